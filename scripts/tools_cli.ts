@@ -1,0 +1,190 @@
+/**
+ * `deno task tools …`: list and export the tools, issue a local development
+ * token for a seeded user, and call a tool on the running dev server.
+ *
+ * ```
+ * deno task tools list [--agent ID]
+ * deno task tools export --format jsonschema|openai|anthropic|gemini|mcp [--agent ID]
+ * deno task tools users
+ * deno task tools token --phone +250788000001 | --user UUID | --service
+ * deno task tools call TOOL --args '{…}' --phone +250788000001 [--org SLUG] [--agent ID]
+ *                          [--key KEY] [--confirm TOKEN] [--url http://127.0.0.1:54321]
+ * ```
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { signDevToken } from "@shared/auth/jwt.ts";
+import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
+import { loadAgentConfig } from "@shared/registry/agent_config.ts";
+import { ToolRegistry } from "@shared/registry/registry.ts";
+import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
+import { devJwtSecret } from "@shared/runtime/secrets.ts";
+import { CORE_TOOLS } from "@shared/tools/mod.ts";
+
+const DATA_DIR = new URL("../.data/", import.meta.url);
+const USAGE = `usage:
+  deno task tools list [--agent ID]
+  deno task tools export --format ${EXPORT_FORMATS.join("|")} [--agent ID]
+  deno task tools users
+  deno task tools token (--phone E164 | --user UUID | --service)
+  deno task tools call TOOL [--args JSON] (--phone E164 | --token JWT) [--org SLUG] [--agent ID]
+                            [--key KEY] [--confirm TOKEN] [--url BASE]`;
+
+interface DevUser {
+  id: string;
+  phone: string;
+  display_name: string;
+  orgs: Array<{ org: string; role: string }>;
+}
+
+class UsageError extends Error {}
+
+async function registryAndAgents() {
+  const registry = new ToolRegistry();
+  for (const tool of CORE_TOOLS) registry.register(tool);
+  const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
+    knownTools: registry.list().map((tool) => tool.name),
+  });
+  return { registry, agents };
+}
+
+async function toolsFor(agentId: string | undefined) {
+  const { registry, agents } = await registryAndAgents();
+  if (agentId && !agents.get(agentId)) throw new UsageError(`unknown agent "${agentId}"`);
+  return {
+    tools: registry.list().filter((tool) => !agentId || agents.allows(agentId, tool.name)),
+    agents,
+  };
+}
+
+async function devUsers(): Promise<DevUser[]> {
+  try {
+    return JSON.parse(await Deno.readTextFile(new URL("dev_users.json", DATA_DIR)));
+  } catch {
+    throw new UsageError("no seeded users found: start the dev server once (deno task dev)");
+  }
+}
+
+async function devSecret(): Promise<string> {
+  const fromEnv = Deno.env.get("EASYMO_SECRET");
+  if (fromEnv) return fromEnv;
+  try {
+    return (await Deno.readTextFile(new URL("dev_secret", DATA_DIR))).trim();
+  } catch {
+    throw new UsageError("no dev secret found: start the dev server once (deno task dev)");
+  }
+}
+
+async function tokenFor(flags: { phone?: string; user?: string; service?: boolean }) {
+  const secret = devJwtSecret(await devSecret());
+  if (flags.service) return await signDevToken(secret, { role: "service_role" });
+  const users = await devUsers();
+  const user = users.find((u) => u.phone === flags.phone || u.id === flags.user);
+  if (!user) throw new UsageError(`no seeded user ${flags.phone ?? flags.user ?? ""}`);
+  return await signDevToken(secret, { userId: user.id, claims: { phone: user.phone } });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      agent: { type: "string" },
+      format: { type: "string" },
+      phone: { type: "string" },
+      user: { type: "string" },
+      service: { type: "boolean" },
+      token: { type: "string" },
+      org: { type: "string" },
+      args: { type: "string" },
+      key: { type: "string" },
+      confirm: { type: "string" },
+      url: { type: "string", default: "http://127.0.0.1:54321" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, toolName] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return 0;
+  }
+  switch (command) {
+    case "list": {
+      const { tools, agents } = await toolsFor(values.agent);
+      for (const tool of tools) {
+        const users = agents.list().filter((a) => agents.allows(a.id, tool.name)).map((a) => a.id);
+        console.log(
+          `${tool.name.padEnd(18)} ${tool.category.padEnd(10)} ${tool.sideEffects.padEnd(17)} ` +
+            `auth=${tool.auth.padEnd(7)} agents: ${users.join(", ")}`,
+        );
+      }
+      for (const planned of agents.plannedTools) {
+        console.log(`${planned.name} (planned) — ${planned.description}`);
+      }
+      return 0;
+    }
+    case "export": {
+      const format = (values.format ?? "jsonschema") as ExportFormat;
+      if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"`);
+      const { tools } = await toolsFor(values.agent);
+      const exported = exportTools(tools, format);
+      for (const skip of exported.skipped) console.error(`skipped ${skip.tool}: ${skip.reason}`);
+      console.log(JSON.stringify(exported.tools, null, 2));
+      return 0;
+    }
+    case "users": {
+      for (const user of await devUsers()) {
+        const orgs = user.orgs.map((o) => `${o.org}:${o.role}`).join(", ");
+        console.log(`${user.phone}  ${user.id}  ${user.display_name.padEnd(16)} ${orgs}`);
+      }
+      return 0;
+    }
+    case "token": {
+      console.log(await tokenFor(values));
+      return 0;
+    }
+    case "call": {
+      if (!toolName) throw new UsageError("name the tool to call");
+      const token = values.token ?? await tokenFor(values);
+      let args: unknown = {};
+      try {
+        args = values.args ? JSON.parse(values.args) : {};
+      } catch {
+        throw new UsageError("--args is not valid JSON");
+      }
+      const response = await fetch(`${values.url}/functions/v1/tools`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          ...(values.org ? { "x-org-id": values.org } : {}),
+          ...(values.key ? { "idempotency-key": values.key } : {}),
+        },
+        body: JSON.stringify({
+          tool: toolName,
+          args,
+          agent_id: values.agent,
+          confirmation: values.confirm,
+        }),
+      });
+      const result = await response.json();
+      console.log(JSON.stringify(result, null, 2));
+      return result.ok ? 0 : 1;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main(Deno.args));
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      Deno.exit(2);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Keyed hashing for personal identifiers: HMAC-SHA256, so a phone number
+ * cannot be recovered by hashing all of Rwanda's numbers without the key.
+ *
+ * @module
+ */
+import { toHex } from "@shared/pipeline/canonical.ts";
+
+/** Returns a function that hashes a value with `secret` (hex, 32 chars). */
+export function createPseudonymiser(secret: string): (value: string) => Promise<string> {
+  const encoder = new TextEncoder();
+  const key = crypto.subtle.importKey(
+    "raw",
+    encoder.encode(`pseudonymise:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return async (value) => {
+    const mac = await crypto.subtle.sign("HMAC", await key, encoder.encode(value));
+    return toHex(new Uint8Array(mac)).slice(0, 32);
+  };
+}

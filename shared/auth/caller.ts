@@ -1,0 +1,94 @@
+/**
+ * Resolves who is calling: verifies the bearer token, then checks that the
+ * user belongs to the org they act in, reading their memberships as
+ * themselves (so RLS, not this code, decides what they can see).
+ *
+ * @module
+ */
+import { fail, type ToolFail } from "@shared/contract/mod.ts";
+import type { Database, JwtClaims } from "@shared/db/types.ts";
+import type { Caller } from "@shared/pipeline/invoke.ts";
+import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import type { TokenVerifier } from "./jwt.ts";
+
+/** The message of the AUTH_ERROR for a missing or invalid token (answered with 401). */
+export const SIGN_IN_REQUIRED = "Sign in required";
+
+/** A user's membership of one org. */
+export interface Membership {
+  /** The org id. */
+  org_id: string;
+  /** customer, vendor, staff or admin. */
+  role: string;
+}
+
+/** Options for {@link createCallerResolver}. */
+export interface CallerResolverOptions {
+  /** The database (memberships are read as the caller). */
+  db: Database;
+  /** Verifies bearer tokens. */
+  verify: TokenVerifier;
+  /** Known tenants; reloaded once when an org is not found. */
+  tenants: TenantDirectory;
+  /** How long memberships are cached. @default 30000 */
+  cacheMs?: number;
+}
+
+/** A resolved caller with their memberships. */
+export interface ResolvedCaller extends Caller {
+  /** Every org the user belongs to (empty for service callers). */
+  memberships: Membership[];
+}
+
+/** Resolves callers from an `Authorization` header and a requested org (id or slug). */
+export type CallerResolver = (
+  authorization: string | null | undefined,
+  requestedOrg: string | null | undefined,
+) => Promise<ResolvedCaller | ToolFail>;
+
+/** Builds a resolver. */
+export function createCallerResolver(options: CallerResolverOptions): CallerResolver {
+  const { db, verify, tenants } = options;
+  const cacheMs = options.cacheMs ?? 30_000;
+  const cache = new Map<string, { at: number; memberships: Membership[] }>();
+
+  async function membershipsOf(claims: JwtClaims): Promise<Membership[]> {
+    const cached = cache.get(claims.sub!);
+    if (cached && Date.now() - cached.at < cacheMs) return cached.memberships;
+    const memberships = await db.asCaller(claims, (tx) =>
+      tx.query<Membership>(
+        "select org_id, role from public.org_members where user_id = (select auth.uid())",
+      ));
+    cache.set(claims.sub!, { at: Date.now(), memberships });
+    return memberships;
+  }
+
+  async function findOrg(ref: string): Promise<string | null> {
+    const lookup = () => tenants.get(ref)?.id ?? tenants.bySlug(ref)?.id ?? null;
+    const found = lookup();
+    if (found) return found;
+    await tenants.load(db);
+    return lookup();
+  }
+
+  return async (authorization, requestedOrg) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
+    if (!match) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
+    const claims = await verify(match[1]);
+    if (!claims) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
+    const orgId = requestedOrg ? await findOrg(requestedOrg) : null;
+    if (requestedOrg && !orgId) return fail("AUTH_ERROR");
+
+    if (claims.role === "service_role") {
+      return { claims, org_id: orgId, memberships: [] };
+    }
+    if (claims.role !== "authenticated") return { claims, org_id: orgId, memberships: [] };
+    const memberships = await membershipsOf(claims);
+    if (orgId) {
+      if (!memberships.some((m) => m.org_id === orgId)) return fail("AUTH_ERROR");
+      return { claims, org_id: orgId, memberships };
+    }
+    // Without an org named, a member of exactly one org acts in it.
+    return { claims, org_id: memberships.length === 1 ? memberships[0].org_id : null, memberships };
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The tool contract: every call returns `{ ok: true, data }` or
+ * `{ ok: false, error: { code, msg } }` with a user-safe message.
+ *
+ * @module
+ */
+import { defaultMessage, type ErrorCode } from "./errors.ts";
+
+/** One invalid field named by a VALIDATION_ERROR. */
+export interface FieldIssue {
+  /** Dotted path of the field, e.g. `items.0.qty`; empty for the whole input. */
+  path: string;
+  /** What is wrong with it, safe to show the user. */
+  message: string;
+}
+
+/** What a CONFIRMATION_REQUIRED error hands back so the caller can confirm. */
+export interface ConfirmationRequest {
+  /** Opaque token bound to the tool, caller, arguments and idempotency key. */
+  token: string;
+  /** Read-back of the critical parameters, to show the user. */
+  summary: string;
+  /** RFC 3339 time after which the token is refused. */
+  expires_at: string;
+}
+
+/** The error half of the contract. */
+export interface ToolError {
+  /** One of the codes in {@link ERROR_CODES}. */
+  code: ErrorCode;
+  /** A user-safe message: never a stack, a SQL error or a secret. */
+  msg: string;
+  /** Invalid fields, for VALIDATION_ERROR. */
+  fields?: FieldIssue[];
+  /** For CONFIRMATION_REQUIRED: how to confirm. */
+  confirmation?: ConfirmationRequest;
+}
+
+/** A successful call. */
+export interface ToolOk<T> {
+  ok: true;
+  data: T;
+}
+
+/** A failed call. */
+export interface ToolFail {
+  ok: false;
+  error: ToolError;
+}
+
+/** What every tool call returns. */
+export type ToolResult<T = unknown> = ToolOk<T> | ToolFail;
+
+/** Builds a successful result. */
+export function ok<T>(data: T): ToolOk<T> {
+  return { ok: true, data };
+}
+
+/** Builds a failed result; the message defaults to the code's user-safe one. */
+export function fail(
+  code: ErrorCode,
+  msg?: string,
+  extra: Omit<ToolError, "code" | "msg"> = {},
+): ToolFail {
+  return { ok: false, error: { code, msg: msg ?? defaultMessage(code), ...extra } };
+}
+
+/**
+ * Thrown by tool code to end a call with a given error code and a user-safe
+ * message. Anything else thrown becomes INTERNAL_ERROR.
+ */
+export class ToolFailure extends Error {
+  /** The contract error code. */
+  readonly code: ErrorCode;
+  /** User-safe message. */
+  readonly userMessage: string;
+
+  /** Creates a failure; `userMessage` defaults to the code's message. */
+  constructor(code: ErrorCode, userMessage?: string) {
+    super(userMessage ?? defaultMessage(code));
+    this.name = "ToolFailure";
+    this.code = code;
+    this.userMessage = userMessage ?? defaultMessage(code);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The embedded adapter: Postgres in WebAssembly (PGlite), in memory for
+ * tests or on disk for the dev server. PGlite has one connection, so
+ * transactions run one at a time.
+ *
+ * @module
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import {
+  callerParams,
+  type Database,
+  type JwtClaims,
+  type Queryable,
+  type Transaction,
+  SET_CALLER_SQL,
+  type TransactionOptions,
+} from "./types.ts";
+
+/** Options for {@link openPglite}. */
+export interface PgliteOptions {
+  /** A folder to keep the database in; in memory when absent. */
+  dataDir?: string;
+  /** A dump (from `dumpDataDir`) to start from, e.g. a migrated template. */
+  loadDataDir?: Blob | File;
+}
+
+const EXTENSIONS = { pgcrypto, citext, cube, earthdistance, pg_trgm };
+
+/** Opens an embedded database. */
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  const pg = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: EXTENSIONS,
+  });
+  await pg.waitReady;
+  return new PgliteDatabase(pg);
+}
+
+type PgliteTx = Pick<PGlite, "query" | "exec">;
+
+function wrap(tx: PgliteTx): Transaction {
+  return {
+    async exec(script: string): Promise<void> {
+      await tx.exec(script);
+    },
+    async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+      const result = await tx.query<T>(text, params as unknown[] | undefined);
+      return result.rows;
+    },
+  };
+}
+
+/** A {@link Database} over PGlite. */
+export class PgliteDatabase implements Database {
+  /** Adapter kind. */
+  readonly kind = "pglite" as const;
+  readonly #pg: PGlite;
+
+  /** Wraps an open PGlite instance. */
+  constructor(pg: PGlite) {
+    this.#pg = pg;
+  }
+
+  /** The underlying PGlite instance (for dumps in tests). */
+  get pglite(): PGlite {
+    return this.#pg;
+  }
+
+  /** {@inheritDoc Database.query} */
+  async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+    const result = await this.#pg.query<T>(text, params as unknown[] | undefined);
+    return result.rows;
+  }
+
+  /** {@inheritDoc Database.exec} */
+  async exec(script: string): Promise<void> {
+    await this.#pg.exec(script);
+  }
+
+  /** {@inheritDoc Database.transaction} */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#pg.transaction((tx) => fn(wrap(tx)));
+  }
+
+  /** {@inheritDoc Database.asCaller} */
+  asCaller<T>(
+    claims: JwtClaims,
+    fn: (tx: Queryable) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    return this.#pg.transaction(async (tx) => {
+      await tx.query(SET_CALLER_SQL, callerParams(claims, options));
+      return await fn(wrap(tx));
+    });
+  }
+
+  /** {@inheritDoc Database.asService} */
+  asService<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options?: TransactionOptions & { claims?: Omit<JwtClaims, "role"> },
+  ): Promise<T> {
+    return this.asCaller({ ...options?.claims, role: "service_role" }, fn, options);
+  }
+
+  /** {@inheritDoc Database.close} */
+  async close(): Promise<void> {
+    if (!this.#pg.closed) await this.#pg.close();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The networked adapter: postgres.js against any Postgres reachable by URL
+ * (`DATABASE_URL`, or `SUPABASE_DB_URL` inside Supabase's runtime).
+ *
+ * @module
+ */
+import postgres from "postgres";
+import {
+  callerParams,
+  type Database,
+  type JwtClaims,
+  type Queryable,
+  type Transaction,
+  SET_CALLER_SQL,
+  type TransactionOptions,
+} from "./types.ts";
+
+/** Options for {@link openPostgres}. */
+export interface PostgresOptions {
+  /** Pool size. @default 10 */
+  max?: number;
+  /**
+   * Use prepared statements. Must be false behind Supabase's transaction
+   * pooler (port 6543). @default true unless the URL's port is 6543
+   */
+  prepare?: boolean;
+}
+
+type Sql = postgres.Sql;
+type TxSql = postgres.TransactionSql;
+
+function wrap(sql: Sql | TxSql): Transaction {
+  return {
+    async exec(script: string): Promise<void> {
+      await sql.unsafe(script);
+    },
+    async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+      const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+      return rows as unknown as T[];
+    },
+  };
+}
+
+/** Opens a pool to the Postgres at `url`. */
+export function openPostgres(url: string, options: PostgresOptions = {}): PostgresDatabase {
+  const port = new URL(url).port;
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    prepare: options.prepare ?? port !== "6543",
+    onnotice: () => {},
+    // Dates and bigints come back as strings so JSON results look the same on both adapters.
+    types: {
+      bigint: { to: 20, from: [20], serialize: String, parse: Number },
+    },
+  });
+  return new PostgresDatabase(sql);
+}
+
+/** A {@link Database} over a postgres.js pool. */
+export class PostgresDatabase implements Database {
+  /** Adapter kind. */
+  readonly kind = "postgres" as const;
+  readonly #sql: Sql;
+
+  /** Wraps a postgres.js pool. */
+  constructor(sql: Sql) {
+    this.#sql = sql;
+  }
+
+  /** {@inheritDoc Database.query} */
+  query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+    return wrap(this.#sql).query<T>(text, params);
+  }
+
+  /** {@inheritDoc Database.exec} */
+  async exec(script: string): Promise<void> {
+    // No parameters: the simple protocol runs several statements at once.
+    await this.#sql.unsafe(script);
+  }
+
+  /** {@inheritDoc Database.transaction} */
+  async transaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    return await this.#sql.begin(async (tx) => {
+      if (options?.statementTimeoutMs) {
+        await tx.unsafe("select set_config('statement_timeout', $1, true)", [
+          String(options.statementTimeoutMs),
+        ]);
+      }
+      return await fn(wrap(tx));
+    }) as T;
+  }
+
+  /** {@inheritDoc Database.asCaller} */
+  async asCaller<T>(
+    claims: JwtClaims,
+    fn: (tx: Queryable) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    return await this.#sql.begin(async (tx) => {
+      // Not awaited on purpose: the caller's first query is pipelined behind it on the
+      // same connection; a failure still aborts the transaction before `fn` commits.
+      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options));
+      const result = await fn(wrap(tx));
+      await setup;
+      return result;
+    }) as T;
+  }
+
+  /** {@inheritDoc Database.asService} */
+  asService<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options?: TransactionOptions & { claims?: Omit<JwtClaims, "role"> },
+  ): Promise<T> {
+    return this.asCaller({ ...options?.claims, role: "service_role" }, fn, options);
+  }
+
+  /** {@inheritDoc Database.close} */
+  async close(): Promise<void> {
+    await this.#sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Test databases: every test gets its own, already bootstrapped, migrated
+ * and seeded. PGlite always; Debian's Postgres too when `TEST_DATABASE_URL`
+ * names a server (CI sets it). Both start from a template built once per
+ * schema version, so a fresh database costs a copy, not a migration run.
+ *
+ * @module
+ */
+import { openPglite } from "./pglite.ts";
+import { openPostgres } from "./postgres_js.ts";
+import { prepareDatabase, readBootstrap, readMigrations, readSeed } from "./migrate.ts";
+import type { Database } from "./types.ts";
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
+
+/** Which engines the tests run on. */
+export type Backend = "pglite" | "postgres";
+
+/** A database that is dropped when the test ends. */
+export interface TestDatabase extends Database {
+  /** Closes and drops it. */
+  dispose(): Promise<void>;
+}
+
+const TEMPLATE_DIR = new URL("../../.data/test-templates/", import.meta.url);
+
+/** The engines to run database tests on. */
+export function testBackends(): Backend[] {
+  return Deno.env.get("TEST_DATABASE_URL") ? ["pglite", "postgres"] : ["pglite"];
+}
+
+let schemaHash: Promise<string> | undefined;
+function currentSchemaHash(): Promise<string> {
+  schemaHash ??= (async () => {
+    const parts = [await readBootstrap(), await readSeed()];
+    for (const migration of await readMigrations()) parts.push(migration.version, migration.sql);
+    return (await sha256Hex(parts.join("\n--\n"))).slice(0, 12);
+  })();
+  return schemaHash;
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const path = new URL(`${await currentSchemaHash()}.tar`, TEMPLATE_DIR);
+  try {
+    return new Blob([await Deno.readFile(path)]);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const db = await openPglite();
+  await prepareDatabase(db, { seed: true });
+  const dump = await db.pglite.dumpDataDir("none");
+  await db.close();
+  await Deno.mkdir(TEMPLATE_DIR, { recursive: true });
+  // Parallel test processes may race here: write aside, then rename atomically.
+  const temp = new URL(`${crypto.randomUUID()}.tmp`, TEMPLATE_DIR);
+  await Deno.writeFile(temp, new Uint8Array(await dump.arrayBuffer()));
+  await Deno.rename(temp, path);
+  return dump;
+}
+
+let templateReady: Promise<string> | undefined;
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  templateReady ??= (async () => {
+    const name = `easymo_tpl_${await currentSchemaHash()}`;
+    const admin = openPostgres(adminUrl, { max: 1 });
+    try {
+      // One builder at a time across test processes.
+      await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+      const [exists] = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (!exists) {
+        await admin.exec(`create database "${name}_build"`).catch(() => {});
+        const build = openPostgres(withDatabase(adminUrl, `${name}_build`), { max: 1 });
+        try {
+          await prepareDatabase(build, { seed: true });
+        } finally {
+          await build.close();
+        }
+        await admin.exec(`alter database "${name}_build" rename to "${name}"`);
+      }
+      await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+    } finally {
+      await admin.close();
+    }
+    return name;
+  })();
+  return await templateReady;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fresh, seeded database on `backend`. */
+export async function openTestDatabase(backend: Backend = "pglite"): Promise<TestDatabase> {
+  if (backend === "pglite") {
+    const db = await openPglite({ loadDataDir: await pgliteTemplate() });
+    return Object.assign(db, { dispose: () => db.close() });
+  }
+  const adminUrl = Deno.env.get("TEST_DATABASE_URL");
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = await postgresTemplate(adminUrl);
+  const name = `easymo_t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = openPostgres(adminUrl, { max: 1 });
+  await admin.exec(`create database "${name}" template "${template}"`);
+  const db = openPostgres(withDatabase(adminUrl, name), { max: 20 });
+  return Object.assign(db, {
+    async dispose() {
+      await db.close();
+      await admin.exec(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  });
+}
+
+/** Registers `fn` as one test per backend, each with its own database. */
+export function dbTest(
+  name: string,
+  fn: (db: TestDatabase, backend: Backend) => Promise<void>,
+): void {
+  for (const backend of testBackends()) {
+    Deno.test({
+      name: `${name} [${backend}]`,
+      sanitizeOps: false,
+      sanitizeResources: false,
+      async fn() {
+        const db = await openTestDatabase(backend);
+        try {
+          await fn(db, backend);
+        } finally {
+          await db.dispose();
+        }
+      },
+    });
+  }
+}

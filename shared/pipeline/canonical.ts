@@ -1,0 +1,33 @@
+/**
+ * Canonical JSON (sorted keys) and its SHA-256, used to fingerprint a call's
+ * arguments for the idempotency ledger and confirmation tokens.
+ *
+ * @module
+ */
+
+/** JSON with object keys sorted at every level, so equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item) => {
+    if (item && typeof item === "object" && !Array.isArray(item)) {
+      return Object.fromEntries(
+        Object.keys(item).sort().map((key) => [key, (item as Record<string, unknown>)[key]]),
+      );
+    }
+    return item;
+  }) ?? "null";
+}
+
+const encoder = new TextEncoder();
+
+/** Hex SHA-256 of a string. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
+  return toHex(new Uint8Array(digest));
+}
+
+/** Lower-case hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let out = "";
+  for (const byte of bytes) out += byte.toString(16).padStart(2, "0");
+  return out;
+}

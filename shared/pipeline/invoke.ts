@@ -1,0 +1,401 @@
+/**
+ * The one invoke pipeline every tool call passes through, in this order:
+ *
+ * 1. the tool exists (NOT_FOUND)
+ * 2. the caller's tenant, agent and role may use it (AUTH_ERROR)
+ * 3. input validation (VALIDATION_ERROR naming the fields)
+ * 4. rate limit per tenant and tool (RATE_LIMIT)
+ * 5. confirmation gate for `confirmRequired` tools (CONFIRMATION_REQUIRED)
+ * 6. idempotency ledger for side-effecting tools (replay or CONFLICT)
+ * 7. execution in the caller's RLS transaction under a hard timeout (TIMEOUT)
+ * 8. output validation, inside the transaction so a bad result commits nothing
+ * 9. a trace record, queued off the hot path
+ *
+ * Anything unexpected becomes INTERNAL_ERROR; details go to the log with the
+ * trace id and nothing else leaves.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import {
+  type ErrorCode,
+  fail,
+  type FieldIssue,
+  ok,
+  ToolFailure,
+  type ToolResult,
+} from "@shared/contract/mod.ts";
+import {
+  callerParams,
+  type Database,
+  type JwtClaims,
+  type Queryable,
+  SET_CALLER_SQL,
+} from "@shared/db/types.ts";
+import type { AgentDirectory } from "@shared/registry/agent_config.ts";
+import type { CallContext, ToolServices } from "@shared/registry/define_tool.ts";
+import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
+import { policyAllows, type TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import type { Logger } from "@shared/runtime/log.ts";
+import { canonicalJson, sha256Hex } from "./canonical.ts";
+import type { ConfirmationSigner } from "./confirmation.ts";
+import { classifyDbError } from "./db_errors.ts";
+import {
+  claimKey,
+  completeKey,
+  type LedgerEntry,
+  MAX_KEY_LENGTH,
+  readKey,
+  recordFailure,
+} from "./idempotency.ts";
+import type { RateLimiter } from "./rate_limit.ts";
+import type { TraceSink } from "./trace_sink.ts";
+
+/** The verified identity behind a call (from a JWT, never from a request body). */
+export interface Caller {
+  /** Claims applied to the transaction: `sub` and `role` at least. */
+  claims: JwtClaims;
+  /** The org the call acts in; membership is checked where the caller is resolved. */
+  org_id: string | null;
+}
+
+/** One call. */
+export interface InvokeRequest {
+  /** Tool name. */
+  tool: string;
+  /** Raw arguments, validated here. */
+  args: unknown;
+  /** Who calls. */
+  caller: Caller;
+  /** Attribution; a missing trace id is generated. */
+  context?: Partial<Pick<CallContext, "trace_id" | "convo_id" | "agent_id">>;
+  /** Required for side-effecting tools. */
+  idempotencyKey?: string | null;
+  /** A token from an earlier CONFIRMATION_REQUIRED answer. */
+  confirmation?: string | null;
+}
+
+/** Everything the pipeline needs. */
+export interface InvokerOptions {
+  /** The database. */
+  db: Database;
+  /** The tools. */
+  registry: ToolRegistry;
+  /** Tenants and their policies. */
+  tenants: TenantDirectory;
+  /** Agents and their allowlists. */
+  agents: AgentDirectory;
+  /** Rate limiter. */
+  rateLimiter: RateLimiter;
+  /** Confirmation tokens. */
+  confirmations: ConfirmationSigner;
+  /** Trace writer. */
+  traces: TraceSink;
+  /** Adapters handed to tools. */
+  services: ToolServices;
+  /** Logs. */
+  log: Logger;
+}
+
+/** Runs tool calls. */
+export interface Invoker {
+  /** Runs one call through every step; never throws. */
+  invoke(request: InvokeRequest): Promise<ToolResult>;
+}
+
+class Timeout extends Error {}
+
+// Deterministic failures are stored in the ledger and replayed; transient ones
+// (our failure, timeouts, outages) roll back and let a retry run again.
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
+  "INTERNAL_ERROR",
+  "TIMEOUT",
+  "SERVICE_UNAVAILABLE",
+  "RATE_LIMIT",
+]);
+
+/** Builds the pipeline. */
+export function createInvoker(options: InvokerOptions): Invoker {
+  const { db, registry, tenants, agents, rateLimiter, confirmations, traces, services, log } =
+    options;
+
+  async function invoke(request: InvokeRequest): Promise<ToolResult> {
+    const started = performance.now();
+    const context: CallContext = {
+      trace_id: request.context?.trace_id || crypto.randomUUID(),
+      org_id: request.caller.org_id,
+      user_id: request.caller.claims.sub ?? null,
+      convo_id: request.context?.convo_id ?? null,
+      agent_id: request.context?.agent_id ?? null,
+    };
+    let tool: AnyTool | undefined;
+    let result: ToolResult;
+    let replayed = false;
+    try {
+      tool = registry.get(request.tool, { tenantId: context.org_id });
+      const outcome = tool
+        ? await run(tool, request, context)
+        : { result: fail("NOT_FOUND", `Unknown tool "${safeName(request.tool)}"`), replayed };
+      result = outcome.result;
+      replayed = outcome.replayed;
+    } catch (error) {
+      log.error("tool_pipeline_failed", {
+        trace_id: context.trace_id,
+        tool: request.tool,
+        error: describe(error),
+      });
+      result = fail("INTERNAL_ERROR");
+    }
+    const durationMs = performance.now() - started;
+    traces.record({
+      tool: tool?.name ?? safeName(request.tool),
+      org_id: context.org_id,
+      user_id: context.user_id,
+      agent_id: context.agent_id,
+      convo_id: context.convo_id,
+      trace_id: context.trace_id,
+      ok: result.ok,
+      error_code: result.ok ? null : result.error.code,
+      duration_ms: durationMs,
+      result,
+      over_budget: tool ? durationMs > tool.latencyBudgetMs : false,
+      replayed,
+    });
+    return result;
+  }
+
+  async function run(
+    tool: AnyTool,
+    request: InvokeRequest,
+    context: CallContext,
+  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    const denied = authorize(tool, request.caller, context);
+    if (denied) return { result: fail("AUTH_ERROR", denied), replayed: false };
+
+    const parsed = tool.input.safeParse(request.args ?? {});
+    if (!parsed.success) return { result: validationFailure(parsed.error), replayed: false };
+    const args = parsed.data;
+
+    const tenant = tenants.get(context.org_id!)!;
+    const limit = tenant.policy?.rate_limits[tool.name];
+    if (
+      !rateLimiter.take(
+        `${context.org_id}:${tool.name}`,
+        limit ? { limit: limit.limit, windowSec: limit.window_sec } : tool.rateLimit,
+      )
+    ) return { result: fail("RATE_LIMIT"), replayed: false };
+
+    const key = request.idempotencyKey ?? null;
+    if (tool.writes) {
+      const problem = checkKey(key);
+      if (problem) {
+        return {
+          result: fail("VALIDATION_ERROR", problem, {
+            fields: [{ path: "idempotency_key", message: problem }],
+          }),
+          replayed: false,
+        };
+      }
+    }
+    const scope = `${context.org_id}:${context.user_id ?? request.caller.claims.role}`;
+    const fingerprint = tool.writes || tool.confirmRequired
+      ? await sha256Hex(`${tool.name}\n${canonicalJson(args)}`)
+      : "";
+
+    if (tool.confirmRequired) {
+      const gate = await confirmationGate(tool, args, request.confirmation ?? null, {
+        tool: tool.name,
+        scope,
+        args: fingerprint,
+        key,
+      });
+      if (gate) return { result: gate, replayed: false };
+    }
+
+    const entry: LedgerEntry | null = tool.writes
+      ? { scope, key: key!, tool: tool.name, fingerprint }
+      : null;
+    return await execute(tool, args, request.caller, context, entry);
+  }
+
+  function authorize(tool: AnyTool, caller: Caller, context: CallContext): string | null {
+    if (!context.org_id) return "This call needs a tenant";
+    const tenant = tenants.get(context.org_id);
+    if (!tenant) return "Unknown tenant";
+    if (!policyAllows(tenant.policy, tool.name)) return "This tool is not enabled for your organisation";
+    if (context.agent_id) {
+      const agent = agents.get(context.agent_id);
+      if (!agent || agent.tenant !== tenant.slug) return "Unknown agent";
+      if (!agents.allows(agent.id, tool.name)) return `This agent may not use ${tool.name}`;
+    }
+    const role = caller.claims.role;
+    if (tool.auth !== "none" && role === "anon") return "Please sign in first";
+    if (tool.auth !== "none" && role === "authenticated" && !caller.claims.sub) {
+      return "Please sign in first";
+    }
+    return null;
+  }
+
+  async function confirmationGate(
+    tool: AnyTool,
+    args: unknown,
+    token: string | null,
+    claims: Parameters<ConfirmationSigner["check"]>[1],
+  ): Promise<ToolResult | null> {
+    if (token) {
+      const check = await confirmations.check(token, claims);
+      if (check === "valid") return null;
+      if (check === "forged") return fail("AUTH_ERROR", "Invalid confirmation");
+    }
+    const issued = await confirmations.issue(claims);
+    const summary = tool.confirmSummary?.(args) ?? `${tool.title}: ${canonicalJson(args)}`;
+    return fail("CONFIRMATION_REQUIRED", `Please confirm: ${summary}`, {
+      confirmation: { token: issued.token, summary, expires_at: issued.expiresAt.toISOString() },
+    });
+  }
+
+  async function execute(
+    tool: AnyTool,
+    args: unknown,
+    caller: Caller,
+    context: CallContext,
+    entry: LedgerEntry | null,
+  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    const controller = new AbortController();
+    const claims: JwtClaims = tool.auth === "service"
+      ? { ...caller.claims, role: "service_role" }
+      : caller.claims;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Timeout());
+      }, tool.timeoutMs);
+    });
+
+    const work = db.transaction(async (tx) => {
+      // Claim the key as the connecting role, then become the caller: pipelined.
+      const claim = entry ? claimKey(tx, entry) : null;
+      const becomeCaller = tx.query(
+        SET_CALLER_SQL,
+        callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
+      );
+      claim?.catch(() => {});
+      becomeCaller.catch(() => {});
+      if (claim && !(await claim)) {
+        await becomeCaller;
+        await tx.query("reset role");
+        return await readKey(tx, entry!);
+      }
+      await becomeCaller;
+
+      const guarded = guard(tx, controller.signal);
+      const data = await tool.execute(args, {
+        ...context,
+        db: guarded,
+        signal: controller.signal,
+        idempotency_key: entry?.key ?? null,
+        services,
+      });
+      if (controller.signal.aborted) throw new Timeout();
+      const output = (tool.output as z.ZodType).safeParse(data);
+      if (!output.success) {
+        throw new Error(`output does not match ${tool.name}'s schema: ${output.error.message}`);
+      }
+      const result = ok(output.data);
+      if (entry) {
+        const reset = tx.query("reset role");
+        reset.catch(() => {});
+        await Promise.all([reset, completeKey(tx, entry, result)]);
+      }
+      return { kind: "done" as const, result };
+    });
+    work.catch(() => {}); // settled by the race below; a late rejection is expected after a timeout
+
+    try {
+      const outcome = await Promise.race([work, timedOut]);
+      if (outcome.kind === "done") return { result: outcome.result, replayed: false };
+      if (outcome.kind === "replay") return { result: outcome.result, replayed: true };
+      return {
+        result: fail("CONFLICT", "This idempotency key was already used for a different request"),
+        replayed: false,
+      };
+    } catch (error) {
+      const result = failureResult(error, tool, context);
+      if (entry && !TRANSIENT.has(result.error.code)) {
+        await recordFailure(db, entry, result).catch((failure) =>
+          log.error("ledger_record_failed", {
+            trace_id: context.trace_id,
+            error: describe(failure),
+          })
+        );
+      }
+      return { result, replayed: false };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function failureResult(error: unknown, tool: AnyTool, context: CallContext) {
+    if (error instanceof Timeout) {
+      log.warn("tool_timeout", {
+        trace_id: context.trace_id,
+        tool: tool.name,
+        timeout_ms: tool.timeoutMs,
+      });
+      return fail("TIMEOUT");
+    }
+    if (error instanceof ToolFailure) return fail(error.code, error.userMessage);
+    const code = classifyDbError(error);
+    if (code) {
+      log.warn("tool_db_refused", {
+        trace_id: context.trace_id,
+        tool: tool.name,
+        code,
+        error: describe(error),
+      });
+      return fail(code);
+    }
+    log.error("tool_failed", { trace_id: context.trace_id, tool: tool.name, error: describe(error) });
+    return fail("INTERNAL_ERROR");
+  }
+
+  return { invoke };
+}
+
+function guard(tx: Queryable, signal: AbortSignal): Queryable {
+  return {
+    query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+      if (signal.aborted) return Promise.reject(new Timeout());
+      return tx.query<T>(text, params);
+    },
+  };
+}
+
+function checkKey(key: string | null): string | null {
+  if (!key) return "An idempotency key is required for this action";
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    return `The idempotency key must be 1-${MAX_KEY_LENGTH} printable ASCII characters`;
+  }
+  return null;
+}
+
+function validationFailure(error: z.ZodError): ToolResult {
+  const fields: FieldIssue[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const named = fields.map((field) => field.path || "input").join(", ");
+  return fail("VALIDATION_ERROR", `Invalid request: check ${named}`, { fields });
+}
+
+// Echo back only a name-shaped prefix of what the caller sent.
+function safeName(name: unknown): string {
+  return typeof name === "string" ? name.replace(/[^A-Za-z0-9_.:-]/g, "").slice(0, 64) : "";
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(
+    error,
+  );
+}

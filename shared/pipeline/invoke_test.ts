@@ -1,0 +1,389 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { ERROR_CODES, type ErrorCode, ToolFailure, type ToolResult } from "@shared/contract/mod.ts";
+import { dbTest } from "@shared/db/testing.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { ORG, USER } from "@shared/testing/seed.ts";
+
+const failing = defineTool({
+  name: "test.fails_with",
+  title: "Fails with a code",
+  description: "Throws the ToolFailure it is told to.",
+  category: "test",
+  input: z.object({ code: z.string() }),
+  output: z.object({}),
+  examples: [{ input: { code: "NOT_FOUND" } }],
+  sideEffects: "none",
+  execute(args) {
+    throw new ToolFailure(args.code as ErrorCode);
+  },
+});
+
+const crashing = defineTool({
+  name: "test.crashes",
+  title: "Crashes",
+  description: "Throws an unexpected error carrying a secret.",
+  category: "test",
+  input: z.object({}),
+  output: z.object({}),
+  examples: [{ input: {} }],
+  sideEffects: "none",
+  execute() {
+    throw new Error("password=hunter2 at /srv/secret.ts:12");
+  },
+});
+
+const slow = defineTool({
+  name: "test.slow",
+  title: "Slow",
+  description: "Waits longer than its timeout unless aborted.",
+  category: "test",
+  input: z.object({}),
+  output: z.object({}),
+  examples: [{ input: {} }],
+  sideEffects: "writes.analytics",
+  timeoutMs: 50,
+  async execute(_args, ctx) {
+    await ctx.db.query(
+      "insert into public.analytics_events (org_id, event, user_id) values ($1, 'slow_started', $2)",
+      [ctx.org_id, ctx.user_id],
+    );
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      ctx.signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      });
+    });
+    return {};
+  },
+});
+
+const badOutput = defineTool({
+  name: "test.bad_output",
+  title: "Bad output",
+  description: "Writes a row, then returns data that breaks its output schema.",
+  category: "test",
+  input: z.object({}),
+  output: z.object({ id: z.uuid() }),
+  examples: [{ input: {} }],
+  sideEffects: "writes.analytics",
+  async execute(_args, ctx) {
+    await ctx.db.query(
+      "insert into public.analytics_events (org_id, event, user_id) values ($1, 'bad_output', $2)",
+      [ctx.org_id, ctx.user_id],
+    );
+    return { id: "not-a-uuid" };
+  },
+});
+
+const transfer = defineTool({
+  name: "test.transfer",
+  title: "Transfer money",
+  description: "An irreversible action that needs confirmation.",
+  category: "test",
+  input: z.object({ amount: z.int().positive(), to: z.string() }),
+  output: z.object({ ref: z.string() }),
+  examples: [{ input: { amount: 1000, to: "+250788000002" } }],
+  sideEffects: "writes.payment",
+  confirmRequired: true,
+  confirmSummary: (args) => `send ${args.amount} RWF to ${args.to}`,
+  async execute(args, ctx) {
+    const [row] = await ctx.db.query<{ id: string }>(
+      `insert into public.staff_tickets (org_id, requester_user_id, channel, reason, summary)
+       values ($1, $2, 'inbox', 'transfer', $3) returning id`,
+      [ctx.org_id, ctx.user_id, `${args.amount} to ${args.to}`],
+    );
+    return { ref: row.id };
+  },
+});
+
+const TEST_TOOLS = [failing, crashing, slow, badOutput, transfer];
+
+async function countTickets(db: { query: <T>(q: string) => Promise<T[]> }): Promise<number> {
+  const [row] = await db.query<{ n: number }>("select count(*)::int as n from public.staff_tickets");
+  return row.n;
+}
+
+function errorOf(result: ToolResult) {
+  assert.equal(result.ok, false, `expected a failure, got ${JSON.stringify(result)}`);
+  return (result as Extract<ToolResult, { ok: false }>).error;
+}
+
+const ticket = {
+  channel: "inbox",
+  payload: { reason: "user asked for a person", summary: "Wants to change an order" },
+};
+
+dbTest("invoke() answers NOT_FOUND for an unknown tool", async (db) => {
+  const rt = await createTestRuntime(db);
+  const error = errorOf(await rt.callAs(USER.aline, "no_such_tool", {}));
+  assert.equal(error.code, "NOT_FOUND");
+});
+
+dbTest("invoke() refuses with AUTH_ERROR outside the agent's allowlist, policy or tenant", async (db) => {
+  const rt = await createTestRuntime(db);
+  // support_handoff may use notify_staff and analytics_log only.
+  const offList = await rt.callAs(USER.aline, "search_supabase", { table: "businesses" }, {
+    context: { agent_id: "support_handoff" },
+  });
+  assert.equal(errorOf(offList).code, "AUTH_ERROR");
+  assert.match(errorOf(offList).msg, /may not use search_supabase/);
+  // Unknown agent.
+  assert.equal(
+    errorOf(await rt.callAs(USER.aline, "analytics_log", { event: "x" }, {
+      context: { agent_id: "ghost" },
+    })).code,
+    "AUTH_ERROR",
+  );
+  // An EasyMO agent does not act for another tenant.
+  assert.equal(
+    errorOf(await rt.callAs(USER.nina, "notify_staff", ticket, {
+      org: ORG.beaver,
+      context: { agent_id: "support_handoff" },
+      idempotencyKey: "k1",
+    })).code,
+    "AUTH_ERROR",
+  );
+  // No tenant at all.
+  const noOrg = await rt.platform.call({
+    tool: "analytics_log",
+    args: { event: "x" },
+    caller: { claims: { sub: USER.aline, role: "authenticated" }, org_id: null },
+  });
+  assert.equal(errorOf(noOrg).code, "AUTH_ERROR");
+  // Anonymous callers may not use auth: 'user' tools.
+  const anon = await rt.platform.call({
+    tool: "search_supabase",
+    args: { table: "businesses" },
+    caller: { claims: { role: "anon" }, org_id: ORG.easymo },
+  });
+  assert.equal(errorOf(anon).code, "AUTH_ERROR");
+});
+
+dbTest("invoke() applies the tenant's tool policy from orgs.tool_policy", async (db) => {
+  const rt = await createTestRuntime(db);
+  await db.query(
+    `update public.orgs set tool_policy = '{"disabled_tools": ["search_supabase"]}' where id = $1`,
+    [ORG.beaver],
+  );
+  await rt.platform.tenants.load(db);
+  const result = await rt.callAs(USER.nina, "search_supabase", { table: "products" }, {
+    org: ORG.beaver,
+  });
+  assert.equal(errorOf(result).code, "AUTH_ERROR");
+  assert.deepEqual(
+    rt.platform.getToolsForTenant(ORG.beaver).map((tool) => tool.name),
+    ["analytics_log", "notify_staff"],
+  );
+  // A malformed policy fails closed.
+  await db.query(`update public.orgs set tool_policy = '{"disabled_tools": 5}' where id = $1`, [
+    ORG.beaver,
+  ]);
+  await rt.platform.tenants.load(db);
+  assert.deepEqual(rt.platform.getToolsForTenant(ORG.beaver), []);
+});
+
+dbTest("invoke() names the bad fields in VALIDATION_ERROR", async (db) => {
+  const rt = await createTestRuntime(db);
+  const error = errorOf(
+    await rt.callAs(USER.aline, "notify_staff", {
+      channel: "fax",
+      payload: { reason: "", summary: "x", priority: "now" },
+    }, { idempotencyKey: "v1" }),
+  );
+  assert.equal(error.code, "VALIDATION_ERROR");
+  const paths = error.fields!.map((field) => field.path).sort();
+  assert.deepEqual(paths, ["channel", "payload.priority", "payload.reason"]);
+  assert.match(error.msg, /channel/);
+  assert.equal(await countTickets(db), 0);
+});
+
+dbTest("invoke() answers RATE_LIMIT past the tenant's limit for a tool", async (db) => {
+  const rt = await createTestRuntime(db);
+  await db.query(
+    `update public.orgs set tool_policy = '{"rate_limits": {"search_supabase": {"limit": 3, "window_sec": 60}}}' where id = $1`,
+    [ORG.easymo],
+  );
+  await rt.platform.tenants.load(db);
+  const codes = [];
+  for (let i = 0; i < 5; i++) {
+    const result = await rt.callAs(USER.aline, "search_supabase", { table: "products" });
+    codes.push(result.ok ? "ok" : result.error.code);
+  }
+  assert.deepEqual(codes, ["ok", "ok", "ok", "RATE_LIMIT", "RATE_LIMIT"]);
+  // Another tenant's bucket is its own.
+  assert.equal(
+    (await rt.callAs(USER.nina, "search_supabase", { table: "products" }, { org: ORG.beaver })).ok,
+    true,
+  );
+});
+
+dbTest("invoke() passes each tool error code through with its user-safe message", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
+    const error = errorOf(await rt.callAs(USER.aline, "test.fails_with", { code }));
+    assert.equal(error.code, code);
+    assert.equal(error.msg, ERROR_CODES[code].message);
+  }
+});
+
+dbTest("invoke() turns an unexpected exception into INTERNAL_ERROR and leaks nothing", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  const result = await rt.callAs(USER.aline, "test.crashes", {}, { context: { trace_id: "t-crash" } });
+  assert.deepEqual(result, { ok: false, error: { code: "INTERNAL_ERROR", msg: "Something went wrong" } });
+  assert.doesNotMatch(JSON.stringify(result), /hunter2|secret\.ts/);
+  const logged = rt.log.lines.find((line) => line.event === "tool_failed");
+  assert.equal(logged?.trace_id, "t-crash");
+  assert.match(String(logged?.error), /hunter2/);
+});
+
+dbTest("invoke() rolls back a call whose output breaks its schema", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  const error = errorOf(await rt.callAs(USER.aline, "test.bad_output", {}, { idempotencyKey: "b1" }));
+  assert.equal(error.code, "INTERNAL_ERROR");
+  const rows = await db.query("select 1 from public.analytics_events where event = 'bad_output'");
+  assert.equal(rows.length, 0);
+});
+
+dbTest("invoke() times out a slow call with TIMEOUT and commits nothing", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  const error = errorOf(await rt.callAs(USER.aline, "test.slow", {}, { idempotencyKey: "s1" }));
+  assert.equal(error.code, "TIMEOUT");
+  // Let the abandoned transaction finish rolling back.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const rows = await db.query("select 1 from public.analytics_events where event = 'slow_started'");
+  assert.equal(rows.length, 0);
+  // A timeout is transient: the key was not burnt.
+  const keys = await db.query("select 1 from private.idempotency_keys where key = 's1'");
+  assert.equal(keys.length, 0);
+});
+
+dbTest("invoke() requires an idempotency key for side-effecting tools", async (db) => {
+  const rt = await createTestRuntime(db);
+  const error = errorOf(await rt.callAs(USER.aline, "notify_staff", ticket));
+  assert.equal(error.code, "VALIDATION_ERROR");
+  assert.equal(error.fields?.[0].path, "idempotency_key");
+  assert.equal(await countTickets(db), 0);
+});
+
+dbTest("invoke() replays a retry with the same key and refuses the key for other args", async (db) => {
+  const rt = await createTestRuntime(db);
+  const first = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
+  assert.equal(first.ok, true);
+  const retry = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
+  assert.deepEqual(retry, first);
+  assert.equal(await countTickets(db), 1);
+
+  const other = await rt.callAs(USER.aline, "notify_staff", {
+    ...ticket,
+    payload: { ...ticket.payload, summary: "Something else" },
+  }, { idempotencyKey: "r1" });
+  assert.equal(errorOf(other).code, "CONFLICT");
+  assert.match(errorOf(other).msg, /different request/);
+  // The same key from another user is their own key.
+  const jean = await rt.callAs(USER.jean, "notify_staff", ticket, { idempotencyKey: "r1" });
+  assert.equal(jean.ok, true);
+  assert.equal(await countTickets(db), 2);
+});
+
+dbTest("invoke() gives many parallel calls with one key one effect and one result", async (db) => {
+  const rt = await createTestRuntime(db);
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "parallel-1" })),
+  );
+  assert.equal(await countTickets(db), 1);
+  for (const result of results) assert.deepEqual(result, results[0]);
+  assert.equal(results[0].ok, true);
+});
+
+dbTest("invoke() replays a deterministic failure but lets a transient one run again", async (db) => {
+  const rt = await createTestRuntime(db);
+  // A ticket for a conversation that does not exist: NOT_FOUND (foreign key), stored.
+  const missingConvo = {
+    ...ticket,
+    payload: { ...ticket.payload, convo_id: "9f000000-0000-4000-8000-000000000000" },
+  };
+  const first = await rt.callAs(USER.aline, "notify_staff", missingConvo, { idempotencyKey: "d1" });
+  assert.equal(errorOf(first).code, "NOT_FOUND");
+  const again = await rt.callAs(USER.aline, "notify_staff", missingConvo, { idempotencyKey: "d1" });
+  assert.deepEqual(again, first);
+});
+
+dbTest("invoke() gates confirmRequired tools behind a confirmation bound to the arguments", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  const args = { amount: 5000, to: "+250788000002" };
+  const asked = errorOf(await rt.callAs(USER.aline, "test.transfer", args, { idempotencyKey: "c1" }));
+  assert.equal(asked.code, "CONFIRMATION_REQUIRED");
+  assert.equal(asked.confirmation?.summary, "send 5000 RWF to +250788000002");
+  const transfers = () => db.query("select 1 from public.staff_tickets where reason = 'transfer'");
+  assert.equal((await transfers()).length, 0);
+
+  const token = asked.confirmation!.token;
+  // The token does not confirm other arguments or another key: it asks again.
+  const changed = await rt.callAs(USER.aline, "test.transfer", { ...args, amount: 50000 }, {
+    idempotencyKey: "c1",
+    confirmation: token,
+  });
+  assert.equal(errorOf(changed).code, "CONFIRMATION_REQUIRED");
+  const otherKey = await rt.callAs(USER.aline, "test.transfer", args, {
+    idempotencyKey: "c2",
+    confirmation: token,
+  });
+  assert.equal(errorOf(otherKey).code, "CONFIRMATION_REQUIRED");
+  // Nor another user.
+  const otherUser = await rt.callAs(USER.jean, "test.transfer", args, {
+    idempotencyKey: "c1",
+    confirmation: token,
+  });
+  assert.equal(errorOf(otherUser).code, "CONFIRMATION_REQUIRED");
+  // A forged token is refused.
+  const forged = await rt.callAs(USER.aline, "test.transfer", args, {
+    idempotencyKey: "c1",
+    confirmation: token.slice(0, -4) + "AAAA",
+  });
+  assert.equal(errorOf(forged).code, "AUTH_ERROR");
+  assert.equal((await transfers()).length, 0);
+
+  const done = await rt.callAs(USER.aline, "test.transfer", args, {
+    idempotencyKey: "c1",
+    confirmation: token,
+  });
+  assert.equal(done.ok, true);
+  // A duplicated confirmation replays: one transfer.
+  const twice = await rt.callAs(USER.aline, "test.transfer", args, {
+    idempotencyKey: "c1",
+    confirmation: token,
+  });
+  assert.deepEqual(twice, done);
+  assert.equal((await transfers()).length, 1);
+});
+
+dbTest("invoke() writes a trace record for every call, off the hot path", async (db) => {
+  const rt = await createTestRuntime(db);
+  await rt.callAs(USER.aline, "search_supabase", { table: "products" }, {
+    context: { trace_id: "trace-a", agent_id: "pharmacy" },
+  });
+  await rt.callAs(USER.aline, "search_supabase", { table: "nope" }, { context: { trace_id: "trace-b" } });
+  await rt.platform.traces.flush();
+  const rows = await db.query<Record<string, unknown>>(
+    "select tool, org_id, user_id, agent_id, trace_id, ok, error_code, bytes, duration_ms from public.tool_calls order by id",
+  );
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0].trace_id, "trace-a");
+  assert.equal(rows[0].agent_id, "pharmacy");
+  assert.equal(rows[0].ok, true);
+  assert.ok(Number(rows[0].bytes) > 20);
+  assert.equal(rows[1].error_code, "VALIDATION_ERROR");
+  assert.equal(rows[1].org_id, ORG.easymo);
+});
+
+dbTest("invoke() generates a trace id when the caller gives none", async (db) => {
+  const rt = await createTestRuntime(db);
+  await rt.callAs(USER.aline, "search_supabase", { table: "products" });
+  await rt.platform.traces.flush();
+  const [row] = await db.query<{ trace_id: string }>("select trace_id from public.tool_calls");
+  assert.match(row.trace_id, /^[0-9a-f-]{36}$/);
+});

@@ -1,0 +1,171 @@
+/**
+ * A tool is data: `defineTool({...})` checks a descriptor once and fills in
+ * its defaults. The same definition feeds the registry, the invoke pipeline
+ * and every export dialect.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { Queryable } from "@shared/db/types.ts";
+
+/** What a tool changes, after seed 001's descriptor. */
+export type SideEffects = "none" | "read-only-nav" | `writes.${string}`;
+
+/** Whose privileges a tool runs with. */
+export type ToolAuth =
+  /** Anyone, anonymous callers included; runs as the caller. */
+  | "none"
+  /** A signed-in user; runs as that user under RLS. */
+  | "user"
+  /** Runs as `service_role` (RLS bypassed): the tool scopes rows itself. */
+  | "service";
+
+/** Who is calling, attributed on every call and trace. */
+export interface CallContext {
+  /** Trace id; generated when the caller gives none. */
+  trace_id: string;
+  /** The tenant the call acts in. */
+  org_id: string | null;
+  /** The signed-in user, if any. */
+  user_id: string | null;
+  /** The conversation the call belongs to, if any. */
+  convo_id: string | null;
+  /** The agent making the call, if any. */
+  agent_id: string | null;
+}
+
+/** Adapters a tool may use; the runtime fills them in. */
+export interface ToolServices {
+  /** Sends staff notifications over Slack. */
+  slack: ChannelAdapter;
+  /** Sends staff notifications by SMS. */
+  sms: ChannelAdapter;
+  /** Keyed hash for pseudonymising personal data (hex). */
+  pseudonymise(value: string): Promise<string>;
+  /** The clock, injectable for tests. */
+  now(): Date;
+}
+
+/** A notification channel (Slack, SMS). */
+export interface ChannelAdapter {
+  /** Delivers (or records) one message; returns where it went. */
+  send(
+    message: { org_id: string; ticket_id: string; text: string; urgent: boolean },
+    tx: Queryable,
+  ): Promise<{ target: string; status: "recorded" | "sent" }>;
+}
+
+/** What a tool's `execute` receives besides its arguments. */
+export interface ExecutionContext extends CallContext {
+  /** The transaction the call runs in: as the caller, or as service for `auth: 'service'`. */
+  db: Queryable;
+  /** Aborted when the hard timeout fires. */
+  signal: AbortSignal;
+  /** The call's idempotency key (side-effecting tools). */
+  idempotency_key: string | null;
+  /** Adapters. */
+  services: ToolServices;
+}
+
+/** One example call, exported into JSON Schema `examples`. */
+export interface ToolExample<I, O> {
+  /** What the example shows. */
+  description?: string;
+  /** Valid input. */
+  input: I;
+  /** The data a successful call returns. */
+  output?: O;
+}
+
+/** The descriptor a tool author writes. */
+export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
+  /** Unique name, `^[a-z][a-z0-9_.]{0,63}$` (dots for namespaces, as in `markets.get_price`). */
+  name: string;
+  /** Human title. */
+  title: string;
+  /** What it does and when to use it, for models and people. */
+  description: string;
+  /** Grouping, e.g. `messaging`, `commerce`. */
+  category: string;
+  /** Input schema: an object. */
+  input: I;
+  /** Output schema of `data`. */
+  output: O;
+  /** At least one valid example. */
+  examples: ToolExample<z.input<I>, z.output<O>>[];
+  /** What the tool changes. */
+  sideEffects: SideEffects;
+  /** Whose privileges it runs with. @default "user" */
+  auth?: ToolAuth;
+  /** Expected latency. @default 400 */
+  latencyBudgetMs?: number;
+  /** Hard timeout. @default 10 × latencyBudgetMs */
+  timeoutMs?: number;
+  /** Whether a repeat with the same key is safe (side-effecting tools replay via the ledger). @default true */
+  idempotent?: boolean;
+  /** Irreversible: the call runs only with an explicit confirmation bound to its arguments. @default false */
+  confirmRequired?: boolean;
+  /** Reaches outside our database (WhatsApp, payments, video provider). @default false */
+  openWorld?: boolean;
+  /** Read-back of the critical parameters shown before a confirmation. */
+  confirmSummary?: (args: z.output<I>) => string;
+  /** Default rate limit per tenant. @default 600 calls per 60 s */
+  rateLimit?: { limit: number; windowSec: number };
+  /** Runs the tool; throw `ToolFailure` for a contract error. */
+  execute(args: z.output<I>, ctx: ExecutionContext): Promise<z.input<O>>;
+}
+
+/** A checked tool with every default filled in. */
+export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
+  extends
+    Required<Omit<ToolSpec<I, O>, "confirmSummary">>,
+    Pick<ToolSpec<I, O>, "confirmSummary"> {
+  /** Whether the pipeline runs it through the idempotency ledger. */
+  readonly writes: boolean;
+}
+
+/** Tool names: lower-case, digits, `_` and `.`, starting with a letter. */
+export const TOOL_NAME = /^[a-z][a-z0-9_.]{0,63}$/;
+
+/**
+ * Checks a tool descriptor and fills in defaults.
+ *
+ * @throws {TypeError} when the name, budget or examples are invalid.
+ */
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
+  spec: ToolSpec<I, O>,
+): Tool<I, O> {
+  if (!TOOL_NAME.test(spec.name)) {
+    throw new TypeError(
+      `Cannot define tool as its name must match ${TOOL_NAME}: current value is "${spec.name}"`,
+    );
+  }
+  const latencyBudgetMs = spec.latencyBudgetMs ?? 400;
+  if (!(latencyBudgetMs > 0)) {
+    throw new TypeError(
+      `Cannot define tool "${spec.name}" as latencyBudgetMs must be positive: current value is ${latencyBudgetMs}`,
+    );
+  }
+  if (spec.examples.length === 0) {
+    throw new TypeError(`Cannot define tool "${spec.name}" as it has no examples`);
+  }
+  for (const [index, example] of spec.examples.entries()) {
+    const parsed = spec.input.safeParse(example.input);
+    if (!parsed.success) {
+      throw new TypeError(
+        `Cannot define tool "${spec.name}" as example ${index} is not valid input: ${parsed.error.message}`,
+      );
+    }
+  }
+  return {
+    ...spec,
+    auth: spec.auth ?? "user",
+    latencyBudgetMs,
+    timeoutMs: spec.timeoutMs ?? latencyBudgetMs * 10,
+    idempotent: spec.idempotent ?? true,
+    confirmRequired: spec.confirmRequired ?? false,
+    openWorld: spec.openWorld ?? false,
+    rateLimit: spec.rateLimit ?? { limit: 600, windowSec: 60 },
+    writes: spec.sideEffects.startsWith("writes."),
+  };
+}

@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { defineTool } from "./define_tool.ts";
+import { ToolRegistry } from "./registry.ts";
+import { TenantDirectory } from "./tenant_policy.ts";
+
+function tool(name: string) {
+  return defineTool({
+    name,
+    title: name,
+    description: `The ${name} tool.`,
+    category: name.split(".")[0],
+    input: z.object({ symbol: z.string() }),
+    output: z.object({ price: z.number() }),
+    examples: [{ input: { symbol: "BTC" } }],
+    sideEffects: "none",
+    execute: () => Promise.resolve({ price: 1 }),
+  });
+}
+
+Deno.test("defineTool() fills in the descriptor's defaults", () => {
+  const t = tool("markets.get_price");
+  assert.equal(t.auth, "user");
+  assert.equal(t.latencyBudgetMs, 400);
+  assert.equal(t.timeoutMs, 4000);
+  assert.equal(t.idempotent, true);
+  assert.equal(t.confirmRequired, false);
+  assert.equal(t.writes, false);
+});
+
+Deno.test("defineTool() rejects bad names and examples that break the schema", () => {
+  assert.throws(() => tool("Bad Name"), /must match/);
+  assert.throws(
+    () =>
+      defineTool({
+        ...tool("x"),
+        name: "bad_example",
+        examples: [{ input: { symbol: 5 as unknown as string } }],
+      }),
+    /example 0 is not valid input/,
+  );
+});
+
+Deno.test("ToolRegistry registers at run time, per tenant, and rejects duplicates", () => {
+  const registry = new ToolRegistry();
+  registry.register(tool("news.search"));
+  const handle = registry.register(tool("markets.get_price"), { tenantId: "org-a" });
+  assert.throws(() => registry.register(tool("news.search")), /name is taken/);
+  assert.throws(() => registry.register(tool("news.search"), { tenantId: "org-a" }), /taken/);
+  assert.throws(() => registry.register(tool("markets.get_price")), /taken/);
+  // Tenant tools are visible to their tenant only.
+  assert.equal(registry.get("markets.get_price", { tenantId: "org-a" })?.name, "markets.get_price");
+  assert.equal(registry.get("markets.get_price", { tenantId: "org-b" }), undefined);
+  assert.equal(registry.get("markets.get_price"), undefined);
+  assert.deepEqual(registry.list({ tenantId: "org-a" }).map((t) => t.name), [
+    "markets.get_price",
+    "news.search",
+  ]);
+  assert.deepEqual(registry.list({ category: "news" }).map((t) => t.name), ["news.search"]);
+  const version = registry.version;
+  handle.unregister();
+  assert.ok(registry.version > version);
+  assert.equal(registry.get("markets.get_price", { tenantId: "org-a" }), undefined);
+});
+
+Deno.test("getToolsForTenant() applies disabled and enabled lists", () => {
+  const registry = new ToolRegistry();
+  for (const name of ["a.one", "a.two", "a.three"]) registry.register(tool(name));
+  const tenants = new TenantDirectory();
+  tenants.set({
+    id: "t1",
+    slug: "t1",
+    policy: { disabled_tools: ["a.two"], enabled_tools: null, rate_limits: {} },
+  });
+  tenants.set({
+    id: "t2",
+    slug: "t2",
+    policy: { disabled_tools: [], enabled_tools: ["a.three"], rate_limits: {} },
+  });
+  tenants.set({ id: "t3", slug: "t3", policy: null });
+  const names = (id: string) => registry.getToolsForTenant(id, tenants).map((t) => t.name);
+  assert.deepEqual(names("t1"), ["a.one", "a.three"]);
+  assert.deepEqual(names("t2"), ["a.three"]);
+  assert.deepEqual(names("t3"), []);
+  assert.deepEqual(names("unknown"), []);
+});

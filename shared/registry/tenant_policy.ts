@@ -1,0 +1,95 @@
+/**
+ * Tenant policy: which tools a tenant has switched off (or the only ones it
+ * allows) and its rate limits. Stored as `orgs.tool_policy`, cached here so
+ * the invoke pipeline reads it without I/O.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Queryable } from "@shared/db/types.ts";
+
+/** The shape of `orgs.tool_policy`. */
+export const TenantPolicySchema = z.strictObject({
+  disabled_tools: z.array(z.string()).default([]),
+  enabled_tools: z.array(z.string()).nullable().default(null),
+  rate_limits: z.record(
+    z.string(),
+    z.strictObject({
+      limit: z.int().positive(),
+      window_sec: z.int().positive(),
+    }),
+  ).default({}),
+});
+
+/** A tenant's parsed tool policy. */
+export type TenantPolicy = z.output<typeof TenantPolicySchema>;
+
+/** A tenant as the pipeline sees it. */
+export interface Tenant {
+  /** The org id. */
+  id: string;
+  /** The org slug, as `config/agent_configs.yaml` names it. */
+  slug: string;
+  /** Its tool policy; `null` when the stored policy is malformed (every tool is refused). */
+  policy: TenantPolicy | null;
+}
+
+/** Parses a stored policy; `null` (fail closed) when it is malformed. */
+export function parseTenantPolicy(raw: unknown): TenantPolicy | null {
+  const parsed = TenantPolicySchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : null;
+}
+
+/** Whether a policy lets the tenant use a tool. */
+export function policyAllows(policy: TenantPolicy | null, tool: string): boolean {
+  if (!policy) return false;
+  if (policy.disabled_tools.includes(tool)) return false;
+  return policy.enabled_tools === null || policy.enabled_tools.includes(tool);
+}
+
+/** The tenants the process knows, by id and by slug. */
+export class TenantDirectory {
+  #byId = new Map<string, Tenant>();
+  #bySlug = new Map<string, Tenant>();
+
+  /** Adds or replaces a tenant. */
+  set(tenant: Tenant): void {
+    const previous = this.#byId.get(tenant.id);
+    if (previous) this.#bySlug.delete(previous.slug);
+    this.#byId.set(tenant.id, tenant);
+    this.#bySlug.set(tenant.slug, tenant);
+  }
+
+  /** The tenant with this org id. */
+  get(id: string): Tenant | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The tenant with this slug. */
+  bySlug(slug: string): Tenant | undefined {
+    return this.#bySlug.get(slug);
+  }
+
+  /** Every known tenant. */
+  list(): Tenant[] {
+    return [...this.#byId.values()];
+  }
+
+  /**
+   * Loads every org and its policy (as the connecting role). Malformed
+   * policies are reported through `onInvalid` and fail closed.
+   */
+  async load(
+    db: Queryable,
+    onInvalid: (slug: string) => void = () => {},
+  ): Promise<void> {
+    const rows = await db.query<{ id: string; slug: string; tool_policy: unknown }>(
+      "select id, slug, tool_policy from public.orgs",
+    );
+    for (const row of rows) {
+      const policy = parseTenantPolicy(row.tool_policy);
+      if (!policy) onInvalid(row.slug);
+      this.set({ id: row.id, slug: row.slug, policy });
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Builds the runtime an edge function serves with, from the environment:
+ * the platform over the configured database plus the caller resolver.
+ *
+ * | variable | meaning |
+ * | --- | --- |
+ * | `SUPABASE_DB_URL` / `DATABASE_URL` | Postgres to use (migrations applied by the Supabase CLI) |
+ * | `EASYMO_SECRET` | platform secret, ≥ 32 characters |
+ * | `SUPABASE_JWKS` | JWKS JSON to verify Supabase Auth tokens |
+ * | `SUPABASE_URL` | else the JWKS is fetched from `<url>/auth/v1/.well-known/jwks.json` |
+ * | `SUPABASE_JWT_SECRET` | legacy HS256 secret, when the project still uses one |
+ *
+ * @module
+ */
+import { createCallerResolver, type CallerResolver } from "@shared/auth/caller.ts";
+import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
+import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
+import { createPlatform, type Platform, type PlatformOptions } from "./platform.ts";
+
+/** What an edge function needs. */
+export interface Runtime {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves `Authorization` headers to callers. */
+  resolveCaller: CallerResolver;
+}
+
+/** Options for {@link createRuntime}. */
+export interface RuntimeOptions extends PlatformOptions {
+  /** Verifies bearer tokens. */
+  verify: TokenVerifier;
+}
+
+/** Builds a runtime from parts (the dev server and tests use this). */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const platform = await createPlatform(options);
+  const resolveCaller = createCallerResolver({
+    db: platform.db,
+    verify: options.verify,
+    tenants: platform.tenants,
+  });
+  return { platform, resolveCaller };
+}
+
+/**
+ * Builds the runtime of a deployed function.
+ *
+ * @throws {Error} when the database URL or secret is missing.
+ */
+export async function openRuntimeFromEnv(): Promise<Runtime> {
+  const url = databaseUrlFromEnv();
+  if (!url) throw new Error("Set SUPABASE_DB_URL or DATABASE_URL");
+  const secret = Deno.env.get("EASYMO_SECRET") ?? "";
+  if (secret.length < 32) throw new Error("Set EASYMO_SECRET (at least 32 characters)");
+  const jwks = Deno.env.get("SUPABASE_JWKS");
+  const supabaseUrl = Deno.env.get("SUPABASE_URL");
+  const verify = createTokenVerifier({
+    jwks: jwks ? JSON.parse(jwks) : undefined,
+    jwksUrl: !jwks && supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : undefined,
+    hs256Secret: Deno.env.get("SUPABASE_JWT_SECRET") || undefined,
+  });
+  return await createRuntime({ db: await openDatabase({ url }), secret, verify });
+}

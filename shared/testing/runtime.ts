@@ -1,0 +1,80 @@
+/**
+ * A platform over a test database, with helpers to call tools as seeded
+ * users. The pipeline, tools and database are the production ones.
+ *
+ * @module
+ */
+import { signDevToken } from "@shared/auth/jwt.ts";
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Database } from "@shared/db/types.ts";
+import type { InvokeRequest } from "@shared/pipeline/invoke.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { createTokenVerifier } from "@shared/auth/jwt.ts";
+import { memoryLogger } from "@shared/runtime/log.ts";
+import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
+import { devJwtSecret } from "@shared/runtime/secrets.ts";
+import { CORE_TOOLS } from "@shared/tools/mod.ts";
+import { ORG } from "./seed.ts";
+
+/** Result data in tests: assertions check its shape at run time. */
+// deno-lint-ignore no-explicit-any
+export type TestData = any;
+
+/** The secret tests sign with. */
+export const TEST_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+/** A runtime for tests, with its in-memory log. */
+export interface TestRuntime extends Runtime {
+  /** Log lines written so far. */
+  log: ReturnType<typeof memoryLogger>;
+  /** Calls a tool as `userId` in `org` (default EasyMO). */
+  callAs(
+    userId: string,
+    tool: string,
+    args: unknown,
+    options?: Partial<Omit<InvokeRequest, "tool" | "args" | "caller">> & { org?: string },
+  ): Promise<ToolResult<TestData>>;
+  /** A dev token for a user (or service role when `userId` is null). */
+  tokenFor(userId: string | null): Promise<string>;
+}
+
+/** Options for {@link createTestRuntime}. */
+export interface TestRuntimeOptions {
+  /** Extra tools registered globally next to the core ones. */
+  tools?: AnyTool[];
+}
+
+/** Builds a runtime over `db`. */
+export async function createTestRuntime(
+  db: Database,
+  options: TestRuntimeOptions = {},
+): Promise<TestRuntime> {
+  const log = memoryLogger();
+  const runtime = await createRuntime({
+    db,
+    secret: TEST_SECRET,
+    log,
+    tools: [...CORE_TOOLS, ...(options.tools ?? [])],
+    traceIntervalMs: 10,
+    verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
+  });
+  return {
+    ...runtime,
+    log,
+    callAs(userId, tool, args, callOptions = {}) {
+      const { org, ...rest } = callOptions;
+      return runtime.platform.call({
+        tool,
+        args,
+        caller: { claims: { sub: userId, role: "authenticated" }, org_id: org ?? ORG.easymo },
+        ...rest,
+      });
+    },
+    tokenFor(userId) {
+      const secret = devJwtSecret(TEST_SECRET);
+      return userId
+        ? signDevToken(secret, { userId })
+        : signDevToken(secret, { role: "service_role" });
+    },
+  };
+}

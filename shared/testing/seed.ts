@@ -1,0 +1,27 @@
+/**
+ * Ids of the rows in `supabase/seed.sql`, for tests.
+ *
+ * @module
+ */
+
+/** Seeded orgs. */
+export const ORG = {
+  easymo: "a0000000-0000-4000-8000-000000000001",
+  beaver: "b0000000-0000-4000-8000-000000000002",
+} as const;
+
+/** Seeded users. */
+export const USER = {
+  /** EasyMO customer. */
+  aline: "00000000-0000-4000-8000-000000000001",
+  /** EasyMO staff. */
+  jean: "00000000-0000-4000-8000-000000000002",
+  /** EasyMO admin. */
+  grace: "00000000-0000-4000-8000-000000000003",
+  /** EasyMO vendor (pharmacy owner). */
+  eric: "00000000-0000-4000-8000-000000000004",
+  /** Beaver staff. */
+  paul: "00000000-0000-4000-8000-000000000010",
+  /** Beaver customer. */
+  nina: "00000000-0000-4000-8000-000000000011",
+} as const;

@@ -1,0 +1,14 @@
+/**
+ * The first-party tools, registered globally at start.
+ *
+ * @module
+ */
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { analyticsLog } from "./analytics_log.ts";
+import { notifyStaff } from "./notify_staff.ts";
+import { searchSupabase } from "./search_supabase.ts";
+
+export { analyticsLog, notifyStaff, searchSupabase };
+
+/** Every implemented first-party tool. */
+export const CORE_TOOLS: readonly AnyTool[] = [notifyStaff, searchSupabase, analyticsLog];

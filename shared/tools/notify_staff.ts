@@ -1,0 +1,101 @@
+/**
+ * `notify_staff`: raises a staff ticket in the Admin Inbox and, for the
+ * `slack` and `sms` channels (and every urgent ticket), sends it there too.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+
+const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+type Priority = typeof PRIORITIES[number];
+
+// Handling time assumed per priority until the org has a week of history.
+const DEFAULT_HANDLING_SEC: Record<Priority, number> = {
+  urgent: 5 * 60,
+  high: 15 * 60,
+  medium: 60 * 60,
+  low: 4 * 60 * 60,
+};
+
+const input = z.object({
+  channel: z.enum(["inbox", "slack", "sms"]).describe(
+    "Where staff are told: the Admin Inbox always; slack or sms as well.",
+  ),
+  payload: z.object({
+    convo_id: z.uuid().optional().describe("The conversation to hand over; defaults to the call's."),
+    reason: z.string().trim().min(1).max(200).describe("Short reason, e.g. 'user asked for a person'."),
+    summary: z.string().trim().min(1).max(2000).describe("What staff need to know, in a few lines."),
+    priority: z.enum(PRIORITIES).default("medium"),
+  }),
+});
+
+const output = z.object({
+  ticket_id: z.uuid(),
+  estimated_response_time: z.string().describe("ISO 8601 duration, e.g. PT15M."),
+});
+
+/** ISO 8601 duration in whole minutes (at least one). */
+export function isoMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `PT${hours ? `${hours}H` : ""}${rest || !hours ? `${rest}M` : ""}`;
+}
+
+/** The `notify_staff` tool. */
+export const notifyStaff = defineTool({
+  name: "notify_staff",
+  title: "Notify staff",
+  description:
+    "Hand the conversation to a person: creates a ticket in the Admin Inbox (and Slack/SMS when " +
+    "asked, or when urgent) and says how soon staff usually answer.",
+  category: "messaging",
+  input,
+  output,
+  examples: [{
+    description: "The user asked to talk to a person",
+    input: {
+      channel: "inbox",
+      payload: { reason: "user asked for a person", summary: "Wants to change an order" },
+    },
+    output: { ticket_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d", estimated_response_time: "PT15M" },
+  }],
+  sideEffects: "writes.ticket",
+  auth: "user",
+  openWorld: true,
+  latencyBudgetMs: 400,
+  async execute(args, ctx) {
+    const convoId = args.payload.convo_id ?? ctx.convo_id;
+    const [ticket] = await ctx.db.query<{ id: string }>(
+      `insert into public.staff_tickets
+         (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       returning id`,
+      [
+        ctx.org_id,
+        convoId,
+        ctx.user_id,
+        args.channel,
+        args.payload.reason,
+        args.payload.summary,
+        args.payload.priority,
+        ctx.trace_id,
+      ],
+    );
+    if (!ticket) throw new ToolFailure("AUTH_ERROR");
+    const urgent = args.payload.priority === "urgent";
+    const text = `[${args.payload.priority}] ${args.payload.reason}: ${args.payload.summary}`;
+    const message = { org_id: ctx.org_id!, ticket_id: ticket.id, text, urgent };
+    if (args.channel === "slack" || urgent) await ctx.services.slack.send(message, ctx.db);
+    if (args.channel === "sms" || urgent) await ctx.services.sms.send(message, ctx.db);
+
+    const [stats] = await ctx.db.query<
+      { open_ahead: number; median_handling_sec: number; staff_count: number }
+    >("select * from private.ticket_queue_stats($1, $2)", [ctx.org_id, args.payload.priority]);
+    const handling = stats?.median_handling_sec || DEFAULT_HANDLING_SEC[args.payload.priority];
+    const waves = Math.ceil((stats?.open_ahead ?? 1) / Math.max(1, stats?.staff_count ?? 1));
+    return { ticket_id: ticket.id, estimated_response_time: isoMinutes(handling * waves) };
+  },
+});

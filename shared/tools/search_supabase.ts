@@ -1,0 +1,180 @@
+/**
+ * `search_supabase`: RLS-scoped reads over the allowlist in
+ * `search_tables.ts`. The SQL is assembled only from allowlisted identifiers;
+ * every value is a bound parameter.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import {
+  type ColumnType,
+  columnsOf,
+  type Operator,
+  OPERATORS,
+  OPERATORS_BY_TYPE,
+  type SearchableTable,
+  TABLE_NAMES,
+} from "./search_tables.ts";
+
+const scalar = z.union([z.string().max(200), z.number(), z.boolean()]);
+
+const filter = z.object({
+  column: z.string().describe("A column of the table."),
+  op: z.enum(OPERATORS),
+  value: z.union([scalar, z.array(z.union([z.string().max(200), z.number()])).max(50)])
+    .optional()
+    .describe("Omitted only for is_null. A list for `in` and `contains`."),
+});
+
+const input = z.object({
+  table: z.enum(TABLE_NAMES),
+  columns: z.array(z.string()).max(20).optional().describe("Columns to return; all by default."),
+  filters: z.array(filter).max(10).default([]),
+  limit: z.int().min(1).max(100).default(20),
+  order: z.object({ column: z.string(), ascending: z.boolean().default(true) }).optional(),
+}).superRefine((args, issue) => {
+  const columns = columnsOf(args.table);
+  const unknown = (column: string, path: PropertyKey[]) =>
+    issue.addIssue({
+      code: "custom",
+      path,
+      message: `"${column.slice(0, 64)}" is not a readable column of ${args.table}`,
+    });
+  args.columns?.forEach((column, index) => {
+    if (!Object.hasOwn(columns, column)) unknown(column, ["columns", index]);
+  });
+  if (args.order && !Object.hasOwn(columns, args.order.column)) {
+    unknown(args.order.column, ["order", "column"]);
+  }
+  args.filters.forEach((item, index) => {
+    if (!Object.hasOwn(columns, item.column)) return unknown(item.column, ["filters", index, "column"]);
+    const problem = checkFilter(columns[item.column], item.op, item.value);
+    if (problem) issue.addIssue({ code: "custom", path: ["filters", index], message: problem });
+  });
+});
+
+const output = z.object({
+  items: z.array(z.record(z.string(), z.unknown())),
+  count: z.int(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function checkFilter(type: ColumnType, op: Operator, value: unknown): string | null {
+  if (!OPERATORS_BY_TYPE[type].includes(op)) return `operator ${op} does not apply to a ${type} column`;
+  if (op === "is_null") return typeof value === "boolean" || value === undefined
+    ? null
+    : "is_null takes true, false or nothing";
+  if (value === undefined) return `operator ${op} needs a value`;
+  const values = op === "in" || op === "contains" ? value : [value];
+  if (!Array.isArray(values)) return `operator ${op} needs a list`;
+  for (const item of values) {
+    const fits = type === "number"
+      ? typeof item === "number"
+      : type === "boolean"
+      ? typeof item === "boolean"
+      : type === "uuid"
+      ? typeof item === "string" && UUID.test(item)
+      : type === "timestamptz"
+      ? typeof item === "string" && !Number.isNaN(Date.parse(item))
+      : typeof item === "string";
+    if (!fits) return `value does not fit a ${type} column`;
+  }
+  return null;
+}
+
+const SQL_TYPE: Record<ColumnType, string> = {
+  text: "text",
+  uuid: "uuid",
+  number: "numeric",
+  boolean: "boolean",
+  timestamptz: "timestamptz",
+  "text[]": "text[]",
+};
+
+const COMPARISON: Partial<Record<Operator, string>> = {
+  eq: "=",
+  neq: "<>",
+  gt: ">",
+  gte: ">=",
+  lt: "<",
+  lte: "<=",
+};
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Builds the statement; identifiers come only from the allowlist. */
+export function buildSearchQuery(args: z.output<typeof input>): { text: string; params: unknown[] } {
+  const columns = columnsOf(args.table as SearchableTable);
+  const params: unknown[] = [];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  const conditions = args.filters.map(({ column, op, value }) => {
+    const ident = quoteIdent(column);
+    const type = SQL_TYPE[columns[column]];
+    switch (op) {
+      case "is_null":
+        return value === false ? `${ident} is not null` : `${ident} is null`;
+      case "in":
+        return `${ident} = any(${bind(value)}::${type}[])`;
+      case "contains":
+        return `${ident} @> ${bind(value)}::text[]`;
+      case "ilike":
+        // A substring match: the caller's % and _ are literal.
+        return `${ident} ilike ${bind(`%${String(value).replace(/[\\%_]/g, "\\$&")}%`)}`;
+      default:
+        return `${ident} ${COMPARISON[op]} ${bind(value)}::${type}`;
+    }
+  });
+  const selected = (args.columns?.length ? args.columns : Object.keys(columns)).map(quoteIdent);
+  const where = conditions.length ? ` where ${conditions.join(" and ")}` : "";
+  const order = args.order
+    ? ` order by ${quoteIdent(args.order.column)} ${args.order.ascending ? "asc" : "desc"}`
+    : "";
+  const text = `select coalesce(jsonb_agg(t), '[]'::jsonb) as items from (select ${
+    selected.join(", ")
+  } from public.${quoteIdent(args.table)}${where}${order} limit ${bind(args.limit)}) t`;
+  return { text, params };
+}
+
+/** The `search_supabase` tool. */
+export const searchSupabase = defineTool({
+  name: "search_supabase",
+  title: "Search records",
+  description: "Read rows the caller may see from an allowlisted table (shops, products, " +
+    "tickets, conversations), with typed filters, ordering and a limit.",
+  category: "data",
+  input,
+  output,
+  examples: [{
+    description: "Pharmacies in Kimihurura",
+    input: {
+      table: "businesses",
+      filters: [{ column: "category", op: "eq", value: "pharmacy" }, {
+        column: "area",
+        op: "ilike",
+        value: "kimihurura",
+      }],
+      limit: 5,
+    },
+  }, {
+    description: "Cheapest available products",
+    input: {
+      table: "products",
+      columns: ["sku", "name", "price"],
+      filters: [{ column: "is_available", op: "eq", value: true }],
+      order: { column: "price", ascending: true },
+    },
+  }],
+  sideEffects: "none",
+  auth: "user",
+  latencyBudgetMs: 300,
+  async execute(args, ctx) {
+    const { text, params } = buildSearchQuery(args);
+    const [row] = await ctx.db.query<{ items: Record<string, unknown>[] }>(text, params);
+    const items = row?.items ?? [];
+    return { items, count: items.length };
+  },
+});

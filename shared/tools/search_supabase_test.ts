@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@shared/db/testing.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { ORG, USER } from "@shared/testing/seed.ts";
+import { buildSearchQuery } from "./search_supabase.ts";
+
+dbTest("search_supabase filters, orders and limits an allowlisted table", async (db) => {
+  const rt = await createTestRuntime(db);
+  const result = await rt.callAs(USER.aline, "search_supabase", {
+    table: "products",
+    columns: ["sku", "price"],
+    filters: [{ column: "price", op: "lte", value: 3500 }, {
+      column: "sku",
+      op: "in",
+      value: ["PARA-500", "VITC-1000", "CEM-50"],
+    }],
+    order: { column: "price", ascending: false },
+    limit: 5,
+  });
+  assert.deepEqual(result, {
+    ok: true,
+    data: { items: [{ sku: "VITC-1000", price: 3500 }, { sku: "PARA-500", price: 500 }], count: 2 },
+  });
+});
+
+dbTest("search_supabase matches text case-insensitively and tags by containment", async (db) => {
+  const rt = await createTestRuntime(db);
+  const byName = await rt.callAs(USER.aline, "search_supabase", {
+    table: "businesses",
+    columns: ["name"],
+    filters: [{ column: "area", op: "ilike", value: "KIMI" }],
+  });
+  assert.deepEqual(byName.ok && byName.data.items, [{ name: "Pharmacie Conseil Kimihurura" }]);
+  const byTag = await rt.callAs(USER.aline, "search_supabase", {
+    table: "businesses",
+    columns: ["name"],
+    filters: [{ column: "tags", op: "contains", value: ["coffee"] }],
+  });
+  assert.deepEqual(byTag.ok && byTag.data.items, [{ name: "Café Nyamirambo" }]);
+  // % and _ are literal, not wildcards.
+  const wildcard = await rt.callAs(USER.aline, "search_supabase", {
+    table: "businesses",
+    filters: [{ column: "name", op: "ilike", value: "%" }],
+  });
+  assert.deepEqual(wildcard.ok && wildcard.data.count, 0);
+});
+
+dbTest("search_supabase refuses unknown tables, columns and operators with VALIDATION_ERROR", async (db) => {
+  const rt = await createTestRuntime(db);
+  const cases = [
+    [{ table: "auth.users" }, "table"],
+    [{ table: "profiles" }, "table"],
+    [{ table: "products", columns: ["price", "org_id"] }, "columns.1"],
+    [{ table: "products", filters: [{ column: "price; drop table products", op: "eq", value: 1 }] }, "filters.0.column"],
+    [{ table: "products", filters: [{ column: "price", op: "like", value: 1 }] }, "filters.0.op"],
+    [{ table: "products", filters: [{ column: "price", op: "ilike", value: "1" }] }, "filters.0"],
+    [{ table: "products", filters: [{ column: "price", op: "eq", value: "1 or 1=1" }] }, "filters.0"],
+    [{ table: "products", filters: [{ column: "id", op: "eq", value: "x' or '1'='1" }] }, "filters.0"],
+    [{ table: "products", order: { column: "1; select pg_sleep(1)", ascending: true } }, "order.column"],
+    [{ table: "products", limit: 1000 }, "limit"],
+  ] as const;
+  for (const [args, path] of cases) {
+    const result = await rt.callAs(USER.aline, "search_supabase", args);
+    assert.equal(result.ok, false, JSON.stringify(args));
+    if (result.ok) continue;
+    assert.equal(result.error.code, "VALIDATION_ERROR");
+    assert.ok(
+      result.error.fields?.some((field) => field.path === path),
+      `${JSON.stringify(args)} → ${JSON.stringify(result.error.fields)}`,
+    );
+  }
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.products");
+  assert.equal(n, 7);
+});
+
+dbTest("search_supabase sees only the caller's tenant (RLS)", async (db) => {
+  const rt = await createTestRuntime(db);
+  const easymo = await rt.callAs(USER.aline, "search_supabase", {
+    table: "products",
+    columns: ["sku"],
+  });
+  const beaver = await rt.callAs(USER.nina, "search_supabase", {
+    table: "products",
+    columns: ["sku"],
+  }, { org: ORG.beaver });
+  assert.ok(easymo.ok && beaver.ok);
+  const skus = (result: typeof easymo) => result.ok ? result.data.items.map((i: { sku: string }) => i.sku).sort() : [];
+  assert.deepEqual(skus(beaver), ["A4-500", "CARD-200"]);
+  assert.ok(!skus(easymo).includes("A4-500"));
+  // A customer sees no staff tickets; naming another org's id in a filter finds nothing either.
+  await rt.callAs(USER.jean, "notify_staff", {
+    channel: "inbox",
+    payload: { reason: "r", summary: "s" },
+  }, { idempotencyKey: "t1" });
+  const tickets = await rt.callAs(USER.nina, "search_supabase", { table: "staff_tickets" }, {
+    org: ORG.beaver,
+  });
+  assert.deepEqual(tickets.ok && tickets.data.count, 0);
+});
+
+Deno.test("buildSearchQuery() binds every value and quotes only allowlisted names", () => {
+  const { text, params } = buildSearchQuery({
+    table: "products",
+    filters: [{ column: "name", op: "ilike", value: "50%_off" }],
+    limit: 3,
+  });
+  assert.match(text, /"name" ilike \$1/);
+  assert.match(text, /limit \$2/);
+  assert.deepEqual(params, ["%50\\%\\_off%", 3]);
+});

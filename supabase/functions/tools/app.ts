@@ -1,0 +1,117 @@
+/**
+ * The `tools` function: GET lists the tools the caller's tenant (or one of
+ * its agents) may use, in any export format; POST calls one through the
+ * pipeline and answers with the standard contract. Identity comes from the
+ * verified bearer token; the org from `x-org-id` (id or slug) when the user
+ * belongs to several.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { fail, type ToolFail } from "@shared/contract/mod.ts";
+import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
+import { EXPORT_FORMATS, exportTools } from "@shared/export/mod.ts";
+import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import type { Platform } from "@shared/runtime/platform.ts";
+
+/** What the app needs. */
+export interface ToolsAppOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves bearer tokens to callers. */
+  resolveCaller: CallerResolver;
+}
+
+const CallBody = z.strictObject({
+  tool: z.string().min(1).max(128),
+  args: z.unknown().optional(),
+  agent_id: z.string().max(64).optional(),
+  convo_id: z.uuid().optional(),
+  trace_id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/).optional(),
+  idempotency_key: z.string().max(255).optional(),
+  confirmation: z.string().max(4096).optional(),
+});
+
+const ListQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default("jsonschema"),
+  agent: z.string().max(64).optional(),
+});
+
+/** Builds the Hono app, mounted at `/tools` as Supabase serves it. */
+export function createToolsApp(options: ToolsAppOptions): Hono {
+  const { platform, resolveCaller } = options;
+  const app = new Hono().basePath("/tools");
+
+  app.onError((error, c) => {
+    platform.log.error("tools_function_failed", { error: String(error), path: c.req.path });
+    return contractResponse(fail("INTERNAL_ERROR"));
+  });
+
+  app.get("/", async (c) => {
+    const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
+    if ("ok" in caller) return authFailure(caller);
+    if (!caller.org_id) return contractResponse(fail("AUTH_ERROR", "Name an org in x-org-id"));
+    const query = ListQuery.safeParse(c.req.query());
+    if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
+    const { format, agent } = query.data;
+    if (agent) {
+      const known = platform.agents.get(agent);
+      if (!known || known.tenant !== platform.tenants.get(caller.org_id)?.slug) {
+        return contractResponse(fail("NOT_FOUND", "Unknown agent"));
+      }
+    }
+    const tools = agent
+      ? platform.getToolsForAgent(agent, caller.org_id)
+      : platform.getToolsForTenant(caller.org_id);
+    const exported = exportTools(tools, format);
+    return c.json({
+      ok: true,
+      data: { format, count: exported.tools.length, tools: exported.tools, skipped: exported.skipped },
+    });
+  });
+
+  app.post("/", async (c) => {
+    const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
+    if ("ok" in caller) return authFailure(caller);
+    const read = await readJsonBody(c.req.raw);
+    if (!read.ok) return contractResponse(read);
+    const body = CallBody.safeParse(read.body);
+    if (!body.success) {
+      return contractResponse(
+        fail("VALIDATION_ERROR", "Invalid request: expected {tool, args}", {
+          fields: body.error.issues.map((issue) => ({
+            path: issue.path.map(String).join("."),
+            message: issue.message,
+          })),
+        }),
+      );
+    }
+    const headerKey = c.req.header("idempotency-key");
+    const { idempotency_key: bodyKey, ...call } = body.data;
+    if (headerKey && bodyKey && headerKey !== bodyKey) {
+      return contractResponse(fail("VALIDATION_ERROR", "Two different idempotency keys given"));
+    }
+    const traceId = call.trace_id ?? c.req.header("x-trace-id") ?? crypto.randomUUID();
+    const result = await platform.call({
+      tool: call.tool,
+      args: call.args ?? {},
+      caller,
+      context: { trace_id: traceId, agent_id: call.agent_id, convo_id: call.convo_id },
+      idempotencyKey: headerKey ?? bodyKey ?? null,
+      confirmation: call.confirmation ?? null,
+    });
+    return contractResponse(result, { "x-trace-id": traceId });
+  });
+
+  return app;
+}
+
+// No or bad token: 401 with a challenge; a valid token for the wrong org: 403.
+function authFailure(result: ToolFail): Response {
+  if (result.error.msg !== SIGN_IN_REQUIRED) return contractResponse(result);
+  return Response.json(result, {
+    status: 401,
+    headers: { "www-authenticate": 'Bearer realm="easymo"' },
+  });
+}

@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@shared/db/testing.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { USER } from "@shared/testing/seed.ts";
+import { createToolsApp } from "./app.ts";
+
+async function serve(db: Parameters<typeof createTestRuntime>[0]) {
+  const rt = await createTestRuntime(db);
+  const app = createToolsApp(rt);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
+    // Mounted like Supabase: the function sees /tools/….
+    const url = new URL(request.url);
+    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
+    return app.fetch(new Request(url, request));
+  });
+  const base = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/tools`;
+  return { rt, base, close: () => server.shutdown() };
+}
+
+dbTest("tools function lists the tenant's or agent's tools in every export format", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    const token = await rt.tokenFor(USER.aline);
+    const headers = { authorization: `Bearer ${token}` };
+    const all = await (await fetch(base, { headers })).json();
+    assert.equal(all.ok, true);
+    assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), [
+      "analytics_log",
+      "notify_staff",
+      "search_supabase",
+    ]);
+    const support = await (await fetch(`${base}?agent=support_handoff&format=openai`, { headers }))
+      .json();
+    assert.deepEqual(
+      support.data.tools.map((t: { function: { name: string } }) => t.function.name).sort(),
+      ["analytics_log", "notify_staff"],
+    );
+    for (const format of ["jsonschema", "openai", "anthropic", "gemini", "mcp"]) {
+      const response = await fetch(`${base}?format=${format}`, { headers });
+      assert.equal(response.status, 200, format);
+      assert.equal((await response.json()).data.count, 3, format);
+    }
+    const bad = await fetch(`${base}?format=xml`, { headers });
+    assert.equal(bad.status, 400);
+    await bad.body?.cancel();
+  } finally {
+    await close();
+  }
+});
+
+dbTest("tools function calls a tool with the caller from the verified token", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    const token = await rt.tokenFor(USER.aline);
+    const response = await fetch(base, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": "http-1" },
+      body: JSON.stringify({
+        tool: "notify_staff",
+        args: { channel: "inbox", payload: { reason: "help", summary: "Needs a person" } },
+        // Identity in the body is ignored: the token decides.
+        user_id: USER.jean,
+      }),
+    });
+    const body = await response.json();
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.equal(body.error.code, "VALIDATION_ERROR");
+
+    const ok = await fetch(base, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": "http-1" },
+      body: JSON.stringify({
+        tool: "notify_staff",
+        args: { channel: "inbox", payload: { reason: "help", summary: "Needs a person" } },
+      }),
+    });
+    assert.equal(ok.status, 200);
+    assert.ok(ok.headers.get("x-trace-id"));
+    const result = await ok.json();
+    const [ticket] = await db.query<{ requester_user_id: string }>(
+      "select requester_user_id from public.staff_tickets where id = $1",
+      [result.data.ticket_id],
+    );
+    assert.equal(ticket.requester_user_id, USER.aline);
+  } finally {
+    await close();
+  }
+});
+
+dbTest("tools function answers bad input with the contract, never a stack", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    const token = await rt.tokenFor(USER.aline);
+    const cases: Array<[RequestInit & { headers?: Record<string, string> }, number, string]> = [
+      [{ method: "POST", body: "{}" }, 401, "AUTH_ERROR"],
+      [{ method: "POST", body: "{}", headers: { authorization: "Bearer not.a.jwt" } }, 401, "AUTH_ERROR"],
+      [{ method: "POST", body: "{not json", headers: { authorization: `Bearer ${token}` } }, 400, "VALIDATION_ERROR"],
+      [{ method: "POST", body: "[]", headers: { authorization: `Bearer ${token}` } }, 400, "VALIDATION_ERROR"],
+      [{
+        method: "POST",
+        body: JSON.stringify({ tool: "search_supabase", args: { table: "x" } }),
+        headers: { authorization: `Bearer ${token}` },
+      }, 400, "VALIDATION_ERROR"],
+      [{
+        method: "POST",
+        body: JSON.stringify({ tool: "search_supabase", args: { table: "products" } }),
+        headers: { authorization: `Bearer ${token}`, "x-org-id": "beaver-paper" },
+      }, 403, "AUTH_ERROR"],
+      [{
+        method: "POST",
+        body: JSON.stringify({ tool: "nope" }),
+        headers: { authorization: `Bearer ${token}` },
+      }, 404, "NOT_FOUND"],
+    ];
+    for (const [init, status, code] of cases) {
+      const response = await fetch(base, init);
+      const text = await response.text();
+      assert.equal(response.status, status, text);
+      const body = JSON.parse(text);
+      assert.equal(body.ok, false);
+      assert.equal(body.error.code, code);
+      assert.doesNotMatch(text, /at .*\.ts:\d+/);
+    }
+    const big = await fetch(base, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ tool: "analytics_log", args: { event: "x".repeat(300_000) } }),
+    });
+    assert.equal(big.status, 400);
+    await big.body?.cancel();
+  } finally {
+    await close();
+  }
+});
