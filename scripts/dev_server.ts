@@ -15,13 +15,15 @@ import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
+import { dataRoot } from "./_data_root.ts";
 
 /** Each function's app, by the name Supabase serves it under. */
-export const FUNCTIONS: Record<string, (runtime: Runtime) => { fetch: (r: Request) => Response | Promise<Response> }> = {
+export const FUNCTIONS: Record<
+  string,
+  (runtime: Runtime) => { fetch: (r: Request) => Response | Promise<Response> }
+> = {
   tools: (runtime) => createToolsApp(runtime),
 };
-
-const DATA_DIR = new URL("../.data/", import.meta.url).pathname;
 
 /** Options for {@link startDevServer}. */
 export interface DevServerOptions {
@@ -29,7 +31,7 @@ export interface DevServerOptions {
   port?: number;
   /** @default 127.0.0.1 */
   hostname?: string;
-  /** Embedded database folder; in memory when null. @default .data/pglite */
+  /** Embedded database folder; in memory when null. @default <dataRoot>/pglite */
   dataDir?: string | null;
   /** Postgres URL instead of the embedded database. @default $DATABASE_URL */
   databaseUrl?: string;
@@ -50,20 +52,22 @@ export interface DevServer {
 /** Starts the dev server. */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const log = options.log ?? createLogger();
+  const root = dataRoot();
   const db = await openDatabase({
     url: options.databaseUrl,
-    dataDir: options.dataDir === null ? undefined : options.dataDir ?? `${DATA_DIR}pglite`,
+    dataDir: options.dataDir === null ? undefined : options.dataDir ?? `${root}pglite`,
   });
   const prepared = await prepareDatabase(db, { seed: true });
   log.info("database_ready", { kind: db.kind, ...prepared });
-  const secret = Deno.env.get("EASYMO_SECRET") ?? await loadOrCreateDevSecret(`${DATA_DIR}dev_secret`);
+  const secret = Deno.env.get("EASYMO_SECRET") ??
+    await loadOrCreateDevSecret(`${root}dev_secret`);
   const runtime = await createRuntime({
     db,
     secret,
     log,
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(secret) }),
   });
-  await writeDevUsers(runtime);
+  await writeDevUsers(runtime, root);
 
   const apps = Object.fromEntries(
     Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime)]),
@@ -76,7 +80,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     const url = new URL(request.url);
     const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
     const app = match && apps[match[1]];
-    if (!app) return Response.json({ ok: false, error: { code: "NOT_FOUND", msg: "Item not found" } }, { status: 404 });
+    if (!app) {
+      return Response.json({ ok: false, error: { code: "NOT_FOUND", msg: "Item not found" } }, {
+        status: 404,
+      });
+    }
     // Supabase hands a function the path after /functions/v1.
     url.pathname = `/${match[1]}${match[2] ?? ""}`;
     return app.fetch(new Request(url, request));
@@ -94,7 +102,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 }
 
 // The CLI's `token --phone` reads this to find a seeded user's id without opening the database.
-async function writeDevUsers(runtime: Runtime): Promise<void> {
+async function writeDevUsers(runtime: Runtime, root: string): Promise<void> {
   const users = await runtime.platform.db.query(
     `select p.id, p.phone, p.display_name,
             coalesce(jsonb_agg(jsonb_build_object('org', o.slug, 'role', m.role))
@@ -104,8 +112,8 @@ async function writeDevUsers(runtime: Runtime): Promise<void> {
      left join public.orgs o on o.id = m.org_id
      group by p.id order by p.phone`,
   );
-  await Deno.mkdir(DATA_DIR, { recursive: true });
-  await Deno.writeTextFile(`${DATA_DIR}dev_users.json`, JSON.stringify(users, null, 2));
+  await Deno.mkdir(root, { recursive: true });
+  await Deno.writeTextFile(`${root}dev_users.json`, JSON.stringify(users, null, 2));
 }
 
 if (import.meta.main) {

@@ -21,8 +21,8 @@ import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
+import { dataRoot } from "./_data_root.ts";
 
-const DATA_DIR = new URL("../.data/", import.meta.url);
 const USAGE = `usage:
   deno task tools list [--agent ID]
   deno task tools export --format ${EXPORT_FORMATS.join("|")} [--agent ID]
@@ -60,7 +60,7 @@ async function toolsFor(agentId: string | undefined) {
 
 async function devUsers(): Promise<DevUser[]> {
   try {
-    return JSON.parse(await Deno.readTextFile(new URL("dev_users.json", DATA_DIR)));
+    return JSON.parse(await Deno.readTextFile(`${dataRoot()}dev_users.json`));
   } catch {
     throw new UsageError("no seeded users found: start the dev server once (deno task dev)");
   }
@@ -70,7 +70,7 @@ async function devSecret(): Promise<string> {
   const fromEnv = Deno.env.get("EASYMO_SECRET");
   if (fromEnv) return fromEnv;
   try {
-    return (await Deno.readTextFile(new URL("dev_secret", DATA_DIR))).trim();
+    return (await Deno.readTextFile(`${dataRoot()}dev_secret`)).trim();
   } catch {
     throw new UsageError("no dev secret found: start the dev server once (deno task dev)");
   }
@@ -181,7 +181,9 @@ if (import.meta.main) {
   try {
     Deno.exit(await main(Deno.args));
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    if (
+      error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
       console.error(`${(error as Error).message}\n\n${USAGE}`);
       Deno.exit(2);
     }

@@ -16,8 +16,8 @@ import {
   type Database,
   type JwtClaims,
   type Queryable,
-  type Transaction,
   SET_CALLER_SQL,
+  type Transaction,
   type TransactionOptions,
 } from "./types.ts";
 

@@ -10,8 +10,8 @@ import {
   type Database,
   type JwtClaims,
   type Queryable,
-  type Transaction,
   SET_CALLER_SQL,
+  type Transaction,
   type TransactionOptions,
 } from "./types.ts";
 
@@ -100,9 +100,9 @@ export class PostgresDatabase implements Database {
     options?: TransactionOptions,
   ): Promise<T> {
     return await this.#sql.begin(async (tx) => {
-      // Not awaited on purpose: the caller's first query is pipelined behind it on the
-      // same connection; a failure still aborts the transaction before `fn` commits.
-      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options));
+      // postgres.js queries are lazy: execute() sends it now, and the caller's first query
+      // is pipelined behind it on the same connection. A failure still aborts the commit.
+      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options)).execute();
       const result = await fn(wrap(tx));
       await setup;
       return result;

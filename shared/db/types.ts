@@ -19,7 +19,12 @@ export interface JwtClaims {
   [claim: string]: unknown;
 }
 
-/** Something that can run a parameterised statement and return its rows. */
+/**
+ * Something that can run a parameterised statement and return its rows.
+ * Pass `json`/`jsonb` parameters as values (objects, arrays), not as JSON
+ * text: both adapters serialise them, so a string would be stored as a JSON
+ * string.
+ */
 export interface Queryable {
   /** Runs one statement with `$1…$n` parameters and returns the rows. */
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;

@@ -55,7 +55,9 @@ export class ConfirmationSigner {
    */
   constructor(secret: string, options: ConfirmationSignerOptions = {}) {
     if (encoder.encode(secret).length < 32) {
-      throw new RangeError("Cannot create confirmation signer as the secret is shorter than 32 bytes");
+      throw new RangeError(
+        "Cannot create confirmation signer as the secret is shorter than 32 bytes",
+      );
     }
     this.#key = crypto.subtle.importKey(
       "raw",

@@ -83,7 +83,7 @@ export async function completeKey(
 ): Promise<void> {
   await tx.query(
     "update private.idempotency_keys set response = $3 where scope = $1 and key = $2",
-    [entry.scope, entry.key, JSON.stringify(result)],
+    [entry.scope, entry.key, result],
   );
 }
 
@@ -100,7 +100,7 @@ export async function recordFailure(
     `insert into private.idempotency_keys (scope, key, tool, fingerprint, response, expires_at)
      values ($1, $2, $3, $4, $5, now() + interval '${IDEMPOTENCY_TTL}')
      on conflict (scope, key) do nothing`,
-    [entry.scope, entry.key, entry.tool, entry.fingerprint, JSON.stringify(result)],
+    [entry.scope, entry.key, entry.tool, entry.fingerprint, result],
   );
 }
 

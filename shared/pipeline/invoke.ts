@@ -105,6 +105,11 @@ export interface Invoker {
 
 class Timeout extends Error {}
 
+// What a tool that declared `usesDatabase: false` gets as its database.
+const NO_DATABASE: Queryable = {
+  query: () => Promise.reject(new Error("this tool declared usesDatabase: false")),
+};
+
 // Deterministic failures are stored in the ledger and replayed; transient ones
 // (our failure, timeouts, outages) roll back and let a retry run again.
 const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
@@ -222,7 +227,9 @@ export function createInvoker(options: InvokerOptions): Invoker {
     if (!context.org_id) return "This call needs a tenant";
     const tenant = tenants.get(context.org_id);
     if (!tenant) return "Unknown tenant";
-    if (!policyAllows(tenant.policy, tool.name)) return "This tool is not enabled for your organisation";
+    if (!policyAllows(tenant.policy, tool.name)) {
+      return "This tool is not enabled for your organisation";
+    }
     if (context.agent_id) {
       const agent = agents.get(context.agent_id);
       if (!agent || agent.tenant !== tenant.slug) return "Unknown agent";
@@ -273,26 +280,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
       }, tool.timeoutMs);
     });
 
-    const work = db.transaction(async (tx) => {
-      // Claim the key as the connecting role, then become the caller: pipelined.
-      const claim = entry ? claimKey(tx, entry) : null;
-      const becomeCaller = tx.query(
-        SET_CALLER_SQL,
-        callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
-      );
-      claim?.catch(() => {});
-      becomeCaller.catch(() => {});
-      if (claim && !(await claim)) {
-        await becomeCaller;
-        await tx.query("reset role");
-        return await readKey(tx, entry!);
-      }
-      await becomeCaller;
-
-      const guarded = guard(tx, controller.signal);
+    const runTool = async (queryable: Queryable) => {
       const data = await tool.execute(args, {
         ...context,
-        db: guarded,
+        db: guard(queryable, controller.signal),
         signal: controller.signal,
         idempotency_key: entry?.key ?? null,
         services,
@@ -302,14 +293,34 @@ export function createInvoker(options: InvokerOptions): Invoker {
       if (!output.success) {
         throw new Error(`output does not match ${tool.name}'s schema: ${output.error.message}`);
       }
-      const result = ok(output.data);
-      if (entry) {
-        const reset = tx.query("reset role");
-        reset.catch(() => {});
-        await Promise.all([reset, completeKey(tx, entry, result)]);
-      }
-      return { kind: "done" as const, result };
-    });
+      return ok(output.data);
+    };
+
+    const work = !tool.usesDatabase && !entry
+      ? runTool(NO_DATABASE).then((result) => ({ kind: "done" as const, result }))
+      : db.transaction(async (tx) => {
+        // Claim the key as the connecting role, then become the caller: pipelined.
+        const claim = entry ? claimKey(tx, entry) : null;
+        const becomeCaller = tx.query(
+          SET_CALLER_SQL,
+          callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
+        );
+        claim?.catch(() => {});
+        becomeCaller.catch(() => {});
+        if (claim && !(await claim)) {
+          await becomeCaller;
+          await tx.query("reset role");
+          return await readKey(tx, entry!);
+        }
+        await becomeCaller;
+        const result = await runTool(tx);
+        if (entry) {
+          const reset = tx.query("reset role");
+          reset.catch(() => {});
+          await Promise.all([reset, completeKey(tx, entry, result)]);
+        }
+        return { kind: "done" as const, result };
+      });
     work.catch(() => {}); // settled by the race below; a late rejection is expected after a timeout
 
     try {
@@ -356,7 +367,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
       });
       return fail(code);
     }
-    log.error("tool_failed", { trace_id: context.trace_id, tool: tool.name, error: describe(error) });
+    log.error("tool_failed", {
+      trace_id: context.trace_id,
+      tool: tool.name,
+      error: describe(error),
+    });
     return fail("INTERNAL_ERROR");
   }
 

@@ -99,10 +99,28 @@ const transfer = defineTool({
   },
 });
 
-const TEST_TOOLS = [failing, crashing, slow, badOutput, transfer];
+const pure = defineTool({
+  name: "test.pure",
+  title: "Pure",
+  description: "Computes without the database.",
+  category: "test",
+  input: z.object({ n: z.int(), sneaky: z.boolean().default(false) }),
+  output: z.object({ doubled: z.int() }),
+  examples: [{ input: { n: 2 } }],
+  sideEffects: "none",
+  usesDatabase: false,
+  async execute(args, ctx) {
+    if (args.sneaky) await ctx.db.query("select 1");
+    return { doubled: args.n * 2 };
+  },
+});
+
+const TEST_TOOLS = [failing, crashing, slow, badOutput, transfer, pure];
 
 async function countTickets(db: { query: <T>(q: string) => Promise<T[]> }): Promise<number> {
-  const [row] = await db.query<{ n: number }>("select count(*)::int as n from public.staff_tickets");
+  const [row] = await db.query<{ n: number }>(
+    "select count(*)::int as n from public.staff_tickets",
+  );
   return row.n;
 }
 
@@ -122,45 +140,52 @@ dbTest("invoke() answers NOT_FOUND for an unknown tool", async (db) => {
   assert.equal(error.code, "NOT_FOUND");
 });
 
-dbTest("invoke() refuses with AUTH_ERROR outside the agent's allowlist, policy or tenant", async (db) => {
-  const rt = await createTestRuntime(db);
-  // support_handoff may use notify_staff and analytics_log only.
-  const offList = await rt.callAs(USER.aline, "search_supabase", { table: "businesses" }, {
-    context: { agent_id: "support_handoff" },
-  });
-  assert.equal(errorOf(offList).code, "AUTH_ERROR");
-  assert.match(errorOf(offList).msg, /may not use search_supabase/);
-  // Unknown agent.
-  assert.equal(
-    errorOf(await rt.callAs(USER.aline, "analytics_log", { event: "x" }, {
-      context: { agent_id: "ghost" },
-    })).code,
-    "AUTH_ERROR",
-  );
-  // An EasyMO agent does not act for another tenant.
-  assert.equal(
-    errorOf(await rt.callAs(USER.nina, "notify_staff", ticket, {
-      org: ORG.beaver,
+dbTest(
+  "invoke() refuses with AUTH_ERROR outside the agent's allowlist, policy or tenant",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // support_handoff may use notify_staff and analytics_log only.
+    const offList = await rt.callAs(USER.aline, "search_supabase", { table: "businesses" }, {
       context: { agent_id: "support_handoff" },
-      idempotencyKey: "k1",
-    })).code,
-    "AUTH_ERROR",
-  );
-  // No tenant at all.
-  const noOrg = await rt.platform.call({
-    tool: "analytics_log",
-    args: { event: "x" },
-    caller: { claims: { sub: USER.aline, role: "authenticated" }, org_id: null },
-  });
-  assert.equal(errorOf(noOrg).code, "AUTH_ERROR");
-  // Anonymous callers may not use auth: 'user' tools.
-  const anon = await rt.platform.call({
-    tool: "search_supabase",
-    args: { table: "businesses" },
-    caller: { claims: { role: "anon" }, org_id: ORG.easymo },
-  });
-  assert.equal(errorOf(anon).code, "AUTH_ERROR");
-});
+    });
+    assert.equal(errorOf(offList).code, "AUTH_ERROR");
+    assert.match(errorOf(offList).msg, /may not use search_supabase/);
+    // Unknown agent.
+    assert.equal(
+      errorOf(
+        await rt.callAs(USER.aline, "analytics_log", { event: "x" }, {
+          context: { agent_id: "ghost" },
+        }),
+      ).code,
+      "AUTH_ERROR",
+    );
+    // An EasyMO agent does not act for another tenant.
+    assert.equal(
+      errorOf(
+        await rt.callAs(USER.nina, "notify_staff", ticket, {
+          org: ORG.beaver,
+          context: { agent_id: "support_handoff" },
+          idempotencyKey: "k1",
+        }),
+      ).code,
+      "AUTH_ERROR",
+    );
+    // No tenant at all.
+    const noOrg = await rt.platform.call({
+      tool: "analytics_log",
+      args: { event: "x" },
+      caller: { claims: { sub: USER.aline, role: "authenticated" }, org_id: null },
+    });
+    assert.equal(errorOf(noOrg).code, "AUTH_ERROR");
+    // Anonymous callers may not use auth: 'user' tools.
+    const anon = await rt.platform.call({
+      tool: "search_supabase",
+      args: { table: "businesses" },
+      caller: { claims: { role: "anon" }, org_id: ORG.easymo },
+    });
+    assert.equal(errorOf(anon).code, "AUTH_ERROR");
+  },
+);
 
 dbTest("invoke() applies the tenant's tool policy from orgs.tool_policy", async (db) => {
   const rt = await createTestRuntime(db);
@@ -229,19 +254,29 @@ dbTest("invoke() passes each tool error code through with its user-safe message"
   }
 });
 
-dbTest("invoke() turns an unexpected exception into INTERNAL_ERROR and leaks nothing", async (db) => {
-  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
-  const result = await rt.callAs(USER.aline, "test.crashes", {}, { context: { trace_id: "t-crash" } });
-  assert.deepEqual(result, { ok: false, error: { code: "INTERNAL_ERROR", msg: "Something went wrong" } });
-  assert.doesNotMatch(JSON.stringify(result), /hunter2|secret\.ts/);
-  const logged = rt.log.lines.find((line) => line.event === "tool_failed");
-  assert.equal(logged?.trace_id, "t-crash");
-  assert.match(String(logged?.error), /hunter2/);
-});
+dbTest(
+  "invoke() turns an unexpected exception into INTERNAL_ERROR and leaks nothing",
+  async (db) => {
+    const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+    const result = await rt.callAs(USER.aline, "test.crashes", {}, {
+      context: { trace_id: "t-crash" },
+    });
+    assert.deepEqual(result, {
+      ok: false,
+      error: { code: "INTERNAL_ERROR", msg: "Something went wrong" },
+    });
+    assert.doesNotMatch(JSON.stringify(result), /hunter2|secret\.ts/);
+    const logged = rt.log.lines.find((line) => line.event === "tool_failed");
+    assert.equal(logged?.trace_id, "t-crash");
+    assert.match(String(logged?.error), /hunter2/);
+  },
+);
 
 dbTest("invoke() rolls back a call whose output breaks its schema", async (db) => {
   const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
-  const error = errorOf(await rt.callAs(USER.aline, "test.bad_output", {}, { idempotencyKey: "b1" }));
+  const error = errorOf(
+    await rt.callAs(USER.aline, "test.bad_output", {}, { idempotencyKey: "b1" }),
+  );
   assert.equal(error.code, "INTERNAL_ERROR");
   const rows = await db.query("select 1 from public.analytics_events where event = 'bad_output'");
   assert.equal(rows.length, 0);
@@ -268,105 +303,125 @@ dbTest("invoke() requires an idempotency key for side-effecting tools", async (d
   assert.equal(await countTickets(db), 0);
 });
 
-dbTest("invoke() replays a retry with the same key and refuses the key for other args", async (db) => {
-  const rt = await createTestRuntime(db);
-  const first = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
-  assert.equal(first.ok, true);
-  const retry = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
-  assert.deepEqual(retry, first);
-  assert.equal(await countTickets(db), 1);
+dbTest(
+  "invoke() replays a retry with the same key and refuses the key for other args",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const first = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
+    assert.equal(first.ok, true);
+    const retry = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "r1" });
+    assert.deepEqual(retry, first);
+    assert.equal(await countTickets(db), 1);
 
-  const other = await rt.callAs(USER.aline, "notify_staff", {
-    ...ticket,
-    payload: { ...ticket.payload, summary: "Something else" },
-  }, { idempotencyKey: "r1" });
-  assert.equal(errorOf(other).code, "CONFLICT");
-  assert.match(errorOf(other).msg, /different request/);
-  // The same key from another user is their own key.
-  const jean = await rt.callAs(USER.jean, "notify_staff", ticket, { idempotencyKey: "r1" });
-  assert.equal(jean.ok, true);
-  assert.equal(await countTickets(db), 2);
-});
+    const other = await rt.callAs(USER.aline, "notify_staff", {
+      ...ticket,
+      payload: { ...ticket.payload, summary: "Something else" },
+    }, { idempotencyKey: "r1" });
+    assert.equal(errorOf(other).code, "CONFLICT");
+    assert.match(errorOf(other).msg, /different request/);
+    // The same key from another user is their own key.
+    const jean = await rt.callAs(USER.jean, "notify_staff", ticket, { idempotencyKey: "r1" });
+    assert.equal(jean.ok, true);
+    assert.equal(await countTickets(db), 2);
+  },
+);
 
 dbTest("invoke() gives many parallel calls with one key one effect and one result", async (db) => {
   const rt = await createTestRuntime(db);
   const results = await Promise.all(
-    Array.from({ length: 20 }, () =>
-      rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "parallel-1" })),
+    Array.from(
+      { length: 20 },
+      () => rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "parallel-1" }),
+    ),
   );
   assert.equal(await countTickets(db), 1);
   for (const result of results) assert.deepEqual(result, results[0]);
   assert.equal(results[0].ok, true);
 });
 
-dbTest("invoke() replays a deterministic failure but lets a transient one run again", async (db) => {
-  const rt = await createTestRuntime(db);
-  // A ticket for a conversation that does not exist: NOT_FOUND (foreign key), stored.
-  const missingConvo = {
-    ...ticket,
-    payload: { ...ticket.payload, convo_id: "9f000000-0000-4000-8000-000000000000" },
-  };
-  const first = await rt.callAs(USER.aline, "notify_staff", missingConvo, { idempotencyKey: "d1" });
-  assert.equal(errorOf(first).code, "NOT_FOUND");
-  const again = await rt.callAs(USER.aline, "notify_staff", missingConvo, { idempotencyKey: "d1" });
-  assert.deepEqual(again, first);
-});
+dbTest(
+  "invoke() replays a deterministic failure but lets a transient one run again",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // A ticket for a conversation that does not exist: NOT_FOUND (foreign key), stored.
+    const missingConvo = {
+      ...ticket,
+      payload: { ...ticket.payload, convo_id: "9f000000-0000-4000-8000-000000000000" },
+    };
+    const first = await rt.callAs(USER.aline, "notify_staff", missingConvo, {
+      idempotencyKey: "d1",
+    });
+    assert.equal(errorOf(first).code, "NOT_FOUND");
+    const again = await rt.callAs(USER.aline, "notify_staff", missingConvo, {
+      idempotencyKey: "d1",
+    });
+    assert.deepEqual(again, first);
+  },
+);
 
-dbTest("invoke() gates confirmRequired tools behind a confirmation bound to the arguments", async (db) => {
-  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
-  const args = { amount: 5000, to: "+250788000002" };
-  const asked = errorOf(await rt.callAs(USER.aline, "test.transfer", args, { idempotencyKey: "c1" }));
-  assert.equal(asked.code, "CONFIRMATION_REQUIRED");
-  assert.equal(asked.confirmation?.summary, "send 5000 RWF to +250788000002");
-  const transfers = () => db.query("select 1 from public.staff_tickets where reason = 'transfer'");
-  assert.equal((await transfers()).length, 0);
+dbTest(
+  "invoke() gates confirmRequired tools behind a confirmation bound to the arguments",
+  async (db) => {
+    const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+    const args = { amount: 5000, to: "+250788000002" };
+    const asked = errorOf(
+      await rt.callAs(USER.aline, "test.transfer", args, { idempotencyKey: "c1" }),
+    );
+    assert.equal(asked.code, "CONFIRMATION_REQUIRED");
+    assert.equal(asked.confirmation?.summary, "send 5000 RWF to +250788000002");
+    const transfers = () =>
+      db.query("select 1 from public.staff_tickets where reason = 'transfer'");
+    assert.equal((await transfers()).length, 0);
 
-  const token = asked.confirmation!.token;
-  // The token does not confirm other arguments or another key: it asks again.
-  const changed = await rt.callAs(USER.aline, "test.transfer", { ...args, amount: 50000 }, {
-    idempotencyKey: "c1",
-    confirmation: token,
-  });
-  assert.equal(errorOf(changed).code, "CONFIRMATION_REQUIRED");
-  const otherKey = await rt.callAs(USER.aline, "test.transfer", args, {
-    idempotencyKey: "c2",
-    confirmation: token,
-  });
-  assert.equal(errorOf(otherKey).code, "CONFIRMATION_REQUIRED");
-  // Nor another user.
-  const otherUser = await rt.callAs(USER.jean, "test.transfer", args, {
-    idempotencyKey: "c1",
-    confirmation: token,
-  });
-  assert.equal(errorOf(otherUser).code, "CONFIRMATION_REQUIRED");
-  // A forged token is refused.
-  const forged = await rt.callAs(USER.aline, "test.transfer", args, {
-    idempotencyKey: "c1",
-    confirmation: token.slice(0, -4) + "AAAA",
-  });
-  assert.equal(errorOf(forged).code, "AUTH_ERROR");
-  assert.equal((await transfers()).length, 0);
+    const token = asked.confirmation!.token;
+    // The token does not confirm other arguments or another key: it asks again.
+    const changed = await rt.callAs(USER.aline, "test.transfer", { ...args, amount: 50000 }, {
+      idempotencyKey: "c1",
+      confirmation: token,
+    });
+    assert.equal(errorOf(changed).code, "CONFIRMATION_REQUIRED");
+    const otherKey = await rt.callAs(USER.aline, "test.transfer", args, {
+      idempotencyKey: "c2",
+      confirmation: token,
+    });
+    assert.equal(errorOf(otherKey).code, "CONFIRMATION_REQUIRED");
+    // Nor another user.
+    const otherUser = await rt.callAs(USER.jean, "test.transfer", args, {
+      idempotencyKey: "c1",
+      confirmation: token,
+    });
+    assert.equal(errorOf(otherUser).code, "CONFIRMATION_REQUIRED");
+    // A forged token is refused.
+    const forged = await rt.callAs(USER.aline, "test.transfer", args, {
+      idempotencyKey: "c1",
+      confirmation: token.slice(0, -4) + "AAAA",
+    });
+    assert.equal(errorOf(forged).code, "AUTH_ERROR");
+    assert.equal((await transfers()).length, 0);
 
-  const done = await rt.callAs(USER.aline, "test.transfer", args, {
-    idempotencyKey: "c1",
-    confirmation: token,
-  });
-  assert.equal(done.ok, true);
-  // A duplicated confirmation replays: one transfer.
-  const twice = await rt.callAs(USER.aline, "test.transfer", args, {
-    idempotencyKey: "c1",
-    confirmation: token,
-  });
-  assert.deepEqual(twice, done);
-  assert.equal((await transfers()).length, 1);
-});
+    const done = await rt.callAs(USER.aline, "test.transfer", args, {
+      idempotencyKey: "c1",
+      confirmation: token,
+    });
+    assert.equal(done.ok, true);
+    // A duplicated confirmation replays: one transfer.
+    const twice = await rt.callAs(USER.aline, "test.transfer", args, {
+      idempotencyKey: "c1",
+      confirmation: token,
+    });
+    assert.deepEqual(twice, done);
+    assert.equal((await transfers()).length, 1);
+  },
+);
 
 dbTest("invoke() writes a trace record for every call, off the hot path", async (db) => {
   const rt = await createTestRuntime(db);
   await rt.callAs(USER.aline, "search_supabase", { table: "products" }, {
     context: { trace_id: "trace-a", agent_id: "pharmacy" },
   });
-  await rt.callAs(USER.aline, "search_supabase", { table: "nope" }, { context: { trace_id: "trace-b" } });
+  await rt.callAs(USER.aline, "search_supabase", { table: "nope" }, {
+    context: { trace_id: "trace-b" },
+  });
   await rt.platform.traces.flush();
   const rows = await db.query<Record<string, unknown>>(
     "select tool, org_id, user_id, agent_id, trace_id, ok, error_code, bytes, duration_ms from public.tool_calls order by id",
@@ -386,4 +441,14 @@ dbTest("invoke() generates a trace id when the caller gives none", async (db) =>
   await rt.platform.traces.flush();
   const [row] = await db.query<{ trace_id: string }>("select trace_id from public.tool_calls");
   assert.match(row.trace_id, /^[0-9a-f-]{36}$/);
+});
+
+dbTest("invoke() runs a tool that declared usesDatabase: false without a database", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  assert.deepEqual(await rt.callAs(USER.aline, "test.pure", { n: 21 }), {
+    ok: true,
+    data: { doubled: 42 },
+  });
+  const sneaky = await rt.callAs(USER.aline, "test.pure", { n: 1, sneaky: true });
+  assert.equal(errorOf(sneaky).code, "INTERNAL_ERROR");
 });

@@ -89,7 +89,7 @@ export class TraceSink {
       bytes: JSON.stringify(result ?? null).length,
     }));
     try {
-      await this.#options.db.query(INSERT_SQL, [JSON.stringify(rows)]);
+      await this.#options.db.query(INSERT_SQL, [rows]);
     } catch (error) {
       this.#options.log.error("trace_flush_failed", {
         dropped: rows.length,

@@ -181,7 +181,8 @@ export async function loadAgentConfig(
 
 function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
-    (out, key) => typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key),
+    (out, key) =>
+      typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key),
     "",
   ) || "(root)";
 }

@@ -107,6 +107,12 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   confirmRequired?: boolean;
   /** Reaches outside our database (WhatsApp, payments, video provider). @default false */
   openWorld?: boolean;
+  /**
+   * Whether `execute` reads or writes the database. A read-only tool that
+   * does not (pure computation, an outside API) skips the transaction.
+   * Side-effecting tools always run in one, for the idempotency ledger. @default true
+   */
+  usesDatabase?: boolean;
   /** Read-back of the critical parameters shown before a confirmation. */
   confirmSummary?: (args: z.output<I>) => string;
   /** Default rate limit per tenant. @default 600 calls per 60 s */
@@ -117,9 +123,7 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
 
 /** A checked tool with every default filled in. */
 export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
-  extends
-    Required<Omit<ToolSpec<I, O>, "confirmSummary">>,
-    Pick<ToolSpec<I, O>, "confirmSummary"> {
+  extends Required<Omit<ToolSpec<I, O>, "confirmSummary">>, Pick<ToolSpec<I, O>, "confirmSummary"> {
   /** Whether the pipeline runs it through the idempotency ledger. */
   readonly writes: boolean;
 }
@@ -165,6 +169,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     idempotent: spec.idempotent ?? true,
     confirmRequired: spec.confirmRequired ?? false,
     openWorld: spec.openWorld ?? false,
+    usesDatabase: spec.usesDatabase ?? true,
     rateLimit: spec.rateLimit ?? { limit: 600, windowSec: 60 },
     writes: spec.sideEffects.startsWith("writes."),
   };

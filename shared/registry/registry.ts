@@ -59,7 +59,9 @@ export class ToolRegistry {
       (tenantId === null &&
         [...this.#byTenant.values()].some((tools) => tools.has(tool.name)));
     if (taken) {
-      throw new TypeError(`Cannot register tool as the name is taken: current value is "${tool.name}"`);
+      throw new TypeError(
+        `Cannot register tool as the name is taken: current value is "${tool.name}"`,
+      );
     }
     const target = tenantId === null ? this.#global : this.#tenantMap(tenantId);
     target.set(tool.name, tool);

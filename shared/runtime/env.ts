@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { createCallerResolver, type CallerResolver } from "@shared/auth/caller.ts";
+import { type CallerResolver, createCallerResolver } from "@shared/auth/caller.ts";
 import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
 import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
 import { createPlatform, type Platform, type PlatformOptions } from "./platform.ts";

@@ -39,7 +39,9 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 }
 
 /** A logger that keeps lines in memory (tests read them). */
-export function memoryLogger(): Logger & { lines: Array<LogFields & { level: string; event: string }> } {
+export function memoryLogger(): Logger & {
+  lines: Array<LogFields & { level: string; event: string }>;
+} {
   const lines: Array<LogFields & { level: string; event: string }> = [];
   const push = (level: string) => (event: string, fields: LogFields = {}) =>
     lines.push({ level, event, ...fields });

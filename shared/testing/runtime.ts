@@ -42,6 +42,8 @@ export interface TestRuntime extends Runtime {
 export interface TestRuntimeOptions {
   /** Extra tools registered globally next to the core ones. */
   tools?: AnyTool[];
+  /** Trace flush interval. @default 10 (tests read traces soon after calls) */
+  traceIntervalMs?: number;
 }
 
 /** Builds a runtime over `db`. */
@@ -55,7 +57,7 @@ export async function createTestRuntime(
     secret: TEST_SECRET,
     log,
     tools: [...CORE_TOOLS, ...(options.tools ?? [])],
-    traceIntervalMs: 10,
+    traceIntervalMs: options.traceIntervalMs ?? 10,
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
   });
   return {

@@ -53,7 +53,7 @@ export const analyticsLog = defineTool({
       [
         ctx.org_id,
         args.event,
-        JSON.stringify(minimised.props),
+        minimised.props,
         ctx.user_id,
         ctx.convo_id,
         ctx.trace_id,

@@ -24,9 +24,15 @@ const input = z.object({
     "Where staff are told: the Admin Inbox always; slack or sms as well.",
   ),
   payload: z.object({
-    convo_id: z.uuid().optional().describe("The conversation to hand over; defaults to the call's."),
-    reason: z.string().trim().min(1).max(200).describe("Short reason, e.g. 'user asked for a person'."),
-    summary: z.string().trim().min(1).max(2000).describe("What staff need to know, in a few lines."),
+    convo_id: z.uuid().optional().describe(
+      "The conversation to hand over; defaults to the call's.",
+    ),
+    reason: z.string().trim().min(1).max(200).describe(
+      "Short reason, e.g. 'user asked for a person'.",
+    ),
+    summary: z.string().trim().min(1).max(2000).describe(
+      "What staff need to know, in a few lines.",
+    ),
     priority: z.enum(PRIORITIES).default("medium"),
   }),
 });

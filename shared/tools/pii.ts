@@ -44,7 +44,9 @@ export async function minimiseProps(
       (text !== null && (PHONE_VALUE.test(text) || EMAIL_VALUE.test(text)));
     if (SENSITIVE_KEY.test(key) && !IDENTIFIER_KEY.test(key)) {
       out.dropped.push(key);
-    } else if (identifier && (text === null || isWholeIdentifier(text) || IDENTIFIER_KEY.test(key))) {
+    } else if (
+      identifier && (text === null || isWholeIdentifier(text) || IDENTIFIER_KEY.test(key))
+    ) {
       if (value === null || value === "") {
         out.props[key] = null;
       } else {

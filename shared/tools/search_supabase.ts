@@ -8,8 +8,8 @@
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import {
-  type ColumnType,
   columnsOf,
+  type ColumnType,
   type Operator,
   OPERATORS,
   OPERATORS_BY_TYPE,
@@ -48,7 +48,9 @@ const input = z.object({
     unknown(args.order.column, ["order", "column"]);
   }
   args.filters.forEach((item, index) => {
-    if (!Object.hasOwn(columns, item.column)) return unknown(item.column, ["filters", index, "column"]);
+    if (!Object.hasOwn(columns, item.column)) {
+      return unknown(item.column, ["filters", index, "column"]);
+    }
     const problem = checkFilter(columns[item.column], item.op, item.value);
     if (problem) issue.addIssue({ code: "custom", path: ["filters", index], message: problem });
   });
@@ -62,10 +64,14 @@ const output = z.object({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkFilter(type: ColumnType, op: Operator, value: unknown): string | null {
-  if (!OPERATORS_BY_TYPE[type].includes(op)) return `operator ${op} does not apply to a ${type} column`;
-  if (op === "is_null") return typeof value === "boolean" || value === undefined
-    ? null
-    : "is_null takes true, false or nothing";
+  if (!OPERATORS_BY_TYPE[type].includes(op)) {
+    return `operator ${op} does not apply to a ${type} column`;
+  }
+  if (op === "is_null") {
+    return typeof value === "boolean" || value === undefined
+      ? null
+      : "is_null takes true, false or nothing";
+  }
   if (value === undefined) return `operator ${op} needs a value`;
   const values = op === "in" || op === "contains" ? value : [value];
   if (!Array.isArray(values)) return `operator ${op} needs a list`;
@@ -107,7 +113,9 @@ function quoteIdent(name: string): string {
 }
 
 /** Builds the statement; identifiers come only from the allowlist. */
-export function buildSearchQuery(args: z.output<typeof input>): { text: string; params: unknown[] } {
+export function buildSearchQuery(
+  args: z.output<typeof input>,
+): { text: string; params: unknown[] } {
   const columns = columnsOf(args.table as SearchableTable);
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;

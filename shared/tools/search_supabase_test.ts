@@ -45,33 +45,48 @@ dbTest("search_supabase matches text case-insensitively and tags by containment"
   assert.deepEqual(wildcard.ok && wildcard.data.count, 0);
 });
 
-dbTest("search_supabase refuses unknown tables, columns and operators with VALIDATION_ERROR", async (db) => {
-  const rt = await createTestRuntime(db);
-  const cases = [
-    [{ table: "auth.users" }, "table"],
-    [{ table: "profiles" }, "table"],
-    [{ table: "products", columns: ["price", "org_id"] }, "columns.1"],
-    [{ table: "products", filters: [{ column: "price; drop table products", op: "eq", value: 1 }] }, "filters.0.column"],
-    [{ table: "products", filters: [{ column: "price", op: "like", value: 1 }] }, "filters.0.op"],
-    [{ table: "products", filters: [{ column: "price", op: "ilike", value: "1" }] }, "filters.0"],
-    [{ table: "products", filters: [{ column: "price", op: "eq", value: "1 or 1=1" }] }, "filters.0"],
-    [{ table: "products", filters: [{ column: "id", op: "eq", value: "x' or '1'='1" }] }, "filters.0"],
-    [{ table: "products", order: { column: "1; select pg_sleep(1)", ascending: true } }, "order.column"],
-    [{ table: "products", limit: 1000 }, "limit"],
-  ] as const;
-  for (const [args, path] of cases) {
-    const result = await rt.callAs(USER.aline, "search_supabase", args);
-    assert.equal(result.ok, false, JSON.stringify(args));
-    if (result.ok) continue;
-    assert.equal(result.error.code, "VALIDATION_ERROR");
-    assert.ok(
-      result.error.fields?.some((field) => field.path === path),
-      `${JSON.stringify(args)} → ${JSON.stringify(result.error.fields)}`,
-    );
-  }
-  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.products");
-  assert.equal(n, 7);
-});
+dbTest(
+  "search_supabase refuses unknown tables, columns and operators with VALIDATION_ERROR",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const cases = [
+      [{ table: "auth.users" }, "table"],
+      [{ table: "profiles" }, "table"],
+      [{ table: "products", columns: ["price", "org_id"] }, "columns.1"],
+      [{
+        table: "products",
+        filters: [{ column: "price; drop table products", op: "eq", value: 1 }],
+      }, "filters.0.column"],
+      [{ table: "products", filters: [{ column: "price", op: "like", value: 1 }] }, "filters.0.op"],
+      [{ table: "products", filters: [{ column: "price", op: "ilike", value: "1" }] }, "filters.0"],
+      [
+        { table: "products", filters: [{ column: "price", op: "eq", value: "1 or 1=1" }] },
+        "filters.0",
+      ],
+      [
+        { table: "products", filters: [{ column: "id", op: "eq", value: "x' or '1'='1" }] },
+        "filters.0",
+      ],
+      [
+        { table: "products", order: { column: "1; select pg_sleep(1)", ascending: true } },
+        "order.column",
+      ],
+      [{ table: "products", limit: 1000 }, "limit"],
+    ] as const;
+    for (const [args, path] of cases) {
+      const result = await rt.callAs(USER.aline, "search_supabase", args);
+      assert.equal(result.ok, false, JSON.stringify(args));
+      if (result.ok) continue;
+      assert.equal(result.error.code, "VALIDATION_ERROR");
+      assert.ok(
+        result.error.fields?.some((field) => field.path === path),
+        `${JSON.stringify(args)} → ${JSON.stringify(result.error.fields)}`,
+      );
+    }
+    const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.products");
+    assert.equal(n, 7);
+  },
+);
 
 dbTest("search_supabase sees only the caller's tenant (RLS)", async (db) => {
   const rt = await createTestRuntime(db);
@@ -84,7 +99,8 @@ dbTest("search_supabase sees only the caller's tenant (RLS)", async (db) => {
     columns: ["sku"],
   }, { org: ORG.beaver });
   assert.ok(easymo.ok && beaver.ok);
-  const skus = (result: typeof easymo) => result.ok ? result.data.items.map((i: { sku: string }) => i.sku).sort() : [];
+  const skus = (result: typeof easymo) =>
+    result.ok ? result.data.items.map((i: { sku: string }) => i.sku).sort() : [];
   assert.deepEqual(skus(beaver), ["A4-500", "CARD-200"]);
   assert.ok(!skus(easymo).includes("A4-500"));
   // A customer sees no staff tickets; naming another org's id in a filter finds nothing either.

@@ -67,7 +67,12 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const exported = exportTools(tools, format);
     return c.json({
       ok: true,
-      data: { format, count: exported.tools.length, tools: exported.tools, skipped: exported.skipped },
+      data: {
+        format,
+        count: exported.tools.length,
+        tools: exported.tools,
+        skipped: exported.skipped,
+      },
     });
   });
 

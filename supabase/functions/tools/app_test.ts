@@ -93,24 +93,48 @@ dbTest("tools function answers bad input with the contract, never a stack", asyn
     const token = await rt.tokenFor(USER.aline);
     const cases: Array<[RequestInit & { headers?: Record<string, string> }, number, string]> = [
       [{ method: "POST", body: "{}" }, 401, "AUTH_ERROR"],
-      [{ method: "POST", body: "{}", headers: { authorization: "Bearer not.a.jwt" } }, 401, "AUTH_ERROR"],
-      [{ method: "POST", body: "{not json", headers: { authorization: `Bearer ${token}` } }, 400, "VALIDATION_ERROR"],
-      [{ method: "POST", body: "[]", headers: { authorization: `Bearer ${token}` } }, 400, "VALIDATION_ERROR"],
-      [{
-        method: "POST",
-        body: JSON.stringify({ tool: "search_supabase", args: { table: "x" } }),
-        headers: { authorization: `Bearer ${token}` },
-      }, 400, "VALIDATION_ERROR"],
-      [{
-        method: "POST",
-        body: JSON.stringify({ tool: "search_supabase", args: { table: "products" } }),
-        headers: { authorization: `Bearer ${token}`, "x-org-id": "beaver-paper" },
-      }, 403, "AUTH_ERROR"],
-      [{
-        method: "POST",
-        body: JSON.stringify({ tool: "nope" }),
-        headers: { authorization: `Bearer ${token}` },
-      }, 404, "NOT_FOUND"],
+      [
+        { method: "POST", body: "{}", headers: { authorization: "Bearer not.a.jwt" } },
+        401,
+        "AUTH_ERROR",
+      ],
+      [
+        { method: "POST", body: "{not json", headers: { authorization: `Bearer ${token}` } },
+        400,
+        "VALIDATION_ERROR",
+      ],
+      [
+        { method: "POST", body: "[]", headers: { authorization: `Bearer ${token}` } },
+        400,
+        "VALIDATION_ERROR",
+      ],
+      [
+        {
+          method: "POST",
+          body: JSON.stringify({ tool: "search_supabase", args: { table: "x" } }),
+          headers: { authorization: `Bearer ${token}` },
+        },
+        400,
+        "VALIDATION_ERROR",
+      ],
+      [
+        {
+          method: "POST",
+          body: JSON.stringify({ tool: "search_supabase", args: { table: "products" } }),
+          headers: { authorization: `Bearer ${token}`, "x-org-id": "beaver-paper" },
+        },
+        403,
+        "AUTH_ERROR",
+      ],
+      [
+        {
+          method: "POST",
+          body: JSON.stringify({ tool: "nope" }),
+          headers: { authorization: `Bearer ${token}` },
+        },
+        404,
+        "NOT_FOUND",
+      ],
     ];
     for (const [init, status, code] of cases) {
       const response = await fetch(base, init);
