@@ -25,7 +25,7 @@ export async function loadOrCreateDevSecret(path: string): Promise<string> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const secret = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   await Deno.mkdir(new URL(".", `file://${path}`), { recursive: true }).catch(() => {});
-  await Deno.writeTextFile(path, secret, { mode: 0o600, createNew: true }).catch(async (error) => {
+  await Deno.writeTextFile(path, secret, { mode: 0o600, createNew: true }).catch((error) => {
     // Another process created it first: use theirs.
     if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
   });

@@ -1,0 +1,90 @@
+/**
+ * Writes `docs/tools.md`, the tool reference, from the registry and the
+ * agent file: each tool's descriptor, input and output schemas and
+ * examples, the planned tools, and which agent may use what.
+ * `deno task docs:tools` regenerates it; a test fails when it is stale.
+ *
+ * @module
+ */
+import { toJsonSchema } from "@shared/export/json_schema.ts";
+import { loadAgentConfig } from "@shared/registry/agent_config.ts";
+import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
+import { CORE_TOOLS } from "@shared/tools/mod.ts";
+
+/** The path of the generated reference. */
+export const TOOL_DOCS_URL = new URL("../docs/tools.md", import.meta.url);
+
+/** Renders the reference. */
+export async function renderToolDocs(): Promise<string> {
+  const tools = [...CORE_TOOLS].sort((a, b) => a.name.localeCompare(b.name));
+  const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
+    knownTools: tools.map((tool) => tool.name),
+  });
+  const out: string[] = [
+    "# Tool reference",
+    "",
+    "Generated from the registry by `deno task docs:tools`; do not edit by hand.",
+    "Every call returns `{ok: true, data}` or `{ok: false, error: {code, msg}}`",
+    "(see [tool_contract.md](tool_contract.md)).",
+    "",
+  ];
+  for (const tool of tools) {
+    const users = agents.list().filter((agent) => agents.allows(agent.id, tool.name));
+    out.push(
+      `## \`${tool.name}\` — ${tool.title}`,
+      "",
+      tool.description,
+      "",
+      "| descriptor | value |",
+      "| --- | --- |",
+      `| category | ${tool.category} |`,
+      `| sideEffects | \`${tool.sideEffects}\` |`,
+      `| auth | \`${tool.auth}\` |`,
+      `| latencyBudgetMs / timeoutMs | ${tool.latencyBudgetMs} / ${tool.timeoutMs} |`,
+      `| idempotent (key required) | ${tool.idempotent} (${tool.writes ? "yes" : "no"}) |`,
+      `| confirmRequired | ${tool.confirmRequired} |`,
+      `| agents | ${users.map((agent) => agent.name).join(", ")} |`,
+      "",
+      "Input (JSON Schema 2020-12):",
+      "",
+      "```json",
+      JSON.stringify(toJsonSchema(tool, { io: "input" }), null, 2),
+      "```",
+      "",
+      "Output `data`:",
+      "",
+      "```json",
+      JSON.stringify(toJsonSchema(tool, { io: "output" }), null, 2),
+      "```",
+      "",
+    );
+  }
+  out.push(
+    "## Planned tools",
+    "",
+    "Granted to agents in `config/agent_configs.yaml` but not implemented yet; a call answers NOT_FOUND.",
+    "",
+    "| tool | category | what |",
+    "| --- | --- | --- |",
+    ...agents.plannedTools.map((tool) =>
+      `| \`${tool.name}\` | ${tool.category} | ${tool.description} |`
+    ),
+    "",
+    "## Agents",
+    "",
+    "| agent | tenant | tools now | planned |",
+    "| --- | --- | --- | --- |",
+    ...agents.list().map((agent) =>
+      `| ${agent.name} (\`${agent.id}\`) | ${agent.tenant} | ${agent.tools.join(", ")} | ${
+        agent.plannedTools.join(", ")
+      } |`
+    ),
+    "",
+  );
+  return out.join("\n");
+}
+
+if (import.meta.main) {
+  await Deno.writeTextFile(TOOL_DOCS_URL, await renderToolDocs());
+  console.log(`wrote ${TOOL_DOCS_URL.pathname}`);
+}

@@ -1,0 +1,135 @@
+/**
+ * One entry point for every export dialect, for the CLI and the docs
+ * generator: `exportTools(tools, "openai")` returns a JSON-serialisable list
+ * of tool definitions plus the name map and what was skipped.
+ *
+ * @module
+ */
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { toAnthropicTools } from "./anthropic.ts";
+import { exportEach, type ExportIssue } from "./batch.ts";
+import { toGeminiFunctionDeclarations } from "./gemini.ts";
+import { exportJsonSchemaTool } from "./json_schema.ts";
+import { toMcpTools, type ToMcpToolsOptions } from "./mcp.ts";
+import { NAME_RULES, type NameMap } from "./names.ts";
+import { toOpenAITools, type ToOpenAIToolsOptions } from "./openai.ts";
+
+/** Every export format, in the order the CLI lists them. */
+export const EXPORT_FORMATS = ["jsonschema", "openai", "anthropic", "gemini", "mcp"] as const;
+
+/** One export format. */
+export type ExportFormat = typeof EXPORT_FORMATS[number];
+
+/** Options for {@link exportTools}, per format. */
+export interface ExportToolsOptions {
+  /** For `"openai"`. */
+  openai?: ToOpenAIToolsOptions;
+  /** For `"mcp"`. */
+  mcp?: ToMcpToolsOptions;
+}
+
+/** What {@link exportTools} returns. */
+export interface ExportResult {
+  /** The format exported. */
+  format: ExportFormat;
+  /**
+   * The tool definitions, JSON-serialisable, in input order: `JsonSchemaTool`s,
+   * OpenAI `tools` entries, Anthropic tools, Gemini function declarations or
+   * MCP tools.
+   */
+  tools: unknown[];
+  /** Our names ↔ the format's names; serialises as `{ ourName: providerName }`. */
+  names: NameMap;
+  /** Tools left out, with the reason. */
+  skipped: ExportIssue[];
+  /**
+   * Tools exported in a weaker form, with the reason: OpenAI tools sent with
+   * `strict: false`, MCP tools without (or with a looser) `outputSchema`.
+   */
+  notes: ExportIssue[];
+}
+
+/** Whether a string names an export format. */
+export function isExportFormat(value: string): value is ExportFormat {
+  return (EXPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * Exports tools in one format. Each tool is converted on its own: one that
+ * cannot be is listed in `skipped` and the others are still exported.
+ *
+ * The `jsonschema` format uses our own names (the MCP name rule, which our
+ * names always satisfy).
+ *
+ * @param tools The tools to export.
+ * @param format One of {@link EXPORT_FORMATS}.
+ * @param options Per-format options.
+ * @returns The definitions, the name map, skipped tools and notes.
+ * @throws {TypeError} when the format is unknown.
+ *
+ * @example Printing OpenAI tools
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { defineTool } from "@shared/registry/define_tool.ts";
+ * import { exportTools } from "./export_tools.ts";
+ *
+ * const tool = defineTool({
+ *   name: "markets.get_price", title: "Get price", description: "Latest price.",
+ *   category: "markets", input: z.object({ symbol: z.string() }),
+ *   output: z.object({ price: z.number() }), examples: [{ input: { symbol: "ACME" } }],
+ *   sideEffects: "none", execute: () => Promise.resolve({ price: 1 }),
+ * });
+ * const result = exportTools([tool], "openai");
+ * const printed = JSON.parse(JSON.stringify(result));
+ * assert.equal(printed.tools[0].function.name, "markets_get_price");
+ * assert.deepEqual(printed.names, { "markets.get_price": "markets_get_price" });
+ * ```
+ */
+export function exportTools(
+  tools: readonly AnyTool[],
+  format: ExportFormat,
+  options: ExportToolsOptions = {},
+): ExportResult {
+  switch (format) {
+    case "jsonschema": {
+      const batch = exportEach(tools, NAME_RULES.mcp, (tool) => exportJsonSchemaTool(tool));
+      return { format, tools: batch.items, names: batch.names, skipped: batch.skipped, notes: [] };
+    }
+    case "openai": {
+      const result = toOpenAITools(tools, options.openai);
+      const { names, skipped, nonStrict } = result;
+      return { format, tools: result.tools, names, skipped, notes: nonStrict };
+    }
+    case "anthropic": {
+      const { tools: exported, names, skipped } = toAnthropicTools(tools);
+      return { format, tools: exported, names, skipped, notes: [] };
+    }
+    case "gemini": {
+      const result = toGeminiFunctionDeclarations(tools);
+      return {
+        format,
+        tools: result.functionDeclarations,
+        names: result.names,
+        skipped: result.skipped,
+        notes: [],
+      };
+    }
+    case "mcp": {
+      // Our results are {ok, data, error}: that envelope is what an MCP server puts in
+      // structuredContent, so by default the outputSchema describes it.
+      const { tools: exported, names, skipped, notes } = toMcpTools(tools, {
+        structuredContent: "envelope",
+        ...options.mcp,
+      });
+      return { format, tools: exported, names, skipped, notes };
+    }
+    default: {
+      throw new TypeError(
+        `Cannot export tools as format must be one of ${
+          EXPORT_FORMATS.join(", ")
+        }: current value is ${String(format)}`,
+      );
+    }
+  }
+}

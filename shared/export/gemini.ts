@@ -1,0 +1,252 @@
+/**
+ * Gemini `functionDeclarations`, whose `parameters` is a subset of the
+ * OpenAPI 3.0 schema object.
+ *
+ * Built from zod's `openapi-3.0` target (which already writes `nullable`
+ * instead of `type: [T, "null"]` and `enum` instead of `const`), then cut
+ * down to the keywords Gemini accepts ({@link GEMINI_KEYWORDS}): `$ref`s are
+ * inlined (a recursive schema cannot be, so the tool is skipped),
+ * `additionalProperties` and `$schema` are dropped, `oneOf` becomes `anyOf`,
+ * and what is lost (`default`, unsupported `format`s, exclusive bounds,
+ * non-string enums) is written into the description. An object without
+ * properties (a `z.record` map) cannot be expressed and skips the tool; a
+ * tool without arguments gets no `parameters` at all.
+ *
+ * @module
+ */
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { exportEach, type ExportIssue } from "./batch.ts";
+import { type JsonSchema, zodToJsonSchema } from "./json_schema.ts";
+import { NAME_RULES, type NameMap } from "./names.ts";
+import {
+  appendNotes,
+  collapsePatternAllOf,
+  dropSafeIntegerBounds,
+  flattenAnyOf,
+  isRecord,
+  keywordNote,
+} from "./_util.ts";
+
+/** One entry of `tools[].functionDeclarations`. */
+export interface GeminiFunctionDeclaration {
+  /** Provider name: a letter or `_` first, then `[A-Za-z0-9_.:-]`, at most 64. */
+  name: string;
+  /** What the tool does and when to use it. */
+  description: string;
+  /** OpenAPI 3.0 subset schema of the arguments; absent for a tool without arguments. */
+  parameters?: JsonSchema;
+}
+
+/** What {@link toGeminiFunctionDeclarations} returns. */
+export interface GeminiExport {
+  /** The declarations, in input order. */
+  functionDeclarations: GeminiFunctionDeclaration[];
+  /** Our names ↔ Gemini names (ours are already valid, so this is the identity). */
+  names: NameMap;
+  /** Tools left out, with the reason. */
+  skipped: ExportIssue[];
+}
+
+/** The schema keywords kept in `parameters`. */
+export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
+  "type",
+  "format",
+  "description",
+  "nullable",
+  "enum",
+  "items",
+  "properties",
+  "required",
+  "anyOf",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+  "pattern",
+]);
+
+/** `format` values Gemini accepts, by type. */
+const GEMINI_FORMATS: Record<string, ReadonlySet<string>> = {
+  string: new Set(["date-time", "enum"]),
+  integer: new Set(["int32", "int64"]),
+  number: new Set(["float", "double"]),
+};
+
+/**
+ * Converts tools to Gemini function declarations.
+ *
+ * @param tools The tools to export.
+ * @returns The declarations, the name map and the skipped tools.
+ *
+ * @example Exporting one tool
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { defineTool } from "@shared/registry/define_tool.ts";
+ * import { toGeminiFunctionDeclarations } from "./gemini.ts";
+ *
+ * const tool = defineTool({
+ *   name: "markets.get_price", title: "Get price", description: "Latest price.",
+ *   category: "markets", input: z.object({ symbol: z.string(), note: z.string().nullable() }),
+ *   output: z.object({ price: z.number() }), examples: [{ input: { symbol: "ACME", note: null } }],
+ *   sideEffects: "none", execute: () => Promise.resolve({ price: 1 }),
+ * });
+ * const { functionDeclarations } = toGeminiFunctionDeclarations([tool]);
+ * assert.equal(functionDeclarations[0].name, "markets.get_price");
+ * assert.deepEqual(functionDeclarations[0].parameters?.properties, {
+ *   symbol: { type: "string" },
+ *   note: { nullable: true, type: "string" },
+ * });
+ * ```
+ */
+export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiExport {
+  const batch = exportEach(tools, NAME_RULES.gemini, (tool, name): GeminiFunctionDeclaration => {
+    const parameters = toGeminiSchema(
+      dropSafeIntegerBounds(zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0" })),
+    );
+    const properties = isRecord(parameters.properties) ? parameters.properties : {};
+    return {
+      name,
+      description: tool.description,
+      ...(Object.keys(properties).length > 0 ? { parameters } : {}),
+    };
+  });
+  return {
+    functionDeclarations: batch.items,
+    names: batch.names,
+    skipped: batch.skipped,
+  };
+}
+
+/**
+ * Cuts an OpenAPI 3.0 schema (zod's `openapi-3.0` target) down to Gemini's
+ * subset, inlining `$ref`s.
+ *
+ * @param schema An OpenAPI 3.0 schema with an object root.
+ * @returns The Gemini `parameters` schema.
+ * @throws {TypeError} for recursive schemas, maps, untyped (`z.any()`) parts,
+ * `allOf`, and a root that is not an object.
+ */
+export function toGeminiSchema(schema: JsonSchema): JsonSchema {
+  if (schema.type !== "object") {
+    throw new TypeError(
+      `Cannot make a Gemini schema as the root must be an object: current type is ${
+        JSON.stringify(schema.type)
+      }`,
+    );
+  }
+  return geminiNode(schema, { root: schema, path: "#", refs: ["#"] }, true);
+}
+
+interface Context {
+  root: JsonSchema;
+  path: string;
+  /** `$ref`s being inlined on the way here, to detect recursion. */
+  refs: string[];
+}
+
+function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema {
+  const { path } = context;
+  if (!isRecord(node)) {
+    throw new TypeError(`Cannot make a Gemini schema as ${path} is ${JSON.stringify(node)}`);
+  }
+  if (typeof node.$ref === "string") {
+    const ref = node.$ref;
+    if (context.refs.includes(ref)) {
+      throw new TypeError(`Cannot make a Gemini schema as ${path} is recursive ($ref ${ref})`);
+    }
+    const { $ref: _ref, ...siblings } = node;
+    const target = lookup(ref, context.root);
+    return geminiNode({ ...target, ...siblings }, { ...context, refs: [...context.refs, ref] });
+  }
+  const source: JsonSchema = { ...collapsePatternAllOf(node) };
+  if ("allOf" in source || "not" in source) {
+    throw new TypeError(`Cannot make a Gemini schema as ${path} uses allOf/not`);
+  }
+  if ("oneOf" in source) {
+    source.anyOf = [...(Array.isArray(source.anyOf) ? source.anyOf : []), ...asList(source.oneOf)];
+    delete source.oneOf;
+  }
+  if (!("type" in source) && !("anyOf" in source)) {
+    throw new TypeError(`Cannot make a Gemini schema as ${path} has no type (z.any/z.unknown)`);
+  }
+
+  const out: JsonSchema = {};
+  const notes: string[] = [];
+  for (const [keyword, value] of Object.entries(source)) {
+    const child = { ...context, path: `${path}/${keyword}` };
+    if (keyword === "properties") {
+      if (!isRecord(value)) {
+        throw new TypeError(`Cannot make a Gemini schema as ${child.path} is not an object`);
+      }
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([key, property]) => [
+          key,
+          geminiNode(property, { ...child, path: `${child.path}/${key}` }),
+        ]),
+      );
+    } else if (keyword === "items") {
+      if (Array.isArray(value)) {
+        throw new TypeError(`Cannot make a Gemini schema as ${child.path} is a tuple`);
+      }
+      out.items = geminiNode(value, child);
+    } else if (keyword === "anyOf") {
+      out.anyOf = flattenAnyOf(
+        asList(value).map((branch, index) =>
+          geminiNode(branch, { ...child, path: `${child.path}/${index}` })
+        ),
+      );
+    } else if (keyword === "format") {
+      const allowed = GEMINI_FORMATS[String(source.type)];
+      if (allowed?.has(String(value))) out.format = value;
+      else notes.push(keywordNote(keyword, value)!);
+    } else if (keyword === "enum") {
+      if (Array.isArray(value) && value.every((item) => typeof item === "string")) out.enum = value;
+      else notes.push(keywordNote(keyword, value)!);
+    } else if (keyword === "exclusiveMinimum" || keyword === "exclusiveMaximum") {
+      // OpenAPI 3.0: a boolean that makes `minimum`/`maximum` exclusive.
+      const bound = source[keyword === "exclusiveMinimum" ? "minimum" : "maximum"];
+      if (value === true) notes.push(keywordNote(keyword, bound)!);
+      else if (typeof value === "number") notes.push(keywordNote(keyword, value)!);
+    } else if (GEMINI_KEYWORDS.has(keyword)) {
+      out[keyword] = value;
+    } else {
+      const note = keywordNote(keyword, value);
+      if (note !== undefined) notes.push(note);
+      // anything else (`additionalProperties`, `definitions`, `examples`, `title`…) is dropped
+    }
+  }
+  const isObject = source.type === "object";
+  const propertyCount = isRecord(out.properties) ? Object.keys(out.properties).length : 0;
+  if (isObject && propertyCount === 0 && !isRoot) {
+    throw new TypeError(
+      `Cannot make a Gemini schema as ${path} is an object without properties (a map such as z.record)`,
+    );
+  }
+  if (isObject && isRoot && propertyCount === 0 && isRecord(source.additionalProperties)) {
+    throw new TypeError(`Cannot make a Gemini schema as the root is a map`);
+  }
+  const description = appendNotes(out.description, notes);
+  if (description !== undefined) out.description = description;
+  return out;
+}
+
+/** The schema a local `$ref` points at (`#`, `#/definitions/x`, `#/$defs/x`). */
+function lookup(ref: string, root: JsonSchema): JsonSchema {
+  if (ref === "#") return root;
+  const match = /^#\/(definitions|\$defs)\/(.+)$/.exec(ref);
+  const definitions = match ? root[match[1]] : undefined;
+  const target = match && isRecord(definitions)
+    ? definitions[match[2].replaceAll("~1", "/").replaceAll("~0", "~")]
+    : undefined;
+  if (!isRecord(target)) {
+    throw new TypeError(`Cannot make a Gemini schema as $ref ${ref} cannot be resolved`);
+  }
+  return target;
+}
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

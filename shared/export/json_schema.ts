@@ -1,0 +1,172 @@
+/**
+ * JSON Schema 2020-12 documents for a tool's input and output, made by zod 4's
+ * built-in `z.toJSONSchema`. This is the source every provider dialect is
+ * derived from.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import type { SideEffects, ToolAuth } from "@shared/registry/define_tool.ts";
+
+/** A JSON Schema document or subschema (an object; boolean schemas are not produced here). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** The `$schema` of every document this module makes. */
+export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+/** Which side of a tool a schema describes. */
+export type SchemaIo = "input" | "output";
+
+/** Options for {@link toJsonSchema}. */
+export interface ToJsonSchemaOptions {
+  /** The tool's arguments (`input`) or the `data` of a successful call (`output`). @default "input" */
+  io?: SchemaIo;
+}
+
+/**
+ * The JSON Schema 2020-12 document of a tool's input or output.
+ *
+ * Input uses zod's `io: "input"` view: fields with a default are optional and
+ * objects allow unknown keys (zod strips them). Output uses `io: "output"`:
+ * defaulted fields are required and objects have `additionalProperties: false`.
+ * The document carries `title`, `description` and `examples` (the examples'
+ * inputs, or for output the examples' outputs, when any).
+ *
+ * @param tool The tool.
+ * @param options Which side to describe.
+ * @returns A 2020-12 document with `$schema`.
+ * @throws {Error} when zod cannot represent the schema (`z.date()`, `z.bigint()`,
+ * transforms on the output side, …).
+ *
+ * @example The input schema of a tool
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { defineTool } from "@shared/registry/define_tool.ts";
+ * import { toJsonSchema } from "./json_schema.ts";
+ *
+ * const tool = defineTool({
+ *   name: "markets.get_price", title: "Get price", description: "Latest price.",
+ *   category: "markets", input: z.object({ symbol: z.string(), limit: z.int().default(10) }),
+ *   output: z.object({ price: z.number() }), examples: [{ input: { symbol: "ACME" } }],
+ *   sideEffects: "none", execute: () => Promise.resolve({ price: 1 }),
+ * });
+ * const schema = toJsonSchema(tool);
+ * assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+ * assert.deepEqual(schema.required, ["symbol"]);
+ * assert.deepEqual(schema.examples, [{ symbol: "ACME" }]);
+ * ```
+ */
+export function toJsonSchema(tool: AnyTool, options: ToJsonSchemaOptions = {}): JsonSchema {
+  const io = options.io ?? "input";
+  if (io !== "input" && io !== "output") {
+    throw new TypeError(
+      `Cannot make a JSON Schema as io must be "input" or "output": current value is ${io}`,
+    );
+  }
+  const body = zodToJsonSchema(io === "input" ? tool.input : tool.output, { io });
+  const { $schema: _dialect, title: _title, description: ownDescription, ...rest } = body;
+  const examples = io === "input"
+    ? tool.examples.map((example) => example.input)
+    : tool.examples.filter((example) => example.output !== undefined).map((example) =>
+      example.output
+    );
+  return {
+    $schema: JSON_SCHEMA_DIALECT,
+    title: io === "input" ? tool.title : `${tool.title}: result`,
+    ...(io === "input"
+      ? { description: tool.description }
+      : typeof ownDescription === "string"
+      ? { description: ownDescription }
+      : {}),
+    ...rest,
+    ...(examples.length > 0 ? { examples } : {}),
+  };
+}
+
+/** Our descriptor, as exported next to the schemas. */
+export interface ToolDescriptorExport {
+  /** What the tool changes. */
+  sideEffects: SideEffects;
+  /** Whose privileges it runs with. */
+  auth: ToolAuth;
+  /** Expected latency in milliseconds. */
+  latencyBudgetMs: number;
+  /** Whether a repeat with the same key is safe. */
+  idempotent: boolean;
+  /** Whether a call needs an explicit confirmation. */
+  confirmRequired: boolean;
+  /** Whether it reaches outside our database. */
+  openWorld: boolean;
+}
+
+/** A tool in our own JSON Schema export. */
+export interface JsonSchemaTool {
+  /** Our tool name. */
+  name: string;
+  /** Human title. */
+  title: string;
+  /** What it does and when to use it. */
+  description: string;
+  /** Grouping. */
+  category: string;
+  /** 2020-12 document of the arguments. */
+  inputSchema: JsonSchema;
+  /** 2020-12 document of the `data` of a successful call. */
+  outputSchema: JsonSchema;
+  /** Side effects, auth and the other descriptor fields. */
+  descriptor: ToolDescriptorExport;
+}
+
+/**
+ * A tool as plain JSON: its metadata, both schemas and its descriptor.
+ *
+ * @param tool The tool.
+ * @returns A JSON-serialisable description of the tool.
+ * @throws {Error} when zod cannot represent the input or output schema.
+ */
+export function exportJsonSchemaTool(tool: AnyTool): JsonSchemaTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    category: tool.category,
+    inputSchema: toJsonSchema(tool, { io: "input" }),
+    outputSchema: toJsonSchema(tool, { io: "output" }),
+    descriptor: {
+      sideEffects: tool.sideEffects,
+      auth: tool.auth,
+      latencyBudgetMs: tool.latencyBudgetMs,
+      idempotent: tool.idempotent,
+      confirmRequired: tool.confirmRequired,
+      openWorld: tool.openWorld,
+    },
+  };
+}
+
+/** Options for {@link zodToJsonSchema}. */
+export interface ZodToJsonSchemaOptions {
+  /** Which side of transforms and defaults to describe. */
+  io: SchemaIo;
+  /** The dialect. @default "draft-2020-12" */
+  target?: "draft-2020-12" | "openapi-3.0";
+}
+
+/**
+ * A zod schema as a bare JSON Schema: `z.toJSONSchema` without `$schema`.
+ *
+ * @param schema Any zod schema.
+ * @param options The side and dialect.
+ * @returns The schema, with recursive parts under `$defs` (2020-12) or
+ * `definitions` (OpenAPI 3.0).
+ * @throws {Error} when zod cannot represent the schema.
+ */
+export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptions): JsonSchema {
+  const document = z.toJSONSchema(schema, {
+    target: options.target ?? "draft-2020-12",
+    io: options.io,
+  }) as JsonSchema;
+  const { $schema: _dialect, ...body } = document;
+  return body;
+}

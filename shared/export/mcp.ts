@@ -1,0 +1,170 @@
+/**
+ * MCP `tools/list` entries: name, title, description, 2020-12 `inputSchema`
+ * (object root), optional `outputSchema`, and `annotations` mapped from our
+ * descriptor.
+ *
+ * The MCP SDK client validates every `structuredContent` against the tool's
+ * `outputSchema` — error results included — so the schema must describe what
+ * the server really puts there. With `structuredContent: "data"` (the
+ * default) it is the `data` of a successful call, and is omitted when that is
+ * not an object (MCP requires an object root). With `"envelope"` it is our
+ * `{ ok, data?, error? }` result, which is always an object; use it when the
+ * server sends the whole result as `structuredContent`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Tool as McpTool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { ERROR_CODES, type ErrorCode } from "@shared/contract/errors.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { exportEach, type ExportIssue } from "./batch.ts";
+import { type JsonSchema, toJsonSchema, zodToJsonSchema } from "./json_schema.ts";
+import { NAME_RULES, type NameMap } from "./names.ts";
+import { closeEmptyObject, providerInputSchema } from "./_util.ts";
+
+/** What a tool's `structuredContent` holds, which decides its `outputSchema`. */
+export type McpStructuredContent = "data" | "envelope";
+
+/** Options for {@link toMcpTools}. */
+export interface ToMcpToolsOptions {
+  /** What the server puts in `structuredContent`. @default "data" */
+  structuredContent?: McpStructuredContent;
+}
+
+/** What {@link toMcpTools} returns. */
+export interface McpExport {
+  /** The tools, in input order. */
+  tools: McpTool[];
+  /** Our names ↔ MCP names (ours are already valid, so this is the identity). */
+  names: NameMap;
+  /** Tools left out, with the reason. */
+  skipped: ExportIssue[];
+  /** Tools exported without an `outputSchema` (or with a looser one), and why. */
+  notes: ExportIssue[];
+}
+
+/**
+ * Converts tools to MCP tool definitions.
+ *
+ * @param tools The tools to export.
+ * @param options What `structuredContent` holds.
+ * @returns The tools, the name map, the skipped tools and notes.
+ *
+ * @example A read-only tool
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { defineTool } from "@shared/registry/define_tool.ts";
+ * import { toMcpTools } from "./mcp.ts";
+ *
+ * const tool = defineTool({
+ *   name: "markets.get_price", title: "Get price", description: "Latest price.",
+ *   category: "markets", input: z.object({ symbol: z.string() }),
+ *   output: z.object({ price: z.number() }), examples: [{ input: { symbol: "ACME" } }],
+ *   sideEffects: "none", execute: () => Promise.resolve({ price: 1 }),
+ * });
+ * const [mcp] = toMcpTools([tool]).tools;
+ * assert.equal(mcp.name, "markets.get_price");
+ * assert.equal(mcp.annotations?.readOnlyHint, true);
+ * assert.equal(mcp.outputSchema?.type, "object");
+ * ```
+ */
+export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions = {}): McpExport {
+  const structuredContent = options.structuredContent ?? "data";
+  if (structuredContent !== "data" && structuredContent !== "envelope") {
+    throw new TypeError(
+      `Cannot export MCP tools as structuredContent must be "data" or "envelope": current value is ${structuredContent}`,
+    );
+  }
+  const notes: ExportIssue[] = [];
+  const batch = exportEach(tools, NAME_RULES.mcp, (tool, name): McpTool => {
+    const inputSchema = closeEmptyObject(providerInputSchema(tool));
+    const output = structuredContent === "data"
+      ? dataOutputSchema(tool)
+      : envelopeOutputSchema(tool);
+    const mcp: McpTool = {
+      name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: inputSchema as McpTool["inputSchema"],
+      ...(output.schema ? { outputSchema: output.schema as McpTool["outputSchema"] } : {}),
+      annotations: mcpAnnotations(tool),
+    };
+    if (output.note) notes.push({ tool: tool.name, reason: output.note });
+    return mcp;
+  });
+  return { tools: batch.items, names: batch.names, skipped: batch.skipped, notes };
+}
+
+/**
+ * MCP annotations from our descriptor.
+ *
+ * `readOnlyHint`: `sideEffects` is `none` or `read-only-nav`.
+ * `destructiveHint`: writes that are irreversible, i.e. need confirmation.
+ * `idempotentHint`: `idempotent`. `openWorldHint`: `openWorld`.
+ *
+ * @param tool The tool.
+ * @returns The annotations, with `title`.
+ */
+export function mcpAnnotations(tool: AnyTool): ToolAnnotations {
+  const readOnly = tool.sideEffects === "none" || tool.sideEffects === "read-only-nav";
+  return {
+    title: tool.title,
+    readOnlyHint: readOnly,
+    destructiveHint: !readOnly && tool.confirmRequired,
+    idempotentHint: tool.idempotent,
+    openWorldHint: tool.openWorld,
+  };
+}
+
+interface OutputChoice {
+  schema?: JsonSchema;
+  note?: string;
+}
+
+/** The `data` schema, when it has an object root. */
+function dataOutputSchema(tool: AnyTool): OutputChoice {
+  let document: JsonSchema;
+  try {
+    document = toJsonSchema(tool, { io: "output" });
+  } catch (error) {
+    return { note: `outputSchema omitted: ${error instanceof Error ? error.message : error}` };
+  }
+  const { $schema: _dialect, title: _title, description: _description, ...schema } = document;
+  if (schema.type !== "object") {
+    return {
+      note: `outputSchema omitted: output is not an object (MCP needs an object root): type is ${
+        JSON.stringify(schema.type)
+      }`,
+    };
+  }
+  return { schema };
+}
+
+/** Error half of the envelope, after the contract's `ToolError`. */
+const TOOL_ERROR = z.looseObject({
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  msg: z.string(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  confirmation: z.object({ token: z.string(), summary: z.string(), expires_at: z.string() })
+    .optional(),
+});
+
+/** The `{ ok, data?, error? }` schema around the tool's output. */
+function envelopeOutputSchema(tool: AnyTool): OutputChoice {
+  try {
+    return { schema: envelopeSchema(tool.output) };
+  } catch (error) {
+    return {
+      schema: envelopeSchema(z.unknown()),
+      note: `outputSchema data left open: ${error instanceof Error ? error.message : error}`,
+    };
+  }
+}
+
+function envelopeSchema(data: z.ZodType): JsonSchema {
+  return zodToJsonSchema(
+    z.looseObject({ ok: z.boolean(), data: data.optional(), error: TOOL_ERROR.optional() }),
+    { io: "output" },
+  );
+}
