@@ -82,9 +82,13 @@ for (const backend of testBackends()) {
     });
   }
 
-  Deno.bench(`bare pk lookup [${backend}]`, { group: `rls-read-${backend}`, baseline: true }, async () => {
-    await db.query(lookup, [productId]);
-  });
+  Deno.bench(
+    `bare pk lookup [${backend}]`,
+    { group: `rls-read-${backend}`, baseline: true },
+    async () => {
+      await db.query(lookup, [productId]);
+    },
+  );
   Deno.bench(`RLS-scoped pk lookup [${backend}]`, { group: `rls-read-${backend}` }, async () => {
     await db.asCaller(claims, (tx) => tx.query(lookup, [productId]));
   });
