@@ -39,6 +39,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     extensions: EXTENSIONS,
   });
   await pg.waitReady;
+  // PGlite ignores role and database settings at start: put extensions on the path,
+  // as the bootstrap does for Postgres and Supabase does by default.
+  await pg.exec(`set search_path = "$user", public, extensions`);
   return new PgliteDatabase(pg);
 }
 
