@@ -15,14 +15,34 @@ import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
+import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
 import { dataRoot } from "./_data_root.ts";
 
-/** Each function's app, by the name Supabase serves it under. */
-export const FUNCTIONS: Record<
-  string,
-  (runtime: Runtime) => { fetch: (r: Request) => Response | Promise<Response> }
-> = {
+/** A function as the dev server runs it. */
+export interface LocalFunction {
+  /** Answers requests (paths start with `/<name>`). */
+  fetch(request: Request): Response | Promise<Response>;
+  /** Starts background loops. */
+  start?(): void;
+  /** Stops them. */
+  stop?(): Promise<void>;
+}
+
+/** Secrets of the local WhatsApp channel, derived from the dev secret (the simulator signs with them). */
+export function localWhatsAppSecrets(secret: string): { appSecret: string; verifyToken: string } {
+  return { appSecret: `dev-wa-app:${secret}`, verifyToken: "easymo-dev-verify" };
+}
+
+/** Each function, by the name Supabase serves it under. */
+export const FUNCTIONS: Record<string, (runtime: Runtime) => LocalFunction> = {
   tools: (runtime) => createToolsApp(runtime),
+  "wa-webhook-buy-sell": (runtime) => {
+    const channel = createWhatsAppChannel(runtime, {
+      ...localWhatsAppSecrets(runtime.platform.secret),
+      org: "easymo",
+    });
+    return { fetch: channel.app.fetch, start: channel.start, stop: channel.stop };
+  },
 };
 
 /** Options for {@link startDevServer}. */
@@ -61,23 +81,21 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   log.info("database_ready", { kind: db.kind, ...prepared });
   const secret = Deno.env.get("EASYMO_SECRET") ??
     await loadOrCreateDevSecret(`${root}dev_secret`);
-  const runtime = await createRuntime({
-    db,
-    secret,
-    log,
-    verify: createTokenVerifier({ hs256Secret: devJwtSecret(secret) }),
-  });
+  const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
+  const runtime = await createRuntime({ db, secret, log, verify });
   await writeDevUsers(runtime, root);
 
-  const apps = Object.fromEntries(
+  const apps: Record<string, LocalFunction> = Object.fromEntries(
     Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime)]),
   );
+  for (const app of Object.values(apps)) app.start?.();
   const server = Deno.serve({
     port: options.port ?? 54321,
     hostname: options.hostname ?? "127.0.0.1",
     onListen: () => {},
   }, (request) => {
     const url = new URL(request.url);
+    if (url.pathname === "/dev/v1/wa-outbox") return readOutbox(runtime, verify, request);
     const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
     const app = match && apps[match[1]];
     if (!app) {
@@ -96,9 +114,43 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     runtime,
     async close() {
       await server.shutdown();
+      for (const app of Object.values(apps)) await app.stop?.();
       await runtime.platform.close();
     },
   };
+}
+
+/**
+ * Dev only: what the local WhatsApp adapter "sent" to a number since a time,
+ * so the simulator can show it. Needs a service-role dev token.
+ */
+async function readOutbox(
+  runtime: Runtime,
+  verify: ReturnType<typeof createTokenVerifier>,
+  request: Request,
+): Promise<Response> {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  const claims = token ? await verify(token) : null;
+  if (claims?.role !== "service_role") return Response.json({ ok: false }, { status: 401 });
+  const url = new URL(request.url);
+  const to = url.searchParams.get("to") ?? "";
+  const after = url.searchParams.get("after") ?? "1970-01-01T00:00:00Z";
+  if (!/^\d{6,15}$/.test(to) || Number.isNaN(Date.parse(after))) {
+    return Response.json(
+      { ok: false, error: { code: "VALIDATION_ERROR", msg: "Invalid request" } },
+      {
+        status: 400,
+      },
+    );
+  }
+  const rows = await runtime.platform.db.query(
+    `select id, kind, body, status, wamid,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+     from public.wa_outbox where to_wa_id = $1 and created_at > $2::timestamptz
+     order by created_at, id`,
+    [to, after],
+  );
+  return Response.json({ ok: true, data: rows });
 }
 
 // The CLI's `token --phone` reads this to find a seeded user's id without opening the database.

@@ -32,14 +32,16 @@ Deno.test({
       assert.equal(token.code, 0, token.stderr);
       const jwt = token.stdout.trim();
 
-      const listed = await fetch(`${server.url}/functions/v1/tools?format=mcp`, {
+      const listed = await fetch(`${server.url}/functions/v1/tools?format=mcp&agent=pharmacy`, {
         headers: { authorization: `Bearer ${jwt}` },
       });
       assert.equal(listed.status, 200);
       const body = await listed.json();
       assert.deepEqual(body.data.tools.map((t: { name: string }) => t.name), [
         "analytics_log",
+        "inventory_check",
         "notify_staff",
+        "order_create",
         "search_supabase",
       ]);
 
@@ -47,7 +49,7 @@ Deno.test({
         "call",
         "search_supabase",
         "--args",
-        '{"table":"businesses","columns":["name"],"filters":[{"column":"category","op":"eq","value":"pharmacy"}]}',
+        '{"table":"businesses","columns":["name"],"filters":[{"column":"area","op":"eq","value":"Kimihurura"}]}',
         "--phone",
         "+250788000001",
         "--url",

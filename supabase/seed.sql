@@ -56,6 +56,42 @@ insert into public.businesses
    '{paper,cardstock,envelopes}', 'Kigali Special Economic Zone', 'Masoro', -1.9292, 30.1389, null)
 on conflict (id) do nothing;
 
+-- More vendors for the buy & sell concierge, each answering on WhatsApp.
+insert into auth.users (id, phone, email) values
+  ('00000000-0000-4000-8000-000000000006', '250788000006', 'claude.hardware@example.rw'),
+  ('00000000-0000-4000-8000-000000000007', '250788000007', 'olive.tech@example.rw'),
+  ('00000000-0000-4000-8000-000000000008', '250788000008', 'patrick.phones@example.rw'),
+  ('00000000-0000-4000-8000-000000000009', '250788000009', 'sandrine.pharma@example.rw')
+on conflict (id) do nothing;
+insert into public.profiles (id, phone, display_name, locale) values
+  ('00000000-0000-4000-8000-000000000006', '+250788000006', 'Claude Mugisha', 'rw'),
+  ('00000000-0000-4000-8000-000000000007', '+250788000007', 'Olive Uwimana', 'en'),
+  ('00000000-0000-4000-8000-000000000008', '+250788000008', 'Patrick Nkusi', 'fr'),
+  ('00000000-0000-4000-8000-000000000009', '+250788000009', 'Sandrine Iradukunda', 'rw')
+on conflict (id) do nothing;
+insert into public.org_members (org_id, user_id, role) values
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000006', 'vendor'),
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000007', 'vendor'),
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000008', 'vendor'),
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000009', 'vendor')
+on conflict do nothing;
+update public.businesses set owner_user_id = '00000000-0000-4000-8000-000000000006'
+  where id = 'c0000000-0000-4000-8000-000000000003';
+insert into public.businesses
+  (id, org_id, owner_user_id, name, category, tags, address, area, lat, lng, phone) values
+  ('c0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-000000000007', 'Kigali Tech Hub', 'electronics',
+   '{laptop,hp,dell,used,charger,electronics}', 'KN 4 Ave', 'Nyarugenge (CBD)', -1.9441, 30.0619, '+250788000007'),
+  ('c0000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-000000000008', 'Remera Phone Market', 'electronics',
+   '{phone,smartphone,samsung,tecno,charger,laptop,used}', 'KG 11 Ave', 'Remera', -1.9557, 30.1123, '+250788000008'),
+  ('c0000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-000000000009', 'Pharmacie Kacyiru', 'pharmacy',
+   '{pharmacy,medicine,paracetamol,amoxicillin,vitamins}', 'KG 7 Ave', 'Kacyiru', -1.9355, 30.0838, '+250788000009')
+on conflict (id) do nothing;
+-- Vendors answer on the WhatsApp number of their shop.
+update public.businesses set owner_whatsapp = substr(phone, 2) where phone is not null;
+
 insert into public.products (org_id, business_id, sku, name, price, qty, unit) values
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'PARA-500', 'Paracetamol 500mg (10 tablets)', 500, 120, 'pack'),
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'VITC-1000', 'Vitamin C 1000mg', 3500, 20, 'tube'),
@@ -63,5 +99,9 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'CAF-LAT', 'Café latte', 2000, 100, 'cup'),
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', 'CEM-50', 'Cement 50kg', 12500, 60, 'bag'),
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'A4-500', 'A4 paper (500 sheets)', 6500, 300, 'ream'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000004', 'HP-840-G5', 'HP EliteBook 840 G5 (used)', 350000, 3, 'unit'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000004', 'CHG-USB-C', 'USB-C laptop charger 65W', 18000, 12, 'unit'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'PARA-500', 'Paracetamol 500mg (10 tablets)', 600, 200, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'AMOX-500', 'Amoxicillin 500mg (21 capsules)', 2500, 0, 'pack'),
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'CARD-200', 'Cardstock 200gsm', 9000, 80, 'pack')
 on conflict do nothing;

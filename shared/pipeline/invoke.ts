@@ -236,6 +236,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       if (!agents.allows(agent.id, tool.name)) return `This agent may not use ${tool.name}`;
     }
     const role = caller.claims.role;
+    if (tool.internal && role !== "service_role") return "This tool is not available";
     if (tool.auth !== "none" && role === "anon") return "Please sign in first";
     if (tool.auth !== "none" && role === "authenticated" && !caller.claims.sub) {
       return "Please sign in first";

@@ -198,10 +198,9 @@ dbTest("invoke() applies the tenant's tool policy from orgs.tool_policy", async 
     org: ORG.beaver,
   });
   assert.equal(errorOf(result).code, "AUTH_ERROR");
-  assert.deepEqual(
-    rt.platform.getToolsForTenant(ORG.beaver).map((tool) => tool.name),
-    ["analytics_log", "notify_staff"],
-  );
+  const beaverTools = rt.platform.getToolsForTenant(ORG.beaver).map((tool) => tool.name);
+  assert.ok(!beaverTools.includes("search_supabase"));
+  assert.ok(beaverTools.includes("notify_staff"));
   // A malformed policy fails closed.
   await db.query(`update public.orgs set tool_policy = '{"disabled_tools": 5}' where id = $1`, [
     ORG.beaver,

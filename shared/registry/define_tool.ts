@@ -113,6 +113,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
    * Side-effecting tools always run in one, for the idempotency ledger. @default true
    */
   usesDatabase?: boolean;
+  /**
+   * Only service callers (webhooks, jobs) may call it: never offered to users
+   * or agents, whatever the allowlists say. @default false
+   */
+  internal?: boolean;
   /** Read-back of the critical parameters shown before a confirmation. */
   confirmSummary?: (args: z.output<I>) => string;
   /** Default rate limit per tenant. @default 600 calls per 60 s */
@@ -170,6 +175,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     confirmRequired: spec.confirmRequired ?? false,
     openWorld: spec.openWorld ?? false,
     usesDatabase: spec.usesDatabase ?? true,
+    internal: spec.internal ?? false,
     rateLimit: spec.rateLimit ?? { limit: 600, windowSec: 60 },
     writes: spec.sideEffects.startsWith("writes."),
   };

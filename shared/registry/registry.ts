@@ -93,10 +93,15 @@ export class ToolRegistry {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** What a tenant may use: its visible tools filtered by its tool policy. */
+  /**
+   * What a tenant's users and agents may use: its visible tools filtered by
+   * its tool policy, without internal (service-only) tools.
+   */
   getToolsForTenant(tenantId: string, tenants: TenantDirectory): AnyTool[] {
     const policy = tenants.get(tenantId)?.policy ?? null;
-    return this.list({ tenantId }).filter((tool) => policyAllows(policy, tool.name));
+    return this.list({ tenantId }).filter((tool) =>
+      !tool.internal && policyAllows(policy, tool.name)
+    );
   }
 
   /** Bumped on every change, so exports can be cached. */

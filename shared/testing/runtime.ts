@@ -16,7 +16,7 @@ import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
 import { ORG } from "./seed.ts";
 
-/** Result data in tests: assertions check its shape at run time. */
+/** A tool result in tests (`{ok, data}` or `{ok, error}`): assertions check its shape. */
 // deno-lint-ignore no-explicit-any
 export type TestData = any;
 
@@ -33,7 +33,7 @@ export interface TestRuntime extends Runtime {
     tool: string,
     args: unknown,
     options?: Partial<Omit<InvokeRequest, "tool" | "args" | "caller">> & { org?: string },
-  ): Promise<ToolResult<TestData>>;
+  ): Promise<TestData>;
   /** A dev token for a user (or service role when `userId` is null). */
   tokenFor(userId: string | null): Promise<string>;
 }
@@ -44,6 +44,8 @@ export interface TestRuntimeOptions {
   tools?: AnyTool[];
   /** Trace flush interval. @default 10 (tests read traces soon after calls) */
   traceIntervalMs?: number;
+  /** The clock tools see. @default the real one */
+  now?: () => Date;
 }
 
 /** Builds a runtime over `db`. */
@@ -58,6 +60,7 @@ export async function createTestRuntime(
     log,
     tools: [...CORE_TOOLS, ...(options.tools ?? [])],
     traceIntervalMs: options.traceIntervalMs ?? 10,
+    services: options.now ? { now: options.now } : undefined,
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
   });
   return {

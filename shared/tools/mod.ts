@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { BUY_SELL_TOOLS } from "@shared/buy_sell/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { analyticsLog } from "./analytics_log.ts";
 import { notifyStaff } from "./notify_staff.ts";
@@ -11,4 +12,9 @@ import { searchSupabase } from "./search_supabase.ts";
 export { analyticsLog, notifyStaff, searchSupabase };
 
 /** Every implemented first-party tool. */
-export const CORE_TOOLS: readonly AnyTool[] = [notifyStaff, searchSupabase, analyticsLog];
+export const CORE_TOOLS: readonly AnyTool[] = [
+  notifyStaff,
+  searchSupabase,
+  analyticsLog,
+  ...BUY_SELL_TOOLS,
+];

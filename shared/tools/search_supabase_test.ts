@@ -13,7 +13,7 @@ dbTest("search_supabase filters, orders and limits an allowlisted table", async 
       column: "sku",
       op: "in",
       value: ["PARA-500", "VITC-1000", "CEM-50"],
-    }],
+    }, { column: "business_id", op: "eq", value: "c0000000-0000-4000-8000-000000000001" }],
     order: { column: "price", ascending: false },
     limit: 5,
   });
@@ -79,12 +79,12 @@ dbTest(
       if (result.ok) continue;
       assert.equal(result.error.code, "VALIDATION_ERROR");
       assert.ok(
-        result.error.fields?.some((field) => field.path === path),
+        result.error.fields?.some((field: { path: string }) => field.path === path),
         `${JSON.stringify(args)} → ${JSON.stringify(result.error.fields)}`,
       );
     }
     const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.products");
-    assert.equal(n, 7);
+    assert.equal(n, 11);
   },
 );
 

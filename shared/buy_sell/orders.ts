@@ -1,0 +1,126 @@
+/**
+ * `order_create`: places an order at a venue. Totals come from the stored
+ * prices, never from the caller; the order needs the user's confirmation and
+ * an idempotency key, and the venue is told through the WhatsApp outbox.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+
+const input = z.object({
+  venue_id: z.uuid(),
+  items: z.array(z.object({
+    sku: z.string().trim().min(1).max(64),
+    qty: z.int().positive().max(1000),
+    name: z.string().max(120).optional().describe("Ignored: the stored name is used."),
+    price: z.number().optional().describe("Ignored: the stored price is used."),
+  })).min(1).max(50),
+  table_no: z.string().trim().max(10).optional(),
+  notes: z.string().trim().max(500).optional(),
+});
+
+const output = z.object({
+  order_id: z.uuid(),
+  total: z.number(),
+  currency: z.string(),
+  estimated_time: z.string().optional(),
+});
+
+interface Priced {
+  id: string;
+  sku: string;
+  name: string;
+  price: number;
+  currency: string;
+  qty: number;
+  is_available: boolean;
+}
+
+/** The `order_create` tool. */
+export const orderCreate = defineTool({
+  name: "order_create",
+  title: "Place an order",
+  description: "Place an order at a venue (restaurant, pharmacy, hardware, shop) for the user. " +
+    "Prices and the total come from the venue's stock; needs the user's confirmation.",
+  category: "commerce",
+  input,
+  output,
+  examples: [{
+    input: {
+      venue_id: "c0000000-0000-4000-8000-000000000002",
+      items: [{ sku: "BRO-BEEF", qty: 2 }, { sku: "CAF-LAT", qty: 1 }],
+      table_no: "4",
+    },
+  }],
+  sideEffects: "writes.order",
+  auth: "user",
+  confirmRequired: true,
+  openWorld: true,
+  latencyBudgetMs: 500,
+  confirmSummary: (args) =>
+    `order ${args.items.map((item) => `${item.qty} × ${item.sku}`).join(", ")}` +
+    (args.table_no ? ` for table ${args.table_no}` : ""),
+  async execute(args, ctx) {
+    const products = await ctx.db.query<Priced>(
+      `select id, sku, name, price::float8 as price, currency, qty, is_available
+       from public.products where business_id = $1 and sku = any($2::text[])`,
+      [args.venue_id, args.items.map((item) => item.sku)],
+    );
+    const bySku = new Map(products.map((product) => [product.sku, product]));
+    const missing = args.items.filter((item) => !bySku.has(item.sku)).map((item) => item.sku);
+    if (missing.length) throw new ToolFailure("NOT_FOUND", `Not sold here: ${missing.join(", ")}`);
+    for (const item of args.items) {
+      const product = bySku.get(item.sku)!;
+      if (!product.is_available || product.qty < item.qty) {
+        throw new ToolFailure("CONFLICT", `Only ${product.qty} left of ${product.name}`);
+      }
+    }
+    const lines = args.items.map((item) => {
+      const product = bySku.get(item.sku)!;
+      return { product, qty: item.qty, lineTotal: product.price * item.qty };
+    });
+    const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+    const [order] = await ctx.db.query<{ id: string }>(
+      `insert into public.orders (org_id, business_id, customer_id, total, currency, table_no, notes, trace_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [
+        ctx.org_id,
+        args.venue_id,
+        ctx.user_id,
+        total,
+        lines[0].product.currency,
+        args.table_no ?? null,
+        args.notes ?? null,
+        ctx.trace_id,
+      ],
+    );
+    await ctx.db.query(
+      `insert into public.order_items (order_id, org_id, product_id, sku, name, qty, unit_price, line_total)
+       select $1, $2, l.product_id, l.sku, l.name, l.qty, l.unit_price, l.line_total
+       from jsonb_to_recordset($3::jsonb) as l(product_id uuid, sku text, name text, qty int,
+         unit_price bigint, line_total bigint)`,
+      [
+        order.id,
+        ctx.org_id,
+        lines.map((line) => ({
+          product_id: line.product.id,
+          sku: line.product.sku,
+          name: line.product.name,
+          qty: line.qty,
+          unit_price: line.product.price,
+          line_total: line.lineTotal,
+        })),
+      ],
+    );
+    // The venue hears about it through the outbox; the definer function checks the order is ours.
+    await ctx.db.query("select private.notify_venue_of_order($1)", [order.id]);
+    return {
+      order_id: order.id,
+      total,
+      currency: lines[0].product.currency,
+      estimated_time: "PT20M",
+    };
+  },
+});

@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@shared/db/testing.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { USER } from "@shared/testing/seed.ts";
+
+const CAFE = "c0000000-0000-4000-8000-000000000002";
+const KACYIRU = "c0000000-0000-4000-8000-000000000006";
+
+dbTest("inventory_check returns what it found and lists what it did not", async (db) => {
+  const rt = await createTestRuntime(db);
+  const result = await rt.callAs(USER.aline, "inventory_check", {
+    items: [{ sku: "AMOX-500" }, { name: "paracetamol" }, { sku: "NOPE" }],
+    venue_id: KACYIRU,
+  });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.deepEqual(
+    result.data.items.map((i: { sku: string; available: boolean; price: number }) => [
+      i.sku,
+      i.available,
+      i.price,
+    ]),
+    [["AMOX-500", false, 2500], ["PARA-500", true, 600]],
+  );
+  assert.deepEqual(result.data.not_found, [{ sku: "NOPE" }]);
+});
+
+dbTest(
+  "order_create totals from stored prices, after confirmation, and tells the venue",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const args = {
+      venue_id: CAFE,
+      items: [{ sku: "BRO-BEEF", qty: 2, price: 1 }, { sku: "CAF-LAT", qty: 1, price: 1 }],
+      table_no: "4",
+    };
+    const asked = await rt.callAs(USER.aline, "order_create", args, { idempotencyKey: "o1" });
+    assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
+    assert.equal(asked.error.confirmation.summary, "order 2 × BRO-BEEF, 1 × CAF-LAT for table 4");
+    const placed = await rt.callAs(USER.aline, "order_create", args, {
+      idempotencyKey: "o1",
+      confirmation: asked.error.confirmation.token,
+    });
+    assert.ok(placed.ok, JSON.stringify(placed));
+    // 2 × 1500 + 1 × 2000, whatever the caller said the prices were.
+    assert.equal(placed.data.total, 5000);
+    assert.equal(placed.data.currency, "RWF");
+    const [venue] = await db.query<{ to_wa_id: string; body: string }>(
+      "select to_wa_id, body::text as body from public.wa_outbox",
+    );
+    assert.equal(venue.to_wa_id, "250788000005");
+    assert.match(venue.body, /table 4/);
+    assert.match(venue.body, /Total: 5000 RWF/);
+    const lines = await db.query("select 1 from public.order_items where order_id = $1", [
+      placed.data.order_id,
+    ]);
+    assert.equal(lines.length, 2);
+  },
+);
+
+dbTest("order_create refuses unknown SKUs and more than the stock", async (db) => {
+  const rt = await createTestRuntime(db);
+  const order = async (items: unknown, key: string) => {
+    const args = { venue_id: KACYIRU, items };
+    const asked = await rt.callAs(USER.aline, "order_create", args, { idempotencyKey: key });
+    return await rt.callAs(USER.aline, "order_create", args, {
+      idempotencyKey: key,
+      confirmation: asked.error.confirmation.token,
+    });
+  };
+  const unknown = await order([{ sku: "BRO-BEEF", qty: 1 }], "o2");
+  assert.equal(unknown.error.code, "NOT_FOUND");
+  assert.match(unknown.error.msg, /BRO-BEEF/);
+  const outOfStock = await order([{ sku: "AMOX-500", qty: 1 }], "o3");
+  assert.equal(outOfStock.error.code, "CONFLICT");
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
+  assert.equal(n, 0);
+});

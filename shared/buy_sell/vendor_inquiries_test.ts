@@ -1,0 +1,304 @@
+import assert from "node:assert/strict";
+import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { createTestRuntime, type TestData } from "@shared/testing/runtime.ts";
+import { ORG, USER } from "@shared/testing/seed.ts";
+import { inquiryStatus, rankReplies, type ReplyRow } from "./vendor_inquiries.ts";
+
+const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004
+const KACYIRU_PHARMACY = "c0000000-0000-4000-8000-000000000006"; // owner 250788000009
+const CAFE = "c0000000-0000-4000-8000-000000000002"; // owner 250788000005
+
+function inquiryArgs(businessIds: string[], extra: Record<string, unknown> = {}) {
+  return {
+    user_phone: "+250788000001",
+    business_ids: businessIds,
+    request_type: "medicine",
+    request_summary: "Paracetamol 500mg",
+    structured_payload: { item: "Paracetamol 500mg", quantity: 2 },
+    user_lat: -1.9536,
+    user_lng: 30.0925,
+    language: "en",
+    consent: true,
+    ...extra,
+  };
+}
+
+/** A runtime with a clock the test moves. */
+async function clocked(db: TestDatabase) {
+  let now = new Date("2026-11-22T10:00:00Z");
+  const rt = await createTestRuntime(db, { now: () => now });
+  return { rt, advance: (sec: number) => now = new Date(now.getTime() + sec * 1000) };
+}
+
+function vendorReply(
+  rt: Awaited<ReturnType<typeof createTestRuntime>>,
+  phone: string,
+  body: string,
+  wamid: string,
+): Promise<TestData> {
+  return rt.platform.call({
+    tool: "process_vendor_reply",
+    args: { vendor_phone: phone, message_body: body, whatsapp_message_id: wamid },
+    caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+    idempotencyKey: `wa:${wamid}`,
+  });
+}
+
+dbTest("create_vendor_inquiries refuses without consent and beyond five vendors", async (db) => {
+  const { rt } = await clocked(db);
+  const noConsent = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs([KIMIHURURA_PHARMACY], { consent: false }),
+    { idempotencyKey: "i1" },
+  );
+  assert.equal(noConsent.ok, false);
+  assert.equal(noConsent.error.code, "VALIDATION_ERROR");
+  assert.deepEqual(noConsent.error.fields.map((f: { path: string }) => f.path), ["consent"]);
+  const six = Array.from({ length: 6 }, (_, i) => `c0000000-0000-4000-8000-00000000000${i + 1}`);
+  const tooMany = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs(six),
+    { idempotencyKey: "i2" },
+  );
+  assert.equal(tooMany.error.code, "VALIDATION_ERROR");
+  assert.match(tooMany.error.fields[0].message, /at most 5/);
+  const otherOrg = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs(["d0000000-0000-4000-8000-000000000001"]),
+    { idempotencyKey: "i3" },
+  );
+  assert.equal(otherOrg.error.code, "NOT_FOUND");
+  const someoneElse = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs([CAFE], { user_phone: "0788000002" }),
+    { idempotencyKey: "i4" },
+  );
+  assert.equal(someoneElse.error.code, "AUTH_ERROR");
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.wa_outbox");
+  assert.equal(n, 0);
+});
+
+dbTest(
+  "create_vendor_inquiries messages each vendor once, with a template fallback",
+  async (db) => {
+    const { rt } = await clocked(db);
+    const args = inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY]);
+    const result = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      args,
+      {
+        idempotencyKey: "i5",
+      },
+    );
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.data.messages_sent, 2);
+    assert.equal(result.data.expires_at, "2026-11-22T10:02:00.000Z");
+    const again = await rt.callAs(USER.aline, "create_vendor_inquiries_and_message_vendors", args, {
+      idempotencyKey: "i5",
+    });
+    assert.deepEqual(again, result);
+    const outbox = await db.query<
+      { to_wa_id: string; kind: string; body: string; fallback: string }
+    >(
+      `select to_wa_id, kind, body::text as body, fallback_template::text as fallback
+     from public.wa_outbox order by to_wa_id`,
+    );
+    assert.deepEqual(outbox.map((row) => [row.to_wa_id, row.kind]), [
+      ["250788000004", "buttons"],
+      ["250788000009", "buttons"],
+    ]);
+    assert.match(outbox[0].body, /Paracetamol 500mg × 2/);
+    assert.match(outbox[0].body, /vendor_yes/);
+    assert.match(outbox[0].fallback, /vendor_inquiry/);
+    const [metrics] = await db.query<{ inquiry_count: number }>(
+      "select inquiry_count from public.businesses where id = $1",
+      [KIMIHURURA_PHARMACY],
+    );
+    assert.equal(metrics.inquiry_count, 1);
+  },
+);
+
+dbTest("vendor replies come back ranked, and the buyer hears of each yes", async (db) => {
+  const { rt, advance } = await clocked(db);
+  const created = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY, CAFE]),
+    { idempotencyKey: "i6" },
+  );
+  const inquiryId = created.data.inquiry_id;
+  const updates = () =>
+    rt.callAs(USER.aline, "get_vendor_inquiry_updates", { inquiry_id: inquiryId });
+  assert.equal((await updates()).data.status, "pending");
+
+  advance(30);
+  const yes = await vendorReply(rt, "+250788000009", "YES 1,500 2", "wamid.V1");
+  assert.deepEqual(yes, {
+    ok: true,
+    data: { inquiry_id: inquiryId, parsed: true, status: "yes", late: false },
+  });
+  advance(10);
+  await vendorReply(rt, "250788000004", "Yego 2,000", "wamid.V2");
+  const partial = (await updates()).data;
+  assert.equal(partial.status, "partial");
+  assert.equal(partial.confirmed_count, 2);
+  // Confirmed first, cheapest first.
+  assert.deepEqual(
+    partial.replies.map((r: { business_name: string; status: string; price?: number }) => [
+      r.business_name,
+      r.status,
+      r.price,
+    ]),
+    [
+      ["Pharmacie Kacyiru", "yes", 1500],
+      ["Pharmacie Conseil Kimihurura", "yes", 2000],
+      ["Café Nyamirambo", "pending", undefined],
+    ],
+  );
+  assert.equal(partial.replies[0].quantity, 2);
+  assert.equal(partial.replies[0].response_time_sec, 30);
+  assert.ok(partial.replies[0].distance_km > 1.5 && partial.replies[0].distance_km < 3);
+
+  await vendorReply(rt, "250788000005", "oya", "wamid.V3");
+  const complete = (await updates()).data;
+  assert.equal(complete.status, "complete");
+  assert.equal(complete.replies[2].status, "no");
+
+  const buyerMessages = await db.query<{ body: string }>(
+    "select body::text as body from public.wa_outbox where to_wa_id = '250788000001' order by created_at",
+  );
+  assert.equal(buyerMessages.length, 2);
+  assert.match(buyerMessages[0].body, /Pharmacie Kacyiru .*has it: 1500 RWF × 2/);
+  // A redelivered reply changes nothing.
+  await vendorReply(rt, "250788000005", "oya", "wamid.V3");
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.wa_outbox");
+  assert.equal(n, 5);
+});
+
+dbTest("an inquiry expires; a late reply is recorded but changes nothing", async (db) => {
+  const { rt, advance } = await clocked(db);
+  const created = await rt.callAs(
+    USER.aline,
+    "create_vendor_inquiries_and_message_vendors",
+    inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY], { expires_in_sec: 60 }),
+    { idempotencyKey: "i7" },
+  );
+  advance(20);
+  await vendorReply(rt, "250788000004", "NO", "wamid.L1");
+  advance(60);
+  const late = await vendorReply(rt, "250788000009", "YES 900", "wamid.L2");
+  assert.equal(late.data.late, true);
+  const updates = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
+    inquiry_id: created.data.inquiry_id,
+  })).data;
+  assert.equal(updates.status, "expired");
+  assert.equal(updates.confirmed_count, 0);
+  const kacyiru = updates.replies.find((r: { business_name: string }) =>
+    r.business_name === "Pharmacie Kacyiru"
+  );
+  assert.equal(kacyiru.status, "pending");
+  assert.equal(kacyiru.notes, "replied after the inquiry closed");
+  // The buyer was not told about the late yes.
+  const buyer = await db.query("select 1 from public.wa_outbox where to_wa_id = '250788000001'");
+  assert.equal(buyer.length, 0);
+});
+
+dbTest("vendor metrics follow replies and feedback", async (db) => {
+  const { rt, advance } = await clocked(db);
+  for (const key of ["m1", "m2"]) {
+    await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY]),
+      { idempotencyKey: key },
+    );
+  }
+  advance(40);
+  // Answers the most recent inquiry only.
+  await vendorReply(rt, "250788000009", "yes 600", "wamid.M1");
+  await rt.callAs(USER.aline, "log_user_feedback_on_vendor", {
+    business_id: KACYIRU_PHARMACY,
+    feedback_type: "accurate",
+    rating: 5,
+  }, { idempotencyKey: "f1" });
+  await rt.callAs(USER.aline, "log_user_feedback_on_vendor", {
+    business_id: KACYIRU_PHARMACY,
+    feedback_type: "inaccurate",
+  }, { idempotencyKey: "f2" });
+  const [metrics] = await db.query<Record<string, number>>(
+    `select inquiry_count, reply_count, response_rate, response_time_avg_sec, confirmation_accuracy
+     from public.businesses where id = $1`,
+    [KACYIRU_PHARMACY],
+  );
+  assert.deepEqual(metrics, {
+    inquiry_count: 2,
+    reply_count: 1,
+    response_rate: 0.5,
+    response_time_avg_sec: 40,
+    confirmation_accuracy: 0.5,
+  });
+});
+
+dbTest(
+  "process_vendor_reply is for service callers only, and needs an open inquiry",
+  async (db) => {
+    const { rt } = await clocked(db);
+    const forged = await rt.callAs(USER.aline, "process_vendor_reply", {
+      vendor_phone: "+250788000009",
+      message_body: "YES 1",
+    }, { idempotencyKey: "p1" });
+    assert.equal(forged.error.code, "AUTH_ERROR");
+    const none = await vendorReply(rt, "+250788000006", "YES 100", "wamid.N1");
+    assert.equal(none.ok, false);
+    assert.equal(!none.ok && none.error.code, "NOT_FOUND");
+  },
+);
+
+Deno.test("inquiryStatus() reads pending, partial, complete and expired", () => {
+  const expires = new Date("2026-01-01T00:02:00Z");
+  const before = new Date("2026-01-01T00:01:00Z");
+  const after = new Date("2026-01-01T00:03:00Z");
+  assert.equal(inquiryStatus({ vendors: 2, replied: 0 }, expires, before), "pending");
+  assert.equal(inquiryStatus({ vendors: 2, replied: 1 }, expires, before), "partial");
+  assert.equal(inquiryStatus({ vendors: 2, replied: 2 }, expires, after), "complete");
+  assert.equal(inquiryStatus({ vendors: 2, replied: 1 }, expires, after), "expired");
+});
+
+Deno.test("rankReplies() puts confirmed first, then price, then distance", () => {
+  const row = (
+    name: string,
+    status: ReplyRow["reply_status"],
+    price: number | null,
+    km: number,
+  ) => ({
+    business_id: crypto.randomUUID(),
+    business_name: name,
+    business_phone: null,
+    reply_status: status,
+    price,
+    quantity: null,
+    reply_text: null,
+    late: false,
+    distance_km: km,
+    response_time_sec: null,
+  });
+  const ranked = rankReplies([
+    row("no", "no", null, 0.1),
+    row("far cheap", "yes", 1000, 9),
+    row("near cheap", "yes", 1000, 1),
+    row("dear", "yes", 5000, 0.5),
+    row("waiting", "pending", null, 0.2),
+  ]);
+  assert.deepEqual(ranked.map((r) => r.business_name), [
+    "near cheap",
+    "far cheap",
+    "dear",
+    "waiting",
+    "no",
+  ]);
+});

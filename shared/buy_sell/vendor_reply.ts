@@ -1,0 +1,171 @@
+/**
+ * `process_vendor_reply`: the webhook hands every vendor message that answers
+ * an open inquiry to this tool. It finds the inquiry the vendor is answering
+ * (the WhatsApp reply context first, then the vendor's most recent
+ * unanswered inquiry), parses the answer, records it, refreshes the vendor's
+ * metrics, and tells the buyer when the vendor has the item.
+ *
+ * A reply after the inquiry expired is recorded (`late`) but changes nothing
+ * the buyer sees.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { enqueueMessage, textMessage, toWaId } from "@shared/whatsapp/mod.ts";
+import { parseVendorReply } from "./reply_parser.ts";
+import { buyerConfirmedText, type Language, vendorHintText } from "./texts.ts";
+
+interface Candidate {
+  id: string;
+  inquiry_id: string;
+  org_id: string;
+  business_id: string;
+  business_name: string;
+  reply_status: string;
+  expired: boolean;
+  user_phone: string;
+  language: Language;
+  distance_km: number | null;
+}
+
+const CANDIDATE_SQL = `
+  select m.id, m.inquiry_id, m.org_id, m.business_id, b.name as business_name, m.reply_status,
+         i.expires_at <= $3::timestamptz as expired, i.user_phone, i.language,
+         case when i.user_lat is not null and b.lat is not null then
+           earth_distance(ll_to_earth(i.user_lat, i.user_lng), ll_to_earth(b.lat, b.lng)) / 1000
+         end as distance_km
+  from public.market_vendor_inquiry_messages m
+  join public.market_vendor_inquiries i on i.id = m.inquiry_id
+  join public.businesses b on b.id = m.business_id
+  left join public.wa_outbox o on o.id = m.outbox_id
+  where m.vendor_wa_id = $1
+    and ($2::text is null or o.wamid = $2)
+    and ($2::text is not null or m.reply_status = 'pending')
+  order by m.sent_at desc
+  limit 1`;
+
+/** Finds the inquiry a vendor's message answers, or null when there is none. */
+export async function findAnsweredInquiry(
+  db: { query<T>(text: string, params?: readonly unknown[]): Promise<T[]> },
+  vendorWaId: string,
+  contextWamid: string | null,
+  now: Date,
+): Promise<Candidate | null> {
+  if (contextWamid) {
+    const [byContext] = await db.query<Candidate>(CANDIDATE_SQL, [
+      vendorWaId,
+      contextWamid,
+      now.toISOString(),
+    ]);
+    if (byContext) return byContext;
+  }
+  const [latest] = await db.query<Candidate>(CANDIDATE_SQL, [vendorWaId, null, now.toISOString()]);
+  return latest ?? null;
+}
+
+const input = z.object({
+  vendor_phone: z.string().min(6).max(20),
+  message_body: z.string().max(4096).optional(),
+  button_id: z.string().max(256).optional().describe("The id of a tapped reply button."),
+  whatsapp_message_id: z.string().max(256).optional(),
+  context_wamid: z.string().max(256).optional().describe("The message the vendor replied to."),
+}).refine((args) => args.message_body !== undefined || args.button_id !== undefined, {
+  message: "give the message text or the tapped button",
+  path: ["message_body"],
+});
+
+const output = z.object({
+  inquiry_id: z.uuid(),
+  parsed: z.boolean(),
+  status: z.enum(["yes", "no", "other"]),
+  late: z.boolean(),
+});
+
+/** The `process_vendor_reply` tool. */
+export const processVendorReply = defineTool({
+  name: "process_vendor_reply",
+  title: "Record a vendor's answer",
+  description: "Record a vendor's WhatsApp answer (YES <price> <qty> / NO, in English, " +
+    "Kinyarwanda or French) to the inquiry it answers. Called by the webhook.",
+  category: "buy_sell",
+  input,
+  output,
+  examples: [{
+    input: {
+      vendor_phone: "+250788000004",
+      message_body: "YES 1500 2",
+      whatsapp_message_id: "wamid.X",
+    },
+  }],
+  sideEffects: "writes.inquiry",
+  // The vendor is not the buyer: the answer is written across parties, scoped to the vendor's number.
+  auth: "service",
+  internal: true,
+  openWorld: true,
+  latencyBudgetMs: 300,
+  async execute(args, ctx) {
+    const waId = toWaId(args.vendor_phone);
+    const now = ctx.services.now();
+    const inquiry = await findAnsweredInquiry(ctx.db, waId, args.context_wamid ?? null, now);
+    if (!inquiry) throw new ToolFailure("NOT_FOUND", "No open inquiry for this vendor");
+    const parsed = parseVendorReply(
+      args.button_id !== undefined ? { buttonId: args.button_id } : args.message_body!,
+    );
+    const text = args.message_body ?? parsed.text;
+    if (inquiry.expired) {
+      await ctx.db.query(
+        `update public.market_vendor_inquiry_messages
+         set late = true, reply_text = $2, replied_at = coalesce(replied_at, $3), reply_wamid = $4
+         where id = $1 and reply_status = 'pending'`,
+        [inquiry.id, text, now.toISOString(), args.whatsapp_message_id ?? null],
+      );
+    } else {
+      await ctx.db.query(
+        `update public.market_vendor_inquiry_messages
+         set reply_status = $2, price = $3, quantity = $4, reply_text = $5,
+             replied_at = coalesce(replied_at, $6), reply_wamid = $7, late = false
+         where id = $1`,
+        [
+          inquiry.id,
+          parsed.status,
+          parsed.price ?? null,
+          parsed.quantity ?? null,
+          text,
+          now.toISOString(),
+          args.whatsapp_message_id ?? null,
+        ],
+      );
+    }
+    await ctx.db.query("select private.refresh_vendor_metrics($1)", [inquiry.business_id]);
+
+    const key = `vendor-reply:${args.whatsapp_message_id ?? ctx.idempotency_key}`;
+    if (!inquiry.expired && parsed.status === "yes") {
+      await enqueueMessage(ctx.db, {
+        orgId: inquiry.org_id,
+        to: inquiry.user_phone,
+        message: textMessage(buyerConfirmedText({
+          businessName: inquiry.business_name,
+          price: parsed.price,
+          quantity: parsed.quantity,
+          distanceKm: inquiry.distance_km ?? undefined,
+        }, inquiry.language)),
+        idempotencyKey: `${key}:buyer`,
+      });
+    } else if (parsed.status === "other") {
+      await enqueueMessage(ctx.db, {
+        orgId: inquiry.org_id,
+        to: waId,
+        message: textMessage(vendorHintText(inquiry.language)),
+        idempotencyKey: `${key}:hint`,
+      });
+    }
+    return {
+      inquiry_id: inquiry.inquiry_id,
+      parsed: parsed.status !== "other",
+      status: parsed.status,
+      late: inquiry.expired,
+    };
+  },
+});

@@ -1,0 +1,39 @@
+/**
+ * The seam between the WhatsApp channel and whatever answers the user: the
+ * buy & sell flow today, the LangGraph agent later. A handler gets one turn
+ * and returns the replies and the conversation's next state; the channel
+ * commits both with the message's processing, atomically.
+ *
+ * @module
+ */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { WhatsAppMessage } from "@shared/whatsapp/mod.ts";
+import type { InboundMessage } from "@shared/whatsapp/inbound.ts";
+import type { WhatsAppUser } from "./whatsapp_user.ts";
+
+/** One inbound message to answer. */
+export interface ConversationTurn {
+  /** The message. */
+  message: InboundMessage;
+  /** Who sent it. */
+  user: WhatsAppUser;
+  /** The org that owns the business number. */
+  orgId: string;
+  /**
+   * Calls a tool as this user, attributed to the conversation. `step` names
+   * the call within the turn; with the wamid it forms the idempotency key, so
+   * re-processing the message replays instead of repeating.
+   */
+  callTool(tool: string, args: unknown, options?: { step?: string }): Promise<ToolResult>;
+}
+
+/** What a turn produced. */
+export interface TurnOutcome {
+  /** Messages to send the user, in order. */
+  replies: WhatsAppMessage[];
+  /** The conversation's next state. */
+  state: Record<string, unknown>;
+}
+
+/** Answers turns. */
+export type ConversationHandler = (turn: ConversationTurn) => Promise<TurnOutcome>;

@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { messageText, parseDelivery } from "./inbound.ts";
+import { messageDelivery, statusDelivery } from "./payloads.ts";
+import { createSignatureVerifier, signBody } from "./signature.ts";
+
+const from = { from: "250788000001", name: "Aline", wamid: "wamid.A1", timestamp: 1_763_000_000 };
+
+Deno.test("parseDelivery() reads every message type Meta sends", () => {
+  const cases = [
+    [{ text: "paracetamol" }, { kind: "text", text: "paracetamol" }],
+    [{ buttonReply: { id: "concierge_ask", title: "Ask them" } }, {
+      kind: "button_reply",
+      id: "concierge_ask",
+      title: "Ask them",
+    }],
+    [{ listReply: { id: "row_2", title: "Remera", description: "2 km" } }, {
+      kind: "list_reply",
+      id: "row_2",
+      title: "Remera",
+      description: "2 km",
+    }],
+    [{ quickReply: { payload: "YES", text: "Yes" } }, {
+      kind: "quick_reply",
+      payload: "YES",
+      text: "Yes",
+    }],
+    [{ location: { latitude: -1.95, longitude: 30.09, name: "Home" } }, {
+      kind: "location",
+      latitude: -1.95,
+      longitude: 30.09,
+      name: "Home",
+    }],
+    [{ media: { type: "image", id: "M1", mimeType: "image/jpeg", caption: "this one" } }, {
+      kind: "media",
+      mediaType: "image",
+      mediaId: "M1",
+      mimeType: "image/jpeg",
+      caption: "this one",
+      filename: undefined,
+    }],
+  ] as const;
+  for (const [content, expected] of cases) {
+    const parsed = parseDelivery(messageDelivery({ ...from, contextWamid: "wamid.OUT" }, content));
+    assert.equal(parsed?.messages.length, 1);
+    const [message] = parsed!.messages;
+    assert.deepEqual(message.content, expected);
+    assert.equal(message.wamid, "wamid.A1");
+    assert.equal(message.from, "250788000001");
+    assert.equal(message.profileName, "Aline");
+    assert.equal(message.contextWamid, "wamid.OUT");
+    assert.equal(message.sentAt.getTime(), 1_763_000_000_000);
+  }
+});
+
+Deno.test("parseDelivery() keeps unknown types as unsupported and counts malformed items", () => {
+  const delivery = messageDelivery(from, { text: "x" }) as {
+    entry: Array<{ changes: Array<{ value: { messages: unknown[] } }> }>;
+  };
+  const value = delivery.entry[0].changes[0].value;
+  value.messages.push({
+    from: "250788000001",
+    id: "wamid.R",
+    timestamp: "1",
+    type: "reaction",
+    reaction: {},
+  });
+  value.messages.push({ from: "not-a-number", id: "wamid.BAD", timestamp: "1", type: "text" });
+  const parsed = parseDelivery(delivery)!;
+  assert.deepEqual(parsed.messages.map((m) => m.content.kind), ["text", "unsupported"]);
+  assert.equal(parsed.rejected, 1);
+  assert.equal(parseDelivery({ object: "page", entry: [] }), null);
+  assert.equal(parseDelivery("nope"), null);
+});
+
+Deno.test("parseDelivery() reads statuses with their errors", () => {
+  const parsed = parseDelivery(statusDelivery({
+    wamid: "wamid.OUT",
+    status: "failed",
+    recipient: "250788000001",
+    timestamp: 10,
+    errors: [{ code: 131026, title: "Message undeliverable" }],
+  }))!;
+  assert.deepEqual(parsed.statuses, [{
+    wamid: "wamid.OUT",
+    status: "failed",
+    at: new Date(10_000),
+    errors: [{ code: 131026, title: "Message undeliverable" }],
+  }]);
+});
+
+Deno.test("messageText() gives handlers the words of any message", () => {
+  assert.equal(messageText({ kind: "button_reply", id: "x", title: "Yego" }), "Yego");
+  assert.equal(messageText({ kind: "quick_reply", payload: "YES", text: "" }), "YES");
+  assert.equal(messageText({ kind: "location", latitude: 0, longitude: 0 }), "");
+});
+
+Deno.test("createSignatureVerifier() accepts Meta's signature over the raw bytes only", async () => {
+  const verify = createSignatureVerifier("app-secret");
+  const body = new TextEncoder().encode('{"a":1}');
+  const header = await signBody("app-secret", body);
+  assert.match(header, /^sha256=[0-9a-f]{64}$/);
+  assert.equal(await verify(body, header), true);
+  assert.equal(await verify(body, header.toUpperCase().replace("SHA256", "sha256")), true);
+  assert.equal(await verify(new TextEncoder().encode('{"a": 1}'), header), false);
+  assert.equal(await verify(body, await signBody("other-secret", body)), false);
+  assert.equal(await verify(body, null), false);
+  assert.equal(await verify(body, "sha256="), false);
+  assert.equal(await verify(body, `sha1=${"0".repeat(40)}`), false);
+  assert.throws(() => createSignatureVerifier(""), RangeError);
+});

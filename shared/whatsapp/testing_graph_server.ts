@@ -1,0 +1,321 @@
+/**
+ * A fake of Meta's Graph API messages endpoint on 127.0.0.1, for tests: it
+ * checks the bearer token and the path `/v21.0/{phone-number-id}/messages`,
+ * validates the request the way Meta does (roughly), records every request,
+ * and answers with Meta's success and error wire formats. Failures can be
+ * scripted per recipient.
+ *
+ * Test-only: not re-exported from `mod.ts`. Import it from this file.
+ *
+ * @module
+ */
+
+/** One scripted answer for a recipient; an outcome without `code` or `raw` is a success. */
+export interface FakeOutcome {
+  /** Answer with Meta's error envelope carrying this `error.code`. */
+  code?: number;
+  /** The error message (Meta prefixes `(#code)`); defaults to Meta's wording for known codes. */
+  message?: string;
+  /** `error.error_data.details`; defaults to Meta's wording for known codes. */
+  details?: string;
+  /** The HTTP status of an error reply. @default 400 */
+  status?: number;
+  /** A `Retry-After` header value, in seconds. */
+  retryAfterSec?: number;
+  /** Wait this long before answering (or until the client gives up). */
+  delayMs?: number;
+  /** Answer with this instead of a Graph envelope (a proxy's error page, say). */
+  raw?: { status: number; body: string };
+}
+
+/** Options for {@link startFakeGraph}. */
+export interface FakeGraphOptions {
+  /** The token the fake accepts. @default "test-token" */
+  token?: string;
+  /** The phone-number id in the path. @default "106540352242922" */
+  phoneNumberId?: string;
+  /** The API version in the path. @default "v21.0" */
+  version?: string;
+  /** Scripted answers per recipient wa_id, used in order; then successes. */
+  responses?: Record<string, FakeOutcome[]>;
+}
+
+/** A request the fake received. */
+export interface FakeGraphRequest {
+  /** The request path. */
+  path: string;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+  /** Whether the bearer token matched. */
+  authorized: boolean;
+  /** The HTTP status the fake answered. */
+  status: number;
+  /** Meta's error code in the answer, if any. */
+  errorCode?: number;
+  /** The wamid it made up, when it accepted the message. */
+  wamid?: string;
+}
+
+/** A message the fake accepted. */
+export interface FakeGraphMessage {
+  /** The recipient. */
+  to: string;
+  /** The full request body. */
+  body: Record<string, unknown>;
+  /** The wamid answered. */
+  wamid: string;
+}
+
+/** A running fake. */
+export interface FakeGraph extends AsyncDisposable {
+  /** The API root to give the adapter, e.g. `http://127.0.0.1:PORT/v21.0`. */
+  baseUrl: string;
+  /** The accepted token. */
+  token: string;
+  /** The phone-number id in the path. */
+  phoneNumberId: string;
+  /** Every request, in arrival order. */
+  requests: FakeGraphRequest[];
+  /** Every accepted message, in arrival order. */
+  accepted: FakeGraphMessage[];
+  /** Appends scripted answers for a recipient. */
+  script(to: string, ...outcomes: FakeOutcome[]): void;
+  /** Stops the server. */
+  close(): Promise<void>;
+}
+
+/** Meta's wording for the codes the sender acts on: [message, details]. */
+const META_ERRORS: Record<number, [string, string]> = {
+  131000: ["Something went wrong", "Message failed to send due to an unknown error."],
+  131026: [
+    "Message undeliverable",
+    "Unable to deliver message. Reasons can include: the recipient phone number is not a " +
+    "WhatsApp phone number; the recipient has not accepted our new Terms of Service and " +
+    "Privacy Policy; the recipient is using an old WhatsApp version.",
+  ],
+  131047: [
+    "Re-engagement message",
+    "Message failed to send because more than 24 hours have passed since the customer last " +
+    "replied to this number.",
+  ],
+  131048: [
+    "Spam rate limit hit",
+    "Message failed to send because there are restrictions on how many messages can be sent " +
+    "from this phone number.",
+  ],
+  131049: [
+    "This message was not delivered to maintain healthy ecosystem engagement.",
+    "In order to maintain a healthy ecosystem engagement, the message failed to be delivered.",
+  ],
+  131056: [
+    "(Business Account, Consumer Account) pair rate limit hit",
+    "Message failed to send because there were too many messages sent from this phone number " +
+    "to the same phone number in a short period of time.",
+  ],
+  130429: ["Rate limit hit", "Cloud API message throughput has been reached."],
+};
+
+function traceId(): string {
+  return btoa(crypto.randomUUID()).replace(/[^A-Za-z0-9]/g, "").slice(0, 23);
+}
+
+function metaError(
+  status: number,
+  error: { message: string; type: string; code: number; details?: string; subcode?: number },
+  headers: HeadersInit = {},
+): Response {
+  return Response.json({
+    error: {
+      message: error.message,
+      type: error.type,
+      code: error.code,
+      ...(error.details === undefined
+        ? {}
+        : { error_data: { messaging_product: "whatsapp", details: error.details } }),
+      ...(error.subcode === undefined ? {} : { error_subcode: error.subcode }),
+      fbtrace_id: traceId(),
+    },
+  }, { status, headers });
+}
+
+function invalidParameter(details: string): Response {
+  return metaError(400, {
+    message: "(#100) Invalid parameter",
+    type: "OAuthException",
+    code: 100,
+    details,
+  });
+}
+
+// The body checks Meta makes before accepting a message (a subset).
+function checkBody(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null) return "Request body must be a JSON object";
+  const message = body as Record<string, unknown>;
+  if (message.messaging_product !== "whatsapp") return "messaging_product must be whatsapp";
+  if (message.recipient_type !== undefined && message.recipient_type !== "individual") {
+    return "recipient_type must be individual";
+  }
+  if (typeof message.to !== "string" || !/^[0-9]{6,15}$/.test(message.to)) {
+    return "to must be a phone number";
+  }
+  const type = message.type ?? "text";
+  if (type !== "text" && type !== "interactive" && type !== "template") {
+    return `Unsupported message type ${JSON.stringify(type)}`;
+  }
+  if (typeof message[type] !== "object" || message[type] === null) {
+    return `Parameter ${type} is required for type ${type}`;
+  }
+  return undefined;
+}
+
+/**
+ * Starts a fake Graph API on a free port of 127.0.0.1.
+ *
+ * @param options Token, phone-number id and scripted answers.
+ * @returns The running fake; close it (or `await using` it) when done. Closing
+ *   releases answers still being delayed.
+ *
+ * @example A scripted re-engagement error, then a success
+ * ```ts ignore
+ * await using graph = await startFakeGraph({
+ *   responses: { "250788123456": [{ code: 131047 }] },
+ * });
+ * const transport = createGraphAdapter({
+ *   token: graph.token,
+ *   phoneNumberId: graph.phoneNumberId,
+ *   baseUrl: graph.baseUrl,
+ * });
+ * ```
+ */
+export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGraph> {
+  const token = options.token ?? "test-token";
+  const phoneNumberId = options.phoneNumberId ?? "106540352242922";
+  const version = options.version ?? "v21.0";
+  const scripts = new Map<string, FakeOutcome[]>();
+  for (const [to, outcomes] of Object.entries(options.responses ?? {})) {
+    scripts.set(to, [...outcomes]);
+  }
+  const requests: FakeGraphRequest[] = [];
+  const accepted: FakeGraphMessage[] = [];
+  let counter = 0;
+  // Delayed answers, released early when the fake closes.
+  const waiting = new Map<ReturnType<typeof setTimeout>, () => void>();
+  function delay(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        resolve();
+      }, ms);
+      waiting.set(timer, resolve);
+    });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const authorized = request.headers.get("authorization") === `Bearer ${token}`;
+    const record: FakeGraphRequest = { path, body, authorized, status: 200 };
+    requests.push(record);
+    const response = await answer(request, path, body, authorized, record);
+    record.status = response.status;
+    return response;
+  }
+
+  async function answer(
+    request: Request,
+    path: string,
+    body: unknown,
+    authorized: boolean,
+    record: FakeGraphRequest,
+  ): Promise<Response> {
+    if (!authorized) {
+      record.errorCode = 190;
+      return metaError(401, {
+        message: "Invalid OAuth access token - Cannot parse access token",
+        type: "OAuthException",
+        code: 190,
+      });
+    }
+    const match = path.match(/^\/([^/]+)\/([^/]+)\/messages$/);
+    if (request.method !== "POST" || !match || match[1] !== version || match[2] !== phoneNumberId) {
+      record.errorCode = 100;
+      return metaError(400, {
+        message:
+          `Unsupported ${request.method.toLowerCase()} request. Object with ID '${
+            match?.[2] ?? path
+          }' does not exist, cannot be loaded due to missing permissions, or does not support ` +
+          "this operation.",
+        type: "GraphMethodException",
+        code: 100,
+        subcode: 33,
+      });
+    }
+    const problem = checkBody(body);
+    if (problem !== undefined) {
+      record.errorCode = 100;
+      return invalidParameter(problem);
+    }
+    const message = body as Record<string, unknown>;
+    const to = message.to as string;
+    const outcome = scripts.get(to)?.shift() ?? {};
+    if (outcome.delayMs !== undefined) await delay(outcome.delayMs);
+    if (outcome.raw) return new Response(outcome.raw.body, { status: outcome.raw.status });
+    if (outcome.code !== undefined) {
+      record.errorCode = outcome.code;
+      const [message, details] = META_ERRORS[outcome.code] ?? ["Unknown error", undefined];
+      return metaError(
+        outcome.status ?? 400,
+        {
+          message: `(#${outcome.code}) ${outcome.message ?? message}`,
+          type: "OAuthException",
+          code: outcome.code,
+          details: outcome.details ?? details,
+        },
+        outcome.retryAfterSec === undefined ? {} : { "retry-after": String(outcome.retryAfterSec) },
+      );
+    }
+    counter += 1;
+    const wamid = `wamid.HBgM${btoa(`${to}:${counter}:${crypto.randomUUID()}`)}`;
+    record.wamid = wamid;
+    accepted.push({ to, body: message, wamid });
+    return Response.json({
+      messaging_product: "whatsapp",
+      contacts: [{ input: to, wa_id: to }],
+      messages: [
+        message.type === "template" ? { id: wamid, message_status: "accepted" } : {
+          id: wamid,
+        },
+      ],
+    });
+  }
+
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, handle);
+  const { port } = server.addr as Deno.NetAddr;
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    for (const [timer, release] of waiting) {
+      clearTimeout(timer);
+      release();
+    }
+    waiting.clear();
+    return closed ??= server.shutdown();
+  };
+  return Promise.resolve({
+    baseUrl: `http://127.0.0.1:${port}/${version}`,
+    token,
+    phoneNumberId,
+    requests,
+    accepted,
+    script(to: string, ...outcomes: FakeOutcome[]) {
+      scripts.set(to, [...(scripts.get(to) ?? []), ...outcomes]);
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * `wa-webhook-buy-sell`: the one webhook URL of the business number.
+ *
+ * - GET answers Meta's verification challenge when the verify token matches.
+ * - POST checks `X-Hub-Signature-256` over the raw body (constant time, no
+ *   bypass: missing → 401, wrong → 403, nothing stored), stores every message
+ *   deduplicated by wamid and applies statuses, answers 200, and only then
+ *   processes what was new. What a crash leaves unprocessed, the sweep picks up.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { timingSafeEqual } from "node:crypto";
+import type { Platform } from "@shared/runtime/platform.ts";
+import { parseDelivery } from "@shared/whatsapp/inbound.ts";
+import type { InboundProcessor } from "@shared/whatsapp/inbound_processor.ts";
+import { storeInbound } from "@shared/whatsapp/ingest.ts";
+import { applyStatus } from "@shared/whatsapp/mod.ts";
+import type { SignatureVerifier } from "@shared/whatsapp/signature.ts";
+
+/** What the webhook needs. */
+export interface WebhookAppOptions {
+  /** The platform (database, logs). */
+  platform: Platform;
+  /** Checks `X-Hub-Signature-256` with the app secret. */
+  verifySignature: SignatureVerifier;
+  /** The token configured in Meta's dashboard for GET verification. */
+  verifyToken: string;
+  /** The org that owns the business number. */
+  orgId: string;
+  /** Processes stored messages. */
+  processor: InboundProcessor;
+  /**
+   * Runs a task after the response and keeps it alive (Supabase:
+   * `(task) => EdgeRuntime.waitUntil(task())`). @default run it detached
+   */
+  background?: (task: () => Promise<unknown>) => void;
+  /** Largest body accepted. @default 1 MiB */
+  maxBodyBytes?: number;
+}
+
+const encoder = new TextEncoder();
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = encoder.encode(given);
+  const b = encoder.encode(expected);
+  // Compare equal-length buffers only; the length itself is not secret here.
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Builds the webhook app, mounted at `/wa-webhook-buy-sell`. */
+export function createWebhookApp(options: WebhookAppOptions): Hono {
+  const { platform, processor } = options;
+  const log = platform.log;
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const background = options.background ?? ((task) => void task().catch(() => {}));
+  const app = new Hono().basePath("/wa-webhook-buy-sell");
+
+  app.onError((error, c) => {
+    log.error("wa_webhook_failed", { error: String(error) });
+    // Meta retries non-2xx deliveries; the message was not stored, so a retry is safe.
+    return c.json({ ok: false }, 500);
+  });
+
+  app.get("/", (c) => {
+    const mode = c.req.query("hub.mode");
+    const token = c.req.query("hub.verify_token") ?? "";
+    const challenge = c.req.query("hub.challenge") ?? "";
+    if (mode === "subscribe" && sameSecret(token, options.verifyToken) && challenge) {
+      return c.text(challenge, 200);
+    }
+    log.warn("wa_verify_refused", { mode });
+    return c.text("Forbidden", 403);
+  });
+
+  app.post("/", async (c) => {
+    const declared = Number(c.req.header("content-length") ?? "0");
+    if (declared > maxBodyBytes) return c.json({ ok: false }, 413);
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    if (raw.byteLength > maxBodyBytes) return c.json({ ok: false }, 413);
+    const signature = c.req.header("x-hub-signature-256") ?? null;
+    if (!signature) {
+      log.warn("wa_signature_missing", {});
+      return c.json({ ok: false }, 401);
+    }
+    if (!(await options.verifySignature(raw, signature))) {
+      log.warn("wa_signature_invalid", { bytes: raw.byteLength });
+      return c.json({ ok: false }, 403);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      log.warn("wa_body_not_json", { bytes: raw.byteLength });
+      return c.json({ ok: false }, 400);
+    }
+    const delivery = parseDelivery(body);
+    if (!delivery) {
+      log.warn("wa_body_not_whatsapp", {});
+      return c.json({ ok: false }, 400);
+    }
+    if (delivery.rejected) log.warn("wa_items_rejected", { rejected: delivery.rejected });
+    const stored = await storeInbound(platform.db, options.orgId, delivery.messages);
+    for (const status of delivery.statuses) {
+      await applyStatus(platform.db, status);
+    }
+    if (stored.length) background(() => processor.process(stored));
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

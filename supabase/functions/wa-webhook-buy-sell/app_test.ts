@@ -1,0 +1,352 @@
+import assert from "node:assert/strict";
+import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import {
+  messageDelivery,
+  type SenderOptions,
+  type SimulatedContent,
+  statusDelivery,
+} from "@shared/whatsapp/payloads.ts";
+import { signBody } from "@shared/whatsapp/signature.ts";
+import { startFakeGraph } from "@shared/whatsapp/testing_graph_server.ts";
+import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
+
+const APP_SECRET = "meta-app-secret-for-tests";
+const VERIFY_TOKEN = "verify-me";
+const BUYER = "250788000001";
+
+/** A webhook on a real HTTP server over `db`, with processing the test can wait for. */
+async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> = {}) {
+  const rt = await createTestRuntime(db);
+  const pending: Promise<unknown>[] = [];
+  const channel = createWhatsAppChannel(rt, {
+    appSecret: APP_SECRET,
+    verifyToken: VERIFY_TOKEN,
+    org: "easymo",
+    background: (task) => void pending.push(task()),
+    ...config,
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
+    return channel.app.fetch(new Request(url, request));
+  });
+  const url = `http://127.0.0.1:${
+    (server.addr as Deno.NetAddr).port
+  }/functions/v1/wa-webhook-buy-sell`;
+  async function post(payload: unknown, headers: Record<string, string> | null = null) {
+    const body = new TextEncoder().encode(
+      typeof payload === "string" ? payload : JSON.stringify(payload),
+    );
+    const response = await fetch(url, {
+      method: "POST",
+      headers: headers ?? { "x-hub-signature-256": await signBody(APP_SECRET, body) },
+      body,
+    });
+    await response.body?.cancel();
+    return response.status;
+  }
+  /** Sends a message and waits until it was processed and its replies dispatched. */
+  async function say(sender: SenderOptions, content: SimulatedContent) {
+    const status = await post(messageDelivery(sender, content));
+    assert.equal(status, 200);
+    await settle();
+  }
+  async function settle() {
+    while (pending.length) await pending.shift();
+    await channel.dispatcher.drain();
+  }
+  return {
+    rt,
+    channel,
+    url,
+    post,
+    say,
+    settle,
+    async close() {
+      await settle();
+      await server.shutdown();
+    },
+  };
+}
+
+async function count(db: TestDatabase, sql: string, params: unknown[] = []): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`select count(*)::int as n from (${sql}) q`, params);
+  return row.n;
+}
+
+async function outboxTo(db: TestDatabase, waId: string) {
+  return await db.query<
+    { kind: string; body: Record<string, unknown>; wamid: string; status: string }
+  >(
+    "select kind, body, wamid, status from public.wa_outbox where to_wa_id = $1 order by created_at, id",
+    [waId],
+  );
+}
+
+function textOf(body: Record<string, unknown>): string {
+  const text = body.text as { body: string } | undefined;
+  const interactive = body.interactive as { body: { text: string } } | undefined;
+  return text?.body ?? interactive?.body.text ?? "";
+}
+
+dbTest("webhook answers Meta's verification challenge only with the right token", async (db) => {
+  const hook = await webhook(db);
+  try {
+    const ok = await fetch(
+      `${hook.url}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
+    assert.equal(ok.status, 200);
+    assert.equal(await ok.text(), "1158201444");
+    for (
+      const query of [
+        `hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`,
+        `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
+        `hub.mode=subscribe&hub.challenge=1`,
+      ]
+    ) {
+      const refused = await fetch(`${hook.url}?${query}`);
+      assert.equal(refused.status, 403, query);
+      await refused.body?.cancel();
+    }
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("webhook refuses unsigned or wrongly signed deliveries and stores nothing", async (db) => {
+  const hook = await webhook(db);
+  try {
+    const payload = messageDelivery({ from: BUYER }, { text: "hello" });
+    const body = JSON.stringify(payload);
+    const bytes = new TextEncoder().encode(body);
+    assert.equal(await hook.post(payload, {}), 401);
+    assert.equal(
+      await hook.post(payload, { "x-hub-signature-256": "sha256=" + "0".repeat(64) }),
+      403,
+    );
+    assert.equal(
+      await hook.post(payload, { "x-hub-signature-256": await signBody("other", bytes) }),
+      403,
+    );
+    // Signed, then altered in transit.
+    const signature = await signBody(APP_SECRET, bytes);
+    assert.equal(
+      await hook.post(body.replace("hello", "HELLO"), { "x-hub-signature-256": signature }),
+      403,
+    );
+    assert.equal(await hook.post(payload, { "x-hub-signature-256": "bypass" }), 403);
+    // Signed but not JSON, or not a WhatsApp envelope: 400, nothing stored.
+    assert.equal(await hook.post("{oops"), 400);
+    assert.equal(await hook.post({ object: "instagram", entry: [] }), 400);
+    assert.equal(await count(db, "select 1 from private.wa_inbound"), 0);
+    assert.equal(await count(db, "select 1 from public.wa_contacts"), 0);
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("webhook stores a delivery once however often Meta delivers it", async (db) => {
+  const hook = await webhook(db);
+  try {
+    const payload = messageDelivery({ from: BUYER, name: "Aline", wamid: "wamid.DUP" }, {
+      text: "hi",
+    });
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => hook.post(payload)));
+    assert.deepEqual(new Set(statuses), new Set([200]));
+    await hook.settle();
+    assert.equal(await hook.post(payload), 200);
+    await hook.settle();
+    assert.equal(await count(db, "select 1 from private.wa_inbound"), 1);
+    assert.equal(await count(db, "select 1 from public.messages where wamid = 'wamid.DUP'"), 1);
+    // One welcome reply, not nine.
+    assert.equal((await outboxTo(db, BUYER)).length, 1);
+    const [contact] = await db.query<{ profile_name: string }>(
+      "select profile_name from public.wa_contacts",
+    );
+    assert.equal(contact.profile_name, "Aline");
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("webhook processes what a crash left behind, exactly once", async (db) => {
+  // First process "crashes" after storing: its background work never runs.
+  const crashed = await webhook(db, { background: () => {} });
+  try {
+    await crashed.post(messageDelivery({ from: BUYER, wamid: "wamid.CRASH" }, { text: "hello" }));
+    const [row] = await db.query<{ status: string }>("select status from private.wa_inbound");
+    assert.equal(row.status, "pending");
+    assert.equal((await outboxTo(db, BUYER)).length, 0);
+  } finally {
+    await crashed.close();
+  }
+  const restarted = await webhook(db);
+  try {
+    assert.equal(await restarted.channel.processor.sweep(), 1);
+    assert.equal(await restarted.channel.processor.sweep(), 0);
+    await restarted.settle();
+    const [row] = await db.query<{ status: string }>("select status from private.wa_inbound");
+    assert.equal(row.status, "done");
+    assert.equal((await outboxTo(db, BUYER)).length, 1);
+  } finally {
+    await restarted.close();
+  }
+});
+
+dbTest("webhook moves outbound statuses forward only, whatever their order", async (db) => {
+  const hook = await webhook(db);
+  try {
+    await hook.say({ from: BUYER }, { text: "hi" });
+    const [sent] = await outboxTo(db, BUYER);
+    assert.equal(sent.status, "sent");
+    const deliver = (
+      status: "delivered" | "read" | "failed",
+      errors?: Array<{ code: number; title: string }>,
+    ) => hook.post(statusDelivery({ wamid: sent.wamid, status, recipient: BUYER, errors }));
+    assert.equal(await deliver("read"), 200);
+    assert.equal(await deliver("delivered"), 200);
+    assert.equal(await deliver("failed", [{ code: 131026, title: "Message undeliverable" }]), 200);
+    const [after] = await outboxTo(db, BUYER);
+    assert.equal(after.status, "read");
+    // A status for a message we never sent is accepted and ignored.
+    assert.equal(
+      await hook.post(statusDelivery({ wamid: "wamid.UNKNOWN", status: "read", recipient: BUYER })),
+      200,
+    );
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("webhook handles every message type", async (db) => {
+  const hook = await webhook(db);
+  try {
+    const cases: Array<[SimulatedContent, string, RegExp]> = [
+      [{ text: "hello" }, "text", /Tell me what you are looking for/],
+      [{ location: { latitude: -1.9536, longitude: 30.0925 } }, "location", /Got your location/],
+      [
+        { media: { type: "image", id: "M1", mimeType: "image/jpeg" } },
+        "media",
+        /can't read pictures/,
+      ],
+      [
+        { media: { type: "document", id: "M2", mimeType: "application/pdf" } },
+        "media",
+        /can't read/,
+      ],
+      [{ buttonReply: { id: "concierge_cancel", title: "Cancel" } }, "button_reply", /cancelled/],
+      [
+        { listReply: { id: "row_1", title: "menu" } },
+        "list_reply",
+        /Tell me what you are looking for/,
+      ],
+      [
+        { quickReply: { payload: "help", text: "Help" } },
+        "quick_reply",
+        /Tell me what you are looking for/,
+      ],
+    ];
+    for (const [index, [content, type, reply]] of cases.entries()) {
+      await hook.say({ from: BUYER, wamid: `wamid.T${index}` }, content);
+      const [stored] = await db.query<{ type: string; status: string }>(
+        "select type, status from private.wa_inbound where wamid = $1",
+        [`wamid.T${index}`],
+      );
+      assert.deepEqual(stored, { type, status: "done" });
+      const outbox = await outboxTo(db, BUYER);
+      assert.match(textOf(outbox.at(-1)!.body), reply, type);
+    }
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("buy & sell end to end: ask, consent, vendors answer, ranked updates", async (db) => {
+  const hook = await webhook(db);
+  try {
+    await hook.say({ from: BUYER }, { location: { latitude: -1.9536, longitude: 30.0925 } });
+    // Aline's profile says Kinyarwanda; writing in English switches the flow to English.
+    await hook.say({ from: BUYER }, { text: "Hello, I need paracetamol" });
+    const offer = (await outboxTo(db, BUYER)).at(-1)!;
+    assert.equal(offer.kind, "buttons");
+    assert.match(textOf(offer.body), /Pharmacie Conseil Kimihurura \(0\.0 km\)/);
+    assert.match(textOf(offer.body), /Pharmacie Kacyiru/);
+
+    await hook.say({ from: BUYER, contextWamid: offer.wamid }, {
+      buttonReply: { id: "concierge_ask", title: "Ask them" },
+    });
+    assert.match(textOf((await outboxTo(db, BUYER)).at(-1)!.body), /I asked 2 vendor/);
+    const [kimihurura] = await outboxTo(db, "250788000004");
+    const [kacyiru] = await outboxTo(db, "250788000009");
+    assert.equal(kimihurura.status, "sent");
+    assert.match(textOf(kacyiru.body), /paracetamol/);
+
+    // Vendors answer: one by replying to our message, one by typing.
+    await hook.say({ from: "250788000009", contextWamid: kacyiru.wamid }, { text: "YES 1500 2" });
+    await hook.say({ from: "250788000004" }, { text: "oya" });
+    assert.match(
+      textOf((await outboxTo(db, BUYER)).at(-1)!.body),
+      /Pharmacie Kacyiru .*has it: 1500 RWF × 2/,
+    );
+
+    await hook.say({ from: BUYER }, { text: "updates" });
+    const updates = textOf((await outboxTo(db, BUYER)).at(-1)!.body);
+    assert.match(updates, /Answers: 2 of 2 \(complete\)/);
+    assert.match(updates, /✅ Pharmacie Kacyiru — 1500 RWF × 2 · \d\.\d km/);
+    assert.match(updates, /❌ Pharmacie Conseil Kimihurura/);
+    // The buyer's words are in the transcript; vendors' answers are not buyer messages.
+    assert.equal(await count(db, "select 1 from public.messages where direction = 'inbound'"), 4);
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("a vendor with two open inquiries is matched by reply context first", async (db) => {
+  const hook = await webhook(db);
+  try {
+    for (const item of ["paracetamol", "vitamin c"]) {
+      await hook.say({ from: BUYER }, { location: { latitude: -1.9536, longitude: 30.0925 } });
+      await hook.say({ from: BUYER }, { text: item });
+      await hook.say({ from: BUYER }, { buttonReply: { id: "concierge_ask", title: "Ask them" } });
+    }
+    const [first, second] = await outboxTo(db, "250788000004");
+    assert.match(textOf(first.body), /paracetamol/);
+    assert.match(textOf(second.body), /vitamin c/);
+    await hook.say({ from: "250788000004", contextWamid: first.wamid }, { text: "yes 500" });
+    const answered = await db.query<{ item: string; price: number }>(
+      `select i.request_summary as item, m.price::int as price
+       from public.market_vendor_inquiry_messages m
+       join public.market_vendor_inquiries i on i.id = m.inquiry_id
+       where m.vendor_wa_id = '250788000004' and m.reply_status = 'yes'`,
+    );
+    assert.deepEqual(answered, [{ item: "paracetamol", price: 500 }]);
+    // Without context, the most recent open inquiry.
+    await hook.say({ from: "250788000004" }, { buttonReply: { id: "vendor_no", title: "No" } });
+    const [latest] = await db.query<{ reply_status: string }>(
+      `select m.reply_status from public.market_vendor_inquiry_messages m
+       join public.market_vendor_inquiries i on i.id = m.inquiry_id
+       where m.vendor_wa_id = '250788000004' and i.request_summary = 'vitamin c'`,
+    );
+    assert.equal(latest.reply_status, "no");
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("replies go out through the Graph API when it is configured", async (db) => {
+  await using graph = await startFakeGraph();
+  const hook = await webhook(db, {
+    graph: { token: graph.token, phoneNumberId: graph.phoneNumberId, baseUrl: graph.baseUrl },
+  });
+  try {
+    await hook.say({ from: BUYER }, { text: "hi" });
+    assert.equal(graph.accepted.length, 1);
+    assert.equal(graph.accepted[0].to, BUYER);
+    const [row] = await outboxTo(db, BUYER);
+    assert.equal(row.wamid, graph.accepted[0].wamid);
+    assert.equal(row.status, "sent");
+  } finally {
+    await hook.close();
+  }
+});

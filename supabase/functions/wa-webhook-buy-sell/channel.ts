@@ -1,0 +1,112 @@
+/**
+ * The WhatsApp channel assembled: signature verifier, inbound processor with
+ * its handler, outbound dispatcher with its transport (Graph API when
+ * `WHATSAPP_TOKEN` and `WHATSAPP_PHONE_NUMBER_ID` are set, else the local
+ * recorder), and the webhook app.
+ *
+ * @module
+ */
+import { conciergeFlow } from "@shared/buy_sell/mod.ts";
+import type { ConversationHandler } from "@shared/conversation/types.ts";
+import type { Runtime } from "@shared/runtime/env.ts";
+import {
+  createInboundProcessor,
+  type InboundProcessor,
+} from "@shared/whatsapp/inbound_processor.ts";
+import {
+  createDispatcher,
+  createGraphAdapter,
+  createLocalAdapter,
+  type Dispatcher,
+  type WhatsAppTransport,
+} from "@shared/whatsapp/mod.ts";
+import { createSignatureVerifier } from "@shared/whatsapp/signature.ts";
+import type { Hono } from "hono";
+import { createWebhookApp } from "./app.ts";
+import { createWhatsAppHandler } from "./handler.ts";
+
+/** Settings of the channel. */
+export interface WhatsAppChannelConfig {
+  /** Meta app secret (signs webhooks). */
+  appSecret: string;
+  /** Verify token for the GET challenge. */
+  verifyToken: string;
+  /** The org (id or slug) that owns the business number. */
+  org: string;
+  /** Graph API credentials; the local recorder when absent. */
+  graph?: { token: string; phoneNumberId: string; baseUrl?: string };
+  /** Answers non-vendor messages. @default the buy & sell flow */
+  conversation?: ConversationHandler;
+  /** Runs work after a response (Supabase: through `EdgeRuntime.waitUntil`). */
+  background?: (task: () => Promise<unknown>) => void;
+}
+
+/** A running channel. */
+export interface WhatsAppChannel {
+  /** The webhook app. */
+  app: Hono;
+  /** Inbound processing. */
+  processor: InboundProcessor;
+  /** Outbound sending. */
+  dispatcher: Dispatcher;
+  /** The transport in use. */
+  transport: WhatsAppTransport;
+  /** Starts the background sweep and dispatch loops. */
+  start(): void;
+  /** Stops them, waiting for work in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the channel on a runtime.
+ *
+ * @throws {Error} when the org is unknown.
+ */
+export function createWhatsAppChannel(
+  runtime: Runtime,
+  config: WhatsAppChannelConfig,
+): WhatsAppChannel {
+  const { platform } = runtime;
+  const tenant = platform.tenants.get(config.org) ?? platform.tenants.bySlug(config.org);
+  if (!tenant) throw new Error(`Unknown org for the WhatsApp number: ${config.org}`);
+  const transport = config.graph ? createGraphAdapter(config.graph) : createLocalAdapter();
+  const dispatcher = createDispatcher({ db: platform.db, transport, log: platform.log });
+  // Send what a turn queued straight away; the dispatch loop retries anything left.
+  const kick = async () => {
+    await dispatcher.dispatchDue().catch((error) =>
+      platform.log.error("wa_dispatch_failed", { error: String(error) })
+    );
+  };
+  const processor = createInboundProcessor({
+    db: platform.db,
+    log: platform.log,
+    handle: createWhatsAppHandler({
+      platform,
+      orgId: tenant.id,
+      conversation: config.conversation ?? conciergeFlow,
+      onQueued: kick,
+    }),
+  });
+  const app = createWebhookApp({
+    platform,
+    verifySignature: createSignatureVerifier(config.appSecret),
+    verifyToken: config.verifyToken,
+    orgId: tenant.id,
+    processor,
+    background: config.background,
+  });
+  return {
+    app,
+    processor,
+    dispatcher,
+    transport,
+    start() {
+      processor.start();
+      dispatcher.start({ intervalMs: 1000 });
+    },
+    async stop() {
+      await processor.stop();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * What happens to a stored inbound message: a vendor's answer to an open
+ * inquiry goes to `process_vendor_reply`; everything else goes to the
+ * conversation handler (the buy & sell flow for now). A turn's replies,
+ * transcript and next state commit in one transaction, skipped entirely if
+ * that message was already committed — so re-processing after a crash sends
+ * nothing twice.
+ *
+ * @module
+ */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { ConversationHandler } from "@shared/conversation/types.ts";
+import { resolveWhatsAppUser } from "@shared/conversation/whatsapp_user.ts";
+import type { Database, Queryable } from "@shared/db/types.ts";
+import type { Platform } from "@shared/runtime/platform.ts";
+import { type InboundMessage, messageText } from "@shared/whatsapp/inbound.ts";
+import type { InboundHandler } from "@shared/whatsapp/inbound_processor.ts";
+import { enqueueMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
+
+/** How long after an inquiry a vendor's plain message still counts as its answer. */
+const ANSWER_WINDOW_HOURS = 24;
+
+/** Options for {@link createWhatsAppHandler}. */
+export interface WhatsAppHandlerOptions {
+  /** The platform (tools, database). */
+  platform: Platform;
+  /** The org that owns the business number. */
+  orgId: string;
+  /** Answers everything that is not a vendor's answer. */
+  conversation: ConversationHandler;
+  /** The agent the conversation's tool calls are attributed to. @default "buy_and_sell" */
+  agentId?: string;
+  /** Called (and awaited) after outbound messages were queued, e.g. to dispatch now. */
+  onQueued?: () => Promise<void>;
+}
+
+/** Whether a message answers one of our inquiries to this vendor. */
+export async function answersInquiry(db: Queryable, message: InboundMessage): Promise<boolean> {
+  if (!["text", "button_reply", "quick_reply"].includes(message.content.kind)) return false;
+  const [row] = await db.query(
+    `select 1 from public.market_vendor_inquiry_messages m
+     left join public.wa_outbox o on o.id = m.outbox_id
+     where m.vendor_wa_id = $1
+       and (($2::text is not null and o.wamid = $2)
+         or (m.reply_status = 'pending' and m.sent_at > now() - make_interval(hours => $3)))
+     limit 1`,
+    [message.from, message.contextWamid ?? null, ANSWER_WINDOW_HOURS],
+  );
+  return Boolean(row);
+}
+
+/** Builds the handler the inbound processor runs. */
+export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundHandler {
+  const { platform, orgId, conversation } = options;
+  const agentId = options.agentId ?? "buy_and_sell";
+  const db = platform.db;
+
+  async function vendorAnswer(message: InboundMessage): Promise<void> {
+    const content = message.content;
+    const result = await platform.call({
+      tool: "process_vendor_reply",
+      args: {
+        vendor_phone: message.from,
+        message_body: content.kind === "button_reply" ? undefined : messageText(content),
+        button_id: content.kind === "button_reply"
+          ? content.id
+          : content.kind === "quick_reply"
+          ? content.payload
+          : undefined,
+        whatsapp_message_id: message.wamid,
+        context_wamid: message.contextWamid,
+      },
+      caller: { claims: { role: "service_role" }, org_id: orgId },
+      context: { trace_id: message.wamid },
+      idempotencyKey: `wa:${message.wamid}`,
+    });
+    throwIfTransient(result);
+    await options.onQueued?.();
+  }
+
+  async function conversationTurn(message: InboundMessage): Promise<void> {
+    const user = await resolveWhatsAppUser(db, {
+      orgId,
+      waId: message.from,
+      profileName: message.profileName,
+    });
+    const outcome = user.handedOff ? { replies: [], state: user.state } : await conversation({
+      message,
+      user,
+      orgId,
+      callTool: async (tool, args, callOptions) => {
+        const result = await platform.call({
+          tool,
+          args,
+          caller: { claims: { sub: user.userId, role: "authenticated" }, org_id: orgId },
+          context: { trace_id: message.wamid, agent_id: agentId, convo_id: user.conversationId },
+          idempotencyKey: `wa:${message.wamid}:${callOptions?.step ?? tool}`,
+        });
+        throwIfTransient(result);
+        return result;
+      },
+    });
+    await commitTurn(db, {
+      orgId,
+      message,
+      userId: user.userId,
+      conversationId: user.conversationId,
+      replies: outcome.replies,
+      state: outcome.state,
+    });
+    if (outcome.replies.length) await options.onQueued?.();
+  }
+
+  return async (message) => {
+    if (await answersInquiry(db, message)) return await vendorAnswer(message);
+    await conversationTurn(message);
+  };
+}
+
+// A transient failure (timeout, outage, our bug) is thrown so the message is retried.
+function throwIfTransient(result: ToolResult): void {
+  if (result.ok) return;
+  if (["TIMEOUT", "SERVICE_UNAVAILABLE", "INTERNAL_ERROR"].includes(result.error.code)) {
+    throw new Error(`tool call failed transiently: ${result.error.code}`);
+  }
+}
+
+/** Commits a turn: transcript, state and queued replies, once per message. */
+export async function commitTurn(
+  db: Database,
+  turn: {
+    orgId: string;
+    message: InboundMessage;
+    userId: string;
+    conversationId: string;
+    replies: WhatsAppMessage[];
+    state: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [inbound] = await tx.query(
+      `insert into public.messages (org_id, conversation_id, user_id, direction, sender, body, payload, wamid, created_at)
+       values ($1, $2, $3, 'inbound', 'user', $4, $5, $6, $7)
+       on conflict (wamid) do nothing
+       returning id`,
+      [
+        turn.orgId,
+        turn.conversationId,
+        turn.userId,
+        messageText(turn.message.content) || null,
+        { kind: turn.message.content.kind, content: turn.message.content },
+        turn.message.wamid,
+        turn.message.sentAt.toISOString(),
+      ],
+    );
+    // Already committed by an earlier run of this message: nothing more to do.
+    if (!inbound) return;
+    await tx.query(
+      `update public.conversations
+       set state = $2, updated_at = now(),
+           last_inbound_at = greatest(last_inbound_at, $3::timestamptz)
+       where id = $1`,
+      [turn.conversationId, turn.state, turn.message.sentAt.toISOString()],
+    );
+    for (const [index, reply] of turn.replies.entries()) {
+      await enqueueMessage(tx, {
+        orgId: turn.orgId,
+        to: turn.message.from,
+        message: reply,
+        idempotencyKey: `reply:${turn.message.wamid}:${index}`,
+        conversationId: turn.conversationId,
+      });
+      await tx.query(
+        `insert into public.messages (org_id, conversation_id, user_id, direction, sender, body, payload)
+         values ($1, $2, $3, 'outbound', 'agent', $4, $5)`,
+        [turn.orgId, turn.conversationId, turn.userId, bodyText(reply), reply],
+      );
+    }
+  });
+}
+
+function bodyText(message: WhatsAppMessage): string {
+  const body = message.body as unknown as Record<string, unknown>;
+  const text = (body.text as { body?: string } | undefined)?.body;
+  const interactive = (body.interactive as { body?: { text?: string } } | undefined)?.body?.text;
+  const template = (body.template as { name?: string } | undefined)?.name;
+  return text ?? interactive ?? (template ? `[template ${template}]` : "");
+}
