@@ -56,6 +56,18 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
+  // One sender's messages run one at a time, in order, even across deliveries.
+  const senderChains = new Map<string, Promise<void>>();
+
+  function inSenderOrder(from: string, work: () => Promise<void>): Promise<void> {
+    const next = (senderChains.get(from) ?? Promise.resolve()).then(work);
+    const settled = next.catch(() => {});
+    senderChains.set(from, settled);
+    settled.then(() => {
+      if (senderChains.get(from) === settled) senderChains.delete(from);
+    });
+    return next;
+  }
 
   async function claim(wamids: readonly string[] | null, limit: number): Promise<ClaimedRow[]> {
     return await db.query<ClaimedRow>(
@@ -125,9 +137,13 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
       const from = String(row.message.from);
       bySender.set(from, [...(bySender.get(from) ?? []), row]);
     }
-    await Promise.all([...bySender.values()].map(async (queue) => {
-      for (const row of queue) await runOne(row);
-    }));
+    await Promise.all(
+      [...bySender.entries()].map(([from, queue]) =>
+        inSenderOrder(from, async () => {
+          for (const row of queue) await runOne(row);
+        })
+      ),
+    );
   }
 
   const processor: InboundProcessor = {

@@ -26,3 +26,8 @@ export * from "./transport.ts";
 export * from "./graph_adapter.ts";
 export * from "./local_adapter.ts";
 export * from "./dispatcher.ts";
+export * from "./inbound.ts";
+export * from "./ingest.ts";
+export * from "./inbound_processor.ts";
+export * from "./signature.ts";
+export * from "./payloads.ts";

@@ -11,11 +11,12 @@
  */
 import { Hono } from "hono";
 import { timingSafeEqual } from "node:crypto";
+import type { CallerResolver } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 import { parseDelivery } from "@shared/whatsapp/inbound.ts";
 import type { InboundProcessor } from "@shared/whatsapp/inbound_processor.ts";
 import { storeInbound } from "@shared/whatsapp/ingest.ts";
-import { applyStatus } from "@shared/whatsapp/mod.ts";
+import { applyStatus, isStaffAlertCode } from "@shared/whatsapp/mod.ts";
 import type { SignatureVerifier } from "@shared/whatsapp/signature.ts";
 
 /** What the webhook needs. */
@@ -37,6 +38,10 @@ export interface WebhookAppOptions {
   background?: (task: () => Promise<unknown>) => void;
   /** Largest body accepted. @default 1 MiB */
   maxBodyBytes?: number;
+  /** Resolves bearer tokens (the sweep endpoint needs a service-role token). */
+  resolveCaller: CallerResolver;
+  /** Runs after a sweep (sends what is due); returns how many were sent. */
+  afterSweep?: () => Promise<number>;
 }
 
 const encoder = new TextEncoder();
@@ -60,6 +65,35 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
     log.error("wa_webhook_failed", { error: String(error) });
     // Meta retries non-2xx deliveries; the message was not stored, so a retry is safe.
     return c.json({ ok: false }, 500);
+  });
+
+  // Meta refused a message for spam limits or chose not to deliver: staff must look.
+  async function alertStaff(wamid: string, code: number): Promise<void> {
+    const result = await platform.call({
+      tool: "notify_staff",
+      args: {
+        channel: "slack",
+        payload: {
+          reason: `WhatsApp refused a message (${code})`,
+          summary:
+            `Meta did not deliver ${wamid} (error ${code}). Check the number's quality rating.`,
+          priority: "high",
+        },
+      },
+      caller: { claims: { role: "service_role" }, org_id: options.orgId },
+      idempotencyKey: `wa-alert:${wamid}`,
+    });
+    if (!result.ok) log.error("wa_staff_alert_failed", { wamid, code: result.error.code });
+  }
+
+  // Deployed functions have no background loop: a scheduler (pg_cron + pg_net) calls this
+  // with a service-role token to process what a crash left and send what is due.
+  app.post("/sweep", async (c) => {
+    const caller = await options.resolveCaller(c.req.header("authorization"), options.orgId);
+    if ("ok" in caller || caller.claims.role !== "service_role") return c.json({ ok: false }, 401);
+    const processed = await processor.sweep();
+    const sent = options.afterSweep ? await options.afterSweep() : 0;
+    return c.json({ ok: true, data: { processed, sent } });
   });
 
   app.get("/", (c) => {
@@ -103,6 +137,8 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
     const stored = await storeInbound(platform.db, options.orgId, delivery.messages);
     for (const status of delivery.statuses) {
       await applyStatus(platform.db, status);
+      const alert = status.errors?.find((error) => isStaffAlertCode(error.code));
+      if (status.status === "failed" && alert) await alertStaff(status.wamid, alert.code);
     }
     if (stored.length) background(() => processor.process(stored));
     return c.json({ ok: true });

@@ -14,6 +14,7 @@ import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts"
 const APP_SECRET = "meta-app-secret-for-tests";
 const VERIFY_TOKEN = "verify-me";
 const BUYER = "250788000001";
+const USER_ALINE = "00000000-0000-4000-8000-000000000001";
 
 /** A webhook on a real HTTP server over `db`, with processing the test can wait for. */
 async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> = {}) {
@@ -346,6 +347,78 @@ dbTest("replies go out through the Graph API when it is configured", async (db) 
     const [row] = await outboxTo(db, BUYER);
     assert.equal(row.wamid, graph.accepted[0].wamid);
     assert.equal(row.status, "sent");
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("the sweep endpoint needs a service token and processes what was left", async (db) => {
+  const crashed = await webhook(db, { background: () => {} });
+  await crashed.post(messageDelivery({ from: BUYER, wamid: "wamid.LEFT" }, { text: "hi" }));
+  await crashed.close();
+  const hook = await webhook(db);
+  try {
+    const sweep = (token: string) =>
+      fetch(`${hook.url}/sweep`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    const user = await sweep(await hook.rt.tokenFor(USER_ALINE));
+    assert.equal(user.status, 401);
+    await user.body?.cancel();
+    const service = await sweep(await hook.rt.tokenFor(null));
+    const swept = await service.json();
+    assert.equal(swept.ok, true);
+    assert.equal(swept.data.processed, 1);
+    assert.equal((await outboxTo(db, BUYER))[0].status, "sent");
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("Meta refusing a message for spam limits raises a staff ticket once", async (db) => {
+  const hook = await webhook(db);
+  try {
+    await hook.say({ from: BUYER }, { text: "hi" });
+    const [sent] = await outboxTo(db, BUYER);
+    const failed = statusDelivery({
+      wamid: sent.wamid,
+      status: "failed",
+      recipient: BUYER,
+      errors: [{
+        code: 131049,
+        title: "This message was not delivered to maintain healthy ecosystem engagement.",
+      }],
+    });
+    assert.equal(await hook.post(failed), 200);
+    assert.equal(await hook.post(failed), 200);
+    const tickets = await db.query<{ reason: string; priority: string }>(
+      "select reason, priority from public.staff_tickets",
+    );
+    assert.deepEqual(tickets, [{
+      reason: "WhatsApp refused a message (131049)",
+      priority: "high",
+    }]);
+  } finally {
+    await hook.close();
+  }
+});
+
+dbTest("one sender's messages are handled in order even when delivered together", async (db) => {
+  const hook = await webhook(db);
+  try {
+    await hook.say({ from: BUYER }, { text: "hello, i need paracetamol" });
+    // Two deliveries at once: tap "Ask them", then ask for updates.
+    const statuses = await Promise.all([
+      hook.post(messageDelivery({ from: BUYER, wamid: "wamid.O1", timestamp: 1 }, {
+        buttonReply: { id: "concierge_ask", title: "Ask them" },
+      })),
+      hook.post(
+        messageDelivery({ from: BUYER, wamid: "wamid.O2", timestamp: 2 }, { text: "updates" }),
+      ),
+    ]);
+    assert.deepEqual(statuses, [200, 200]);
+    await hook.settle();
+    const texts = (await outboxTo(db, BUYER)).map((row) => textOf(row.body));
+    assert.match(texts.at(-2)!, /I asked 2 vendor/);
+    assert.match(texts.at(-1)!, /Answers: 0 of 2/);
   } finally {
     await hook.close();
   }

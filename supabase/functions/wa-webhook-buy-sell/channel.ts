@@ -94,6 +94,11 @@ export function createWhatsAppChannel(
     orgId: tenant.id,
     processor,
     background: config.background,
+    resolveCaller: runtime.resolveCaller,
+    afterSweep: async () => {
+      await dispatcher.recoverStale({ olderThanMs: 300_000 });
+      return (await dispatcher.drain()).sent;
+    },
   });
   return {
     app,
