@@ -121,8 +121,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 }
 
 /**
- * Dev only: what the local WhatsApp adapter "sent" to a number since a time,
- * so the simulator can show it. Needs a service-role dev token.
+ * Dev only: what the local WhatsApp adapter "sent" to a number since a time
+ * (the template, when the recipient's window was closed), so the simulator
+ * can show it. Needs a service-role dev token.
  */
 async function readOutbox(
   runtime: Runtime,
@@ -144,7 +145,10 @@ async function readOutbox(
     );
   }
   const rows = await runtime.platform.db.query(
-    `select id, kind, body, status, wamid,
+    `select id,
+            case when sent_as_template then 'template' else kind end as kind,
+            case when sent_as_template then fallback_template else body end as body,
+            status, wamid,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
      from public.wa_outbox where to_wa_id = $1 and created_at > $2::timestamptz
      order by created_at, id`,

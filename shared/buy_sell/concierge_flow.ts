@@ -105,7 +105,7 @@ function say(
 function languageOf(text: string, fallback: Language): Language {
   if (WORDS.rw.test(text)) return "rw";
   if (WORDS.fr.test(text)) return "fr";
-  if (/\b(hi|hello|i need|looking for|please|updates|cancel)\b/i.test(text)) return "en";
+  if (/\b(hi|hello|i need|looking for|please)\b/i.test(text)) return "en";
   return fallback;
 }
 

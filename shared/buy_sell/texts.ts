@@ -82,3 +82,26 @@ export function buyerConfirmedText(
   }[language];
   return `✅ ${reply.businessName}${km} ${head}${price ? `: ${price}${qty}` : ""}. ${tail}`;
 }
+
+/** What a vendor is told once their answer is recorded. */
+export function vendorThanksText(status: "yes" | "no", language: Language): string {
+  if (status === "yes") {
+    return {
+      en: "Thanks! We told the customer; they may contact you.",
+      rw: "Murakoze! Twabibwiye umukiriya; ashobora kubahamagara.",
+      fr: "Merci ! Nous avons prévenu le client ; il pourra vous contacter.",
+    }[language];
+  }
+  return { en: "Thanks for answering.", rw: "Murakoze gusubiza.", fr: "Merci d'avoir répondu." }[
+    language
+  ];
+}
+
+/** What a vendor is told when they answer after the request closed. */
+export function vendorLateText(language: Language): string {
+  return {
+    en: "Thanks! This request has already closed; we will ask you again next time.",
+    rw: "Murakoze! Iki cyifuzo cyarangiye; tuzongera kubabaza ubutaha.",
+    fr: "Merci ! Cette demande est déjà close ; nous vous solliciterons la prochaine fois.",
+  }[language];
+}

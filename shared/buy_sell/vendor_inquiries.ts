@@ -154,13 +154,22 @@ export const createVendorInquiries = defineTool({
         fallbackTemplate: templateMessage({
           name: "vendor_inquiry",
           language: language === "rw" ? "rw_RW" : language === "fr" ? "fr" : "en",
-          components: [{
-            type: "body",
-            parameters: [{
-              type: "text",
-              text: facts.quantity ? `${facts.item} × ${facts.quantity}` : facts.item,
-            }],
-          }],
+          components: [
+            {
+              type: "body",
+              parameters: [{
+                type: "text",
+                text: facts.quantity ? `${facts.item} × ${facts.quantity}` : facts.item,
+              }],
+            },
+            // The template's quick replies answer like the buttons of the free-form question.
+            ...vendorButtons(language).map((button, index) => ({
+              type: "button" as const,
+              sub_type: "quick_reply",
+              index,
+              parameters: [{ type: "payload", payload: button.id }],
+            })),
+          ],
         }),
         idempotencyKey: `inquiry:${inquiry.id}:${vendor.id}`,
         conversationId: ctx.convo_id ?? undefined,

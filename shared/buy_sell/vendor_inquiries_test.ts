@@ -176,8 +176,9 @@ dbTest("vendor replies come back ranked, and the buyer hears of each yes", async
   assert.match(buyerMessages[0].body, /Pharmacie Kacyiru .*has it: 1500 RWF × 2/);
   // A redelivered reply changes nothing.
   await vendorReply(rt, "250788000005", "oya", "wamid.V3");
+  // 3 questions, 2 notices to the buyer, 3 acknowledgements to vendors.
   const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.wa_outbox");
-  assert.equal(n, 5);
+  assert.equal(n, 8);
 });
 
 dbTest("an inquiry expires; a late reply is recorded but changes nothing", async (db) => {

@@ -15,7 +15,13 @@ import { ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { enqueueMessage, textMessage, toWaId } from "@shared/whatsapp/mod.ts";
 import { parseVendorReply } from "./reply_parser.ts";
-import { buyerConfirmedText, type Language, vendorHintText } from "./texts.ts";
+import {
+  buyerConfirmedText,
+  type Language,
+  vendorHintText,
+  vendorLateText,
+  vendorThanksText,
+} from "./texts.ts";
 
 interface Candidate {
   id: string;
@@ -153,14 +159,19 @@ export const processVendorReply = defineTool({
         }, inquiry.language)),
         idempotencyKey: `${key}:buyer`,
       });
-    } else if (parsed.status === "other") {
-      await enqueueMessage(ctx.db, {
-        orgId: inquiry.org_id,
-        to: waId,
-        message: textMessage(vendorHintText(inquiry.language)),
-        idempotencyKey: `${key}:hint`,
-      });
     }
+    // The vendor hears back too: thanks, the request had closed, or how to answer.
+    const toVendor = parsed.status === "other"
+      ? vendorHintText(inquiry.language)
+      : inquiry.expired
+      ? vendorLateText(inquiry.language)
+      : vendorThanksText(parsed.status, inquiry.language);
+    await enqueueMessage(ctx.db, {
+      orgId: inquiry.org_id,
+      to: waId,
+      message: textMessage(toVendor),
+      idempotencyKey: `${key}:vendor`,
+    });
     return {
       inquiry_id: inquiry.inquiry_id,
       parsed: parsed.status !== "other",

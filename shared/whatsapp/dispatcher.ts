@@ -397,7 +397,8 @@ class OutboxDispatcher implements Dispatcher {
         `update public.wa_outbox set status = 'sent', wamid = $2, sent_at = $3::timestamptz,
                 updated_at = $3::timestamptz,
                 last_error_code = coalesce($4::int, last_error_code),
-                last_error = coalesce($5::text, last_error)
+                last_error = coalesce($5::text, last_error),
+                sent_as_template = $6
           where id = $1 and status in ('sending', 'queued')`,
         [
           row.id,
@@ -405,6 +406,7 @@ class OutboxDispatcher implements Dispatcher {
           this.#now(),
           reEngagement?.code ?? null,
           reEngagement ? errorText(reEngagement) : null,
+          usedTemplate || reEngagement !== undefined,
         ],
       );
       return "sent";

@@ -55,6 +55,8 @@ create table public.wa_outbox (
   status text not null default 'queued'
     check (status in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed')),
   wamid text unique,
+  -- What Meta was given: the fallback template when the window was closed.
+  sent_as_template boolean not null default false,
   attempts int not null default 0,
   next_attempt_at timestamptz not null default now(),
   last_error_code int,

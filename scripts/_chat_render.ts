@@ -1,0 +1,236 @@
+/**
+ * The chat simulator's pure parts: what a typed line means, and how an
+ * outbox row looks on the phone. No I/O here, so both are unit tested.
+ *
+ * @module
+ */
+
+/** A row of `GET /dev/v1/wa-outbox`: one message the platform queued or sent. */
+export interface OutboxRow {
+  /** Outbox id. */
+  id: string;
+  /** text, buttons, list or template. */
+  kind: string;
+  /** The Graph API message body. */
+  body: Record<string, unknown>;
+  /** queued, sending, sent, delivered, read or failed. */
+  status: string;
+  /** The wamid the transport gave it, once sent. */
+  wamid: string | null;
+  /** When it was queued (ISO, microseconds). */
+  created_at: string;
+}
+
+/** Something a person can tap or pick in a received message. */
+export type Choice =
+  | { kind: "button"; id: string; title: string }
+  | { kind: "row"; id: string; title: string; description?: string }
+  | { kind: "quick"; payload: string; text: string };
+
+/** Places in Kigali for `/loc NAME`: latitude, longitude, label. */
+export const PLACES: Record<string, { latitude: number; longitude: number; name: string }> = {
+  kimihurura: { latitude: -1.9530, longitude: 30.0905, name: "Kimihurura, Kigali" },
+  remera: { latitude: -1.9577, longitude: 30.1127, name: "Remera, Kigali" },
+  nyamirambo: { latitude: -1.9785, longitude: 30.0443, name: "Nyamirambo, Kigali" },
+  kacyiru: { latitude: -1.9370, longitude: 30.0830, name: "Kacyiru, Kigali" },
+  cbd: { latitude: -1.9441, longitude: 30.0619, name: "Kigali CBD (Nyarugenge)" },
+};
+
+/** A typed line, understood. */
+export type Command =
+  | { type: "text"; text: string; reply?: boolean }
+  | { type: "location"; latitude: number; longitude: number; name?: string }
+  | { type: "tap"; choice: string }
+  | { type: "pick"; choice: string }
+  | { type: "image"; caption?: string }
+  | { type: "wait"; seconds: number }
+  | { type: "help" }
+  | { type: "quit" }
+  | { type: "empty" }
+  | { type: "error"; message: string };
+
+/** The commands, as `/help` prints them. */
+export const HELP = `Type a message and press Enter to send it. Commands:
+  /loc <lat> <lng> [name]   share a location (or /loc ${Object.keys(PLACES).join("|")})
+  /tap <n|id>               tap button n of the last message with buttons (or the button with id)
+  /pick <n|id>              pick row n of the last list
+  /reply <text>             reply to the last message received (quotes it)
+  /image [caption]          send a photo
+  /wait <sec>               wait, showing what arrives
+  /quit                     leave (Ctrl-D too)`;
+
+/**
+ * Reads one typed line.
+ *
+ * @param line What the person typed.
+ * @returns The command, `empty` for a blank line, `error` with a hint for a malformed one.
+ */
+export function parseLine(line: string): Command {
+  const trimmed = line.trim();
+  if (!trimmed) return { type: "empty" };
+  if (!trimmed.startsWith("/")) return { type: "text", text: trimmed };
+  const [head, ...words] = trimmed.split(/\s+/);
+  const rest = trimmed.slice(head.length).trim();
+  switch (head.toLowerCase()) {
+    case "/loc": {
+      const place = PLACES[rest.toLowerCase()];
+      if (place) return { type: "location", ...place };
+      const [lat, lng, ...name] = words;
+      const latitude = Number(lat);
+      const longitude = Number(lng);
+      if (
+        lat === undefined || lng === undefined || !Number.isFinite(latitude) ||
+        !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180
+      ) {
+        return {
+          type: "error",
+          message: `usage: /loc <lat> <lng> [name] or /loc ${Object.keys(PLACES).join("|")}`,
+        };
+      }
+      return {
+        type: "location",
+        latitude,
+        longitude,
+        ...(name.length ? { name: name.join(" ") } : {}),
+      };
+    }
+    case "/tap":
+    case "/pick":
+      if (words.length !== 1) return { type: "error", message: `usage: ${head} <n|id>` };
+      return { type: head === "/tap" ? "tap" : "pick", choice: words[0] };
+    case "/reply":
+      if (!rest) return { type: "error", message: "usage: /reply <text>" };
+      return { type: "text", text: rest, reply: true };
+    case "/image":
+      return { type: "image", ...(rest ? { caption: rest } : {}) };
+    case "/wait": {
+      const seconds = Number(rest);
+      if (!rest || !Number.isFinite(seconds) || seconds < 0 || seconds > 600) {
+        return { type: "error", message: "usage: /wait <seconds> (0 to 600)" };
+      }
+      return { type: "wait", seconds };
+    }
+    case "/help":
+      return { type: "help" };
+    case "/quit":
+    case "/exit":
+      return { type: "quit" };
+    default:
+      return { type: "error", message: `unknown command ${head}: try /help` };
+  }
+}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown): Json {
+  return value && typeof value === "object" && !Array.isArray(value) ? value as Json : {};
+}
+
+function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value.map(object) : [];
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
+}
+
+/** The buttons, list rows or template quick replies of a message, in order. */
+export function choicesOf(body: Json): Choice[] {
+  const interactive = object(body.interactive);
+  const action = object(interactive.action);
+  if (interactive.type === "button") {
+    return list(action.buttons).map((button) => {
+      const reply = object(button.reply);
+      return { kind: "button", id: str(reply.id), title: str(reply.title) };
+    });
+  }
+  if (interactive.type === "list") {
+    return list(action.sections).flatMap((section) =>
+      list(section.rows).map((row) => ({
+        kind: "row" as const,
+        id: str(row.id),
+        title: str(row.title),
+        ...(row.description ? { description: str(row.description) } : {}),
+      }))
+    );
+  }
+  if (body.type === "template") {
+    return list(object(body.template).components)
+      .filter((component) => component.type === "button" && component.sub_type === "quick_reply")
+      .map((component) => {
+        const payload = str(
+          list(component.parameters)[0]?.payload ?? list(component.parameters)[0]?.text,
+        );
+        return { kind: "quick", payload, text: payload };
+      });
+  }
+  return [];
+}
+
+/** `[1] Yes  [2] No` */
+function buttonLine(titles: string[]): string {
+  return titles.map((title, index) => `[${index + 1}] ${title}`).join("  ");
+}
+
+/** The visible text of a message, as lines (without the status line). */
+export function messageLines(body: Json): string[] {
+  if (body.type === "text") return str(object(body.text).body).split("\n");
+  if (body.type === "template") {
+    const template = object(body.template);
+    const components = list(template.components);
+    const params = components.filter((component) => component.type !== "button").flatMap(
+      (component) => list(component.parameters).map((param) => str(param.text ?? param.payload)),
+    );
+    const quick = choicesOf(body);
+    return [
+      `template ${str(template.name)} (${str(object(template.language).code)}): ${
+        params.join(", ")
+      }`,
+      ...(quick.length
+        ? [buttonLine(quick.map((choice) => (choice as { text: string }).text))]
+        : []),
+    ];
+  }
+  const interactive = object(body.interactive);
+  const lines: string[] = [];
+  const header = str(object(interactive.header).text);
+  if (header) lines.push(`*${header}*`);
+  lines.push(...str(object(interactive.body).text).split("\n"));
+  const footer = str(object(interactive.footer).text);
+  if (footer) lines.push(`_${footer}_`);
+  if (interactive.type === "button") {
+    lines.push(buttonLine(choicesOf(body).map((choice) => (choice as { title: string }).title)));
+  } else if (interactive.type === "list") {
+    const action = object(interactive.action);
+    lines.push(`☰ ${str(action.button)}`);
+    let n = 0;
+    for (const section of list(action.sections)) {
+      if (section.title) lines.push(`  ${str(section.title)}`);
+      for (const row of list(section.rows)) {
+        n++;
+        const description = row.description ? ` — ${str(row.description)}` : "";
+        lines.push(`  [${n}] ${str(row.title)}${description}`);
+      }
+    }
+  } else if (!lines.length || lines.every((line) => !line)) {
+    lines.push(JSON.stringify(body));
+  }
+  return lines;
+}
+
+/** Options for {@link renderRow}. */
+export interface RenderOptions {
+  /** Dim the status line with ANSI codes. @default false */
+  color?: boolean;
+}
+
+/**
+ * An outbox row as the recipient sees it: a dimmed line with the time and
+ * status, then the message.
+ */
+export function renderRow(row: OutboxRow, options: RenderOptions = {}): string {
+  const time = row.created_at.slice(11, 19);
+  const meta = `── EasyMO · ${time} · ${row.status}`;
+  const dim = options.color ? `\x1b[2m${meta}\x1b[22m` : meta;
+  return [dim, ...messageLines(row.body)].join("\n");
+}

@@ -1,0 +1,523 @@
+/**
+ * `deno task chat`: a WhatsApp phone in the terminal, against the running dev
+ * server. Each line typed becomes a signed webhook delivery, exactly as Meta
+ * would post it; what the platform sends back to this number (read from the
+ * dev outbox) is printed as the phone would show it. Play a buyer or a
+ * vendor: the role follows from the number.
+ *
+ * ```
+ * deno task chat [--phone +250788000001] [--name Aline] [--url http://127.0.0.1:54321]
+ *                [--script FILE] [--history MINUTES]
+ * ```
+ *
+ * Lines: plain text, or `/loc`, `/tap`, `/pick`, `/reply`, `/image`, `/wait`,
+ * `/quit` (see `/help`). Interactive when stdin is a terminal; otherwise (and
+ * with `--script`) each line waits for the replies to settle before the next,
+ * so a script reads like a conversation.
+ *
+ * Exit codes: 0 on `/quit` or end of input, 1 when the dev server is
+ * unreachable or refuses us, 2 on usage errors.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { createInterface } from "node:readline";
+import process from "node:process";
+import { signDevToken } from "@shared/auth/jwt.ts";
+import { devJwtSecret } from "@shared/runtime/secrets.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
+import { signBody } from "@shared/whatsapp/signature.ts";
+import { toWaId } from "@shared/whatsapp/wa_id.ts";
+import { dataRoot } from "./_data_root.ts";
+import { localWhatsAppSecrets } from "./dev_server.ts";
+import {
+  type Choice,
+  choicesOf,
+  type Command,
+  HELP,
+  type OutboxRow,
+  parseLine,
+  renderRow,
+} from "./_chat_render.ts";
+
+const USAGE = `usage: deno task chat [--phone E164] [--name NAME] [--url BASE] [--script FILE]
+                      [--history MINUTES]
+  --phone    the number you play (default +250788000001, the buyer Aline)
+  --name     your WhatsApp profile name (default: the seeded user's name)
+  --url      the dev server (default http://127.0.0.1:54321)
+  --script   read lines from FILE instead of stdin
+  --history  show messages to this number from the last MINUTES at start (default 10)`;
+
+const POLL_MS = 700;
+/** A queued message is shown anyway after this long (e.g. held by the pair rate limit). */
+const SHOW_QUEUED_AFTER_MS = 10_000;
+/** Rows are re-read this far back: a transaction may commit a row dated before a later one. */
+const LOOKBACK_MS = 30_000;
+
+/** A usage error: exit code 2. */
+export class UsageError extends Error {}
+
+/** The dev server cannot be reached or refuses us: exit code 1. */
+export class ServerError extends Error {}
+
+/** Options for {@link createPhone}. */
+export interface PhoneOptions {
+  /** Dev server base URL. */
+  url: string;
+  /** The simulated number (wa_id digits). */
+  waId: string;
+  /** WhatsApp profile name. */
+  name: string;
+  /** Signs webhook deliveries. */
+  appSecret: string;
+  /** Service-role dev token, to read the outbox. */
+  token: string;
+  /** Show messages queued since this time. */
+  since: Date;
+  /** Prints a block of output. */
+  print: (text: string) => void;
+  /** Dim the status lines. */
+  color: boolean;
+}
+
+interface Seen {
+  row: OutboxRow;
+  firstSeen: number;
+  printed: boolean;
+}
+
+/** A simulated phone: sends deliveries, shows what the platform sends back. */
+export interface Phone {
+  /** Sends one message (a signed delivery). */
+  send(content: SimulatedContent, contextWamid?: string): Promise<void>;
+  /** Reads the outbox once and prints what is new. Calls are serialised. */
+  poll(): Promise<void>;
+  /**
+   * Waits until nothing is pending and no new message arrived for `quietMs`;
+   * with `expectReply`, waits up to `firstMs` for a first message.
+   */
+  settle(options: { quietMs: number; firstMs: number; expectReply: boolean }): Promise<void>;
+  /** The last message shown that offers choices of this kind. */
+  lastWith(kind: "tap" | "pick"): { row: OutboxRow; choices: Choice[] } | undefined;
+  /** The last message shown. */
+  lastShown(): OutboxRow | undefined;
+}
+
+/** Creates a {@link Phone}. */
+export function createPhone(options: PhoneOptions): Phone {
+  const { url, waId, print } = options;
+  const seen = new Map<string, Seen>();
+  const shown: OutboxRow[] = [];
+  let lastArrival = Date.now();
+  let queue = Promise.resolve();
+  const encoder = new TextEncoder();
+
+  async function readOutbox(): Promise<OutboxRow[]> {
+    const settled = [...seen.values()].filter((entry) => entry.printed && entry.row.wamid);
+    const newest = settled.at(-1)?.row.created_at;
+    const after = newest
+      ? new Date(Math.max(Date.parse(newest) - LOOKBACK_MS, options.since.getTime()))
+      : options.since;
+    const query = new URLSearchParams({ to: waId, after: after.toISOString() });
+    let response: Response;
+    try {
+      response = await fetch(`${url}/dev/v1/wa-outbox?${query}`, {
+        headers: { authorization: `Bearer ${options.token}` },
+      });
+    } catch (error) {
+      throw new ServerError(
+        `lost the dev server at ${url} (${errorText(error)}): start it with deno task dev`,
+      );
+    }
+    if (response.status === 401) {
+      await response.body?.cancel();
+      throw new ServerError(
+        "the dev server refused our token: it runs with another secret " +
+          "(same EASYMO_DATA_DIR or EASYMO_SECRET as the server?)",
+      );
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ServerError(`the dev server's outbox answered ${response.status}`);
+    }
+    return ((await response.json()) as { data: OutboxRow[] }).data;
+  }
+
+  async function pollOnce(): Promise<void> {
+    const now = Date.now();
+    for (const row of await readOutbox()) {
+      const entry = seen.get(row.id);
+      if (!entry) {
+        seen.set(row.id, { row, firstSeen: now, printed: false });
+        lastArrival = now;
+        continue;
+      }
+      if (entry.printed && row.status !== entry.row.status && row.status === "failed") {
+        print(dim(`   (not delivered: ${row.status})`, options.color));
+      }
+      entry.row = row;
+    }
+    // Shown in order: a message waits for the ones queued before it.
+    for (const entry of seen.values()) {
+      if (entry.printed) continue;
+      const pending = ["queued", "sending"].includes(entry.row.status);
+      if (pending && now - entry.firstSeen < SHOW_QUEUED_AFTER_MS) break;
+      entry.printed = true;
+      shown.push(entry.row);
+      print(renderRow(entry.row, { color: options.color }));
+    }
+  }
+
+  const phone: Phone = {
+    async send(content, contextWamid) {
+      const delivery = messageDelivery({ from: waId, name: options.name, contextWamid }, content);
+      const bytes = encoder.encode(JSON.stringify(delivery));
+      let response: Response;
+      try {
+        response = await fetch(`${url}/functions/v1/wa-webhook-buy-sell`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-hub-signature-256": await signBody(options.appSecret, bytes),
+          },
+          body: bytes,
+        });
+      } catch (error) {
+        throw new ServerError(
+          `lost the dev server at ${url} (${errorText(error)}): start it with deno task dev`,
+        );
+      }
+      const text = await response.text();
+      if (!response.ok) print(`✗ the webhook answered ${response.status} ${text}`);
+    },
+    poll() {
+      queue = queue.then(pollOnce);
+      return queue;
+    },
+    async settle({ quietMs, firstMs, expectReply }) {
+      const start = Date.now();
+      const arrivedBefore = lastArrival;
+      // Bounded: a stuck queue is shown after SHOW_QUEUED_AFTER_MS anyway.
+      while (Date.now() - start < SHOW_QUEUED_AFTER_MS + firstMs + quietMs) {
+        await phone.poll();
+        const pending = [...seen.values()].some((entry) => !entry.printed);
+        const arrived = lastArrival > arrivedBefore;
+        const quiet = Date.now() - Math.max(lastArrival, start) >= quietMs;
+        const waitedEnough = arrived || !expectReply || Date.now() - start >= firstMs;
+        if (!pending && quiet && waitedEnough) return;
+        await sleep(250);
+      }
+    },
+    lastWith(kind) {
+      for (const row of shown.toReversed()) {
+        const choices = choicesOf(row.body).filter((choice) =>
+          kind === "pick" ? choice.kind === "row" : choice.kind !== "row"
+        );
+        if (choices.length) return { row, choices };
+      }
+      return undefined;
+    },
+    lastShown: () => shown.at(-1),
+  };
+  return phone;
+}
+
+/**
+ * What a `/tap` or `/pick` sends: choice `n` (1-based) or the one with this
+ * id (or title); an unknown id is sent as is, to try ids by hand.
+ */
+export function choose(
+  choices: readonly Choice[],
+  wanted: string,
+  kind: "tap" | "pick",
+): SimulatedContent | string {
+  let choice: Choice | undefined;
+  if (/^\d+$/.test(wanted)) {
+    choice = choices[Number(wanted) - 1];
+    if (!choice) return `there is no ${kind === "tap" ? "button" : "row"} ${wanted}`;
+  } else {
+    const lower = wanted.toLowerCase();
+    choice = choices.find((c) =>
+      c.kind === "quick" ? c.payload.toLowerCase() === lower : c.id.toLowerCase() === lower
+    ) ?? choices.find((c) =>
+      (c.kind === "quick" ? c.text : c.title).toLowerCase() === lower
+    );
+    choice ??= kind === "pick"
+      ? { kind: "row", id: wanted, title: wanted }
+      : { kind: "button", id: wanted, title: wanted };
+  }
+  if (choice.kind === "button") return { buttonReply: { id: choice.id, title: choice.title } };
+  if (choice.kind === "quick") {
+    return { quickReply: { payload: choice.payload, text: choice.text } };
+  }
+  return {
+    listReply: {
+      id: choice.id,
+      title: choice.title,
+      ...(choice.description ? { description: choice.description } : {}),
+    },
+  };
+}
+
+function dim(text: string, color: boolean): string {
+  return color ? `\x1b[2m${text}\x1b[22m` : text;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function devSecret(): Promise<string> {
+  const fromEnv = Deno.env.get("EASYMO_SECRET");
+  if (fromEnv) return fromEnv;
+  try {
+    return (await Deno.readTextFile(`${dataRoot()}dev_secret`)).trim();
+  } catch {
+    throw new ServerError("no dev secret found: start the dev server with deno task dev");
+  }
+}
+
+async function profileName(waId: string): Promise<string> {
+  try {
+    const users = JSON.parse(await Deno.readTextFile(`${dataRoot()}dev_users.json`)) as Array<
+      { phone: string; display_name: string }
+    >;
+    return users.find((user) => user.phone === `+${waId}`)?.display_name ?? "WhatsApp user";
+  } catch {
+    return "WhatsApp user";
+  }
+}
+
+async function* linesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let buffer = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    const parts = buffer.split(/\r?\n/);
+    buffer = parts.pop()!;
+    yield* parts;
+  }
+  if (buffer) yield buffer;
+}
+
+/** Checks that the dev server serves the webhook and shares our secret. */
+async function checkServer(url: string, verifyToken: string): Promise<void> {
+  const query = new URLSearchParams({
+    "hub.mode": "subscribe",
+    "hub.verify_token": verifyToken,
+    "hub.challenge": "ping",
+  });
+  let response: Response;
+  try {
+    response = await fetch(`${url}/functions/v1/wa-webhook-buy-sell?${query}`);
+  } catch {
+    throw new ServerError(
+      `the dev server is unreachable at ${url}: start it with deno task dev`,
+    );
+  }
+  const body = await response.text();
+  if (response.status === 404) {
+    throw new ServerError(`the dev server at ${url} does not serve wa-webhook-buy-sell`);
+  }
+  if (response.status !== 200 || body !== "ping") {
+    throw new ServerError(
+      `the webhook at ${url} refused our verify token (${response.status}): ` +
+        "is the server using the same EASYMO_DATA_DIR or EASYMO_SECRET?",
+    );
+  }
+}
+
+/** Runs the simulator; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        phone: { type: "string", default: "+250788000001" },
+        name: { type: "string" },
+        url: { type: "string", default: "http://127.0.0.1:54321" },
+        script: { type: "string" },
+        history: { type: "string", default: "10" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(errorText(error));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let waId: string;
+  try {
+    waId = toWaId(values.phone);
+  } catch {
+    throw new UsageError(`not a phone number: ${values.phone}`);
+  }
+  const history = Number(values.history);
+  if (!Number.isFinite(history) || history < 0) {
+    throw new UsageError(`--history must be a number of minutes: ${values.history}`);
+  }
+  const url = values.url.replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]+$/.test(url)) throw new UsageError(`not a base URL: ${values.url}`);
+  let scriptLines: string[] | undefined;
+  if (values.script) {
+    try {
+      scriptLines = (await Deno.readTextFile(values.script)).split(/\r?\n/);
+    } catch (error) {
+      throw new UsageError(`cannot read ${values.script}: ${errorText(error)}`);
+    }
+  }
+
+  const secret = await devSecret();
+  const { appSecret, verifyToken } = localWhatsAppSecrets(secret);
+  await checkServer(url, verifyToken);
+  const token = await signDevToken(devJwtSecret(secret), { role: "service_role" });
+  const name = values.name ?? await profileName(waId);
+
+  const interactive = !scriptLines && Deno.stdin.isTerminal();
+  const color = Deno.stdout.isTerminal() && !Deno.noColor;
+  const readline = interactive
+    ? createInterface({ input: process.stdin, output: process.stdout, prompt: "> " })
+    : undefined;
+  const print = (text: string) => {
+    if (!readline) return console.log(text);
+    process.stdout.write(`\r\x1b[K${text}\n`);
+    readline.prompt(true);
+  };
+  const phone = createPhone({
+    url,
+    waId,
+    name,
+    appSecret,
+    token,
+    since: new Date(Date.now() - history * 60_000),
+    print,
+    color,
+  });
+
+  console.log(
+    dim(`WhatsApp as +${waId} (${name}) on ${url}. /help for commands, /quit to leave.`, color),
+  );
+  await phone.poll();
+  readline?.prompt();
+
+  let running = true;
+  const background = (async () => {
+    while (running) {
+      await sleep(POLL_MS);
+      if (!running) break;
+      try {
+        await phone.poll();
+      } catch (error) {
+        // A lost server ends the session, even while waiting for input.
+        console.error(`chat: ${errorText(error)}`);
+        Deno.exit(1);
+      }
+    }
+  })();
+
+  const lines: Iterable<string> | AsyncIterable<string> = scriptLines ??
+    readline ?? linesOf(Deno.stdin.readable);
+  const settle = (expectReply: boolean) =>
+    phone.settle({ quietMs: 1500, firstMs: 5000, expectReply });
+
+  for await (const line of lines) {
+    const command = parseLine(line);
+    if (!interactive && command.type !== "empty") print(`> ${line.trim()}`);
+    const sent = await run(phone, command, print);
+    if (sent === "quit") break;
+    if (!interactive && sent) await settle(true);
+    readline?.prompt();
+  }
+  if (!interactive) await settle(false);
+  running = false;
+  await background;
+  readline?.close();
+  return 0;
+}
+
+/** Runs one command; true when something was sent. */
+async function run(
+  phone: Phone,
+  command: Command,
+  print: (text: string) => void,
+): Promise<boolean | "quit"> {
+  switch (command.type) {
+    case "empty":
+      return false;
+    case "help":
+      print(HELP);
+      return false;
+    case "quit":
+      return "quit";
+    case "error":
+      print(`✗ ${command.message}`);
+      return false;
+    case "wait":
+      await sleep(command.seconds * 1000);
+      await phone.poll();
+      return false;
+    case "text": {
+      const context = command.reply ? phone.lastShown() : undefined;
+      if (command.reply && !context?.wamid) {
+        print("✗ nothing to reply to yet");
+        return false;
+      }
+      await phone.send({ text: command.text }, context?.wamid ?? undefined);
+      break;
+    }
+    case "location": {
+      const { latitude, longitude, name } = command;
+      await phone.send({ location: { latitude, longitude, ...(name ? { name } : {}) } });
+      break;
+    }
+    case "image":
+      await phone.send({
+        media: {
+          type: "image",
+          id: String(Math.floor(Math.random() * 1e15)),
+          mimeType: "image/jpeg",
+          ...(command.caption ? { caption: command.caption } : {}),
+        },
+      });
+      break;
+    case "tap":
+    case "pick": {
+      const last = phone.lastWith(command.type);
+      if (!last) {
+        print(`✗ no message with ${command.type === "tap" ? "buttons" : "a list"} yet`);
+        return false;
+      }
+      const content = choose(last.choices, command.choice, command.type);
+      if (typeof content === "string") {
+        print(`✗ ${content}`);
+        return false;
+      }
+      await phone.send(content, last.row.wamid ?? undefined);
+      break;
+    }
+  }
+  await phone.poll();
+  return true;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main(Deno.args));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`chat: ${error.message}\n${USAGE}`);
+      Deno.exit(2);
+    }
+    if (error instanceof ServerError) {
+      console.error(`chat: ${error.message}`);
+      Deno.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,260 @@
+import assert from "node:assert/strict";
+import { memoryLogger } from "@shared/runtime/log.ts";
+import { type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
+import { choose } from "./chat.ts";
+import { startDevServer } from "./dev_server.ts";
+
+const CHAT = new URL("./chat.ts", import.meta.url).pathname;
+/** Generous: messages to one number are spaced by Meta's pair rate (about 6 s). */
+const WAIT_MS = 90_000;
+
+/** One simulator process, fed line by line, its output collected. */
+class Simulator {
+  #child: Deno.ChildProcess;
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #reading: Promise<void>;
+  output = "";
+  errors = "";
+
+  constructor(args: string[], env: Record<string, string>) {
+    this.#child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CHAT, ...args],
+      env,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    this.#writer = this.#child.stdin.getWriter();
+    const collect = async (stream: ReadableStream<Uint8Array>, into: "output" | "errors") => {
+      for await (const text of stream.pipeThrough(new TextDecoderStream())) this[into] += text;
+    };
+    this.#reading = Promise.all([
+      collect(this.#child.stdout, "output"),
+      collect(this.#child.stderr, "errors"),
+    ]).then(() => {});
+  }
+
+  async say(line: string): Promise<void> {
+    await this.#writer.write(new TextEncoder().encode(`${line}\n`));
+  }
+
+  /** Waits until the output after `from` matches; returns the match's end offset. */
+  async waitFor(pattern: RegExp, from = 0): Promise<number> {
+    const deadline = Date.now() + WAIT_MS;
+    while (Date.now() < deadline) {
+      const match = pattern.exec(this.output.slice(from));
+      if (match) return from + match.index + match[0].length;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(
+      `no ${pattern} in the simulator's output:\n${this.output}\nstderr:\n${this.errors}`,
+    );
+  }
+
+  /** Ends input and waits for the exit code. */
+  async finish(): Promise<number> {
+    await this.#writer.close().catch(() => {});
+    const { code } = await this.#child.status;
+    await this.#reading;
+    return code;
+  }
+}
+
+Deno.test("parseLine reads text and commands", () => {
+  assert.deepEqual(parseLine("  paracetamol "), { type: "text", text: "paracetamol" });
+  assert.deepEqual(parseLine(""), { type: "empty" });
+  assert.deepEqual(parseLine("/loc -1.95 30.09 Home sweet"), {
+    type: "location",
+    latitude: -1.95,
+    longitude: 30.09,
+    name: "Home sweet",
+  });
+  assert.equal((parseLine("/loc Remera") as { name: string }).name, "Remera, Kigali");
+  assert.equal(parseLine("/loc 200 1").type, "error");
+  assert.deepEqual(parseLine("/tap 2"), { type: "tap", choice: "2" });
+  assert.deepEqual(parseLine("/pick row_7"), { type: "pick", choice: "row_7" });
+  assert.deepEqual(parseLine("/reply YES 1500 2"), {
+    type: "text",
+    text: "YES 1500 2",
+    reply: true,
+  });
+  assert.deepEqual(parseLine("/image a box"), { type: "image", caption: "a box" });
+  assert.deepEqual(parseLine("/wait 1.5"), { type: "wait", seconds: 1.5 });
+  assert.equal(parseLine("/wait soon").type, "error");
+  assert.equal(parseLine("/dance").type, "error");
+  assert.deepEqual(parseLine("/quit"), { type: "quit" });
+});
+
+Deno.test("renderRow shows buttons, lists and templates as a phone does", () => {
+  const row = (kind: string, body: Record<string, unknown>): OutboxRow => ({
+    id: "1",
+    kind,
+    body,
+    status: "sent",
+    wamid: "wamid.local.1",
+    created_at: "2026-11-22T10:42:03.123456Z",
+  });
+  const buttons = row("buttons", {
+    type: "interactive",
+    interactive: {
+      type: "button",
+      body: { text: "Have it?" },
+      action: {
+        buttons: [
+          { type: "reply", reply: { id: "vendor_yes", title: "Yes" } },
+          { type: "reply", reply: { id: "vendor_no", title: "No" } },
+        ],
+      },
+    },
+  });
+  assert.equal(renderRow(buttons), "── EasyMO · 10:42:03 · sent\nHave it?\n[1] Yes  [2] No");
+  assert.equal(
+    renderRow(buttons, { color: true }),
+    "\x1b[2m── EasyMO · 10:42:03 · sent\x1b[22m\nHave it?\n[1] Yes  [2] No",
+  );
+  const list = row("list", {
+    type: "interactive",
+    interactive: {
+      type: "list",
+      body: { text: "Pick one" },
+      action: {
+        button: "Vendors",
+        sections: [{ title: "Near", rows: [{ id: "a", title: "A", description: "0.2 km" }] }, {
+          title: "Far",
+          rows: [{ id: "b", title: "B" }],
+        }],
+      },
+    },
+  });
+  assert.equal(
+    renderRow(list).split("\n").slice(1).join("\n"),
+    "Pick one\n☰ Vendors\n  Near\n  [1] A — 0.2 km\n  Far\n  [2] B",
+  );
+  const template = row("template", {
+    type: "template",
+    template: {
+      name: "vendor_inquiry",
+      language: { code: "en" },
+      components: [
+        { type: "body", parameters: [{ type: "text", text: "paracetamol × 2" }] },
+        {
+          type: "button",
+          sub_type: "quick_reply",
+          index: 0,
+          parameters: [{ type: "payload", payload: "YES" }],
+        },
+        {
+          type: "button",
+          sub_type: "quick_reply",
+          index: 1,
+          parameters: [{ type: "payload", payload: "NO" }],
+        },
+      ],
+    },
+  });
+  assert.equal(
+    renderRow(template).split("\n").slice(1).join("\n"),
+    "template vendor_inquiry (en): paracetamol × 2\n[1] YES  [2] NO",
+  );
+  assert.deepEqual(choose([{ kind: "quick", payload: "NO", text: "NO" }], "1", "tap"), {
+    quickReply: { payload: "NO", text: "NO" },
+  });
+  assert.deepEqual(choose([{ kind: "button", id: "vendor_no", title: "No" }], "no", "tap"), {
+    buttonReply: { id: "vendor_no", title: "No" },
+  });
+  assert.equal(choose([], "3", "pick"), "there is no row 3");
+});
+
+Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const run = async (args: string[]) => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CHAT, ...args],
+      env: { EASYMO_SECRET: "x".repeat(40), NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
+  };
+  const usage = await run(["--phone", "not-a-number"]);
+  assert.equal(usage.code, 2, usage.stderr);
+  const unreachable = await run(["--url", `http://127.0.0.1:${port}`]);
+  assert.equal(unreachable.code, 1, unreachable.stderr);
+  assert.match(unreachable.stderr, /start it with deno task dev/);
+});
+
+Deno.test({
+  name: "chat: a buyer asks nearby pharmacies, they answer, the buyer sees the answers",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const root = await Deno.makeTempDir({ prefix: "easymo-chat-" });
+    Deno.env.set("EASYMO_DATA_DIR", root);
+    const server = await startDevServer({ port: 0, dataDir: null, log: memoryLogger() });
+    const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
+    const simulators: Simulator[] = [];
+    const simulate = (phone: string) => {
+      const simulator = new Simulator(["--url", server.url, "--phone", phone], env);
+      simulators.push(simulator);
+      return simulator;
+    };
+    try {
+      const buyer = simulate("+250788000001");
+      await buyer.say("/loc kimihurura");
+      let at = await buyer.waitFor(/> \/loc kimihurura\n── EasyMO · [\d:]+ · sent\n.+\n/);
+      await buyer.say("paracetamol");
+      // The vendors found, numbered, with the consent buttons.
+      at = await buyer.waitFor(
+        /paracetamol[\s\S]*\n1\. .+ \(\d+\.\d km\)\n[\s\S]*\[1\] .+ {2}\[2\] /,
+        at,
+      );
+      await buyer.say("/tap 1");
+      at = await buyer.waitFor(/> \/tap 1\n── EasyMO[^\n]*\n[^\n]*2/, at);
+
+      // Which vendors were asked: the pharmacies.
+      const asked = await server.runtime.platform.db.query<{ vendor_wa_id: string; name: string }>(
+        `select m.vendor_wa_id, b.name from public.market_vendor_inquiry_messages m
+         join public.businesses b on b.id = m.business_id order by m.vendor_wa_id`,
+      );
+      assert.deepEqual(asked.map((vendor) => vendor.vendor_wa_id), [
+        "250788000004",
+        "250788000009",
+      ]);
+      for (const vendor of asked) assert.match(buyer.output, new RegExp(vendor.name));
+      const [refuser, confirmer] = asked;
+
+      const yes = simulate(`+${confirmer.vendor_wa_id}`);
+      // The seeded vendors have not written in 24 hours: they get the approved template.
+      const inquiry =
+        /template vendor_inquiry \(rw_RW\): paracetamol\n\[1\] vendor_yes {2}\[2\] vendor_no\n/;
+      await yes.waitFor(inquiry);
+      await yes.say("YES 1500 2");
+      const no = simulate(`+${refuser.vendor_wa_id}`);
+      await no.waitFor(inquiry);
+      // Tapping the template's "No" quick reply.
+      await no.say("/tap 2");
+      assert.equal(await yes.finish(), 0, yes.errors);
+      assert.equal(await no.finish(), 0, no.errors);
+
+      // The buyer is told as soon as a vendor has it, then asks for every answer.
+      at = await buyer.waitFor(
+        new RegExp(`✅ ${confirmer.name} \\(\\d+\\.\\d km\\).*1500 RWF × 2`),
+        at,
+      );
+      await buyer.say("updates");
+      at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 .* 2 \(complete\)\n.*\n.*\n/, at);
+      const answers = buyer.output.slice(buyer.output.lastIndexOf("> updates"));
+      assert.match(answers, new RegExp(`✅ ${confirmer.name} — 1500 RWF × 2 · \\d+\\.\\d km`));
+      assert.match(answers, new RegExp(`❌ ${refuser.name}`));
+      await buyer.say("/quit");
+      assert.equal(await buyer.finish(), 0, buyer.errors);
+    } finally {
+      for (const simulator of simulators) await simulator.finish().catch(() => {});
+      await server.close();
+      await Deno.remove(root, { recursive: true }).catch(() => {});
+    }
+  },
+});
