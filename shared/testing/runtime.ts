@@ -5,7 +5,6 @@
  * @module
  */
 import { signDevToken } from "@shared/auth/jwt.ts";
-import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { InvokeRequest } from "@shared/pipeline/invoke.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
