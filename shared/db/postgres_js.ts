@@ -36,7 +36,8 @@ function wrap(sql: Sql | TxSql): Transaction {
     },
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
       const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
-      return rows as unknown as T[];
+      // A plain array, as PGlite returns: postgres.js's Result subclass carries extra fields.
+      return Array.from(rows) as unknown as T[];
     },
   };
 }
