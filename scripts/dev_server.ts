@@ -177,6 +177,7 @@ if (import.meta.main) {
   console.log(`EasyMO dev server on ${server.url}`);
   for (const name of Object.keys(FUNCTIONS)) console.log(`  ${server.url}/functions/v1/${name}`);
   console.log(`Get a token:  deno task tools token --phone +250788000001`);
+  console.log(`Chat on simulated WhatsApp:  deno task chat --phone +250788000001`);
   const stop = async () => {
     await server.close();
     Deno.exit(0);
