@@ -28,7 +28,7 @@ import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
 import { toWaId } from "@shared/whatsapp/wa_id.ts";
-import { dataRoot } from "./_data_root.ts";
+import { readDevSecret, readDevUsers } from "./_data_root.ts";
 import { localWhatsAppSecrets } from "./dev_server.ts";
 import {
   type Choice,
@@ -272,24 +272,16 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function devSecret(): Promise<string> {
-  const fromEnv = Deno.env.get("EASYMO_SECRET");
-  if (fromEnv) return fromEnv;
-  try {
-    return (await Deno.readTextFile(`${dataRoot()}dev_secret`)).trim();
-  } catch {
+  const secret = await readDevSecret();
+  if (!secret) {
     throw new ServerError("no dev secret found: start the dev server with deno task dev");
   }
+  return secret;
 }
 
 async function profileName(waId: string): Promise<string> {
-  try {
-    const users = JSON.parse(await Deno.readTextFile(`${dataRoot()}dev_users.json`)) as Array<
-      { phone: string; display_name: string }
-    >;
-    return users.find((user) => user.phone === `+${waId}`)?.display_name ?? "WhatsApp user";
-  } catch {
-    return "WhatsApp user";
-  }
+  const users = await readDevUsers();
+  return users?.find((user) => user.phone === `+${waId}`)?.display_name ?? "WhatsApp user";
 }
 
 async function* linesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {

@@ -21,7 +21,7 @@ import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
-import { dataRoot } from "./_data_root.ts";
+import { type DevUser, readDevSecret, readDevUsers } from "./_data_root.ts";
 
 const USAGE = `usage:
   deno task tools list [--agent ID]
@@ -30,13 +30,6 @@ const USAGE = `usage:
   deno task tools token (--phone E164 | --user UUID | --service)
   deno task tools call TOOL [--args JSON] (--phone E164 | --token JWT) [--org SLUG] [--agent ID]
                             [--key KEY] [--confirm TOKEN] [--url BASE]`;
-
-interface DevUser {
-  id: string;
-  phone: string;
-  display_name: string;
-  orgs: Array<{ org: string; role: string }>;
-}
 
 class UsageError extends Error {}
 
@@ -59,21 +52,19 @@ async function toolsFor(agentId: string | undefined) {
 }
 
 async function devUsers(): Promise<DevUser[]> {
-  try {
-    return JSON.parse(await Deno.readTextFile(`${dataRoot()}dev_users.json`));
-  } catch {
+  const users = await readDevUsers();
+  if (!users) {
     throw new UsageError("no seeded users found: start the dev server once (deno task dev)");
   }
+  return users;
 }
 
 async function devSecret(): Promise<string> {
-  const fromEnv = Deno.env.get("EASYMO_SECRET");
-  if (fromEnv) return fromEnv;
-  try {
-    return (await Deno.readTextFile(`${dataRoot()}dev_secret`)).trim();
-  } catch {
+  const secret = await readDevSecret();
+  if (!secret) {
     throw new UsageError("no dev secret found: start the dev server once (deno task dev)");
   }
+  return secret;
 }
 
 async function tokenFor(flags: { phone?: string; user?: string; service?: boolean }) {
