@@ -14,9 +14,12 @@ import { openDatabase } from "@shared/db/open.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
+import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
 import { dataRoot } from "./_data_root.ts";
+import { passwordGrant } from "./dev_auth.ts";
+import { serveAdminPage } from "./dev_static.ts";
 
 /** A function as the dev server runs it. */
 export interface LocalFunction {
@@ -36,6 +39,7 @@ export function localWhatsAppSecrets(secret: string): { appSecret: string; verif
 /** Each function, by the name Supabase serves it under. */
 export const FUNCTIONS: Record<string, (runtime: Runtime) => LocalFunction> = {
   tools: (runtime) => createToolsApp(runtime),
+  "admin-messages": (runtime) => createAdminApp(runtime),
   "wa-webhook-buy-sell": (runtime) => {
     const channel = createWhatsAppChannel(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
@@ -89,6 +93,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime)]),
   );
   for (const app of Object.values(apps)) app.start?.();
+  let base = "";
   const server = Deno.serve({
     port: options.port ?? 54321,
     hostname: options.hostname ?? "127.0.0.1",
@@ -96,6 +101,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   }, (request) => {
     const url = new URL(request.url);
     if (url.pathname === "/dev/v1/wa-outbox") return readOutbox(runtime, verify, request);
+    if (url.pathname === "/auth/v1/token" && request.method === "POST") {
+      return passwordGrant(db, devJwtSecret(secret), request);
+    }
+    if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) {
+      return serveAdminPage(request, base).then((response) =>
+        response ?? Response.json({ ok: false }, { status: 404 })
+      );
+    }
     const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
     const app = match && apps[match[1]];
     if (!app) {
@@ -108,7 +121,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     return app.fetch(new Request(url, request));
   });
   const { hostname, port } = server.addr as Deno.NetAddr;
-  const base = `http://${hostname}:${port}`;
+  base = `http://${hostname}:${port}`;
   return {
     url: base,
     runtime,
@@ -178,6 +191,7 @@ if (import.meta.main) {
   for (const name of Object.keys(FUNCTIONS)) console.log(`  ${server.url}/functions/v1/${name}`);
   console.log(`Get a token:  deno task tools token --phone +250788000001`);
   console.log(`Chat on simulated WhatsApp:  deno task chat --phone +250788000001`);
+  console.log(`Admin Inbox:  ${server.url}/admin/  (jean.staff@easymo.rw / easymo-dev)`);
   const stop = async () => {
     await server.close();
     Deno.exit(0);

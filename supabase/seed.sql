@@ -105,3 +105,8 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'AMOX-500', 'Amoxicillin 500mg (21 capsules)', 2500, 0, 'pack'),
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'CARD-200', 'Cardstock 200gsm', 9000, 80, 'pack')
 on conflict do nothing;
+
+-- Local sign-in (dev server and `supabase start`): every seeded person's
+-- password is "easymo-dev", hashed the way Supabase Auth stores it (bcrypt).
+update auth.users set encrypted_password = extensions.crypt('easymo-dev', extensions.gen_salt('bf'))
+where id in (select id from public.profiles) and encrypted_password is null;

@@ -223,6 +223,7 @@ begin
       role varchar(255),
       email text,
       phone text,
+      encrypted_password varchar(255),
       email_confirmed_at timestamptz,
       phone_confirmed_at timestamptz,
       last_sign_in_at timestamptz,

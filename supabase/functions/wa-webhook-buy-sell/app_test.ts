@@ -423,3 +423,27 @@ dbTest("one sender's messages are handled in order even when delivered together"
     await hook.close();
   }
 });
+
+dbTest(
+  "while staff own the conversation the concierge stays silent, and speaks again after",
+  async (db) => {
+    const hook = await webhook(db);
+    try {
+      await hook.say({ from: BUYER }, { text: "hi" });
+      assert.equal((await outboxTo(db, BUYER)).length, 1);
+      await db.query("update public.conversations set status = 'handoff'");
+      await hook.say({ from: BUYER }, { text: "is anyone there?" });
+      assert.equal((await outboxTo(db, BUYER)).length, 1);
+      // The user's words still reach the transcript staff read.
+      assert.equal(
+        await count(db, "select 1 from public.messages where body = 'is anyone there?'"),
+        1,
+      );
+      await db.query("update public.conversations set status = 'open'");
+      await hook.say({ from: BUYER }, { text: "hi again" });
+      assert.equal((await outboxTo(db, BUYER)).length, 2);
+    } finally {
+      await hook.close();
+    }
+  },
+);

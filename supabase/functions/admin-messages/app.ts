@@ -1,0 +1,218 @@
+/**
+ * `admin-messages`: the Admin Inbox's API. Staff (or admins) of an org list
+ * and filter its tickets, read the conversation, claim, assign, release,
+ * resolve and reopen, add internal notes and reply to the user on WhatsApp.
+ * Identity comes from the verified JWT; what a staff member can see and
+ * change is decided by RLS.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import { type CallerResolver, type ResolvedCaller, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
+import { fail, ok, ToolFailure, type ToolResult } from "@shared/contract/mod.ts";
+import { classifyDbError } from "@shared/pipeline/db_errors.ts";
+import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import type { Platform } from "@shared/runtime/platform.ts";
+import { replyToUser } from "./reply.ts";
+import {
+  actOnTicket,
+  addNote,
+  assignTicket,
+  getTicket,
+  listTickets,
+  queueCounts,
+  type TicketAction,
+  ticketThread,
+} from "./tickets.ts";
+
+/** What the app needs. */
+export interface AdminAppOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves bearer tokens. */
+  resolveCaller: CallerResolver;
+}
+
+const STAFF_ROLES = new Set(["staff", "admin"]);
+
+const ListQuery = z.object({
+  status: z.enum(["open", "claimed", "resolved", "active", "all"]).default("active"),
+  priority: z.enum(["low", "medium", "high", "urgent"]).optional(),
+  channel: z.enum(["inbox", "slack", "sms"]).optional(),
+  mine: z.enum(["1", "true", "0", "false"]).optional(),
+  updated_since: z.iso.datetime({ offset: true }).optional(),
+});
+
+const TicketId = z.uuid();
+const Text = z.object({ text: z.string().trim().min(1).max(4000) });
+const Assign = z.object({ staff_id: z.uuid() });
+
+interface StaffCaller extends ResolvedCaller {
+  org_id: string;
+}
+
+/** Builds the app, mounted at `/admin-messages`. */
+export function createAdminApp(options: AdminAppOptions): Hono {
+  const { platform, resolveCaller } = options;
+  const app = new Hono().basePath("/admin-messages");
+
+  app.onError((error, c) => {
+    platform.log.error("admin_messages_failed", { error: String(error), path: c.req.path });
+    return contractResponse(fail("INTERNAL_ERROR"));
+  });
+
+  /** The staff caller, or the response refusing them. */
+  async function staff(c: Context): Promise<StaffCaller | Response> {
+    const caller = await resolveCaller(c.req.header("authorization"), null);
+    if ("ok" in caller) {
+      return Response.json(caller, {
+        status: caller.error.msg === SIGN_IN_REQUIRED ? 401 : 403,
+        headers: { "www-authenticate": 'Bearer realm="easymo"' },
+      });
+    }
+    const staffOrgs = caller.memberships.filter((m) => STAFF_ROLES.has(m.role));
+    const wanted = c.req.header("x-org-id");
+    const org = wanted
+      ? staffOrgs.find((m) =>
+        m.org_id === wanted || platform.tenants.get(m.org_id)?.slug === wanted
+      )
+      : staffOrgs.length === 1
+      ? staffOrgs[0]
+      : undefined;
+    if (!org) return contractResponse(fail("AUTH_ERROR", "Staff access only"));
+    return { ...caller, org_id: org.org_id };
+  }
+
+  /** Runs `work` as the staff member and answers with the contract. */
+  async function asStaff<T>(
+    c: Context,
+    work: (caller: StaffCaller) => Promise<T>,
+  ): Promise<Response> {
+    const caller = await staff(c);
+    if (caller instanceof Response) return caller;
+    let result: ToolResult;
+    try {
+      result = ok(await work(caller));
+    } catch (error) {
+      if (error instanceof ToolFailure) result = fail(error.code, error.userMessage);
+      else if (classifyDbError(error)) result = fail(classifyDbError(error)!);
+      else throw error;
+    }
+    return contractResponse(result);
+  }
+
+  function ticketId(c: Context): string {
+    const parsed = TicketId.safeParse(c.req.param("id"));
+    if (!parsed.success) throw new ToolFailure("NOT_FOUND", "No such ticket");
+    return parsed.data;
+  }
+
+  async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+    const read = await readJsonBody(c.req.raw, 64 * 1024);
+    if (!read.ok) throw new ToolFailure("VALIDATION_ERROR", read.error.msg);
+    const parsed = schema.safeParse(read.body);
+    if (!parsed.success) throw new ToolFailure("VALIDATION_ERROR", "Invalid request");
+    return parsed.data;
+  }
+
+  app.get("/me", (c) =>
+    asStaff(c, async (caller) => {
+      const [me] = await platform.db.asCaller(caller.claims, (tx) =>
+        tx.query<{ id: string; name: string | null; phone: string | null }>(
+          "select id, display_name as name, phone from public.profiles where id = (select auth.uid())",
+        ));
+      return {
+        user: me,
+        orgs: caller.memberships.filter((m) =>
+          STAFF_ROLES.has(m.role)
+        ).map((m) => ({
+          id: m.org_id,
+          slug: platform.tenants.get(m.org_id)?.slug,
+          role: m.role,
+        })),
+      };
+    }));
+
+  app.get("/tickets", (c) =>
+    asStaff(c, async (caller) => {
+      const query = ListQuery.safeParse(c.req.query());
+      if (!query.success) throw new ToolFailure("VALIDATION_ERROR", "Invalid filter");
+      const { status, priority, channel, mine, updated_since } = query.data;
+      return await platform.db.asCaller(caller.claims, async (tx) => {
+        const [server] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
+        return {
+          tickets: await listTickets(tx, caller.org_id, {
+            status,
+            priority,
+            channel,
+            mine: mine === "1" || mine === "true",
+            updatedSince: updated_since,
+          }),
+          queue: await queueCounts(tx, caller.org_id),
+          server_time: server.now,
+        };
+      });
+    }));
+
+  app.get(
+    "/tickets/:id",
+    (c) =>
+      asStaff(c, (caller) =>
+        platform.db.asCaller(caller.claims, async (tx) => {
+          const ticket = await getTicket(tx, caller.org_id, ticketId(c));
+          return { ticket, ...(await ticketThread(tx, ticket)) };
+        })),
+  );
+
+  for (const action of ["claim", "release", "resolve", "reopen"] as TicketAction[]) {
+    app.post(`/tickets/:id/${action}`, (c) =>
+      asStaff(c, async (caller) => ({
+        ticket: await platform.db.asCaller(
+          caller.claims,
+          (tx) => actOnTicket(tx, caller.org_id, ticketId(c), action),
+        ),
+      })));
+  }
+
+  app.post("/tickets/:id/assign", (c) =>
+    asStaff(c, async (caller) => {
+      const { staff_id } = await body(c, Assign);
+      return {
+        ticket: await platform.db.asCaller(
+          caller.claims,
+          (tx) => assignTicket(tx, caller.org_id, ticketId(c), staff_id),
+        ),
+      };
+    }));
+
+  app.post("/tickets/:id/notes", (c) =>
+    asStaff(c, async (caller) => {
+      const { text } = await body(c, Text);
+      return {
+        ticket: await platform.db.asCaller(
+          caller.claims,
+          (tx) => addNote(tx, caller.org_id, ticketId(c), text),
+        ),
+      };
+    }));
+
+  app.post("/tickets/:id/reply", (c) =>
+    asStaff(c, async (caller) => {
+      const key = c.req.header("idempotency-key");
+      if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+        throw new ToolFailure("VALIDATION_ERROR", "An Idempotency-Key header is required");
+      }
+      const { text } = await body(c, Text);
+      return await replyToUser(platform.db, {
+        claims: caller.claims,
+        orgId: caller.org_id,
+        ticketId: ticketId(c),
+        text,
+        idempotencyKey: key,
+      });
+    }));
+
+  return app;
+}
