@@ -46,6 +46,8 @@ interface ClaimedRow {
   phone_number_id: string;
   profile_name: string | null;
   message: Record<string, unknown>;
+  sent_at: string | Date;
+  received_at: string | Date;
 }
 
 /** Builds a processor. */
@@ -69,19 +71,31 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     return next;
   }
 
-  async function claim(wamids: readonly string[] | null, limit: number): Promise<ClaimedRow[]> {
+  // Claims the given messages, or every sender's next ones; a sender's messages come back
+  // in the order they were written (WhatsApp's timestamp), whatever order they arrived in.
+  async function claim(
+    filter: { wamids?: readonly string[]; senders?: readonly string[] },
+    limit: number,
+  ): Promise<ClaimedRow[]> {
     return await db.query<ClaimedRow>(
-      `update private.wa_inbound set status = 'processing', attempts = attempts + 1,
-              locked_until = now() + make_interval(secs => $3::float8 / 1000)
-       where wamid in (
+      `with due as (
          select wamid from private.wa_inbound
          where ($1::text[] is null or wamid = any($1::text[]))
+           and ($2::text[] is null or from_wa_id = any($2::text[]))
            and (status = 'pending' or (status = 'processing' and locked_until < now()))
-         order by received_at
-         limit $2
+         order by sent_at, received_at
+         limit $3
          for update skip locked)
-       returning wamid, phone_number_id, profile_name, message`,
-      [wamids, limit, leaseMs],
+       update private.wa_inbound i set status = 'processing', attempts = attempts + 1,
+              locked_until = now() + make_interval(secs => $4::float8 / 1000)
+       from due where i.wamid = due.wamid
+       returning i.wamid, i.phone_number_id, i.profile_name, i.message, i.sent_at, i.received_at`,
+      [filter.wamids ?? null, filter.senders ?? null, limit, leaseMs],
+    ).then((rows) =>
+      rows.sort((a, b) =>
+        Date.parse(String(a.sent_at)) - Date.parse(String(b.sent_at)) ||
+        Date.parse(String(a.received_at)) - Date.parse(String(b.received_at))
+      )
     );
   }
 
@@ -149,10 +163,22 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
   const processor: InboundProcessor = {
     process(wamids) {
       if (!wamids.length) return Promise.resolve();
-      return track(claim(wamids, wamids.length).then(processRows));
+      // Per sender, in turn: claim that sender's stored messages in written order.
+      return track(
+        db.query<{ from_wa_id: string }>(
+          "select distinct from_wa_id from private.wa_inbound where wamid = any($1::text[])",
+          [wamids],
+        ).then((senders) =>
+          Promise.all(senders.map(({ from_wa_id }) =>
+            inSenderOrder(from_wa_id, async () => {
+              for (const row of await claim({ senders: [from_wa_id] }, 100)) await runOne(row);
+            })
+          ))
+        ).then(() => {}),
+      );
     },
     async sweep(limit = 50) {
-      const rows = await track(claim(null, limit));
+      const rows = await track(claim({}, limit));
       await track(processRows(rows));
       return rows.length;
     },
