@@ -9,6 +9,7 @@
  * @module
  */
 import { devJwtSecret, loadOrCreateDevSecret } from "@shared/runtime/secrets.ts";
+import { notificationTransportsFromEnv } from "@shared/adapters/notification_env.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
 import { openDatabase } from "@shared/db/open.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
@@ -86,7 +87,15 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const secret = Deno.env.get("EASYMO_SECRET") ??
     await loadOrCreateDevSecret(`${root}dev_secret`);
   const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
-  const runtime = await createRuntime({ db, secret, log, verify });
+  const runtime = await createRuntime({
+    db,
+    secret,
+    log,
+    verify,
+    // Real Slack/SMS when configured in the environment, else recorded locally.
+    notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
+    notificationIntervalMs: 1000,
+  });
   await writeDevUsers(runtime, root);
 
   const apps: Record<string, LocalFunction> = Object.fromEntries(

@@ -1,13 +1,19 @@
 /**
- * Staff notification channels. The local default records each message in
- * `notification_outbox`, inside the caller's transaction, so what would have
- * gone to Slack or SMS is visible and commits with the ticket.
+ * Staff notification channels, as tools see them: {@link recordingChannel}
+ * stages each message in `notification_outbox` (`status = 'recorded'`)
+ * inside the caller's transaction, so it commits, or rolls back, with the
+ * ticket. Nothing outside the database is called there: the notification
+ * dispatcher (`notification_dispatcher.ts`) sends committed rows afterwards
+ * through a `NotificationTransport` (`slack.ts`, `sms.ts`).
  *
  * @module
  */
 import type { ChannelAdapter } from "@shared/registry/define_tool.ts";
 
-/** A channel that only records: the default when no provider is configured. */
+/**
+ * The channel tools use: stages one outbox row for `channel`, labelled
+ * `target` until the dispatcher stores where it really went.
+ */
 export function recordingChannel(channel: "slack" | "sms", target: string): ChannelAdapter {
   return {
     async send(message, tx) {

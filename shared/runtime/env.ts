@@ -9,11 +9,14 @@
  * | `SUPABASE_JWKS` | JWKS JSON to verify Supabase Auth tokens |
  * | `SUPABASE_URL` | else the JWKS is fetched from `<url>/auth/v1/.well-known/jwks.json` |
  * | `SUPABASE_JWT_SECRET` | legacy HS256 secret, when the project still uses one |
+ * | `SLACK_WEBHOOK_URL` | Slack incoming webhook for staff notifications |
+ * | `SMS_ENDPOINT`, `SMS_API_KEY`, `SMS_SENDER`, `STAFF_SMS_TO` | HTTP SMS gateway and on-call numbers |
  *
  * @module
  */
 import { type CallerResolver, createCallerResolver } from "@shared/auth/caller.ts";
 import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
+import { notificationTransportsFromEnv } from "@shared/adapters/notification_env.ts";
 import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
 import { createPlatform, type Platform, type PlatformOptions } from "./platform.ts";
 
@@ -59,5 +62,12 @@ export async function openRuntimeFromEnv(): Promise<Runtime> {
     jwksUrl: !jwks && supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : undefined,
     hs256Secret: Deno.env.get("SUPABASE_JWT_SECRET") || undefined,
   });
-  return await createRuntime({ db: await openDatabase({ url }), secret, verify });
+  return await createRuntime({
+    db: await openDatabase({ url }),
+    secret,
+    verify,
+    // Unconfigured channels stay queued rather than being marked sent.
+    notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
+    notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),
+  });
 }

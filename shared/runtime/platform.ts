@@ -6,6 +6,13 @@
  */
 import type { z } from "zod";
 import { recordingChannel } from "@shared/adapters/channels.ts";
+import {
+  createNotificationDispatcher,
+  type NotificationDispatcher,
+} from "@shared/adapters/notification_dispatcher.ts";
+import type { NotificationTransports } from "@shared/adapters/notification_env.ts";
+import { createLocalSlackTransport } from "@shared/adapters/slack.ts";
+import { createLocalSmsTransport } from "@shared/adapters/sms.ts";
 import { createPseudonymiser } from "@shared/adapters/pseudonymise.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -49,6 +56,10 @@ export interface PlatformOptions {
   services?: Partial<ToolServices>;
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
+  /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
+  notificationTransports?: NotificationTransports;
+  /** Notification dispatch loop interval; 0 runs no loop (tests call drain()). @default 0 */
+  notificationIntervalMs?: number;
 }
 
 /** The running platform. */
@@ -63,6 +74,8 @@ export interface Platform {
   readonly tenants: TenantDirectory;
   /** Trace writer (flush it before reading traces). */
   readonly traces: TraceSink;
+  /** Sends staged staff notifications (Slack, SMS) after commit. */
+  readonly notifications: NotificationDispatcher;
   /** Logs. */
   readonly log: Logger;
   /** The platform secret. */
@@ -112,6 +125,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     now: () => new Date(),
     ...options.services,
   };
+  const notifications = createNotificationDispatcher({
+    db,
+    log,
+    transports: options.notificationTransports ??
+      { slack: createLocalSlackTransport(), sms: createLocalSmsTransport() },
+  });
+  if (options.notificationIntervalMs) {
+    notifications.start({ intervalMs: options.notificationIntervalMs });
+  }
   const invoker = createInvoker({
     db,
     registry,
@@ -130,6 +152,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     agents,
     tenants,
     traces,
+    notifications,
     log,
     secret,
     register: (tool, registerOptions) => registry.register(tool, registerOptions),
@@ -142,6 +165,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ),
     call: (request) => invoker.invoke(request),
     async close() {
+      await notifications.stop();
       await traces.flush();
       await db.close();
     },

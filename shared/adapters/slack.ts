@@ -1,0 +1,152 @@
+/**
+ * Staff notifications to Slack through an incoming webhook: one POST of
+ * `{text, blocks}` per message, answered `200 ok` or with one of Slack's
+ * plain-text errors (`400 invalid_payload`, `403 action_prohibited`,
+ * `404 channel_not_found`, `410 channel_is_archived`, `429` with
+ * `Retry-After`, `5xx`). Only 408, 429 and 5xx (and network failures) are
+ * worth retrying; the rest need someone to fix the webhook.
+ *
+ * The webhook URL is a secret (anyone holding it can post to the channel):
+ * it is never logged and never put into a result.
+ *
+ * @module
+ */
+import {
+  checkEndpoint,
+  type FetchLike,
+  type LocalTransportOptions,
+  type NotificationTransport,
+  postJson,
+  type SendResult,
+} from "./notification_transport.ts";
+
+/** Slack's limit on a section block's text. */
+const MAX_SECTION_CHARS = 3000;
+
+/** Options for {@link createSlackWebhookTransport}. */
+export interface SlackWebhookOptions {
+  /** The incoming-webhook URL (`https://hooks.slack.com/services/…`); a secret. */
+  webhookUrl: string;
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: FetchLike;
+  /** Gives up on one POST after this long. @default 5000 */
+  timeoutMs?: number;
+  /** Label stored as the outbox row's target once sent. @default "slack:webhook" */
+  target?: string;
+  /** A link to the ticket in the Admin Inbox, shown under the message. */
+  ticketUrl?: (ticketId: string) => string;
+}
+
+/** The JSON body of one incoming-webhook message. */
+export interface SlackWebhookMessage {
+  /** Notification and fallback text (mrkdwn). */
+  text: string;
+  /** Block Kit layout. */
+  blocks?: Array<Record<string, unknown>>;
+}
+
+/**
+ * Escapes text for Slack mrkdwn: `&`, `<` and `>`, so a user's summary
+ * cannot mention `<!channel>` or dress up a link.
+ */
+export function escapeMrkdwn(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+/** Options for {@link formatSlackMessage}. */
+export interface SlackMessageInput {
+  /** The staged text. */
+  text: string;
+  /** Urgent tickets get :rotating_light: in front. */
+  urgent: boolean;
+  /** The ticket, shown (and linked) under the message. */
+  ticketId: string | null;
+  /** Builds the ticket link. */
+  ticketUrl?: (ticketId: string) => string;
+}
+
+/** Builds the webhook body: a short mrkdwn message, urgent ones flagged. */
+export function formatSlackMessage(input: SlackMessageInput): SlackWebhookMessage {
+  const prefix = input.urgent ? ":rotating_light: *Urgent* " : "";
+  const text = truncate(`${prefix}${escapeMrkdwn(input.text)}`, MAX_SECTION_CHARS);
+  const blocks: Array<Record<string, unknown>> = [
+    { type: "section", text: { type: "mrkdwn", text } },
+  ];
+  if (input.ticketId) {
+    const url = input.ticketUrl?.(input.ticketId);
+    const ticket = `Ticket \`${input.ticketId.slice(0, 8)}\``;
+    blocks.push({
+      type: "context",
+      elements: [{
+        type: "mrkdwn",
+        text: url ? `${ticket} · <${escapeMrkdwn(url)}|Open in Admin Inbox>` : ticket,
+      }],
+    });
+  }
+  return { text, blocks };
+}
+
+/** Maps one webhook answer to a send result. */
+export function classifySlackResponse(
+  status: number,
+  body: string,
+  retryAfterMs?: number,
+): SendResult {
+  if (status >= 200 && status < 300) return { ok: true };
+  const reason = `slack ${status}${body ? ` ${body}` : ""}`;
+  if (status === 429) return { ok: false, retryable: true, reason, retryAfterMs };
+  if (status === 408 || status >= 500) return { ok: false, retryable: true, reason };
+  // 400 invalid_payload/no_text, 403 action_prohibited, 404 no_service/channel_not_found,
+  // 410 channel_is_archived: resending the same thing to the same webhook cannot help.
+  return { ok: false, retryable: false, reason };
+}
+
+/**
+ * A transport posting to a Slack incoming webhook.
+ *
+ * @throws {TypeError} when the URL is not https (or http to loopback).
+ */
+export function createSlackWebhookTransport(options: SlackWebhookOptions): NotificationTransport {
+  checkEndpoint(options.webhookUrl, "the Slack webhook URL");
+  const fetch = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const target = options.target ?? "slack:webhook";
+  return {
+    channel: "slack",
+    async send(message) {
+      const outcome = await postJson({
+        url: options.webhookUrl,
+        body: formatSlackMessage({ ...message, ticketUrl: options.ticketUrl }),
+        timeoutMs,
+        fetch,
+        secrets: [options.webhookUrl],
+      });
+      if (outcome.kind === "error") {
+        return { ok: false, retryable: true, reason: `slack ${outcome.reason}` };
+      }
+      const result = classifySlackResponse(outcome.status, outcome.body, outcome.retryAfterMs);
+      return result.ok ? { ok: true, target } : result;
+    },
+  };
+}
+
+/**
+ * The local default: succeeds without sending, so staged rows are marked
+ * sent with target `local` (development, tests, or no webhook configured).
+ */
+export function createLocalSlackTransport(
+  options: LocalTransportOptions = {},
+): NotificationTransport {
+  return {
+    channel: "slack",
+    send(message) {
+      options.log?.info("notification_local", { channel: "slack", ticket_id: message.ticketId });
+      return Promise.resolve({ ok: true, target: "local" });
+    },
+  };
+}
+
+function truncate(text: string, max: number): string {
+  // Never leave half an entity (`&am`) at the cut.
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/&[a-z]*$/, "")}…`;
+}
