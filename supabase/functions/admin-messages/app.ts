@@ -8,6 +8,7 @@
  * @module
  */
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import type { Context } from "hono";
 import { z } from "zod";
 import { type CallerResolver, type ResolvedCaller, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
@@ -33,6 +34,8 @@ export interface AdminAppOptions {
   platform: Platform;
   /** Resolves bearer tokens. */
   resolveCaller: CallerResolver;
+  /** Origins of the deployed Admin Inbox page allowed to call (CORS). @default none */
+  allowedOrigins?: string[];
 }
 
 const STAFF_ROLES = new Set(["staff", "admin"]);
@@ -57,6 +60,25 @@ interface StaffCaller extends ResolvedCaller {
 export function createAdminApp(options: AdminAppOptions): Hono {
   const { platform, resolveCaller } = options;
   const app = new Hono().basePath("/admin-messages");
+  // The page is hosted elsewhere (Storage, a static host): let exactly its origins call.
+  if (options.allowedOrigins?.length) {
+    app.use(
+      "*",
+      cors({
+        origin: options.allowedOrigins,
+        allowHeaders: [
+          "authorization",
+          "apikey",
+          "content-type",
+          "idempotency-key",
+          "x-org-id",
+          "x-client-info",
+        ],
+        allowMethods: ["GET", "POST", "OPTIONS"],
+        maxAge: 600,
+      }),
+    );
+  }
 
   app.onError((error, c) => {
     platform.log.error("admin_messages_failed", { error: String(error), path: c.req.path });

@@ -215,3 +215,21 @@ dbTest("admin-messages returns only what changed since the last poll", async (db
     await close();
   }
 });
+
+dbTest("admin-messages answers CORS preflights for the page's origin only", async (db) => {
+  const rt = await createTestRuntime(db);
+  const app = createAdminApp({ ...rt, allowedOrigins: ["https://inbox.easymo.rw"] });
+  const preflight = (origin: string) =>
+    app.request("/admin-messages/tickets", {
+      method: "OPTIONS",
+      headers: {
+        origin,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization",
+      },
+    });
+  const allowed = await preflight("https://inbox.easymo.rw");
+  assert.equal(allowed.headers.get("access-control-allow-origin"), "https://inbox.easymo.rw");
+  const other = await preflight("https://evil.example");
+  assert.equal(other.headers.get("access-control-allow-origin"), null);
+});

@@ -1,0 +1,811 @@
+// EasyMO Admin Inbox: a static page. Staff sign in with Supabase Auth's
+// password grant, then work the ticket queue through the `admin-messages`
+// function. Plain ES module, no build step, no framework.
+//
+// Safety rule: user data only ever enters the page as text (textContent,
+// Node.append with strings, setAttribute), never as HTML.
+
+const config = globalThis.EASYMO_CONFIG ?? {};
+const BASE_URL = String(config.supabaseUrl ?? "").replace(/\/+$/, "");
+const ANON_KEY = String(config.anonKey ?? "");
+const API = `${BASE_URL}/functions/v1/admin-messages`;
+const SESSION_KEY = "easymo.admin_inbox.session";
+const POLL_MS = 3000;
+const PRIORITIES = ["urgent", "high", "medium", "low"];
+const SENDERS = { user: "Customer", agent: "Assistant", staff: "Staff", system: "System" };
+const ACTION_DONE = {
+  claim: "Ticket claimed. You can reply now.",
+  release: "Ticket released to the queue.",
+  resolve: "Ticket resolved.",
+  reopen: "Ticket reopened.",
+};
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  session: null, // { accessToken, expiresAt }
+  me: null, // { user: {id, name, phone}, orgs: [...] }
+  tickets: new Map(), // id -> ticket (+ _fetchedAt)
+  serverTime: null,
+  queueSignature: "",
+  selectedId: null,
+  detail: null, // { ticket, messages, notes }
+  timer: 0,
+  generation: 0, // bumped on sign-out and filter changes: late answers are dropped
+  reply: null, // { text, key }: the key is reused only when resending the same text
+};
+
+// ---------------------------------------------------------------- helpers
+
+/** Creates an element; strings among the children become text nodes. */
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "className") node.className = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  node.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+function capitalise(word) {
+  return word ? word[0].toUpperCase() + word.slice(1) : "";
+}
+
+function formatAge(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return "under 1 min";
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86400)} d`;
+}
+
+function formatTime(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return sameDay
+    ? date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+    : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+}
+
+function timeElement(iso) {
+  return el("time", { datetime: iso }, formatTime(iso));
+}
+
+/** A v4 UUID, also outside secure contexts. */
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+let announceTimer = 0;
+/** Says something through the polite live region. */
+function announce(message) {
+  const region = $("announcer");
+  region.textContent = "";
+  clearTimeout(announceTimer);
+  // A short gap makes screen readers read a repeated message again.
+  announceTimer = setTimeout(() => (region.textContent = message), 100);
+}
+
+function myId() {
+  return state.me?.user?.id ?? null;
+}
+
+function ageOf(ticket) {
+  return ticket.age_sec + (Date.now() - ticket._fetchedAt) / 1000;
+}
+
+function requesterText(ticket) {
+  const r = ticket.requester;
+  if (!r) return "Unknown requester";
+  return [r.name, r.phone].filter(Boolean).join(" · ") || "Unknown requester";
+}
+
+function assigneeText(ticket) {
+  if (ticket.status === "resolved") return "Resolved";
+  if (!ticket.assigned_to) return "Unassigned";
+  if (ticket.assigned_to === myId()) return "Claimed by you";
+  return `Claimed by ${ticket.assigned_name ?? "another staff member"}`;
+}
+
+function windowText(ticket) {
+  return ticket.window_open ? "24 h window open" : "24 h window closed";
+}
+
+// -------------------------------------------------------------------- API
+
+class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Calls the admin-messages API; answers `data` or throws an ApiError. */
+async function api(path, { method = "GET", body, headers = {} } = {}) {
+  const session = state.session;
+  if (!session) throw new ApiError(401, "AUTH_ERROR", "Signed out");
+  if (Date.now() >= session.expiresAt) {
+    signOut("Your session has ended. Please sign in again.");
+    throw new ApiError(401, "AUTH_ERROR", "Signed out");
+  }
+  let response;
+  try {
+    response = await fetch(API + path, {
+      method,
+      headers: {
+        apikey: ANON_KEY,
+        authorization: `Bearer ${session.accessToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK", "Cannot reach the server. Check your connection.");
+  }
+  const payload = await response.json().catch(() => null);
+  if (response.ok && payload?.ok) return payload.data;
+  if (response.status === 401 && state.session === session) {
+    signOut("Your session has ended. Please sign in again.");
+  }
+  throw new ApiError(
+    response.status,
+    payload?.error?.code ?? `HTTP_${response.status}`,
+    payload?.error?.msg ?? `The server answered ${response.status}.`,
+  );
+}
+
+/** Supabase Auth's password grant; answers the session to keep. */
+async function passwordGrant(login, password) {
+  const id = login.trim();
+  const credentials = id.includes("@") ? { email: id } : { phone: id.replace(/[\s().-]/g, "") };
+  let response;
+  try {
+    response = await fetch(`${BASE_URL}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { apikey: ANON_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ ...credentials, password }),
+    });
+  } catch {
+    throw new Error("Cannot reach the server. Check your connection.");
+  }
+  const payload = await response.json().catch(() => null);
+  if (!response.ok || !payload?.access_token) {
+    if (payload?.error === "invalid_grant") {
+      throw new Error("Wrong email, phone or password.");
+    }
+    throw new Error(payload?.error_description ?? payload?.msg ?? "Sign-in failed.");
+  }
+  return {
+    accessToken: payload.access_token,
+    expiresAt: Date.now() + (Number(payload.expires_in) || 3600) * 1000,
+  };
+}
+
+// ---------------------------------------------------------------- session
+
+function saveSession(session) {
+  sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+function loadSession() {
+  try {
+    const session = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? "null");
+    if (session?.accessToken && session.expiresAt > Date.now()) return session;
+  } catch {
+    // Unreadable: start over.
+  }
+  sessionStorage.removeItem(SESSION_KEY);
+  return null;
+}
+
+function setView(view) {
+  document.body.dataset.view = view;
+  const signedIn = view !== "signin";
+  $("signin-view").hidden = signedIn;
+  $("queue").hidden = !signedIn;
+  $("session").hidden = !signedIn;
+  $("detail").hidden = view !== "detail";
+  $("no-selection").hidden = view !== "list";
+}
+
+async function enterInbox(session) {
+  state.session = session;
+  let me;
+  try {
+    me = await api("/me");
+  } catch (error) {
+    if (error.status === 403) {
+      signOut("This account is not staff of any organisation.");
+    } else if (error.status !== 401) {
+      signOut(error.message);
+    }
+    return false;
+  }
+  if (state.session !== session) return false;
+  state.me = me;
+  saveSession(session);
+  const orgs = (me.orgs ?? []).map((org) => org.name ?? org.slug).filter(Boolean).join(", ");
+  $("who").textContent = `${me.user?.name ?? "Staff"}${orgs ? ` · ${orgs}` : ""}`;
+  setView("list");
+  await loadQueue();
+  route({ focus: false });
+  schedule();
+  return true;
+}
+
+/** Forgets the session and shows the sign-in form (with a message, if any). */
+function signOut(message = "") {
+  state.generation++;
+  clearTimeout(state.timer);
+  sessionStorage.removeItem(SESSION_KEY);
+  Object.assign(state, {
+    session: null,
+    me: null,
+    tickets: new Map(),
+    serverTime: null,
+    queueSignature: "",
+    selectedId: null,
+    detail: null,
+    reply: null,
+  });
+  $("ticket-list").replaceChildren();
+  $("queue-counts").textContent = "";
+  $("reply-form").reset();
+  $("note-form").reset();
+  setConnection("");
+  document.title = "EasyMO Admin Inbox";
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  setView("signin");
+  $("signin-error").textContent = message;
+}
+
+// ------------------------------------------------------------------ queue
+
+function filters() {
+  return {
+    status: $("filter-status").value,
+    priority: $("filter-priority").value,
+    channel: $("filter-channel").value,
+    mine: $("filter-mine").checked,
+  };
+}
+
+function filterQuery() {
+  const f = filters();
+  const query = new URLSearchParams({ status: f.status });
+  if (f.priority) query.set("priority", f.priority);
+  if (f.channel) query.set("channel", f.channel);
+  if (f.mine) query.set("mine", "1");
+  return query.toString();
+}
+
+function matchesFilters(ticket) {
+  const f = filters();
+  if (f.status === "active" && ticket.status === "resolved") return false;
+  if (!["active", "all"].includes(f.status) && ticket.status !== f.status) return false;
+  if (f.priority && ticket.priority !== f.priority) return false;
+  if (f.channel && ticket.channel !== f.channel) return false;
+  if (f.mine && ticket.assigned_to !== myId()) return false;
+  return true;
+}
+
+function byUrgencyThenAge(a, b) {
+  const rank = PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority);
+  return rank || Date.parse(a.created_at) - Date.parse(b.created_at);
+}
+
+function remember(ticket) {
+  const stamped = { ...ticket, _fetchedAt: Date.now() };
+  state.tickets.set(ticket.id, stamped);
+  return stamped;
+}
+
+function showCounts(queue) {
+  if (!queue) return;
+  $("queue-counts").textContent =
+    `${queue.open} open · ${queue.claimed} claimed · ${queue.resolved_today} resolved today`;
+  document.title = queue.open > 0 ? `(${queue.open}) EasyMO Admin Inbox` : "EasyMO Admin Inbox";
+}
+
+/** Loads the whole queue for the current filters. */
+async function loadQueue() {
+  const generation = ++state.generation;
+  $("queue-loading").hidden = false;
+  $("queue-empty").hidden = true;
+  try {
+    const data = await api(`/tickets?${filterQuery()}`);
+    if (generation !== state.generation) return;
+    state.tickets = new Map();
+    for (const ticket of data.tickets) remember(ticket);
+    state.serverTime = data.server_time;
+    showCounts(data.queue);
+    setConnection("");
+  } catch (error) {
+    if (generation === state.generation && error.status !== 401) setConnection(error.message);
+  } finally {
+    if (generation === state.generation) {
+      $("queue-loading").hidden = true;
+      renderQueue({ force: true });
+    }
+  }
+}
+
+/** Fetches what changed since the last answer and merges it in. */
+async function poll() {
+  if (!state.serverTime) return loadQueue();
+  const generation = state.generation;
+  // Every status is asked for, so a ticket that leaves the view is seen leaving.
+  const since = encodeURIComponent(state.serverTime);
+  const data = await api(`/tickets?status=all&updated_since=${since}`);
+  if (generation !== state.generation) return;
+  state.serverTime = data.server_time;
+  showCounts(data.queue);
+  const arrived = [];
+  for (const ticket of data.tickets) {
+    if (!matchesFilters(ticket)) {
+      state.tickets.delete(ticket.id);
+      continue;
+    }
+    if (!state.tickets.has(ticket.id) && ticket.status === "open") arrived.push(ticket);
+    remember(ticket);
+  }
+  renderQueue();
+  if (arrived.length === 1) {
+    announce(`New ${arrived[0].priority} priority ticket: ${arrived[0].reason}`);
+  } else if (arrived.length > 1) {
+    announce(`${arrived.length} new tickets in the queue.`);
+  }
+}
+
+function ticketItem(ticket) {
+  const selected = ticket.id === state.selectedId;
+  const link = el(
+    "a",
+    {
+      href: `#/tickets/${encodeURIComponent(ticket.id)}`,
+      className: "ticket-link",
+      "aria-current": selected ? "true" : null,
+    },
+    el("span", { className: `badge priority-${ticket.priority}` }, capitalise(ticket.priority)),
+    " ",
+    el("span", { className: "reason" }, ticket.reason),
+    " ",
+    el("span", { className: "requester" }, requesterText(ticket)),
+    " ",
+    el(
+      "span",
+      { className: "meta" },
+      "Waiting ",
+      el("span", { "data-age-of": ticket.id }, formatAge(ageOf(ticket))),
+      " · ",
+      el(
+        "span",
+        { className: ticket.window_open ? "window-open" : "window-closed" },
+        windowText(ticket),
+      ),
+      " · ",
+      assigneeText(ticket),
+    ),
+  );
+  return el(
+    "li",
+    { className: `ticket status-${ticket.status}`, "data-ticket-id": ticket.id },
+    link,
+  );
+}
+
+/** Redraws the list when it changed; otherwise only the ages tick. */
+function renderQueue({ force = false } = {}) {
+  const tickets = [...state.tickets.values()].sort(byUrgencyThenAge);
+  const signature = JSON.stringify([
+    state.selectedId,
+    myId(),
+    tickets.map((t) => [t.id, t.updated_at, t.status, t.assigned_to, t.window_open]),
+  ]);
+  if (force || signature !== state.queueSignature) {
+    state.queueSignature = signature;
+    const list = $("ticket-list");
+    const focusedId = document.activeElement?.closest?.("#ticket-list [data-ticket-id]")
+      ?.getAttribute("data-ticket-id");
+    list.replaceChildren(...tickets.map(ticketItem));
+    if (focusedId) focusTicketLink(focusedId);
+  }
+  for (const node of document.querySelectorAll("[data-age-of]")) {
+    const ticket = state.tickets.get(node.getAttribute("data-age-of"));
+    if (ticket) node.textContent = formatAge(ageOf(ticket));
+  }
+  $("queue-empty").hidden = tickets.length > 0 || !$("queue-loading").hidden;
+}
+
+function focusTicketLink(id) {
+  for (const item of $("ticket-list").children) {
+    if (item.getAttribute("data-ticket-id") === id) {
+      item.querySelector("a")?.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
+// ------------------------------------------------------------------ live
+
+function setConnection(message) {
+  const line = $("connection");
+  line.textContent = message;
+  line.hidden = !message;
+}
+
+function schedule() {
+  clearTimeout(state.timer);
+  if (!state.session || document.hidden) return;
+  state.timer = setTimeout(tick, POLL_MS);
+}
+
+async function tick() {
+  clearTimeout(state.timer);
+  if (!state.session || document.hidden) return;
+  try {
+    await poll();
+    if (state.selectedId) await refreshDetail();
+    if (state.session) setConnection("");
+  } catch (error) {
+    if (error.status === 0) setConnection("Connection lost. Retrying…");
+    else if (error.status !== 401) setConnection(error.message);
+  } finally {
+    schedule();
+  }
+}
+
+// ---------------------------------------------------------------- detail
+
+/** Follows the address: `#/tickets/<id>` opens a ticket, anything else the list. */
+function route({ focus = true } = {}) {
+  if (!state.me) return;
+  const match = /^#\/tickets\/([^/]+)$/.exec(location.hash);
+  if (match) {
+    let id = match[1];
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Not a valid address: the API answers "not found" for it.
+    }
+    if (id !== state.selectedId) openTicket(id, { focus });
+    return;
+  }
+  closeTicket({ focus });
+}
+
+async function openTicket(id, { focus }) {
+  const switching = id !== state.selectedId;
+  state.selectedId = id;
+  if (switching) {
+    state.detail = null;
+    state.reply = null;
+    $("reply-form").reset();
+    $("note-form").reset();
+    $("action-error").textContent = "";
+    for (const list of [$("transcript"), $("notes")]) {
+      list.replaceChildren();
+      delete list.dataset.key;
+    }
+    // Nothing of the previous ticket stays on screen while this one loads.
+    const known = state.tickets.get(id);
+    $("ticket-heading").textContent = known ? known.reason : "Loading ticket…";
+    $("ticket-summary").textContent = "";
+    $("ticket-facts").replaceChildren();
+    for (const button of document.querySelectorAll("[data-action]")) button.hidden = true;
+    $("reply-text").disabled = true;
+    $("reply-send").disabled = true;
+    $("reply-hint").textContent = "";
+  }
+  setView("detail");
+  renderQueue();
+  if (focus) $("ticket-heading").focus();
+  try {
+    await refreshDetail();
+  } catch (error) {
+    setConnection(error.message);
+  }
+}
+
+function closeTicket({ focus }) {
+  const previous = state.selectedId;
+  state.selectedId = null;
+  state.detail = null;
+  setView("list");
+  renderQueue();
+  if (focus && !(previous && focusTicketLink(previous))) $("queue-heading").focus();
+}
+
+function goBack() {
+  if (location.hash) location.hash = "#/";
+  else closeTicket({ focus: true });
+}
+
+async function refreshDetail() {
+  const id = state.selectedId;
+  if (!id) return;
+  try {
+    const data = await api(`/tickets/${encodeURIComponent(id)}`);
+    if (id !== state.selectedId) return;
+    state.detail = data;
+    if (state.tickets.has(id) || matchesFilters(data.ticket)) remember(data.ticket);
+    renderDetail();
+    renderQueue();
+  } catch (error) {
+    if (id !== state.selectedId) return;
+    if (error.status === 404) {
+      state.detail = null;
+      $("ticket-heading").textContent = "Ticket not found";
+      $("ticket-summary").textContent = "It does not exist or you cannot see it.";
+      $("ticket-facts").replaceChildren();
+      for (const button of document.querySelectorAll("[data-action]")) button.hidden = true;
+      $("reply-form").hidden = true;
+      $("note-form").hidden = true;
+    } else if (error.status !== 401) {
+      throw error;
+    }
+  }
+}
+
+function fact(term, ...value) {
+  return [el("dt", {}, term), el("dd", {}, ...value)];
+}
+
+function renderDetail() {
+  const { ticket, messages, notes } = state.detail;
+  const mine = ticket.status === "claimed" && ticket.assigned_to === myId();
+
+  $("ticket-heading").textContent = ticket.reason;
+  $("ticket-summary").textContent = ticket.summary;
+  $("ticket-facts").replaceChildren(
+    ...fact("Status", capitalise(ticket.status)),
+    ...fact(
+      "Priority",
+      el("span", { className: `badge priority-${ticket.priority}` }, capitalise(ticket.priority)),
+    ),
+    ...fact("Channel", capitalise(ticket.channel)),
+    ...fact("Requester", requesterText(ticket)),
+    ...fact("Assignee", assigneeText(ticket)),
+    ...fact("Waiting", formatAge(ticket.age_sec), " (opened ", timeElement(ticket.created_at), ")"),
+    ...fact("WhatsApp", windowText(ticket)),
+  );
+
+  const visible = {
+    claim: ticket.status === "open",
+    release: mine,
+    resolve: ticket.status === "open" || mine,
+    reopen: ticket.status === "resolved",
+  };
+  for (const button of document.querySelectorAll("[data-action]")) {
+    button.hidden = !visible[button.dataset.action];
+  }
+
+  const transcript = $("transcript");
+  const transcriptKey = messages.map((m) => m.id).join();
+  if (transcript.dataset.key !== transcriptKey) {
+    transcript.dataset.key = transcriptKey;
+    transcript.replaceChildren(...messages.map((message) => messageItem(message, ticket)));
+  }
+  $("transcript-empty").hidden = messages.length > 0;
+
+  const notesList = $("notes");
+  const notesKey = notes.map((n) => n.id).join();
+  if (notesList.dataset.key !== notesKey) {
+    notesList.dataset.key = notesKey;
+    notesList.replaceChildren(...notes.map((note) =>
+      el(
+        "li",
+        { className: "note" },
+        el(
+          "p",
+          { className: "note-meta" },
+          note.author_name ?? "Staff",
+          " · ",
+          timeElement(note.created_at),
+        ),
+        el("p", { className: "note-body" }, note.body),
+      )
+    ));
+  }
+  $("notes-empty").hidden = notes.length > 0;
+  $("note-form").hidden = false;
+
+  const replyForm = $("reply-form");
+  replyForm.hidden = false;
+  const canReply = mine && Boolean(ticket.convo_id);
+  const hints = [];
+  if (!ticket.convo_id) hints.push("This ticket has no WhatsApp conversation to reply to.");
+  else if (ticket.status === "resolved") hints.push("Reopen and claim this ticket to reply.");
+  else if (!mine && ticket.assigned_to) hints.push(`${assigneeText(ticket)}: only they can reply.`);
+  else if (!mine) hints.push("Claim this ticket to reply.");
+  if (ticket.convo_id && !ticket.window_open) {
+    hints.push("Outside 24 h window: a template will be sent.");
+  }
+  $("reply-hint").textContent = hints.join(" ");
+  $("reply-text").disabled = !canReply;
+  $("reply-send").disabled = !canReply;
+}
+
+function messageItem(message, ticket) {
+  const who = message.sender === "user"
+    ? ticket.requester?.name ?? SENDERS.user
+    : SENDERS[message.sender] ?? capitalise(message.sender);
+  return el(
+    "li",
+    { className: `bubble ${message.direction === "inbound" ? "inbound" : "outbound"}` },
+    el("p", { className: "bubble-meta" }, who, " · ", timeElement(message.created_at)),
+    el("p", { className: "bubble-body" }, message.body ?? ""),
+  );
+}
+
+// --------------------------------------------------------------- actions
+
+/** Runs a request for the open ticket with its button busy; shows failures. */
+async function withTicket(button, work) {
+  const id = state.selectedId;
+  if (!id) return;
+  $("action-error").textContent = "";
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  try {
+    await work(id);
+  } catch (error) {
+    if (error.status !== 401 && id === state.selectedId) {
+      $("action-error").textContent = error.message;
+    }
+  } finally {
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+    // Show the outcome at once: the ticket, and the queue and its counts.
+    if (id === state.selectedId && state.session) {
+      await Promise.all([refreshDetail().catch(() => {}), poll().catch(() => {})]);
+    }
+  }
+}
+
+async function runAction(button) {
+  const action = button.dataset.action;
+  await withTicket(button, async (id) => {
+    const data = await api(`/tickets/${encodeURIComponent(id)}/${action}`, {
+      method: "POST",
+      body: {},
+    });
+    if (state.tickets.has(id) || matchesFilters(data.ticket)) remember(data.ticket);
+    announce(ACTION_DONE[action]);
+  });
+  // The clicked button may be hidden now: keep the keyboard user in the actions.
+  if (button.hidden) {
+    const next = [...document.querySelectorAll("[data-action]")].find((b) => !b.hidden);
+    (next ?? $("ticket-heading")).focus();
+  }
+}
+
+async function addNote(event) {
+  event.preventDefault();
+  const field = $("note-text");
+  const text = field.value.trim();
+  if (!text) {
+    $("action-error").textContent = "Write a note first.";
+    field.focus();
+    return;
+  }
+  await withTicket($("note-add"), async (id) => {
+    await api(`/tickets/${encodeURIComponent(id)}/notes`, { method: "POST", body: { text } });
+    field.value = "";
+    announce("Note added.");
+  });
+}
+
+async function sendReply(event) {
+  event.preventDefault();
+  const field = $("reply-text");
+  const text = field.value.trim();
+  if (!text) {
+    $("action-error").textContent = "Write a reply first.";
+    field.focus();
+    return;
+  }
+  // One key per message: a retry of the same text after a failure reuses it.
+  if (state.reply?.text !== text) state.reply = { text, key: uuid() };
+  const { key } = state.reply;
+  await withTicket($("reply-send"), async (id) => {
+    const data = await api(`/tickets/${encodeURIComponent(id)}/reply`, {
+      method: "POST",
+      body: { text },
+      headers: { "idempotency-key": key },
+    });
+    state.reply = null;
+    field.value = "";
+    announce(
+      data.sent_as === "template"
+        ? "Reply sent as a WhatsApp template (outside the 24 h window)."
+        : "Reply sent on WhatsApp.",
+    );
+  });
+}
+
+// ----------------------------------------------------------------- wiring
+
+async function onSignIn(event) {
+  event.preventDefault();
+  const login = $("signin-login");
+  const password = $("signin-password");
+  const error = $("signin-error");
+  const button = $("signin-submit");
+  login.removeAttribute("aria-invalid");
+  password.removeAttribute("aria-invalid");
+  if (!login.value.trim() || !password.value) {
+    error.textContent = "Enter your email or phone and your password.";
+    (login.value.trim() ? password : login).setAttribute("aria-invalid", "true");
+    (login.value.trim() ? password : login).focus();
+    return;
+  }
+  error.textContent = "";
+  button.disabled = true;
+  try {
+    const session = await passwordGrant(login.value, password.value);
+    password.value = "";
+    if (await enterInbox(session)) $("queue-heading").focus();
+  } catch (failure) {
+    error.textContent = failure.message;
+    password.setAttribute("aria-invalid", "true");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function onKeydown(event) {
+  if (event.key !== "Escape" || document.body.dataset.view !== "detail") return;
+  const target = event.target;
+  // Do not throw away a draft: Escape in a non-empty text box stays there.
+  if (target instanceof HTMLTextAreaElement && target.value.trim()) return;
+  if (target instanceof HTMLSelectElement) return;
+  event.preventDefault();
+  goBack();
+}
+
+function start() {
+  $("signin-form").addEventListener("submit", onSignIn);
+  $("sign-out").addEventListener("click", () => {
+    signOut();
+    $("signin-login").focus();
+  });
+  $("filters").addEventListener("change", () => loadQueue());
+  $("filters").addEventListener("submit", (event) => event.preventDefault());
+  $("back").addEventListener("click", goBack);
+  for (const button of document.querySelectorAll("[data-action]")) {
+    button.addEventListener("click", () => runAction(button));
+  }
+  $("note-form").addEventListener("submit", addNote);
+  $("reply-form").addEventListener("submit", sendReply);
+  document.addEventListener("keydown", onKeydown);
+  addEventListener("hashchange", () => route());
+  document.addEventListener("visibilitychange", () => {
+    // Hidden tab: no polling. Visible again: catch up at once.
+    if (document.hidden) clearTimeout(state.timer);
+    else if (state.session && state.me) tick();
+  });
+
+  if (!BASE_URL) {
+    setView("signin");
+    $("signin-error").textContent =
+      "This page is not configured: config.js must set window.EASYMO_CONFIG.supabaseUrl.";
+    return;
+  }
+  const session = loadSession();
+  if (session) enterInbox(session);
+  else setView("signin");
+}
+
+start();
