@@ -28,6 +28,9 @@ const WORDS = {
   // Only a greeting on its own: "hello, I need paracetamol" is a request.
   greeting:
     /^(hi|hello|hey|menu|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i,
+  // Asking for a person, in any of our languages.
+  person:
+    /\b(person|human|someone|staff|agent|talk to|umuntu|umukozi|ubufasha|personne|quelqu'un|conseiller)\b/i,
   rw: /\b(muraho|ndashaka|nshaka|amakuru|mwaramutse|mwiriwe|murakoze|yego|reka|ese|mufite)\b/i,
   fr: /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler)\b/i,
 };
@@ -84,6 +87,13 @@ const T = {
     rw: "Mutwihanganire, habaye ikibazo. Ongera ugerageze nyuma gato.",
     fr: "Désolé, un problème est survenu. Réessayez dans un instant.",
   },
+  handedOff: {
+    en:
+      "I have asked a person from our team to help you. They will answer here (usually within {eta}).",
+    rw: "Nasabye umukozi wacu kugufasha. Azagusubiza hano (akenshi mu {eta}).",
+    fr:
+      "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici (en général sous {eta}).",
+  },
   media: {
     en: "Thanks! I can't read pictures or files yet: please type what you are looking for.",
     rw: "Murakoze! Sinshobora gusoma amafoto cyangwa amadosiye: andika icyo ushaka.",
@@ -127,6 +137,15 @@ interface Updates {
     quantity?: number;
     distance_km?: number;
   }>;
+}
+
+/** "PT1H30M" → "1 h 30 min", for people. */
+export function humanDuration(iso: string): string {
+  const match = /^PT(?:(\d+)H)?(?:(\d+)M)?$/.exec(iso);
+  if (!match) return iso;
+  const [hours, minutes] = [Number(match[1] ?? 0), Number(match[2] ?? 0)];
+  return [hours ? `${hours} h` : "", minutes ? `${minutes} min` : ""].filter(Boolean).join(" ") ||
+    "1 min";
 }
 
 /** The WhatsApp text for an inquiry's answers. */
@@ -192,6 +211,23 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
       inquiry_id: undefined,
     });
     return reply(textMessage(say("cancelled", language)));
+  }
+  if (WORDS.person.test(text)) {
+    const result = await turn.callTool("notify_staff", {
+      channel: "inbox",
+      payload: {
+        convo_id: turn.user.conversationId,
+        reason: "asked for a person",
+        summary: text.slice(0, 2000),
+        priority: "medium",
+      },
+    }, { step: "handoff" });
+    if (!result.ok) return reply(textMessage(say("sorry", language)));
+    const eta = humanDuration(
+      (result.data as { estimated_response_time: string })
+        .estimated_response_time,
+    );
+    return { ...reply(textMessage(say("handedOff", language, { eta }))), handoff: true };
   }
   if (WORDS.updates.test(text)) {
     if (!state.inquiry_id) return reply(textMessage(say("noInquiry", language)));

@@ -33,6 +33,8 @@ export interface TurnOutcome {
   replies: WhatsAppMessage[];
   /** The conversation's next state. */
   state: Record<string, unknown>;
+  /** Hand the conversation to staff: handlers stay silent until staff release it. */
+  handoff?: boolean;
 }
 
 /** Answers turns. */

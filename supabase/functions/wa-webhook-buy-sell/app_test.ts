@@ -449,3 +449,25 @@ dbTest(
     }
   },
 );
+
+dbTest("asking for a person raises a ticket and hands the conversation to staff", async (db) => {
+  const hook = await webhook(db);
+  try {
+    await hook.say({ from: BUYER }, { text: "Please, I want to talk to a person about my order" });
+    const [ticket] = await db.query<{ reason: string; summary: string; convo_id: string }>(
+      "select reason, summary, convo_id from public.staff_tickets",
+    );
+    assert.equal(ticket.reason, "asked for a person");
+    assert.match(ticket.summary, /talk to a person/);
+    const [conversation] = await db.query<{ id: string; status: string }>(
+      "select id, status from public.conversations",
+    );
+    assert.deepEqual(conversation, { id: ticket.convo_id, status: "handoff" });
+    assert.match(textOf((await outboxTo(db, BUYER)).at(-1)!.body), /asked a person from our team/);
+    // Until staff release it, the concierge says nothing more.
+    await hook.say({ from: BUYER }, { text: "hello?" });
+    assert.equal((await outboxTo(db, BUYER)).length, 1);
+  } finally {
+    await hook.close();
+  }
+});

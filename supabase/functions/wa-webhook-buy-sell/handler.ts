@@ -107,6 +107,7 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       conversationId: user.conversationId,
       replies: outcome.replies,
       state: outcome.state,
+      handoff: "handoff" in outcome && outcome.handoff === true,
     });
     if (outcome.replies.length) await options.onQueued?.();
   }
@@ -135,6 +136,7 @@ export async function commitTurn(
     conversationId: string;
     replies: WhatsAppMessage[];
     state: Record<string, unknown>;
+    handoff?: boolean;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -158,9 +160,10 @@ export async function commitTurn(
     await tx.query(
       `update public.conversations
        set state = $2, updated_at = now(),
-           last_inbound_at = greatest(last_inbound_at, $3::timestamptz)
+           last_inbound_at = greatest(last_inbound_at, $3::timestamptz),
+           status = case when $4 then 'handoff' else status end
        where id = $1`,
-      [turn.conversationId, turn.state, turn.message.sentAt.toISOString()],
+      [turn.conversationId, turn.state, turn.message.sentAt.toISOString(), turn.handoff ?? false],
     );
     for (const [index, reply] of turn.replies.entries()) {
       await enqueueMessage(tx, {
