@@ -11,6 +11,18 @@ import type { WhatsAppMessage } from "@shared/whatsapp/mod.ts";
 import type { InboundMessage } from "@shared/whatsapp/inbound.ts";
 import type { WhatsAppUser } from "./whatsapp_user.ts";
 
+/** How a turn's tool call is attributed and keyed. */
+export interface ToolCallOptions {
+  /** Names the call within the turn; the key is derived from the wamid and it. */
+  step?: string;
+  /** An explicit idempotency key instead (e.g. kept across a confirmation). */
+  key?: string;
+  /** The agent making the call (its allowlist applies). @default the channel's agent */
+  agentId?: string;
+  /** A confirmation token from an earlier CONFIRMATION_REQUIRED answer. */
+  confirmation?: string;
+}
+
 /** One inbound message to answer. */
 export interface ConversationTurn {
   /** The message. */
@@ -24,7 +36,7 @@ export interface ConversationTurn {
    * the call within the turn; with the wamid it forms the idempotency key, so
    * re-processing the message replays instead of repeating.
    */
-  callTool(tool: string, args: unknown, options?: { step?: string }): Promise<ToolResult>;
+  callTool(tool: string, args: unknown, options?: ToolCallOptions): Promise<ToolResult>;
 }
 
 /** What a turn produced. */

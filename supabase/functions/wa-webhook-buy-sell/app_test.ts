@@ -9,6 +9,7 @@ import {
 } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
 import { startFakeGraph } from "@shared/whatsapp/testing_graph_server.ts";
+import { conciergeFlow } from "@shared/buy_sell/mod.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
@@ -25,6 +26,8 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     verifyToken: VERIFY_TOKEN,
     org: "easymo",
     background: (task) => void pending.push(task()),
+    // These tests are about the channel and the concierge flow itself (the agent has its own).
+    conversation: conciergeFlow,
     ...config,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {

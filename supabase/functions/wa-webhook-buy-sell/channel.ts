@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { conciergeFlow } from "@shared/buy_sell/mod.ts";
+import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import type { ConversationHandler } from "@shared/conversation/types.ts";
 import type { Runtime } from "@shared/runtime/env.ts";
 import {
@@ -35,7 +35,10 @@ export interface WhatsAppChannelConfig {
   org: string;
   /** Graph API credentials; the local recorder when absent. */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
-  /** Answers non-vendor messages. @default the buy & sell flow */
+  /**
+   * Answers non-vendor messages. @default the LangGraph agent (a model from
+   * OPENAI_API_KEY, else its deterministic mode)
+   */
   conversation?: ConversationHandler;
   /** Runs work after a response (Supabase: through `EdgeRuntime.waitUntil`). */
   background?: (task: () => Promise<unknown>) => void;
@@ -89,7 +92,7 @@ export function createWhatsAppChannel(
     handle: createWhatsAppHandler({
       platform,
       orgId: tenant.id,
-      conversation: config.conversation ?? conciergeFlow,
+      conversation: config.conversation ?? createAgentHandler(runtime),
       onQueued: kick,
     }),
   });

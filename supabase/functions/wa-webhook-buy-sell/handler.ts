@@ -93,8 +93,13 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
           tool,
           args,
           caller: { claims: { sub: user.userId, role: "authenticated" }, org_id: orgId },
-          context: { trace_id: message.wamid, agent_id: agentId, convo_id: user.conversationId },
-          idempotencyKey: `wa:${message.wamid}:${callOptions?.step ?? tool}`,
+          context: {
+            trace_id: message.wamid,
+            agent_id: callOptions?.agentId ?? agentId,
+            convo_id: user.conversationId,
+          },
+          idempotencyKey: callOptions?.key ?? `wa:${message.wamid}:${callOptions?.step ?? tool}`,
+          confirmation: callOptions?.confirmation,
         });
         throwIfTransient(result);
         return result;

@@ -1,0 +1,273 @@
+/**
+ * The LangGraph agent: `route` picks the agent for the conversation (and
+ * hands over when the topic changes), `act` runs that agent — a model bound
+ * to the agent's allowlisted tools, or the deterministic mode — and
+ * `confirm` is the human-in-the-loop step: a `confirmRequired` tool pauses
+ * the graph with `interrupt()` until the user confirms or cancels.
+ *
+ * Every tool call goes through the one invoke pipeline with the agent's id,
+ * so a tool outside the agent's allowlist answers AUTH_ERROR whoever asks.
+ *
+ * @module
+ */
+import {
+  Annotation,
+  type BaseCheckpointSaver,
+  END,
+  interrupt,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Language } from "@shared/buy_sell/texts.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import type { ChatModel, ChatTurn } from "./model.ts";
+import { isGreeting, languageOf, topicOf } from "./intents.ts";
+import { deterministicAct } from "./deterministic.ts";
+
+/** This turn's message, as the graph sees it. */
+export interface TurnInput {
+  /** The inbound message id: tool idempotency keys derive from it. */
+  wamid: string;
+  /** What the user wrote (or the tapped button's title). */
+  text: string;
+  /** The tapped button or list row, if any. */
+  choice?: string;
+  /** A shared location. */
+  location?: { latitude: number; longitude: number };
+}
+
+/** A reply, channel-neutral: text with optional buttons or list rows. */
+export interface AgentReply {
+  text: string;
+  buttons?: Array<{ id: string; title: string }>;
+  rows?: Array<{ id: string; title: string; description?: string }>;
+}
+
+/** A tool call waiting for the user's confirmation. */
+export interface PendingCall {
+  tool: string;
+  args: unknown;
+  key: string;
+  summary: string;
+  callId: string;
+}
+
+/** Calls a tool as the conversation's user, attributed to the agent. */
+export type ToolCaller = (
+  agentId: string,
+  tool: string,
+  args: unknown,
+  options: { key: string; confirmation?: string },
+) => Promise<ToolResult>;
+
+/** What the nodes need at run time (passed in `configurable`). */
+export interface AgentDeps {
+  /** Calls tools through the pipeline. */
+  callTool: ToolCaller;
+  /** The tools an agent may use (its allowlist ∩ the tenant's policy). */
+  toolsFor(agentId: string): AnyTool[];
+  /** The model, or null for the deterministic mode. */
+  model: ChatModel | null;
+  /** Agent names and descriptions, for prompts and the router. */
+  agents: Array<{ id: string; name: string; description: string }>;
+}
+
+/** The graph's state, checkpointed per conversation. */
+export const AgentState = Annotation.Root({
+  input: Annotation<TurnInput>(),
+  agent: Annotation<string>({ reducer: (_old, next) => next, default: () => "concierge_router" }),
+  language: Annotation<Language>({ reducer: (_old, next) => next, default: () => "en" }),
+  messages: Annotation<ChatTurn[]>({
+    reducer: (old, next) => [...old, ...next].slice(-40),
+    default: () => [],
+  }),
+  replies: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
+  pending: Annotation<PendingCall | null>({ reducer: (_old, next) => next, default: () => null }),
+  handoff: Annotation<boolean>({ reducer: (_old, next) => next, default: () => false }),
+  memory: Annotation<Record<string, unknown>>({
+    reducer: (old, next) => ({ ...old, ...next }),
+    default: () => ({}),
+  }),
+});
+
+/** The state's type. */
+export type AgentStateType = typeof AgentState.State;
+
+function deps(config: LangGraphRunnableConfig): AgentDeps {
+  return config.configurable?.deps as AgentDeps;
+}
+
+const CANCELLED = { ok: false, error: { code: "CANCELLED", msg: "The user cancelled" } };
+
+async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const language = languageOf(state.input.text, state.language);
+  // A tapped agent from the front desk's menu, else the words.
+  const chosen = state.input.choice?.startsWith("agent:") ? state.input.choice.slice(6) : null;
+  const topic = chosen ?? topicOf(state.input.text);
+  let agent = topic ?? state.agent;
+  const { model, agents } = deps(config);
+  // The model routes only what keywords cannot, and only from the front desk.
+  const atFrontDesk = !topic && state.agent === "concierge_router";
+  if (atFrontDesk && state.input.location) {
+    // A shared location at the front desk is about finding something nearby.
+    agent = "buy_and_sell";
+  } else if (atFrontDesk && state.input.text && !isGreeting(state.input.text)) {
+    // Words that name no topic: the model decides, else it is something to find.
+    agent = (model ? await chooseAgent(model, agents, state.input.text).catch(() => null) : null) ??
+      "buy_and_sell";
+  }
+  const handover = agent !== state.agent;
+  return {
+    agent,
+    language,
+    replies: [],
+    handoff: false,
+    // A new agent starts from a clean slate of flow memory.
+    ...(handover ? { memory: { step: null } } : {}),
+  };
+}
+
+async function chooseAgent(
+  model: ChatModel,
+  agents: AgentDeps["agents"],
+  text: string,
+): Promise<string | null> {
+  const list = agents.map((agent) => `- ${agent.id}: ${agent.description}`).join("\n");
+  const reply = await model.complete({
+    messages: [
+      {
+        role: "system",
+        content: `Pick the agent for the user's message. Answer with the agent id only.\n${list}`,
+      },
+      { role: "user", content: text },
+    ],
+    tools: [],
+  });
+  const id = reply.content.trim().split(/\s+/)[0]?.replace(/[^a-z_]/g, "");
+  return agents.some((agent) => agent.id === id) ? id : null;
+}
+
+async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const { model } = deps(config);
+  if (state.agent === "support_handoff") return await handOff(state, config);
+  return model ? await modelAct(state, config) : await deterministicAct(state, deps(config));
+}
+
+async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const result = await deps(config).callTool("support_handoff", "notify_staff", {
+    channel: "inbox",
+    payload: {
+      reason: "asked for a person",
+      summary: state.input.text.slice(0, 2000) || "(no text)",
+    },
+  }, { key: `${state.input.wamid}:handoff` });
+  const text = result.ok
+    ? {
+      en: "I have asked a person from our team to help you. They will answer here.",
+      rw: "Nasabye umukozi wacu kugufasha. Azagusubiza hano.",
+      fr: "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici.",
+    }[state.language]
+    : "Sorry, something went wrong. Please try again.";
+  return { replies: [{ text }], handoff: result.ok, agent: "concierge_router" };
+}
+
+const MAX_STEPS = 4;
+
+async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const { model, toolsFor, callTool, agents } = deps(config);
+  const agent = agents.find((candidate) => candidate.id === state.agent);
+  const tools = toolsFor(state.agent);
+  const system: ChatTurn = {
+    role: "system",
+    content: `You are EasyMO's ${agent?.name ?? state.agent} on WhatsApp in Rwanda. ` +
+      `${agent?.description ?? ""} Reply briefly in the user's language (${state.language}). ` +
+      "Use tools to act; amounts are in RWF.",
+  };
+  // After a confirmation the conversation already holds the tool result: continue from it.
+  const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"
+    ? [{ role: "user", content: state.input.text || "(shared a location)" }]
+    : [];
+  const turns: ChatTurn[] = [...fresh];
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const reply = await model!.complete({
+      messages: [system, ...state.messages, ...turns],
+      tools,
+    });
+    if (!reply.tool_calls.length) {
+      return {
+        messages: [...turns, { role: "assistant" as const, content: reply.content }],
+        replies: [{ text: reply.content }],
+        pending: null,
+      };
+    }
+    turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });
+    for (const call of reply.tool_calls) {
+      const key = `${state.input.wamid}:${step}:${call.name}`;
+      const result = await callTool(state.agent, call.name, call.args, { key });
+      if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
+        return {
+          messages: turns,
+          pending: {
+            tool: call.name,
+            args: call.args,
+            key,
+            summary: result.error.confirmation?.summary ?? result.error.msg,
+            callId: call.id,
+          },
+        };
+      }
+      turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
+    }
+  }
+  return {
+    messages: turns,
+    replies: [{ text: "Sorry, I could not finish that. Please try again." }],
+    pending: null,
+  };
+}
+
+async function confirm(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const pending = state.pending!;
+  // Re-run from here on resume: nothing above the interrupt has an effect.
+  const decision = interrupt<{ summary: string; tool: string }, "confirm" | "cancel">({
+    summary: pending.summary,
+    tool: pending.tool,
+  });
+  const { callTool } = deps(config);
+  let result: ToolResult | typeof CANCELLED = CANCELLED;
+  if (decision === "confirm") {
+    // A fresh token for the same call (same arguments, same key), then the call itself.
+    const asked = await callTool(state.agent, pending.tool, pending.args, { key: pending.key });
+    const token = !asked.ok ? asked.error.confirmation?.token : undefined;
+    result = token
+      ? await callTool(state.agent, pending.tool, pending.args, {
+        key: pending.key,
+        confirmation: token,
+      })
+      : asked;
+  }
+  return {
+    pending: null,
+    messages: [{
+      role: "tool" as const,
+      content: JSON.stringify(result),
+      tool_call_id: pending.callId,
+    }],
+    memory: { lastResult: result, lastTool: pending.tool },
+  };
+}
+
+/** Builds and compiles the agent graph with a checkpointer. */
+export function buildAgentGraph(checkpointer: BaseCheckpointSaver) {
+  return new StateGraph(AgentState)
+    .addNode("route", route)
+    .addNode("act", act)
+    .addNode("confirm", confirm)
+    .addEdge(START, "route")
+    .addEdge("route", "act")
+    .addConditionalEdges("act", (state) => state.pending ? "confirm" : END, ["confirm", END])
+    .addEdge("confirm", "act")
+    .compile({ checkpointer });
+}

@@ -1,0 +1,613 @@
+/**
+ * A tau-bench-style scenario harness: a scenario is a multi-turn WhatsApp
+ * conversation (what the user says, taps and shares, and what other parties
+ * such as vendors answer) plus the END STATE expected in the database. Each
+ * run plays the turns as signed deliveries to the real webhook over HTTP on
+ * a fresh seeded database, then checks every expectation. A suite runs each
+ * scenario k times and reports pass^k (the share of scenarios that passed all
+ * k runs) and pass@1 (the share of runs that passed).
+ *
+ * Scenario files live in `config/scenarios/*.yaml`; see its README.
+ *
+ * @module
+ */
+import { isDeepStrictEqual } from "node:util";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import type { ConversationHandler } from "@shared/conversation/types.ts";
+import { type Backend, openTestDatabase } from "@shared/db/testing.ts";
+import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
+import { messageDelivery, newWamid, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
+import { signBody } from "@shared/whatsapp/signature.ts";
+import { createWhatsAppChannel } from "../../supabase/functions/wa-webhook-buy-sell/channel.ts";
+
+const PHONE = /^\+[1-9][0-9]{7,14}$/;
+const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
+
+const TurnSchema = z.strictObject({
+  say: z.string().min(1).optional(),
+  tap: z.union([z.string().min(1), z.number().int().positive()]).optional(),
+  location: z.strictObject({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    name: z.string().optional(),
+    address: z.string().optional(),
+  }).optional(),
+  as: phone.optional(),
+}).superRefine((turn, ctx) => {
+  const kinds = (["say", "tap", "location"] as const).filter((key) => turn[key] !== undefined);
+  if (turn.as !== undefined) {
+    if (turn.say === undefined || kinds.length !== 1) {
+      ctx.addIssue({ code: "custom", message: 'a turn with "as" needs "say" and nothing else' });
+    }
+  } else if (kinds.length !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      message: `a turn has exactly one of say, tap, location (or as + say); found ${
+        kinds.length ? kinds.join(", ") : "none"
+      }`,
+    });
+  }
+});
+
+const ExpectationSchema = z.strictObject({
+  label: z.string().min(1).optional(),
+  sql: z.string().min(1).optional(),
+  params: z.array(z.unknown()).optional(),
+  equals: z.array(z.unknown()).optional(),
+  count: z.number().int().nonnegative().optional(),
+  contains: z.string().min(1).optional(),
+}).superRefine((item, ctx) => {
+  if (item.sql === undefined && item.contains === undefined) {
+    ctx.addIssue({ code: "custom", message: 'an expectation needs "sql" or "contains"' });
+  }
+  for (const key of ["params", "equals", "count"] as const) {
+    if (item[key] !== undefined && item.sql === undefined) {
+      ctx.addIssue({ code: "custom", path: [key], message: `"${key}" needs "sql"` });
+    }
+  }
+});
+
+const ScenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  user: z.strictObject({ phone, name: z.string().min(1).optional() }),
+  mode: z.enum(["deterministic", "model", "any"]).default("any"),
+  turns: z.array(TurnSchema).min(1),
+  expect: z.array(ExpectationSchema).min(1),
+});
+
+/** One turn of a scenario. */
+export type ScenarioTurn =
+  /** The user writes. */
+  | { say: string }
+  /** The user taps a button (or list row) of the latest message that offered choices. */
+  | { tap: string | number }
+  /** The user shares a location. */
+  | { location: { latitude: number; longitude: number; name?: string; address?: string } }
+  /** Another party (e.g. a vendor) writes, from this phone number. */
+  | { as: string; say: string };
+
+/** One check of the end state. */
+export interface ScenarioExpectation {
+  /** Names the check in failures; the SQL or the expected text by default. */
+  label?: string;
+  /** A select returning rows. Alone: at least one row. */
+  sql?: string;
+  /** Parameters `$1`, `$2`… of `sql`. */
+  params?: unknown[];
+  /** The rows, deep-equal and in order (bigints as numbers, dates as ISO strings). */
+  equals?: unknown[];
+  /** How many rows. */
+  count?: number;
+  /** Text the last message sent to the user must contain. */
+  contains?: string;
+}
+
+/** Which conversation handlers a scenario is meant for. */
+export type ScenarioMode = "deterministic" | "model" | "any";
+
+/** A checked scenario. */
+export interface Scenario {
+  /** Unique name. */
+  name: string;
+  /** What it covers. */
+  description?: string;
+  /** The user who talks. */
+  user: { phone: string; name?: string };
+  /** Which handlers it is meant for. @default "any" */
+  mode: ScenarioMode;
+  /** The conversation, in order. */
+  turns: ScenarioTurn[];
+  /** The expected end state. */
+  expect: ScenarioExpectation[];
+  /** The file it came from, when loaded from one. */
+  source?: string;
+}
+
+/** Raised when scenario files are invalid; `issues` lists every problem with its file and path. */
+export class ScenarioFileError extends Error {
+  /** Each problem, prefixed with its file and path. */
+  readonly issues: string[];
+
+  /** Creates the error from its issues. */
+  constructor(issues: string[]) {
+    super(`Invalid scenario file(s):\n  - ${issues.join("\n  - ")}`);
+    this.name = "ScenarioFileError";
+    this.issues = issues;
+  }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+    "",
+  ) || "(root)";
+}
+
+/**
+ * Parses and checks one scenario file's YAML text.
+ *
+ * @param text The YAML.
+ * @param source Where it came from, for messages and {@link Scenario.source}.
+ * @throws {ScenarioFileError} naming the file and the path of every problem.
+ */
+export function parseScenario(text: string, source = "scenario"): Scenario {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (error) {
+    throw new ScenarioFileError([`${source}: YAML syntax: ${(error as Error).message}`]);
+  }
+  const parsed = ScenarioSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ScenarioFileError(
+      parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${issue.message}`),
+    );
+  }
+  const { turns, expect, description, ...rest } = parsed.data;
+  return {
+    ...rest,
+    ...(description === undefined ? {} : { description }),
+    turns: turns.map((turn): ScenarioTurn => {
+      if (turn.as !== undefined) return { as: turn.as, say: turn.say! };
+      if (turn.say !== undefined) return { say: turn.say };
+      if (turn.tap !== undefined) return { tap: turn.tap };
+      return { location: turn.location! };
+    }),
+    expect: expect.map((item) =>
+      Object.fromEntries(
+        Object.entries(item).filter(([, value]) => value !== undefined),
+      ) as ScenarioExpectation
+    ),
+    source,
+  };
+}
+
+/** The default scenario folder, `config/scenarios/`. */
+export const SCENARIO_DIR: URL = new URL("../../config/scenarios/", import.meta.url);
+
+/**
+ * Loads every `*.yaml` file of a folder, sorted by file name.
+ *
+ * @param dir The folder. @default {@link SCENARIO_DIR}
+ * @throws {ScenarioFileError} listing every problem of every file, and duplicate names.
+ */
+export async function loadScenarios(dir: string | URL = SCENARIO_DIR): Promise<Scenario[]> {
+  const folder = typeof dir === "string" ? dir.replace(/\/+$/, "") : dir.href.replace(/\/+$/, "");
+  const label = dir === SCENARIO_DIR ? "config/scenarios" : typeof dir === "string" ? folder : (
+    dir.protocol === "file:" ? decodeURIComponent(dir.pathname).replace(/\/+$/, "") : folder
+  );
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && /\.ya?ml$/.test(entry.name)) files.push(entry.name);
+  }
+  files.sort();
+  const scenarios: Scenario[] = [];
+  const issues: string[] = [];
+  const names = new Map<string, string>();
+  for (const file of files) {
+    const source = `${label}/${file}`;
+    const path = typeof dir === "string" ? `${folder}/${file}` : new URL(file, `${folder}/`);
+    try {
+      const scenario = parseScenario(await Deno.readTextFile(path), source);
+      const previous = names.get(scenario.name);
+      if (previous) {
+        issues.push(`${source}: name: "${scenario.name}" is already used by ${previous}`);
+      }
+      names.set(scenario.name, source);
+      scenarios.push(scenario);
+    } catch (error) {
+      if (error instanceof ScenarioFileError) issues.push(...error.issues);
+      else throw error;
+    }
+  }
+  if (issues.length) throw new ScenarioFileError(issues);
+  return scenarios;
+}
+
+/** Options for {@link selectScenarios}. */
+export interface SelectScenariosOptions {
+  /** The handler kind that will answer: keeps scenarios of this mode and `any`. */
+  mode?: "deterministic" | "model";
+  /** Keeps scenarios whose name contains this text (case-insensitive). */
+  filter?: string;
+}
+
+/** The scenarios meant for a handler kind, optionally filtered by name. */
+export function selectScenarios(
+  scenarios: readonly Scenario[],
+  options: SelectScenariosOptions = {},
+): Scenario[] {
+  const filter = options.filter?.toLowerCase();
+  return scenarios.filter((scenario) =>
+    (options.mode === undefined || scenario.mode === "any" || scenario.mode === options.mode) &&
+    (filter === undefined || scenario.name.toLowerCase().includes(filter))
+  );
+}
+
+/** Builds the conversation handler of one run, on that run's runtime. */
+export type ConversationFactory = (
+  runtime: TestRuntime,
+) => ConversationHandler | Promise<ConversationHandler>;
+
+/** Options for {@link runScenario}. */
+export interface RunScenarioOptions {
+  /** Answers the user. @default the channel's default (the buy & sell flow) */
+  conversation?: ConversationHandler;
+  /** Builds the handler per run, on the run's runtime (wins over `conversation`). */
+  createConversation?: ConversationFactory;
+  /** The database engine. @default "pglite" */
+  backend?: Backend;
+}
+
+/** The outcome of one run. */
+export interface ScenarioResult {
+  /** Whether every turn was processed and every expectation held. */
+  passed: boolean;
+  /** What went wrong, each naming the turn or expectation. */
+  failures: string[];
+  /** The turns and the platform's replies, one line each. */
+  transcript: string[];
+}
+
+const APP_SECRET = "scenario-harness-app-secret";
+const VERIFY_TOKEN = "scenario-harness-verify-token";
+
+interface OutboxRow {
+  id: string;
+  to_wa_id: string;
+  body: Record<string, unknown>;
+  wamid: string | null;
+}
+
+interface Choice {
+  id: string;
+  title: string;
+  kind: "button_reply" | "list_reply";
+}
+
+function textOf(body: Record<string, unknown>): string {
+  const text = body.text as { body?: string } | undefined;
+  const interactive = body.interactive as { body?: { text?: string } } | undefined;
+  const template = body.template as { name?: string } | undefined;
+  return text?.body ?? interactive?.body?.text ??
+    (template?.name ? `[template ${template.name}]` : "");
+}
+
+function choicesOf(body: Record<string, unknown>): Choice[] {
+  const action = (body.interactive as { action?: Record<string, unknown> } | undefined)?.action;
+  if (!action) return [];
+  const buttons = (action.buttons ?? []) as Array<{ reply?: { id: string; title: string } }>;
+  const sections = (action.sections ?? []) as Array<{
+    rows?: Array<{ id: string; title: string }>;
+  }>;
+  return [
+    ...buttons.flatMap((button) =>
+      button.reply
+        ? [{ id: button.reply.id, title: button.reply.title, kind: "button_reply" as const }]
+        : []
+    ),
+    ...sections.flatMap((section) =>
+      (section.rows ?? []).map((row) => ({
+        id: row.id,
+        title: row.title,
+        kind: "list_reply" as const,
+      }))
+    ),
+  ];
+}
+
+function describeTurn(turn: ScenarioTurn): string {
+  if ("as" in turn) return `as ${turn.as} say ${JSON.stringify(turn.say)}`;
+  if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
+  if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
+  return `location ${turn.location.latitude},${turn.location.longitude}`;
+}
+
+function describeExpectation(item: ScenarioExpectation): string {
+  if (item.label) return item.label;
+  if (item.sql) return item.sql.replace(/\s+/g, " ").trim();
+  return `last message contains ${JSON.stringify(item.contains)}`;
+}
+
+/** Rows as plain JSON-like values: bigints as numbers (strings when unsafe), dates as ISO text. */
+function normalize(value: unknown): unknown {
+  if (typeof value === "bigint") {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER)
+      ? Number(value)
+      : value.toString();
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, normalize(item)]),
+    );
+  }
+  return value;
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}
+
+/**
+ * Plays one scenario on a fresh seeded database and checks its end state.
+ * Everything it opens (database, runtime, HTTP server) is disposed before it
+ * resolves; a turn that cannot be played ends the run with a failure.
+ */
+export async function runScenario(
+  scenario: Scenario,
+  options: RunScenarioOptions = {},
+): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const transcript: string[] = [];
+  const userWaId = scenario.user.phone.slice(1);
+  const db = await openTestDatabase(options.backend ?? "pglite");
+  let runtime: TestRuntime | undefined;
+  let server: Deno.HttpServer | undefined;
+  const pending: Promise<unknown>[] = [];
+  const backgroundErrors: unknown[] = [];
+  try {
+    runtime = await createTestRuntime(db);
+    const conversation = options.createConversation
+      ? await options.createConversation(runtime)
+      : options.conversation;
+    const channel = createWhatsAppChannel(runtime, {
+      appSecret: APP_SECRET,
+      verifyToken: VERIFY_TOKEN,
+      org: "easymo",
+      background: (task) =>
+        void pending.push(task().catch((error) => backgroundErrors.push(error))),
+      ...(conversation ? { conversation } : {}),
+    });
+    server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
+      const url = new URL(request.url);
+      url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
+      return channel.app.fetch(new Request(url, request));
+    });
+    const url = `http://127.0.0.1:${
+      (server.addr as Deno.NetAddr).port
+    }/functions/v1/wa-webhook-buy-sell`;
+
+    const seen = new Set<string>();
+    const settle = async () => {
+      do {
+        while (pending.length) await pending.shift();
+        await channel.dispatcher.drain();
+      } while (pending.length);
+    };
+    const record = async () => {
+      const rows = await db.query<OutboxRow>(
+        "select id::text as id, to_wa_id, body, wamid from public.wa_outbox order by created_at, id",
+      );
+      for (const row of rows) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        const choices = choicesOf(row.body);
+        const suffix = choices.length ? ` [${choices.map((c) => c.title).join(" | ")}]` : "";
+        const who = row.to_wa_id === userWaId ? "bot" : `bot → +${row.to_wa_id}`;
+        transcript.push(`${who}: ${textOf(row.body)}${suffix}`);
+      }
+    };
+    const toUser = () =>
+      db.query<OutboxRow>(
+        `select id::text as id, to_wa_id, body, wamid from public.wa_outbox
+         where to_wa_id = $1 order by created_at, id`,
+        [userWaId],
+      );
+
+    for (const [index, turn] of scenario.turns.entries()) {
+      const where = `turn ${index + 1} (${describeTurn(turn)})`;
+      let from = userWaId;
+      let content: SimulatedContent;
+      let contextWamid: string | undefined;
+      if ("as" in turn) {
+        from = turn.as.slice(1);
+        content = { text: turn.say };
+        transcript.push(`${turn.as}: ${turn.say}`);
+      } else if ("say" in turn) {
+        content = { text: turn.say };
+        transcript.push(`user: ${turn.say}`);
+      } else if ("location" in turn) {
+        content = { location: turn.location };
+        transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
+      } else {
+        const offered = (await toUser()).filter((row) => choicesOf(row.body).length).at(-1);
+        if (!offered) {
+          failures.push(`${where}: no message to the user offered buttons or a list`);
+          break;
+        }
+        const choices = choicesOf(offered.body);
+        const tap = String(turn.tap);
+        const choice = /^[0-9]+$/.test(tap)
+          ? choices[Number(tap) - 1]
+          : choices.find((item) => item.id === tap) ??
+            choices.find((item) => item.title.toLowerCase() === tap.toLowerCase());
+        if (!choice) {
+          failures.push(
+            `${where}: no such choice; the last message offered ${
+              choices.map((item, i) => `${i + 1}. ${item.id} (${item.title})`).join(", ")
+            }`,
+          );
+          break;
+        }
+        content = choice.kind === "button_reply"
+          ? { buttonReply: { id: choice.id, title: choice.title } }
+          : { listReply: { id: choice.id, title: choice.title } };
+        contextWamid = offered.wamid ?? undefined;
+        transcript.push(`user: [tap ${choice.title}]`);
+      }
+      const wamid = newWamid();
+      const payload = messageDelivery({
+        from,
+        wamid,
+        contextWamid,
+        ...(from === userWaId && scenario.user.name ? { name: scenario.user.name } : {}),
+      }, content);
+      const body = new TextEncoder().encode(JSON.stringify(payload));
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": await signBody(APP_SECRET, body),
+        },
+        body,
+      });
+      await response.body?.cancel();
+      if (response.status !== 200) {
+        failures.push(`${where}: the webhook answered ${response.status}`);
+        break;
+      }
+      await settle();
+      await record();
+      if (backgroundErrors.length) {
+        failures.push(`${where}: processing threw: ${String(backgroundErrors.splice(0)[0])}`);
+        break;
+      }
+      const [inbound] = await db.query<{ status: string; last_error: string | null }>(
+        "select status, last_error from private.wa_inbound where wamid = $1",
+        [wamid],
+      );
+      if (inbound?.status !== "done") {
+        failures.push(
+          `${where}: the message was not processed (${inbound?.status ?? "not stored"}${
+            inbound?.last_error ? `: ${inbound.last_error}` : ""
+          })`,
+        );
+        break;
+      }
+    }
+
+    if (!failures.length) {
+      const last = (await toUser()).at(-1);
+      for (const [index, item] of scenario.expect.entries()) {
+        const what = `expect[${index}] ${show(describeExpectation(item))}`;
+        if (item.contains !== undefined) {
+          const text = last ? textOf(last.body) : undefined;
+          if (text === undefined) {
+            failures.push(`${what}: no message was sent to the user`);
+          } else if (!text.includes(item.contains)) {
+            failures.push(
+              `${what}: the last message does not contain ${JSON.stringify(item.contains)}: ${
+                show(text)
+              }`,
+            );
+          }
+        }
+        if (item.sql === undefined) continue;
+        let rows: unknown[];
+        try {
+          rows = normalize(await db.query(item.sql, item.params ?? [])) as unknown[];
+        } catch (error) {
+          failures.push(`${what}: the query failed: ${(error as Error).message}`);
+          continue;
+        }
+        if (item.count !== undefined && rows.length !== item.count) {
+          failures.push(
+            `${what}: expected ${item.count} row(s), got ${rows.length}: ${show(rows)}`,
+          );
+        }
+        if (item.equals !== undefined && !isDeepStrictEqual(rows, normalize(item.equals))) {
+          failures.push(`${what}: expected rows ${show(item.equals)}, got ${show(rows)}`);
+        }
+        if (item.count === undefined && item.equals === undefined && rows.length === 0) {
+          failures.push(`${what}: expected at least one row, got none`);
+        }
+      }
+    }
+  } catch (error) {
+    failures.push(`the run crashed: ${(error as Error).stack ?? String(error)}`);
+  } finally {
+    await Promise.allSettled(pending);
+    await server?.shutdown();
+    if (runtime) {
+      await runtime.platform.notifications.stop();
+      await runtime.platform.traces.flush().catch(() => {});
+    }
+    await db.dispose();
+  }
+  return { passed: failures.length === 0, failures, transcript };
+}
+
+/** Options for {@link runSuite}. */
+export interface RunSuiteOptions extends RunScenarioOptions {
+  /** Runs per scenario, each on a fresh database. */
+  k: number;
+  /** Called after each run (progress). */
+  onRun?: (scenario: Scenario, run: number, result: ScenarioResult) => void;
+}
+
+/** One scenario's runs. */
+export interface SuiteResult {
+  /** The scenario's name. */
+  name: string;
+  /** Whether each run passed. */
+  runs: boolean[];
+  /** Each run's full outcome. */
+  outcomes: ScenarioResult[];
+}
+
+/** What a suite produced. */
+export interface SuiteReport {
+  /** Per scenario, in order. */
+  results: SuiteResult[];
+  /** Share of scenarios whose k runs all passed (0 without scenarios). */
+  passHatK: number;
+  /** Share of all runs that passed (0 without scenarios). */
+  passAt1: number;
+}
+
+/**
+ * Runs each scenario `k` times, one after the other, each on a fresh database.
+ *
+ * @throws {RangeError} when `k` is not a positive integer.
+ */
+export async function runSuite(
+  scenarios: readonly Scenario[],
+  options: RunSuiteOptions,
+): Promise<SuiteReport> {
+  const { k, onRun, ...runOptions } = options;
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer: ${k}`);
+  const results: SuiteResult[] = [];
+  for (const scenario of scenarios) {
+    const outcomes: ScenarioResult[] = [];
+    for (let run = 0; run < k; run++) {
+      const result = await runScenario(scenario, runOptions);
+      outcomes.push(result);
+      onRun?.(scenario, run, result);
+    }
+    results.push({ name: scenario.name, runs: outcomes.map((o) => o.passed), outcomes });
+  }
+  const total = results.length;
+  const allPassed = results.filter((result) => result.runs.every(Boolean)).length;
+  const passedRuns = results.reduce((sum, result) => sum + result.runs.filter(Boolean).length, 0);
+  return {
+    results,
+    passHatK: total ? allPassed / total : 0,
+    passAt1: total ? passedRuns / (total * k) : 0,
+  };
+}

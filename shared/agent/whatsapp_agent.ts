@@ -1,0 +1,157 @@
+/**
+ * The LangGraph agent as the WhatsApp channel's conversation handler: one
+ * graph thread per conversation (checkpointed in Postgres), a pending
+ * confirmation resumed by the user's Confirm / Cancel, replies mapped to
+ * WhatsApp text, buttons and lists within WhatsApp's limits.
+ *
+ * @module
+ */
+import { Command } from "@langchain/langgraph";
+import { conciergeFlow } from "@shared/buy_sell/mod.ts";
+import type { ConversationHandler, ConversationTurn } from "@shared/conversation/types.ts";
+import type { Platform } from "@shared/runtime/platform.ts";
+import { messageText } from "@shared/whatsapp/inbound.ts";
+import {
+  buttonsMessage,
+  listMessage,
+  textMessage,
+  type WhatsAppMessage,
+} from "@shared/whatsapp/mod.ts";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import {
+  type AgentDeps,
+  type AgentReply,
+  type AgentStateType,
+  buildAgentGraph,
+  type TurnInput,
+} from "./agent_graph.ts";
+import { DatabaseCheckpointSaver } from "./checkpointer.ts";
+import { decisionOf } from "./intents.ts";
+import { type ChatModel, modelFromEnv } from "./model.ts";
+
+/** Options for {@link createAgentHandler}. */
+export interface AgentHandlerOptions {
+  /** The model; `null` for the deterministic mode. @default from OPENAI_API_KEY, else null */
+  model?: ChatModel | null;
+  /** Where conversation state is kept. @default the platform's database */
+  checkpointer?: BaseCheckpointSaver;
+}
+
+const CONFIRM_TEXT = {
+  en: ["Please confirm", "Confirm", "Cancel"],
+  rw: ["Emeza", "Emeza", "Reka"],
+  fr: ["Veuillez confirmer", "Confirmer", "Annuler"],
+} as const;
+
+function inputOf(turn: ConversationTurn): TurnInput {
+  const content = turn.message.content;
+  return {
+    wamid: turn.message.wamid,
+    text: messageText(content).trim(),
+    choice: content.kind === "button_reply" || content.kind === "list_reply"
+      ? content.id
+      : content.kind === "quick_reply"
+      ? content.payload
+      : undefined,
+    location: content.kind === "location"
+      ? { latitude: content.latitude, longitude: content.longitude }
+      : undefined,
+  };
+}
+
+/** An agent reply as a WhatsApp message, within WhatsApp's limits. */
+export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppMessage {
+  const body = reply.text.slice(0, 1024) || "…";
+  if (reply.buttons?.length) {
+    return buttonsMessage({
+      body,
+      buttons: reply.buttons.slice(0, 3).map((b) => ({ id: b.id, title: b.title.slice(0, 20) })),
+    });
+  }
+  if (reply.rows?.length) {
+    return listMessage({
+      body,
+      button: chooseLabel,
+      sections: [{
+        title: chooseLabel,
+        rows: reply.rows.slice(0, 10).map((row) => ({
+          id: row.id.slice(0, 200),
+          title: row.title.slice(0, 24),
+          ...(row.description ? { description: row.description.slice(0, 72) } : {}),
+        })),
+      }],
+    });
+  }
+  return textMessage(reply.text.slice(0, 4096) || "…");
+}
+
+/** Builds the handler. */
+export function createAgentHandler(
+  runtime: { platform: Platform },
+  options: AgentHandlerOptions = {},
+): ConversationHandler {
+  const { platform } = runtime;
+  const graph = buildAgentGraph(
+    options.checkpointer ?? new DatabaseCheckpointSaver({ db: platform.db }),
+  );
+  const model = options.model === undefined ? modelFromEnv() : options.model;
+  const agents = platform.agents.list().map(({ id, name, description }) => ({
+    id,
+    name,
+    description,
+  }));
+
+  return async (turn) => {
+    const deps: AgentDeps = {
+      model,
+      agents,
+      toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
+      callTool: (agentId, tool, args, callOptions) =>
+        turn.callTool(tool, args, {
+          agentId,
+          key: callOptions.key,
+          confirmation: callOptions.confirmation,
+        }),
+    };
+    const config = { configurable: { thread_id: turn.user.conversationId, deps } };
+    const input = inputOf(turn);
+    const snapshot = await graph.getState(config);
+    const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
+    let state: AgentStateType & { __interrupt__?: Array<{ value: { summary: string } }> };
+    if (waiting) {
+      const decision = decisionOf(input.text, input.choice);
+      state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
+      // Anything but an answer cancels the pending action, then is handled as itself.
+      if (!decision) state = await graph.invoke({ input }, config);
+    } else {
+      state = await graph.invoke({ input }, config);
+    }
+    const language = state.language ?? "en";
+    const pending = state.__interrupt__?.[0]?.value;
+    if (pending) {
+      const [ask, yes, no] = CONFIRM_TEXT[language];
+      return {
+        replies: [buttonsMessage({
+          body: `${ask}: ${pending.summary}`.slice(0, 1024),
+          buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
+        })],
+        state: { agent: state.agent, awaiting: "confirmation" },
+      };
+    }
+    // Offline, buy & sell is the concierge flow itself (same tools, same consent step).
+    if (!model && state.agent === "buy_and_sell") {
+      const memory = state.memory as { concierge?: Record<string, unknown> };
+      const outcome = await conciergeFlow({
+        ...turn,
+        user: { ...turn.user, state: memory.concierge ?? {} },
+      });
+      await graph.updateState(config, { memory: { concierge: outcome.state } });
+      return { ...outcome, state: { agent: state.agent } };
+    }
+    return {
+      replies: state.replies.map((reply) => toWhatsApp(reply)),
+      state: { agent: state.agent },
+      handoff: state.handoff,
+    };
+  };
+}

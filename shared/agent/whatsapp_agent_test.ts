@@ -1,0 +1,197 @@
+import assert from "node:assert/strict";
+import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
+import { signBody } from "@shared/whatsapp/signature.ts";
+import { createWhatsAppChannel } from "../../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import type { ChatModel } from "./model.ts";
+import { createOpenAIModel } from "./model.ts";
+import { type Script, startScriptedOpenAI } from "./testing_openai_server.ts";
+import { createAgentHandler } from "./whatsapp_agent.ts";
+
+const SECRET = "agent-test-app-secret";
+const USER = "250788000001";
+const CAFE = "c0000000-0000-4000-8000-000000000002";
+
+/** The real webhook with the agent as its conversation handler, over `db`. */
+async function agentChannel(db: TestDatabase, model: ChatModel | null) {
+  const rt = await createTestRuntime(db);
+  const tasks: Promise<unknown>[] = [];
+  const channel = createWhatsAppChannel(rt, {
+    appSecret: SECRET,
+    verifyToken: "v",
+    org: "easymo",
+    conversation: createAgentHandler(rt, { model }),
+    background: (task) => void tasks.push(task()),
+  });
+  let n = 0;
+  const prefix = crypto.randomUUID().slice(0, 8);
+  async function say(content: SimulatedContent) {
+    const body = new TextEncoder().encode(
+      JSON.stringify(messageDelivery({ from: USER, wamid: `wamid.${prefix}.${n++}` }, content)),
+    );
+    const response = await channel.app.request("/wa-webhook-buy-sell", {
+      method: "POST",
+      headers: { "x-hub-signature-256": await signBody(SECRET, body) },
+      body,
+    });
+    assert.equal(response.status, 200);
+    while (tasks.length) await tasks.shift();
+    await channel.dispatcher.drain();
+    return await last();
+  }
+  async function last() {
+    const [row] = await db.query<{ body: Record<string, unknown> }>(
+      "select body from public.wa_outbox where to_wa_id = $1 order by created_at desc, id desc limit 1",
+      [USER],
+    );
+    return row?.body ?? {};
+  }
+  return { rt, say };
+}
+
+function text(body: Record<string, unknown>): string {
+  return (body.text as { body: string } | undefined)?.body ??
+    (body.interactive as { body: { text: string } } | undefined)?.body.text ?? "";
+}
+
+function choices(body: Record<string, unknown>): string[] {
+  const action = (body.interactive as { action?: Record<string, unknown> } | undefined)?.action;
+  const buttons = (action?.buttons as Array<{ reply: { id: string } }> | undefined) ?? [];
+  const sections = (action?.sections as Array<{ rows: Array<{ id: string }> }> | undefined) ?? [];
+  return [...buttons.map((b) => b.reply.id), ...sections.flatMap((s) => s.rows.map((r) => r.id))];
+}
+
+async function orders(db: TestDatabase): Promise<number> {
+  const [row] = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
+  return row.n;
+}
+
+dbTest("offline, Waiter AI takes an order from a venue's menu after Confirm, once", async (db) => {
+  const { say } = await agentChannel(db, null);
+  const front = await say({ text: "hi" });
+  assert.ok(choices(front).includes("agent:waiter_ai"));
+  const venues = await say({ listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
+  assert.ok(choices(venues).includes(`venue:${CAFE}`), JSON.stringify(venues));
+  const menu = await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  assert.ok(choices(menu).includes("item:BRO-BEEF"));
+  const ask = await say({ listReply: { id: "item:BRO-BEEF", title: "Beef brochette" } });
+  assert.match(text(ask), /order 1 × BRO-BEEF/);
+  assert.deepEqual(choices(ask), ["agent_confirm", "agent_cancel"]);
+  assert.equal(await orders(db), 0);
+  const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  assert.match(text(done), /Order placed: 1500 RWF/);
+  // The Confirm tap delivered again (a second message) places nothing more.
+  await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  assert.equal(await orders(db), 1);
+});
+
+dbTest("offline, Cancel drops the pending order", async (db) => {
+  const { say } = await agentChannel(db, null);
+  await say({ text: "menu" });
+  await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+  const cancelled = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
+  assert.match(text(cancelled), /cancelled/);
+  assert.equal(await orders(db), 0);
+});
+
+dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person", async (db) => {
+  const { say } = await agentChannel(db, null);
+  const found = await say({ text: "Pharmacy: do you have paracetamol?" });
+  assert.match(
+    text(found),
+    /Paracetamol 500mg \(10 tablets\): 500 RWF at Pharmacie Conseil Kimihurura/,
+  );
+  assert.deepEqual(choices(found), ["item:PARA-500"]);
+  const handed = await say({ text: "I want to talk to a person" });
+  assert.match(text(handed), /asked a person from our team/);
+  const [ticket] = await db.query<{ reason: string }>("select reason from public.staff_tickets");
+  assert.equal(ticket.reason, "asked for a person");
+  const [conversation] = await db.query<{ status: string }>(
+    "select status from public.conversations",
+  );
+  assert.equal(conversation.status, "handoff");
+});
+
+dbTest("a pending confirmation survives a restart", async (db) => {
+  const first = await agentChannel(db, null);
+  await first.say({ text: "menu" });
+  await first.say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  await first.say({ listReply: { id: "item:BRO-BEEF", title: "Beef brochette" } });
+  // A new process: new runtime, new graph, new checkpointer over the same database.
+  const restarted = await agentChannel(db, null);
+  const done = await restarted.say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  assert.match(text(done), /Order placed/);
+  assert.equal(await orders(db), 1);
+});
+
+dbTest("with a model, a tool outside the agent's allowlist is refused and traced", async (db) => {
+  const script: Script = [
+    // Pharmacy asks for a buy & sell tool it is not granted.
+    {
+      tool_calls: [{
+        name: "search_businesses_with_tags",
+        arguments: { query_text: "paracetamol" },
+      }],
+    },
+    { content: "Sorry, I can only check our pharmacies' stock." },
+  ];
+  await using server = startScriptedOpenAI({ script });
+  const model = createOpenAIModel({
+    apiKey: server.apiKey,
+    baseURL: server.baseURL,
+    model: "test",
+  });
+  const { rt, say } = await agentChannel(db, model);
+  const reply = await say({ text: "pharmacy: paracetamol please" });
+  assert.equal(text(reply), "Sorry, I can only check our pharmacies' stock.");
+  // The model was only offered the pharmacy's tools, and was told the call was refused.
+  const bodies = server.requests.map((request) => JSON.parse(JSON.stringify(request.body)));
+  const offered = (bodies[0].tools as Array<{ function: { name: string } }>)
+    .map((t) => t.function.name).sort();
+  assert.ok(!offered.includes("search_businesses_with_tags"));
+  assert.ok(offered.includes("inventory_check"));
+  const toolTurn = (bodies[1].messages as Array<{ role: string; content: string }>)
+    .find((m) => m.role === "tool");
+  assert.match(String(toolTurn?.content), /AUTH_ERROR/);
+  await rt.platform.traces.flush();
+  const [trace] = await db.query<{ agent_id: string; error_code: string }>(
+    "select agent_id, error_code from public.tool_calls where tool = 'search_businesses_with_tags'",
+  );
+  assert.deepEqual(trace, { agent_id: "pharmacy", error_code: "AUTH_ERROR" });
+});
+
+dbTest("with a model, an order runs only after Confirm, exactly once", async (db) => {
+  const script: Script = [
+    {
+      tool_calls: [{
+        name: "order_create",
+        arguments: {
+          venue_id: CAFE,
+          items: [{ sku: "BRO-BEEF", qty: 2, name: null, price: null }],
+        },
+      }],
+    },
+    { content: "Your order is placed: 3000 RWF." },
+    { content: "Anything else?" },
+  ];
+  await using server = startScriptedOpenAI({ script });
+  const model = createOpenAIModel({
+    apiKey: server.apiKey,
+    baseURL: server.baseURL,
+    model: "test",
+  });
+  const { say } = await agentChannel(db, model);
+  const ask = await say({ text: "menu: two beef brochettes please" });
+  assert.match(text(ask), /order 2 × BRO-BEEF/);
+  assert.equal(await orders(db), 0);
+  const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  assert.equal(text(done), "Your order is placed: 3000 RWF.");
+  await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  assert.equal(await orders(db), 1);
+  const [order] = await db.query<{ total: number }>(
+    "select total::int as total from public.orders",
+  );
+  assert.equal(order.total, 3000);
+});
