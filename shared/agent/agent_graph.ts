@@ -23,7 +23,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/buy_sell/texts.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { ChatModel, ChatTurn } from "./model.ts";
-import { isGreeting, languageOf, topicOf } from "./intents.ts";
+import { isGreeting, isSensitive, languageOf, topicOf } from "./intents.ts";
 import { deterministicAct } from "./deterministic.ts";
 
 /** This turn's message, as the graph sees it. */
@@ -86,6 +86,7 @@ export const AgentState = Annotation.Root({
   replies: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
   pending: Annotation<PendingCall | null>({ reducer: (_old, next) => next, default: () => null }),
   handoff: Annotation<boolean>({ reducer: (_old, next) => next, default: () => false }),
+  failures: Annotation<number>({ reducer: (_old, next) => next, default: () => 0 }),
   memory: Annotation<Record<string, unknown>>({
     reducer: (old, next) => ({ ...old, ...next }),
     default: () => ({}),
@@ -99,13 +100,18 @@ function deps(config: LangGraphRunnableConfig): AgentDeps {
   return config.configurable?.deps as AgentDeps;
 }
 
+/** Failed turns in a row before the conversation goes to a person. */
+export const MAX_FAILURES = 3;
+
 const CANCELLED = { ok: false, error: { code: "CANCELLED", msg: "The user cancelled" } };
 
 async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   const language = languageOf(state.input.text, state.language);
   // A tapped agent from the front desk's menu, else the words.
   const chosen = state.input.choice?.startsWith("agent:") ? state.input.choice.slice(6) : null;
-  const topic = chosen ?? topicOf(state.input.text);
+  // Sensitive topics and an agent that keeps failing go to a person.
+  const escalate = isSensitive(state.input.text) || state.failures >= MAX_FAILURES;
+  const topic = escalate ? "support_handoff" : chosen ?? topicOf(state.input.text);
   let agent = topic ?? state.agent;
   const { model, agents } = deps(config);
   // The model routes only what keywords cannot, and only from the front desk.
@@ -150,17 +156,39 @@ async function chooseAgent(
 }
 
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { model } = deps(config);
   if (state.agent === "support_handoff") return await handOff(state, config);
-  return model ? await modelAct(state, config) : await deterministicAct(state, deps(config));
+  // Count the turn's failed tool calls (refusals to confirm are not failures).
+  const outer = deps(config);
+  let failed = false;
+  const counting: AgentDeps = {
+    ...outer,
+    callTool: async (...args) => {
+      const result = await outer.callTool(...args);
+      if (!result.ok && result.error.code !== "CONFIRMATION_REQUIRED") failed = true;
+      return result;
+    },
+  };
+  const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
+  const update = outer.model
+    ? await modelAct(state, scoped)
+    : await deterministicAct(state, counting);
+  return { ...update, failures: failed ? state.failures + 1 : 0 };
 }
 
 async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const sensitive = isSensitive(state.input.text);
+  const failing = state.failures >= MAX_FAILURES;
   const result = await deps(config).callTool("support_handoff", "notify_staff", {
-    channel: "inbox",
+    // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
+    channel: sensitive ? "sms" : "inbox",
     payload: {
-      reason: "asked for a person",
+      reason: sensitive
+        ? "sensitive topic"
+        : failing
+        ? "the assistant kept failing"
+        : "asked for a person",
       summary: state.input.text.slice(0, 2000) || "(no text)",
+      priority: sensitive ? "urgent" : failing ? "high" : "medium",
     },
   }, { key: `${state.input.wamid}:handoff` });
   const text = result.ok
@@ -170,7 +198,7 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
       fr: "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici.",
     }[state.language]
     : "Sorry, something went wrong. Please try again.";
-  return { replies: [{ text }], handoff: result.ok, agent: "concierge_router" };
+  return { replies: [{ text }], handoff: result.ok, agent: "concierge_router", failures: 0 };
 }
 
 const MAX_STEPS = 4;

@@ -24,6 +24,15 @@ const TOPICS: Array<[agent: string, pattern: RegExp]> = [
 const GREETING =
   /^(hi|hello|hey|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i;
 
+// Topics a machine should not handle: straight to a person, urgently.
+const SENSITIVE =
+  /\b(suicide|kill myself|abuse|assault|violence|rape|harass|emergency|urgent help|fraud|scam|stolen|police|ihohoterwa|gufatwa ku ngufu|ubujura|urgence|violence|arnaque|agression)\b/i;
+
+/** Whether a message raises a sensitive topic. */
+export function isSensitive(text: string): boolean {
+  return SENSITIVE.test(text);
+}
+
 /** Whether a message is only a greeting. */
 export function isGreeting(text: string): boolean {
   return GREETING.test(text.trim());

@@ -195,3 +195,59 @@ dbTest("with a model, an order runs only after Confirm, exactly once", async (db
   );
   assert.equal(order.total, 3000);
 });
+
+dbTest("a sensitive topic goes straight to a person, urgently", async (db) => {
+  const { say } = await agentChannel(db, null);
+  await say({ text: "menu" });
+  const reply = await say({ text: "Someone stole my phone, I think it is a scam" });
+  assert.match(text(reply), /asked a person from our team/);
+  const [ticket] = await db.query<{ reason: string; priority: string }>(
+    "select reason, priority from public.staff_tickets",
+  );
+  assert.deepEqual(ticket, { reason: "sensitive topic", priority: "urgent" });
+});
+
+dbTest("an agent that keeps failing hands the conversation to a person", async (db) => {
+  const script: Script = () => ({
+    tool_calls: [{ name: "inventory_check", arguments: { items: [] } }],
+  });
+  await using server = startScriptedOpenAI({ script });
+  const model = createOpenAIModel({
+    apiKey: server.apiKey,
+    baseURL: server.baseURL,
+    model: "test",
+  });
+  const { say } = await agentChannel(db, model);
+  for (let i = 0; i < 3; i++) await say({ text: "pharmacy: paracetamol" });
+  assert.equal((await db.query("select 1 from public.staff_tickets")).length, 0);
+  const handed = await say({ text: "pharmacy: paracetamol" });
+  assert.match(text(handed), /asked a person from our team/);
+  const [ticket] = await db.query<{ reason: string }>("select reason from public.staff_tickets");
+  assert.equal(ticket.reason, "the assistant kept failing");
+});
+
+dbTest("with a model, Cancel runs nothing and the model is told", async (db) => {
+  const script: Script = [
+    {
+      tool_calls: [{
+        name: "order_create",
+        arguments: { venue_id: CAFE, items: [{ sku: "CAF-LAT", qty: 1 }] },
+      }],
+    },
+    { content: "No problem, nothing was ordered." },
+  ];
+  await using server = startScriptedOpenAI({ script });
+  const model = createOpenAIModel({
+    apiKey: server.apiKey,
+    baseURL: server.baseURL,
+    model: "test",
+  });
+  const { say } = await agentChannel(db, model);
+  await say({ text: "menu: one latte" });
+  const reply = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
+  assert.equal(text(reply), "No problem, nothing was ordered.");
+  assert.equal(await orders(db), 0);
+  const toolTurn = JSON.parse(JSON.stringify(server.requests[1].body)).messages
+    .find((m: { role: string }) => m.role === "tool");
+  assert.match(toolTurn.content, /CANCELLED/);
+});
