@@ -62,6 +62,11 @@ function choices(body: Record<string, unknown>): string[] {
   return [...buttons.map((b) => b.reply.id), ...sections.flatMap((s) => s.rows.map((r) => r.id))];
 }
 
+/** The real OpenAI client pointed at a scripted server. */
+function modelOf(server: { apiKey: string; baseURL: string }): ChatModel {
+  return createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" });
+}
+
 async function orders(db: TestDatabase): Promise<number> {
   const [row] = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
   return row.n;
@@ -138,11 +143,7 @@ dbTest("with a model, a tool outside the agent's allowlist is refused and traced
     { content: "Sorry, I can only check our pharmacies' stock." },
   ];
   await using server = startScriptedOpenAI({ script });
-  const model = createOpenAIModel({
-    apiKey: server.apiKey,
-    baseURL: server.baseURL,
-    model: "test",
-  });
+  const model = modelOf(server);
   const { rt, say } = await agentChannel(db, model);
   const reply = await say({ text: "pharmacy: paracetamol please" });
   assert.equal(text(reply), "Sorry, I can only check our pharmacies' stock.");
@@ -177,11 +178,7 @@ dbTest("with a model, an order runs only after Confirm, exactly once", async (db
     { content: "Anything else?" },
   ];
   await using server = startScriptedOpenAI({ script });
-  const model = createOpenAIModel({
-    apiKey: server.apiKey,
-    baseURL: server.baseURL,
-    model: "test",
-  });
+  const model = modelOf(server);
   const { say } = await agentChannel(db, model);
   const ask = await say({ text: "menu: two beef brochettes please" });
   assert.match(text(ask), /order 2 × BRO-BEEF/);
@@ -212,11 +209,7 @@ dbTest("an agent that keeps failing hands the conversation to a person", async (
     tool_calls: [{ name: "inventory_check", arguments: { items: [] } }],
   });
   await using server = startScriptedOpenAI({ script });
-  const model = createOpenAIModel({
-    apiKey: server.apiKey,
-    baseURL: server.baseURL,
-    model: "test",
-  });
+  const model = modelOf(server);
   const { say } = await agentChannel(db, model);
   for (let i = 0; i < 3; i++) await say({ text: "pharmacy: paracetamol" });
   assert.equal((await db.query("select 1 from public.staff_tickets")).length, 0);
@@ -237,11 +230,7 @@ dbTest("with a model, Cancel runs nothing and the model is told", async (db) => 
     { content: "No problem, nothing was ordered." },
   ];
   await using server = startScriptedOpenAI({ script });
-  const model = createOpenAIModel({
-    apiKey: server.apiKey,
-    baseURL: server.baseURL,
-    model: "test",
-  });
+  const model = modelOf(server);
   const { say } = await agentChannel(db, model);
   await say({ text: "menu: one latte" });
   const reply = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
