@@ -8,6 +8,13 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import type { InboundMessage } from "./inbound.ts";
+import { windowUpsertSql } from "./window.ts";
+
+// Each sender's newest message in the delivery: it sets their window.
+const LATEST_PER_SENDER = `(
+  select distinct on (from_wa_id) from_wa_id as wa_id, $2::uuid as org_id, profile_name,
+         sent_at as last_inbound_at
+  from incoming order by from_wa_id, sent_at desc) as latest`;
 
 const STORE_SQL = `
   with incoming as (
@@ -21,14 +28,7 @@ const STORE_SQL = `
     from incoming
     on conflict (wamid) do nothing
     returning wamid
-  ), windows as (
-    insert into public.wa_contacts as c (wa_id, org_id, profile_name, last_inbound_at)
-    select distinct on (from_wa_id) from_wa_id, $2::uuid, profile_name, sent_at
-    from incoming order by from_wa_id, sent_at desc
-    on conflict (wa_id) do update
-      set last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at),
-          profile_name = coalesce(excluded.profile_name, c.profile_name)
-  )
+  ), windows as (${windowUpsertSql(LATEST_PER_SENDER)})
   select wamid from stored`;
 
 /**

@@ -71,19 +71,33 @@ export async function recordInbound(tx: Queryable, options: RecordInboundOptions
     throw new TypeError("Cannot record the inbound message as at must be a valid Date");
   }
   const [row] = await tx.query<{ last_inbound_at: Date | string }>(
-    `insert into public.wa_contacts as c (wa_id, org_id, profile_name, last_inbound_at)
-     values ($1, $2, $3, $4)
-     on conflict (wa_id) do update set
-       profile_name = case
-         when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
-           then coalesce(excluded.profile_name, c.profile_name)
-         else coalesce(c.profile_name, excluded.profile_name)
-       end,
-       last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at)
-     returning c.last_inbound_at`,
+    `${
+      windowUpsertSql(
+        "(values ($1::text, $2::uuid, $3::text, $4::timestamptz)) as v(wa_id, org_id, profile_name, last_inbound_at)",
+      )
+    } returning c.last_inbound_at`,
     [waId, orgId, profileName ?? null, at],
   );
   return new Date(row.last_inbound_at);
+}
+
+/**
+ * The one statement that moves 24-hour windows forward, over `source`: a
+ * relation (a code constant, never input) with columns `wa_id, org_id,
+ * profile_name, last_inbound_at`. `last_inbound_at` only moves forward; the
+ * profile name follows the newest message; a contact keeps its first org.
+ * The webhook runs it for a whole delivery, {@link recordInbound} for one.
+ */
+export function windowUpsertSql(source: string): string {
+  return `insert into public.wa_contacts as c (wa_id, org_id, profile_name, last_inbound_at)
+    select wa_id, org_id, profile_name, last_inbound_at from ${source} where true
+    on conflict (wa_id) do update set
+      profile_name = case
+        when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
+          then coalesce(excluded.profile_name, c.profile_name)
+        else coalesce(c.profile_name, excluded.profile_name)
+      end,
+      last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at)`;
 }
 
 /**
