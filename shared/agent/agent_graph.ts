@@ -20,10 +20,10 @@ import {
 } from "@langchain/langgraph";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import type { Language } from "@shared/buy_sell/texts.ts";
+import { type Language, languageOf } from "@shared/conversation/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { ChatModel, ChatTurn } from "./model.ts";
-import { isGreeting, isSensitive, languageOf, topicOf } from "./intents.ts";
+import { isGreeting, isSensitive, topicOf } from "./intents.ts";
 import { deterministicAct } from "./deterministic.ts";
 
 /** This turn's message, as the graph sees it. */

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
-import type { Language } from "@shared/buy_sell/texts.ts";
+import { type Language, phraseBook } from "@shared/conversation/language.ts";
 import type { AgentDeps, AgentReply, AgentStateType, PendingCall } from "./agent_graph.ts";
 
 type Update = Partial<Pick<AgentStateType, "replies" | "pending" | "memory" | "agent" | "handoff">>;
@@ -65,16 +65,7 @@ const T = {
   },
 } as const;
 
-function say(
-  key: keyof typeof T,
-  language: Language,
-  values: Record<string, string | number> = {},
-) {
-  return Object.entries(values).reduce<string>(
-    (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
-    T[key][language],
-  );
-}
+const say = phraseBook(T);
 
 const AGENT_MENU: Array<{ id: string; title: Record<Language, string> }> = [
   {

@@ -6,13 +6,9 @@
  *
  * @module
  */
-import type { Language } from "@shared/buy_sell/texts.ts";
+import { asksForPerson } from "@shared/conversation/language.ts";
 
 const TOPICS: Array<[agent: string, pattern: RegExp]> = [
-  [
-    "support_handoff",
-    /\b(person|human|someone|staff|talk to|umuntu|umukozi|ubufasha|personne|quelqu'un|conseiller)\b/i,
-  ],
   ["waiter_ai", /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i],
   ["pharmacy", /\b(pharmacy|pharmacie|farumasi|medicine|médicament|medicament|imiti|umuti)\b/i],
   [
@@ -26,7 +22,7 @@ const GREETING =
 
 // Topics a machine should not handle: straight to a person, urgently.
 const SENSITIVE =
-  /\b(suicide|kill myself|abuse|assault|violence|rape|harass|emergency|urgent help|fraud|scam|stolen|police|ihohoterwa|gufatwa ku ngufu|ubujura|urgence|violence|arnaque|agression)\b/i;
+  /\b(suicide|kill myself|abuse|assault|violence|rape|harass|emergency|urgent help|fraud|scam|stolen|police|ihohoterwa|gufatwa ku ngufu|ubujura|urgence|arnaque|agression)\b/i;
 
 /** Whether a message raises a sensitive topic. */
 export function isSensitive(text: string): boolean {
@@ -40,6 +36,7 @@ export function isGreeting(text: string): boolean {
 
 /** The agent a message is about, or null when it names no topic. */
 export function topicOf(text: string): string | null {
+  if (asksForPerson(text)) return "support_handoff";
   for (const [agent, pattern] of TOPICS) if (pattern.test(text)) return agent;
   return null;
 }
@@ -54,20 +51,4 @@ export function decisionOf(text: string, buttonId?: string): "confirm" | "cancel
   if (CONFIRM.test(text.trim())) return "confirm";
   if (CANCEL.test(text.trim())) return "cancel";
   return null;
-}
-
-/** The language a message is written in, else `fallback`. */
-export function languageOf(text: string, fallback: Language): Language {
-  if (
-    /\b(muraho|ndashaka|nshaka|amakuru|murakoze|yego|umuntu|imiti|ifunguro|mwaramutse)\b/i.test(
-      text,
-    )
-  ) {
-    return "rw";
-  }
-  if (/\b(bonjour|je|cherche|voudrais|merci|personne|médicament|manger|salut)\b/i.test(text)) {
-    return "fr";
-  }
-  if (/\b(hi|hello|please|i need|i want|menu|pharmacy|person)\b/i.test(text)) return "en";
-  return fallback;
 }

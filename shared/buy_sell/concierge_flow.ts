@@ -9,7 +9,12 @@
 import type { ConversationHandler, ConversationTurn } from "@shared/conversation/types.ts";
 import { messageText } from "@shared/whatsapp/inbound.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
-import type { Language } from "./texts.ts";
+import {
+  asksForPerson,
+  type Language,
+  languageOf,
+  phraseBook,
+} from "@shared/conversation/language.ts";
 
 /** The flow's saved state. */
 export interface ConciergeState {
@@ -28,9 +33,6 @@ const WORDS = {
   // Only a greeting on its own: "hello, I need paracetamol" is a request.
   greeting:
     /^(hi|hello|hey|menu|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i,
-  // Asking for a person, in any of our languages.
-  person:
-    /\b(person|human|someone|staff|agent|talk to|umuntu|umukozi|ubufasha|personne|quelqu'un|conseiller)\b/i,
   rw: /\b(muraho|ndashaka|nshaka|amakuru|mwaramutse|mwiriwe|murakoze|yego|reka|ese|mufite)\b/i,
   fr: /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler)\b/i,
 };
@@ -101,23 +103,7 @@ const T = {
   },
 } as const;
 
-function say(
-  key: keyof typeof T,
-  language: Language,
-  values: Record<string, string | number> = {},
-) {
-  return Object.entries(values).reduce<string>(
-    (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
-    T[key][language],
-  );
-}
-
-function languageOf(text: string, fallback: Language): Language {
-  if (WORDS.rw.test(text)) return "rw";
-  if (WORDS.fr.test(text)) return "fr";
-  if (/\b(hi|hello|i need|looking for|please)\b/i.test(text)) return "en";
-  return fallback;
-}
+const say = phraseBook(T);
 
 interface Vendor {
   id: string;
@@ -212,7 +198,7 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
     });
     return reply(textMessage(say("cancelled", language)));
   }
-  if (WORDS.person.test(text)) {
+  if (asksForPerson(text)) {
     const result = await turn.callTool("notify_staff", {
       channel: "inbox",
       payload: {

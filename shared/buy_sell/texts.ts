@@ -5,11 +5,9 @@
  * @module
  */
 
-/** A language the concierge speaks. */
-export type Language = "en" | "rw" | "fr";
+import type { Language } from "@shared/conversation/language.ts";
 
-/** The languages, for schemas. */
-export const LANGUAGES = ["en", "rw", "fr"] as const;
+export { type Language, LANGUAGES } from "@shared/conversation/language.ts";
 
 interface InquiryFacts {
   item: string;

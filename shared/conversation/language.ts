@@ -1,0 +1,53 @@
+/**
+ * The languages EasyMO speaks (English, Kinyarwanda, French), how a message
+ * reveals which one the user writes in, and phrase tables. One place, so the
+ * buy & sell flow and the agents never disagree about a user's language.
+ *
+ * @module
+ */
+
+/** A language the platform speaks. */
+export type Language = "en" | "rw" | "fr";
+
+/** The languages, for schemas. */
+export const LANGUAGES = ["en", "rw", "fr"] as const;
+
+const MARKERS: Array<[Language, RegExp]> = [
+  [
+    "rw",
+    /\b(muraho|ndashaka|nshaka|amakuru|mwaramutse|mwiriwe|murakoze|yego|reka|ese|mufite|umuntu|imiti|ifunguro)\b/i,
+  ],
+  [
+    "fr",
+    /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler|personne|médicament|manger)\b/i,
+  ],
+  ["en", /\b(hi|hello|i need|i want|looking for|please|menu|pharmacy|person)\b/i],
+];
+
+/** The language a message is written in, else `fallback`. */
+export function languageOf(text: string, fallback: Language): Language {
+  for (const [language, marker] of MARKERS) if (marker.test(text)) return language;
+  return fallback;
+}
+
+const PERSON =
+  /\b(person|human|someone|staff|agent|talk to|umuntu|umukozi|ubufasha|personne|quelqu'un|conseiller)\b/i;
+
+/** Whether the user asks for a person, in any of our languages. */
+export function asksForPerson(text: string): boolean {
+  return PERSON.test(text);
+}
+
+/** A table of phrases, each in every language; `{name}` marks a value. */
+export type Phrases = Record<string, Record<Language, string>>;
+
+/** A function that says a phrase of `table` in a language, with values filled in. */
+export function phraseBook<T extends Phrases>(
+  table: T,
+): (key: keyof T, language: Language, values?: Record<string, string | number>) => string {
+  return (key, language, values = {}) =>
+    Object.entries(values).reduce<string>(
+      (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
+      table[key][language],
+    );
+}
