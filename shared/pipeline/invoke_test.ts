@@ -339,7 +339,7 @@ dbTest("invoke() gives many parallel calls with one key one effect and one resul
 });
 
 dbTest(
-  "invoke() replays a deterministic failure but lets a transient one run again",
+  "invoke() stores a deterministic failure and replays it for the same key",
   async (db) => {
     const rt = await createTestRuntime(db);
     // A ticket for a conversation that does not exist: NOT_FOUND (foreign key), stored.

@@ -11,7 +11,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { fail, type ToolFail } from "@shared/contract/mod.ts";
 import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
-import { EXPORT_FORMATS, exportTools } from "@shared/export/mod.ts";
+import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 
@@ -43,6 +44,20 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
   const { platform, resolveCaller } = options;
   const app = new Hono().basePath("/tools");
 
+  // Exports change only when the registry does: reuse them until its version moves.
+  const exports = new Map<string, ReturnType<typeof exportTools>>();
+  let exportsVersion = platform.registry.version;
+  function exportsFor(tools: AnyTool[], format: ExportFormat) {
+    if (exportsVersion !== platform.registry.version || exports.size > 200) {
+      exports.clear();
+      exportsVersion = platform.registry.version;
+    }
+    const key = `${format}:${tools.map((tool) => tool.name).join(",")}`;
+    let exported = exports.get(key);
+    if (!exported) exports.set(key, exported = exportTools(tools, format));
+    return exported;
+  }
+
   app.onError((error, c) => {
     platform.log.error("tools_function_failed", { error: String(error), path: c.req.path });
     return contractResponse(fail("INTERNAL_ERROR"));
@@ -64,7 +79,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const tools = agent
       ? platform.getToolsForAgent(agent, caller.org_id)
       : platform.getToolsForTenant(caller.org_id);
-    const exported = exportTools(tools, format);
+    const exported = exportsFor(tools, format);
     return c.json({
       ok: true,
       data: {

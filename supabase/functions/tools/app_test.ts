@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@shared/db/testing.ts";
 import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { USER } from "@shared/testing/seed.ts";
+import { z } from "zod";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { ORG, USER } from "@shared/testing/seed.ts";
 import { createToolsApp } from "./app.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
@@ -162,6 +164,38 @@ dbTest("tools function answers bad input with the contract, never a stack", asyn
     });
     assert.equal(big.status, 400);
     await big.body?.cancel();
+  } finally {
+    await close();
+  }
+});
+
+dbTest("tools function lists a tool registered at run time for the tenant", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    const headers = { authorization: `Bearer ${await rt.tokenFor(USER.aline)}` };
+    const names = async () =>
+      (await (await fetch(base, { headers })).json()).data.tools.map((t: { name: string }) =>
+        t.name
+      );
+    assert.ok(!(await names()).includes("markets.get_price"));
+    const handle = rt.platform.register(
+      defineTool({
+        name: "markets.get_price",
+        title: "Get price",
+        description: "Latest price of a ticker.",
+        category: "markets",
+        input: z.object({ symbol: z.string() }),
+        output: z.object({ price: z.number() }),
+        examples: [{ input: { symbol: "BTC" } }],
+        sideEffects: "none",
+        usesDatabase: false,
+        execute: () => Promise.resolve({ price: 1 }),
+      }),
+      { tenantId: ORG.easymo },
+    );
+    assert.ok((await names()).includes("markets.get_price"));
+    handle.unregister();
+    assert.ok(!(await names()).includes("markets.get_price"));
   } finally {
     await close();
   }
