@@ -1,11 +1,12 @@
 /**
  * HTTP helpers shared by the edge functions: the contract as a JSON response
- * with the status its error code maps to, and a request body reader that
- * refuses oversized or malformed input with VALIDATION_ERROR.
+ * with the status its error code maps to, and a JSON body reader that
+ * refuses oversized (413), slow (408) or malformed (400) input.
  *
  * @module
  */
-import { fail, httpStatus, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
+import { fail, httpStatus, type ToolResult } from "@shared/contract/mod.ts";
+import { type BodyLimits, type BodyRefusal, readBody } from "./body.ts";
 
 /** The contract as a JSON response. */
 export function contractResponse(result: ToolResult, headers: HeadersInit = {}): Response {
@@ -15,25 +16,32 @@ export function contractResponse(result: ToolResult, headers: HeadersInit = {}):
   });
 }
 
-/** The default request body limit. */
+/** The default request body limit (the `tools` function's): 256 KiB. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Reads a JSON object body, or returns the contract error to answer with. */
+/**
+ * Reads a JSON object body through {@link readBody} (streamed, never past
+ * the limit, within the deadline), or returns the refusal to answer with:
+ * 413 too large, 408 too slow, 400 not a JSON object.
+ */
 export async function readJsonBody(
   request: Request,
-  maxBytes = MAX_BODY_BYTES,
-): Promise<{ ok: true; body: Record<string, unknown>; raw: Uint8Array } | ToolFail> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return fail("VALIDATION_ERROR", "Request body is too large");
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (raw.byteLength > maxBytes) return fail("VALIDATION_ERROR", "Request body is too large");
+  limits: Partial<BodyLimits> = {},
+): Promise<{ ok: true; body: Record<string, unknown>; raw: Uint8Array } | BodyRefusal> {
+  const read = await readBody(request, { maxBytes: MAX_BODY_BYTES, ...limits });
+  if (!read.ok) return read;
+  const invalid = (message: string): BodyRefusal => ({
+    ok: false,
+    status: 400,
+    result: fail("VALIDATION_ERROR", message, { fields: [{ path: "body", message }] }),
+  });
   try {
-    const body = JSON.parse(new TextDecoder().decode(raw));
+    const body = JSON.parse(new TextDecoder().decode(read.bytes));
     if (!body || typeof body !== "object" || Array.isArray(body)) {
-      return fail("VALIDATION_ERROR", "Request body must be a JSON object");
+      return invalid("Request body must be a JSON object");
     }
-    return { ok: true, body, raw };
+    return { ok: true, body, raw: read.bytes };
   } catch {
-    return fail("VALIDATION_ERROR", "Request body is not valid JSON");
+    return invalid("Request body is not valid JSON");
   }
 }

@@ -15,6 +15,7 @@ import { type CallerResolver, type ResolvedCaller, SIGN_IN_REQUIRED } from "@sha
 import { fail, ok, ToolFailure, type ToolResult } from "@shared/contract/mod.ts";
 import { classifyDbError } from "@shared/pipeline/db_errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 import { replyToUser } from "./reply.ts";
 import {
@@ -36,6 +37,8 @@ export interface AdminAppOptions {
   resolveCaller: CallerResolver;
   /** Origins of the deployed Admin Inbox page allowed to call (CORS). @default none */
   allowedOrigins?: string[];
+  /** Body limits of a write (notes, replies, assignments). @default 64 KiB within 10 s */
+  body?: Partial<BodyLimits>;
 }
 
 const STAFF_ROLES = new Set(["staff", "admin"]);
@@ -118,6 +121,7 @@ export function createAdminApp(options: AdminAppOptions): Hono {
     try {
       result = ok(await work(caller));
     } catch (error) {
+      if (error instanceof BodyRefused) return refusalResponse(error.refusal);
       if (error instanceof ToolFailure) result = fail(error.code, error.userMessage);
       else if (classifyDbError(error)) result = fail(classifyDbError(error)!);
       else throw error;
@@ -132,8 +136,8 @@ export function createAdminApp(options: AdminAppOptions): Hono {
   }
 
   async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-    const read = await readJsonBody(c.req.raw, 64 * 1024);
-    if (!read.ok) throw new ToolFailure("VALIDATION_ERROR", read.error.msg);
+    const read = await readJsonBody(c.req.raw, { maxBytes: 64 * 1024, ...options.body });
+    if (!read.ok) throw new BodyRefused(read);
     const parsed = schema.safeParse(read.body);
     if (!parsed.success) throw new ToolFailure("VALIDATION_ERROR", "Invalid request");
     return parsed.data;

@@ -14,6 +14,7 @@ import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 
 /** What the app needs. */
@@ -22,6 +23,8 @@ export interface ToolsAppOptions {
   platform: Platform;
   /** Resolves bearer tokens to callers. */
   resolveCaller: CallerResolver;
+  /** Body limits of a call. @default 256 KiB within 10 s */
+  body?: Partial<BodyLimits>;
 }
 
 const CallBody = z.strictObject({
@@ -94,8 +97,8 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
   app.post("/", async (c) => {
     const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
     if ("ok" in caller) return authFailure(caller);
-    const read = await readJsonBody(c.req.raw);
-    if (!read.ok) return contractResponse(read);
+    const read = await readJsonBody(c.req.raw, options.body);
+    if (!read.ok) return refusalResponse(read);
     const body = CallBody.safeParse(read.body);
     if (!body.success) {
       return contractResponse(

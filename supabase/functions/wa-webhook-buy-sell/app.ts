@@ -12,6 +12,7 @@
 import { Hono } from "hono";
 import { timingSafeEqual } from "node:crypto";
 import type { CallerResolver } from "@shared/auth/caller.ts";
+import { DEFAULT_BODY_TIMEOUT_MS, readBody, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 import { parseDelivery } from "@shared/whatsapp/inbound.ts";
 import type { InboundProcessor } from "@shared/whatsapp/inbound_processor.ts";
@@ -36,13 +37,18 @@ export interface WebhookAppOptions {
    * `(task) => EdgeRuntime.waitUntil(task())`). @default run it detached
    */
   background?: (task: () => Promise<unknown>) => void;
-  /** Largest body accepted. @default 1 MiB */
+  /** Largest body read; Meta's deliveries are a few KiB. @default 1 MiB */
   maxBodyBytes?: number;
+  /** How long a body may take to arrive. @default 10000 */
+  bodyTimeoutMs?: number;
   /** Resolves bearer tokens (the sweep endpoint needs a service-role token). */
   resolveCaller: CallerResolver;
   /** Runs after a sweep (sends what is due); returns how many were sent. */
   afterSweep?: () => Promise<number>;
 }
+
+/** The webhook's body limit: 1 MiB, far above Meta's payloads. */
+export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -57,7 +63,8 @@ function sameSecret(given: string, expected: string): boolean {
 export function createWebhookApp(options: WebhookAppOptions): Hono {
   const { platform, processor } = options;
   const log = platform.log;
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBodyBytes = options.maxBodyBytes ?? WEBHOOK_MAX_BODY_BYTES;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const background = options.background ?? ((task) => void task().catch(() => {}));
   const app = new Hono().basePath("/wa-webhook-buy-sell");
 
@@ -108,10 +115,13 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
   });
 
   app.post("/", async (c) => {
-    const declared = Number(c.req.header("content-length") ?? "0");
-    if (declared > maxBodyBytes) return c.json({ ok: false }, 413);
-    const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (raw.byteLength > maxBodyBytes) return c.json({ ok: false }, 413);
+    // Size first (streamed, never past the limit), then the signature, then parsing.
+    const read = await readBody(c.req.raw, { maxBytes: maxBodyBytes, timeoutMs: bodyTimeoutMs });
+    if (!read.ok) {
+      log.warn("wa_body_refused", { status: read.status });
+      return refusalResponse(read);
+    }
+    const raw = read.bytes;
     const signature = c.req.header("x-hub-signature-256") ?? null;
     if (!signature) {
       log.warn("wa_signature_missing", {});
