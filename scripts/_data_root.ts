@@ -11,6 +11,33 @@ export function dataRoot(): string {
   return dir.endsWith("/") ? dir : `${dir}/`;
 }
 
+/**
+ * Creates the data folders the dev server writes (the root, and the embedded
+ * database's folder when given), parents included, so a fresh clone starts.
+ */
+export async function ensureDataDirs(options: { pgliteDir?: string } = {}): Promise<void> {
+  await Deno.mkdir(dataRoot(), { recursive: true });
+  if (options.pgliteDir) await Deno.mkdir(options.pgliteDir, { recursive: true });
+}
+
+/** The port the dev server listens on: `$PORT`, else 54321. */
+export const DEFAULT_PORT = 54321;
+
+/**
+ * The dev server's base URL, read from the same environment as the server:
+ * `http://127.0.0.1:$PORT` (54321 when unset).
+ */
+export function devServerUrl(env: Pick<Deno.Env, "get"> = Deno.env): string {
+  const port = env.get("PORT")?.trim();
+  return `http://127.0.0.1:${port || DEFAULT_PORT}`;
+}
+
+/** The one line a CLI prints when the dev server does not answer at `url`. */
+export function unreachableHint(url: string): string {
+  return `Cannot reach the dev server at ${url} — start it with \`deno task dev\`` +
+    " (same PORT and EASYMO_DATA_DIR as this command)";
+}
+
 /** A seeded user as the dev server lists them in `dev_users.json`. */
 export interface DevUser {
   /** User id. */

@@ -28,7 +28,7 @@ import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
 import { toWaId } from "@shared/whatsapp/wa_id.ts";
-import { readDevSecret, readDevUsers } from "./_data_root.ts";
+import { devServerUrl, readDevSecret, readDevUsers, unreachableHint } from "./_data_root.ts";
 import { localWhatsAppSecrets } from "./dev_server.ts";
 import {
   type Choice,
@@ -44,7 +44,7 @@ const USAGE = `usage: deno task chat [--phone E164] [--name NAME] [--url BASE] [
                       [--history MINUTES]
   --phone    the number you play (default +250788000001, the buyer Aline)
   --name     your WhatsApp profile name (default: the seeded user's name)
-  --url      the dev server (default http://127.0.0.1:54321)
+  --url      the dev server (default http://127.0.0.1:$PORT, 54321 when PORT is unset)
   --script   read lines from FILE instead of stdin
   --history  show messages to this number from the last MINUTES at start (default 10)`;
 
@@ -125,9 +125,7 @@ export function createPhone(options: PhoneOptions): Phone {
         headers: { authorization: `Bearer ${options.token}` },
       });
     } catch (error) {
-      throw new ServerError(
-        `lost the dev server at ${url} (${errorText(error)}): start it with deno task dev`,
-      );
+      throw new ServerError(`${unreachableHint(url)} (${errorText(error)})`);
     }
     if (response.status === 401) {
       await response.body?.cancel();
@@ -183,9 +181,7 @@ export function createPhone(options: PhoneOptions): Phone {
           body: bytes,
         });
       } catch (error) {
-        throw new ServerError(
-          `lost the dev server at ${url} (${errorText(error)}): start it with deno task dev`,
-        );
+        throw new ServerError(`${unreachableHint(url)} (${errorText(error)})`);
       }
       const text = await response.text();
       if (!response.ok) print(`✗ the webhook answered ${response.status} ${text}`);
@@ -306,9 +302,7 @@ async function checkServer(url: string, verifyToken: string): Promise<void> {
   try {
     response = await fetch(`${url}/functions/v1/wa-webhook-buy-sell?${query}`);
   } catch {
-    throw new ServerError(
-      `the dev server is unreachable at ${url}: start it with deno task dev`,
-    );
+    throw new ServerError(unreachableHint(url));
   }
   const body = await response.text();
   if (response.status === 404) {
@@ -331,7 +325,7 @@ export async function main(argv: string[]): Promise<number> {
       options: {
         phone: { type: "string", default: "+250788000001" },
         name: { type: "string" },
-        url: { type: "string", default: "http://127.0.0.1:54321" },
+        url: { type: "string", default: devServerUrl() },
         script: { type: "string" },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h" },

@@ -169,10 +169,10 @@ Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();
-  const run = async (args: string[]) => {
+  const run = async (args: string[], env: Record<string, string> = {}) => {
     const output = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", CHAT, ...args],
-      env: { EASYMO_SECRET: "x".repeat(40), NO_COLOR: "1" },
+      env: { EASYMO_SECRET: "x".repeat(40), NO_COLOR: "1", ...env },
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
@@ -183,7 +183,18 @@ Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable
   assert.equal(usage.code, 2, usage.stderr);
   const unreachable = await run(["--url", `http://127.0.0.1:${port}`]);
   assert.equal(unreachable.code, 1, unreachable.stderr);
-  assert.match(unreachable.stderr, /start it with deno task dev/);
+  assert.equal(
+    unreachable.stderr.trim(),
+    `chat: Cannot reach the dev server at http://127.0.0.1:${port} — start it with ` +
+      "`deno task dev` (same PORT and EASYMO_DATA_DIR as this command)",
+  );
+  // Without --url it follows the server's PORT.
+  const viaPort = await run([], { PORT: String(port) });
+  assert.equal(viaPort.code, 1, viaPort.stderr);
+  assert.match(
+    viaPort.stderr,
+    new RegExp(`^chat: Cannot reach the dev server at http://127\\.0\\.0\\.1:${port} `),
+  );
 });
 
 Deno.test({

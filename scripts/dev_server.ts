@@ -11,14 +11,14 @@
 import { devJwtSecret, loadOrCreateDevSecret } from "@shared/runtime/secrets.ts";
 import { notificationTransportsFromEnv } from "@shared/adapters/notification_env.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
-import { openDatabase } from "@shared/db/open.ts";
+import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
-import { dataRoot } from "./_data_root.ts";
+import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
 import { passwordGrant } from "./dev_auth.ts";
 import { serveAdminPage } from "./dev_static.ts";
 
@@ -52,7 +52,7 @@ export const FUNCTIONS: Record<string, (runtime: Runtime) => LocalFunction> = {
 
 /** Options for {@link startDevServer}. */
 export interface DevServerOptions {
-  /** @default 54321 */
+  /** @default 54321 (the `deno task dev` entry point reads `$PORT`) */
   port?: number;
   /** @default 127.0.0.1 */
   hostname?: string;
@@ -78,10 +78,11 @@ export interface DevServer {
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const log = options.log ?? createLogger();
   const root = dataRoot();
-  const db = await openDatabase({
-    url: options.databaseUrl,
-    dataDir: options.dataDir === null ? undefined : options.dataDir ?? `${root}pglite`,
-  });
+  const url = options.databaseUrl ?? databaseUrlFromEnv();
+  const dataDir = url || options.dataDir === null ? undefined : options.dataDir ?? `${root}pglite`;
+  // A fresh clone has no .data/: PGlite does not create parent folders.
+  await ensureDataDirs({ pgliteDir: dataDir });
+  const db = await openDatabase({ url, dataDir });
   const prepared = await prepareDatabase(db, { seed: true });
   log.info("database_ready", { kind: db.kind, ...prepared });
   const secret = Deno.env.get("EASYMO_SECRET") ??
@@ -195,7 +196,17 @@ async function writeDevUsers(runtime: Runtime, root: string): Promise<void> {
 }
 
 if (import.meta.main) {
-  const server = await startDevServer({ port: Number(Deno.env.get("PORT") ?? 54321) });
+  const portText = Deno.env.get("PORT")?.trim() || String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port > 65535) {
+    console.error(`PORT must be a TCP port number (0-65535): ${portText}`);
+    Deno.exit(2);
+  }
+  const server = await startDevServer({ port }).catch((error) => {
+    if (!(error instanceof Deno.errors.AddrInUse)) throw error;
+    console.error(`Port ${port} is in use: stop the other server or set PORT to a free port`);
+    Deno.exit(1);
+  });
   console.log(`EasyMO dev server on ${server.url}`);
   for (const name of Object.keys(FUNCTIONS)) console.log(`  ${server.url}/functions/v1/${name}`);
   console.log(`Get a token:  deno task tools token --phone +250788000001`);

@@ -97,3 +97,106 @@ Deno.test({
     }
   },
 });
+
+const DEV_SERVER = new URL("./dev_server.ts", import.meta.url).pathname;
+
+/** A free port on 127.0.0.1 (closed again, so nothing answers there yet). */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+Deno.test({
+  name:
+    "deno task dev starts on a data folder that does not exist yet, on $PORT, and the CLI follows PORT",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const parent = await Deno.makeTempDir({ prefix: "easymo-fresh-" });
+    // As in a fresh clone: neither the data folder nor its parent exists.
+    const root = `${parent}/missing/.data`;
+    const port = freePort();
+    const env = { EASYMO_DATA_DIR: root, PORT: String(port), NO_COLOR: "1" };
+    const server = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", DEV_SERVER],
+      env,
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const stderr = server.stderr.pipeThrough(new TextDecoderStream()).getReader();
+    let errors = "";
+    const drain = (async () => {
+      for (let read = await stderr.read(); !read.done; read = await stderr.read()) {
+        errors += read.value;
+      }
+    })();
+    const stdout = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      // The banner is printed once the server listens.
+      let banner = "";
+      while (!banner.includes("EasyMO dev server on")) {
+        const read = await stdout.read();
+        assert.ok(!read.done, `the dev server exited before listening:\n${errors}`);
+        banner += read.value;
+      }
+      assert.match(banner, new RegExp(`http://127\\.0\\.0\\.1:${port}`));
+      await Deno.stat(`${root}/pglite`);
+
+      const token = await cli(["token", "--phone", "+250788000001"], env);
+      assert.equal(token.code, 0, token.stderr);
+      const listed = await fetch(`http://127.0.0.1:${port}/functions/v1/tools?agent=pharmacy`, {
+        headers: { authorization: `Bearer ${token.stdout.trim()}` },
+      });
+      assert.equal(listed.status, 200);
+      assert.ok((await listed.json()).data.tools.length > 0);
+
+      // No --url: the CLI finds the server through PORT.
+      const call = await cli([
+        "call",
+        "search_supabase",
+        "--args",
+        '{"table":"businesses","columns":["name"],"filters":[{"column":"area","op":"eq","value":"Kimihurura"}]}',
+        "--phone",
+        "+250788000001",
+      ], env);
+      assert.equal(call.code, 0, call.stdout + call.stderr);
+      assert.equal(JSON.parse(call.stdout).ok, true);
+    } finally {
+      server.kill("SIGTERM");
+      await server.status;
+      await stdout.cancel().catch(() => {});
+      await drain.catch(() => {});
+      await Deno.remove(parent, { recursive: true });
+    }
+  },
+});
+
+Deno.test("tools call without a dev server prints a one-line hint, not a stack trace", async () => {
+  const root = await Deno.makeTempDir({ prefix: "easymo-cli-" });
+  const port = freePort();
+  try {
+    const env = { EASYMO_DATA_DIR: root, EASYMO_SECRET: "x".repeat(40), NO_COLOR: "1" };
+    const args = ["call", "search_supabase", "--args", '{"table":"businesses"}', "--service"];
+    const runs: Array<{ env: Record<string, string>; args: string[] }> = [
+      { env: { PORT: String(port) }, args: [] },
+      { env: {}, args: ["--url", `http://127.0.0.1:${port}`] },
+    ];
+    for (const run of runs) {
+      const result = await cli([...args, ...run.args], { ...env, ...run.env });
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stdout, "");
+      assert.equal(
+        result.stderr.trim(),
+        `Cannot reach the dev server at http://127.0.0.1:${port} — start it with ` +
+          "`deno task dev` (same PORT and EASYMO_DATA_DIR as this command)",
+      );
+    }
+    const usersBeforeStart = await cli(["users"], env);
+    assert.equal(usersBeforeStart.code, 2);
+    assert.match(usersBeforeStart.stderr, /^no seeded users found: start the dev server once/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -11,6 +11,9 @@
  *                          [--key KEY] [--confirm TOKEN] [--url http://127.0.0.1:54321]
  * ```
  *
+ * The CLI reads the same environment as the dev server: `PORT` (the default
+ * `--url` is `http://127.0.0.1:$PORT`), `EASYMO_DATA_DIR` and `EASYMO_SECRET`.
+ *
  * @module
  */
 import { parseArgs } from "node:util";
@@ -21,7 +24,13 @@ import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
-import { type DevUser, readDevSecret, readDevUsers } from "./_data_root.ts";
+import {
+  devServerUrl,
+  type DevUser,
+  readDevSecret,
+  readDevUsers,
+  unreachableHint,
+} from "./_data_root.ts";
 
 const USAGE = `usage:
   deno task tools list [--agent ID]
@@ -29,9 +38,13 @@ const USAGE = `usage:
   deno task tools users
   deno task tools token (--phone E164 | --user UUID | --service)
   deno task tools call TOOL [--args JSON] (--phone E164 | --token JWT) [--org SLUG] [--agent ID]
-                            [--key KEY] [--confirm TOKEN] [--url BASE]`;
+                            [--key KEY] [--confirm TOKEN] [--url BASE]
+  --url defaults to http://127.0.0.1:$PORT (54321 when PORT is unset), as deno task dev listens`;
 
 class UsageError extends Error {}
+
+/** The dev server did not answer: exit code 1 with a one-line hint. */
+class UnreachableError extends Error {}
 
 async function registryAndAgents() {
   const registry = new ToolRegistry();
@@ -91,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
       args: { type: "string" },
       key: { type: "string" },
       confirm: { type: "string" },
-      url: { type: "string", default: "http://127.0.0.1:54321" },
+      url: { type: "string", default: devServerUrl() },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -144,7 +157,9 @@ async function main(argv: string[]): Promise<number> {
       } catch {
         throw new UsageError("--args is not valid JSON");
       }
-      const response = await fetch(`${values.url}/functions/v1/tools`, {
+      const base = values.url.replace(/\/+$/, "");
+      if (!/^https?:\/\/[^/]+$/.test(base)) throw new UsageError(`not a base URL: ${values.url}`);
+      const response = await fetch(`${base}/functions/v1/tools`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${token}`,
@@ -158,8 +173,15 @@ async function main(argv: string[]): Promise<number> {
           agent_id: values.agent,
           confirmation: values.confirm,
         }),
+      }).catch(() => {
+        throw new UnreachableError(unreachableHint(base));
       });
-      const result = await response.json();
+      const result = await response.json().catch(() => null);
+      if (!result || typeof result !== "object" || !("ok" in result)) {
+        throw new UnreachableError(
+          `${base} answered HTTP ${response.status} without a tool result: is it the dev server?`,
+        );
+      }
       console.log(JSON.stringify(result, null, 2));
       return result.ok ? 0 : 1;
     }
@@ -177,6 +199,10 @@ if (import.meta.main) {
     ) {
       console.error(`${(error as Error).message}\n\n${USAGE}`);
       Deno.exit(2);
+    }
+    if (error instanceof UnreachableError) {
+      console.error(error.message);
+      Deno.exit(1);
     }
     throw error;
   }
