@@ -1,7 +1,10 @@
 /**
  * Parses Meta's webhook envelope into inbound messages and statuses. Unknown
  * fields are ignored; a message of a type we do not handle is kept as
- * `unsupported` rather than dropped.
+ * `unsupported` rather than dropped. What Postgres cannot store is repaired
+ * and flagged, never a reason to refuse a delivery: NUL and lone UTF-16
+ * surrogates become U+FFFD (the message as sent is kept as escaped JSON), and
+ * a timestamp no clock could have produced becomes the receive time.
  *
  * @module
  */
@@ -94,8 +97,81 @@ export interface InboundMessage {
   contextWamid?: string;
   /** What it says. */
   content: InboundContent;
-  /** Meta's message object as received. */
+  /** Meta's message object as received, repaired (see `flags`). */
   raw: Record<string, unknown>;
+  /** What had to be repaired; absent or empty when nothing. */
+  flags?: InboundFlag[];
+  /** The message as Meta sent it, as escaped JSON text, when it was repaired. */
+  rawJson?: string;
+}
+
+/**
+ * A repair made to a message: `text_sanitised` (NUL or lone surrogates
+ * replaced by U+FFFD), `timestamp_replaced` (impossible timestamp, the
+ * receive time used instead).
+ */
+export type InboundFlag = "text_sanitised" | "timestamp_replaced";
+
+/** How far ahead of our clock a sender's timestamp may be before it is not believed. */
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Replaces what Postgres text and jsonb cannot hold — NUL and lone UTF-16
+ * surrogates — by U+FFFD.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitiseText } from "./inbound.ts";
+ *
+ * assert.equal(sanitiseText("a\u0000b\ud800"), "a\ufffdb\ufffd");
+ * assert.equal(sanitiseText("ok 👍"), "ok 👍");
+ * ```
+ */
+export function sanitiseText(text: string): string {
+  return text.toWellFormed().replaceAll("\u0000", "\ufffd");
+}
+
+/** A JSON value with every string (keys too) passed through {@link sanitiseText}. */
+export function sanitiseJson(value: unknown): unknown {
+  if (typeof value === "string") return sanitiseText(value);
+  if (Array.isArray(value)) return value.map(sanitiseJson);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [sanitiseText(key), sanitiseJson(item)]),
+    );
+  }
+  return value;
+}
+
+function needsSanitising(value: unknown): boolean {
+  if (typeof value === "string") return sanitiseText(value) !== value;
+  if (Array.isArray(value)) return value.some(needsSanitising);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([key, item]) =>
+      needsSanitising(key) || needsSanitising(item)
+    );
+  }
+  return false;
+}
+
+/**
+ * The time a unix-seconds timestamp names, or `receivedAt` when it names no
+ * time a sender could have written at (beyond Date's range, or more than a
+ * day ahead of us).
+ */
+export function plausibleTime(seconds: string, receivedAt: Date): { at: Date; replaced: boolean } {
+  const ms = Number(seconds) * 1000;
+  if (Number.isSafeInteger(ms) && ms <= receivedAt.getTime() + MAX_CLOCK_SKEW_MS) {
+    return { at: new Date(ms), replaced: false };
+  }
+  return { at: receivedAt, replaced: true };
+}
+
+/** Options for {@link parseDelivery}. */
+export interface ParseOptions {
+  /** When the delivery arrived: stands in for impossible timestamps. @default now */
+  receivedAt?: Date;
 }
 
 /** A status update for one of our outbound messages. */
@@ -163,7 +239,8 @@ function unsupported(type: string): InboundContent {
 }
 
 /** Parses a delivery; null when it is not a WhatsApp Business envelope at all. */
-export function parseDelivery(body: unknown): ParsedDelivery | null {
+export function parseDelivery(body: unknown, options: ParseOptions = {}): ParsedDelivery | null {
+  const receivedAt = options.receivedAt ?? new Date();
   const envelope = Envelope.safeParse(body);
   if (!envelope.success) return null;
   const out: ParsedDelivery = { messages: [], statuses: [], rejected: 0 };
@@ -172,27 +249,38 @@ export function parseDelivery(body: unknown): ParsedDelivery | null {
       if (change.field !== "messages") continue;
       const { value } = change;
       const names = new Map(
-        (value.contacts ?? []).map((contact) => [contact.wa_id, contact.profile?.name]),
+        (value.contacts ?? []).map((contact) => [
+          contact.wa_id,
+          contact.profile?.name === undefined ? undefined : sanitiseText(contact.profile.name),
+        ]),
       );
+      const phoneNumberId = sanitiseText(value.metadata?.phone_number_id ?? entry.id);
       for (const item of value.messages ?? []) {
-        const message = Message.safeParse(item);
+        const dirty = needsSanitising(item);
+        const message = Message.safeParse(dirty ? sanitiseJson(item) : item);
         if (!message.success) {
           out.rejected++;
           continue;
         }
+        const sent = plausibleTime(message.data.timestamp, receivedAt);
+        const flags: InboundFlag[] = [
+          ...(dirty ? ["text_sanitised" as const] : []),
+          ...(sent.replaced ? ["timestamp_replaced" as const] : []),
+        ];
         out.messages.push({
           wamid: message.data.id,
           from: message.data.from,
-          phoneNumberId: value.metadata?.phone_number_id ?? entry.id,
+          phoneNumberId,
           profileName: names.get(message.data.from),
-          sentAt: new Date(Number(message.data.timestamp) * 1000),
+          sentAt: sent.at,
           contextWamid: message.data.context?.id,
           content: contentOf(message.data),
           raw: message.data as Record<string, unknown>,
+          ...(flags.length ? { flags, rawJson: JSON.stringify(item) } : {}),
         });
       }
       for (const item of value.statuses ?? []) {
-        const status = Status.safeParse(item);
+        const status = Status.safeParse(sanitiseJson(item));
         if (!status.success) {
           out.rejected++;
           continue;
@@ -200,7 +288,7 @@ export function parseDelivery(body: unknown): ParsedDelivery | null {
         out.statuses.push({
           wamid: status.data.id,
           status: status.data.status,
-          at: new Date(Number(status.data.timestamp) * 1000),
+          at: plausibleTime(status.data.timestamp, receivedAt).at,
           errors: status.data.errors?.map(({ code, title }) => ({ code, title })),
         });
       }

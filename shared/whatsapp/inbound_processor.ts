@@ -6,14 +6,51 @@
  * calls carry idempotency keys derived from the wamid), so a second run has
  * no second effect.
  *
+ * A message whose handling throws waits (exponential backoff with jitter,
+ * `next_attempt_at`) and is retried up to `maxAttempts` times, then marked
+ * `failed` with its reason and reported through `onFailed` (a staff ticket),
+ * never retried again. A message waiting out its backoff does not hold up
+ * its sender's later messages. A handler that throws {@link RetryLater} (a
+ * rate limit) puts the message off without using up an attempt, at most
+ * `maxDeferrals` times.
+ *
  * @module
  */
 import type { Database } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { type InboundMessage, parseDelivery } from "./inbound.ts";
+import { backoffMs } from "./_backoff.ts";
+import { type InboundFlag, type InboundMessage, parseDelivery } from "./inbound.ts";
 
 /** Handles one message; throwing leaves it for a retry. */
 export type InboundHandler = (message: InboundMessage) => Promise<void>;
+
+/**
+ * Thrown by a handler when the message should be handled again later
+ * without counting as a failure (e.g. a tool answered RATE_LIMIT).
+ */
+export class RetryLater extends Error {
+  /** How long to wait before the next attempt. */
+  readonly delayMs: number;
+
+  /** @param reason Why (kept as the message's last error). */
+  constructor(reason: string, options: { delayMs: number }) {
+    super(reason);
+    this.name = "RetryLater";
+    this.delayMs = options.delayMs;
+  }
+}
+
+/** A message that used up its attempts. */
+export interface InboundFailure {
+  /** Its wamid. */
+  wamid: string;
+  /** The sender's wa_id. */
+  from: string;
+  /** The last error. */
+  reason: string;
+  /** Attempts made. */
+  attempts: number;
+}
 
 /** Options for {@link createInboundProcessor}. */
 export interface InboundProcessorOptions {
@@ -27,6 +64,12 @@ export interface InboundProcessorOptions {
   leaseMs?: number;
   /** Attempts before a message is marked failed. @default 5 */
   maxAttempts?: number;
+  /** Rate-limit deferrals before a message is marked failed. @default 20 */
+  maxDeferrals?: number;
+  /** Backoff between attempts: `baseMs × 2^(attempt−1)` capped at `maxMs`, jittered. */
+  backoff?: { baseMs?: number; maxMs?: number; random?: () => number };
+  /** Told once about each message marked failed (e.g. raises a staff ticket). */
+  onFailed?: (failure: InboundFailure) => Promise<void>;
 }
 
 /** Runs inbound messages through the handler. */
@@ -48,6 +91,8 @@ interface ClaimedRow {
   message: Record<string, unknown>;
   sent_at: string | Date;
   received_at: string | Date;
+  flags: InboundFlag[] | null;
+  attempts: number;
 }
 
 /** Builds a processor. */
@@ -55,6 +100,12 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
   const { db, handle, log } = options;
   const leaseMs = options.leaseMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 5;
+  const maxDeferrals = options.maxDeferrals ?? 20;
+  const backoff = {
+    baseMs: options.backoff?.baseMs ?? 30_000,
+    maxMs: options.backoff?.maxMs ?? 3_600_000,
+    random: options.backoff?.random ?? Math.random,
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   const inFlight = new Set<Promise<unknown>>();
@@ -82,15 +133,18 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
          select wamid from private.wa_inbound
          where ($1::text[] is null or wamid = any($1::text[]))
            and ($2::text[] is null or from_wa_id = any($2::text[]))
-           and (status = 'pending' or (status = 'processing' and locked_until < now()))
+           and ((status = 'pending' and (next_attempt_at is null or next_attempt_at <= now()))
+             or (status = 'processing' and locked_until < now()))
+           and attempts < $5
          order by sent_at, received_at
          limit $3
          for update skip locked)
        update private.wa_inbound i set status = 'processing', attempts = attempts + 1,
               locked_until = now() + make_interval(secs => $4::float8 / 1000)
        from due where i.wamid = due.wamid
-       returning i.wamid, i.phone_number_id, i.profile_name, i.message, i.sent_at, i.received_at`,
-      [filter.wamids ?? null, filter.senders ?? null, limit, leaseMs],
+       returning i.wamid, i.phone_number_id, i.profile_name, i.message, i.sent_at, i.received_at,
+                 i.flags, i.attempts`,
+      [filter.wamids ?? null, filter.senders ?? null, limit, leaseMs, maxAttempts],
     ).then((rows) =>
       rows.sort((a, b) =>
         Date.parse(String(a.sent_at)) - Date.parse(String(b.sent_at)) ||
@@ -116,25 +170,91 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
         }],
       }],
     });
-    const message = delivery?.messages[0];
+    const parsed = delivery?.messages[0];
+    // The time and repairs the webhook stored stand, whatever the raw timestamp says.
+    const message = parsed && {
+      ...parsed,
+      sentAt: new Date(row.sent_at),
+      ...(row.flags?.length ? { flags: row.flags } : {}),
+    };
     try {
       if (!message) throw new Error("stored message no longer parses");
       await handle(message);
       await db.query(
         `update private.wa_inbound set status = 'done', processed_at = now(), locked_until = null,
-                last_error = null
+                next_attempt_at = null, last_error = null
          where wamid = $1`,
         [row.wamid],
       );
     } catch (error) {
-      log.error("wa_inbound_failed", { wamid: row.wamid, error: String(error) });
-      await db.query(
+      const deferred = error instanceof RetryLater;
+      log[deferred ? "warn" : "error"]("wa_inbound_failed", {
+        wamid: row.wamid,
+        error: String(error).slice(0, 300),
+        deferred,
+      });
+      // A deferral gives its attempt back; a failure waits longer after each attempt.
+      const [after] = await db.query<{ status: string; attempts: number; from_wa_id: string }>(
         `update private.wa_inbound
-         set status = case when attempts >= $2 then 'failed' else 'pending' end,
+         set attempts = attempts - $4::int,
+             deferrals = deferrals + $4::int,
+             status = case
+               when $4::int = 1 and deferrals + 1 >= $6 then 'failed'
+               when $4::int = 0 and attempts >= $2 then 'failed'
+               else 'pending' end,
+             next_attempt_at = now() + make_interval(secs => $5::float8 / 1000),
              locked_until = null, last_error = left($3, 500)
-         where wamid = $1`,
-        [row.wamid, maxAttempts, String(error)],
+         where wamid = $1
+         returning status, attempts, from_wa_id`,
+        [
+          row.wamid,
+          maxAttempts,
+          deferred ? `deferred: ${error.message}` : String(error),
+          deferred ? 1 : 0,
+          deferred ? error.delayMs : backoffMs(row.attempts, backoff),
+          maxDeferrals,
+        ],
       );
+      if (after?.status === "failed") {
+        await reportFailed({
+          wamid: row.wamid,
+          from: after.from_wa_id,
+          reason: String(error).slice(0, 500),
+          attempts: after.attempts,
+        });
+      }
+    }
+  }
+
+  async function reportFailed(failure: InboundFailure): Promise<void> {
+    log.error("wa_inbound_gave_up", { ...failure });
+    try {
+      await options.onFailed?.(failure);
+    } catch (error) {
+      log.error("wa_inbound_failure_report_failed", {
+        wamid: failure.wamid,
+        error: String(error).slice(0, 300),
+      });
+    }
+  }
+
+  // A worker that died on its last attempt left the message `processing`: give it up.
+  async function giveUpAbandoned(): Promise<void> {
+    const rows = await db.query<{ wamid: string; from_wa_id: string; attempts: number }>(
+      `update private.wa_inbound
+       set status = 'failed', locked_until = null,
+           last_error = coalesce(last_error, 'processing never finished')
+       where status = 'processing' and locked_until < now() and attempts >= $1
+       returning wamid, from_wa_id, attempts`,
+      [maxAttempts],
+    );
+    for (const row of rows) {
+      await reportFailed({
+        wamid: row.wamid,
+        from: row.from_wa_id,
+        reason: "processing never finished",
+        attempts: row.attempts,
+      });
     }
   }
 
@@ -178,6 +298,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
       );
     },
     async sweep(limit = 50) {
+      await track(giveUpAbandoned());
       const rows = await track(claim({}, limit));
       await track(processRows(rows));
       return rows.length;

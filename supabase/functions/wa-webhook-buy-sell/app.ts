@@ -6,6 +6,11 @@
  *   bypass: missing → 401, wrong → 403, nothing stored), stores every message
  *   deduplicated by wamid and applies statuses, answers 200, and only then
  *   processes what was new. What a crash leaves unprocessed, the sweep picks up.
+ * - The body is read streamed, at most 1 MiB within 10 s (413 / 408), before
+ *   the signature is checked; the signature is checked before parsing.
+ * - One bad message never blocks the others: text Postgres cannot hold is
+ *   repaired and flagged, a message it still refuses is logged and skipped,
+ *   and its siblings are stored and answered (see shared/whatsapp/ingest.ts).
  *
  * @module
  */
@@ -16,7 +21,7 @@ import { DEFAULT_BODY_TIMEOUT_MS, readBody, refusalResponse } from "@shared/http
 import type { Platform } from "@shared/runtime/platform.ts";
 import { parseDelivery } from "@shared/whatsapp/inbound.ts";
 import type { InboundProcessor } from "@shared/whatsapp/inbound_processor.ts";
-import { storeInbound } from "@shared/whatsapp/ingest.ts";
+import { isDataError, storeInbound } from "@shared/whatsapp/ingest.ts";
 import { applyStatus, isStaffAlertCode } from "@shared/whatsapp/mod.ts";
 import type { SignatureVerifier } from "@shared/whatsapp/signature.ts";
 
@@ -138,18 +143,34 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
       log.warn("wa_body_not_json", { bytes: raw.byteLength });
       return c.json({ ok: false }, 400);
     }
-    const delivery = parseDelivery(body);
+    const delivery = parseDelivery(body, { receivedAt: new Date() });
     if (!delivery) {
       log.warn("wa_body_not_whatsapp", {});
       return c.json({ ok: false }, 400);
     }
     if (delivery.rejected) log.warn("wa_items_rejected", { rejected: delivery.rejected });
-    const stored = await storeInbound(platform.db, options.orgId, delivery.messages);
+    for (const message of delivery.messages) {
+      if (message.flags?.length) {
+        log.warn("wa_inbound_repaired", { wamid: message.wamid, flags: message.flags });
+      }
+    }
+    // Each message on its own: one Postgres refuses is skipped, its siblings are stored.
+    const { stored } = await storeInbound(platform.db, options.orgId, delivery.messages, { log });
     for (const status of delivery.statuses) {
-      await applyStatus(platform.db, status);
+      try {
+        await applyStatus(platform.db, status);
+      } catch (error) {
+        if (!isDataError(error)) throw error;
+        log.error("wa_status_unstorable", {
+          wamid: status.wamid,
+          error: String(error).slice(0, 300),
+        });
+        continue;
+      }
       const alert = status.errors?.find((error) => isStaffAlertCode(error.code));
       if (status.status === "failed" && alert) await alertStaff(status.wamid, alert.code);
     }
+    // Everything storable is stored: Meta gets its 200 before any processing.
     if (stored.length) background(() => processor.process(stored));
     return c.json({ ok: true });
   });

@@ -11,7 +11,9 @@ import type { ConversationHandler } from "@shared/conversation/types.ts";
 import type { Runtime } from "@shared/runtime/env.ts";
 import {
   createInboundProcessor,
+  type InboundFailure,
   type InboundProcessor,
+  type InboundProcessorOptions,
 } from "@shared/whatsapp/inbound_processor.ts";
 import {
   createDispatcher,
@@ -42,6 +44,12 @@ export interface WhatsAppChannelConfig {
   conversation?: ConversationHandler;
   /** Runs work after a response (Supabase: through `EdgeRuntime.waitUntil`). */
   background?: (task: () => Promise<unknown>) => void;
+  /** Retry policy of inbound processing. @default 5 attempts, backoff from 30 s to 1 h */
+  retries?: Pick<InboundProcessorOptions, "maxAttempts" | "maxDeferrals" | "backoff">;
+  /** How long a rate-limited message waits before its next attempt. @default 60000 */
+  rateLimitRetryMs?: number;
+  /** Webhook body limits. @default 1 MiB within 10 s */
+  body?: { maxBytes?: number; timeoutMs?: number };
 }
 
 /** A running channel. */
@@ -86,14 +94,35 @@ export function createWhatsAppChannel(
       platform.log.error("wa_dispatch_failed", { error: String(error) })
     );
   };
+  // A message that used up its attempts: one inbox ticket for it, however often this runs.
+  const reportFailed = async (failure: InboundFailure) => {
+    const result = await platform.call({
+      tool: "notify_staff",
+      args: {
+        channel: "inbox",
+        payload: {
+          reason: "WhatsApp message could not be processed",
+          summary: `Message ${failure.wamid} from +${failure.from} failed ${failure.attempts} ` +
+            `times and will not be retried: ${failure.reason}`.slice(0, 2000),
+          priority: "high",
+        },
+      },
+      caller: { claims: { role: "service_role" }, org_id: tenant.id },
+      idempotencyKey: `wa-inbound-failed:${failure.wamid}`.slice(0, 255),
+    });
+    if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
+  };
   const processor = createInboundProcessor({
     db: platform.db,
     log: platform.log,
+    ...config.retries,
+    onFailed: reportFailed,
     handle: createWhatsAppHandler({
       platform,
       orgId: tenant.id,
       conversation: config.conversation ?? createAgentHandler(runtime),
       onQueued: kick,
+      rateLimitRetryMs: config.rateLimitRetryMs,
     }),
   });
   const app = createWebhookApp({
@@ -103,6 +132,8 @@ export function createWhatsAppChannel(
     orgId: tenant.id,
     processor,
     background: config.background,
+    maxBodyBytes: config.body?.maxBytes,
+    bodyTimeoutMs: config.body?.timeoutMs,
     resolveCaller: runtime.resolveCaller,
     afterSweep: async () => {
       await dispatcher.recoverStale({ olderThanMs: 300_000 });

@@ -6,6 +6,10 @@
  * that message was already committed — so re-processing after a crash sends
  * nothing twice.
  *
+ * A turn whose tool call is rate limited is not answered with an error and
+ * not marked done: the user is told once, in their language, to try again
+ * shortly, and the message is put off ({@link RetryLater}) for a later attempt.
+ *
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
@@ -14,11 +18,30 @@ import { resolveWhatsAppUser } from "@shared/conversation/whatsapp_user.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
 import { type InboundMessage, messageText } from "@shared/whatsapp/inbound.ts";
-import type { InboundHandler } from "@shared/whatsapp/inbound_processor.ts";
-import { enqueueMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
+import { type InboundHandler, RetryLater } from "@shared/whatsapp/inbound_processor.ts";
+import { enqueueMessage, textMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
+import { languageOf, phraseBook } from "@shared/conversation/language.ts";
 
 /** How long after an inquiry a vendor's plain message still counts as its answer. */
 const ANSWER_WINDOW_HOURS = 24;
+
+const say = phraseBook({
+  busy: {
+    en:
+      "We are getting many requests right now. Please try again shortly: we kept your message and will come back to it.",
+    rw:
+      "Turimo kwakira ubusabe bwinshi ubu. Mwongere mugerageze mu kanya gato: ubutumwa bwanyu twabubitse kandi turabusubiza.",
+    fr:
+      "Nous recevons beaucoup de demandes en ce moment. Merci de réessayer dans un instant : nous avons gardé votre message et y reviendrons.",
+  },
+});
+
+/** Thrown out of a turn's tool call that was rate limited. */
+class ToolRateLimited extends Error {
+  constructor(readonly tool: string) {
+    super(`tool ${tool} was rate limited`);
+  }
+}
 
 /** Options for {@link createWhatsAppHandler}. */
 export interface WhatsAppHandlerOptions {
@@ -32,6 +55,8 @@ export interface WhatsAppHandlerOptions {
   agentId?: string;
   /** Called (and awaited) after outbound messages were queued, e.g. to dispatch now. */
   onQueued?: () => Promise<void>;
+  /** How long a rate-limited message waits before its next attempt. @default 60000 */
+  rateLimitRetryMs?: number;
 }
 
 /** Whether a message answers one of our inquiries to this vendor. */
@@ -53,7 +78,25 @@ export async function answersInquiry(db: Queryable, message: InboundMessage): Pr
 export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundHandler {
   const { platform, orgId, conversation } = options;
   const agentId = options.agentId ?? "buy_and_sell";
+  const rateLimitRetryMs = options.rateLimitRetryMs ?? 60_000;
   const db = platform.db;
+
+  // Once per message (the outbox key), however often it is put off again.
+  async function askToWait(
+    message: InboundMessage,
+    locale: "en" | "rw" | "fr",
+    conversationId: string,
+  ) {
+    const language = languageOf(messageText(message.content), locale);
+    await enqueueMessage(db, {
+      orgId,
+      to: message.from,
+      message: textMessage(say("busy", language)),
+      idempotencyKey: `busy:${message.wamid}`,
+      conversationId,
+    });
+    await options.onQueued?.();
+  }
 
   async function vendorAnswer(message: InboundMessage): Promise<void> {
     const content = message.content;
@@ -74,6 +117,9 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       context: { trace_id: message.wamid },
       idempotencyKey: `wa:${message.wamid}`,
     });
+    if (!result.ok && result.error.code === "RATE_LIMIT") {
+      throw new RetryLater("RATE_LIMIT: process_vendor_reply", { delayMs: rateLimitRetryMs });
+    }
     throwIfTransient(result);
     await options.onQueued?.();
   }
@@ -101,9 +147,14 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
           idempotencyKey: callOptions?.key ?? `wa:${message.wamid}:${callOptions?.step ?? tool}`,
           confirmation: callOptions?.confirmation,
         });
+        if (!result.ok && result.error.code === "RATE_LIMIT") throw new ToolRateLimited(tool);
         throwIfTransient(result);
         return result;
       },
+    }).catch(async (error) => {
+      if (!(error instanceof ToolRateLimited)) throw error;
+      await askToWait(message, user.locale, user.conversationId);
+      throw new RetryLater(`RATE_LIMIT: ${error.tool}`, { delayMs: rateLimitRetryMs });
     });
     await commitTurn(db, {
       orgId,
