@@ -22,7 +22,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, languageOf } from "@shared/conversation/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import type { ChatModel, ChatTurn } from "./model.ts";
+import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { isGreeting, isSensitive, topicOf } from "./intents.ts";
 import { deterministicAct } from "./deterministic.ts";
 
@@ -72,6 +72,11 @@ export interface AgentDeps {
   model: ChatModel | null;
   /** Agent names and descriptions, for prompts and the router. */
   agents: Array<{ id: string; name: string; description: string }>;
+  /**
+   * Told when the model could not answer (the turn then runs in the
+   * deterministic mode); at most once per node that called it.
+   */
+  onModelFailure?(error: ModelUnavailableError, agentId: string): void;
 }
 
 /** The graph's state, checkpointed per conversation. */
@@ -121,8 +126,15 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     agent = "buy_and_sell";
   } else if (atFrontDesk && state.input.text && !isGreeting(state.input.text)) {
     // Words that name no topic: the model decides, else it is something to find.
-    agent = (model ? await chooseAgent(model, agents, state.input.text).catch(() => null) : null) ??
-      "buy_and_sell";
+    const picked = model
+      ? await chooseAgent(model, agents, state.input.text).catch((error) => {
+        if (error instanceof ModelUnavailableError) {
+          deps(config).onModelFailure?.(error, state.agent);
+        }
+        return null;
+      })
+      : null;
+    agent = picked ?? "buy_and_sell";
   }
   const handover = agent !== state.agent;
   return {
@@ -169,9 +181,15 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
     },
   };
   const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
-  const update = outer.model
-    ? await modelAct(state, scoped)
-    : await deterministicAct(state, counting);
+  let update;
+  try {
+    update = outer.model ? await modelAct(state, scoped) : await deterministicAct(state, counting);
+  } catch (error) {
+    if (!(error instanceof ModelUnavailableError)) throw error;
+    // The model failing is never silence: this turn is answered offline.
+    outer.onModelFailure?.(error, state.agent);
+    update = await deterministicAct(state, counting);
+  }
   return { ...update, failures: failed ? state.failures + 1 : 0 };
 }
 
@@ -228,6 +246,8 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
         messages: [...turns, { role: "assistant" as const, content: reply.content }],
         replies: [{ text: reply.content }],
         pending: null,
+        // The model has told the user how a confirmed call went: an offline turn must not again.
+        memory: { lastResult: null, lastTool: undefined },
       };
     }
     turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });

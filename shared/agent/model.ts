@@ -230,9 +230,10 @@ export function createOpenAIModel(options: CreateOpenAIModelOptions): ChatModel 
 }
 
 /**
- * The model configured by `OPENAI_API_KEY`, `OPENAI_BASE_URL` and
- * `OPENAI_MODEL` (default `gpt-4o-mini`), or `null` when no key is set: the
- * agent then runs its deterministic mode.
+ * The model configured by `OPENAI_API_KEY`, `OPENAI_BASE_URL`,
+ * `OPENAI_MODEL` (default `gpt-4o-mini`) and `OPENAI_TIMEOUT_MS` (per
+ * attempt, default 30000), or `null` when no key is set: the agent then runs
+ * its deterministic mode.
  *
  * @param env Where to read the variables (`Deno.env` or a stand-in).
  * @returns The model, or `null` without a key.
@@ -252,10 +253,17 @@ export function modelFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): ChatModel |
   };
   const apiKey = read("OPENAI_API_KEY");
   if (apiKey === undefined) return null;
+  const timeout = read("OPENAI_TIMEOUT_MS");
+  if (timeout !== undefined && !/^[1-9]\d{0,6}$/.test(timeout)) {
+    throw new TypeError(
+      `Cannot create an OpenAI model as OPENAI_TIMEOUT_MS must be milliseconds (1-9999999): current value is ${timeout}`,
+    );
+  }
   return createOpenAIModel({
     apiKey,
     baseURL: read("OPENAI_BASE_URL"),
     model: read("OPENAI_MODEL") ?? DEFAULT_OPENAI_MODEL,
+    timeoutMs: timeout === undefined ? undefined : Number(timeout),
   });
 }
 

@@ -306,3 +306,34 @@ Deno.test("modelFromEnv returns null without a key and a model with one", async 
   assert.equal((await model.complete({ messages: ASK, tools: [] })).content, "ok");
   assert.equal(server.requests[0].body?.model, DEFAULT_OPENAI_MODEL);
 });
+
+Deno.test("modelFromEnv reads OPENAI_TIMEOUT_MS and refuses a value that is not milliseconds", async () => {
+  const env = (values: Record<string, string>) => ({ get: (name: string) => values[name] });
+  assert.throws(
+    () => modelFromEnv(env({ OPENAI_API_KEY: "sk-test", OPENAI_TIMEOUT_MS: "soon" })),
+    /OPENAI_TIMEOUT_MS must be milliseconds/,
+  );
+  await using server = startScriptedOpenAI({
+    script: async (_body, { signal }) => {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, 5_000);
+        signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
+      });
+      return { content: "too late" };
+    },
+  });
+  const model = modelFromEnv(env({
+    OPENAI_API_KEY: server.apiKey,
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_TIMEOUT_MS: "100",
+  }));
+  const error = await model!.complete({ messages: ASK, tools: [] }).then(
+    () => assert.fail("expected a rejection"),
+    (error: unknown) => error,
+  );
+  assert.ok(error instanceof ModelUnavailableError);
+  assert.equal(error.reason, "timeout");
+});

@@ -27,7 +27,8 @@ import {
 } from "./agent_graph.ts";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
-import { type ChatModel, modelFromEnv } from "./model.ts";
+import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
+import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
 
 /** Options for {@link createAgentHandler}. */
 export interface AgentHandlerOptions {
@@ -35,6 +36,11 @@ export interface AgentHandlerOptions {
   model?: ChatModel | null;
   /** Where conversation state is kept. @default the platform's database */
   checkpointer?: BaseCheckpointSaver;
+  /**
+   * Logs, counts and raises turns the model could not answer (those turns are
+   * answered offline). @default a monitor over the platform
+   */
+  modelFailures?: ModelFailureMonitor;
 }
 
 const CONFIRM_TEXT = {
@@ -95,6 +101,7 @@ export function createAgentHandler(
     options.checkpointer ?? new DatabaseCheckpointSaver({ db: platform.db }),
   );
   const model = options.model === undefined ? modelFromEnv() : options.model;
+  const monitor = options.modelFailures ?? createModelFailureMonitor({ platform });
   const agents = platform.agents.list().map(({ id, name, description }) => ({
     id,
     name,
@@ -102,8 +109,12 @@ export function createAgentHandler(
   }));
 
   return async (turn) => {
+    let failure: { error: ModelUnavailableError; agentId: string } | null = null;
     const deps: AgentDeps = {
       model,
+      onModelFailure: (error, agentId) => {
+        failure ??= { error, agentId };
+      },
       agents,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       callTool: (agentId, tool, args, callOptions) =>
@@ -126,6 +137,16 @@ export function createAgentHandler(
     } else {
       state = await graph.invoke({ input }, config);
     }
+    if (failure) {
+      const { error, agentId } = failure;
+      await monitor.record({
+        orgId: turn.orgId,
+        convoId: turn.user.conversationId,
+        traceId: turn.message.wamid,
+        agentId: state.agent ?? agentId,
+        error,
+      });
+    }
     const language = state.language ?? "en";
     const pending = state.__interrupt__?.[0]?.value;
     if (pending) {
@@ -138,8 +159,9 @@ export function createAgentHandler(
         state: { agent: state.agent, awaiting: "confirmation" },
       };
     }
-    // Offline, buy & sell is the concierge flow itself (same tools, same consent step).
-    if (!model && state.agent === "buy_and_sell") {
+    // Offline (no model, or the model failed this turn), buy & sell is the concierge flow
+    // itself (same tools, same consent step).
+    if ((!model || failure) && state.agent === "buy_and_sell") {
       const memory = state.memory as { concierge?: Record<string, unknown> };
       const outcome = await conciergeFlow({
         ...turn,

@@ -8,27 +8,37 @@ import type { ChatModel } from "./model.ts";
 import { createOpenAIModel } from "./model.ts";
 import { type Script, startScriptedOpenAI } from "./testing_openai_server.ts";
 import { createAgentHandler } from "./whatsapp_agent.ts";
+import {
+  createModelFailureMonitor,
+  MODEL_FAILURE_REASON,
+  type ModelFailureMonitor,
+} from "./model_failures.ts";
 
 const SECRET = "agent-test-app-secret";
 const USER = "250788000001";
 const CAFE = "c0000000-0000-4000-8000-000000000002";
 
 /** The real webhook with the agent as its conversation handler, over `db`. */
-async function agentChannel(db: TestDatabase, model: ChatModel | null) {
+async function agentChannel(
+  db: TestDatabase,
+  model: ChatModel | null,
+  options: { from?: string; monitor?: ModelFailureMonitor } = {},
+) {
+  const from = options.from ?? USER;
   const rt = await createTestRuntime(db);
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
     org: "easymo",
-    conversation: createAgentHandler(rt, { model }),
+    conversation: createAgentHandler(rt, { model, modelFailures: options.monitor }),
     background: (task) => void tasks.push(task()),
   });
   let n = 0;
   const prefix = crypto.randomUUID().slice(0, 8);
   async function say(content: SimulatedContent) {
     const body = new TextEncoder().encode(
-      JSON.stringify(messageDelivery({ from: USER, wamid: `wamid.${prefix}.${n++}` }, content)),
+      JSON.stringify(messageDelivery({ from, wamid: `wamid.${prefix}.${n++}` }, content)),
     );
     const response = await channel.app.request("/wa-webhook-buy-sell", {
       method: "POST",
@@ -43,7 +53,7 @@ async function agentChannel(db: TestDatabase, model: ChatModel | null) {
   async function last() {
     const [row] = await db.query<{ body: Record<string, unknown> }>(
       "select body from public.wa_outbox where to_wa_id = $1 order by created_at desc, id desc limit 1",
-      [USER],
+      [from],
     );
     return row?.body ?? {};
   }
@@ -240,3 +250,121 @@ dbTest("with a model, Cancel runs nothing and the model is told", async (db) => 
     .find((m: { role: string }) => m.role === "tool");
   assert.match(toolTurn.content, /CANCELLED/);
 });
+
+/** A scripted step that answers only when the server closes (the client times out first). */
+async function neverInTime(signal: AbortSignal) {
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+  return { content: "too late" };
+}
+
+async function modelTickets(db: TestDatabase) {
+  return await db.query<{ priority: string; convo_id: string | null; channel: string }>(
+    "select priority, convo_id, channel from public.staff_tickets where reason = $1",
+    [MODEL_FAILURE_REASON],
+  );
+}
+
+dbTest(
+  "a broken OpenAI key: the offline flow answers, each failure is logged with its trace id and counted, repeats raise one ticket",
+  async (db) => {
+    const key = "sk-expired-0123456789abcdef";
+    await using server = startScriptedOpenAI({ script: () => ({ content: "never reached" }) });
+    const broken = createOpenAIModel({ apiKey: key, baseURL: server.baseURL, model: "test" });
+    const offline = await agentChannel(db, null, { from: "250788000050" });
+    const online = await agentChannel(db, broken);
+    for (const message of [{ text: "hi" }, { text: "Pharmacy: do you have paracetamol?" }]) {
+      const expected = await offline.say(message);
+      const got = await online.say(message);
+      assert.equal(text(got), text(expected));
+      assert.deepEqual(choices(got), choices(expected));
+      assert.ok(text(got).length > 0);
+    }
+    // The model was asked and refused the key, as OpenAI does.
+    assert.ok(server.requests.length >= 2);
+    assert.ok(server.requests.every((request) => !request.authorized));
+
+    const failures = await db.query<{ trace_id: string; http_status: number; code: string }>(
+      "select trace_id, http_status, code from public.model_failures order by id",
+    );
+    assert.deepEqual(failures.map((f) => [f.http_status, f.code]), [
+      [401, "invalid_api_key"],
+      [401, "invalid_api_key"],
+    ]);
+    // Each is logged under the trace id of the turn: the inbound message's wamid.
+    const logged = online.rt.log.lines.filter((line) => line.event === "model_unavailable");
+    assert.deepEqual(logged.map((line) => line.trace_id), failures.map((f) => f.trace_id));
+    const inbound = await db.query<{ wamid: string }>(
+      "select wamid from public.messages where direction = 'inbound' and wamid = any($1::text[])",
+      [failures.map((f) => f.trace_id)],
+    );
+    assert.equal(inbound.length, 2);
+    assert.ok(!JSON.stringify(online.rt.log.lines).includes(key), "the key reached the log");
+    assert.deepEqual(await modelTickets(db), []);
+
+    // Failures keep coming: staff get one ticket, not one per message.
+    for (let i = 0; i < 4; i++) {
+      const reply = await online.say({ text: "Pharmacy: do you have paracetamol?" });
+      assert.match(text(reply), /Paracetamol 500mg/);
+    }
+    assert.deepEqual(await modelTickets(db), [{
+      priority: "high",
+      convo_id: null,
+      channel: "inbox",
+    }]);
+    const [count] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.model_failures",
+    );
+    assert.equal(count.n, 6);
+  },
+);
+
+dbTest(
+  "a model that times out or answers 5xx: the buy & sell turn is answered by the offline flow",
+  async (db) => {
+    await using slow = startScriptedOpenAI({ script: (_body, { signal }) => neverInTime(signal) });
+    await using failing = startScriptedOpenAI({
+      script: () => ({
+        status: 503,
+        error: { message: "The server is overloaded", type: "server_error", code: null },
+        headers: { "retry-after-ms": "0" },
+      }),
+    });
+    const ask = { text: "I am looking for a phone charger" };
+    const offline = await agentChannel(db, null, { from: "250788000060" });
+    const expected = await offline.say(ask);
+    assert.ok(text(expected).length > 0);
+    const cases = [
+      {
+        from: "250788000061",
+        model: createOpenAIModel({
+          apiKey: slow.apiKey,
+          baseURL: slow.baseURL,
+          model: "test",
+          timeoutMs: 100,
+        }),
+      },
+      { from: "250788000062", model: modelOf(failing) },
+    ];
+    for (const { from, model } of cases) {
+      const { say } = await agentChannel(db, model, { from });
+      const got = await say(ask);
+      assert.equal(text(got), text(expected), from);
+      assert.deepEqual(choices(got), choices(expected));
+    }
+    // The 5xx was retried once by the client, then the turn went offline.
+    assert.ok(failing.requests.length >= 2);
+    const failures = await db.query<{ reason: string; http_status: number | null }>(
+      "select reason, http_status from public.model_failures order by id",
+    );
+    assert.deepEqual(failures, [
+      { reason: "timeout", http_status: null },
+      { reason: "http", http_status: 503 },
+    ]);
+  },
+);
