@@ -8,11 +8,7 @@ import type { ChatModel } from "./model.ts";
 import { createOpenAIModel } from "./model.ts";
 import { type Script, startScriptedOpenAI } from "./testing_openai_server.ts";
 import { createAgentHandler } from "./whatsapp_agent.ts";
-import {
-  createModelFailureMonitor,
-  MODEL_FAILURE_REASON,
-  type ModelFailureMonitor,
-} from "./model_failures.ts";
+import { MODEL_FAILURE_REASON } from "./model_failures.ts";
 
 const SECRET = "agent-test-app-secret";
 const USER = "250788000001";
@@ -22,7 +18,7 @@ const CAFE = "c0000000-0000-4000-8000-000000000002";
 async function agentChannel(
   db: TestDatabase,
   model: ChatModel | null,
-  options: { from?: string; monitor?: ModelFailureMonitor } = {},
+  options: { from?: string } = {},
 ) {
   const from = options.from ?? USER;
   const rt = await createTestRuntime(db);
@@ -31,7 +27,7 @@ async function agentChannel(
     appSecret: SECRET,
     verifyToken: "v",
     org: "easymo",
-    conversation: createAgentHandler(rt, { model, modelFailures: options.monitor }),
+    conversation: createAgentHandler(rt, { model }),
     background: (task) => void tasks.push(task()),
   });
   let n = 0;
