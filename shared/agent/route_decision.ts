@@ -1,0 +1,361 @@
+/**
+ * The router's decision for one incoming message, given where the
+ * conversation stands: back to the main menu, pick a menu option, hand a
+ * sensitive topic to a person, switch agent on a change of mind, stay with
+ * the current agent, route a first message, or ask a clarifying question.
+ * Pure: the classifier and language detector come in, a decision goes out;
+ * the caller renders it and stores the next state.
+ *
+ * Topics come from the intent classifier. Small word lists only mark the
+ * things a topic model should not guess: the words for "main menu", a menu
+ * number, sensitive topics and a change of mind.
+ *
+ * @module
+ */
+import type { Language } from "@shared/conversation/language.ts";
+import { CONFIDENCE_THRESHOLD, type IntentClassifier } from "./intent_classifier.ts";
+import { CUSTOMER_AGENTS, STAFF_ONLY_AGENTS } from "./intent_types.ts";
+import { type LanguageDetector, requestedLanguage } from "./language_detect.ts";
+import { normalizeText, wordsOf } from "./text_features.ts";
+
+/** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
+export const MAIN_MENU: readonly string[] = [
+  "waiter_ai",
+  "mobility_orchestrator",
+  "buy_and_sell",
+  "pharmacy",
+  "shop",
+  "hardware",
+  "insurance",
+  "property",
+  "payments",
+  "support_handoff",
+];
+
+/** Where a conversation stands, as far as routing is concerned. */
+export interface RoutingState {
+  /** The agent the conversation is with, or null before any. */
+  agent: string | null;
+  /** Whether the last thing sent was a menu (so a number picks an option). */
+  atMenu: boolean;
+  /** The ids of the options that menu showed, in order (option 1 first). */
+  menuOptions: readonly string[];
+  /** The user's sticky reply language, or null before we know it. */
+  langPref: Language | null;
+}
+
+/** What to do with one message. */
+export type RouteDecision =
+  & {
+    /** The language to reply in. */
+    replyLanguage: Language;
+    /** The sticky language preference to store for the next message. */
+    langPref: Language | null;
+    /** Whether the user explicitly asked for `langPref` in this message. */
+    languageChanged: boolean;
+  }
+  & (
+    /** Show the main menu. */
+    | { kind: "menu" }
+    /** The user picked option `option` (1-based) of the menu shown: go to `agent`. */
+    | { kind: "pick"; option: number; agent: string }
+    /** Go to `agent` (a first message, a switch, or a sensitive topic when `urgent`). */
+    | { kind: "route"; agent: string; urgent: boolean; switched: boolean; confidence: number }
+    /** Stay with the current agent; it handles the message. */
+    | { kind: "stay"; agent: string }
+    /** Unsure: ask which of `options` the user means. */
+    | { kind: "clarify"; options: readonly string[] }
+  );
+
+/** What the router decides with. */
+export interface RouteContext {
+  /** The trained intent classifier. */
+  classifier: IntentClassifier;
+  /** The trained language detector. */
+  detector: LanguageDetector;
+  /** Confidence below which a first message gets a clarifying question. @default CONFIDENCE_THRESHOLD */
+  threshold?: number;
+  /**
+   * Confidence above which a message in the middle of a flow, with no "actually"
+   * marker, still switches agent ("I need a taxi" while ordering food). @default 0.8
+   */
+  switchThreshold?: number;
+}
+
+const MENU_WORDS = [
+  "menu",
+  "menyu",
+  "meni",
+  "menue",
+  "munu",
+  "main menu",
+  "menu principal",
+  "home",
+  "start over",
+  "back to menu",
+  "go back to menu",
+  "back",
+  "ahabanza",
+  "subira ahabanza",
+  "gusubira ahabanza",
+  "ku ntangiriro",
+  "accueil",
+  "acceuil",
+  "acceil",
+  "acueil",
+  "retour",
+  "retour au menu",
+  "retour accueil",
+];
+const MENU_NUMBERS = new Set(["num"]); // "0" normalises to "num"; checked on the raw text below.
+
+const SENSITIVE_STEMS = [
+  // English
+  "stole",
+  "stolen",
+  "steal",
+  "robbed",
+  "robbery",
+  "thief",
+  "theft",
+  "fraud",
+  "scam",
+  "assault",
+  "attacked",
+  "beat me",
+  "beaten",
+  "violence",
+  "violent",
+  "rape",
+  "harass",
+  "abuse",
+  "threaten",
+  "emergency",
+  "suicide",
+  "kill myself",
+  "hacked",
+  // French
+  "vole",
+  "voleur",
+  "arnaq",
+  "escroq",
+  "fraude",
+  "agress",
+  "frape",
+  "viol",
+  "harcel",
+  "menace",
+  "urgence",
+  "au secours",
+  "pirate",
+  // Kinyarwanda
+  "nyibye",
+  "nibye",
+  "yibwe",
+  "nibwe",
+  "yibye",
+  "ubujura",
+  "umujura",
+  "abajura",
+  "ubwambuzi",
+  "uburiganya",
+  "umutekamutwe",
+  "ankubis",
+  "nkubit",
+  "ihohoter",
+  "mpohoter",
+  "ku ngufu",
+  "byihutirwa",
+  "ubutabazi",
+  "tabara",
+  "ntabare",
+  "mutabare",
+];
+// "vuba" and "urgent" ask for speed ("moto vuba"); with a call for help, or
+// alone, they are a cry for help.
+const URGENT_WORDS = new Set(["urgent", "urgently", "vuba", "asap", "vite", "quickly"]);
+const HELP_WORDS = new Set([
+  "help",
+  "aide",
+  "aidez",
+  "secours",
+  "ubufasha",
+  "mumfashe",
+  "mfasha",
+  "nfasha",
+  "please",
+]);
+
+const CHANGE_OF_MIND = [
+  "actually",
+  "instead",
+  "rather",
+  "changed my mind",
+  "change of plan",
+  "no wait",
+  "forget it",
+  "forget that",
+  "en fait",
+  "plutot",
+  "finalement",
+  "non en fait",
+  "j ai change d avis",
+  "laisse tomber",
+  "ahubwo",
+  "ahubwose",
+  "nahinduye",
+  "nhinduye",
+  "reka da",
+  "oya reka",
+];
+
+/**
+ * Decides what to do with one message.
+ *
+ * @example A change of mind mid-flow
+ * ```ts
+ * import { decideRoute } from "@shared/agent/route_decision.ts";
+ * import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
+ * import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
+ * import { PACK_INTENTS } from "@shared/packs/intents.ts";
+ * const context = {
+ *   classifier: trainIntentClassifier(PACK_INTENTS),
+ *   detector: trainLanguageDetector(PACK_INTENTS),
+ * };
+ * const state = { agent: "waiter_ai", atMenu: false, menuOptions: [], langPref: "en" as const };
+ * decideRoute("actually I need a taxi", state, context).kind; // "route"
+ * ```
+ */
+export function decideRoute(
+  text: string,
+  state: RoutingState,
+  context: RouteContext,
+): RouteDecision {
+  const { classifier, detector } = context;
+  const threshold = context.threshold ?? CONFIDENCE_THRESHOLD;
+  const switchThreshold = context.switchThreshold ?? 0.8;
+  const normalized = normalizeText(text);
+  const words = wordsOf(normalized);
+
+  const requested = requestedLanguage(text);
+  const detected = requested ?? detector.detect(text);
+  const langPref = detected ?? state.langPref;
+  const language = {
+    replyLanguage: langPref ?? "en",
+    langPref,
+    languageChanged: requested !== null,
+  };
+  const currentAgent = state.agent !== null && isCustomerAgent(state.agent) ? state.agent : null;
+
+  if (isSensitive(normalized, words)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: "support_handoff",
+      urgent: true,
+      switched: currentAgent !== "support_handoff",
+      confidence: 1,
+    };
+  }
+  if (isMenuRequest(text, normalized)) return { ...language, kind: "menu" };
+
+  const number = menuNumber(text);
+  if (number !== null && state.atMenu) {
+    const agent = state.menuOptions[number - 1];
+    if (agent !== undefined && isCustomerAgent(agent)) {
+      return { ...language, kind: "pick", option: number, agent };
+    }
+    return { ...language, kind: "menu" };
+  }
+
+  if (requested !== null && words.length <= 7) {
+    // Only a language change: carry on where we were.
+    if (currentAgent !== null) return { ...language, kind: "stay", agent: currentAgent };
+    return { ...language, kind: "menu" };
+  }
+
+  const changeOfMind = markedChangeOfMind(normalized);
+  const topicText = changeOfMind ?? text;
+  const { agent, confidence } = classifier.classify(topicText);
+  const routable = agent !== null && isCustomerAgent(agent) ? agent : null;
+
+  if (currentAgent !== null && !state.atMenu) {
+    const switchTo = routable !== null && routable !== currentAgent &&
+        routable !== "concierge_router" &&
+        ((changeOfMind !== null && confidence >= threshold) ||
+          (words.length >= 3 && confidence >= switchThreshold))
+      ? routable
+      : null;
+    if (switchTo === null) return { ...language, kind: "stay", agent: currentAgent };
+    return { ...language, kind: "route", agent: switchTo, urgent: false, switched: true, confidence };
+  }
+
+  if (number !== null) return { ...language, kind: "menu" };
+  if (routable === null || confidence < threshold) {
+    return { ...language, kind: "clarify", options: MAIN_MENU };
+  }
+  return { ...language, kind: "route", agent: routable, urgent: false, switched: false, confidence };
+}
+
+/** Whether `agent` is one a customer may reach (never a staff-only agent). */
+export function isCustomerAgent(agent: string): boolean {
+  return (CUSTOMER_AGENTS as readonly string[]).includes(agent) &&
+    !(STAFF_ONLY_AGENTS as readonly string[]).includes(agent);
+}
+
+function isSensitive(normalized: string, words: string[]): boolean {
+  const padded = ` ${normalized} `;
+  if (SENSITIVE_STEMS.some((stem) => padded.includes(` ${normalizeText(stem)}`))) return true;
+  const urgent = words.some((word) => URGENT_WORDS.has(word));
+  if (!urgent) return false;
+  return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
+}
+
+function isMenuRequest(text: string, normalized: string): boolean {
+  if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
+  if (normalized === "" || MENU_NUMBERS.has(normalized) && !/^\s*0/.test(text)) return false;
+  return MENU_WORDS.some((word) => withinTypo(normalized, normalizeText(word)));
+}
+
+// One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).
+function withinTypo(text: string, word: string): boolean {
+  if (text === word) return true;
+  const allowed = Math.floor(word.length / 5);
+  return allowed > 0 && Math.abs(text.length - word.length) <= allowed &&
+    editDistance(text, word) <= allowed;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+// "2", "2.", "option 2", "no 2", "n°2", "2️⃣": a menu number, or null.
+function menuNumber(text: string): number | null {
+  const match = /^\s*(?:option|choice|choix|no|n°|nº|#|numero|nimero)?\s*(\d{1,2})\s*(?:\uFE0F?\u20E3)?\s*[.)!]?\s*$/i
+    .exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
+// The request after a change-of-mind marker, or null when there is none.
+function markedChangeOfMind(normalized: string): string | null {
+  const padded = ` ${normalized} `;
+  for (const marker of CHANGE_OF_MIND) {
+    const at = padded.indexOf(` ${normalizeText(marker)} `);
+    if (at === -1) continue;
+    const rest = padded.slice(at + marker.length + 2).trim();
+    return rest === "" ? normalized : rest;
+  }
+  return null;
+}
