@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { messageText, parseDelivery } from "./inbound.ts";
+import { messageText, parseDelivery, plausibleTime, sanitiseText } from "./inbound.ts";
 import { messageDelivery, statusDelivery } from "./payloads.ts";
 import { createSignatureVerifier, signBody } from "./signature.ts";
 
@@ -107,4 +107,35 @@ Deno.test("createSignatureVerifier() accepts Meta's signature over the raw bytes
   assert.equal(await verify(body, "sha256="), false);
   assert.equal(await verify(body, `sha1=${"0".repeat(40)}`), false);
   assert.throws(() => createSignatureVerifier(""), RangeError);
+});
+
+Deno.test("parseDelivery() repairs what Postgres cannot store and flags it, keeping the original", () => {
+  const receivedAt = new Date("2026-11-23T10:00:00Z");
+  const delivery = messageDelivery({ from: "250788000001", name: "A\u0000" }, {
+    text: "x\u0000\udc00y",
+  });
+  const [message] = parseDelivery(delivery, { receivedAt })!.messages;
+  assert.deepEqual(message.content, { kind: "text", text: "x\ufffd\ufffdy" });
+  assert.equal(message.profileName, "A\ufffd");
+  assert.deepEqual(message.flags, ["text_sanitised"]);
+  assert.equal(JSON.parse(message.rawJson!).text.body, "x\u0000\udc00y");
+  // A well-formed pair (an emoji) is left alone.
+  assert.equal(sanitiseText("ok \ud83d\udc4d"), "ok \ud83d\udc4d");
+  const future = messageDelivery({ from: "250788000001", timestamp: 99999999999999 }, {
+    text: "hi",
+  });
+  const [late] = parseDelivery(future, { receivedAt })!.messages;
+  assert.equal(late.sentAt.getTime(), receivedAt.getTime());
+  assert.deepEqual(late.flags, ["timestamp_replaced"]);
+});
+
+Deno.test("plausibleTime() believes any past time and a day of clock skew, nothing beyond", () => {
+  const now = new Date("2026-11-23T10:00:00Z");
+  const seconds = (date: Date) => String(date.getTime() / 1000);
+  assert.deepEqual(plausibleTime("1", now), { at: new Date(1000), replaced: false });
+  const skewed = new Date(now.getTime() + 23 * 3600_000);
+  assert.deepEqual(plausibleTime(seconds(skewed), now), { at: skewed, replaced: false });
+  const tooFar = new Date(now.getTime() + 25 * 3600_000);
+  assert.deepEqual(plausibleTime(seconds(tooFar), now), { at: now, replaced: true });
+  assert.deepEqual(plausibleTime("9".repeat(40), now), { at: now, replaced: true });
 });

@@ -10,6 +10,7 @@ import {
 import { signBody } from "@shared/whatsapp/signature.ts";
 import { startFakeGraph } from "@shared/whatsapp/testing_graph_server.ts";
 import { conciergeFlow } from "@shared/buy_sell/mod.ts";
+import { sendChunked } from "@shared/testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
@@ -64,6 +65,7 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     rt,
     channel,
     url,
+    port: (server.addr as Deno.NetAddr).port,
     post,
     say,
     settle,
@@ -474,3 +476,247 @@ dbTest("asking for a person raises a ticket and hands the conversation to staff"
     await hook.close();
   }
 });
+
+/** One delivery carrying several messages, as Meta batches them. */
+function batchDelivery(items: Array<[SenderOptions, SimulatedContent]>) {
+  const deliveries = items.map(([sender, content]) => messageDelivery(sender, content));
+  // deno-lint-ignore no-explicit-any
+  const [first] = deliveries as any[];
+  const value = first.entry[0].changes[0].value;
+  // deno-lint-ignore no-explicit-any
+  for (const other of deliveries.slice(1) as any[]) {
+    value.messages.push(...other.entry[0].changes[0].value.messages);
+    value.contacts.push(...other.entry[0].changes[0].value.contacts);
+  }
+  return first;
+}
+
+dbTest(
+  "a poisoned message beside a good one: 200, the good one answered, the poisoned stored repaired and flagged",
+  async (db) => {
+    const hook = await webhook(db);
+    try {
+      const delivery = batchDelivery([
+        [{ from: "250788000051", wamid: "wamid.NUL" }, { text: "hi\u0000there" }],
+        [{ from: "250788000052", wamid: "wamid.SURROGATE" }, { text: "hi \ud800" }],
+        [{ from: "250788000053", wamid: "wamid.FUTURE", timestamp: 99999999999999 }, {
+          text: "hi",
+        }],
+        [{ from: BUYER, wamid: "wamid.GOOD" }, { text: "hello, i need paracetamol" }],
+      ]);
+      const before = Date.now();
+      assert.equal(await hook.post(delivery), 200);
+      await hook.settle();
+      // The good message is answered as if it had come alone.
+      const [reply] = await outboxTo(db, BUYER);
+      assert.match(textOf(reply.body), /paracetamol|pharmac/i);
+      const rows = await db.query<{
+        wamid: string;
+        status: string;
+        flags: string[];
+        text: string;
+        raw_payload: string | null;
+        sent_at: Date;
+      }>(
+        `select wamid, status, flags, message->'text'->>'body' as text, raw_payload, sent_at
+       from private.wa_inbound order by wamid`,
+      );
+      const byWamid = Object.fromEntries(rows.map((row) => [row.wamid, row]));
+      assert.deepEqual(Object.keys(byWamid).sort(), [
+        "wamid.FUTURE",
+        "wamid.GOOD",
+        "wamid.NUL",
+        "wamid.SURROGATE",
+      ]);
+      for (const row of rows) assert.equal(row.status, "done", row.wamid);
+      assert.equal(byWamid["wamid.NUL"].text, "hi\ufffdthere");
+      assert.deepEqual(byWamid["wamid.NUL"].flags, ["text_sanitised"]);
+      // What Meta sent is kept, escaped.
+      assert.equal(JSON.parse(byWamid["wamid.NUL"].raw_payload!).text.body, "hi\u0000there");
+      assert.equal(byWamid["wamid.SURROGATE"].text, "hi \ufffd");
+      assert.match(byWamid["wamid.SURROGATE"].raw_payload!, /\\ud800/);
+      assert.deepEqual(byWamid["wamid.FUTURE"].flags, ["timestamp_replaced"]);
+      const futureAt = new Date(byWamid["wamid.FUTURE"].sent_at).getTime();
+      assert.ok(futureAt >= before - 1000 && futureAt <= Date.now(), "receive time used");
+      assert.deepEqual(byWamid["wamid.GOOD"].flags, []);
+      assert.equal(byWamid["wamid.GOOD"].raw_payload, null);
+      // Each sender got an answer, the poisoned ones too.
+      for (const waId of ["250788000051", "250788000052", "250788000053"]) {
+        assert.equal((await outboxTo(db, waId)).length > 0, true, waId);
+      }
+      // Meta re-sending the same delivery changes nothing.
+      assert.equal(await hook.post(delivery), 200);
+      await hook.settle();
+      assert.equal(await count(db, "select 1 from private.wa_inbound"), 4);
+    } finally {
+      await hook.close();
+    }
+  },
+);
+
+dbTest(
+  "a message whose processing fails is retried with growing backoff, then failed with one staff ticket",
+  async (db) => {
+    let calls = 0;
+    const hook = await webhook(db, {
+      retries: { maxAttempts: 3, backoff: { baseMs: 60_000, maxMs: 600_000, random: () => 0.5 } },
+      conversation: (turn) => {
+        if (turn.message.wamid === "wamid.BOOM") {
+          calls++;
+          return Promise.reject(new Error("handler exploded"));
+        }
+        return conciergeFlow(turn);
+      },
+    });
+    const state = async () => {
+      const [row] = await db.query<
+        { status: string; attempts: number; wait_s: number; last_error: string }
+      >(
+        `select status, attempts, last_error,
+              extract(epoch from next_attempt_at - now())::float8 as wait_s
+       from private.wa_inbound where wamid = 'wamid.BOOM'`,
+      );
+      return row;
+    };
+    // The backoff is waited out by moving the due time, not by sleeping.
+    const makeDue = () =>
+      db.query("update private.wa_inbound set next_attempt_at = now() where wamid = 'wamid.BOOM'");
+    try {
+      await hook.say({ from: "250788000061", wamid: "wamid.BOOM" }, { text: "hi" });
+      let row = await state();
+      assert.equal(row.status, "pending");
+      assert.equal(row.attempts, 1);
+      // 60 s × 2^0 with equal jitter at 0.5: 45 s.
+      assert.ok(row.wait_s > 40 && row.wait_s <= 45, `waits ${row.wait_s}s`);
+      // Not due yet: the sweep leaves it, and the same sender's next message is not held up.
+      assert.equal(await hook.channel.processor.sweep(), 0);
+      await hook.say({ from: "250788000061", wamid: "wamid.AFTER" }, { text: "hello" });
+      assert.equal(
+        await count(
+          db,
+          "select 1 from private.wa_inbound where wamid = 'wamid.AFTER' and status = 'done'",
+        ),
+        1,
+      );
+      await makeDue();
+      assert.equal(await hook.channel.processor.sweep(), 1);
+      row = await state();
+      assert.equal(row.attempts, 2);
+      assert.ok(row.wait_s > 85 && row.wait_s <= 90, `waits ${row.wait_s}s, twice as long`);
+      await makeDue();
+      assert.equal(await hook.channel.processor.sweep(), 1);
+      row = await state();
+      assert.equal(row.status, "failed");
+      assert.match(row.last_error, /handler exploded/);
+      assert.equal(calls, 3);
+      const tickets = await db.query<{ reason: string; summary: string; channel: string }>(
+        "select reason, summary, channel from public.staff_tickets",
+      );
+      assert.equal(tickets.length, 1);
+      assert.equal(tickets[0].reason, "WhatsApp message could not be processed");
+      assert.equal(tickets[0].channel, "inbox");
+      assert.match(tickets[0].summary, /wamid\.BOOM.*handler exploded/);
+      // Never again, however often the sweep runs or Meta re-delivers.
+      await makeDue();
+      assert.equal(await hook.channel.processor.sweep(), 0);
+      await hook.say({ from: "250788000061", wamid: "wamid.BOOM" }, { text: "hi" });
+      assert.equal(calls, 3);
+      assert.equal(await count(db, "select 1 from public.staff_tickets"), 1);
+    } finally {
+      await hook.close();
+    }
+  },
+);
+
+dbTest(
+  "a rate-limited turn asks the user, in their language, to try again shortly and keeps the message",
+  async (db) => {
+    await db.query(
+      `update public.orgs set tool_policy = jsonb_set(coalesce(tool_policy, '{}'), '{rate_limits}',
+       '{"search_businesses_with_tags": {"limit": 1, "window_sec": 86400}}')
+     where slug = 'easymo'`,
+    );
+    const hook = await webhook(db, { rateLimitRetryMs: 120_000 });
+    const FRENCH = "250788000071";
+    try {
+      await hook.say({ from: BUYER }, { text: "hello, i need paracetamol" });
+      await hook.say({ from: FRENCH, wamid: "wamid.LIMITED" }, {
+        text: "bonjour, je cherche du paracetamol",
+      });
+      const busy = await outboxTo(db, FRENCH);
+      assert.equal(busy.length, 1);
+      assert.match(textOf(busy[0].body), /réessayer dans un instant/);
+      assert.doesNotMatch(textOf(busy[0].body), /went wrong|problème/i);
+      const [kept] = await db.query<
+        { status: string; attempts: number; deferrals: number; wait_s: number }
+      >(
+        `select status, attempts, deferrals,
+              extract(epoch from next_attempt_at - now())::float8 as wait_s
+       from private.wa_inbound where wamid = 'wamid.LIMITED'`,
+      );
+      assert.equal(kept.status, "pending");
+      assert.equal(kept.attempts, 0);
+      assert.equal(kept.deferrals, 1);
+      assert.ok(kept.wait_s > 100 && kept.wait_s <= 120, `waits ${kept.wait_s}s`);
+      // Not answered yet: no turn was committed for it.
+      assert.equal(
+        await count(db, "select 1 from public.messages where wamid = 'wamid.LIMITED'"),
+        0,
+      );
+      // Still limited on the next attempt: put off again, the user is not told twice.
+      await db.query(
+        "update private.wa_inbound set next_attempt_at = now() where wamid = 'wamid.LIMITED'",
+      );
+      assert.equal(await hook.channel.processor.sweep(), 1);
+      await hook.settle();
+      assert.equal((await outboxTo(db, FRENCH)).length, 1);
+      // The limit lifts: the kept message is answered normally.
+      await db.query(
+        `update public.orgs set tool_policy = jsonb_set(tool_policy, '{rate_limits}',
+         '{"search_businesses_with_tags": {"limit": 1000000, "window_sec": 1}}')
+       where slug = 'easymo'`,
+      );
+      await hook.rt.platform.tenants.load(db);
+      await db.query(
+        "update private.wa_inbound set next_attempt_at = now() where wamid = 'wamid.LIMITED'",
+      );
+      assert.equal(await hook.channel.processor.sweep(), 1);
+      await hook.settle();
+      const [done] = await db.query<{ status: string }>(
+        "select status from private.wa_inbound where wamid = 'wamid.LIMITED'",
+      );
+      assert.equal(done.status, "done");
+      const replies = await outboxTo(db, FRENCH);
+      assert.equal(replies.length, 2);
+      assert.doesNotMatch(textOf(replies[1].body), /réessayer dans un instant/);
+    } finally {
+      await hook.close();
+    }
+  },
+);
+
+dbTest(
+  "webhook refuses a 600 MB chunked body with 413 without reading it, and a slow one with 408",
+  async (db) => {
+    const hook = await webhook(db, { body: { timeoutMs: 300 } });
+    try {
+      const path = "/functions/v1/wa-webhook-buy-sell";
+      // Unsigned on purpose: size is checked before the signature.
+      const huge = await sendChunked({ path, port: hook.port, totalBytes: 600 * 1024 * 1024 });
+      assert.equal(huge.status, 413);
+      assert.equal(huge.sentAll, false);
+      assert.ok(huge.sentBytes < 64 * 1024 * 1024, `sent ${huge.sentBytes} bytes`);
+      const slow = await sendChunked({
+        path,
+        port: hook.port,
+        totalBytes: 4096,
+        chunkBytes: 16,
+        pauseMs: 50,
+      });
+      assert.equal(slow.status, 408);
+      assert.equal(await count(db, "select 1 from private.wa_inbound"), 0);
+    } finally {
+      await hook.close();
+    }
+  },
+);
