@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 /** The `log_user_feedback_on_vendor` tool. */
@@ -33,6 +34,17 @@ export const logUserFeedbackOnVendor = defineTool({
   auth: "user",
   latencyBudgetMs: 300,
   async execute(args, ctx) {
+    // Read as the caller: only a vendor of the caller's org, and only the caller's own inquiry
+    // (or any of the org's, for staff). The database refuses the rest too; this names the field.
+    const [found] = await ctx.db.query<{ business: boolean; inquiry: boolean }>(
+      `select exists (select 1 from public.businesses where id = $1 and org_id = $3) as business,
+              $2::uuid is null or exists (
+                select 1 from public.market_vendor_inquiries where id = $2 and org_id = $3
+              ) as inquiry`,
+      [args.business_id, args.inquiry_id ?? null, ctx.org_id],
+    );
+    if (!found?.business) throw new ToolFailure("NOT_FOUND", "business_id: no such vendor");
+    if (!found.inquiry) throw new ToolFailure("NOT_FOUND", "inquiry_id: no such inquiry");
     const [row] = await ctx.db.query<{ id: string }>(
       `insert into public.market_vendor_feedback
          (org_id, business_id, inquiry_id, user_id, feedback_type, rating, comment)

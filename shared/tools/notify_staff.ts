@@ -74,6 +74,18 @@ export const notifyStaff = defineTool({
   latencyBudgetMs: 400,
   async execute(args, ctx) {
     const convoId = args.payload.convo_id ?? ctx.convo_id;
+    if (convoId) {
+      // Read as the caller: a customer sees only their own conversations, staff their org's.
+      // Another org's, another customer's and a missing one answer alike, revealing nothing.
+      const [visible] = await ctx.db.query(
+        "select 1 from public.conversations where id = $1 and org_id = $2",
+        [convoId, ctx.org_id],
+      );
+      if (!visible) {
+        const field = args.payload.convo_id ? "payload.convo_id" : "context.convo_id";
+        throw new ToolFailure("NOT_FOUND", `${field}: no such conversation`);
+      }
+    }
     const [ticket] = await ctx.db.query<{ id: string }>(
       `insert into public.staff_tickets
          (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id)
