@@ -233,3 +233,30 @@ dbTest("admin-messages answers CORS preflights for the page's origin only", asyn
   const other = await preflight("https://evil.example");
   assert.equal(other.headers.get("access-control-allow-origin"), null);
 });
+
+dbTest("admin-messages refuses a body over 64 KiB with 413 in the contract's shape", async (db) => {
+  const { rt, as, close } = await serve(db);
+  try {
+    const { ticketId } = await raiseTicket(rt, db);
+    const jean = await as(USER.jean);
+    const refused = await jean(`/tickets/${ticketId}/notes`, {
+      method: "POST",
+      body: JSON.stringify({ text: "x".repeat(70 * 1024) }),
+    });
+    assert.equal(refused.status, 413);
+    assert.equal(refused.body.ok, false);
+    assert.equal(refused.body.error.code, "VALIDATION_ERROR");
+    assert.deepEqual(refused.body.error.fields.map((f: { path: string }) => f.path), ["body"]);
+    const [notes] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.ticket_notes",
+    );
+    assert.equal(notes.n, 0);
+    const fine = await jean(`/tickets/${ticketId}/notes`, {
+      method: "POST",
+      body: JSON.stringify({ text: "called back" }),
+    });
+    assert.equal(fine.status, 200);
+  } finally {
+    await close();
+  }
+});

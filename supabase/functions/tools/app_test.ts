@@ -4,6 +4,7 @@ import { createTestRuntime } from "@shared/testing/runtime.ts";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { ORG, USER } from "@shared/testing/seed.ts";
+import { sendChunked } from "@shared/testing/raw_http.ts";
 import { createToolsApp } from "./app.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
@@ -200,3 +201,36 @@ dbTest("tools function lists a tool registered at run time for the tenant", asyn
     await close();
   }
 });
+
+dbTest(
+  "tools function refuses a body over 256 KiB with 413 in the contract's shape, unread",
+  async (db) => {
+    const { rt, base, close } = await serve(db);
+    try {
+      const token = await rt.tokenFor(USER.aline);
+      const response = await fetch(base, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ tool: "analytics_log", args: { pad: "x".repeat(300 * 1024) } }),
+      });
+      assert.equal(response.status, 413);
+      const body = await response.json();
+      assert.equal(body.ok, false);
+      assert.equal(body.error.code, "VALIDATION_ERROR");
+      assert.deepEqual(body.error.fields.map((f: { path: string }) => f.path), ["body"]);
+      // Streamed without a length: cut off near the limit, never read to the end.
+      const port = Number(new URL(base).port);
+      const huge = await sendChunked({
+        path: "/functions/v1/tools",
+        port,
+        totalBytes: 600 * 1024 * 1024,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(huge.status, 413);
+      assert.equal(huge.sentAll, false);
+      assert.match(huge.response, /"code":"VALIDATION_ERROR"/);
+    } finally {
+      await close();
+    }
+  },
+);
