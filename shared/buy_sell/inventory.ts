@@ -5,11 +5,12 @@
  * @module
  */
 import { z } from "zod";
+import { id, text } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 const item = z.object({
-  sku: z.string().trim().min(1).max(64).optional(),
-  name: z.string().trim().min(2).max(120).optional(),
+  sku: text({ min: 1, max: 64 }).optional(),
+  name: text({ min: 2, max: 120 }).optional(),
 }).refine((value) => value.sku !== undefined || value.name !== undefined, "give a sku or a name");
 
 const found = z.object({
@@ -32,7 +33,7 @@ export const inventoryCheck = defineTool({
   category: "commerce",
   input: z.object({
     items: z.array(item).min(1).max(20),
-    venue_id: z.uuid().optional(),
+    venue_id: id().optional(),
   }),
   output: z.object({
     items: z.array(found),

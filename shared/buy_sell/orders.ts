@@ -6,19 +6,21 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import { id, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 const input = z.object({
-  venue_id: z.uuid(),
+  venue_id: id(),
   items: z.array(z.object({
-    sku: z.string().trim().min(1).max(64),
-    qty: z.int().positive().max(1000),
-    name: z.string().max(120).optional().describe("Ignored: the stored name is used."),
-    price: z.number().optional().describe("Ignored: the stored price is used."),
+    sku: text({ min: 1, max: 64 }),
+    qty: int({ min: 1, max: 1000 }),
+    name: text({ max: 120 }).optional().describe("Ignored: the stored name is used."),
+    price: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe(
+      "Ignored: the stored price is used.",
+    ),
   })).min(1).max(50),
-  table_no: z.string().trim().max(10).optional(),
-  notes: z.string().trim().max(500).optional(),
+  table_no: text({ max: 10 }).optional(),
+  notes: text({ max: 500, multiline: true }).optional(),
 });
 
 const output = z.object({

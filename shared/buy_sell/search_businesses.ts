@@ -11,6 +11,7 @@
  * @module
  */
 import { z } from "zod";
+import { int, latitude, longitude, text } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 const STOP_WORDS = new Set([
@@ -60,13 +61,13 @@ export function searchTerms(queryText: string | undefined, tags: readonly string
 }
 
 const input = z.object({
-  query_text: z.string().trim().max(300).optional().describe("What the user asked for."),
-  tags: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
-  category: z.string().trim().max(40).optional(),
-  user_lat: z.number().min(-90).max(90).optional(),
-  user_lng: z.number().min(-180).max(180).optional(),
+  query_text: text({ max: 300 }).optional().describe("What the user asked for."),
+  tags: z.array(text({ min: 1, max: 40 })).max(10).optional(),
+  category: text({ max: 40 }).optional(),
+  user_lat: latitude().optional(),
+  user_lng: longitude().optional(),
   radius_km: z.number().positive().max(100).default(10),
-  limit: z.int().min(1).max(20).default(10),
+  limit: int({ min: 1, max: 20 }).default(10),
 }).refine((args) => (args.user_lat === undefined) === (args.user_lng === undefined), {
   message: "give both user_lat and user_lng, or neither",
   path: ["user_lng"],

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import { id, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 /** The `log_user_feedback_on_vendor` tool. */
@@ -16,11 +16,11 @@ export const logUserFeedbackOnVendor = defineTool({
     "cancelled, complaint; optional 1–5 rating). Updates the vendor's quality score.",
   category: "buy_sell",
   input: z.object({
-    inquiry_id: z.uuid().optional(),
-    business_id: z.uuid(),
+    inquiry_id: id().optional(),
+    business_id: id(),
     feedback_type: z.enum(["accurate", "inaccurate", "cancelled", "complaint"]),
-    rating: z.int().min(1).max(5).optional(),
-    comment: z.string().trim().max(1000).optional(),
+    rating: int({ min: 1, max: 5 }).optional(),
+    comment: text({ max: 1000, multiline: true }).optional(),
   }),
   output: z.object({ feedback_id: z.uuid() }),
   examples: [{

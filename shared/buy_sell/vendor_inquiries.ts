@@ -6,7 +6,16 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import {
+  e164Phone,
+  id,
+  int,
+  latitude,
+  longitude,
+  moneyRwf,
+  text,
+  ToolFailure,
+} from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { buttonsMessage, enqueueMessage, templateMessage } from "@shared/whatsapp/mod.ts";
 import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
@@ -17,31 +26,27 @@ export const MAX_VENDORS = 5;
 /** How long vendors have to answer, by default. */
 export const DEFAULT_EXPIRY_SEC = 120;
 
-const E164 = /^\+[1-9][0-9]{7,14}$/;
-
 const createInput = z.object({
-  user_phone: z.string().transform((phone) => normalisePhone(phone)).pipe(
-    z.string().regex(E164, "must be a phone number like +250788123456"),
-  ),
-  business_ids: z.array(z.uuid()).min(1).max(MAX_VENDORS, `at most ${MAX_VENDORS} vendors`)
+  user_phone: e164Phone(),
+  business_ids: z.array(id()).min(1).max(MAX_VENDORS, `at most ${MAX_VENDORS} vendors`)
     .refine((ids) => new Set(ids).size === ids.length, "vendors must be distinct"),
   request_type: z.enum(["product", "service", "medicine"]),
-  request_summary: z.string().trim().min(1).max(300),
+  request_summary: text({ min: 1, max: 300 }),
   structured_payload: z.object({
-    item: z.string().trim().min(1).max(120).optional(),
-    quantity: z.int().positive().max(100_000).optional(),
-    budget: z.int().positive().max(100_000_000).optional(),
+    item: text({ min: 1, max: 120 }).optional(),
+    quantity: int({ min: 1, max: 100_000 }).optional(),
+    budget: moneyRwf({ max: 100_000_000 }).optional().describe("Whole RWF."),
     timeframe: z.enum(["now", "today", "any"]).optional(),
-    pickup_area: z.string().trim().max(80).optional(),
-    brand: z.string().trim().max(60).optional(),
-    constraints: z.array(z.string().trim().max(80)).max(5).optional(),
+    pickup_area: text({ max: 80 }).optional(),
+    brand: text({ max: 60 }).optional(),
+    constraints: z.array(text({ max: 80 })).max(5).optional(),
   }).default({}),
-  user_lat: z.number().min(-90).max(90).optional(),
-  user_lng: z.number().min(-180).max(180).optional(),
+  user_lat: latitude().optional(),
+  user_lng: longitude().optional(),
   language: z.enum(LANGUAGES).default("en"),
   consent: z.literal(true, { message: "the user's explicit consent is required" })
     .describe("True only after the user agreed that we contact these vendors."),
-  expires_in_sec: z.int().min(30).max(3600).default(DEFAULT_EXPIRY_SEC),
+  expires_in_sec: int({ min: 30, max: 3600 }).default(DEFAULT_EXPIRY_SEC),
 });
 
 const createOutput = z.object({
@@ -50,14 +55,6 @@ const createOutput = z.object({
   messages_sent: z.int(),
   expires_at: z.string(),
 });
-
-/** `+2507…`, `2507…` and `07…` become `+2507…`. */
-export function normalisePhone(phone: string): string {
-  const digits = phone.replace(/[\s()-]/g, "");
-  if (/^07\d{8}$/.test(digits)) return `+250${digits.slice(1)}`;
-  if (/^2507\d{8}$/.test(digits)) return `+${digits}`;
-  return digits;
-}
 
 interface Vendor {
   id: string;
@@ -275,7 +272,7 @@ export const getVendorInquiryUpdates = defineTool({
   description: "Read the vendors' answers to an inquiry: who has it, at what price and quantity, " +
     "how far; confirmed vendors first, cheapest and closest first.",
   category: "buy_sell",
-  input: z.object({ inquiry_id: z.uuid() }),
+  input: z.object({ inquiry_id: id() }),
   output: updatesOutput,
   examples: [{ input: { inquiry_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d" } }],
   sideEffects: "none",

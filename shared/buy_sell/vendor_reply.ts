@@ -11,7 +11,7 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { enqueueMessage, textMessage, toWaId } from "@shared/whatsapp/mod.ts";
 import { parseVendorReply } from "./reply_parser.ts";
@@ -72,11 +72,12 @@ export async function findAnsweredInquiry(
 }
 
 const input = z.object({
-  vendor_phone: z.string().min(6).max(20),
-  message_body: z.string().max(4096).optional(),
-  button_id: z.string().max(256).optional().describe("The id of a tapped reply button."),
-  whatsapp_message_id: z.string().max(256).optional(),
-  context_wamid: z.string().max(256).optional().describe("The message the vendor replied to."),
+  // Normalised here: an unreadable number ("+", letters, 30 digits) is the caller's mistake.
+  vendor_phone: e164Phone().describe("The vendor's number, as WhatsApp gives it (wa_id) or E.164."),
+  message_body: text({ max: 4096, multiline: true }).optional(),
+  button_id: text({ max: 256 }).optional().describe("The id of a tapped reply button."),
+  whatsapp_message_id: text({ max: 256 }).optional(),
+  context_wamid: text({ max: 256 }).optional().describe("The message the vendor replied to."),
 }).refine((args) => args.message_body !== undefined || args.button_id !== undefined, {
   message: "give the message text or the tapped button",
   path: ["message_body"],

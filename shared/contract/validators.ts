@@ -218,6 +218,7 @@ const RWANDAN_MOBILE = /^\+2507[0-9]{8}$/;
 export function e164Phone(options: PhoneOptions = {}): z.ZodType<string, string> {
   const rwandanOnly = options.rwandanMobile ?? false;
   return z.string()
+    .min(6, "must be a phone number like +250788123456")
     .max(MAX_PHONE_INPUT, "must be a phone number like +250788123456")
     .transform((value, ctx) => {
       let e164: string;

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "zod";
+import { text } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { minimiseProps } from "./pii.ts";
 
@@ -13,7 +14,7 @@ const input = z.object({
     .describe("Event name, e.g. order_started."),
   props: z.array(z.object({
     key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, "use snake_case"),
-    value: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]),
+    value: z.union([text({ max: 500, trim: false }), z.number(), z.boolean(), z.null()]),
   })).max(30).default([]).describe("Event properties as key/value pairs."),
 });
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import { id, isoDuration, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 
 const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
@@ -24,13 +24,13 @@ const input = z.object({
     "Where staff are told: the Admin Inbox always; slack or sms as well.",
   ),
   payload: z.object({
-    convo_id: z.uuid().optional().describe(
+    convo_id: id().optional().describe(
       "The conversation to hand over; defaults to the call's.",
     ),
-    reason: z.string().trim().min(1).max(200).describe(
+    reason: text({ min: 1, max: 200 }).describe(
       "Short reason, e.g. 'user asked for a person'.",
     ),
-    summary: z.string().trim().min(1).max(2000).describe(
+    summary: text({ min: 1, max: 2000, multiline: true }).describe(
       "What staff need to know, in a few lines.",
     ),
     priority: z.enum(PRIORITIES).default("medium"),
@@ -39,7 +39,7 @@ const input = z.object({
 
 const output = z.object({
   ticket_id: z.uuid(),
-  estimated_response_time: z.string().describe("ISO 8601 duration, e.g. PT15M."),
+  estimated_response_time: isoDuration().describe("ISO 8601 duration, e.g. PT15M."),
 });
 
 /** ISO 8601 duration in whole minutes (at least one). */

@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from "zod";
+import { dateTime, text } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import {
   columnsOf,
@@ -17,22 +18,26 @@ import {
   TABLE_NAMES,
 } from "./search_tables.ts";
 
-const scalar = z.union([z.string().max(200), z.number(), z.boolean()]);
+// Values are compared as written: no trimming.
+const value = () => text({ max: 200, trim: false });
+const columnName = () => text({ max: 64 });
+
+const scalar = z.union([value(), z.number(), z.boolean()]);
 
 const filter = z.object({
-  column: z.string().describe("A column of the table."),
+  column: columnName().describe("A column of the table."),
   op: z.enum(OPERATORS),
-  value: z.union([scalar, z.array(z.union([z.string().max(200), z.number()])).max(50)])
+  value: z.union([scalar, z.array(z.union([value(), z.number()])).max(50)])
     .optional()
     .describe("Omitted only for is_null. A list for `in` and `contains`."),
 });
 
 const input = z.object({
   table: z.enum(TABLE_NAMES),
-  columns: z.array(z.string()).max(20).optional().describe("Columns to return; all by default."),
+  columns: z.array(columnName()).max(20).optional().describe("Columns to return; all by default."),
   filters: z.array(filter).max(10).default([]),
   limit: z.int().min(1).max(100).default(20),
-  order: z.object({ column: z.string(), ascending: z.boolean().default(true) }).optional(),
+  order: z.object({ column: columnName(), ascending: z.boolean().default(true) }).optional(),
 }).superRefine((args, issue) => {
   const columns = columnsOf(args.table);
   const unknown = (column: string, path: PropertyKey[]) =>
@@ -62,6 +67,8 @@ const output = z.object({
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Date.parse accepts expanded years (+275760-09-13) Postgres cannot hold.
+const TIMESTAMP = dateTime();
 
 function checkFilter(type: ColumnType, op: Operator, value: unknown): string | null {
   if (!OPERATORS_BY_TYPE[type].includes(op)) {
@@ -83,7 +90,7 @@ function checkFilter(type: ColumnType, op: Operator, value: unknown): string | n
       : type === "uuid"
       ? typeof item === "string" && UUID.test(item)
       : type === "timestamptz"
-      ? typeof item === "string" && !Number.isNaN(Date.parse(item))
+      ? typeof item === "string" && TIMESTAMP.safeParse(item).success
       : typeof item === "string";
     if (!fits) return `value does not fit a ${type} column`;
   }
