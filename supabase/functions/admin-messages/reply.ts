@@ -49,10 +49,13 @@ export async function replyToUser(db: Database, options: ReplyOptions): Promise<
       locale: string | null;
       window_open: boolean;
     }>(
+      // The reply goes to the conversation's customer, who is not always the requester (staff
+      // may raise a ticket for someone's conversation); the schema keeps both in the ticket's org.
       `select t.assigned_to, t.convo_id, r.id as user_id, r.phone, r.locale,
               coalesce(c.last_inbound_at > now() - interval '24 hours', false) as window_open
        from public.staff_tickets t
-       left join public.profiles r on r.id = t.requester_user_id
+       left join public.conversations cv on cv.id = t.convo_id and cv.org_id = t.org_id
+       left join public.profiles r on r.id = cv.user_id
        left join public.wa_contacts c on c.wa_id = substr(r.phone, 2)
        where t.org_id = $1 and t.id = $2
        for update of t`,
