@@ -4,6 +4,12 @@
  * `http://127.0.0.1:54321/functions/v1/<name>`, as Supabase does locally.
  * With `DATABASE_URL` set it uses that Postgres instead.
  *
+ * Slow clients: each function reads its body through `shared/http/body.ts`
+ * (a size limit and a 10 s deadline: 413 / 408). `Deno.serve` offers no
+ * header-read timeout, so a client that never finishes its headers is not
+ * cut off here; that is why the server binds 127.0.0.1 by default. Deployed,
+ * Supabase's gateway fronts the functions.
+ *
  * Run: `deno task dev` (see README).
  *
  * @module
