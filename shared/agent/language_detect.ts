@@ -45,6 +45,7 @@ const NEUTRAL = new Set([
   "hm",
   "hmm",
   "x",
+  "urgent",
 ]);
 
 /**
@@ -54,9 +55,9 @@ const NEUTRAL = new Set([
 export function trainLanguageDetector(examples: readonly IntentExamples[]): LanguageDetector {
   const model = trainTextClassifier(
     examples.flatMap(({ phrases }) =>
-      (Object.entries(phrases) as Array<[Language, readonly string[]]>).flatMap(([language, list]) =>
-        list.map((text) => ({ text, label: language }))
-      )
+      (Object.entries(phrases) as Array<[Language, readonly string[]]>).flatMap((
+        [language, list],
+      ) => list.map((text) => ({ text, label: language })))
     ),
   );
   return {

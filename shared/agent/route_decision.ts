@@ -238,7 +238,9 @@ export function decideRoute(
   const words = wordsOf(normalized);
 
   const requested = requestedLanguage(text);
-  const detected = requested ?? detector.detect(text);
+  // "menu", "0", "home" say nothing about the language ("main" is French too).
+  const detected = requested ??
+    (isMenuRequest(text, normalized) || menuNumber(text) !== null ? null : detector.detect(text));
   const langPref = detected ?? state.langPref;
   const language = {
     replyLanguage: langPref ?? "en",
@@ -287,14 +289,28 @@ export function decideRoute(
       ? routable
       : null;
     if (switchTo === null) return { ...language, kind: "stay", agent: currentAgent };
-    return { ...language, kind: "route", agent: switchTo, urgent: false, switched: true, confidence };
+    return {
+      ...language,
+      kind: "route",
+      agent: switchTo,
+      urgent: false,
+      switched: true,
+      confidence,
+    };
   }
 
   if (number !== null) return { ...language, kind: "menu" };
   if (routable === null || confidence < threshold) {
     return { ...language, kind: "clarify", options: MAIN_MENU };
   }
-  return { ...language, kind: "route", agent: routable, urgent: false, switched: false, confidence };
+  return {
+    ...language,
+    kind: "route",
+    agent: routable,
+    urgent: false,
+    switched: false,
+    confidence,
+  };
 }
 
 /** Whether `agent` is one a customer may reach (never a staff-only agent). */
@@ -305,7 +321,13 @@ export function isCustomerAgent(agent: string): boolean {
 
 function isSensitive(normalized: string, words: string[]): boolean {
   const padded = ` ${normalized} `;
-  if (SENSITIVE_STEMS.some((stem) => padded.includes(` ${normalizeText(stem)}`))) return true;
+  // Long stems match inside a word (Kinyarwanda prefixes them: "banyibye",
+  // "yankubise"); short ones only at a word's start ("vole", not "envole").
+  const found = SENSITIVE_STEMS.some((stem) => {
+    const key = normalizeText(stem);
+    return padded.includes(key.length >= 6 ? key : ` ${key}`);
+  });
+  if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));
   if (!urgent) return false;
   return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
@@ -343,8 +365,9 @@ function editDistance(a: string, b: string): number {
 
 // "2", "2.", "option 2", "no 2", "n°2", "2️⃣": a menu number, or null.
 function menuNumber(text: string): number | null {
-  const match = /^\s*(?:option|choice|choix|no|n°|nº|#|numero|nimero)?\s*(\d{1,2})\s*(?:\uFE0F?\u20E3)?\s*[.)!]?\s*$/i
-    .exec(text);
+  const match =
+    /^\s*(?:option|choice|choix|no|n°|nº|#|numero|nimero)?\s*(\d{1,2})\s*(?:\uFE0F?\u20E3)?\s*[.)!]?\s*$/i
+      .exec(text);
   return match === null ? null : Number(match[1]);
 }
 

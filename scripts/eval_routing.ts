@@ -1,0 +1,95 @@
+/**
+ * Scores the router on the held-out sets in testing/routing_eval/: accuracy
+ * per language and per agent, a confusion table, how often it asked for
+ * clarification, how many replies came in the sender's language, and every
+ * conversation turn it got wrong. A report: exits 0 unless `--min <pct>` is
+ * given and a language scores below it.
+ *
+ * Run: `deno task eval:routing [--min 90]`
+ *
+ * @module
+ */
+import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
+import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
+import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import {
+  loadConversations,
+  loadFirstMessages,
+  scoreConversations,
+  type Scored,
+  scoreFirstMessages,
+} from "../testing/routing_eval/routing_eval.ts";
+
+const minIndex = Deno.args.indexOf("--min");
+const min = minIndex === -1 ? null : Number(Deno.args[minIndex + 1]);
+
+const context = {
+  classifier: trainIntentClassifier(PACK_INTENTS),
+  detector: trainLanguageDetector(PACK_INTENTS),
+};
+const first = scoreFirstMessages(await loadFirstMessages(), context);
+const turns = scoreConversations(await loadConversations(), context);
+
+const pct = (part: number, whole: number) =>
+  whole === 0 ? "  n/a" : `${(100 * part / whole).toFixed(1).padStart(5)}%`;
+const right = (rows: Scored[]) => rows.filter((row) => row.got === row.expect).length;
+
+console.log(`First messages (${first.length}, held out from training)\n`);
+const perLanguage: Record<string, number> = {};
+for (const language of ["en", "rw", "fr"]) {
+  const rows = first.filter((row) => row.language === language);
+  perLanguage[language] = 100 * right(rows) / rows.length;
+  console.log(`  ${language}  ${pct(right(rows), rows.length)}  (${right(rows)}/${rows.length})`);
+}
+console.log(`  all ${pct(right(first), first.length)}\n\nPer expected route`);
+const labels = [...new Set(first.map((row) => row.expect))];
+for (const label of labels) {
+  const rows = first.filter((row) => row.expect === label);
+  console.log(`  ${label.padEnd(22)} ${pct(right(rows), rows.length)}  (${rows.length})`);
+}
+
+const columns = [...new Set([...labels, ...first.map((row) => row.got)])];
+const short = (label: string) => label.slice(0, 6);
+console.log("\nConfusion (rows: expected, columns: got)");
+console.log(`  ${"".padEnd(22)} ${columns.map((c) => short(c).padStart(6)).join(" ")}`);
+for (const label of labels) {
+  const cells = columns.map((column) =>
+    String(first.filter((row) => row.expect === label && row.got === column).length || ".")
+      .padStart(6)
+  );
+  console.log(`  ${label.padEnd(22)} ${cells.join(" ")}`);
+}
+
+const clarified = first.filter((row) => row.got === "clarify").length;
+const unclear = first.filter((row) => row.expect === "clarify").length;
+console.log(
+  `\nClarifying questions: ${
+    pct(clarified, first.length)
+  } of first messages (${clarified}; ${unclear} are labelled unclear)`,
+);
+const inLanguage = (rows: Scored[]) =>
+  rows.filter((row) => row.gotLanguage === row.expectLanguage).length;
+console.log(`Replies in the sender's language: ${pct(inLanguage(first), first.length)}`);
+
+console.log(`\nConversations (${turns.length} turns)`);
+console.log(`  route right: ${pct(right(turns), turns.length)}`);
+console.log(`  reply language right: ${pct(inLanguage(turns), turns.length)}`);
+const wrong = turns.filter((row) =>
+  row.got !== row.expect || row.gotLanguage !== row.expectLanguage
+);
+for (const row of wrong) {
+  console.log(
+    `  ✗ ${row.conversation}: "${row.text}" → ${row.got}/${row.gotLanguage}, expected ${row.expect}/${row.expectLanguage}`,
+  );
+}
+if (Deno.args.includes("--verbose")) {
+  console.log("\nFirst messages routed wrong");
+  for (const row of first.filter((row) => row.got !== row.expect)) {
+    console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
+  }
+}
+
+if (min !== null && Object.values(perLanguage).some((score) => score < min)) {
+  console.error(`\nBelow --min ${min}% in at least one language.`);
+  Deno.exit(1);
+}

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { trainIntentClassifier } from "./intent_classifier.ts";
+import { trainLanguageDetector } from "./language_detect.ts";
+import { decideRoute, MAIN_MENU, type RoutingState } from "./route_decision.ts";
+
+const context = {
+  classifier: trainIntentClassifier(PACK_INTENTS),
+  detector: trainLanguageDetector(PACK_INTENTS),
+};
+const fresh: RoutingState = { agent: null, atMenu: false, menuOptions: [], langPref: null };
+const inFlow = (agent: string, langPref: RoutingState["langPref"] = "en"): RoutingState => ({
+  agent,
+  atMenu: false,
+  menuOptions: [],
+  langPref,
+});
+const atMenu: RoutingState = { agent: null, atMenu: true, menuOptions: MAIN_MENU, langPref: "rw" };
+
+Deno.test("menu words and their typos go back to the main menu from anywhere", () => {
+  for (
+    const text of [
+      "menu",
+      "0",
+      "ahabanza",
+      "accueil",
+      "menyu",
+      "acceuil",
+      "Main menu",
+      "subira ahabanza",
+      "home",
+    ]
+  ) {
+    assert.deepStrictEqual(decideRoute(text, inFlow("pharmacy"), context).kind, "menu", text);
+  }
+});
+
+Deno.test("a restaurant's menu goes to Waiter AI, not the main menu", () => {
+  for (const text of ["show me the menu at Bourbon", "menu ya Bourbon", "la carte du Bourbon"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(decision.kind === "route" && decision.agent, "waiter_ai", text);
+  }
+});
+
+Deno.test("a number at a menu picks that option and keeps the sticky language", () => {
+  const decision = decideRoute("2", atMenu, context);
+  assert.deepStrictEqual(decision.kind === "pick" && decision.agent, MAIN_MENU[1]);
+  assert.deepStrictEqual(decision.replyLanguage, "rw");
+  assert.deepStrictEqual(decideRoute("42", atMenu, context).kind, "menu");
+  assert.deepStrictEqual(decideRoute("2", inFlow("waiter_ai"), context).kind, "stay");
+});
+
+Deno.test("sensitive topics go urgently to a person, also mid-flow, in every language", () => {
+  for (
+    const text of [
+      "someone stole my phone",
+      "on m'a volé mon sac",
+      "banyibye",
+      "telefoni yanjye yibwe",
+      "urgent",
+      "mumfashe vuba",
+      "bankubise",
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.deepStrictEqual(decision.kind === "route" && decision.agent, "support_handoff", text);
+    assert.deepStrictEqual(decision.kind === "route" && decision.urgent, true, text);
+  }
+  // Speed alone is not a cry for help.
+  assert.deepStrictEqual(
+    decideRoute("ndashaka moto ijya i Remera vuba", inFlow("mobility_orchestrator", "rw"), context)
+      .kind,
+    "stay",
+  );
+});
+
+Deno.test("a change of mind switches agent; an answer inside the flow stays", () => {
+  for (
+    const text of [
+      "actually I need a taxi",
+      "en fait je veux plutôt un taxi",
+      "oya, ahubwo nshaka moto",
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.deepStrictEqual(
+      decision.kind === "route" && decision.agent,
+      "mobility_orchestrator",
+      text,
+    );
+    assert.deepStrictEqual(decision.kind === "route" && decision.switched, true, text);
+  }
+  assert.deepStrictEqual(
+    decideRoute("2 brochettes and a fanta", inFlow("waiter_ai"), context).kind,
+    "stay",
+  );
+});
+
+Deno.test("an unclear first message gets a clarifying list of services", () => {
+  const decision = decideRoute("hmm", fresh, context);
+  assert.deepStrictEqual(decision.kind, "clarify");
+  assert.deepStrictEqual(decision.kind === "clarify" && decision.options, MAIN_MENU);
+});
+
+Deno.test("a staff-only agent is never reached, even from a stored state or a menu option", () => {
+  const staff = decideRoute("ok", inFlow("marketing_sales"), context);
+  assert.deepStrictEqual(staff.kind, "clarify");
+  const menu = { ...atMenu, menuOptions: ["sora_video"] };
+  assert.deepStrictEqual(decideRoute("1", menu, context).kind, "menu");
+});
+
+Deno.test("replies follow the message's language and an explicit request sticks", () => {
+  const french = decideRoute("reply in French", inFlow("mobility_orchestrator"), context);
+  assert.deepStrictEqual([
+    french.kind,
+    french.replyLanguage,
+    french.langPref,
+    french.languageChanged,
+  ], ["stay", "fr", "fr", true]);
+  assert.deepStrictEqual(
+    decideRoute("ok", inFlow("mobility_orchestrator", "fr"), context).replyLanguage,
+    "fr",
+  );
+  assert.deepStrictEqual(decideRoute("ndashaka kurya", fresh, context).replyLanguage, "rw");
+});

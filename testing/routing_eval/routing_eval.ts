@@ -1,0 +1,146 @@
+/**
+ * Loads the held-out routing sets and scores the router on them; shared by
+ * `scripts/eval_routing.ts` (the report) and the sets' own tests.
+ *
+ * @module
+ */
+import { parse } from "yaml";
+import type { Language } from "@shared/conversation/language.ts";
+import {
+  decideRoute,
+  MAIN_MENU,
+  type RouteContext,
+  type RoutingState,
+} from "@shared/agent/route_decision.ts";
+
+const DIR = new URL("./", import.meta.url);
+
+/** One labelled first message. */
+export interface FirstMessage {
+  text: string;
+  language: Language;
+  /** The agent it should reach, or `clarify`. */
+  expect: string;
+}
+
+/** One turn of a labelled conversation. */
+export interface Turn {
+  text: string;
+  /** The agent after the turn, or `menu` / `clarify`. */
+  expect: string;
+  /** The language the reply should be in. */
+  language: Language;
+}
+
+/** A labelled conversation. */
+export interface Conversation {
+  name: string;
+  turns: Turn[];
+}
+
+/** The held-out first messages of every language. */
+export async function loadFirstMessages(): Promise<FirstMessage[]> {
+  const all: FirstMessage[] = [];
+  for (const language of ["en", "rw", "fr"] as const) {
+    const file = new URL(`first_messages.${language}.yaml`, DIR);
+    const sets = parse(await Deno.readTextFile(file)) as Record<string, Array<string | number>>;
+    for (const [expect, texts] of Object.entries(sets)) {
+      for (const text of texts) all.push({ text: String(text), language, expect });
+    }
+  }
+  return all;
+}
+
+/** The held-out conversations. */
+export async function loadConversations(): Promise<Conversation[]> {
+  const raw = parse(await Deno.readTextFile(new URL("conversations.yaml", DIR))) as Array<
+    { name: string; turns: Array<[string | number, string, Language]> }
+  >;
+  return raw.map(({ name, turns }) => ({
+    name,
+    turns: turns.map(([text, expect, language]) => ({ text: String(text), expect, language })),
+  }));
+}
+
+/** What the router did with one message, beside what it should have done. */
+export interface Scored {
+  text: string;
+  language: Language;
+  expect: string;
+  got: string;
+  expectLanguage?: Language;
+  gotLanguage: Language;
+}
+
+/** The route a decision amounts to, and the state after it. */
+export function applyDecision(
+  text: string,
+  state: RoutingState,
+  context: RouteContext,
+): { got: string; replyLanguage: Language; next: RoutingState } {
+  const decision = decideRoute(text, state, context);
+  const langPref = decision.langPref;
+  const atMenuState = { agent: null, atMenu: true, menuOptions: MAIN_MENU, langPref };
+  switch (decision.kind) {
+    case "menu":
+      return { got: "menu", replyLanguage: decision.replyLanguage, next: atMenuState };
+    case "clarify":
+      return { got: "clarify", replyLanguage: decision.replyLanguage, next: atMenuState };
+    case "stay":
+      return {
+        got: decision.agent,
+        replyLanguage: decision.replyLanguage,
+        next: { ...state, langPref },
+      };
+    default: {
+      // The concierge greets with the main menu.
+      const atMenu = decision.agent === "concierge_router";
+      return {
+        got: decision.agent,
+        replyLanguage: decision.replyLanguage,
+        next: { agent: decision.agent, atMenu, menuOptions: atMenu ? MAIN_MENU : [], langPref },
+      };
+    }
+  }
+}
+
+/** The empty state of a new conversation. */
+export const NEW_CONVERSATION: RoutingState = {
+  agent: null,
+  atMenu: false,
+  menuOptions: [],
+  langPref: null,
+};
+
+/** Scores every first message as the opening of a new conversation. */
+export function scoreFirstMessages(messages: FirstMessage[], context: RouteContext): Scored[] {
+  return messages.map(({ text, language, expect }) => {
+    const { got, replyLanguage } = applyDecision(text, NEW_CONVERSATION, context);
+    return { text, language, expect, got, expectLanguage: language, gotLanguage: replyLanguage };
+  });
+}
+
+/** Scores every turn of every conversation, carrying the state between turns. */
+export function scoreConversations(
+  conversations: Conversation[],
+  context: RouteContext,
+): Array<Scored & { conversation: string }> {
+  const scored: Array<Scored & { conversation: string }> = [];
+  for (const { name, turns } of conversations) {
+    let state = NEW_CONVERSATION;
+    for (const turn of turns) {
+      const { got, replyLanguage, next } = applyDecision(turn.text, state, context);
+      scored.push({
+        conversation: name,
+        text: turn.text,
+        language: turn.language,
+        expect: turn.expect,
+        got,
+        expectLanguage: turn.language,
+        gotLanguage: replyLanguage,
+      });
+      state = next;
+    }
+  }
+  return scored;
+}

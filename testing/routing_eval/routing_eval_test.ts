@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { normalizeText } from "@shared/agent/text_features.ts";
+import { CUSTOMER_AGENTS } from "@shared/agent/intent_types.ts";
+import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { loadConversations, loadFirstMessages } from "./routing_eval.ts";
+
+const training = new Set(
+  PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat().map(normalizeText)),
+);
+
+Deno.test("the held-out sets hold at least 150 first messages per language and 30 conversations", async () => {
+  const messages = await loadFirstMessages();
+  for (const language of ["en", "rw", "fr"]) {
+    assert.ok(messages.filter((m) => m.language === language).length >= 150, language);
+  }
+  assert.ok((await loadConversations()).length >= 30);
+});
+
+Deno.test("no held-out message is a training phrase, once normalised", async () => {
+  const texts = [
+    ...(await loadFirstMessages()).map((m) => m.text),
+    ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.text)),
+  ];
+  const overlap = texts.filter((text) =>
+    training.has(normalizeText(text)) && normalizeText(text).length > 3
+  );
+  assert.deepStrictEqual(overlap, []);
+});
+
+Deno.test("every label in the held-out sets is a customer agent, menu or clarify", async () => {
+  const allowed = new Set<string>([...CUSTOMER_AGENTS, "menu", "clarify"]);
+  const labels = [
+    ...(await loadFirstMessages()).map((m) => m.expect),
+    ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
+  ];
+  assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
+});
