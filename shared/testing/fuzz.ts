@@ -9,8 +9,9 @@
  * @module
  */
 import fc from "fast-check";
-import type { JsonSchema } from "@shared/export/json_schema.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { type JsonSchema, toJsonSchema } from "@shared/export/json_schema.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
 
 /** A megabyte of text (bigger than any field a tool accepts). */
 export const MEGABYTE_STRING = "x".repeat(1 << 20);
@@ -303,4 +304,26 @@ export class ResultTally {
     return [...this.byCode].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code}=${count}`)
       .join(" ");
   }
+}
+
+/** Every id in the seed, so generated references sometimes hit real rows. */
+export async function seededIds(): Promise<string[]> {
+  const seed = await Deno.readTextFile(new URL("../../supabase/seed.sql", import.meta.url));
+  return [...new Set(seed.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g))];
+}
+
+/** Hostile inputs for one tool: schema-derived, and mutations of its examples. */
+export function hostileInputs(tool: AnyTool, ids: readonly string[]): fc.Arbitrary<unknown> {
+  const examples = tool.examples.map((example) => example.input);
+  const words = [...stringsIn(examples), "+250788000004", "250788000004", "0788000004"];
+  const derived = fromJsonSchema(toJsonSchema(tool), { words, ids });
+  return examples.length === 0 ? derived : fc.oneof(derived, ...examples.map(mutationsOf));
+}
+
+/** The failure of a result, or null when it is one the contract allows. */
+export function contractBreach(result: ToolResult): string | null {
+  const serialised = JSON.stringify(result);
+  if (!result.ok && result.error.code === "INTERNAL_ERROR") return "INTERNAL_ERROR";
+  const leak = leakIn(serialised);
+  return leak ? `leaks ${JSON.stringify(leak)}` : null;
 }

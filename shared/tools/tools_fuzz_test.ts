@@ -7,16 +7,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { dbTest } from "@shared/db/testing.ts";
-import { toJsonSchema } from "@shared/export/json_schema.ts";
 import type { Caller } from "@shared/pipeline/invoke.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import {
-  fromJsonSchema,
-  leakIn,
-  mutationsOf,
-  ResultTally,
-  stringsIn,
-} from "@shared/testing/fuzz.ts";
+import { contractBreach, hostileInputs, ResultTally, seededIds } from "@shared/testing/fuzz.ts";
 import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
 import { ORG, USER } from "@shared/testing/seed.ts";
 
@@ -31,22 +24,8 @@ const CALLERS: Record<string, Caller> = {
   service: { claims: { role: "service_role" }, org_id: ORG.easymo },
 };
 
-/** Every id in the seed, so generated references sometimes hit real rows. */
-export async function seededIds(): Promise<string[]> {
-  const seed = await Deno.readTextFile(new URL("../../supabase/seed.sql", import.meta.url));
-  return [...new Set(seed.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g))];
-}
-
-/** Hostile inputs for one tool: schema-derived, and mutations of its examples. */
-export function hostileInputs(tool: AnyTool, ids: readonly string[]): fc.Arbitrary<unknown> {
-  const examples = tool.examples.map((example) => example.input);
-  const words = [...stringsIn(examples), "+250788000004", "250788000004", "0788000004"];
-  const derived = fromJsonSchema(toJsonSchema(tool), { words, ids });
-  return examples.length === 0 ? derived : fc.oneof(derived, ...examples.map(mutationsOf));
-}
-
 /** Calls as `caller`, confirming when asked to, and returns every result seen. */
-export async function callConfirming(
+async function callConfirming(
   rt: TestRuntime,
   tool: string,
   args: unknown,
@@ -63,14 +42,6 @@ export async function callConfirming(
     confirmation: first.error.confirmation?.token,
   });
   return [first, confirmed];
-}
-
-/** The failure of a result, or null when it is one the contract allows. */
-export function contractBreach(result: ToolResult): string | null {
-  const serialised = JSON.stringify(result);
-  if (!result.ok && result.error.code === "INTERNAL_ERROR") return "INTERNAL_ERROR";
-  const leak = leakIn(serialised);
-  return leak ? `leaks ${JSON.stringify(leak)}` : null;
 }
 
 function describeInput(args: unknown): string {
@@ -170,5 +141,110 @@ dbTest(
       `fuzz [${backend}] ${tools.length} tools, ${inputs} inputs, ${total.calls} calls: ${total}`,
     );
     assert.deepEqual(failures, []);
+  },
+);
+
+// Inputs that reached the database (or a phone parser) and ended in INTERNAL_ERROR before the
+// tools' schemas were built from the contract validators; each now names its field.
+const KNOWN_HOSTILE: Array<
+  { tool: string; as: keyof typeof CALLERS; args: unknown; path: string }
+> = [
+  {
+    tool: "notify_staff",
+    as: "customer",
+    args: { channel: "inbox", payload: { reason: "help", summary: "cold\u0000food" } },
+    path: "payload.summary",
+  },
+  {
+    tool: "create_vendor_inquiries_and_message_vendors",
+    as: "customer",
+    args: {
+      user_phone: "+250788000001",
+      business_ids: ["c0000000-0000-4000-8000-000000000001"],
+      request_type: "medicine",
+      request_summary: "Paracetamol",
+      structured_payload: { item: "\u0000" },
+      consent: true,
+    },
+    path: "structured_payload.item",
+  },
+  {
+    tool: "inventory_check",
+    as: "staff",
+    args: { items: [{ name: "pa\u0000ra" }] },
+    path: "items.0.name",
+  },
+  {
+    tool: "inventory_check",
+    as: "staff",
+    args: { items: [{ sku: "\ud800" }] },
+    path: "items.0.sku",
+  },
+  ...["+", "letters", "1".repeat(30), "+250 78x 000 004"].map((phone) => ({
+    tool: "process_vendor_reply",
+    as: "service" as const,
+    args: { vendor_phone: phone, message_body: "YES 1500 2" },
+    path: "vendor_phone",
+  })),
+  ...["+275760-09-13T00:00:00Z", "-000001-01-01T00:00:00Z", "+275760-09-13"].map((at) => ({
+    tool: "search_supabase",
+    as: "staff" as const,
+    args: { table: "staff_tickets", filters: [{ column: "created_at", op: "gte", value: at }] },
+    path: "filters.0",
+  })),
+  {
+    tool: "analytics_log",
+    as: "customer",
+    args: { event: "order_started", props: [{ key: "venue", value: "a\u0000" }] },
+    path: "props.0.value",
+  },
+  {
+    tool: "search_businesses_with_tags",
+    as: "customer",
+    args: { query_text: "sugar", limit: 2 ** 63 },
+    path: "limit",
+  },
+];
+
+dbTest(
+  "tools answer inputs that once crashed them with VALIDATION_ERROR naming the field",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    let key = 0;
+    for (const { tool, as, args, path } of KNOWN_HOSTILE) {
+      const result = await rt.platform.call({
+        tool,
+        args,
+        caller: CALLERS[as],
+        idempotencyKey: `known-${++key}`,
+      });
+      const label = `${tool} ${describeInput(args)}`;
+      assert.equal(
+        !result.ok && result.error.code,
+        "VALIDATION_ERROR",
+        `${label}: ${JSON.stringify(result)}`,
+      );
+      assert.ok(
+        !result.ok && result.error.fields?.some((field) => field.path === path),
+        `${label}: expected ${path} in ${JSON.stringify(!result.ok && result.error.fields)}`,
+      );
+    }
+    // The same tools still take ordinary input.
+    const reply = await rt.platform.call({
+      tool: "process_vendor_reply",
+      args: { vendor_phone: "250788000004", message_body: "YES 1500 2" },
+      caller: CALLERS.service,
+      idempotencyKey: "known-ok",
+    });
+    assert.equal(!reply.ok && reply.error.code, "NOT_FOUND", JSON.stringify(reply));
+    const recent = await rt.platform.call({
+      tool: "search_supabase",
+      args: {
+        table: "staff_tickets",
+        filters: [{ column: "created_at", op: "gte", value: "2025-01-01T00:00:00+02:00" }],
+      },
+      caller: CALLERS.staff,
+    });
+    assert.equal(recent.ok, true, JSON.stringify(recent));
   },
 );
