@@ -12,11 +12,11 @@ import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
 import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
 import { decideRoute } from "@shared/agent/route_decision.ts";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 
 const message = "oya, ahubwo nshaka moto injyana i Kimironko vuba cyane";
 const phrases = PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat());
-const classifier = trainIntentClassifier(PACK_INTENTS);
+const classifier = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
 const detector = trainLanguageDetector(PACK_INTENTS);
 const state = { agent: "waiter_ai", atMenu: false, menuOptions: [], langPref: "rw" as const };
 
@@ -34,9 +34,9 @@ Deno.bench("normalise every training phrase", { group: "train", baseline: true }
   for (const phrase of phrases) normalizeText(phrase);
 });
 Deno.bench("train the intent classifier", { group: "train" }, () => {
-  trainIntentClassifier(PACK_INTENTS);
+  trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
 });
 Deno.bench("train classifier and language detector (start)", { group: "train" }, () => {
-  trainIntentClassifier(PACK_INTENTS);
+  trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
   trainLanguageDetector(PACK_INTENTS);
 });

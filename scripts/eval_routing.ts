@@ -11,7 +11,7 @@
  */
 import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
 import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
-import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import {
   loadConversations,
   loadFirstMessages,
@@ -24,7 +24,7 @@ const minIndex = Deno.args.indexOf("--min");
 const min = minIndex === -1 ? null : Number(Deno.args[minIndex + 1]);
 
 const context = {
-  classifier: trainIntentClassifier(PACK_INTENTS),
+  classifier: trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES }),
   detector: trainLanguageDetector(PACK_INTENTS),
 };
 const first = scoreFirstMessages(await loadFirstMessages(), context);

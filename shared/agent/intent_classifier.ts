@@ -7,8 +7,9 @@
  * @module
  */
 import naiveBayes from "wink-naive-bayes-text-classifier";
+import type { Language } from "@shared/conversation/language.ts";
 import type { IntentExamples } from "./intent_types.ts";
-import { featuresOf, normalizeText } from "./text_features.ts";
+import { type FeatureOptions, featuresOf, forEachFeature, normalizeText } from "./text_features.ts";
 
 /**
  * The confidence below which the router asks a clarifying question instead
@@ -22,17 +23,22 @@ export const CONFIDENCE_THRESHOLD = 0.35;
 export interface RankedIntent {
   /** The agent id. */
   agent: string;
-  /** Probability-like confidence in [0, 1]; the ranking's values sum to 1. */
+  /** Probability-like confidence in [0, 1]. */
   confidence: number;
 }
 
 /** What the classifier makes of one message. */
 export interface Classification {
-  /** The most likely agent, or null when the message shares no feature with any phrase. */
+  /**
+   * The most likely agent, or null when the message shares no feature with
+   * any phrase or reads most like the phrases that ask for nothing.
+   */
   agent: string | null;
   /** The confidence of `agent` in [0, 1] (0 when `agent` is null). */
   confidence: number;
-  /** Every agent, most likely first. */
+  /** The share of belief that the message asks for nothing ("ok", "hmm"), in [0, 1]. */
+  unclear: number;
+  /** Every agent, most likely first; with `unclear` the confidences sum to 1. */
   ranking: RankedIntent[];
 }
 
@@ -51,15 +57,28 @@ export interface TrainOptions {
    * the top agent is right under cross-validation. @default 2
    */
   temperature?: number;
+  /** Additive smoothing of the feature counts, in (0, 1]. @default 0.5 */
+  smoothingFactor?: number;
+  /** Which character n-grams to use (see {@linkcode FeatureOptions}). */
+  features?: FeatureOptions;
 }
 
 interface WinkClassifier {
   defineConfig(config: { considerOnlyPresence: boolean; smoothingFactor: number }): boolean;
-  definePrepTasks(tasks: Array<(input: unknown) => unknown>): number;
   learn(input: string[], label: string): boolean;
   consolidate(): boolean;
-  computeOdds(input: string[]): Array<[string, number]>;
+  exportJSON(): string;
 }
+
+// What wink-naive-bayes-text-classifier learned: its config, samples per
+// label, feature counts per label, features per label, and the vocabulary.
+type WinkLearning = [
+  { smoothingFactor: number },
+  Record<string, number>,
+  Record<string, Record<string, number>>,
+  Record<string, number>,
+  string[],
+];
 
 /** A text and the label it teaches. */
 export interface LabelledText {
@@ -69,10 +88,19 @@ export interface LabelledText {
   label: string;
 }
 
+/** The label of the training phrases that ask for nothing ("ok", "hmm", "merci"). */
+export const UNCLEAR_LABEL = "unclear";
+
 /**
  * Trains a naive Bayes classifier over words and character n-grams from
  * labelled texts; the intent classifier and the language detector are both
- * one.
+ * one. wink-naive-bayes-text-classifier learns the counts; they are then
+ * compiled once into one vector of log-odds per feature (wink's own
+ * one-vs-rest odds, which are a sum over the message's features), so
+ * classifying a message is one map lookup and a few additions per feature
+ * instead of re-deriving every likelihood for every label on every call.
+ * A label named {@linkcode UNCLEAR_LABEL} is the "asks for nothing" class:
+ * it never appears in the ranking, and when it wins the agent is null.
  *
  * @throws {RangeError} when fewer than two labels have texts.
  */
@@ -80,13 +108,13 @@ export function trainTextClassifier(
   samples: Iterable<LabelledText>,
   options: TrainOptions = {},
 ): IntentClassifier {
-  const { temperature = 2 } = options;
+  const { temperature = 2, smoothingFactor = 0.5, features = {} } = options;
   const model = (naiveBayes as unknown as () => WinkClassifier)();
   // Presence, not counts: a phrase that repeats a word is no stronger for it.
-  model.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
+  model.defineConfig({ considerOnlyPresence: true, smoothingFactor });
   const labels = new Set<string>();
   for (const { text, label } of samples) {
-    model.learn(featuresOf(normalizeText(text)), label);
+    model.learn(featuresOf(normalizeText(text), features), label);
     labels.add(label);
   }
   if (labels.size < 2) {
@@ -95,50 +123,136 @@ export function trainTextClassifier(
     );
   }
   model.consolidate();
-  const labelIds = [...labels];
+  const compiled = compile(JSON.parse(model.exportJSON()) as WinkLearning);
+  const { labelIds, prior, weights, index } = compiled;
+  const labelCount = labelIds.length;
+  const unclearAt = labelIds.indexOf(UNCLEAR_LABEL);
+  const agents = labelIds.filter((label) => label !== UNCLEAR_LABEL);
+  // Reused between calls: classifying allocates only the result.
+  const odds = new Float64Array(labelCount);
+  let known = 0;
+  let featureCount = 0;
+  const addFeature = (feature: string) => {
+    featureCount++;
+    const at = index.get(feature);
+    if (at === undefined) return;
+    known++;
+    const base = at * labelCount;
+    for (let l = 0; l < labelCount; l++) odds[l] += weights[base + l];
+  };
 
   return {
     classify(text: string): Classification {
-      const features = featuresOf(normalizeText(text));
-      const odds = features.length === 0 ? [] : model.computeOdds(features);
-      if (odds.length === 0 || odds[0][0] === "unknown") {
-        const even = 1 / labelIds.length;
+      odds.set(prior);
+      known = 0;
+      featureCount = 0;
+      forEachFeature(normalizeText(text), addFeature, features);
+      if (known === 0) {
+        const even = 1 / agents.length;
         return {
           agent: null,
           confidence: 0,
-          ranking: labelIds.map((agent) => ({ agent, confidence: even })),
+          unclear: 0,
+          ranking: agents.map((agent) => ({ agent, confidence: even })),
         };
       }
-      const scale = Math.sqrt(features.length) * temperature;
-      const top = odds[0][1] / scale;
-      const weights = odds.map(([, value]) => Math.exp(value / scale - top));
-      const total = weights.reduce((sum, weight) => sum + weight, 0);
-      const ranking = odds.map(([agent], i) => ({ agent, confidence: weights[i] / total }));
-      return { agent: ranking[0].agent, confidence: ranking[0].confidence, ranking };
+      const scale = Math.sqrt(featureCount) * temperature;
+      let top = -Infinity;
+      for (let l = 0; l < labelCount; l++) top = Math.max(top, odds[l]);
+      let total = 0;
+      for (let l = 0; l < labelCount; l++) {
+        odds[l] = Math.exp((odds[l] - top) / scale);
+        total += odds[l];
+      }
+      const ranking: RankedIntent[] = [];
+      for (let l = 0; l < labelCount; l++) {
+        if (l !== unclearAt) ranking.push({ agent: labelIds[l], confidence: odds[l] / total });
+      }
+      ranking.sort((a, b) => b.confidence - a.confidence);
+      const unclear = unclearAt === -1 ? 0 : odds[unclearAt] / total;
+      const best = ranking[0];
+      return unclear >= best.confidence
+        ? { agent: null, confidence: 0, unclear, ranking }
+        : { agent: best.agent, confidence: best.confidence, unclear, ranking };
     },
   };
 }
 
+// Wink's odds for a label are, in log2, the label's prior odds plus, for
+// each known feature, log P(f | label) - log P(f | other labels), with
+// additive smoothing. Precomputing that difference per feature and label
+// makes scoring a sum.
+function compile([config, samples, count, words, vocabulary]: WinkLearning) {
+  const labelIds = Object.keys(samples);
+  const labelCount = labelIds.length;
+  const alpha = config.smoothingFactor;
+  const size = vocabulary.length;
+  const totalSamples = labelIds.reduce((sum, label) => sum + samples[label], 0);
+  const totalWords = labelIds.reduce((sum, label) => sum + (words[label] ?? 0), 0);
+  const prior = new Float64Array(labelCount);
+  const inDenominator = new Float64Array(labelCount);
+  const outDenominator = new Float64Array(labelCount);
+  labelIds.forEach((label, l) => {
+    prior[l] = Math.log2(samples[label]) - Math.log2(totalSamples - samples[label]);
+    inDenominator[l] = Math.log2((words[label] ?? 0) + size * alpha);
+    outDenominator[l] = Math.log2(totalWords - (words[label] ?? 0) + size * alpha);
+  });
+  const index = new Map<string, number>();
+  const weights = new Float64Array(size * labelCount);
+  const counts = labelIds.map((label) => count[label] ?? {});
+  vocabulary.forEach((feature, f) => {
+    index.set(feature, f);
+    let total = 0;
+    for (let l = 0; l < labelCount; l++) total += counts[l][feature] ?? 0;
+    for (let l = 0; l < labelCount; l++) {
+      const inLabel = counts[l][feature] ?? 0;
+      weights[f * labelCount + l] = Math.log2(inLabel + alpha) - inDenominator[l] -
+        (Math.log2(total - inLabel + alpha) - outDenominator[l]);
+    }
+  });
+  return { labelIds, prior, weights, index };
+}
+
+/** Phrases, in each language, that ask for no service ("ok", "hmm", "murakoze", "merci"). */
+export type UnclearPhrases = Record<Language, readonly string[]>;
+
+/** Options for {@linkcode trainIntentClassifier}. */
+export interface IntentTrainOptions extends TrainOptions {
+  /**
+   * Filler messages taught as the {@linkcode UNCLEAR_LABEL} class, so "ok"
+   * or "thanks" gets a clarifying question rather than the nearest agent.
+   */
+  unclear?: UnclearPhrases;
+}
+
 /**
- * Trains the intent classifier from every agent's phrases in every language.
+ * Trains the intent classifier from every agent's phrases in every language
+ * (and the filler phrases, when given, as the unclear class).
  *
  * @throws {RangeError} when fewer than two agents have phrases.
  * @example Classify a first message
  * ```ts
  * import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
- * import { PACK_INTENTS } from "@shared/packs/intents.ts";
- * const classifier = trainIntentClassifier(PACK_INTENTS);
+ * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+ * const classifier = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
  * classifier.classify("I need a taxi to Kimironko").agent; // "mobility_orchestrator"
+ * classifier.classify("ok thanks").agent; // null
  * ```
  */
 export function trainIntentClassifier(
   examples: readonly IntentExamples[],
-  options: TrainOptions = {},
+  options: IntentTrainOptions = {},
 ): IntentClassifier {
+  const { unclear, ...rest } = options;
   return trainTextClassifier(
-    examples.flatMap(({ agent, phrases }) =>
-      Object.values(phrases).flatMap((list) => list.map((text) => ({ text, label: agent })))
-    ),
-    options,
+    [
+      ...examples.flatMap(({ agent, phrases }) =>
+        Object.values(phrases).flatMap((list) => list.map((text) => ({ text, label: agent })))
+      ),
+      ...Object.values(unclear ?? {}).flatMap((list) =>
+        list.map((text) => ({ text, label: UNCLEAR_LABEL }))
+      ),
+    ],
+    rest,
   );
 }

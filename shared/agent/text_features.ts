@@ -1,7 +1,8 @@
 /**
  * Turns a WhatsApp message into the features the routing models learn from:
  * a normalised form (case, accents, apostrophes, repeated letters, numbers)
- * and its words plus character n-grams, so typos and missing accents still
+ * and its words, word pairs, Kinyarwanda stems and character n-grams, so
+ * typos, missing accents and a different verb or noun-class prefix still
  * share most features with the phrase they miss.
  *
  * @module
@@ -34,6 +35,73 @@ export function wordsOf(normalized: string): string[] {
   return normalized === "" ? [] : normalized.split(" ");
 }
 
+// Kinyarwanda puts the subject, tense and object (verbs) or the noun class
+// (nouns) in front of the stem: "ndashaka", "nshaka", "turashaka" and
+// "mushaka" share "shaka"; "umuti" and "imiti" share "ti" (too short to
+// keep), "ubwishingizi" and "kwishingira" share "ishingi...". Longest first;
+// a stem keeps at least four letters, so English and French words are
+// rarely touched and, when they are, only gain one extra feature.
+const RW_PREFIXES = [
+  "ndaba",
+  "ndagu",
+  "ndaku",
+  "tura",
+  "mura",
+  "bara",
+  "nda",
+  "ndi",
+  "ara",
+  "ura",
+  "ira",
+  "twa",
+  "mwa",
+  "nka",
+  "umu",
+  "aba",
+  "imi",
+  "iki",
+  "ibi",
+  "ama",
+  "uru",
+  "ubu",
+  "ubw",
+  "aka",
+  "utu",
+  "uku",
+  "icy",
+  "iby",
+  "ku",
+  "gu",
+  "kw",
+  "gw",
+  "ba",
+  "mu",
+  "tu",
+  "na",
+  "in",
+  "im",
+  "n",
+  "m",
+];
+const VOWELS = new Set(["a", "e", "i", "o", "u"]);
+
+/**
+ * The stem of a Kinyarwanda word with its subject/tense or noun-class prefix
+ * removed ("ndashaka" → "shaka", "gukodesha" → "kodesha", "inkorora" →
+ * "korora"), or null when no prefix leaves a stem of four letters or more.
+ */
+export function kinyarwandaStem(word: string): string | null {
+  for (const prefix of RW_PREFIXES) {
+    if (!word.startsWith(prefix)) continue;
+    const stem = word.slice(prefix.length);
+    if (stem.length < 4) continue;
+    // A lone "n"/"m" is a prefix only before a consonant ("nshaka", "mbwira"), not "name".
+    if (prefix.length === 1 && VOWELS.has(stem[0])) continue;
+    return stem;
+  }
+  return null;
+}
+
 /** Options for {@linkcode featuresOf}. */
 export interface FeatureOptions {
   /** Shortest character n-gram. @default 3 */
@@ -43,20 +111,41 @@ export interface FeatureOptions {
 }
 
 /**
- * The distinct features of a normalised message: each word (`w:` prefix)
- * and every character n-gram of the message padded with spaces, so n-grams
- * across a word boundary ("ku ki") carry some word order.
+ * Calls `emit` once for each distinct feature of a normalised message: each
+ * word (`w:`), each pair of neighbouring words (`b:`), each Kinyarwanda stem
+ * (`s:`) and every character n-gram of each word padded with spaces (" avo",
+ * "cat "), so the start and end of a word weigh more than its middle. A
+ * callback rather than an array keeps classifying free of big allocations.
  */
-export function featuresOf(normalized: string, options: FeatureOptions = {}): string[] {
+export function forEachFeature(
+  normalized: string,
+  emit: (feature: string) => void,
+  options: FeatureOptions = {},
+): void {
   const { minGram = 3, maxGram = 5 } = options;
-  const features = new Set<string>();
-  for (const word of wordsOf(normalized)) features.add(`w:${word}`);
-  const padded = ` ${normalized} `;
-  for (let n = minGram; n <= maxGram; n++) {
-    for (let i = 0; i + n <= padded.length; i++) {
-      const gram = padded.slice(i, i + n);
-      if (gram.trim() !== "") features.add(gram);
+  const seen = new Set<string>();
+  const add = (feature: string) => {
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    emit(feature);
+  };
+  const words = wordsOf(normalized);
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w];
+    add(`w:${word}`);
+    if (w > 0) add(`b:${words[w - 1]}_${word}`);
+    const stem = kinyarwandaStem(word);
+    if (stem !== null) add(`s:${stem}`);
+    const padded = ` ${word} `;
+    for (let n = minGram; n <= maxGram; n++) {
+      for (let i = 0; i + n <= padded.length; i++) add(padded.slice(i, i + n));
     }
   }
-  return [...features];
+}
+
+/** The distinct features of a normalised message (see {@linkcode forEachFeature}). */
+export function featuresOf(normalized: string, options: FeatureOptions = {}): string[] {
+  const features: string[] = [];
+  forEachFeature(normalized, (feature) => features.push(feature), options);
+  return features;
 }

@@ -17,6 +17,7 @@ import { PROPERTY_INTENTS } from "./property/intents.ts";
 import { SHOP_INTENTS } from "./shop/intents.ts";
 import { SUPPORT_INTENTS } from "./support/intents.ts";
 import { WAITER_INTENTS } from "./waiter/intents.ts";
+export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
 
 /** The packs' intent examples, one entry per customer agent. */
 export const PACK_INTENTS: readonly IntentExamples[] = [
