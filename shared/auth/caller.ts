@@ -3,12 +3,22 @@
  * user belongs to the org they act in, reading their memberships as
  * themselves (so RLS, not this code, decides what they can see).
  *
+ * Anonymous callers (the anon key, or no user in the token) get nothing
+ * unless they name a tenant that made some tools public; an unknown tenant
+ * and one without public tools give the same answer, so tenant slugs cannot
+ * be enumerated. Likewise a user naming an org they do not belong to gets
+ * the answer of an org that does not exist.
+ *
  * @module
  */
 import { fail, type ToolFail } from "@shared/contract/mod.ts";
 import type { Database, JwtClaims } from "@shared/db/types.ts";
 import type { Caller } from "@shared/pipeline/invoke.ts";
-import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import {
+  policyIsPublic,
+  type Tenant,
+  type TenantDirectory,
+} from "@shared/registry/tenant_policy.ts";
 import type { TokenVerifier } from "./jwt.ts";
 
 /** The message of the AUTH_ERROR for a missing or invalid token (answered with 401). */
@@ -32,6 +42,11 @@ export interface CallerResolverOptions {
   tenants: TenantDirectory;
   /** How long memberships are cached. @default 30000 */
   cacheMs?: number;
+  /**
+   * Least time between two reloads of the tenants for an org nobody knows,
+   * so requests naming made-up orgs cannot make every call reload. @default 5000
+   */
+  reloadIntervalMs?: number;
 }
 
 /** A resolved caller with their memberships. */
@@ -50,6 +65,9 @@ export type CallerResolver = (
 export function createCallerResolver(options: CallerResolverOptions): CallerResolver {
   const { db, verify, tenants } = options;
   const cacheMs = options.cacheMs ?? 30_000;
+  const reloadIntervalMs = options.reloadIntervalMs ?? 5_000;
+  let lastReload = -Infinity;
+  let reloading: Promise<void> | null = null;
   const cache = new Map<string, { at: number; memberships: Membership[] }>();
 
   async function membershipsOf(claims: JwtClaims): Promise<Membership[]> {
@@ -63,12 +81,37 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
     return memberships;
   }
 
-  async function findOrg(ref: string): Promise<string | null> {
-    const lookup = () => tenants.get(ref)?.id ?? tenants.bySlug(ref)?.id ?? null;
+  async function findTenant(ref: string): Promise<Tenant | null> {
+    const lookup = () => tenants.get(ref) ?? tenants.bySlug(ref) ?? null;
     const found = lookup();
     if (found) return found;
-    await tenants.load(db);
+    if (!reloading && performance.now() - lastReload >= reloadIntervalMs) {
+      lastReload = performance.now();
+      reloading = tenants.load(db).finally(() => reloading = null);
+    }
+    if (reloading) await reloading;
     return lookup();
+  }
+
+  async function findOrg(ref: string): Promise<string | null> {
+    return (await findTenant(ref))?.id ?? null;
+  }
+
+  // Only a tenant named explicitly, with at least one public tool, serves anonymous callers.
+  async function anonymousCaller(
+    claims: JwtClaims,
+    requestedOrg: string | null | undefined,
+  ): Promise<ResolvedCaller | ToolFail> {
+    const tenant = requestedOrg ? await findTenant(requestedOrg) : null;
+    const opensAny = tenant?.policy?.public_tools.some((tool) =>
+      policyIsPublic(tenant.policy, tool)
+    );
+    if (!tenant || !opensAny) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
+    return {
+      claims: { ...claims, role: "anon", sub: undefined },
+      org_id: tenant.id,
+      memberships: [],
+    };
   }
 
   return async (authorization, requestedOrg) => {
@@ -76,13 +119,15 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
     if (!match) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
     const claims = await verify(match[1]);
     if (!claims) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
+    if (claims.role === "anon" || (claims.role === "authenticated" && !claims.sub)) {
+      return await anonymousCaller(claims, requestedOrg);
+    }
     const orgId = requestedOrg ? await findOrg(requestedOrg) : null;
     if (requestedOrg && !orgId) return fail("AUTH_ERROR");
 
     if (claims.role === "service_role") {
       return { claims, org_id: orgId, memberships: [] };
     }
-    if (claims.role !== "authenticated") return { claims, org_id: orgId, memberships: [] };
     const memberships = await membershipsOf(claims);
     if (orgId) {
       if (!memberships.some((m) => m.org_id === orgId)) return fail("AUTH_ERROR");

@@ -2,12 +2,16 @@
  * The one invoke pipeline every tool call passes through, in this order:
  *
  * 1. the tool exists (NOT_FOUND)
- * 2. the caller's tenant, agent and role may use it (AUTH_ERROR)
+ * 2. the caller's tenant, agent and role may use it; anonymous callers only
+ *    the tools their tenant made public (AUTH_ERROR)
  * 3. input validation (VALIDATION_ERROR naming the fields)
- * 4. rate limit per tenant and tool (RATE_LIMIT)
- * 5. confirmation gate for `confirmRequired` tools (CONFIRMATION_REQUIRED)
- * 6. idempotency ledger for side-effecting tools (replay or CONFLICT)
- * 7. execution in the caller's RLS transaction under a hard timeout (TIMEOUT)
+ * 4. confirmation gate for `confirmRequired` tools (CONFIRMATION_REQUIRED)
+ * 5. a completed call with the same idempotency key and arguments is
+ *    replayed from the ledger, before any limit and without taking a token
+ * 6. rate limit per user and per tenant for the tool, shared through Postgres
+ *    (RATE_LIMIT; see rate_limit.ts for what it costs)
+ * 7. idempotency claim for side-effecting tools (concurrent replay or CONFLICT)
+ *    and execution in the caller's RLS transaction under a hard timeout (TIMEOUT)
  * 8. output validation, inside the transaction so a bad result commits nothing
  * 9. a trace record, queued off the hot path
  *
@@ -35,7 +39,11 @@ import {
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
 import type { CallContext, ToolServices } from "@shared/registry/define_tool.ts";
 import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
-import { policyAllows, type TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import {
+  policyAllows,
+  policyIsPublic,
+  type TenantDirectory,
+} from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { canonicalJson, sha256Hex } from "./canonical.ts";
 import type { ConfirmationSigner } from "./confirmation.ts";
@@ -48,7 +56,15 @@ import {
   readKey,
   recordFailure,
 } from "./idempotency.ts";
-import type { RateLimiter } from "./rate_limit.ts";
+import {
+  type Admission,
+  admitCall,
+  type BucketKey,
+  type CallLimits,
+  callLimits,
+  type LeasedRateLimiter,
+  takeTokens,
+} from "./rate_limit.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
 /** The verified identity behind a call (from a JWT, never from a request body). */
@@ -85,8 +101,8 @@ export interface InvokerOptions {
   tenants: TenantDirectory;
   /** Agents and their allowlists. */
   agents: AgentDirectory;
-  /** Rate limiter. */
-  rateLimiter: RateLimiter;
+  /** Token leases for tools that use no database (the others take theirs in Postgres directly). */
+  rateLimiter: LeasedRateLimiter;
   /** Confirmation tokens. */
   confirmations: ConfirmationSigner;
   /** Trace writer. */
@@ -104,6 +120,7 @@ export interface Invoker {
 }
 
 class Timeout extends Error {}
+class RateLimited extends Error {}
 
 // What a tool that declared `usesDatabase: false` gets as its database.
 const NO_DATABASE: Queryable = {
@@ -181,15 +198,6 @@ export function createInvoker(options: InvokerOptions): Invoker {
     if (!parsed.success) return { result: validationFailure(parsed.error), replayed: false };
     const args = parsed.data;
 
-    const tenant = tenants.get(context.org_id!)!;
-    const limit = tenant.policy?.rate_limits[tool.name];
-    if (
-      !rateLimiter.take(
-        `${context.org_id}:${tool.name}`,
-        limit ? { limit: limit.limit, windowSec: limit.window_sec } : tool.rateLimit,
-      )
-    ) return { result: fail("RATE_LIMIT"), replayed: false };
-
     const key = request.idempotencyKey ?? null;
     if (tool.writes) {
       const problem = checkKey(key);
@@ -220,7 +228,19 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const entry: LedgerEntry | null = tool.writes
       ? { scope, key: key!, tool: tool.name, fingerprint }
       : null;
-    return await execute(tool, args, request.caller, context, entry);
+    const tenant = tenants.get(context.org_id!)!;
+    const limits = callLimits(tool.rateLimit, tenant.policy?.rate_limits[tool.name]);
+    const identified = Boolean(context.user_id) || request.caller.claims.role === "anon";
+    const bucket: BucketKey = {
+      orgId: context.org_id!,
+      tool: tool.name,
+      subject: context.user_id ?? `role:${request.caller.claims.role}`,
+    };
+    // A service caller without a user (a webhook acting for many) answers to the tenant's limit only.
+    return await execute(tool, args, request.caller, context, entry, {
+      bucket,
+      limits: identified ? limits : { ...limits, perUser: limits.perTenant },
+    });
   }
 
   function authorize(tool: AnyTool, caller: Caller, context: CallContext): string | null {
@@ -237,7 +257,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
     }
     const role = caller.claims.role;
     if (tool.internal && role !== "service_role") return "This tool is not available";
-    if (tool.auth !== "none" && role === "anon") return "Please sign in first";
+    // Anonymous callers reach only what their tenant made public, and never service tools.
+    if (role === "anon" && (!policyIsPublic(tenant.policy, tool.name) || tool.auth === "service")) {
+      return "Please sign in first";
+    }
     if (tool.auth !== "none" && role === "authenticated" && !caller.claims.sub) {
       return "Please sign in first";
     }
@@ -268,7 +291,25 @@ export function createInvoker(options: InvokerOptions): Invoker {
     caller: Caller,
     context: CallContext,
     entry: LedgerEntry | null,
+    rate: { bucket: BucketKey; limits: CallLimits },
   ): Promise<{ result: ToolResult; replayed: boolean }> {
+    const inProcess = !tool.usesDatabase && !entry;
+    if (inProcess) {
+      const taken = rateLimiter.take(rate.bucket, rate.limits);
+      if (taken !== true) {
+        const refused = await leaseRefused(taken, tool, context);
+        if (refused) return { result: refused, replayed: false };
+      }
+    }
+    // Sent before the transaction opens, on its own connection: see rate_limit.ts.
+    const admission: Promise<Admission> | null = inProcess
+      ? null
+      : entry
+      ? admitCall(db, rate.bucket, rate.limits, entry)
+      : takeTokens(db, rate.bucket, rate.limits).then((granted): Admission =>
+        granted > 0 ? { kind: "granted" } : { kind: "limited" }
+      );
+    admission?.catch(() => {});
     const controller = new AbortController();
     const claims: JwtClaims = tool.auth === "service"
       ? { ...caller.claims, role: "service_role" }
@@ -297,7 +338,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       return ok(output.data);
     };
 
-    const work = !tool.usesDatabase && !entry
+    const work = inProcess
       ? runTool(NO_DATABASE).then((result) => ({ kind: "done" as const, result }))
       : db.transaction(async (tx) => {
         // Claim the key as the connecting role, then become the caller: pipelined.
@@ -314,6 +355,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
           return await readKey(tx, entry!);
         }
         await becomeCaller;
+        const admitted = await admission!;
+        if (admitted.kind === "replay") return admitted;
+        // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
+        if (admitted.kind === "limited") throw new RateLimited();
         const result = await runTool(tx);
         if (entry) {
           const reset = tx.query("reset role");
@@ -348,7 +393,21 @@ export function createInvoker(options: InvokerOptions): Invoker {
     }
   }
 
+  // The slow path of a leased token: a new lease was needed (or refused, or failed).
+  async function leaseRefused(
+    taken: false | Promise<boolean>,
+    tool: AnyTool,
+    context: CallContext,
+  ): Promise<ToolResult | null> {
+    try {
+      return (await taken) ? null : fail("RATE_LIMIT");
+    } catch (error) {
+      return failureResult(error, tool, context);
+    }
+  }
+
   function failureResult(error: unknown, tool: AnyTool, context: CallContext) {
+    if (error instanceof RateLimited) return fail("RATE_LIMIT");
     if (error instanceof Timeout) {
       log.warn("tool_timeout", {
         trace_id: context.trace_id,

@@ -1,10 +1,34 @@
 /**
- * Token-bucket rate limiting per tenant and tool, in process memory: the
- * check costs a map lookup and no I/O. Each process of a scaled-out
- * deployment limits on its own, so the effective ceiling is per instance.
+ * Rate limits per user and per tenant, shared by every instance through
+ * Postgres (`private.rate_buckets`, `private.take_rate_tokens`). A call
+ * needs a token from its caller's bucket (org, tool, user) and from the
+ * tenant's bucket (org, tool); a refused call takes neither.
+ *
+ * How the check is paid for:
+ *
+ * - **Tools that use the database** take their token in one statement of its
+ *   own, sent together with the call's transaction (on postgres.js it runs
+ *   on a second pooled connection while the transaction claims its key and
+ *   sets the caller, so it adds no round trip to the latency). It is not
+ *   inside the transaction on purpose: the tenant's bucket row would then
+ *   stay locked until the tool commits, queueing every call of that tenant
+ *   and tool behind the slowest one.
+ * - **Side-effecting tools** with a key check the idempotency ledger in that
+ *   same statement: a completed call with the same arguments is replayed and
+ *   takes no token, so a retry is answered even while the caller is limited.
+ * - **Tools without a database** (pure computation, outside APIs) lease
+ *   tokens in batches into a process-local counter ({@link LeasedRateLimiter}):
+ *   one round trip per batch, the count still held in Postgres. A batch
+ *   starts at one token and doubles while a key stays busy, up to what its
+ *   limits refill in one lease period, so a quiet caller never strands more
+ *   than one token and a hot one pays a round trip per many calls. Unused
+ *   tokens of an expired lease are given back.
  *
  * @module
  */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Queryable } from "@shared/db/types.ts";
+import type { LedgerEntry } from "./idempotency.ts";
 
 /** A limit: `limit` calls per `windowSec` seconds, with bursts up to `limit`. */
 export interface RateLimit {
@@ -14,56 +38,267 @@ export interface RateLimit {
   windowSec: number;
 }
 
-interface Bucket {
-  tokens: number;
-  updatedMs: number;
+/** The two limits a call must pass. */
+export interface CallLimits {
+  /** The caller's own bucket. */
+  perUser: RateLimit;
+  /** The bucket the whole tenant shares. */
+  perTenant: RateLimit;
 }
 
-/** Options for {@link RateLimiter}. */
-export interface RateLimiterOptions {
+/** Which buckets a call draws from. */
+export interface BucketKey {
+  /** The tenant. */
+  orgId: string;
+  /** The tool. */
+  tool: string;
+  /** The caller: a user id, or a role for callers without one. Never empty. */
+  subject: string;
+}
+
+/** The answer for a call about to run. */
+export type Admission =
+  | { kind: "granted" }
+  | { kind: "limited" }
+  | { kind: "replay"; result: ToolResult };
+
+const TAKE_SQL = "select private.take_rate_tokens($1, $2, $3, $4, $5, $6, $7, $8) as granted";
+
+// A completed call with the same key and arguments takes no token: CASE runs
+// the (volatile) take only when the ledger has no stored result.
+const ADMIT_SQL = `
+  with done as (
+    select response from private.idempotency_keys
+    where scope = $8 and key = $9 and fingerprint = $10
+      and response is not null and expires_at > now())
+  select (select response from done) as replay,
+    case when exists (select 1 from done) then 0
+         else private.take_rate_tokens($1, $2, $3, $4, $5, $6, $7, 1) end as granted`;
+
+const RETURN_SQL = "select private.return_rate_tokens($1, $2, $3, $4, $5, $6)";
+
+function bucketParams(key: BucketKey, limits: CallLimits): unknown[] {
+  return [
+    key.orgId,
+    key.tool,
+    key.subject,
+    limits.perUser.limit,
+    limits.perUser.windowSec,
+    limits.perTenant.limit,
+    limits.perTenant.windowSec,
+  ];
+}
+
+/**
+ * Takes up to `want` tokens from both buckets at once, as the connecting
+ * role and outside any tool transaction; returns how many were granted
+ * (0 when either bucket is empty).
+ */
+export async function takeTokens(
+  db: Queryable,
+  key: BucketKey,
+  limits: CallLimits,
+  want = 1,
+): Promise<number> {
+  const [row] = await db.query<{ granted: number }>(TAKE_SQL, [
+    ...bucketParams(key, limits),
+    want,
+  ]);
+  return Number(row.granted);
+}
+
+/**
+ * Admits a side-effecting call: its stored result when the ledger holds a
+ * completed call with the same key and arguments (no token taken), else one
+ * token from both buckets or `limited`. One statement.
+ */
+export async function admitCall(
+  db: Queryable,
+  key: BucketKey,
+  limits: CallLimits,
+  entry: LedgerEntry,
+): Promise<Admission> {
+  const [row] = await db.query<{ replay: ToolResult | null; granted: number }>(ADMIT_SQL, [
+    ...bucketParams(key, limits),
+    entry.scope,
+    entry.key,
+    entry.fingerprint,
+  ]);
+  if (row.replay) return { kind: "replay", result: row.replay };
+  return Number(row.granted) > 0 ? { kind: "granted" } : { kind: "limited" };
+}
+
+/** Gives back tokens taken in advance and not used. */
+export async function returnTokens(
+  db: Queryable,
+  key: BucketKey,
+  limits: CallLimits,
+  count: number,
+): Promise<void> {
+  await db.query(RETURN_SQL, [
+    key.orgId,
+    key.tool,
+    key.subject,
+    limits.perUser.limit,
+    limits.perTenant.limit,
+    count,
+  ]);
+}
+
+/**
+ * Deletes buckets idle for `olderThan` (a Postgres interval, longer than any
+ * window: such a bucket is full, so forgetting it changes nothing). Returns
+ * how many. Run from a periodic job.
+ */
+export async function purgeIdleBuckets(db: Queryable, olderThan = "1 day"): Promise<number> {
+  const rows = await db.query(
+    "delete from private.rate_buckets where updated_at < now() - $1::interval returning 1",
+    [olderThan],
+  );
+  return rows.length;
+}
+
+/** Options for {@link LeasedRateLimiter}. */
+export interface LeasedRateLimiterOptions {
+  /** The database holding the buckets (used as the connecting role). */
+  db: Queryable;
+  /** How long leased tokens may be spent before the rest is given back. @default 1000 */
+  leaseMs?: number;
+  /** The largest batch leased at once. @default 1024 */
+  maxBatch?: number;
+  /** Leases kept before expired ones are given back and dropped. @default 10000 */
+  maxLeases?: number;
   /** Milliseconds clock, injectable for tests. @default performance.now */
   now?: () => number;
-  /** Buckets kept before idle ones are dropped. @default 10000 */
-  maxBuckets?: number;
+  /** Told when giving tokens back failed (they are then lost until the bucket refills). */
+  onReturnFailed?: (error: unknown) => void;
 }
 
-/** Token buckets keyed by a string such as `org:tool`. */
-export class RateLimiter {
-  readonly #buckets = new Map<string, Bucket>();
+interface Lease {
+  key: BucketKey;
+  limits: CallLimits;
+  tokens: number;
+  expiresMs: number;
+  batch: number;
+  pending: Promise<number> | null;
+}
+
+/**
+ * Process-local spending of tokens leased in batches from the shared
+ * buckets, for calls that otherwise touch no database.
+ */
+export class LeasedRateLimiter {
+  readonly #db: Queryable;
+  readonly #leaseMs: number;
+  readonly #maxBatch: number;
+  readonly #maxLeases: number;
   readonly #now: () => number;
-  readonly #maxBuckets: number;
+  readonly #onReturnFailed: (error: unknown) => void;
+  readonly #leases = new Map<string, Lease>();
 
-  /** Creates a limiter. */
-  constructor(options: RateLimiterOptions = {}) {
+  /** Creates a limiter over `options.db`. */
+  constructor(options: LeasedRateLimiterOptions) {
+    this.#db = options.db;
+    this.#leaseMs = options.leaseMs ?? 1000;
+    this.#maxBatch = options.maxBatch ?? 1024;
+    this.#maxLeases = options.maxLeases ?? 10_000;
     this.#now = options.now ?? (() => performance.now());
-    this.#maxBuckets = options.maxBuckets ?? 10_000;
+    this.#onReturnFailed = options.onReturnFailed ?? (() => {});
   }
 
-  /** Takes one token for `key`; false when the bucket is empty. */
-  take(key: string, limit: RateLimit): boolean {
+  /**
+   * Takes one token for `key`: `true` at once when a lease has one left,
+   * else a promise of whether a new lease granted one.
+   */
+  take(key: BucketKey, limits: CallLimits): boolean | Promise<boolean> {
+    const id = `${key.orgId}\n${key.tool}\n${key.subject}`;
+    const lease = this.#leases.get(id);
+    if (lease && lease.tokens > 0 && this.#now() < lease.expiresMs) {
+      lease.tokens -= 1;
+      return true;
+    }
+    return this.#takeSlow(id, key, limits);
+  }
+
+  async #takeSlow(id: string, key: BucketKey, limits: CallLimits): Promise<boolean> {
+    for (;;) {
+      let lease = this.#leases.get(id);
+      if (!lease) {
+        if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
+        lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, pending: null };
+        this.#leases.set(id, lease);
+      }
+      // Limits follow the tenant policy, which may have changed since the lease.
+      lease.limits = limits;
+      const now = this.#now();
+      if (lease.tokens > 0 && now < lease.expiresMs) {
+        lease.tokens -= 1;
+        return true;
+      }
+      if (lease.tokens > 0) this.#giveBack(lease);
+      if (!lease.pending) lease.pending = this.#lease(lease);
+      if ((await lease.pending) === 0) return false;
+    }
+  }
+
+  #lease(lease: Lease): Promise<number> {
+    const want = Math.min(lease.batch, this.#batchCap(lease.limits));
+    return takeTokens(this.#db, lease.key, lease.limits, want).then(
+      (granted) => {
+        lease.pending = null;
+        lease.tokens += granted;
+        lease.expiresMs = this.#now() + this.#leaseMs;
+        // A busy key earns bigger batches; a partly refused one starts small again.
+        lease.batch = granted === want ? Math.min(want * 2, this.#maxBatch) : 1;
+        return granted;
+      },
+      (error) => {
+        lease.pending = null;
+        throw error;
+      },
+    );
+  }
+
+  // No more than the buckets refill in one lease period, so tokens parked in
+  // one instance are soon replaced for the others.
+  #batchCap(limits: CallLimits): number {
+    const refill = (limit: { limit: number; windowSec: number }) =>
+      Math.floor(limit.limit * this.#leaseMs / (limit.windowSec * 1000));
+    return Math.max(1, Math.min(this.#maxBatch, refill(limits.perUser), refill(limits.perTenant)));
+  }
+
+  #giveBack(lease: Lease): void {
+    const count = lease.tokens;
+    lease.tokens = 0;
+    returnTokens(this.#db, lease.key, lease.limits, count).catch(this.#onReturnFailed);
+  }
+
+  #dropExpired(): void {
     const now = this.#now();
-    let bucket = this.#buckets.get(key);
-    if (!bucket) {
-      if (this.#buckets.size >= this.#maxBuckets) this.#evictFull(now, limit);
-      bucket = { tokens: limit.limit, updatedMs: now };
-      this.#buckets.set(key, bucket);
-    } else {
-      const refill = ((now - bucket.updatedMs) / 1000) * (limit.limit / limit.windowSec);
-      bucket.tokens = Math.min(limit.limit, bucket.tokens + refill);
-      bucket.updatedMs = now;
+    for (const [id, lease] of this.#leases) {
+      if (lease.pending || now < lease.expiresMs) continue;
+      if (lease.tokens > 0) this.#giveBack(lease);
+      this.#leases.delete(id);
     }
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
   }
+}
 
-  // Buckets idle for a whole window are full again, so forgetting them changes nothing.
-  #evictFull(now: number, limit: RateLimit): void {
-    for (const [key, bucket] of this.#buckets) {
-      if (now - bucket.updatedMs > limit.windowSec * 1000) this.#buckets.delete(key);
+/** Limits from a tool's defaults and the tenant policy's entry for it. */
+export function callLimits(
+  toolDefault: RateLimit,
+  policy:
+    | {
+      per_user?: { limit: number; window_sec: number };
+      per_tenant?: { limit: number; window_sec: number };
     }
-    if (this.#buckets.size >= this.#maxBuckets) {
-      this.#buckets.delete(this.#buckets.keys().next().value!);
-    }
-  }
+    | undefined,
+): CallLimits {
+  const perTenant = policy?.per_tenant
+    ? { limit: policy.per_tenant.limit, windowSec: policy.per_tenant.window_sec }
+    : toolDefault;
+  // Unless the policy says otherwise, one caller may use a fifth of the tenant's budget.
+  const perUser = policy?.per_user
+    ? { limit: policy.per_user.limit, windowSec: policy.per_user.window_sec }
+    : { limit: Math.max(1, Math.ceil(perTenant.limit / 5)), windowSec: perTenant.windowSec };
+  return { perUser, perTenant };
 }

@@ -70,12 +70,12 @@ Deno.test("getToolsForTenant() applies disabled and enabled lists", () => {
   tenants.set({
     id: "t1",
     slug: "t1",
-    policy: { disabled_tools: ["a.two"], enabled_tools: null, rate_limits: {} },
+    policy: { disabled_tools: ["a.two"], enabled_tools: null, rate_limits: {}, public_tools: [] },
   });
   tenants.set({
     id: "t2",
     slug: "t2",
-    policy: { disabled_tools: [], enabled_tools: ["a.three"], rate_limits: {} },
+    policy: { disabled_tools: [], enabled_tools: ["a.three"], rate_limits: {}, public_tools: [] },
   });
   tenants.set({ id: "t3", slug: "t3", policy: null });
   const names = (id: string) => registry.getToolsForTenant(id, tenants).map((t) => t.name);

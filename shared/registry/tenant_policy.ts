@@ -1,6 +1,7 @@
 /**
  * Tenant policy: which tools a tenant has switched off (or the only ones it
- * allows) and its rate limits. Stored as `orgs.tool_policy`, cached here so
+ * allows), its rate limits per user and per tenant, and the tools it offers
+ * to anonymous callers. Stored as `orgs.tool_policy`, cached here so
  * the invoke pipeline reads it without I/O.
  *
  * @module
@@ -8,17 +9,31 @@
 import { z } from "zod";
 import type { Queryable } from "@shared/db/types.ts";
 
+const LimitSchema = z.strictObject({
+  limit: z.int().positive().max(1_000_000_000),
+  window_sec: z.int().positive().max(86_400),
+});
+
+/** A limit: `limit` calls per `window_sec` seconds, bursts up to `limit`. */
+export type PolicyLimit = z.output<typeof LimitSchema>;
+
+/**
+ * A tool's limits: `per_user` for each caller, `per_tenant` for everyone in
+ * the tenant together; a call needs a token from both. The older shape
+ * `{limit, window_sec}` still reads as `per_tenant`.
+ */
+const ToolLimitsSchema = z.union([
+  z.strictObject({ per_user: LimitSchema.optional(), per_tenant: LimitSchema.optional() }),
+  LimitSchema.transform((limit) => ({ per_user: undefined, per_tenant: limit })),
+]);
+
 /** The shape of `orgs.tool_policy`. */
 export const TenantPolicySchema = z.strictObject({
   disabled_tools: z.array(z.string()).default([]),
   enabled_tools: z.array(z.string()).nullable().default(null),
-  rate_limits: z.record(
-    z.string(),
-    z.strictObject({
-      limit: z.int().positive(),
-      window_sec: z.int().positive(),
-    }),
-  ).default({}),
+  rate_limits: z.record(z.string(), ToolLimitsSchema).default({}),
+  /** Tools anonymous callers (the anon key) may list and call when they name this tenant. */
+  public_tools: z.array(z.string()).default([]),
 });
 
 /** A tenant's parsed tool policy. */
@@ -45,6 +60,11 @@ export function policyAllows(policy: TenantPolicy | null, tool: string): boolean
   if (!policy) return false;
   if (policy.disabled_tools.includes(tool)) return false;
   return policy.enabled_tools === null || policy.enabled_tools.includes(tool);
+}
+
+/** Whether a policy offers a tool to anonymous callers (never when the tool is off). */
+export function policyIsPublic(policy: TenantPolicy | null, tool: string): boolean {
+  return policy !== null && policyAllows(policy, tool) && policy.public_tools.includes(tool);
 }
 
 /** The tenants the process knows, by id and by slug. */

@@ -18,7 +18,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Database } from "@shared/db/types.ts";
 import { ConfirmationSigner } from "@shared/pipeline/confirmation.ts";
 import { createInvoker, type InvokeRequest } from "@shared/pipeline/invoke.ts";
-import { RateLimiter } from "@shared/pipeline/rate_limit.ts";
+import { LeasedRateLimiter } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import {
   type AgentDirectory,
@@ -139,7 +139,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     registry,
     tenants,
     agents,
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new LeasedRateLimiter({
+      db,
+      onReturnFailed: (error) => log.warn("rate_tokens_return_failed", { error: String(error) }),
+    }),
     confirmations: new ConfirmationSigner(secret),
     traces,
     services,
