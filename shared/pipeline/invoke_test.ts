@@ -224,25 +224,153 @@ dbTest("invoke() names the bad fields in VALIDATION_ERROR", async (db) => {
   assert.equal(await countTickets(db), 0);
 });
 
-dbTest("invoke() answers RATE_LIMIT past the tenant's limit for a tool", async (db) => {
+async function setPolicy(
+  rt: Awaited<ReturnType<typeof createTestRuntime>>,
+  org: string,
+  policy: unknown,
+) {
+  await rt.platform.db.query("update public.orgs set tool_policy = $2 where id = $1", [
+    org,
+    policy,
+  ]);
+  await rt.platform.tenants.load(rt.platform.db);
+}
+
+const codeOf = (result: ToolResult) => result.ok ? "ok" : result.error.code;
+
+dbTest("invoke() limits each user on their own: a chatty user leaves others served", async (db) => {
   const rt = await createTestRuntime(db);
-  await db.query(
-    `update public.orgs set tool_policy = '{"rate_limits": {"search_supabase": {"limit": 3, "window_sec": 60}}}' where id = $1`,
-    [ORG.easymo],
-  );
-  await rt.platform.tenants.load(db);
-  const codes = [];
-  for (let i = 0; i < 5; i++) {
-    const result = await rt.callAs(USER.aline, "search_supabase", { table: "products" });
-    codes.push(result.ok ? "ok" : result.error.code);
-  }
-  assert.deepEqual(codes, ["ok", "ok", "ok", "RATE_LIMIT", "RATE_LIMIT"]);
-  // Another tenant's bucket is its own.
+  await setPolicy(rt, ORG.easymo, {
+    rate_limits: {
+      search_supabase: {
+        per_user: { limit: 2, window_sec: 60 },
+        per_tenant: { limit: 10, window_sec: 60 },
+      },
+    },
+  });
+  const search = (user: string) => rt.callAs(user, "search_supabase", { table: "products" });
+  const aline = [];
+  for (let i = 0; i < 3; i++) aline.push(codeOf(await search(USER.aline)));
+  assert.deepEqual(aline, ["ok", "ok", "RATE_LIMIT"]);
+  assert.equal(codeOf(await search(USER.jean)), "ok");
+  // The limit is the tenant's for this tool only.
   assert.equal(
-    (await rt.callAs(USER.nina, "search_supabase", { table: "products" }, { org: ORG.beaver })).ok,
-    true,
+    codeOf(await rt.callAs(USER.aline, "analytics_log", { event: "x" }, { idempotencyKey: "a1" })),
+    "ok",
+  );
+  // Another tenant's buckets are its own.
+  assert.equal(
+    codeOf(
+      await rt.callAs(USER.nina, "search_supabase", { table: "products" }, { org: ORG.beaver }),
+    ),
+    "ok",
   );
 });
+
+dbTest("invoke() caps a tenant's users together at the tenant limit", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  await setPolicy(rt, ORG.easymo, {
+    rate_limits: {
+      // The older shape still reads as the tenant's limit.
+      search_supabase: { limit: 3, window_sec: 60 },
+      "test.pure": {
+        per_user: { limit: 5, window_sec: 60 },
+        per_tenant: { limit: 3, window_sec: 60 },
+      },
+    },
+  });
+  const codes = [];
+  for (const user of [USER.aline, USER.jean, USER.grace, USER.eric]) {
+    codes.push(codeOf(await rt.callAs(user, "search_supabase", { table: "products" })));
+  }
+  assert.deepEqual(codes, ["ok", "ok", "ok", "RATE_LIMIT"]);
+  // A tool without a database leases its tokens from the same shared buckets.
+  const pure = [];
+  for (const user of [USER.aline, USER.aline, USER.jean, USER.grace]) {
+    pure.push(codeOf(await rt.callAs(user, "test.pure", { n: 1 })));
+  }
+  assert.deepEqual(pure, ["ok", "ok", "ok", "RATE_LIMIT"]);
+});
+
+dbTest("invoke() replays a completed call while its caller is rate limited", async (db) => {
+  const rt = await createTestRuntime(db);
+  await setPolicy(rt, ORG.easymo, {
+    rate_limits: { notify_staff: { per_user: { limit: 1, window_sec: 3600 } } },
+  });
+  const first = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "lim-1" });
+  assert.equal(first.ok, true);
+  const limited = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "lim-2" });
+  assert.equal(errorOf(limited).code, "RATE_LIMIT");
+  // The limited call left no claim behind: it may run once the limit allows.
+  assert.equal(
+    (await db.query("select 1 from private.idempotency_keys where key = 'lim-2'")).length,
+    0,
+  );
+  const retry = await rt.callAs(USER.aline, "notify_staff", ticket, { idempotencyKey: "lim-1" });
+  assert.deepEqual(retry, first);
+  assert.equal(await countTickets(db), 1);
+  await rt.platform.traces.flush();
+  const traces = await db.query<{ error_code: string | null; replayed: boolean }>(
+    "select error_code, replayed from public.tool_calls where tool = 'notify_staff' order by id",
+  );
+  assert.deepEqual(traces.map((t) => [t.error_code, t.replayed]), [
+    [null, false],
+    ["RATE_LIMIT", false],
+    [null, true],
+  ]);
+});
+
+dbTest("invoke() passes exactly K of N concurrent calls against a limit of K", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  await setPolicy(rt, ORG.easymo, {
+    rate_limits: {
+      search_supabase: {
+        per_user: { limit: 100, window_sec: 3600 },
+        per_tenant: { limit: 4, window_sec: 3600 },
+      },
+      "test.pure": { per_user: { limit: 6, window_sec: 3600 } },
+    },
+  });
+  const users = [USER.aline, USER.jean, USER.grace];
+  const searches = await Promise.all(
+    Array.from(
+      { length: 15 },
+      (_, i) => rt.callAs(users[i % 3], "search_supabase", { table: "products" }),
+    ),
+  );
+  assert.equal(searches.filter((result) => result.ok).length, 4);
+  assert.ok(searches.every((result) => result.ok || result.error.code === "RATE_LIMIT"));
+  const pure = await Promise.all(
+    Array.from({ length: 20 }, () => rt.callAs(USER.aline, "test.pure", { n: 1 })),
+  );
+  assert.equal(pure.filter((result) => result.ok).length, 6);
+});
+
+dbTest(
+  "invoke() lets anonymous callers use only the tools their tenant made public",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const anon = (tool: string, args: unknown) =>
+      rt.platform.call({ tool, args, caller: { claims: { role: "anon" }, org_id: ORG.easymo } });
+    assert.equal(
+      errorOf(await anon("search_supabase", { table: "businesses" })).code,
+      "AUTH_ERROR",
+    );
+    await setPolicy(rt, ORG.easymo, { public_tools: ["search_supabase"] });
+    const listed = await anon("search_supabase", { table: "businesses" });
+    assert.equal(listed.ok, true, JSON.stringify(listed));
+    assert.equal(errorOf(await anon("analytics_log", { event: "x" })).code, "AUTH_ERROR");
+    // A public tool the tenant switched off stays off.
+    await setPolicy(rt, ORG.easymo, {
+      public_tools: ["search_supabase"],
+      disabled_tools: ["search_supabase"],
+    });
+    assert.equal(
+      errorOf(await anon("search_supabase", { table: "businesses" })).code,
+      "AUTH_ERROR",
+    );
+  },
+);
 
 dbTest("invoke() passes each tool error code through with its user-safe message", async (db) => {
   const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
