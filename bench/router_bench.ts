@@ -9,25 +9,24 @@
  * @module
  */
 import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
-import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
-import { decideRoute } from "@shared/agent/route_decision.ts";
+import { decideRoute, trainRouteContext } from "@shared/agent/route_decision.ts";
 import { normalizeText } from "@shared/agent/text_features.ts";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 
 const message = "oya, ahubwo nshaka moto injyana i Kimironko vuba cyane";
 const phrases = PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat());
-const classifier = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
-const detector = trainLanguageDetector(PACK_INTENTS);
+const training = { examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES };
+const context = trainRouteContext(training);
 const state = { agent: "waiter_ai", atMenu: false, menuOptions: [], langPref: "rw" as const };
 
 Deno.bench("normalise one message", { group: "message", baseline: true }, () => {
   normalizeText(message);
 });
 Deno.bench("classify one message", { group: "message" }, () => {
-  classifier.classify(message);
+  context.classifier.classify(message);
 });
 Deno.bench("route one message (classify + language + markers)", { group: "message" }, () => {
-  decideRoute(message, state, { classifier, detector });
+  decideRoute(message, state, context);
 });
 
 Deno.bench("normalise every training phrase", { group: "train", baseline: true }, () => {
@@ -37,6 +36,5 @@ Deno.bench("train the intent classifier", { group: "train" }, () => {
   trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
 });
 Deno.bench("train classifier and language detector (start)", { group: "train" }, () => {
-  trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
-  trainLanguageDetector(PACK_INTENTS);
+  trainRouteContext(training);
 });

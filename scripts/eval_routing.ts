@@ -9,8 +9,7 @@
  *
  * @module
  */
-import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
-import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
+import { trainRouteContext } from "@shared/agent/route_decision.ts";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import {
   loadConversations,
@@ -23,10 +22,7 @@ import {
 const minIndex = Deno.args.indexOf("--min");
 const min = minIndex === -1 ? null : Number(Deno.args[minIndex + 1]);
 
-const context = {
-  classifier: trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES }),
-  detector: trainLanguageDetector(PACK_INTENTS),
-};
+const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
 const first = scoreFirstMessages(await loadFirstMessages(), context);
 const turns = scoreConversations(await loadConversations(), context);
 

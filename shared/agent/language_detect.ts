@@ -10,7 +10,7 @@
  * @module
  */
 import type { Language } from "@shared/conversation/language.ts";
-import { trainTextClassifier } from "./intent_classifier.ts";
+import { type TrainOptions, trainTextClassifier } from "./intent_classifier.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import { normalizeText, wordsOf } from "./text_features.ts";
 
@@ -48,17 +48,28 @@ const NEUTRAL = new Set([
   "urgent",
 ]);
 
+// Words and short character n-grams carry a language (" nd", "ou ", "the");
+// word pairs, stems and longer n-grams carry the topic, and would only
+// make the detector slower to train.
+function languageFeature(feature: string): boolean {
+  return feature.startsWith("w:") || feature.length === 3;
+}
+
 /**
  * Trains the detector from the packs' phrases, each labelled with the
  * language it is filed under.
  */
-export function trainLanguageDetector(examples: readonly IntentExamples[]): LanguageDetector {
+export function trainLanguageDetector(
+  examples: readonly IntentExamples[],
+  options: Pick<TrainOptions, "featureCache"> = {},
+): LanguageDetector {
   const model = trainTextClassifier(
     examples.flatMap(({ phrases }) =>
       (Object.entries(phrases) as Array<[Language, readonly string[]]>).flatMap((
         [language, list],
       ) => list.map((text) => ({ text, label: language })))
     ),
+    { ...options, featureFilter: languageFeature },
   );
   return {
     detect(text: string): Language | null {

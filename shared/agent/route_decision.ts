@@ -13,9 +13,18 @@
  * @module
  */
 import type { Language } from "@shared/conversation/language.ts";
-import { CONFIDENCE_THRESHOLD, type IntentClassifier } from "./intent_classifier.ts";
-import { CUSTOMER_AGENTS, STAFF_ONLY_AGENTS } from "./intent_types.ts";
-import { type LanguageDetector, requestedLanguage } from "./language_detect.ts";
+import {
+  CONFIDENCE_THRESHOLD,
+  type IntentClassifier,
+  trainIntentClassifier,
+  type UnclearPhrases,
+} from "./intent_classifier.ts";
+import { CUSTOMER_AGENTS, type IntentExamples, STAFF_ONLY_AGENTS } from "./intent_types.ts";
+import {
+  type LanguageDetector,
+  requestedLanguage,
+  trainLanguageDetector,
+} from "./language_detect.ts";
 import { normalizeText, wordsOf } from "./text_features.ts";
 
 /** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
@@ -82,6 +91,36 @@ export interface RouteContext {
   switchThreshold?: number;
 }
 
+/** What {@linkcode trainRouteContext} trains from. */
+export interface RouteTraining {
+  /** Every customer agent's phrases (the packs' `PACK_INTENTS`). */
+  examples: readonly IntentExamples[];
+  /** Filler phrases taught as the unclear class (the packs' `UNCLEAR_PHRASES`). */
+  unclear?: UnclearPhrases;
+}
+
+/**
+ * Trains, at start, the intent classifier and the language detector the
+ * router decides with, reading each phrase's features once for both.
+ *
+ * @example
+ * ```ts
+ * import { trainRouteContext } from "@shared/agent/route_decision.ts";
+ * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+ * const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
+ * ```
+ */
+export function trainRouteContext(training: RouteTraining): RouteContext {
+  const featureCache = new Map<string, string[]>();
+  return {
+    classifier: trainIntentClassifier(training.examples, {
+      unclear: training.unclear,
+      featureCache,
+    }),
+    detector: trainLanguageDetector(training.examples, { featureCache }),
+  };
+}
+
 const MENU_WORDS = [
   "menu",
   "menyu",
@@ -107,6 +146,8 @@ const MENU_WORDS = [
   "retour au menu",
   "retour accueil",
 ];
+// Normalised once: the checks below run on every message.
+const MENU_KEYS = MENU_WORDS.map(normalizeText);
 const MENU_NUMBERS = new Set(["num"]); // "0" normalises to "num"; checked on the raw text below.
 
 const SENSITIVE_STEMS = [
@@ -171,6 +212,12 @@ const SENSITIVE_STEMS = [
   "ntabare",
   "mutabare",
 ];
+// Long stems match inside a word (Kinyarwanda prefixes them: "banyibye",
+// "yankubise"); short ones only at a word's start ("vole", not "envole").
+const SENSITIVE_KEYS = SENSITIVE_STEMS.map((stem) => {
+  const key = normalizeText(stem);
+  return key.length >= 6 ? key : ` ${key}`;
+});
 // "vuba" and "urgent" ask for speed ("moto vuba"); with a call for help, or
 // alone, they are a cry for help.
 const URGENT_WORDS = new Set(["urgent", "urgently", "vuba", "asap", "vite", "quickly"]);
@@ -208,6 +255,8 @@ const CHANGE_OF_MIND = [
   "reka da",
   "oya reka",
 ];
+
+const CHANGE_OF_MIND_KEYS = CHANGE_OF_MIND.map(normalizeText);
 
 /**
  * Decides what to do with one message.
@@ -321,12 +370,7 @@ export function isCustomerAgent(agent: string): boolean {
 
 function isSensitive(normalized: string, words: string[]): boolean {
   const padded = ` ${normalized} `;
-  // Long stems match inside a word (Kinyarwanda prefixes them: "banyibye",
-  // "yankubise"); short ones only at a word's start ("vole", not "envole").
-  const found = SENSITIVE_STEMS.some((stem) => {
-    const key = normalizeText(stem);
-    return padded.includes(key.length >= 6 ? key : ` ${key}`);
-  });
+  const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
   if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));
   if (!urgent) return false;
@@ -336,7 +380,7 @@ function isSensitive(normalized: string, words: string[]): boolean {
 function isMenuRequest(text: string, normalized: string): boolean {
   if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
   if (normalized === "" || MENU_NUMBERS.has(normalized) && !/^\s*0/.test(text)) return false;
-  return MENU_WORDS.some((word) => withinTypo(normalized, normalizeText(word)));
+  return MENU_KEYS.some((word) => withinTypo(normalized, word));
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).
@@ -374,8 +418,8 @@ function menuNumber(text: string): number | null {
 // The request after a change-of-mind marker, or null when there is none.
 function markedChangeOfMind(normalized: string): string | null {
   const padded = ` ${normalized} `;
-  for (const marker of CHANGE_OF_MIND) {
-    const at = padded.indexOf(` ${normalizeText(marker)} `);
+  for (const marker of CHANGE_OF_MIND_KEYS) {
+    const at = padded.indexOf(` ${marker} `);
     if (at === -1) continue;
     const rest = padded.slice(at + marker.length + 2).trim();
     return rest === "" ? normalized : rest;

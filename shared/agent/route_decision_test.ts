@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
-import { trainIntentClassifier } from "./intent_classifier.ts";
-import { trainLanguageDetector } from "./language_detect.ts";
-import { decideRoute, MAIN_MENU, type RoutingState } from "./route_decision.ts";
+import { decideRoute, MAIN_MENU, type RoutingState, trainRouteContext } from "./route_decision.ts";
 
-const context = {
-  classifier: trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES }),
-  detector: trainLanguageDetector(PACK_INTENTS),
-};
+const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
 const fresh: RoutingState = { agent: null, atMenu: false, menuOptions: [], langPref: null };
 const inFlow = (agent: string, langPref: RoutingState["langPref"] = "en"): RoutingState => ({
   agent,
