@@ -3,7 +3,8 @@
  * its agents) may use, in any export format; POST calls one through the
  * pipeline and answers with the standard contract. Identity comes from the
  * verified bearer token; the org from `x-org-id` (id or slug) when the user
- * belongs to several.
+ * belongs to several. Anonymous callers (the anon key) get 401 unless they
+ * name a tenant that made tools public, and then see and call only those.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { fail, type ToolFail } from "@shared/contract/mod.ts";
 import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import { policyIsPublic } from "@shared/registry/tenant_policy.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/runtime/platform.ts";
@@ -66,6 +68,12 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     return contractResponse(fail("INTERNAL_ERROR"));
   });
 
+  // What anonymous callers may see: the tools their tenant made public.
+  function isPublicTool(orgId: string, tool: AnyTool): boolean {
+    return tool.auth !== "service" &&
+      policyIsPublic(platform.tenants.get(orgId)?.policy ?? null, tool.name);
+  }
+
   app.get("/", async (c) => {
     const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
     if ("ok" in caller) return authFailure(caller);
@@ -82,7 +90,10 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const tools = agent
       ? platform.getToolsForAgent(agent, caller.org_id)
       : platform.getToolsForTenant(caller.org_id);
-    const exported = exportsFor(tools, format);
+    const visible = caller.claims.role === "anon"
+      ? tools.filter((tool) => isPublicTool(caller.org_id!, tool))
+      : tools;
+    const exported = exportsFor(visible, format);
     return c.json({
       ok: true,
       data: {
@@ -124,6 +135,10 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
       idempotencyKey: headerKey ?? bodyKey ?? null,
       confirmation: call.confirmation ?? null,
     });
+    // Anonymous callers learn nothing about tools that are not public: sign in, as for any tenant.
+    if (caller.claims.role === "anon" && !result.ok && result.error.code === "AUTH_ERROR") {
+      return authFailure(fail("AUTH_ERROR", SIGN_IN_REQUIRED));
+    }
     return contractResponse(result, { "x-trace-id": traceId });
   });
 

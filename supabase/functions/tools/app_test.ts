@@ -5,6 +5,9 @@ import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { ORG, USER } from "@shared/testing/seed.ts";
 import { sendChunked } from "@shared/testing/raw_http.ts";
+import { signDevToken } from "@shared/auth/jwt.ts";
+import { devJwtSecret } from "@shared/runtime/secrets.ts";
+import { TEST_SECRET } from "@shared/testing/runtime.ts";
 import { createToolsApp } from "./app.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
@@ -235,3 +238,131 @@ dbTest(
     }
   },
 );
+
+function anonToken(): Promise<string> {
+  return signDevToken(devJwtSecret(TEST_SECRET), { role: "anon" });
+}
+
+dbTest("tools function tells anonymous callers nothing about any tenant", async (db) => {
+  const { base, close } = await serve(db);
+  try {
+    const anon = `Bearer ${await anonToken()}`;
+    // Nameless, a real tenant without public tools, an unknown slug, an unknown id.
+    const askers: Record<string, string>[] = [
+      {},
+      { authorization: anon },
+      { authorization: anon, "x-org-id": "easymo" },
+      { authorization: anon, "x-org-id": "no-such-tenant" },
+      { authorization: anon, "x-org-id": "c0000000-0000-4000-8000-00000000ffff" },
+    ];
+    const answers = new Set<string>();
+    for (const headers of askers) {
+      const listed = await fetch(base, { headers });
+      answers.add(`${listed.status} ${await listed.text()}`);
+      const called = await fetch(base, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ tool: "search_supabase", args: { table: "businesses" } }),
+      });
+      answers.add(`${called.status} ${await called.text()}`);
+    }
+    assert.deepEqual([...answers], [
+      '401 {"ok":false,"error":{"code":"AUTH_ERROR","msg":"Sign in required"}}',
+    ]);
+  } finally {
+    await close();
+  }
+});
+
+dbTest("tools function answers another tenant's member as if the org did not exist", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    const authorization = `Bearer ${await rt.tokenFor(USER.aline)}`;
+    const answers = new Set<string>();
+    for (const org of ["beaver-paper", ORG.beaver, "no-such-tenant", crypto.randomUUID()]) {
+      const headers = { authorization, "x-org-id": org };
+      const listed = await fetch(base, { headers });
+      answers.add(`GET ${listed.status} ${await listed.text()}`);
+      const called = await fetch(base, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ tool: "search_supabase", args: { table: "products" } }),
+      });
+      answers.add(`POST ${called.status} ${await called.text()}`);
+    }
+    assert.deepEqual([...answers], [
+      'GET 403 {"ok":false,"error":{"code":"AUTH_ERROR","msg":"Access denied"}}',
+      'POST 403 {"ok":false,"error":{"code":"AUTH_ERROR","msg":"Access denied"}}',
+    ]);
+  } finally {
+    await close();
+  }
+});
+
+dbTest(
+  "tools function offers anonymous callers only the public tools of the tenant named",
+  async (db) => {
+    const { rt, base, close } = await serve(db);
+    try {
+      await db.query(
+        `update public.orgs set tool_policy = '{"public_tools": ["search_supabase"]}' where slug = 'easymo'`,
+      );
+      await rt.platform.tenants.load(db);
+      const anon = `Bearer ${await anonToken()}`;
+      const listed = await (await fetch(base, {
+        headers: { authorization: anon, "x-org-id": "easymo" },
+      })).json();
+      assert.deepEqual(listed.data.tools.map((t: { name: string }) => t.name), ["search_supabase"]);
+      // Only when named: without x-org-id, or naming the other tenant, nothing.
+      for (
+        const headers of [
+          { authorization: anon },
+          { authorization: anon, "x-org-id": "beaver-paper" },
+        ] as Record<string, string>[]
+      ) {
+        const refused = await fetch(base, { headers });
+        assert.equal(refused.status, 401);
+        await refused.body?.cancel();
+      }
+      const call = (tool: string, args: unknown) =>
+        fetch(base, {
+          method: "POST",
+          headers: { authorization: anon, "x-org-id": "easymo", "idempotency-key": "anon-1" },
+          body: JSON.stringify({ tool, args }),
+        });
+      const searched = await call("search_supabase", { table: "businesses" });
+      assert.equal(searched.status, 200, await searched.clone().text());
+      // RLS still applies: anonymous callers read no tenant rows.
+      assert.deepEqual((await searched.json()).data.items, []);
+      const notPublic = await call("analytics_log", { event: "x" });
+      assert.equal(notPublic.status, 401);
+      assert.equal((await notPublic.json()).error.msg, "Sign in required");
+    } finally {
+      await close();
+    }
+  },
+);
+
+dbTest("tools function limits each user of a tenant on their own over HTTP", async (db) => {
+  const { rt, base, close } = await serve(db);
+  try {
+    await db.query(
+      `update public.orgs set tool_policy = $1 where slug = 'easymo'`,
+      [{ rate_limits: { search_supabase: { per_user: { limit: 1, window_sec: 3600 } } } }],
+    );
+    await rt.platform.tenants.load(db);
+    const search = async (user: string) => {
+      const response = await fetch(base, {
+        method: "POST",
+        headers: { authorization: `Bearer ${await rt.tokenFor(user)}` },
+        body: JSON.stringify({ tool: "search_supabase", args: { table: "products" } }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    assert.deepEqual([await search(USER.aline), await search(USER.aline)], [200, 429]);
+    assert.equal(await search(USER.jean), 200);
+  } finally {
+    await close();
+  }
+});
