@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
-import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import naiveBayes from "wink-naive-bayes-text-classifier";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import { CONFIDENCE_THRESHOLD, trainIntentClassifier } from "./intent_classifier.ts";
 import { CUSTOMER_AGENTS } from "./intent_types.ts";
+import { featuresOf, normalizeText } from "./text_features.ts";
 
 const classifier = trainIntentClassifier(PACK_INTENTS);
+const withUnclear = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
 
 Deno.test("the issue's first messages reach the right agent in en, rw and fr", () => {
   assert.deepStrictEqual(
@@ -40,4 +43,59 @@ Deno.test("a message sharing nothing with the phrases has no agent and zero conf
 
 Deno.test("training needs phrases for two agents", () => {
   assert.throws(() => trainIntentClassifier([PACK_INTENTS[0]]), RangeError);
+});
+
+Deno.test("the compiled scores rank agents exactly as wink's own computeOdds does", () => {
+  // deno-lint-ignore no-explicit-any
+  const wink = (naiveBayes as any)();
+  wink.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
+  for (const { agent, phrases } of PACK_INTENTS) {
+    for (const text of Object.values(phrases).flat()) {
+      wink.learn(featuresOf(normalizeText(text)), agent);
+    }
+  }
+  wink.consolidate();
+  for (
+    const text of [
+      "I need a taxi to Kimironko",
+      "nkeneye imiti y'inkorora",
+      "je veux assurer ma voiture",
+      "sima n'amabati",
+      "avocat pour un litige",
+      "ok",
+    ]
+  ) {
+    const expected = (wink.computeOdds(featuresOf(normalizeText(text))) as Array<[string, number]>)
+      .map(([label]) => label);
+    assert.deepStrictEqual(classifier.classify(text).ranking.map((r) => r.agent), expected, text);
+  }
+});
+
+Deno.test("avocat: a lawyer for a dispute goes to legal, avocados by the kilo to shopping", () => {
+  assert.deepStrictEqual(
+    withUnclear.classify("je cherche un avocat pour un litige foncier").agent,
+    "legal_intake",
+  );
+  assert.ok(
+    ["shop", "buy_and_sell"].includes(withUnclear.classify("avocats 2kg").agent ?? ""),
+    String(withUnclear.classify("avocats 2kg").agent),
+  );
+});
+
+Deno.test("filler messages ask for nothing: no agent, and the unclear share leads", () => {
+  for (const text of ["ok thanks", "sawa murakoze", "d'accord merci", "hmmm"]) {
+    const result = withUnclear.classify(text);
+    assert.deepStrictEqual(result.agent, null, text);
+    assert.ok(result.unclear > result.ranking[0].confidence, text);
+  }
+  const taxi = withUnclear.classify("I need a taxi to Kimironko");
+  assert.deepStrictEqual(taxi.agent, "mobility_orchestrator");
+  const total = taxi.unclear + taxi.ranking.reduce((sum, r) => sum + r.confidence, 0);
+  assert.ok(Math.abs(total - 1) < 1e-9);
+  assert.ok(!taxi.ranking.some((r) => r.agent === "unclear"));
+});
+
+Deno.test("requests for staff-only tools never get a staff agent and ask what the customer needs", () => {
+  const result = withUnclear.classify("create a marketing campaign for my brand");
+  assert.deepStrictEqual(result.agent, null);
 });

@@ -118,3 +118,22 @@ Deno.test("replies follow the message's language and an explicit request sticks"
   );
   assert.deepStrictEqual(decideRoute("ndashaka kurya", fresh, context).replyLanguage, "rw");
 });
+
+Deno.test("avocat: a lawyer for a land dispute reaches legal intake, a kilo of avocados does not", () => {
+  const lawyer = decideRoute("je cherche un avocat pour un litige foncier", fresh, context);
+  assert.deepStrictEqual(lawyer.kind === "route" && lawyer.agent, "legal_intake");
+  assert.deepStrictEqual(lawyer.replyLanguage, "fr");
+  const fruit = decideRoute("avocats 2kg", fresh, context);
+  assert.ok(
+    fruit.kind === "route" && ["shop", "buy_and_sell"].includes(fruit.agent),
+    JSON.stringify(fruit),
+  );
+});
+
+Deno.test("a filler first message gets a clarifying question with the services", () => {
+  for (const text of ["ok thanks", "sawa murakoze", "d'accord merci"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(decision.kind, "clarify", text);
+    assert.deepStrictEqual(decision.kind === "clarify" && decision.options, MAIN_MENU);
+  }
+});

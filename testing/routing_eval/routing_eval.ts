@@ -43,12 +43,23 @@ export async function loadFirstMessages(): Promise<FirstMessage[]> {
   const all: FirstMessage[] = [];
   for (const language of ["en", "rw", "fr"] as const) {
     const file = new URL(`first_messages.${language}.yaml`, DIR);
-    const sets = parse(await Deno.readTextFile(file)) as Record<string, Array<string | number>>;
+    const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
     for (const [expect, texts] of Object.entries(sets)) {
-      for (const text of texts) all.push({ text: String(text), language, expect });
+      for (const text of texts) all.push({ text: messageText(text, file), language, expect });
     }
   }
   return all;
+}
+
+// A message must be a YAML scalar: an unquoted "? ..." or "- ..." line
+// parses as a mapping or list and would be scored as "[object Object]".
+function messageText(value: unknown, file: URL): string {
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  throw new TypeError(
+    `Cannot read a routing eval message as it is not text (quote it): current value is ${
+      JSON.stringify(value)
+    } in ${file.pathname}`,
+  );
 }
 
 /** The held-out conversations. */

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
 import { CUSTOMER_AGENTS } from "@shared/agent/intent_types.ts";
-import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import { loadConversations, loadFirstMessages } from "./routing_eval.ts";
 
 const training = new Set(
-  PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat().map(normalizeText)),
+  [
+    ...PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat()),
+    ...Object.values(UNCLEAR_PHRASES).flat(),
+  ].map(normalizeText),
 );
 
 Deno.test("the held-out sets hold at least 150 first messages per language and 30 conversations", async () => {

@@ -145,7 +145,7 @@ export const SHOP_INTENTS: IntentExamples = {
       "sel et the",
       "faire mes courses",
       "un kilo de sucre et du the",
-      "huile de cuisine 5 litres",
+      "un bidon d'huile de 5 litres",
       "des avocats 3 kilos",
       "pommes de terre et carottes",
       "un plateau d'oeufs et du lait",

@@ -3,7 +3,10 @@
  * out of context, laughter, "wait", tests. The intent classifier learns
  * them as its "unclear" class, so such a first message gets a clarifying
  * question with the list of services instead of the nearest agent's guess.
- * Greetings and "help" are not here: they belong to the concierge.
+ * Greetings and "help" are not here: they belong to the concierge. Requests
+ * for staff-only tools (marketing campaigns, promo videos, operations and
+ * risk dashboards) are here too: no customer agent serves them, so the
+ * customer is asked what they need rather than sent to the nearest agent.
  *
  * @module
  */
@@ -23,7 +26,6 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "cool",
     "nice",
     "great",
-    "thanks",
     "thank you",
     "thx",
     "tnx",
@@ -42,7 +44,6 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "wait",
     "one moment",
     "later",
-    "test",
     "testing",
     "?",
     "??",
@@ -58,15 +59,25 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "wow",
     "sorry",
     "fine thanks",
+    "create a marketing campaign for my brand",
+    "send a promo blast to all your customers",
+    "make a promotional video with ai",
+    "generate a video ad",
+    "show me the analytics dashboard",
+    "risk score report for vendors",
+    "operations dashboard and dispatch logs",
+    "thank u",
+    "thanks bro",
+    "test test",
+    "just testing",
+    "no idea",
   ],
   rw: [
     "sawa",
     "sawa sawa",
     "ni sawa",
-    "yego",
     "yee",
     "oya",
-    "murakoze",
     "murakoze cyane",
     "urakoze",
     "ndabashimiye",
@@ -101,13 +112,22 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "ese",
     "ngaho",
     "ok sawa",
+    "ndashaka gukora ubukangurambaga bwo kwamamaza",
+    "kohereza ubutumwa bwo kwamamaza ku bakiriya bose",
+    "nkorera video yo kwamamaza",
+    "raporo y'imibare y'abacuruzi",
+    "dashboard y'ibikorwa",
+    "murakoze neza",
+    "urakoze cyane",
+    "ni test gusa",
+    "ndimo kugerageza",
+    "nta gitekerezo mfite",
   ],
   fr: [
     "d'accord",
     "dac",
     "dacc",
     "ok merci",
-    "merci",
     "merci beaucoup",
     "mrc",
     "oui",
@@ -138,10 +158,20 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "entendu",
     "desole",
     "pardon",
-    "test",
     "oui oui",
     "merci bien",
     "bien recu",
     "nickel",
+    "lancer une campagne marketing",
+    "envoyer une promo a tous vos clients",
+    "creer une video publicitaire avec l'ia",
+    "tableau de bord analytique",
+    "rapport de risque sur les vendeurs",
+    "tableau de bord des operations",
+    "merci infiniment",
+    "merci bcp",
+    "c'est juste un test",
+    "je teste",
+    "aucune idee",
   ],
 };

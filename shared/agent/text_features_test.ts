@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { featuresOf, kinyarwandaStem, normalizeText } from "./text_features.ts";
+
+Deno.test("normalising drops case, accents, repeated letters and numbers", () => {
+  assert.deepStrictEqual(
+    normalizeText("Médicament  pour la FIÈVRE!!"),
+    "medicament pour la fievre",
+  );
+  assert.deepStrictEqual(normalizeText("murahoooo"), "muraho");
+  assert.deepStrictEqual(normalizeText("pay 5000 to 0788123456"), "pay num to phone");
+});
+
+Deno.test("Kinyarwanda verb and noun-class prefixes come off, other words keep theirs", () => {
+  assert.deepStrictEqual(kinyarwandaStem("ndashaka"), "shaka");
+  assert.deepStrictEqual(kinyarwandaStem("nshaka"), "shaka");
+  assert.deepStrictEqual(kinyarwandaStem("turashaka"), "shaka");
+  assert.deepStrictEqual(kinyarwandaStem("gukodesha"), "kodesha");
+  assert.deepStrictEqual(kinyarwandaStem("inkorora"), "korora");
+  // A lone n/m before a vowel is part of the word; short stems are not kept.
+  assert.deepStrictEqual(kinyarwandaStem("name"), null);
+  assert.deepStrictEqual(kinyarwandaStem("moto"), null);
+});
+
+Deno.test("features are distinct words, word pairs, stems and in-word character n-grams", () => {
+  const features = featuresOf(normalizeText("ndashaka moto moto"));
+  assert.deepStrictEqual(features.length, new Set(features).size);
+  for (const feature of ["w:ndashaka", "w:moto", "b:ndashaka_moto", "s:shaka", " mo", "oto "]) {
+    assert.ok(features.includes(feature), feature);
+  }
+  // No n-gram spans two words: word order is carried by the pairs.
+  assert.ok(!features.some((feature) => feature.includes("a m")));
+  assert.deepStrictEqual(featuresOf(""), []);
+});
