@@ -14,10 +14,10 @@
  * @module
  */
 import { z } from "zod";
-import { openTestDatabase, testBackends } from "@shared/db/testing.ts";
+import { openTestDatabase, testBackends } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 const eightFields = z.object({
   sku: z.string().min(1),

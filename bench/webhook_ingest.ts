@@ -42,8 +42,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { openTestDatabase, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { openTestDatabase, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
 import { messageDelivery } from "@shared/whatsapp/payloads.ts";
 import { createSignatureVerifier, signBody } from "@shared/whatsapp/signature.ts";
 import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";

@@ -26,7 +26,7 @@ import {
   ScenarioFileError,
   selectScenarios,
   type SuiteReport,
-} from "@shared/agent/scenarios.ts";
+} from "@testing/scenarios.ts";
 import type { ConversationHandler } from "@shared/conversation/types.ts";
 import type { Runtime } from "@shared/runtime/env.ts";
 

@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ToolFailure } from "@shared/contract/mod.ts";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
-import { USER } from "@shared/testing/seed.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { USER } from "@testing/seed.ts";
 import {
   createNotificationDispatcher,
   type NotificationDispatcherOptions,
 } from "./notification_dispatcher.ts";
 import { createHttpSmsTransport, createLocalSmsTransport } from "./sms.ts";
 import { createLocalSlackTransport, createSlackWebhookTransport } from "./slack.ts";
-import { startFakeSlack, startFakeSmsGateway } from "./testing_notification_servers.ts";
+import { startFakeSlack, startFakeSmsGateway } from "@testing/notification_servers.ts";
 
 const STAFF = ["+250788000101", "+250788000102"];
 

@@ -10,7 +10,7 @@ import {
   type FakeServer,
   type ReceivedSlackMessage,
   startFakeSlack,
-} from "./testing_notification_servers.ts";
+} from "@testing/notification_servers.ts";
 
 const TICKET = "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d";
 const ORG = "a0000000-0000-4000-8000-000000000001";

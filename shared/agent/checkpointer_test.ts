@@ -8,7 +8,7 @@ import {
   INTERRUPT,
 } from "@langchain/langgraph-checkpoint";
 import { Annotation, Command, END, interrupt, START, StateGraph } from "@langchain/langgraph";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";

@@ -148,7 +148,7 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
  * ```ts
  * import assert from "node:assert/strict";
  * import { createOpenAIModel } from "./model.ts";
- * import { startScriptedOpenAI } from "./testing_openai_server.ts";
+ * import { startScriptedOpenAI } from "@testing/openai_server.ts";
  * import { notifyStaff } from "@shared/tools/mod.ts";
  *
  * await using server = startScriptedOpenAI({

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, MODEL_FAILURE_REASON } from "./model_failures.ts";
 

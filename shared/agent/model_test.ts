@@ -10,7 +10,7 @@ import {
   modelFromEnv,
   ModelUnavailableError,
 } from "./model.ts";
-import { type Script, startScriptedOpenAI } from "./testing_openai_server.ts";
+import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";
 
 const getPrice = defineTool({
   name: "markets.get_price",

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
 import { createWhatsAppChannel } from "../../supabase/functions/wa-webhook-buy-sell/channel.ts";
 import type { ChatModel } from "./model.ts";
 import { createOpenAIModel } from "./model.ts";
-import { type Script, startScriptedOpenAI } from "./testing_openai_server.ts";
+import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";
 import { createAgentHandler } from "./whatsapp_agent.ts";
 import { MODEL_FAILURE_REASON } from "./model_failures.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { USER } from "@shared/testing/seed.ts";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { USER } from "@testing/seed.ts";
 
 const CAFE = "c0000000-0000-4000-8000-000000000002";
 const KACYIRU = "c0000000-0000-4000-8000-000000000006";

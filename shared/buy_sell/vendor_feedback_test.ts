@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 const PHARMACY = "c0000000-0000-4000-8000-000000000001";
 const BEAVER_WAREHOUSE = "d0000000-0000-4000-8000-000000000001";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime, type TestData } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime, type TestData } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { inquiryStatus, rankReplies, type ReplyRow } from "./vendor_inquiries.ts";
 
 const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "./testing.ts";
+import { dbTest } from "@testing/db.ts";
 import type { JwtClaims } from "./types.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 const as = (sub: string): JwtClaims => ({ sub, role: "authenticated" });
 

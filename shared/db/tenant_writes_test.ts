@@ -5,9 +5,9 @@
  * (migration 20261123000100_tenant_write_fences.sql).
  */
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "./testing.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import type { JwtClaims, Queryable } from "./types.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 /** Who issues a write. */
 type Actor = "anon" | "customer A" | "staff A" | "customer B" | "vendor A" | "service";

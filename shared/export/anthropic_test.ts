@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { toAnthropicTools } from "./anthropic.ts";
-import { ALL_TOOLS, allKeys, docsTree, newAjv, ping, REPRESENTABLE } from "./_test_fixtures.ts";
+import {
+  ALL_TOOLS,
+  allKeys,
+  docsTree,
+  newAjv,
+  ping,
+  REPRESENTABLE,
+} from "@testing/export_fixtures.ts";
 
 const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { exportEach } from "./batch.ts";
 import { NAME_RULES } from "./names.ts";
-import { aDotB, aUnderscoreB, getPrice, ping } from "./_test_fixtures.ts";
+import { aDotB, aUnderscoreB, getPrice, ping } from "@testing/export_fixtures.ts";
 
 Deno.test("exportEach() skips a tool that throws and converts the others", () => {
   const batch = exportEach([getPrice, ping, aDotB], NAME_RULES.openai, (tool, name) => {

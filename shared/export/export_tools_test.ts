@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools, isExportFormat } from "./export_tools.ts";
-import { ALL_TOOLS, getPrice, REPRESENTABLE } from "./_test_fixtures.ts";
+import { ALL_TOOLS, getPrice, REPRESENTABLE } from "@testing/export_fixtures.ts";
 
 Deno.test("exportTools() returns JSON-serialisable output for every format", async (t) => {
   for (const format of EXPORT_FORMATS) {

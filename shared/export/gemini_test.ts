@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { GEMINI_KEYWORDS, toGeminiFunctionDeclarations, toGeminiSchema } from "./gemini.ts";
 import type { JsonSchema } from "./json_schema.ts";
-import { ALL_TOOLS, allKeys, createOrder, getPrice, ping } from "./_test_fixtures.ts";
+import { ALL_TOOLS, allKeys, createOrder, getPrice, ping } from "@testing/export_fixtures.ts";
 
 const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 

@@ -15,7 +15,7 @@ import {
   getPrice,
   newAjv,
   REPRESENTABLE,
-} from "./_test_fixtures.ts";
+} from "@testing/export_fixtures.ts";
 
 Deno.test("toJsonSchema() makes valid 2020-12 documents that accept every example", async (t) => {
   for (const tool of REPRESENTABLE) {

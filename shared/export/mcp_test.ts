@@ -13,7 +13,7 @@ import {
   ping,
   REPRESENTABLE,
   tagCounts,
-} from "./_test_fixtures.ts";
+} from "@testing/export_fixtures.ts";
 
 /** What the SDK client validates `structuredContent` with (draft-07 Ajv). */
 function sdkValidate(schema: unknown, value: unknown): boolean {

@@ -13,7 +13,7 @@ import {
   newAjv,
   REPRESENTABLE,
   tagCounts,
-} from "./_test_fixtures.ts";
+} from "@testing/export_fixtures.ts";
 
 function exported(name: string) {
   const result = toOpenAITools(ALL_TOOLS);

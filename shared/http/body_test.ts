@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { sendChunked } from "@shared/testing/raw_http.ts";
+import { sendChunked } from "@testing/raw_http.ts";
 import { readBody, refusalResponse } from "./body.ts";
 
 const LIMIT = 1024 * 1024;

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode, ToolFailure, type ToolResult } from "@shared/contract/mod.ts";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 const failing = defineTool({
   name: "test.fails_with",

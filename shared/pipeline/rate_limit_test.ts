@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import type { Queryable } from "@shared/db/types.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import {
   admitCall,
   type BucketKey,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { USER } from "@shared/testing/seed.ts";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { USER } from "@testing/seed.ts";
 import { minimiseProps } from "./pii.ts";
 
 const hash = (value: string) => Promise.resolve(`#${value}`);

@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 /** Writes a ticket for any conversation, without the tool's own check. */
 const uncheckedTicket = defineTool({

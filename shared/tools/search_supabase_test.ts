@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { buildSearchQuery } from "./search_supabase.ts";
 
 dbTest("search_supabase filters, orders and limits an allowlisted table", async (db) => {

@@ -6,12 +6,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import type { Caller } from "@shared/pipeline/invoke.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { contractBreach, hostileInputs, ResultTally, seededIds } from "@shared/testing/fuzz.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { contractBreach, hostileInputs, ResultTally, seededIds } from "@testing/fuzz.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 /** Inputs tried per tool and backend: enough to meet each hostile value, well under a minute. */
 const RUNS_PER_TOOL = Number(Deno.env.get("FUZZ_RUNS") ?? 200);

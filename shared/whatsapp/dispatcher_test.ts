@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import type { Queryable } from "@shared/db/types.ts";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { ORG } from "@shared/testing/seed.ts";
+import { ORG } from "@testing/seed.ts";
 import { createDispatcher, type DispatcherOptions } from "./dispatcher.ts";
 import { createGraphAdapter } from "./graph_adapter.ts";
 import { createLocalAdapter } from "./local_adapter.ts";
 import { templateMessage, textMessage, type WhatsAppMessage } from "./messages.ts";
 import { applyStatus, enqueueMessage } from "./outbox.ts";
-import { type FakeGraph, type FakeOutcome, startFakeGraph } from "./testing_graph_server.ts";
+import { type FakeGraph, type FakeOutcome, startFakeGraph } from "@testing/graph_server.ts";
 import { recordInbound } from "./window.ts";
 
 const ALINE = "250788123456";

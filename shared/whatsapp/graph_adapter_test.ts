@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createGraphAdapter } from "./graph_adapter.ts";
 import { createLocalAdapter } from "./local_adapter.ts";
 import { buttonsMessage, templateMessage, textMessage } from "./messages.ts";
-import { type FakeGraph, startFakeGraph } from "./testing_graph_server.ts";
+import { type FakeGraph, startFakeGraph } from "@testing/graph_server.ts";
 
 const WA = "250788123456";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
-import { ORG } from "@shared/testing/seed.ts";
+import { ORG } from "@testing/seed.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { parseDelivery } from "./inbound.ts";
 import { storeInbound } from "./ingest.ts";

@@ -13,7 +13,7 @@
  * - {@link createDispatcher}: sends the outbox within Meta's limits and
  *   reacts to its error codes ({@link WA_ERROR}).
  *
- * Tests can start a fake Graph API from `testing_graph_server.ts`.
+ * Tests start a fake Graph API from `testing/graph_server.ts`.
  *
  * @module
  */

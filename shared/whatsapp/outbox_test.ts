@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Queryable } from "@shared/db/types.ts";
-import { dbTest } from "@shared/db/testing.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { dbTest } from "@testing/db.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { buttonsMessage, templateMessage, textMessage } from "./messages.ts";
 import { applyStatus, enqueueMessage, isDeliveryStatus, OutboxConflictError } from "./outbox.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
-import { ORG } from "@shared/testing/seed.ts";
+import { dbTest } from "@testing/db.ts";
+import { ORG } from "@testing/seed.ts";
 import { isWindowOpen, recordInbound, WINDOW_MS } from "./window.ts";
 
 const WA = "250788123456";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { createAdminApp } from "./app.ts";
 
 async function serve(db: TestDatabase) {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { ToolFailure } from "@shared/contract/mod.ts";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import type { JwtClaims } from "@shared/db/types.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { replyToUser } from "./reply.ts";
 
 const as = (sub: string): JwtClaims => ({ sub, role: "authenticated" });

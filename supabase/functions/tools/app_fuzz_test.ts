@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { dbTest } from "@shared/db/testing.ts";
+import { dbTest } from "@testing/db.ts";
 import {
   HOSTILE_STRINGS,
   hostileInputs,
@@ -13,9 +13,9 @@ import {
   leakIn,
   ResultTally,
   seededIds,
-} from "@shared/testing/fuzz.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
-import { USER } from "@shared/testing/seed.ts";
+} from "@testing/fuzz.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { USER } from "@testing/seed.ts";
 import { createToolsApp } from "./app.ts";
 
 /** Requests per backend. */

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { dbTest } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { ORG, USER } from "@shared/testing/seed.ts";
-import { sendChunked } from "@shared/testing/raw_http.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { sendChunked } from "@testing/raw_http.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
-import { TEST_SECRET } from "@shared/testing/runtime.ts";
+import { TEST_SECRET } from "@testing/runtime.ts";
 import { createToolsApp } from "./app.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {

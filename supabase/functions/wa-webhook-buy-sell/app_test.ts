@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { dbTest, type TestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime } from "@shared/testing/runtime.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
 import {
   messageDelivery,
   type SenderOptions,
@@ -8,9 +8,9 @@ import {
   statusDelivery,
 } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
-import { startFakeGraph } from "@shared/whatsapp/testing_graph_server.ts";
+import { startFakeGraph } from "@testing/graph_server.ts";
 import { conciergeFlow } from "@shared/buy_sell/mod.ts";
-import { sendChunked } from "@shared/testing/raw_http.ts";
+import { sendChunked } from "@testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";

@@ -308,7 +308,7 @@ export class ResultTally {
 
 /** Every id in the seed, so generated references sometimes hit real rows. */
 export async function seededIds(): Promise<string[]> {
-  const seed = await Deno.readTextFile(new URL("../../supabase/seed.sql", import.meta.url));
+  const seed = await Deno.readTextFile(new URL("../supabase/seed.sql", import.meta.url));
   return [...new Set(seed.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g))];
 }
 

@@ -15,11 +15,11 @@ import { isDeepStrictEqual } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { ConversationHandler } from "@shared/conversation/types.ts";
-import { type Backend, openTestDatabase } from "@shared/db/testing.ts";
-import { createTestRuntime, type TestRuntime } from "@shared/testing/runtime.ts";
+import { type Backend, openTestDatabase } from "./db.ts";
+import { createTestRuntime, type TestRuntime } from "./runtime.ts";
 import { messageDelivery, newWamid, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
 import { signBody } from "@shared/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "../../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -186,7 +186,7 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
 }
 
 /** The default scenario folder, `config/scenarios/`. */
-export const SCENARIO_DIR: URL = new URL("../../config/scenarios/", import.meta.url);
+export const SCENARIO_DIR: URL = new URL("../config/scenarios/", import.meta.url);
 
 /**
  * Loads every `*.yaml` file of a folder, sorted by file name.

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { openPglite } from "./pglite.ts";
-import { openPostgres } from "./postgres_js.ts";
-import { prepareDatabase, readBootstrap, readMigrations, readSeed } from "./migrate.ts";
-import type { Database } from "./types.ts";
+import { openPglite } from "@shared/db/pglite.ts";
+import { openPostgres } from "@shared/db/postgres_js.ts";
+import { prepareDatabase, readBootstrap, readMigrations, readSeed } from "@shared/db/migrate.ts";
+import type { Database } from "@shared/db/types.ts";
 import { sha256Hex } from "@shared/pipeline/canonical.ts";
 
 /** Which engines the tests run on. */
@@ -21,7 +21,7 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-const TEMPLATE_DIR = new URL("../../.data/test-templates/", import.meta.url);
+const TEMPLATE_DIR = new URL("../.data/test-templates/", import.meta.url);
 
 /** The engines to run database tests on. */
 export function testBackends(): Backend[] {

@@ -102,7 +102,7 @@ export interface ScriptedOpenAI extends AsyncDisposable {
  * ```ts
  * import assert from "node:assert/strict";
  * import OpenAI from "openai";
- * import { startScriptedOpenAI } from "./testing_openai_server.ts";
+ * import { startScriptedOpenAI } from "./openai_server.ts";
  *
  * await using server = startScriptedOpenAI({
  *   script: [{ tool_calls: [{ name: "notify_staff", arguments: { text: "hi" } }] }],
