@@ -1,0 +1,72 @@
+/**
+ * The layering rules (docs/architecture.md, "What each folder may import"),
+ * checked by scripts/ci/check_layers.sh.
+ *
+ * kernel:    shared/{contract,registry,pipeline,db,auth,export,runtime,http}
+ * above it:  shared/channels, shared/agent, shared/tools, shared/packs
+ * root:      shared/platform (the composition root), then supabase/functions
+ * testing/:  loopback fakes, fixtures, the scenario harness (tests only)
+ */
+const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http)/";
+const TEST_FILE = "_test\\.ts$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No module reaches itself again through its imports.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "kernel-imports-no-domain",
+      comment: "The kernel imports nothing above it: no channel, agent, tool, pack or platform.",
+      severity: "error",
+      from: { path: KERNEL, pathNot: TEST_FILE },
+      to: { path: "^shared/(channels|agent|tools|packs|platform)/" },
+    },
+    {
+      name: "pack-imports-no-other-pack",
+      comment: "A pack never imports another pack; what two share moves into the kernel.",
+      severity: "error",
+      from: { path: "^shared/packs/([^/]+)/" },
+      to: { path: "^shared/packs/", pathNot: "^shared/packs/$1/" },
+    },
+    {
+      name: "only-the-root-lists-packs",
+      comment: "The pack list is imported by the composition root alone (and by tests and tools).",
+      severity: "error",
+      from: { path: "^shared/", pathNot: ["^shared/platform/", TEST_FILE] },
+      to: { path: "^shared/packs/mod\\.ts$" },
+    },
+    {
+      name: "below-the-root",
+      comment: "Channels, agent, tools and packs are wired by the root, never import it.",
+      severity: "error",
+      from: { path: "^shared/", pathNot: ["^shared/platform/", TEST_FILE] },
+      to: { path: "^shared/platform/" },
+    },
+    {
+      name: "no-functions-from-shared",
+      comment: "shared/ never reaches into a function's folder.",
+      severity: "error",
+      from: { path: "^shared/" },
+      to: { path: "^supabase/functions/" },
+    },
+    {
+      name: "production-never-reaches-testing",
+      comment: "Only tests (and the CLIs under scripts/ and bench/) use testing/.",
+      severity: "error",
+      from: { path: "^(shared|supabase/functions)/", pathNot: TEST_FILE },
+      to: { path: "^testing/" },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: "scripts/ci/depcruise.tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.data)/" },
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+  },
+};

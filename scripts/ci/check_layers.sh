@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The layering check: dependency-cruiser over the TypeScript of shared/,
+# supabase/functions/, testing/, scripts/, bench/ and web/ with the rules in
+# .dependency-cruiser.cjs (no cycles; the kernel imports no channel, agent,
+# tool, pack or platform; a pack never imports another pack; production code
+# never reaches testing/). Fails on any violation.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+# dependency-cruiser 17 is the last line that runs on Node 20; it parses
+# TypeScript with the compiler it finds beside it.
+npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 \
+  depcruise --config .dependency-cruiser.cjs --output-type err \
+  shared supabase/functions testing scripts bench web
