@@ -13,7 +13,7 @@
  *
  * - **baseline**: a bare `Deno.serve` that reads the body, checks
  *   `X-Hub-Signature-256` with the same verifier and answers 200;
- * - **PGlite**: the webhook app of `createWhatsAppChannel` over a fresh
+ * - **PGlite**: the webhook app of `createAgentChannel` over a fresh
  *   seeded embedded database (`openTestDatabase` + `createTestRuntime`);
  * - **PG15**: the same over a fresh database on Postgres 15, when `--postgres`
  *   or `TEST_DATABASE_URL` names a server (`scripts/ci/start_postgres.sh`).
@@ -44,9 +44,9 @@
 import { parseArgs } from "node:util";
 import { openTestDatabase, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
-import { messageDelivery } from "@shared/whatsapp/payloads.ts";
-import { createSignatureVerifier, signBody } from "@shared/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
+import { createSignatureVerifier, signBody } from "@shared/channels/whatsapp/signature.ts";
+import { createAgentChannel } from "@shared/platform/whatsapp.ts";
 
 const APP_SECRET = "bench-app-secret";
 const VERIFY_TOKEN = "bench-verify-token";
@@ -178,7 +178,7 @@ async function startWebhook(name: string, backend: "pglite" | "postgres"): Promi
   const runtime = await createTestRuntime(db);
   // The channel as deployed, its loops not started; `background` drops the task that would
   // process what was stored, so this measures ingest: verify, store, ack.
-  const channel = createWhatsAppChannel(runtime, {
+  const channel = createAgentChannel(runtime, {
     appSecret: APP_SECRET,
     verifyToken: VERIFY_TOKEN,
     org: "easymo",

@@ -25,9 +25,9 @@ import { createInterface } from "node:readline";
 import process from "node:process";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
-import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
-import { signBody } from "@shared/whatsapp/signature.ts";
-import { toWaId } from "@shared/whatsapp/wa_id.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
 import { devServerUrl, readDevSecret, readDevUsers, unreachableHint } from "./_data_root.ts";
 import { localWhatsAppSecrets } from "./dev_server.ts";
 import {

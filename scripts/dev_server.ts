@@ -15,15 +15,15 @@
  * @module
  */
 import { devJwtSecret, loadOrCreateDevSecret } from "@shared/runtime/secrets.ts";
-import { notificationTransportsFromEnv } from "@shared/adapters/notification_env.ts";
+import { notificationTransportsFromEnv } from "@shared/channels/notifications/notification_env.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
 import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
-import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
+import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
-import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import { createAgentChannel } from "@shared/platform/whatsapp.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
 import { passwordGrant } from "./dev_auth.ts";
 import { serveAdminPage } from "./dev_static.ts";
@@ -48,7 +48,7 @@ export const FUNCTIONS: Record<string, (runtime: Runtime) => LocalFunction> = {
   tools: (runtime) => createToolsApp(runtime),
   "admin-messages": (runtime) => createAdminApp(runtime),
   "wa-webhook-buy-sell": (runtime) => {
-    const channel = createWhatsAppChannel(runtime, {
+    const channel = createAgentChannel(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
       org: "easymo",
     });

@@ -8,7 +8,7 @@
  */
 import { toJsonSchema } from "@shared/export/json_schema.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config.ts";
-import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
+import { AGENT_CONFIG_URL } from "@shared/platform/platform.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
 
 /** The path of the generated reference. */

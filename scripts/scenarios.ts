@@ -27,8 +27,8 @@ import {
   selectScenarios,
   type SuiteReport,
 } from "@testing/scenarios.ts";
-import type { ConversationHandler } from "@shared/conversation/types.ts";
-import type { Runtime } from "@shared/runtime/env.ts";
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
+import type { Runtime } from "@shared/platform/env.ts";
 
 const USAGE = `Usage: deno task scenarios [options]
 

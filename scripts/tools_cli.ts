@@ -21,7 +21,7 @@ import { signDevToken } from "@shared/auth/jwt.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
-import { AGENT_CONFIG_URL } from "@shared/runtime/platform.ts";
+import { AGENT_CONFIG_URL } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
 import {

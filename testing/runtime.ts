@@ -10,7 +10,7 @@ import type { InvokeRequest } from "@shared/pipeline/invoke.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { createRuntime, type Runtime } from "@shared/runtime/env.ts";
+import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
 import { ORG } from "./seed.ts";

@@ -14,12 +14,16 @@
 import { isDeepStrictEqual } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { ConversationHandler } from "@shared/conversation/types.ts";
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import { type Backend, openTestDatabase } from "./db.ts";
 import { createTestRuntime, type TestRuntime } from "./runtime.ts";
-import { messageDelivery, newWamid, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
-import { signBody } from "@shared/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import {
+  messageDelivery,
+  newWamid,
+  type SimulatedContent,
+} from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { createAgentChannel } from "@shared/platform/whatsapp.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -376,7 +380,7 @@ export async function runScenario(
     const conversation = options.createConversation
       ? await options.createConversation(runtime)
       : options.conversation;
-    const channel = createWhatsAppChannel(runtime, {
+    const channel = createAgentChannel(runtime, {
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
       org: "easymo",

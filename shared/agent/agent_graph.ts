@@ -20,7 +20,7 @@ import {
 } from "@langchain/langgraph";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { type Language, languageOf } from "@shared/conversation/language.ts";
+import { type Language, languageOf } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { isGreeting, isSensitive, topicOf } from "./intents.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { type Language, phraseBook } from "@shared/conversation/language.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
 import type { AgentDeps, AgentReply, AgentStateType, PendingCall } from "./agent_graph.ts";
 
 type Update = Partial<Pick<AgentStateType, "replies" | "pending" | "memory" | "agent" | "handoff">>;

@@ -7,8 +7,8 @@
  * @module
  */
 import naiveBayes from "wink-naive-bayes-text-classifier";
-import type { Language } from "@shared/conversation/language.ts";
-import type { IntentExamples } from "./intent_types.ts";
+import type { Language } from "@shared/contract/language.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { type FeatureOptions, featuresOf, forEachFeature, normalizeText } from "./text_features.ts";
 
 /**

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import naiveBayes from "wink-naive-bayes-text-classifier";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import { CONFIDENCE_THRESHOLD, trainIntentClassifier } from "./intent_classifier.ts";
-import { CUSTOMER_AGENTS } from "./intent_types.ts";
+import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
 import { featuresOf, normalizeText } from "./text_features.ts";
 
 const classifier = trainIntentClassifier(PACK_INTENTS);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { asksForPerson } from "@shared/conversation/language.ts";
+import { asksForPerson } from "@shared/contract/language.ts";
 
 const TOPICS: Array<[agent: string, pattern: RegExp]> = [
   ["waiter_ai", /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i],

@@ -9,9 +9,9 @@
  *
  * @module
  */
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 import { type TrainOptions, trainTextClassifier } from "./intent_classifier.ts";
-import type { IntentExamples } from "./intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { normalizeText, wordsOf } from "./text_features.ts";
 
 /** Detects a message's language, or null when it carries none. */

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Platform } from "@shared/runtime/platform.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
 import type { ModelUnavailableError } from "./model.ts";
 
 /** Options for {@link createModelFailureMonitor}. */

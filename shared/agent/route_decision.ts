@@ -12,14 +12,14 @@
  *
  * @module
  */
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 import {
   CONFIDENCE_THRESHOLD,
   type IntentClassifier,
   trainIntentClassifier,
   type UnclearPhrases,
 } from "./intent_classifier.ts";
-import { CUSTOMER_AGENTS, type IntentExamples, STAFF_ONLY_AGENTS } from "./intent_types.ts";
+import { CUSTOMER_AGENTS, type IntentExamples, STAFF_ONLY_AGENTS } from "@shared/registry/intent_types.ts";
 import {
   type LanguageDetector,
   requestedLanguage,

@@ -8,15 +8,18 @@
  */
 import { Command } from "@langchain/langgraph";
 import { conciergeFlow } from "@shared/buy_sell/mod.ts";
-import type { ConversationHandler, ConversationTurn } from "@shared/conversation/types.ts";
-import type { Platform } from "@shared/runtime/platform.ts";
-import { messageText } from "@shared/whatsapp/inbound.ts";
+import type {
+  ConversationHandler,
+  ConversationTurn,
+} from "@shared/channels/whatsapp/conversation.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import { messageText } from "@shared/channels/whatsapp/inbound.ts";
 import {
   buttonsMessage,
   listMessage,
   textMessage,
   type WhatsAppMessage,
-} from "@shared/whatsapp/mod.ts";
+} from "@shared/channels/whatsapp/mod.ts";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import {
   type AgentDeps,

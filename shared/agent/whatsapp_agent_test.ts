@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
-import { messageDelivery, type SimulatedContent } from "@shared/whatsapp/payloads.ts";
-import { signBody } from "@shared/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "../../supabase/functions/wa-webhook-buy-sell/channel.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import type { ChatModel } from "./model.ts";
 import { createOpenAIModel } from "./model.ts";
 import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";

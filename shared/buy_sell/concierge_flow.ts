@@ -6,15 +6,17 @@
  *
  * @module
  */
-import type { ConversationHandler, ConversationTurn } from "@shared/conversation/types.ts";
-import { messageText } from "@shared/whatsapp/inbound.ts";
-import { buttonsMessage, textMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
+import type {
+  ConversationHandler,
+  ConversationTurn,
+} from "@shared/channels/whatsapp/conversation.ts";
+import { messageText } from "@shared/channels/whatsapp/inbound.ts";
 import {
-  asksForPerson,
-  type Language,
-  languageOf,
-  phraseBook,
-} from "@shared/conversation/language.ts";
+  buttonsMessage,
+  textMessage,
+  type WhatsAppMessage,
+} from "@shared/channels/whatsapp/mod.ts";
+import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 
 /** The flow's saved state. */
 export interface ConciergeState {

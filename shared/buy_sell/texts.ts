@@ -5,9 +5,9 @@
  * @module
  */
 
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 
-export { type Language, LANGUAGES } from "@shared/conversation/language.ts";
+export { type Language, LANGUAGES } from "@shared/contract/language.ts";
 
 interface InquiryFacts {
   item: string;

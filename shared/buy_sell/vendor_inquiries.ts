@@ -17,7 +17,7 @@ import {
   ToolFailure,
 } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { buttonsMessage, enqueueMessage, templateMessage } from "@shared/whatsapp/mod.ts";
+import { buttonsMessage, enqueueMessage, templateMessage } from "@shared/channels/whatsapp/mod.ts";
 import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
 
 /** Most vendors one inquiry may reach (seed 000's guardrail). */

@@ -13,7 +13,7 @@
 import { z } from "zod";
 import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { enqueueMessage, textMessage, toWaId } from "@shared/whatsapp/mod.ts";
+import { enqueueMessage, textMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
 import { parseVendorReply } from "./reply_parser.ts";
 import {
   buyerConfirmedText,

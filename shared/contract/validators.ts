@@ -36,7 +36,7 @@
  * @module
  */
 import { z } from "zod";
-import { toE164, toWaId } from "@shared/whatsapp/wa_id.ts";
+import { toE164, toWaId } from "./wa_id.ts";
 
 /** Postgres `int4` bounds. */
 export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;

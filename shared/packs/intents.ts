@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { IntentExamples } from "@shared/agent/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { BUY_SELL_INTENTS } from "./buy_sell/intents.ts";
 import { CONCIERGE_INTENTS } from "./concierge/intents.ts";
 import { HARDWARE_INTENTS } from "./hardware/intents.ts";

@@ -7,13 +7,13 @@
  *
  * @module
  */
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 import {
   type IntentTrainOptions,
   trainIntentClassifier,
   type UnclearPhrases,
 } from "@shared/agent/intent_classifier.ts";
-import type { IntentExamples } from "@shared/agent/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 
 /** What one held-out training phrase got. */
 export interface FoldResult {

@@ -5,7 +5,7 @@
  * @module
  */
 import { parse } from "yaml";
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 import {
   decideRoute,
   MAIN_MENU,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { CUSTOMER_AGENTS } from "@shared/agent/intent_types.ts";
+import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
 import { loadConversations, loadFirstMessages } from "./routing_eval.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { IntentExamples } from "@shared/agent/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 
 /** Buy & Sell's training phrases. */
 export const BUY_SELL_INTENTS: IntentExamples = {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { IntentExamples } from "@shared/agent/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 
 /** Payments' training phrases. */
 export const PAYMENTS_INTENTS: IntentExamples = {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { IntentExamples } from "@shared/agent/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 
 /** Property's training phrases. */
 export const PROPERTY_INTENTS: IntentExamples = {

@@ -16,7 +16,7 @@ import { fail, ok, ToolFailure, type ToolResult } from "@shared/contract/mod.ts"
 import { classifyDbError } from "@shared/pipeline/db_errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
-import type { Platform } from "@shared/runtime/platform.ts";
+import type { Platform } from "@shared/platform/platform.ts";
 import { replyToUser } from "./reply.ts";
 import {
   actOnTicket,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { openRuntimeFromEnv } from "@shared/runtime/env.ts";
+import { openRuntimeFromEnv } from "@shared/platform/env.ts";
 import { createAdminApp } from "./app.ts";
 
 const runtime = await openRuntimeFromEnv();

@@ -8,7 +8,7 @@
  */
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { Database, JwtClaims } from "@shared/db/types.ts";
-import { enqueueMessage, templateMessage, textMessage } from "@shared/whatsapp/mod.ts";
+import { enqueueMessage, templateMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
 
 /** What a reply produced. */
 export interface ReplyResult {

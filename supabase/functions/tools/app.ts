@@ -17,7 +17,7 @@ import type { AnyTool } from "@shared/registry/registry.ts";
 import { policyIsPublic } from "@shared/registry/tenant_policy.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
-import type { Platform } from "@shared/runtime/platform.ts";
+import type { Platform } from "@shared/platform/platform.ts";
 
 /** What the app needs. */
 export interface ToolsAppOptions {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Language } from "@shared/conversation/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 
 /** The agents a customer may be routed to. Staff-only agents are absent on purpose. */
 export const CUSTOMER_AGENTS = [

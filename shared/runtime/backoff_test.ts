@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { backoffMs } from "./_backoff.ts";
+import { backoffMs } from "./backoff.ts";
 
 Deno.test("backoffMs() doubles per attempt, caps, and jitters within the upper half", () => {
   const options = { baseMs: 1000, maxMs: 10_000 };

@@ -6,8 +6,8 @@ import {
   type SenderOptions,
   type SimulatedContent,
   statusDelivery,
-} from "@shared/whatsapp/payloads.ts";
-import { signBody } from "@shared/whatsapp/signature.ts";
+} from "./payloads.ts";
+import { signBody } from "./signature.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 import { conciergeFlow } from "@shared/buy_sell/mod.ts";
 import { sendChunked } from "@testing/raw_http.ts";

@@ -7,8 +7,8 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
-import type { WhatsAppMessage } from "@shared/whatsapp/mod.ts";
-import type { InboundMessage } from "@shared/whatsapp/inbound.ts";
+import type { WhatsAppMessage } from "./mod.ts";
+import type { InboundMessage } from "./inbound.ts";
 import type { WhatsAppUser } from "./whatsapp_user.ts";
 
 /** How a turn's tool call is attributed and keyed. */

@@ -8,7 +8,7 @@
  * @module
  */
 import type { Queryable } from "@shared/db/types.ts";
-import { isWaId } from "./wa_id.ts";
+import { isWaId } from "@shared/contract/wa_id.ts";
 
 /** The window's length: 24 hours, in milliseconds. */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;

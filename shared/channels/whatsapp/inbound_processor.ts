@@ -18,7 +18,7 @@
  */
 import type { Database } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { backoffMs } from "./_backoff.ts";
+import { backoffMs } from "@shared/runtime/backoff.ts";
 import { type InboundFlag, type InboundMessage, parseDelivery } from "./inbound.ts";
 
 /** Handles one message; throwing leaves it for a retry. */

@@ -18,12 +18,12 @@ import { Hono } from "hono";
 import { timingSafeEqual } from "node:crypto";
 import type { CallerResolver } from "@shared/auth/caller.ts";
 import { DEFAULT_BODY_TIMEOUT_MS, readBody, refusalResponse } from "@shared/http/body.ts";
-import type { Platform } from "@shared/runtime/platform.ts";
-import { parseDelivery } from "@shared/whatsapp/inbound.ts";
-import type { InboundProcessor } from "@shared/whatsapp/inbound_processor.ts";
-import { isDataError, storeInbound } from "@shared/whatsapp/ingest.ts";
-import { applyStatus, isStaffAlertCode } from "@shared/whatsapp/mod.ts";
-import type { SignatureVerifier } from "@shared/whatsapp/signature.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import { parseDelivery } from "./inbound.ts";
+import type { InboundProcessor } from "./inbound_processor.ts";
+import { isDataError, storeInbound } from "./ingest.ts";
+import { applyStatus, isStaffAlertCode } from "./mod.ts";
+import type { SignatureVerifier } from "./signature.ts";
 
 /** What the webhook needs. */
 export interface WebhookAppOptions {

@@ -18,7 +18,7 @@
  * @module
  */
 export * from "./messages.ts";
-export * from "./wa_id.ts";
+export * from "@shared/contract/wa_id.ts";
 export * from "./window.ts";
 export * from "./error_codes.ts";
 export * from "./outbox.ts";

@@ -4,38 +4,28 @@
  *
  * @module
  */
-import type { z } from "zod";
-import { recordingChannel } from "@shared/adapters/channels.ts";
+import { recordingChannel } from "@shared/channels/notifications/recording_channel.ts";
 import {
   createNotificationDispatcher,
-  type NotificationDispatcher,
-} from "@shared/adapters/notification_dispatcher.ts";
-import type { NotificationTransports } from "@shared/adapters/notification_env.ts";
-import { createLocalSlackTransport } from "@shared/adapters/slack.ts";
-import { createLocalSmsTransport } from "@shared/adapters/sms.ts";
-import { createPseudonymiser } from "@shared/adapters/pseudonymise.ts";
-import type { ToolResult } from "@shared/contract/mod.ts";
+} from "@shared/channels/notifications/notification_dispatcher.ts";
+import type { NotificationTransports } from "@shared/channels/notifications/notification_env.ts";
+import { createLocalSlackTransport } from "@shared/channels/notifications/slack.ts";
+import { createLocalSmsTransport } from "@shared/channels/notifications/sms.ts";
+import { createPseudonymiser } from "@shared/pipeline/pseudonymise.ts";
 import type { Database } from "@shared/db/types.ts";
 import { ConfirmationSigner } from "@shared/pipeline/confirmation.ts";
-import { createInvoker, type InvokeRequest } from "@shared/pipeline/invoke.ts";
+import { createInvoker } from "@shared/pipeline/invoke.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
 import { LeasedRateLimiter } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
-import {
-  type AgentDirectory,
-  checkAgentTenants,
-  loadAgentConfig,
-} from "@shared/registry/agent_config.ts";
-import type { Tool, ToolServices } from "@shared/registry/define_tool.ts";
-import {
-  type AnyTool,
-  type ListOptions,
-  type RegisterOptions,
-  type ToolHandle,
-  ToolRegistry,
-} from "@shared/registry/registry.ts";
+import { checkAgentTenants, loadAgentConfig } from "@shared/registry/agent_config.ts";
+import type { ToolServices } from "@shared/registry/define_tool.ts";
+import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { CORE_TOOLS } from "@shared/tools/mod.ts";
-import { createLogger, type Logger } from "./log.ts";
+import { createLogger, type Logger } from "@shared/runtime/log.ts";
+
+export type { Platform };
 
 /** The default agent file. */
 export const AGENT_CONFIG_URL = new URL("../../config/agent_configs.yaml", import.meta.url);
@@ -60,43 +50,6 @@ export interface PlatformOptions {
   notificationTransports?: NotificationTransports;
   /** Notification dispatch loop interval; 0 runs no loop (tests call drain()). @default 0 */
   notificationIntervalMs?: number;
-}
-
-/** The running platform. */
-export interface Platform {
-  /** The database. */
-  readonly db: Database;
-  /** The registry. */
-  readonly registry: ToolRegistry;
-  /** The agents. */
-  readonly agents: AgentDirectory;
-  /** The tenants. */
-  readonly tenants: TenantDirectory;
-  /** Trace writer (flush it before reading traces). */
-  readonly traces: TraceSink;
-  /** Sends staged staff notifications (Slack, SMS) after commit. */
-  readonly notifications: NotificationDispatcher;
-  /** Logs. */
-  readonly log: Logger;
-  /** The platform secret. */
-  readonly secret: string;
-  /** Registers a tool, globally or for one tenant. */
-  register<I extends z.ZodObject, O extends z.ZodType>(
-    tool: Tool<I, O>,
-    options?: RegisterOptions,
-  ): ToolHandle;
-  /** Lists tools. */
-  list(options?: ListOptions): AnyTool[];
-  /** Gets a tool. */
-  get(name: string, options?: { tenantId?: string | null }): AnyTool | undefined;
-  /** What a tenant may use. */
-  getToolsForTenant(tenantId: string): AnyTool[];
-  /** What an agent of a tenant may use. */
-  getToolsForAgent(agentId: string, tenantId: string): AnyTool[];
-  /** Runs one call through the pipeline. */
-  call(request: InvokeRequest): Promise<ToolResult>;
-  /** Flushes traces and closes the database. */
-  close(): Promise<void>;
 }
 
 /**

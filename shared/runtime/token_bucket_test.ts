@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { TokenBucket } from "./_token_bucket.ts";
+import { TokenBucket } from "./token_bucket.ts";
 
 Deno.test("TokenBucket starts full, refills at its rate and caps at its capacity", () => {
   let now = 1_000;

@@ -14,19 +14,14 @@
  *
  * @module
  */
-import { type CallerResolver, createCallerResolver } from "@shared/auth/caller.ts";
+import { createCallerResolver } from "@shared/auth/caller.ts";
 import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
-import { notificationTransportsFromEnv } from "@shared/adapters/notification_env.ts";
+import { notificationTransportsFromEnv } from "@shared/channels/notifications/notification_env.ts";
 import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
-import { createPlatform, type Platform, type PlatformOptions } from "./platform.ts";
+import type { Runtime } from "@shared/pipeline/platform.ts";
+import { createPlatform, type PlatformOptions } from "./platform.ts";
 
-/** What an edge function needs. */
-export interface Runtime {
-  /** The platform. */
-  platform: Platform;
-  /** Resolves `Authorization` headers to callers. */
-  resolveCaller: CallerResolver;
-}
+export type { Runtime };
 
 /** Options for {@link createRuntime}. */
 export interface RuntimeOptions extends PlatformOptions {

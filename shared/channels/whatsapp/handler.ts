@@ -13,14 +13,14 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
-import type { ConversationHandler } from "@shared/conversation/types.ts";
-import { resolveWhatsAppUser } from "@shared/conversation/whatsapp_user.ts";
+import type { ConversationHandler } from "./conversation.ts";
+import { resolveWhatsAppUser } from "./whatsapp_user.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
-import type { Platform } from "@shared/runtime/platform.ts";
-import { type InboundMessage, messageText } from "@shared/whatsapp/inbound.ts";
-import { type InboundHandler, RetryLater } from "@shared/whatsapp/inbound_processor.ts";
-import { enqueueMessage, textMessage, type WhatsAppMessage } from "@shared/whatsapp/mod.ts";
-import { languageOf, phraseBook } from "@shared/conversation/language.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import { type InboundMessage, messageText } from "./inbound.ts";
+import { type InboundHandler, RetryLater } from "./inbound_processor.ts";
+import { enqueueMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
+import { languageOf, phraseBook } from "@shared/contract/language.ts";
 
 /** How long after an inquiry a vendor's plain message still counts as its answer. */
 const ANSWER_WINDOW_HOURS = 24;

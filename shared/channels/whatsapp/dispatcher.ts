@@ -42,8 +42,8 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { backoffMs } from "./_backoff.ts";
-import { TokenBucket } from "./_token_bucket.ts";
+import { backoffMs } from "@shared/runtime/backoff.ts";
+import { TokenBucket } from "@shared/runtime/token_bucket.ts";
 import { isStaffAlertCode, WA_ERROR } from "./error_codes.ts";
 import type { MessageBody, MessageKind, TemplateBody } from "./messages.ts";
 import type { SendRejected, SendResult, WhatsAppTransport } from "./transport.ts";

@@ -12,7 +12,7 @@
 import type { Queryable } from "@shared/db/types.ts";
 import { WA_ERROR } from "./error_codes.ts";
 import { assertMessage, type TemplateMessage, type WhatsAppMessage } from "./messages.ts";
-import { toWaId } from "./wa_id.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

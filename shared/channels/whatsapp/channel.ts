@@ -6,25 +6,24 @@
  *
  * @module
  */
-import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
-import type { ConversationHandler } from "@shared/conversation/types.ts";
-import type { Runtime } from "@shared/runtime/env.ts";
+import type { ConversationHandler } from "./conversation.ts";
+import type { Runtime } from "@shared/pipeline/platform.ts";
 import {
   createInboundProcessor,
   type InboundFailure,
   type InboundProcessor,
   type InboundProcessorOptions,
-} from "@shared/whatsapp/inbound_processor.ts";
+} from "./inbound_processor.ts";
 import {
   createDispatcher,
   createGraphAdapter,
   createLocalAdapter,
   type Dispatcher,
   type WhatsAppTransport,
-} from "@shared/whatsapp/mod.ts";
-import { createSignatureVerifier } from "@shared/whatsapp/signature.ts";
+} from "./mod.ts";
+import { createSignatureVerifier } from "./signature.ts";
 import type { Hono } from "hono";
-import { createWebhookApp } from "./app.ts";
+import { createWebhookApp } from "./webhook_app.ts";
 import { createWhatsAppHandler } from "./handler.ts";
 
 /** Settings of the channel. */
@@ -38,10 +37,10 @@ export interface WhatsAppChannelConfig {
   /** Graph API credentials; the local recorder when absent. */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
   /**
-   * Answers non-vendor messages. @default the LangGraph agent (a model from
-   * OPENAI_API_KEY, else its deterministic mode)
+   * Answers non-vendor messages: the LangGraph agent in production
+   * (`shared/platform/whatsapp.ts` wires it), a flow of its own in tests.
    */
-  conversation?: ConversationHandler;
+  conversation: ConversationHandler;
   /** Runs work after a response (Supabase: through `EdgeRuntime.waitUntil`). */
   background?: (task: () => Promise<unknown>) => void;
   /** Retry policy of inbound processing. @default 5 attempts, backoff from 30 s to 1 h */
@@ -120,7 +119,7 @@ export function createWhatsAppChannel(
     handle: createWhatsAppHandler({
       platform,
       orgId: tenant.id,
-      conversation: config.conversation ?? createAgentHandler(runtime),
+      conversation: config.conversation,
       onQueued: kick,
       rateLimitRetryMs: config.rateLimitRetryMs,
     }),

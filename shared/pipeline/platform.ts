@@ -1,0 +1,79 @@
+/**
+ * What the rest of the code sees of the running platform: the registry, the
+ * agents, the tenants and the invoke pipeline behind Mu's verbs (register,
+ * list, get, call). The composition root (`shared/platform/`) builds it;
+ * channels, the agent and functions only hold this interface, so none of
+ * them imports the wiring or the packs it names.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { CallerResolver } from "@shared/auth/caller.ts";
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Database } from "@shared/db/types.ts";
+import type { AgentDirectory } from "@shared/registry/agent_config.ts";
+import type { Tool } from "@shared/registry/define_tool.ts";
+import type {
+  AnyTool,
+  ListOptions,
+  RegisterOptions,
+  ToolHandle,
+  ToolRegistry,
+} from "@shared/registry/registry.ts";
+import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import type { Logger } from "@shared/runtime/log.ts";
+import type { InvokeRequest } from "./invoke.ts";
+import type { TraceSink } from "./trace_sink.ts";
+
+/** A background sender over an outbox table (staff notifications, WhatsApp). */
+export interface OutboxWorker {
+  /** Sends everything due now; rows waiting for a later retry stay. */
+  drain(): Promise<unknown>;
+  /** Stops its loop and waits for the run in progress. */
+  stop(): Promise<void>;
+}
+
+/** The running platform. */
+export interface Platform {
+  /** The database. */
+  readonly db: Database;
+  /** The registry. */
+  readonly registry: ToolRegistry;
+  /** The agents. */
+  readonly agents: AgentDirectory;
+  /** The tenants. */
+  readonly tenants: TenantDirectory;
+  /** Trace writer (flush it before reading traces). */
+  readonly traces: TraceSink;
+  /** Sends staged staff notifications after commit. */
+  readonly notifications: OutboxWorker;
+  /** Logs. */
+  readonly log: Logger;
+  /** The platform secret. */
+  readonly secret: string;
+  /** Registers a tool, globally or for one tenant. */
+  register<I extends z.ZodObject, O extends z.ZodType>(
+    tool: Tool<I, O>,
+    options?: RegisterOptions,
+  ): ToolHandle;
+  /** Lists tools. */
+  list(options?: ListOptions): AnyTool[];
+  /** Gets a tool. */
+  get(name: string, options?: { tenantId?: string | null }): AnyTool | undefined;
+  /** What a tenant may use. */
+  getToolsForTenant(tenantId: string): AnyTool[];
+  /** What an agent of a tenant may use. */
+  getToolsForAgent(agentId: string, tenantId: string): AnyTool[];
+  /** Runs one call through the pipeline. */
+  call(request: InvokeRequest): Promise<ToolResult>;
+  /** Flushes traces and closes the database. */
+  close(): Promise<void>;
+}
+
+/** What an edge function needs: the platform and a caller resolver. */
+export interface Runtime {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves `Authorization` headers to callers. */
+  resolveCaller: CallerResolver;
+}
