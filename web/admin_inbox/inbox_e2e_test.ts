@@ -13,8 +13,8 @@ import type { Browser, Page } from "playwright-core";
 import axeCore from "axe-core";
 import { type DevServer, localWhatsAppSecrets, startDevServer } from "../../scripts/dev_server.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { messageDelivery } from "@shared/whatsapp/payloads.ts";
-import { signBody } from "@shared/whatsapp/signature.ts";
+import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { launchChromium, missingBrowserReason } from "./testing_browser.ts";
 
 const EASYMO = "a0000000-0000-4000-8000-000000000001";
