@@ -19,7 +19,11 @@ import {
   trainIntentClassifier,
   type UnclearPhrases,
 } from "./intent_classifier.ts";
-import { CUSTOMER_AGENTS, type IntentExamples, STAFF_ONLY_AGENTS } from "@shared/registry/intent_types.ts";
+import {
+  CUSTOMER_AGENTS,
+  type IntentExamples,
+  STAFF_ONLY_AGENTS,
+} from "@shared/registry/intent_types.ts";
 import {
   type LanguageDetector,
   requestedLanguage,
