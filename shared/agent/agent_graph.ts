@@ -25,34 +25,9 @@ import type { AnyTool } from "@shared/registry/registry.ts";
 import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { isGreeting, isSensitive, topicOf } from "./intents.ts";
 import { deterministicAct } from "./deterministic.ts";
+import type { AgentReply, PendingCall, TurnInput } from "@shared/registry/pack.ts";
 
-/** This turn's message, as the graph sees it. */
-export interface TurnInput {
-  /** The inbound message id: tool idempotency keys derive from it. */
-  wamid: string;
-  /** What the user wrote (or the tapped button's title). */
-  text: string;
-  /** The tapped button or list row, if any. */
-  choice?: string;
-  /** A shared location. */
-  location?: { latitude: number; longitude: number };
-}
-
-/** A reply, channel-neutral: text with optional buttons or list rows. */
-export interface AgentReply {
-  text: string;
-  buttons?: Array<{ id: string; title: string }>;
-  rows?: Array<{ id: string; title: string; description?: string }>;
-}
-
-/** A tool call waiting for the user's confirmation. */
-export interface PendingCall {
-  tool: string;
-  args: unknown;
-  key: string;
-  summary: string;
-  callId: string;
-}
+export type { AgentReply, PendingCall, TurnInput };
 
 /** Calls a tool as the conversation's user, attributed to the agent. */
 export type ToolCaller = (
@@ -181,14 +156,20 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
     },
   };
   const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
+  const offline = () =>
+    deterministicAct(
+      { agent: state.agent, language: state.language, input: state.input, memory: state.memory },
+      (tool, args, step) =>
+        counting.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${step}` }),
+    );
   let update;
   try {
-    update = outer.model ? await modelAct(state, scoped) : await deterministicAct(state, counting);
+    update = outer.model ? await modelAct(state, scoped) : await offline();
   } catch (error) {
     if (!(error instanceof ModelUnavailableError)) throw error;
     // The model failing is never silence: this turn is answered offline.
     outer.onModelFailure?.(error, state.agent);
-    update = await deterministicAct(state, counting);
+    update = await offline();
   }
   return { ...update, failures: failed ? state.failures + 1 : 0 };
 }

@@ -8,9 +8,10 @@
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import type { AgentDeps, AgentReply, AgentStateType, PendingCall } from "./agent_graph.ts";
+import type { AgentReply, OfflineStep, OfflineTurn, PendingCall } from "@shared/registry/pack.ts";
 
-type Update = Partial<Pick<AgentStateType, "replies" | "pending" | "memory" | "agent" | "handoff">>;
+type Update = OfflineStep;
+type Call = (tool: string, args: unknown, step: string) => Promise<ToolResult>;
 
 const T = {
   welcome: {
@@ -88,7 +89,7 @@ function rows<T>(result: ToolResult): T[] {
 }
 
 /** One step of the current agent, without a model. */
-export async function deterministicAct(state: AgentStateType, deps: AgentDeps): Promise<Update> {
+export async function deterministicAct(state: OfflineTurn, call: Call): Promise<Update> {
   const lang = state.language;
   const memory = state.memory as {
     venue?: string;
@@ -106,8 +107,6 @@ export async function deterministicAct(state: AgentStateType, deps: AgentDeps): 
       : say("failed", lang, { msg: result.error.msg });
     return { replies: [{ text }], memory: { lastResult: null, lastTool: undefined } };
   }
-  const call = (tool: string, args: unknown, step: string) =>
-    deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${step}` });
   const choice = state.input.choice ?? "";
 
   switch (state.agent) {
@@ -215,8 +214,8 @@ export async function deterministicAct(state: AgentStateType, deps: AgentDeps): 
 }
 
 async function orderOne(
-  state: AgentStateType,
-  call: (tool: string, args: unknown, step: string) => Promise<ToolResult>,
+  state: OfflineTurn,
+  call: Call,
   venue: string,
   sku: string,
 ): Promise<Update> {

@@ -83,3 +83,25 @@ export class ToolFailure extends Error {
     this.userMessage = userMessage ?? defaultMessage(code);
   }
 }
+
+/** What {@link validationFailure} reads of a failed schema parse (a `ZodError`). */
+export interface SchemaIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
+/**
+ * A failed parse as `VALIDATION_ERROR` with each field's dotted path: the one
+ * mapping from zod issues to the contract, used by the pipeline and every
+ * entry point.
+ *
+ * @param error The parse error.
+ * @param msg The message. @default "Invalid request: check <the fields>"
+ */
+export function validationFailure(error: SchemaIssues, msg?: string): ToolFail {
+  const fields: FieldIssue[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const named = fields.map((field) => field.path || "input").join(", ");
+  return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named}`, { fields });
+}

@@ -24,10 +24,10 @@ import type { z } from "zod";
 import {
   type ErrorCode,
   fail,
-  type FieldIssue,
   ok,
   ToolFailure,
   type ToolResult,
+  validationFailure,
 } from "@shared/contract/mod.ts";
 import {
   callerParams,
@@ -453,15 +453,6 @@ function checkKey(key: string | null): string | null {
     return `The idempotency key must be 1-${MAX_KEY_LENGTH} printable ASCII characters`;
   }
   return null;
-}
-
-function validationFailure(error: z.ZodError): ToolResult {
-  const fields: FieldIssue[] = error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
-  const named = fields.map((field) => field.path || "input").join(", ");
-  return fail("VALIDATION_ERROR", `Invalid request: check ${named}`, { fields });
 }
 
 // Echo back only a name-shaped prefix of what the caller sent.

@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { fail, type ToolFail } from "@shared/contract/mod.ts";
+import { fail, type ToolFail, validationFailure } from "@shared/contract/mod.ts";
 import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
@@ -113,12 +113,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const body = CallBody.safeParse(read.body);
     if (!body.success) {
       return contractResponse(
-        fail("VALIDATION_ERROR", "Invalid request: expected {tool, args}", {
-          fields: body.error.issues.map((issue) => ({
-            path: issue.path.map(String).join("."),
-            message: issue.message,
-          })),
-        }),
+        validationFailure(body.error, "Invalid request: expected {tool, args}"),
       );
     }
     const headerKey = c.req.header("idempotency-key");
