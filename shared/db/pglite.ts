@@ -13,6 +13,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import {
   callerParams,
+  type CallerReads,
+  type CallerReadsOptions,
   type Database,
   type JwtClaims,
   type Queryable,
@@ -109,6 +111,64 @@ export class PgliteDatabase implements Database {
     options?: TransactionOptions & { claims?: Omit<JwtClaims, "role"> },
   ): Promise<T> {
     return this.asCaller({ ...options?.claims, role: "service_role" }, fn, options);
+  }
+
+  /** {@inheritDoc Database.openCallerReads} */
+  openCallerReads(claims: JwtClaims, options: CallerReadsOptions = {}): CallerReads {
+    const pg = this.#pg;
+    const setCaller = callerParams(claims, options);
+    let before: Promise<Record<string, unknown>[]> | null = null;
+    let last: Promise<unknown> = Promise.resolve();
+    let ended = false;
+    // One connection shared by every call, and no round trips to save: `before`
+    // runs first inside the first transaction, so no other call's statements
+    // come between it and the guard (its effect then commits with that
+    // transaction, and rolls back with it).
+    const read = <T>(text: string | null, params?: readonly unknown[]) => {
+      const first = !before && options.before;
+      let answer!: (rows: Record<string, unknown>[]) => void;
+      let refuse!: (error: unknown) => void;
+      if (first) {
+        before = new Promise((resolve, reject) => [answer, refuse] = [resolve, reject]);
+        before.catch(() => {});
+      }
+      const rows = pg.transaction(async (tx) => {
+        if (first) {
+          try {
+            answer(
+              (await tx.query<Record<string, unknown>>(first.text, [
+                ...(first.params ?? []),
+              ])).rows,
+            );
+          } catch (error) {
+            refuse(error);
+            throw error;
+          }
+          if (options.guard) await tx.query(options.guard.text, [...(options.guard.params ?? [])]);
+        }
+        await tx.exec("set transaction read only");
+        if (text === null) return [];
+        await tx.query(SET_CALLER_SQL, setCaller);
+        return (await tx.query<T>(text, params as unknown[] | undefined)).rows;
+      });
+      last = rows.catch(() => {});
+      return rows;
+    };
+    return {
+      query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+        if (ended) return Promise.reject(new Error("these reads have ended"));
+        return read<T>(text, params);
+      },
+      before() {
+        if (!options.before) return null;
+        if (!before) read(null).catch(() => {});
+        return before;
+      },
+      async end() {
+        ended = true;
+        await last;
+      },
+    };
   }
 
   /** {@inheritDoc Database.close} */

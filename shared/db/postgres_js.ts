@@ -7,6 +7,8 @@
 import postgres from "postgres";
 import {
   callerParams,
+  type CallerReads,
+  type CallerReadsOptions,
   type Database,
   type JwtClaims,
   type Queryable,
@@ -28,6 +30,8 @@ export interface PostgresOptions {
 
 type Sql = postgres.Sql;
 type TxSql = postgres.TransactionSql;
+type Reserved = postgres.ReservedSql;
+type Params = postgres.ParameterOrJSON<never>[];
 
 function wrap(sql: Sql | TxSql): Transaction {
   return {
@@ -118,8 +122,86 @@ export class PostgresDatabase implements Database {
     return this.asCaller({ ...options?.claims, role: "service_role" }, fn, options);
   }
 
+  /** {@inheritDoc Database.openCallerReads} */
+  openCallerReads(claims: JwtClaims, options: CallerReadsOptions = {}): CallerReads {
+    return new PipelinedReads(this.#sql, claims, options);
+  }
+
   /** {@inheritDoc Database.close} */
   async close(): Promise<void> {
     await this.#sql.end({ timeout: 5 });
   }
 }
+
+// Statements are sent with execute() and never awaited in between: postgres.js
+// writes everything issued in one tick to the reserved connection as one flight.
+class PipelinedReads implements CallerReads {
+  readonly #sql: Sql;
+  readonly #setCaller: string[];
+  readonly #options: CallerReadsOptions;
+  #connection: Promise<Reserved> | null = null;
+  #before: Promise<Record<string, unknown>[]> | null = null;
+  // The answer to the last statement sent: answers come in order, so once it
+  // has arrived the connection is idle, outside any transaction.
+  #last: Promise<unknown> = Promise.resolve();
+  #ended = false;
+  #guarded = false;
+
+  constructor(sql: Sql, claims: JwtClaims, options: CallerReadsOptions) {
+    this.#sql = sql;
+    this.#setCaller = callerParams(claims, options);
+    this.#options = options;
+  }
+
+  async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
+    if (this.#ended) throw new Error("these reads have ended");
+    const connection = await this.#reserve();
+    if (this.#ended) throw new Error("these reads have ended");
+    const before = this.#sendBefore(connection);
+    connection.unsafe("begin read only").execute().catch(ignore);
+    const guard = this.#options.guard;
+    if (guard && !this.#guarded) {
+      this.#guarded = true;
+      connection.unsafe(guard.text, (guard.params ?? []) as Params).execute().catch(ignore);
+    }
+    connection.unsafe(SET_CALLER_SQL, this.#setCaller).execute().catch(ignore);
+    const rows = connection.unsafe(text, (params ?? []) as Params).execute();
+    rows.catch(ignore);
+    // After a failure the transaction is aborted and this commit answers ROLLBACK.
+    this.#last = connection.unsafe("commit").execute().catch(ignore);
+    // The answer to `before` arrives ahead of the rows, so waiting for it costs nothing.
+    if (before) await before.catch(ignore);
+    return Array.from(await rows) as unknown as T[];
+  }
+
+  before(): Promise<Record<string, unknown>[]> | null {
+    if (!this.#options.before) return null;
+    return this.#before ?? this.#reserve().then((connection) => this.#sendBefore(connection)!);
+  }
+
+  async end(): Promise<void> {
+    if (this.#ended) return;
+    this.#ended = true;
+    const connection = await this.#connection?.catch(() => null);
+    if (!connection) return;
+    await this.#last;
+    connection.release();
+  }
+
+  #reserve(): Promise<Reserved> {
+    this.#connection ??= this.#sql.reserve();
+    return this.#connection;
+  }
+
+  // Sends `before` once, as the connecting role outside any transaction.
+  #sendBefore(connection: Reserved): Promise<Record<string, unknown>[]> | null {
+    const before = this.#options.before;
+    if (!before || this.#before) return this.#before;
+    const rows = connection.unsafe(before.text, (before.params ?? []) as Params).execute();
+    this.#before = rows.then((result) => Array.from(result) as Record<string, unknown>[]);
+    this.#last = this.#before.catch(ignore);
+    return this.#before;
+  }
+}
+
+function ignore(): void {}

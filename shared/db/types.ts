@@ -45,6 +45,45 @@ export interface TransactionOptions {
   statementTimeoutMs?: number;
 }
 
+/** One statement and its parameters. */
+export interface Statement {
+  /** SQL with `$1…$n` placeholders. */
+  text: string;
+  /** Values for the placeholders. */
+  params?: readonly unknown[];
+}
+
+/** Options for {@link Database.openCallerReads}. */
+export interface CallerReadsOptions extends TransactionOptions {
+  /**
+   * Sent once, as the connecting role in its own implicit transaction, just
+   * before the first query's transaction and in the same flight (the pipeline
+   * takes rate-limit tokens this way). Its rows come from
+   * {@link CallerReads.before}.
+   */
+  before?: Statement;
+  /**
+   * Run as the connecting role inside the first query's transaction, after
+   * `before` and before the caller is set; when it fails, that transaction
+   * aborts and its query does not run.
+   */
+  guard?: Statement;
+}
+
+/** Read-only queries as a caller, each in its own transaction of one flight. */
+export interface CallerReads extends Queryable {
+  /**
+   * The rows of `options.before`: sent with the first query, or now when no
+   * query was made. Null without `before`.
+   */
+  before(): Promise<Record<string, unknown>[]> | null;
+  /**
+   * Waits until every statement sent has answered, then gives the connection
+   * back. Never rejects; queries after it are refused.
+   */
+  end(): Promise<void>;
+}
+
 /** The database handle. */
 export interface Database extends Queryable {
   /** Which adapter this is. */
@@ -65,6 +104,18 @@ export interface Database extends Queryable {
     fn: (tx: Queryable) => Promise<T>,
     options?: TransactionOptions & { claims?: Omit<JwtClaims, "role"> },
   ): Promise<T>;
+  /**
+   * Reads as the caller at the cost of one round trip per query: each query
+   * runs in its own read-only transaction, `begin read only; <guard>; set
+   * caller; query; commit`, sent in one flight on a connection held for the
+   * call (postgres.js pipelines statements sent without waiting). Under read
+   * committed each statement takes its own snapshot anyway, so splitting a
+   * read-only call into one transaction per query changes no answer; a write
+   * fails. Role, claims and statement timeout are transaction-local and every
+   * flight ends with its commit, so the connection never carries them past the
+   * query, whether it fails or times out.
+   */
+  openCallerReads(claims: JwtClaims, options?: CallerReadsOptions): CallerReads;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   /** Closes the connection(s). */

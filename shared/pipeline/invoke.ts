@@ -43,6 +43,7 @@ import {
   policyAllows,
   policyIsPublic,
   type TenantDirectory,
+  type TenantPolicy,
 } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { canonicalJson, sha256Hex } from "./canonical.ts";
@@ -56,14 +57,15 @@ import {
   readKey,
   recordFailure,
 } from "./idempotency.ts";
+import { Deadlines } from "./deadlines.ts";
 import {
-  type Admission,
   admitCall,
   type BucketKey,
   type CallLimits,
   callLimits,
   type LeasedRateLimiter,
-  takeTokens,
+  RATE_GRANT_GUARD,
+  takeTokensStatement,
 } from "./rate_limit.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
@@ -140,6 +142,7 @@ const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
 export function createInvoker(options: InvokerOptions): Invoker {
   const { db, registry, tenants, agents, rateLimiter, confirmations, traces, services, log } =
     options;
+  const deadlines = new Deadlines();
 
   async function invoke(request: InvokeRequest): Promise<ToolResult> {
     const started = performance.now();
@@ -210,12 +213,15 @@ export function createInvoker(options: InvokerOptions): Invoker {
         };
       }
     }
-    const scope = `${context.org_id}:${context.user_id ?? request.caller.claims.role}`;
-    const fingerprint = tool.writes || tool.confirmRequired
+    const confirm = tool.confirmRequired;
+    const scope = tool.writes || confirm
+      ? `${context.org_id}:${context.user_id ?? request.caller.claims.role}`
+      : "";
+    const fingerprint = tool.writes || confirm
       ? await sha256Hex(`${tool.name}\n${canonicalJson(args)}`)
       : "";
 
-    if (tool.confirmRequired) {
+    if (confirm) {
       const gate = await confirmationGate(tool, args, request.confirmation ?? null, {
         tool: tool.name,
         scope,
@@ -229,18 +235,31 @@ export function createInvoker(options: InvokerOptions): Invoker {
       ? { scope, key: key!, tool: tool.name, fingerprint }
       : null;
     const tenant = tenants.get(context.org_id!)!;
-    const limits = callLimits(tool.rateLimit, tenant.policy?.rate_limits[tool.name]);
     const identified = Boolean(context.user_id) || request.caller.claims.role === "anon";
     const bucket: BucketKey = {
       orgId: context.org_id!,
       tool: tool.name,
       subject: context.user_id ?? `role:${request.caller.claims.role}`,
     };
-    // A service caller without a user (a webhook acting for many) answers to the tenant's limit only.
     return await execute(tool, args, request.caller, context, entry, {
       bucket,
-      limits: identified ? limits : { ...limits, perUser: limits.perTenant },
+      limits: limitsFor(tenant.policy!, tool, identified),
     });
+  }
+
+  // Limits follow the tenant's policy object, which is replaced (not mutated) when it changes.
+  const limitsCache = new WeakMap<object, WeakMap<AnyTool, [CallLimits, CallLimits]>>();
+  function limitsFor(policy: TenantPolicy, tool: AnyTool, identified: boolean): CallLimits {
+    let byTool = limitsCache.get(policy);
+    if (!byTool) limitsCache.set(policy, byTool = new WeakMap());
+    let pair = byTool.get(tool);
+    if (!pair) {
+      const limits = callLimits(tool.rateLimit, policy.rate_limits[tool.name]);
+      // A service caller without a user (a webhook acting for many) answers to the tenant's limit only.
+      pair = [limits, { ...limits, perUser: limits.perTenant }];
+      byTool.set(tool, pair);
+    }
+    return identified ? pair[0] : pair[1];
   }
 
   function authorize(tool: AnyTool, caller: Caller, context: CallContext): string | null {
@@ -293,84 +312,139 @@ export function createInvoker(options: InvokerOptions): Invoker {
     entry: LedgerEntry | null,
     rate: { bucket: BucketKey; limits: CallLimits },
   ): Promise<{ result: ToolResult; replayed: boolean }> {
-    const inProcess = !tool.usesDatabase && !entry;
-    if (inProcess) {
-      const taken = rateLimiter.take(rate.bucket, rate.limits);
-      if (taken !== true) {
-        const refused = await leaseRefused(taken, tool, context);
-        if (refused) return { result: refused, replayed: false };
-      }
-    }
-    // Sent before the transaction opens, on its own connection: see rate_limit.ts.
-    const admission: Promise<Admission> | null = inProcess
-      ? null
-      : entry
-      ? admitCall(db, rate.bucket, rate.limits, entry)
-      : takeTokens(db, rate.bucket, rate.limits).then((granted): Admission =>
-        granted > 0 ? { kind: "granted" } : { kind: "limited" }
-      );
-    admission?.catch(() => {});
-    const controller = new AbortController();
+    if (!entry && !tool.usesDatabase) return await executeInProcess(tool, args, context, rate);
     const claims: JwtClaims = tool.auth === "service"
       ? { ...caller.claims, role: "service_role" }
       : caller.claims;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new Timeout());
-      }, tool.timeoutMs);
+    return entry
+      ? await executeWrite(tool, args, claims, context, entry, rate)
+      : await executeRead(tool, args, claims, context, rate);
+  }
+
+  // Pure computation and outside APIs: a leased token, no database at all.
+  async function executeInProcess(
+    tool: AnyTool,
+    args: unknown,
+    context: CallContext,
+    rate: { bucket: BucketKey; limits: CallLimits },
+  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    const taken = rateLimiter.take(rate.bucket, rate.limits);
+    if (taken !== true) {
+      const refused = await leaseRefused(taken, tool, context);
+      if (refused) return { result: refused, replayed: false };
+    }
+    const controller = new AbortController();
+    try {
+      const result = await withDeadline(
+        runTool(tool, args, context, NO_DATABASE, controller.signal, null),
+        tool.timeoutMs,
+        controller,
+      );
+      return { result, replayed: false };
+    } catch (error) {
+      return { result: failureResult(error, tool, context), replayed: false };
+    }
+  }
+
+  // Read-only tools: each query one round trip, its rate token taken in the
+  // same flight unless the key's lease has one (see openCallerReads).
+  async function executeRead(
+    tool: AnyTool,
+    args: unknown,
+    claims: JwtClaims,
+    context: CallContext,
+    rate: { bucket: BucketKey; limits: CallLimits },
+  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    const leased = rateLimiter.tryTake(rate.bucket);
+    const want = leased ? 0 : rateLimiter.batchFor(rate.bucket, rate.limits);
+    const reads = db.openCallerReads(claims, {
+      statementTimeoutMs: tool.timeoutMs,
+      before: leased ? undefined : takeTokensStatement(rate.bucket, rate.limits, want),
+      guard: leased ? undefined : RATE_GRANT_GUARD,
     });
-
-    const runTool = async (queryable: Queryable) => {
-      const data = await tool.execute(args, {
-        ...context,
-        db: guard(queryable, controller.signal),
-        signal: controller.signal,
-        idempotency_key: entry?.key ?? null,
-        services,
-      });
-      if (controller.signal.aborted) throw new Timeout();
-      const output = (tool.output as z.ZodType).safeParse(data);
-      if (!output.success) {
-        throw new Error(`output does not match ${tool.name}'s schema: ${output.error.message}`);
+    const controller = new AbortController();
+    let result: ToolResult | undefined;
+    let failure: unknown;
+    try {
+      result = await withDeadline(
+        runTool(tool, args, context, guard(reads, controller.signal), controller.signal, null),
+        tool.timeoutMs,
+        controller,
+      );
+    } catch (error) {
+      failure = error;
+    }
+    try {
+      const taken = reads.before();
+      if (taken && failure instanceof Timeout) {
+        // Settle the lease when the answer comes; the caller has waited long enough.
+        taken.then((rows) => rateLimiter.credit(rate.bucket, rate.limits, want, granted(rows)))
+          .catch(() => {});
+      } else if (taken) {
+        // The token decides first: a refused call is RATE_LIMIT whatever its query saw.
+        const count = granted(await taken);
+        rateLimiter.credit(rate.bucket, rate.limits, want, count);
+        if (count < 1) return { result: fail("RATE_LIMIT"), replayed: false };
       }
-      return ok(output.data);
-    };
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      // Gives the connection back once its last commit has answered, off the caller's path.
+      void reads.end();
+    }
+    if (result && failure === undefined) return { result, replayed: false };
+    return { result: failureResult(failure, tool, context), replayed: false };
+  }
 
-    const work = inProcess
-      ? runTool(NO_DATABASE).then((result) => ({ kind: "done" as const, result }))
-      : db.transaction(async (tx) => {
-        // Claim the key as the connecting role, then become the caller: pipelined.
-        const claim = entry ? claimKey(tx, entry) : null;
-        const becomeCaller = tx.query(
-          SET_CALLER_SQL,
-          callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
-        );
-        claim?.catch(() => {});
-        becomeCaller.catch(() => {});
-        if (claim && !(await claim)) {
-          await becomeCaller;
-          await tx.query("reset role");
-          return await readKey(tx, entry!);
-        }
+  // Side-effecting tools: one transaction with the idempotency claim.
+  async function executeWrite(
+    tool: AnyTool,
+    args: unknown,
+    claims: JwtClaims,
+    context: CallContext,
+    entry: LedgerEntry,
+    rate: { bucket: BucketKey; limits: CallLimits },
+  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    // Sent before the transaction opens, on its own connection: see rate_limit.ts.
+    const admission = admitCall(db, rate.bucket, rate.limits, entry);
+    admission.catch(() => {});
+    const controller = new AbortController();
+    const work = db.transaction(async (tx) => {
+      // Claim the key as the connecting role, then become the caller: pipelined.
+      const claim = claimKey(tx, entry);
+      const becomeCaller = tx.query(
+        SET_CALLER_SQL,
+        callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
+      );
+      claim.catch(() => {});
+      becomeCaller.catch(() => {});
+      if (!(await claim)) {
         await becomeCaller;
-        const admitted = await admission!;
-        if (admitted.kind === "replay") return admitted;
-        // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
-        if (admitted.kind === "limited") throw new RateLimited();
-        const result = await runTool(tx);
-        if (entry) {
-          const reset = tx.query("reset role");
-          reset.catch(() => {});
-          await Promise.all([reset, completeKey(tx, entry, result)]);
-        }
-        return { kind: "done" as const, result };
-      });
-    work.catch(() => {}); // settled by the race below; a late rejection is expected after a timeout
+        await tx.query("reset role");
+        return await readKey(tx, entry);
+      }
+      await becomeCaller;
+      const admitted = await admission;
+      if (admitted.kind === "replay") return admitted;
+      // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
+      if (admitted.kind === "limited") throw new RateLimited();
+      const result = await runTool(
+        tool,
+        args,
+        context,
+        guard(tx, controller.signal),
+        controller.signal,
+        entry.key,
+      );
+      const reset = tx.query("reset role");
+      reset.catch(() => {});
+      await Promise.all([reset, completeKey(tx, entry, result)]);
+      return { kind: "done" as const, result };
+    });
+    work.catch(() => {}); // a late rejection is expected after a timeout
 
     try {
-      const outcome = await Promise.race([work, timedOut]);
+      const outcome = await withDeadline(work, tool.timeoutMs, controller);
       if (outcome.kind === "done") return { result: outcome.result, replayed: false };
       if (outcome.kind === "replay") return { result: outcome.result, replayed: true };
       return {
@@ -379,7 +453,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       };
     } catch (error) {
       const result = failureResult(error, tool, context);
-      if (entry && !TRANSIENT.has(result.error.code)) {
+      if (!TRANSIENT.has(result.error.code)) {
         await recordFailure(db, entry, result).catch((failure) =>
           log.error("ledger_record_failed", {
             trace_id: context.trace_id,
@@ -388,9 +462,55 @@ export function createInvoker(options: InvokerOptions): Invoker {
         );
       }
       return { result, replayed: false };
-    } finally {
-      clearTimeout(timer);
     }
+  }
+
+  async function runTool(
+    tool: AnyTool,
+    args: unknown,
+    context: CallContext,
+    queryable: Queryable,
+    signal: AbortSignal,
+    idempotencyKey: string | null,
+  ): Promise<ToolResult> {
+    const data = await tool.execute(args, {
+      trace_id: context.trace_id,
+      org_id: context.org_id,
+      user_id: context.user_id,
+      convo_id: context.convo_id,
+      agent_id: context.agent_id,
+      db: queryable,
+      signal,
+      idempotency_key: idempotencyKey,
+      services,
+    });
+    if (signal.aborted) throw new Timeout();
+    const output = (tool.output as z.ZodType).safeParse(data);
+    if (!output.success) {
+      throw new Error(`output does not match ${tool.name}'s schema: ${output.error.message}`);
+    }
+    return ok(output.data);
+  }
+
+  // Settles with `work`, or rejects with Timeout (and aborts the call) when
+  // its deadline passes first; the deadline rides on the shared timer.
+  function withDeadline<T>(work: Promise<T>, ms: number, controller: AbortController): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const deadline = deadlines.add(ms, () => {
+        controller.abort();
+        reject(new Timeout());
+      });
+      work.then(
+        (value) => {
+          deadlines.clear(deadline);
+          resolve(value);
+        },
+        (error) => {
+          deadlines.clear(deadline);
+          reject(error);
+        },
+      );
+    });
   }
 
   // The slow path of a leased token: a new lease was needed (or refused, or failed).
@@ -445,6 +565,10 @@ function guard(tx: Queryable, signal: AbortSignal): Queryable {
       return tx.query<T>(text, params);
     },
   };
+}
+
+function granted(rows: Record<string, unknown>[]): number {
+  return Number(rows[0]?.granted ?? 0);
 }
 
 function checkKey(key: string | null): string | null {

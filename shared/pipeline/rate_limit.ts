@@ -27,7 +27,7 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
-import type { Queryable } from "@shared/db/types.ts";
+import type { Queryable, Statement } from "@shared/db/types.ts";
 import type { LedgerEntry } from "./idempotency.ts";
 
 /** A limit: `limit` calls per `windowSec` seconds, with bursts up to `limit`. */
@@ -74,6 +74,27 @@ const ADMIT_SQL = `
   select (select response from done) as replay,
     case when exists (select 1 from done) then 0
          else private.take_rate_tokens($1, $2, $3, $4, $5, $6, $7, 1) end as granted`;
+
+// The same take, leaving its grant in the session for {@link RATE_GRANT_GUARD}
+// (migration 20261123000500_pipelined_reads.sql).
+const TAKE_INTO_SESSION_SQL =
+  "select set_config('easymo.rate_grant', private.take_rate_tokens($1, $2, $3, $4, $5, $6, $7, $8)::text, false)::int as granted";
+
+/**
+ * The take of up to `want` tokens as a statement to send ahead of a read-only
+ * call's transaction in the same flight (as the connecting role, outside the
+ * transaction, so no bucket row stays locked while the tool runs). Its one row
+ * has `granted`.
+ */
+export function takeTokensStatement(key: BucketKey, limits: CallLimits, want: number): Statement {
+  return { text: TAKE_INTO_SESSION_SQL, params: [...bucketParams(key, limits), want] };
+}
+
+/**
+ * Run inside the call's transaction after {@link takeTokensStatement}: aborts
+ * it when the take granted nothing, so a refused call's query never runs.
+ */
+export const RATE_GRANT_GUARD: Statement = { text: "select private.require_rate_grant()" };
 
 const RETURN_SQL = "select private.return_rate_tokens($1, $2, $3, $4, $5, $6)";
 
@@ -218,6 +239,47 @@ export class LeasedRateLimiter {
       return true;
     }
     return this.#takeSlow(id, key, limits);
+  }
+
+  /** Takes one leased token when one is at hand; never waits and never asks Postgres. */
+  tryTake(key: BucketKey): boolean {
+    const lease = this.#leases.get(`${key.orgId}\n${key.tool}\n${key.subject}`);
+    if (lease && lease.tokens > 0 && this.#now() < lease.expiresMs) {
+      lease.tokens -= 1;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * How many tokens a call that takes its own (see {@link takeTokensStatement})
+   * should ask for: what a new lease for the key would take.
+   */
+  batchFor(key: BucketKey, limits: CallLimits): number {
+    const lease = this.#leases.get(`${key.orgId}\n${key.tool}\n${key.subject}`);
+    return Math.min(lease?.batch ?? 1, this.#batchCap(limits));
+  }
+
+  /**
+   * Records the answer of a take of `want` tokens that a call sent itself:
+   * one token is the call's, the rest become the key's lease.
+   */
+  credit(key: BucketKey, limits: CallLimits, want: number, granted: number): void {
+    const id = `${key.orgId}\n${key.tool}\n${key.subject}`;
+    let lease = this.#leases.get(id);
+    if (!lease) {
+      if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
+      lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, pending: null };
+      this.#leases.set(id, lease);
+    }
+    lease.limits = limits;
+    const now = this.#now();
+    if (lease.tokens > 0 && now >= lease.expiresMs) this.#giveBack(lease);
+    if (granted > 1) {
+      lease.tokens += granted - 1;
+      lease.expiresMs = now + this.#leaseMs;
+    }
+    lease.batch = granted === want ? Math.min(want * 2, this.#maxBatch) : 1;
   }
 
   async #takeSlow(id: string, key: BucketKey, limits: CallLimits): Promise<boolean> {
