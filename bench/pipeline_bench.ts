@@ -1,15 +1,23 @@
 /**
  * What the invoke pipeline costs, measured beside its baselines in the same
- * run (deno bench prints each group's ratio to its baseline):
+ * process. Two reports:
  *
- * - in-process: a bare zod parse vs a full pipeline call of a tool that
- *   needs no database (lookup, allowlist, validation, rate limit, output
- *   check, trace queued);
+ * - deno bench groups with a baseline (its summary prints the ratio of means);
+ * - before them, an interleaved run (contender and baseline alternate call by
+ *   call) printing median and mean of each and their ratios, since deno bench
+ *   shows no median.
+ *
+ * Groups:
+ *
+ * - in-process (per backend): a bare zod parse vs a full pipeline call of a
+ *   tool that needs no database (lookup, allowlist, validation, leased rate
+ *   token, output check, trace queued and flushed in batches);
  * - rls-read (per backend): a bare primary-key lookup, the same lookup in an
- *   RLS transaction as the caller, and `search_supabase` through the
- *   pipeline doing that lookup.
+ *   RLS transaction as the caller, and `search_supabase` through the pipeline
+ *   doing that lookup (rate token, caller setup, query and commit).
  *
- * Run: `deno task bench` (Postgres 15 too when TEST_DATABASE_URL is set).
+ * Run: `deno task bench`; Postgres 15 too when `BENCH_DATABASE_URL` or
+ * `TEST_DATABASE_URL` names a server (skipped with a note otherwise).
  *
  * @module
  */
@@ -57,7 +65,43 @@ const UNLIMITED = { limit: 1e9, window_sec: 1 };
 const claims = { sub: USER.aline, role: "authenticated" as const };
 const productId = "d1000000-0000-4000-8000-000000000001";
 
-for (const backend of testBackends()) {
+const benchUrl = Deno.env.get("BENCH_DATABASE_URL");
+if (benchUrl && !Deno.env.get("TEST_DATABASE_URL")) Deno.env.set("TEST_DATABASE_URL", benchUrl);
+const backends = testBackends();
+if (!backends.includes("postgres")) {
+  console.log("note: Postgres 15 skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)");
+}
+
+/** Median and mean of contender and baseline, alternating call by call. */
+async function interleaved(
+  label: string,
+  iterations: number,
+  baseline: () => unknown,
+  contender: () => unknown,
+): Promise<void> {
+  const base: number[] = [];
+  const cont: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    // A synchronous baseline is not awaited: that would add a microtask to it.
+    let start = performance.now();
+    const pending = baseline();
+    if (pending instanceof Promise) await pending;
+    base.push(performance.now() - start);
+    start = performance.now();
+    await contender();
+    cont.push(performance.now() - start);
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+  const [bm, cm, ba, ca] = [median(base), median(cont), mean(base), mean(cont)];
+  console.log(
+    `${label}: median ${us(cm)} vs ${us(bm)} = ${(cm / bm).toFixed(2)}x; ` +
+      `mean ${us(ca)} vs ${us(ba)} = ${(ca / ba).toFixed(2)}x`,
+  );
+}
+
+for (const backend of backends) {
   const db = await openTestDatabase(backend);
   await db.query(
     `update public.orgs set tool_policy = $2 where id = $1`,
@@ -72,15 +116,45 @@ for (const backend of testBackends()) {
   const rt = await createTestRuntime(db, { tools: [echo], traceIntervalMs: 250 });
   const lookup = "select id, sku, name, price from public.products where id = $1";
 
-  if (backend === "pglite") {
-    Deno.bench("zod safeParse, 8 fields", { group: "in-process", baseline: true }, () => {
-      eightFields.safeParse(args);
+  const callEcho = async () => {
+    const result = await rt.callAs(USER.aline, "bench.echo", args);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+  };
+  const bareLookup = () => db.query(lookup, [productId]);
+  const callSearch = async () => {
+    const result = await rt.callAs(USER.aline, "search_supabase", {
+      table: "products",
+      columns: ["id", "sku", "name", "price"],
+      filters: [{ column: "id", op: "eq", value: productId }],
+      limit: 1,
     });
-    Deno.bench("pipeline call, no-database tool, 8 fields", { group: "in-process" }, async () => {
-      const result = await rt.callAs(USER.aline, "bench.echo", args);
-      if (!result.ok) throw new Error(JSON.stringify(result));
-    });
-  }
+    if (!result.ok) throw new Error(JSON.stringify(result));
+  };
+  // Warm up (prepared statements on every pooled connection, leases), then report medians.
+  await interleaved(`warm-up [${backend}]`, 2_000, bareLookup, callSearch);
+  await interleaved(`warm-up [${backend}]`, 20_000, () => eightFields.safeParse(args), callEcho);
+  await interleaved(
+    `no-database pipeline call vs zod safeParse [${backend}]`,
+    50_000,
+    () => eightFields.safeParse(args),
+    callEcho,
+  );
+  await interleaved(
+    `search_supabase through the pipeline vs bare pk lookup [${backend}]`,
+    3_000,
+    bareLookup,
+    callSearch,
+  );
+
+  Deno.bench(`zod safeParse, 8 fields [${backend}]`, {
+    group: `in-process-${backend}`,
+    baseline: true,
+  }, () => {
+    eightFields.safeParse(args);
+  });
+  Deno.bench(`pipeline call, no-database tool, 8 fields [${backend}]`, {
+    group: `in-process-${backend}`,
+  }, callEcho);
 
   Deno.bench(
     `bare pk lookup [${backend}]`,
@@ -94,13 +168,5 @@ for (const backend of testBackends()) {
   });
   Deno.bench(`search_supabase through the pipeline [${backend}]`, {
     group: `rls-read-${backend}`,
-  }, async () => {
-    const result = await rt.callAs(USER.aline, "search_supabase", {
-      table: "products",
-      columns: ["id", "sku", "name", "price"],
-      filters: [{ column: "id", op: "eq", value: productId }],
-      limit: 1,
-    });
-    if (!result.ok) throw new Error(JSON.stringify(result));
-  });
+  }, callSearch);
 }

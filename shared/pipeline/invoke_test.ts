@@ -562,6 +562,28 @@ dbTest("invoke() writes a trace record for every call, off the hot path", async 
   assert.equal(rows[1].org_id, ORG.easymo);
 });
 
+dbTest("invoke() leaves one trace row per call, whatever the path", async (db) => {
+  const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+  const calls = [
+    ...Array.from({ length: 30 }, () => rt.callAs(USER.aline, "test.pure", { n: 1 })),
+    ...Array.from(
+      { length: 10 },
+      () => rt.callAs(USER.aline, "search_supabase", { table: "products" }),
+    ),
+    rt.callAs(USER.aline, "search_supabase", { table: "nope" }),
+    rt.callAs(USER.aline, "no.such.tool", {}),
+  ];
+  const results = await Promise.all(calls);
+  await rt.platform.traces.flush();
+  const rows = await db.query<{ tool: string; ok: boolean }>(
+    "select tool, ok from public.tool_calls order by id",
+  );
+  assert.equal(rows.length, results.length);
+  assert.equal(rows.filter((row) => row.tool === "test.pure").length, 30);
+  assert.equal(rows.filter((row) => row.tool === "search_supabase").length, 11);
+  assert.equal(rows.filter((row) => !row.ok).length, results.filter((r) => !r.ok).length);
+});
+
 dbTest("invoke() generates a trace id when the caller gives none", async (db) => {
   const rt = await createTestRuntime(db);
   await rt.callAs(USER.aline, "search_supabase", { table: "products" });

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { type Backend, dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { openPostgres } from "./postgres_js.ts";
+import type { Database } from "./types.ts";
+
+const caller = { sub: USER.aline, role: "authenticated" as const };
+const SESSION_SQL = "select current_user as who, " +
+  "coalesce(current_setting('request.jwt.claims', true), '') as claims, " +
+  "current_setting('statement_timeout') as timeout, " +
+  "current_setting('transaction_read_only') as read_only";
+
+// A pool of one connection, so the statement after a call surely reuses its connection.
+async function oneConnection(db: TestDatabase, backend: Backend): Promise<Database> {
+  if (backend === "pglite") return db;
+  const [{ name }] = await db.query<{ name: string }>("select current_database() as name");
+  const url = new URL(Deno.env.get("TEST_DATABASE_URL")!);
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), { max: 1 });
+}
+
+async function assertConnectingRole(db: Database): Promise<void> {
+  const [session] = await db.query<Record<string, string>>(SESSION_SQL);
+  assert.equal(session.who, "postgres");
+  assert.equal(session.claims, "");
+  assert.equal(session.timeout, "0");
+  assert.equal(session.read_only, "off");
+}
+
+dbTest("openCallerReads() runs each query as the caller under RLS, read-only", async (db) => {
+  const reads = db.openCallerReads(caller, { statementTimeoutMs: 2_000 });
+  const [session] = await reads.query<Record<string, string>>(SESSION_SQL);
+  assert.equal(session.who, "authenticated");
+  assert.equal(JSON.parse(session.claims).sub, USER.aline);
+  assert.equal(session.timeout, "2s");
+  assert.equal(session.read_only, "on");
+  // RLS applies: Aline sees only her tenants' orgs.
+  const orgs = await reads.query<{ id: string }>("select id from public.orgs order by id");
+  assert.deepEqual(orgs.map((org) => org.id), [ORG.easymo]);
+  // A write fails: the transaction is read-only.
+  await assert.rejects(reads.query("update public.orgs set name = name"), /read-only/);
+  await reads.end();
+  await assert.rejects(reads.query("select 1"), /ended/);
+});
+
+dbTest(
+  "openCallerReads() never leaves the caller's role or claims on the connection after a failing or timed-out query",
+  async (db, backend) => {
+    const pool = await oneConnection(db, backend);
+    try {
+      const reads = pool.openCallerReads(caller, { statementTimeoutMs: 50 });
+      // Sent without waiting, all three in one flight: a failure, a timeout, a good query.
+      const failing = reads.query("select 1 / 0");
+      const slow = reads.query("select pg_sleep(2)");
+      const fine = reads.query<{ who: string }>("select current_user as who");
+      await assert.rejects(failing, /division by zero/);
+      if (backend === "postgres") await assert.rejects(slow, /statement timeout/);
+      else await slow.catch(() => {}); // PGlite does not enforce statement_timeout
+      assert.deepEqual(await fine, [{ who: "authenticated" }]);
+      // Ended before a query is answered: the connection is given back only after its commit.
+      const abandoned = pool.openCallerReads(caller, { statementTimeoutMs: 50 });
+      abandoned.query("select pg_sleep(0.02)").catch(() => {});
+      await Promise.all([reads.end(), abandoned.end()]);
+      await assertConnectingRole(pool);
+    } finally {
+      if (pool !== db) await pool.close();
+    }
+  },
+);
+
+dbTest(
+  "openCallerReads() runs `before` as the connecting role and a failing guard stops the first query",
+  async (db) => {
+    const reads = db.openCallerReads(caller, {
+      before: { text: "select current_user as who, $1::int as n", params: [7] },
+      guard: { text: "select 1 / 0" },
+    });
+    // Postgres reports the aborted transaction, PGlite the guard's own error.
+    await assert.rejects(reads.query("select 1"), /division by zero|transaction is aborted/);
+    assert.deepEqual(await reads.before(), [{ who: "postgres", n: 7 }]);
+    // Only the first query's transaction runs the guard.
+    assert.deepEqual(await reads.query("select current_user as who"), [{ who: "authenticated" }]);
+    await reads.end();
+    // Without any query, before() sends the statement on its own.
+    const idle = db.openCallerReads(caller, { before: { text: "select 2 as n" } });
+    assert.deepEqual(await idle.before(), [{ n: 2 }]);
+    await idle.end();
+    await assertConnectingRole(db);
+  },
+);
+
+const slowRead = defineTool({
+  name: "test.slow_read",
+  title: "Slow read",
+  description: "Reads for longer than its timeout.",
+  category: "test",
+  input: z.object({ fail: z.boolean() }),
+  output: z.object({ n: z.number() }),
+  examples: [{ input: { fail: false } }],
+  sideEffects: "none",
+  latencyBudgetMs: 10,
+  timeoutMs: 100,
+  async execute(input, ctx) {
+    await ctx.db.query(input.fail ? "select 1 / 0" : "select pg_sleep(1)");
+    return { n: 1 };
+  },
+});
+
+dbTest(
+  "a pipelined read that fails or times out leaves the next call on its connection as the connecting role",
+  async (db, backend) => {
+    const pool = await oneConnection(db, backend);
+    const rt = await createTestRuntime(pool, { tools: [slowRead] });
+    try {
+      const failed = await rt.callAs(USER.aline, "test.slow_read", { fail: true });
+      assert.equal(failed.ok, false);
+      assert.notEqual(failed.error.code, "RATE_LIMIT");
+      if (backend === "postgres") {
+        const timedOut = await rt.callAs(USER.aline, "test.slow_read", { fail: false });
+        assert.equal(timedOut.error.code, "TIMEOUT");
+      }
+      await assertConnectingRole(pool);
+      await rt.platform.traces.flush();
+    } finally {
+      if (pool !== db) await rt.platform.close();
+    }
+  },
+);
