@@ -92,6 +92,17 @@ dbTest(
   },
 );
 
+dbTest("openCallerReads() hands claims with quotes and backslashes over intact", async (db) => {
+  const claims = { ...caller, email: "o'brien\\'; reset role; --@x.rw", note: "E'\\x00\"" };
+  const reads = db.openCallerReads(claims);
+  const [row] = await reads.query<{ claims: string; who: string }>(
+    "select current_setting('request.jwt.claims') as claims, current_user as who",
+  );
+  await reads.end();
+  assert.deepEqual(JSON.parse(row.claims), claims);
+  assert.equal(row.who, "authenticated");
+});
+
 const slowRead = defineTool({
   name: "test.slow_read",
   title: "Slow read",

@@ -137,7 +137,8 @@ export class PostgresDatabase implements Database {
 // writes everything issued in one tick to the reserved connection as one flight.
 class PipelinedReads implements CallerReads {
   readonly #sql: Sql;
-  readonly #setCaller: string[];
+  // SET_CALLER_SQL with its values as literals, to share one message with `begin`.
+  readonly #becomeCaller: string;
   readonly #options: CallerReadsOptions;
   #connection: Promise<Reserved> | null = null;
   #before: Promise<Record<string, unknown>[]> | null = null;
@@ -149,7 +150,10 @@ class PipelinedReads implements CallerReads {
 
   constructor(sql: Sql, claims: JwtClaims, options: CallerReadsOptions) {
     this.#sql = sql;
-    this.#setCaller = callerParams(claims, options);
+    const [role, jwtClaims, timeout] = callerParams(claims, options);
+    this.#becomeCaller = `select set_config('role', ${literal(role)}, true), ` +
+      `set_config('request.jwt.claims', ${literal(jwtClaims)}, true), ` +
+      `set_config('statement_timeout', ${literal(timeout)}, true)`;
     this.#options = options;
   }
 
@@ -158,13 +162,19 @@ class PipelinedReads implements CallerReads {
     const connection = await this.#reserve();
     if (this.#ended) throw new Error("these reads have ended");
     const before = this.#sendBefore(connection);
-    connection.unsafe("begin read only").execute().catch(ignore);
-    const guard = this.#options.guard;
-    if (guard && !this.#guarded) {
-      this.#guarded = true;
-      connection.unsafe(guard.text, (guard.params ?? []) as Params).execute().catch(ignore);
+    const guard = this.#guarded ? undefined : this.#options.guard;
+    this.#guarded = true;
+    if (guard?.params?.length) {
+      connection.unsafe("begin read only").execute().catch(ignore);
+      connection.unsafe(guard.text, guard.params as Params).execute().catch(ignore);
+      connection.unsafe(this.#becomeCaller).execute().catch(ignore);
+    } else {
+      // Without parameters the simple protocol takes several statements in one message.
+      const script = guard
+        ? `begin read only; ${guard.text}; ${this.#becomeCaller}`
+        : `begin read only; ${this.#becomeCaller}`;
+      connection.unsafe(script).execute().catch(ignore);
     }
-    connection.unsafe(SET_CALLER_SQL, this.#setCaller).execute().catch(ignore);
     const rows = connection.unsafe(text, (params ?? []) as Params).execute();
     rows.catch(ignore);
     // After a failure the transaction is aborted and this commit answers ROLLBACK.
@@ -205,3 +215,10 @@ class PipelinedReads implements CallerReads {
 }
 
 function ignore(): void {}
+
+// An escape-string literal (as PQescapeLiteral writes it): right whatever
+// standard_conforming_strings says. Postgres text holds no NUL, and JSON
+// escapes it anyway.
+function literal(value: string): string {
+  return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
