@@ -103,6 +103,51 @@ dbTest("openCallerReads() hands claims with quotes and backslashes over intact",
   assert.equal(row.who, "authenticated");
 });
 
+dbTest(
+  "transactions sent without waiting for begin commit all or nothing and leave no role behind",
+  async (db, backend) => {
+    const pool = await oneConnection(db, backend);
+    try {
+      // A failed statement the work swallowed still rolls everything back, with its error.
+      await assert.rejects(
+        pool.transaction(async (tx) => {
+          await tx.query(
+            "insert into public.tool_calls (tool, trace_id, ok, duration_ms) values ('t', 'swallowed', true, 1)",
+          );
+          await tx.query("select 1 / 0").catch(() => {});
+          return "done";
+        }),
+        /division by zero|rolled back/, // postgres.js: the statement's error; PGlite: the rollback
+      );
+      // A caller the database refuses to become runs nothing, and nothing as the connecting role.
+      await assert.rejects(
+        pool.asCaller({ role: "no_such_role" as "anon" }, (tx) =>
+          tx.query(
+            "insert into public.tool_calls (tool, trace_id, ok, duration_ms) values ('t', 'as-owner', true, 1)",
+          )),
+      );
+      await assert.rejects(
+        pool.asCaller(caller, (tx) => tx.query("select pg_sleep(2)"), { statementTimeoutMs: 50 })
+          .then(() => {
+            if (backend === "pglite") {
+              throw new Error("statement timeout"); // PGlite has none
+            }
+          }),
+        /statement timeout/,
+      );
+      const written = await pool.query("select trace_id from public.tool_calls where tool = 't'");
+      assert.deepEqual(written, []);
+      await assertConnectingRole(pool);
+      assert.equal(
+        await pool.transaction(async (tx) => (await tx.query("select 1 as n")).length),
+        1,
+      );
+    } finally {
+      if (pool !== db) await pool.close();
+    }
+  },
+);
+
 const slowRead = defineTool({
   name: "test.slow_read",
   title: "Slow read",

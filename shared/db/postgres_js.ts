@@ -12,7 +12,6 @@ import {
   type Database,
   type JwtClaims,
   type Queryable,
-  SET_CALLER_SQL,
   type Transaction,
   type TransactionOptions,
 } from "./types.ts";
@@ -29,19 +28,29 @@ export interface PostgresOptions {
 }
 
 type Sql = postgres.Sql;
-type TxSql = postgres.TransactionSql;
 type Reserved = postgres.ReservedSql;
 type Params = postgres.ParameterOrJSON<never>[];
 
-function wrap(sql: Sql | TxSql): Transaction {
+// `onError` sees every failed statement, even one whose error the caller swallowed.
+function wrap(sql: Sql | Reserved, onError?: (error: unknown) => void): Transaction {
   return {
     async exec(script: string): Promise<void> {
-      await sql.unsafe(script);
+      try {
+        await sql.unsafe(script);
+      } catch (error) {
+        onError?.(error);
+        throw error;
+      }
     },
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
-      const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
-      // A plain array, as PGlite returns: postgres.js's Result subclass carries extra fields.
-      return Array.from(rows) as unknown as T[];
+      try {
+        const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+        // A plain array, as PGlite returns: postgres.js's Result subclass carries extra fields.
+        return Array.from(rows) as unknown as T[];
+      } catch (error) {
+        onError?.(error);
+        throw error;
+      }
     },
   };
 }
@@ -84,34 +93,51 @@ export class PostgresDatabase implements Database {
   }
 
   /** {@inheritDoc Database.transaction} */
-  async transaction<T>(
-    fn: (tx: Transaction) => Promise<T>,
-    options?: TransactionOptions,
-  ): Promise<T> {
-    return await this.#sql.begin(async (tx) => {
-      if (options?.statementTimeoutMs) {
-        await tx.unsafe("select set_config('statement_timeout', $1, true)", [
-          String(options.statementTimeoutMs),
-        ]);
-      }
-      return await fn(wrap(tx));
-    }) as T;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const timeout = options?.statementTimeoutMs;
+    return this.#pipelined(
+      timeout ? `select set_config('statement_timeout', ${literal(String(timeout))}, true)` : null,
+      fn,
+    );
   }
 
   /** {@inheritDoc Database.asCaller} */
-  async asCaller<T>(
+  asCaller<T>(
     claims: JwtClaims,
     fn: (tx: Queryable) => Promise<T>,
     options?: TransactionOptions,
   ): Promise<T> {
-    return await this.#sql.begin(async (tx) => {
-      // postgres.js queries are lazy: execute() sends it now, and the caller's first query
-      // is pipelined behind it on the same connection. A failure still aborts the commit.
-      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options)).execute();
-      const result = await fn(wrap(tx));
-      await setup;
+    return this.#pipelined(becomeCallerSql(claims, options), fn);
+  }
+
+  // A transaction on a held connection whose `begin` (and setup) is not waited
+  // for: the work's first statements follow it in the same flight, saving the
+  // round trip postgres.js's sql.begin spends on its BEGIN. Should the setup
+  // fail, Postgres aborts the transaction and every later statement fails
+  // with it: nothing runs outside the transaction or as the connecting role.
+  async #pipelined<T>(setup: string | null, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const connection = await this.#sql.reserve();
+    let failure: unknown;
+    const keep = (error: unknown) => failure ??= error;
+    try {
+      const begun = connection.unsafe(setup ? `begin; ${setup}` : "begin").execute();
+      begun.catch(keep);
+      let result: T;
+      try {
+        result = await fn(wrap(connection, keep));
+        await begun;
+        if (failure !== undefined) throw failure;
+      } catch (error) {
+        await connection.unsafe("rollback").catch(ignore);
+        throw error;
+      }
+      const ended = await connection.unsafe("commit");
+      // A statement failed and the caller went on regardless: Postgres rolled it all back.
+      if (ended.command !== "COMMIT") throw failure ?? new Error("transaction rolled back");
       return result;
-    }) as T;
+    } finally {
+      connection.release();
+    }
   }
 
   /** {@inheritDoc Database.asService} */
@@ -137,7 +163,7 @@ export class PostgresDatabase implements Database {
 // writes everything issued in one tick to the reserved connection as one flight.
 class PipelinedReads implements CallerReads {
   readonly #sql: Sql;
-  // SET_CALLER_SQL with its values as literals, to share one message with `begin`.
+  // The caller setup as literals, to share one message with `begin`.
   readonly #becomeCaller: string;
   readonly #options: CallerReadsOptions;
   #connection: Promise<Reserved> | null = null;
@@ -150,10 +176,7 @@ class PipelinedReads implements CallerReads {
 
   constructor(sql: Sql, claims: JwtClaims, options: CallerReadsOptions) {
     this.#sql = sql;
-    const [role, jwtClaims, timeout] = callerParams(claims, options);
-    this.#becomeCaller = `select set_config('role', ${literal(role)}, true), ` +
-      `set_config('request.jwt.claims', ${literal(jwtClaims)}, true), ` +
-      `set_config('statement_timeout', ${literal(timeout)}, true)`;
+    this.#becomeCaller = becomeCallerSql(claims, options);
     this.#options = options;
   }
 
@@ -215,6 +238,14 @@ class PipelinedReads implements CallerReads {
 }
 
 function ignore(): void {}
+
+// SET_CALLER_SQL with its values as literals, so it can share a message with `begin`.
+function becomeCallerSql(claims: JwtClaims, options?: TransactionOptions): string {
+  const [role, jwtClaims, timeout] = callerParams(claims, options);
+  return `select set_config('role', ${literal(role)}, true), ` +
+    `set_config('request.jwt.claims', ${literal(jwtClaims)}, true), ` +
+    `set_config('statement_timeout', ${literal(timeout)}, true)`;
+}
 
 // An escape-string literal (as PQescapeLiteral writes it): right whatever
 // standard_conforming_strings says. Postgres text holds no NUL, and JSON

@@ -6,16 +6,26 @@
  *
  * How the check is paid for:
  *
- * - **Tools that use the database** take their token in one statement of its
- *   own, sent together with the call's transaction (on postgres.js it runs
- *   on a second pooled connection while the transaction claims its key and
- *   sets the caller, so it adds no round trip to the latency). It is not
- *   inside the transaction on purpose: the tenant's bucket row would then
- *   stay locked until the tool commits, queueing every call of that tenant
- *   and tool behind the slowest one.
- * - **Side-effecting tools** with a key check the idempotency ledger in that
- *   same statement: a completed call with the same arguments is replayed and
- *   takes no token, so a retry is answered even while the caller is limited.
+ * - **Read-only tools that use the database** spend a leased token when the
+ *   key's lease has one ({@link LeasedRateLimiter.tryTake}, no I/O); else the
+ *   take ({@link takeTokensStatement}, a batch the size a lease would take)
+ *   goes in the same flight as the call's first query, on the same held
+ *   connection, as the connecting role and autocommitted just before the
+ *   call's transaction: no extra round trip, and no bucket row stays locked
+ *   while the tool runs. The take leaves its grant in the session and
+ *   {@link RATE_GRANT_GUARD} aborts the call's transaction when it granted
+ *   nothing, so a refused caller's query never runs; the pipeline answers
+ *   from the take's own result ({@link LeasedRateLimiter.credit} keeps the
+ *   rest of the batch).
+ * - **Side-effecting tools** take their token in one statement of their own,
+ *   sent together with the call's transaction (on postgres.js it runs on a
+ *   second pooled connection while the transaction claims its key and sets
+ *   the caller, so it adds no round trip). It is not inside the transaction
+ *   on purpose: the tenant's bucket row would then stay locked until the
+ *   tool commits, queueing every call of that tenant and tool behind the
+ *   slowest one. The same statement checks the idempotency ledger: a
+ *   completed call with the same arguments is replayed and takes no token,
+ *   so a retry is answered even while the caller is limited.
  * - **Tools without a database** (pure computation, outside APIs) lease
  *   tokens in batches into a process-local counter ({@link LeasedRateLimiter}):
  *   one round trip per batch, the count still held in Postgres. A batch
