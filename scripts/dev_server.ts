@@ -17,13 +17,17 @@
 import { devJwtSecret, loadOrCreateDevSecret } from "@shared/runtime/secrets.ts";
 import { notificationTransportsFromEnv } from "@shared/channels/notifications/notification_env.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
-import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
+import { databaseUrlFromEnv } from "@shared/db/open.ts";
+import { openPglite } from "@shared/db/pglite.ts";
+import { openPostgres } from "@shared/db/postgres_js.ts";
+import { signDevToken } from "@shared/auth/jwt.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
-import { createAgentChannel } from "@shared/platform/whatsapp.ts";
+import { createAgentFunction } from "@shared/platform/agent_function.ts";
+import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
 import { passwordGrant } from "./dev_auth.ts";
 import { serveAdminPage } from "./dev_static.ts";
@@ -43,17 +47,31 @@ export function localWhatsAppSecrets(secret: string): { appSecret: string; verif
   return { appSecret: `dev-wa-app:${secret}`, verifyToken: "easymo-dev-verify" };
 }
 
+/** Where the dev server is listening, once it is (a function's calls to another go there). */
+export interface LocalHost {
+  /** Base URL, e.g. `http://127.0.0.1:54321`. */
+  url(): string;
+}
+
 /** Each function, by the name Supabase serves it under. */
-export const FUNCTIONS: Record<string, (runtime: Runtime) => LocalFunction> = {
+export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => LocalFunction> = {
   tools: (runtime) => createToolsApp(runtime),
   "admin-messages": (runtime) => createAdminApp(runtime),
-  "wa-webhook-buy-sell": (runtime) => {
-    const channel = createAgentChannel(runtime, {
+  // The webhook stores and wakes the agent function over loopback, as deployed.
+  "wa-webhook-buy-sell": (runtime, host) =>
+    createWebhookFunction(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
       org: "easymo",
-    });
-    return { fetch: channel.app.fetch, start: channel.start, stop: channel.stop };
-  },
+      agent: {
+        url: () => `${host.url()}/functions/v1/agent`,
+        token: () =>
+          signDevToken(devJwtSecret(runtime.platform.secret), {
+            role: "service_role",
+            ttlSec: 300,
+          }),
+      },
+    }),
+  agent: (runtime) => createAgentFunction(runtime, { org: "easymo" }),
 };
 
 /** Options for {@link startDevServer}. */
@@ -88,7 +106,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const dataDir = url || options.dataDir === null ? undefined : options.dataDir ?? `${root}pglite`;
   // A fresh clone has no .data/: PGlite does not create parent folders.
   await ensureDataDirs({ pgliteDir: dataDir });
-  const db = await openDatabase({ url, dataDir });
+  // The embedded database is opened here and handed in; deployed functions only know Postgres.
+  const db = url ? openPostgres(url) : await openPglite({ dataDir });
   const prepared = await prepareDatabase(db, { seed: true });
   log.info("database_ready", { kind: db.kind, ...prepared });
   const secret = Deno.env.get("EASYMO_SECRET") ??
@@ -105,11 +124,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
   await writeDevUsers(runtime, root);
 
+  let base = "";
+  const host: LocalHost = { url: () => base };
   const apps: Record<string, LocalFunction> = Object.fromEntries(
-    Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime)]),
+    Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime, host)]),
   );
   for (const app of Object.values(apps)) app.start?.();
-  let base = "";
   const server = Deno.serve({
     port: options.port ?? 54321,
     hostname: options.hostname ?? "127.0.0.1",

@@ -17,7 +17,7 @@
 import { createCallerResolver } from "@shared/auth/caller.ts";
 import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
 import { notificationTransportsFromEnv } from "@shared/channels/notifications/notification_env.ts";
-import { databaseUrlFromEnv, openDatabase } from "@shared/db/open.ts";
+import { openDatabaseFromEnv } from "@shared/db/open.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
 import { createPlatform, type PlatformOptions } from "./platform.ts";
 
@@ -46,8 +46,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
  * @throws {Error} when the database URL or secret is missing.
  */
 export async function openRuntimeFromEnv(): Promise<Runtime> {
-  const url = databaseUrlFromEnv();
-  if (!url) throw new Error("Set SUPABASE_DB_URL or DATABASE_URL");
+  // Postgres only: PGlite never enters a deployed function's module graph.
+  const db = openDatabaseFromEnv();
   const secret = Deno.env.get("EASYMO_SECRET") ?? "";
   if (secret.length < 32) throw new Error("Set EASYMO_SECRET (at least 32 characters)");
   const jwks = Deno.env.get("SUPABASE_JWKS");
@@ -58,11 +58,32 @@ export async function openRuntimeFromEnv(): Promise<Runtime> {
     hs256Secret: Deno.env.get("SUPABASE_JWT_SECRET") || undefined,
   });
   return await createRuntime({
-    db: await openDatabase({ url }),
+    db,
     secret,
     verify,
     // Unconfigured channels stay queued rather than being marked sent.
     notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
     notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),
   });
+}
+
+/**
+ * A variable a deployed function cannot start without.
+ *
+ * @throws {Error} naming the variable when it is unset.
+ */
+export function requiredEnv(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`Set ${name}`);
+  return value;
+}
+
+/**
+ * Keeps a request's background work alive: Supabase's edge runtime does so
+ * only through `EdgeRuntime.waitUntil`; elsewhere (undefined) it runs detached.
+ */
+export function edgeBackground(): ((task: () => Promise<unknown>) => void) | undefined {
+  const edge = (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } })
+    .EdgeRuntime;
+  return edge ? (task) => edge.waitUntil(task()) : undefined;
 }

@@ -1,13 +1,13 @@
 /**
- * Entry point of the `wa-webhook-buy-sell` edge function: mounts the
- * WhatsApp channel (`shared/channels/whatsapp/`, wired to the agent by
- * `shared/platform/whatsapp.ts`, which lists the environment it reads).
+ * Entry point of the `wa-webhook-buy-sell` edge function: the WhatsApp
+ * webhook. It stores what Meta delivers and wakes the `agent` function,
+ * which answers (`shared/platform/wa_webhook.ts` lists the environment it
+ * reads).
  *
  * @module
  */
-import { openWhatsAppChannelFromEnv } from "@shared/platform/whatsapp.ts";
+import { openWebhookFunctionFromEnv } from "@shared/platform/wa_webhook.ts";
 
-const channel = await openWhatsAppChannelFromEnv();
-channel.start();
+const webhook = await openWebhookFunctionFromEnv();
 
-Deno.serve(channel.app.fetch);
+Deno.serve(webhook.fetch);

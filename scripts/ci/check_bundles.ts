@@ -1,0 +1,343 @@
+/**
+ * CI: bundles each edge function (`deno bundle`, esbuild) and fails when a
+ * bundle carries PGlite or testing code, carries the agent's libraries
+ * outside the `agent` function, or ships more than the budget (5 MiB;
+ * Supabase's limit is 20 MB). Prints each size and what fills it.
+ *
+ * With `--start <postgres-url>` it then does a deploy-style start: each
+ * bundle alone in an empty folder (no deno.json, no node_modules, an empty
+ * Deno cache, `--cached-only`), run against a fresh migrated and seeded
+ * database with the environment Supabase sets, and asked for a real answer:
+ * the tools listing with a token, the webhook's GET verification, the Admin
+ * Inbox's `/me` refusing a missing token, the agent function's health, and
+ * a signed WhatsApp message that the webhook stores and the agent function
+ * answers through a loopback Graph API.
+ *
+ * Run: `deno run -A scripts/ci/check_bundles.ts [--start $TEST_DATABASE_URL]`.
+ *
+ * @module
+ */
+import { signDevToken } from "@shared/auth/jwt.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { prepareDatabase } from "@shared/db/migrate.ts";
+import { openPostgres } from "@shared/db/postgres_js.ts";
+import { startFakeGraph } from "@testing/graph_server.ts";
+
+/** The budget per bundle: 5 MiB. */
+export const BUDGET_BYTES = 5 * 1024 * 1024;
+
+/** Functions allowed to carry the agent's libraries. */
+const AGENT_FUNCTIONS = new Set(["agent"]);
+
+/** What must never be in a deployed bundle (esbuild names each module in a comment). */
+const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
+  { what: "PGlite", pattern: /electric-sql[+/]pglite/ },
+  { what: "testing code", pattern: /^\/\/ (testing|shared\/testing)\//m },
+  { what: "LangChain/LangGraph", pattern: /^\/\/ .*@langchain\+/m, unless: AGENT_FUNCTIONS },
+  {
+    what: "the openai client",
+    pattern: /^\/\/ .*node_modules\/\.deno\/openai@/m,
+    unless: AGENT_FUNCTIONS,
+  },
+  { what: "the agent graph", pattern: /^\/\/ shared\/agent\//m, unless: AGENT_FUNCTIONS },
+];
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** One function's bundle. */
+export interface BundleReport {
+  name: string;
+  path: string;
+  bytes: number;
+  /** Bytes per npm package (and "ours" for the repository's code), largest first. */
+  parts: [string, number][];
+  problems: string[];
+}
+
+/** The functions: every folder of supabase/functions with an index.ts. */
+export async function functionNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(new URL("supabase/functions/", ROOT))) {
+    if (!entry.isDirectory) continue;
+    try {
+      await Deno.stat(new URL(`supabase/functions/${entry.name}/index.ts`, ROOT));
+      names.push(entry.name);
+    } catch { /* not a function */ }
+  }
+  return names.sort();
+}
+
+/** Splits a bundle by the module comments esbuild writes before each module. */
+export function partsOf(text: string): [string, number][] {
+  const sizes = new Map<string, number>();
+  let current = "runtime";
+  let start = 0;
+  const add = (end: number) => sizes.set(current, (sizes.get(current) ?? 0) + end - start);
+  for (const match of text.matchAll(/^\/\/ (\S+\.(?:[cm]?js|ts|json))$/gm)) {
+    add(match.index!);
+    const npm = /node_modules\/\.deno\/((?:@[^+/]+\+)?[^@/]+)@/.exec(match[1]);
+    current = npm ? npm[1].replace("+", "/") : "ours";
+    start = match.index!;
+  }
+  add(text.length);
+  return [...sizes.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+/** Bundles one function into `outDir/<name>/index.js` and checks it. */
+export async function bundleFunction(name: string, outDir: string): Promise<BundleReport> {
+  const path = `${outDir}/${name}/index.js`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "deno",
+      "-o",
+      path,
+      `supabase/functions/${name}/index.ts`,
+    ],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    return { name, path, bytes: 0, parts: [], problems: [new TextDecoder().decode(out.stderr)] };
+  }
+  const text = await Deno.readTextFile(path);
+  const bytes = (await Deno.stat(path)).size;
+  const problems = FORBIDDEN
+    .filter(({ pattern, unless }) => !unless?.has(name) && pattern.test(text))
+    .map(({ what }) => `contains ${what}`);
+  if (bytes > BUDGET_BYTES) problems.push(`${mib(bytes)} is over the ${mib(BUDGET_BYTES)} budget`);
+  return { name, path, bytes, parts: partsOf(text), problems };
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
+}
+
+/** A bundle running alone, as a host would run it. */
+interface Started {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+async function startBundle(path: string, env: Record<string, string>): Promise<Started> {
+  // The bundle alone in an empty folder, with an empty Deno cache: nothing else to lean on.
+  const dir = await Deno.makeTempDir({ prefix: "easymo_deploy_" });
+  await Deno.copyFile(path, `${dir}/index.js`);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net",
+      "--allow-env",
+      "--allow-sys",
+      "--no-config",
+      "--no-lock",
+      "--cached-only",
+      "index.js",
+    ],
+    cwd: dir,
+    clearEnv: true,
+    env: { ...env, DENO_DIR: `${dir}/.deno`, DENO_SERVE_ADDRESS: "tcp:127.0.0.1:0", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const decoder = new TextDecoder();
+  let resolveUrl: (url: string) => void;
+  const listening = new Promise<string>((resolve) => resolveUrl = resolve);
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) {
+      log += decoder.decode(chunk);
+      const match = /Listening on (http:\/\/[^\s/]+)/.exec(log);
+      if (match) resolveUrl(match[1].replace("0.0.0.0", "127.0.0.1"));
+    }
+  };
+  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
+  const exited = child.status.then((status) => {
+    throw new Error(`exited with ${status.code} before listening:\n${log}`);
+  });
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`no "Listening on" within 30 s:\n${log}`)), 30_000)
+  );
+  try {
+    const url = await Promise.race([listening, exited, timeout]);
+    return {
+      url,
+      output: () => log,
+      async stop() {
+        child.kill("SIGTERM");
+        await child.status;
+        await pumps;
+        await Deno.remove(dir, { recursive: true });
+      },
+    };
+  } catch (error) {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    throw error;
+  }
+}
+
+async function expect(what: string, response: Response, check: (body: string) => boolean) {
+  const body = await response.text();
+  if (!check(body)) throw new Error(`${what}: HTTP ${response.status} ${body.slice(0, 300)}`);
+  console.log(`  ok  ${what}`);
+}
+
+/** Deploy-style start of every bundle against a fresh database on `serverUrl`. */
+export async function startEachBundle(reports: BundleReport[], serverUrl: string): Promise<void> {
+  const name = `easymo_deploy_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const admin = openPostgres(serverUrl);
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const db = openPostgres(dbUrl.href);
+  const started: Started[] = [];
+  await using graph = await startFakeGraph();
+  try {
+    await prepareDatabase(db, { seed: true });
+    const [aline] = await db.query<{ id: string }>(
+      "select id from public.profiles where phone = '+250788000001'",
+    );
+    const jwtSecret = "ci-jwt-secret-at-least-32-characters-long";
+    const serviceKey = await signDevToken(jwtSecret, { role: "service_role" });
+    const env: Record<string, string> = {
+      // What Supabase sets for every function, plus the project's secrets.
+      SUPABASE_DB_URL: dbUrl.href,
+      SUPABASE_URL: "http://127.0.0.1:9", // unused: EASYMO_AGENT_URL names the agent below
+      SUPABASE_JWT_SECRET: jwtSecret,
+      SUPABASE_SERVICE_ROLE_KEY: serviceKey,
+      EASYMO_SECRET: "ci-platform-secret-at-least-32-characters",
+      WHATSAPP_APP_SECRET: "ci-app-secret",
+      WHATSAPP_VERIFY_TOKEN: "ci-verify",
+      WHATSAPP_TOKEN: graph.token,
+      WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
+      WHATSAPP_GRAPH_URL: graph.baseUrl,
+    };
+    const path = (fn: string) => reports.find((report) => report.name === fn)!.path;
+
+    const agent = await startBundle(path("agent"), env);
+    started.push(agent);
+    await expect(
+      "agent GET /agent/health",
+      await fetch(`${agent.url}/agent/health`),
+      (b) => JSON.parse(b).ok === true,
+    );
+
+    const webhook = await startBundle(path("wa-webhook-buy-sell"), {
+      ...env,
+      EASYMO_AGENT_URL: `${agent.url}/agent`,
+    });
+    started.push(webhook);
+    await expect(
+      "wa-webhook-buy-sell GET verification",
+      await fetch(
+        `${webhook.url}/wa-webhook-buy-sell?hub.mode=subscribe&hub.verify_token=ci-verify&hub.challenge=4242`,
+      ),
+      (b) => b === "4242",
+    );
+    const wamid = `wamid.ci-${crypto.randomUUID()}`;
+    const delivery = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{
+        id: "ci",
+        changes: [{
+          field: "messages",
+          value: {
+            messaging_product: "whatsapp",
+            metadata: {
+              display_phone_number: "250700000000",
+              phone_number_id: graph.phoneNumberId,
+            },
+            contacts: [{ wa_id: "250788000001", profile: { name: "Aline" } }],
+            messages: [{
+              from: "250788000001",
+              id: wamid,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              type: "text",
+              text: { body: "Hello" },
+            }],
+          },
+        }],
+      }],
+    });
+    await expect(
+      "wa-webhook-buy-sell POST a signed message",
+      await fetch(`${webhook.url}/wa-webhook-buy-sell`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": await signBody(
+            "ci-app-secret",
+            new TextEncoder().encode(delivery),
+          ),
+        },
+        body: delivery,
+      }),
+      (b) => JSON.parse(b).ok === true,
+    );
+    // The webhook woke the agent function: it answers and the reply reaches the Graph API.
+    const deadline = Date.now() + 30_000;
+    let status = "";
+    while (Date.now() < deadline) {
+      status = (await db.query<{ status: string }>(
+        "select status from private.wa_inbound where wamid = $1",
+        [wamid],
+      ))[0]?.status ?? "";
+      if (status === "done" && graph.accepted.some((m) => m.to === "250788000001")) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (status !== "done" || !graph.accepted.some((m) => m.to === "250788000001")) {
+      throw new Error(
+        `agent function did not answer the message (inbound ${status || "missing"}, ` +
+          `${graph.accepted.length} sent)\n--- webhook\n${webhook.output()}\n--- agent\n${agent.output()}`,
+      );
+    }
+    console.log("  ok  agent answered the stored message; its reply reached the Graph API");
+
+    const tools = await startBundle(path("tools"), env);
+    started.push(tools);
+    const token = await signDevToken(jwtSecret, { userId: aline.id });
+    await expect(
+      "tools GET listing with a token",
+      await fetch(`${tools.url}/tools?format=openai&agent=pharmacy`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      (b) => JSON.parse(b).ok === true,
+    );
+
+    const inbox = await startBundle(path("admin-messages"), env);
+    started.push(inbox);
+    const me = await fetch(`${inbox.url}/admin-messages/me`);
+    await expect("admin-messages GET /me without a token is 401", me, () => me.status === 401);
+  } finally {
+    for (const child of started.reverse()) await child.stop();
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  }
+}
+
+if (import.meta.main) {
+  const startIndex = Deno.args.indexOf("--start");
+  const serverUrl = startIndex >= 0 ? Deno.args[startIndex + 1] : undefined;
+  const outDir = await Deno.makeTempDir({ prefix: "easymo_bundles_" });
+  const reports: BundleReport[] = [];
+  for (const name of await functionNames()) reports.push(await bundleFunction(name, outDir));
+  console.log(`bundles (budget ${mib(BUDGET_BYTES)}):`);
+  for (const report of reports) {
+    const top = report.parts.slice(0, 6).map(([part, bytes]) => `${part} ${mib(bytes)}`);
+    console.log(`  ${report.name.padEnd(20)} ${mib(report.bytes).padStart(10)}  ${top.join(", ")}`);
+    for (const problem of report.problems) console.log(`    FAIL ${problem}`);
+  }
+  if (reports.some((report) => report.problems.length)) Deno.exit(1);
+  if (serverUrl) {
+    console.log("deploy-style start, each bundle alone:");
+    await startEachBundle(reports, serverUrl);
+  }
+  await Deno.remove(outDir, { recursive: true });
+}

@@ -1,0 +1,137 @@
+/**
+ * The WhatsApp channel's worker: what the `agent` function runs. It claims
+ * stored inbound messages (`private.wa_inbound` is the queue; the webhook
+ * only stores and wakes it), answers each through the handler (a vendor's
+ * reply to `process_vendor_reply`, everything else to the conversation, the
+ * LangGraph agent in production), commits replies to the outbox and sends
+ * them with the one outbound dispatcher.
+ *
+ * @module
+ */
+import type { Runtime } from "@shared/pipeline/platform.ts";
+import type { ConversationHandler } from "./conversation.ts";
+import { createWhatsAppHandler } from "./handler.ts";
+import {
+  createInboundProcessor,
+  type InboundFailure,
+  type InboundProcessor,
+  type InboundProcessorOptions,
+} from "./inbound_processor.ts";
+import {
+  createDispatcher,
+  createGraphAdapter,
+  createLocalAdapter,
+  type Dispatcher,
+  type WhatsAppTransport,
+} from "./mod.ts";
+
+/** Settings of the worker. */
+export interface WhatsAppWorkerConfig {
+  /** The org (id or slug) that owns the business number. */
+  org: string;
+  /** Graph API credentials; the local recorder when absent. */
+  graph?: { token: string; phoneNumberId: string; baseUrl?: string };
+  /** Answers non-vendor messages (the LangGraph agent in production). */
+  conversation: ConversationHandler;
+  /** Retry policy of inbound processing. @default 5 attempts, backoff from 30 s to 1 h */
+  retries?: Pick<InboundProcessorOptions, "maxAttempts" | "maxDeferrals" | "backoff">;
+  /** How long a rate-limited message waits before its next attempt. @default 60000 */
+  rateLimitRetryMs?: number;
+}
+
+/** A running worker. */
+export interface WhatsAppWorker {
+  /** The id of the org that owns the number. */
+  orgId: string;
+  /** Inbound processing. */
+  processor: InboundProcessor;
+  /** Outbound sending. */
+  dispatcher: Dispatcher;
+  /** The transport in use. */
+  transport: WhatsAppTransport;
+  /** Processes what is pending or abandoned, then sends what is due. */
+  sweep(): Promise<{ processed: number; sent: number }>;
+  /** Starts the background sweep and dispatch loops (long-running hosts only). */
+  start(): void;
+  /** Stops them, waiting for work in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the worker on a runtime.
+ *
+ * @throws {Error} when the org is unknown.
+ */
+export function createWhatsAppWorker(
+  runtime: Runtime,
+  config: WhatsAppWorkerConfig,
+): WhatsAppWorker {
+  const { platform } = runtime;
+  const tenant = platform.tenants.get(config.org) ?? platform.tenants.bySlug(config.org);
+  if (!tenant) throw new Error(`Unknown org for the WhatsApp number: ${config.org}`);
+  const transport = config.graph ? createGraphAdapter(config.graph) : createLocalAdapter();
+  const dispatcher = createDispatcher({
+    db: platform.db,
+    transport,
+    log: platform.log,
+    // Meta's one-message-per-6-s pair limit does not apply when nothing leaves the machine.
+    pairIntervalMs: config.graph ? undefined : 0,
+  });
+  // Send what a turn queued straight away; the dispatch loop (or the sweep) retries the rest.
+  const kick = async () => {
+    await dispatcher.dispatchDue().catch((error) =>
+      platform.log.error("wa_dispatch_failed", { error: String(error) })
+    );
+  };
+  // A message that used up its attempts: one inbox ticket for it, however often this runs.
+  const reportFailed = async (failure: InboundFailure) => {
+    const result = await platform.call({
+      tool: "notify_staff",
+      args: {
+        channel: "inbox",
+        payload: {
+          reason: "WhatsApp message could not be processed",
+          summary: `Message ${failure.wamid} from +${failure.from} failed ${failure.attempts} ` +
+            `times and will not be retried: ${failure.reason}`.slice(0, 2000),
+          priority: "high",
+        },
+      },
+      caller: { claims: { role: "service_role" }, org_id: tenant.id },
+      idempotencyKey: `wa-inbound-failed:${failure.wamid}`.slice(0, 255),
+    });
+    if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
+  };
+  const processor = createInboundProcessor({
+    db: platform.db,
+    log: platform.log,
+    ...config.retries,
+    onFailed: reportFailed,
+    handle: createWhatsAppHandler({
+      platform,
+      orgId: tenant.id,
+      conversation: config.conversation,
+      onQueued: kick,
+      rateLimitRetryMs: config.rateLimitRetryMs,
+    }),
+  });
+  return {
+    orgId: tenant.id,
+    processor,
+    dispatcher,
+    transport,
+    async sweep() {
+      const processed = await processor.sweep();
+      await dispatcher.recoverStale({ olderThanMs: 300_000 });
+      const { sent } = await dispatcher.drain();
+      return { processed, sent };
+    },
+    start() {
+      processor.start();
+      dispatcher.start({ intervalMs: 1000 });
+    },
+    async stop() {
+      await processor.stop();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The `agent` function: a LangGraph agent routes WhatsApp conversations to
+ * per-agent tool allowlists. It claims the messages the webhook stored
+ * (woken by the webhook, or by its sweep), answers each through the graph
+ * with its Postgres checkpointer (vendors' replies go to
+ * `process_vendor_reply`), commits replies to the outbox and sends them.
+ * Only this function carries the agent's libraries (LangGraph, LangChain
+ * core, openai).
+ *
+ * Deployed settings: the runtime's (`env.ts`) plus `WHATSAPP_TOKEN`,
+ * `WHATSAPP_PHONE_NUMBER_ID`, optionally `WHATSAPP_GRAPH_URL`,
+ * `EASYMO_WHATSAPP_ORG` (default `easymo`) and, for a model,
+ * `OPENAI_API_KEY` (else the offline flows answer).
+ *
+ * @module
+ */
+import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
+import {
+  createWhatsAppWorker,
+  type WhatsAppWorker,
+  type WhatsAppWorkerConfig,
+} from "@shared/channels/whatsapp/worker.ts";
+import { createWorkerApp } from "@shared/channels/whatsapp/worker_app.ts";
+import type { Runtime } from "@shared/pipeline/platform.ts";
+import { edgeBackground, openRuntimeFromEnv, requiredEnv } from "./env.ts";
+
+/** Options for {@link createAgentFunction}. */
+export interface AgentFunctionConfig extends Omit<WhatsAppWorkerConfig, "conversation"> {
+  /** Answers non-vendor messages. @default the LangGraph agent */
+  conversation?: ConversationHandler;
+  /** Runs work after a response (Supabase: through `EdgeRuntime.waitUntil`). */
+  background?: (task: () => Promise<unknown>) => void;
+}
+
+/** The function as a host runs it. */
+export interface AgentFunction {
+  /** Answers requests under `/agent`. */
+  fetch(request: Request): Response | Promise<Response>;
+  /** The worker behind it. */
+  worker: WhatsAppWorker;
+  /** Starts the sweep and dispatch loops (long-running hosts: the dev server). */
+  start(): void;
+  /** Stops them, waiting for work in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the agent function on a runtime.
+ *
+ * @throws {Error} when the org is unknown.
+ */
+export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfig): AgentFunction {
+  const worker = createWhatsAppWorker(runtime, {
+    ...config,
+    conversation: config.conversation ?? createAgentHandler(runtime),
+  });
+  const app = createWorkerApp({
+    worker,
+    resolveCaller: runtime.resolveCaller,
+    log: runtime.platform.log,
+    background: config.background,
+  });
+  return { fetch: app.fetch, worker, start: worker.start, stop: worker.stop };
+}
+
+/**
+ * The deployed agent function, from the environment.
+ *
+ * @throws {Error} when a variable is missing, the agent file is invalid or the org is unknown.
+ */
+export async function openAgentFunctionFromEnv(): Promise<AgentFunction> {
+  const graph = {
+    token: requiredEnv("WHATSAPP_TOKEN"),
+    phoneNumberId: requiredEnv("WHATSAPP_PHONE_NUMBER_ID"),
+    // Meta's Graph API unless a proxy (or CI's loopback fake) is named.
+    baseUrl: Deno.env.get("WHATSAPP_GRAPH_URL") || undefined,
+  };
+  const runtime = await openRuntimeFromEnv();
+  return createAgentFunction(runtime, {
+    org: Deno.env.get("EASYMO_WHATSAPP_ORG") ?? "easymo",
+    graph,
+    background: edgeBackground(),
+  });
+}

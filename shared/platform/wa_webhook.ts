@@ -1,0 +1,76 @@
+/**
+ * The `wa-webhook-buy-sell` function: the WhatsApp webhook (verify, store,
+ * answer 200) whose new messages are handed to the `agent` function by a
+ * wake-up call. It imports no agent, no model client and no sender, so its
+ * bundle stays small.
+ *
+ * Deployed settings: the runtime's (`env.ts`) plus `WHATSAPP_APP_SECRET`,
+ * `WHATSAPP_VERIFY_TOKEN`, `EASYMO_WHATSAPP_ORG` (default `easymo`), the
+ * agent function's URL (`EASYMO_AGENT_URL`, default
+ * `$SUPABASE_URL/functions/v1/agent`) and a service-role token for it
+ * (`EASYMO_AGENT_TOKEN`, default `SUPABASE_SERVICE_ROLE_KEY`, which Supabase
+ * sets for every function).
+ *
+ * @module
+ */
+import { type AgentWakeOptions, createAgentWake } from "@shared/channels/whatsapp/agent_wake.ts";
+import {
+  createWebhookIngress,
+  type WebhookIngressConfig,
+} from "@shared/channels/whatsapp/ingress.ts";
+import type { Runtime } from "@shared/pipeline/platform.ts";
+import { edgeBackground, openRuntimeFromEnv, requiredEnv } from "./env.ts";
+
+/** Options for {@link createWebhookFunction}. */
+export interface WebhookFunctionConfig extends WebhookIngressConfig {
+  /** Where and how to wake the agent function. */
+  agent: Omit<AgentWakeOptions, "log">;
+}
+
+/** The function as a host runs it. */
+export interface WebhookFunction {
+  /** Answers requests under `/wa-webhook-buy-sell`. */
+  fetch(request: Request): Response | Promise<Response>;
+  /** Waits for wake-up calls in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the webhook function on a runtime.
+ *
+ * @throws {Error} when the org is unknown.
+ */
+export function createWebhookFunction(
+  runtime: Runtime,
+  config: WebhookFunctionConfig,
+): WebhookFunction {
+  const wake = createAgentWake({ ...config.agent, log: runtime.platform.log });
+  const app = createWebhookIngress(runtime, {
+    ...config,
+    processor: wake.processor,
+    afterSweep: wake.afterSweep,
+  });
+  return { fetch: app.fetch, stop: () => wake.processor.stop() };
+}
+
+/**
+ * The deployed webhook, from the environment.
+ *
+ * @throws {Error} when a variable is missing or the org is unknown.
+ */
+export async function openWebhookFunctionFromEnv(): Promise<WebhookFunction> {
+  const agentUrl = Deno.env.get("EASYMO_AGENT_URL") ||
+    `${requiredEnv("SUPABASE_URL").replace(/\/+$/, "")}/functions/v1/agent`;
+  const agentToken = Deno.env.get("EASYMO_AGENT_TOKEN") ||
+    requiredEnv("SUPABASE_SERVICE_ROLE_KEY");
+  const appSecret = requiredEnv("WHATSAPP_APP_SECRET");
+  const verifyToken = requiredEnv("WHATSAPP_VERIFY_TOKEN");
+  const runtime = await openRuntimeFromEnv();
+  return createWebhookFunction(runtime, {
+    appSecret,
+    verifyToken,
+    org: Deno.env.get("EASYMO_WHATSAPP_ORG") ?? "easymo",
+    background: edgeBackground(),
+    agent: { url: agentUrl, token: () => agentToken },
+  });
+}
