@@ -163,7 +163,8 @@ dbTest(
     try {
       const wamid = await fns.post("Hello");
       await until(
-        async () => fns.rt.log.lines.some((line) => line.event === "wa_agent_wake_failed"),
+        () =>
+          Promise.resolve(fns.rt.log.lines.some((line) => line.event === "wa_agent_wake_failed")),
         "the failed ping was logged",
       );
       assert.equal(await inboundStatus(fns.rt, wamid), "pending");
