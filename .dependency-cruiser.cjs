@@ -41,6 +41,13 @@ module.exports = {
       to: { path: "^shared/packs/mod\\.ts$" },
     },
     {
+      name: "only-the-root-wires-packs",
+      comment: "Channels, agent and tools hold packs only as the root hands them in (Platform.packs).",
+      severity: "error",
+      from: { path: "^shared/", pathNot: ["^shared/platform/", "^shared/packs/", TEST_FILE] },
+      to: { path: "^shared/packs/" },
+    },
+    {
       name: "below-the-root",
       comment: "Channels, agent, tools and packs are wired by the root, never import it.",
       severity: "error",

@@ -11,7 +11,7 @@
 import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
 import { decideRoute, trainRouteContext } from "@shared/agent/route_decision.ts";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 
 const message = "oya, ahubwo nshaka moto injyana i Kimironko vuba cyane";
 const phrases = PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat());

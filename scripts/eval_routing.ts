@@ -10,7 +10,7 @@
  * @module
  */
 import { trainRouteContext } from "@shared/agent/route_decision.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
   loadConversations,
   loadFirstMessages,

@@ -8,15 +8,14 @@
  */
 import { toJsonSchema } from "@shared/export/json_schema.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config.ts";
-import { AGENT_CONFIG_URL } from "@shared/platform/platform.ts";
-import { CORE_TOOLS } from "@shared/tools/mod.ts";
+import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 
 /** The path of the generated reference. */
 export const TOOL_DOCS_URL = new URL("../docs/tools.md", import.meta.url);
 
 /** Renders the reference. */
 export async function renderToolDocs(): Promise<string> {
-  const tools = [...CORE_TOOLS].sort((a, b) => a.name.localeCompare(b.name));
+  const tools = platformTools().sort((a, b) => a.name.localeCompare(b.name));
   const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
     knownTools: tools.map((tool) => tool.name),
   });

@@ -21,9 +21,8 @@ import { signDevToken } from "@shared/auth/jwt.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
-import { AGENT_CONFIG_URL } from "@shared/platform/platform.ts";
+import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
-import { CORE_TOOLS } from "@shared/tools/mod.ts";
 import {
   devServerUrl,
   type DevUser,
@@ -48,7 +47,7 @@ class UnreachableError extends Error {}
 
 async function registryAndAgents() {
   const registry = new ToolRegistry();
-  for (const tool of CORE_TOOLS) registry.register(tool);
+  for (const tool of platformTools()) registry.register(tool);
   const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
     knownTools: registry.list().map((tool) => tool.name),
   });

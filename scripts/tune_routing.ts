@@ -10,7 +10,7 @@
  * @module
  */
 import { CONFIDENCE_THRESHOLD } from "@shared/agent/intent_classifier.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
   accuracyAt,
   bestThreshold,

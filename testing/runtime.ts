@@ -7,12 +7,12 @@
 import { signDevToken } from "@shared/auth/jwt.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { InvokeRequest } from "@shared/pipeline/invoke.ts";
+import type { Pack } from "@shared/registry/pack.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
-import { CORE_TOOLS } from "@shared/tools/mod.ts";
 import { ORG } from "./seed.ts";
 
 /** A tool result in tests (`{ok, data}` or `{ok, error}`): assertions check its shape. */
@@ -39,8 +39,10 @@ export interface TestRuntime extends Runtime {
 
 /** Options for {@link createTestRuntime}. */
 export interface TestRuntimeOptions {
-  /** Extra tools registered globally next to the core ones. */
+  /** Extra tools registered globally next to the packs'. */
   tools?: AnyTool[];
+  /** The packs. @default the platform's pack list */
+  packs?: readonly Pack[];
   /** Trace flush interval. @default 10 (tests read traces soon after calls) */
   traceIntervalMs?: number;
   /** The clock tools see. @default the real one */
@@ -57,7 +59,8 @@ export async function createTestRuntime(
     db,
     secret: TEST_SECRET,
     log,
-    tools: [...CORE_TOOLS, ...(options.tools ?? [])],
+    packs: options.packs,
+    tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

@@ -23,9 +23,9 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, languageOf } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
-import { isGreeting, isSensitive, topicOf } from "./intents.ts";
-import { deterministicAct } from "./deterministic.ts";
-import type { AgentReply, PendingCall, TurnInput } from "@shared/registry/pack.ts";
+import { isGreeting, isSensitive } from "./intents.ts";
+import type { AgentRoster } from "./roster.ts";
+import type { AgentReply, OfflineTurn, PendingCall, TurnInput } from "@shared/registry/pack.ts";
 
 export type { AgentReply, PendingCall, TurnInput };
 
@@ -47,6 +47,8 @@ export interface AgentDeps {
   model: ChatModel | null;
   /** Agent names and descriptions, for prompts and the router. */
   agents: Array<{ id: string; name: string; description: string }>;
+  /** The packs' agents: roles, words, menu and offline flows. */
+  roster: AgentRoster;
   /**
    * Told when the model could not answer (the turn then runs in the
    * deterministic mode); at most once per node that called it.
@@ -57,7 +59,8 @@ export interface AgentDeps {
 /** The graph's state, checkpointed per conversation. */
 export const AgentState = Annotation.Root({
   input: Annotation<TurnInput>(),
-  agent: Annotation<string>({ reducer: (_old, next) => next, default: () => "concierge_router" }),
+  // Empty until the first route, which starts at the roster's front desk.
+  agent: Annotation<string>({ reducer: (_old, next) => next, default: () => "" }),
   language: Annotation<Language>({ reducer: (_old, next) => next, default: () => "en" }),
   messages: Annotation<ChatTurn[]>({
     reducer: (old, next) => [...old, ...next].slice(-40),
@@ -91,27 +94,28 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   const chosen = state.input.choice?.startsWith("agent:") ? state.input.choice.slice(6) : null;
   // Sensitive topics and an agent that keeps failing go to a person.
   const escalate = isSensitive(state.input.text) || state.failures >= MAX_FAILURES;
-  const topic = escalate ? "support_handoff" : chosen ?? topicOf(state.input.text);
-  let agent = topic ?? state.agent;
-  const { model, agents } = deps(config);
+  const { model, agents, roster } = deps(config);
+  const current = state.agent || roster.frontDesk;
+  const topic = escalate ? roster.handoff : chosen ?? roster.topicOf(state.input.text);
+  let agent = topic ?? current;
   // The model routes only what keywords cannot, and only from the front desk.
-  const atFrontDesk = !topic && state.agent === "concierge_router";
+  const atFrontDesk = !topic && current === roster.frontDesk;
   if (atFrontDesk && state.input.location) {
     // A shared location at the front desk is about finding something nearby.
-    agent = "buy_and_sell";
+    agent = roster.fallback;
   } else if (atFrontDesk && state.input.text && !isGreeting(state.input.text)) {
     // Words that name no topic: the model decides, else it is something to find.
     const picked = model
       ? await chooseAgent(model, agents, state.input.text).catch((error) => {
         if (error instanceof ModelUnavailableError) {
-          deps(config).onModelFailure?.(error, state.agent);
+          deps(config).onModelFailure?.(error, current);
         }
         return null;
       })
       : null;
-    agent = picked ?? "buy_and_sell";
+    agent = picked ?? roster.fallback;
   }
-  const handover = agent !== state.agent;
+  const handover = agent !== current;
   return {
     agent,
     language,
@@ -142,10 +146,21 @@ async function chooseAgent(
   return agents.some((agent) => agent.id === id) ? id : null;
 }
 
+function offlineTurn(state: AgentStateType, roster: AgentRoster): OfflineTurn {
+  return {
+    agent: state.agent,
+    language: state.language,
+    input: state.input,
+    memory: state.memory,
+    menu: roster.menu,
+  };
+}
+
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
-  if (state.agent === "support_handoff") return await handOff(state, config);
-  // Count the turn's failed tool calls (refusals to confirm are not failures).
   const outer = deps(config);
+  const { roster } = outer;
+  if (state.agent === roster.handoff) return await handOff(state, config);
+  // Count the turn's failed tool calls (refusals to confirm are not failures).
   let failed = false;
   const counting: AgentDeps = {
     ...outer,
@@ -156,12 +171,14 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
     },
   };
   const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
-  const offline = () =>
-    deterministicAct(
-      { agent: state.agent, language: state.language, input: state.input, memory: state.memory },
-      (tool, args, step) =>
-        counting.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${step}` }),
+  const offline = async () => {
+    const { done, ...step } = await roster.flowOf(state.agent)(
+      offlineTurn(state, roster),
+      (tool, args, name) =>
+        counting.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
     );
+    return done ? { ...step, agent: roster.frontDesk } : step;
+  };
   let update;
   try {
     update = outer.model ? await modelAct(state, scoped) : await offline();
@@ -174,30 +191,25 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   return { ...update, failures: failed ? state.failures + 1 : 0 };
 }
 
+// The hand-off runs its pack's flow with or without a model, then returns to the front desk.
 async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const sensitive = isSensitive(state.input.text);
-  const failing = state.failures >= MAX_FAILURES;
-  const result = await deps(config).callTool("support_handoff", "notify_staff", {
-    // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
-    channel: sensitive ? "sms" : "inbox",
-    payload: {
-      reason: sensitive
-        ? "sensitive topic"
-        : failing
-        ? "the assistant kept failing"
-        : "asked for a person",
-      summary: state.input.text.slice(0, 2000) || "(no text)",
-      priority: sensitive ? "urgent" : failing ? "high" : "medium",
-    },
-  }, { key: `${state.input.wamid}:handoff` });
-  const text = result.ok
-    ? {
-      en: "I have asked a person from our team to help you. They will answer here.",
-      rw: "Nasabye umukozi wacu kugufasha. Azagusubiza hano.",
-      fr: "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici.",
-    }[state.language]
-    : "Sorry, something went wrong. Please try again.";
-  return { replies: [{ text }], handoff: result.ok, agent: "concierge_router", failures: 0 };
+  const { roster, callTool } = deps(config);
+  const escalation = isSensitive(state.input.text)
+    ? "sensitive"
+    : state.failures >= MAX_FAILURES
+    ? "failing"
+    : undefined;
+  const step = await roster.flowOf(state.agent)(
+    { ...offlineTurn(state, roster), escalation },
+    (tool, args, name) =>
+      callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
+  );
+  return {
+    replies: step.replies ?? [],
+    handoff: step.handoff ?? false,
+    agent: step.done ? roster.frontDesk : state.agent,
+    failures: 0,
+  };
 }
 
 const MAX_STEPS = 4;

@@ -273,7 +273,7 @@ export interface IntentTrainOptions extends TrainOptions {
  * @example Classify a first message
  * ```ts
  * import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
- * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+ * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
  * const classifier = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
  * classifier.classify("I need a taxi to Kimironko").agent; // "mobility_orchestrator"
  * classifier.classify("ok thanks").agent; // null

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import naiveBayes from "wink-naive-bayes-text-classifier";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { CONFIDENCE_THRESHOLD, trainIntentClassifier } from "./intent_classifier.ts";
 import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
 import { featuresOf, normalizeText } from "./text_features.ts";

@@ -1,21 +1,10 @@
 /**
- * Keyword intents in English, Kinyarwanda and French: which agent a message
- * is for, and whether it confirms or cancels. The deterministic mode routes
- * with these alone; the model mode uses them first and asks the model only
- * when they say nothing.
+ * Words in English, Kinyarwanda and French that matter whatever the agent:
+ * a greeting, a sensitive topic, a confirmation or a cancellation. Which
+ * agent a message names is the packs' business (`PackAgent.asks`).
  *
  * @module
  */
-import { asksForPerson } from "@shared/contract/language.ts";
-
-const TOPICS: Array<[agent: string, pattern: RegExp]> = [
-  ["waiter_ai", /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i],
-  ["pharmacy", /\b(pharmacy|pharmacie|farumasi|medicine|médicament|medicament|imiti|umuti)\b/i],
-  [
-    "buy_and_sell",
-    /\b(buy|sell|looking for|i need|find me|gura|kugura|nshaka|ndashaka|acheter|cherche|vendre)\b/i,
-  ],
-];
 
 const GREETING =
   /^(hi|hello|hey|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i;
@@ -32,13 +21,6 @@ export function isSensitive(text: string): boolean {
 /** Whether a message is only a greeting. */
 export function isGreeting(text: string): boolean {
   return GREETING.test(text.trim());
-}
-
-/** The agent a message is about, or null when it names no topic. */
-export function topicOf(text: string): string | null {
-  if (asksForPerson(text)) return "support_handoff";
-  for (const [agent, pattern] of TOPICS) if (pattern.test(text)) return agent;
-  return null;
 }
 
 const CONFIRM = /^(confirm|yes|ok|okay|yego|ego|ee|oui|d'accord|✅|👍)[\s!.]*$/i;

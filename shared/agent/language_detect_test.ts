@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PACK_INTENTS } from "@shared/packs/intents.ts";
+import { PACK_INTENTS } from "@shared/platform/platform.ts";
 import { requestedLanguage, trainLanguageDetector } from "./language_detect.ts";
 
 const detector = trainLanguageDetector(PACK_INTENTS);

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { CORE_TOOLS, notifyStaff } from "@shared/tools/mod.ts";
+import { notifyStaff } from "@shared/packs/support/mod.ts";
+import { platformTools } from "@shared/platform/platform.ts";
 import {
   type ChatTurn,
   createOpenAIModel,
@@ -45,7 +46,7 @@ const ASK: ChatTurn[] = [{ role: "user", content: "What does ACME cost?" }];
 Deno.test("createOpenAIModel sends tools in strict format under provider-safe names", async () => {
   const { server, model } = setup([{ content: "Hello" }]);
   await using _ = server;
-  const tools: AnyTool[] = [getPrice, ...CORE_TOOLS];
+  const tools: AnyTool[] = [getPrice, ...platformTools()];
   const reply = await model.complete({
     messages: [{ role: "system", content: "Be brief." }, ...ASK],
     tools,

@@ -110,7 +110,7 @@ export interface RouteTraining {
  * @example
  * ```ts
  * import { trainRouteContext } from "@shared/agent/route_decision.ts";
- * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+ * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
  * const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
  * ```
  */
@@ -270,7 +270,7 @@ const CHANGE_OF_MIND_KEYS = CHANGE_OF_MIND.map(normalizeText);
  * import { decideRoute } from "@shared/agent/route_decision.ts";
  * import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
  * import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
- * import { PACK_INTENTS } from "@shared/packs/intents.ts";
+ * import { PACK_INTENTS } from "@shared/platform/platform.ts";
  * const context = {
  *   classifier: trainIntentClassifier(PACK_INTENTS),
  *   detector: trainLanguageDetector(PACK_INTENTS),

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { decideRoute, MAIN_MENU, type RoutingState, trainRouteContext } from "./route_decision.ts";
 
 const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });

@@ -7,12 +7,12 @@
  * @module
  */
 import { Command } from "@langchain/langgraph";
-import { conciergeFlow } from "@shared/buy_sell/mod.ts";
 import type {
   ConversationHandler,
   ConversationTurn,
 } from "@shared/channels/whatsapp/conversation.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
+import type { Pack } from "@shared/registry/pack.ts";
 import { messageText } from "@shared/channels/whatsapp/inbound.ts";
 import {
   buttonsMessage,
@@ -30,6 +30,7 @@ import {
 } from "./agent_graph.ts";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
+import { agentRoster } from "./roster.ts";
 import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
 
@@ -44,6 +45,8 @@ export interface AgentHandlerOptions {
    * answered offline). @default a monitor over the platform
    */
   modelFailures?: ModelFailureMonitor;
+  /** The packs whose agents it runs. @default the platform's */
+  packs?: readonly Pack[];
 }
 
 const CONFIRM_TEXT = {
@@ -94,12 +97,18 @@ export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppM
   return textMessage(reply.text.slice(0, 4096) || "…");
 }
 
-/** Builds the handler. */
+/**
+ * Builds the handler.
+ *
+ * @throws {TypeError} when the packs leave a routing role (front desk,
+ * fallback, hand-off) unheld or held twice.
+ */
 export function createAgentHandler(
   runtime: { platform: Platform },
   options: AgentHandlerOptions = {},
 ): ConversationHandler {
   const { platform } = runtime;
+  const roster = agentRoster(options.packs ?? platform.packs);
   const graph = buildAgentGraph(
     options.checkpointer ?? new DatabaseCheckpointSaver({ db: platform.db }),
   );
@@ -119,6 +128,7 @@ export function createAgentHandler(
         failure ??= { error, agentId };
       },
       agents,
+      roster,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {
@@ -162,15 +172,17 @@ export function createAgentHandler(
         state: { agent: state.agent, awaiting: "confirmation" },
       };
     }
-    // Offline (no model, or the model failed this turn), buy & sell is the concierge flow
-    // itself (same tools, same consent step).
-    if ((!model || failure) && state.agent === "buy_and_sell") {
-      const memory = state.memory as { concierge?: Record<string, unknown> };
-      const outcome = await conciergeFlow({
+    // Offline (no model, or the model failed this turn), an agent whose pack gives it a
+    // channel flow (buy & sell's concierge) is that flow itself (same tools, same consent step).
+    // Packs type their channel flows for this channel, the one that runs them.
+    const conversation = roster.conversationOf(state.agent) as ConversationHandler | undefined;
+    if ((!model || failure) && conversation) {
+      const memory = state.memory as { channelFlow?: Record<string, unknown> };
+      const outcome = await conversation({
         ...turn,
-        user: { ...turn.user, state: memory.concierge ?? {} },
+        user: { ...turn.user, state: memory.channelFlow ?? {} },
       });
-      await graph.updateState(config, { memory: { concierge: outcome.state } });
+      await graph.updateState(config, { memory: { channelFlow: outcome.state } });
       return { ...outcome, state: { agent: state.agent } };
     }
     return {

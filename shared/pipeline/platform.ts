@@ -13,6 +13,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
 import type { Tool } from "@shared/registry/define_tool.ts";
+import type { Pack } from "@shared/registry/pack.ts";
 import type {
   AnyTool,
   ListOptions,
@@ -41,6 +42,8 @@ export interface Platform {
   readonly registry: ToolRegistry;
   /** The agents. */
   readonly agents: AgentDirectory;
+  /** The domain packs it runs (their agents' routing roles, words and offline flows). */
+  readonly packs: readonly Pack[];
   /** The tenants. */
   readonly tenants: TenantDirectory;
   /** Trace writer (flush it before reading traces). */

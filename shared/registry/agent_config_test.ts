@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CORE_TOOLS } from "@shared/tools/mod.ts";
+import { platformTools } from "@shared/platform/platform.ts";
 import {
   AgentConfigError,
   checkAgentTenants,
@@ -7,7 +7,7 @@ import {
   parseAgentConfig,
 } from "./agent_config.ts";
 
-const KNOWN = CORE_TOOLS.map((tool) => tool.name);
+const KNOWN = platformTools().map((tool) => tool.name);
 const FILE = new URL("../../config/agent_configs.yaml", import.meta.url);
 
 function issuesOf(text: string): string[] {

@@ -34,25 +34,42 @@ export interface CallContext {
   agent_id: string | null;
 }
 
-/** Adapters a tool may use; the runtime fills them in. */
+/**
+ * A service a pack needs, declared by key so the kernel never names it: the
+ * pack exports the key, the composition root provides the implementation.
+ */
+export interface ServiceKey<T> {
+  /** Unique name, `<pack>.<service>`. */
+  readonly id: string;
+  /** Carries the type only. */
+  readonly __type?: T;
+}
+
+/**
+ * Declares a service key.
+ *
+ * @example
+ * ```ts
+ * import { serviceKey } from "@shared/registry/define_tool.ts";
+ * const clock = serviceKey<{ now(): Date }>("example.clock");
+ * ```
+ */
+export function serviceKey<T>(id: string): ServiceKey<T> {
+  return { id };
+}
+
+/** What the platform hands every tool; packs' own services come through {@link ToolServices.get}. */
 export interface ToolServices {
-  /** Sends staff notifications over Slack. */
-  slack: ChannelAdapter;
-  /** Sends staff notifications by SMS. */
-  sms: ChannelAdapter;
   /** Keyed hash for pseudonymising personal data (hex). */
   pseudonymise(value: string): Promise<string>;
   /** The clock, injectable for tests. */
   now(): Date;
-}
-
-/** A notification channel (Slack, SMS). */
-export interface ChannelAdapter {
-  /** Delivers (or records) one message; returns where it went. */
-  send(
-    message: { org_id: string; ticket_id: string; text: string; urgent: boolean },
-    tx: Queryable,
-  ): Promise<{ target: string; status: "recorded" | "sent" }>;
+  /**
+   * A service a pack declared, as the composition root provided it.
+   *
+   * @throws {Error} when nothing provides `key` (the root refuses to start so).
+   */
+  get<T>(key: ServiceKey<T>): T;
 }
 
 /** What a tool's `execute` receives besides its arguments. */

@@ -12,7 +12,10 @@
 import type { Language, Phrases } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { IntentExamples } from "./intent_types.ts";
+import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
+
+export { type ServiceKey, serviceKey } from "./define_tool.ts";
 
 /** This turn's message, as an agent sees it. */
 export interface TurnInput {
@@ -42,6 +45,14 @@ export interface PendingCall {
   callId: string;
 }
 
+/** One entry of the front desk's menu. */
+export interface MenuEntry {
+  /** The agent it leads to. */
+  id: string;
+  /** Its title, in every language. */
+  title: Record<Language, string>;
+}
+
 /** What an offline flow sees of the conversation. */
 export interface OfflineTurn {
   /** The agent the conversation is with. */
@@ -52,6 +63,13 @@ export interface OfflineTurn {
   input: TurnInput;
   /** The flow's memory, kept between turns. */
   memory: Record<string, unknown>;
+  /** The front desk's menu: every agent with a menu title, in pack order. */
+  menu: readonly MenuEntry[];
+  /**
+   * Why a hand-off agent was reached without being asked for: a sensitive
+   * topic, or an agent that kept failing. Absent when the user asked.
+   */
+  escalation?: "sensitive" | "failing";
 }
 
 /** What one offline step changes. */
@@ -62,16 +80,20 @@ export interface OfflineStep {
   pending?: PendingCall;
   /** Merged into the flow's memory. */
   memory?: Record<string, unknown>;
+  /** Staff now hold the conversation: the channel stays silent until they release it. */
+  handoff?: boolean;
+  /** The flow is over: the next message starts at the front desk. */
+  done?: boolean;
 }
+
+/** Calls a tool as the conversation's user; `step` names it within the turn (its idempotency key). */
+export type OfflineToolCaller = (tool: string, args: unknown, step: string) => Promise<ToolResult>;
 
 /**
  * An agent's deterministic conversation, used when no model is configured
  * (or the model failed this turn): same tools, same allowlists.
  */
-export type OfflineFlow = (
-  turn: OfflineTurn,
-  callTool: (tool: string, args: unknown, step: string) => Promise<ToolResult>,
-) => Promise<OfflineStep>;
+export type OfflineFlow = (turn: OfflineTurn, callTool: OfflineToolCaller) => Promise<OfflineStep>;
 
 /** Column types `search_supabase` knows how to compare. */
 export type ColumnType = "text" | "uuid" | "number" | "boolean" | "timestamptz" | "text[]";
@@ -80,27 +102,26 @@ export type ColumnType = "text" | "uuid" | "number" | "boolean" | "timestamptz" 
 export type PackTables = Record<string, Record<string, ColumnType>>;
 
 /**
- * A service a pack needs, declared by key so the kernel never names it: the
- * pack exports the key, the composition root provides the implementation.
+ * The part an agent plays in routing, beyond answering its own topic:
+ * - `front_desk`: where conversations start and return; its flow greets and
+ *   shows the menu, and answers for agents that have no flow of their own.
+ * - `fallback`: where the front desk sends a message that names no topic
+ *   (or a shared location) when no model picks one.
+ * - `handoff`: where sensitive topics and failing agents go; its flow runs
+ *   with or without a model and hands the conversation back to the front desk.
  */
-export interface ServiceKey<T> {
-  /** Unique name, `<pack>.<service>`. */
-  readonly id: string;
-  /** Carries the type only. */
-  readonly __type?: T;
-}
-
-/** Declares a service key. */
-export function serviceKey<T>(id: string): ServiceKey<T> {
-  return { id };
-}
+export type AgentRole = "front_desk" | "fallback" | "handoff";
 
 /** One agent of a pack. */
-export interface PackAgent<Conversation = never> {
+export interface PackAgent<Conversation = unknown> {
   /** The agent id, as in `config/agent_configs.yaml`. */
   id: string;
   /** Example first messages in en/rw/fr the router learns from. */
   intents?: IntentExamples;
+  /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
+  asks?(text: string): boolean;
+  /** Its part in routing; one agent of all packs holds each role. */
+  role?: AgentRole;
   /** Its entry in the front desk's menu, in every language. */
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
@@ -113,7 +134,7 @@ export interface PackAgent<Conversation = never> {
 }
 
 /** A domain pack. */
-export interface Pack<Conversation = never> {
+export interface Pack<Conversation = unknown> {
   /** snake_case id, the folder's name. */
   id: string;
   /** Its tools, registered globally at start. */
@@ -124,9 +145,36 @@ export interface Pack<Conversation = never> {
   tables: PackTables;
   /** Its user-facing texts, every phrase in en, rw and fr. */
   texts: Phrases;
-  /** The services its tools need. */
+  /** The services its tools need, provided by the composition root. */
   services: readonly ServiceKey<unknown>[];
 }
 
-/** Provided services, by key id. */
-export type ServiceMap = ReadonlyMap<string, unknown>;
+/** Every agent's intent examples, in pack order, for training the router. */
+export function packIntents(packs: readonly Pack[]): IntentExamples[] {
+  return packs.flatMap((pack) => pack.agents.flatMap((agent) => agent.intents ?? []));
+}
+
+/**
+ * The union of the packs' readable tables.
+ *
+ * @throws {TypeError} when two packs give one column different types.
+ */
+export function packTables(packs: readonly Pack[]): PackTables {
+  const union: PackTables = {};
+  for (const pack of packs) {
+    for (const [table, columns] of Object.entries(pack.tables)) {
+      const merged = union[table] ??= {};
+      for (const [column, type] of Object.entries(columns)) {
+        if (merged[column] && merged[column] !== type) {
+          throw new TypeError(
+            `Cannot merge pack tables as ${table}.${column} is ${
+              merged[column]
+            } and, in pack "${pack.id}", ${type}`,
+          );
+        }
+        merged[column] = type;
+      }
+    }
+  }
+  return union;
+}

@@ -1,20 +1,9 @@
 /**
- * The first-party tools, registered globally at start.
+ * The platform's generic tools, which serve every pack: `search_supabase`
+ * (reads over the tables the packs declare) and `analytics_log`. The
+ * composition root builds them with the packs' tables.
  *
  * @module
  */
-import { BUY_SELL_TOOLS } from "@shared/buy_sell/mod.ts";
-import type { AnyTool } from "@shared/registry/registry.ts";
-import { analyticsLog } from "./analytics_log.ts";
-import { notifyStaff } from "./notify_staff.ts";
-import { searchSupabase } from "./search_supabase.ts";
-
-export { analyticsLog, notifyStaff, searchSupabase };
-
-/** Every implemented first-party tool. */
-export const CORE_TOOLS: readonly AnyTool[] = [
-  notifyStaff,
-  searchSupabase,
-  analyticsLog,
-  ...BUY_SELL_TOOLS,
-];
+export { analyticsLog } from "./analytics_log.ts";
+export { buildSearchQuery, createSearchSupabase, type SearchArgs } from "./search_supabase.ts";

@@ -1,22 +1,16 @@
 /**
- * `search_supabase`: RLS-scoped reads over the allowlist in
- * `search_tables.ts`. The SQL is assembled only from allowlisted identifiers;
- * every value is a bound parameter.
+ * `search_supabase`: RLS-scoped reads over the tables the packs declare
+ * (`Pack.tables`, joined by the composition root). The SQL is assembled only
+ * from allowlisted identifiers; every value is a bound parameter.
  *
  * @module
  */
 import { z } from "zod";
 import { dateTime, text } from "@shared/contract/mod.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
-import {
-  columnsOf,
-  type ColumnType,
-  type Operator,
-  OPERATORS,
-  OPERATORS_BY_TYPE,
-  type SearchableTable,
-  TABLE_NAMES,
-} from "./search_tables.ts";
+import { defineTool, type ToolExample } from "@shared/registry/define_tool.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import type { PackTables } from "@shared/registry/pack.ts";
+import { type ColumnType, type Operator, OPERATORS, OPERATORS_BY_TYPE } from "./search_tables.ts";
 
 // Values are compared as written: no trimming.
 const value = () => text({ max: 200, trim: false });
@@ -32,34 +26,46 @@ const filter = z.object({
     .describe("Omitted only for is_null. A list for `in` and `contains`."),
 });
 
-const input = z.object({
-  table: z.enum(TABLE_NAMES),
-  columns: z.array(columnName()).max(20).optional().describe("Columns to return; all by default."),
-  filters: z.array(filter).max(10).default([]),
-  limit: z.int().min(1).max(100).default(20),
-  order: z.object({ column: columnName(), ascending: z.boolean().default(true) }).optional(),
-}).superRefine((args, issue) => {
-  const columns = columnsOf(args.table);
-  const unknown = (column: string, path: PropertyKey[]) =>
-    issue.addIssue({
-      code: "custom",
-      path,
-      message: `"${column.slice(0, 64)}" is not a readable column of ${args.table}`,
-    });
-  args.columns?.forEach((column, index) => {
-    if (!Object.hasOwn(columns, column)) unknown(column, ["columns", index]);
-  });
-  if (args.order && !Object.hasOwn(columns, args.order.column)) {
-    unknown(args.order.column, ["order", "column"]);
+/** The input schema over `tables`. */
+function searchInput(tables: PackTables) {
+  const names = Object.keys(tables);
+  if (names.length === 0) {
+    throw new TypeError("Cannot define search_supabase as no pack declares a table");
   }
-  args.filters.forEach((item, index) => {
-    if (!Object.hasOwn(columns, item.column)) {
-      return unknown(item.column, ["filters", index, "column"]);
+  return z.object({
+    table: z.enum(names as [string, ...string[]]),
+    columns: z.array(columnName()).max(20).optional().describe(
+      "Columns to return; all by default.",
+    ),
+    filters: z.array(filter).max(10).default([]),
+    limit: z.int().min(1).max(100).default(20),
+    order: z.object({ column: columnName(), ascending: z.boolean().default(true) }).optional(),
+  }).superRefine((args, issue) => {
+    const columns = tables[args.table];
+    const unknown = (column: string, path: PropertyKey[]) =>
+      issue.addIssue({
+        code: "custom",
+        path,
+        message: `"${column.slice(0, 64)}" is not a readable column of ${args.table}`,
+      });
+    args.columns?.forEach((column, index) => {
+      if (!Object.hasOwn(columns, column)) unknown(column, ["columns", index]);
+    });
+    if (args.order && !Object.hasOwn(columns, args.order.column)) {
+      unknown(args.order.column, ["order", "column"]);
     }
-    const problem = checkFilter(columns[item.column], item.op, item.value);
-    if (problem) issue.addIssue({ code: "custom", path: ["filters", index], message: problem });
+    args.filters.forEach((item, index) => {
+      if (!Object.hasOwn(columns, item.column)) {
+        return unknown(item.column, ["filters", index, "column"]);
+      }
+      const problem = checkFilter(columns[item.column], item.op, item.value);
+      if (problem) issue.addIssue({ code: "custom", path: ["filters", index], message: problem });
+    });
   });
-});
+}
+
+/** A search call's arguments, once parsed. */
+export type SearchArgs = z.output<ReturnType<typeof searchInput>>;
 
 const output = z.object({
   items: z.array(z.record(z.string(), z.unknown())),
@@ -119,11 +125,12 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** Builds the statement; identifiers come only from the allowlist. */
+/** Builds the statement; identifiers come only from the allowlist `tables`. */
 export function buildSearchQuery(
-  args: z.output<typeof input>,
+  args: SearchArgs,
+  tables: PackTables,
 ): { text: string; params: unknown[] } {
-  const columns = columnsOf(args.table as SearchableTable);
+  const columns = tables[args.table];
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
   const conditions = args.filters.map(({ column, op, value }) => {
@@ -154,42 +161,54 @@ export function buildSearchQuery(
   return { text, params };
 }
 
-/** The `search_supabase` tool. */
-export const searchSupabase = defineTool({
-  name: "search_supabase",
-  title: "Search records",
-  description: "Read rows the caller may see from an allowlisted table (shops, products, " +
-    "tickets, conversations), with typed filters, ordering and a limit.",
-  category: "data",
-  input,
-  output,
-  examples: [{
-    description: "Pharmacies in Kimihurura",
-    input: {
-      table: "businesses",
-      filters: [{ column: "category", op: "eq", value: "pharmacy" }, {
-        column: "area",
-        op: "ilike",
-        value: "kimihurura",
-      }],
-      limit: 5,
-    },
-  }, {
-    description: "Cheapest available products",
-    input: {
-      table: "products",
-      columns: ["sku", "name", "price"],
-      filters: [{ column: "is_available", op: "eq", value: true }],
-      order: { column: "price", ascending: true },
-    },
-  }],
-  sideEffects: "none",
-  auth: "user",
-  latencyBudgetMs: 300,
-  async execute(args, ctx) {
-    const { text, params } = buildSearchQuery(args);
-    const [row] = await ctx.db.query<{ items: Record<string, unknown>[] }>(text, params);
-    const items = row?.items ?? [];
-    return { items, count: items.length };
+const EXAMPLES: ToolExample<z.input<ReturnType<typeof searchInput>>, never>[] = [{
+  description: "Pharmacies in Kimihurura",
+  input: {
+    table: "businesses",
+    filters: [{ column: "category", op: "eq", value: "pharmacy" }, {
+      column: "area",
+      op: "ilike",
+      value: "kimihurura",
+    }],
+    limit: 5,
   },
-});
+}, {
+  description: "Cheapest available products",
+  input: {
+    table: "products",
+    columns: ["sku", "name", "price"],
+    filters: [{ column: "is_available", op: "eq", value: true }],
+    order: { column: "price", ascending: true },
+  },
+}];
+
+/**
+ * The `search_supabase` tool over `tables` (table → readable column → type).
+ *
+ * @throws {TypeError} when `tables` is empty.
+ */
+export function createSearchSupabase(tables: PackTables): AnyTool {
+  const input = searchInput(tables);
+  // The examples whose tables are readable here; else a plain read of the first table.
+  const examples = EXAMPLES.filter((example) => input.safeParse(example.input).success);
+  return defineTool({
+    name: "search_supabase",
+    title: "Search records",
+    description: `Read rows the caller may see from an allowlisted table (${
+      Object.keys(tables).join(", ")
+    }), with typed filters, ordering and a limit.`,
+    category: "data",
+    input,
+    output,
+    examples: examples.length ? examples : [{ input: { table: Object.keys(tables)[0] } }],
+    sideEffects: "none",
+    auth: "user",
+    latencyBudgetMs: 300,
+    async execute(args, ctx) {
+      const { text, params } = buildSearchQuery(args, tables);
+      const [row] = await ctx.db.query<{ items: Record<string, unknown>[] }>(text, params);
+      const items = row?.items ?? [];
+      return { items, count: items.length };
+    },
+  });
+}

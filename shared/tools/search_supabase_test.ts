@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { buildSearchQuery } from "./search_supabase.ts";
+import { buildSearchQuery, createSearchSupabase } from "./search_supabase.ts";
 
 dbTest("search_supabase filters, orders and limits an allowlisted table", async (db) => {
   const rt = await createTestRuntime(db);
@@ -119,8 +119,20 @@ Deno.test("buildSearchQuery() binds every value and quotes only allowlisted name
     table: "products",
     filters: [{ column: "name", op: "ilike", value: "50%_off" }],
     limit: 3,
-  });
+  }, { products: { name: "text", sku: "text" } });
   assert.match(text, /"name" ilike \$1/);
   assert.match(text, /limit \$2/);
   assert.deepEqual(params, ["%50\\%\\_off%", 3]);
+});
+
+Deno.test("createSearchSupabase() reads only the tables it is given and refuses none", () => {
+  const tool = createSearchSupabase({ notes: { id: "uuid", body: "text" } });
+  assert.ok(tool.input.safeParse({ table: "notes", columns: ["body"] }).success);
+  const other = tool.input.safeParse({ table: "businesses" });
+  assert.ok(!other.success);
+  assert.deepEqual(other.error.issues[0].path, ["table"]);
+  const column = tool.input.safeParse({ table: "notes", columns: ["secret"] });
+  assert.ok(!column.success);
+  assert.deepEqual(column.error.issues[0].path, ["columns", 0]);
+  assert.throws(() => createSearchSupabase({}), TypeError);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CONFIDENCE_THRESHOLD } from "@shared/agent/intent_classifier.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { accuracyAt, bestThreshold, crossValidate, routeAt } from "./cross_validate.ts";
 
 Deno.test("CONFIDENCE_THRESHOLD is the one cross-validation over the training phrases picks", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
 import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/packs/intents.ts";
+import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { loadConversations, loadFirstMessages } from "./routing_eval.ts";
 
 const training = new Set(

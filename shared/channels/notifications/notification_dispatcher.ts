@@ -1,7 +1,7 @@
 /**
  * Sends staged staff notifications after commit. Tools stage a row in
  * `notification_outbox` (`status = 'recorded'`) inside their transaction
- * (`recordingChannel`, `channels.ts`); nothing leaves the database there.
+ * (`stagedNotifier`, `staged_notifier.ts`); nothing leaves the database there.
  * This dispatcher, running as the connecting role, then:
  *
  * 1. claims due rows (`status = 'recorded' and next_attempt_at <= now()`)

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { ToolFailure } from "@shared/contract/mod.ts";
+import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
@@ -27,7 +28,8 @@ const stagesThenFails = defineTool({
   examples: [{ input: { ticket_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d" } }],
   sideEffects: "writes.ticket",
   async execute(args, ctx) {
-    await ctx.services.slack.send(
+    await ctx.services.get(STAFF_NOTIFIER).send(
+      "slack",
       { org_id: ctx.org_id!, ticket_id: args.ticket_id, text: "never sent", urgent: true },
       ctx.db,
     );

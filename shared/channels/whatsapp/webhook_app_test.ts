@@ -9,7 +9,7 @@ import {
 } from "./payloads.ts";
 import { signBody } from "./signature.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
-import { conciergeFlow } from "@shared/buy_sell/mod.ts";
+import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
 import { sendChunked } from "@testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 

@@ -39,7 +39,8 @@ const WORDS = {
   fr: /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler)\b/i,
 };
 
-const T = {
+/** What the concierge flow says. */
+export const CONCIERGE_TEXTS = {
   welcome: {
     en: "Hi! Tell me what you are looking for (e.g. “paracetamol” or “used HP laptop”). " +
       "Share your location 📍 to find vendors near you.",
@@ -105,7 +106,7 @@ const T = {
   },
 } as const;
 
-const say = phraseBook(T);
+const say = phraseBook(CONCIERGE_TEXTS);
 
 interface Vendor {
   id: string;
@@ -260,8 +261,8 @@ async function search(
     replies: [buttonsMessage({
       body: say("found", language, { n: vendors.length, q: query, list }),
       buttons: [
-        { id: "concierge_ask", title: T.ask[language] },
-        { id: "concierge_cancel", title: T.cancelButton[language] },
+        { id: "concierge_ask", title: CONCIERGE_TEXTS.ask[language] },
+        { id: "concierge_cancel", title: CONCIERGE_TEXTS.cancelButton[language] },
       ],
     })],
     state: {

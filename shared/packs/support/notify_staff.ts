@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { id, isoDuration, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { STAFF_NOTIFIER } from "./staff_notifier.ts";
 
 const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 type Priority = typeof PRIORITIES[number];
@@ -106,8 +107,9 @@ export const notifyStaff = defineTool({
     const urgent = args.payload.priority === "urgent";
     const text = `[${args.payload.priority}] ${args.payload.reason}: ${args.payload.summary}`;
     const message = { org_id: ctx.org_id!, ticket_id: ticket.id, text, urgent };
-    if (args.channel === "slack" || urgent) await ctx.services.slack.send(message, ctx.db);
-    if (args.channel === "sms" || urgent) await ctx.services.sms.send(message, ctx.db);
+    const notifier = ctx.services.get(STAFF_NOTIFIER);
+    if (args.channel === "slack" || urgent) await notifier.send("slack", message, ctx.db);
+    if (args.channel === "sms" || urgent) await notifier.send("sms", message, ctx.db);
 
     const [stats] = await ctx.db.query<
       { open_ahead: number; median_handling_sec: number; staff_count: number }

@@ -1,0 +1,77 @@
+/**
+ * The agents as the graph routes them, read from the packs the composition
+ * root hands in: who holds the front desk, the fallback and the hand-off,
+ * which words name which agent, the menu, and each agent's offline flow.
+ * The agent code names no agent itself.
+ *
+ * @module
+ */
+import type { AgentRole, MenuEntry, OfflineFlow, Pack, PackAgent } from "@shared/registry/pack.ts";
+
+/** The packs' agents, indexed for routing. */
+export interface AgentRoster {
+  /** Where conversations start and return. */
+  frontDesk: string;
+  /** Where the front desk sends what names no topic. */
+  fallback: string;
+  /** Where sensitive topics and failing agents go. */
+  handoff: string;
+  /** The front desk's menu, in pack order. */
+  menu: readonly MenuEntry[];
+  /** The agent a message names by its words (hand-off first, then pack order), or null. */
+  topicOf(text: string): string | null;
+  /** An agent's offline flow; the front desk's for an agent without one. */
+  flowOf(agentId: string): OfflineFlow;
+  /** The channel-level flow an agent's pack gives it, if any. */
+  conversationOf(agentId: string): unknown;
+}
+
+/**
+ * Indexes the packs' agents.
+ *
+ * @throws {TypeError} when a role is held by no agent or by two, when an
+ * agent id repeats, or when the front desk has no offline flow.
+ */
+export function agentRoster(packs: readonly Pack[]): AgentRoster {
+  const agents = new Map<string, PackAgent>();
+  for (const agent of packs.flatMap((pack) => pack.agents)) {
+    if (agents.has(agent.id)) {
+      throw new TypeError(`Cannot index agents as "${agent.id}" is declared twice`);
+    }
+    agents.set(agent.id, agent);
+  }
+  const holder = (role: AgentRole): PackAgent => {
+    const holders = [...agents.values()].filter((agent) => agent.role === role);
+    if (holders.length !== 1) {
+      throw new TypeError(
+        `Cannot index agents as exactly one must hold the role ${role}: current holders are [${
+          holders.map((agent) => agent.id).join(", ")
+        }]`,
+      );
+    }
+    return holders[0];
+  };
+  const frontDesk = holder("front_desk");
+  const handoff = holder("handoff");
+  const fallback = holder("fallback");
+  const frontDeskFlow = frontDesk.offlineFlow;
+  if (!frontDeskFlow) {
+    throw new TypeError(
+      `Cannot index agents as the front desk "${frontDesk.id}" has no offline flow`,
+    );
+  }
+  // The hand-off's words come first: asking for a person wins over any topic.
+  const askers = [handoff, ...[...agents.values()].filter((agent) => agent !== handoff)]
+    .filter((agent) => agent.asks);
+  return {
+    frontDesk: frontDesk.id,
+    fallback: fallback.id,
+    handoff: handoff.id,
+    menu: [...agents.values()].flatMap((agent) =>
+      agent.menuTitle ? [{ id: agent.id, title: agent.menuTitle }] : []
+    ),
+    topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
+    flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
+    conversationOf: (agentId) => agents.get(agentId)?.conversation,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The buy & sell pack (seed 000 H): a buyer says what they want, nearby
+ * vendors are asked on their behalf and their answers ranked; plus the
+ * commerce tools other agents order with.
+ *
+ * - {@link BUY_SELL_PACK}: the pack the composition root registers.
+ * - {@link conciergeFlow}: the WhatsApp flow that answers offline.
+ * - {@link parseVendorReply}: reads a vendor's "YES 1500 2".
+ *
+ * @module
+ */
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
+import { phraseBook } from "@shared/contract/language.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { CONCIERGE_TEXTS, conciergeFlow } from "./concierge_flow.ts";
+import { BUY_SELL_INTENTS } from "./intents.ts";
+import { inventoryCheck } from "./inventory.ts";
+import { orderCreate } from "./orders.ts";
+import { searchBusinessesWithTags } from "./search_businesses.ts";
+import { logUserFeedbackOnVendor } from "./vendor_feedback.ts";
+import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiries.ts";
+import { processVendorReply } from "./vendor_reply.ts";
+
+export { conciergeFlow } from "./concierge_flow.ts";
+export { parseVendorReply } from "./reply_parser.ts";
+
+const TEXTS = {
+  ...CONCIERGE_TEXTS,
+  buySell: {
+    en: "Tell me what you are looking for and I will ask nearby vendors.",
+    rw: "Mbwira icyo ushaka, mbaze abacuruzi bakwegereye.",
+    fr: "Dites-moi ce que vous cherchez, je demanderai aux vendeurs proches.",
+  },
+} as const;
+
+const say = phraseBook(TEXTS);
+
+const BUY_SELL_WORDS =
+  /\b(buy|sell|looking for|i need|find me|gura|kugura|nshaka|ndashaka|acheter|cherche|vendre)\b/i;
+
+/** The buy & sell pack. */
+export const BUY_SELL_PACK: Pack<ConversationHandler> = {
+  id: "buy_sell",
+  tools: [
+    searchBusinessesWithTags,
+    createVendorInquiries,
+    getVendorInquiryUpdates,
+    processVendorReply,
+    logUserFeedbackOnVendor,
+    inventoryCheck,
+    orderCreate,
+  ],
+  agents: [{
+    id: "buy_and_sell",
+    intents: BUY_SELL_INTENTS,
+    asks: (text) => BUY_SELL_WORDS.test(text),
+    // Whatever names no other topic is most likely something to find.
+    role: "fallback",
+    menuTitle: { en: "Buy & sell", rw: "Kugura no kugurisha", fr: "Acheter et vendre" },
+    offlineFlow: (turn) =>
+      Promise.resolve({
+        replies: [{ text: say("buySell", turn.language) }],
+        memory: { delegate: "buy_and_sell" },
+      }),
+    // Offline, the concierge flow itself answers (same tools, same consent step).
+    conversation: conciergeFlow,
+  }],
+  tables: {
+    businesses: {
+      id: "uuid",
+      name: "text",
+      category: "text",
+      tags: "text[]",
+      address: "text",
+      area: "text",
+      lat: "number",
+      lng: "number",
+      phone: "text",
+      is_active: "boolean",
+    },
+    products: {
+      id: "uuid",
+      business_id: "uuid",
+      sku: "text",
+      name: "text",
+      price: "number",
+      currency: "text",
+      qty: "number",
+      unit: "text",
+      is_available: "boolean",
+    },
+  },
+  texts: TEXTS,
+  services: [],
+};

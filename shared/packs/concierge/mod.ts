@@ -1,0 +1,47 @@
+/**
+ * The concierge pack: the front desk. A conversation starts here; a greeting (or a message for an
+ * agent with no flow of its own) gets the welcome and the menu of every agent that has a menu
+ * title.
+ *
+ * @module
+ */
+import { phraseBook } from "@shared/contract/language.ts";
+import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
+import { CONCIERGE_INTENTS } from "./intents.ts";
+
+const TEXTS = {
+  welcome: {
+    en: "Hi! I'm EasyMO. What do you need today?",
+    rw: "Muraho! Ndi EasyMO. Ukeneye iki uyu munsi?",
+    fr: "Bonjour ! Je suis EasyMO. De quoi avez-vous besoin aujourd'hui ?",
+  },
+} as const;
+
+const say = phraseBook(TEXTS);
+
+/** The welcome and the menu. */
+export const frontDeskFlow: OfflineFlow = (turn) =>
+  Promise.resolve({
+    replies: [{
+      text: say("welcome", turn.language),
+      rows: turn.menu.map((entry) => ({
+        id: `agent:${entry.id}`,
+        title: entry.title[turn.language],
+      })),
+    }],
+  });
+
+/** The concierge pack. */
+export const CONCIERGE_PACK: Pack = {
+  id: "concierge",
+  tools: [],
+  agents: [{
+    id: "concierge_router",
+    intents: CONCIERGE_INTENTS,
+    role: "front_desk",
+    offlineFlow: frontDeskFlow,
+  }],
+  tables: {},
+  texts: TEXTS,
+  services: [],
+};

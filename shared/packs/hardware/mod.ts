@@ -1,0 +1,19 @@
+/**
+ * The hardware pack: hardware's agent and the phrases the router learns it from (Hardware:
+ * construction materials, tools, quincaillerie). It has no tools yet: offline, the front desk
+ * answers for it.
+ *
+ * @module
+ */
+import type { Pack } from "@shared/registry/pack.ts";
+import { HARDWARE_INTENTS } from "./intents.ts";
+
+/** The hardware pack. */
+export const HARDWARE_PACK: Pack = {
+  id: "hardware",
+  tools: [],
+  agents: [{ id: "hardware", intents: HARDWARE_INTENTS }],
+  tables: {},
+  texts: {},
+  services: [],
+};

@@ -1,0 +1,39 @@
+/**
+ * The pack list: every domain the platform runs, one line each. Only the
+ * composition root (`shared/platform/`) imports it; order matters where
+ * words could name two agents (the first pack's agent wins) and is the
+ * order of the front desk's menu.
+ *
+ * @module
+ */
+import type { Pack } from "@shared/registry/pack.ts";
+import { BUY_SELL_PACK } from "./buy_sell/mod.ts";
+import { CONCIERGE_PACK } from "./concierge/mod.ts";
+import { HARDWARE_PACK } from "./hardware/mod.ts";
+import { INSURANCE_PACK } from "./insurance/mod.ts";
+import { LEGAL_PACK } from "./legal/mod.ts";
+import { MOBILITY_PACK } from "./mobility/mod.ts";
+import { PAYMENTS_PACK } from "./payments/mod.ts";
+import { PHARMACY_PACK } from "./pharmacy/mod.ts";
+import { PROPERTY_PACK } from "./property/mod.ts";
+import { SHOP_PACK } from "./shop/mod.ts";
+import { SUPPORT_PACK } from "./support/mod.ts";
+import { WAITER_PACK } from "./waiter/mod.ts";
+
+export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
+
+/** The packs, in routing and menu order. */
+export const PACKS: readonly Pack[] = [
+  CONCIERGE_PACK,
+  WAITER_PACK,
+  MOBILITY_PACK,
+  PHARMACY_PACK,
+  BUY_SELL_PACK,
+  HARDWARE_PACK,
+  SHOP_PACK,
+  INSURANCE_PACK,
+  PROPERTY_PACK,
+  LEGAL_PACK,
+  PAYMENTS_PACK,
+  SUPPORT_PACK,
+];

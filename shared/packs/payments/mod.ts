@@ -1,0 +1,19 @@
+/**
+ * The payments pack: payments's agent and the phrases the router learns it from (Payments: MoMo
+ * payments, failed payments, receipts, order and payment status). It has no tools yet: offline, the
+ * front desk answers for it.
+ *
+ * @module
+ */
+import type { Pack } from "@shared/registry/pack.ts";
+import { PAYMENTS_INTENTS } from "./intents.ts";
+
+/** The payments pack. */
+export const PAYMENTS_PACK: Pack = {
+  id: "payments",
+  tools: [],
+  agents: [{ id: "payments", intents: PAYMENTS_INTENTS }],
+  tables: {},
+  texts: {},
+  services: [],
+};

@@ -1,0 +1,19 @@
+/**
+ * The shop pack: shop's agent and the phrases the router learns it from (Shop: groceries,
+ * supermarket and boutique everyday items). It has no tools yet: offline, the front desk answers
+ * for it.
+ *
+ * @module
+ */
+import type { Pack } from "@shared/registry/pack.ts";
+import { SHOP_INTENTS } from "./intents.ts";
+
+/** The shop pack. */
+export const SHOP_PACK: Pack = {
+  id: "shop",
+  tools: [],
+  agents: [{ id: "shop", intents: SHOP_INTENTS }],
+  tables: {},
+  texts: {},
+  services: [],
+};

@@ -1,0 +1,75 @@
+/**
+ * Steps offline flows share, whatever their domain: a tool call that may
+ * need the user's confirmation first, and telling the user how a confirmed
+ * call went once the conversation comes back from the confirmation.
+ *
+ * @module
+ */
+import { phraseBook } from "@shared/contract/language.ts";
+import type { OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
+
+const say = phraseBook({
+  cancelled: { en: "OK, I cancelled that.", rw: "Byakuweho.", fr: "D'accord, c'est annulé." },
+  failed: {
+    en: "Sorry, that did not work: {msg}",
+    rw: "Mutwihanganire, ntibyakunze: {msg}",
+    fr: "Désolé, cela n'a pas marché : {msg}",
+  },
+});
+
+/** A call an offline flow makes, named by its step within the turn. */
+export interface OfflineCall {
+  /** The tool. */
+  tool: string;
+  /** Its arguments. */
+  args: unknown;
+  /** Names the call within the turn: its idempotency key is `<wamid>:<step>`. */
+  step: string;
+}
+
+/**
+ * Makes `call`; when the tool answers CONFIRMATION_REQUIRED, the step pauses
+ * the conversation on it (the graph asks the user), else the result is kept
+ * for {@link confirmedOutcome} to report.
+ */
+export async function callWithConfirmation(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  call: OfflineCall,
+): Promise<OfflineStep> {
+  const result = await callTool(call.tool, call.args, call.step);
+  if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
+    return {
+      pending: {
+        tool: call.tool,
+        args: call.args,
+        key: `${turn.input.wamid}:${call.step}`,
+        summary: result.error.confirmation?.summary ?? result.error.msg,
+        callId: call.step,
+      },
+    };
+  }
+  return { memory: { lastResult: result }, replies: [] };
+}
+
+/**
+ * Just back from a confirmation: says how the call went (`describe` words a
+ * success from its data), or null when no confirmed call awaits a report.
+ */
+export function confirmedOutcome(
+  turn: OfflineTurn,
+  describe: (data: unknown) => string,
+): OfflineStep | null {
+  const result = turn.memory.lastResult as
+    | { ok: true; data: unknown }
+    | { ok: false; error: { code: string; msg: string } }
+    | null
+    | undefined;
+  if (!result) return null;
+  const text = result.ok
+    ? describe(result.data)
+    : result.error.code === "CANCELLED"
+    ? say("cancelled", turn.language)
+    : say("failed", turn.language, { msg: result.error.msg });
+  return { replies: [{ text }], memory: { lastResult: null, lastTool: undefined } };
+}
