@@ -1,10 +1,12 @@
 /**
- * The platform: registry, agents, tenants and the invoke pipeline wired
- * together, with Mu's verbs (register, list, get, call) on top.
+ * The platform: the packs' tools, agents and services, the registry,
+ * tenants and the invoke pipeline wired together, with Mu's verbs
+ * (register, list, get, call) on top. The one module that reads the pack
+ * list.
  *
  * @module
  */
-import { recordingChannel } from "@shared/channels/notifications/recording_channel.ts";
+import { stagedNotifier } from "@shared/channels/notifications/staged_notifier.ts";
 import {
   createNotificationDispatcher,
 } from "@shared/channels/notifications/notification_dispatcher.ts";
@@ -24,13 +26,64 @@ import {
   parseAgentConfig,
 } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS_YAML } from "../../config/agent_configs_yaml.ts";
-import type { ToolServices } from "@shared/registry/define_tool.ts";
+import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
+import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
-import { CORE_TOOLS } from "@shared/tools/mod.ts";
+import { analyticsLog, createSearchSupabase } from "@shared/tools/mod.ts";
+import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
+import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 
 export type { Platform };
+export { PACKS, UNCLEAR_PHRASES };
+
+/** Every customer agent's intent examples, in pack order: what the router learns from. */
+export const PACK_INTENTS = packIntents(PACKS);
+
+/**
+ * Every tool the packs bring, plus the platform's generic ones built over
+ * the packs' tables (`search_supabase`, `analytics_log`).
+ */
+export function platformTools(packs: readonly Pack[] = PACKS): AnyTool[] {
+  return [
+    ...packs.flatMap((pack) => pack.tools),
+    createSearchSupabase(packTables(packs)),
+    analyticsLog,
+  ];
+}
+
+/** A service a pack declared, with its implementation. */
+export interface ServiceProvision<T = unknown> {
+  /** The pack's key. */
+  key: ServiceKey<T>;
+  /** What the pack gets. */
+  value: T;
+}
+
+/** The services this root provides the packs. */
+function defaultProvisions(): ServiceProvision[] {
+  return [{ key: STAFF_NOTIFIER, value: stagedNotifier() }];
+}
+
+/** A lookup over provisions that refuses, at start, a pack whose service nobody provides. */
+function serviceLookup(
+  packs: readonly Pack[],
+  provisions: readonly ServiceProvision[],
+): ToolServices["get"] {
+  const provided = new Map(provisions.map((provision) => [provision.key.id, provision.value]));
+  for (const pack of packs) {
+    for (const key of pack.services) {
+      if (!provided.has(key.id)) {
+        throw new Error(`Cannot start pack "${pack.id}" as no service is provided for ${key.id}`);
+      }
+    }
+  }
+  return <T>(key: ServiceKey<T>) => {
+    if (!provided.has(key.id)) throw new Error(`No service is provided for ${key.id}`);
+    return provided.get(key.id) as T;
+  };
+}
 
 /** The agent file (the CLIs read it; functions use the bundled copy, `config/agent_configs_yaml.ts`). */
 export const AGENT_CONFIG_URL = new URL("../../config/agent_configs.yaml", import.meta.url);
@@ -45,10 +98,14 @@ export interface PlatformOptions {
   log?: Logger;
   /** An agent file to read instead of the bundled config/agent_configs.yaml (tests). */
   agentConfigUrl?: URL;
-  /** Tools registered globally at start. @default CORE_TOOLS */
+  /** The domain packs: their tools, agents, tables and services. @default PACKS */
+  packs?: readonly Pack[];
+  /** Tools registered globally next to the packs' (tests, benches). */
   tools?: readonly AnyTool[];
-  /** Override adapters (tests). */
-  services?: Partial<ToolServices>;
+  /** Override the clock or the pseudonymiser (tests). */
+  services?: Partial<Pick<ToolServices, "now" | "pseudonymise">>;
+  /** Services for the packs, replacing the root's by key. @default the root's (staged staff notices) */
+  provide?: readonly ServiceProvision[];
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
   /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
@@ -66,8 +123,9 @@ export interface PlatformOptions {
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { db, secret } = options;
   const log = options.log ?? createLogger();
+  const packs = options.packs ?? PACKS;
   const registry = new ToolRegistry();
-  for (const tool of options.tools ?? CORE_TOOLS) registry.register(tool);
+  for (const tool of [...platformTools(packs), ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   // The bundled text by default: a deployed function sees only what was bundled.
   const agents = options.agentConfigUrl
@@ -79,11 +137,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   const traces = new TraceSink({ db, log, intervalMs: options.traceIntervalMs });
   const services: ToolServices = {
-    slack: recordingChannel("slack", "slack:local"),
-    sms: recordingChannel("sms", "sms:local"),
     pseudonymise: createPseudonymiser(secret),
     now: () => new Date(),
     ...options.services,
+    get: serviceLookup(packs, [...defaultProvisions(), ...(options.provide ?? [])]),
   };
   const notifications = createNotificationDispatcher({
     db,
@@ -113,6 +170,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     db,
     registry,
     agents,
+    packs,
     tenants,
     traces,
     notifications,
