@@ -110,3 +110,167 @@ on conflict do nothing;
 -- password is "easymo-dev", hashed the way Supabase Auth stores it (bcrypt).
 update auth.users set encrypted_password = extensions.crypt('easymo-dev', extensions.gen_salt('bf'))
 where id in (select id from public.profiles) and encrypted_password is null;
+
+-- Commerce, rides and mobile money (issue 13) -----------------------------------
+-- Cafés and restaurants with menus, opening hours and seats; more pharmacy
+-- stock; a second hardware shop; two grocery shops; moto and cab drivers
+-- around Kigali; moto and cab tariffs (an older version and the current one).
+-- Prices are whole RWF. SKUs are internal: people see product names.
+
+insert into public.businesses
+  (id, org_id, owner_user_id, name, category, tags, address, area, lat, lng, phone) values
+  ('c0000000-0000-4000-8000-000000000010', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Question Coffee Gishushu', 'restaurant',
+   '{coffee,cafe,breakfast,pastries}', 'KG 8 Ave', 'Gishushu', -1.9545, 30.1001, '+250788000110'),
+  ('c0000000-0000-4000-8000-000000000011', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Kimironko Brochettes & Grill', 'restaurant',
+   '{brochettes,grill,chips,dinner}', 'KG 11 Ave', 'Kimironko', -1.9496, 30.1262, '+250788000111'),
+  ('c0000000-0000-4000-8000-000000000012', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Kiyovu Garden Restaurant', 'restaurant',
+   '{lunch,buffet,isombe,tilapia}', 'KN 67 St', 'Kiyovu (CBD)', -1.9504, 30.0628, '+250788000112'),
+  ('c0000000-0000-4000-8000-000000000013', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Nyabugogo Hardware Depot', 'hardware',
+   '{cement,iron,bars,nails,paint,tools}', 'KN 1 Rd', 'Nyabugogo', -1.9390, 30.0448, '+250788000113'),
+  ('c0000000-0000-4000-8000-000000000014', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Kimironko Market Shop', 'shop',
+   '{groceries,rice,sugar,oil,milk,drinks}', 'Kimironko Market', 'Kimironko', -1.9489, 30.1251, '+250788000114'),
+  ('c0000000-0000-4000-8000-000000000015', 'a0000000-0000-4000-8000-000000000001',
+   null, 'Remera Mini-Market', 'shop',
+   '{groceries,bread,milk,drinks,soap}', 'KG 17 Ave', 'Remera', -1.9583, 30.1068, '+250788000115')
+on conflict (id) do nothing;
+update public.businesses set owner_whatsapp = substr(phone, 2)
+where phone is not null and owner_whatsapp is null;
+
+insert into public.products (org_id, business_id, sku, name, price, qty, unit) values
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'BRO-GOAT', 'Goat brochette', 1500, 40, 'stick'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'CHIPS', 'Chips (frites)', 1500, 50, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 'FANTA-50', 'Fanta 50cl', 800, 60, 'bottle'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 'QC-CAP', 'Cappuccino', 2500, 200, 'cup'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 'QC-AME', 'Americano', 2000, 200, 'cup'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 'QC-TEA', 'African tea (icyayi)', 1500, 200, 'cup'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 'QC-CROIS', 'Butter croissant', 1800, 30, 'piece'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 'QC-AVO', 'Avocado toast', 5500, 25, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 'KB-BEEF', 'Beef brochettes (2 sticks)', 3000, 80, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 'KB-CHICK', 'Grilled chicken (quarter)', 4500, 40, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 'KB-PLANT', 'Grilled plantain (igitoki)', 1500, 60, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 'KB-PRIMUS', 'Primus 72cl', 1500, 120, 'bottle'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 'KB-INYANGE', 'Inyange water 50cl', 500, 200, 'bottle'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000012', 'KG-BUFFET', 'Lunch buffet', 6000, 100, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000012', 'KG-TILAPIA', 'Whole tilapia with ugali', 9000, 20, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000012', 'KG-ISOMBE', 'Isombe with rice', 4000, 40, 'plate'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000012', 'KG-JUICE', 'Fresh passion juice', 2000, 60, 'glass'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'ORS-SACH', 'ORS oral rehydration salts (sachet)', 300, 150, 'sachet'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'AMOX-500', 'Amoxicillin 500mg (21 capsules)', 2800, 35, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'IBU-400', 'Ibuprofen 400mg (10 tablets)', 800, 90, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'COARTEM', 'Artemether/lumefantrine (Coartem) 24 tablets', 3500, 25, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'ORS-SACH', 'ORS oral rehydration salts (sachet)', 300, 80, 'sachet'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'CETIRIZ', 'Cetirizine 10mg (10 tablets)', 1000, 40, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', 'IRON-12', 'Iron bar 12mm (12 m)', 9500, 200, 'bar'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', 'PAINT-20', 'Emulsion paint 20L (white)', 38000, 15, 'bucket'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003', 'NAILS-3', 'Nails 3 inch (1 kg)', 2000, 100, 'kg'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'CEM-50', 'Cement 50kg (CIMERWA)', 12000, 300, 'bag'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'IRON-10', 'Iron bar 10mm (12 m)', 7500, 400, 'bar'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'IRON-12', 'Iron bar 12mm (12 m)', 9000, 350, 'bar'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'PAINT-4', 'Gloss paint 4L', 14000, 40, 'tin'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'NAILS-4', 'Nails 4 inch (1 kg)', 1900, 150, 'kg'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000013', 'IRON-SHEET', 'Iron roofing sheet 3m (gauge 30)', 11000, 120, 'sheet'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000014', 'RICE-5', 'Rice 5kg', 7500, 60, 'bag'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000014', 'SUGAR-1', 'Sugar 1kg', 1600, 100, 'kg'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000014', 'OIL-3', 'Cooking oil 3L', 7000, 40, 'bottle'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000014', 'BEANS-1', 'Beans 1kg', 1200, 200, 'kg'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000014', 'MILK-1', 'Inyange milk 1L', 1000, 80, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'BREAD', 'Bread (loaf)', 1500, 50, 'loaf'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'MILK-1', 'Inyange milk 1L', 1000, 60, 'pack'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'FANTA-50', 'Fanta 50cl', 700, 120, 'bottle'),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'SOAP', 'Bar soap (Sosoma)', 600, 90, 'bar')
+on conflict do nothing;
+
+-- Opening hours (Kigali time, ISO weekday 1 = Monday) and seats per slot.
+insert into public.venue_hours (org_id, business_id, weekday, opens, closes)
+select 'a0000000-0000-4000-8000-000000000001', v.business_id::uuid, d, v.opens::time, v.closes::time
+from (values
+  ('c0000000-0000-4000-8000-000000000002', '08:00', '22:00'),
+  ('c0000000-0000-4000-8000-000000000010', '07:00', '20:00'),
+  ('c0000000-0000-4000-8000-000000000011', '11:00', '24:00'),
+  ('c0000000-0000-4000-8000-000000000012', '11:30', '22:30')
+) as v (business_id, opens, closes), generate_series(1, 7) as d
+on conflict do nothing;
+insert into public.venue_capacity (org_id, business_id, seats_per_slot, slot_minutes, max_party) values
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 16, 30, 8),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 24, 30, 6),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000011', 40, 60, 12),
+  ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000012', 60, 60, 20)
+on conflict do nothing;
+
+-- Drivers: each a person with a profile, so they can accept rides as themselves.
+insert into auth.users (id, phone, email)
+select ('00000000-0000-4000-8000-0000000000d' || n)::uuid, '2507881001' || lpad(n::text, 2, '0'),
+       'driver' || n || '@example.rw'
+from generate_series(0, 9) as n
+on conflict (id) do nothing;
+insert into public.profiles (id, phone, display_name, locale)
+select ('00000000-0000-4000-8000-0000000000d' || d.n)::uuid, '+2507881001' || lpad(d.n::text, 2, '0'),
+       d.name, d.locale
+from (values
+  (0, 'Emmanuel Habyarimana', 'rw'), (1, 'Jean Bosco Ndayisaba', 'rw'), (2, 'Claudine Mukeshimana', 'rw'),
+  (3, 'Innocent Uwizeye', 'fr'), (4, 'Fabrice Nshimiyimana', 'rw'), (5, 'Aimable Tuyisenge', 'rw'),
+  (6, 'Olivier Bizimana', 'en'), (7, 'Yvonne Uwamahoro', 'fr'), (8, 'Theogene Hakizimana', 'rw'),
+  (9, 'Patrick Mugabo', 'en')
+) as d (n, name, locale)
+on conflict (id) do nothing;
+insert into public.org_members (org_id, user_id, role)
+select 'a0000000-0000-4000-8000-000000000001', ('00000000-0000-4000-8000-0000000000d' || n)::uuid, 'vendor'
+from generate_series(0, 9) as n
+on conflict do nothing;
+
+insert into public.drivers
+  (id, org_id, user_id, display_name, phone, vehicle_type, vehicle_desc, plate, available_until)
+select ('f0000000-0000-4000-8000-00000000000' || d.n)::uuid, 'a0000000-0000-4000-8000-000000000001',
+       ('00000000-0000-4000-8000-0000000000d' || d.n)::uuid, d.name, '+2507881001' || lpad(d.n::text, 2, '0'),
+       d.vehicle, d.descr, d.plate,
+       -- Available for half a day from seeding; drivers renew it by checking in.
+       now() + interval '12 hours'
+from (values
+  (0, 'Emmanuel Habyarimana', 'moto', 'TVS Apache, red', 'RC 482 K'),
+  (1, 'Jean Bosco Ndayisaba', 'moto', 'Bajaj Boxer, black', 'RD 117 B'),
+  (2, 'Claudine Mukeshimana', 'moto', 'TVS HLX, blue', 'RE 903 C'),
+  (3, 'Innocent Uwizeye', 'moto', 'Bajaj Boxer, green', 'RD 655 M'),
+  (4, 'Fabrice Nshimiyimana', 'moto', 'Honda Ace, black', 'RC 231 F'),
+  (5, 'Aimable Tuyisenge', 'cab', 'Toyota Corolla, white', 'RAD 123 A'),
+  (6, 'Olivier Bizimana', 'cab', 'Toyota RAV4, silver', 'RAE 456 B'),
+  (7, 'Yvonne Uwamahoro', 'cab', 'Suzuki Swift, blue', 'RAF 789 C'),
+  (8, 'Theogene Hakizimana', 'moto', 'TVS Apache, yellow', 'RE 318 H'),
+  (9, 'Patrick Mugabo', 'cab', 'Toyota Premio, grey', 'RAC 902 D')
+) as d (n, name, vehicle, descr, plate)
+on conflict (id) do nothing;
+-- Positions: Kimironko, Remera, Nyamirambo, Kacyiru, CBD, Kicukiro.
+insert into private.driver_locations (driver_id, lat, lng)
+select ('f0000000-0000-4000-8000-00000000000' || p.n)::uuid, p.lat, p.lng
+from (values
+  (0, -1.94938, 30.12571), (1, -1.95612, 30.11205), (2, -1.98103, 30.04468),
+  (3, -1.93561, 30.08402), (4, -1.94452, 30.06188), (5, -1.96991, 30.10452),
+  (6, -1.95488, 30.09210), (7, -1.94390, 30.05990), (8, -1.97420, 30.04950),
+  (9, -1.95010, 30.12020)
+) as p (n, lat, lng)
+on conflict (driver_id) do nothing;
+
+-- Tariffs: v1 (January to October 2026) and v2 (from November 2026).
+insert into public.tariffs
+  (id, org_id, vehicle_type, version, base_fare, per_km, per_minute, minimum_fare,
+   night_surcharge_pct, night_from, night_to, peak_surcharge_pct, peak_windows,
+   speed_kmh, peak_speed_kmh, night_speed_kmh, window_pct, effective_from, effective_to) values
+  ('f1000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'moto', 1,
+   300, 200, 15, 500, 25, '22:00', '05:00', 10, '[["07:00","09:00"],["17:00","19:30"]]',
+   30, 18, 38, 15, '2026-01-01T00:00:00+02', '2026-11-01T00:00:00+02'),
+  ('f1000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'moto', 2,
+   400, 250, 20, 600, 30, '22:00', '05:00', 15, '[["07:00","09:00"],["17:00","19:30"]]',
+   30, 18, 38, 15, '2026-11-01T00:00:00+02', null),
+  ('f1000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001', 'cab', 1,
+   1500, 700, 40, 2500, 20, '22:00', '05:00', 10, '[["07:00","09:00"],["17:00","19:30"]]',
+   35, 15, 45, 15, '2026-01-01T00:00:00+02', '2026-11-01T00:00:00+02'),
+  ('f1000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001', 'cab', 2,
+   2000, 800, 50, 3000, 25, '22:00', '05:00', 15, '[["07:00","09:00"],["17:00","19:30"]]',
+   35, 15, 45, 15, '2026-11-01T00:00:00+02', null)
+on conflict (id) do nothing;
+update auth.users set encrypted_password = extensions.crypt('easymo-dev', extensions.gen_salt('bf'))
+where id in (select id from public.profiles) and encrypted_password is null;

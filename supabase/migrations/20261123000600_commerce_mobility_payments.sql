@@ -255,6 +255,17 @@ declare
   v_local timestamp;
   v_taken int;
 begin
+  -- This trigger runs before RLS and foreign keys: refuse strangers and
+  -- foreign venues first, so nobody learns another tenant's hours or seats.
+  if (select auth.role()) = 'authenticated'
+     and new.org_id not in (select private.my_org_ids()) then
+    raise exception 'not a member of this org' using errcode = '42501';
+  end if;
+  if not exists (
+    select 1 from public.businesses b where b.id = new.business_id and b.org_id = new.org_id
+  ) then
+    raise exception 'no such venue in this org' using errcode = '23503';
+  end if;
   select * into v_cap from public.venue_capacity c
   where c.business_id = new.business_id and c.org_id = new.org_id;
   if not found then
@@ -365,8 +376,8 @@ create table public.drivers (
   phone text not null check (phone ~ '^\+[1-9][0-9]{7,14}$'),
   vehicle_type text not null check (vehicle_type in ('moto', 'cab')),
   vehicle_desc text check (length(vehicle_desc) <= 120),
-  -- Rwandan plates: RA/RB/RC/RD/RE/RF + three digits + a letter, e.g. "RAD 123 A".
-  plate text not null check (plate ~ '^R[A-Z]{2} [0-9]{3} [A-Z]$'),
+  -- Rwandan plates: cars "RAD 123 A", motorcycles "RD 117 B".
+  plate text not null check (plate ~ '^R[A-Z]{1,2} [0-9]{3} [A-Z]$'),
   -- Available while this lies in the future: availability lapses by itself.
   available_until timestamptz,
   is_active boolean not null default true,
