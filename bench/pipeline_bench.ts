@@ -12,9 +12,11 @@
  * - in-process (per backend): a bare zod parse vs a full pipeline call of a
  *   tool that needs no database (lookup, allowlist, validation, leased rate
  *   token, output check, trace queued and flushed in batches);
- * - rls-read (per backend): a bare primary-key lookup, the same lookup in an
- *   RLS transaction as the caller, and `search_supabase` through the pipeline
- *   doing that lookup (rate token, caller setup, query and commit).
+ * - rls-read (per backend): a bare primary-key lookup; the same lookup as the
+ *   caller in an RLS transaction (`asCaller`) and in one flight
+ *   (`openCallerReads`: what the pipeline's reads stand on); and
+ *   `search_supabase` through the pipeline doing that lookup (rate token,
+ *   caller setup, query and commit).
  *
  * Run: `deno task bench`; Postgres 15 too when `BENCH_DATABASE_URL` or
  * `TEST_DATABASE_URL` names a server (skipped with a note otherwise).
@@ -140,6 +142,16 @@ for (const backend of backends) {
     callEcho,
   );
   await interleaved(
+    `RLS-scoped pk lookup in one flight, no pipeline, vs bare pk lookup [${backend}]`,
+    3_000,
+    bareLookup,
+    async () => {
+      const reads = db.openCallerReads(claims, { statementTimeoutMs: 4_000 });
+      await reads.query(lookup, [productId]);
+      void reads.end();
+    },
+  );
+  await interleaved(
     `search_supabase through the pipeline vs bare pk lookup [${backend}]`,
     3_000,
     bareLookup,
@@ -163,8 +175,18 @@ for (const backend of backends) {
       await db.query(lookup, [productId]);
     },
   );
-  Deno.bench(`RLS-scoped pk lookup [${backend}]`, { group: `rls-read-${backend}` }, async () => {
+  Deno.bench(`RLS-scoped pk lookup, asCaller [${backend}]`, {
+    group: `rls-read-${backend}`,
+  }, async () => {
     await db.asCaller(claims, (tx) => tx.query(lookup, [productId]));
+  });
+  // The floor under the pipeline: the same lookup as the caller in one flight, no pipeline.
+  Deno.bench(`RLS-scoped pk lookup, one flight [${backend}]`, {
+    group: `rls-read-${backend}`,
+  }, async () => {
+    const reads = db.openCallerReads(claims, { statementTimeoutMs: 4_000 });
+    await reads.query(lookup, [productId]);
+    void reads.end();
   });
   Deno.bench(`search_supabase through the pipeline [${backend}]`, {
     group: `rls-read-${backend}`,

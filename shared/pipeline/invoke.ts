@@ -15,6 +15,13 @@
  * 8. output validation, inside the transaction so a bad result commits nothing
  * 9. a trace record, queued off the hot path
  *
+ * Three ways to run, by what the tool declares: tools without a database run
+ * in process with a leased token and no I/O; read-only database tools run
+ * each query in its own read-only transaction as the caller, one round trip
+ * each with the token taken in the first flight when the lease has none
+ * (`Database.openCallerReads`); side-effecting tools run in one transaction
+ * with the ledger claim. Deadlines share one timer (`Deadlines`).
+ *
  * Anything unexpected becomes INTERNAL_ERROR; details go to the log with the
  * trace id and nothing else leaves.
  *
