@@ -73,3 +73,32 @@ export function confirmedOutcome(
     : say("failed", turn.language, { msg: result.error.msg });
   return { replies: [{ text }], memory: { lastResult: null, lastTool: undefined } };
 }
+
+/** Options for {@link confirmTappedChoice}. */
+export interface TappedChoiceOptions {
+  /** The prefix of the choice ids it answers, e.g. `item:`. */
+  prefix: string;
+  /** The call a tapped id makes, or null when the flow cannot make it now. */
+  call(id: string): OfflineCall | null;
+  /** Words a confirmed call's success from its data. */
+  describe(data: unknown): string;
+}
+
+/**
+ * The two ends of a tap that needs confirmation: reports how a confirmed
+ * call went, else makes the call a tapped `<prefix><id>` choice names
+ * ({@link callWithConfirmation}); null when the turn is neither.
+ */
+export async function confirmTappedChoice(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: TappedChoiceOptions,
+): Promise<OfflineStep | null> {
+  const reported = confirmedOutcome(turn, options.describe);
+  if (reported) return reported;
+  const choice = turn.input.choice ?? "";
+  const call = choice.startsWith(options.prefix)
+    ? options.call(choice.slice(options.prefix.length))
+    : null;
+  return call ? await callWithConfirmation(turn, callTool, call) : null;
+}

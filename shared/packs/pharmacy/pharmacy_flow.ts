@@ -6,7 +6,7 @@
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
+import { confirmTappedChoice, type OfflineCall } from "@shared/registry/offline_steps.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What the pharmacy agent says offline. */
@@ -50,23 +50,25 @@ interface StockItem {
   venue_id: string;
 }
 
+/** One of `sku` from the chosen venue, once one is chosen. */
+function orderOne(venue: unknown, sku: string): OfflineCall | null {
+  if (typeof venue !== "string") return null;
+  return {
+    tool: "order_create",
+    args: { venue_id: venue, items: [{ sku, qty: 1 }] },
+    step: "order",
+  };
+}
+
 /** One offline step of the pharmacy agent. */
 export const pharmacyFlow: OfflineFlow = async (turn, callTool) => {
   const lang = turn.language;
-  const reported = confirmedOutcome(
-    turn,
-    (data) => say("ordered", lang, { total: (data as { total: number }).total }),
-  );
-  if (reported) return reported;
-  const venue = turn.memory.venue as string | undefined;
-  const choice = turn.input.choice ?? "";
-  if (choice.startsWith("item:") && venue) {
-    return await callWithConfirmation(turn, callTool, {
-      tool: "order_create",
-      args: { venue_id: venue, items: [{ sku: choice.slice(5), qty: 1 }] },
-      step: "order",
-    });
-  }
+  const ordered = await confirmTappedChoice(turn, callTool, {
+    prefix: "item:",
+    call: (sku) => orderOne(turn.memory.venue, sku),
+    describe: (data) => say("ordered", lang, { total: (data as { total: number }).total }),
+  });
+  if (ordered) return ordered;
   const query = turn.input.text.replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(NOT_THE_NAME, "")
     .replace(/\s+/g, " ").trim();
   if (query.length < 3) return { replies: [{ text: say("askItem", lang) }] };

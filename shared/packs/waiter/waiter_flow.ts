@@ -6,7 +6,7 @@
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
+import { confirmTappedChoice, type OfflineCall } from "@shared/registry/offline_steps.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What Waiter AI says offline. */
@@ -34,23 +34,26 @@ function rows<T>(result: ToolResult): T[] {
   return result.ok ? (result.data as { items: T[] }).items : [];
 }
 
+/** One of `sku` from the chosen venue, once one is chosen. */
+function orderOne(venue: unknown, sku: string): OfflineCall | null {
+  if (typeof venue !== "string") return null;
+  return {
+    tool: "order_create",
+    args: { venue_id: venue, items: [{ sku, qty: 1 }] },
+    step: "order",
+  };
+}
+
 /** One offline step of Waiter AI. */
 export const waiterFlow: OfflineFlow = async (turn, callTool) => {
   const lang = turn.language;
-  const reported = confirmedOutcome(
-    turn,
-    (data) => say("ordered", lang, { total: (data as { total: number }).total }),
-  );
-  if (reported) return reported;
-  const venue = turn.memory.venue as string | undefined;
+  const ordered = await confirmTappedChoice(turn, callTool, {
+    prefix: "item:",
+    call: (sku) => orderOne(turn.memory.venue, sku),
+    describe: (data) => say("ordered", lang, { total: (data as { total: number }).total }),
+  });
+  if (ordered) return ordered;
   const choice = turn.input.choice ?? "";
-  if (choice.startsWith("item:") && venue) {
-    return await callWithConfirmation(turn, callTool, {
-      tool: "order_create",
-      args: { venue_id: venue, items: [{ sku: choice.slice(5), qty: 1 }] },
-      step: "order",
-    });
-  }
   if (choice.startsWith("venue:")) {
     const chosen = choice.slice(6);
     const items = rows<{ sku: string; name: string; price: number }>(

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import type { OfflineFlow, Pack, PackAgent } from "@shared/registry/pack.ts";
+import { agentRoster } from "./roster.ts";
+
+const reply = (text: string): OfflineFlow => () => Promise.resolve({ replies: [{ text }] });
+
+function pack(id: string, agents: PackAgent[]): Pack {
+  return { id, tools: [], agents, tables: {}, texts: {}, services: [] };
+}
+
+const desk: PackAgent = { id: "desk", role: "front_desk", offlineFlow: reply("welcome") };
+const person: PackAgent = {
+  id: "person",
+  role: "handoff",
+  asks: (text) => /\bperson\b/.test(text),
+  menuTitle: { en: "Person", rw: "Umuntu", fr: "Personne" },
+};
+const shop: PackAgent = {
+  id: "shop",
+  role: "fallback",
+  asks: (text) => /\b(buy|person)\b/.test(text),
+  menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
+  offlineFlow: reply("shop"),
+};
+
+Deno.test("agentRoster() reads roles, words in hand-off-first order, menu and flows", async () => {
+  const roster = agentRoster([pack("a", [desk]), pack("b", [shop]), pack("c", [person])]);
+  assert.deepEqual([roster.frontDesk, roster.fallback, roster.handoff], ["desk", "shop", "person"]);
+  assert.equal(roster.topicOf("a person to buy from"), "person");
+  assert.equal(roster.topicOf("buy"), "shop");
+  assert.equal(roster.topicOf("hello"), null);
+  assert.deepEqual(roster.menu.map((entry) => entry.id), ["shop", "person"]);
+  const turn = { agent: "x", language: "en" as const, input: { wamid: "w", text: "" } };
+  const ask = (agent: string) =>
+    roster.flowOf(agent)({ ...turn, memory: {}, menu: [] }, () => Promise.reject());
+  assert.deepEqual((await ask("shop")).replies, [{ text: "shop" }]);
+  // An agent without a flow, or none at all, is answered by the front desk.
+  assert.deepEqual((await ask("person")).replies, [{ text: "welcome" }]);
+  assert.deepEqual((await ask("nobody")).replies, [{ text: "welcome" }]);
+});
+
+Deno.test("agentRoster() refuses a role held by none or by two, and a repeated agent", () => {
+  assert.throws(
+    () => agentRoster([pack("a", [desk, shop])]),
+    (error: Error) => error instanceof TypeError && /role handoff/.test(error.message),
+  );
+  assert.throws(
+    () => agentRoster([pack("a", [desk, shop, person, { id: "p2", role: "handoff" }])]),
+    (error: Error) => error instanceof TypeError && /\[person, p2\]/.test(error.message),
+  );
+  assert.throws(
+    () => agentRoster([pack("a", [desk, shop, person]), pack("b", [{ id: "shop" }])]),
+    (error: Error) => error instanceof TypeError && /"shop" is declared twice/.test(error.message),
+  );
+  assert.throws(
+    () => agentRoster([pack("a", [{ id: "desk", role: "front_desk" }, shop, person])]),
+    (error: Error) => error instanceof TypeError && /no offline flow/.test(error.message),
+  );
+});
