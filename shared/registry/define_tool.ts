@@ -74,7 +74,11 @@ export interface ToolServices {
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ExecutionContext extends CallContext {
-  /** The transaction the call runs in: as the caller, or as service for `auth: 'service'`. */
+  /**
+   * The database as the caller (or as service for `auth: 'service'`): the call's one transaction
+   * for side-effecting tools; for read-only tools each query runs in its own read-only transaction
+   * (one round trip each; under read committed that changes no answer).
+   */
   db: Queryable;
   /** Aborted when the hard timeout fires. */
   signal: AbortSignal;
