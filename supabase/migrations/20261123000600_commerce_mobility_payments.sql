@@ -457,12 +457,15 @@ as $$
   join public.drivers d on d.id = l.driver_id
   where l.earth operator(extensions.<@)
           extensions.cube_enlarge(private.earth_point(p_lat, p_lng), p_radius_m, 3)
-    and private.earth_metres(l.earth, private.earth_point(p_lat, p_lng)) <= p_radius_m
+    -- The chord for the radius, compared with the C cube_distance: no SQL
+    -- function call per candidate row.
+    and extensions.cube_distance(l.earth, private.earth_point(p_lat, p_lng))
+        <= 2 * 6378168 * sin(least(p_radius_m, 50000) / (2 * 6378168))
     and d.org_id = p_org_id and d.is_active and d.available_until > now()
     and (p_vehicle_type is null or d.vehicle_type = p_vehicle_type)
     and (p_org_id in (select private.my_org_ids()) or (select auth.role()) = 'service_role')
     and p_radius_m between 1 and 50000
-  order by private.earth_metres(l.earth, private.earth_point(p_lat, p_lng)), d.id
+  order by extensions.cube_distance(l.earth, private.earth_point(p_lat, p_lng)), d.id
   limit least(greatest(coalesce(p_limit, 10), 1), 50)
 $$;
 

@@ -144,7 +144,7 @@ dbTest("with 10,000 drivers the radius query's plan uses the GiST index", async 
     `explain select l.driver_id from private.driver_locations l
      where l.earth operator(extensions.<@)
              extensions.cube_enlarge(private.earth_point($1, $2), $3, 3)
-       and private.earth_metres(l.earth, private.earth_point($1, $2)) <= $3`,
+       and extensions.cube_distance(l.earth, private.earth_point($1, $2)) <= 2 * 6378168 * sin($3 / (2 * 6378168.0))`,
     [REMERA.lat, REMERA.lng, 2000],
   )).map((row) => Object.values(row)[0]).join("\n");
   assert.match(plan, /driver_locations_earth_idx/, plan);
