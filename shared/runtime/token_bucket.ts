@@ -1,7 +1,9 @@
 /**
  * A token bucket on an injectable millisecond clock: `rate` tokens per
  * second, holding at most `capacity`. Unlike a plain limiter it can go into
- * debt (a send that must happen now) and be emptied (Meta said "slow down").
+ * debt (a send that must happen now), be emptied (Meta said "slow down") and
+ * be paused for a while (a provider's Retry-After). Every outbox sender
+ * throttles with it.
  *
  * @module
  */
@@ -64,6 +66,15 @@ export class TokenBucket {
   take(count = 1): void {
     this.#refill();
     this.#tokens -= count;
+  }
+
+  /**
+   * Holds the bucket empty for `ms` (a provider's Retry-After), or longer
+   * if it is already further in debt.
+   */
+  pause(ms: number): void {
+    this.#refill();
+    this.#tokens = Math.min(this.#tokens, 1 - Math.max(0, ms) * this.#rate);
   }
 
   /** Empties the bucket, so sending pauses until it refills. */

@@ -28,3 +28,17 @@ Deno.test("TokenBucket can go into debt and be emptied", () => {
   assert.equal(bucket.waitMs(), 100);
   assert.throws(() => new TokenBucket({ perSecond: 0, now: () => 0 }), RangeError);
 });
+
+Deno.test("TokenBucket.pause() holds it empty for a Retry-After, never shortening a debt", () => {
+  let now = 0;
+  const bucket = new TokenBucket({ perSecond: 20, now: () => now });
+  bucket.pause(30_000);
+  assert.equal(bucket.waitMs(), 30_000);
+  now += 29_999;
+  assert.equal(bucket.available(), 0);
+  now += 1;
+  assert.equal(bucket.available(), 1);
+  bucket.pause(60_000);
+  bucket.pause(1_000);
+  assert.equal(bucket.waitMs(), 60_000);
+});

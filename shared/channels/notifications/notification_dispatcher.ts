@@ -27,6 +27,8 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
+import { OutboxLoop } from "@shared/runtime/outbox_loop.ts";
+import { TokenBucket } from "@shared/runtime/token_bucket.ts";
 import {
   type NotificationChannel,
   type NotificationTransport,
@@ -61,6 +63,8 @@ export interface NotificationDispatcherOptions {
    * `Retry-After`. @default 5 s × 4^(attempt − 1), at most 10 min, ±20 %
    */
   retryDelayMs?: (attempt: number) => number;
+  /** Sends per second per channel; a provider's Retry-After pauses its channel. @default 20 */
+  perChannelPerSecond?: number;
 }
 
 /** What one run (or a drain) did. */
@@ -81,7 +85,11 @@ export interface DispatchSummary {
 export interface NotificationDispatcher {
   /** Claims and sends up to `limit` due rows (default `batchSize`). */
   dispatchDue(options?: { limit?: number }): Promise<DispatchSummary>;
-  /** Runs {@link dispatchDue} every `intervalMs` (default 2000) until stopped. */
+  /**
+   * Drains, pauses `intervalMs` (default 2000), repeats, until stopped.
+   *
+   * @throws {TypeError} when it is already running.
+   */
   start(options?: { intervalMs?: number }): void;
   /** Stops the loop and waits for a run in progress. */
   stop(): Promise<void>;
@@ -160,14 +168,6 @@ function emptySummary(): DispatchSummary {
   return { claimed: 0, sent: 0, failed: 0, retrying: 0, deferred: 0 };
 }
 
-function addSummary(total: DispatchSummary, run: DispatchSummary): void {
-  total.claimed += run.claimed;
-  total.sent += run.sent;
-  total.failed += run.failed;
-  total.retrying += run.retrying;
-  total.deferred += run.deferred;
-}
-
 /**
  * Builds a dispatcher over the outbox.
  *
@@ -201,8 +201,13 @@ export function createNotificationDispatcher(
     transports.set(channel, transport);
   }
   const unconfigured = new Set(CHANNELS.filter((channel) => !transports.has(channel)));
-  // Channels a provider told us to leave alone until then (Date.now() ms).
-  const pausedUntil = new Map<NotificationChannel, number>();
+  // One bucket per channel; a provider's Retry-After pauses it.
+  const buckets = new Map(
+    [...transports.keys()].map((channel) => [
+      channel,
+      new TokenBucket({ perSecond: options.perChannelPerSecond ?? 20, now: Date.now }),
+    ]),
+  );
 
   async function warnUnconfigured(): Promise<void> {
     if (unconfigured.size === 0) return;
@@ -280,6 +285,7 @@ export function createNotificationDispatcher(
     // One at a time per channel: providers rate-limit per webhook or account.
     for (const [index, row] of rows.entries()) {
       // Claimed more often than allowed: earlier runs died mid-send (leases ran out).
+      buckets.get(channel)!.take();
       const result: SendResult = row.attempts > maxAttempts
         ? { ok: false, retryable: false, reason: `abandoned after ${row.attempts - 1} attempts` }
         : await send(transport, row);
@@ -295,7 +301,7 @@ export function createNotificationDispatcher(
       }
       if (!result.ok && result.retryAfterMs !== undefined) {
         const pause = Math.min(result.retryAfterMs, MAX_RETRY_AFTER_MS);
-        pausedUntil.set(channel, Date.now() + pause);
+        buckets.get(channel)!.pause(pause);
         for (const rest of rows.slice(index + 1)) {
           try {
             await db.query(RELEASE_SQL, [rest.id, pause]);
@@ -316,10 +322,8 @@ export function createNotificationDispatcher(
   async function dispatchDue(runOptions: { limit?: number } = {}): Promise<DispatchSummary> {
     const summary = emptySummary();
     await warnUnconfigured();
-    const now = Date.now();
-    const channels = [...transports.keys()].filter((channel) =>
-      (pausedUntil.get(channel) ?? 0) <= now
-    );
+    const channels = [...buckets].filter(([, bucket]) => bucket.waitMs() === 0)
+      .map(([channel]) => channel);
     if (channels.length === 0) return summary;
     const rows = await db.query<ClaimedRow>(CLAIM_SQL, [
       channels,
@@ -337,51 +341,17 @@ export function createNotificationDispatcher(
     return summary;
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running = false;
-  const inflight = new Set<Promise<unknown>>();
-
-  function track<T>(run: Promise<T>): Promise<T> {
-    const settled = run.catch(() => {});
-    inflight.add(settled);
-    void settled.finally(() => inflight.delete(settled));
-    return run;
-  }
-
-  function tick(intervalMs: number): void {
-    timer = setTimeout(() => {
-      timer = undefined;
-      void track(dispatchDue())
-        .catch((error) =>
-          log.error("notification_dispatch_failed", { error: (error as Error).message })
-        )
-        .finally(() => {
-          if (running) tick(intervalMs);
-        });
-    }, intervalMs);
-  }
+  const loop = new OutboxLoop({
+    round: () => dispatchDue(),
+    empty: emptySummary,
+    onError: (error) =>
+      log.error("notification_dispatch_failed", { error: (error as Error).message }),
+  });
 
   return {
-    dispatchDue: (runOptions) => track(dispatchDue(runOptions)),
-    start(startOptions = {}) {
-      if (running) return;
-      running = true;
-      tick(startOptions.intervalMs ?? 2000);
-    },
-    async stop() {
-      running = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await Promise.all(inflight);
-    },
-    async drain() {
-      await Promise.all(inflight);
-      const total = emptySummary();
-      for (;;) {
-        const summary = await track(dispatchDue());
-        addSummary(total, summary);
-        if (summary.claimed === 0) return total;
-      }
-    },
+    dispatchDue: (runOptions) => loop.track(dispatchDue(runOptions)),
+    start: (startOptions = {}) => loop.start({ intervalMs: startOptions.intervalMs ?? 2000 }),
+    stop: () => loop.stop(),
+    drain: () => loop.drain(),
   };
 }

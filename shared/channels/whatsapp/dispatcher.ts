@@ -43,6 +43,7 @@
 import type { Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { backoffMs } from "@shared/runtime/backoff.ts";
+import { OutboxLoop } from "@shared/runtime/outbox_loop.ts";
 import { TokenBucket } from "@shared/runtime/token_bucket.ts";
 import { isStaffAlertCode, WA_ERROR } from "./error_codes.ts";
 import type { MessageBody, MessageKind, TemplateBody } from "./messages.ts";
@@ -158,15 +159,6 @@ function emptySummary(): DispatchSummary {
   return { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, throttledMs: 0 };
 }
 
-function addSummary(total: DispatchSummary, round: DispatchSummary): void {
-  total.claimed += round.claimed;
-  total.sent += round.sent;
-  total.failed += round.failed;
-  total.retried += round.retried;
-  total.deferred += round.deferred;
-  total.throttledMs = round.throttledMs;
-}
-
 function positiveInt(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new RangeError(
@@ -235,9 +227,8 @@ class OutboxDispatcher implements Dispatcher {
   readonly #batchSize: number;
   readonly #concurrency: number;
   readonly #bucket: TokenBucket;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #current: Promise<void> | undefined;
-  #running = false;
+  readonly #loop: OutboxLoop<DispatchSummary>;
+  #staleAfterMs = 0;
 
   constructor(options: DispatcherOptions) {
     this.#db = options.db;
@@ -257,13 +248,30 @@ class OutboxDispatcher implements Dispatcher {
       perSecond: positiveInt(options.perNumberPerSecond ?? 80, "perNumberPerSecond"),
       now: () => this.#now().getTime(),
     });
+    this.#loop = new OutboxLoop({
+      round: () => this.#round({}),
+      empty: emptySummary,
+      waitField: "throttledMs",
+      sleep: this.#sleep,
+      beforeRun: async () => {
+        if (this.#staleAfterMs > 0) await this.recoverStale({ olderThanMs: this.#staleAfterMs });
+      },
+      onError: (error) =>
+        this.#log.error("wa.dispatcher.run_failed", {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    });
   }
 
   get running(): boolean {
-    return this.#running;
+    return this.#loop.running;
   }
 
-  async dispatchDue(options: DispatchOptions = {}): Promise<DispatchSummary> {
+  dispatchDue(options: DispatchOptions = {}): Promise<DispatchSummary> {
+    return this.#loop.track(this.#round(options));
+  }
+
+  async #round(options: DispatchOptions): Promise<DispatchSummary> {
     const summary = emptySummary();
     const limit = Math.min(options.limit ?? this.#batchSize, this.#bucket.available());
     if (limit < 1) {
@@ -285,17 +293,16 @@ class OutboxDispatcher implements Dispatcher {
   }
 
   async drain(options: DispatchOptions = {}): Promise<DispatchSummary> {
-    const total = emptySummary();
-    while (true) {
-      const round = await this.dispatchDue(options);
-      addSummary(total, round);
-      if (round.claimed > 0) continue;
-      if (round.throttledMs > 0) {
-        await this.#sleep(round.throttledMs);
-        continue;
-      }
-      return total;
-    }
+    if (options.limit === undefined) return await this.#loop.drain();
+    // A drain with its own round size: the same rounds, each claiming at most `limit`.
+    const rounds = new OutboxLoop({
+      round: () => this.#round(options),
+      empty: emptySummary,
+      waitField: "throttledMs",
+      sleep: this.#sleep,
+      onError: () => {},
+    });
+    return await this.#loop.track(rounds.drain());
   }
 
   async recoverStale(options: RecoverStaleOptions): Promise<number> {
@@ -324,38 +331,16 @@ class OutboxDispatcher implements Dispatcher {
   }
 
   start(options: StartOptions): void {
-    if (this.#running) {
+    if (this.#loop.running) {
       throw new TypeError("Cannot start the dispatcher as it is already running");
     }
     const intervalMs = nonNegative(options.intervalMs, "intervalMs");
-    const staleAfterMs = options.staleAfterMs ?? 300_000;
-    this.#running = true;
-    const tick = async () => {
-      this.#timer = undefined;
-      this.#current = this.#runOnce(staleAfterMs);
-      await this.#current;
-      this.#current = undefined;
-      if (this.#running) this.#timer = setTimeout(tick, intervalMs);
-    };
-    this.#timer = setTimeout(tick, 0);
+    this.#staleAfterMs = options.staleAfterMs ?? 300_000;
+    this.#loop.start({ intervalMs });
   }
 
-  async stop(): Promise<void> {
-    this.#running = false;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#current;
-  }
-
-  async #runOnce(staleAfterMs: number): Promise<void> {
-    try {
-      if (staleAfterMs > 0) await this.recoverStale({ olderThanMs: staleAfterMs });
-      await this.drain();
-    } catch (error) {
-      this.#log.error("wa.dispatcher.run_failed", {
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #send(to: string, body: MessageBody): Promise<SendResult> {
