@@ -23,7 +23,7 @@ import {
 } from "@shared/channels/whatsapp/worker.ts";
 import { createWorkerApp } from "@shared/channels/whatsapp/worker_app.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
-import { edgeBackground, openRuntimeFromEnv, requiredEnv } from "./env.ts";
+import { edgeBackground, openRuntimeFromEnv, requireEnv } from "./env.ts";
 
 /** Options for {@link createAgentFunction}. */
 export interface AgentFunctionConfig extends Omit<WhatsAppWorkerConfig, "conversation"> {
@@ -71,8 +71,8 @@ export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfi
  */
 export async function openAgentFunctionFromEnv(): Promise<AgentFunction> {
   const graph = {
-    token: requiredEnv("WHATSAPP_TOKEN"),
-    phoneNumberId: requiredEnv("WHATSAPP_PHONE_NUMBER_ID"),
+    token: requireEnv("WHATSAPP_TOKEN"),
+    phoneNumberId: requireEnv("WHATSAPP_PHONE_NUMBER_ID"),
     // Meta's Graph API unless a proxy (or CI's loopback fake) is named.
     baseUrl: Deno.env.get("WHATSAPP_GRAPH_URL") || undefined,
   };

@@ -72,7 +72,7 @@ export async function openRuntimeFromEnv(): Promise<Runtime> {
  *
  * @throws {Error} naming the variable when it is unset.
  */
-export function requiredEnv(name: string): string {
+export function requireEnv(name: string): string {
   const value = Deno.env.get(name);
   if (!value) throw new Error(`Set ${name}`);
   return value;

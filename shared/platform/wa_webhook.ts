@@ -19,7 +19,7 @@ import {
   type WebhookIngressConfig,
 } from "@shared/channels/whatsapp/ingress.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
-import { edgeBackground, openRuntimeFromEnv, requiredEnv } from "./env.ts";
+import { edgeBackground, openRuntimeFromEnv, requireEnv } from "./env.ts";
 
 /** Options for {@link createWebhookFunction}. */
 export interface WebhookFunctionConfig extends WebhookIngressConfig {
@@ -60,11 +60,11 @@ export function createWebhookFunction(
  */
 export async function openWebhookFunctionFromEnv(): Promise<WebhookFunction> {
   const agentUrl = Deno.env.get("EASYMO_AGENT_URL") ||
-    `${requiredEnv("SUPABASE_URL").replace(/\/+$/, "")}/functions/v1/agent`;
+    `${requireEnv("SUPABASE_URL").replace(/\/+$/, "")}/functions/v1/agent`;
   const agentToken = Deno.env.get("EASYMO_AGENT_TOKEN") ||
-    requiredEnv("SUPABASE_SERVICE_ROLE_KEY");
-  const appSecret = requiredEnv("WHATSAPP_APP_SECRET");
-  const verifyToken = requiredEnv("WHATSAPP_VERIFY_TOKEN");
+    requireEnv("SUPABASE_SERVICE_ROLE_KEY");
+  const appSecret = requireEnv("WHATSAPP_APP_SECRET");
+  const verifyToken = requireEnv("WHATSAPP_VERIFY_TOKEN");
   const runtime = await openRuntimeFromEnv();
   return createWebhookFunction(runtime, {
     appSecret,
