@@ -136,7 +136,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     onListen: () => {},
   }, (request) => {
     const url = new URL(request.url);
-    if (url.pathname === "/dev/v1/wa-outbox") return readOutbox(runtime, verify, request);
+    if (url.pathname === "/dev/v1/wa-outbox") return readOutbox(runtime, request);
     if (url.pathname === "/auth/v1/token" && request.method === "POST") {
       return passwordGrant(db, devJwtSecret(secret), request);
     }
@@ -174,14 +174,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
  * (the template, when the recipient's window was closed), so the simulator
  * can show it. Needs a service-role dev token.
  */
-async function readOutbox(
-  runtime: Runtime,
-  verify: ReturnType<typeof createTokenVerifier>,
-  request: Request,
-): Promise<Response> {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-  const claims = token ? await verify(token) : null;
-  if (claims?.role !== "service_role") return Response.json({ ok: false }, { status: 401 });
+async function readOutbox(runtime: Runtime, request: Request): Promise<Response> {
+  const caller = await runtime.resolveCaller(request.headers.get("authorization"), null, {
+    service: true,
+  });
+  if ("ok" in caller) return Response.json({ ok: false }, { status: 401 });
   const url = new URL(request.url);
   const to = url.searchParams.get("to") ?? "";
   const after = url.searchParams.get("after") ?? "1970-01-01T00:00:00Z";

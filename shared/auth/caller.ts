@@ -9,6 +9,12 @@
  * be enumerated. Likewise a user naming an org they do not belong to gets
  * the answer of an org that does not exist.
  *
+ * The one place a bearer token becomes a caller and a caller's standing is
+ * checked: endpoints that need more than a signed-in member (the Admin
+ * Inbox's staff, a sweep's service role) say so with a
+ * {@link CallerRequirement} rather than checking claims or memberships
+ * themselves.
+ *
  * @module
  */
 import { fail, type ToolFail } from "@shared/contract/mod.ts";
@@ -55,10 +61,25 @@ export interface ResolvedCaller extends Caller {
   memberships: Membership[];
 }
 
-/** Resolves callers from an `Authorization` header and a requested org (id or slug). */
+/** What an endpoint requires of its caller beyond a valid token. */
+export type CallerRequirement =
+  /** The service role only (webhook sweeps, wake-ups); anyone else is asked to sign in. */
+  | { service: true }
+  /**
+   * A user holding one of `roles` in the org they act in (named by id or
+   * slug, else the one org where they hold such a role); anyone else gets
+   * AUTH_ERROR with `refusal`.
+   */
+  | { roles: readonly string[]; refusal: string };
+
+/**
+ * Resolves callers from an `Authorization` header and a requested org (id
+ * or slug), optionally requiring a standing.
+ */
 export type CallerResolver = (
   authorization: string | null | undefined,
   requestedOrg: string | null | undefined,
+  requirement?: CallerRequirement,
 ) => Promise<ResolvedCaller | ToolFail>;
 
 /** Builds a resolver. */
@@ -114,7 +135,28 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
     };
   }
 
-  return async (authorization, requestedOrg) => {
+  // Staff endpoints: the org must be one where the user holds a required role.
+  async function withRole(
+    caller: ResolvedCaller,
+    requestedOrg: string | null | undefined,
+    required: { roles: readonly string[]; refusal: string },
+  ): Promise<ResolvedCaller | ToolFail> {
+    const held = caller.memberships.filter((m) => required.roles.includes(m.role));
+    const orgId = requestedOrg
+      ? await findOrg(requestedOrg)
+      : held.length === 1
+      ? held[0].org_id
+      : null;
+    if (!orgId || !held.some((m) => m.org_id === orgId)) {
+      return fail("AUTH_ERROR", required.refusal);
+    }
+    return { ...caller, org_id: orgId };
+  }
+
+  async function resolve(
+    authorization: string | null | undefined,
+    requestedOrg: string | null | undefined,
+  ): Promise<ResolvedCaller | ToolFail> {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? "");
     if (!match) return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
     const claims = await verify(match[1]);
@@ -135,5 +177,21 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
     }
     // Without an org named, a member of exactly one org acts in it.
     return { claims, org_id: memberships.length === 1 ? memberships[0].org_id : null, memberships };
+  }
+
+  return async (authorization, requestedOrg, requirement) => {
+    if (!requirement) return await resolve(authorization, requestedOrg);
+    if ("service" in requirement) {
+      const caller = await resolve(authorization, requestedOrg);
+      if ("ok" in caller || caller.claims.role !== "service_role") {
+        return fail("AUTH_ERROR", SIGN_IN_REQUIRED);
+      }
+      return caller;
+    }
+    // Memberships first, the org after: a requested org the user is not staff of is refused
+    // alike whether it exists or not.
+    const caller = await resolve(authorization, null);
+    if ("ok" in caller) return caller;
+    return await withRole(caller, requestedOrg, requirement);
   };
 }

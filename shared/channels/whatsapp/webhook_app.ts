@@ -101,8 +101,10 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
   // Deployed functions have no background loop: a scheduler (pg_cron + pg_net) calls this
   // with a service-role token to process what a crash left and send what is due.
   app.post("/sweep", async (c) => {
-    const caller = await options.resolveCaller(c.req.header("authorization"), options.orgId);
-    if ("ok" in caller || caller.claims.role !== "service_role") return c.json({ ok: false }, 401);
+    const caller = await options.resolveCaller(c.req.header("authorization"), options.orgId, {
+      service: true,
+    });
+    if ("ok" in caller) return c.json({ ok: false }, 401);
     const processed = await processor.sweep();
     const sent = options.afterSweep ? await options.afterSweep() : 0;
     return c.json({ ok: true, data: { processed, sent } });

@@ -58,8 +58,8 @@ export function createWorkerApp(options: WorkerAppOptions): Hono {
   });
 
   async function isService(authorization: string | undefined): Promise<boolean> {
-    const caller = await options.resolveCaller(authorization, worker.orgId);
-    return !("ok" in caller) && caller.claims.role === "service_role";
+    const caller = await options.resolveCaller(authorization, worker.orgId, { service: true });
+    return !("ok" in caller);
   }
   // 401 like the webhook's sweep: whoever is not the service is told nothing more.
   const refused = () =>

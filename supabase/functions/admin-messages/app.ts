@@ -41,7 +41,7 @@ export interface AdminAppOptions {
   body?: Partial<BodyLimits>;
 }
 
-const STAFF_ROLES = new Set(["staff", "admin"]);
+const STAFF_ROLES = ["staff", "admin"] as const;
 
 const ListQuery = z.object({
   status: z.enum(["open", "claimed", "resolved", "active", "all"]).default("active"),
@@ -90,24 +90,18 @@ export function createAdminApp(options: AdminAppOptions): Hono {
 
   /** The staff caller, or the response refusing them. */
   async function staff(c: Context): Promise<StaffCaller | Response> {
-    const caller = await resolveCaller(c.req.header("authorization"), null);
-    if ("ok" in caller) {
+    const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"), {
+      roles: STAFF_ROLES,
+      refusal: "Staff access only",
+    });
+    if (!("ok" in caller)) return caller as StaffCaller;
+    if (caller.error.msg === SIGN_IN_REQUIRED) {
       return Response.json(caller, {
-        status: caller.error.msg === SIGN_IN_REQUIRED ? 401 : 403,
+        status: 401,
         headers: { "www-authenticate": 'Bearer realm="easymo"' },
       });
     }
-    const staffOrgs = caller.memberships.filter((m) => STAFF_ROLES.has(m.role));
-    const wanted = c.req.header("x-org-id");
-    const org = wanted
-      ? staffOrgs.find((m) =>
-        m.org_id === wanted || platform.tenants.get(m.org_id)?.slug === wanted
-      )
-      : staffOrgs.length === 1
-      ? staffOrgs[0]
-      : undefined;
-    if (!org) return contractResponse(fail("AUTH_ERROR", "Staff access only"));
-    return { ...caller, org_id: org.org_id };
+    return contractResponse(caller);
   }
 
   /** Runs `work` as the staff member and answers with the contract. */
@@ -152,7 +146,7 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       return {
         user: me,
         orgs: caller.memberships.filter((m) =>
-          STAFF_ROLES.has(m.role)
+          (STAFF_ROLES as readonly string[]).includes(m.role)
         ).map((m) => ({
           id: m.org_id,
           slug: platform.tenants.get(m.org_id)?.slug,
