@@ -42,7 +42,8 @@ module.exports = {
     },
     {
       name: "only-the-root-wires-packs",
-      comment: "Channels, agent and tools hold packs only as the root hands them in (Platform.packs).",
+      comment:
+        "Channels, agent and tools hold packs only as the root hands them in (Platform.packs).",
       severity: "error",
       from: { path: "^shared/", pathNot: ["^shared/platform/", "^shared/packs/", TEST_FILE] },
       to: { path: "^shared/packs/" },
