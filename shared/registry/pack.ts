@@ -178,3 +178,11 @@ export function packTables(packs: readonly Pack[]): PackTables {
   }
   return union;
 }
+
+/**
+ * A pack that so far only teaches the router one agent: no tools, tables,
+ * texts or services; offline, the front desk answers for its agent.
+ */
+export function agentOnlyPack(id: string, agent: PackAgent): Pack {
+  return { id, tools: [], agents: [agent], tables: {}, texts: {}, services: [] };
+}

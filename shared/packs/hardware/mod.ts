@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
 
 /** The hardware pack. */
-export const HARDWARE_PACK: Pack = {
+export const HARDWARE_PACK: Pack = agentOnlyPack("hardware", {
   id: "hardware",
-  tools: [],
-  agents: [{ id: "hardware", intents: HARDWARE_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+  intents: HARDWARE_INTENTS,
+});

@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
 
 /** The insurance pack. */
-export const INSURANCE_PACK: Pack = {
+export const INSURANCE_PACK: Pack = agentOnlyPack("insurance", {
   id: "insurance",
-  tools: [],
-  agents: [{ id: "insurance", intents: INSURANCE_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+  intents: INSURANCE_INTENTS,
+});

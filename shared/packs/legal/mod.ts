@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
 
 /** The legal pack. */
-export const LEGAL_PACK: Pack = {
-  id: "legal",
-  tools: [],
-  agents: [{ id: "legal_intake", intents: LEGAL_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+export const LEGAL_PACK: Pack = agentOnlyPack("legal", {
+  id: "legal_intake",
+  intents: LEGAL_INTENTS,
+});

@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
 
 /** The mobility pack. */
-export const MOBILITY_PACK: Pack = {
-  id: "mobility",
-  tools: [],
-  agents: [{ id: "mobility_orchestrator", intents: MOBILITY_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+export const MOBILITY_PACK: Pack = agentOnlyPack("mobility", {
+  id: "mobility_orchestrator",
+  intents: MOBILITY_INTENTS,
+});

@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
 
 /** The payments pack. */
-export const PAYMENTS_PACK: Pack = {
+export const PAYMENTS_PACK: Pack = agentOnlyPack("payments", {
   id: "payments",
-  tools: [],
-  agents: [{ id: "payments", intents: PAYMENTS_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+  intents: PAYMENTS_INTENTS,
+});

@@ -5,15 +5,11 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
 
 /** The property pack. */
-export const PROPERTY_PACK: Pack = {
+export const PROPERTY_PACK: Pack = agentOnlyPack("property", {
   id: "property",
-  tools: [],
-  agents: [{ id: "property", intents: PROPERTY_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+  intents: PROPERTY_INTENTS,
+});

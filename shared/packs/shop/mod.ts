@@ -5,15 +5,8 @@
  *
  * @module
  */
-import type { Pack } from "@shared/registry/pack.ts";
+import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { SHOP_INTENTS } from "./intents.ts";
 
 /** The shop pack. */
-export const SHOP_PACK: Pack = {
-  id: "shop",
-  tools: [],
-  agents: [{ id: "shop", intents: SHOP_INTENTS }],
-  tables: {},
-  texts: {},
-  services: [],
-};
+export const SHOP_PACK: Pack = agentOnlyPack("shop", { id: "shop", intents: SHOP_INTENTS });
