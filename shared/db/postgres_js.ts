@@ -44,7 +44,10 @@ function wrap(sql: Sql | Reserved, onError?: (error: unknown) => void): Transact
     },
     async query<T>(text: string, params?: readonly unknown[]): Promise<T[]> {
       try {
-        const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
+        // execute() sends it now, not a microtask later when `await` calls then(): statements
+        // go out in the order they were made (a call's rate-limit take before its transaction).
+        const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])
+          .execute();
         // A plain array, as PGlite returns: postgres.js's Result subclass carries extra fields.
         return Array.from(rows) as unknown as T[];
       } catch (error) {
