@@ -20,11 +20,13 @@ import {
 } from "@langchain/langgraph";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { type Language, languageOf } from "@shared/contract/language.ts";
+import type { Language } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
-import { isGreeting, isSensitive } from "./intents.ts";
+import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
+import { decideRoute, type RouteContext } from "./route_decision.ts";
+import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import type { AgentReply, OfflineTurn, PendingCall, TurnInput } from "@shared/registry/pack.ts";
 
 export type { AgentReply, PendingCall, TurnInput };
@@ -49,6 +51,8 @@ export interface AgentDeps {
   agents: Array<{ id: string; name: string; description: string }>;
   /** The packs' agents: roles, words, menu and offline flows. */
   roster: AgentRoster;
+  /** The router, trained once at start from the packs' intents. */
+  router: RouteContext;
   /**
    * Told when the model could not answer (the turn then runs in the
    * deterministic mode); at most once per node that called it.
@@ -70,6 +74,15 @@ export const AgentState = Annotation.Root({
   pending: Annotation<PendingCall | null>({ reducer: (_old, next) => next, default: () => null }),
   handoff: Annotation<boolean>({ reducer: (_old, next) => next, default: () => false }),
   failures: Annotation<number>({ reducer: (_old, next) => next, default: () => 0 }),
+  // The front desk's menu (or a clarifying list) was the last thing shown: a number picks.
+  atMenu: Annotation<boolean>({ reducer: (_old, next) => next, default: () => false }),
+  // The sticky reply language, changed by the words people write or ask for.
+  langPref: Annotation<Language | null>({ reducer: (_old, next) => next, default: () => null }),
+  // Why the hand-off was reached without being asked for, this turn.
+  escalation: Annotation<"sensitive" | "failing" | null>({
+    reducer: (_old, next) => next,
+    default: () => null,
+  }),
   memory: Annotation<Record<string, unknown>>({
     reducer: (old, next) => ({ ...old, ...next }),
     default: () => ({}),
@@ -88,62 +101,154 @@ export const MAX_FAILURES = 3;
 
 const CANCELLED = { ok: false, error: { code: "CANCELLED", msg: "The user cancelled" } };
 
+// The agent's own words, in every language.
+const say = phraseBook({
+  clarify: {
+    en: "Sorry, I did not catch that. Which service do you need?",
+    rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
+    fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
+  },
+  unfinished: {
+    en: "Sorry, I could not finish that. Please try again.",
+    rw: "Mutwihanganire, sinabirangije. Ongera ugerageze.",
+    fr: "Désolé, je n'ai pas pu terminer. Veuillez réessayer.",
+  },
+});
+
 async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const language = languageOf(state.input.text, state.language);
-  // A tapped agent from the front desk's menu, else the words.
-  const chosen = state.input.choice?.startsWith("agent:") ? state.input.choice.slice(6) : null;
-  // Sensitive topics and an agent that keeps failing go to a person.
-  const escalate = isSensitive(state.input.text) || state.failures >= MAX_FAILURES;
-  const { model, agents, roster } = deps(config);
+  const { roster, router } = deps(config);
+  const input = state.input;
   const current = state.agent || roster.frontDesk;
-  const topic = escalate ? roster.handoff : chosen ?? roster.topicOf(state.input.text);
-  let agent = topic ?? current;
-  // The model routes only what keywords cannot, and only from the front desk.
-  const atFrontDesk = !topic && current === roster.frontDesk;
-  if (atFrontDesk && state.input.location) {
-    // A shared location at the front desk is about finding something nearby.
-    agent = roster.fallback;
-  } else if (atFrontDesk && state.input.text && !isGreeting(state.input.text)) {
-    // Words that name no topic: the model decides, else it is something to find.
-    const picked = model
-      ? await chooseAgent(model, agents, state.input.text).catch((error) => {
-        if (error instanceof ModelUnavailableError) {
-          deps(config).onModelFailure?.(error, current);
-        }
-        return null;
-      })
-      : null;
-    agent = picked ?? roster.fallback;
-  }
-  const handover = agent !== current;
-  return {
+  const sticky = state.langPref ?? state.language;
+  // A new agent starts from a clean slate of flow memory (the channel flow's too).
+  const goTo = (agent: string, update: Partial<AgentStateType> = {}, fresh = false) => ({
     agent,
-    language,
+    language: sticky,
     replies: [],
     handoff: false,
-    // A new agent starts from a clean slate of flow memory.
-    ...(handover ? { memory: { step: null } } : {}),
-  };
+    escalation: null,
+    atMenu: agent === roster.frontDesk,
+    ...(fresh || agent !== current ? { memory: { step: null, channelFlow: null } } : {}),
+    ...update,
+  });
+  // An agent that keeps failing goes to a person.
+  if (state.failures >= MAX_FAILURES) return goTo(roster.handoff, { escalation: "failing" });
+  // A tapped service (menu, clarifying question, "talk to a person" button) enters that agent.
+  const tapped = input.choice?.startsWith("agent:") ? input.choice.slice(6) : null;
+  if (tapped !== null && router.agents?.customer.includes(tapped)) return goTo(tapped, {}, true);
+  // Any other tap answers the current agent's flow; a location with no agent is something to find.
+  if (input.choice) return goTo(current);
+  if (!input.text) {
+    return goTo(input.location && current === roster.frontDesk ? roster.fallback : current);
+  }
+  const decision = decideRoute(input.text, {
+    agent: state.agent || null,
+    atMenu: state.atMenu,
+    menuOptions: router.agents?.menu ?? [],
+    langPref: state.langPref,
+  }, router);
+  const language = { language: decision.replyLanguage, langPref: decision.langPref };
+  switch (decision.kind) {
+    case "menu":
+      return goTo(roster.frontDesk, { ...language, input: { ...input, text: "" } }, true);
+    case "pick":
+      // The agent starts as if its menu row was tapped: the number is no request.
+      return goTo(decision.agent, {
+        ...language,
+        input: { wamid: input.wamid, text: "", choice: `agent:${decision.agent}` },
+      }, true);
+    case "stay":
+      return goTo(current, language);
+    case "route":
+      if (decision.urgent) return goTo(roster.handoff, { ...language, escalation: "sensitive" });
+  }
+  // A topic: an agent the classifier never learnt (a pack with keywords only) may claim it
+  // first; with a model, the model routes from the agents' descriptions, same threshold.
+  const named = roster.topicOf(input.text);
+  const unlearnt = named !== null && !router.agents?.learnt?.includes(named) ? named : null;
+  const modelPick = unlearnt ?? await modelRoute(state, config, current);
+  const chosen = modelPick === undefined
+    ? (decision.kind === "route" ? decision.agent : null)
+    : modelPick;
+  if (chosen === null) {
+    const options = router.agents?.menu ?? [];
+    const titles = new Map(roster.menu.map((entry) => [entry.id, entry.title]));
+    return goTo(roster.frontDesk, {
+      ...language,
+      replies: [{
+        text: say("clarify", decision.replyLanguage),
+        rows: options.flatMap((id) => {
+          const title = titles.get(id)?.[decision.replyLanguage];
+          return title ? [{ id: `agent:${id}`, title }] : [];
+        }),
+      }],
+    }, true);
+  }
+  return goTo(chosen, language);
+}
+
+/**
+ * With a model: the agent it picks from the agents' descriptions, null when
+ * it is unsure (below the router's threshold), undefined without a model or
+ * when it failed (the offline decision stands).
+ */
+async function modelRoute(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  current: string,
+): Promise<string | null | undefined> {
+  const { model, agents, router } = deps(config);
+  if (!model) return undefined;
+  const routable = new Set(router.agents?.customer ?? []);
+  const listed = agents.filter((agent) => routable.has(agent.id));
+  try {
+    return await chooseAgent(
+      model,
+      listed,
+      state.input.text,
+      router.threshold ?? CONFIDENCE_THRESHOLD,
+    );
+  } catch (error) {
+    if (!(error instanceof ModelUnavailableError)) throw error;
+    deps(config).onModelFailure?.(error, current);
+    return undefined;
+  }
 }
 
 async function chooseAgent(
   model: ChatModel,
   agents: AgentDeps["agents"],
   text: string,
-): Promise<string | null> {
+  threshold: number,
+): Promise<string | null | undefined> {
   const list = agents.map((agent) => `- ${agent.id}: ${agent.description}`).join("\n");
   const reply = await model.complete({
     messages: [
       {
         role: "system",
-        content: `Pick the agent for the user's message. Answer with the agent id only.\n${list}`,
+        content: "Pick the agent for the user's message (English, Kinyarwanda or French). " +
+          'Answer with JSON only: {"agent": "<id>", "confidence": <0..1>}.\n' + list,
       },
       { role: "user", content: text },
     ],
     tools: [],
   });
-  const id = reply.content.trim().split(/\s+/)[0]?.replace(/[^a-z_]/g, "");
-  return agents.some((agent) => agent.id === id) ? id : null;
+  const picked = parseRouting(reply.content);
+  // An answer we cannot read is no decision: the offline router's stands.
+  if (!picked || !agents.some((agent) => agent.id === picked.agent)) return undefined;
+  return picked.confidence >= threshold ? picked.agent : null;
+}
+
+function parseRouting(content: string): { agent: string; confidence: number } | null {
+  const json = /\{[\s\S]*\}/.exec(content)?.[0];
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as { agent?: unknown; confidence?: unknown };
+    if (typeof value.agent !== "string" || typeof value.confidence !== "number") return null;
+    return { agent: value.agent, confidence: value.confidence };
+  } catch {
+    return null;
+  }
 }
 
 function offlineTurn(state: AgentStateType, roster: AgentRoster): OfflineTurn {
@@ -194,11 +299,7 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
 // The hand-off runs its pack's flow with or without a model, then returns to the front desk.
 async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
   const { roster, callTool } = deps(config);
-  const escalation = isSensitive(state.input.text)
-    ? "sensitive"
-    : state.failures >= MAX_FAILURES
-    ? "failing"
-    : undefined;
+  const escalation = state.escalation ?? undefined;
   const step = await roster.flowOf(state.agent)(
     { ...offlineTurn(state, roster), escalation },
     (tool, args, name) =>
@@ -208,6 +309,7 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
     replies: step.replies ?? [],
     handoff: step.handoff ?? false,
     agent: step.done ? roster.frontDesk : state.agent,
+    atMenu: false,
     failures: 0,
   };
 }
@@ -264,7 +366,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
   }
   return {
     messages: turns,
-    replies: [{ text: "Sorry, I could not finish that. Please try again." }],
+    replies: [{ text: say("unfinished", state.language) }],
     pending: null,
   };
 }
@@ -307,7 +409,8 @@ export function buildAgentGraph(checkpointer: BaseCheckpointSaver) {
     .addNode("act", act)
     .addNode("confirm", confirm)
     .addEdge(START, "route")
-    .addEdge("route", "act")
+    // A clarifying question is answered by the router itself.
+    .addConditionalEdges("route", (state) => state.replies.length ? END : "act", ["act", END])
     .addConditionalEdges("act", (state) => state.pending ? "confirm" : END, ["confirm", END])
     .addEdge("confirm", "act")
     .compile({ checkpointer });

@@ -93,7 +93,30 @@ export interface RouteContext {
    * marker, still switches agent ("I need a taxi" while ordering food). @default 0.8
    */
   switchThreshold?: number;
+  /** The agents it routes between, read from the packs. @default the shipped packs' ids */
+  agents?: RouterAgents;
 }
+
+/** The agents the router routes between, by the part they play (read from the packs' roles). */
+export interface RouterAgents {
+  /** Where conversations start and return (never switched to on a change of mind). */
+  frontDesk: string;
+  /** Where sensitive topics go, urgently. */
+  handoff: string;
+  /** The services a clarifying question lists, in order (at most 10: one WhatsApp list). */
+  menu: readonly string[];
+  /** Every agent a customer may reach; staff-only agents are never among them. */
+  customer: readonly string[];
+  /** The agents the classifier learnt (the others are reached by their keywords or menu). */
+  learnt?: readonly string[];
+}
+
+const DEFAULT_AGENTS: RouterAgents = {
+  frontDesk: "concierge_router",
+  handoff: "support_handoff",
+  menu: MAIN_MENU,
+  customer: CUSTOMER_AGENTS,
+};
 
 /** What {@linkcode trainRouteContext} trains from. */
 export interface RouteTraining {
@@ -101,6 +124,8 @@ export interface RouteTraining {
   examples: readonly IntentExamples[];
   /** Filler phrases taught as the unclear class (the packs' `UNCLEAR_PHRASES`). */
   unclear?: UnclearPhrases;
+  /** The agents it routes between. @default the shipped packs' ids */
+  agents?: RouterAgents;
 }
 
 /**
@@ -122,6 +147,7 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
       featureCache,
     }),
     detector: trainLanguageDetector(training.examples, { featureCache }),
+    agents: training.agents,
   };
 }
 
@@ -285,6 +311,8 @@ export function decideRoute(
   context: RouteContext,
 ): RouteDecision {
   const { classifier, detector } = context;
+  const agents = context.agents ?? DEFAULT_AGENTS;
+  const isCustomer = (agent: string) => isCustomerAgent(agent, agents);
   const threshold = context.threshold ?? CONFIDENCE_THRESHOLD;
   const switchThreshold = context.switchThreshold ?? 0.8;
   const normalized = normalizeText(text);
@@ -300,15 +328,15 @@ export function decideRoute(
     langPref,
     languageChanged: requested !== null,
   };
-  const currentAgent = state.agent !== null && isCustomerAgent(state.agent) ? state.agent : null;
+  const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
   if (isSensitive(normalized, words)) {
     return {
       ...language,
       kind: "route",
-      agent: "support_handoff",
+      agent: agents.handoff,
       urgent: true,
-      switched: currentAgent !== "support_handoff",
+      switched: currentAgent !== agents.handoff,
       confidence: 1,
     };
   }
@@ -317,7 +345,7 @@ export function decideRoute(
   const number = menuNumber(text);
   if (number !== null && state.atMenu) {
     const agent = state.menuOptions[number - 1];
-    if (agent !== undefined && isCustomerAgent(agent)) {
+    if (agent !== undefined && isCustomer(agent)) {
       return { ...language, kind: "pick", option: number, agent };
     }
     return { ...language, kind: "menu" };
@@ -332,11 +360,11 @@ export function decideRoute(
   const changeOfMind = markedChangeOfMind(normalized);
   const topicText = changeOfMind ?? text;
   const { agent, confidence } = classifier.classify(topicText);
-  const routable = agent !== null && isCustomerAgent(agent) ? agent : null;
+  const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
     const switchTo = routable !== null && routable !== currentAgent &&
-        routable !== "concierge_router" &&
+        routable !== agents.frontDesk &&
         ((changeOfMind !== null && confidence >= threshold) ||
           (words.length >= 3 && confidence >= switchThreshold))
       ? routable
@@ -354,7 +382,7 @@ export function decideRoute(
 
   if (number !== null) return { ...language, kind: "menu" };
   if (routable === null || confidence < threshold) {
-    return { ...language, kind: "clarify", options: MAIN_MENU };
+    return { ...language, kind: "clarify", options: agents.menu };
   }
   return {
     ...language,
@@ -367,8 +395,8 @@ export function decideRoute(
 }
 
 /** Whether `agent` is one a customer may reach (never a staff-only agent). */
-export function isCustomerAgent(agent: string): boolean {
-  return (CUSTOMER_AGENTS as readonly string[]).includes(agent) &&
+export function isCustomerAgent(agent: string, agents: RouterAgents = DEFAULT_AGENTS): boolean {
+  return agents.customer.includes(agent) &&
     !(STAFF_ONLY_AGENTS as readonly string[]).includes(agent);
 }
 

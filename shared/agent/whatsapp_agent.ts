@@ -31,6 +31,8 @@ import {
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
 import { agentRoster } from "./roster.ts";
+import type { RouteContext } from "./route_decision.ts";
+import { createRouter } from "./router.ts";
 import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
 
@@ -47,6 +49,11 @@ export interface AgentHandlerOptions {
   modelFailures?: ModelFailureMonitor;
   /** The packs whose agents it runs. @default the platform's */
   packs?: readonly Pack[];
+  /**
+   * The router, trained once at start by the composition root. @default
+   * trained from `packs` (once per pack list)
+   */
+  router?: RouteContext;
 }
 
 const CONFIRM_TEXT = {
@@ -54,6 +61,9 @@ const CONFIRM_TEXT = {
   rw: ["Emeza", "Emeza", "Reka"],
   fr: ["Veuillez confirmer", "Confirmer", "Annuler"],
 } as const;
+
+// The label of a list's button and section.
+const CHOOSE = { en: "Choose", rw: "Hitamo", fr: "Choisir" } as const;
 
 function inputOf(turn: ConversationTurn): TurnInput {
   const content = turn.message.content;
@@ -108,7 +118,9 @@ export function createAgentHandler(
   options: AgentHandlerOptions = {},
 ): ConversationHandler {
   const { platform } = runtime;
-  const roster = agentRoster(options.packs ?? platform.packs);
+  const packs = options.packs ?? platform.packs;
+  const roster = agentRoster(packs);
+  const router = options.router ?? createRouter({ packs });
   const graph = buildAgentGraph(
     options.checkpointer ?? new DatabaseCheckpointSaver({ db: platform.db }),
   );
@@ -129,6 +141,7 @@ export function createAgentHandler(
       },
       agents,
       roster,
+      router,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {
@@ -178,15 +191,19 @@ export function createAgentHandler(
     const conversation = roster.conversationOf(state.agent) as ConversationHandler | undefined;
     if ((!model || failure) && conversation) {
       const memory = state.memory as { channelFlow?: Record<string, unknown> };
+      // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
+      const entered = state.input.choice === `agent:${state.agent}`;
       const outcome = await conversation({
         ...turn,
+        message: entered ? { ...turn.message, content: { kind: "text", text: "" } } : turn.message,
+        language,
         user: { ...turn.user, state: memory.channelFlow ?? {} },
       });
       await graph.updateState(config, { memory: { channelFlow: outcome.state } });
       return { ...outcome, state: { agent: state.agent } };
     }
     return {
-      replies: state.replies.map((reply) => toWhatsApp(reply)),
+      replies: state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
       state: { agent: state.agent },
       handoff: state.handoff,
     };

@@ -73,6 +73,11 @@ function modelOf(server: { apiKey: string; baseURL: string }): ChatModel {
   return createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" });
 }
 
+/** The model's answer to the routing prompt. */
+function routedTo(agent: string, confidence = 0.9) {
+  return { content: JSON.stringify({ agent, confidence }) };
+}
+
 async function orders(db: TestDatabase): Promise<number> {
   const [row] = await db.query<{ n: number }>("select count(*)::int as n from public.orders");
   return row.n;
@@ -99,7 +104,7 @@ dbTest("offline, Waiter AI takes an order from a venue's menu after Confirm, onc
 
 dbTest("offline, Cancel drops the pending order", async (db) => {
   const { say } = await agentChannel(db, null);
-  await say({ text: "menu" });
+  await say({ listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
   await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
   await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
   const cancelled = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
@@ -127,7 +132,7 @@ dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person",
 
 dbTest("a pending confirmation survives a restart", async (db) => {
   const first = await agentChannel(db, null);
-  await first.say({ text: "menu" });
+  await first.say({ listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
   await first.say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
   await first.say({ listReply: { id: "item:BRO-BEEF", title: "Beef brochette" } });
   // A new process: new runtime, new graph, new checkpointer over the same database.
@@ -139,6 +144,7 @@ dbTest("a pending confirmation survives a restart", async (db) => {
 
 dbTest("with a model, a tool outside the agent's allowlist is refused and traced", async (db) => {
   const script: Script = [
+    routedTo("pharmacy"),
     // Pharmacy asks for a buy & sell tool it is not granted.
     {
       tool_calls: [{
@@ -155,11 +161,11 @@ dbTest("with a model, a tool outside the agent's allowlist is refused and traced
   assert.equal(text(reply), "Sorry, I can only check our pharmacies' stock.");
   // The model was only offered the pharmacy's tools, and was told the call was refused.
   const bodies = server.requests.map((request) => JSON.parse(JSON.stringify(request.body)));
-  const offered = (bodies[0].tools as Array<{ function: { name: string } }>)
+  const offered = (bodies[1].tools as Array<{ function: { name: string } }>)
     .map((t) => t.function.name).sort();
   assert.ok(!offered.includes("search_businesses_with_tags"));
   assert.ok(offered.includes("inventory_check"));
-  const toolTurn = (bodies[1].messages as Array<{ role: string; content: string }>)
+  const toolTurn = (bodies[2].messages as Array<{ role: string; content: string }>)
     .find((m) => m.role === "tool");
   assert.match(String(toolTurn?.content), /AUTH_ERROR/);
   await rt.platform.traces.flush();
@@ -171,6 +177,7 @@ dbTest("with a model, a tool outside the agent's allowlist is refused and traced
 
 dbTest("with a model, an order runs only after Confirm, exactly once", async (db) => {
   const script: Script = [
+    routedTo("waiter_ai"),
     {
       tool_calls: [{
         name: "order_create",
@@ -227,6 +234,7 @@ dbTest("an agent that keeps failing hands the conversation to a person", async (
 
 dbTest("with a model, Cancel runs nothing and the model is told", async (db) => {
   const script: Script = [
+    routedTo("waiter_ai"),
     {
       tool_calls: [{
         name: "order_create",
@@ -242,7 +250,7 @@ dbTest("with a model, Cancel runs nothing and the model is told", async (db) => 
   const reply = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
   assert.equal(text(reply), "No problem, nothing was ordered.");
   assert.equal(await orders(db), 0);
-  const toolTurn = JSON.parse(JSON.stringify(server.requests[1].body)).messages
+  const toolTurn = JSON.parse(JSON.stringify(server.requests[2].body)).messages
     .find((m: { role: string }) => m.role === "tool");
   assert.match(toolTurn.content, /CANCELLED/);
 });

@@ -15,6 +15,7 @@
  * @module
  */
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { platformRouter } from "./router.ts";
 import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import {
   createWhatsAppWorker,
@@ -53,7 +54,8 @@ export interface AgentFunction {
 export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfig): AgentFunction {
   const worker = createWhatsAppWorker(runtime, {
     ...config,
-    conversation: config.conversation ?? createAgentHandler(runtime),
+    conversation: config.conversation ??
+      createAgentHandler(runtime, { router: platformRouter(runtime.platform.packs) }),
   });
   const app = createWorkerApp({
     worker,

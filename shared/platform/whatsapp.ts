@@ -7,6 +7,7 @@
  * @module
  */
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { platformRouter } from "./router.ts";
 import {
   createWhatsAppChannel,
   type WhatsAppChannel,
@@ -32,6 +33,7 @@ export interface AgentChannelConfig extends Omit<WhatsAppChannelConfig, "convers
 export function createAgentChannel(runtime: Runtime, config: AgentChannelConfig): WhatsAppChannel {
   return createWhatsAppChannel(runtime, {
     ...config,
-    conversation: config.conversation ?? createAgentHandler(runtime),
+    conversation: config.conversation ??
+      createAgentHandler(runtime, { router: platformRouter(runtime.platform.packs) }),
   });
 }

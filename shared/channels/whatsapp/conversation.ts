@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { WhatsAppMessage } from "./mod.ts";
 import type { InboundMessage } from "./inbound.ts";
@@ -31,6 +32,8 @@ export interface ConversationTurn {
   user: WhatsAppUser;
   /** The org that owns the business number. */
   orgId: string;
+  /** The reply language a router already chose for this message (else the handler detects it). */
+  language?: Language;
   /**
    * Calls a tool as this user, attributed to the conversation. `step` names
    * the call within the turn; with the wamid it forms the idempotency key, so

@@ -217,9 +217,17 @@ export async function commitTurn(
       `update public.conversations
        set state = $2, updated_at = now(),
            last_inbound_at = greatest(last_inbound_at, $3::timestamptz),
-           status = case when $4 then 'handoff' else status end
+           status = case when $4 then 'handoff' else status end,
+           agent_id = coalesce($5, agent_id)
        where id = $1`,
-      [turn.conversationId, turn.state, turn.message.sentAt.toISOString(), turn.handoff ?? false],
+      [
+        turn.conversationId,
+        turn.state,
+        turn.message.sentAt.toISOString(),
+        turn.handoff ?? false,
+        // The agent the conversation is with now, as the Admin Inbox shows it.
+        typeof turn.state.agent === "string" && turn.state.agent ? turn.state.agent : null,
+      ],
     );
     for (const [index, reply] of turn.replies.entries()) {
       await enqueueMessage(tx, {

@@ -159,9 +159,10 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
   const state = { step: "idle", ...turn.user.state } as ConciergeState;
   const content = turn.message.content;
   const text = messageText(content).trim();
-  const language: Language = text
-    ? languageOf(text, state.language ?? turn.user.locale)
-    : state.language ?? turn.user.locale;
+  // The router's choice when it ran (per message, sticky preference), else the words.
+  const language: Language = turn.language ??
+    (text ? languageOf(text, state.language ?? turn.user.locale) : state.language ??
+      turn.user.locale);
   const reply = (...replies: WhatsAppMessage[]) => ({ replies, state: { ...state, language } });
 
   if (content.kind === "location") {
