@@ -1,5 +1,5 @@
 /**
- * Scores the router on the held-out sets in testing/routing_eval/: accuracy
+ * Scores the live router (the decision and context the agent's graph uses) on the held-out sets in testing/routing_eval/: accuracy
  * per language and per agent, a confusion table, how often it asked for
  * clarification, how many replies came in the sender's language, and every
  * conversation turn it got wrong. A report: exits 0 unless `--min <pct>` is
@@ -9,8 +9,7 @@
  *
  * @module
  */
-import { trainRouteContext } from "@shared/agent/route_decision.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { platformRouter } from "@shared/platform/router.ts";
 import {
   loadConversations,
   loadFirstMessages,
@@ -22,7 +21,8 @@ import {
 const minIndex = Deno.args.indexOf("--min");
 const min = minIndex === -1 ? null : Number(Deno.args[minIndex + 1]);
 
-const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
+// The live router: the context the agent's graph decides with, trained from the packs.
+const context = platformRouter();
 const first = scoreFirstMessages(await loadFirstMessages(), context);
 const turns = scoreConversations(await loadConversations(), context);
 

@@ -258,6 +258,7 @@ function offlineTurn(state: AgentStateType, roster: AgentRoster): OfflineTurn {
     input: state.input,
     memory: state.memory,
     menu: roster.menu,
+    handoff: roster.handoff,
   };
 }
 

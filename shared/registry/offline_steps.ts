@@ -6,7 +6,8 @@
  * @module
  */
 import { phraseBook } from "@shared/contract/language.ts";
-import type { OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
+import type { Language } from "@shared/contract/language.ts";
+import type { OfflineFlow, OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
 
 const say = phraseBook({
   cancelled: { en: "OK, I cancelled that.", rw: "Byakuweho.", fr: "D'accord, c'est annulé." },
@@ -101,4 +102,29 @@ export async function confirmTappedChoice(
     ? options.call(choice.slice(options.prefix.length))
     : null;
   return call ? await callWithConfirmation(turn, callTool, call) : null;
+}
+
+/** What an agent whose tools arrive later says, each in en, rw and fr (the pack's texts). */
+export interface LaterToolsTexts {
+  /** Plainly: what it will be able to do, and that it cannot yet. */
+  soon: Record<Language, string>;
+  /** The button's title (at most 20 characters) that hands the conversation to a person. */
+  person: Record<Language, string>;
+}
+
+/**
+ * The offline flow of an agent whose tools do not exist yet: it never
+ * pretends; it says what it will do and offers a person (the hand-off agent,
+ * which raises a ticket with `notify_staff`).
+ */
+export function laterToolsFlow(texts: LaterToolsTexts): OfflineFlow {
+  return (turn) =>
+    Promise.resolve({
+      replies: [{
+        text: texts.soon[turn.language],
+        ...(turn.handoff
+          ? { buttons: [{ id: `agent:${turn.handoff}`, title: texts.person[turn.language] }] }
+          : {}),
+      }],
+    });
 }

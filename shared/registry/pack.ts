@@ -65,6 +65,8 @@ export interface OfflineTurn {
   memory: Record<string, unknown>;
   /** The front desk's menu: every agent with a menu title, in pack order. */
   menu: readonly MenuEntry[];
+  /** The agent that hands conversations to a person (a button `agent:<id>` reaches it). */
+  handoff?: string;
   /**
    * Why a hand-off agent was reached without being asked for: a sensitive
    * topic, or an agent that kept failing. Absent when the user asked.

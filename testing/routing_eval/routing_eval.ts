@@ -91,7 +91,9 @@ export function applyDecision(
 ): { got: string; replyLanguage: Language; next: RoutingState } {
   const decision = decideRoute(text, state, context);
   const langPref = decision.langPref;
-  const atMenuState = { agent: null, atMenu: true, menuOptions: MAIN_MENU, langPref };
+  // The live router's menu and front desk (from the packs), else the engine's defaults.
+  const menu = context.agents?.menu ?? MAIN_MENU;
+  const atMenuState = { agent: null, atMenu: true, menuOptions: menu, langPref };
   switch (decision.kind) {
     case "menu":
       return { got: "menu", replyLanguage: decision.replyLanguage, next: atMenuState };
@@ -105,11 +107,11 @@ export function applyDecision(
       };
     default: {
       // The concierge greets with the main menu.
-      const atMenu = decision.agent === "concierge_router";
+      const atMenu = decision.agent === (context.agents?.frontDesk ?? "concierge_router");
       return {
         got: decision.agent,
         replyLanguage: decision.replyLanguage,
-        next: { agent: decision.agent, atMenu, menuOptions: atMenu ? MAIN_MENU : [], langPref },
+        next: { agent: decision.agent, atMenu, menuOptions: atMenu ? menu : [], langPref },
       };
     }
   }

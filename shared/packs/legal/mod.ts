@@ -1,15 +1,34 @@
 /**
  * The legal pack: legal_intake's agent and the phrases the router learns it from (Legal Intake:
- * lawyers, contracts, disputes, notary services). It has no tools yet: offline, the front desk
- * answers for it.
+ * lawyers, contracts, disputes, notary services). Its tools come later: until
+ * then it says plainly what it will do and offers a person.
  *
  * @module
  */
+import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
 
+/** What the agent says until its tools exist, in en, rw and fr. */
+const TEXTS = {
+  soon: {
+    en:
+      "Soon I will take down your legal question and prepare your documents for a lawyer. I cannot do that yet: a person from our team can help you now.",
+    rw:
+      "Vuba nzajya nandika ikibazo cyawe cy'amategeko kandi ntegure inyandiko zawe ku munyamategeko. Ubu sindabishobora: umukozi wacu yagufasha ubu.",
+    fr:
+      "Bientôt je noterai votre question juridique et préparerai vos documents pour un avocat. Je ne peux pas encore : une personne de notre équipe peut vous aider maintenant.",
+  },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
+};
+
 /** The legal pack. */
-export const LEGAL_PACK: Pack = agentOnlyPack("legal", {
-  id: "legal_intake",
-  intents: LEGAL_INTENTS,
-});
+export const LEGAL_PACK: Pack = {
+  ...agentOnlyPack("legal", {
+    id: "legal_intake",
+    intents: LEGAL_INTENTS,
+    // Reached by its words: the menu holds the ten services a WhatsApp list can show.
+    offlineFlow: laterToolsFlow(TEXTS),
+  }),
+  texts: TEXTS,
+};
