@@ -104,7 +104,7 @@ dbTest("openCallerReads() hands claims with quotes and backslashes over intact",
 });
 
 dbTest(
-  "transactions sent without waiting for begin commit all or nothing and leave no role behind",
+  "transactions commit all or nothing and leave no role behind",
   async (db, backend) => {
     const pool = await oneConnection(db, backend);
     try {

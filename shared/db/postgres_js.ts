@@ -12,6 +12,7 @@ import {
   type Database,
   type JwtClaims,
   type Queryable,
+  SET_CALLER_SQL,
   type Transaction,
   type TransactionOptions,
 } from "./types.ts";
@@ -28,11 +29,12 @@ export interface PostgresOptions {
 }
 
 type Sql = postgres.Sql;
+type TxSql = postgres.TransactionSql;
 type Reserved = postgres.ReservedSql;
 type Params = postgres.ParameterOrJSON<never>[];
 
 // `onError` sees every failed statement, even one whose error the caller swallowed.
-function wrap(sql: Sql | Reserved, onError?: (error: unknown) => void): Transaction {
+function wrap(sql: Sql | TxSql | Reserved, onError?: (error: unknown) => void): Transaction {
   return {
     async exec(script: string): Promise<void> {
       try {
@@ -96,51 +98,34 @@ export class PostgresDatabase implements Database {
   }
 
   /** {@inheritDoc Database.transaction} */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const timeout = options?.statementTimeoutMs;
-    return this.#pipelined(
-      timeout ? `select set_config('statement_timeout', ${literal(String(timeout))}, true)` : null,
-      fn,
-    );
+  async transaction<T>(
+    fn: (tx: Transaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    return await this.#sql.begin(async (tx) => {
+      if (options?.statementTimeoutMs) {
+        await tx.unsafe("select set_config('statement_timeout', $1, true)", [
+          String(options.statementTimeoutMs),
+        ]);
+      }
+      return await fn(wrap(tx));
+    }) as T;
   }
 
   /** {@inheritDoc Database.asCaller} */
-  asCaller<T>(
+  async asCaller<T>(
     claims: JwtClaims,
     fn: (tx: Queryable) => Promise<T>,
     options?: TransactionOptions,
   ): Promise<T> {
-    return this.#pipelined(becomeCallerSql(claims, options), fn);
-  }
-
-  // A transaction on a held connection whose `begin` (and setup) is not waited
-  // for: the work's first statements follow it in the same flight, saving the
-  // round trip postgres.js's sql.begin spends on its BEGIN. Should the setup
-  // fail, Postgres aborts the transaction and every later statement fails
-  // with it: nothing runs outside the transaction or as the connecting role.
-  async #pipelined<T>(setup: string | null, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const connection = await this.#sql.reserve();
-    let failure: unknown;
-    const keep = (error: unknown) => failure ??= error;
-    try {
-      const begun = connection.unsafe(setup ? `begin; ${setup}` : "begin").execute();
-      begun.catch(keep);
-      let result: T;
-      try {
-        result = await fn(wrap(connection, keep));
-        await begun;
-        if (failure !== undefined) throw failure;
-      } catch (error) {
-        await connection.unsafe("rollback").catch(ignore);
-        throw error;
-      }
-      const ended = await connection.unsafe("commit");
-      // A statement failed and the caller went on regardless: Postgres rolled it all back.
-      if (ended.command !== "COMMIT") throw failure ?? new Error("transaction rolled back");
+    return await this.#sql.begin(async (tx) => {
+      // execute() sends it now, and the caller's first query is pipelined behind it on the
+      // same connection. A failure still aborts the commit.
+      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options)).execute();
+      const result = await fn(wrap(tx));
+      await setup;
       return result;
-    } finally {
-      connection.release();
-    }
+    }) as T;
   }
 
   /** {@inheritDoc Database.asService} */
