@@ -1,6 +1,7 @@
 /**
  * Canonical JSON (sorted keys) and its SHA-256, used to fingerprint a call's
- * arguments for the idempotency ledger and confirmation tokens.
+ * arguments for the idempotency ledger and confirmation tokens, and the one
+ * way the code imports an HMAC-SHA256 key.
  *
  * @module
  */
@@ -30,4 +31,18 @@ export function toHex(bytes: Uint8Array): string {
   let out = "";
   for (const byte of bytes) out += byte.toString(16).padStart(2, "0");
   return out;
+}
+
+/**
+ * Imports `secret` (UTF-8) as an HMAC-SHA256 key for `usages`. Verifying with
+ * `crypto.subtle.verify` compares MACs in constant time.
+ */
+export function hmacKey(secret: string, usages: KeyUsage[]): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    usages,
+  );
 }

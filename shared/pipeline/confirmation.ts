@@ -20,6 +20,8 @@ export interface ConfirmationClaims {
 /** Result of checking a token against a call. */
 export type ConfirmationCheck = "valid" | "mismatch" | "expired" | "forged";
 
+import { hmacKey } from "./canonical.ts";
+
 const encoder = new TextEncoder();
 
 function base64url(bytes: Uint8Array): string {
@@ -59,13 +61,7 @@ export class ConfirmationSigner {
         "Cannot create confirmation signer as the secret is shorter than 32 bytes",
       );
     }
-    this.#key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(`confirm:${secret}`),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
+    this.#key = hmacKey(`confirm:${secret}`, ["sign", "verify"]);
     this.#ttlMs = options.ttlMs ?? 300_000;
     this.#now = options.now ?? Date.now;
   }

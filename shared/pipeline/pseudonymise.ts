@@ -4,18 +4,12 @@
  *
  * @module
  */
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
 
 /** Returns a function that hashes a value with `secret` (hex, 32 chars). */
 export function createPseudonymiser(secret: string): (value: string) => Promise<string> {
   const encoder = new TextEncoder();
-  const key = crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`pseudonymise:${secret}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = hmacKey(`pseudonymise:${secret}`, ["sign"]);
   return async (value) => {
     const mac = await crypto.subtle.sign("HMAC", await key, encoder.encode(value));
     return toHex(new Uint8Array(mac)).slice(0, 32);

@@ -5,20 +5,9 @@
  *
  * @module
  */
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
 
-const encoder = new TextEncoder();
 const HEADER = /^sha256=([0-9a-fA-F]{64})$/;
-
-function hmacKey(secret: string, usage: KeyUsage): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    [usage],
-  );
-}
 
 /** A verifier bound to one app secret (the key is imported once). */
 export type SignatureVerifier = (body: Uint8Array, header: string | null) => Promise<boolean>;
@@ -30,7 +19,7 @@ export type SignatureVerifier = (body: Uint8Array, header: string | null) => Pro
  */
 export function createSignatureVerifier(appSecret: string): SignatureVerifier {
   if (!appSecret) throw new RangeError("Cannot verify webhooks as the app secret is empty");
-  const key = hmacKey(appSecret, "verify");
+  const key = hmacKey(appSecret, ["verify"]);
   return async (body, header) => {
     const match = HEADER.exec(header?.trim() ?? "");
     if (!match) return false;
@@ -49,7 +38,7 @@ export function createSignatureVerifier(appSecret: string): SignatureVerifier {
 export async function signBody(appSecret: string, body: Uint8Array): Promise<string> {
   const mac = await crypto.subtle.sign(
     "HMAC",
-    await hmacKey(appSecret, "sign"),
+    await hmacKey(appSecret, ["sign"]),
     body as Uint8Array<ArrayBuffer>,
   );
   return `sha256=${toHex(new Uint8Array(mac))}`;

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = "X-EasyMO-Signature";
@@ -39,16 +39,6 @@ export interface CallbackVerifierOptions {
 
 /** Checks one request's raw body against its signature header. */
 export type CallbackVerifier = (body: Uint8Array, header: string | null) => Promise<SignatureCheck>;
-
-function hmacKey(secret: string, usage: KeyUsage): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    [usage],
-  );
-}
 
 function signedPayload(timestamp: string, body: Uint8Array): Uint8Array<ArrayBuffer> {
   const prefix = encoder.encode(`${timestamp}.`);
@@ -90,7 +80,7 @@ export function createCallbackVerifier(options: CallbackVerifierOptions): Callba
     throw new RangeError("Cannot verify callbacks as toleranceSec must be positive");
   }
   const now = options.now ?? Date.now;
-  const key = hmacKey(options.secret, "verify");
+  const key = hmacKey(options.secret, ["verify"]);
   return async (body, header) => {
     if (header === null || header.trim() === "") return { ok: false, reason: "missing" };
     const match = HEADER.exec(header.trim());
@@ -119,7 +109,7 @@ export async function signCallback(options: SignCallbackOptions): Promise<string
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const mac = await crypto.subtle.sign(
     "HMAC",
-    await hmacKey(options.secret, "sign"),
+    await hmacKey(options.secret, ["sign"]),
     signedPayload(timestamp, options.body),
   );
   return `t=${timestamp},v1=${toHex(new Uint8Array(mac))}`;
