@@ -151,17 +151,21 @@ export function createAgentHandler(
         }),
     };
     const config = { configurable: { thread_id: turn.user.conversationId, deps } };
-    const input = inputOf(turn);
     const snapshot = await graph.getState(config);
+    // Until the conversation has a language of its own, the profile's is the sticky one.
+    const input = {
+      input: inputOf(turn),
+      ...(snapshot.values?.langPref ? {} : { langPref: turn.user.locale }),
+    };
     const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
     let state: AgentStateType & { __interrupt__?: Array<{ value: { summary: string } }> };
     if (waiting) {
-      const decision = decisionOf(input.text, input.choice);
+      const decision = decisionOf(input.input.text, input.input.choice);
       state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
       // Anything but an answer cancels the pending action, then is handled as itself.
-      if (!decision) state = await graph.invoke({ input }, config);
+      if (!decision) state = await graph.invoke(input, config);
     } else {
-      state = await graph.invoke({ input }, config);
+      state = await graph.invoke(input, config);
     }
     if (failure) {
       const { error, agentId } = failure;

@@ -104,7 +104,7 @@ dbTest("offline, Waiter AI takes an order from a venue's menu after Confirm, onc
 
 dbTest("offline, Cancel drops the pending order", async (db) => {
   const { say } = await agentChannel(db, null);
-  await say({ listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
+  await say({ text: "I want to order food" });
   await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
   await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
   const cancelled = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
@@ -132,7 +132,7 @@ dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person",
 
 dbTest("a pending confirmation survives a restart", async (db) => {
   const first = await agentChannel(db, null);
-  await first.say({ listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
+  await first.say({ text: "I want to order food" });
   await first.say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
   await first.say({ listReply: { id: "item:BRO-BEEF", title: "Beef brochette" } });
   // A new process: new runtime, new graph, new checkpointer over the same database.
