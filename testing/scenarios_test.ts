@@ -62,7 +62,8 @@ Deno.test("a tap that matches no choice fails the run naming the turn", opts, as
 name: bad tap
 user: { phone: "+250788000001" }
 turns:
-  - say: Hello, I need paracetamol
+  - location: { latitude: -1.9536, longitude: 30.0925 }
+  - say: paracetamol
   - tap: 7
 expect:
   - sql: select 1
@@ -70,7 +71,7 @@ expect:
   );
   const result = await runScenario(scenario);
   assert.equal(result.passed, false);
-  assert.match(result.failures[0], /^turn 2 \(tap 7\): no such choice.*1\. concierge_ask/);
+  assert.match(result.failures[0], /^turn 3 \(tap 7\): no such choice.*1\. concierge_ask/);
 });
 
 Deno.test("invalid scenario files are refused with their file and path", () => {
