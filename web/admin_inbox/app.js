@@ -575,6 +575,7 @@ function renderDetail() {
       el("span", { className: `badge priority-${ticket.priority}` }, capitalise(ticket.priority)),
     ),
     ...fact("Channel", capitalise(ticket.channel)),
+    ...(ticket.agent_name ? fact("Agent", ticket.agent_name) : []),
     ...fact("Requester", requesterText(ticket)),
     ...fact("Assignee", assigneeText(ticket)),
     ...fact("Waiting", formatAge(ticket.age_sec), " (opened ", timeElement(ticket.created_at), ")"),

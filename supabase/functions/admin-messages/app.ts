@@ -27,6 +27,7 @@ import {
   queueCounts,
   type TicketAction,
   ticketThread,
+  type TicketView,
 } from "./tickets.ts";
 
 /** What the app needs. */
@@ -155,6 +156,12 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       };
     }));
 
+  // Agent names live in the agent file, not the database.
+  function withAgentName(ticket: TicketView): TicketView {
+    const agent = ticket.agent_id ? platform.agents.get(ticket.agent_id) : undefined;
+    return { ...ticket, agent_name: agent?.name ?? ticket.agent_id };
+  }
+
   app.get("/tickets", (c) =>
     asStaff(c, async (caller) => {
       const query = ListQuery.safeParse(c.req.query());
@@ -163,13 +170,13 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       return await platform.db.asCaller(caller.claims, async (tx) => {
         const [server] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");
         return {
-          tickets: await listTickets(tx, caller.org_id, {
+          tickets: (await listTickets(tx, caller.org_id, {
             status,
             priority,
             channel,
             mine: mine === "1" || mine === "true",
             updatedSince: updated_since,
-          }),
+          })).map(withAgentName),
           queue: await queueCounts(tx, caller.org_id),
           server_time: server.now,
         };
@@ -181,7 +188,7 @@ export function createAdminApp(options: AdminAppOptions): Hono {
     (c) =>
       asStaff(c, (caller) =>
         platform.db.asCaller(caller.claims, async (tx) => {
-          const ticket = await getTicket(tx, caller.org_id, ticketId(c));
+          const ticket = withAgentName(await getTicket(tx, caller.org_id, ticketId(c)));
           return { ticket, ...(await ticketThread(tx, ticket)) };
         })),
   );

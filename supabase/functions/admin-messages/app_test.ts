@@ -260,3 +260,21 @@ dbTest("admin-messages refuses a body over 64 KiB with 413 in the contract's sha
     await close();
   }
 });
+
+dbTest("admin-messages names the agent the ticket's conversation is with", async (db) => {
+  const { rt, as, close } = await serve(db);
+  try {
+    const { ticketId, conversationId } = await raiseTicket(rt, db);
+    await db.query(`update public.conversations set agent_id = 'pharmacy' where id = $1`, [
+      conversationId,
+    ]);
+    const jean = await as(USER.jean);
+    const [listed] = (await jean("/tickets")).body.data.tickets;
+    assert.equal(listed.agent_id, "pharmacy");
+    assert.equal(listed.agent_name, "Pharmacy");
+    const detail = await jean(`/tickets/${ticketId}`);
+    assert.equal(detail.body.data.ticket.agent_name, "Pharmacy");
+  } finally {
+    await close();
+  }
+});

@@ -24,6 +24,10 @@ export interface TicketView {
   assigned_to: string | null;
   assigned_name: string | null;
   convo_id: string | null;
+  /** The agent the conversation is with (`conversations.agent_id`). */
+  agent_id: string | null;
+  /** That agent's display name, filled in from the agent file. */
+  agent_name?: string | null;
   requester: { id: string; name: string | null; phone: string | null } | null;
   age_sec: number;
   window_open: boolean;
@@ -44,6 +48,7 @@ const VIEW = `
     'reason', t.reason, 'summary', t.summary, 'created_at', t.created_at,
     'updated_at', t.updated_at, 'claimed_at', t.claimed_at, 'resolved_at', t.resolved_at,
     'assigned_to', t.assigned_to, 'assigned_name', a.display_name, 'convo_id', t.convo_id,
+    'agent_id', cv.agent_id,
     'requester', case when r.id is null then null
       else jsonb_build_object('id', r.id, 'name', r.display_name, 'phone', r.phone) end,
     'age_sec', extract(epoch from now() - t.created_at)::int,
@@ -51,6 +56,7 @@ const VIEW = `
   ) as ticket
   from public.staff_tickets t
   left join public.profiles a on a.id = t.assigned_to
+  left join public.conversations cv on cv.id = t.convo_id
   left join public.profiles r on r.id = t.requester_user_id
   left join public.wa_contacts c on c.wa_id = substr(r.phone, 2)`;
 
