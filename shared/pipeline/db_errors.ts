@@ -17,6 +17,9 @@ const BY_SQLSTATE: Record<string, ErrorCode> = {
   "57014": "TIMEOUT", // query_canceled by statement_timeout
   "40001": "CONFLICT", // serialization_failure
   "40P01": "CONFLICT", // deadlock_detected
+  "P0002": "NOT_FOUND", // no_data_found, raised by our functions for an unknown reference
+  "P0409": "CONFLICT", // ours: a state conflict (invalid order move, slot full, offer taken)
+  "P0402": "CONFLICT", // ours: fulfilment before the payment is settled
 };
 
 /** The contract code for a database error, or undefined when it is not one. */
