@@ -22,9 +22,9 @@ export const WAITER_TEXTS = {
     fr: "Voici la carte de {venue} :",
   },
   ordered: {
-    en: "✅ Order placed: {total} RWF. It will be ready in about 20 minutes.",
-    rw: "✅ Itumiza ryakiriwe: {total} RWF. Rizaba ryiteguye mu minota 20.",
-    fr: "✅ Commande passée : {total} RWF. Prête dans environ 20 minutes.",
+    en: "✅ Order placed: {total} RWF. The venue has been told on WhatsApp.",
+    rw: "✅ Itumiza ryakiriwe: {total} RWF. Aho watumije bamenyeshejwe kuri WhatsApp.",
+    fr: "✅ Commande passée : {total} RWF. L'établissement a été prévenu sur WhatsApp.",
   },
 } as const;
 
