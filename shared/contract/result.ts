@@ -74,13 +74,16 @@ export class ToolFailure extends Error {
   readonly code: ErrorCode;
   /** User-safe message. */
   readonly userMessage: string;
+  /** The invalid fields, for a VALIDATION_ERROR found past the schema (e.g. a tariff's rules). */
+  readonly fields?: FieldIssue[];
 
   /** Creates a failure; `userMessage` defaults to the code's message. */
-  constructor(code: ErrorCode, userMessage?: string) {
+  constructor(code: ErrorCode, userMessage?: string, options: { fields?: FieldIssue[] } = {}) {
     super(userMessage ?? defaultMessage(code));
     this.name = "ToolFailure";
     this.code = code;
     this.userMessage = userMessage ?? defaultMessage(code);
+    if (options.fields) this.fields = options.fields;
   }
 }
 

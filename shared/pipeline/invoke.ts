@@ -543,7 +543,9 @@ export function createInvoker(options: InvokerOptions): Invoker {
       });
       return fail("TIMEOUT");
     }
-    if (error instanceof ToolFailure) return fail(error.code, error.userMessage);
+    if (error instanceof ToolFailure) {
+      return fail(error.code, error.userMessage, error.fields ? { fields: error.fields } : {});
+    }
     const code = classifyDbError(error);
     if (code) {
       log.warn("tool_db_refused", {
