@@ -1,0 +1,237 @@
+/**
+ * Rwandan document fields and how each is checked: number plates, chassis
+ * numbers (VIN, ISO 3779), 16-digit national IDs, plausible years and dates,
+ * names. Each reader takes what OCR saw (which confuses O/0, I/1, S/5, B/8…)
+ * and answers the normalised value with whether it passed its check, so a
+ * field is only as confident as its check allows.
+ *
+ * @module
+ */
+
+/** A field value read from OCR text, normalised, with its check. */
+export interface CheckedValue {
+  /** The normalised value, e.g. `RAB 123 C`. */
+  value: string;
+  /** Whether it passed every check that applies. */
+  valid: boolean;
+  /** Why it is doubtful (safe to show staff), when it is. */
+  note?: string;
+}
+
+// Characters OCR commonly reads for a digit, and for a letter.
+const AS_DIGIT: Record<string, string> = {
+  O: "0",
+  Q: "0",
+  D: "0",
+  I: "1",
+  L: "1",
+  "|": "1",
+  Z: "2",
+  S: "5",
+  B: "8",
+  G: "6",
+  T: "7",
+};
+const AS_LETTER: Record<string, string> = {
+  "0": "O",
+  "1": "I",
+  "2": "Z",
+  "5": "S",
+  "8": "B",
+  "6": "G",
+  "4": "A",
+  "7": "T",
+};
+
+function digitsOf(text: string): string {
+  return [...text].map((ch) => AS_DIGIT[ch] ?? ch).join("");
+}
+
+function lettersOf(text: string): string {
+  return [...text].map((ch) => AS_LETTER[ch] ?? ch).join("");
+}
+
+/** Rwandan plates: `R` + two letters, three digits, one letter (`RAB 123 C`). */
+export const PLATE = /^R[A-Z]{2} \d{3} [A-Z]$/;
+
+/**
+ * Reads a number plate from OCR text (`RAB123C`, `RAB 123C`, `RA8 I23 C`),
+ * repairing letter/digit confusions by position.
+ */
+export function readPlate(raw: string): CheckedValue | null {
+  const compact = raw.toUpperCase().replace(/[^A-Z0-9|]/g, "");
+  // Anchor at the first "R" followed by 6 characters of the right shape once repaired.
+  for (let start = 0; start + 7 <= compact.length; start++) {
+    const chunk = compact.slice(start, start + 7);
+    if (chunk[0] !== "R" && chunk[0] !== "P" && chunk[0] !== "K") continue;
+    const letters = lettersOf(chunk.slice(1, 3));
+    const digits = digitsOf(chunk.slice(3, 6));
+    const last = lettersOf(chunk[6]);
+    const value = `R${letters} ${digits} ${last}`;
+    if (PLATE.test(value)) return { value, valid: true };
+  }
+  return null;
+}
+
+const VIN_VALUES: Record<string, number> = {
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
+};
+const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** A VIN's 17 characters: digits and capitals without I, O and Q. */
+export const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/**
+ * The ISO 3779 check digit (position 9) of a 17-character VIN: each
+ * character's value times its position's weight, summed, modulo 11; 10 is `X`.
+ */
+export function vinCheckDigit(vin: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const ch = vin[i];
+    const value = /\d/.test(ch) ? Number(ch) : VIN_VALUES[ch];
+    if (value === undefined) return "";
+    sum += value * VIN_WEIGHTS[i];
+  }
+  const rest = sum % 11;
+  return rest === 10 ? "X" : String(rest);
+}
+
+/** Whether a VIN's ninth character is its check digit. */
+export function vinCheckDigitValid(vin: string): boolean {
+  return VIN.test(vin) && vin[8] === vinCheckDigit(vin);
+}
+
+// What OCR reads for VIN characters that a VIN cannot hold, or that it confuses.
+const VIN_SWAPS: Record<string, string[]> = {
+  O: ["0"],
+  Q: ["0"],
+  I: ["1"],
+  ")": ["J"],
+  "]": ["J"],
+  "|": ["1"],
+  "0": ["D"],
+  "1": ["L", "T"],
+  "5": ["S"],
+  S: ["5"],
+  "8": ["B"],
+  B: ["8"],
+  "2": ["Z"],
+  Z: ["2"],
+  "6": ["G"],
+  G: ["6"],
+  U: ["V"],
+  V: ["U"],
+};
+
+/**
+ * Reads a chassis number (VIN). When the ninth character is not the check
+ * digit, tries one and then two common OCR confusions and keeps the first
+ * reading that passes; a VIN that never passes is answered as read (some
+ * makers outside North America do not use the check digit) but not valid.
+ */
+export function readVin(raw: string): CheckedValue | null {
+  const cleaned = raw.toUpperCase().replace(/[\s\-.:]/g, "");
+  const chars = [...cleaned].map((ch) => (ch === "O" || ch === "Q" ? "0" : ch === "I" ? "1" : ch));
+  if (chars.length !== 17) return null;
+  const base = chars.join("").replace(/[)\]]/g, "J").replace(/\|/g, "1");
+  if (vinCheckDigitValid(base)) return { value: base, valid: true };
+  const original = [...cleaned];
+  const candidates = [base];
+  for (let i = 0; i < 17; i++) {
+    for (const swap of VIN_SWAPS[original[i]] ?? []) {
+      const next = [...base];
+      next[i] = swap;
+      candidates.push(next.join(""));
+    }
+  }
+  for (const candidate of candidates) if (vinCheckDigitValid(candidate)) return { value: candidate, valid: true };
+  if (!VIN.test(base)) return null;
+  return { value: base, valid: false, note: "the check digit does not match" };
+}
+
+/**
+ * Reads a Rwandan national ID: 16 digits, `1` (citizen; 2 refugee, 3
+ * foreigner), the birth year, `7` (female) or `8` (male), a 7-digit
+ * sequence, the issue count and two check digits. `today` bounds the year
+ * (an ID holder is at least 16).
+ */
+export function readNationalId(raw: string, today: Date): CheckedValue | null {
+  const compact = digitsOf(raw.toUpperCase().replace(/[\s.\-]/g, ""));
+  const match = /\d{16}/.exec(compact);
+  if (!match || compact.replace(/\D/g, "").length > 17) return null;
+  const value = match[0];
+  const year = Number(value.slice(1, 5));
+  const problems: string[] = [];
+  if (!"123".includes(value[0])) problems.push("it does not start with 1, 2 or 3");
+  if (year < 1900 || year > today.getUTCFullYear() - 16) problems.push("the birth year is implausible");
+  if (value[5] !== "7" && value[5] !== "8") problems.push("the sex digit is not 7 or 8");
+  return problems.length === 0
+    ? { value, valid: true }
+    : { value, valid: false, note: problems.join("; ") };
+}
+
+/** Reads a year of manufacture between 1950 and next year. */
+export function readYear(raw: string, today: Date): CheckedValue | null {
+  const match = /(19|20)\d\d/.exec(digitsOf(raw.toUpperCase()));
+  if (!match) return null;
+  const year = Number(match[0]);
+  const valid = year >= 1950 && year <= today.getUTCFullYear() + 1;
+  return valid ? { value: match[0], valid } : { value: match[0], valid, note: "implausible year" };
+}
+
+/** Reads a date written `DD/MM/YYYY` (or with `-`/`.`) as ISO `YYYY-MM-DD`. */
+export function readDate(raw: string): CheckedValue | null {
+  const match = /(\d{1,2})\s*[\/\-.]\s*(\d{1,2})\s*[\/\-.]\s*((?:19|20)\d\d)/.exec(
+    digitsOf(raw.toUpperCase()),
+  );
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const value = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  return real ? { value, valid: true } : { value, valid: false, note: "not a calendar date" };
+}
+
+/**
+ * Reads a person's name: letters (accents, apostrophes and hyphens allowed),
+ * two to five words, upper-cased as Rwandan documents print them.
+ */
+export function readName(raw: string): CheckedValue | null {
+  const words = raw.normalize("NFC").replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
+    .filter((word) => /\p{L}{2,}/u.test(word));
+  if (words.length === 0) return null;
+  const value = words.slice(0, 5).join(" ").toUpperCase();
+  const valid = words.length >= 2 && words.length <= 5 && value.length <= 60;
+  return valid ? { value, valid } : { value, valid, note: "a full name has two to five words" };
+}
+
+/** Reads a single upper-case word or short phrase (a make, a model, a category list). */
+export function readWord(raw: string): CheckedValue | null {
+  const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ").trim();
+  if (value.length < 1 || value.length > 30) return null;
+  return { value, valid: /[A-Z]/.test(value) };
+}

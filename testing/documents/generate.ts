@@ -1,0 +1,111 @@
+/**
+ * Generates the synthetic document fixtures: renders each document's HTML
+ * with real (headless) Chromium, degrades it as a phone camera would, and
+ * writes `testing/documents/fixtures/<set>/<id>.jpg` with a `manifest.json`
+ * of the fields each must yield. Deterministic from the seed.
+ *
+ * Two sets: `dev` (the engine is tuned on it) and `heldout` (never tuned on;
+ * the accuracy in docs/documents.md is measured on it).
+ *
+ * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|all]`.
+ *
+ * @module
+ */
+import { launchChromium } from "../../web/admin_inbox/testing_browser.ts";
+import { type Condition, CONDITIONS, degrade } from "./degrade.ts";
+import {
+  seededRandom,
+  type SyntheticDocument,
+  syntheticDocument,
+  type SyntheticDocumentType,
+} from "./synthetic.ts";
+
+/** One fixture in a set's manifest. */
+export interface FixtureEntry {
+  /** File name inside the set's folder. */
+  file: string;
+  /** The document type, or `not_a_document`. */
+  type: SyntheticDocumentType | "not_a_document";
+  /** What it is (`receipt`, `car_photo`, `single_word`, or the type). */
+  kind: string;
+  /** The capture condition. */
+  condition: Condition;
+  /** The fields that must be read (empty for non-documents and unreadable ones). */
+  fields: Record<string, string>;
+}
+
+/** The sets, each with its own seed. */
+export const SETS = { dev: 20261124, heldout: 77_0342 } as const;
+
+/** Where the fixtures live. */
+export const FIXTURES = new URL("./fixtures/", import.meta.url);
+
+const DOCUMENT_TYPES: SyntheticDocumentType[] = ["vehicle_registration", "license", "id_card"];
+
+/** The plan of one set: every document type in every condition, policies, refusals. */
+function plan(): Array<{ kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }> {
+  const items: Array<{ kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }> = [];
+  for (const kind of DOCUMENT_TYPES) {
+    for (const condition of CONDITIONS) items.push({ kind, condition });
+  }
+  items.push({ kind: "policy", condition: "clean" }, { kind: "policy", condition: "rotated" });
+  items.push({ kind: "vehicle_registration", condition: "unreadable" });
+  items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "clean" });
+  items.push({ kind: "single_word", condition: "clean" });
+  return items;
+}
+
+/** Renders and writes one set; answers its manifest. */
+export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[]> {
+  const launched = await launchChromium();
+  if (!launched) throw new Error("Chromium is missing: run scripts/ci/install_chromium.sh");
+  const random = seededRandom(SETS[set]);
+  const dir = new URL(`${set}/`, FIXTURES);
+  await Deno.mkdir(dir, { recursive: true });
+  const manifest: FixtureEntry[] = [];
+  try {
+    const page = await launched.browser.newPage();
+    for (const [index, item] of plan().entries()) {
+      const document: SyntheticDocument = syntheticDocument(item.kind, random);
+      await page.setViewportSize(document.viewport);
+      await page.setContent(document.html);
+      const png = await page.screenshot({ type: "png", fullPage: false });
+      const jpeg = await degrade(png, item.condition, random);
+      const file = `${String(index + 1).padStart(2, "0")}_${document.kind}_${item.condition}.jpg`;
+      await Deno.writeFile(new URL(file, dir), jpeg);
+      manifest.push({
+        file,
+        type: item.condition === "unreadable" ? "not_a_document" : document.type,
+        kind: item.condition === "unreadable" ? `unreadable_${document.kind}` : document.kind,
+        condition: item.condition,
+        fields: item.condition === "unreadable" ? {} : document.fields,
+      });
+    }
+  } finally {
+    await launched.close();
+  }
+  await Deno.writeTextFile(
+    new URL("manifest.json", dir),
+    JSON.stringify(manifest, null, 2) + "\n",
+  );
+  return manifest;
+}
+
+/** Reads a set's manifest. */
+export async function readManifest(set: keyof typeof SETS): Promise<FixtureEntry[]> {
+  return JSON.parse(await Deno.readTextFile(new URL(`${set}/manifest.json`, FIXTURES)));
+}
+
+/** Reads one fixture's bytes. */
+export function readFixture(set: keyof typeof SETS, file: string): Promise<Uint8Array> {
+  return Deno.readFile(new URL(`${set}/${file}`, FIXTURES));
+}
+
+if (import.meta.main) {
+  const which = Deno.args.includes("--set") ? Deno.args[Deno.args.indexOf("--set") + 1] : "all";
+  for (const set of Object.keys(SETS) as Array<keyof typeof SETS>) {
+    if (which !== "all" && which !== set) continue;
+    const manifest = await generateSet(set);
+    console.log(`${set}: ${manifest.length} images in ${new URL(`${set}/`, FIXTURES).pathname}`);
+  }
+}
