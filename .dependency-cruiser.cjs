@@ -2,12 +2,12 @@
  * The layering rules (docs/architecture.md, "What each folder may import"),
  * checked by scripts/ci/check_layers.sh.
  *
- * kernel:    shared/{contract,registry,pipeline,db,auth,export,runtime,http}
+ * kernel:    shared/{contract,registry,pipeline,db,auth,export,runtime,http,storage}
  * above it:  shared/channels, shared/agent, shared/tools, shared/packs
  * root:      shared/platform (the composition root), then supabase/functions
  * testing/:  loopback fakes, fixtures, the scenario harness (tests only)
  */
-const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http)/";
+const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http|storage)/";
 const TEST_FILE = "_test\\.ts$";
 
 module.exports = {

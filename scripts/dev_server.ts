@@ -31,6 +31,9 @@ import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
 import { passwordGrant } from "./dev_auth.ts";
 import { serveAdminPage } from "./dev_static.ts";
+import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.ts";
+import { createLocalStorageServer, STORAGE_PREFIX } from "@shared/storage/local_storage_server.ts";
+import { fileStoreFromEnv } from "@shared/platform/env.ts";
 
 /** A function as the dev server runs it. */
 export interface LocalFunction {
@@ -113,18 +116,35 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const secret = Deno.env.get("EASYMO_SECRET") ??
     await loadOrCreateDevSecret(`${root}dev_secret`);
   const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
+  let base = "";
+  // Files go to the local Storage server mounted below (same origin), through supabase-js as
+  // deployed, with a service-role key of the dev auth; a Supabase project when configured.
+  const files = fileStoreFromEnv() ?? createSupabaseFileStore({
+    url: () => base,
+    key: await signDevToken(devJwtSecret(secret), {
+      role: "service_role",
+      ttlSec: 10 * 365 * 24 * 3600,
+    }),
+  });
+  const storage = createLocalStorageServer({
+    db,
+    verify,
+    root: `${root}storage/`,
+    signingSecret: secret,
+    log,
+  });
   const runtime = await createRuntime({
     db,
     secret,
     log,
     verify,
+    provide: [{ key: FILE_STORE, value: files }],
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
     notificationIntervalMs: 1000,
   });
   await writeDevUsers(runtime, root);
 
-  let base = "";
   const host: LocalHost = { url: () => base };
   const apps: Record<string, LocalFunction> = Object.fromEntries(
     Object.entries(FUNCTIONS).map(([name, create]) => [name, create(runtime, host)]),
@@ -140,6 +160,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     if (url.pathname === "/auth/v1/token" && request.method === "POST") {
       return passwordGrant(db, devJwtSecret(secret), request);
     }
+    if (url.pathname.startsWith(`${STORAGE_PREFIX}/`)) return storage.fetch(request);
     if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) {
       return serveAdminPage(request, base).then((response) =>
         response ?? Response.json({ ok: false }, { status: 404 })

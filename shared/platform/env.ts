@@ -11,6 +11,7 @@
  * | `SUPABASE_JWT_SECRET` | legacy HS256 secret, when the project still uses one |
  * | `SLACK_WEBHOOK_URL` | Slack incoming webhook for staff notifications |
  * | `SMS_ENDPOINT`, `SMS_API_KEY`, `SMS_SENDER`, `STAFF_SMS_TO` | HTTP SMS gateway and on-call numbers |
+ * | `SUPABASE_URL` + `SUPABASE_SERVICE_ROLE_KEY` | Storage for files (the `FILE_STORE` service) |
  *
  * @module
  */
@@ -19,6 +20,7 @@ import { createTokenVerifier, type TokenVerifier } from "@shared/auth/jwt.ts";
 import { notificationTransportsFromEnv } from "@shared/channels/notifications/notification_env.ts";
 import { openDatabaseFromEnv } from "@shared/db/open.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
+import { createSupabaseFileStore, FILE_STORE, type FileStore } from "@shared/storage/file_store.ts";
 import { createPlatform, type PlatformOptions } from "./platform.ts";
 
 export type { Runtime };
@@ -57,14 +59,27 @@ export async function openRuntimeFromEnv(): Promise<Runtime> {
     jwksUrl: !jwks && supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : undefined,
     hs256Secret: Deno.env.get("SUPABASE_JWT_SECRET") || undefined,
   });
+  const files = fileStoreFromEnv();
   return await createRuntime({
     db,
     secret,
     verify,
+    provide: files ? [{ key: FILE_STORE, value: files }] : undefined,
     // Unconfigured channels stay queued rather than being marked sent.
     notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
     notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),
   });
+}
+
+/**
+ * Supabase Storage through supabase-js, acting with the service role, when
+ * `SUPABASE_URL` and `SUPABASE_SERVICE_ROLE_KEY` are set (a deployed
+ * function always has both); null otherwise.
+ */
+export function fileStoreFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): FileStore | null {
+  const url = env.get("SUPABASE_URL");
+  const key = env.get("SUPABASE_SERVICE_ROLE_KEY");
+  return url && key ? createSupabaseFileStore({ url, key }) : null;
 }
 
 /**

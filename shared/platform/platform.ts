@@ -34,6 +34,7 @@ import { analyticsLog, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
+import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
 export { PACKS, UNCLEAR_PHRASES };
@@ -61,9 +62,16 @@ export interface ServiceProvision<T = unknown> {
   value: T;
 }
 
-/** The services this root provides the packs. */
+/**
+ * The services this root provides the packs. Files need a Storage server:
+ * the runtime from the environment and the dev server provide one; without,
+ * every file call says storage is not configured.
+ */
 function defaultProvisions(): ServiceProvision[] {
-  return [{ key: STAFF_NOTIFIER, value: stagedNotifier() }];
+  return [
+    { key: STAFF_NOTIFIER, value: stagedNotifier() },
+    { key: FILE_STORE, value: unconfiguredFileStore() },
+  ];
 }
 
 /** A lookup over provisions that refuses, at start, a pack whose service nobody provides. */
