@@ -23,6 +23,7 @@ import type {
 } from "@shared/registry/registry.ts";
 import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
+import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InvokeRequest } from "./invoke.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
@@ -50,6 +51,8 @@ export interface Platform {
   readonly traces: TraceSink;
   /** Sends staged staff notifications after commit. */
   readonly notifications: OutboxWorker;
+  /** Files in Storage, as the root provides the `FILE_STORE` service (service role). */
+  readonly files: FileStore;
   /** Logs. */
   readonly log: Logger;
   /** The platform secret. */

@@ -182,6 +182,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     tenants,
     traces,
     notifications,
+    files: services.get(FILE_STORE),
     log,
     secret,
     register: (tool, registerOptions) => registry.register(tool, registerOptions),

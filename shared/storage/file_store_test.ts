@@ -5,6 +5,7 @@ import { dbTest } from "@testing/db.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { storageErrorCode, unconfiguredFileStore } from "./file_store.ts";
+import { sweepExpiredFiles } from "./retention_sweep.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -274,3 +275,28 @@ Deno.test("file store: an unreachable Storage is SERVICE_UNAVAILABLE and the key
   );
   assert.ok(!error.message.includes(key));
 });
+
+dbTest(
+  "retention sweep removes files past their bucket's retention, bytes included",
+  async (db) => {
+    const storage = await startTestStorage(db);
+    try {
+      const old = `${ORG.easymo}/c/old.png`;
+      const fresh = `${ORG.easymo}/c/fresh.png`;
+      for (const path of [old, fresh]) {
+        await storage.files.upload({ bucket: "media", path, bytes: PNG, contentType: "image/png" });
+      }
+      await db.query(
+        "update storage.objects set created_at = now() - interval '31 days' where name = $1",
+        [old],
+      );
+      assert.equal(await sweepExpiredFiles({ db, files: storage.files }), 1);
+      await failsWith(storage.files.download({ bucket: "media", path: old }), "NOT_FOUND");
+      await assert.rejects(Deno.stat(`${storage.root}/media/${old}`), Deno.errors.NotFound);
+      assert.deepEqual((await storage.files.download({ bucket: "media", path: fresh })).bytes, PNG);
+      assert.equal(await sweepExpiredFiles({ db, files: storage.files }), 0);
+    } finally {
+      await storage.close();
+    }
+  },
+);

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Runtime } from "@shared/pipeline/platform.ts";
+import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { createWhatsAppHandler } from "./handler.ts";
 import {
@@ -49,8 +50,11 @@ export interface WhatsAppWorker {
   dispatcher: Dispatcher;
   /** The transport in use. */
   transport: WhatsAppTransport;
-  /** Processes what is pending or abandoned, then sends what is due. */
-  sweep(): Promise<{ processed: number; sent: number }>;
+  /**
+   * Processes what is pending or abandoned, sends what is due, and removes
+   * files past their retention (a Storage failure is logged, the rest stands).
+   */
+  sweep(): Promise<{ processed: number; sent: number; filesRemoved: number }>;
   /** Starts the background sweep and dispatch loops (long-running hosts only). */
   start(): void;
   /** Stops them, waiting for work in progress. */
@@ -123,7 +127,12 @@ export function createWhatsAppWorker(
       const processed = await processor.sweep();
       await dispatcher.recoverStale({ olderThanMs: 300_000 });
       const { sent } = await dispatcher.drain();
-      return { processed, sent };
+      const filesRemoved = await sweepExpiredFiles({ db: platform.db, files: platform.files })
+        .catch((error) => {
+          platform.log.error("storage_retention_sweep_failed", { error: String(error) });
+          return 0;
+        });
+      return { processed, sent, filesRemoved };
     },
     start() {
       processor.start();
