@@ -80,6 +80,16 @@ export interface FakeGraph extends AsyncDisposable {
   accepted: FakeGraphMessage[];
   /** Appends scripted answers for a recipient. */
   script(to: string, ...outcomes: FakeOutcome[]): void;
+  /**
+   * Holds a file as an uploaded media id: `GET /<version>/<id>` answers Meta's
+   * `{url, mime_type, sha256, file_size, id}` and `GET url` (with the token)
+   * the bytes. `sha256` overrides the real digest (a corrupted download).
+   */
+  addMedia(
+    bytes: Uint8Array,
+    mimeType: string,
+    options?: { sha256?: string; fileSize?: number },
+  ): Promise<string>;
   /** Stops the server. */
   close(): Promise<void>;
 }
@@ -197,6 +207,10 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
   }
   const requests: FakeGraphRequest[] = [];
   const accepted: FakeGraphMessage[] = [];
+  const media = new Map<
+    string,
+    { bytes: Uint8Array; mimeType: string; sha256: string; fileSize: number }
+  >();
   let counter = 0;
   // Delayed answers, released early when the fake closes.
   const waiting = new Map<ReturnType<typeof setTimeout>, () => void>();
@@ -240,6 +254,29 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
         message: "Invalid OAuth access token - Cannot parse access token",
         type: "OAuthException",
         code: 190,
+      });
+    }
+    // Media, the two-step download: the id's JSON, then its short-lived URL's bytes.
+    const mediaMatch = path.match(/^\/([^/]+)\/(\d+)$/);
+    if (request.method === "GET" && mediaMatch && mediaMatch[1] === version) {
+      const file = media.get(mediaMatch[2]);
+      if (!file) return invalidParameter(`Media ${mediaMatch[2]} not found`);
+      return Response.json({
+        messaging_product: "whatsapp",
+        url: `${new URL(request.url).origin}/whatsapp_business/attachments/?mid=${
+          mediaMatch[2]
+        }&ext=${Date.now()}&hash=${traceId()}`,
+        mime_type: file.mimeType,
+        sha256: file.sha256,
+        file_size: file.fileSize,
+        id: mediaMatch[2],
+      });
+    }
+    if (request.method === "GET" && path === "/whatsapp_business/attachments/") {
+      const file = media.get(new URL(request.url).searchParams.get("mid") ?? "");
+      if (!file) return new Response("Not found", { status: 404 });
+      return new Response(file.bytes.slice(), {
+        headers: { "content-type": file.mimeType, "content-length": String(file.bytes.length) },
       });
     }
     const match = path.match(/^\/([^/]+)\/([^/]+)\/messages$/);
@@ -314,6 +351,14 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     accepted,
     script(to: string, ...outcomes: FakeOutcome[]) {
       scripts.set(to, [...(scripts.get(to) ?? []), ...outcomes]);
+    },
+    async addMedia(bytes, mimeType, mediaOptions = {}) {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.slice()));
+      const sha256 = mediaOptions.sha256 ??
+        Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      const id = String(1_000_000_000_000 + media.size + 1);
+      media.set(id, { bytes, mimeType, sha256, fileSize: mediaOptions.fileSize ?? bytes.length });
+      return id;
     },
     close,
     [Symbol.asyncDispose]: close,

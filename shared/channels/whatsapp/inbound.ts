@@ -76,10 +76,28 @@ export type InboundContent =
     mediaType: typeof MEDIA_TYPES[number];
     mediaId: string;
     mimeType?: string;
+    /** Meta's sha256 of the file (hex), checked against the bytes downloaded. */
+    sha256?: string;
     caption?: string;
     filename?: string;
+    /** Where the bytes were saved once downloaded (`media.ts`); absent before. */
+    stored?: StoredMedia;
   }
   | { kind: "unsupported"; type: string };
+
+/** An inbound file saved to Storage. */
+export interface StoredMedia {
+  /** The bucket, `media`. */
+  bucket: string;
+  /** `<org>/<conversation>/<wamid>`. */
+  path: string;
+  /** The content type Meta gave. */
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  /** sha256 of the bytes (hex). */
+  sha256: string;
+}
 
 /** One inbound message. */
 export interface InboundMessage {
@@ -225,6 +243,7 @@ function contentOf(message: z.output<typeof Message>): InboundContent {
           mediaType: message.type as typeof MEDIA_TYPES[number],
           mediaId: media.id,
           mimeType: typeof media.mime_type === "string" ? media.mime_type : undefined,
+          sha256: typeof media.sha256 === "string" ? media.sha256 : undefined,
           caption: typeof media.caption === "string" ? media.caption : undefined,
           filename: typeof media.filename === "string" ? media.filename : undefined,
         };

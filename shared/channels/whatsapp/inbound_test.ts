@@ -35,6 +35,7 @@ Deno.test("parseDelivery() reads every message type Meta sends", () => {
       mediaType: "image",
       mediaId: "M1",
       mimeType: "image/jpeg",
+      sha256: "0".repeat(64),
       caption: "this one",
       filename: undefined,
     }],

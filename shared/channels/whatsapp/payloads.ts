@@ -30,10 +30,14 @@ export type SimulatedContent =
   | { location: { latitude: number; longitude: number; name?: string; address?: string } }
   | {
     media: {
-      type: "image" | "document" | "audio" | "video";
+      type: "image" | "document" | "audio" | "video" | "sticker";
       id: string;
       mimeType: string;
       caption?: string;
+      /** The file's sha256 (hex), as Meta sends it. @default 64 zeros */
+      sha256?: string;
+      /** A document's file name. */
+      filename?: string;
     };
   };
 
@@ -66,11 +70,17 @@ function messageItem(options: SenderOptions, content: SimulatedContent): Record<
   }
   if ("quickReply" in content) return { ...base, type: "button", button: content.quickReply };
   if ("location" in content) return { ...base, type: "location", location: content.location };
-  const { type, id, mimeType, caption } = content.media;
+  const { type, id, mimeType, caption, sha256, filename } = content.media;
   return {
     ...base,
     type,
-    [type]: { id, mime_type: mimeType, sha256: "0".repeat(64), ...(caption ? { caption } : {}) },
+    [type]: {
+      id,
+      mime_type: mimeType,
+      sha256: sha256 ?? "0".repeat(64),
+      ...(caption ? { caption } : {}),
+      ...(filename ? { filename } : {}),
+    },
   };
 }
 

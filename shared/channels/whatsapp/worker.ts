@@ -10,6 +10,8 @@
  */
 import type { Runtime } from "@shared/pipeline/platform.ts";
 import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
+import { withInboundMedia } from "./inbound_media.ts";
+import { createGraphMediaSource, type MediaSource } from "./media.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { createWhatsAppHandler } from "./handler.ts";
 import {
@@ -38,6 +40,12 @@ export interface WhatsAppWorkerConfig {
   retries?: Pick<InboundProcessorOptions, "maxAttempts" | "maxDeferrals" | "backoff">;
   /** How long a rate-limited message waits before its next attempt. @default 60000 */
   rateLimitRetryMs?: number;
+  /**
+   * Where inbound media bytes come from. @default the Graph API's two-step
+   * download with `graph`'s token; without `graph` and this, media messages
+   * reach the conversation unsaved
+   */
+  media?: MediaSource;
 }
 
 /** A running worker. */
@@ -105,18 +113,31 @@ export function createWhatsAppWorker(
     });
     if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
   };
+  const handler = createWhatsAppHandler({
+    platform,
+    orgId: tenant.id,
+    conversation: config.conversation,
+    onQueued: kick,
+    rateLimitRetryMs: config.rateLimitRetryMs,
+  });
+  const mediaSource = config.media ??
+    (config.graph
+      ? createGraphMediaSource({ token: config.graph.token, baseUrl: config.graph.baseUrl })
+      : undefined);
   const processor = createInboundProcessor({
     db: platform.db,
     log: platform.log,
     ...config.retries,
     onFailed: reportFailed,
-    handle: createWhatsAppHandler({
-      platform,
-      orgId: tenant.id,
-      conversation: config.conversation,
-      onQueued: kick,
-      rateLimitRetryMs: config.rateLimitRetryMs,
-    }),
+    handle: mediaSource
+      ? withInboundMedia(handler, {
+        db: platform.db,
+        orgId: tenant.id,
+        source: mediaSource,
+        files: platform.files,
+        onQueued: kick,
+      })
+      : handler,
   });
   return {
     orgId: tenant.id,

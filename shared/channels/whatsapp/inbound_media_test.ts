@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { startFakeGraph } from "@testing/graph_server.ts";
+import { ORG } from "@testing/seed.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { type InboundMessage, parseDelivery } from "./inbound.ts";
+import { withInboundMedia } from "./inbound_media.ts";
+import { createGraphMediaSource } from "./media.ts";
+import { messageDelivery, newWamid, type SimulatedContent } from "./payloads.ts";
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 2, 3]);
+
+function inbound(content: SimulatedContent): InboundMessage {
+  const parsed = parseDelivery(
+    messageDelivery({ from: "250788555001", name: "Claudine", wamid: newWamid() }, content),
+  );
+  return parsed!.messages[0];
+}
+
+dbTest(
+  "inbound media: two-step Graph download, checked, saved to Storage, then handled",
+  async (db) => {
+    await using graph = await startFakeGraph();
+    const storage = await startTestStorage(db);
+    try {
+      const seen: InboundMessage[] = [];
+      const handle = withInboundMedia(async (message) => {
+        seen.push(message);
+      }, {
+        db,
+        orgId: ORG.easymo,
+        source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
+        files: storage.files,
+      });
+
+      const id = await graph.addMedia(JPEG, "image/jpeg");
+      const message = inbound({
+        media: { type: "image", id, mimeType: "image/jpeg", caption: "carte jaune" },
+      });
+      await handle(message);
+      assert.equal(seen.length, 1);
+      const content = seen[0].content;
+      assert.ok(content.kind === "media" && content.stored);
+      const [convo] = await db.query<{ id: string }>(
+        `select c.id from public.conversations c join public.profiles p on p.id = c.user_id
+       where p.phone = '+250788555001'`,
+      );
+      assert.equal(content.stored.path, `${ORG.easymo}/${convo.id}/${message.wamid}`);
+      assert.equal(content.stored.size, JPEG.length);
+      assert.equal(content.caption, "carte jaune");
+      const saved = await storage.files.download({ bucket: "media", path: content.stored.path });
+      assert.deepEqual(saved.bytes, JPEG);
+      assert.equal(saved.contentType, "image/jpeg");
+      // Both steps carried the token.
+      assert.ok(
+        graph.requests.filter((r) => r.path.includes(id) || r.path.includes("attach"))
+          .every((r) => r.authorized),
+      );
+
+      // A retry of the same message saves the same file again, no conflict.
+      await handle(message);
+      assert.equal(seen.length, 2);
+    } finally {
+      await storage.close();
+    }
+  },
+);
+
+dbTest(
+  "inbound media: a wrong type or size is answered in the user's language, nothing stored",
+  async (db) => {
+    await using graph = await startFakeGraph();
+    const storage = await startTestStorage(db);
+    try {
+      const seen: InboundMessage[] = [];
+      const handle = withInboundMedia(async (message) => {
+        seen.push(message);
+      }, {
+        db,
+        orgId: ORG.easymo,
+        source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
+        files: storage.files,
+      });
+      const gif = await graph.addMedia(JPEG, "image/gif");
+      await handle(inbound({ media: { type: "image", id: gif, mimeType: "image/gif" } }));
+      // Meta says 6 MB: refused before the bytes are fetched.
+      const big = await graph.addMedia(JPEG, "image/jpeg", { fileSize: 6 * 1024 * 1024 });
+      await handle(
+        inbound({
+          media: {
+            type: "image",
+            id: big,
+            mimeType: "image/jpeg",
+            caption: "Muraho, ndashaka ubwishingizi bw'imodoka yanjye",
+          },
+        }),
+      );
+      assert.equal(seen.length, 0);
+      const replies = await db.query<{ body: string }>(
+        `select body from public.messages where direction = 'outbound' order by created_at`,
+      );
+      assert.equal(replies.length, 2);
+      assert.match(replies[0].body, /JPEG or PNG/);
+      assert.match(replies[1].body, /MB 5/);
+      const outbox = await db.query(
+        "select 1 from public.wa_outbox where to_wa_id = '250788555001'",
+      );
+      assert.equal(outbox.length, 2);
+      assert.equal((await db.query("select 1 from storage.objects")).length, 0);
+      assert.equal(graph.requests.filter((r) => r.path.includes("attachments")).length, 0);
+    } finally {
+      await storage.close();
+    }
+  },
+);
+
+dbTest(
+  "inbound media: a sha256 mismatch or a Graph failure throws (retried), nothing stored",
+  async (db) => {
+    await using graph = await startFakeGraph();
+    const storage = await startTestStorage(db);
+    try {
+      const handle = withInboundMedia(() => Promise.resolve(), {
+        db,
+        orgId: ORG.easymo,
+        source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
+        files: storage.files,
+      });
+      const corrupt = await graph.addMedia(JPEG, "image/jpeg", { sha256: "ab".repeat(32) });
+      await assert.rejects(
+        handle(inbound({ media: { type: "image", id: corrupt, mimeType: "image/jpeg" } })),
+        /sha256/,
+      );
+      await assert.rejects(
+        handle(inbound({ media: { type: "document", id: "999", mimeType: "application/pdf" } })),
+        /HTTP 400/,
+      );
+      const wrongToken = withInboundMedia(() => Promise.resolve(), {
+        db,
+        orgId: ORG.easymo,
+        source: createGraphMediaSource({ token: "nope", baseUrl: graph.baseUrl }),
+        files: storage.files,
+      });
+      const id = await graph.addMedia(JPEG, "image/jpeg");
+      await assert.rejects(
+        wrongToken(inbound({ media: { type: "image", id, mimeType: "image/jpeg" } })),
+        /HTTP 401/,
+      );
+      assert.equal((await db.query("select 1 from storage.objects")).length, 0);
+      assert.equal((await db.query("select 1 from public.messages")).length, 0);
+    } finally {
+      await storage.close();
+    }
+  },
+);
