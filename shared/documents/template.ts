@@ -1,0 +1,68 @@
+/**
+ * What a document template is: an id, a zod schema of its data, and a
+ * function from valid data and a language to the document's content (title,
+ * labelled fields, a table, notes). `pdf_render.ts` lays any content out the
+ * same way, so a template only says what the document holds, in en, fr and rw.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { Language } from "@shared/contract/language.ts";
+
+/** One labelled value, e.g. "Insurer: SONARWA". */
+export interface DocumentField {
+  label: string;
+  value: string;
+}
+
+/** A table: header cells, then rows of cells; `numeric` columns align right. */
+export interface DocumentTable {
+  columns: Array<{ header: string; numeric?: boolean; width: number }>;
+  rows: string[][];
+  /** A last row set apart (a total). */
+  total?: string[];
+}
+
+/** A titled group of fields. */
+export interface DocumentSection {
+  heading?: string;
+  fields: DocumentField[];
+}
+
+/** What a document shows, in one language. */
+export interface DocumentContent {
+  /** Big title, e.g. "Attestation d'assurance automobile". */
+  title: string;
+  /** Under the title, e.g. the certificate number. */
+  subtitle?: string;
+  /** Labelled fields, by section. */
+  sections: DocumentSection[];
+  /** A table after the sections. */
+  table?: DocumentTable;
+  /** Closing notes, one paragraph each. */
+  notes?: string[];
+  /**
+   * The instant written as the PDF's creation and modification date: the
+   * document's own date, so the same data gives the same bytes.
+   */
+  date: Date;
+}
+
+/** A document template, registered by id. */
+export interface DocumentTemplate<T extends z.ZodType = z.ZodType> {
+  /** `snake_case`, e.g. `insurance_certificate`. */
+  id: string;
+  /** What it is for (tool docs). */
+  description: string;
+  /** Its data. */
+  schema: T;
+  /** The content of a document for valid data, in a language. */
+  content(data: z.output<T>, language: Language): DocumentContent;
+}
+
+/** Declares a template (keeps the schema's type for `content`). */
+export function defineTemplate<T extends z.ZodType>(
+  template: DocumentTemplate<T>,
+): DocumentTemplate<T> {
+  return template;
+}

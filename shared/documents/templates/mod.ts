@@ -1,0 +1,16 @@
+/**
+ * The document templates `generate_pdf` renders, by id. A new document is a
+ * template file here (data schema, content in en/fr/rw) and one line below.
+ *
+ * @module
+ */
+import type { DocumentTemplate } from "../template.ts";
+import { INSURANCE_CERTIFICATE } from "./insurance_certificate.ts";
+import { INSURANCE_QUOTE } from "./insurance_quote.ts";
+import { PAYMENT_RECEIPT } from "./payment_receipt.ts";
+
+/** Every template, by id. */
+export const DOCUMENT_TEMPLATES: ReadonlyMap<string, DocumentTemplate> = new Map(
+  ([INSURANCE_CERTIFICATE, INSURANCE_QUOTE, PAYMENT_RECEIPT] as DocumentTemplate[])
+    .map((template) => [template.id, template]),
+);
