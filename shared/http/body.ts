@@ -118,7 +118,7 @@ export async function readBody(request: Request, limits: BodyLimits): Promise<Bo
     reader.cancel().catch(() => {});
     return unreadable();
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
   if (chunks.length === 1) return { ok: true, bytes: chunks[0] };
   const bytes = new Uint8Array(total);

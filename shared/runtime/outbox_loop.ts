@@ -146,7 +146,7 @@ export class OutboxLoop<S extends RoundSummary> {
   /** Stops the background loop and waits for the run in progress. */
   async stop(): Promise<void> {
     this.#running = false;
-    clearTimeout(this.#timer);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     await Promise.all(this.#inflight);
   }

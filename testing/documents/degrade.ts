@@ -39,7 +39,7 @@ export async function degrade(
   const image = await Jimp.read(Buffer.from(png));
   const sign = random() < 0.5 ? -1 : 1;
   let quality = 85;
-  let out: JimpImage = image;
+  let out = image;
   switch (condition) {
     case "clean":
       break;
@@ -73,13 +73,14 @@ export async function degrade(
 }
 
 function onBackground(image: JimpImage, margin: number, color: number): JimpImage {
+  // jimp's constructor and reader answer the same class under two declared types.
   const canvas = new Jimp({
     width: image.bitmap.width + 2 * margin,
     height: image.bitmap.height + 2 * margin,
     color,
   });
   canvas.composite(image, margin, margin);
-  return canvas;
+  return canvas as unknown as JimpImage;
 }
 
 /**
@@ -130,7 +131,7 @@ function onDesk(image: JimpImage, random: () => number): JimpImage {
   }
   // A shadow of light across the page, as under a desk lamp.
   out.brightness(0.92);
-  return out;
+  return out as unknown as JimpImage;
 }
 
 /** The 3×3 homography (h33 = 1) taking each `from` point to its `to` point. */

@@ -70,7 +70,7 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       await page.setViewportSize(document.viewport);
       await page.setContent(document.html);
       const png = await page.screenshot({ type: "png", fullPage: false });
-      const jpeg = await degrade(png, item.condition, random);
+      const jpeg = await degrade(new Uint8Array(png), item.condition, random);
       const file = `${String(index + 1).padStart(2, "0")}_${document.kind}_${item.condition}.jpg`;
       await Deno.writeFile(new URL(file, dir), jpeg);
       manifest.push({

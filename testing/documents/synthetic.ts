@@ -116,9 +116,9 @@ function fullName(random: Random): string {
 
 /** A 16-digit national ID: 1, birth year, 7/8 for sex, 7-digit sequence, issue count, 2 check digits. */
 function nationalId(random: Random, birthYear: number, sex: "M" | "F"): string {
-  return `1${birthYear}${sex === "F" ? "7" : "8"}${digits(random, 7)}${
-    Math.floor(random() * 3)
-  }${digits(random, 2)}`;
+  return `1${birthYear}${sex === "F" ? "7" : "8"}${digits(random, 7)}${Math.floor(random() * 3)}${
+    digits(random, 2)
+  }`;
 }
 
 function spacedId(id: string): string {

@@ -318,7 +318,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     },
     async stop() {
       running = false;
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
       await Promise.allSettled([...inFlight]);
     },
   };

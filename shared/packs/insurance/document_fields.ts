@@ -167,7 +167,11 @@ export function readVin(raw: string): CheckedValue | null {
       candidates.push(next.join(""));
     }
   }
-  for (const candidate of candidates) if (vinCheckDigitValid(candidate)) return { value: candidate, valid: true };
+  // A check digit passes by chance one time in eleven: only a single passing repair is trusted.
+  const passing = new Set(candidates.filter(vinCheckDigitValid));
+  if (passing.size === 1) {
+    return { value: [...passing][0], valid: true, note: "repaired a character" };
+  }
   if (!VIN.test(base)) return null;
   return { value: base, valid: false, note: "the check digit does not match" };
 }
@@ -186,7 +190,9 @@ export function readNationalId(raw: string, today: Date): CheckedValue | null {
   const year = Number(value.slice(1, 5));
   const problems: string[] = [];
   if (!"123".includes(value[0])) problems.push("it does not start with 1, 2 or 3");
-  if (year < 1900 || year > today.getUTCFullYear() - 16) problems.push("the birth year is implausible");
+  if (year < 1900 || year > today.getUTCFullYear() - 16) {
+    problems.push("the birth year is implausible");
+  }
   if (value[5] !== "7" && value[5] !== "8") problems.push("the sex digit is not 7 or 8");
   return problems.length === 0
     ? { value, valid: true }
@@ -202,18 +208,51 @@ export function readYear(raw: string, today: Date): CheckedValue | null {
   return valid ? { value: match[0], valid } : { value: match[0], valid, note: "implausible year" };
 }
 
-/** Reads a date written `DD/MM/YYYY` (or with `-`/`.`) as ISO `YYYY-MM-DD`. */
+/** Digits OCR confuses, tried one at a time when a date is not a calendar date. */
+const DIGIT_SWAPS: Record<string, string[]> = {
+  "6": ["0", "5", "8"],
+  "0": ["6", "8"],
+  "8": ["0", "3", "6"],
+  "3": ["8"],
+  "5": ["6"],
+  "1": ["7"],
+  "7": ["1"],
+};
+
+function calendarDate(day: number, month: number, year: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day
+  ) {
+    return null;
+  }
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/**
+ * Reads a date written `DD/MM/YYYY` (or with `-`, `.`, `,`) as ISO
+ * `YYYY-MM-DD`. A reading that is no calendar date (`28/16/2024`) is
+ * repaired when exactly one confusable digit swap makes it one.
+ */
 export function readDate(raw: string): CheckedValue | null {
-  const match = /(\d{1,2})\s*[\/\-.]\s*(\d{1,2})\s*[\/\-.]\s*((?:19|20)\d\d)/.exec(
+  const match = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(
     digitsOf(raw.toUpperCase()),
   );
   if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const value = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day;
-  return real ? { value, valid: true } : { value, valid: false, note: "not a calendar date" };
+  const exact = calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (exact) return { value: exact, valid: true };
+  const text = `${match[1].padStart(2, "0")}${match[2].padStart(2, "0")}`;
+  const repairs = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    for (const swap of DIGIT_SWAPS[text[i]] ?? []) {
+      const next = text.slice(0, i) + swap + text.slice(i + 1);
+      const date = calendarDate(Number(next.slice(0, 2)), Number(next.slice(2)), Number(match[3]));
+      if (date) repairs.add(date);
+    }
+  }
+  if (repairs.size === 1) return { value: [...repairs][0], valid: true, note: "repaired a digit" };
+  const value = `${match[3]}-${match[2].padStart(2, "0")}-${match[1].padStart(2, "0")}`;
+  return { value, valid: false, note: "not a calendar date" };
 }
 
 /**

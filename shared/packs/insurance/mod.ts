@@ -9,6 +9,7 @@ import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
 import { priceInsurance } from "./price_insurance.ts";
+import { ocrExtract } from "./ocr_extract.ts";
 
 /** What the agent says until its tools exist, in en, rw and fr. */
 const TEXTS = {
@@ -31,6 +32,6 @@ export const INSURANCE_PACK: Pack = {
     menuTitle: { en: "Insurance", rw: "Ubwishingizi", fr: "Assurance" },
     offlineFlow: laterToolsFlow(TEXTS),
   }),
-  tools: [priceInsurance],
+  tools: [priceInsurance, ocrExtract],
   texts: TEXTS,
 };

@@ -1,0 +1,247 @@
+/**
+ * `ocr_extract` (seed 000 D): reads a customer's document photo from our own
+ * Storage (never from an arbitrary URL: the reference names a bucket and a
+ * path, which we read through the file store, so no address a caller gives
+ * is ever fetched), extracts its fields with the OCR engine the platform
+ * provides, records them with their confidence and validation notes, then
+ * deletes the raw image and logs it ("raw media redacted post-extraction").
+ *
+ * A page that is not one of our documents, is too blurred to read, or is
+ * another type of document than asked is `VALIDATION_ERROR` on `file_url`
+ * with a message saying which and what to send instead: the image is the
+ * invalid input, and the refusal is deterministic (the ledger replays it).
+ * Refused images are not deleted here: staff may need them, and the media
+ * bucket's retention removes them.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/result.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
+import { OCR_ENGINE } from "./ocr_engine.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "./read_document.ts";
+
+/** The largest image read: WhatsApp's own limit for images is 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
+
+/** How each document type is named to a customer. */
+export const DOCUMENT_NAMES: Record<DocumentType, string> = {
+  vehicle_registration: "vehicle registration (carte jaune)",
+  id_card: "national ID card",
+  license: "driving licence",
+  policy: "insurance policy",
+};
+
+/** A Storage object named by a file reference. */
+export interface StorageReference {
+  bucket: string;
+  path: string;
+}
+
+/**
+ * The Storage object a `file_url` names: `storage://<bucket>/<path>` or a
+ * signed URL of our Storage (`…/storage/v1/object/sign/<bucket>/<path>?token=…`),
+ * of which only the bucket and path are used. Anything else is null.
+ */
+export function storageReference(fileUrl: string): StorageReference | null {
+  let url: URL;
+  try {
+    url = new URL(fileUrl);
+  } catch {
+    return null;
+  }
+  let rest: string;
+  if (url.protocol === "storage:") {
+    rest = `${url.host}${url.pathname}`;
+  } else if (url.protocol === "https:" || url.protocol === "http:") {
+    const match = /^\/storage\/v1\/object\/(?:sign|authenticated)\/(.+)$/.exec(url.pathname);
+    if (!match) return null;
+    rest = match[1];
+  } else {
+    return null;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return null;
+  }
+  const [bucket, ...segments] = decoded.split("/");
+  const path = segments.join("/");
+  if (!Object.values(BUCKETS).includes(bucket as never) || segments.length < 2) return null;
+  if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) {
+    return null;
+  }
+  return { bucket, path };
+}
+
+const input = z.object({
+  file_url: z.string().min(1).max(2048).describe(
+    "The photo as our Storage gave it: storage://media/<org>/<conversation>/<file>, or a signed URL of our Storage.",
+  ),
+  document_type: z.enum(DOCUMENT_TYPES).describe("What the customer says the photo shows."),
+});
+
+const output = z.object({
+  extraction_id: z.uuid(),
+  document_type: z.enum(DOCUMENT_TYPES),
+  fields: z.record(z.string(), z.string()),
+  field_confidence: z.record(z.string(), z.number().min(0).max(1)),
+  notes: z.record(z.string(), z.string()).describe(
+    "Why a field is doubtful: ask the user to check it.",
+  ),
+  missing: z.array(z.string()).describe("Fields of this document that could not be read."),
+  confidence: z.number().min(0).max(1),
+  provider: z.string(),
+  raw_media: z.enum(["redacted", "kept"]).describe(
+    "Whether the raw image was deleted after extraction.",
+  ),
+  extracted_at: z.iso.datetime({ offset: true }),
+});
+
+const INSERT_SQL = `
+  insert into public.document_extractions
+    (org_id, user_id, conversation_id, document_type, provider, fields, field_confidence, notes,
+     confidence, source_bucket, source_path)
+  values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11)
+  returning id, extracted_at`;
+
+const REDACTED_SQL = `
+  update public.document_extractions
+     set raw_redacted_at = now(), raw_redaction_note = $2
+   where id = $1`;
+
+function refuse(message: string, reason: string): never {
+  throw new ToolFailure("VALIDATION_ERROR", message, {
+    fields: [{ path: "file_url", message: reason }],
+  });
+}
+
+/** The `ocr_extract` tool. */
+export const ocrExtract = defineTool({
+  name: "ocr_extract",
+  title: "Read a document photo",
+  description:
+    "Read the fields of a vehicle registration (carte jaune), national ID card, driving licence " +
+    "or insurance policy from a photo the customer sent. Answers each field with its confidence and " +
+    "notes on doubtful ones; show them to the customer to confirm or correct before using them. " +
+    "A photo that is not such a document, or too blurred to read, is refused with what to send instead.",
+  category: "insurance",
+  input,
+  output,
+  examples: [{
+    description: "A carte jaune the customer sent on WhatsApp",
+    input: {
+      file_url: "storage://media/00000000-0000-4000-8000-000000000001/conversation/wamid.HBg.jpg",
+      document_type: "vehicle_registration",
+    },
+  }],
+  sideEffects: "writes.document_extraction",
+  auth: "user",
+  // Measured: tesseract reads a page in ~2.5 s wall on the 2-core build machine (docs/documents.md).
+  latencyBudgetMs: 4000,
+  openWorld: true,
+  rateLimit: { limit: 120, windowSec: 60 },
+  async execute(args, ctx) {
+    const reference = storageReference(args.file_url);
+    if (!reference) {
+      refuse(
+        "Send the photo through WhatsApp: only files our Storage holds can be read",
+        "must be storage://<bucket>/<org>/… or a signed URL of our Storage",
+      );
+    }
+    // The file store acts as the service: the caller's org must own the path.
+    if (reference.path.split("/")[0] !== ctx.org_id) {
+      throw new ToolFailure("AUTH_ERROR", "That file belongs to another organisation");
+    }
+    if (!ctx.user_id) throw new ToolFailure("AUTH_ERROR", "Sign in required");
+    const files = ctx.services.get(FILE_STORE);
+    const file = await files.download(reference);
+    if (!IMAGE_TYPES.has(file.contentType.split(";")[0].trim().toLowerCase())) {
+      refuse("Please send a photo (JPEG or PNG) of the document", "not an image");
+    }
+    if (file.bytes.length > MAX_IMAGE_BYTES) {
+      refuse("The photo is too large: send one under 5 MB", "over 5 MB");
+    }
+    const engine = ctx.services.get(OCR_ENGINE);
+    const wanted = DOCUMENT_NAMES[args.document_type];
+    const reading = await engine.read({
+      bytes: file.bytes,
+      contentType: file.contentType,
+      documentType: args.document_type,
+      today: ctx.services.now(),
+      signal: ctx.signal,
+    });
+    if (reading.kind === "not_a_document") {
+      refuse(
+        `This picture is not a document we can read. Please send a clear photo of your ${wanted}.`,
+        "not a document",
+      );
+    }
+    if (reading.type !== args.document_type) {
+      refuse(
+        `This looks like a ${
+          DOCUMENT_NAMES[reading.type]
+        }, not a ${wanted}. Please send your ${wanted}.`,
+        `wrong document type: ${reading.type}`,
+      );
+    }
+    if (reading.kind === "unreadable") {
+      refuse(
+        `The photo is too blurred or dark to read (${reading.found} of ${reading.expected} details). ` +
+          "Please retake it flat, in good light and in focus.",
+        "unreadable",
+      );
+    }
+    const fields: Record<string, string> = {};
+    const confidence: Record<string, number> = {};
+    const notes: Record<string, string> = {};
+    for (const [name, field] of Object.entries(reading.fields)) {
+      fields[name] = field.value;
+      confidence[name] = field.confidence;
+      if (field.note) notes[name] = field.note;
+    }
+    const [row] = await ctx.db.query<{ id: string; extracted_at: Date | string }>(INSERT_SQL, [
+      ctx.org_id,
+      ctx.user_id,
+      ctx.convo_id,
+      reading.type,
+      engine.provider,
+      JSON.stringify(fields),
+      JSON.stringify(confidence),
+      JSON.stringify(notes),
+      reading.confidence,
+      reference.bucket,
+      reference.path,
+    ]);
+    // Raw media redacted post-extraction: the fields are kept, the photo goes.
+    let rawMedia: "redacted" | "kept" = "redacted";
+    try {
+      await files.remove({ bucket: reference.bucket, paths: [reference.path] });
+      await ctx.db.query(REDACTED_SQL, [row.id, "raw media redacted post-extraction"]);
+    } catch {
+      // The extraction stands; the photo stays until the bucket's retention removes it, and the
+      // row says so (staff see it).
+      rawMedia = "kept";
+      await ctx.db.query(
+        `update public.document_extractions set raw_redaction_note = $2 where id = $1`,
+        [row.id, "deletion failed: removed by the media bucket's retention"],
+      );
+    }
+    return {
+      extraction_id: row.id,
+      document_type: reading.type,
+      fields,
+      field_confidence: confidence,
+      notes,
+      missing: reading.missing,
+      confidence: reading.confidence,
+      provider: engine.provider,
+      raw_media: rawMedia,
+      extracted_at: new Date(row.extracted_at).toISOString(),
+    };
+  },
+});

@@ -1,0 +1,213 @@
+/**
+ * The offline OCR engine: tesseract.js (WebAssembly) with English and French
+ * trained data from the `@tesseract.js-data/eng` and `@tesseract.js-data/fra`
+ * packages on disk (nothing is downloaded at run time), after jimp
+ * preprocessing: greyscale, small pictures upscaled, contrast stretched, and
+ * the page deskewed by the angle that makes its text rows sharpest.
+ *
+ * Heavy (about 45 MB of WebAssembly and trained data): only the functions that
+ * read documents import it.
+ *
+ * @module
+ */
+import { Jimp } from "jimp";
+import { createWorker, PSM, type Worker } from "tesseract.js";
+import eng from "@tesseract.js-data/eng";
+import fra from "@tesseract.js-data/fra";
+import { ToolFailure } from "@shared/contract/result.ts";
+import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
+import { type OcrLine, readDocument } from "./read_document.ts";
+
+type JimpImage = InstanceType<typeof Jimp>;
+
+/** Options for {@link createTesseractEngine}. */
+export interface TesseractEngineOptions {
+  /** Preprocess with jimp (deskew, contrast, upscale). `false` is the raw baseline. @default true */
+  preprocess?: boolean;
+  /** Repair and check field values. `false` is the raw baseline. @default true */
+  validate?: boolean;
+}
+
+/** What preprocessing did, for traces and the benchmark. */
+export interface Preprocessed {
+  /** PNG bytes handed to tesseract. */
+  png: Uint8Array;
+  /** The skew it corrected, in degrees. */
+  angle: number;
+  /** The scale it applied. */
+  scale: number;
+}
+
+/** Width small pictures are brought up to: tesseract reads best at ~30 px capitals. */
+const TARGET_WIDTH = 1800;
+
+/**
+ * Greyscale, upscale, contrast stretch and deskew.
+ *
+ * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
+ */
+export async function preprocess(bytes: Uint8Array): Promise<Preprocessed> {
+  let image: JimpImage;
+  try {
+    image = await Jimp.read(Buffer.from(bytes)) as JimpImage;
+  } catch {
+    throw new ToolFailure("VALIDATION_ERROR", "The file is not an image we can read (JPEG or PNG)");
+  }
+  image.greyscale();
+  const scale = image.bitmap.width < TARGET_WIDTH ? TARGET_WIDTH / image.bitmap.width : 1;
+  if (scale > 1) image.resize({ w: TARGET_WIDTH });
+  image.normalize();
+  const angle = estimateSkew(image);
+  if (Math.abs(angle) >= 0.4) {
+    image.rotate({ deg: -angle, mode: false });
+    fillTransparent(image);
+  }
+  return { png: new Uint8Array(await image.getBuffer("image/png")), angle, scale };
+}
+
+/**
+ * The page's skew in degrees (counter-clockwise positive, as jimp rotates):
+ * the angle at which the dark pixels' rows, projected, are most uneven
+ * (text lines concentrate ink in few rows). Searched on a reduced copy
+ * from -8° to 8°, coarse then fine.
+ */
+export function estimateSkew(image: JimpImage): number {
+  const small = image.clone();
+  small.resize({ w: 500 });
+  const { width, height, data } = small.bitmap;
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 4) sum += data[i];
+  const mean = sum / (width * height);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[(y * width + x) * 4] < mean * 0.6) {
+        xs.push(x - width / 2);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 50) return 0;
+  const spread = (degrees: number) => {
+    const radians = (degrees * Math.PI) / 180;
+    const sin = Math.sin(radians);
+    const cos = Math.cos(radians);
+    const bins = new Float64Array(height * 2 + 2);
+    for (let i = 0; i < xs.length; i++) {
+      const row = Math.round(ys[i] * cos + xs[i] * sin) + height;
+      if (row >= 0 && row < bins.length) bins[row]++;
+    }
+    let squares = 0;
+    for (const count of bins) squares += count * count;
+    return squares;
+  };
+  let best = 0;
+  let bestScore = -1;
+  for (let degrees = -8; degrees <= 8; degrees += 1) {
+    const score = spread(degrees);
+    if (score > bestScore) [best, bestScore] = [degrees, score];
+  }
+  const coarse = best;
+  for (let degrees = coarse - 0.9; degrees <= coarse + 0.9; degrees += 0.3) {
+    const score = spread(degrees);
+    if (score > bestScore) [best, bestScore] = [degrees, score];
+  }
+  return Math.round(best * 10) / 10;
+}
+
+// jimp's rotation leaves transparent corners: make them white paper.
+function fillTransparent(image: JimpImage): void {
+  const data = image.bitmap.data;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i + 3] < 255) {
+      const alpha = data[i + 3] / 255;
+      for (let c = 0; c < 3; c++) data[i + c] = data[i + c] * alpha + 255 * (1 - alpha);
+      data[i + 3] = 255;
+    }
+  }
+}
+
+/** Where both languages' trained data live: one folder, as tesseract.js reads `<langPath>/<lang>.traineddata.gz`. */
+async function languageFolder(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "easymo_tessdata_" });
+  for (const language of [eng, fra]) {
+    // The packages' "best_int" models: LSTM only, integer weights (smaller and faster).
+    const file = `${language.langPath}_best_int/${language.code}.traineddata.gz`;
+    await Deno.symlink(file, `${dir}/${language.code}.traineddata.gz`);
+  }
+  return dir;
+}
+
+/** Reads a page with tesseract: its lines with their confidence. */
+export async function recognizeLines(worker: Worker, png: Uint8Array): Promise<OcrLine[]> {
+  const result = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: true });
+  const lines: OcrLine[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const text = line.text.replace(/\s+/g, " ").trim();
+        if (text) lines.push({ text, confidence: line.confidence });
+      }
+    }
+  }
+  return lines;
+}
+
+/**
+ * The tesseract engine. One worker, started on first use and reused (calls
+ * queue on it); `close()` ends it.
+ */
+export function createTesseractEngine(options: TesseractEngineOptions = {}): OcrEngine & {
+  /** The OCR lines of an image, after preprocessing when enabled (measurements). */
+  lines(bytes: Uint8Array): Promise<OcrLine[]>;
+} {
+  const usePreprocess = options.preprocess ?? true;
+  let worker: Promise<Worker> | null = null;
+  let folder: string | null = null;
+  const start = () => {
+    worker ??= (async () => {
+      folder = await languageFolder();
+      const started = await createWorker(["eng", "fra"], 1, {
+        langPath: folder,
+        gzip: true,
+        cacheMethod: "none",
+      });
+      // One uniform block: a form's label and value stay on one line (page
+      // segmentation would read the labels' column and the values' column apart).
+      await started.setParameters({
+        tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+        user_defined_dpi: "300",
+      });
+      return started;
+    })();
+    return worker;
+  };
+  const lines = async (bytes: Uint8Array) => {
+    const png = usePreprocess ? (await preprocess(bytes)).png : bytes;
+    return recognizeLines(await start(), png);
+  };
+  return {
+    provider: "tesseract",
+    lines,
+    async read(request: OcrRequest) {
+      let found: OcrLine[];
+      try {
+        found = await lines(request.bytes);
+      } catch (error) {
+        if (error instanceof ToolFailure) throw error;
+        throw new ToolFailure(
+          "SERVICE_UNAVAILABLE",
+          "The document reader failed; please try again",
+        );
+      }
+      return readDocument(found, { today: request.today, validate: options.validate ?? true });
+    },
+    async close() {
+      const running = worker;
+      worker = null;
+      if (running) await (await running).terminate();
+      if (folder) await Deno.remove(folder, { recursive: true }).catch(() => {});
+    },
+  };
+}
