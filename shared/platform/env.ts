@@ -47,7 +47,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
  *
  * @throws {Error} when the database URL or secret is missing.
  */
-export async function openRuntimeFromEnv(): Promise<Runtime> {
+export async function openRuntimeFromEnv(
+  options: { provide?: PlatformOptions["provide"] } = {},
+): Promise<Runtime> {
   // Postgres only: PGlite never enters a deployed function's module graph.
   const db = openDatabaseFromEnv();
   const secret = Deno.env.get("EASYMO_SECRET") ?? "";
@@ -64,7 +66,7 @@ export async function openRuntimeFromEnv(): Promise<Runtime> {
     db,
     secret,
     verify,
-    provide: files ? [{ key: FILE_STORE, value: files }] : undefined,
+    provide: [...(files ? [{ key: FILE_STORE, value: files }] : []), ...(options.provide ?? [])],
     // Unconfigured channels stay queued rather than being marked sent.
     notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
     notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),

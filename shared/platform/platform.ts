@@ -33,6 +33,7 @@ import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { analyticsLog, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
+import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
@@ -71,6 +72,8 @@ function defaultProvisions(): ServiceProvision[] {
   return [
     { key: STAFF_NOTIFIER, value: stagedNotifier() },
     { key: FILE_STORE, value: unconfiguredFileStore() },
+    // Documents are read by the functions that provide an engine (ocr-processor, the dev server).
+    { key: OCR_ENGINE, value: OCR_NOT_HERE },
   ];
 }
 
