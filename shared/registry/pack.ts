@@ -11,6 +11,7 @@
  */
 import type { Language, Phrases } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Queryable } from "@shared/db/types.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
@@ -97,6 +98,56 @@ export type OfflineToolCaller = (tool: string, args: unknown, step: string) => P
  */
 export type OfflineFlow = (turn: OfflineTurn, callTool: OfflineToolCaller) => Promise<OfflineStep>;
 
+/**
+ * A message from someone the platform asked something on a customer's
+ * behalf (a vendor, a driver, a venue's staff), channel-neutral.
+ */
+export interface CounterpartMessage {
+  /** The inbound message id: idempotency keys derive from it. */
+  wamid: string;
+  /** The sender's WhatsApp id (digits, no "+"). */
+  from: string;
+  /** What they wrote (or the tapped button's title). */
+  text: string;
+  /** The tapped button or list row id, or a template quick reply's payload. */
+  choice?: string;
+  /** The message this one answers (WhatsApp's context), when they replied to one. */
+  contextWamid?: string;
+  /** A shared location. */
+  location?: { latitude: number; longitude: number };
+  /** Their WhatsApp profile name. */
+  profileName?: string;
+}
+
+/**
+ * Calls a tool as the service on the business number's org; `step` names the
+ * call within the message (its idempotency key).
+ */
+export type CounterpartToolCaller = (
+  tool: string,
+  args: unknown,
+  step: string,
+) => Promise<ToolResult>;
+
+/**
+ * A counterpart of a pack: people the pack's tools message on a customer's
+ * behalf and whose answers are not customer turns (vendors answering an
+ * inquiry, drivers answering a ride offer, staff confirming a payment). The
+ * channel offers every inbound message to the packs' counterparts in pack
+ * order before the conversation sees it; the first that claims it handles it.
+ */
+export interface Counterpart {
+  /** Who they are, for logs and traces (e.g. "vendor", "driver"). */
+  id: string;
+  /**
+   * Whether this message is one of theirs: an answer to something open for
+   * this sender. Reads with the service connection; must not write.
+   */
+  claims(db: Queryable, message: CounterpartMessage): Promise<boolean>;
+  /** Handles a claimed message through the pack's tools (which send any replies). */
+  handle(message: CounterpartMessage, callTool: CounterpartToolCaller): Promise<void>;
+}
+
 /** Column types `search_supabase` knows how to compare. */
 export type ColumnType = "text" | "uuid" | "number" | "boolean" | "timestamptz" | "text[]";
 
@@ -149,6 +200,8 @@ export interface Pack<Conversation = unknown> {
   texts: Phrases;
   /** The services its tools need, provided by the composition root. */
   services: readonly ServiceKey<unknown>[];
+  /** Who answers the pack's outgoing questions on WhatsApp (vendors, drivers, staff). */
+  counterparts?: readonly Counterpart[];
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

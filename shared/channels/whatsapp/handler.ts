@@ -1,10 +1,10 @@
 /**
- * What happens to a stored inbound message: a vendor's answer to an open
- * inquiry goes to `process_vendor_reply`; everything else goes to the
- * conversation handler (the buy & sell flow for now). A turn's replies,
- * transcript and next state commit in one transaction, skipped entirely if
- * that message was already committed — so re-processing after a crash sends
- * nothing twice.
+ * What happens to a stored inbound message: an answer from one of the packs'
+ * counterparts (a vendor to an inquiry, a driver to a ride offer, ...) goes
+ * to the pack that claims it; everything else is a customer's turn for the
+ * conversation handler. A turn's replies, transcript and next state commit in
+ * one transaction, skipped entirely if that message was already committed —
+ * so re-processing after a crash sends nothing twice.
  *
  * A turn whose tool call is rate limited is not answered with an error and
  * not marked done: the user is told once, in their language, to try again
@@ -15,15 +15,13 @@
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppUser } from "./whatsapp_user.ts";
-import type { Database, Queryable } from "@shared/db/types.ts";
+import type { Database } from "@shared/db/types.ts";
+import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import { type InboundMessage, messageText } from "./inbound.ts";
 import { type InboundHandler, RetryLater } from "./inbound_processor.ts";
 import { enqueueMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 import { languageOf, phraseBook } from "@shared/contract/language.ts";
-
-/** How long after an inquiry a vendor's plain message still counts as its answer. */
-const ANSWER_WINDOW_HOURS = 24;
 
 const say = phraseBook({
   busy: {
@@ -49,7 +47,7 @@ export interface WhatsAppHandlerOptions {
   platform: Platform;
   /** The org that owns the business number. */
   orgId: string;
-  /** Answers everything that is not a vendor's answer. */
+  /** Answers every customer turn (whatever no counterpart claims). */
   conversation: ConversationHandler;
   /** The agent the conversation's tool calls are attributed to. @default "buy_and_sell" */
   agentId?: string;
@@ -59,19 +57,24 @@ export interface WhatsAppHandlerOptions {
   rateLimitRetryMs?: number;
 }
 
-/** Whether a message answers one of our inquiries to this vendor. */
-export async function answersInquiry(db: Queryable, message: InboundMessage): Promise<boolean> {
-  if (!["text", "button_reply", "quick_reply"].includes(message.content.kind)) return false;
-  const [row] = await db.query(
-    `select 1 from public.market_vendor_inquiry_messages m
-     left join public.wa_outbox o on o.id = m.outbox_id
-     where m.vendor_wa_id = $1
-       and (($2::text is not null and o.wamid = $2)
-         or (m.reply_status = 'pending' and m.sent_at > now() - make_interval(hours => $3)))
-     limit 1`,
-    [message.from, message.contextWamid ?? null, ANSWER_WINDOW_HOURS],
-  );
-  return Boolean(row);
+/** The counterpart's view of an inbound message. */
+export function counterpartMessage(message: InboundMessage): CounterpartMessage {
+  const content = message.content;
+  return {
+    wamid: message.wamid,
+    from: message.from,
+    text: messageText(content),
+    choice: content.kind === "button_reply" || content.kind === "list_reply"
+      ? content.id
+      : content.kind === "quick_reply"
+      ? content.payload
+      : undefined,
+    contextWamid: message.contextWamid,
+    location: content.kind === "location"
+      ? { latitude: content.latitude, longitude: content.longitude }
+      : undefined,
+    profileName: message.profileName,
+  };
 }
 
 /** Builds the handler the inbound processor runs. */
@@ -98,29 +101,27 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
     await options.onQueued?.();
   }
 
-  async function vendorAnswer(message: InboundMessage): Promise<void> {
-    const content = message.content;
-    const result = await platform.call({
-      tool: "process_vendor_reply",
-      args: {
-        vendor_phone: message.from,
-        message_body: content.kind === "button_reply" ? undefined : messageText(content),
-        button_id: content.kind === "button_reply"
-          ? content.id
-          : content.kind === "quick_reply"
-          ? content.payload
-          : undefined,
-        whatsapp_message_id: message.wamid,
-        context_wamid: message.contextWamid,
-      },
-      caller: { claims: { role: "service_role" }, org_id: orgId },
-      context: { trace_id: message.wamid },
-      idempotencyKey: `wa:${message.wamid}`,
+  const counterparts = platform.packs.flatMap((pack) => pack.counterparts ?? []);
+
+  async function counterpartAnswer(
+    counterpart: Counterpart,
+    message: CounterpartMessage,
+  ): Promise<void> {
+    await counterpart.handle(message, async (tool, args, step) => {
+      const result = await platform.call({
+        tool,
+        args,
+        caller: { claims: { role: "service_role" }, org_id: orgId },
+        // No agent: counterparts are answered by the pack's code, not an agent's allowlist.
+        context: { trace_id: message.wamid },
+        idempotencyKey: `wa:${message.wamid}:${step}`,
+      });
+      if (!result.ok && result.error.code === "RATE_LIMIT") {
+        throw new RetryLater(`RATE_LIMIT: ${tool}`, { delayMs: rateLimitRetryMs });
+      }
+      throwIfTransient(result);
+      return result;
     });
-    if (!result.ok && result.error.code === "RATE_LIMIT") {
-      throw new RetryLater("RATE_LIMIT: process_vendor_reply", { delayMs: rateLimitRetryMs });
-    }
-    throwIfTransient(result);
     await options.onQueued?.();
   }
 
@@ -169,7 +170,12 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
   }
 
   return async (message) => {
-    if (await answersInquiry(db, message)) return await vendorAnswer(message);
+    const asCounterpart = counterpartMessage(message);
+    for (const counterpart of counterparts) {
+      if (await counterpart.claims(db, asCounterpart)) {
+        return await counterpartAnswer(counterpart, asCounterpart);
+      }
+    }
     await conversationTurn(message);
   };
 }

@@ -20,6 +20,7 @@ import { searchBusinessesWithTags } from "./search_businesses.ts";
 import { logUserFeedbackOnVendor } from "./vendor_feedback.ts";
 import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiries.ts";
 import { processVendorReply } from "./vendor_reply.ts";
+import { VENDOR_COUNTERPART } from "./vendor_counterpart.ts";
 
 export { conciergeFlow } from "./concierge_flow.ts";
 export { parseVendorReply } from "./reply_parser.ts";
@@ -92,4 +93,5 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
   },
   texts: TEXTS,
   services: [],
+  counterparts: [VENDOR_COUNTERPART],
 };

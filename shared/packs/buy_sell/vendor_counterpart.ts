@@ -1,0 +1,46 @@
+/**
+ * Vendors as the buy & sell pack's counterparts: a message from a vendor we
+ * asked about a buyer's request in the last day (or one that replies to our
+ * inquiry) is their answer, handed to `process_vendor_reply`.
+ *
+ * @module
+ */
+import type { Queryable } from "@shared/db/types.ts";
+import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
+
+/** How long after an inquiry a vendor's plain message still counts as its answer. */
+const ANSWER_WINDOW_HOURS = 24;
+
+/** Whether a message answers one of our inquiries to this vendor. */
+export async function answersInquiry(
+  db: Queryable,
+  message: CounterpartMessage,
+): Promise<boolean> {
+  // A shared location or a photo is never an answer to "do you have ...?".
+  if (message.location || !(message.text || message.choice)) return false;
+  const [row] = await db.query(
+    `select 1 from public.market_vendor_inquiry_messages m
+     left join public.wa_outbox o on o.id = m.outbox_id
+     where m.vendor_wa_id = $1
+       and (($2::text is not null and o.wamid = $2)
+         or (m.reply_status = 'pending' and m.sent_at > now() - make_interval(hours => $3)))
+     limit 1`,
+    [message.from, message.contextWamid ?? null, ANSWER_WINDOW_HOURS],
+  );
+  return Boolean(row);
+}
+
+/** The vendor counterpart. */
+export const VENDOR_COUNTERPART: Counterpart = {
+  id: "vendor",
+  claims: answersInquiry,
+  async handle(message, callTool) {
+    await callTool("process_vendor_reply", {
+      vendor_phone: message.from,
+      message_body: message.choice ? undefined : message.text,
+      button_id: message.choice,
+      whatsapp_message_id: message.wamid,
+      context_wamid: message.contextWamid,
+    }, "process_vendor_reply");
+  },
+};
