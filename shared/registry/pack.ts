@@ -28,6 +28,8 @@ export interface TurnInput {
   choice?: string;
   /** A shared location. */
   location?: { latitude: number; longitude: number };
+  /** The sender's phone (E.164): the mobile money number a charge is asked from. */
+  phone?: string;
 }
 
 /** A reply, channel-neutral: text with optional buttons or list rows. */
@@ -202,6 +204,13 @@ export interface Pack<Conversation = unknown> {
   services: readonly ServiceKey<unknown>[];
   /** Who answers the pack's outgoing questions on WhatsApp (vendors, drivers, staff). */
   counterparts?: readonly Counterpart[];
+  /**
+   * Tools the channel's periodic sweep calls with `{}` as the service of the
+   * number's org (e.g. expiring unanswered ride offers and telling the rider).
+   * Each must be side-effecting (it gets a fresh idempotency key per sweep)
+   * and do nothing when nothing is due.
+   */
+  sweeps?: readonly string[];
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

@@ -59,8 +59,9 @@ export interface WhatsAppWorker {
   /** The transport in use. */
   transport: WhatsAppTransport;
   /**
-   * Processes what is pending or abandoned, sends what is due, and removes
-   * files past their retention (a Storage failure is logged, the rest stands).
+   * Processes what is pending or abandoned, sends what is due, removes
+   * files past their retention (a Storage failure is logged, the rest stands)
+   * and runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers).
    */
   sweep(): Promise<{ processed: number; sent: number; filesRemoved: number }>;
   /** Starts the background sweep and dispatch loops (long-running hosts only). */
@@ -113,6 +114,18 @@ export function createWhatsAppWorker(
     });
     if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
   };
+  // The packs' own sweeps (expired ride offers, ...): one failing is logged, the rest run.
+  const runPackSweeps = async () => {
+    for (const tool of platform.packs.flatMap((pack) => pack.sweeps ?? [])) {
+      const result = await platform.call({
+        tool,
+        args: {},
+        caller: { claims: { role: "service_role" }, org_id: tenant.id },
+        idempotencyKey: `sweep:${tool}:${crypto.randomUUID()}`,
+      }).catch((error) => ({ ok: false as const, error: { code: String(error), msg: "" } }));
+      if (!result.ok) platform.log.error("pack_sweep_failed", { tool, code: result.error.code });
+    }
+  };
   const handler = createWhatsAppHandler({
     platform,
     orgId: tenant.id,
@@ -153,7 +166,10 @@ export function createWhatsAppWorker(
           platform.log.error("storage_retention_sweep_failed", { error: String(error) });
           return 0;
         });
-      return { processed, sent, filesRemoved };
+      await runPackSweeps();
+      // What the packs' sweeps queued (a rider told nobody answered) leaves now.
+      const { sent: sentAfter } = await dispatcher.drain();
+      return { processed, sent: sent + sentAfter, filesRemoved };
     },
     start() {
       processor.start();
