@@ -34,6 +34,8 @@ export interface ToolError {
   fields?: FieldIssue[];
   /** For CONFIRMATION_REQUIRED: how to confirm. */
   confirmation?: ConfirmationRequest;
+  /** Facts that help the caller recover, safe to show (e.g. `suggestions`: free slots). */
+  details?: Record<string, unknown>;
 }
 
 /** A successful call. */
@@ -76,14 +78,21 @@ export class ToolFailure extends Error {
   readonly userMessage: string;
   /** The invalid fields, for a VALIDATION_ERROR found past the schema (e.g. a tariff's rules). */
   readonly fields?: FieldIssue[];
+  /** Facts that help the caller recover (e.g. the nearest free slots), passed on as `details`. */
+  readonly details?: Record<string, unknown>;
 
   /** Creates a failure; `userMessage` defaults to the code's message. */
-  constructor(code: ErrorCode, userMessage?: string, options: { fields?: FieldIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    userMessage?: string,
+    options: { fields?: FieldIssue[]; details?: Record<string, unknown> } = {},
+  ) {
     super(userMessage ?? defaultMessage(code));
     this.name = "ToolFailure";
     this.code = code;
     this.userMessage = userMessage ?? defaultMessage(code);
     if (options.fields) this.fields = options.fields;
+    if (options.details) this.details = options.details;
   }
 }
 

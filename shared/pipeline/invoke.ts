@@ -544,7 +544,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
       return fail("TIMEOUT");
     }
     if (error instanceof ToolFailure) {
-      return fail(error.code, error.userMessage, error.fields ? { fields: error.fields } : {});
+      return fail(error.code, error.userMessage, {
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.details ? { details: error.details } : {}),
+      });
     }
     const code = classifyDbError(error);
     if (code) {
