@@ -78,6 +78,15 @@ function inputOf(turn: ConversationTurn): TurnInput {
     location: content.kind === "location"
       ? { latitude: content.latitude, longitude: content.longitude }
       : undefined,
+    phone: turn.user.phone,
+    media: content.kind === "media"
+      ? {
+        type: content.mediaType,
+        ref: content.stored
+          ? `storage://${content.stored.bucket}/${content.stored.path}`
+          : undefined,
+      }
+      : undefined,
   };
 }
 

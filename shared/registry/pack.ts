@@ -30,6 +30,8 @@ export interface TurnInput {
   location?: { latitude: number; longitude: number };
   /** The sender's phone (E.164): the mobile money number a charge is asked from. */
   phone?: string;
+  /** A photo or file sent: its type and, once saved, `storage://<bucket>/<path>`. */
+  media?: { type: string; ref?: string };
 }
 
 /** A reply, channel-neutral: text with optional buttons or list rows. */
