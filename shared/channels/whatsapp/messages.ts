@@ -11,6 +11,8 @@
  * @module
  */
 import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
+import { MEDIA_LIMITS } from "./media.ts";
 
 /** Meta's limits on message fields, in characters unless noted. */
 export const LIMITS = {
@@ -46,10 +48,16 @@ export const LIMITS = {
   rowDescription: 72,
   /** A template's name. */
   templateName: 512,
+  /** An image's or document's caption. */
+  caption: 1024,
+  /** A document's file name as the recipient sees it (our cap; Meta names none). */
+  filename: 240,
+  /** A media link (our cap). */
+  mediaLink: 2048,
 } as const;
 
 /** The kinds of outbound message the outbox stores. */
-export type MessageKind = "text" | "buttons" | "list" | "template";
+export type MessageKind = "text" | "buttons" | "list" | "template" | "image" | "document";
 
 /** The body of a text message. */
 export interface TextBody {
@@ -135,8 +143,37 @@ export interface TemplateBody {
   };
 }
 
+/**
+ * Where a media message's file comes from: a `link` Meta fetches when it
+ * sends (a signed Storage URL), or the `id` of a file uploaded to the Graph
+ * API (`POST /<phone-number-id>/media`).
+ */
+export type MediaSourceRef = { link: string; id?: never } | { id: string; link?: never };
+
+/** The body of an image message. */
+export interface ImageBody {
+  /** Message type. */
+  type: "image";
+  /** The image and its caption. */
+  image: MediaSourceRef & { caption?: string };
+}
+
+/** The body of a document message. */
+export interface DocumentBody {
+  /** Message type. */
+  type: "document";
+  /** The document, the file name shown and a caption. */
+  document: MediaSourceRef & { filename?: string; caption?: string };
+}
+
 /** Any outbound message body. */
-export type MessageBody = TextBody | ButtonsBody | ListBody | TemplateBody;
+export type MessageBody =
+  | TextBody
+  | ButtonsBody
+  | ListBody
+  | TemplateBody
+  | ImageBody
+  | DocumentBody;
 
 /** A text message, as built by {@link textMessage}. */
 export interface TextMessage {
@@ -170,8 +207,30 @@ export interface TemplateMessage {
   body: TemplateBody;
 }
 
+/** An image message, as built by {@link imageMessage}. */
+export interface ImageMessage {
+  /** Outbox kind. */
+  kind: "image";
+  /** Graph API body. */
+  body: ImageBody;
+}
+
+/** A document message, as built by {@link documentMessage}. */
+export interface DocumentMessage {
+  /** Outbox kind. */
+  kind: "document";
+  /** Graph API body. */
+  body: DocumentBody;
+}
+
 /** Any built message: what {@link enqueueMessage} accepts. */
-export type WhatsAppMessage = TextMessage | ButtonsMessage | ListMessage | TemplateMessage;
+export type WhatsAppMessage =
+  | TextMessage
+  | ButtonsMessage
+  | ListMessage
+  | TemplateMessage
+  | ImageMessage
+  | DocumentMessage;
 
 // --- Schemas of the Graph API bodies -------------------------------------
 
@@ -283,11 +342,53 @@ const templateBodySchema = z.strictObject({
   }),
 });
 
+// A link Meta can fetch (http(s), no credentials in it) or an uploaded media id.
+const mediaLink = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(LIMITS.mediaLink)
+  .refine((link) => {
+    const url = new URL(link);
+    return url.username === "" && url.password === "";
+  }, { error: "must not carry a user name or password" });
+const mediaId = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, {
+  error: "must be a Graph API media id",
+});
+
+function oneSource(media: { link?: string; id?: string }, ctx: z.RefinementCtx) {
+  if ((media.link === undefined) === (media.id === undefined)) {
+    ctx.addIssue({ code: "custom", path: ["link"], message: "or id is required, not both" });
+  }
+}
+
+const imageObjectSchema = z.strictObject({
+  link: mediaLink.optional(),
+  id: mediaId.optional(),
+  caption: text(LIMITS.caption).optional(),
+}).superRefine(oneSource);
+
+const documentObjectSchema = z.strictObject({
+  link: mediaLink.optional(),
+  id: mediaId.optional(),
+  // deno-lint-ignore no-control-regex
+  filename: text(LIMITS.filename).regex(/^[^\/\\\u0000-\u001f]+$/, {
+    error: "must be a file name without slashes or control characters",
+  }).optional(),
+  caption: text(LIMITS.caption).optional(),
+}).superRefine(oneSource);
+
+const imageBodySchema = z.strictObject({ type: z.literal("image"), image: imageObjectSchema });
+
+const documentBodySchema = z.strictObject({
+  type: z.literal("document"),
+  document: documentObjectSchema,
+});
+
 const BODY_SCHEMAS = {
   text: textBodySchema,
   buttons: buttonsBodySchema,
   list: listBodySchema,
   template: templateBodySchema,
+  image: imageBodySchema,
+  document: documentBodySchema,
 } as const;
 
 // --- Error messages --------------------------------------------------------
@@ -300,6 +401,7 @@ const FRIENDLY_PATHS: Array<[RegExp, string]> = [
   [/^interactive\.action\.buttons(\[\d+\])\.reply\./, "buttons$1."],
   [/^interactive\.action\./, ""],
   [/^template\.language\.code/, "language"],
+  [/^(image|document)\./, ""],
   [/^template\./, ""],
 ];
 
@@ -566,6 +668,188 @@ export function templateMessage(input: TemplateMessageInput): TemplateMessage {
 }
 
 /**
+ * What WhatsApp carries outbound (Cloud API "supported media types"): images
+ * JPEG or PNG up to 5 MB, documents (PDF, text, Office) up to 100 MB.
+ */
+export const OUTBOUND_MEDIA_LIMITS: Readonly<
+  Record<"image" | "document", { types: readonly string[]; maxBytes: number }>
+> = {
+  image: { types: MEDIA_LIMITS.image.types, maxBytes: 5 * 1024 * 1024 },
+  document: { types: MEDIA_LIMITS.document.types, maxBytes: 100 * 1024 * 1024 },
+};
+
+/** The file a media message sends, as stored: its content type and size. */
+export interface OutboundFile {
+  /** The content type, e.g. `application/pdf`. */
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+}
+
+/**
+ * Refuses a file WhatsApp would not carry: `VALIDATION_ERROR` naming
+ * `mimeType` or `size`, so a tool answers the caller instead of queueing a
+ * message Meta fails later (131053).
+ */
+function checkOutboundFile(kind: "image" | "document", file: OutboundFile): void {
+  const limits = OUTBOUND_MEDIA_LIMITS[kind];
+  const mimeType = String(file?.mimeType ?? "").split(";")[0].trim().toLowerCase();
+  if (!limits.types.includes(mimeType)) {
+    const message = `must be one of ${limits.types.join(", ")}: current value is ${
+      JSON.stringify(file?.mimeType)
+    }`;
+    throw new ToolFailure("VALIDATION_ERROR", `WhatsApp does not send this ${kind} type`, {
+      fields: [{ path: "mimeType", message }],
+    });
+  }
+  if (!Number.isInteger(file.size) || file.size < 1 || file.size > limits.maxBytes) {
+    const message = `must be 1 to ${limits.maxBytes} bytes (WhatsApp's ${kind} limit): ` +
+      `current value is ${file.size}`;
+    throw new ToolFailure(
+      "VALIDATION_ERROR",
+      `This ${kind} is larger than WhatsApp allows (${limits.maxBytes / 1024 / 1024} MB)`,
+      { fields: [{ path: "size", message }] },
+    );
+  }
+}
+
+function mediaRef(input: { link?: string; mediaId?: string }): Record<string, unknown> {
+  return {
+    ...(input.link === undefined ? {} : { link: input.link }),
+    ...(input.mediaId === undefined ? {} : { id: input.mediaId }),
+  };
+}
+
+/** What {@link imageMessage} builds from: a `link` or a `mediaId`, and the file's type and size. */
+export interface ImageMessageInput {
+  /** A URL Meta fetches when sending (a signed Storage URL that outlives the outbox's retries). */
+  link?: string;
+  /** Or an id from the Graph API's media upload. */
+  mediaId?: string;
+  /** Shown under the image, at most {@link LIMITS.caption} characters. */
+  caption?: string;
+  /** The file, checked against {@link OUTBOUND_MEDIA_LIMITS}. */
+  file: OutboundFile;
+}
+
+/**
+ * Builds an image message.
+ *
+ * @param input The image by link or media id, a caption, the file's type and size.
+ * @returns The message, kind `"image"`.
+ * @throws {TypeError} When the link, id or caption is malformed.
+ * @throws {ToolFailure} `VALIDATION_ERROR` when the file is not JPEG/PNG or over 5 MB.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { imageMessage } from "./messages.ts";
+ *
+ * const message = imageMessage({
+ *   link: "https://example.supabase.co/storage/v1/object/sign/media/a/b/c?token=t",
+ *   caption: "Your vehicle registration",
+ *   file: { mimeType: "image/jpeg", size: 120_000 },
+ * });
+ * assert.equal(message.body.image.caption, "Your vehicle registration");
+ * ```
+ */
+export function imageMessage(input: ImageMessageInput): ImageMessage {
+  const built = {
+    type: "image",
+    image: {
+      ...mediaRef(input),
+      ...(input.caption === undefined ? {} : { caption: input.caption }),
+    },
+  };
+  const body = check(imageBodySchema, built, "build an image message", true) as ImageBody;
+  checkOutboundFile("image", input.file);
+  return { kind: "image", body };
+}
+
+/** What {@link documentMessage} builds from: a `link` or a `mediaId`, and the file's type and size. */
+export interface DocumentMessageInput {
+  /** A URL Meta fetches when sending (a signed Storage URL that outlives the outbox's retries). */
+  link?: string;
+  /** Or an id from the Graph API's media upload. */
+  mediaId?: string;
+  /** The file name the recipient sees, e.g. `certificate.pdf`. */
+  filename: string;
+  /** Shown under the document, at most {@link LIMITS.caption} characters. */
+  caption?: string;
+  /** The file, checked against {@link OUTBOUND_MEDIA_LIMITS}. */
+  file: OutboundFile;
+}
+
+/**
+ * Builds a document message. Outside the 24-hour window it needs a fallback
+ * template whose header is a document ({@link templateDocumentHeader}).
+ *
+ * @param input The document by link or media id, its file name, a caption, its type and size.
+ * @returns The message, kind `"document"`.
+ * @throws {TypeError} When the link, id, file name or caption is malformed.
+ * @throws {ToolFailure} `VALIDATION_ERROR` when the type is not one WhatsApp sends or it is over 100 MB.
+ *
+ * @example A certificate by a signed link
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { documentMessage } from "./messages.ts";
+ *
+ * const message = documentMessage({
+ *   link: "https://example.supabase.co/storage/v1/object/sign/documents/o/c.pdf?token=t",
+ *   filename: "certificate.pdf",
+ *   caption: "Your insurance certificate",
+ *   file: { mimeType: "application/pdf", size: 48_213 },
+ * });
+ * assert.equal(message.body.document.filename, "certificate.pdf");
+ * ```
+ */
+export function documentMessage(input: DocumentMessageInput): DocumentMessage {
+  const built = {
+    type: "document",
+    document: {
+      ...mediaRef(input),
+      filename: input.filename,
+      ...(input.caption === undefined ? {} : { caption: input.caption }),
+    },
+  };
+  const body = check(documentBodySchema, built, "build a document message", true) as DocumentBody;
+  checkOutboundFile("document", input.file);
+  return { kind: "document", body };
+}
+
+/**
+ * A template's document header (a template approved with a DOCUMENT header):
+ * the component to put first in {@link TemplateMessageInput.components}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { templateDocumentHeader, templateMessage } from "./messages.ts";
+ *
+ * const template = templateMessage({
+ *   name: "document_ready",
+ *   language: "en",
+ *   components: [
+ *     templateDocumentHeader({ link: "https://example.com/c.pdf", filename: "certificate.pdf" }),
+ *     { type: "body", parameters: [{ type: "text", text: "Insurance certificate" }] },
+ *   ],
+ * });
+ * assert.equal(template.body.template.components?.[0].type, "header");
+ * ```
+ */
+export function templateDocumentHeader(
+  input: { link?: string; mediaId?: string; filename: string },
+): TemplateComponent {
+  const document = check(
+    documentObjectSchema,
+    { ...mediaRef(input), filename: input.filename },
+    "build a template document header",
+    true,
+  );
+  return { type: "header", parameters: [{ type: "document", document }] };
+}
+
+/**
  * Checks a message that did not come straight from a builder (read back from
  * storage, built by hand): its kind and its body against Meta's limits.
  *
@@ -587,7 +871,7 @@ export function assertMessage(message: unknown, action = "send the message"): Wh
   const kind = (message as { kind?: unknown } | null)?.kind;
   if (typeof kind !== "string" || !Object.hasOwn(BODY_SCHEMAS, kind)) {
     throw new TypeError(
-      `Cannot ${action} as its kind must be text, buttons, list or template: current value is ${
+      `Cannot ${action} as its kind must be text, buttons, list, template, image or document: current value is ${
         JSON.stringify(kind)
       }`,
     );
