@@ -64,6 +64,12 @@ export interface FakeGraphMessage {
   body: Record<string, unknown>;
   /** The wamid answered. */
   wamid: string;
+  /**
+   * For an image or document sent by `link`: what the fake fetched from the
+   * link, as Meta does when it sends (the bytes, or the HTTP status / network
+   * error that would make Meta report the message failed with 131053).
+   */
+  fetched?: { status: number; mimeType: string | null; bytes: Uint8Array } | { error: string };
 }
 
 /** A running fake. */
@@ -125,6 +131,19 @@ const META_ERRORS: Record<number, [string, string]> = {
   130429: ["Rate limit hit", "Cloud API message throughput has been reached."],
 };
 
+async function fetchLink(link: string): Promise<NonNullable<FakeGraphMessage["fetched"]>> {
+  try {
+    const response = await fetch(link, { signal: AbortSignal.timeout(10_000) });
+    return {
+      status: response.status,
+      mimeType: response.headers.get("content-type"),
+      bytes: new Uint8Array(await response.arrayBuffer()),
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 function traceId(): string {
   return btoa(crypto.randomUUID()).replace(/[^A-Za-z0-9]/g, "").slice(0, 23);
 }
@@ -169,11 +188,18 @@ function checkBody(body: unknown): string | undefined {
     return "to must be a phone number";
   }
   const type = message.type ?? "text";
-  if (type !== "text" && type !== "interactive" && type !== "template") {
+  if (!["text", "interactive", "template", "image", "document"].includes(String(type))) {
     return `Unsupported message type ${JSON.stringify(type)}`;
   }
-  if (typeof message[type] !== "object" || message[type] === null) {
+  const content = message[type as string];
+  if (typeof content !== "object" || content === null) {
     return `Parameter ${type} is required for type ${type}`;
+  }
+  if (type === "image" || type === "document") {
+    const media = content as Record<string, unknown>;
+    if ((typeof media.link === "string") === (typeof media.id === "string")) {
+      return `Parameter ${type} must have exactly one of link or id`;
+    }
   }
   return undefined;
 }
@@ -300,6 +326,11 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     }
     const message = body as Record<string, unknown>;
     const to = message.to as string;
+    const sent = message[message.type as string] as Record<string, unknown> | undefined;
+    if (typeof sent?.id === "string" && !media.has(sent.id)) {
+      record.errorCode = 100;
+      return invalidParameter(`Media ${sent.id} not found`);
+    }
     const outcome = scripts.get(to)?.shift() ?? {};
     if (outcome.delayMs !== undefined) await delay(outcome.delayMs);
     if (outcome.raw) return new Response(outcome.raw.body, { status: outcome.raw.status });
@@ -320,7 +351,10 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     counter += 1;
     const wamid = `wamid.HBgM${btoa(`${to}:${counter}:${crypto.randomUUID()}`)}`;
     record.wamid = wamid;
-    accepted.push({ to, body: message, wamid });
+    const accepting: FakeGraphMessage = { to, body: message, wamid };
+    // Meta fetches a link itself when it sends the message.
+    if (typeof sent?.link === "string") accepting.fetched = await fetchLink(sent.link);
+    accepted.push(accepting);
     return Response.json({
       messaging_product: "whatsapp",
       contacts: [{ input: to, wa_id: to }],

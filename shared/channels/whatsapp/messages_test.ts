@@ -232,7 +232,8 @@ Deno.test("assertMessage() re-checks a stored or hand-made message", () => {
   const message = buttonsMessage({ body: "Ok?", buttons: [{ id: "y", title: "Yes" }] });
   assert.deepEqual(assertMessage(structuredClone(message)), message);
   assert.throws(() => assertMessage({ kind: "video", body: {} }), {
-    message: "Cannot send the message as its kind must be text, buttons, list or template: " +
+    message:
+      "Cannot send the message as its kind must be text, buttons, list, template, image or document: " +
       'current value is "video"',
   });
   // A body of another kind than claimed.
