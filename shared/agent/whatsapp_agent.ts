@@ -79,6 +79,7 @@ function inputOf(turn: ConversationTurn): TurnInput {
       ? { latitude: content.latitude, longitude: content.longitude }
       : undefined,
     phone: turn.user.phone,
+    name: turn.message.profileName,
     media: content.kind === "media"
       ? {
         type: content.mediaType,

@@ -30,6 +30,8 @@ export interface TurnInput {
   location?: { latitude: number; longitude: number };
   /** The sender's phone (E.164): the mobile money number a charge is asked from. */
   phone?: string;
+  /** The sender's WhatsApp profile name, when WhatsApp gave one (a booking's name). */
+  name?: string;
   /** A photo or file sent: its type and, once saved, `storage://<bucket>/<path>`. */
   media?: { type: string; ref?: string };
 }
