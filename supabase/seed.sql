@@ -185,6 +185,10 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'SOAP', 'Bar soap (Sosoma)', 600, 90, 'bar')
 on conflict do nothing;
 
+-- Prescription-only medicines (Pharmacy marks them ℞).
+update public.products set requires_prescription = true
+where sku in ('AMOX-500', 'COARTEM') and requires_prescription = false;
+
 -- Opening hours (Kigali time, ISO weekday 1 = Monday) and seats per slot.
 insert into public.venue_hours (org_id, business_id, weekday, opens, closes)
 select 'a0000000-0000-4000-8000-000000000001', v.business_id::uuid, d, v.opens::time, v.closes::time

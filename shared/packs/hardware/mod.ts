@@ -1,34 +1,57 @@
 /**
- * The hardware pack: hardware's agent and the phrases the router learns it from (Hardware:
- * construction materials, tools, quincaillerie). Its tools come later: until
- * then it says plainly what it will do and offers a person.
+ * The hardware pack: building materials and tools from hardware stores near you (Hardware), with
+ * quantities and units, ordered and paid by MoMo through the shared ordering steps; a large order
+ * offers delivery arranged by our team. Its tools (stock, orders, payments, staff) are registered
+ * by the buy & sell, commerce, payments and support packs.
  *
  * @module
  */
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
-import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
 
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
+/** What Hardware says at the venue steps, in en, rw and fr. */
+export const HARDWARE_TEXTS = {
+  askVenue: {
     en:
-      "Soon I will check building materials and tools in hardware stores near you. I cannot check stock yet: a person from our team can help you now.",
+      "Which hardware store? Type a number, tap a store, or type what you need (e.g. “20 bags of cement”).",
     rw:
-      "Vuba nzajya ngenzura ibikoresho by'ubwubatsi mu maduka akwegereye. Ubu sindashobora kubigenzura: umukozi wacu yagufasha ubu.",
+      "Iduka ry'ibikoresho irihe? Andika nimero, kanda ku iduka, cyangwa wandike icyo ukeneye (urugero “imifuka 20 ya sima”).",
     fr:
-      "Bientôt je vérifierai les matériaux et outils dans les quincailleries près de vous. Je ne peux pas encore vérifier : une personne de notre équipe peut vous aider maintenant.",
+      "Quelle quincaillerie ? Tapez un numéro, touchez une quincaillerie, ou écrivez ce qu'il vous faut (ex. « 20 sacs de ciment »).",
   },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+  noVenues: {
+    en: "I found no hardware store right now. Type “menu” for the main menu.",
+    rw: "Nta duka ry'ibikoresho mbonye ubu. Andika “menu” usubire ahabanza.",
+    fr:
+      "Je n'ai trouvé aucune quincaillerie pour l'instant. Écrivez « menu » pour le menu principal.",
+  },
+} as const;
+
+// Words around a material's name that are not the name.
+const FILLER =
+  /\b(hardware|quincaillerie|i need|need|do you have|price of|prix|i want|je cherche|il me faut|ndashaka|nkeneye|mufite|bags? of|sacs? de)\b/gi;
+
+/** Orders from this total (RWF) are offered delivery, arranged by staff. */
+export const HARDWARE_DELIVERY_FROM = 200_000;
 
 /** The hardware pack. */
 export const HARDWARE_PACK: Pack = {
-  ...agentOnlyPack("hardware", {
+  id: "hardware",
+  tools: [],
+  agents: [{
     id: "hardware",
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },
-    offlineFlow: laterToolsFlow(TEXTS),
-  }),
-  texts: TEXTS,
+    offlineFlow: orderFlow({
+      category: "hardware",
+      texts: HARDWARE_TEXTS,
+      searchStock: true,
+      filler: FILLER,
+      deliveryFrom: HARDWARE_DELIVERY_FROM,
+    }),
+  }],
+  tables: ORDERING_TABLES,
+  texts: { ...ORDER_TEXTS, ...HARDWARE_TEXTS },
+  services: [],
 };

@@ -1,11 +1,13 @@
 /**
- * The pharmacy pack: medicines by name, stock and price at nearby pharmacies, an order after the
- * user confirms. Its tools (stock, orders) are the commerce tools registered by the buy & sell
- * pack.
+ * The pharmacy pack: medicines by name, stock and price at nearby pharmacies, prescription-only
+ * medicines marked, orders with quantities paid by MoMo, prescription photos passed to a
+ * pharmacist. Its tools (stock, orders, payments, staff) are registered by the buy & sell,
+ * commerce, payments and support packs.
  *
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { PHARMACY_INTENTS } from "./intents.ts";
 import { PHARMACY_TEXTS, pharmacyFlow } from "./pharmacy_flow.ts";
 
@@ -23,7 +25,10 @@ export const PHARMACY_PACK: Pack = {
     menuTitle: { en: "Pharmacy", rw: "Farumasi", fr: "Pharmacie" },
     offlineFlow: pharmacyFlow,
   }],
-  tables: { businesses: { id: "uuid", name: "text" } },
-  texts: PHARMACY_TEXTS,
+  tables: {
+    ...ORDERING_TABLES,
+    products: { ...ORDERING_TABLES.products, requires_prescription: "boolean" },
+  },
+  texts: { ...ORDER_TEXTS, ...PHARMACY_TEXTS },
   services: [],
 };

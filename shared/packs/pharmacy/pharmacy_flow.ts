@@ -1,99 +1,86 @@
 /**
- * The pharmacy agent offline: a medicine by name, where it is and at what
- * price, one box ordered after the user confirms.
+ * The pharmacy agent offline: a medicine by name across nearby pharmacies
+ * (cheapest first), a pharmacy's stock, several medicines with quantities,
+ * the read-back, the order number, MoMo payment and status (the shared
+ * ordering steps). Prescription-only medicines are marked ℞ and the order
+ * notes it. A prescription photo is read by a pharmacist: OCR has no
+ * prescription reader, so the photo goes to staff with its reference
+ * (`notify_staff`), and the user is told so.
  *
  * @module
  */
-import type { ToolResult } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { confirmTappedChoice, type OfflineCall } from "@shared/registry/offline_steps.ts";
+import { orderFlow } from "@shared/registry/order_steps.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What the pharmacy agent says offline. */
 export const PHARMACY_TEXTS = {
-  askItem: {
-    en: "Which medicine are you looking for?",
-    rw: "Urashaka uwuhe muti?",
-    fr: "Quel médicament cherchez-vous ?",
+  askVenue: {
+    en: "Which pharmacy? Type a number, tap a pharmacy, or type the medicine you need.",
+    rw: "Farumasi iyihe? Andika nimero, kanda kuri farumasi, cyangwa wandike umuti ukeneye.",
+    fr:
+      "Quelle pharmacie ? Tapez un numéro, touchez une pharmacie, ou écrivez le médicament qu'il vous faut.",
   },
-  found: {
-    en: "{name}: {price} RWF at {venue} ({stock}).",
-    rw: "{name}: {price} RWF kuri {venue} ({stock}).",
-    fr: "{name} : {price} RWF chez {venue} ({stock}).",
+  noVenues: {
+    en: "I found no pharmacy right now. Type “menu” for the main menu.",
+    rw: "Nta farumasi mbonye ubu. Andika “menu” usubire ahabanza.",
+    fr: "Je n'ai trouvé aucune pharmacie pour l'instant. Écrivez « menu » pour le menu principal.",
   },
-  inStock: { en: "in stock", rw: "birahari", fr: "en stock" },
-  outOfStock: { en: "out of stock", rw: "byashize", fr: "en rupture" },
-  notFound: {
-    en: "I could not find “{q}”. Try another name, or ask to talk to a pharmacist.",
-    rw: "Sinabonye “{q}”. Gerageza irindi zina, cyangwa usabe kuvugana n'umufarumasiye.",
-    fr: "Je n'ai pas trouvé « {q} ». Essayez un autre nom, ou demandez à parler à un pharmacien.",
+  prescriptionSent: {
+    en:
+      "Thank you. A pharmacist will read your prescription and answer you here; I cannot read prescriptions myself.",
+    rw:
+      "Murakoze. Umufarumasiye arasoma urupapuro rwa muganga rwawe akugarukire hano; njye sinshobora kurusoma.",
+    fr:
+      "Merci. Un pharmacien va lire votre ordonnance et vous répondra ici ; je ne peux pas lire les ordonnances moi-même.",
   },
-  orderIt: { en: "Order 1", rw: "Tumiza 1", fr: "Commander 1" },
-  ordered: {
-    en: "✅ Order placed: {total} RWF. The venue has been told on WhatsApp.",
-    rw: "✅ Itumiza ryakiriwe: {total} RWF. Aho watumije bamenyeshejwe kuri WhatsApp.",
-    fr: "✅ Commande passée : {total} RWF. L'établissement a été prévenu sur WhatsApp.",
+  prescriptionFailed: {
+    en: "Sorry, I could not pass your prescription to a pharmacist: {msg}. Please send it again.",
+    rw:
+      "Mutwihanganire, sinashoboye kugeza urupapuro rwawe ku mufarumasiye: {msg}. Ongera urwohereze.",
+    fr: "Désolé, je n'ai pas pu transmettre votre ordonnance à un pharmacien : {msg}. Renvoyez-la.",
   },
 } as const;
 
 const say = phraseBook(PHARMACY_TEXTS);
 
 // Words around a medicine's name that are not the name.
-const NOT_THE_NAME =
-  /\b(pharmacy|pharmacie|farumasi|medicine|i need|need|do you have|nde|imiti|umuti)\b/gi;
+const FILLER =
+  /\b(pharmacy|pharmacie|farumasi|medicine|m[ée]dicament|i need|need|do you have|avez-vous|vous avez|je cherche|ndashaka|nkeneye|mufite|imiti|umuti)\b/gi;
 
-interface StockItem {
-  sku: string;
-  name: string;
-  price: number;
-  available: boolean;
-  venue_id: string;
-}
-
-/** One of `sku` from the chosen venue, once one is chosen. */
-function orderOne(venue: unknown, sku: string): OfflineCall | null {
-  if (typeof venue !== "string") return null;
-  return {
-    tool: "order_create",
-    args: { venue_id: venue, items: [{ sku, qty: 1 }] },
-    step: "order",
-  };
-}
+const ordering = orderFlow({
+  category: "pharmacy",
+  texts: PHARMACY_TEXTS,
+  searchStock: true,
+  prescriptions: true,
+  filler: FILLER,
+});
 
 /** One offline step of the pharmacy agent. */
 export const pharmacyFlow: OfflineFlow = async (turn, callTool) => {
-  const lang = turn.language;
-  const ordered = await confirmTappedChoice(turn, callTool, {
-    prefix: "item:",
-    call: (sku) => orderOne(turn.memory.venue, sku),
-    describe: (data) => say("ordered", lang, { total: (data as { total: number }).total }),
-  });
-  if (ordered) return ordered;
-  const query = turn.input.text.replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(NOT_THE_NAME, "")
-    .replace(/\s+/g, " ").trim();
-  if (query.length < 3) return { replies: [{ text: say("askItem", lang) }] };
-  const stock = await callTool("inventory_check", { items: [{ name: query }] }, "stock");
-  const [item] = stock.ok ? (stock.data as { items: StockItem[] }).items : [];
-  if (!item) return { replies: [{ text: say("notFound", lang, { q: query }) }] };
-  const found: ToolResult = await callTool("search_supabase", {
-    table: "businesses",
-    columns: ["name"],
-    filters: [{ column: "id", op: "eq", value: item.venue_id }],
-    limit: 1,
-  }, "venue");
-  const [place] = found.ok ? (found.data as { items: Array<{ name: string }> }).items : [];
-  return {
-    memory: { venue: item.venue_id, venueName: place?.name },
-    replies: [{
-      text: say("found", lang, {
-        name: item.name,
-        price: item.price,
-        venue: place?.name ?? "",
-        stock: say(item.available ? "inStock" : "outOfStock", lang),
-      }),
-      buttons: item.available
-        ? [{ id: `item:${item.sku}`, title: say("orderIt", lang) }]
-        : undefined,
-    }],
-  };
+  const media = turn.input.media;
+  if (media && (media.type === "image" || media.type === "document")) {
+    const order = (turn.memory.step as { order?: { no: string; venue: string } } | null)?.order;
+    const result = await callTool("notify_staff", {
+      channel: "inbox",
+      payload: {
+        reason: "prescription to read",
+        summary: [
+          "The customer sent a prescription photo for a pharmacist to read.",
+          media.ref ? `Photo: ${media.ref}` : "Photo: not saved",
+          order ? `Order ${order.no} at ${order.venue}.` : "No order yet.",
+          turn.input.text ? `Caption: ${turn.input.text}` : "",
+        ].filter(Boolean).join("\n"),
+        priority: "high",
+      },
+    }, "prescription");
+    return {
+      replies: [{
+        text: result.ok
+          ? say("prescriptionSent", turn.language)
+          : say("prescriptionFailed", turn.language, { msg: result.error.msg }),
+      }],
+    };
+  }
+  return await ordering(turn, callTool);
 };

@@ -1,34 +1,51 @@
 /**
- * The shop pack: shop's agent and the phrases the router learns it from (Shop: groceries,
- * supermarket and boutique everyday items). Its tools come later: until then it says
- * plainly what it will do and offers a person.
+ * The shop pack: groceries and everyday items from shops near you (Shop), ordered with quantities
+ * and paid by MoMo through the shared ordering steps. Its tools (stock, orders, payments) are
+ * registered by the buy & sell, commerce and payments packs.
  *
  * @module
  */
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
-import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { SHOP_INTENTS } from "./intents.ts";
 
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
+/** What Shop says at the venue steps, in en, rw and fr. */
+export const SHOP_TEXTS = {
+  askVenue: {
     en:
-      "Soon I will check groceries and everyday items in shops near you and order them. I cannot order yet: a person from our team can help you now.",
+      "Which shop would you like to order from? Type a number, tap a shop, or type what you need (e.g. “rice 5kg”).",
     rw:
-      "Vuba nzajya ngenzura ibiribwa n'ibindi bikenerwa mu maduka akwegereye, nkanabitumiza. Ubu sindashobora gutumiza: umukozi wacu yagufasha ubu.",
+      "Urashaka gutumiza mu iduka irihe? Andika nimero, kanda ku iduka, cyangwa wandike icyo ukeneye (urugero “umuceri 5kg”).",
     fr:
-      "Bientôt je vérifierai les courses et articles du quotidien dans les boutiques près de vous et les commanderai. Je ne peux pas encore : une personne de notre équipe peut vous aider maintenant.",
+      "Dans quelle boutique voulez-vous commander ? Tapez un numéro, touchez une boutique, ou écrivez ce qu'il vous faut (ex. « riz 5kg »).",
   },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+  noVenues: {
+    en: "I found no shop right now. Type “menu” for the main menu.",
+    rw: "Nta duka mbonye ubu. Andika “menu” usubire ahabanza.",
+    fr: "Je n'ai trouvé aucune boutique pour l'instant. Écrivez « menu » pour le menu principal.",
+  },
+} as const;
+
+// Words around an item's name that are not the name.
+const FILLER =
+  /\b(shop|boutique|iduka|groceries|grocery|supermarket|i need|need|do you have|i want|je cherche|je veux|ndashaka|nkeneye|mufite)\b/gi;
 
 /** The shop pack. */
 export const SHOP_PACK: Pack = {
-  ...agentOnlyPack("shop", {
+  id: "shop",
+  tools: [],
+  agents: [{
     id: "shop",
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
-    offlineFlow: laterToolsFlow(TEXTS),
-  }),
-  texts: TEXTS,
+    offlineFlow: orderFlow({
+      category: "shop",
+      texts: SHOP_TEXTS,
+      searchStock: true,
+      filler: FILLER,
+    }),
+  }],
+  tables: ORDERING_TABLES,
+  texts: { ...ORDER_TEXTS, ...SHOP_TEXTS },
+  services: [],
 };

@@ -1,13 +1,14 @@
 /**
- * The waiter pack: Waiter AI takes food and drink orders from a venue's menu. Its tools (menus,
- * orders) are the commerce tools registered by the buy & sell pack; offline it browses venues and
- * orders one item.
+ * The waiter pack: Waiter AI takes food and drink orders from a venue's menu, takes payment and
+ * books tables. Its tools (menus, orders, payments, reservations) are registered by the commerce,
+ * buy & sell and payments packs; offline it follows the shared ordering steps and books tables.
  *
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { WAITER_TEXTS, waiterFlow } from "./waiter_flow.ts";
+import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 
 const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i;
 
@@ -22,16 +23,7 @@ export const WAITER_PACK: Pack = {
     menuTitle: { en: "Food & drinks", rw: "Ibiryo n'ibinyobwa", fr: "Repas et boissons" },
     offlineFlow: waiterFlow,
   }],
-  tables: {
-    businesses: { id: "uuid", name: "text", area: "text", category: "text" },
-    products: {
-      business_id: "uuid",
-      sku: "text",
-      name: "text",
-      price: "number",
-      is_available: "boolean",
-    },
-  },
-  texts: WAITER_TEXTS,
+  tables: ORDERING_TABLES,
+  texts: { ...ORDER_TEXTS, ...WAITER_TEXTS },
   services: [],
 };

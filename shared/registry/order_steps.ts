@@ -1,0 +1,852 @@
+/**
+ * The ordering conversation every commerce agent shares offline (Waiter AI,
+ * Pharmacy, Hardware, Shop), parameterised by the kind of venue: pick a venue
+ * near you (a shared location sorts by distance) or by its name → its
+ * stock, numbered with names and prices → items with quantities ("2 latte,
+ * 1 croissant", "2 x 3", or a tapped row) → a read-back with names,
+ * quantities, prices and the total, confirmed by the user (`order_create`)
+ * → the order number and a Pay button → `momo_charge` (the `tel:` link and
+ * the plain USSD code; the order starts when the payment arrives) →
+ * "status" shows where the order stands.
+ *
+ * A typed number always picks a listed option, never a product search.
+ * Tools answer through the caller the agent's allowlist applies to; when one
+ * fails the user is told plainly, and nothing is claimed that did not happen.
+ *
+ * @module
+ */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { callWithConfirmation } from "./offline_steps.ts";
+import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
+import type {
+  AgentReply,
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+  PackTables,
+} from "./pack.ts";
+
+/** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
+export const ORDERING_TABLES: PackTables = {
+  businesses: {
+    id: "uuid",
+    name: "text",
+    area: "text",
+    category: "text",
+    lat: "number",
+    lng: "number",
+  },
+  products: {
+    business_id: "uuid",
+    sku: "text",
+    name: "text",
+    price: "number",
+    unit: "text",
+    qty: "number",
+    is_available: "boolean",
+  },
+  orders: {
+    id: "uuid",
+    order_no: "text",
+    status: "text",
+    payment_status: "text",
+    total: "number",
+    business_id: "uuid",
+    created_at: "timestamptz",
+  },
+};
+
+/** What the ordering steps say, in en, rw and fr. */
+export const ORDER_TEXTS = {
+  stock: {
+    en:
+      "{venue}:\n{list}\n\nTap an item, or type quantities with names or numbers (e.g. “2 x 1, 1 x 3”). “menu” goes back to the main menu.",
+    rw:
+      "{venue}:\n{list}\n\nKanda ku kintu, cyangwa wandike umubare n'izina cyangwa nimero (urugero “2 x 1, 1 x 3”). “menu” igusubiza ahabanza.",
+    fr:
+      "{venue} :\n{list}\n\nTouchez un article, ou écrivez quantités et noms ou numéros (ex. « 2 x 1, 1 x 3 »). « menu » ramène au menu principal.",
+  },
+  emptyStock: {
+    en: "{venue} has nothing available right now. Pick another place, or type “menu”.",
+    rw: "{venue} nta kintu gihari ubu. Hitamo ahandi, cyangwa wandike “menu”.",
+    fr:
+      "{venue} n'a rien de disponible pour l'instant. Choisissez un autre lieu, ou écrivez « menu ».",
+  },
+  notListed: {
+    en: "I could not find “{parts}” at {venue}. Pick from the list by its number, or type “menu”.",
+    rw:
+      "Sinabonye “{parts}” kuri {venue}. Hitamo ku rutonde ukoresheje nimero, cyangwa wandike “menu”.",
+    fr:
+      "Je n'ai pas trouvé « {parts} » chez {venue}. Choisissez dans la liste par son numéro, ou écrivez « menu ».",
+  },
+  readBack: {
+    en: "Order at {venue}:\n{lines}\nTotal: {total}",
+    rw: "Itumiza kuri {venue}:\n{lines}\nIgiteranyo: {total}",
+    fr: "Commande chez {venue} :\n{lines}\nTotal : {total}",
+  },
+  placed: {
+    en:
+      "✅ Order {no} at {venue}:\n{lines}\nTotal: {total}\n{venue} has been told. Pay with MTN MoMo: the order starts when the payment arrives.",
+    rw:
+      "✅ Itumiza {no} kuri {venue}:\n{lines}\nIgiteranyo: {total}\n{venue} yamenyeshejwe. Ishyura na MTN MoMo: itumiza ritangira kwitegurwa amafaranga amaze kugera.",
+    fr:
+      "✅ Commande {no} chez {venue} :\n{lines}\nTotal : {total}\n{venue} a été prévenu. Payez par MTN MoMo : la commande démarre dès réception du paiement.",
+  },
+  notPlaced: {
+    en:
+      "Sorry, the order was not placed: {msg}. Nothing was ordered; you can try again or type “menu”.",
+    rw:
+      "Mutwihanganire, itumiza ntiryakozwe: {msg}. Nta cyatumijwe; ongera ugerageze cyangwa wandike “menu”.",
+    fr:
+      "Désolé, la commande n'a pas été passée : {msg}. Rien n'a été commandé ; réessayez ou écrivez « menu ».",
+  },
+  cancelled: {
+    en: "OK, cancelled: nothing was ordered. Type what you would like, or “menu”.",
+    rw: "Nta cyatumijwe. Andika icyo ushaka, cyangwa “menu”.",
+    fr: "D'accord, rien n'a été commandé. Écrivez ce que vous voulez, ou « menu ».",
+  },
+  payButton: { en: "Pay with MoMo", rw: "Ishyura na MoMo", fr: "Payer par MoMo" },
+  statusButton: { en: "Order status", rw: "Aho itumiza rigeze", fr: "Suivi commande" },
+  pay: {
+    en:
+      "To pay {amount} for {no}, dial {ussd}\nor tap: {link}\nReference: {ref} (valid until {until}).\nThe order starts as soon as the payment arrives; I will tell you here.",
+    rw:
+      "Kugira ngo wishyure {amount} ya {no}, kanda {ussd}\ncyangwa ukande: {link}\nIndango: {ref} (igeza {until}).\nItumiza ritangira amafaranga akimara kugera; nzakubwira hano.",
+    fr:
+      "Pour payer {amount} pour {no}, composez {ussd}\nou touchez : {link}\nRéférence : {ref} (valable jusqu'à {until}).\nLa commande démarre dès réception du paiement ; je vous le dirai ici.",
+  },
+  payFailed: {
+    en:
+      "Sorry, I could not create the payment: {msg}. Order {no} is kept, unpaid: tap Pay to try again, or ask for a person.",
+    rw:
+      "Mutwihanganire, sinashoboye gutegura kwishyura: {msg}. Itumiza {no} rirabitswe ritishyuwe: kanda Ishyura wongere ugerageze, cyangwa usabe umuntu.",
+    fr:
+      "Désolé, je n'ai pas pu créer le paiement : {msg}. La commande {no} est gardée, non payée : touchez Payer pour réessayer, ou demandez une personne.",
+  },
+  noPhone: {
+    en: "I cannot ask a MoMo payment without your phone number. Please ask for a person.",
+    rw: "Sinshobora gusaba kwishyura kuri MoMo ntazi nimero yawe. Saba kuvugana n'umuntu.",
+    fr: "Je ne peux pas demander un paiement MoMo sans votre numéro. Demandez une personne.",
+  },
+  status: {
+    en: "Order {no} at {venue}: {state}. Payment: {payment}. Total {total}.",
+    rw: "Itumiza {no} kuri {venue}: {state}. Kwishyura: {payment}. Igiteranyo {total}.",
+    fr: "Commande {no} chez {venue} : {state}. Paiement : {payment}. Total {total}.",
+  },
+  noOrder: {
+    en: "You have no order yet. Pick a place to order from.",
+    rw: "Nta tumiza urakora. Hitamo aho utumiza.",
+    fr: "Vous n'avez pas encore de commande. Choisissez où commander.",
+  },
+  statusFailed: {
+    en: "Sorry, I could not read your order right now: {msg}",
+    rw: "Mutwihanganire, sinashoboye kureba itumiza ryawe ubu: {msg}",
+    fr: "Désolé, je n'ai pas pu lire votre commande : {msg}",
+  },
+  lookupFailed: {
+    en: "Sorry, I could not look that up right now: {msg}. Try again, or type “menu”.",
+    rw:
+      "Mutwihanganire, sinashoboye kubireba ubu: {msg}. Ongera ugerageze, cyangwa wandike “menu”.",
+    fr: "Désolé, je n'ai pas pu chercher : {msg}. Réessayez, ou écrivez « menu ».",
+  },
+  offers: {
+    en: "{name}: from {price} at {venue}. Where would you like to order it?",
+    rw: "{name}: guhera kuri {price} kuri {venue}. Urashaka kuyitumiza he?",
+    fr: "{name} : à partir de {price} chez {venue}. Où voulez-vous le commander ?",
+  },
+  notFound: {
+    en: "I could not find “{q}”. Try another name, or pick a place below.",
+    rw: "Sinabonye “{q}”. Gerageza irindi zina, cyangwa uhitemo aho hepfo.",
+    fr: "Je n'ai pas trouvé « {q} ». Essayez un autre nom, ou choisissez un lieu ci-dessous.",
+  },
+  delivery: {
+    en:
+      "A large order: do you want it delivered? Tap “Delivery” and our team arranges it with {venue}.",
+    rw:
+      "Ni itumiza rinini: urashaka ko rikuzanirwa? Kanda “Kuzanirwa” maze abakozi bacu babitegure na {venue}.",
+    fr:
+      "Grosse commande : voulez-vous être livré ? Touchez « Livraison » et notre équipe l'organise avec {venue}.",
+  },
+  deliveryButton: { en: "Delivery", rw: "Kuzanirwa", fr: "Livraison" },
+  rxNeeded: {
+    en:
+      "℞ {names}: a prescription is needed. Send a photo of it here; a pharmacist checks it before the order is prepared.",
+    rw:
+      "℞ {names}: bisaba urupapuro rwa muganga. Ohereza ifoto yarwo hano; umufarumasiye azarusuzuma mbere yo gutegura itumiza.",
+    fr:
+      "℞ {names} : une ordonnance est nécessaire. Envoyez-en une photo ici ; un pharmacien la vérifie avant de préparer la commande.",
+  },
+  deliveryAsked: {
+    en: "Our team has been asked to arrange delivery of {no}; they will contact you here.",
+    rw: "Abakozi bacu basabwe gutegura kukuzanira {no}; bazakuvugisha hano.",
+    fr: "Notre équipe doit organiser la livraison de {no} ; elle vous contactera ici.",
+  },
+  deliveryFailed: {
+    en: "Sorry, I could not reach our team: {msg}. Please try again.",
+    rw: "Mutwihanganire, sinashoboye kugera ku bakozi bacu: {msg}. Ongera ugerageze.",
+    fr: "Désolé, je n'ai pas pu joindre notre équipe : {msg}. Réessayez.",
+  },
+  unavailable: { en: "out of stock", rw: "byashize", fr: "en rupture" },
+  stateName_pending: {
+    en: "waiting for the venue",
+    rw: "itegereje aho watumije",
+    fr: "en attente du commerce",
+  },
+  stateName_confirmed: { en: "accepted", rw: "ryemewe", fr: "acceptée" },
+  stateName_preparing: { en: "being prepared", rw: "riri gutegurwa", fr: "en préparation" },
+  stateName_ready: { en: "ready", rw: "ryiteguye", fr: "prête" },
+  stateName_delivered: { en: "delivered", rw: "ryagejejwe", fr: "livrée" },
+  stateName_cancelled: { en: "cancelled", rw: "ryahagaritswe", fr: "annulée" },
+  payName_unpaid: { en: "not paid yet", rw: "ntiryishyuwe", fr: "pas encore payée" },
+  payName_pending: { en: "waiting for MoMo", rw: "hategerejwe MoMo", fr: "en attente de MoMo" },
+  payName_settled: { en: "received", rw: "byakiriwe", fr: "reçu" },
+  payName_failed: { en: "failed", rw: "byanze", fr: "échoué" },
+  payName_expired: { en: "expired", rw: "byarengeje igihe", fr: "expiré" },
+} as const;
+
+const say = phraseBook(ORDER_TEXTS);
+
+/** What a pack says at the steps that depend on its kind of venue, in en, rw and fr. */
+export interface OrderDomainTexts {
+  /** Asks where to order from, above the list of venues. */
+  askVenue: Record<Language, string>;
+  /** No venue of this kind could be listed. */
+  noVenues: Record<Language, string>;
+}
+
+/** Options for {@link orderFlow}. */
+export interface OrderFlowOptions {
+  /** The venues' `businesses.category` (restaurant, pharmacy, hardware, shop). */
+  category: string;
+  /** The pack's words at the venue steps. */
+  texts: OrderDomainTexts;
+  /**
+   * Whether a typed product name searches every venue's stock before a venue
+   * is chosen (pharmacy, hardware, shop); otherwise names pick venues.
+   */
+  searchStock?: boolean;
+  /** Products flagged `requires_prescription` are marked ℞ and the order notes it. */
+  prescriptions?: boolean;
+  /** At or above this total (RWF) the read-back offers delivery arranged by staff. */
+  deliveryFrom?: number;
+  /** Words before a product's name that are not the name ("do you have"). */
+  filler?: RegExp;
+}
+
+interface Venue {
+  id: string;
+  name: string;
+  area?: string | null;
+  km?: number;
+}
+
+interface Stocked extends ListedProduct {
+  price: number;
+  unit?: string;
+  available: boolean;
+  rx?: boolean;
+}
+
+interface PlacedOrder {
+  id: string;
+  no: string;
+  total: number;
+  venue: string;
+}
+
+/** The flow's position, kept in `memory.step` (cleared when the agent is entered anew). */
+interface OrderState {
+  venues?: Venue[];
+  venue?: Venue;
+  stock?: Stocked[];
+  offers?: Array<{ venue: Venue; product: Stocked }>;
+  draft?: {
+    lines: Array<{ sku: string; name: string; qty: number; price: number; rx?: boolean }>;
+  };
+  order?: PlacedOrder;
+}
+
+/** Whole RWF with thousands separators: "5,000 RWF". */
+export function formatRwf(amount: number): string {
+  return `${Math.round(amount).toLocaleString("en-US")} RWF`;
+}
+
+const STATUS_WORDS =
+  /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
+const PAY_WORDS = /^(pay|pay now|payer|kwishyura|ishyura|nishyure|momo)$/i;
+
+function itemsOf<T>(result: ToolResult): T[] {
+  return result.ok ? (result.data as { items: T[] }).items : [];
+}
+
+function errorOf(result: ToolResult): string {
+  return result.ok ? "" : result.error.msg;
+}
+
+function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat - a.latitude) * rad;
+  const dLng = (lng - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+function lineText(line: { name: string; qty: number; price: number }): string {
+  return `${line.qty} × ${line.name} — ${formatRwf(line.qty * line.price)}`;
+}
+
+/**
+ * Builds the ordering flow for one kind of venue. The pack's agent needs
+ * `search_supabase` over businesses, products and orders, `order_create`,
+ * `momo_charge` and (for deliveries) `notify_staff` in its allowlist.
+ */
+export function orderFlow(options: OrderFlowOptions): OfflineFlow {
+  return async (turn, callTool) => {
+    const lang = turn.language;
+    const state = (turn.memory.step ?? {}) as OrderState;
+    const input = turn.input;
+    const choice = input.choice ?? "";
+    const keep = (next: OrderState, replies: AgentReply[]): OfflineStep => ({
+      memory: { step: next },
+      replies,
+    });
+
+    // Back from a confirmation: say how the call went.
+    const last = turn.memory.lastResult as ToolResult | null | undefined;
+    if (last) {
+      const tool = turn.memory.lastTool;
+      const cleared = { lastResult: null, lastTool: undefined };
+      const step = tool === "momo_charge"
+        ? paid(lang, state, last)
+        : await placed(turn, callTool, options, state, last);
+      return { ...step, memory: { ...step.memory, ...cleared } };
+    }
+
+    if (choice.startsWith("pay:") || (PAY_WORDS.test(input.text) && state.order)) {
+      return await pay(turn, callTool, state);
+    }
+    if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
+      return await status(turn, callTool, state);
+    }
+    if (choice.startsWith("delivery:") && state.order) {
+      const result = await callTool("notify_staff", {
+        channel: "inbox",
+        payload: {
+          reason: "delivery of a large order",
+          summary: `Order ${state.order.no} at ${state.order.venue} (${
+            formatRwf(state.order.total)
+          }): the customer asks for delivery.`,
+          priority: "medium",
+        },
+      }, "delivery");
+      return {
+        replies: [{
+          text: result.ok
+            ? say("deliveryAsked", lang, { no: state.order.no })
+            : say("deliveryFailed", lang, { msg: errorOf(result) }),
+        }],
+      };
+    }
+    if (choice.startsWith("venue:")) {
+      const id = choice.slice(6);
+      const venue = state.venues?.find((entry) => entry.id === id) ??
+        state.offers?.find((offer) => offer.venue.id === id)?.venue ??
+        { id, name: input.text };
+      return await showStock(turn, callTool, options, { ...state, venue });
+    }
+    if (choice.startsWith("item:") && state.venue && state.stock) {
+      const product = state.stock.find((item) => item.sku === choice.slice(5));
+      if (product) return await draftOrder(turn, callTool, options, state, [{ product, qty: 1 }]);
+    }
+
+    const text = input.text.trim();
+    if (input.location) return await listVenues(turn, callTool, options, state);
+    if (state.venue && state.stock && text) {
+      const order = parseOrderLines(text, state.stock);
+      if (order.lines.length && !order.unknown.length) {
+        return await draftOrder(turn, callTool, options, state, order.lines);
+      }
+      if (!/^\s*[\d\s,.x×*#]+\s*$/.test(text) && options.searchStock && !order.lines.length) {
+        return await searchStock(turn, callTool, options, state, text);
+      }
+      return keep(state, [{
+        text: say("notListed", lang, {
+          parts: order.unknown.join(", ") || text,
+          venue: state.venue.name,
+        }),
+        rows: stockRows(state.stock, lang),
+      }]);
+    }
+    if (state.venues && /^\s*#?\d{1,2}[.)]?\s*$/.test(text)) {
+      const venue = state.venues[Number(text.replace(/\D/g, "")) - 1];
+      if (venue) return await showStock(turn, callTool, options, { ...state, venue });
+      return await listVenues(turn, callTool, options, state);
+    }
+    if (text) {
+      const named = await venueNamed(callTool, options, text);
+      if (named) return await showStock(turn, callTool, options, { ...state, venue: named });
+      if (options.searchStock) return await searchStock(turn, callTool, options, state, text);
+    }
+    return await listVenues(turn, callTool, options, state);
+  };
+}
+
+async function venueNamed(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  text: string,
+): Promise<Venue | null> {
+  const words = normalizeWords(text).filter((word) => word.length >= 4);
+  if (!words.length) return null;
+  const venues = itemsOf<Venue>(
+    await callTool("search_supabase", {
+      table: "businesses",
+      columns: ["id", "name", "area"],
+      filters: [{ column: "category", op: "eq", value: options.category }],
+      limit: 100,
+    }, "venue_named"),
+  );
+  // A venue whose distinctive name words are all in the message ("menu at Question Coffee").
+  return venues.find((venue) => {
+    const name = normalizeWords(venue.name).filter((word) => word.length >= 4);
+    return name.length > 0 && name.slice(0, 2).every((word) => words.includes(word));
+  }) ?? null;
+}
+
+async function listVenues(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  intro?: string,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const result = await callTool("search_supabase", {
+    table: "businesses",
+    columns: ["id", "name", "area", "lat", "lng"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    order: { column: "name", ascending: true },
+    limit: 100,
+  }, "venues");
+  if (!result.ok) {
+    return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(result) }) }] };
+  }
+  const here = turn.input.location;
+  const venues = itemsOf<Venue & { lat: number | null; lng: number | null }>(result)
+    .map(({ lat, lng, ...venue }) => ({
+      ...venue,
+      ...(here && lat !== null && lng !== null
+        ? { km: Math.round(distanceKm(here, lat, lng) * 10) / 10 }
+        : {}),
+    }))
+    .sort((a, b) => (a.km ?? 0) - (b.km ?? 0))
+    .slice(0, 10);
+  if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
+  const list = venues.map((venue, i) =>
+    `${i + 1}. ${venue.name}${venue.area ? ` (${venue.area})` : ""}${
+      venue.km !== undefined ? ` · ${venue.km} km` : ""
+    }`
+  ).join("\n");
+  return {
+    memory: { step: { venues, order: state.order } satisfies OrderState },
+    replies: [{
+      text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
+      rows: venues.map((venue) => ({
+        id: `venue:${venue.id}`,
+        title: venue.name.slice(0, 24),
+        description: [venue.area, venue.km !== undefined ? `${venue.km} km` : ""]
+          .filter(Boolean).join(" · ") || undefined,
+      })),
+    }],
+  };
+}
+
+function productColumns(options: OrderFlowOptions): string[] {
+  return ["sku", "name", "price", "unit", "qty", "is_available", "business_id"]
+    .concat(options.prescriptions ? ["requires_prescription"] : []);
+}
+
+interface ProductRow {
+  sku: string;
+  name: string;
+  price: number;
+  unit: string;
+  qty: number;
+  is_available: boolean;
+  business_id: string;
+  requires_prescription?: boolean;
+}
+
+function stocked(row: ProductRow): Stocked {
+  return {
+    sku: row.sku,
+    name: row.name,
+    price: Number(row.price),
+    unit: row.unit,
+    available: row.is_available && row.qty > 0,
+    ...(row.requires_prescription ? { rx: true } : {}),
+  };
+}
+
+function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"] {
+  return stock.slice(0, 10).map((item) => ({
+    id: `item:${item.sku}`,
+    title: item.name.slice(0, 24),
+    description: `${formatRwf(item.price)}${item.unit ? ` / ${item.unit}` : ""}${
+      item.rx ? " · ℞" : ""
+    }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
+  }));
+}
+
+async function showStock(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const venue = state.venue!;
+  const result = await callTool("search_supabase", {
+    table: "products",
+    columns: productColumns(options),
+    filters: [{ column: "business_id", op: "eq", value: venue.id }],
+    order: { column: "name", ascending: true },
+    limit: 50,
+  }, "stock");
+  if (!result.ok) {
+    return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(result) }) }] };
+  }
+  const stock = itemsOf<ProductRow>(result).map(stocked).filter((item) => item.available);
+  if (!stock.length) {
+    return {
+      memory: { step: { venues: state.venues, order: state.order } satisfies OrderState },
+      replies: [{ text: say("emptyStock", lang, { venue: venue.name }) }],
+    };
+  }
+  const list = stock.map((item, i) =>
+    `${i + 1}. ${item.name} — ${formatRwf(item.price)}${item.rx ? " ℞" : ""}`
+  ).join("\n");
+  return {
+    memory: {
+      step: { venues: state.venues, venue, stock, order: state.order } satisfies OrderState,
+    },
+    replies: [{
+      text: say("stock", lang, { venue: venue.name, list }),
+      rows: stockRows(stock, lang),
+    }],
+  };
+}
+
+async function searchStock(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  text: string,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const query = (options.filler ? text.replace(options.filler, " ") : text)
+    .replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
+  const words = normalizeWords(query).filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+  const key = words.sort((a, b) => b.length - a.length)[0];
+  if (!key) return await listVenues(turn, callTool, options, state);
+  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+  const [found, places] = await Promise.all([
+    callTool("search_supabase", {
+      table: "products",
+      columns: productColumns(options),
+      filters: [{ column: "name", op: "ilike", value: stem }],
+      order: { column: "price", ascending: true },
+      limit: 50,
+    }, "search"),
+    callTool("search_supabase", {
+      table: "businesses",
+      columns: ["id", "name", "area"],
+      filters: [{ column: "category", op: "eq", value: options.category }],
+      limit: 100,
+    }, "places"),
+  ]);
+  if (!found.ok || !places.ok) {
+    const msg = errorOf(found.ok ? places : found);
+    return { replies: [{ text: say("lookupFailed", lang, { msg }) }] };
+  }
+  const venues = new Map(itemsOf<Venue>(places).map((venue) => [venue.id, venue]));
+  const offers = itemsOf<ProductRow>(found)
+    .filter((row) => venues.has(row.business_id))
+    .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row) }))
+    .filter((offer) => offer.product.available);
+  const seen = new Set<string>();
+  const byVenue = offers.filter((offer) =>
+    !seen.has(offer.venue.id) && seen.add(offer.venue.id) !== undefined
+  ).slice(0, 10);
+  if (!byVenue.length) {
+    return await listVenues(turn, callTool, options, state, say("notFound", lang, { q: query }));
+  }
+  const [best] = byVenue;
+  return {
+    memory: {
+      step: {
+        venues: byVenue.map((offer) => offer.venue),
+        offers: byVenue,
+        order: state.order,
+      } satisfies OrderState,
+    },
+    replies: [{
+      text: say("offers", lang, {
+        name: best.product.name,
+        price: formatRwf(best.product.price),
+        venue: best.venue.name,
+      }) + "\n" + byVenue.map((offer, i) =>
+        `${i + 1}. ${offer.venue.name} — ${offer.product.name}, ${formatRwf(offer.product.price)}${
+          offer.product.rx ? " ℞" : ""
+        }`
+      ).join("\n"),
+      rows: byVenue.map((offer) => ({
+        id: `venue:${offer.venue.id}`,
+        title: offer.venue.name.slice(0, 24),
+        description: `${offer.product.name}, ${formatRwf(offer.product.price)}`.slice(0, 72),
+      })),
+    }],
+  };
+}
+
+async function draftOrder(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  lines: Array<{ product: Stocked; qty: number }>,
+): Promise<OfflineStep> {
+  const venue = state.venue!;
+  const draft = lines.map((line) => ({
+    sku: line.product.sku,
+    name: line.product.name,
+    qty: line.qty,
+    price: line.product.price,
+    ...(options.prescriptions && line.product.rx ? { rx: true } : {}),
+  }));
+  const total = draft.reduce((sum, line) => sum + line.qty * line.price, 0);
+  const rx = options.prescriptions ? lines.filter((line) => line.product.rx) : [];
+  const call = {
+    tool: "order_create",
+    args: {
+      venue_id: venue.id,
+      items: draft.map((line) => ({ sku: line.sku, qty: line.qty })),
+      ...(rx.length
+        ? {
+          notes: `Prescription needed: ${rx.map((line) => line.product.name).join(", ")}`.slice(
+            0,
+            500,
+          ),
+        }
+        : {}),
+    },
+    step: "order",
+  };
+  const step = await callWithConfirmation(turn, callTool, call);
+  const next: OrderState = { ...state, draft: { lines: draft } };
+  if (step.pending) {
+    // The read-back the user confirms: names, quantities, prices and the total.
+    const summary = say("readBack", turn.language, {
+      venue: venue.name,
+      lines: draft.map(lineText).join("\n"),
+      total: formatRwf(total),
+    });
+    return { pending: { ...step.pending, summary }, memory: { step: next } };
+  }
+  // No confirmation asked (an agent whose policy waives it): report at once.
+  const result = step.memory?.lastResult as ToolResult;
+  return await placed(turn, callTool, options, next, result);
+}
+
+async function placed(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  result: ToolResult,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  if (!result.ok) {
+    const text = (result.error.code as string) === "CANCELLED"
+      ? say("cancelled", lang)
+      : say("notPlaced", lang, { msg: result.error.msg });
+    return {
+      memory: { step: { ...state, draft: undefined } },
+      replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, lang) } : {}) }],
+    };
+  }
+  const data = result.data as {
+    order_id: string;
+    total: number;
+    order_no?: string;
+    venue_name?: string;
+    items?: Array<{ name: string; qty: number; unit_price: number }>;
+  };
+  let no = data.order_no;
+  if (!no) {
+    const found = await callTool("search_supabase", {
+      table: "orders",
+      columns: ["order_no"],
+      filters: [{ column: "id", op: "eq", value: data.order_id }],
+      limit: 1,
+    }, "order_no");
+    no = itemsOf<{ order_no: string }>(found)[0]?.order_no ?? "";
+  }
+  const venue = data.venue_name ?? state.venue?.name ?? "";
+  const lines = data.items?.map((item) => ({
+    name: item.name,
+    qty: item.qty,
+    price: item.unit_price,
+  })) ?? state.draft?.lines ?? [];
+  const order: PlacedOrder = { id: data.order_id, no, total: data.total, venue };
+  const rx = (state.draft?.lines ?? []).filter((line) => line.rx).map((line) => line.name);
+  const large = options.deliveryFrom !== undefined && data.total >= options.deliveryFrom;
+  const text = say("placed", lang, {
+    no,
+    venue,
+    lines: lines.map(lineText).join("\n"),
+    total: formatRwf(data.total),
+  }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
+    (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
+  return {
+    memory: { step: { ...state, draft: undefined, order } satisfies OrderState },
+    replies: [{
+      text,
+      buttons: [
+        { id: `pay:${order.id}`, title: say("payButton", lang) },
+        ...(large ? [{ id: `delivery:${order.id}`, title: say("deliveryButton", lang) }] : []),
+        { id: "order_status", title: say("statusButton", lang) },
+      ],
+    }],
+  };
+}
+
+async function pay(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const order = state.order;
+  if (!order) return { replies: [{ text: say("noOrder", lang) }] };
+  const phone = turn.input.phone;
+  if (!phone) return { replies: [{ text: say("noPhone", lang) }] };
+  const step = await callWithConfirmation(turn, callTool, {
+    tool: "momo_charge",
+    args: {
+      amount: order.total,
+      currency: "RWF",
+      phone,
+      memo: `${order.no} ${order.venue}`.slice(0, 140),
+      idempotency_key: `${turn.input.wamid}:pay`,
+      order_id: order.id,
+    },
+    step: "pay",
+  });
+  if (step.pending) return step;
+  return paid(lang, state, step.memory?.lastResult as ToolResult);
+}
+
+function paid(lang: Language, state: OrderState, result: ToolResult): OfflineStep {
+  const order = state.order;
+  const no = order?.no ?? "";
+  if (!result.ok) {
+    return {
+      replies: [{
+        text: (result.error.code as string) === "CANCELLED"
+          ? say("cancelled", lang)
+          : say("payFailed", lang, { msg: result.error.msg, no }),
+        ...(order ? { buttons: [{ id: `pay:${order.id}`, title: say("payButton", lang) }] } : {}),
+      }],
+    };
+  }
+  const data = result.data as {
+    payment_link: string;
+    ussd_code?: string;
+    momo_ref: string;
+    amount?: number;
+    expires_at: string;
+  };
+  const ussd = data.ussd_code ??
+    decodeURIComponent(data.payment_link.replace(/^tel:/, ""));
+  const until = new Date(Date.parse(data.expires_at) + 2 * 3600_000).toISOString().slice(11, 16);
+  return {
+    replies: [{
+      text: say("pay", lang, {
+        amount: formatRwf(data.amount ?? order?.total ?? 0),
+        no,
+        ussd,
+        link: data.payment_link,
+        ref: data.momo_ref,
+        until,
+      }),
+      buttons: [{ id: "order_status", title: say("statusButton", lang) }],
+    }],
+  };
+}
+
+async function status(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const result = await callTool("search_supabase", {
+    table: "orders",
+    columns: ["id", "order_no", "status", "payment_status", "total", "business_id"],
+    filters: state.order ? [{ column: "id", op: "eq", value: state.order.id }] : [],
+    order: { column: "created_at", ascending: false },
+    limit: 1,
+  }, "status");
+  if (!result.ok) {
+    return { replies: [{ text: say("statusFailed", lang, { msg: errorOf(result) }) }] };
+  }
+  const [row] = itemsOf<{
+    id: string;
+    order_no: string;
+    status: string;
+    payment_status: string;
+    total: number;
+    business_id: string;
+  }>(result);
+  if (!row) return { replies: [{ text: say("noOrder", lang) }] };
+  let venue = state.order?.id === row.id ? state.order.venue : "";
+  if (!venue) {
+    const found = await callTool("search_supabase", {
+      table: "businesses",
+      columns: ["name"],
+      filters: [{ column: "id", op: "eq", value: row.business_id }],
+      limit: 1,
+    }, "status_venue");
+    venue = itemsOf<{ name: string }>(found)[0]?.name ?? "";
+  }
+  const stateKey = `stateName_${row.status}` as keyof typeof ORDER_TEXTS;
+  const payKey = `payName_${row.payment_status}` as keyof typeof ORDER_TEXTS;
+  const unpaid = row.payment_status !== "settled" && row.status !== "cancelled";
+  return {
+    replies: [{
+      text: say("status", lang, {
+        no: row.order_no,
+        venue,
+        state: ORDER_TEXTS[stateKey] ? say(stateKey, lang) : row.status,
+        payment: ORDER_TEXTS[payKey] ? say(payKey, lang) : row.payment_status,
+        total: formatRwf(Number(row.total)),
+      }),
+      ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
+    }],
+    ...(unpaid && !state.order
+      ? {
+        memory: {
+          step: {
+            ...state,
+            order: { id: row.id, no: row.order_no, total: Number(row.total), venue },
+          } satisfies OrderState,
+        },
+      }
+      : {}),
+  };
+}
