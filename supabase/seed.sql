@@ -318,3 +318,17 @@ insert into public.insurance_tariffs
   ('e2000000-0000-4000-8000-000000000021', 'a0000000-0000-4000-8000-000000000001', 'e1000000-0000-4000-8000-000000000003', 'health', 'individual', 'private', 'standard', 1, 'fixed', 255000, 0, 365, 64000, '[{"code":"admin_fee","amount_rwf":4000,"vat":true,"label":{"en":"Admin fee","fr":"Frais de dossier","rw":"Amafaranga y''idosiye"}}]', 1800, null, null, null, null, 90, 366, null, null, '2026-01-01T00:00:00+02', null),
   ('e2000000-0000-4000-8000-000000000022', 'a0000000-0000-4000-8000-000000000001', 'e1000000-0000-4000-8000-000000000003', 'health', 'family', 'private', 'standard', 1, 'fixed', 735000, 0, 365, 184000, '[{"code":"admin_fee","amount_rwf":4000,"vat":true,"label":{"en":"Admin fee","fr":"Frais de dossier","rw":"Amafaranga y''idosiye"}}]', 1800, null, null, null, null, 90, 366, null, null, '2026-01-01T00:00:00+02', null)
 on conflict (id) do nothing;
+
+-- MoMo payees (issue 13, payments): cafés and shops take MoMoPay merchant
+-- codes, the others their MoMo phone (the shop's number).
+update public.businesses set momo_merchant_code = v.code
+from (values
+  ('c0000000-0000-4000-8000-000000000002', '210045'),
+  ('c0000000-0000-4000-8000-000000000010', '304512'),
+  ('c0000000-0000-4000-8000-000000000011', '304513'),
+  ('c0000000-0000-4000-8000-000000000012', '304514'),
+  ('c0000000-0000-4000-8000-000000000014', '411207')
+) as v(id, code)
+where businesses.id = v.id::uuid;
+update public.businesses set momo_phone = phone
+where momo_merchant_code is null and phone ~ '^\+2507[0-9]{8}$';

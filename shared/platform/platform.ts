@@ -34,6 +34,7 @@ import { analyticsLog, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
+import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
@@ -74,6 +75,8 @@ function defaultProvisions(): ServiceProvision[] {
     { key: FILE_STORE, value: unconfiguredFileStore() },
     // Documents are read by the functions that provide an engine (ocr-processor, the dev server).
     { key: OCR_ENGINE, value: OCR_NOT_HERE },
+    // MOMO_CHARGE_TTL_MINUTES and MOMO_MAX_AMOUNT_RWF; a bad value stops the start.
+    { key: PAYMENTS_CONFIG, value: paymentsConfigFromEnv() },
   ];
 }
 

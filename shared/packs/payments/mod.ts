@@ -1,34 +1,52 @@
 /**
- * The payments pack: payments's agent and the phrases the router learns it from (Payments: MoMo
- * payments, failed payments, receipts, order and payment status). Its tools come later: until then it says
- * plainly what it will do and offers a person.
+ * The payments pack (seed 000 E): MoMo charges by USSD (`momo_charge`),
+ * their settlement from signed provider callbacks, forwarded confirmation
+ * SMS, a payee's `PAID <ref>` on WhatsApp or staff in the Admin Inbox, the
+ * expiry sweep, and the Payments agent ("pay 5000 to 0788123456", "my
+ * payment didn't go through", "status of A-1042").
+ *
+ * - {@link PAYMENTS_PACK}: the pack the composition root registers.
+ * - {@link PAYMENTS_CONFIG}: the settings the root provides (TTL, cap).
  *
  * @module
  */
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
-import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
+import { momoCharge } from "./momo_charge.ts";
+import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
+import { paymentStatus } from "./payment_status.ts";
+import { paymentsFlow } from "./payments_flow.ts";
+import {
+  paymentConfirmByPayee,
+  paymentExpireDue,
+  paymentRecordSms,
+  paymentSettle,
+} from "./settlement_tools.ts";
+import { PAYMENTS_TEXTS, STATE_WORDS } from "./texts.ts";
 
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
-    en:
-      "Soon I will take and check Mobile Money payments and send receipts. I cannot handle payments yet: a person from our team can help you now.",
-    rw:
-      "Vuba nzajya nakira kandi ngenzure ubwishyu bwa Mobile Money, nkohereze inyemezabwishyu. Ubu sindabishobora: umukozi wacu yagufasha ubu.",
-    fr:
-      "Bientôt je recevrai et vérifierai les paiements Mobile Money et enverrai les reçus. Je ne peux pas encore : une personne de notre équipe peut vous aider maintenant.",
-  },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
+export type { PaymentsConfig } from "./config.ts";
 
 /** The payments pack. */
 export const PAYMENTS_PACK: Pack = {
-  ...agentOnlyPack("payments", {
+  id: "payments",
+  tools: [
+    momoCharge,
+    paymentStatus,
+    paymentSettle,
+    paymentRecordSms,
+    paymentConfirmByPayee,
+    paymentExpireDue,
+  ],
+  agents: [{
     id: "payments",
     intents: PAYMENTS_INTENTS,
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
-    offlineFlow: laterToolsFlow(TEXTS),
-  }),
-  texts: TEXTS,
+    offlineFlow: paymentsFlow,
+  }],
+  tables: {},
+  texts: { ...PAYMENTS_TEXTS, ...STATE_WORDS },
+  services: [PAYMENTS_CONFIG],
+  counterparts: [PAYEE_COUNTERPART],
 };

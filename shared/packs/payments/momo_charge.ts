@@ -1,0 +1,293 @@
+/**
+ * `momo_charge` (seed 000 E): creates a pending MoMo charge and answers with
+ * the USSD code that pays it, as a `tel:` link (`#` written `%23`) and as
+ * plain text (iOS will not dial such links), its `momo_ref` and when it
+ * expires. A link is not a payment: the charge settles only on evidence
+ * (a signed callback, a forwarded SMS, the vendor or staff confirming).
+ *
+ * Idempotency: the pipeline's ledger replays a retried call (same request
+ * key); the charge's own `idempotency_key` is the payment's natural key
+ * (`payments` is unique per org and key), so the same key from a later
+ * request returns the same charge, and the same key with another payload is
+ * `CONFLICT`, however long ago it was used.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { e164Phone, id, payload, text, ToolFailure } from "@shared/contract/mod.ts";
+import { LANGUAGES } from "@shared/contract/language.ts";
+import { canonicalJson } from "@shared/pipeline/canonical.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { PAYMENTS_CONFIG } from "./config.ts";
+import { localPhone, rwf, say } from "./texts.ts";
+import { momoUssd } from "./ussd.ts";
+
+// The database's ceiling on one payment; the configured cap (MOMO_MAX_AMOUNT_RWF) is checked below.
+const CEILING_RWF = 10_000_000;
+const REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+const input = z.object({
+  amount: z.int("must be a whole number of francs").positive("must be more than 0 RWF")
+    .max(CEILING_RWF, `must be at most ${CEILING_RWF} RWF`)
+    .describe("Whole RWF, above zero and at most the configured cap."),
+  currency: z.literal("RWF"),
+  phone: e164Phone({ rwandanMobile: true }).optional().describe(
+    "The payer's Rwandan MoMo number (07…, +2507… or 2507…); defaults to the user's own.",
+  ),
+  memo: text({ max: 140 }).describe("What it pays, shown to staff and in receipts."),
+  idempotency_key: text({ min: 1, max: 255 }).describe(
+    "Required: the same key returns the same charge; another payload under it is CONFLICT.",
+  ),
+  metadata: payload({ maxDepth: 4, maxSize: 2048 }).optional(),
+  order_id: id().optional().describe("The order it pays: the venue is the payee."),
+  ride_request_id: id().optional().describe("The ride it pays: the matched driver is the payee."),
+  payee_phone: e164Phone({ rwandanMobile: true }).optional().describe(
+    'The Rwandan MoMo number paid, for "pay 5000 to 0788123456".',
+  ),
+  language: z.enum(LANGUAGES).optional().describe(
+    "The payer's language for later messages; defaults to their profile's.",
+  ),
+}).superRefine((args, ctx) => {
+  const targets = [args.order_id, args.ride_request_id, args.payee_phone]
+    .filter((value) => value !== undefined).length;
+  if (targets !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["payee_phone"],
+      message: targets === 0
+        ? "say who is paid: order_id, ride_request_id or payee_phone"
+        : "give only one of order_id, ride_request_id and payee_phone",
+    });
+  }
+});
+
+const output = z.object({
+  payment_link: z.string().describe("tel: link that dials the USSD code (# written %23)."),
+  ussd_code: z.string().describe("The same code as text, to copy (iOS will not dial the link)."),
+  momo_ref: z.string(),
+  amount: z.number(),
+  currency: z.literal("RWF"),
+  payee: z.string().describe("Who is paid: the venue, the driver or the number."),
+  expires_at: z.string(),
+});
+
+type Args = z.output<typeof input>;
+
+interface StoredCharge {
+  momo_ref: string;
+  amount: number;
+  payer_phone: string;
+  payee_phone: string | null;
+  payee_merchant_code: string | null;
+  memo: string | null;
+  metadata: Record<string, unknown>;
+  order_id: string | null;
+  ride_request_id: string | null;
+  expires_at: string;
+  payee_name: string | null;
+}
+
+interface Payee {
+  label: string | null;
+  payee_name: string | null;
+  merchant_code: string | null;
+  phone: string | null;
+  state: string;
+  payment_status: string;
+  total: number | null;
+}
+
+function newRef(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return `PAY-${Array.from(bytes, (byte) => REF_ALPHABET[byte % REF_ALPHABET.length]).join("")}`;
+}
+
+function answer(stored: StoredCharge) {
+  const ussd = momoUssd({
+    payee: stored.payee_merchant_code
+      ? { kind: "merchant", merchantCode: stored.payee_merchant_code }
+      : { kind: "phone", phone: stored.payee_phone! },
+    amount: stored.amount,
+  });
+  return {
+    payment_link: ussd.telLink,
+    ussd_code: ussd.code,
+    momo_ref: stored.momo_ref,
+    amount: stored.amount,
+    currency: "RWF" as const,
+    payee: stored.payee_name ?? stored.payee_phone ?? stored.payee_merchant_code!,
+    expires_at: stored.expires_at,
+  };
+}
+
+function samePayload(stored: StoredCharge, args: Args, payer: string): boolean {
+  return stored.amount === args.amount && stored.payer_phone === payer &&
+    (stored.memo ?? "") === args.memo && stored.order_id === (args.order_id ?? null) &&
+    stored.ride_request_id === (args.ride_request_id ?? null) &&
+    (args.payee_phone === undefined || stored.payee_phone === args.payee_phone) &&
+    canonicalJson(withoutPayee(stored.metadata)) === canonicalJson(withoutPayee(args.metadata));
+}
+
+// The payee's name is kept beside the caller's metadata for later messages; it is not compared.
+function withoutPayee(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { payee_name: _payee, ...rest } = metadata ?? {};
+  return rest;
+}
+
+const STORED_SQL = `
+  select momo_ref, amount::float8 as amount, payer_phone, payee_phone, payee_merchant_code, memo,
+         metadata, order_id, ride_request_id, to_jsonb(expires_at) #>> '{}' as expires_at,
+         metadata->>'payee_name' as payee_name
+  from public.payments where org_id = $1 and idempotency_key = $2`;
+
+/** The `momo_charge` tool. */
+export const momoCharge = defineTool({
+  name: "momo_charge",
+  title: "Ask for a MoMo payment",
+  description: "Create a Mobile Money (MTN MoMo USSD) charge for an order, a ride or a phone " +
+    "number and get the code the payer dials. The payment settles only when it is confirmed; " +
+    "needs the user's confirmation.",
+  category: "payments",
+  input,
+  output,
+  examples: [{
+    description: "Pay a person",
+    input: {
+      amount: 5000,
+      currency: "RWF",
+      phone: "0781234567",
+      memo: "Rent share",
+      idempotency_key: "pay-7f0c2a",
+      payee_phone: "0788123456",
+    },
+  }, {
+    description: "Pay an order (the venue is paid)",
+    input: {
+      amount: 4500,
+      currency: "RWF",
+      phone: "+250788000001",
+      memo: "Order A-1042",
+      idempotency_key: "order-a1042-pay",
+      order_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d",
+    },
+  }],
+  sideEffects: "writes.payment",
+  auth: "user",
+  confirmRequired: true,
+  openWorld: true,
+  latencyBudgetMs: 400,
+  confirmSummary: (args) => {
+    const lang = args.language ?? "en";
+    return say("confirmPay", lang, {
+      amount: rwf(args.amount, lang),
+      payee: args.payee_phone ? localPhone(args.payee_phone) : args.memo,
+      phone: args.phone ? localPhone(args.phone) : "WhatsApp",
+    });
+  },
+  async execute(args, ctx) {
+    const config = ctx.services.get(PAYMENTS_CONFIG);
+    if (args.amount > config.maxAmountRwf) {
+      const message = `must be at most ${config.maxAmountRwf} RWF`;
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        `Invalid request: amount ${message}`,
+        { fields: [{ path: "amount", message }] },
+      );
+    }
+    const [profile] = await ctx.db.query<{ locale: string; phone: string | null }>(
+      "select locale, phone from public.profiles where id = (select auth.uid())",
+    );
+    const payer = args.phone ?? profile?.phone ?? "";
+    if (!/^\+2507[0-9]{8}$/.test(payer)) {
+      const message = "must be a Rwandan mobile like +250788123456 (the user's own number is not)";
+      throw new ToolFailure("VALIDATION_ERROR", `Invalid request: phone ${message}`, {
+        fields: [{ path: "phone", message }],
+      });
+    }
+    // The charge's own key: a later request with it gets the same charge back.
+    const [stored] = await ctx.db.query<StoredCharge>(STORED_SQL, [
+      ctx.org_id,
+      args.idempotency_key,
+    ]);
+    if (stored) {
+      if (!samePayload({ ...stored, amount: Number(stored.amount) }, args, payer)) {
+        throw new ToolFailure(
+          "CONFLICT",
+          "This idempotency key was already used for a different payment",
+        );
+      }
+      return answer({ ...stored, amount: Number(stored.amount) });
+    }
+
+    let payeeName: string | null = null;
+    let merchantCode: string | null = null;
+    let payeePhone: string | null = args.payee_phone ?? null;
+    if (args.order_id || args.ride_request_id) {
+      const [payee] = await ctx.db.query<Payee>(
+        "select * from private.charge_payee($1, $2, $3)",
+        [ctx.org_id, args.order_id ?? null, args.ride_request_id ?? null],
+      );
+      const what = args.order_id ? "order" : "ride";
+      if (!payee) throw new ToolFailure("NOT_FOUND", `No such ${what}`);
+      const name = payee.label ?? what;
+      if (payee.payment_status === "settled") {
+        throw new ToolFailure("CONFLICT", `${name} is already paid`);
+      }
+      if (payee.payment_status === "pending") {
+        throw new ToolFailure("CONFLICT", `A payment for ${name} is already waiting`);
+      }
+      if (["cancelled", "expired", "delivered", "completed"].includes(payee.state)) {
+        throw new ToolFailure("CONFLICT", `${name} is ${payee.state}: it cannot be paid`);
+      }
+      if (payee.total !== null && Number(payee.total) !== args.amount && args.order_id) {
+        const message = `must be the order's total, ${Number(payee.total)} RWF`;
+        throw new ToolFailure("VALIDATION_ERROR", `Invalid request: amount ${message}`, {
+          fields: [{ path: "amount", message }],
+        });
+      }
+      merchantCode = payee.merchant_code;
+      payeePhone = merchantCode ? null : payee.phone;
+      payeeName = payee.payee_name;
+      if (!merchantCode && !(payeePhone && /^\+2507[0-9]{8}$/.test(payeePhone))) {
+        throw new ToolFailure(
+          "CONFLICT",
+          `${payeeName ?? name} takes no Mobile Money payments yet`,
+        );
+      }
+    }
+
+    const language = args.language ?? profile?.locale ?? "en";
+    const expiresAt = new Date(
+      ctx.services.now().getTime() + config.chargeTtlMinutes * 60_000,
+    ).toISOString();
+    const metadata = { ...(args.metadata ?? {}), ...(payeeName ? { payee_name: payeeName } : {}) };
+    const [created] = await ctx.db.query<StoredCharge>(
+      `insert into public.payments
+         (org_id, created_by, payer_id, payer_phone, payee_merchant_code, payee_phone, amount,
+          momo_ref, memo, idempotency_key, expires_at, order_id, ride_request_id, trace_id,
+          metadata, language)
+       values ($1, (select auth.uid()), (select auth.uid()), $2, $3, $4, $5, $6, $7, $8, $9, $10,
+               $11, $12, $13, $14)
+       returning momo_ref, amount::float8 as amount, payer_phone, payee_phone, payee_merchant_code,
+                 memo, metadata, order_id, ride_request_id,
+                 to_jsonb(expires_at) #>> '{}' as expires_at, metadata->>'payee_name' as payee_name`,
+      [
+        ctx.org_id,
+        payer,
+        merchantCode,
+        payeePhone,
+        args.amount,
+        newRef(),
+        args.memo,
+        args.idempotency_key,
+        expiresAt,
+        args.order_id ?? null,
+        args.ride_request_id ?? null,
+        ctx.trace_id,
+        metadata,
+        language,
+      ],
+    );
+    return answer({ ...created, amount: Number(created.amount) });
+  },
+});

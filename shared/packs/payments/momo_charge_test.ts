@@ -1,0 +1,207 @@
+/**
+ * `momo_charge` through the pipeline on PGlite and Postgres: the USSD code
+ * and link, validation with field paths, the configured cap, idempotent
+ * replay and CONFLICT on another payload, orders already paid or cancelled,
+ * and tenant fences.
+ */
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { PAYMENTS_CONFIG } from "./config.ts";
+
+const CAFE = "c0000000-0000-4000-8000-000000000002"; // Café Nyamirambo, merchant 210045
+
+/** Calls momo_charge as `user`, confirming when asked. */
+export async function charge(
+  rt: TestRuntime,
+  args: Record<string, unknown>,
+  options: { user?: string; key?: string; org?: string } = {},
+): Promise<TestData> {
+  const user = options.user ?? USER.aline;
+  const key = options.key ?? String(args.idempotency_key ?? crypto.randomUUID());
+  const call = { currency: "RWF", memo: "Test", idempotency_key: key, ...args };
+  const asked = await rt.callAs(user, "momo_charge", call, {
+    idempotencyKey: key,
+    org: options.org,
+  });
+  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
+  return await rt.callAs(user, "momo_charge", call, {
+    idempotencyKey: key,
+    org: options.org,
+    confirmation: asked.error.confirmation.token,
+  });
+}
+
+/** An order of Aline's at the café (5,000 RWF), as the database numbers it. */
+export async function cafeOrder(rt: TestRuntime, customer = USER.aline): Promise<string> {
+  const [row] = await rt.platform.db.query<{ id: string }>(
+    `insert into public.orders (org_id, business_id, customer_id, total)
+     values ($1, $2, $3, 5000) returning id`,
+    [ORG.easymo, CAFE, customer],
+  );
+  return row.id;
+}
+
+dbTest("momo_charge gives the USSD code, the tel: link and a pending charge", async (db) => {
+  const rt = await createTestRuntime(db);
+  const asked = await rt.callAs(USER.aline, "momo_charge", {
+    amount: 5000,
+    currency: "RWF",
+    phone: "0788 000 001",
+    memo: "Rent share",
+    idempotency_key: "k1",
+    payee_phone: "0788123456",
+    language: "fr",
+  }, { idempotencyKey: "k1" });
+  assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
+  assert.match(asked.error.confirmation.summary, /^Payer 5 000 RWF à 0788 123 456/);
+  const result = await charge(rt, {
+    amount: 5000,
+    phone: "0788 000 001",
+    memo: "Rent share",
+    idempotency_key: "k1",
+    payee_phone: "0788123456",
+    language: "fr",
+  });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.data.ussd_code, "*182*1*1*0788123456*5000#");
+  assert.equal(result.data.payment_link, "tel:*182*1*1*0788123456*5000%23");
+  assert.match(result.data.momo_ref, /^PAY-[2-9A-HJKMNP-Z]{6}$/);
+  const minutes = (Date.parse(result.data.expires_at) - Date.now()) / 60_000;
+  assert.ok(minutes > 29 && minutes <= 30, `expires in ${minutes} minutes`);
+  const [row] = await db.query<Record<string, unknown>>(
+    `select status, payer_phone, payee_phone, payer_id, created_by, language, amount::int as amount
+     from public.payments where momo_ref = $1`,
+    [result.data.momo_ref],
+  );
+  assert.deepEqual(row, {
+    status: "pending",
+    payer_phone: "+250788000001",
+    payee_phone: "+250788123456",
+    payer_id: USER.aline,
+    created_by: USER.aline,
+    language: "fr",
+    amount: 5000,
+  });
+});
+
+dbTest(
+  "momo_charge pays an order's venue by its merchant code; the payer defaults to the caller",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const order = await cafeOrder(rt);
+    const result = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.data.ussd_code, "*182*8*1*210045*5000#");
+    assert.equal(result.data.payee, "Café Nyamirambo");
+    const [o] = await db.query<{ payment_status: string }>(
+      "select payment_status from public.orders where id = $1",
+      [order],
+    );
+    assert.equal(o.payment_status, "pending");
+    // A second charge while one waits, another amount, an order not ours.
+    const again = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
+    assert.equal(again.error.code, "CONFLICT");
+    const other = await cafeOrder(rt);
+    const wrong = await charge(rt, { amount: 4000, order_id: other, memo: "Order" });
+    assert.equal(wrong.error.code, "VALIDATION_ERROR");
+    assert.deepEqual(wrong.error.fields.map((f: { path: string }) => f.path), ["amount"]);
+    const stranger = await charge(rt, { amount: 5000, order_id: other, memo: "x" }, {
+      user: USER.eric,
+    });
+    assert.equal(stranger.error.code, "NOT_FOUND");
+  },
+);
+
+dbTest("momo_charge refuses bad phones and amounts with the field path", async (db) => {
+  const rt = await createTestRuntime(db, {
+    provide: [{ key: PAYMENTS_CONFIG, value: { chargeTtlMinutes: 30, maxAmountRwf: 100_000 } }],
+  });
+  const base = { amount: 5000, memo: "x", payee_phone: "0788123456" };
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ phone: "+14155550100" }, "phone"],
+    [{ phone: "0252123456" }, "phone"],
+    [{ payee_phone: "12" }, "payee_phone"],
+    [{ amount: 0 }, "amount"],
+    [{ amount: -5 }, "amount"],
+    [{ amount: 1500.5 }, "amount"],
+    [{ currency: "USD" }, "currency"],
+    [{ memo: "x".repeat(141) }, "memo"],
+  ];
+  for (const [change, path] of cases) {
+    const key = crypto.randomUUID();
+    const result = await rt.callAs(
+      USER.aline,
+      "momo_charge",
+      { currency: "RWF", idempotency_key: key, ...base, ...change },
+      { idempotencyKey: key },
+    );
+    assert.equal(result.error?.code, "VALIDATION_ERROR", JSON.stringify(change));
+    assert.ok(
+      result.error.fields.some((f: { path: string }) => f.path === path),
+      `${JSON.stringify(change)} → ${JSON.stringify(result.error.fields)}`,
+    );
+  }
+  // The cap is checked after confirmation too: still a validation error, nothing written.
+  const over = await charge(rt, { ...base, amount: 100_001 });
+  assert.equal(over.error.code, "VALIDATION_ERROR");
+  const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.payments");
+  assert.equal(n, 0);
+});
+
+dbTest(
+  "momo_charge: the same key returns the same charge; another payload is CONFLICT",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const args = {
+      amount: 2000,
+      memo: "Lunch",
+      payee_phone: "0788123456",
+      idempotency_key: "same",
+    };
+    const first = await charge(rt, args, { key: "request-1" });
+    // A later request (another pipeline key) with the charge's same key: same charge.
+    const second = await charge(rt, args, { key: "request-2" });
+    assert.ok(first.ok && second.ok, JSON.stringify([first, second]));
+    assert.equal(second.data.momo_ref, first.data.momo_ref);
+    // The pipeline's own replay (same request key) answers from the ledger.
+    const replay = await charge(rt, args, { key: "request-1" });
+    assert.equal(replay.data.momo_ref, first.data.momo_ref);
+    const changed = await charge(rt, { ...args, amount: 2500 }, { key: "request-3" });
+    assert.equal(changed.error.code, "CONFLICT");
+    // Another user's same key is theirs to use but never reveals Aline's charge.
+    const other = await charge(rt, args, { key: "request-4", user: USER.eric });
+    assert.equal(other.error?.code, "CONFLICT");
+    const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.payments");
+    assert.equal(n, 1);
+  },
+);
+
+dbTest("momo_charge refuses paid and cancelled orders, and another tenant's order", async (db) => {
+  const rt = await createTestRuntime(db);
+  const order = await cafeOrder(rt);
+  await db.query("update public.orders set status = 'cancelled' where id = $1", [order]);
+  const cancelled = await charge(rt, { amount: 5000, order_id: order, memo: "x" });
+  assert.equal(cancelled.error.code, "CONFLICT");
+  const paid = await cafeOrder(rt);
+  const first = await charge(rt, { amount: 5000, order_id: paid, memo: "x" });
+  await db.query(
+    "update public.payments set status = 'settled', settled_at = now(), settled_by = 'callback' where momo_ref = $1",
+    [first.data.momo_ref],
+  );
+  const twice = await charge(rt, { amount: 5000, order_id: paid, memo: "x" });
+  assert.equal(twice.error.code, "CONFLICT");
+  assert.match(twice.error.msg, /already paid/);
+  // Beaver's customer cannot point at an EasyMO order, whatever org she names.
+  const foreign = await charge(rt, { amount: 5000, order_id: await cafeOrder(rt), memo: "x" }, {
+    user: USER.nina,
+    org: ORG.beaver,
+  });
+  assert.equal(foreign.error.code, "NOT_FOUND");
+  const wrongOrg = await charge(rt, { amount: 5000, payee_phone: "0788123456", memo: "x" }, {
+    user: USER.nina,
+    org: ORG.easymo,
+  });
+  assert.equal(wrongOrg.error.code, "AUTH_ERROR");
+});
