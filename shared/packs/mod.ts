@@ -8,6 +8,7 @@
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { BUY_SELL_PACK } from "./buy_sell/mod.ts";
+import { COMMERCE_PACK } from "./commerce/mod.ts";
 import { CONCIERGE_PACK } from "./concierge/mod.ts";
 import { HARDWARE_PACK } from "./hardware/mod.ts";
 import { INSURANCE_PACK } from "./insurance/mod.ts";
@@ -25,6 +26,7 @@ export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
 /** The packs, in routing and menu order. */
 export const PACKS: readonly Pack[] = [
   CONCIERGE_PACK,
+  COMMERCE_PACK,
   WAITER_PACK,
   MOBILITY_PACK,
   BUY_SELL_PACK,

@@ -25,8 +25,17 @@ const input = z.object({
 
 const output = z.object({
   order_id: z.uuid(),
-  total: z.number(),
+  order_no: z.string().describe("The order's number as people see it, e.g. A-1042."),
+  venue_name: z.string(),
+  items: z.array(z.object({
+    name: z.string(),
+    qty: z.int(),
+    unit_price: z.number(),
+    line_total: z.number(),
+  })).describe("What was ordered, by name, with the stored prices."),
+  total: z.number().describe("Computed from the stored prices."),
   currency: z.string(),
+  status: z.string(),
   estimated_time: z.string().optional(),
 });
 
@@ -61,8 +70,9 @@ export const orderCreate = defineTool({
   confirmRequired: true,
   openWorld: true,
   latencyBudgetMs: 500,
+  // Names when the caller gave them (read back to the user); the stored ones are used.
   confirmSummary: (args) =>
-    `order ${args.items.map((item) => `${item.qty} × ${item.sku}`).join(", ")}` +
+    `order ${args.items.map((item) => `${item.qty} × ${item.name ?? item.sku}`).join(", ")}` +
     (args.table_no ? ` for table ${args.table_no}` : ""),
   async execute(args, ctx) {
     const products = await ctx.db.query<Priced>(
@@ -84,9 +94,9 @@ export const orderCreate = defineTool({
       return { product, qty: item.qty, lineTotal: product.price * item.qty };
     });
     const total = lines.reduce((sum, line) => sum + line.lineTotal, 0);
-    const [order] = await ctx.db.query<{ id: string }>(
+    const [order] = await ctx.db.query<{ id: string; order_no: string; status: string }>(
       `insert into public.orders (org_id, business_id, customer_id, total, currency, table_no, notes, trace_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, order_no, status`,
       [
         ctx.org_id,
         args.venue_id,
@@ -118,11 +128,23 @@ export const orderCreate = defineTool({
     );
     // The venue hears about it through the outbox; the definer function checks the order is ours.
     await ctx.db.query("select private.notify_venue_of_order($1)", [order.id]);
+    const [venue] = await ctx.db.query<{ name: string }>(
+      "select name from public.businesses where id = $1",
+      [args.venue_id],
+    );
     return {
       order_id: order.id,
+      order_no: order.order_no,
+      venue_name: venue?.name ?? "",
+      items: lines.map((line) => ({
+        name: line.product.name,
+        qty: line.qty,
+        unit_price: line.product.price,
+        line_total: line.lineTotal,
+      })),
       total,
       currency: lines[0].product.currency,
-      estimated_time: "PT20M",
+      status: order.status,
     };
   },
 });

@@ -7,6 +7,7 @@
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { WAITER_INTENTS } from "./intents.ts";
+import { reservationBook } from "./reservation_book.ts";
 import { WAITER_TEXTS, waiterFlow } from "./waiter_flow.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 
@@ -15,7 +16,7 @@ const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|rest
 /** The waiter pack. */
 export const WAITER_PACK: Pack = {
   id: "waiter",
-  tools: [],
+  tools: [reservationBook],
   agents: [{
     id: "waiter_ai",
     intents: WAITER_INTENTS,
