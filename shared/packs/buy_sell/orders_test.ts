@@ -44,12 +44,27 @@ dbTest(
     // 2 × 1500 + 1 × 2000, whatever the caller said the prices were.
     assert.equal(placed.data.total, 5000);
     assert.equal(placed.data.currency, "RWF");
-    const [venue] = await db.query<{ to_wa_id: string; body: string }>(
-      "select to_wa_id, body::text as body from public.wa_outbox",
+    // The read-back: the order's number, names (never SKUs) and the stored prices.
+    assert.match(placed.data.order_no, /^A-\d+$/);
+    assert.equal(placed.data.venue_name, "Café Nyamirambo");
+    assert.deepEqual(placed.data.items, [
+      { name: "Beef brochette", qty: 2, unit_price: 1500, line_total: 3000 },
+      { name: "Café latte", qty: 1, unit_price: 2000, line_total: 2000 },
+    ]);
+    // The venue (Diane reads French) gets the number, the lines by name, the total and buttons.
+    const [venue] = await db.query<{ to_wa_id: string; kind: string; body: string; ids: string }>(
+      `select to_wa_id, kind, body->'interactive'->'body'->>'text' as body,
+              body->'interactive'->'action'->'buttons'->0->'reply'->>'id' as ids
+       from public.wa_outbox`,
     );
     assert.equal(venue.to_wa_id, "250788000005");
+    assert.equal(venue.kind, "buttons");
+    assert.match(venue.body, new RegExp(`nouvelle commande ${placed.data.order_no}`));
     assert.match(venue.body, /table 4/);
-    assert.match(venue.body, /Total: 5000 RWF/);
+    assert.match(venue.body, /2 × Beef brochette — 3,000 RWF/);
+    assert.match(venue.body, /Total : 5,000 RWF/);
+    assert.doesNotMatch(venue.body, /BRO-BEEF|CAF-LAT/);
+    assert.equal(venue.ids, `order:${placed.data.order_no}:confirmed`);
     const lines = await db.query("select 1 from public.order_items where order_id = $1", [
       placed.data.order_id,
     ]);
