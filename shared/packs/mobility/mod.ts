@@ -1,34 +1,51 @@
 /**
- * The mobility pack: mobility_orchestrator's agent and the phrases the router learns it from (the
- * Mobility Orchestrator: moto, taxi and cab rides, drivers, trips across Kigali). Its tools come later:
- * until then it says plainly what it will do and offers a person.
+ * The mobility pack: the Mobility Orchestrator books motos and cabs across
+ * Kigali. Tools: `maps_geosearch` (drivers, venues, pharmacies, shops near a
+ * point, coarse positions), `trip_price_estimate` (versioned tariffs, Kigali
+ * time bands), `place_lookup` (known places), `ride_request` / `ride_status`
+ * (ask the nearest drivers, first accept wins), and for drivers' WhatsApp
+ * answers `driver_status`, `ride_offer_respond`, plus `ride_offers_sweep`
+ * (the worker's sweep). Drivers are its counterparts.
  *
  * @module
  */
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
-import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { DRIVER_COUNTERPART } from "./driver_counterpart.ts";
+import { driverStatus, rideOfferRespond, rideOffersSweep } from "./driver_tools.ts";
+import { mapsGeosearch } from "./geosearch.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
+import { placeLookup } from "./places.ts";
+import { rideFlow } from "./ride_flow.ts";
+import { rideRequest, rideStatus } from "./rides.ts";
+import { mobilitySettings } from "./settings.ts";
+import { MOBILITY_TEXTS } from "./texts.ts";
+import { tripPriceEstimate } from "./trip_estimate.ts";
 
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
-    en:
-      "Soon I will book motos and taxis across Kigali and tell you the fare before you ride. I cannot book rides yet: a person from our team can help you now.",
-    rw:
-      "Vuba nzajya nguhamagarira moto na tagisi muri Kigali, nkubwire igiciro mbere yo kugenda. Ubu sindashobora gutumiza urugendo: umukozi wacu yagufasha ubu.",
-    fr:
-      "Bientôt je réserverai motos et taxis dans Kigali et vous dirai le prix avant la course. Je ne peux pas encore réserver : une personne de notre équipe peut vous aider maintenant.",
-  },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+// A bad DRIVER_AVAILABLE_MINUTES / RIDE_OFFER_MINUTES / RIDE_OFFER_DRIVERS stops the start here.
+mobilitySettings();
 
 /** The mobility pack. */
 export const MOBILITY_PACK: Pack = {
-  ...agentOnlyPack("mobility", {
+  id: "mobility",
+  tools: [
+    mapsGeosearch,
+    tripPriceEstimate,
+    placeLookup,
+    rideRequest,
+    rideStatus,
+    driverStatus,
+    rideOfferRespond,
+    rideOffersSweep,
+  ],
+  agents: [{
     id: "mobility_orchestrator",
     intents: MOBILITY_INTENTS,
     menuTitle: { en: "Rides & moto", rw: "Ingendo na moto", fr: "Courses et moto" },
-    offlineFlow: laterToolsFlow(TEXTS),
-  }),
-  texts: TEXTS,
+    offlineFlow: rideFlow,
+  }],
+  tables: {},
+  texts: MOBILITY_TEXTS,
+  services: [],
+  counterparts: [DRIVER_COUNTERPART],
+  sweeps: ["ride_offers_sweep"],
 };

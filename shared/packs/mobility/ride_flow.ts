@@ -1,0 +1,371 @@
+/**
+ * The Mobility Orchestrator offline: moto or cab → pickup (a shared location
+ * or a known place) → destination → price window (`trip_price_estimate`) →
+ * confirm → the nearest drivers are asked (`ride_request`) → matched (the
+ * driver's name, vehicle, plate, contact, sent when a driver accepts) → pay
+ * the driver with MoMo (`momo_charge` with the ride) or cash → paid.
+ * "menu"/"0" leaves from anywhere (the router); a typed number picks an
+ * option of the last question.
+ *
+ * @module
+ */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Language } from "@shared/contract/language.ts";
+import type {
+  AgentReply,
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "@shared/registry/pack.ts";
+import type { NamedPoint } from "./places.ts";
+import { normalizePlaceText } from "./places.ts";
+import { rwf, say } from "./texts.ts";
+
+type Vehicle = "moto" | "cab";
+type Step = "vehicle" | "pickup" | "dest" | "confirm" | "waiting" | "matched" | "paying";
+
+interface RideMemory {
+  step?: Step | null;
+  vehicle?: Vehicle | null;
+  pickup?: NamedPoint | null;
+  dest?: NamedPoint | null;
+  rideId?: string | null;
+  radius?: number | null;
+  momoRef?: string | null;
+  driverName?: string | null;
+  options?: string[];
+}
+
+// Memory is merged between turns: a new ride clears what the last one kept.
+const CLEAR: RideMemory = {
+  vehicle: null,
+  pickup: null,
+  dest: null,
+  rideId: null,
+  momoRef: null,
+  driverName: null,
+  options: [],
+};
+
+const MOTO_WORDS = /\b(moto|motari|motard|motorbike|moto taxi|boda|igare)\b/;
+const CAB_WORDS = /\b(cab|taxi|car|voiture|imodoka|vehicule)\b/;
+
+function vehicleIn(text: string): Vehicle | undefined {
+  const words = normalizePlaceText(text);
+  if (MOTO_WORDS.test(words)) return "moto";
+  if (CAB_WORDS.test(words)) return "cab";
+  return undefined;
+}
+
+/** A reply whose options are remembered, so a typed number picks one. */
+function ask(text: string, buttons: AgentReply["buttons"] = []): {
+  reply: AgentReply;
+  options: string[];
+} {
+  return {
+    reply: buttons.length ? { text, buttons } : { text },
+    options: buttons.map((b) => b.id),
+  };
+}
+
+function failure(result: ToolResult): string {
+  return result.ok ? "" : result.error.msg;
+}
+
+function nextQuestion(memory: RideMemory, lang: Language) {
+  if (!memory.vehicle) {
+    return {
+      step: "vehicle" as const,
+      ...ask(say("askVehicle", lang), [
+        { id: "veh:moto", title: say("moto", lang) },
+        { id: "veh:cab", title: say("cab", lang) },
+      ]),
+    };
+  }
+  if (!memory.pickup) return { step: "pickup" as const, ...ask(say("askPickup", lang)) };
+  if (!memory.dest) return { step: "dest" as const, ...ask(say("askDest", lang)) };
+  return null;
+}
+
+async function lookupPlace(
+  callTool: OfflineToolCaller,
+  text: string,
+  step: string,
+): Promise<NamedPoint | null> {
+  const result = await callTool("place_lookup", { text: text.slice(0, 200) }, step);
+  if (!result.ok) return null;
+  const data = result.data as { found: boolean; place?: NamedPoint };
+  return data.found && data.place
+    ? { lat: data.place.lat, lng: data.place.lng, name: data.place.name }
+    : null;
+}
+
+async function quote(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: RideMemory,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const result = await callTool("trip_price_estimate", {
+    origin: memory.pickup,
+    dest: memory.dest,
+    pax: 1,
+    vehicle_type: memory.vehicle,
+  }, "quote");
+  if (!result.ok) {
+    return { replies: [{ text: say("failed", lang, { msg: failure(result) }) }] };
+  }
+  const fare = result.data as {
+    estimate: number;
+    window: { min: number; max: number };
+    eta_minutes: number;
+    origin: NamedPoint;
+    dest: NamedPoint;
+  };
+  const { reply, options } = ask(
+    say("quote", lang, {
+      vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
+      from: memory.pickup?.name ?? fare.origin.name ?? "📍",
+      to: memory.dest?.name ?? fare.dest.name ?? "📍",
+      estimate: rwf(fare.estimate),
+      min: rwf(fare.window.min),
+      max: rwf(fare.window.max),
+      eta: fare.eta_minutes,
+    }),
+    [
+      { id: "trip:confirm", title: say("yesAsk", lang) },
+      { id: "trip:cancel", title: say("cancel", lang) },
+    ],
+  );
+  return { replies: [reply], memory: { ...memory, step: "confirm", options } };
+}
+
+function noDriverOptions(lang: Language, text: string) {
+  return ask(text, [
+    { id: "trip:retry", title: say("retry", lang) },
+    { id: "trip:wider", title: say("wider", lang) },
+    { id: "trip:cab", title: say("takeCab", lang) },
+  ]);
+}
+
+async function requestRide(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: RideMemory,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const result = await callTool("ride_request", {
+    vehicle_type: memory.vehicle,
+    pickup: memory.pickup,
+    dest: memory.dest,
+    radius_m: memory.radius ?? 5000,
+    language: lang,
+  }, "ride_request");
+  if (!result.ok) {
+    const text = result.error.code === "NOT_FOUND"
+      ? say("noDrivers", lang, { vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang) })
+      : say("failed", lang, { msg: failure(result) });
+    const { reply, options } = noDriverOptions(lang, text);
+    return { replies: [reply], memory: { ...memory, step: "confirm", options } };
+  }
+  const data = result.data as {
+    ride_request_id: string;
+    drivers_asked: number;
+    expires_at: string;
+  };
+  const minutes = Math.max(1, Math.round((Date.parse(data.expires_at) - Date.now()) / 60_000));
+  return {
+    replies: [{ text: say("asked", lang, { n: data.drivers_asked, minutes }) }],
+    memory: { ...memory, step: "waiting", rideId: data.ride_request_id, options: [] },
+  };
+}
+
+interface RideStatus {
+  status: string;
+  payment_status: string;
+  estimate?: number;
+  pickup_name?: string;
+  dest_name?: string;
+  rider_phone?: string;
+  driver?: { name: string; vehicle?: string; vehicle_type: string; plate: string; phone: string };
+}
+
+async function rideStatus(
+  callTool: OfflineToolCaller,
+  rideId: string,
+): Promise<RideStatus | null> {
+  const result = await callTool("ride_status", { ride_request_id: rideId }, "ride_status");
+  return result.ok ? result.data as RideStatus : null;
+}
+
+async function pay(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: RideMemory,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const ride = await rideStatus(callTool, memory.rideId!);
+  if (!ride?.driver || !ride.estimate || !ride.rider_phone) {
+    return { replies: [{ text: say("waiting", lang) }] };
+  }
+  const result = await callTool("momo_charge", {
+    amount: ride.estimate,
+    currency: "RWF",
+    phone: ride.rider_phone,
+    memo: `Ride ${ride.pickup_name ?? ""} - ${ride.dest_name ?? ""}`.slice(0, 140),
+    idempotency_key: `ride:${memory.rideId}:momo`,
+    ride_request_id: memory.rideId,
+  }, "momo_charge");
+  if (!result.ok) {
+    return {
+      replies: [{ text: say("payUnavailable", lang, { reason: result.error.msg }) }],
+      memory: { ...memory, step: null },
+      done: true,
+    };
+  }
+  const charge = result.data as {
+    payment_link: string;
+    ussd_code: string;
+    momo_ref: string;
+    amount: number;
+  };
+  return {
+    replies: [{
+      text: say("payLink", lang, {
+        amount: rwf(charge.amount),
+        driver: ride.driver.name,
+        link: charge.payment_link,
+        code: charge.ussd_code,
+        ref: charge.momo_ref,
+      }),
+    }],
+    memory: { ...memory, step: "paying", momoRef: charge.momo_ref, driverName: ride.driver.name },
+  };
+}
+
+/** One offline step of the Mobility Orchestrator. */
+export const rideFlow: OfflineFlow = async (turn, callTool) => {
+  const lang = turn.language;
+  const memory: RideMemory = { ...(turn.memory as RideMemory) };
+  const text = turn.input.text?.trim() ?? "";
+  // A typed number picks an option of the last question.
+  const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
+  const choice = turn.input.choice?.startsWith("agent:") ? undefined : turn.input.choice ?? typed;
+  const fresh = turn.input.choice?.startsWith("agent:") ?? false;
+
+  // Buttons sent by the drivers' answers reach the flow whatever its step.
+  if (choice === "trip:cancel") {
+    return { replies: [{ text: say("cancelled", lang) }], memory: { step: null }, done: true };
+  }
+  if (choice === "trip:pay" && memory.rideId) return pay(turn, callTool, memory);
+  if (choice === "trip:cash" && memory.rideId) {
+    const ride = await rideStatus(callTool, memory.rideId);
+    return {
+      replies: [{ text: say("cash", lang, { driver: ride?.driver?.name ?? "" }) }],
+      memory: { step: null },
+      done: true,
+    };
+  }
+  if (choice === "trip:retry" || choice === "trip:wider" || choice === "trip:cab") {
+    if (choice === "trip:wider") memory.radius = Math.min(20_000, (memory.radius ?? 5000) * 2);
+    if (choice === "trip:cab") {
+      memory.vehicle = "cab";
+      return quote(turn, callTool, memory);
+    }
+    if (memory.pickup && memory.dest && memory.vehicle) return requestRide(turn, callTool, memory);
+  }
+
+  switch (fresh ? null : memory.step ?? null) {
+    case "vehicle": {
+      const vehicle = choice === "veh:moto"
+        ? "moto"
+        : choice === "veh:cab"
+        ? "cab"
+        : vehicleIn(text);
+      if (vehicle) memory.vehicle = vehicle;
+      break;
+    }
+    case "pickup":
+    case "dest": {
+      const which = memory.step === "pickup" ? "pickup" : "dest";
+      if (turn.input.location) {
+        memory[which] = { lat: turn.input.location.latitude, lng: turn.input.location.longitude };
+      } else if (text) {
+        const place = await lookupPlace(callTool, text, which);
+        if (!place) return { replies: [{ text: say("unknownPlace", lang, { place: text }) }] };
+        memory[which] = place;
+      }
+      break;
+    }
+    case "confirm":
+      if (choice === "trip:confirm") return requestRide(turn, callTool, memory);
+      return quote(turn, callTool, memory);
+    case "waiting":
+    case "matched":
+    case "paying": {
+      const ride = memory.rideId ? await rideStatus(callTool, memory.rideId) : null;
+      if (ride?.payment_status === "settled") {
+        return {
+          replies: [{ text: say("paid", lang, { driver: ride.driver?.name ?? "" }) }],
+          memory: { step: null },
+          done: true,
+        };
+      }
+      if (memory.step === "paying") {
+        if (ride?.payment_status === "failed" || ride?.payment_status === "expired") {
+          const { reply, options } = ask(
+            say("payFailed", lang, { reason: ride.payment_status }),
+            [{ id: "trip:cash", title: say("payCash", lang) }],
+          );
+          return { replies: [reply], memory: { ...memory, step: "matched", options } };
+        }
+        return { replies: [{ text: say("payPending", lang, { ref: memory.momoRef ?? "" }) }] };
+      }
+      if (ride?.status === "matched" && ride.driver) {
+        const { reply, options } = ask(
+          say("matched", lang, {
+            driver: ride.driver.name,
+            vehicle: ride.driver.vehicle ?? ride.driver.vehicle_type,
+            plate: ride.driver.plate,
+            phone: ride.driver.phone,
+            wa: ride.driver.phone.replace(/^\+/, ""),
+            amount: rwf(ride.estimate ?? 0),
+          }),
+          [
+            { id: "trip:pay", title: say("payMomo", lang) },
+            { id: "trip:cash", title: say("payCash", lang) },
+          ],
+        );
+        return { replies: [reply], memory: { ...memory, step: "matched", options } };
+      }
+      if (ride?.status === "expired" || ride?.status === "cancelled") {
+        const { reply, options } = noDriverOptions(lang, say("nobodyAccepted", lang));
+        return { replies: [reply], memory: { ...memory, step: "confirm", options } };
+      }
+      return { replies: [{ text: say("waiting", lang) }] };
+    }
+    default: {
+      // A first message may already say the vehicle and where to ("moto to Remera").
+      const start: RideMemory = { radius: memory.radius ?? null };
+      const vehicle = choice === "veh:moto"
+        ? "moto"
+        : choice === "veh:cab"
+        ? "cab"
+        : vehicleIn(text);
+      if (vehicle) start.vehicle = vehicle;
+      if (turn.input.location) {
+        start.pickup = { lat: turn.input.location.latitude, lng: turn.input.location.longitude };
+      } else if (text && !fresh) {
+        const place = await lookupPlace(callTool, text, "first_place");
+        if (place) start.dest = place;
+      }
+      Object.assign(memory, CLEAR, start);
+    }
+  }
+  const next = nextQuestion(memory, lang);
+  if (next) {
+    return { replies: [next.reply], memory: { ...memory, step: next.step, options: next.options } };
+  }
+  return quote(turn, callTool, memory);
+};

@@ -1,0 +1,265 @@
+/**
+ * The ride flow's tools. `ride_request` prices the trip, asks the nearest
+ * available drivers (Accept/Decline buttons, the pickup's area name and a
+ * coarse distance, never the rider's position) and records the offers;
+ * `ride_status` is the rider's view (the matched driver's name, vehicle,
+ * plate and number; never a position).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { int, ToolFailure } from "@shared/contract/mod.ts";
+import { LANGUAGES } from "@shared/contract/language.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { buttonsMessage, enqueueMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
+import { placeNear } from "./places.ts";
+import { mobilitySettings } from "./settings.ts";
+import { coarseDistance, languageFrom, rwf, say } from "./texts.ts";
+import { fareData, fareOutput, quoteTrip, tripPoint } from "./trip_estimate.ts";
+
+/** The largest radius drivers are searched in, metres. */
+export const MAX_RIDE_RADIUS_M = 20_000;
+
+const requestOutput = z.object({
+  ride_request_id: z.uuid(),
+  drivers_asked: z.int().positive(),
+  expires_at: z.string(),
+  pickup_name: z.string(),
+  dest_name: z.string(),
+  fare: fareOutput,
+});
+
+/** The `ride_request` tool. */
+export const rideRequest = defineTool({
+  name: "ride_request",
+  title: "Ask drivers for a ride",
+  description: "Price a ride and ask the nearest available drivers of that vehicle type on " +
+    "WhatsApp (they see the pickup's area and a coarse distance, not the rider's position). " +
+    "The first to accept is matched; follow with ride_status. NOT_FOUND when no driver is free.",
+  category: "mobility",
+  input: z.strictObject({
+    vehicle_type: z.enum(["moto", "cab"]),
+    pax: int({ min: 1, max: 8 }).default(1),
+    pickup: tripPoint,
+    dest: tripPoint,
+    radius_m: int({ min: 500, max: MAX_RIDE_RADIUS_M }).default(5000)
+      .describe("How far away drivers may be, metres."),
+    language: z.enum(LANGUAGES).default("en").describe("The rider's language."),
+  }),
+  output: requestOutput,
+  examples: [{
+    input: {
+      vehicle_type: "moto",
+      pickup: { lat: -1.9557, lng: 30.1123 },
+      dest: { name: "Nyabugogo" },
+      language: "rw",
+    },
+  }],
+  sideEffects: "writes.message",
+  // Offers are written for drivers and messages sent to them: across parties, scoped below to
+  // the caller as rider, in the caller's org.
+  auth: "service",
+  openWorld: true,
+  latencyBudgetMs: 600,
+  async execute(args, ctx) {
+    if (!ctx.user_id) {
+      throw new ToolFailure("AUTH_ERROR", "A ride is requested by a signed-in rider");
+    }
+    const settings = mobilitySettings();
+    const now = ctx.services.now();
+    const quote = await quoteTrip(ctx.db, {
+      orgId: ctx.org_id!,
+      origin: args.pickup,
+      dest: args.dest,
+      at: now,
+      pax: args.pax,
+      vehicleType: args.vehicle_type,
+    });
+    const drivers = await ctx.db.query<
+      { driver_id: string; distance_m: number; phone: string; locale: string | null }
+    >(
+      `select n.driver_id, n.distance_m, d.phone, p.locale
+       from private.drivers_near($1, $2, $3, $4, $5, $6) n
+       join public.drivers d on d.id = n.driver_id
+       left join public.profiles p on p.id = d.user_id
+       where d.user_id is distinct from $7
+       order by n.distance_m, n.driver_id`,
+      [
+        ctx.org_id,
+        quote.origin.lat,
+        quote.origin.lng,
+        args.radius_m,
+        args.vehicle_type,
+        settings.rideOfferDrivers,
+        ctx.user_id,
+      ],
+    );
+    if (drivers.length === 0) {
+      throw new ToolFailure(
+        "NOT_FOUND",
+        `No ${args.vehicle_type} driver is free within ${args.radius_m / 1000} km right now`,
+        { details: { radius_m: args.radius_m } },
+      );
+    }
+    const pickupName = quote.origin.name ??
+      await placeNear(ctx.db, quote.origin.lat, quote.origin.lng) ?? "your area";
+    const destName = quote.dest.name ??
+      await placeNear(ctx.db, quote.dest.lat, quote.dest.lng) ?? "a shared location";
+    const expiresAt = new Date(now.getTime() + settings.rideOfferMinutes * 60_000);
+    const fare = quote.fare;
+    const [ride] = await ctx.db.query<{ id: string }>(
+      `insert into public.ride_requests
+         (org_id, rider_id, vehicle_type, pax, pickup_lat, pickup_lng, pickup_name, dest_lat,
+          dest_lng, dest_name, tariff_id, estimate_rwf, estimate_min_rwf, estimate_max_rwf,
+          expires_at, trace_id, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       returning id`,
+      [
+        ctx.org_id,
+        ctx.user_id,
+        args.vehicle_type,
+        args.pax,
+        quote.origin.lat,
+        quote.origin.lng,
+        pickupName,
+        quote.dest.lat,
+        quote.dest.lng,
+        destName,
+        fare.tariff.id,
+        fare.estimate,
+        fare.window.min,
+        fare.window.max,
+        expiresAt.toISOString(),
+        ctx.trace_id,
+        args.language,
+      ],
+    );
+    for (const driver of drivers) {
+      const [offer] = await ctx.db.query<{ id: string }>(
+        `insert into public.ride_offers (org_id, request_id, driver_id, expires_at)
+         values ($1, $2, $3, $4) returning id`,
+        [ctx.org_id, ride.id, driver.driver_id, expiresAt.toISOString()],
+      );
+      const language = languageFrom(driver.locale);
+      await enqueueMessage(ctx.db, {
+        orgId: ctx.org_id!,
+        to: toWaId(driver.phone),
+        message: buttonsMessage({
+          body: say("offer", language, {
+            pickup: pickupName,
+            distance: coarseDistance(driver.distance_m),
+            dest: destName,
+            min: rwf(fare.window.min),
+            max: rwf(fare.window.max),
+            minutes: settings.rideOfferMinutes,
+          }),
+          buttons: [
+            { id: `ride:${offer.id}:accept`, title: say("accept", language) },
+            { id: `ride:${offer.id}:decline`, title: say("decline", language) },
+          ],
+        }),
+        idempotencyKey: `ride-offer:${offer.id}`,
+      });
+    }
+    return {
+      ride_request_id: ride.id,
+      drivers_asked: drivers.length,
+      expires_at: expiresAt.toISOString(),
+      pickup_name: pickupName,
+      dest_name: destName,
+      fare: fareData(fare),
+    };
+  },
+});
+
+const statusOutput = z.object({
+  ride_request_id: z.uuid(),
+  status: z.enum(["open", "matched", "completed", "cancelled", "expired"]),
+  payment_status: z.enum(["unpaid", "pending", "settled", "failed", "expired"]),
+  vehicle_type: z.enum(["moto", "cab"]),
+  pickup_name: z.string().optional(),
+  dest_name: z.string().optional(),
+  estimate: z.int().nonnegative().optional(),
+  window: z.object({ min: z.int(), max: z.int() }).optional(),
+  expires_at: z.string(),
+  rider_phone: z.string().optional().describe("The caller's own number, when they are the rider."),
+  driver: z.object({
+    name: z.string(),
+    vehicle_type: z.string(),
+    vehicle: z.string().optional(),
+    plate: z.string(),
+    phone: z.string(),
+    whatsapp_link: z.string(),
+  }).optional(),
+});
+
+/** The `ride_status` tool. */
+export const rideStatus = defineTool({
+  name: "ride_status",
+  title: "A ride's status",
+  description: "The status of one of the user's rides: waiting for drivers, matched (with the " +
+    "driver's name, vehicle, plate and contact), expired or cancelled, and its payment status.",
+  category: "mobility",
+  input: z.strictObject({ ride_request_id: z.uuid() }),
+  output: statusOutput,
+  examples: [{ input: { ride_request_id: "f2000000-0000-4000-8000-000000000001" } }],
+  sideEffects: "none",
+  auth: "user",
+  latencyBudgetMs: 150,
+  async execute(args, ctx) {
+    const [ride] = await ctx.db.query<{
+      id: string;
+      status: z.output<typeof statusOutput>["status"];
+      payment_status: z.output<typeof statusOutput>["payment_status"];
+      vehicle_type: "moto" | "cab";
+      pickup_name: string | null;
+      dest_name: string | null;
+      estimate_rwf: number | null;
+      estimate_min_rwf: number | null;
+      estimate_max_rwf: number | null;
+      expires_at: string | Date;
+      rider_phone: string | null;
+    }>(
+      `select id, status, payment_status, vehicle_type, pickup_name, dest_name, estimate_rwf,
+              estimate_min_rwf, estimate_max_rwf, expires_at,
+              (select p.phone from public.profiles p
+               where p.id = r.rider_id and p.id = $3) as rider_phone
+       from public.ride_requests r where id = $1 and org_id = $2`,
+      [args.ride_request_id, ctx.org_id, ctx.user_id ?? null],
+    );
+    if (!ride) throw new ToolFailure("NOT_FOUND", "No such ride");
+    const [driver] = await ctx.db.query<{
+      display_name: string;
+      vehicle_type: string;
+      vehicle_desc: string | null;
+      plate: string;
+      phone: string;
+    }>("select * from private.ride_driver_contact($1)", [ride.id]);
+    return {
+      ride_request_id: ride.id,
+      status: ride.status,
+      payment_status: ride.payment_status,
+      vehicle_type: ride.vehicle_type,
+      ...(ride.pickup_name ? { pickup_name: ride.pickup_name } : {}),
+      ...(ride.dest_name ? { dest_name: ride.dest_name } : {}),
+      ...(ride.estimate_rwf !== null ? { estimate: ride.estimate_rwf } : {}),
+      ...(ride.estimate_min_rwf !== null && ride.estimate_max_rwf !== null
+        ? { window: { min: ride.estimate_min_rwf, max: ride.estimate_max_rwf } }
+        : {}),
+      expires_at: new Date(ride.expires_at).toISOString(),
+      ...(ride.rider_phone ? { rider_phone: ride.rider_phone } : {}),
+      ...(driver
+        ? {
+          driver: {
+            name: driver.display_name,
+            vehicle_type: driver.vehicle_type,
+            ...(driver.vehicle_desc ? { vehicle: driver.vehicle_desc } : {}),
+            plate: driver.plate,
+            phone: driver.phone,
+            whatsapp_link: `https://wa.me/${toWaId(driver.phone)}`,
+          },
+        }
+        : {}),
+    };
+  },
+});
