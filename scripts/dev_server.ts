@@ -25,6 +25,10 @@ import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
+import {
+  createPaymentsApp,
+  localPaymentSecrets,
+} from "../supabase/functions/payments/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createAgentFunction } from "@shared/platform/agent_function.ts";
 import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
@@ -75,6 +79,14 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
       },
     }),
   agent: (runtime) => createAgentFunction(runtime, { org: "easymo" }),
+  // Settlement callbacks and forwarded SMS, signed with secrets derived from the dev secret;
+  // it sweeps expired charges every minute.
+  payments: (runtime) =>
+    createPaymentsApp({
+      ...runtime,
+      ...localPaymentSecrets(runtime.platform.secret),
+      smsOrg: "easymo",
+    }),
 };
 
 /** Options for {@link startDevServer}. */

@@ -217,6 +217,8 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       WHATSAPP_TOKEN: graph.token,
       WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
       WHATSAPP_GRAPH_URL: graph.baseUrl,
+      MOMO_CALLBACK_SECRET: "ci-momo-callback-secret-0123456789",
+      SMS_FORWARDER_SECRET: "ci-sms-forwarder-secret-0123456789",
     };
     const path = (fn: string) => reports.find((report) => report.name === fn)!.path;
 
@@ -314,6 +316,15 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
     started.push(inbox);
     const me = await fetch(`${inbox.url}/admin-messages/me`);
     await expect("admin-messages GET /me without a token is 401", me, () => me.status === 401);
+
+    const payments = await startBundle(path("payments"), env);
+    started.push(payments);
+    const unsigned = await fetch(`${payments.url}/payments/callback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    await expect("payments POST /callback unsigned is 401", unsigned, () => unsigned.status === 401);
   } finally {
     for (const child of started.reverse()) await child.stop();
     await db.close();

@@ -1,0 +1,453 @@
+/**
+ * The payments function over real HTTP on 127.0.0.1, on PGlite and Postgres:
+ * signed callbacks (refusals, each status, replay, amount mismatch), signed
+ * forwarded SMS (MTN and Airtel matched, unmatched and ambiguous to staff),
+ * the sweep, a payee's PAID <ref>, and fulfilment waiting for settlement.
+ */
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { signCallback } from "@shared/packs/payments/callback_signature.ts";
+import { cafeOrder, charge } from "@testing/payments.ts";
+import { confirmsPayment } from "@shared/packs/payments/paid_counterpart.ts";
+import { createPaymentsApp, type PaymentsApp } from "./app.ts";
+
+const CALLBACK_SECRET = "callback-secret-for-tests-0123";
+const SMS_SECRET = "sms-forwarder-secret-for-tests";
+const DIANE_WA = "250788000005"; // owner of Café Nyamirambo
+
+interface Served {
+  url: string;
+  app: PaymentsApp;
+  close(): Promise<void>;
+}
+
+function serve(rt: TestRuntime): Served {
+  const app = createPaymentsApp({
+    ...rt,
+    callbackSecret: CALLBACK_SECRET,
+    smsSecret: SMS_SECRET,
+    smsOrg: "easymo",
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
+    const url = new URL(request.url);
+    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
+    return app.fetch(new Request(url, request));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/payments`,
+    app,
+    close: () => server.shutdown(),
+  };
+}
+
+async function post(
+  url: string,
+  body: unknown,
+  options: { secret?: string | null; timestamp?: number; tamper?: boolean } = {},
+): Promise<{ status: number; json: TestData }> {
+  const bytes = new TextEncoder().encode(typeof body === "string" ? body : JSON.stringify(body));
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (options.secret !== null) {
+    headers["x-easymo-signature"] = await signCallback({
+      secret: options.secret ?? CALLBACK_SECRET,
+      body: bytes,
+      timestamp: options.timestamp,
+    });
+  }
+  const sent = options.tamper
+    ? new TextEncoder().encode(JSON.stringify({ ...body as object, amount: 1 }))
+    : bytes;
+  const response = await fetch(url, { method: "POST", headers, body: sent });
+  return { status: response.status, json: await response.json() };
+}
+
+async function payment(db: TestRuntime["platform"]["db"], ref: string) {
+  const [row] = await db.query<Record<string, unknown>>(
+    `select status, failure_reason, settled_by, provider_txn_id from public.payments where momo_ref = $1`,
+    [ref],
+  );
+  return row;
+}
+
+async function outboxTo(db: TestRuntime["platform"]["db"], waId: string): Promise<string[]> {
+  const rows = await db.query<{ body: TestData }>(
+    "select body from public.wa_outbox where to_wa_id = $1 order by created_at, id",
+    [waId],
+  );
+  return rows.map((r) => r.body.text?.body ?? r.body.interactive?.body?.text ?? "");
+}
+
+dbTest(
+  "callback: unsigned, stale, tampered or foreign signatures are 401 and change nothing",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    try {
+      const order = await cafeOrder(rt);
+      const { data } = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
+      const body = {
+        momo_ref: data.momo_ref,
+        status: "SUCCESSFUL",
+        provider_txn_id: "T1",
+        amount: 5000,
+      };
+      const refusals = [
+        await post(`${fn.url}/callback`, body, { secret: null }),
+        await post(`${fn.url}/callback`, body, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+        await post(`${fn.url}/callback`, body, { tamper: true }),
+        await post(`${fn.url}/callback`, body, { secret: SMS_SECRET }),
+        await post(`${fn.url}/sms`, {
+          sender: "M-Money",
+          text: "x",
+          received_at: new Date().toISOString(),
+        }),
+      ];
+      for (const refusal of refusals) {
+        assert.equal(refusal.status, 401);
+        assert.deepEqual(refusal.json, {
+          ok: false,
+          error: { code: "AUTH_ERROR", msg: "Signature required" },
+        });
+      }
+      assert.equal((await payment(db, data.momo_ref)).status, "pending");
+      const [{ n }] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.payment_events",
+      );
+      assert.equal(n, 0);
+      // Signed but malformed: a validation error with the field, never a 500.
+      const bad = await post(`${fn.url}/callback`, { ...body, amount: "5000" });
+      assert.equal(bad.status, 400);
+      assert.equal(bad.json.error.fields[0].path, "amount");
+      const notJson = await post(`${fn.url}/callback`, "{nope");
+      assert.equal(notJson.status, 400);
+      const unknown = await post(`${fn.url}/callback`, { ...body, momo_ref: "PAY-NOPE22" });
+      assert.equal(unknown.status, 404);
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
+  "callback SUCCESSFUL settles once, moves the order on and tells payer and venue",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    try {
+      const order = await cafeOrder(rt);
+      const [{ order_no }] = await db.query<{ order_no: string }>(
+        "select order_no from public.orders where id = $1",
+        [order],
+      );
+      const { data } = await charge(rt, {
+        amount: 5000,
+        order_id: order,
+        memo: "Order",
+        language: "en",
+      });
+      // The venue accepts; fulfilment waits for the money (P0402 → the DB refuses).
+      await db.asCaller(
+        { sub: USER.jean, role: "authenticated" },
+        (tx) => tx.query("update public.orders set status = 'confirmed' where id = $1", [order]),
+      );
+      await assert.rejects(
+        db.asCaller(
+          { sub: USER.jean, role: "authenticated" },
+          (tx) => tx.query("update public.orders set status = 'preparing' where id = $1", [order]),
+        ),
+        (error: { code?: string }) => error.code === "P0402",
+      );
+      const body = {
+        momo_ref: data.momo_ref,
+        status: "SUCCESSFUL",
+        provider_txn_id: "MTN-1",
+        amount: 5000,
+      };
+      const first = await post(`${fn.url}/callback`, body);
+      assert.equal(first.status, 200, JSON.stringify(first.json));
+      assert.deepEqual(first.json.data, {
+        momo_ref: data.momo_ref,
+        status: "settled",
+        outcome: "applied",
+      });
+      const again = await post(`${fn.url}/callback`, body);
+      assert.equal(again.json.data.status, "settled");
+      assert.deepEqual(await payment(db, data.momo_ref), {
+        status: "settled",
+        failure_reason: null,
+        settled_by: "callback",
+        provider_txn_id: "MTN-1",
+      });
+      const [o] = await db.query<{ payment_status: string }>(
+        "select payment_status from public.orders where id = $1",
+        [order],
+      );
+      assert.equal(o.payment_status, "settled");
+      await db.asCaller(
+        { sub: USER.jean, role: "authenticated" },
+        (tx) => tx.query("update public.orders set status = 'preparing' where id = $1", [order]),
+      );
+      const toAline = await outboxTo(db, "250788000001");
+      assert.deepEqual(toAline, [
+        `✅ Payment received: 5,000 RWF for ${order_no} at Café Nyamirambo. Reference ${data.momo_ref}.`,
+      ]);
+      // Diane reads French (her profile's locale).
+      const toVenue = (await outboxTo(db, DIANE_WA)).filter((t) => t.includes("Payé"));
+      assert.deepEqual(toVenue, [
+        `💰 Payé : 5 000 RWF par Aline Uwase pour ${order_no}. Référence ${data.momo_ref}.`,
+      ]);
+      // A later FAILED for the same charge is recorded but changes nothing.
+      const late = await post(`${fn.url}/callback`, {
+        ...body,
+        status: "FAILED",
+        provider_txn_id: "MTN-2",
+      });
+      assert.deepEqual(late.json.data, {
+        momo_ref: data.momo_ref,
+        status: "settled",
+        outcome: "final",
+      });
+      const [{ n }] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.payment_events",
+      );
+      assert.equal(n, 2);
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
+  "callback failures: each status ends the charge with its reason and the payer is told why",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    try {
+      const expected = {
+        FAILED: ["failed", "PAYMENT_FAILED", /Mobile Money refused it/],
+        INSUFFICIENT_FUNDS: ["failed", "INSUFFICIENT_FUNDS", /not enough balance/],
+        EXPIRED: ["expired", "EXPIRED", /expired before a payment/],
+      } as const;
+      for (const [status, [final, reason, words]] of Object.entries(expected)) {
+        const { data } = await charge(rt, {
+          amount: 1500,
+          payee_phone: "0788123456",
+          memo: status,
+          language: "en",
+        });
+        const result = await post(`${fn.url}/callback`, {
+          momo_ref: data.momo_ref,
+          status,
+          provider_txn_id: `T-${status}`,
+          amount: 1500,
+        });
+        assert.equal(result.json.data.status, final);
+        const row = await payment(db, data.momo_ref);
+        assert.equal(row.failure_reason, reason);
+        const [told] = await db.query<{ body: TestData }>(
+          "select body from public.wa_outbox where idempotency_key = $1",
+          [`payment:${data.momo_ref}:${final}:payer`],
+        );
+        assert.match(told.body.interactive.body.text, words);
+        assert.deepEqual(
+          told.body.interactive.action.buttons.map((b: { reply: { id: string } }) => b.reply.id),
+          ["agent:payments", "agent:support_handoff"],
+        );
+      }
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest("callback with another amount does not settle: staff get a payment ticket", async (db) => {
+  const rt = await createTestRuntime(db);
+  const fn = serve(rt);
+  try {
+    const { data } = await charge(rt, { amount: 5000, payee_phone: "0788123456", memo: "x" });
+    const result = await post(`${fn.url}/callback`, {
+      momo_ref: data.momo_ref,
+      status: "SUCCESSFUL",
+      provider_txn_id: "T9",
+      amount: 4000,
+    });
+    assert.equal(result.json.data.outcome, "amount_mismatch");
+    assert.equal((await payment(db, data.momo_ref)).status, "pending");
+    const tickets = await db.query<{ reason: string; summary: string }>(
+      `select reason, summary from public.staff_tickets t join public.payments p on p.id = t.payment_id
+       where p.momo_ref = $1`,
+      [data.momo_ref],
+    );
+    assert.equal(tickets.length, 1);
+    assert.match(tickets[0].summary, /reports 4000 RWF, the charge asks 5000 RWF/);
+  } finally {
+    await fn.close();
+  }
+});
+
+dbTest(
+  "SMS: MTN by reference and Airtel by amount and payer settle; unmatched and ambiguous go to staff",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    const sms = (text: string, sender = "M-Money") =>
+      post(`${fn.url}/sms`, {
+        sender,
+        text,
+        received_at: new Date().toISOString(),
+        device_id: "cafe-phone",
+      }, {
+        secret: SMS_SECRET,
+      });
+    try {
+      const mtn = (await charge(rt, { amount: 5000, payee_phone: "0788123456", memo: "a" })).data;
+      const matched = await sms(
+        `You have received 5,000 RWF from ALINE U (2507******01) on your mobile money account at ` +
+          `2026-11-23 10:15:01. Message from sender: ${mtn.momo_ref}. Your new balance: 25,000 RWF. ` +
+          "Financial Transaction Id: 1234567890.",
+      );
+      assert.equal(matched.status, 200, JSON.stringify(matched.json));
+      assert.equal(matched.json.data.match_status, "matched");
+      assert.deepEqual(await payment(db, mtn.momo_ref), {
+        status: "settled",
+        failure_reason: null,
+        settled_by: "sms",
+        provider_txn_id: "1234567890",
+      });
+      // The same SMS forwarded twice is one row and settles nothing more.
+      const twice = await sms(
+        `You have received 5,000 RWF from ALINE U (2507******01) on your mobile money account at ` +
+          `2026-11-23 10:15:01. Message from sender: ${mtn.momo_ref}. Your new balance: 25,000 RWF. ` +
+          "Financial Transaction Id: 1234567890.",
+      );
+      assert.equal(twice.json.data.duplicate, true);
+
+      // Airtel, no reference: the amount and the payer's number pick the one open charge.
+      const airtel = (await charge(rt, {
+        amount: 3200,
+        phone: "0731234567",
+        payee_phone: "0788123456",
+        memo: "b",
+      })).data;
+      const byPayer = await sms(
+        "You have received RWF 3200 from 0731234567 ALINE UWASE. Your balance is RWF 25000. " +
+          "Trans ID: PP261123.1015.A12345. 23/11/2026 10:15",
+        "AirtelMoney",
+      );
+      assert.equal(byPayer.json.data.match_status, "matched");
+      assert.equal(byPayer.json.data.momo_ref, airtel.momo_ref);
+      assert.equal((await payment(db, airtel.momo_ref)).status, "settled");
+
+      const unmatched = await sms(
+        "You have received 777 RWF from X (2507******99). Financial Transaction Id: 555.",
+      );
+      assert.equal(unmatched.json.data.match_status, "unmatched");
+      // Two open charges of 2,000 from the same number: ambiguous, never settled by itself.
+      const a = (await charge(rt, { amount: 2000, payee_phone: "0788123456", memo: "c1" })).data;
+      const b = (await charge(rt, { amount: 2000, payee_phone: "0788123456", memo: "c2" })).data;
+      const ambiguous = await sms(
+        "You have received 2,000 RWF from ALINE (2507******01). Financial Transaction Id: 556.",
+      );
+      assert.equal(ambiguous.json.data.match_status, "ambiguous");
+      assert.equal((await payment(db, a.momo_ref)).status, "pending");
+      assert.equal((await payment(db, b.momo_ref)).status, "pending");
+      const tickets = await db.query<{ reason: string; summary: string }>(
+        "select reason, summary from public.staff_tickets where reason like 'MoMo SMS%' order by created_at",
+      );
+      assert.deepEqual(tickets.map((t) => t.reason), [
+        "MoMo SMS unmatched: a person must match it",
+        "MoMo SMS ambiguous: a person must match it",
+      ]);
+      assert.match(tickets[1].summary, new RegExp(`${a.momo_ref}, ${b.momo_ref}`));
+      const inbox = await db.query<{ match_status: string }>(
+        "select match_status from public.sms_inbox order by received_at, id",
+      );
+      assert.equal(inbox.length, 4);
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
+  "PAID <ref> from the venue settles it as the vendor; a stranger is not claimed",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const order = await cafeOrder(rt);
+    const { data } = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
+    const message = (from: string, text: string) => ({
+      wamid: `wamid.${crypto.randomUUID()}`,
+      from,
+      text,
+    });
+    assert.equal(await confirmsPayment(db, message(DIANE_WA, `PAID ${data.momo_ref}`)), true);
+    assert.equal(
+      await confirmsPayment(db, message(DIANE_WA, `payé ${data.momo_ref.toLowerCase()}`)),
+      true,
+    );
+    assert.equal(await confirmsPayment(db, message(DIANE_WA, `Yishyuwe ${data.momo_ref}`)), true);
+    assert.equal(await confirmsPayment(db, message(DIANE_WA, "I want a coffee")), false);
+    assert.equal(
+      await confirmsPayment(db, message("250788000004", `PAID ${data.momo_ref}`)),
+      false,
+    );
+    const service = { claims: { role: "service_role" as const }, org_id: ORG.easymo };
+    const stranger = await rt.platform.call({
+      tool: "payment_confirm_by_payee",
+      args: { momo_ref: data.momo_ref, phone: "250788000004", whatsapp_message_id: "w1" },
+      caller: service,
+      idempotencyKey: "w1",
+    });
+    assert.equal(stranger.ok ? "ok" : stranger.error.code, "NOT_FOUND");
+    const vendor = await rt.platform.call({
+      tool: "payment_confirm_by_payee",
+      args: { momo_ref: data.momo_ref, phone: DIANE_WA, whatsapp_message_id: "w2" },
+      caller: service,
+      idempotencyKey: "w2",
+    });
+    assert.ok(vendor.ok, JSON.stringify(vendor));
+    const [row] = await db.query<{ settled_by: string; settled_by_user_id: string }>(
+      "select settled_by, settled_by_user_id from public.payments where momo_ref = $1",
+      [data.momo_ref],
+    );
+    assert.deepEqual(row, {
+      settled_by: "vendor",
+      settled_by_user_id: "00000000-0000-4000-8000-000000000005",
+    });
+    const replies = await outboxTo(db, DIANE_WA);
+    assert.ok(
+      replies.some((t) => t.startsWith(`Merci. ${data.momo_ref} est marqué payé`)),
+      replies.join("\n"),
+    );
+  },
+);
+
+dbTest("the sweep expires unpaid charges once and tells the payer once", async (db) => {
+  const rt = await createTestRuntime(db);
+  const fn = serve(rt);
+  try {
+    // A charge made 31 minutes ago (the tool's clock) expired a minute ago.
+    const earlier = await createTestRuntime(db, { now: () => new Date(Date.now() - 31 * 60_000) });
+    const { data } = await charge(earlier, { amount: 1000, payee_phone: "0788123456", memo: "x" });
+    const live = (await charge(rt, { amount: 1100, payee_phone: "0788123456", memo: "y" })).data;
+    const unauthorised = await fetch(`${fn.url}/sweep`, { method: "POST" });
+    assert.equal(unauthorised.status, 401);
+    await unauthorised.body?.cancel();
+    const swept = await fetch(`${fn.url}/sweep`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await rt.tokenFor(null)}` },
+    });
+    assert.deepEqual((await swept.json()).data, { expired: [data.momo_ref] });
+    assert.deepEqual(await fn.app.sweep(), []);
+    assert.equal((await payment(db, data.momo_ref)).failure_reason, "EXPIRED");
+    assert.equal((await payment(db, live.momo_ref)).status, "pending");
+    const told = await db.query("select 1 from public.wa_outbox where idempotency_key like $1", [
+      `payment:${data.momo_ref}:expired:%`,
+    ]);
+    assert.equal(told.length, 1);
+  } finally {
+    await fn.close();
+  }
+});
