@@ -13,7 +13,7 @@ import {
 } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
-import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import { USER } from "@testing/seed.ts";
 import { parseVenueCommand } from "./venue_commands.ts";
 
@@ -21,6 +21,10 @@ const APP_SECRET = "meta-app-secret-for-tests";
 const CAFE = "c0000000-0000-4000-8000-000000000002"; // Café Nyamirambo, owner Diane (fr)
 const DIANE_WA = "250788000005";
 const ALINE_WA = "250788000001";
+
+/** The customer's side is not this test's subject: every customer turn is recorded, unanswered. */
+const quietConversation: ConversationHandler = (turn) =>
+  Promise.resolve({ replies: [], state: { seen: turn.message.wamid } });
 
 async function webhook(db: TestDatabase) {
   const rt = await createTestRuntime(db);
@@ -30,7 +34,7 @@ async function webhook(db: TestDatabase) {
     verifyToken: "verify-me",
     org: "easymo",
     background: (task) => void pending.push(task()),
-    conversation: conciergeFlow,
+    conversation: quietConversation,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
     const url = new URL(request.url);
