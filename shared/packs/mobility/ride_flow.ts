@@ -10,6 +10,7 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type {
   AgentReply,
@@ -35,6 +36,7 @@ interface RideMemory {
   momoRef?: string | null;
   driverName?: string | null;
   options?: string[];
+  lastResult?: ToolResult | null;
 }
 
 // Memory is merged between turns: a new ride clears what the last one kept.
@@ -199,6 +201,47 @@ async function rideStatus(
   return result.ok ? result.data as RideStatus : null;
 }
 
+interface Charge {
+  payment_link: string;
+  ussd_code: string;
+  momo_ref: string;
+  amount: number;
+}
+
+/** How the charge went (straight away, or once the user confirmed it). */
+function charged(lang: Language, memory: RideMemory, result: ToolResult): OfflineStep {
+  if (!result.ok) {
+    if ((result.error.code as string) === "CANCELLED") {
+      const { reply, options } = ask(say("cancelled", lang), [
+        { id: "trip:pay", title: say("payMomo", lang) },
+        { id: "trip:cash", title: say("payCash", lang) },
+      ]);
+      return {
+        replies: [reply],
+        memory: { ...memory, step: "matched", options, lastResult: null },
+      };
+    }
+    return {
+      replies: [{ text: say("payUnavailable", lang, { reason: result.error.msg }) }],
+      memory: { ...memory, step: null, lastResult: null },
+      done: true,
+    };
+  }
+  const charge = result.data as Charge;
+  return {
+    replies: [{
+      text: say("payLink", lang, {
+        amount: rwf(charge.amount),
+        driver: memory.driverName ?? "",
+        link: charge.payment_link,
+        code: charge.ussd_code,
+        ref: charge.momo_ref,
+      }),
+    }],
+    memory: { ...memory, step: "paying", momoRef: charge.momo_ref, lastResult: null, options: [] },
+  };
+}
+
 async function pay(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
@@ -209,39 +252,23 @@ async function pay(
   if (!ride?.driver || !ride.estimate || !ride.rider_phone) {
     return { replies: [{ text: say("waiting", lang) }] };
   }
-  const result = await callTool("momo_charge", {
-    amount: ride.estimate,
-    currency: "RWF",
-    phone: ride.rider_phone,
-    memo: `Ride ${ride.pickup_name ?? ""} - ${ride.dest_name ?? ""}`.slice(0, 140),
-    idempotency_key: `ride:${memory.rideId}:momo`,
-    ride_request_id: memory.rideId,
-  }, "momo_charge");
-  if (!result.ok) {
-    return {
-      replies: [{ text: say("payUnavailable", lang, { reason: result.error.msg }) }],
-      memory: { ...memory, step: null },
-      done: true,
-    };
-  }
-  const charge = result.data as {
-    payment_link: string;
-    ussd_code: string;
-    momo_ref: string;
-    amount: number;
-  };
-  return {
-    replies: [{
-      text: say("payLink", lang, {
-        amount: rwf(charge.amount),
-        driver: ride.driver.name,
-        link: charge.payment_link,
-        code: charge.ussd_code,
-        ref: charge.momo_ref,
-      }),
-    }],
-    memory: { ...memory, step: "paying", momoRef: charge.momo_ref, driverName: ride.driver.name },
-  };
+  const withDriver = { ...memory, driverName: ride.driver.name };
+  // momo_charge asks the user to confirm first: the graph shows the read-back, and the
+  // confirmed result comes back as lastResult on the next turn.
+  const step = await callWithConfirmation(turn, callTool, {
+    tool: "momo_charge",
+    args: {
+      amount: ride.estimate,
+      currency: "RWF",
+      phone: ride.rider_phone,
+      memo: `Ride ${ride.pickup_name ?? ""} - ${ride.dest_name ?? ""}`.slice(0, 140),
+      idempotency_key: `ride:${memory.rideId}:momo`,
+      ride_request_id: memory.rideId,
+    },
+    step: "momo_charge",
+  });
+  if (step.pending) return { ...step, memory: withDriver };
+  return charged(lang, withDriver, step.memory?.lastResult as ToolResult);
 }
 
 /** One offline step of the Mobility Orchestrator. */
@@ -253,6 +280,10 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
   const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
   const choice = turn.input.choice?.startsWith("agent:") ? undefined : turn.input.choice ?? typed;
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
+
+  // Back from confirming the MoMo charge.
+  const confirmed = turn.memory.lastResult as ToolResult | null | undefined;
+  if (confirmed && memory.rideId) return charged(lang, memory, confirmed);
 
   // Buttons sent by the drivers' answers reach the flow whatever its step.
   if (choice === "trip:cancel") {
