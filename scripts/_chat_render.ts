@@ -42,7 +42,7 @@ export type Command =
   | { type: "location"; latitude: number; longitude: number; name?: string }
   | { type: "tap"; choice: string }
   | { type: "pick"; choice: string }
-  | { type: "image"; caption?: string }
+  | { type: "media"; mediaType: "image" | "document"; path: string; caption?: string }
   | { type: "wait"; seconds: number }
   | { type: "help" }
   | { type: "quit" }
@@ -55,7 +55,8 @@ export const HELP = `Type a message and press Enter to send it. Commands:
   /tap <n|id>               tap button n of the last message with buttons (or the button with id)
   /pick <n|id>              pick row n of the last list
   /reply <text>             reply to the last message received (quotes it)
-  /image [caption]          send a photo
+  /image <path> [caption]   send a photo (JPEG or PNG file; the path has no spaces)
+  /doc <path> [caption]     send a document (PDF, text, Office)
   /wait <sec>               wait, showing what arrives
   /quit                     leave (Ctrl-D too)`;
 
@@ -102,7 +103,16 @@ export function parseLine(line: string): Command {
       if (!rest) return { type: "error", message: "usage: /reply <text>" };
       return { type: "text", text: rest, reply: true };
     case "/image":
-      return { type: "image", ...(rest ? { caption: rest } : {}) };
+    case "/doc": {
+      const [path, ...caption] = words;
+      if (!path) return { type: "error", message: `usage: ${head} <path> [caption]` };
+      return {
+        type: "media",
+        mediaType: head.toLowerCase() === "/doc" ? "document" : "image",
+        path,
+        ...(caption.length ? { caption: caption.join(" ") } : {}),
+      };
+    }
     case "/wait": {
       const seconds = Number(rest);
       if (!rest || !Number.isFinite(seconds) || seconds < 0 || seconds > 600) {
@@ -118,6 +128,30 @@ export function parseLine(line: string): Command {
     default:
       return { type: "error", message: `unknown command ${head}: try /help` };
   }
+}
+
+const MIME_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  pdf: "application/pdf",
+  txt: "text/plain",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/**
+ * The content type a phone would give a file, by its extension
+ * (`application/octet-stream` when unknown: the platform then refuses it, as
+ * WhatsApp's limits say).
+ */
+export function mimeTypeOf(path: string): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path)?.[1]?.toLowerCase() ?? "";
+  return MIME_TYPES[extension] ?? "application/octet-stream";
 }
 
 type Json = Record<string, unknown>;
@@ -175,6 +209,7 @@ function buttonLine(titles: string[]): string {
 /** The visible text of a message, as lines (without the status line). */
 export function messageLines(body: Json): string[] {
   if (body.type === "text") return str(object(body.text).body).split("\n");
+  if (body.type === "image" || body.type === "document") return mediaLines(body);
   if (body.type === "template") {
     const template = object(body.template);
     const components = list(template.components);
@@ -182,7 +217,10 @@ export function messageLines(body: Json): string[] {
       (component) => list(component.parameters).map((param) => str(param.text ?? param.payload)),
     );
     const quick = choicesOf(body);
+    const header = components.find((component) => component.type === "header");
+    const document = list(header?.parameters).find((param) => param.type === "document");
     return [
+      ...(document ? mediaLines({ type: "document", document: document.document }) : []),
       `template ${str(template.name)} (${str(object(template.language).code)}): ${
         params.join(", ")
       }`,
@@ -216,6 +254,16 @@ export function messageLines(body: Json): string[] {
     lines.push(JSON.stringify(body));
   }
   return lines;
+}
+
+/** A document or image: its file name (or "photo") and caption, then the link to open. */
+function mediaLines(body: Json): string[] {
+  const media = object(body[str(body.type)]);
+  const icon = body.type === "document" ? "📄" : "🖼";
+  const name = str(media.filename) || (body.type === "document" ? "document" : "photo");
+  const caption = str(media.caption);
+  const where = media.link ? str(media.link) : `media id ${str(media.id)}`;
+  return [`${icon} ${name}${caption ? ` — ${caption}` : ""}`, `   ${where}`];
 }
 
 /** Options for {@link renderRow}. */

@@ -10,7 +10,7 @@
  *                [--script FILE] [--history MINUTES]
  * ```
  *
- * Lines: plain text, or `/loc`, `/tap`, `/pick`, `/reply`, `/image`, `/wait`,
+ * Lines: plain text, or `/loc`, `/tap`, `/pick`, `/reply`, `/image`, `/doc`, `/wait`,
  * `/quit` (see `/help`). Interactive when stdin is a terminal; otherwise (and
  * with `--script`) each line waits for the replies to settle before the next,
  * so a script reads like a conversation.
@@ -29,12 +29,14 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import { devServerUrl, readDevSecret, readDevUsers, unreachableHint } from "./_data_root.ts";
-import { localWhatsAppSecrets } from "./dev_server.ts";
+import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "./dev_server.ts";
+import { LOCAL_GRAPH_PREFIX, uploadMedia } from "@shared/channels/whatsapp/local_media.ts";
 import {
   type Choice,
   choicesOf,
   type Command,
   HELP,
+  mimeTypeOf,
   type OutboxRow,
   parseLine,
   renderRow,
@@ -72,6 +74,8 @@ export interface PhoneOptions {
   appSecret: string;
   /** Service-role dev token, to read the outbox. */
   token: string;
+  /** The local Graph media token (uploads). */
+  mediaToken: string;
   /** Show messages queued since this time. */
   since: Date;
   /** Prints a block of output. */
@@ -90,6 +94,8 @@ interface Seen {
 export interface Phone {
   /** Sends one message (a signed delivery). */
   send(content: SimulatedContent, contextWamid?: string): Promise<void>;
+  /** Uploads a file to the dev server's local Graph media endpoints; answers its media id. */
+  upload(file: { bytes: Uint8Array; mimeType: string; filename: string }): Promise<string>;
   /** Reads the outbox once and prints what is new. Calls are serialised. */
   poll(): Promise<void>;
   /**
@@ -186,6 +192,19 @@ export function createPhone(options: PhoneOptions): Phone {
       const text = await response.text();
       if (!response.ok) print(`✗ the webhook answered ${response.status} ${text}`);
     },
+    upload(file) {
+      return uploadMedia({
+        baseUrl: `${url}${LOCAL_GRAPH_PREFIX}`,
+        phoneNumberId: LOCAL_PHONE_NUMBER_ID,
+        token: options.mediaToken,
+        ...file,
+      }).catch((error) => {
+        if (error instanceof TypeError) {
+          throw new ServerError(`${unreachableHint(url)} (${errorText(error)})`);
+        }
+        throw error;
+      });
+    },
     poll() {
       queue = queue.then(pollOnce);
       return queue;
@@ -261,6 +280,11 @@ function dim(text: string, color: boolean): string {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(bytes));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function sleep(ms: number): Promise<void> {
@@ -360,7 +384,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const secret = await devSecret();
-  const { appSecret, verifyToken } = localWhatsAppSecrets(secret);
+  const { appSecret, verifyToken, mediaToken } = localWhatsAppSecrets(secret);
   await checkServer(url, verifyToken);
   const token = await signDevToken(devJwtSecret(secret), { role: "service_role" });
   const name = values.name ?? await profileName(waId);
@@ -381,6 +405,7 @@ export async function main(argv: string[]): Promise<number> {
     name,
     appSecret,
     token,
+    mediaToken,
     since: new Date(Date.now() - history * 60_000),
     print,
     color,
@@ -462,16 +487,36 @@ async function run(
       await phone.send({ location: { latitude, longitude, ...(name ? { name } : {}) } });
       break;
     }
-    case "image":
+    case "media": {
+      // Uploaded to the dev server's local Graph media endpoints, as a phone's file is to Meta.
+      let bytes: Uint8Array;
+      try {
+        bytes = await Deno.readFile(command.path);
+      } catch (error) {
+        print(`✗ cannot read ${command.path}: ${errorText(error)}`);
+        return false;
+      }
+      const mimeType = mimeTypeOf(command.path);
+      const filename = command.path.split(/[\\/]/).pop()!;
+      let id: string;
+      try {
+        id = await phone.upload({ bytes, mimeType, filename });
+      } catch (error) {
+        print(`✗ ${errorText(error)}`);
+        return false;
+      }
       await phone.send({
         media: {
-          type: "image",
-          id: String(Math.floor(Math.random() * 1e15)),
-          mimeType: "image/jpeg",
+          type: command.mediaType,
+          id,
+          mimeType,
+          sha256: await sha256Hex(bytes),
+          ...(command.mediaType === "document" ? { filename } : {}),
           ...(command.caption ? { caption: command.caption } : {}),
         },
       });
       break;
+    }
     case "tap":
     case "pick": {
       const last = phone.lastWith(command.type);

@@ -78,7 +78,18 @@ Deno.test("parseLine reads text and commands", () => {
     text: "YES 1500 2",
     reply: true,
   });
-  assert.deepEqual(parseLine("/image a box"), { type: "image", caption: "a box" });
+  assert.deepEqual(parseLine("/image box.jpg a box"), {
+    type: "media",
+    mediaType: "image",
+    path: "box.jpg",
+    caption: "a box",
+  });
+  assert.deepEqual(parseLine("/doc ./q.pdf"), {
+    type: "media",
+    mediaType: "document",
+    path: "./q.pdf",
+  });
+  assert.equal(parseLine("/doc").type, "error");
   assert.deepEqual(parseLine("/wait 1.5"), { type: "wait", seconds: 1.5 });
   assert.equal(parseLine("/wait soon").type, "error");
   assert.equal(parseLine("/dance").type, "error");

@@ -38,6 +38,11 @@ import { serveAdminPage } from "./dev_static.ts";
 import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.ts";
 import { createLocalStorageServer, STORAGE_PREFIX } from "@shared/storage/local_storage_server.ts";
 import { fileStoreFromEnv } from "@shared/platform/env.ts";
+import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
+import {
+  createLocalMediaServer,
+  LOCAL_GRAPH_PREFIX,
+} from "@shared/channels/whatsapp/local_media.ts";
 
 /** A function as the dev server runs it. */
 export interface LocalFunction {
@@ -49,10 +54,22 @@ export interface LocalFunction {
   stop?(): Promise<void>;
 }
 
-/** Secrets of the local WhatsApp channel, derived from the dev secret (the simulator signs with them). */
-export function localWhatsAppSecrets(secret: string): { appSecret: string; verifyToken: string } {
-  return { appSecret: `dev-wa-app:${secret}`, verifyToken: "easymo-dev-verify" };
+/**
+ * Secrets of the local WhatsApp channel, derived from the dev secret (the
+ * simulator signs with them); `mediaToken` is the local Graph media token.
+ */
+export function localWhatsAppSecrets(
+  secret: string,
+): { appSecret: string; verifyToken: string; mediaToken: string } {
+  return {
+    appSecret: `dev-wa-app:${secret}`,
+    verifyToken: "easymo-dev-verify",
+    mediaToken: `dev-wa-media:${secret}`,
+  };
 }
+
+/** The local business number's phone-number id (what simulated deliveries carry). */
+export const LOCAL_PHONE_NUMBER_ID = "100000000000001";
 
 /** Where the dev server is listening, once it is (a function's calls to another go there). */
 export interface LocalHost {
@@ -78,7 +95,15 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
           }),
       },
     }),
-  agent: (runtime) => createAgentFunction(runtime, { org: "easymo" }),
+  // Media the simulator uploads come back through the production two-step download.
+  agent: (runtime, host) =>
+    createAgentFunction(runtime, {
+      org: "easymo",
+      media: createGraphMediaSource({
+        token: localWhatsAppSecrets(runtime.platform.secret).mediaToken,
+        baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,
+      }),
+    }),
   // Settlement callbacks and forwarded SMS, signed with secrets derived from the dev secret;
   // it sweeps expired charges every minute.
   payments: (runtime) =>
@@ -156,6 +181,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     notificationIntervalMs: 1000,
   });
   await writeDevUsers(runtime, root);
+  const waMedia = createLocalMediaServer({
+    root: `${root}wa_media/`,
+    token: localWhatsAppSecrets(secret).mediaToken,
+  });
 
   const host: LocalHost = { url: () => base };
   const apps: Record<string, LocalFunction> = Object.fromEntries(
@@ -173,6 +202,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       return passwordGrant(db, devJwtSecret(secret), request);
     }
     if (url.pathname.startsWith(`${STORAGE_PREFIX}/`)) return storage.fetch(request);
+    if (url.pathname.startsWith(`${LOCAL_GRAPH_PREFIX}/`)) return waMedia.fetch(request);
     if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) {
       return serveAdminPage(request, base).then((response) =>
         response ?? Response.json({ ok: false }, { status: 404 })

@@ -77,8 +77,11 @@ export interface MediaSource {
 export interface GraphMediaOptions {
   /** The Graph API token. */
   token: string;
-  /** @default https://graph.facebook.com/v21.0 */
-  baseUrl?: string;
+  /**
+   * The Graph root; a function when it is known only later (the dev server's
+   * local media endpoints on its own origin). @default https://graph.facebook.com/v21.0
+   */
+  baseUrl?: string | (() => string);
   /** @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Per request. @default 30000 */
@@ -117,14 +120,15 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
 
 /** Media through the Graph API's two-step download (also the dev server's local Graph). */
 export function createGraphMediaSource(options: GraphMediaOptions): MediaSource {
-  const baseUrl = (options.baseUrl ?? "https://graph.facebook.com/v21.0").replace(/\/+$/, "");
+  const base = options.baseUrl ?? "https://graph.facebook.com/v21.0";
+  const rootUrl = () => (typeof base === "function" ? base() : base).replace(/\/+$/, "");
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const headers = { authorization: `Bearer ${options.token}` };
   return {
     async fetch(mediaId, limits) {
       if (!/^[A-Za-z0-9._-]{1,128}$/.test(mediaId)) throw new Error("Malformed media id");
-      const meta = await doFetch(`${baseUrl}/${encodeURIComponent(mediaId)}`, {
+      const meta = await doFetch(`${rootUrl()}/${encodeURIComponent(mediaId)}`, {
         headers,
         signal: AbortSignal.timeout(timeoutMs),
       });
