@@ -580,7 +580,10 @@ function renderDetail() {
     ...fact("Assignee", assigneeText(ticket)),
     ...fact("Waiting", formatAge(ticket.age_sec), " (opened ", timeElement(ticket.created_at), ")"),
     ...fact("WhatsApp", windowText(ticket)),
+    ...(ticket.payment ? fact("Payment", paymentText(ticket.payment)) : []),
   );
+  // A payment ticket whose charge still waits: staff may confirm the money arrived.
+  $("confirm-payment").hidden = ticket.payment?.status !== "pending";
 
   const visible = {
     claim: ticket.status === "open",
@@ -673,6 +676,23 @@ async function withTicket(button, work) {
       await Promise.all([refreshDetail().catch(() => {}), poll().catch(() => {})]);
     }
   }
+}
+
+function paymentText(payment) {
+  const amount = `${Number(payment.amount).toLocaleString("en")} RWF`;
+  return `${payment.momo_ref}, ${amount}, ${payment.status}`;
+}
+
+async function confirmPayment(button) {
+  const ref = state.detail?.ticket?.payment?.momo_ref;
+  if (!ref) return;
+  await withTicket(button, async () => {
+    const data = await api(`/payments/${encodeURIComponent(ref)}/confirm`, {
+      method: "POST",
+      body: {},
+    });
+    announce(`Payment ${data.payment.momo_ref} is ${data.payment.status}.`);
+  });
 }
 
 async function runAction(button) {
@@ -789,6 +809,7 @@ function start() {
     button.addEventListener("click", () => runAction(button));
   }
   $("note-form").addEventListener("submit", addNote);
+  $("confirm-payment").addEventListener("click", () => confirmPayment($("confirm-payment")));
   $("reply-form").addEventListener("submit", sendReply);
   document.addEventListener("keydown", onKeydown);
   addEventListener("hashchange", () => route());

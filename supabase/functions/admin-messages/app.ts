@@ -17,6 +17,8 @@ import { classifyDbError } from "@shared/pipeline/db_errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
+import { confirmPaymentAsStaff } from "./payments.ts";
+import { mediaLink } from "./media.ts";
 import { replyToUser } from "./reply.ts";
 import {
   actOnTicket,
@@ -203,6 +205,17 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       })));
   }
 
+  // A message's image or document: a short-lived signed link, for staff who may see it.
+  app.get("/messages/:id/media", (c) =>
+    asStaff(c, (caller) => {
+      const id = TicketId.safeParse(c.req.param("id"));
+      if (!id.success) throw new ToolFailure("NOT_FOUND", "No such file");
+      return platform.db.asCaller(
+        caller.claims,
+        (tx) => mediaLink(tx, platform.files, { orgId: caller.org_id, messageId: id.data }),
+      );
+    }));
+
   app.post("/tickets/:id/assign", (c) =>
     asStaff(c, async (caller) => {
       const { staff_id } = await body(c, Assign);
@@ -240,6 +253,12 @@ export function createAdminApp(options: AdminAppOptions): Hono {
         idempotencyKey: key,
       });
     }));
+
+  // A payment ticket's "Confirm payment": the database checks the staff member's org.
+  app.post("/payments/:ref/confirm", (c) =>
+    asStaff(c, async (caller) => ({
+      payment: await confirmPaymentAsStaff(platform.db, caller.claims, c.req.param("ref")),
+    })));
 
   return app;
 }

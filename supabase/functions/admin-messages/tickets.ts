@@ -8,6 +8,7 @@
  */
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { attachmentOf } from "./media.ts";
 
 /** A ticket as the inbox shows it. */
 export interface TicketView {
@@ -28,6 +29,8 @@ export interface TicketView {
   agent_id: string | null;
   /** That agent's display name, filled in from the agent file. */
   agent_name?: string | null;
+  /** The charge of a payment ticket (staff can confirm it). */
+  payment?: { momo_ref: string; amount: number; status: string } | null;
   requester: { id: string; name: string | null; phone: string | null } | null;
   age_sec: number;
   window_open: boolean;
@@ -49,6 +52,8 @@ const VIEW = `
     'updated_at', t.updated_at, 'claimed_at', t.claimed_at, 'resolved_at', t.resolved_at,
     'assigned_to', t.assigned_to, 'assigned_name', a.display_name, 'convo_id', t.convo_id,
     'agent_id', cv.agent_id,
+    'payment', case when pm.id is null then null
+      else jsonb_build_object('momo_ref', pm.momo_ref, 'amount', pm.amount, 'status', pm.status) end,
     'requester', case when r.id is null then null
       else jsonb_build_object('id', r.id, 'name', r.display_name, 'phone', r.phone) end,
     'age_sec', extract(epoch from now() - t.created_at)::int,
@@ -58,6 +63,7 @@ const VIEW = `
   left join public.profiles a on a.id = t.assigned_to
   left join public.conversations cv on cv.id = t.convo_id
   left join public.profiles r on r.id = t.requester_user_id
+  left join public.payments pm on pm.id = t.payment_id and pm.org_id = t.org_id
   left join public.wa_contacts c on c.wa_id = substr(r.phone, 2)`;
 
 const PRIORITY_ORDER =
@@ -121,15 +127,22 @@ export async function getTicket(tx: Queryable, orgId: string, id: string): Promi
   return row.ticket;
 }
 
-/** The ticket's conversation transcript and internal notes. */
+/**
+ * The ticket's conversation transcript and internal notes. A message with a
+ * location or file carries its `attachment` (`media.ts`), never its raw payload.
+ */
 export async function ticketThread(tx: Queryable, ticket: TicketView) {
-  const messages = ticket.convo_id
-    ? await tx.query(
-      `select id, direction, sender, body, created_at from public.messages
+  const rows = ticket.convo_id
+    ? await tx.query<Record<string, unknown> & { payload: unknown }>(
+      `select id, direction, sender, body, created_at, payload from public.messages
        where conversation_id = $1 order by created_at, id limit 500`,
       [ticket.convo_id],
     )
     : [];
+  const messages = rows.map(({ payload, ...message }) => ({
+    ...message,
+    attachment: attachmentOf(payload),
+  }));
   const notes = await tx.query(
     `select n.id, p.display_name as author_name, n.body, n.created_at
      from public.ticket_notes n left join public.profiles p on p.id = n.author_id
