@@ -42,17 +42,23 @@ const DAY_MS = 86_400_000;
 /** How far from the asked time free slots are looked for. */
 const SEARCH_DAYS = 7;
 
+const KIGALI_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Kigali",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const KIGALI_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Kigali",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
 /** `19:30 Wed 25 Nov` on the Kigali clock. */
 function kigaliTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Africa/Kigali",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
+  const at = new Date(iso);
+  return `${KIGALI_TIME.format(at)} ${KIGALI_DAY.format(at)}`;
 }
 
 function refusal(
@@ -61,7 +67,7 @@ function refusal(
   suggestions: string[],
 ): ToolFailure {
   const free = suggestions.length
-    ? ` Free: ${suggestions.map(kigaliTime).join(", ")} (Kigali time).`
+    ? ` Free: ${suggestions.map(kigaliTime).join("; ")} (Kigali time).`
     : " No free slot in the next days.";
   const details = { reason, suggestions };
   switch (reason) {
