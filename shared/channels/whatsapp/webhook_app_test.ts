@@ -293,13 +293,13 @@ dbTest("buy & sell end to end: ask, consent, vendors answer, ranked updates", as
     await hook.say({ from: "250788000004" }, { text: "oya" });
     assert.match(
       textOf((await outboxTo(db, BUYER)).at(-1)!.body),
-      /Pharmacie Kacyiru .*has it: 1500 RWF × 2/,
+      /Pharmacie Kacyiru .*has it: 1,500 RWF × 2/,
     );
 
     await hook.say({ from: BUYER }, { text: "updates" });
     const updates = textOf((await outboxTo(db, BUYER)).at(-1)!.body);
     assert.match(updates, /Answers: 2 of 2 \(complete\)/);
-    assert.match(updates, /✅ Pharmacie Kacyiru — 1500 RWF × 2 · \d\.\d km/);
+    assert.match(updates, /✅ Pharmacie Kacyiru — 1,500 RWF × 2 · \d\.\d km/);
     assert.match(updates, /❌ Pharmacie Conseil Kimihurura/);
     // The buyer's words are in the transcript; vendors' answers are not buyer messages.
     assert.equal(await count(db, "select 1 from public.messages where direction = 'inbound'"), 4);

@@ -13,21 +13,64 @@ import type {
 import { messageText } from "@shared/channels/whatsapp/inbound.ts";
 import {
   buttonsMessage,
+  listMessage,
   textMessage,
   type WhatsAppMessage,
 } from "@shared/channels/whatsapp/mod.ts";
 import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
+import type { ToolResult } from "@shared/contract/mod.ts";
+import { itemLine, requestedItem } from "./request_item.ts";
+import { PICK_PREFIX, rwf, UPDATES_BUTTON } from "./texts.ts";
+
+/** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
+export interface ChosenVendor {
+  business_id: string;
+  business_name: string;
+  vendor_phone: string;
+  whatsapp_link: string;
+  item: string;
+  quantity?: number;
+  price?: number;
+  total?: number;
+  product?: { sku: string; name: string; price: number; available: boolean };
+}
+
+/** A tool call waiting for the buyer's Confirm. */
+interface PendingCall {
+  tool: string;
+  args: Record<string, unknown>;
+  key: string;
+  token: string;
+}
 
 /** The flow's saved state. */
-export interface ConciergeState {
-  step?: "idle" | "await_consent" | "await_replies";
+export type ConciergeState = {
+  step?: "idle" | "await_consent" | "await_replies" | "chosen" | "await_confirm";
   language?: Language;
   query?: string;
   business_ids?: string[];
   inquiry_id?: string;
   lat?: number;
   lng?: number;
-}
+  /** The ids of the buttons or rows of the last interactive message this flow sent, in order. */
+  choices?: string[];
+  /** Vendors who had said YES when those choices were sent (a newer YES message supersedes them). */
+  choices_yes?: number;
+  /** The vendor the buyer chose. */
+  chosen?: ChosenVendor;
+  /** A call waiting for the buyer's Confirm. */
+  pending?: PendingCall;
+};
+
+/** The flow's own buttons. */
+const BUTTON = {
+  ask: "concierge_ask",
+  cancel: "concierge_cancel",
+  order: "concierge_order",
+  noOrder: "concierge_no_order",
+  confirm: "concierge_confirm",
+  decline: "concierge_decline",
+} as const;
 
 const WORDS = {
   updates: /^(updates?|status|amakuru|infos?|nouvelles|\?)$/i,
@@ -104,6 +147,94 @@ export const CONCIERGE_TEXTS = {
     rw: "Murakoze! Sinshobora gusoma amafoto cyangwa amadosiye: andika icyo ushaka.",
     fr: "Merci ! Je ne lis pas encore les images ou fichiers : écrivez ce que vous cherchez.",
   },
+  pickNumber: {
+    en: "Please choose a number from 1 to {n}, or tap an option. Type 0 for the main menu.",
+    rw:
+      "Hitamo nimero kuva kuri 1 kugeza kuri {n}, cyangwa ukande ku cyo wahisemo. Andika 0 usubire ahabanza.",
+    fr: "Choisissez un numéro de 1 à {n}, ou touchez une option. Tapez 0 pour le menu principal.",
+  },
+  noChoices: {
+    en:
+      "There is nothing to choose right now. Tell me what you are looking for by name, or type 0 for the main menu.",
+    rw:
+      "Nta cyo guhitamo gihari ubu. Mbwira izina ry'icyo ushaka, cyangwa wandike 0 usubire ahabanza.",
+    fr:
+      "Il n'y a rien à choisir pour l'instant. Dites-moi ce que vous cherchez par son nom, ou tapez 0 pour le menu principal.",
+  },
+  chooseVendor: { en: "Choose a vendor", rw: "Hitamo umucuruzi", fr: "Choisir un vendeur" },
+  vendors: { en: "Vendors", rw: "Abacuruzi", fr: "Vendeurs" },
+  chosen: {
+    en: "You chose {name}. Because you picked them, we shared your name and number with them, " +
+      "and theirs with you:\n📞 {phone}\n💬 {link}\nAgreed: {deal}\nShall I create the order and a MoMo payment?",
+    rw: "Wahisemo {name}. Kubera ko ari wowe wabahisemo, twabahaye izina ryawe na nimero yawe, " +
+      "natwe tuguha izabo:\n📞 {phone}\n💬 {link}\nIbyo mwumvikanyeho: {deal}\nNkore komande n'ubwishyu bwa MoMo?",
+    fr:
+      "Vous avez choisi {name}. Comme vous l'avez choisi, nous lui avons transmis votre nom et votre numéro, " +
+      "et voici les siens :\n📞 {phone}\n💬 {link}\nConvenu : {deal}\nJe crée la commande et un paiement MoMo ?",
+  },
+  orderButton: { en: "Order & pay", rw: "Tumiza wishyure", fr: "Commander, payer" },
+  noOrderButton: { en: "No, thanks", rw: "Oya, murakoze", fr: "Non merci" },
+  noOrder: {
+    en: "OK. Contact {name} directly: {phone}. Type 0 for the main menu.",
+    rw: "Ni byiza. Vugana na {name} ubwawe: {phone}. Andika 0 usubire ahabanza.",
+    fr: "D'accord. Contactez {name} directement : {phone}. Tapez 0 pour le menu principal.",
+  },
+  notConfirmed: {
+    en: "{name} has not confirmed they have it yet. Reply UPDATES to see who has.",
+    rw: "{name} ntiremeza ko ibifite. Andika AMAKURU urebe abafite.",
+    fr: "{name} n'a pas encore confirmé l'avoir. Répondez INFOS pour voir qui l'a.",
+  },
+  confirmOrder: {
+    en: "Please confirm: order {deal} from {name}.",
+    rw: "Emeza: gutumiza {deal} kwa {name}.",
+    fr: "Veuillez confirmer : commander {deal} chez {name}.",
+  },
+  confirmPay: {
+    en: "Please confirm: pay {amount} to {name} for {deal} with MoMo from {phone}.",
+    rw: "Emeza: kwishyura {amount} {name} kuri {deal} ukoresheje MoMo ya {phone}.",
+    fr: "Veuillez confirmer : payer {amount} à {name} pour {deal} par MoMo depuis {phone}.",
+  },
+  confirmButton: { en: "Confirm", rw: "Emeza", fr: "Confirmer" },
+  ordered: {
+    en: "Order {order} placed with {name}: {total}.",
+    rw: "Komande {order} yoherejwe kwa {name}: {total}.",
+    fr: "Commande {order} passée chez {name} : {total}.",
+  },
+  pay: {
+    en:
+      "To pay {amount} with MoMo, dial {code} (or tap {link}). Reference {ref}, valid until {until}. " +
+      "I will tell you when the payment arrives.",
+    rw:
+      "Kwishyura {amount} na MoMo, kanda {code} (cyangwa ukande kuri {link}). Nimero y'ubwishyu {ref}, " +
+      "kugeza {until}. Nzakubwira ubwishyu nibugera.",
+    fr:
+      "Pour payer {amount} par MoMo, composez {code} (ou touchez {link}). Référence {ref}, valable jusqu'à {until}. " +
+      "Je vous préviens dès que le paiement arrive.",
+  },
+  payUnavailable: {
+    en: "Payment isn't available here yet: pay {name} directly ({phone}) when you collect it.",
+    rw: "Kwishyura hano ntibirashoboka: wishyure {name} ubwawe ({phone}) igihe ubifata.",
+    fr:
+      "Le paiement n'est pas encore disponible ici : payez {name} directement ({phone}) au retrait.",
+  },
+  noPrice: {
+    en: "{name} gave no price, so I can't prepare a payment: agree it with them at {phone}.",
+    rw: "{name} ntiyatanze igiciro, sinshobora gutegura ubwishyu: mwumvikane kuri {phone}.",
+    fr:
+      "{name} n'a pas donné de prix, je ne peux pas préparer le paiement : convenez-en au {phone}.",
+  },
+  orderFailed: {
+    en: "I could not place the order ({reason}). You can still contact {name}: {phone}.",
+    rw: "Sinashoboye gutumiza ({reason}). Ushobora kuvugana na {name}: {phone}.",
+    fr: "Je n'ai pas pu passer la commande ({reason}). Vous pouvez contacter {name} : {phone}.",
+  },
+  declined: {
+    en:
+      "OK, nothing was ordered or charged. Contact {name} at {phone}, or type 0 for the main menu.",
+    rw:
+      "Ni byiza, nta komande cyangwa ubwishyu byakozwe. Vugana na {name} kuri {phone}, cyangwa wandike 0.",
+    fr: "D'accord, rien n'a été commandé ni débité. Contactez {name} au {phone}, ou tapez 0.",
+  },
 } as const;
 
 const say = phraseBook(CONCIERGE_TEXTS);
@@ -119,12 +250,15 @@ interface Updates {
   status: string;
   vendor_count: number;
   replied_count: number;
+  confirmed_count?: number;
   replies: Array<{
+    business_id?: string;
     business_name: string;
     status: string;
     price?: number;
     quantity?: number;
     distance_km?: number;
+    replied_at?: string;
   }>;
 }
 
@@ -146,13 +280,23 @@ export function formatUpdates(updates: Updates, language: Language): string {
   }[language];
   const icon = { yes: "✅", no: "❌", other: "💬", pending: "⏳" } as Record<string, string>;
   const lines = updates.replies.map((reply) => {
-    const price = reply.price !== undefined ? ` — ${reply.price} RWF` : "";
+    const price = reply.price !== undefined ? ` — ${rwf(reply.price)}` : "";
     const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
     const km = reply.distance_km !== undefined ? ` · ${reply.distance_km.toFixed(1)} km` : "";
     return `${icon[reply.status] ?? "•"} ${reply.business_name}${price}${qty}${km}`;
   });
   return [head, ...lines].join("\n");
 }
+
+// "2", "2.", "option 2", "n°2", "2️⃣": a number typed to pick an option, or null.
+function typedNumber(text: string): number | null {
+  const match =
+    /^\s*(?:option|choice|choix|no|n°|nº|#|numero|nimero)?\s*(\d{1,2})\s*(?:\uFE0F?\u20E3)?\s*[.)!]?\s*$/i
+      .exec(text);
+  return match === null ? null : Number(match[1]);
+}
+
+type Outcome = { replies: WhatsAppMessage[]; state: ConciergeState; handoff?: boolean };
 
 /** The concierge flow as a conversation handler. */
 export const conciergeFlow: ConversationHandler = async (turn) => {
@@ -163,7 +307,15 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
   const language: Language = turn.language ??
     (text ? languageOf(text, state.language ?? turn.user.locale) : state.language ??
       turn.user.locale);
-  const reply = (...replies: WhatsAppMessage[]) => ({ replies, state: { ...state, language } });
+  // A text reply supersedes the buttons shown before it: only the latest choices count.
+  const reply = (...replies: WhatsAppMessage[]): Outcome => ({
+    replies,
+    state: {
+      ...state,
+      language,
+      ...(replies.some((message) => message.kind !== "text") ? {} : { choices: [] }),
+    },
+  });
 
   if (content.kind === "location") {
     state.lat = content.latitude;
@@ -175,14 +327,31 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
   }
   if (content.kind === "media") return reply(textMessage(say("media", language)));
 
-  const button = content.kind === "button_reply" ? content.id : undefined;
-  if (button === "concierge_ask" && state.step === "await_consent" && state.business_ids?.length) {
+  let button = content.kind === "button_reply" || content.kind === "list_reply"
+    ? content.id
+    : undefined;
+  // A number typed at a menu picks that option of the latest one; it is never a product.
+  const number = content.kind === "text" ? typedNumber(text) : null;
+  if (number !== null) {
+    const choices = await latestChoices(turn, state);
+    if (!choices.length) return reply(textMessage(say("noChoices", language)));
+    if (number < 1 || number > choices.length) {
+      return { replies: [textMessage(say("pickNumber", language, { n: choices.length }))], state };
+    }
+    button = choices[number - 1];
+  }
+
+  if (button === BUTTON.ask && state.step === "await_consent" && state.business_ids?.length) {
+    const asked = requestedItem(state.query ?? "");
     const result = await turn.callTool("create_vendor_inquiries_and_message_vendors", {
       user_phone: turn.user.phone,
       business_ids: state.business_ids,
       request_type: "product",
       request_summary: state.query,
-      structured_payload: { item: state.query },
+      structured_payload: {
+        item: asked.item,
+        ...(asked.quantity ? { quantity: asked.quantity } : {}),
+      },
       user_lat: state.lat,
       user_lng: state.lng,
       language,
@@ -190,17 +359,41 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
     }, { step: "inquiry" });
     if (!result.ok) return reply(textMessage(say("sorry", language)));
     const data = result.data as { inquiry_id: string; messages_sent: number };
-    Object.assign(state, { step: "await_replies", inquiry_id: data.inquiry_id, business_ids: [] });
+    Object.assign(state, {
+      step: "await_replies",
+      inquiry_id: data.inquiry_id,
+      business_ids: [],
+      chosen: undefined,
+      pending: undefined,
+    });
     return reply(textMessage(say("asked", language, { n: data.messages_sent })));
   }
-  if (button === "concierge_cancel" || WORDS.cancel.test(text)) {
+  if (button === BUTTON.cancel || WORDS.cancel.test(text)) {
     Object.assign(state, {
       step: "idle",
       query: undefined,
       business_ids: [],
       inquiry_id: undefined,
+      chosen: undefined,
+      pending: undefined,
     });
     return reply(textMessage(say("cancelled", language)));
+  }
+  if (button?.startsWith(PICK_PREFIX) && state.inquiry_id) {
+    return await choose(turn, state, button.slice(PICK_PREFIX.length), language);
+  }
+  if (button === BUTTON.order && state.chosen) return await orderAndPay(turn, state, language);
+  if (button === BUTTON.noOrder && state.chosen) {
+    const { business_name: name, vendor_phone: phone } = state.chosen;
+    return reply(textMessage(say("noOrder", language, { name, phone })));
+  }
+  if (button === BUTTON.confirm && state.pending) return await confirmed(turn, state, language);
+  if (button === BUTTON.decline && state.pending) {
+    state.pending = undefined;
+    state.step = state.chosen ? "chosen" : "idle";
+    const name = state.chosen?.business_name ?? "";
+    const phone = state.chosen?.vendor_phone ?? "";
+    return reply(textMessage(say("declined", language, { name, phone })));
   }
   if (asksForPerson(text)) {
     const result = await turn.callTool("notify_staff", {
@@ -219,26 +412,336 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
     );
     return { ...reply(textMessage(say("handedOff", language, { eta }))), handoff: true };
   }
-  if (WORDS.updates.test(text)) {
+  if (button === UPDATES_BUTTON || WORDS.updates.test(text)) {
     if (!state.inquiry_id) return reply(textMessage(say("noInquiry", language)));
     const result = await turn.callTool("get_vendor_inquiry_updates", {
       inquiry_id: state.inquiry_id,
     });
     if (!result.ok) return reply(textMessage(say("sorry", language)));
-    return reply(textMessage(formatUpdates(result.data as Updates, language)));
+    return showUpdates(state, result.data as Updates, language);
   }
+  // A tap on a button of an earlier message that no longer applies: say what can be done now.
+  if (button !== undefined) return reply(textMessage(say("noChoices", language)));
   if (!text || WORDS.greeting.test(text)) return reply(textMessage(say("welcome", language)));
   return await search(turn, state, text, language);
 };
+
+/**
+ * The choices of the latest interactive message the buyer got from us: the
+ * flow's own (saved with its state), unless a vendor said YES since — then
+ * it is that vendor's message ("Choose this one", "All answers").
+ */
+async function latestChoices(turn: ConversationTurn, state: ConciergeState): Promise<string[]> {
+  const own = state.choices ?? [];
+  if (!state.inquiry_id || (state.step !== "await_replies" && state.step !== "chosen")) return own;
+  const result = await turn.callTool("get_vendor_inquiry_updates", {
+    inquiry_id: state.inquiry_id,
+  }, { step: "choices" });
+  if (!result.ok) return own;
+  const updates = result.data as Updates;
+  if ((updates.confirmed_count ?? 0) <= (state.choices_yes ?? 0)) return own;
+  const newest = updates.replies
+    .filter((answer) => answer.status === "yes" && answer.business_id)
+    .sort((a, b) => (b.replied_at ?? "").localeCompare(a.replied_at ?? ""))[0];
+  return newest ? [`${PICK_PREFIX}${newest.business_id}`, UPDATES_BUTTON] : own;
+}
+
+function showUpdates(state: ConciergeState, updates: Updates, language: Language): Outcome {
+  const body = formatUpdates(updates, language).slice(0, 1024);
+  const yes = updates.replies.filter((answer) => answer.status === "yes" && answer.business_id)
+    .slice(0, 10);
+  const confirmedYes = updates.confirmed_count ?? yes.length;
+  if (!yes.length) {
+    return {
+      replies: [textMessage(body)],
+      state: { ...state, language, choices: [], choices_yes: confirmedYes },
+    };
+  }
+  const rows = yes.map((answer) => ({
+    id: `${PICK_PREFIX}${answer.business_id}`,
+    title: answer.business_name.slice(0, 24),
+    description: [
+      answer.price !== undefined
+        ? `${rwf(answer.price)}${answer.quantity !== undefined ? ` × ${answer.quantity}` : ""}`
+        : "",
+      answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
+    ].filter(Boolean).join(" · ").slice(0, 72) || undefined,
+  }));
+  return {
+    replies: [listMessage({
+      body,
+      button: say("chooseVendor", language).slice(0, 20),
+      sections: [{
+        title: say("vendors", language).slice(0, 24),
+        rows: rows.map(({ description, ...row }) => description ? { ...row, description } : row),
+      }],
+    })],
+    state: {
+      ...state,
+      language,
+      choices: rows.map((row) => row.id),
+      choices_yes: confirmedYes,
+    },
+  };
+}
+
+function deal(chosen: ChosenVendor): string {
+  const line = itemLine({ item: chosen.item, quantity: chosen.quantity });
+  return chosen.price !== undefined
+    ? `${line} — ${rwf(chosen.price)}${
+      chosen.quantity && chosen.quantity > 1 ? ` × ${chosen.quantity} = ${rwf(chosen.total!)}` : ""
+    }`
+    : line;
+}
+
+async function choose(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  businessId: string,
+  language: Language,
+): Promise<Outcome> {
+  const result = await turn.callTool("choose_vendor_for_inquiry", {
+    inquiry_id: state.inquiry_id,
+    business_id: businessId,
+  }, { step: "choose" });
+  if (!result.ok) {
+    const text = result.error.code === "CONFLICT"
+      ? say("notConfirmed", language, { name: result.error.msg.replace(/ has not.*$/, "") })
+      : result.error.code === "NOT_FOUND"
+      ? say("noInquiry", language)
+      : say("sorry", language);
+    return { replies: [textMessage(text)], state: { ...state, language, choices: [] } };
+  }
+  const chosen = result.data as ChosenVendor;
+  return {
+    replies: [buttonsMessage({
+      body: say("chosen", language, {
+        name: chosen.business_name,
+        phone: chosen.vendor_phone,
+        link: chosen.whatsapp_link,
+        deal: deal(chosen),
+      }).slice(0, 1024),
+      buttons: [
+        { id: BUTTON.order, title: say("orderButton", language) },
+        { id: BUTTON.noOrder, title: say("noOrderButton", language) },
+      ],
+    })],
+    state: {
+      ...state,
+      language,
+      step: "chosen",
+      chosen,
+      pending: undefined,
+      choices: [BUTTON.order, BUTTON.noOrder],
+    },
+  };
+}
+
+/** Places the order (when the vendor stocks the item), then asks for the MoMo payment. */
+async function orderAndPay(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  language: Language,
+): Promise<Outcome> {
+  const chosen = state.chosen!;
+  const base = `concierge:${state.inquiry_id}:${chosen.business_id}`;
+  if (chosen.product?.available) {
+    const args = {
+      venue_id: chosen.business_id,
+      items: [{
+        sku: chosen.product.sku,
+        qty: chosen.quantity ?? 1,
+        name: chosen.product.name,
+        ...(chosen.price !== undefined ? { price: chosen.price } : {}),
+      }],
+      notes: `Buy & sell: ${itemLine({ item: chosen.item, quantity: chosen.quantity })}`,
+    };
+    return await callOrConfirm(turn, state, language, "order_create", args, `${base}:order`);
+  }
+  return await charge(turn, state, language, {});
+}
+
+/** A call that may need the buyer's confirmation: asks for it, or goes on with the result. */
+async function callOrConfirm(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  language: Language,
+  tool: string,
+  args: Record<string, unknown>,
+  key: string,
+  token?: string,
+): Promise<Outcome> {
+  const result = await turn.callTool(tool, args, { key, confirmation: token });
+  if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED" && result.error.confirmation) {
+    const chosen = state.chosen!;
+    const facts = {
+      name: chosen.business_name,
+      deal: deal(chosen),
+      amount: rwf(Number(args.amount ?? chosen.total ?? 0)),
+      phone: turn.user.phone,
+    };
+    return {
+      replies: [buttonsMessage({
+        body: say(tool === "order_create" ? "confirmOrder" : "confirmPay", language, facts),
+        buttons: [
+          { id: BUTTON.confirm, title: say("confirmButton", language) },
+          { id: BUTTON.decline, title: CONCIERGE_TEXTS.cancelButton[language] },
+        ],
+      })],
+      state: {
+        ...state,
+        language,
+        step: "await_confirm",
+        pending: { tool, args, key, token: result.error.confirmation.token },
+        choices: [BUTTON.confirm, BUTTON.decline],
+      },
+    };
+  }
+  return await after(
+    turn,
+    { ...state, pending: undefined, step: "chosen" },
+    language,
+    tool,
+    result,
+  );
+}
+
+async function confirmed(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  language: Language,
+): Promise<Outcome> {
+  const pending = state.pending!;
+  return await callOrConfirm(
+    turn,
+    state,
+    language,
+    pending.tool,
+    pending.args,
+    pending.key,
+    pending.token,
+  );
+}
+
+/** What follows a call: after the order, the payment; after the payment, how to pay. */
+async function after(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  language: Language,
+  tool: string,
+  result: ToolResult,
+): Promise<Outcome> {
+  const chosen = state.chosen!;
+  const contact = { name: chosen.business_name, phone: chosen.vendor_phone };
+  if (tool === "order_create") {
+    if (!result.ok) {
+      return {
+        replies: [
+          textMessage(say("orderFailed", language, { ...contact, reason: result.error.msg })),
+        ],
+        state: { ...state, language, choices: [] },
+      };
+    }
+    const order = result.data as { order_id: string; order_no?: string; total: number };
+    const placed = textMessage(
+      say("ordered", language, {
+        order: order.order_no ?? "",
+        name: chosen.business_name,
+        total: rwf(order.total),
+      }).replace("  ", " "),
+    );
+    const next = await charge(turn, state, language, {
+      order_id: order.order_id,
+      amount: order.total,
+    });
+    return { ...next, replies: [placed, ...next.replies] };
+  }
+  if (!result.ok) {
+    // No payment tool here (yet): say so, and how to pay instead.
+    if (result.error.code === "NOT_FOUND" && /^Unknown tool/.test(result.error.msg)) {
+      return {
+        replies: [textMessage(say("payUnavailable", language, contact))],
+        state: { ...state, language, choices: [] },
+      };
+    }
+    return {
+      replies: [
+        textMessage(say("orderFailed", language, { ...contact, reason: result.error.msg })),
+      ],
+      state: { ...state, language, choices: [] },
+    };
+  }
+  const payment = result.data as {
+    payment_link: string;
+    ussd_code: string;
+    momo_ref: string;
+    amount: number;
+    expires_at: string;
+  };
+  return {
+    replies: [textMessage(say("pay", language, {
+      amount: rwf(payment.amount),
+      code: payment.ussd_code,
+      link: payment.payment_link,
+      ref: payment.momo_ref,
+      until: kigaliTime(payment.expires_at),
+    }))],
+    state: { ...state, language, choices: [] },
+  };
+}
+
+/** Asks `momo_charge` for the agreed amount: for the order, else to the vendor's number. */
+async function charge(
+  turn: ConversationTurn,
+  state: ConciergeState,
+  language: Language,
+  order: { order_id?: string; amount?: number },
+): Promise<Outcome> {
+  const chosen = state.chosen!;
+  const amount = order.amount ?? chosen.total;
+  if (amount === undefined || amount <= 0) {
+    return {
+      replies: [textMessage(say("noPrice", language, {
+        name: chosen.business_name,
+        phone: chosen.vendor_phone,
+      }))],
+      state: { ...state, language, choices: [] },
+    };
+  }
+  const key = `concierge:${state.inquiry_id}:${chosen.business_id}:charge`;
+  const args = {
+    amount,
+    currency: "RWF",
+    phone: turn.user.phone,
+    memo: `${itemLine({ item: chosen.item, quantity: chosen.quantity })} — ${chosen.business_name}`
+      .slice(0, 140),
+    idempotency_key: key,
+    ...(order.order_id ? { order_id: order.order_id } : { payee_phone: chosen.vendor_phone }),
+    metadata: { inquiry_id: state.inquiry_id, business_id: chosen.business_id },
+  };
+  return await callOrConfirm(turn, state, language, "momo_charge", args, key);
+}
+
+function kigaliTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleTimeString("en-GB", {
+    timeZone: "Africa/Kigali",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
 
 async function search(
   turn: ConversationTurn,
   state: ConciergeState,
   query: string,
   language: Language,
-) {
+): Promise<Outcome> {
+  // Searched by the item itself, not the greeting and "I am looking for" around it.
+  const asked = requestedItem(query);
   const result = await turn.callTool("search_businesses_with_tags", {
-    query_text: query,
+    query_text: asked.item,
     user_lat: state.lat,
     user_lng: state.lng,
     limit: 5,
@@ -249,8 +752,8 @@ async function search(
   const vendors = result.data as Vendor[];
   if (!vendors.length) {
     return {
-      replies: [textMessage(say("none", language, { q: query }))],
-      state: { ...state, step: "idle", language },
+      replies: [textMessage(say("none", language, { q: itemLine(asked) }))],
+      state: { ...state, step: "idle", language, choices: [] },
     };
   }
   const list = vendors.map((vendor, index) =>
@@ -260,10 +763,10 @@ async function search(
   ).join("\n");
   return {
     replies: [buttonsMessage({
-      body: say("found", language, { n: vendors.length, q: query, list }),
+      body: say("found", language, { n: vendors.length, q: itemLine(asked), list }),
       buttons: [
-        { id: "concierge_ask", title: CONCIERGE_TEXTS.ask[language] },
-        { id: "concierge_cancel", title: CONCIERGE_TEXTS.cancelButton[language] },
+        { id: BUTTON.ask, title: CONCIERGE_TEXTS.ask[language] },
+        { id: BUTTON.cancel, title: CONCIERGE_TEXTS.cancelButton[language] },
       ],
     })],
     state: {
@@ -272,6 +775,8 @@ async function search(
       query,
       business_ids: vendors.map((vendor) => vendor.id),
       language,
+      choices: [BUTTON.ask, BUTTON.cancel],
+      choices_yes: 0,
     },
   };
 }

@@ -13,6 +13,7 @@ import type { ConversationHandler } from "@shared/channels/whatsapp/conversation
 import { phraseBook } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { CONCIERGE_TEXTS, conciergeFlow } from "./concierge_flow.ts";
+import { chooseVendorForInquiry } from "./choose_vendor.ts";
 import { BUY_SELL_INTENTS } from "./intents.ts";
 import { inventoryCheck } from "./inventory.ts";
 import { orderCreate } from "./orders.ts";
@@ -24,6 +25,7 @@ import { VENDOR_COUNTERPART } from "./vendor_counterpart.ts";
 
 export { conciergeFlow } from "./concierge_flow.ts";
 export { parseVendorReply } from "./reply_parser.ts";
+export { TEMPLATE_QUICK_REPLIES } from "./texts.ts";
 
 const TEXTS = {
   ...CONCIERGE_TEXTS,
@@ -46,6 +48,7 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
     searchBusinessesWithTags,
     createVendorInquiries,
     getVendorInquiryUpdates,
+    chooseVendorForInquiry,
     processVendorReply,
     logUserFeedbackOnVendor,
     inventoryCheck,

@@ -17,42 +17,72 @@ interface InquiryFacts {
   distanceKm?: number;
 }
 
+/** `5,000` — whole francs, grouped as people write them. */
+export function rwf(amount: number): string {
+  return `${Math.round(amount).toLocaleString("en-US")} RWF`;
+}
+
 function itemLine(facts: InquiryFacts): string {
-  return facts.quantity && facts.quantity > 1 ? `${facts.item} × ${facts.quantity}` : facts.item;
+  return facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item;
 }
 
-function where(facts: InquiryFacts, language: Language): string {
+function context(facts: InquiryFacts, language: Language): string {
   const km = facts.distanceKm !== undefined ? `${facts.distanceKm.toFixed(1)} km` : "";
-  const parts = [facts.area, km].filter(Boolean).join(", ");
-  if (!parts) return "";
-  return { en: ` (${parts} away)`, rw: ` (${parts})`, fr: ` (à ${parts})` }[language];
+  const parts = [
+    [facts.area, km].filter(Boolean).join(", "),
+    facts.budget
+      ? { en: "budget", rw: "ingengo", fr: "budget" }[language] + ` ${rwf(facts.budget)}`
+      : "",
+  ].filter(Boolean);
+  if (!parts.length) return "";
+  const who = { en: "customer", rw: "umukiriya", fr: "client" }[language];
+  return `\n(${who}: ${parts.join(" · ")})`;
 }
 
-/** The message a vendor gets: the request and how to answer. */
+/**
+ * The question a vendor gets, in the vendor's language: one short line with
+ * the item and quantity ("Do you have: 2 × Fanta 50cl? Reply YES + price or
+ * NO"), then where the customer is and their budget. Never the buyer's
+ * message or number.
+ */
 export function vendorInquiryText(facts: InquiryFacts, language: Language): string {
-  const budget = facts.budget ? `${facts.budget} RWF` : "";
-  switch (language) {
-    case "rw":
-      return `EasyMO: umukiriya${where(facts, language)} arashaka: ${itemLine(facts)}` +
-        `${
-          budget ? `, ingengo ${budget}` : ""
-        }.\nMurabifite? Subiza YEGO <igiciro> <umubare> cyangwa OYA.`;
-    case "fr":
-      return `EasyMO : un client${where(facts, language)} cherche : ${itemLine(facts)}` +
-        `${
-          budget ? `, budget ${budget}` : ""
-        }.\nL'avez-vous ? Répondez OUI <prix> <quantité> ou NON.`;
-    default:
-      return `EasyMO: a customer${where(facts, language)} is looking for: ${itemLine(facts)}` +
-        `${budget ? `, budget ${budget}` : ""}.\nDo you have it? Reply YES <price> <qty> or NO.`;
-  }
+  const line = itemLine(facts);
+  const ask = {
+    en: `EasyMO: Do you have: ${line}? Reply YES + price or NO.`,
+    rw: `EasyMO: Mufite: ${line}? Subiza YEGO + igiciro cyangwa OYA.`,
+    fr: `EasyMO : Avez-vous : ${line} ? Répondez OUI + prix ou NON.`,
+  }[language];
+  return ask + context(facts, language);
 }
 
-/** Button titles for the vendor's answer (≤ 20 characters). */
+/** The vendor's answer buttons: ids the code reads, titles in the vendor's language (≤ 20 characters). */
 export function vendorButtons(language: Language): Array<{ id: string; title: string }> {
   const [yes, no] = { en: ["Yes", "No"], rw: ["Yego", "Oya"], fr: ["Oui", "Non"] }[language];
   return [{ id: "vendor_yes", title: yes }, { id: "vendor_no", title: no }];
 }
+
+/** The approved template's language code for a language. */
+export function templateLanguage(language: Language): string {
+  return language === "rw" ? "rw_RW" : language;
+}
+
+/**
+ * The quick-reply titles of our approved templates, by template name and
+ * language code, in button order: what a phone shows for each payload (the
+ * message itself carries only the payloads). Must match what was approved
+ * (docs/whatsapp_templates.md).
+ */
+export const TEMPLATE_QUICK_REPLIES: Record<
+  string,
+  Record<string, Array<{ payload: string; title: string }>>
+> = {
+  vendor_inquiry: Object.fromEntries(
+    (["en", "rw", "fr"] as const).map((language) => [
+      templateLanguage(language),
+      vendorButtons(language).map((button) => ({ payload: button.id, title: button.title })),
+    ]),
+  ),
+};
 
 /** What a vendor is told when their reply could not be read. */
 export function vendorHintText(language: Language): string {
@@ -64,30 +94,73 @@ export function vendorHintText(language: Language): string {
   }[language];
 }
 
-/** What the buyer is told when a vendor confirms. */
+/** What the buyer is told when a vendor confirms: who, at what price, and how to choose them. */
 export function buyerConfirmedText(
   reply: { businessName: string; price?: number; quantity?: number; distanceKm?: number },
   language: Language,
 ): string {
-  const price = reply.price !== undefined ? `${reply.price} RWF` : "";
+  const price = reply.price !== undefined ? rwf(reply.price) : "";
   const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
   const km = reply.distanceKm !== undefined ? ` (${reply.distanceKm.toFixed(1)} km)` : "";
   const head = { en: "has it", rw: "irabifite", fr: "l'a" }[language];
   const tail = {
-    en: "Reply UPDATES to see every answer.",
-    rw: "Andika AMAKURU urebe ibisubizo byose.",
-    fr: "Répondez INFOS pour voir toutes les réponses.",
+    en: "Choose them to get their contact, or wait for more answers.",
+    rw: "Bahitemo ubone aho wabavugisha, cyangwa utegereze ibindi bisubizo.",
+    fr: "Choisissez-le pour avoir son contact, ou attendez d'autres réponses.",
   }[language];
-  return `✅ ${reply.businessName}${km} ${head}${price ? `: ${price}${qty}` : ""}. ${tail}`;
+  return `✅ ${reply.businessName}${km} ${head}${price ? `: ${price}${qty}` : ""}.\n${tail}`;
+}
+
+/** The buttons under {@link buyerConfirmedText}: choose this vendor, or see every answer. */
+export function buyerConfirmedButtons(
+  businessId: string,
+  language: Language,
+): Array<{ id: string; title: string }> {
+  const [choose, all] = {
+    en: ["Choose this one", "All answers"],
+    rw: ["Hitamo uyu", "Ibisubizo byose"],
+    fr: ["Choisir celui-ci", "Toutes les réponses"],
+  }[language];
+  return [{ id: `${PICK_PREFIX}${businessId}`, title: choose }, { id: UPDATES_BUTTON, title: all }];
+}
+
+/** A button or row id that picks a vendor: this prefix, then the business id. */
+export const PICK_PREFIX = "concierge_pick:";
+
+/** The button that shows every answer. */
+export const UPDATES_BUTTON = "concierge_updates";
+
+/** What the vendor the buyer chose is told: who, what was agreed, how to reach them. */
+export function vendorChosenText(
+  facts: { buyerName: string; buyerPhone: string; item: string; price?: number; quantity?: number },
+  language: Language,
+): string {
+  const deal = [
+    facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item,
+    facts.price !== undefined ? rwf(facts.price) : "",
+  ].filter(Boolean).join(" — ");
+  const link = `https://wa.me/${facts.buyerPhone.replace(/^\+/, "")}`;
+  return {
+    en: `EasyMO: ${facts.buyerName} chose you for ${deal}.\n` +
+      `Contact: ${facts.buyerPhone} · ${link}\n` +
+      "They picked your answer, so we shared your contacts with each other.",
+    rw: `EasyMO: ${facts.buyerName} yabahisemo kuri ${deal}.\n` +
+      `Aho mwamuvugisha: ${facts.buyerPhone} · ${link}\n` +
+      "Yahisemo igisubizo cyanyu, bityo twahererekanyije nimero zanyu.",
+    fr: `EasyMO : ${facts.buyerName} vous a choisi pour ${deal}.\n` +
+      `Contact : ${facts.buyerPhone} · ${link}\n` +
+      "Il a choisi votre réponse : nous vous avons donc transmis vos contacts mutuels.",
+  }[language];
 }
 
 /** What a vendor is told once their answer is recorded. */
 export function vendorThanksText(status: "yes" | "no", language: Language): string {
   if (status === "yes") {
     return {
-      en: "Thanks! We told the customer; they may contact you.",
-      rw: "Murakoze! Twabibwiye umukiriya; ashobora kubahamagara.",
-      fr: "Merci ! Nous avons prévenu le client ; il pourra vous contacter.",
+      en: "Thanks! We told the customer. If they choose you, we will send you their contact.",
+      rw: "Murakoze! Twabibwiye umukiriya. Nabahitamo, turaboherereza aho mwamuvugisha.",
+      fr:
+        "Merci ! Nous avons prévenu le client. S'il vous choisit, nous vous enverrons son contact.",
     }[language];
   }
   return { en: "Thanks for answering.", rw: "Murakoze gusubiza.", fr: "Merci d'avoir répondu." }[

@@ -18,7 +18,14 @@ import {
 } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { buttonsMessage, enqueueMessage, templateMessage } from "@shared/channels/whatsapp/mod.ts";
-import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
+import { requestedItem } from "./request_item.ts";
+import {
+  type Language,
+  LANGUAGES,
+  templateLanguage,
+  vendorButtons,
+  vendorInquiryText,
+} from "./texts.ts";
 
 /** Most vendors one inquiry may reach (seed 000's guardrail). */
 export const MAX_VENDORS = 5;
@@ -62,7 +69,18 @@ interface Vendor {
   owner_whatsapp: string | null;
   area: string | null;
   distance_km: number | null;
+  language: Language;
 }
+
+/**
+ * A vendor's language, as SQL over `b` (public.businesses): the owner's
+ * profile locale, else the locale of the profile behind the shop's WhatsApp
+ * number, else Kinyarwanda, the language every vendor in Rwanda reads.
+ */
+export const VENDOR_LANGUAGE_SQL = `coalesce(
+  (select p.locale from public.profiles p where p.id = b.owner_user_id),
+  (select p.locale from public.profiles p where p.phone = '+' || b.owner_whatsapp),
+  'rw')`;
 
 /** The `create_vendor_inquiries_and_message_vendors` tool. */
 export const createVendorInquiries = defineTool({
@@ -99,7 +117,7 @@ export const createVendorInquiries = defineTool({
       if (me?.phone !== args.user_phone) throw new ToolFailure("AUTH_ERROR");
     }
     const vendors = await ctx.db.query<Vendor>(
-      `select b.id, b.name, b.owner_whatsapp, b.area,
+      `select b.id, b.name, b.owner_whatsapp, b.area, ${VENDOR_LANGUAGE_SQL} as language,
               case when $3::float8 is not null and b.lat is not null then
                 earth_distance(ll_to_earth($3::float8, $4::float8), ll_to_earth(b.lat, b.lng)) / 1000
               end as distance_km
@@ -133,11 +151,15 @@ export const createVendorInquiries = defineTool({
         now.toISOString(),
       ],
     );
-    const language = args.language as Language;
+    // Vendors read a short question, never the buyer's whole message.
+    const asked = args.structured_payload.item
+      ? { item: args.structured_payload.item, quantity: args.structured_payload.quantity }
+      : { ...requestedItem(args.request_summary), ...pick(args.structured_payload.quantity) };
     for (const vendor of reachable) {
+      const language = vendor.language;
       const facts = {
-        item: args.structured_payload.item ?? args.request_summary,
-        quantity: args.structured_payload.quantity,
+        item: asked.item,
+        quantity: asked.quantity,
         budget: args.structured_payload.budget,
         area: args.structured_payload.pickup_area,
         distanceKm: vendor.distance_km ?? undefined,
@@ -150,13 +172,15 @@ export const createVendorInquiries = defineTool({
         // Outside the vendor's 24-hour window only an approved template may be sent.
         fallbackTemplate: templateMessage({
           name: "vendor_inquiry",
-          language: language === "rw" ? "rw_RW" : language === "fr" ? "fr" : "en",
+          language: templateLanguage(language),
           components: [
             {
               type: "body",
               parameters: [{
                 type: "text",
-                text: facts.quantity ? `${facts.item} × ${facts.quantity}` : facts.item,
+                text: facts.quantity && facts.quantity > 1
+                  ? `${facts.quantity} × ${facts.item}`
+                  : facts.item,
               }],
             },
             // The template's quick replies answer like the buttons of the free-form question.
@@ -173,9 +197,17 @@ export const createVendorInquiries = defineTool({
       });
       await ctx.db.query(
         `insert into public.market_vendor_inquiry_messages
-           (inquiry_id, org_id, business_id, vendor_wa_id, outbox_id, sent_at)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [inquiry.id, ctx.org_id, vendor.id, vendor.owner_whatsapp, outboxId, now.toISOString()],
+           (inquiry_id, org_id, business_id, vendor_wa_id, outbox_id, sent_at, vendor_language)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          inquiry.id,
+          ctx.org_id,
+          vendor.id,
+          vendor.owner_whatsapp,
+          outboxId,
+          now.toISOString(),
+          language,
+        ],
       );
       await ctx.db.query("select private.refresh_vendor_metrics($1)", [vendor.id]);
     }
@@ -198,6 +230,8 @@ const reply = z.object({
   notes: z.string().optional(),
   distance_km: z.number().optional(),
   response_time_sec: z.number().optional(),
+  replied_at: z.string().optional().describe("When the vendor answered (RFC 3339)."),
+  chosen: z.boolean().optional().describe("True once the user chose this vendor."),
 });
 
 const updatesOutput = z.object({
@@ -222,6 +256,8 @@ export interface ReplyRow {
   late: boolean;
   distance_km: number | null;
   response_time_sec: number | null;
+  replied_at?: string | null;
+  chosen?: boolean;
 }
 
 const STATUS_ORDER = { yes: 0, other: 1, pending: 2, no: 3 } as const;
@@ -245,6 +281,8 @@ export function rankReplies(rows: readonly ReplyRow[]): z.output<typeof reply>[]
         notes: row.late ? "replied after the inquiry closed" : row.reply_text ?? undefined,
         distance_km: row.distance_km == null ? undefined : Math.round(row.distance_km * 100) / 100,
         response_time_sec: row.late ? undefined : row.response_time_sec ?? undefined,
+        replied_at: row.late ? undefined : row.replied_at ?? undefined,
+        chosen: row.chosen || undefined,
       }).filter(([, value]) => value !== undefined),
     ) as z.output<typeof reply>;
   }).sort((a, b) =>
@@ -263,6 +301,10 @@ export function inquiryStatus(
   if (counts.vendors > 0 && counts.replied >= counts.vendors) return "complete";
   if (now >= expiresAt) return "expired";
   return counts.replied > 0 ? "partial" : "pending";
+}
+
+function pick(quantity: number | undefined): { quantity?: number } {
+  return quantity === undefined ? {} : { quantity };
 }
 
 /** The `get_vendor_inquiry_updates` tool. */
@@ -291,7 +333,9 @@ export const getVendorInquiryUpdates = defineTool({
               case when i.user_lat is not null and b.lat is not null then
                 earth_distance(ll_to_earth(i.user_lat, i.user_lng), ll_to_earth(b.lat, b.lng)) / 1000
               end as distance_km,
-              extract(epoch from (m.replied_at - m.sent_at))::float8 as response_time_sec
+              extract(epoch from (m.replied_at - m.sent_at))::float8 as response_time_sec,
+              to_char(m.replied_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as replied_at,
+              m.chosen_at is not null as chosen
        from public.market_vendor_inquiry_messages m
        join public.market_vendor_inquiries i on i.id = m.inquiry_id
        join public.businesses b on b.id = m.business_id

@@ -112,7 +112,10 @@ dbTest(
       ["250788000004", "buttons"],
       ["250788000009", "buttons"],
     ]);
-    assert.match(outbox[0].body, /Paracetamol 500mg × 2/);
+    assert.match(
+      outbox[0].body,
+      /Mufite: 2 × Paracetamol 500mg\? Subiza YEGO \+ igiciro cyangwa OYA/,
+    );
     assert.match(outbox[0].body, /vendor_yes/);
     assert.match(outbox[0].fallback, /vendor_inquiry/);
     const [metrics] = await db.query<{ inquiry_count: number }>(
@@ -173,7 +176,7 @@ dbTest("vendor replies come back ranked, and the buyer hears of each yes", async
     "select body::text as body from public.wa_outbox where to_wa_id = '250788000001' order by created_at",
   );
   assert.equal(buyerMessages.length, 2);
-  assert.match(buyerMessages[0].body, /Pharmacie Kacyiru .*has it: 1500 RWF × 2/);
+  assert.match(buyerMessages[0].body, /Pharmacie Kacyiru .*has it: 1,500 RWF × 2/);
   // A redelivered reply changes nothing.
   await vendorReply(rt, "250788000005", "oya", "wamid.V3");
   // 3 questions, 2 notices to the buyer, 3 acknowledgements to vendors.

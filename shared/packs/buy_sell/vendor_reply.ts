@@ -13,9 +13,15 @@
 import { z } from "zod";
 import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { enqueueMessage, textMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
+import {
+  buttonsMessage,
+  enqueueMessage,
+  textMessage,
+  toWaId,
+} from "@shared/channels/whatsapp/mod.ts";
 import { parseVendorReply } from "./reply_parser.ts";
 import {
+  buyerConfirmedButtons,
   buyerConfirmedText,
   type Language,
   vendorHintText,
@@ -32,13 +38,17 @@ interface Candidate {
   reply_status: string;
   expired: boolean;
   user_phone: string;
+  /** The buyer's language. */
   language: Language;
+  /** The language the vendor was asked in. */
+  vendor_language: Language;
   distance_km: number | null;
 }
 
 const CANDIDATE_SQL = `
   select m.id, m.inquiry_id, m.org_id, m.business_id, b.name as business_name, m.reply_status,
          i.expires_at <= $3::timestamptz as expired, i.user_phone, i.language,
+         m.vendor_language,
          case when i.user_lat is not null and b.lat is not null then
            earth_distance(ll_to_earth(i.user_lat, i.user_lng), ll_to_earth(b.lat, b.lng)) / 1000
          end as distance_km
@@ -152,21 +162,24 @@ export const processVendorReply = defineTool({
       await enqueueMessage(ctx.db, {
         orgId: inquiry.org_id,
         to: inquiry.user_phone,
-        message: textMessage(buyerConfirmedText({
-          businessName: inquiry.business_name,
-          price: parsed.price,
-          quantity: parsed.quantity,
-          distanceKm: inquiry.distance_km ?? undefined,
-        }, inquiry.language)),
+        message: buttonsMessage({
+          body: buyerConfirmedText({
+            businessName: inquiry.business_name,
+            price: parsed.price,
+            quantity: parsed.quantity,
+            distanceKm: inquiry.distance_km ?? undefined,
+          }, inquiry.language),
+          buttons: buyerConfirmedButtons(inquiry.business_id, inquiry.language),
+        }),
         idempotencyKey: `${key}:buyer`,
       });
     }
-    // The vendor hears back too: thanks, the request had closed, or how to answer.
+    // The vendor hears back too, in their language: thanks, the request had closed, or how to answer.
     const toVendor = parsed.status === "other"
-      ? vendorHintText(inquiry.language)
+      ? vendorHintText(inquiry.vendor_language)
       : inquiry.expired
-      ? vendorLateText(inquiry.language)
-      : vendorThanksText(parsed.status, inquiry.language);
+      ? vendorLateText(inquiry.vendor_language)
+      : vendorThanksText(parsed.status, inquiry.vendor_language);
     await enqueueMessage(ctx.db, {
       orgId: inquiry.org_id,
       to: waId,
