@@ -24,6 +24,8 @@ import {
 } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createAgentChannel } from "@shared/platform/whatsapp.ts";
+import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
+import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -38,8 +40,11 @@ const TurnSchema = z.strictObject({
     address: z.string().optional(),
   }).optional(),
   as: phone.optional(),
+  settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
 }).superRefine((turn, ctx) => {
-  const kinds = (["say", "tap", "location"] as const).filter((key) => turn[key] !== undefined);
+  const kinds = (["say", "tap", "location", "settle"] as const).filter((key) =>
+    turn[key] !== undefined
+  );
   if (turn.as !== undefined) {
     if (turn.say === undefined || kinds.length !== 1) {
       ctx.addIssue({ code: "custom", message: 'a turn with "as" needs "say" and nothing else' });
@@ -47,7 +52,7 @@ const TurnSchema = z.strictObject({
   } else if (kinds.length !== 1) {
     ctx.addIssue({
       code: "custom",
-      message: `a turn has exactly one of say, tap, location (or as + say); found ${
+      message: `a turn has exactly one of say, tap, location, settle (or as + say); found ${
         kinds.length ? kinds.join(", ") : "none"
       }`,
     });
@@ -90,7 +95,9 @@ export type ScenarioTurn =
   /** The user shares a location. */
   | { location: { latitude: number; longitude: number; name?: string; address?: string } }
   /** Another party (e.g. a vendor) writes, from this phone number. */
-  | { as: string; say: string };
+  | { as: string; say: string }
+  /** The provider's signed settlement callback for the user's latest pending charge. */
+  | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" };
 
 /** One check of the end state. */
 export interface ScenarioExpectation {
@@ -178,6 +185,7 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
       if (turn.as !== undefined) return { as: turn.as, say: turn.say! };
       if (turn.say !== undefined) return { say: turn.say };
       if (turn.tap !== undefined) return { tap: turn.tap };
+      if (turn.settle !== undefined) return { settle: turn.settle };
       return { location: turn.location! };
     }),
     expect: expect.map((item) =>
@@ -277,6 +285,7 @@ export interface ScenarioResult {
 }
 
 const APP_SECRET = "scenario-harness-app-secret";
+const CALLBACK_SECRET = "scenario-harness-momo-callback-secret";
 const VERIFY_TOKEN = "scenario-harness-verify-token";
 
 interface OutboxRow {
@@ -327,6 +336,7 @@ function describeTurn(turn: ScenarioTurn): string {
   if ("as" in turn) return `as ${turn.as} say ${JSON.stringify(turn.say)}`;
   if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
   if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
+  if ("settle" in turn) return `settle ${turn.settle}`;
   return `location ${turn.location.latitude},${turn.location.longitude}`;
 }
 
@@ -380,6 +390,12 @@ export async function runScenario(
     const conversation = options.createConversation
       ? await options.createConversation(runtime)
       : options.conversation;
+    const payments = createPaymentsApp({
+      ...runtime,
+      callbackSecret: CALLBACK_SECRET,
+      smsSecret: CALLBACK_SECRET,
+      smsOrg: "easymo",
+    });
     const channel = createAgentChannel(runtime, {
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
@@ -391,6 +407,7 @@ export async function runScenario(
     server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
       const url = new URL(request.url);
       url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
+      if (url.pathname.startsWith("/payments/")) return payments.fetch(new Request(url, request));
       return channel.app.fetch(new Request(url, request));
     });
     const url = `http://127.0.0.1:${
@@ -429,6 +446,40 @@ export async function runScenario(
       let from = userWaId;
       let content: SimulatedContent;
       let contextWamid: string | undefined;
+      if ("settle" in turn) {
+        const [open] = await db.query<{ momo_ref: string; amount: string | number }>(
+          `select momo_ref, amount from public.payments
+           where payer_phone = $1 and status = 'pending' order by created_at desc limit 1`,
+          [scenario.user.phone],
+        );
+        if (!open) {
+          failures.push(`${where}: the user has no pending charge to settle`);
+          break;
+        }
+        transcript.push(`provider: ${turn.settle} for ${open.momo_ref}`);
+        const body = new TextEncoder().encode(JSON.stringify({
+          momo_ref: open.momo_ref,
+          status: turn.settle,
+          provider_txn_id: `scenario-${crypto.randomUUID()}`,
+          amount: Number(open.amount),
+        }));
+        const response = await fetch(url.replace(/wa-webhook-buy-sell$/, "payments/callback"), {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            [SIGNATURE_HEADER]: await signCallback({ secret: CALLBACK_SECRET, body }),
+          },
+          body,
+        });
+        await response.body?.cancel();
+        if (response.status !== 200) {
+          failures.push(`${where}: the payments callback answered ${response.status}`);
+          break;
+        }
+        await settle();
+        await record();
+        continue;
+      }
       if ("as" in turn) {
         from = turn.as.slice(1);
         content = { text: turn.say };

@@ -16,7 +16,7 @@ import { kigaliTime, localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed 
 // optionally "from 0781234567" / "uvuye kuri …" / "depuis …".
 const PAY = new RegExp(
   String.raw`(?:^|\b)(?:pay|send|ishyura|kwishyura|ohereza|payer|envoyer|envoie|paie)\s+` +
-    String.raw`([0-9][0-9 ,.]*?)\s*(k|000)?\s*(?:rwf|frw|francs?)?\s+` +
+    String.raw`([0-9](?:[0-9]|[ ,.](?=[0-9]{3}))*)\s*(k)?\s*(?:rwf|frw|francs?)?\s+` +
     String.raw`(?:to|kuri|kwa|à|au|a|pour)\s+(\+?[0-9][0-9 ]{8,16}[0-9])` +
     String.raw`(?:\s+(?:from|uvuye\s+kuri|kuva\s+kuri|depuis|de)\s+(\+?[0-9][0-9 ]{8,16}[0-9]))?`,
   "i",
@@ -167,7 +167,12 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
       amount: request.amount,
       payee_phone: request.to,
       memo: `Payment to ${request.to}`,
-      ...(request.from ? { phone: request.from } : {}),
+      // The payer's MoMo number: as asked, else the WhatsApp number when it is a Rwandan mobile.
+      ...(request.from
+        ? { phone: request.from }
+        : turn.input.phone && /^\+2507[0-9]{8}$/.test(turn.input.phone)
+        ? { phone: turn.input.phone }
+        : {}),
     });
   }
 
