@@ -145,6 +145,9 @@ const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
   "RATE_LIMIT",
 ]);
 
+// `runTool` runs a tool's `prepare` itself unless the write path already did.
+const NOT_PREPARED = Symbol("not prepared");
+
 /** Builds the pipeline. */
 export function createInvoker(options: InvokerOptions): Invoker {
   const { db, registry, tenants, agents, rateLimiter, confirmations, traces, services, log } =
@@ -416,38 +419,50 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const admission = admitCall(db, rate.bucket, rate.limits, entry);
     admission.catch(() => {});
     const controller = new AbortController();
-    const work = db.transaction(async (tx) => {
-      // Claim the key as the connecting role, then become the caller: pipelined.
-      const claim = claimKey(tx, entry);
-      const becomeCaller = tx.query(
-        SET_CALLER_SQL,
-        callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
-      );
-      claim.catch(() => {});
-      becomeCaller.catch(() => {});
-      if (!(await claim)) {
+    const transact = (preparedValue: unknown) =>
+      db.transaction(async (tx) => {
+        // Claim the key as the connecting role, then become the caller: pipelined.
+        const claim = claimKey(tx, entry);
+        const becomeCaller = tx.query(
+          SET_CALLER_SQL,
+          callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
+        );
+        claim.catch(() => {});
+        becomeCaller.catch(() => {});
+        if (!(await claim)) {
+          await becomeCaller;
+          await tx.query("reset role");
+          return await readKey(tx, entry);
+        }
         await becomeCaller;
-        await tx.query("reset role");
-        return await readKey(tx, entry);
-      }
-      await becomeCaller;
-      const admitted = await admission;
-      if (admitted.kind === "replay") return admitted;
-      // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
-      if (admitted.kind === "limited") throw new RateLimited();
-      const result = await runTool(
-        tool,
-        args,
-        context,
-        guard(tx, controller.signal),
-        controller.signal,
-        entry.key,
-      );
-      const reset = tx.query("reset role");
-      reset.catch(() => {});
-      await Promise.all([reset, completeKey(tx, entry, result)]);
-      return { kind: "done" as const, result };
-    });
+        const admitted = await admission;
+        if (admitted.kind === "replay") return admitted;
+        // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
+        if (admitted.kind === "limited") throw new RateLimited();
+        const result = await runTool(
+          tool,
+          args,
+          context,
+          guard(tx, controller.signal),
+          controller.signal,
+          entry.key,
+          preparedValue,
+        );
+        const reset = tx.query("reset role");
+        reset.catch(() => {});
+        await Promise.all([reset, completeKey(tx, entry, result)]);
+        return { kind: "done" as const, result };
+      });
+    // A tool's slow outside work runs once admitted and before its transaction
+    // opens, so the transaction holds a connection only for the writes. Other
+    // tools open theirs at once, right behind the admission already sent.
+    const work = tool.prepare
+      ? admission.then((admitted) =>
+        admitted.kind === "granted"
+          ? prepare(tool, args, context, controller.signal, entry.key).then(transact)
+          : transact(NOT_PREPARED)
+      )
+      : transact(NOT_PREPARED);
     work.catch(() => {}); // a late rejection is expected after a timeout
 
     try {
@@ -479,7 +494,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
     queryable: Queryable,
     signal: AbortSignal,
     idempotencyKey: string | null,
+    prepared: unknown = NOT_PREPARED,
   ): Promise<ToolResult> {
+    if (prepared === NOT_PREPARED && tool.prepare) {
+      prepared = await prepare(tool, args, context, signal, idempotencyKey);
+    }
     const data = await tool.execute(args, {
       trace_id: context.trace_id,
       org_id: context.org_id,
@@ -490,6 +509,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       signal,
       idempotency_key: idempotencyKey,
       services,
+      ...(prepared === NOT_PREPARED ? {} : { prepared }),
     });
     if (signal.aborted) throw new Timeout();
     const output = (tool.output as z.ZodType).safeParse(data);
@@ -497,6 +517,25 @@ export function createInvoker(options: InvokerOptions): Invoker {
       throw new Error(`output does not match ${tool.name}'s schema: ${output.error.message}`);
     }
     return ok(output.data);
+  }
+
+  function prepare(
+    tool: AnyTool,
+    args: unknown,
+    context: CallContext,
+    signal: AbortSignal,
+    idempotencyKey: string | null,
+  ): Promise<unknown> {
+    return tool.prepare!(args, {
+      trace_id: context.trace_id,
+      org_id: context.org_id,
+      user_id: context.user_id,
+      convo_id: context.convo_id,
+      agent_id: context.agent_id,
+      signal,
+      idempotency_key: idempotencyKey,
+      services,
+    });
   }
 
   // Settles with `work`, or rejects with Timeout (and aborts the call) when

@@ -86,7 +86,12 @@ export interface ExecutionContext extends CallContext {
   idempotency_key: string | null;
   /** Adapters. */
   services: ToolServices;
+  /** What the tool's `prepare` answered, when it has one. */
+  prepared?: unknown;
 }
+
+/** What a tool's `prepare` receives: the call without its database. */
+export type PrepareContext = Omit<ExecutionContext, "db" | "prepared">;
 
 /** One example call, exported into JSON Schema `examples`. */
 export interface ToolExample<I, O> {
@@ -143,13 +148,23 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   confirmSummary?: (args: z.output<I>) => string;
   /** Default rate limit per tenant. @default 600 calls per 60 s */
   rateLimit?: { limit: number; windowSec: number };
+  /**
+   * Slow work outside the database (reading a file, an outside service) run
+   * before `execute`, which gets its answer as `ctx.prepared`. For a
+   * side-effecting tool it runs once the call is admitted and before its
+   * transaction opens, so no connection is held meanwhile; a replay does not
+   * run it. Throw `ToolFailure` for a contract error.
+   */
+  prepare?(args: z.output<I>, ctx: PrepareContext): Promise<unknown>;
   /** Runs the tool; throw `ToolFailure` for a contract error. */
   execute(args: z.output<I>, ctx: ExecutionContext): Promise<z.input<O>>;
 }
 
 /** A checked tool with every default filled in. */
 export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
-  extends Required<Omit<ToolSpec<I, O>, "confirmSummary">>, Pick<ToolSpec<I, O>, "confirmSummary"> {
+  extends
+    Required<Omit<ToolSpec<I, O>, "confirmSummary" | "prepare">>,
+    Pick<ToolSpec<I, O>, "confirmSummary" | "prepare"> {
   /** Whether the pipeline runs it through the idempotency ledger. */
   readonly writes: boolean;
 }

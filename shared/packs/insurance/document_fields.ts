@@ -167,10 +167,11 @@ export function readVin(raw: string): CheckedValue | null {
       candidates.push(next.join(""));
     }
   }
-  // A check digit passes by chance one time in eleven: only a single passing repair is trusted.
+  // A check digit passes by chance one time in eleven, and makers that use none pass a swap by
+  // chance too: only a single passing repair is offered, and it stays doubtful.
   const passing = new Set(candidates.filter(vinCheckDigitValid));
   if (passing.size === 1) {
-    return { value: [...passing][0], valid: true, note: "repaired a character" };
+    return { value: [...passing][0], valid: false, note: "one character was corrected: check it" };
   }
   if (!VIN.test(base)) return null;
   return { value: base, valid: false, note: "the check digit does not match" };

@@ -20,7 +20,7 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "./read_document.ts";
+import { DOCUMENT_TYPES, type DocumentReading, type DocumentType } from "./read_document.ts";
 
 /** The largest image read: WhatsApp's own limit for images is 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -105,14 +105,17 @@ const output = z.object({
 const INSERT_SQL = `
   insert into public.document_extractions
     (org_id, user_id, conversation_id, document_type, provider, fields, field_confidence, notes,
-     confidence, source_bucket, source_path)
-  values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11)
+     confidence, source_bucket, source_path, raw_redacted_at, raw_redaction_note)
+  values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11, $12, $13)
   returning id, extracted_at`;
 
-const REDACTED_SQL = `
-  update public.document_extractions
-     set raw_redacted_at = now(), raw_redaction_note = $2
-   where id = $1`;
+/** What `prepare` hands `execute`: the file read, its reading and the redaction done. */
+interface Prepared {
+  reference: StorageReference;
+  reading: Extract<DocumentReading, { kind: "document" }>;
+  provider: string;
+  redaction: { at: Date | null; note: string };
+}
 
 function refuse(message: string, reason: string): never {
   throw new ToolFailure("VALIDATION_ERROR", message, {
@@ -145,7 +148,9 @@ export const ocrExtract = defineTool({
   latencyBudgetMs: 4000,
   openWorld: true,
   rateLimit: { limit: 120, windowSec: 60 },
-  async execute(args, ctx) {
+  // Download, OCR and the photo's deletion run before the transaction opens (they take seconds
+  // and reach Storage and the provider); the transaction only records the extraction.
+  async prepare(args, ctx): Promise<Prepared> {
     const reference = storageReference(args.file_url);
     if (!reference) {
       refuse(
@@ -196,6 +201,19 @@ export const ocrExtract = defineTool({
         "unreadable",
       );
     }
+    // Raw media redacted post-extraction: the fields are kept, the photo goes. A deletion that
+    // fails keeps the extraction; the row says so and the media bucket's retention removes it.
+    let redaction: Prepared["redaction"];
+    try {
+      await files.remove({ bucket: reference.bucket, paths: [reference.path] });
+      redaction = { at: ctx.services.now(), note: "raw media redacted post-extraction" };
+    } catch {
+      redaction = { at: null, note: "deletion failed: removed by the media bucket's retention" };
+    }
+    return { reference, reading, provider: engine.provider, redaction };
+  },
+  async execute(_args, ctx) {
+    const { reference, reading, provider, redaction } = ctx.prepared as Prepared;
     const fields: Record<string, string> = {};
     const confidence: Record<string, number> = {};
     const notes: Record<string, string> = {};
@@ -209,28 +227,16 @@ export const ocrExtract = defineTool({
       ctx.user_id,
       ctx.convo_id,
       reading.type,
-      engine.provider,
-      JSON.stringify(fields),
-      JSON.stringify(confidence),
-      JSON.stringify(notes),
+      provider,
+      fields,
+      confidence,
+      notes,
       reading.confidence,
       reference.bucket,
       reference.path,
+      redaction.at,
+      redaction.note,
     ]);
-    // Raw media redacted post-extraction: the fields are kept, the photo goes.
-    let rawMedia: "redacted" | "kept" = "redacted";
-    try {
-      await files.remove({ bucket: reference.bucket, paths: [reference.path] });
-      await ctx.db.query(REDACTED_SQL, [row.id, "raw media redacted post-extraction"]);
-    } catch {
-      // The extraction stands; the photo stays until the bucket's retention removes it, and the
-      // row says so (staff see it).
-      rawMedia = "kept";
-      await ctx.db.query(
-        `update public.document_extractions set raw_redaction_note = $2 where id = $1`,
-        [row.id, "deletion failed: removed by the media bucket's retention"],
-      );
-    }
     return {
       extraction_id: row.id,
       document_type: reading.type,
@@ -239,8 +245,8 @@ export const ocrExtract = defineTool({
       notes,
       missing: reading.missing,
       confidence: reading.confidence,
-      provider: engine.provider,
-      raw_media: rawMedia,
+      provider,
+      raw_media: redaction.at ? "redacted" as const : "kept" as const,
       extracted_at: new Date(row.extracted_at).toISOString(),
     };
   },

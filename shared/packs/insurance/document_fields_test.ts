@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  readDate,
+  readNationalId,
+  readPlate,
+  readVin,
+  vinCheckDigit,
+  vinCheckDigitValid,
+} from "./document_fields.ts";
+import { classify, readDocument } from "./read_document.ts";
+
+const TODAY = new Date("2026-11-24T00:00:00Z");
+
+Deno.test("VIN check digit: ISO 3779 on a known VIN, repairs only when one reading passes", () => {
+  // The standard worked example: check digit X.
+  assert.equal(vinCheckDigit("1M8GDM9AXKP042788"), "X");
+  assert.ok(vinCheckDigitValid("1M8GDM9AXKP042788"));
+  assert.ok(!vinCheckDigitValid("1M8GDM9A1KP042788"));
+  // O and I cannot be in a VIN: read as 0 and 1.
+  // Spaces OCR puts inside are dropped; a reading of the wrong length is no VIN.
+  assert.deepEqual(readVin("1M8GDM9AXKP O42788"), { value: "1M8GDM9AXKP042788", valid: true });
+  assert.equal(readVin("1M8GDM9AXKP04278"), null);
+  assert.deepEqual(readVin("1M8GDM9AXKPO42788"), { value: "1M8GDM9AXKP042788", valid: true });
+  // ")" for "J", as tesseract reads it.
+  const vin = "JTMHV05J504123456";
+  const fixed = vin.slice(0, 8) + vinCheckDigit(vin) + vin.slice(9);
+  assert.deepEqual(readVin(fixed.replace("J5", ")5")), { value: fixed, valid: true });
+  // A European VIN has no check digit: a swap that happens to pass is offered, but doubted.
+  const european = readVin("WVWZZZ6RZCY123456");
+  assert.equal(european?.valid, false);
+  assert.ok(european?.note);
+});
+
+Deno.test("plates, national IDs and dates: shapes, confusions and implausible values", () => {
+  assert.deepEqual(readPlate("RAB 123 C"), { value: "RAB 123 C", valid: true });
+  assert.deepEqual(readPlate("Plate No. RA8 I23C"), { value: "RAB 123 C", valid: true });
+  assert.equal(readPlate("TOTAL 12500"), null);
+  assert.deepEqual(readNationalId("1 1989 8 0012345 0 12", TODAY), {
+    value: "1198980012345012",
+    valid: true,
+  });
+  assert.equal(readNationalId("1 2019 8 0012345 0 12", TODAY)?.valid, false); // aged 7
+  assert.equal(readNationalId("1 1989 5 0012345 0 12", TODAY)?.valid, false); // sex digit
+  assert.deepEqual(readDate("12/03/2021"), { value: "2021-03-12", valid: true });
+  assert.deepEqual(readDate("28/16/2024"), {
+    value: "2024-10-28",
+    valid: true,
+    note: "repaired a digit",
+  });
+  assert.equal(readDate("31/02/2024")?.valid, false);
+});
+
+Deno.test("every generated VIN passes its own check (property)", () => {
+  const alphabet = [..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"];
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...alphabet), { minLength: 17, maxLength: 17 }),
+      (chars) => {
+        const body = chars.join("");
+        const vin = body.slice(0, 8) + vinCheckDigit(body) + body.slice(9);
+        return vinCheckDigitValid(vin) && readVin(vin)?.value === vin;
+      },
+    ),
+  );
+});
+
+Deno.test("a receipt or a word is not a document however confident OCR is", () => {
+  const receipt = [
+    "SIMBA SUPERMARKET",
+    "KN 4 Ave, Kigali",
+    "TIN 101234567",
+    "Amata 1L 1500",
+    "TOTAL RWF 12500",
+    "MURAKOZE / THANK YOU",
+  ].map((text) => ({ text, confidence: 96 }));
+  assert.equal(classify(receipt), null);
+  assert.deepEqual(readDocument(receipt, { today: TODAY }), { kind: "not_a_document" });
+  assert.deepEqual(
+    readDocument([{ text: "REPUBLIC OF RWANDA", confidence: 99 }], { today: TODAY }),
+    {
+      kind: "not_a_document",
+    },
+  );
+});
+
+Deno.test("dates across fields: expiry before issue and birth after issue are doubted", () => {
+  const lines = [
+    "DRIVING LICENCE / PERMIS DE CONDUIRE",
+    "Amazina / Names MUTONI GRACE",
+    "Itariki y'amavuko / Date of birth 09/07/2021",
+    "Indangamuntu / National ID 1 1991 7 0012345 0 12",
+    "Nimero / Licence No. 12B123456",
+    "Ibyiciro / Categories B",
+    "Yatanzwe / Date of issue 02/03/2020",
+    "Izarangira / Expiry 02/03/2019",
+  ].map((text) => ({ text, confidence: 90 }));
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.type, "license");
+  assert.equal(reading.fields.expiry_date.valid, false);
+  assert.match(reading.fields.expiry_date.note!, /ends before it starts/);
+  assert.equal(reading.fields.date_of_birth.valid, false);
+  assert.ok(reading.fields.date_of_birth.confidence <= 0.4);
+  assert.equal(reading.fields.full_name.value, "MUTONI GRACE");
+  assert.ok(reading.fields.full_name.confidence > 0.9);
+});
