@@ -30,6 +30,9 @@ import {
   localPaymentSecrets,
 } from "../supabase/functions/payments/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
+import { createOcrApp } from "../supabase/functions/ocr-processor/app.ts";
+import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
+import { ocrEngineFromEnv } from "@shared/packs/insurance/ocr_engine_from_env.ts";
 import { createAgentFunction } from "@shared/platform/agent_function.ts";
 import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
@@ -81,6 +84,7 @@ export interface LocalHost {
 export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => LocalFunction> = {
   tools: (runtime) => createToolsApp(runtime),
   "admin-messages": (runtime) => createAdminApp(runtime),
+  "ocr-processor": (runtime) => createOcrApp(runtime),
   // The webhook stores and wakes the agent function over loopback, as deployed.
   "wa-webhook-buy-sell": (runtime, host) =>
     createWebhookFunction(runtime, {
@@ -175,7 +179,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     secret,
     log,
     verify,
-    provide: [{ key: FILE_STORE, value: files }],
+    // Documents are read here with OCR_PROVIDER's engine (tesseract, offline, by default).
+    provide: [{ key: FILE_STORE, value: files }, { key: OCR_ENGINE, value: ocrEngineFromEnv() }],
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
     notificationIntervalMs: 1000,

@@ -37,8 +37,11 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
   {
     what: "the openai client",
     pattern: /^\/\/ .*node_modules\/\.deno\/openai@/m,
-    unless: AGENT_FUNCTIONS,
+    // ocr-processor reads documents with OpenAI vision when deployed (docs/documents.md).
+    unless: new Set([...AGENT_FUNCTIONS, "ocr-processor"]),
   },
+  { what: "tesseract.js", pattern: /^\/\/ .*node_modules\/\.deno\/tesseract\.js/m },
+  { what: "jimp", pattern: /^\/\/ .*node_modules\/\.deno\/@jimp\+/m },
   { what: "the agent graph", pattern: /^\/\/ shared\/agent\//m, unless: AGENT_FUNCTIONS },
 ];
 
