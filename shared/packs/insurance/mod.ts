@@ -1,28 +1,20 @@
 /**
  * The insurance pack: insurance's agent and the phrases the router learns it from (Insurance: motor
- * insurance, carte jaune, travel and health cover, claims). Its tools come later: until then it
- * says plainly what it will do and offers a person.
+ * insurance, carte jaune, travel and health cover, claims). Offline, motor insurance runs end to
+ * end (`insurance_flow.ts`): a photo of the carte jaune, the fields confirmed, quotes compared,
+ * MoMo, and the certificate sent once paid (`certificates.ts`, a sweep).
  *
  * @module
  */
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
+import { OCR_ENGINE } from "./ocr_engine.ts";
 import { priceInsurance } from "./price_insurance.ts";
 import { ocrExtract } from "./ocr_extract.ts";
-
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
-    en:
-      "Soon I will quote and renew insurance for your car or moto from a photo of your documents. I cannot quote yet: a person from our team can help you now.",
-    rw:
-      "Vuba nzajya nkubarira kandi nkongerera ubwishingizi bw'imodoka cyangwa moto uhereye ku ifoto y'ibyangombwa. Ubu sindabishobora: umukozi wacu yagufasha ubu.",
-    fr:
-      "Bientôt je ferai le devis et le renouvellement de l'assurance de votre voiture ou moto à partir d'une photo de vos documents. Je ne peux pas encore : une personne de notre équipe peut vous aider maintenant.",
-  },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+import { insuranceCertificatesSweep } from "./certificates.ts";
+import { insuranceFlow } from "./insurance_flow.ts";
+import { INSURANCE_TEXTS } from "./texts.ts";
 
 /** The insurance pack. */
 export const INSURANCE_PACK: Pack = {
@@ -30,8 +22,11 @@ export const INSURANCE_PACK: Pack = {
     id: "insurance",
     intents: INSURANCE_INTENTS,
     menuTitle: { en: "Insurance", rw: "Ubwishingizi", fr: "Assurance" },
-    offlineFlow: laterToolsFlow(TEXTS),
+    offlineFlow: insuranceFlow,
   }),
-  tools: [priceInsurance, ocrExtract],
-  texts: TEXTS,
+  tools: [priceInsurance, ocrExtract, insuranceCertificatesSweep],
+  texts: INSURANCE_TEXTS,
+  services: [FILE_STORE, OCR_ENGINE],
+  // Paid premiums get their certificate (the settlement hook: see certificates.ts).
+  sweeps: ["insurance_certificates_sweep"],
 };

@@ -1,0 +1,265 @@
+/**
+ * `insurance_certificates_sweep`: how the Insurance agent learns a premium
+ * was paid. The charge the flow asks for (`momo_charge`) carries
+ * `metadata.purpose = "insurance_certificate"` and the quote it pays; the
+ * payments pack settles it on evidence (callback, SMS, staff) and tells the
+ * payer. This sweep, run by the WhatsApp worker's periodic sweep
+ * (`Pack.sweeps`), finds such charges settled and not yet answered with a
+ * certificate, renders the certificate (`insurance_certificate` template)
+ * from the stored quote (insurer, cover, use, period, premium) and the
+ * vehicle the customer confirmed, keeps it in the `documents` bucket, and
+ * sends it on WhatsApp as a document plus its signed link in text with the
+ * link's expiry (clients that do not open documents still get it).
+ *
+ * Exactly once: the text's outbox key `insurance-certificate:<momo_ref>:link`
+ * marks a charge done (the outbox key is unique); the PDF's bytes and path
+ * are deterministic, so a sweep that died half-way renders and stores the
+ * same file again. A charge that cannot be certified (the quote is not the
+ * payer's, the amount differs, the data is incomplete) raises a staff ticket
+ * and the customer is told a person will send the certificate: never silence.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Language } from "@shared/contract/language.ts";
+import { LANGUAGES } from "@shared/contract/language.ts";
+import { ToolFailure } from "@shared/contract/result.ts";
+import type { Queryable } from "@shared/db/types.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
+import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
+import { documentMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { say } from "./texts.ts";
+
+/** How long a certificate's link lasts: the longest signed URL (30 days). Save the PDF. */
+export const CERTIFICATE_LINK_SECONDS = MAX_SIGNED_URL_SECONDS;
+
+/** At most this many certificates per sweep: the next sweep takes the rest. */
+const BATCH = 20;
+
+const KIGALI_OFFSET_MS = 2 * 3600_000;
+
+interface DueRow {
+  payment_id: string;
+  momo_ref: string;
+  payer_id: string | null;
+  payer_phone: string;
+  payer_name: string | null;
+  language: string;
+  amount: number;
+  settled_at: string;
+  metadata: Record<string, unknown>;
+  quote_id: string | null;
+  quote_owner: string | null;
+  premium_rwf: number | null;
+  cover: string | null;
+  usage: string | null;
+  coverage_days: number | null;
+  inputs: { vehicle?: { make?: string; model?: string; year?: number; plate?: string } } | null;
+  insurer: string | null;
+}
+
+// Settled insurance charges not yet answered; the quote joined only when it is the payer's.
+const DUE_SQL = `
+  select p.id as payment_id, p.momo_ref, p.payer_id, p.payer_phone, pr.display_name as payer_name,
+         p.language, p.amount::float8 as amount, to_jsonb(p.settled_at) #>> '{}' as settled_at,
+         p.metadata, q.id as quote_id, q.customer_id as quote_owner, q.premium_rwf, q.cover,
+         q.usage, q.coverage_days, q.inputs, i.name as insurer
+  from public.payments p
+  left join public.profiles pr on pr.id = p.payer_id
+  left join public.insurance_quotes q
+    on q.org_id = p.org_id and q.id::text = p.metadata ->> 'quote_id'
+  left join public.insurers i on i.org_id = q.org_id and i.id = q.insurer_id
+  where p.org_id = $1 and p.status = 'settled'
+    and p.metadata ->> 'purpose' = 'insurance_certificate'
+    and not exists (
+      select 1 from public.wa_outbox o where o.idempotency_key = 'insurance-certificate:' || p.momo_ref || ':link'
+    )
+  order by p.settled_at, p.id
+  limit ${BATCH}`;
+
+/** A date in Kigali (`2026-11-24`) for an instant. */
+function kigaliDate(instant: Date): string {
+  return new Date(instant.getTime() + KIGALI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function languageOf(value: string): Language {
+  return (LANGUAGES as readonly string[]).includes(value) ? value as Language : "en";
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}
+
+/** The certificate's data, or why the charge cannot be certified automatically. */
+export function certificateData(row: DueRow): { data: Record<string, unknown> } | { why: string } {
+  if (!row.quote_id || !row.insurer || row.premium_rwf === null) {
+    return { why: "the charge names no stored quote" };
+  }
+  if (row.quote_owner !== row.payer_id) return { why: "the quote belongs to another customer" };
+  if (Number(row.amount) !== Number(row.premium_rwf)) {
+    return { why: `${row.amount} RWF paid for a ${row.premium_rwf} RWF premium` };
+  }
+  const confirmed = (row.metadata.vehicle ?? {}) as Record<string, unknown>;
+  const priced = row.inputs?.vehicle ?? {};
+  const from = kigaliDate(new Date(row.settled_at));
+  const vin = text(confirmed.vin);
+  return {
+    data: {
+      certificate_no: `EMO-${from.slice(0, 4)}-${row.momo_ref.replace(/^PAY-/, "")}`,
+      insurer: row.insurer,
+      insured: {
+        name: text(row.metadata.insured_name) ?? row.payer_name ?? row.payer_phone,
+        phone: row.payer_phone,
+      },
+      vehicle: {
+        // What was priced is what is insured; the plate is the one the customer confirmed.
+        plate: text(priced.plate) ?? text(confirmed.plate) ?? "",
+        make: priced.make ?? text(confirmed.make) ?? "",
+        model: priced.model ?? text(confirmed.model) ?? "",
+        year: priced.year ?? confirmed.year,
+        ...(vin && vin.length <= 30 ? { chassis: vin } : {}),
+      },
+      usage: row.usage,
+      cover: row.cover,
+      period: { from, to: addDays(from, (row.coverage_days ?? 1) - 1) },
+      premium: Number(row.premium_rwf),
+      issued_at: from,
+    },
+  };
+}
+
+const output = z.object({
+  issued: z.array(z.object({ momo_ref: z.string(), certificate_no: z.string() })),
+  to_staff: z.array(z.object({ momo_ref: z.string(), why: z.string() })),
+});
+
+async function toStaff(
+  db: Queryable,
+  orgId: string,
+  row: DueRow,
+  why: string,
+): Promise<void> {
+  await db.query(
+    `insert into public.staff_tickets
+       (org_id, channel, reason, summary, priority, payment_id, requester_user_id)
+     values ($1, 'inbox', $2, $3, 'high', $4, $5)`,
+    [
+      orgId,
+      "Insurance certificate to issue by hand",
+      `${row.momo_ref} is paid (${row.amount} RWF) but its certificate could not be issued: ${why}. ` +
+      `Quote ${row.quote_id ?? "?"}, insurer ${row.insurer ?? "?"}, vehicle ${
+        JSON.stringify(row.metadata.vehicle ?? {})
+      }.`.slice(0, 2000),
+      row.payment_id,
+      row.payer_id,
+    ],
+  );
+  const lang = languageOf(row.language);
+  await enqueueMessage(db, {
+    orgId,
+    to: row.payer_phone,
+    message: textMessage(say("certificateByHand", lang, { ref: row.momo_ref })),
+    idempotencyKey: `insurance-certificate:${row.momo_ref}:link`,
+  });
+}
+
+/** The `insurance_certificates_sweep` tool. */
+export const insuranceCertificatesSweep = defineTool({
+  name: "insurance_certificates_sweep",
+  title: "Send paid insurance certificates",
+  description: "Issues the motor insurance certificate of every insurance premium paid since the " +
+    "last sweep and sends it to the customer on WhatsApp (PDF document and signed link). Run by " +
+    "the WhatsApp worker's sweep.",
+  category: "insurance",
+  input: z.strictObject({}),
+  output,
+  examples: [{ input: {} }],
+  sideEffects: "writes.document",
+  auth: "service",
+  internal: true,
+  latencyBudgetMs: 5000,
+  async execute(_args, ctx) {
+    const orgId = ctx.org_id;
+    if (!orgId) throw new ToolFailure("AUTH_ERROR", "The sweep runs on one org");
+    const files = ctx.services.get(FILE_STORE);
+    const rows = await ctx.db.query<DueRow>(DUE_SQL, [orgId]);
+    const issued: Array<{ momo_ref: string; certificate_no: string }> = [];
+    const toStaffRefs: Array<{ momo_ref: string; why: string }> = [];
+    for (const row of rows) {
+      const lang = languageOf(row.language);
+      const built = certificateData(row);
+      if ("why" in built) {
+        await toStaff(ctx.db, orgId, row, built.why);
+        toStaffRefs.push({ momo_ref: row.momo_ref, why: built.why });
+        continue;
+      }
+      let document;
+      try {
+        document = await renderDocument({
+          templateId: "insurance_certificate",
+          data: built.data,
+          language: lang,
+        });
+      } catch (error) {
+        if (!(error instanceof DocumentInputError)) throw error;
+        const why = `incomplete data (${error.fields.map((field) => field.path).join(", ")})`;
+        await toStaff(ctx.db, orgId, row, why);
+        toStaffRefs.push({ momo_ref: row.momo_ref, why });
+        continue;
+      }
+      const path = `${orgId}/${document.sha256}.pdf`;
+      await files.upload({
+        bucket: BUCKETS.documents,
+        path,
+        bytes: document.bytes,
+        contentType: "application/pdf",
+        upsert: true,
+      });
+      const link = await files.signedUrl({
+        bucket: BUCKETS.documents,
+        path,
+        expiresInSeconds: CERTIFICATE_LINK_SECONDS,
+      });
+      const data = built.data as {
+        certificate_no: string;
+        vehicle: { plate: string };
+        period: { from: string; to: string };
+      };
+      await enqueueMessage(ctx.db, {
+        orgId,
+        to: row.payer_phone,
+        message: documentMessage({
+          link: link.url,
+          filename: `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`,
+          caption: say("certificateCaption", lang, {
+            insurer: row.insurer!,
+            plate: data.vehicle.plate,
+            from: data.period.from,
+            to: data.period.to,
+          }),
+          file: { mimeType: "application/pdf", size: document.bytes.byteLength },
+        }),
+        idempotencyKey: `insurance-certificate:${row.momo_ref}:document`,
+      });
+      await enqueueMessage(ctx.db, {
+        orgId,
+        to: row.payer_phone,
+        message: textMessage(say("certificateLink", lang, {
+          number: data.certificate_no,
+          plate: data.vehicle.plate,
+          insurer: row.insurer!,
+          url: link.url,
+          expires: kigaliDate(link.expiresAt),
+        })),
+        idempotencyKey: `insurance-certificate:${row.momo_ref}:link`,
+      });
+      issued.push({ momo_ref: row.momo_ref, certificate_no: data.certificate_no });
+    }
+    return { issued, to_staff: toStaffRefs };
+  },
+});

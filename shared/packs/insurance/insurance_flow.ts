@@ -1,0 +1,707 @@
+/**
+ * The Insurance agent offline, motor insurance end to end: a photo of the
+ * registration card (carte jaune) → `ocr_extract` → the fields shown to
+ * confirm or correct ("year 2016", "plate RAB 123 C", in en/rw/fr) → usage,
+ * cover (and the declared value for comprehensive), period →
+ * `price_insurance` → the insurers' quotes compared (premium, base, fees and
+ * VAT itemised) → `momo_charge` (its metadata names the quote) → the
+ * certificate goes out when the payment settles (`certificates.ts`).
+ *
+ * Underwriting exceptions go to staff with the data attached
+ * (`notify_staff`): a vehicle no tariff covers (too old), commercial use,
+ * a card still unreadable after two photos. A blurred photo gets a retry
+ * message, a picture that is not a card is refused: never a wrong quote.
+ * "menu"/"0" leaves from anywhere (the router); a typed number picks an
+ * option of the last question.
+ *
+ * @module
+ */
+import type { Language } from "@shared/contract/language.ts";
+import type { ToolResult } from "@shared/contract/mod.ts";
+import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import type {
+  AgentReply,
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "@shared/registry/pack.ts";
+import { insurancePayee } from "./settings.ts";
+import { rwf, say } from "./texts.ts";
+
+/** What the card gave, as confirmed or corrected by the customer. */
+export interface VehicleDetails {
+  plate?: string;
+  make?: string;
+  model?: string;
+  year?: number;
+  owner?: string;
+  vin?: string;
+}
+
+/** One insurer's quote, as the flow keeps it. */
+interface KeptQuote {
+  id: string;
+  insurer: string;
+  premium: number;
+  base: number;
+  tax: number;
+  fees: number;
+  feeText: string;
+}
+
+type Step = "photo" | "confirm" | "usage" | "cover" | "value" | "period" | "pick" | "paying";
+
+interface InsuranceMemory {
+  step?: Step | null;
+  tries?: number;
+  extractionId?: string | null;
+  imageRef?: string | null;
+  vehicle?: VehicleDetails | null;
+  doubtful?: string[];
+  usage?: "private" | "commercial" | null;
+  cover?: "third_party" | "comprehensive" | null;
+  value?: number | null;
+  days?: number | null;
+  quotes?: KeptQuote[];
+  chosen?: KeptQuote | null;
+  momoRef?: string | null;
+  ussd?: string | null;
+  options?: string[];
+  lastResult?: ToolResult | null;
+}
+
+// Memory is merged between turns: a new request clears what the last one kept.
+const CLEAR: InsuranceMemory = {
+  step: null,
+  tries: 0,
+  extractionId: null,
+  imageRef: null,
+  vehicle: null,
+  doubtful: [],
+  usage: null,
+  cover: null,
+  value: null,
+  days: null,
+  quotes: [],
+  chosen: null,
+  momoRef: null,
+  ussd: null,
+  options: [],
+  lastResult: null,
+};
+
+const REQUIRED: ReadonlyArray<keyof VehicleDetails> = ["plate", "make", "model", "year"];
+
+const FIELD_NAMES: Record<Language, Record<string, string>> = {
+  en: { plate: "plate", make: "make", model: "model", year: "year", owner: "owner" },
+  rw: { plate: "pulaki", make: "ikirango", model: "ubwoko", year: "umwaka", owner: "nyirayo" },
+  fr: { plate: "plaque", make: "marque", model: "modèle", year: "année", owner: "propriétaire" },
+};
+
+// "year 2016", "umwaka: 2016", "année=2016": the field's word in any language, then its value.
+const CORRECTIONS: ReadonlyArray<[keyof VehicleDetails, RegExp]> = [
+  ["year", /^(?:year|umwaka|ann[ée]e)\s*[:=]?\s*(.+)$/i],
+  ["plate", /^(?:plate|number plate|pulaki|plaque|immatriculation)\s*[:=]?\s*(.+)$/i],
+  ["make", /^(?:make|brand|ikirango|marque)\s*[:=]?\s*(.+)$/i],
+  ["model", /^(?:model|ubwoko|mod[èe]le)\s*[:=]?\s*(.+)$/i],
+  ["owner", /^(?:owner|name|nyirayo|amazina|propri[ée]taire|nom)\s*[:=]?\s*(.+)$/i],
+];
+
+const YES =
+  /^(yes|yeah|ok|okay|correct|right|yego|ni byo|nibyo|ego|oui|exact|c'est exact|d'accord)\b/i;
+
+// Makes sold only as motorcycles in Rwanda: their cards are priced as motos.
+const MOTO_MAKES = /^(tvs|bajaj|haojue|lifan|boxer|royal enfield|ktm)\b/i;
+
+/** A Rwandan plate written the usual way (`RAB 123 C`), or null when it is not one. */
+export function normalizePlate(text: string): string | null {
+  const match = /^(R[A-Z]{2})([0-9]{3})([A-Z])$/.exec(text.replace(/[\s-]/g, "").toUpperCase());
+  return match ? `${match[1]} ${match[2]} ${match[3]}` : null;
+}
+
+/** The latest model year a card can show: next year's models are sold from mid-year. */
+function maxYear(): number {
+  return new Date().getUTCFullYear() + 1;
+}
+
+/** The corrections a message makes, or an error phrase when one value is wrong; null when none. */
+export function parseCorrections(
+  text: string,
+): { changes: Partial<VehicleDetails> } | { error: "badPlate" | "badYear" } | null {
+  const changes: Partial<VehicleDetails> = {};
+  for (const part of text.split(/[,;\n]+/).map((piece) => piece.trim()).filter(Boolean)) {
+    for (const [field, pattern] of CORRECTIONS) {
+      const match = pattern.exec(part);
+      if (!match) continue;
+      const value = match[1].trim().slice(0, 40);
+      if (field === "plate") {
+        const plate = normalizePlate(value);
+        if (!plate) return { error: "badPlate" };
+        changes.plate = plate;
+      } else if (field === "year") {
+        const year = /^[0-9]{4}$/.test(value) ? Number(value) : NaN;
+        if (!(year >= 1950 && year <= maxYear())) return { error: "badYear" };
+        changes.year = year;
+      } else {
+        changes[field] = value.toUpperCase();
+      }
+      break;
+    }
+  }
+  return Object.keys(changes).length ? { changes } : null;
+}
+
+/** A reply whose options are remembered, so a typed number picks one. */
+function ask(text: string, buttons: Array<{ id: string; title: string }> = []) {
+  return {
+    reply: (buttons.length ? { text, buttons } : { text }) as AgentReply,
+    options: buttons.map((button) => button.id),
+  };
+}
+
+function vehicleLabel(vehicle: VehicleDetails): string {
+  return [vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(" ") +
+    (vehicle.plate ? ` (${vehicle.plate})` : "");
+}
+
+/** What staff need to take over: the card's fields, the photo, the cover and the quote. */
+function staffSummary(memory: InsuranceMemory, extra: string): string {
+  const vehicle = memory.vehicle ?? {};
+  const lines = [
+    extra,
+    `Vehicle: plate ${vehicle.plate ?? "?"}, ${vehicle.make ?? "?"} ${vehicle.model ?? "?"}, ` +
+    `year ${vehicle.year ?? "?"}, owner ${vehicle.owner ?? "?"}${
+      vehicle.vin ? `, VIN ${vehicle.vin}` : ""
+    }`,
+    memory.extractionId ? `Extraction: ${memory.extractionId}` : "",
+    memory.imageRef ? `Photo: ${memory.imageRef}` : "",
+    memory.usage ? `Use: ${memory.usage}` : "",
+    memory.cover
+      ? `Cover: ${memory.cover}${memory.value ? `, value ${memory.value} RWF` : ""}`
+      : "",
+    memory.days ? `Period: ${memory.days} days` : "",
+    memory.chosen
+      ? `Quote: ${memory.chosen.id} ${memory.chosen.insurer} ${memory.chosen.premium} RWF`
+      : "",
+  ];
+  return lines.filter(Boolean).join("\n").slice(0, 2000);
+}
+
+/** Raises an inbox ticket with the data attached, then says `then`; says so if staff cannot be reached. */
+async function toStaff(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: InsuranceMemory,
+  options: { reason: string; summary: string; then: string },
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const result = await callTool("notify_staff", {
+    channel: "inbox",
+    payload: {
+      reason: options.reason,
+      summary: staffSummary(memory, options.summary),
+      priority: "high",
+    },
+  }, "notify_staff");
+  if (!result.ok) {
+    return { replies: [{ text: say("staffFailed", lang, { msg: result.error.msg }) }] };
+  }
+  return { replies: [{ text: options.then }], memory: { ...CLEAR }, done: true };
+}
+
+function showFields(lang: Language, memory: InsuranceMemory): OfflineStep {
+  const vehicle = memory.vehicle ?? {};
+  const unknown = say("unknown", lang);
+  const doubtful = (memory.doubtful ?? []).map((field) => FIELD_NAMES[lang][field]).filter(
+    Boolean,
+  );
+  const text = say("fields", lang, {
+    plate: vehicle.plate ?? unknown,
+    make: vehicle.make ?? unknown,
+    model: vehicle.model ?? unknown,
+    year: vehicle.year ?? unknown,
+    owner: vehicle.owner ?? unknown,
+  }) + (doubtful.length ? `\n${say("doubtful", lang, { fields: doubtful.join(", ") })}` : "");
+  const { reply, options } = ask(text, [
+    { id: "ins:ok", title: say("confirmYes", lang) },
+    { id: "ins:fix", title: say("fix", lang) },
+  ]);
+  return { replies: [reply], memory: { ...memory, step: "confirm", options } };
+}
+
+interface Extraction {
+  extraction_id: string;
+  fields: Record<string, string>;
+  notes: Record<string, string>;
+  missing: string[];
+}
+
+const FIELD_OF: Record<string, keyof VehicleDetails> = {
+  plate: "plate",
+  make: "make",
+  model: "model",
+  year: "year",
+  owner_name: "owner",
+};
+
+async function readCard(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: InsuranceMemory,
+  ref: string,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const progress = { text: say("reading", lang) };
+  const result = await callTool("ocr_extract", {
+    file_url: ref,
+    document_type: "vehicle_registration",
+  }, "ocr_extract");
+  const withPhoto = { ...memory, imageRef: ref };
+  if (!result.ok) {
+    const reason = result.error.fields?.[0]?.message ?? "";
+    if (result.error.code === "VALIDATION_ERROR" && reason === "unreadable") {
+      const tries = (memory.tries ?? 0) + 1;
+      if (tries >= 2) {
+        const step = await toStaff(turn, callTool, withPhoto, {
+          reason: "Insurance: vehicle registration unreadable after two photos",
+          summary: `The customer sent ${tries} photos of their carte jaune; none could be read. ` +
+            "Read the photo (kept in Storage) and quote them.",
+          then: say("unreadableTwice", lang),
+        });
+        return { ...step, replies: [progress, ...(step.replies ?? [])] };
+      }
+      return {
+        replies: [progress, { text: say("blurred", lang) }],
+        memory: { ...withPhoto, step: "photo", tries },
+      };
+    }
+    if (result.error.code === "VALIDATION_ERROR" && reason.startsWith("wrong document type")) {
+      return {
+        replies: [progress, { text: say("wrongDocument", lang) }],
+        memory: { ...withPhoto, step: "photo" },
+      };
+    }
+    if (result.error.code === "VALIDATION_ERROR") {
+      return {
+        replies: [progress, { text: say("notADocument", lang) }],
+        memory: { ...withPhoto, step: "photo" },
+      };
+    }
+    return {
+      replies: [progress, {
+        text: say("priceFailed", lang, { msg: result.error.msg }),
+        ...(turn.handoff
+          ? { buttons: [{ id: `agent:${turn.handoff}`, title: say("person", lang) }] }
+          : {}),
+      }],
+      memory: { ...withPhoto, step: "photo" },
+    };
+  }
+  const data = result.data as Extraction;
+  const vehicle: VehicleDetails = {};
+  for (const [name, field] of Object.entries(FIELD_OF)) {
+    const value = data.fields[name]?.trim();
+    if (!value) continue;
+    if (field === "year") {
+      const year = Number(value);
+      if (Number.isInteger(year)) vehicle.year = year;
+    } else if (field === "plate") {
+      vehicle.plate = normalizePlate(value) ?? value;
+    } else {
+      vehicle[field] = value;
+    }
+  }
+  if (data.fields.vin) vehicle.vin = data.fields.vin;
+  const doubtful = [...Object.keys(data.notes), ...data.missing]
+    .map((name) => FIELD_OF[name])
+    .filter((field): field is keyof VehicleDetails => Boolean(field));
+  const step = showFields(lang, {
+    ...withPhoto,
+    extractionId: data.extraction_id,
+    vehicle,
+    doubtful: [...new Set(doubtful)],
+  });
+  return { ...step, replies: [progress, ...(step.replies ?? [])] };
+}
+
+function askUsage(lang: Language, memory: InsuranceMemory): OfflineStep {
+  const { reply, options } = ask(say("askUsage", lang), [
+    { id: "use:private", title: say("private", lang) },
+    { id: "use:commercial", title: say("commercial", lang) },
+  ]);
+  return { replies: [reply], memory: { ...memory, step: "usage", options } };
+}
+
+function askCover(lang: Language, memory: InsuranceMemory): OfflineStep {
+  const { reply, options } = ask(say("askCover", lang), [
+    { id: "cov:third_party", title: say("thirdParty", lang) },
+    { id: "cov:comprehensive", title: say("comprehensive", lang) },
+  ]);
+  return { replies: [reply], memory: { ...memory, step: "cover", options } };
+}
+
+function askPeriod(lang: Language, memory: InsuranceMemory): OfflineStep {
+  const { reply, options } = ask(say("askPeriod", lang), [
+    { id: "per:90", title: say("months3", lang) },
+    { id: "per:180", title: say("months6", lang) },
+    { id: "per:365", title: say("months12", lang) },
+  ]);
+  return { replies: [reply], memory: { ...memory, step: "period", options } };
+}
+
+/** A value in RWF as typed: "8000000", "8,000,000", "8 000 000 RWF", "8m". */
+export function parseRwf(text: string): number | null {
+  const compact = text.toLowerCase().replace(/rwf|frw|francs?|amafaranga/g, "").replace(
+    /[\s,.']/g,
+    "",
+  );
+  const millions = /^([0-9]{1,4})(m|million|millions|miliyoni)$/.exec(compact);
+  const value = millions
+    ? Number(millions[1]) * 1_000_000
+    : /^[0-9]{1,10}$/.test(compact)
+    ? Number(compact)
+    : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+function periodLabel(lang: Language, days: number): string {
+  return days >= 365
+    ? say("months12", lang)
+    : days >= 180
+    ? say("months6", lang)
+    : say("months3", lang);
+}
+
+// Row titles hold 24 characters: cut an insurer's name at a word.
+function shortName(name: string): string {
+  if (name.length <= 24) return name;
+  const cut = name.slice(0, 24);
+  return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : 24);
+}
+
+interface PricedQuote {
+  quote_id: string;
+  insurer: string;
+  premium: number;
+  breakdown: { base: number; tax: number; fees: number };
+  fee_items: Array<{ amount: number; label: Record<Language, string> }>;
+}
+
+async function price(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: InsuranceMemory,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const vehicle = memory.vehicle ?? {};
+  const result = await callTool("price_insurance", {
+    type: "motor",
+    category: vehicle.make && MOTO_MAKES.test(vehicle.make) ? "moto" : "car",
+    coverage_period_days: memory.days,
+    usage: memory.usage ?? "private",
+    cover: memory.cover ?? "third_party",
+    ...(memory.cover === "comprehensive" ? { declared_value: memory.value } : {}),
+    vehicle: {
+      make: vehicle.make,
+      model: vehicle.model,
+      year: vehicle.year,
+      ...(vehicle.plate ? { plate: vehicle.plate } : {}),
+    },
+  }, "price_insurance");
+  if (!result.ok) {
+    const vehicleIssue = result.error.fields?.find((field) => field.path.startsWith("vehicle"));
+    if (result.error.code === "VALIDATION_ERROR" && vehicleIssue) {
+      // Every insurer's tariff refuses the vehicle itself: a person may still find cover.
+      return await toStaff(turn, callTool, memory, {
+        reason: "Insurance: vehicle outside every tariff",
+        summary: `No tariff covers it: ${result.error.msg}`,
+        then: say("tooOld", lang, { reason: vehicleIssue.message }),
+      });
+    }
+    return {
+      replies: [{ text: say("priceFailed", lang, { msg: result.error.msg }) }],
+      memory: { ...memory, step: memory.cover === "comprehensive" ? "value" : "period" },
+    };
+  }
+  const data = result.data as {
+    quotes: PricedQuote[];
+    declined: Array<{ insurer: string; reason: string }>;
+  };
+  const quotes: KeptQuote[] = data.quotes.slice(0, 9).map((quote) => ({
+    id: quote.quote_id,
+    insurer: quote.insurer,
+    premium: quote.premium,
+    base: quote.breakdown.base,
+    tax: quote.breakdown.tax,
+    fees: quote.breakdown.fees,
+    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount)}`).join(" + "),
+  }));
+  const lines = quotes.map((quote, index) =>
+    say("quoteLine", lang, {
+      n: index + 1,
+      insurer: quote.insurer,
+      premium: rwf(quote.premium),
+      base: rwf(quote.base),
+      fees: quote.feeText || rwf(quote.fees),
+      tax: rwf(quote.tax),
+    })
+  );
+  if (data.declined.length) {
+    lines.push(say("declined", lang, {
+      insurers: data.declined.map((entry) => entry.insurer).join(", "),
+      reasons: [...new Set(data.declined.map((entry) => entry.reason))].join("; "),
+    }));
+  }
+  const text = say("quotes", lang, {
+    cover: say(memory.cover === "comprehensive" ? "comprehensive" : "thirdParty", lang),
+    period: periodLabel(lang, memory.days ?? 365),
+    vehicle: vehicleLabel(vehicle),
+    lines: lines.join("\n"),
+  });
+  const rows = quotes.map((quote, index) => ({
+    id: `quote:${index + 1}`,
+    title: shortName(quote.insurer),
+    description: `${rwf(quote.premium)} RWF`,
+  }));
+  return {
+    replies: [{ text, rows }],
+    memory: { ...memory, step: "pick", quotes, options: rows.map((row) => row.id) },
+  };
+}
+
+interface Charge {
+  payment_link: string;
+  ussd_code: string;
+  momo_ref: string;
+  amount: number;
+}
+
+/** How the charge went (straight away, or once the customer confirmed it). */
+function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): OfflineStep {
+  if (!result.ok) {
+    if ((result.error.code as string) === "CANCELLED") {
+      return {
+        replies: [{ text: say("payCancelled", lang) }],
+        memory: { ...memory, step: "pick", chosen: null, lastResult: null },
+      };
+    }
+    return {
+      replies: [{ text: say("payFailed", lang, { msg: result.error.msg }) }],
+      memory: { ...memory, step: "pick", lastResult: null },
+    };
+  }
+  const charge = result.data as Charge;
+  return {
+    replies: [{
+      text: say("payLink", lang, {
+        insurer: memory.chosen?.insurer ?? "",
+        premium: rwf(charge.amount),
+        code: charge.ussd_code,
+        link: charge.payment_link,
+        ref: charge.momo_ref,
+      }),
+    }],
+    memory: {
+      ...memory,
+      step: "paying",
+      momoRef: charge.momo_ref,
+      ussd: charge.ussd_code,
+      lastResult: null,
+      options: [],
+    },
+  };
+}
+
+async function pay(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: InsuranceMemory,
+  quote: KeptQuote,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const chosen = { ...memory, chosen: quote };
+  const payee = insurancePayee();
+  if (!payee) {
+    return await toStaff(turn, callTool, chosen, {
+      reason: "Insurance: take the premium (no MoMo payee configured)",
+      summary: "The customer chose a quote; INSURANCE_MOMO_PAYEE is not set, so take the payment " +
+        "and issue the certificate by hand.",
+      then: say("noPayee", lang),
+    });
+  }
+  const vehicle = memory.vehicle ?? {};
+  const step = await callWithConfirmation(turn, callTool, {
+    tool: "momo_charge",
+    args: {
+      amount: quote.premium,
+      currency: "RWF",
+      ...(turn.input.phone && /^\+2507[0-9]{8}$/.test(turn.input.phone)
+        ? { phone: turn.input.phone }
+        : {}),
+      memo: `Motor insurance ${vehicle.plate ?? ""} - ${quote.insurer}`.slice(0, 140),
+      // One charge per quote: a repeated pick returns the same charge.
+      idempotency_key: `insurance:${quote.id}`,
+      payee_phone: payee,
+      language: lang,
+      metadata: {
+        purpose: "insurance_certificate",
+        quote_id: quote.id,
+        ...(memory.extractionId ? { extraction_id: memory.extractionId } : {}),
+        insured_name: (vehicle.owner ?? "").slice(0, 120),
+        vehicle: {
+          plate: vehicle.plate ?? "",
+          make: vehicle.make ?? "",
+          model: vehicle.model ?? "",
+          year: vehicle.year ?? 0,
+          ...(vehicle.vin ? { vin: vehicle.vin } : {}),
+        },
+      },
+    },
+    step: "momo_charge",
+  });
+  if (step.pending) return { ...step, memory: { ...chosen, step: "pick" } };
+  return charged(lang, chosen, step.memory?.lastResult as ToolResult);
+}
+
+/** The option a tapped id or a typed number names. */
+function choiceOf(turn: OfflineTurn, memory: InsuranceMemory): string | undefined {
+  const text = turn.input.text?.trim() ?? "";
+  const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
+  return turn.input.choice ?? typed;
+}
+
+/** One offline step of the Insurance agent. */
+export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
+  const lang = turn.language;
+  const fresh = turn.input.choice?.startsWith("agent:") ?? false;
+  const memory: InsuranceMemory = fresh ? { ...CLEAR } : { ...CLEAR, ...turn.memory };
+  const text = turn.input.text?.trim() ?? "";
+  const choice = fresh ? undefined : choiceOf(turn, memory);
+  const media = turn.input.media;
+
+  // Back from confirming the MoMo charge.
+  const confirmed = turn.memory.lastResult as ToolResult | null | undefined;
+  if (confirmed && memory.chosen && memory.step === "pick") {
+    return charged(lang, memory, confirmed);
+  }
+
+  // A photo at any step before paying is a (new) card to read.
+  if (media && memory.step !== "paying") {
+    if (media.type !== "image" || !media.ref) {
+      return { replies: [{ text: say("notAPhoto", lang) }], memory: { ...memory, step: "photo" } };
+    }
+    return await readCard(turn, callTool, memory, media.ref);
+  }
+
+  switch (memory.step ?? null) {
+    case "confirm": {
+      if (choice === "ins:fix") return { replies: [{ text: say("fixHow", lang) }] };
+      const corrections = parseCorrections(text);
+      if (corrections && "error" in corrections) {
+        return {
+          replies: [{ text: say(corrections.error, lang, { max: maxYear() }) }],
+        };
+      }
+      if (corrections) {
+        const vehicle = { ...memory.vehicle, ...corrections.changes };
+        const doubtful = (memory.doubtful ?? []).filter((field) => !(field in corrections.changes));
+        return showFields(lang, { ...memory, vehicle, doubtful });
+      }
+      if (choice === "ins:ok" || YES.test(text)) {
+        const missing = REQUIRED.filter((field) => !memory.vehicle?.[field]);
+        if (missing.length) {
+          return {
+            replies: [{
+              text: say("missing", lang, {
+                fields: missing.map((field) => FIELD_NAMES[lang][field]).join(", "),
+              }),
+            }],
+          };
+        }
+        return askUsage(lang, memory);
+      }
+      return showFields(lang, memory);
+    }
+    case "usage": {
+      const usage = choice === "use:private"
+        ? "private"
+        : choice === "use:commercial"
+        ? "commercial"
+        : /taxi|commerc|ubucuruzi|hire|location|transport/i.test(text)
+        ? "commercial"
+        : /priv|bwite|giti|personal|personnel/i.test(text)
+        ? "private"
+        : null;
+      if (!usage) return askUsage(lang, memory);
+      if (usage === "commercial") {
+        return await toStaff(turn, callTool, { ...memory, usage }, {
+          reason: "Insurance: commercial vehicle to price",
+          summary: "Commercial use (taxi, moto taxi or hire) is underwritten by staff.",
+          then: say("commercialToStaff", lang),
+        });
+      }
+      return askCover(lang, { ...memory, usage });
+    }
+    case "cover": {
+      const cover = choice === "cov:third_party"
+        ? "third_party"
+        : choice === "cov:comprehensive"
+        ? "comprehensive"
+        : /third|tiers|abandi/i.test(text)
+        ? "third_party"
+        : /compre|tous risques|bwuzuye/i.test(text)
+        ? "comprehensive"
+        : null;
+      if (!cover) return askCover(lang, memory);
+      if (cover === "comprehensive") {
+        return {
+          replies: [{ text: say("askValue", lang) }],
+          memory: { ...memory, cover, step: "value", options: [] },
+        };
+      }
+      return askPeriod(lang, { ...memory, cover, value: null });
+    }
+    case "value": {
+      const value = parseRwf(text);
+      if (!value) return { replies: [{ text: say("badValue", lang) }] };
+      return askPeriod(lang, { ...memory, value });
+    }
+    case "period": {
+      const days = choice?.startsWith("per:")
+        ? Number(choice.slice(4))
+        : /\b(12|1 ?(year|an|umwaka))\b|year|umwaka|\ban\b/i.test(text)
+        ? 365
+        : /\b6\b/.test(text)
+        ? 180
+        : /\b3\b/.test(text)
+        ? 90
+        : null;
+      if (!days) return askPeriod(lang, memory);
+      return await price(turn, callTool, { ...memory, days });
+    }
+    case "pick": {
+      const index = choice?.startsWith("quote:") ? Number(choice.slice(6)) - 1 : -1;
+      const quote = memory.quotes?.[index];
+      if (!quote) {
+        return {
+          replies: [{ text: say("pickQuote", lang, { n: memory.quotes?.length ?? 0 }) }],
+        };
+      }
+      return await pay(turn, callTool, memory, quote);
+    }
+    case "paying":
+      return {
+        replies: [{
+          text: say("waitingPayment", lang, { ref: memory.momoRef ?? "", code: memory.ussd ?? "" }),
+        }],
+      };
+    case "photo":
+      return { replies: [{ text: say("notAPhoto", lang) }] };
+    default:
+      return {
+        replies: [{ text: say("askPhoto", lang) }],
+        memory: { ...CLEAR, step: "photo" },
+      };
+  }
+};
