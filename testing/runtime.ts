@@ -12,6 +12,7 @@ import type { AnyTool } from "@shared/registry/registry.ts";
 import { createTokenVerifier } from "@shared/auth/jwt.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
+import type { PlatformOptions } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { ORG } from "./seed.ts";
 
@@ -47,6 +48,8 @@ export interface TestRuntimeOptions {
   traceIntervalMs?: number;
   /** The clock tools see. @default the real one */
   now?: () => Date;
+  /** Services for the packs and tools (e.g. a file store on a test Storage server). */
+  provide?: PlatformOptions["provide"];
 }
 
 /** Builds a runtime over `db`. */
@@ -63,6 +66,7 @@ export async function createTestRuntime(
     tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
+    provide: options.provide,
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
   });
   return {

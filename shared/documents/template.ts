@@ -56,6 +56,12 @@ export interface DocumentTemplate<T extends z.ZodType = z.ZodType> {
   description: string;
   /** Its data. */
   schema: T;
+  /**
+   * Whether the document attests a fact (a policy in force, a payment made):
+   * only staff and the service (a settlement, a job) may issue it, never a
+   * customer with data of their choosing. @default false
+   */
+  attests?: boolean;
   /** The content of a document for valid data, in a language. */
   content(data: z.output<T>, language: Language): DocumentContent;
 }

@@ -12,6 +12,7 @@
  * | `SLACK_WEBHOOK_URL` | Slack incoming webhook for staff notifications |
  * | `SMS_ENDPOINT`, `SMS_API_KEY`, `SMS_SENDER`, `STAFF_SMS_TO` | HTTP SMS gateway and on-call numbers |
  * | `SUPABASE_URL` + `SUPABASE_SERVICE_ROLE_KEY` | Storage for files (the `FILE_STORE` service) |
+ * | `PDF_URL_TTL_DAYS` | days a generate_pdf link lasts, 1 to 30 (default 7) |
  *
  * @module
  */
@@ -67,6 +68,7 @@ export async function openRuntimeFromEnv(
     secret,
     verify,
     provide: [...(files ? [{ key: FILE_STORE, value: files }] : []), ...(options.provide ?? [])],
+    pdfUrlTtlDays: pdfUrlTtlDaysFromEnv(),
     // Unconfigured channels stay queued rather than being marked sent.
     notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
     notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),
@@ -82,6 +84,21 @@ export function fileStoreFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): FileSto
   const url = env.get("SUPABASE_URL");
   const key = env.get("SUPABASE_SERVICE_ROLE_KEY");
   return url && key ? createSupabaseFileStore({ url, key }) : null;
+}
+
+/**
+ * Days a generate_pdf link lasts (`PDF_URL_TTL_DAYS`, default 7).
+ *
+ * @throws {Error} when it is set to anything but a whole number from 1 to 30.
+ */
+export function pdfUrlTtlDaysFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): number | undefined {
+  const value = env.get("PDF_URL_TTL_DAYS");
+  if (value === undefined || value === "") return undefined;
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || days < 1 || days > 30) {
+    throw new Error(`Set PDF_URL_TTL_DAYS to a whole number of days from 1 to 30 (not "${value}")`);
+  }
+  return days;
 }
 
 /**

@@ -30,7 +30,7 @@ import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
 import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
-import { analyticsLog, createSearchSupabase } from "@shared/tools/mod.ts";
+import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
@@ -46,13 +46,17 @@ export const PACK_INTENTS = packIntents(PACKS);
 
 /**
  * Every tool the packs bring, plus the platform's generic ones built over
- * the packs' tables (`search_supabase`, `analytics_log`).
+ * the packs' tables (`search_supabase`, `analytics_log`, `generate_pdf`).
  */
-export function platformTools(packs: readonly Pack[] = PACKS): AnyTool[] {
+export function platformTools(
+  packs: readonly Pack[] = PACKS,
+  options: { pdfUrlTtlDays?: number } = {},
+): AnyTool[] {
   return [
     ...packs.flatMap((pack) => pack.tools),
     createSearchSupabase(packTables(packs)),
     analyticsLog,
+    createGeneratePdf({ urlTtlDays: options.pdfUrlTtlDays }),
   ];
 }
 
@@ -120,6 +124,8 @@ export interface PlatformOptions {
   services?: Partial<Pick<ToolServices, "now" | "pseudonymise">>;
   /** Services for the packs, replacing the root's by key. @default the root's (staged staff notices) */
   provide?: readonly ServiceProvision[];
+  /** Days a generate_pdf link lasts, 1 to 30 (`PDF_URL_TTL_DAYS`). @default 7 */
+  pdfUrlTtlDays?: number;
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
   /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
@@ -139,7 +145,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const log = options.log ?? createLogger();
   const packs = options.packs ?? PACKS;
   const registry = new ToolRegistry();
-  for (const tool of [...platformTools(packs), ...(options.tools ?? [])]) registry.register(tool);
+  const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
+  for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   // The bundled text by default: a deployed function sees only what was bundled.
   const agents = options.agentConfigUrl

@@ -94,6 +94,7 @@ export const INSURANCE_CERTIFICATE = defineTemplate({
   id: "insurance_certificate",
   description: "Motor insurance certificate (insured, vehicle, insurer, cover, period, premium).",
   schema,
+  attests: true,
   content(data, language) {
     const t = (key: keyof typeof TEXTS) => say(key, language);
     const optional = (label: string, value: string | undefined) => value ? [{ label, value }] : [];

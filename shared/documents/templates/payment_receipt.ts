@@ -69,6 +69,7 @@ export const PAYMENT_RECEIPT = defineTemplate({
   id: "payment_receipt",
   description: "Order or payment receipt: lines, total, how and when it was paid.",
   schema,
+  attests: true,
   content(data, language) {
     const t = (key: keyof typeof TEXTS) => say(key, language);
     const rwf = (amount: number) => formatRwf(amount, language);
