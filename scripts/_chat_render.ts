@@ -41,7 +41,8 @@ export type Command =
   | { type: "text"; text: string; reply?: boolean }
   | { type: "location"; latitude: number; longitude: number; name?: string }
   | { type: "tap"; choice: string }
-  | { type: "pick"; choice: string }
+  | { type: "paid"; ref: string; status: PaymentStatus; amount?: number }
+  | { type: "sms"; text: string }
   | { type: "media"; mediaType: "image" | "document"; path: string; caption?: string }
   | { type: "wait"; seconds: number }
   | { type: "help" }
@@ -49,14 +50,28 @@ export type Command =
   | { type: "empty" }
   | { type: "error"; message: string };
 
+/** What a settlement callback may say (`/paid`). */
+export type PaymentStatus = "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED";
+
+const PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  "SUCCESSFUL",
+  "FAILED",
+  "INSUFFICIENT_FUNDS",
+  "EXPIRED",
+];
+
 /** The commands, as `/help` prints them. */
 export const HELP = `Type a message and press Enter to send it. Commands:
   /loc <lat> <lng> [name]   share a location (or /loc ${Object.keys(PLACES).join("|")})
-  /tap <n|id>               tap button n of the last message with buttons (or the button with id)
-  /pick <n|id>              pick row n of the last list
+  /tap <n|title>            tap option n (button, list row or quick reply) of the latest
+                            message with options, or the one with that title; /pick is the same
   /reply <text>             reply to the last message received (quotes it)
   /image <path> [caption]   send a photo (JPEG or PNG file; the path has no spaces)
   /doc <path> [caption]     send a document (PDF, text, Office)
+  /paid <ref> [STATUS] [amount]
+                            the MoMo settlement callback for a payment (STATUS: SUCCESSFUL by
+                            default, FAILED, INSUFFICIENT_FUNDS, EXPIRED), signed as the provider
+  /sms <text>               a MoMo confirmation SMS, as the merchant's SMS forwarder posts it
   /wait <sec>               wait, showing what arrives
   /quit                     leave (Ctrl-D too)`;
 
@@ -97,8 +112,28 @@ export function parseLine(line: string): Command {
     }
     case "/tap":
     case "/pick":
-      if (words.length !== 1) return { type: "error", message: `usage: ${head} <n|id>` };
-      return { type: head === "/tap" ? "tap" : "pick", choice: words[0] };
+      if (!rest) return { type: "error", message: `usage: ${head} <n|title>` };
+      return { type: "tap", choice: rest };
+    case "/paid": {
+      const [ref, ...more] = words;
+      const status = more.find((word) => !/^\d+$/.test(word))?.toUpperCase() ?? "SUCCESSFUL";
+      const amount = more.find((word) => /^\d+$/.test(word));
+      if (!ref || !PAYMENT_STATUSES.includes(status as PaymentStatus) || more.length > 2) {
+        return {
+          type: "error",
+          message: `usage: /paid <momo_ref> [${PAYMENT_STATUSES.join("|")}] [amount]`,
+        };
+      }
+      return {
+        type: "paid",
+        ref: ref.toUpperCase(),
+        status: status as PaymentStatus,
+        ...(amount ? { amount: Number(amount) } : {}),
+      };
+    }
+    case "/sms":
+      if (!rest) return { type: "error", message: "usage: /sms <the SMS text>" };
+      return { type: "sms", text: rest };
     case "/reply":
       if (!rest) return { type: "error", message: "usage: /reply <text>" };
       return { type: "text", text: rest, reply: true };
@@ -168,6 +203,23 @@ function str(value: unknown): string {
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
+/**
+ * Quick-reply titles of approved templates (template name → language code →
+ * buttons in order): a template message carries only the payloads, the phone
+ * shows the approved titles.
+ */
+export type TemplateTitles = Record<
+  string,
+  Record<string, Array<{ payload: string; title: string }>>
+>;
+
+let templateTitles: TemplateTitles = {};
+
+/** Sets the approved templates' quick-reply titles the renderer shows. */
+export function useTemplateTitles(titles: TemplateTitles): void {
+  templateTitles = titles;
+}
+
 /** The buttons, list rows or template quick replies of a message, in order. */
 export function choicesOf(body: Json): Choice[] {
   const interactive = object(body.interactive);
@@ -195,7 +247,10 @@ export function choicesOf(body: Json): Choice[] {
         const payload = str(
           list(component.parameters)[0]?.payload ?? list(component.parameters)[0]?.text,
         );
-        return { kind: "quick", payload, text: payload };
+        const template = object(body.template);
+        const approved = templateTitles[str(template.name)]?.[str(object(template.language).code)];
+        const title = approved?.find((button) => button.payload === payload)?.title ?? payload;
+        return { kind: "quick", payload, text: title };
       });
   }
   return [];

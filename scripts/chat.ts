@@ -29,22 +29,33 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import { devServerUrl, readDevSecret, readDevUsers, unreachableHint } from "./_data_root.ts";
+import { localPaymentSecrets } from "../supabase/functions/payments/app.ts";
 import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "./dev_server.ts";
+import { TEMPLATE_QUICK_REPLIES } from "@shared/packs/buy_sell/mod.ts";
+import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { LOCAL_GRAPH_PREFIX, uploadMedia } from "@shared/channels/whatsapp/local_media.ts";
 import {
   type Choice,
   choicesOf,
   type Command,
   HELP,
+  messageLines,
   mimeTypeOf,
   type OutboxRow,
   parseLine,
+  type PaymentStatus,
   renderRow,
+  useTemplateTitles,
 } from "./_chat_render.ts";
 
-const USAGE = `usage: deno task chat [--phone E164] [--name NAME] [--url BASE] [--script FILE]
-                      [--history MINUTES]
+// Template messages show the approved quick-reply titles, as a phone does.
+useTemplateTitles(TEMPLATE_QUICK_REPLIES);
+
+const USAGE = `usage: deno task chat [--phone E164 | --as ROLE] [--name NAME] [--url BASE]
+                      [--script FILE] [--history MINUTES]
   --phone    the number you play (default +250788000001, the buyer Aline)
+  --as       play a seeded role: buyer, vendor (Pharmacie Kacyiru), venue (Café Nyamirambo),
+             driver (a moto driver), staff; the role is shown at start
   --name     your WhatsApp profile name (default: the seeded user's name)
   --url      the dev server (default http://127.0.0.1:$PORT, 54321 when PORT is unset)
   --script   read lines from FILE instead of stdin
@@ -103,8 +114,14 @@ export interface Phone {
    * with `expectReply`, waits up to `firstMs` for a first message.
    */
   settle(options: { quietMs: number; firstMs: number; expectReply: boolean }): Promise<void>;
-  /** The last message shown that offers choices of this kind. */
-  lastWith(kind: "tap" | "pick"): { row: OutboxRow; choices: Choice[] } | undefined;
+  /**
+   * The options of the latest message to this number that offers any
+   * (buttons, list rows, quick replies): older ones are stale. A string says
+   * why there is nothing to tap (none yet, or a newer one still on its way).
+   */
+  latestChoices(): { row: OutboxRow; choices: Choice[] } | string;
+  /** The messages shown so far, oldest first. */
+  shownRows(): readonly OutboxRow[];
   /** The last message shown. */
   lastShown(): OutboxRow | undefined;
 }
@@ -223,43 +240,41 @@ export function createPhone(options: PhoneOptions): Phone {
         await sleep(250);
       }
     },
-    lastWith(kind) {
+    latestChoices() {
+      // A message with options that has not been shown yet would make the shown ones stale.
+      const waiting = [...seen.values()].some((entry) =>
+        !entry.printed && choicesOf(entry.row.body).length > 0
+      );
+      if (waiting) return "a newer message with options is on its way: wait for it, then tap";
       for (const row of shown.toReversed()) {
-        const choices = choicesOf(row.body).filter((choice) =>
-          kind === "pick" ? choice.kind === "row" : choice.kind !== "row"
-        );
+        const choices = choicesOf(row.body);
         if (choices.length) return { row, choices };
       }
-      return undefined;
+      return "no message with options yet";
     },
+    shownRows: () => shown,
     lastShown: () => shown.at(-1),
   };
   return phone;
 }
 
 /**
- * What a `/tap` or `/pick` sends: choice `n` (1-based) or the one with this
- * id (or title); an unknown id is sent as is, to try ids by hand.
+ * What a `/tap` sends: option `n` (1-based) of the latest message with
+ * options, or the one with this title (or id). Anything else is a local
+ * error naming the options there are: nothing stale or made up is sent.
  */
-export function choose(
-  choices: readonly Choice[],
-  wanted: string,
-  kind: "tap" | "pick",
-): SimulatedContent | string {
+export function choose(choices: readonly Choice[], wanted: string): SimulatedContent | string {
+  const titleOf = (c: Choice) => c.kind === "quick" ? c.text : c.title;
+  const offered = choices.map((c, index) => `[${index + 1}] ${titleOf(c)}`).join("  ");
   let choice: Choice | undefined;
   if (/^\d+$/.test(wanted)) {
     choice = choices[Number(wanted) - 1];
-    if (!choice) return `there is no ${kind === "tap" ? "button" : "row"} ${wanted}`;
+    if (!choice) return `there is no option ${wanted} on the latest message: ${offered}`;
   } else {
     const lower = wanted.toLowerCase();
-    choice = choices.find((c) =>
-      c.kind === "quick" ? c.payload.toLowerCase() === lower : c.id.toLowerCase() === lower
-    ) ?? choices.find((c) =>
-      (c.kind === "quick" ? c.text : c.title).toLowerCase() === lower
-    );
-    choice ??= kind === "pick"
-      ? { kind: "row", id: wanted, title: wanted }
-      : { kind: "button", id: wanted, title: wanted };
+    choice = choices.find((c) => titleOf(c).toLowerCase() === lower) ??
+      choices.find((c) => (c.kind === "quick" ? c.payload : c.id).toLowerCase() === lower);
+    if (!choice) return `no option “${wanted}” on the latest message: ${offered}`;
   }
   if (choice.kind === "button") return { buttonReply: { id: choice.id, title: choice.title } };
   if (choice.kind === "quick") {
@@ -270,6 +285,83 @@ export function choose(
       id: choice.id,
       title: choice.title,
       ...(choice.description ? { description: choice.description } : {}),
+    },
+  };
+}
+
+/** Posts what the payment side says: a settlement callback (`/paid`) or a forwarded SMS (`/sms`). */
+export interface PaymentPoster {
+  /** Posts it, signed; answers the line to print. */
+  post(
+    command: { type: "paid"; ref: string; status: PaymentStatus; amount?: number } | {
+      type: "sms";
+      text: string;
+    },
+    shown: readonly OutboxRow[],
+  ): Promise<string>;
+}
+
+/** The amount the latest message naming `ref` asks ("To pay 1,200 RWF … Reference PAY-…"). */
+export function amountFor(ref: string, shown: readonly OutboxRow[]): number | undefined {
+  for (const row of shown.toReversed()) {
+    const text = messageLines(row.body).join("\n");
+    if (!text.toUpperCase().includes(ref)) continue;
+    const amount = /([\d][\d,]*)\s*(?:RWF|Frw)/i.exec(text)?.[1];
+    if (amount) return Number(amount.replaceAll(",", ""));
+  }
+  return undefined;
+}
+
+/** Signs and posts to the local payments function, as the provider and the SMS forwarder do. */
+export function createPaymentPoster(
+  options: { url: string; callbackSecret: string; smsSecret: string; payer: string },
+): PaymentPoster {
+  const encoder = new TextEncoder();
+  async function send(path: string, secret: string, payload: unknown): Promise<Response> {
+    const body = encoder.encode(JSON.stringify(payload));
+    try {
+      return await fetch(`${options.url}/functions/v1/payments/${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [SIGNATURE_HEADER]: await signCallback({ secret, body }),
+        },
+        body,
+      });
+    } catch (error) {
+      throw new ServerError(`${unreachableHint(options.url)} (${errorText(error)})`);
+    }
+  }
+  return {
+    async post(command, shown) {
+      let response: Response;
+      if (command.type === "paid") {
+        const amount = command.amount ?? amountFor(command.ref, shown);
+        if (amount === undefined) {
+          return `✗ no message shows ${command.ref} with its amount: /paid ${command.ref} ${command.status} <amount>`;
+        }
+        response = await send("callback", options.callbackSecret, {
+          momo_ref: command.ref,
+          status: command.status,
+          provider_txn_id: `SIM${Date.now()}`,
+          amount,
+          payer_phone: options.payer,
+        });
+      } else {
+        response = await send("sms", options.smsSecret, {
+          sender: /airtel/i.test(command.text) ? "AirtelMoney" : "M-Money",
+          text: command.text,
+          received_at: new Date().toISOString(),
+          device_id: "chat-simulator",
+        });
+      }
+      const text = await response.text();
+      const what = command.type === "paid" ? `callback ${command.ref} ${command.status}` : "SMS";
+      return response.ok
+        ? `✓ ${what} posted (${response.status}) ${text.slice(0, 300)}`
+        : `✗ the payments function answered ${response.status} to the ${what}: ${
+          text.slice(0, 300)
+        }`;
     },
   };
 }
@@ -340,6 +432,51 @@ async function checkServer(url: string, verifyToken: string): Promise<void> {
   }
 }
 
+/** A seeded number for each role `--as` plays. */
+export const ROLE_PHONES: Record<string, string> = {
+  buyer: "+250788000001", // Aline Uwase, a customer
+  vendor: "+250788000009", // Pharmacie Kacyiru (answers buy & sell inquiries)
+  venue: "+250788000005", // Café Nyamirambo's staff (orders, reservations)
+  driver: "+250788100100", // Emmanuel Habyarimana, moto driver
+  staff: "+250788000002", // Jean Habimana, EasyMO staff
+};
+
+/**
+ * Who this number is in the seed: a shop or venue it answers for (looked up
+ * with search_supabase), else its membership (customer, vendor, staff).
+ */
+async function roleOf(url: string, token: string, waId: string, asked?: string): Promise<string> {
+  const users = await readDevUsers();
+  const user = users?.find((candidate) => candidate.phone === `+${waId}`);
+  let business: { name: string; category: string } | undefined;
+  try {
+    const response = await fetch(`${url}/functions/v1/tools`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        tool: "search_supabase",
+        args: {
+          table: "businesses",
+          filters: [{ column: "phone", op: "eq", value: `+${waId}` }],
+          limit: 1,
+        },
+      }),
+    });
+    const result = await response.json() as { ok: boolean; data?: { items?: typeof business[] } };
+    business = result.ok ? result.data?.items?.[0] : undefined;
+  } catch {
+    // The role line is a courtesy: without it the phone still works.
+  }
+  if (business) {
+    const kind = ["restaurant", "cafe", "bar"].includes(business.category) ? "venue" : "vendor";
+    return `${kind} of ${business.name} (${business.category})`;
+  }
+  if (asked) return asked;
+  const roles = [...new Set(user?.orgs.map((org) => org.role) ?? [])];
+  if (roles.includes("vendor") && /^2507881001\d\d$/.test(waId)) return "driver";
+  return roles.length ? roles.join(", ") : "a new customer";
+}
+
 /** Runs the simulator; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -347,7 +484,8 @@ export async function main(argv: string[]): Promise<number> {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        phone: { type: "string", default: "+250788000001" },
+        phone: { type: "string" },
+        as: { type: "string" },
         name: { type: "string" },
         url: { type: "string", default: devServerUrl() },
         script: { type: "string" },
@@ -362,11 +500,15 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  if (values.as !== undefined && !(values.as in ROLE_PHONES)) {
+    throw new UsageError(`--as must be one of ${Object.keys(ROLE_PHONES).join(", ")}`);
+  }
+  const phoneArg = values.phone ?? ROLE_PHONES[values.as ?? "buyer"];
   let waId: string;
   try {
-    waId = toWaId(values.phone);
+    waId = toWaId(phoneArg);
   } catch {
-    throw new UsageError(`not a phone number: ${values.phone}`);
+    throw new UsageError(`not a phone number: ${phoneArg}`);
   }
   const history = Number(values.history);
   if (!Number.isFinite(history) || history < 0) {
@@ -411,8 +553,13 @@ export async function main(argv: string[]): Promise<number> {
     color,
   });
 
+  const role = await roleOf(url, token, waId, values.as);
+  const payments = createPaymentPoster({ url, ...localPaymentSecrets(secret), payer: `+${waId}` });
   console.log(
-    dim(`WhatsApp as +${waId} (${name}) on ${url}. /help for commands, /quit to leave.`, color),
+    dim(
+      `WhatsApp as +${waId} (${name}), ${role}, on ${url}. /help for commands, /quit to leave.`,
+      color,
+    ),
   );
   await phone.poll();
   readline?.prompt();
@@ -440,7 +587,7 @@ export async function main(argv: string[]): Promise<number> {
   for await (const line of lines) {
     const command = parseLine(line);
     if (!interactive && command.type !== "empty") print(`> ${line.trim()}`);
-    const sent = await run(phone, command, print);
+    const sent = await run(phone, command, print, payments);
     if (sent === "quit") break;
     if (!interactive && sent) await settle(true);
     readline?.prompt();
@@ -457,6 +604,7 @@ async function run(
   phone: Phone,
   command: Command,
   print: (text: string) => void,
+  payments: PaymentPoster,
 ): Promise<boolean | "quit"> {
   switch (command.type) {
     case "empty":
@@ -517,14 +665,18 @@ async function run(
       });
       break;
     }
-    case "tap":
-    case "pick": {
-      const last = phone.lastWith(command.type);
-      if (!last) {
-        print(`✗ no message with ${command.type === "tap" ? "buttons" : "a list"} yet`);
+    case "paid":
+    case "sms":
+      print(await payments.post(command, phone.shownRows()));
+      return false;
+    case "tap": {
+      await phone.poll();
+      const last = phone.latestChoices();
+      if (typeof last === "string") {
+        print(`✗ ${last}`);
         return false;
       }
-      const content = choose(last.choices, command.choice, command.type);
+      const content = choose(last.choices, command.choice);
       if (typeof content === "string") {
         print(`✗ ${content}`);
         return false;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
+import { type Choice, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
 import { choose } from "./chat.ts";
 import { startDevServer } from "./dev_server.ts";
 
@@ -72,7 +72,27 @@ Deno.test("parseLine reads text and commands", () => {
   assert.equal((parseLine("/loc Remera") as { name: string }).name, "Remera, Kigali");
   assert.equal(parseLine("/loc 200 1").type, "error");
   assert.deepEqual(parseLine("/tap 2"), { type: "tap", choice: "2" });
-  assert.deepEqual(parseLine("/pick row_7"), { type: "pick", choice: "row_7" });
+  // One verb: /pick is /tap.
+  assert.deepEqual(parseLine("/pick Pharmacie Kacyiru"), {
+    type: "tap",
+    choice: "Pharmacie Kacyiru",
+  });
+  assert.deepEqual(parseLine("/paid pay-7k3qx"), {
+    type: "paid",
+    ref: "PAY-7K3QX",
+    status: "SUCCESSFUL",
+  });
+  assert.deepEqual(parseLine("/paid PAY-7K3QX failed 1200"), {
+    type: "paid",
+    ref: "PAY-7K3QX",
+    status: "FAILED",
+    amount: 1200,
+  });
+  assert.equal(parseLine("/paid PAY-1 MAYBE").type, "error");
+  assert.deepEqual(parseLine("/sms You have received 1,200 RWF"), {
+    type: "sms",
+    text: "You have received 1,200 RWF",
+  });
   assert.deepEqual(parseLine("/reply YES 1500 2"), {
     type: "text",
     text: "YES 1500 2",
@@ -167,13 +187,25 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
     renderRow(template).split("\n").slice(1).join("\n"),
     "template vendor_inquiry (en): paracetamol × 2\n[1] YES  [2] NO",
   );
-  assert.deepEqual(choose([{ kind: "quick", payload: "NO", text: "NO" }], "1", "tap"), {
+  assert.deepEqual(choose([{ kind: "quick", payload: "NO", text: "NO" }], "1"), {
     quickReply: { payload: "NO", text: "NO" },
   });
-  assert.deepEqual(choose([{ kind: "button", id: "vendor_no", title: "No" }], "no", "tap"), {
+  assert.deepEqual(choose([{ kind: "button", id: "vendor_no", title: "No" }], "no"), {
     buttonReply: { id: "vendor_no", title: "No" },
   });
-  assert.equal(choose([], "3", "pick"), "there is no row 3");
+  // Nothing made up or stale is sent: an unknown option is a local error naming the real ones.
+  const offered: Choice[] = [{ kind: "row", id: "concierge_pick:x", title: "Pharmacie Kacyiru" }];
+  assert.equal(
+    choose(offered, "3"),
+    "there is no option 3 on the latest message: [1] Pharmacie Kacyiru",
+  );
+  assert.equal(
+    choose(offered, "Ask them"),
+    "no option “Ask them” on the latest message: [1] Pharmacie Kacyiru",
+  );
+  assert.deepEqual(choose(offered, "pharmacie kacyiru"), {
+    listReply: { id: "concierge_pick:x", title: "Pharmacie Kacyiru" },
+  });
 });
 
 Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable", async () => {
@@ -250,27 +282,34 @@ Deno.test({
 
       const yes = simulate(`+${confirmer.vendor_wa_id}`);
       // The seeded vendors have not written in 24 hours: they get the approved template.
-      const inquiry =
-        /template vendor_inquiry \(rw_RW\): paracetamol\n\[1\] vendor_yes {2}\[2\] vendor_no\n/;
+      // Titled as the approved template's buttons, in the vendor's language: never raw ids.
+      const inquiry = /template vendor_inquiry \(rw_RW\): paracetamol\n\[1\] Yego {2}\[2\] Oya\n/;
       await yes.waitFor(inquiry);
       await yes.say("YES 1500 2");
       const no = simulate(`+${refuser.vendor_wa_id}`);
       await no.waitFor(inquiry);
       // Tapping the template's "No" quick reply.
       await no.say("/tap 2");
-      assert.equal(await yes.finish(), 0, yes.errors);
       assert.equal(await no.finish(), 0, no.errors);
 
       // The buyer is told as soon as a vendor has it, then asks for every answer.
       at = await buyer.waitFor(
-        new RegExp(`✅ ${confirmer.name} \\(\\d+\\.\\d km\\).*1500 RWF × 2`),
+        new RegExp(`✅ ${confirmer.name} \\(\\d+\\.\\d km\\).*1,500 RWF × 2`),
         at,
       );
       await buyer.say("updates");
       at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 .* 2 \(complete\)\n.*\n.*\n/, at);
       const answers = buyer.output.slice(buyer.output.lastIndexOf("> updates"));
-      assert.match(answers, new RegExp(`✅ ${confirmer.name} — 1500 RWF × 2 · \\d+\\.\\d km`));
+      assert.match(answers, new RegExp(`✅ ${confirmer.name} — 1,500 RWF × 2 · \\d+\\.\\d km`));
       assert.match(answers, new RegExp(`❌ ${refuser.name}`));
+      // A stale tap: the consent buttons are no longer the latest options.
+      await buyer.say("/tap Babaze");
+      at = await buyer.waitFor(/✗ no option “Babaze” on the latest message: \[1\] /, at);
+      // The buyer picks the vendor by its title in the answers list: both get the other's contact.
+      await buyer.say(`/tap ${confirmer.name}`);
+      at = await buyer.waitFor(/wa\.me\/250788000009/, at);
+      await yes.waitFor(/wa\.me\/250788000001/);
+      assert.equal(await yes.finish(), 0, yes.errors);
       await buyer.say("/quit");
       assert.equal(await buyer.finish(), 0, buyer.errors);
     } finally {
