@@ -26,6 +26,13 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createAgentChannel } from "@shared/platform/whatsapp.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
+import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
+import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
+import { createTesseractEngine } from "@shared/packs/insurance/tesseract_engine.ts";
+import { readFixture } from "./documents/generate.ts";
+import { type FakeGraph, startFakeGraph } from "./graph_server.ts";
+import { startTestStorage, type TestStorage } from "./storage.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -41,8 +48,15 @@ const TurnSchema = z.strictObject({
   }).optional(),
   as: phone.optional(),
   settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
+  image: z.strictObject({
+    fixture: z.string().regex(
+      /^(dev|heldout)\/[A-Za-z0-9_.-]+\.(jpg|png)$/,
+      'must name a generated document fixture like "dev/01_vehicle_registration_clean.jpg"',
+    ),
+    caption: z.string().optional(),
+  }).optional(),
 }).superRefine((turn, ctx) => {
-  const kinds = (["say", "tap", "location", "settle"] as const).filter((key) =>
+  const kinds = (["say", "tap", "location", "settle", "image"] as const).filter((key) =>
     turn[key] !== undefined
   );
   if (turn.as !== undefined) {
@@ -52,7 +66,7 @@ const TurnSchema = z.strictObject({
   } else if (kinds.length !== 1) {
     ctx.addIssue({
       code: "custom",
-      message: `a turn has exactly one of say, tap, location, settle (or as + say); found ${
+      message: `a turn has exactly one of say, tap, location, settle, image (or as + say); found ${
         kinds.length ? kinds.join(", ") : "none"
       }`,
     });
@@ -82,6 +96,10 @@ const ScenarioSchema = z.strictObject({
   description: z.string().optional(),
   user: z.strictObject({ phone, name: z.string().min(1).optional() }),
   mode: z.enum(["deterministic", "model", "any"]).default("any"),
+  env: z.record(
+    z.string().regex(/^[A-Z][A-Z0-9_]*$/, "must be an environment variable name"),
+    z.string(),
+  ).optional(),
   turns: z.array(TurnSchema).min(1),
   expect: z.array(ExpectationSchema).min(1),
 });
@@ -97,7 +115,14 @@ export type ScenarioTurn =
   /** Another party (e.g. a vendor) writes, from this phone number. */
   | { as: string; say: string }
   /** The provider's signed settlement callback for the user's latest pending charge. */
-  | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" };
+  | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
+  /**
+   * The user sends a photo: a generated document fixture
+   * (`testing/documents/fixtures/<set>/<file>`), downloaded through the
+   * production two-step Graph path from a loopback Graph server and saved to
+   * a loopback Storage; documents are read with tesseract.
+   */
+  | { image: { fixture: string; caption?: string } };
 
 /** One check of the end state. */
 export interface ScenarioExpectation {
@@ -128,6 +153,8 @@ export interface Scenario {
   user: { phone: string; name?: string };
   /** Which handlers it is meant for. @default "any" */
   mode: ScenarioMode;
+  /** Environment variables set during each run (a pack's setting), restored after it. */
+  env?: Record<string, string>;
   /** The conversation, in order. */
   turns: ScenarioTurn[];
   /** The expected end state. */
@@ -186,6 +213,7 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
       if (turn.say !== undefined) return { say: turn.say };
       if (turn.tap !== undefined) return { tap: turn.tap };
       if (turn.settle !== undefined) return { settle: turn.settle };
+      if (turn.image !== undefined) return { image: turn.image };
       return { location: turn.location! };
     }),
     expect: expect.map((item) =>
@@ -337,6 +365,7 @@ function describeTurn(turn: ScenarioTurn): string {
   if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
   if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
   if ("settle" in turn) return `settle ${turn.settle}`;
+  if ("image" in turn) return `image ${turn.image.fixture}`;
   return `location ${turn.location.latitude},${turn.location.longitude}`;
 }
 
@@ -385,8 +414,24 @@ export async function runScenario(
   let server: Deno.HttpServer | undefined;
   const pending: Promise<unknown>[] = [];
   const backgroundErrors: unknown[] = [];
+  // Photos need Storage, a Graph API to download from and an OCR engine; paid charges may
+  // be followed by files (an insurance certificate): only scenarios that use them start them.
+  const photos = scenario.turns.some((turn) => "image" in turn);
+  const files = photos || scenario.turns.some((turn) => "settle" in turn);
+  let storage: TestStorage | undefined;
+  let graph: FakeGraph | undefined;
+  const ocr = photos ? createTesseractEngine() : undefined;
+  const savedEnv = Object.keys(scenario.env ?? {}).map((name) => [name, Deno.env.get(name)]);
   try {
-    runtime = await createTestRuntime(db);
+    for (const [name, value] of Object.entries(scenario.env ?? {})) Deno.env.set(name, value);
+    if (files) storage = await startTestStorage(db);
+    if (photos) graph = await startFakeGraph();
+    runtime = await createTestRuntime(db, {
+      provide: [
+        ...(storage ? [{ key: FILE_STORE, value: storage.files }] : []),
+        ...(ocr ? [{ key: OCR_ENGINE, value: ocr }] : []),
+      ],
+    });
     const conversation = options.createConversation
       ? await options.createConversation(runtime)
       : options.conversation;
@@ -400,6 +445,9 @@ export async function runScenario(
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
       org: "easymo",
+      ...(graph
+        ? { media: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }) }
+        : {}),
       background: (task) =>
         void pending.push(task().catch((error) => backgroundErrors.push(error))),
       ...(conversation ? { conversation } : {}),
@@ -477,6 +525,9 @@ export async function runScenario(
           break;
         }
         await settle();
+        // The worker's sweep: the packs' follow-ups of a settled charge (a certificate).
+        await channel.sweep();
+        await settle();
         await record();
         continue;
       }
@@ -490,6 +541,12 @@ export async function runScenario(
       } else if ("location" in turn) {
         content = { location: turn.location };
         transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
+      } else if ("image" in turn) {
+        const [set, file] = turn.image.fixture.split("/") as ["dev" | "heldout", string];
+        const mimeType = file.endsWith(".png") ? "image/png" : "image/jpeg";
+        const id = await graph!.addMedia(await readFixture(set, file), mimeType);
+        content = { media: { type: "image", id, mimeType, caption: turn.image.caption } };
+        transcript.push(`user: 📷 ${turn.image.fixture}`);
       } else {
         const offered = (await toUser()).filter((row) => choicesOf(row.body).length).at(-1);
         if (!offered) {
@@ -602,6 +659,13 @@ export async function runScenario(
     if (runtime) {
       await runtime.platform.notifications.stop();
       await runtime.platform.traces.flush().catch(() => {});
+    }
+    await ocr?.close?.();
+    await graph?.close();
+    await storage?.close();
+    for (const [name, value] of savedEnv) {
+      if (value === undefined) Deno.env.delete(name!);
+      else Deno.env.set(name!, value);
     }
     await db.dispose();
   }

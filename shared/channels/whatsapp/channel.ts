@@ -15,7 +15,8 @@ import type { ConversationHandler } from "./conversation.ts";
 import type { InboundProcessor, InboundProcessorOptions } from "./inbound_processor.ts";
 import type { Dispatcher, WhatsAppTransport } from "./mod.ts";
 import { createWebhookIngress, type WebhookIngressConfig } from "./ingress.ts";
-import { createWhatsAppWorker } from "./worker.ts";
+import type { MediaSource } from "./media.ts";
+import { createWhatsAppWorker, type WhatsAppWorker } from "./worker.ts";
 
 /** Settings of the channel. */
 export interface WhatsAppChannelConfig extends WebhookIngressConfig {
@@ -30,6 +31,8 @@ export interface WhatsAppChannelConfig extends WebhookIngressConfig {
   retries?: Pick<InboundProcessorOptions, "maxAttempts" | "maxDeferrals" | "backoff">;
   /** How long a rate-limited message waits before its next attempt. @default 60000 */
   rateLimitRetryMs?: number;
+  /** Where inbound media bytes come from. @default the Graph API's with `graph`, else none */
+  media?: MediaSource;
 }
 
 /** A running channel. */
@@ -42,6 +45,8 @@ export interface WhatsAppChannel {
   dispatcher: Dispatcher;
   /** The transport in use. */
   transport: WhatsAppTransport;
+  /** The worker's sweep: pending messages, due sends, retention and the packs' sweeps. */
+  sweep: WhatsAppWorker["sweep"];
   /** Starts the background sweep and dispatch loops. */
   start(): void;
   /** Stops them, waiting for work in progress. */
@@ -71,6 +76,7 @@ export function createWhatsAppChannel(
     processor: worker.processor,
     dispatcher: worker.dispatcher,
     transport: worker.transport,
+    sweep: worker.sweep,
     start: worker.start,
     stop: worker.stop,
   };
