@@ -18,6 +18,7 @@
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callWithConfirmation } from "./offline_steps.ts";
+import { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
   AgentReply,
@@ -116,6 +117,11 @@ export const ORDER_TEXTS = {
       "Kugira ngo wishyure {amount} ya {no}, kanda {ussd}\ncyangwa ukande: {link}\nIndango: {ref} (igeza {until}).\nItumiza ritangira amafaranga akimara kugera; nzakubwira hano.",
     fr:
       "Pour payer {amount} pour {no}, composez {ussd}\nou touchez : {link}\nRéférence : {ref} (valable jusqu'à {until}).\nLa commande démarre dès réception du paiement ; je vous le dirai ici.",
+  },
+  payWaiting: {
+    en: "A payment for {no} is already waiting; no second charge was made. Here it is again:",
+    rw: "Ubwishyu bwa {no} busanzwe butegereje; nta bundi bwasabwe. Ngubu nanone:",
+    fr: "Un paiement pour {no} attend déjà ; aucun second paiement n'a été créé. Le voici :",
   },
   payFailed: {
     en:
@@ -744,6 +750,8 @@ async function pay(
       memo: `${order.no} ${order.venue}`.slice(0, 140),
       idempotency_key: `${turn.input.wamid}:pay`,
       order_id: order.id,
+      // The conversation's language, not the profile's: the receipt must speak it too.
+      language: lang,
     },
     step: "pay",
   });
@@ -754,7 +762,9 @@ async function pay(
 function paid(lang: Language, state: OrderState, result: ToolResult): OfflineStep {
   const order = state.order;
   const no = order?.no ?? "";
-  if (!result.ok) {
+  // Pay tapped again: the charge already waiting is the answer, not an error.
+  const waiting = waitingCharge(result);
+  if (!result.ok && !waiting) {
     return {
       replies: [{
         text: (result.error.code as string) === "CANCELLED"
@@ -764,19 +774,13 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
       }],
     };
   }
-  const data = result.data as {
-    payment_link: string;
-    ussd_code?: string;
-    momo_ref: string;
-    amount?: number;
-    expires_at: string;
-  };
+  const data = waiting ?? (result.ok ? result.data as ChargeCode : null)!;
   const ussd = data.ussd_code ??
     decodeURIComponent(data.payment_link.replace(/^tel:/, ""));
   const until = new Date(Date.parse(data.expires_at) + 2 * 3600_000).toISOString().slice(11, 16);
   return {
     replies: [{
-      text: say("pay", lang, {
+      text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {
         amount: formatRwf(data.amount ?? order?.total ?? 0),
         no,
         ussd,

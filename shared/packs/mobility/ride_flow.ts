@@ -11,6 +11,7 @@
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import { waitingCharge } from "@shared/registry/waiting_charge.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type {
   AgentReply,
@@ -210,6 +211,19 @@ interface Charge {
 
 /** How the charge went (straight away, or once the user confirmed it). */
 function charged(lang: Language, memory: RideMemory, result: ToolResult): OfflineStep {
+  // Pay tapped again while a charge for the ride waits: that charge is the answer.
+  const waiting = waitingCharge(result);
+  if (waiting) {
+    return charged(lang, memory, {
+      ok: true,
+      data: {
+        ...waiting,
+        ussd_code: waiting.ussd_code ??
+          decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
+        amount: waiting.amount ?? 0,
+      },
+    });
+  }
   if (!result.ok) {
     if ((result.error.code as string) === "CANCELLED") {
       const { reply, options } = ask(say("cancelled", lang), [
@@ -264,6 +278,8 @@ async function pay(
       memo: `Ride ${ride.pickup_name ?? ""} - ${ride.dest_name ?? ""}`.slice(0, 140),
       idempotency_key: `ride:${memory.rideId}:momo`,
       ride_request_id: memory.rideId,
+      // The conversation's language, not the profile's: the receipt must speak it too.
+      language: lang,
     },
     step: "momo_charge",
   });

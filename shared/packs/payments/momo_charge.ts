@@ -9,7 +9,9 @@
  * key); the charge's own `idempotency_key` is the payment's natural key
  * (`payments` is unique per org and key), so the same key from a later
  * request returns the same charge, and the same key with another payload is
- * `CONFLICT`, however long ago it was used.
+ * `CONFLICT`, however long ago it was used. A charge for an order or a ride
+ * that already has one waiting is `CONFLICT` too, with the waiting charge
+ * (the caller's own) in `details.pending`, so a second "Pay" shows its code.
  *
  * @module
  */
@@ -140,6 +142,18 @@ const STORED_SQL = `
          metadata->>'payee_name' as payee_name
   from public.payments where org_id = $1 and idempotency_key = $2`;
 
+// The caller's own charge still waiting for this order or ride (RLS: the payer's, the
+// creator's or staff's), not yet past its expiry.
+const WAITING_SQL = `
+  select momo_ref, amount::float8 as amount, payer_phone, payee_phone, payee_merchant_code, memo,
+         metadata, order_id, ride_request_id, to_jsonb(expires_at) #>> '{}' as expires_at,
+         metadata->>'payee_name' as payee_name
+  from public.payments
+  where org_id = $1 and status = 'pending' and expires_at > now()
+    and (order_id = $2::uuid or ride_request_id = $3::uuid)
+    and (payer_id = (select auth.uid()) or created_by = (select auth.uid()))
+  order by created_at desc limit 1`;
+
 /** The `momo_charge` tool. */
 export const momoCharge = defineTool({
   name: "momo_charge",
@@ -234,7 +248,18 @@ export const momoCharge = defineTool({
         throw new ToolFailure("CONFLICT", `${name} is already paid`);
       }
       if (payee.payment_status === "pending") {
-        throw new ToolFailure("CONFLICT", `A payment for ${name} is already waiting`);
+        // A second "Pay" (another message, so another key) must not make a second charge:
+        // the caller gets the waiting one back in the details, when it is theirs to see (RLS).
+        const [waiting] = await ctx.db.query<StoredCharge>(WAITING_SQL, [
+          ctx.org_id,
+          args.order_id ?? null,
+          args.ride_request_id ?? null,
+        ]);
+        throw new ToolFailure("CONFLICT", `A payment for ${name} is already waiting`, {
+          ...(waiting
+            ? { details: { pending: answer({ ...waiting, amount: Number(waiting.amount) }) } }
+            : {}),
+        });
       }
       if (["cancelled", "expired", "delivered", "completed"].includes(payee.state)) {
         throw new ToolFailure("CONFLICT", `${name} is ${payee.state}: it cannot be paid`);

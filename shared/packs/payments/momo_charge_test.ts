@@ -71,6 +71,8 @@ dbTest(
     // A second charge while one waits, another amount, an order not ours.
     const again = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
     assert.equal(again.error.code, "CONFLICT");
+    // …whose details give the waiting charge back, so a second "Pay" shows the same code.
+    assert.deepEqual(again.error.details?.pending, result.data);
     const other = await cafeOrder(rt);
     const wrong = await charge(rt, { amount: 4000, order_id: other, memo: "Order" });
     assert.equal(wrong.error.code, "VALIDATION_ERROR");
