@@ -33,6 +33,11 @@ import { createTesseractEngine } from "@shared/packs/insurance/tesseract_engine.
 import { readFixture } from "./documents/generate.ts";
 import { type FakeGraph, startFakeGraph } from "./graph_server.ts";
 import { startTestStorage, type TestStorage } from "./storage.ts";
+import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { createOpenAIModel } from "@shared/agent/model.ts";
+import { platformRouter } from "@shared/platform/router.ts";
+import { type ScriptedOpenAI, startScriptedOpenAI } from "./openai_server.ts";
+import { type ModelStep, scriptedModel } from "./scripted_model.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -60,15 +65,19 @@ const TurnSchema = z.strictObject({
     turn[key] !== undefined
   );
   if (turn.as !== undefined) {
-    if (turn.say === undefined || kinds.length !== 1) {
-      ctx.addIssue({ code: "custom", message: 'a turn with "as" needs "say" and nothing else' });
+    if ((turn.say === undefined && turn.tap === undefined) || kinds.length !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        message: 'a turn with "as" needs "say" or "tap" and nothing else',
+      });
     }
   } else if (kinds.length !== 1) {
     ctx.addIssue({
       code: "custom",
-      message: `a turn has exactly one of say, tap, location, settle, image (or as + say); found ${
-        kinds.length ? kinds.join(", ") : "none"
-      }`,
+      message:
+        `a turn has exactly one of say, tap, location, settle, image (or as + say/tap); found ${
+          kinds.length ? kinds.join(", ") : "none"
+        }`,
     });
   }
 });
@@ -91,17 +100,32 @@ const ExpectationSchema = z.strictObject({
   }
 });
 
+const ModelStepSchema = z.union([
+  z.strictObject({ call: z.string().min(1), args: z.record(z.string(), z.unknown()) }),
+  z.strictObject({ say: z.string().min(1) }),
+  z.strictObject({ route: z.string().min(1) }),
+]);
+
 const ScenarioSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   user: z.strictObject({ phone, name: z.string().min(1).optional() }),
-  mode: z.enum(["deterministic", "model", "any"]).default("any"),
+  mode: z.enum(["deterministic", "model", "scripted", "any"]).default("any"),
+  model: z.array(ModelStepSchema).min(1).optional(),
   env: z.record(
     z.string().regex(/^[A-Z][A-Z0-9_]*$/, "must be an environment variable name"),
     z.string(),
   ).optional(),
   turns: z.array(TurnSchema).min(1),
   expect: z.array(ExpectationSchema).min(1),
+}).superRefine((scenario, ctx) => {
+  if ((scenario.mode === "scripted") !== (scenario.model !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["model"],
+      message: 'a scenario has "model" steps exactly when its mode is "scripted"',
+    });
+  }
 });
 
 /** One turn of a scenario. */
@@ -114,6 +138,8 @@ export type ScenarioTurn =
   | { location: { latitude: number; longitude: number; name?: string; address?: string } }
   /** Another party (e.g. a vendor) writes, from this phone number. */
   | { as: string; say: string }
+  /** Another party taps a button (or list row) of the latest message to them that offered choices. */
+  | { as: string; tap: string | number }
   /** The provider's signed settlement callback for the user's latest pending charge. */
   | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
   /**
@@ -140,8 +166,14 @@ export interface ScenarioExpectation {
   contains?: string;
 }
 
-/** Which conversation handlers a scenario is meant for. */
-export type ScenarioMode = "deterministic" | "model" | "any";
+/**
+ * Which conversation handlers a scenario is meant for: the offline flows
+ * (`deterministic`), a configured model (`model`), both (`any`), or the
+ * agent's model path answered by the scenario's own `model` steps from a
+ * loopback OpenAI-compatible server (`scripted`; needs no key, so it runs
+ * with the offline suite).
+ */
+export type ScenarioMode = "deterministic" | "model" | "scripted" | "any";
 
 /** A checked scenario. */
 export interface Scenario {
@@ -153,6 +185,8 @@ export interface Scenario {
   user: { phone: string; name?: string };
   /** Which handlers it is meant for. @default "any" */
   mode: ScenarioMode;
+  /** The scripted model's answers (mode `scripted`); see `testing/scripted_model.ts`. */
+  model?: ModelStep[];
   /** Environment variables set during each run (a pack's setting), restored after it. */
   env?: Record<string, string>;
   /** The conversation, in order. */
@@ -204,12 +238,17 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
       parsed.error.issues.map((issue) => `${source}: ${formatPath(issue.path)}: ${issue.message}`),
     );
   }
-  const { turns, expect, description, ...rest } = parsed.data;
+  const { turns, expect, description, model, ...rest } = parsed.data;
   return {
     ...rest,
     ...(description === undefined ? {} : { description }),
+    ...(model === undefined ? {} : { model: model as ModelStep[] }),
     turns: turns.map((turn): ScenarioTurn => {
-      if (turn.as !== undefined) return { as: turn.as, say: turn.say! };
+      if (turn.as !== undefined) {
+        return turn.say !== undefined
+          ? { as: turn.as, say: turn.say }
+          : { as: turn.as, tap: turn.tap! };
+      }
       if (turn.say !== undefined) return { say: turn.say };
       if (turn.tap !== undefined) return { tap: turn.tap };
       if (turn.settle !== undefined) return { settle: turn.settle };
@@ -275,14 +314,19 @@ export interface SelectScenariosOptions {
   filter?: string;
 }
 
-/** The scenarios meant for a handler kind, optionally filtered by name. */
+/**
+ * The scenarios meant for a handler kind, optionally filtered by name.
+ * Scripted-model scenarios bring their own model, so they run with the
+ * offline (`deterministic`) suite, not with a configured model.
+ */
 export function selectScenarios(
   scenarios: readonly Scenario[],
   options: SelectScenariosOptions = {},
 ): Scenario[] {
   const filter = options.filter?.toLowerCase();
   return scenarios.filter((scenario) =>
-    (options.mode === undefined || scenario.mode === "any" || scenario.mode === options.mode) &&
+    (options.mode === undefined || scenario.mode === "any" || scenario.mode === options.mode ||
+      (scenario.mode === "scripted" && options.mode === "deterministic")) &&
     (filter === undefined || scenario.name.toLowerCase().includes(filter))
   );
 }
@@ -361,7 +405,11 @@ function choicesOf(body: Record<string, unknown>): Choice[] {
 }
 
 function describeTurn(turn: ScenarioTurn): string {
-  if ("as" in turn) return `as ${turn.as} say ${JSON.stringify(turn.say)}`;
+  if ("as" in turn) {
+    return "say" in turn
+      ? `as ${turn.as} say ${JSON.stringify(turn.say)}`
+      : `as ${turn.as} tap ${JSON.stringify(turn.tap)}`;
+  }
   if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
   if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
   if ("settle" in turn) return `settle ${turn.settle}`;
@@ -412,6 +460,8 @@ export async function runScenario(
   const db = await openTestDatabase(options.backend ?? "pglite");
   let runtime: TestRuntime | undefined;
   let server: Deno.HttpServer | undefined;
+  let modelServer: ScriptedOpenAI | undefined;
+  const scripted = scenario.model ? scriptedModel(scenario.model) : undefined;
   const pending: Promise<unknown>[] = [];
   const backgroundErrors: unknown[] = [];
   // Photos need Storage, a Graph API to download from and an OCR engine; paid charges may
@@ -432,9 +482,23 @@ export async function runScenario(
         ...(ocr ? [{ key: OCR_ENGINE, value: ocr }] : []),
       ],
     });
-    const conversation = options.createConversation
-      ? await options.createConversation(runtime)
-      : options.conversation;
+    let conversation: ConversationHandler | undefined;
+    if (scripted) {
+      // The agent's model path, answered by the scenario's steps from a loopback server.
+      modelServer = startScriptedOpenAI({ script: scripted.script });
+      conversation = createAgentHandler(runtime, {
+        model: createOpenAIModel({
+          apiKey: modelServer.apiKey,
+          baseURL: modelServer.baseURL,
+          model: "scripted",
+        }),
+        router: platformRouter(runtime.platform.packs),
+      });
+    } else {
+      conversation = options.createConversation
+        ? await options.createConversation(runtime)
+        : options.conversation;
+    }
     const payments = createPaymentsApp({
       ...runtime,
       callbackSecret: CALLBACK_SECRET,
@@ -482,11 +546,11 @@ export async function runScenario(
         transcript.push(`${who}: ${textOf(row.body)}${suffix}`);
       }
     };
-    const toUser = () =>
+    const toUser = (waId = userWaId) =>
       db.query<OutboxRow>(
         `select id::text as id, to_wa_id, body, wamid from public.wa_outbox
          where to_wa_id = $1 order by created_at, id`,
-        [userWaId],
+        [waId],
       );
 
     for (const [index, turn] of scenario.turns.entries()) {
@@ -531,13 +595,12 @@ export async function runScenario(
         await record();
         continue;
       }
-      if ("as" in turn) {
-        from = turn.as.slice(1);
+      // Another party (a vendor, a driver, a venue's staff) says or taps as the user would.
+      if ("as" in turn) from = turn.as.slice(1);
+      const who = "as" in turn ? turn.as : "user";
+      if ("say" in turn) {
         content = { text: turn.say };
-        transcript.push(`${turn.as}: ${turn.say}`);
-      } else if ("say" in turn) {
-        content = { text: turn.say };
-        transcript.push(`user: ${turn.say}`);
+        transcript.push(`${who}: ${turn.say}`);
       } else if ("location" in turn) {
         content = { location: turn.location };
         transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
@@ -548,9 +611,13 @@ export async function runScenario(
         content = { media: { type: "image", id, mimeType, caption: turn.image.caption } };
         transcript.push(`user: 📷 ${turn.image.fixture}`);
       } else {
-        const offered = (await toUser()).filter((row) => choicesOf(row.body).length).at(-1);
+        const offered = (await toUser(from)).filter((row) => choicesOf(row.body).length).at(-1);
         if (!offered) {
-          failures.push(`${where}: no message to the user offered buttons or a list`);
+          failures.push(
+            `${where}: no message to ${
+              from === userWaId ? "the user" : `+${from}`
+            } offered buttons or a list`,
+          );
           break;
         }
         const choices = choicesOf(offered.body);
@@ -571,7 +638,7 @@ export async function runScenario(
           ? { buttonReply: { id: choice.id, title: choice.title } }
           : { listReply: { id: choice.id, title: choice.title } };
         contextWamid = offered.wamid ?? undefined;
-        transcript.push(`user: [tap ${choice.title}]`);
+        transcript.push(`${who}: [tap ${choice.title}]`);
       }
       const wamid = newWamid();
       const payload = messageDelivery({
@@ -600,6 +667,10 @@ export async function runScenario(
         failures.push(`${where}: processing threw: ${String(backgroundErrors.splice(0)[0])}`);
         break;
       }
+      if (scripted?.problems.length) {
+        failures.push(`${where}: off the model script: ${scripted.problems.join("; ")}`);
+        break;
+      }
       const [inbound] = await db.query<{ status: string; last_error: string | null }>(
         "select status, last_error from private.wa_inbound where wamid = $1",
         [wamid],
@@ -614,6 +685,9 @@ export async function runScenario(
       }
     }
 
+    if (!failures.length && scripted?.remaining()) {
+      failures.push(`the model script has ${scripted.remaining()} step(s) left unused`);
+    }
     if (!failures.length) {
       const last = (await toUser()).at(-1);
       for (const [index, item] of scenario.expect.entries()) {
@@ -656,6 +730,7 @@ export async function runScenario(
   } finally {
     await Promise.allSettled(pending);
     await server?.shutdown();
+    await modelServer?.close();
     if (runtime) {
       await runtime.platform.notifications.stop();
       await runtime.platform.traces.flush().catch(() => {});
