@@ -45,8 +45,10 @@ export const PHARMACY_TEXTS = {
 const say = phraseBook(PHARMACY_TEXTS);
 
 // Words around a medicine's name that are not the name.
+// Words that ask rather than name a medicine (greetings and articles too: "Bonjour, je cherche
+// une pharmacie" is no search for "Bonjour une").
 const FILLER =
-  /\b(pharmacy|pharmacie|farumasi|medicine|m[ée]dicament|i need|need|do you have|avez-vous|vous avez|je cherche|ndashaka|nkeneye|mufite|imiti|umuti)\b/gi;
+  /\b(pharmacy|pharmacie|farumasi|medicine|m[ée]dicament|i need|need|do you have|avez-vous|vous avez|je cherche|ndashaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)\b/gi;
 
 const ordering = orderFlow({
   category: "pharmacy",
