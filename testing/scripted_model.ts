@@ -12,9 +12,10 @@
  * router cannot read, so the offline routing decision stands.
  *
  * Arguments and text may quote earlier tool results of the conversation as
- * `{{tool.path}}` (e.g. `{{order_create.order_id}}`): the latest successful
- * result of that tool in the messages the model was sent. A string that is
- * only a placeholder takes the value's type.
+ * `{{tool.path}}` (e.g. `{{order_create.order_id}}`, `{{ride_request.fare.estimate}}`;
+ * the tool by its provider name): the latest successful result of that tool
+ * in the messages the model was sent. A string that is only a placeholder
+ * takes the value's type.
  *
  * Anything off script (a tool the agent is not offered, a placeholder with
  * no value, a request after the last step) is recorded in `problems` and
@@ -46,8 +47,9 @@ export interface ScriptedModel {
 
 type Message = ChatCompletionRequestBody["messages"][number];
 
-const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_.]*)\.([A-Za-z0-9_.]+)\s*\}\}/g;
-const ONLY_PLACEHOLDER = /^\{\{\s*([a-z][a-z0-9_.]*)\.([A-Za-z0-9_.]+)\s*\}\}$/;
+// `{{tool.path.to.value}}`: the tool's provider name (no dots), then the path in its data.
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z0-9_.]+)\s*\}\}/g;
+const ONLY_PLACEHOLDER = /^\{\{\s*([A-Za-z][A-Za-z0-9_-]*)\.([A-Za-z0-9_.]+)\s*\}\}$/;
 
 /** The latest successful result's data per tool, from the conversation sent. */
 function resultsOf(messages: readonly Message[]): Map<string, unknown> {

@@ -317,6 +317,14 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
 
 const MAX_STEPS = 4;
 
+// A shared location reaches the model as its coordinates: a pickup is useless without them.
+function sharedLocation(input: TurnInput): string {
+  const at = input.location;
+  return at
+    ? `(shared a location: lat ${at.latitude}, lng ${at.longitude})`
+    : "(shared a location)";
+}
+
 async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
   const { model, toolsFor, callTool, agents } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
@@ -329,7 +337,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
   };
   // After a confirmation the conversation already holds the tool result: continue from it.
   const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"
-    ? [{ role: "user", content: state.input.text || "(shared a location)" }]
+    ? [{ role: "user", content: state.input.text || sharedLocation(state.input) }]
     : [];
   const turns: ChatTurn[] = [...fresh];
   for (let step = 0; step < MAX_STEPS; step++) {
