@@ -18,6 +18,7 @@ import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { confirmPaymentAsStaff } from "./payments.ts";
+import { findMessageFile, signMessageFile } from "./media.ts";
 import { replyToUser } from "./reply.ts";
 import {
   actOnTicket,
@@ -203,6 +204,17 @@ export function createAdminApp(options: AdminAppOptions): Hono {
         ),
       })));
   }
+
+  // A message's image or document: a short-lived signed link, for staff who may see it.
+  app.get("/messages/:id/media", (c) =>
+    asStaff(c, (caller) => {
+      const id = TicketId.safeParse(c.req.param("id"));
+      if (!id.success) throw new ToolFailure("NOT_FOUND", "No such file");
+      return platform.db.asCaller(
+        caller.claims,
+        (tx) => findMessageFile(tx, { orgId: caller.org_id, messageId: id.data }),
+      ).then((file) => signMessageFile(platform.files, file));
+    }));
 
   app.post("/tickets/:id/assign", (c) =>
     asStaff(c, async (caller) => {

@@ -8,6 +8,7 @@
  */
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { attachmentOf } from "./media.ts";
 
 /** A ticket as the inbox shows it. */
 export interface TicketView {
@@ -126,15 +127,22 @@ export async function getTicket(tx: Queryable, orgId: string, id: string): Promi
   return row.ticket;
 }
 
-/** The ticket's conversation transcript and internal notes. */
+/**
+ * The ticket's conversation transcript and internal notes. A message with a
+ * location or file carries its `attachment` (`media.ts`), never its raw payload.
+ */
 export async function ticketThread(tx: Queryable, ticket: TicketView) {
-  const messages = ticket.convo_id
-    ? await tx.query(
-      `select id, direction, sender, body, created_at from public.messages
+  const rows = ticket.convo_id
+    ? await tx.query<Record<string, unknown> & { payload: unknown }>(
+      `select id, direction, sender, body, created_at, payload from public.messages
        where conversation_id = $1 order by created_at, id limit 500`,
       [ticket.convo_id],
     )
     : [];
+  const messages = rows.map(({ payload, ...message }) => ({
+    ...message,
+    attachment: attachmentOf(payload),
+  }));
   const notes = await tx.query(
     `select n.id, p.display_name as author_name, n.body, n.created_at
      from public.ticket_notes n left join public.profiles p on p.id = n.author_id
