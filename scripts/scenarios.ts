@@ -8,8 +8,9 @@
  *
  * `--model` answers with the LangGraph agent and the OpenAI-compatible model
  * configured by `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `OPENAI_MODEL`, and
- * runs the scenarios marked `model` or `any`; without it, the buy & sell flow
- * answers the scenarios marked `deterministic` or `any`.
+ * runs the scenarios marked `model` or `any`; without it, the offline flows
+ * answer the scenarios marked `deterministic` or `any`, and those marked
+ * `scripted` run the agent's model path against their own scripted model.
  *
  * Exit codes: 0 every scenario passed all runs, 1 some failed (or none
  * matched), 2 usage or setup error.

@@ -118,3 +118,120 @@ Deno.test("scenarios are selected by mode and name", () => {
     ["s_deterministic"],
   );
 });
+
+Deno.test(
+  "a scripted model answers through the agent's model path; off script fails",
+  opts,
+  async () => {
+    const scenario = (model: string) =>
+      parseScenario(
+        `
+name: scripted
+mode: scripted
+user: { phone: "+250788000002" }
+model:
+${model}
+turns:
+  - say: Hi, I'd like a beef brochette at Café Nyamirambo
+expect:
+  - sql: select 1 from public.orders
+    count: 0
+  - contains: "Beef brochette"
+`,
+        "inline.yaml",
+      );
+    // The model looks the menu up and quotes the result it was sent back.
+    const good = await runScenario(scenario(`
+  - route: waiter_ai
+  - call: search_supabase
+    args:
+      table: products
+      columns: [sku, name]
+      filters: [{ column: sku, op: eq, value: BRO-BEEF }]
+      limit: 1
+  - say: "We have {{search_supabase.items.0.name}}."
+`));
+    assert.deepEqual(good.failures, []);
+    assert.match(good.transcript.at(-1)!, /^bot: We have Beef brochette\.$/);
+    // A tool outside Waiter AI's allowlist is no quiet fallback to the offline flow.
+    const outside = await runScenario(scenario(`
+  - route: waiter_ai
+  - call: ride_request
+    args: { vehicle_type: moto }
+`));
+    assert.equal(outside.passed, false);
+    assert.match(
+      outside.failures[0],
+      /^turn 1 .*off the model script: .*ride_request is not among the agent's tools \(.*order_create/,
+    );
+    // A placeholder with no earlier result, and steps left over, fail too.
+    const unknown = await runScenario(scenario(`
+  - route: waiter_ai
+  - say: "Order {{order_create.order_no}}"
+`));
+    assert.match(unknown.failures[0], /no earlier result for order_create\.order_no/);
+    const left = await runScenario(scenario(`
+  - route: waiter_ai
+  - say: "Beef brochette it is."
+  - say: never asked
+`));
+    assert.deepEqual(left.failures, ["the model script has 1 step(s) left unused"]);
+  },
+);
+
+Deno.test("another party taps a button of the latest message to them", opts, async () => {
+  const scenario = parseScenario(`
+name: venue taps
+user: { phone: "+250788000002" }
+turns:
+  - say: I want to order food
+  - tap: "venue:c0000000-0000-4000-8000-000000000002"
+  - tap: "item:BRO-BEEF"
+  - tap: agent_confirm
+  - as: "+250788000005"
+    tap: "order:A-1001:confirmed"
+  - as: "+250788000005"
+    tap: Livrée
+expect:
+  - sql: select status from public.orders
+    equals: [{ status: confirmed }]
+`);
+  const result = await runScenario(scenario);
+  assert.equal(result.passed, false);
+  assert.ok(
+    result.transcript.includes("+250788000005: [tap Confirmer]"),
+    result.transcript.join("\n"),
+  );
+  assert.match(
+    result.failures[0],
+    /^turn 6 \(as \+250788000005 tap "Livrée"\): no such choice; .*order:A-1001:preparing/,
+  );
+});
+
+Deno.test("scripted scenarios need model steps and run with the offline suite", () => {
+  assert.throws(
+    () =>
+      parseScenario(
+        `
+name: no steps
+mode: scripted
+user: { phone: "+250788000001" }
+turns: [{ say: hi }]
+expect: [{ sql: select 1 }]
+`,
+        "s.yaml",
+      ),
+    /s\.yaml: model: a scenario has "model" steps exactly when its mode is "scripted"/,
+  );
+  const base = { user: { phone: "+250788000001" }, turns: [{ say: "hi" }], expect: [] };
+  const scenarios = (["scripted", "model", "deterministic"] as const).map((mode) => ({
+    ...base,
+    name: `s_${mode}`,
+    mode,
+  }));
+  assert.deepEqual(selectScenarios(scenarios, { mode: "deterministic" }).map((s) => s.name), [
+    "s_scripted",
+    "s_deterministic",
+  ]);
+  assert.deepEqual(selectScenarios(scenarios, { mode: "model" }).map((s) => s.name), ["s_model"]);
+});
