@@ -18,7 +18,7 @@ const PAGES = [
   "11_license_desk_angle.jpg",
   "18_id_card_small.jpg",
 ];
-/** Supabase edge functions: 2 s of CPU per request (docs/documents.md). */
+/** Supabase edge functions: 2 s of CPU per request (docs/ocr.md). */
 const EDGE_CPU_LIMIT_MS = 2000;
 
 const pages = await Promise.all(PAGES.map((file) => readFixture("heldout", file)));
@@ -65,23 +65,30 @@ await measure("ours (preprocessing + tesseract)", (page) => ours.lines(page));
 await measure("raw tesseract (no preprocessing)", (page) => raw.lines(page));
 
 Deno.bench({
-  name: "raw tesseract, per page",
+  name: "raw tesseract, 3 pages",
   group: "ocr",
   baseline: true,
+  // A page takes seconds: a few runs tell the ratio.
+  n: 3,
+  warmup: 1,
   async fn() {
     for (const page of pages) await raw.lines(page);
   },
 });
 Deno.bench({
-  name: "ours: jimp preprocessing + tesseract, per page",
+  name: "ours: jimp preprocessing + tesseract, 3 pages",
   group: "ocr",
+  n: 3,
+  warmup: 1,
   async fn() {
     for (const page of pages) await ours.lines(page);
   },
 });
 Deno.bench({
-  name: "jimp preprocessing alone, per page",
+  name: "jimp preprocessing alone, 3 pages",
   group: "ocr",
+  n: 3,
+  warmup: 1,
   async fn() {
     for (const page of pages) await preprocess(page);
   },

@@ -5,7 +5,7 @@
  * of the fields each must yield. Deterministic from the seed.
  *
  * Two sets: `dev` (the engine is tuned on it) and `heldout` (never tuned on;
- * the accuracy in docs/documents.md is measured on it).
+ * the accuracy in docs/ocr.md is measured on it).
  *
  * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|all]`.
  *

@@ -4,7 +4,7 @@
  * WebAssembly nor the OpenAI client lands in a function that does not read
  * documents. Two engines: `tesseract_engine.ts` (offline, the default
  * locally) and `openai_engine.ts` (OpenAI vision with structured output);
- * `OCR_PROVIDER` chooses (see docs/documents.md).
+ * `OCR_PROVIDER` chooses (see docs/ocr.md).
  *
  * @module
  */

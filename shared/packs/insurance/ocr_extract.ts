@@ -144,7 +144,7 @@ export const ocrExtract = defineTool({
   }],
   sideEffects: "writes.document_extraction",
   auth: "user",
-  // Measured: tesseract reads a page in ~2.5 s wall on the 2-core build machine (docs/documents.md).
+  // Measured: tesseract reads a page in ~2.5 s wall on the 2-core build machine (docs/ocr.md).
   latencyBudgetMs: 4000,
   openWorld: true,
   rateLimit: { limit: 120, windowSec: 60 },

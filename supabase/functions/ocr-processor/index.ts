@@ -4,7 +4,7 @@
  * (`OPENAI_API_KEY`, `OPENAI_OCR_MODEL`, `OPENAI_BASE_URL`): tesseract's
  * WebAssembly reads a page in more CPU time than an edge function is given
  * and loads its worker and trained data from files a bundle does not carry
- * (docs/documents.md). The dev server reads with tesseract, offline.
+ * (docs/ocr.md). The dev server reads with tesseract, offline.
  *
  * @module
  */
