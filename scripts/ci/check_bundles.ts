@@ -37,7 +37,7 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
   {
     what: "the openai client",
     pattern: /^\/\/ .*node_modules\/\.deno\/openai@/m,
-    // ocr-processor reads documents with OpenAI vision when deployed (docs/documents.md).
+    // ocr-processor reads documents with OpenAI vision when deployed (docs/ocr.md).
     unless: new Set([...AGENT_FUNCTIONS, "ocr-processor"]),
   },
   { what: "tesseract.js", pattern: /^\/\/ .*node_modules\/\.deno\/tesseract\.js/m },
