@@ -101,7 +101,7 @@ dbTest(
 );
 
 dbTest(
-  "ocr_extract refuses a receipt, a car picture and an unreadable photo, and keeps them",
+  "ocr_extract refuses a receipt and an unreadable photo, and keeps them",
   async (db) => {
     const { runtime, upload, storage, close } = await setup(db);
     try {
