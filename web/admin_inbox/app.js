@@ -649,8 +649,102 @@ function messageItem(message, ticket) {
     "li",
     { className: `bubble ${message.direction === "inbound" ? "inbound" : "outbound"}` },
     el("p", { className: "bubble-meta" }, who, " · ", timeElement(message.created_at)),
-    el("p", { className: "bubble-body" }, message.body ?? ""),
+    message.body ? el("p", { className: "bubble-body" }, message.body) : null,
+    message.attachment ? attachmentItem(message) : null,
   );
+}
+
+// ------------------------------------------------------------ attachments
+
+const FILE_KINDS = {
+  image: "Photo",
+  document: "Document",
+  audio: "Voice note",
+  video: "Video",
+  sticker: "Sticker",
+};
+
+function formatSize(bytes) {
+  if (typeof bytes !== "number") return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * A location (an OpenStreetMap link with the coarse coordinates the API
+ * gives), an image (a thumbnail) or a document (a download link). Files are
+ * reached through a short-lived link the API signs for this staff member.
+ */
+function attachmentItem(message) {
+  const attachment = message.attachment;
+  if (attachment.kind === "location") {
+    const { latitude, longitude } = attachment;
+    const map = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}` +
+      `#map=16/${latitude}/${longitude}`;
+    const place = [attachment.name, attachment.address].filter(Boolean).join(", ");
+    return el(
+      "p",
+      { className: "attachment attachment-location" },
+      "📍 ",
+      el(
+        "a",
+        { href: map, target: "_blank", rel: "noopener noreferrer" },
+        place || "Shared location",
+        ` (${latitude}, ${longitude})`,
+      ),
+    );
+  }
+  const label = FILE_KINDS[attachment.kind] ?? "File";
+  const name = attachment.filename ?? label;
+  const wrapper = el(
+    "div",
+    { className: `attachment attachment-${attachment.kind}` },
+    // The caption is usually the message's text already.
+    attachment.caption && attachment.caption !== message.body
+      ? el("p", { className: "attachment-caption" }, attachment.caption)
+      : null,
+  );
+  if (!attachment.available) {
+    wrapper.append(
+      el("p", { className: "attachment-missing" }, `${label}: ${name} (no file kept)`),
+    );
+    return wrapper;
+  }
+  const status = el("p", { className: "attachment-status" }, `Loading ${label.toLowerCase()}…`);
+  wrapper.append(status);
+  const path = `/messages/${encodeURIComponent(message.id)}/media`;
+  api(path).then((link) => {
+    if (attachment.kind === "image") {
+      const alt = `${label} from the customer${
+        attachment.caption ? `: ${attachment.caption}` : ""
+      }`;
+      const image = el("img", { className: "attachment-thumb", src: link.url, alt });
+      status.replaceWith(el("a", { href: link.url, target: "_blank", rel: "noopener" }, image));
+      return;
+    }
+    const size = formatSize(attachment.size);
+    const anchor = el(
+      "a",
+      { href: link.url, download: link.filename, className: "attachment-download" },
+      `Download ${name}`,
+    );
+    // The signed link lasts minutes: a click after that asks for a fresh one.
+    let expiresAt = Date.parse(link.expires_at);
+    anchor.addEventListener("click", (event) => {
+      if (Date.now() < expiresAt - 10_000) return;
+      event.preventDefault();
+      api(path).then((fresh) => {
+        expiresAt = Date.parse(fresh.expires_at);
+        anchor.href = fresh.url;
+        anchor.click();
+      }).catch((error) => announce(`Cannot download ${name}: ${error.message}`));
+    });
+    status.replaceWith(el("p", {}, "📄 ", anchor, size ? ` (${size})` : ""));
+  }).catch((error) => {
+    status.textContent = `${label} unavailable: ${error.message}`;
+  });
+  return wrapper;
 }
 
 // --------------------------------------------------------------- actions

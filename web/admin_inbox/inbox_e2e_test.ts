@@ -11,9 +11,15 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import axeCore from "axe-core";
-import { type DevServer, localWhatsAppSecrets, startDevServer } from "../../scripts/dev_server.ts";
+import {
+  type DevServer,
+  LOCAL_PHONE_NUMBER_ID,
+  localWhatsAppSecrets,
+  startDevServer,
+} from "../../scripts/dev_server.ts";
+import { LOCAL_GRAPH_PREFIX, uploadMedia } from "@shared/channels/whatsapp/local_media.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { launchChromium, missingBrowserReason } from "./testing_browser.ts";
 
@@ -68,6 +74,46 @@ async function alineWrites(server: DevServer, text: string): Promise<string> {
     return row?.id;
   });
 }
+
+/** Aline sends a location or a file: a signed delivery to the real webhook. */
+async function alineSends(server: DevServer, content: SimulatedContent): Promise<void> {
+  const body = new TextEncoder().encode(
+    JSON.stringify(messageDelivery({ from: ALINE.waId, name: "Aline Uwase" }, content)),
+  );
+  const { appSecret } = localWhatsAppSecrets(server.runtime.platform.secret);
+  const response = await fetch(`${server.url}/functions/v1/wa-webhook-buy-sell`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-hub-signature-256": await signBody(appSecret, body),
+    },
+    body,
+  });
+  await response.body?.cancel();
+  assert.equal(response.status, 200);
+}
+
+/** Uploads a file to the dev server's local Graph media endpoints, as Aline's phone does. */
+function alineUploads(
+  server: DevServer,
+  file: { bytes: Uint8Array; mimeType: string; filename: string },
+): Promise<string> {
+  return uploadMedia({
+    baseUrl: `${server.url}${LOCAL_GRAPH_PREFIX}`,
+    phoneNumberId: LOCAL_PHONE_NUMBER_ID,
+    token: localWhatsAppSecrets(server.runtime.platform.secret).mediaToken,
+    ...file,
+  });
+}
+
+// A 1×1 PNG and a minimal PDF.
+const PNG = Uint8Array.from(
+  atob(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  ),
+  (c) => c.charCodeAt(0),
+);
+const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
 
 /** Raises a ticket through the real `notify_staff` tool, as the assistant does for Aline. */
 async function raiseTicket(
@@ -303,6 +349,93 @@ Deno.test({
           assert.equal(await detail.getByRole("button", { name: "Claim" }).isVisible(), false);
           await page.keyboard.press("Escape");
           await page.getByRole("link", { name: /24 h window closed/ }).waitFor();
+          assert.deepEqual(errors, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      await t.step("a location, a photo and a document show in the transcript", async () => {
+        await alineSends(server, {
+          location: { latitude: -1.953049, longitude: 30.090561, name: "Kimihurura" },
+        });
+        const photo = await alineUploads(server, {
+          bytes: PNG,
+          mimeType: "image/png",
+          filename: "carte.png",
+        });
+        await alineSends(server, {
+          media: { type: "image", id: photo, mimeType: "image/png", caption: "Carte jaune" },
+        });
+        const quote = await alineUploads(server, {
+          bytes: PDF,
+          mimeType: "application/pdf",
+          filename: "quote.pdf",
+        });
+        await alineSends(server, {
+          media: {
+            type: "document",
+            id: quote,
+            mimeType: "application/pdf",
+            filename: "quote.pdf",
+          },
+        });
+        // Both files saved by the worker through the two-step download.
+        const convoId = await eventually("Aline's files in Storage", async () => {
+          const rows = await server.runtime.platform.db.query<{ conversation_id: string }>(
+            `select conversation_id from public.messages
+             where user_id = $1 and payload->'content'->'stored' is not null`,
+            [ALINE.id],
+          );
+          return rows.length >= 2 ? rows[0].conversation_id : null;
+        });
+        const reason = `Aline sent her documents ${crypto.randomUUID().slice(0, 8)}`;
+        await raiseTicket(server, {
+          reason,
+          summary: "A photo of her carte jaune and a quote.",
+          priority: "medium",
+          convo_id: convoId,
+        });
+        const { context, page, errors } = await openPage(browser, server, {
+          width: 1280,
+          height: 800,
+        });
+        try {
+          await signIn(page, "jean.staff@easymo.rw");
+          await page.getByRole("navigation", { name: "Queue" })
+            .getByRole("link", { name: escapeRegExp(reason) }).click();
+          const conversation = page.getByRole("list", { name: "Conversation" });
+
+          const map = conversation.getByRole("link", { name: "Kimihurura (-1.953, 30.091)" });
+          await map.waitFor();
+          assert.equal(
+            await map.getAttribute("href"),
+            "https://www.openstreetmap.org/?mlat=-1.953&mlon=30.091#map=16/-1.953/30.091",
+          );
+
+          const image = conversation.getByRole("img", {
+            name: "Photo from the customer: Carte jaune",
+          });
+          await image.waitFor();
+          await eventually(
+            "the thumbnail to load",
+            async () =>
+              Number(
+                await page.evaluate(
+                  "(() => { const img = document.querySelector('img.attachment-thumb');" +
+                    " return img && img.complete ? img.naturalWidth : 0; })()",
+                ),
+              ) || null,
+          );
+
+          const download = conversation.getByRole("link", { name: "Download quote.pdf" });
+          await download.waitFor();
+          const href = await download.getAttribute("href");
+          assert.ok(href, "the download link has a signed URL");
+          const fetched = await fetch(new URL(href, server.url));
+          assert.equal(fetched.status, 200);
+          assert.deepEqual(new Uint8Array(await fetched.arrayBuffer()), PDF);
+          await page.screenshot({ path: `${shots}/inbox-1280-media.png`, fullPage: true });
           assert.deepEqual(errors, []);
         } finally {
           await context.close();
