@@ -25,12 +25,11 @@ import { prepareDatabase } from "@shared/db/migrate.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
-import {
-  createPaymentsApp,
-  localPaymentSecrets,
-} from "../supabase/functions/payments/app.ts";
+import { createPaymentsApp, localPaymentSecrets } from "../supabase/functions/payments/app.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createOcrApp } from "../supabase/functions/ocr-processor/app.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
 import { ocrEngineFromEnv } from "@shared/packs/insurance/ocr_engine_from_env.ts";
 import { createAgentFunction } from "@shared/platform/agent_function.ts";
@@ -180,7 +179,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     log,
     verify,
     // Documents are read here with OCR_PROVIDER's engine (tesseract, offline, by default).
-    provide: [{ key: FILE_STORE, value: files }, { key: OCR_ENGINE, value: ocrEngineFromEnv() }],
+    provide: [
+      { key: FILE_STORE, value: files },
+      { key: OCR_ENGINE, value: ocrEngineFromEnv() },
+      { key: PDF_RENDERER, value: renderPdf },
+    ],
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
     notificationIntervalMs: 1000,

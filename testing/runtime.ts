@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { InvokeRequest } from "@shared/pipeline/invoke.ts";
@@ -66,7 +68,8 @@ export async function createTestRuntime(
     tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
-    provide: options.provide,
+    // Every test runtime issues documents, as the tools and agent functions do.
+    provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
   });
   return {

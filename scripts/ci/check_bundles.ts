@@ -23,14 +23,35 @@ import { prepareDatabase } from "@shared/db/migrate.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 
-/** The budget per bundle: 5 MiB. */
+/** The budget per bundle: 5 MiB, unless {@link BUDGET_OVERRIDES} names the function. */
 export const BUDGET_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Functions with a larger budget, and why. The agent carries LangGraph,
+ * LangChain core, langsmith and openai (4.4 MiB before documents) and lays
+ * out the documents its agents issue (pdf-lib, fontkit, the font: 2.1 MiB);
+ * Supabase's limit is 20 MB.
+ */
+export const BUDGET_OVERRIDES: Readonly<Record<string, number>> = {
+  agent: 8.5 * 1024 * 1024,
+};
+
+/** The budget of one function's bundle. */
+export function budgetOf(name: string): number {
+  return BUDGET_OVERRIDES[name] ?? BUDGET_BYTES;
+}
 
 /** Functions allowed to carry the agent's libraries. */
 const AGENT_FUNCTIONS = new Set(["agent"]);
 
 /** What must never be in a deployed bundle (esbuild names each module in a comment). */
 const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
+  {
+    what: "the PDF stack",
+    pattern: /^\/\/ .*node_modules\/\.deno\/pdf-lib@/m,
+    // Only the functions that provide PDF_RENDERER lay documents out.
+    unless: new Set(["tools", "agent", "payments"]),
+  },
   { what: "PGlite", pattern: /electric-sql[+/]pglite/ },
   { what: "testing code", pattern: /^\/\/ (testing|shared\/testing)\//m },
   { what: "LangChain/LangGraph", pattern: /^\/\/ .*@langchain\+/m, unless: AGENT_FUNCTIONS },
@@ -111,7 +132,8 @@ export async function bundleFunction(name: string, outDir: string): Promise<Bund
   const problems = FORBIDDEN
     .filter(({ pattern, unless }) => !unless?.has(name) && pattern.test(text))
     .map(({ what }) => `contains ${what}`);
-  if (bytes > BUDGET_BYTES) problems.push(`${mib(bytes)} is over the ${mib(BUDGET_BYTES)} budget`);
+  const budget = budgetOf(name);
+  if (bytes > budget) problems.push(`${mib(bytes)} is over the ${mib(budget)} budget`);
   return { name, path, bytes, parts: partsOf(text), problems };
 }
 
@@ -327,7 +349,11 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       headers: { "content-type": "application/json" },
       body: "{}",
     });
-    await expect("payments POST /callback unsigned is 401", unsigned, () => unsigned.status === 401);
+    await expect(
+      "payments POST /callback unsigned is 401",
+      unsigned,
+      () => unsigned.status === 401,
+    );
   } finally {
     for (const child of started.reverse()) await child.stop();
     await db.close();
@@ -342,7 +368,7 @@ if (import.meta.main) {
   const outDir = await Deno.makeTempDir({ prefix: "easymo_bundles_" });
   const reports: BundleReport[] = [];
   for (const name of await functionNames()) reports.push(await bundleFunction(name, outDir));
-  console.log(`bundles (budget ${mib(BUDGET_BYTES)}):`);
+  console.log(`bundles (budget ${mib(BUDGET_BYTES)}; agent ${mib(budgetOf("agent"))}):`);
   for (const report of reports) {
     const top = report.parts.slice(0, 6).map(([part, bytes]) => `${part} ${mib(bytes)}`);
     console.log(`  ${report.name.padEnd(20)} ${mib(report.bytes).padStart(10)}  ${top.join(", ")}`);

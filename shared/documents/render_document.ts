@@ -9,7 +9,7 @@
 import type { FieldIssue } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { canonicalJson, sha256Hex, toHex } from "@shared/pipeline/canonical.ts";
-import { renderPdf } from "./pdf_render.ts";
+import type { PdfRenderer } from "./pdf_renderer.ts";
 import { DOCUMENT_TEMPLATES } from "./templates/mod.ts";
 
 /** What to render. */
@@ -20,6 +20,8 @@ export interface DocumentRequest {
   data: unknown;
   /** The document's language. */
   language: Language;
+  /** Lays the content out (the `PDF_RENDERER` service, or `renderPdf` itself). */
+  renderPdf: PdfRenderer;
 }
 
 /** A rendered document. */
@@ -72,7 +74,7 @@ export async function renderDocument(request: DocumentRequest): Promise<Rendered
     language: request.language,
     data: parsed.data,
   }))).slice(0, 32);
-  const bytes = await renderPdf(template.content(parsed.data, request.language), {
+  const bytes = await request.renderPdf(template.content(parsed.data, request.language), {
     id,
     language: request.language,
   });

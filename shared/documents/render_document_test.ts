@@ -8,6 +8,7 @@ import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import type { Language } from "@shared/contract/language.ts";
 import { CERTIFICATE, QUOTE, RECEIPT } from "@testing/document_fixtures.ts";
 import { DocumentInputError, renderDocument } from "./render_document.ts";
+import { renderPdf } from "./pdf_render.ts";
 
 async function textOf(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
@@ -64,7 +65,7 @@ const CASES: Array<[string, unknown, Language, string[]]> = [
 
 for (const [templateId, data, language, expected] of CASES) {
   Deno.test(`${templateId} in ${language} reads back with its text`, async () => {
-    const { bytes } = await renderDocument({ templateId, data, language });
+    const { bytes } = await renderDocument({ templateId, data, language, renderPdf });
     const text = await textOf(bytes);
     for (const phrase of expected) assert.ok(text.includes(phrase), `"${phrase}" in: ${text}`);
   });
@@ -72,11 +73,13 @@ for (const [templateId, data, language, expected] of CASES) {
 
 Deno.test("the same template, data and language give byte-identical PDFs", async () => {
   const a = await renderDocument({
+    renderPdf,
     templateId: "insurance_certificate",
     data: CERTIFICATE,
     language: "fr",
   });
   const b = await renderDocument({
+    renderPdf,
     templateId: "insurance_certificate",
     // Key order does not matter: the data is compared as parsed.
     data: Object.fromEntries(Object.entries(CERTIFICATE).reverse()),
@@ -85,12 +88,14 @@ Deno.test("the same template, data and language give byte-identical PDFs", async
   assert.equal(a.sha256, b.sha256);
   assert.deepEqual(a.bytes, b.bytes);
   const other = await renderDocument({
+    renderPdf,
     templateId: "insurance_certificate",
     data: CERTIFICATE,
     language: "rw",
   });
   assert.notEqual(other.sha256, a.sha256);
   const changed = await renderDocument({
+    renderPdf,
     templateId: "insurance_certificate",
     data: { ...CERTIFICATE, premium: 97081 },
     language: "fr",
@@ -105,7 +110,7 @@ Deno.test("the same template, data and language give byte-identical PDFs", async
 Deno.test("an unknown template or missing data is refused naming the fields", async () => {
   const refused = async (templateId: string, data: unknown) => {
     try {
-      await renderDocument({ templateId, data, language: "en" });
+      await renderDocument({ templateId, data, language: "en", renderPdf });
     } catch (error) {
       assert.ok(error instanceof DocumentInputError, String(error));
       return error.fields;
@@ -138,6 +143,7 @@ Deno.test("long values wrap and long tables continue on a second page", async ()
     unit_price: 100,
   }));
   const { bytes } = await renderDocument({
+    renderPdf,
     templateId: "payment_receipt",
     data: { ...RECEIPT, items, total: 5000 },
     language: "fr",

@@ -25,6 +25,7 @@ import {
 import { createWorkerApp } from "@shared/channels/whatsapp/worker_app.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
 import { edgeBackground, openRuntimeFromEnv, requireEnv } from "./env.ts";
+import type { PlatformOptions } from "./platform.ts";
 
 /** Options for {@link createAgentFunction}. */
 export interface AgentFunctionConfig extends Omit<WhatsAppWorkerConfig, "conversation"> {
@@ -71,14 +72,16 @@ export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfi
  *
  * @throws {Error} when a variable is missing, the agent file is invalid or the org is unknown.
  */
-export async function openAgentFunctionFromEnv(): Promise<AgentFunction> {
+export async function openAgentFunctionFromEnv(
+  options: { provide?: PlatformOptions["provide"] } = {},
+): Promise<AgentFunction> {
   const graph = {
     token: requireEnv("WHATSAPP_TOKEN"),
     phoneNumberId: requireEnv("WHATSAPP_PHONE_NUMBER_ID"),
     // Meta's Graph API unless a proxy (or CI's loopback fake) is named.
     baseUrl: Deno.env.get("WHATSAPP_GRAPH_URL") || undefined,
   };
-  const runtime = await openRuntimeFromEnv();
+  const runtime = await openRuntimeFromEnv(options);
   return createAgentFunction(runtime, {
     org: Deno.env.get("EASYMO_WHATSAPP_ORG") ?? "easymo",
     graph,

@@ -34,6 +34,7 @@ import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/t
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
+import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
@@ -79,6 +80,8 @@ function defaultProvisions(): ServiceProvision[] {
     { key: FILE_STORE, value: unconfiguredFileStore() },
     // Documents are read by the functions that provide an engine (ocr-processor, the dev server).
     { key: OCR_ENGINE, value: OCR_NOT_HERE },
+    // PDFs are laid out by the functions that issue documents (tools, agent, payments, the dev server).
+    { key: PDF_RENDERER, value: PDF_RENDERER_NOT_HERE },
     // MOMO_CHARGE_TTL_MINUTES and MOMO_MAX_AMOUNT_RWF; a bad value stops the start.
     { key: PAYMENTS_CONFIG, value: paymentsConfigFromEnv() },
   ];

@@ -20,6 +20,7 @@ import { payload, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool, type Tool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
 import { DOCUMENT_TEMPLATES } from "@shared/documents/templates/mod.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
 
 /** How long a PDF's link lasts unless configured. */
@@ -124,6 +125,7 @@ export function createGeneratePdf(options: GeneratePdfOptions = {}): Tool {
           templateId: args.template_id,
           data: args.data,
           language: args.locale,
+          renderPdf: ctx.services.get(PDF_RENDERER),
         });
       } catch (error) {
         if (!(error instanceof DocumentInputError)) throw error;

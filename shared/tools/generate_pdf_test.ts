@@ -13,6 +13,8 @@ import { ORG, USER } from "@testing/seed.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { pdfUrlTtlDaysFromEnv } from "@shared/platform/env.ts";
 import { createPlatform } from "@shared/platform/platform.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { CERTIFICATE, QUOTE } from "@testing/document_fixtures.ts";
 import { createGeneratePdf } from "./generate_pdf.ts";
@@ -182,7 +184,10 @@ dbTest("links last PDF_URL_TTL_DAYS days, 30 at most", async (db) => {
       db,
       secret: TEST_SECRET,
       pdfUrlTtlDays: 30,
-      provide: [{ key: FILE_STORE, value: storage.files }],
+      provide: [
+        { key: FILE_STORE, value: storage.files },
+        { key: PDF_RENDERER, value: renderPdf },
+      ],
     });
     const result = await platform.call({
       tool: "generate_pdf",
@@ -206,3 +211,28 @@ dbTest("links last PDF_URL_TTL_DAYS days, 30 at most", async (db) => {
     assert.throws(() => pdfUrlTtlDaysFromEnv(env(bad)), /PDF_URL_TTL_DAYS/);
   }
 });
+
+dbTest(
+  "a function that lays out no documents answers SERVICE_UNAVAILABLE, honestly",
+  async (db) => {
+    const storage = await startTestStorage(db);
+    try {
+      // What the webhook, admin-messages and ocr-processor functions run: no PDF_RENDERER provided.
+      const platform = await createPlatform({
+        db,
+        secret: TEST_SECRET,
+        provide: [{ key: FILE_STORE, value: storage.files }],
+      });
+      const result = await platform.call({
+        tool: "generate_pdf",
+        args: { template_id: "insurance_quote", data: QUOTE, locale: "en" },
+        caller: { claims: { sub: USER.aline, role: "authenticated" }, org_id: ORG.easymo },
+        idempotencyKey: "no-renderer",
+      });
+      assert.equal(result.ok ? "ok" : result.error.code, "SERVICE_UNAVAILABLE");
+      await platform.traces.flush();
+    } finally {
+      await storage.close();
+    }
+  },
+);

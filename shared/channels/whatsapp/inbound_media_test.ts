@@ -24,8 +24,9 @@ dbTest(
     const storage = await startTestStorage(db);
     try {
       const seen: InboundMessage[] = [];
-      const handle = withInboundMedia(async (message) => {
+      const handle = withInboundMedia((message) => {
         seen.push(message);
+        return Promise.resolve();
       }, {
         db,
         orgId: ORG.easymo,
@@ -73,8 +74,9 @@ dbTest(
     const storage = await startTestStorage(db);
     try {
       const seen: InboundMessage[] = [];
-      const handle = withInboundMedia(async (message) => {
+      const handle = withInboundMedia((message) => {
         seen.push(message);
+        return Promise.resolve();
       }, {
         db,
         orgId: ORG.easymo,

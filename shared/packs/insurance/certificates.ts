@@ -27,6 +27,7 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
 import { documentMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
 import { say } from "./texts.ts";
@@ -204,6 +205,7 @@ export const insuranceCertificatesSweep = defineTool({
           templateId: "insurance_certificate",
           data: built.data,
           language: lang,
+          renderPdf: ctx.services.get(PDF_RENDERER),
         });
       } catch (error) {
         if (!(error instanceof DocumentInputError)) throw error;

@@ -6,7 +6,12 @@
  * @module
  */
 import { openAgentFunctionFromEnv } from "@shared/platform/agent_function.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 
-const agent = await openAgentFunctionFromEnv();
+// The agents issue documents (generate_pdf, insurance certificates in the sweep).
+const agent = await openAgentFunctionFromEnv({
+  provide: [{ key: PDF_RENDERER, value: renderPdf }],
+});
 
 Deno.serve(agent.fetch);

@@ -6,9 +6,12 @@
  */
 import { requireEnv } from "@shared/platform/env.ts";
 import { openRuntimeFromEnv } from "@shared/platform/env.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { createPaymentsApp } from "./app.ts";
 
-const runtime = await openRuntimeFromEnv();
+// Receipts and certificates may follow a settlement.
+const runtime = await openRuntimeFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
 
 Deno.serve(
   createPaymentsApp({

@@ -4,9 +4,12 @@
  * @module
  */
 import { openRuntimeFromEnv } from "@shared/platform/env.ts";
+import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { createToolsApp } from "./app.ts";
 
-const runtime = await openRuntimeFromEnv();
+// generate_pdf lays documents out here.
+const runtime = await openRuntimeFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
 const app = createToolsApp(runtime);
 
 Deno.serve(app.fetch);
