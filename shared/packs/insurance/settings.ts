@@ -19,14 +19,12 @@
  * import assert from "node:assert/strict";
  * import { insurancePayee } from "./settings.ts";
  *
- * assert.equal(insurancePayee(() => "0788123456"), "+250788123456");
- * assert.equal(insurancePayee(() => undefined), null);
+ * assert.equal(insurancePayee({ get: () => "0788123456" }), "+250788123456");
+ * assert.equal(insurancePayee({ get: () => undefined }), null);
  * ```
  */
-export function insurancePayee(
-  get: (name: string) => string | undefined = (name) => Deno.env.get(name),
-): string | null {
-  const raw = get("INSURANCE_MOMO_PAYEE")?.replace(/[\s-]/g, "") ?? "";
+export function insurancePayee(env: Pick<Deno.Env, "get"> = Deno.env): string | null {
+  const raw = env.get("INSURANCE_MOMO_PAYEE")?.replace(/[\s-]/g, "") ?? "";
   if (raw === "") return null;
   const match = /^(?:\+?250|0)(7[0-9]{8})$/.exec(raw);
   if (!match) {
