@@ -533,8 +533,15 @@ export async function main(argv: string[]): Promise<number> {
 
   const interactive = !scriptLines && Deno.stdin.isTerminal();
   const color = Deno.stdout.isTerminal() && !Deno.noColor;
+  // jimp's image-q pins @types/node 16.9 beside the project's own, so node:readline's
+  // stream types and process's differ in the checker; at run time they are Node's streams.
+  type ReadlineOptions = Parameters<typeof createInterface>[0];
   const readline = interactive
-    ? createInterface({ input: process.stdin, output: process.stdout, prompt: "> " })
+    ? createInterface({
+      input: process.stdin as unknown as ReadlineOptions["input"],
+      output: process.stdout as unknown as ReadlineOptions["output"],
+      prompt: "> ",
+    })
     : undefined;
   const print = (text: string) => {
     if (!readline) return console.log(text);
