@@ -24,18 +24,24 @@ Deno.test("loadAgentConfig() loads the 16 agents of seed 000 with their allowlis
   const agents = await loadAgentConfig(FILE, { knownTools: KNOWN });
   assert.equal(agents.list().length, 16);
   const waiter = agents.get("waiter_ai")!;
+  // Seed 000's allowlist, every tool implemented, plus reservation_book (docs/agents.md).
   assert.deepEqual(waiter.tools, [
     "search_supabase",
     "order_create",
+    "order_status_update",
+    "reservation_book",
+    "momo_charge",
     "notify_staff",
     "analytics_log",
   ]);
-  assert.deepEqual(waiter.plannedTools, ["order_status_update", "momo_charge"]);
+  assert.deepEqual(waiter.plannedTools, []);
+  assert.deepEqual(agents.get("marketing_sales")!.plannedTools, ["broadcast_schedule"]);
   assert.ok(agents.allows("support_handoff", "notify_staff"));
   assert.ok(!agents.allows("support_handoff", "search_supabase"));
   assert.ok(!agents.allows("support_handoff", "order_create"));
   // Planned tools are granted in the file but not callable until they exist.
-  assert.ok(!agents.allows("waiter_ai", "momo_charge"));
+  assert.ok(agents.allows("waiter_ai", "momo_charge"));
+  assert.ok(!agents.allows("marketing_sales", "broadcast_schedule"));
   checkAgentTenants(agents, ["easymo"]);
 });
 

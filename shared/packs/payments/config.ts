@@ -28,13 +28,12 @@ export const DEFAULT_PAYMENTS_CONFIG: PaymentsConfig = {
 const HARD_CEILING_RWF = 10_000_000;
 
 function whole(
-  env: Pick<Deno.Env, "get">,
   name: string,
+  raw: string | undefined,
   fallback: number,
   min: number,
   max: number,
 ): number {
-  const raw = env.get(name);
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
@@ -56,15 +55,15 @@ function whole(
 export function paymentsConfigFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): PaymentsConfig {
   return {
     chargeTtlMinutes: whole(
-      env,
       "MOMO_CHARGE_TTL_MINUTES",
+      env.get("MOMO_CHARGE_TTL_MINUTES"),
       DEFAULT_PAYMENTS_CONFIG.chargeTtlMinutes,
       1,
       1440,
     ),
     maxAmountRwf: whole(
-      env,
       "MOMO_MAX_AMOUNT_RWF",
+      env.get("MOMO_MAX_AMOUNT_RWF"),
       DEFAULT_PAYMENTS_CONFIG.maxAmountRwf,
       1,
       HARD_CEILING_RWF,

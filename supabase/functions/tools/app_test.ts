@@ -32,15 +32,29 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     assert.equal(all.ok, true);
     // Every tool the tenant may use, without internal (service-only) ones.
     const TENANT_TOOLS = [
+      // Service-only tools (drivers' and venues' answers, sweeps) are not listed to a user.
       "analytics_log",
+      "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
+      "generate_pdf",
       "get_vendor_inquiry_updates",
       "inventory_check",
       "log_user_feedback_on_vendor",
+      "maps_geosearch",
+      "momo_charge",
       "notify_staff",
+      "ocr_extract",
       "order_create",
+      "order_status_update",
+      "payment_status",
+      "place_lookup",
+      "price_insurance",
+      "reservation_book",
+      "ride_request",
+      "ride_status",
       "search_businesses_with_tags",
       "search_supabase",
+      "trip_price_estimate",
     ];
     assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), TENANT_TOOLS);
     const support = await (await fetch(`${base}?agent=support_handoff&format=openai`, { headers }))
@@ -53,8 +67,11 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       const response = await fetch(`${base}?format=${format}`, { headers });
       assert.equal(response.status, 200, format);
       const listed = (await response.json()).data;
-      assert.equal(listed.count, TENANT_TOOLS.length, format);
-      assert.deepEqual(listed.skipped, [], format);
+      // Gemini's schema subset cannot express some inputs: those tools are skipped, by name and why.
+      const skipped = listed.skipped as Array<{ tool: string; reason: string }>;
+      if (format !== "gemini") assert.deepEqual(skipped, [], format);
+      assert.ok(skipped.every((issue) => issue.tool && issue.reason), JSON.stringify(skipped));
+      assert.equal(listed.count + skipped.length, TENANT_TOOLS.length, format);
     }
     const bad = await fetch(`${base}?format=xml`, { headers });
     assert.equal(bad.status, 400);
