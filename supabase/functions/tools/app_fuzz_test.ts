@@ -16,6 +16,8 @@ import {
 } from "@testing/fuzz.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { USER } from "@testing/seed.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { FILE_STORE, type FileStore } from "@shared/storage/file_store.ts";
 import { createToolsApp } from "./app.ts";
 
 /** Requests per backend. */
@@ -70,84 +72,98 @@ function headerSafe(value: string): string {
 dbTest(
   "tools function answers hostile requests without a 500 or a stack trace",
   async (db, backend) => {
-    const rt = await createTestRuntime(db);
-    const app = createToolsApp(rt);
-    const ids = await seededIds();
-    const tools = rt.platform.list();
-    const tokens = [
-      await rt.tokenFor(USER.aline),
-      await rt.tokenFor(USER.jean),
-      await rt.tokenFor(null),
-      "not-a-token",
-    ];
-    const callBody = fc.oneof(
-      ...tools.map((tool) =>
-        fc.record({
-          tool: fc.constant(tool.name),
-          args: hostileInputs(tool, ids),
-          idempotency_key: fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_STRINGS)),
-          confirmation: fc.option(fc.constantFrom(...HOSTILE_STRINGS), { nil: undefined }),
-          trace_id: fc.option(fc.constantFrom(...HOSTILE_STRINGS), { nil: undefined }),
-        }, { requiredKeys: ["tool", "args"] })
-      ),
-      fc.record({ tool: hostileValue(), args: hostileValue() }),
-      hostileValue(),
-    ).map((body) => JSON.stringify(body) ?? "undefined");
-    const request = fc.record({
-      body: fc.oneof({ weight: 8, arbitrary: callBody }, {
-        weight: 1,
-        arbitrary: fc.constantFrom(...RAW_BODIES),
-      }),
-      // Mostly a signed-in customer without odd headers, so most requests reach a tool.
-      token: fc.oneof({ weight: 6, arbitrary: fc.constant(tokens[0]) }, {
-        weight: 3,
-        arbitrary: fc.constantFrom(...tokens),
-      }),
-      orgHeader: rarely(fc.constantFrom(...HOSTILE_HEADERS)),
-      keyHeader: rarely(
-        fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_HEADERS), fc.string({ maxLength: 300 })),
-      ),
-    });
-
-    const tally = new ResultTally();
-    const statuses = new Map<number, number>();
-    let problem: string | null = null;
-    const details = await fc.check(
-      fc.asyncProperty(request, async ({ body, token, orgHeader, keyHeader }) => {
-        const headers: Record<string, string> = {
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-        };
-        if (orgHeader !== undefined) headers["x-org-id"] = headerSafe(orgHeader);
-        if (keyHeader !== undefined) headers["idempotency-key"] = headerSafe(keyHeader);
-        const response = await app.request("/tools", { method: "POST", headers, body });
-        const text = await response.text();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        let parsed: { ok?: boolean; error?: { code?: string } };
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          problem = `status ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`;
-          return false;
-        }
-        if (parsed.ok === true || parsed.error?.code) tally.add(parsed as never);
-        const leak = leakIn(text);
-        if (response.status >= 500 || parsed.error?.code === "INTERNAL_ERROR" || leak) {
-          problem = `status ${response.status} ${text.slice(0, 300)} for ${body.slice(0, 300)}`;
-          return false;
-        }
-        return true;
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-    const byStatus = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}=${n}`).join(
-      " ",
-    );
-    console.log(`fuzz http [${backend}] ${details.numRuns} requests: ${byStatus}; ${tally}`);
-    assert.equal(
-      details.failed,
-      false,
-      `${problem}\n${fc.defaultReportMessage(details)?.slice(0, 1500)}`,
-    );
+    // Deployed, the tools function has Storage (generate_pdf files its documents there).
+    const storage = await startTestStorage(db);
+    try {
+      await fuzzToolsApp(db, backend, storage.files);
+    } finally {
+      await storage.close();
+    }
   },
 );
+
+async function fuzzToolsApp(
+  db: Parameters<typeof createTestRuntime>[0],
+  backend: string,
+  files: FileStore,
+): Promise<void> {
+  const rt = await createTestRuntime(db, { provide: [{ key: FILE_STORE, value: files }] });
+  const app = createToolsApp(rt);
+  const ids = await seededIds();
+  const tools = rt.platform.list();
+  const tokens = [
+    await rt.tokenFor(USER.aline),
+    await rt.tokenFor(USER.jean),
+    await rt.tokenFor(null),
+    "not-a-token",
+  ];
+  const callBody = fc.oneof(
+    ...tools.map((tool) =>
+      fc.record({
+        tool: fc.constant(tool.name),
+        args: hostileInputs(tool, ids),
+        idempotency_key: fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_STRINGS)),
+        confirmation: fc.option(fc.constantFrom(...HOSTILE_STRINGS), { nil: undefined }),
+        trace_id: fc.option(fc.constantFrom(...HOSTILE_STRINGS), { nil: undefined }),
+      }, { requiredKeys: ["tool", "args"] })
+    ),
+    fc.record({ tool: hostileValue(), args: hostileValue() }),
+    hostileValue(),
+  ).map((body) => JSON.stringify(body) ?? "undefined");
+  const request = fc.record({
+    body: fc.oneof({ weight: 8, arbitrary: callBody }, {
+      weight: 1,
+      arbitrary: fc.constantFrom(...RAW_BODIES),
+    }),
+    // Mostly a signed-in customer without odd headers, so most requests reach a tool.
+    token: fc.oneof({ weight: 6, arbitrary: fc.constant(tokens[0]) }, {
+      weight: 3,
+      arbitrary: fc.constantFrom(...tokens),
+    }),
+    orgHeader: rarely(fc.constantFrom(...HOSTILE_HEADERS)),
+    keyHeader: rarely(
+      fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_HEADERS), fc.string({ maxLength: 300 })),
+    ),
+  });
+
+  const tally = new ResultTally();
+  const statuses = new Map<number, number>();
+  let problem: string | null = null;
+  const details = await fc.check(
+    fc.asyncProperty(request, async ({ body, token, orgHeader, keyHeader }) => {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+      };
+      if (orgHeader !== undefined) headers["x-org-id"] = headerSafe(orgHeader);
+      if (keyHeader !== undefined) headers["idempotency-key"] = headerSafe(keyHeader);
+      const response = await app.request("/tools", { method: "POST", headers, body });
+      const text = await response.text();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      let parsed: { ok?: boolean; error?: { code?: string } };
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        problem = `status ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`;
+        return false;
+      }
+      if (parsed.ok === true || parsed.error?.code) tally.add(parsed as never);
+      const leak = leakIn(text);
+      if (response.status >= 500 || parsed.error?.code === "INTERNAL_ERROR" || leak) {
+        problem = `status ${response.status} ${text.slice(0, 300)} for ${body.slice(0, 300)}`;
+        return false;
+      }
+      return true;
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+  const byStatus = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}=${n}`).join(
+    " ",
+  );
+  console.log(`fuzz http [${backend}] ${details.numRuns} requests: ${byStatus}; ${tally}`);
+  assert.equal(
+    details.failed,
+    false,
+    `${problem}\n${fc.defaultReportMessage(details)?.slice(0, 1500)}`,
+  );
+}
