@@ -29,6 +29,7 @@ import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
 import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
+import { rememberReadings } from "./ocr.ts";
 import { createTesseractEngine } from "@shared/packs/insurance/tesseract_engine.ts";
 import { readFixture } from "./documents/generate.ts";
 import { type FakeGraph, startFakeGraph } from "./graph_server.ts";
@@ -470,7 +471,8 @@ export async function runScenario(
   const files = photos || scenario.turns.some((turn) => "settle" in turn);
   let storage: TestStorage | undefined;
   let graph: FakeGraph | undefined;
-  const ocr = photos ? createTesseractEngine() : undefined;
+  // Runs repeat the same photos: each is read once per process.
+  const ocr = photos ? rememberReadings(createTesseractEngine()) : undefined;
   const savedEnv = Object.keys(scenario.env ?? {}).map((name) => [name, Deno.env.get(name)]);
   try {
     for (const [name, value] of Object.entries(scenario.env ?? {})) Deno.env.set(name, value);

@@ -4,6 +4,7 @@ import { readFixture, readManifest } from "@testing/documents/generate.ts";
 import { startScriptedOpenAI } from "@testing/openai_server.ts";
 import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
+import { rememberReadings } from "@testing/ocr.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import type { Database } from "@shared/db/types.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
@@ -12,8 +13,9 @@ import { createOpenAIEngine } from "./openai_engine.ts";
 import { storageReference } from "./ocr_extract.ts";
 import { createTesseractEngine } from "./tesseract_engine.ts";
 
-// One tesseract worker for the file: OCR is the slow part (closed by the last test).
-const tesseract = createTesseractEngine();
+// One tesseract worker for the file: OCR is the slow part (closed by the last test). Each
+// photo is read once per process; the second database reuses the reading.
+const tesseract = rememberReadings(createTesseractEngine());
 const TODAY = new Date("2026-11-24T08:00:00Z");
 
 async function setup(db: Database, engine: OcrEngine = tesseract) {
