@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { startDevServer } from "./dev_server.ts";
@@ -66,7 +67,11 @@ Deno.test({
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-chat-media-" });
     Deno.env.set("EASYMO_DATA_DIR", root);
-    const server = await startDevServer({ port: 0, dataDir: null, log: memoryLogger() });
+    const server = await startDevServer({
+      port: 0,
+      database: await openTestDatabase(),
+      log: memoryLogger(),
+    });
     try {
       await Deno.writeFile(`${root}/carte.png`, PNG);
       await Deno.writeFile(`${root}/quote.pdf`, PDF);

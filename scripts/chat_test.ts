@@ -1,3 +1,4 @@
+import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { type Choice, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
@@ -247,7 +248,11 @@ Deno.test({
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-chat-" });
     Deno.env.set("EASYMO_DATA_DIR", root);
-    const server = await startDevServer({ port: 0, dataDir: null, log: memoryLogger() });
+    const server = await startDevServer({
+      port: 0,
+      database: await openTestDatabase(),
+      log: memoryLogger(),
+    });
     const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
     const simulators: Simulator[] = [];
     const simulate = (phone: string) => {

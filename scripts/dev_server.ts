@@ -22,6 +22,7 @@ import { openPglite } from "@shared/db/pglite.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
+import type { Database } from "@shared/db/types.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
@@ -127,6 +128,11 @@ export interface DevServerOptions {
   dataDir?: string | null;
   /** Postgres URL instead of the embedded database. @default $DATABASE_URL */
   databaseUrl?: string;
+  /**
+   * An open database to serve instead (tests hand in a seeded copy, which
+   * starts faster than migrating a new one); the server closes it.
+   */
+  database?: Database;
   /** Logs. */
   log?: Logger;
 }
@@ -146,11 +152,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const log = options.log ?? createLogger();
   const root = dataRoot();
   const url = options.databaseUrl ?? databaseUrlFromEnv();
-  const dataDir = url || options.dataDir === null ? undefined : options.dataDir ?? `${root}pglite`;
+  const dataDir = url || options.dataDir === null || options.database
+    ? undefined
+    : options.dataDir ?? `${root}pglite`;
   // A fresh clone has no .data/: PGlite does not create parent folders.
   await ensureDataDirs({ pgliteDir: dataDir });
   // The embedded database is opened here and handed in; deployed functions only know Postgres.
-  const db = url ? openPostgres(url) : await openPglite({ dataDir });
+  const db = options.database ?? (url ? openPostgres(url) : await openPglite({ dataDir }));
   const prepared = await prepareDatabase(db, { seed: true });
   log.info("database_ready", { kind: db.kind, ...prepared });
   const secret = Deno.env.get("EASYMO_SECRET") ??

@@ -1,3 +1,4 @@
+import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
 import { startDevServer } from "./dev_server.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
@@ -25,7 +26,11 @@ Deno.test({
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-dev-" });
     Deno.env.set("EASYMO_DATA_DIR", root);
-    const server = await startDevServer({ port: 0, dataDir: null, log: memoryLogger() });
+    const server = await startDevServer({
+      port: 0,
+      database: await openTestDatabase(),
+      log: memoryLogger(),
+    });
     const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
     try {
       const token = await cli(["token", "--phone", "+250788000001"], env);

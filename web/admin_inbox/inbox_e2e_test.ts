@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import axeCore from "axe-core";
@@ -183,7 +184,11 @@ Deno.test({
     await Deno.mkdir(shots, { recursive: true });
     const previousRoot = Deno.env.get("EASYMO_DATA_DIR");
     Deno.env.set("EASYMO_DATA_DIR", root);
-    const server = await startDevServer({ port: 0, dataDir: null, log: memoryLogger() });
+    const server = await startDevServer({
+      port: 0,
+      database: await openTestDatabase(),
+      log: memoryLogger(),
+    });
     const launched = await launchChromium();
     assert.ok(launched, "Chromium vanished after the check");
     const { browser } = launched;
