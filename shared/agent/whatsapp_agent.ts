@@ -28,6 +28,7 @@ import {
   buildAgentGraph,
   type TurnInput,
 } from "./agent_graph.ts";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
 import { agentRoster } from "./roster.ts";
@@ -142,7 +143,13 @@ export function createAgentHandler(
     description,
   }));
 
-  return async (turn) => {
+  // Each turn runs in a clean LangGraph context. A loop started inside a node (a worker's
+  // message handler, a queue woken by a tool) keeps that node's async context, and a turn
+  // reached from it would inherit the old run's config, checkpoint id included, and resume
+  // the conversation from a stale checkpoint.
+  const isolated = (turn: Parameters<ConversationHandler>[0]) =>
+    AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runTurn(turn));
+  const runTurn = async (turn: Parameters<ConversationHandler>[0]) => {
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
     const deps: AgentDeps = {
       model,
@@ -222,4 +229,5 @@ export function createAgentHandler(
       handoff: state.handoff,
     };
   };
+  return isolated;
 }

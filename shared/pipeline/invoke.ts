@@ -459,7 +459,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const work = tool.prepare
       ? admission.then((admitted) =>
         admitted.kind === "granted"
-          ? prepare(tool, args, context, controller.signal, entry.key).then(transact)
+          ? prepareWithReads(tool, args, claims, context, controller.signal, entry.key)
+            .then(transact)
           : transact(NOT_PREPARED)
       )
       : transact(NOT_PREPARED);
@@ -497,7 +498,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     prepared: unknown = NOT_PREPARED,
   ): Promise<ToolResult> {
     if (prepared === NOT_PREPARED && tool.prepare) {
-      prepared = await prepare(tool, args, context, signal, idempotencyKey);
+      prepared = await prepare(tool, args, context, signal, idempotencyKey, queryable);
     }
     const data = await tool.execute(args, {
       trace_id: context.trace_id,
@@ -519,14 +520,34 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return ok(output.data);
   }
 
+  // A side-effecting tool's prepare reads in transactions of its own, ended before the
+  // call's transaction opens: PGlite's one connection is free for the slow work's own calls.
+  async function prepareWithReads(
+    tool: AnyTool,
+    args: unknown,
+    claims: JwtClaims,
+    context: CallContext,
+    signal: AbortSignal,
+    idempotencyKey: string | null,
+  ): Promise<unknown> {
+    const reads = db.openCallerReads(claims, { statementTimeoutMs: tool.timeoutMs });
+    try {
+      return await prepare(tool, args, context, signal, idempotencyKey, guard(reads, signal));
+    } finally {
+      await reads.end();
+    }
+  }
+
   function prepare(
     tool: AnyTool,
     args: unknown,
     context: CallContext,
     signal: AbortSignal,
     idempotencyKey: string | null,
+    read: Queryable,
   ): Promise<unknown> {
     return tool.prepare!(args, {
+      read,
       trace_id: context.trace_id,
       org_id: context.org_id,
       user_id: context.user_id,

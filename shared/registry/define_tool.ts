@@ -90,8 +90,15 @@ export interface ExecutionContext extends CallContext {
   prepared?: unknown;
 }
 
-/** What a tool's `prepare` receives: the call without its database. */
-export type PrepareContext = Omit<ExecutionContext, "db" | "prepared">;
+/** What a tool's `prepare` receives: the call without its transaction. */
+export interface PrepareContext extends Omit<ExecutionContext, "db" | "prepared"> {
+  /**
+   * Read-only queries as the caller, each in its own short transaction: what
+   * the slow work needs to know, with no connection held while it runs.
+   * `execute` sees the rows again in its transaction and decides there.
+   */
+  read: Queryable;
+}
 
 /** One example call, exported into JSON Schema `examples`. */
 export interface ToolExample<I, O> {

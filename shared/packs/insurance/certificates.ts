@@ -30,6 +30,7 @@ import { DocumentInputError, renderDocument } from "@shared/documents/render_doc
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
 import { documentMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { canonicalJson } from "@shared/pipeline/canonical.ts";
 import { say } from "./texts.ts";
 
 /** How long a certificate's link lasts: the longest signed URL (30 days). Save the PDF. */
@@ -78,6 +79,13 @@ const DUE_SQL = `
     )
   order by p.settled_at, p.id
   limit ${BATCH}`;
+
+const DUE_SQL_LOCKED = `${DUE_SQL} for update of p skip locked`;
+
+/** A charge's certificate, rendered and stored; or why a person must issue it. */
+type Prepared =
+  | { data: string; url: string; expiresAt: Date; size: number }
+  | { why: string };
 
 /** A date in Kigali (`2026-11-24`) for an instant. */
 function kigaliDate(instant: Date): string {
@@ -184,19 +192,17 @@ export const insuranceCertificatesSweep = defineTool({
   auth: "service",
   internal: true,
   latencyBudgetMs: 5000,
-  async execute(_args, ctx) {
+  // Rendering and Storage run in `prepare`, before the transaction: no connection is held
+  // while the PDF is drawn and uploaded (PGlite's only one would wait on itself).
+  async prepare(_args, ctx): Promise<Map<string, Prepared>> {
     const orgId = ctx.org_id;
     if (!orgId) throw new ToolFailure("AUTH_ERROR", "The sweep runs on one org");
     const files = ctx.services.get(FILE_STORE);
-    const rows = await ctx.db.query<DueRow>(DUE_SQL, [orgId]);
-    const issued: Array<{ momo_ref: string; certificate_no: string }> = [];
-    const toStaffRefs: Array<{ momo_ref: string; why: string }> = [];
-    for (const row of rows) {
-      const lang = languageOf(row.language);
+    const prepared = new Map<string, Prepared>();
+    for (const row of await ctx.read.query<DueRow>(DUE_SQL, [orgId])) {
       const built = certificateData(row);
       if ("why" in built) {
-        await toStaff(ctx.db, orgId, row, built.why);
-        toStaffRefs.push({ momo_ref: row.momo_ref, why: built.why });
+        prepared.set(row.momo_ref, { why: built.why });
         continue;
       }
       let document;
@@ -204,14 +210,13 @@ export const insuranceCertificatesSweep = defineTool({
         document = await renderDocument({
           templateId: "insurance_certificate",
           data: built.data,
-          language: lang,
+          language: languageOf(row.language),
           renderPdf: ctx.services.get(PDF_RENDERER),
         });
       } catch (error) {
         if (!(error instanceof DocumentInputError)) throw error;
-        const why = `incomplete data (${error.fields.map((field) => field.path).join(", ")})`;
-        await toStaff(ctx.db, orgId, row, why);
-        toStaffRefs.push({ momo_ref: row.momo_ref, why });
+        const fields = error.fields.map((field) => field.path).join(", ");
+        prepared.set(row.momo_ref, { why: `incomplete data (${fields})` });
         continue;
       }
       const path = `${orgId}/${document.sha256}.pdf`;
@@ -227,6 +232,36 @@ export const insuranceCertificatesSweep = defineTool({
         path,
         expiresInSeconds: CERTIFICATE_LINK_SECONDS,
       });
+      prepared.set(row.momo_ref, {
+        data: canonicalJson(built.data),
+        url: link.url,
+        expiresAt: link.expiresAt,
+        size: document.bytes.byteLength,
+      });
+    }
+    return prepared;
+  },
+  async execute(_args, ctx) {
+    const orgId = ctx.org_id;
+    if (!orgId) throw new ToolFailure("AUTH_ERROR", "The sweep runs on one org");
+    const prepared = ctx.prepared as Map<string, Prepared>;
+    // Seen again under lock: a sweep running beside this one skips these charges.
+    const rows = await ctx.db.query<DueRow>(`${DUE_SQL_LOCKED}`, [orgId]);
+    const issued: Array<{ momo_ref: string; certificate_no: string }> = [];
+    const toStaffRefs: Array<{ momo_ref: string; why: string }> = [];
+    for (const row of rows) {
+      // Settled after `prepare` read: the next sweep takes it.
+      const ready = prepared.get(row.momo_ref);
+      if (!ready) continue;
+      if ("why" in ready) {
+        await toStaff(ctx.db, orgId, row, ready.why);
+        toStaffRefs.push({ momo_ref: row.momo_ref, why: ready.why });
+        continue;
+      }
+      const built = certificateData(row);
+      // What was rendered must still be what the database says, or the next sweep renders again.
+      if ("why" in built || canonicalJson(built.data) !== ready.data) continue;
+      const lang = languageOf(row.language);
       const data = built.data as {
         certificate_no: string;
         vehicle: { plate: string };
@@ -236,7 +271,7 @@ export const insuranceCertificatesSweep = defineTool({
         orgId,
         to: row.payer_phone,
         message: documentMessage({
-          link: link.url,
+          link: ready.url,
           filename: `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`,
           caption: say("certificateCaption", lang, {
             insurer: row.insurer!,
@@ -244,7 +279,7 @@ export const insuranceCertificatesSweep = defineTool({
             from: data.period.from,
             to: data.period.to,
           }),
-          file: { mimeType: "application/pdf", size: document.bytes.byteLength },
+          file: { mimeType: "application/pdf", size: ready.size },
         }),
         idempotencyKey: `insurance-certificate:${row.momo_ref}:document`,
       });
@@ -255,8 +290,8 @@ export const insuranceCertificatesSweep = defineTool({
           number: data.certificate_no,
           plate: data.vehicle.plate,
           insurer: row.insurer!,
-          url: link.url,
-          expires: kigaliDate(link.expiresAt),
+          url: ready.url,
+          expires: kigaliDate(ready.expiresAt),
         })),
         idempotencyKey: `insurance-certificate:${row.momo_ref}:link`,
       });
