@@ -15,8 +15,10 @@ export function dataRoot(): string {
  * Creates the data folders the dev server writes (the root, and the embedded
  * database's folder when given), parents included, so a fresh clone starts.
  */
-export async function ensureDataDirs(options: { pgliteDir?: string } = {}): Promise<void> {
-  await Deno.mkdir(dataRoot(), { recursive: true });
+export async function ensureDataDirs(
+  options: { root?: string; pgliteDir?: string } = {},
+): Promise<void> {
+  await Deno.mkdir(options.root ?? dataRoot(), { recursive: true });
   if (options.pgliteDir) await Deno.mkdir(options.pgliteDir, { recursive: true });
 }
 

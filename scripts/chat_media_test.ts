@@ -66,9 +66,9 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-chat-media-" });
-    Deno.env.set("EASYMO_DATA_DIR", root);
     const server = await startDevServer({
       port: 0,
+      root,
       database: await openTestDatabase(),
       log: memoryLogger(),
     });
@@ -124,7 +124,6 @@ Deno.test({
       assert.equal(rows[2].content.stored, undefined);
     } finally {
       await server.close();
-      Deno.env.delete("EASYMO_DATA_DIR");
       await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },

@@ -247,9 +247,9 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-chat-" });
-    Deno.env.set("EASYMO_DATA_DIR", root);
     const server = await startDevServer({
       port: 0,
+      root,
       database: await openTestDatabase(),
       log: memoryLogger(),
     });

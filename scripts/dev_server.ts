@@ -124,7 +124,12 @@ export interface DevServerOptions {
   port?: number;
   /** @default 127.0.0.1 */
   hostname?: string;
-  /** Embedded database folder; in memory when null. @default <dataRoot>/pglite */
+  /**
+   * The data folder: dev secret, seeded users, Storage and media files.
+   * @default $EASYMO_DATA_DIR, else .data/
+   */
+  root?: string;
+  /** Embedded database folder; in memory when null. @default <root>/pglite */
   dataDir?: string | null;
   /** Postgres URL instead of the embedded database. @default $DATABASE_URL */
   databaseUrl?: string;
@@ -150,13 +155,13 @@ export interface DevServer {
 /** Starts the dev server. */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const log = options.log ?? createLogger();
-  const root = dataRoot();
+  const root = options.root ? `${options.root.replace(/\/$/, "")}/` : dataRoot();
   const url = options.databaseUrl ?? databaseUrlFromEnv();
   const dataDir = url || options.dataDir === null || options.database
     ? undefined
     : options.dataDir ?? `${root}pglite`;
   // A fresh clone has no .data/: PGlite does not create parent folders.
-  await ensureDataDirs({ pgliteDir: dataDir });
+  await ensureDataDirs({ root, pgliteDir: dataDir });
   // The embedded database is opened here and handed in; deployed functions only know Postgres.
   const db = options.database ?? (url ? openPostgres(url) : await openPglite({ dataDir }));
   const prepared = await prepareDatabase(db, { seed: true });

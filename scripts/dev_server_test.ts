@@ -25,9 +25,9 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     const root = await Deno.makeTempDir({ prefix: "easymo-dev-" });
-    Deno.env.set("EASYMO_DATA_DIR", root);
     const server = await startDevServer({
       port: 0,
+      root,
       database: await openTestDatabase(),
       log: memoryLogger(),
     });
@@ -101,7 +101,6 @@ Deno.test({
       await unknown.body?.cancel();
     } finally {
       await server.close();
-      Deno.env.delete("EASYMO_DATA_DIR");
       await Deno.remove(root, { recursive: true });
     }
   },

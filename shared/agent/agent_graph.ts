@@ -58,6 +58,8 @@ export interface AgentDeps {
    * deterministic mode); at most once per node that called it.
    */
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
+  /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
+  progress?(text: string): Promise<void>;
 }
 
 /** The graph's state, checkpointed per conversation. */
@@ -146,6 +148,13 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     atMenu: state.atMenu,
     menuOptions: router.agents?.menu ?? [],
     langPref: state.langPref,
+    // What the agent's last message offered (still in the state until this turn answers);
+    // a button to another agent ("Talk to a person") is a route, not an answer.
+    offered: state.replies.flatMap((reply) =>
+      [...reply.buttons ?? [], ...reply.rows ?? []]
+        .filter((option) => !option.id.startsWith("agent:"))
+        .map((option) => option.title)
+    ),
   }, router);
   const language = { language: decision.replyLanguage, langPref: decision.langPref };
   switch (decision.kind) {
@@ -251,14 +260,15 @@ function parseRouting(content: string): { agent: string; confidence: number } | 
   }
 }
 
-function offlineTurn(state: AgentStateType, roster: AgentRoster): OfflineTurn {
+function offlineTurn(state: AgentStateType, deps: AgentDeps): OfflineTurn {
   return {
     agent: state.agent,
     language: state.language,
     input: state.input,
     memory: state.memory,
-    menu: roster.menu,
-    handoff: roster.handoff,
+    menu: deps.roster.menu,
+    handoff: deps.roster.handoff,
+    ...(deps.progress ? { progress: deps.progress } : {}),
   };
 }
 
@@ -279,7 +289,7 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
   const offline = async () => {
     const { done, ...step } = await roster.flowOf(state.agent)(
-      offlineTurn(state, roster),
+      offlineTurn(state, outer),
       (tool, args, name) =>
         counting.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
     );
@@ -299,10 +309,11 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
 
 // The hand-off runs its pack's flow with or without a model, then returns to the front desk.
 async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { roster, callTool } = deps(config);
+  const outer = deps(config);
+  const { roster, callTool } = outer;
   const escalation = state.escalation ?? undefined;
   const step = await roster.flowOf(state.agent)(
-    { ...offlineTurn(state, roster), escalation },
+    { ...offlineTurn(state, outer), escalation },
     (tool, args, name) =>
       callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
   );
@@ -317,6 +328,15 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
 
 const MAX_STEPS = 4;
 
+/** A tool with at least this latency budget is announced to the user before it runs. */
+const SLOW_TOOL_MS = 3000;
+
+const WORKING: Record<Language, string> = {
+  en: "One moment, I'm on it…",
+  rw: "Mwihangane gato, ndabikoraho…",
+  fr: "Un instant, je m'en occupe…",
+};
+
 // A shared location reaches the model as its coordinates: a pickup is useless without them.
 function sharedLocation(input: TurnInput): string {
   const at = input.location;
@@ -326,7 +346,7 @@ function sharedLocation(input: TurnInput): string {
 }
 
 async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { model, toolsFor, callTool, agents } = deps(config);
+  const { model, toolsFor, callTool, agents, progress } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
   const system: ChatTurn = {
@@ -355,6 +375,12 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
       };
     }
     turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });
+    // A slow tool (reading a photo, drawing a PDF) is announced before it runs: the
+    // model's own words with the call when it gave some, else a short "one moment".
+    const slow = reply.tool_calls.some((call) =>
+      (tools.find((tool) => tool.name === call.name)?.latencyBudgetMs ?? 0) >= SLOW_TOOL_MS
+    );
+    if (slow && progress) await progress(reply.content.trim() || WORKING[state.language]);
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
       const result = await callTool(state.agent, call.name, call.args, { key });

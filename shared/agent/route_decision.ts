@@ -55,6 +55,12 @@ export interface RoutingState {
   menuOptions: readonly string[];
   /** The user's sticky reply language, or null before we know it. */
   langPref: Language | null;
+  /**
+   * The titles of the options the current agent's last message offered. A
+   * message naming one answers it ("c'est un taxi" to "Commercial (taxi…)"),
+   * however much it sounds like another agent's topic.
+   */
+  offered?: readonly string[];
 }
 
 /** What to do with one message. */
@@ -363,6 +369,9 @@ export function decideRoute(
   const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
+    if (changeOfMind === null && namesAnOption(words, state.offered ?? [])) {
+      return { ...language, kind: "stay", agent: currentAgent };
+    }
     const switchTo = routable !== null && routable !== currentAgent &&
         routable !== agents.frontDesk &&
         ((changeOfMind !== null && confidence >= threshold) ||
@@ -392,6 +401,15 @@ export function decideRoute(
     switched: false,
     confidence,
   };
+}
+
+// A word of three letters or more that one of the offered titles has.
+function namesAnOption(words: readonly string[], offered: readonly string[]): boolean {
+  if (!offered.length) return false;
+  const optionWords = new Set(
+    offered.flatMap((title) => wordsOf(normalizeText(title))).filter((word) => word.length >= 3),
+  );
+  return words.some((word) => optionWords.has(word));
 }
 
 /** Whether `agent` is one a customer may reach (never a staff-only agent). */

@@ -91,6 +91,18 @@ Deno.test("a change of mind switches agent; an answer inside the flow stays", ()
   );
 });
 
+Deno.test("a message naming an option the agent offered answers it; a change of mind still switches", () => {
+  const askedUse = { ...inFlow("insurance", "fr"), offered: ["Privé", "Commercial (taxi…)"] };
+  for (const text of ["c'est un taxi", "it is a taxi I drive", "ni taxi ya moto"]) {
+    assert.deepStrictEqual(decideRoute(text, askedUse, context).kind, "stay", text);
+  }
+  // Without the offer the same words are a ride: the rule is the offer, not the word.
+  const unasked = decideRoute("it is a taxi I drive", inFlow("insurance"), context);
+  assert.deepStrictEqual(unasked.kind === "route" && unasked.agent, "mobility_orchestrator");
+  const changed = decideRoute("actually I need a taxi now", askedUse, context);
+  assert.deepStrictEqual(changed.kind === "route" && changed.agent, "mobility_orchestrator");
+});
+
 Deno.test("an unclear first message gets a clarifying list of services", () => {
   const decision = decideRoute("hmm", fresh, context);
   assert.deepStrictEqual(decision.kind, "clarify");

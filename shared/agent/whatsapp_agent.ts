@@ -160,6 +160,7 @@ export function createAgentHandler(
       roster,
       router,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
+      ...(turn.progress ? { progress: turn.progress } : {}),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {
           agentId,

@@ -79,6 +79,12 @@ export interface OfflineTurn {
    * topic, or an agent that kept failing. Absent when the user asked.
    */
   escalation?: "sensitive" | "failing";
+  /**
+   * Tells the user now, before the step ends, that slow work is under way
+   * (reading a photo). Absent where nothing can be sent early: say it in the
+   * replies then.
+   */
+  progress?(text: string): Promise<void>;
 }
 
 /** What one offline step changes. */

@@ -182,10 +182,9 @@ Deno.test({
     const shots = Deno.env.get("INBOX_SCREENSHOT_DIR") ||
       await Deno.makeTempDir({ prefix: "easymo-inbox-shots-" });
     await Deno.mkdir(shots, { recursive: true });
-    const previousRoot = Deno.env.get("EASYMO_DATA_DIR");
-    Deno.env.set("EASYMO_DATA_DIR", root);
     const server = await startDevServer({
       port: 0,
+      root,
       database: await openTestDatabase(),
       log: memoryLogger(),
     });
@@ -469,8 +468,6 @@ Deno.test({
     } finally {
       await launched.close();
       await server.close();
-      if (previousRoot === undefined) Deno.env.delete("EASYMO_DATA_DIR");
-      else Deno.env.set("EASYMO_DATA_DIR", previousRoot);
       await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },

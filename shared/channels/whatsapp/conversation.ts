@@ -40,6 +40,12 @@ export interface ConversationTurn {
    * re-processing the message replays instead of repeating.
    */
   callTool(tool: string, args: unknown, options?: ToolCallOptions): Promise<ToolResult>;
+  /**
+   * Tells the user now, before the turn ends, that slow work is under way
+   * ("Reading your document…"). Sent once per message and text, however
+   * often the message is processed; the turn's replies follow it.
+   */
+  progress?(text: string): Promise<void>;
 }
 
 /** What a turn produced. */

@@ -21,6 +21,7 @@ import type { Platform } from "@shared/pipeline/platform.ts";
 import { type InboundMessage, messageText } from "./inbound.ts";
 import { type InboundHandler, RetryLater } from "./inbound_processor.ts";
 import { enqueueMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import { languageOf, phraseBook } from "@shared/contract/language.ts";
 
 const say = phraseBook({
@@ -151,6 +152,17 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
         if (!result.ok && result.error.code === "RATE_LIMIT") throw new ToolRateLimited(tool);
         throwIfTransient(result);
         return result;
+      },
+      progress: async (text) => {
+        // Keyed by its text: a retried message does not say it twice.
+        await enqueueMessage(db, {
+          orgId,
+          to: message.from,
+          message: textMessage(text),
+          idempotencyKey: `progress:${message.wamid}:${(await sha256Hex(text)).slice(0, 16)}`,
+          conversationId: user.conversationId,
+        });
+        await options.onQueued?.();
       },
     }).catch(async (error) => {
       if (!(error instanceof ToolRateLimited)) throw error;

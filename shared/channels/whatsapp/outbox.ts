@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { WA_ERROR } from "./error_codes.ts";
 import { assertMessage, type TemplateMessage, type WhatsAppMessage } from "./messages.ts";
@@ -21,9 +22,10 @@ export const MAX_OUTBOX_KEY_LENGTH = 255;
 
 /**
  * An idempotency key already names another message (other org, recipient,
- * body, fallback or conversation). Map it to the `CONFLICT` tool error.
+ * body, fallback or conversation). A tool that enqueues fails with
+ * `CONFLICT`: the same key was used for a different request.
  */
-export class OutboxConflictError extends Error {
+export class OutboxConflictError extends ToolFailure {
   /** The key that was reused. */
   readonly idempotencyKey: string;
 
@@ -33,11 +35,10 @@ export class OutboxConflictError extends Error {
    * @param idempotencyKey The key that was reused.
    */
   constructor(idempotencyKey: string) {
-    super(
-      `Cannot enqueue the message as idempotency key ${
-        JSON.stringify(idempotencyKey)
-      } was already used for another message`,
-    );
+    super("CONFLICT", "This message was already sent with different content");
+    this.message = `Cannot enqueue the message as idempotency key ${
+      JSON.stringify(idempotencyKey)
+    } was already used for another message`;
     this.name = "OutboxConflictError";
     this.idempotencyKey = idempotencyKey;
   }

@@ -252,7 +252,10 @@ async function readCard(
   ref: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const progress = { text: say("reading", lang) };
+  // Reading takes seconds: say so at once where the channel can; else first in the replies.
+  const progressNow = turn.progress;
+  if (progressNow) await progressNow(say("reading", lang));
+  const progress = progressNow ? [] : [{ text: say("reading", lang) }];
   const result = await callTool("ocr_extract", {
     file_url: ref,
     document_type: "vehicle_registration",
@@ -260,7 +263,10 @@ async function readCard(
   const withPhoto = { ...memory, imageRef: ref };
   if (!result.ok) {
     const reason = result.error.fields?.[0]?.message ?? "";
-    if (result.error.code === "VALIDATION_ERROR" && reason === "unreadable") {
+    const wrongType = reason.startsWith("wrong document type");
+    if (result.error.code === "VALIDATION_ERROR" && !wrongType) {
+      // A card too blurred to read and a photo we cannot tell from a card count alike:
+      // after the second, a person reads it rather than the customer trying forever.
       const tries = (memory.tries ?? 0) + 1;
       if (tries >= 2) {
         const step = await toStaff(turn, callTool, withPhoto, {
@@ -269,27 +275,23 @@ async function readCard(
             "Read the photo (kept in Storage) and quote them.",
           then: say("unreadableTwice", lang),
         });
-        return { ...step, replies: [progress, ...(step.replies ?? [])] };
+        return { ...step, replies: [...progress, ...(step.replies ?? [])] };
       }
       return {
-        replies: [progress, { text: say("blurred", lang) }],
+        replies: [...progress, {
+          text: say(reason === "unreadable" ? "blurred" : "notADocument", lang),
+        }],
         memory: { ...withPhoto, step: "photo", tries },
-      };
-    }
-    if (result.error.code === "VALIDATION_ERROR" && reason.startsWith("wrong document type")) {
-      return {
-        replies: [progress, { text: say("wrongDocument", lang) }],
-        memory: { ...withPhoto, step: "photo" },
       };
     }
     if (result.error.code === "VALIDATION_ERROR") {
       return {
-        replies: [progress, { text: say("notADocument", lang) }],
+        replies: [...progress, { text: say("wrongDocument", lang) }],
         memory: { ...withPhoto, step: "photo" },
       };
     }
     return {
-      replies: [progress, {
+      replies: [...progress, {
         text: say("priceFailed", lang, { msg: result.error.msg }),
         ...(turn.handoff
           ? { buttons: [{ id: `agent:${turn.handoff}`, title: say("person", lang) }] }
@@ -322,7 +324,7 @@ async function readCard(
     vehicle,
     doubtful: [...new Set(doubtful)],
   });
-  return { ...step, replies: [progress, ...(step.replies ?? [])] };
+  return { ...step, replies: [...progress, ...(step.replies ?? [])] };
 }
 
 function askUsage(lang: Language, memory: InsuranceMemory): OfflineStep {
