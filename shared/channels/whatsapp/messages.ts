@@ -818,6 +818,22 @@ export function documentMessage(input: DocumentMessageInput): DocumentMessage {
 }
 
 /**
+ * The code WhatsApp knows one of our languages by in an approved template
+ * (Kinyarwanda is `rw_RW`; English and French are `en` and `fr`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { templateLanguage } from "./messages.ts";
+ *
+ * assert.equal(templateLanguage("rw"), "rw_RW");
+ * ```
+ */
+export function templateLanguage(language: "en" | "rw" | "fr"): string {
+  return language === "rw" ? "rw_RW" : language;
+}
+
+/**
  * A template's document header (a template approved with a DOCUMENT header):
  * the component to put first in {@link TemplateMessageInput.components}.
  *

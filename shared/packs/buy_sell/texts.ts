@@ -6,6 +6,7 @@
  */
 
 import type { Language } from "@shared/contract/language.ts";
+import { templateLanguage } from "@shared/channels/whatsapp/messages.ts";
 
 export { type Language, LANGUAGES } from "@shared/contract/language.ts";
 
@@ -59,11 +60,6 @@ export function vendorInquiryText(facts: InquiryFacts, language: Language): stri
 export function vendorButtons(language: Language): Array<{ id: string; title: string }> {
   const [yes, no] = { en: ["Yes", "No"], rw: ["Yego", "Oya"], fr: ["Oui", "Non"] }[language];
   return [{ id: "vendor_yes", title: yes }, { id: "vendor_no", title: no }];
-}
-
-/** The approved template's language code for a language. */
-export function templateLanguage(language: Language): string {
-  return language === "rw" ? "rw_RW" : language;
 }
 
 /**

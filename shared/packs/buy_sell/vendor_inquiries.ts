@@ -17,15 +17,14 @@ import {
   ToolFailure,
 } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { buttonsMessage, enqueueMessage, templateMessage } from "@shared/channels/whatsapp/mod.ts";
-import { requestedItem } from "./request_item.ts";
 import {
-  type Language,
-  LANGUAGES,
+  buttonsMessage,
+  enqueueMessage,
   templateLanguage,
-  vendorButtons,
-  vendorInquiryText,
-} from "./texts.ts";
+  templateMessage,
+} from "@shared/channels/whatsapp/mod.ts";
+import { requestedItem } from "./request_item.ts";
+import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
 
 /** Most vendors one inquiry may reach (seed 000's guardrail). */
 export const MAX_VENDORS = 5;

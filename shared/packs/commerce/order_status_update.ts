@@ -18,9 +18,14 @@ import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { enqueueMessage, templateMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import {
+  enqueueMessage,
+  templateLanguage,
+  templateMessage,
+  textMessage,
+} from "@shared/channels/whatsapp/mod.ts";
 import { checkTransition, ORDER_STATUSES, type OrderStatus } from "./order_states.ts";
-import { customerStatusText, STATUS_WORDS, templateLanguage } from "./texts.ts";
+import { customerStatusText, STATUS_WORDS } from "./texts.ts";
 
 /** An order number as people write it: `A-1042`. */
 export const ORDER_NO = /^[A-Za-z]{1,3}-[0-9]{1,12}$/;

@@ -160,8 +160,3 @@ export function customerStatusText(options: CustomerStatusOptions): string {
   lines.push(say("backToMenu", language));
   return lines.join("\n");
 }
-
-/** WhatsApp's template language code for one of ours. */
-export function templateLanguage(language: Language): string {
-  return language === "rw" ? "rw_RW" : language;
-}

@@ -29,7 +29,14 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
-import { documentMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import {
+  documentMessage,
+  enqueueMessage,
+  templateDocumentHeader,
+  templateLanguage,
+  templateMessage,
+  textMessage,
+} from "@shared/channels/whatsapp/mod.ts";
 import { canonicalJson } from "@shared/pipeline/canonical.ts";
 import { say } from "./texts.ts";
 
@@ -267,12 +274,13 @@ export const insuranceCertificatesSweep = defineTool({
         vehicle: { plate: string };
         period: { from: string; to: string };
       };
+      const filename = `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`;
       await enqueueMessage(ctx.db, {
         orgId,
         to: row.payer_phone,
         message: documentMessage({
           link: ready.url,
-          filename: `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`,
+          filename,
           caption: say("certificateCaption", lang, {
             insurer: row.insurer!,
             plate: data.vehicle.plate,
@@ -280,6 +288,19 @@ export const insuranceCertificatesSweep = defineTool({
             to: data.period.to,
           }),
           file: { mimeType: "application/pdf", size: ready.size },
+        }),
+        // A premium paid after the customer's 24-hour window closed: the approved template
+        // carries the same PDF as its header (docs/whatsapp_templates.md, document_ready).
+        fallbackTemplate: templateMessage({
+          name: "document_ready",
+          language: templateLanguage(lang),
+          components: [
+            templateDocumentHeader({ link: ready.url, filename }),
+            {
+              type: "body",
+              parameters: [{ type: "text", text: say("certificateName", lang) }],
+            },
+          ],
         }),
         idempotencyKey: `insurance-certificate:${row.momo_ref}:document`,
       });

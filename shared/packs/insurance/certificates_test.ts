@@ -101,13 +101,31 @@ postgresTest(
       const second = await t.sweep("sweep-2");
       assert.deepEqual(second.data, { issued: [], to_staff: [] });
 
-      const rows = await db.query<{ kind: string; body: Record<string, unknown> }>(
-        `select kind, body from public.wa_outbox
+      const rows = await db.query<
+        { kind: string; body: Record<string, unknown>; fallback_template: Record<string, unknown> }
+      >(
+        `select kind, body, fallback_template from public.wa_outbox
          where idempotency_key like 'insurance-certificate:%' order by created_at, id`,
       );
       assert.deepEqual(rows.map((row) => row.kind), ["document", "text"]);
       const document = rows[0].body.document as { link: string; filename: string };
       assert.equal(document.filename, "insurance-certificate-RHG726M.pdf");
+      // Paid after her window closed, she still gets it: the approved template carries the PDF.
+      const template = rows[0].fallback_template.template as {
+        name: string;
+        language: { code: string };
+        components: Array<{ type: string; parameters: Array<Record<string, unknown>> }>;
+      };
+      assert.equal(template.name, "document_ready");
+      assert.equal(template.language.code, "rw_RW");
+      assert.deepEqual(template.components[0].parameters[0].document, {
+        link: document.link,
+        filename: document.filename,
+      });
+      assert.deepEqual(template.components[1].parameters[0], {
+        type: "text",
+        text: "icyemezo cy'ubwishingizi",
+      });
       const text = (rows[1].body.text as { body: string }).body;
       assert.ok(text.includes(document.link), text);
       // Aline writes in Kinyarwanda: the link's expiry is said in it.

@@ -221,6 +221,11 @@ export const INSURANCE_TEXTS = {
     fr:
       "Je n'ai pas pu joindre notre équipe ({msg}). Tapez 0 et choisissez « Parler à quelqu'un ».",
   },
+  certificateName: {
+    en: "insurance certificate",
+    rw: "icyemezo cy'ubwishingizi",
+    fr: "attestation d'assurance",
+  },
   certificateCaption: {
     en: "Your motor insurance certificate, {insurer}, {plate}, valid {from} to {to}.",
     rw: "Icyemezo cy'ubwishingizi bw'ikinyabiziga, {insurer}, {plate}, kuva {from} kugeza {to}.",
