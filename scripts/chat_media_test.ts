@@ -99,12 +99,20 @@ Deno.test({
       assert.match(stdout, /ntidushobora kwakira ubwo bwoko bwa dosiye/);
       assert.match(stdout, /✗ cannot read .*missing\.pdf/);
 
-      const rows = await server.runtime.platform.db.query<{ content: Record<string, unknown> }>(
-        `select payload->'content' as content from public.messages
-         where user_id = $1 and direction = 'inbound' and payload->>'kind' = 'media'
-         order by created_at`,
-        [ALINE],
-      );
+      // A turn's transcript commits when its answer does: the photo's waits for the OCR,
+      // which a busy machine may not finish before the simulator quits.
+      const inbound = () =>
+        server.runtime.platform.db.query<{ content: Record<string, unknown> }>(
+          `select payload->'content' as content from public.messages
+           where user_id = $1 and direction = 'inbound' and payload->>'kind' = 'media'
+           order by created_at`,
+          [ALINE],
+        );
+      let rows = await inbound();
+      for (let waited = 0; rows.length < 3 && waited < 120_000; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        rows = await inbound();
+      }
       const stored = rows.map((row) => row.content)
         .filter((content) => content.stored) as Array<
           { mediaType: string; caption?: string; filename?: string; stored: { path: string } }
