@@ -272,6 +272,34 @@ export function readDocument(
   return { kind: "document", type: kind.type, fields, confidence, missing };
 }
 
+/** Whether a reading is a document with every field found and checked. */
+export function isComplete(reading: DocumentReading): boolean {
+  return reading.kind === "document" && reading.missing.length === 0 &&
+    Object.values(reading.fields).every((field) => field.valid);
+}
+
+/**
+ * Two readings of one page (a second look after different preprocessing),
+ * field by field: a value that passed its checks wins over one that did not
+ * or was not found; otherwise the first look's. A page only the second look
+ * could read is read by it.
+ */
+export function mergeReadings(first: DocumentReading, second: DocumentReading): DocumentReading {
+  if (second.kind !== "document") return first;
+  if (first.kind !== "document") return first.kind === "unreadable" ? second : first;
+  if (first.type !== second.type) return first;
+  const fields: Record<string, ReadField> = { ...first.fields };
+  for (const [name, field] of Object.entries(second.fields)) {
+    const mine = fields[name];
+    if (!mine || (!mine.valid && field.valid)) fields[name] = field;
+  }
+  const layout = LAYOUTS[first.type];
+  const expected = Object.keys(layout.fields).length;
+  const missing = Object.keys(layout.fields).filter((field) => !(field in fields));
+  const sum = Object.values(fields).reduce((total, field) => total + field.confidence, 0);
+  return { kind: "document", type: first.type, fields, confidence: round(sum / expected), missing };
+}
+
 function findField(
   lines: readonly OcrLine[],
   rule: FieldRule,

@@ -17,7 +17,7 @@ import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
-import { type OcrLine, readDocument } from "./read_document.ts";
+import { isComplete, mergeReadings, type OcrLine, readDocument } from "./read_document.ts";
 
 type JimpImage = InstanceType<typeof Jimp>;
 
@@ -37,17 +37,38 @@ export interface Preprocessed {
   angle: number;
   /** The scale it applied. */
   scale: number;
+  /** Whether it unsharp-masked the page. */
+  sharpened: boolean;
 }
 
-/** Width small pictures are brought up to: tesseract reads best at ~30 px capitals. */
-const TARGET_WIDTH = 1800;
+/** How a page is prepared for one reading. */
+export interface Look {
+  /** Width smaller pictures are brought up to. */
+  width: number;
+  /** Unsharp-mask even a page that measures sharp. */
+  sharpen: boolean;
+}
+
+/** The first look: tesseract reads best at ~30 px capitals, 1800 px wide on our cards. */
+export const FIRST_LOOK: Look = { width: 1800, sharpen: false };
+
+/**
+ * The second look, only at a page the first left with gaps or doubts and
+ * did not sharpen: sharpened, which recovers small and low-contrast print.
+ * Same size, so it costs what the first did (a larger page costs tesseract
+ * many times more: 4–25 s of CPU on a blurred or small card).
+ */
+export const SECOND_LOOK: Look = { width: 1800, sharpen: true };
 
 /**
  * Greyscale, upscale, contrast stretch and deskew.
  *
  * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
  */
-export async function preprocess(bytes: Uint8Array): Promise<Preprocessed> {
+export async function preprocess(
+  bytes: Uint8Array,
+  look: Look = FIRST_LOOK,
+): Promise<Preprocessed> {
   let image: JimpImage;
   try {
     image = await Jimp.read(Buffer.from(bytes)) as JimpImage;
@@ -56,16 +77,17 @@ export async function preprocess(bytes: Uint8Array): Promise<Preprocessed> {
   }
   image.greyscale();
   const sharp = sharpness(image);
-  const scale = image.bitmap.width < TARGET_WIDTH ? TARGET_WIDTH / image.bitmap.width : 1;
-  if (scale > 1) image.resize({ w: TARGET_WIDTH });
+  const scale = image.bitmap.width < look.width ? look.width / image.bitmap.width : 1;
+  if (scale > 1) image.resize({ w: look.width });
   image.normalize();
-  if (sharp < BLURRED_BELOW) unsharpMask(image);
+  const sharpened = look.sharpen || sharp < BLURRED_BELOW;
+  if (sharpened) unsharpMask(image);
   const angle = estimateSkew(image);
   if (Math.abs(angle) >= 0.4) {
     image.rotate({ deg: -angle, mode: false });
     fillTransparent(image);
   }
-  return { png: new Uint8Array(await image.getBuffer("image/png")), angle, scale };
+  return { png: new Uint8Array(await image.getBuffer("image/png")), angle, scale, sharpened };
 }
 
 /**
@@ -242,9 +264,17 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     provider: "tesseract",
     lines,
     async read(request: OcrRequest) {
-      let found: OcrLine[];
+      const readOptions = { today: request.today, validate: options.validate ?? true };
       try {
-        found = await lines(request.bytes);
+        if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
+        const looked = await preprocess(request.bytes);
+        const first = readDocument(await recognizeLines(await start(), looked.png), readOptions);
+        // Pages with gaps or doubts get a second look; a clean read, a receipt, or a page
+        // already sharpened (the second look would be the same picture) does not.
+        if (first.kind === "not_a_document" || isComplete(first) || looked.sharpened) return first;
+        const png = (await preprocess(request.bytes, SECOND_LOOK)).png;
+        const second = readDocument(await recognizeLines(await start(), png), readOptions);
+        return mergeReadings(first, second);
       } catch (error) {
         if (error instanceof ToolFailure) throw error;
         throw new ToolFailure(
@@ -252,7 +282,6 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
           "The document reader failed; please try again",
         );
       }
-      return readDocument(found, { today: request.today, validate: options.validate ?? true });
     },
     async close() {
       const running = worker;
