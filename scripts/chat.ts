@@ -134,8 +134,6 @@ export function createPhone(options: PhoneOptions): Phone {
   let lastArrival = Date.now();
   let queue = Promise.resolve();
   const encoder = new TextEncoder();
-  // How many of our messages the server is still answering (a progress note comes first).
-  let working = 0;
 
   async function readOutbox(): Promise<OutboxRow[]> {
     const settled = [...seen.values()].filter((entry) => entry.printed && entry.row.wamid);
@@ -163,9 +161,7 @@ export function createPhone(options: PhoneOptions): Phone {
       await response.body?.cancel();
       throw new ServerError(`the dev server's outbox answered ${response.status}`);
     }
-    const answer = (await response.json()) as { data: OutboxRow[]; working?: number };
-    working = answer.working ?? 0;
-    return answer.data;
+    return ((await response.json()) as { data: OutboxRow[] }).data;
   }
 
   async function pollOnce(): Promise<void> {
@@ -240,7 +236,7 @@ export function createPhone(options: PhoneOptions): Phone {
         const arrived = lastArrival > arrivedBefore;
         const quiet = Date.now() - Math.max(lastArrival, start) >= quietMs;
         const waitedEnough = arrived || !expectReply || Date.now() - start >= firstMs;
-        if (!pending && quiet && waitedEnough && working === 0) return;
+        if (!pending && quiet && waitedEnough) return;
         await sleep(250);
       }
     },

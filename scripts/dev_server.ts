@@ -99,36 +99,15 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
           }),
       },
     }),
-  // Media the simulator uploads come back through the production two-step download. What
-  // pg_cron does deployed (POST /sweep every minute: the packs' sweeps, a paid certificate,
-  // expired ride offers) runs here every 10 s.
-  agent: (runtime, host) => {
-    const agent = createAgentFunction(runtime, {
+  // Media the simulator uploads come back through the production two-step download.
+  agent: (runtime, host) =>
+    createAgentFunction(runtime, {
       org: "easymo",
       media: createGraphMediaSource({
         token: localWhatsAppSecrets(runtime.platform.secret).mediaToken,
         baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,
       }),
-    });
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let sweeping: Promise<unknown> = Promise.resolve();
-    return {
-      fetch: agent.fetch,
-      start() {
-        agent.start();
-        timer = setInterval(() => {
-          sweeping = sweeping.then(() => agent.worker.sweep()).catch((error) =>
-            runtime.platform.log.error("dev_sweep_failed", { error: String(error) })
-          );
-        }, SWEEP_EVERY_MS);
-      },
-      async stop() {
-        clearInterval(timer);
-        await sweeping;
-        await agent.stop();
-      },
-    };
-  },
+    }),
   // Settlement callbacks and forwarded SMS, signed with secrets derived from the dev secret;
   // it sweeps expired charges every minute.
   payments: (runtime) =>
@@ -138,8 +117,6 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
       smsOrg: "easymo",
     }),
 };
-
-const SWEEP_EVERY_MS = 10_000;
 
 /** Options for {@link startDevServer}. */
 export interface DevServerOptions {
@@ -307,13 +284,7 @@ async function readOutbox(runtime: Runtime, request: Request): Promise<Response>
      order by created_at, id`,
     [to, after],
   );
-  // The sender's messages still being answered (a photo being read): the simulator waits.
-  const [{ working }] = await runtime.platform.db.query<{ working: number }>(
-    `select count(*)::int as working from private.wa_inbound
-     where from_wa_id = $1 and status in ('pending', 'processing')`,
-    [to],
-  );
-  return Response.json({ ok: true, data: rows, working });
+  return Response.json({ ok: true, data: rows });
 }
 
 // The CLI's `token --phone` reads this to find a seeded user's id without opening the database.
@@ -338,10 +309,6 @@ if (import.meta.main) {
     console.error(`PORT must be a TCP port number (0-65535): ${portText}`);
     Deno.exit(2);
   }
-  // On seed data, premiums go to the seeded EasyMO desk (Jean, +250788000002), so a customer
-  // can pay and get a certificate; a real deployment names its own number or hands to staff.
-  const insuranceDesk = !Deno.env.get("INSURANCE_MOMO_PAYEE") && !databaseUrlFromEnv();
-  if (insuranceDesk) Deno.env.set("INSURANCE_MOMO_PAYEE", "+250788000002");
   const server = await startDevServer({ port }).catch((error) => {
     if (!(error instanceof Deno.errors.AddrInUse)) throw error;
     console.error(`Port ${port} is in use: stop the other server or set PORT to a free port`);
@@ -352,7 +319,6 @@ if (import.meta.main) {
   console.log(`Get a token:  deno task tools token --phone +250788000001`);
   console.log(`Chat on simulated WhatsApp:  deno task chat --phone +250788000001`);
   console.log(`Admin Inbox:  ${server.url}/admin/  (jean.staff@easymo.rw / easymo-dev)`);
-  if (insuranceDesk) console.log("Insurance premiums are paid to the seeded desk +250788000002");
   const stop = async () => {
     await server.close();
     Deno.exit(0);
