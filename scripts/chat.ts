@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import process from "node:process";
@@ -372,11 +373,6 @@ function dim(text: string, color: boolean): string {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(bytes));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function sleep(ms: number): Promise<void> {

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 
 /** One scripted answer for a recipient; an outcome without `code` or `raw` is a success. */
 export interface FakeOutcome {
@@ -387,9 +388,7 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
       scripts.set(to, [...(scripts.get(to) ?? []), ...outcomes]);
     },
     async addMedia(bytes, mimeType, mediaOptions = {}) {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.slice()));
-      const sha256 = mediaOptions.sha256 ??
-        Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      const sha256 = mediaOptions.sha256 ?? await sha256Hex(bytes);
       const id = String(1_000_000_000_000 + media.size + 1);
       media.set(id, { bytes, mimeType, sha256, fileSize: mediaOptions.fileSize ?? bytes.length });
       return id;

@@ -9,15 +9,14 @@
  */
 import type { OcrEngine, OcrRequest } from "@shared/packs/insurance/ocr_engine.ts";
 import type { DocumentReading } from "@shared/packs/insurance/read_document.ts";
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 
 const readings = new Map<string, Promise<DocumentReading>>();
 
 async function requestKey(engine: OcrEngine, request: OcrRequest): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", request.bytes.slice()));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return [
     engine.provider,
-    hex,
+    await sha256Hex(request.bytes),
     request.contentType,
     request.documentType,
     request.today.toISOString().slice(0, 10),

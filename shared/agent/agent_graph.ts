@@ -27,7 +27,13 @@ import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
-import type { AgentReply, OfflineTurn, PendingCall, TurnInput } from "@shared/registry/pack.ts";
+import type {
+  AgentReply,
+  OfflineStep,
+  OfflineTurn,
+  PendingCall,
+  TurnInput,
+} from "@shared/registry/pack.ts";
 
 export type { AgentReply, PendingCall, TurnInput };
 
@@ -109,6 +115,11 @@ const say = phraseBook({
     en: "Sorry, I did not catch that. Which service do you need?",
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
+  },
+  working: {
+    en: "One moment, I'm on it…",
+    rw: "Mwihangane gato, ndabikoraho…",
+    fr: "Un instant, je m'en occupe…",
   },
   unfinished: {
     en: "Sorry, I could not finish that. Please try again.",
@@ -260,16 +271,31 @@ function parseRouting(content: string): { agent: string; confidence: number } | 
   }
 }
 
-function offlineTurn(state: AgentStateType, deps: AgentDeps): OfflineTurn {
-  return {
-    agent: state.agent,
-    language: state.language,
-    input: state.input,
-    memory: state.memory,
-    menu: deps.roster.menu,
-    handoff: deps.roster.handoff,
-    ...(deps.progress ? { progress: deps.progress } : {}),
-  };
+/**
+ * Runs the agent's offline flow for this turn. Progress the channel cannot
+ * send early ("Reading your document…") leads the step's replies instead.
+ */
+async function runFlow(
+  state: AgentStateType,
+  deps: AgentDeps,
+  extra: Pick<OfflineTurn, "escalation"> = {},
+): Promise<OfflineStep> {
+  const early: AgentReply[] = [];
+  const step = await deps.roster.flowOf(state.agent)(
+    {
+      agent: state.agent,
+      language: state.language,
+      input: state.input,
+      memory: state.memory,
+      menu: deps.roster.menu,
+      handoff: deps.roster.handoff,
+      progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
+      ...extra,
+    },
+    (tool, args, name) =>
+      deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
+  );
+  return early.length ? { ...step, replies: [...early, ...(step.replies ?? [])] } : step;
 }
 
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
@@ -288,11 +314,7 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   };
   const scoped = { ...config, configurable: { ...config.configurable, deps: counting } };
   const offline = async () => {
-    const { done, ...step } = await roster.flowOf(state.agent)(
-      offlineTurn(state, outer),
-      (tool, args, name) =>
-        counting.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
-    );
+    const { done, ...step } = await runFlow(state, counting);
     return done ? { ...step, agent: roster.frontDesk } : step;
   };
   let update;
@@ -310,13 +332,8 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
 // The hand-off runs its pack's flow with or without a model, then returns to the front desk.
 async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
   const outer = deps(config);
-  const { roster, callTool } = outer;
-  const escalation = state.escalation ?? undefined;
-  const step = await roster.flowOf(state.agent)(
-    { ...offlineTurn(state, outer), escalation },
-    (tool, args, name) =>
-      callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
-  );
+  const { roster } = outer;
+  const step = await runFlow(state, outer, { escalation: state.escalation ?? undefined });
   return {
     replies: step.replies ?? [],
     handoff: step.handoff ?? false,
@@ -330,12 +347,6 @@ const MAX_STEPS = 4;
 
 /** A tool with at least this latency budget is announced to the user before it runs. */
 const SLOW_TOOL_MS = 3000;
-
-const WORKING: Record<Language, string> = {
-  en: "One moment, I'm on it…",
-  rw: "Mwihangane gato, ndabikoraho…",
-  fr: "Un instant, je m'en occupe…",
-};
 
 // A shared location reaches the model as its coordinates: a pickup is useless without them.
 function sharedLocation(input: TurnInput): string {
@@ -380,7 +391,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     const slow = reply.tool_calls.some((call) =>
       (tools.find((tool) => tool.name === call.name)?.latencyBudgetMs ?? 0) >= SLOW_TOOL_MS
     );
-    if (slow && progress) await progress(reply.content.trim() || WORKING[state.language]);
+    if (slow && progress) await progress(reply.content.trim() || say("working", state.language));
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
       const result = await callTool(state.agent, call.name, call.args, { key });

@@ -32,7 +32,10 @@ Deno.test("agentRoster() reads roles, words in hand-off-first order, menu and fl
   assert.deepEqual(roster.menu.map((entry) => entry.id), ["shop", "person"]);
   const turn = { agent: "x", language: "en" as const, input: { wamid: "w", text: "" } };
   const ask = (agent: string) =>
-    roster.flowOf(agent)({ ...turn, memory: {}, menu: [] }, () => Promise.reject());
+    roster.flowOf(agent)(
+      { ...turn, memory: {}, menu: [], progress: () => Promise.resolve() },
+      () => Promise.reject(),
+    );
   assert.deepEqual((await ask("shop")).replies, [{ text: "shop" }]);
   // An agent without a flow, or none at all, is answered by the front desk.
   assert.deepEqual((await ask("person")).replies, [{ text: "welcome" }]);

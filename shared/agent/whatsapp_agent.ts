@@ -143,12 +143,6 @@ export function createAgentHandler(
     description,
   }));
 
-  // Each turn runs in a clean LangGraph context. A loop started inside a node (a worker's
-  // message handler, a queue woken by a tool) keeps that node's async context, and a turn
-  // reached from it would inherit the old run's config, checkpoint id included, and resume
-  // the conversation from a stale checkpoint.
-  const isolated = (turn: Parameters<ConversationHandler>[0]) =>
-    AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runTurn(turn));
   const runTurn = async (turn: Parameters<ConversationHandler>[0]) => {
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
     const deps: AgentDeps = {
@@ -230,5 +224,10 @@ export function createAgentHandler(
       handoff: state.handoff,
     };
   };
-  return isolated;
+  // Each turn runs in a clean LangGraph context. A loop started inside a node (a worker's
+  // message handler, a queue woken by a tool) keeps that node's async context, and a turn
+  // reached from it would inherit the old run's config, checkpoint id included, and resume
+  // the conversation from a stale checkpoint.
+  return (turn) =>
+    AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runTurn(turn));
 }

@@ -8,7 +8,7 @@
  */
 import type { FieldIssue } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
-import { canonicalJson, sha256Hex, toHex } from "@shared/pipeline/canonical.ts";
+import { canonicalJson, sha256Hex } from "@shared/pipeline/canonical.ts";
 import type { PdfRenderer } from "./pdf_renderer.ts";
 import { DOCUMENT_TEMPLATES } from "./templates/mod.ts";
 
@@ -78,6 +78,5 @@ export async function renderDocument(request: DocumentRequest): Promise<Rendered
     id,
     language: request.language,
   });
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return { bytes, sha256: toHex(new Uint8Array(digest)) };
+  return { bytes, sha256: await sha256Hex(bytes) };
 }

@@ -20,10 +20,10 @@ export function canonicalJson(value: unknown): string {
 
 const encoder = new TextEncoder();
 
-/** Hex SHA-256 of a string. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return toHex(new Uint8Array(digest));
+/** Hex SHA-256 of a string (as UTF-8) or of bytes. */
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  const bytes = typeof input === "string" ? encoder.encode(input) : new Uint8Array(input);
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
 }
 
 /** Lower-case hex of bytes. */

@@ -80,11 +80,11 @@ export interface OfflineTurn {
    */
   escalation?: "sensitive" | "failing";
   /**
-   * Tells the user now, before the step ends, that slow work is under way
-   * (reading a photo). Absent where nothing can be sent early: say it in the
-   * replies then.
+   * Tells the user, before the step's slow work (reading a photo), that it
+   * is under way: sent at once where the channel can, else the first of the
+   * step's replies.
    */
-  progress?(text: string): Promise<void>;
+  progress(text: string): Promise<void>;
 }
 
 /** What one offline step changes. */

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { TokenVerifier } from "@shared/auth/jwt.ts";
@@ -234,10 +235,7 @@ export function createLocalStorageServer(options: LocalStorageServerOptions): Ho
         : storageError(read.status, "invalid_request", read.result.ok ? "" : read.result.error.msg);
     }
     const upsert = update || c.req.header("x-upsert") === "true";
-    const sha256 = Array.from(
-      new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(read.bytes))),
-      (b) => b.toString(16).padStart(2, "0"),
-    ).join("");
+    const sha256 = await sha256Hex(read.bytes);
     const metadata = {
       eTag: `"${sha256}"`,
       size: read.bytes.byteLength,

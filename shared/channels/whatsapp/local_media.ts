@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import { timingSafeEqual } from "node:crypto";
 import { readBody, refusalResponse } from "@shared/http/body.ts";
 
@@ -58,11 +59,6 @@ function sameToken(header: string | null, token: string): boolean {
 // Meta's error envelope, as the Graph API answers.
 function graphError(status: number, code: number, message: string): Response {
   return Response.json({ error: { message, type: "OAuthException", code } }, { status });
-}
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(bytes));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function newMediaId(): string {

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InboundContent, StoredMedia } from "./inbound.ts";
@@ -86,11 +87,6 @@ export interface GraphMediaOptions {
   fetch?: typeof fetch;
   /** Per request. @default 30000 */
   timeoutMs?: number;
-}
-
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(bytes));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Reads a response body up to `maxBytes`; null when it is longer. */

@@ -253,7 +253,7 @@ export const insuranceCertificatesSweep = defineTool({
     if (!orgId) throw new ToolFailure("AUTH_ERROR", "The sweep runs on one org");
     const prepared = ctx.prepared as Map<string, Prepared>;
     // Seen again under lock: a sweep running beside this one skips these charges.
-    const rows = await ctx.db.query<DueRow>(`${DUE_SQL_LOCKED}`, [orgId]);
+    const rows = await ctx.db.query<DueRow>(DUE_SQL_LOCKED, [orgId]);
     const issued: Array<{ momo_ref: string; certificate_no: string }> = [];
     const toStaffRefs: Array<{ momo_ref: string; why: string }> = [];
     for (const row of rows) {

@@ -252,10 +252,8 @@ async function readCard(
   ref: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  // Reading takes seconds: say so at once where the channel can; else first in the replies.
-  const progressNow = turn.progress;
-  if (progressNow) await progressNow(say("reading", lang));
-  const progress = progressNow ? [] : [{ text: say("reading", lang) }];
+  // Reading takes seconds: say so first.
+  await turn.progress(say("reading", lang));
   const result = await callTool("ocr_extract", {
     file_url: ref,
     document_type: "vehicle_registration",
@@ -269,16 +267,15 @@ async function readCard(
       // after the second, a person reads it rather than the customer trying forever.
       const tries = (memory.tries ?? 0) + 1;
       if (tries >= 2) {
-        const step = await toStaff(turn, callTool, withPhoto, {
+        return await toStaff(turn, callTool, withPhoto, {
           reason: "Insurance: vehicle registration unreadable after two photos",
           summary: `The customer sent ${tries} photos of their carte jaune; none could be read. ` +
             "Read the photo (kept in Storage) and quote them.",
           then: say("unreadableTwice", lang),
         });
-        return { ...step, replies: [...progress, ...(step.replies ?? [])] };
       }
       return {
-        replies: [...progress, {
+        replies: [{
           text: say(reason === "unreadable" ? "blurred" : "notADocument", lang),
         }],
         memory: { ...withPhoto, step: "photo", tries },
@@ -286,12 +283,12 @@ async function readCard(
     }
     if (result.error.code === "VALIDATION_ERROR") {
       return {
-        replies: [...progress, { text: say("wrongDocument", lang) }],
+        replies: [{ text: say("wrongDocument", lang) }],
         memory: { ...withPhoto, step: "photo" },
       };
     }
     return {
-      replies: [...progress, {
+      replies: [{
         text: say("priceFailed", lang, { msg: result.error.msg }),
         ...(turn.handoff
           ? { buttons: [{ id: `agent:${turn.handoff}`, title: say("person", lang) }] }
@@ -318,13 +315,12 @@ async function readCard(
   const doubtful = [...Object.keys(data.notes), ...data.missing]
     .map((name) => FIELD_OF[name])
     .filter((field): field is keyof VehicleDetails => Boolean(field));
-  const step = showFields(lang, {
+  return showFields(lang, {
     ...withPhoto,
     extractionId: data.extraction_id,
     vehicle,
     doubtful: [...new Set(doubtful)],
   });
-  return { ...step, replies: [...progress, ...(step.replies ?? [])] };
 }
 
 function askUsage(lang: Language, memory: InsuranceMemory): OfflineStep {

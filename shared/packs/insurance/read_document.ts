@@ -266,10 +266,16 @@ export function readDocument(
   if (found < Math.ceil(expected / 2)) {
     return { kind: "unreadable", type: kind.type, found, expected };
   }
-  const missing = Object.keys(layout.fields).filter((field) => !(field in fields));
+  return documentReading(kind.type, fields);
+}
+
+// A document's fields with what they leave missing and their confidence, over every field
+// its type has (a missing field counts as 0).
+function documentReading(type: DocumentType, fields: Record<string, ReadField>): DocumentReading {
+  const names = Object.keys(LAYOUTS[type].fields);
+  const missing = names.filter((field) => !(field in fields));
   const sum = Object.values(fields).reduce((total, field) => total + field.confidence, 0);
-  const confidence = round(sum / expected);
-  return { kind: "document", type: kind.type, fields, confidence, missing };
+  return { kind: "document", type, fields, confidence: round(sum / names.length), missing };
 }
 
 /** Whether a reading is a document with every field found and checked. */
@@ -293,11 +299,7 @@ export function mergeReadings(first: DocumentReading, second: DocumentReading): 
     const mine = fields[name];
     if (!mine || (!mine.valid && field.valid)) fields[name] = field;
   }
-  const layout = LAYOUTS[first.type];
-  const expected = Object.keys(layout.fields).length;
-  const missing = Object.keys(layout.fields).filter((field) => !(field in fields));
-  const sum = Object.values(fields).reduce((total, field) => total + field.confidence, 0);
-  return { kind: "document", type: first.type, fields, confidence: round(sum / expected), missing };
+  return documentReading(first.type, fields);
 }
 
 function findField(

@@ -10,7 +10,6 @@
  *
  * @module
  */
-import { AsyncResource } from "node:async_hooks";
 import { Jimp } from "jimp";
 import { createWorker, PSM, type Worker } from "tesseract.js";
 import eng from "@tesseract.js-data/eng";
@@ -234,12 +233,10 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
   const usePreprocess = options.preprocess ?? true;
   let worker: Promise<Worker> | null = null;
   let folder: string | null = null;
-  // The worker starts in the context the engine was made in, not the first caller's: started
-  // inside a LangGraph node, its message handlers kept that node's async context (the graph's
-  // config), and the conversation's next turn then ran inside it and lost its checkpoint.
-  const scope = new AsyncResource("easymo.tesseract_engine");
+  // (Its message handlers keep the async context of the call that started it; the agent
+  // runs each turn in a clean LangGraph context, so no turn inherits a node's config.)
   const start = () => {
-    worker ??= scope.runInAsyncScope(async () => {
+    worker ??= (async () => {
       folder = await languageFolder();
       const started = await createWorker(["eng", "fra"], 1, {
         langPath: folder,
@@ -253,7 +250,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
         user_defined_dpi: "300",
       });
       return started;
-    });
+    })();
     return worker;
   };
   const lines = async (bytes: Uint8Array) => {
