@@ -135,6 +135,8 @@ export function createPhone(options: PhoneOptions): Phone {
   let lastArrival = Date.now();
   let queue = Promise.resolve();
   const encoder = new TextEncoder();
+  // How many of our messages the server is still answering (a progress note comes first).
+  let working = 0;
 
   async function readOutbox(): Promise<OutboxRow[]> {
     const settled = [...seen.values()].filter((entry) => entry.printed && entry.row.wamid);
@@ -162,7 +164,9 @@ export function createPhone(options: PhoneOptions): Phone {
       await response.body?.cancel();
       throw new ServerError(`the dev server's outbox answered ${response.status}`);
     }
-    return ((await response.json()) as { data: OutboxRow[] }).data;
+    const answer = (await response.json()) as { data: OutboxRow[]; working?: number };
+    working = answer.working ?? 0;
+    return answer.data;
   }
 
   async function pollOnce(): Promise<void> {
@@ -237,7 +241,7 @@ export function createPhone(options: PhoneOptions): Phone {
         const arrived = lastArrival > arrivedBefore;
         const quiet = Date.now() - Math.max(lastArrival, start) >= quietMs;
         const waitedEnough = arrived || !expectReply || Date.now() - start >= firstMs;
-        if (!pending && quiet && waitedEnough) return;
+        if (!pending && quiet && waitedEnough && working === 0) return;
         await sleep(250);
       }
     },

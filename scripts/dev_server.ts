@@ -284,7 +284,13 @@ async function readOutbox(runtime: Runtime, request: Request): Promise<Response>
      order by created_at, id`,
     [to, after],
   );
-  return Response.json({ ok: true, data: rows });
+  // The sender's messages still being answered (a photo being read): the simulator waits.
+  const [{ working }] = await runtime.platform.db.query<{ working: number }>(
+    `select count(*)::int as working from private.wa_inbound
+     where from_wa_id = $1 and status in ('pending', 'processing')`,
+    [to],
+  );
+  return Response.json({ ok: true, data: rows, working });
 }
 
 // The CLI's `token --phone` reads this to find a seeded user's id without opening the database.
@@ -309,6 +315,10 @@ if (import.meta.main) {
     console.error(`PORT must be a TCP port number (0-65535): ${portText}`);
     Deno.exit(2);
   }
+  // On seed data, premiums go to the seeded EasyMO desk (Jean, +250788000002), so a customer
+  // can pay and get a certificate; a real deployment names its own number or hands to staff.
+  const insuranceDesk = !Deno.env.get("INSURANCE_MOMO_PAYEE") && !databaseUrlFromEnv();
+  if (insuranceDesk) Deno.env.set("INSURANCE_MOMO_PAYEE", "+250788000002");
   const server = await startDevServer({ port }).catch((error) => {
     if (!(error instanceof Deno.errors.AddrInUse)) throw error;
     console.error(`Port ${port} is in use: stop the other server or set PORT to a free port`);
@@ -319,6 +329,7 @@ if (import.meta.main) {
   console.log(`Get a token:  deno task tools token --phone +250788000001`);
   console.log(`Chat on simulated WhatsApp:  deno task chat --phone +250788000001`);
   console.log(`Admin Inbox:  ${server.url}/admin/  (jean.staff@easymo.rw / easymo-dev)`);
+  if (insuranceDesk) console.log("Insurance premiums are paid to the seeded desk +250788000002");
   const stop = async () => {
     await server.close();
     Deno.exit(0);

@@ -41,6 +41,11 @@ export interface WhatsAppWorkerConfig {
   /** How long a rate-limited message waits before its next attempt. @default 60000 */
   rateLimitRetryMs?: number;
   /**
+   * How often a started worker runs the packs' sweeps (a paid certificate,
+   * expired ride offers); deployed, pg_cron's POST /sweep does. @default 10000
+   */
+  packSweepIntervalMs?: number;
+  /**
    * Where inbound media bytes come from. @default the Graph API's two-step
    * download with `graph`'s token; without `graph` and this, media messages
    * reach the conversation unsaved
@@ -64,7 +69,10 @@ export interface WhatsAppWorker {
    * and runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers).
    */
   sweep(): Promise<{ processed: number; sent: number; filesRemoved: number }>;
-  /** Starts the background sweep and dispatch loops (long-running hosts only). */
+  /**
+   * Starts the background loops (long-running hosts only): inbound
+   * recovery, dispatch, and the packs' sweeps.
+   */
   start(): void;
   /** Stops them, waiting for work in progress. */
   stop(): Promise<void>;
@@ -114,6 +122,8 @@ export function createWhatsAppWorker(
     });
     if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
   };
+  let packSweeps: ReturnType<typeof setInterval> | undefined;
+  let packSweeping = Promise.resolve();
   // The packs' own sweeps (expired ride offers, ...): one failing is logged, the rest run.
   const runPackSweeps = async () => {
     for (const tool of platform.packs.flatMap((pack) => pack.sweeps ?? [])) {
@@ -174,8 +184,13 @@ export function createWhatsAppWorker(
     start() {
       processor.start();
       dispatcher.start({ intervalMs: 1000 });
+      packSweeps = setInterval(() => {
+        packSweeping = packSweeping.then(runPackSweeps).then(kick);
+      }, config.packSweepIntervalMs ?? 10_000);
     },
     async stop() {
+      clearInterval(packSweeps);
+      await packSweeping;
       await processor.stop();
       await dispatcher.stop();
     },
