@@ -16,7 +16,13 @@ import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
-import { isComplete, mergeReadings, type OcrLine, readDocument } from "./read_document.ts";
+import {
+  fieldCount,
+  isComplete,
+  mergeReadings,
+  type OcrLine,
+  readDocument,
+} from "./read_document.ts";
 
 type JimpImage = InstanceType<typeof Jimp>;
 
@@ -60,20 +66,36 @@ export const FIRST_LOOK: Look = { width: 1800, sharpen: false };
 export const SECOND_LOOK: Look = { width: 1800, sharpen: true };
 
 /**
- * Greyscale, upscale, contrast stretch and deskew.
+ * Decodes a photo.
+ *
+ * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<JimpImage> {
+  try {
+    return await Jimp.read(Buffer.from(bytes)) as JimpImage;
+  } catch {
+    throw new ToolFailure("VALIDATION_ERROR", "The file is not an image we can read (JPEG or PNG)");
+  }
+}
+
+/**
+ * The shorter side, in pixels, below which a picture cannot hold a card's
+ * print legibly (a thumbnail or a sticker): it is not read at all. WhatsApp
+ * delivers phone photos at 1000–1600 px.
+ */
+export const MIN_SIDE_PX = 200;
+
+/**
+ * Greyscale, upscale, contrast stretch and deskew (a decoded image is
+ * changed in place).
  *
  * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
  */
 export async function preprocess(
-  bytes: Uint8Array,
+  page: Uint8Array | JimpImage,
   look: Look = FIRST_LOOK,
 ): Promise<Preprocessed> {
-  let image: JimpImage;
-  try {
-    image = await Jimp.read(Buffer.from(bytes)) as JimpImage;
-  } catch {
-    throw new ToolFailure("VALIDATION_ERROR", "The file is not an image we can read (JPEG or PNG)");
-  }
+  const image = page instanceof Uint8Array ? await decodeImage(page) : page;
   image.greyscale();
   const sharp = sharpness(image);
   const scale = image.bitmap.width < look.width ? look.width / image.bitmap.width : 1;
@@ -120,17 +142,85 @@ export function sharpness(image: JimpImage): number {
   return magnitudes[Math.floor(magnitudes.length * 0.9)];
 }
 
-// Unsharp mask: the page plus 1.5 × its difference from a blurred copy.
+// Unsharp mask: the page plus 1.5 × its difference from a blurred copy. The page is grey
+// (R = G = B) here, so one channel is blurred and the difference applied to all three.
 function unsharpMask(image: JimpImage): void {
-  const blurred = image.clone();
-  blurred.gaussian(2);
-  const data = image.bitmap.data;
-  const soft = blurred.bitmap.data;
-  for (let i = 0; i < data.length; i += 4) {
+  const { width, height, data } = image.bitmap;
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i++) grey[i] = data[i * 4];
+  const soft = inPlaceGaussian(grey, width, height, 2);
+  for (let i = 0; i < grey.length; i++) {
     for (let c = 0; c < 3; c++) {
-      data[i + c] = Math.max(0, Math.min(255, data[i + c] + 1.5 * (data[i + c] - soft[i + c])));
+      const value = data[i * 4 + c];
+      data[i * 4 + c] = Math.max(0, Math.min(255, value + 1.5 * (value - soft[i])));
     }
   }
+}
+
+/**
+ * jimp's `gaussian(radius)` on one channel, value for value: each pixel, in
+ * reading order, becomes the Gaussian-weighted mean of the square around it
+ * (edges clamped), written back row by row of the square as it sums, so the
+ * pixels above and to the left are already blurred when it reads them. That
+ * in-place blur is stronger than a true Gaussian of the same radius; the
+ * sharpening and the OCR accuracy were tuned on it (a true σ = 2 Gaussian read
+ * 91.0 % held out instead of 93.1 %). jimp's own loop does the same sums on
+ * four channels through nested arrays: 9 s on a 1800 × 1200 page.
+ */
+export function inPlaceGaussian(
+  channel: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Uint8Array {
+  const reach = Math.ceil(radius * 2.57);
+  const range = reach * 2 + 1;
+  const spread = radius * radius * 2;
+  const weights = new Float64Array(range * range);
+  for (let iy = 0; iy < range; iy++) {
+    for (let ix = 0; ix < range; ix++) {
+      weights[iy * range + ix] = Math.exp(-((ix - reach) ** 2 + (iy - reach) ** 2) / spread) /
+        (spread * Math.PI);
+    }
+  }
+  // The clamped column of each pixel's window, and the clamped row's offset.
+  const columns = new Int32Array(width * range);
+  for (let x = 0; x < width; x++) {
+    for (let ix = 0; ix < range; ix++) {
+      columns[x * range + ix] = Math.min(width - 1, Math.max(0, ix + x - reach));
+    }
+  }
+  const rows = new Int32Array(height * range);
+  for (let y = 0; y < height; y++) {
+    for (let iy = 0; iy < range; iy++) {
+      rows[y * range + iy] = Math.min(height - 1, Math.max(0, iy + y - reach)) * width;
+    }
+  }
+  // The weights summed up to the end of each row of the square.
+  const totals = new Float64Array(range);
+  let total = 0;
+  for (let i = 0; i < range * range; i++) {
+    total += weights[i];
+    if (i % range === range - 1) totals[(i - range + 1) / range] = total;
+  }
+  const out = channel.slice();
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * width + x;
+      let sum = 0;
+      for (let iy = 0; iy < range; iy++) {
+        const row = rows[y * range + iy];
+        const first = iy * range;
+        const window = x * range;
+        for (let ix = 0; ix < range; ix++) {
+          sum += out[row + columns[window + ix]] * weights[first + ix];
+        }
+        // The partial mean is what the pixel itself reads in the rows still to come.
+        out[at] = Math.round(sum / totals[iy]);
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -264,12 +354,17 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
       const readOptions = { today: request.today, validate: options.validate ?? true };
       try {
         if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
-        const looked = await preprocess(request.bytes);
+        const image = await decodeImage(request.bytes);
+        if (Math.min(image.bitmap.width, image.bitmap.height) < MIN_SIDE_PX) {
+          const type = request.documentType;
+          return { kind: "unreadable", type, found: 0, expected: fieldCount(type) };
+        }
+        const looked = await preprocess(image.clone() as JimpImage);
         const first = readDocument(await recognizeLines(await start(), looked.png), readOptions);
         // Pages with gaps or doubts get a second look; a clean read, a receipt, or a page
         // already sharpened (the second look would be the same picture) does not.
         if (first.kind === "not_a_document" || isComplete(first) || looked.sharpened) return first;
-        const png = (await preprocess(request.bytes, SECOND_LOOK)).png;
+        const png = (await preprocess(image, SECOND_LOOK)).png;
         const second = readDocument(await recognizeLines(await start(), png), readOptions);
         return mergeReadings(first, second);
       } catch (error) {
