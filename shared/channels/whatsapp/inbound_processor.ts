@@ -1,8 +1,9 @@
 /**
  * Processes stored inbound messages after the 200 has gone out, and again
- * after a crash: a message is claimed (status `processing` with a lease),
- * handled, then marked `done`. A message whose lease ran out — its worker
- * died — is claimed again by the sweep. Handlers must be idempotent (tool
+ * after a crash: a message is claimed (status `processing` with a lease,
+ * renewed while its handler runs), handled, then marked `done`. A message
+ * whose lease ran out — its worker died — is claimed again by the sweep; the
+ * claim it superseded no longer handles it. Handlers must be idempotent (tool
  * calls carry idempotency keys derived from the wamid), so a second run has
  * no second effect.
  *
@@ -145,12 +146,13 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
        returning i.wamid, i.phone_number_id, i.profile_name, i.message, i.sent_at, i.received_at,
                  i.flags, i.attempts`,
       [filter.wamids ?? null, filter.senders ?? null, limit, leaseMs, maxAttempts],
-    ).then((rows) =>
-      rows.sort((a, b) =>
+    ).then((rows) => {
+      hold(rows);
+      return rows.sort((a, b) =>
         Date.parse(String(a.sent_at)) - Date.parse(String(b.sent_at)) ||
         Date.parse(String(a.received_at)) - Date.parse(String(b.received_at))
-      )
-    );
+      );
+    });
   }
 
   async function runOne(row: ClaimedRow): Promise<void> {
@@ -177,6 +179,13 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
       sentAt: new Date(row.sent_at),
       ...(row.flags?.length ? { flags: row.flags } : {}),
     };
+    // A row may wait in its sender's queue after its claim, and a sweep may have taken it
+    // over meanwhile: handle it only if it is still this claim's.
+    if (!await renewLease(row)) {
+      release(row);
+      log.info("wa_inbound_superseded", { wamid: row.wamid, attempt: row.attempts });
+      return;
+    }
     try {
       if (!message) throw new Error("stored message no longer parses");
       await handle(message);
@@ -223,7 +232,61 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
           attempts: after.attempts,
         });
       }
+    } finally {
+      release(row);
     }
+  }
+
+  // Claimed rows not yet finished (wamid → attempt): their leases are renewed every third of
+  // a lease, while they wait in their sender's queue and while their handler runs, so a long
+  // turn (a document read under load) is never taken over and answered twice.
+  const held = new Map<string, number>();
+  let renewer: ReturnType<typeof setInterval> | undefined;
+  let renewing = false;
+
+  function hold(rows: readonly ClaimedRow[]): void {
+    for (const row of rows) held.set(row.wamid, row.attempts);
+    if (held.size && renewer === undefined) {
+      renewer = setInterval(renewHeld, Math.max(50, Math.floor(leaseMs / 3)));
+    }
+  }
+
+  function release(row: ClaimedRow): void {
+    if (held.get(row.wamid) === row.attempts) held.delete(row.wamid);
+    if (!held.size && renewer !== undefined) {
+      clearInterval(renewer);
+      renewer = undefined;
+    }
+  }
+
+  async function renewHeld(): Promise<void> {
+    if (renewing || !held.size) return;
+    renewing = true;
+    try {
+      await db.query(
+        `update private.wa_inbound i
+         set locked_until = now() + make_interval(secs => $3::float8 / 1000)
+         from unnest($1::text[], $2::int[]) as h(wamid, attempts)
+         where i.wamid = h.wamid and i.attempts = h.attempts and i.status = 'processing'`,
+        [[...held.keys()], [...held.values()], leaseMs],
+      );
+    } catch (error) {
+      log.warn("wa_inbound_lease_renewal_failed", { error: String(error).slice(0, 300) });
+    } finally {
+      renewing = false;
+    }
+  }
+
+  // Extends the lease of a claim still held (same attempt, still processing).
+  async function renewLease(row: ClaimedRow): Promise<boolean> {
+    const renewed = await db.query(
+      `update private.wa_inbound
+       set locked_until = now() + make_interval(secs => $3::float8 / 1000)
+       where wamid = $1 and status = 'processing' and attempts = $2
+       returning wamid`,
+      [row.wamid, row.attempts, leaseMs],
+    );
+    return renewed.length === 1;
   }
 
   async function reportFailed(failure: InboundFailure): Promise<void> {
