@@ -668,6 +668,36 @@ export function templateMessage(input: TemplateMessageInput): TemplateMessage {
 }
 
 /**
+ * A template whose one body parameter carries a free-form message, for the
+ * approved templates that relay what was said (`staff_followup`,
+ * `payment_update`): whitespace collapsed to single spaces (a parameter may
+ * hold no new line, tab or run of spaces) and cut at 1000 characters.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { relayTemplate } from "./messages.ts";
+ *
+ * const message = relayTemplate({ name: "payment_update", language: "fr", text: "Reçu.\nMerci" });
+ * assert.deepEqual(message.body.template.components, [
+ *   { type: "body", parameters: [{ type: "text", text: "Reçu. Merci" }] },
+ * ]);
+ * ```
+ */
+export function relayTemplate(
+  input: { name: string; language: "en" | "rw" | "fr"; text: string },
+): TemplateMessage {
+  return templateMessage({
+    name: input.name,
+    language: templateLanguage(input.language),
+    components: [{
+      type: "body",
+      parameters: [{ type: "text", text: input.text.replace(/\s+/g, " ").trim().slice(0, 1000) }],
+    }],
+  });
+}
+
+/**
  * What WhatsApp carries outbound (Cloud API "supported media types"): images
  * JPEG or PNG up to 5 MB, documents (PDF, text, Office) up to 100 MB.
  */

@@ -17,6 +17,7 @@ import type { Queryable } from "@shared/db/types.ts";
 import {
   buttonsMessage,
   enqueueMessage,
+  relayTemplate,
   textMessage,
   toWaId,
 } from "@shared/channels/whatsapp/mod.ts";
@@ -178,48 +179,64 @@ export async function paymentTicket(
   return row.id;
 }
 
-/** Tells the payer (and, when paid, the payee) how the charge ended. Once per charge and status. */
+// Outside a person's 24-hour window only an approved template is delivered: this one relays
+// the payment message (docs/whatsapp_templates.md).
+function paymentUpdate(text: string, language: Language) {
+  return relayTemplate({ name: "payment_update", language, text });
+}
+
+/**
+ * Tells the payer (and, when paid, the payee) how the charge ended. Once per charge and status.
+ * A payee who has not written in 24 hours (a shop told of a payment) gets it as the approved
+ * `payment_update` template, as does a payer whose charge ended late.
+ */
 export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<void> {
   const lang = charge.language;
   const key = `payment:${charge.momo_ref}:${charge.status}`;
   if (charge.status === "settled") {
+    const toPayer = say("settledPayer", lang, {
+      amount: rwf(charge.amount, lang),
+      what: forWhat(charge, lang),
+      ref: charge.momo_ref,
+    });
     await enqueueMessage(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(say("settledPayer", lang, {
-        amount: rwf(charge.amount, lang),
-        what: forWhat(charge, lang),
-        ref: charge.momo_ref,
-      })),
+      message: textMessage(toPayer),
+      fallbackTemplate: paymentUpdate(toPayer, lang),
       idempotencyKey: `${key}:payer`,
     });
     const payee = payeeWaId(charge);
     if (payee && payee !== toWaId(charge.payer_phone)) {
       const payeeLang = await payeeLanguage(tx, payee, lang);
+      const toPayee = say("settledPayee", payeeLang, {
+        amount: rwf(charge.amount, payeeLang),
+        payer: charge.payer_name ?? localPhone(charge.payer_phone),
+        what: charge.order_no ? say("payeeOrder", payeeLang, { order: charge.order_no }) : "",
+        ref: charge.momo_ref,
+      });
       await enqueueMessage(tx, {
         orgId: charge.org_id,
         to: payee,
-        message: textMessage(say("settledPayee", payeeLang, {
-          amount: rwf(charge.amount, payeeLang),
-          payer: charge.payer_name ?? localPhone(charge.payer_phone),
-          what: charge.order_no ? say("payeeOrder", payeeLang, { order: charge.order_no }) : "",
-          ref: charge.momo_ref,
-        })),
+        message: textMessage(toPayee),
+        fallbackTemplate: paymentUpdate(toPayee, payeeLang),
         idempotencyKey: `${key}:payee`,
       });
     }
     return;
   }
   if (charge.status === "pending") return;
+  const failed = say("failedPayer", lang, {
+    amount: rwf(charge.amount, lang),
+    ref: charge.momo_ref,
+    why: whyFailed(charge.failure_reason, lang),
+  });
   await enqueueMessage(tx, {
     orgId: charge.org_id,
     to: charge.payer_phone,
+    fallbackTemplate: paymentUpdate(failed, lang),
     message: buttonsMessage({
-      body: say("failedPayer", lang, {
-        amount: rwf(charge.amount, lang),
-        ref: charge.momo_ref,
-        why: whyFailed(charge.failure_reason, lang),
-      }),
+      body: failed,
       buttons: [
         { id: "agent:payments", title: PAYMENTS_TEXTS.payAgain[lang] },
         { id: "agent:support_handoff", title: PAYMENTS_TEXTS.person[lang] },
@@ -299,13 +316,15 @@ export async function applyEvidence(
         `asks ${charge.amount} RWF${payeeLabel(charge) ? ` (payee ${payeeLabel(charge)})` : ""}. ` +
         "Not settled: confirm it here if the difference is accepted.",
     });
+    const mismatch = say("mismatchPayer", charge.language, {
+      ref: charge.momo_ref,
+      amount: rwf(charge.amount, charge.language),
+    });
     await enqueueMessage(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(say("mismatchPayer", charge.language, {
-        ref: charge.momo_ref,
-        amount: rwf(charge.amount, charge.language),
-      })),
+      message: textMessage(mismatch),
+      fallbackTemplate: paymentUpdate(mismatch, charge.language),
       idempotencyKey: `payment:${charge.momo_ref}:mismatch:${evidence.dedupeKey}`.slice(0, 255),
     });
     return { kind: "amount_mismatch", status: charge.status, charge };

@@ -8,7 +8,7 @@
  */
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { Database, JwtClaims } from "@shared/db/types.ts";
-import { enqueueMessage, templateMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { enqueueMessage, relayTemplate, textMessage } from "@shared/channels/whatsapp/mod.ts";
 
 /** What a reply produced. */
 export interface ReplyResult {
@@ -84,21 +84,14 @@ export async function replyToUser(db: Database, options: ReplyOptions): Promise<
     if (existing?.message_id) {
       return { message_id: existing.message_id, outbox_id: existing.id, sent_as: sentAs };
     }
-    const language = ticket.locale === "rw" ? "rw_RW" : ticket.locale === "fr" ? "fr" : "en";
+    const language = ticket.locale === "rw" || ticket.locale === "fr" ? ticket.locale : "en";
     const outboxId = await enqueueMessage(tx, {
       orgId: options.orgId,
       to: ticket.phone,
       message: textMessage(options.text),
       idempotencyKey: key,
       conversationId: ticket.convo_id,
-      fallbackTemplate: templateMessage({
-        name: "staff_followup",
-        language,
-        components: [{
-          type: "body",
-          parameters: [{ type: "text", text: options.text.replace(/\s+/g, " ").slice(0, 1000) }],
-        }],
-      }),
+      fallbackTemplate: relayTemplate({ name: "staff_followup", language, text: options.text }),
     });
     const [message] = await tx.query<{ id: string }>(
       `insert into public.messages (org_id, conversation_id, user_id, direction, sender, body, payload)

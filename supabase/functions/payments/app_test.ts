@@ -198,6 +198,16 @@ dbTest(
       assert.deepEqual(toVenue, [
         `💰 Payé : 5 000 RWF par Aline Uwase pour ${order_no}. Référence ${data.momo_ref}.`,
       ]);
+      // A venue that has not written in 24 hours gets the approved template, in its language.
+      const [fallback] = await db.query<{ fallback_template: TestData }>(
+        "select fallback_template from public.wa_outbox where idempotency_key = $1",
+        [`payment:${data.momo_ref}:settled:payee`],
+      );
+      assert.deepEqual(fallback.fallback_template.template, {
+        name: "payment_update",
+        language: { code: "fr" },
+        components: [{ type: "body", parameters: [{ type: "text", text: toVenue[0] }] }],
+      });
       // A later FAILED for the same charge is recorded but changes nothing.
       const late = await post(`${fn.url}/callback`, {
         ...body,
@@ -246,11 +256,16 @@ dbTest(
         assert.equal(result.json.data.status, final);
         const row = await payment(db, data.momo_ref);
         assert.equal(row.failure_reason, reason);
-        const [told] = await db.query<{ body: TestData }>(
-          "select body from public.wa_outbox where idempotency_key = $1",
+        const [told] = await db.query<{ body: TestData; fallback_template: TestData }>(
+          "select body, fallback_template from public.wa_outbox where idempotency_key = $1",
           [`payment:${data.momo_ref}:${final}:payer`],
         );
         assert.match(told.body.interactive.body.text, words);
+        assert.equal(told.fallback_template.template.name, "payment_update");
+        assert.equal(
+          told.fallback_template.template.components[0].parameters[0].text,
+          told.body.interactive.body.text.replace(/\s+/g, " "),
+        );
         assert.deepEqual(
           told.body.interactive.action.buttons.map((b: { reply: { id: string } }) => b.reply.id),
           ["agent:payments", "agent:support_handoff"],
