@@ -807,3 +807,19 @@ export async function runSuite(
     passAt1: total ? passedRuns / (total * k) : 0,
   };
 }
+
+/**
+ * Runs `scenarios` once each on PGlite and throws, naming each failed
+ * scenario with its failures and transcript, unless every one passes.
+ */
+export async function assertSuitePasses(scenarios: readonly Scenario[]): Promise<void> {
+  const report = await runSuite(scenarios, { k: 1, backend: "pglite" });
+  const failed = report.results.filter((result) => !result.runs.every(Boolean)).map((result) =>
+    `${result.name}:\n    ${result.outcomes.flatMap((o) => o.failures).join("\n    ")}\n` +
+    `  transcript:\n    ${result.outcomes.at(-1)!.transcript.join("\n    ")}`
+  );
+  if (failed.length) throw new Error(`scenarios failed:\n${failed.join("\n")}`);
+  if (report.passHatK !== 1 || report.passAt1 !== 1) {
+    throw new Error(`pass^k ${report.passHatK}, pass@1 ${report.passAt1}`);
+  }
+}

@@ -197,6 +197,12 @@ dbTest("a language change sticks across messages that name no language", async (
   assert.equal(text(picked.body), packText("mobility_orchestrator", "askVehicle", "rw"));
   const home = await say(from, { text: "menu" });
   assert.equal(text(home.body), packText("concierge_router", "welcome", "rw"));
+  // It is hers now: what reaches her outside the conversation (an order's progress) is in it.
+  const [profile] = await db.query<{ locale: string }>(
+    "select locale from public.profiles where phone = '+' || $1",
+    [from],
+  );
+  assert.equal(profile.locale, "rw");
 });
 
 dbTest("a change of mind mid-flow switches agent", async (db) => {

@@ -189,6 +189,14 @@ export function createAgentHandler(
         error,
       });
     }
+    // The conversation's language becomes the person's: what reaches them later outside this
+    // conversation (an order's progress, a payment, a ride offer) is written in it.
+    if (state.langPref && state.langPref !== turn.user.locale) {
+      await platform.db.query("update public.profiles set locale = $2 where id = $1", [
+        turn.user.userId,
+        state.langPref,
+      ]);
+    }
     const language = state.language ?? "en";
     const pending = state.__interrupt__?.[0]?.value;
     if (pending) {
