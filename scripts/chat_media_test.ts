@@ -95,8 +95,9 @@ Deno.test({
       }).output();
       const stdout = new TextDecoder().decode(output.stdout);
       assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-      // Aline writes in Kinyarwanda: the refusal is in her language.
-      assert.match(stdout, /ntidushobora kwakira ubwo bwoko bwa dosiye/);
+      // Aline's profile says Kinyarwanda, but she captioned her photo in French: the
+      // conversation's language became hers, and the refusal is in French.
+      assert.match(stdout, /je ne peux pas recevoir ce type de fichier/);
       assert.match(stdout, /✗ cannot read .*missing\.pdf/);
 
       // A turn's transcript commits when its answer does: the photo's waits for the OCR,

@@ -13,8 +13,11 @@ import { contractBreach, hostileInputs, ResultTally, seededIds } from "@testing/
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 
-/** Inputs tried per tool and backend: enough to meet each hostile value, well under a minute. */
-const RUNS_PER_TOOL = Number(Deno.env.get("FUZZ_RUNS") ?? 200);
+/**
+ * Inputs tried per tool and backend: enough to meet each hostile value (every run draws a
+ * new seed; `FUZZ_RUNS=1000` for a longer hunt).
+ */
+const RUNS_PER_TOOL = Number(Deno.env.get("FUZZ_RUNS") ?? 100);
 /** Replays a reported failure: `FUZZ_SEED=<seed from the report>`. */
 const SEED = Deno.env.get("FUZZ_SEED") ? Number(Deno.env.get("FUZZ_SEED")) : undefined;
 
