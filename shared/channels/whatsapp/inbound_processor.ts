@@ -181,7 +181,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     };
     // A row may wait in its sender's queue after its claim, and a sweep may have taken it
     // over meanwhile: handle it only if it is still this claim's.
-    if (!await renewLease(row)) {
+    if (!(await renew([row])).has(row.wamid)) {
       release(row);
       log.info("wa_inbound_superseded", { wamid: row.wamid, attempt: row.attempts });
       return;
@@ -263,13 +263,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     if (renewing || !held.size) return;
     renewing = true;
     try {
-      await db.query(
-        `update private.wa_inbound i
-         set locked_until = now() + make_interval(secs => $3::float8 / 1000)
-         from unnest($1::text[], $2::int[]) as h(wamid, attempts)
-         where i.wamid = h.wamid and i.attempts = h.attempts and i.status = 'processing'`,
-        [[...held.keys()], [...held.values()], leaseMs],
-      );
+      await renew([...held].map(([wamid, attempts]) => ({ wamid, attempts })));
     } catch (error) {
       log.warn("wa_inbound_lease_renewal_failed", { error: String(error).slice(0, 300) });
     } finally {
@@ -277,16 +271,20 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     }
   }
 
-  // Extends the lease of a claim still held (same attempt, still processing).
-  async function renewLease(row: ClaimedRow): Promise<boolean> {
-    const renewed = await db.query(
-      `update private.wa_inbound
+  // Extends the leases of claims still held (same attempt, still processing); returns the
+  // wamids it renewed.
+  async function renew(
+    claims: ReadonlyArray<Pick<ClaimedRow, "wamid" | "attempts">>,
+  ): Promise<Set<string>> {
+    const renewed = await db.query<{ wamid: string }>(
+      `update private.wa_inbound i
        set locked_until = now() + make_interval(secs => $3::float8 / 1000)
-       where wamid = $1 and status = 'processing' and attempts = $2
-       returning wamid`,
-      [row.wamid, row.attempts, leaseMs],
+       from unnest($1::text[], $2::int[]) as h(wamid, attempts)
+       where i.wamid = h.wamid and i.attempts = h.attempts and i.status = 'processing'
+       returning i.wamid`,
+      [claims.map((claim) => claim.wamid), claims.map((claim) => claim.attempts), leaseMs],
     );
-    return renewed.length === 1;
+    return new Set(renewed.map((row) => row.wamid));
   }
 
   async function reportFailed(failure: InboundFailure): Promise<void> {

@@ -122,8 +122,18 @@ export function createWhatsAppWorker(
     });
     if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
   };
-  let packSweeps: ReturnType<typeof setInterval> | undefined;
+  // The packs' sweeps in the background: each run starts a pause after the last one ended,
+  // so a slow sweep never queues more behind it.
+  let packSweeps: ReturnType<typeof setTimeout> | undefined;
   let packSweeping = Promise.resolve();
+  let sweepingPacks = false;
+  const schedulePackSweeps = () => {
+    packSweeps = setTimeout(() => {
+      packSweeping = runPackSweeps().then(kick).finally(() => {
+        if (sweepingPacks) schedulePackSweeps();
+      });
+    }, config.packSweepIntervalMs ?? 10_000);
+  };
   // The packs' own sweeps (expired ride offers, ...): one failing is logged, the rest run.
   const runPackSweeps = async () => {
     for (const tool of platform.packs.flatMap((pack) => pack.sweeps ?? [])) {
@@ -184,12 +194,14 @@ export function createWhatsAppWorker(
     start() {
       processor.start();
       dispatcher.start({ intervalMs: 1000 });
-      packSweeps = setInterval(() => {
-        packSweeping = packSweeping.then(runPackSweeps).then(kick);
-      }, config.packSweepIntervalMs ?? 10_000);
+      if (!sweepingPacks) {
+        sweepingPacks = true;
+        schedulePackSweeps();
+      }
     },
     async stop() {
-      clearInterval(packSweeps);
+      sweepingPacks = false;
+      clearTimeout(packSweeps);
       await packSweeping;
       await processor.stop();
       await dispatcher.stop();

@@ -46,24 +46,12 @@ export interface Preprocessed {
   sharpened: boolean;
 }
 
-/** How a page is prepared for one reading. */
-export interface Look {
-  /** Width smaller pictures are brought up to. */
-  width: number;
-  /** Unsharp-mask even a page that measures sharp. */
-  sharpen: boolean;
-}
-
-/** The first look: tesseract reads best at ~30 px capitals, 1800 px wide on our cards. */
-export const FIRST_LOOK: Look = { width: 1800, sharpen: false };
-
 /**
- * The second look, only at a page the first left with gaps or doubts and
- * did not sharpen: sharpened, which recovers small and low-contrast print.
- * Same size, so it costs what the first did (a larger page costs tesseract
- * many times more: 4–25 s of CPU on a blurred or small card).
+ * Width smaller pictures are brought up to: tesseract reads best at ~30 px
+ * capitals, 1800 px wide on our cards (a larger page costs it many times
+ * more: 4–25 s of CPU on a blurred or small card).
  */
-export const SECOND_LOOK: Look = { width: 1800, sharpen: true };
+const TARGET_WIDTH = 1800;
 
 /**
  * Decodes a photo.
@@ -87,21 +75,23 @@ export const MIN_SIDE_PX = 200;
 
 /**
  * Greyscale, upscale, contrast stretch and deskew (a decoded image is
- * changed in place).
+ * changed in place). A page that measures blurred is unsharp-masked; with
+ * `sharpen`, any page is (the second look at a page the first left with gaps
+ * or doubts: it recovers small and low-contrast print).
  *
  * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
  */
 export async function preprocess(
   page: Uint8Array | JimpImage,
-  look: Look = FIRST_LOOK,
+  options: { sharpen?: boolean } = {},
 ): Promise<Preprocessed> {
   const image = page instanceof Uint8Array ? await decodeImage(page) : page;
   image.greyscale();
   const sharp = sharpness(image);
-  const scale = image.bitmap.width < look.width ? look.width / image.bitmap.width : 1;
-  if (scale > 1) image.resize({ w: look.width });
+  const scale = image.bitmap.width < TARGET_WIDTH ? TARGET_WIDTH / image.bitmap.width : 1;
+  if (scale > 1) image.resize({ w: TARGET_WIDTH });
   image.normalize();
-  const sharpened = look.sharpen || sharp < BLURRED_BELOW;
+  const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   if (sharpened) unsharpMask(image);
   const angle = estimateSkew(image);
   if (Math.abs(angle) >= 0.4) {
@@ -364,7 +354,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
         // Pages with gaps or doubts get a second look; a clean read, a receipt, or a page
         // already sharpened (the second look would be the same picture) does not.
         if (first.kind === "not_a_document" || isComplete(first) || looked.sharpened) return first;
-        const png = (await preprocess(image, SECOND_LOOK)).png;
+        const png = (await preprocess(image, { sharpen: true })).png;
         const second = readDocument(await recognizeLines(await start(), png), readOptions);
         return mergeReadings(first, second);
       } catch (error) {

@@ -12,7 +12,14 @@ import { cors } from "hono/cors";
 import type { Context } from "hono";
 import { z } from "zod";
 import { type CallerResolver, type ResolvedCaller, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
-import { fail, ok, ToolFailure, type ToolResult } from "@shared/contract/mod.ts";
+import {
+  fail,
+  ok,
+  text as textField,
+  ToolFailure,
+  type ToolResult,
+  validationFailure,
+} from "@shared/contract/mod.ts";
 import { classifyDbError } from "@shared/pipeline/db_errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
@@ -55,7 +62,8 @@ const ListQuery = z.object({
 });
 
 const TicketId = z.uuid();
-const Text = z.object({ text: z.string().trim().min(1).max(4000) });
+// What staff write reaches a jsonb column and WhatsApp: no NUL or other control characters.
+const Text = z.object({ text: textField({ min: 1, max: 4000, multiline: true }) });
 const Assign = z.object({ staff_id: z.uuid() });
 
 interface StaffCaller extends ResolvedCaller {
@@ -119,8 +127,9 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       result = ok(await work(caller));
     } catch (error) {
       if (error instanceof BodyRefused) return refusalResponse(error.refusal);
-      if (error instanceof ToolFailure) result = fail(error.code, error.userMessage);
-      else if (classifyDbError(error)) result = fail(classifyDbError(error)!);
+      if (error instanceof ToolFailure) {
+        result = fail(error.code, error.userMessage, error.fields ? { fields: error.fields } : {});
+      } else if (classifyDbError(error)) result = fail(classifyDbError(error)!);
       else throw error;
     }
     return contractResponse(result);
@@ -136,7 +145,10 @@ export function createAdminApp(options: AdminAppOptions): Hono {
     const read = await readJsonBody(c.req.raw, { maxBytes: 64 * 1024, ...options.body });
     if (!read.ok) throw new BodyRefused(read);
     const parsed = schema.safeParse(read.body);
-    if (!parsed.success) throw new ToolFailure("VALIDATION_ERROR", "Invalid request");
+    if (!parsed.success) {
+      const { error } = validationFailure(parsed.error);
+      throw new ToolFailure("VALIDATION_ERROR", error.msg, { fields: error.fields });
+    }
     return parsed.data;
   }
 

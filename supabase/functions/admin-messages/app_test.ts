@@ -174,6 +174,11 @@ dbTest(
         })).status,
         400,
       );
+      // A NUL byte (which no jsonb column holds) is the reply's field error; nothing is queued.
+      const nul = await reply("k0", "Muraho\u0000 Aline");
+      assert.equal(nul.status, 400, JSON.stringify(nul.body));
+      assert.equal(nul.body.error.code, "VALIDATION_ERROR");
+      assert.deepEqual(nul.body.error.fields.map((f: { path: string }) => f.path), ["text"]);
       const first = await reply("k1");
       assert.equal(first.status, 200, JSON.stringify(first.body));
       assert.equal(first.body.data.sent_as, "text");
