@@ -7,7 +7,8 @@
  * - `POST /payments/sms` `{sender, text, received_at, device_id?}`, signed
  *   with `SMS_FORWARDER_SECRET`: a merchant phone's SMS-forwarding app posts
  *   a MoMo confirmation text; it settles the one open charge it matches, or
- *   goes to staff.
+ *   goes to staff. A device registered in `public.sms_forwarders` files its
+ *   SMS under its own org; any other under `PAYMENTS_SMS_ORG`.
  * - `POST /payments/sweep` (service-role token): expires unpaid charges past
  *   their expiry and tells each payer once (a scheduler calls it; the dev
  *   server runs it every minute).
@@ -42,7 +43,10 @@ export interface PaymentsAppOptions extends Runtime {
   callbackSecret: string;
   /** The secret the SMS forwarder signs with (`SMS_FORWARDER_SECRET`, at least 16 characters). */
   smsSecret: string;
-  /** The org (id or slug) whose merchants' phones forward SMS (`PAYMENTS_SMS_ORG`). */
+  /**
+   * The org (id or slug) SMS from unregistered devices are filed under
+   * (`PAYMENTS_SMS_ORG`, the operator); registered devices name their own.
+   */
   smsOrg: string;
   /** The clock of signature checks, ms (tests). @default Date.now */
   now?: () => number;
@@ -89,6 +93,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
   const verifySms = createCallbackVerifier({ secret: options.smsSecret, now: options.now });
   const smsTenant = platform.tenants.get(options.smsOrg) ?? platform.tenants.bySlug(options.smsOrg);
   if (!smsTenant) throw new Error(`Unknown org for forwarded SMS: ${options.smsOrg}`);
+  const operatorOrgId = smsTenant.id;
   const app = new Hono().basePath("/payments");
 
   app.onError((error, c) => {
@@ -153,6 +158,18 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
     return contractResponse(result);
   });
 
+  /** The org a forwarding device is registered to, else the operator's. */
+  async function smsOrgOf(deviceId: string | undefined): Promise<string> {
+    if (deviceId === undefined) return operatorOrgId;
+    const [device] = await platform.db.query<{ org_id: string }>(
+      "select org_id from public.sms_forwarders where device_id = $1",
+      [deviceId],
+    );
+    if (device) return device.org_id;
+    platform.log.warn("payments_sms_unregistered_device", { org_id: operatorOrgId });
+    return operatorOrgId;
+  }
+
   app.post("/sms", async (c) => {
     const signed = await signedJson(c.req.raw, verifySms, "sms");
     if (signed instanceof Response) return signed;
@@ -161,7 +178,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
     const result = await call(
       "payment_record_sms",
       parsed.data,
-      smsTenant.id,
+      await smsOrgOf(parsed.data.device_id),
       `sms:${
         parsed.data.device_id ?? "unknown"
       }:${parsed.data.received_at}:${parsed.data.text.length}`,

@@ -387,6 +387,70 @@ dbTest(
 );
 
 dbTest(
+  "SMS: a registered device's SMS settles only its own org's charge; an unknown device's goes to the operator",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    const sms = (text: string, device_id: string) =>
+      post(`${fn.url}/sms`, {
+        sender: "M-Money",
+        text,
+        received_at: new Date().toISOString(),
+        device_id,
+      }, {
+        secret: SMS_SECRET,
+      });
+    try {
+      // Beaver's staff register their till phone under their own org, and cannot under EasyMO's.
+      const paul = { role: "authenticated" as const, sub: USER.paul };
+      await db.asCaller(paul, (tx) =>
+        tx.query(
+          "insert into public.sms_forwarders (device_id, org_id, label) values ('beaver-till', $1, 'Till')",
+          [ORG.beaver],
+        ));
+      await assert.rejects(
+        db.asCaller(
+          paul,
+          (tx) =>
+            tx.query(
+              "insert into public.sms_forwarders (device_id, org_id) values ('sneaky', $1)",
+              [
+                ORG.easymo,
+              ],
+            ),
+        ),
+        /row-level security/,
+      );
+      const beaver = await charge(rt, { amount: 4100, payee_phone: "0788123456", memo: "b" }, {
+        user: USER.nina,
+        org: ORG.beaver,
+      });
+      assert.ok(beaver.ok, JSON.stringify(beaver));
+      const ref = beaver.data.momo_ref;
+      const text = `You have received 4,100 RWF from NINA (2507******11) on your mobile money ` +
+        `account at 2026-11-23 10:15:01. Message from sender: ${ref}. Financial Transaction Id: 771.`;
+      // An unregistered device's SMS is the operator's (EasyMO): it cannot reach Beaver's charge.
+      const stray = await sms(text, "unknown-phone");
+      assert.equal(stray.json.data.match_status, "unmatched", JSON.stringify(stray.json));
+      assert.equal((await payment(db, ref)).status, "pending");
+      // From Beaver's own device it matches and settles.
+      const own = await sms(text, "beaver-till");
+      assert.equal(own.json.data.match_status, "matched", JSON.stringify(own.json));
+      assert.equal((await payment(db, ref)).status, "settled");
+      const filed = await db.query<{ org_id: string; match_status: string }>(
+        "select org_id, match_status from public.sms_inbox order by received_at, id",
+      );
+      assert.deepEqual(filed.map((row) => [row.org_id, row.match_status]), [
+        [ORG.easymo, "unmatched"],
+        [ORG.beaver, "matched"],
+      ]);
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
   "PAID <ref> from the venue settles it as the vendor; a stranger is not claimed",
   async (db) => {
     const rt = await createTestRuntime(db);
