@@ -2,7 +2,8 @@
  * The payments function over real HTTP on 127.0.0.1, on PGlite and Postgres:
  * signed callbacks (refusals, each status, replay, amount mismatch), signed
  * forwarded SMS (MTN and Airtel matched, unmatched and ambiguous to staff),
- * the sweep, a payee's PAID <ref>, and fulfilment waiting for settlement.
+ * the sweep (and callbacks racing it), a payee's PAID <ref>, and fulfilment
+ * waiting for settlement.
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
@@ -530,3 +531,71 @@ dbTest("the sweep expires unpaid charges once and tells the payer once", async (
     await fn.close();
   }
 });
+
+dbTest(
+  "a callback racing the sweep: each charge ends once, settled or expired, and late money reaches staff",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    try {
+      const earlier = await createTestRuntime(db, {
+        now: () => new Date(Date.now() - 31 * 60_000),
+      });
+      const refs: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const made = await charge(earlier, {
+          amount: 1000 + i,
+          payee_phone: "0788123456",
+          memo: `race ${i}`,
+        });
+        assert.ok(made.ok, JSON.stringify(made));
+        refs.push(made.data.momo_ref);
+      }
+      // Every charge is due; the money for each arrives while the sweep runs.
+      const [expired, ...answers] = await Promise.all([
+        fn.app.sweep(),
+        ...refs.map((ref, i) =>
+          post(`${fn.url}/callback`, {
+            momo_ref: ref,
+            status: "SUCCESSFUL",
+            provider_txn_id: `RACE-${i}`,
+            amount: 1000 + i,
+          })
+        ),
+      ]);
+      for (const [i, ref] of refs.entries()) {
+        const answer = answers[i];
+        assert.equal(answer.status, 200, JSON.stringify(answer.json));
+        const row = await payment(db, ref);
+        const told = await db.query<{ idempotency_key: string }>(
+          "select idempotency_key from public.wa_outbox where idempotency_key like $1",
+          [`payment:${ref}:%:payer`],
+        );
+        const tickets = await db.query<{ reason: string }>(
+          `select t.reason from public.staff_tickets t join public.payments p on p.id = t.payment_id
+           where p.momo_ref = $1`,
+          [ref],
+        );
+        if (expired.includes(ref)) {
+          // The sweep decided first: the callback finds it final, and staff get the money's report.
+          assert.equal(row.status, "expired");
+          assert.equal(answer.json.data.outcome, "final");
+          assert.deepEqual(tickets.map((t) => t.reason), [
+            "Payment arrived after the charge was expired",
+          ]);
+          assert.deepEqual(told.map((t) => t.idempotency_key), [`payment:${ref}:expired:payer`]);
+        } else {
+          // The callback decided first: the sweep skipped it (locked) or found it settled.
+          assert.equal(row.status, "settled");
+          assert.equal(answer.json.data.outcome, "applied");
+          assert.deepEqual(tickets, []);
+          assert.deepEqual(told.map((t) => t.idempotency_key), [`payment:${ref}:settled:payer`]);
+        }
+      }
+      // A second sweep finds nothing: settled charges are never expired afterwards.
+      assert.deepEqual(await fn.app.sweep(), []);
+    } finally {
+      await fn.close();
+    }
+  },
+);
