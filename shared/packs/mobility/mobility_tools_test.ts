@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { isDriverCommand } from "./driver_counterpart.ts";
 
@@ -190,16 +190,28 @@ dbTest("ride_request asks the nearest drivers without the rider's position", asy
   const rt = await createTestRuntime(db);
   const ride = await requestMoto(rt);
   assert.equal(ride.drivers_asked, 3);
-  const offers = await db.query<{ to_wa_id: string; body: string }>(
-    "select to_wa_id, body::text as body from public.wa_outbox order by created_at",
+  const offers = await db.query<{ to_wa_id: string; body: string; fallback: TestData }>(
+    `select to_wa_id, body::text as body, fallback_template as fallback
+     from public.wa_outbox order by created_at`,
   );
   assert.equal(offers.length, 3);
   assert.equal(offers[0].to_wa_id, "250788100101"); // the Remera driver first
   for (const offer of offers) {
     assert.match(offer.body, /Remera/);
-    assert.match(offer.body, /ride:[0-9a-f-]{36}:accept/);
+    const [, offerId] = /ride:([0-9a-f-]{36}):accept/.exec(offer.body) ?? [];
+    assert.ok(offerId, offer.body);
     // Neither the rider's coordinates nor their number reach a driver before a match.
-    assert.doesNotMatch(offer.body, /1\.955|30\.112|250788000001/);
+    assert.doesNotMatch(offer.body + JSON.stringify(offer.fallback), /1\.955|30\.112|250788000001/);
+    // Outside the driver's 24-hour window the approved template asks instead; its quick
+    // replies carry the buttons' ids, so a tap answers the same offer.
+    const template = offer.fallback.template;
+    assert.equal(template.name, "ride_offer");
+    assert.equal(template.components[0].parameters.length, 4);
+    assert.match(template.components[0].parameters[0].text, /Remera/);
+    assert.deepEqual(
+      template.components.slice(1).map((c: TestData) => c.parameters[0].payload),
+      [`ride:${offerId}:accept`, `ride:${offerId}:decline`],
+    );
   }
   // A replay is the same ride; no new offers.
   assert.equal((await requestMoto(rt)).ride_request_id, ride.ride_request_id);

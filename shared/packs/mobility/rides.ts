@@ -11,7 +11,13 @@ import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { buttonsMessage, enqueueMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
+import {
+  buttonsMessage,
+  enqueueMessage,
+  templateLanguage,
+  templateMessage,
+  toWaId,
+} from "@shared/channels/whatsapp/mod.ts";
 import { placeNear } from "./places.ts";
 import { mobilitySettings } from "./settings.ts";
 import { coarseDistance, languageFrom, rwf, say } from "./texts.ts";
@@ -141,21 +147,40 @@ export const rideRequest = defineTool({
         [ctx.org_id, ride.id, driver.driver_id, expiresAt.toISOString()],
       );
       const language = languageFrom(driver.locale);
+      const facts = {
+        pickup: pickupName,
+        distance: coarseDistance(driver.distance_m),
+        dest: destName,
+        min: rwf(fare.window.min),
+        max: rwf(fare.window.max),
+        minutes: settings.rideOfferMinutes,
+      };
+      const buttons = [
+        { id: `ride:${offer.id}:accept`, title: say("accept", language) },
+        { id: `ride:${offer.id}:decline`, title: say("decline", language) },
+      ];
       await enqueueMessage(ctx.db, {
         orgId: ctx.org_id!,
         to: toWaId(driver.phone),
-        message: buttonsMessage({
-          body: say("offer", language, {
-            pickup: pickupName,
-            distance: coarseDistance(driver.distance_m),
-            dest: destName,
-            min: rwf(fare.window.min),
-            max: rwf(fare.window.max),
-            minutes: settings.rideOfferMinutes,
-          }),
-          buttons: [
-            { id: `ride:${offer.id}:accept`, title: say("accept", language) },
-            { id: `ride:${offer.id}:decline`, title: say("decline", language) },
+        message: buttonsMessage({ body: say("offer", language, facts), buttons }),
+        // A driver made available by staff, or whose last message is a day old, is outside
+        // the 24-hour window: the approved ride_offer template asks the same, and its quick
+        // replies answer like the buttons (docs/whatsapp_templates.md).
+        fallbackTemplate: templateMessage({
+          name: "ride_offer",
+          language: templateLanguage(language),
+          components: [
+            {
+              type: "body",
+              parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`]
+                .map((text) => ({ type: "text" as const, text })),
+            },
+            ...buttons.map((button, index) => ({
+              type: "button" as const,
+              sub_type: "quick_reply",
+              index,
+              parameters: [{ type: "payload" as const, payload: button.id }],
+            })),
           ],
         }),
         idempotencyKey: `ride-offer:${offer.id}`,
