@@ -170,7 +170,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await loadOrCreateDevSecret(`${root}dev_secret`);
   const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
   let base = "";
-  // Files go to the local Storage server mounted below (same origin), through supabase-js as
+  // Files go to the local Storage server mounted below (same origin), through storage-js as
   // deployed, with a service-role key of the dev auth; a Supabase project when configured.
   const files = fileStoreFromEnv() ?? createSupabaseFileStore({
     url: () => base,

@@ -76,7 +76,7 @@ export async function openRuntimeFromEnv(
 }
 
 /**
- * Supabase Storage through supabase-js, acting with the service role, when
+ * Supabase Storage through storage-js, acting with the service role, when
  * `SUPABASE_URL` and `SUPABASE_SERVICE_ROLE_KEY` are set (a deployed
  * function always has both); null otherwise.
  */

@@ -1,8 +1,11 @@
 /**
  * Files in Storage buckets, the one interface tools and channels use, and
- * its implementation over `@supabase/supabase-js` (`storage.from(bucket)`).
- * The same client talks to Supabase Storage when deployed and to the local
- * Storage server (`local_storage_server.ts`) in the dev server and tests.
+ * its implementation over `@supabase/storage-js`, the Storage client inside
+ * supabase-js (`supabase.storage`), imported alone: the whole of supabase-js
+ * (auth, PostgREST and realtime clients) weighed 0.6 MiB in every function
+ * and none of it was used. The same client talks to Supabase Storage when
+ * deployed and to the local Storage server (`local_storage_server.ts`) in
+ * the dev server and tests.
  *
  * Paths follow `<org_id>/<conversation_id>/<file>` (or `<org_id>/<folder>/…`):
  * the buckets' RLS policies read the first two segments.
@@ -15,7 +18,7 @@
  *
  * @module
  */
-import { createClient } from "@supabase/supabase-js";
+import { StorageClient } from "@supabase/storage-js";
 import { type ErrorCode, ToolFailure } from "@shared/contract/mod.ts";
 import { serviceKey } from "@shared/registry/define_tool.ts";
 
@@ -58,7 +61,7 @@ export interface SupabaseFileStoreOptions {
   url: string | (() => string);
   /** The key requests carry: the service role key server-side, or a user's access token. */
   key: string;
-  /** The fetch supabase-js uses. @default globalThis.fetch */
+  /** The fetch the client uses. @default globalThis.fetch */
   fetch?: typeof fetch;
 }
 
@@ -108,7 +111,7 @@ function checkPath(path: string, field = "path"): void {
 }
 
 /**
- * A {@link FileStore} over supabase-js Storage.
+ * A {@link FileStore} over Supabase Storage (storage-js).
  *
  * @example
  * ```ts ignore
@@ -121,21 +124,23 @@ function checkPath(path: string, field = "path"): void {
  * ```
  */
 export function createSupabaseFileStore(options: SupabaseFileStoreOptions): FileStore {
-  let client: ReturnType<typeof createClient> | null = null;
+  let client: StorageClient | null = null;
   let clientUrl = "";
   const storage = () => {
     const url = typeof options.url === "function" ? options.url() : options.url;
     if (!client || clientUrl !== url) {
-      client = createClient(url, options.key, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: options.fetch ? { fetch: options.fetch } : undefined,
-      });
+      // The headers supabase-js sends for a key without a signed-in session.
+      client = new StorageClient(
+        `${url.replace(/\/+$/, "")}/storage/v1`,
+        { apikey: options.key, Authorization: `Bearer ${options.key}` },
+        options.fetch,
+      );
       clientUrl = url;
     }
-    return client.storage;
+    return client;
   };
 
-  // supabase-js resolves {data, error}; a thrown network error is unavailability too.
+  // storage-js resolves {data, error}; a thrown network error is unavailability too.
   async function run<T>(
     operation: () => Promise<{ data: T | null; error: unknown }>,
   ): Promise<T> {

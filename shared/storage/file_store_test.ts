@@ -32,7 +32,7 @@ async function failsWith(promise: Promise<unknown>, code: string): Promise<ToolF
   throw new assert.AssertionError({ message: `expected ${code}, but it succeeded` });
 }
 
-dbTest("file store: upload, download, sign, fetch, remove through supabase-js", async (db) => {
+dbTest("file store: upload, download, sign, fetch, remove through storage-js", async (db) => {
   const storage = await startTestStorage(db);
   try {
     const convo = await conversationOf(db, ORG.easymo, USER.aline);

@@ -1,6 +1,6 @@
 /**
  * The embedded default for Supabase Storage: a hono app answering the
- * Storage REST endpoints `@supabase/supabase-js` calls, so the same client
+ * Storage REST endpoints `@supabase/storage-js` (supabase-js's Storage client) calls, so the same client
  * code ({@link createSupabaseFileStore}) runs locally, in tests and deployed.
  *
  * | request | what |
