@@ -82,7 +82,7 @@ export interface LocalHost {
 
 /** Each function, by the name Supabase serves it under. */
 export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => LocalFunction> = {
-  tools: (runtime) => createToolsApp(runtime),
+  tools: (runtime) => createToolsApp({ ...runtime, renderPdf }),
   "admin-messages": (runtime) => createAdminApp(runtime),
   "ocr-processor": (runtime) => createOcrApp(runtime),
   // The webhook stores and wakes the agent function over loopback, as deployed.

@@ -1,7 +1,8 @@
 /**
  * The PDF renderer as a service: pdf-lib, fontkit and the embedded font
- * weigh about 2 MiB, so only the functions that issue documents (tools,
- * agent, payments, the dev server) provide {@link PDF_RENDERER}; elsewhere
+ * weigh about 2.4 MiB, so only the functions that lay documents out (tools,
+ * payments, the dev server) provide `renderPdf` as {@link PDF_RENDERER}; the
+ * agent function provides `remotePdfRenderer`, which asks tools; elsewhere
  * the platform provides {@link PDF_RENDERER_NOT_HERE}, and `generate_pdf`
  * answers SERVICE_UNAVAILABLE rather than carrying the stack in every bundle.
  * This module imports the renderer's type only.

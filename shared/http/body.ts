@@ -82,7 +82,10 @@ export function refusalResponse(refusal: BodyRefusal): Response {
  * assert.equal(read.ok ? 200 : read.status, 413);
  * ```
  */
-export async function readBody(request: Request, limits: BodyLimits): Promise<BodyRead> {
+export async function readBody(
+  request: Pick<Request, "headers" | "body">,
+  limits: BodyLimits,
+): Promise<BodyRead> {
   const { maxBytes } = limits;
   const timeoutMs = limits.timeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const declared = request.headers.get("content-length");

@@ -6,12 +6,16 @@
  * @module
  */
 import { openAgentFunctionFromEnv } from "@shared/platform/agent_function.ts";
+import { requireEnv } from "@shared/platform/env.ts";
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
+import { remotePdfRenderer } from "@shared/documents/remote_renderer.ts";
 
-// The agents issue documents (generate_pdf, insurance certificates in the sweep).
-const agent = await openAgentFunctionFromEnv({
-  provide: [{ key: PDF_RENDERER, value: renderPdf }],
+// The agents issue documents (generate_pdf, insurance certificates in the sweep); the tools
+// function lays them out, so this one does not carry the 2.4 MiB documents stack.
+const renderPdf = remotePdfRenderer({
+  url: `${requireEnv("SUPABASE_URL")}/functions/v1/tools/documents/render`,
+  key: requireEnv("SUPABASE_SERVICE_ROLE_KEY"),
 });
+const agent = await openAgentFunctionFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
 
 Deno.serve(agent.fetch);

@@ -6,6 +6,10 @@
  * belongs to several. Anonymous callers (the anon key) get 401 unless they
  * name a tenant that made tools public, and then see and call only those.
  *
+ * `POST /tools/documents/render` lays a document out for the functions that
+ * do not carry the documents stack (the agent's `remotePdfRenderer`):
+ * service role only, `{content, options}` in, `application/pdf` out.
+ *
  * @module
  */
 import { Hono } from "hono";
@@ -18,6 +22,8 @@ import { policyIsPublic } from "@shared/registry/tenant_policy.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
+import type { PdfRenderer } from "@shared/documents/pdf_renderer.ts";
+import { MAX_RENDER_REQUEST_BYTES, RenderRequest } from "@shared/documents/remote_renderer.ts";
 
 /** What the app needs. */
 export interface ToolsAppOptions {
@@ -27,6 +33,8 @@ export interface ToolsAppOptions {
   resolveCaller: CallerResolver;
   /** Body limits of a call. @default 256 KiB within 10 s */
   body?: Partial<BodyLimits>;
+  /** Lays documents out for other functions (`/documents/render`); absent, it answers 503. */
+  renderPdf?: PdfRenderer;
 }
 
 const CallBody = z.strictObject({
@@ -135,6 +143,29 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
       return authFailure(fail("AUTH_ERROR", SIGN_IN_REQUIRED));
     }
     return contractResponse(result, { "x-trace-id": traceId });
+  });
+
+  app.post("/documents/render", async (c) => {
+    const caller = await resolveCaller(c.req.header("authorization"), undefined, {
+      service: true,
+    });
+    if ("ok" in caller) {
+      await c.req.raw.body?.cancel().catch(() => {});
+      return authFailure(fail("AUTH_ERROR", SIGN_IN_REQUIRED));
+    }
+    const read = await readJsonBody(c.req.raw, { maxBytes: MAX_RENDER_REQUEST_BYTES });
+    if (!read.ok) return refusalResponse(read);
+    const request = RenderRequest.safeParse(read.body);
+    if (!request.success) {
+      return contractResponse(validationFailure(request.error, "Invalid document"));
+    }
+    if (!options.renderPdf) {
+      return contractResponse(fail("SERVICE_UNAVAILABLE", "Documents are not laid out here"));
+    }
+    const bytes = await options.renderPdf(request.data.content, request.data.options);
+    return new Response(new Uint8Array(bytes), {
+      headers: { "content-type": "application/pdf", "content-length": String(bytes.length) },
+    });
   });
 
   return app;

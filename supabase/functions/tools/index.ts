@@ -8,8 +8,8 @@ import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { renderPdf } from "@shared/documents/pdf_render.ts";
 import { createToolsApp } from "./app.ts";
 
-// generate_pdf lays documents out here.
+// generate_pdf lays documents out here, and so does /documents/render for the agent function.
 const runtime = await openRuntimeFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
-const app = createToolsApp(runtime);
+const app = createToolsApp({ ...runtime, renderPdf });
 
 Deno.serve(app.fetch);
