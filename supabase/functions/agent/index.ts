@@ -16,6 +16,8 @@ const renderPdf = remotePdfRenderer({
   url: `${requireEnv("SUPABASE_URL")}/functions/v1/tools/documents/render`,
   key: requireEnv("SUPABASE_SERVICE_ROLE_KEY"),
 });
-const agent = await openAgentFunctionFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
+const agent = await openAgentFunctionFromEnv({
+  provide: [{ key: PDF_RENDERER, value: renderPdf }],
+});
 
 Deno.serve(agent.fetch);
