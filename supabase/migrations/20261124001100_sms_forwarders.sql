@@ -11,6 +11,7 @@ create table public.sms_forwarders (
   created_at timestamptz not null default now()
 );
 create index sms_forwarders_org_idx on public.sms_forwarders (org_id);
+create index sms_forwarders_created_by_idx on public.sms_forwarders (created_by);
 alter table public.sms_forwarders enable row level security;
 
 -- Staff register, see and remove their own org's devices; nobody else sees them.
