@@ -139,3 +139,28 @@ Deno.test("createSearchSupabase() reads only the tables it is given and refuses 
   assert.deepEqual(column.error.issues[0].path, ["columns", 0]);
   assert.throws(() => createSearchSupabase({}), TypeError);
 });
+
+dbTest(
+  "search_supabase gives numbers as numbers and instants as ISO text, on both databases",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    await db.query(
+      `insert into public.orders (org_id, business_id, customer_id, total, created_at)
+     values ($1, 'c0000000-0000-4000-8000-000000000002', $2, 5000, '2026-11-23T08:15:30.123456Z')`,
+      [ORG.easymo, USER.aline],
+    );
+    const result = await rt.callAs(USER.aline, "search_supabase", {
+      table: "orders",
+      columns: ["order_no", "total", "created_at"],
+      order: { column: "created_at", ascending: false },
+      limit: 1,
+    });
+    assert.ok(result.ok, JSON.stringify(result));
+    const [order] = result.data.items;
+    assert.equal(order.total, 5000);
+    assert.match(order.order_no, /^[A-Z]-\d+$/);
+    // to_jsonb's text of the instant, microseconds kept: the same string on PGlite and Postgres.
+    assert.match(order.created_at, /^2026-11-23T\d\d:15:30\.123456[+-]\d\d:\d\d$/);
+    assert.equal(new Date(order.created_at).toISOString(), "2026-11-23T08:15:30.123Z");
+  },
+);
