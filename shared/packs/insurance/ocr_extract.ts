@@ -20,6 +20,7 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
+import { MIN_SIDE_PX, pictureSize } from "./picture_size.ts";
 import { DOCUMENT_TYPES, type DocumentReading, type DocumentType } from "./read_document.ts";
 
 /** The largest image read: WhatsApp's own limit for images is 5 MB. */
@@ -170,6 +171,16 @@ export const ocrExtract = defineTool({
     }
     if (file.bytes.length > MAX_IMAGE_BYTES) {
       refuse("The photo is too large: send one under 5 MB", "over 5 MB");
+    }
+    // A thumbnail or sticker cannot hold a card's print: refused before any engine (local, or a
+    // paid API) spends time on it, and counted as an unreadable photo.
+    const size = pictureSize(file.bytes);
+    if (size && Math.min(size.width, size.height) < MIN_SIDE_PX) {
+      refuse(
+        `The photo is too small to read (${size.width} × ${size.height} pixels). ` +
+          "Please send the photo itself, flat, in good light and in focus.",
+        "unreadable",
+      );
     }
     const engine = ctx.services.get(OCR_ENGINE);
     const wanted = DOCUMENT_NAMES[args.document_type];

@@ -12,6 +12,8 @@ import { OCR_ENGINE, type OcrEngine } from "./ocr_engine.ts";
 import { createOpenAIEngine } from "./openai_engine.ts";
 import { storageReference } from "./ocr_extract.ts";
 import { createTesseractEngine } from "./tesseract_engine.ts";
+import { MIN_SIDE_PX } from "./picture_size.ts";
+import { Jimp } from "jimp";
 
 // One tesseract worker for the file: OCR is the slow part (closed by the last test). Each
 // photo is read once per process; the second database reuses the reading.
@@ -238,6 +240,44 @@ dbTest(
         "select count(*)::int as count from public.document_extractions",
       );
       assert.equal(count, 1);
+    } finally {
+      await close();
+    }
+  },
+);
+
+dbTest(
+  "a thumbnail is refused as unreadable before any engine reads it (no paid call)",
+  async (db) => {
+    await using openai = startScriptedOpenAI({ script: [] });
+    const engine = createOpenAIEngine({
+      apiKey: openai.apiKey,
+      baseURL: openai.baseURL,
+      model: "gpt-4o-mini",
+    });
+    const { runtime, upload, storage, close } = await setup(db, engine);
+    try {
+      const small = new Jimp({
+        width: MIN_SIDE_PX * 2,
+        height: MIN_SIDE_PX - 1,
+        color: 0xffffffff,
+      });
+      const { url, path } = await upload(
+        "sticker.jpg",
+        new Uint8Array(await small.getBuffer("image/jpeg")),
+      );
+      const refused = await runtime.callAs(USER.aline, "ocr_extract", {
+        file_url: url,
+        document_type: "license",
+      }, { idempotencyKey: "thumb-1" });
+      assert.equal(refused.ok, false);
+      assert.equal(refused.error.code, "VALIDATION_ERROR");
+      assert.match(refused.error.msg, /too small to read \(400 × 199 pixels\)/);
+      // The flow counts it as an unreadable photo (a retry, then staff after two).
+      assert.deepEqual(refused.error.fields, [{ path: "file_url", message: "unreadable" }]);
+      assert.equal(openai.requests.length, 0);
+      // Nothing was extracted, so the photo stays for staff to see.
+      await storage.files.download({ bucket: "media", path });
     } finally {
       await close();
     }

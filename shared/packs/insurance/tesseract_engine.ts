@@ -16,13 +16,7 @@ import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
-import {
-  fieldCount,
-  isComplete,
-  mergeReadings,
-  type OcrLine,
-  readDocument,
-} from "./read_document.ts";
+import { isComplete, mergeReadings, type OcrLine, readDocument } from "./read_document.ts";
 
 type JimpImage = InstanceType<typeof Jimp>;
 
@@ -65,13 +59,6 @@ export async function decodeImage(bytes: Uint8Array): Promise<JimpImage> {
     throw new ToolFailure("VALIDATION_ERROR", "The file is not an image we can read (JPEG or PNG)");
   }
 }
-
-/**
- * The shorter side, in pixels, below which a picture cannot hold a card's
- * print legibly (a thumbnail or a sticker): it is not read at all. WhatsApp
- * delivers phone photos at 1000–1600 px.
- */
-export const MIN_SIDE_PX = 200;
 
 /**
  * Greyscale, upscale, contrast stretch and deskew (a decoded image is
@@ -345,10 +332,6 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
       try {
         if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
         const image = await decodeImage(request.bytes);
-        if (Math.min(image.bitmap.width, image.bitmap.height) < MIN_SIDE_PX) {
-          const type = request.documentType;
-          return { kind: "unreadable", type, found: 0, expected: fieldCount(type) };
-        }
         const looked = await preprocess(image.clone() as JimpImage);
         const first = readDocument(await recognizeLines(await start(), looked.png), readOptions);
         // Pages with gaps or doubts get a second look; a clean read, a receipt, or a page

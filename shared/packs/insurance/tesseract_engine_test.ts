@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { Jimp } from "jimp";
-import { createTesseractEngine, inPlaceGaussian, MIN_SIDE_PX } from "./tesseract_engine.ts";
+import { createTesseractEngine, inPlaceGaussian } from "./tesseract_engine.ts";
 
 Deno.test("inPlaceGaussian() blurs a grey page value for value as jimp's gaussian does", () => {
   fc.assert(
@@ -21,28 +21,6 @@ Deno.test("inPlaceGaussian() blurs a grey page value for value as jimp's gaussia
     ),
     { numRuns: 60 },
   );
-});
-
-Deno.test("a picture too small to hold a card's print is unreadable, and not read", async () => {
-  const engine = createTesseractEngine();
-  try {
-    const thumbnail = new Jimp({
-      width: MIN_SIDE_PX * 2,
-      height: MIN_SIDE_PX - 1,
-      color: 0xffffffff,
-    });
-    const reading = await engine.read({
-      bytes: new Uint8Array(await thumbnail.getBuffer("image/png")),
-      contentType: "image/png",
-      documentType: "license",
-      today: new Date("2026-11-23T00:00:00Z"),
-    });
-    assert.equal(reading.kind, "unreadable");
-    assert.ok(reading.kind === "unreadable" && reading.type === "license" && reading.found === 0);
-    assert.ok(reading.expected > 0);
-  } finally {
-    await engine.close?.();
-  }
 });
 
 Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
