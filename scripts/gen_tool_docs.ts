@@ -7,7 +7,7 @@
  * @module
  */
 import { toJsonSchema } from "@shared/export/json_schema.ts";
-import { loadAgentConfig } from "@shared/registry/agent_config.ts";
+import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
 import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 
 /** The path of the generated reference. */

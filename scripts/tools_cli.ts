@@ -19,7 +19,7 @@
 import { parseArgs } from "node:util";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
-import { loadAgentConfig } from "@shared/registry/agent_config.ts";
+import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";

@@ -52,6 +52,8 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
     // ocr-processor reads documents with OpenAI vision when deployed (docs/ocr.md).
     unless: new Set([...AGENT_FUNCTIONS, "ocr-processor"]),
   },
+  // The agent file travels pre-parsed (config/agent_configs.ts).
+  { what: "the YAML parser", pattern: /^\/\/ .*node_modules\/\.deno\/yaml@/m },
   { what: "tesseract.js", pattern: /^\/\/ .*node_modules\/\.deno\/tesseract\.js/m },
   { what: "jimp", pattern: /^\/\/ .*node_modules\/\.deno\/@jimp\+/m },
   { what: "the agent graph", pattern: /^\/\/ shared\/agent\//m, unless: AGENT_FUNCTIONS },

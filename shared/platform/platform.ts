@@ -20,12 +20,8 @@ import { createInvoker } from "@shared/pipeline/invoke.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import { LeasedRateLimiter } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
-import {
-  checkAgentTenants,
-  loadAgentConfig,
-  parseAgentConfig,
-} from "@shared/registry/agent_config.ts";
-import { AGENT_CONFIGS_YAML } from "../../config/agent_configs_yaml.ts";
+import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
+import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
 import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
@@ -115,7 +111,7 @@ function serviceLookup(
   };
 }
 
-/** The agent file (the CLIs read it; functions use the bundled copy, `config/agent_configs_yaml.ts`). */
+/** The agent file (the CLIs read it; functions use its bundled data, `config/agent_configs.ts`). */
 export const AGENT_CONFIG_URL = new URL("../../config/agent_configs.yaml", import.meta.url);
 
 /** Options for {@link createPlatform}. */
@@ -126,8 +122,6 @@ export interface PlatformOptions {
   secret: string;
   /** Logs. @default JSON lines on stderr */
   log?: Logger;
-  /** An agent file to read instead of the bundled config/agent_configs.yaml (tests). */
-  agentConfigUrl?: URL;
   /** The domain packs: their tools, agents, tables and services. @default PACKS */
   packs?: readonly Pack[];
   /** Tools registered globally next to the packs' (tests, benches). */
@@ -162,10 +156,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
-  // The bundled text by default: a deployed function sees only what was bundled.
-  const agents = options.agentConfigUrl
-    ? await loadAgentConfig(options.agentConfigUrl, { knownTools })
-    : parseAgentConfig(AGENT_CONFIGS_YAML, { knownTools });
+  // The bundled data: a deployed function sees only what was bundled.
+  const agents = checkAgentConfig(AGENT_CONFIGS, { knownTools });
   const tenants = new TenantDirectory();
   await tenants.load(db, (slug) => log.error("tenant_policy_invalid", { tenant: slug }));
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));

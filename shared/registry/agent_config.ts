@@ -1,12 +1,13 @@
 /**
- * Loads `config/agent_configs.yaml`: every agent of seed 000's access table,
- * its tenant and its tool allowlist. Loading validates the file against the
- * registry, so an unknown tool or a misspelt agent fails at start with a
- * message naming the line's path.
+ * The agents of `config/agent_configs.yaml`: every agent of seed 000's access
+ * table, its tenant and its tool allowlist, checked against the registry, so
+ * an unknown tool or a misspelt agent fails at start with a message naming
+ * its path. This module checks the file's data; `agent_config_file.ts`
+ * reads the YAML (functions get the data pre-parsed, `config/agent_configs.ts`,
+ * and carry no YAML parser).
  *
  * @module
  */
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
 const AGENT_ID = /^[a-z][a-z0-9_]{1,63}$/;
@@ -93,27 +94,21 @@ export class AgentDirectory {
   }
 }
 
-/** Options for {@link parseAgentConfig}. */
-export interface ParseAgentConfigOptions {
+/** Options for {@link checkAgentConfig}. */
+export interface CheckAgentConfigOptions {
   /** Names of the tools that exist (registered globally). */
   knownTools: Iterable<string>;
-  /** Where the text came from, for messages. @default "config/agent_configs.yaml" */
+  /** Where the data came from, for messages. @default "config/agent_configs.yaml" */
   source?: string;
 }
 
 /**
- * Parses and checks the YAML text.
+ * Checks the agent file's data (as parsed from its YAML).
  *
- * @throws {AgentConfigError} listing every problem found.
+ * @throws {AgentConfigError} listing every problem found, each with its path.
  */
-export function parseAgentConfig(text: string, options: ParseAgentConfigOptions): AgentDirectory {
+export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions): AgentDirectory {
   const source = options.source ?? "config/agent_configs.yaml";
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (error) {
-    throw new AgentConfigError(source, [`YAML syntax: ${(error as Error).message}`]);
-  }
   const parsed = AgentFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new AgentConfigError(
@@ -168,15 +163,6 @@ export function checkAgentTenants(
     .filter((agent) => !slugs.has(agent.tenant))
     .map((agent) => `agent "${agent.id}": unknown tenant "${agent.tenant}"`);
   if (issues.length) throw new AgentConfigError("config/agent_configs.yaml", issues);
-}
-
-/** Reads and checks the agent file at `url`. */
-export async function loadAgentConfig(
-  url: URL,
-  options: ParseAgentConfigOptions,
-): Promise<AgentDirectory> {
-  const text = await Deno.readTextFile(url);
-  return parseAgentConfig(text, { ...options, source: options.source ?? url.pathname });
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

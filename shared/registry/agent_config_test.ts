@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { platformTools } from "@shared/platform/platform.ts";
-import {
-  AgentConfigError,
-  checkAgentTenants,
-  loadAgentConfig,
-  parseAgentConfig,
-} from "./agent_config.ts";
+import { AgentConfigError, checkAgentTenants } from "./agent_config.ts";
+import { loadAgentConfig, parseAgentConfig } from "./agent_config_file.ts";
 
 const KNOWN = platformTools().map((tool) => tool.name);
 const FILE = new URL("../../config/agent_configs.yaml", import.meta.url);
