@@ -12,6 +12,7 @@ import { startFakeGraph } from "@testing/graph_server.ts";
 import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
 import { sendChunked } from "@testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const VERIFY_TOKEN = "verify-me";
@@ -31,14 +32,8 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     conversation: conciergeFlow,
     ...config,
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return channel.app.fetch(new Request(url, request));
-  });
-  const url = `http://127.0.0.1:${
-    (server.addr as Deno.NetAddr).port
-  }/functions/v1/wa-webhook-buy-sell`;
+  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const url = server.url;
   async function post(payload: unknown, headers: Record<string, string> | null = null) {
     const body = new TextEncoder().encode(
       typeof payload === "string" ? payload : JSON.stringify(payload),
@@ -65,13 +60,13 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     rt,
     channel,
     url,
-    port: (server.addr as Deno.NetAddr).port,
+    port: server.port,
     post,
     say,
     settle,
     async close() {
       await settle();
-      await server.shutdown();
+      await server.close();
     },
   };
 }

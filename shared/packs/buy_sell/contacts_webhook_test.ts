@@ -13,6 +13,7 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { platformRouter } from "@shared/platform/router.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 const SECRET = "contacts-test-app-secret";
 const BUYER = "250788000001"; // Aline Uwase, profile in Kinyarwanda
@@ -36,14 +37,8 @@ async function webhook(db: TestDatabase) {
     conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
     background: (task) => void pending.push(task()),
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return channel.app.fetch(new Request(url, request));
-  });
-  const url = `http://127.0.0.1:${
-    (server.addr as Deno.NetAddr).port
-  }/functions/v1/wa-webhook-buy-sell`;
+  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const url = server.url;
   let n = 0;
   const prefix = crypto.randomUUID().slice(0, 8);
   async function settle() {
@@ -73,7 +68,7 @@ async function webhook(db: TestDatabase) {
     },
     async close() {
       await settle();
-      await server.shutdown();
+      await server.close();
     },
   };
 }

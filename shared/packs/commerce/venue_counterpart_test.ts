@@ -16,6 +16,7 @@ import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import { USER } from "@testing/seed.ts";
 import { parseVenueCommand } from "./venue_commands.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const CAFE = "c0000000-0000-4000-8000-000000000002"; // Café Nyamirambo, owner Diane (fr)
@@ -36,14 +37,8 @@ async function webhook(db: TestDatabase) {
     background: (task) => void pending.push(task()),
     conversation: quietConversation,
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return channel.app.fetch(new Request(url, request));
-  });
-  const url = `http://127.0.0.1:${
-    (server.addr as Deno.NetAddr).port
-  }/functions/v1/wa-webhook-buy-sell`;
+  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const url = server.url;
   async function settle() {
     while (pending.length) await pending.shift();
     await channel.dispatcher.drain();
@@ -63,7 +58,7 @@ async function webhook(db: TestDatabase) {
     },
     async close() {
       await settle();
-      await server.shutdown();
+      await server.close();
     },
   };
 }

@@ -3,16 +3,13 @@ import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { createAdminApp } from "./app.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 async function serve(db: TestDatabase) {
   const rt = await createTestRuntime(db);
   const app = createAdminApp(rt);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return app.fetch(new Request(url, request));
-  });
-  const base = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/admin-messages`;
+  const server = serveFunction("admin-messages", (request) => app.fetch(request));
+  const base = server.url;
   const as = async (userId: string | null) => {
     const token = userId ? await rt.tokenFor(userId) : null;
     return async (path: string, init: RequestInit & { key?: string } = {}) => {
@@ -27,7 +24,7 @@ async function serve(db: TestDatabase) {
       return { status: response.status, body: await response.json() };
     };
   };
-  return { rt, as, close: () => server.shutdown() };
+  return { rt, as, close: () => server.close() };
 }
 
 /** Aline wrote on WhatsApp (conversation + window) and asked for a person. */

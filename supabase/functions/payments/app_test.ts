@@ -13,6 +13,7 @@ import { signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { cafeOrder, charge } from "@testing/payments.ts";
 import { confirmsPayment } from "@shared/packs/payments/paid_counterpart.ts";
 import { createPaymentsApp, type PaymentsApp } from "./app.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 const CALLBACK_SECRET = "callback-secret-for-tests-0123";
 const SMS_SECRET = "sms-forwarder-secret-for-tests";
@@ -31,15 +32,11 @@ function serve(rt: TestRuntime): Served {
     smsSecret: SMS_SECRET,
     smsOrg: "easymo",
   });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return app.fetch(new Request(url, request));
-  });
+  const server = serveFunction("payments", (request) => app.fetch(request));
   return {
-    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/payments`,
+    url: server.url,
     app,
-    close: () => server.shutdown(),
+    close: () => server.close(),
   };
 }
 

@@ -9,18 +9,14 @@ import { signDevToken } from "@shared/auth/jwt.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { TEST_SECRET } from "@testing/runtime.ts";
 import { createToolsApp } from "./app.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
   const rt = await createTestRuntime(db);
   const app = createToolsApp(rt);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    // Mounted like Supabase: the function sees /tools/….
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return app.fetch(new Request(url, request));
-  });
-  const base = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/tools`;
-  return { rt, base, close: () => server.shutdown() };
+  // Mounted like Supabase: the function sees /tools/….
+  const server = serveFunction("tools", (request) => app.fetch(request));
+  return { rt, base: server.url, close: () => server.close() };
 }
 
 dbTest("tools function lists the tenant's or agent's tools in every export format", async (db) => {

@@ -13,6 +13,7 @@ import { renderPdf } from "@shared/documents/pdf_render.ts";
 import type { DocumentContent } from "@shared/documents/template.ts";
 import { remotePdfRenderer } from "@shared/documents/remote_renderer.ts";
 import { createToolsApp } from "./app.ts";
+import { serveFunction } from "@testing/serve_function.ts";
 
 const CONTENT: DocumentContent = {
   title: "Attestation d'assurance automobile",
@@ -34,15 +35,9 @@ const OPTIONS = { id: "0123456789abcdef0123456789abcdef", language: "fr" as cons
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
   const rt = await createTestRuntime(db);
   const app = createToolsApp({ ...rt, renderPdf });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
-    const url = new URL(request.url);
-    url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return app.fetch(new Request(url, request));
-  });
-  const url = `http://127.0.0.1:${
-    (server.addr as Deno.NetAddr).port
-  }/functions/v1/tools/documents/render`;
-  return { rt, url, close: () => server.shutdown() };
+  const server = serveFunction("tools", (request) => app.fetch(request));
+  const url = `${server.url}/documents/render`;
+  return { rt, url, close: () => server.close() };
 }
 
 dbTest("remote render: the same PDF as a local render, for the service role only", async (db) => {
