@@ -31,8 +31,9 @@
  *   one round trip per batch, the count still held in Postgres. A batch
  *   starts at one token and doubles while a key stays busy, up to what its
  *   limits refill in one lease period, so a quiet caller never strands more
- *   than one token and a hot one pays a round trip per many calls. Unused
- *   tokens of an expired lease are given back.
+ *   than one token and a hot one pays a round trip per many calls; that
+ *   round trip starts while a quarter of the batch is left, so no call of a
+ *   busy key waits for it. Unused tokens of an expired lease are given back.
  *
  * @module
  */
@@ -211,6 +212,8 @@ interface Lease {
   tokens: number;
   expiresMs: number;
   batch: number;
+  /** Fewer tokens left than this starts the next batch ahead (a quarter of the last). */
+  refillAt: number;
   pending: Promise<number> | null;
 }
 
@@ -246,6 +249,12 @@ export class LeasedRateLimiter {
     const lease = this.#leases.get(id);
     if (lease && lease.tokens > 0 && this.#now() < lease.expiresMs) {
       lease.tokens -= 1;
+      // A busy key asks for its next batch while a quarter of this one is left, so no call
+      // waits for that round trip; a failed or refused take is met again on the slow path.
+      if (lease.tokens < lease.refillAt && lease.pending === null) {
+        lease.pending = this.#lease(lease);
+        lease.pending.catch(() => {});
+      }
       return true;
     }
     return this.#takeSlow(id, key, limits);
@@ -279,7 +288,7 @@ export class LeasedRateLimiter {
     let lease = this.#leases.get(id);
     if (!lease) {
       if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
-      lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, pending: null };
+      lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, refillAt: 0, pending: null };
       this.#leases.set(id, lease);
     }
     lease.limits = limits;
@@ -297,7 +306,7 @@ export class LeasedRateLimiter {
       let lease = this.#leases.get(id);
       if (!lease) {
         if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
-        lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, pending: null };
+        lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, refillAt: 0, pending: null };
         this.#leases.set(id, lease);
       }
       // Limits follow the tenant policy, which may have changed since the lease.
@@ -319,6 +328,7 @@ export class LeasedRateLimiter {
       (granted) => {
         lease.pending = null;
         lease.tokens += granted;
+        lease.refillAt = granted >> 2;
         lease.expiresMs = this.#now() + this.#leaseMs;
         // A busy key earns bigger batches; a partly refused one starts small again.
         lease.batch = granted === want ? Math.min(want * 2, this.#maxBatch) : 1;

@@ -162,3 +162,30 @@ Deno.test("callLimits: policy wins; a user gets a fifth of the tenant by default
     perTenant: { limit: 2, windowSec: 1 },
   });
 });
+
+dbTest(
+  "leased tokens: a busy key's next batch is asked for ahead, so no call waits",
+  async (db) => {
+    const limiter = new LeasedRateLimiter({ db, leaseMs: 60_000 });
+    const limits: CallLimits = { perUser: perMinute(100_000), perTenant: perMinute(100_000) };
+    const key = keyOf(USER.aline);
+    // Grow the batches (1, 2, 4, … 128): the first calls wait for their round trips.
+    for (let i = 0; i < 255; i++) assert.equal(await limiter.take(key, limits), true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // From here every call is answered at once: when fewer than a quarter of a batch is left,
+    // the next batch is already on its way, and it lands before the rest is spent.
+    let waited = 0;
+    for (let i = 0; i < 512; i++) {
+      const taken = limiter.take(key, limits);
+      if (taken instanceof Promise) {
+        waited++;
+        assert.equal(await taken, true);
+      } else {
+        assert.equal(taken, true);
+        // Calls spread over time, as real ones are: the batch asked for ahead has its round trip.
+        if (i % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    assert.equal(waited, 0);
+  },
+);
