@@ -284,14 +284,7 @@ export class LeasedRateLimiter {
    * one token is the call's, the rest become the key's lease.
    */
   credit(key: BucketKey, limits: CallLimits, want: number, granted: number): void {
-    const id = `${key.orgId}\n${key.tool}\n${key.subject}`;
-    let lease = this.#leases.get(id);
-    if (!lease) {
-      if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
-      lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, refillAt: 0, pending: null };
-      this.#leases.set(id, lease);
-    }
-    lease.limits = limits;
+    const lease = this.#leaseOf(`${key.orgId}\n${key.tool}\n${key.subject}`, key, limits);
     const now = this.#now();
     if (lease.tokens > 0 && now >= lease.expiresMs) this.#giveBack(lease);
     if (granted > 1) {
@@ -303,14 +296,7 @@ export class LeasedRateLimiter {
 
   async #takeSlow(id: string, key: BucketKey, limits: CallLimits): Promise<boolean> {
     for (;;) {
-      let lease = this.#leases.get(id);
-      if (!lease) {
-        if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
-        lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, refillAt: 0, pending: null };
-        this.#leases.set(id, lease);
-      }
-      // Limits follow the tenant policy, which may have changed since the lease.
-      lease.limits = limits;
+      const lease = this.#leaseOf(id, key, limits);
       const now = this.#now();
       if (lease.tokens > 0 && now < lease.expiresMs) {
         lease.tokens -= 1;
@@ -320,6 +306,19 @@ export class LeasedRateLimiter {
       if (!lease.pending) lease.pending = this.#lease(lease);
       if ((await lease.pending) === 0) return false;
     }
+  }
+
+  // The key's lease (a new, empty one at first), with the limits of this call: they follow
+  // the tenant policy, which may have changed since the lease was made.
+  #leaseOf(id: string, key: BucketKey, limits: CallLimits): Lease {
+    let lease = this.#leases.get(id);
+    if (!lease) {
+      if (this.#leases.size >= this.#maxLeases) this.#dropExpired();
+      lease = { key, limits, tokens: 0, expiresMs: 0, batch: 1, refillAt: 0, pending: null };
+      this.#leases.set(id, lease);
+    }
+    lease.limits = limits;
+    return lease;
   }
 
   #lease(lease: Lease): Promise<number> {

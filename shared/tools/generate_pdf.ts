@@ -21,7 +21,8 @@ import { defineTool, type Tool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
 import { DOCUMENT_TEMPLATES } from "@shared/documents/templates/mod.ts";
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
+import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
+import { storeDocument } from "@shared/documents/store_document.ts";
 
 /** How long a PDF's link lasts unless configured. */
 export const DEFAULT_PDF_URL_TTL_DAYS = 7;
@@ -135,18 +136,10 @@ export function createGeneratePdf(options: GeneratePdfOptions = {}): Tool {
         });
       }
       const files = ctx.services.get(FILE_STORE);
-      const path = `${ctx.org_id}/${document.sha256}.pdf`;
-      await files.upload({
-        bucket: BUCKETS.documents,
-        path,
-        bytes: document.bytes,
-        contentType: "application/pdf",
-        upsert: true,
-      });
-      const link = await files.signedUrl({
-        bucket: BUCKETS.documents,
-        path,
-        expiresInSeconds: days * 86_400,
+      const { path, ...link } = await storeDocument(files, {
+        orgId: ctx.org_id!,
+        document,
+        linkSeconds: days * 86_400,
       });
       return {
         pdf_url: link.url,

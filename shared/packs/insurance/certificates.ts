@@ -28,7 +28,8 @@ import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { BUCKETS, FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
+import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
+import { storeDocument } from "@shared/documents/store_document.ts";
 import {
   documentMessage,
   enqueueMessage,
@@ -226,18 +227,10 @@ export const insuranceCertificatesSweep = defineTool({
         prepared.set(row.momo_ref, { why: `incomplete data (${fields})` });
         continue;
       }
-      const path = `${orgId}/${document.sha256}.pdf`;
-      await files.upload({
-        bucket: BUCKETS.documents,
-        path,
-        bytes: document.bytes,
-        contentType: "application/pdf",
-        upsert: true,
-      });
-      const link = await files.signedUrl({
-        bucket: BUCKETS.documents,
-        path,
-        expiresInSeconds: CERTIFICATE_LINK_SECONDS,
+      const link = await storeDocument(files, {
+        orgId,
+        document,
+        linkSeconds: CERTIFICATE_LINK_SECONDS,
       });
       prepared.set(row.momo_ref, {
         data: canonicalJson(built.data),
