@@ -11,10 +11,7 @@
  *
  * @module
  */
-import type fontkitTypes from "@pdf-lib/fontkit";
-// The package's minified ES build (0.7 MB instead of 1.3 MB in every function's bundle); the
-// same code as its "module" entry, typed by the package's declarations.
-import fontkitMin from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
+import { fontkit } from "./fontkit.ts";
 import { PDFDocument, PDFFont, PDFHexString, type PDFPage, rgb } from "pdf-lib";
 import type { Language } from "@shared/contract/language.ts";
 import { dejaVuSans } from "./font.ts";
@@ -27,8 +24,6 @@ export interface RenderPdfOptions {
   /** The document's language, written in its catalog. */
   language: Language;
 }
-
-const fontkit = fontkitMin as typeof fontkitTypes;
 
 // fontkit parses the 757 KB font in tens of milliseconds; parse it once per
 // process (each document still takes its own subset of the parsed font).
