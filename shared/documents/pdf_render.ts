@@ -212,28 +212,33 @@ class Pen {
     this.#y = PAGE.height - MARGIN;
   }
 
-  // Greedy word wrap; a word wider than the line is cut by characters.
+  // Greedy word wrap; a word wider than the line is cut by characters (whole code points), at
+  // least one a line, so any width ends, and each word is measured once per character.
   #wrap(value: string, size: number, width: number): string[] {
-    const fits = (text: string) => this.#font.widthOfTextAtSize(text, size) <= width;
+    const widthOf = (text: string) => this.#font.widthOfTextAtSize(text, size);
+    const room = Math.max(width, 0);
     const lines: string[] = [];
     for (const paragraph of value.split("\n")) {
       let line = "";
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
         const candidate = line ? `${line} ${word}` : word;
-        if (fits(candidate)) {
+        if (widthOf(candidate) <= room) {
           line = candidate;
           continue;
         }
         if (line) lines.push(line);
         line = "";
-        let rest = word;
-        while (!fits(rest)) {
-          let cut = rest.length - 1;
-          while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
+        let used = 0;
+        for (const char of word) {
+          const charWidth = widthOf(char);
+          if (line && used + charWidth > room) {
+            lines.push(line);
+            line = "";
+            used = 0;
+          }
+          line += char;
+          used += charWidth;
         }
-        line = rest;
       }
       lines.push(line);
     }

@@ -15,6 +15,22 @@ Deno.test("renderPdf lays out Arabic script (fontkit's shapers keep their static
   assert.ok(isPdf(await renderPdf(content, OPTIONS)));
 });
 
+Deno.test("renderPdf ends for any column width and any unbroken word", async () => {
+  const content: DocumentContent = {
+    title: "x".repeat(2000),
+    sections: [{ fields: [{ label: "Plate", value: "RAD123A".repeat(280) }] }],
+    table: {
+      columns: [{ header: "a", width: 0.001 }, { header: "b", width: 1000 }, {
+        header: "c",
+        width: 1,
+      }],
+      rows: [["abcdefghij".repeat(20), "w".repeat(300), "z z 😀😀"]],
+    },
+    date: new Date("2026-11-23T08:00:00Z"),
+  };
+  assert.ok(isPdf(await renderPdf(content, OPTIONS)));
+});
+
 Deno.test("loading fontkit leaves Deno's __proto__ guard in place", () => {
   const child = function () {} as unknown as Record<string, unknown>;
   const parent = Object.assign(function () {}, { inherited: true });
@@ -29,13 +45,21 @@ Deno.test("renderPdf lays out any text a customer or staff may type", async () =
       text,
       fc.array(fc.record({ label: text, value: text }), { maxLength: 4 }),
       fc.array(text, { maxLength: 2 }),
-      async (title, fields, notes) => {
+      fc.tuple(
+        fc.double({ min: 0.001, max: 1000, noNaN: true }),
+        fc.double({ min: 0.001, max: 1000, noNaN: true }),
+      ),
+      async (title, fields, notes, [first, second]) => {
         const content: DocumentContent = {
           title: title || "-",
           subtitle: notes[0],
           sections: [{ heading: notes[1], fields }],
           table: {
-            columns: [{ header: title, width: 300 }, { header: "RWF", numeric: true, width: 195 }],
+            columns: [{ header: title, width: first }, {
+              header: "RWF",
+              numeric: true,
+              width: second,
+            }],
             rows: fields.map((field) => [field.label, field.value]),
           },
           notes,
