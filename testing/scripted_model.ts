@@ -73,7 +73,18 @@ function resultsOf(messages: readonly Message[]): Map<string, unknown> {
   return results;
 }
 
+// `{{kigali.today}}`, `{{kigali.tomorrow}}`: the calendar date in Kigali (UTC+2, no daylight
+// saving), as a model reads it from the date in its prompt ("tomorrow at 7pm").
+function kigaliDate(days: number): string {
+  return new Date(Date.now() + 2 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+const KIGALI: Record<string, () => string> = {
+  today: () => kigaliDate(0),
+  tomorrow: () => kigaliDate(1),
+};
+
 function lookup(results: Map<string, unknown>, tool: string, path: string): unknown {
+  if (tool === "kigali" && !results.has(tool)) return KIGALI[path]?.();
   let value = results.get(tool);
   for (const key of path.split(".")) {
     value = value && typeof value === "object"

@@ -5,7 +5,8 @@
  * slots (`error.details.suggestions`, ISO times, also named in the message).
  * Seats per slot are taken by the database's booking trigger, which
  * serialises concurrent bookings of one slot, so a slot is never overbooked.
- * The venue and the diner are told on WhatsApp.
+ * The venue is told on WhatsApp; so is the diner when staff book for them (a
+ * diner booking in their own conversation is answered there by the agent).
  *
  * @module
  */

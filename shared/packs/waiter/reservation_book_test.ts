@@ -40,27 +40,43 @@ function book(
   }, { idempotencyKey: key });
 }
 
-dbTest("a table is booked with a short code; the venue and the diner are told", async (db) => {
+dbTest(
+  "a table is booked with a short code; the venue is told, the diner is answered in chat",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const booked = await book(rt, { venue_id: CAFE, when: tomorrowAt("12:30") }, "b1");
+    assert.ok(booked.ok, JSON.stringify(booked));
+    assert.match(booked.data.confirmation_code, /^[2-9A-HJKMNP-Z]{6}$/);
+    assert.equal(booked.data.when, tomorrowAt("12:30"));
+    assert.equal(booked.data.venue_name, "Café Nyamirambo");
+    // Aline booked for herself: the agent's answer in her conversation is her confirmation (one
+    // message, in the conversation's language), so the tool sends her nothing; Diane (the café's
+    // owner) reads French.
+    const sent = await db.query<{ to_wa_id: string; body: string }>(
+      "select to_wa_id, body->'text'->>'body' as body from public.wa_outbox order by to_wa_id",
+    );
+    assert.deepEqual(sent.map((m) => m.to_wa_id), ["250788000005"]);
+    assert.match(sent[0].body, /table réservée chez Café Nyamirambo : Aline, 4 pers\./);
+    // The same key answers the same booking; nothing is booked twice.
+    const replay = await book(rt, { venue_id: CAFE, when: tomorrowAt("12:30") }, "b1");
+    assert.deepEqual(replay, booked);
+    const [{ n }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.reservations",
+    );
+    assert.equal(n, 1);
+  },
+);
+
+dbTest("staff booking for a diner: the diner is told, with the code", async (db) => {
   const rt = await createTestRuntime(db);
-  const booked = await book(rt, { venue_id: CAFE, when: tomorrowAt("12:30") }, "b1");
+  const booked = await book(rt, { venue_id: CAFE, when: tomorrowAt("12:30") }, "s1", USER.jean);
   assert.ok(booked.ok, JSON.stringify(booked));
-  assert.match(booked.data.confirmation_code, /^[2-9A-HJKMNP-Z]{6}$/);
-  assert.equal(booked.data.when, tomorrowAt("12:30"));
-  assert.equal(booked.data.venue_name, "Café Nyamirambo");
   const sent = await db.query<{ to_wa_id: string; body: string }>(
     "select to_wa_id, body->'text'->>'body' as body from public.wa_outbox order by to_wa_id",
   );
   assert.deepEqual(sent.map((m) => m.to_wa_id), ["250788000001", "250788000005"]);
-  // Aline reads Kinyarwanda, Diane (the café's owner) French.
+  // Aline's profile reads Kinyarwanda.
   assert.match(sent[0].body, new RegExp(`Kode: ${booked.data.confirmation_code}`));
-  assert.match(sent[1].body, /table réservée chez Café Nyamirambo : Aline, 4 pers\./);
-  // The same key answers the same booking; nothing is booked twice.
-  const replay = await book(rt, { venue_id: CAFE, when: tomorrowAt("12:30") }, "b1");
-  assert.deepEqual(replay, booked);
-  const [{ n }] = await db.query<{ n: number }>(
-    "select count(*)::int as n from public.reservations",
-  );
-  assert.equal(n, 1);
 });
 
 dbTest("a diner booking under someone else's number does not make us message them", async (db) => {
