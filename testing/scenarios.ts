@@ -691,6 +691,8 @@ export async function runScenario(
       failures.push(`the model script has ${scripted.remaining()} step(s) left unused`);
     }
     if (!failures.length) {
+      // Expectations may read the traces (`public.tool_calls`), written in batches: all of them.
+      await runtime.platform.traces.flush();
       const last = (await toUser()).at(-1);
       for (const [index, item] of scenario.expect.entries()) {
         const what = `expect[${index}] ${show(describeExpectation(item))}`;
