@@ -108,26 +108,30 @@ export function remotePdfRenderer(options: RemotePdfRendererOptions): PdfRendere
     } catch {
       throw new ToolFailure("SERVICE_UNAVAILABLE", "Documents cannot be laid out right now");
     }
-    if (response.status === 400) {
-      const answer = await response.json().catch(() => null) as
-        | { error?: { msg?: unknown } }
-        | null;
-      const msg = typeof answer?.error?.msg === "string" ? answer.error.msg : "Invalid document";
-      throw new ToolFailure("VALIDATION_ERROR", msg.slice(0, 300));
-    }
-    const type = response.headers.get("content-type") ?? "";
-    if (!response.ok || !type.startsWith("application/pdf")) {
-      await response.body?.cancel().catch(() => {});
-      throw new ToolFailure("SERVICE_UNAVAILABLE", "Documents cannot be laid out right now");
-    }
-    // Read under a cap while streaming: a response is never trusted to be small.
+    // Read under a cap while streaming, refusal or PDF alike: a response is never trusted to
+    // be small.
     const read = await readBody(response, { maxBytes: MAX_RENDERED_BYTES, timeoutMs });
     const bytes = read.ok ? read.bytes : new Uint8Array();
-    if (!startsWithPdfHeader(bytes)) {
+    if (response.status === 400) {
+      throw new ToolFailure("VALIDATION_ERROR", refusalMessage(bytes));
+    }
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !type.startsWith("application/pdf") || !startsWithPdfHeader(bytes)) {
       throw new ToolFailure("SERVICE_UNAVAILABLE", "Documents cannot be laid out right now");
     }
     return bytes;
   };
+}
+
+// The refusal's own message (`{ok:false, error:{msg}}`), else a plain one.
+function refusalMessage(bytes: Uint8Array): string {
+  try {
+    const msg = JSON.parse(new TextDecoder().decode(bytes))?.error?.msg;
+    if (typeof msg === "string") return msg.slice(0, 300);
+  } catch {
+    // Not the contract's JSON.
+  }
+  return "Invalid document";
 }
 
 function startsWithPdfHeader(bytes: Uint8Array): boolean {

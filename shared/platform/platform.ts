@@ -30,7 +30,6 @@ import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/t
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
-import { insurancePayee } from "@shared/packs/insurance/settings.ts";
 import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
@@ -82,14 +81,6 @@ function defaultProvisions(): ServiceProvision[] {
     // MOMO_CHARGE_TTL_MINUTES and MOMO_MAX_AMOUNT_RWF; a bad value stops the start.
     { key: PAYMENTS_CONFIG, value: paymentsConfigFromEnv() },
   ];
-}
-
-/**
- * Settings the packs read when used, checked here so a bad value stops the
- * start instead of failing a customer's turn: INSURANCE_MOMO_PAYEE.
- */
-function checkPackSettings(): void {
-  insurancePayee();
 }
 
 /** A lookup over provisions that refuses, at start, a pack whose service nobody provides. */
@@ -148,10 +139,10 @@ export interface PlatformOptions {
  * @throws {RangeError} when a pack setting in the environment is invalid.
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
-  checkPackSettings();
   const { db, secret } = options;
   const log = options.log ?? createLogger();
   const packs = options.packs ?? PACKS;
+  for (const pack of packs) pack.checkSettings?.();
   const registry = new ToolRegistry();
   const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);

@@ -221,6 +221,13 @@ export interface Pack<Conversation = unknown> {
    * and do nothing when nothing is due.
    */
   sweeps?: readonly string[];
+  /**
+   * Reads and checks the pack's settings from the environment; the root calls
+   * it at start, so a bad value stops the start instead of a customer's turn.
+   *
+   * @throws {RangeError} naming the variable and its value.
+   */
+  checkSettings?: () => void;
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

@@ -10,6 +10,7 @@ import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
+import { insurancePayee } from "./settings.ts";
 import { priceInsurance } from "./price_insurance.ts";
 import { ocrExtract } from "./ocr_extract.ts";
 import { insuranceCertificatesSweep } from "./certificates.ts";
@@ -29,4 +30,5 @@ export const INSURANCE_PACK: Pack = {
   services: [FILE_STORE, OCR_ENGINE],
   // Paid premiums get their certificate (the settlement hook: see certificates.ts).
   sweeps: ["insurance_certificates_sweep"],
+  checkSettings: () => void insurancePayee(),
 };

@@ -20,6 +20,15 @@ import { Jimp } from "jimp";
 const tesseract = rememberReadings(createTesseractEngine());
 const TODAY = new Date("2026-11-24T08:00:00Z");
 
+/** The production OpenAI engine, talking to a loopback OpenAI-compatible server. */
+function openaiEngine(server: { apiKey: string; baseURL: string }): OcrEngine {
+  return createOpenAIEngine({
+    apiKey: server.apiKey,
+    baseURL: server.baseURL,
+    model: "gpt-4o-mini",
+  });
+}
+
 async function setup(db: Database, engine: OcrEngine = tesseract) {
   const storage = await startTestStorage(db);
   const runtime = await createTestRuntime(db, {
@@ -202,11 +211,7 @@ dbTest(
         { status: 500, error: "upstream failed", headers: { "x-should-retry": "false" } },
       ],
     });
-    const engine = createOpenAIEngine({
-      apiKey: openai.apiKey,
-      baseURL: openai.baseURL,
-      model: "gpt-4o-mini",
-    });
+    const engine = openaiEngine(openai);
     const { runtime, upload, storage, close } = await setup(db, engine);
     try {
       const first = await upload("13_id_card_clean.jpg");
@@ -250,11 +255,7 @@ dbTest(
   "a thumbnail is refused as unreadable before any engine reads it (no paid call)",
   async (db) => {
     await using openai = startScriptedOpenAI({ script: [] });
-    const engine = createOpenAIEngine({
-      apiKey: openai.apiKey,
-      baseURL: openai.baseURL,
-      model: "gpt-4o-mini",
-    });
+    const engine = openaiEngine(openai);
     const { runtime, upload, storage, close } = await setup(db, engine);
     try {
       const small = new Jimp({

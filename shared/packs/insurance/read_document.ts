@@ -269,11 +269,6 @@ export function readDocument(
   return documentReading(kind.type, fields);
 }
 
-/** How many fields a document type has (what a reading's `expected` counts). */
-export function fieldCount(type: DocumentType): number {
-  return Object.keys(LAYOUTS[type].fields).length;
-}
-
 // A document's fields with what they leave missing and their confidence, over every field
 // its type has (a missing field counts as 0).
 function documentReading(type: DocumentType, fields: Record<string, ReadField>): DocumentReading {

@@ -52,7 +52,7 @@ const TARGET_WIDTH = 1800;
  *
  * @throws {ToolFailure} VALIDATION_ERROR when the bytes are not an image jimp can decode.
  */
-export async function decodeImage(bytes: Uint8Array): Promise<JimpImage> {
+async function decodeImage(bytes: Uint8Array): Promise<JimpImage> {
   try {
     return await Jimp.read(Buffer.from(bytes)) as JimpImage;
   } catch {

@@ -48,4 +48,5 @@ export const MOBILITY_PACK: Pack = {
   services: [],
   counterparts: [DRIVER_COUNTERPART],
   sweeps: ["ride_offers_sweep"],
+  checkSettings: () => void mobilitySettings(),
 };

@@ -83,6 +83,17 @@ dbTest("remote render: bad content is a validation error with its field", async 
       (await badDate.json()).error.fields.map((f: { path: string }) => f.path),
       ["content.date"],
     );
+    // Over 256 KiB: refused while streaming, before anything is parsed.
+    const huge = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        content: { ...wire, notes: ["x".repeat(300 * 1024)] },
+        options: OPTIONS,
+      }),
+    });
+    assert.equal(huge.status, 413);
+    assert.equal((await huge.json()).error.code, "VALIDATION_ERROR");
     const notJson = await fetch(url, {
       method: "POST",
       headers: { authorization: `Bearer ${key}` },
