@@ -22,9 +22,12 @@ export class Deadlines {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedAt = Infinity;
 
-  /** Calls `expire` after `ms` milliseconds unless cleared first. */
-  add(ms: number, expire: () => void): Deadline {
-    const deadline: Deadline = { at: performance.now() + ms, expire };
+  /**
+   * Calls `expire` after `ms` milliseconds unless cleared first. `now` is
+   * `performance.now()` when the caller has just read it (a read is ~0.1 µs).
+   */
+  add(ms: number, expire: () => void, now: number = performance.now()): Deadline {
+    const deadline: Deadline = { at: now + ms, expire };
     this.#pending.add(deadline);
     if (deadline.at < this.#armedAt) this.#arm(deadline.at);
     return deadline;

@@ -129,6 +129,18 @@ export interface Invoker {
 }
 
 class Timeout extends Error {}
+
+// How a call ended, and whether its answer came from the idempotency ledger.
+interface Outcome {
+  result: ToolResult;
+  replayed: boolean;
+}
+
+// The buckets a call draws from and their limits.
+interface Rate {
+  bucket: BucketKey;
+  limits: CallLimits;
+}
 class RateLimited extends Error {}
 
 // What a tool that declared `usesDatabase: false` gets as its database.
@@ -154,7 +166,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
     options;
   const deadlines = new Deadlines();
 
-  async function invoke(request: InvokeRequest): Promise<ToolResult> {
+  // Each step runs synchronously until it must wait, and a call that never waits (a refusal,
+  // a validation error) settles without a promise: every promise and await is a measurable
+  // share of a no-database call (docs/performance.md).
+  function invoke(request: InvokeRequest): Promise<ToolResult> {
     const started = performance.now();
     const context: CallContext = {
       trace_id: request.context?.trace_id || crypto.randomUUID(),
@@ -164,23 +179,43 @@ export function createInvoker(options: InvokerOptions): Invoker {
       agent_id: request.context?.agent_id ?? null,
     };
     let tool: AnyTool | undefined;
-    let result: ToolResult;
-    let replayed = false;
+    let outcome: Outcome | Promise<Outcome>;
     try {
       tool = registry.get(request.tool, { tenantId: context.org_id });
-      const outcome = tool
-        ? await run(tool, request, context)
-        : { result: fail("NOT_FOUND", `Unknown tool "${safeName(request.tool)}"`), replayed };
-      result = outcome.result;
-      replayed = outcome.replayed;
+      outcome = tool ? run(tool, request, context, started) : {
+        result: fail("NOT_FOUND", `Unknown tool "${safeName(request.tool)}"`),
+        replayed: false,
+      };
     } catch (error) {
-      log.error("tool_pipeline_failed", {
-        trace_id: context.trace_id,
-        tool: request.tool,
-        error: describe(error),
-      });
-      result = fail("INTERNAL_ERROR");
+      outcome = crashed(error, request, context);
     }
+    if (!(outcome instanceof Promise)) {
+      return Promise.resolve(finish(outcome, tool, request, context, started));
+    }
+    return outcome.then(
+      (settled) => finish(settled, tool, request, context, started),
+      (error) => finish(crashed(error, request, context), tool, request, context, started),
+    );
+  }
+
+  function crashed(error: unknown, request: InvokeRequest, context: CallContext): Outcome {
+    log.error("tool_pipeline_failed", {
+      trace_id: context.trace_id,
+      tool: request.tool,
+      error: describe(error),
+    });
+    return { result: fail("INTERNAL_ERROR"), replayed: false };
+  }
+
+  // Every call, whatever its end, leaves its trace.
+  function finish(
+    outcome: Outcome,
+    tool: AnyTool | undefined,
+    request: InvokeRequest,
+    context: CallContext,
+    started: number,
+  ): ToolResult {
+    const { result, replayed } = outcome;
     const durationMs = performance.now() - started;
     traces.record({
       tool: tool?.name ?? safeName(request.tool),
@@ -199,18 +234,32 @@ export function createInvoker(options: InvokerOptions): Invoker {
     return result;
   }
 
-  async function run(
+  function run(
     tool: AnyTool,
     request: InvokeRequest,
     context: CallContext,
-  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    started: number,
+  ): Outcome | Promise<Outcome> {
     const denied = authorize(tool, request.caller, context);
     if (denied) return { result: fail("AUTH_ERROR", denied), replayed: false };
 
     const parsed = tool.input.safeParse(request.args ?? {});
     if (!parsed.success) return { result: validationFailure(parsed.error), replayed: false };
-    const args = parsed.data;
+    if (tool.writes || tool.confirmRequired) return runGated(tool, parsed.data, request, context);
+    const rate = rateFor(tool, request.caller, context);
+    return tool.usesDatabase
+      ? executeRead(tool, parsed.data, claimsOf(tool, request.caller), context, rate)
+      : executeInProcess(tool, parsed.data, context, rate, started);
+  }
 
+  // Side-effecting and confirmed tools: the idempotency key, the arguments' fingerprint and
+  // the confirmation gate come before the write.
+  async function runGated(
+    tool: AnyTool,
+    args: unknown,
+    request: InvokeRequest,
+    context: CallContext,
+  ): Promise<Outcome> {
     const key = request.idempotencyKey ?? null;
     if (tool.writes) {
       const problem = checkKey(key);
@@ -223,15 +272,10 @@ export function createInvoker(options: InvokerOptions): Invoker {
         };
       }
     }
-    const confirm = tool.confirmRequired;
-    const scope = tool.writes || confirm
-      ? `${context.org_id}:${context.user_id ?? request.caller.claims.role}`
-      : "";
-    const fingerprint = tool.writes || confirm
-      ? await sha256Hex(`${tool.name}\n${canonicalJson(args)}`)
-      : "";
+    const scope = `${context.org_id}:${context.user_id ?? request.caller.claims.role}`;
+    const fingerprint = await sha256Hex(`${tool.name}\n${canonicalJson(args)}`);
 
-    if (confirm) {
+    if (tool.confirmRequired) {
       const gate = await confirmationGate(tool, args, request.confirmation ?? null, {
         tool: tool.name,
         scope,
@@ -240,21 +284,33 @@ export function createInvoker(options: InvokerOptions): Invoker {
       });
       if (gate) return { result: gate, replayed: false };
     }
+    const rate = rateFor(tool, request.caller, context);
+    const claims = claimsOf(tool, request.caller);
+    if (!tool.writes) {
+      return tool.usesDatabase
+        ? await executeRead(tool, args, claims, context, rate)
+        : await executeInProcess(tool, args, context, rate, performance.now());
+    }
+    const entry: LedgerEntry = { scope, key: key!, tool: tool.name, fingerprint };
+    return await executeWrite(tool, args, claims, context, entry, rate);
+  }
 
-    const entry: LedgerEntry | null = tool.writes
-      ? { scope, key: key!, tool: tool.name, fingerprint }
-      : null;
+  function rateFor(tool: AnyTool, caller: Caller, context: CallContext): Rate {
     const tenant = tenants.get(context.org_id!)!;
-    const identified = Boolean(context.user_id) || request.caller.claims.role === "anon";
-    const bucket: BucketKey = {
-      orgId: context.org_id!,
-      tool: tool.name,
-      subject: context.user_id ?? `role:${request.caller.claims.role}`,
-    };
-    return await execute(tool, args, request.caller, context, entry, {
-      bucket,
+    const identified = Boolean(context.user_id) || caller.claims.role === "anon";
+    return {
+      bucket: {
+        orgId: context.org_id!,
+        tool: tool.name,
+        subject: context.user_id ?? `role:${caller.claims.role}`,
+      },
       limits: limitsFor(tenant.policy!, tool, identified),
-    });
+    };
+  }
+
+  // A service tool runs as the service role whoever asks (once the policy let them).
+  function claimsOf(tool: AnyTool, caller: Caller): JwtClaims {
+    return tool.auth === "service" ? { ...caller.claims, role: "service_role" } : caller.claims;
   }
 
   // Limits follow the tenant's policy object, which is replaced (not mutated) when it changes.
@@ -314,46 +370,37 @@ export function createInvoker(options: InvokerOptions): Invoker {
     });
   }
 
-  async function execute(
+  // Pure computation and outside APIs: a leased token, no database at all.
+  function executeInProcess(
     tool: AnyTool,
     args: unknown,
-    caller: Caller,
     context: CallContext,
-    entry: LedgerEntry | null,
-    rate: { bucket: BucketKey; limits: CallLimits },
-  ): Promise<{ result: ToolResult; replayed: boolean }> {
-    if (!entry && !tool.usesDatabase) return await executeInProcess(tool, args, context, rate);
-    const claims: JwtClaims = tool.auth === "service"
-      ? { ...caller.claims, role: "service_role" }
-      : caller.claims;
-    return entry
-      ? await executeWrite(tool, args, claims, context, entry, rate)
-      : await executeRead(tool, args, claims, context, rate);
+    rate: Rate,
+    now: number,
+  ): Promise<Outcome> {
+    const taken = rateLimiter.take(rate.bucket, rate.limits, now);
+    if (taken === true) return runInProcess(tool, args, context, now);
+    return leaseRefused(taken, tool, context).then((refused) =>
+      refused ? { result: refused, replayed: false } : runInProcess(tool, args, context, now)
+    );
   }
 
-  // Pure computation and outside APIs: a leased token, no database at all.
-  async function executeInProcess(
+  function runInProcess(
     tool: AnyTool,
     args: unknown,
     context: CallContext,
-    rate: { bucket: BucketKey; limits: CallLimits },
-  ): Promise<{ result: ToolResult; replayed: boolean }> {
-    const taken = rateLimiter.take(rate.bucket, rate.limits);
-    if (taken !== true) {
-      const refused = await leaseRefused(taken, tool, context);
-      if (refused) return { result: refused, replayed: false };
-    }
+    now: number,
+  ): Promise<Outcome> {
     const controller = new AbortController();
-    try {
-      const result = await withDeadline(
-        runTool(tool, args, context, NO_DATABASE, controller.signal, null),
-        tool.timeoutMs,
-        controller,
-      );
-      return { result, replayed: false };
-    } catch (error) {
-      return { result: failureResult(error, tool, context), replayed: false };
-    }
+    return withDeadline(
+      runTool(tool, args, context, NO_DATABASE, controller.signal, null),
+      tool.timeoutMs,
+      controller,
+      now,
+    ).then(
+      (result) => ({ result, replayed: false }),
+      (error) => ({ result: failureResult(error, tool, context), replayed: false }),
+    );
   }
 
   // Read-only tools: each query one round trip, its rate token taken in the
@@ -363,8 +410,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     args: unknown,
     claims: JwtClaims,
     context: CallContext,
-    rate: { bucket: BucketKey; limits: CallLimits },
-  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    rate: Rate,
+  ): Promise<Outcome> {
     const leased = rateLimiter.tryTake(rate.bucket);
     const want = leased ? 0 : rateLimiter.batchFor(rate.bucket, rate.limits);
     const reads = db.openCallerReads(claims, {
@@ -413,8 +460,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     claims: JwtClaims,
     context: CallContext,
     entry: LedgerEntry,
-    rate: { bucket: BucketKey; limits: CallLimits },
-  ): Promise<{ result: ToolResult; replayed: boolean }> {
+    rate: Rate,
+  ): Promise<Outcome> {
     // Sent before the transaction opens, on its own connection: see rate_limit.ts.
     const admission = admitCall(db, rate.bucket, rate.limits, entry);
     admission.catch(() => {});
@@ -510,7 +557,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
       signal,
       idempotency_key: idempotencyKey,
       services,
-      ...(prepared === NOT_PREPARED ? {} : { prepared }),
+      prepared: prepared === NOT_PREPARED ? undefined : prepared,
     });
     if (signal.aborted) throw new Timeout();
     const output = (tool.output as z.ZodType).safeParse(data);
@@ -561,12 +608,17 @@ export function createInvoker(options: InvokerOptions): Invoker {
 
   // Settles with `work`, or rejects with Timeout (and aborts the call) when
   // its deadline passes first; the deadline rides on the shared timer.
-  function withDeadline<T>(work: Promise<T>, ms: number, controller: AbortController): Promise<T> {
+  function withDeadline<T>(
+    work: Promise<T>,
+    ms: number,
+    controller: AbortController,
+    now?: number,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const deadline = deadlines.add(ms, () => {
         controller.abort();
         reject(new Timeout());
-      });
+      }, now);
       work.then(
         (value) => {
           deadlines.clear(deadline);

@@ -242,12 +242,13 @@ export class LeasedRateLimiter {
 
   /**
    * Takes one token for `key`: `true` at once when a lease has one left,
-   * else a promise of whether a new lease granted one.
+   * else a promise of whether a new lease granted one. `now` is the time on
+   * the limiter's clock when the caller has just read it.
    */
-  take(key: BucketKey, limits: CallLimits): boolean | Promise<boolean> {
+  take(key: BucketKey, limits: CallLimits, now: number = this.#now()): boolean | Promise<boolean> {
     const id = `${key.orgId}\n${key.tool}\n${key.subject}`;
     const lease = this.#leases.get(id);
-    if (lease && lease.tokens > 0 && this.#now() < lease.expiresMs) {
+    if (lease && lease.tokens > 0 && now < lease.expiresMs) {
       lease.tokens -= 1;
       // A busy key asks for its next batch while a quarter of this one is left, so no call
       // waits for that round trip; a failed or refused take is met again on the slow path.

@@ -1,6 +1,16 @@
 /**
- * Tool-call traces, written off the hot path: `record` only pushes to a
- * buffer; a timer (or a full buffer) flushes it with one multi-row insert.
+ * Tool-call traces, written off the hot path. `record` appends the call's
+ * fields to column arrays and lets go of the call's objects at once; a timer
+ * (or a full batch) sends the columns as one `insert … select from
+ * unnest(…)`: one statement, twelve array parameters, whatever the batch size.
+ *
+ * Columns, not JSON rows: serialising a thousand row objects cost more than
+ * the rest of a no-database call, and rows held until the flush outlived the
+ * young generation, so the collector copied every call's result. A column of
+ * strings, numbers and nulls serialised by `JSON.stringify` is already a
+ * Postgres array literal once its brackets become braces (strings are quoted
+ * and `"` and `\` escaped alike); the rare column holding another escape
+ * (a control character) is written element by element instead.
  *
  * @module
  */
@@ -18,42 +28,73 @@ export interface TraceRecord {
   ok: boolean;
   error_code: string | null;
   duration_ms: number;
-  /** Size of the JSON result; computed at flush time from `result`. */
+  /** The call's answer; only its JSON size is stored. */
   result: unknown;
   over_budget: boolean;
   replayed: boolean;
 }
 
-type TraceRow = Omit<TraceRecord, "result"> & { bytes: number };
-
 /** Options for {@link TraceSink}. */
 export interface TraceSinkOptions {
   /** Where to write. */
   db: Queryable;
-  /** Where to report failed flushes. */
+  /** Where to report failed flushes and dropped records. */
   log: Logger;
   /** Flush when this many records wait (one insert per batch: bigger batches cost less per row). @default 1000 */
   maxBatch?: number;
   /** Flush at least this often. @default 250 */
   intervalMs?: number;
-  /** Records kept when the database is down; older ones are dropped. @default 10000 */
+  /** Records waiting to be written (the database is slow or down) beyond which new batches are dropped, and logged. @default 10000 */
   maxBuffered?: number;
 }
 
+// Ids arrive as text and become uuids only when they are uuids, and a row
+// keeps its org only if the org exists: an org deleted since the call (or a
+// malformed id) must not fail the other rows of the batch. Rows keep the
+// order of the calls (ids ascend with them).
 const INSERT_SQL = `
   insert into public.tool_calls
     (tool, org_id, user_id, agent_id, convo_id, trace_id, ok, error_code, duration_ms, bytes,
      over_budget, replayed)
-  select tool, org_id, user_id, agent_id, convo_id, trace_id, ok, error_code, duration_ms, bytes,
-     over_budget, replayed
-  from jsonb_to_recordset($1::jsonb) as t(
-    tool text, org_id uuid, user_id uuid, agent_id text, convo_id uuid, trace_id text, ok boolean,
-    error_code text, duration_ms double precision, bytes int, over_budget boolean, replayed boolean)`;
+  select t.tool, o.id, private.uuid_or_null(t.user_id), t.agent_id,
+     private.uuid_or_null(t.convo_id), t.trace_id, t.ok, t.error_code, t.duration_us / 1000.0,
+     t.bytes, t.over_budget, t.replayed
+  from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+     $7::boolean[], $8::text[], $9::bigint[], $10::int[], $11::boolean[], $12::boolean[])
+     with ordinality
+    as t(tool, org_id, user_id, agent_id, convo_id, trace_id, ok, error_code, duration_us,
+     bytes, over_budget, replayed, n)
+  left join public.orgs o on o.id = private.uuid_or_null(t.org_id)
+  order by t.n`;
+
+const COLUMNS = 12;
+
+type Cell = string | number | boolean | null;
+
+// A column as a Postgres array literal (see the module comment).
+function arrayLiteral(column: Cell[]): string {
+  const json = JSON.stringify(column);
+  if (!/\\[^"\\]/.test(json)) return `{${json.slice(1, -1)}}`;
+  return `{${column.map(element).join(",")}}`;
+}
+
+// One element, quoted, without NUL (which Postgres text cannot hold).
+function element(value: Cell): string {
+  if (value === null) return "NULL";
+  if (typeof value !== "string") return String(value);
+  return `"${value.replaceAll("\0", "").replace(/["\\]/g, "\\$&")}"`;
+}
+
+function newColumns(): Cell[][] {
+  return Array.from({ length: COLUMNS }, () => []);
+}
 
 /** Buffers traces and writes them in batches. */
 export class TraceSink {
   readonly #options: Required<TraceSinkOptions>;
-  #buffer: TraceRecord[] = [];
+  #columns: Cell[][] = newColumns();
+  #count = 0;
+  #waiting = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #flushing: Promise<void> = Promise.resolve();
 
@@ -64,54 +105,56 @@ export class TraceSink {
 
   /** Queues one record; never waits for I/O. */
   record(trace: TraceRecord): void {
-    if (this.#buffer.length >= this.#options.maxBuffered) this.#buffer.shift();
-    this.#buffer.push(trace);
-    if (this.#buffer.length >= this.#options.maxBatch) {
+    const c = this.#columns;
+    c[0].push(trace.tool);
+    c[1].push(trace.org_id);
+    c[2].push(trace.user_id);
+    c[3].push(trace.agent_id);
+    c[4].push(trace.convo_id);
+    c[5].push(trace.trace_id);
+    c[6].push(trace.ok);
+    c[7].push(trace.error_code);
+    c[8].push(Math.round(trace.duration_ms * 1000));
+    c[9].push(JSON.stringify(trace.result ?? null).length);
+    c[10].push(trace.over_budget);
+    c[11].push(trace.replayed);
+    if (++this.#count >= this.#options.maxBatch) {
       void this.flush();
     } else if (this.#timer === undefined) {
       this.#timer = setTimeout(() => void this.flush(), this.#options.intervalMs);
     }
   }
 
-  /** Writes everything buffered so far. */
+  /** Writes everything recorded so far. */
   flush(): Promise<void> {
     if (this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    const batch = this.#buffer;
-    this.#buffer = [];
-    this.#flushing = this.#flushing.then(() => batch.length ? this.#write(batch) : undefined);
+    const count = this.#count;
+    if (count === 0) return this.#flushing;
+    const columns = this.#columns;
+    this.#columns = newColumns();
+    this.#count = 0;
+    if (this.#waiting + count > this.#options.maxBuffered) {
+      this.#options.log.error("trace_dropped", { dropped: count, waiting: this.#waiting });
+      return this.#flushing;
+    }
+    this.#waiting += count;
+    this.#flushing = this.#flushing.then(() => this.#write(columns, count));
     return this.#flushing;
   }
 
-  async #write(batch: TraceRecord[]): Promise<void> {
-    // Rows of one shape, built field by field: JSON.stringify's fast path, no rest/spread copies.
-    const rows = new Array<TraceRow>(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const trace = batch[i];
-      rows[i] = {
-        tool: trace.tool,
-        org_id: trace.org_id,
-        user_id: trace.user_id,
-        agent_id: trace.agent_id,
-        convo_id: trace.convo_id,
-        trace_id: trace.trace_id,
-        ok: trace.ok,
-        error_code: trace.error_code,
-        duration_ms: trace.duration_ms,
-        bytes: JSON.stringify(trace.result ?? null).length,
-        over_budget: trace.over_budget,
-        replayed: trace.replayed,
-      };
-    }
+  async #write(columns: Cell[][], count: number): Promise<void> {
     try {
-      await this.#options.db.query(INSERT_SQL, [rows]);
+      await this.#options.db.query(INSERT_SQL, columns.map(arrayLiteral));
     } catch (error) {
       this.#options.log.error("trace_flush_failed", {
-        dropped: rows.length,
+        dropped: count,
         error: (error as Error).message,
       });
+    } finally {
+      this.#waiting -= count;
     }
   }
 }
