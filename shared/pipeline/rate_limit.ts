@@ -196,7 +196,7 @@ export interface LeasedRateLimiterOptions {
   db: Queryable;
   /** How long leased tokens may be spent before the rest is given back. @default 1000 */
   leaseMs?: number;
-  /** The largest batch leased at once. @default 1024 */
+  /** The largest batch leased at once (a key gets it only if its limits refill that many in a lease period). @default 16384 */
   maxBatch?: number;
   /** Leases kept before expired ones are given back and dropped. @default 10000 */
   maxLeases?: number;
@@ -234,7 +234,7 @@ export class LeasedRateLimiter {
   constructor(options: LeasedRateLimiterOptions) {
     this.#db = options.db;
     this.#leaseMs = options.leaseMs ?? 1000;
-    this.#maxBatch = options.maxBatch ?? 1024;
+    this.#maxBatch = options.maxBatch ?? 16_384;
     this.#maxLeases = options.maxLeases ?? 10_000;
     this.#now = options.now ?? (() => performance.now());
     this.#onReturnFailed = options.onReturnFailed ?? (() => {});

@@ -48,24 +48,39 @@ export interface TraceSinkOptions {
   maxBuffered?: number;
 }
 
-// Ids arrive as text and become uuids only when they are uuids, and a row
-// keeps its org only if the org exists: an org deleted since the call (or a
-// malformed id) must not fail the other rows of the batch. Rows keep the
-// order of the calls (ids ascend with them).
+// A row keeps its org only if the org exists: an org deleted since the call
+// must not fail the other rows of the batch (nor may a malformed id: ids are
+// checked before they are sent, see `uuids`). Rows keep the order of the calls
+// (ids ascend with them).
 const INSERT_SQL = `
   insert into public.tool_calls
     (tool, org_id, user_id, agent_id, convo_id, trace_id, ok, error_code, duration_ms, bytes,
      over_budget, replayed)
-  select t.tool, o.id, private.uuid_or_null(t.user_id), t.agent_id,
-     private.uuid_or_null(t.convo_id), t.trace_id, t.ok, t.error_code, t.duration_us / 1000.0,
-     t.bytes, t.over_budget, t.replayed
-  from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+  select t.tool, o.id, t.user_id, t.agent_id, t.convo_id, t.trace_id, t.ok, t.error_code,
+     t.duration_us / 1000.0, t.bytes, t.over_budget, t.replayed
+  from unnest($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::text[],
      $7::boolean[], $8::text[], $9::bigint[], $10::int[], $11::boolean[], $12::boolean[])
      with ordinality
     as t(tool, org_id, user_id, agent_id, convo_id, trace_id, ok, error_code, duration_us,
      bytes, over_budget, replayed, n)
-  left join public.orgs o on o.id = private.uuid_or_null(t.org_id)
+  left join public.orgs o on o.id = t.org_id
   order by t.n`;
+
+const UUID_COLUMNS = [1, 2, 4];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// A uuid column with anything that is not a uuid as null. Neighbouring rows
+// mostly repeat an id (one tenant, one user), checked once.
+function uuids(column: Cell[]): Cell[] {
+  let valid: Cell = null;
+  for (let i = 0; i < column.length; i++) {
+    const value = column[i];
+    if (value === null || value === valid) continue;
+    if (typeof value === "string" && UUID.test(value)) valid = value;
+    else column[i] = null;
+  }
+  return column;
+}
 
 const COLUMNS = 12;
 
@@ -147,6 +162,7 @@ export class TraceSink {
 
   async #write(columns: Cell[][], count: number): Promise<void> {
     try {
+      for (const index of UUID_COLUMNS) uuids(columns[index]);
       await this.#options.db.query(INSERT_SQL, columns.map(arrayLiteral));
     } catch (error) {
       this.#options.log.error("trace_flush_failed", {

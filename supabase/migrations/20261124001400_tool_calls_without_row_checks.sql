@@ -8,16 +8,6 @@
 -- org's traces go when the org does, as the cascade did.
 alter table public.tool_calls drop constraint tool_calls_org_id_fkey;
 
-create function private.uuid_or_null(p_text text) returns uuid
-language sql immutable parallel safe
-as $$
-  select case
-    when p_text ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-    then p_text::uuid
-  end
-$$;
-revoke all on function private.uuid_or_null(text) from public;
-
 create function private.forget_org_traces() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
