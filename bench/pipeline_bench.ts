@@ -28,6 +28,9 @@ import { openTestDatabase, testBackends } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
+import { TraceSink } from "@shared/pipeline/trace_sink.ts";
+import { memoryLogger } from "@shared/runtime/log.ts";
+import type { Database } from "@shared/db/types.ts";
 
 const eightFields = z.object({
   sku: z.string().min(1),
@@ -103,6 +106,42 @@ async function interleaved(
   );
 }
 
+/**
+ * What writing one trace row costs the database (five batches of 1,000, as
+ * the pipeline sends them). On PGlite this runs on the caller's thread, so it
+ * is part of every call's mean there.
+ */
+async function traceRowCost(db: Database, backend: string): Promise<void> {
+  const sink = new TraceSink({ db, log: memoryLogger(), intervalMs: 60_000, maxBatch: 1_000_000 });
+  const costs: number[] = [];
+  for (let batch = 0; batch < 5; batch++) {
+    for (let i = 0; i < 1000; i++) {
+      sink.record({
+        tool: "bench.echo",
+        org_id: ORG.easymo,
+        user_id: USER.aline,
+        agent_id: null,
+        convo_id: null,
+        trace_id: crypto.randomUUID(),
+        ok: true,
+        error_code: null,
+        duration_ms: 0.004,
+        result: { ok: true, data: { total: 3000 } },
+        over_budget: false,
+        replayed: false,
+      });
+    }
+    const start = performance.now();
+    await sink.flush();
+    costs.push(performance.now() - start);
+  }
+  // Milliseconds per batch of 1,000 rows are microseconds per row.
+  const median = costs.sort((a, b) => a - b)[2];
+  console.log(
+    `trace row write [${backend}]: median ${median.toFixed(1)} µs per row (batches of 1,000)`,
+  );
+}
+
 for (const backend of backends) {
   const db = await openTestDatabase(backend);
   await db.query(
@@ -141,6 +180,7 @@ for (const backend of backends) {
     () => eightFields.safeParse(args),
     callEcho,
   );
+  await traceRowCost(db, backend);
   await interleaved(
     `RLS-scoped pk lookup in one flight, no pipeline, vs bare pk lookup [${backend}]`,
     3_000,
