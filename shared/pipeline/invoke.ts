@@ -129,6 +129,7 @@ export interface Invoker {
 }
 
 class Timeout extends Error {}
+class RateLimited extends Error {}
 
 // How a call ended, and whether its answer came from the idempotency ledger.
 interface Outcome {
@@ -141,7 +142,6 @@ interface Rate {
   bucket: BucketKey;
   limits: CallLimits;
 }
-class RateLimited extends Error {}
 
 // What a tool that declared `usesDatabase: false` gets as its database.
 const NO_DATABASE: Queryable = {

@@ -100,6 +100,15 @@ function element(value: Cell): string {
   return `"${value.replaceAll("\0", "").replace(/["\\]/g, "\\$&")}"`;
 }
 
+// Recording must not throw: a result JSON cannot hold (a bigint, a cycle) counts as empty.
+function jsonSize(value: unknown): number {
+  try {
+    return JSON.stringify(value ?? null)?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 function newColumns(): Cell[][] {
   return Array.from({ length: COLUMNS }, () => []);
 }
@@ -130,7 +139,7 @@ export class TraceSink {
     c[6].push(trace.ok);
     c[7].push(trace.error_code);
     c[8].push(Math.round(trace.duration_ms * 1000));
-    c[9].push(JSON.stringify(trace.result ?? null).length);
+    c[9].push(jsonSize(trace.result));
     c[10].push(trace.over_budget);
     c[11].push(trace.replayed);
     if (++this.#count >= this.#options.maxBatch) {

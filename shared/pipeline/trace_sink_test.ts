@@ -179,3 +179,17 @@ dbTest("traces: while writes lag, batches beyond the cap are dropped and logged"
   );
   assert.equal(n, 4);
 });
+
+dbTest("traces: a result JSON cannot hold is recorded with size 0, not thrown", async (db) => {
+  const { sink, log } = sinkOver(db);
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  sink.record(trace({ trace_id: "big", result: { ok: true, data: { n: 10n } } }));
+  sink.record(trace({ trace_id: "cyclic", result: cyclic }));
+  await sink.flush();
+  assert.deepEqual(log.lines, []);
+  const rows = await db.query<{ trace_id: string; bytes: number }>(
+    "select trace_id, bytes from public.tool_calls where trace_id in ('big', 'cyclic') order by id",
+  );
+  assert.deepEqual(rows, [{ trace_id: "big", bytes: 0 }, { trace_id: "cyclic", bytes: 0 }]);
+});
