@@ -29,6 +29,7 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
+import { sampleTrace } from "@testing/traces.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import type { Database } from "@shared/db/types.ts";
 
@@ -116,20 +117,7 @@ async function traceRowCost(db: Database, backend: string): Promise<void> {
   const costs: number[] = [];
   for (let batch = 0; batch < 5; batch++) {
     for (let i = 0; i < 1000; i++) {
-      sink.record({
-        tool: "bench.echo",
-        org_id: ORG.easymo,
-        user_id: USER.aline,
-        agent_id: null,
-        convo_id: null,
-        trace_id: crypto.randomUUID(),
-        ok: true,
-        error_code: null,
-        duration_ms: 0.004,
-        result: { ok: true, data: { total: 3000 } },
-        over_budget: false,
-        replayed: false,
-      });
+      sink.record(sampleTrace({ tool: "bench.echo", duration_ms: 0.004 }));
     }
     const start = performance.now();
     await sink.flush();

@@ -7,3 +7,4 @@
 export * from "./errors.ts";
 export * from "./result.ts";
 export * from "./validators.ts";
+export * from "./uuid.ts";

@@ -246,10 +246,21 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const parsed = tool.input.safeParse(request.args ?? {});
     if (!parsed.success) return { result: validationFailure(parsed.error), replayed: false };
     if (tool.writes || tool.confirmRequired) return runGated(tool, parsed.data, request, context);
+    return executeWithoutLedger(tool, parsed.data, request, context, started);
+  }
+
+  // Tools that write nothing: in process, or reads as the caller.
+  function executeWithoutLedger(
+    tool: AnyTool,
+    args: unknown,
+    request: InvokeRequest,
+    context: CallContext,
+    now: number,
+  ): Promise<Outcome> {
     const rate = rateFor(tool, request.caller, context);
     return tool.usesDatabase
-      ? executeRead(tool, parsed.data, claimsOf(tool, request.caller), context, rate)
-      : executeInProcess(tool, parsed.data, context, rate, started);
+      ? executeRead(tool, args, claimsOf(tool, request.caller), context, rate)
+      : executeInProcess(tool, args, context, rate, now);
   }
 
   // Side-effecting and confirmed tools: the idempotency key, the arguments' fingerprint and
@@ -284,15 +295,12 @@ export function createInvoker(options: InvokerOptions): Invoker {
       });
       if (gate) return { result: gate, replayed: false };
     }
-    const rate = rateFor(tool, request.caller, context);
-    const claims = claimsOf(tool, request.caller);
     if (!tool.writes) {
-      return tool.usesDatabase
-        ? await executeRead(tool, args, claims, context, rate)
-        : await executeInProcess(tool, args, context, rate, performance.now());
+      return await executeWithoutLedger(tool, args, request, context, performance.now());
     }
     const entry: LedgerEntry = { scope, key: key!, tool: tool.name, fingerprint };
-    return await executeWrite(tool, args, claims, context, entry, rate);
+    const rate = rateFor(tool, request.caller, context);
+    return await executeWrite(tool, args, claimsOf(tool, request.caller), context, entry, rate);
   }
 
   function rateFor(tool: AnyTool, caller: Caller, context: CallContext): Rate {
@@ -380,8 +388,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
   ): Promise<Outcome> {
     const taken = rateLimiter.take(rate.bucket, rate.limits, now);
     if (taken === true) return runInProcess(tool, args, context, now);
+    // The deadline counts from when the tool starts, not from before the lease's round trip.
     return leaseRefused(taken, tool, context).then((refused) =>
-      refused ? { result: refused, replayed: false } : runInProcess(tool, args, context, now)
+      refused
+        ? { result: refused, replayed: false }
+        : runInProcess(tool, args, context, performance.now())
     );
   }
 

@@ -16,6 +16,7 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
+import { isUuid } from "@shared/contract/uuid.ts";
 
 /** One tool call, as stored in `public.tool_calls`. */
 export interface TraceRecord {
@@ -50,7 +51,7 @@ export interface TraceSinkOptions {
 
 // A row keeps its org only if the org exists: an org deleted since the call
 // must not fail the other rows of the batch (nor may a malformed id: ids are
-// checked before they are sent, see `uuids`). Rows keep the order of the calls
+// checked before they are sent, see `keepUuids`). Rows keep the order of the calls
 // (ids ascend with them).
 const INSERT_SQL = `
   insert into public.tool_calls
@@ -66,25 +67,22 @@ const INSERT_SQL = `
   left join public.orgs o on o.id = t.org_id
   order by t.n`;
 
-const UUID_COLUMNS = [1, 2, 4];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Cell = string | number | boolean | null;
 
-// A uuid column with anything that is not a uuid as null. Neighbouring rows
+const COLUMNS = 12;
+const UUID_COLUMNS = [1, 2, 4];
+
+// Anything in a uuid column that is not a uuid becomes null. Neighbouring rows
 // mostly repeat an id (one tenant, one user), checked once.
-function uuids(column: Cell[]): Cell[] {
+function keepUuids(column: Cell[]): void {
   let valid: Cell = null;
   for (let i = 0; i < column.length; i++) {
     const value = column[i];
     if (value === null || value === valid) continue;
-    if (typeof value === "string" && UUID.test(value)) valid = value;
+    if (isUuid(value)) valid = value;
     else column[i] = null;
   }
-  return column;
 }
-
-const COLUMNS = 12;
-
-type Cell = string | number | boolean | null;
 
 // A column as a Postgres array literal (see the module comment).
 function arrayLiteral(column: Cell[]): string {
@@ -117,7 +115,6 @@ function newColumns(): Cell[][] {
 export class TraceSink {
   readonly #options: Required<TraceSinkOptions>;
   #columns: Cell[][] = newColumns();
-  #count = 0;
   #waiting = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #flushing: Promise<void> = Promise.resolve();
@@ -142,7 +139,7 @@ export class TraceSink {
     c[9].push(jsonSize(trace.result));
     c[10].push(trace.over_budget);
     c[11].push(trace.replayed);
-    if (++this.#count >= this.#options.maxBatch) {
+    if (c[0].length >= this.#options.maxBatch) {
       void this.flush();
     } else if (this.#timer === undefined) {
       this.#timer = setTimeout(() => void this.flush(), this.#options.intervalMs);
@@ -155,11 +152,10 @@ export class TraceSink {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    const count = this.#count;
-    if (count === 0) return this.#flushing;
     const columns = this.#columns;
+    const count = columns[0].length;
+    if (count === 0) return this.#flushing;
     this.#columns = newColumns();
-    this.#count = 0;
     if (this.#waiting + count > this.#options.maxBuffered) {
       this.#options.log.error("trace_dropped", { dropped: count, waiting: this.#waiting });
       return this.#flushing;
@@ -171,7 +167,7 @@ export class TraceSink {
 
   async #write(columns: Cell[][], count: number): Promise<void> {
     try {
-      for (const index of UUID_COLUMNS) uuids(columns[index]);
+      for (const index of UUID_COLUMNS) keepUuids(columns[index]);
       await this.#options.db.query(INSERT_SQL, columns.map(arrayLiteral));
     } catch (error) {
       this.#options.log.error("trace_flush_failed", {

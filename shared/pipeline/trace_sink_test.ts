@@ -3,27 +3,10 @@ import { dbTest } from "@testing/db.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { type TraceRecord, TraceSink } from "./trace_sink.ts";
+import { sampleTrace } from "@testing/traces.ts";
+import { TraceSink } from "./trace_sink.ts";
 
 const NO_ORG = "f0000000-0000-4000-8000-00000000000f";
-
-function trace(overrides: Partial<TraceRecord>): TraceRecord {
-  return {
-    tool: "t.one",
-    org_id: ORG.easymo,
-    user_id: USER.aline,
-    agent_id: null,
-    convo_id: null,
-    trace_id: crypto.randomUUID(),
-    ok: true,
-    error_code: null,
-    duration_ms: 1.25,
-    result: { ok: true, data: { total: 3000 } },
-    over_budget: false,
-    replayed: false,
-    ...overrides,
-  };
-}
 
 function sinkOver(db: Queryable, options: { maxBatch?: number; maxBuffered?: number } = {}) {
   const log = memoryLogger();
@@ -34,7 +17,7 @@ dbTest("traces: every field is stored as recorded", async (db) => {
   const { sink, log } = sinkOver(db);
   const convo = crypto.randomUUID();
   sink.record(
-    trace({
+    sampleTrace({
       trace_id: "wamid.HBgM1",
       agent_id: "waiter",
       convo_id: convo,
@@ -76,12 +59,14 @@ for (const [label, odd] of [["plain", PLAIN], ["control characters", CONTROL]] a
   dbTest(`traces: no one record's values can lose the rest of its batch (${label})`, async (db) => {
     const { sink, log } = sinkOver(db);
     for (const [i, value] of odd.entries()) {
-      sink.record(trace({ trace_id: `odd-${i}`, agent_id: value, tool: value }));
+      sink.record(sampleTrace({ trace_id: `odd-${i}`, agent_id: value, tool: value }));
     }
     // An org deleted since the call (or never there), and ids that are not uuids.
-    sink.record(trace({ trace_id: "gone-org", org_id: NO_ORG }));
-    sink.record(trace({ trace_id: "odd-ids", org_id: "beaver", user_id: "svc", convo_id: "x" }));
-    sink.record(trace({ trace_id: "ok-row" }));
+    sink.record(sampleTrace({ trace_id: "gone-org", org_id: NO_ORG }));
+    sink.record(
+      sampleTrace({ trace_id: "odd-ids", org_id: "beaver", user_id: "svc", convo_id: "x" }),
+    );
+    sink.record(sampleTrace({ trace_id: "ok-row" }));
     await sink.flush();
     assert.deepEqual(log.lines, []);
     const rows = await db.query<
@@ -107,7 +92,7 @@ for (const [label, odd] of [["plain", PLAIN], ["control characters", CONTROL]] a
 
 dbTest("traces: a full batch is written without waiting for the timer", async (db) => {
   const { sink } = sinkOver(db, { maxBatch: 3 });
-  for (let i = 0; i < 7; i++) sink.record(trace({ trace_id: `batch-${i}` }));
+  for (let i = 0; i < 7; i++) sink.record(sampleTrace({ trace_id: `batch-${i}` }));
   // Two batches of three went on their own; flush sends the seventh.
   await sink.flush();
   const [{ n }] = await db.query<{ n: number }>(
@@ -121,8 +106,8 @@ dbTest("traces: an org's traces go with the org", async (db) => {
     "insert into public.orgs (slug, name) values ('short-lived', 'Short lived') returning id",
   );
   const { sink } = sinkOver(db);
-  sink.record(trace({ trace_id: "short-1", org_id: org.id }));
-  sink.record(trace({ trace_id: "kept-1" }));
+  sink.record(sampleTrace({ trace_id: "short-1", org_id: org.id }));
+  sink.record(sampleTrace({ trace_id: "kept-1" }));
   await sink.flush();
   await db.query("delete from public.orgs where id = $1", [org.id]);
   const rows = await db.query<{ trace_id: string }>(
@@ -140,14 +125,14 @@ dbTest(
         down ? Promise.reject(new Error("connection refused")) : db.query(text, params),
     };
     const { sink, log } = sinkOver(flaky);
-    sink.record(trace({ trace_id: "lost-1" }));
-    sink.record(trace({ trace_id: "lost-2" }));
+    sink.record(sampleTrace({ trace_id: "lost-1" }));
+    sink.record(sampleTrace({ trace_id: "lost-2" }));
     await sink.flush();
     assert.deepEqual(log.lines.map((line) => [line.level, line.event, line.dropped]), [
       ["error", "trace_flush_failed", 2],
     ]);
     down = false;
-    sink.record(trace({ trace_id: "landed-1" }));
+    sink.record(sampleTrace({ trace_id: "landed-1" }));
     await sink.flush();
     const rows = await db.query<{ trace_id: string }>(
       "select trace_id from public.tool_calls where trace_id in ('lost-1', 'lost-2', 'landed-1')",
@@ -166,7 +151,7 @@ dbTest("traces: while writes lag, batches beyond the cap are dropped and logged"
     },
   };
   const { sink, log } = sinkOver(slow, { maxBatch: 2, maxBuffered: 4 });
-  for (let i = 0; i < 8; i++) sink.record(trace({ trace_id: `lag-${i}` }));
+  for (let i = 0; i < 8; i++) sink.record(sampleTrace({ trace_id: `lag-${i}` }));
   // Two batches wait (four records): the third and fourth are over the cap.
   assert.deepEqual(log.lines.map((line) => [line.event, line.dropped]), [
     ["trace_dropped", 2],
@@ -184,8 +169,8 @@ dbTest("traces: a result JSON cannot hold is recorded with size 0, not thrown", 
   const { sink, log } = sinkOver(db);
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
-  sink.record(trace({ trace_id: "big", result: { ok: true, data: { n: 10n } } }));
-  sink.record(trace({ trace_id: "cyclic", result: cyclic }));
+  sink.record(sampleTrace({ trace_id: "big", result: { ok: true, data: { n: 10n } } }));
+  sink.record(sampleTrace({ trace_id: "cyclic", result: cyclic }));
   await sink.flush();
   assert.deepEqual(log.lines, []);
   const rows = await db.query<{ trace_id: string; bytes: number }>(

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { dateTime, text } from "@shared/contract/mod.ts";
+import { dateTime, isUuid, text } from "@shared/contract/mod.ts";
 import { defineTool, type ToolExample } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { PackTables } from "@shared/registry/pack.ts";
@@ -72,7 +72,6 @@ const output = z.object({
   count: z.int(),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Date.parse accepts expanded years (+275760-09-13) Postgres cannot hold.
 const TIMESTAMP = dateTime();
 
@@ -94,7 +93,7 @@ function checkFilter(type: ColumnType, op: Operator, value: unknown): string | n
       : type === "boolean"
       ? typeof item === "boolean"
       : type === "uuid"
-      ? typeof item === "string" && UUID.test(item)
+      ? isUuid(item)
       : type === "timestamptz"
       ? typeof item === "string" && TIMESTAMP.safeParse(item).success
       : typeof item === "string";

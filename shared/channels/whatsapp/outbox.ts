@@ -14,8 +14,7 @@ import type { Queryable } from "@shared/db/types.ts";
 import { WA_ERROR } from "./error_codes.ts";
 import { assertMessage, type TemplateMessage, type WhatsAppMessage } from "./messages.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@shared/contract/uuid.ts";
 
 /** The longest idempotency key the outbox accepts. */
 export const MAX_OUTBOX_KEY_LENGTH = 255;
@@ -298,7 +297,7 @@ function describeError(error: StatusError): string | null {
 }
 
 function checkUuid(value: unknown, name: string): void {
-  if (typeof value !== "string" || !UUID.test(value)) {
+  if (!isUuid(value)) {
     throw new TypeError(
       `Cannot enqueue the message as ${name} must be a uuid: current value is ${
         JSON.stringify(value)

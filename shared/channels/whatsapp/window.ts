@@ -9,11 +9,10 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import { isWaId } from "@shared/contract/wa_id.ts";
+import { isUuid } from "@shared/contract/uuid.ts";
 
 /** The window's length: 24 hours, in milliseconds. */
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What {@link recordInbound} records. */
 export interface RecordInboundOptions {
@@ -60,7 +59,7 @@ export async function recordInbound(tx: Queryable, options: RecordInboundOptions
       }`,
     );
   }
-  if (typeof orgId !== "string" || !UUID.test(orgId)) {
+  if (!isUuid(orgId)) {
     throw new TypeError(
       `Cannot record the inbound message as orgId must be a uuid: current value is ${
         JSON.stringify(orgId)

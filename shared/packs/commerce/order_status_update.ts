@@ -14,7 +14,7 @@
  * @module
  */
 import { z } from "zod";
-import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
+import { e164Phone, isUuid, text, ToolFailure } from "@shared/contract/mod.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
@@ -29,11 +29,10 @@ import { customerStatusText, STATUS_WORDS } from "./texts.ts";
 
 /** An order number as people write it: `A-1042`. */
 export const ORDER_NO = /^[A-Za-z]{1,3}-[0-9]{1,12}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const input = z.object({
   order_id: z.string().trim().max(40).refine(
-    (value) => UUID.test(value) || ORDER_NO.test(value),
+    (value) => isUuid(value) || ORDER_NO.test(value),
     "must be an order id or an order number like A-1042",
   ).describe("The order's id, or its number as the customer sees it (A-1042)."),
   status: z.enum(ORDER_STATUSES),
