@@ -12,13 +12,12 @@ import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import {
-  callerParams,
   type CallerReads,
   type CallerReadsOptions,
   type Database,
   type JwtClaims,
   type Queryable,
-  SET_CALLER_SQL,
+  setCallerScript,
   type Transaction,
   type TransactionOptions,
 } from "./types.ts";
@@ -100,7 +99,7 @@ export class PgliteDatabase implements Database {
     options?: TransactionOptions,
   ): Promise<T> {
     return this.#pg.transaction(async (tx) => {
-      await tx.query(SET_CALLER_SQL, callerParams(claims, options));
+      await tx.exec(setCallerScript(claims, options));
       return await fn(wrap(tx));
     });
   }
@@ -116,7 +115,7 @@ export class PgliteDatabase implements Database {
   /** {@inheritDoc Database.openCallerReads} */
   openCallerReads(claims: JwtClaims, options: CallerReadsOptions = {}): CallerReads {
     const pg = this.#pg;
-    const setCaller = callerParams(claims, options);
+    const setCaller = setCallerScript(claims, options);
     let before: Promise<Record<string, unknown>[]> | null = null;
     let last: Promise<unknown> = Promise.resolve();
     let ended = false;
@@ -146,9 +145,11 @@ export class PgliteDatabase implements Database {
           }
           if (options.guard) await tx.query(options.guard.text, [...(options.guard.params ?? [])]);
         }
-        await tx.exec("set transaction read only");
-        if (text === null) return [];
-        await tx.query(SET_CALLER_SQL, setCaller);
+        if (text === null) {
+          await tx.exec("set transaction read only");
+          return [];
+        }
+        await tx.exec(`set transaction read only; ${setCaller}`);
         return (await tx.query<T>(text, params as unknown[] | undefined)).rows;
       });
       last = rows.catch(() => {});

@@ -6,13 +6,12 @@
  */
 import postgres from "postgres";
 import {
-  callerParams,
   type CallerReads,
   type CallerReadsOptions,
   type Database,
   type JwtClaims,
   type Queryable,
-  SET_CALLER_SQL,
+  setCallerScript,
   type Transaction,
   type TransactionOptions,
 } from "./types.ts";
@@ -33,6 +32,18 @@ type TxSql = postgres.TransactionSql;
 type Reserved = postgres.ReservedSql;
 type Params = postgres.ParameterOrJSON<never>[];
 
+// A statement with parameters, prepared once per connection. postgres.js does
+// not prepare `unsafe` text by default, and an unprepared statement with
+// parameters costs a round trip of its own (Parse and Describe, then wait for
+// the parameter types before Bind) and keeps every statement pipelined behind
+// it waiting too. The texts are the platform's own (search_supabase's vary
+// only by table, columns and filter shape), and a connection's prepared
+// statements go with it at its max_lifetime. Behind a transaction pooler the
+// pool is opened with `prepare: false`, which overrides this.
+function statement(sql: Sql | TxSql | Reserved, text: string, params?: readonly unknown[]) {
+  return sql.unsafe(text, (params ?? []) as Params, { prepare: true });
+}
+
 // `onError` sees every failed statement, even one whose error the caller swallowed.
 function wrap(sql: Sql | TxSql | Reserved, onError?: (error: unknown) => void): Transaction {
   return {
@@ -48,8 +59,7 @@ function wrap(sql: Sql | TxSql | Reserved, onError?: (error: unknown) => void): 
       try {
         // execute() sends it now, not a microtask later when `await` calls then(): statements
         // go out in the order they were made (a call's rate-limit take before its transaction).
-        const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[])
-          .execute();
+        const rows = await statement(sql, text, params).execute();
         // A plain array, as PGlite returns: postgres.js's Result subclass carries extra fields.
         return Array.from(rows) as unknown as T[];
       } catch (error) {
@@ -104,7 +114,7 @@ export class PostgresDatabase implements Database {
   ): Promise<T> {
     return await this.#sql.begin(async (tx) => {
       if (options?.statementTimeoutMs) {
-        await tx.unsafe("select set_config('statement_timeout', $1, true)", [
+        await statement(tx, "select set_config('statement_timeout', $1, true)", [
           String(options.statementTimeoutMs),
         ]);
       }
@@ -121,7 +131,7 @@ export class PostgresDatabase implements Database {
     return await this.#sql.begin(async (tx) => {
       // execute() sends it now, and the caller's first query is pipelined behind it on the
       // same connection. A failure still aborts the commit.
-      const setup = tx.unsafe(SET_CALLER_SQL, callerParams(claims, options)).execute();
+      const setup = tx.unsafe(setCallerScript(claims, options)).execute();
       const result = await fn(wrap(tx));
       await setup;
       return result;
@@ -164,7 +174,7 @@ class PipelinedReads implements CallerReads {
 
   constructor(sql: Sql, claims: JwtClaims, options: CallerReadsOptions) {
     this.#sql = sql;
-    this.#becomeCaller = becomeCallerSql(claims, options);
+    this.#becomeCaller = setCallerScript(claims, options);
     this.#options = options;
   }
 
@@ -177,7 +187,7 @@ class PipelinedReads implements CallerReads {
     this.#guarded = true;
     if (guard?.params?.length) {
       connection.unsafe("begin read only").execute().catch(ignore);
-      connection.unsafe(guard.text, guard.params as Params).execute().catch(ignore);
+      statement(connection, guard.text, guard.params).execute().catch(ignore);
       connection.unsafe(this.#becomeCaller).execute().catch(ignore);
     } else {
       // Without parameters the simple protocol takes several statements in one message.
@@ -186,7 +196,7 @@ class PipelinedReads implements CallerReads {
         : `begin read only; ${this.#becomeCaller}`;
       connection.unsafe(script).execute().catch(ignore);
     }
-    const rows = connection.unsafe(text, (params ?? []) as Params).execute();
+    const rows = statement(connection, text, params).execute();
     rows.catch(ignore);
     // After a failure the transaction is aborted and this commit answers ROLLBACK.
     this.#last = connection.unsafe("commit").execute().catch(ignore);
@@ -218,7 +228,7 @@ class PipelinedReads implements CallerReads {
   #sendBefore(connection: Reserved): Promise<Record<string, unknown>[]> | null {
     const before = this.#options.before;
     if (!before || this.#before) return this.#before;
-    const rows = connection.unsafe(before.text, (before.params ?? []) as Params).execute();
+    const rows = statement(connection, before.text, before.params).execute();
     this.#before = rows.then((result) => Array.from(result) as Record<string, unknown>[]);
     this.#last = this.#before.catch(ignore);
     return this.#before;
@@ -226,18 +236,3 @@ class PipelinedReads implements CallerReads {
 }
 
 function ignore(): void {}
-
-// SET_CALLER_SQL with its values as literals, so it can share a message with `begin`.
-function becomeCallerSql(claims: JwtClaims, options?: TransactionOptions): string {
-  const [role, jwtClaims, timeout] = callerParams(claims, options);
-  return `select set_config('role', ${literal(role)}, true), ` +
-    `set_config('request.jwt.claims', ${literal(jwtClaims)}, true), ` +
-    `set_config('statement_timeout', ${literal(timeout)}, true)`;
-}
-
-// An escape-string literal (as PQescapeLiteral writes it): right whatever
-// standard_conforming_strings says. Postgres text holds no NUL, and JSON
-// escapes it anyway.
-function literal(value: string): string {
-  return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-}

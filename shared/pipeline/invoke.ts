@@ -37,11 +37,10 @@ import {
   validationFailure,
 } from "@shared/contract/mod.ts";
 import {
-  callerParams,
   type Database,
   type JwtClaims,
   type Queryable,
-  SET_CALLER_SQL,
+  setCallerScript,
 } from "@shared/db/types.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
 import type { CallContext, ToolServices } from "@shared/registry/define_tool.ts";
@@ -481,9 +480,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
       db.transaction(async (tx) => {
         // Claim the key as the connecting role, then become the caller: pipelined.
         const claim = claimKey(tx, entry);
-        const becomeCaller = tx.query(
-          SET_CALLER_SQL,
-          callerParams(claims, { statementTimeoutMs: tool.timeoutMs }),
+        const becomeCaller = tx.exec(
+          setCallerScript(claims, { statementTimeoutMs: tool.timeoutMs }),
         );
         claim.catch(() => {});
         becomeCaller.catch(() => {});
