@@ -96,3 +96,36 @@ dbTest("asService() bypasses RLS for service tools", async (db) => {
   const rows = await db.asService((tx) => tx.query("select 1 from public.staff_tickets"));
   assert.equal(rows.length, 2);
 });
+
+dbTest(
+  "RLS: tenant fences read the membership views, which show only the caller's rows",
+  async (db) => {
+    // A policy calling the helper functions costs a third of a primary-key read per statement
+    // (20261124001500_tenant_fences_as_views.sql); new tables must fence with the views too.
+    const calling = await db.query<{ policy: string }>(
+      `select c.relname || '.' || p.polname as policy
+     from pg_policy p join pg_class c on c.oid = p.polrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and concat(pg_get_expr(p.polqual, p.polrelid), ' ',
+       pg_get_expr(p.polwithcheck, p.polrelid)) ~ 'private\\.my_(staff_)?org_ids\\(\\)'`,
+    );
+    assert.deepEqual(calling, []);
+    const views = (sub: string) =>
+      db.asCaller(as(sub), async (tx) => ({
+        member: (await tx.query<{ org_id: string }>(
+          "select org_id from private.my_memberships order by org_id",
+        )).map((row) => row.org_id),
+        staff: (await tx.query<{ org_id: string }>(
+          "select org_id from private.my_staff_memberships",
+        )).map((row) => row.org_id),
+      }));
+    assert.deepEqual(await views(USER.jean), { member: [ORG.easymo], staff: [ORG.easymo] });
+    assert.deepEqual(await views(USER.paul), { member: [ORG.beaver], staff: [ORG.beaver] });
+    assert.deepEqual((await views(USER.aline)).staff, []);
+    // An anonymous caller may not read them at all.
+    await assert.rejects(
+      db.asCaller({ role: "anon" }, (tx) => tx.query("select * from private.my_memberships")),
+      (error: { code?: string }) => error.code === "42501",
+    );
+  },
+);

@@ -142,8 +142,11 @@ export function callerParams(claims: JwtClaims, options?: TransactionOptions): s
  */
 export function setCallerScript(claims: JwtClaims, options?: TransactionOptions): string {
   const [role, jwtClaims, timeout] = callerParams(claims, options);
+  // `auth.uid()` (Supabase's definition, and ours) reads `request.jwt.claim.sub`
+  // first: given it, every fence skips parsing the claims' JSON.
   return `set local role ${identifier(role)}; ` +
     `set local request.jwt.claims = ${literal(jwtClaims)}; ` +
+    `set local request.jwt.claim.sub = ${literal(String(claims.sub ?? ""))}; ` +
     `set local statement_timeout = ${literal(timeout)}`;
 }
 
