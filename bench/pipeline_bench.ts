@@ -18,6 +18,13 @@
  *   `search_supabase` through the pipeline doing that lookup (rate token,
  *   caller setup, query and commit).
  *
+ * - over a link (Postgres only): the bare read, the one-flight read and
+ *   `search_supabase` again, through a TCP link adding a 2 ms round trip
+ *   (`testing/latency_link.ts`), about what a deployed function pays to reach
+ *   its database. On loopback a round trip costs microseconds, so the ratios
+ *   above measure CPU (client and server share this machine's cores); over the
+ *   link they show how many round trips each one takes.
+ *
  * Run: `deno task bench`; Postgres 15 too when `BENCH_DATABASE_URL` or
  * `TEST_DATABASE_URL` names a server (skipped with a note otherwise).
  *
@@ -32,6 +39,8 @@ import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import { sampleTrace } from "@testing/traces.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import type { Database } from "@shared/db/types.ts";
+import { openPostgres } from "@shared/db/postgres_js.ts";
+import { openLatencyLink } from "@testing/latency_link.ts";
 
 const eightFields = z.object({
   sku: z.string().min(1),
@@ -70,6 +79,12 @@ const echo = defineTool({
 const UNLIMITED = { limit: 1e9, window_sec: 1 };
 const claims = { sub: USER.aline, role: "authenticated" as const };
 const productId = "d1000000-0000-4000-8000-000000000001";
+const searchArgs = {
+  table: "products",
+  columns: ["id", "sku", "name", "price"],
+  filters: [{ column: "id", op: "eq", value: productId }],
+  limit: 1,
+};
 
 const benchUrl = Deno.env.get("BENCH_DATABASE_URL");
 if (benchUrl && !Deno.env.get("TEST_DATABASE_URL")) Deno.env.set("TEST_DATABASE_URL", benchUrl);
@@ -130,6 +145,32 @@ async function traceRowCost(db: Database, backend: string): Promise<void> {
   );
 }
 
+/** The reads again through a link with a 2 ms round trip (see the module comment). */
+async function overALink(url: string, lookup: string): Promise<void> {
+  const target = new URL(url);
+  const link = openLatencyLink({ targetPort: Number(target.port), roundTripMs: 2 });
+  target.port = String(link.port);
+  const remote = openPostgres(target.href, { max: 4 });
+  const rt = await createTestRuntime(remote, { traceIntervalMs: 250 });
+  const bare = () => remote.query(lookup, [productId]);
+  const label = (what: string) => `${what} vs bare pk lookup, 2 ms round trip [postgres]`;
+  await interleaved("warm-up [postgres, 2 ms round trip]", 50, bare, bare);
+  await interleaved(label("RLS-scoped pk lookup in one flight"), 300, bare, async () => {
+    const reads = remote.openCallerReads(claims, { statementTimeoutMs: 4_000 });
+    await reads.query(lookup, [productId]);
+    void reads.end();
+  });
+  await interleaved(label("search_supabase through the pipeline"), 300, bare, async () => {
+    const result = await rt.callAs(USER.aline, "search_supabase", searchArgs);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+  });
+  await interleaved(label("RLS-scoped pk lookup, asCaller"), 300, bare, () => {
+    return remote.asCaller(claims, (tx) => tx.query(lookup, [productId]));
+  });
+  await rt.platform.close();
+  await link.close();
+}
+
 for (const backend of backends) {
   const db = await openTestDatabase(backend);
   await db.query(
@@ -151,12 +192,7 @@ for (const backend of backends) {
   };
   const bareLookup = () => db.query(lookup, [productId]);
   const callSearch = async () => {
-    const result = await rt.callAs(USER.aline, "search_supabase", {
-      table: "products",
-      columns: ["id", "sku", "name", "price"],
-      filters: [{ column: "id", op: "eq", value: productId }],
-      limit: 1,
-    });
+    const result = await rt.callAs(USER.aline, "search_supabase", searchArgs);
     if (!result.ok) throw new Error(JSON.stringify(result));
   };
   // Warm up (prepared statements on every pooled connection, leases), then report medians.
@@ -185,6 +221,7 @@ for (const backend of backends) {
     bareLookup,
     callSearch,
   );
+  if (db.url) await overALink(db.url, lookup);
 
   Deno.bench(`zod safeParse, 8 fields [${backend}]`, {
     group: `in-process-${backend}`,

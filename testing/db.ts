@@ -17,6 +17,8 @@ export type Backend = "pglite" | "postgres";
 
 /** A database that is dropped when the test ends. */
 export interface TestDatabase extends Database {
+  /** Its URL on Postgres (absent on PGlite). */
+  url?: string;
   /** Closes and drops it. */
   dispose(): Promise<void>;
 }
@@ -115,8 +117,10 @@ export async function openTestDatabase(backend: Backend = "pglite"): Promise<Tes
   const name = `easymo_t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = openPostgres(adminUrl, { max: 1 });
   await admin.exec(`create database "${name}" template "${template}"`);
-  const db = openPostgres(withDatabase(adminUrl, name), { max: 20 });
+  const url = withDatabase(adminUrl, name);
+  const db = openPostgres(url, { max: 20 });
   return Object.assign(db, {
+    url,
     async dispose() {
       await db.close();
       await admin.exec(`drop database if exists "${name}" with (force)`);
