@@ -281,7 +281,7 @@ async function readOutbox(runtime: Runtime, request: Request): Promise<Response>
             status, wamid,
             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
      from public.wa_outbox where to_wa_id = $1 and created_at > $2::timestamptz
-     order by created_at, id`,
+     order by seq`,
     [to, after],
   );
   // The sender's messages still being answered (a photo being read): the simulator waits.

@@ -537,7 +537,7 @@ export async function runScenario(
     };
     const record = async () => {
       const rows = await db.query<OutboxRow>(
-        "select id::text as id, to_wa_id, body, wamid from public.wa_outbox order by created_at, id",
+        "select id::text as id, to_wa_id, body, wamid from public.wa_outbox order by seq",
       );
       for (const row of rows) {
         if (seen.has(row.id)) continue;
@@ -551,7 +551,7 @@ export async function runScenario(
     const toUser = (waId = userWaId) =>
       db.query<OutboxRow>(
         `select id::text as id, to_wa_id, body, wamid from public.wa_outbox
-         where to_wa_id = $1 order by created_at, id`,
+         where to_wa_id = $1 order by seq`,
         [waId],
       );
 

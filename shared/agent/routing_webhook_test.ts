@@ -37,7 +37,7 @@ async function channelOf(db: TestDatabase) {
     while (tasks.length) await tasks.shift();
     await channel.dispatcher.drain();
     const [row] = await db.query<{ body: Record<string, unknown> }>(
-      "select body from public.wa_outbox where to_wa_id = $1 order by created_at desc, id desc limit 1",
+      "select body from public.wa_outbox where to_wa_id = $1 order by seq desc limit 1",
       [from],
     );
     const [conversation] = await db.query<{ agent_id: string | null }>(

@@ -48,7 +48,7 @@ async function agentChannel(
   }
   async function last() {
     const [row] = await db.query<{ body: Record<string, unknown> }>(
-      "select body from public.wa_outbox where to_wa_id = $1 order by created_at desc, id desc limit 1",
+      "select body from public.wa_outbox where to_wa_id = $1 order by seq desc limit 1",
       [from],
     );
     return row?.body ?? {};

@@ -178,19 +178,23 @@ function nonNegative(value: number, name: string): number {
 }
 
 // Claims due rows in one statement. Rows whose recipient got a message less
-// than the pair interval ago stay queued, moved to when they may go.
+// than the pair interval ago stay queued, moved to when they may go. A row is
+// due by the dispatcher's clock or the database's: a message queued a moment
+// ago carries the database's `now()`, which the worker's clock (another
+// machine, or the same one read a microsecond later but truncated to the
+// millisecond) may not have reached yet.
 const CLAIM_SQL = `
   with due as (
     select o.id
       from public.wa_outbox o
      where o.status = 'queued'
-       and o.next_attempt_at <= $1::timestamptz
+       and o.next_attempt_at <= greatest($1::timestamptz, now())
        and not exists (
          select 1 from public.wa_outbox older
           where older.to_wa_id = o.to_wa_id
             and older.status in ('queued', 'sending')
-            and (older.created_at, older.id) < (o.created_at, o.id))
-     order by o.next_attempt_at, o.created_at, o.id
+            and older.seq < o.seq)
+     order by o.next_attempt_at, o.seq
      limit $2
      for update of o skip locked
   ),

@@ -355,6 +355,35 @@ dbTest("dispatcher keeps two messages to one user pairIntervalMs apart, in order
   assert.deepEqual(toAline.map((m) => m.wamid), [a.wamid, b.wamid]);
 });
 
+dbTest(
+  "dispatcher sends a user's messages queued in one transaction in the order queued",
+  async (db) => {
+    // Queued within the same millisecond (PGlite's clock ticks in milliseconds), so only the
+    // queue's own order can tell them apart.
+    await using h = await harness(db, { pairIntervalMs: 0 });
+    const keys = Array.from({ length: 12 }, (_, i) => `burst-${String(i).padStart(2, "0")}`);
+    await db.transaction(async (tx) => {
+      for (const key of keys) await queue(tx, key, ALINE);
+    });
+    for (let round = 0; round < keys.length; round++) await h.dispatcher.drain();
+    const sent = h.graph.accepted.filter((m) => m.to === ALINE)
+      .map((m) => (m.body as { text?: { body?: string } }).text?.body);
+    assert.deepEqual(sent, keys.map((key) => `message ${key}`));
+  },
+);
+
+dbTest(
+  "dispatcher sends a message just queued even when its clock lags the database's",
+  async (db) => {
+    // The worker's clock a little behind the database's (another machine, or a millisecond
+    // truncated): the row carries the database's now(), and is due all the same.
+    await using h = await harness(db, { now: () => new Date(Date.now() - 5_000) });
+    const id = await queue(db, "lagging-clock", ALINE);
+    assert.equal((await h.dispatcher.drain()).sent, 1);
+    assert.equal((await row(db, id)).status, "sent");
+  },
+);
+
 dbTest("dispatcher holds a user's later message while an earlier one backs off", async (db) => {
   await using h = await harness(db, {
     pairIntervalMs: 0,

@@ -80,7 +80,7 @@ async function outboxTo(db: TestDatabase, waId: string) {
   return await db.query<
     { kind: string; body: Record<string, unknown>; wamid: string; status: string }
   >(
-    "select kind, body, wamid, status from public.wa_outbox where to_wa_id = $1 order by created_at, id",
+    "select kind, body, wamid, status from public.wa_outbox where to_wa_id = $1 order by seq",
     [waId],
   );
 }

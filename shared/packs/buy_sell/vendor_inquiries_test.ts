@@ -173,7 +173,7 @@ dbTest("vendor replies come back ranked, and the buyer hears of each yes", async
   assert.equal(complete.replies[2].status, "no");
 
   const buyerMessages = await db.query<{ body: string }>(
-    "select body::text as body from public.wa_outbox where to_wa_id = '250788000001' order by created_at",
+    "select body::text as body from public.wa_outbox where to_wa_id = '250788000001' order by seq",
   );
   assert.equal(buyerMessages.length, 2);
   assert.match(buyerMessages[0].body, /Pharmacie Kacyiru .*has it: 1,500 RWF × 2/);

@@ -68,7 +68,7 @@ async function lastTo(db: TestDatabase, waId: string) {
     `select coalesce(body->'text'->>'body', body->'interactive'->'body'->>'text') as text,
             (select array_agg(b->'reply'->>'id')
              from jsonb_array_elements(body->'interactive'->'action'->'buttons') b) as buttons
-     from public.wa_outbox where to_wa_id = $1 order by created_at desc, id desc limit 1`,
+     from public.wa_outbox where to_wa_id = $1 order by seq desc limit 1`,
     [waId],
   );
   return row;

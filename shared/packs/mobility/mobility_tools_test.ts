@@ -192,7 +192,7 @@ dbTest("ride_request asks the nearest drivers without the rider's position", asy
   assert.equal(ride.drivers_asked, 3);
   const offers = await db.query<{ to_wa_id: string; body: string; fallback: TestData }>(
     `select to_wa_id, body::text as body, fallback_template as fallback
-     from public.wa_outbox order by created_at`,
+     from public.wa_outbox order by seq`,
   );
   assert.equal(offers.length, 3);
   assert.equal(offers[0].to_wa_id, "250788100101"); // the Remera driver first
@@ -347,7 +347,7 @@ dbTest(
     const until = Date.parse((back as { data: { available_until: string } }).data.available_until);
     assert.ok(until > Date.now() + 55 * 60_000 && until < Date.now() + 65 * 60_000);
     const [told] = await db.query<{ body: string }>(
-      "select body::text as body from public.wa_outbox where to_wa_id = '250788100101' order by created_at desc limit 1",
+      "select body::text as body from public.wa_outbox where to_wa_id = '250788100101' order by seq desc limit 1",
     );
     assert.match(told.body, /Kigali/);
     const stranger = await asService(rt, "driver_status", {

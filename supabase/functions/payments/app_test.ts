@@ -71,7 +71,7 @@ async function payment(db: TestRuntime["platform"]["db"], ref: string) {
 
 async function outboxTo(db: TestRuntime["platform"]["db"], waId: string): Promise<string[]> {
   const rows = await db.query<{ body: TestData }>(
-    "select body from public.wa_outbox where to_wa_id = $1 order by created_at, id",
+    "select body from public.wa_outbox where to_wa_id = $1 order by seq",
     [waId],
   );
   return rows.map((r) => r.body.text?.body ?? r.body.interactive?.body?.text ?? "");
