@@ -280,3 +280,28 @@ dbTest("admin-messages names the agent the ticket's conversation is with", async
     await close();
   }
 });
+
+dbTest("admin-messages shows a turn's replies in the order they were sent", async (db) => {
+  const { rt, as, close } = await serve(db);
+  try {
+    const { ticketId, conversationId } = await raiseTicket(rt, db);
+    // One turn's replies are stored in one transaction, where now() is the same for every row.
+    const replies = Array.from({ length: 8 }, (_, i) => `reply ${i + 1}`);
+    await db.transaction(async (tx) => {
+      for (const body of replies) {
+        await tx.query(
+          `insert into public.messages (org_id, conversation_id, user_id, direction, sender, body)
+           values ($1, $2, $3, 'outbound', 'agent', $4)`,
+          [ORG.easymo, conversationId, USER.aline, body],
+        );
+      }
+    });
+    const thread = (await (await as(USER.jean))(`/tickets/${ticketId}`)).body.data;
+    assert.deepEqual(
+      thread.messages.map((m: { body: string }) => m.body),
+      ["I want to talk to a person", ...replies],
+    );
+  } finally {
+    await close();
+  }
+});

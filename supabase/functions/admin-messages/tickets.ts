@@ -135,7 +135,7 @@ export async function ticketThread(tx: Queryable, ticket: TicketView) {
   const rows = ticket.convo_id
     ? await tx.query<Record<string, unknown> & { payload: unknown }>(
       `select id, direction, sender, body, created_at, payload from public.messages
-       where conversation_id = $1 order by created_at, id limit 500`,
+       where conversation_id = $1 order by created_at, seq limit 500`,
       [ticket.convo_id],
     )
     : [];
