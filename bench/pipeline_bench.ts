@@ -140,8 +140,12 @@ async function traceRowCost(db: Database, backend: string): Promise<void> {
   }
   // Milliseconds per batch of 1,000 rows are microseconds per row.
   const median = costs.sort((a, b) => a - b)[2];
+  const where = backend === "pglite"
+    ? "on the caller's thread, so part of every call's mean above"
+    : "by the server, off the caller's thread";
   console.log(
-    `trace row write [${backend}]: median ${median.toFixed(1)} µs per row (batches of 1,000)`,
+    `trace row write [${backend}]: median ${median.toFixed(1)} µs per row ` +
+      `(batches of 1,000; ${where})`,
   );
 }
 
