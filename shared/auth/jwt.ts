@@ -7,6 +7,7 @@
  */
 import { createLocalJWKSet, createRemoteJWKSet, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import type { DbRole, JwtClaims } from "@shared/db/types.ts";
+import { isUuid } from "@shared/contract/uuid.ts";
 
 /** Verifies a bearer token and returns its claims, or null when it is not valid. */
 export type TokenVerifier = (token: string) => Promise<JwtClaims | null>;
@@ -30,6 +31,8 @@ export function toClaims(payload: JWTPayload): JwtClaims | null {
   const role = typeof payload.role === "string" ? payload.role : "";
   if (!ROLES.has(role)) return null;
   if (role === "authenticated" && typeof payload.sub !== "string") return null;
+  // auth.uid() casts the subject to uuid: any other subject would fail every fenced statement.
+  if (typeof payload.sub === "string" && payload.sub !== "" && !isUuid(payload.sub)) return null;
   return { ...payload, role: role as DbRole } as JwtClaims;
 }
 

@@ -25,6 +25,10 @@ Deno.test("createTokenVerifier() refuses unknown roles and users without a subje
   assert.equal(await verify(await sign({ role: "postgres", sub: "u" })), null);
   assert.equal(await verify(await sign({ role: "authenticated" })), null);
   assert.equal((await verify(await sign({ role: "service_role" })))?.role, "service_role");
+  // A subject the database cannot take as a user id (auth.uid() casts it) is no caller.
+  for (const sub of ["u", "a\u0000b", "00000000-0000-4000-8000-000000000001\u0000", "x'--"]) {
+    assert.equal(await verify(await sign({ role: "authenticated", sub })), null, sub);
+  }
 });
 
 Deno.test("createTokenVerifier() verifies asymmetric tokens against a JWKS, as Supabase signs them", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { type Backend, dbTest, type TestDatabase } from "@testing/db.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { openPostgres } from "./postgres_js.ts";
@@ -14,12 +14,8 @@ const SESSION_SQL = "select current_user as who, " +
   "current_setting('transaction_read_only') as read_only";
 
 // A pool of one connection, so the statement after a call surely reuses its connection.
-async function oneConnection(db: TestDatabase, backend: Backend): Promise<Database> {
-  if (backend === "pglite") return db;
-  const [{ name }] = await db.query<{ name: string }>("select current_database() as name");
-  const url = new URL(Deno.env.get("TEST_DATABASE_URL")!);
-  url.pathname = `/${name}`;
-  return openPostgres(url.toString(), { max: 1 });
+function oneConnection(db: TestDatabase): Database {
+  return db.url ? openPostgres(db.url, { max: 1 }) : db;
 }
 
 async function assertConnectingRole(db: Database): Promise<void> {
@@ -49,7 +45,7 @@ dbTest("openCallerReads() runs each query as the caller under RLS, read-only", a
 dbTest(
   "openCallerReads() never leaves the caller's role or claims on the connection after a failing or timed-out query",
   async (db, backend) => {
-    const pool = await oneConnection(db, backend);
+    const pool = oneConnection(db);
     try {
       const reads = pool.openCallerReads(caller, { statementTimeoutMs: 50 });
       // Sent without waiting, all three in one flight: a failure, a timeout, a good query.
@@ -104,9 +100,30 @@ dbTest("openCallerReads() hands claims with quotes and backslashes over intact",
 });
 
 dbTest(
+  "openCallerReads() gives auth.uid() the user id, and nothing for a subject that is none",
+  async (db) => {
+    const uid = async (sub: string) => {
+      const reads = db.openCallerReads({ sub, role: "authenticated" });
+      try {
+        const [row] = await reads.query<{ sub: string }>(
+          "select current_setting('request.jwt.claim.sub') as sub",
+        );
+        return row.sub;
+      } finally {
+        await reads.end();
+      }
+    };
+    assert.equal(await uid(USER.aline), USER.aline);
+    // A NUL cannot travel in a statement (PGlite refused the whole message): it stays in the JSON.
+    assert.equal(await uid(`${USER.aline}\0`), "");
+    assert.equal(await uid("o'brien"), "");
+  },
+);
+
+dbTest(
   "transactions commit all or nothing and leave no role behind",
   async (db, backend) => {
-    const pool = await oneConnection(db, backend);
+    const pool = oneConnection(db);
     try {
       // A failed statement the work swallowed still rolls everything back, with its error.
       await assert.rejects(
@@ -168,7 +185,7 @@ const slowRead = defineTool({
 dbTest(
   "a pipelined read that fails or times out leaves the next call on its connection as the connecting role",
   async (db, backend) => {
-    const pool = await oneConnection(db, backend);
+    const pool = oneConnection(db);
     const rt = await createTestRuntime(pool, { tools: [slowRead] });
     try {
       const failed = await rt.callAs(USER.aline, "test.slow_read", { fail: true });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isUuid } from "@shared/contract/uuid.ts";
 
 /** A Postgres role a request can run as, as PostgREST names them. */
 export type DbRole = "anon" | "authenticated" | "service_role";
@@ -122,37 +123,28 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The statement that switches a transaction to the caller, PostgREST style. */
-export const SET_CALLER_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), " +
-  "set_config('statement_timeout', $3, true)";
-
-/** Parameters for {@link SET_CALLER_SQL}. */
-export function callerParams(claims: JwtClaims, options?: TransactionOptions): string[] {
-  return [claims.role, JSON.stringify(claims), String(options?.statementTimeoutMs ?? 0)];
-}
-
 /**
- * {@link SET_CALLER_SQL} as `set local` commands with literal values, to send
- * in one simple-protocol message with `begin` (a parameterised statement
- * cannot share a message). Utility commands skip the parser's analysis and
- * the planner a `select set_config(…)` goes through on every call, which cost
- * a quarter of a primary-key read. Same settings, same transaction-local
- * scope.
+ * The commands that switch a transaction to the caller, PostgREST style:
+ * `set local` with literal values, so they can share one simple-protocol
+ * message with `begin` (a parameterised statement cannot). Utility commands
+ * skip the parser's analysis and the planner a `select set_config(…)` goes
+ * through on every call, which cost a quarter of a primary-key read.
+ * `auth.uid()` (Supabase's definition, and ours) reads
+ * `request.jwt.claim.sub` first: given it, every fence skips parsing the
+ * claims' JSON. A subject that is not a user id is left to the claims, where
+ * `auth.uid()` refuses it as before.
  */
 export function setCallerScript(claims: JwtClaims, options?: TransactionOptions): string {
-  const [role, jwtClaims, timeout] = callerParams(claims, options);
-  // `auth.uid()` (Supabase's definition, and ours) reads `request.jwt.claim.sub`
-  // first: given it, every fence skips parsing the claims' JSON.
-  return `set local role ${identifier(role)}; ` +
-    `set local request.jwt.claims = ${literal(jwtClaims)}; ` +
-    `set local request.jwt.claim.sub = ${literal(String(claims.sub ?? ""))}; ` +
-    `set local statement_timeout = ${literal(timeout)}`;
+  const sub = isUuid(claims.sub) ? claims.sub : "";
+  return `set local role ${identifier(claims.role)}; ` +
+    `set local request.jwt.claims = ${literal(JSON.stringify(claims))}; ` +
+    `set local request.jwt.claim.sub = ${literal(sub)}; ` +
+    `set local statement_timeout = ${literal(String(options?.statementTimeoutMs ?? 0))}`;
 }
 
 // An escape-string literal (as PQescapeLiteral writes it): right whatever
-// standard_conforming_strings says. Postgres text holds no NUL, and JSON
-// escapes it anyway.
+// standard_conforming_strings says. Every value given holds no NUL (JSON
+// escapes it; a subject is a uuid or empty; a timeout is digits).
 function literal(value: string): string {
   return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }

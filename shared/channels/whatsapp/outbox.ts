@@ -129,7 +129,8 @@ export async function enqueueMessage(
     idempotencyKey,
     conversationId ?? null,
   ];
-  // clock_timestamp(): messages queued in one transaction keep their order.
+  // `seq` orders a recipient's messages; clock_timestamp() (not the transaction's start) dates
+  // each one when it was queued, which the simulator's polling reads.
   const inserted = await tx.query<{ id: string }>(
     `insert into public.wa_outbox
        (org_id, to_wa_id, kind, body, fallback_template, idempotency_key, conversation_id,
