@@ -162,6 +162,11 @@ export const ORDER_TEXTS = {
     rw: "{name}: guhera kuri {price} kuri {venue}. Urashaka kuyitumiza he?",
     fr: "{name} : à partir de {price} chez {venue}. Où voulez-vous le commander ?",
   },
+  inArea: {
+    en: "In {area}:",
+    rw: "I {area}:",
+    fr: "À {area} :",
+  },
   notFound: {
     en: "I could not find “{q}”. Try another name, or pick a place below.",
     rw: "Sinabonye “{q}”. Gerageza irindi zina, cyangwa uhitemo aho hepfo.",
@@ -422,12 +427,17 @@ async function venueNamed(
   }) ?? null;
 }
 
+function inArea(venue: Venue, area: string | undefined): boolean {
+  return area !== undefined && venue.area === area;
+}
+
 async function listVenues(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
   options: OrderFlowOptions,
   state: OrderState,
   intro?: string,
+  area?: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
   const result = await callTool("search_supabase", {
@@ -448,7 +458,8 @@ async function listVenues(
         ? { km: Math.round(distanceKm(here, lat, lng) * 10) / 10 }
         : {}),
     }))
-    .sort((a, b) => (a.km ?? 0) - (b.km ?? 0))
+    // The area the customer named first, then the nearest.
+    .sort((a, b) => Number(inArea(b, area)) - Number(inArea(a, area)) || (a.km ?? 0) - (b.km ?? 0))
     .slice(0, 10);
   if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
   const list = venues.map((venue, i) =>
@@ -557,39 +568,64 @@ async function searchStock(
   const query = (options.filler ? text.replace(options.filler, " ") : text)
     .replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
   const words = normalizeWords(query).filter((word) => word.length >= 3 && !/^\d+$/.test(word));
-  const key = words.sort((a, b) => b.length - a.length)[0];
-  if (!key) return await listVenues(turn, callTool, options, state);
-  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
-  const [found, places] = await Promise.all([
-    callTool("search_supabase", {
-      table: "products",
-      columns: productColumns(options),
-      filters: [{ column: "name", op: "ilike", value: stem }],
-      order: { column: "price", ascending: true },
-      limit: 50,
-    }, "search"),
-    callTool("search_supabase", {
-      table: "businesses",
-      columns: ["id", "name", "area"],
-      filters: [{ column: "category", op: "eq", value: options.category }],
-      limit: 100,
-    }, "places"),
-  ]);
-  if (!found.ok || !places.ok) {
-    const msg = errorOf(found.ok ? places : found);
-    return { replies: [{ text: say("lookupFailed", lang, { msg }) }] };
+  if (!words.length) return await listVenues(turn, callTool, options, state);
+  const places = await callTool("search_supabase", {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "places");
+  if (!places.ok) {
+    return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(places) }) }] };
   }
   const venues = new Map(itemsOf<Venue>(places).map((venue) => [venue.id, venue]));
+  // A neighbourhood the customer named ("a pharmacy in Kimihurura") is where to look, not
+  // what to look for.
+  const area =
+    [...venues.values()].find((venue) =>
+      venue.area && normalizeWords(venue.area).some((word) => words.includes(word))
+    )?.area ?? undefined;
+  const areaWords = area ? normalizeWords(area) : [];
+  const sought = words.filter((word) => !areaWords.includes(word));
+  const key = [...sought].sort((a, b) => b.length - a.length)[0];
+  if (!key) {
+    return await listVenues(
+      turn,
+      callTool,
+      options,
+      state,
+      area && say("inArea", lang, { area }),
+      area,
+    );
+  }
+  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+  const found = await callTool("search_supabase", {
+    table: "products",
+    columns: productColumns(options),
+    filters: [{ column: "name", op: "ilike", value: stem }],
+    order: { column: "price", ascending: true },
+    limit: 50,
+  }, "search");
+  if (!found.ok) return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
   const offers = itemsOf<ProductRow>(found)
     .filter((row) => venues.has(row.business_id))
     .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row) }))
-    .filter((offer) => offer.product.available);
+    .filter((offer) => offer.product.available)
+    // Cheapest first, within the area the customer named first.
+    .sort((a, b) => Number(inArea(b.venue, area)) - Number(inArea(a.venue, area)));
   const seen = new Set<string>();
   const byVenue = offers.filter((offer) =>
     !seen.has(offer.venue.id) && seen.add(offer.venue.id) !== undefined
   ).slice(0, 10);
   if (!byVenue.length) {
-    return await listVenues(turn, callTool, options, state, say("notFound", lang, { q: query }));
+    return await listVenues(
+      turn,
+      callTool,
+      options,
+      state,
+      say("notFound", lang, { q: sought.join(" ") }),
+      area,
+    );
   }
   const [best] = byVenue;
   return {
