@@ -112,9 +112,12 @@ Deno.test("createSignatureVerifier() accepts Meta's signature over the raw bytes
 
 Deno.test("parseDelivery() repairs what Postgres cannot store and flags it, keeping the original", () => {
   const receivedAt = new Date("2026-11-23T10:00:00Z");
-  const delivery = messageDelivery({ from: "250788000001", name: "A\u0000" }, {
-    text: "x\u0000\udc00y",
-  });
+  // Stamped by the same injected clock as the receipt: today's clock would be days from it.
+  const delivery = messageDelivery({
+    from: "250788000001",
+    name: "A\u0000",
+    timestamp: receivedAt.getTime() / 1000,
+  }, { text: "x\u0000\udc00y" });
   const [message] = parseDelivery(delivery, { receivedAt })!.messages;
   assert.deepEqual(message.content, { kind: "text", text: "x\ufffd\ufffdy" });
   assert.equal(message.profileName, "A\ufffd");

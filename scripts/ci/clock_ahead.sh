@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Run a command with the clock moved ahead (a year by default), so a test that
+# depends on today's date fails in CI before its date comes, not on the day
+# after it.
+#
+#   bash scripts/ci/clock_ahead.sh [COMMAND...]        (default: the PGlite test suite)
+#   CLOCK_AHEAD=+30d bash scripts/ci/clock_ahead.sh npx -y deno@2.9.6 task test
+#
+# The clock is moved by libfaketime (Debian's `faketime`, installed if missing),
+# preloaded into the command and every process it starts: Deno, PGlite inside
+# it, the loopback servers, Chromium. A separate Postgres server keeps the real
+# clock, so the suite runs on PGlite only here (TEST_DATABASE_URL is unset):
+# there the test and its database share one clock, as they do in production.
+# npm packages must already be cached: a registry's certificate may not be valid
+# at the moved time.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+OFFSET="${CLOCK_AHEAD:-+365d}"
+log() { printf '[clock_ahead] %s\n' "$*" >&2; }
+
+if ! command -v faketime >/dev/null; then
+  log "installing Debian's faketime"
+  SUDO=()
+  if [ "$(id -u)" != 0 ]; then SUDO=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${SUDO[@]}" apt-get update -qq >&2
+  "${SUDO[@]}" apt-get install -y -qq --no-install-recommends faketime >&2
+fi
+
+if [ "$#" -eq 0 ]; then set -- npx -y deno@2.9.6 task test; fi
+unset TEST_DATABASE_URL
+# -f: libfaketime's own format; "+365d" starts a year ahead and lets the clock run.
+log "clock moved $OFFSET: $(faketime -f "$OFFSET" date -u +%FT%TZ)"
+exec faketime -f "$OFFSET" "$@"
