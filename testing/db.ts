@@ -129,6 +129,33 @@ export async function openTestDatabase(backend: Backend = "pglite"): Promise<Tes
   });
 }
 
+/**
+ * A fresh database with nothing applied (no bootstrap, no migrations, no seed),
+ * for tests of the preparation itself. On Postgres it is copied from `template0`,
+ * so nothing another test left in `template1` comes with it.
+ */
+export async function openBlankDatabase(backend: Backend = "pglite"): Promise<TestDatabase> {
+  if (backend === "pglite") {
+    const db = await openPglite();
+    return Object.assign(db, { dispose: () => db.close() });
+  }
+  const adminUrl = Deno.env.get("TEST_DATABASE_URL");
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `easymo_b_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = openPostgres(adminUrl, { max: 1 });
+  await admin.exec(`create database "${name}" template template0`);
+  const url = withDatabase(adminUrl, name);
+  const db = openPostgres(url, { max: 1 });
+  return Object.assign(db, {
+    url,
+    async dispose() {
+      await db.close();
+      await admin.exec(`drop database if exists "${name}" with (force)`);
+      await admin.close();
+    },
+  });
+}
+
 /** Registers `fn` as one test per backend, each with its own database. */
 export function dbTest(
   name: string,

@@ -14,6 +14,14 @@
 # finding, which are printed; INFO findings (e.g. unused_index, always true on
 # an empty database) are only counted, ADVISORS_SHOW_INFO=1 prints them too.
 #
+# The database pushed to has only what a new hosted project has: after the
+# bootstrap, an extension outside HOSTED_EXTENSIONS (Supabase's defaults) fails
+# the check, so nothing our schema needs can hide in the bootstrap. After the
+# push, every local migration must be recorded and every extension the
+# migrations created must live in `extensions`. (One difference remains: here
+# the CLI connects as a superuser, on Supabase `postgres` is not one and
+# supautils creates the extensions it allows, earthdistance among them.)
+#
 # About the CLI: the npm package `supabase` (v3) is a small node shim whose
 # binary comes from the platform package @supabase/cli-linux-x64 (an
 # optionalDependency, fetched from the npm registry like any package). There is
@@ -40,6 +48,9 @@ CHECK_DB="${CLI_CHECK_DB:-easymo_cli_check}"
 BOOTSTRAP="$PROJECT_DIR/supabase/bootstrap/supabase_compat.sql"
 [ -f "$BOOTSTRAP" ] || BOOTSTRAP="$REPO_ROOT/supabase/bootstrap/supabase_compat.sql"
 read -r -a CLI <<<"${SUPABASE_CLI:-npx -y supabase@3.1.0}"
+# What a new hosted project has enabled (supabase/postgres tests it with
+# extensions_are); pg_graphql, supabase_vault and pgjwt exist only there.
+HOSTED_EXTENSIONS="plpgsql pgcrypto uuid-ossp pg_stat_statements pg_graphql supabase_vault pgjwt"
 
 log() { printf '[check_supabase_cli] %s\n' "$*" >&2; }
 
@@ -83,12 +94,47 @@ psql -X -q -v ON_ERROR_STOP=1 "$DB_URL" \
 log "applying $(basename "$BOOTSTRAP")"
 psql -X -q -v ON_ERROR_STOP=1 "$CHECK_URL" -f "$BOOTSTRAP" >&2
 
+sql() { psql -X -q -A -t -v ON_ERROR_STOP=1 "$CHECK_URL" -c "$1"; }
+
+# Extensions as "name schema" lines, sorted.
+extensions_now() {
+  sql "select extname || ' ' || extnamespace::regnamespace from pg_extension order by 1"
+}
+before="$(extensions_now)"
+extra="$(awk -v ok=" $HOSTED_EXTENSIONS " 'index(ok, " " $1 " ") == 0 { print $1 }' <<<"$before")"
+if [ -n "$extra" ]; then
+  log "the bootstrap created extensions a new hosted project does not have:" $extra
+  log "create them in the migration that needs them (with schema extensions), not in the bootstrap"
+  exit 1
+fi
+log "before the push: $(tr '\n' ',' <<<"$before" | sed 's/,$//')"
+
 cd "$PROJECT_DIR"
 
 log "supabase db push"
 start=$(date +%s)
 "${CLI[@]}" db push --workdir "$PROJECT_DIR" --remote="$CHECK_URL" --yes >&2
 log "db push took $(($(date +%s) - start))s"
+
+# Every local migration applied (db push stops at the first that fails).
+local_versions="$(find supabase/migrations -maxdepth 1 -name '[0-9]*_*.sql' -printf '%f\n' |
+  sed 's/_.*//' | sort)"
+remote_versions="$(sql "select version from supabase_migrations.schema_migrations order by 1")"
+missing="$(comm -23 <(echo "$local_versions") <(echo "$remote_versions"))"
+if [ -n "$missing" ]; then
+  log "migrations not applied:" $missing
+  exit 1
+fi
+log "$(wc -l <<<"$local_versions") migrations applied"
+
+# What the migrations created: every new extension in `extensions`.
+created="$(comm -13 <(echo "$before") <(extensions_now))"
+misplaced="$(awk '$2 != "extensions" { print $1 " in " $2 }' <<<"$created")"
+if [ -n "$misplaced" ]; then
+  log "extensions outside the extensions schema:" $misplaced
+  exit 1
+fi
+log "the migrations created: $(awk '{ print $1 }' <<<"$created" | paste -sd, -)"
 
 log "supabase db advisors (security + performance)"
 start=$(date +%s)

@@ -6,7 +6,6 @@
  * @module
  */
 import { PGlite } from "@electric-sql/pglite";
-import { citext } from "@electric-sql/pglite/contrib/citext";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -30,7 +29,11 @@ export interface PgliteOptions {
   loadDataDir?: Blob | File;
 }
 
-const EXTENSIONS = { pgcrypto, citext, cube, earthdistance, pg_trgm };
+// PGlite can create only the contrib extensions handed to its constructor: pgcrypto, which
+// Supabase enables in every new project (the bootstrap creates it), and the ones our
+// migrations create (cube, earthdistance, pg_trgm). A migration that needs another must add
+// it here too, or PGlite refuses it ("extension ... is not available").
+const EXTENSIONS = { pgcrypto, cube, earthdistance, pg_trgm };
 
 /** Opens an embedded database. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {

@@ -1,18 +1,25 @@
--- supabase_compat.sql: give a plain Postgres (Debian postgresql-15, PGlite) the
--- pieces of Supabase's database that our migrations rely on.
+-- supabase_compat.sql: give a plain Postgres (Debian postgresql-15, PGlite) what
+-- a NEW hosted Supabase project already has before its first migration, and
+-- nothing more: the API roles, the `auth` schema with its helpers and a stand-in
+-- auth.users, the `extensions` schema with the extensions Supabase enables by
+-- default (pgcrypto, uuid-ossp, pg_stat_statements; pg_graphql and
+-- supabase_vault do not exist outside Supabase), and Supabase's grants.
 --
+-- * Whatever our schema needs beyond that (cube, earthdistance, pg_trgm ...)
+--   is created by supabase/migrations/, never here: CI applies this file and
+--   then `supabase db push`, so a migration that relies on something a hosted
+--   project lacks fails in CI, not on the operator's first deploy
+--   (scripts/ci/check_supabase_cli.sh also refuses any extension this file
+--   creates beyond the defaults).
 -- * Run it BEFORE supabase/migrations/, as the role that will run them
 --   (postgres). It lives outside supabase/migrations/ on purpose: hosted
 --   Supabase already has all of this and must never get it from a migration.
 -- * Idempotent: every object is created only where missing (checks against
 --   pg_roles / pg_namespace / pg_proc / pg_class / pg_extension), and grants are
---   re-issued as they are. On a real Supabase database it changes nothing
---   (except creating one of the listed extensions if the project lacks it).
--- * Runs unchanged on Postgres 15 and on PGlite (Postgres 18 in WASM). In
---   PGlite the contrib extensions must ALSO be passed to the constructor:
---     new PGlite({ extensions: { pgcrypto, citext, cube, earthdistance, pg_trgm } })
---   with each imported from '@electric-sql/pglite/contrib/<name>'; an extension
---   that is not available is skipped with a NOTICE.
+--   re-issued as they are. On a real Supabase database it changes nothing.
+-- * Runs unchanged on Postgres 15 and on PGlite (Postgres 18 in WASM). PGlite
+--   has only the contrib extensions passed to its constructor
+--   (shared/db/pglite.ts); a default extension it lacks is skipped with a NOTICE.
 -- * No psql meta-commands: it is executed as one multi-statement string too.
 --
 -- Mirrors Supabase's own setup (supabase/postgres initial schema + auth helpers).
@@ -87,12 +94,16 @@ begin
 end
 $compat$;
 
+-- The extensions a new hosted project has enabled in `extensions` (supabase/
+-- postgres tests them with extensions_are: plpgsql, pgcrypto, uuid-ossp,
+-- pg_stat_statements, pg_graphql, supabase_vault; the last two are Supabase's
+-- own and exist nowhere else). Do not add to this list: an extension our schema
+-- needs is created by the migration that needs it.
 do $compat$
 declare
   ext text;
 begin
-  -- cube before earthdistance (it requires cube).
-  foreach ext in array array['pgcrypto', 'citext', 'cube', 'earthdistance', 'pg_trgm'] loop
+  foreach ext in array array['pgcrypto', 'uuid-ossp', 'pg_stat_statements'] loop
     if exists (select 1 from pg_catalog.pg_extension where extname = ext) then
       continue;
     end if;
@@ -100,7 +111,7 @@ begin
       begin
         execute pg_catalog.format('create extension if not exists %I with schema extensions', ext);
       exception when insufficient_privilege then
-        -- e.g. earthdistance is not a trusted extension: a non-superuser on
+        -- pg_stat_statements is not a trusted extension: a non-superuser on
         -- plain Postgres cannot create it (Supabase's supautils allows it).
         raise warning 'supabase_compat: cannot create extension %: %', ext, sqlerrm;
       end;

@@ -20,6 +20,15 @@
 
 -- Shared helpers ----------------------------------------------------------------
 
+-- cube gives the geosearch points below their type and GiST index. A new
+-- hosted Supabase project does not have it enabled, so this migration creates
+-- it, in `extensions` like every extension here. Added after this migration
+-- first landed: where it was already applied cube necessarily existed, so the
+-- statement changes nothing there (`supabase db push` does not re-run or
+-- compare applied migrations); on a fresh database it is what lets the rest of
+-- this file apply.
+create extension if not exists cube with schema extensions;
+
 -- Kigali wall-clock time of an instant.
 create function private.kigali_local(p_at timestamptz) returns timestamp
 language sql immutable parallel safe set search_path = ''

@@ -1,0 +1,21 @@
+-- The extensions the tools' searches call, created by a migration so that
+-- `supabase db push` onto a new hosted project (which has only pgcrypto,
+-- uuid-ossp and pg_stat_statements enabled in `extensions`) leaves nothing to
+-- enable by hand:
+--   earthdistance  ll_to_earth / earth_distance: distances in the buy/sell
+--                  search and vendor inquiries (needs cube, created by
+--                  20261123000600).
+--   pg_trgm        word_similarity: product and vendor names matched despite
+--                  typos.
+-- No migration's DDL uses them, the queries do, so they come last rather than
+-- in an earlier file that deployed databases would refuse to apply out of
+-- order. `if not exists` keeps this a no-op where an operator already enabled
+-- them (wherever they are). `extensions` is on the search path of `postgres`
+-- and of API requests on Supabase (the bootstrap does the same elsewhere), so
+-- the unqualified calls resolve; keeping them out of `public` is what the
+-- advisors' extension_in_public asks.
+--
+-- earthdistance is not a trusted extension: Supabase lets `postgres` create it
+-- (supautils); on a plain Postgres the migrations must run as a superuser.
+create extension if not exists earthdistance with schema extensions;
+create extension if not exists pg_trgm with schema extensions;
