@@ -7,12 +7,14 @@
  * sends the seed's `trace_id` as the call's trace and its `idempotency_key`
  * as the request's key, and, since a charge asks for money, confirms the
  * read-back as the user would and sends the call again with the token.
+ * Before the seed's block, the same endpoint for a tenant with no account.
  */
 import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { seedSpec } from "@testing/seed_spec.ts";
 import { serveFunction } from "@testing/serve_function.ts";
-import { USER } from "@testing/seed.ts";
+import { ORG, USER } from "@testing/seed.ts";
 import { createToolsApp } from "./app.ts";
 
 interface Binding {
@@ -63,6 +65,38 @@ const { describe, it, expect } = seedSpec({
 function momo_charge(args: Record<string, unknown>): Promise<TestData> {
   return binding!.call("momo_charge", args);
 }
+
+dbTest(
+  "tools function: a charge naming no payee, where the tenant has no merchant account, is 400 saying so",
+  async (db) => {
+    await db.query("update public.orgs set momo_merchant_code = null where id = $1", [ORG.easymo]);
+    const rt = await createTestRuntime(db);
+    const app = createToolsApp(rt);
+    const server = serveFunction("tools", (request) => app.fetch(request));
+    try {
+      const token = await rt.tokenFor(USER.aline);
+      const send = (confirmation?: string) =>
+        fetch(server.url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "idempotency-key": "no-account" },
+          body: JSON.stringify({
+            tool: "momo_charge",
+            args: { amount: 1000, currency: "RWF", memo: "Test payment", idempotency_key: "x1" },
+            confirmation,
+          }),
+        });
+      const asked = await (await send()).json();
+      const response = await send(asked.error.confirmation.token);
+      const body = await response.json();
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.equal(body.error.code, "VALIDATION_ERROR");
+      assert.equal(body.error.fields[0].path, "payee_phone");
+      assert.match(body.error.fields[0].message, /^EasyMO has no MoMo merchant account set up/);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 // The seed's `params`: its first test's call.
 const params = {
