@@ -43,7 +43,7 @@ import {
   setCallerScript,
 } from "@shared/db/types.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
-import type { CallContext, ToolServices } from "@shared/registry/define_tool.ts";
+import type { CallContext, SummaryContext, ToolServices } from "@shared/registry/define_tool.ts";
 import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import {
   policyAllows,
@@ -286,12 +286,13 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const fingerprint = await sha256Hex(`${tool.name}\n${canonicalJson(args)}`);
 
     if (tool.confirmRequired) {
+      const tenant = tenants.get(context.org_id!)!;
       const gate = await confirmationGate(tool, args, request.confirmation ?? null, {
         tool: tool.name,
         scope,
         args: fingerprint,
         key,
-      });
+      }, { tenantName: tenant.name ?? tenant.slug });
       if (gate) return { result: gate, replayed: false };
     }
     if (!tool.writes) {
@@ -364,6 +365,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     args: unknown,
     token: string | null,
     claims: Parameters<ConfirmationSigner["check"]>[1],
+    summaryContext: SummaryContext,
   ): Promise<ToolResult | null> {
     if (token) {
       const check = await confirmations.check(token, claims);
@@ -371,7 +373,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
       if (check === "forged") return fail("AUTH_ERROR", "Invalid confirmation");
     }
     const issued = await confirmations.issue(claims);
-    const summary = tool.confirmSummary?.(args) ?? `${tool.title}: ${canonicalJson(args)}`;
+    const summary = tool.confirmSummary?.(args, summaryContext) ??
+      `${tool.title}: ${canonicalJson(args)}`;
     return fail("CONFIRMATION_REQUIRED", `Please confirm: ${summary}`, {
       confirmation: { token: issued.token, summary, expires_at: issued.expiresAt.toISOString() },
     });

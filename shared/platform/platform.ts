@@ -136,13 +136,13 @@ export interface PlatformOptions {
  * and the tenants.
  *
  * @throws {AgentConfigError} when the agent file is invalid.
- * @throws {RangeError} when a pack setting in the environment is invalid.
+ * @throws {RangeError} when a pack setting (in the environment or a tenant's row) is invalid.
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { db, secret } = options;
   const log = options.log ?? createLogger();
   const packs = options.packs ?? PACKS;
-  for (const pack of packs) pack.checkSettings?.();
+  for (const pack of packs) await pack.checkSettings?.({ db, log });
   const registry = new ToolRegistry();
   const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);

@@ -100,6 +100,12 @@ export interface PrepareContext extends Omit<ExecutionContext, "db" | "prepared"
   read: Queryable;
 }
 
+/** What a confirmation's read-back may name besides the arguments. */
+export interface SummaryContext {
+  /** The tenant the call acts in, by name (e.g. who a payment naming no payee pays). */
+  tenantName: string;
+}
+
 /** One example call, exported into JSON Schema `examples`. */
 export interface ToolExample<I, O> {
   /** What the example shows. */
@@ -152,7 +158,7 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
    */
   internal?: boolean;
   /** Read-back of the critical parameters shown before a confirmation. */
-  confirmSummary?: (args: z.output<I>) => string;
+  confirmSummary?: (args: z.output<I>, context: SummaryContext) => string;
   /** Default rate limit per tenant. @default 600 calls per 60 s */
   rateLimit?: { limit: number; windowSec: number };
   /**

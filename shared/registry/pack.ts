@@ -12,6 +12,7 @@
 import type { Language, Phrases } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import type { Logger } from "@shared/runtime/log.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
@@ -222,12 +223,21 @@ export interface Pack<Conversation = unknown> {
    */
   sweeps?: readonly string[];
   /**
-   * Reads and checks the pack's settings from the environment; the root calls
-   * it at start, so a bad value stops the start instead of a customer's turn.
+   * Reads and checks the pack's settings, from the environment or from the
+   * tenants' rows; the root calls it at start, so a bad value stops the start
+   * instead of a customer's turn.
    *
-   * @throws {RangeError} naming the variable and its value.
+   * @throws {RangeError} naming the variable (or the tenant and column) and its value.
    */
-  checkSettings?: () => void;
+  checkSettings?: (context: SettingsContext) => void | Promise<void>;
+}
+
+/** What a pack's {@link Pack.checkSettings} may use at start. */
+export interface SettingsContext {
+  /** The database as the root connects to it: settings a tenant keeps on its rows. */
+  db: Queryable;
+  /** For operators: what is valid but worth knowing (a tenant without an optional setting). */
+  log: Pick<Logger, "info" | "warn">;
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

@@ -45,6 +45,8 @@ export interface Tenant {
   id: string;
   /** The org slug, as `config/agent_configs.yaml` names it. */
   slug: string;
+  /** The org's name as people read it (`orgs.name`). @default the slug */
+  name?: string;
   /** Its tool policy; `null` when the stored policy is malformed (every tool is refused). */
   policy: TenantPolicy | null;
 }
@@ -96,20 +98,20 @@ export class TenantDirectory {
   }
 
   /**
-   * Loads every org and its policy (as the connecting role). Malformed
+   * Loads every org, its name and its policy (as the connecting role). Malformed
    * policies are reported through `onInvalid` and fail closed.
    */
   async load(
     db: Queryable,
     onInvalid: (slug: string) => void = () => {},
   ): Promise<void> {
-    const rows = await db.query<{ id: string; slug: string; tool_policy: unknown }>(
-      "select id, slug, tool_policy from public.orgs",
+    const rows = await db.query<{ id: string; slug: string; name: string; tool_policy: unknown }>(
+      "select id, slug, name, tool_policy from public.orgs",
     );
     for (const row of rows) {
       const policy = parseTenantPolicy(row.tool_policy);
       if (!policy) onInvalid(row.slug);
-      this.set({ id: row.id, slug: row.slug, policy });
+      this.set({ id: row.id, slug: row.slug, name: row.name, policy });
     }
   }
 }

@@ -7,12 +7,16 @@
  *
  * - {@link PAYMENTS_PACK}: the pack the composition root registers.
  * - {@link PAYMENTS_CONFIG}: the settings the root provides (TTL, cap).
+ * - Each tenant's own MoMo merchant account (`orgs.momo_merchant_code` or
+ *   `orgs.momo_merchant_phone`), paid by charges that name no order, ride or
+ *   payee; checked at start.
  *
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
+import { checkMerchantAccounts } from "./merchant_account.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
 import { paymentStatus } from "./payment_status.ts";
@@ -27,6 +31,8 @@ import { PAYMENTS_TEXTS, STATE_WORDS } from "./texts.ts";
 
 export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
 export type { PaymentsConfig } from "./config.ts";
+export { checkMerchantAccounts, merchantPayee } from "./merchant_account.ts";
+export type { MerchantAccountRow } from "./merchant_account.ts";
 
 /** The payments pack. */
 export const PAYMENTS_PACK: Pack = {
@@ -49,4 +55,14 @@ export const PAYMENTS_PACK: Pack = {
   texts: { ...PAYMENTS_TEXTS, ...STATE_WORDS },
   services: [PAYMENTS_CONFIG],
   counterparts: [PAYEE_COUNTERPART],
+  // A tenant's malformed account stops the start; one without an account is told to operators.
+  async checkSettings({ db, log }) {
+    for (const tenant of await checkMerchantAccounts(db)) {
+      log.info("momo_merchant_account_missing", {
+        tenant,
+        hint: "charges naming no order, ride or payee are refused until orgs.momo_merchant_code " +
+          "or orgs.momo_merchant_phone is set",
+      });
+    }
+  },
 };

@@ -5,6 +5,11 @@
  * expires. A link is not a payment: the charge settles only on evidence
  * (a signed callback, a forwarded SMS, the vendor or staff confirming).
  *
+ * Who is paid: an order's venue, a ride's driver, the number in
+ * `payee_phone`, or, when the call names none of them (seed 000's own call),
+ * the tenant itself, on the merchant account kept on its row
+ * (`orgs.momo_merchant_code` or `orgs.momo_merchant_phone`).
+ *
  * Idempotency: the pipeline's ledger replays a retried call (same request
  * key); the charge's own `idempotency_key` is the payment's natural key
  * (`payments` is unique per org and key), so the same key from a later
@@ -21,6 +26,7 @@ import { LANGUAGES } from "@shared/contract/language.ts";
 import { canonicalJson } from "@shared/pipeline/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
+import { type MerchantAccountRow, merchantPayee } from "./merchant_account.ts";
 import { localPhone, rwf, say } from "./texts.ts";
 import { momoUssd } from "./ussd.ts";
 
@@ -44,21 +50,21 @@ const input = z.object({
   order_id: id().optional().describe("The order it pays: the venue is the payee."),
   ride_request_id: id().optional().describe("The ride it pays: the matched driver is the payee."),
   payee_phone: e164Phone({ rwandanMobile: true }).optional().describe(
-    'The Rwandan MoMo number paid, for "pay 5000 to 0788123456".',
+    'The Rwandan MoMo number paid, for "pay 5000 to 0788123456". ' +
+      "With no order_id, ride_request_id or payee_phone, the business itself is paid.",
   ),
   language: z.enum(LANGUAGES).optional().describe(
     "The payer's language for later messages; defaults to their profile's.",
   ),
 }).superRefine((args, ctx) => {
+  // None: the tenant's own merchant account is paid.
   const targets = [args.order_id, args.ride_request_id, args.payee_phone]
     .filter((value) => value !== undefined).length;
-  if (targets !== 1) {
+  if (targets > 1) {
     ctx.addIssue({
       code: "custom",
       path: ["payee_phone"],
-      message: targets === 0
-        ? "say who is paid: order_id, ride_request_id or payee_phone"
-        : "give only one of order_id, ride_request_id and payee_phone",
+      message: "give only one of order_id, ride_request_id and payee_phone",
     });
   }
 });
@@ -69,7 +75,7 @@ const output = z.object({
   momo_ref: z.string(),
   amount: z.number(),
   currency: z.literal("RWF"),
-  payee: z.string().describe("Who is paid: the venue, the driver or the number."),
+  payee: z.string().describe("Who is paid: the venue, the driver, the number or the business."),
   expires_at: z.string(),
 });
 
@@ -123,18 +129,27 @@ function answer(stored: StoredCharge) {
 }
 
 function samePayload(stored: StoredCharge, args: Args, payer: string): boolean {
+  // Only a venue, a driver or the tenant have a name kept: a number paid has none.
+  const samePayee = args.order_id || args.ride_request_id ||
+    (args.payee_phone === undefined
+      ? stored.payee_name !== null
+      : stored.payee_phone === args.payee_phone && stored.payee_name === null);
   return stored.amount === args.amount && stored.payer_phone === payer &&
     (stored.memo ?? "") === args.memo && stored.order_id === (args.order_id ?? null) &&
-    stored.ride_request_id === (args.ride_request_id ?? null) &&
-    (args.payee_phone === undefined || stored.payee_phone === args.payee_phone) &&
+    stored.ride_request_id === (args.ride_request_id ?? null) && Boolean(samePayee) &&
     canonicalJson(withoutPayee(stored.metadata)) === canonicalJson(withoutPayee(args.metadata));
 }
 
-// The payee's name is kept beside the caller's metadata for later messages; it is not compared.
+// The payee's name is ours, kept beside the caller's metadata for later messages: a caller's
+// `payee_name` is dropped (it would name the payee in the link and receipts), and never compared.
 function withoutPayee(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
   const { payee_name: _payee, ...rest } = metadata ?? {};
   return rest;
 }
+
+// The tenant's own account (RLS: members read their org's row).
+const TENANT_ACCOUNT_SQL = `
+  select slug, name, momo_merchant_code, momo_merchant_phone from public.orgs where id = $1`;
 
 const STORED_SQL = `
   select momo_ref, amount::float8 as amount, payer_phone, payee_phone, payee_merchant_code, memo,
@@ -158,13 +173,22 @@ const WAITING_SQL = `
 export const momoCharge = defineTool({
   name: "momo_charge",
   title: "Ask for a MoMo payment",
-  description: "Create a Mobile Money (MTN MoMo USSD) charge for an order, a ride or a phone " +
-    "number and get the code the payer dials. The payment settles only when it is confirmed; " +
-    "needs the user's confirmation.",
+  description: "Create a Mobile Money (MTN MoMo USSD) charge for an order, a ride, a phone " +
+    "number or, naming none of them, the business itself, and get the code the payer dials. " +
+    "The payment settles only when it is confirmed; needs the user's confirmation.",
   category: "payments",
   input,
   output,
   examples: [{
+    description: "Pay the business itself (seed 000's call)",
+    input: {
+      amount: 1000,
+      currency: "RWF",
+      phone: "+250788123456",
+      memo: "Test payment",
+      idempotency_key: "test-123",
+    },
+  }, {
     description: "Pay a person",
     input: {
       amount: 5000,
@@ -190,11 +214,15 @@ export const momoCharge = defineTool({
   confirmRequired: true,
   openWorld: true,
   latencyBudgetMs: 400,
-  confirmSummary: (args) => {
+  confirmSummary: (args, { tenantName }) => {
     const lang = args.language ?? "en";
     return say("confirmPay", lang, {
       amount: rwf(args.amount, lang),
-      payee: args.payee_phone ? localPhone(args.payee_phone) : args.memo,
+      payee: args.payee_phone
+        ? localPhone(args.payee_phone)
+        : args.order_id || args.ride_request_id
+        ? args.memo
+        : tenantName,
       phone: args.phone ? localPhone(args.phone) : "WhatsApp",
     });
   },
@@ -236,6 +264,25 @@ export const momoCharge = defineTool({
     let payeeName: string | null = null;
     let merchantCode: string | null = null;
     let payeePhone: string | null = args.payee_phone ?? null;
+    if (!args.order_id && !args.ride_request_id && !args.payee_phone) {
+      const [tenant] = await ctx.db.query<MerchantAccountRow & { name: string }>(
+        TENANT_ACCOUNT_SQL,
+        [ctx.org_id],
+      );
+      // The columns' checks hold merchantPayee's rules: a throw here is our failure.
+      const account = tenant ? merchantPayee(tenant) : null;
+      if (!account) {
+        const message = `${
+          tenant?.name ?? "This business"
+        } has no MoMo merchant account set up: say who is paid (order_id, ride_request_id or payee_phone)`;
+        throw new ToolFailure("VALIDATION_ERROR", `Invalid request: ${message}`, {
+          fields: [{ path: "payee_phone", message }],
+        });
+      }
+      payeeName = tenant.name;
+      merchantCode = account.kind === "merchant" ? account.merchantCode : null;
+      payeePhone = account.kind === "phone" ? account.phone : null;
+    }
     if (args.order_id || args.ride_request_id) {
       const [payee] = await ctx.db.query<Payee>(
         "select * from private.charge_payee($1, $2, $3)",
@@ -285,7 +332,10 @@ export const momoCharge = defineTool({
     const expiresAt = new Date(
       ctx.services.now().getTime() + config.chargeTtlMinutes * 60_000,
     ).toISOString();
-    const metadata = { ...(args.metadata ?? {}), ...(payeeName ? { payee_name: payeeName } : {}) };
+    const metadata = {
+      ...withoutPayee(args.metadata),
+      ...(payeeName ? { payee_name: payeeName } : {}),
+    };
     const [created] = await ctx.db.query<StoredCharge>(
       `insert into public.payments
          (org_id, created_by, payer_id, payer_phone, payee_merchant_code, payee_phone, amount,

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { cafeOrder, charge } from "@testing/payments.ts";
-import { createTestRuntime } from "@testing/runtime.ts";
+import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 
@@ -175,3 +175,156 @@ dbTest("momo_charge refuses paid and cancelled orders, and another tenant's orde
   });
   assert.equal(wrongOrg.error.code, "AUTH_ERROR");
 });
+
+// Seed 000's own call: no order, ride or payee.
+const SEED_CALL = {
+  amount: 1000,
+  phone: "+250788123456",
+  memo: "Test payment",
+  idempotency_key: "test-123",
+};
+
+dbTest(
+  "momo_charge naming no payee pays the tenant's own merchant code, and says so",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const asked = await rt.callAs(USER.aline, "momo_charge", {
+      ...SEED_CALL,
+      currency: "RWF",
+      language: "fr",
+    }, { idempotencyKey: "ask" });
+    assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
+    assert.equal(
+      asked.error.confirmation.summary,
+      "Payer 1 000 RWF à EasyMO depuis votre numéro MoMo 0788 123 456 ?",
+    );
+    const result = await charge(rt, SEED_CALL);
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.equal(result.data.ussd_code, "*182*8*1*300400*1000#");
+    assert.equal(result.data.payment_link, "tel:*182*8*1*300400*1000%23");
+    assert.equal(result.data.payee, "EasyMO");
+    const [row] = await db.query<Record<string, unknown>>(
+      `select org_id, payee_merchant_code, payee_phone, payer_phone, order_id, ride_request_id,
+              metadata->>'payee_name' as payee_name
+       from public.payments where momo_ref = $1`,
+      [result.data.momo_ref],
+    );
+    assert.deepEqual(row, {
+      org_id: ORG.easymo,
+      payee_merchant_code: "300400",
+      payee_phone: null,
+      payer_phone: "+250788123456",
+      order_id: null,
+      ride_request_id: null,
+      payee_name: "EasyMO",
+    });
+
+    // Settled, the payer reads who was paid, the tenant by name, in their language (Aline: rw).
+    const settled = await rt.platform.call({
+      tool: "payment_settle",
+      args: {
+        momo_ref: result.data.momo_ref,
+        status: "SUCCESSFUL",
+        provider_txn_id: "T-tenant-1",
+        amount: 1000,
+      },
+      caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+      idempotencyKey: "settle-1",
+    });
+    assert.ok(settled.ok, JSON.stringify(settled));
+    const told = await db.query<{ body: TestData }>(
+      "select body from public.wa_outbox where to_wa_id = '250788123456' order by seq",
+    );
+    assert.match(
+      JSON.stringify(told.map((r) => r.body)),
+      /Twakiriye ubwishyu: 1,000 RWF kuri EasyMO\. Indango PAY-/,
+    );
+  },
+);
+
+dbTest("momo_charge naming no payee pays a tenant's own number by send-money", async (db) => {
+  const rt = await createTestRuntime(db);
+  const result = await charge(rt, SEED_CALL, { user: USER.nina, org: ORG.beaver });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.data.ussd_code, "*182*1*1*0788300500*1000#");
+  assert.equal(result.data.payee, "Beaver's Choice Paper Company");
+  const [row] = await db.query<Record<string, unknown>>(
+    "select org_id, payee_merchant_code, payee_phone from public.payments where momo_ref = $1",
+    [result.data.momo_ref],
+  );
+  assert.deepEqual(row, {
+    org_id: ORG.beaver,
+    payee_merchant_code: null,
+    payee_phone: "+250788300500",
+  });
+});
+
+dbTest(
+  "momo_charge naming no payee, for a tenant with no merchant account, is a VALIDATION_ERROR saying so",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    await db.query("update public.orgs set momo_merchant_code = null where id = $1", [ORG.easymo]);
+    const result = await charge(rt, SEED_CALL);
+    assert.equal(result.error?.code, "VALIDATION_ERROR", JSON.stringify(result));
+    assert.deepEqual(result.error.fields, [{
+      path: "payee_phone",
+      message: "EasyMO has no MoMo merchant account set up: say who is paid " +
+        "(order_id, ride_request_id or payee_phone)",
+    }]);
+    const [{ n }] = await db.query<{ n: number }>("select count(*)::int as n from public.payments");
+    assert.equal(n, 0);
+    // Naming a payee still works.
+    const named = await charge(rt, {
+      ...SEED_CALL,
+      idempotency_key: "k2",
+      payee_phone: "0788123456",
+    });
+    assert.ok(named.ok, JSON.stringify(named));
+  },
+);
+
+dbTest(
+  "momo_charge: a charge's key names its payee; the tenant's name cannot be forged in metadata",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const first = await charge(rt, SEED_CALL, { key: "request-1" });
+    assert.ok(first.ok, JSON.stringify(first));
+    const again = await charge(rt, SEED_CALL, { key: "request-2" });
+    assert.equal(again.data?.momo_ref, first.data.momo_ref, JSON.stringify(again));
+    // The same key for a charge to a number is another payload.
+    const toNumber = await charge(rt, { ...SEED_CALL, payee_phone: "0788300400" }, {
+      key: "request-3",
+    });
+    assert.equal(toNumber.error?.code, "CONFLICT", JSON.stringify(toNumber));
+    // …and the other way round.
+    const byNumber = { ...SEED_CALL, idempotency_key: "by-number", payee_phone: "0788123456" };
+    assert.ok((await charge(rt, byNumber, { key: "request-4" })).ok);
+    const { payee_phone: _, ...toTenant } = byNumber;
+    const switched = await charge(rt, toTenant, { key: "request-5" });
+    assert.equal(switched.error?.code, "CONFLICT", JSON.stringify(switched));
+
+    // A caller's payee_name would name the payee in the link and receipts: it is dropped.
+    const forged = await charge(rt, {
+      ...SEED_CALL,
+      idempotency_key: "forged",
+      payee_phone: "0788123456",
+      metadata: { payee_name: "EasyMO", table: 4 },
+    });
+    assert.ok(forged.ok, JSON.stringify(forged));
+    assert.equal(forged.data.payee, "+250788123456");
+    const [row] = await db.query<{ metadata: Record<string, unknown> }>(
+      "select metadata from public.payments where momo_ref = $1",
+      [forged.data.momo_ref],
+    );
+    assert.deepEqual(row.metadata, { table: 4 });
+    // Two payees at once are still refused.
+    const both = await charge(rt, {
+      ...SEED_CALL,
+      idempotency_key: "both",
+      payee_phone: "0788123456",
+      order_id: await cafeOrder(rt),
+    });
+    assert.equal(both.error?.code, "VALIDATION_ERROR");
+    assert.deepEqual(both.error.fields.map((f: { path: string }) => f.path), ["payee_phone"]);
+  },
+);

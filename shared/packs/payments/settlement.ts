@@ -60,6 +60,8 @@ export interface ChargeRow {
   payer_name: string | null;
   payee_phone: string | null;
   payee_merchant_code: string | null;
+  /** The name `momo_charge` kept for a venue, a driver or the tenant paid on its own account. */
+  payee_name: string | null;
   language: Language;
   expires_at: string;
   settled_at: string | null;
@@ -87,7 +89,8 @@ export type SettleOutcome =
 const CHARGE_SQL = `
   select p.id, p.org_id, p.momo_ref, p.amount::float8 as amount, p.status, p.failure_reason,
          p.payer_id, p.payer_phone, pp.display_name as payer_name, p.payee_phone,
-         p.payee_merchant_code, p.language, to_jsonb(p.expires_at) #>> '{}' as expires_at,
+         p.payee_merchant_code, p.metadata->>'payee_name' as payee_name, p.language,
+         to_jsonb(p.expires_at) #>> '{}' as expires_at,
          to_jsonb(p.settled_at) #>> '{}' as settled_at,
          p.order_id, o.order_no, b.name as venue_name,
          coalesce(b.owner_whatsapp, substr(b.momo_phone, 2)) as venue_wa_id,
@@ -118,9 +121,9 @@ export async function lockCharge(
   return row ? { ...row, amount: Number(row.amount) } : null;
 }
 
-/** Who was paid, in words: the venue, the driver, or the phone. */
+/** Who was paid, in words: the venue, the driver, the tenant (its own account), or the phone. */
 export function payeeLabel(charge: ChargeRow): string {
-  return charge.venue_name ?? charge.driver_name ??
+  return charge.venue_name ?? charge.driver_name ?? charge.payee_name ??
     (charge.payee_phone ? localPhone(charge.payee_phone) : `MoMoPay ${charge.payee_merchant_code}`);
 }
 
