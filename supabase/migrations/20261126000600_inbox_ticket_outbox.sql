@@ -9,7 +9,8 @@
 --
 -- ticket_request: for 'inbox' rows, the ticket to open:
 --   {key, reason, summary, priority, convo_id?}; `key` is notify_staff's idempotency key, so a
---   retried row opens one ticket, and at most one row is staged per key.
+--   retried row opens one ticket, and at most one row per key waits to be sent (a key staged
+--   again after its row was sent replays the same ticket; after it failed, tries again).
 -- ticket_id: set once the ticket is open (as for Slack/SMS rows, the ticket they are about).
 alter table public.notification_outbox
   drop constraint notification_outbox_channel_check,
@@ -25,7 +26,7 @@ alter table public.notification_outbox
 
 create unique index notification_outbox_ticket_request_key_idx
   on public.notification_outbox ((ticket_request ->> 'key'))
-  where channel = 'inbox';
+  where channel = 'inbox' and status = 'recorded';
 
 -- Only the platform stages ticket requests: the dispatcher opens them as the service role,
 -- so a customer's insert could name another conversation, or take a key first and so

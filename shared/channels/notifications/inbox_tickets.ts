@@ -9,8 +9,9 @@
  * failed, instead of being lost.
  *
  * The request's key is `notify_staff`'s idempotency key and unique among
- * staged requests: staging the same key twice stages one row, and a row
- * tried twice opens one ticket.
+ * requests waiting to be sent: staging the same key twice stages one row, a
+ * row tried twice opens one ticket, and a key staged again after its ticket
+ * was opened replays that ticket.
  *
  * @module
  */
@@ -41,7 +42,7 @@ export interface StageTicketOptions {
  *
  * @param tx The transaction that decides the ticket, as the connecting role.
  * @param options The org, the ticket, and whether an open ticket of the same reason suffices.
- * @returns Whether a row was staged (false: the key was staged before, or a ticket is open).
+ * @returns Whether a row was staged (false: the key is waiting already, or a ticket is open).
  * @throws {TypeError} When the key, reason or summary is empty or too long.
  */
 export async function stageStaffTicket(
@@ -80,7 +81,8 @@ export async function stageStaffTicket(
         or exists (select 1 from public.notification_outbox
                     where org_id = $1::uuid and channel = 'inbox' and status = 'recorded'
                       and ticket_request ->> 'reason' = $5::text)))
-     on conflict ((ticket_request ->> 'key')) where channel = 'inbox' do nothing
+     on conflict ((ticket_request ->> 'key')) where channel = 'inbox' and status = 'recorded'
+     do nothing
      returning id`,
     [
       options.orgId,

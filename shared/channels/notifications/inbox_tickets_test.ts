@@ -49,8 +49,16 @@ dbTest(
     const incident = { ...TICKET, reason: "WhatsApp media lookups refused our access token" };
     const staged = (key: string) =>
       stageStaffTicket(db, { orgId: ORG.easymo, unlessOpen: true, ticket: { ...incident, key } });
+    // A ticket of the reason is open: the same incident.
+    await db.query(
+      `insert into public.staff_tickets (org_id, channel, reason, summary)
+       values ($1, 'inbox', $2, 'earlier')`,
+      [ORG.easymo, incident.reason],
+    );
+    assert.equal(await staged("incident:1"), false);
+    await db.query("update public.staff_tickets set status = 'resolved'");
     assert.equal(await staged("incident:1"), true);
-    // Waiting to be opened: the same incident.
+    // One is waiting to be opened: the same incident.
     assert.equal(await staged("incident:2"), false);
     const [row] = await db.query<{ body: string; ticket_request: Record<string, unknown> }>(
       "select body, ticket_request from public.notification_outbox where ticket_request->>'key' = 'incident:1'",
@@ -113,9 +121,14 @@ dbTest(
       summary: TICKET.summary,
       priority: "high",
     }]);
-    // Staging the key again, or draining again, opens nothing more.
-    assert.equal(await stageStaffTicket(db, { orgId: ORG.easymo, ticket: TICKET }), false);
+    // Draining again, or staging the key again once sent, opens nothing more.
     await rt.platform.notifications.drain();
+    assert.equal(await stageStaffTicket(db, { orgId: ORG.easymo, ticket: TICKET }), true);
+    await rt.platform.notifications.drain();
+    assert.deepEqual((await inboxRows(db)).map((inbox) => [inbox.status, inbox.ticket_id]), [
+      ["sent", row.ticket_id],
+      ["sent", row.ticket_id],
+    ]);
     assert.equal((await db.query("select 1 from public.staff_tickets")).length, 1);
     await rt.platform.close();
   },

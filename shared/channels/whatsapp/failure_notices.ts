@@ -82,25 +82,29 @@ export async function stageGivenUp(
 
 /**
  * Stages one staff ticket for a media lookup refused for our token, unless
- * one is open or waiting to be opened; keyed by the hour, so concurrent
- * refusals stage one.
+ * one is open or waiting to be opened: one ticket per incident, which ends
+ * when staff resolve it. Concurrent refusals stage one: they share the key,
+ * numbered after the tickets of this reason the org has had.
  *
  * @param db Where to stage it, as the connecting role.
- * @param options The org, the refusal and the clock's time.
+ * @param options The org and the refusal.
  * @returns Whether a ticket was staged.
  */
 export async function stageCredentialsAlert(
   db: Queryable,
-  options: { orgId: string; refusal: CredentialsRefusal; now: Date },
+  options: { orgId: string; refusal: CredentialsRefusal },
 ): Promise<boolean> {
   const { orgId, refusal } = options;
-  const hour = options.now.toISOString().slice(0, 13);
+  const [{ incidents }] = await db.query<{ incidents: number }>(
+    "select count(*)::int as incidents from public.staff_tickets where org_id = $1 and reason = $2",
+    [orgId, CREDENTIALS_REASON],
+  );
   const { status, detail: { code, subcode, fbtraceId } } = refusal.error;
   return await stageStaffTicket(db, {
     orgId,
     unlessOpen: true,
     ticket: {
-      key: `wa-media-credentials:${orgId}:${hour}`,
+      key: `wa-media-credentials:${orgId}:${incidents + 1}`,
       reason: CREDENTIALS_REASON,
       summary: `The Graph API refused a media lookup with HTTP ${status}` +
         (code === undefined ? "" : `, code ${code}`) +

@@ -166,7 +166,7 @@ export function createWhatsAppWorker(
         log: platform.log,
         onQueued: kick,
         onCredentialsRefused: async (refusal) => {
-          await stageCredentialsAlert(platform.db, { orgId: tenant.id, refusal, now: new Date() });
+          await stageCredentialsAlert(platform.db, { orgId: tenant.id, refusal });
           await openTickets();
         },
       })
