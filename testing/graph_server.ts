@@ -3,7 +3,8 @@
  * checks the bearer token and the path `/v21.0/{phone-number-id}/messages`,
  * validates the request the way Meta does (roughly), records every request,
  * and answers with Meta's success and error wire formats. Failures can be
- * scripted per recipient.
+ * scripted per recipient, and per media id for media lookups (400/404 for an
+ * unknown or expired id, 401/403, 429, 5xx, in Meta's error envelope).
  *
  * Test-only: not re-exported from `mod.ts`. Import it from this file.
  *
@@ -28,6 +29,79 @@ export interface FakeOutcome {
   /** Answer with this instead of a Graph envelope (a proxy's error page, say). */
   raw?: { status: number; body: string };
 }
+
+/**
+ * A scripted answer to a media lookup (`GET /<version>/<media-id>`): Meta's
+ * error envelope `{"error":{"message","type","code","error_subcode",
+ * "fbtrace_id"}}` with this HTTP status. Code, subcode, type and message
+ * default to what Meta answers with that status (see {@link MEDIA_LOOKUP_ERRORS}).
+ */
+export interface MediaLookupOutcome {
+  /** The HTTP status. */
+  status: number;
+  /** `error.code`. */
+  code?: number;
+  /** `error.error_subcode`. */
+  subcode?: number;
+  /** `error.type`. */
+  type?: string;
+  /** `error.message`. */
+  message?: string;
+  /** A `Retry-After` header value, in seconds. */
+  retryAfterSec?: number;
+  /** Wait this long before answering (or until the client gives up). */
+  delayMs?: number;
+}
+
+/**
+ * What Meta answers a refused media lookup with, by HTTP status: an unknown or
+ * expired id (400, 404: `GraphMethodException` 100/33), an expired token
+ * (401: `OAuthException` 190/463), a token without the permission (403:
+ * `OAuthException` 10), the app's request limit (429: 4), Meta's own trouble
+ * (500: 1, 503: 2).
+ */
+export const MEDIA_LOOKUP_ERRORS: Record<
+  number,
+  { code: number; subcode?: number; type: string; message: (id: string) => string }
+> = {
+  400: {
+    code: 100,
+    subcode: 33,
+    type: "GraphMethodException",
+    message: (id) =>
+      `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due ` +
+      "to missing permissions, or does not support this operation. Please read the Graph API " +
+      "documentation at https://developers.facebook.com/docs/graph-api",
+  },
+  404: {
+    code: 100,
+    subcode: 33,
+    type: "GraphMethodException",
+    message: (id) =>
+      `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due ` +
+      "to missing permissions, or does not support this operation.",
+  },
+  401: {
+    code: 190,
+    subcode: 463,
+    type: "OAuthException",
+    message: () =>
+      "Error validating access token: Session has expired on Tuesday, 25-Nov-25 10:00:00 PST. " +
+      "The current time is Tuesday, 25-Nov-25 11:02:13 PST.",
+  },
+  403: {
+    code: 10,
+    type: "OAuthException",
+    message: () => "(#10) Application does not have permission for this action",
+  },
+  429: {
+    code: 4,
+    type: "OAuthException",
+    message: () => "(#4) Application request limit reached",
+  },
+  500: { code: 1, type: "OAuthException", message: () => "An unknown error occurred" },
+  503: { code: 2, type: "OAuthException", message: () => "Service temporarily unavailable" },
+};
 
 /** Options for {@link startFakeGraph}. */
 export interface FakeGraphOptions {
@@ -87,6 +161,13 @@ export interface FakeGraph extends AsyncDisposable {
   accepted: FakeGraphMessage[];
   /** Appends scripted answers for a recipient. */
   script(to: string, ...outcomes: FakeOutcome[]): void;
+  /**
+   * Appends scripted answers to lookups of a media id, used in order; then the
+   * id answers as usual (its file when added, else Meta's unknown-id error).
+   */
+  scriptMedia(mediaId: string, ...outcomes: MediaLookupOutcome[]): void;
+  /** How many times a media id was looked up (`GET /<version>/<id>`). */
+  mediaLookups(mediaId: string): number;
   /**
    * Holds a file as an uploaded media id: `GET /<version>/<id>` answers Meta's
    * `{url, mime_type, sha256, file_size, id}` and `GET url` (with the token)
@@ -168,6 +249,27 @@ function metaError(
   }, { status, headers });
 }
 
+function mediaLookupError(
+  mediaId: string,
+  outcome: MediaLookupOutcome,
+  record: FakeGraphRequest,
+): Response {
+  const known = MEDIA_LOOKUP_ERRORS[outcome.status] ??
+    { code: 1, type: "OAuthException", message: () => "An unknown error occurred" };
+  const code = outcome.code ?? known.code;
+  record.errorCode = code;
+  return metaError(
+    outcome.status,
+    {
+      message: outcome.message ?? known.message(mediaId),
+      type: outcome.type ?? known.type,
+      code,
+      subcode: outcome.subcode ?? (outcome.code === undefined ? known.subcode : undefined),
+    },
+    outcome.retryAfterSec === undefined ? {} : { "retry-after": String(outcome.retryAfterSec) },
+  );
+}
+
 function invalidParameter(details: string): Response {
   return metaError(400, {
     message: "(#100) Invalid parameter",
@@ -238,6 +340,7 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     string,
     { bytes: Uint8Array; mimeType: string; sha256: string; fileSize: number }
   >();
+  const mediaScripts = new Map<string, MediaLookupOutcome[]>();
   let counter = 0;
   // Delayed answers, released early when the fake closes.
   const waiting = new Map<ReturnType<typeof setTimeout>, () => void>();
@@ -286,8 +389,13 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     // Media, the two-step download: the id's JSON, then its short-lived URL's bytes.
     const mediaMatch = path.match(/^\/([^/]+)\/(\d+)$/);
     if (request.method === "GET" && mediaMatch && mediaMatch[1] === version) {
+      const scripted = mediaScripts.get(mediaMatch[2])?.shift();
+      if (scripted) {
+        if (scripted.delayMs !== undefined) await delay(scripted.delayMs);
+        return mediaLookupError(mediaMatch[2], scripted, record);
+      }
       const file = media.get(mediaMatch[2]);
-      if (!file) return invalidParameter(`Media ${mediaMatch[2]} not found`);
+      if (!file) return mediaLookupError(mediaMatch[2], { status: 400 }, record);
       return Response.json({
         messaging_product: "whatsapp",
         url: `${new URL(request.url).origin}/whatsapp_business/attachments/?mid=${
@@ -386,6 +494,12 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     accepted,
     script(to: string, ...outcomes: FakeOutcome[]) {
       scripts.set(to, [...(scripts.get(to) ?? []), ...outcomes]);
+    },
+    scriptMedia(mediaId: string, ...outcomes: MediaLookupOutcome[]) {
+      mediaScripts.set(mediaId, [...(mediaScripts.get(mediaId) ?? []), ...outcomes]);
+    },
+    mediaLookups(mediaId: string) {
+      return requests.filter((request) => request.path === `/${version}/${mediaId}`).length;
     },
     async addMedia(bytes, mimeType, mediaOptions = {}) {
       const sha256 = mediaOptions.sha256 ?? await sha256Hex(bytes);

@@ -11,6 +11,7 @@ import {
   createNotificationDispatcher,
 } from "@shared/channels/notifications/notification_dispatcher.ts";
 import type { NotificationTransports } from "@shared/channels/notifications/notification_env.ts";
+import { createInboxTransport } from "@shared/channels/notifications/inbox_tickets.ts";
 import { createLocalSlackTransport } from "@shared/channels/notifications/slack.ts";
 import { createLocalSmsTransport } from "@shared/channels/notifications/sms.ts";
 import { createPseudonymiser } from "@shared/pipeline/pseudonymise.ts";
@@ -160,15 +161,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     ...options.services,
     get: serviceLookup(packs, [...defaultProvisions(), ...(options.provide ?? [])]),
   };
-  const notifications = createNotificationDispatcher({
-    db,
-    log,
-    transports: options.notificationTransports ??
-      { slack: createLocalSlackTransport(), sms: createLocalSmsTransport() },
-  });
-  if (options.notificationIntervalMs) {
-    notifications.start({ intervalMs: options.notificationIntervalMs });
-  }
   const invoker = createInvoker({
     db,
     registry,
@@ -183,6 +175,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     services,
     log,
   });
+  const notifications = createNotificationDispatcher({
+    db,
+    log,
+    transports: {
+      ...(options.notificationTransports ??
+        { slack: createLocalSlackTransport(), sms: createLocalSmsTransport() }),
+      // Staged tickets (a message given up, a refused token) are opened through notify_staff.
+      inbox: createInboxTransport({ call: (request) => invoker.invoke(request) }),
+    },
+  });
+  if (options.notificationIntervalMs) {
+    notifications.start({ intervalMs: options.notificationIntervalMs });
+  }
 
   return {
     db,

@@ -20,8 +20,12 @@
  * the message after the lease. A channel with no transport is left alone
  * (its rows stay `recorded`) and logged once.
  *
+ * The `inbox` channel is a staged staff ticket (`inbox_tickets.ts`): its
+ * transport opens it through `notify_staff`, and the row keeps the ticket's id.
+ *
  * Columns used besides the core ones: `attempts`, `last_error`, `sent_at`,
- * `next_attempt_at` (migration `20261122000400_admin_inbox.sql`).
+ * `next_attempt_at` (migration `20261122000400_admin_inbox.sql`),
+ * `ticket_request` (`20261126000600_inbox_ticket_outbox.sql`).
  *
  * @module
  */
@@ -34,9 +38,10 @@ import {
   type NotificationTransport,
   scrub,
   type SendResult,
+  type TicketRequest,
 } from "./notification_transport.ts";
 
-const CHANNELS: readonly NotificationChannel[] = ["slack", "sms"];
+const CHANNELS: readonly NotificationChannel[] = ["slack", "sms", "inbox"];
 
 /** The longest `Retry-After` obeyed: a provider asking for more gets asked again then. */
 const MAX_RETRY_AFTER_MS = 15 * 60_000;
@@ -46,7 +51,12 @@ export interface NotificationDispatcherOptions {
   /** The database as the connecting role (the `Database`, not a caller's transaction). */
   db: Queryable;
   /** One transport per channel; a channel without one is not sent. */
-  transports: { slack?: NotificationTransport; sms?: NotificationTransport };
+  transports: {
+    slack?: NotificationTransport;
+    sms?: NotificationTransport;
+    /** Opens staged tickets (`inbox_tickets.ts`). */
+    inbox?: NotificationTransport;
+  };
   /** Where sends, failures and unconfigured channels are reported. */
   log: Logger;
   /** Attempts per row before it is marked failed. @default 5 */
@@ -109,6 +119,7 @@ interface ClaimedRow {
   attempts: number;
   urgent: boolean;
   created_at: string | Date;
+  ticket_request: TicketRequest | null;
 }
 
 const CLAIM_SQL = `
@@ -128,12 +139,14 @@ const CLAIM_SQL = `
     from due
    where o.id = due.id
   returning o.id, o.org_id, o.ticket_id, o.channel, o.body, o.attempts, o.created_at,
+    o.ticket_request,
     coalesce((select t.priority = 'urgent' from public.staff_tickets t where t.id = o.ticket_id),
              false) as urgent`;
 
 const MARK_SENT_SQL = `
   update public.notification_outbox
-     set status = 'sent', sent_at = now(), last_error = null, target = coalesce($2, target)
+     set status = 'sent', sent_at = now(), last_error = null, target = coalesce($2, target),
+         ticket_id = coalesce($3::uuid, ticket_id)
    where id = $1 and status = 'recorded'`;
 
 const MARK_FAILED_SQL = `
@@ -234,6 +247,7 @@ export function createNotificationDispatcher(
         urgent: row.urgent,
         ticketId: row.ticket_id,
         orgId: row.org_id,
+        ...(row.ticket_request ? { ticketRequest: row.ticket_request } : {}),
       });
     } catch (error) {
       // A transport should not throw; if one does, treat it as transient.
@@ -254,7 +268,7 @@ export function createNotificationDispatcher(
       attempt: row.attempts,
     };
     if (result.ok) {
-      await db.query(MARK_SENT_SQL, [row.id, result.target ?? null]);
+      await db.query(MARK_SENT_SQL, [row.id, result.target ?? null, result.ticketId ?? null]);
       summary.sent++;
       log.info("notification_sent", fields);
       return;

@@ -13,8 +13,25 @@
  */
 import type { Logger } from "@shared/runtime/log.ts";
 
-/** The channels staff can be notified on, as in `notification_outbox.channel`. */
-export type NotificationChannel = "slack" | "sms";
+/**
+ * The channels staff can be notified on, as in `notification_outbox.channel`;
+ * `inbox` opens a staged ticket in the Admin Inbox (`inbox_tickets.ts`).
+ */
+export type NotificationChannel = "slack" | "sms" | "inbox";
+
+/** The ticket an `inbox` row asks for (`notification_outbox.ticket_request`). */
+export interface TicketRequest {
+  /** `notify_staff`'s idempotency key (1–255 characters): one ticket per key. */
+  key: string;
+  /** Short reason (1–200 characters). */
+  reason: string;
+  /** What staff need to know (1–2000 characters). */
+  summary: string;
+  /** @default "high" */
+  priority?: "low" | "medium" | "high" | "urgent";
+  /** The conversation the ticket is about. */
+  convo_id?: string;
+}
 
 /** One staged message, as the dispatcher hands it to a transport. */
 export interface OutgoingNotification {
@@ -26,6 +43,8 @@ export interface OutgoingNotification {
   ticketId: string | null;
   /** The tenant. */
   orgId: string;
+  /** For the `inbox` channel: the ticket to open. */
+  ticketRequest?: TicketRequest;
 }
 
 /** What a transport reports for one message. */
@@ -37,6 +56,8 @@ export type SendResult =
      * a secret or a phone number: the ticket's requester can read the row).
      */
     target?: string;
+    /** The ticket the message opened (`inbox`), stored in `notification_outbox.ticket_id`. */
+    ticketId?: string;
   }
   | {
     ok: false;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
+import { memoryLogger } from "@shared/runtime/log.ts";
 import { ORG } from "@testing/seed.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { type InboundMessage, parseDelivery } from "./inbound.ts";
@@ -32,6 +33,7 @@ dbTest(
         orgId: ORG.easymo,
         source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
         files: storage.files,
+        log: memoryLogger(),
       });
 
       const id = await graph.addMedia(JPEG, "image/jpeg");
@@ -82,6 +84,7 @@ dbTest(
         orgId: ORG.easymo,
         source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
         files: storage.files,
+        log: memoryLogger(),
       });
       const gif = await graph.addMedia(JPEG, "image/gif");
       await handle(inbound({ media: { type: "image", id: gif, mimeType: "image/gif" } }));
@@ -117,39 +120,131 @@ dbTest(
 );
 
 dbTest(
-  "inbound media: a sha256 mismatch or a Graph failure throws (retried), nothing stored",
+  "inbound media: a sha256 mismatch, a 5xx, a 429 or a timeout throws (retried), nothing stored",
   async (db) => {
     await using graph = await startFakeGraph();
     const storage = await startTestStorage(db);
     try {
+      const log = memoryLogger();
       const handle = withInboundMedia(() => Promise.resolve(), {
         db,
         orgId: ORG.easymo,
-        source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
+        source: createGraphMediaSource({
+          token: graph.token,
+          baseUrl: graph.baseUrl,
+          timeoutMs: 200,
+        }),
         files: storage.files,
+        log,
       });
       const corrupt = await graph.addMedia(JPEG, "image/jpeg", { sha256: "ab".repeat(32) });
       await assert.rejects(
         handle(inbound({ media: { type: "image", id: corrupt, mimeType: "image/jpeg" } })),
         /sha256/,
       );
-      await assert.rejects(
-        handle(inbound({ media: { type: "document", id: "999", mimeType: "application/pdf" } })),
-        /HTTP 400/,
-      );
-      const wrongToken = withInboundMedia(() => Promise.resolve(), {
-        db,
-        orgId: ORG.easymo,
-        source: createGraphMediaSource({ token: "nope", baseUrl: graph.baseUrl }),
-        files: storage.files,
-      });
       const id = await graph.addMedia(JPEG, "image/jpeg");
-      await assert.rejects(
-        wrongToken(inbound({ media: { type: "image", id, mimeType: "image/jpeg" } })),
-        /HTTP 401/,
-      );
+      graph.scriptMedia(id, { status: 503 }, { status: 429 }, { status: 500 }, {
+        status: 200,
+        delayMs: 5_000,
+      });
+      const photo = inbound({ media: { type: "image", id, mimeType: "image/jpeg" } });
+      await assert.rejects(handle(photo), /HTTP 503 \(code 2\)/);
+      await assert.rejects(handle(photo), /HTTP 429 \(code 4\)/);
+      await assert.rejects(handle(photo), /HTTP 500 \(code 1\)/);
+      await assert.rejects(handle(photo), (error: Error) => error.name === "TimeoutError");
+      assert.equal(graph.mediaLookups(id), 4);
       assert.equal((await db.query("select 1 from storage.objects")).length, 0);
       assert.equal((await db.query("select 1 from public.messages")).length, 0);
+      assert.deepEqual(log.lines, []);
+    } finally {
+      await storage.close();
+    }
+  },
+);
+
+dbTest(
+  "inbound media: a refused id is answered, not thrown: 400/404 with a warning, 401/403 with an error and staff told",
+  async (db) => {
+    await using graph = await startFakeGraph();
+    const storage = await startTestStorage(db);
+    try {
+      const log = memoryLogger();
+      const refusals: string[] = [];
+      const options = {
+        db,
+        orgId: ORG.easymo,
+        source: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }),
+        files: storage.files,
+        log,
+        onCredentialsRefused: (refusal: { wamid: string }) => {
+          refusals.push(refusal.wamid);
+          return Promise.resolve();
+        },
+      };
+      const handled: string[] = [];
+      const handle = withInboundMedia((message) => {
+        handled.push(message.wamid);
+        return Promise.resolve();
+      }, options);
+      // Unknown to Meta (400, GraphMethodException 100/33), then expired (404).
+      await handle(inbound({ media: { type: "image", id: "999", mimeType: "image/jpeg" } }));
+      const expired = await graph.addMedia(JPEG, "image/jpeg");
+      graph.scriptMedia(expired, { status: 404 });
+      await handle(
+        inbound({
+          media: { type: "document", id: expired, mimeType: "application/pdf", caption: "bonjour" },
+        }),
+      );
+      // Our token: expired (401, 190/463) and without the permission (403, code 10).
+      const ours = await graph.addMedia(JPEG, "image/jpeg");
+      graph.scriptMedia(ours, { status: 401 }, { status: 403 });
+      const tokenRefused = inbound({ media: { type: "image", id: ours, mimeType: "image/jpeg" } });
+      await handle(tokenRefused);
+      const permissionRefused = inbound({
+        media: { type: "image", id: ours, mimeType: "image/jpeg" },
+      });
+      await handle(permissionRefused);
+
+      assert.deepEqual(handled, []);
+      const replies = await db.query<{ body: string }>(
+        "select body from public.messages where direction = 'outbound' order by seq",
+      );
+      assert.deepEqual(replies.map((reply) => reply.body), [
+        "Sorry, I couldn't open your photo. Please send it again. Send 0 for the menu.",
+        "Désolé, je n'ai pas pu ouvrir votre fichier. Merci de le renvoyer. Envoyez 0 pour le menu.",
+        "Sorry, I couldn't open your photo because of a problem on our side. Our team has been " +
+        "told. Please send it again a little later. Send 0 for the menu.",
+        "Sorry, I couldn't open your photo because of a problem on our side. Our team has been " +
+        "told. Please send it again a little later. Send 0 for the menu.",
+      ]);
+      assert.deepEqual(refusals, [tokenRefused.wamid, permissionRefused.wamid]);
+      const logged = log.lines.map(({ level, event, status, code, subcode }) => ({
+        level,
+        event,
+        status,
+        code,
+        subcode,
+      }));
+      assert.deepEqual(logged, [
+        { level: "warn", event: "wa_media_unavailable", status: 400, code: 100, subcode: 33 },
+        { level: "warn", event: "wa_media_unavailable", status: 404, code: 100, subcode: 33 },
+        {
+          level: "error",
+          event: "wa_media_credentials_refused",
+          status: 401,
+          code: 190,
+          subcode: 463,
+        },
+        {
+          level: "error",
+          event: "wa_media_credentials_refused",
+          status: 403,
+          code: 10,
+          subcode: undefined,
+        },
+      ]);
+      assert.ok(log.lines.every((line) => typeof line.fbtrace_id === "string"));
+      assert.equal((await db.query("select 1 from storage.objects")).length, 0);
     } finally {
       await storage.close();
     }

@@ -9,18 +9,21 @@
  *
  * A message whose handling throws waits (exponential backoff with jitter,
  * `next_attempt_at`) and is retried up to `maxAttempts` times, then marked
- * `failed` with its reason and reported through `onFailed` (a staff ticket),
- * never retried again. A message waiting out its backoff does not hold up
+ * `failed` with its reason, never retried again. What a failure owes (a
+ * reply to the customer, a staff ticket) is staged by `onFailed` in the very
+ * transaction that marks the message failed, as outbound work the outboxes
+ * retry: it commits with the mark or not at all, so it is never lost to a
+ * failing notification. A message waiting out its backoff does not hold up
  * its sender's later messages. A handler that throws {@link RetryLater} (a
  * rate limit) puts the message off without using up an attempt, at most
  * `maxDeferrals` times.
  *
  * @module
  */
-import type { Database } from "@shared/db/types.ts";
+import type { Database, Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { backoffMs } from "@shared/runtime/backoff.ts";
-import { type InboundFlag, type InboundMessage, parseDelivery } from "./inbound.ts";
+import { type InboundFlag, type InboundMessage, messageText, parseDelivery } from "./inbound.ts";
 
 /** Handles one message; throwing leaves it for a retry. */
 export type InboundHandler = (message: InboundMessage) => Promise<void>;
@@ -47,6 +50,8 @@ export interface InboundFailure {
   wamid: string;
   /** The sender's wa_id. */
   from: string;
+  /** What the message says (its text, a tapped title, a caption; empty when none). */
+  text: string;
   /** The last error. */
   reason: string;
   /** Attempts made. */
@@ -69,8 +74,15 @@ export interface InboundProcessorOptions {
   maxDeferrals?: number;
   /** Backoff between attempts: `baseMs × 2^(attempt−1)` capped at `maxMs`, jittered. */
   backoff?: { baseMs?: number; maxMs?: number; random?: () => number };
-  /** Told once about each message marked failed (e.g. raises a staff ticket). */
-  onFailed?: (failure: InboundFailure) => Promise<void>;
+  /**
+   * Stages what a message marked failed owes (a reply to its sender, a staff
+   * ticket) in `tx`, the transaction that marks it failed: the work commits
+   * with the mark, once per message. Throwing rolls the mark back; the
+   * message is given up again, and this called again, by a later sweep.
+   */
+  onFailed?: (failure: InboundFailure, tx: Queryable) => Promise<void>;
+  /** Runs after a failure's transaction committed (e.g. sends what `onFailed` staged). */
+  afterFailed?: () => Promise<void>;
 }
 
 /** Runs inbound messages through the handler. */
@@ -156,23 +168,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
   }
 
   async function runOne(row: ClaimedRow): Promise<void> {
-    const delivery = parseDelivery({
-      object: "whatsapp_business_account",
-      entry: [{
-        id: row.phone_number_id,
-        changes: [{
-          field: "messages",
-          value: {
-            metadata: { phone_number_id: row.phone_number_id },
-            contacts: row.profile_name
-              ? [{ wa_id: row.message.from, profile: { name: row.profile_name } }]
-              : [],
-            messages: [row.message],
-          },
-        }],
-      }],
-    });
-    const parsed = delivery?.messages[0];
+    const parsed = storedMessage(row);
     // The time and repairs the webhook stored stand, whatever the raw timestamp says.
     const message = parsed && {
       ...parsed,
@@ -202,9 +198,12 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
         error: String(error).slice(0, 300),
         deferred,
       });
-      // A deferral gives its attempt back; a failure waits longer after each attempt.
-      const [after] = await db.query<{ status: string; attempts: number; from_wa_id: string }>(
-        `update private.wa_inbound
+      // A deferral gives its attempt back; a failure waits longer after each attempt. A message
+      // given up is marked failed in the transaction that stages what its failure owes.
+      const reason = String(error).slice(0, 500);
+      await markFailed(row.wamid, async (tx) => {
+        const [after] = await tx.query<{ status: string; attempts: number; from_wa_id: string }>(
+          `update private.wa_inbound
          set attempts = attempts - $4::int,
              deferrals = deferrals + $4::int,
              status = case
@@ -215,23 +214,24 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
              locked_until = null, last_error = left($3, 500)
          where wamid = $1
          returning status, attempts, from_wa_id`,
-        [
-          row.wamid,
-          maxAttempts,
-          deferred ? `deferred: ${error.message}` : String(error),
-          deferred ? 1 : 0,
-          deferred ? error.delayMs : backoffMs(row.attempts, backoff),
-          maxDeferrals,
-        ],
-      );
-      if (after?.status === "failed") {
-        await reportFailed({
+          [
+            row.wamid,
+            maxAttempts,
+            deferred ? `deferred: ${error.message}` : String(error),
+            deferred ? 1 : 0,
+            deferred ? error.delayMs : backoffMs(row.attempts, backoff),
+            maxDeferrals,
+          ],
+        );
+        if (after?.status !== "failed") return null;
+        return {
           wamid: row.wamid,
           from: after.from_wa_id,
-          reason: String(error).slice(0, 500),
+          text: message ? messageText(message.content) : "",
+          reason,
           attempts: after.attempts,
-        });
-      }
+        };
+      });
     } finally {
       release(row);
     }
@@ -287,34 +287,67 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     return new Set(renewed.map((row) => row.wamid));
   }
 
-  async function reportFailed(failure: InboundFailure): Promise<void> {
-    log.error("wa_inbound_gave_up", { ...failure });
+  // Runs `mark` (which marks one message, and says whether it gave it up) in a transaction
+  // with `onFailed`'s staging. When that transaction fails, the row keeps its claim: it is
+  // given up again when the lease has run out (`giveUpAbandoned`), with nothing lost.
+  async function markFailed(
+    wamid: string,
+    mark: (tx: Queryable) => Promise<InboundFailure | null>,
+  ): Promise<void> {
+    let failure: InboundFailure | null;
     try {
-      await options.onFailed?.(failure);
+      failure = await db.transaction(async (tx) => {
+        const failed = await mark(tx);
+        if (failed) await options.onFailed?.(failed, tx);
+        return failed;
+      });
     } catch (error) {
-      log.error("wa_inbound_failure_report_failed", {
-        wamid: failure.wamid,
+      log.error("wa_inbound_failure_not_recorded", {
+        wamid,
         error: String(error).slice(0, 300),
       });
+      return;
     }
+    if (!failure) return;
+    // Never the customer's words in a log line.
+    const { text: _text, ...fields } = failure;
+    log.error("wa_inbound_gave_up", fields);
+    await options.afterFailed?.().catch((error) =>
+      log.warn("wa_inbound_after_failed_failed", { wamid, error: String(error).slice(0, 300) })
+    );
   }
 
   // A worker that died on its last attempt left the message `processing`: give it up.
   async function giveUpAbandoned(): Promise<void> {
-    const rows = await db.query<{ wamid: string; from_wa_id: string; attempts: number }>(
-      `update private.wa_inbound
-       set status = 'failed', locked_until = null,
-           last_error = coalesce(last_error, 'processing never finished')
-       where status = 'processing' and locked_until < now() and attempts >= $1
-       returning wamid, from_wa_id, attempts`,
+    const rows = await db.query<{ wamid: string }>(
+      `select wamid from private.wa_inbound
+       where status = 'processing' and locked_until < now() and attempts >= $1`,
       [maxAttempts],
     );
-    for (const row of rows) {
-      await reportFailed({
-        wamid: row.wamid,
-        from: row.from_wa_id,
-        reason: "processing never finished",
-        attempts: row.attempts,
+    for (const { wamid } of rows) {
+      await markFailed(wamid, async (tx) => {
+        const [row] = await tx.query<
+          Pick<ClaimedRow, "phone_number_id" | "profile_name" | "message" | "attempts"> & {
+            from_wa_id: string;
+            last_error: string;
+          }
+        >(
+          `update private.wa_inbound
+           set status = 'failed', locked_until = null,
+               last_error = coalesce(last_error, 'processing never finished')
+           where wamid = $1 and status = 'processing' and locked_until < now() and attempts >= $2
+           returning from_wa_id, attempts, last_error, phone_number_id, profile_name, message`,
+          [wamid, maxAttempts],
+        );
+        if (!row) return null;
+        const stored = storedMessage(row);
+        return {
+          wamid,
+          from: row.from_wa_id,
+          text: stored ? messageText(stored.content) : "",
+          reason: row.last_error,
+          attempts: row.attempts,
+        };
       });
     }
   }
@@ -384,4 +417,27 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     },
   };
   return processor;
+}
+
+// A stored message as the webhook parsed it; undefined when it no longer parses.
+function storedMessage(
+  row: Pick<ClaimedRow, "phone_number_id" | "profile_name" | "message">,
+): InboundMessage | undefined {
+  const delivery = parseDelivery({
+    object: "whatsapp_business_account",
+    entry: [{
+      id: row.phone_number_id,
+      changes: [{
+        field: "messages",
+        value: {
+          metadata: { phone_number_id: row.phone_number_id },
+          contacts: row.profile_name
+            ? [{ wa_id: row.message.from, profile: { name: row.profile_name } }]
+            : [],
+          messages: [row.message],
+        },
+      }],
+    }],
+  });
+  return delivery?.messages[0];
 }

@@ -5,15 +5,19 @@
  * Meta's sha256, then saved to Storage at `media/<org>/<conversation>/<wamid>`.
  *
  * Runs in inbound processing, never in the webhook: the webhook answers 200
- * once the message is stored. A download or Storage failure is thrown, so the
- * processor retries the message; a type or size WhatsApp itself would not
- * carry is refused: the user is told in their language, nothing is stored.
+ * once the message is stored. A lookup the Graph API refuses is thrown as a
+ * {@link GraphMediaError} whose `kind` says whether it is the customer's file
+ * (an unknown or expired id), our credentials or worth a retry; any other
+ * download or Storage failure is thrown as it is, so the processor retries the
+ * message. A type or size WhatsApp itself would not carry is refused: the
+ * user is told in their language, nothing is stored.
  *
  * @module
  */
 import { sha256Hex } from "@shared/pipeline/canonical.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
+import { GraphMediaError, readGraphError } from "./graph_media_error.ts";
 import type { InboundContent, StoredMedia } from "./inbound.ts";
 
 const MB = 1024 * 1024;
@@ -67,6 +71,7 @@ export interface MediaSource {
   /**
    * The file, or why it is refused (type or size past `limits`).
    *
+   * @throws {GraphMediaError} when the Graph API refused the id's lookup (see its `kind`).
    * @throws {Error} when the file could not be fetched or its sha256 does not match (retry).
    */
   fetch(mediaId: string, limits: { types: readonly string[]; maxBytes: number }): Promise<
@@ -123,15 +128,15 @@ export function createGraphMediaSource(options: GraphMediaOptions): MediaSource 
   const headers = { authorization: `Bearer ${options.token}` };
   return {
     async fetch(mediaId, limits) {
-      if (!/^[A-Za-z0-9._-]{1,128}$/.test(mediaId)) throw new Error("Malformed media id");
+      // No lookup could ever succeed: the same as Meta refusing an unknown id.
+      if (!/^[A-Za-z0-9._-]{1,128}$/.test(mediaId)) {
+        throw new GraphMediaError(400, { message: "Malformed media id (not looked up)" });
+      }
       const meta = await doFetch(`${rootUrl()}/${encodeURIComponent(mediaId)}`, {
         headers,
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (!meta.ok) {
-        await meta.body?.cancel();
-        throw new Error(`Graph media lookup failed: HTTP ${meta.status}`);
-      }
+      if (!meta.ok) throw new GraphMediaError(meta.status, await readGraphError(meta));
       const info = await meta.json() as {
         url?: unknown;
         mime_type?: unknown;
@@ -182,6 +187,49 @@ export const MEDIA_REFUSED: Record<MediaRefusal, Record<Language, string>> = {
       "Twihanganire, iyo dosiye ni nini cyane (amafoto kugeza kuri MB 5, inyandiko kugeza kuri MB 25). Ohereza intoya. Andika 0 ubone menu.",
     fr:
       "Désolé, ce fichier est trop volumineux (photos jusqu'à 5 Mo, documents jusqu'à 25 Mo). Envoyez-en un plus petit. Envoyez 0 pour le menu.",
+  },
+};
+
+/**
+ * What the user is told when Meta will not hand over their file: `gone` (an
+ * unknown or expired media id: send it again), `credentials` (our token was
+ * refused: our fault, staff are on it), for a photo or any other file.
+ */
+export const MEDIA_UNAVAILABLE: Record<
+  "gone" | "credentials",
+  Record<"photo" | "file", Record<Language, string>>
+> = {
+  gone: {
+    photo: {
+      en: "Sorry, I couldn't open your photo. Please send it again. Send 0 for the menu.",
+      rw: "Twihanganire, sinashoboye gufungura ifoto yawe. Ongera uyohereze. Andika 0 ubone menu.",
+      fr:
+        "Désolé, je n'ai pas pu ouvrir votre photo. Merci de la renvoyer. Envoyez 0 pour le menu.",
+    },
+    file: {
+      en: "Sorry, I couldn't open your file. Please send it again. Send 0 for the menu.",
+      rw: "Twihanganire, sinashoboye gufungura dosiye yawe. Ongera uyohereze. Andika 0 ubone menu.",
+      fr:
+        "Désolé, je n'ai pas pu ouvrir votre fichier. Merci de le renvoyer. Envoyez 0 pour le menu.",
+    },
+  },
+  credentials: {
+    photo: {
+      en:
+        "Sorry, I couldn't open your photo because of a problem on our side. Our team has been told. Please send it again a little later. Send 0 for the menu.",
+      rw:
+        "Twihanganire, sinashoboye gufungura ifoto yawe kubera ikibazo kiri iwacu. Abakozi bacu babimenyeshejwe. Ongera uyohereze nyuma gato. Andika 0 ubone menu.",
+      fr:
+        "Désolé, je n'ai pas pu ouvrir votre photo à cause d'un problème de notre côté. Notre équipe est prévenue. Merci de la renvoyer un peu plus tard. Envoyez 0 pour le menu.",
+    },
+    file: {
+      en:
+        "Sorry, I couldn't open your file because of a problem on our side. Our team has been told. Please send it again a little later. Send 0 for the menu.",
+      rw:
+        "Twihanganire, sinashoboye gufungura dosiye yawe kubera ikibazo kiri iwacu. Abakozi bacu babimenyeshejwe. Ongera uyohereze nyuma gato. Andika 0 ubone menu.",
+      fr:
+        "Désolé, je n'ai pas pu ouvrir votre fichier à cause d'un problème de notre côté. Notre équipe est prévenue. Merci de le renvoyer un peu plus tard. Envoyez 0 pour le menu.",
+    },
   },
 };
 

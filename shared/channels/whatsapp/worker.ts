@@ -16,10 +16,10 @@ import type { ConversationHandler } from "./conversation.ts";
 import { createWhatsAppHandler } from "./handler.ts";
 import {
   createInboundProcessor,
-  type InboundFailure,
   type InboundProcessor,
   type InboundProcessorOptions,
 } from "./inbound_processor.ts";
+import { stageCredentialsAlert, stageGivenUp } from "./failure_notices.ts";
 import {
   createDispatcher,
   createGraphAdapter,
@@ -104,23 +104,12 @@ export function createWhatsAppWorker(
       platform.log.error("wa_dispatch_failed", { error: String(error) })
     );
   };
-  // A message that used up its attempts: one inbox ticket for it, however often this runs.
-  const reportFailed = async (failure: InboundFailure) => {
-    const result = await platform.call({
-      tool: "notify_staff",
-      args: {
-        channel: "inbox",
-        payload: {
-          reason: "WhatsApp message could not be processed",
-          summary: `Message ${failure.wamid} from +${failure.from} failed ${failure.attempts} ` +
-            `times and will not be retried: ${failure.reason}`.slice(0, 2000),
-          priority: "high",
-        },
-      },
-      caller: { claims: { role: "service_role" }, org_id: tenant.id },
-      idempotencyKey: `wa-inbound-failed:${failure.wamid}`.slice(0, 255),
-    });
-    if (!result.ok) throw new Error(`notify_staff failed: ${result.error.code}`);
+  // Staged tickets are opened by the notification dispatcher: open them now, not on its next
+  // round (a failure stays staged and is retried there).
+  const openTickets = async () => {
+    await platform.notifications.drain().catch((error) =>
+      platform.log.error("notification_dispatch_failed", { error: String(error) })
+    );
   };
   // The packs' sweeps in the background: each run starts a pause after the last one ended,
   // so a slow sweep never queues more behind it.
@@ -161,14 +150,25 @@ export function createWhatsAppWorker(
     db: platform.db,
     log: platform.log,
     ...config.retries,
-    onFailed: reportFailed,
+    // A message given up: its sender is told and staff get a ticket, both staged as outbound
+    // work in the transaction that marks it failed.
+    onFailed: (failure, tx) => stageGivenUp(tx, { orgId: tenant.id, failure }),
+    afterFailed: async () => {
+      await kick();
+      await openTickets();
+    },
     handle: mediaSource
       ? withInboundMedia(handler, {
         db: platform.db,
         orgId: tenant.id,
         source: mediaSource,
         files: platform.files,
+        log: platform.log,
         onQueued: kick,
+        onCredentialsRefused: async (refusal) => {
+          await stageCredentialsAlert(platform.db, { orgId: tenant.id, refusal });
+          await openTickets();
+        },
       })
       : handler,
   });
@@ -179,6 +179,8 @@ export function createWhatsAppWorker(
     transport,
     async sweep() {
       const processed = await processor.sweep();
+      // Tickets staged and not yet opened (notify_staff failed before) are retried here too.
+      await openTickets();
       await dispatcher.recoverStale({ olderThanMs: 300_000 });
       const { sent } = await dispatcher.drain();
       const filesRemoved = await sweepExpiredFiles({ db: platform.db, files: platform.files })
