@@ -235,7 +235,6 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
       WHATSAPP_GRAPH_URL: graph.baseUrl,
       MOMO_CALLBACK_SECRET: "ci-momo-callback-secret-0123456789",
-      SMS_FORWARDER_SECRET: "ci-sms-forwarder-secret-0123456789",
     };
     const path = (fn: string) => reports.find((report) => report.name === fn)!.path;
 
