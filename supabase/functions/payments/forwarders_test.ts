@@ -12,7 +12,7 @@ import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { createPaymentsApp } from "./app.ts";
 
-async function served(rt: TestRuntime) {
+function served(rt: TestRuntime) {
   const app = createPaymentsApp({ ...rt, callbackSecret: "callback-secret-for-tests-0123" });
   return serveFunction("payments", (request) => app.fetch(request));
 }
@@ -53,7 +53,7 @@ dbTest(
   "the operator registers a forwarder, its secret settles a payment; rotate and revoke take effect at once",
   async (db) => {
     const rt = await createTestRuntime(db);
-    const fn = await served(rt);
+    const fn = served(rt);
     try {
       const service = await rt.tokenFor(null);
       const added = await call(`${fn.url}/forwarders`, {
@@ -127,7 +127,7 @@ dbTest(
   "staff manage only their own org's forwarders; customers, strangers and bad input are refused",
   async (db) => {
     const rt = await createTestRuntime(db);
-    const fn = await served(rt);
+    const fn = served(rt);
     try {
       const paul = await rt.tokenFor(USER.paul); // Beaver staff
       const jean = await rt.tokenFor(USER.jean); // EasyMO staff
