@@ -18,11 +18,12 @@
  *   server runs it every minute).
  *
  * Signatures: `X-EasyMO-Signature: t=<unix s>,v1=<hex HMAC-SHA256("<t>.<raw body>")>`
- * (shared/packs/payments/callback_signature.ts; forwarders: forwarder_auth.ts), checked over the raw bytes
- * before anything is parsed; a missing, stale or wrong signature is 401 and
- * says nothing more. Bodies are read through shared/http/body.ts (16 KiB,
- * 10 s). Each request then runs one internal tool through the pipeline as
- * the service on the charge's org.
+ * (shared/packs/payments/callback_signature.ts; a forwarder's key is found by
+ * its `X-EasyMO-Device`, forwarder_auth.ts), checked over the raw bytes before
+ * anything is parsed; a missing, stale or wrong signature, or an unknown or
+ * revoked device, is 401 and says nothing more. Bodies are read through
+ * shared/http/body.ts (16 KiB, 10 s). Each request then runs one internal
+ * tool through the pipeline as the service on the charge's (or device's) org.
  *
  * @module
  */
