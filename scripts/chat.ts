@@ -34,6 +34,8 @@ import { localPaymentSecrets } from "../supabase/functions/payments/app.ts";
 import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "./dev_server.ts";
 import { TEMPLATE_QUICK_REPLIES } from "@shared/packs/buy_sell/mod.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
+import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
+import { DEV_FORWARDERS, devForwarderSecret } from "./_dev_forwarders.ts";
 import { LOCAL_GRAPH_PREFIX, uploadMedia } from "@shared/channels/whatsapp/local_media.ts";
 import {
   type Choice,
@@ -317,20 +319,35 @@ export function amountFor(ref: string, shown: readonly OutboxRow[]): number | un
   return undefined;
 }
 
+/** A forwarder the simulator posts SMS as: its device id and secret. */
+export interface SimulatedForwarder {
+  /** The device id. */
+  deviceId: string;
+  /** Its secret. */
+  secret: string;
+}
+
+/** The embedded dev setup's EasyMO forwarder, whose key the dev server derives from `devSecret`. */
+export function devSmsForwarder(devSecret: string): SimulatedForwarder {
+  const { deviceId } = DEV_FORWARDERS[0];
+  return { deviceId, secret: devForwarderSecret(devSecret, deviceId) };
+}
+
 /** Signs and posts to the local payments function, as the provider and the SMS forwarder do. */
 export function createPaymentPoster(
-  options: { url: string; callbackSecret: string; smsSecret: string; payer: string },
+  options: { url: string; callbackSecret: string; forwarder: SimulatedForwarder; payer: string },
 ): PaymentPoster {
   const encoder = new TextEncoder();
-  async function send(path: string, secret: string, payload: unknown): Promise<Response> {
+  async function send(
+    path: string,
+    sign: (body: Uint8Array) => Promise<Record<string, string>>,
+    payload: unknown,
+  ): Promise<Response> {
     const body = encoder.encode(JSON.stringify(payload));
     try {
       return await fetch(`${options.url}/functions/v1/payments/${path}`, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [SIGNATURE_HEADER]: await signCallback({ secret, body }),
-        },
+        headers: { "content-type": "application/json", ...await sign(body) },
         body,
       });
     } catch (error) {
@@ -345,7 +362,10 @@ export function createPaymentPoster(
         if (amount === undefined) {
           return `✗ no message shows ${command.ref} with its amount: /paid ${command.ref} ${command.status} <amount>`;
         }
-        response = await send("callback", options.callbackSecret, {
+        const secret = options.callbackSecret;
+        response = await send("callback", async (body) => ({
+          [SIGNATURE_HEADER]: await signCallback({ secret, body }),
+        }), {
           momo_ref: command.ref,
           status: command.status,
           provider_txn_id: `SIM${Date.now()}`,
@@ -353,11 +373,11 @@ export function createPaymentPoster(
           payer_phone: options.payer,
         });
       } else {
-        response = await send("sms", options.smsSecret, {
+        const { deviceId, secret } = options.forwarder;
+        response = await send("sms", (body) => signForwarded({ deviceId, secret, body }), {
           sender: /airtel/i.test(command.text) ? "AirtelMoney" : "M-Money",
           text: command.text,
           received_at: new Date().toISOString(),
-          device_id: "chat-simulator",
         });
       }
       const text = await response.text();
@@ -561,7 +581,12 @@ export async function main(argv: string[]): Promise<number> {
   });
 
   const role = await roleOf(url, token, waId, values.as);
-  const payments = createPaymentPoster({ url, ...localPaymentSecrets(secret), payer: `+${waId}` });
+  const payments = createPaymentPoster({
+    url,
+    ...localPaymentSecrets(secret),
+    forwarder: devSmsForwarder(secret),
+    payer: `+${waId}`,
+  });
   console.log(
     dim(
       `WhatsApp as +${waId} (${name}), ${role}, on ${url}. /help for commands, /quit to leave.`,

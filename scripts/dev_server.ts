@@ -36,6 +36,7 @@ import { ocrEngineFromEnv } from "@shared/packs/insurance/ocr_engine_from_env.ts
 import { createAgentFunction } from "@shared/platform/agent_function.ts";
 import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
+import { registerDevForwarders } from "./_dev_forwarders.ts";
 import { passwordGrant } from "./dev_auth.ts";
 import { serveAdminPage } from "./dev_static.ts";
 import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.ts";
@@ -108,14 +109,11 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
         baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,
       }),
     }),
-  // Settlement callbacks and forwarded SMS, signed with secrets derived from the dev secret;
-  // it sweeps expired charges every minute.
+  // Settlement callbacks signed with a secret derived from the dev secret, forwarded SMS from
+  // registered devices (on the embedded database, the dev forwarders); it sweeps expired
+  // charges every minute.
   payments: (runtime) =>
-    createPaymentsApp({
-      ...runtime,
-      ...localPaymentSecrets(runtime.platform.secret),
-      smsOrg: "easymo",
-    }),
+    createPaymentsApp({ ...runtime, ...localPaymentSecrets(runtime.platform.secret) }),
 };
 
 /** Options for {@link startDevServer}. */
@@ -168,6 +166,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   log.info("database_ready", { kind: db.kind, ...prepared });
   const secret = Deno.env.get("EASYMO_SECRET") ??
     await loadOrCreateDevSecret(`${root}dev_secret`);
+  // The dev forwarders exist only on the embedded database: a DATABASE_URL may be a real one.
+  if (!url) await registerDevForwarders(db, secret);
   const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
   let base = "";
   // Files go to the local Storage server mounted below (same origin), through storage-js as

@@ -9,7 +9,15 @@
  * deno task tools token --phone +250788000001 | --user UUID | --service
  * deno task tools call TOOL --args '{…}' --phone +250788000001 [--org SLUG] [--agent ID]
  *                          [--key KEY] [--confirm TOKEN] [--url http://127.0.0.1:54321]
+ * deno task tools forwarder add --org SLUG --name LABEL | list --org SLUG
+ *                          | rotate DEVICE_ID | revoke DEVICE_ID
+ *                          [--token KEY | --phone E164] [--url BASE]
  * ```
+ *
+ * `forwarder` manages the SMS forwarders of an org (docs/payments.md): `add`
+ * and `rotate` print the device's secret, once. Locally it acts as the service
+ * role of the dev server; deployed, pass `--url https://<project>.supabase.co`
+ * and `--token` with the service-role key (or a staff member's token).
  *
  * The CLI reads the same environment as the dev server: `PORT` (the default
  * `--url` is `http://127.0.0.1:$PORT`), `EASYMO_DATA_DIR` and `EASYMO_SECRET`.
@@ -23,6 +31,7 @@ import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
+import { type ForwarderAction, NotPaymentsError, runForwarderCommand } from "./_forwarder_cli.ts";
 import {
   devServerUrl,
   type DevUser,
@@ -38,6 +47,11 @@ const USAGE = `usage:
   deno task tools token (--phone E164 | --user UUID | --service)
   deno task tools call TOOL [--args JSON] (--phone E164 | --token JWT) [--org SLUG] [--agent ID]
                             [--key KEY] [--confirm TOKEN] [--url BASE]
+  deno task tools forwarder (add --org SLUG --name LABEL | list --org SLUG
+                             | rotate DEVICE_ID | revoke DEVICE_ID)
+                            [--token KEY | --phone E164] [--url BASE]
+    add and rotate print the device's secret once; without --token or --phone the
+    dev server's service role acts (deployed: --token <service-role key>)
   --url defaults to http://127.0.0.1:$PORT (54321 when PORT is unset), as deno task dev listens`;
 
 class UsageError extends Error {}
@@ -88,6 +102,29 @@ async function tokenFor(flags: { phone?: string; user?: string; service?: boolea
   return await signDevToken(secret, { userId: user.id, claims: { phone: user.phone } });
 }
 
+function forwarderAction(
+  action: string | undefined,
+  deviceId: string | undefined,
+  flags: { org?: string; name?: string },
+): ForwarderAction {
+  switch (action) {
+    case "add":
+      if (!flags.org || !flags.name?.trim()) {
+        throw new UsageError("forwarder add needs --org SLUG and --name LABEL");
+      }
+      return { action, org: flags.org, name: flags.name };
+    case "list":
+      if (!flags.org) throw new UsageError("forwarder list needs --org SLUG");
+      return { action, org: flags.org };
+    case "rotate":
+    case "revoke":
+      if (!deviceId) throw new UsageError(`forwarder ${action} needs the DEVICE_ID`);
+      return { action, deviceId };
+    default:
+      throw new UsageError(`forwarder needs add, list, rotate or revoke, not "${action ?? ""}"`);
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -103,6 +140,7 @@ async function main(argv: string[]): Promise<number> {
       args: { type: "string" },
       key: { type: "string" },
       confirm: { type: "string" },
+      name: { type: "string" },
       url: { type: "string", default: devServerUrl() },
       help: { type: "boolean", short: "h" },
     },
@@ -183,6 +221,20 @@ async function main(argv: string[]): Promise<number> {
       }
       console.log(JSON.stringify(result, null, 2));
       return result.ok ? 0 : 1;
+    }
+    case "forwarder": {
+      const action = forwarderAction(toolName, positionals[2], values);
+      const token = values.token ??
+        await tokenFor(values.phone || values.user ? values : { service: true });
+      const base = values.url.replace(/\/+$/, "");
+      if (!/^https?:\/\/[^/]+$/.test(base)) throw new UsageError(`not a base URL: ${values.url}`);
+      try {
+        return await runForwarderCommand(action, { url: base, token });
+      } catch (error) {
+        if (error instanceof NotPaymentsError) throw new UnreachableError(error.message);
+        if (error instanceof TypeError) throw new UnreachableError(unreachableHint(base));
+        throw error;
+      }
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

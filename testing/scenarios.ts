@@ -504,8 +504,6 @@ export async function runScenario(
     const payments = createPaymentsApp({
       ...runtime,
       callbackSecret: CALLBACK_SECRET,
-      smsSecret: CALLBACK_SECRET,
-      smsOrg: "easymo",
     });
     const channel = createAgentChannel(runtime, {
       appSecret: APP_SECRET,

@@ -22,6 +22,7 @@ import { signDevToken } from "@shared/auth/jwt.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { prepareDatabase } from "@shared/db/migrate.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
+import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 
 /**
@@ -235,7 +236,6 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
       WHATSAPP_GRAPH_URL: graph.baseUrl,
       MOMO_CALLBACK_SECRET: "ci-momo-callback-secret-0123456789",
-      SMS_FORWARDER_SECRET: "ci-sms-forwarder-secret-0123456789",
     };
     const path = (fn: string) => reports.find((report) => report.name === fn)!.path;
 
@@ -359,6 +359,48 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       "payments POST /callback unsigned is 401",
       unsigned,
       () => unsigned.status === 401,
+    );
+    // A forwarder registered by the operator posts with the secret it was given, once.
+    const added = await fetch(`${payments.url}/payments/forwarders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${serviceKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ org: "easymo", label: "CI till" }),
+    });
+    let device = { device_id: "", secret: "" };
+    await expect("payments POST /forwarders registers a device", added, (body) => {
+      device = JSON.parse(body).data ?? device;
+      return added.status === 200 && device.secret.startsWith("fwd_sk_");
+    });
+    const sms = new TextEncoder().encode(JSON.stringify({
+      sender: "M-Money",
+      text: "You have received 700 RWF from X (2507******99). Financial Transaction Id: 1.",
+      received_at: new Date().toISOString(),
+    }));
+    const forwarded = await fetch(`${payments.url}/payments/sms`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...await signForwarded({ deviceId: device.device_id, secret: device.secret, body: sms }),
+      },
+      body: sms,
+    });
+    await expect(
+      "payments POST /sms signed by that device is filed",
+      forwarded,
+      (body) => forwarded.status === 200 && JSON.parse(body).data.match_status === "unmatched",
+    );
+    const posing = await fetch(`${payments.url}/payments/sms`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...await signForwarded({ deviceId: "fwd-nobodyhere0", secret: device.secret, body: sms }),
+      },
+      body: sms,
+    });
+    await expect(
+      "payments POST /sms under another device's name is 401",
+      posing,
+      () => posing.status === 401,
     );
   } finally {
     for (const child of started.reverse()) await child.stop();

@@ -1,6 +1,9 @@
 /**
  * Signatures for settlement callbacks and the SMS-forwarder endpoint:
  * `X-EasyMO-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`.
+ * Callbacks are signed with the provider's secret; each SMS forwarder signs
+ * with its own device key (forwarder_auth.ts looks it up and reuses
+ * {@link parseSignature} and {@link macMatches}).
  *
  * The timestamp is signed with the body, so an old request cannot be re-dated;
  * a request older (or further in the future) than the tolerance is refused.
@@ -75,22 +78,71 @@ function checkSecret(secret: string): void {
  */
 export function createCallbackVerifier(options: CallbackVerifierOptions): CallbackVerifier {
   checkSecret(options.secret);
-  const tolerance = options.toleranceSec ?? 300;
-  if (!(tolerance > 0)) {
-    throw new RangeError("Cannot verify callbacks as toleranceSec must be positive");
-  }
+  const toleranceSec = checkTolerance(options.toleranceSec);
   const now = options.now ?? Date.now;
   const key = hmacKey(options.secret, ["verify"]);
   return async (body, header) => {
-    if (header === null || header.trim() === "") return { ok: false, reason: "missing" };
-    const match = HEADER.exec(header.trim());
-    if (!match) return { ok: false, reason: "malformed" };
-    const signedAt = Number(match[1]);
-    if (Math.abs(now() / 1000 - signedAt) > tolerance) return { ok: false, reason: "stale" };
-    const mac = Uint8Array.from(match[2].match(/../g)!, (byte) => parseInt(byte, 16));
-    const valid = await crypto.subtle.verify("HMAC", await key, mac, signedPayload(match[1], body));
-    return valid ? { ok: true, signedAt } : { ok: false, reason: "mismatch" };
+    const parsed = parseSignature(header, { now, toleranceSec });
+    if (!parsed.ok) return parsed;
+    return await macMatches(await key, parsed, body);
   };
+}
+
+/** A signature header read and found fresh, not yet checked against a key. */
+export interface ParsedSignature {
+  ok: true;
+  /** The signed time, unix seconds. */
+  signedAt: number;
+  /** The `t=` value as sent (the MAC covers these exact characters). */
+  timestamp: string;
+  /** The MAC bytes. */
+  mac: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * Reads a signature header and checks its time, before any key is looked up
+ * (so a malformed or stale request costs no database read).
+ */
+export function parseSignature(
+  header: string | null,
+  options: { now: () => number; toleranceSec: number },
+): ParsedSignature | { ok: false; reason: SignatureRefusal } {
+  if (header === null || header.trim() === "") return { ok: false, reason: "missing" };
+  const match = HEADER.exec(header.trim());
+  if (!match) return { ok: false, reason: "malformed" };
+  const signedAt = Number(match[1]);
+  if (Math.abs(options.now() / 1000 - signedAt) > options.toleranceSec) {
+    return { ok: false, reason: "stale" };
+  }
+  const mac = Uint8Array.from(match[2].match(/../g)!, (byte) => parseInt(byte, 16));
+  return { ok: true, signedAt, timestamp: match[1], mac };
+}
+
+/**
+ * Whether `signature` is the MAC of its time and `body` under `key`, compared
+ * in constant time by `crypto.subtle.verify` (never byte by byte here).
+ */
+export async function macMatches(
+  key: CryptoKey,
+  signature: ParsedSignature,
+  body: Uint8Array,
+): Promise<SignatureCheck> {
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    key,
+    signature.mac,
+    signedPayload(signature.timestamp, body),
+  );
+  return valid ? { ok: true, signedAt: signature.signedAt } : { ok: false, reason: "mismatch" };
+}
+
+/** The tolerance in seconds, checked. */
+export function checkTolerance(toleranceSec: number | undefined): number {
+  const tolerance = toleranceSec ?? 300;
+  if (!(tolerance > 0)) {
+    throw new RangeError("Cannot verify signatures as toleranceSec must be positive");
+  }
+  return tolerance;
 }
 
 /** Options for {@link signCallback}. */

@@ -4,21 +4,26 @@
  * - `POST /payments/callback` `{momo_ref, status, provider_txn_id, amount, payer_phone?}`,
  *   signed with `MOMO_CALLBACK_SECRET`: a provider (or aggregator) reports
  *   how a charge ended. Idempotent by momo_ref and provider_txn_id.
- * - `POST /payments/sms` `{sender, text, received_at, device_id?}`, signed
- *   with `SMS_FORWARDER_SECRET`: a merchant phone's SMS-forwarding app posts
- *   a MoMo confirmation text; it settles the one open charge it matches, or
- *   goes to staff. A device registered in `public.sms_forwarders` files its
- *   SMS under its own org; any other under `PAYMENTS_SMS_ORG`.
+ * - `POST /payments/sms` `{sender, text, received_at, device_id?}`, from a
+ *   registered SMS forwarder (a merchant phone's SMS-forwarding app) naming
+ *   itself in `X-EasyMO-Device` and signing with its own key: a MoMo
+ *   confirmation text, filed under the device's org; it settles the one open
+ *   charge of that org it matches, or goes to its staff. The device is the
+ *   one the key proves; a body naming another device is refused.
+ * - `/payments/forwarders` (the service role, or staff of the org): register
+ *   a forwarder and get its secret once, rotate it, revoke it, list an org's
+ *   (forwarders.ts; `deno task tools forwarder …`).
  * - `POST /payments/sweep` (service-role token): expires unpaid charges past
  *   their expiry and tells each payer once (a scheduler calls it; the dev
  *   server runs it every minute).
  *
  * Signatures: `X-EasyMO-Signature: t=<unix s>,v1=<hex HMAC-SHA256("<t>.<raw body>")>`
- * (shared/packs/payments/callback_signature.ts), checked over the raw bytes
- * before anything is parsed; a missing, stale or wrong signature is 401 and
- * says nothing more. Bodies are read through shared/http/body.ts (16 KiB,
- * 10 s). Each request then runs one internal tool through the pipeline as
- * the service on the charge's org.
+ * (shared/packs/payments/callback_signature.ts; a forwarder's key is found by
+ * its `X-EasyMO-Device`, forwarder_auth.ts), checked over the raw bytes before
+ * anything is parsed; a missing, stale or wrong signature, or an unknown or
+ * revoked device, is 401 and says nothing more. Bodies are read through
+ * shared/http/body.ts (16 KiB, 10 s). Each request then runs one internal
+ * tool through the pipeline as the service on the charge's (or device's) org.
  *
  * @module
  */
@@ -29,10 +34,11 @@ import { readBody, refusalResponse } from "@shared/http/body.ts";
 import { contractResponse } from "@shared/http/respond.ts";
 import type { Runtime } from "@shared/platform/env.ts";
 import {
-  type CallbackVerifier,
   createCallbackVerifier,
   SIGNATURE_HEADER,
 } from "@shared/packs/payments/callback_signature.ts";
+import { createForwarderVerifier } from "@shared/packs/payments/forwarder_auth.ts";
+import { createForwardersApp } from "./forwarders.ts";
 
 /** Largest body either endpoint reads (an SMS is at most 2,000 characters). */
 export const MAX_PAYMENTS_BODY = 16 * 1024;
@@ -41,13 +47,6 @@ export const MAX_PAYMENTS_BODY = 16 * 1024;
 export interface PaymentsAppOptions extends Runtime {
   /** The secret callbacks are signed with (`MOMO_CALLBACK_SECRET`, at least 16 characters). */
   callbackSecret: string;
-  /** The secret the SMS forwarder signs with (`SMS_FORWARDER_SECRET`, at least 16 characters). */
-  smsSecret: string;
-  /**
-   * The org (id or slug) SMS from unregistered devices are filed under
-   * (`PAYMENTS_SMS_ORG`, the operator); registered devices name their own.
-   */
-  smsOrg: string;
   /** The clock of signature checks, ms (tests). @default Date.now */
   now?: () => number;
   /** How often the long-running host sweeps, ms. @default 60000 */
@@ -83,6 +82,9 @@ const SmsBody = z.strictObject({
 
 const UNSIGNED = { code: "AUTH_ERROR", msg: "Signature required" } as const;
 
+/** Whether the signed bytes are good: as checked, or the reason (logged, never answered). */
+type SignedCheck = { ok: true } | { ok: false; reason: string };
+
 /** Builds the app, mounted at `/payments`. */
 export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
   const { platform, resolveCaller } = options;
@@ -90,32 +92,31 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
     secret: options.callbackSecret,
     now: options.now,
   });
-  const verifySms = createCallbackVerifier({ secret: options.smsSecret, now: options.now });
-  const smsTenant = platform.tenants.get(options.smsOrg) ?? platform.tenants.bySlug(options.smsOrg);
-  if (!smsTenant) throw new Error(`Unknown org for forwarded SMS: ${options.smsOrg}`);
-  const operatorOrgId = smsTenant.id;
+  const verifyForwarder = createForwarderVerifier({ db: platform.db, now: options.now });
   const app = new Hono().basePath("/payments");
+  app.route("/forwarders", createForwardersApp({ platform, resolveCaller }));
 
   app.onError((error, c) => {
     platform.log.error("payments_failed", { error: String(error), path: c.req.path });
     return contractResponse(fail("INTERNAL_ERROR"));
   });
 
-  /** The signed body's JSON, or the response refusing it. */
-  async function signedJson(
+  /** The signed body's JSON, or the response refusing it (one answer for every bad signature). */
+  async function signedJson<T extends SignedCheck>(
     request: Request,
-    verify: CallbackVerifier,
+    verify: (bytes: Uint8Array, headers: Headers) => Promise<T>,
     endpoint: string,
-  ): Promise<{ body: unknown } | Response> {
+  ): Promise<{ body: unknown; check: T & { ok: true } } | Response> {
     const read = await readBody(request, { maxBytes: MAX_PAYMENTS_BODY });
     if (!read.ok) return refusalResponse(read);
-    const check = await verify(read.bytes, request.headers.get(SIGNATURE_HEADER));
+    const check = await verify(read.bytes, request.headers);
     if (!check.ok) {
       platform.log.warn("payments_signature_refused", { endpoint, reason: check.reason });
       return Response.json({ ok: false, error: UNSIGNED }, { status: 401 });
     }
     try {
-      return { body: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(read.bytes)) };
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+      return { body: JSON.parse(text), check: check as T & { ok: true } };
     } catch {
       return contractResponse(
         fail("VALIDATION_ERROR", "Invalid request: the body is not JSON", {
@@ -135,7 +136,11 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
   }
 
   app.post("/callback", async (c) => {
-    const signed = await signedJson(c.req.raw, verifyCallback, "callback");
+    const signed = await signedJson(
+      c.req.raw,
+      (bytes, headers) => verifyCallback(bytes, headers.get(SIGNATURE_HEADER)),
+      "callback",
+    );
     if (signed instanceof Response) return signed;
     const parsed = CallbackBody.safeParse(signed.body);
     if (!parsed.success) return contractResponse(validationFailure(parsed.error));
@@ -158,30 +163,30 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
     return contractResponse(result);
   });
 
-  /** The org a forwarding device is registered to, else the operator's. */
-  async function smsOrgOf(deviceId: string | undefined): Promise<string> {
-    if (deviceId === undefined) return operatorOrgId;
-    const [device] = await platform.db.query<{ org_id: string }>(
-      "select org_id from public.sms_forwarders where device_id = $1",
-      [deviceId],
-    );
-    if (device) return device.org_id;
-    platform.log.warn("payments_sms_unregistered_device", { org_id: operatorOrgId });
-    return operatorOrgId;
-  }
-
   app.post("/sms", async (c) => {
-    const signed = await signedJson(c.req.raw, verifySms, "sms");
+    const signed = await signedJson(c.req.raw, verifyForwarder, "sms");
     if (signed instanceof Response) return signed;
     const parsed = SmsBody.safeParse(signed.body);
     if (!parsed.success) return contractResponse(validationFailure(parsed.error));
+    const { deviceId, orgId } = signed.check.device;
+    // The key says which device this is; the body may repeat it, never name another.
+    if (parsed.data.device_id !== undefined && parsed.data.device_id !== deviceId) {
+      platform.log.warn("payments_sms_device_mismatch", {
+        device_id: deviceId,
+        claimed: parsed.data.device_id,
+      });
+      const message = `must be the signing device's id (${deviceId}) or left out`;
+      return contractResponse(
+        fail("AUTH_ERROR", "A forwarder may only forward its own SMS", {
+          fields: [{ path: "device_id", message }],
+        }),
+      );
+    }
     const result = await call(
       "payment_record_sms",
-      parsed.data,
-      await smsOrgOf(parsed.data.device_id),
-      `sms:${
-        parsed.data.device_id ?? "unknown"
-      }:${parsed.data.received_at}:${parsed.data.text.length}`,
+      { ...parsed.data, device_id: deviceId },
+      orgId,
+      `sms:${deviceId}:${parsed.data.received_at}:${parsed.data.text.length}`,
     );
     return contractResponse(result);
   });
@@ -241,10 +246,7 @@ export function createPaymentsApp(options: PaymentsAppOptions): PaymentsApp {
   };
 }
 
-/** The local secrets of the payments endpoints, derived from the dev secret (the simulator signs with them). */
-export function localPaymentSecrets(secret: string): { callbackSecret: string; smsSecret: string } {
-  return {
-    callbackSecret: `dev-momo-callback:${secret}`,
-    smsSecret: `dev-sms-forwarder:${secret}`,
-  };
+/** The local callback secret, derived from the dev secret (the simulator signs with it). */
+export function localPaymentSecrets(secret: string): { callbackSecret: string } {
+  return { callbackSecret: `dev-momo-callback:${secret}` };
 }

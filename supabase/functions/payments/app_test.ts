@@ -1,7 +1,8 @@
 /**
  * The payments function over real HTTP on 127.0.0.1, on PGlite and Postgres:
- * signed callbacks (refusals, each status, replay, amount mismatch), signed
- * forwarded SMS (MTN and Airtel matched, unmatched and ambiguous to staff),
+ * signed callbacks (refusals, each status, replay, amount mismatch), forwarded
+ * SMS signed by their device (MTN and Airtel matched, unmatched and ambiguous
+ * to staff, each device's SMS filed under its own org),
  * the sweep (and callbacks racing it), a payee's PAID <ref>, and fulfilment
  * waiting for settlement.
  */
@@ -10,13 +11,20 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { signCallback } from "@shared/packs/payments/callback_signature.ts";
+import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
+import {
+  addForwarder,
+  type IssuedForwarder,
+  revokeForwarder,
+  rotateForwarder,
+} from "@shared/packs/payments/sms_forwarders.ts";
 import { cafeOrder, charge } from "@testing/payments.ts";
 import { confirmsPayment } from "@shared/packs/payments/paid_counterpart.ts";
 import { createPaymentsApp, type PaymentsApp } from "./app.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 
 const CALLBACK_SECRET = "callback-secret-for-tests-0123";
-const SMS_SECRET = "sms-forwarder-secret-for-tests";
+const OTHER_SECRET = "another-secret-for-tests-01234";
 const DIANE_WA = "250788000005"; // owner of Café Nyamirambo
 
 interface Served {
@@ -29,8 +37,6 @@ function serve(rt: TestRuntime): Served {
   const app = createPaymentsApp({
     ...rt,
     callbackSecret: CALLBACK_SECRET,
-    smsSecret: SMS_SECRET,
-    smsOrg: "easymo",
   });
   const server = serveFunction("payments", (request) => app.fetch(request));
   return {
@@ -58,6 +64,27 @@ async function post(
     ? new TextEncoder().encode(JSON.stringify({ ...body as object, amount: 1 }))
     : bytes;
   const response = await fetch(url, { method: "POST", headers, body: sent });
+  return { status: response.status, json: await response.json() };
+}
+
+/** Registers a forwarder of `org` as the operator does (the service role). */
+function forwarder(rt: TestRuntime, org: string, label = "Till"): Promise<IssuedForwarder> {
+  return addForwarder(rt.platform.db, { role: "service_role" }, { orgId: org, label });
+}
+
+/** Posts a forwarded SMS signed by `device`. */
+async function postSms(
+  url: string,
+  device: IssuedForwarder,
+  payload: Record<string, unknown>,
+): Promise<{ status: number; json: TestData }> {
+  const body = new TextEncoder().encode(JSON.stringify(payload));
+  const headers = await signForwarded({ deviceId: device.device_id, secret: device.secret, body });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
   return { status: response.status, json: await response.json() };
 }
 
@@ -95,7 +122,7 @@ dbTest(
         await post(`${fn.url}/callback`, body, { secret: null }),
         await post(`${fn.url}/callback`, body, { timestamp: Math.floor(Date.now() / 1000) - 3600 }),
         await post(`${fn.url}/callback`, body, { tamper: true }),
-        await post(`${fn.url}/callback`, body, { secret: SMS_SECRET }),
+        await post(`${fn.url}/callback`, body, { secret: OTHER_SECRET }),
         await post(`${fn.url}/sms`, {
           sender: "M-Money",
           text: "x",
@@ -305,14 +332,12 @@ dbTest(
   async (db) => {
     const rt = await createTestRuntime(db);
     const fn = serve(rt);
+    const phone = await forwarder(rt, ORG.easymo, "Café phone");
     const sms = (text: string, sender = "M-Money") =>
-      post(`${fn.url}/sms`, {
+      postSms(`${fn.url}/sms`, phone, {
         sender,
         text,
         received_at: new Date().toISOString(),
-        device_id: "cafe-phone",
-      }, {
-        secret: SMS_SECRET,
       });
     try {
       const mtn = (await charge(rt, { amount: 5000, payee_phone: "0788123456", memo: "a" })).data;
@@ -385,40 +410,13 @@ dbTest(
 );
 
 dbTest(
-  "SMS: a registered device's SMS settles only its own org's charge; an unknown device's goes to the operator",
+  "SMS: a device's SMS is filed under the org its key belongs to, whatever the body or header claims",
   async (db) => {
     const rt = await createTestRuntime(db);
     const fn = serve(rt);
-    const sms = (text: string, device_id: string) =>
-      post(`${fn.url}/sms`, {
-        sender: "M-Money",
-        text,
-        received_at: new Date().toISOString(),
-        device_id,
-      }, {
-        secret: SMS_SECRET,
-      });
     try {
-      // Beaver's staff register their till phone under their own org, and cannot under EasyMO's.
-      const paul = { role: "authenticated" as const, sub: USER.paul };
-      await db.asCaller(paul, (tx) =>
-        tx.query(
-          "insert into public.sms_forwarders (device_id, org_id, label) values ('beaver-till', $1, 'Till')",
-          [ORG.beaver],
-        ));
-      await assert.rejects(
-        db.asCaller(
-          paul,
-          (tx) =>
-            tx.query(
-              "insert into public.sms_forwarders (device_id, org_id) values ('sneaky', $1)",
-              [
-                ORG.easymo,
-              ],
-            ),
-        ),
-        /row-level security/,
-      );
+      const till = await forwarder(rt, ORG.beaver, "Beaver till");
+      const kiosk = await forwarder(rt, ORG.easymo, "EasyMO kiosk");
       const beaver = await charge(rt, { amount: 4100, payee_phone: "0788123456", memo: "b" }, {
         user: USER.nina,
         org: ORG.beaver,
@@ -427,21 +425,112 @@ dbTest(
       const ref = beaver.data.momo_ref;
       const text = `You have received 4,100 RWF from NINA (2507******11) on your mobile money ` +
         `account at 2026-11-23 10:15:01. Message from sender: ${ref}. Financial Transaction Id: 771.`;
-      // An unregistered device's SMS is the operator's (EasyMO): it cannot reach Beaver's charge.
-      const stray = await sms(text, "unknown-phone");
+      const sms = { sender: "M-Money", text, received_at: new Date().toISOString() };
+
+      // EasyMO's kiosk forwards it: filed under EasyMO, where Beaver's charge is out of reach.
+      const stray = await postSms(`${fn.url}/sms`, kiosk, sms);
       assert.equal(stray.json.data.match_status, "unmatched", JSON.stringify(stray.json));
       assert.equal((await payment(db, ref)).status, "pending");
-      // From Beaver's own device it matches and settles.
-      const own = await sms(text, "beaver-till");
+      // The kiosk naming Beaver's till in the body is refused, with the field; nothing is filed.
+      const claimed = await postSms(`${fn.url}/sms`, kiosk, { ...sms, device_id: till.device_id });
+      assert.equal(claimed.status, 403);
+      assert.equal(claimed.json.error.code, "AUTH_ERROR");
+      assert.deepEqual(claimed.json.error.fields, [{
+        path: "device_id",
+        message: `must be the signing device's id (${kiosk.device_id}) or left out`,
+      }]);
+      // The kiosk's key under the till's name in the header: a bad signature like any other.
+      const posing = await postSms(`${fn.url}/sms`, { ...till, secret: kiosk.secret }, sms);
+      assert.equal(posing.status, 401);
+      assert.equal((await payment(db, ref)).status, "pending");
+      // From Beaver's till (which may repeat its own id in the body) it matches and settles.
+      const own = await postSms(`${fn.url}/sms`, till, { ...sms, device_id: till.device_id });
       assert.equal(own.json.data.match_status, "matched", JSON.stringify(own.json));
       assert.equal((await payment(db, ref)).status, "settled");
-      const filed = await db.query<{ org_id: string; match_status: string }>(
-        "select org_id, match_status from public.sms_inbox order by received_at, id",
+      const filed = await db.query<{ org_id: string; device_id: string; match_status: string }>(
+        "select org_id, device_id, match_status from public.sms_inbox order by org_id",
       );
-      assert.deepEqual(filed.map((row) => [row.org_id, row.match_status]), [
-        [ORG.easymo, "unmatched"],
-        [ORG.beaver, "matched"],
+      assert.deepEqual(filed.map((row) => [row.org_id, row.device_id, row.match_status]), [
+        [ORG.easymo, kiosk.device_id, "unmatched"],
+        [ORG.beaver, till.device_id, "matched"],
       ]);
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
+  "SMS: unknown, revoked, rotated-out, wrong-key, stale and unnamed devices get one identical 401",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const fn = serve(rt);
+    try {
+      const till = await forwarder(rt, ORG.beaver);
+      const gone = await forwarder(rt, ORG.beaver, "Old phone");
+      await revokeForwarder(rt.platform.db, { role: "service_role" }, gone.device_id);
+      const kept = await forwarder(rt, ORG.easymo, "Rotated");
+      const rotated = await rotateForwarder(
+        rt.platform.db,
+        { role: "service_role" },
+        kept.device_id,
+      );
+      const body = new TextEncoder().encode(JSON.stringify({
+        sender: "M-Money",
+        text: "You have received 4,100 RWF from NINA (2507******11). Financial Transaction Id: 9.",
+        received_at: new Date().toISOString(),
+      }));
+      const signedBy = (deviceId: string, secret: string, timestamp?: number) =>
+        signForwarded({ deviceId, secret, body, timestamp });
+      const attempts: Record<string, Record<string, string>> = {
+        "unknown device": await signedBy("fwd-nobodyhere0", till.secret),
+        "revoked device": await signedBy(gone.device_id, gone.secret),
+        "rotated-out secret": await signedBy(kept.device_id, kept.secret),
+        "wrong secret": await signedBy(till.device_id, "fwd_sk_not-the-right-secret-at-all"),
+        "stale": await signedBy(till.device_id, till.secret, Math.floor(Date.now() / 1000) - 3600),
+        "no device named": {
+          "x-easymo-signature": (await signedBy(till.device_id, till.secret))["X-EasyMO-Signature"],
+        },
+        "nothing": {},
+      };
+      const answers = new Set<string>();
+      for (const [what, headers] of Object.entries(attempts)) {
+        const response = await fetch(`${fn.url}/sms`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body,
+        });
+        const text = await response.text();
+        assert.equal(response.status, 401, what);
+        answers.add(
+          JSON.stringify([response.status, response.headers.get("content-type"), text]),
+        );
+      }
+      assert.deepEqual([...answers], [
+        JSON.stringify([
+          401,
+          "application/json",
+          '{"ok":false,"error":{"code":"AUTH_ERROR","msg":"Signature required"}}',
+        ]),
+      ]);
+      const [{ n }] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.sms_inbox",
+      );
+      assert.equal(n, 0);
+      // The right secrets still work: the refusals above were about the credential alone.
+      for (
+        const [deviceId, secret] of [[till.device_id, till.secret], [
+          kept.device_id,
+          rotated.secret,
+        ]]
+      ) {
+        const response = await fetch(`${fn.url}/sms`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...await signedBy(deviceId, secret) },
+          body,
+        });
+        assert.equal(response.status, 200, await response.text());
+      }
     } finally {
       await fn.close();
     }

@@ -17,7 +17,5 @@ Deno.serve(
   createPaymentsApp({
     ...runtime,
     callbackSecret: requireEnv("MOMO_CALLBACK_SECRET"),
-    smsSecret: requireEnv("SMS_FORWARDER_SECRET"),
-    smsOrg: Deno.env.get("PAYMENTS_SMS_ORG") ?? "easymo",
   }).fetch,
 );
