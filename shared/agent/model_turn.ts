@@ -98,10 +98,8 @@ export interface ModelTurn {
  * import { createModelTurn } from "./model_turn.ts";
  * import { ModelUnavailableError } from "./model.ts";
  *
- * const hanging = { complete: ({ signal }: { signal?: AbortSignal }) =>
- *   new Promise<never>((_resolve, reject) =>
- *     signal?.addEventListener("abort", () =>
- *       reject(new ModelUnavailableError("timed out", { reason: "timeout" })))) };
+ * // A model that never answers, and ignores every signal.
+ * const hanging = { complete: () => new Promise<never>(() => {}) };
  * const turn = createModelTurn({ model: hanging, deadlineMs: 50 });
  * await assert.rejects(turn.complete({ messages: [], tools: [] }, "en"), ModelUnavailableError);
  * assert.equal(turn.failure?.reason, "timeout");
@@ -148,7 +146,7 @@ export function createModelTurn(options: ModelTurnOptions): ModelTurn {
             reason: "timeout",
           });
         }
-        const reply = await model.complete({ ...input, timeoutMs: left });
+        const reply = await withinDeadline(model, input, left);
         answered = true;
         return reply;
       } catch (error) {
@@ -161,6 +159,46 @@ export function createModelTurn(options: ModelTurnOptions): ModelTurn {
       }
     },
   };
+}
+
+/**
+ * The model's answer within `ms`: the model is told the limit (`timeoutMs`,
+ * and a signal that aborts at it), and a model that ignores both is not
+ * waited for past it anyway.
+ */
+async function withinDeadline(
+  model: ChatModel,
+  input: Omit<CompleteInput, "timeoutMs">,
+  ms: number,
+): Promise<ModelReply> {
+  const limit = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      limit.abort();
+      reject(
+        new ModelUnavailableError("The model ran out of time this turn", { reason: "timeout" }),
+      );
+    }, ms);
+  });
+  const signal = input.signal ? AbortSignal.any([input.signal, limit.signal]) : limit.signal;
+  const call = model.complete({ ...input, signal, timeoutMs: ms });
+  try {
+    return await Promise.race([call, expired]);
+  } catch (error) {
+    // The call's own failure at the deadline (an abort) is the deadline's.
+    if (limit.signal.aborted && !input.signal?.aborted) {
+      throw error instanceof ModelUnavailableError && error.reason === "timeout"
+        ? error
+        : new ModelUnavailableError("The model ran out of time this turn", { reason: "timeout" });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    // Whichever lost the race must not surface as an unhandled rejection.
+    call.catch(() => {});
+    expired.catch(() => {});
+  }
 }
 
 /**
