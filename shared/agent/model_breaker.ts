@@ -229,8 +229,9 @@ export function modelBreakerOptionsFromEnv(
       `Cannot configure the model breaker as MODEL_BREAKER_THRESHOLD must be a whole number (1-999): current value is ${threshold}`,
     );
   }
+  const read = (name: string) => millisecondsFromEnv(env, name);
   return {
     threshold: threshold ? Number(threshold) : 3,
-    cooldownMs: millisecondsFromEnv(env, "MODEL_BREAKER_COOLDOWN_MS") ?? 60_000,
+    cooldownMs: read("MODEL_BREAKER_COOLDOWN_MS") ?? 60_000,
   };
 }
