@@ -164,7 +164,7 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
  * import assert from "node:assert/strict";
  * import { createOpenAIModel } from "./model.ts";
  * import { startScriptedOpenAI } from "@testing/openai_server.ts";
- * import { notifyStaff } from "@shared/tools/mod.ts";
+ * import { notifyStaff } from "@shared/packs/support/mod.ts";
  *
  * await using server = startScriptedOpenAI({
  *   script: [{
