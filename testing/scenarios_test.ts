@@ -135,9 +135,9 @@ expect:
 `,
         "inline.yaml",
       );
-    // The model looks the menu up and quotes the result it was sent back.
+    // The router is sure it is Waiter AI (it does not ask the model); the model looks the menu
+    // up and quotes the result it was sent back.
     const good = await runScenario(scenario(`
-  - route: waiter_ai
   - call: search_supabase
     args:
       table: products
@@ -150,7 +150,6 @@ expect:
     assert.match(good.transcript.at(-1)!, /^bot: We have Beef brochette\.$/);
     // A tool outside Waiter AI's allowlist is no quiet fallback to the offline flow.
     const outside = await runScenario(scenario(`
-  - route: waiter_ai
   - call: ride_request
     args: { vehicle_type: moto }
 `));
@@ -161,16 +160,20 @@ expect:
     );
     // A placeholder with no earlier result, and steps left over, fail too.
     const unknown = await runScenario(scenario(`
-  - route: waiter_ai
   - say: "Order {{order_create.order_no}}"
 `));
     assert.match(unknown.failures[0], /no earlier result for order_create\.order_no/);
     const left = await runScenario(scenario(`
-  - route: waiter_ai
   - say: "Beef brochette it is."
   - say: never asked
 `));
     assert.deepEqual(left.failures, ["the model script has 1 step(s) left unused"]);
+    // A routing answer the router never asks for (its classifier is sure) is off script too.
+    const unasked = await runScenario(scenario(`
+  - route: waiter_ai
+  - say: "Beef brochette it is."
+`));
+    assert.match(unasked.failures[0], /the agent asked, but the next step routes/);
   },
 );
 

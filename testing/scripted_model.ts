@@ -7,9 +7,11 @@
  * key and the same answers every run.
  *
  * Steps are consumed in order by the agent's requests (those offering tools).
- * A routing request (the router asking which agent, no tools offered)
- * consumes a `route` step when one is next; otherwise it gets an answer the
- * router cannot read, so the offline routing decision stands.
+ * A routing request (the router asking which agent, no tools offered; it
+ * asks only when its classifier is unsure) consumes a `route` step when one
+ * is next; otherwise it gets an answer the router cannot read, so the
+ * offline routing decision stands. A `route` step the router never asks for
+ * is off script.
  *
  * Arguments and text may quote earlier tool results of the conversation as
  * `{{tool.path}}` (e.g. `{{order_create.order_id}}`, `{{ride_request.fare.estimate}}`;

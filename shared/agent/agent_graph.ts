@@ -22,7 +22,8 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { type ChatModel, type ChatTurn, ModelUnavailableError } from "./model.ts";
+import { type ChatTurn, ModelUnavailableError } from "./model.ts";
+import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
@@ -51,8 +52,11 @@ export interface AgentDeps {
   callTool: ToolCaller;
   /** The tools an agent may use (its allowlist ∩ the tenant's policy). */
   toolsFor(agentId: string): AnyTool[];
-  /** The model, or null for the deterministic mode. */
-  model: ChatModel | null;
+  /**
+   * The model for this turn (one deadline for all its calls), or null for the
+   * deterministic mode: no key, or the model's breaker is open.
+   */
+  model: Pick<ModelTurn, "complete"> | null;
   /** Agent names and descriptions, for prompts and the router. */
   agents: Array<{ id: string; name: string; description: string }>;
   /** The packs' agents: roles, words, menu and offline flows. */
@@ -116,11 +120,6 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
   },
-  working: {
-    en: "One moment, I'm on it…",
-    rw: "Mwihangane gato, ndabikoraho…",
-    fr: "Un instant, je m'en occupe…",
-  },
   unfinished: {
     en: "Sorry, I could not finish that. Please try again.",
     rw: "Mutwihanganire, sinabirangije. Ongera ugerageze.",
@@ -183,10 +182,14 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
       if (decision.urgent) return goTo(roster.handoff, { ...language, escalation: "sensitive" });
   }
   // A topic: an agent the classifier never learnt (a pack with keywords only) may claim it
-  // first; with a model, the model routes from the agents' descriptions, same threshold.
+  // first; with a model, the model routes from the agents' descriptions, same threshold, but
+  // only when the classifier is unsure: a sure decision never waits on the model.
   const named = roster.topicOf(input.text);
   const unlearnt = named !== null && !router.agents?.learnt?.includes(named) ? named : null;
-  const modelPick = unlearnt ?? await modelRoute(state, config, current);
+  const modelPick = unlearnt ??
+    (decision.kind === "clarify"
+      ? await modelRoute(state, config, current, decision.replyLanguage)
+      : undefined);
   const chosen = modelPick === undefined
     ? (decision.kind === "route" ? decision.agent : null)
     : modelPick;
@@ -216,18 +219,18 @@ async function modelRoute(
   state: AgentStateType,
   config: LangGraphRunnableConfig,
   current: string,
+  language: Language,
 ): Promise<string | null | undefined> {
   const { model, agents, router } = deps(config);
   if (!model) return undefined;
   const routable = new Set(router.agents?.customer ?? []);
   const listed = agents.filter((agent) => routable.has(agent.id));
   try {
-    return await chooseAgent(
-      model,
-      listed,
-      state.input.text,
-      router.threshold ?? CONFIDENCE_THRESHOLD,
-    );
+    return await chooseAgent(model, listed, {
+      text: state.input.text,
+      threshold: router.threshold ?? CONFIDENCE_THRESHOLD,
+      language,
+    });
   } catch (error) {
     if (!(error instanceof ModelUnavailableError)) throw error;
     deps(config).onModelFailure?.(error, current);
@@ -236,11 +239,11 @@ async function modelRoute(
 }
 
 async function chooseAgent(
-  model: ChatModel,
+  model: NonNullable<AgentDeps["model"]>,
   agents: AgentDeps["agents"],
-  text: string,
-  threshold: number,
+  ask: { text: string; threshold: number; language: Language },
 ): Promise<string | null | undefined> {
+  const { text, threshold } = ask;
   const list = agents.map((agent) => `- ${agent.id}: ${agent.description}`).join("\n");
   const reply = await model.complete({
     messages: [
@@ -252,7 +255,7 @@ async function chooseAgent(
       { role: "user", content: text },
     ],
     tools: [],
-  });
+  }, ask.language);
   const picked = parseRouting(reply.content);
   // An answer we cannot read is no decision: the offline router's stands.
   if (!picked || !agents.some((agent) => agent.id === picked.agent)) return undefined;
@@ -322,7 +325,8 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
     update = outer.model ? await modelAct(state, scoped) : await offline();
   } catch (error) {
     if (!(error instanceof ModelUnavailableError)) throw error;
-    // The model failing is never silence: this turn is answered offline.
+    // The model failing is never silence: this turn is answered offline (at once when it
+    // already failed or ran out of time routing: a turn waits for the model once).
     outer.onModelFailure?.(error, state.agent);
     update = await offline();
   }
@@ -375,7 +379,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     const reply = await model!.complete({
       messages: [system, ...state.messages, ...turns],
       tools,
-    });
+    }, state.language);
     if (!reply.tool_calls.length) {
       return {
         messages: [...turns, { role: "assistant" as const, content: reply.content }],
@@ -391,7 +395,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     const slow = reply.tool_calls.some((call) =>
       (tools.find((tool) => tool.name === call.name)?.latencyBudgetMs ?? 0) >= SLOW_TOOL_MS
     );
-    if (slow && progress) await progress(reply.content.trim() || say("working", state.language));
+    if (slow && progress) await progress(reply.content.trim() || workingText(state.language));
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
       const result = await callTool(state.agent, call.name, call.args, { key });

@@ -64,10 +64,22 @@ export interface CompleteInput {
   tools: AnyTool[];
   /** Cancels the request. */
   signal?: AbortSignal;
+  /**
+   * The most this call may take in all, in milliseconds, retries and their
+   * back-off included: each attempt's timeout is cut to it and no retry
+   * starts after it (the call then fails with reason `timeout`). How the
+   * agent keeps one deadline per turn. @default no bound beyond the model's own timeout
+   */
+  timeoutMs?: number;
 }
 
 /** A chat model the agent graph calls. */
 export interface ChatModel {
+  /**
+   * Where the model is served (an OpenAI-compatible base URL; never a key),
+   * so failures can be told apart per endpoint. @default unknown: one endpoint
+   */
+  readonly endpoint?: string;
   /**
    * Asks the model for the next turn.
    *
@@ -124,7 +136,10 @@ export interface CreateOpenAIModelOptions {
   baseURL?: string;
   /** Model name, e.g. `gpt-4o-mini`. */
   model: string;
-  /** Per-attempt request timeout (the client retries once). @default 30000 */
+  /**
+   * Per-attempt request timeout (the client retries once); a call's own
+   * {@link CompleteInput.timeoutMs} cuts it shorter. @default 30000
+   */
   timeoutMs?: number;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
@@ -149,7 +164,7 @@ export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
  * import assert from "node:assert/strict";
  * import { createOpenAIModel } from "./model.ts";
  * import { startScriptedOpenAI } from "@testing/openai_server.ts";
- * import { notifyStaff } from "@shared/tools/mod.ts";
+ * import { notifyStaff } from "@shared/packs/support/mod.ts";
  *
  * await using server = startScriptedOpenAI({
  *   script: [{
@@ -178,21 +193,24 @@ export function createOpenAIModel(options: CreateOpenAIModelOptions): ChatModel 
     throw new TypeError("Cannot create an OpenAI model as model is empty");
   }
   const apiKey = options.apiKey;
+  const baseURL = options.baseURL ?? OPENAI_DEFAULT_BASE_URL;
+  const attemptMs = options.timeoutMs ?? 30_000;
   const client = new OpenAI({
     apiKey,
     // Explicit values everywhere, so the client never reads OPENAI_* from the environment.
-    baseURL: options.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+    baseURL,
     organization: null,
     project: null,
     webhookSecret: null,
     adminAPIKey: null,
     maxRetries: 1,
-    timeout: options.timeoutMs ?? 30_000,
+    timeout: attemptMs,
     logLevel: "off",
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
 
   return {
+    endpoint: baseURL.replace(/\/+$/, ""),
     async complete(input: CompleteInput): Promise<ModelReply> {
       const exported = toOpenAITools(input.tools);
       const offered = new Map(input.tools.map((tool) => [tool.name, tool]));
@@ -207,11 +225,21 @@ export function createOpenAIModel(options: CreateOpenAIModelOptions): ChatModel 
         body.tool_choice = "auto";
         body.parallel_tool_calls = false;
       }
+      const budget = callBudget(input.timeoutMs);
       let completion: OpenAI.ChatCompletion;
       try {
-        completion = await client.chat.completions.create(body, { signal: input.signal });
+        completion = await client.chat.completions.create(body, {
+          signal: budget.signal(input.signal),
+          // The client's timeout is per attempt: never longer than the whole call may take.
+          timeout: Math.max(1, Math.min(attemptMs, Math.ceil(budget.ms))),
+        });
       } catch (error) {
+        if (budget.expired() && !input.signal?.aborted) {
+          throw new ModelUnavailableError("Model request ran out of time", { reason: "timeout" });
+        }
         throw toUnavailable(error, apiKey);
+      } finally {
+        budget.clear();
       }
       const message = completion.choices?.[0]?.message;
       if (message === undefined || message === null) {
@@ -265,6 +293,36 @@ export function modelFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): ChatModel |
     model: read("OPENAI_MODEL") ?? DEFAULT_OPENAI_MODEL,
     timeoutMs: timeout === undefined ? undefined : Number(timeout),
   });
+}
+
+/** A call's time limit as an abort signal that also carries the caller's. */
+function callBudget(timeoutMs: number | undefined) {
+  if (timeoutMs === undefined) {
+    return {
+      ms: Infinity,
+      signal: (outer: AbortSignal | undefined) => outer,
+      expired: () => false,
+      clear: () => {},
+    };
+  }
+  if (typeof timeoutMs !== "number" || Number.isNaN(timeoutMs)) {
+    throw new TypeError(
+      `Cannot ask the model as timeoutMs must be a number: current value is ${String(timeoutMs)}`,
+    );
+  }
+  if (timeoutMs <= 0) {
+    throw new ModelUnavailableError("No time was left for the model", { reason: "timeout" });
+  }
+  const limit = new AbortController();
+  // Our own timer, cleared when the call ends, so nothing is left pending after it.
+  const timer = setTimeout(() => limit.abort(), timeoutMs);
+  return {
+    ms: timeoutMs,
+    signal: (outer: AbortSignal | undefined) =>
+      outer === undefined ? limit.signal : AbortSignal.any([outer, limit.signal]),
+    expired: () => limit.signal.aborted,
+    clear: () => clearTimeout(timer),
+  };
 }
 
 /** Our turn as an OpenAI message; assistant tool calls under provider names. */

@@ -4,7 +4,10 @@
  * flow, and the failure is logged with the turn's trace id, counted in
  * `public.model_failures` (once per turn), and — when failures repeat — raised
  * to staff as ONE ticket through `notify_staff`, keyed per period so a
- * continuing outage does not open a ticket per message.
+ * continuing outage does not open a ticket per message. Turns the model's
+ * circuit breaker skips (`model_breaker.ts`) never asked it and are not
+ * recorded: during an outage only the failures that open the breaker and
+ * the failed probes count.
  *
  * @module
  */

@@ -12,6 +12,7 @@ import {
   ModelUnavailableError,
 } from "./model.ts";
 import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";
+import { startHangingEndpoint } from "@testing/hanging_endpoint.ts";
 
 const getPrice = defineTool({
   name: "markets.get_price",
@@ -281,6 +282,48 @@ Deno.test("createOpenAIModel times out a slow endpoint", async () => {
   );
   assert.ok(error instanceof ModelUnavailableError);
   assert.equal(error.reason, "timeout");
+});
+
+Deno.test(
+  "createOpenAIModel keeps a call and its retry within timeoutMs, however long an attempt may take",
+  async () => {
+    await using endpoint = startHangingEndpoint();
+    // An attempt may take 30 s (the default) and is retried once: the call may take 200 ms.
+    const model = createOpenAIModel({ apiKey: "sk-test", baseURL: endpoint.baseURL, model: "m" });
+    assert.equal(model.endpoint, endpoint.baseURL);
+    const error = await model.complete({ messages: ASK, tools: [], timeoutMs: 200 }).then(
+      () => assert.fail("expected a rejection"),
+      (error: unknown) => error,
+    );
+    assert.ok(error instanceof ModelUnavailableError);
+    assert.equal(error.reason, "timeout");
+    // The one attempt used the whole budget: no retry was sent after it.
+    assert.equal(endpoint.hungRequests, 1);
+  },
+);
+
+Deno.test("createOpenAIModel does not retry past timeoutMs when the provider asks to wait", async () => {
+  // A 503 asking for 5 s before the retry: the call gives up at its budget instead.
+  const { server, model } = setup([
+    { status: 503, error: "Overloaded", headers: { "retry-after-ms": "5000" } },
+    { content: "too late" },
+  ]);
+  await using _ = server;
+  const error = await model.complete({ messages: ASK, tools: [], timeoutMs: 300 }).then(
+    () => assert.fail("expected a rejection"),
+    (error: unknown) => error,
+  );
+  assert.ok(error instanceof ModelUnavailableError);
+  assert.equal(error.reason, "timeout");
+  assert.equal(server.requests.length, 1);
+  // With no time left at all, nothing is sent.
+  const none = await model.complete({ messages: ASK, tools: [], timeoutMs: 0 }).then(
+    () => assert.fail("expected a rejection"),
+    (error: unknown) => error,
+  );
+  assert.ok(none instanceof ModelUnavailableError);
+  assert.equal(none.reason, "timeout");
+  assert.equal(server.requests.length, 1);
 });
 
 Deno.test("createOpenAIModel honours an aborted signal", async () => {

@@ -36,6 +36,20 @@ import type { RouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
 import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
+import {
+  createModelTurn,
+  type ModelTurn,
+  modelTurnOptionsFromEnv,
+  type ModelTurnSettings,
+  workingText,
+} from "./model_turn.ts";
+import {
+  type BreakerKey,
+  countsAgainstEndpoint,
+  createModelBreaker,
+  type ModelBreaker,
+  modelBreakerOptionsFromEnv,
+} from "./model_breaker.ts";
 
 /** Options for {@link createAgentHandler}. */
 export interface AgentHandlerOptions {
@@ -55,6 +69,16 @@ export interface AgentHandlerOptions {
    * trained from `packs` (once per pack list)
    */
   router?: RouteContext;
+  /**
+   * The model's deadline per turn and when the user hears "working on it".
+   * @default from MODEL_TURN_DEADLINE_MS and MODEL_WORKING_NOTICE_MS
+   */
+  modelTurn?: ModelTurnSettings;
+  /**
+   * The circuit breaker per org and model endpoint. @default one over the
+   * platform's database, from MODEL_BREAKER_THRESHOLD and MODEL_BREAKER_COOLDOWN_MS
+   */
+  breaker?: ModelBreaker;
 }
 
 const CONFIRM_TEXT = {
@@ -137,16 +161,90 @@ export function createAgentHandler(
   );
   const model = options.model === undefined ? modelFromEnv() : options.model;
   const monitor = options.modelFailures ?? createModelFailureMonitor({ platform });
+  const turnSettings = { ...modelTurnOptionsFromEnv(), ...options.modelTurn };
+  const breaker = options.breaker ?? createModelBreaker({
+    db: platform.db,
+    ...modelBreakerOptionsFromEnv(),
+    // A probe holds off others for its whole turn, and a little more.
+    probeMs: turnSettings.deadlineMs + 5_000,
+  });
   const agents = platform.agents.list().map(({ id, name, description }) => ({
     id,
     name,
     description,
   }));
 
+  // Whether this turn may use the model (the breaker), and the turn's model if so.
+  async function modelFor(turn: Parameters<ConversationHandler>[0], key: BreakerKey | null) {
+    if (!model || !key) return null;
+    let gate;
+    try {
+      gate = await breaker.gate(key);
+    } catch (error) {
+      // The breaker's state out of reach: the deadline still bounds the wait.
+      platform.log.error("model_breaker_unreadable", {
+        trace_id: turn.message.wamid,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      gate = "closed";
+    }
+    if (gate === "open") {
+      platform.log.info("model_skipped", {
+        trace_id: turn.message.wamid,
+        org_id: turn.orgId,
+        reason: "breaker_open",
+        fallback: "offline",
+      });
+      return null;
+    }
+    if (gate === "probe") {
+      platform.log.info("model_probe", { trace_id: turn.message.wamid, org_id: turn.orgId });
+    }
+    const progress = turn.progress;
+    return createModelTurn({
+      model,
+      ...turnSettings,
+      ...(progress ? { notice: (language) => progress(workingText(language)) } : {}),
+    });
+  }
+
+  // The turn's outcome for the breaker: a failure counts, an answer closes it.
+  async function recordOutcome(
+    turn: Parameters<ConversationHandler>[0],
+    key: BreakerKey,
+    used: ModelTurn,
+  ) {
+    try {
+      if (used.failure && countsAgainstEndpoint(used.failure)) {
+        const outcome = await breaker.failed(key);
+        if (outcome.opened) {
+          platform.log.warn("model_breaker_opened", {
+            trace_id: turn.message.wamid,
+            org_id: turn.orgId,
+            failures: outcome.failures,
+          });
+        }
+      } else if (used.answered && await breaker.succeeded(key)) {
+        platform.log.info("model_breaker_closed", {
+          trace_id: turn.message.wamid,
+          org_id: turn.orgId,
+        });
+      }
+    } catch (error) {
+      // Keeping count must never cost the user their reply.
+      platform.log.error("model_breaker_not_recorded", {
+        trace_id: turn.message.wamid,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
   const runTurn = async (turn: Parameters<ConversationHandler>[0]) => {
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
+    const key = model ? { orgId: turn.orgId, endpoint: model.endpoint ?? "default" } : null;
+    const turnModel = await modelFor(turn, key);
     const deps: AgentDeps = {
-      model,
+      model: turnModel,
       onModelFailure: (error, agentId) => {
         failure ??= { error, agentId };
       },
@@ -179,6 +277,7 @@ export function createAgentHandler(
     } else {
       state = await graph.invoke(input, config);
     }
+    if (turnModel && key) await recordOutcome(turn, key, turnModel);
     if (failure) {
       const { error, agentId } = failure;
       await monitor.record({
@@ -209,11 +308,11 @@ export function createAgentHandler(
         state: { agent: state.agent, awaiting: "confirmation" },
       };
     }
-    // Offline (no model, or the model failed this turn), an agent whose pack gives it a
-    // channel flow (buy & sell's concierge) is that flow itself (same tools, same consent step).
-    // Packs type their channel flows for this channel, the one that runs them.
+    // Offline (no model, its breaker open, or it failed this turn), an agent whose pack gives
+    // it a channel flow (buy & sell's concierge) is that flow itself (same tools, same consent
+    // step). Packs type their channel flows for this channel, the one that runs them.
     const conversation = roster.conversationOf(state.agent) as ConversationHandler | undefined;
-    if ((!model || failure) && conversation) {
+    if ((!turnModel || failure) && conversation) {
       const memory = state.memory as { channelFlow?: Record<string, unknown> };
       // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
       const entered = state.input.choice === `agent:${state.agent}`;

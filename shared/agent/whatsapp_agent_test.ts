@@ -147,8 +147,8 @@ dbTest("a pending confirmation survives a restart", async (db) => {
 });
 
 dbTest("with a model, a tool outside the agent's allowlist is refused and traced", async (db) => {
+  // The router is sure it is the pharmacy: the model is asked only to act.
   const script: Script = [
-    routedTo("pharmacy"),
     // Pharmacy asks for a buy & sell tool it is not granted.
     {
       tool_calls: [{
@@ -165,11 +165,11 @@ dbTest("with a model, a tool outside the agent's allowlist is refused and traced
   assert.equal(text(reply), "Sorry, I can only check our pharmacies' stock.");
   // The model was only offered the pharmacy's tools, and was told the call was refused.
   const bodies = server.requests.map((request) => JSON.parse(JSON.stringify(request.body)));
-  const offered = (bodies[1].tools as Array<{ function: { name: string } }>)
+  const offered = (bodies[0].tools as Array<{ function: { name: string } }>)
     .map((t) => t.function.name).sort();
   assert.ok(!offered.includes("search_businesses_with_tags"));
   assert.ok(offered.includes("inventory_check"));
-  const toolTurn = (bodies[2].messages as Array<{ role: string; content: string }>)
+  const toolTurn = (bodies[1].messages as Array<{ role: string; content: string }>)
     .find((m) => m.role === "tool");
   assert.match(String(toolTurn?.content), /AUTH_ERROR/);
   await rt.platform.traces.flush();
@@ -179,9 +179,35 @@ dbTest("with a model, a tool outside the agent's allowlist is refused and traced
   assert.deepEqual(trace, { agent_id: "pharmacy", error_code: "AUTH_ERROR" });
 });
 
+dbTest(
+  "with a model, routing asks the model only when the classifier is unsure",
+  async (db) => {
+    const routing = (body: unknown) => !(body as { tools?: unknown[] }).tools?.length;
+    const script: Script = (body) =>
+      routing(body) ? routedTo("pharmacy") : { content: "Which medicine do you need?" };
+    await using server = startScriptedOpenAI({ script });
+    const { say } = await agentChannel(db, modelOf(server));
+    // Sure (a pharmacy request): the model is asked to act, never to route.
+    await say({ text: "Pharmacy: do you have paracetamol?" });
+    assert.deepEqual(server.requests.map((request) => routing(request.body)), [false]);
+    // Unsure ("hmm ok" names no service): the model routes, then acts as the agent it chose.
+    const other = await agentChannel(db, modelOf(server), { from: "250788000070" });
+    const asked = await other.say({ text: "hmm ok" });
+    assert.equal(text(asked), "Which medicine do you need?");
+    assert.deepEqual(server.requests.map((request) => routing(request.body)), [
+      false,
+      true,
+      false,
+    ]);
+    const offered = (server.requests[2].body?.tools ?? []).map((tool) =>
+      tool.type === "function" ? tool.function.name : ""
+    );
+    assert.ok(offered.includes("inventory_check"), offered.join());
+  },
+);
+
 dbTest("with a model, an order runs only after Confirm, exactly once", async (db) => {
   const script: Script = [
-    routedTo("waiter_ai"),
     {
       tool_calls: [{
         name: "order_create",
@@ -238,7 +264,6 @@ dbTest("an agent that keeps failing hands the conversation to a person", async (
 
 dbTest("with a model, Cancel runs nothing and the model is told", async (db) => {
   const script: Script = [
-    routedTo("waiter_ai"),
     {
       tool_calls: [{
         name: "order_create",
@@ -254,7 +279,7 @@ dbTest("with a model, Cancel runs nothing and the model is told", async (db) => 
   const reply = await say({ buttonReply: { id: "agent_cancel", title: "Cancel" } });
   assert.equal(text(reply), "No problem, nothing was ordered.");
   assert.equal(await orders(db), 0);
-  const toolTurn = JSON.parse(JSON.stringify(server.requests[2].body)).messages
+  const toolTurn = JSON.parse(JSON.stringify(server.requests[1].body)).messages
     .find((m: { role: string }) => m.role === "tool");
   assert.match(toolTurn.content, /CANCELLED/);
 });
@@ -315,11 +340,14 @@ dbTest(
     assert.ok(!JSON.stringify(online.rt.log.lines).includes(key), "the key reached the log");
     assert.deepEqual(await modelTickets(db), []);
 
-    // Failures keep coming: staff get one ticket, not one per message.
+    // Failures keep coming: staff get one ticket, not one per message. The third failure in a
+    // row opens the breaker: the model is no longer asked, and skipped turns count as nothing.
+    const asked = server.requests.length;
     for (let i = 0; i < 4; i++) {
       const reply = await online.say({ text: "Pharmacy: do you have paracetamol?" });
       assert.match(text(reply), /Paracetamol 500mg/);
     }
+    assert.equal(server.requests.length, asked + 1);
     assert.deepEqual(await modelTickets(db), [{
       priority: "high",
       convo_id: null,
@@ -328,7 +356,9 @@ dbTest(
     const [count] = await db.query<{ n: number }>(
       "select count(*)::int as n from public.model_failures",
     );
-    assert.equal(count.n, 6);
+    assert.equal(count.n, 3);
+    const skipped = online.rt.log.lines.filter((line) => line.event === "model_skipped");
+    assert.equal(skipped.length, 3);
   },
 );
 
