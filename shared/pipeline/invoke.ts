@@ -36,12 +36,14 @@ import {
   type ToolResult,
   validationFailure,
 } from "@shared/contract/mod.ts";
+import type { Caller } from "@shared/auth/caller.ts";
 import {
   type Database,
   type JwtClaims,
   type Queryable,
   setCallerScript,
 } from "@shared/db/types.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
 import type { CallContext, ToolServices } from "@shared/registry/define_tool.ts";
 import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
@@ -52,9 +54,8 @@ import {
   type TenantPolicy,
 } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { canonicalJson, sha256Hex } from "./canonical.ts";
+import { canonicalJson, sha256Hex } from "@shared/runtime/canonical.ts";
 import type { ConfirmationSigner } from "./confirmation.ts";
-import { classifyDbError } from "./db_errors.ts";
 import {
   claimKey,
   completeKey,
@@ -75,13 +76,8 @@ import {
 } from "./rate_limit.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
-/** The verified identity behind a call (from a JWT, never from a request body). */
-export interface Caller {
-  /** Claims applied to the transaction: `sub` and `role` at least. */
-  claims: JwtClaims;
-  /** The org the call acts in; membership is checked where the caller is resolved. */
-  org_id: string | null;
-}
+// Who calls is auth's concept (it resolves callers); the pipeline takes one with each request.
+export type { Caller };
 
 /** One call. */
 export interface InvokeRequest {

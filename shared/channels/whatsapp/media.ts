@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InboundContent, StoredMedia } from "./inbound.ts";
