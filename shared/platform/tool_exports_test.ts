@@ -6,6 +6,7 @@
  * so a new tool is held to every dialect without editing this file.
  */
 import assert from "node:assert/strict";
+import { z } from "zod";
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import {
   checkOpenAIStrict,
@@ -18,14 +19,16 @@ import {
   NAME_RULES,
   type OpenAIFunctionTool,
   toGeminiFunctionDeclarations,
+  ToolExportError,
 } from "@shared/export/mod.ts";
 import type { AnthropicTool } from "@shared/export/anthropic.ts";
 import { decodeToolArguments } from "@shared/export/encoded_maps.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { dbTest } from "@testing/db.ts";
 import { allKeys, newAjv, toGeminiArguments } from "@testing/export_fixtures.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
-import { USER } from "@testing/seed.ts";
+import { ORG, USER } from "@testing/seed.ts";
 
 /** Checks one exported definition against its dialect's rules; returns its provider name. */
 const DIALECT_RULES: Record<string, (definition: unknown, tool: AnyTool) => string> = {
@@ -181,5 +184,30 @@ dbTest(
     assert.deepEqual(result.error.fields.map((field: { path: string }) => field.path), [
       "metadata",
     ]);
+  },
+);
+
+dbTest(
+  "a tool registered at run time that a dialect cannot carry is refused, by name",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const dated = defineTool({
+      name: "calendar.add_event",
+      title: "Add event",
+      description: "Adds a calendar event.",
+      category: "calendar",
+      input: z.object({ at: z.date() }),
+      output: z.object({ id: z.string() }),
+      examples: [{ input: { at: new Date("2026-01-01T00:00:00Z") } }],
+      sideEffects: "none",
+      execute: () => Promise.resolve({ id: "e1" }),
+    });
+    assert.throws(
+      () => rt.platform.register(dated, { tenantId: ORG.easymo }),
+      new ToolExportError("jsonschema", [
+        { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
+      ]),
+    );
+    assert.equal(rt.platform.get("calendar.add_event", { tenantId: ORG.easymo }), undefined);
   },
 );
