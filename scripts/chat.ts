@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
 import process from "node:process";

@@ -26,7 +26,12 @@
  */
 import { parseArgs } from "node:util";
 import { signDevToken } from "@shared/auth/jwt.ts";
-import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportTools,
+  ToolExportError,
+} from "@shared/export/mod.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
@@ -169,8 +174,8 @@ async function main(argv: string[]): Promise<number> {
       const format = (values.format ?? "jsonschema") as ExportFormat;
       if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${format}"`);
       const { tools } = await toolsFor(values.agent);
+      // Every tool or none: a tool the format cannot carry fails the command, by name.
       const exported = exportTools(tools, format);
-      for (const skip of exported.skipped) console.error(`skipped ${skip.tool}: ${skip.reason}`);
       console.log(JSON.stringify(exported.tools, null, 2));
       return 0;
     }
@@ -251,7 +256,7 @@ if (import.meta.main) {
       console.error(`${(error as Error).message}\n\n${USAGE}`);
       Deno.exit(2);
     }
-    if (error instanceof UnreachableError) {
+    if (error instanceof UnreachableError || error instanceof ToolExportError) {
       console.error(error.message);
       Deno.exit(1);
     }

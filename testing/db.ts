@@ -10,7 +10,7 @@ import { openPglite } from "@shared/db/pglite.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
 import { prepareDatabase, readBootstrap, readMigrations, readSeed } from "@shared/db/migrate.ts";
 import type { Database } from "@shared/db/types.ts";
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 
 /** Which engines the tests run on. */
 export type Backend = "pglite" | "postgres";

@@ -2,7 +2,8 @@
  * Schema fixtures for the export tests: tools whose `execute` returns fixed
  * data, chosen to cover nested objects, arrays of objects, enums, optional
  * and defaulted fields, a map, a dotted name, names that collide once
- * mapped, a recursive schema and an unrepresentable one.
+ * mapped, a recursive schema and an unrepresentable one; and
+ * {@link tripDetails}, whose maps Gemini gets typed or as JSON text.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { z } from "zod";
 import { Ajv2020 } from "ajv/dist/2020";
 // ajv-formats is CommonJS: its plugin is `.default` of the default import, for types and at run time.
 import ajvFormats from "ajv-formats";
+import { withMapShape } from "@shared/export/map_shapes.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 
@@ -166,6 +168,45 @@ export const badDate = defineTool({
   execute: () => Promise.resolve({ id: "e1" }),
 });
 
+/**
+ * Maps for Gemini, which has none: `details` declares its shape (one object
+ * per trip kind), so it is typed there; `tags` (nullable) and each stop's
+ * `extra` are free maps, sent as JSON text. Not in {@link ALL_TOOLS}.
+ */
+export const tripDetails = defineTool({
+  name: "trips.file",
+  title: "File a trip",
+  description: "Files a trip with its details.",
+  category: "trips",
+  input: z.object({
+    kind: z.enum(["car", "flight"]),
+    details: withMapShape(
+      z.record(z.string(), z.unknown()),
+      z.union([
+        z.object({ plate: z.string() }).describe("When kind is car."),
+        z.object({ flight: z.string(), seat: z.string().optional() }).describe(
+          "When kind is flight.",
+        ),
+      ]),
+    ).describe("The trip's details."),
+    tags: z.record(z.string(), z.string()).nullable().optional(),
+    stops: z.array(
+      z.object({ name: z.string(), extra: z.record(z.string(), z.int()).optional() }),
+    ).optional(),
+  }),
+  output: z.object({ id: z.string() }),
+  examples: [{
+    input: {
+      kind: "flight",
+      details: { flight: "WB 464", seat: "3A" },
+      tags: { purpose: "conference" },
+      stops: [{ name: "Nairobi", extra: { hours: 2 } }, { name: "Kigali" }],
+    },
+  }, { input: { kind: "car", details: { plate: "RAD 123 A" }, tags: null } }],
+  sideEffects: "none",
+  execute: () => Promise.resolve({ id: "t1" }),
+});
+
 /** Every fixture, in a fixed order. */
 export const ALL_TOOLS: readonly AnyTool[] = [
   getPrice,
@@ -178,8 +219,41 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   badDate,
 ];
 
-/** Fixtures every exporter can represent (all but {@link badDate}). */
+/** Fixtures zod can write as JSON Schema (all but {@link badDate}). */
 export const REPRESENTABLE: readonly AnyTool[] = ALL_TOOLS.filter((tool) => tool !== badDate);
+
+/** Fixtures every dialect carries: Gemini cannot take recursion ({@link docsTree}). */
+export const EVERY_DIALECT: readonly AnyTool[] = REPRESENTABLE.filter((tool) => tool !== docsTree);
+
+/**
+ * Arguments as a Gemini model writes them for a declaration's `parameters`:
+ * an object where the schema asks for a string (a map, asked for as JSON
+ * text) becomes its JSON. Written from the Gemini schema alone, not from the
+ * exporter's knowledge of maps.
+ */
+export function toGeminiArguments(value: unknown, schema: unknown): unknown {
+  if (!isPlainObject(schema)) return value;
+  if (Array.isArray(schema.anyOf)) {
+    for (const branch of schema.anyOf) {
+      const converted = toGeminiArguments(value, branch);
+      if (newAjv().validate(branch as object, converted)) return converted;
+    }
+    return value;
+  }
+  if (schema.type === "string" && isPlainObject(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map((item) => toGeminiArguments(item, schema.items));
+  if (isPlainObject(value) && isPlainObject(schema.properties)) {
+    const properties = schema.properties;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, toGeminiArguments(item, properties[key])]),
+    );
+  }
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** A 2020-12 Ajv that accepts annotation keywords such as `examples` and checks formats. */
 export function newAjv(): Ajv2020 {

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 
 /** One scripted answer for a recipient; an outcome without `code` or `raw` is a success. */
 export interface FakeOutcome {

@@ -9,7 +9,7 @@
  */
 import type { OcrEngine, OcrRequest } from "@shared/packs/insurance/ocr_engine.ts";
 import type { DocumentReading } from "@shared/packs/insurance/read_document.ts";
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 
 const readings = new Map<string, Promise<DocumentReading>>();
 

@@ -3,7 +3,9 @@
 # supabase/functions/, testing/, scripts/, bench/ and web/ with the rules in
 # .dependency-cruiser.cjs (no cycles; the kernel imports no channel, agent,
 # tool, pack or platform; a pack never imports another pack; production code
-# never reaches testing/). Fails on any violation.
+# never reaches testing/); then, without tests, the kernel's folders as a
+# graph: no cycle between them, type imports included
+# (scripts/ci/kernel_folders.dependency-cruiser.cjs). Fails on any violation.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,3 +14,5 @@ cd "$(dirname "$0")/../.."
 npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 \
   depcruise --config .dependency-cruiser.cjs --output-type err \
   shared supabase/functions testing scripts bench web
+npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 \
+  depcruise --config scripts/ci/kernel_folders.dependency-cruiser.cjs --output-type err shared

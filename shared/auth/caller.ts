@@ -19,7 +19,6 @@
  */
 import { fail, type ToolFail } from "@shared/contract/mod.ts";
 import type { Database, JwtClaims } from "@shared/db/types.ts";
-import type { Caller } from "@shared/pipeline/invoke.ts";
 import {
   policyIsPublic,
   type Tenant,
@@ -53,6 +52,14 @@ export interface CallerResolverOptions {
    * so requests naming made-up orgs cannot make every call reload. @default 5000
    */
   reloadIntervalMs?: number;
+}
+
+/** The verified identity behind a call (from a JWT, never from a request body). */
+export interface Caller {
+  /** Claims applied to the transaction: `sub` and `role` at least. */
+  claims: JwtClaims;
+  /** The org the call acts in; membership is checked where the caller is resolved. */
+  org_id: string | null;
 }
 
 /** A resolved caller with their memberships. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { toHex } from "@shared/runtime/canonical.ts";
 import { readSourceFont, renderFontModule } from "../../scripts/gen_font_module.ts";
 import { dejaVuSans } from "./font.ts";
 

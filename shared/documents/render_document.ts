@@ -8,7 +8,7 @@
  */
 import type { FieldIssue } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
-import { canonicalJson, sha256Hex } from "@shared/pipeline/canonical.ts";
+import { canonicalJson, sha256Hex } from "@shared/runtime/canonical.ts";
 import type { PdfRenderer } from "./pdf_renderer.ts";
 import { DOCUMENT_TEMPLATES } from "./templates/mod.ts";
 

@@ -125,3 +125,37 @@ export function appendNotes(description: unknown, notes: readonly string[]): str
   const suffix = `(${notes.join("; ")})`;
   return base === undefined ? suffix : `${base} ${suffix}`;
 }
+
+/** A schema with a local `$ref` (`#`, `#/$defs/…`) followed, or `undefined`. */
+export function resolveLocalRef(
+  schema: unknown,
+  root: JsonSchema | undefined,
+  hops = 0,
+): JsonSchema | undefined {
+  if (!isRecord(schema) || hops > 32) return undefined;
+  if (typeof schema.$ref !== "string") return schema;
+  if (schema.$ref === "#") return resolveLocalRef(root, root, hops + 1);
+  const match = /^#\/\$defs\/(.+)$/.exec(schema.$ref);
+  const definitions = root?.$defs;
+  if (!match || !isRecord(definitions)) return undefined;
+  return resolveLocalRef(
+    definitions[match[1].replaceAll("~1", "/").replaceAll("~0", "~")],
+    root,
+    hops + 1,
+  );
+}
+
+/** The schema and its `anyOf`/`oneOf` branches, `$ref`s followed, each once. */
+export function schemaBranches(
+  schema: JsonSchema | undefined,
+  root: JsonSchema | undefined,
+  seen: Set<JsonSchema> = new Set(),
+): JsonSchema[] {
+  if (schema === undefined || seen.has(schema)) return [];
+  seen.add(schema);
+  const alternatives = [schema.anyOf, schema.oneOf].filter(Array.isArray).flat();
+  return [
+    schema,
+    ...alternatives.flatMap((branch) => schemaBranches(resolveLocalRef(branch, root), root, seen)),
+  ];
+}

@@ -4,12 +4,13 @@
  * `input_schema` takes any JSON Schema with an object root, so it is our
  * 2020-12 input schema without `$schema` (and without the root `title` and
  * `description`, which repeat the tool's own fields). Recursive schemas and
- * maps are fine here; only tools zod cannot represent are skipped.
+ * maps are fine here; only a tool zod cannot represent fails the export
+ * (`ToolExportError`).
  *
  * @module
  */
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { exportEach, type ExportIssue } from "./batch.ts";
+import { exportEach } from "./batch.ts";
 import type { JsonSchema } from "./json_schema.ts";
 import { NAME_RULES, type NameMap } from "./names.ts";
 import { closeEmptyObject, providerInputSchema } from "./_util.ts";
@@ -30,8 +31,6 @@ export interface AnthropicExport {
   tools: AnthropicTool[];
   /** Our names ↔ Anthropic names. */
   names: NameMap;
-  /** Tools left out, with the reason. */
-  skipped: ExportIssue[];
 }
 
 /**
@@ -41,7 +40,8 @@ export interface AnthropicExport {
  * is told to send `{}`.
  *
  * @param tools The tools to export.
- * @returns The tools, the name map and the skipped tools.
+ * @returns Every tool and the name map.
+ * @throws {ToolExportError} naming each tool zod cannot represent.
  *
  * @example Exporting one tool
  * ```ts
@@ -66,5 +66,5 @@ export function toAnthropicTools(tools: readonly AnyTool[]): AnthropicExport {
     const schema = closeEmptyObject(providerInputSchema(tool));
     return { name, description: tool.description, input_schema: { ...schema, type: "object" } };
   });
-  return { tools: batch.items, names: batch.names, skipped: batch.skipped };
+  return { tools: batch.items, names: batch.names };
 }

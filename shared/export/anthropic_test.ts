@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { toAnthropicTools } from "./anthropic.ts";
+import { ToolExportError } from "./batch.ts";
 import {
   ALL_TOOLS,
   allKeys,
@@ -12,7 +13,7 @@ import {
 const ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 Deno.test("toAnthropicTools() exports object-root schemas under valid names", () => {
-  const result = toAnthropicTools(ALL_TOOLS);
+  const result = toAnthropicTools(REPRESENTABLE);
   assert.equal(result.tools.length, REPRESENTABLE.length);
   for (const tool of result.tools) {
     assert.match(tool.name, ANTHROPIC_NAME);
@@ -30,11 +31,14 @@ Deno.test("toAnthropicTools() exports object-root schemas under valid names", ()
   }
 });
 
-Deno.test("toAnthropicTools() skips what zod cannot represent and keeps the rest", () => {
-  const result = toAnthropicTools(ALL_TOOLS);
-  assert.deepEqual(result.skipped, [
-    { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
-  ]);
+Deno.test("toAnthropicTools() fails, naming the tool, when one cannot be represented", () => {
+  assert.throws(
+    () => toAnthropicTools(ALL_TOOLS),
+    new ToolExportError("anthropic", [
+      { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
+    ]),
+  );
+  const result = toAnthropicTools(REPRESENTABLE);
   assert.equal(result.names.toProvider("markets.get_price"), "markets_get_price");
   assert.notEqual(result.names.toProvider("a.b"), result.names.toProvider("a_b"));
 });

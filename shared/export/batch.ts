@@ -1,14 +1,16 @@
 /**
- * One export batch: names every tool for a provider, then converts each tool
- * on its own, so a tool that cannot be converted is skipped with a reason and
- * never breaks the others (one rejected tool fails a whole provider request).
+ * One export batch: names every tool for a provider, then converts each tool.
+ * A tool that cannot be converted fails the whole export with a
+ * {@link ToolExportError} naming it: a dialect either carries every tool it
+ * is given or nothing, so a model is never silently offered fewer tools than
+ * the registry holds.
  *
  * @module
  */
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { NameMap, type NameRule } from "./names.ts";
 
-/** A tool left out of an export, or exported in a weaker form, and why. */
+/** A tool exported in a weaker form (or one that could not be exported), and why. */
 export interface ExportIssue {
   /** Our tool name. */
   tool: string;
@@ -16,34 +18,62 @@ export interface ExportIssue {
   reason: string;
 }
 
+/**
+ * An export that could not include every tool: it names each tool left out
+ * and why. Thrown rather than returned so no caller can drop a tool unseen.
+ */
+export class ToolExportError extends Error {
+  /** The provider whose export failed (`openai`, `gemini`, …). */
+  readonly provider: string;
+  /** Each tool that could not be included, with the reason. */
+  readonly issues: readonly ExportIssue[];
+
+  /**
+   * Creates the error.
+   *
+   * @param provider The provider's label.
+   * @param issues The tools that could not be included.
+   */
+  constructor(provider: string, issues: readonly ExportIssue[]) {
+    super(
+      `Cannot export tools to ${provider} as ${
+        issues.map((issue) => `${issue.tool} cannot be included: ${issue.reason}`).join("; ")
+      }`,
+    );
+    this.name = "ToolExportError";
+    this.provider = provider;
+    this.issues = issues;
+  }
+}
+
 /** What {@link exportEach} returns. */
 export interface ExportBatch<T> {
-  /** The converted tools, in input order. */
+  /** The converted tools, one per tool passed in, in input order. */
   items: T[];
-  /** Our names ↔ provider names, covering every tool passed in (skipped ones too). */
+  /** Our names ↔ provider names, covering every tool passed in. */
   names: NameMap;
-  /** Tools that could not be converted. */
-  skipped: ExportIssue[];
 }
 
 /**
- * Converts each tool with `convert`, catching failures per tool.
+ * Converts each tool with `convert`; every tool is tried, then any failure
+ * fails the batch.
  *
- * A tool whose name repeats an earlier tool's is skipped. Names are mapped
- * from the whole batch, so a tool's provider name does not depend on which
- * other tools fail to convert.
+ * Names are mapped from the whole batch, so a tool's provider name does not
+ * depend on which other tools are exported with it failing or not.
  *
  * @param tools The tools to export.
  * @param rule The provider's name rule.
- * @param convert Converts one tool, given its provider name; throws to skip it.
- * @returns The converted tools, the name map and the skipped tools.
+ * @param convert Converts one tool, given its provider name; throws when it cannot.
+ * @returns The converted tools and the name map.
+ * @throws {ToolExportError} naming every tool that could not be converted, and
+ * every name given twice.
  *
- * @example Skipping a tool that cannot be converted
+ * @example A tool that cannot be converted fails the export, by name
  * ```ts
  * import assert from "node:assert/strict";
  * import { z } from "zod";
  * import { defineTool } from "@shared/registry/define_tool.ts";
- * import { exportEach } from "./batch.ts";
+ * import { exportEach, ToolExportError } from "./batch.ts";
  * import { NAME_RULES } from "./names.ts";
  *
  * const ping = defineTool({
@@ -51,12 +81,13 @@ export interface ExportBatch<T> {
  *   input: z.object({}), output: z.object({}), examples: [{ input: {} }], sideEffects: "none",
  *   execute: () => Promise.resolve({}),
  * });
- * const batch = exportEach([ping], NAME_RULES.openai, (tool, name) => {
- *   if (tool.name === "system.ping") throw new Error("not today");
- *   return name;
- * });
- * assert.deepEqual(batch.skipped, [{ tool: "system.ping", reason: "not today" }]);
- * assert.equal(batch.names.toProvider("system.ping"), "system_ping");
+ * assert.deepEqual(exportEach([ping], NAME_RULES.openai, (_tool, name) => name).items, [
+ *   "system_ping",
+ * ]);
+ * assert.throws(
+ *   () => exportEach([ping], NAME_RULES.openai, () => { throw new Error("not today"); }),
+ *   new ToolExportError("openai", [{ tool: "system.ping", reason: "not today" }]),
+ * );
  * ```
  */
 export function exportEach<T>(
@@ -66,11 +97,11 @@ export function exportEach<T>(
 ): ExportBatch<T> {
   const names = new NameMap(tools.map((tool) => tool.name), rule);
   const items: T[] = [];
-  const skipped: ExportIssue[] = [];
+  const issues: ExportIssue[] = [];
   const seen = new Set<string>();
   for (const tool of tools) {
     if (seen.has(tool.name)) {
-      skipped.push({ tool: tool.name, reason: "duplicate tool name in this export" });
+      issues.push({ tool: tool.name, reason: "its name is given twice in this export" });
       continue;
     }
     seen.add(tool.name);
@@ -78,11 +109,12 @@ export function exportEach<T>(
       // Every name passed in is mapped, so this lookup cannot miss.
       items.push(convert(tool, names.toProvider(tool.name)!));
     } catch (error) {
-      skipped.push({
+      issues.push({
         tool: tool.name,
         reason: error instanceof Error ? error.message : String(error),
       });
     }
   }
-  return { items, names, skipped };
+  if (issues.length > 0) throw new ToolExportError(rule.provider, issues);
+  return { items, names };
 }

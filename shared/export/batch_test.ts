@@ -1,32 +1,61 @@
 import assert from "node:assert/strict";
-import { exportEach } from "./batch.ts";
+import { exportEach, ToolExportError } from "./batch.ts";
 import { NAME_RULES } from "./names.ts";
 import { aDotB, aUnderscoreB, getPrice, ping } from "@testing/export_fixtures.ts";
 
-Deno.test("exportEach() skips a tool that throws and converts the others", () => {
-  const batch = exportEach([getPrice, ping, aDotB], NAME_RULES.openai, (tool, name) => {
-    if (tool === ping) throw new Error("boom");
-    return name;
-  });
-  assert.deepEqual(batch.items, ["markets_get_price", "a_b"]);
-  assert.deepEqual(batch.skipped, [{ tool: "system.ping", reason: "boom" }]);
+Deno.test("exportEach() converts every tool, in input order", () => {
+  const batch = exportEach([getPrice, ping, aDotB], NAME_RULES.openai, (_tool, name) => name);
+  assert.deepEqual(batch.items, ["markets_get_price", "system_ping", "a_b"]);
 });
 
-Deno.test("exportEach() names every tool, skipped ones included", () => {
-  const batch = exportEach([aDotB, aUnderscoreB], NAME_RULES.openai, (tool, name) => {
-    if (tool === aUnderscoreB) throw "not an Error";
-    return name;
-  });
-  // a.b still yields to a_b although a_b was skipped: names do not depend on failures.
-  assert.deepEqual(batch.items, ["a_b_108bf5"]);
-  assert.deepEqual(batch.skipped, [{ tool: "a_b", reason: "not an Error" }]);
+Deno.test("exportEach() fails the whole export when one tool throws, naming it", () => {
+  const converted: string[] = [];
+  let error: unknown;
+  try {
+    exportEach([getPrice, ping, aDotB], NAME_RULES.openai, (tool, name) => {
+      if (tool === ping) throw new Error("boom");
+      converted.push(name);
+      return name;
+    });
+  } catch (thrown) {
+    error = thrown;
+  }
+  assert.ok(error instanceof ToolExportError);
+  assert.equal(error.provider, "openai");
+  assert.deepEqual(error.issues, [{ tool: "system.ping", reason: "boom" }]);
+  assert.equal(
+    error.message,
+    "Cannot export tools to openai as system.ping cannot be included: boom",
+  );
+  // Every tool is tried, so one run names every failure.
+  assert.deepEqual(converted, ["markets_get_price", "a_b"]);
+});
+
+Deno.test("exportEach() names every failing tool, thrown non-Errors included", () => {
+  assert.throws(
+    () =>
+      exportEach([aDotB, aUnderscoreB], NAME_RULES.gemini, () => {
+        throw "not an Error";
+      }),
+    new ToolExportError("gemini", [
+      { tool: "a.b", reason: "not an Error" },
+      { tool: "a_b", reason: "not an Error" },
+    ]),
+  );
+});
+
+Deno.test("exportEach() maps names from the whole batch", () => {
+  const batch = exportEach([aDotB, aUnderscoreB], NAME_RULES.openai, (_tool, name) => name);
+  // a_b keeps its name; a.b, which would become a_b too, gets a hash suffix.
+  assert.deepEqual(batch.items, ["a_b_108bf5", "a_b"]);
   assert.equal(batch.names.fromProvider("a_b"), "a_b");
 });
 
-Deno.test("exportEach() skips a repeated tool name", () => {
-  const batch = exportEach([getPrice, getPrice], NAME_RULES.mcp, (_tool, name) => name);
-  assert.deepEqual(batch.items, ["markets.get_price"]);
-  assert.deepEqual(batch.skipped, [
-    { tool: "markets.get_price", reason: "duplicate tool name in this export" },
-  ]);
+Deno.test("exportEach() refuses a repeated tool name", () => {
+  assert.throws(
+    () => exportEach([getPrice, getPrice], NAME_RULES.mcp, (_tool, name) => name),
+    new ToolExportError("mcp", [
+      { tool: "markets.get_price", reason: "its name is given twice in this export" },
+    ]),
+  );
 });

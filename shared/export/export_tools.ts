@@ -1,7 +1,8 @@
 /**
  * One entry point for every export dialect, for the CLI and the docs
  * generator: `exportTools(tools, "openai")` returns a JSON-serialisable list
- * of tool definitions plus the name map and what was skipped.
+ * of every tool's definition plus the name map, or throws naming the tools
+ * that format cannot carry.
  *
  * @module
  */
@@ -33,15 +34,13 @@ export interface ExportResult {
   /** The format exported. */
   format: ExportFormat;
   /**
-   * The tool definitions, JSON-serialisable, in input order: `JsonSchemaTool`s,
+   * The tool definitions, one per tool, JSON-serialisable, in input order: `JsonSchemaTool`s,
    * OpenAI `tools` entries, Anthropic tools, Gemini function declarations or
    * MCP tools.
    */
   tools: unknown[];
   /** Our names ↔ the format's names; serialises as `{ ourName: providerName }`. */
   names: NameMap;
-  /** Tools left out, with the reason. */
-  skipped: ExportIssue[];
   /**
    * Tools exported in a weaker form, with the reason: OpenAI tools sent with
    * `strict: false`, MCP tools without (or with a looser) `outputSchema`.
@@ -55,8 +54,8 @@ export function isExportFormat(value: string): value is ExportFormat {
 }
 
 /**
- * Exports tools in one format. Each tool is converted on its own: one that
- * cannot be is listed in `skipped` and the others are still exported.
+ * Exports tools in one format: every tool, or an error naming each tool the
+ * format cannot carry (never a shorter list).
  *
  * The `jsonschema` format uses our own names (the MCP name rule, which our
  * names always satisfy).
@@ -64,8 +63,9 @@ export function isExportFormat(value: string): value is ExportFormat {
  * @param tools The tools to export.
  * @param format One of {@link EXPORT_FORMATS}.
  * @param options Per-format options.
- * @returns The definitions, the name map, skipped tools and notes.
+ * @returns The definitions, the name map and notes.
  * @throws {TypeError} when the format is unknown.
+ * @throws {ToolExportError} naming each tool that cannot be exported in the format.
  *
  * @example Printing OpenAI tools
  * ```ts
@@ -93,36 +93,30 @@ export function exportTools(
 ): ExportResult {
   switch (format) {
     case "jsonschema": {
-      const batch = exportEach(tools, NAME_RULES.mcp, (tool) => exportJsonSchemaTool(tool));
-      return { format, tools: batch.items, names: batch.names, skipped: batch.skipped, notes: [] };
+      const rule = { ...NAME_RULES.mcp, provider: "jsonschema" };
+      const batch = exportEach(tools, rule, (tool) => exportJsonSchemaTool(tool));
+      return { format, tools: batch.items, names: batch.names, notes: [] };
     }
     case "openai": {
       const result = toOpenAITools(tools, options.openai);
-      const { names, skipped, nonStrict } = result;
-      return { format, tools: result.tools, names, skipped, notes: nonStrict };
+      return { format, tools: result.tools, names: result.names, notes: result.nonStrict };
     }
     case "anthropic": {
-      const { tools: exported, names, skipped } = toAnthropicTools(tools);
-      return { format, tools: exported, names, skipped, notes: [] };
+      const { tools: exported, names } = toAnthropicTools(tools);
+      return { format, tools: exported, names, notes: [] };
     }
     case "gemini": {
       const result = toGeminiFunctionDeclarations(tools);
-      return {
-        format,
-        tools: result.functionDeclarations,
-        names: result.names,
-        skipped: result.skipped,
-        notes: [],
-      };
+      return { format, tools: result.functionDeclarations, names: result.names, notes: [] };
     }
     case "mcp": {
       // Our results are {ok, data, error}: that envelope is what an MCP server puts in
       // structuredContent, so by default the outputSchema describes it.
-      const { tools: exported, names, skipped, notes } = toMcpTools(tools, {
+      const { tools: exported, names, notes } = toMcpTools(tools, {
         structuredContent: "envelope",
         ...options.mcp,
       });
-      return { format, tools: exported, names, skipped, notes };
+      return { format, tools: exported, names, notes };
     }
     default: {
       throw new TypeError(

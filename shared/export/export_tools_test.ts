@@ -1,33 +1,63 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { ToolExportError } from "./batch.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools, isExportFormat } from "./export_tools.ts";
-import { ALL_TOOLS, getPrice, REPRESENTABLE } from "@testing/export_fixtures.ts";
+import {
+  ALL_TOOLS,
+  EVERY_DIALECT,
+  getPrice,
+  REPRESENTABLE,
+  tripDetails,
+} from "@testing/export_fixtures.ts";
 
-Deno.test("exportTools() returns JSON-serialisable output for every format", async (t) => {
+Deno.test("exportTools() returns every tool, JSON-serialisable, in every format", async (t) => {
+  const tools = [...EVERY_DIALECT, tripDetails];
   for (const format of EXPORT_FORMATS) {
     await t.step(format, () => {
-      const result = exportTools(ALL_TOOLS, format);
+      const result = exportTools(tools, format);
       assert.equal(result.format, format);
       const printed = JSON.parse(JSON.stringify(result));
       assert.deepEqual(printed.tools, result.tools);
       assert.deepEqual(printed.names, result.names.toJSON());
-      assert.equal(Object.keys(printed.names).length, ALL_TOOLS.length);
-      assert.ok(result.skipped.some((skip) => skip.tool === "calendar.add_event"));
-      assert.ok(result.tools.length >= REPRESENTABLE.length - 2);
+      assert.equal(result.tools.length, tools.length);
+      assert.equal(Object.keys(printed.names).length, tools.length);
     });
   }
 });
 
+Deno.test("exportTools() fails in every format, naming the tool, rather than leave one out", () => {
+  for (const format of EXPORT_FORMATS) {
+    let error: unknown;
+    try {
+      exportTools(ALL_TOOLS, format);
+    } catch (thrown) {
+      error = thrown;
+    }
+    assert.ok(error instanceof ToolExportError, format);
+    const named = error.issues.map((issue) => issue.tool);
+    // Gemini cannot take recursion either; every format names the Date zod cannot write.
+    assert.deepEqual(
+      named,
+      format === "gemini" ? ["docs.save_tree", "calendar.add_event"] : ["calendar.add_event"],
+      format,
+    );
+    assert.match(
+      error.message,
+      /calendar\.add_event cannot be included: Date cannot be represented/,
+    );
+  }
+});
+
 Deno.test("exportTools() lists non-strict OpenAI tools and MCP output omissions as notes", () => {
-  assert.deepEqual(exportTools(ALL_TOOLS, "openai").notes.map((note) => note.tool), [
+  assert.deepEqual(exportTools(REPRESENTABLE, "openai").notes.map((note) => note.tool), [
     "stats.tag_counts",
   ]);
-  const data = exportTools(ALL_TOOLS, "mcp", { mcp: { structuredContent: "data" } });
+  const data = exportTools(REPRESENTABLE, "mcp", { mcp: { structuredContent: "data" } });
   assert.deepEqual(data.notes.map((note) => note.tool), ["stats.tag_counts"]);
   // By default the outputSchema describes the whole {ok, data, error} envelope.
-  assert.deepEqual(exportTools(ALL_TOOLS, "mcp").notes, []);
-  const loose = exportTools(ALL_TOOLS, "openai", { openai: { strict: false } });
+  assert.deepEqual(exportTools(REPRESENTABLE, "mcp").notes, []);
+  const loose = exportTools(REPRESENTABLE, "openai", { openai: { strict: false } });
   assert.deepEqual(loose.notes, []);
 });
 
@@ -38,7 +68,7 @@ Deno.test("exportTools() jsonschema format keeps our names and the descriptor", 
   assert.equal(tool.descriptor.sideEffects, "none");
 });
 
-Deno.test("exportTools() keeps exporting when one tool's output cannot be represented", () => {
+Deno.test("exportTools() jsonschema fails on an output zod cannot write; MCP notes it", () => {
   const broken = defineTool({
     name: "test.broken_output",
     title: "Broken output",
@@ -50,12 +80,13 @@ Deno.test("exportTools() keeps exporting when one tool's output cannot be repres
     sideEffects: "none",
     execute: () => Promise.resolve({ n: "abc" }),
   });
-  const jsonschema = exportTools([broken, getPrice], "jsonschema");
-  assert.equal(jsonschema.tools.length, 1);
-  assert.deepEqual(jsonschema.skipped, [
-    { tool: "test.broken_output", reason: "Transforms cannot be represented in JSON Schema" },
-  ]);
-  // MCP only needs the input; the output schema is left out with a note.
+  assert.throws(
+    () => exportTools([broken, getPrice], "jsonschema"),
+    new ToolExportError("jsonschema", [
+      { tool: "test.broken_output", reason: "Transforms cannot be represented in JSON Schema" },
+    ]),
+  );
+  // MCP only needs the input: the tool is there, its output schema left out with a note.
   const mcp = exportTools([broken, getPrice], "mcp", { mcp: { structuredContent: "data" } });
   assert.equal(mcp.tools.length, 2);
   assert.deepEqual(mcp.notes, [{

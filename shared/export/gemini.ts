@@ -5,17 +5,25 @@
  * Built from zod's `openapi-3.0` target (which already writes `nullable`
  * instead of `type: [T, "null"]` and `enum` instead of `const`), then cut
  * down to the keywords Gemini accepts ({@link GEMINI_KEYWORDS}): `$ref`s are
- * inlined (a recursive schema cannot be, so the tool is skipped),
- * `additionalProperties` and `$schema` are dropped, `oneOf` becomes `anyOf`,
- * and what is lost (`default`, unsupported `format`s, exclusive bounds,
- * non-string enums) is written into the description. An object without
- * properties (a `z.record` map) cannot be expressed and skips the tool; a
- * tool without arguments gets no `parameters` at all.
+ * inlined, `additionalProperties` and `$schema` are dropped, `oneOf` becomes
+ * `anyOf`, and what is lost (`default`, unsupported `format`s, exclusive
+ * bounds, non-string enums) is written into the description. A tool without
+ * arguments gets no `parameters` at all.
+ *
+ * Gemini has no maps. A map whose tool declared its shape
+ * (`withMapShape`, e.g. `generate_pdf`'s data per template) is
+ * described by that shape, so the model's arguments are the native ones. Any
+ * other map (`payload()`, `z.record`) is asked for as JSON text, its schema in
+ * the description; the pipeline decodes it back before validation
+ * (`decodeToolArguments`). What Gemini cannot take at all (recursion,
+ * untyped parts, `allOf`, a map beside a string alternative) fails the export
+ * naming the tool (`ToolExportError`): no tool is ever left out silently.
  *
  * @module
  */
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { exportEach, type ExportIssue } from "./batch.ts";
+import { exportEach } from "./batch.ts";
+import { encodedMapDescription, isMapSchema, takesString } from "./encoded_maps.ts";
 import { type JsonSchema, zodToJsonSchema } from "./json_schema.ts";
 import { NAME_RULES, type NameMap } from "./names.ts";
 import {
@@ -43,8 +51,6 @@ export interface GeminiExport {
   functionDeclarations: GeminiFunctionDeclaration[];
   /** Our names ↔ Gemini names (ours are already valid, so this is the identity). */
   names: NameMap;
-  /** Tools left out, with the reason. */
-  skipped: ExportIssue[];
 }
 
 /** The schema keywords kept in `parameters`. */
@@ -78,7 +84,8 @@ const GEMINI_FORMATS: Record<string, ReadonlySet<string>> = {
  * Converts tools to Gemini function declarations.
  *
  * @param tools The tools to export.
- * @returns The declarations, the name map and the skipped tools.
+ * @returns A declaration for every tool, and the name map.
+ * @throws {ToolExportError} naming each tool Gemini's subset cannot describe.
  *
  * @example Exporting one tool
  * ```ts
@@ -104,7 +111,9 @@ const GEMINI_FORMATS: Record<string, ReadonlySet<string>> = {
 export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiExport {
   const batch = exportEach(tools, NAME_RULES.gemini, (tool, name): GeminiFunctionDeclaration => {
     const parameters = toGeminiSchema(
-      dropSafeIntegerBounds(zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0" })),
+      dropSafeIntegerBounds(
+        zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0", mapShapes: true }),
+      ),
     );
     const properties = isRecord(parameters.properties) ? parameters.properties : {};
     return {
@@ -113,21 +122,18 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
       ...(Object.keys(properties).length > 0 ? { parameters } : {}),
     };
   });
-  return {
-    functionDeclarations: batch.items,
-    names: batch.names,
-    skipped: batch.skipped,
-  };
+  return { functionDeclarations: batch.items, names: batch.names };
 }
 
 /**
  * Cuts an OpenAPI 3.0 schema (zod's `openapi-3.0` target) down to Gemini's
- * subset, inlining `$ref`s.
+ * subset, inlining `$ref`s and asking for maps as JSON text.
  *
  * @param schema An OpenAPI 3.0 schema with an object root.
  * @returns The Gemini `parameters` schema.
- * @throws {TypeError} for recursive schemas, maps, untyped (`z.any()`) parts,
- * `allOf`, and a root that is not an object.
+ * @throws {TypeError} for recursive schemas, untyped (`z.any()`) parts,
+ * `allOf`, a map beside a string alternative, and a root that is not an
+ * object or is a map.
  */
 export function toGeminiSchema(schema: JsonSchema): JsonSchema {
   if (schema.type !== "object") {
@@ -172,6 +178,10 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
   if (!("type" in source) && !("anyOf" in source)) {
     throw new TypeError(`Cannot make a Gemini schema as ${path} has no type (z.any/z.unknown)`);
   }
+  if (isMapSchema(source) && isRoot && isRecord(source.additionalProperties)) {
+    throw new TypeError(`Cannot make a Gemini schema as the root is a map`);
+  }
+  if (isMapSchema(source) && !isRoot) return encodedMap(source);
 
   const out: JsonSchema = {};
   const notes: string[] = [];
@@ -193,6 +203,14 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       }
       out.items = geminiNode(value, child);
     } else if (keyword === "anyOf") {
+      const leaves = anyOfLeaves(value, context.root);
+      if (
+        leaves.some(isMapSchema) && leaves.some((leaf) => !isMapSchema(leaf) && takesString(leaf))
+      ) {
+        throw new TypeError(
+          `Cannot make a Gemini schema as ${child.path} has a map beside a string alternative (its JSON text would be ambiguous)`,
+        );
+      }
       out.anyOf = flattenAnyOf(
         asList(value).map((branch, index) =>
           geminiNode(branch, { ...child, path: `${child.path}/${index}` })
@@ -218,19 +236,32 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       // anything else (`additionalProperties`, `definitions`, `examples`, `title`…) is dropped
     }
   }
-  const isObject = source.type === "object";
-  const propertyCount = isRecord(out.properties) ? Object.keys(out.properties).length : 0;
-  if (isObject && propertyCount === 0 && !isRoot) {
-    throw new TypeError(
-      `Cannot make a Gemini schema as ${path} is an object without properties (a map such as z.record)`,
-    );
-  }
-  if (isObject && isRoot && propertyCount === 0 && isRecord(source.additionalProperties)) {
-    throw new TypeError(`Cannot make a Gemini schema as the root is a map`);
-  }
   const description = appendNotes(out.description, notes);
   if (description !== undefined) out.description = description;
   return out;
+}
+
+/**
+ * A map as Gemini can take it: a string holding the object's JSON, the map's
+ * schema in the description, `nullable` kept.
+ */
+function encodedMap(map: JsonSchema): JsonSchema {
+  return {
+    type: "string",
+    description: encodedMapDescription(map),
+    ...(map.nullable === true ? { nullable: true } : {}),
+  };
+}
+
+/** The alternatives of an `anyOf`, nested `anyOf`/`oneOf`s and `$ref`s followed. */
+function anyOfLeaves(branches: unknown, root: JsonSchema, depth = 0): JsonSchema[] {
+  if (depth > 32) return [];
+  return asList(branches).flatMap((branch) => {
+    if (!isRecord(branch)) return [];
+    const resolved = typeof branch.$ref === "string" ? lookup(branch.$ref, root) : branch;
+    const nested = [resolved.anyOf, resolved.oneOf].filter(Array.isArray).flat();
+    return nested.length > 0 ? anyOfLeaves(nested, root, depth + 1) : [resolved];
+  });
 }
 
 /** The schema a local `$ref` points at (`#`, `#/definitions/x`, `#/$defs/x`). */

@@ -1,9 +1,22 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { ToolExportError } from "./batch.ts";
+import { decodeToolArguments } from "./encoded_maps.ts";
 import { GEMINI_KEYWORDS, toGeminiFunctionDeclarations, toGeminiSchema } from "./gemini.ts";
-import type { JsonSchema } from "./json_schema.ts";
-import { ALL_TOOLS, allKeys, createOrder, getPrice, ping } from "@testing/export_fixtures.ts";
+import { type JsonSchema, toJsonSchema } from "./json_schema.ts";
+import {
+  ALL_TOOLS,
+  allKeys,
+  createOrder,
+  EVERY_DIALECT,
+  getPrice,
+  newAjv,
+  ping,
+  tagCounts,
+  toGeminiArguments,
+  tripDetails,
+} from "@testing/export_fixtures.ts";
 
 const GEMINI_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
 
@@ -21,8 +34,8 @@ function keywords(schema: unknown): string[] {
 }
 
 Deno.test("toGeminiFunctionDeclarations() exports only Gemini's OpenAPI subset", () => {
-  const result = toGeminiFunctionDeclarations(ALL_TOOLS);
-  assert.ok(result.functionDeclarations.length >= 4);
+  const result = toGeminiFunctionDeclarations([...EVERY_DIALECT, tripDetails]);
+  assert.equal(result.functionDeclarations.length, EVERY_DIALECT.length + 1);
   for (const declaration of result.functionDeclarations) {
     assert.match(declaration.name, GEMINI_NAME);
     const keys = allKeys(declaration.parameters).map(({ key }) => key);
@@ -35,22 +48,91 @@ Deno.test("toGeminiFunctionDeclarations() exports only Gemini's OpenAPI subset",
   }
 });
 
-Deno.test("toGeminiFunctionDeclarations() skips recursive, map and unrepresentable tools only", () => {
-  const result = toGeminiFunctionDeclarations(ALL_TOOLS);
-  assert.deepEqual(result.functionDeclarations.map((declaration) => declaration.name), [
-    "markets.get_price",
-    "orders.create",
-    "a.b",
-    "a_b",
-    "system.ping",
-  ]);
-  assert.deepEqual(result.skipped.map((skip) => skip.tool), [
-    "stats.tag_counts",
-    "docs.save_tree",
-    "calendar.add_event",
-  ]);
-  assert.match(result.skipped[0].reason, /object without properties/);
-  assert.match(result.skipped[1].reason, /recursive/);
+Deno.test("toGeminiFunctionDeclarations() fails naming every tool Gemini cannot take", () => {
+  assert.throws(
+    () => toGeminiFunctionDeclarations(ALL_TOOLS),
+    new ToolExportError("gemini", [
+      {
+        tool: "docs.save_tree",
+        reason:
+          "Cannot make a Gemini schema as #/properties/root/properties/children/items is recursive ($ref #/definitions/__schema0)",
+      },
+      { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
+    ]),
+  );
+});
+
+Deno.test("toGeminiFunctionDeclarations() asks for a free map as JSON text, its schema in the description", () => {
+  const [declaration] = toGeminiFunctionDeclarations([tagCounts]).functionDeclarations;
+  assert.deepEqual(declaration.parameters, {
+    type: "object",
+    properties: {
+      counts: {
+        type: "string",
+        description:
+          'The JSON text of an object matching {"type":"object","additionalProperties":{"type":"integer","minimum":0}}.',
+      },
+    },
+    required: ["counts"],
+  });
+});
+
+Deno.test("toGeminiFunctionDeclarations() types a map that declared its shape, and keeps nullable maps nullable", () => {
+  const [declaration] = toGeminiFunctionDeclarations([tripDetails]).functionDeclarations;
+  const properties = (declaration.parameters as JsonSchema).properties as Record<
+    string,
+    JsonSchema
+  >;
+  assert.deepEqual(properties.details, {
+    anyOf: [
+      {
+        type: "object",
+        properties: { plate: { type: "string" } },
+        required: ["plate"],
+        description: "When kind is car.",
+      },
+      {
+        type: "object",
+        properties: { flight: { type: "string" }, seat: { type: "string" } },
+        required: ["flight"],
+        description: "When kind is flight.",
+      },
+    ],
+    description: "The trip's details.",
+  });
+  assert.equal(properties.tags.type, "string");
+  assert.equal(properties.tags.nullable, true);
+  const stop = (properties.stops.items as JsonSchema).properties as Record<string, JsonSchema>;
+  assert.equal(stop.extra.type, "string");
+  // Only Gemini gets the shape: JSON Schema still says what is validated, a map.
+  const native = (toJsonSchema(tripDetails).properties as Record<string, JsonSchema>).details;
+  assert.deepEqual(native.additionalProperties, {});
+});
+
+Deno.test("Gemini arguments validate against the declaration and decode to the native ones", async (t) => {
+  const tools = [...EVERY_DIALECT, tripDetails];
+  const { functionDeclarations } = toGeminiFunctionDeclarations(tools);
+  for (const [index, tool] of tools.entries()) {
+    const declaration = functionDeclarations[index];
+    await t.step(tool.name, () => {
+      for (const example of tool.examples) {
+        const args = toGeminiArguments(example.input, declaration.parameters);
+        if (declaration.parameters) {
+          const validate = newAjv().compile(declaration.parameters);
+          assert.equal(validate(args), true, JSON.stringify(validate.errors));
+        }
+        const decoded = decodeToolArguments(tool, args);
+        assert.deepEqual(decoded, example.input);
+        assert.deepEqual(tool.input.parse(decoded), tool.input.parse(example.input));
+      }
+    });
+  }
+  // The free maps really were sent as text: the native example does not fit Gemini's schema.
+  const trip = functionDeclarations[tools.length - 1];
+  const sent = toGeminiArguments(tripDetails.examples[0].input, trip.parameters) as JsonSchema;
+  assert.equal(sent.tags, '{"purpose":"conference"}');
+  assert.deepEqual(sent.stops, [{ name: "Nairobi", extra: '{"hours":2}' }, { name: "Kigali" }]);
+  assert.equal(newAjv().validate(trip.parameters!, tripDetails.examples[0].input), false);
 });
 
 Deno.test("toGeminiFunctionDeclarations() keeps dotted names and maps nullable, unions and notes", () => {
@@ -112,7 +194,7 @@ Deno.test("toGeminiSchema() refuses untyped parts and a non-object root", () => 
   assert.throws(() => toGeminiSchema({ type: "string" }), /root must be an object/);
 });
 
-Deno.test("toGeminiFunctionDeclarations() skips an untyped tool without breaking the others", () => {
+Deno.test("toGeminiFunctionDeclarations() fails on an untyped part, naming the tool", () => {
   const loose = defineTool({
     name: "test.loose",
     title: "Loose",
@@ -124,11 +206,30 @@ Deno.test("toGeminiFunctionDeclarations() skips an untyped tool without breaking
     sideEffects: "none",
     execute: () => Promise.resolve({}),
   });
-  const result = toGeminiFunctionDeclarations([loose, getPrice]);
-  assert.deepEqual(result.functionDeclarations.map((declaration) => declaration.name), [
-    "markets.get_price",
-  ]);
-  assert.equal(result.skipped[0].tool, "test.loose");
+  assert.throws(
+    () => toGeminiFunctionDeclarations([loose, getPrice]),
+    new ToolExportError("gemini", [{
+      tool: "test.loose",
+      reason: "Cannot make a Gemini schema as #/properties/payload has no type (z.any/z.unknown)",
+    }]),
+  );
+});
+
+Deno.test("toGeminiSchema() refuses a map beside a string alternative, and a root map", () => {
+  assert.throws(
+    () =>
+      toGeminiSchema({
+        type: "object",
+        properties: {
+          v: { anyOf: [{ type: "string" }, { type: "object", additionalProperties: {} }] },
+        },
+      }),
+    /#\/properties\/v\/anyOf has a map beside a string alternative/,
+  );
+  assert.throws(
+    () => toGeminiSchema({ type: "object", additionalProperties: { type: "string" } }),
+    /the root is a map/,
+  );
 });
 
 Deno.test("toGeminiSchema() keeps the first of several patterns and refuses other allOfs", () => {

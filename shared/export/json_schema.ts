@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { SideEffects, ToolAuth } from "@shared/registry/define_tool.ts";
+import { mapShapeOf } from "./map_shapes.ts";
 
 /** A JSON Schema document or subschema (an object; boolean schemas are not produced here). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -151,6 +152,12 @@ export interface ZodToJsonSchemaOptions {
   io: SchemaIo;
   /** The dialect. @default "draft-2020-12" */
   target?: "draft-2020-12" | "openapi-3.0";
+  /**
+   * Describe a map that declared its shape (`withMapShape`) by that
+   * shape instead, for dialects without maps. The map's `description` and
+   * `nullable` stay. @default false
+   */
+  mapShapes?: boolean;
 }
 
 /**
@@ -163,10 +170,34 @@ export interface ZodToJsonSchemaOptions {
  * @throws {Error} when zod cannot represent the schema.
  */
 export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptions): JsonSchema {
+  const target = options.target ?? "draft-2020-12";
   const document = z.toJSONSchema(schema, {
-    target: options.target ?? "draft-2020-12",
+    target,
     io: options.io,
+    ...(options.mapShapes
+      ? {
+        override: ({ zodSchema, jsonSchema }) => {
+          const shape = mapShapeOf(zodSchema);
+          if (shape) describeByShape(jsonSchema, shape, { ...options, target });
+        },
+      }
+      : {}),
   }) as JsonSchema;
   const { $schema: _dialect, ...body } = document;
   return body;
+}
+
+/** Rewrites a map's schema, in place, into its declared shape's. */
+function describeByShape(
+  map: JsonSchema,
+  shape: z.ZodType,
+  options: ZodToJsonSchemaOptions,
+): void {
+  const { description, nullable } = map;
+  const typed = zodToJsonSchema(shape, { ...options, mapShapes: true });
+  for (const key of Object.keys(map)) delete map[key];
+  Object.assign(map, typed);
+  const descriptions = [description, typed.description].filter((text) => typeof text === "string");
+  if (descriptions.length > 0) map.description = descriptions.join(" ");
+  if (nullable === true) map.nullable = true;
 }

@@ -37,8 +37,6 @@ export interface McpExport {
   tools: McpTool[];
   /** Our names ↔ MCP names (ours are already valid, so this is the identity). */
   names: NameMap;
-  /** Tools left out, with the reason. */
-  skipped: ExportIssue[];
   /** Tools exported without an `outputSchema` (or with a looser one), and why. */
   notes: ExportIssue[];
 }
@@ -48,7 +46,8 @@ export interface McpExport {
  *
  * @param tools The tools to export.
  * @param options What `structuredContent` holds.
- * @returns The tools, the name map, the skipped tools and notes.
+ * @returns Every tool, the name map and notes.
+ * @throws {ToolExportError} naming each tool whose input zod cannot represent.
  *
  * @example A read-only tool
  * ```ts
@@ -93,7 +92,7 @@ export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions
     if (output.note) notes.push({ tool: tool.name, reason: output.note });
     return mcp;
   });
-  return { tools: batch.items, names: batch.names, skipped: batch.skipped, notes };
+  return { tools: batch.items, names: batch.names, notes };
 }
 
 /**

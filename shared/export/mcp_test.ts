@@ -4,6 +4,7 @@ import { ListToolsResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/typ
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { ToolExportError } from "./batch.ts";
 import { mcpAnnotations, toMcpTools } from "./mcp.ts";
 import {
   ALL_TOOLS,
@@ -21,7 +22,7 @@ function sdkValidate(schema: unknown, value: unknown): boolean {
 }
 
 Deno.test("toMcpTools() output parses with the SDK's ToolSchema and ListToolsResultSchema", () => {
-  const result = toMcpTools(ALL_TOOLS);
+  const result = toMcpTools(REPRESENTABLE);
   assert.equal(result.tools.length, REPRESENTABLE.length);
   for (const tool of result.tools) {
     assert.deepEqual(ToolSchema.parse(tool), tool);
@@ -29,13 +30,19 @@ Deno.test("toMcpTools() output parses with the SDK's ToolSchema and ListToolsRes
     assert.equal(tool.inputSchema.type, "object");
   }
   ListToolsResultSchema.parse({ tools: result.tools });
-  assert.deepEqual(result.skipped, [
-    { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
-  ]);
+});
+
+Deno.test("toMcpTools() fails, naming the tool, when an input cannot be represented", () => {
+  assert.throws(
+    () => toMcpTools(ALL_TOOLS),
+    new ToolExportError("mcp", [
+      { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
+    ]),
+  );
 });
 
 Deno.test("toMcpTools() keeps our names, dots included", () => {
-  const result = toMcpTools(ALL_TOOLS);
+  const result = toMcpTools(REPRESENTABLE);
   assert.deepEqual(
     result.tools.map((tool) => tool.name),
     REPRESENTABLE.map((tool) => tool.name),
@@ -92,7 +99,7 @@ Deno.test("toMcpTools() maps the descriptor onto annotations", async (t) => {
 });
 
 Deno.test("toMcpTools() describes object outputs and omits the rest, with a note", () => {
-  const result = toMcpTools(ALL_TOOLS);
+  const result = toMcpTools(REPRESENTABLE);
   const price = result.tools.find((tool) => tool.name === "markets.get_price")!;
   assert.equal(price.outputSchema?.type, "object");
   assert.equal(sdkValidate(price.outputSchema, { symbol: "A", price: 1, currency: "EUR" }), true);

@@ -11,14 +11,18 @@
  * - {@link NameMap}: reversible provider names (`markets.get_price` ↔ `markets_get_price`).
  * - {@link exportTools}: any of the above by format name, for the CLI.
  *
- * Every exporter converts tools one by one: a tool that cannot be exported is
- * listed in `skipped` with a reason and never breaks the others.
+ * Every exporter carries every tool it is given, or throws a
+ * {@link ToolExportError} naming each tool it cannot: no tool is left out
+ * silently. Maps Gemini cannot describe are typed ({@link withMapShape}) or
+ * sent as JSON text that the pipeline decodes ({@link decodeToolArguments}).
  *
  * @module
  */
 export * from "./json_schema.ts";
 export * from "./names.ts";
 export * from "./batch.ts";
+export * from "./map_shapes.ts";
+export * from "./encoded_maps.ts";
 export * from "./openai_strict_rules.ts";
 export * from "./openai.ts";
 export * from "./anthropic.ts";

@@ -12,7 +12,8 @@
  * (`default`, `minLength`, unsupported `format`s, …) move into the
  * description. A tool that cannot be made strict (maps such as `z.record`,
  * tuples, `z.any()`, …) is sent with `strict: false` and listed in
- * `nonStrict`; a tool that cannot be exported at all is listed in `skipped`.
+ * `nonStrict`; a tool that cannot be exported at all fails the export
+ * (`ToolExportError`).
  *
  * @module
  */
@@ -32,6 +33,8 @@ import {
   isRecord,
   keywordNote,
   providerInputSchema,
+  resolveLocalRef,
+  schemaBranches,
 } from "./_util.ts";
 
 /** One tool in the `tools` array of a Chat Completions request. */
@@ -63,8 +66,6 @@ export interface OpenAIExport {
   tools: OpenAIFunctionTool[];
   /** Our names ↔ OpenAI names. */
   names: NameMap;
-  /** Tools left out, with the reason. */
-  skipped: ExportIssue[];
   /** Tools sent with `strict: false` although strict was asked for, with the reason. */
   nonStrict: ExportIssue[];
 }
@@ -74,7 +75,9 @@ export interface OpenAIExport {
  *
  * @param tools The tools to export.
  * @param options Whether to try strict mode.
- * @returns The tools, the name map, and the tools skipped or sent non-strict.
+ * @returns Every tool, the name map, and the tools sent non-strict.
+ * @throws {ToolExportError} naming each tool that cannot be exported at all
+ * (its schema is not JSON Schema, e.g. `z.date()`).
  *
  * @example Exporting one tool
  * ```ts
@@ -126,7 +129,7 @@ export function toOpenAITools(
       },
     };
   });
-  return { tools: batch.items, names: batch.names, skipped: batch.skipped, nonStrict };
+  return { tools: batch.items, names: batch.names, nonStrict };
 }
 
 /** Keywords that make a schema impossible to express in strict mode. */
@@ -364,13 +367,13 @@ export function fromOpenAIArguments(
 }
 
 function stripNulls(value: unknown, schema: unknown, root: JsonSchema | undefined): unknown {
-  const resolved = resolve(schema, root);
+  const resolved = resolveLocalRef(schema, root);
   if (Array.isArray(value)) {
-    const items = branches(resolved, root).map((branch) => branch.items).find(isRecord);
+    const items = schemaBranches(resolved, root).map((branch) => branch.items).find(isRecord);
     return value.map((item) => stripNulls(item, items, root));
   }
   if (!isRecord(value)) return value;
-  const shapes = branches(resolved, root);
+  const shapes = schemaBranches(resolved, root);
   const required = new Set(
     shapes.flatMap((shape) => Array.isArray(shape.required) ? shape.required : []),
   );
@@ -383,30 +386,4 @@ function stripNulls(value: unknown, schema: unknown, root: JsonSchema | undefine
     out[key] = stripNulls(item, property, root);
   }
   return out;
-}
-
-/** A schema with a local `$ref` followed, or `undefined`. */
-function resolve(schema: unknown, root: JsonSchema | undefined, hops = 0): JsonSchema | undefined {
-  if (!isRecord(schema) || hops > 32) return undefined;
-  if (typeof schema.$ref !== "string") return schema;
-  if (schema.$ref === "#") return resolve(root, root, hops + 1);
-  const match = /^#\/\$defs\/(.+)$/.exec(schema.$ref);
-  const definitions = root?.$defs;
-  if (!match || !isRecord(definitions)) return undefined;
-  return resolve(definitions[match[1].replaceAll("~1", "/").replaceAll("~0", "~")], root, hops + 1);
-}
-
-/** The schema and its `anyOf`/`oneOf` branches, `$ref`s followed, each once. */
-function branches(
-  schema: JsonSchema | undefined,
-  root: JsonSchema | undefined,
-  seen: Set<JsonSchema> = new Set(),
-): JsonSchema[] {
-  if (schema === undefined || seen.has(schema)) return [];
-  seen.add(schema);
-  const alternatives = [schema.anyOf, schema.oneOf].filter(Array.isArray).flat();
-  return [
-    schema,
-    ...alternatives.flatMap((branch) => branches(resolve(branch, root), root, seen)),
-  ];
 }

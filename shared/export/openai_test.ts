@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { type JsonSchema, toJsonSchema } from "./json_schema.ts";
+import { ToolExportError } from "./batch.ts";
 import { NAME_RULES } from "./names.ts";
 import { fromOpenAIArguments, toOpenAIStrictSchema, toOpenAITools } from "./openai.ts";
 import { checkOpenAIStrict } from "./openai_strict_rules.ts";
@@ -16,18 +17,24 @@ import {
 } from "@testing/export_fixtures.ts";
 
 function exported(name: string) {
-  const result = toOpenAITools(ALL_TOOLS);
+  const result = toOpenAITools(REPRESENTABLE);
   const tool = result.tools.find((tool) => tool.function.name === result.names.toProvider(name));
   assert.ok(tool, `${name} was exported`);
   return tool.function;
 }
 
-Deno.test("toOpenAITools() exports every representable tool and skips the one zod cannot represent", () => {
-  const result = toOpenAITools(ALL_TOOLS);
+Deno.test("toOpenAITools() fails, naming the tool, when one cannot be represented", () => {
+  assert.throws(
+    () => toOpenAITools(ALL_TOOLS),
+    new ToolExportError("openai", [
+      { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
+    ]),
+  );
+});
+
+Deno.test("toOpenAITools() exports every tool it is given", () => {
+  const result = toOpenAITools(REPRESENTABLE);
   assert.equal(result.tools.length, REPRESENTABLE.length);
-  assert.deepEqual(result.skipped, [
-    { tool: "calendar.add_event", reason: "Date cannot be represented in JSON Schema" },
-  ]);
   for (const tool of result.tools) {
     assert.equal(tool.type, "function");
     assert.match(tool.function.name, NAME_RULES.openai.pattern);
@@ -36,7 +43,7 @@ Deno.test("toOpenAITools() exports every representable tool and skips the one zo
 });
 
 Deno.test("toOpenAITools() strict schemas pass the strict-mode rules and compile as 2020-12", () => {
-  const result = toOpenAITools(ALL_TOOLS);
+  const result = toOpenAITools(REPRESENTABLE);
   const strict = result.tools.filter((tool) => tool.function.strict);
   assert.equal(strict.length, REPRESENTABLE.length - 1);
   for (const { function: fn } of strict) {
@@ -48,7 +55,7 @@ Deno.test("toOpenAITools() strict schemas pass the strict-mode rules and compile
 });
 
 Deno.test("toOpenAITools() sends a z.record tool non-strict and names it in nonStrict", () => {
-  const result = toOpenAITools(ALL_TOOLS);
+  const result = toOpenAITools(REPRESENTABLE);
   assert.deepEqual(result.nonStrict, [{
     tool: "stats.tag_counts",
     reason:
@@ -63,7 +70,7 @@ Deno.test("toOpenAITools() sends a z.record tool non-strict and names it in nonS
 });
 
 Deno.test("toOpenAITools() resolves colliding names a.b and a_b", () => {
-  const result = toOpenAITools(ALL_TOOLS);
+  const result = toOpenAITools(REPRESENTABLE);
   assert.equal(result.names.toProvider("a_b"), "a_b");
   assert.equal(result.names.toProvider("a.b"), "a_b_108bf5");
   const names = result.tools.map((tool) => tool.function.name);

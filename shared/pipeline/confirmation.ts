@@ -20,7 +20,7 @@ export interface ConfirmationClaims {
 /** Result of checking a token against a call. */
 export type ConfirmationCheck = "valid" | "mismatch" | "expired" | "forged";
 
-import { hmacKey } from "./canonical.ts";
+import { hmacKey } from "@shared/runtime/canonical.ts";
 
 const encoder = new TextEncoder();
 

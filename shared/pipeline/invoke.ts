@@ -4,7 +4,8 @@
  * 1. the tool exists (NOT_FOUND)
  * 2. the caller's tenant, agent and role may use it; anonymous callers only
  *    the tools their tenant made public (AUTH_ERROR)
- * 3. input validation (VALIDATION_ERROR naming the fields)
+ * 3. input validation (VALIDATION_ERROR naming the fields); a map sent as
+ *    JSON text, as Gemini's export asks, is read as the map
  * 4. confirmation gate for `confirmRequired` tools (CONFIRMATION_REQUIRED)
  * 5. a completed call with the same idempotency key and arguments is
  *    replayed from the ledger, before any limit and without taking a token
@@ -36,12 +37,15 @@ import {
   type ToolResult,
   validationFailure,
 } from "@shared/contract/mod.ts";
+import type { Caller } from "@shared/auth/caller.ts";
 import {
   type Database,
   type JwtClaims,
   type Queryable,
   setCallerScript,
 } from "@shared/db/types.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
+import { decodeToolArguments } from "@shared/export/encoded_maps.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
 import type { CallContext, SummaryContext, ToolServices } from "@shared/registry/define_tool.ts";
 import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
@@ -52,9 +56,8 @@ import {
   type TenantPolicy,
 } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { canonicalJson, sha256Hex } from "./canonical.ts";
+import { canonicalJson, sha256Hex } from "@shared/runtime/canonical.ts";
 import type { ConfirmationSigner } from "./confirmation.ts";
-import { classifyDbError } from "./db_errors.ts";
 import {
   claimKey,
   completeKey,
@@ -75,13 +78,8 @@ import {
 } from "./rate_limit.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
-/** The verified identity behind a call (from a JWT, never from a request body). */
-export interface Caller {
-  /** Claims applied to the transaction: `sub` and `role` at least. */
-  claims: JwtClaims;
-  /** The org the call acts in; membership is checked where the caller is resolved. */
-  org_id: string | null;
-}
+// Who calls is auth's concept (it resolves callers); the pipeline takes one with each request.
+export type { Caller };
 
 /** One call. */
 export interface InvokeRequest {
@@ -242,7 +240,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     const denied = authorize(tool, request.caller, context);
     if (denied) return { result: fail("AUTH_ERROR", denied), replayed: false };
 
-    const parsed = tool.input.safeParse(request.args ?? {});
+    const parsed = parseArgs(tool, request.args ?? {});
     if (!parsed.success) return { result: validationFailure(parsed.error), replayed: false };
     if (tool.writes || tool.confirmRequired) return runGated(tool, parsed.data, request, context);
     return executeWithoutLedger(tool, parsed.data, request, context, started);
@@ -724,4 +722,17 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ""}` : String(
     error,
   );
+}
+
+/**
+ * The arguments checked against the tool's input. Arguments that fail are
+ * read again with maps sent as JSON text decoded (Gemini cannot send a map:
+ * its export asks for the JSON), so such a call validates, and is
+ * fingerprinted, exactly like the native one; native calls never pay for it.
+ */
+function parseArgs(tool: AnyTool, args: unknown) {
+  const parsed = tool.input.safeParse(args);
+  if (parsed.success) return parsed;
+  const decoded = decodeToolArguments(tool, args);
+  return decoded === args ? parsed : tool.input.safeParse(decoded);
 }

@@ -57,7 +57,11 @@ export interface Platform {
   readonly log: Logger;
   /** The platform secret. */
   readonly secret: string;
-  /** Registers a tool, globally or for one tenant. */
+  /**
+   * Registers a tool, globally or for one tenant.
+   *
+   * @throws {ToolExportError} (shared/export) when an export dialect cannot carry the tool.
+   */
   register<I extends z.ZodObject, O extends z.ZodType>(
     tool: Tool<I, O>,
     options?: RegisterOptions,

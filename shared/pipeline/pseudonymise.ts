@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/runtime/canonical.ts";
 
 /** Returns a function that hashes a value with `secret` (hex, 32 chars). */
 export function createPseudonymiser(secret: string): (value: string) => Promise<string> {

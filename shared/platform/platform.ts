@@ -26,6 +26,7 @@ import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
 import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
+import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
@@ -200,7 +201,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     files: services.get(FILE_STORE),
     log,
     secret,
-    register: (tool, registerOptions) => registry.register(tool, registerOptions),
+    register: (tool, registerOptions) => {
+      // A tool arriving at run time is held to every export dialect now, by name, rather
+      // than failing its tenant's listings later (the packs' tools are held by a test).
+      for (const format of EXPORT_FORMATS) exportTools([tool], format);
+      return registry.register(tool, registerOptions);
+    },
     list: (listOptions) => registry.list(listOptions),
     get: (name, getOptions) => registry.get(name, getOptions),
     getToolsForTenant: (tenantId) => registry.getToolsForTenant(tenantId, tenants),

@@ -22,14 +22,14 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { TokenVerifier } from "@shared/auth/jwt.ts";
 import type { Database, JwtClaims, Queryable } from "@shared/db/types.ts";
 import { readBody } from "@shared/http/body.ts";
-import { hmacKey } from "@shared/pipeline/canonical.ts";
-import { classifyDbError } from "@shared/pipeline/db_errors.ts";
+import { hmacKey } from "@shared/runtime/canonical.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 
 /** Options for {@link createLocalStorageServer}. */

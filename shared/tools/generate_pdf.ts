@@ -20,6 +20,7 @@ import { payload, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool, type Tool } from "@shared/registry/define_tool.ts";
 import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
 import { DOCUMENT_TEMPLATES } from "@shared/documents/templates/mod.ts";
+import { withMapShape } from "@shared/export/map_shapes.ts";
 import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
 import { storeDocument } from "@shared/documents/store_document.ts";
@@ -29,11 +30,22 @@ export const DEFAULT_PDF_URL_TTL_DAYS = 7;
 /** The longest a PDF's link may last (seed 000: 30-day expiry). */
 export const MAX_PDF_URL_TTL_DAYS = MAX_SIGNED_URL_SECONDS / 86_400;
 
+// What `data` holds, for exports that cannot take a free-form map (Gemini): one
+// template's fields. `data` itself stays a payload: the template named by
+// template_id checks it in execute, with its own field paths.
+const templateData = z.union(
+  [...DOCUMENT_TEMPLATES.values()].map((template) =>
+    template.schema.describe(`When template_id is ${template.id}: ${template.description}`)
+  ) as [z.ZodType, ...z.ZodType[]],
+);
+
 const input = z.object({
   template_id: text({ min: 1, max: 64 }).describe(
     "The document: insurance_certificate, insurance_quote or payment_receipt.",
   ),
-  data: payload({ maxSize: 32_768 }).describe("The template's fields (see docs/documents.md)."),
+  data: withMapShape(payload({ maxSize: 32_768 }), templateData).describe(
+    "The template's fields (see docs/documents.md).",
+  ),
   locale: z.enum(LANGUAGES).default("en").describe("The document's language: en, fr or rw."),
 });
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { dbTest } from "@testing/db.ts";
-import type { Caller } from "@shared/pipeline/invoke.ts";
+import type { Caller } from "@shared/auth/caller.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { contractBreach, hostileInputs, ResultTally, seededIds } from "@testing/fuzz.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";

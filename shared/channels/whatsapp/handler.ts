@@ -21,7 +21,7 @@ import type { Platform } from "@shared/pipeline/platform.ts";
 import { type InboundMessage, messageText } from "./inbound.ts";
 import { type InboundHandler, RetryLater } from "./inbound_processor.ts";
 import { enqueueMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { languageOf, phraseBook } from "@shared/contract/language.ts";
 
 const say = phraseBook({

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { timingSafeEqual } from "node:crypto";
 import { readBody, refusalResponse } from "@shared/http/body.ts";
 

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import { GraphMediaError, readGraphError } from "./graph_media_error.ts";

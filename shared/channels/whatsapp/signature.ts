@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/runtime/canonical.ts";
 
 const HEADER = /^sha256=([0-9a-fA-F]{64})$/;
 

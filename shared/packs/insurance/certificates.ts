@@ -38,7 +38,7 @@ import {
   templateMessage,
   textMessage,
 } from "@shared/channels/whatsapp/mod.ts";
-import { canonicalJson } from "@shared/pipeline/canonical.ts";
+import { canonicalJson } from "@shared/runtime/canonical.ts";
 import { say } from "./texts.ts";
 
 /** How long a certificate's link lasts: the longest signed URL (30 days). Save the PDF. */

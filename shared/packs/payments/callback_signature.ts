@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { hmacKey, toHex } from "@shared/pipeline/canonical.ts";
+import { hmacKey, toHex } from "@shared/runtime/canonical.ts";
 
 /** The header that carries the signature. */
 export const SIGNATURE_HEADER = "X-EasyMO-Signature";

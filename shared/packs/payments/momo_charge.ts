@@ -23,7 +23,7 @@
 import { z } from "zod";
 import { e164Phone, id, payload, text, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
-import { canonicalJson } from "@shared/pipeline/canonical.ts";
+import { canonicalJson } from "@shared/runtime/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { type MerchantAccountRow, merchantPayee } from "./merchant_account.ts";

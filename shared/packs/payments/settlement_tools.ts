@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { e164Phone, int, text, ToolFailure } from "@shared/contract/mod.ts";
-import { sha256Hex } from "@shared/pipeline/canonical.ts";
+import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { enqueueMessage, textMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
 import { matchCharge, type OpenCharge, parseMomoSms } from "./momo_sms.ts";

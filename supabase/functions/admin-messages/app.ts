@@ -20,7 +20,7 @@ import {
   type ToolResult,
   validationFailure,
 } from "@shared/contract/mod.ts";
-import { classifyDbError } from "@shared/pipeline/db_errors.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";

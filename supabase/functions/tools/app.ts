@@ -104,12 +104,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const exported = exportsFor(visible, format);
     return c.json({
       ok: true,
-      data: {
-        format,
-        count: exported.tools.length,
-        tools: exported.tools,
-        skipped: exported.skipped,
-      },
+      data: { format, count: exported.tools.length, tools: exported.tools },
     });
   });
 

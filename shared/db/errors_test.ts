@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { classifyDbError } from "./db_errors.ts";
+import { classifyDbError } from "./errors.ts";
 
 async function raised(db: { query(text: string): Promise<unknown> }, sqlstate: string) {
   try {
