@@ -11,7 +11,7 @@
  * @module
  */
 import type { Database } from "@shared/db/types.ts";
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { toHex } from "@shared/runtime/canonical.ts";
 
 /** A dev forwarder: its device id, the org (slug) it forwards for, its label. */
 export interface DevForwarder {

@@ -14,7 +14,7 @@
  */
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { JwtClaims, Queryable } from "@shared/db/types.ts";
-import { toHex } from "@shared/pipeline/canonical.ts";
+import { toHex } from "@shared/runtime/canonical.ts";
 
 /** A registered forwarder as staff and the operator see it (never its key). */
 export interface ForwarderView {

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { classifyDbError } from "@shared/pipeline/db_errors.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { JwtClaims } from "@shared/db/types.ts";
 import {

@@ -23,7 +23,7 @@ import { SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { refusalResponse } from "@shared/http/body.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import type { JwtClaims } from "@shared/db/types.ts";
-import { classifyDbError } from "@shared/pipeline/db_errors.ts";
+import { classifyDbError } from "@shared/db/errors.ts";
 import type { Runtime } from "@shared/platform/env.ts";
 import {
   addForwarder,
