@@ -156,6 +156,7 @@ export const AGENT_CONFIGS: unknown = {
         "price_insurance",
         "generate_pdf",
         "momo_charge",
+        "payment_status",
         "notify_staff",
         "analytics_log",
       ],
