@@ -14,12 +14,16 @@ on conflict (id) do nothing;
 
 -- Each tenant's own MoMo account, paid by charges that name no order, ride or payee:
 -- EasyMO a MoMoPay merchant code, Beaver an MTN number.
-insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_merchant_phone) values
-  ('a0000000-0000-4000-8000-000000000001', 'easymo', 'EasyMO', '{}', '300400', null),
+-- EasyMO serves Rwanda: police 112, ambulance (SAMU) 912, fire brigade 111.
+insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_merchant_phone,
+                         emergency_numbers) values
+  ('a0000000-0000-4000-8000-000000000001', 'easymo', 'EasyMO', '{}', '300400', null,
+   '[{"service": "police", "number": "112"}, {"service": "ambulance", "number": "912"},
+     {"service": "fire", "number": "111"}]'),
   ('b0000000-0000-4000-8000-000000000002', 'beaver-paper', 'Beaver''s Choice Paper Company',
    '{"disabled_tools": ["search_businesses_with_tags"],
      "rate_limits": {"notify_staff": {"limit": 30, "window_sec": 60}}}',
-   null, '+250788300500')
+   null, '+250788300500', '[]')
 on conflict (id) do nothing;
 
 insert into public.profiles (id, phone, display_name, locale) values

@@ -95,6 +95,9 @@ export const AgentState = Annotation.Root({
     reducer: (_old, next) => next,
     default: () => null,
   }),
+  // The last service agent the person was with (not the front desk or the hand-off): a
+  // hand-off's ticket names it, even when the person came back to the menu first.
+  lastAgent: Annotation<string | null>({ reducer: (_old, next) => next, default: () => null }),
   memory: Annotation<Record<string, unknown>>({
     reducer: (old, next) => ({ ...old, ...next }),
     default: () => ({}),
@@ -133,6 +136,9 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   const current = state.agent || roster.frontDesk;
   const sticky = state.langPref ?? state.language;
   // A new agent starts from a clean slate of flow memory (the channel flow's too).
+  const lastAgent = current === roster.frontDesk || current === roster.handoff
+    ? state.lastAgent
+    : current;
   const goTo = (agent: string, update: Partial<AgentStateType> = {}, fresh = false) => ({
     agent,
     language: sticky,
@@ -140,7 +146,17 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     handoff: false,
     escalation: null,
     atMenu: agent === roster.frontDesk,
-    ...(fresh || agent !== current ? { memory: { step: null, channelFlow: null } } : {}),
+    lastAgent,
+    ...(fresh || agent !== current
+      ? {
+        memory: {
+          step: null,
+          channelFlow: null,
+          // Who the person was with, for the hand-off's ticket.
+          ...(agent === roster.handoff ? { handedFrom: lastAgent ?? current } : {}),
+        },
+      }
+      : {}),
     ...update,
   });
   // An agent that keeps failing goes to a person.

@@ -15,6 +15,7 @@
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppUser } from "./whatsapp_user.ts";
+import { answerWhileHandedOff } from "./handoff_queue.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -132,9 +133,20 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       waId: message.from,
       profileName: message.profileName,
     });
-    const outcome = user.handedOff ? { replies: [], state: user.state } : await conversation({
-      message,
-      user,
+    // Handed to staff: the person still hears where they stand, and can leave the queue
+    // (then this message reaches the assistant as "menu", so they see what it offers).
+    const waiting = user.handedOff
+      ? await answerWhileHandedOff(db, {
+        orgId,
+        conversationId: user.conversationId,
+        locale: user.locale,
+        text: counterpartMessage(message).text,
+        choice: counterpartMessage(message).choice,
+      })
+      : null;
+    const outcome = waiting && !waiting.left ? waiting : await conversation({
+      message: waiting ? { ...message, content: { kind: "text", text: "menu" } } : message,
+      user: waiting ? { ...user, handedOff: false } : user,
       orgId,
       callTool: async (tool, args, callOptions) => {
         const result = await platform.call({
@@ -174,11 +186,11 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       message,
       userId: user.userId,
       conversationId: user.conversationId,
-      replies: outcome.replies,
-      state: outcome.state,
+      replies: [...waiting?.left ? waiting.replies : [], ...outcome.replies],
+      state: "state" in outcome ? outcome.state : user.state,
       handoff: "handoff" in outcome && outcome.handoff === true,
     });
-    if (outcome.replies.length) await options.onQueued?.();
+    if (outcome.replies.length || waiting?.replies.length) await options.onQueued?.();
   }
 
   return async (message) => {

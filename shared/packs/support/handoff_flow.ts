@@ -1,11 +1,13 @@
 /**
  * Support Handoff's flow, with or without a model: a ticket for staff
  * (urgent, and by SMS too, for a sensitive topic), then the user is told a
- * person will answer and the conversation returns to the front desk.
+ * person will answer, where they are in the queue, how to leave it, and, for
+ * a sensitive topic, the tenant's emergency numbers. The conversation then
+ * returns to the front desk.
  *
  * @module
  */
-import { phraseBook } from "@shared/contract/language.ts";
+import { asksForPerson, type Language, phraseBook } from "@shared/contract/language.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What the hand-off says. */
@@ -15,6 +17,19 @@ export const HANDOFF_TEXTS = {
     rw: "Nasabye umukozi wacu kugufasha. Azagusubiza hano.",
     fr: "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici.",
   },
+  queue: {
+    en: 'You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
+    rw: 'Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
+    fr: "Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
+  },
+  emergency: {
+    en: "If you are in danger now, call {numbers}.",
+    rw: "Niba uri mu kaga ubu, hamagara {numbers}.",
+    fr: "Si vous êtes en danger maintenant, appelez {numbers}.",
+  },
+  police: { en: "the police", rw: "Polisi", fr: "la police" },
+  ambulance: { en: "an ambulance", rw: "imbangukiragutabara", fr: "une ambulance" },
+  fire: { en: "the fire brigade", rw: "abazimya inkongi", fr: "les pompiers" },
   handoffFailed: {
     en: "Sorry, something went wrong. Please try again.",
     rw: "Mutwihanganire, habaye ikibazo. Ongera ugerageze.",
@@ -24,10 +39,42 @@ export const HANDOFF_TEXTS = {
 
 const say = phraseBook(HANDOFF_TEXTS);
 
+type Service = "police" | "ambulance" | "fire";
+const SERVICES = new Set<string>(["police", "ambulance", "fire"]);
+
+/** "the police 112, an ambulance 912" in the person's language; unknown services by name. */
+function emergencyLine(numbers: { service: string; number: string }[], language: Language) {
+  const named = numbers.map(({ service, number }) =>
+    `${SERVICES.has(service) ? say(service as Service, language) : service} ${number}`
+  );
+  return say("emergency", language, { numbers: named.join(", ") });
+}
+
+/** Whole minutes of an ISO 8601 duration such as `PT1H5M`. */
+function minutesOf(duration: string): number {
+  const match = /^PT(?:(\d+)H)?(?:(\d+)M)?$/.exec(duration);
+  return match ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : 0;
+}
+
 /** Raises the ticket and answers the user. */
 export const handoffFlow: OfflineFlow = async (turn, callTool) => {
   const sensitive = turn.escalation === "sensitive";
   const failing = turn.escalation === "failing";
+  const from = typeof turn.memory.handedFrom === "string" ? turn.memory.handedFrom : undefined;
+  const text = turn.input.text.trim();
+  // What staff read first: the person's words, unless all they said was "a person" (a
+  // tapped button, "talk to someone"); then where they were (the tool adds their earlier
+  // messages).
+  const fromTitle = turn.menu.find((entry) => entry.id === from)?.title.en ?? from;
+  const need = sensitive
+    ? `Reported: ${text || "(no text)"}`
+    : failing
+    ? `The assistant could not help${fromTitle ? ` (${fromTitle})` : ""}. Last message: ${
+      text || "(no text)"
+    }`
+    : turn.input.choice || !text || asksForPerson(text)
+    ? `Asked for a person${fromTitle ? ` while with ${fromTitle}` : ""}`
+    : text;
   const result = await callTool("notify_staff", {
     // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
     channel: sensitive ? "sms" : "inbox",
@@ -37,13 +84,29 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
         : failing
         ? "the assistant kept failing"
         : "asked for a person",
-      summary: turn.input.text.slice(0, 2000) || "(no text)",
+      summary: need.slice(0, 2000),
       priority: sensitive ? "urgent" : failing ? "high" : "medium",
+      ...(from ? { agent_id: from } : {}),
+      language: turn.language,
     },
   }, "handoff");
-  return {
-    replies: [{ text: say(result.ok ? "handedOff" : "handoffFailed", turn.language) }],
-    handoff: result.ok,
-    done: true,
+  if (!result.ok) {
+    return { replies: [{ text: say("handoffFailed", turn.language) }], handoff: false, done: true };
+  }
+  const ticket = result.data as {
+    estimated_response_time: string;
+    queue_position?: number;
+    emergency_numbers?: { service: string; number: string }[];
   };
+  const lines = [say("handedOff", turn.language)];
+  if (ticket.queue_position) {
+    lines.push(say("queue", turn.language, {
+      position: ticket.queue_position,
+      minutes: Math.max(1, minutesOf(ticket.estimated_response_time)),
+    }));
+  }
+  if (sensitive && ticket.emergency_numbers?.length) {
+    lines.push(emergencyLine(ticket.emergency_numbers, turn.language));
+  }
+  return { replies: [{ text: lines.join("\n\n") }], handoff: true, done: true };
 };

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { id, isoDuration, text, ToolFailure } from "@shared/contract/mod.ts";
+import { id, isoDuration, slug, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
 
@@ -35,12 +35,29 @@ const input = z.object({
       "What staff need to know, in a few lines.",
     ),
     priority: z.enum(PRIORITIES).default("medium"),
+    agent_id: slug({ max: 100 }).optional().describe(
+      "The agent the person was with; defaults to the calling agent.",
+    ),
+    language: z.enum(["en", "rw", "fr"]).optional().describe(
+      "The language the person writes in; defaults to their profile's.",
+    ),
   }),
+});
+
+const emergencyNumber = z.object({
+  service: z.string().describe("e.g. police, ambulance, fire"),
+  number: z.string().describe("What to dial, e.g. 112"),
 });
 
 const output = z.object({
   ticket_id: z.uuid(),
   estimated_response_time: isoDuration().describe("ISO 8601 duration, e.g. PT15M."),
+  queue_position: z.number().int().min(1).optional().describe(
+    "The ticket's place in the org's queue (1 = next), while it waits.",
+  ),
+  emergency_numbers: z.array(emergencyNumber).optional().describe(
+    "For an urgent ticket: the org's emergency numbers, to give the person now.",
+  ),
 });
 
 /** ISO 8601 duration in whole minutes (at least one). */
@@ -87,10 +104,27 @@ export const notifyStaff = defineTool({
         throw new ToolFailure("NOT_FOUND", `${field}: no such conversation`);
       }
     }
+    // What the person said before this turn (the current message is not stored yet): staff
+    // read what they need without opening the transcript.
+    const earlier = convoId
+      ? await ctx.db.query<{ body: string }>(
+        `select body from public.messages
+         where conversation_id = $1 and direction = 'inbound' and sender = 'user'
+           and coalesce(body, '') <> ''
+         order by created_at desc, seq desc limit 3`,
+        [convoId],
+      )
+      : [];
+    const said = earlier.reverse().map((row) => `«${row.body.slice(0, 300)}»`).join(" ");
+    const summary = said && !args.payload.summary.includes(earlier.at(-1)!.body)
+      ? `${args.payload.summary}\nEarlier: ${said}`.slice(0, 2000)
+      : args.payload.summary;
     const [ticket] = await ctx.db.query<{ id: string }>(
       `insert into public.staff_tickets
-         (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
+         (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id,
+          agent_id, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+               coalesce($10, (select locale from public.profiles where id = $3)))
        returning id`,
       [
         ctx.org_id,
@@ -98,14 +132,16 @@ export const notifyStaff = defineTool({
         ctx.user_id,
         args.channel,
         args.payload.reason,
-        args.payload.summary,
+        summary,
         args.payload.priority,
         ctx.trace_id,
+        args.payload.agent_id ?? ctx.agent_id ?? null,
+        args.payload.language ?? null,
       ],
     );
     if (!ticket) throw new ToolFailure("AUTH_ERROR");
     const urgent = args.payload.priority === "urgent";
-    const text = `[${args.payload.priority}] ${args.payload.reason}: ${args.payload.summary}`;
+    const text = `[${args.payload.priority}] ${args.payload.reason}: ${summary}`;
     const message = { org_id: ctx.org_id!, ticket_id: ticket.id, text, urgent };
     const notifier = ctx.services.get(STAFF_NOTIFIER);
     if (args.channel === "slack" || urgent) await notifier.send("slack", message, ctx.db);
@@ -116,6 +152,22 @@ export const notifyStaff = defineTool({
     >("select * from private.ticket_queue_stats($1, $2)", [ctx.org_id, args.payload.priority]);
     const handling = stats?.median_handling_sec || DEFAULT_HANDLING_SEC[args.payload.priority];
     const waves = Math.ceil((stats?.open_ahead ?? 1) / Math.max(1, stats?.staff_count ?? 1));
-    return { ticket_id: ticket.id, estimated_response_time: isoMinutes(handling * waves) };
+    const [place] = await ctx.db.query<{ position: number | null }>(
+      "select private.ticket_queue_position($1) as position",
+      [ticket.id],
+    );
+    // Tenants are data: the numbers are the org's own (none set, none said).
+    const [org] = urgent
+      ? await ctx.db.query<{ emergency_numbers: { service: string; number: string }[] }>(
+        "select emergency_numbers from public.orgs where id = $1",
+        [ctx.org_id],
+      )
+      : [];
+    return {
+      ticket_id: ticket.id,
+      estimated_response_time: isoMinutes(handling * waves),
+      ...(place?.position ? { queue_position: place.position } : {}),
+      ...(org?.emergency_numbers?.length ? { emergency_numbers: org.emergency_numbers } : {}),
+    };
   },
 });

@@ -1,0 +1,172 @@
+/**
+ * What a person hears while their conversation is with staff: nobody waits
+ * in silence. Until a staff member picks the ticket up, each message is
+ * answered with their place in the queue and a wait estimate; "menu" offers
+ * to leave the queue (or stay), and leaving closes the ticket and gives the
+ * conversation back to the assistant. Once staff hold the ticket, only
+ * "menu" is answered: the rest is the conversation with staff.
+ *
+ * @module
+ */
+import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
+import type { Database, Queryable } from "@shared/db/types.ts";
+import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
+
+/** The button ids of the "leave the queue?" question. */
+export const QUEUE_CHOICES = { leave: "queue:leave", stay: "queue:stay" } as const;
+
+const say = phraseBook({
+  waiting: {
+    en: 'A person from our team will answer here. You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
+    rw: 'Umukozi wacu azagusubiza hano. Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
+    fr: "Une personne de notre équipe vous répondra ici. Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
+  },
+  withStaff: {
+    en: "A person from our team is handling your request and will answer here.",
+    rw: "Umukozi wacu ari gukurikirana ikibazo cyawe kandi azagusubiza hano.",
+    fr: "Une personne de notre équipe s'occupe de votre demande et vous répondra ici.",
+  },
+  offerLeave: {
+    en: "Do you want to leave the queue and go back to the menu?",
+    rw: "Urashaka kuva ku murongo ugasubira ahabanza?",
+    fr: "Voulez-vous quitter la file et revenir au menu ?",
+  },
+  leave: { en: "Leave the queue", rw: "Va ku murongo", fr: "Quitter la file" },
+  stay: { en: "Stay in the queue", rw: "Guma ku murongo", fr: "Rester dans la file" },
+  left: {
+    en: "You have left the queue. Our team will not contact you about this request.",
+    rw: "Wavuye ku murongo. Abakozi bacu ntibazakuvugisha kuri iki kibazo.",
+    fr: "Vous avez quitté la file. Notre équipe ne vous contactera pas pour cette demande.",
+  },
+});
+
+// "menu" in the words the router knows, and "0"; a typo-free check is enough here: the
+// question it opens is answered by buttons.
+const MENU = new Set([
+  "menu",
+  "menyu",
+  "meni",
+  "main menu",
+  "home",
+  "ahabanza",
+  "subira ahabanza",
+  "accueil",
+  "retour",
+  "menu principal",
+  "0",
+]);
+
+/** Whether a message asks for the menu. */
+export function asksForMenu(text: string): boolean {
+  return MENU.has(text.trim().toLowerCase().replace(/[.!?]+$/, "").replace(/\s+/g, " "));
+}
+
+/** What the person sent while handed off. */
+export interface HandedOffTurn {
+  orgId: string;
+  conversationId: string;
+  /** Their profile's language. */
+  locale: Language;
+  /** What they wrote (or the tapped button's title). */
+  text: string;
+  /** The tapped button's id. */
+  choice?: string;
+}
+
+/** The answer: replies, and whether the conversation went back to the assistant. */
+export interface HandedOffAnswer {
+  replies: WhatsAppMessage[];
+  /** The person left the queue: their next message (this one, as "menu") is the assistant's. */
+  left: boolean;
+}
+
+interface WaitingTicket {
+  id: string;
+  status: "open" | "claimed";
+  priority: string;
+  position: number | null;
+  median_handling_sec: number;
+  staff_count: number;
+}
+
+// Handling time assumed per priority until the org has a week of history (as notify_staff).
+const DEFAULT_HANDLING_SEC: Record<string, number> = {
+  urgent: 5 * 60,
+  high: 15 * 60,
+  medium: 60 * 60,
+  low: 4 * 60 * 60,
+};
+
+async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<WaitingTicket | null> {
+  const [ticket] = await tx.query<WaitingTicket>(
+    `select t.id, t.status, t.priority, private.ticket_queue_position(t.id) as position,
+            s.median_handling_sec, s.staff_count
+     from public.staff_tickets t
+     cross join lateral private.ticket_queue_stats(t.org_id, t.priority) s
+     where t.org_id = $1 and t.convo_id = $2 and t.status <> 'resolved'
+     order by t.created_at desc limit 1`,
+    [turn.orgId, turn.conversationId],
+  );
+  return ticket ?? null;
+}
+
+function waitingText(ticket: WaitingTicket | null, language: Language): string {
+  if (ticket?.status === "claimed") return say("withStaff", language);
+  const position = ticket?.position ?? 1;
+  const handling = ticket?.median_handling_sec ||
+    DEFAULT_HANDLING_SEC[ticket?.priority ?? "medium"];
+  // Those ahead are served a staff member at a time, each taking the usual handling time.
+  const waves = Math.ceil(position / Math.max(1, ticket?.staff_count ?? 1));
+  const minutes = Math.max(1, Math.ceil(handling * waves / 60));
+  return say("waiting", language, { position, minutes });
+}
+
+/**
+ * Answers a message from a person whose conversation is with staff; leaving
+ * the queue resolves their open ticket and reopens the conversation.
+ *
+ * @param db The database (read and written as the service).
+ * @param turn Who wrote what.
+ * @returns The replies (none for a message to staff already handling it).
+ */
+export async function answerWhileHandedOff(
+  db: Database,
+  turn: HandedOffTurn,
+): Promise<HandedOffAnswer> {
+  const language = languageOf(turn.text, turn.locale);
+  return await db.asService(async (tx) => {
+    const ticket = await waitingTicket(tx, turn);
+    if (turn.choice === QUEUE_CHOICES.leave) {
+      await tx.query(
+        `update public.staff_tickets set status = 'resolved', resolved_at = now()
+         where org_id = $1 and convo_id = $2 and status <> 'resolved'`,
+        [turn.orgId, turn.conversationId],
+      );
+      await tx.query(
+        `update public.conversations set status = 'open', assigned_staff_id = null,
+           updated_at = now()
+         where id = $1 and status = 'handoff'`,
+        [turn.conversationId],
+      );
+      return { replies: [textMessage(say("left", language))], left: true };
+    }
+    if (turn.choice === QUEUE_CHOICES.stay) {
+      return { replies: [textMessage(waitingText(ticket, language))], left: false };
+    }
+    if (asksForMenu(turn.text)) {
+      return {
+        replies: [buttonsMessage({
+          body: `${waitingText(ticket, language)}\n\n${say("offerLeave", language)}`,
+          buttons: [
+            { id: QUEUE_CHOICES.leave, title: say("leave", language) },
+            { id: QUEUE_CHOICES.stay, title: say("stay", language) },
+          ],
+        })],
+        left: false,
+      };
+    }
+    // Staff are with them: what they write is for staff, who see it in the Inbox.
+    if (ticket?.status === "claimed") return { replies: [], left: false };
+    return { replies: [textMessage(waitingText(ticket, language))], left: false };
+  });
+}
