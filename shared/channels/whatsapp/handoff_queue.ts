@@ -82,6 +82,7 @@ export interface HandedOffAnswer {
 
 interface WaitingTicket {
   id: string;
+  language: Language | null;
   status: "open" | "claimed";
   priority: string;
   position: number | null;
@@ -99,7 +100,7 @@ const DEFAULT_HANDLING_SEC: Record<string, number> = {
 
 async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<WaitingTicket | null> {
   const [ticket] = await tx.query<WaitingTicket>(
-    `select t.id, t.status, t.priority, private.ticket_queue_position(t.id) as position,
+    `select t.id, t.language, t.status, t.priority, private.ticket_queue_position(t.id) as position,
             s.median_handling_sec, s.staff_count
      from public.staff_tickets t
      cross join lateral private.ticket_queue_stats(t.org_id, t.priority) s
@@ -133,9 +134,14 @@ export async function answerWhileHandedOff(
   db: Database,
   turn: HandedOffTurn,
 ): Promise<HandedOffAnswer> {
-  const language = languageOf(turn.text, turn.locale);
   return await db.asService(async (tx) => {
     const ticket = await waitingTicket(tx, turn);
+    // The language of the hand-off, unless this message is in another: "menu" and a tapped
+    // button say nothing about it.
+    const spoken = ticket?.language ?? turn.locale;
+    const language = turn.choice || asksForMenu(turn.text)
+      ? spoken
+      : languageOf(turn.text, spoken);
     if (turn.choice === QUEUE_CHOICES.leave) {
       await tx.query(
         `update public.staff_tickets set status = 'resolved', resolved_at = now()
