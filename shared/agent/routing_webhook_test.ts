@@ -92,7 +92,7 @@ dbTest(
     // The offered person is a ticket.
     const from = String(user - 1);
     const handed = await say(from, { buttonReply: { id: "agent:support_handoff", title: "x" } });
-    assert.equal(text(handed.body), packText("support_handoff", "handedOff", "fr"));
+    assert.ok(text(handed.body).startsWith(packText("support_handoff", "handedOff", "fr")));
     const [ticket] = await db.query<{ reason: string }>("select reason from public.staff_tickets");
     assert.equal(ticket.reason, "asked for a person");
   },
@@ -174,7 +174,10 @@ dbTest(
       const from = String(user++);
       await say(from, { text: "I am looking for a phone charger" });
       const reply = await say(from, { text: theft });
-      assert.equal(text(reply.body), packText("support_handoff", "handedOff", language), theft);
+      assert.ok(
+        text(reply.body).startsWith(packText("support_handoff", "handedOff", language)),
+        theft,
+      );
     }
     const tickets = await db.query<{ priority: string; reason: string }>(
       "select priority, reason from public.staff_tickets",

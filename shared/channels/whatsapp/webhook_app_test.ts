@@ -427,7 +427,7 @@ dbTest("one sender's messages are handled in the order they were written", async
 });
 
 dbTest(
-  "while staff own the conversation the concierge stays silent, and speaks again after",
+  "while staff own the conversation the concierge does not answer, the person hears they wait, and it speaks again after",
   async (db) => {
     const hook = await webhook(db);
     try {
@@ -435,7 +435,11 @@ dbTest(
       assert.equal((await outboxTo(db, BUYER)).length, 1);
       await db.query("update public.conversations set status = 'handoff'");
       await hook.say({ from: BUYER }, { text: "is anyone there?" });
-      assert.equal((await outboxTo(db, BUYER)).length, 1);
+      // Not silence, and not the concierge: where they stand in the queue (no ticket here, so
+      // first in line), in the buyer's profile language.
+      const waiting = await outboxTo(db, BUYER);
+      assert.equal(waiting.length, 2);
+      assert.match(textOf(waiting[1].body), /Uri uwa 1 ku murongo/);
       // The user's words still reach the transcript staff read.
       assert.equal(
         await count(db, "select 1 from public.messages where body = 'is anyone there?'"),
@@ -443,7 +447,7 @@ dbTest(
       );
       await db.query("update public.conversations set status = 'open'");
       await hook.say({ from: BUYER }, { text: "hi again" });
-      assert.equal((await outboxTo(db, BUYER)).length, 2);
+      assert.equal((await outboxTo(db, BUYER)).length, 3);
     } finally {
       await hook.close();
     }
@@ -464,9 +468,15 @@ dbTest("asking for a person raises a ticket and hands the conversation to staff"
     );
     assert.deepEqual(conversation, { id: ticket.convo_id, status: "handoff" });
     assert.match(textOf((await outboxTo(db, BUYER)).at(-1)!.body), /asked a person from our team/);
-    // Until staff release it, the concierge says nothing more.
+    // Until staff release it the concierge says nothing more; the person hears their place.
     await hook.say({ from: BUYER }, { text: "hello?" });
-    assert.equal((await outboxTo(db, BUYER)).length, 1);
+    const sent = await outboxTo(db, BUYER);
+    assert.equal(sent.length, 2);
+    assert.match(textOf(sent[1].body), /number 1 in the queue/);
+    // Once staff hold the ticket, what the person writes is for staff alone.
+    await db.query("update public.staff_tickets set status = 'claimed'");
+    await hook.say({ from: BUYER }, { text: "my order is A-1001" });
+    assert.equal((await outboxTo(db, BUYER)).length, 2);
   } finally {
     await hook.close();
   }

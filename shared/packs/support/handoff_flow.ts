@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { asksForPerson, type Language, phraseBook } from "@shared/contract/language.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What the hand-off says. */
@@ -62,9 +62,8 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
   const failing = turn.escalation === "failing";
   const from = typeof turn.memory.handedFrom === "string" ? turn.memory.handedFrom : undefined;
   const text = turn.input.text.trim();
-  // What staff read first: the person's words, unless all they said was "a person" (a
-  // tapped button, "talk to someone"); then where they were (the tool adds their earlier
-  // messages).
+  // What staff read first: the person's words, unless they only tapped "Talk to a person";
+  // then where they were (the tool adds their earlier messages either way).
   const fromTitle = turn.menu.find((entry) => entry.id === from)?.title.en ?? from;
   const need = sensitive
     ? `Reported: ${text || "(no text)"}`
@@ -72,7 +71,7 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
     ? `The assistant could not help${fromTitle ? ` (${fromTitle})` : ""}. Last message: ${
       text || "(no text)"
     }`
-    : turn.input.choice || !text || asksForPerson(text)
+    : turn.input.choice || !text
     ? `Asked for a person${fromTitle ? ` while with ${fromTitle}` : ""}`
     : text;
   const result = await callTool("notify_staff", {
