@@ -294,7 +294,8 @@ function matchesFilters(ticket) {
   if (f.status === "active" && ticket.status === "resolved") return false;
   if (!["active", "all"].includes(f.status) && ticket.status !== f.status) return false;
   if (f.priority && ticket.priority !== f.priority) return false;
-  if (f.channel && ticket.channel !== f.channel) return false;
+  // A ticket can go to several channels (an urgent one: Inbox, Slack and SMS).
+  if (f.channel && !channelsOf(ticket).includes(f.channel)) return false;
   if (f.mine && ticket.assigned_to !== myId()) return false;
   return true;
 }
@@ -367,6 +368,23 @@ async function poll() {
   }
 }
 
+const LANGUAGES = { en: "English", rw: "Kinyarwanda", fr: "French" };
+
+function channelsOf(ticket) {
+  return ticket.channels?.length ? ticket.channels : [ticket.channel];
+}
+
+function channelsText(ticket) {
+  return channelsOf(ticket).map((channel) => channel === "sms" ? "SMS" : capitalise(channel))
+    .join(", ");
+}
+
+// Who the person was with, in which language, and where the ticket went.
+function triageText(ticket) {
+  return [ticket.agent_name, LANGUAGES[ticket.language] ?? ticket.language, channelsText(ticket)]
+    .filter(Boolean).join(" · ");
+}
+
 function ticketItem(ticket) {
   const selected = ticket.id === state.selectedId;
   const link = el(
@@ -380,7 +398,14 @@ function ticketItem(ticket) {
     " ",
     el("span", { className: "reason" }, ticket.reason),
     " ",
+    el("span", { className: "need" }, ticket.summary),
+    " ",
+    ...(ticket.last_message
+      ? [el("span", { className: "preview" }, `“${ticket.last_message}”`), " "]
+      : []),
     el("span", { className: "requester" }, requesterText(ticket)),
+    " ",
+    el("span", { className: "triage" }, triageText(ticket)),
     " ",
     el(
       "span",
@@ -574,8 +599,10 @@ function renderDetail() {
       "Priority",
       el("span", { className: `badge priority-${ticket.priority}` }, capitalise(ticket.priority)),
     ),
-    ...fact("Channel", capitalise(ticket.channel)),
+    ...fact("Channels", channelsText(ticket)),
     ...(ticket.agent_name ? fact("Agent", ticket.agent_name) : []),
+    ...(ticket.language ? fact("Language", LANGUAGES[ticket.language] ?? ticket.language) : []),
+    ...(ticket.last_message ? fact("Last message", ticket.last_message) : []),
     ...fact("Requester", requesterText(ticket)),
     ...fact("Assignee", assigneeText(ticket)),
     ...fact("Waiting", formatAge(ticket.age_sec), " (opened ", timeElement(ticket.created_at), ")"),

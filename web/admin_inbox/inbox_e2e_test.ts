@@ -120,10 +120,11 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
 async function raiseTicket(
   server: DevServer,
   payload: { reason: string; summary: string; priority: string; convo_id?: string },
+  channel: "inbox" | "slack" | "sms" = "inbox",
 ): Promise<string> {
   const result = await server.runtime.platform.call({
     tool: "notify_staff",
-    args: { channel: "inbox", payload },
+    args: { channel, payload },
     caller: { claims: { sub: ALINE.id, role: "authenticated" }, org_id: EASYMO },
     idempotencyKey: crypto.randomUUID(),
   });
@@ -217,12 +218,42 @@ Deno.test({
             .getByRole("link", { name: escapeRegExp(reason) });
           await item.waitFor();
           const text = await item.textContent() ?? "";
-          for (const shown of ["High", "Aline Uwase", "24 h window open", "Unassigned"]) {
+          // Triage from the card: what she needs, her last words, her language, the channels.
+          for (
+            const shown of [
+              "High",
+              "Her pharmacy order has not arrived",
+              said,
+              "Kinyarwanda",
+              "Inbox",
+              "Aline Uwase",
+              "24 h window open",
+              "Unassigned",
+            ]
+          ) {
             assert.ok(text.includes(shown), `ticket item shows ${shown}: ${text}`);
           }
           await page.locator('[aria-live="polite"]', { hasText: reason }).waitFor({
             state: "attached",
           });
+
+          // An urgent ticket also goes by SMS and Slack, and is still in the Inbox: the
+          // Inbox filter shows it.
+          await page.getByLabel("Channel").selectOption("inbox");
+          const urgent = `Aline reports a theft ${crypto.randomUUID().slice(0, 8)}`;
+          await raiseTicket(server, {
+            reason: urgent,
+            summary: "Reported: someone stole my phone",
+            priority: "urgent",
+            convo_id: convoId,
+          }, "sms");
+          const urgentItem = page.getByRole("navigation", { name: "Queue" })
+            .getByRole("link", { name: escapeRegExp(urgent) });
+          await urgentItem.waitFor();
+          const urgentText = await urgentItem.textContent() ?? "";
+          assert.ok(urgentText.includes("Inbox, Slack, SMS"), urgentText);
+          await item.waitFor();
+          await page.getByLabel("Channel").selectOption("");
 
           // Keyboard: Enter on the focused item opens it.
           await item.focus();

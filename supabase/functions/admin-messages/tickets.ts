@@ -16,6 +16,12 @@ export interface TicketView {
   status: "open" | "claimed" | "resolved";
   priority: string;
   channel: string;
+  /** Where the ticket went: always the Inbox, and Slack/SMS when asked or urgent. */
+  channels: string[];
+  /** The language the person writes in. */
+  language: string | null;
+  /** The person's latest message, as a preview. */
+  last_message: string | null;
   reason: string;
   summary: string;
   created_at: string;
@@ -25,7 +31,7 @@ export interface TicketView {
   assigned_to: string | null;
   assigned_name: string | null;
   convo_id: string | null;
-  /** The agent the conversation is with (`conversations.agent_id`). */
+  /** The agent the person was with when the ticket was raised, else the conversation's. */
   agent_id: string | null;
   /** That agent's display name, filled in from the agent file. */
   agent_name?: string | null;
@@ -51,7 +57,12 @@ const VIEW = `
     'reason', t.reason, 'summary', t.summary, 'created_at', t.created_at,
     'updated_at', t.updated_at, 'claimed_at', t.claimed_at, 'resolved_at', t.resolved_at,
     'assigned_to', t.assigned_to, 'assigned_name', a.display_name, 'convo_id', t.convo_id,
-    'agent_id', cv.agent_id,
+    'agent_id', coalesce(t.agent_id, cv.agent_id),
+    'channels', t.channels, 'language', coalesce(t.language, r.locale),
+    'last_message', (select left(m.body, 280) from public.messages m
+      where m.conversation_id = t.convo_id and m.direction = 'inbound'
+        and coalesce(m.body, '') <> ''
+      order by m.created_at desc, m.seq desc limit 1),
     'payment', case when pm.id is null then null
       else jsonb_build_object('momo_ref', pm.momo_ref, 'amount', pm.amount, 'status', pm.status) end,
     'requester', case when r.id is null then null
@@ -83,7 +94,7 @@ export async function listTickets(
                          when 'active' then t.status <> 'resolved'
                          else t.status = $2 end
        and ($3::text is null or t.priority = $3)
-       and ($4::text is null or t.channel = $4)
+       and ($4::text is null or $4 = any (t.channels))
        and (not $5::boolean or t.assigned_to = (select auth.uid()))
        and ($6::timestamptz is null or t.updated_at > $6)
      order by ${PRIORITY_ORDER}
