@@ -224,7 +224,7 @@ Deno.test({
               "High",
               "Her pharmacy order has not arrived",
               said,
-              "Kinyarwanda",
+              "English",
               "Inbox",
               "Aline Uwase",
               "24 h window open",
@@ -241,7 +241,7 @@ Deno.test({
           // Inbox filter shows it.
           await page.getByLabel("Channel").selectOption("inbox");
           const urgent = `Aline reports a theft ${crypto.randomUUID().slice(0, 8)}`;
-          await raiseTicket(server, {
+          const urgentId = await raiseTicket(server, {
             reason: urgent,
             summary: "Reported: someone stole my phone",
             priority: "urgent",
@@ -254,6 +254,12 @@ Deno.test({
           assert.ok(urgentText.includes("Inbox, Slack, SMS"), urgentText);
           await item.waitFor();
           await page.getByLabel("Channel").selectOption("");
+          // Out of the way of the steps below, which count the queue.
+          await server.runtime.platform.db.query(
+            "update public.staff_tickets set status = 'resolved', resolved_at = now() where id = $1",
+            [urgentId],
+          );
+          await urgentItem.waitFor({ state: "detached" });
 
           // Keyboard: Enter on the focused item opens it.
           await item.focus();

@@ -17,9 +17,12 @@ export const QUEUE_CHOICES = { leave: "queue:leave", stay: "queue:stay" } as con
 
 const say = phraseBook({
   waiting: {
-    en: 'A person from our team will answer here. You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
-    rw: 'Umukozi wacu azagusubiza hano. Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
-    fr: "Une personne de notre équipe vous répondra ici. Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
+    en:
+      'A person from our team will answer here. You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
+    rw:
+      'Umukozi wacu azagusubiza hano. Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
+    fr:
+      "Une personne de notre équipe vous répondra ici. Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
   },
   withStaff: {
     en: "A person from our team is handling your request and will answer here.",
@@ -139,9 +142,7 @@ export async function answerWhileHandedOff(
     // The language of the hand-off, unless this message is in another: "menu" and a tapped
     // button say nothing about it.
     const spoken = ticket?.language ?? turn.locale;
-    const language = turn.choice || asksForMenu(turn.text)
-      ? spoken
-      : languageOf(turn.text, spoken);
+    const language = turn.choice || asksForMenu(turn.text) ? spoken : languageOf(turn.text, spoken);
     if (turn.choice === QUEUE_CHOICES.leave) {
       await tx.query(
         `update public.staff_tickets set status = 'resolved', resolved_at = now()

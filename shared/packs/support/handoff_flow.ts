@@ -18,9 +18,12 @@ export const HANDOFF_TEXTS = {
     fr: "J'ai demandé à une personne de notre équipe de vous aider. Elle répondra ici.",
   },
   queue: {
-    en: 'You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
-    rw: 'Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
-    fr: "Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
+    en:
+      'You are number {position} in the queue (about {minutes} min). Send "menu" to leave the queue.',
+    rw:
+      'Uri uwa {position} ku murongo (nk\'iminota {minutes}). Andika "menu" niba ushaka kuva ku murongo.',
+    fr:
+      "Vous êtes numéro {position} dans la file (environ {minutes} min). Envoyez « menu » pour quitter la file.",
   },
   emergency: {
     en: "If you are in danger now, call {numbers}.",
