@@ -38,6 +38,16 @@ export const MOBILITY_TEXTS = {
     fr:
       "Je ne connais pas « {place} ». Partagez plutôt la position, ou écrivez un lieu connu (Remera, Kimironko, Nyabugogo, centre ville, Kacyiru, Nyamirambo, Kicukiro, aéroport…).",
   },
+  samePlace: {
+    en:
+      "Pickup and destination are both {place}: that is no trip. Which one is wrong? (or type it, e.g. \"to Nyabugogo\" or \"pickup is Remera\")",
+    rw:
+      "Aho umufata n'aho ujya byombi ni {place}: nta rugendo. Ni ikihe kitari cyo? (cyangwa wandike, urugero: \"njya i Nyabugogo\" cyangwa \"ndi i Remera\")",
+    fr:
+      "Le départ et la destination sont tous deux {place} : ce n'est pas un trajet. Lequel est faux ? (ou écrivez-le, ex. « vers Nyabugogo » ou « départ de Remera »)",
+  },
+  endPickup: { en: "Pickup", rw: "Aho umfata", fr: "Le départ" },
+  endDest: { en: "Destination", rw: "Aho njya", fr: "La destination" },
   quote: {
     en:
       "{vehicle} from {from} to {to}: about {estimate} RWF (between {min} and {max} RWF), about {eta} min of driving. Shall I ask the nearest drivers?",
