@@ -16,6 +16,7 @@ import type { Language } from "@shared/contract/language.ts";
 import type {
   AgentReply,
   OfflineFlow,
+  PendingWork,
   OfflineStep,
   OfflineToolCaller,
   OfflineTurn,
@@ -504,4 +505,33 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
     return { replies: [next.reply], memory: { ...memory, step: next.step, options: next.options } };
   }
   return quote(turn, callTool, memory);
+};
+
+/**
+ * A ride request still waiting for drivers is what a rider leaves open: on
+ * leaving, the kernel asks whether to cancel it (the drivers asked are told)
+ * or keep it. Found through `ride_status`, so a ride the model requested
+ * counts as much as the flow's own.
+ */
+export const ridePending: PendingWork = {
+  async find({ language }, callTool) {
+    const result = await callTool("ride_status", {}, "ride_status");
+    if (!result.ok) return null;
+    const ride = result.data as RideStatus & { ride_request_id: string; vehicle_type: Vehicle };
+    if (ride.status !== "open") return null;
+    return {
+      id: ride.ride_request_id,
+      summary: say("openRide", language, {
+        vehicle: ride.vehicle_type === "cab" ? "cab" : "moto",
+        from: ride.pickup_name ?? "📍",
+        to: ride.dest_name ?? "📍",
+      }),
+    };
+  },
+  async cancel(work, { language }, callTool) {
+    const result = await callTool("ride_cancel", { ride_request_id: work.id }, "ride_cancel");
+    return result.ok
+      ? say("rideCancelledRider", language)
+      : say("failed", language, { msg: failure(result) });
+  },
 };

@@ -169,6 +169,23 @@ export const MOBILITY_TEXTS = {
     rw: "Ubu busabe bw'urugendo bwarangiye.",
     fr: "Cette demande de course a expiré.",
   },
+  rideCancelled: {
+    en: "The rider cancelled this ride: nothing to do. Stay available for the next one.",
+    rw: "Umugenzi yahagaritse uru rugendo: nta cyo ukora. Komeza uboneke ku rundi.",
+    fr:
+      "Le passager a annulé cette course : rien à faire. Restez disponible pour la suivante.",
+  },
+  // To riders leaving the flow while a ride waits --------------------------------------
+  openRide: {
+    en: "your {vehicle} request from {from} to {to}, still waiting for a driver",
+    rw: "ubusabe bwawe bwa {vehicle} kuva {from} ujya {to}, butegereje umushoferi",
+    fr: "votre demande de {vehicle} de {from} à {to}, qui attend encore un chauffeur",
+  },
+  rideCancelledRider: {
+    en: "Your ride request is cancelled; the drivers who were asked have been told.",
+    rw: "Ubusabe bwawe bw'urugendo bwahagaritswe; abashoferi babajijwe babimenyeshejwe.",
+    fr: "Votre demande de course est annulée ; les chauffeurs sollicités ont été prévenus.",
+  },
   declined: {
     en: "OK, you declined this ride.",
     rw: "Ni byiza, wanze uru rugendo.",
