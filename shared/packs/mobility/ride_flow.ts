@@ -16,10 +16,10 @@ import type { Language } from "@shared/contract/language.ts";
 import type {
   AgentReply,
   OfflineFlow,
-  PendingWork,
   OfflineStep,
   OfflineToolCaller,
   OfflineTurn,
+  PendingWork,
 } from "@shared/registry/pack.ts";
 import type { NamedPoint } from "./places.ts";
 import { normalizePlaceText, samePlace } from "./places.ts";

@@ -40,9 +40,9 @@ export const MOBILITY_TEXTS = {
   },
   samePlace: {
     en:
-      "Pickup and destination are both {place}: that is no trip. Which one is wrong? (or type it, e.g. \"to Nyabugogo\" or \"pickup is Remera\")",
+      'Pickup and destination are both {place}: that is no trip. Which one is wrong? (or type it, e.g. "to Nyabugogo" or "pickup is Remera")',
     rw:
-      "Aho umufata n'aho ujya byombi ni {place}: nta rugendo. Ni ikihe kitari cyo? (cyangwa wandike, urugero: \"njya i Nyabugogo\" cyangwa \"ndi i Remera\")",
+      'Aho umufata n\'aho ujya byombi ni {place}: nta rugendo. Ni ikihe kitari cyo? (cyangwa wandike, urugero: "njya i Nyabugogo" cyangwa "ndi i Remera")',
     fr:
       "Le départ et la destination sont tous deux {place} : ce n'est pas un trajet. Lequel est faux ? (ou écrivez-le, ex. « vers Nyabugogo » ou « départ de Remera »)",
   },
@@ -172,8 +172,7 @@ export const MOBILITY_TEXTS = {
   rideCancelled: {
     en: "The rider cancelled this ride: nothing to do. Stay available for the next one.",
     rw: "Umugenzi yahagaritse uru rugendo: nta cyo ukora. Komeza uboneke ku rundi.",
-    fr:
-      "Le passager a annulé cette course : rien à faire. Restez disponible pour la suivante.",
+    fr: "Le passager a annulé cette course : rien à faire. Restez disponible pour la suivante.",
   },
   // To riders leaving the flow while a ride waits --------------------------------------
   openRide: {
