@@ -77,6 +77,7 @@ export const AGENT_CONFIGS: unknown = {
         "place_lookup",
         "ride_request",
         "ride_status",
+        "ride_cancel",
         "search_supabase",
         "momo_charge",
         "notify_staff",
