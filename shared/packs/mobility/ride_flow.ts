@@ -12,7 +12,7 @@
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -294,7 +294,13 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
   const text = turn.input.text?.trim() ?? "";
   // A typed number picks an option of the last question.
   const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
-  const choice = turn.input.choice?.startsWith("agent:") ? undefined : turn.input.choice ?? typed;
+  // "Yes" / "yego" / "oui" typed to "Shall I ask the drivers?" is the tap it answers.
+  const answered = memory.step === "confirm" && typedAnswer(text) !== null
+    ? (typedAnswer(text) ? "trip:confirm" : "trip:cancel")
+    : undefined;
+  const choice = turn.input.choice?.startsWith("agent:")
+    ? undefined
+    : turn.input.choice ?? typed ?? answered;
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
 
   // Back from confirming the MoMo charge.
