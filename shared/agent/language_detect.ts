@@ -54,7 +54,20 @@ const NEUTRAL = normalizedSet([
 // Short answers and courtesies: each says its language outright ("menu stp" is French,
 // "yes" is English), whatever the model learnt from longer phrases.
 const MARKER_WORDS: Record<Language, readonly string[]> = {
-  en: ["yes", "yeah", "yep", "no", "nope", "please", "pls", "plz", "thanks", "thank", "hello", "hi"],
+  en: [
+    "yes",
+    "yeah",
+    "yep",
+    "no",
+    "nope",
+    "please",
+    "pls",
+    "plz",
+    "thanks",
+    "thank",
+    "hello",
+    "hi",
+  ],
   fr: ["oui", "ouais", "non", "merci", "stp", "svp", "bonjour", "bonsoir", "salut", "accord"],
   rw: [
     "yego",

@@ -280,7 +280,7 @@ export function formatUpdates(updates: Updates, language: Language): string {
   }[language];
   const icon = { yes: "✅", no: "❌", other: "💬", pending: "⏳" } as Record<string, string>;
   const lines = updates.replies.map((reply) => {
-    const price = reply.price !== undefined ? ` — ${rwf(reply.price)}` : "";
+    const price = reply.price !== undefined ? ` — ${rwf(reply.price, language)}` : "";
     const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
     const km = reply.distance_km !== undefined ? ` · ${reply.distance_km.toFixed(1)} km` : "";
     return `${icon[reply.status] ?? "•"} ${reply.business_name}${price}${qty}${km}`;
@@ -462,7 +462,9 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
     title: answer.business_name.slice(0, 24),
     description: [
       answer.price !== undefined
-        ? `${rwf(answer.price)}${answer.quantity !== undefined ? ` × ${answer.quantity}` : ""}`
+        ? `${rwf(answer.price, language)}${
+          answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
+        }`
         : "",
       answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
     ].filter(Boolean).join(" · ").slice(0, 72) || undefined,
@@ -485,11 +487,13 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   };
 }
 
-function deal(chosen: ChosenVendor): string {
+function deal(chosen: ChosenVendor, language: Language): string {
   const line = itemLine({ item: chosen.item, quantity: chosen.quantity });
   return chosen.price !== undefined
-    ? `${line} — ${rwf(chosen.price)}${
-      chosen.quantity && chosen.quantity > 1 ? ` × ${chosen.quantity} = ${rwf(chosen.total!)}` : ""
+    ? `${line} — ${rwf(chosen.price, language)}${
+      chosen.quantity && chosen.quantity > 1
+        ? ` × ${chosen.quantity} = ${rwf(chosen.total!, language)}`
+        : ""
     }`
     : line;
 }
@@ -519,7 +523,7 @@ async function choose(
         name: chosen.business_name,
         phone: chosen.vendor_phone,
         link: chosen.whatsapp_link,
-        deal: deal(chosen),
+        deal: deal(chosen, language),
       }).slice(0, 1024),
       buttons: [
         { id: BUTTON.order, title: say("orderButton", language) },
@@ -576,8 +580,8 @@ async function callOrConfirm(
     const chosen = state.chosen!;
     const facts = {
       name: chosen.business_name,
-      deal: deal(chosen),
-      amount: rwf(Number(args.amount ?? chosen.total ?? 0)),
+      deal: deal(chosen, language),
+      amount: rwf(Number(args.amount ?? chosen.total ?? 0), language),
       phone: turn.user.phone,
     };
     return {
@@ -647,7 +651,7 @@ async function after(
       say("ordered", language, {
         order: order.order_no ?? "",
         name: chosen.business_name,
-        total: rwf(order.total),
+        total: rwf(order.total, language),
       }).replace("  ", " "),
     );
     const next = await charge(turn, state, language, {
@@ -680,7 +684,7 @@ async function after(
   };
   return {
     replies: [textMessage(say("pay", language, {
-      amount: rwf(payment.amount),
+      amount: rwf(payment.amount, language),
       code: payment.ussd_code,
       link: payment.payment_link,
       ref: payment.momo_ref,

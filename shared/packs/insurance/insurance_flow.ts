@@ -433,16 +433,18 @@ async function price(
     base: quote.breakdown.base,
     tax: quote.breakdown.tax,
     fees: quote.breakdown.fees,
-    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount)}`).join(" + "),
+    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount, lang)}`).join(
+      " + ",
+    ),
   }));
   const lines = quotes.map((quote, index) =>
     say("quoteLine", lang, {
       n: index + 1,
       insurer: quote.insurer,
-      premium: rwf(quote.premium),
-      base: rwf(quote.base),
-      fees: quote.feeText || rwf(quote.fees),
-      tax: rwf(quote.tax),
+      premium: rwf(quote.premium, lang),
+      base: rwf(quote.base, lang),
+      fees: quote.feeText || rwf(quote.fees, lang),
+      tax: rwf(quote.tax, lang),
     })
   );
   if (data.declined.length) {
@@ -460,7 +462,7 @@ async function price(
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
     title: shortName(quote.insurer),
-    description: `${rwf(quote.premium)} RWF`,
+    description: `${rwf(quote.premium, lang)} RWF`,
   }));
   return {
     replies: [{ text, rows }],
@@ -494,7 +496,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
     replies: [{
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
-        premium: rwf(charge.amount),
+        premium: rwf(charge.amount, lang),
         code: charge.ussd_code,
         link: charge.payment_link,
         ref: charge.momo_ref,

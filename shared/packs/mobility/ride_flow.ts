@@ -131,9 +131,9 @@ async function quote(
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
       from: memory.pickup?.name ?? fare.origin.name ?? "📍",
       to: memory.dest?.name ?? fare.dest.name ?? "📍",
-      estimate: rwf(fare.estimate),
-      min: rwf(fare.window.min),
-      max: rwf(fare.window.max),
+      estimate: rwf(fare.estimate, lang),
+      min: rwf(fare.window.min, lang),
+      max: rwf(fare.window.max, lang),
       eta: fare.eta_minutes,
     }),
     [
@@ -245,7 +245,7 @@ function charged(lang: Language, memory: RideMemory, result: ToolResult): Offlin
   return {
     replies: [{
       text: say("payLink", lang, {
-        amount: rwf(charge.amount),
+        amount: rwf(charge.amount, lang),
         driver: memory.driverName ?? "",
         link: charge.payment_link,
         code: charge.ussd_code,
@@ -383,7 +383,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
-            amount: rwf(ride.estimate ?? 0),
+            amount: rwf(ride.estimate ?? 0, lang),
           }),
           [
             { id: "trip:pay", title: say("payMomo", lang) },

@@ -6,6 +6,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { formatNumber } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. */
 export const MOBILITY_TEXTS = {
@@ -198,9 +199,9 @@ export function coarseDistance(metres: number): string {
   return rounded < 1000 ? `${rounded} m` : `${(rounded / 1000).toFixed(1)} km`;
 }
 
-/** Whole RWF with thousands separators: 2,150. */
-export function rwf(amount: number): string {
-  return amount.toLocaleString("en-US");
+/** Whole RWF, grouped the language's way (2,150 or 2 150), for "{amount} RWF". */
+export function rwf(amount: number, language: Language): string {
+  return formatNumber(amount, language);
 }
 
 /** HH:MM on the Kigali clock (UTC+2). */
