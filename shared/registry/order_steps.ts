@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import { formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
@@ -472,7 +473,7 @@ async function listVenues(
       text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
       rows: venues.map((venue) => ({
         id: `venue:${venue.id}`,
-        title: venue.name.slice(0, 24),
+        title: shortenTitle(venue.name, TITLE_LIMITS.row),
         description: [venue.area, venue.km !== undefined ? `${venue.km} km` : ""]
           .filter(Boolean).join(" · ") || undefined,
       })),
@@ -510,7 +511,7 @@ function stocked(row: ProductRow): Stocked {
 function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"] {
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
-    title: item.name.slice(0, 24),
+    title: shortenTitle(item.name, TITLE_LIMITS.row),
     description: `${formatRwf(item.price, lang)}${item.unit ? ` / ${item.unit}` : ""}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
@@ -647,8 +648,11 @@ async function searchStock(
       ).join("\n"),
       rows: byVenue.map((offer) => ({
         id: `venue:${offer.venue.id}`,
-        title: offer.venue.name.slice(0, 24),
-        description: `${offer.product.name}, ${formatRwf(offer.product.price, lang)}`.slice(0, 72),
+        title: shortenTitle(offer.venue.name, TITLE_LIMITS.row),
+        description: shortenTitle(
+          `${offer.product.name}, ${formatRwf(offer.product.price, lang)}`,
+          TITLE_LIMITS.description,
+        ),
       })),
     }],
   };

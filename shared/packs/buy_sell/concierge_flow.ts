@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import type {
   ConversationHandler,
   ConversationTurn,
@@ -459,7 +460,7 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   }
   const rows = yes.map((answer) => ({
     id: `${PICK_PREFIX}${answer.business_id}`,
-    title: answer.business_name.slice(0, 24),
+    title: shortenTitle(answer.business_name, TITLE_LIMITS.row),
     description: [
       answer.price !== undefined
         ? `${rwf(answer.price, language)}${
@@ -472,9 +473,9 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   return {
     replies: [listMessage({
       body,
-      button: say("chooseVendor", language).slice(0, 20),
+      button: shortenTitle(say("chooseVendor", language), TITLE_LIMITS.button),
       sections: [{
-        title: say("vendors", language).slice(0, 24),
+        title: shortenTitle(say("vendors", language), TITLE_LIMITS.section),
         rows: rows.map(({ description, ...row }) => description ? { ...row, description } : row),
       }],
     })],

@@ -47,7 +47,7 @@ export const MOBILITY_TEXTS = {
     fr:
       "{vehicle} de {from} à {to} : environ {estimate} RWF (entre {min} et {max} RWF), environ {eta} min de trajet. Je demande aux chauffeurs les plus proches ?",
   },
-  yesAsk: { en: "Yes, find a driver", rw: "Yego, shaka umushoferi", fr: "Oui, un chauffeur" },
+  yesAsk: { en: "Yes, find a driver", rw: "Shaka umushoferi", fr: "Oui, un chauffeur" },
   cancel: { en: "Cancel", rw: "Reka", fr: "Annuler" },
   asked: {
     en:

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/contract/format.ts";
@@ -104,7 +105,7 @@ async function book(
         text: say("bookWhere", lang, { what }),
         rows: rows.map((row) => ({
           id: `book:${row.id}`,
-          title: row.name.slice(0, 24),
+          title: shortenTitle(row.name, TITLE_LIMITS.row),
           description: row.area ?? undefined,
         })),
       }],
