@@ -150,11 +150,17 @@ export function trainLanguageDetector(
     detect(text: string): Language | null {
       const words = languageWords(text);
       if (words.length === 0) return null;
-      if (words.length <= SHORT_MESSAGE_WORDS) return byKnownWords(words, lexicon);
       const { agent, confidence } = model.classify(words.join(" "));
-      return agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
+      const read = agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
         ? agent as Language
         : null;
+      if (words.length > SHORT_MESSAGE_WORDS) return read;
+      // A courtesy or yes/no decides; a word only one language's phrases use must also be
+      // what the letters say ("paracetamol" appears in Kinyarwanda phrases but is no word of it).
+      const marked = byKnownWords(words, MARKERS);
+      if (marked !== null) return marked;
+      const known = byKnownWords(words, lexicon);
+      return known !== null && known === read ? known : null;
     },
   };
 }

@@ -274,10 +274,17 @@ export function humanDuration(iso: string): string {
 
 /** The WhatsApp text for an inquiry's answers. */
 export function formatUpdates(updates: Updates, language: Language): string {
+  // The inquiry's status in the reader's words, not the database's English.
+  const status = {
+    pending: { en: "waiting", rw: "turacyategereje", fr: "en attente" },
+    partial: { en: "in progress", rw: "biracyaza", fr: "en cours" },
+    complete: { en: "complete", rw: "byuzuye", fr: "terminé" },
+    expired: { en: "expired", rw: "byarangiye", fr: "expiré" },
+  }[updates.status]?.[language] ?? updates.status;
   const head = {
-    en: `Answers: ${updates.replied_count} of ${updates.vendor_count} (${updates.status})`,
-    rw: `Ibisubizo: ${updates.replied_count} kuri ${updates.vendor_count} (${updates.status})`,
-    fr: `Réponses : ${updates.replied_count} sur ${updates.vendor_count} (${updates.status})`,
+    en: `Answers: ${updates.replied_count} of ${updates.vendor_count} (${status})`,
+    rw: `Ibisubizo: ${updates.replied_count} kuri ${updates.vendor_count} (${status})`,
+    fr: `Réponses : ${updates.replied_count} sur ${updates.vendor_count} (${status})`,
   }[language];
   const icon = { yes: "✅", no: "❌", other: "💬", pending: "⏳" } as Record<string, string>;
   const lines = updates.replies.map((reply) => {
