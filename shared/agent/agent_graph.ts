@@ -32,6 +32,7 @@ import type {
   AgentReply,
   OfflineStep,
   OfflineTurn,
+  OpenWork,
   PendingCall,
   TurnInput,
 } from "@shared/registry/pack.ts";
@@ -99,7 +100,22 @@ export const AgentState = Annotation.Root({
     reducer: (old, next) => ({ ...old, ...next }),
     default: () => ({}),
   }),
+  // The user asked to leave a flow that left work open: where they were going, and the work,
+  // until they say whether to cancel it or keep it.
+  leaving: Annotation<Leaving | null>({ reducer: (_old, next) => next, default: () => null }),
+  // Said before the next agent's first reply (what became of the work left open).
+  preface: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
 });
+
+/** A departure waiting for the user's "cancel or keep?". */
+interface Leaving {
+  /** The agent whose work is open. */
+  from: string;
+  /** The open work. */
+  work: OpenWork;
+  /** The route the user asked for, applied once they answer. */
+  to: Record<string, unknown>;
+}
 
 /** The state's type. */
 export type AgentStateType = typeof AgentState.State;
@@ -120,6 +136,18 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
   },
+  leaveAsk: {
+    en: "Before you go: you still have {what}. Cancel it, or keep it?",
+    rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
+    fr: "Avant de partir : vous avez encore {what}. L'annuler, ou le garder ?",
+  },
+  leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
+  leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
+  leaveKept: {
+    en: "OK, I keep {what}: I will write when there is news.",
+    rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
+    fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
+  },
   unfinished: {
     en: "Sorry, I could not finish that. Please try again.",
     rw: "Mutwihanganire, sinabirangije. Ongera ugerageze.",
@@ -127,7 +155,87 @@ const say = phraseBook({
   },
 });
 
+// Typed answers to "cancel or keep?" besides the buttons and their numbers.
+const LEAVE_WORDS: Record<"cancel" | "keep", RegExp> = {
+  cancel: /^(cancel|cancel it|yes cancel|annuler|annule|annulez|reka|bihagarike|hagarika)$/,
+  keep: /^(keep|keep it|garder|le garder|garde|bigumane|gumana|komeza)$/,
+};
+
+function leaveAnswer(input: TurnInput): "cancel" | "keep" | null {
+  if (input.choice === "leave:cancel" || input.choice === "leave:keep") {
+    return input.choice.slice(6) as "cancel" | "keep";
+  }
+  const text = (input.text ?? "").trim().toLowerCase().replace(/[.!,]+$/, "");
+  if (text === "1" || LEAVE_WORDS.cancel.test(text)) return "cancel";
+  if (text === "2" || LEAVE_WORDS.keep.test(text)) return "keep";
+  return null;
+}
+
+/**
+ * Routes the turn; leaving a flow that declares open work (a ride waiting
+ * for drivers) first asks whether to cancel it or keep it, and the answer
+ * then takes the route the user asked for. The kernel names no pack: the
+ * work and its cancellation are the agent's `pending`.
+ */
 async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const { roster, callTool } = deps(config);
+  const leaving = state.leaving;
+  if (leaving) {
+    const answer = leaveAnswer(state.input);
+    const pending = roster.pendingOf(leaving.from);
+    if (answer !== null && pending) {
+      const language = (leaving.to.language as Language | undefined) ?? state.language;
+      const context = { language, memory: state.memory };
+      const said = answer === "cancel"
+        ? await pending.cancel(
+          leaving.work,
+          context,
+          (tool, args, name) =>
+            callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
+        )
+        : say("leaveKept", language, { what: leaving.work.summary });
+      const to = leaving.to as Partial<AgentStateType>;
+      // A route that answers by itself (a clarifying list) carries the words; else the next agent.
+      return to.replies?.length
+        ? { ...to, replies: [{ text: said }, ...to.replies], leaving: null }
+        : { ...to, preface: [{ text: said }], leaving: null };
+    }
+  }
+  const update = await decide(leaving ? { ...state, leaving: null } : state, config);
+  const current = state.agent || roster.frontDesk;
+  const pending = roster.pendingOf(current);
+  // Escalations (a sensitive topic, a failing agent) never wait for a question.
+  if (!pending || update.agent === current || update.escalation) {
+    return { ...update, leaving: null };
+  }
+  const language = update.language ?? state.language;
+  const work = await pending.find(
+    { language, memory: state.memory },
+    (tool, args, name) =>
+      callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
+  );
+  if (!work) return { ...update, leaving: null };
+  return {
+    language,
+    langPref: update.langPref ?? state.langPref,
+    atMenu: false,
+    handoff: false,
+    replies: [{
+      text: say("leaveAsk", language, { what: work.summary }),
+      buttons: [
+        { id: "leave:cancel", title: say("leaveCancel", language) },
+        { id: "leave:keep", title: say("leaveKeep", language) },
+      ],
+    }],
+    // The user's message is kept for the route it asked for (its words may be a request).
+    leaving: { from: current, work, to: { ...update, input: update.input ?? state.input } },
+  };
+}
+
+async function decide(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+): Promise<Partial<AgentStateType>> {
   const { roster, router } = deps(config);
   const input = state.input;
   const current = state.agent || roster.frontDesk;
@@ -301,7 +409,14 @@ async function runFlow(
   return early.length ? { ...step, replies: [...early, ...(step.replies ?? [])] } : step;
 }
 
+// What became of work left open leads the next agent's first replies.
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
+  const update = await actOnce(state, config);
+  if (!state.preface.length) return update;
+  return { ...update, replies: [...state.preface, ...(update.replies ?? [])], preface: [] };
+}
+
+async function actOnce(state: AgentStateType, config: LangGraphRunnableConfig) {
   const outer = deps(config);
   const { roster } = outer;
   if (state.agent === roster.handoff) return await handOff(state, config);

@@ -6,7 +6,14 @@
  *
  * @module
  */
-import type { AgentRole, MenuEntry, OfflineFlow, Pack, PackAgent } from "@shared/registry/pack.ts";
+import type {
+  AgentRole,
+  MenuEntry,
+  OfflineFlow,
+  Pack,
+  PackAgent,
+  PendingWork,
+} from "@shared/registry/pack.ts";
 
 /** The packs' agents, indexed for routing. */
 export interface AgentRoster {
@@ -24,6 +31,8 @@ export interface AgentRoster {
   flowOf(agentId: string): OfflineFlow;
   /** The channel-level flow an agent's pack gives it, if any. */
   conversationOf(agentId: string): unknown;
+  /** What an agent's conversation may leave open, if it declares it. */
+  pendingOf(agentId: string): PendingWork | undefined;
 }
 
 /**
@@ -73,5 +82,6 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     conversationOf: (agentId) => agents.get(agentId)?.conversation,
+    pendingOf: (agentId) => agents.get(agentId)?.pending,
   };
 }

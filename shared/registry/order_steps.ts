@@ -114,11 +114,11 @@ export const ORDER_TEXTS = {
   statusButton: { en: "Order status", rw: "Aho itumiza rigeze", fr: "Suivi commande" },
   pay: {
     en:
-      "To pay {amount} for {no}, dial {ussd}\nor tap: {link}\nReference: {ref} (valid until {until}).\nThe order starts as soon as the payment arrives; I will tell you here.",
+      "To pay {amount} for {no} to {payee}, dial {ussd}\nor tap: {link}\nReference: {ref} (valid until {until}).\nThe order starts as soon as the payment arrives; I will tell you here.",
     rw:
-      "Kugira ngo wishyure {amount} ya {no}, kanda {ussd}\ncyangwa ukande: {link}\nIndango: {ref} (igeza {until}).\nItumiza ritangira amafaranga akimara kugera; nzakubwira hano.",
+      "Kugira ngo wishyure {amount} ya {no} kuri {payee}, kanda {ussd}\ncyangwa ukande: {link}\nIndango: {ref} (igeza {until}).\nItumiza ritangira amafaranga akimara kugera; nzakubwira hano.",
     fr:
-      "Pour payer {amount} pour {no}, composez {ussd}\nou touchez : {link}\nRéférence : {ref} (valable jusqu'à {until}).\nLa commande démarre dès réception du paiement ; je vous le dirai ici.",
+      "Pour payer {amount} pour {no} à {payee}, composez {ussd}\nou touchez : {link}\nRéférence : {ref} (valable jusqu'à {until}).\nLa commande démarre dès réception du paiement ; je vous le dirai ici.",
   },
   payWaiting: {
     en: "A payment for {no} is already waiting; no second charge was made. Here it is again:",
@@ -822,6 +822,8 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {
         amount: formatRwf(data.amount ?? order?.total ?? 0, lang),
         no,
+        // Who is paid, by name beside the number: a bare number reads like a scam.
+        payee: data.payee ?? order?.venue ?? "",
         ussd,
         link: data.payment_link,
         ref: data.momo_ref,

@@ -178,6 +178,37 @@ export type PackTables = Record<string, Record<string, ColumnType>>;
  */
 export type AgentRole = "front_desk" | "fallback" | "handoff";
 
+/** Something a conversation left open that another party waits on (a ride request). */
+export interface OpenWork {
+  /** Names it for {@link PendingWork.cancel} (a ride request's id). */
+  id: string;
+  /** What it is, in the user's language: "your moto request from Kimironko to Nyabugogo…". */
+  summary: string;
+}
+
+/** What the kernel gives {@link PendingWork}: the conversation's language and flow memory. */
+export interface PendingContext {
+  /** The user's language. */
+  language: Language;
+  /** The flow's memory. */
+  memory: Record<string, unknown>;
+}
+
+/**
+ * How an agent's open work is found and ended. When the user leaves the
+ * agent's conversation ("0", the menu, another topic) the kernel asks
+ * whether to cancel what is open or keep it, and cancels through this.
+ */
+export interface PendingWork {
+  /** The open work the user would leave behind, or null. Calls tools as the user; no writes. */
+  find(context: PendingContext, callTool: OfflineToolCaller): Promise<OpenWork | null>;
+  /**
+   * Cancels it and tells the other side (the drivers asked, the vendor);
+   * resolves to what to tell the user, in their language.
+   */
+  cancel(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<string>;
+}
+
 /** One agent of a pack. */
 export interface PackAgent<Conversation = unknown> {
   /** The agent id, as in `config/agent_configs.yaml`. */
@@ -192,6 +223,8 @@ export interface PackAgent<Conversation = unknown> {
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;
+  /** What its conversation may leave open, asked about when the user leaves it. */
+  pending?: PendingWork;
   /**
    * A channel-level flow that takes whole turns when offline (the buy & sell
    * concierge); typed by the channel that runs it.

@@ -21,6 +21,8 @@ export interface ChargeCode {
   amount?: number;
   /** When the charge expires (ISO 8601). */
   expires_at: string;
+  /** Who is paid, by name: the venue, the driver, the vendor or the tenant. */
+  payee?: string;
 }
 
 /**

@@ -203,13 +203,13 @@ export const CONCIERGE_TEXTS = {
   },
   pay: {
     en:
-      "To pay {amount} with MoMo, dial {code} (or tap {link}). Reference {ref}, valid until {until}. " +
+      "To pay {amount} to {payee} with MoMo, dial {code} (or tap {link}). Reference {ref}, valid until {until}. " +
       "I will tell you when the payment arrives.",
     rw:
-      "Kwishyura {amount} na MoMo, kanda {code} (cyangwa ukande kuri {link}). Nimero y'ubwishyu {ref}, " +
+      "Kwishyura {amount} kuri {payee} na MoMo, kanda {code} (cyangwa ukande kuri {link}). Nimero y'ubwishyu {ref}, " +
       "kugeza {until}. Nzakubwira ubwishyu nibugera.",
     fr:
-      "Pour payer {amount} par MoMo, composez {code} (ou touchez {link}). Référence {ref}, valable jusqu'à {until}. " +
+      "Pour payer {amount} à {payee} par MoMo, composez {code} (ou touchez {link}). Référence {ref}, valable jusqu'à {until}. " +
       "Je vous préviens dès que le paiement arrive.",
   },
   payUnavailable: {
@@ -689,10 +689,13 @@ async function after(
     momo_ref: string;
     amount: number;
     expires_at: string;
+    payee: string;
   };
   return {
     replies: [textMessage(say("pay", language, {
       amount: rwf(payment.amount, language),
+      // Who is paid, by name beside the number: a bare number reads like a scam.
+      payee: payment.payee,
       code: payment.ussd_code,
       link: payment.payment_link,
       ref: payment.momo_ref,

@@ -256,7 +256,7 @@ dbTest(
         const pay = textOf((await last(db, BUYER)).body);
         assert.match(
           pay,
-          /^To pay 1,200 RWF with MoMo, dial \*182\*[0-9*]+# \(or tap tel:\*182\*[0-9*]+%23\)/,
+          /^To pay 1,200 RWF to Pharmacie Kacyiru with MoMo, dial \*182\*[0-9*]+# \(or tap tel:\*182\*[0-9*]+%23\)/,
         );
         assert.match(pay, /Reference PAY-[A-Z0-9]+/);
         const [payment] = await db.query<{ amount: number; order_id: string | null }>(

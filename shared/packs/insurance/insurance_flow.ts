@@ -26,7 +26,7 @@ import type {
   OfflineToolCaller,
   OfflineTurn,
 } from "@shared/registry/pack.ts";
-import { insurancePayee } from "./settings.ts";
+import { insurancePayee, insurancePayeeName } from "./settings.ts";
 import { rwf, say } from "./texts.ts";
 
 /** What the card gave, as confirmed or corrected by the customer. */
@@ -67,6 +67,7 @@ interface InsuranceMemory {
   chosen?: KeptQuote | null;
   momoRef?: string | null;
   ussd?: string | null;
+  payee?: string | null;
   options?: string[];
   lastResult?: ToolResult | null;
 }
@@ -87,6 +88,7 @@ const CLEAR: InsuranceMemory = {
   chosen: null,
   momoRef: null,
   ussd: null,
+  payee: null,
   options: [],
   lastResult: null,
 };
@@ -475,6 +477,7 @@ interface Charge {
   ussd_code: string;
   momo_ref: string;
   amount: number;
+  payee: string;
 }
 
 /** How the charge went (straight away, or once the customer confirmed it). */
@@ -497,6 +500,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
         premium: rwf(charge.amount, lang),
+        payee: charge.payee,
         code: charge.ussd_code,
         link: charge.payment_link,
         ref: charge.momo_ref,
@@ -507,6 +511,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
       step: "paying",
       momoRef: charge.momo_ref,
       ussd: charge.ussd_code,
+      payee: charge.payee,
       lastResult: null,
       options: [],
     },
@@ -543,6 +548,7 @@ async function pay(
       // One charge per quote: a repeated pick returns the same charge.
       idempotency_key: `insurance:${quote.id}`,
       payee_phone: payee,
+      payee_name: insurancePayeeName(),
       language: lang,
       metadata: {
         purpose: "insurance_certificate",
@@ -564,6 +570,35 @@ async function pay(
   return charged(lang, chosen, step.memory?.lastResult as ToolResult);
 }
 
+/** The charge's live state, as `payment_status` reads it (null when it cannot be read). */
+interface LiveCharge {
+  status: "pending" | "settled" | "failed" | "expired";
+  amount: number;
+  payee: string | null;
+}
+
+/**
+ * Whether the charge the flow is paying is still waiting. The memory only
+ * says a code was given; the payment may have settled (the certificate went
+ * out), expired or been cancelled since, and a code shown then would invite
+ * paying twice. A charge that cannot be read is not shown as waiting either.
+ */
+async function liveCharge(
+  callTool: OfflineToolCaller,
+  momoRef: string,
+): Promise<LiveCharge | null> {
+  const result = await callTool("payment_status", { momo_ref: momoRef }, "live_charge");
+  if (!result.ok) return null;
+  const [payment] = (result.data as { payments: LiveCharge[] }).payments;
+  return payment ?? null;
+}
+
+const CLOSED_STATUS = {
+  settled: "statusSettled",
+  expired: "statusExpired",
+  failed: "statusFailed",
+} as const;
+
 /** The option a tapped id or a typed number names. */
 function choiceOf(turn: OfflineTurn, memory: InsuranceMemory): string | undefined {
   const text = turn.input.text?.trim() ?? "";
@@ -574,8 +609,25 @@ function choiceOf(turn: OfflineTurn, memory: InsuranceMemory): string | undefine
 /** One offline step of the Insurance agent. */
 export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
   const lang = turn.language;
-  const fresh = turn.input.choice?.startsWith("agent:") ?? false;
-  const memory: InsuranceMemory = fresh ? { ...CLEAR } : { ...CLEAR, ...turn.memory };
+  let fresh = turn.input.choice?.startsWith("agent:") ?? false;
+  let memory: InsuranceMemory = fresh ? { ...CLEAR } : { ...CLEAR, ...turn.memory };
+  // Paying is only shown while the charge still waits: a settled, expired or cancelled one
+  // finished this request, and the message starts a new one (said in front of its first step).
+  let closed = "";
+  let live: LiveCharge | null = null;
+  if (memory.step === "paying" && memory.momoRef) {
+    live = await liveCharge(callTool, memory.momoRef);
+    if (live?.status !== "pending") {
+      closed = live
+        ? say("chargeClosed", lang, {
+          ref: memory.momoRef,
+          status: say(CLOSED_STATUS[live.status], lang),
+        })
+        : "";
+      fresh = true;
+      memory = { ...CLEAR };
+    }
+  }
   const text = turn.input.text?.trim() ?? "";
   const choice = fresh ? undefined : choiceOf(turn, memory);
   const media = turn.input.media;
@@ -589,7 +641,10 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
   // A photo at any step before paying is a (new) card to read.
   if (media && memory.step !== "paying") {
     if (media.type !== "image" || !media.ref) {
-      return { replies: [{ text: say("notAPhoto", lang) }], memory: { ...memory, step: "photo" } };
+      return {
+        replies: [{ text: closed + say("notAPhoto", lang) }],
+        memory: { ...memory, step: "photo" },
+      };
     }
     return await readCard(turn, callTool, memory, media.ref);
   }
@@ -693,14 +748,19 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
     case "paying":
       return {
         replies: [{
-          text: say("waitingPayment", lang, { ref: memory.momoRef ?? "", code: memory.ussd ?? "" }),
+          text: say("waitingPayment", lang, {
+            ref: memory.momoRef ?? "",
+            premium: rwf(live?.amount ?? memory.chosen?.premium ?? 0, lang),
+            payee: memory.payee ?? live?.payee ?? insurancePayeeName(),
+            code: memory.ussd ?? "",
+          }),
         }],
       };
     case "photo":
       return { replies: [{ text: say("notAPhoto", lang) }] };
     default:
       return {
-        replies: [{ text: say("askPhoto", lang) }],
+        replies: [{ text: closed + say("askPhoto", lang) }],
         memory: { ...CLEAR, step: "photo" },
       };
   }

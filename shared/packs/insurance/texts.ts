@@ -183,11 +183,11 @@ export const INSURANCE_TEXTS = {
   },
   payLink: {
     en:
-      "{insurer}, {premium} RWF. Pay with MoMo: dial {code} (or tap {link}). Reference {ref}.\nYour certificate comes here as soon as the payment is confirmed.",
+      "{insurer}, {premium} RWF. Pay with MoMo to {payee}: dial {code} (or tap {link}). Reference {ref}.\nYour certificate comes here as soon as the payment is confirmed.",
     rw:
-      "{insurer}, {premium} RWF. Ishyura na MoMo: kanda {code} (cyangwa ukande {link}). Nimero {ref}.\nIcyemezo cyawe kiraza hano ubwishyu nibumara kwemezwa.",
+      "{insurer}, {premium} RWF. Ishyura na MoMo kuri {payee}: kanda {code} (cyangwa ukande {link}). Nimero {ref}.\nIcyemezo cyawe kiraza hano ubwishyu nibumara kwemezwa.",
     fr:
-      "{insurer}, {premium} RWF. Payez par MoMo : composez {code} (ou touchez {link}). Référence {ref}.\nVotre attestation arrive ici dès que le paiement est confirmé.",
+      "{insurer}, {premium} RWF. Payez par MoMo à {payee} : composez {code} (ou touchez {link}). Référence {ref}.\nVotre attestation arrive ici dès que le paiement est confirmé.",
   },
   payCancelled: {
     en: "OK, no payment. Type a number to pick another insurer, or 0 for the menu.",
@@ -209,12 +209,20 @@ export const INSURANCE_TEXTS = {
   },
   waitingPayment: {
     en:
-      "Waiting for your MoMo payment {ref}: dial {code}. The certificate comes here once it is confirmed. (0 = menu)",
+      "Waiting for your MoMo payment {ref} of {premium} RWF to {payee}: dial {code}. The certificate comes here once it is confirmed. (0 = menu)",
     rw:
-      "Turategereje ubwishyu bwa MoMo {ref}: kanda {code}. Icyemezo kiraza hano nibumara kwemezwa. (0 = menu)",
+      "Turategereje ubwishyu bwa MoMo {ref} bwa {premium} RWF kuri {payee}: kanda {code}. Icyemezo kiraza hano nibumara kwemezwa. (0 = menu)",
     fr:
-      "En attente de votre paiement MoMo {ref} : composez {code}. L'attestation arrive ici une fois confirmé. (0 = menu)",
+      "En attente de votre paiement MoMo {ref} de {premium} RWF à {payee} : composez {code}. L'attestation arrive ici une fois confirmé. (0 = menu)",
   },
+  chargeClosed: {
+    en: "Your payment {ref} is {status}: nothing more to pay on it. ",
+    rw: "Ubwishyu bwawe {ref} {status}: nta kindi wishyura kuri bwo. ",
+    fr: "Votre paiement {ref} est {status} : plus rien à payer dessus. ",
+  },
+  statusSettled: { en: "settled", rw: "bwarishyuwe", fr: "réglé" },
+  statusExpired: { en: "expired", rw: "bwarangiye igihe", fr: "expiré" },
+  statusFailed: { en: "cancelled", rw: "bwahagaritswe", fr: "annulé" },
   staffFailed: {
     en:
       'I could not reach our team right now ({msg}). Please type 0 and choose "Talk to a person".',

@@ -3,7 +3,8 @@
  * Kigali. Tools: `maps_geosearch` (drivers, venues, pharmacies, shops near a
  * point, coarse positions), `trip_price_estimate` (versioned tariffs, Kigali
  * time bands), `place_lookup` (known places), `ride_request` / `ride_status`
- * (ask the nearest drivers, first accept wins), and for drivers' WhatsApp
+ * (ask the nearest drivers, first accept wins), `ride_cancel` (the drivers
+ * asked are told; the kernel offers it when a rider leaves a waiting ride), and for drivers' WhatsApp
  * answers `driver_status`, `ride_offer_respond`, plus `ride_offers_sweep`
  * (the worker's sweep). Drivers are its counterparts.
  *
@@ -16,8 +17,8 @@ import { mapsGeosearch } from "./geosearch.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
 import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
-import { rideFlow } from "./ride_flow.ts";
-import { rideRequest, rideStatus } from "./rides.ts";
+import { rideFlow, ridePending } from "./ride_flow.ts";
+import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
 import { mobilitySettings } from "./settings.ts";
 import { MOBILITY_TEXTS } from "./texts.ts";
 import { tripPriceEstimate } from "./trip_estimate.ts";
@@ -34,6 +35,7 @@ export const MOBILITY_PACK: Pack = {
     placeLookup,
     rideRequest,
     rideStatus,
+    rideCancel,
     driverStatus,
     rideOfferRespond,
     rideOffersSweep,
@@ -43,6 +45,7 @@ export const MOBILITY_PACK: Pack = {
     intents: MOBILITY_INTENTS,
     menuTitle: { en: "Rides & moto", rw: "Ingendo na moto", fr: "Courses et moto" },
     offlineFlow: rideFlow,
+    pending: ridePending,
   }],
   tables: {},
   texts: MOBILITY_TEXTS,

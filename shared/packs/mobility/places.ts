@@ -39,6 +39,27 @@ export function normalizePlaceText(value: string): string {
     .replace(/[\u2018\u2019`]/g, "'").replace(/[^a-z0-9']+/g, " ").trim().replace(/\s+/g, " ");
 }
 
+/**
+ * Whether two trip ends are one place: the same known place, or within
+ * 200 m. A trip between them is no trip.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { samePlace } from "./places.ts";
+ *
+ * assert.equal(samePlace({ lat: -1.944, lng: 30.129 }, { lat: -1.9445, lng: 30.1292 }), true);
+ * assert.equal(samePlace({ lat: -1.944, lng: 30.129 }, { lat: -1.939, lng: 30.045 }), false);
+ * ```
+ */
+export function samePlace(a: NamedPoint, b: NamedPoint): boolean {
+  if (a.name && b.name && a.name === b.name) return true;
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad * Math.cos(((a.lat + b.lat) / 2) * rad);
+  return Math.hypot(dLat, dLng) * 6_371_000 < 200;
+}
+
 /** The known place a text names, or null. */
 export async function placeNamed(
   db: Queryable,

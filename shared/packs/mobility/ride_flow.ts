@@ -19,13 +19,24 @@ import type {
   OfflineStep,
   OfflineToolCaller,
   OfflineTurn,
+  PendingWork,
 } from "@shared/registry/pack.ts";
 import type { NamedPoint } from "./places.ts";
-import { normalizePlaceText } from "./places.ts";
+import { normalizePlaceText, samePlace } from "./places.ts";
+import { parseTripText } from "./trip_text.ts";
 import { rwf, say } from "./texts.ts";
 
 type Vehicle = "moto" | "cab";
-type Step = "vehicle" | "pickup" | "dest" | "confirm" | "waiting" | "matched" | "paying";
+type Step =
+  | "vehicle"
+  | "pickup"
+  | "dest"
+  | "which"
+  | "confirm"
+  | "waiting"
+  | "matched"
+  | "paying";
+type End = "pickup" | "dest";
 
 interface RideMemory {
   step?: Step | null;
@@ -102,6 +113,58 @@ async function lookupPlace(
   return data.found && data.place
     ? { lat: data.place.lat, lng: data.place.lng, name: data.place.name }
     : null;
+}
+
+/** What {@link takePlaces} found: the first end whose words name no known place. */
+interface Taken {
+  /** Whether the text named an end at all. */
+  named: boolean;
+  /** An end the rider named with words the gazetteer does not know. */
+  unknown?: { end: End; words: string };
+}
+
+/**
+ * Sets the ends the text names (a correction replaces the end it names);
+ * a text naming no end sets `bareEnd`, when given.
+ */
+async function takePlaces(
+  callTool: OfflineToolCaller,
+  memory: RideMemory,
+  text: string,
+  bareEnd: End | null,
+): Promise<Taken> {
+  const parsed = parseTripText(text);
+  const ends: Array<[End, string]> = [];
+  if (parsed.from) ends.push(["pickup", parsed.from]);
+  if (parsed.to) ends.push(["dest", parsed.to]);
+  if (parsed.bare && bareEnd) ends.push([bareEnd, parsed.bare]);
+  const taken: Taken = { named: ends.length > 0 };
+  for (const [end, words] of ends) {
+    const place = await lookupPlace(callTool, words, end);
+    memory[end] = place;
+    if (!place) taken.unknown ??= { end, words };
+  }
+  // "Kacyiru to Kabeza": words before the destination are the pickup when they name a place.
+  if (parsed.lead) {
+    const place = await lookupPlace(callTool, parsed.lead, "lead");
+    if (place) {
+      memory.pickup = place;
+      taken.named = true;
+    }
+  }
+  return taken;
+}
+
+/** Asks which end is wrong when both name one place. */
+function askWhich(memory: RideMemory, lang: Language): OfflineStep {
+  const { reply, options } = ask(
+    say("samePlace", lang, { place: memory.dest?.name ?? memory.pickup?.name ?? "📍" }),
+    [
+      { id: "end:pickup", title: say("endPickup", lang) },
+      { id: "end:dest", title: say("endDest", lang) },
+    ],
+  );
+  return { replies: [reply], memory: { ...memory, step: "which", options } };
 }
 
 async function quote(
@@ -329,6 +392,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
     if (memory.pickup && memory.dest && memory.vehicle) return requestRide(turn, callTool, memory);
   }
 
+  let taken: Taken | undefined;
   switch (fresh ? null : memory.step ?? null) {
     case "vehicle": {
       const vehicle = choice === "veh:moto"
@@ -337,6 +401,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
         ? "cab"
         : vehicleIn(text);
       if (vehicle) memory.vehicle = vehicle;
+      if (text && !choice) taken = await takePlaces(callTool, memory, text, null);
       break;
     }
     case "pickup":
@@ -345,15 +410,27 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
       if (turn.input.location) {
         memory[which] = { lat: turn.input.location.latitude, lng: turn.input.location.longitude };
       } else if (text) {
-        const place = await lookupPlace(callTool, text, which);
-        if (!place) return { replies: [{ text: say("unknownPlace", lang, { place: text }) }] };
-        memory[which] = place;
+        taken = await takePlaces(callTool, memory, text, which);
+      }
+      break;
+    }
+    case "which": {
+      // Both ends named one place: the rider says which is wrong, or names an end again.
+      if (choice === "end:pickup" || choice === "end:dest") {
+        memory[choice === "end:pickup" ? "pickup" : "dest"] = null;
+      } else if (turn.input.location) {
+        memory.pickup = { lat: turn.input.location.latitude, lng: turn.input.location.longitude };
+      } else {
+        taken = await takePlaces(callTool, memory, text, null);
+        if (!taken.named) return askWhich(memory, lang);
       }
       break;
     }
     case "confirm":
       if (choice === "trip:confirm") return requestRide(turn, callTool, memory);
-      return quote(turn, callTool, memory);
+      // "Oya, njya i Nyabugogo": a correction replaces the end it names, then a new quote.
+      if (text && !choice) taken = await takePlaces(callTool, memory, text, null);
+      break;
     case "waiting":
     case "matched":
     case "paying": {
@@ -409,16 +486,58 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
       if (vehicle) start.vehicle = vehicle;
       if (turn.input.location) {
         start.pickup = { lat: turn.input.location.latitude, lng: turn.input.location.longitude };
-      } else if (text && !fresh) {
-        const place = await lookupPlace(callTool, text, "first_place");
-        if (place) start.dest = place;
       }
       Object.assign(memory, CLEAR, start);
+      // A first message may name both ends ("from Kimironko to Nyabugogo"); a bare place is
+      // where to.
+      if (text && !fresh && !turn.input.location) {
+        taken = await takePlaces(callTool, memory, text, "dest");
+      }
     }
+  }
+  if (taken?.unknown) {
+    const { end, words } = taken.unknown;
+    return {
+      replies: [{ text: say("unknownPlace", lang, { place: words }) }],
+      memory: { ...memory, step: end, options: [] },
+    };
+  }
+  // Never a quote from a place to itself: the rider says which end is wrong.
+  if (memory.pickup && memory.dest && samePlace(memory.pickup, memory.dest)) {
+    return askWhich(memory, lang);
   }
   const next = nextQuestion(memory, lang);
   if (next) {
     return { replies: [next.reply], memory: { ...memory, step: next.step, options: next.options } };
   }
   return quote(turn, callTool, memory);
+};
+
+/**
+ * A ride request still waiting for drivers is what a rider leaves open: on
+ * leaving, the kernel asks whether to cancel it (the drivers asked are told)
+ * or keep it. Found through `ride_status`, so a ride the model requested
+ * counts as much as the flow's own.
+ */
+export const ridePending: PendingWork = {
+  async find({ language }, callTool) {
+    const result = await callTool("ride_status", {}, "ride_status");
+    if (!result.ok) return null;
+    const ride = result.data as RideStatus & { ride_request_id: string; vehicle_type: Vehicle };
+    if (ride.status !== "open") return null;
+    return {
+      id: ride.ride_request_id,
+      summary: say("openRide", language, {
+        vehicle: ride.vehicle_type === "cab" ? "cab" : "moto",
+        from: ride.pickup_name ?? "📍",
+        to: ride.dest_name ?? "📍",
+      }),
+    };
+  },
+  async cancel(work, { language }, callTool) {
+    const result = await callTool("ride_cancel", { ride_request_id: work.id }, "ride_cancel");
+    return result.ok
+      ? say("rideCancelledRider", language)
+      : say("failed", language, { msg: failure(result) });
+  },
 };

@@ -16,6 +16,7 @@ import {
   enqueueMessage,
   templateLanguage,
   templateMessage,
+  textMessage,
   toWaId,
 } from "@shared/channels/whatsapp/mod.ts";
 import { placeNear } from "./places.ts";
@@ -223,9 +224,13 @@ export const rideStatus = defineTool({
   name: "ride_status",
   title: "A ride's status",
   description: "The status of one of the user's rides: waiting for drivers, matched (with the " +
-    "driver's name, vehicle, plate and contact), expired or cancelled, and its payment status.",
+    "driver's name, vehicle, plate and contact), expired or cancelled, and its payment status. " +
+    "Without ride_request_id: the user's latest ride still waiting for drivers (NOT_FOUND if none).",
   category: "mobility",
-  input: z.strictObject({ ride_request_id: z.uuid() }),
+  input: z.strictObject({
+    ride_request_id: z.uuid().optional()
+      .describe("The ride; by default the caller's latest ride still waiting for drivers."),
+  }),
   output: statusOutput,
   examples: [{ input: { ride_request_id: "f2000000-0000-4000-8000-000000000001" } }],
   sideEffects: "none",
@@ -249,8 +254,12 @@ export const rideStatus = defineTool({
               estimate_min_rwf, estimate_max_rwf, expires_at,
               (select p.phone from public.profiles p
                where p.id = r.rider_id and p.id = $3) as rider_phone
-       from public.ride_requests r where id = $1 and org_id = $2`,
-      [args.ride_request_id, ctx.org_id, ctx.user_id ?? null],
+       from public.ride_requests r
+       where org_id = $2
+         and ($1::uuid is not null and id = $1
+           or $1::uuid is null and rider_id = $3 and status = 'open' and expires_at > now())
+       order by created_at desc, id limit 1`,
+      [args.ride_request_id ?? null, ctx.org_id, ctx.user_id ?? null],
     );
     if (!ride) throw new ToolFailure("NOT_FOUND", "No such ride");
     const [driver] = await ctx.db.query<{
@@ -286,5 +295,79 @@ export const rideStatus = defineTool({
         }
         : {}),
     };
+  },
+});
+
+/** The `ride_cancel` tool. */
+export const rideCancel = defineTool({
+  name: "ride_cancel",
+  title: "Cancel a ride",
+  description: "Cancel one of the user's rides that is waiting for drivers or matched: its open " +
+    "offers are withdrawn and every driver who was asked (or the matched driver) is told on " +
+    "WhatsApp. Cancelling a cancelled ride changes nothing. CONFLICT once it is completed or " +
+    "expired.",
+  category: "mobility",
+  input: z.strictObject({ ride_request_id: z.uuid() }),
+  output: z.object({
+    ride_request_id: z.uuid(),
+    status: z.literal("cancelled"),
+    drivers_told: z.int().nonnegative(),
+  }),
+  examples: [{ input: { ride_request_id: "f2000000-0000-4000-8000-000000000001" } }],
+  sideEffects: "writes.message",
+  // Drivers' offers are withdrawn and drivers messaged: across parties, scoped below to the
+  // caller's own ride in the caller's org.
+  auth: "service",
+  openWorld: true,
+  latencyBudgetMs: 400,
+  async execute(args, ctx) {
+    if (!ctx.user_id) {
+      throw new ToolFailure("AUTH_ERROR", "A ride is cancelled by its signed-in rider");
+    }
+    const [ride] = await ctx.db.query<{ status: string; matched_driver_id: string | null }>(
+      `select status, matched_driver_id from public.ride_requests
+       where id = $1 and org_id = $2 and rider_id = $3 for update`,
+      [args.ride_request_id, ctx.org_id, ctx.user_id],
+    );
+    if (!ride) {
+      throw new ToolFailure("NOT_FOUND", "No such ride of yours", {
+        fields: [{ path: "ride_request_id", message: "not one of your rides" }],
+      });
+    }
+    const done = { ride_request_id: args.ride_request_id, status: "cancelled" as const };
+    if (ride.status === "cancelled") return { ...done, drivers_told: 0 };
+    if (ride.status !== "open" && ride.status !== "matched") {
+      throw new ToolFailure("CONFLICT", `The ride is already ${ride.status}`, {
+        fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
+      });
+    }
+    // Withdrawn offers expire: a driver's late "accept" then finds it gone.
+    const told = await ctx.db.query<{ id: string; phone: string; locale: string | null }>(
+      `with withdrawn as (
+         update public.ride_offers set status = 'expired'
+         where request_id = $1 and status = 'pending' returning id, driver_id)
+       select w.id, d.phone, p.locale
+       from withdrawn w join public.drivers d on d.id = w.driver_id
+       left join public.profiles p on p.id = d.user_id
+       union all
+       select o.id, d.phone, p.locale
+       from public.ride_offers o join public.drivers d on d.id = o.driver_id
+       left join public.profiles p on p.id = d.user_id
+       where o.request_id = $1 and o.status = 'accepted' and d.id = $2
+       order by 1`,
+      [args.ride_request_id, ride.matched_driver_id],
+    );
+    await ctx.db.query("update public.ride_requests set status = 'cancelled' where id = $1", [
+      args.ride_request_id,
+    ]);
+    for (const offer of told) {
+      await enqueueMessage(ctx.db, {
+        orgId: ctx.org_id!,
+        to: toWaId(offer.phone),
+        message: textMessage(say("rideCancelled", languageFrom(offer.locale))),
+        idempotencyKey: `ride-cancelled:${offer.id}`,
+      });
+    }
+    return { ...done, drivers_told: told.length };
   },
 });

@@ -39,6 +39,16 @@ export const MOBILITY_TEXTS = {
     fr:
       "Je ne connais pas « {place} ». Partagez plutôt la position, ou écrivez un lieu connu (Remera, Kimironko, Nyabugogo, centre ville, Kacyiru, Nyamirambo, Kicukiro, aéroport…).",
   },
+  samePlace: {
+    en:
+      'Pickup and destination are both {place}: that is no trip. Which one is wrong? (or type it, e.g. "to Nyabugogo" or "pickup is Remera")',
+    rw:
+      'Aho umufata n\'aho ujya byombi ni {place}: nta rugendo. Ni ikihe kitari cyo? (cyangwa wandike, urugero: "njya i Nyabugogo" cyangwa "ndi i Remera")',
+    fr:
+      "Le départ et la destination sont tous deux {place} : ce n'est pas un trajet. Lequel est faux ? (ou écrivez-le, ex. « vers Nyabugogo » ou « départ de Remera »)",
+  },
+  endPickup: { en: "Pickup", rw: "Aho umfata", fr: "Le départ" },
+  endDest: { en: "Destination", rw: "Aho njya", fr: "La destination" },
   quote: {
     en:
       "{vehicle} from {from} to {to}: about {estimate} RWF (between {min} and {max} RWF), about {eta} min of driving. Shall I ask the nearest drivers?",
@@ -159,6 +169,22 @@ export const MOBILITY_TEXTS = {
     en: "This ride request has expired.",
     rw: "Ubu busabe bw'urugendo bwarangiye.",
     fr: "Cette demande de course a expiré.",
+  },
+  rideCancelled: {
+    en: "The rider cancelled this ride: nothing to do. Stay available for the next one.",
+    rw: "Umugenzi yahagaritse uru rugendo: nta cyo ukora. Komeza uboneke ku rundi.",
+    fr: "Le passager a annulé cette course : rien à faire. Restez disponible pour la suivante.",
+  },
+  // To riders leaving the flow while a ride waits --------------------------------------
+  openRide: {
+    en: "your {vehicle} request from {from} to {to}, still waiting for a driver",
+    rw: "ubusabe bwawe bwa {vehicle} kuva {from} ujya {to}, butegereje umushoferi",
+    fr: "votre demande de {vehicle} de {from} à {to}, qui attend encore un chauffeur",
+  },
+  rideCancelledRider: {
+    en: "Your ride request is cancelled; the drivers who were asked have been told.",
+    rw: "Ubusabe bwawe bw'urugendo bwahagaritswe; abashoferi babajijwe babimenyeshejwe.",
+    fr: "Votre demande de course est annulée ; les chauffeurs sollicités ont été prévenus.",
   },
   declined: {
     en: "OK, you declined this ride.",

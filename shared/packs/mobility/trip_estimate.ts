@@ -18,7 +18,7 @@ import {
   VEHICLE_SEATS,
   type VehicleType,
 } from "./fare.ts";
-import { type NamedPoint, placeNamed } from "./places.ts";
+import { type NamedPoint, placeNamed, samePlace } from "./places.ts";
 
 /** A trip end: coordinates (a shared location), a known place's name, or both. */
 export const tripPoint = z.strictObject({
@@ -154,8 +154,9 @@ export interface TripQuote {
  * Prices a trip from the tariff in effect: the figures `trip_price_estimate`
  * returns and `ride_request` stores.
  *
- * @throws {ToolFailure} VALIDATION_ERROR for an unknown place, more riders than
- *   the vehicle takes (naming the cab), or no tariff at that time.
+ * @throws {ToolFailure} VALIDATION_ERROR for an unknown place, two ends at one
+ *   place (at `dest`), more riders than the vehicle takes (naming the cab), or
+ *   no tariff at that time.
  */
 export async function quoteTrip(db: Queryable, options: QuoteTripOptions): Promise<TripQuote> {
   const vehicleType = options.vehicleType ?? (options.pax > 1 ? "cab" : "moto");
@@ -175,6 +176,15 @@ export async function quoteTrip(db: Queryable, options: QuoteTripOptions): Promi
   }
   const origin = await resolvePoint(db, options.origin, "origin");
   const dest = await resolvePoint(db, options.dest, "dest");
+  if (samePlace(origin, dest)) {
+    throw new ToolFailure(
+      "VALIDATION_ERROR",
+      `The pickup and the destination are the same place (${
+        dest.name ?? origin.name ?? "one point"
+      }): ask the rider which one is wrong`,
+      { fields: [{ path: "dest", message: "the same place as the origin" }] },
+    );
+  }
   const tariff = await tariffInEffect(db, options.orgId, vehicleType, options.at);
   if (!tariff) {
     throw new ToolFailure("VALIDATION_ERROR", `There is no ${vehicleType} tariff for that time`, {

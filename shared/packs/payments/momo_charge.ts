@@ -53,6 +53,10 @@ const input = z.object({
     'The Rwandan MoMo number paid, for "pay 5000 to 0788123456". ' +
       "With no order_id, ride_request_id or payee_phone, the business itself is paid.",
   ),
+  payee_name: text({ min: 1, max: 80 }).optional().describe(
+    "Whose number payee_phone is (a landlord, the insurance desk), shown beside the number: " +
+      "a bare number to pay reads like a scam.",
+  ),
   language: z.enum(LANGUAGES).optional().describe(
     "The payer's language for later messages; defaults to their profile's.",
   ),
@@ -65,6 +69,14 @@ const input = z.object({
       code: "custom",
       path: ["payee_phone"],
       message: "give only one of order_id, ride_request_id and payee_phone",
+    });
+  }
+  // A venue, a driver and the business are named from their own rows, never by the caller.
+  if (args.payee_name !== undefined && args.payee_phone === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["payee_name"],
+      message: "names the owner of payee_phone: give it only with payee_phone",
     });
   }
 });
@@ -129,19 +141,21 @@ function answer(stored: StoredCharge) {
 }
 
 function samePayload(stored: StoredCharge, args: Args, payer: string): boolean {
-  // Only a venue, a driver or the tenant have a name kept: a number paid has none.
+  // A venue, a driver or the tenant have their name kept; a number paid the name it was given.
   const samePayee = args.order_id || args.ride_request_id ||
     (args.payee_phone === undefined
       ? stored.payee_name !== null
-      : stored.payee_phone === args.payee_phone && stored.payee_name === null);
+      : stored.payee_phone === args.payee_phone &&
+        stored.payee_name === (args.payee_name ?? null));
   return stored.amount === args.amount && stored.payer_phone === payer &&
     (stored.memo ?? "") === args.memo && stored.order_id === (args.order_id ?? null) &&
     stored.ride_request_id === (args.ride_request_id ?? null) && Boolean(samePayee) &&
     canonicalJson(withoutPayee(stored.metadata)) === canonicalJson(withoutPayee(args.metadata));
 }
 
-// The payee's name is ours, kept beside the caller's metadata for later messages: a caller's
-// `payee_name` is dropped (it would name the payee in the link and receipts), and never compared.
+// The payee's name is kept beside the caller's metadata for later messages: one smuggled in the
+// metadata is dropped (only the `payee_name` argument, always shown beside its number, names a
+// number), and never compared.
 function withoutPayee(metadata: Record<string, unknown> | undefined): Record<string, unknown> {
   const { payee_name: _payee, ...rest } = metadata ?? {};
   return rest;
@@ -219,7 +233,9 @@ export const momoCharge = defineTool({
     return say("confirmPay", lang, {
       amount: rwf(args.amount, lang),
       payee: args.payee_phone
-        ? localPhone(args.payee_phone)
+        ? args.payee_name
+          ? `${args.payee_name} (${localPhone(args.payee_phone)})`
+          : localPhone(args.payee_phone)
         : args.order_id || args.ride_request_id
         ? args.memo
         : tenantName,
@@ -261,7 +277,7 @@ export const momoCharge = defineTool({
       return answer({ ...stored, amount: Number(stored.amount) });
     }
 
-    let payeeName: string | null = null;
+    let payeeName: string | null = args.payee_name ?? null;
     let merchantCode: string | null = null;
     let payeePhone: string | null = args.payee_phone ?? null;
     if (!args.order_id && !args.ride_request_id && !args.payee_phone) {

@@ -35,7 +35,11 @@ const output = z.object({
 });
 
 const PAYMENTS_SQL = `
-  select p.momo_ref, p.amount::float8 as amount, p.status, p.failure_reason,
+  select p.momo_ref, p.amount::float8 as amount,
+         -- A code past its expiry no longer pays anything, whether or not the sweep has run.
+         case when p.status = 'pending' and p.expires_at <= now() then 'expired' else p.status end
+           as status,
+         p.failure_reason,
          coalesce(p.metadata->>'payee_name', p.payee_phone, p.payee_merchant_code) as payee,
          o.order_no, to_jsonb(p.created_at) #>> '{}' as created_at,
          to_jsonb(p.expires_at) #>> '{}' as expires_at, to_jsonb(p.settled_at) #>> '{}' as settled_at

@@ -50,6 +50,10 @@ export const WAITER_INTENTS: IntentExamples = {
       "where can i have lunch in town",
       "order fried chicken for delivery",
       "a coffee shop with wifi",
+      "is my reservation for tomorrow confirmed",
+      "show me my bookings",
+      "i want to move my booking to 8pm",
+      "cancel my table booking",
     ],
     rw: [
       "ndashaka kurya",
@@ -91,6 +95,10 @@ export const WAITER_INTENTS: IntentExamples = {
       "ni hehe nafatira ifunguro rya saa sita mu mujyi",
       "nzanira inkoko ikaranze",
       "akabari keza ko kunyweramo",
+      "ameza nari nabitse ejo yemejwe",
+      "nyereka ameza nabitse",
+      "nimurire ameza nabitse saa mbiri",
+      "hagarika ameza nari nabitse",
     ],
     fr: [
       "je veux commander a manger",
@@ -132,6 +140,10 @@ export const WAITER_INTENTS: IntentExamples = {
       "ou dejeuner en ville",
       "commander du poulet frit en livraison",
       "un cafe avec wifi pour travailler",
+      "ma reservation de demain est confirmee",
+      "montrez moi mes reservations",
+      "je veux deplacer ma reservation a 20h",
+      "annuler ma reservation au restaurant",
     ],
   },
 };

@@ -1,6 +1,6 @@
 /**
  * The waiter pack: Waiter AI takes food and drink orders from a venue's menu, takes payment and
- * books tables. Its tools (menus, orders, payments, reservations) are registered by the commerce,
+ * books tables, and the diner's bookings can be checked, moved and cancelled. Its tools (menus, orders, payments, reservations) are registered by the commerce,
  * buy & sell and payments packs; offline it follows the shared ordering steps and books tables.
  *
  * @module
@@ -8,6 +8,7 @@
 import type { Pack } from "@shared/registry/pack.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { reservationBook } from "./reservation_book.ts";
+import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
 import { WAITER_TEXTS, waiterFlow } from "./waiter_flow.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 
@@ -16,7 +17,7 @@ const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|rest
 /** The waiter pack. */
 export const WAITER_PACK: Pack = {
   id: "waiter",
-  tools: [reservationBook],
+  tools: [reservationBook, reservationList, reservationMove, reservationCancel],
   agents: [{
     id: "waiter_ai",
     intents: WAITER_INTENTS,

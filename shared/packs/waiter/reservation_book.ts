@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { dateTime, e164Phone, id, int, text, ToolFailure } from "@shared/contract/mod.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
+import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { checkSlot, type OpeningPeriod, type SlotRefusal, type SlotUsage } from "./slots.ts";
 
 const input = z.object({
@@ -131,83 +131,100 @@ export const reservationBook = defineTool({
   openWorld: true,
   latencyBudgetMs: 500,
   async execute(args, ctx) {
-    const [venue] = await ctx.db.query<Venue>(
-      `select b.name, c.seats_per_slot, c.slot_minutes, c.max_party
-       from public.businesses b
-       left join public.venue_capacity c on c.business_id = b.id
-       where b.id = $1 and b.org_id = $2 and b.is_active`,
-      [args.venue_id, ctx.org_id],
-    );
-    if (!venue) throw new ToolFailure("NOT_FOUND", "No such venue");
-    if (venue.seats_per_slot === null) {
-      throw new ToolFailure("VALIDATION_ERROR", `${venue.name} does not take table bookings`, {
-        fields: [{ path: "venue_id", message: "takes no table bookings" }],
-      });
-    }
-    const now = ctx.services.now();
-    const requested = new Date(args.when);
-    const hours = await ctx.db.query<OpeningPeriod>(
-      `select weekday, to_char(opens, 'HH24:MI') as opens,
-              case when closes = '24:00' then '24:00' else to_char(closes, 'HH24:MI') end as closes
-       from public.venue_hours where business_id = $1`,
-      [args.venue_id],
-    );
-    const from = new Date(
-      Math.max(now.getTime(), requested.getTime() - (SEARCH_DAYS + 1) * DAY_MS),
-    );
-    const to = new Date(Math.max(now.getTime(), requested.getTime()) + (SEARCH_DAYS + 1) * DAY_MS);
-    const usage = (await ctx.db.query<{ slot_start: Date | string; seats_taken: number }>(
-      "select slot_start, seats_taken from private.venue_slot_usage($1, $2, $3)",
-      [args.venue_id, from.toISOString(), to.toISOString()],
-    )).map((row): SlotUsage => ({
-      slotStart: new Date(row.slot_start).toISOString(),
-      seatsTaken: row.seats_taken,
-    }));
-    const capacity = {
-      seatsPerSlot: venue.seats_per_slot,
-      slotMinutes: venue.slot_minutes!,
-      maxParty: venue.max_party!,
-    };
-    const slot = { hours, capacity, requested, partySize: args.size, now, searchDays: SEARCH_DAYS };
-    const check = checkSlot({ ...slot, usage });
-    if (check.kind === "unavailable") throw refusal(check.reason, venue, check.suggestions);
-
-    // A concurrent booking may take the last seats first: the database refuses
-    // this one then (P0409), and the other free slots are offered instead.
-    let booked: { id: string; confirmation_code: string; slot_start: Date; slot_end: Date };
-    try {
-      [booked] = await ctx.db.query(
-        `insert into public.reservations
-           (org_id, business_id, customer_id, name, phone, party_size, slot_start, slot_end,
-            confirmation_code, trace_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $7, null, $8)
-         returning id, confirmation_code, slot_start, slot_end`,
-        [
-          ctx.org_id,
-          args.venue_id,
-          ctx.user_id,
-          args.name,
-          args.phone,
-          args.size,
-          check.slotStart,
-          ctx.trace_id,
-        ],
-      );
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "P0409") throw error;
-      const taken = usage.filter((u) => u.slotStart !== check.slotStart);
-      taken.push({ slotStart: check.slotStart, seatsTaken: capacity.seatsPerSlot });
-      const retry = checkSlot({ ...slot, usage: taken });
-      throw refusal("full", venue, retry.kind === "unavailable" ? retry.suggestions : []);
-    }
-    await ctx.db.query("select private.notify_reservation($1)", [booked.id]);
-    return {
-      reservation_id: booked.id,
-      confirmation_code: booked.confirmation_code,
-      when: new Date(booked.slot_start).toISOString(),
-      until: new Date(booked.slot_end).toISOString(),
-      venue_name: venue.name,
-      size: args.size,
-    };
+    const booked = await bookTable(args, ctx);
+    await ctx.db.query("select private.notify_reservation($1)", [booked.reservation_id]);
+    return booked;
   },
 });
+
+/** What a booking asks for: `reservation_book`'s input. */
+export type TableRequest = z.output<typeof input>;
+
+/** A booked table: `reservation_book`'s output. */
+export type BookedTable = z.output<typeof output>;
+
+/**
+ * Books a table as the caller (RLS), or throws the refusal naming the
+ * nearest free slots. The venue is not told here: a new booking tells it
+ * through `private.notify_reservation`, a moved one through
+ * `private.notify_reservation_change`, one message each.
+ */
+export async function bookTable(args: TableRequest, ctx: ExecutionContext): Promise<BookedTable> {
+  const [venue] = await ctx.db.query<Venue>(
+    `select b.name, c.seats_per_slot, c.slot_minutes, c.max_party
+     from public.businesses b
+     left join public.venue_capacity c on c.business_id = b.id
+     where b.id = $1 and b.org_id = $2 and b.is_active`,
+    [args.venue_id, ctx.org_id],
+  );
+  if (!venue) throw new ToolFailure("NOT_FOUND", "No such venue");
+  if (venue.seats_per_slot === null) {
+    throw new ToolFailure("VALIDATION_ERROR", `${venue.name} does not take table bookings`, {
+      fields: [{ path: "venue_id", message: "takes no table bookings" }],
+    });
+  }
+  const now = ctx.services.now();
+  const requested = new Date(args.when);
+  const hours = await ctx.db.query<OpeningPeriod>(
+    `select weekday, to_char(opens, 'HH24:MI') as opens,
+            case when closes = '24:00' then '24:00' else to_char(closes, 'HH24:MI') end as closes
+     from public.venue_hours where business_id = $1`,
+    [args.venue_id],
+  );
+  const from = new Date(
+    Math.max(now.getTime(), requested.getTime() - (SEARCH_DAYS + 1) * DAY_MS),
+  );
+  const to = new Date(Math.max(now.getTime(), requested.getTime()) + (SEARCH_DAYS + 1) * DAY_MS);
+  const usage = (await ctx.db.query<{ slot_start: Date | string; seats_taken: number }>(
+    "select slot_start, seats_taken from private.venue_slot_usage($1, $2, $3)",
+    [args.venue_id, from.toISOString(), to.toISOString()],
+  )).map((row): SlotUsage => ({
+    slotStart: new Date(row.slot_start).toISOString(),
+    seatsTaken: row.seats_taken,
+  }));
+  const capacity = {
+    seatsPerSlot: venue.seats_per_slot,
+    slotMinutes: venue.slot_minutes!,
+    maxParty: venue.max_party!,
+  };
+  const slot = { hours, capacity, requested, partySize: args.size, now, searchDays: SEARCH_DAYS };
+  const check = checkSlot({ ...slot, usage });
+  if (check.kind === "unavailable") throw refusal(check.reason, venue, check.suggestions);
+
+  // A concurrent booking may take the last seats first: the database refuses
+  // this one then (P0409), and the other free slots are offered instead.
+  let booked: { id: string; confirmation_code: string; slot_start: Date; slot_end: Date };
+  try {
+    [booked] = await ctx.db.query(
+      `insert into public.reservations
+         (org_id, business_id, customer_id, name, phone, party_size, slot_start, slot_end,
+          confirmation_code, trace_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $7, null, $8)
+       returning id, confirmation_code, slot_start, slot_end`,
+      [
+        ctx.org_id,
+        args.venue_id,
+        ctx.user_id,
+        args.name,
+        args.phone,
+        args.size,
+        check.slotStart,
+        ctx.trace_id,
+      ],
+    );
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "P0409") throw error;
+    const taken = usage.filter((u) => u.slotStart !== check.slotStart);
+    taken.push({ slotStart: check.slotStart, seatsTaken: capacity.seatsPerSlot });
+    const retry = checkSlot({ ...slot, usage: taken });
+    throw refusal("full", venue, retry.kind === "unavailable" ? retry.suggestions : []);
+  }
+  return {
+    reservation_id: booked.id,
+    confirmation_code: booked.confirmation_code,
+    when: new Date(booked.slot_start).toISOString(),
+    until: new Date(booked.slot_end).toISOString(),
+    venue_name: venue.name,
+    size: args.size,
+  };
+}

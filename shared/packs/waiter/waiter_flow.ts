@@ -53,6 +53,62 @@ export const WAITER_TEXTS = {
     rw: "{msg}\nIgihe cyegereye gihari:",
     fr: "{msg}\nLes créneaux libres les plus proches :",
   },
+  myBookings: {
+    en: "Your upcoming table bookings:\n{lines}",
+    rw: "Ameza wabitse ari imbere:\n{lines}",
+    fr: "Vos réservations à venir :\n{lines}",
+  },
+  bookingLine: {
+    en: "• {venue}, {when}, {size} people, code {code}: confirmed",
+    rw: "• {venue}, {when}, abantu {size}, kode {code}: byemejwe",
+    fr: "• {venue}, {when}, {size} pers., code {code} : confirmée",
+  },
+  noBookings: {
+    en:
+      "You have no upcoming table booking. To book one, say e.g. “book a table for 2 tomorrow at 7pm”.",
+    rw:
+      "Nta meza wabitse ari imbere. Kubika, andika urugero: “mbikire ameza y'abantu 2 ejo saa moya”.",
+    fr:
+      "Vous n'avez aucune réservation à venir. Pour réserver, écrivez p. ex. « une table pour 2 demain à 19h ».",
+  },
+  pickCancel: {
+    en: "Which booking do you want to cancel? Tap it.",
+    rw: "Ni ayahe meza wabitse ushaka guhagarika? Kanda.",
+    fr: "Quelle réservation voulez-vous annuler ? Touchez-la.",
+  },
+  pickMove: {
+    en: "Which booking do you want to move? Tap it.",
+    rw: "Ni ayahe meza wabitse ushaka kwimura? Kanda.",
+    fr: "Quelle réservation voulez-vous déplacer ? Touchez-la.",
+  },
+  moveWhen: {
+    en: "To when should I move your table at {venue} ({when})? e.g. “tomorrow at 8pm”.",
+    rw: "Ameza yawe kuri {venue} ({when}) nyimurire ryari? Urugero: “ejo saa mbiri z'ijoro”.",
+    fr: "À quand déplacer votre table chez {venue} ({when}) ? ex. « demain à 20h ».",
+  },
+  cancelled: {
+    en: "✅ Your table at {venue}, {when} (code {code}) is cancelled. {venue} has been told.",
+    rw: "✅ Ameza yawe kuri {venue}, {when} (kode {code}) yahagaritswe. {venue} yabimenyeshejwe.",
+    fr: "✅ Votre table chez {venue}, {when} (code {code}) est annulée. {venue} a été prévenu.",
+  },
+  moved: {
+    en:
+      "✅ Your table at {venue} is moved to {when}, for {size}. New confirmation code: {code}. {venue} has been told.",
+    rw:
+      "✅ Ameza yawe kuri {venue} yimuriwe {when}, abantu {size}. Kode nshya: {code}. {venue} yabimenyeshejwe.",
+    fr:
+      "✅ Votre table chez {venue} est déplacée au {when}, pour {size}. Nouveau code : {code}. {venue} a été prévenu.",
+  },
+  unchanged: {
+    en: "OK, your booking stays as it was.",
+    rw: "Ntacyo, ameza wabitse agumye uko yari ari.",
+    fr: "D'accord, votre réservation reste inchangée.",
+  },
+  notChanged: {
+    en: "Sorry, the booking was not changed: {msg}",
+    rw: "Mutwihanganire, ameza wabitse ntiyahinduwe: {msg}",
+    fr: "Désolé, la réservation n'a pas été modifiée : {msg}",
+  },
   notBooked: {
     en: "Sorry, the table was not booked: {msg}. Try another time, or type “menu”.",
     rw: "Mutwihanganire, ameza ntiyabitswe: {msg}. Gerageza ikindi gihe, cyangwa wandike “menu”.",
@@ -166,12 +222,178 @@ function booked(lang: Language, booking: Booking, result: ToolResult): OfflineSt
   };
 }
 
+// "my booking", "ma réservation", "ameza nari nabitse": the diner's own bookings, not a new one.
+const MY_BOOKINGS =
+  /\b(?:my|our|ma|mon|mes|nos|notre)\s+(?:\p{L}+\s+)?(?:reservations?|bookings?|r[ée]servations?|tables?)\b|\b(?:nari|twari)\s+(?:nabitse|twabitse)\b|\bameza\s+(?:yanjye|yacu|nabitse|twabitse)\b|\b(?:booked|r[ée]serv[ée]e?s?)\b.*\?/iu;
+const CANCEL_WORDS = /\b(cancel\w*|annul\w*|hagarik\w*|kuraguza)\b/i;
+const MOVE_WORDS =
+  /\b(move|moving|reschedule|postpone|change|d[ée]plac\w*|d[ée]cal\w*|changer|modifier|report\w*|kwimura|\w*imur\w*|hindur\w*|guhindura)\b/i;
+// A day said in the message ("tomorrow", "samedi", "25/11"): else a move keeps the booking's day.
+const DAY_WORDS =
+  /\b(today|tonight|tomorrow|demain|aujourd'hui|ce soir|ejo|uyu munsi|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|ku wa \w+|kuwa \w+|ku cyumweru|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2})\b/i;
+
+interface DinerBooking {
+  confirmation_code: string;
+  venue_name: string;
+  when: string;
+  size: number;
+}
+
+interface Manage {
+  action: "cancel" | "move";
+  code?: string;
+  text?: string;
+}
+
+const MANAGE_TOOLS = new Set(["reservation_cancel", "reservation_move"]);
+
+/** The new time a move asks for: the message's day and time, or its time on the booking's day. */
+function moveTime(text: string, booking: DinerBooking): string | undefined {
+  const asked = parseBookingRequest(text, new Date());
+  if (!asked.when) return undefined;
+  if (DAY_WORDS.test(text)) return asked.when.toISOString();
+  const KIGALI = 2 * 3600_000;
+  const day = new Date(Date.parse(booking.when) + KIGALI).toISOString().slice(0, 10);
+  const clock = new Date(asked.when.getTime() + KIGALI).toISOString().slice(11, 16);
+  return new Date(`${day}T${clock}:00+02:00`).toISOString();
+}
+
+async function manage(
+  turn: OfflineTurn,
+  callTool: Parameters<OfflineFlow>[1],
+  wanted: Manage | null,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const listed = await callTool("reservation_list", {}, "my_bookings");
+  if (!listed.ok) {
+    return { replies: [{ text: say("notChanged", lang, { msg: listed.error.msg }) }] };
+  }
+  const bookings = (listed.data as { bookings: DinerBooking[] }).bookings;
+  if (!bookings.length) {
+    return { memory: { manage: null }, replies: [{ text: say("noBookings", lang) }] };
+  }
+  const lines = bookings.map((b) =>
+    say("bookingLine", lang, {
+      venue: b.venue_name,
+      when: kigaliTime(b.when, lang),
+      size: b.size,
+      code: b.confirmation_code,
+    })
+  ).join("\n");
+  if (!wanted) {
+    return { memory: { manage: null }, replies: [{ text: say("myBookings", lang, { lines }) }] };
+  }
+  const chosen = wanted.code
+    ? bookings.find((b) => b.confirmation_code === wanted.code)
+    : bookings.length === 1
+    ? bookings[0]
+    : bookings.find((b) => (wanted.text ?? "").toUpperCase().includes(b.confirmation_code));
+  if (!chosen) {
+    return {
+      memory: { manage: wanted },
+      replies: [{
+        text: say(wanted.action === "cancel" ? "pickCancel" : "pickMove", lang),
+        rows: bookings.map((b) => ({
+          id: `res:${b.confirmation_code}`,
+          title: b.venue_name.slice(0, 24),
+          description: `${kigaliTime(b.when, lang)} · ${b.confirmation_code}`.slice(0, 72),
+        })),
+      }],
+    };
+  }
+  const code = chosen.confirmation_code;
+  if (wanted.action === "cancel") {
+    const step = await callWithConfirmation(turn, callTool, {
+      tool: "reservation_cancel",
+      args: { confirmation_code: code, language: lang },
+      step: "cancel_booking",
+    });
+    return step.pending
+      ? { ...step, memory: { manage: null } }
+      : changed(lang, step.memory?.lastResult as ToolResult, "reservation_cancel");
+  }
+  const when = wanted.text ? moveTime(wanted.text, chosen) : undefined;
+  if (!when) {
+    return {
+      memory: { manage: { action: "move", code } },
+      replies: [{
+        text: say("moveWhen", lang, {
+          venue: chosen.venue_name,
+          when: kigaliTime(chosen.when, lang),
+        }),
+      }],
+    };
+  }
+  const asked = parseBookingRequest(wanted.text ?? "", new Date());
+  const step = await callWithConfirmation(turn, callTool, {
+    tool: "reservation_move",
+    args: {
+      confirmation_code: code,
+      when,
+      ...(asked.size && asked.size !== chosen.size ? { size: asked.size } : {}),
+      language: lang,
+    },
+    step: "move_booking",
+  });
+  return step.pending
+    ? { ...step, memory: { manage: null } }
+    : changed(lang, step.memory?.lastResult as ToolResult, "reservation_move");
+}
+
+/** How a cancel or a move went (straight away, or once the diner confirmed it). */
+function changed(lang: Language, result: ToolResult, tool: string): OfflineStep {
+  const memory = { lastResult: null, lastTool: undefined, manage: null };
+  if (result.ok) {
+    const data = result.data as DinerBooking;
+    const values = {
+      venue: data.venue_name,
+      when: kigaliTime(data.when, lang),
+      size: data.size,
+      code: data.confirmation_code,
+    };
+    return {
+      memory,
+      replies: [{ text: say(tool === "reservation_cancel" ? "cancelled" : "moved", lang, values) }],
+    };
+  }
+  if ((result.error.code as string) === "CANCELLED") {
+    return { memory, replies: [{ text: say("unchanged", lang) }] };
+  }
+  return { memory, replies: [{ text: say("notChanged", lang, { msg: result.error.msg }) }] };
+}
+
 /** One offline step of Waiter AI. */
 export const waiterFlow: OfflineFlow = async (turn, callTool) => {
   const booking = (turn.memory.booking ?? null) as Booking | null;
   const choice = turn.input.choice ?? "";
   if (turn.memory.lastResult && turn.memory.lastTool === "reservation_book" && booking) {
     return booked(turn.language, booking, turn.memory.lastResult as ToolResult);
+  }
+  if (turn.memory.lastResult && MANAGE_TOOLS.has(turn.memory.lastTool as string)) {
+    return changed(
+      turn.language,
+      turn.memory.lastResult as ToolResult,
+      turn.memory.lastTool as string,
+    );
+  }
+  // The diner's own bookings: seen, moved or cancelled, never a new booking.
+  const managing = (turn.memory.manage ?? null) as Manage | null;
+  if (managing && choice.startsWith("res:")) {
+    return await manage(turn, callTool, { ...managing, code: choice.slice(4) });
+  }
+  const said = turn.input.text ?? "";
+  if (!choice && said) {
+    const cancel = CANCEL_WORDS.test(said);
+    const move = MOVE_WORDS.test(said);
+    if (MY_BOOKINGS.test(said) || ((cancel || move) && BOOKING_WORDS.test(said))) {
+      const action = cancel ? "cancel" : move ? "move" : null;
+      return await manage(turn, callTool, action ? { action, text: said } : null);
+    }
+    if (
+      managing?.action === "move" && managing.code && parseBookingRequest(said, new Date()).when
+    ) {
+      return await manage(turn, callTool, { ...managing, text: said });
+    }
   }
   if (booking && choice.startsWith("book:")) {
     return await book(turn, callTool, {

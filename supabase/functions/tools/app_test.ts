@@ -46,6 +46,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "place_lookup",
       "price_insurance",
       "reservation_book",
+      "ride_cancel",
       "ride_request",
       "ride_status",
       "search_businesses_with_tags",
