@@ -23,8 +23,8 @@ export interface LanguageDetector {
 /** Below this confidence the detector says null rather than guess. */
 export const LANGUAGE_CONFIDENCE_THRESHOLD = 0.6;
 
-// Words every language uses on WhatsApp: alone they say nothing about it.
-const NEUTRAL = new Set([
+// Words every language uses on WhatsApp, and menu words: alone they say nothing about it.
+const NEUTRAL = normalizedSet([
   "ok",
   "oki",
   "okay",
@@ -33,6 +33,8 @@ const NEUTRAL = new Set([
   "num",
   "phone",
   "menu",
+  "menyu",
+  "meni",
   "taxi",
   "moto",
   "pizza",
@@ -46,7 +48,53 @@ const NEUTRAL = new Set([
   "hmm",
   "x",
   "urgent",
+  "sawa",
 ]);
+
+// Short answers and courtesies: each says its language outright ("menu stp" is French,
+// "yes" is English), whatever the model learnt from longer phrases.
+const MARKER_WORDS: Record<Language, readonly string[]> = {
+  en: [
+    "yes",
+    "yeah",
+    "yep",
+    "no",
+    "nope",
+    "please",
+    "pls",
+    "plz",
+    "thanks",
+    "thank",
+    "hello",
+    "hi",
+  ],
+  fr: ["oui", "ouais", "non", "merci", "stp", "svp", "bonjour", "bonsoir", "salut", "accord"],
+  rw: [
+    "yego",
+    "ego",
+    "oya",
+    "murakoze",
+    "nkwinginze",
+    "ndakwinginze",
+    "ndabinginze",
+    "muraho",
+    "mwaramutse",
+    "mwiriwe",
+  ],
+};
+const MARKERS = new Map<string, Language>(
+  (Object.entries(MARKER_WORDS) as Array<[Language, readonly string[]]>).flatMap((
+    [language, words],
+  ) => words.map((word): [string, Language] => [normalizeText(word), language])),
+);
+
+// Words are compared as normalizeText writes them ("hello" is "helo").
+function normalizedSet(words: readonly string[]): Set<string> {
+  return new Set(words.map(normalizeText));
+}
+
+/** A message this short is read by the words it knows, never by the letters of a name. */
+export const SHORT_MESSAGE_WORDS = 3;
 
 // Words and short character n-grams carry a language (" nd", "ou ", "the");
 // word pairs, stems and longer n-grams carry the topic, and would only
@@ -55,32 +103,96 @@ function languageFeature(feature: string): boolean {
   return feature.startsWith("w:") || feature.length === 3;
 }
 
+/** Options for {@linkcode trainLanguageDetector}. */
+export interface LanguageDetectorOptions extends Pick<TrainOptions, "featureCache"> {
+  /**
+   * Names that carry no language (the packs' places and brands): a message
+   * made only of them, numbers and menu words is `null`, and they are taken
+   * out before the rest is read. @default []
+   */
+  neutralNames?: readonly string[];
+}
+
 /**
  * Trains the detector from the packs' phrases, each labelled with the
  * language it is filed under.
+ *
+ * A message is read without its neutral names, numbers and menu words. What
+ * is left, when short (at most {@linkcode SHORT_MESSAGE_WORDS} words), counts
+ * only by the words known to belong to one language (a courtesy, "yes",
+ * "oui", "yego", or a word only one language's phrases use): an unknown word
+ * is likelier a name than a language. Longer messages go to the n-gram model.
  */
 export function trainLanguageDetector(
   examples: readonly IntentExamples[],
-  options: Pick<TrainOptions, "featureCache"> = {},
+  options: LanguageDetectorOptions = {},
 ): LanguageDetector {
-  const model = trainTextClassifier(
-    examples.flatMap(({ phrases }) =>
-      (Object.entries(phrases) as Array<[Language, readonly string[]]>).flatMap((
-        [language, list],
-      ) => list.map((text) => ({ text, label: language })))
-    ),
-    { ...options, featureFilter: languageFeature },
+  const samples = examples.flatMap(({ phrases }) =>
+    (Object.entries(phrases) as Array<[Language, readonly string[]]>).flatMap((
+      [language, list],
+    ) => list.map((text) => ({ text, label: language })))
   );
+  const model = trainTextClassifier(samples, {
+    featureCache: options.featureCache,
+    featureFilter: languageFeature,
+  });
+  // Longest first, so "kimironko market" goes before "kimironko" can leave "market".
+  const names = [...new Set((options.neutralNames ?? []).map(normalizeText))]
+    .filter((name) => name !== "")
+    .sort((a, b) => b.length - a.length);
+  const withoutNames = (normalized: string) =>
+    names.reduce((text, name) => text.replaceAll(` ${name} `, " "), ` ${normalized} `);
+  const languageWords = (text: string) =>
+    wordsOf(withoutNames(normalizeText(text)).trim().replace(/\s+/g, " "))
+      .filter((word) => !NEUTRAL.has(word) && word.length >= 2);
+  const lexicon = wordLexicon(samples, languageWords);
   return {
     detect(text: string): Language | null {
-      const words = wordsOf(normalizeText(text));
-      if (words.every((word) => NEUTRAL.has(word) || word.length < 2)) return null;
-      const { agent, confidence } = model.classify(text);
-      return agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
+      const words = languageWords(text);
+      if (words.length === 0) return null;
+      const { agent, confidence } = model.classify(words.join(" "));
+      const read = agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
         ? agent as Language
         : null;
+      if (words.length > SHORT_MESSAGE_WORDS) return read;
+      // A courtesy or yes/no decides; a word only one language's phrases use must also be
+      // what the letters say ("paracetamol" appears in Kinyarwanda phrases but is no word of it).
+      const marked = byKnownWords(words, MARKERS);
+      if (marked !== null) return marked;
+      const known = byKnownWords(words, lexicon);
+      return known !== null && known === read ? known : null;
     },
   };
+}
+
+// Each word that the phrases of exactly one language use, with that language.
+function wordLexicon(
+  samples: ReadonlyArray<{ text: string; label: Language }>,
+  languageWords: (text: string) => string[],
+): Map<string, Language | null> {
+  const lexicon = new Map<string, Language | null>();
+  for (const { text, label } of samples) {
+    for (const word of languageWords(text)) {
+      const known = lexicon.get(word);
+      lexicon.set(word, known === undefined || known === label ? label : null);
+    }
+  }
+  for (const [word, language] of MARKERS) lexicon.set(word, language);
+  return lexicon;
+}
+
+// The one language the known words agree on; null when they name none or disagree.
+function byKnownWords(
+  words: readonly string[],
+  lexicon: ReadonlyMap<string, Language | null>,
+): Language | null {
+  const languages = new Set(
+    words.flatMap((word) => {
+      const language = lexicon.get(word);
+      return language ? [language] : [];
+    }),
+  );
+  return languages.size === 1 ? [...languages][0] : null;
 }
 
 const LANGUAGE_NAMES: Array<[Language, readonly string[]]> = [
@@ -89,10 +201,10 @@ const LANGUAGE_NAMES: Array<[Language, readonly string[]]> = [
   ["rw", ["kinyarwanda", "ikinyarwanda", "kinyarwada", "kinya", "rw"]],
 ];
 
-const SHORT_CODES = new Set(["eng", "fr", "rw", "kinya", "franc"]);
+const SHORT_CODES = normalizedSet(["eng", "fr", "rw", "kinya", "franc"]);
 
 // Words that make a language name a request ("reply in", "parle-moi en").
-const REQUEST_WORDS = new Set([
+const REQUEST_WORDS = normalizedSet([
   "reply",
   "answer",
   "speak",
@@ -138,22 +250,99 @@ const REQUEST_WORDS = new Set([
   "ururimi",
 ]);
 
+// Greetings and the small words around a request ("hello, can you speak English with me?").
+const FILLER_WORDS = normalizedSet([
+  "hello",
+  "hi",
+  "hey",
+  "bonjour",
+  "bonsoir",
+  "salut",
+  "muraho",
+  "mwaramutse",
+  "mwiriwe",
+  "sorry",
+  "pardon",
+  "excuse",
+  "can",
+  "could",
+  "would",
+  "you",
+  "me",
+  "us",
+  "we",
+  "to",
+  "with",
+  "only",
+  "just",
+  "now",
+  "let",
+  "lets",
+  "ok",
+  "okay",
+  "yes",
+  "oui",
+  "yego",
+  "vous",
+  "tu",
+  "pouvez",
+  "peux",
+  "nous",
+  "avec",
+  "parler",
+  "parlons",
+  "seulement",
+  "maintenant",
+  "ubu",
+  "nyamuneka",
+  "nkwinginze",
+  "niba",
+  "bishoboka",
+  "understand",
+  "comprends",
+  "know",
+]);
+
+// Words that turn naming a language into declining it ("I don't speak Kinyarwanda").
+const NEGATIONS = normalizedSet([
+  "not",
+  "dont",
+  "don",
+  "t",
+  "cant",
+  "ne",
+  "pas",
+  "ntabwo",
+  "sinumva",
+  "sinzi",
+]);
+
 /**
  * The language a message explicitly asks replies in ("reply in French",
- * "parle-moi en anglais", "mvugishe mu Kinyarwanda", "english please"), or
- * null when it asks for none. A message must be mostly the request: "I
- * bought a French book" names a language but asks for nothing.
+ * "parle-moi en anglais", "mvugishe mu Kinyarwanda", "Hello, I speak English
+ * please"), or null when it asks for none. A message must be mostly the
+ * request: "I bought a French book" names a language but asks for nothing,
+ * and "I don't speak French" declines one (unless it names the one wanted).
  */
 export function requestedLanguage(text: string): Language | null {
   const words = wordsOf(normalizeText(text));
-  if (words.length === 0 || words.length > 7) return null;
-  for (const [language, names] of LANGUAGE_NAMES) {
-    const named = words.findIndex((word) => names.includes(word));
-    if (named === -1) continue;
-    const rest = words.filter((_, i) => i !== named);
-    // Short codes ("fr", "rw") are too common in other words to count unless alone.
-    if (SHORT_CODES.has(words[named]) && rest.length > 0) continue;
-    if (rest.every((word) => REQUEST_WORDS.has(word))) return language;
-  }
-  return null;
+  if (words.length === 0 || words.length > 9) return null;
+  const named: Array<{ language: Language; at: number }> = [];
+  words.forEach((word, at) => {
+    for (const [language, names] of LANGUAGE_NAMES) {
+      if (!names.some((name) => normalizeText(name) === word)) continue;
+      // Short codes ("fr", "rw") are too common in other words to count unless alone.
+      if (SHORT_CODES.has(word) && words.length > 1) continue;
+      named.push({ language, at });
+    }
+  });
+  if (named.length === 0) return null;
+  const rest = words.filter((_, at) => !named.some((name) => name.at === at));
+  const negated = rest.some((word) => NEGATIONS.has(word));
+  const allowed = (word: string) =>
+    REQUEST_WORDS.has(word) || FILLER_WORDS.has(word) || (negated && NEGATIONS.has(word));
+  if (!rest.every(allowed)) return null;
+  const languages = [...new Set(named.map((name) => name.language))];
+  if (negated) return languages.length === 2 ? languages[1] : null;
+  return languages.length === 1 ? languages[0] : null;
 }

@@ -27,3 +27,57 @@ Deno.test("explicit requests change the reply language; naming a language is not
   assert.deepStrictEqual(requestedLanguage("fr"), "fr");
   assert.deepStrictEqual(requestedLanguage("pizza fr"), null);
 });
+
+const gazetteer = trainLanguageDetector(PACK_INTENTS, {
+  neutralNames: ["Kimironko", "Nyabugogo", "ku kibuga cy'indege", "Kimironko market"],
+});
+
+Deno.test("place names, numbers, names and menu words alone carry no language", () => {
+  for (
+    const text of [
+      "Kimironko",
+      "Nyabugogo",
+      "ku kibuga cy'indege",
+      "Kimironko market",
+      "Jean Bosco",
+      "2 brochettes",
+      "menu",
+      "0788 123 456",
+    ]
+  ) {
+    assert.deepStrictEqual(gazetteer.detect(text), null, text);
+  }
+});
+
+Deno.test("short answers and courtesies are evidence of their language", () => {
+  const cases: Array<[string, string]> = [
+    ["Yes", "en"],
+    ["oui", "fr"],
+    ["yego", "rw"],
+    ["menu stp", "fr"],
+    ["menu svp", "fr"],
+    ["menu please", "en"],
+    ["menu nkwinginze", "rw"],
+    ["Kimironko please", "en"],
+  ];
+  for (const [text, language] of cases) assert.deepStrictEqual(gazetteer.detect(text), language);
+  // A longer message is still read as a whole, place names left out.
+  assert.deepStrictEqual(gazetteer.detect("ndashaka kujya ku kibuga cy'indege vuba"), "rw");
+});
+
+Deno.test("a request to speak a language is one, greeting and all; declining one is not", () => {
+  const cases: Array<[string, string | null]> = [
+    ["Hello, I speak English please", "en"],
+    ["I speak English", "en"],
+    ["parlez français", "fr"],
+    ["en français svp", "fr"],
+    ["Bonjour, vous pouvez parler français ?", "fr"],
+    ["mu Kinyarwanda", "rw"],
+    ["vuga ikinyarwanda", "rw"],
+    ["I don't speak Kinyarwanda", null],
+    ["I don't understand French, English please", "en"],
+  ];
+  for (const [text, language] of cases) {
+    assert.deepStrictEqual(requestedLanguage(text), language, text);
+  }
+});

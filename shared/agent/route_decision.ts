@@ -132,6 +132,8 @@ export interface RouteTraining {
   unclear?: UnclearPhrases;
   /** The agents it routes between. @default the shipped packs' ids */
   agents?: RouterAgents;
+  /** Names that carry no language (the packs' places and brands). @default [] */
+  neutralNames?: readonly string[];
 }
 
 /**
@@ -152,7 +154,10 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
       unclear: training.unclear,
       featureCache,
     }),
-    detector: trainLanguageDetector(training.examples, { featureCache }),
+    detector: trainLanguageDetector(training.examples, {
+      featureCache,
+      neutralNames: training.neutralNames,
+    }),
     agents: training.agents,
   };
 }
@@ -325,9 +330,11 @@ export function decideRoute(
   const words = wordsOf(normalized);
 
   const requested = requestedLanguage(text);
-  // "menu", "0", "home" say nothing about the language ("main" is French too).
+  // "menu", "0", "home" say nothing about the language ("main" is French too); a courtesy
+  // with them does ("menu stp").
+  const menuRequest = isMenuRequest(text, normalized);
   const detected = requested ??
-    (isMenuRequest(text, normalized) || menuNumber(text) !== null ? null : detector.detect(text));
+    (menuRequest ? detector.detect(courtesiesOf(words).join(" ")) : detector.detect(text));
   const langPref = detected ?? state.langPref;
   const language = {
     replyLanguage: langPref ?? "en",
@@ -346,7 +353,7 @@ export function decideRoute(
       confidence: 1,
     };
   }
-  if (isMenuRequest(text, normalized)) return { ...language, kind: "menu" };
+  if (menuRequest) return { ...language, kind: "menu" };
 
   const number = menuNumber(text);
   if (number !== null && state.atMenu) {
@@ -357,8 +364,8 @@ export function decideRoute(
     return { ...language, kind: "menu" };
   }
 
-  if (requested !== null && words.length <= 7) {
-    // Only a language change: carry on where we were.
+  if (requested !== null) {
+    // Only a language change (the request is the whole message): carry on where we were.
     if (currentAgent !== null) return { ...language, kind: "stay", agent: currentAgent };
     return { ...language, kind: "menu" };
   }
@@ -427,10 +434,22 @@ function isSensitive(normalized: string, words: string[]): boolean {
   return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
 }
 
+// Courtesies a menu word may come with ("menu please", "menu stp", "ahabanza nkwinginze").
+const COURTESIES = new Set(
+  ["please", "pls", "plz", "stp", "svp", "merci", "thanks", "nkwinginze", "murakoze"].map(
+    normalizeText,
+  ),
+);
+
+function courtesiesOf(words: readonly string[]): string[] {
+  return words.filter((word) => COURTESIES.has(word));
+}
+
 function isMenuRequest(text: string, normalized: string): boolean {
   if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
-  if (normalized === "" || MENU_NUMBERS.has(normalized) && !/^\s*0/.test(text)) return false;
-  return MENU_KEYS.some((word) => withinTypo(normalized, word));
+  const plain = wordsOf(normalized).filter((word) => !COURTESIES.has(word)).join(" ");
+  if (plain === "" || MENU_NUMBERS.has(plain) && !/^\s*0/.test(text)) return false;
+  return MENU_KEYS.some((word) => withinTypo(plain, word));
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

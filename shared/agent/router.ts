@@ -7,7 +7,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { packIntents } from "@shared/registry/pack.ts";
+import { packIntents, packNeutralNames } from "@shared/registry/pack.ts";
 import type { UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
 import { type RouteContext, trainRouteContext } from "./route_decision.ts";
@@ -41,6 +41,7 @@ export function createRouter(options: RouterOptions): RouteContext {
   const context = trainRouteContext({
     examples,
     unclear: options.unclear,
+    neutralNames: packNeutralNames(options.packs),
     agents: {
       frontDesk: roster.frontDesk,
       handoff: roster.handoff,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import { Command } from "@langchain/langgraph";
 import type {
   ConversationHandler,
@@ -122,7 +123,10 @@ export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppM
   if (reply.buttons?.length) {
     return buttonsMessage({
       body,
-      buttons: reply.buttons.slice(0, 3).map((b) => ({ id: b.id, title: b.title.slice(0, 20) })),
+      buttons: reply.buttons.slice(0, 3).map((b) => ({
+        id: b.id,
+        title: shortenTitle(b.title, TITLE_LIMITS.button),
+      })),
     });
   }
   if (reply.rows?.length) {
@@ -133,8 +137,10 @@ export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppM
         title: chooseLabel,
         rows: reply.rows.slice(0, 10).map((row) => ({
           id: row.id.slice(0, 200),
-          title: row.title.slice(0, 24),
-          ...(row.description ? { description: row.description.slice(0, 72) } : {}),
+          title: shortenTitle(row.title, TITLE_LIMITS.row),
+          ...(row.description
+            ? { description: shortenTitle(row.description, TITLE_LIMITS.description) }
+            : {}),
         })),
       }],
     });

@@ -19,15 +19,27 @@ const MARKERS: Array<[Language, RegExp]> = [
   ],
   [
     "fr",
-    /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler|personne|médicament|manger)\b/i,
+    /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler|personne|médicament|manger|stp|svp)\b/i,
   ],
-  ["en", /\b(hi|hello|i need|i want|looking for|please|menu|pharmacy|person)\b/i],
+  ["en", /\b(hi|hello|i need|i want|looking for|please|pharmacy|person)\b/i],
 ];
 
 /** The language a message is written in, else `fallback`. */
 export function languageOf(text: string, fallback: Language): Language {
   for (const [language, marker] of MARKERS) if (marker.test(text)) return language;
   return fallback;
+}
+
+const YES = /^(yes|yeah|yep|sure|ok yes|oui|ouais|d'accord|yego|ego|ni byo)[\s!.,]*$/i;
+const NO = /^(no|nope|non|oya)[\s!.,]*$/i;
+
+/**
+ * A typed answer to a yes/no question, in any of our languages: true for
+ * "Yes", "oui", "yego"; false for "no", "non", "oya"; null for anything else.
+ */
+export function typedAnswer(text: string): boolean | null {
+  const trimmed = text.trim();
+  return YES.test(trimmed) ? true : NO.test(trimmed) ? false : null;
 }
 
 const PERSON =

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { formatRwf as formatChatRwf } from "@shared/contract/format.ts";
 import type { Language } from "@shared/contract/language.ts";
 
 const MONTHS: Record<Language, readonly string[]> = {
@@ -86,11 +87,8 @@ export function formatDate(value: string, language: Language): string {
  * ```
  */
 export function formatRwf(amount: number, language: Language): string {
-  const digits = String(Math.abs(amount)).replace(
-    /\B(?=(\d{3})+(?!\d))/g,
-    language === "fr" ? " " : ",",
-  );
-  return `${amount < 0 ? "-" : ""}${digits} RWF`;
+  // The one amount format of every reply, so a receipt reads like the chat.
+  return formatChatRwf(amount, language);
 }
 
 /** The instant a date or date-time names (a date is midnight in Kigali). */

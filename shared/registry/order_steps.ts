@@ -15,6 +15,8 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
+import { formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callWithConfirmation } from "./offline_steps.ts";
@@ -279,10 +281,8 @@ interface OrderState {
   order?: PlacedOrder;
 }
 
-/** Whole RWF with thousands separators: "5,000 RWF". */
-export function formatRwf(amount: number): string {
-  return `${Math.round(amount).toLocaleString("en-US")} RWF`;
-}
+// Whole RWF, grouped the language's way: "5,000 RWF", "5 000 RWF" (one format everywhere).
+export { formatRwf };
 
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
@@ -305,8 +305,8 @@ function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-function lineText(line: { name: string; qty: number; price: number }): string {
-  return `${line.qty} × ${line.name} — ${formatRwf(line.qty * line.price)}`;
+function lineText(line: { name: string; qty: number; price: number }, lang: Language): string {
+  return `${line.qty} × ${line.name} — ${formatRwf(line.qty * line.price, lang)}`;
 }
 
 /**
@@ -348,7 +348,7 @@ export function orderFlow(options: OrderFlowOptions): OfflineFlow {
         payload: {
           reason: "delivery of a large order",
           summary: `Order ${state.order.no} at ${state.order.venue} (${
-            formatRwf(state.order.total)
+            formatRwf(state.order.total, lang)
           }): the customer asks for delivery.`,
           priority: "medium",
         },
@@ -473,7 +473,7 @@ async function listVenues(
       text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
       rows: venues.map((venue) => ({
         id: `venue:${venue.id}`,
-        title: venue.name.slice(0, 24),
+        title: shortenTitle(venue.name, TITLE_LIMITS.row),
         description: [venue.area, venue.km !== undefined ? `${venue.km} km` : ""]
           .filter(Boolean).join(" · ") || undefined,
       })),
@@ -511,8 +511,8 @@ function stocked(row: ProductRow): Stocked {
 function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"] {
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
-    title: item.name.slice(0, 24),
-    description: `${formatRwf(item.price)}${item.unit ? ` / ${item.unit}` : ""}${
+    title: shortenTitle(item.name, TITLE_LIMITS.row),
+    description: `${formatRwf(item.price, lang)}${item.unit ? ` / ${item.unit}` : ""}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
   }));
@@ -544,7 +544,7 @@ async function showStock(
     };
   }
   const list = stock.map((item, i) =>
-    `${i + 1}. ${item.name} — ${formatRwf(item.price)}${item.rx ? " ℞" : ""}`
+    `${i + 1}. ${item.name} — ${formatRwf(item.price, lang)}${item.rx ? " ℞" : ""}`
   ).join("\n");
   return {
     memory: {
@@ -639,17 +639,20 @@ async function searchStock(
     replies: [{
       text: say("offers", lang, {
         name: best.product.name,
-        price: formatRwf(best.product.price),
+        price: formatRwf(best.product.price, lang),
         venue: best.venue.name,
       }) + "\n" + byVenue.map((offer, i) =>
-        `${i + 1}. ${offer.venue.name} — ${offer.product.name}, ${formatRwf(offer.product.price)}${
-          offer.product.rx ? " ℞" : ""
-        }`
+        `${i + 1}. ${offer.venue.name} — ${offer.product.name}, ${
+          formatRwf(offer.product.price, lang)
+        }${offer.product.rx ? " ℞" : ""}`
       ).join("\n"),
       rows: byVenue.map((offer) => ({
         id: `venue:${offer.venue.id}`,
-        title: offer.venue.name.slice(0, 24),
-        description: `${offer.product.name}, ${formatRwf(offer.product.price)}`.slice(0, 72),
+        title: shortenTitle(offer.venue.name, TITLE_LIMITS.row),
+        description: shortenTitle(
+          `${offer.product.name}, ${formatRwf(offer.product.price, lang)}`,
+          TITLE_LIMITS.description,
+        ),
       })),
     }],
   };
@@ -694,8 +697,8 @@ async function draftOrder(
     // The read-back the user confirms: names, quantities, prices and the total.
     const summary = say("readBack", turn.language, {
       venue: venue.name,
-      lines: draft.map(lineText).join("\n"),
-      total: formatRwf(total),
+      lines: draft.map((line) => lineText(line, turn.language)).join("\n"),
+      total: formatRwf(total, turn.language),
     });
     return { pending: { ...step.pending, summary }, memory: { step: next } };
   }
@@ -750,8 +753,8 @@ async function placed(
   const text = say("placed", lang, {
     no,
     venue,
-    lines: lines.map(lineText).join("\n"),
-    total: formatRwf(data.total),
+    lines: lines.map((line) => lineText(line, lang)).join("\n"),
+    total: formatRwf(data.total, lang),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
     (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
   return {
@@ -817,7 +820,7 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
   return {
     replies: [{
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {
-        amount: formatRwf(data.amount ?? order?.total ?? 0),
+        amount: formatRwf(data.amount ?? order?.total ?? 0, lang),
         no,
         // Who is paid, by name beside the number: a bare number reads like a scam.
         payee: data.payee ?? order?.venue ?? "",
@@ -876,7 +879,7 @@ async function status(
         venue,
         state: ORDER_TEXTS[stateKey] ? say(stateKey, lang) : row.status,
         payment: ORDER_TEXTS[payKey] ? say(payKey, lang) : row.payment_status,
-        total: formatRwf(Number(row.total)),
+        total: formatRwf(Number(row.total), lang),
       }),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
     }],

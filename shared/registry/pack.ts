@@ -263,6 +263,12 @@ export interface Pack<Conversation = unknown> {
    * @throws {RangeError} naming the variable (or the tenant and column) and its value.
    */
   checkSettings?: (context: SettingsContext) => void | Promise<void>;
+  /**
+   * Names the pack's users type that belong to no language (places, brands):
+   * "Kimironko" answering "where from?" says nothing about the language, so
+   * the router never switches on it.
+   */
+  neutralNames?: readonly string[];
 }
 
 /** What a pack's {@link Pack.checkSettings} may use at start. */
@@ -271,6 +277,11 @@ export interface SettingsContext {
   db: Queryable;
   /** For operators: what is valid but worth knowing (a tenant without an optional setting). */
   log: Pick<Logger, "info" | "warn">;
+}
+
+/** Every pack's language-neutral names (places, brands), for the router's language detector. */
+export function packNeutralNames(packs: readonly Pack[]): string[] {
+  return packs.flatMap((pack) => pack.neutralNames ?? []);
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import type {
   ConversationHandler,
   ConversationTurn,
@@ -273,14 +274,21 @@ export function humanDuration(iso: string): string {
 
 /** The WhatsApp text for an inquiry's answers. */
 export function formatUpdates(updates: Updates, language: Language): string {
+  // The inquiry's status in the reader's words, not the database's English.
+  const status = {
+    pending: { en: "waiting", rw: "turacyategereje", fr: "en attente" },
+    partial: { en: "in progress", rw: "biracyaza", fr: "en cours" },
+    complete: { en: "complete", rw: "byuzuye", fr: "terminé" },
+    expired: { en: "expired", rw: "byarangiye", fr: "expiré" },
+  }[updates.status]?.[language] ?? updates.status;
   const head = {
-    en: `Answers: ${updates.replied_count} of ${updates.vendor_count} (${updates.status})`,
-    rw: `Ibisubizo: ${updates.replied_count} kuri ${updates.vendor_count} (${updates.status})`,
-    fr: `Réponses : ${updates.replied_count} sur ${updates.vendor_count} (${updates.status})`,
+    en: `Answers: ${updates.replied_count} of ${updates.vendor_count} (${status})`,
+    rw: `Ibisubizo: ${updates.replied_count} kuri ${updates.vendor_count} (${status})`,
+    fr: `Réponses : ${updates.replied_count} sur ${updates.vendor_count} (${status})`,
   }[language];
   const icon = { yes: "✅", no: "❌", other: "💬", pending: "⏳" } as Record<string, string>;
   const lines = updates.replies.map((reply) => {
-    const price = reply.price !== undefined ? ` — ${rwf(reply.price)}` : "";
+    const price = reply.price !== undefined ? ` — ${rwf(reply.price, language)}` : "";
     const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
     const km = reply.distance_km !== undefined ? ` · ${reply.distance_km.toFixed(1)} km` : "";
     return `${icon[reply.status] ?? "•"} ${reply.business_name}${price}${qty}${km}`;
@@ -459,10 +467,12 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   }
   const rows = yes.map((answer) => ({
     id: `${PICK_PREFIX}${answer.business_id}`,
-    title: answer.business_name.slice(0, 24),
+    title: shortenTitle(answer.business_name, TITLE_LIMITS.row),
     description: [
       answer.price !== undefined
-        ? `${rwf(answer.price)}${answer.quantity !== undefined ? ` × ${answer.quantity}` : ""}`
+        ? `${rwf(answer.price, language)}${
+          answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
+        }`
         : "",
       answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
     ].filter(Boolean).join(" · ").slice(0, 72) || undefined,
@@ -470,9 +480,9 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   return {
     replies: [listMessage({
       body,
-      button: say("chooseVendor", language).slice(0, 20),
+      button: shortenTitle(say("chooseVendor", language), TITLE_LIMITS.button),
       sections: [{
-        title: say("vendors", language).slice(0, 24),
+        title: shortenTitle(say("vendors", language), TITLE_LIMITS.section),
         rows: rows.map(({ description, ...row }) => description ? { ...row, description } : row),
       }],
     })],
@@ -485,11 +495,13 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   };
 }
 
-function deal(chosen: ChosenVendor): string {
+function deal(chosen: ChosenVendor, language: Language): string {
   const line = itemLine({ item: chosen.item, quantity: chosen.quantity });
   return chosen.price !== undefined
-    ? `${line} — ${rwf(chosen.price)}${
-      chosen.quantity && chosen.quantity > 1 ? ` × ${chosen.quantity} = ${rwf(chosen.total!)}` : ""
+    ? `${line} — ${rwf(chosen.price, language)}${
+      chosen.quantity && chosen.quantity > 1
+        ? ` × ${chosen.quantity} = ${rwf(chosen.total!, language)}`
+        : ""
     }`
     : line;
 }
@@ -519,7 +531,7 @@ async function choose(
         name: chosen.business_name,
         phone: chosen.vendor_phone,
         link: chosen.whatsapp_link,
-        deal: deal(chosen),
+        deal: deal(chosen, language),
       }).slice(0, 1024),
       buttons: [
         { id: BUTTON.order, title: say("orderButton", language) },
@@ -576,8 +588,8 @@ async function callOrConfirm(
     const chosen = state.chosen!;
     const facts = {
       name: chosen.business_name,
-      deal: deal(chosen),
-      amount: rwf(Number(args.amount ?? chosen.total ?? 0)),
+      deal: deal(chosen, language),
+      amount: rwf(Number(args.amount ?? chosen.total ?? 0), language),
       phone: turn.user.phone,
     };
     return {
@@ -647,7 +659,7 @@ async function after(
       say("ordered", language, {
         order: order.order_no ?? "",
         name: chosen.business_name,
-        total: rwf(order.total),
+        total: rwf(order.total, language),
       }).replace("  ", " "),
     );
     const next = await charge(turn, state, language, {
@@ -681,7 +693,7 @@ async function after(
   };
   return {
     replies: [textMessage(say("pay", language, {
-      amount: rwf(payment.amount),
+      amount: rwf(payment.amount, language),
       // Who is paid, by name beside the number: a bare number reads like a scam.
       payee: payment.payee,
       code: payment.ussd_code,

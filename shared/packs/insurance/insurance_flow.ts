@@ -435,16 +435,18 @@ async function price(
     base: quote.breakdown.base,
     tax: quote.breakdown.tax,
     fees: quote.breakdown.fees,
-    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount)}`).join(" + "),
+    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount, lang)}`).join(
+      " + ",
+    ),
   }));
   const lines = quotes.map((quote, index) =>
     say("quoteLine", lang, {
       n: index + 1,
       insurer: quote.insurer,
-      premium: rwf(quote.premium),
-      base: rwf(quote.base),
-      fees: quote.feeText || rwf(quote.fees),
-      tax: rwf(quote.tax),
+      premium: rwf(quote.premium, lang),
+      base: rwf(quote.base, lang),
+      fees: quote.feeText || rwf(quote.fees, lang),
+      tax: rwf(quote.tax, lang),
     })
   );
   if (data.declined.length) {
@@ -462,7 +464,7 @@ async function price(
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
     title: shortName(quote.insurer),
-    description: `${rwf(quote.premium)} RWF`,
+    description: `${rwf(quote.premium, lang)} RWF`,
   }));
   return {
     replies: [{ text, rows }],
@@ -497,7 +499,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
     replies: [{
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
-        premium: rwf(charge.amount),
+        premium: rwf(charge.amount, lang),
         payee: charge.payee,
         code: charge.ussd_code,
         link: charge.payment_link,
@@ -748,7 +750,7 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
         replies: [{
           text: say("waitingPayment", lang, {
             ref: memory.momoRef ?? "",
-            premium: rwf(live?.amount ?? memory.chosen?.premium ?? 0),
+            premium: rwf(live?.amount ?? memory.chosen?.premium ?? 0, lang),
             payee: memory.payee ?? live?.payee ?? insurancePayeeName(),
             code: memory.ussd ?? "",
           }),

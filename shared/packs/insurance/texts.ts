@@ -7,6 +7,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { formatNumber } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. */
 export const INSURANCE_TEXTS = {
@@ -261,7 +262,7 @@ export const INSURANCE_TEXTS = {
 /** Says a phrase in a language, with `{values}` filled in. */
 export const say = phraseBook(INSURANCE_TEXTS);
 
-/** Whole RWF with thousands separators: `97,080`. */
-export function rwf(amount: number): string {
-  return Math.round(amount).toLocaleString("en-US");
+/** Whole RWF, grouped the language's way (`97,080`, `97 080`), for "{premium} RWF". */
+export function rwf(amount: number, language: Language): string {
+  return formatNumber(amount, language);
 }

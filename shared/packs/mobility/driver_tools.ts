@@ -274,8 +274,8 @@ export const rideOfferRespond = defineTool({
           ride.pickup_lng.toFixed(5)
         }`,
         dest: ride.dest_name ?? "",
-        min: rwf(ride.estimate_min_rwf),
-        max: rwf(ride.estimate_max_rwf),
+        min: rwf(ride.estimate_min_rwf, language),
+        max: rwf(ride.estimate_max_rwf, language),
       }),
       `ride-won:${found.id}`,
     );
@@ -290,7 +290,7 @@ export const rideOfferRespond = defineTool({
           plate: driver.plate,
           phone: driver.phone,
           wa: toWaId(driver.phone),
-          amount: rwf(ride.estimate_rwf),
+          amount: rwf(ride.estimate_rwf, riderLanguage),
         }),
         buttons: [
           { id: "trip:pay", title: say("payMomo", riderLanguage) },

@@ -15,6 +15,7 @@ import { DRIVER_COUNTERPART } from "./driver_counterpart.ts";
 import { driverStatus, rideOfferRespond, rideOffersSweep } from "./driver_tools.ts";
 import { mapsGeosearch } from "./geosearch.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
+import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
 import { rideFlow, ridePending } from "./ride_flow.ts";
 import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
@@ -52,4 +53,5 @@ export const MOBILITY_PACK: Pack = {
   counterparts: [DRIVER_COUNTERPART],
   sweeps: ["ride_offers_sweep"],
   checkSettings: () => void mobilitySettings(),
+  neutralNames: PLACE_NAMES,
 };

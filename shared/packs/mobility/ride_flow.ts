@@ -12,7 +12,7 @@
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -194,9 +194,9 @@ async function quote(
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
       from: memory.pickup?.name ?? fare.origin.name ?? "📍",
       to: memory.dest?.name ?? fare.dest.name ?? "📍",
-      estimate: rwf(fare.estimate),
-      min: rwf(fare.window.min),
-      max: rwf(fare.window.max),
+      estimate: rwf(fare.estimate, lang),
+      min: rwf(fare.window.min, lang),
+      max: rwf(fare.window.max, lang),
       eta: fare.eta_minutes,
     }),
     [
@@ -308,7 +308,7 @@ function charged(lang: Language, memory: RideMemory, result: ToolResult): Offlin
   return {
     replies: [{
       text: say("payLink", lang, {
-        amount: rwf(charge.amount),
+        amount: rwf(charge.amount, lang),
         driver: memory.driverName ?? "",
         link: charge.payment_link,
         code: charge.ussd_code,
@@ -357,7 +357,13 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
   const text = turn.input.text?.trim() ?? "";
   // A typed number picks an option of the last question.
   const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
-  const choice = turn.input.choice?.startsWith("agent:") ? undefined : turn.input.choice ?? typed;
+  // "Yes" / "yego" / "oui" typed to "Shall I ask the drivers?" is the tap it answers.
+  const answered = memory.step === "confirm" && typedAnswer(text) !== null
+    ? (typedAnswer(text) ? "trip:confirm" : "trip:cancel")
+    : undefined;
+  const choice = turn.input.choice?.startsWith("agent:")
+    ? undefined
+    : turn.input.choice ?? typed ?? answered;
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
 
   // Back from confirming the MoMo charge.
@@ -454,7 +460,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
-            amount: rwf(ride.estimate ?? 0),
+            amount: rwf(ride.estimate ?? 0, lang),
           }),
           [
             { id: "trip:pay", title: say("payMomo", lang) },

@@ -152,8 +152,8 @@ export const rideRequest = defineTool({
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
         dest: destName,
-        min: rwf(fare.window.min),
-        max: rwf(fare.window.max),
+        min: rwf(fare.window.min, language),
+        max: rwf(fare.window.max, language),
         minutes: settings.rideOfferMinutes,
       };
       const buttons = [

@@ -6,6 +6,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { formatNumber } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. */
 export const MOBILITY_TEXTS = {
@@ -56,7 +57,7 @@ export const MOBILITY_TEXTS = {
     fr:
       "{vehicle} de {from} à {to} : environ {estimate} RWF (entre {min} et {max} RWF), environ {eta} min de trajet. Je demande aux chauffeurs les plus proches ?",
   },
-  yesAsk: { en: "Yes, find a driver", rw: "Yego, shaka umushoferi", fr: "Oui, un chauffeur" },
+  yesAsk: { en: "Yes, find a driver", rw: "Shaka umushoferi", fr: "Oui, un chauffeur" },
   cancel: { en: "Cancel", rw: "Reka", fr: "Annuler" },
   asked: {
     en:
@@ -224,9 +225,9 @@ export function coarseDistance(metres: number): string {
   return rounded < 1000 ? `${rounded} m` : `${(rounded / 1000).toFixed(1)} km`;
 }
 
-/** Whole RWF with thousands separators: 2,150. */
-export function rwf(amount: number): string {
-  return amount.toLocaleString("en-US");
+/** Whole RWF, grouped the language's way (2,150 or 2 150), for "{amount} RWF". */
+export function rwf(amount: number, language: Language): string {
+  return formatNumber(amount, language);
 }
 
 /** HH:MM on the Kigali clock (UTC+2). */

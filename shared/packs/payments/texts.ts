@@ -6,6 +6,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { formatRwf } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. `{amount}` is already formatted (see {@link rwf}). */
 export const PAYMENTS_TEXTS = {
@@ -187,11 +188,7 @@ export function stateWord(state: string, language: Language): string {
 
 /** Whole francs as people write them: `5,000 RWF` (en, rw), `5 000 RWF` (fr). */
 export function rwf(amount: number, language: Language): string {
-  const grouped = String(Math.trunc(amount)).replace(
-    /\B(?=(\d{3})+(?!\d))/g,
-    language === "fr" ? " " : ",",
-  );
-  return `${grouped} RWF`;
+  return formatRwf(Math.trunc(amount), language);
 }
 
 /** `14:35` on the Kigali clock (UTC+2 all year), or `23 Nov 14:35` when `withDate`. */

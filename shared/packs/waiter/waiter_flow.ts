@@ -8,8 +8,10 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { formatKigaliDate } from "@shared/contract/format.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow } from "@shared/registry/order_steps.ts";
 import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
@@ -131,23 +133,9 @@ interface Booking {
   venue?: { id: string; name: string };
 }
 
-const DAY_NAMES: Record<Language, string> = {
-  en: "en-GB",
-  rw: "en-GB",
-  fr: "fr-FR",
-};
-
-/** A Kigali time as people read it: "Tue 24 Nov, 19:00". */
+/** A Kigali time as people read it: "Tue 24 Nov, 19:00", "Ku wa kabiri 24 Ugushyingo, 19:00". */
 function kigaliTime(iso: string, lang: Language): string {
-  return new Date(iso).toLocaleString(DAY_NAMES[lang], {
-    timeZone: "Africa/Kigali",
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  });
+  return formatKigaliDate(iso, lang, { time: true });
 }
 
 async function book(
@@ -173,7 +161,7 @@ async function book(
         text: say("bookWhere", lang, { what }),
         rows: rows.map((row) => ({
           id: `book:${row.id}`,
-          title: row.name.slice(0, 24),
+          title: shortenTitle(row.name, TITLE_LIMITS.row),
           description: row.area ?? undefined,
         })),
       }],
@@ -223,7 +211,7 @@ function booked(lang: Language, booking: Booking, result: ToolResult): OfflineSt
         text: say("slots", lang, { msg: result.error.msg }),
         buttons: suggestions.map((iso) => ({
           id: `slot:${iso}`,
-          title: kigaliTime(iso, lang).slice(0, 20),
+          title: formatKigaliDate(iso, lang, { time: true, compact: true }),
         })),
       }],
     };

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { formatKigaliDate, formatNumber, formatRwf } from "./format.ts";
+
+Deno.test("amounts use one grouping per language", () => {
+  assert.equal(formatRwf(26000, "en"), "26,000 RWF");
+  assert.equal(formatRwf(26000, "rw"), "26,000 RWF");
+  assert.equal(formatRwf(26000, "fr"), "26 000 RWF");
+  assert.equal(formatRwf(1234567.4, "fr"), "1 234 567 RWF");
+  assert.equal(formatNumber(950, "en"), "950");
+  assert.equal(formatNumber(-1500, "en"), "-1,500");
+});
+
+Deno.test("Kinyarwanda dates name the weekday and month in Kinyarwanda, on the Kigali clock", () => {
+  // 22:30 UTC on Tuesday is already Wednesday in Kigali.
+  const at = "2026-11-24T22:30:00Z";
+  assert.equal(formatKigaliDate(at, "rw"), "Ku wa gatatu 25 Ugushyingo");
+  assert.equal(formatKigaliDate(at, "en"), "Wed 25 Nov");
+  assert.equal(formatKigaliDate(at, "fr"), "mer. 25 nov.");
+  assert.equal(formatKigaliDate(at, "en", { time: true }), "Wed 25 Nov, 00:30");
+  const months = Array.from(
+    { length: 12 },
+    (_, month) => formatKigaliDate(new Date(Date.UTC(2026, month, 15, 10)), "rw"),
+  );
+  assert.ok(
+    months.every((text) => !/[A-Z][a-z]{2} /.test(text.replace(/^Ku /, ""))),
+    months.join(),
+  );
+  assert.ok(months.at(-1)!.endsWith("Ukuboza"));
+  assert.equal(formatKigaliDate(at, "rw", { time: true, compact: true }), "25/11, 00:30");
+  assert.equal(formatKigaliDate(at, "fr", { time: true, compact: true }), "mer. 25 nov., 00:30");
+  assert.throws(() => formatKigaliDate("not a date", "rw"), RangeError);
+});
