@@ -1,18 +1,51 @@
 import assert from "node:assert/strict";
-import { Deadlines } from "./deadlines.ts";
+import { type Deadline, Deadlines } from "./deadlines.ts";
 
+// Behaviour, not timing: on a busy machine the event loop may reach the timer late, so the test
+// asserts that nothing fires before its time, that each live deadline fires once, and that a
+// cleared one never does; never how soon after its time a deadline fires.
 Deno.test("Deadlines fires expired entries on one timer and never a cleared one", async () => {
   const deadlines = new Deadlines();
-  const fired: string[] = [];
-  const late = deadlines.add(60, () => fired.push("late"));
-  deadlines.add(20, () => fired.push("early"));
-  const cleared = deadlines.add(10, () => fired.push("cleared"));
+  const fired: Array<{ name: string; early: boolean }> = [];
+  const whenFired = (name: string) => {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    const entry: { deadline?: Deadline } = {};
+    return {
+      promise,
+      entry,
+      expire: () => {
+        fired.push({ name, early: performance.now() < entry.deadline!.at });
+        resolve();
+      },
+    };
+  };
+  // The later deadline is added first: the one timer must be re-armed for the earlier one.
+  const late = whenFired("late");
+  late.entry.deadline = deadlines.add(60, late.expire);
+  const early = whenFired("early");
+  early.entry.deadline = deadlines.add(20, early.expire);
+  const cleared = deadlines.add(10, () => fired.push({ name: "cleared", early: false }));
   deadlines.clear(cleared);
-  await new Promise((resolve) => setTimeout(resolve, 40));
-  assert.deepEqual(fired, ["early"]);
-  assert.equal(deadlines.size, 1);
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  assert.deepEqual(fired, ["early", "late"]);
+
+  await early.promise;
+  assert.ok(fired.every((entry) => entry.name !== "late" || !entry.early));
+  await late.promise;
+  assert.deepEqual(fired.map((entry) => entry.name).sort(), ["early", "late"]);
+  assert.ok(fired.every((entry) => !entry.early), "a deadline fired before its time");
   assert.equal(deadlines.size, 0);
-  deadlines.clear(late); // clearing a fired deadline is harmless
+  deadlines.clear(late.entry.deadline); // clearing a fired deadline is harmless
+});
+
+Deno.test("Deadlines re-arms for the next pending deadline after firing one", async () => {
+  const deadlines = new Deadlines();
+  const order: string[] = [];
+  const { promise: second, resolve } = Promise.withResolvers<void>();
+  deadlines.add(5, () => order.push("first"));
+  deadlines.add(30, () => {
+    order.push("second");
+    resolve();
+  });
+  await second;
+  assert.ok(order.includes("first") && order.includes("second"));
+  assert.equal(deadlines.size, 0);
 });
