@@ -541,14 +541,19 @@ async function probeAs(
       await tx.query("savepoint batch");
       const codes = await call(tx, batch);
       const now = await watch.writes(tx);
+      const wrote = now !== writes;
+      writes = now;
       let effects: Effect[] = [];
-      if (now !== writes) {
+      if (wrote) {
         // Undone with the savepoint, like the calls.
         await tx.exec("reset role");
         effects = await watch.foreignChanges(tx, xid, caller.orgs);
       }
-      writes = now;
       await tx.query("rollback to savepoint batch");
+      if (wrote) {
+        const [{ role }] = await tx.query<{ role: string }>("select current_user as role");
+        assert.equal(role, caller.claims.role, "the savepoint's rollback gives the caller back");
+      }
       results.push({ effects, codes });
     }
     return results;
@@ -662,6 +667,7 @@ dbTest(
     const failures: string[] = [];
     const harness: string[] = [];
     let probes = 0;
+    let returned = 0;
     let effects = 0;
     for (const caller of everyone) {
       const targets = orgs.filter((org) => !caller.orgs.includes(org));
@@ -682,6 +688,7 @@ dbTest(
       const results = await probeAs(db, caller, batches, watch);
       for (const [b, result] of results.entries()) {
         const batch = batches[b];
+        returned += result.codes.filter((code) => code === null).length;
         result.codes.forEach((code, i) => {
           // Our own mistakes (no such function, an argument of the wrong type) would test nothing.
           if (code === "42883" || code === "42804" || code === "42725") {
@@ -710,7 +717,8 @@ dbTest(
       }
     }
     figures = `callable functions [${backend}]: ${functions.length} functions, ` +
-      `${everyone.length} callers, ${probes} probes, ${effects} cross-tenant effects`;
+      `${everyone.length} callers, ${probes} probes (${returned} returned, the rest refused), ` +
+      `${effects} cross-tenant effects`;
     console.log(figures);
     assert.deepEqual(failures, [], "cross-tenant effects");
     assert.deepEqual(harness, [], "probes that never reached their function");
