@@ -16,7 +16,9 @@
  * per owning org, and the savepoint is rolled back. A change to rows of an
  * org the caller does not belong to, or of no org, is a cross-tenant
  * effect; the calls of a function that had one are replayed one by one to
- * name them.
+ * name them. What a call returns must not show the other org's rows either:
+ * none of its row ids, its people's ids and phones, its drivers' phones and
+ * plates, beyond what the call was given.
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
@@ -112,7 +114,15 @@ interface Caller {
 /** One call. */
 interface Probe {
   fn: Callable;
+  /** The org whose rows the arguments point at. */
+  target: string;
   args: unknown[];
+}
+
+/** How a call ended: its SQLSTATE (null when it returned) and its rows as text. */
+interface Outcome {
+  code: string | null;
+  rows: string;
 }
 
 const CALLABLE_SQL = `
@@ -317,6 +327,8 @@ class OrgValues {
   readonly #people: string[];
   readonly #tokens: string[];
   readonly #columns = new Map<string, string[]>();
+  /** What only the org's rows hold: every row id, its people's ids and phones, its drivers'. */
+  readonly secrets: string[];
 
   private constructor(
     db: Queryable,
@@ -324,12 +336,14 @@ class OrgValues {
     tables: Map<string, string[]>,
     people: string[],
     tokens: string[],
+    secrets: string[],
   ) {
     this.#db = db;
     this.#org = org;
     this.#tables = tables;
     this.#people = people;
     this.#tokens = tokens;
+    this.secrets = secrets;
   }
 
   /** Reads an org's ids (a few per table), people (one per role) and words. */
@@ -344,13 +358,24 @@ class OrgValues {
                     and a.attname = 'id' and a.atttypid = 'uuid'::regtype)
       order by 2`);
     const tables = new Map<string, string[]>([["orgs", [org]]]);
+    const secrets = new Set<string>([org]);
     for (const { rel, name } of owned) {
-      const rows = await db.query<{ id: string }>(
-        `select id::text as id from ${rel} where org_id = $1 order by id limit 3`,
+      const ids = (await db.query<{ id: string }>(
+        `select id::text as id from ${rel} where org_id = $1 order by id`,
         [org],
-      );
-      if (rows.length > 0) tables.set(name, rows.map((row) => row.id));
+      )).map((row) => row.id);
+      ids.forEach((id) => secrets.add(id));
+      if (ids.length > 0) tables.set(name, ids.slice(0, 3));
     }
+    const private_ = await db.query<{ value: string }>(
+      `select m.user_id::text as value from public.org_members m where m.org_id = $1
+       union select p.phone from public.profiles p
+             join public.org_members m on m.user_id = p.id where m.org_id = $1
+       union select d.phone from public.drivers d where d.org_id = $1
+       union select d.plate from public.drivers d where d.org_id = $1`,
+      [org],
+    );
+    private_.forEach((row) => secrets.add(row.value));
     const people = (await db.query<{ user_id: string }>(
       `select distinct on (role) user_id::text from public.org_members
        where org_id = $1 order by role, user_id`,
@@ -374,7 +399,7 @@ class OrgValues {
     )).map((row) => row.token);
     // What text arguments choose between (roles, as confirm_payment_manually's p_as).
     tokens.push("staff", "vendor", "admin", "customer", "service_role");
-    return new OrgValues(db, org, tables, people, tokens);
+    return new OrgValues(db, org, tables, people, tokens, [...secrets]);
   }
 
   /**
@@ -523,15 +548,15 @@ async function rolledBack<T>(db: Database, fn: (tx: Transaction) => Promise<T>):
  * runs in a savepoint, each call in its own subtransaction (a call that
  * fails is undone and the next one runs); then what the batch changed is
  * looked at and the savepoint is rolled back, so the next batch starts
- * from the same rows. Returns, per batch, each call's SQLSTATE (null when
- * it returned) and the changes to rows not of the caller's orgs.
+ * from the same rows. Returns, per batch, how each call ended and the
+ * changes to rows not of the caller's orgs.
  */
 async function probeAs(
   db: Database,
   caller: Caller,
   batches: Probe[][],
   watch: Watch,
-): Promise<{ effects: Effect[]; codes: (string | null)[] }[]> {
+): Promise<{ effects: Effect[]; outcomes: Outcome[] }[]> {
   return await rolledBack(db, async (tx) => {
     const xid = await transactionId(tx);
     await tx.exec(setCallerScript(caller.claims, { statementTimeoutMs: 60_000 }));
@@ -539,7 +564,7 @@ async function probeAs(
     const results = [];
     for (const batch of batches) {
       await tx.query("savepoint batch");
-      const codes = await call(tx, batch);
+      const outcomes = await call(tx, batch);
       const now = await watch.writes(tx);
       const wrote = now !== writes;
       writes = now;
@@ -554,7 +579,7 @@ async function probeAs(
         const [{ role }] = await tx.query<{ role: string }>("select current_user as role");
         assert.equal(role, caller.claims.role, "the savepoint's rollback gives the caller back");
       }
-      results.push({ effects, codes });
+      results.push({ effects, outcomes });
     }
     return results;
   });
@@ -563,31 +588,38 @@ async function probeAs(
 /**
  * Makes the calls in one statement, each in its own subtransaction as a
  * savepoint would be (a round trip per call made the test four times
- * slower), and returns each call's SQLSTATE, null when it returned.
+ * slower), and returns how each ended.
  */
-async function call(tx: Transaction, probes: Probe[]): Promise<(string | null)[]> {
+async function call(tx: Transaction, probes: Probe[]): Promise<Outcome[]> {
   if (probes.length === 0) return [];
   const calls = probes.map(({ fn, args }) => {
     const values = args.map((value, i) => `${literal(value)}::${fn.argTypes[i]}`).join(", ");
     return `begin
-      perform * from ${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${values});
+      select coalesce(string_agg(r::text, E'\\n'), '') into answer
+      from ${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${values}) r;
       codes := codes || '-'::text;
+      answers := answers || answer;
     exception when others then
       codes := codes || sqlstate;
+      answers := answers || ''::text;
     end;`;
   });
   await tx.exec(`do $probe$
     declare
+      answer text;
       codes text[] := '{}';
+      answers text[] := '{}';
     begin
       ${calls.join("\n")}
       perform set_config('probe.codes', array_to_string(codes, ','), true);
+      perform set_config('probe.answers', array_to_json(answers)::text, true);
     end
     $probe$`);
-  const [{ codes }] = await tx.query<{ codes: string }>(
-    "select current_setting('probe.codes') as codes",
+  const [{ codes, answers }] = await tx.query<{ codes: string; answers: string }>(
+    "select current_setting('probe.codes') as codes, current_setting('probe.answers') as answers",
   );
-  return codes.split(",").map((code) => code === "-" ? null : code);
+  const rows = JSON.parse(answers) as string[];
+  return codes.split(",").map((code, i) => ({ code: code === "-" ? null : code, rows: rows[i] }));
 }
 
 /** A value as an SQL literal (to be cast to the argument's type). */
@@ -666,6 +698,7 @@ dbTest(
     const everyone = await callers(db);
     const failures: string[] = [];
     const harness: string[] = [];
+    const leaks: string[] = [];
     let probes = 0;
     let returned = 0;
     let effects = 0;
@@ -680,7 +713,7 @@ dbTest(
           for (const [i, type] of fn.argTypes.entries()) {
             candidates.push(await org.candidates(type, fn.argNames[i]));
           }
-          for (const args of combinations(candidates)) batch.push({ fn, args });
+          for (const args of combinations(candidates)) batch.push({ fn, target, args });
         }
         batches.push(batch);
         probes += batch.length;
@@ -688,13 +721,25 @@ dbTest(
       const results = await probeAs(db, caller, batches, watch);
       for (const [b, result] of results.entries()) {
         const batch = batches[b];
-        returned += result.codes.filter((code) => code === null).length;
-        result.codes.forEach((code, i) => {
+        for (const [i, { code, rows }] of result.outcomes.entries()) {
+          const probe = batch[i];
           // Our own mistakes (no such function, an argument of the wrong type) would test nothing.
           if (code === "42883" || code === "42804" || code === "42725") {
-            harness.push(`${batch[i].fn.signature} ${JSON.stringify(batch[i].args)}: ${code}`);
+            harness.push(`${probe.fn.signature} ${JSON.stringify(probe.args)}: ${code}`);
           }
-        });
+          if (code !== null) continue;
+          returned++;
+          // What it answered holds nothing of the other org's but what it was given.
+          const given = JSON.stringify(probe.args);
+          const shown = values.get(probe.target)!.secrets.filter((secret) =>
+            rows.includes(secret) && !given.includes(secret)
+          );
+          if (shown.length > 0) {
+            leaks.push(
+              `${probe.fn.signature} as ${caller.label} with ${given} returned ${shown.join(", ")}`,
+            );
+          }
+        }
         if (result.effects.length === 0) continue;
         // Name the calls: replay them one by one.
         const alone = await probeAs(db, caller, batch.map((probe) => [probe]), watch);
@@ -718,9 +763,10 @@ dbTest(
     }
     figures = `callable functions [${backend}]: ${functions.length} functions, ` +
       `${everyone.length} callers, ${probes} probes (${returned} returned, the rest refused), ` +
-      `${effects} cross-tenant effects`;
+      `${effects} cross-tenant effects, ${leaks.length} answers showing another org's rows`;
     console.log(figures);
     assert.deepEqual(failures, [], "cross-tenant effects");
+    assert.deepEqual(leaks, [], "answers showing another org's rows");
     assert.deepEqual(harness, [], "probes that never reached their function");
     assert.deepEqual(
       unreviewed,
