@@ -303,6 +303,14 @@ export const paymentConfirmByPayee = defineTool({
     if (!actor) throw new ToolFailure("NOT_FOUND", "No such payment");
     const charge = await lockCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined);
     if (!charge) throw new ToolFailure("NOT_FOUND", "No such payment");
+    // The confirmer is recorded on the charge, and a person a row names is a member of its org
+    // (the schema checks it). A payee who never wrote to this number before (someone paid by a
+    // customer) becomes its customer here, as anyone who writes to it does in a conversation.
+    await ctx.db.query(
+      `insert into public.org_members (org_id, user_id, role) values ($1, $2, 'customer')
+       on conflict do nothing`,
+      [charge.org_id, actor],
+    );
     const outcome = await applyEvidence(ctx.db, charge, {
       source: "vendor",
       dedupeKey: `${charge.momo_ref}:settled`,

@@ -590,6 +590,39 @@ dbTest(
   },
 );
 
+dbTest(
+  "PAID <ref> from a paid person of another org settles it as them, now a customer here",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // Nina (a Beaver customer) is paid by an EasyMO customer: her profile is no member of EasyMO.
+    const { data } = await charge(rt, { amount: 2000, payee_phone: "0788000011", memo: "Rent" });
+    const paid = {
+      wamid: `wamid.${crypto.randomUUID()}`,
+      from: "250788000011",
+      text: `PAID ${data.momo_ref}`,
+    };
+    assert.equal(await confirmsPayment(db, paid), true);
+    const result = await rt.platform.call({
+      tool: "payment_confirm_by_payee",
+      args: { momo_ref: data.momo_ref, phone: paid.from, whatsapp_message_id: paid.wamid },
+      caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+      idempotencyKey: paid.wamid,
+    });
+    assert.ok(result.ok, JSON.stringify(result));
+    const [row] = await db.query<{ settled_by: string; settled_by_user_id: string; role: string }>(
+      `select p.settled_by, p.settled_by_user_id, m.role from public.payments p
+       join public.org_members m on m.org_id = p.org_id and m.user_id = p.settled_by_user_id
+       where p.momo_ref = $1`,
+      [data.momo_ref],
+    );
+    assert.deepEqual(row, {
+      settled_by: "vendor",
+      settled_by_user_id: USER.nina,
+      role: "customer",
+    });
+  },
+);
+
 dbTest("the sweep expires unpaid charges once and tells the payer once", async (db) => {
   const rt = await createTestRuntime(db);
   const fn = serve(rt);
