@@ -3,7 +3,13 @@ import { type Deadline, Deadlines } from "./deadlines.ts";
 
 // Behaviour, not timing: on a busy machine the event loop may reach the timer late, so the test
 // asserts that nothing fires before its time, that each live deadline fires once, and that a
-// cleared one never does; never how soon after its time a deadline fires.
+// cleared one never does; never how soon after its time a deadline fires. The shared timer is
+// unref'd, so each test holds the event loop open with one of its own while it waits.
+function holdingLoop<T>(wait: Promise<T>): Promise<T> {
+  const hold = setInterval(() => {}, 1000);
+  return wait.finally(() => clearInterval(hold));
+}
+
 Deno.test("Deadlines fires expired entries on one timer and never a cleared one", async () => {
   const deadlines = new Deadlines();
   const fired: Array<{ name: string; early: boolean }> = [];
@@ -27,9 +33,9 @@ Deno.test("Deadlines fires expired entries on one timer and never a cleared one"
   const cleared = deadlines.add(10, () => fired.push({ name: "cleared", early: false }));
   deadlines.clear(cleared);
 
-  await early.promise;
+  await holdingLoop(early.promise);
   assert.ok(fired.every((entry) => entry.name !== "late" || !entry.early));
-  await late.promise;
+  await holdingLoop(late.promise);
   assert.deepEqual(fired.map((entry) => entry.name).sort(), ["early", "late"]);
   assert.ok(fired.every((entry) => !entry.early), "a deadline fired before its time");
   assert.equal(deadlines.size, 0);
@@ -45,7 +51,7 @@ Deno.test("Deadlines re-arms for the next pending deadline after firing one", as
     order.push("second");
     resolve();
   });
-  await second;
+  await holdingLoop(second);
   assert.ok(order.includes("first") && order.includes("second"));
   assert.equal(deadlines.size, 0);
 });
