@@ -80,7 +80,7 @@ Deno.test({
       await Deno.writeTextFile(
         script,
         [
-          `/image ${root}/carte.png carte jaune`,
+          `/image ${root}/carte.png voici ma carte jaune du véhicule`,
           `/doc ${root}/quote.pdf`,
           `/doc ${root}/notes.zip`,
           `/doc ${root}/missing.pdf`,
@@ -119,7 +119,7 @@ Deno.test({
           { mediaType: string; caption?: string; filename?: string; stored: { path: string } }
         >;
       assert.deepEqual(stored.map((c) => [c.mediaType, c.caption ?? c.filename]), [
-        ["image", "carte jaune"],
+        ["image", "voici ma carte jaune du véhicule"],
         ["document", "quote.pdf"],
       ]);
       const files = server.runtime.platform.files;

@@ -303,7 +303,8 @@ Deno.test({
         at,
       );
       await buyer.say("updates");
-      at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 .* 2 \(complete\)\n.*\n.*\n/, at);
+      // Aline's profile says Kinyarwanda, and "paracetamol" is no evidence of another language.
+      at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 kuri 2 \(byuzuye\)\n.*\n.*\n/, at);
       const answers = buyer.output.slice(buyer.output.lastIndexOf("> updates"));
       assert.match(answers, new RegExp(`✅ ${confirmer.name} — 1,500 RWF × 2 · \\d+\\.\\d km`));
       assert.match(answers, new RegExp(`❌ ${refuser.name}`));
