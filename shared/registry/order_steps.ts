@@ -20,6 +20,7 @@ import { formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callWithConfirmation } from "./offline_steps.ts";
+import { productUnit } from "./product_units.ts";
 import { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
@@ -512,10 +513,16 @@ function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
     title: shortenTitle(item.name, TITLE_LIMITS.row),
-    description: `${formatRwf(item.price, lang)}${item.unit ? ` / ${item.unit}` : ""}${
+    description: `${formatRwf(item.price, lang)}${unitSuffix(item.unit, lang)}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
   }));
+}
+
+// " / ikirahuri" in a rw menu; nothing when the unit has no name in the language.
+function unitSuffix(unit: string | undefined, lang: Language): string {
+  const name = productUnit(unit, lang);
+  return name ? ` / ${name}` : "";
 }
 
 async function showStock(
