@@ -98,6 +98,12 @@ export const PAYMENTS_TEXTS = {
     rw: "Kwishyura {amount} kuri {payee} ukoresheje nimero yawe ya MoMo {phone}?",
     fr: "Payer {amount} à {payee} depuis votre numéro MoMo {phone} ?",
   },
+  // A ride's charge read back: the trip in the reader's words ("shoferi wawe (urugendo Kimironko - Nyabugogo)").
+  payeeRide: {
+    en: "your driver (ride {trip})",
+    rw: "shoferi wawe (urugendo {trip})",
+    fr: "votre chauffeur (course {trip})",
+  },
   noPayments: {
     en:
       "I find no payment from you in the last 7 days. If money left your account, send me the MoMo SMS or talk to a person.",
