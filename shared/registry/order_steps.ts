@@ -16,7 +16,7 @@
  * @module
  */
 import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
-import { formatRwf } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callWithConfirmation } from "./offline_steps.ts";
@@ -823,7 +823,7 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
   const data = waiting ?? (result.ok ? result.data as ChargeCode : null)!;
   const ussd = data.ussd_code ??
     decodeURIComponent(data.payment_link.replace(/^tel:/, ""));
-  const until = new Date(Date.parse(data.expires_at) + 2 * 3600_000).toISOString().slice(11, 16);
+  const until = formatKigaliTime(data.expires_at);
   return {
     replies: [{
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {

@@ -197,13 +197,6 @@ export function rwf(amount: number, language: Language): string {
   return formatRwf(Math.trunc(amount), language);
 }
 
-/** `14:35` on the Kigali clock (UTC+2 all year), or `23 Nov 14:35` when `withDate`. */
-export function kigaliTime(iso: string, withDate = false): string {
-  const local = new Date(Date.parse(iso) + 2 * 3600_000).toISOString();
-  const time = local.slice(11, 16);
-  return withDate ? `${local.slice(0, 10)} ${time}` : time;
-}
-
 /** A Rwandan number as people read it (`0788 123 456`). */
 export function localPhone(e164: string): string {
   const local = `0${e164.replace(/^\+250/, "")}`;
