@@ -371,6 +371,8 @@ interface OutboxRow {
 interface Choice {
   id: string;
   title: string;
+  /** A list row's description (its price, unit, time…), shown under the title. */
+  description?: string;
   kind: "button_reply" | "list_reply";
 }
 
@@ -387,7 +389,7 @@ function choicesOf(body: Record<string, unknown>): Choice[] {
   if (!action) return [];
   const buttons = (action.buttons ?? []) as Array<{ reply?: { id: string; title: string } }>;
   const sections = (action.sections ?? []) as Array<{
-    rows?: Array<{ id: string; title: string }>;
+    rows?: Array<{ id: string; title: string; description?: string }>;
   }>;
   return [
     ...buttons.flatMap((button) =>
@@ -399,6 +401,7 @@ function choicesOf(body: Record<string, unknown>): Choice[] {
       (section.rows ?? []).map((row) => ({
         id: row.id,
         title: row.title,
+        ...(row.description ? { description: row.description } : {}),
         kind: "list_reply" as const,
       }))
     ),
@@ -541,7 +544,14 @@ export async function runScenario(
         if (seen.has(row.id)) continue;
         seen.add(row.id);
         const choices = choicesOf(row.body);
-        const suffix = choices.length ? ` [${choices.map((c) => c.title).join(" | ")}]` : "";
+        // Row descriptions too: what a person reads there (prices, units) must be checked.
+        const suffix = choices.length
+          ? ` [${
+            choices.map((c) => c.description ? `${c.title} (${c.description})` : c.title).join(
+              " | ",
+            )
+          }]`
+          : "";
         const who = row.to_wa_id === userWaId ? "bot" : `bot → +${row.to_wa_id}`;
         transcript.push(`${who}: ${textOf(row.body)}${suffix}`);
       }

@@ -140,7 +140,29 @@ export function formatKigaliDate(
       MONTHS[language][local.getUTCMonth()]
     }`;
   if (!options.time) return day;
-  const hh = String(local.getUTCHours()).padStart(2, "0");
-  const mm = String(local.getUTCMinutes()).padStart(2, "0");
-  return `${day}, ${hh}:${mm}`;
+  return `${day}, ${formatKigaliTime(new Date(ms))}`;
+}
+
+/**
+ * The time of day on the Kigali clock, `19:00`: 24-hour digits read the same
+ * in en, rw and fr, so the time alone (a code's expiry, a driver's shift)
+ * needs no language.
+ *
+ * @throws {RangeError} when `at` is not a valid date.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatKigaliTime } from "@shared/contract/format.ts";
+ * assert.equal(formatKigaliTime("2026-11-25T17:05:00Z"), "19:05");
+ * ```
+ */
+export function formatKigaliTime(at: string | Date): string {
+  const ms = typeof at === "string" ? Date.parse(at) : at.getTime();
+  if (!Number.isFinite(ms)) {
+    throw new RangeError(`Cannot format a time as it is not one: current value is ${String(at)}`);
+  }
+  const local = new Date(ms + KIGALI_OFFSET_MS);
+  return `${String(local.getUTCHours()).padStart(2, "0")}:${
+    String(local.getUTCMinutes()).padStart(2, "0")
+  }`;
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { formatKigaliDate, formatNumber, formatRwf } from "./format.ts";
+import { formatKigaliDate, formatKigaliTime, formatNumber, formatRwf } from "./format.ts";
 
 Deno.test("amounts use one grouping per language", () => {
   assert.equal(formatRwf(26000, "en"), "26,000 RWF");
@@ -29,4 +29,10 @@ Deno.test("Kinyarwanda dates name the weekday and month in Kinyarwanda, on the K
   assert.equal(formatKigaliDate(at, "rw", { time: true, compact: true }), "25/11, 00:30");
   assert.equal(formatKigaliDate(at, "fr", { time: true, compact: true }), "mer. 25 nov., 00:30");
   assert.throws(() => formatKigaliDate("not a date", "rw"), RangeError);
+});
+
+Deno.test("formatKigaliTime() is the Kigali clock's hours and minutes", () => {
+  assert.equal(formatKigaliTime("2026-11-25T17:05:00Z"), "19:05");
+  assert.equal(formatKigaliTime(new Date("2026-11-25T22:30:00Z")), "00:30");
+  assert.throws(() => formatKigaliTime("not a date"), RangeError);
 });

@@ -16,10 +16,11 @@
  * @module
  */
 import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
-import { formatRwf } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callWithConfirmation } from "./offline_steps.ts";
+import { productUnit } from "./product_units.ts";
 import { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
@@ -512,10 +513,16 @@ function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
     title: shortenTitle(item.name, TITLE_LIMITS.row),
-    description: `${formatRwf(item.price, lang)}${item.unit ? ` / ${item.unit}` : ""}${
+    description: `${formatRwf(item.price, lang)}${unitSuffix(item.unit, lang)}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
   }));
+}
+
+// " / ikirahuri" in a rw menu; nothing when the unit has no name in the language.
+function unitSuffix(unit: string | undefined, lang: Language): string {
+  const name = productUnit(unit, lang);
+  return name ? ` / ${name}` : "";
 }
 
 async function showStock(
@@ -816,7 +823,7 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
   const data = waiting ?? (result.ok ? result.data as ChargeCode : null)!;
   const ussd = data.ussd_code ??
     decodeURIComponent(data.payment_link.replace(/^tel:/, ""));
-  const until = new Date(Date.parse(data.expires_at) + 2 * 3600_000).toISOString().slice(11, 16);
+  const until = formatKigaliTime(data.expires_at);
   return {
     replies: [{
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {

@@ -20,6 +20,7 @@ import {
 } from "@shared/channels/whatsapp/mod.ts";
 import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { formatKigaliTime } from "@shared/contract/format.ts";
 import { itemLine, requestedItem } from "./request_item.ts";
 import { PICK_PREFIX, rwf, UPDATES_BUTTON } from "./texts.ts";
 
@@ -468,14 +469,17 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
   const rows = yes.map((answer) => ({
     id: `${PICK_PREFIX}${answer.business_id}`,
     title: shortenTitle(answer.business_name, TITLE_LIMITS.row),
-    description: [
-      answer.price !== undefined
-        ? `${rwf(answer.price, language)}${
-          answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
-        }`
-        : "",
-      answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
-    ].filter(Boolean).join(" · ").slice(0, 72) || undefined,
+    description: shortenTitle(
+      [
+        answer.price !== undefined
+          ? `${rwf(answer.price, language)}${
+            answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
+          }`
+          : "",
+        answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
+      ].filter(Boolean).join(" · "),
+      TITLE_LIMITS.description,
+    ) || undefined,
   }));
   return {
     replies: [listMessage({
@@ -699,7 +703,7 @@ async function after(
       code: payment.ussd_code,
       link: payment.payment_link,
       ref: payment.momo_ref,
-      until: kigaliTime(payment.expires_at),
+      until: formatKigaliTime(payment.expires_at),
     }))],
     state: { ...state, language, choices: [] },
   };
@@ -735,16 +739,6 @@ async function charge(
     metadata: { inquiry_id: state.inquiry_id, business_id: chosen.business_id },
   };
   return await callOrConfirm(turn, state, language, "momo_charge", args, key);
-}
-
-function kigaliTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleTimeString("en-GB", {
-    timeZone: "Africa/Kigali",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
 }
 
 async function search(

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
@@ -373,13 +374,6 @@ function periodLabel(lang: Language, days: number): string {
     : say("months3", lang);
 }
 
-// Row titles hold 24 characters: cut an insurer's name at a word.
-function shortName(name: string): string {
-  if (name.length <= 24) return name;
-  const cut = name.slice(0, 24);
-  return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : 24);
-}
-
 interface PricedQuote {
   quote_id: string;
   insurer: string;
@@ -463,7 +457,7 @@ async function price(
   });
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
-    title: shortName(quote.insurer),
+    title: shortenTitle(quote.insurer, TITLE_LIMITS.row),
     description: `${rwf(quote.premium, lang)} RWF`,
   }));
   return {

@@ -6,7 +6,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatNumber } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatNumber } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. */
 export const MOBILITY_TEXTS = {
@@ -232,5 +232,5 @@ export function rwf(amount: number, language: Language): string {
 
 /** HH:MM on the Kigali clock (UTC+2). */
 export function kigaliClock(at: Date): string {
-  return new Date(at.getTime() + 2 * 3600_000).toISOString().slice(11, 16);
+  return formatKigaliTime(at);
 }

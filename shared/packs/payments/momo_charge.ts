@@ -34,6 +34,16 @@ import { momoUssd } from "./ussd.ts";
 const CEILING_RWF = 10_000_000;
 const REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
+/**
+ * The trip a ride charge's memo names, without the label a caller put before
+ * it: the memo is stored as written for staff ("Ride Kimironko - Nyabugogo"),
+ * while the person reads the trip inside their own language's words.
+ */
+function rideTrip(memo: string | undefined): string {
+  return (memo ?? "").replace(/^\s*(ride|trip|course|urugendo)\b\s*(from\b|de\b)?[\s:-]*/iu, "")
+    .trim();
+}
+
 const input = z.object({
   amount: z.int("must be a whole number of francs").positive("must be more than 0 RWF")
     .max(CEILING_RWF, `must be at most ${CEILING_RWF} RWF`)
@@ -236,7 +246,9 @@ export const momoCharge = defineTool({
         ? args.payee_name
           ? `${args.payee_name} (${localPhone(args.payee_phone)})`
           : localPhone(args.payee_phone)
-        : args.order_id || args.ride_request_id
+        : args.ride_request_id
+        ? say("payeeRide", lang, { trip: rideTrip(args.memo) })
+        : args.order_id
         ? args.memo
         : tenantName,
       phone: args.phone ? localPhone(args.phone) : "WhatsApp",

@@ -10,7 +10,8 @@ import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
 import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
-import { kigaliTime, localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed } from "./texts.ts";
+import { formatKigaliDate, formatKigaliTime } from "@shared/contract/format.ts";
+import { localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed } from "./texts.ts";
 
 // "pay 5000 to 0788123456", "ishyura 5,000 frw kuri 0788 123 456", "payer 5k au +250788123456",
 // optionally "from 0781234567" / "uvuye kuri …" / "depuis …".
@@ -86,7 +87,7 @@ function linkText(data: ChargeData, language: Language): string {
     code: data.ussd_code,
     link: data.payment_link,
     ref: data.momo_ref,
-    until: kigaliTime(data.expires_at),
+    until: formatKigaliTime(data.expires_at),
   });
 }
 
@@ -99,9 +100,11 @@ function describePayment(payment: PaymentView, language: Language): string {
     })
     : "";
   const state = payment.status === "pending"
-    ? say("statePending", language, { until: kigaliTime(payment.expires_at) })
+    ? say("statePending", language, { until: formatKigaliTime(payment.expires_at) })
     : payment.status === "settled"
-    ? say("stateSettled", language, { at: kigaliTime(payment.settled_at!, true) })
+    ? say("stateSettled", language, {
+      at: formatKigaliDate(payment.settled_at!, language, { time: true }),
+    })
     : say("stateFailed", language, { why: whyFailed(payment.failure_reason, language) });
   return say("recent", language, {
     amount: rwf(payment.amount, language),

@@ -21,7 +21,8 @@ import {
   textMessage,
   toWaId,
 } from "@shared/channels/whatsapp/mod.ts";
-import { kigaliTime, localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
+import { formatKigaliTime } from "@shared/contract/format.ts";
+import { localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
 
 /** Where a piece of evidence came from (payment_events.source). */
 export type EvidenceSource = "callback" | "sms" | "vendor" | "sweep";
@@ -363,5 +364,5 @@ export async function applyEvidence(
 
 /** When a charge stops being payable, on the Kigali clock (`14:35`). */
 export function payableUntil(expiresAt: string): string {
-  return kigaliTime(expiresAt);
+  return formatKigaliTime(expiresAt);
 }

@@ -98,6 +98,12 @@ export const PAYMENTS_TEXTS = {
     rw: "Kwishyura {amount} kuri {payee} ukoresheje nimero yawe ya MoMo {phone}?",
     fr: "Payer {amount} à {payee} depuis votre numéro MoMo {phone} ?",
   },
+  // A ride's charge read back: the trip in the reader's words ("shoferi wawe (urugendo Kimironko - Nyabugogo)").
+  payeeRide: {
+    en: "your driver (ride {trip})",
+    rw: "shoferi wawe (urugendo {trip})",
+    fr: "votre chauffeur (course {trip})",
+  },
   noPayments: {
     en:
       "I find no payment from you in the last 7 days. If money left your account, send me the MoMo SMS or talk to a person.",
@@ -189,13 +195,6 @@ export function stateWord(state: string, language: Language): string {
 /** Whole francs as people write them: `5,000 RWF` (en, rw), `5 000 RWF` (fr). */
 export function rwf(amount: number, language: Language): string {
   return formatRwf(Math.trunc(amount), language);
-}
-
-/** `14:35` on the Kigali clock (UTC+2 all year), or `23 Nov 14:35` when `withDate`. */
-export function kigaliTime(iso: string, withDate = false): string {
-  const local = new Date(Date.parse(iso) + 2 * 3600_000).toISOString();
-  const time = local.slice(11, 16);
-  return withDate ? `${local.slice(0, 10)} ${time}` : time;
 }
 
 /** A Rwandan number as people read it (`0788 123 456`). */

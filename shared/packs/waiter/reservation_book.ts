@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { dateTime, e164Phone, id, int, text, ToolFailure } from "@shared/contract/mod.ts";
+import { formatKigaliDate } from "@shared/contract/format.ts";
 import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { checkSlot, type OpeningPeriod, type SlotRefusal, type SlotUsage } from "./slots.ts";
 
@@ -43,23 +44,10 @@ const DAY_MS = 86_400_000;
 /** How far from the asked time free slots are looked for. */
 const SEARCH_DAYS = 7;
 
-const KIGALI_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Kigali",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const KIGALI_DAY = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Kigali",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-});
-
-/** `19:30 Wed 25 Nov` on the Kigali clock. */
+// The refusal is the tool's message to the caller (a model reads it in English);
+// the flow words the suggestions for the person in their language itself.
 function kigaliTime(iso: string): string {
-  const at = new Date(iso);
-  return `${KIGALI_TIME.format(at)} ${KIGALI_DAY.format(at)}`;
+  return formatKigaliDate(iso, "en", { time: true });
 }
 
 function refusal(

@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { dateTime, int, text, ToolFailure } from "@shared/contract/mod.ts";
+import { formatKigaliDate } from "@shared/contract/format.ts";
 import { type Language, LANGUAGES, phraseBook } from "@shared/contract/language.ts";
 import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { bookTable } from "./reservation_book.ts";
@@ -53,11 +54,6 @@ const SUMMARIES = {
 } satisfies Record<string, Record<Language, string>>;
 
 const summary = phraseBook(SUMMARIES);
-
-/** `2026-11-25 20:00` on the Kigali clock (UTC+2 all year). */
-function kigaliClock(iso: string): string {
-  return new Date(Date.parse(iso) + 2 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
-}
 
 const BOOKING_COLUMNS = `
   r.id as reservation_id, r.confirmation_code, r.business_id as venue_id, b.name as venue_name,
@@ -176,7 +172,7 @@ export const reservationMove = defineTool({
     const lang = args.language ?? "en";
     return summary("move", lang, {
       code: args.confirmation_code,
-      when: kigaliClock(args.when),
+      when: formatKigaliDate(args.when, lang, { time: true }),
       size: args.size ? summary("size", lang, { n: args.size }) : "",
     });
   },

@@ -295,8 +295,11 @@ async function manage(
         text: say(wanted.action === "cancel" ? "pickCancel" : "pickMove", lang),
         rows: bookings.map((b) => ({
           id: `res:${b.confirmation_code}`,
-          title: b.venue_name.slice(0, 24),
-          description: `${kigaliTime(b.when, lang)} · ${b.confirmation_code}`.slice(0, 72),
+          title: shortenTitle(b.venue_name, TITLE_LIMITS.row),
+          description: shortenTitle(
+            `${kigaliTime(b.when, lang)} · ${b.confirmation_code}`,
+            TITLE_LIMITS.description,
+          ),
         })),
       }],
     };
