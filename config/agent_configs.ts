@@ -94,6 +94,7 @@ export const AGENT_CONFIGS: unknown = {
         "search_businesses_with_tags",
         "create_vendor_inquiries_and_message_vendors",
         "get_vendor_inquiry_updates",
+        "vendor_inquiry_cancel",
         "choose_vendor_for_inquiry",
         "log_user_feedback_on_vendor",
         "inventory_check",
