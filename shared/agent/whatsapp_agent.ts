@@ -318,7 +318,8 @@ export function createAgentHandler(
     // it a channel flow (buy & sell's concierge) is that flow itself (same tools, same consent
     // step). Packs type their channel flows for this channel, the one that runs them.
     const conversation = roster.conversationOf(state.agent) as ConversationHandler | undefined;
-    if ((!turnModel || failure) && conversation) {
+    // While "cancel or keep?" is asked on leaving it, the flow left is not run on the answer.
+    if ((!turnModel || failure) && conversation && !state.leaving) {
       const memory = state.memory as { channelFlow?: Record<string, unknown> };
       // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
       const entered = state.input.choice === `agent:${state.agent}`;

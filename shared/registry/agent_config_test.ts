@@ -20,11 +20,13 @@ Deno.test("loadAgentConfig() loads the 16 agents of seed 000 with their allowlis
   const agents = await loadAgentConfig(FILE, { knownTools: KNOWN });
   assert.equal(agents.list().length, 16);
   const waiter = agents.get("waiter_ai")!;
-  // Seed 000's allowlist, every tool implemented, plus the diner's bookings (docs/agents.md).
+  // Seed 000's allowlist, every tool implemented, plus the diner's bookings (docs/agents.md) and
+  // cancelling an unpaid order on leaving.
   assert.deepEqual(waiter.tools, [
     "search_supabase",
     "order_create",
     "order_status_update",
+    "order_cancel",
     "reservation_book",
     "reservation_list",
     "reservation_move",

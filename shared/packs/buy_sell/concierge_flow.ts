@@ -281,6 +281,7 @@ export function formatUpdates(updates: Updates, language: Language): string {
     partial: { en: "in progress", rw: "biracyaza", fr: "en cours" },
     complete: { en: "complete", rw: "byuzuye", fr: "terminé" },
     expired: { en: "expired", rw: "byarangiye", fr: "expiré" },
+    cancelled: { en: "withdrawn", rw: "byahagaritswe", fr: "retirée" },
   }[updates.status]?.[language] ?? updates.status;
   const head = {
     en: `Answers: ${updates.replied_count} of ${updates.vendor_count} (${status})`,

@@ -14,6 +14,8 @@ import { phraseBook } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { CONCIERGE_TEXTS, conciergeFlow } from "./concierge_flow.ts";
 import { chooseVendorForInquiry } from "./choose_vendor.ts";
+import { vendorInquiryCancel } from "./inquiry_cancel.ts";
+import { inquiryPending } from "./inquiry_pending.ts";
 import { BUY_SELL_INTENTS } from "./intents.ts";
 import { inventoryCheck } from "./inventory.ts";
 import { orderCreate } from "./orders.ts";
@@ -48,6 +50,7 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
     searchBusinessesWithTags,
     createVendorInquiries,
     getVendorInquiryUpdates,
+    vendorInquiryCancel,
     chooseVendorForInquiry,
     processVendorReply,
     logUserFeedbackOnVendor,
@@ -68,6 +71,8 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
       }),
     // Offline, the concierge flow itself answers (same tools, same consent step).
     conversation: conciergeFlow,
+    // A request the vendors are still being asked about: withdrawn or kept on leaving.
+    pending: inquiryPending,
   }],
   tables: {
     businesses: {

@@ -173,3 +173,12 @@ export function vendorLateText(language: Language): string {
     fr: "Merci ! Cette demande est déjà close ; nous vous solliciterons la prochaine fois.",
   }[language];
 }
+
+/** To a vendor who answers a request the buyer has withdrawn. */
+export function vendorWithdrawnText(language: Language): string {
+  return {
+    en: "Thank you! The customer withdrew this request, so there is nothing to do.",
+    rw: "Murakoze! Umukiriya yahagaritse iki cyifuzo, nta kindi mukeneye gukora.",
+    fr: "Merci ! Le client a retiré cette demande : vous n'avez rien à faire.",
+  }[language];
+}

@@ -235,7 +235,8 @@ const reply = z.object({
 
 const updatesOutput = z.object({
   inquiry_id: z.uuid(),
-  status: z.enum(["pending", "partial", "complete", "expired"]),
+  request_summary: z.string().describe("What the user asked for (the item, when named)."),
+  status: z.enum(["pending", "partial", "complete", "expired", "cancelled"]),
   vendor_count: z.int(),
   replied_count: z.int(),
   confirmed_count: z.int(),
@@ -311,19 +312,29 @@ export const getVendorInquiryUpdates = defineTool({
   name: "get_vendor_inquiry_updates",
   title: "Vendor answers",
   description: "Read the vendors' answers to an inquiry: who has it, at what price and quantity, " +
-    "how far; confirmed vendors first, cheapest and closest first.",
+    "how far; confirmed vendors first, cheapest and closest first. Without an inquiry_id, the " +
+    "user's latest inquiry. A withdrawn inquiry is cancelled.",
   category: "buy_sell",
-  input: z.object({ inquiry_id: id() }),
+  input: z.object({
+    inquiry_id: id().optional().describe("Omit for the user's latest inquiry."),
+  }),
   output: updatesOutput,
   examples: [{ input: { inquiry_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d" } }],
   sideEffects: "none",
   auth: "user",
   latencyBudgetMs: 300,
   async execute(args, ctx) {
-    const [inquiry] = await ctx.db.query<{ id: string; expires_at: string }>(
-      `select id, to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at
-       from public.market_vendor_inquiries where id = $1 and org_id = $2`,
-      [args.inquiry_id, ctx.org_id],
+    // Without an id, the caller's latest: what a buyer leaving the flow may still have open.
+    const [inquiry] = await ctx.db.query<
+      { id: string; expires_at: string; cancelled: boolean; request_summary: string }
+    >(
+      `select id, coalesce(structured_payload ->> 'item', request_summary) as request_summary, to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
+              cancelled_at is not null as cancelled
+       from public.market_vendor_inquiries
+       where org_id = $2 and ($1::uuid is null or id = $1)
+         and ($1::uuid is not null or user_id = $3)
+       order by created_at desc limit 1`,
+      [args.inquiry_id ?? null, ctx.org_id, ctx.user_id ?? null],
     );
     if (!inquiry) throw new ToolFailure("NOT_FOUND", "No such inquiry");
     const rows = await ctx.db.query<ReplyRow>(
@@ -339,13 +350,14 @@ export const getVendorInquiryUpdates = defineTool({
        join public.market_vendor_inquiries i on i.id = m.inquiry_id
        join public.businesses b on b.id = m.business_id
        where m.inquiry_id = $1`,
-      [args.inquiry_id],
+      [inquiry.id],
     );
     const replies = rankReplies(rows);
     const replied = replies.filter((r) => r.status !== "pending").length;
     return {
       inquiry_id: inquiry.id,
-      status: inquiryStatus(
+      request_summary: inquiry.request_summary,
+      status: inquiry.cancelled ? "cancelled" as const : inquiryStatus(
         { vendors: rows.length, replied },
         new Date(inquiry.expires_at),
         ctx.services.now(),

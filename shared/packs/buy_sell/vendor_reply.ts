@@ -5,8 +5,9 @@
  * unanswered inquiry), parses the answer, records it, refreshes the vendor's
  * metrics, and tells the buyer when the vendor has the item.
  *
- * A reply after the inquiry expired is recorded (`late`) but changes nothing
- * the buyer sees.
+ * A reply after the inquiry expired, or after the buyer withdrew it, is
+ * recorded (`late`) but changes nothing the buyer sees; the vendor is told
+ * the request had closed, or was withdrawn.
  *
  * @module
  */
@@ -27,6 +28,7 @@ import {
   vendorHintText,
   vendorLateText,
   vendorThanksText,
+  vendorWithdrawnText,
 } from "./texts.ts";
 
 interface Candidate {
@@ -37,6 +39,8 @@ interface Candidate {
   business_name: string;
   reply_status: string;
   expired: boolean;
+  /** The buyer withdrew the inquiry. */
+  withdrawn: boolean;
   user_phone: string;
   /** The buyer's language. */
   language: Language;
@@ -47,7 +51,8 @@ interface Candidate {
 
 const CANDIDATE_SQL = `
   select m.id, m.inquiry_id, m.org_id, m.business_id, b.name as business_name, m.reply_status,
-         i.expires_at <= $3::timestamptz as expired, i.user_phone, i.language,
+         i.expires_at <= $3::timestamptz or i.cancelled_at is not null as expired,
+         i.cancelled_at is not null as withdrawn, i.user_phone, i.language,
          m.vendor_language,
          case when i.user_lat is not null and b.lat is not null then
            earth_distance(ll_to_earth(i.user_lat, i.user_lng), ll_to_earth(b.lat, b.lng)) / 1000
@@ -177,6 +182,8 @@ export const processVendorReply = defineTool({
     // The vendor hears back too, in their language: thanks, the request had closed, or how to answer.
     const toVendor = parsed.status === "other"
       ? vendorHintText(inquiry.vendor_language)
+      : inquiry.withdrawn
+      ? vendorWithdrawnText(inquiry.vendor_language)
       : inquiry.expired
       ? vendorLateText(inquiry.vendor_language)
       : vendorThanksText(parsed.status, inquiry.vendor_language);

@@ -11,6 +11,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { orderCancel } from "./order_cancel.ts";
 import { orderStatusUpdate } from "./order_status_update.ts";
 import { COMMERCE_TEXTS } from "./texts.ts";
 import { answerVenueCommand } from "./venue_answer.ts";
@@ -21,7 +22,7 @@ export { parseVenueCommand } from "./venue_commands.ts";
 /** The commerce pack. */
 export const COMMERCE_PACK: Pack = {
   id: "commerce",
-  tools: [orderStatusUpdate, answerVenueCommand],
+  tools: [orderStatusUpdate, orderCancel, answerVenueCommand],
   agents: [],
   tables: {
     orders: {

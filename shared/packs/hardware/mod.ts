@@ -7,6 +7,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { orderPending } from "@shared/registry/order_pending.ts";
 import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
 
@@ -50,6 +51,8 @@ export const HARDWARE_PACK: Pack = {
       filler: FILLER,
       deliveryFrom: HARDWARE_DELIVERY_FROM,
     }),
+    // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
+    pending: orderPending,
   }],
   tables: ORDERING_TABLES,
   texts: { ...ORDER_TEXTS, ...HARDWARE_TEXTS },

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { orderPending } from "@shared/registry/order_pending.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { PHARMACY_INTENTS } from "./intents.ts";
 import { PHARMACY_TEXTS, pharmacyFlow } from "./pharmacy_flow.ts";
@@ -24,6 +25,8 @@ export const PHARMACY_PACK: Pack = {
     asks: (text) => PHARMACY_WORDS.test(text),
     menuTitle: { en: "Pharmacy", rw: "Farumasi", fr: "Pharmacie" },
     offlineFlow: pharmacyFlow,
+    // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
+    pending: orderPending,
   }],
   tables: {
     ...ORDERING_TABLES,

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { orderPending } from "@shared/registry/order_pending.ts";
 import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 import { SHOP_INTENTS } from "./intents.ts";
 
@@ -44,6 +45,8 @@ export const SHOP_PACK: Pack = {
       searchStock: true,
       filler: FILLER,
     }),
+    // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
+    pending: orderPending,
   }],
   tables: ORDERING_TABLES,
   texts: { ...ORDER_TEXTS, ...SHOP_TEXTS },

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { orderPending } from "@shared/registry/order_pending.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
@@ -24,6 +25,8 @@ export const WAITER_PACK: Pack = {
     asks: (text) => WAITER_WORDS.test(text),
     menuTitle: { en: "Food & drinks", rw: "Ibiryo n'ibinyobwa", fr: "Repas et boissons" },
     offlineFlow: waiterFlow,
+    // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
+    pending: orderPending,
   }],
   tables: ORDERING_TABLES,
   texts: { ...ORDER_TEXTS, ...WAITER_TEXTS },

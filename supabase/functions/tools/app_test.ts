@@ -40,18 +40,23 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "momo_charge",
       "notify_staff",
       "ocr_extract",
+      "order_cancel",
       "order_create",
       "order_status_update",
       "payment_status",
       "place_lookup",
       "price_insurance",
       "reservation_book",
+      "reservation_cancel",
+      "reservation_list",
+      "reservation_move",
       "ride_cancel",
       "ride_request",
       "ride_status",
       "search_businesses_with_tags",
       "search_supabase",
       "trip_price_estimate",
+      "vendor_inquiry_cancel",
     ];
     assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), TENANT_TOOLS);
     const support = await (await fetch(`${base}?agent=support_handoff&format=openai`, { headers }))

@@ -1,0 +1,75 @@
+/**
+ * What a buyer leaves open in the buy & sell flow: a request the vendors are
+ * still being asked about. On leaving, the kernel asks whether to withdraw it
+ * (`vendor_inquiry_cancel`: the vendors asked are told) or keep it (their
+ * answers still reach the buyer).
+ *
+ * @module
+ */
+import { type Language, phraseBook } from "@shared/contract/language.ts";
+import type { PendingWork } from "@shared/registry/pack.ts";
+
+const say = phraseBook({
+  openInquiry: {
+    en: "your request for {item}, sent to {n} vendor(s)",
+    rw: "icyifuzo cyawe cya {item}, cyoherejwe ku bacuruzi {n}",
+    fr: "votre demande de {item}, envoyée à {n} vendeur(s)",
+  },
+  withdrawn: {
+    en: "Your request is withdrawn; the vendors asked have been told.",
+    rw: "Icyifuzo cyawe cyahagaritswe; abacuruzi twabajije twabibamenyesheje.",
+    fr: "Votre demande est retirée ; les vendeurs sollicités ont été prévenus.",
+  },
+  notWithdrawn: {
+    en: "Sorry, I could not withdraw your request: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika icyifuzo cyawe: {msg}",
+    fr: "Désolé, je n'ai pas pu retirer votre demande : {msg}",
+  },
+});
+
+interface Updates {
+  inquiry_id: string;
+  request_summary: string;
+  status: string;
+  vendor_count: number;
+  replies: Array<{ chosen?: boolean }>;
+}
+
+/**
+ * An inquiry still waiting for answers (or answered, with no vendor chosen
+ * yet) is open work. Found through `get_vendor_inquiry_updates`: the
+ * concierge's own inquiry when its memory names one, else the buyer's latest
+ * (one the model made counts as much).
+ */
+export const inquiryPending: PendingWork = {
+  async find({ language, memory }, callTool) {
+    const flow = memory.channelFlow as { inquiry_id?: string } | undefined;
+    const result = await callTool(
+      "get_vendor_inquiry_updates",
+      flow?.inquiry_id ? { inquiry_id: flow.inquiry_id } : {},
+      "inquiry_updates",
+    );
+    if (!result.ok) return null;
+    const updates = result.data as Updates;
+    const open = (updates.status === "pending" || updates.status === "partial") &&
+      !updates.replies.some((reply) => reply.chosen);
+    if (!open) return null;
+    return {
+      id: updates.inquiry_id,
+      summary: say("openInquiry", language as Language, {
+        item: updates.request_summary.slice(0, 80),
+        n: updates.vendor_count,
+      }),
+    };
+  },
+  async cancel(work, { language }, callTool) {
+    const result = await callTool(
+      "vendor_inquiry_cancel",
+      { inquiry_id: work.id },
+      "inquiry_cancel",
+    );
+    return result.ok
+      ? say("withdrawn", language)
+      : say("notWithdrawn", language, { msg: result.error.msg });
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * What a customer leaves open in an ordering flow (Waiter AI, Pharmacy, Shop,
+ * Hardware): an order placed but not paid, which the venue may be about to
+ * prepare. On leaving, the kernel asks whether to cancel it (`order_cancel`:
+ * a waiting MoMo charge expires, the venue is told) or keep it.
+ *
+ * @module
+ */
+import { formatRwf } from "@shared/contract/format.ts";
+import { phraseBook } from "@shared/contract/language.ts";
+import type { PendingWork } from "./pack.ts";
+
+const say = phraseBook({
+  openOrder: {
+    en: "your unpaid order {no} at {venue} ({total})",
+    rw: "itumiza ryawe {no} kuri {venue} ritishyuwe ({total})",
+    fr: "votre commande {no} chez {venue}, non payée ({total})",
+  },
+  orderCancelled: {
+    en: "Order {no} is cancelled; {venue} has been told, and nothing will be charged.",
+    rw: "Itumiza {no} ryahagaritswe; {venue} yabimenyeshejwe, kandi nta mafaranga uzishyuzwa.",
+    fr: "La commande {no} est annulée ; {venue} a été prévenu, et rien ne sera débité.",
+  },
+  orderNotCancelled: {
+    en: "Sorry, I could not cancel order {no}: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika itumiza {no}: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler la commande {no} : {msg}",
+  },
+});
+
+interface OrderRow {
+  id: string;
+  order_no: string;
+  status: string;
+  payment_status: string;
+  total: number;
+  business_id: string;
+}
+
+/** The order the flow placed (its memory), or the one a model's `order_create` answered. */
+function orderIdOf(memory: Record<string, unknown>): string | null {
+  const step = memory.step as { order?: { id?: string } } | undefined;
+  if (typeof step?.order?.id === "string") return step.order.id;
+  const last = memory.lastResult as { ok?: boolean; data?: { order_id?: unknown } } | undefined;
+  return last?.ok && typeof last.data?.order_id === "string" ? last.data.order_id : null;
+}
+
+/**
+ * An order of this conversation still pending or confirmed and not paid is
+ * open work. Only the conversation's own order is offered, never an older
+ * one the customer did not just leave.
+ */
+export const orderPending: PendingWork = {
+  async find({ language, memory }, callTool) {
+    const id = orderIdOf(memory);
+    if (!id) return null;
+    const found = await callTool("search_supabase", {
+      table: "orders",
+      columns: ["id", "order_no", "status", "payment_status", "total", "business_id"],
+      filters: [{ column: "id", op: "eq", value: id }],
+      limit: 1,
+    }, "open_order");
+    const order = found.ok ? (found.data as { items: OrderRow[] }).items[0] : undefined;
+    if (!order || order.payment_status === "settled") return null;
+    if (order.status !== "pending" && order.status !== "confirmed") return null;
+    const venue = await callTool("search_supabase", {
+      table: "businesses",
+      columns: ["name"],
+      filters: [{ column: "id", op: "eq", value: order.business_id }],
+      limit: 1,
+    }, "open_order_venue");
+    const name = venue.ok ? (venue.data as { items: Array<{ name: string }> }).items[0]?.name : "";
+    return {
+      id: order.id,
+      summary: say("openOrder", language, {
+        no: order.order_no,
+        venue: name ?? "",
+        total: formatRwf(Number(order.total), language),
+      }),
+    };
+  },
+  async cancel(work, { language }, callTool) {
+    const result = await callTool("order_cancel", { order_id: work.id }, "order_cancel");
+    if (!result.ok) {
+      return say("orderNotCancelled", language, { no: "", msg: result.error.msg });
+    }
+    const data = result.data as { order_no: string; venue_name: string };
+    return say("orderCancelled", language, { no: data.order_no, venue: data.venue_name });
+  },
+};
