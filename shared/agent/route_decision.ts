@@ -29,6 +29,7 @@ import {
   requestedLanguage,
   trainLanguageDetector,
 } from "./language_detect.ts";
+import { safetyConcern } from "./safety.ts";
 import { normalizeText, wordsOf } from "./text_features.ts";
 
 /** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
@@ -343,7 +344,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isSensitive(normalized, words)) {
+  if (isSensitive(text, normalized, words)) {
     return {
       ...language,
       kind: "route",
@@ -425,7 +426,10 @@ export function isCustomerAgent(agent: string, agents: RouterAgents = DEFAULT_AG
     !(STAFF_ONLY_AGENTS as readonly string[]).includes(agent);
 }
 
-function isSensitive(normalized: string, words: string[]): boolean {
+// Danger, violence or theft in any wording (safety.ts), the older sensitive stems
+// (fraud, hacking, self-harm), or a bare cry for help.
+function isSensitive(text: string, normalized: string, words: string[]): boolean {
+  if (safetyConcern(text) !== null) return true;
   const padded = ` ${normalized} `;
   const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
   if (found) return true;
