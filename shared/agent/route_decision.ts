@@ -30,7 +30,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern } from "./safety.ts";
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
 /** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
 export const MAIN_MENU: readonly string[] = [
@@ -79,8 +79,19 @@ export type RouteDecision =
     | { kind: "menu" }
     /** The user picked option `option` (1-based) of the menu shown: go to `agent`. */
     | { kind: "pick"; option: number; agent: string }
-    /** Go to `agent` (a first message, a switch, or a sensitive topic when `urgent`). */
-    | { kind: "route"; agent: string; urgent: boolean; switched: boolean; confidence: number }
+    /**
+     * Go to `agent` (a first message, a switch, or a sensitive topic when
+     * `urgent`); `place` is the gazetteer's place the message names, if any:
+     * where, for the agent, never what.
+     */
+    | {
+      kind: "route";
+      agent: string;
+      urgent: boolean;
+      switched: boolean;
+      confidence: number;
+      place?: string;
+    }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
     /** Unsure: ask which of `options` the user means. */
@@ -102,6 +113,8 @@ export interface RouteContext {
   switchThreshold?: number;
   /** The agents it routes between, read from the packs. @default the shipped packs' ids */
   agents?: RouterAgents;
+  /** The places a message may name, handed to the agent a route reaches. @default none */
+  places?: NameGazetteer;
 }
 
 /** The agents the router routes between, by the part they play (read from the packs' roles). */
@@ -133,8 +146,10 @@ export interface RouteTraining {
   unclear?: UnclearPhrases;
   /** The agents it routes between. @default the shipped packs' ids */
   agents?: RouterAgents;
-  /** Names that carry no language (the packs' places and brands). @default [] */
+  /** Names that carry no language and no topic (the packs' places and brands). @default [] */
   neutralNames?: readonly string[];
+  /** The packs' gazetteer of places: neutral too, and a route hands the one named to the agent. @default [] */
+  places?: readonly string[];
 }
 
 /**
@@ -150,16 +165,17 @@ export interface RouteTraining {
  */
 export function trainRouteContext(training: RouteTraining): RouteContext {
   const featureCache = new Map<string, string[]>();
+  const places = training.places ?? [];
+  const neutralNames = [...training.neutralNames ?? [], ...places];
   return {
     classifier: trainIntentClassifier(training.examples, {
       unclear: training.unclear,
       featureCache,
+      neutralNames,
     }),
-    detector: trainLanguageDetector(training.examples, {
-      featureCache,
-      neutralNames: training.neutralNames,
-    }),
+    detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,
+    places: nameGazetteer(places),
   };
 }
 
@@ -394,6 +410,7 @@ export function decideRoute(
       urgent: false,
       switched: true,
       confidence,
+      ...placeOf(normalized, context),
     };
   }
 
@@ -408,7 +425,14 @@ export function decideRoute(
     urgent: false,
     switched: false,
     confidence,
+    ...placeOf(normalized, context),
   };
+}
+
+// The place a message names, for the route's `place`.
+function placeOf(normalized: string, context: RouteContext): { place?: string } {
+  const place = context.places?.find(normalized) ?? null;
+  return place === null ? {} : { place };
 }
 
 // A word of three letters or more that one of the offered titles has.

@@ -149,3 +149,48 @@ export function featuresOf(normalized: string, options: FeatureOptions = {}): st
   forEachFeature(normalized, (feature) => features.push(feature), options);
   return features;
 }
+
+/** Known names (places, vehicle makes) found in, or taken out of, a normalised message. */
+export interface NameGazetteer {
+  /** The normalised message without the names, spaces collapsed. */
+  strip(normalized: string): string;
+  /** The longest name the normalised message holds, as it was given, or null. */
+  find(normalized: string): string | null;
+}
+
+/**
+ * A gazetteer of whole-word names: "kimironko market" is found before
+ * "kimironko" can leave "market" behind.
+ *
+ * @example
+ * ```ts
+ * import { nameGazetteer, normalizeText } from "@shared/agent/text_features.ts";
+ * const places = nameGazetteer(["Kimironko", "Kimironko market"]);
+ * places.strip(normalizeText("cement near Kimironko market")); // "cement near"
+ * places.find(normalizeText("cement near Kimironko market")); // "Kimironko market"
+ * ```
+ */
+export function nameGazetteer(names: readonly string[]): NameGazetteer {
+  const byKey = new Map<string, string>();
+  for (const name of names) {
+    const key = normalizeText(name);
+    if (key !== "" && !byKey.has(key)) byKey.set(key, name);
+  }
+  // Longest first, so a longer name wins over the shorter one inside it.
+  const keys = [...byKey.keys()].sort((a, b) => b.length - a.length);
+  return {
+    strip(normalized: string): string {
+      if (keys.length === 0) return normalized;
+      let padded = ` ${normalized} `;
+      for (const key of keys) {
+        if (padded.includes(` ${key} `)) padded = padded.replaceAll(` ${key} `, " ");
+      }
+      return padded.trim().replace(/\s+/g, " ");
+    },
+    find(normalized: string): string | null {
+      const padded = ` ${normalized} `;
+      const key = keys.find((key) => padded.includes(` ${key} `));
+      return key === undefined ? null : byKey.get(key)!;
+    },
+  };
+}
