@@ -115,7 +115,6 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "peur",
     "blessé",
     "blessée",
-    "incendie",
     "kidnapp",
   ],
 };
@@ -274,6 +273,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?<!contre )(?:le|au|en|du) feu\b(?! (?:rouge|vert|tricolore|de signalisation|orange))/,
   ],
   ["danger", / (?:maison|cuisine|boutique|immeuble|voiture) (?:brule|brulent)\b/],
+  ["danger", / (?<!extincteur d |extincteurs d |asurance |contre l |alarme |alarmes )incendie/],
   ["danger", / acident\b.* (?:saign\w*|blese\w*|sang|hopital|mal|mort)\b/],
   // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
   [
