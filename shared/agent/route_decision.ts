@@ -415,6 +415,18 @@ export function decideRoute(
   }
 
   if (number !== null) return { ...language, kind: "menu" };
+  // A greeting and nothing else is for the front desk, whatever its letters
+  // share with a topic ("bon apres midi" is no lunch order).
+  if (isGreetingOnly(words)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.frontDesk,
+      urgent: false,
+      switched: false,
+      confidence: 1,
+    };
+  }
   if (routable === null || confidence < threshold) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
@@ -460,6 +472,79 @@ function isSensitive(text: string, normalized: string, words: string[]): boolean
   const urgent = words.some((word) => URGENT_WORDS.has(word));
   if (!urgent) return false;
   return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
+}
+
+// Words that greet, in the three languages; and the words a greeting may come with.
+const GREETINGS = new Set([
+  "hi",
+  "hello",
+  "helo",
+  "hey",
+  "morning",
+  "afternoon",
+  "evening",
+  "bonjour",
+  "bonsoir",
+  "salut",
+  "slt",
+  "bjr",
+  "bsr",
+  "muraho",
+  "mwaramutse",
+  "mwiriwe",
+  "bite",
+  "amakuru",
+]);
+const GREETING_COMPANIONS = new Set([
+  "good",
+  "day",
+  "there",
+  "to",
+  "you",
+  "all",
+  "how",
+  "are",
+  "u",
+  "doing",
+  "again",
+  "dear",
+  "friend",
+  "a",
+  "vous",
+  "tous",
+  "ca",
+  "va",
+  "cv",
+  "comment",
+  "allez",
+  "neza",
+  "cyane",
+  "se",
+  "yanyu",
+  "yawe",
+  "mwese",
+  "nshuti",
+  "bayobozi",
+  "mwe",
+]);
+
+// Greetings of several words whose words alone greet no one.
+const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+
+// Only a greeting: at least one greeting and nothing but greetings and their
+// companions ("good afternoon", "bonjour a tous", "mwiriwe neza").
+function isGreetingOnly(words: readonly string[]): boolean {
+  let text = ` ${words.filter((word) => !COURTESIES.has(word)).join(" ")} `;
+  let greeted = false;
+  for (const phrase of GREETING_PHRASES) {
+    if (text.includes(` ${phrase} `)) {
+      greeted = true;
+      text = text.replaceAll(` ${phrase} `, " ");
+    }
+  }
+  const rest = wordsOf(text.trim());
+  return (greeted || rest.some((word) => GREETINGS.has(word))) &&
+    rest.every((word) => GREETINGS.has(word) || GREETING_COMPANIONS.has(word));
 }
 
 // Courtesies a menu word may come with ("menu please", "menu stp", "ahabanza nkwinginze").
