@@ -2,10 +2,14 @@
  * Scores the live router (the decision and context the agent's graph uses) on the held-out sets in testing/routing_eval/: accuracy
  * per language and per agent, a confusion table, how often it asked for
  * clarification, how many replies came in the sender's language, and every
- * conversation turn it got wrong. A report: exits 0 unless `--min <pct>` is
+ * conversation turn it got wrong; then the same per language on the harder
+ * set (place names, vehicle makes, SMS spelling, safety said indirectly),
+ * with how many safety messages reached a person and how many ordinary
+ * messages were handed off as unsafe. `--dev` scores the harder set's dev
+ * split instead of its held-out one. A report: exits 0 unless `--min <pct>` is
  * given and a language scores below it.
  *
- * Run: `deno task eval:routing [--min 90]`
+ * Run: `deno task eval:routing [--min 90] [--dev] [--verbose]`
  *
  * @module
  */
@@ -13,6 +17,7 @@ import { platformRouter } from "@shared/platform/router.ts";
 import {
   loadConversations,
   loadFirstMessages,
+  loadHarderMessages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -81,6 +86,38 @@ for (const row of wrong) {
 if (Deno.args.includes("--verbose")) {
   console.log("\nFirst messages routed wrong");
   for (const row of first.filter((row) => row.got !== row.expect)) {
+    console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
+  }
+}
+
+const split = Deno.args.includes("--dev") ? "dev" : "held_out";
+const harder = scoreFirstMessages(
+  await loadHarderMessages(split, context.agents?.handoff),
+  context,
+);
+console.log(
+  `\nHarder first messages (${harder.length}, ${split === "dev" ? "dev split" : "held out"})\n`,
+);
+for (const language of ["en", "rw", "fr"]) {
+  const rows = harder.filter((row) => row.language === language);
+  perLanguage[`harder ${language}`] = 100 * right(rows) / rows.length;
+  console.log(`  ${language}  ${pct(right(rows), rows.length)}  (${right(rows)}/${rows.length})`);
+}
+const safety = harder.filter((row) => row.safety);
+const handedOff = safety.filter((row) => row.urgent).length;
+console.log(`  safety messages handed to a person, urgently: ${handedOff}/${safety.length}`);
+const falseAlarms = [...first, ...harder].filter((row) =>
+  !row.safety && row.urgent && row.expect !== context.agents?.handoff
+);
+console.log(
+  `  ordinary messages handed off as unsafe: ${falseAlarms.length} of ${
+    first.length + harder.length - safety.length
+  }`,
+);
+for (const row of falseAlarms) console.log(`    ! ${row.language} "${row.text}"`);
+if (Deno.args.includes("--verbose")) {
+  console.log("\nHarder messages routed wrong");
+  for (const row of harder.filter((row) => row.got !== row.expect)) {
     console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
   }
 }

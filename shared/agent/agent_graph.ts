@@ -331,7 +331,11 @@ async function decide(
       }],
     }, true);
   }
-  return goTo(chosen, language);
+  // The place the message named (the packs' gazetteer) is where, for the agent it reaches.
+  const place = decision.kind === "route" && chosen === decision.agent ? decision.place : undefined;
+  if (place === undefined || chosen === current) return goTo(chosen, language);
+  const fresh = goTo(chosen, language);
+  return { ...fresh, memory: { ...fresh.memory, place } };
 }
 
 /**

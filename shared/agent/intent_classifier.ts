@@ -9,7 +9,13 @@
 import naiveBayes from "wink-naive-bayes-text-classifier";
 import type { Language } from "@shared/contract/language.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
-import { type FeatureOptions, featuresOf, forEachFeature, normalizeText } from "./text_features.ts";
+import {
+  type FeatureOptions,
+  featuresOf,
+  forEachFeature,
+  nameGazetteer,
+  normalizeText,
+} from "./text_features.ts";
 
 /**
  * The confidence below which the router asks a clarifying question instead
@@ -263,6 +269,13 @@ export interface IntentTrainOptions extends TrainOptions {
    * or "thanks" gets a clarifying question rather than the nearest agent.
    */
   unclear?: UnclearPhrases;
+  /**
+   * Names that say where or which, never what (the packs' places, vehicle
+   * makes): taken out of every phrase and message before the topic is read,
+   * so "cement at Nyabugogo" is about cement, not the rides that name
+   * Nyabugogo. @default []
+   */
+  neutralNames?: readonly string[];
 }
 
 /**
@@ -283,16 +296,26 @@ export function trainIntentClassifier(
   examples: readonly IntentExamples[],
   options: IntentTrainOptions = {},
 ): IntentClassifier {
-  const { unclear, ...rest } = options;
-  return trainTextClassifier(
+  const { unclear, neutralNames = [], ...rest } = options;
+  const names = nameGazetteer(neutralNames);
+  // Without names, a phrase is another text: its features are not the cached ones.
+  const topicOf = neutralNames.length === 0
+    ? (text: string) => text
+    : (text: string) => names.strip(normalizeText(text));
+  const train = neutralNames.length === 0 ? rest : { ...rest, featureCache: undefined };
+  const classifier = trainTextClassifier(
     [
       ...examples.flatMap(({ agent, phrases }) =>
-        Object.values(phrases).flatMap((list) => list.map((text) => ({ text, label: agent })))
+        Object.values(phrases).flatMap((list) =>
+          list.map((text) => ({ text: topicOf(text), label: agent }))
+        )
       ),
       ...Object.values(unclear ?? {}).flatMap((list) =>
-        list.map((text) => ({ text, label: UNCLEAR_LABEL }))
+        list.map((text) => ({ text: topicOf(text), label: UNCLEAR_LABEL }))
       ),
     ],
-    rest,
+    train,
   );
+  if (neutralNames.length === 0) return classifier;
+  return { classify: (text: string) => classifier.classify(topicOf(text)) };
 }

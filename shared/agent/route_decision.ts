@@ -29,7 +29,8 @@ import {
   requestedLanguage,
   trainLanguageDetector,
 } from "./language_detect.ts";
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { safetyConcern } from "./safety.ts";
+import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
 /** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
 export const MAIN_MENU: readonly string[] = [
@@ -78,8 +79,19 @@ export type RouteDecision =
     | { kind: "menu" }
     /** The user picked option `option` (1-based) of the menu shown: go to `agent`. */
     | { kind: "pick"; option: number; agent: string }
-    /** Go to `agent` (a first message, a switch, or a sensitive topic when `urgent`). */
-    | { kind: "route"; agent: string; urgent: boolean; switched: boolean; confidence: number }
+    /**
+     * Go to `agent` (a first message, a switch, or a sensitive topic when
+     * `urgent`); `place` is the gazetteer's place the message names, if any:
+     * where, for the agent, never what.
+     */
+    | {
+      kind: "route";
+      agent: string;
+      urgent: boolean;
+      switched: boolean;
+      confidence: number;
+      place?: string;
+    }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
     /** Unsure: ask which of `options` the user means. */
@@ -101,6 +113,8 @@ export interface RouteContext {
   switchThreshold?: number;
   /** The agents it routes between, read from the packs. @default the shipped packs' ids */
   agents?: RouterAgents;
+  /** The places a message may name, handed to the agent a route reaches. @default none */
+  places?: NameGazetteer;
 }
 
 /** The agents the router routes between, by the part they play (read from the packs' roles). */
@@ -132,8 +146,10 @@ export interface RouteTraining {
   unclear?: UnclearPhrases;
   /** The agents it routes between. @default the shipped packs' ids */
   agents?: RouterAgents;
-  /** Names that carry no language (the packs' places and brands). @default [] */
+  /** Names that carry no language and no topic (the packs' places and brands). @default [] */
   neutralNames?: readonly string[];
+  /** The packs' gazetteer of places: neutral too, and a route hands the one named to the agent. @default [] */
+  places?: readonly string[];
 }
 
 /**
@@ -149,16 +165,17 @@ export interface RouteTraining {
  */
 export function trainRouteContext(training: RouteTraining): RouteContext {
   const featureCache = new Map<string, string[]>();
+  const places = training.places ?? [];
+  const neutralNames = [...training.neutralNames ?? [], ...places];
   return {
     classifier: trainIntentClassifier(training.examples, {
       unclear: training.unclear,
       featureCache,
+      neutralNames,
     }),
-    detector: trainLanguageDetector(training.examples, {
-      featureCache,
-      neutralNames: training.neutralNames,
-    }),
+    detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,
+    places: nameGazetteer(places),
   };
 }
 
@@ -343,7 +360,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isSensitive(normalized, words)) {
+  if (isSensitive(text, normalized, words)) {
     return {
       ...language,
       kind: "route",
@@ -393,10 +410,23 @@ export function decideRoute(
       urgent: false,
       switched: true,
       confidence,
+      ...placeOf(normalized, context),
     };
   }
 
   if (number !== null) return { ...language, kind: "menu" };
+  // A greeting and nothing else is for the front desk, whatever its letters
+  // share with a topic ("bon apres midi" is no lunch order).
+  if (isGreetingOnly(words)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.frontDesk,
+      urgent: false,
+      switched: false,
+      confidence: 1,
+    };
+  }
   if (routable === null || confidence < threshold) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
@@ -407,7 +437,14 @@ export function decideRoute(
     urgent: false,
     switched: false,
     confidence,
+    ...placeOf(normalized, context),
   };
+}
+
+// The place a message names, for the route's `place`.
+function placeOf(normalized: string, context: RouteContext): { place?: string } {
+  const place = context.places?.find(normalized) ?? null;
+  return place === null ? {} : { place };
 }
 
 // A word of three letters or more that one of the offered titles has.
@@ -425,13 +462,89 @@ export function isCustomerAgent(agent: string, agents: RouterAgents = DEFAULT_AG
     !(STAFF_ONLY_AGENTS as readonly string[]).includes(agent);
 }
 
-function isSensitive(normalized: string, words: string[]): boolean {
+// Danger, violence or theft in any wording (safety.ts), the older sensitive stems
+// (fraud, hacking, self-harm), or a bare cry for help.
+function isSensitive(text: string, normalized: string, words: string[]): boolean {
+  if (safetyConcern(text) !== null) return true;
   const padded = ` ${normalized} `;
   const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
   if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));
   if (!urgent) return false;
   return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
+}
+
+// Words that greet, in the three languages; and the words a greeting may come with.
+const GREETINGS = new Set([
+  "hi",
+  "hello",
+  "helo",
+  "hey",
+  "morning",
+  "afternoon",
+  "evening",
+  "bonjour",
+  "bonsoir",
+  "salut",
+  "slt",
+  "bjr",
+  "bsr",
+  "muraho",
+  "mwaramutse",
+  "mwiriwe",
+  "bite",
+  "amakuru",
+]);
+const GREETING_COMPANIONS = new Set([
+  "good",
+  "day",
+  "there",
+  "to",
+  "you",
+  "all",
+  "how",
+  "are",
+  "u",
+  "doing",
+  "again",
+  "dear",
+  "friend",
+  "a",
+  "vous",
+  "tous",
+  "ca",
+  "va",
+  "cv",
+  "comment",
+  "allez",
+  "neza",
+  "cyane",
+  "se",
+  "yanyu",
+  "yawe",
+  "mwese",
+  "nshuti",
+  "bayobozi",
+  "mwe",
+]);
+
+// Greetings of several words whose words alone greet no one.
+const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+
+// Only a greeting: at least one greeting and nothing but greetings and their
+// companions ("good afternoon", "bonjour a tous", "mwiriwe neza").
+function isGreetingOnly(words: readonly string[]): boolean {
+  let text = ` ${words.filter((word) => !COURTESIES.has(word)).join(" ")} `;
+  let greeted = false;
+  for (const phrase of GREETING_PHRASES) {
+    if (text.includes(` ${phrase} `)) {
+      greeted = true;
+      text = text.replaceAll(` ${phrase} `, " ");
+    }
+  }
+  const rest = wordsOf(text.trim());
+  return (greeted || rest.some((word) => GREETINGS.has(word))) &&
+    rest.every((word) => GREETINGS.has(word) || GREETING_COMPANIONS.has(word));
 }
 
 // Courtesies a menu word may come with ("menu please", "menu stp", "ahabanza nkwinginze").

@@ -149,3 +149,52 @@ Deno.test("a filler first message gets a clarifying question with the services",
     assert.deepStrictEqual(decision.kind === "clarify" && decision.options, MAIN_MENU);
   }
 });
+
+Deno.test("a place named beside another topic is where, not what, and the route carries it", () => {
+  const withPlaces = trainRouteContext({
+    examples: PACK_INTENTS,
+    unclear: UNCLEAR_PHRASES,
+    places: ["Nyabugogo", "Kimironko market", "Kimironko"],
+  });
+  const decision = decideRoute("i need sand and bricks from Nyabugogo", fresh, withPlaces);
+  assert.equal(decision.kind, "route");
+  if (decision.kind !== "route") return;
+  assert.equal(decision.agent, "hardware");
+  assert.equal(decision.place, "Nyabugogo");
+  const market = decideRoute("a moto near Kimironko market", fresh, withPlaces);
+  assert.equal(market.kind === "route" && market.place, "Kimironko market");
+});
+
+Deno.test("a vehicle's make and model name no topic: selling, insuring and a ride differ by their verbs", () => {
+  const withMakes = trainRouteContext({
+    examples: PACK_INTENTS,
+    unclear: UNCLEAR_PHRASES,
+    neutralNames: ["toyota", "hilux", "nissan", "patrol"],
+  });
+  const agentOf = (text: string) => {
+    const decision = decideRoute(text, fresh, withMakes);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  assert.equal(agentOf("selling my toyota hilux, 2016"), "buy_and_sell");
+  assert.equal(agentOf("comprehensive cover for my nissan patrol"), "insurance");
+});
+
+Deno.test("danger, violence and theft in any wording reach a person urgently, even mid-flow", () => {
+  for (
+    const text of [
+      "the rider rode off with my shopping and blocked my number",
+      "mon ex me suit partout",
+      "umugabo wanjye arankubita",
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow("shop"), context);
+    assert.equal(decision.kind === "route" && decision.urgent, true, text);
+  }
+});
+
+Deno.test("a greeting and nothing else goes to the front desk", () => {
+  for (const text of ["bonne soiree a vous", "mwiriwe mwese", "good morning dear"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+});

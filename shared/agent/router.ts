@@ -7,7 +7,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { packIntents, packNeutralNames } from "@shared/registry/pack.ts";
+import { packIntents, packNeutralNames, packPlaces } from "@shared/registry/pack.ts";
 import type { UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
 import { type RouteContext, trainRouteContext } from "./route_decision.ts";
@@ -42,6 +42,7 @@ export function createRouter(options: RouterOptions): RouteContext {
     examples,
     unclear: options.unclear,
     neutralNames: packNeutralNames(options.packs),
+    places: packPlaces(options.packs),
     agents: {
       frontDesk: roster.frontDesk,
       handoff: roster.handoff,

@@ -102,6 +102,63 @@ export function kinyarwandaStem(word: string): string | null {
   return null;
 }
 
+// SMS spellings and shorthands, read as the words they stand for so they
+// share features with the phrases ("C koi le plat du jour" is "c est quoi le
+// plat du jour"). Only spellings no other word of the three languages has.
+const SHORTHANDS = new Map<string, string>([
+  // French
+  ["c", "c est"],
+  ["koi", "quoi"],
+  ["kwa", "quoi"],
+  ["kel", "quel"],
+  ["kele", "quelle"],
+  ["pr", "pour"],
+  ["ds", "dans"],
+  ["vs", "vous"],
+  ["bcp", "beaucoup"],
+  ["jve", "je veux"],
+  ["jveux", "je veux"],
+  ["jvx", "je veux"],
+  ["cmt", "comment"],
+  ["pk", "pourquoi"],
+  ["pq", "pourquoi"],
+  ["qqn", "quelqu un"],
+  ["qq", "quelque"],
+  ["tjr", "toujours"],
+  ["tjrs", "toujours"],
+  ["dej", "dejeuner"],
+  ["resto", "restaurant"],
+  ["medoc", "medicament"],
+  ["medocs", "medicaments"],
+  ["palu", "paludisme"],
+  ["slt", "salut"],
+  ["bjr", "bonjour"],
+  ["bsr", "bonsoir"],
+  ["cv", "ca va"],
+  ["auj", "aujourd hui"],
+  ["ajd", "aujourd hui"],
+  ["rdv", "rendez vous"],
+  ["svp", "s il vous plait"],
+  ["stp", "s il te plait"],
+  // English
+  ["u", "you"],
+  ["ur", "your"],
+  ["r", "are"],
+  ["pls", "please"],
+  ["plz", "please"],
+  ["cn", "can"],
+  ["gt", "get"],
+  ["hv", "have"],
+  ["wat", "what"],
+  ["wht", "what"],
+  ["whr", "where"],
+  ["nd", "need"],
+  ["thx", "thanks"],
+  ["tmr", "tomorrow"],
+  ["tmrw", "tomorrow"],
+  ["im", "i m"],
+]);
+
 /** Options for {@linkcode featuresOf}. */
 export interface FeatureOptions {
   /** Shortest character n-gram. @default 3 */
@@ -111,7 +168,8 @@ export interface FeatureOptions {
 }
 
 /**
- * Calls `emit` once for each distinct feature of a normalised message: each
+ * Calls `emit` once for each distinct feature of a normalised message (SMS
+ * shorthands read as the words they stand for): each
  * word (`w:`), each pair of neighbouring words (`b:`), each Kinyarwanda stem
  * (`s:`) and every character n-gram of each word padded with spaces (" avo",
  * "cat "), so the start and end of a word weigh more than its middle. A
@@ -129,7 +187,10 @@ export function forEachFeature(
     seen.add(feature);
     emit(feature);
   };
-  const words = wordsOf(normalized);
+  const words = wordsOf(normalized).flatMap((word) => {
+    const full = SHORTHANDS.get(word);
+    return full === undefined ? [word] : full.split(" ");
+  });
   for (let w = 0; w < words.length; w++) {
     const word = words[w];
     add(`w:${word}`);
@@ -148,4 +209,49 @@ export function featuresOf(normalized: string, options: FeatureOptions = {}): st
   const features: string[] = [];
   forEachFeature(normalized, (feature) => features.push(feature), options);
   return features;
+}
+
+/** Known names (places, vehicle makes) found in, or taken out of, a normalised message. */
+export interface NameGazetteer {
+  /** The normalised message without the names, spaces collapsed. */
+  strip(normalized: string): string;
+  /** The longest name the normalised message holds, as it was given, or null. */
+  find(normalized: string): string | null;
+}
+
+/**
+ * A gazetteer of whole-word names: "kimironko market" is found before
+ * "kimironko" can leave "market" behind.
+ *
+ * @example
+ * ```ts
+ * import { nameGazetteer, normalizeText } from "@shared/agent/text_features.ts";
+ * const places = nameGazetteer(["Kimironko", "Kimironko market"]);
+ * places.strip(normalizeText("cement near Kimironko market")); // "cement near"
+ * places.find(normalizeText("cement near Kimironko market")); // "Kimironko market"
+ * ```
+ */
+export function nameGazetteer(names: readonly string[]): NameGazetteer {
+  const byKey = new Map<string, string>();
+  for (const name of names) {
+    const key = normalizeText(name);
+    if (key !== "" && !byKey.has(key)) byKey.set(key, name);
+  }
+  // Longest first, so a longer name wins over the shorter one inside it.
+  const keys = [...byKey.keys()].sort((a, b) => b.length - a.length);
+  return {
+    strip(normalized: string): string {
+      if (keys.length === 0) return normalized;
+      let padded = ` ${normalized} `;
+      for (const key of keys) {
+        if (padded.includes(` ${key} `)) padded = padded.replaceAll(` ${key} `, " ");
+      }
+      return padded.trim().replace(/\s+/g, " ");
+    },
+    find(normalized: string): string | null {
+      const padded = ` ${normalized} `;
+      const key = keys.find((key) => padded.includes(` ${key} `));
+      return key === undefined ? null : byKey.get(key)!;
+    },
+  };
 }

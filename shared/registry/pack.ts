@@ -269,6 +269,13 @@ export interface Pack<Conversation = unknown> {
    * the router never switches on it.
    */
   neutralNames?: readonly string[];
+  /**
+   * The pack's gazetteer of places, by every name and alias users type:
+   * neutral like {@link Pack.neutralNames} for language and topic ("cement
+   * at Nyabugogo" is about cement), and the one a message names is handed to
+   * the agent it reaches as the location.
+   */
+  places?: readonly string[];
 }
 
 /** What a pack's {@link Pack.checkSettings} may use at start. */
@@ -279,9 +286,14 @@ export interface SettingsContext {
   log: Pick<Logger, "info" | "warn">;
 }
 
-/** Every pack's language-neutral names (places, brands), for the router's language detector. */
+/** Every pack's neutral names (brands, makes) and places, which the router reads as no language and no topic. */
 export function packNeutralNames(packs: readonly Pack[]): string[] {
-  return packs.flatMap((pack) => pack.neutralNames ?? []);
+  return packs.flatMap((pack) => [...pack.neutralNames ?? [], ...pack.places ?? []]);
+}
+
+/** Every pack's places, which the router hands to the agent as the location. */
+export function packPlaces(packs: readonly Pack[]): string[] {
+  return packs.flatMap((pack) => pack.places ?? []);
 }
 
 /** Every agent's intent examples, in pack order, for training the router. */

@@ -21,6 +21,46 @@ export interface FirstMessage {
   language: Language;
   /** The agent it should reach, or `clarify`. */
   expect: string;
+  /** Whether it describes danger, violence or theft: it must reach a person, urgently. */
+  safety?: boolean;
+}
+
+/** The label of a harder set's messages that must reach a person urgently. */
+export const SAFETY_LABEL = "safety";
+
+/**
+ * Which harder set: `held_out` (harder_messages.*.yaml, never tuned on) or
+ * `dev` (harder_dev.*.yaml, what the harder-message behaviour was tuned on).
+ */
+export type HarderSplit = "held_out" | "dev";
+
+/**
+ * The harder first messages of every language (place names beside unrelated
+ * topics, vehicle makes, SMS spelling, code-switching, safety said
+ * indirectly). A message under `safety` expects the hand-off agent, urgently.
+ */
+export async function loadHarderMessages(
+  split: HarderSplit = "held_out",
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  const all: FirstMessage[] = [];
+  const stem = split === "held_out" ? "harder_messages" : "harder_dev";
+  for (const language of ["en", "rw", "fr"] as const) {
+    const file = new URL(`${stem}.${language}.yaml`, DIR);
+    const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
+    for (const [label, texts] of Object.entries(sets)) {
+      const safety = label === SAFETY_LABEL;
+      for (const text of texts) {
+        all.push({
+          text: messageText(text, file),
+          language,
+          expect: safety ? handoff : label,
+          safety,
+        });
+      }
+    }
+  }
+  return all;
 }
 
 /** One turn of a labelled conversation. */
@@ -81,6 +121,10 @@ export interface Scored {
   got: string;
   expectLanguage?: Language;
   gotLanguage: Language;
+  /** Whether the message must reach a person urgently (a harder set's safety message). */
+  safety?: boolean;
+  /** Whether the decision was an urgent hand-off to a person. */
+  urgent?: boolean;
 }
 
 /** The route a decision amounts to, and the state after it. */
@@ -88,22 +132,24 @@ export function applyDecision(
   text: string,
   state: RoutingState,
   context: RouteContext,
-): { got: string; replyLanguage: Language; next: RoutingState } {
+): { got: string; replyLanguage: Language; next: RoutingState; urgent: boolean } {
   const decision = decideRoute(text, state, context);
+  const urgent = decision.kind === "route" && decision.urgent;
   const langPref = decision.langPref;
   // The live router's menu and front desk (from the packs), else the engine's defaults.
   const menu = context.agents?.menu ?? MAIN_MENU;
   const atMenuState = { agent: null, atMenu: true, menuOptions: menu, langPref };
   switch (decision.kind) {
     case "menu":
-      return { got: "menu", replyLanguage: decision.replyLanguage, next: atMenuState };
+      return { got: "menu", replyLanguage: decision.replyLanguage, next: atMenuState, urgent };
     case "clarify":
-      return { got: "clarify", replyLanguage: decision.replyLanguage, next: atMenuState };
+      return { got: "clarify", replyLanguage: decision.replyLanguage, next: atMenuState, urgent };
     case "stay":
       return {
         got: decision.agent,
         replyLanguage: decision.replyLanguage,
         next: { ...state, langPref },
+        urgent,
       };
     default: {
       // The concierge greets with the main menu.
@@ -112,6 +158,7 @@ export function applyDecision(
         got: decision.agent,
         replyLanguage: decision.replyLanguage,
         next: { agent: decision.agent, atMenu, menuOptions: atMenu ? menu : [], langPref },
+        urgent,
       };
     }
   }
@@ -127,9 +174,19 @@ export const NEW_CONVERSATION: RoutingState = {
 
 /** Scores every first message as the opening of a new conversation. */
 export function scoreFirstMessages(messages: FirstMessage[], context: RouteContext): Scored[] {
-  return messages.map(({ text, language, expect }) => {
-    const { got, replyLanguage } = applyDecision(text, NEW_CONVERSATION, context);
-    return { text, language, expect, got, expectLanguage: language, gotLanguage: replyLanguage };
+  return messages.map(({ text, language, expect, safety }) => {
+    const { got, replyLanguage, urgent } = applyDecision(text, NEW_CONVERSATION, context);
+    return {
+      text,
+      language,
+      expect,
+      // A safety message is right only when handed to a person urgently.
+      got: safety && !urgent && got === expect ? `${got} (not urgent)` : got,
+      expectLanguage: language,
+      gotLanguage: replyLanguage,
+      safety,
+      urgent,
+    };
   });
 }
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
 import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
-import { loadConversations, loadFirstMessages } from "./routing_eval.ts";
+import { loadConversations, loadFirstMessages, loadHarderMessages } from "./routing_eval.ts";
 
 const training = new Set(
   [
@@ -19,9 +19,27 @@ Deno.test("the held-out sets hold at least 150 first messages per language and 3
   assert.ok((await loadConversations()).length >= 30);
 });
 
+Deno.test("the harder set holds at least 50 messages per language, 10 of them safety", async () => {
+  const messages = await loadHarderMessages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.length >= 50, language);
+    assert.ok(own.filter((m) => m.safety).length >= 10, language);
+  }
+});
+
+Deno.test("the harder set's dev split shares no message with its held-out one", async () => {
+  const heldOut = new Set((await loadHarderMessages()).map((m) => normalizeText(m.text)));
+  const shared = (await loadHarderMessages("dev")).filter((m) =>
+    heldOut.has(normalizeText(m.text))
+  );
+  assert.deepStrictEqual(shared.map((m) => m.text), []);
+});
+
 Deno.test("no held-out message is a training phrase, once normalised", async () => {
   const texts = [
     ...(await loadFirstMessages()).map((m) => m.text),
+    ...(await loadHarderMessages()).map((m) => m.text),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.text)),
   ];
   const overlap = texts.filter((text) =>
@@ -34,6 +52,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
   const allowed = new Set<string>([...CUSTOMER_AGENTS, "menu", "clarify"]);
   const labels = [
     ...(await loadFirstMessages()).map((m) => m.expect),
+    ...(await loadHarderMessages()).map((m) => m.expect),
+    ...(await loadHarderMessages("dev")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);

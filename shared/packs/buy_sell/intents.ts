@@ -12,6 +12,10 @@ export const BUY_SELL_INTENTS: IntentExamples = {
   agent: "buy_and_sell",
   phrases: {
     en: [
+      "how can i sell my vehicle",
+      "car for sale, 2015 model, good price",
+      "i want to sell my motorbike",
+      "selling my pickup truck",
       "i want to buy a phone",
       "looking for a used iphone 12",
       "where can i find a samsung a14 in kigali",
@@ -52,6 +56,10 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "post my item for sale",
     ],
     rw: [
+      "nifuza kugurisha imodoka yanjye",
+      "imodoka igurishwa, ni iya 2015",
+      "ndagurisha moto yanjye",
+      "hari ushaka kugura imodoka yanjye",
       "ndashaka kugura telefoni",
       "ndashaka iphone 12 yakoreshejwe",
       "ni hehe nabona samsung a14 i Kigali",
@@ -92,6 +100,10 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "nshaka umuguzi w'igikoresho cyanjye",
     ],
     fr: [
+      "comment vendre mon vehicule",
+      "voiture a vendre, modele 2015",
+      "je veux vendre ma moto",
+      "je vends mon pick up",
       "je veux acheter un telephone",
       "je cherche un iphone 12 occasion",
       "ou trouver un samsung a14 a kigali",

@@ -11,6 +11,7 @@ export const HARDWARE_INTENTS: IntentExamples = {
   agent: "hardware",
   phrases: {
     en: [
+      "fire extinguishers and safety gear",
       "i need 20 bags of cement",
       "price of iron sheets",
       "where can i buy iron bars 12mm",
@@ -61,6 +62,7 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "barbed wire for a fence",
     ],
     rw: [
+      "kizimyamwoto yo mu nzu",
       "nkeneye imifuka 20 ya sima",
       "amabati ni angahe",
       "nagura he ibyuma bya 12",
@@ -111,6 +113,7 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "urusinga rw'amahwa rwo kuzitira",
     ],
     fr: [
+      "des extincteurs pour la maison",
       "il me faut 20 sacs de ciment",
       "prix des toles",
       "ou acheter du fer a beton de 12",

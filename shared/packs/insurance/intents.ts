@@ -11,6 +11,10 @@ export const INSURANCE_INTENTS: IntentExamples = {
   agent: "insurance",
   phrases: {
     en: [
+      "register my new vehicle and insure it",
+      "vehicle registration for a car i just bought",
+      "number plate for my new motorbike",
+      "registering an imported vehicle",
       "i need car insurance",
       "insure my motorbike",
       "how much is third party insurance",
@@ -46,6 +50,10 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "insure my goods in transit",
     ],
     rw: [
+      "kwandikisha imodoka naguze",
+      "ndashaka kwandikisha ikinyabiziga gishya",
+      "plaque ya moto nshya",
+      "kwandikisha imodoka ivuye hanze",
       "mfite ikibazo cy'ubwishingizi bw'imodoka",
       "ndashaka ubwishingizi bw'imodoka",
       "gushinganisha moto yanjye",
@@ -81,6 +89,10 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "gushinganisha ibicuruzwa",
     ],
     fr: [
+      "immatriculation d'un vehicule neuf",
+      "faire immatriculer la voiture que je viens d'acheter",
+      "plaque pour ma moto neuve",
+      "immatriculer un vehicule importe",
       "je veux assurer ma voiture",
       "assurance pour ma moto",
       "combien coute l'assurance tiers",

@@ -9,6 +9,7 @@
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
+import { VEHICLE_NAMES } from "./vehicle_names.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
 import { insurancePayee } from "./settings.ts";
 import { priceInsurance } from "./price_insurance.ts";
@@ -31,4 +32,6 @@ export const INSURANCE_PACK: Pack = {
   // Paid premiums get their certificate (the settlement hook: see certificates.ts).
   sweeps: ["insurance_certificates_sweep"],
   checkSettings: () => void insurancePayee(),
+  // "sell my RAV4" is no insurance question: makes and models name no topic.
+  neutralNames: VEHICLE_NAMES,
 };

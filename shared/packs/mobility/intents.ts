@@ -11,6 +11,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
   agent: "mobility_orchestrator",
   phrases: {
     en: [
+      "i would like a moto please",
+      "i'd like a taxi",
+      "the driver is not picking my calls",
       "i need a taxi to Kimironko",
       "get me a moto to town",
       "i need a ride to the airport",
@@ -46,6 +49,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "transport for moving to Kanombe",
     ],
     rw: [
+      "nifuza moto",
+      "nifuza taxi injyana",
+      "umushoferi ntiyitaba telefone",
       "ndashaka moto injyana i Kimironko",
       "nshaka taxi ijya ku kibuga cy'indege",
       "nkeneye moto ubu",
@@ -81,6 +87,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "nyoherereza taxi",
     ],
     fr: [
+      "je voudrais une moto",
+      "je voudrais un taxi s'il vous plait",
+      "le chauffeur ne decroche pas",
       "je veux un taxi pour Kimironko",
       "il me faut une moto pour aller en ville",
       "un taxi pour l'aeroport svp",

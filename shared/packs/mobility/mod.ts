@@ -53,5 +53,5 @@ export const MOBILITY_PACK: Pack = {
   counterparts: [DRIVER_COUNTERPART],
   sweeps: ["ride_offers_sweep"],
   checkSettings: () => void mobilitySettings(),
-  neutralNames: PLACE_NAMES,
+  places: PLACE_NAMES,
 };

@@ -11,6 +11,8 @@ export const SHOP_INTENTS: IntentExamples = {
   agent: "shop",
   phrases: {
     en: [
+      "my groceries have not been delivered yet",
+      "where are the things i ordered from the supermarket",
       "i need groceries",
       "supermarket near Kicukiro",
       "2kg of rice and cooking oil",
@@ -61,6 +63,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "detergent and dishwashing liquid",
     ],
     rw: [
+      "ibyo naguze muri supermarket ntibiragera",
+      "ibintu natumije ku isoko ntibiraza",
       "nkeneye ibyo guhaha",
       "supermarket iri hafi y'i Kicukiro",
       "umuceri kg 2 n'amavuta yo guteka",
@@ -111,6 +115,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "isabune y'amazi yo koza amasahani",
     ],
     fr: [
+      "mes courses ne sont pas encore livrees",
+      "ou sont les articles commandes au supermarche",
       "j'ai besoin de courses",
       "supermarche pres de Kicukiro",
       "2kg de riz et de l'huile",

@@ -11,6 +11,9 @@ export const WAITER_INTENTS: IntentExamples = {
   agent: "waiter_ai",
   phrases: {
     en: [
+      "my food has not arrived yet",
+      "the burger i ordered is late",
+      "what is today's special",
       "i want to order food",
       "show me the menu at Bourbon",
       "can i see the menu of Heaven restaurant",
@@ -56,6 +59,9 @@ export const WAITER_INTENTS: IntentExamples = {
       "cancel my table booking",
     ],
     rw: [
+      "ibiryo natumije ntibiragera",
+      "burger natumije yatinze",
+      "ibiryo by'umunsi ni ibihe",
       "ndashaka kurya",
       "ndashaka gutumiza ibiryo",
       "menu ya Bourbon",
@@ -101,6 +107,9 @@ export const WAITER_INTENTS: IntentExamples = {
       "hagarika ameza nari nabitse",
     ],
     fr: [
+      "mon repas n'est pas encore arrive",
+      "le burger commande est en retard",
+      "quel est le plat du jour",
       "je veux commander a manger",
       "montrez moi la carte du Bourbon",
       "la carte du restaurant Heaven svp",

@@ -1,0 +1,352 @@
+/**
+ * Whether a message describes danger, violence or theft, in any wording, in
+ * English, Kinyarwanda or French: such a message goes to a person, urgently,
+ * whatever topic it also sounds like ("my husband hit me" is no legal
+ * question, "the moto guy drove off with my bag" no ride).
+ *
+ * Favours recall: missing one costs a person in danger, a false alarm costs a
+ * member of staff a minute. Three kinds of evidence, each kept narrow enough
+ * that the ordinary held-out sets raise no alarm:
+ * - roots that only ever mean harm ("stole", "arnaq", "kubit", "ubwoba"),
+ * - a harmful verb with a person as its object ("hit me", "me frappe"),
+ * - a situation said without any harm word: someone leaving *with* your
+ *   things, a person missing, a fire, a crash with an injury, someone
+ *   pretending to be staff.
+ *
+ * Everything is matched on {@linkcode normalizeText}'s form (no accents,
+ * apostrophes as spaces, doubled letters as one: "battue" is "batue").
+ *
+ * @module
+ */
+import { normalizeText } from "./text_features.ts";
+
+/** What kind of harm a message describes. */
+export type SafetyConcern = "violence" | "theft" | "danger";
+
+// Roots that mean harm where they start a word (English, French).
+const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
+  violence: [
+    // English
+    "assault",
+    "attacked",
+    "beaten",
+    "punched",
+    "slapped",
+    "stabbed",
+    "strangl",
+    "rape",
+    "raped",
+    "molest",
+    "harass",
+    "abuse",
+    "violence",
+    "violent",
+    "threaten",
+    "murder",
+    "kidnap",
+    "hostage",
+    "weapon",
+    // French
+    "agress",
+    "frappe",
+    "frapper",
+    "frappé",
+    "gifl",
+    "cogn",
+    "tabass",
+    "étrangl",
+    "poignard",
+    "menac",
+    "viol",
+    "violé",
+    "harcel",
+    "séquestr",
+    "enferm",
+  ],
+  theft: [
+    // English
+    "stole",
+    "stolen",
+    "steal",
+    "robbed",
+    "robber",
+    "robbery",
+    "thief",
+    "thieves",
+    "theft",
+    "burgl",
+    "pickpocket",
+    "snatch",
+    "mugged",
+    "scam",
+    "fraud",
+    "swindl",
+    "extort",
+    "blackmail",
+    "hacked",
+    // French
+    "volé",
+    "voleur",
+    "voleurs",
+    "voler",
+    "dérob",
+    "arrach",
+    "cambriol",
+    "escroq",
+    "arnaq",
+    "effraction",
+    "piraté",
+  ],
+  danger: [
+    // English
+    "emergency",
+    "suicide",
+    "unsafe",
+    "danger",
+    "scared",
+    "afraid",
+    "terrified",
+    "bleeding",
+    "injured",
+    "stalk",
+    // French
+    "urgence",
+    "au secours",
+    "peur",
+    "blessé",
+    "blessée",
+    "kidnapp",
+  ],
+};
+
+// Kinyarwanda roots, which match inside a word: the language prefixes the subject,
+// tense and object ("yankubise", "banyambuye", "ndakomeretse").
+const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
+  violence: [
+    "kubit",
+    "kubis",
+    "hohoter",
+    "ku ngufu",
+    "iterabwoba",
+    "girira nabi",
+    "teye icyuma",
+    "nkozeho",
+    "nkoraho",
+    "nyica",
+    "twica",
+    "bamwishe",
+    "yamwishe",
+  ],
+  theft: [
+    "ubujura",
+    "umujura",
+    "abajura",
+    "ubwambuzi",
+    "nyambu",
+    "ambuwe",
+    "uburiganya",
+    "tekamutwe",
+    "kwiba",
+    "kwibwa",
+    "yiyita",
+    "biyita",
+  ],
+  danger: [
+    "ubwoba",
+    "byihutirwa",
+    "ubutabazi",
+    "tabara",
+    "tabare",
+    "va amaraso",
+    "komerek",
+    "komerets",
+    "irengero",
+    "inkongi",
+    "gonze",
+    "gonzwe",
+  ],
+};
+
+// Words that look like a root but mean no harm (normalised).
+const SAFE_WORDS = new Set(
+  ["ikubitiro", "violet", "violette", "violon", "violation", "cogner"].map(normalizeText),
+);
+
+const PERSON = "(?:me|us|him|her|them|my \\w+|our \\w+|the (?:kids|children|child|baby))";
+const KIN =
+  "(?:son|daughter|child|kid|kids|baby|wife|husband|mother|mum|mom|father|dad|brother|sister|girl|boy|friend)";
+
+// Situations and harmful verbs with a person as their object, on the padded
+// normalised text (written with their spelling; doubled letters are made
+// single below, as normalizeText does: "disappeared" reads "disapeared").
+const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
+  // English: violence done to someone.
+  [
+    "violence",
+    new RegExp(
+      ` (?:hit|hits|hiting|beat|beats|beating|punch\\w*|slap\\w*|kick\\w*|chok\\w*|stab\\w*|hurt|hurts|hurting|burnt|burned|threw|throws) ${PERSON} (?!out )`,
+    ),
+  ],
+  [
+    "violence",
+    / (?:touch\w*|grab\w*|grop\w*|lock\w*|folow\w*|chas\w*|kil|kils|kiled|kiling) (?:me|us|him|her)(?: |$)/,
+  ],
+  [
+    "violence",
+    / (?:was|got|get|been|being|am|is|are|were) (?:hit|beaten|attacked|robed|stabed|raped|abused|kidnaped|knocked down|run over|folowed|threatened|muged|shot|assaulted|molested|harased|scamed|coned|cheated|duped|tricked|burned)\b/,
+  ],
+  ["violence", / (?:wil|going to|gona|wants to|threatens to|threatened to) (?:kil|hurt|beat)\b/],
+  ["violence", / knows where (?:i|we) live\b/],
+  ["danger", / (?:watching|watches|watched) (?:my|our) (?:house|home|place|room|shop)\b/],
+  ["danger", / (?:not|dont|don t) (?:feel )?safe\b/],
+  // English: theft said as a situation.
+  [
+    "theft",
+    / (?:left|went|ran|drove|rode|gone|run|took of|disappeared|vanished|escaped|fled|made of)(?: of| away)? with (?:my|our|the|his|her|al)\b/,
+  ],
+  [
+    "theft",
+    / (?:took|taken|grabed|snatched|got) (?:my|our|the|al)(?: \w+){1,3} (?:and|then) (?:ran|left|disappeared|vanished|fled|blocked|switched|is not|isn t|never|wont|won t)\b/,
+  ],
+  ["theft", / (?:emptied|drained|wiped) (?:my|our)\b/],
+  [
+    "theft",
+    / (?:took|stole|withdrew|removed|taken) (?:al )?(?:the |my )?money (?:from|out of|of) my\b/,
+  ],
+  ["theft", / (?:pretending|pretended|posing|claiming) (?:to be|as)\b/],
+  ["theft", / (?:broke|broken|break|breaking) (?:into|in)\b/],
+  // English: danger.
+  [
+    "danger",
+    new RegExp(
+      ` ${KIN}(?: \\w+){0,4} (?:is missing|went missing|has not come|hasn t come|has not come back|not come home|never came|disappeared|can t be found|cannot be found)`,
+    ),
+  ],
+  ["danger", / nobody knows where (?:he|she|they) (?:is|are)\b/],
+  [
+    "danger",
+    / (?:a|on|of) fire\b(?! (?:extinguisher|insurance|alarm|wod|proof|blanket|policy|cover))/,
+  ],
+  [
+    "danger",
+    / (?:house|home|building|kitchen|shop|room|car|market) (?:is )?(?:burning|on fire)\b/,
+  ],
+  [
+    "danger",
+    / (?:acident|crash|crashed|knocked down|run over)\b.* (?:blod|bled|bleding|hurt|injur\w*|broken|unconscious|dying)\b/,
+  ],
+  // French: violence.
+  [
+    "violence",
+    / (?:me|m|nous|la|le|l|les|te|t) (?:bat|bats|batent|batait|frape\w*|cogne\w*|gifle\w*|menace\w*|touche\w*|suit|suivent|suivait|poursui\w*|tue|tuer|enferme\w*)\b/,
+  ],
+  ["violence", / (?:va|veut|vont|menace de|menace d) (?:me|nous|la|le) (?:tuer|batre|frapper)\b/],
+  ["violence", / sans (?:mon|son|leur) acord\b/],
+  ["violence", / (?:sait|connait) ou (?:j|nous|je) (?:habite|habitons)\b/],
+  ["danger", / (?:surveil\w*) (?:ma|notre|nos|mon) (?:maison|chambre|boutique|porte)\b/],
+  ["danger", / (?:pas|plus) en securite\b/],
+  ["violence", / renverse\w*\b/],
+  ["violence", / (?:batu|batue|batus|batues)\b/],
+  ["danger", / (?:saigne|saignes|saignent)\b/],
+  // French: theft said as a situation.
+  [
+    "theft",
+    / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue|fui) avec (?:mon|ma|mes|le|la|les|notre|nos|tout|l)\b/,
+  ],
+  [
+    "theft",
+    / pris (?:mon|ma|mes|l|le|la|les|notre|tout)\b.* (?:disparu|ne repond|bloque|coupe|eteint|enfui|parti)\b/,
+  ],
+  ["theft", / (?:faisant|fait|faisait|font) pas(?:er|e|ant)\b/],
+  ["theft", / vide (?:mon|ma|notre) (?:compte|porte|momo)\b/],
+  [
+    "theft",
+    / (?:case|force|fracture|defonce) (?:la|les|ma|notre) (?:porte|serure|fenetre|vitre)\b/,
+  ],
+  // French: danger.
+  [
+    "danger",
+    / (?:fils|file|enfant|bebe|mari|femme|mere|pere|frere|soeur|copine|copain)\b.* (?:disparu|disparue|pas rentre|pas rentree|introuvable|ne la trouve|ne le trouve|on ne trouve)\b/,
+  ],
+  [
+    "danger",
+    / (?<!contre )(?:le|au|en|du) feu\b(?! (?:rouge|vert|tricolore|de signalisation|orange))/,
+  ],
+  ["danger", / (?:maison|cuisine|boutique|immeuble|voiture) (?:brule|brulent)\b/],
+  ["danger", / (?<!extincteur d |extincteurs d |asurance |contre l |alarme |alarmes )incendie/],
+  ["danger", / acident\b.* (?:saign\w*|blese\w*|sang|hopital|mal|mort)\b/],
+  // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
+  [
+    "theft",
+    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto)\b/,
+  ],
+  [
+    "theft",
+    / (?:yatwaye|yantwaye|bantwaye|batwaye|bantwara|yajyanye)\b.* (?:ntiyitaba|ntibitaba|aburirwa|yaburiwe|ntaboneka|yazimije|yafunze|yanyihakanye|biyita|yiyita)\b/,
+  ],
+  ["theft", / (?:bakuye|bakuyeho|bayakuye|bamaze) amafaranga\b/],
+  [
+    "theft",
+    / (?:banteye|bateye|baduteye|batoboye|bamenye) (?:iduka|inzu|urugo|umuryango|iwanjye|iwacu)\b/,
+  ],
+  [
+    "danger",
+    / (?:umwana|umuhungu|umukobwa|umugore|umugabo|mama|papa|murumuna|mushiki|musaza|umwuzukuru)\b.* (?:yabuze|ntiyatashye|ntaragaruka|ntituzi aho ari|ntawe uzi aho ari)\b/,
+  ],
+  ["danger", / (?:mu )?kaga\b/],
+  ["danger", / (?:unkurikira|ankurikira|bankurikira|udukurikira|adukurikira)\b/],
+  ["danger", / (?:azi|bazi) aho (?:ntuye|dutuye|ntaha|dutaha)\b/],
+] as Array<[SafetyConcern, RegExp]>).map((
+  [concern, pattern],
+) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
+
+// "irimo"/"kirimo" alone mean "contains": only with "gushya" (burning) are they a fire.
+const FIRE_RW =
+  / (?:irimo|kirimo|ririmo|harimo) gushya\b| (?:irashya|rirashya|harashya|kirashya)\b/;
+
+// Kinyarwanda "kwiba" (steal) conjugated: a word ending in -ibye, -ibiye, -ibwe, -ibiwe
+// ("banyibiye", "yibwe"), and nothing else does in the three languages' words we read.
+const RW_STOLEN = /(?:^|[a-z])(?:ibye|ibiye|ibwe|ibiwe)$/;
+
+function rootKeys(
+  roots: Record<SafetyConcern, readonly string[]>,
+  atStart: boolean,
+): Array<[SafetyConcern, string]> {
+  return (Object.entries(roots) as Array<[SafetyConcern, readonly string[]]>).flatMap((
+    [concern, list],
+  ) =>
+    list.map((
+      root,
+    ): [SafetyConcern, string] => [concern, (atStart ? " " : "") + normalizeText(root)])
+  );
+}
+const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, false)];
+
+/**
+ * The harm a message describes (violence, theft, danger), or null when it
+ * describes none.
+ *
+ * @param text The message as the user wrote it.
+ * @returns The first kind of harm found, or null.
+ * @example
+ * ```ts
+ * import { safetyConcern } from "@shared/agent/safety.ts";
+ * safetyConcern("the moto guy drove off with my bag"); // "theft"
+ * safetyConcern("ndakubiswe"); // "violence"
+ * safetyConcern("taxi to the airport"); // null
+ * ```
+ */
+export function safetyConcern(text: string): SafetyConcern | null {
+  const normalized = normalizeText(text);
+  const words = normalized.split(" ").filter((word) => !SAFE_WORDS.has(word));
+  const padded = ` ${words.join(" ")} `;
+  for (const [concern, key] of ROOT_KEYS) {
+    if (padded.includes(key)) return concern;
+  }
+  for (const [concern, pattern] of PATTERNS) {
+    if (pattern.test(padded)) return concern;
+  }
+  if (FIRE_RW.test(padded)) return "danger";
+  if (words.some((word) => word.length >= 5 && RW_STOLEN.test(word))) return "theft";
+  return null;
+}
