@@ -236,9 +236,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         status: 404,
       });
     }
-    // Supabase hands a function the path after /functions/v1.
+    // Supabase hands a function the path after /functions/v1. Copied field by field:
+    // `new Request(url, request)` would follow request.signal, which Deno.serve still
+    // aborts after every successful response (its "legacy abort" warning); no function
+    // reads the signal, and deployed functions get Supabase's request as it is.
     url.pathname = `/${match[1]}${match[2] ?? ""}`;
-    return app.fetch(new Request(url, request));
+    return app.fetch(
+      new Request(url, { method: request.method, headers: request.headers, body: request.body }),
+    );
   });
   const { hostname, port } = server.addr as Deno.NetAddr;
   base = `http://${hostname}:${port}`;

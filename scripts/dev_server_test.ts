@@ -176,6 +176,12 @@ Deno.test({
       await server.status;
       await stdout.cancel().catch(() => {});
       await drain.catch(() => {});
+    }
+    try {
+      // Successful responses through the function router: Deno.serve warns once when a
+      // handler watched request.signal, which it still aborts after a success.
+      assert.doesNotMatch(errors, /Deno\.serve:|legacy behavior/);
+    } finally {
       await Deno.remove(parent, { recursive: true });
     }
   },
@@ -207,4 +213,48 @@ Deno.test("tools call without a dev server prints a one-line hint, not a stack t
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test({
+  name:
+    "a fresh clone's first run prints no npm build-script warning (tesseract.js's postinstall is denied)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // The repository's own settings, in a folder with no node_modules yet: Deno sets
+    // node_modules up from its cache (--cached-only: no network) and says what it skipped.
+    const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+    const dir = await Deno.makeTempDir({ prefix: "easymo-clone-" });
+    try {
+      await Deno.writeTextFile(
+        `${dir}/deno.json`,
+        JSON.stringify({
+          nodeModulesDir: config.nodeModulesDir,
+          allowScripts: config.allowScripts,
+          imports: { "tesseract.js": config.imports["tesseract.js"] },
+        }),
+      );
+      await Deno.copyFile(new URL("../deno.lock", import.meta.url), `${dir}/deno.lock`);
+      await Deno.writeTextFile(
+        `${dir}/main.ts`,
+        'import Tesseract from "tesseract.js";\nconsole.log(typeof Tesseract.createWorker);\n',
+      );
+      const run = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "--cached-only", "main.ts"],
+        cwd: dir,
+        env: { NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(run.stderr);
+      assert.equal(run.code, 0, stderr);
+      assert.equal(new TextDecoder().decode(run.stdout).trim(), "function");
+      // It did set node_modules up (the warning would come here) ...
+      await Deno.stat(`${dir}/node_modules/tesseract.js/package.json`);
+      // ... and skipped tesseract.js's postinstall (an Open Collective banner) silently.
+      assert.doesNotMatch(stderr, /build scripts|approve-scripts/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
 });
