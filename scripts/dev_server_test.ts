@@ -37,6 +37,32 @@ Deno.test({
       assert.equal(token.code, 0, token.stderr);
       const jwt = token.stdout.trim();
 
+      // Who to play: each user with what they answer for, then numbers with no account.
+      const users = await cli(["users"], env);
+      assert.equal(users.code, 0, users.stderr);
+      const listing = users.stdout;
+      const entry = (phone: string) =>
+        listing.slice(listing.indexOf(`\n${phone} `) + 1).split(/\n(?=\+)/)[0];
+      assert.match(
+        entry("+250788000001"),
+        /^\+250788000001 {2}\S+ {2}Aline Uwase +easymo:customer$/,
+      );
+      assert.match(
+        entry("+250788000004"),
+        /Eric Niyonzima .*easymo:vendor\n {4}shop {4}Pharmacie Conseil Kimihurura \(pharmacy, Kimihurura\) · easymo$/,
+      );
+      assert.match(entry("+250788000005"), /\n {4}venue {3}Café Nyamirambo \(restaurant, /);
+      assert.match(
+        entry("+250788100100"),
+        /Emmanuel Habyarimana .*\n {4}vehicle RC 482 K \(moto, TVS Apache, red\) · easymo$/,
+      );
+      const unowned = listing.slice(listing.indexOf("Businesses with no user account"));
+      assert.match(
+        unowned,
+        /\n\+250788000111 +venue {3}Kimironko Brochettes & Grill \(restaurant, /,
+      );
+      assert.doesNotMatch(unowned, /Pharmacie Conseil Kimihurura/);
+
       const listed = await fetch(`${server.url}/functions/v1/tools?format=mcp&agent=pharmacy`, {
         headers: { authorization: `Bearer ${jwt}` },
       });
