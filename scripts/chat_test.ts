@@ -362,7 +362,7 @@ Deno.test({
         at,
       );
       await buyer.say("updates");
-      at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 .* 2 \(complete\)\n.*\n.*\n/, at);
+      at = await buyer.waitFor(/> updates\n── EasyMO[^\n]*\n.*2 .* 2 \([^)\n]+\)\n.*\n.*\n/, at);
       const answers = buyer.output.slice(buyer.output.lastIndexOf("> updates"));
       assert.match(answers, new RegExp(`✅ ${confirmer.name} — 1,500 RWF × 2 · \\d+\\.\\d km`));
       assert.match(answers, new RegExp(`❌ ${refuser.name}`));
