@@ -205,13 +205,10 @@ function str(value: unknown): string {
 
 /**
  * Quick-reply titles of approved templates (template name → language code →
- * buttons in order): a template message carries only the payloads, the phone
- * shows the approved titles.
+ * titles by button index): a template message carries only each button's
+ * index and payload, the phone shows the titles approved for that index.
  */
-export type TemplateTitles = Record<
-  string,
-  Record<string, Array<{ payload: string; title: string }>>
->;
+export type TemplateTitles = Record<string, Record<string, string[]>>;
 
 let templateTitles: TemplateTitles = {};
 
@@ -241,16 +238,17 @@ export function choicesOf(body: Json): Choice[] {
     );
   }
   if (body.type === "template") {
-    return list(object(body.template).components)
+    const template = object(body.template);
+    const approved = templateTitles[str(template.name)]?.[str(object(template.language).code)];
+    return list(template.components)
       .filter((component) => component.type === "button" && component.sub_type === "quick_reply")
-      .map((component) => {
+      .map((component, position) => {
         const payload = str(
           list(component.parameters)[0]?.payload ?? list(component.parameters)[0]?.text,
         );
-        const template = object(body.template);
-        const approved = templateTitles[str(template.name)]?.[str(object(template.language).code)];
-        const title = approved?.find((button) => button.payload === payload)?.title ?? payload;
-        return { kind: "quick", payload, text: title };
+        const index = typeof component.index === "number" ? component.index : position;
+        // An unregistered template shows its payload: visibly not what a phone would show.
+        return { kind: "quick", payload, text: approved?.[index] ?? payload };
       });
   }
   return [];

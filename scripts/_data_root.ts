@@ -71,3 +71,28 @@ export async function readDevUsers(): Promise<DevUser[] | null> {
     return null;
   }
 }
+
+/** A shop, venue or vehicle of the seed and the number that answers for it (`dev_holdings.json`). */
+export interface DevHolding {
+  /** shop, venue (restaurant, cafe, bar) or vehicle. */
+  kind: "shop" | "venue" | "vehicle";
+  /** The business's name, or the vehicle's plate. */
+  name: string;
+  /** Category and area, or vehicle type and description. */
+  detail: string;
+  /** The org's slug. */
+  org: string;
+  /** The E.164 number that gets its WhatsApp messages (what `deno task chat --phone` plays). */
+  phone: string | null;
+  /** The owning user (business owner, driver), when there is one. */
+  owner_user_id: string | null;
+}
+
+/** The seed's shops, venues and vehicles the dev server wrote; null before its first start. */
+export async function readDevHoldings(): Promise<DevHolding[] | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(`${dataRoot()}dev_holdings.json`));
+  } catch {
+    return null;
+  }
+}

@@ -29,10 +29,18 @@ import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
-import { devServerUrl, readDevSecret, readDevUsers, unreachableHint } from "./_data_root.ts";
+import {
+  type DevHolding,
+  devServerUrl,
+  type DevUser,
+  readDevHoldings,
+  readDevSecret,
+  readDevUsers,
+  unreachableHint,
+} from "./_data_root.ts";
 import { localPaymentSecrets } from "../supabase/functions/payments/app.ts";
 import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "./dev_server.ts";
-import { TEMPLATE_QUICK_REPLIES } from "@shared/packs/buy_sell/mod.ts";
+import { APPROVED_TEMPLATE_BUTTONS } from "./_template_buttons.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
 import { DEV_FORWARDERS, devForwarderSecret } from "./_dev_forwarders.ts";
@@ -52,7 +60,7 @@ import {
 } from "./_chat_render.ts";
 
 // Template messages show the approved quick-reply titles, as a phone does.
-useTemplateTitles(TEMPLATE_QUICK_REPLIES);
+useTemplateTitles(APPROVED_TEMPLATE_BUTTONS);
 
 const USAGE = `usage: deno task chat [--phone E164 | --as ROLE] [--name NAME] [--url BASE]
                       [--script FILE] [--history MINUTES]
@@ -411,9 +419,8 @@ async function devSecret(): Promise<string> {
   return secret;
 }
 
-async function profileName(waId: string): Promise<string> {
-  const users = await readDevUsers();
-  return users?.find((user) => user.phone === `+${waId}`)?.display_name ?? "WhatsApp user";
+function profileName(waId: string, users: readonly DevUser[]): string {
+  return users.find((user) => user.phone === `+${waId}`)?.display_name ?? "WhatsApp user";
 }
 
 async function* linesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
@@ -462,38 +469,32 @@ export const ROLE_PHONES: Record<string, string> = {
 };
 
 /**
- * Who this number is in the seed: a shop or venue it answers for (looked up
- * with search_supabase), else its membership (customer, vendor, staff).
+ * Who a number is in the seed, for the line the simulator starts with: the
+ * shop, venue or vehicle it answers for by name (`vendor of Pharmacie
+ * Kacyiru (pharmacy, Kacyiru)`), else the role asked with `--as`, else its
+ * memberships (customer, staff) or "a new customer".
+ *
+ * @param waId The number played (wa_id digits).
+ * @param seed The seeded users and holdings the dev server wrote.
+ * @param asked The `--as` role, if any.
  */
-async function roleOf(url: string, token: string, waId: string, asked?: string): Promise<string> {
-  const users = await readDevUsers();
-  const user = users?.find((candidate) => candidate.phone === `+${waId}`);
-  let business: { name: string; category: string } | undefined;
-  try {
-    const response = await fetch(`${url}/functions/v1/tools`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        tool: "search_supabase",
-        args: {
-          table: "businesses",
-          filters: [{ column: "phone", op: "eq", value: `+${waId}` }],
-          limit: 1,
-        },
-      }),
-    });
-    const result = await response.json() as { ok: boolean; data?: { items?: typeof business[] } };
-    business = result.ok ? result.data?.items?.[0] : undefined;
-  } catch {
-    // The role line is a courtesy: without it the phone still works.
-  }
-  if (business) {
-    const kind = ["restaurant", "cafe", "bar"].includes(business.category) ? "venue" : "vendor";
-    return `${kind} of ${business.name} (${business.category})`;
+export function roleOf(
+  waId: string,
+  seed: { users: readonly DevUser[]; holdings: readonly DevHolding[] },
+  asked?: string,
+): string {
+  const user = seed.users.find((candidate) => candidate.phone === `+${waId}`);
+  const held = seed.holdings.filter((holding) =>
+    holding.phone === `+${waId}` || (user && holding.owner_user_id === user.id)
+  );
+  if (held.length) {
+    return held.map((holding) => {
+      const kind = { shop: "vendor of", venue: "venue", vehicle: "driver of" }[holding.kind];
+      return `${kind} ${holding.name} (${holding.detail})`;
+    }).join(", ");
   }
   if (asked) return asked;
   const roles = [...new Set(user?.orgs.map((org) => org.role) ?? [])];
-  if (roles.includes("vendor") && /^2507881001\d\d$/.test(waId)) return "driver";
   return roles.length ? roles.join(", ") : "a new customer";
 }
 
@@ -549,7 +550,8 @@ export async function main(argv: string[]): Promise<number> {
   const { appSecret, verifyToken, mediaToken } = localWhatsAppSecrets(secret);
   await checkServer(url, verifyToken);
   const token = await signDevToken(devJwtSecret(secret), { role: "service_role" });
-  const name = values.name ?? await profileName(waId);
+  const seed = { users: await readDevUsers() ?? [], holdings: await readDevHoldings() ?? [] };
+  const name = values.name ?? profileName(waId, seed.users);
 
   const interactive = !scriptLines && Deno.stdin.isTerminal();
   const color = Deno.stdout.isTerminal() && !Deno.noColor;
@@ -580,7 +582,7 @@ export async function main(argv: string[]): Promise<number> {
     color,
   });
 
-  const role = await roleOf(url, token, waId, values.as);
+  const role = roleOf(waId, seed, values.as);
   const payments = createPaymentPoster({
     url,
     ...localPaymentSecrets(secret),

@@ -1,8 +1,8 @@
 import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
 import { memoryLogger } from "@shared/runtime/log.ts";
-import { type Choice, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
-import { choose } from "./chat.ts";
+import { type Choice, choicesOf, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
+import { choose, roleOf } from "./chat.ts";
 import { startDevServer } from "./dev_server.ts";
 
 const CHAT = new URL("./chat.ts", import.meta.url).pathname;
@@ -184,10 +184,64 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
       ],
     },
   });
+  // Titled by button index, as approved: the payloads are only what a tap sends back.
   assert.equal(
     renderRow(template).split("\n").slice(1).join("\n"),
-    "template vendor_inquiry (en): paracetamol × 2\n[1] YES  [2] NO",
+    "template vendor_inquiry (en): paracetamol × 2\n[1] Yes  [2] No",
   );
+  const offer = "c34f1a52-8d0e-4b6f-9a51-7e2d3c4b5a69";
+  const rideOffer = (code: string) =>
+    row("template", {
+      type: "template",
+      template: {
+        name: "ride_offer",
+        language: { code },
+        components: [
+          {
+            type: "body",
+            parameters: ["Remera", "300 m", "Nyabugogo", "1,500–2,000"].map((text) => ({
+              type: "text",
+              text,
+            })),
+          },
+          ...["accept", "decline"].map((answer, index) => ({
+            type: "button",
+            sub_type: "quick_reply",
+            index,
+            parameters: [{ type: "payload", payload: `ride:${offer}:${answer}` }],
+          })),
+        ],
+      },
+    });
+  assert.equal(
+    renderRow(rideOffer("rw_RW")).split("\n").slice(1).join("\n"),
+    "template ride_offer (rw_RW): Remera, 300 m, Nyabugogo, 1,500–2,000\n[1] Emera  [2] Anga",
+  );
+  assert.match(renderRow(rideOffer("fr")), /\n\[1\] Accepter {2}\[2\] Refuser$/);
+  // Tapping by number or by title sends the payload the driver counterpart reads.
+  assert.deepEqual(choose(choicesOf(rideOffer("en").body), "1"), {
+    quickReply: { payload: `ride:${offer}:accept`, text: "Accept" },
+  });
+  assert.deepEqual(choose(choicesOf(rideOffer("en").body), "decline"), {
+    quickReply: { payload: `ride:${offer}:decline`, text: "Decline" },
+  });
+  const newOrder = row("template", {
+    type: "template",
+    template: {
+      name: "venue_new_order",
+      language: { code: "fr" },
+      components: [
+        { type: "body", parameters: [{ type: "text", text: "A-1042" }] },
+        ...["confirmed", "cancelled"].map((status, index) => ({
+          type: "button",
+          sub_type: "quick_reply",
+          index,
+          parameters: [{ type: "payload", payload: `order:A-1042:${status}` }],
+        })),
+      ],
+    },
+  });
+  assert.match(renderRow(newOrder), /\n\[1\] Confirmer {2}\[2\] Annuler$/);
   assert.deepEqual(choose([{ kind: "quick", payload: "NO", text: "NO" }], "1"), {
     quickReply: { payload: "NO", text: "NO" },
   });
@@ -290,6 +344,11 @@ Deno.test({
       // Titled as the approved template's buttons, in the vendor's language: never raw ids.
       const inquiry = /template vendor_inquiry \(rw_RW\): paracetamol\n\[1\] Yego {2}\[2\] Oya\n/;
       await yes.waitFor(inquiry);
+      // Who writes: the vendor is shown with the shop it answers for.
+      assert.match(
+        yes.output,
+        /^WhatsApp as \+250788000009 \(Sandrine Iradukunda\), vendor of Pharmacie Kacyiru \(pharmacy, Kacyiru\), on /,
+      );
       await yes.say("YES 1500 2");
       const no = simulate(`+${refuser.vendor_wa_id}`);
       await no.waitFor(inquiry);
@@ -324,4 +383,64 @@ Deno.test({
       await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },
+});
+
+Deno.test("roleOf names the shop, venue or vehicle a number answers for", () => {
+  const users = [
+    {
+      id: "u1",
+      phone: "+250788000001",
+      display_name: "Aline",
+      orgs: [{ org: "easymo", role: "customer" }],
+    },
+    {
+      id: "u9",
+      phone: "+250788000009",
+      display_name: "Sandrine",
+      orgs: [{ org: "easymo", role: "vendor" }],
+    },
+    {
+      id: "d0",
+      phone: "+250788100100",
+      display_name: "Emmanuel",
+      orgs: [{ org: "easymo", role: "vendor" }],
+    },
+  ];
+  const holdings = [
+    {
+      kind: "shop",
+      name: "Pharmacie Kacyiru",
+      detail: "pharmacy, Kacyiru",
+      org: "easymo",
+      phone: "+250788000009",
+      owner_user_id: "u9",
+    },
+    {
+      kind: "vehicle",
+      name: "RC 482 K",
+      detail: "moto, TVS Apache, red",
+      org: "easymo",
+      phone: "+250788100100",
+      owner_user_id: "d0",
+    },
+    {
+      kind: "venue",
+      name: "Question Coffee",
+      detail: "restaurant, Gishushu",
+      org: "easymo",
+      phone: "+250788000110",
+      owner_user_id: null,
+    },
+  ] as const;
+  const seed = { users, holdings: [...holdings] };
+  assert.equal(
+    roleOf("250788000009", seed, "vendor"),
+    "vendor of Pharmacie Kacyiru (pharmacy, Kacyiru)",
+  );
+  assert.equal(roleOf("250788100100", seed), "driver of RC 482 K (moto, TVS Apache, red)");
+  // A business number with no user account is still that venue.
+  assert.equal(roleOf("250788000110", seed), "venue Question Coffee (restaurant, Gishushu)");
+  assert.equal(roleOf("250788000001", seed), "customer");
+  assert.equal(roleOf("250788999999", seed), "a new customer");
+  assert.equal(roleOf("250788999999", seed, "staff"), "staff");
 });

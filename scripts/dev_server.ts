@@ -236,9 +236,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
         status: 404,
       });
     }
-    // Supabase hands a function the path after /functions/v1.
+    // Supabase hands a function the path after /functions/v1. Copied field by field:
+    // `new Request(url, request)` would follow request.signal, which Deno.serve still
+    // aborts after every successful response (its "legacy abort" warning); no function
+    // reads the signal, and deployed functions get Supabase's request as it is.
     url.pathname = `/${match[1]}${match[2] ?? ""}`;
-    return app.fetch(new Request(url, request));
+    return app.fetch(
+      new Request(url, { method: request.method, headers: request.headers, body: request.body }),
+    );
   });
   const { hostname, port } = server.addr as Deno.NetAddr;
   base = `http://${hostname}:${port}`;
@@ -293,7 +298,7 @@ async function readOutbox(runtime: Runtime, request: Request): Promise<Response>
   return Response.json({ ok: true, data: rows, working });
 }
 
-// The CLI's `token --phone` reads this to find a seeded user's id without opening the database.
+// The CLI's `token --phone` reads these to find a seeded user's id without opening the database.
 async function writeDevUsers(runtime: Runtime, root: string): Promise<void> {
   const users = await runtime.platform.db.query(
     `select p.id, p.phone, p.display_name,
@@ -304,8 +309,24 @@ async function writeDevUsers(runtime: Runtime, root: string): Promise<void> {
      left join public.orgs o on o.id = m.org_id
      group by p.id order by p.phone`,
   );
+  // `tools users` reads this to say who answers for which shop, venue and vehicle.
+  const holdings = await runtime.platform.db.query(
+    `select case when b.category in ('restaurant', 'cafe', 'bar') then 'venue' else 'shop' end
+              as kind,
+            b.name, concat_ws(', ', b.category, b.area) as detail, o.slug as org,
+            coalesce('+' || b.owner_whatsapp, b.phone) as phone, b.owner_user_id
+     from public.businesses b join public.orgs o on o.id = b.org_id
+     where b.is_active
+     union all
+     select 'vehicle', d.plate, concat_ws(', ', d.vehicle_type, d.vehicle_desc), o.slug,
+            d.phone, d.user_id
+     from public.drivers d join public.orgs o on o.id = d.org_id
+     where d.is_active
+     order by 1, 2`,
+  );
   await Deno.mkdir(root, { recursive: true });
   await Deno.writeTextFile(`${root}dev_users.json`, JSON.stringify(users, null, 2));
+  await Deno.writeTextFile(`${root}dev_holdings.json`, JSON.stringify(holdings, null, 2));
 }
 
 if (import.meta.main) {

@@ -5,7 +5,7 @@
  * ```
  * deno task tools list [--agent ID]
  * deno task tools export --format jsonschema|openai|anthropic|gemini|mcp [--agent ID]
- * deno task tools users
+ * deno task tools users        # who answers for which shop, venue and vehicle
  * deno task tools token --phone +250788000001 | --user UUID | --service
  * deno task tools call TOOL --args '{…}' --phone +250788000001 [--org SLUG] [--agent ID]
  *                          [--key KEY] [--confirm TOKEN] [--url http://127.0.0.1:54321]
@@ -38,8 +38,10 @@ import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { type ForwarderAction, NotPaymentsError, runForwarderCommand } from "./_forwarder_cli.ts";
 import {
+  type DevHolding,
   devServerUrl,
   type DevUser,
+  readDevHoldings,
   readDevSecret,
   readDevUsers,
   unreachableHint,
@@ -48,7 +50,7 @@ import {
 const USAGE = `usage:
   deno task tools list [--agent ID]
   deno task tools export --format ${EXPORT_FORMATS.join("|")} [--agent ID]
-  deno task tools users
+  deno task tools users          (each user's orgs, shops, venues and vehicles)
   deno task tools token (--phone E164 | --user UUID | --service)
   deno task tools call TOOL [--args JSON] (--phone E164 | --token JWT) [--org SLUG] [--agent ID]
                             [--key KEY] [--confirm TOKEN] [--url BASE]
@@ -88,6 +90,40 @@ async function devUsers(): Promise<DevUser[]> {
     throw new UsageError("no seeded users found: start the dev server once (deno task dev)");
   }
   return users;
+}
+
+/** `shop    Pharmacie Kacyiru (pharmacy, Kacyiru) · easymo`; a vehicle is named by its plate. */
+function holdingLine(holding: DevHolding): string {
+  return `${holding.kind.padEnd(7)} ${holding.name} (${holding.detail}) · ${holding.org}`;
+}
+
+/**
+ * What `tools users` prints: each seeded user (number, id, name, org roles)
+ * with the shops, venues and vehicles they answer for, then the businesses
+ * whose WhatsApp number belongs to no user (still playable with
+ * `deno task chat --phone`).
+ */
+export function usersListing(users: readonly DevUser[], holdings: readonly DevHolding[]): string {
+  const mine = (user: DevUser) =>
+    holdings.filter((h) => h.owner_user_id === user.id || (h.phone && h.phone === user.phone));
+  const lines = [
+    "Play one: deno task chat --phone NUMBER   (a token: deno task tools token --phone NUMBER)",
+  ];
+  const width = Math.max(16, ...users.map((user) => user.display_name.length));
+  for (const user of users) {
+    const orgs = user.orgs.map((o) => `${o.org}:${o.role}`).join(", ");
+    lines.push(`${user.phone}  ${user.id}  ${user.display_name.padEnd(width)}  ${orgs}`);
+    for (const holding of mine(user)) lines.push(`    ${holdingLine(holding)}`);
+  }
+  const owned = new Set(users.flatMap(mine));
+  const others = holdings.filter((holding) => !owned.has(holding));
+  if (others.length) {
+    lines.push("", "Businesses with no user account (play their number, if any):");
+    for (const holding of others) {
+      lines.push(`${(holding.phone ?? "(no number)").padEnd(14)} ${holdingLine(holding)}`);
+    }
+  }
+  return lines.join("\n");
 }
 
 async function devSecret(): Promise<string> {
@@ -180,10 +216,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case "users": {
-      for (const user of await devUsers()) {
-        const orgs = user.orgs.map((o) => `${o.org}:${o.role}`).join(", ");
-        console.log(`${user.phone}  ${user.id}  ${user.display_name.padEnd(16)} ${orgs}`);
-      }
+      console.log(usersListing(await devUsers(), await readDevHoldings() ?? []));
       return 0;
     }
     case "token": {
