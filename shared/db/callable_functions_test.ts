@@ -42,6 +42,21 @@ const REVIEWED: Record<string, string> = {
   "auth.jwt()": "Supabase's: the request's own claims",
   "auth.role()": "Supabase's: the request's own claims",
   "auth.uid()": "Supabase's: the request's own claims",
+  "private.cancel_my_inquiry(uuid)":
+    "cancels only the caller's own vendor inquiry (user_id = auth.uid()); tells its vendors",
+  "private.cancel_my_order(uuid)":
+    "cancels only the caller's own unpaid order (customer_id = auth.uid()); tells its venue",
+  "private.may_manage_forwarders(uuid)": "policy helper: the service, or staff of that org",
+  "private.notify_reservation_change(uuid, uuid)":
+    "tells the venue of the caller's own cancelled booking, or as staff of its org",
+  "private.sms_forwarder_add(uuid, text, text, bytea)":
+    "registers a device only for the service or staff of that org (may_manage_forwarders)",
+  "private.sms_forwarder_revoke(text)":
+    "only the service or staff of the device's org (sms_forwarder_lock); others see no device",
+  "private.sms_forwarder_rotate(text, bytea)":
+    "only the service or staff of the device's org (sms_forwarder_lock); others see no device",
+  "private.ticket_queue_position(uuid)":
+    "a count, for the ticket's own requester or conversation, staff of its org, or the service",
   "private.charge_payee(uuid, uuid, uuid)":
     "reads the payee of an order or ride the caller may reference (may_reference_order/ride)",
   "private.confirm_payment_manually(text, text)":

@@ -29,6 +29,11 @@ begin
     return 0;
   end if;
   v_when := to_char(private.kigali_local(v_res.slot_start), 'YYYY-MM-DD HH24:MI');
+  -- The message below names v_new's fields in a branch a cancel never takes; Postgres 15 still
+  -- reads them, and an unassigned record fails ("record v_new is not assigned yet").
+  select null::integer as party_size, null::timestamptz as slot_start,
+         null::text as confirmation_code
+    into v_new;
   if p_moved_to is not null then
     select r.party_size, r.slot_start, r.confirmation_code into v_new
     from public.reservations r

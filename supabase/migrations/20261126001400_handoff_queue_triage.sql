@@ -35,6 +35,9 @@ begin
 end;
 $$;
 
+-- A trigger function needs no grant to fire; nobody calls it directly.
+revoke all on function private.staff_ticket_channels() from public;
+
 create trigger staff_tickets_channels before insert on public.staff_tickets
   for each row execute function private.staff_ticket_channels();
 
@@ -60,7 +63,12 @@ as $$
                  t.created_at, t.id))
   from public.staff_tickets t
   where t.id = p_ticket_id and t.status = 'open'
-    and (t.org_id in (select private.my_org_ids()) or (select auth.role()) = 'service_role')
+    -- A person learns only their own place; staff of the org and the service any ticket's.
+    and ((select auth.role()) = 'service_role'
+      or t.org_id in (select private.my_staff_org_ids())
+      or t.requester_user_id = (select auth.uid())
+      or exists (select 1 from public.conversations c
+                 where c.id = t.convo_id and c.user_id = (select auth.uid())))
 $$;
 revoke all on function private.ticket_queue_position(uuid) from public;
 grant execute on function private.ticket_queue_position(uuid) to authenticated, service_role;
