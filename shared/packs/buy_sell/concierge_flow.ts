@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
+import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type {
   ConversationHandler,
   ConversationTurn,

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
+import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";

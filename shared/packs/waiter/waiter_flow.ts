@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { shortenTitle, TITLE_LIMITS } from "@shared/channels/whatsapp/titles.ts";
+import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/contract/format.ts";

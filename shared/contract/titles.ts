@@ -1,9 +1,10 @@
 /**
- * WhatsApp's limits on what a button or list shows (button title 20
- * characters, list row and section title 24, row description 72), and the
- * one way every builder keeps within them: cut at a word boundary with an
- * ellipsis, never mid-word ("Kimironko Brochettes & G" becomes
- * "Kimironko Brochettes…").
+ * The limits on what a reply's button or list shows, and the one way every
+ * builder keeps within them: cut at a word boundary with an ellipsis, never
+ * mid-word ("Kimironko Brochettes & G" becomes "Kimironko Brochettes…").
+ * The limits are the strictest channel's, WhatsApp's (button title 20
+ * characters, list row and section title 24, row description 72): packs and
+ * the kernel word replies for any channel, so this lives in the contract.
  *
  * @module
  */
@@ -29,7 +30,7 @@ export const TITLE_LIMITS = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { shortenTitle } from "@shared/channels/whatsapp/titles.ts";
+ * import { shortenTitle } from "@shared/contract/titles.ts";
  * assert.equal(shortenTitle("Kimironko Brochettes & Grill", 24), "Kimironko Brochettes…");
  * assert.equal(shortenTitle("Remera", 24), "Remera");
  * ```
