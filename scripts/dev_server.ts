@@ -21,7 +21,7 @@ import { databaseUrlFromEnv } from "@shared/db/open.ts";
 import { openPglite } from "@shared/db/pglite.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
-import { prepareDatabase } from "@shared/db/migrate.ts";
+import { prepareDatabase, restartSeedClock } from "@shared/db/migrate.ts";
 import type { Database } from "@shared/db/types.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
@@ -168,6 +168,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await loadOrCreateDevSecret(`${root}dev_secret`);
   // The dev forwarders exist only on the embedded database: a DATABASE_URL may be a real one.
   if (!url) await registerDevForwarders(db, secret);
+  // The seed's drivers are available for half a day from seeding: a data folder from another day
+  // would have none (the embedded database only: a DATABASE_URL may be a real one).
+  if (!url) await restartSeedClock(db);
   const verify = createTokenVerifier({ hs256Secret: devJwtSecret(secret) });
   let base = "";
   // Files go to the local Storage server mounted below (same origin), through storage-js as

@@ -8,7 +8,13 @@
  */
 import { openPglite } from "@shared/db/pglite.ts";
 import { openPostgres } from "@shared/db/postgres_js.ts";
-import { prepareDatabase, readBootstrap, readMigrations, readSeed } from "@shared/db/migrate.ts";
+import {
+  prepareDatabase,
+  readBootstrap,
+  readMigrations,
+  readSeed,
+  restartSeedClock,
+} from "@shared/db/migrate.ts";
 import type { Database } from "@shared/db/types.ts";
 import { sha256Hex } from "@shared/runtime/canonical.ts";
 
@@ -109,6 +115,8 @@ function withDatabase(url: string, database: string): string {
 export async function openTestDatabase(backend: Backend = "pglite"): Promise<TestDatabase> {
   if (backend === "pglite") {
     const db = await openPglite({ loadDataDir: await pgliteTemplate() });
+    // The template may have been seeded days ago: its times start again from now.
+    await restartSeedClock(db);
     return Object.assign(db, { dispose: () => db.close() });
   }
   const adminUrl = Deno.env.get("TEST_DATABASE_URL");
@@ -119,6 +127,7 @@ export async function openTestDatabase(backend: Backend = "pglite"): Promise<Tes
   await admin.exec(`create database "${name}" template "${template}"`);
   const url = withDatabase(adminUrl, name);
   const db = openPostgres(url, { max: 20 });
+  await restartSeedClock(db);
   return Object.assign(db, {
     url,
     async dispose() {

@@ -41,7 +41,7 @@ dbTest(
     // Two function instances: their breakers share the database, not memory.
     const instance = () => ({
       model,
-      modelTurn: { deadlineMs: 1_500, noticeAfterMs: 200 },
+      modelTurn: { deadlineMs: 5_000, noticeAfterMs: 200 },
       breaker: createModelBreaker({
         db,
         threshold: 3,

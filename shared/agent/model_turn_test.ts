@@ -17,7 +17,8 @@ Deno.test("createModelTurn: a hanging model costs the turn one deadline, then is
   const said: Language[] = [];
   const turn = createModelTurn({
     model,
-    deadlineMs: 300,
+    // Long enough for the request to reach the endpoint on a busy machine before the deadline.
+    deadlineMs: 2_000,
     noticeAfterMs: 50,
     notice: (language) => Promise.resolve(void said.push(language)),
   });
