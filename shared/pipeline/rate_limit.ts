@@ -365,22 +365,63 @@ export class LeasedRateLimiter {
   }
 }
 
-/** Limits from a tool's defaults and the tenant policy's entry for it. */
+/**
+ * The deployment's ceiling on one tool's calls by all of a tenant's callers
+ * together, unless the tool or the tenant says otherwise: a thousand a
+ * second. It protects the deployment, not from customers: normal traffic of
+ * many customers (50 messages a second, a few calls each) stays far below it.
+ */
+export const DEFAULT_TENANT_CEILING: Readonly<RateLimit> = { limit: 1000, windowSec: 1 };
+
+/** A tool's limits in a tenant's policy (`orgs.tool_policy.rate_limits`). */
+export interface PolicyToolLimits {
+  /** Each caller's. */
+  per_user?: { limit: number; window_sec: number };
+  /** All of the tenant's callers together. */
+  per_tenant?: { limit: number; window_sec: number };
+}
+
+/** Options for {@link callLimits}. */
+export interface CallLimitsOptions {
+  /** The tenant policy's entry for the tool. */
+  policy?: PolicyToolLimits;
+  /** The tenant policy's entry for every tool (`"*"`): its `per_tenant` is the tenant's ceiling. */
+  policyAll?: PolicyToolLimits;
+  /** The deployment's ceiling. @default DEFAULT_TENANT_CEILING */
+  ceiling?: RateLimit;
+}
+
+/**
+ * The limits of a call: the caller's is the policy's `per_user` for the
+ * tool, else the tool's own; the tenant's is the policy's `per_tenant` for
+ * the tool, else the tool's own (a shared capacity such as an OCR engine),
+ * else the policy's ceiling for every tool (`"*"`), else the deployment's.
+ *
+ * @example A tenant's customers share only the ceiling
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { callLimits } from "@shared/pipeline/rate_limit.ts";
+ *
+ * const tool = { perUser: { limit: 120, windowSec: 60 }, perTenant: null };
+ * assert.deepEqual(callLimits(tool).perTenant, { limit: 1000, windowSec: 1 });
+ * ```
+ */
 export function callLimits(
-  toolDefault: RateLimit,
-  policy:
-    | {
-      per_user?: { limit: number; window_sec: number };
-      per_tenant?: { limit: number; window_sec: number };
-    }
-    | undefined,
+  tool: { perUser: RateLimit; perTenant: RateLimit | null },
+  options: CallLimitsOptions = {},
 ): CallLimits {
+  const { policy, policyAll } = options;
+  const fromPolicy = (limit: { limit: number; window_sec: number }) => ({
+    limit: limit.limit,
+    windowSec: limit.window_sec,
+  });
+  const perUser = policy?.per_user ? fromPolicy(policy.per_user) : { ...tool.perUser };
   const perTenant = policy?.per_tenant
-    ? { limit: policy.per_tenant.limit, windowSec: policy.per_tenant.window_sec }
-    : toolDefault;
-  // Unless the policy says otherwise, one caller may use a fifth of the tenant's budget.
-  const perUser = policy?.per_user
-    ? { limit: policy.per_user.limit, windowSec: policy.per_user.window_sec }
-    : { limit: Math.max(1, Math.ceil(perTenant.limit / 5)), windowSec: perTenant.windowSec };
+    ? fromPolicy(policy.per_tenant)
+    : tool.perTenant
+    ? { ...tool.perTenant }
+    : policyAll?.per_tenant
+    ? fromPolicy(policyAll.per_tenant)
+    : { ...(options.ceiling ?? DEFAULT_TENANT_CEILING) };
   return { perUser, perTenant };
 }

@@ -7,6 +7,7 @@ import {
   type BucketKey,
   type CallLimits,
   callLimits,
+  DEFAULT_TENANT_CEILING,
   LeasedRateLimiter,
   purgeIdleBuckets,
   takeTokens,
@@ -144,21 +145,35 @@ dbTest("leased tokens: batches grow for a busy key; the rest is given back", asy
   assert.equal(await tokensOf(db, ""), 6000 - 63 + 22 - 64);
 });
 
-Deno.test("callLimits: policy wins; a user gets a fifth of the tenant by default", () => {
-  const toolDefault = { limit: 600, windowSec: 60 };
-  assert.deepEqual(callLimits(toolDefault, undefined), {
-    perUser: { limit: 120, windowSec: 60 },
-    perTenant: toolDefault,
+Deno.test("callLimits: the policy wins, then the tool's own, then the ceiling", () => {
+  const tool = { perUser: perMinute(120), perTenant: null };
+  assert.deepEqual(callLimits(tool), {
+    perUser: perMinute(120),
+    perTenant: DEFAULT_TENANT_CEILING,
   });
+  assert.deepEqual(callLimits(tool, { ceiling: { limit: 50, windowSec: 1 } }).perTenant, {
+    limit: 50,
+    windowSec: 1,
+  });
+  // A tool whose cost is a shared capacity caps the tenant itself.
+  assert.deepEqual(callLimits({ ...tool, perTenant: perMinute(120) }).perTenant, perMinute(120));
+  // The tenant's ceiling for every tool, under the tool's own and the tool's entry.
+  const all = { per_tenant: { limit: 30, window_sec: 60 } };
+  assert.deepEqual(callLimits(tool, { policyAll: all }).perTenant, perMinute(30));
   assert.deepEqual(
-    callLimits(toolDefault, {
-      per_user: { limit: 3, window_sec: 10 },
-      per_tenant: { limit: 50, window_sec: 60 },
-    }),
-    { perUser: { limit: 3, windowSec: 10 }, perTenant: { limit: 50, windowSec: 60 } },
+    callLimits({ ...tool, perTenant: perMinute(120) }, { policyAll: all }).perTenant,
+    perMinute(120),
   );
-  assert.deepEqual(callLimits(toolDefault, { per_tenant: { limit: 2, window_sec: 1 } }), {
-    perUser: { limit: 1, windowSec: 1 },
+  assert.deepEqual(
+    callLimits(tool, {
+      policy: { per_user: { limit: 3, window_sec: 10 }, per_tenant: { limit: 50, window_sec: 60 } },
+      policyAll: all,
+    }),
+    { perUser: { limit: 3, windowSec: 10 }, perTenant: perMinute(50) },
+  );
+  // A policy naming only the tenant's limit leaves the caller's to the tool.
+  assert.deepEqual(callLimits(tool, { policy: { per_tenant: { limit: 2, window_sec: 1 } } }), {
+    perUser: perMinute(120),
     perTenant: { limit: 2, windowSec: 1 },
   });
 });
