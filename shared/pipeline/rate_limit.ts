@@ -177,17 +177,37 @@ export async function returnTokens(
   ]);
 }
 
+/** Options for {@link purgeIdleBuckets}. */
+export interface PurgeIdleBucketsOptions {
+  /** The most buckets one statement deletes (it locks what it deletes). @default 10000 */
+  batch?: number;
+  /** The most batches in one run; the next run goes on. @default 10 */
+  maxBatches?: number;
+}
+
 /**
- * Deletes buckets idle for `olderThan` (a Postgres interval, longer than any
- * window: such a bucket is full, so forgetting it changes nothing). Returns
- * how many. Run from a periodic job.
+ * Deletes buckets idle for more than a day, the longest window a limit may
+ * have: such a bucket is full, so forgetting it changes no answer (the next
+ * take creates it full). Runs in batches (`private.purge_idle_rate_buckets`)
+ * until one comes back short or `maxBatches` ran; returns how many it
+ * deleted. A periodic job calls it (the `agent` function's sweep).
  */
-export async function purgeIdleBuckets(db: Queryable, olderThan = "1 day"): Promise<number> {
-  const rows = await db.query(
-    "delete from private.rate_buckets where updated_at < now() - $1::interval returning 1",
-    [olderThan],
-  );
-  return rows.length;
+export async function purgeIdleBuckets(
+  db: Queryable,
+  options: PurgeIdleBucketsOptions = {},
+): Promise<number> {
+  const batch = options.batch ?? 10_000;
+  const maxBatches = options.maxBatches ?? 10;
+  let purged = 0;
+  for (let round = 0; round < maxBatches; round++) {
+    const [row] = await db.query<{ purged: number }>(
+      "select private.purge_idle_rate_buckets($1) as purged",
+      [batch],
+    );
+    purged += Number(row.purged);
+    if (Number(row.purged) < batch) break;
+  }
+  return purged;
 }
 
 /** Options for {@link LeasedRateLimiter}. */

@@ -66,9 +66,39 @@ dbTest("rate buckets: refill at limit per window", async (db) => {
   // Thirty seconds later, one of the two tokens per minute is back.
   await db.query("update private.rate_buckets set updated_at = updated_at - interval '30 seconds'");
   assert.equal(await takeTokens(db, keyOf(USER.aline), limits, 2), 1);
-  // Idle buckets are full and may be forgotten.
-  await db.query("update private.rate_buckets set updated_at = now() - interval '2 days'");
-  assert.equal(await purgeIdleBuckets(db), 2);
+});
+
+dbTest("purgeIdleBuckets() forgets buckets idle for over a day, in batches", async (db) => {
+  const limits: CallLimits = { perUser: perMinute(2), perTenant: perMinute(10) };
+  const users = [USER.aline, USER.jean, USER.grace, USER.eric];
+  for (const user of users) await takeTokens(db, keyOf(user), limits);
+  for (const user of users) await takeTokens(db, keyOf(user, "t.two"), limits);
+  // Ten buckets: the tenant's and four callers' for each tool. Jean's and the tenant's were
+  // last used two days ago, Aline's 23 hours ago.
+  await db.query(
+    `update private.rate_buckets set updated_at = now() - interval '2 days'
+     where subject in ($1, '')`,
+    [USER.jean],
+  );
+  await db.query(
+    "update private.rate_buckets set updated_at = now() - interval '23 hours' where subject = $1",
+    [USER.aline],
+  );
+  // Four are idle. One batch of three a run: three go now, the last one next run.
+  assert.equal(await purgeIdleBuckets(db, { batch: 3, maxBatches: 1 }), 3);
+  assert.equal(await purgeIdleBuckets(db, { batch: 3, maxBatches: 1 }), 1);
+  assert.equal(await purgeIdleBuckets(db), 0);
+  const left = await db.query<{ tool: string; subject: string }>(
+    "select tool, subject from private.rate_buckets order by tool, subject",
+  );
+  assert.deepEqual(
+    left,
+    ["t.one", "t.two"].flatMap((tool) =>
+      [USER.aline, USER.eric, USER.grace].sort().map((subject) => ({ tool, subject }))
+    ),
+  );
+  // A forgotten bucket comes back full: Jean's limit of two is his again.
+  assert.equal(await takeTokens(db, keyOf(USER.jean), limits, 5), 2);
 });
 
 dbTest("rate buckets: N concurrent takes against a limit of K grant exactly K", async (db) => {
