@@ -78,6 +78,13 @@ const OPENINGS: Opening[] = [
   { topic: "insurance", language: "rw", text: "Ndashaka ubwishingizi bw'imodoka" },
 ];
 
+// What some customers write a few seconds after their first answer (a fifth of the messages):
+// back to the menu, an option's number, thanks.
+const FOLLOW_UPS = ["menu", "1", "Murakoze", "merci", "thanks", "2"];
+
+/** How many seconds after its first message a customer's follow-up comes. */
+const FOLLOW_UP_AFTER_S = 5;
+
 /** What the client process measured. */
 interface ClientResult {
   /** For each message, when it was due (epoch ms). */
@@ -165,24 +172,23 @@ function summary(values: number[]): string {
   }, max ${f(sorted.at(-1) ?? NaN)}`;
 }
 
-interface Reply {
-  to_wa_id: string;
-  queued_ms: number | null;
+interface Answer {
+  wamid: string;
+  queued_ms: number;
   sent_ms: number | null;
 }
 
 type QueryFn = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
-// Each customer's first answer (a "busy" notice is not one), by recipient.
-async function answers(query: QueryFn, prefix: string): Promise<Reply[]> {
-  return await query<Reply>(
-    `select to_wa_id,
-            extract(epoch from min(created_at)) * 1000 as queued_ms,
-            extract(epoch from min(sent_at)) * 1000 as sent_ms
+// Each message's answer: its turn's first reply (`reply:<wamid>:0`); a "busy" notice is not one.
+async function answers(query: QueryFn, run: string): Promise<Answer[]> {
+  return await query<Answer>(
+    `select substring(idempotency_key from '^reply:(.*):0$') as wamid,
+            extract(epoch from created_at) * 1000 as queued_ms,
+            extract(epoch from sent_at) * 1000 as sent_ms
        from public.wa_outbox
-      where to_wa_id like $1 and idempotency_key not like 'busy:%'
-      group by to_wa_id`,
-    [`${prefix}%`],
+      where idempotency_key like $1 and idempotency_key like '%:0'`,
+    [`reply:wamid.load.${run}.%`],
   );
 }
 
@@ -260,24 +266,30 @@ async function main(): Promise<void> {
 
   const count = Math.round(rate * seconds);
   const run = crypto.randomUUID().slice(0, 6);
-  // New customers: numbers no seed uses, one per message, sharing a run prefix.
-  const prefix = `25079${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+  // New customers: numbers no seed uses, sharing a run prefix. Every fifth message (after the
+  // first few seconds) is instead a follow-up from the customer who wrote FOLLOW_UP_AFTER_S ago.
+  const prefix = `25079${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
   const appSecret = localWhatsAppSecrets(server.runtime.platform.secret).appSecret;
   const encoder = new TextEncoder();
   const plan: Array<[string, string]> = [];
+  const topics: string[] = [];
   const senders: string[] = [];
+  const back = Math.round(rate * FOLLOW_UP_AFTER_S);
   const timestamp = Math.floor(Date.now() / 1000);
   for (let i = 0; i < count; i++) {
-    const from = `${prefix}${String(i).padStart(4, "0")}`;
+    const followUp = i % 5 === 4 && i >= back && topics[i - back] !== "follow-up";
+    const from = followUp ? senders[i - back] : `${prefix}${String(i).padStart(5, "0")}`;
     const opening = OPENINGS[i % OPENINGS.length];
+    const text = followUp ? FOLLOW_UPS[(i / 5) % FOLLOW_UPS.length | 0] : opening.text;
     const body = JSON.stringify(messageDelivery({
       from,
       name: `Load ${i}`,
       wamid: `wamid.load.${run}.${i}`,
       timestamp,
-    }, { text: opening.text }));
+    }, { text }));
     plan.push([body, await signBody(appSecret, encoder.encode(body))]);
     senders.push(from);
+    topics.push(followUp ? "follow-up" : opening.topic);
   }
   const file = await Deno.makeTempFile({ prefix: "sustained-load-", suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(plan));
@@ -304,22 +316,22 @@ async function main(): Promise<void> {
 
     // Stragglers: wait for every answer, at most `grace` seconds after the last post.
     const waitUntil = performance.now() + grace * 1000;
-    let replies = await answers(query, prefix);
+    let replies = await answers(query, run);
     while (replies.length < count && performance.now() < waitUntil) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      replies = await answers(query, prefix);
+      replies = await answers(query, run);
     }
-    const byTo = new Map(replies.map((reply) => [reply.to_wa_id, reply]));
+    const byWamid = new Map(replies.map((reply) => [reply.wamid, reply]));
     const queued: number[] = [];
     const sent: number[] = [];
     const byTopic = new Map<string, number[]>();
     // Every 15 s of the run, by when the message was due: a queue building up shows here.
     const windows: Array<{ latencies: number[]; unanswered: number }> = [];
-    for (const [i, from] of senders.entries()) {
+    for (let i = 0; i < count; i++) {
       const window = Math.floor((posted.due[i] - posted.due[0]) / 15_000);
       windows[window] ??= { latencies: [], unanswered: 0 };
-      const reply = byTo.get(from);
-      if (!reply || reply.queued_ms === null) {
+      const reply = byWamid.get(`wamid.load.${run}.${i}`);
+      if (!reply) {
         windows[window].unanswered++;
         continue;
       }
@@ -327,8 +339,7 @@ async function main(): Promise<void> {
       queued.push(latency);
       windows[window].latencies.push(latency);
       if (reply.sent_ms !== null) sent.push(Number(reply.sent_ms) - posted.due[i]);
-      const topic = OPENINGS[i % OPENINGS.length].topic;
-      byTopic.set(topic, [...(byTopic.get(topic) ?? []), latency]);
+      byTopic.set(topics[i], [...(byTopic.get(topics[i]) ?? []), latency]);
     }
     const [busy] = await query<{ n: number; first_ms: number | null }>(
       `select count(*)::int as n, extract(epoch from min(created_at)) * 1000 as first_ms
@@ -349,6 +360,11 @@ async function main(): Promise<void> {
     const statuses = new Map<string, number>();
     for (const status of posted.statuses) statuses.set(status, (statuses.get(status) ?? 0) + 1);
 
+    console.log(
+      `messages: ${count}, from ${new Set(senders).size} new customers (${
+        count - new Set(senders).size
+      } follow-ups)`,
+    );
     console.log(
       `posted ${count} in ${posted.seconds.toFixed(1)} s (${
         (count / posted.seconds).toFixed(1)
