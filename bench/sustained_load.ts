@@ -6,7 +6,8 @@
  * timings, it prints them.
  *
  * ```
- * deno task bench:load [--rate 20] [--seconds 75] [--grace 30] [--postgres URL] [--memory]
+ * deno task bench:load [--rate 20] [--seconds 75] [--warmup 5] [--grace 30]
+ *                      [--postgres URL] [--memory]
  * ```
  *
  * What runs:
@@ -21,7 +22,11 @@
  *   i is posted at start + i / rate whatever the server does, each from a
  *   customer the platform has never seen, with a text drawn from a mix of
  *   topics (menu, pharmacy, ride, restaurant, shop, insurance) in English,
- *   Kinyarwanda and French, signed with the local app secret.
+ *   Kinyarwanda and French, signed with the local app secret. A fifth of the
+ *   measured messages are follow-ups (menu, an option, thanks) from a
+ *   customer who wrote five seconds before. The first `--warmup` seconds are
+ *   posted the same way but not measured (the server compiles its code paths
+ *   on the first messages), and reported apart.
  *
  * Measured for each message, from the moment it was due to be posted:
  *
@@ -39,6 +44,7 @@
  *
  * @module
  */
+import process from "node:process";
 import { parseArgs } from "node:util";
 import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
@@ -200,12 +206,85 @@ function loadAverage(): string {
   }
 }
 
+/** The plan: every message in posting order, signed, and what the report needs of each. */
+interface Plan {
+  deliveries: Array<[string, string]>;
+  wamids: string[];
+  senders: string[];
+  /** The opening's topic, "follow-up", or "warm-up" (posted first, not measured). */
+  topics: string[];
+}
+
+async function buildPlan(options: {
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  appSecret: string;
+}): Promise<Plan> {
+  const { rate } = options;
+  const warm = Math.round(rate * options.warmupSeconds);
+  const count = warm + Math.round(rate * options.seconds);
+  const run = crypto.randomUUID().slice(0, 6);
+  // New customers: numbers no seed uses, sharing a run prefix. Every fifth measured message
+  // (after the first few seconds) is instead a follow-up from the customer who wrote
+  // FOLLOW_UP_AFTER_S before.
+  const prefix = `25079${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+  const back = Math.round(rate * FOLLOW_UP_AFTER_S);
+  const encoder = new TextEncoder();
+  const plan: Plan = { deliveries: [], wamids: [], senders: [], topics: [] };
+  const timestamp = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < count; i++) {
+    const followUp = i >= warm + back && i % 5 === 4 && plan.topics[i - back] !== "follow-up";
+    const from = followUp ? plan.senders[i - back] : `${prefix}${String(i).padStart(5, "0")}`;
+    const opening = OPENINGS[i % OPENINGS.length];
+    const text = followUp ? FOLLOW_UPS[Math.floor(i / 5) % FOLLOW_UPS.length] : opening.text;
+    const wamid = `wamid.load.${run}.${i}`;
+    const body = JSON.stringify(messageDelivery({ from, name: `Load ${i}`, wamid, timestamp }, {
+      text,
+    }));
+    plan.deliveries.push([body, await signBody(options.appSecret, encoder.encode(body))]);
+    plan.wamids.push(wamid);
+    plan.senders.push(from);
+    plan.topics.push(i < warm ? "warm-up" : followUp ? "follow-up" : opening.topic);
+  }
+  return plan;
+}
+
+/** Posts the plan from a second process; returns what it measured. */
+async function postFromClient(url: string, plan: Plan, rate: number): Promise<ClientResult> {
+  const file = await Deno.makeTempFile({ prefix: "sustained-load-", suffix: ".json" });
+  try {
+    await Deno.writeTextFile(file, JSON.stringify(plan.deliveries));
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        new URL(import.meta.url).pathname,
+        "--client",
+        "--url",
+        url,
+        "--file",
+        file,
+        "--rate",
+        String(rate),
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    if (!output.success) throw new Error(`the load client failed (exit ${output.code})`);
+    return JSON.parse(new TextDecoder().decode(output.stdout));
+  } finally {
+    await Deno.remove(file).catch(() => {});
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: Deno.args,
     options: {
       rate: { type: "string", default: "20" },
       seconds: { type: "string", default: "75" },
+      warmup: { type: "string", default: "5" },
       grace: { type: "string", default: "30" },
       postgres: { type: "string" },
       memory: { type: "boolean", default: false },
@@ -221,12 +300,17 @@ async function main(): Promise<void> {
     return;
   }
   const seconds = Number(values.seconds);
+  const warmupSeconds = Number(values.warmup);
   const grace = Number(values.grace);
   for (const [name, value] of Object.entries({ rate, seconds, grace })) {
     if (!(value > 0 && value <= 10_000)) {
       console.error(`--${name} must be a number above 0 (at most 10,000)`);
       Deno.exit(2);
     }
+  }
+  if (!(warmupSeconds >= 0 && warmupSeconds <= 600)) {
+    console.error("--warmup must be a number of seconds from 0 to 600");
+    Deno.exit(2);
   }
   const postgresUrl = values.postgres ?? Deno.env.get("TEST_DATABASE_URL");
   // The offline flows answer: a model's latency is not what this measures.
@@ -257,94 +341,79 @@ async function main(): Promise<void> {
   const db = server.runtime.platform.db;
   const query: QueryFn = (sql, params) => db.query(sql, params);
   console.log(
-    `sustained load: ${rate} msg/s for ${seconds} s from new customers, mixed topics in en/rw/fr; ` +
-      `${backend}; offline agent flows; ${navigator.hardwareConcurrency} cores; ` +
-      `Deno ${Deno.version.deno}; server ready in ${
+    `sustained load: ${rate} msg/s for ${seconds} s (after ${warmupSeconds} s of warm-up) from ` +
+      `new customers, mixed topics in en/rw/fr; ${backend}; offline agent flows; ` +
+      `${navigator.hardwareConcurrency} cores; Deno ${Deno.version.deno}; server ready in ${
         ((performance.now() - booted) / 1000).toFixed(1)
       } s; load average ${loadAverage()}`,
   );
-
-  const count = Math.round(rate * seconds);
-  const run = crypto.randomUUID().slice(0, 6);
-  // New customers: numbers no seed uses, sharing a run prefix. Every fifth message (after the
-  // first few seconds) is instead a follow-up from the customer who wrote FOLLOW_UP_AFTER_S ago.
-  const prefix = `25079${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
-  const appSecret = localWhatsAppSecrets(server.runtime.platform.secret).appSecret;
-  const encoder = new TextEncoder();
-  const plan: Array<[string, string]> = [];
-  const topics: string[] = [];
-  const senders: string[] = [];
-  const back = Math.round(rate * FOLLOW_UP_AFTER_S);
-  const timestamp = Math.floor(Date.now() / 1000);
-  for (let i = 0; i < count; i++) {
-    const followUp = i % 5 === 4 && i >= back && topics[i - back] !== "follow-up";
-    const from = followUp ? senders[i - back] : `${prefix}${String(i).padStart(5, "0")}`;
-    const opening = OPENINGS[i % OPENINGS.length];
-    const text = followUp ? FOLLOW_UPS[(i / 5) % FOLLOW_UPS.length | 0] : opening.text;
-    const body = JSON.stringify(messageDelivery({
-      from,
-      name: `Load ${i}`,
-      wamid: `wamid.load.${run}.${i}`,
-      timestamp,
-    }, { text }));
-    plan.push([body, await signBody(appSecret, encoder.encode(body))]);
-    senders.push(from);
-    topics.push(followUp ? "follow-up" : opening.topic);
-  }
-  const file = await Deno.makeTempFile({ prefix: "sustained-load-", suffix: ".json" });
-  await Deno.writeTextFile(file, JSON.stringify(plan));
+  const plan = await buildPlan({
+    rate,
+    seconds,
+    warmupSeconds,
+    appSecret: localWhatsAppSecrets(server.runtime.platform.secret).appSecret,
+  });
+  const total = plan.wamids.length;
+  const measured = plan.topics.map((topic, i) => topic === "warm-up" ? -1 : i)
+    .filter((i) => i >= 0);
+  const run = plan.wamids[0].split(".")[2];
 
   try {
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        new URL(import.meta.url).pathname,
-        "--client",
-        "--url",
-        `${server.url}/functions/v1/wa-webhook-buy-sell`,
-        "--file",
-        file,
-        "--rate",
-        String(rate),
-      ],
-      stdout: "piped",
-      stderr: "inherit",
-    }).output();
-    if (!output.success) throw new Error(`the load client failed (exit ${output.code})`);
-    const posted: ClientResult = JSON.parse(new TextDecoder().decode(output.stdout));
-
+    // The server's CPU time (this process, every thread) from the first post to the last answer:
+    // per message, it says what a core can carry, whatever else the machine runs.
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
+    const posted = await postFromClient(
+      `${server.url}/functions/v1/wa-webhook-buy-sell`,
+      plan,
+      rate,
+    );
     // Stragglers: wait for every answer, at most `grace` seconds after the last post.
     const waitUntil = performance.now() + grace * 1000;
     let replies = await answers(query, run);
-    while (replies.length < count && performance.now() < waitUntil) {
+    while (replies.length < total && performance.now() < waitUntil) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       replies = await answers(query, run);
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const wallSeconds = (performance.now() - wallBefore) / 1000;
+
     const byWamid = new Map(replies.map((reply) => [reply.wamid, reply]));
+    const latencyOf = (i: number) => {
+      const reply = byWamid.get(plan.wamids[i]);
+      return reply ? Number(reply.queued_ms) - posted.due[i] : null;
+    };
     const queued: number[] = [];
     const sent: number[] = [];
+    const warmUp: number[] = [];
     const byTopic = new Map<string, number[]>();
-    // Every 15 s of the run, by when the message was due: a queue building up shows here.
+    // Every 15 s of the measured run, by when the message was due: a queue building up shows.
     const windows: Array<{ latencies: number[]; unanswered: number }> = [];
-    for (let i = 0; i < count; i++) {
-      const window = Math.floor((posted.due[i] - posted.due[0]) / 15_000);
+    const firstDue = posted.due[measured[0]];
+    for (let i = 0; i < total; i++) {
+      const latency = latencyOf(i);
+      if (plan.topics[i] === "warm-up") {
+        if (latency !== null) warmUp.push(latency);
+        continue;
+      }
+      const window = Math.floor((posted.due[i] - firstDue) / 15_000);
       windows[window] ??= { latencies: [], unanswered: 0 };
-      const reply = byWamid.get(`wamid.load.${run}.${i}`);
-      if (!reply) {
+      if (latency === null) {
         windows[window].unanswered++;
         continue;
       }
-      const latency = Number(reply.queued_ms) - posted.due[i];
       queued.push(latency);
       windows[window].latencies.push(latency);
-      if (reply.sent_ms !== null) sent.push(Number(reply.sent_ms) - posted.due[i]);
-      byTopic.set(topics[i], [...(byTopic.get(topics[i]) ?? []), latency]);
+      const sentMs = byWamid.get(plan.wamids[i])!.sent_ms;
+      if (sentMs !== null) sent.push(Number(sentMs) - posted.due[i]);
+      const topic = plan.topics[i];
+      byTopic.set(topic, [...(byTopic.get(topic) ?? []), latency]);
     }
     const [busy] = await query<{ n: number; first_ms: number | null }>(
       `select count(*)::int as n, extract(epoch from min(created_at)) * 1000 as first_ms
-         from public.wa_outbox where to_wa_id like $1 and idempotency_key like 'busy:%'`,
-      [`${prefix}%`],
+         from public.wa_outbox where idempotency_key like $1`,
+      [`busy:wamid.load.${run}.%`],
     );
     const inbound = await query<{ status: string; n: number }>(
       `select status, count(*)::int as n from private.wa_inbound
@@ -359,16 +428,22 @@ async function main(): Promise<void> {
     );
     const statuses = new Map<string, number>();
     for (const status of posted.statuses) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    const customers = new Set(measured.map((i) => plan.senders[i])).size;
 
     console.log(
-      `messages: ${count}, from ${new Set(senders).size} new customers (${
-        count - new Set(senders).size
-      } follow-ups)`,
+      `measured: ${measured.length} messages from ${customers} new customers (${
+        measured.length - customers
+      } follow-ups); warm-up: ${total - measured.length} more before them`,
     );
     console.log(
-      `posted ${count} in ${posted.seconds.toFixed(1)} s (${
-        (count / posted.seconds).toFixed(1)
+      `posted ${total} in ${posted.seconds.toFixed(1)} s (${
+        (total / posted.seconds).toFixed(1)
       }/s); webhook answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(" ")}`,
+    );
+    console.log(
+      `server CPU: ${cpuSeconds.toFixed(1)} s in ${wallSeconds.toFixed(1)} s (${
+        (cpuSeconds * 1000 / total).toFixed(1)
+      } ms a message; ${(100 * cpuSeconds / wallSeconds).toFixed(0)}% of one core)`,
     );
     console.log(`answer queued (outbox): ${summary(queued)}`);
     console.log(`answer sent (dispatcher): ${summary(sent)}`);
@@ -385,18 +460,20 @@ async function main(): Promise<void> {
         `  ${topic.padEnd(10)} ${String(latencies.length).padStart(5)}  ${summary(latencies)}`,
       );
     }
+    if (warmUp.length) {
+      console.log(`  (warm-up    ${String(warmUp.length).padStart(5)}  ${summary(warmUp)})`);
+    }
     const firstBusy = busy.first_ms === null
       ? ""
-      : ` (the first ${((Number(busy.first_ms) - posted.due[0]) / 1000).toFixed(1)} s in)`;
-    console.log(`unanswered: ${count - queued.length} of ${count}`);
+      : ` (the first ${((Number(busy.first_ms) - firstDue) / 1000).toFixed(1)} s in)`;
+    console.log(`unanswered: ${measured.length - queued.length} of ${measured.length}`);
     console.log(`"busy, try again shortly" replies: ${busy.n}${firstBusy}`);
     console.log(`inbound rows: ${inbound.map((row) => `${row.status}×${row.n}`).join(" ")}`);
     console.log(
       `tool calls: ${
         tools.map((row) =>
           `${row.tool} ${row.calls}${row.refused ? ` (${row.refused} RATE_LIMIT)` : ""}`
-        )
-          .join(", ")
+        ).join(", ")
       }`,
     );
     const logged = [...log.counts].sort((a, b) => b[1] - a[1]);
@@ -408,7 +485,6 @@ async function main(): Promise<void> {
     for (const [text, n] of log.texts) console.log(`  ×${n} ${text}`);
     console.log(`load average at the end: ${loadAverage()}`);
   } finally {
-    await Deno.remove(file).catch(() => {});
     await server.close().catch(() => {});
     await database?.dispose().catch(() => {});
     await Deno.remove(root, { recursive: true }).catch(() => {});
