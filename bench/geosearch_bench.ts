@@ -55,7 +55,14 @@ if (!url) {
     // Every round must run the search: the default limits would answer most with RATE_LIMIT.
     await tx.query("update public.orgs set tool_policy = $2 where id = $1", [
       ORG.easymo,
-      { rate_limits: { maps_geosearch: { limit: 1e9, window_sec: 1 } } },
+      {
+        rate_limits: {
+          maps_geosearch: {
+            per_user: { limit: 1e9, window_sec: 1 },
+            per_tenant: { limit: 1e9, window_sec: 1 },
+          },
+        },
+      },
     ]);
     // Spread over greater Kigali (about 28 × 33 km); a fixed seed keeps runs comparable.
     await tx.query("select setseed(0.42)");

@@ -76,7 +76,11 @@ const echo = defineTool({
   execute: (input) => Promise.resolve({ total: input.qty * input.price }),
 });
 
-const UNLIMITED = { limit: 1e9, window_sec: 1 };
+// Each caller's limit and the tenant's: the bench measures the check, never a refusal.
+const UNLIMITED = {
+  per_user: { limit: 1e9, window_sec: 1 },
+  per_tenant: { limit: 1e9, window_sec: 1 },
+};
 const claims = { sub: USER.aline, role: "authenticated" as const };
 const productId = "d1000000-0000-4000-8000-000000000001";
 const searchArgs = {

@@ -26,6 +26,23 @@ export async function renderToolDocs(): Promise<string> {
     "Every call returns `{ok: true, data}` or `{ok: false, error: {code, msg}}`",
     "(see [tool_contract.md](tool_contract.md)).",
     "",
+    "## Rate limits",
+    "",
+    "Each tool's default limits; a tenant's `orgs.tool_policy.rate_limits` may set its own",
+    "([tool_contract.md](tool_contract.md#rate-limits)). **Per caller** stops one caller's abuse",
+    "(a customer, a staff member; all anonymous callers of a tenant share one). **Per tenant** is",
+    "all of a tenant's callers together: the deployment's ceiling (`TOOL_TENANT_CEILING_PER_SEC`,",
+    "1,000 calls a second) unless the tool's cost is a shared capacity. A service caller acting",
+    "for no user (a webhook, a sweep) meets the per-tenant limit only.",
+    "",
+    "| tool | per caller | per tenant |",
+    "| --- | --- | --- |",
+    ...tools.map((tool) =>
+      `| \`${tool.name}\` | ${rate(tool.rateLimit.perUser)} | ${
+        tool.rateLimit.perTenant ? rate(tool.rateLimit.perTenant) : "the ceiling"
+      } |`
+    ),
+    "",
   ];
   for (const tool of tools) {
     const users = agents.list().filter((agent) => agents.allows(agent.id, tool.name));
@@ -42,6 +59,9 @@ export async function renderToolDocs(): Promise<string> {
       `| latencyBudgetMs / timeoutMs | ${tool.latencyBudgetMs} / ${tool.timeoutMs} |`,
       `| idempotent (key required) | ${tool.idempotent} (${tool.writes ? "yes" : "no"}) |`,
       `| confirmRequired | ${tool.confirmRequired} |`,
+      `| rate limit per caller / per tenant | ${rate(tool.rateLimit.perUser)} / ${
+        tool.rateLimit.perTenant ? rate(tool.rateLimit.perTenant) : "the ceiling"
+      } |`,
       `| agents | ${users.map((agent) => agent.name).join(", ")} |`,
       "",
       "Input (JSON Schema 2020-12):",
@@ -81,6 +101,11 @@ export async function renderToolDocs(): Promise<string> {
     "",
   );
   return out.join("\n");
+}
+
+// "120 per 60 s": calls per window, as the buckets count them.
+function rate(limit: { limit: number; windowSec: number }): string {
+  return `${limit.limit.toLocaleString("en-US")} per ${limit.windowSec.toLocaleString("en-US")} s`;
 }
 
 if (import.meta.main) {

@@ -52,6 +52,8 @@ export interface TestRuntimeOptions {
   now?: () => Date;
   /** Services for the packs and tools (e.g. a file store on a test Storage server). */
   provide?: PlatformOptions["provide"];
+  /** The deployment's per-tenant ceiling on each tool. @default the platform's */
+  tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
 }
 
 /** Builds a runtime over `db`. */
@@ -68,6 +70,7 @@ export async function createTestRuntime(
     tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
+    tenantRateCeiling: options.tenantRateCeiling,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

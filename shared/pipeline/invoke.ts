@@ -72,8 +72,10 @@ import {
   type BucketKey,
   type CallLimits,
   callLimits,
+  DEFAULT_TENANT_CEILING,
   type LeasedRateLimiter,
   RATE_GRANT_GUARD,
+  type RateLimit,
   takeTokensStatement,
 } from "./rate_limit.ts";
 import type { TraceSink } from "./trace_sink.ts";
@@ -109,6 +111,11 @@ export interface InvokerOptions {
   agents: AgentDirectory;
   /** Token leases for tools that use no database (the others take theirs in Postgres directly). */
   rateLimiter: LeasedRateLimiter;
+  /**
+   * The most calls of one tool all of a tenant's callers together may make,
+   * unless the tool or the tenant's policy says otherwise. @default DEFAULT_TENANT_CEILING
+   */
+  tenantCeiling?: RateLimit;
   /** Confirmation tokens. */
   confirmations: ConfirmationSigner;
   /** Trace writer. */
@@ -162,6 +169,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
   const { db, registry, tenants, agents, rateLimiter, confirmations, traces, services, log } =
     options;
   const deadlines = new Deadlines();
+  const tenantCeiling = options.tenantCeiling ?? DEFAULT_TENANT_CEILING;
 
   // Each step runs synchronously until it must wait, and a call that never waits (a refusal,
   // a validation error) settles without a promise: every promise and await is a measurable
@@ -326,7 +334,11 @@ export function createInvoker(options: InvokerOptions): Invoker {
     if (!byTool) limitsCache.set(policy, byTool = new WeakMap());
     let pair = byTool.get(tool);
     if (!pair) {
-      const limits = callLimits(tool.rateLimit, policy.rate_limits[tool.name]);
+      const limits = callLimits(tool.rateLimit, {
+        policy: policy.rate_limits[tool.name],
+        policyAll: policy.rate_limits["*"],
+        ceiling: tenantCeiling,
+      });
       // A service caller without a user (a webhook acting for many) answers to the tenant's limit only.
       pair = [limits, { ...limits, perUser: limits.perTenant }];
       byTool.set(tool, pair);

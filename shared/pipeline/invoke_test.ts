@@ -292,6 +292,68 @@ dbTest("invoke() caps a tenant's users together at the tenant limit", async (db)
   assert.deepEqual(pure, ["ok", "ok", "ok", "RATE_LIMIT"]);
 });
 
+dbTest(
+  "invoke() never refuses a tenant's many customers below the ceiling; one abusive user is",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // No policy: the tools' own limits. 300 customers, three searches each: more than the
+    // 600 a minute the whole tenant once had, all served.
+    const customers = Array.from({ length: 300 }, () => crypto.randomUUID());
+    const codes = new Map<string, number>();
+    for (let round = 0; round < 3; round++) {
+      for (const customer of customers) {
+        const code = codeOf(await rt.callAs(customer, "search_supabase", { table: "products" }));
+        codes.set(code, (codes.get(code) ?? 0) + 1);
+      }
+    }
+    assert.deepEqual([...codes], [["ok", 900]]);
+    // One caller looping on the tool meets their own limit (bursts of 120, two a second after)
+    // and no one else's.
+    const looping = [];
+    for (let i = 0; i < 240 && looping.at(-1) !== "RATE_LIMIT"; i++) {
+      looping.push(codeOf(await rt.callAs(USER.aline, "search_supabase", { table: "products" })));
+    }
+    assert.ok(looping.length > 120, `refused after ${looping.length - 1} calls`);
+    assert.deepEqual(looping.slice(0, -1), Array(looping.length - 1).fill("ok"));
+    assert.equal(looping.at(-1), "RATE_LIMIT");
+    assert.equal(
+      codeOf(await rt.callAs(customers[0], "search_supabase", { table: "products" })),
+      "ok",
+    );
+  },
+);
+
+dbTest(
+  "invoke() holds all of a tenant's callers to the deployment's ceiling, or the tenant's own",
+  async (db) => {
+    const rt = await createTestRuntime(db, {
+      tools: TEST_TOOLS,
+      tenantRateCeiling: { limit: 4, windowSec: 3600 },
+    });
+    const customers = Array.from({ length: 5 }, () => crypto.randomUUID());
+    const pure = [];
+    for (const customer of customers) {
+      pure.push(codeOf(await rt.callAs(customer, "test.pure", { n: 1 })));
+    }
+    assert.deepEqual(pure, ["ok", "ok", "ok", "ok", "RATE_LIMIT"]);
+    // A tenant may set its own ceiling for every tool ("*"); a tool's own entry still wins.
+    await setPolicy(rt, ORG.easymo, {
+      rate_limits: {
+        "*": { per_tenant: { limit: 2, window_sec: 3600 } },
+        "test.fails_with": { per_tenant: { limit: 1000, window_sec: 3600 } },
+      },
+    });
+    const searches = [];
+    const failures = [];
+    for (const customer of customers.slice(0, 3)) {
+      searches.push(codeOf(await rt.callAs(customer, "search_supabase", { table: "products" })));
+      failures.push(codeOf(await rt.callAs(customer, "test.fails_with", { code: "NOT_FOUND" })));
+    }
+    assert.deepEqual(searches, ["ok", "ok", "RATE_LIMIT"]);
+    assert.deepEqual(failures, ["NOT_FOUND", "NOT_FOUND", "NOT_FOUND"]);
+  },
+);
+
 dbTest("invoke() replays a completed call while its caller is rate limited", async (db) => {
   const rt = await createTestRuntime(db);
   await setPolicy(rt, ORG.easymo, {

@@ -177,17 +177,37 @@ export async function returnTokens(
   ]);
 }
 
+/** Options for {@link purgeIdleBuckets}. */
+export interface PurgeIdleBucketsOptions {
+  /** The most buckets one statement deletes (it locks what it deletes). @default 10000 */
+  batch?: number;
+  /** The most batches in one run; the next run goes on. @default 10 */
+  maxBatches?: number;
+}
+
 /**
- * Deletes buckets idle for `olderThan` (a Postgres interval, longer than any
- * window: such a bucket is full, so forgetting it changes nothing). Returns
- * how many. Run from a periodic job.
+ * Deletes buckets idle for more than a day, the longest window a limit may
+ * have: such a bucket is full, so forgetting it changes no answer (the next
+ * take creates it full). Runs in batches (`private.purge_idle_rate_buckets`)
+ * until one comes back short or `maxBatches` ran; returns how many it
+ * deleted. A periodic job calls it (the `agent` function's sweep).
  */
-export async function purgeIdleBuckets(db: Queryable, olderThan = "1 day"): Promise<number> {
-  const rows = await db.query(
-    "delete from private.rate_buckets where updated_at < now() - $1::interval returning 1",
-    [olderThan],
-  );
-  return rows.length;
+export async function purgeIdleBuckets(
+  db: Queryable,
+  options: PurgeIdleBucketsOptions = {},
+): Promise<number> {
+  const batch = options.batch ?? 10_000;
+  const maxBatches = options.maxBatches ?? 10;
+  let purged = 0;
+  for (let round = 0; round < maxBatches; round++) {
+    const [row] = await db.query<{ purged: number }>(
+      "select private.purge_idle_rate_buckets($1) as purged",
+      [batch],
+    );
+    purged += Number(row.purged);
+    if (Number(row.purged) < batch) break;
+  }
+  return purged;
 }
 
 /** Options for {@link LeasedRateLimiter}. */
@@ -365,22 +385,63 @@ export class LeasedRateLimiter {
   }
 }
 
-/** Limits from a tool's defaults and the tenant policy's entry for it. */
+/**
+ * The deployment's ceiling on one tool's calls by all of a tenant's callers
+ * together, unless the tool or the tenant says otherwise: a thousand a
+ * second. It protects the deployment, not from customers: normal traffic of
+ * many customers (50 messages a second, a few calls each) stays far below it.
+ */
+export const DEFAULT_TENANT_CEILING: Readonly<RateLimit> = { limit: 1000, windowSec: 1 };
+
+/** A tool's limits in a tenant's policy (`orgs.tool_policy.rate_limits`). */
+export interface PolicyToolLimits {
+  /** Each caller's. */
+  per_user?: { limit: number; window_sec: number };
+  /** All of the tenant's callers together. */
+  per_tenant?: { limit: number; window_sec: number };
+}
+
+/** Options for {@link callLimits}. */
+export interface CallLimitsOptions {
+  /** The tenant policy's entry for the tool. */
+  policy?: PolicyToolLimits;
+  /** The tenant policy's entry for every tool (`"*"`): its `per_tenant` is the tenant's ceiling. */
+  policyAll?: PolicyToolLimits;
+  /** The deployment's ceiling. @default DEFAULT_TENANT_CEILING */
+  ceiling?: RateLimit;
+}
+
+/**
+ * The limits of a call: the caller's is the policy's `per_user` for the
+ * tool, else the tool's own; the tenant's is the policy's `per_tenant` for
+ * the tool, else the tool's own (a shared capacity such as an OCR engine),
+ * else the policy's ceiling for every tool (`"*"`), else the deployment's.
+ *
+ * @example A tenant's customers share only the ceiling
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { callLimits } from "@shared/pipeline/rate_limit.ts";
+ *
+ * const tool = { perUser: { limit: 120, windowSec: 60 }, perTenant: null };
+ * assert.deepEqual(callLimits(tool).perTenant, { limit: 1000, windowSec: 1 });
+ * ```
+ */
 export function callLimits(
-  toolDefault: RateLimit,
-  policy:
-    | {
-      per_user?: { limit: number; window_sec: number };
-      per_tenant?: { limit: number; window_sec: number };
-    }
-    | undefined,
+  tool: { perUser: RateLimit; perTenant: RateLimit | null },
+  options: CallLimitsOptions = {},
 ): CallLimits {
+  const { policy, policyAll } = options;
+  const fromPolicy = (limit: { limit: number; window_sec: number }) => ({
+    limit: limit.limit,
+    windowSec: limit.window_sec,
+  });
+  const perUser = policy?.per_user ? fromPolicy(policy.per_user) : { ...tool.perUser };
   const perTenant = policy?.per_tenant
-    ? { limit: policy.per_tenant.limit, windowSec: policy.per_tenant.window_sec }
-    : toolDefault;
-  // Unless the policy says otherwise, one caller may use a fifth of the tenant's budget.
-  const perUser = policy?.per_user
-    ? { limit: policy.per_user.limit, windowSec: policy.per_user.window_sec }
-    : { limit: Math.max(1, Math.ceil(perTenant.limit / 5)), windowSec: perTenant.windowSec };
+    ? fromPolicy(policy.per_tenant)
+    : tool.perTenant
+    ? { ...tool.perTenant }
+    : policyAll?.per_tenant
+    ? fromPolicy(policyAll.per_tenant)
+    : { ...(options.ceiling ?? DEFAULT_TENANT_CEILING) };
   return { perUser, perTenant };
 }

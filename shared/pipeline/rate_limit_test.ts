@@ -7,6 +7,7 @@ import {
   type BucketKey,
   type CallLimits,
   callLimits,
+  DEFAULT_TENANT_CEILING,
   LeasedRateLimiter,
   purgeIdleBuckets,
   takeTokens,
@@ -65,9 +66,39 @@ dbTest("rate buckets: refill at limit per window", async (db) => {
   // Thirty seconds later, one of the two tokens per minute is back.
   await db.query("update private.rate_buckets set updated_at = updated_at - interval '30 seconds'");
   assert.equal(await takeTokens(db, keyOf(USER.aline), limits, 2), 1);
-  // Idle buckets are full and may be forgotten.
-  await db.query("update private.rate_buckets set updated_at = now() - interval '2 days'");
-  assert.equal(await purgeIdleBuckets(db), 2);
+});
+
+dbTest("purgeIdleBuckets() forgets buckets idle for over a day, in batches", async (db) => {
+  const limits: CallLimits = { perUser: perMinute(2), perTenant: perMinute(10) };
+  const users = [USER.aline, USER.jean, USER.grace, USER.eric];
+  for (const user of users) await takeTokens(db, keyOf(user), limits);
+  for (const user of users) await takeTokens(db, keyOf(user, "t.two"), limits);
+  // Ten buckets: the tenant's and four callers' for each tool. Jean's and the tenant's were
+  // last used two days ago, Aline's 23 hours ago.
+  await db.query(
+    `update private.rate_buckets set updated_at = now() - interval '2 days'
+     where subject in ($1, '')`,
+    [USER.jean],
+  );
+  await db.query(
+    "update private.rate_buckets set updated_at = now() - interval '23 hours' where subject = $1",
+    [USER.aline],
+  );
+  // Four are idle. One batch of three a run: three go now, the last one next run.
+  assert.equal(await purgeIdleBuckets(db, { batch: 3, maxBatches: 1 }), 3);
+  assert.equal(await purgeIdleBuckets(db, { batch: 3, maxBatches: 1 }), 1);
+  assert.equal(await purgeIdleBuckets(db), 0);
+  const left = await db.query<{ tool: string; subject: string }>(
+    "select tool, subject from private.rate_buckets order by tool, subject",
+  );
+  assert.deepEqual(
+    left,
+    ["t.one", "t.two"].flatMap((tool) =>
+      [USER.aline, USER.eric, USER.grace].sort().map((subject) => ({ tool, subject }))
+    ),
+  );
+  // A forgotten bucket comes back full: Jean's limit of two is his again.
+  assert.equal(await takeTokens(db, keyOf(USER.jean), limits, 5), 2);
 });
 
 dbTest("rate buckets: N concurrent takes against a limit of K grant exactly K", async (db) => {
@@ -144,21 +175,35 @@ dbTest("leased tokens: batches grow for a busy key; the rest is given back", asy
   assert.equal(await tokensOf(db, ""), 6000 - 63 + 22 - 64);
 });
 
-Deno.test("callLimits: policy wins; a user gets a fifth of the tenant by default", () => {
-  const toolDefault = { limit: 600, windowSec: 60 };
-  assert.deepEqual(callLimits(toolDefault, undefined), {
-    perUser: { limit: 120, windowSec: 60 },
-    perTenant: toolDefault,
+Deno.test("callLimits: the policy wins, then the tool's own, then the ceiling", () => {
+  const tool = { perUser: perMinute(120), perTenant: null };
+  assert.deepEqual(callLimits(tool), {
+    perUser: perMinute(120),
+    perTenant: DEFAULT_TENANT_CEILING,
   });
+  assert.deepEqual(callLimits(tool, { ceiling: { limit: 50, windowSec: 1 } }).perTenant, {
+    limit: 50,
+    windowSec: 1,
+  });
+  // A tool whose cost is a shared capacity caps the tenant itself.
+  assert.deepEqual(callLimits({ ...tool, perTenant: perMinute(120) }).perTenant, perMinute(120));
+  // The tenant's ceiling for every tool, under the tool's own and the tool's entry.
+  const all = { per_tenant: { limit: 30, window_sec: 60 } };
+  assert.deepEqual(callLimits(tool, { policyAll: all }).perTenant, perMinute(30));
   assert.deepEqual(
-    callLimits(toolDefault, {
-      per_user: { limit: 3, window_sec: 10 },
-      per_tenant: { limit: 50, window_sec: 60 },
-    }),
-    { perUser: { limit: 3, windowSec: 10 }, perTenant: { limit: 50, windowSec: 60 } },
+    callLimits({ ...tool, perTenant: perMinute(120) }, { policyAll: all }).perTenant,
+    perMinute(120),
   );
-  assert.deepEqual(callLimits(toolDefault, { per_tenant: { limit: 2, window_sec: 1 } }), {
-    perUser: { limit: 1, windowSec: 1 },
+  assert.deepEqual(
+    callLimits(tool, {
+      policy: { per_user: { limit: 3, window_sec: 10 }, per_tenant: { limit: 50, window_sec: 60 } },
+      policyAll: all,
+    }),
+    { perUser: { limit: 3, windowSec: 10 }, perTenant: perMinute(50) },
+  );
+  // A policy naming only the tenant's limit leaves the caller's to the tool.
+  assert.deepEqual(callLimits(tool, { policy: { per_tenant: { limit: 2, window_sec: 1 } } }), {
+    perUser: perMinute(120),
     perTenant: { limit: 2, windowSec: 1 },
   });
 });

@@ -19,7 +19,7 @@ import type { Database } from "@shared/db/types.ts";
 import { ConfirmationSigner } from "@shared/pipeline/confirmation.ts";
 import { createInvoker } from "@shared/pipeline/invoke.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
-import { LeasedRateLimiter } from "@shared/pipeline/rate_limit.ts";
+import { LeasedRateLimiter, type RateLimit } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
@@ -131,6 +131,33 @@ export interface PlatformOptions {
   notificationTransports?: NotificationTransports;
   /** Notification dispatch loop interval; 0 runs no loop (tests call drain()). @default 0 */
   notificationIntervalMs?: number;
+  /**
+   * The most calls of one tool all of a tenant's callers together may make,
+   * unless the tool or the tenant's policy says otherwise.
+   * @default `TOOL_TENANT_CEILING_PER_SEC` calls a second, else 1,000
+   */
+  tenantRateCeiling?: RateLimit;
+}
+
+/**
+ * The deployment's ceiling from `TOOL_TENANT_CEILING_PER_SEC` (calls of one
+ * tool per second by all of a tenant's callers); `undefined` when unset.
+ *
+ * @throws {RangeError} when it is set to anything but a whole number from 1 to 1,000,000,000.
+ */
+export function tenantRateCeilingFromEnv(
+  env: Pick<Deno.Env, "get"> = Deno.env,
+): RateLimit | undefined {
+  const value = env.get("TOOL_TENANT_CEILING_PER_SEC")?.trim();
+  if (!value) return undefined;
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > 1_000_000_000) {
+    throw new RangeError(
+      "Cannot start as TOOL_TENANT_CEILING_PER_SEC must be a whole number of calls a second " +
+        `from 1 to 1000000000: current value is ${JSON.stringify(value)}`,
+    );
+  }
+  return { limit, windowSec: 1 };
 }
 
 /**
@@ -138,7 +165,8 @@ export interface PlatformOptions {
  * and the tenants.
  *
  * @throws {AgentConfigError} when the agent file is invalid.
- * @throws {RangeError} when a pack setting (in the environment or a tenant's row) is invalid.
+ * @throws {RangeError} when a pack setting (in the environment or a tenant's row) or
+ *   `TOOL_TENANT_CEILING_PER_SEC` is invalid.
  */
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { db, secret } = options;
@@ -167,6 +195,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     registry,
     tenants,
     agents,
+    tenantCeiling: options.tenantRateCeiling ?? tenantRateCeilingFromEnv(),
     rateLimiter: new LeasedRateLimiter({
       db,
       onReturnFailed: (error) => log.warn("rate_tokens_return_failed", { error: String(error) }),

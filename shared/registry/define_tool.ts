@@ -159,8 +159,16 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   internal?: boolean;
   /** Read-back of the critical parameters shown before a confirmation. */
   confirmSummary?: (args: z.output<I>, context: SummaryContext) => string;
-  /** Default rate limit per tenant. @default 600 calls per 60 s */
-  rateLimit?: { limit: number; windowSec: number };
+  /**
+   * Default rate limits; a tenant's policy may set its own. `perUser` stops
+   * one caller's abuse (a customer, a staff member; all anonymous callers of
+   * a tenant share one). `perTenant` is for a tool whose cost is a shared
+   * capacity (an OCR engine): without it, all of a tenant's callers together
+   * meet only the deployment's ceiling (`TOOL_TENANT_CEILING_PER_SEC`), so
+   * the agents serving many customers never throttle one another.
+   * @default perUser 120 calls per 60 s; perTenant the deployment's ceiling
+   */
+  rateLimit?: ToolRateLimitSpec;
   /**
    * Slow work outside the database (reading a file, an outside service) run
    * before `execute`, which gets its answer as `ctx.prepared`. For a
@@ -173,11 +181,44 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
   execute(args: z.output<I>, ctx: ExecutionContext): Promise<z.input<O>>;
 }
 
+/** A limit: `limit` calls per `windowSec` seconds, bursts up to `limit`. */
+export interface ToolRateLimit {
+  /** Calls allowed per window. */
+  limit: number;
+  /** Window length in seconds. */
+  windowSec: number;
+}
+
+/** A tool's default rate limits, as its descriptor declares them. */
+export interface ToolRateLimitSpec {
+  /** Each caller's own. @default 120 calls per 60 s */
+  perUser?: ToolRateLimit;
+  /** All of a tenant's callers together; `null` is the default. @default the deployment's ceiling */
+  perTenant?: ToolRateLimit | null;
+}
+
+/** A tool's rate limits with the default filled in; `perTenant: null` is the ceiling. */
+export interface ToolRateLimits {
+  /** Each caller's own. */
+  perUser: ToolRateLimit;
+  /** All of a tenant's callers together; `null` for the deployment's ceiling. */
+  perTenant: ToolRateLimit | null;
+}
+
+/**
+ * A caller's limit unless the tool says otherwise: two calls a second,
+ * bursts of 120. A person's turns need a few calls each; an agent looping on
+ * one tool, or a script, meets it.
+ */
+export const DEFAULT_PER_USER_LIMIT: Readonly<ToolRateLimit> = { limit: 120, windowSec: 60 };
+
 /** A checked tool with every default filled in. */
 export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
   extends
-    Required<Omit<ToolSpec<I, O>, "confirmSummary" | "prepare">>,
+    Required<Omit<ToolSpec<I, O>, "confirmSummary" | "prepare" | "rateLimit">>,
     Pick<ToolSpec<I, O>, "confirmSummary" | "prepare"> {
+  /** Default rate limits. */
+  readonly rateLimit: ToolRateLimits;
   /** Whether the pipeline runs it through the idempotency ledger. */
   readonly writes: boolean;
 }
@@ -189,6 +230,7 @@ export const TOOL_NAME = /^[a-z][a-z0-9_.]{0,63}$/;
  * Checks a tool descriptor and fills in defaults.
  *
  * @throws {TypeError} when the name, budget or examples are invalid.
+ * @throws {RangeError} when a rate limit is not whole calls per 1 to 86,400 seconds.
  */
 export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
   spec: ToolSpec<I, O>,
@@ -225,7 +267,31 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     openWorld: spec.openWorld ?? false,
     usesDatabase: spec.usesDatabase ?? true,
     internal: spec.internal ?? false,
-    rateLimit: spec.rateLimit ?? { limit: 600, windowSec: 60 },
+    rateLimit: {
+      perUser: checkLimit(spec.name, "perUser", spec.rateLimit?.perUser) ??
+        { ...DEFAULT_PER_USER_LIMIT },
+      perTenant: checkLimit(spec.name, "perTenant", spec.rateLimit?.perTenant) ?? null,
+    },
     writes: spec.sideEffects.startsWith("writes."),
   };
+}
+
+// A limit the buckets can hold: whole numbers, a window of at most a day.
+function checkLimit(
+  tool: string,
+  name: string,
+  limit: ToolRateLimit | null | undefined,
+): ToolRateLimit | undefined {
+  if (limit === undefined || limit === null) return undefined;
+  const { limit: calls, windowSec } = limit;
+  if (
+    !Number.isInteger(calls) || calls < 1 || !Number.isInteger(windowSec) || windowSec < 1 ||
+    windowSec > 86_400
+  ) {
+    throw new RangeError(
+      `Cannot define tool "${tool}" as rateLimit.${name} must be whole calls per 1 to 86400 ` +
+        `seconds: current value is ${JSON.stringify(limit)}`,
+    );
+  }
+  return { limit: calls, windowSec };
 }

@@ -26,6 +26,30 @@ Deno.test("defineTool() fills in the descriptor's defaults", () => {
   assert.equal(t.idempotent, true);
   assert.equal(t.confirmRequired, false);
   assert.equal(t.writes, false);
+  assert.deepEqual(t.rateLimit, { perUser: { limit: 120, windowSec: 60 }, perTenant: null });
+});
+
+Deno.test("defineTool() takes a tool's own rate limits and refuses ones no bucket can hold", () => {
+  const capped = defineTool({
+    ...tool("ocr.read"),
+    rateLimit: { perTenant: { limit: 120, windowSec: 60 } },
+  });
+  assert.deepEqual(capped.rateLimit, {
+    perUser: { limit: 120, windowSec: 60 },
+    perTenant: { limit: 120, windowSec: 60 },
+  });
+  for (
+    const perUser of [{ limit: 0, windowSec: 60 }, { limit: 1.5, windowSec: 60 }, {
+      limit: 5,
+      windowSec: 86_401,
+    }]
+  ) {
+    assert.throws(
+      () => defineTool({ ...tool("x.y"), rateLimit: { perUser } }),
+      (error) =>
+        error instanceof RangeError && /rateLimit\.perUser must be whole calls/.test(error.message),
+    );
+  }
 });
 
 Deno.test("defineTool() rejects bad names and examples that break the schema", () => {

@@ -20,7 +20,8 @@ export type PolicyLimit = z.output<typeof LimitSchema>;
 /**
  * A tool's limits: `per_user` for each caller, `per_tenant` for everyone in
  * the tenant together; a call needs a token from both. The older shape
- * `{limit, window_sec}` still reads as `per_tenant`.
+ * `{limit, window_sec}` still reads as `per_tenant`. Under the key `"*"`,
+ * `per_tenant` is the tenant's ceiling for every tool.
  */
 const ToolLimitsSchema = z.union([
   z.strictObject({ per_user: LimitSchema.optional(), per_tenant: LimitSchema.optional() }),

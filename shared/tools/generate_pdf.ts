@@ -116,6 +116,8 @@ export function createGeneratePdf(options: GeneratePdfOptions = {}): Tool {
     sideEffects: "none",
     auth: "user",
     latencyBudgetMs: 1500,
+    // Laying out a PDF takes CPU: a caller gets a document at a time, not a print run.
+    rateLimit: { perUser: { limit: 20, windowSec: 60 } },
     openWorld: true,
     async execute(args, ctx) {
       if (!ctx.org_id) throw new ToolFailure("AUTH_ERROR");

@@ -198,7 +198,9 @@ const CLAIM_SQL = `
      limit $2
      for update of o skip locked
   ),
-  gate as (
+  -- Materialised: each claimed row's gate is computed once, not planned and run again for every
+  -- column of the update that reads it (half of what a claim cost on PGlite, planning included).
+  gate as materialized (
     select due.id,
            (select max(p.sent_at) from public.wa_outbox p where p.to_wa_id = x.to_wa_id)
              + $3::double precision * interval '1 millisecond' as not_before

@@ -86,7 +86,9 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
   const rateLimitRetryMs = options.rateLimitRetryMs ?? 60_000;
   const db = platform.db;
 
-  // Once per message (the outbox key), however often it is put off again.
+  // Once per message (the outbox key), however often it is put off again. What it would say
+  // may change between attempts (another message of theirs made the profile French meanwhile):
+  // the first one stands, the customer is not told twice and the retry does not fail on it.
   async function askToWait(
     message: InboundMessage,
     locale: "en" | "rw" | "fr",
@@ -99,6 +101,7 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       message: textMessage(say("busy", language)),
       idempotencyKey: `busy:${message.wamid}`,
       conversationId,
+      firstStands: true,
     });
     await options.onQueued?.();
   }
@@ -166,13 +169,15 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
         return result;
       },
       progress: async (text) => {
-        // Keyed by its text: a retried message does not say it twice.
+        // Keyed by its text: a retried message does not say it twice (nor fails on it when its
+        // conversation was closed and another opened meanwhile).
         await enqueueMessage(db, {
           orgId,
           to: message.from,
           message: textMessage(text),
           idempotencyKey: `progress:${message.wamid}:${(await sha256Hex(text)).slice(0, 16)}`,
           conversationId: user.conversationId,
+          firstStands: true,
         });
         await options.onQueued?.();
       },

@@ -63,6 +63,15 @@ export interface EnqueueMessageOptions {
    * is closed. Without one, a message outside the window fails with 131047.
    */
   fallbackTemplate?: TemplateMessage;
+  /**
+   * For a notice said at most once per key whatever it would say now (the
+   * "busy, try again shortly" of a message put off again and again): when
+   * the key already names a message, that one stands and its id is
+   * returned, even if this one reads differently (the recipient's language
+   * changed meanwhile). @default false: a different message under a used
+   * key throws {@link OutboxConflictError}
+   */
+  firstStands?: boolean;
 }
 
 /**
@@ -78,7 +87,8 @@ export interface EnqueueMessageOptions {
  * @param options Org, recipient, message, key, and optional conversation and fallback.
  * @returns The outbox row id (the existing row's on a repeated key).
  * @throws {TypeError} When the recipient, message, key or ids are malformed.
- * @throws {OutboxConflictError} When the key was used for a different message.
+ * @throws {OutboxConflictError} When the key was used for a different message (unless
+ * `firstStands`).
  *
  * @example Replying inside a tool call
  * ```ts ignore
@@ -152,7 +162,7 @@ export async function enqueueMessage(
     params,
   );
   if (!existing) throw new Error("wa_outbox key conflict without a visible row");
-  if (!existing.same) throw new OutboxConflictError(idempotencyKey);
+  if (!existing.same && !options.firstStands) throw new OutboxConflictError(idempotencyKey);
   return existing.id;
 }
 

@@ -133,6 +133,23 @@ dbTest("enqueueMessage() rejects a key reused for another message", async (db) =
   }
 });
 
+dbTest("enqueueMessage() with firstStands keeps the first message under a used key", async (db) => {
+  const busy = { orgId: ORG.easymo, to: WA, idempotencyKey: "busy:wamid.1", firstStands: true };
+  const first = await enqueueMessage(db, { ...busy, message: textMessage("Please try again") });
+  // Reworded on a retry (the recipient's language changed): the first stands, nothing is added.
+  const again = await enqueueMessage(db, { ...busy, message: textMessage("Merci de réessayer") });
+  assert.equal(again, first);
+  const rows = await db.query<{ body: { text: { body: string } } }>(
+    "select body from public.wa_outbox",
+  );
+  assert.deepEqual(rows.map((row) => row.body.text.body), ["Please try again"]);
+  // Without it, the same rewording is a conflict.
+  await assert.rejects(
+    () => enqueueMessage(db, { ...busy, firstStands: false, message: textMessage("Réessayez") }),
+    OutboxConflictError,
+  );
+});
+
 dbTest("enqueueMessage() in a rolled-back transaction sends nothing", async (db) => {
   await assert.rejects(() =>
     db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Database } from "@shared/db/types.ts";
+import type { Queryable } from "@shared/db/types.ts";
 
 /** A WhatsApp sender as the platform knows them. */
 export interface WhatsAppUser {
@@ -24,53 +24,31 @@ export interface WhatsAppUser {
   handedOff: boolean;
 }
 
-/** Finds or creates the user, membership and open conversation for a sender. */
+/**
+ * Finds or creates the user, membership and open conversation for a sender,
+ * in one statement (`private.resolve_whatsapp_user`): first contact is
+ * serialised per number, so two racing deliveries create one user.
+ */
 export async function resolveWhatsAppUser(
-  db: Database,
+  db: Queryable,
   input: { orgId: string; waId: string; profileName?: string },
 ): Promise<WhatsAppUser> {
-  const phone = `+${input.waId}`;
-  return await db.transaction(async (tx) => {
-    // Serialise first contact per number, so two racing deliveries create one user.
-    await tx.query("select pg_advisory_xact_lock(hashtext($1))", [phone]);
-    let [profile] = await tx.query<{ id: string; locale: "en" | "rw" | "fr" }>(
-      "select id, locale from public.profiles where phone = $1",
-      [phone],
-    );
-    if (!profile) {
-      [profile] = await tx.query<{ id: string; locale: "en" | "rw" | "fr" }>(
-        `with u as (insert into auth.users (id, phone) values (gen_random_uuid(), $1) returning id)
-         insert into public.profiles (id, phone, display_name)
-         select id, $2, $3 from u
-         returning id, locale`,
-        [input.waId, phone, input.profileName?.slice(0, 200) ?? null],
-      );
-    }
-    await tx.query(
-      `insert into public.org_members (org_id, user_id, role) values ($1, $2, 'customer')
-       on conflict do nothing`,
-      [input.orgId, profile.id],
-    );
-    await tx.query(
-      `insert into public.conversations (org_id, user_id, channel)
-       values ($1, $2, 'whatsapp')
-       on conflict (org_id, user_id) where channel = 'whatsapp' and status <> 'closed' do nothing`,
-      [input.orgId, profile.id],
-    );
-    const [conversation] = await tx.query<
-      { id: string; state: Record<string, unknown>; status: string }
-    >(
-      `select id, state, status from public.conversations
-       where org_id = $1 and user_id = $2 and channel = 'whatsapp' and status <> 'closed'`,
-      [input.orgId, profile.id],
-    );
-    return {
-      userId: profile.id,
-      phone,
-      locale: profile.locale,
-      conversationId: conversation.id,
-      state: conversation.state,
-      handedOff: conversation.status === "handoff",
-    };
-  });
+  const [row] = await db.query<{
+    user_id: string;
+    locale: "en" | "rw" | "fr";
+    conversation_id: string;
+    state: Record<string, unknown>;
+    status: string;
+  }>(
+    "select user_id, locale, conversation_id, state, status from private.resolve_whatsapp_user($1, $2, $3)",
+    [input.orgId, input.waId, input.profileName ?? null],
+  );
+  return {
+    userId: row.user_id,
+    phone: `+${input.waId}`,
+    locale: row.locale,
+    conversationId: row.conversation_id,
+    state: row.state,
+    handedOff: row.status === "handoff",
+  };
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Runtime } from "@shared/pipeline/platform.ts";
+import { purgeIdleBuckets } from "@shared/pipeline/rate_limit.ts";
 import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
 import { withInboundMedia } from "./inbound_media.ts";
 import { createGraphMediaSource, type MediaSource } from "./media.ts";
@@ -42,7 +43,8 @@ export interface WhatsAppWorkerConfig {
   rateLimitRetryMs?: number;
   /**
    * How often a started worker runs the packs' sweeps (a paid certificate,
-   * expired ride offers); deployed, pg_cron's POST /sweep does. @default 10000
+   * expired ride offers) and forgets idle rate buckets; deployed, pg_cron's
+   * POST /sweep does. @default 10000
    */
   packSweepIntervalMs?: number;
   /**
@@ -65,13 +67,16 @@ export interface WhatsAppWorker {
   transport: WhatsAppTransport;
   /**
    * Processes what is pending or abandoned, sends what is due, removes
-   * files past their retention (a Storage failure is logged, the rest stands)
-   * and runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers).
+   * files past their retention (a Storage failure is logged, the rest stands),
+   * runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers) and
+   * forgets idle rate buckets.
    */
-  sweep(): Promise<{ processed: number; sent: number; filesRemoved: number }>;
+  sweep(): Promise<
+    { processed: number; sent: number; filesRemoved: number; bucketsPurged: number }
+  >;
   /**
    * Starts the background loops (long-running hosts only): inbound
-   * recovery, dispatch, and the packs' sweeps.
+   * recovery, dispatch, and the packs' sweeps with the rate-bucket purge.
    */
   start(): void;
   /** Stops them, waiting for work in progress. */
@@ -118,11 +123,20 @@ export function createWhatsAppWorker(
   let sweepingPacks = false;
   const schedulePackSweeps = () => {
     packSweeps = setTimeout(() => {
-      packSweeping = runPackSweeps().then(kick).finally(() => {
+      packSweeping = runPackSweeps().then(kick).then(async () => {
+        await purgeRateBuckets();
+      }).finally(() => {
         if (sweepingPacks) schedulePackSweeps();
       });
     }, config.packSweepIntervalMs ?? 10_000);
   };
+  // Rate buckets idle for a day are full again: forgetting them keeps the table to the callers
+  // of the last day. A failure is logged; the next run goes on.
+  const purgeRateBuckets = () =>
+    purgeIdleBuckets(platform.db).catch((error) => {
+      platform.log.error("rate_buckets_purge_failed", { error: String(error).slice(0, 300) });
+      return 0;
+    });
   // The packs' own sweeps (expired ride offers, ...): one failing is logged, the rest run.
   const runPackSweeps = async () => {
     for (const tool of platform.packs.flatMap((pack) => pack.sweeps ?? [])) {
@@ -191,7 +205,8 @@ export function createWhatsAppWorker(
       await runPackSweeps();
       // What the packs' sweeps queued (a rider told nobody answered) leaves now.
       const { sent: sentAfter } = await dispatcher.drain();
-      return { processed, sent: sent + sentAfter, filesRemoved };
+      const bucketsPurged = await purgeRateBuckets();
+      return { processed, sent: sent + sentAfter, filesRemoved, bucketsPurged };
     },
     start() {
       processor.start();

@@ -107,6 +107,8 @@ export const createVendorInquiries = defineTool({
   auth: "service",
   openWorld: true,
   latencyBudgetMs: 600,
+  // Each call messages several vendors: a buyer asks a few times, not a vendor flood.
+  rateLimit: { perUser: { limit: 10, windowSec: 600 } },
   async execute(args, ctx) {
     if (ctx.user_id) {
       const [me] = await ctx.db.query<{ phone: string }>(

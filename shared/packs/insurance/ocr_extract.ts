@@ -148,7 +148,9 @@ export const ocrExtract = defineTool({
   // Measured: tesseract reads a page in ~2.5 s wall on the 2-core build machine (docs/ocr.md).
   latencyBudgetMs: 4000,
   openWorld: true,
-  rateLimit: { limit: 120, windowSec: 60 },
+  // A customer sends a few photos; the engine is shared by the tenant, which it caps (two a
+  // second take more than the build machine's two cores).
+  rateLimit: { perUser: { limit: 10, windowSec: 60 }, perTenant: { limit: 120, windowSec: 60 } },
   // Download, OCR and the photo's deletion run before the transaction opens (they take seconds
   // and reach Storage and the provider); the transaction only records the extraction.
   async prepare(args, ctx): Promise<Prepared> {

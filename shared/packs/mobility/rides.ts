@@ -68,6 +68,8 @@ export const rideRequest = defineTool({
   auth: "service",
   openWorld: true,
   latencyBudgetMs: 600,
+  // Each request messages the nearby drivers: a rider asks a few times, not a driver flood.
+  rateLimit: { perUser: { limit: 10, windowSec: 600 } },
   async execute(args, ctx) {
     if (!ctx.user_id) {
       throw new ToolFailure("AUTH_ERROR", "A ride is requested by a signed-in rider");

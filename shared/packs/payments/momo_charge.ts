@@ -238,6 +238,8 @@ export const momoCharge = defineTool({
   confirmRequired: true,
   openWorld: true,
   latencyBudgetMs: 400,
+  // Each charge asks a phone to approve a payment: one caller cannot flood a number with them.
+  rateLimit: { perUser: { limit: 10, windowSec: 600 } },
   confirmSummary: (args, { tenantName }) => {
     const lang = args.language ?? "en";
     return say("confirmPay", lang, {

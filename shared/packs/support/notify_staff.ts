@@ -90,6 +90,8 @@ export const notifyStaff = defineTool({
   auth: "user",
   openWorld: true,
   latencyBudgetMs: 400,
+  // Staff are people: a customer raises a few tickets, not one a minute.
+  rateLimit: { perUser: { limit: 10, windowSec: 600 } },
   async execute(args, ctx) {
     const convoId = args.payload.convo_id ?? ctx.convo_id;
     if (convoId) {
