@@ -92,9 +92,9 @@ dbTest(
       assert.equal(told.idempotency_key, `busy:${wamid}`);
       assert.match(told.body.text!.body, /try again shortly/);
 
-      // Meanwhile the menu they ask for is answered in French, and the profile becomes French:
-      // the next "busy" for the kept message would now be worded in French.
-      await hook.say(from, "wamid.MENU.FR", "menu");
+      // Meanwhile the menu they ask for ("stp": French) is answered in French, and the profile
+      // becomes French: the next "busy" for the kept message would now be worded in French.
+      await hook.say(from, "wamid.MENU.FR", "menu stp");
       const [profile] = await db.query<{ locale: string }>(
         "select locale from public.profiles where phone = $1",
         [`+${from}`],
