@@ -69,12 +69,14 @@ Deno.test({
       assert.equal(listed.status, 200);
       const body = await listed.json();
       assert.deepEqual(body.data.tools.map((t: { name: string }) => t.name), [
-        // Seed 000's Pharmacy allowlist, every tool now implemented.
+        // Seed 000's Pharmacy allowlist, every tool now implemented, and order_cancel (leaving
+        // the flow with an unpaid order cancels it when the customer says so).
         "analytics_log",
         "inventory_check",
         "momo_charge",
         "notify_staff",
         "ocr_extract",
+        "order_cancel",
         "order_create",
         "order_status_update",
         "search_supabase",
