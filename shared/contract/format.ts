@@ -62,6 +62,25 @@ const WEEKDAYS: Record<Language, readonly string[]> = {
   ],
 };
 
+/**
+ * Kinyarwanda's month names, January first. ICU has none for rw, so replies and documents both
+ * read them from here.
+ */
+export const KINYARWANDA_MONTHS: readonly string[] = [
+  "Mutarama",
+  "Gashyantare",
+  "Werurwe",
+  "Mata",
+  "Gicurasi",
+  "Kamena",
+  "Nyakanga",
+  "Kanama",
+  "Nzeri",
+  "Ukwakira",
+  "Ugushyingo",
+  "Ukuboza",
+];
+
 const MONTHS: Record<Language, readonly string[]> = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
   fr: [
@@ -78,20 +97,7 @@ const MONTHS: Record<Language, readonly string[]> = {
     "nov.",
     "déc.",
   ],
-  rw: [
-    "Mutarama",
-    "Gashyantare",
-    "Werurwe",
-    "Mata",
-    "Gicurasi",
-    "Kamena",
-    "Nyakanga",
-    "Kanama",
-    "Nzeri",
-    "Ukwakira",
-    "Ugushyingo",
-    "Ukuboza",
-  ],
+  rw: KINYARWANDA_MONTHS,
 };
 
 /** Options for {@linkcode formatKigaliDate}. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { formatRwf as formatChatRwf } from "@shared/contract/format.ts";
+import { formatRwf as formatChatRwf, KINYARWANDA_MONTHS } from "@shared/contract/format.ts";
 import type { Language } from "@shared/contract/language.ts";
 
 const MONTHS: Record<Language, readonly string[]> = {
@@ -37,20 +37,7 @@ const MONTHS: Record<Language, readonly string[]> = {
     "novembre",
     "décembre",
   ],
-  rw: [
-    "Mutarama",
-    "Gashyantare",
-    "Werurwe",
-    "Mata",
-    "Gicurasi",
-    "Kamena",
-    "Nyakanga",
-    "Kanama",
-    "Nzeri",
-    "Ukwakira",
-    "Ugushyingo",
-    "Ukuboza",
-  ],
+  rw: KINYARWANDA_MONTHS,
 };
 
 const KIGALI_OFFSET_MS = 2 * 3600_000;
