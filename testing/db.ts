@@ -121,21 +121,13 @@ export async function openTestDatabase(backend: Backend = "pglite"): Promise<Tes
   }
   const adminUrl = Deno.env.get("TEST_DATABASE_URL");
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const template = await postgresTemplate(adminUrl);
-  const name = `easymo_t_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = openPostgres(adminUrl, { max: 1 });
-  await admin.exec(`create database "${name}" template "${template}"`);
-  const url = withDatabase(adminUrl, name);
-  const db = openPostgres(url, { max: 20 });
-  await restartSeedClock(db);
-  return Object.assign(db, {
-    url,
-    async dispose() {
-      await db.close();
-      await admin.exec(`drop database if exists "${name}" with (force)`);
-      await admin.close();
-    },
+  const db = await copyPostgresDatabase(await postgresTemplate(adminUrl), {
+    adminUrl,
+    prefix: "easymo_t",
+    max: 20,
   });
+  await restartSeedClock(db);
+  return db;
 }
 
 /**
@@ -150,11 +142,19 @@ export async function openBlankDatabase(backend: Backend = "pglite"): Promise<Te
   }
   const adminUrl = Deno.env.get("TEST_DATABASE_URL");
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `easymo_b_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = openPostgres(adminUrl, { max: 1 });
-  await admin.exec(`create database "${name}" template template0`);
-  const url = withDatabase(adminUrl, name);
-  const db = openPostgres(url, { max: 1 });
+  return await copyPostgresDatabase("template0", { adminUrl, prefix: "easymo_b", max: 1 });
+}
+
+/** A new database copied from `template` on the server at `adminUrl`, dropped on dispose. */
+async function copyPostgresDatabase(
+  template: string,
+  options: { adminUrl: string; prefix: string; max: number },
+): Promise<TestDatabase> {
+  const name = `${options.prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = openPostgres(options.adminUrl, { max: 1 });
+  await admin.exec(`create database "${name}" template "${template}"`);
+  const url = withDatabase(options.adminUrl, name);
+  const db = openPostgres(url, { max: options.max });
   return Object.assign(db, {
     url,
     async dispose() {
