@@ -26,7 +26,9 @@ import { seedTenantFixtures, TENANT_A, TENANT_B } from "@testing/tenant_fixtures
 import { toClaims } from "@shared/auth/jwt.ts";
 import {
   type Database,
+  identifier,
   type JwtClaims,
+  literal,
   type Queryable,
   setCallerScript,
   type Transaction,
@@ -491,8 +493,8 @@ class OrgValues {
       const values = new Set<string>();
       for (const { rel } of tables) {
         const rows = await this.#db.query<{ v: string }>(
-          `select distinct ${quoteIdent(stem)} as v from ${rel}
-           where org_id = $1 and ${quoteIdent(stem)} is not null order by 1 limit 3`,
+          `select distinct ${identifier(stem)} as v from ${rel}
+           where org_id = $1 and ${identifier(stem)} is not null order by 1 limit 3`,
           [this.#org],
         );
         for (const row of rows) values.add(row.v);
@@ -515,10 +517,6 @@ const ALIASES: Record<string, string[]> = {
   tariff: ["tariffs", "insurance_tariffs"],
   quote: ["insurance_quotes"],
 };
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
 
 /** Calls with every combination of candidates, or each candidate in turn when too many. */
 function combinations(candidates: unknown[][]): unknown[][] {
@@ -608,10 +606,10 @@ async function probeAs(
 async function call(tx: Transaction, probes: Probe[]): Promise<Outcome[]> {
   if (probes.length === 0) return [];
   const calls = probes.map(({ fn, args }) => {
-    const values = args.map((value, i) => `${literal(value)}::${fn.argTypes[i]}`).join(", ");
+    const values = args.map((value, i) => `${sqlValue(value)}::${fn.argTypes[i]}`).join(", ");
     return `begin
       select coalesce(string_agg(r::text, E'\\n'), '') into answer
-      from ${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${values}) r;
+      from ${identifier(fn.schema)}.${identifier(fn.name)}(${values}) r;
       codes := codes || '-'::text;
       answers := answers || answer;
     exception when others then
@@ -638,10 +636,9 @@ async function call(tx: Transaction, probes: Probe[]): Promise<Outcome[]> {
 }
 
 /** A value as an SQL literal (to be cast to the argument's type). */
-function literal(value: unknown): string {
+function sqlValue(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
-  return `'${text.replaceAll("'", "''")}'`;
+  return literal(typeof value === "object" ? JSON.stringify(value) : String(value));
 }
 
 /** Anonymous, then every person: a member of their orgs, or of none. */

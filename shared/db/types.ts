@@ -142,14 +142,16 @@ export function setCallerScript(claims: JwtClaims, options?: TransactionOptions)
     `set local statement_timeout = ${literal(String(options?.statementTimeoutMs ?? 0))}`;
 }
 
-// An escape-string literal (as PQescapeLiteral writes it): right whatever
-// standard_conforming_strings says. Every value given holds no NUL (JSON
-// escapes it; a subject is a uuid or empty; a timeout is digits).
-function literal(value: string): string {
+/**
+ * An escape-string literal (as PQescapeLiteral writes it): right whatever
+ * standard_conforming_strings says. The caller keeps NUL out (Postgres text
+ * cannot hold it).
+ */
+export function literal(value: string): string {
   return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
 
-// A quoted identifier: a role name is one whatever it holds.
-function identifier(value: string): string {
+/** A quoted identifier: a name is one whatever it holds. */
+export function identifier(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
 }

@@ -10,6 +10,7 @@ import { dateTime, isUuid, text } from "@shared/contract/mod.ts";
 import { defineTool, type ToolExample } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { PackTables } from "@shared/registry/pack.ts";
+import { identifier } from "@shared/db/types.ts";
 import { type ColumnType, type Operator, OPERATORS, OPERATORS_BY_TYPE } from "./search_tables.ts";
 
 // Values are compared as written: no trimming.
@@ -120,10 +121,6 @@ const COMPARISON: Partial<Record<Operator, string>> = {
   lte: "<=",
 };
 
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 /** Builds the statement; identifiers come only from the allowlist `tables`. */
 export function buildSearchQuery(
   args: SearchArgs,
@@ -133,7 +130,7 @@ export function buildSearchQuery(
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
   const conditions = args.filters.map(({ column, op, value }) => {
-    const ident = quoteIdent(column);
+    const ident = identifier(column);
     const type = SQL_TYPE[columns[column]];
     switch (op) {
       case "is_null":
@@ -152,9 +149,9 @@ export function buildSearchQuery(
   // Rows as they are, but numbers and instants as JSON gives them (numeric a number, not
   // postgres.js's string; timestamptz ISO text, not a Date), the same on both adapters.
   // (A jsonb_agg over the rows gave the same values at a quarter of a primary-key read more.)
-  const table = `public.${quoteIdent(args.table)}`;
+  const table = `public.${identifier(args.table)}`;
   const selected = (args.columns?.length ? args.columns : Object.keys(columns)).map((name) => {
-    const ident = quoteIdent(name);
+    const ident = identifier(name);
     return columns[name] === "number" || columns[name] === "timestamptz"
       ? `to_jsonb(${table}.${ident}) as ${ident}`
       : `${table}.${ident}`;
@@ -162,7 +159,7 @@ export function buildSearchQuery(
   const where = conditions.length ? ` where ${conditions.join(" and ")}` : "";
   // Qualified: a bare name would sort by the output column (the jsonb), not the table's.
   const order = args.order
-    ? ` order by ${table}.${quoteIdent(args.order.column)} ${args.order.ascending ? "asc" : "desc"}`
+    ? ` order by ${table}.${identifier(args.order.column)} ${args.order.ascending ? "asc" : "desc"}`
     : "";
   const text = `select ${selected.join(", ")} from ${table}${where}${order} limit ${
     bind(args.limit)
