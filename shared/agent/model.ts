@@ -14,7 +14,7 @@
  */
 import OpenAI from "openai";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { fromOpenAIArguments, toOpenAITools } from "@shared/export/openai.ts";
+import { fromOpenAIArguments, type OpenAIExport, toOpenAITools } from "@shared/export/openai.ts";
 import { toJsonSchema } from "@shared/export/json_schema.ts";
 import type { NameMap } from "@shared/export/names.ts";
 
@@ -209,11 +209,31 @@ export function createOpenAIModel(options: CreateOpenAIModelOptions): ChatModel 
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
 
+  // Exporting a tool set to OpenAI's format costs tens of milliseconds (its schemas are
+  // converted and checked) and an agent offers the same tools on every call of every turn:
+  // the last export of each set is kept, reused while it holds the very same tool objects
+  // (a tool registered again, or a tenant's changed policy, makes a new set).
+  const exports = new Map<string, ToolExport>();
+  const exportOf = (tools: readonly AnyTool[]): ToolExport => {
+    const key = tools.map((tool) => tool.name).join("\n");
+    const kept = exports.get(key);
+    if (kept && kept.tools.every((tool, i) => tool === tools[i])) return kept;
+    const made: ToolExport = {
+      tools: [...tools],
+      exported: toOpenAITools(tools),
+      offered: new Map(tools.map((tool) => [tool.name, tool])),
+    };
+    exports.delete(key);
+    // Agents times tenants' policies: a handful of sets; the oldest goes past the bound.
+    if (exports.size >= MAX_KEPT_EXPORTS) exports.delete(exports.keys().next().value!);
+    exports.set(key, made);
+    return made;
+  };
+
   return {
     endpoint: baseURL.replace(/\/+$/, ""),
     async complete(input: CompleteInput): Promise<ModelReply> {
-      const exported = toOpenAITools(input.tools);
-      const offered = new Map(input.tools.map((tool) => [tool.name, tool]));
+      const { exported, offered } = exportOf(input.tools);
       const body: OpenAI.ChatCompletionCreateParamsNonStreaming = {
         model: options.model,
         messages: input.messages.map((turn) => toOpenAIMessage(turn, exported.names)),
@@ -293,6 +313,16 @@ export function modelFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): ChatModel |
     model: read("OPENAI_MODEL") ?? DEFAULT_OPENAI_MODEL,
     timeoutMs: timeout === undefined ? undefined : Number(timeout),
   });
+}
+
+/** How many tool sets' exports one model keeps. */
+const MAX_KEPT_EXPORTS = 64;
+
+/** One tool set as sent to OpenAI, and its tools by our name. */
+interface ToolExport {
+  tools: readonly AnyTool[];
+  exported: OpenAIExport;
+  offered: Map<string, AnyTool>;
 }
 
 /** A call's time limit as an abort signal that also carries the caller's. */

@@ -381,3 +381,19 @@ Deno.test("modelFromEnv reads OPENAI_TIMEOUT_MS and refuses a value that is not 
   assert.ok(error instanceof ModelUnavailableError);
   assert.equal(error.reason, "timeout");
 });
+
+Deno.test("createOpenAIModel sends a tool set again as it is now: a tool registered anew replaces the one it sent before", async () => {
+  const { server, model } = setup([{ content: "one" }, { content: "two" }, { content: "three" }]);
+  await using _ = server;
+  const described = (request: number) =>
+    (server.requests[request].body?.tools ?? []).map((tool) =>
+      tool.type === "function" ? tool.function.description : undefined
+    );
+  await model.complete({ messages: ASK, tools: [getPrice] });
+  await model.complete({ messages: ASK, tools: [getPrice] });
+  const renewed = { ...getPrice, description: "Latest price, in RWF." } as AnyTool;
+  await model.complete({ messages: ASK, tools: [renewed] });
+  assert.deepEqual(described(0), ["Latest price of a listed symbol."]);
+  assert.deepEqual(described(1), ["Latest price of a listed symbol."]);
+  assert.deepEqual(described(2), ["Latest price, in RWF."]);
+});

@@ -30,6 +30,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern } from "./safety.ts";
+import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
 /** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
@@ -179,31 +180,6 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
   };
 }
 
-const MENU_WORDS = [
-  "menu",
-  "menyu",
-  "meni",
-  "menue",
-  "munu",
-  "main menu",
-  "menu principal",
-  "home",
-  "start over",
-  "back to menu",
-  "go back to menu",
-  "back",
-  "ahabanza",
-  "subira ahabanza",
-  "gusubira ahabanza",
-  "ku ntangiriro",
-  "accueil",
-  "acceuil",
-  "acceil",
-  "acueil",
-  "retour",
-  "retour au menu",
-  "retour accueil",
-];
 // Normalised once: the checks below run on every message.
 const MENU_KEYS = MENU_WORDS.map(normalizeText);
 const MENU_NUMBERS = new Set(["num"]); // "0" normalises to "num"; checked on the raw text below.

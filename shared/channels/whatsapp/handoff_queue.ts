@@ -9,6 +9,7 @@
  * @module
  */
 import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
+import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 
@@ -43,21 +44,9 @@ const say = phraseBook({
   },
 });
 
-// "menu" in the words the router knows, and "0"; a typo-free check is enough here: the
-// question it opens is answered by buttons.
-const MENU = new Set([
-  "menu",
-  "menyu",
-  "meni",
-  "main menu",
-  "home",
-  "ahabanza",
-  "subira ahabanza",
-  "accueil",
-  "retour",
-  "menu principal",
-  "0",
-]);
+// "menu" in the words the router knows (one list, shared/contract), and "0"; a typo-free
+// check is enough here: the question it opens is answered by buttons.
+const MENU = new Set([...MENU_WORDS, "0"]);
 
 /** Whether a message asks for the menu. */
 export function asksForMenu(text: string): boolean {
