@@ -22,10 +22,11 @@ const say = phraseBook({
     rw: "Itumiza {no} ryahagaritswe; {venue} yabimenyeshejwe, kandi nta mafaranga uzishyuzwa.",
     fr: "La commande {no} est annulée ; {venue} a été prévenu, et rien ne sera débité.",
   },
+  // The order is named in the question just asked; `cancel` has only its id.
   orderNotCancelled: {
-    en: "Sorry, I could not cancel order {no}: {msg}",
-    rw: "Mutwihanganire, sinashoboye guhagarika itumiza {no}: {msg}",
-    fr: "Désolé, je n'ai pas pu annuler la commande {no} : {msg}",
+    en: "Sorry, I could not cancel the order: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika itumiza: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler la commande : {msg}",
   },
 });
 
@@ -68,7 +69,7 @@ export const orderPending: PendingWork = {
   async cancel(work, { language }, callTool) {
     const result = await callTool("order_cancel", { order_id: work.id }, "order_cancel");
     if (!result.ok) {
-      return say("orderNotCancelled", language, { no: "", msg: result.error.msg });
+      return say("orderNotCancelled", language, { msg: result.error.msg });
     }
     const data = result.data as { order_no: string; venue_name: string };
     return say("orderCancelled", language, { no: data.order_no, venue: data.venue_name });
