@@ -8,6 +8,7 @@
  */
 import { formatRwf } from "@shared/contract/format.ts";
 import { phraseBook } from "@shared/contract/language.ts";
+import { ORDER_SUMMARY_COLUMNS, type OrderSummaryRow, venueNameOf } from "./order_steps.ts";
 import type { PendingWork } from "./pack.ts";
 
 const say = phraseBook({
@@ -21,21 +22,13 @@ const say = phraseBook({
     rw: "Itumiza {no} ryahagaritswe; {venue} yabimenyeshejwe, kandi nta mafaranga uzishyuzwa.",
     fr: "La commande {no} est annulée ; {venue} a été prévenu, et rien ne sera débité.",
   },
+  // The order is named in the question just asked; `cancel` has only its id.
   orderNotCancelled: {
-    en: "Sorry, I could not cancel order {no}: {msg}",
-    rw: "Mutwihanganire, sinashoboye guhagarika itumiza {no}: {msg}",
-    fr: "Désolé, je n'ai pas pu annuler la commande {no} : {msg}",
+    en: "Sorry, I could not cancel the order: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika itumiza: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler la commande : {msg}",
   },
 });
-
-interface OrderRow {
-  id: string;
-  order_no: string;
-  status: string;
-  payment_status: string;
-  total: number;
-  business_id: string;
-}
 
 /** The order the flow placed (its memory), or the one a model's `order_create` answered. */
 function orderIdOf(memory: Record<string, unknown>): string | null {
@@ -56,25 +49,19 @@ export const orderPending: PendingWork = {
     if (!id) return null;
     const found = await callTool("search_supabase", {
       table: "orders",
-      columns: ["id", "order_no", "status", "payment_status", "total", "business_id"],
+      columns: [...ORDER_SUMMARY_COLUMNS],
       filters: [{ column: "id", op: "eq", value: id }],
       limit: 1,
     }, "open_order");
-    const order = found.ok ? (found.data as { items: OrderRow[] }).items[0] : undefined;
+    const order = found.ok ? (found.data as { items: OrderSummaryRow[] }).items[0] : undefined;
     if (!order || order.payment_status === "settled") return null;
     if (order.status !== "pending" && order.status !== "confirmed") return null;
-    const venue = await callTool("search_supabase", {
-      table: "businesses",
-      columns: ["name"],
-      filters: [{ column: "id", op: "eq", value: order.business_id }],
-      limit: 1,
-    }, "open_order_venue");
-    const name = venue.ok ? (venue.data as { items: Array<{ name: string }> }).items[0]?.name : "";
+    const name = await venueNameOf(callTool, order.business_id, "open_order_venue");
     return {
       id: order.id,
       summary: say("openOrder", language, {
         no: order.order_no,
-        venue: name ?? "",
+        venue: name,
         total: formatRwf(Number(order.total), language),
       }),
     };
@@ -82,7 +69,7 @@ export const orderPending: PendingWork = {
   async cancel(work, { language }, callTool) {
     const result = await callTool("order_cancel", { order_id: work.id }, "order_cancel");
     if (!result.ok) {
-      return say("orderNotCancelled", language, { no: "", msg: result.error.msg });
+      return say("orderNotCancelled", language, { msg: result.error.msg });
     }
     const data = result.data as { order_no: string; venue_name: string };
     return say("orderCancelled", language, { no: data.order_no, venue: data.venue_name });

@@ -297,6 +297,41 @@ function errorOf(result: ToolResult): string {
   return result.ok ? "" : result.error.msg;
 }
 
+/** An order as its status reply and the leave-the-flow question read it. */
+export interface OrderSummaryRow {
+  id: string;
+  order_no: string;
+  status: string;
+  payment_status: string;
+  total: number;
+  business_id: string;
+}
+
+/** The `orders` columns of an {@link OrderSummaryRow}. */
+export const ORDER_SUMMARY_COLUMNS: readonly (keyof OrderSummaryRow)[] = [
+  "id",
+  "order_no",
+  "status",
+  "payment_status",
+  "total",
+  "business_id",
+];
+
+/** The venue's name by its id, or "" when it cannot be read (the reply still goes out). */
+export async function venueNameOf(
+  callTool: OfflineToolCaller,
+  businessId: string,
+  purpose: string,
+): Promise<string> {
+  const found = await callTool("search_supabase", {
+    table: "businesses",
+    columns: ["name"],
+    filters: [{ column: "id", op: "eq", value: businessId }],
+    limit: 1,
+  }, purpose);
+  return itemsOf<{ name: string }>(found)[0]?.name ?? "";
+}
+
 function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat - a.latitude) * rad;
@@ -849,7 +884,7 @@ async function status(
   const lang = turn.language;
   const result = await callTool("search_supabase", {
     table: "orders",
-    columns: ["id", "order_no", "status", "payment_status", "total", "business_id"],
+    columns: [...ORDER_SUMMARY_COLUMNS],
     filters: state.order ? [{ column: "id", op: "eq", value: state.order.id }] : [],
     order: { column: "created_at", ascending: false },
     limit: 1,
@@ -857,25 +892,10 @@ async function status(
   if (!result.ok) {
     return { replies: [{ text: say("statusFailed", lang, { msg: errorOf(result) }) }] };
   }
-  const [row] = itemsOf<{
-    id: string;
-    order_no: string;
-    status: string;
-    payment_status: string;
-    total: number;
-    business_id: string;
-  }>(result);
+  const [row] = itemsOf<OrderSummaryRow>(result);
   if (!row) return { replies: [{ text: say("noOrder", lang) }] };
   let venue = state.order?.id === row.id ? state.order.venue : "";
-  if (!venue) {
-    const found = await callTool("search_supabase", {
-      table: "businesses",
-      columns: ["name"],
-      filters: [{ column: "id", op: "eq", value: row.business_id }],
-      limit: 1,
-    }, "status_venue");
-    venue = itemsOf<{ name: string }>(found)[0]?.name ?? "";
-  }
+  if (!venue) venue = await venueNameOf(callTool, row.business_id, "status_venue");
   const stateKey = `stateName_${row.status}` as keyof typeof ORDER_TEXTS;
   const payKey = `payName_${row.payment_status}` as keyof typeof ORDER_TEXTS;
   const unpaid = row.payment_status !== "settled" && row.status !== "cancelled";

@@ -19,6 +19,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import { fail, ok, ToolFailure, type ToolResult, validationFailure } from "@shared/contract/mod.ts";
+import { text } from "@shared/contract/validators.ts";
 import { SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { refusalResponse } from "@shared/http/body.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
@@ -33,8 +34,9 @@ import {
 } from "@shared/packs/payments/sms_forwarders.ts";
 
 const AddBody = z.strictObject({
-  org: z.string().min(1).max(100),
-  label: z.string().trim().min(1).max(200),
+  // text(): no NUL or control characters, which Postgres text refuses with a 500.
+  org: text({ min: 1, max: 100, trim: false }),
+  label: text({ min: 1, max: 200 }),
 });
 
 /** Builds the routes, mounted at `/payments/forwarders`. */

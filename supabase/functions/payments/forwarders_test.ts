@@ -216,6 +216,14 @@ dbTest(
         "",
         "label",
       ]);
+      // A NUL byte in the label (Postgres text cannot hold one) is the label's fault, not a 500.
+      const nul = await call(`${fn.url}/forwarders`, {
+        token: paul,
+        body: { org: "beaver-paper", label: "Till\u0000 2" },
+      });
+      assert.equal(nul.status, 400, JSON.stringify(nul.json));
+      assert.equal(nul.json.error.code, "VALIDATION_ERROR");
+      assert.deepEqual(nul.json.error.fields.map((f: { path: string }) => f.path), ["label"]);
       const noOrg = await call(`${fn.url}/forwarders`, { token: paul });
       assert.equal(noOrg.status, 400);
       assert.equal(noOrg.json.error.fields[0].path, "org");
