@@ -6,10 +6,8 @@
  *
  * @module
  */
-import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
-import { memoryLogger } from "@shared/runtime/log.ts";
-import { startDevServer } from "./dev_server.ts";
+import { startTestDevServer } from "@testing/dev_cli.ts";
 import { messageLines, mimeTypeOf } from "./_chat_render.ts";
 
 const ALINE = "00000000-0000-4000-8000-000000000001";
@@ -65,13 +63,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const root = await Deno.makeTempDir({ prefix: "easymo-chat-media-" });
-    const server = await startDevServer({
-      port: 0,
-      root,
-      database: await openTestDatabase(),
-      log: memoryLogger(),
-    });
+    const server = await startTestDevServer({ prefix: "easymo-chat-media-" });
+    const { root, env } = server;
     try {
       await Deno.writeFile(`${root}/carte.png`, PNG);
       await Deno.writeFile(`${root}/quote.pdf`, PDF);
@@ -89,7 +82,7 @@ Deno.test({
       );
       const output = await new Deno.Command(Deno.execPath(), {
         args: ["run", "-A", "scripts/chat.ts", "--url", server.url, "--script", script],
-        env: { EASYMO_DATA_DIR: root, NO_COLOR: "1" },
+        env,
         stdout: "piped",
         stderr: "piped",
       }).output();
@@ -133,7 +126,6 @@ Deno.test({
       assert.equal(rows[2].content.stored, undefined);
     } finally {
       await server.close();
-      await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -1,9 +1,7 @@
-import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
-import { memoryLogger } from "@shared/runtime/log.ts";
+import { startTestDevServer } from "@testing/dev_cli.ts";
 import { type Choice, choicesOf, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
 import { choose, roleOf } from "./chat.ts";
-import { startDevServer } from "./dev_server.ts";
 
 const CHAT = new URL("./chat.ts", import.meta.url).pathname;
 /** Generous: messages to one number are spaced by Meta's pair rate (about 6 s). */
@@ -300,14 +298,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const root = await Deno.makeTempDir({ prefix: "easymo-chat-" });
-    const server = await startDevServer({
-      port: 0,
-      root,
-      database: await openTestDatabase(),
-      log: memoryLogger(),
-    });
-    const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
+    const server = await startTestDevServer({ prefix: "easymo-chat-" });
+    const { env } = server;
     const simulators: Simulator[] = [];
     const simulate = (phone: string) => {
       const simulator = new Simulator(["--url", server.url, "--phone", phone], env);
@@ -380,7 +372,6 @@ Deno.test({
     } finally {
       for (const simulator of simulators) await simulator.finish().catch(() => {});
       await server.close();
-      await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -1,37 +1,15 @@
-import { openTestDatabase } from "@testing/db.ts";
 import assert from "node:assert/strict";
-import { startDevServer } from "./dev_server.ts";
-import { memoryLogger } from "@shared/runtime/log.ts";
+import { runToolsCli, startTestDevServer } from "@testing/dev_cli.ts";
 
-const CLI = new URL("./tools_cli.ts", import.meta.url).pathname;
-
-async function cli(args: string[], env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, ...args],
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: output.code,
-    stdout: new TextDecoder().decode(output.stdout),
-    stderr: new TextDecoder().decode(output.stderr),
-  };
-}
+const cli = runToolsCli;
 
 Deno.test({
   name: "dev server serves the tools function and the CLI issues tokens and calls tools",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const root = await Deno.makeTempDir({ prefix: "easymo-dev-" });
-    const server = await startDevServer({
-      port: 0,
-      root,
-      database: await openTestDatabase(),
-      log: memoryLogger(),
-    });
-    const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
+    const server = await startTestDevServer({ prefix: "easymo-dev-" });
+    const { env } = server;
     try {
       const token = await cli(["token", "--phone", "+250788000001"], env);
       assert.equal(token.code, 0, token.stderr);
@@ -129,7 +107,6 @@ Deno.test({
       await unknown.body?.cancel();
     } finally {
       await server.close();
-      await Deno.remove(root, { recursive: true });
     }
   },
 });

@@ -5,27 +5,11 @@
  * documented dev secrets.
  */
 import assert from "node:assert/strict";
-import { openTestDatabase } from "@testing/db.ts";
-import { memoryLogger } from "@shared/runtime/log.ts";
+import { runToolsCli, startTestDevServer } from "@testing/dev_cli.ts";
 import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
-import { startDevServer } from "./dev_server.ts";
 import { DEV_FORWARDERS, devForwarderSecret } from "./_dev_forwarders.ts";
 
-const CLI = new URL("./tools_cli.ts", import.meta.url).pathname;
-
-async function cli(args: string[], env: Record<string, string>) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CLI, ...args],
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: output.code,
-    stdout: new TextDecoder().decode(output.stdout),
-    stderr: new TextDecoder().decode(output.stderr),
-  };
-}
+const cli = runToolsCli;
 
 async function forwardSms(url: string, deviceId: string, secret: string, text: string) {
   const body = new TextEncoder().encode(JSON.stringify({
@@ -50,14 +34,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const root = await Deno.makeTempDir({ prefix: "easymo-fwd-" });
-    const server = await startDevServer({
-      port: 0,
-      root,
-      database: await openTestDatabase(),
-      log: memoryLogger(),
-    });
-    const env = { EASYMO_DATA_DIR: root, NO_COLOR: "1" };
+    const server = await startTestDevServer({ prefix: "easymo-fwd-" });
+    const { root, env } = server;
     const url = ["--url", server.url];
     try {
       const added = await cli(
@@ -102,7 +80,6 @@ Deno.test({
       assert.match(usage.stderr, /--name LABEL/);
     } finally {
       await server.close();
-      await Deno.remove(root, { recursive: true });
     }
   },
 });
