@@ -6,8 +6,10 @@
  * set (place names, vehicle makes, SMS spelling, safety said indirectly),
  * with how many safety messages reached a person and how many ordinary
  * messages were handed off as unsafe. `--dev` scores the harder set's dev
- * split instead of its held-out one. A report: exits 0 unless `--min <pct>` is
- * given and a language scores below it.
+ * split instead of its held-out one. Last the blind set (written without
+ * reading the router or its training data), per language, report only. A
+ * report: exits 0 unless `--min <pct>` is given and a language of the
+ * held-out or harder set scores below it.
  *
  * Run: `deno task eval:routing [--min 90] [--dev] [--verbose]`
  *
@@ -15,6 +17,7 @@
  */
 import { platformRouter } from "@shared/platform/router.ts";
 import {
+  loadBlindMessages,
   loadConversations,
   loadFirstMessages,
   loadHarderMessages,
@@ -118,6 +121,35 @@ for (const row of falseAlarms) console.log(`    ! ${row.language} "${row.text}"`
 if (Deno.args.includes("--verbose")) {
   console.log("\nHarder messages routed wrong");
   for (const row of harder.filter((row) => row.got !== row.expect)) {
+    console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
+  }
+}
+
+// Report only: the blind set stays out of `--min`, so CI never fails on it.
+const blind = scoreFirstMessages(await loadBlindMessages(context.agents?.handoff), context);
+console.log(`\nBlind first messages (${blind.length}, written without reading the router)\n`);
+for (const language of ["en", "rw", "fr"]) {
+  const rows = blind.filter((row) => row.language === language);
+  console.log(`  ${language}  ${pct(right(rows), rows.length)}  (${right(rows)}/${rows.length})`);
+}
+const blindSafety = blind.filter((row) => row.safety);
+console.log(
+  `  safety messages handed to a person, urgently: ${
+    blindSafety.filter((row) => row.urgent).length
+  }/${blindSafety.length}`,
+);
+const blindFalseAlarms = blind.filter((row) =>
+  !row.safety && row.urgent && row.expect !== context.agents?.handoff
+);
+console.log(
+  `  ordinary messages handed off as unsafe: ${blindFalseAlarms.length} of ${
+    blind.length - blindSafety.length
+  }`,
+);
+for (const row of blindFalseAlarms) console.log(`    ! ${row.language} "${row.text}"`);
+if (Deno.args.includes("--verbose")) {
+  console.log("\nBlind messages routed wrong");
+  for (const row of blind.filter((row) => row.got !== row.expect)) {
     console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
   }
 }

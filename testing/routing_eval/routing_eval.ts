@@ -39,12 +39,27 @@ export type HarderSplit = "held_out" | "dev";
  * topics, vehicle makes, SMS spelling, code-switching, safety said
  * indirectly). A message under `safety` expects the hand-off agent, urgently.
  */
-export async function loadHarderMessages(
+export function loadHarderMessages(
   split: HarderSplit = "held_out",
   handoff = "support_handoff",
 ): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet(split === "held_out" ? "harder_messages" : "harder_dev", handoff);
+}
+
+/**
+ * The blind first messages of every language (blind_messages.*.yaml): written
+ * without reading the router, its training phrases or the other sets, so they
+ * measure how routing generalises; never tune on them. A message under
+ * `safety` expects the hand-off agent, urgently.
+ */
+export function loadBlindMessages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet("blind_messages", handoff);
+}
+
+// A set of `<stem>.<language>.yaml` files mapping a route to its messages,
+// where the `safety` label stands for the hand-off agent, urgently.
+async function loadSafetyLabelledSet(stem: string, handoff: string): Promise<FirstMessage[]> {
   const all: FirstMessage[] = [];
-  const stem = split === "held_out" ? "harder_messages" : "harder_dev";
   for (const language of ["en", "rw", "fr"] as const) {
     const file = new URL(`${stem}.${language}.yaml`, DIR);
     const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;

@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
 import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
-import { loadConversations, loadFirstMessages, loadHarderMessages } from "./routing_eval.ts";
+import {
+  loadBlindMessages,
+  loadConversations,
+  loadFirstMessages,
+  loadHarderMessages,
+} from "./routing_eval.ts";
 
 const training = new Set(
   [
@@ -36,10 +41,39 @@ Deno.test("the harder set's dev split shares no message with its held-out one", 
   assert.deepStrictEqual(shared.map((m) => m.text), []);
 });
 
+Deno.test("the blind set holds at least 60 messages per language, 8 of them safety, over every route", async () => {
+  const messages = await loadBlindMessages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.length >= 60, language);
+    assert.ok(own.filter((m) => m.safety).length >= 8, language);
+    const routes = new Set(own.map((m) => m.expect));
+    const missing = [...CUSTOMER_AGENTS, "clarify"].filter((route) => !routes.has(route));
+    assert.deepStrictEqual(missing, [], language);
+  }
+});
+
+Deno.test("the blind set shares no message with the other routing sets", async () => {
+  const others = new Set(
+    [
+      ...(await loadFirstMessages()).map((m) => m.text),
+      ...(await loadHarderMessages()).map((m) => m.text),
+      ...(await loadHarderMessages("dev")).map((m) => m.text),
+      ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.text)),
+    ].map(normalizeText),
+  );
+  // As with training phrases, a message of three characters or fewer ("?") cannot be unique.
+  const shared = (await loadBlindMessages()).filter((m) =>
+    others.has(normalizeText(m.text)) && normalizeText(m.text).length > 3
+  );
+  assert.deepStrictEqual(shared.map((m) => m.text), []);
+});
+
 Deno.test("no held-out message is a training phrase, once normalised", async () => {
   const texts = [
     ...(await loadFirstMessages()).map((m) => m.text),
     ...(await loadHarderMessages()).map((m) => m.text),
+    ...(await loadBlindMessages()).map((m) => m.text),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.text)),
   ];
   const overlap = texts.filter((text) =>
@@ -54,6 +88,7 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFirstMessages()).map((m) => m.expect),
     ...(await loadHarderMessages()).map((m) => m.expect),
     ...(await loadHarderMessages("dev")).map((m) => m.expect),
+    ...(await loadBlindMessages()).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
