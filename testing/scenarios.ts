@@ -90,9 +90,13 @@ const ExpectationSchema = z.strictObject({
   equals: z.array(z.unknown()).optional(),
   count: z.number().int().nonnegative().optional(),
   contains: z.string().min(1).optional(),
+  choices: z.array(z.string().min(1)).min(1).optional(),
 }).superRefine((item, ctx) => {
-  if (item.sql === undefined && item.contains === undefined) {
-    ctx.addIssue({ code: "custom", message: 'an expectation needs "sql" or "contains"' });
+  if (item.sql === undefined && item.contains === undefined && item.choices === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: 'an expectation needs "sql", "contains" or "choices"',
+    });
   }
   for (const key of ["params", "equals", "count"] as const) {
     if (item[key] !== undefined && item.sql === undefined) {
@@ -165,6 +169,12 @@ export interface ScenarioExpectation {
   count?: number;
   /** Text the last message sent to the user must contain. */
   contains?: string;
+  /**
+   * The buttons or list rows of the last message to the user that offered
+   * any, in order, as the user reads them: the title, and a row's
+   * description in brackets after it (`"Grilled chicken… (4,500 RWF / plate)"`).
+   */
+  choices?: string[];
 }
 
 /**
@@ -408,6 +418,68 @@ function choicesOf(body: Record<string, unknown>): Choice[] {
   ];
 }
 
+/** A choice as the user reads it: its title, and a row's description in brackets. */
+function choiceLabel(choice: Choice): string {
+  return choice.description ? `${choice.title} (${choice.description})` : choice.title;
+}
+
+/**
+ * WhatsApp's limits on an interactive message (the Graph API refuses a
+ * message over any of them, so a scenario that sent one would pass on a
+ * reply nobody receives): 3 reply buttons of 20 characters, a list's button
+ * of 20, 10 rows, section and row titles of 24, row descriptions of 72.
+ */
+const WHATSAPP_LIMITS = {
+  buttons: 3,
+  buttonTitle: 20,
+  listButton: 20,
+  rows: 10,
+  sectionTitle: 24,
+  rowTitle: 24,
+  rowDescription: 72,
+} as const;
+
+/**
+ * What in an outgoing WhatsApp message body breaks WhatsApp's limits, one
+ * line each; none when it fits. Every message a scenario sends is checked.
+ */
+export function limitProblems(body: Record<string, unknown>): string[] {
+  const action = (body.interactive as { action?: Record<string, unknown> } | undefined)?.action;
+  if (!action) return [];
+  const problems: string[] = [];
+  const check = (what: string, text: unknown, max: number) => {
+    if (typeof text === "string" && [...text].length > max) {
+      problems.push(
+        `${what} ${JSON.stringify(text)} has ${[...text].length} characters (max ${max})`,
+      );
+    }
+  };
+  const buttons = (action.buttons ?? []) as Array<{ reply?: { title?: string } }>;
+  if (buttons.length > WHATSAPP_LIMITS.buttons) {
+    problems.push(`${buttons.length} buttons (max ${WHATSAPP_LIMITS.buttons})`);
+  }
+  for (const button of buttons) {
+    check("button title", button.reply?.title, WHATSAPP_LIMITS.buttonTitle);
+  }
+  check("list button", action.button, WHATSAPP_LIMITS.listButton);
+  const sections = (action.sections ?? []) as Array<{
+    title?: string;
+    rows?: Array<{ title?: string; description?: string }>;
+  }>;
+  const rows = sections.flatMap((section) => section.rows ?? []);
+  if (rows.length > WHATSAPP_LIMITS.rows) {
+    problems.push(`${rows.length} list rows (max ${WHATSAPP_LIMITS.rows})`);
+  }
+  for (const section of sections) {
+    check("section title", section.title, WHATSAPP_LIMITS.sectionTitle);
+  }
+  for (const row of rows) {
+    check("row title", row.title, WHATSAPP_LIMITS.rowTitle);
+    check("row description", row.description, WHATSAPP_LIMITS.rowDescription);
+  }
+  return problems;
+}
+
 function describeTurn(turn: ScenarioTurn): string {
   if ("as" in turn) {
     return "say" in turn
@@ -424,6 +496,7 @@ function describeTurn(turn: ScenarioTurn): string {
 function describeExpectation(item: ScenarioExpectation): string {
   if (item.label) return item.label;
   if (item.sql) return item.sql.replace(/\s+/g, " ").trim();
+  if (item.choices) return `last choices offered are ${JSON.stringify(item.choices)}`;
   return `last message contains ${JSON.stringify(item.contains)}`;
 }
 
@@ -530,6 +603,7 @@ export async function runScenario(
     }/functions/v1/wa-webhook-buy-sell`;
 
     const seen = new Set<string>();
+    const unsendable: string[] = [];
     const settle = async () => {
       do {
         while (pending.length) await pending.shift();
@@ -545,15 +619,12 @@ export async function runScenario(
         seen.add(row.id);
         const choices = choicesOf(row.body);
         // Row descriptions too: what a person reads there (prices, units) must be checked.
-        const suffix = choices.length
-          ? ` [${
-            choices.map((c) => c.description ? `${c.title} (${c.description})` : c.title).join(
-              " | ",
-            )
-          }]`
-          : "";
+        const suffix = choices.length ? ` [${choices.map(choiceLabel).join(" | ")}]` : "";
         const who = row.to_wa_id === userWaId ? "bot" : `bot → +${row.to_wa_id}`;
         transcript.push(`${who}: ${textOf(row.body)}${suffix}`);
+        for (const problem of limitProblems(row.body)) {
+          unsendable.push(`the message to +${row.to_wa_id} breaks WhatsApp's limits: ${problem}`);
+        }
       }
     };
     const toUser = (waId = userWaId) =>
@@ -603,6 +674,10 @@ export async function runScenario(
         await channel.sweep();
         await settle();
         await record();
+        if (unsendable.length) {
+          failures.push(...unsendable.map((problem) => `${where}: ${problem}`));
+          break;
+        }
         continue;
       }
       // Another party (a vendor, a driver, a venue's staff) says or taps as the user would.
@@ -673,6 +748,10 @@ export async function runScenario(
       }
       await settle();
       await record();
+      if (unsendable.length) {
+        failures.push(...unsendable.map((problem) => `${where}: ${problem}`));
+        break;
+      }
       if (backgroundErrors.length) {
         failures.push(`${where}: processing threw: ${String(backgroundErrors.splice(0)[0])}`);
         break;
@@ -712,6 +791,17 @@ export async function runScenario(
             failures.push(
               `${what}: the last message does not contain ${JSON.stringify(item.contains)}: ${
                 show(text)
+              }`,
+            );
+          }
+        }
+        if (item.choices !== undefined) {
+          const offered = (await toUser()).filter((row) => choicesOf(row.body).length).at(-1);
+          const labels = offered ? choicesOf(offered.body).map(choiceLabel) : [];
+          if (!isDeepStrictEqual(labels, item.choices)) {
+            failures.push(
+              `${what}: ${
+                offered ? `the last choices offered were ${show(labels)}` : "none were offered"
               }`,
             );
           }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   assertSuitePasses,
+  limitProblems,
   loadScenarios,
   parseScenario,
   runScenario,
@@ -232,4 +233,68 @@ expect: [{ sql: select 1 }]
     "s_deterministic",
   ]);
   assert.deepEqual(selectScenarios(scenarios, { mode: "model" }).map((s) => s.name), ["s_model"]);
+});
+
+Deno.test("a choices expectation fails naming the choices offered", opts, async () => {
+  const scenario = parseScenario(`
+name: titles
+user: { phone: "+250788000001" }
+turns:
+  - say: I want to order food
+  - tap: Kimironko Brochettes…
+expect:
+  - choices: [Grilled chicken (quarter)]
+`);
+  const result = await runScenario(scenario);
+  assert.equal(result.passed, false);
+  assert.equal(result.failures.length, 1, result.failures.join("\n"));
+  assert.match(
+    result.failures[0],
+    /^expect\[0\] .*last choices offered.*: the last choices offered were .*"Grilled chicken… \(4,500 RWF \/ plate\)"/,
+  );
+});
+
+Deno.test("a message over WhatsApp's limits is named, one problem a line", () => {
+  const list = (rows: Array<{ title: string; description?: string }>, section = "Venues") => ({
+    type: "interactive",
+    interactive: {
+      type: "list",
+      body: { text: "Pick one" },
+      action: { button: "Choose", sections: [{ title: section, rows }] },
+    },
+  });
+  assert.deepEqual(limitProblems(list([{ title: "Kimironko Brochettes…", description: "x" }])), []);
+  assert.deepEqual(limitProblems({ type: "text", text: { body: "x".repeat(500) } }), []);
+  assert.deepEqual(
+    limitProblems(
+      list(
+        [{ title: "Kimironko Brochettes & Grill", description: "d".repeat(73) }],
+        "Restaurants near Kimironko",
+      ),
+    ),
+    [
+      'section title "Restaurants near Kimironko" has 26 characters (max 24)',
+      'row title "Kimironko Brochettes & Grill" has 28 characters (max 24)',
+      `row description "${"d".repeat(73)}" has 73 characters (max 72)`,
+    ],
+  );
+  const buttons = (titles: string[]) => ({
+    type: "interactive",
+    interactive: {
+      type: "button",
+      body: { text: "Shall I ask the nearest drivers?" },
+      action: {
+        buttons: titles.map((title, i) => ({ type: "reply", reply: { id: `b${i}`, title } })),
+      },
+    },
+  });
+  assert.deepEqual(limitProblems(buttons(["Shaka umushoferi", "Reka"])), []);
+  assert.deepEqual(limitProblems(buttons(["Yego, shaka umushoferi", "Reka", "A", "B"])), [
+    "4 buttons (max 3)",
+    'button title "Yego, shaka umushoferi" has 22 characters (max 20)',
+  ]);
+  assert.deepEqual(
+    limitProblems(list(Array.from({ length: 11 }, (_, i) => ({ title: `Row ${i}` })))),
+    ["11 list rows (max 10)"],
+  );
 });

@@ -204,6 +204,12 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:left|went|ran|drove|rode|gone|run|took of|disappeared|vanished|escaped|fled|made of)(?: of| away)? with (?:my|our|the|his|her|al)\b/,
   ],
+  // "he left with it": the thing was named before; someone else went off with it (the
+  // person leaving with their own purchase, "I left with it", is no theft).
+  [
+    "theft",
+    / (?:he|she|they|driver|rider|motari|man|woman|guy)(?: \w+)? (?:left|ran|drove|rode|disappeared|vanished|escaped|fled|made of|took of)(?: of| away)? with (?:it|them)\b/,
+  ],
   [
     "theft",
     / (?:took|taken|grabed|snatched|got) (?:my|our|the|al)(?: \w+){1,3} (?:and|then) (?:ran|left|disappeared|vanished|fled|blocked|switched|is not|isn t|never|wont|won t)\b/,
@@ -253,6 +259,12 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue|fui) avec (?:mon|ma|mes|le|la|les|notre|nos|tout|l)\b/,
   ],
+  // "il est parti avec, il ne répond plus": with it, the thing named before (a new clause or
+  // the end follows "avec"; "parti avec sa soeur" is no theft).
+  [
+    "theft",
+    / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue|fui) avec (?:(?:il|elle|ils|elles|et|mais|depuis|ne|n|sans) |$)/,
+  ],
   [
     "theft",
     / pris (?:mon|ma|mes|l|le|la|les|notre|tout)\b.* (?:disparu|ne repond|bloque|coupe|eteint|enfui|parti)\b/,
@@ -279,6 +291,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "theft",
     / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto)\b/,
+  ],
+  // "yigendera nayo": went off with it, the thing named before.
+  [
+    "theft",
+    / (?:yagiye|yigendeye|yigendera|yirukanse|yacitse|yahunze|bagiye|birukanse|bigendeye) (?:nayo|nawo|nabyo|nazo|nacyo|naryo)\b/,
   ],
   [
     "theft",

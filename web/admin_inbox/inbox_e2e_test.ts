@@ -119,7 +119,13 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
 /** Raises a ticket through the real `notify_staff` tool, as the assistant does for Aline. */
 async function raiseTicket(
   server: DevServer,
-  payload: { reason: string; summary: string; priority: string; convo_id?: string },
+  payload: {
+    reason: string;
+    summary: string;
+    priority: string;
+    convo_id?: string;
+    agent_id?: string;
+  },
   channel: "inbox" | "slack" | "sms" = "inbox",
 ): Promise<string> {
   const result = await server.runtime.platform.call({
@@ -213,19 +219,21 @@ Deno.test({
             summary: "Her pharmacy order has not arrived; she wants to talk to someone.",
             priority: "high",
             convo_id: convoId,
+            // The agent she was with (the assistant passes its own): the card names it.
+            agent_id: "pharmacy",
           });
           const item = page.getByRole("navigation", { name: "Queue" })
             .getByRole("link", { name: escapeRegExp(reason) });
           await item.waitFor();
           const text = await item.textContent() ?? "";
-          // Triage from the card: what she needs, her last words, her language, the channels.
+          // Triage from the card: what she needs, her last words, the agent she was with, her
+          // language, the channels.
           for (
             const shown of [
               "High",
               "Her pharmacy order has not arrived",
               said,
-              "English",
-              "Inbox",
+              "Pharmacy · English · Inbox",
               "Aline Uwase",
               "24 h window open",
               "Unassigned",
@@ -251,7 +259,14 @@ Deno.test({
             .getByRole("link", { name: escapeRegExp(urgent) });
           await urgentItem.waitFor();
           const urgentText = await urgentItem.textContent() ?? "";
-          assert.ok(urgentText.includes("Inbox, Slack, SMS"), urgentText);
+          for (
+            const shown of ["Urgent", "Reported: someone stole my phone", said, "Inbox, Slack, SMS"]
+          ) {
+            assert.ok(
+              urgentText.includes(shown),
+              `urgent ticket item shows ${shown}: ${urgentText}`,
+            );
+          }
           await item.waitFor();
           await page.getByLabel("Channel").selectOption("");
           // Out of the way of the steps below, which count the queue.
