@@ -28,6 +28,7 @@ import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
+import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import type {
   AgentReply,
   OfflineStep,
@@ -150,6 +151,13 @@ const say = phraseBook({
     en: "OK, I keep {what}: I will write when there is news.",
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
+  },
+  restarted: {
+    en:
+      "This service has been updated since your last message, so we start again from the beginning.",
+    rw: "Iyi serivisi yavuguruwe kuva ubutumwa bwawe buheruka, bityo turongera gutangira bushya.",
+    fr:
+      "Ce service a été mis à jour depuis votre dernier message : nous reprenons depuis le début.",
   },
   unfinished: {
     en: "Sorry, I could not finish that. Please try again.",
@@ -403,6 +411,38 @@ function parseRouting(content: string): { agent: string; confidence: number } | 
 }
 
 /**
+ * The turn as the agent's flow may read it. A flow that declares its memory
+ * gets it only in a shape it reads: kept memory of another version is
+ * migrated, or the flow starts again as if entered from the menu, the user
+ * told why. `kept` is merged into the memory before the step's own.
+ */
+function resumed(state: AgentStateType, deps: AgentDeps) {
+  const declared = deps.roster.memoryOf(state.agent);
+  if (!declared) return { memory: state.memory, input: state.input, kept: {}, notice: [] };
+  const stamp = stampVersion(state.memory, state.agent, declared.version);
+  const resume = resumeMemory(declared, state.agent, state.memory);
+  if (resume.kind === "current") {
+    return { memory: state.memory, input: state.input, kept: stamp, notice: [] };
+  }
+  // What the memory kept is cleared (merged memory keeps a cleared key as null).
+  const cleared = Object.fromEntries(Object.keys(state.memory).map((key) => [key, null]));
+  if (resume.kind === "migrated") {
+    return {
+      memory: resume.memory,
+      input: state.input,
+      kept: { ...cleared, ...resume.memory, ...stamp },
+      notice: [],
+    };
+  }
+  return {
+    memory: {},
+    input: { wamid: state.input.wamid, text: "", choice: `agent:${state.agent}` },
+    kept: { ...cleared, ...stamp },
+    notice: [{ text: say("restarted", state.language) }],
+  };
+}
+
+/**
  * Runs the agent's offline flow for this turn. Progress the channel cannot
  * send early ("Reading your document…") leads the step's replies instead.
  */
@@ -412,12 +452,13 @@ async function runFlow(
   extra: Pick<OfflineTurn, "escalation"> = {},
 ): Promise<OfflineStep> {
   const early: AgentReply[] = [];
+  const { memory, input, kept, notice } = resumed(state, deps);
   const step = await deps.roster.flowOf(state.agent)(
     {
       agent: state.agent,
       language: state.language,
-      input: state.input,
-      memory: state.memory,
+      input,
+      memory,
       menu: deps.roster.menu,
       handoff: deps.roster.handoff,
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
@@ -426,7 +467,12 @@ async function runFlow(
     (tool, args, name) =>
       deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
   );
-  return early.length ? { ...step, replies: [...early, ...(step.replies ?? [])] } : step;
+  const said = [...notice, ...early];
+  return {
+    ...step,
+    ...(said.length ? { replies: [...said, ...(step.replies ?? [])] } : {}),
+    ...(Object.keys(kept).length ? { memory: { ...kept, ...step.memory } } : {}),
+  };
 }
 
 // What became of work left open leads the next agent's first replies.

@@ -16,6 +16,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
+import type { FlowMemory } from "./flow_memory.ts";
 
 export { type ServiceKey, serviceKey } from "./define_tool.ts";
 
@@ -223,6 +224,12 @@ export interface PackAgent<Conversation = unknown> {
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;
+  /**
+   * What its offline flow keeps between turns, typed and versioned (see
+   * `typedFlow`): kept memory of another version is migrated, or the
+   * conversation restarts with a plain message. @default untyped, never checked
+   */
+  memory?: FlowMemory;
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
   /**

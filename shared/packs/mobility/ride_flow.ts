@@ -10,7 +10,9 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
@@ -22,7 +24,9 @@ import type {
   PendingWork,
 } from "@shared/registry/pack.ts";
 import type { NamedPoint } from "./places.ts";
-import { normalizePlaceText, samePlace } from "./places.ts";
+import { normalizePlaceText, placeLookup, samePlace } from "./places.ts";
+import { rideRequest, rideStatus as rideStatusTool } from "./rides.ts";
+import { tripPriceEstimate } from "./trip_estimate.ts";
 import { parseTripText } from "./trip_text.ts";
 import { rwf, say } from "./texts.ts";
 
@@ -107,9 +111,9 @@ async function lookupPlace(
   text: string,
   step: string,
 ): Promise<NamedPoint | null> {
-  const result = await callTool("place_lookup", { text: text.slice(0, 200) }, step);
+  const result = await callTyped(callTool, placeLookup, { text: text.slice(0, 200) }, step);
   if (!result.ok) return null;
-  const data = result.data as { found: boolean; place?: NamedPoint };
+  const data = result.data;
   return data.found && data.place
     ? { lat: data.place.lat, lng: data.place.lng, name: data.place.name }
     : null;
@@ -173,7 +177,7 @@ async function quote(
   memory: RideMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("trip_price_estimate", {
+  const result = await callTyped(callTool, tripPriceEstimate, {
     origin: memory.pickup,
     dest: memory.dest,
     pax: 1,
@@ -182,13 +186,7 @@ async function quote(
   if (!result.ok) {
     return { replies: [{ text: say("failed", lang, { msg: failure(result) }) }] };
   }
-  const fare = result.data as {
-    estimate: number;
-    window: { min: number; max: number };
-    eta_minutes: number;
-    origin: NamedPoint;
-    dest: NamedPoint;
-  };
+  const fare = result.data;
   const { reply, options } = ask(
     say("quote", lang, {
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
@@ -221,7 +219,7 @@ async function requestRide(
   memory: RideMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("ride_request", {
+  const result = await callTyped(callTool, rideRequest, {
     vehicle_type: memory.vehicle,
     pickup: memory.pickup,
     dest: memory.dest,
@@ -235,11 +233,7 @@ async function requestRide(
     const { reply, options } = noDriverOptions(lang, text);
     return { replies: [reply], memory: { ...memory, step: "confirm", options } };
   }
-  const data = result.data as {
-    ride_request_id: string;
-    drivers_asked: number;
-    expires_at: string;
-  };
+  const data = result.data;
   const minutes = Math.max(1, Math.round((Date.parse(data.expires_at) - Date.now()) / 60_000));
   return {
     replies: [{ text: say("asked", lang, { n: data.drivers_asked, minutes }) }],
@@ -247,44 +241,46 @@ async function requestRide(
   };
 }
 
-interface RideStatus {
-  status: string;
-  payment_status: string;
-  estimate?: number;
-  pickup_name?: string;
-  dest_name?: string;
-  rider_phone?: string;
-  driver?: { name: string; vehicle?: string; vehicle_type: string; plate: string; phone: string };
-}
+type RideStatus = z.output<typeof rideStatusTool.output>;
 
 async function rideStatus(
   callTool: OfflineToolCaller,
   rideId: string,
 ): Promise<RideStatus | null> {
-  const result = await callTool("ride_status", { ride_request_id: rideId }, "ride_status");
-  return result.ok ? result.data as RideStatus : null;
+  const result = await callTyped(
+    callTool,
+    rideStatusTool,
+    { ride_request_id: rideId },
+    "ride_status",
+  );
+  return result.ok ? result.data : null;
 }
 
-interface Charge {
-  payment_link: string;
-  ussd_code: string;
-  momo_ref: string;
-  amount: number;
-}
+// The payments pack's `momo_charge`, as this flow reads it: the fields it uses of its output,
+// parsed on reading (a pack does not import another pack's definitions).
+const momoCharge = {
+  name: "momo_charge",
+  output: z.object({
+    payment_link: z.string(),
+    ussd_code: z.string(),
+    momo_ref: z.string(),
+    amount: z.number(),
+  }),
+};
 
 /** How the charge went (straight away, or once the user confirmed it). */
-function charged(lang: Language, memory: RideMemory, result: ToolResult): OfflineStep {
+function charged(
+  lang: Language,
+  memory: RideMemory,
+  result: ToolResult<z.output<typeof momoCharge.output>>,
+): OfflineStep {
   // Pay tapped again while a charge for the ride waits: that charge is the answer.
   const waiting = waitingCharge(result);
   if (waiting) {
-    return charged(lang, memory, {
-      ok: true,
-      data: {
-        ...waiting,
-        ussd_code: waiting.ussd_code ??
-          decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
-        amount: waiting.amount ?? 0,
-      },
+    return chargeLink(lang, memory, {
+      ...waiting,
+      ussd_code: waiting.ussd_code ?? decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
+      amount: waiting.amount ?? 0,
     });
   }
   if (!result.ok) {
@@ -304,7 +300,15 @@ function charged(lang: Language, memory: RideMemory, result: ToolResult): Offlin
       done: true,
     };
   }
-  const charge = result.data as Charge;
+  return chargeLink(lang, memory, result.data);
+}
+
+/** The charge's code and link, to pay the driver with. */
+function chargeLink(
+  lang: Language,
+  memory: RideMemory,
+  charge: z.output<typeof momoCharge.output>,
+): OfflineStep {
   return {
     replies: [{
       text: say("payLink", lang, {
@@ -347,7 +351,7 @@ async function pay(
     step: "momo_charge",
   });
   if (step.pending) return { ...step, memory: withDriver };
-  return charged(lang, withDriver, step.memory?.lastResult as ToolResult);
+  return charged(lang, withDriver, readResult(momoCharge, step.memory?.lastResult));
 }
 
 /** One offline step of the Mobility Orchestrator. */
@@ -367,7 +371,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
 
   // Back from confirming the MoMo charge.
-  const confirmed = turn.memory.lastResult as ToolResult | null | undefined;
+  const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);
   if (confirmed && memory.rideId) return charged(lang, memory, confirmed);
 
   // Buttons sent by the drivers' answers reach the flow whatever its step.
@@ -521,9 +525,9 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
  */
 export const ridePending: PendingWork = {
   async find({ language }, callTool) {
-    const result = await callTool("ride_status", {}, "ride_status");
+    const result = await callTyped(callTool, rideStatusTool, {}, "ride_status");
     if (!result.ok) return null;
-    const ride = result.data as RideStatus & { ride_request_id: string; vehicle_type: Vehicle };
+    const ride = result.data;
     if (ride.status !== "open") return null;
     return {
       id: ride.ride_request_id,

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
@@ -15,6 +16,10 @@ import { formatKigaliDate } from "@shared/contract/format.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow } from "@shared/registry/order_steps.ts";
 import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
+import { callTyped, readResult } from "@shared/registry/tool_call.ts";
+import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
+import { reservationBook } from "./reservation_book.ts";
+import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
 import { parseBookingRequest } from "./booking_request.ts";
 
 /** What Waiter AI says offline. */
@@ -146,14 +151,14 @@ async function book(
   const lang = turn.language;
   const memory = { booking };
   if (!booking.venue) {
-    const venues = await callTool("search_supabase", {
+    const venues = await callTyped(callTool, searchSupabaseShape, {
       table: "businesses",
       columns: ["id", "name", "area"],
       filters: [{ column: "category", op: "eq", value: "restaurant" }],
       order: { column: "name", ascending: true },
       limit: 10,
     }, "book_venues");
-    const rows = venues.ok ? (venues.data as { items: Array<Record<string, string>> }).items : [];
+    const rows = venues.ok ? venues.data.items : [];
     const what = booking.size ? ` (${booking.size})` : "";
     return {
       memory,
@@ -161,8 +166,8 @@ async function book(
         text: say("bookWhere", lang, { what }),
         rows: rows.map((row) => ({
           id: `book:${row.id}`,
-          title: shortenTitle(row.name, TITLE_LIMITS.row),
-          description: row.area ?? undefined,
+          title: shortenTitle(String(row.name), TITLE_LIMITS.row),
+          description: typeof row.area === "string" ? row.area : undefined,
         })),
       }],
     };
@@ -180,13 +185,17 @@ async function book(
     step: "book",
   });
   if (step.pending) return { ...step, memory };
-  return booked(lang, booking, step.memory?.lastResult as ToolResult);
+  return booked(lang, booking, readResult(reservationBook, step.memory?.lastResult));
 }
 
-function booked(lang: Language, booking: Booking, result: ToolResult): OfflineStep {
+function booked(
+  lang: Language,
+  booking: Booking,
+  result: ToolResult<z.output<typeof reservationBook.output>>,
+): OfflineStep {
   const cleared = { lastResult: null, lastTool: undefined };
   if (result.ok) {
-    const data = result.data as { confirmation_code: string; when?: string; venue_name?: string };
+    const data = result.data;
     return {
       memory: { ...cleared, booking: null },
       replies: [{
@@ -264,11 +273,11 @@ async function manage(
   wanted: Manage | null,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const listed = await callTool("reservation_list", {}, "my_bookings");
+  const listed = await callTyped(callTool, reservationList, {}, "my_bookings");
   if (!listed.ok) {
     return { replies: [{ text: say("notChanged", lang, { msg: listed.error.msg }) }] };
   }
-  const bookings = (listed.data as { bookings: DinerBooking[] }).bookings;
+  const bookings = listed.data.bookings;
   if (!bookings.length) {
     return { memory: { manage: null }, replies: [{ text: say("noBookings", lang) }] };
   }
@@ -313,7 +322,7 @@ async function manage(
     });
     return step.pending
       ? { ...step, memory: { manage: null } }
-      : changed(lang, step.memory?.lastResult as ToolResult, "reservation_cancel");
+      : changed(lang, readResult(reservationCancel, step.memory?.lastResult), "reservation_cancel");
   }
   const when = wanted.text ? moveTime(wanted.text, chosen) : undefined;
   if (!when) {
@@ -340,14 +349,18 @@ async function manage(
   });
   return step.pending
     ? { ...step, memory: { manage: null } }
-    : changed(lang, step.memory?.lastResult as ToolResult, "reservation_move");
+    : changed(lang, readResult(reservationMove, step.memory?.lastResult), "reservation_move");
 }
 
 /** How a cancel or a move went (straight away, or once the diner confirmed it). */
-function changed(lang: Language, result: ToolResult, tool: string): OfflineStep {
+function changed(
+  lang: Language,
+  result: ToolResult<DinerBooking>,
+  tool: string,
+): OfflineStep {
   const memory = { lastResult: null, lastTool: undefined, manage: null };
   if (result.ok) {
-    const data = result.data as DinerBooking;
+    const data = result.data;
     const values = {
       venue: data.venue_name,
       when: kigaliTime(data.when, lang),
@@ -370,14 +383,12 @@ export const waiterFlow: OfflineFlow = async (turn, callTool) => {
   const booking = (turn.memory.booking ?? null) as Booking | null;
   const choice = turn.input.choice ?? "";
   if (turn.memory.lastResult && turn.memory.lastTool === "reservation_book" && booking) {
-    return booked(turn.language, booking, turn.memory.lastResult as ToolResult);
+    return booked(turn.language, booking, readResult(reservationBook, turn.memory.lastResult));
   }
-  if (turn.memory.lastResult && MANAGE_TOOLS.has(turn.memory.lastTool as string)) {
-    return changed(
-      turn.language,
-      turn.memory.lastResult as ToolResult,
-      turn.memory.lastTool as string,
-    );
+  const lastTool = turn.memory.lastTool;
+  if (turn.memory.lastResult && typeof lastTool === "string" && MANAGE_TOOLS.has(lastTool)) {
+    const tool = lastTool === reservationMove.name ? reservationMove : reservationCancel;
+    return changed(turn.language, readResult(tool, turn.memory.lastResult), lastTool);
   }
   // The diner's own bookings: seen, moved or cancelled, never a new booking.
   const managing = (turn.memory.manage ?? null) as Manage | null;
