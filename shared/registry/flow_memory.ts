@@ -9,21 +9,9 @@
  * @module
  */
 import type { z } from "zod";
-import type { OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
+import type { FlowMemory, OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
 
-/** What an agent's flow keeps between turns, as it declares it. */
-export interface FlowMemory {
-  /** Bumped whenever the memory changes so that older conversations cannot be read as it is. */
-  readonly version: number;
-  /** The memory's schema; `{}` (a conversation that has kept nothing) must pass. */
-  readonly schema: z.ZodObject;
-  /**
-   * Turns memory kept by another version (or refused by the schema) into
-   * this version's; null when it cannot, and the conversation restarts.
-   * @default none: the conversation restarts
-   */
-  migrate?(old: Record<string, unknown>, fromVersion: number): Record<string, unknown> | null;
-}
+export type { FlowMemory };
 
 /** How a conversation's kept memory resumes, from {@link resumeMemory}. */
 export type MemoryResume =

@@ -16,7 +16,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
-import type { FlowMemory } from "./flow_memory.ts";
+import type { z } from "zod";
 
 export { type ServiceKey, serviceKey } from "./define_tool.ts";
 
@@ -208,6 +208,23 @@ export interface PendingWork {
    * resolves to what to tell the user, in their language.
    */
   cancel(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<string>;
+}
+
+/**
+ * What an agent's flow keeps between turns, as it declares it (see
+ * `typedFlow` and `resumeMemory` in flow_memory.ts).
+ */
+export interface FlowMemory {
+  /** Bumped whenever the memory changes so that older conversations cannot be read as it is. */
+  readonly version: number;
+  /** The memory's schema; `{}` (a conversation that has kept nothing) must pass. */
+  readonly schema: z.ZodObject;
+  /**
+   * Turns memory kept by another version (or refused by the schema) into
+   * this version's; null when it cannot, and the conversation restarts.
+   * @default none: the conversation restarts
+   */
+  migrate?(old: Record<string, unknown>, fromVersion: number): Record<string, unknown> | null;
 }
 
 /** One agent of a pack. */

@@ -13,6 +13,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
@@ -30,30 +31,42 @@ import { tripPriceEstimate } from "./trip_estimate.ts";
 import { parseTripText } from "./trip_text.ts";
 import { rwf, say } from "./texts.ts";
 
-type Vehicle = "moto" | "cab";
-type Step =
-  | "vehicle"
-  | "pickup"
-  | "dest"
-  | "which"
-  | "confirm"
-  | "waiting"
-  | "matched"
-  | "paying";
+const VEHICLES = ["moto", "cab"] as const;
+type Vehicle = typeof VEHICLES[number];
+const STEPS = [
+  "vehicle",
+  "pickup",
+  "dest",
+  "which",
+  "confirm",
+  "waiting",
+  "matched",
+  "paying",
+] as const;
 type End = "pickup" | "dest";
 
-interface RideMemory {
-  step?: Step | null;
-  vehicle?: Vehicle | null;
-  pickup?: NamedPoint | null;
-  dest?: NamedPoint | null;
-  rideId?: string | null;
-  radius?: number | null;
-  momoRef?: string | null;
-  driverName?: string | null;
-  options?: string[];
-  lastResult?: ToolResult | null;
-}
+const namedPoint = z.object({ lat: z.number(), lng: z.number(), name: z.string().optional() });
+
+/**
+ * What the ride flow keeps between turns (version 1). A change that older
+ * conversations cannot be read as bumps the version in {@link rideFlowMemory}.
+ */
+const rideMemory = z.object({
+  step: z.enum(STEPS).nullish(),
+  vehicle: z.enum(VEHICLES).nullish(),
+  pickup: namedPoint.nullish(),
+  dest: namedPoint.nullish(),
+  rideId: z.string().nullish(),
+  radius: z.number().nullish(),
+  momoRef: z.string().nullish(),
+  driverName: z.string().nullish(),
+  options: z.array(z.string()).optional(),
+  // A confirmed call's result, read by `readKeptResult` with the tool's schema.
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+});
+
+type RideMemory = z.output<typeof rideMemory>;
 
 // Memory is merged between turns: a new ride clears what the last one kept.
 const CLEAR: RideMemory = {
@@ -354,10 +367,13 @@ async function pay(
   return charged(lang, withDriver, readResult(momoCharge, step.memory?.lastResult));
 }
 
-/** One offline step of the Mobility Orchestrator. */
-export const rideFlow: OfflineFlow = async (turn, callTool) => {
+// One offline step of the Mobility Orchestrator, its memory read by its schema.
+async function rideStep(
+  turn: TypedTurn<RideMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const lang = turn.language;
-  const memory: RideMemory = { ...(turn.memory as RideMemory) };
+  const memory: RideMemory = { ...turn.memory };
   const text = turn.input.text?.trim() ?? "";
   // A typed number picks an option of the last question.
   const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
@@ -515,7 +531,15 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
     return { replies: [next.reply], memory: { ...memory, step: next.step, options: next.options } };
   }
   return quote(turn, callTool, memory);
-};
+}
+
+const ride = typedFlow({ version: 1, memory: rideMemory, step: rideStep });
+
+/** One offline step of the Mobility Orchestrator. */
+export const rideFlow: OfflineFlow = ride.offlineFlow;
+
+/** What the Mobility Orchestrator's flow keeps between turns, typed and versioned. */
+export const rideFlowMemory: FlowMemory = ride.memory;
 
 /**
  * A ride request still waiting for drivers is what a rider leaves open: on

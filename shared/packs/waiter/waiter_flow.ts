@@ -8,15 +8,21 @@
  *
  * @module
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/contract/format.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow } from "@shared/registry/order_steps.ts";
-import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
+import type {
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "@shared/registry/pack.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
@@ -132,11 +138,16 @@ const ordering = orderFlow({
   texts: { askVenue: WAITER_TEXTS.venues, noVenues: WAITER_TEXTS.noVenues },
 });
 
-interface Booking {
-  when?: string;
-  size?: number;
-  venue?: { id: string; name: string };
-}
+const venueRef = z.object({ id: z.string(), name: z.string() });
+
+/** A table being booked: what the diner has said so far. */
+const bookingSchema = z.object({
+  when: z.string().optional(),
+  size: z.number().optional(),
+  venue: venueRef.optional(),
+});
+
+type Booking = z.output<typeof bookingSchema>;
 
 /** A Kigali time as people read it: "Tue 24 Nov, 19:00", "Ku wa kabiri 24 Ugushyingo, 19:00". */
 function kigaliTime(iso: string, lang: Language): string {
@@ -248,11 +259,30 @@ interface DinerBooking {
   size: number;
 }
 
-interface Manage {
-  action: "cancel" | "move";
-  code?: string;
-  text?: string;
-}
+const manageSchema = z.object({
+  action: z.enum(["cancel", "move"]),
+  code: z.string().optional(),
+  text: z.string().optional(),
+});
+
+type Manage = z.output<typeof manageSchema>;
+
+/**
+ * What Waiter AI keeps between turns (version 1): a booking or a change to
+ * one under way, the shared ordering steps' own state (theirs to read), and
+ * a confirmed call's result. A change that older conversations cannot be
+ * read as bumps the version in {@link waiterFlowMemory}.
+ */
+const waiterMemory = z.object({
+  booking: bookingSchema.nullish(),
+  manage: manageSchema.nullish(),
+  // The ordering steps' state (shared/registry/order_steps.ts reads it).
+  step: z.unknown().optional(),
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+});
+
+type WaiterMemory = z.output<typeof waiterMemory>;
 
 const MANAGE_TOOLS = new Set(["reservation_cancel", "reservation_move"]);
 
@@ -378,9 +408,12 @@ function changed(
   return { memory, replies: [{ text: say("notChanged", lang, { msg: result.error.msg }) }] };
 }
 
-/** One offline step of Waiter AI. */
-export const waiterFlow: OfflineFlow = async (turn, callTool) => {
-  const booking = (turn.memory.booking ?? null) as Booking | null;
+// One offline step of Waiter AI, its memory read by its schema.
+async function waiterStep(
+  turn: TypedTurn<WaiterMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
+  const booking = turn.memory.booking ?? null;
   const choice = turn.input.choice ?? "";
   if (turn.memory.lastResult && turn.memory.lastTool === "reservation_book" && booking) {
     return booked(turn.language, booking, readResult(reservationBook, turn.memory.lastResult));
@@ -391,7 +424,7 @@ export const waiterFlow: OfflineFlow = async (turn, callTool) => {
     return changed(turn.language, readResult(tool, turn.memory.lastResult), lastTool);
   }
   // The diner's own bookings: seen, moved or cancelled, never a new booking.
-  const managing = (turn.memory.manage ?? null) as Manage | null;
+  const managing = turn.memory.manage ?? null;
   if (managing && choice.startsWith("res:")) {
     return await manage(turn, callTool, { ...managing, code: choice.slice(4) });
   }
@@ -430,4 +463,12 @@ export const waiterFlow: OfflineFlow = async (turn, callTool) => {
   }
   const step = await ordering(turn, callTool);
   return booking ? { ...step, memory: { ...step.memory, booking: null } } : step;
-};
+}
+
+const waiter = typedFlow({ version: 1, memory: waiterMemory, step: waiterStep });
+
+/** One offline step of Waiter AI. */
+export const waiterFlow: OfflineFlow = waiter.offlineFlow;
+
+/** What Waiter AI's flow keeps between turns, typed and versioned. */
+export const waiterFlowMemory: FlowMemory = waiter.memory;
