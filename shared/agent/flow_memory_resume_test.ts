@@ -3,7 +3,9 @@
 // conversations. Kept memory of the old version is migrated when the flow can, else the
 // conversation restarts with a plain message in the user's language; it never fails.
 import assert from "node:assert/strict";
+import type { Language } from "@shared/contract/language.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { englishWords } from "@testing/english_words.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
@@ -19,8 +21,15 @@ const SECRET = "flow-memory-test-secret";
 const RESTARTED = {
   en:
     "This service has been updated since your last message, so we start again from the beginning.",
+  rw: "Iyi serivisi yavuguruwe kuva ubutumwa bwawe buheruka, bityo turongera gutangira bushya.",
   fr: "Ce service a été mis à jour depuis votre dernier message : nous reprenons depuis le début.",
 };
+const ASKING = {
+  en: "I need motor insurance",
+  rw: "Ndashaka ubwishingizi bw'imodoka",
+  fr: "Je veux une assurance moto",
+};
+const OK = { en: "ok", rw: "sawa", fr: "d'accord" };
 
 /** The packs with the insurance agent's memory declared as `memory` (a deploy). */
 function deployed(packs: readonly Pack[], memory: (current: FlowMemory) => FlowMemory): Pack[] {
@@ -92,15 +101,13 @@ dbTest(
       migrate: (old, from) => from === 1 ? old : null,
     }));
 
-    // Two people start insurance on the first deploy: each is asked for the card's photo.
-    const restarting = { en: "250788000031", fr: "250788000032" } as const;
+    // Three people start insurance on the first deploy: each is asked for the card's photo.
+    const restarting = { en: "250788000031", rw: "250788000034", fr: "250788000032" } as const;
     const migrated = "250788000033";
     for (const [language, from] of Object.entries(restarting)) {
       const send = await deploy(db, { packs: v1, router, from });
-      const asking = language === "fr" ? "Je veux une assurance moto" : "I need motor insurance";
-      assert.deepEqual(await send({ text: asking }), [
-        insuranceSays("askPhoto", language as "en" | "fr"),
-      ]);
+      const lang = language as Language;
+      assert.deepEqual(await send({ text: ASKING[lang] }), [insuranceSays("askPhoto", lang)]);
     }
     {
       const send = await deploy(db, { packs: v1, router, from: migrated });
@@ -114,12 +121,14 @@ dbTest(
     // Deploy 2 without a migration: the next message restarts the flow, the user told why.
     for (const [language, from] of Object.entries(restarting)) {
       const send = await deploy(db, { packs: v2, router, from });
-      const text = language === "fr" ? "d'accord" : "ok";
-      const lang = language as "en" | "fr";
+      const lang = language as Language;
+      const text = OK[lang];
       assert.deepEqual(await send({ text }), [
         RESTARTED[lang],
         insuranceSays("askPhoto", lang),
       ]);
+      // Said plainly in the user's language: no English in rw or fr.
+      if (lang !== "en") assert.deepEqual(englishWords(RESTARTED[lang]), []);
       // Restarted once: the conversation now runs on version 2's memory.
       assert.deepEqual(await send({ text }), [insuranceSays("notAPhoto", lang)]);
     }
