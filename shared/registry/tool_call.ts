@@ -74,7 +74,7 @@ export function readResult<O extends z.ZodType>(
   tool: ToolShape<O>,
   stored: unknown,
 ): ToolResult<z.output<O>> {
-  if (!isResult(stored)) {
+  if (!isToolResult(stored)) {
     throw new TypeError(`Cannot read ${tool.name}'s result as it is not a tool result`);
   }
   return stored.ok ? { ok: true, data: readData(tool, stored.data) } : stored;
@@ -107,7 +107,8 @@ export function readKeptResult<O extends z.ZodType>(
   return stored === null || stored === undefined ? null : readResult(tool, stored);
 }
 
-function isResult(value: unknown): value is ToolResult {
+/** Whether `value` has a tool result's shape: `{ ok: true, data }` or `{ ok: false, error }`. */
+export function isToolResult(value: unknown): value is ToolResult {
   if (typeof value !== "object" || value === null || !("ok" in value)) return false;
   return value.ok === true ? "data" in value : value.ok === false && "error" in value;
 }

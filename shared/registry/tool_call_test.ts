@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { fail, type ToolResult } from "@shared/contract/result.ts";
-import { callTyped, readData, readKeptResult, readResult } from "./tool_call.ts";
+import { callTyped, isToolResult, readData, readKeptResult, readResult } from "./tool_call.ts";
 
 const lookup = {
   name: "place_lookup",
@@ -67,4 +67,12 @@ Deno.test("readKeptResult() is null when no result is kept", () => {
 Deno.test("readData() parses a success's data by the output schema", () => {
   assert.deepEqual(readData(lookup, { found: true, other: 2 }), { found: true });
   assert.throws(() => readData(lookup, {}), /check found/);
+});
+
+Deno.test("isToolResult() tells a tool result from anything else kept in memory", () => {
+  assert.equal(isToolResult({ ok: true, data: null }), true);
+  assert.equal(isToolResult({ ok: false, error: { code: "CANCELLED", msg: "no" } }), true);
+  for (const other of [null, undefined, "ok", { ok: true }, { ok: false }, { data: 1 }]) {
+    assert.equal(isToolResult(other), false);
+  }
 });
