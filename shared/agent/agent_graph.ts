@@ -27,7 +27,9 @@ import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
+import { type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
+import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import type {
   AgentReply,
   OfflineStep,
@@ -151,6 +153,13 @@ const say = phraseBook({
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
   },
+  restarted: {
+    en:
+      "This service has been updated since your last message, so we start again from the beginning.",
+    rw: "Iyi serivisi yavuguruwe kuva ubutumwa bwawe buheruka, bityo turongera gutangira bushya.",
+    fr:
+      "Ce service a été mis à jour depuis votre dernier message : nous reprenons depuis le début.",
+  },
   unfinished: {
     en: "Sorry, I could not finish that. Please try again.",
     rw: "Mutwihanganire, sinabirangije. Ongera ugerageze.",
@@ -235,6 +244,8 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   };
 }
 
+// The route node's pipeline (route_steps.ts) over this turn's state: where the turn goes
+// becomes the state the next node reads.
 async function decide(
   state: AgentStateType,
   config: LangGraphRunnableConfig,
@@ -242,100 +253,59 @@ async function decide(
   const { roster, router } = deps(config);
   const input = state.input;
   const current = state.agent || roster.frontDesk;
+  const facts: RouteFacts = {
+    input,
+    current,
+    failures: state.failures,
+    maxFailures: MAX_FAILURES,
+    roster,
+    customer: router.agents?.customer ?? [],
+    learnt: router.agents?.learnt ?? [],
+    menuOptions: router.agents?.menu ?? [],
+    clarifyText: (language) => say("clarify", language),
+    askModel: (language) => modelRoute(state, config, current, language),
+  };
+  const { routed, decision } = await routeTurn(facts, () =>
+    decideRoute(input.text, {
+      agent: state.agent || null,
+      atMenu: state.atMenu,
+      menuOptions: router.agents?.menu ?? [],
+      langPref: state.langPref,
+      // What the agent's last message offered (still in the state until this turn answers);
+      // a button to another agent ("Talk to a person") is a route, not an answer.
+      offered: state.replies.flatMap((reply) =>
+        [...reply.buttons ?? [], ...reply.rows ?? []]
+          .filter((option) => !option.id.startsWith("agent:"))
+          .map((option) => option.title)
+      ),
+    }, router));
   const sticky = state.langPref ?? state.language;
   // A new agent starts from a clean slate of flow memory (the channel flow's too).
   const lastAgent = current === roster.frontDesk || current === roster.handoff
     ? state.lastAgent
     : current;
-  const goTo = (agent: string, update: Partial<AgentStateType> = {}, fresh = false) => ({
+  const agent = routed.agent;
+  const fresh = routed.fresh || agent !== current;
+  const memory = {
+    step: null,
+    channelFlow: null,
+    // Who the person was with, for the hand-off's ticket.
+    ...(agent === roster.handoff ? { handedFrom: lastAgent ?? current } : {}),
+    // The place the message named is where, for the agent it reaches.
+    ...(routed.place !== undefined ? { place: routed.place } : {}),
+  };
+  return {
     agent,
-    language: sticky,
-    replies: [],
+    language: decision ? decision.replyLanguage : sticky,
+    replies: routed.replies ?? [],
     handoff: false,
-    escalation: null,
+    escalation: routed.escalation ?? null,
     atMenu: agent === roster.frontDesk,
     lastAgent,
-    ...(fresh || agent !== current
-      ? {
-        memory: {
-          step: null,
-          channelFlow: null,
-          // Who the person was with, for the hand-off's ticket.
-          ...(agent === roster.handoff ? { handedFrom: lastAgent ?? current } : {}),
-        },
-      }
-      : {}),
-    ...update,
-  });
-  // An agent that keeps failing goes to a person.
-  if (state.failures >= MAX_FAILURES) return goTo(roster.handoff, { escalation: "failing" });
-  // A tapped service (menu, clarifying question, "talk to a person" button) enters that agent.
-  const tapped = input.choice?.startsWith("agent:") ? input.choice.slice(6) : null;
-  if (tapped !== null && router.agents?.customer.includes(tapped)) return goTo(tapped, {}, true);
-  // Any other tap answers the current agent's flow; a location with no agent is something to find.
-  if (input.choice) return goTo(current);
-  if (!input.text) {
-    return goTo(input.location && current === roster.frontDesk ? roster.fallback : current);
-  }
-  const decision = decideRoute(input.text, {
-    agent: state.agent || null,
-    atMenu: state.atMenu,
-    menuOptions: router.agents?.menu ?? [],
-    langPref: state.langPref,
-    // What the agent's last message offered (still in the state until this turn answers);
-    // a button to another agent ("Talk to a person") is a route, not an answer.
-    offered: state.replies.flatMap((reply) =>
-      [...reply.buttons ?? [], ...reply.rows ?? []]
-        .filter((option) => !option.id.startsWith("agent:"))
-        .map((option) => option.title)
-    ),
-  }, router);
-  const language = { language: decision.replyLanguage, langPref: decision.langPref };
-  switch (decision.kind) {
-    case "menu":
-      return goTo(roster.frontDesk, { ...language, input: { ...input, text: "" } }, true);
-    case "pick":
-      // The agent starts as if its menu row was tapped: the number is no request.
-      return goTo(decision.agent, {
-        ...language,
-        input: { wamid: input.wamid, text: "", choice: `agent:${decision.agent}` },
-      }, true);
-    case "stay":
-      return goTo(current, language);
-    case "route":
-      if (decision.urgent) return goTo(roster.handoff, { ...language, escalation: "sensitive" });
-  }
-  // A topic: an agent the classifier never learnt (a pack with keywords only) may claim it
-  // first; with a model, the model routes from the agents' descriptions, same threshold, but
-  // only when the classifier is unsure: a sure decision never waits on the model.
-  const named = roster.topicOf(input.text);
-  const unlearnt = named !== null && !router.agents?.learnt?.includes(named) ? named : null;
-  const modelPick = unlearnt ??
-    (decision.kind === "clarify"
-      ? await modelRoute(state, config, current, decision.replyLanguage)
-      : undefined);
-  const chosen = modelPick === undefined
-    ? (decision.kind === "route" ? decision.agent : null)
-    : modelPick;
-  if (chosen === null) {
-    const options = router.agents?.menu ?? [];
-    const titles = new Map(roster.menu.map((entry) => [entry.id, entry.title]));
-    return goTo(roster.frontDesk, {
-      ...language,
-      replies: [{
-        text: say("clarify", decision.replyLanguage),
-        rows: options.flatMap((id) => {
-          const title = titles.get(id)?.[decision.replyLanguage];
-          return title ? [{ id: `agent:${id}`, title }] : [];
-        }),
-      }],
-    }, true);
-  }
-  // The place the message named (the packs' gazetteer) is where, for the agent it reaches.
-  const place = decision.kind === "route" && chosen === decision.agent ? decision.place : undefined;
-  if (place === undefined || chosen === current) return goTo(chosen, language);
-  const fresh = goTo(chosen, language);
-  return { ...fresh, memory: { ...fresh.memory, place } };
+    ...(fresh ? { memory } : {}),
+    ...(decision ? { langPref: decision.langPref } : {}),
+    ...(routed.input ? { input: routed.input } : {}),
+  };
 }
 
 /**
@@ -403,6 +373,38 @@ function parseRouting(content: string): { agent: string; confidence: number } | 
 }
 
 /**
+ * The turn as the agent's flow may read it. A flow that declares its memory
+ * gets it only in a shape it reads: kept memory of another version is
+ * migrated, or the flow starts again as if entered from the menu, the user
+ * told why. `kept` is merged into the memory before the step's own.
+ */
+function resumed(state: AgentStateType, deps: AgentDeps) {
+  const declared = deps.roster.memoryOf(state.agent);
+  if (!declared) return { memory: state.memory, input: state.input, kept: {}, notice: [] };
+  const stamp = stampVersion(state.memory, state.agent, declared.version);
+  const resume = resumeMemory(declared, state.agent, state.memory);
+  if (resume.kind === "current") {
+    return { memory: state.memory, input: state.input, kept: stamp, notice: [] };
+  }
+  // What the memory kept is cleared (merged memory keeps a cleared key as null).
+  const cleared = Object.fromEntries(Object.keys(state.memory).map((key) => [key, null]));
+  if (resume.kind === "migrated") {
+    return {
+      memory: resume.memory,
+      input: state.input,
+      kept: { ...cleared, ...resume.memory, ...stamp },
+      notice: [],
+    };
+  }
+  return {
+    memory: {},
+    input: { wamid: state.input.wamid, text: "", choice: `agent:${state.agent}` },
+    kept: { ...cleared, ...stamp },
+    notice: [{ text: say("restarted", state.language) }],
+  };
+}
+
+/**
  * Runs the agent's offline flow for this turn. Progress the channel cannot
  * send early ("Reading your document…") leads the step's replies instead.
  */
@@ -412,12 +414,13 @@ async function runFlow(
   extra: Pick<OfflineTurn, "escalation"> = {},
 ): Promise<OfflineStep> {
   const early: AgentReply[] = [];
+  const { memory, input, kept, notice } = resumed(state, deps);
   const step = await deps.roster.flowOf(state.agent)(
     {
       agent: state.agent,
       language: state.language,
-      input: state.input,
-      memory: state.memory,
+      input,
+      memory,
       menu: deps.roster.menu,
       handoff: deps.roster.handoff,
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
@@ -426,7 +429,12 @@ async function runFlow(
     (tool, args, name) =>
       deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
   );
-  return early.length ? { ...step, replies: [...early, ...(step.replies ?? [])] } : step;
+  const said = [...notice, ...early];
+  return {
+    ...step,
+    ...(said.length ? { replies: [...said, ...(step.replies ?? [])] } : {}),
+    ...(Object.keys(kept).length ? { memory: { ...kept, ...step.memory } } : {}),
+  };
 }
 
 // What became of work left open leads the next agent's first replies.

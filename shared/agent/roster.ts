@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { FlowMemory } from "@shared/registry/flow_memory.ts";
 import type {
   AgentRole,
   MenuEntry,
@@ -33,6 +34,8 @@ export interface AgentRoster {
   conversationOf(agentId: string): unknown;
   /** What an agent's conversation may leave open, if it declares it. */
   pendingOf(agentId: string): PendingWork | undefined;
+  /** What an agent's offline flow keeps between turns, if it declares it. */
+  memoryOf(agentId: string): FlowMemory | undefined;
 }
 
 /**
@@ -83,5 +86,10 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     conversationOf: (agentId) => agents.get(agentId)?.conversation,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
+    // The front desk's flow answers for agents without one: its memory then, not theirs.
+    memoryOf: (agentId) => {
+      const agent = agents.get(agentId);
+      return agent?.offlineFlow ? agent.memory : frontDesk.memory;
+    },
   };
 }

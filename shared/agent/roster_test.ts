@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { z } from "zod";
+import type { FlowMemory } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack, PackAgent } from "@shared/registry/pack.ts";
 import { agentRoster } from "./roster.ts";
 
@@ -59,4 +61,18 @@ Deno.test("agentRoster() refuses a role held by none or by two, and a repeated a
     () => agentRoster([pack("a", [{ id: "desk", role: "front_desk" }, shop, person])]),
     (error: Error) => error instanceof TypeError && /no offline flow/.test(error.message),
   );
+});
+
+Deno.test("agentRoster() gives the memory of the flow that answers: the agent's, else the front desk's", () => {
+  const deskMemory: FlowMemory = { version: 1, schema: z.object({ seen: z.boolean().optional() }) };
+  const shopMemory: FlowMemory = { version: 3, schema: z.object({ cart: z.string().optional() }) };
+  const roster = agentRoster([
+    pack("a", [{ ...desk, memory: deskMemory }]),
+    pack("b", [{ ...shop, memory: shopMemory }]),
+    // A memory without a flow is no flow's: the front desk answers for the agent.
+    pack("c", [{ ...person, memory: shopMemory }]),
+  ]);
+  assert.equal(roster.memoryOf("shop"), shopMemory);
+  assert.equal(roster.memoryOf("person"), deskMemory);
+  assert.equal(roster.memoryOf("nobody"), deskMemory);
 });

@@ -8,6 +8,7 @@
 import { phraseBook } from "@shared/contract/language.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { OfflineFlow, OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
+import { isToolResult } from "./tool_call.ts";
 
 const say = phraseBook({
   cancelled: { en: "OK, I cancelled that.", rw: "Byakuweho.", fr: "D'accord, c'est annulé." },
@@ -61,15 +62,12 @@ export function confirmedOutcome(
   turn: OfflineTurn,
   describe: (data: unknown) => string,
 ): OfflineStep | null {
-  const result = turn.memory.lastResult as
-    | { ok: true; data: unknown }
-    | { ok: false; error: { code: string; msg: string } }
-    | null
-    | undefined;
-  if (!result) return null;
+  const result = turn.memory.lastResult;
+  if (!isToolResult(result)) return null;
   const text = result.ok
     ? describe(result.data)
-    : result.error.code === "CANCELLED"
+    // The graph keeps a refused confirmation as the pseudo-code CANCELLED, outside ERROR_CODES.
+    : (result.error.code as string) === "CANCELLED"
     ? say("cancelled", turn.language)
     : say("failed", turn.language, { msg: result.error.msg });
   return { replies: [{ text }], memory: { lastResult: null, lastTool: undefined } };

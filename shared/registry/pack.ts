@@ -16,6 +16,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import type { IntentExamples } from "./intent_types.ts";
 import type { ServiceKey } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
+import type { z } from "zod";
 
 export { type ServiceKey, serviceKey } from "./define_tool.ts";
 
@@ -209,6 +210,23 @@ export interface PendingWork {
   cancel(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<string>;
 }
 
+/**
+ * What an agent's flow keeps between turns, as it declares it (see
+ * `typedFlow` and `resumeMemory` in flow_memory.ts).
+ */
+export interface FlowMemory {
+  /** Bumped whenever the memory changes so that older conversations cannot be read as it is. */
+  readonly version: number;
+  /** The memory's schema; `{}` (a conversation that has kept nothing) must pass. */
+  readonly schema: z.ZodObject;
+  /**
+   * Turns memory kept by another version (or refused by the schema) into
+   * this version's; null when it cannot, and the conversation restarts.
+   * @default none: the conversation restarts
+   */
+  migrate?(old: Record<string, unknown>, fromVersion: number): Record<string, unknown> | null;
+}
+
 /** One agent of a pack. */
 export interface PackAgent<Conversation = unknown> {
   /** The agent id, as in `config/agent_configs.yaml`. */
@@ -223,6 +241,12 @@ export interface PackAgent<Conversation = unknown> {
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;
+  /**
+   * What its offline flow keeps between turns, typed and versioned (see
+   * `typedFlow`): kept memory of another version is migrated, or the
+   * conversation restarts with a plain message. @default untyped, never checked
+   */
+  memory?: FlowMemory;
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
   /**

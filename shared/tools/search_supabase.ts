@@ -73,6 +73,12 @@ const output = z.object({
   count: z.int(),
 });
 
+/**
+ * `search_supabase` as a flow calls it: its name and output schema (the tool
+ * itself is built per pack list, by {@link createSearchSupabase}).
+ */
+export const searchSupabaseShape = { name: "search_supabase", output } as const;
+
 // Date.parse accepts expanded years (+275760-09-13) Postgres cannot hold.
 const TIMESTAMP = dateTime();
 

@@ -9,7 +9,7 @@
  * @module
  */
 import { z } from "zod";
-import { id, ToolFailure } from "@shared/contract/mod.ts";
+import { id, type ToolError, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
 import { requestedItem } from "./request_item.ts";
@@ -50,6 +50,15 @@ interface Chosen {
 }
 
 const BUYER = { en: "A customer", rw: "Umukiriya", fr: "Un client" } as const;
+
+/**
+ * The vendor a CONFLICT names as not having confirmed they have the item
+ * (its `details.not_confirmed`), or null for any other error.
+ */
+export function vendorNotConfirmed(error: ToolError): string | null {
+  const name = error.code === "CONFLICT" ? error.details?.not_confirmed : undefined;
+  return typeof name === "string" ? name : null;
+}
 
 /** The `choose_vendor_for_inquiry` tool. */
 export const chooseVendorForInquiry = defineTool({
@@ -94,7 +103,9 @@ export const chooseVendorForInquiry = defineTool({
       throw new ToolFailure("NOT_FOUND", "No such inquiry or vendor");
     }
     if (chosen.reply_status !== "yes" || chosen.late) {
-      throw new ToolFailure("CONFLICT", `${chosen.business_name} has not confirmed they have it`);
+      throw new ToolFailure("CONFLICT", `${chosen.business_name} has not confirmed they have it`, {
+        details: { not_confirmed: chosen.business_name },
+      });
     }
     await ctx.db.query(
       `update public.market_vendor_inquiry_messages

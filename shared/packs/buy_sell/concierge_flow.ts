@@ -21,7 +21,31 @@ import {
 import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { formatKigaliTime } from "@shared/contract/format.ts";
+import { z } from "zod";
+import { callTyped, readData } from "@shared/registry/tool_call.ts";
 import { itemLine, requestedItem } from "./request_item.ts";
+import { chooseVendorForInquiry, vendorNotConfirmed } from "./choose_vendor.ts";
+import { orderCreate } from "./orders.ts";
+import { searchBusinessesWithTags } from "./search_businesses.ts";
+import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiries.ts";
+
+// Tools of other packs, as this flow reads them: the fields it uses of their outputs, parsed on
+// reading (a pack does not import another pack's definitions).
+const notifyStaff = {
+  name: "notify_staff",
+  output: z.object({ estimated_response_time: z.string() }),
+};
+const momoCharge = {
+  name: "momo_charge",
+  output: z.object({
+    payment_link: z.string(),
+    ussd_code: z.string(),
+    momo_ref: z.string(),
+    amount: z.number(),
+    expires_at: z.string(),
+    payee: z.string(),
+  }),
+};
 import { PICK_PREFIX, rwf, UPDATES_BUTTON } from "./texts.ts";
 
 /** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
@@ -241,13 +265,6 @@ export const CONCIERGE_TEXTS = {
 
 const say = phraseBook(CONCIERGE_TEXTS);
 
-interface Vendor {
-  id: string;
-  name: string;
-  distance_km?: number;
-  response_rate?: number;
-}
-
 interface Updates {
   status: string;
   vendor_count: number;
@@ -353,7 +370,7 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
 
   if (button === BUTTON.ask && state.step === "await_consent" && state.business_ids?.length) {
     const asked = requestedItem(state.query ?? "");
-    const result = await turn.callTool("create_vendor_inquiries_and_message_vendors", {
+    const result = await callTyped(turn.callTool, createVendorInquiries, {
       user_phone: turn.user.phone,
       business_ids: state.business_ids,
       request_type: "product",
@@ -368,7 +385,7 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
       consent: true,
     }, { step: "inquiry" });
     if (!result.ok) return reply(textMessage(say("sorry", language)));
-    const data = result.data as { inquiry_id: string; messages_sent: number };
+    const data = result.data;
     Object.assign(state, {
       step: "await_replies",
       inquiry_id: data.inquiry_id,
@@ -406,7 +423,7 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
     return reply(textMessage(say("declined", language, { name, phone })));
   }
   if (asksForPerson(text)) {
-    const result = await turn.callTool("notify_staff", {
+    const result = await callTyped(turn.callTool, notifyStaff, {
       channel: "inbox",
       payload: {
         convo_id: turn.user.conversationId,
@@ -416,19 +433,16 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
       },
     }, { step: "handoff" });
     if (!result.ok) return reply(textMessage(say("sorry", language)));
-    const eta = humanDuration(
-      (result.data as { estimated_response_time: string })
-        .estimated_response_time,
-    );
+    const eta = humanDuration(result.data.estimated_response_time);
     return { ...reply(textMessage(say("handedOff", language, { eta }))), handoff: true };
   }
   if (button === UPDATES_BUTTON || WORDS.updates.test(text)) {
     if (!state.inquiry_id) return reply(textMessage(say("noInquiry", language)));
-    const result = await turn.callTool("get_vendor_inquiry_updates", {
+    const result = await callTyped(turn.callTool, getVendorInquiryUpdates, {
       inquiry_id: state.inquiry_id,
     });
     if (!result.ok) return reply(textMessage(say("sorry", language)));
-    return showUpdates(state, result.data as Updates, language);
+    return showUpdates(state, result.data, language);
   }
   // A tap on a button of an earlier message that no longer applies: say what can be done now.
   if (button !== undefined) return reply(textMessage(say("noChoices", language)));
@@ -444,11 +458,11 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
 async function latestChoices(turn: ConversationTurn, state: ConciergeState): Promise<string[]> {
   const own = state.choices ?? [];
   if (!state.inquiry_id || (state.step !== "await_replies" && state.step !== "chosen")) return own;
-  const result = await turn.callTool("get_vendor_inquiry_updates", {
+  const result = await callTyped(turn.callTool, getVendorInquiryUpdates, {
     inquiry_id: state.inquiry_id,
   }, { step: "choices" });
   if (!result.ok) return own;
-  const updates = result.data as Updates;
+  const updates = result.data;
   if ((updates.confirmed_count ?? 0) <= (state.choices_yes ?? 0)) return own;
   const newest = updates.replies
     .filter((answer) => answer.status === "yes" && answer.business_id)
@@ -517,19 +531,19 @@ async function choose(
   businessId: string,
   language: Language,
 ): Promise<Outcome> {
-  const result = await turn.callTool("choose_vendor_for_inquiry", {
+  const result = await callTyped(turn.callTool, chooseVendorForInquiry, {
     inquiry_id: state.inquiry_id,
     business_id: businessId,
   }, { step: "choose" });
   if (!result.ok) {
     const text = result.error.code === "CONFLICT"
-      ? say("notConfirmed", language, { name: result.error.msg.replace(/ has not.*$/, "") })
+      ? say("notConfirmed", language, { name: vendorNotConfirmed(result.error) ?? "" })
       : result.error.code === "NOT_FOUND"
       ? say("noInquiry", language)
       : say("sorry", language);
     return { replies: [textMessage(text)], state: { ...state, language, choices: [] } };
   }
-  const chosen = result.data as ChosenVendor;
+  const chosen = result.data;
   return {
     replies: [buttonsMessage({
       body: say("chosen", language, {
@@ -659,7 +673,7 @@ async function after(
         state: { ...state, language, choices: [] },
       };
     }
-    const order = result.data as { order_id: string; order_no?: string; total: number };
+    const order = readData(orderCreate, result.data);
     const placed = textMessage(
       say("ordered", language, {
         order: order.order_no ?? "",
@@ -688,14 +702,7 @@ async function after(
       state: { ...state, language, choices: [] },
     };
   }
-  const payment = result.data as {
-    payment_link: string;
-    ussd_code: string;
-    momo_ref: string;
-    amount: number;
-    expires_at: string;
-    payee: string;
-  };
+  const payment = readData(momoCharge, result.data);
   return {
     replies: [textMessage(say("pay", language, {
       amount: rwf(payment.amount, language),
@@ -750,7 +757,7 @@ async function search(
 ): Promise<Outcome> {
   // Searched by the item itself, not the greeting and "I am looking for" around it.
   const asked = requestedItem(query);
-  const result = await turn.callTool("search_businesses_with_tags", {
+  const result = await callTyped(turn.callTool, searchBusinessesWithTags, {
     query_text: asked.item,
     user_lat: state.lat,
     user_lng: state.lng,
@@ -759,7 +766,7 @@ async function search(
   if (!result.ok) {
     return { replies: [textMessage(say("sorry", language))], state: { ...state, language } };
   }
-  const vendors = result.data as Vendor[];
+  const vendors = result.data;
   if (!vendors.length) {
     return {
       replies: [textMessage(say("none", language, { q: itemLine(asked) }))],

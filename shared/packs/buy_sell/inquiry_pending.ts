@@ -8,6 +8,8 @@
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import type { PendingWork } from "@shared/registry/pack.ts";
+import { callTyped } from "@shared/registry/tool_call.ts";
+import { getVendorInquiryUpdates } from "./vendor_inquiries.ts";
 
 const say = phraseBook({
   openInquiry: {
@@ -27,14 +29,6 @@ const say = phraseBook({
   },
 });
 
-interface Updates {
-  inquiry_id: string;
-  request_summary: string;
-  status: string;
-  vendor_count: number;
-  replies: Array<{ chosen?: boolean }>;
-}
-
 /**
  * An inquiry still waiting for answers (or answered, with no vendor chosen
  * yet) is open work. Found through `get_vendor_inquiry_updates`: the
@@ -44,13 +38,14 @@ interface Updates {
 export const inquiryPending: PendingWork = {
   async find({ language, memory }, callTool) {
     const flow = memory.channelFlow as { inquiry_id?: string } | undefined;
-    const result = await callTool(
-      "get_vendor_inquiry_updates",
+    const result = await callTyped(
+      callTool,
+      getVendorInquiryUpdates,
       flow?.inquiry_id ? { inquiry_id: flow.inquiry_id } : {},
       "inquiry_updates",
     );
     if (!result.ok) return null;
-    const updates = result.data as Updates;
+    const updates = result.data;
     const open = (updates.status === "pending" || updates.status === "partial") &&
       !updates.replies.some((reply) => reply.chosen);
     if (!open) return null;

@@ -14,6 +14,8 @@
  */
 import type { Queryable } from "@shared/db/types.ts";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
+import { callTyped } from "@shared/registry/tool_call.ts";
+import { orderStatusUpdate } from "./order_status_update.ts";
 import { parseVenueCommand } from "./venue_commands.ts";
 
 /** How long after an order is closed a venue's command about it is still answered. */
@@ -43,13 +45,13 @@ export const VENUE_COUNTERPART: Counterpart = {
   async handle(message, callTool) {
     const command = parseVenueCommand(message);
     if (!command) return;
-    const moved = await callTool("order_status_update", {
+    const moved = await callTyped(callTool, orderStatusUpdate, {
       order_id: command.orderNo,
       status: command.status,
       venue_phone: message.from,
     }, "order_status_update");
     const outcome = moved.ok
-      ? ((moved.data as { changed: boolean }).changed ? "moved" : "unchanged")
+      ? (moved.data.changed ? "moved" : "unchanged")
       : moved.error.code === "NOT_FOUND"
       ? "not_found"
       : moved.error.code === "CONFLICT"

@@ -112,8 +112,21 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() ? value.trim() : undefined;
 }
 
+/** What a certificate shows: the template's data. */
+export type CertificateData = {
+  certificate_no: string;
+  insurer: string;
+  insured: { name: string; phone: string };
+  vehicle: { plate: string; make: string; model: string; year: unknown; chassis?: string };
+  usage: DueRow["usage"];
+  cover: DueRow["cover"];
+  period: { from: string; to: string };
+  premium: number;
+  issued_at: string;
+};
+
 /** The certificate's data, or why the charge cannot be certified automatically. */
-export function certificateData(row: DueRow): { data: Record<string, unknown> } | { why: string } {
+export function certificateData(row: DueRow): { data: CertificateData } | { why: string } {
   if (!row.quote_id || !row.insurer || row.premium_rwf === null) {
     return { why: "the charge names no stored quote" };
   }
@@ -262,11 +275,7 @@ export const insuranceCertificatesSweep = defineTool({
       // What was rendered must still be what the database says, or the next sweep renders again.
       if ("why" in built || canonicalJson(built.data) !== ready.data) continue;
       const lang = languageOf(row.language);
-      const data = built.data as {
-        certificate_no: string;
-        vehicle: { plate: string };
-        period: { from: string; to: string };
-      };
+      const data = built.data;
       const filename = `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`;
       await enqueueMessage(ctx.db, {
         orgId,

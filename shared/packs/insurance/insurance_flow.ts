@@ -19,7 +19,10 @@
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -29,49 +32,87 @@ import type {
 } from "@shared/registry/pack.ts";
 import { insurancePayee, insurancePayeeName } from "./settings.ts";
 import { rwf, say } from "./texts.ts";
+import { ocrExtract, ocrRefusal } from "./ocr_extract.ts";
+import { priceInsurance } from "./price_insurance.ts";
+
+// The payments pack's tools, as this flow reads them: the fields it uses of their outputs,
+// parsed on reading (a pack does not import another pack's definitions).
+const momoCharge = {
+  name: "momo_charge",
+  output: z.object({
+    payment_link: z.string(),
+    ussd_code: z.string(),
+    momo_ref: z.string(),
+    amount: z.number(),
+    payee: z.string(),
+  }),
+};
+const paymentStatus = {
+  name: "payment_status",
+  output: z.object({
+    payments: z.array(z.object({
+      status: z.enum(["pending", "settled", "failed", "expired"]),
+      amount: z.number(),
+      payee: z.string().nullable(),
+    })),
+  }),
+};
+
+const vehicleDetails = z.object({
+  plate: z.string().optional(),
+  make: z.string().optional(),
+  model: z.string().optional(),
+  year: z.number().optional(),
+  owner: z.string().optional(),
+  vin: z.string().optional(),
+});
 
 /** What the card gave, as confirmed or corrected by the customer. */
-export interface VehicleDetails {
-  plate?: string;
-  make?: string;
-  model?: string;
-  year?: number;
-  owner?: string;
-  vin?: string;
-}
+export type VehicleDetails = z.output<typeof vehicleDetails>;
 
 /** One insurer's quote, as the flow keeps it. */
-interface KeptQuote {
-  id: string;
-  insurer: string;
-  premium: number;
-  base: number;
-  tax: number;
-  fees: number;
-  feeText: string;
-}
+const keptQuote = z.object({
+  id: z.string(),
+  insurer: z.string(),
+  premium: z.number(),
+  base: z.number(),
+  tax: z.number(),
+  fees: z.number(),
+  feeText: z.string(),
+});
 
-type Step = "photo" | "confirm" | "usage" | "cover" | "value" | "period" | "pick" | "paying";
+type KeptQuote = z.output<typeof keptQuote>;
 
-interface InsuranceMemory {
-  step?: Step | null;
-  tries?: number;
-  extractionId?: string | null;
-  imageRef?: string | null;
-  vehicle?: VehicleDetails | null;
-  doubtful?: string[];
-  usage?: "private" | "commercial" | null;
-  cover?: "third_party" | "comprehensive" | null;
-  value?: number | null;
-  days?: number | null;
-  quotes?: KeptQuote[];
-  chosen?: KeptQuote | null;
-  momoRef?: string | null;
-  ussd?: string | null;
-  payee?: string | null;
-  options?: string[];
-  lastResult?: ToolResult | null;
-}
+const STEPS = ["photo", "confirm", "usage", "cover", "value", "period", "pick", "paying"] as const;
+
+/**
+ * What the insurance flow keeps between turns (version 1). A change that
+ * older conversations cannot be read as bumps the version in
+ * {@link insuranceFlowMemory}.
+ */
+const insuranceMemory = z.object({
+  step: z.enum(STEPS).nullish(),
+  tries: z.int().nonnegative().optional(),
+  extractionId: z.string().nullish(),
+  imageRef: z.string().nullish(),
+  vehicle: vehicleDetails.nullish(),
+  doubtful: z.array(z.string()).optional(),
+  usage: z.enum(["private", "commercial"]).nullish(),
+  cover: z.enum(["third_party", "comprehensive"]).nullish(),
+  value: z.number().nullish(),
+  days: z.int().positive().nullish(),
+  quotes: z.array(keptQuote).optional(),
+  chosen: keptQuote.nullish(),
+  momoRef: z.string().nullish(),
+  ussd: z.string().nullish(),
+  payee: z.string().nullish(),
+  options: z.array(z.string()).optional(),
+  // A confirmed call's result, read by `readKeptResult` with the tool's schema.
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+});
+
+type InsuranceMemory = z.output<typeof insuranceMemory>;
 
 // Memory is merged between turns: a new request clears what the last one kept.
 const CLEAR: InsuranceMemory = {
@@ -233,13 +274,6 @@ function showFields(lang: Language, memory: InsuranceMemory): OfflineStep {
   return { replies: [reply], memory: { ...memory, step: "confirm", options } };
 }
 
-interface Extraction {
-  extraction_id: string;
-  fields: Record<string, string>;
-  notes: Record<string, string>;
-  missing: string[];
-}
-
 const FIELD_OF: Record<string, keyof VehicleDetails> = {
   plate: "plate",
   make: "make",
@@ -257,15 +291,14 @@ async function readCard(
   const lang = turn.language;
   // Reading takes seconds: say so first.
   await turn.progress(say("reading", lang));
-  const result = await callTool("ocr_extract", {
+  const result = await callTyped(callTool, ocrExtract, {
     file_url: ref,
     document_type: "vehicle_registration",
   }, "ocr_extract");
   const withPhoto = { ...memory, imageRef: ref };
   if (!result.ok) {
-    const reason = result.error.fields?.[0]?.message ?? "";
-    const wrongType = reason.startsWith("wrong document type");
-    if (result.error.code === "VALIDATION_ERROR" && !wrongType) {
+    const refusal = ocrRefusal(result.error);
+    if (result.error.code === "VALIDATION_ERROR" && refusal !== "wrong_document_type") {
       // A card too blurred to read and a photo we cannot tell from a card count alike:
       // after the second, a person reads it rather than the customer trying forever.
       const tries = (memory.tries ?? 0) + 1;
@@ -279,7 +312,7 @@ async function readCard(
       }
       return {
         replies: [{
-          text: say(reason === "unreadable" ? "blurred" : "notADocument", lang),
+          text: say(refusal === "unreadable" ? "blurred" : "notADocument", lang),
         }],
         memory: { ...withPhoto, step: "photo", tries },
       };
@@ -300,7 +333,7 @@ async function readCard(
       memory: { ...withPhoto, step: "photo" },
     };
   }
-  const data = result.data as Extraction;
+  const data = result.data;
   const vehicle: VehicleDetails = {};
   for (const [name, field] of Object.entries(FIELD_OF)) {
     const value = data.fields[name]?.trim();
@@ -374,14 +407,6 @@ function periodLabel(lang: Language, days: number): string {
     : say("months3", lang);
 }
 
-interface PricedQuote {
-  quote_id: string;
-  insurer: string;
-  premium: number;
-  breakdown: { base: number; tax: number; fees: number };
-  fee_items: Array<{ amount: number; label: Record<Language, string> }>;
-}
-
 async function price(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
@@ -389,7 +414,7 @@ async function price(
 ): Promise<OfflineStep> {
   const lang = turn.language;
   const vehicle = memory.vehicle ?? {};
-  const result = await callTool("price_insurance", {
+  const result = await callTyped(callTool, priceInsurance, {
     type: "motor",
     category: vehicle.make && MOTO_MAKES.test(vehicle.make) ? "moto" : "car",
     coverage_period_days: memory.days,
@@ -418,10 +443,7 @@ async function price(
       memory: { ...memory, step: memory.cover === "comprehensive" ? "value" : "period" },
     };
   }
-  const data = result.data as {
-    quotes: PricedQuote[];
-    declined: Array<{ insurer: string; reason: string }>;
-  };
+  const data = result.data;
   const quotes: KeptQuote[] = data.quotes.slice(0, 9).map((quote) => ({
     id: quote.quote_id,
     insurer: quote.insurer,
@@ -466,16 +488,12 @@ async function price(
   };
 }
 
-interface Charge {
-  payment_link: string;
-  ussd_code: string;
-  momo_ref: string;
-  amount: number;
-  payee: string;
-}
-
 /** How the charge went (straight away, or once the customer confirmed it). */
-function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): OfflineStep {
+function charged(
+  lang: Language,
+  memory: InsuranceMemory,
+  result: ToolResult<z.output<typeof momoCharge.output>>,
+): OfflineStep {
   if (!result.ok) {
     if ((result.error.code as string) === "CANCELLED") {
       return {
@@ -488,7 +506,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
       memory: { ...memory, step: "pick", lastResult: null },
     };
   }
-  const charge = result.data as Charge;
+  const charge = result.data;
   return {
     replies: [{
       text: say("payLink", lang, {
@@ -561,15 +579,11 @@ async function pay(
     step: "momo_charge",
   });
   if (step.pending) return { ...step, memory: { ...chosen, step: "pick" } };
-  return charged(lang, chosen, step.memory?.lastResult as ToolResult);
+  return charged(lang, chosen, readResult(momoCharge, step.memory?.lastResult));
 }
 
 /** The charge's live state, as `payment_status` reads it (null when it cannot be read). */
-interface LiveCharge {
-  status: "pending" | "settled" | "failed" | "expired";
-  amount: number;
-  payee: string | null;
-}
+type LiveCharge = z.output<typeof paymentStatus.output>["payments"][number];
 
 /**
  * Whether the charge the flow is paying is still waiting. The memory only
@@ -581,9 +595,9 @@ async function liveCharge(
   callTool: OfflineToolCaller,
   momoRef: string,
 ): Promise<LiveCharge | null> {
-  const result = await callTool("payment_status", { momo_ref: momoRef }, "live_charge");
+  const result = await callTyped(callTool, paymentStatus, { momo_ref: momoRef }, "live_charge");
   if (!result.ok) return null;
-  const [payment] = (result.data as { payments: LiveCharge[] }).payments;
+  const [payment] = result.data.payments;
   return payment ?? null;
 }
 
@@ -600,8 +614,11 @@ function choiceOf(turn: OfflineTurn, memory: InsuranceMemory): string | undefine
   return turn.input.choice ?? typed;
 }
 
-/** One offline step of the Insurance agent. */
-export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
+// One offline step of the Insurance agent, its memory read by its schema.
+async function insuranceStep(
+  turn: TypedTurn<InsuranceMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const lang = turn.language;
   let fresh = turn.input.choice?.startsWith("agent:") ?? false;
   let memory: InsuranceMemory = fresh ? { ...CLEAR } : { ...CLEAR, ...turn.memory };
@@ -627,7 +644,7 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
   const media = turn.input.media;
 
   // Back from confirming the MoMo charge.
-  const confirmed = turn.memory.lastResult as ToolResult | null | undefined;
+  const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);
   if (confirmed && memory.chosen && memory.step === "pick") {
     return charged(lang, memory, confirmed);
   }
@@ -758,4 +775,12 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
         memory: { ...CLEAR, step: "photo" },
       };
   }
-};
+}
+
+const insurance = typedFlow({ version: 1, memory: insuranceMemory, step: insuranceStep });
+
+/** One offline step of the Insurance agent. */
+export const insuranceFlow: OfflineFlow = insurance.offlineFlow;
+
+/** What the Insurance agent's flow keeps between turns, typed and versioned. */
+export const insuranceFlowMemory: FlowMemory = insurance.memory;

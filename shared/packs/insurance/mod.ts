@@ -15,7 +15,7 @@ import { insurancePayee } from "./settings.ts";
 import { priceInsurance } from "./price_insurance.ts";
 import { ocrExtract } from "./ocr_extract.ts";
 import { insuranceCertificatesSweep } from "./certificates.ts";
-import { insuranceFlow } from "./insurance_flow.ts";
+import { insuranceFlow, insuranceFlowMemory } from "./insurance_flow.ts";
 import { INSURANCE_TEXTS } from "./texts.ts";
 
 /** The insurance pack. */
@@ -25,6 +25,7 @@ export const INSURANCE_PACK: Pack = {
     intents: INSURANCE_INTENTS,
     menuTitle: { en: "Insurance", rw: "Ubwishingizi", fr: "Assurance" },
     offlineFlow: insuranceFlow,
+    memory: insuranceFlowMemory,
   }),
   tools: [priceInsurance, ocrExtract, insuranceCertificatesSweep],
   texts: INSURANCE_TEXTS,

@@ -16,7 +16,7 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/result.ts";
+import { type ToolError, ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
@@ -118,9 +118,41 @@ interface Prepared {
   redaction: { at: Date | null; note: string };
 }
 
-function refuse(message: string, reason: string): never {
+/**
+ * Why `ocr_extract` refused a file, in its error's `details.refusal`: callers
+ * branch on it, never on the message's words.
+ */
+export type OcrRefusal =
+  | "not_our_storage"
+  | "not_an_image"
+  | "too_large"
+  | "unreadable"
+  | "not_a_document"
+  | "wrong_document_type";
+
+const REFUSALS: ReadonlySet<string> = new Set<OcrRefusal>([
+  "not_our_storage",
+  "not_an_image",
+  "too_large",
+  "unreadable",
+  "not_a_document",
+  "wrong_document_type",
+]);
+
+/** Why `ocr_extract` refused a file (its error's `details.refusal`), or null when it did not. */
+export function ocrRefusal(error: ToolError): OcrRefusal | null {
+  const refusal = error.details?.refusal;
+  return typeof refusal === "string" && REFUSALS.has(refusal) ? refusal as OcrRefusal : null;
+}
+
+function refuse(
+  message: string,
+  reason: string,
+  details: { refusal: OcrRefusal; document_type?: DocumentType },
+): never {
   throw new ToolFailure("VALIDATION_ERROR", message, {
     fields: [{ path: "file_url", message: reason }],
+    details,
   });
 }
 
@@ -159,6 +191,7 @@ export const ocrExtract = defineTool({
       refuse(
         "Send the photo through WhatsApp: only files our Storage holds can be read",
         "must be storage://<bucket>/<org>/… or a signed URL of our Storage",
+        { refusal: "not_our_storage" },
       );
     }
     // The file store acts as the service: the caller's org must own the path.
@@ -169,10 +202,12 @@ export const ocrExtract = defineTool({
     const files = ctx.services.get(FILE_STORE);
     const file = await files.download(reference);
     if (!IMAGE_TYPES.has(file.contentType.split(";")[0].trim().toLowerCase())) {
-      refuse("Please send a photo (JPEG or PNG) of the document", "not an image");
+      refuse("Please send a photo (JPEG or PNG) of the document", "not an image", {
+        refusal: "not_an_image",
+      });
     }
     if (file.bytes.length > MAX_IMAGE_BYTES) {
-      refuse("The photo is too large: send one under 5 MB", "over 5 MB");
+      refuse("The photo is too large: send one under 5 MB", "over 5 MB", { refusal: "too_large" });
     }
     // A thumbnail or sticker cannot hold a card's print: refused before any engine (local, or a
     // paid API) spends time on it, and counted as an unreadable photo.
@@ -182,6 +217,7 @@ export const ocrExtract = defineTool({
         `The photo is too small to read (${size.width} × ${size.height} pixels). ` +
           "Please send the photo itself, flat, in good light and in focus.",
         "unreadable",
+        { refusal: "unreadable" },
       );
     }
     const engine = ctx.services.get(OCR_ENGINE);
@@ -197,6 +233,7 @@ export const ocrExtract = defineTool({
       refuse(
         `This picture is not a document we can read. Please send a clear photo of your ${wanted}.`,
         "not a document",
+        { refusal: "not_a_document" },
       );
     }
     if (reading.type !== args.document_type) {
@@ -205,6 +242,7 @@ export const ocrExtract = defineTool({
           DOCUMENT_NAMES[reading.type]
         }, not a ${wanted}. Please send your ${wanted}.`,
         `wrong document type: ${reading.type}`,
+        { refusal: "wrong_document_type", document_type: reading.type },
       );
     }
     if (reading.kind === "unreadable") {
@@ -212,6 +250,7 @@ export const ocrExtract = defineTool({
         `The photo is too blurred or dark to read (${reading.found} of ${reading.expected} details). ` +
           "Please retake it flat, in good light and in focus.",
         "unreadable",
+        { refusal: "unreadable" },
       );
     }
     // Raw media redacted post-extraction: the fields are kept, the photo goes. A deletion that

@@ -132,6 +132,8 @@ dbTest(
         assert.equal(result.ok, false);
         assert.equal(result.error.code, "VALIDATION_ERROR");
         assert.deepEqual(result.error.fields, [{ path: "file_url", message: reason }]);
+        // What the flow branches on: a code and a detail, not the message's words.
+        assert.deepEqual(result.error.details, { refusal: "not_a_document" });
         assert.match(result.error.msg, /vehicle registration/);
         // Refused photos stay for staff; the bucket's retention removes them.
         await storage.files.download({ bucket: "media", path });
@@ -276,6 +278,7 @@ dbTest(
       assert.match(refused.error.msg, /too small to read \(400 × 199 pixels\)/);
       // The flow counts it as an unreadable photo (a retry, then staff after two).
       assert.deepEqual(refused.error.fields, [{ path: "file_url", message: "unreadable" }]);
+      assert.deepEqual(refused.error.details, { refusal: "unreadable" });
       assert.equal(openai.requests.length, 0);
       // Nothing was extracted, so the photo stays for staff to see.
       await storage.files.download({ bucket: "media", path });

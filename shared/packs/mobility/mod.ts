@@ -17,7 +17,7 @@ import { mapsGeosearch } from "./geosearch.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
 import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
-import { rideFlow, ridePending } from "./ride_flow.ts";
+import { rideFlow, rideFlowMemory, ridePending } from "./ride_flow.ts";
 import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
 import { mobilitySettings } from "./settings.ts";
 import { MOBILITY_TEXTS } from "./texts.ts";
@@ -45,6 +45,7 @@ export const MOBILITY_PACK: Pack = {
     intents: MOBILITY_INTENTS,
     menuTitle: { en: "Rides & moto", rw: "Ingendo na moto", fr: "Courses et moto" },
     offlineFlow: rideFlow,
+    memory: rideFlowMemory,
     pending: ridePending,
   }],
   tables: {},

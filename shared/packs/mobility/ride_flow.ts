@@ -10,7 +10,10 @@
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
+import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
@@ -22,34 +25,48 @@ import type {
   PendingWork,
 } from "@shared/registry/pack.ts";
 import type { NamedPoint } from "./places.ts";
-import { normalizePlaceText, samePlace } from "./places.ts";
+import { normalizePlaceText, placeLookup, samePlace } from "./places.ts";
+import { rideRequest, rideStatus as rideStatusTool } from "./rides.ts";
+import { tripPriceEstimate } from "./trip_estimate.ts";
 import { parseTripText } from "./trip_text.ts";
 import { rwf, say } from "./texts.ts";
 
-type Vehicle = "moto" | "cab";
-type Step =
-  | "vehicle"
-  | "pickup"
-  | "dest"
-  | "which"
-  | "confirm"
-  | "waiting"
-  | "matched"
-  | "paying";
+const VEHICLES = ["moto", "cab"] as const;
+type Vehicle = typeof VEHICLES[number];
+const STEPS = [
+  "vehicle",
+  "pickup",
+  "dest",
+  "which",
+  "confirm",
+  "waiting",
+  "matched",
+  "paying",
+] as const;
 type End = "pickup" | "dest";
 
-interface RideMemory {
-  step?: Step | null;
-  vehicle?: Vehicle | null;
-  pickup?: NamedPoint | null;
-  dest?: NamedPoint | null;
-  rideId?: string | null;
-  radius?: number | null;
-  momoRef?: string | null;
-  driverName?: string | null;
-  options?: string[];
-  lastResult?: ToolResult | null;
-}
+const namedPoint = z.object({ lat: z.number(), lng: z.number(), name: z.string().optional() });
+
+/**
+ * What the ride flow keeps between turns (version 1). A change that older
+ * conversations cannot be read as bumps the version in {@link rideFlowMemory}.
+ */
+const rideMemory = z.object({
+  step: z.enum(STEPS).nullish(),
+  vehicle: z.enum(VEHICLES).nullish(),
+  pickup: namedPoint.nullish(),
+  dest: namedPoint.nullish(),
+  rideId: z.string().nullish(),
+  radius: z.number().nullish(),
+  momoRef: z.string().nullish(),
+  driverName: z.string().nullish(),
+  options: z.array(z.string()).optional(),
+  // A confirmed call's result, read by `readKeptResult` with the tool's schema.
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+});
+
+type RideMemory = z.output<typeof rideMemory>;
 
 // Memory is merged between turns: a new ride clears what the last one kept.
 const CLEAR: RideMemory = {
@@ -107,9 +124,9 @@ async function lookupPlace(
   text: string,
   step: string,
 ): Promise<NamedPoint | null> {
-  const result = await callTool("place_lookup", { text: text.slice(0, 200) }, step);
+  const result = await callTyped(callTool, placeLookup, { text: text.slice(0, 200) }, step);
   if (!result.ok) return null;
-  const data = result.data as { found: boolean; place?: NamedPoint };
+  const data = result.data;
   return data.found && data.place
     ? { lat: data.place.lat, lng: data.place.lng, name: data.place.name }
     : null;
@@ -173,7 +190,7 @@ async function quote(
   memory: RideMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("trip_price_estimate", {
+  const result = await callTyped(callTool, tripPriceEstimate, {
     origin: memory.pickup,
     dest: memory.dest,
     pax: 1,
@@ -182,13 +199,7 @@ async function quote(
   if (!result.ok) {
     return { replies: [{ text: say("failed", lang, { msg: failure(result) }) }] };
   }
-  const fare = result.data as {
-    estimate: number;
-    window: { min: number; max: number };
-    eta_minutes: number;
-    origin: NamedPoint;
-    dest: NamedPoint;
-  };
+  const fare = result.data;
   const { reply, options } = ask(
     say("quote", lang, {
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
@@ -221,7 +232,7 @@ async function requestRide(
   memory: RideMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("ride_request", {
+  const result = await callTyped(callTool, rideRequest, {
     vehicle_type: memory.vehicle,
     pickup: memory.pickup,
     dest: memory.dest,
@@ -235,11 +246,7 @@ async function requestRide(
     const { reply, options } = noDriverOptions(lang, text);
     return { replies: [reply], memory: { ...memory, step: "confirm", options } };
   }
-  const data = result.data as {
-    ride_request_id: string;
-    drivers_asked: number;
-    expires_at: string;
-  };
+  const data = result.data;
   const minutes = Math.max(1, Math.round((Date.parse(data.expires_at) - Date.now()) / 60_000));
   return {
     replies: [{ text: say("asked", lang, { n: data.drivers_asked, minutes }) }],
@@ -247,44 +254,46 @@ async function requestRide(
   };
 }
 
-interface RideStatus {
-  status: string;
-  payment_status: string;
-  estimate?: number;
-  pickup_name?: string;
-  dest_name?: string;
-  rider_phone?: string;
-  driver?: { name: string; vehicle?: string; vehicle_type: string; plate: string; phone: string };
-}
+type RideStatus = z.output<typeof rideStatusTool.output>;
 
 async function rideStatus(
   callTool: OfflineToolCaller,
   rideId: string,
 ): Promise<RideStatus | null> {
-  const result = await callTool("ride_status", { ride_request_id: rideId }, "ride_status");
-  return result.ok ? result.data as RideStatus : null;
+  const result = await callTyped(
+    callTool,
+    rideStatusTool,
+    { ride_request_id: rideId },
+    "ride_status",
+  );
+  return result.ok ? result.data : null;
 }
 
-interface Charge {
-  payment_link: string;
-  ussd_code: string;
-  momo_ref: string;
-  amount: number;
-}
+// The payments pack's `momo_charge`, as this flow reads it: the fields it uses of its output,
+// parsed on reading (a pack does not import another pack's definitions).
+const momoCharge = {
+  name: "momo_charge",
+  output: z.object({
+    payment_link: z.string(),
+    ussd_code: z.string(),
+    momo_ref: z.string(),
+    amount: z.number(),
+  }),
+};
 
 /** How the charge went (straight away, or once the user confirmed it). */
-function charged(lang: Language, memory: RideMemory, result: ToolResult): OfflineStep {
+function charged(
+  lang: Language,
+  memory: RideMemory,
+  result: ToolResult<z.output<typeof momoCharge.output>>,
+): OfflineStep {
   // Pay tapped again while a charge for the ride waits: that charge is the answer.
   const waiting = waitingCharge(result);
   if (waiting) {
-    return charged(lang, memory, {
-      ok: true,
-      data: {
-        ...waiting,
-        ussd_code: waiting.ussd_code ??
-          decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
-        amount: waiting.amount ?? 0,
-      },
+    return chargeLink(lang, memory, {
+      ...waiting,
+      ussd_code: waiting.ussd_code ?? decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
+      amount: waiting.amount ?? 0,
     });
   }
   if (!result.ok) {
@@ -304,7 +313,15 @@ function charged(lang: Language, memory: RideMemory, result: ToolResult): Offlin
       done: true,
     };
   }
-  const charge = result.data as Charge;
+  return chargeLink(lang, memory, result.data);
+}
+
+/** The charge's code and link, to pay the driver with. */
+function chargeLink(
+  lang: Language,
+  memory: RideMemory,
+  charge: z.output<typeof momoCharge.output>,
+): OfflineStep {
   return {
     replies: [{
       text: say("payLink", lang, {
@@ -347,13 +364,16 @@ async function pay(
     step: "momo_charge",
   });
   if (step.pending) return { ...step, memory: withDriver };
-  return charged(lang, withDriver, step.memory?.lastResult as ToolResult);
+  return charged(lang, withDriver, readResult(momoCharge, step.memory?.lastResult));
 }
 
-/** One offline step of the Mobility Orchestrator. */
-export const rideFlow: OfflineFlow = async (turn, callTool) => {
+// One offline step of the Mobility Orchestrator, its memory read by its schema.
+async function rideStep(
+  turn: TypedTurn<RideMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const lang = turn.language;
-  const memory: RideMemory = { ...(turn.memory as RideMemory) };
+  const memory: RideMemory = { ...turn.memory };
   const text = turn.input.text?.trim() ?? "";
   // A typed number picks an option of the last question.
   const typed = /^[1-9]$/.test(text) ? memory.options?.[Number(text) - 1] : undefined;
@@ -367,7 +387,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
 
   // Back from confirming the MoMo charge.
-  const confirmed = turn.memory.lastResult as ToolResult | null | undefined;
+  const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);
   if (confirmed && memory.rideId) return charged(lang, memory, confirmed);
 
   // Buttons sent by the drivers' answers reach the flow whatever its step.
@@ -511,7 +531,15 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
     return { replies: [next.reply], memory: { ...memory, step: next.step, options: next.options } };
   }
   return quote(turn, callTool, memory);
-};
+}
+
+const ride = typedFlow({ version: 1, memory: rideMemory, step: rideStep });
+
+/** One offline step of the Mobility Orchestrator. */
+export const rideFlow: OfflineFlow = ride.offlineFlow;
+
+/** What the Mobility Orchestrator's flow keeps between turns, typed and versioned. */
+export const rideFlowMemory: FlowMemory = ride.memory;
 
 /**
  * A ride request still waiting for drivers is what a rider leaves open: on
@@ -521,9 +549,9 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
  */
 export const ridePending: PendingWork = {
   async find({ language }, callTool) {
-    const result = await callTool("ride_status", {}, "ride_status");
+    const result = await callTyped(callTool, rideStatusTool, {}, "ride_status");
     if (!result.ok) return null;
-    const ride = result.data as RideStatus & { ride_request_id: string; vehicle_type: Vehicle };
+    const ride = result.data;
     if (ride.status !== "open") return null;
     return {
       id: ride.ride_request_id,

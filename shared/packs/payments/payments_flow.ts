@@ -10,6 +10,9 @@ import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
 import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
+import { callTyped, readData, readKeptResult } from "@shared/registry/tool_call.ts";
+import { momoCharge } from "./momo_charge.ts";
+import { paymentStatus } from "./payment_status.ts";
 import { formatKigaliDate, formatKigaliTime } from "@shared/contract/format.ts";
 import { localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed } from "./texts.ts";
 
@@ -44,11 +47,6 @@ interface PaymentView {
   order_no: string | null;
   expires_at: string;
   settled_at: string | null;
-}
-
-interface StatusData {
-  order: { order_no: string; venue: string; status: string; payment_status: string } | null;
-  payments: PaymentView[];
 }
 
 /** Whole francs from what people type: `5000`, `5,000`, `5 000`, `5k`. */
@@ -140,9 +138,9 @@ async function charge(
     step: "charge",
   });
   if (step.pending) return step;
-  const result = step.memory?.lastResult as ToolResult | undefined;
+  const result = readKeptResult(momoCharge, step.memory?.lastResult);
   if (result?.ok) {
-    return { replies: [{ text: linkText(result.data as ChargeData, turn.language) }] };
+    return { replies: [{ text: linkText(result.data, turn.language) }] };
   }
   return failedReply(turn, result!);
 }
@@ -150,7 +148,7 @@ async function charge(
 /** One offline step of the Payments agent. */
 export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
   const lang = turn.language;
-  const reported = confirmedOutcome(turn, (data) => linkText(data as ChargeData, lang));
+  const reported = confirmedOutcome(turn, (data) => linkText(readData(momoCharge, data), lang));
   if (reported) return reported;
 
   const choice = turn.input.choice ?? "";
@@ -181,8 +179,9 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
 
   const orderNo = ORDER_NO.exec(text);
   if (orderNo) {
-    const result = await callTool(
-      "payment_status",
+    const result = await callTyped(
+      callTool,
+      paymentStatus,
       { order_no: `${orderNo[1]}-${orderNo[2]}` },
       "order_status",
     );
@@ -195,7 +194,7 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
         }],
       };
     }
-    const data = result.data as StatusData;
+    const data = result.data;
     const order = data.order!;
     const latest = data.payments[0];
     return {
@@ -212,9 +211,9 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
 
   // Reached from a failure message's "Pay again", or asked about a payment.
   if (choice === "agent:payments" || TROUBLE.test(text)) {
-    const result = await callTool("payment_status", {}, "recent");
+    const result = await callTyped(callTool, paymentStatus, {}, "recent");
     if (!result.ok) return failedReply(turn, result);
-    const latest = (result.data as StatusData).payments[0];
+    const latest = result.data.payments[0];
     if (!latest) {
       return { replies: [{ text: say("noPayments", lang), buttons: personButton(turn) }] };
     }
@@ -242,9 +241,12 @@ async function retryTarget(
 ): Promise<string | null> {
   if (payment.payee && /^\+2507[0-9]{8}$/.test(payment.payee)) return payment.payee;
   if (!payment.order_no) return null;
-  const result = await callTool("payment_status", { order_no: payment.order_no }, "retry_order");
-  const id = result.ok
-    ? (result.data as { order: { order_id?: string } | null }).order?.order_id
-    : null;
+  const result = await callTyped(
+    callTool,
+    paymentStatus,
+    { order_no: payment.order_no },
+    "retry_order",
+  );
+  const id = result.ok ? result.data.order?.order_id : null;
   return id ?? null;
 }

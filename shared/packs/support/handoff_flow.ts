@@ -9,6 +9,8 @@
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
+import { callTyped } from "@shared/registry/tool_call.ts";
+import { notifyStaff } from "./notify_staff.ts";
 
 /** What the hand-off says. */
 export const HANDOFF_TEXTS = {
@@ -77,7 +79,7 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
     : turn.input.choice || !text
     ? `Asked for a person${fromTitle ? ` while with ${fromTitle}` : ""}`
     : text;
-  const result = await callTool("notify_staff", {
+  const result = await callTyped(callTool, notifyStaff, {
     // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
     channel: sensitive ? "sms" : "inbox",
     payload: {
@@ -95,11 +97,7 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
   if (!result.ok) {
     return { replies: [{ text: say("handoffFailed", turn.language) }], handoff: false, done: true };
   }
-  const ticket = result.data as {
-    estimated_response_time: string;
-    queue_position?: number;
-    emergency_numbers?: { service: string; number: string }[];
-  };
+  const ticket = result.data;
   const lines = [say("handedOff", turn.language)];
   if (ticket.queue_position) {
     lines.push(say("queue", turn.language, {

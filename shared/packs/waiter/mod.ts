@@ -10,7 +10,7 @@ import { orderPending } from "@shared/registry/order_pending.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
-import { WAITER_TEXTS, waiterFlow } from "./waiter_flow.ts";
+import { WAITER_TEXTS, waiterFlow, waiterFlowMemory } from "./waiter_flow.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
 
 const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i;
@@ -25,6 +25,7 @@ export const WAITER_PACK: Pack = {
     asks: (text) => WAITER_WORDS.test(text),
     menuTitle: { en: "Food & drinks", rw: "Ibiryo n'ibinyobwa", fr: "Repas et boissons" },
     offlineFlow: waiterFlow,
+    memory: waiterFlowMemory,
     // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
     pending: orderPending,
   }],

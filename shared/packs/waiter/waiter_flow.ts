@@ -8,13 +8,24 @@
  *
  * @module
  */
+import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/contract/format.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow } from "@shared/registry/order_steps.ts";
-import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
+import type {
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "@shared/registry/pack.ts";
+import { callTyped, readResult } from "@shared/registry/tool_call.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
+import { reservationBook } from "./reservation_book.ts";
+import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
 import { parseBookingRequest } from "./booking_request.ts";
 
 /** What Waiter AI says offline. */
@@ -127,11 +138,16 @@ const ordering = orderFlow({
   texts: { askVenue: WAITER_TEXTS.venues, noVenues: WAITER_TEXTS.noVenues },
 });
 
-interface Booking {
-  when?: string;
-  size?: number;
-  venue?: { id: string; name: string };
-}
+const venueRef = z.object({ id: z.string(), name: z.string() });
+
+/** A table being booked: what the diner has said so far. */
+const bookingSchema = z.object({
+  when: z.string().optional(),
+  size: z.number().optional(),
+  venue: venueRef.optional(),
+});
+
+type Booking = z.output<typeof bookingSchema>;
 
 /** A Kigali time as people read it: "Tue 24 Nov, 19:00", "Ku wa kabiri 24 Ugushyingo, 19:00". */
 function kigaliTime(iso: string, lang: Language): string {
@@ -146,14 +162,14 @@ async function book(
   const lang = turn.language;
   const memory = { booking };
   if (!booking.venue) {
-    const venues = await callTool("search_supabase", {
+    const venues = await callTyped(callTool, searchSupabaseShape, {
       table: "businesses",
       columns: ["id", "name", "area"],
       filters: [{ column: "category", op: "eq", value: "restaurant" }],
       order: { column: "name", ascending: true },
       limit: 10,
     }, "book_venues");
-    const rows = venues.ok ? (venues.data as { items: Array<Record<string, string>> }).items : [];
+    const rows = venues.ok ? venues.data.items : [];
     const what = booking.size ? ` (${booking.size})` : "";
     return {
       memory,
@@ -161,8 +177,8 @@ async function book(
         text: say("bookWhere", lang, { what }),
         rows: rows.map((row) => ({
           id: `book:${row.id}`,
-          title: shortenTitle(row.name, TITLE_LIMITS.row),
-          description: row.area ?? undefined,
+          title: shortenTitle(String(row.name), TITLE_LIMITS.row),
+          description: typeof row.area === "string" ? row.area : undefined,
         })),
       }],
     };
@@ -180,13 +196,17 @@ async function book(
     step: "book",
   });
   if (step.pending) return { ...step, memory };
-  return booked(lang, booking, step.memory?.lastResult as ToolResult);
+  return booked(lang, booking, readResult(reservationBook, step.memory?.lastResult));
 }
 
-function booked(lang: Language, booking: Booking, result: ToolResult): OfflineStep {
+function booked(
+  lang: Language,
+  booking: Booking,
+  result: ToolResult<z.output<typeof reservationBook.output>>,
+): OfflineStep {
   const cleared = { lastResult: null, lastTool: undefined };
   if (result.ok) {
-    const data = result.data as { confirmation_code: string; when?: string; venue_name?: string };
+    const data = result.data;
     return {
       memory: { ...cleared, booking: null },
       replies: [{
@@ -239,11 +259,30 @@ interface DinerBooking {
   size: number;
 }
 
-interface Manage {
-  action: "cancel" | "move";
-  code?: string;
-  text?: string;
-}
+const manageSchema = z.object({
+  action: z.enum(["cancel", "move"]),
+  code: z.string().optional(),
+  text: z.string().optional(),
+});
+
+type Manage = z.output<typeof manageSchema>;
+
+/**
+ * What Waiter AI keeps between turns (version 1): a booking or a change to
+ * one under way, the shared ordering steps' own state (theirs to read), and
+ * a confirmed call's result. A change that older conversations cannot be
+ * read as bumps the version in {@link waiterFlowMemory}.
+ */
+const waiterMemory = z.object({
+  booking: bookingSchema.nullish(),
+  manage: manageSchema.nullish(),
+  // The ordering steps' state (shared/registry/order_steps.ts reads it).
+  step: z.unknown().optional(),
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+});
+
+type WaiterMemory = z.output<typeof waiterMemory>;
 
 const MANAGE_TOOLS = new Set(["reservation_cancel", "reservation_move"]);
 
@@ -264,11 +303,11 @@ async function manage(
   wanted: Manage | null,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const listed = await callTool("reservation_list", {}, "my_bookings");
+  const listed = await callTyped(callTool, reservationList, {}, "my_bookings");
   if (!listed.ok) {
     return { replies: [{ text: say("notChanged", lang, { msg: listed.error.msg }) }] };
   }
-  const bookings = (listed.data as { bookings: DinerBooking[] }).bookings;
+  const bookings = listed.data.bookings;
   if (!bookings.length) {
     return { memory: { manage: null }, replies: [{ text: say("noBookings", lang) }] };
   }
@@ -313,7 +352,7 @@ async function manage(
     });
     return step.pending
       ? { ...step, memory: { manage: null } }
-      : changed(lang, step.memory?.lastResult as ToolResult, "reservation_cancel");
+      : changed(lang, readResult(reservationCancel, step.memory?.lastResult), "reservation_cancel");
   }
   const when = wanted.text ? moveTime(wanted.text, chosen) : undefined;
   if (!when) {
@@ -340,14 +379,18 @@ async function manage(
   });
   return step.pending
     ? { ...step, memory: { manage: null } }
-    : changed(lang, step.memory?.lastResult as ToolResult, "reservation_move");
+    : changed(lang, readResult(reservationMove, step.memory?.lastResult), "reservation_move");
 }
 
 /** How a cancel or a move went (straight away, or once the diner confirmed it). */
-function changed(lang: Language, result: ToolResult, tool: string): OfflineStep {
+function changed(
+  lang: Language,
+  result: ToolResult<DinerBooking>,
+  tool: string,
+): OfflineStep {
   const memory = { lastResult: null, lastTool: undefined, manage: null };
   if (result.ok) {
-    const data = result.data as DinerBooking;
+    const data = result.data;
     const values = {
       venue: data.venue_name,
       when: kigaliTime(data.when, lang),
@@ -365,22 +408,23 @@ function changed(lang: Language, result: ToolResult, tool: string): OfflineStep 
   return { memory, replies: [{ text: say("notChanged", lang, { msg: result.error.msg }) }] };
 }
 
-/** One offline step of Waiter AI. */
-export const waiterFlow: OfflineFlow = async (turn, callTool) => {
-  const booking = (turn.memory.booking ?? null) as Booking | null;
+// One offline step of Waiter AI, its memory read by its schema.
+async function waiterStep(
+  turn: TypedTurn<WaiterMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
+  const booking = turn.memory.booking ?? null;
   const choice = turn.input.choice ?? "";
   if (turn.memory.lastResult && turn.memory.lastTool === "reservation_book" && booking) {
-    return booked(turn.language, booking, turn.memory.lastResult as ToolResult);
+    return booked(turn.language, booking, readResult(reservationBook, turn.memory.lastResult));
   }
-  if (turn.memory.lastResult && MANAGE_TOOLS.has(turn.memory.lastTool as string)) {
-    return changed(
-      turn.language,
-      turn.memory.lastResult as ToolResult,
-      turn.memory.lastTool as string,
-    );
+  const lastTool = turn.memory.lastTool;
+  if (turn.memory.lastResult && typeof lastTool === "string" && MANAGE_TOOLS.has(lastTool)) {
+    const tool = lastTool === reservationMove.name ? reservationMove : reservationCancel;
+    return changed(turn.language, readResult(tool, turn.memory.lastResult), lastTool);
   }
   // The diner's own bookings: seen, moved or cancelled, never a new booking.
-  const managing = (turn.memory.manage ?? null) as Manage | null;
+  const managing = turn.memory.manage ?? null;
   if (managing && choice.startsWith("res:")) {
     return await manage(turn, callTool, { ...managing, code: choice.slice(4) });
   }
@@ -419,4 +463,12 @@ export const waiterFlow: OfflineFlow = async (turn, callTool) => {
   }
   const step = await ordering(turn, callTool);
   return booking ? { ...step, memory: { ...step.memory, booking: null } } : step;
-};
+}
+
+const waiter = typedFlow({ version: 1, memory: waiterMemory, step: waiterStep });
+
+/** One offline step of Waiter AI. */
+export const waiterFlow: OfflineFlow = waiter.offlineFlow;
+
+/** What Waiter AI's flow keeps between turns, typed and versioned. */
+export const waiterFlowMemory: FlowMemory = waiter.memory;

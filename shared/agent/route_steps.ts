@@ -1,0 +1,210 @@
+/**
+ * The route node as one pipeline of named steps, read top to bottom: each
+ * step looks at the turn and either routes it or passes it on; the first
+ * that routes wins. Before the words are read: an agent that keeps failing
+ * goes to a person, and a tap enters what it names. Then, on the words (the
+ * router's decision, {@link decideRoute}): the menu, sensitive topics, the
+ * words of an agent the classifier never learnt, the classifier's sure
+ * answer, the model when the classifier is unsure, and last a clarifying
+ * question.
+ *
+ * Steps are pure but for the model's: they return where the turn goes, and
+ * the graph turns that into state.
+ *
+ * @module
+ */
+import type { Language } from "@shared/contract/language.ts";
+import type { AgentReply, MenuEntry, TurnInput } from "@shared/registry/pack.ts";
+import type { RouteDecision } from "./route_decision.ts";
+
+/** What the steps know of the turn. */
+export interface RouteFacts {
+  /** This turn's message. */
+  input: TurnInput;
+  /** The agent the conversation is with (the front desk before any). */
+  current: string;
+  /** Failed turns in a row. */
+  failures: number;
+  /** Failed turns in a row before the conversation goes to a person. */
+  maxFailures: number;
+  /** The agents by role, the menu, and the agent a message names by its words. */
+  roster: {
+    frontDesk: string;
+    fallback: string;
+    handoff: string;
+    menu: readonly MenuEntry[];
+    topicOf(text: string): string | null;
+  };
+  /** Every agent a customer may reach. */
+  customer: readonly string[];
+  /** The agents the classifier learnt (others are reached by their words). */
+  learnt: readonly string[];
+  /** The services a clarifying question lists, in order. */
+  menuOptions: readonly string[];
+  /** The clarifying question, in `language`. */
+  clarifyText(language: Language): string;
+  /**
+   * With a model: the agent it picks, null when unsure, undefined without a
+   * model or when it failed (the offline decision stands).
+   */
+  askModel(language: Language): Promise<string | null | undefined>;
+}
+
+/** Where a step sends the turn. */
+export interface Routed {
+  /** The agent that takes the turn. */
+  agent: string;
+  /** Whether the agent starts afresh even when it is the current one (memory cleared). */
+  fresh?: boolean;
+  /** The message the agent sees instead of the user's (a menu number becomes its row's tap). */
+  input?: TurnInput;
+  /** Why the hand-off was reached without being asked for. */
+  escalation?: "sensitive" | "failing";
+  /** What the router answers by itself (a clarifying list); the agent does not act. */
+  replies?: AgentReply[];
+  /** The place the message named, for the agent it reaches. */
+  place?: string;
+}
+
+/** A step before the words are read. */
+export type TapStep = (facts: RouteFacts) => Routed | null;
+
+/** A step on the words: the router's decision is read. */
+export type WordStep = (
+  facts: RouteFacts,
+  decision: RouteDecision,
+) => Routed | null | Promise<Routed | null>;
+
+/** An agent that keeps failing goes to a person. */
+export function failingStep(facts: RouteFacts): Routed | null {
+  return facts.failures >= facts.maxFailures
+    ? { agent: facts.roster.handoff, escalation: "failing" }
+    : null;
+}
+
+/**
+ * A tapped service (menu, clarifying question, "talk to a person") enters
+ * that agent; any other tap answers the current agent's flow; a message with
+ * no words (a location) stays, or at the front desk goes to the fallback.
+ */
+export function tapStep(facts: RouteFacts): Routed | null {
+  const { input, current, roster } = facts;
+  const tapped = input.choice?.startsWith("agent:") ? input.choice.slice(6) : null;
+  if (tapped !== null && facts.customer.includes(tapped)) return { agent: tapped, fresh: true };
+  if (input.choice) return { agent: current };
+  if (!input.text) {
+    return { agent: input.location && current === roster.frontDesk ? roster.fallback : current };
+  }
+  return null;
+}
+
+/** "menu" and "0" go to the front desk; a menu number picks its row; a flow's answer stays. */
+export function menuStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  const { input, current, roster } = facts;
+  switch (decision.kind) {
+    case "menu":
+      return { agent: roster.frontDesk, fresh: true, input: { ...input, text: "" } };
+    case "pick":
+      // The agent starts as if its menu row was tapped: the number is no request.
+      return {
+        agent: decision.agent,
+        fresh: true,
+        input: { wamid: input.wamid, text: "", choice: `agent:${decision.agent}` },
+      };
+    case "stay":
+      return { agent: current };
+    default:
+      return null;
+  }
+}
+
+/** A sensitive topic goes to a person at once. */
+export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  return decision.kind === "route" && decision.urgent
+    ? { agent: facts.roster.handoff, escalation: "sensitive" }
+    : null;
+}
+
+/** An agent the classifier never learnt (a pack with keywords only) claims its own words first. */
+export function topicWordsStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  const named = facts.roster.topicOf(facts.input.text);
+  if (named === null || facts.learnt.includes(named)) return null;
+  // The place the message named still goes with it when the classifier chose the same agent.
+  return decision.kind === "route" && decision.agent === named && decision.place !== undefined
+    ? { agent: named, place: decision.place }
+    : { agent: named };
+}
+
+/** The classifier's sure answer: its agent, with the place the message named. */
+export function classifierStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "route") return null;
+  return decision.place === undefined
+    ? { agent: decision.agent }
+    : { agent: decision.agent, place: decision.place };
+}
+
+/**
+ * When the classifier is unsure, the model routes from the agents'
+ * descriptions (same threshold); a sure decision never waits on it.
+ */
+export async function modelStep(
+  facts: RouteFacts,
+  decision: RouteDecision,
+): Promise<Routed | null> {
+  if (decision.kind !== "clarify") return null;
+  const picked = await facts.askModel(decision.replyLanguage);
+  return typeof picked === "string" ? { agent: picked } : null;
+}
+
+/** Nobody is sure: the front desk asks which service, listing the menu's. */
+export function clarifyStep(facts: RouteFacts, decision: RouteDecision): Routed {
+  const language = decision.replyLanguage;
+  const titles = new Map(facts.roster.menu.map((entry) => [entry.id, entry.title]));
+  return {
+    agent: facts.roster.frontDesk,
+    fresh: true,
+    replies: [{
+      text: facts.clarifyText(language),
+      rows: facts.menuOptions.flatMap((id) => {
+        const title = titles.get(id)?.[language];
+        return title ? [{ id: `agent:${id}`, title }] : [];
+      }),
+    }],
+  };
+}
+
+/** The steps before the words, in order. */
+export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
+
+/** The steps on the words, in order; the last always routes. */
+export const WORD_STEPS: readonly WordStep[] = [
+  menuStep,
+  sensitiveStep,
+  topicWordsStep,
+  classifierStep,
+  modelStep,
+  clarifyStep,
+];
+
+/**
+ * Routes the turn through the steps: those before the words, then, when the
+ * message has words, `decide()`'s decision through the word steps.
+ *
+ * @returns where the turn goes, and the decision when the words were read.
+ */
+export async function routeTurn(
+  facts: RouteFacts,
+  decide: () => RouteDecision,
+  steps: { taps?: readonly TapStep[]; words?: readonly WordStep[] } = {},
+): Promise<{ routed: Routed; decision: RouteDecision | null }> {
+  for (const step of steps.taps ?? TAP_STEPS) {
+    const routed = step(facts);
+    if (routed) return { routed, decision: null };
+  }
+  const decision = decide();
+  for (const step of steps.words ?? WORD_STEPS) {
+    const routed = await step(facts, decision);
+    if (routed) return { routed, decision };
+  }
+  return { routed: clarifyStep(facts, decision), decision };
+}

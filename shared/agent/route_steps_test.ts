@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import type { RouteDecision } from "./route_decision.ts";
+import {
+  clarifyStep,
+  classifierStep,
+  failingStep,
+  menuStep,
+  modelStep,
+  type RouteFacts,
+  routeTurn,
+  sensitiveStep,
+  tapStep,
+  topicWordsStep,
+} from "./route_steps.ts";
+
+const LANGUAGE = { replyLanguage: "fr", langPref: "fr", languageChanged: false } as const;
+
+function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
+  return {
+    input: { wamid: "w1", text: "je veux un taxi" },
+    current: "front",
+    failures: 0,
+    maxFailures: 3,
+    roster: {
+      frontDesk: "front",
+      fallback: "finder",
+      handoff: "person",
+      menu: [
+        { id: "taxi", title: { en: "Taxi", rw: "Tagisi", fr: "Taxi" } },
+        { id: "food", title: { en: "Food", rw: "Ibiryo", fr: "Repas" } },
+      ],
+      topicOf: (text) => /cement/.test(text) ? "hardware" : null,
+    },
+    customer: ["front", "taxi", "food", "person", "hardware"],
+    learnt: ["front", "taxi", "food", "person"],
+    menuOptions: ["taxi", "food", "absent"],
+    clarifyText: (language) => `clarify:${language}`,
+    askModel: () => Promise.resolve(undefined),
+    ...overrides,
+  };
+}
+
+function route(agent: string, extra: Partial<{ urgent: boolean; place: string }> = {}) {
+  return {
+    ...LANGUAGE,
+    kind: "route",
+    agent,
+    urgent: extra.urgent ?? false,
+    switched: false,
+    confidence: 0.9,
+    ...(extra.place ? { place: extra.place } : {}),
+  } satisfies RouteDecision;
+}
+
+const CLARIFY = { ...LANGUAGE, kind: "clarify", options: ["taxi", "food"] } satisfies RouteDecision;
+
+Deno.test("failingStep() hands an agent that keeps failing to a person, and passes otherwise", () => {
+  assert.deepEqual(failingStep(facts({ failures: 3 })), { agent: "person", escalation: "failing" });
+  assert.equal(failingStep(facts({ failures: 2 })), null);
+});
+
+Deno.test("tapStep() enters a tapped service afresh, keeps other taps and locations, passes words", () => {
+  const tap = (choice: string) =>
+    tapStep(facts({ current: "food", input: { wamid: "w", text: "", choice } }));
+  assert.deepEqual(tap("agent:taxi"), { agent: "taxi", fresh: true });
+  // Not a customer's agent: the tap answers the current flow.
+  assert.deepEqual(tap("agent:staff_only"), { agent: "food" });
+  assert.deepEqual(tap("venue:1"), { agent: "food" });
+  const location = { latitude: -1.9, longitude: 30.1 };
+  assert.deepEqual(tapStep(facts({ input: { wamid: "w", text: "", location } })), {
+    agent: "finder",
+  });
+  assert.deepEqual(tapStep(facts({ current: "taxi", input: { wamid: "w", text: "", location } })), {
+    agent: "taxi",
+  });
+  assert.equal(tapStep(facts()), null);
+});
+
+Deno.test("menuStep() goes to the front desk, picks a row as its tap, stays, or passes", () => {
+  const at = facts({ current: "taxi", input: { wamid: "w1", text: "menu" } });
+  assert.deepEqual(menuStep(at, { ...LANGUAGE, kind: "menu" }), {
+    agent: "front",
+    fresh: true,
+    input: { wamid: "w1", text: "" },
+  });
+  assert.deepEqual(menuStep(at, { ...LANGUAGE, kind: "pick", option: 2, agent: "food" }), {
+    agent: "food",
+    fresh: true,
+    input: { wamid: "w1", text: "", choice: "agent:food" },
+  });
+  assert.deepEqual(menuStep(at, { ...LANGUAGE, kind: "stay", agent: "taxi" }), { agent: "taxi" });
+  assert.equal(menuStep(at, route("food")), null);
+  assert.equal(menuStep(at, CLARIFY), null);
+});
+
+Deno.test("sensitiveStep() sends an urgent route to a person, and passes any other", () => {
+  assert.deepEqual(sensitiveStep(facts(), route("person", { urgent: true })), {
+    agent: "person",
+    escalation: "sensitive",
+  });
+  assert.equal(sensitiveStep(facts(), route("taxi")), null);
+});
+
+Deno.test("topicWordsStep() lets an agent the classifier never learnt claim its words", () => {
+  const cement = facts({ input: { wamid: "w", text: "cement at Nyabugogo" } });
+  assert.deepEqual(topicWordsStep(cement, CLARIFY), { agent: "hardware" });
+  // Over the classifier's own answer too; the place goes with it when both agree.
+  assert.deepEqual(topicWordsStep(cement, route("food")), { agent: "hardware" });
+  assert.deepEqual(topicWordsStep(cement, route("hardware", { place: "Nyabugogo" })), {
+    agent: "hardware",
+    place: "Nyabugogo",
+  });
+  assert.equal(topicWordsStep(facts(), CLARIFY), null);
+  assert.equal(
+    topicWordsStep(facts({ ...cement, learnt: ["hardware"] }), CLARIFY),
+    null,
+  );
+});
+
+Deno.test("classifierStep() takes a sure route with its place, and passes an unsure one", () => {
+  assert.deepEqual(classifierStep(facts(), route("taxi")), { agent: "taxi" });
+  assert.deepEqual(classifierStep(facts(), route("taxi", { place: "Kimironko" })), {
+    agent: "taxi",
+    place: "Kimironko",
+  });
+  assert.equal(classifierStep(facts(), CLARIFY), null);
+});
+
+Deno.test("modelStep() asks the model only when the classifier is unsure, in the reply language", async () => {
+  const asked: string[] = [];
+  const model = (answer: string | null | undefined) =>
+    facts({
+      askModel: (language) => {
+        asked.push(language);
+        return Promise.resolve(answer);
+      },
+    });
+  assert.deepEqual(await modelStep(model("food"), CLARIFY), { agent: "food" });
+  assert.equal(await modelStep(model(null), CLARIFY), null);
+  assert.equal(await modelStep(model(undefined), CLARIFY), null);
+  assert.equal(await modelStep(model("food"), route("taxi")), null);
+  assert.deepEqual(asked, ["fr", "fr", "fr"]);
+});
+
+Deno.test("clarifyStep() asks at the front desk with the menu's titles in the reply language", () => {
+  assert.deepEqual(clarifyStep(facts(), CLARIFY), {
+    agent: "front",
+    fresh: true,
+    replies: [{
+      text: "clarify:fr",
+      rows: [{ id: "agent:taxi", title: "Taxi" }, { id: "agent:food", title: "Repas" }],
+    }],
+  });
+});
+
+Deno.test("routeTurn() runs the steps in order and reads the words only when no tap routed", async () => {
+  let decided = 0;
+  const decide = (decision: RouteDecision) => () => {
+    decided++;
+    return decision;
+  };
+  const tapped = await routeTurn(
+    facts({ input: { wamid: "w", text: "", choice: "agent:food" } }),
+    decide(route("taxi")),
+  );
+  assert.deepEqual(tapped, { routed: { agent: "food", fresh: true }, decision: null });
+  assert.equal(decided, 0);
+  // Sensitive before the classifier; the model only for an unsure decision.
+  const urgent = route("person", { urgent: true });
+  assert.deepEqual((await routeTurn(facts(), decide(urgent))).routed, {
+    agent: "person",
+    escalation: "sensitive",
+  });
+  const unsure = await routeTurn(
+    facts({ askModel: () => Promise.resolve("food") }),
+    decide(CLARIFY),
+  );
+  assert.deepEqual(unsure, { routed: { agent: "food" }, decision: CLARIFY });
+  assert.equal((await routeTurn(facts(), decide(CLARIFY))).routed.replies?.[0].text, "clarify:fr");
+  assert.equal(decided, 3);
+});

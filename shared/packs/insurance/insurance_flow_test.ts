@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { fail, type ToolResult } from "@shared/contract/result.ts";
+import type { OfflineTurn } from "@shared/registry/pack.ts";
+import { insuranceFlow } from "./insurance_flow.ts";
+import { say } from "./texts.ts";
+
+// A photo sent at the photo step, answered by `ocr_extract` with `refused`.
+async function sendPhoto(refused: ToolResult, memory: Record<string, unknown> = {}) {
+  const calls: string[] = [];
+  const turn: OfflineTurn = {
+    agent: "insurance",
+    language: "en",
+    input: { wamid: "wamid.1", text: "", media: { type: "image", ref: "storage://media/o/c/1" } },
+    memory: { step: "photo", ...memory },
+    menu: [],
+    progress: () => Promise.resolve(),
+  };
+  const step = await insuranceFlow(turn, (tool) => {
+    calls.push(tool);
+    return Promise.resolve(tool === "ocr_extract" ? refused : fail("NOT_FOUND"));
+  });
+  return { step, calls };
+}
+
+Deno.test("insuranceFlow asks for the carte jaune when ocr_extract's details say another document type", async () => {
+  // The message's words say nothing the flow reads: only the code and details.
+  const { step } = await sendPhoto(
+    fail("VALIDATION_ERROR", "Anything at all", {
+      fields: [{ path: "file_url", message: "whatever" }],
+      details: { refusal: "wrong_document_type", document_type: "license" },
+    }),
+    { tries: 1 },
+  );
+  assert.equal(step.replies?.[0]?.text, say("wrongDocument", "en"));
+  // Another document is not a failed try: it never goes to staff on its account.
+  assert.equal(step.memory?.tries, 1);
+});
+
+Deno.test("insuranceFlow says blurred for an unreadable refusal and counts the try", async () => {
+  const { step } = await sendPhoto(
+    fail("VALIDATION_ERROR", "wrong document type: license", {
+      details: { refusal: "unreadable" },
+    }),
+  );
+  assert.equal(step.replies?.[0]?.text, say("blurred", "en"));
+  assert.equal(step.memory?.tries, 1);
+});
+
+Deno.test("insuranceFlow says not a document for a refusal that is neither", async () => {
+  const { step } = await sendPhoto(
+    fail("VALIDATION_ERROR", "unreadable", { details: { refusal: "not_a_document" } }),
+  );
+  assert.equal(step.replies?.[0]?.text, say("notADocument", "en"));
+});
