@@ -11,7 +11,7 @@
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
-import { waitingCharge } from "@shared/registry/waiting_charge.ts";
+import { waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
   AgentReply,

@@ -13,7 +13,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/contract/format.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
-import { orderFlow } from "@shared/registry/order_steps.ts";
+import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
 import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
 import { parseBookingRequest } from "./booking_request.ts";
 

@@ -19,9 +19,9 @@ import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatRwf } from "@shared/contract/format.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { callWithConfirmation } from "./offline_steps.ts";
+import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { productUnit } from "./product_units.ts";
-import { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
+import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
   AgentReply,
@@ -30,7 +30,7 @@ import type {
   OfflineToolCaller,
   OfflineTurn,
   PackTables,
-} from "./pack.ts";
+} from "@shared/registry/pack.ts";
 
 /** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
 export const ORDERING_TABLES: PackTables = {
