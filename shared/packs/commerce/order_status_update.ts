@@ -24,8 +24,13 @@ import {
   templateMessage,
   textMessage,
 } from "@shared/channels/whatsapp/mod.ts";
-import { checkTransition, ORDER_STATUSES, type OrderStatus } from "./order_states.ts";
-import { customerStatusText, STATUS_WORDS } from "./texts.ts";
+import {
+  checkTransition,
+  ORDER_STATE_NAMES,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "@shared/capabilities/order_states/mod.ts";
+import { customerStatusText } from "./texts.ts";
 
 /** An order number as people write it: `A-1042`. */
 export const ORDER_NO = /^[A-Za-z]{1,3}-[0-9]{1,12}$/;
@@ -101,7 +106,7 @@ export const orderStatusUpdate = defineTool({
     };
     if (check.kind === "same") return result;
     if (check.kind === "invalid") {
-      const now = STATUS_WORDS[order.status].en;
+      const now = ORDER_STATE_NAMES[order.status].en;
       throw new ToolFailure(
         "CONFLICT",
         check.allowed.length === 0
@@ -144,7 +149,7 @@ export const orderStatusUpdate = defineTool({
           language: templateLanguage(language),
           components: [{
             type: "body",
-            parameters: [order.venue_name, order.order_no, STATUS_WORDS[args.status][language]]
+            parameters: [order.venue_name, order.order_no, ORDER_STATE_NAMES[args.status][language]]
               .map((value) => ({ type: "text", text: value })),
           }],
         }),

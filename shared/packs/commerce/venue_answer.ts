@@ -16,11 +16,12 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 import { buttonsMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
 import {
   checkTransition,
+  ORDER_STATE_NAMES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
-} from "./order_states.ts";
-import { say, STATUS_BUTTONS, STATUS_WORDS } from "./texts.ts";
+} from "@shared/capabilities/order_states/mod.ts";
+import { say, STATUS_BUTTONS } from "./texts.ts";
 import { venueButtonId } from "./venue_commands.ts";
 
 const input = z.object({
@@ -81,7 +82,7 @@ export const answerVenueCommand = defineTool({
     if (!order || args.outcome === "not_found") {
       body = say("venueUnknown", language, values);
     } else {
-      const status = STATUS_WORDS[order.status][language];
+      const status = ORDER_STATE_NAMES[order.status][language];
       const check = checkTransition({
         from: order.status,
         to: args.status,
@@ -97,7 +98,7 @@ export const answerVenueCommand = defineTool({
         body = say("venueInvalid", language, {
           ...values,
           status,
-          wanted: STATUS_WORDS[args.status][language],
+          wanted: ORDER_STATE_NAMES[args.status][language],
         });
       }
     }

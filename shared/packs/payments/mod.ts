@@ -27,7 +27,7 @@ import {
   paymentRecordSms,
   paymentSettle,
 } from "./settlement_tools.ts";
-import { PAYMENTS_TEXTS, STATE_WORDS } from "./texts.ts";
+import { PAYMENTS_TEXTS } from "./texts.ts";
 
 export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
 export type { PaymentsConfig } from "./config.ts";
@@ -52,7 +52,7 @@ export const PAYMENTS_PACK: Pack = {
     offlineFlow: paymentsFlow,
   }],
   tables: {},
-  texts: { ...PAYMENTS_TEXTS, ...STATE_WORDS },
+  texts: PAYMENTS_TEXTS,
   services: [PAYMENTS_CONFIG],
   counterparts: [PAYEE_COUNTERPART],
   // A tenant's malformed account stops the start; one without an account is told to operators.

@@ -11,7 +11,8 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
 import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
 import { formatKigaliDate, formatKigaliTime } from "@shared/contract/format.ts";
-import { localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed } from "./texts.ts";
+import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
+import { localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
 
 // "pay 5000 to 0788123456", "ishyura 5,000 frw kuri 0788 123 456", "payer 5k au +250788123456",
 // optionally "from 0781234567" / "uvuye kuri …" / "depuis …".
@@ -203,8 +204,10 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
         text: say("orderStatus", lang, {
           order: order.order_no,
           venue: order.venue,
-          status: stateWord(order.status, lang),
-          payment: latest ? describePayment(latest, lang) : stateWord(order.payment_status, lang),
+          status: orderStateName(order.status, lang),
+          payment: latest
+            ? describePayment(latest, lang)
+            : paymentStateName(order.payment_status, lang),
         }),
       }],
     };

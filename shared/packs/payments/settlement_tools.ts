@@ -26,7 +26,8 @@ import {
   paymentTicket,
   type SettleOutcome,
 } from "./settlement.ts";
-import { localPhone, rwf, say, stateWord } from "./texts.ts";
+import { paymentStateName } from "@shared/capabilities/order_states/mod.ts";
+import { localPhone, rwf, say } from "./texts.ts";
 
 /** A momo_ref as `momo_charge` writes it (and the schema allows). */
 export const MOMO_REF = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
@@ -332,7 +333,7 @@ export const paymentConfirmByPayee = defineTool({
       })
       : say("vendorAlready", lang, {
         ref: charge.momo_ref,
-        status: stateWord(outcome.status, lang),
+        status: paymentStateName(outcome.status, lang),
       });
     await enqueueMessage(ctx.db, {
       orgId: charge.org_id,
