@@ -16,7 +16,7 @@
  * @module
  */
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import { formatKigaliTime, formatRwf } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
@@ -267,9 +267,6 @@ interface OrderState {
   };
   order?: PlacedOrder;
 }
-
-// Whole RWF, grouped the language's way: "5,000 RWF", "5 000 RWF" (one format everywhere).
-export { formatRwf };
 
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;

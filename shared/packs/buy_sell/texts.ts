@@ -6,7 +6,7 @@
  */
 
 import type { Language } from "@shared/contract/language.ts";
-import { formatRwf } from "@shared/contract/format.ts";
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { templateLanguage } from "@shared/channels/whatsapp/messages.ts";
 
 export { type Language, LANGUAGES } from "@shared/contract/language.ts";
@@ -19,11 +19,6 @@ interface InquiryFacts {
   distanceKm?: number;
 }
 
-/** `5,000 RWF` / `5 000 RWF` — whole francs, grouped the language's way. */
-export function rwf(amount: number, language: Language): string {
-  return formatRwf(amount, language);
-}
-
 function itemLine(facts: InquiryFacts): string {
   return facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item;
 }
@@ -33,7 +28,8 @@ function context(facts: InquiryFacts, language: Language): string {
   const parts = [
     [facts.area, km].filter(Boolean).join(", "),
     facts.budget
-      ? { en: "budget", rw: "ingengo", fr: "budget" }[language] + ` ${rwf(facts.budget, language)}`
+      ? { en: "budget", rw: "ingengo", fr: "budget" }[language] +
+        ` ${formatRwf(facts.budget, language)}`
       : "",
   ].filter(Boolean);
   if (!parts.length) return "";
@@ -96,7 +92,7 @@ export function buyerConfirmedText(
   reply: { businessName: string; price?: number; quantity?: number; distanceKm?: number },
   language: Language,
 ): string {
-  const price = reply.price !== undefined ? rwf(reply.price, language) : "";
+  const price = reply.price !== undefined ? formatRwf(reply.price, language) : "";
   const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
   const km = reply.distanceKm !== undefined ? ` (${reply.distanceKm.toFixed(1)} km)` : "";
   const head = { en: "has it", rw: "irabifite", fr: "l'a" }[language];
@@ -134,7 +130,7 @@ export function vendorChosenText(
 ): string {
   const deal = [
     facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item,
-    facts.price !== undefined ? rwf(facts.price, language) : "",
+    facts.price !== undefined ? formatRwf(facts.price, language) : "",
   ].filter(Boolean).join(" — ");
   const link = `https://wa.me/${facts.buyerPhone.replace(/^\+/, "")}`;
   return {

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { formatNumber, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
@@ -28,7 +29,7 @@ import type {
   OfflineTurn,
 } from "@shared/registry/pack.ts";
 import { insurancePayee, insurancePayeeName } from "./settings.ts";
-import { rwf, say } from "./texts.ts";
+import { say } from "./texts.ts";
 
 /** What the card gave, as confirmed or corrected by the customer. */
 export interface VehicleDetails {
@@ -429,18 +430,19 @@ async function price(
     base: quote.breakdown.base,
     tax: quote.breakdown.tax,
     fees: quote.breakdown.fees,
-    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount, lang)}`).join(
-      " + ",
-    ),
+    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${formatNumber(item.amount, lang)}`)
+      .join(
+        " + ",
+      ),
   }));
   const lines = quotes.map((quote, index) =>
     say("quoteLine", lang, {
       n: index + 1,
       insurer: quote.insurer,
-      premium: rwf(quote.premium, lang),
-      base: rwf(quote.base, lang),
-      fees: quote.feeText || rwf(quote.fees, lang),
-      tax: rwf(quote.tax, lang),
+      premium: formatNumber(quote.premium, lang),
+      base: formatNumber(quote.base, lang),
+      fees: quote.feeText || formatNumber(quote.fees, lang),
+      tax: formatNumber(quote.tax, lang),
     })
   );
   if (data.declined.length) {
@@ -458,7 +460,7 @@ async function price(
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
     title: shortenTitle(quote.insurer, TITLE_LIMITS.row),
-    description: `${rwf(quote.premium, lang)} RWF`,
+    description: formatRwf(quote.premium, lang),
   }));
   return {
     replies: [{ text, rows }],
@@ -493,7 +495,7 @@ function charged(lang: Language, memory: InsuranceMemory, result: ToolResult): O
     replies: [{
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
-        premium: rwf(charge.amount, lang),
+        premium: formatNumber(charge.amount, lang),
         payee: charge.payee,
         code: charge.ussd_code,
         link: charge.payment_link,
@@ -744,7 +746,7 @@ export const insuranceFlow: OfflineFlow = async (turn, callTool) => {
         replies: [{
           text: say("waitingPayment", lang, {
             ref: memory.momoRef ?? "",
-            premium: rwf(live?.amount ?? memory.chosen?.premium ?? 0, lang),
+            premium: formatNumber(live?.amount ?? memory.chosen?.premium ?? 0, lang),
             payee: memory.payee ?? live?.payee ?? insurancePayeeName(),
             code: memory.ussd ?? "",
           }),

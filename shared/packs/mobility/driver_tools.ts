@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, latitude, longitude, ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
@@ -26,7 +27,7 @@ import {
   toWaId,
 } from "@shared/channels/whatsapp/mod.ts";
 import { mobilitySettings } from "./settings.ts";
-import { kigaliClock, languageFrom, rwf, say } from "./texts.ts";
+import { kigaliClock, languageFrom, say } from "./texts.ts";
 
 interface DriverRow {
   id: string;
@@ -274,8 +275,8 @@ export const rideOfferRespond = defineTool({
           ride.pickup_lng.toFixed(5)
         }`,
         dest: ride.dest_name ?? "",
-        min: rwf(ride.estimate_min_rwf, language),
-        max: rwf(ride.estimate_max_rwf, language),
+        min: formatNumber(ride.estimate_min_rwf, language),
+        max: formatNumber(ride.estimate_max_rwf, language),
       }),
       `ride-won:${found.id}`,
     );
@@ -290,7 +291,7 @@ export const rideOfferRespond = defineTool({
           plate: driver.plate,
           phone: driver.phone,
           wa: toWaId(driver.phone),
-          amount: rwf(ride.estimate_rwf, riderLanguage),
+          amount: formatNumber(ride.estimate_rwf, riderLanguage),
         }),
         buttons: [
           { id: "trip:pay", title: say("payMomo", riderLanguage) },

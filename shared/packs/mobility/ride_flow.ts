@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
@@ -24,7 +25,7 @@ import type {
 import type { NamedPoint } from "./places.ts";
 import { normalizePlaceText, samePlace } from "./places.ts";
 import { parseTripText } from "./trip_text.ts";
-import { rwf, say } from "./texts.ts";
+import { say } from "./texts.ts";
 
 type Vehicle = "moto" | "cab";
 type Step =
@@ -194,9 +195,9 @@ async function quote(
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
       from: memory.pickup?.name ?? fare.origin.name ?? "📍",
       to: memory.dest?.name ?? fare.dest.name ?? "📍",
-      estimate: rwf(fare.estimate, lang),
-      min: rwf(fare.window.min, lang),
-      max: rwf(fare.window.max, lang),
+      estimate: formatNumber(fare.estimate, lang),
+      min: formatNumber(fare.window.min, lang),
+      max: formatNumber(fare.window.max, lang),
       eta: fare.eta_minutes,
     }),
     [
@@ -308,7 +309,7 @@ function charged(lang: Language, memory: RideMemory, result: ToolResult): Offlin
   return {
     replies: [{
       text: say("payLink", lang, {
-        amount: rwf(charge.amount, lang),
+        amount: formatNumber(charge.amount, lang),
         driver: memory.driverName ?? "",
         link: charge.payment_link,
         code: charge.ussd_code,
@@ -460,7 +461,7 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
-            amount: rwf(ride.estimate ?? 0, lang),
+            amount: formatNumber(ride.estimate ?? 0, lang),
           }),
           [
             { id: "trip:pay", title: say("payMomo", lang) },

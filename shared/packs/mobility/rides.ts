@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
@@ -21,7 +22,7 @@ import {
 } from "@shared/channels/whatsapp/mod.ts";
 import { placeNear } from "./places.ts";
 import { mobilitySettings } from "./settings.ts";
-import { coarseDistance, languageFrom, rwf, say } from "./texts.ts";
+import { coarseDistance, languageFrom, say } from "./texts.ts";
 import { fareData, fareOutput, quoteTrip, tripPoint } from "./trip_estimate.ts";
 
 /** The largest radius drivers are searched in, metres. */
@@ -154,8 +155,8 @@ export const rideRequest = defineTool({
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
         dest: destName,
-        min: rwf(fare.window.min, language),
-        max: rwf(fare.window.max, language),
+        min: formatNumber(fare.window.min, language),
+        max: formatNumber(fare.window.max, language),
         minutes: settings.rideOfferMinutes,
       };
       const buttons = [

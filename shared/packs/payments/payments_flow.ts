@@ -10,9 +10,9 @@ import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
 import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
-import { formatKigaliDate, formatKigaliTime } from "@shared/contract/format.ts";
+import { formatKigaliDate, formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
-import { localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
+import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 // "pay 5000 to 0788123456", "ishyura 5,000 frw kuri 0788 123 456", "payer 5k au +250788123456",
 // optionally "from 0781234567" / "uvuye kuri …" / "depuis …".
@@ -83,7 +83,7 @@ function personButton(turn: OfflineTurn): AgentReply["buttons"] {
 
 function linkText(data: ChargeData, language: Language): string {
   return say("link", language, {
-    amount: rwf(data.amount, language),
+    amount: formatRwf(data.amount, language),
     payee: /^\+2507/.test(data.payee) ? localPhone(data.payee) : data.payee,
     code: data.ussd_code,
     link: data.payment_link,
@@ -108,7 +108,7 @@ function describePayment(payment: PaymentView, language: Language): string {
     })
     : say("stateFailed", language, { why: whyFailed(payment.failure_reason, language) });
   return say("recent", language, {
-    amount: rwf(payment.amount, language),
+    amount: formatRwf(payment.amount, language),
     what,
     ref: payment.momo_ref,
     state,

@@ -21,8 +21,8 @@ import {
   textMessage,
   toWaId,
 } from "@shared/channels/whatsapp/mod.ts";
-import { formatKigaliTime } from "@shared/contract/format.ts";
-import { localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
+import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 /** Where a piece of evidence came from (payment_events.source). */
 export type EvidenceSource = "callback" | "sms" | "vendor" | "sweep";
@@ -199,7 +199,7 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
   const key = `payment:${charge.momo_ref}:${charge.status}`;
   if (charge.status === "settled") {
     const toPayer = say("settledPayer", lang, {
-      amount: rwf(charge.amount, lang),
+      amount: formatRwf(charge.amount, lang),
       what: forWhat(charge, lang),
       ref: charge.momo_ref,
     });
@@ -214,7 +214,7 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
     if (payee && payee !== toWaId(charge.payer_phone)) {
       const payeeLang = await payeeLanguage(tx, payee, lang);
       const toPayee = say("settledPayee", payeeLang, {
-        amount: rwf(charge.amount, payeeLang),
+        amount: formatRwf(charge.amount, payeeLang),
         payer: charge.payer_name ?? localPhone(charge.payer_phone),
         what: charge.order_no ? say("payeeOrder", payeeLang, { order: charge.order_no }) : "",
         ref: charge.momo_ref,
@@ -231,7 +231,7 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
   }
   if (charge.status === "pending") return;
   const failed = say("failedPayer", lang, {
-    amount: rwf(charge.amount, lang),
+    amount: formatRwf(charge.amount, lang),
     ref: charge.momo_ref,
     why: whyFailed(charge.failure_reason, lang),
   });
@@ -322,7 +322,7 @@ export async function applyEvidence(
     });
     const mismatch = say("mismatchPayer", charge.language, {
       ref: charge.momo_ref,
-      amount: rwf(charge.amount, charge.language),
+      amount: formatRwf(charge.amount, charge.language),
     });
     await enqueueMessage(tx, {
       orgId: charge.org_id,

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { sha256Hex } from "@shared/runtime/canonical.ts";
@@ -27,7 +28,7 @@ import {
   type SettleOutcome,
 } from "./settlement.ts";
 import { paymentStateName } from "@shared/capabilities/order_states/mod.ts";
-import { localPhone, rwf, say } from "./texts.ts";
+import { localPhone, say } from "./texts.ts";
 
 /** A momo_ref as `momo_charge` writes it (and the schema allows). */
 export const MOMO_REF = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
@@ -327,7 +328,7 @@ export const paymentConfirmByPayee = defineTool({
     const reply = outcome.kind === "applied"
       ? say("vendorConfirmed", lang, {
         ref: charge.momo_ref,
-        amount: rwf(charge.amount, lang),
+        amount: formatRwf(charge.amount, lang),
         payer: charge.payer_name ?? localPhone(charge.payer_phone),
         what: charge.order_no ? say("payeeOrder", lang, { order: charge.order_no }) : "",
       })

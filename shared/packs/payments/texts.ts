@@ -6,9 +6,8 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatRwf } from "@shared/contract/format.ts";
 
-/** Every phrase of the pack. `{amount}` is already formatted (see {@link rwf}). */
+/** Every phrase of the pack. `{amount}` is already formatted (`formatRwf`, the one money format). */
 export const PAYMENTS_TEXTS = {
   link: {
     en:
@@ -167,11 +166,6 @@ export const PAYMENTS_TEXTS = {
 
 /** Says a phrase of {@link PAYMENTS_TEXTS}. */
 export const say = phraseBook(PAYMENTS_TEXTS);
-
-/** Whole francs as people write them: `5,000 RWF` (en, rw), `5 000 RWF` (fr). */
-export function rwf(amount: number, language: Language): string {
-  return formatRwf(Math.trunc(amount), language);
-}
 
 /** A Rwandan number as people read it (`0788 123 456`). */
 export function localPhone(e164: string): string {

@@ -11,7 +11,7 @@
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatKigaliDate } from "@shared/contract/format.ts";
+import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
 import type { OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
