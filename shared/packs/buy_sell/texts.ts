@@ -7,7 +7,6 @@
 
 import type { Language } from "@shared/contract/language.ts";
 import { formatRwf } from "@shared/capabilities/format/mod.ts";
-import { templateLanguage } from "@shared/channels/whatsapp/messages.ts";
 
 export { type Language, LANGUAGES } from "@shared/contract/language.ts";
 
@@ -58,24 +57,6 @@ export function vendorButtons(language: Language): Array<{ id: string; title: st
   const [yes, no] = { en: ["Yes", "No"], rw: ["Yego", "Oya"], fr: ["Oui", "Non"] }[language];
   return [{ id: "vendor_yes", title: yes }, { id: "vendor_no", title: no }];
 }
-
-/**
- * The quick-reply titles of our approved templates, by template name and
- * language code, in button order: what a phone shows for each payload (the
- * message itself carries only the payloads). Must match what was approved
- * (docs/whatsapp_templates.md).
- */
-export const TEMPLATE_QUICK_REPLIES: Record<
-  string,
-  Record<string, Array<{ payload: string; title: string }>>
-> = {
-  vendor_inquiry: Object.fromEntries(
-    (["en", "rw", "fr"] as const).map((language) => [
-      templateLanguage(language),
-      vendorButtons(language).map((button) => ({ payload: button.id, title: button.title })),
-    ]),
-  ),
-};
 
 /** What a vendor is told when their reply could not be read. */
 export function vendorHintText(language: Language): string {

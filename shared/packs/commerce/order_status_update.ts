@@ -18,12 +18,7 @@ import { e164Phone, isUuid, text, ToolFailure } from "@shared/contract/mod.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import {
-  enqueueMessage,
-  templateLanguage,
-  templateMessage,
-  textMessage,
-} from "@shared/channels/whatsapp/mod.ts";
+import { MESSAGING, templateOut, textOut } from "@shared/capabilities/messaging/mod.ts";
 import {
   checkTransition,
   ORDER_STATE_NAMES,
@@ -133,25 +128,21 @@ export const orderStatusUpdate = defineTool({
          order by updated_at desc limit 1`,
         [ctx.org_id, order.customer_id],
       );
-      await enqueueMessage(ctx.db, {
+      await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: order.customer_wa_id,
-        message: textMessage(customerStatusText({
+        message: textOut(customerStatusText({
           venue: order.venue_name,
           orderNo: order.order_no,
           status: args.status,
           notes: args.notes,
           language,
         })),
-        // Outside the customer's 24-hour window only an approved template is delivered.
-        fallbackTemplate: templateMessage({
+        // For a customer the channel may not reach freely (WhatsApp's 24-hour window).
+        fallback: templateOut({
           name: "order_status_update",
-          language: templateLanguage(language),
-          components: [{
-            type: "body",
-            parameters: [order.venue_name, order.order_no, ORDER_STATE_NAMES[args.status][language]]
-              .map((value) => ({ type: "text", text: value })),
-          }],
+          language,
+          parameters: [order.venue_name, order.order_no, ORDER_STATE_NAMES[args.status][language]],
         }),
         // One message per order and status: the state machine never returns to a status.
         idempotencyKey: `order-status:${order.order_id}:${args.status}`,

@@ -13,7 +13,7 @@ import { e164Phone, text } from "@shared/contract/mod.ts";
 import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { buttonsMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { buttonsOut, MESSAGING, textOut } from "@shared/capabilities/messaging/mod.ts";
 import {
   checkTransition,
   ORDER_STATE_NAMES,
@@ -104,15 +104,15 @@ export const answerVenueCommand = defineTool({
     }
     const next = order ? ORDER_TRANSITIONS[order.status] : [];
     const message = next.length
-      ? buttonsMessage({
-        body: `${body}\n${say("venueNext", language)}`,
-        buttons: next.map((status) => ({
+      ? buttonsOut(
+        `${body}\n${say("venueNext", language)}`,
+        next.map((status) => ({
           id: venueButtonId(args.order_no, status as Exclude<OrderStatus, "pending">),
           title: STATUS_BUTTONS[status][language],
         })),
-      })
-      : textMessage(body);
-    await enqueueMessage(ctx.db, {
+      )
+      : textOut(body);
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: ctx.org_id!,
       to: waId,
       message,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
@@ -28,7 +29,7 @@ export const INSURANCE_PACK: Pack = {
   }),
   tools: [priceInsurance, ocrExtract, insuranceCertificatesSweep],
   texts: INSURANCE_TEXTS,
-  services: [FILE_STORE, OCR_ENGINE],
+  services: [FILE_STORE, OCR_ENGINE, MESSAGING],
   // Paid premiums get their certificate (the settlement hook: see certificates.ts).
   sweeps: ["insurance_certificates_sweep"],
   checkSettings: () => void insurancePayee(),

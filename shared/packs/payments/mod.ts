@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
@@ -53,7 +54,7 @@ export const PAYMENTS_PACK: Pack = {
   }],
   tables: {},
   texts: PAYMENTS_TEXTS,
-  services: [PAYMENTS_CONFIG],
+  services: [PAYMENTS_CONFIG, MESSAGING],
   counterparts: [PAYEE_COUNTERPART],
   // A tenant's malformed account stops the start; one without an account is told to operators.
   async checkSettings({ db, log }) {

@@ -14,13 +14,13 @@
  */
 import type { Language } from "@shared/contract/language.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
 import {
-  buttonsMessage,
-  enqueueMessage,
-  relayTemplate,
-  textMessage,
-  toWaId,
-} from "@shared/channels/whatsapp/mod.ts";
+  buttonsOut,
+  type MessagingPort,
+  templateOut,
+  textOut,
+} from "@shared/capabilities/messaging/mod.ts";
 import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
@@ -186,7 +186,7 @@ export async function paymentTicket(
 // Outside a person's 24-hour window only an approved template is delivered: this one relays
 // the payment message (docs/whatsapp_templates.md).
 function paymentUpdate(text: string, language: Language) {
-  return relayTemplate({ name: "payment_update", language, text });
+  return templateOut({ name: "payment_update", language, parameters: [text] });
 }
 
 /**
@@ -194,7 +194,11 @@ function paymentUpdate(text: string, language: Language) {
  * A payee who has not written in 24 hours (a shop told of a payment) gets it as the approved
  * `payment_update` template, as does a payer whose charge ended late.
  */
-export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<void> {
+export async function notifyParties(
+  tx: Queryable,
+  charge: ChargeRow,
+  messaging: MessagingPort,
+): Promise<void> {
   const lang = charge.language;
   const key = `payment:${charge.momo_ref}:${charge.status}`;
   if (charge.status === "settled") {
@@ -203,11 +207,11 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
       what: forWhat(charge, lang),
       ref: charge.momo_ref,
     });
-    await enqueueMessage(tx, {
+    await messaging.send(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(toPayer),
-      fallbackTemplate: paymentUpdate(toPayer, lang),
+      message: textOut(toPayer),
+      fallback: paymentUpdate(toPayer, lang),
       idempotencyKey: `${key}:payer`,
     });
     const payee = payeeWaId(charge);
@@ -219,11 +223,11 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
         what: charge.order_no ? say("payeeOrder", payeeLang, { order: charge.order_no }) : "",
         ref: charge.momo_ref,
       });
-      await enqueueMessage(tx, {
+      await messaging.send(tx, {
         orgId: charge.org_id,
         to: payee,
-        message: textMessage(toPayee),
-        fallbackTemplate: paymentUpdate(toPayee, payeeLang),
+        message: textOut(toPayee),
+        fallback: paymentUpdate(toPayee, payeeLang),
         idempotencyKey: `${key}:payee`,
       });
     }
@@ -235,17 +239,14 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
     ref: charge.momo_ref,
     why: whyFailed(charge.failure_reason, lang),
   });
-  await enqueueMessage(tx, {
+  await messaging.send(tx, {
     orgId: charge.org_id,
     to: charge.payer_phone,
-    fallbackTemplate: paymentUpdate(failed, lang),
-    message: buttonsMessage({
-      body: failed,
-      buttons: [
-        { id: "agent:payments", title: PAYMENTS_TEXTS.payAgain[lang] },
-        { id: "agent:support_handoff", title: PAYMENTS_TEXTS.person[lang] },
-      ],
-    }),
+    fallback: paymentUpdate(failed, lang),
+    message: buttonsOut(failed, [
+      { id: "agent:payments", title: PAYMENTS_TEXTS.payAgain[lang] },
+      { id: "agent:support_handoff", title: PAYMENTS_TEXTS.person[lang] },
+    ]),
     idempotencyKey: `${key}:payer`,
   });
 }
@@ -268,6 +269,7 @@ export async function applyEvidence(
   tx: Queryable,
   charge: ChargeRow,
   evidence: Evidence,
+  messaging: MessagingPort,
 ): Promise<SettleOutcome> {
   const recorded = await tx.query(
     `insert into public.payment_events
@@ -324,11 +326,11 @@ export async function applyEvidence(
       ref: charge.momo_ref,
       amount: formatRwf(charge.amount, charge.language),
     });
-    await enqueueMessage(tx, {
+    await messaging.send(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(mismatch),
-      fallbackTemplate: paymentUpdate(mismatch, charge.language),
+      message: textOut(mismatch),
+      fallback: paymentUpdate(mismatch, charge.language),
       idempotencyKey: `payment:${charge.momo_ref}:mismatch:${evidence.dedupeKey}`.slice(0, 255),
     });
     return { kind: "amount_mismatch", status: charge.status, charge };
@@ -358,7 +360,7 @@ export async function applyEvidence(
     failure_reason: final.reason,
     settled_at: updated?.settled_at ?? null,
   };
-  await notifyParties(tx, after);
+  await notifyParties(tx, after, messaging);
   return { kind: "applied", status: final.status, charge: after };
 }
 
