@@ -33,7 +33,7 @@ import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
-import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
+import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/capabilities/document_reading/mod.ts";
 import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
