@@ -2,13 +2,16 @@
  * The layering rules (docs/architecture.md, "What each folder may import"),
  * checked by scripts/ci/check_layers.sh.
  *
- * kernel:    shared/{contract,registry,pipeline,db,auth,export,runtime,http,storage}
- * above it:  shared/channels, shared/agent, shared/tools, shared/packs
- * root:      shared/platform (the composition root), then supabase/functions
- * testing/:  loopback fakes, fixtures, the scenario harness (tests only)
+ * kernel:       shared/{contract,registry,pipeline,db,auth,export,runtime,http,storage}
+ * capabilities: shared/capabilities/<name> (what several packs share) and
+ *               shared/documents (PDF rendering, a capability at its old path)
+ * above them:   shared/channels, shared/agent, shared/tools, shared/packs
+ * root:         shared/platform (the composition root), then supabase/functions
+ * testing/:     loopback fakes, fixtures, the scenario harness (tests only)
  */
 const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http|storage)/";
 const TEST_FILE = "_test\\.ts$";
+const CAPABILITY = "^shared/(capabilities|documents)/";
 
 module.exports = {
   forbidden: [
@@ -21,14 +24,35 @@ module.exports = {
     },
     {
       name: "kernel-imports-no-domain",
-      comment: "The kernel imports nothing above it: no channel, agent, tool, pack or platform.",
+      comment:
+        "The kernel imports nothing above it: no capability, channel, agent, tool, pack or platform.",
       severity: "error",
       from: { path: KERNEL, pathNot: TEST_FILE },
-      to: { path: "^shared/(channels|agent|tools|packs|platform)/" },
+      to: { path: "^shared/(capabilities|documents|channels|agent|tools|packs|platform)/" },
+    },
+    {
+      name: "capabilities-import-only-the-kernel",
+      comment: "A capability is shared by packs and speaks no channel: it imports the kernel and " +
+        "other capabilities only.",
+      severity: "error",
+      from: { path: CAPABILITY, pathNot: TEST_FILE },
+      to: { path: "^shared/", pathNot: [KERNEL, CAPABILITY] },
+    },
+    {
+      name: "packs-import-only-kernel-and-capabilities",
+      comment: "A pack imports the kernel, the capabilities and itself: never a channel, the " +
+        "agent, a tool, the platform or another pack (messages go through the messaging port). " +
+        "buy_sell's concierge conversation is still a WhatsApp conversation handler.",
+      severity: "error",
+      from: {
+        path: "^shared/packs/([^/]+)/",
+        pathNot: [TEST_FILE, "^shared/packs/buy_sell/(concierge_flow|mod)\\.ts$"],
+      },
+      to: { path: "^shared/", pathNot: [KERNEL, CAPABILITY, "^shared/packs/$1/"] },
     },
     {
       name: "pack-imports-no-other-pack",
-      comment: "A pack never imports another pack; what two share moves into the kernel.",
+      comment: "A pack never imports another pack; what two share moves into a capability.",
       severity: "error",
       from: { path: "^shared/packs/([^/]+)/" },
       to: { path: "^shared/packs/", pathNot: "^shared/packs/$1/" },
@@ -54,6 +78,22 @@ module.exports = {
       severity: "error",
       from: { path: "^shared/", pathNot: ["^shared/platform/", TEST_FILE] },
       to: { path: "^shared/platform/" },
+    },
+    {
+      name: "functions-never-reach-into-packs",
+      comment: "A function mounts the composition root and the kernel, never a pack's internals. " +
+        "The payments function's callback and forwarder routes and admin-messages' manual " +
+        "confirmation still do, until packs declare their HTTP routes.",
+      severity: "error",
+      from: {
+        path: "^supabase/functions/",
+        pathNot: [
+          TEST_FILE,
+          "^supabase/functions/payments/(app|forwarders)\\.ts$",
+          "^supabase/functions/admin-messages/payments\\.ts$",
+        ],
+      },
+      to: { path: "^shared/packs/" },
     },
     {
       name: "no-functions-from-shared",

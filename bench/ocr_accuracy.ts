@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { createTesseractEngine } from "@shared/packs/insurance/tesseract_engine.ts";
-import { readDocument } from "@shared/packs/insurance/read_document.ts";
+import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
+import { readDocument } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
 
 /** Accuracy of one contender on one set. */

@@ -10,7 +10,10 @@
  * @module
  */
 import process from "node:process";
-import { createTesseractEngine, preprocess } from "@shared/packs/insurance/tesseract_engine.ts";
+import {
+  createTesseractEngine,
+  preprocess,
+} from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import { readFixture } from "@testing/documents/generate.ts";
 
 const PAGES = [

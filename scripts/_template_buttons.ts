@@ -9,7 +9,7 @@
  */
 import { templateLanguage } from "@shared/channels/whatsapp/messages.ts";
 import type { Language } from "@shared/contract/language.ts";
-import { TEMPLATE_QUICK_REPLIES } from "@shared/packs/buy_sell/mod.ts";
+import { vendorButtons } from "@shared/packs/buy_sell/texts.ts";
 import { STATUS_BUTTONS } from "@shared/packs/commerce/texts.ts";
 import { say } from "@shared/packs/mobility/texts.ts";
 
@@ -26,11 +26,8 @@ function byLanguage(titles: (language: Language) => string[]): Record<string, st
 
 /** Every template we send with quick replies, and the titles its buttons were approved with. */
 export const APPROVED_TEMPLATE_BUTTONS: TemplateButtons = {
-  vendor_inquiry: Object.fromEntries(
-    Object.entries(TEMPLATE_QUICK_REPLIES.vendor_inquiry).map((
-      [code, buttons],
-    ) => [code, buttons.map((button) => button.title)]),
-  ),
+  // vendor_inquiries sends vendor_yes, vendor_no.
+  vendor_inquiry: byLanguage((language) => vendorButtons(language).map((button) => button.title)),
   // private.notify_venue_of_order sends order:<no>:confirmed, order:<no>:cancelled.
   venue_new_order: byLanguage((language) => [
     STATUS_BUTTONS.confirmed[language],

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { OcrEngine, OcrRequest } from "@shared/packs/insurance/ocr_engine.ts";
-import type { DocumentReading } from "@shared/packs/insurance/read_document.ts";
+import type { OcrEngine, OcrRequest } from "@shared/capabilities/document_reading/ocr_engine.ts";
+import type { DocumentReading } from "@shared/capabilities/document_reading/read_document.ts";
 import { sha256Hex } from "@shared/runtime/canonical.ts";
 
 const readings = new Map<string, Promise<DocumentReading>>();

@@ -28,9 +28,9 @@ import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_
 import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
 import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
-import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
+import { OCR_ENGINE } from "@shared/capabilities/document_reading/ocr_engine.ts";
 import { rememberReadings } from "./ocr.ts";
-import { createTesseractEngine } from "@shared/packs/insurance/tesseract_engine.ts";
+import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import { readFixture } from "./documents/generate.ts";
 import { type FakeGraph, startFakeGraph } from "./graph_server.ts";
 import { startTestStorage, type TestStorage } from "./storage.ts";

@@ -14,6 +14,8 @@ import type { NotificationTransports } from "@shared/channels/notifications/noti
 import { createInboxTransport } from "@shared/channels/notifications/inbox_tickets.ts";
 import { createLocalSlackTransport } from "@shared/channels/notifications/slack.ts";
 import { createLocalSmsTransport } from "@shared/channels/notifications/sms.ts";
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
+import { whatsappMessaging } from "@shared/channels/whatsapp/messaging.ts";
 import { createPseudonymiser } from "@shared/pipeline/pseudonymise.ts";
 import type { Database } from "@shared/db/types.ts";
 import { ConfirmationSigner } from "@shared/pipeline/confirmation.ts";
@@ -31,7 +33,7 @@ import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
-import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts";
+import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/capabilities/document_reading/mod.ts";
 import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
@@ -75,6 +77,8 @@ export interface ServiceProvision<T = unknown> {
 function defaultProvisions(): ServiceProvision[] {
   return [
     { key: STAFF_NOTIFIER, value: stagedNotifier() },
+    // Packs speak to people through the port; WhatsApp is the channel that reaches them today.
+    { key: MESSAGING, value: whatsappMessaging },
     { key: FILE_STORE, value: unconfiguredFileStore() },
     // Documents are read by the functions that provide an engine (ocr-processor, the dev server).
     { key: OCR_ENGINE, value: OCR_NOT_HERE },

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { vinCheckDigit } from "@shared/packs/insurance/document_fields.ts";
+import { vinCheckDigit } from "@shared/capabilities/document_reading/document_fields.ts";
 
 /** The document types ocr_extract reads. */
 export type SyntheticDocumentType = "vehicle_registration" | "license" | "id_card" | "policy";

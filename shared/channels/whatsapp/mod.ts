@@ -22,6 +22,7 @@ export * from "@shared/contract/wa_id.ts";
 export * from "./window.ts";
 export * from "./error_codes.ts";
 export * from "./outbox.ts";
+export * from "./messaging.ts";
 export * from "./transport.ts";
 export * from "./graph_adapter.ts";
 export * from "./local_adapter.ts";

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { formatDate, formatRwf, instantOf } from "../format.ts";
+import { formatLongDate, formatRwf, instantOf } from "@shared/capabilities/format/mod.ts";
 import { defineTemplate } from "../template.ts";
 
 const TEXTS = {
@@ -126,12 +126,12 @@ export const INSURANCE_CERTIFICATE = defineTemplate({
           { label: t("cover"), value: t(data.cover) },
           {
             label: t("period"),
-            value: `${formatDate(data.period.from, language)} – ${
-              formatDate(data.period.to, language)
+            value: `${formatLongDate(data.period.from, language)} – ${
+              formatLongDate(data.period.to, language)
             }`,
           },
           { label: t("premium"), value: formatRwf(data.premium, language) },
-          { label: t("issued"), value: formatDate(data.issued_at, language) },
+          { label: t("issued"), value: formatLongDate(data.issued_at, language) },
         ],
       }],
       notes: [t("keep"), t("through")],

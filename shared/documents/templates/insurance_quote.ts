@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { formatDate, formatRwf, instantOf } from "../format.ts";
+import { formatLongDate, formatRwf, instantOf } from "@shared/capabilities/format/mod.ts";
 import { defineTemplate } from "../template.ts";
 
 const TEXTS = {
@@ -121,8 +121,8 @@ export const INSURANCE_QUOTE = defineTemplate({
         ]),
       },
       notes: [
-        t("validUntil", { date: formatDate(data.valid_until, language) }),
-        t("issued", { date: formatDate(data.issued_at, language) }),
+        t("validUntil", { date: formatLongDate(data.valid_until, language) }),
+        t("issued", { date: formatLongDate(data.issued_at, language) }),
       ],
     };
   },

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { formatDate, formatRwf } from "../format.ts";
+import { formatLongDate, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { defineTemplate } from "../template.ts";
 
 const TEXTS = {
@@ -83,7 +83,7 @@ export const PAYMENT_RECEIPT = defineTemplate({
           { label: t("paidTo"), value: data.merchant },
           ...optional(t("paidBy"), data.payer_name),
           ...optional(t("phone"), data.payer_phone),
-          { label: t("paidOn"), value: formatDate(data.paid_at, language) },
+          { label: t("paidOn"), value: formatLongDate(data.paid_at, language) },
           { label: t("method"), value: t(data.method) },
           ...optional(t("reference"), data.reference),
           ...optional(t("order"), data.order_no),

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { id, type ToolError, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { MESSAGING, textOut } from "@shared/capabilities/messaging/mod.ts";
 import { requestedItem } from "./request_item.ts";
 import { type Language, vendorChosenText } from "./texts.ts";
 
@@ -130,10 +130,10 @@ export const chooseVendorForInquiry = defineTool({
       [args.business_id, ctx.org_id, asked.item],
     );
     const buyerPhone = chosen.user_phone;
-    await enqueueMessage(ctx.db, {
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: ctx.org_id!,
       to: chosen.vendor_wa_id,
-      message: textMessage(vendorChosenText({
+      message: textOut(vendorChosenText({
         buyerName: chosen.buyer_name ?? BUYER[chosen.vendor_language],
         buyerPhone,
         item: product?.name ?? asked.item,

@@ -20,7 +20,7 @@ import {
 } from "@shared/channels/whatsapp/mod.ts";
 import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { formatKigaliTime } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { callTyped, readData } from "@shared/registry/tool_call.ts";
 import { itemLine, requestedItem } from "./request_item.ts";
@@ -46,7 +46,7 @@ const momoCharge = {
     payee: z.string(),
   }),
 };
-import { PICK_PREFIX, rwf, UPDATES_BUTTON } from "./texts.ts";
+import { PICK_PREFIX, UPDATES_BUTTON } from "./texts.ts";
 
 /** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
 export interface ChosenVendor {
@@ -307,7 +307,7 @@ export function formatUpdates(updates: Updates, language: Language): string {
   }[language];
   const icon = { yes: "✅", no: "❌", other: "💬", pending: "⏳" } as Record<string, string>;
   const lines = updates.replies.map((reply) => {
-    const price = reply.price !== undefined ? ` — ${rwf(reply.price, language)}` : "";
+    const price = reply.price !== undefined ? ` — ${formatRwf(reply.price, language)}` : "";
     const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
     const km = reply.distance_km !== undefined ? ` · ${reply.distance_km.toFixed(1)} km` : "";
     return `${icon[reply.status] ?? "•"} ${reply.business_name}${price}${qty}${km}`;
@@ -487,7 +487,7 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
     description: shortenTitle(
       [
         answer.price !== undefined
-          ? `${rwf(answer.price, language)}${
+          ? `${formatRwf(answer.price, language)}${
             answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
           }`
           : "",
@@ -517,9 +517,9 @@ function showUpdates(state: ConciergeState, updates: Updates, language: Language
 function deal(chosen: ChosenVendor, language: Language): string {
   const line = itemLine({ item: chosen.item, quantity: chosen.quantity });
   return chosen.price !== undefined
-    ? `${line} — ${rwf(chosen.price, language)}${
+    ? `${line} — ${formatRwf(chosen.price, language)}${
       chosen.quantity && chosen.quantity > 1
-        ? ` × ${chosen.quantity} = ${rwf(chosen.total!, language)}`
+        ? ` × ${chosen.quantity} = ${formatRwf(chosen.total!, language)}`
         : ""
     }`
     : line;
@@ -608,7 +608,7 @@ async function callOrConfirm(
     const facts = {
       name: chosen.business_name,
       deal: deal(chosen, language),
-      amount: rwf(Number(args.amount ?? chosen.total ?? 0), language),
+      amount: formatRwf(Number(args.amount ?? chosen.total ?? 0), language),
       phone: turn.user.phone,
     };
     return {
@@ -678,7 +678,7 @@ async function after(
       say("ordered", language, {
         order: order.order_no ?? "",
         name: chosen.business_name,
-        total: rwf(order.total, language),
+        total: formatRwf(order.total, language),
       }).replace("  ", " "),
     );
     const next = await charge(turn, state, language, {
@@ -705,7 +705,7 @@ async function after(
   const payment = readData(momoCharge, result.data);
   return {
     replies: [textMessage(say("pay", language, {
-      amount: rwf(payment.amount, language),
+      amount: formatRwf(payment.amount, language),
       // Who is paid, by name beside the number: a bare number reads like a scam.
       payee: payment.payee,
       code: payment.ussd_code,

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
@@ -27,7 +28,6 @@ import { VENDOR_COUNTERPART } from "./vendor_counterpart.ts";
 
 export { conciergeFlow } from "./concierge_flow.ts";
 export { parseVendorReply } from "./reply_parser.ts";
-export { TEMPLATE_QUICK_REPLIES } from "./texts.ts";
 
 const TEXTS = {
   ...CONCIERGE_TEXTS,
@@ -100,6 +100,6 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
     },
   },
   texts: TEXTS,
-  services: [],
+  services: [MESSAGING],
   counterparts: [VENDOR_COUNTERPART],
 };

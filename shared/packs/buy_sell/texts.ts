@@ -6,8 +6,7 @@
  */
 
 import type { Language } from "@shared/contract/language.ts";
-import { formatRwf } from "@shared/contract/format.ts";
-import { templateLanguage } from "@shared/channels/whatsapp/messages.ts";
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 
 export { type Language, LANGUAGES } from "@shared/contract/language.ts";
 
@@ -19,11 +18,6 @@ interface InquiryFacts {
   distanceKm?: number;
 }
 
-/** `5,000 RWF` / `5 000 RWF` — whole francs, grouped the language's way. */
-export function rwf(amount: number, language: Language): string {
-  return formatRwf(amount, language);
-}
-
 function itemLine(facts: InquiryFacts): string {
   return facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item;
 }
@@ -33,7 +27,8 @@ function context(facts: InquiryFacts, language: Language): string {
   const parts = [
     [facts.area, km].filter(Boolean).join(", "),
     facts.budget
-      ? { en: "budget", rw: "ingengo", fr: "budget" }[language] + ` ${rwf(facts.budget, language)}`
+      ? { en: "budget", rw: "ingengo", fr: "budget" }[language] +
+        ` ${formatRwf(facts.budget, language)}`
       : "",
   ].filter(Boolean);
   if (!parts.length) return "";
@@ -63,24 +58,6 @@ export function vendorButtons(language: Language): Array<{ id: string; title: st
   return [{ id: "vendor_yes", title: yes }, { id: "vendor_no", title: no }];
 }
 
-/**
- * The quick-reply titles of our approved templates, by template name and
- * language code, in button order: what a phone shows for each payload (the
- * message itself carries only the payloads). Must match what was approved
- * (docs/whatsapp_templates.md).
- */
-export const TEMPLATE_QUICK_REPLIES: Record<
-  string,
-  Record<string, Array<{ payload: string; title: string }>>
-> = {
-  vendor_inquiry: Object.fromEntries(
-    (["en", "rw", "fr"] as const).map((language) => [
-      templateLanguage(language),
-      vendorButtons(language).map((button) => ({ payload: button.id, title: button.title })),
-    ]),
-  ),
-};
-
 /** What a vendor is told when their reply could not be read. */
 export function vendorHintText(language: Language): string {
   return {
@@ -96,7 +73,7 @@ export function buyerConfirmedText(
   reply: { businessName: string; price?: number; quantity?: number; distanceKm?: number },
   language: Language,
 ): string {
-  const price = reply.price !== undefined ? rwf(reply.price, language) : "";
+  const price = reply.price !== undefined ? formatRwf(reply.price, language) : "";
   const qty = reply.quantity !== undefined ? ` × ${reply.quantity}` : "";
   const km = reply.distanceKm !== undefined ? ` (${reply.distanceKm.toFixed(1)} km)` : "";
   const head = { en: "has it", rw: "irabifite", fr: "l'a" }[language];
@@ -134,7 +111,7 @@ export function vendorChosenText(
 ): string {
   const deal = [
     facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item,
-    facts.price !== undefined ? rwf(facts.price, language) : "",
+    facts.price !== undefined ? formatRwf(facts.price, language) : "",
   ].filter(Boolean).join(" — ");
   const link = `https://wa.me/${facts.buyerPhone.replace(/^\+/, "")}`;
   return {

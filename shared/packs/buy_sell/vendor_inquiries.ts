@@ -17,12 +17,7 @@ import {
   ToolFailure,
 } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import {
-  buttonsMessage,
-  enqueueMessage,
-  templateLanguage,
-  templateMessage,
-} from "@shared/channels/whatsapp/mod.ts";
+import { buttonsOut, MESSAGING, templateOut } from "@shared/capabilities/messaging/mod.ts";
 import { requestedItem } from "./request_item.ts";
 import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
 
@@ -166,32 +161,19 @@ export const createVendorInquiries = defineTool({
         distanceKm: vendor.distance_km ?? undefined,
       };
       const text = vendorInquiryText(facts, language);
-      const outboxId = await enqueueMessage(ctx.db, {
+      const outboxId = await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: vendor.owner_whatsapp!,
-        message: buttonsMessage({ body: text, buttons: vendorButtons(language) }),
-        // Outside the vendor's 24-hour window only an approved template may be sent.
-        fallbackTemplate: templateMessage({
+        message: buttonsOut(text, vendorButtons(language)),
+        // For a vendor the channel may not reach freely (WhatsApp's 24-hour window).
+        fallback: templateOut({
           name: "vendor_inquiry",
-          language: templateLanguage(language),
-          components: [
-            {
-              type: "body",
-              parameters: [{
-                type: "text",
-                text: facts.quantity && facts.quantity > 1
-                  ? `${facts.quantity} × ${facts.item}`
-                  : facts.item,
-              }],
-            },
-            // The template's quick replies answer like the buttons of the free-form question.
-            ...vendorButtons(language).map((button, index) => ({
-              type: "button" as const,
-              sub_type: "quick_reply",
-              index,
-              parameters: [{ type: "payload", payload: button.id }],
-            })),
+          language,
+          parameters: [
+            facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item,
           ],
+          // The template's quick replies answer like the buttons of the free-form question.
+          choiceIds: vendorButtons(language).map((button) => button.id),
         }),
         idempotencyKey: `inquiry:${inquiry.id}:${vendor.id}`,
         conversationId: ctx.convo_id ?? undefined,

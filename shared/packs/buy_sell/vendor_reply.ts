@@ -14,12 +14,8 @@
 import { z } from "zod";
 import { e164Phone, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import {
-  buttonsMessage,
-  enqueueMessage,
-  textMessage,
-  toWaId,
-} from "@shared/channels/whatsapp/mod.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
+import { buttonsOut, MESSAGING, textOut } from "@shared/capabilities/messaging/mod.ts";
 import { parseVendorReply } from "./reply_parser.ts";
 import {
   buyerConfirmedButtons,
@@ -164,18 +160,18 @@ export const processVendorReply = defineTool({
 
     const key = `vendor-reply:${args.whatsapp_message_id ?? ctx.idempotency_key}`;
     if (!inquiry.expired && parsed.status === "yes") {
-      await enqueueMessage(ctx.db, {
+      await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: inquiry.org_id,
         to: inquiry.user_phone,
-        message: buttonsMessage({
-          body: buyerConfirmedText({
+        message: buttonsOut(
+          buyerConfirmedText({
             businessName: inquiry.business_name,
             price: parsed.price,
             quantity: parsed.quantity,
             distanceKm: inquiry.distance_km ?? undefined,
           }, inquiry.language),
-          buttons: buyerConfirmedButtons(inquiry.business_id, inquiry.language),
-        }),
+          buyerConfirmedButtons(inquiry.business_id, inquiry.language),
+        ),
         idempotencyKey: `${key}:buyer`,
       });
     }
@@ -187,10 +183,10 @@ export const processVendorReply = defineTool({
       : inquiry.expired
       ? vendorLateText(inquiry.vendor_language)
       : vendorThanksText(parsed.status, inquiry.vendor_language);
-    await enqueueMessage(ctx.db, {
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: inquiry.org_id,
       to: waId,
-      message: textMessage(toVendor),
+      message: textOut(toVendor),
       idempotencyKey: `${key}:vendor`,
     });
     return {

@@ -9,7 +9,11 @@ import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import type { JwtClaims, Queryable } from "@shared/db/types.ts";
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order_states.ts";
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from "@shared/capabilities/order_states/mod.ts";
 
 const CAFE = "c0000000-0000-4000-8000-000000000002"; // Café Nyamirambo, org A, owner Diane
 const BEAVER_SHOP = "d0000000-0000-4000-8000-000000000001";

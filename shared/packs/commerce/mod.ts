@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { orderCancel } from "./order_cancel.ts";
 import { orderStatusUpdate } from "./order_status_update.ts";
@@ -38,6 +39,6 @@ export const COMMERCE_PACK: Pack = {
     },
   },
   texts: COMMERCE_TEXTS,
-  services: [],
+  services: [MESSAGING],
   counterparts: [VENUE_COUNTERPART],
 };

@@ -18,14 +18,14 @@ import { e164Phone, isUuid, text, ToolFailure } from "@shared/contract/mod.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { MESSAGING, templateOut, textOut } from "@shared/capabilities/messaging/mod.ts";
 import {
-  enqueueMessage,
-  templateLanguage,
-  templateMessage,
-  textMessage,
-} from "@shared/channels/whatsapp/mod.ts";
-import { checkTransition, ORDER_STATUSES, type OrderStatus } from "./order_states.ts";
-import { customerStatusText, STATUS_WORDS } from "./texts.ts";
+  checkTransition,
+  ORDER_STATE_NAMES,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "@shared/capabilities/order_states/mod.ts";
+import { customerStatusText } from "./texts.ts";
 
 /** An order number as people write it: `A-1042`. */
 export const ORDER_NO = /^[A-Za-z]{1,3}-[0-9]{1,12}$/;
@@ -101,7 +101,7 @@ export const orderStatusUpdate = defineTool({
     };
     if (check.kind === "same") return result;
     if (check.kind === "invalid") {
-      const now = STATUS_WORDS[order.status].en;
+      const now = ORDER_STATE_NAMES[order.status].en;
       throw new ToolFailure(
         "CONFLICT",
         check.allowed.length === 0
@@ -128,25 +128,21 @@ export const orderStatusUpdate = defineTool({
          order by updated_at desc limit 1`,
         [ctx.org_id, order.customer_id],
       );
-      await enqueueMessage(ctx.db, {
+      await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: order.customer_wa_id,
-        message: textMessage(customerStatusText({
+        message: textOut(customerStatusText({
           venue: order.venue_name,
           orderNo: order.order_no,
           status: args.status,
           notes: args.notes,
           language,
         })),
-        // Outside the customer's 24-hour window only an approved template is delivered.
-        fallbackTemplate: templateMessage({
+        // For a customer the channel may not reach freely (WhatsApp's 24-hour window).
+        fallback: templateOut({
           name: "order_status_update",
-          language: templateLanguage(language),
-          components: [{
-            type: "body",
-            parameters: [order.venue_name, order.order_no, STATUS_WORDS[args.status][language]]
-              .map((value) => ({ type: "text", text: value })),
-          }],
+          language,
+          parameters: [order.venue_name, order.order_no, ORDER_STATE_NAMES[args.status][language]],
         }),
         // One message per order and status: the state machine never returns to a status.
         idempotencyKey: `order-status:${order.order_id}:${args.status}`,

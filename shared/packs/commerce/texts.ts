@@ -7,17 +7,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import type { OrderStatus } from "./order_states.ts";
-
-/** A status as a word, in each language (template parameter and venue answers). */
-export const STATUS_WORDS: Record<OrderStatus, Record<Language, string>> = {
-  pending: { en: "waiting for the venue", rw: "ritegereje", fr: "en attente" },
-  confirmed: { en: "confirmed", rw: "ryemejwe", fr: "confirmée" },
-  preparing: { en: "being prepared", rw: "riri gutegurwa", fr: "en préparation" },
-  ready: { en: "ready", rw: "ryiteguye", fr: "prête" },
-  delivered: { en: "delivered", rw: "ryagejejwe", fr: "livrée" },
-  cancelled: { en: "cancelled", rw: "ryahagaritswe", fr: "annulée" },
-};
+import { ORDER_STATE_NAMES, type OrderStatus } from "@shared/capabilities/order_states/mod.ts";
 
 /** Button titles for a venue's next move (≤ 20 characters). */
 export const STATUS_BUTTONS: Record<OrderStatus, Record<Language, string>> = {
@@ -154,7 +144,7 @@ export function customerStatusText(options: CustomerStatusOptions): string {
   const lines = [
     key
       ? say(key, language, { venue, order_no: orderNo })
-      : `${venue}: ${orderNo} — ${STATUS_WORDS[status][language]}`,
+      : `${venue}: ${orderNo} — ${ORDER_STATE_NAMES[status][language]}`,
   ];
   if (notes) lines.push(say("customerNote", language, { venue, notes }));
   lines.push(say("backToMenu", language));

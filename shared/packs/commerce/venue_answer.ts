@@ -13,14 +13,15 @@ import { e164Phone, text } from "@shared/contract/mod.ts";
 import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { buttonsMessage, enqueueMessage, textMessage } from "@shared/channels/whatsapp/mod.ts";
+import { buttonsOut, MESSAGING, textOut } from "@shared/capabilities/messaging/mod.ts";
 import {
   checkTransition,
+  ORDER_STATE_NAMES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
-} from "./order_states.ts";
-import { say, STATUS_BUTTONS, STATUS_WORDS } from "./texts.ts";
+} from "@shared/capabilities/order_states/mod.ts";
+import { say, STATUS_BUTTONS } from "./texts.ts";
 import { venueButtonId } from "./venue_commands.ts";
 
 const input = z.object({
@@ -81,7 +82,7 @@ export const answerVenueCommand = defineTool({
     if (!order || args.outcome === "not_found") {
       body = say("venueUnknown", language, values);
     } else {
-      const status = STATUS_WORDS[order.status][language];
+      const status = ORDER_STATE_NAMES[order.status][language];
       const check = checkTransition({
         from: order.status,
         to: args.status,
@@ -97,21 +98,21 @@ export const answerVenueCommand = defineTool({
         body = say("venueInvalid", language, {
           ...values,
           status,
-          wanted: STATUS_WORDS[args.status][language],
+          wanted: ORDER_STATE_NAMES[args.status][language],
         });
       }
     }
     const next = order ? ORDER_TRANSITIONS[order.status] : [];
     const message = next.length
-      ? buttonsMessage({
-        body: `${body}\n${say("venueNext", language)}`,
-        buttons: next.map((status) => ({
+      ? buttonsOut(
+        `${body}\n${say("venueNext", language)}`,
+        next.map((status) => ({
           id: venueButtonId(args.order_no, status as Exclude<OrderStatus, "pending">),
           title: STATUS_BUTTONS[status][language],
         })),
-      })
-      : textMessage(body);
-    await enqueueMessage(ctx.db, {
+      )
+      : textOut(body);
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: ctx.org_id!,
       to: waId,
       message,

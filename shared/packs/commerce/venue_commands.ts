@@ -7,7 +7,7 @@
  * @module
  */
 import type { Language } from "@shared/contract/language.ts";
-import type { OrderStatus } from "./order_states.ts";
+import type { OrderStatus } from "@shared/capabilities/order_states/mod.ts";
 
 /** A venue's command: which order, which status, and the language its word was in. */
 export interface VenueCommand {

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/registry/order_pending.ts";
-import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
+import { orderPending } from "@shared/capabilities/ordering/mod.ts";
+import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
 
 /** What Hardware says at the venue steps, in en, rw and fr. */

@@ -31,13 +31,12 @@ import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
 import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
 import { storeDocument } from "@shared/documents/store_document.ts";
 import {
-  documentMessage,
-  enqueueMessage,
-  templateDocumentHeader,
-  templateLanguage,
-  templateMessage,
-  textMessage,
-} from "@shared/channels/whatsapp/mod.ts";
+  documentOut,
+  MESSAGING,
+  type MessagingPort,
+  templateOut,
+  textOut,
+} from "@shared/capabilities/messaging/mod.ts";
 import { canonicalJson } from "@shared/runtime/canonical.ts";
 import { say } from "./texts.ts";
 
@@ -170,6 +169,7 @@ const output = z.object({
 
 async function toStaff(
   db: Queryable,
+  messaging: MessagingPort,
   orgId: string,
   row: DueRow,
   why: string,
@@ -190,10 +190,10 @@ async function toStaff(
     ],
   );
   const lang = languageOf(row.language);
-  await enqueueMessage(db, {
+  await messaging.send(db, {
     orgId,
     to: row.payer_phone,
-    message: textMessage(say("certificateByHand", lang, { ref: row.momo_ref })),
+    message: textOut(say("certificateByHand", lang, { ref: row.momo_ref })),
     idempotencyKey: `insurance-certificate:${row.momo_ref}:link`,
   });
 }
@@ -258,6 +258,7 @@ export const insuranceCertificatesSweep = defineTool({
     const orgId = ctx.org_id;
     if (!orgId) throw new ToolFailure("AUTH_ERROR", "The sweep runs on one org");
     const prepared = ctx.prepared as Map<string, Prepared>;
+    const messaging = ctx.services.get(MESSAGING);
     // Seen again under lock: a sweep running beside this one skips these charges.
     const rows = await ctx.db.query<DueRow>(DUE_SQL_LOCKED, [orgId]);
     const issued: Array<{ momo_ref: string; certificate_no: string }> = [];
@@ -267,7 +268,7 @@ export const insuranceCertificatesSweep = defineTool({
       const ready = prepared.get(row.momo_ref);
       if (!ready) continue;
       if ("why" in ready) {
-        await toStaff(ctx.db, orgId, row, ready.why);
+        await toStaff(ctx.db, messaging, orgId, row, ready.why);
         toStaffRefs.push({ momo_ref: row.momo_ref, why: ready.why });
         continue;
       }
@@ -277,10 +278,10 @@ export const insuranceCertificatesSweep = defineTool({
       const lang = languageOf(row.language);
       const data = built.data;
       const filename = `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`;
-      await enqueueMessage(ctx.db, {
+      await messaging.send(ctx.db, {
         orgId,
         to: row.payer_phone,
-        message: documentMessage({
+        message: documentOut({
           link: ready.url,
           filename,
           caption: say("certificateCaption", lang, {
@@ -293,23 +294,18 @@ export const insuranceCertificatesSweep = defineTool({
         }),
         // A premium paid after the customer's 24-hour window closed: the approved template
         // carries the same PDF as its header (docs/whatsapp_templates.md, document_ready).
-        fallbackTemplate: templateMessage({
+        fallback: templateOut({
           name: "document_ready",
-          language: templateLanguage(lang),
-          components: [
-            templateDocumentHeader({ link: ready.url, filename }),
-            {
-              type: "body",
-              parameters: [{ type: "text", text: say("certificateName", lang) }],
-            },
-          ],
+          language: lang,
+          document: { link: ready.url, filename },
+          parameters: [say("certificateName", lang)],
         }),
         idempotencyKey: `insurance-certificate:${row.momo_ref}:document`,
       });
-      await enqueueMessage(ctx.db, {
+      await messaging.send(ctx.db, {
         orgId,
         to: row.payer_phone,
-        message: textMessage(say("certificateLink", lang, {
+        message: textOut(say("certificateLink", lang, {
           number: data.certificate_no,
           plate: data.vehicle.plate,
           insurer: row.insurer!,

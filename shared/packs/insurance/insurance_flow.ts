@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { formatNumber, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
@@ -31,8 +32,8 @@ import type {
   OfflineTurn,
 } from "@shared/registry/pack.ts";
 import { insurancePayee, insurancePayeeName } from "./settings.ts";
-import { rwf, say } from "./texts.ts";
-import { ocrExtract, ocrRefusal } from "./ocr_extract.ts";
+import { say } from "./texts.ts";
+import { ocrExtract, ocrRefusal } from "@shared/capabilities/document_reading/mod.ts";
 import { priceInsurance } from "./price_insurance.ts";
 
 // The payments pack's tools, as this flow reads them: the fields it uses of their outputs,
@@ -451,18 +452,19 @@ async function price(
     base: quote.breakdown.base,
     tax: quote.breakdown.tax,
     fees: quote.breakdown.fees,
-    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${rwf(item.amount, lang)}`).join(
-      " + ",
-    ),
+    feeText: quote.fee_items.map((item) => `${item.label[lang]} ${formatNumber(item.amount, lang)}`)
+      .join(
+        " + ",
+      ),
   }));
   const lines = quotes.map((quote, index) =>
     say("quoteLine", lang, {
       n: index + 1,
       insurer: quote.insurer,
-      premium: rwf(quote.premium, lang),
-      base: rwf(quote.base, lang),
-      fees: quote.feeText || rwf(quote.fees, lang),
-      tax: rwf(quote.tax, lang),
+      premium: formatNumber(quote.premium, lang),
+      base: formatNumber(quote.base, lang),
+      fees: quote.feeText || formatNumber(quote.fees, lang),
+      tax: formatNumber(quote.tax, lang),
     })
   );
   if (data.declined.length) {
@@ -480,7 +482,7 @@ async function price(
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
     title: shortenTitle(quote.insurer, TITLE_LIMITS.row),
-    description: `${rwf(quote.premium, lang)} RWF`,
+    description: formatRwf(quote.premium, lang),
   }));
   return {
     replies: [{ text, rows }],
@@ -511,7 +513,7 @@ function charged(
     replies: [{
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
-        premium: rwf(charge.amount, lang),
+        premium: formatNumber(charge.amount, lang),
         payee: charge.payee,
         code: charge.ussd_code,
         link: charge.payment_link,
@@ -761,7 +763,7 @@ async function insuranceStep(
         replies: [{
           text: say("waitingPayment", lang, {
             ref: memory.momoRef ?? "",
-            premium: rwf(live?.amount ?? memory.chosen?.premium ?? 0, lang),
+            premium: formatNumber(live?.amount ?? memory.chosen?.premium ?? 0, lang),
             payee: memory.payee ?? live?.payee ?? insurancePayeeName(),
             code: memory.ussd ?? "",
           }),

@@ -6,14 +6,14 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { INSURANCE_INTENTS } from "./intents.ts";
 import { VEHICLE_NAMES } from "./vehicle_names.ts";
-import { OCR_ENGINE } from "./ocr_engine.ts";
+import { OCR_ENGINE, ocrExtract } from "@shared/capabilities/document_reading/mod.ts";
 import { insurancePayee } from "./settings.ts";
 import { priceInsurance } from "./price_insurance.ts";
-import { ocrExtract } from "./ocr_extract.ts";
 import { insuranceCertificatesSweep } from "./certificates.ts";
 import { insuranceFlow, insuranceFlowMemory } from "./insurance_flow.ts";
 import { INSURANCE_TEXTS } from "./texts.ts";
@@ -29,7 +29,7 @@ export const INSURANCE_PACK: Pack = {
   }),
   tools: [priceInsurance, ocrExtract, insuranceCertificatesSweep],
   texts: INSURANCE_TEXTS,
-  services: [FILE_STORE, OCR_ENGINE],
+  services: [FILE_STORE, OCR_ENGINE, MESSAGING],
   // Paid premiums get their certificate (the settlement hook: see certificates.ts).
   sweeps: ["insurance_certificates_sweep"],
   checkSettings: () => void insurancePayee(),

@@ -7,7 +7,6 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatNumber } from "@shared/contract/format.ts";
 
 /** Every phrase of the pack. */
 export const INSURANCE_TEXTS = {
@@ -261,8 +260,3 @@ export const INSURANCE_TEXTS = {
 
 /** Says a phrase in a language, with `{values}` filled in. */
 export const say = phraseBook(INSURANCE_TEXTS);
-
-/** Whole RWF, grouped the language's way (`97,080`, `97 080`), for "{premium} RWF". */
-export function rwf(amount: number, language: Language): string {
-  return formatNumber(amount, language);
-}

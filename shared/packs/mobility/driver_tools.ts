@@ -15,18 +15,20 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, latitude, longitude, ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
 import {
-  buttonsMessage,
-  enqueueMessage,
-  textMessage,
-  toWaId,
-} from "@shared/channels/whatsapp/mod.ts";
+  buttonsOut,
+  MESSAGING,
+  type MessagingPort,
+  textOut,
+} from "@shared/capabilities/messaging/mod.ts";
 import { mobilitySettings } from "./settings.ts";
-import { kigaliClock, languageFrom, rwf, say } from "./texts.ts";
+import { kigaliClock, languageFrom, say } from "./texts.ts";
 
 interface DriverRow {
   id: string;
@@ -101,10 +103,10 @@ export const driverStatus = defineTool({
       : minutes === 0
       ? say("busy", language)
       : say("available", language, { until: kigaliClock(until!) });
-    await enqueueMessage(ctx.db, {
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: ctx.org_id!,
       to: toWaId(driver.phone),
-      message: textMessage(text),
+      message: textOut(text),
       idempotencyKey: `driver-status:${ctx.idempotency_key}`,
     });
     if (needsLocation) return { status: "needs_location" as const };
@@ -131,19 +133,21 @@ interface RideRow {
 }
 
 /** Tells a rider nobody accepted, with what they can do next (once per ride). */
-async function tellNobodyAccepted(db: Queryable, orgId: string, ride: RideRow): Promise<void> {
+async function tellNobodyAccepted(
+  db: Queryable,
+  messaging: MessagingPort,
+  orgId: string,
+  ride: RideRow,
+): Promise<void> {
   const language = languageFrom(ride.language);
-  await enqueueMessage(db, {
+  await messaging.send(db, {
     orgId,
     to: toWaId(ride.rider_phone),
-    message: buttonsMessage({
-      body: say("nobodyAccepted", language),
-      buttons: [
-        { id: "trip:retry", title: say("retry", language) },
-        { id: "trip:wider", title: say("wider", language) },
-        { id: "trip:cab", title: say("takeCab", language) },
-      ],
-    }),
+    message: buttonsOut(say("nobodyAccepted", language), [
+      { id: "trip:retry", title: say("retry", language) },
+      { id: "trip:wider", title: say("wider", language) },
+      { id: "trip:cab", title: say("takeCab", language) },
+    ]),
     idempotencyKey: `ride-nobody:${ride.id}`,
   });
 }
@@ -151,13 +155,14 @@ async function tellNobodyAccepted(db: Queryable, orgId: string, ride: RideRow): 
 /** Tells a driver their offer was taken by another (same message whoever sends it). */
 async function tellLost(
   db: Queryable,
+  messaging: MessagingPort,
   orgId: string,
   offer: { id: string; phone: string; locale: string | null },
 ) {
-  await enqueueMessage(db, {
+  await messaging.send(db, {
     orgId,
     to: toWaId(offer.phone),
-    message: textMessage(say("lost", languageFrom(offer.locale))),
+    message: textOut(say("lost", languageFrom(offer.locale))),
     idempotencyKey: `ride-lost:${offer.id}`,
   });
 }
@@ -194,6 +199,7 @@ export const rideOfferRespond = defineTool({
   latencyBudgetMs: 400,
   async execute(args, ctx) {
     const orgId = ctx.org_id!;
+    const messaging = ctx.services.get(MESSAGING);
     const driver = await driverByPhone(ctx.db, orgId, args.driver_phone);
     const language = languageFrom(driver.locale);
     const [found] = await ctx.db.query<{ id: string; request_id: string }>(
@@ -215,10 +221,10 @@ export const rideOfferRespond = defineTool({
       [found.id],
     );
     const tellDriver = (text: string, key: string) =>
-      enqueueMessage(ctx.db, {
+      messaging.send(ctx.db, {
         orgId,
         to: toWaId(driver.phone),
-        message: textMessage(text),
+        message: textOut(text),
         idempotencyKey: key,
       });
     const result = (outcome: "matched" | "taken" | "expired" | "declined") => ({
@@ -226,7 +232,11 @@ export const rideOfferRespond = defineTool({
       ride_request_id: ride.id,
     });
     if (offer.status === "lost" || (offer.status === "pending" && ride.status === "matched")) {
-      await tellLost(ctx.db, orgId, { id: found.id, phone: driver.phone, locale: driver.locale });
+      await tellLost(ctx.db, messaging, orgId, {
+        id: found.id,
+        phone: driver.phone,
+        locale: driver.locale,
+      });
       return result("taken");
     }
     if (offer.status === "accepted") return result("matched");
@@ -248,7 +258,7 @@ export const rideOfferRespond = defineTool({
         await ctx.db.query("update public.ride_requests set status = 'expired' where id = $1", [
           ride.id,
         ]);
-        await tellNobodyAccepted(ctx.db, orgId, ride);
+        await tellNobodyAccepted(ctx.db, messaging, orgId, ride);
       }
       return result("declined");
     }
@@ -263,7 +273,7 @@ export const rideOfferRespond = defineTool({
        where o.request_id = $1 and o.status = 'lost'`,
       [ride.id],
     );
-    for (const loser of losers) await tellLost(ctx.db, orgId, loser);
+    for (const loser of losers) await tellLost(ctx.db, messaging, orgId, loser);
     await tellDriver(
       say("won", language, {
         rider: ride.rider_name ?? "the rider",
@@ -274,29 +284,29 @@ export const rideOfferRespond = defineTool({
           ride.pickup_lng.toFixed(5)
         }`,
         dest: ride.dest_name ?? "",
-        min: rwf(ride.estimate_min_rwf, language),
-        max: rwf(ride.estimate_max_rwf, language),
+        min: formatNumber(ride.estimate_min_rwf, language),
+        max: formatNumber(ride.estimate_max_rwf, language),
       }),
       `ride-won:${found.id}`,
     );
     const riderLanguage = languageFrom(ride.language);
-    await enqueueMessage(ctx.db, {
+    await messaging.send(ctx.db, {
       orgId,
       to: toWaId(ride.rider_phone),
-      message: buttonsMessage({
-        body: say("matched", riderLanguage, {
+      message: buttonsOut(
+        say("matched", riderLanguage, {
           driver: driver.display_name,
           vehicle: driver.vehicle_desc ?? driver.vehicle_type,
           plate: driver.plate,
           phone: driver.phone,
           wa: toWaId(driver.phone),
-          amount: rwf(ride.estimate_rwf, riderLanguage),
+          amount: formatNumber(ride.estimate_rwf, riderLanguage),
         }),
-        buttons: [
+        [
           { id: "trip:pay", title: say("payMomo", riderLanguage) },
           { id: "trip:cash", title: say("payCash", riderLanguage) },
         ],
-      }),
+      ),
       idempotencyKey: `ride-matched:${ride.id}`,
     });
     return result("matched");
@@ -334,7 +344,7 @@ export const rideOffersSweep = defineTool({
     );
     for (const { id } of rides) {
       const [ride] = await ctx.db.query<RideRow>(RIDE_SQL, [id, orgId]);
-      await tellNobodyAccepted(ctx.db, orgId, ride);
+      await tellNobodyAccepted(ctx.db, ctx.services.get(MESSAGING), orgId, ride);
     }
     return { offers_expired: offers.length, rides_expired: rides.length };
   },

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { DRIVER_COUNTERPART } from "./driver_counterpart.ts";
 import { driverStatus, rideOfferRespond, rideOffersSweep } from "./driver_tools.ts";
@@ -50,7 +51,7 @@ export const MOBILITY_PACK: Pack = {
   }],
   tables: {},
   texts: MOBILITY_TEXTS,
-  services: [],
+  services: [MESSAGING],
   counterparts: [DRIVER_COUNTERPART],
   sweeps: ["ride_offers_sweep"],
   checkSettings: () => void mobilitySettings(),

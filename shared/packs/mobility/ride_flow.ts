@@ -9,12 +9,13 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
 import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
-import { waitingCharge } from "@shared/registry/waiting_charge.ts";
+import { waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
   AgentReply,
@@ -29,7 +30,7 @@ import { normalizePlaceText, placeLookup, samePlace } from "./places.ts";
 import { rideRequest, rideStatus as rideStatusTool } from "./rides.ts";
 import { tripPriceEstimate } from "./trip_estimate.ts";
 import { parseTripText } from "./trip_text.ts";
-import { rwf, say } from "./texts.ts";
+import { say } from "./texts.ts";
 
 const VEHICLES = ["moto", "cab"] as const;
 type Vehicle = typeof VEHICLES[number];
@@ -205,9 +206,9 @@ async function quote(
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
       from: memory.pickup?.name ?? fare.origin.name ?? "📍",
       to: memory.dest?.name ?? fare.dest.name ?? "📍",
-      estimate: rwf(fare.estimate, lang),
-      min: rwf(fare.window.min, lang),
-      max: rwf(fare.window.max, lang),
+      estimate: formatNumber(fare.estimate, lang),
+      min: formatNumber(fare.window.min, lang),
+      max: formatNumber(fare.window.max, lang),
       eta: fare.eta_minutes,
     }),
     [
@@ -325,7 +326,7 @@ function chargeLink(
   return {
     replies: [{
       text: say("payLink", lang, {
-        amount: rwf(charge.amount, lang),
+        amount: formatNumber(charge.amount, lang),
         driver: memory.driverName ?? "",
         link: charge.payment_link,
         code: charge.ussd_code,
@@ -480,7 +481,7 @@ async function rideStep(
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
-            amount: rwf(ride.estimate ?? 0, lang),
+            amount: formatNumber(ride.estimate ?? 0, lang),
           }),
           [
             { id: "trip:pay", title: say("payMomo", lang) },

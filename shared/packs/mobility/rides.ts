@@ -7,21 +7,16 @@
  *
  * @module
  */
+import { formatNumber } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import {
-  buttonsMessage,
-  enqueueMessage,
-  templateLanguage,
-  templateMessage,
-  textMessage,
-  toWaId,
-} from "@shared/channels/whatsapp/mod.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
+import { buttonsOut, MESSAGING, templateOut, textOut } from "@shared/capabilities/messaging/mod.ts";
 import { placeNear } from "./places.ts";
 import { mobilitySettings } from "./settings.ts";
-import { coarseDistance, languageFrom, rwf, say } from "./texts.ts";
+import { coarseDistance, languageFrom, say } from "./texts.ts";
 import { fareData, fareOutput, quoteTrip, tripPoint } from "./trip_estimate.ts";
 
 /** The largest radius drivers are searched in, metres. */
@@ -154,37 +149,26 @@ export const rideRequest = defineTool({
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
         dest: destName,
-        min: rwf(fare.window.min, language),
-        max: rwf(fare.window.max, language),
+        min: formatNumber(fare.window.min, language),
+        max: formatNumber(fare.window.max, language),
         minutes: settings.rideOfferMinutes,
       };
       const buttons = [
         { id: `ride:${offer.id}:accept`, title: say("accept", language) },
         { id: `ride:${offer.id}:decline`, title: say("decline", language) },
       ];
-      await enqueueMessage(ctx.db, {
+      await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: toWaId(driver.phone),
-        message: buttonsMessage({ body: say("offer", language, facts), buttons }),
+        message: buttonsOut(say("offer", language, facts), buttons),
         // A driver made available by staff, or whose last message is a day old, is outside
         // the 24-hour window: the approved ride_offer template asks the same, and its quick
         // replies answer like the buttons (docs/whatsapp_templates.md).
-        fallbackTemplate: templateMessage({
+        fallback: templateOut({
           name: "ride_offer",
-          language: templateLanguage(language),
-          components: [
-            {
-              type: "body",
-              parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`]
-                .map((text) => ({ type: "text" as const, text })),
-            },
-            ...buttons.map((button, index) => ({
-              type: "button" as const,
-              sub_type: "quick_reply",
-              index,
-              parameters: [{ type: "payload" as const, payload: button.id }],
-            })),
-          ],
+          language,
+          parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`],
+          choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-offer:${offer.id}`,
       });
@@ -363,10 +347,10 @@ export const rideCancel = defineTool({
       args.ride_request_id,
     ]);
     for (const offer of told) {
-      await enqueueMessage(ctx.db, {
+      await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: toWaId(offer.phone),
-        message: textMessage(say("rideCancelled", languageFrom(offer.locale))),
+        message: textOut(say("rideCancelled", languageFrom(offer.locale))),
         idempotencyKey: `ride-cancelled:${offer.id}`,
       });
     }

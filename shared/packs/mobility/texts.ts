@@ -6,7 +6,7 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatKigaliTime, formatNumber } from "@shared/contract/format.ts";
+import { formatKigaliTime } from "@shared/capabilities/format/mod.ts";
 
 /** Every phrase of the pack. */
 export const MOBILITY_TEXTS = {
@@ -223,11 +223,6 @@ export function languageFrom(locale: string | null | undefined): Language {
 export function coarseDistance(metres: number): string {
   const rounded = Math.max(100, Math.round(metres / 100) * 100);
   return rounded < 1000 ? `${rounded} m` : `${(rounded / 1000).toFixed(1)} km`;
-}
-
-/** Whole RWF, grouped the language's way (2,150 or 2 150), for "{amount} RWF". */
-export function rwf(amount: number, language: Language): string {
-  return formatNumber(amount, language);
 }
 
 /** HH:MM on the Kigali clock (UTC+2). */

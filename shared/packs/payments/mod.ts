@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
@@ -27,7 +28,7 @@ import {
   paymentRecordSms,
   paymentSettle,
 } from "./settlement_tools.ts";
-import { PAYMENTS_TEXTS, STATE_WORDS } from "./texts.ts";
+import { PAYMENTS_TEXTS } from "./texts.ts";
 
 export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
 export type { PaymentsConfig } from "./config.ts";
@@ -52,8 +53,8 @@ export const PAYMENTS_PACK: Pack = {
     offlineFlow: paymentsFlow,
   }],
   tables: {},
-  texts: { ...PAYMENTS_TEXTS, ...STATE_WORDS },
-  services: [PAYMENTS_CONFIG],
+  texts: PAYMENTS_TEXTS,
+  services: [PAYMENTS_CONFIG, MESSAGING],
   counterparts: [PAYEE_COUNTERPART],
   // A tenant's malformed account stops the start; one without an account is told to operators.
   async checkSettings({ db, log }) {

@@ -20,6 +20,7 @@
  *
  * @module
  */
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, id, payload, text, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
@@ -27,7 +28,7 @@ import { canonicalJson } from "@shared/runtime/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { type MerchantAccountRow, merchantPayee } from "./merchant_account.ts";
-import { localPhone, rwf, say } from "./texts.ts";
+import { localPhone, say } from "./texts.ts";
 import { momoUssd } from "./ussd.ts";
 
 // The database's ceiling on one payment; the configured cap (MOMO_MAX_AMOUNT_RWF) is checked below.
@@ -243,7 +244,7 @@ export const momoCharge = defineTool({
   confirmSummary: (args, { tenantName }) => {
     const lang = args.language ?? "en";
     return say("confirmPay", lang, {
-      amount: rwf(args.amount, lang),
+      amount: formatRwf(args.amount, lang),
       payee: args.payee_phone
         ? args.payee_name
           ? `${args.payee_name} (${localPhone(args.payee_phone)})`

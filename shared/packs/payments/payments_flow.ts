@@ -13,8 +13,9 @@ import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/
 import { callTyped, readData, readKeptResult } from "@shared/registry/tool_call.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { paymentStatus } from "./payment_status.ts";
-import { formatKigaliDate, formatKigaliTime } from "@shared/contract/format.ts";
-import { localPhone, PAYMENTS_TEXTS, rwf, say, stateWord, whyFailed } from "./texts.ts";
+import { formatKigaliDate, formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
+import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 // "pay 5000 to 0788123456", "ishyura 5,000 frw kuri 0788 123 456", "payer 5k au +250788123456",
 // optionally "from 0781234567" / "uvuye kuri …" / "depuis …".
@@ -80,7 +81,7 @@ function personButton(turn: OfflineTurn): AgentReply["buttons"] {
 
 function linkText(data: ChargeData, language: Language): string {
   return say("link", language, {
-    amount: rwf(data.amount, language),
+    amount: formatRwf(data.amount, language),
     payee: /^\+2507/.test(data.payee) ? localPhone(data.payee) : data.payee,
     code: data.ussd_code,
     link: data.payment_link,
@@ -105,7 +106,7 @@ function describePayment(payment: PaymentView, language: Language): string {
     })
     : say("stateFailed", language, { why: whyFailed(payment.failure_reason, language) });
   return say("recent", language, {
-    amount: rwf(payment.amount, language),
+    amount: formatRwf(payment.amount, language),
     what,
     ref: payment.momo_ref,
     state,
@@ -202,8 +203,10 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
         text: say("orderStatus", lang, {
           order: order.order_no,
           venue: order.venue,
-          status: stateWord(order.status, lang),
-          payment: latest ? describePayment(latest, lang) : stateWord(order.payment_status, lang),
+          status: orderStateName(order.status, lang),
+          payment: latest
+            ? describePayment(latest, lang)
+            : paymentStateName(order.payment_status, lang),
         }),
       }],
     };

@@ -14,15 +14,15 @@
  */
 import type { Language } from "@shared/contract/language.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
 import {
-  buttonsMessage,
-  enqueueMessage,
-  relayTemplate,
-  textMessage,
-  toWaId,
-} from "@shared/channels/whatsapp/mod.ts";
-import { formatKigaliTime } from "@shared/contract/format.ts";
-import { localPhone, PAYMENTS_TEXTS, rwf, say, whyFailed } from "./texts.ts";
+  buttonsOut,
+  type MessagingPort,
+  templateOut,
+  textOut,
+} from "@shared/capabilities/messaging/mod.ts";
+import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 /** Where a piece of evidence came from (payment_events.source). */
 export type EvidenceSource = "callback" | "sms" | "vendor" | "sweep";
@@ -186,7 +186,7 @@ export async function paymentTicket(
 // Outside a person's 24-hour window only an approved template is delivered: this one relays
 // the payment message (docs/whatsapp_templates.md).
 function paymentUpdate(text: string, language: Language) {
-  return relayTemplate({ name: "payment_update", language, text });
+  return templateOut({ name: "payment_update", language, parameters: [text] });
 }
 
 /**
@@ -194,36 +194,40 @@ function paymentUpdate(text: string, language: Language) {
  * A payee who has not written in 24 hours (a shop told of a payment) gets it as the approved
  * `payment_update` template, as does a payer whose charge ended late.
  */
-export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<void> {
+export async function notifyParties(
+  tx: Queryable,
+  charge: ChargeRow,
+  messaging: MessagingPort,
+): Promise<void> {
   const lang = charge.language;
   const key = `payment:${charge.momo_ref}:${charge.status}`;
   if (charge.status === "settled") {
     const toPayer = say("settledPayer", lang, {
-      amount: rwf(charge.amount, lang),
+      amount: formatRwf(charge.amount, lang),
       what: forWhat(charge, lang),
       ref: charge.momo_ref,
     });
-    await enqueueMessage(tx, {
+    await messaging.send(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(toPayer),
-      fallbackTemplate: paymentUpdate(toPayer, lang),
+      message: textOut(toPayer),
+      fallback: paymentUpdate(toPayer, lang),
       idempotencyKey: `${key}:payer`,
     });
     const payee = payeeWaId(charge);
     if (payee && payee !== toWaId(charge.payer_phone)) {
       const payeeLang = await payeeLanguage(tx, payee, lang);
       const toPayee = say("settledPayee", payeeLang, {
-        amount: rwf(charge.amount, payeeLang),
+        amount: formatRwf(charge.amount, payeeLang),
         payer: charge.payer_name ?? localPhone(charge.payer_phone),
         what: charge.order_no ? say("payeeOrder", payeeLang, { order: charge.order_no }) : "",
         ref: charge.momo_ref,
       });
-      await enqueueMessage(tx, {
+      await messaging.send(tx, {
         orgId: charge.org_id,
         to: payee,
-        message: textMessage(toPayee),
-        fallbackTemplate: paymentUpdate(toPayee, payeeLang),
+        message: textOut(toPayee),
+        fallback: paymentUpdate(toPayee, payeeLang),
         idempotencyKey: `${key}:payee`,
       });
     }
@@ -231,21 +235,18 @@ export async function notifyParties(tx: Queryable, charge: ChargeRow): Promise<v
   }
   if (charge.status === "pending") return;
   const failed = say("failedPayer", lang, {
-    amount: rwf(charge.amount, lang),
+    amount: formatRwf(charge.amount, lang),
     ref: charge.momo_ref,
     why: whyFailed(charge.failure_reason, lang),
   });
-  await enqueueMessage(tx, {
+  await messaging.send(tx, {
     orgId: charge.org_id,
     to: charge.payer_phone,
-    fallbackTemplate: paymentUpdate(failed, lang),
-    message: buttonsMessage({
-      body: failed,
-      buttons: [
-        { id: "agent:payments", title: PAYMENTS_TEXTS.payAgain[lang] },
-        { id: "agent:support_handoff", title: PAYMENTS_TEXTS.person[lang] },
-      ],
-    }),
+    fallback: paymentUpdate(failed, lang),
+    message: buttonsOut(failed, [
+      { id: "agent:payments", title: PAYMENTS_TEXTS.payAgain[lang] },
+      { id: "agent:support_handoff", title: PAYMENTS_TEXTS.person[lang] },
+    ]),
     idempotencyKey: `${key}:payer`,
   });
 }
@@ -268,6 +269,7 @@ export async function applyEvidence(
   tx: Queryable,
   charge: ChargeRow,
   evidence: Evidence,
+  messaging: MessagingPort,
 ): Promise<SettleOutcome> {
   const recorded = await tx.query(
     `insert into public.payment_events
@@ -322,13 +324,13 @@ export async function applyEvidence(
     });
     const mismatch = say("mismatchPayer", charge.language, {
       ref: charge.momo_ref,
-      amount: rwf(charge.amount, charge.language),
+      amount: formatRwf(charge.amount, charge.language),
     });
-    await enqueueMessage(tx, {
+    await messaging.send(tx, {
       orgId: charge.org_id,
       to: charge.payer_phone,
-      message: textMessage(mismatch),
-      fallbackTemplate: paymentUpdate(mismatch, charge.language),
+      message: textOut(mismatch),
+      fallback: paymentUpdate(mismatch, charge.language),
       idempotencyKey: `payment:${charge.momo_ref}:mismatch:${evidence.dedupeKey}`.slice(0, 255),
     });
     return { kind: "amount_mismatch", status: charge.status, charge };
@@ -358,7 +360,7 @@ export async function applyEvidence(
     failure_reason: final.reason,
     settled_at: updated?.settled_at ?? null,
   };
-  await notifyParties(tx, after);
+  await notifyParties(tx, after, messaging);
   return { kind: "applied", status: final.status, charge: after };
 }
 

@@ -12,11 +12,13 @@
  *
  * @module
  */
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { enqueueMessage, textMessage, toWaId } from "@shared/channels/whatsapp/mod.ts";
+import { toWaId } from "@shared/contract/wa_id.ts";
+import { MESSAGING, textOut } from "@shared/capabilities/messaging/mod.ts";
 import { matchCharge, type OpenCharge, parseMomoSms } from "./momo_sms.ts";
 import {
   applyEvidence,
@@ -26,7 +28,8 @@ import {
   paymentTicket,
   type SettleOutcome,
 } from "./settlement.ts";
-import { localPhone, rwf, say, stateWord } from "./texts.ts";
+import { paymentStateName } from "@shared/capabilities/order_states/mod.ts";
+import { localPhone, say } from "./texts.ts";
 
 /** A momo_ref as `momo_charge` writes it (and the schema allows). */
 export const MOMO_REF = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
@@ -97,7 +100,7 @@ export const paymentSettle = defineTool({
           amount: args.amount,
           payer_phone: args.payer_phone ?? null,
         },
-      }),
+      }, ctx.services.get(MESSAGING)),
     );
   },
 });
@@ -216,7 +219,7 @@ export const paymentRecordSms = defineTool({
         amount: parsed.amount,
         providerTxnId: parsed.transactionId?.slice(0, 64) ?? null,
         payload: { sms_id: row.id, sender: args.sender },
-      });
+      }, ctx.services.get(MESSAGING));
       return {
         sms_id: row.id,
         match_status: "matched" as const,
@@ -317,7 +320,7 @@ export const paymentConfirmByPayee = defineTool({
       outcome: "settled",
       actorUserId: actor,
       payload: { phone: `+${waId}`, wamid: args.whatsapp_message_id },
-    });
+    }, ctx.services.get(MESSAGING));
     const [profile] = await ctx.db.query<{ locale: "en" | "rw" | "fr" }>(
       "select locale from public.profiles where id = $1",
       [actor],
@@ -326,18 +329,18 @@ export const paymentConfirmByPayee = defineTool({
     const reply = outcome.kind === "applied"
       ? say("vendorConfirmed", lang, {
         ref: charge.momo_ref,
-        amount: rwf(charge.amount, lang),
+        amount: formatRwf(charge.amount, lang),
         payer: charge.payer_name ?? localPhone(charge.payer_phone),
         what: charge.order_no ? say("payeeOrder", lang, { order: charge.order_no }) : "",
       })
       : say("vendorAlready", lang, {
         ref: charge.momo_ref,
-        status: stateWord(outcome.status, lang),
+        status: paymentStateName(outcome.status, lang),
       });
-    await enqueueMessage(ctx.db, {
+    await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: charge.org_id,
       to: waId,
-      message: textMessage(reply),
+      message: textOut(reply),
       idempotencyKey: `paid:${args.whatsapp_message_id}`.slice(0, 255),
     });
     return settled(outcome);
@@ -375,7 +378,7 @@ export const paymentExpireDue = defineTool({
         source: "sweep",
         dedupeKey: `${momo_ref}:expired`,
         outcome: "expired",
-      });
+      }, ctx.services.get(MESSAGING));
       if (outcome.kind === "applied") expired.push(momo_ref);
     }
     return { expired };

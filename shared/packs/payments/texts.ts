@@ -6,9 +6,8 @@
  * @module
  */
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatRwf } from "@shared/contract/format.ts";
 
-/** Every phrase of the pack. `{amount}` is already formatted (see {@link rwf}). */
+/** Every phrase of the pack. `{amount}` is already formatted (`formatRwf`, the one money format). */
 export const PAYMENTS_TEXTS = {
   link: {
     en:
@@ -165,37 +164,8 @@ export const PAYMENTS_TEXTS = {
   },
 } as const;
 
-/** Order, ride and payment states in words. */
-export const STATE_WORDS = {
-  pending: {
-    en: "waiting for the venue",
-    rw: "itegereje aho watumije",
-    fr: "en attente du commerce",
-  },
-  confirmed: { en: "accepted", rw: "yemejwe", fr: "acceptée" },
-  preparing: { en: "being prepared", rw: "irimo gutegurwa", fr: "en préparation" },
-  ready: { en: "ready", rw: "yiteguye", fr: "prête" },
-  delivered: { en: "delivered", rw: "yagezweho", fr: "livrée" },
-  cancelled: { en: "cancelled", rw: "yahagaritswe", fr: "annulée" },
-  unpaid: { en: "not paid yet", rw: "ntiriishyurwa", fr: "pas encore payée" },
-  settled: { en: "received", rw: "bwakiriwe", fr: "reçu" },
-  failed: { en: "failed", rw: "bwanze", fr: "échoué" },
-  expired: { en: "expired", rw: "bwarangiye", fr: "expiré" },
-} as const;
-
 /** Says a phrase of {@link PAYMENTS_TEXTS}. */
 export const say = phraseBook(PAYMENTS_TEXTS);
-const word = phraseBook(STATE_WORDS);
-
-/** A state (order or payment) in words; unknown states as they are. */
-export function stateWord(state: string, language: Language): string {
-  return state in STATE_WORDS ? word(state as keyof typeof STATE_WORDS, language) : state;
-}
-
-/** Whole francs as people write them: `5,000 RWF` (en, rw), `5 000 RWF` (fr). */
-export function rwf(amount: number, language: Language): string {
-  return formatRwf(Math.trunc(amount), language);
-}
 
 /** A Rwandan number as people read it (`0788 123 456`). */
 export function localPhone(e164: string): string {

@@ -7,8 +7,8 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/registry/order_pending.ts";
-import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
+import { orderPending } from "@shared/capabilities/ordering/mod.ts";
+import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
 import { PHARMACY_INTENTS } from "./intents.ts";
 import { PHARMACY_TEXTS, pharmacyFlow } from "./pharmacy_flow.ts";
 

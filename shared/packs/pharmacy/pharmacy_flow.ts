@@ -10,7 +10,7 @@
  * @module
  */
 import { phraseBook } from "@shared/contract/language.ts";
-import { orderFlow } from "@shared/registry/order_steps.ts";
+import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
 import type { OfflineFlow } from "@shared/registry/pack.ts";
 
 /** What the pharmacy agent says offline. */

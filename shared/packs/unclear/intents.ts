@@ -10,10 +10,11 @@
  *
  * @module
  */
-import type { UnclearPhrases } from "@shared/agent/intent_classifier.ts";
+import type { Language } from "@shared/contract/language.ts";
 
+// The agent's `UnclearPhrases` by shape: a pack never imports the agent.
 /** Messages, per language, that ask for nothing in particular. */
-export const UNCLEAR_PHRASES: UnclearPhrases = {
+export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
   en: [
     "ok",
     "okay",

@@ -6,12 +6,12 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/registry/order_pending.ts";
+import { orderPending } from "@shared/capabilities/ordering/mod.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
 import { WAITER_TEXTS, waiterFlow, waiterFlowMemory } from "./waiter_flow.ts";
-import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/registry/order_steps.ts";
+import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
 
 const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i;
 

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { dateTime, e164Phone, id, int, text, ToolFailure } from "@shared/contract/mod.ts";
-import { formatKigaliDate } from "@shared/contract/format.ts";
+import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { checkSlot, type OpeningPeriod, type SlotRefusal, type SlotUsage } from "./slots.ts";
 

@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { dateTime, int, text, ToolFailure } from "@shared/contract/mod.ts";
-import { formatKigaliDate } from "@shared/contract/format.ts";
+import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { type Language, LANGUAGES, phraseBook } from "@shared/contract/language.ts";
 import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { bookTable } from "./reservation_book.ts";

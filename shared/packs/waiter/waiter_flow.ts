@@ -12,9 +12,9 @@ import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { formatKigaliDate } from "@shared/contract/format.ts";
+import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
-import { orderFlow } from "@shared/registry/order_steps.ts";
+import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
 import type {
   OfflineFlow,
   OfflineStep,
@@ -276,7 +276,7 @@ type Manage = z.output<typeof manageSchema>;
 const waiterMemory = z.object({
   booking: bookingSchema.nullish(),
   manage: manageSchema.nullish(),
-  // The ordering steps' state (shared/registry/order_steps.ts reads it).
+  // The ordering steps' state (shared/capabilities/ordering/order_steps.ts reads it).
   step: z.unknown().optional(),
   lastResult: z.unknown().optional(),
   lastTool: z.string().nullish(),

@@ -10,6 +10,7 @@
 import type { JwtClaims, Queryable } from "@shared/db/types.ts";
 import { ToolFailure } from "@shared/contract/mod.ts";
 import { lockCharge, notifyParties } from "@shared/packs/payments/settlement.ts";
+import { whatsappMessaging } from "@shared/channels/whatsapp/messaging.ts";
 
 /** What a confirmation answers. */
 export interface ConfirmedPayment {
@@ -44,7 +45,7 @@ export async function confirmPaymentAsStaff(
     // Once per charge and outcome (outbox keys), so a repeated confirm tells nobody twice.
     await db.asService(async (tx) => {
       const charge = await lockCharge(tx, ref);
-      if (charge) await notifyParties(tx, charge);
+      if (charge) await notifyParties(tx, charge, whatsappMessaging);
     });
   }
   return { momo_ref: ref, status: row.status };

@@ -9,8 +9,8 @@
  * @module
  */
 import { openRuntimeFromEnv, requireEnv } from "@shared/platform/env.ts";
-import { OCR_ENGINE } from "@shared/packs/insurance/ocr_engine.ts";
-import { createOpenAIEngine } from "@shared/packs/insurance/openai_engine.ts";
+import { OCR_ENGINE } from "@shared/capabilities/document_reading/mod.ts";
+import { createOpenAIEngine } from "@shared/capabilities/document_reading/openai_engine.ts";
 import { createOcrApp } from "./app.ts";
 
 const provider = Deno.env.get("OCR_PROVIDER") || "openai";

@@ -16,12 +16,13 @@
  * @module
  */
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import { formatKigaliTime, formatRwf } from "@shared/contract/format.ts";
+import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import { callWithConfirmation } from "./offline_steps.ts";
+import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
+import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { productUnit } from "./product_units.ts";
-import { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
+import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
   AgentReply,
@@ -30,7 +31,7 @@ import type {
   OfflineToolCaller,
   OfflineTurn,
   PackTables,
-} from "./pack.ts";
+} from "@shared/registry/pack.ts";
 
 /** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
 export const ORDERING_TABLES: PackTables = {
@@ -203,21 +204,6 @@ export const ORDER_TEXTS = {
     fr: "Désolé, je n'ai pas pu joindre notre équipe : {msg}. Réessayez.",
   },
   unavailable: { en: "out of stock", rw: "byashize", fr: "en rupture" },
-  stateName_pending: {
-    en: "waiting for the venue",
-    rw: "itegereje aho watumije",
-    fr: "en attente du commerce",
-  },
-  stateName_confirmed: { en: "accepted", rw: "ryemewe", fr: "acceptée" },
-  stateName_preparing: { en: "being prepared", rw: "riri gutegurwa", fr: "en préparation" },
-  stateName_ready: { en: "ready", rw: "ryiteguye", fr: "prête" },
-  stateName_delivered: { en: "delivered", rw: "ryagejejwe", fr: "livrée" },
-  stateName_cancelled: { en: "cancelled", rw: "ryahagaritswe", fr: "annulée" },
-  payName_unpaid: { en: "not paid yet", rw: "ntiryishyuwe", fr: "pas encore payée" },
-  payName_pending: { en: "waiting for MoMo", rw: "hategerejwe MoMo", fr: "en attente de MoMo" },
-  payName_settled: { en: "received", rw: "byakiriwe", fr: "reçu" },
-  payName_failed: { en: "failed", rw: "byanze", fr: "échoué" },
-  payName_expired: { en: "expired", rw: "byarengeje igihe", fr: "expiré" },
 } as const;
 
 const say = phraseBook(ORDER_TEXTS);
@@ -281,9 +267,6 @@ interface OrderState {
   };
   order?: PlacedOrder;
 }
-
-// Whole RWF, grouped the language's way: "5,000 RWF", "5 000 RWF" (one format everywhere).
-export { formatRwf };
 
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
@@ -896,16 +879,14 @@ async function status(
   if (!row) return { replies: [{ text: say("noOrder", lang) }] };
   let venue = state.order?.id === row.id ? state.order.venue : "";
   if (!venue) venue = await venueNameOf(callTool, row.business_id, "status_venue");
-  const stateKey = `stateName_${row.status}` as keyof typeof ORDER_TEXTS;
-  const payKey = `payName_${row.payment_status}` as keyof typeof ORDER_TEXTS;
   const unpaid = row.payment_status !== "settled" && row.status !== "cancelled";
   return {
     replies: [{
       text: say("status", lang, {
         no: row.order_no,
         venue,
-        state: ORDER_TEXTS[stateKey] ? say(stateKey, lang) : row.status,
-        payment: ORDER_TEXTS[payKey] ? say(payKey, lang) : row.payment_status,
+        state: orderStateName(row.status, lang),
+        payment: paymentStateName(row.payment_status, lang),
         total: formatRwf(Number(row.total), lang),
       }),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),

@@ -40,7 +40,7 @@ export interface OcrEngine {
 }
 
 /** The key ocr_extract reads its engine by. */
-export const OCR_ENGINE = serviceKey<OcrEngine>("insurance.ocr_engine");
+export const OCR_ENGINE = serviceKey<OcrEngine>("document_reading.ocr_engine");
 
 /**
  * The engine of a function that does not read documents itself: every read

@@ -3,7 +3,7 @@ import { PRODUCT_UNITS, productUnit } from "./product_units.ts";
 
 // The unit column of every product the seed inserts: `..., <qty>, '<unit>')`.
 async function seededUnits(): Promise<Set<string>> {
-  const seed = await Deno.readTextFile(new URL("../../supabase/seed.sql", import.meta.url));
+  const seed = await Deno.readTextFile(new URL("../../../supabase/seed.sql", import.meta.url));
   const inserts = seed.split(/insert into public\.products\b/).slice(1)
     .map((rest) => rest.slice(0, rest.indexOf(";")));
   assert.ok(inserts.length > 0, "the seed inserts products");

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Language } from "./language.ts";
+import type { Language } from "@shared/contract/language.ts";
 
 const GROUP_SEPARATOR: Record<Language, string> = { en: ",", rw: ",", fr: " " };
 
@@ -17,7 +17,7 @@ const GROUP_SEPARATOR: Record<Language, string> = { en: ",", rw: ",", fr: " " };
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatNumber } from "@shared/contract/format.ts";
+ * import { formatNumber } from "@shared/capabilities/format/mod.ts";
  * assert.equal(formatNumber(26000, "en"), "26,000");
  * assert.equal(formatNumber(26000, "fr"), "26 000");
  * ```
@@ -38,7 +38,7 @@ export function formatNumber(value: number, language: Language): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatRwf } from "@shared/contract/format.ts";
+ * import { formatRwf } from "@shared/capabilities/format/mod.ts";
  * assert.equal(formatRwf(3950, "rw"), "3,950 RWF");
  * ```
  */
@@ -121,7 +121,7 @@ export interface KigaliDateOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatKigaliDate } from "@shared/contract/format.ts";
+ * import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
  * assert.equal(
  *   formatKigaliDate("2026-11-25T17:00:00Z", "rw", { time: true }),
  *   "Ku wa gatatu 25 Ugushyingo, 19:00",
@@ -158,7 +158,7 @@ export function formatKigaliDate(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatKigaliTime } from "@shared/contract/format.ts";
+ * import { formatKigaliTime } from "@shared/capabilities/format/mod.ts";
  * assert.equal(formatKigaliTime("2026-11-25T17:05:00Z"), "19:05");
  * ```
  */

@@ -6,10 +6,10 @@
  *
  * @module
  */
-import { formatRwf } from "@shared/contract/format.ts";
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import { ORDER_SUMMARY_COLUMNS, type OrderSummaryRow, venueNameOf } from "./order_steps.ts";
-import type { PendingWork } from "./pack.ts";
+import type { PendingWork } from "@shared/registry/pack.ts";
 
 const say = phraseBook({
   openOrder: {

@@ -43,7 +43,7 @@ export const PRODUCT_UNITS: Readonly<Record<string, Readonly<Record<"rw" | "fr",
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { productUnit } from "@shared/registry/product_units.ts";
+ * import { productUnit } from "@shared/capabilities/ordering/product_units.ts";
  * assert.equal(productUnit("glass", "rw"), "ikirahuri");
  * assert.equal(productUnit("Glass", "fr"), "verre");
  * assert.equal(productUnit("crate", "en"), "crate");

@@ -1,0 +1,30 @@
+/**
+ * How numbers, money and dates are written to people, one way per language,
+ * a capability every pack and document shares: `formatRwf` is the one money
+ * format ("26,000 RWF" in en and rw, "26 000 RWF" in fr), `formatKigaliDate`
+ * and `formatKigaliTime` the one way a reply names a day and a time, and
+ * `formatLongDate` the same day written in full on a document.
+ *
+ * It sits above the kernel because it names a currency and a time zone; the
+ * kernel names neither.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatRwf } from "@shared/capabilities/format/mod.ts";
+ *
+ * assert.equal(formatRwf(26000, "en"), "26,000 RWF");
+ * assert.equal(formatRwf(26000, "fr"), "26 000 RWF");
+ * ```
+ *
+ * @module
+ */
+export {
+  formatKigaliDate,
+  formatKigaliTime,
+  formatNumber,
+  formatRwf,
+  type KigaliDateOptions,
+  KINYARWANDA_MONTHS,
+} from "./format.ts";
+export { formatLongDate, instantOf } from "./document_date.ts";
