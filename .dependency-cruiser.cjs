@@ -40,15 +40,16 @@ module.exports = {
     },
     {
       name: "packs-import-only-kernel-and-capabilities",
-      comment: "A pack imports the kernel, the capabilities and itself: never a channel, the " +
-        "agent, a tool, the platform or another pack (messages go through the messaging port). " +
+      comment: "A pack imports the kernel, the capabilities, the platform's own tools (whose " +
+        "output schemas its flows read) and itself: never a channel, the agent, the platform " +
+        "or another pack (messages go through the messaging port). " +
         "buy_sell's concierge conversation is still a WhatsApp conversation handler.",
       severity: "error",
       from: {
         path: "^shared/packs/([^/]+)/",
         pathNot: [TEST_FILE, "^shared/packs/buy_sell/(concierge_flow|mod)\\.ts$"],
       },
-      to: { path: "^shared/", pathNot: [KERNEL, CAPABILITY, "^shared/packs/$1/"] },
+      to: { path: "^shared/", pathNot: [KERNEL, CAPABILITY, "^shared/tools/", "^shared/packs/$1/"] },
     },
     {
       name: "pack-imports-no-other-pack",
