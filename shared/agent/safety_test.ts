@@ -34,8 +34,39 @@ Deno.test("ordinary messages that share a word with harm raise no alarm", () => 
       "ibyerekeye serivisi yanyu",
       "mu kagari ka Kimironko",
       "aho batuye ni he",
+      "kitchen knife set for the restaurant",
+      "armoire a vendre",
+      "shooting a video for my shop",
+      "my phone is off, call me later",
+      "the driver is not answering",
+      "le chauffeur ne repond pas",
+      "mon ancien employeur me poursuit en justice",
+      "nta mutekano w'imodoka",
+      "how do i share my photos of the car",
     ]
   ) {
     assert.equal(safetyConcern(text), null, text);
   }
+});
+
+// Worded apart from the routing sets and the dev probes.
+Deno.test("weapons, harm to someone else, being held, blackmail and things kept by someone who stopped answering are found", () => {
+  const cases: Array<[string, string]> = [
+    ["a drunk man holding a machete is shouting at us", "violence"],
+    ["my uncle slaps his daughter every day", "violence"],
+    ["the taxi man refuses to let me out of the car", "danger"],
+    ["he says he is going to leak my pictures", "violence"],
+    ["the seller has my money and blocked me on whatsapp", "theft"],
+    ["my wallet was taken out of my bag in the market", "theft"],
+    ["my nephew did not come back home yesterday", "danger"],
+    ["ma cousine se fait battre par son copain", "violence"],
+    ["un type porte une arme devant l'ecole", "violence"],
+    ["le livreur garde ma valise et son telephone est eteint", "theft"],
+    ["il me fait chanter", "violence"],
+    ["umusore yitwaje umuhoro hano hanze", "violence"],
+    ["bamfungiranye mu cyumba", "violence"],
+    ["bantwaye telefone bahita bariruka", "theft"],
+    ["ntabwo ndi mu mutekano hano", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });

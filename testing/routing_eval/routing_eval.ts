@@ -30,7 +30,8 @@ export const SAFETY_LABEL = "safety";
 
 /**
  * Which harder set: `held_out` (harder_messages.*.yaml, never tuned on) or
- * `dev` (harder_dev.*.yaml, what the harder-message behaviour was tuned on).
+ * `dev` (harder_dev.*.yaml and dev_patterns.*.yaml, what the harder-message behaviour
+ * was tuned on).
  */
 export type HarderSplit = "held_out" | "dev";
 
@@ -44,19 +45,23 @@ export async function loadHarderMessages(
   handoff = "support_handoff",
 ): Promise<FirstMessage[]> {
   const all: FirstMessage[] = [];
-  const stem = split === "held_out" ? "harder_messages" : "harder_dev";
-  for (const language of ["en", "rw", "fr"] as const) {
-    const file = new URL(`${stem}.${language}.yaml`, DIR);
-    const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
-    for (const [label, texts] of Object.entries(sets)) {
-      const safety = label === SAFETY_LABEL;
-      for (const text of texts) {
-        all.push({
-          text: messageText(text, file),
-          language,
-          expect: safety ? handoff : label,
-          safety,
-        });
+  // The dev split is the first tuning set plus the pattern set written to find weaknesses
+  // by kind (code-switching, SMS spelling, places and vehicles in any topic, vague asks).
+  const stems = split === "held_out" ? ["harder_messages"] : ["harder_dev", "dev_patterns"];
+  for (const stem of stems) {
+    for (const language of ["en", "rw", "fr"] as const) {
+      const file = new URL(`${stem}.${language}.yaml`, DIR);
+      const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
+      for (const [label, texts] of Object.entries(sets)) {
+        const safety = label === SAFETY_LABEL;
+        for (const text of texts) {
+          all.push({
+            text: messageText(text, file),
+            language,
+            expect: safety ? handoff : label,
+            safety,
+          });
+        }
       }
     }
   }
