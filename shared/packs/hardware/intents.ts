@@ -60,6 +60,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "building a house, need materials list",
       "a hardware store that sells tools",
       "barbed wire for a fence",
+      "the cement i ordered has not been delivered",
+      "status of my building materials order",
     ],
     rw: [
       "kizimyamwoto yo mu nzu",
@@ -111,6 +113,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "ndi kubaka inzu, nkeneye ibikoresho",
       "quincaillerie icuruza ibikoresho",
       "urusinga rw'amahwa rwo kuzitira",
+      "sima natumije ntiragera",
+      "commande y'ibikoresho by'ubwubatsi igeze he",
     ],
     fr: [
       "des extincteurs pour la maison",
@@ -162,6 +166,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "je construis une maison, liste de materiaux",
       "une quincaillerie qui vend des outils",
       "fil barbele pour cloture",
+      "le ciment commande n'est pas encore livre",
+      "suivi de ma commande de materiaux",
     ],
   },
 };

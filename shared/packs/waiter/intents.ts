@@ -57,6 +57,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "show me my bookings",
       "i want to move my booking to 8pm",
       "cancel my table booking",
+      "what dishes do you have tonight",
+      "whats there to eat",
     ],
     rw: [
       "ibiryo natumije ntibiragera",
@@ -105,6 +107,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "nyereka ameza nabitse",
       "nimurire ameza nabitse saa mbiri",
       "hagarika ameza nari nabitse",
+      "ni ibihe biryo mufite nimugoroba",
+      "hari ibiki byo kurya",
     ],
     fr: [
       "mon repas n'est pas encore arrive",
@@ -153,6 +157,9 @@ export const WAITER_INTENTS: IntentExamples = {
       "montrez moi mes reservations",
       "je veux deplacer ma reservation a 20h",
       "annuler ma reservation au restaurant",
+      "c'est quoi les plats de ce soir",
+      "quels plats vous servez",
+      "qu'est ce qu'il y a a manger ce soir",
     ],
   },
 };
