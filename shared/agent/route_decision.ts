@@ -365,7 +365,7 @@ export function decideRoute(
 
   const changeOfMind = markedChangeOfMind(normalized);
   const topicText = changeOfMind ?? text;
-  const { agent, confidence } = classifier.classify(topicText);
+  const { agent, confidence } = topicOf(topicText, words, context, threshold, agents.frontDesk);
   const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
@@ -415,6 +415,30 @@ export function decideRoute(
     confidence,
     ...placeOf(normalized, context),
   };
+}
+
+// How sure the request after a greeting must be to outweigh the greeting's front desk.
+const REQUEST_AFTER_GREETING = 0.5;
+
+// A greeting before a request says nothing of the request ("bonjour, une moto pour
+// Kacyiru"), though the front desk's phrases are full of greetings: the request alone is
+// read first, and the whole message only when the request alone names no agent surely.
+function topicOf(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const whole = context.classifier.classify(text);
+  const rest = withoutGreetings(words);
+  if (rest.length === words.length || rest.length === 0) return whole;
+  const request = context.classifier.classify(rest.join(" "));
+  // A clear reading only: the whole message already has one (the front desk's).
+  return request.agent !== null && request.agent !== frontDesk &&
+      request.confidence >= Math.max(threshold, REQUEST_AFTER_GREETING)
+    ? request
+    : whole;
 }
 
 // The place a message names, for the route's `place`.
@@ -506,6 +530,20 @@ const GREETING_COMPANIONS = new Set([
 
 // Greetings of several words whose words alone greet no one.
 const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+
+// The words of a message after the greetings it opens with ("bonjour", "bon apres midi");
+// only at the start, where a greeting stands ("bikoreshwa bite" is "how does it work").
+function withoutGreetings(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length) {
+    const rest = ` ${words.slice(at).join(" ")} `;
+    const phrase = GREETING_PHRASES.find((p) => rest.startsWith(` ${p} `));
+    if (phrase !== undefined) at += phrase.split(" ").length;
+    else if (GREETINGS.has(words[at])) at++;
+    else break;
+  }
+  return words.slice(at);
+}
 
 // Only a greeting: at least one greeting and nothing but greetings and their
 // companions ("good afternoon", "bonjour a tous", "mwiriwe neza").

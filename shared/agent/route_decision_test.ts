@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { platformRouter } from "@shared/platform/router.ts";
 import { decideRoute, MAIN_MENU, type RoutingState, trainRouteContext } from "./route_decision.ts";
 
 const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
@@ -196,5 +197,27 @@ Deno.test("a greeting and nothing else goes to the front desk", () => {
   for (const text of ["bonne soiree a vous", "mwiriwe mwese", "good morning dear"]) {
     const decision = decideRoute(text, fresh, context);
     assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+});
+
+Deno.test("a greeting before a request leaves the request to say where it goes", () => {
+  // The live router: its places are neutral, so the greeting is most of what is left.
+  const live = platformRouter();
+  const agentOf = (text: string) => {
+    const decision = decideRoute(text, fresh, live);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  for (
+    const [text, agent] of [
+      ["bonjour, une moto pour Kacyiru", "mobility_orchestrator"],
+      ["bonsoir, je peux voir le menu", "waiter_ai"],
+      ["bjr taxi pour Kigali Heights svp", "mobility_orchestrator"],
+      ["mwaramutse, ndashaka imiti y'inkorora", "pharmacy"],
+      // Nothing clear after the greeting: the front desk, as for the greeting alone.
+      ["salut, vous etes qui", "concierge_router"],
+      ["mwiriwe neza bagenzi", "concierge_router"],
+    ]
+  ) {
+    assert.equal(agentOf(text), agent, text);
   }
 });
