@@ -314,7 +314,7 @@ export function decideRoute(
   state: RoutingState,
   context: RouteContext,
 ): RouteDecision {
-  const { classifier, detector } = context;
+  const { detector } = context;
   const agents = context.agents ?? DEFAULT_AGENTS;
   const isCustomer = (agent: string) => isCustomerAgent(agent, agents);
   const threshold = context.threshold ?? CONFIDENCE_THRESHOLD;
