@@ -78,6 +78,7 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "dont know",
     "idk",
     "dunno",
+    "perhaps",
   ],
   rw: [
     "sawa",
@@ -134,6 +135,8 @@ export const UNCLEAR_PHRASES: UnclearPhrases = {
     "nashakaga kubaza",
     "sinzi",
     "ntabwo mbizi",
+    "wenda",
+    "birashoboka",
   ],
   fr: [
     "d'accord",
