@@ -221,3 +221,22 @@ Deno.test("a greeting before a request leaves the request to say where it goes",
     assert.equal(agentOf(text), agent, text);
   }
 });
+
+Deno.test("a district or neighbourhood outside the rides' gazetteer is where too: no topic, no language, no place handed on", () => {
+  const live = platformRouter();
+  for (
+    const [text, agent] of [
+      ["cement and iron bars in Kibagabaga", "hardware"],
+      ["ikibanza kigurishwa i Nyamata", "property"],
+      ["une pharmacie a Musanze", "pharmacy"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+    // Only the gazetteer's places can be located: these are not handed to the agent.
+    assert.equal(decision.kind === "route" && decision.place, undefined, text);
+  }
+  // A region's name alone says nothing of the language: the conversation's stands.
+  const reply = decideRoute("Nyamata", { ...fresh, langPref: "fr" }, live);
+  assert.equal(reply.replyLanguage, "fr");
+});
