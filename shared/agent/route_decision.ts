@@ -403,7 +403,9 @@ export function decideRoute(
       confidence: 1,
     };
   }
-  if (routable === null || confidence < threshold) {
+  // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
+  // model makes of their letters.
+  if (routable === null || confidence < threshold || isContentFree(words)) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
   return {
@@ -432,7 +434,7 @@ function topicOf(
 ): { agent: string | null; confidence: number } {
   const whole = context.classifier.classify(text);
   const rest = withoutGreetings(words);
-  if (rest.length === words.length || rest.length === 0) return whole;
+  if (rest.length === words.length || rest.length === 0 || isContentFree(rest)) return whole;
   const request = context.classifier.classify(rest.join(" "));
   // A clear reading only: the whole message already has one (the front desk's).
   return request.agent !== null && request.agent !== frontDesk &&
@@ -530,6 +532,145 @@ const GREETING_COMPANIONS = new Set([
 
 // Greetings of several words whose words alone greet no one.
 const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+
+// Words that ask, point or want without saying what: pronouns, articles, question words,
+// "want", "need", "can" (normalised; "help" is not among them: it asks the front desk).
+const FUNCTION_WORDS = new Set(
+  [
+    // English
+    "i",
+    "me",
+    "my",
+    "you",
+    "u",
+    "we",
+    "it",
+    "is",
+    "are",
+    "am",
+    "a",
+    "an",
+    "the",
+    "to",
+    "for",
+    "of",
+    "so",
+    "and",
+    "or",
+    "do",
+    "does",
+    "can",
+    "could",
+    "would",
+    "will",
+    "want",
+    "wanna",
+    "need",
+    "have",
+    "how",
+    "who",
+    "what",
+    "where",
+    "when",
+    "why",
+    "which",
+    "tell",
+    "this",
+    "that",
+    "there",
+    "here",
+    "anyone",
+    "someone",
+    "something",
+    "anything",
+    "possible",
+    "ok",
+    "yes",
+    "no",
+    // French
+    "je",
+    "j",
+    "moi",
+    "tu",
+    "vous",
+    "il",
+    "elle",
+    "on",
+    "nous",
+    "le",
+    "la",
+    "les",
+    "l",
+    "un",
+    "une",
+    "des",
+    "de",
+    "du",
+    "d",
+    "et",
+    "ou",
+    "mais",
+    "est",
+    "c",
+    "ce",
+    "ca",
+    "que",
+    "qu",
+    "qui",
+    "quoi",
+    "comment",
+    "pourquoi",
+    "quand",
+    "veux",
+    "voudrais",
+    "besoin",
+    "ai",
+    "avez",
+    "peux",
+    "pouvez",
+    "dites",
+    "dis",
+    "alors",
+    "m",
+    "me",
+    "entendez",
+    "quelqu",
+    "chose",
+    "oui",
+    "non",
+    // Kinyarwanda
+    "ndashaka",
+    "nshaka",
+    "nkeneye",
+    "ese",
+    "se",
+    "nde",
+    "iki",
+    "ki",
+    "gute",
+    "ryari",
+    "he",
+    "mbwira",
+    "mumbwire",
+    "mwumva",
+    "ko",
+    "ni",
+    "na",
+    "kandi",
+    "cyangwa",
+    "nakora",
+    "birashoboka",
+    "yego",
+    "oya",
+  ].map(normalizeText),
+);
+
+// A short message of function words only ("i need", "est ce que", "nkeneye"): it names
+// nothing to route on. Longer ones ("what can you do for me") ask about the service.
+function isContentFree(words: readonly string[]): boolean {
+  const plain = words.filter((word) => !COURTESIES.has(word));
+  return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
+}
 
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");
 // only at the start, where a greeting stands ("bikoreshwa bite" is "how does it work").

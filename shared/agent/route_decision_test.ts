@@ -240,3 +240,16 @@ Deno.test("a district or neighbourhood outside the rides' gazetteer is where too
   const reply = decideRoute("Nyamata", { ...fresh, langPref: "fr" }, live);
   assert.equal(reply.replyLanguage, "fr");
 });
+
+Deno.test("a first message of words that name nothing asks which service, in three languages", () => {
+  const live = platformRouter();
+  for (
+    const text of ["i need", "so what", "je voudrais", "c'est possible", "nkeneye", "ese gute"]
+  ) {
+    assert.equal(decideRoute(text, fresh, live).kind, "clarify", text);
+  }
+  // One word that names something is enough; and mid-flow such words answer the agent.
+  const taxi = decideRoute("i need a taxi", fresh, live);
+  assert.equal(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
+  assert.equal(decideRoute("yes i need", inFlow("pharmacy"), live).kind, "stay");
+});
