@@ -118,6 +118,10 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "bleeding",
     "injured",
     "stalk",
+    "collapsed",
+    "unconscious",
+    "overdose",
+    "poisoned",
     "trapped",
     // French
     "urgence",
@@ -126,6 +130,10 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "blessé",
     "blessée",
     "kidnapp",
+    "inconscient",
+    "évanoui",
+    "empoisonn",
+    "crise cardiaque",
   ],
 };
 
@@ -151,6 +159,11 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "ranteye",
     "imbunda",
     "intwaro",
+    "toteza",
+    "totezw",
+    "kangish",
+    "abagizi ba nabi",
+    "umugizi wa nabi",
   ],
   theft: [
     "ubujura",
@@ -179,6 +192,15 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "inkongi",
     "gonze",
     "gonzwe",
+    "nkurikir",
+    "nkurikiy",
+    "dukurikir",
+    "dukurikiy",
+    "shimut",
+    "shimus",
+    "ntahumeka",
+    "yataye ubwenge",
+    "yarozwe",
   ],
 };
 
@@ -236,6 +258,10 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ["violence", / knows where (?:i|we) live\b/],
   ["danger", / (?:watching|watches|watched) (?:my|our) (?:house|home|place|room|shop)\b/],
   ["danger", / (?:not|dont|don t) (?:feel )?safe\b/],
+  // Someone else not breathing ("i can't breathe well at night" asks for an inhaler).
+  ["danger", / (?:not|isn t|isnt|stopped|no longer) breathing\b/],
+  ["danger", / (?:having|had|has) a heart attack\b/],
+  ["violence", / forced (?:me|her|him|us|them|my \w+)\b/],
   // English: theft said as a situation.
   [
     "theft",
@@ -246,6 +272,10 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:took|taken|grabed|snatched|got) (?:my|our|the|al)(?: \w+){1,3} (?:and|then) (?:ran|left|disappeared|vanished|fled|blocked|switched|is not|isn t|never|wont|won t)\b/,
   ],
   ["theft", / (?:emptied|drained|wiped) (?:my|our)\b/],
+  [
+    "theft",
+    / paid\b.* (?:he|she|they)(?: \w+)? (?:vanished|disappeared|ran away|ran of|blocked me|switched of|stopped answering)\b/,
+  ],
   // Something of the sender's is with someone who no longer answers.
   [
     "theft",
@@ -253,7 +283,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "theft",
-    / (?:took|taken|stolen|picked|pinched|grabbed) (?:\w+ ){0,2}(?:from|out of) my (?:pocket|bag|handbag|purse|car|house|room|shop)\b/,
+    / (?:took|taken|stolen|picked|pinched|grabbed) (?:\w+ ){0,2}(?:from|out of) (?:my|the|our) (?:pocket|bag|handbag|purse|car|house|room|shop)\b/,
   ],
   [
     "theft",
@@ -307,6 +337,9 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:avec|a|ont|porte|portait|tient|sorti) (?:un|une|des) (?:couteau|couteaux|fusil|pistolet|machete|arme)\b/,
   ],
   ["violence", / armes?\b/],
+  ["violence", / (?:de|par la) force\b/],
+  ["danger", / (?:ete|ont|l ont|les ont) enleve\w*\b/],
+  ["danger", / ne respire (?:plus|pas)\b/],
   ["violence", / (?:me|nous|la|le) fait chanter\b/],
   ["violence", / (?:m a|m ont|nous a|nous ont) drogue/],
   ["danger", / (?:pas|refuse de) me laiser (?:descendre|sortir|partir)\b/],
@@ -356,7 +389,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "theft",
-    / (?:yatwaye|yantwaye|bantwaye|batwaye|bantwara|yajyanye)\b.* (?:bariruka|ariruka|barirukanka|birukanse|yirukanse|barahunga|arahunga|yahunze|bahunze|yacitse|bacitse|ntiyitaba|ntibitaba|aburirwa|yaburiwe|ntaboneka|yazimije|yafunze|yanyihakanye|biyita|yiyita)\b/,
+    / (?:yatwaye|yantwaye|bantwaye|batwaye|bantwara|yajyanye)\b.* (?:bariruka|ariruka|barirukanka|birukanse|yirukanse|barahunga|arahunga|yahunze|bahunze|yacitse|bacitse|ntiyitaba|ntibitaba|aburirwa|yaburiwe|arazimira|yazimiye|yarazimiye|ntaboneka|yazimije|yafunze|yanyihakanye|biyita|yiyita)\b/,
   ],
   ["theft", / (?:bakuye|bakuyeho|bayakuye|bamaze) amafaranga\b/],
   [

@@ -43,6 +43,12 @@ Deno.test("ordinary messages that share a word with harm raise no alarm", () => 
       "mon ancien employeur me poursuit en justice",
       "nta mutekano w'imodoka",
       "how do i share my photos of the car",
+      "asthma inhaler, i can't breathe well at night",
+      "heart attack insurance cover",
+      "je veux enlever un article de ma commande",
+      "paid but the order disappeared from the app",
+      "ku wa gatanu ukurikira",
+      "nkurikiza amabwiriza",
     ]
   ) {
     assert.equal(safetyConcern(text), null, text);
@@ -67,6 +73,24 @@ Deno.test("weapons, harm to someone else, being held, blackmail and things kept 
     ["bamfungiranye mu cyumba", "violence"],
     ["bantwaye telefone bahita bariruka", "theft"],
     ["ntabwo ndi mu mutekano hano", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("kidnapping, force, medical collapse, blackmail and a seller who vanished with the money are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my grandfather fell and is not breathing", "danger"],
+    ["my boss forced me into his office and locked the door", "violence"],
+    ["i paid the broker for a room and then he disappeared", "theft"],
+    ["they stole the radio out of the car", "theft"],
+    ["mon neveu a ete enleve devant l'ecole", "danger"],
+    ["ils ont pris mon sac de force", "violence"],
+    ["mon voisin est inconscient", "danger"],
+    ["umwana w'umuturanyi yashimuswe", "danger"],
+    ["abagizi ba nabi bateye mu isoko", "violence"],
+    ["umukoresha arantoteza buri munsi", "violence"],
+    ["bankangishije imbunda", "violence"],
+    ["abasore babiri bankurikiye kugera mu rugo", "danger"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
