@@ -120,6 +120,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "ibyo naguze muri supermarket ntibiragera",
       "amakuru ya commande y'ibiribwa",
       "commande y'umuceri n'isukari iratinze",
+      "commande yanjye yo mu iduka yahagurutse",
+      "ibyo natumije mu iduka byoherejwe",
     ],
     fr: [
       "mes courses ne sont pas encore livrees",

@@ -109,6 +109,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "hagarika ameza nari nabitse",
       "ni ibihe biryo mufite nimugoroba",
       "hari ibiki byo kurya",
+      "ibiryo byanjye biri mu nzira",
+      "burger natumije iraza ryari",
     ],
     fr: [
       "mon repas n'est pas encore arrive",
