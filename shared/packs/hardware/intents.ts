@@ -62,6 +62,7 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "barbed wire for a fence",
       "the cement i ordered has not been delivered",
       "status of my building materials order",
+      "how much is a bag of cement",
     ],
     rw: [
       "kizimyamwoto yo mu nzu",
@@ -115,6 +116,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "urusinga rw'amahwa rwo kuzitira",
       "sima natumije ntiragera",
       "commande y'ibikoresho by'ubwubatsi igeze he",
+      "sima igura angahe",
+      "igiciro cy'amabati n'imisumari",
+      "ibiciro by'ibikoresho by'ubwubatsi",
     ],
     fr: [
       "des extincteurs pour la maison",
@@ -168,6 +172,7 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "fil barbele pour cloture",
       "le ciment commande n'est pas encore livre",
       "suivi de ma commande de materiaux",
+      "combien coute le sac de ciment",
     ],
   },
 };

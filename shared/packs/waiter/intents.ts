@@ -162,6 +162,11 @@ export const WAITER_INTENTS: IntentExamples = {
       "c'est quoi les plats de ce soir",
       "quels plats vous servez",
       "qu'est ce qu'il y a a manger ce soir",
+      "je peux avoir la carte",
+      "montrez moi la carte des plats",
+      "la carte des boissons",
+      "la carte",
+      "la carte du jour",
     ],
   },
 };
