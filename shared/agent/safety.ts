@@ -119,6 +119,7 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "injured",
     "stalk",
     "collapsed",
+    "spiked",
     "unconscious",
     "overdose",
     "poisoned",
@@ -272,6 +273,19 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:took|taken|grabed|snatched|got) (?:my|our|the|al)(?: \w+){1,3} (?:and|then) (?:ran|left|disappeared|vanished|fled|blocked|switched|is not|isn t|never|wont|won t)\b/,
   ],
   ["theft", / (?:emptied|drained|wiped) (?:my|our)\b/],
+  // Strangers taking something ("two guys on a moto took my handbag"; "took my order" is service).
+  [
+    "theft",
+    / (?:guys|men|boys|people|someone|somebody|stranger|strangers|gang|thieves|man|woman)\b(?: \w+){0,4} (?:took|grabbed|snatched|pulled) (?:my|our) (?!order|reservation|details|number|name|call|photo|measurements)/,
+  ],
+  ["theft", / (?:fake|false|bogus) (?:agent|police|policeman|officer|staf|mtn|airtel|bank)\b/],
+  // Someone at the door or hiding near the house.
+  [
+    "danger",
+    / (?:trying|tries|tried) to (?:open|break|get into|enter|force) (?:my|our|the) (?:door|gate|house|window|room|car)\b/,
+  ],
+  ["danger", / (?:hiding|lurking) (?:outside|near|behind|in|at)\b/],
+  ["violence", / finish (?:me|us|him|her)(?: of)?\b/],
   [
     "theft",
     / paid\b.* (?:he|she|they)(?: \w+)? (?:vanished|disappeared|ran away|ran of|blocked me|switched of|stopped answering)\b/,
@@ -299,7 +313,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "danger",
     new RegExp(
-      ` ${KIN}(?: \\w+){0,4} (?:is missing|went missing|been missing|missing since|has not come|hasn t come|has not come back|not come home|never came|disappeared|can t be found|cannot be found|didn t come|did not come|didn t return|did not return|hasn t returned|has not returned)`,
+      ` ${KIN}(?: \\w+){0,4} (?:is missing|went missing|been missing|missing since|has not come|hasn t come|has not come back|not come home|never came|disappeared|can t be found|cannot be found|didn t come|did not come|didn t return|did not return|hasn t returned|has not returned|hasn t been seen|has not been seen|not been seen|not seen since)`,
     ),
   ],
   ["danger", / nobody knows where (?:he|she|they) (?:is|are)\b/],
@@ -338,6 +352,17 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   ["violence", / armes?\b/],
   ["violence", / (?:de|par la) force\b/],
+  ["theft", / fait les poches\b/],
+  ["theft", / (?:faux|fausse) (?:agent|policier|police|employe|mtn|airtel|banque)\b/],
+  [
+    "theft",
+    / (?:gars|hommes|types|inconnu|inconnus|quelqu un|jeunes|voleur|bandits)\b(?: \w+){0,4} (?:ont pris|a pris|m ont pris|m a pris|ont arache|a arache) (?:mon|ma|mes|notre|nos)\b/,
+  ],
+  [
+    "danger",
+    / (?:essaie|essaye|essayait|tente|tentait) d (?:ouvrir|entrer|forcer) (?:ma|notre|la|chez)\b/,
+  ],
+  ["violence", / (?:me|nous) finir\b/],
   ["danger", / (?:ete|ont|l ont|les ont) enleve\w*\b/],
   ["danger", / ne respire (?:plus|pas)\b/],
   ["violence", / (?:me|nous|la|le) fait chanter\b/],
@@ -373,19 +398,22 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // French: danger.
   [
     "danger",
-    / (?:fils|file|enfant|bebe|mari|femme|mere|pere|frere|soeur|copine|copain)\b.* (?:disparu|disparue|pas rentre|pas rentree|introuvable|ne la trouve|ne le trouve|on ne trouve)\b/,
+    / (?:fils|file|enfant|bebe|mari|femme|mere|pere|frere|soeur|copine|copain)\b.* (?:disparu|disparue|pas rentre|pas rentree|introuvable|ne la trouve|ne le trouve|on ne trouve|pas ete vu|pas ete vue|personne ne l a vu)\b/,
   ],
   [
     "danger",
     / (?<!contre )(?:le|au|en|du) feu\b(?! (?:rouge|vert|tricolore|de signalisation|orange))/,
   ],
-  ["danger", / (?:maison|cuisine|boutique|immeuble|voiture) (?:brule|brulent)\b/],
+  [
+    "danger",
+    / (?:maison|cuisine|boutique|immeuble|voiture|marche)\b(?: \w+){0,3} (?:brule|brulent)\b/,
+  ],
   ["danger", / (?<!extincteur d |extincteurs d |asurance |contre l |alarme |alarmes )incendie/],
   ["danger", / acident\b.* (?:saign\w*|blese\w*|sang|hopital|mal|mort)\b/],
   // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
   [
     "theft",
-    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto)\b/,
+    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho)\b/,
   ],
   [
     "theft",
@@ -401,6 +429,22 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:umwana|umuhungu|umukobwa|umugore|umugabo|mama|papa|murumuna|mushiki|musaza|umwuzukuru)\b.* (?:yabuze|ntiyatashye|ntaragaruka|ntituzi aho ari|ntawe uzi aho ari)\b/,
   ],
   ["danger", / (?:mu )?kaga\b/],
+  [
+    "theft",
+    / (?:bantwaye|yantwaye|banyatse|yanyatse|banshikuje|yanshikuje) (?:isakoshi|telefone|amafaranga|ipaki|igikapu|mudasobwa|imodoka|moto)\b/,
+  ],
+  [
+    "danger",
+    / (?:ushaka|arashaka|barashaka|bashaka|arimo|barimo) (?:gufungura|kwinjira|kumena)\b.* (?:umuryango|urugi|inzu|iwanjye|iwacu|idirishya)\b/,
+  ],
+  [
+    "danger",
+    / (?:ntawe uramubona|ntawe wamubonye|ntituramubona|ntawe uramubonye)\b/,
+  ],
+  [
+    "danger",
+    / (?:ntanyemerera|ntibanyemerera|ntiyanyemereye|ntanyemerere) (?:gusohoka|kugenda|kuva|gusohoka mu)\b/,
+  ],
   // "Nta mutekano" alone is "not safe"; with a noun after it, the safety of a thing.
   [
     "danger",

@@ -49,6 +49,9 @@ Deno.test("ordinary messages that share a word with harm raise no alarm", () => 
       "paid but the order disappeared from the app",
       "ku wa gatanu ukurikira",
       "nkurikiza amabwiriza",
+      "the man took my order but the food is late",
+      "can you finish my order",
+      "bantwaye ku kibuga cy'indege",
     ]
   ) {
     assert.equal(safetyConcern(text), null, text);
@@ -91,6 +94,21 @@ Deno.test("kidnapping, force, medical collapse, blackmail and a seller who vanis
     ["umukoresha arantoteza buri munsi", "violence"],
     ["bankangishije imbunda", "violence"],
     ["abasore babiri bankurikiye kugera mu rugo", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("strangers taking things, fake agents, someone at the door, a relative not seen since, and a threat to finish someone are found", () => {
+  const cases: Array<[string, string]> = [
+    ["three boys near the stadium grabbed my phone", "theft"],
+    ["a fake police officer asked me for money", "theft"],
+    ["somebody tried to force our gate at 2am", "danger"],
+    ["my cousin has not been seen since monday", "danger"],
+    ["they told me they will finish me", "violence"],
+    ["des inconnus m'ont pris mon telephone", "theft"],
+    ["quelqu'un tente d'entrer chez nous", "danger"],
+    ["banshikuje telefone mu muhanda", "theft"],
+    ["hari abantu barimo kumena idirishya ry'inzu yacu", "danger"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
