@@ -49,7 +49,10 @@ module.exports = {
         path: "^shared/packs/([^/]+)/",
         pathNot: [TEST_FILE, "^shared/packs/buy_sell/(concierge_flow|mod)\\.ts$"],
       },
-      to: { path: "^shared/", pathNot: [KERNEL, CAPABILITY, "^shared/tools/", "^shared/packs/$1/"] },
+      to: {
+        path: "^shared/",
+        pathNot: [KERNEL, CAPABILITY, "^shared/tools/", "^shared/packs/$1/"],
+      },
     },
     {
       name: "pack-imports-no-other-pack",

@@ -279,6 +279,30 @@ export interface IntentTrainOptions extends TrainOptions {
 }
 
 /**
+ * Courtesies that ask for nothing by themselves: read as neutral, like place
+ * names, so "remboursez moi svp" is about a refund and not the rides whose
+ * phrases happen to say "svp" most, and "yes pls" is as unclear as "yes".
+ */
+export const COURTESY_WORDS: readonly string[] = [
+  "please",
+  "pls",
+  "plz",
+  "plse",
+  "pliz",
+  "kindly",
+  "svp",
+  "stp",
+  "s'il vous plait",
+  "s'il vous plaît",
+  "s'il te plait",
+  "s'il te plaît",
+  "nkwinginze",
+  "ndakwinginze",
+  "ndabinginze",
+  "mbabarira",
+];
+
+/**
  * Trains the intent classifier from every agent's phrases in every language
  * (and the filler phrases, when given, as the unclear class).
  *
@@ -297,12 +321,11 @@ export function trainIntentClassifier(
   options: IntentTrainOptions = {},
 ): IntentClassifier {
   const { unclear, neutralNames = [], ...rest } = options;
-  const names = nameGazetteer(neutralNames);
-  // Without names, a phrase is another text: its features are not the cached ones.
-  const topicOf = neutralNames.length === 0
-    ? (text: string) => text
-    : (text: string) => names.strip(normalizeText(text));
-  const train = neutralNames.length === 0 ? rest : { ...rest, featureCache: undefined };
+  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS]);
+  // Names and courtesies taken out, a phrase is another text: its features are not the
+  // cached ones (the language detector's, which keep them as evidence of a language).
+  const topicOf = (text: string) => names.strip(normalizeText(text));
+  const train = { ...rest, featureCache: undefined };
   const classifier = trainTextClassifier(
     [
       ...examples.flatMap(({ agent, phrases }) =>
@@ -316,6 +339,5 @@ export function trainIntentClassifier(
     ],
     train,
   );
-  if (neutralNames.length === 0) return classifier;
   return { classify: (text: string) => classifier.classify(topicOf(text)) };
 }

@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import naiveBayes from "wink-naive-bayes-text-classifier";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
-import { CONFIDENCE_THRESHOLD, trainIntentClassifier } from "./intent_classifier.ts";
+import {
+  CONFIDENCE_THRESHOLD,
+  COURTESY_WORDS,
+  trainIntentClassifier,
+} from "./intent_classifier.ts";
 import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
-import { featuresOf, normalizeText } from "./text_features.ts";
+import { featuresOf, nameGazetteer, normalizeText } from "./text_features.ts";
 
 const classifier = trainIntentClassifier(PACK_INTENTS);
 const withUnclear = trainIntentClassifier(PACK_INTENTS, { unclear: UNCLEAR_PHRASES });
@@ -49,10 +53,11 @@ Deno.test("the compiled scores rank agents exactly as wink's own computeOdds doe
   // deno-lint-ignore no-explicit-any
   const wink = (naiveBayes as any)();
   wink.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
+  // The classifier reads a text without its courtesies; wink is given the same text.
+  const courtesies = nameGazetteer(COURTESY_WORDS);
+  const topic = (text: string) => featuresOf(courtesies.strip(normalizeText(text)));
   for (const { agent, phrases } of PACK_INTENTS) {
-    for (const text of Object.values(phrases).flat()) {
-      wink.learn(featuresOf(normalizeText(text)), agent);
-    }
+    for (const text of Object.values(phrases).flat()) wink.learn(topic(text), agent);
   }
   wink.consolidate();
   for (
@@ -65,7 +70,7 @@ Deno.test("the compiled scores rank agents exactly as wink's own computeOdds doe
       "ok",
     ]
   ) {
-    const expected = (wink.computeOdds(featuresOf(normalizeText(text))) as Array<[string, number]>)
+    const expected = (wink.computeOdds(topic(text)) as Array<[string, number]>)
       .map(([label]) => label);
     assert.deepStrictEqual(classifier.classify(text).ranking.map((r) => r.agent), expected, text);
   }
@@ -98,4 +103,17 @@ Deno.test("filler messages ask for nothing: no agent, and the unclear share lead
 Deno.test("requests for staff-only tools never get a staff agent and ask what the customer needs", () => {
   const result = withUnclear.classify("create a marketing campaign for my brand");
   assert.deepStrictEqual(result.agent, null);
+});
+
+Deno.test("a courtesy changes neither the agent nor the confidence", () => {
+  for (
+    const [plain, polite] of [
+      ["remboursez moi", "remboursez moi svp"],
+      ["I need a taxi to Kimironko", "I need a taxi to Kimironko please"],
+      ["nkeneye imiti y'inkorora", "nkeneye imiti y'inkorora nkwinginze"],
+      ["yes", "yes pls"],
+    ]
+  ) {
+    assert.deepStrictEqual(withUnclear.classify(polite), withUnclear.classify(plain), polite);
+  }
 });

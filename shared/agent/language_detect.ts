@@ -93,6 +93,60 @@ function normalizedSet(words: readonly string[]): Set<string> {
   return new Set(words.map(normalizeText));
 }
 
+// The words that build a sentence around borrowed nouns: verbs of wanting and needing,
+// possessives, articles, prepositions (normalised; none shared by two languages).
+const FRAME = new Map<string, Language>(
+  ([
+    ["rw", [
+      "ndashaka",
+      "nshaka",
+      "nkeneye",
+      "ndakeneye",
+      "mfite",
+      "mufite",
+      "ya",
+      "yanjye",
+      "wanjye",
+      "byanjye",
+      "rwanjye",
+      "rya",
+      "cya",
+      "kuri",
+      "ngo",
+      "na",
+      "ni",
+      "mu",
+      "ku",
+      "iki",
+      "ese",
+      "none",
+    ]],
+    ["fr", [
+      "je",
+      "veux",
+      "voudrais",
+      "besoin",
+      "le",
+      "la",
+      "les",
+      "un",
+      "une",
+      "des",
+      "du",
+      "pour",
+      "avec",
+      "mon",
+      "ma",
+      "mes",
+      "est",
+      "ai",
+    ]],
+    ["en", ["i", "want", "need", "the", "my", "for", "with", "is", "have", "can"]],
+  ] as Array<[Language, string[]]>).flatMap(([language, words]) =>
+    words.map((word): [string, Language] => [normalizeText(word), language])
+  ),
+);
+
 /** A message this short is read by the words it knows, never by the letters of a name. */
 export const SHORT_MESSAGE_WORDS = 3;
 
@@ -160,7 +214,10 @@ export function trainLanguageDetector(
       const marked = byKnownWords(words, MARKERS);
       if (marked !== null) return marked;
       const known = byKnownWords(words, lexicon);
-      return known !== null && known === read ? known : null;
+      if (known !== null) return known === read ? known : null;
+      // Known words of two languages ("ndashaka insurance ya moto"): a borrowed noun is
+      // no switch; the sentence's frame ("ndashaka", "ya") says the language.
+      return byKnownWords(words, FRAME);
     },
   };
 }

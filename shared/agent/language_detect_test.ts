@@ -81,3 +81,9 @@ Deno.test("a request to speak a language is one, greeting and all; declining one
     assert.deepStrictEqual(requestedLanguage(text), language, text);
   }
 });
+
+Deno.test("a borrowed noun is no switch: the sentence around it says the language", () => {
+  assert.deepStrictEqual(detector.detect("ndashaka insurance ya moto"), "rw");
+  assert.deepStrictEqual(detector.detect("nkeneye delivery ya pizza"), "rw");
+  assert.deepStrictEqual(detector.detect("je veux delivery"), "fr");
+});

@@ -314,7 +314,7 @@ export function decideRoute(
   state: RoutingState,
   context: RouteContext,
 ): RouteDecision {
-  const { classifier, detector } = context;
+  const { detector } = context;
   const agents = context.agents ?? DEFAULT_AGENTS;
   const isCustomer = (agent: string) => isCustomerAgent(agent, agents);
   const threshold = context.threshold ?? CONFIDENCE_THRESHOLD;
@@ -365,7 +365,7 @@ export function decideRoute(
 
   const changeOfMind = markedChangeOfMind(normalized);
   const topicText = changeOfMind ?? text;
-  const { agent, confidence } = classifier.classify(topicText);
+  const { agent, confidence } = topicOf(topicText, words, context, threshold, agents.frontDesk);
   const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
@@ -403,7 +403,9 @@ export function decideRoute(
       confidence: 1,
     };
   }
-  if (routable === null || confidence < threshold) {
+  // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
+  // model makes of their letters.
+  if (routable === null || confidence < threshold || isContentFree(words)) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
   return {
@@ -415,6 +417,30 @@ export function decideRoute(
     confidence,
     ...placeOf(normalized, context),
   };
+}
+
+// How sure the request after a greeting must be to outweigh the greeting's front desk.
+const REQUEST_AFTER_GREETING = 0.5;
+
+// A greeting before a request says nothing of the request ("bonjour, une moto pour
+// Kacyiru"), though the front desk's phrases are full of greetings: the request alone is
+// read first, and the whole message only when the request alone names no agent surely.
+function topicOf(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const whole = context.classifier.classify(text);
+  const rest = withoutGreetings(words);
+  if (rest.length === words.length || rest.length === 0 || isContentFree(rest)) return whole;
+  const request = context.classifier.classify(rest.join(" "));
+  // A clear reading only: the whole message already has one (the front desk's).
+  return request.agent !== null && request.agent !== frontDesk &&
+      request.confidence >= Math.max(threshold, REQUEST_AFTER_GREETING)
+    ? request
+    : whole;
 }
 
 // The place a message names, for the route's `place`.
@@ -506,6 +532,159 @@ const GREETING_COMPANIONS = new Set([
 
 // Greetings of several words whose words alone greet no one.
 const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+
+// Words that ask, point or want without saying what: pronouns, articles, question words,
+// "want", "need", "can" (normalised; "help" is not among them: it asks the front desk).
+const FUNCTION_WORDS = new Set(
+  [
+    // English
+    "i",
+    "me",
+    "my",
+    "you",
+    "u",
+    "we",
+    "it",
+    "is",
+    "are",
+    "am",
+    "a",
+    "an",
+    "the",
+    "to",
+    "for",
+    "of",
+    "so",
+    "and",
+    "or",
+    "do",
+    "does",
+    "can",
+    "could",
+    "would",
+    "will",
+    "want",
+    "wanna",
+    "need",
+    "have",
+    "how",
+    "who",
+    "what",
+    "where",
+    "when",
+    "why",
+    "which",
+    "tell",
+    "this",
+    "that",
+    "there",
+    "here",
+    "anyone",
+    "someone",
+    "something",
+    "anything",
+    "possible",
+    "ok",
+    "yes",
+    "no",
+    // French
+    "je",
+    "j",
+    "moi",
+    "tu",
+    "vous",
+    "il",
+    "elle",
+    "on",
+    "nous",
+    "le",
+    "la",
+    "les",
+    "l",
+    "un",
+    "une",
+    "des",
+    "de",
+    "du",
+    "d",
+    "et",
+    "ou",
+    "mais",
+    "est",
+    "c",
+    "ce",
+    "ca",
+    "que",
+    "qu",
+    "qui",
+    "quoi",
+    "comment",
+    "pourquoi",
+    "quand",
+    "veux",
+    "voudrais",
+    "besoin",
+    "ai",
+    "avez",
+    "peux",
+    "pouvez",
+    "dites",
+    "dis",
+    "alors",
+    "m",
+    "me",
+    "entendez",
+    "quelqu",
+    "chose",
+    "oui",
+    "non",
+    // Kinyarwanda
+    "ndashaka",
+    "nshaka",
+    "nkeneye",
+    "ese",
+    "se",
+    "nde",
+    "iki",
+    "ki",
+    "gute",
+    "ryari",
+    "he",
+    "mbwira",
+    "mumbwire",
+    "mwumva",
+    "ko",
+    "ni",
+    "na",
+    "kandi",
+    "cyangwa",
+    "nakora",
+    "birashoboka",
+    "yego",
+    "oya",
+  ].map(normalizeText),
+);
+
+// A short message of function words only ("i need", "est ce que", "nkeneye"): it names
+// nothing to route on. Longer ones ("what can you do for me") ask about the service.
+function isContentFree(words: readonly string[]): boolean {
+  const plain = words.filter((word) => !COURTESIES.has(word));
+  return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
+}
+
+// The words of a message after the greetings it opens with ("bonjour", "bon apres midi");
+// only at the start, where a greeting stands ("bikoreshwa bite" is "how does it work").
+function withoutGreetings(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length) {
+    const rest = ` ${words.slice(at).join(" ")} `;
+    const phrase = GREETING_PHRASES.find((p) => rest.startsWith(` ${p} `));
+    if (phrase !== undefined) at += phrase.split(" ").length;
+    else if (GREETINGS.has(words[at])) at++;
+    else break;
+  }
+  return words.slice(at);
+}
 
 // Only a greeting: at least one greeting and nothing but greetings and their
 // companions ("good afternoon", "bonjour a tous", "mwiriwe neza").

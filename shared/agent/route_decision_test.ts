@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { platformRouter } from "@shared/platform/router.ts";
 import { decideRoute, MAIN_MENU, type RoutingState, trainRouteContext } from "./route_decision.ts";
 
 const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
@@ -197,4 +198,58 @@ Deno.test("a greeting and nothing else goes to the front desk", () => {
     const decision = decideRoute(text, fresh, context);
     assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
   }
+});
+
+Deno.test("a greeting before a request leaves the request to say where it goes", () => {
+  // The live router: its places are neutral, so the greeting is most of what is left.
+  const live = platformRouter();
+  const agentOf = (text: string) => {
+    const decision = decideRoute(text, fresh, live);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  for (
+    const [text, agent] of [
+      ["bonjour, une moto pour Kacyiru", "mobility_orchestrator"],
+      ["bonsoir, je peux voir le menu", "waiter_ai"],
+      ["bjr taxi pour Kigali Heights svp", "mobility_orchestrator"],
+      ["mwaramutse, ndashaka imiti y'inkorora", "pharmacy"],
+      // Nothing clear after the greeting: the front desk, as for the greeting alone.
+      ["salut, vous etes qui", "concierge_router"],
+      ["mwiriwe neza bagenzi", "concierge_router"],
+    ]
+  ) {
+    assert.equal(agentOf(text), agent, text);
+  }
+});
+
+Deno.test("a district or neighbourhood outside the rides' gazetteer is where too: no topic, no language, no place handed on", () => {
+  const live = platformRouter();
+  for (
+    const [text, agent] of [
+      ["cement and iron bars in Kibagabaga", "hardware"],
+      ["ikibanza kigurishwa i Nyamata", "property"],
+      ["une pharmacie a Musanze", "pharmacy"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+    // Only the gazetteer's places can be located: these are not handed to the agent.
+    assert.equal(decision.kind === "route" && decision.place, undefined, text);
+  }
+  // A region's name alone says nothing of the language: the conversation's stands.
+  const reply = decideRoute("Nyamata", { ...fresh, langPref: "fr" }, live);
+  assert.equal(reply.replyLanguage, "fr");
+});
+
+Deno.test("a first message of words that name nothing asks which service, in three languages", () => {
+  const live = platformRouter();
+  for (
+    const text of ["i need", "so what", "je voudrais", "c'est possible", "nkeneye", "ese gute"]
+  ) {
+    assert.equal(decideRoute(text, fresh, live).kind, "clarify", text);
+  }
+  // One word that names something is enough; and mid-flow such words answer the agent.
+  const taxi = decideRoute("i need a taxi", fresh, live);
+  assert.equal(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
+  assert.equal(decideRoute("yes i need", inFlow("pharmacy"), live).kind, "stay");
 });

@@ -46,6 +46,14 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "kidnap",
     "hostage",
     "weapon",
+    "armed",
+    "gunman",
+    "gunmen",
+    "gunshot",
+    "threat",
+    "drugged",
+    "bully",
+    "bullied",
     // French
     "agress",
     "frappe",
@@ -62,6 +70,7 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "harcel",
     "séquestr",
     "enferm",
+    "chantage",
   ],
   theft: [
     // English
@@ -109,6 +118,12 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "bleeding",
     "injured",
     "stalk",
+    "collapsed",
+    "spiked",
+    "unconscious",
+    "overdose",
+    "poisoned",
+    "trapped",
     // French
     "urgence",
     "au secours",
@@ -116,6 +131,10 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "blessé",
     "blessée",
     "kidnapp",
+    "inconscient",
+    "évanoui",
+    "empoisonn",
+    "crise cardiaque",
   ],
 };
 
@@ -136,6 +155,16 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "twica",
     "bamwishe",
     "yamwishe",
+    "urugomo",
+    "fungiranye",
+    "ranteye",
+    "imbunda",
+    "intwaro",
+    "toteza",
+    "totezw",
+    "kangish",
+    "abagizi ba nabi",
+    "umugizi wa nabi",
   ],
   theft: [
     "ubujura",
@@ -164,6 +193,15 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "inkongi",
     "gonze",
     "gonzwe",
+    "nkurikir",
+    "nkurikiy",
+    "dukurikir",
+    "dukurikiy",
+    "shimut",
+    "shimus",
+    "ntahumeka",
+    "yataye ubwenge",
+    "yarozwe",
   ],
 };
 
@@ -172,9 +210,11 @@ const SAFE_WORDS = new Set(
   ["ikubitiro", "violet", "violette", "violon", "violation", "cogner"].map(normalizeText),
 );
 
-const PERSON = "(?:me|us|him|her|them|my \\w+|our \\w+|the (?:kids|children|child|baby))";
 const KIN =
-  "(?:son|daughter|child|kid|kids|baby|wife|husband|mother|mum|mom|father|dad|brother|sister|girl|boy|friend)";
+  "(?:son|daughter|child|kid|kids|baby|wife|husband|mother|mum|mom|father|dad|brother|sister|girl|boy|friend|nephew|niece|cousin|aunt|uncle|grandma|grandmother|granny|grandpa|grandfather|neighbour|neighbor|girlfriend|boyfriend|partner)";
+// Harm done to someone else counts as much as to the sender ("he beats his wife").
+const PERSON =
+  `(?:me|us|him|her|them|my \\w+|our \\w+|the (?:kids|children|child|baby)|(?:his|her|their) ${KIN})`;
 
 // Situations and harmful verbs with a person as their object, on the padded
 // normalised text (written with their spelling; doubled letters are made
@@ -195,10 +235,34 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:was|got|get|been|being|am|is|are|were) (?:hit|beaten|attacked|robed|stabed|raped|abused|kidnaped|knocked down|run over|folowed|threatened|muged|shot|assaulted|molested|harased|scamed|coned|cheated|duped|tricked|burned)\b/,
   ],
-  ["violence", / (?:wil|going to|gona|wants to|threatens to|threatened to) (?:kil|hurt|beat)\b/],
+  [
+    "violence",
+    / (?:wil|going to|gona|wants to|threatens to|threatened to) (?:kil|hurt|beat|burn|stab|shoot|rape|atack)\b/,
+  ],
+  // English: weapons held, a person kept against their will, blackmail.
+  [
+    "violence",
+    / (?:with|has|had|have|holding|holds|pulled|carrying|carries|drew) (?:a|an|his|her|their) (?:knife|gun|machete|pistol|rifle|panga|weapon|blade)\b/,
+  ],
+  [
+    "danger",
+    / (?:won t|wont|wil not|refuses to|refused to|doesn t|does not|didn t|did not) let (?:me|us) (?:get out|go|leave|out)\b/,
+  ],
+  ["danger", / driv\w*\b.* (?:won t|wont|refuses to|refused to|wil not) stop\b/],
+  [
+    "violence",
+    / (?:wil|gona|going to|threaten\w* to) (?:post|share|leak|publish|send) my (?:photos|pictures|pics|nudes|videos)\b/,
+  ],
+  ["violence", / (?:leak|leaked) my\b/],
+  ["danger", / (?:shooting|gunfire|shots fired)\b(?! (?:a |the )?(?:video|photo|film|ad|clip))/],
+  ["theft", / without my (?:permission|consent|knowledge|authorization)\b/],
   ["violence", / knows where (?:i|we) live\b/],
   ["danger", / (?:watching|watches|watched) (?:my|our) (?:house|home|place|room|shop)\b/],
   ["danger", / (?:not|dont|don t) (?:feel )?safe\b/],
+  // Someone else not breathing ("i can't breathe well at night" asks for an inhaler).
+  ["danger", / (?:not|isn t|isnt|stopped|no longer) breathing\b/],
+  ["danger", / (?:having|had|has) a heart attack\b/],
+  ["violence", / forced (?:me|her|him|us|them|my \w+)\b/],
   // English: theft said as a situation.
   [
     "theft",
@@ -215,6 +279,36 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:took|taken|grabed|snatched|got) (?:my|our|the|al)(?: \w+){1,3} (?:and|then) (?:ran|left|disappeared|vanished|fled|blocked|switched|is not|isn t|never|wont|won t)\b/,
   ],
   ["theft", / (?:emptied|drained|wiped) (?:my|our)\b/],
+  // Strangers taking something ("two guys on a moto took my handbag"; "took my order" is service).
+  [
+    "theft",
+    / (?:guys|men|boys|people|someone|somebody|stranger|strangers|gang|thieves|man|woman)\b(?: \w+){0,4} (?:took|grabbed|snatched|pulled) (?:my|our) (?!order|reservation|details|number|name|call|photo|measurements)/,
+  ],
+  ["theft", / (?:fake|false|bogus) (?:agent|police|policeman|officer|staf|mtn|airtel|bank)\b/],
+  // Someone at the door or hiding near the house.
+  [
+    "danger",
+    / (?:trying|tries|tried) to (?:open|break|get into|enter|force) (?:my|our|the) (?:door|gate|house|window|room|car)\b/,
+  ],
+  ["danger", / (?:hiding|lurking) (?:outside|near|behind|in|at)\b/],
+  ["violence", / finish (?:me|us|him|her)(?: of)?\b/],
+  [
+    "theft",
+    / paid\b.* (?:he|she|they)(?: \w+)? (?:vanished|disappeared|ran away|ran of|blocked me|switched of|stopped answering)\b/,
+  ],
+  // Something of the sender's is with someone who no longer answers.
+  [
+    "theft",
+    / (?:package|parcel|bag|luggage|phone|money|goods|items|things|purse|wallet)\b.* (?:not answering|isn t answering|won t answer|doesn t answer|stopped answering|phone is off|switched off|turned off|blocked me|unreachable)\b/,
+  ],
+  [
+    "theft",
+    / (?:took|taken|stolen|picked|pinched|grabbed) (?:\w+ ){0,2}(?:from|out of) (?:my|the|our) (?:pocket|bag|handbag|purse|car|house|room|shop)\b/,
+  ],
+  [
+    "theft",
+    / (?:took|taken|seized|kept|keeps) (?:al )?(?:my|our) (?:things|belongings|stuff|property|bags|luggage|id|passport)\b/,
+  ],
   [
     "theft",
     / (?:took|stole|withdrew|removed|taken) (?:al )?(?:the |my )?money (?:from|out of|of) my\b/,
@@ -225,7 +319,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "danger",
     new RegExp(
-      ` ${KIN}(?: \\w+){0,4} (?:is missing|went missing|has not come|hasn t come|has not come back|not come home|never came|disappeared|can t be found|cannot be found)`,
+      ` ${KIN}(?: \\w+){0,4} (?:is missing|went missing|been missing|missing since|has not come|hasn t come|has not come back|not come home|never came|disappeared|can t be found|cannot be found|didn t come|did not come|didn t return|did not return|hasn t returned|has not returned|hasn t been seen|has not been seen|not been seen|not seen since)`,
     ),
   ],
   ["danger", / nobody knows where (?:he|she|they) (?:is|are)\b/],
@@ -244,10 +338,44 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // French: violence.
   [
     "violence",
-    / (?:me|m|nous|la|le|l|les|te|t) (?:bat|bats|batent|batait|frape\w*|cogne\w*|gifle\w*|menace\w*|touche\w*|suit|suivent|suivait|poursui\w*|tue|tuer|enferme\w*)\b/,
+    / (?:me|m|nous|la|le|l|les|te|t) (?:bat|bats|batent|batait|frape\w*|cogne\w*|gifle\w*|menace\w*|touche\w*|suit|suivent|suivait|tue|tuer|enferme\w*)\b/,
+  ],
+  // "Il me poursuit" is chasing, unless a court is in it ("me poursuit en justice").
+  [
+    "violence",
+    / (?:me|m|nous|la|le|l|les|te|t) poursui\w*\b(?!.*(?:avocat|justice|tribunal|proces|juge|plainte))/,
   ],
   ["violence", / (?:va|veut|vont|menace de|menace d) (?:me|nous|la|le) (?:tuer|batre|frapper)\b/],
-  ["violence", / sans (?:mon|son|leur) acord\b/],
+  ["violence", / sans (?:mon|son|leur) (?:acord|consentement)\b/],
+  [
+    "violence",
+    / (?:bat|batent|frape|frapent|cogne|tabase|tape) (?:sa|son|ses|leur|leurs) (?:femme|mari|enfant|enfants|fils|file|soeur|frere|mere|pere|copine|copain|bebe)\b/,
+  ],
+  ["violence", / se (?:fait|font|faisait) (?:batre|frapper|agreser|violer|taper|tabaser)\b/],
+  [
+    "violence",
+    / (?:avec|a|ont|porte|portait|tient|sorti) (?:un|une|des) (?:couteau|couteaux|fusil|pistolet|machete|arme)\b/,
+  ],
+  ["violence", / armes?\b/],
+  ["violence", / (?:de|par la) force\b/],
+  ["theft", / fait les poches\b/],
+  ["theft", / (?:faux|fausse) (?:agent|policier|police|employe|mtn|airtel|banque)\b/],
+  [
+    "theft",
+    / (?:gars|hommes|types|inconnu|inconnus|quelqu un|jeunes|voleur|bandits)\b(?: \w+){0,4} (?:ont pris|a pris|m ont pris|m a pris|ont arache|a arache) (?:mon|ma|mes|notre|nos)\b/,
+  ],
+  [
+    "danger",
+    / (?:essaie|essaye|essayait|tente|tentait) d (?:ouvrir|entrer|forcer) (?:ma|notre|la|chez)\b/,
+  ],
+  ["violence", / (?:me|nous) finir\b/],
+  ["danger", / (?:ete|ont|l ont|les ont) enleve\w*\b/],
+  ["danger", / ne respire (?:plus|pas)\b/],
+  ["violence", / (?:me|nous|la|le) fait chanter\b/],
+  ["violence", / (?:m a|m ont|nous a|nous ont) drogue/],
+  ["danger", / (?:pas|refuse de) me laiser (?:descendre|sortir|partir)\b/],
+  ["danger", / ne me laise pas (?:descendre|sortir|partir)\b/],
+  ["theft", / sans (?:ma |mon )?(?:permision|autorisation)\b/],
   ["violence", / (?:sait|connait) ou (?:j|nous|je) (?:habite|habitons)\b/],
   ["danger", / (?:surveil\w*) (?:ma|notre|nos|mon) (?:maison|chambre|boutique|porte)\b/],
   ["danger", / (?:pas|plus) en securite\b/],
@@ -273,24 +401,31 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ["theft", / vide (?:mon|ma|notre) (?:compte|porte|momo)\b/],
   [
     "theft",
+    / (?:colis|paquet|sac|bagage\w*|telephone|argent|marchandise|valise)\b.* (?:ne repond (?:plus|pas)|eteint|m a bloque|injoignable|introuvable)\b/,
+  ],
+  [
+    "theft",
     / (?:case|force|fracture|defonce) (?:la|les|ma|notre) (?:porte|serure|fenetre|vitre)\b/,
   ],
   // French: danger.
   [
     "danger",
-    / (?:fils|file|enfant|bebe|mari|femme|mere|pere|frere|soeur|copine|copain)\b.* (?:disparu|disparue|pas rentre|pas rentree|introuvable|ne la trouve|ne le trouve|on ne trouve)\b/,
+    / (?:fils|file|enfant|bebe|mari|femme|mere|pere|frere|soeur|copine|copain)\b.* (?:disparu|disparue|pas rentre|pas rentree|introuvable|ne la trouve|ne le trouve|on ne trouve|pas ete vu|pas ete vue|personne ne l a vu)\b/,
   ],
   [
     "danger",
     / (?<!contre )(?:le|au|en|du) feu\b(?! (?:rouge|vert|tricolore|de signalisation|orange))/,
   ],
-  ["danger", / (?:maison|cuisine|boutique|immeuble|voiture) (?:brule|brulent)\b/],
+  [
+    "danger",
+    / (?:maison|cuisine|boutique|immeuble|voiture|marche)\b(?: \w+){0,3} (?:brule|brulent)\b/,
+  ],
   ["danger", / (?<!extincteur d |extincteurs d |asurance |contre l |alarme |alarmes )incendie/],
   ["danger", / acident\b.* (?:saign\w*|blese\w*|sang|hopital|mal|mort)\b/],
   // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
   [
     "theft",
-    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto)\b/,
+    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho)\b/,
   ],
   // "yigendera nayo": went off with it, the thing named before.
   [
@@ -299,7 +434,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "theft",
-    / (?:yatwaye|yantwaye|bantwaye|batwaye|bantwara|yajyanye)\b.* (?:ntiyitaba|ntibitaba|aburirwa|yaburiwe|ntaboneka|yazimije|yafunze|yanyihakanye|biyita|yiyita)\b/,
+    / (?:yatwaye|yantwaye|bantwaye|batwaye|bantwara|yajyanye)\b.* (?:bariruka|ariruka|barirukanka|birukanse|yirukanse|barahunga|arahunga|yahunze|bahunze|yacitse|bacitse|ntiyitaba|ntibitaba|aburirwa|yaburiwe|arazimira|yazimiye|yarazimiye|ntaboneka|yazimije|yafunze|yanyihakanye|biyita|yiyita)\b/,
   ],
   ["theft", / (?:bakuye|bakuyeho|bayakuye|bamaze) amafaranga\b/],
   [
@@ -311,6 +446,35 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:umwana|umuhungu|umukobwa|umugore|umugabo|mama|papa|murumuna|mushiki|musaza|umwuzukuru)\b.* (?:yabuze|ntiyatashye|ntaragaruka|ntituzi aho ari|ntawe uzi aho ari)\b/,
   ],
   ["danger", / (?:mu )?kaga\b/],
+  [
+    "theft",
+    / (?:bantwaye|yantwaye|banyatse|yanyatse|banshikuje|yanshikuje) (?:isakoshi|telefone|amafaranga|ipaki|igikapu|mudasobwa|imodoka|moto)\b/,
+  ],
+  [
+    "danger",
+    / (?:ushaka|arashaka|barashaka|bashaka|arimo|barimo) (?:gufungura|kwinjira|kumena)\b.* (?:umuryango|urugi|inzu|iwanjye|iwacu|idirishya)\b/,
+  ],
+  [
+    "danger",
+    / (?:ntawe uramubona|ntawe wamubonye|ntituramubona|ntawe uramubonye)\b/,
+  ],
+  [
+    "danger",
+    / (?:ntanyemerera|ntibanyemerera|ntiyanyemereye|ntanyemerere) (?:gusohoka|kugenda|kuva|gusohoka mu)\b/,
+  ],
+  // "Nta mutekano" alone is "not safe"; with a noun after it, the safety of a thing.
+  [
+    "danger",
+    / (?:ntabwo (?:ndi|turi)|sindi|ntituri|nta) (?:mu )?mutekano\b(?! (?:w|bw|rw|ry|by|bya|wa)\b)/,
+  ],
+  [
+    "violence",
+    / (?:afite|bafite|yari afite|bari bafite|witwaje|yitwaje|bitwaje) (?:icyuma|ibyuma|umuhoro|imihoro|imbunda|intwaro)\b/,
+  ],
+  [
+    "theft",
+    / amafaranga\b.* (?:ntabizi|ntabyemeye|ntabimenye|nta burenganzira|ntabyemera)\b/,
+  ],
   ["danger", / (?:unkurikira|ankurikira|bankurikira|udukurikira|adukurikira)\b/],
   ["danger", / (?:azi|bazi) aho (?:ntuye|dutuye|ntaha|dutaha)\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((

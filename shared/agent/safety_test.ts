@@ -39,8 +39,81 @@ Deno.test("ordinary messages that share a word with harm raise no alarm", () => 
       "ibyerekeye serivisi yanyu",
       "mu kagari ka Kimironko",
       "aho batuye ni he",
+      "kitchen knife set for the restaurant",
+      "armoire a vendre",
+      "shooting a video for my shop",
+      "my phone is off, call me later",
+      "the driver is not answering",
+      "le chauffeur ne repond pas",
+      "mon ancien employeur me poursuit en justice",
+      "nta mutekano w'imodoka",
+      "how do i share my photos of the car",
+      "asthma inhaler, i can't breathe well at night",
+      "heart attack insurance cover",
+      "je veux enlever un article de ma commande",
+      "paid but the order disappeared from the app",
+      "ku wa gatanu ukurikira",
+      "nkurikiza amabwiriza",
+      "the man took my order but the food is late",
+      "can you finish my order",
+      "bantwaye ku kibuga cy'indege",
     ]
   ) {
     assert.equal(safetyConcern(text), null, text);
   }
+});
+
+// Worded apart from the routing sets and the dev probes.
+Deno.test("weapons, harm to someone else, being held, blackmail and things kept by someone who stopped answering are found", () => {
+  const cases: Array<[string, string]> = [
+    ["a drunk man holding a machete is shouting at us", "violence"],
+    ["my uncle slaps his daughter every day", "violence"],
+    ["the taxi man refuses to let me out of the car", "danger"],
+    ["he says he is going to leak my pictures", "violence"],
+    ["the seller has my money and blocked me on whatsapp", "theft"],
+    ["my wallet was taken out of my bag in the market", "theft"],
+    ["my nephew did not come back home yesterday", "danger"],
+    ["ma cousine se fait battre par son copain", "violence"],
+    ["un type porte une arme devant l'ecole", "violence"],
+    ["le livreur garde ma valise et son telephone est eteint", "theft"],
+    ["il me fait chanter", "violence"],
+    ["umusore yitwaje umuhoro hano hanze", "violence"],
+    ["bamfungiranye mu cyumba", "violence"],
+    ["bantwaye telefone bahita bariruka", "theft"],
+    ["ntabwo ndi mu mutekano hano", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("kidnapping, force, medical collapse, blackmail and a seller who vanished with the money are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my grandfather fell and is not breathing", "danger"],
+    ["my boss forced me into his office and locked the door", "violence"],
+    ["i paid the broker for a room and then he disappeared", "theft"],
+    ["they stole the radio out of the car", "theft"],
+    ["mon neveu a ete enleve devant l'ecole", "danger"],
+    ["ils ont pris mon sac de force", "violence"],
+    ["mon voisin est inconscient", "danger"],
+    ["umwana w'umuturanyi yashimuswe", "danger"],
+    ["abagizi ba nabi bateye mu isoko", "violence"],
+    ["umukoresha arantoteza buri munsi", "violence"],
+    ["bankangishije imbunda", "violence"],
+    ["abasore babiri bankurikiye kugera mu rugo", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("strangers taking things, fake agents, someone at the door, a relative not seen since, and a threat to finish someone are found", () => {
+  const cases: Array<[string, string]> = [
+    ["three boys near the stadium grabbed my phone", "theft"],
+    ["a fake police officer asked me for money", "theft"],
+    ["somebody tried to force our gate at 2am", "danger"],
+    ["my cousin has not been seen since monday", "danger"],
+    ["they told me they will finish me", "violence"],
+    ["des inconnus m'ont pris mon telephone", "theft"],
+    ["quelqu'un tente d'entrer chez nous", "danger"],
+    ["banshikuje telefone mu muhanda", "theft"],
+    ["hari abantu barimo kumena idirishya ry'inzu yacu", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });

@@ -30,7 +30,8 @@ export const SAFETY_LABEL = "safety";
 
 /**
  * Which harder set: `held_out` (harder_messages.*.yaml, never tuned on) or
- * `dev` (harder_dev.*.yaml, what the harder-message behaviour was tuned on).
+ * `dev` (harder_dev.*.yaml and dev_patterns.*.yaml, what the harder-message behaviour
+ * was tuned on).
  */
 export type HarderSplit = "held_out" | "dev";
 
@@ -43,7 +44,12 @@ export function loadHarderMessages(
   split: HarderSplit = "held_out",
   handoff = "support_handoff",
 ): Promise<FirstMessage[]> {
-  return loadSafetyLabelledSet(split === "held_out" ? "harder_messages" : "harder_dev", handoff);
+  // The dev split is the first tuning set plus the pattern set written to find weaknesses
+  // by kind (code-switching, SMS spelling, places and vehicles in any topic, vague asks).
+  return loadSafetyLabelledSet(
+    split === "held_out" ? ["harder_messages"] : ["harder_dev", "dev_patterns"],
+    handoff,
+  );
 }
 
 /**
@@ -53,25 +59,30 @@ export function loadHarderMessages(
  * `safety` expects the hand-off agent, urgently.
  */
 export function loadBlindMessages(handoff = "support_handoff"): Promise<FirstMessage[]> {
-  return loadSafetyLabelledSet("blind_messages", handoff);
+  return loadSafetyLabelledSet(["blind_messages"], handoff);
 }
 
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
-async function loadSafetyLabelledSet(stem: string, handoff: string): Promise<FirstMessage[]> {
+async function loadSafetyLabelledSet(
+  stems: readonly string[],
+  handoff: string,
+): Promise<FirstMessage[]> {
   const all: FirstMessage[] = [];
-  for (const language of ["en", "rw", "fr"] as const) {
-    const file = new URL(`${stem}.${language}.yaml`, DIR);
-    const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
-    for (const [label, texts] of Object.entries(sets)) {
-      const safety = label === SAFETY_LABEL;
-      for (const text of texts) {
-        all.push({
-          text: messageText(text, file),
-          language,
-          expect: safety ? handoff : label,
-          safety,
-        });
+  for (const stem of stems) {
+    for (const language of ["en", "rw", "fr"] as const) {
+      const file = new URL(`${stem}.${language}.yaml`, DIR);
+      const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
+      for (const [label, texts] of Object.entries(sets)) {
+        const safety = label === SAFETY_LABEL;
+        for (const text of texts) {
+          all.push({
+            text: messageText(text, file),
+            language,
+            expect: safety ? handoff : label,
+            safety,
+          });
+        }
       }
     }
   }

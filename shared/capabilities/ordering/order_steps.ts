@@ -582,6 +582,9 @@ async function showStock(
   };
 }
 
+// Words that say where, never what: a search for "near" finds nothing.
+const PLACE_WORDS = new Set(["near", "around", "nearby", "pres", "proche", "vers", "hafi"]);
+
 async function searchStock(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
@@ -592,8 +595,13 @@ async function searchStock(
   const lang = turn.language;
   const query = (options.filler ? text.replace(options.filler, " ") : text)
     .replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
-  const words = normalizeWords(query).filter((word) => word.length >= 3 && !/^\d+$/.test(word));
-  if (!words.length) return await listVenues(turn, callTool, options, state);
+  // The place the router found in the first message ("Kimironko market", the packs'
+  // gazetteer) is where to look, and none of what to look for; nor is "near" or "hafi".
+  const place = typeof turn.memory.place === "string" ? normalizeWords(turn.memory.place) : [];
+  const words = normalizeWords(query).filter((word) =>
+    word.length >= 3 && !/^\d+$/.test(word) && !place.includes(word) && !PLACE_WORDS.has(word)
+  );
+  if (!words.length && !place.length) return await listVenues(turn, callTool, options, state);
   const places = await callTool("search_supabase", {
     table: "businesses",
     columns: ["id", "name", "area"],
@@ -606,10 +614,10 @@ async function searchStock(
   const venues = new Map(itemsOf<Venue>(places).map((venue) => [venue.id, venue]));
   // A neighbourhood the customer named ("a pharmacy in Kimihurura") is where to look, not
   // what to look for.
-  const area =
-    [...venues.values()].find((venue) =>
-      venue.area && normalizeWords(venue.area).some((word) => words.includes(word))
-    )?.area ?? undefined;
+  const area = [...venues.values()].find((venue) =>
+    venue.area &&
+    normalizeWords(venue.area).some((word) => words.includes(word) || place.includes(word))
+  )?.area ?? undefined;
   const areaWords = area ? normalizeWords(area) : [];
   const sought = words.filter((word) => !areaWords.includes(word));
   const key = [...sought].sort((a, b) => b.length - a.length)[0];

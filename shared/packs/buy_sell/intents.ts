@@ -54,6 +54,8 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "looking for a laptop under 300k",
       "who sells tyres for a car",
       "post my item for sale",
+      "my Toyota is for sale",
+      "Hilux for sale, good condition",
     ],
     rw: [
       "nifuza kugurisha imodoka yanjye",
@@ -98,6 +100,8 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "ndashaka laptop iri munsi ya 300k",
       "ni nde ugurisha amapine y'imodoka",
       "nshaka umuguzi w'igikoresho cyanjye",
+      "Toyota yanjye iragurishwa",
+      "Hilux igurishwa, imeze neza",
     ],
     fr: [
       "comment vendre mon vehicule",
@@ -142,6 +146,8 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "je cherche un laptop a moins de 300k",
       "qui vend des pneus de voiture",
       "publier mon article a vendre",
+      "ma Toyota est a vendre",
+      "Hilux a vendre, bon etat",
     ],
   },
 };

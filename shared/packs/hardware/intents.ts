@@ -60,6 +60,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "building a house, need materials list",
       "a hardware store that sells tools",
       "barbed wire for a fence",
+      "the cement i ordered has not been delivered",
+      "status of my building materials order",
+      "how much is a bag of cement",
     ],
     rw: [
       "kizimyamwoto yo mu nzu",
@@ -111,6 +114,11 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "ndi kubaka inzu, nkeneye ibikoresho",
       "quincaillerie icuruza ibikoresho",
       "urusinga rw'amahwa rwo kuzitira",
+      "sima natumije ntiragera",
+      "commande y'ibikoresho by'ubwubatsi igeze he",
+      "sima igura angahe",
+      "igiciro cy'amabati n'imisumari",
+      "ibiciro by'ibikoresho by'ubwubatsi",
     ],
     fr: [
       "des extincteurs pour la maison",
@@ -162,6 +170,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "je construis une maison, liste de materiaux",
       "une quincaillerie qui vend des outils",
       "fil barbele pour cloture",
+      "le ciment commande n'est pas encore livre",
+      "suivi de ma commande de materiaux",
+      "combien coute le sac de ciment",
     ],
   },
 };

@@ -48,6 +48,8 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "renewal of my moto insurance",
       "do you do prime insurance",
       "insure my goods in transit",
+      "change the owner of a vehicle i bought",
+      "vehicle ownership transfer papers",
     ],
     rw: [
       "kwandikisha imodoka naguze",
@@ -87,6 +89,7 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "kongera assurance ya moto",
       "mfite ikibazo kuri assurance",
       "gushinganisha ibicuruzwa",
+      "guhinduza nyir'imodoka naguze",
     ],
     fr: [
       "immatriculation d'un vehicule neuf",
@@ -126,6 +129,7 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "je veux m'assurer",
       "assurance des marchandises en transit",
       "l'assurance de ma voiture expire demain",
+      "changer le proprietaire d'un vehicule achete",
     ],
   },
 };

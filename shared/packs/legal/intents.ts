@@ -59,6 +59,7 @@ export const LEGAL_INTENTS: IntentExamples = {
       "lawyer specialised in business law",
       "appeal a court judgement",
       "my contract was breached",
+      "someone owes me money and refuses to pay, i need a lawyer",
     ],
     rw: [
       "nkeneye umunyamategeko",
@@ -109,6 +110,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "amasezerano yishwe",
       "ndashaka umujyanama mu by'amategeko",
       "ikirego mu rukiko",
+      "umukodesha yanze kwishyura ubukode, nkeneye umwavoka",
+      "hari umbereyemo amafaranga yanze kwishyura, nkeneye umunyamategeko",
     ],
     fr: [
       "j'ai besoin d'un avocat",
@@ -159,6 +162,7 @@ export const LEGAL_INTENTS: IntentExamples = {
       "faire appel d'un jugement",
       "rupture de contrat, que faire",
       "consultation juridique",
+      "on me doit de l'argent et il refuse de payer, je veux un avocat",
     ],
   },
 };

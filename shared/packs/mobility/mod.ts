@@ -18,6 +18,7 @@ import { mapsGeosearch } from "./geosearch.ts";
 import { MOBILITY_INTENTS } from "./intents.ts";
 import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
+import { REGION_NAMES } from "./region_names.ts";
 import { rideFlow, rideFlowMemory, ridePending } from "./ride_flow.ts";
 import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
 import { mobilitySettings } from "./settings.ts";
@@ -56,4 +57,6 @@ export const MOBILITY_PACK: Pack = {
   sweeps: ["ride_offers_sweep"],
   checkSettings: () => void mobilitySettings(),
   places: PLACE_NAMES,
+  // The rest of the country's place names: where, not what, though no ride can locate them.
+  neutralNames: REGION_NAMES,
 };

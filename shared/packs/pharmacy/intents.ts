@@ -62,6 +62,8 @@ export const PHARMACY_INTENTS: IntentExamples = {
       "drugs for high blood pressure refill",
       "syringe and needles",
       "antibiotic syrup for my baby",
+      "status of my medicine order",
+      "the pharmacy order has not arrived",
     ],
     rw: [
       "nkeneye imiti y'inkorora",
@@ -115,6 +117,8 @@ export const PHARMACY_INTENTS: IntentExamples = {
       "inshinge n'urushinge",
       "umuti wo kubabara",
       "nkeneye imiti muri farumasi",
+      "imiti natumije ntiragera",
+      "commande y'imiti igeze he",
     ],
     fr: [
       "j'ai besoin de paracetamol",
@@ -168,6 +172,8 @@ export const PHARMACY_INTENTS: IntentExamples = {
       "renouveler mon traitement pour la tension",
       "seringues et aiguilles",
       "je cherche une pharmacie pour acheter des medicaments",
+      "ou en sont mes medicaments commandes",
+      "ma commande a la pharmacie est en retard",
     ],
   },
 };

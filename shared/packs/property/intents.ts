@@ -44,6 +44,7 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "self contained room",
       "apartment near the airport",
       "i want to sell my house",
+      "land for sale to build a house",
     ],
     rw: [
       "ndashaka inzu yo gukodesha",
@@ -79,6 +80,9 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "ndashaka aho kuba",
       "icyumba gifite ubwiherero",
       "ndashaka kugurisha inzu yanjye",
+      "ubutaka bugurishwa",
+      "ndashaka kugura ubutaka bwo kubakaho",
+      "isambu igurishwa",
     ],
     fr: [
       "je cherche une maison a louer a Kimironko",
@@ -114,6 +118,7 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "chambre autonome",
       "appartement pres de l'aeroport",
       "je veux vendre ma maison",
+      "terrain a vendre pour construire",
     ],
   },
 };

@@ -61,6 +61,10 @@ export const SHOP_INTENTS: IntentExamples = {
       "beans 5kg and maize flour",
       "fresh fruits from the market",
       "detergent and dishwashing liquid",
+      "status of my grocery delivery",
+      "has the supermarket sent my shopping yet",
+      "track my shopping order",
+      "my order of rice and sugar is late",
     ],
     rw: [
       "ibyo naguze muri supermarket ntibiragera",
@@ -113,6 +117,11 @@ export const SHOP_INTENTS: IntentExamples = {
       "ibishyimbo kg 5 na kawunga",
       "imbuto nshya zo ku isoko",
       "isabune y'amazi yo koza amasahani",
+      "ibyo naguze muri supermarket ntibiragera",
+      "amakuru ya commande y'ibiribwa",
+      "commande y'umuceri n'isukari iratinze",
+      "commande yanjye yo mu iduka yahagurutse",
+      "ibyo natumije mu iduka byoherejwe",
     ],
     fr: [
       "mes courses ne sont pas encore livrees",
@@ -165,6 +174,9 @@ export const SHOP_INTENTS: IntentExamples = {
       "haricots 5kg et farine de mais",
       "fruits frais du marche",
       "liquide vaisselle et detergent",
+      "suivi de ma commande du supermarche",
+      "mes courses ne sont pas encore arrivees",
+      "ma commande de riz et sucre est en retard",
     ],
   },
 };

@@ -29,7 +29,7 @@ export const SHOP_TEXTS = {
 
 // Words around an item's name that are not the name.
 const FILLER =
-  /\b(shop|boutique|iduka|groceries|grocery|supermarket|i need|need|do you have|i want|je cherche|je veux|ndashaka|nkeneye|mufite)\b/gi;
+  /\b(shop|boutique|iduka|groceries|grocery|supermarket|i need|need|do you have|i want|i would like|je cherche|je veux|je voudrais|faire des courses|des courses|courses|ndashaka|nkeneye|mufite|guhaha|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|stp)\b/gi;
 
 /** The shop pack. */
 export const SHOP_PACK: Pack = {

@@ -45,6 +45,8 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "my money was stolen",
       "i was beaten",
       "human please",
+      "i want to report a rude driver",
+      "complaint about the moto rider who insulted me",
     ],
     rw: [
       "ndashaka kuvugana n'umuntu",
@@ -80,6 +82,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "amafaranga yanjye yibwe",
       "bankubise",
       "umuntu nyamuneka",
+      "umumotari yantutse, ndashaka kumurega",
     ],
     fr: [
       "je veux parler a une personne",
@@ -115,6 +118,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "mon argent a ete vole",
       "on m'a frappe",
       "un humain svp",
+      "je veux me plaindre d'un motard",
     ],
   },
 };
