@@ -58,7 +58,7 @@ export function answering(
 }
 
 /** The seeded tenant (and Beaver) with `policy` as EasyMO's tool policy. */
-export function tenantsWith(policy: unknown = {}): Directory {
+export function tenantsWith(policy: unknown = {}): TenantDirectory {
   const tenants = new TenantDirectory();
   tenants.set({
     id: ORG.easymo,

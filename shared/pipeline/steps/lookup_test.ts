@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
+import type { ToolResult } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { answering } from "@testing/pipeline_calls.ts";
@@ -52,15 +53,19 @@ Deno.test("lookupStep() answers NOT_FOUND echoing only a name-shaped prefix", ()
   assert.equal(next.calls.length, 0);
 });
 
-Deno.test("lookupStep() finds a tool registered for the caller's tenant only", () => {
+Deno.test("lookupStep() finds a tool registered for one tenant for that tenant only", () => {
   const registry = new ToolRegistry();
   registry.register(echo, { tenantId: ORG.beaver });
   const step = lookupStep({ registry });
-  const mine = step(callOf("test.echo"), answering());
-  assert.equal(mine instanceof Promise || mine.ok, false);
-  const theirs = callOf("test.echo");
-  (theirs.context as { org_id: string }).org_id = ORG.beaver;
-  assert.equal((step(theirs, answering()) as { ok: boolean }).ok, true);
+  const mine = step(callOf("test.echo"), answering()) as ToolResult;
+  assert.equal(mine.ok ? "ok" : mine.error.code, "NOT_FOUND");
+  const theirs = newCall({
+    tool: "test.echo",
+    args: {},
+    caller: { claims: { sub: USER.nina, role: "authenticated" }, org_id: ORG.beaver },
+  }, 0);
+  const answer = step(theirs, answering()) as ToolResult;
+  assert.equal(answer.ok, true);
 });
 
 Deno.test("safeName() keeps a name-shaped prefix of at most 64 characters, and nothing else", () => {
