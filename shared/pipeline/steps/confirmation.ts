@@ -1,0 +1,59 @@
+/**
+ * The confirmation step, for `confirmRequired` tools: without a valid token
+ * bound to this caller, tool, arguments and key, the call ends as
+ * CONFIRMATION_REQUIRED carrying a new token and a summary to show; a forged
+ * token is AUTH_ERROR. Other tools pass straight through.
+ *
+ * @module
+ */
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import { canonicalJson } from "@shared/runtime/canonical.ts";
+import type { Call, CallStep, NextStep } from "../call.ts";
+import type { ConfirmationSigner } from "../confirmation.ts";
+
+/** Options for {@link confirmationStep}. */
+export interface ConfirmationStepOptions {
+  /** Tenants (their names go into the summary). */
+  tenants: Pick<TenantDirectory, "get">;
+  /** Issues and checks confirmation tokens. */
+  confirmations: Pick<ConfirmationSigner, "issue" | "check">;
+}
+
+/** The step that asks for confirmation (CONFIRMATION_REQUIRED, AUTH_ERROR when forged). */
+export function confirmationStep(options: ConfirmationStepOptions): CallStep {
+  const { tenants, confirmations } = options;
+
+  async function gate(call: Call): Promise<ToolResult | null> {
+    const tool = call.tool!;
+    const tenant = tenants.get(call.context.org_id!)!;
+    const claims = {
+      tool: tool.name,
+      scope: call.scope,
+      args: call.fingerprint,
+      key: call.request.idempotencyKey ?? null,
+    };
+    const token = call.request.confirmation ?? null;
+    if (token) {
+      const check = await confirmations.check(token, claims);
+      if (check === "valid") return null;
+      if (check === "forged") return fail("AUTH_ERROR", "Invalid confirmation");
+    }
+    const issued = await confirmations.issue(claims);
+    const summary = tool.confirmSummary?.(call.args, { tenantName: tenant.name ?? tenant.slug }) ??
+      `${tool.title}: ${canonicalJson(call.args)}`;
+    return fail("CONFIRMATION_REQUIRED", `Please confirm: ${summary}`, {
+      confirmation: { token: issued.token, summary, expires_at: issued.expiresAt.toISOString() },
+    });
+  }
+
+  return function confirmation(call: Call, next: NextStep): ToolResult | Promise<ToolResult> {
+    if (!call.tool!.confirmRequired) return next(call);
+    return gate(call).then((refused) => {
+      if (refused) return refused;
+      // A tool run in process counts its deadline from here, not from before the wait.
+      call.now = performance.now();
+      return next(call);
+    });
+  };
+}

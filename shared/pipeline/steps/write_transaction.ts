@@ -1,0 +1,134 @@
+/**
+ * The write-transaction step, for side-effecting tools: one transaction
+ * holds the idempotency claim and the tool's writes, run as the caller (RLS)
+ * under the tool's deadline (TIMEOUT). A completed call with the same key
+ * and arguments is replayed from the ledger before any limit and without
+ * taking a token; the same key with other arguments is CONFLICT; the rate
+ * admission, sent beside the transaction, refuses with RATE_LIMIT and leaves
+ * nothing in the ledger. Deterministic failures are stored in the ledger and
+ * replayed; transient ones roll back so a retry runs again. Other tools pass
+ * through.
+ *
+ * @module
+ */
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import { type Database, type JwtClaims, setCallerScript } from "@shared/db/types.ts";
+import type { ToolServices } from "@shared/registry/define_tool.ts";
+import type { Logger } from "@shared/runtime/log.ts";
+import { type Call, type CallStep, claimsOf, type NextStep, NOT_PREPARED } from "../call.ts";
+import type { Deadlines } from "../deadlines.ts";
+import { claimKey, completeKey, type LedgerEntry, readKey, recordFailure } from "../idempotency.ts";
+import { admitCall } from "../rate_limit.ts";
+import { guard, withDeadline } from "./_deadline.ts";
+import { describe, failureResult, RateLimited, TRANSIENT } from "./_failure.ts";
+import { prepareCall } from "./execute.ts";
+
+/** Options for {@link writeTransactionStep}. */
+export interface WriteTransactionStepOptions {
+  /** The database. */
+  db: Database;
+  /** The shared timer. */
+  deadlines: Deadlines;
+  /** Adapters handed to a tool's `prepare`. */
+  services: ToolServices;
+  /** Where failures are logged. */
+  log: Logger;
+}
+
+/** The step that runs a side-effecting tool in one transaction with its ledger claim. */
+export function writeTransactionStep(options: WriteTransactionStepOptions): CallStep {
+  const { db, deadlines, services, log } = options;
+
+  async function write(call: Call, next: NextStep): Promise<ToolResult> {
+    const tool = call.tool!;
+    const rate = call.rate!;
+    const claims = claimsOf(call);
+    const entry: LedgerEntry = {
+      scope: call.scope,
+      key: call.request.idempotencyKey!,
+      tool: tool.name,
+      fingerprint: call.fingerprint,
+    };
+    // Sent before the transaction opens, on its own connection: see rate_limit.ts.
+    const admission = admitCall(db, rate.bucket, rate.limits, entry);
+    admission.catch(() => {});
+    const controller = new AbortController();
+    call.signal = controller.signal;
+    call.idempotencyKey = entry.key;
+    const transact = (preparedValue: unknown) =>
+      db.transaction(async (tx) => {
+        // Claim the key as the connecting role, then become the caller: pipelined.
+        const claim = claimKey(tx, entry);
+        const becomeCaller = tx.exec(
+          setCallerScript(claims, { statementTimeoutMs: tool.timeoutMs }),
+        );
+        claim.catch(() => {});
+        becomeCaller.catch(() => {});
+        if (!(await claim)) {
+          await becomeCaller;
+          await tx.query("reset role");
+          return await readKey(tx, entry);
+        }
+        await becomeCaller;
+        const admitted = await admission;
+        if (admitted.kind === "replay") return admitted;
+        // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
+        if (admitted.kind === "limited") throw new RateLimited();
+        call.db = guard(tx, controller.signal);
+        call.prepared = preparedValue;
+        const result = await next(call);
+        const reset = tx.query("reset role");
+        reset.catch(() => {});
+        await Promise.all([reset, completeKey(tx, entry, result)]);
+        return { kind: "done" as const, result };
+      });
+    // A tool's slow outside work runs once admitted and before its transaction
+    // opens, so the transaction holds a connection only for the writes. Other
+    // tools open theirs at once, right behind the admission already sent.
+    const work = tool.prepare
+      ? admission.then((admitted) =>
+        admitted.kind === "granted"
+          ? prepareWithReads(call, claims).then(transact)
+          : transact(NOT_PREPARED)
+      )
+      : transact(NOT_PREPARED);
+    work.catch(() => {}); // a late rejection is expected after a timeout
+
+    try {
+      const outcome = await withDeadline(deadlines, work, tool.timeoutMs, controller);
+      if (outcome.kind === "done") return outcome.result;
+      if (outcome.kind === "replay") {
+        call.replayed = true;
+        return outcome.result;
+      }
+      return fail("CONFLICT", "This idempotency key was already used for a different request");
+    } catch (error) {
+      const result = failureResult(error, call, log);
+      if (!TRANSIENT.has(result.error.code)) {
+        await recordFailure(db, entry, result).catch((failure) =>
+          log.error("ledger_record_failed", {
+            trace_id: call.context.trace_id,
+            error: describe(failure),
+          })
+        );
+      }
+      return result;
+    }
+  }
+
+  // A side-effecting tool's prepare reads in transactions of its own, ended before the
+  // call's transaction opens: PGlite's one connection is free for the slow work's own calls.
+  async function prepareWithReads(call: Call, claims: JwtClaims): Promise<unknown> {
+    const reads = db.openCallerReads(claims, { statementTimeoutMs: call.tool!.timeoutMs });
+    try {
+      return await prepareCall(call, guard(reads, call.signal!), services);
+    } finally {
+      await reads.end();
+    }
+  }
+
+  return function writeTransaction(call: Call, next: NextStep): ToolResult | Promise<ToolResult> {
+    if (!call.tool!.writes) return next(call);
+    return write(call, next);
+  };
+}
