@@ -90,7 +90,6 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   "wa-webhook-buy-sell": (runtime, host) =>
     createWebhookFunction(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
-      org: "easymo",
       agent: {
         url: () => `${host.url()}/functions/v1/agent`,
         token: () =>
@@ -103,7 +102,6 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   // Media the simulator uploads come back through the production two-step download.
   agent: (runtime, host) =>
     createAgentFunction(runtime, {
-      org: "easymo",
       media: createGraphMediaSource({
         token: localWhatsAppSecrets(runtime.platform.secret).mediaToken,
         baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,

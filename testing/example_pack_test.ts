@@ -24,7 +24,6 @@ async function withExamplePack(db: TestDatabase) {
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model: null }),
     background: (task) => void tasks.push(task()),
   });
