@@ -257,6 +257,7 @@ export function createAgentHandler(
       agents,
       roster,
       router,
+      tenant: platform.tenants.get(turn.orgId)?.profile,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       ...(turn.progress ? { progress: turn.progress } : {}),
       callTool: (agentId, tool, args, callOptions) =>
