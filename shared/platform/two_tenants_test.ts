@@ -9,12 +9,13 @@
 import assert from "node:assert/strict";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
-import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { type FakeGraph, startFakeGraph } from "@testing/graph_server.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG } from "@testing/seed.ts";
+import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 
 const NUMBER = { easymo: "100000000000001", beaver: "100000000000002" };
 // What the seeded number rows name, and their values here.
@@ -26,7 +27,7 @@ const SECRETS: Record<string, string> = {
 };
 const PERSON = "250788777001";
 
-async function twoTenants(db: TestDatabase) {
+async function twoTenants(db: TestDatabase, options: { agentConfig?: unknown } = {}) {
   const graphs: Record<string, FakeGraph> = {
     [NUMBER.easymo]: await startFakeGraph({
       phoneNumberId: NUMBER.easymo,
@@ -45,7 +46,7 @@ async function twoTenants(db: TestDatabase) {
     if (!graph) return Promise.resolve(new Response("no such number", { status: 404 }));
     return fetch(`${graph.baseUrl}/${number}/messages`, init);
   };
-  const rt = await createTestRuntime(db);
+  const rt = await createTestRuntime(db, { agentConfig: options.agentConfig });
   const tasks: Promise<unknown>[] = [];
   const secrets = (name: string) => SECRETS[name];
   const channel = createWhatsAppChannel(rt, {
@@ -56,10 +57,14 @@ async function twoTenants(db: TestDatabase) {
     background: (task) => void tasks.push(task()),
   });
   let n = 0;
-  async function post(number: string, text: string, appSecret: string): Promise<number> {
+  async function post(
+    number: string,
+    content: string | SimulatedContent,
+    appSecret: string,
+  ): Promise<number> {
     const payload = messageDelivery(
       { from: PERSON, wamid: `wamid.two.${n++}`, phoneNumberId: number },
-      { text },
+      typeof content === "string" ? { text: content } : content,
     );
     const body = new TextEncoder().encode(JSON.stringify(payload));
     const response = await channel.app.request("/wa-webhook-buy-sell", {
@@ -72,6 +77,15 @@ async function twoTenants(db: TestDatabase) {
     await channel.dispatcher.drain();
     return response.status;
   }
+  const menus = (number: string) =>
+    graphs[number].accepted.map((message) => {
+      const body = message.body as {
+        interactive?: { action?: { sections?: Array<{ rows: Array<{ id: string }> }> } };
+      };
+      return (body.interactive?.action?.sections ?? []).flatMap((section) =>
+        section.rows.map((row) => row.id)
+      );
+    });
   const sent = (number: string) =>
     graphs[number].accepted.map((message) => {
       const body = message.body as {
@@ -84,6 +98,7 @@ async function twoTenants(db: TestDatabase) {
     rt,
     post,
     sent,
+    menus,
     graphs,
     async close() {
       for (const graph of Object.values(graphs)) await graph.close();
@@ -223,6 +238,50 @@ dbTest(
       assert.ok(events.includes("wa_number_not_signed"), events.join());
       // The log names the number, never the sender.
       assert.ok(!JSON.stringify(t.rt.log.lines).includes(PERSON));
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "each tenant's menu offers the agents the agent file gives it, and only those",
+  async (db) => {
+    // The bundled agents, with the pharmacy run by Beaver instead of EasyMO.
+    const config = structuredClone(AGENT_CONFIGS) as {
+      agents: Array<{ id: string; tenant: string }>;
+    };
+    for (const agent of config.agents) {
+      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
+    }
+    const t = await twoTenants(db, { agentConfig: config });
+    try {
+      assert.equal(await t.post(NUMBER.easymo, "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
+      assert.equal(await t.post(NUMBER.beaver, "hi", SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      const [easymo] = t.menus(NUMBER.easymo);
+      const [beaver] = t.menus(NUMBER.beaver);
+      assert.deepEqual(beaver, ["agent:pharmacy"]);
+      assert.ok(easymo.length > 3, easymo.join());
+      assert.ok(!easymo.includes("agent:pharmacy"), easymo.join());
+      assert.ok(easymo.includes("agent:buy_and_sell"), easymo.join());
+
+      // Beaver's person picks its pharmacy and asks: the pharmacy's tool runs for Beaver, as
+      // Beaver's agent.
+      const pick = { listReply: { id: "agent:pharmacy", title: "Pharmacy" } };
+      assert.equal(await t.post(NUMBER.beaver, pick, SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      assert.equal(
+        await t.post(NUMBER.beaver, "paracetamol please", SECRETS.WHATSAPP_APP_SECRET_BEAVER),
+        200,
+      );
+      await t.rt.platform.traces.flush();
+      const calls = await db.query<{ org_id: string; agent_id: string; ok: boolean }>(
+        "select org_id, agent_id, ok from public.tool_calls where agent_id = 'pharmacy'",
+      );
+      assert.ok(calls.length > 0, "the pharmacy agent called a tool");
+      assert.ok(
+        calls.every((call) => call.org_id === ORG.beaver && call.ok),
+        JSON.stringify(calls),
+      );
     } finally {
       await t.close();
     }
