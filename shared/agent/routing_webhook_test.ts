@@ -63,7 +63,8 @@ function choices(body: Record<string, unknown>): string[] {
 /** A pack text, as the agent must say it in `language`. */
 function packText(agent: string, key: string, language: Language): string {
   const pack = PACKS.find((candidate) => candidate.agents.some((a) => a.id === agent))!;
-  return pack.texts[key][language];
+  // The seeded tenant's brand fills the texts that name it.
+  return pack.texts[key][language].replaceAll("{brand}", "EasyMO");
 }
 
 // Agents whose tools come later (mobility and insurance have their own flows now).
