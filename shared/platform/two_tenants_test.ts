@@ -8,6 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { type ChatModel, createOpenAIModel } from "@shared/agent/model.ts";
+import { startScriptedOpenAI } from "@testing/openai_server.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
@@ -27,7 +29,10 @@ const SECRETS: Record<string, string> = {
 };
 const PERSON = "250788777001";
 
-async function twoTenants(db: TestDatabase, options: { agentConfig?: unknown } = {}) {
+async function twoTenants(
+  db: TestDatabase,
+  options: { agentConfig?: unknown; model?: ChatModel } = {},
+) {
   const graphs: Record<string, FakeGraph> = {
     [NUMBER.easymo]: await startFakeGraph({
       phoneNumberId: NUMBER.easymo,
@@ -53,7 +58,7 @@ async function twoTenants(db: TestDatabase, options: { agentConfig?: unknown } =
     secrets,
     verifyToken: "v",
     numbers: { secrets, baseUrl: "https://graph.example/v21.0", fetch: graphFetch },
-    conversation: createAgentHandler(rt, { model: null }),
+    conversation: createAgentHandler(rt, { model: options.model ?? null }),
     background: (task) => void tasks.push(task()),
   });
   let n = 0;
@@ -282,6 +287,61 @@ dbTest(
         calls.every((call) => call.org_id === ORG.beaver && call.ok),
         JSON.stringify(calls),
       );
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "the model is told each tenant's brand, country and currency, and the agent it speaks as",
+  async (db) => {
+    await using server = startScriptedOpenAI({ script: () => ({ content: "Noted." }) });
+    const model = createOpenAIModel({
+      apiKey: server.apiKey,
+      baseURL: server.baseURL,
+      model: "test",
+    });
+    const config = structuredClone(AGENT_CONFIGS) as {
+      agents: Array<{ id: string; tenant: string }>;
+    };
+    for (const agent of config.agents) {
+      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
+    }
+    await db.query(
+      "update public.orgs set country = 'KE', currency = 'KES' where id = $1",
+      [ORG.beaver],
+    );
+    const t = await twoTenants(db, { agentConfig: config, model });
+    try {
+      const pick = { listReply: { id: "agent:pharmacy", title: "Pharmacy" } };
+      assert.equal(await t.post(NUMBER.beaver, pick, SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      assert.equal(
+        await t.post(NUMBER.beaver, "do you have paracetamol", SECRETS.WHATSAPP_APP_SECRET_BEAVER),
+        200,
+      );
+      assert.equal(
+        await t.post(NUMBER.easymo, "I want to buy a phone", SECRETS.WHATSAPP_APP_SECRET),
+        200,
+      );
+      const systems = server.requests.flatMap((request) =>
+        (request.body?.messages ?? []).filter((message) => message.role === "system")
+          .map((message) => String(message.content))
+      ).filter((text) => text.startsWith("You are "));
+      const beaver = systems.filter((text) => text.startsWith("You are Beaver's Choice's"));
+      const easymo = systems.filter((text) => text.startsWith("You are EasyMO's"));
+      assert.ok(beaver.length > 0, systems.join("\n"));
+      assert.ok(easymo.length > 0, systems.join("\n"));
+      assert.equal(beaver.length + easymo.length, systems.length, systems.join("\n"));
+      for (const text of beaver) {
+        assert.match(text, /^You are Beaver's Choice's Pharmacy[^.]* on WhatsApp in Kenya\./);
+        assert.match(text, /amounts are in KES/);
+        assert.doesNotMatch(text, /EasyMO|Rwanda|RWF/);
+      }
+      for (const text of easymo) {
+        assert.match(text, /on WhatsApp in Rwanda\./);
+        assert.match(text, /amounts are in RWF/);
+      }
     } finally {
       await t.close();
     }
