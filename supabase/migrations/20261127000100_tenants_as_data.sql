@@ -46,7 +46,7 @@ revoke all on public.tenant_whatsapp_numbers from public, anon, authenticated;
 grant select on public.tenant_whatsapp_numbers to authenticated;
 alter table public.tenant_whatsapp_numbers enable row level security;
 create policy tenant_whatsapp_numbers_select on public.tenant_whatsapp_numbers for select
-  to authenticated using (org_id in (select private.my_org_ids()));
+  to authenticated using (org_id in (select org_id from private.my_memberships));
 
 alter table private.wa_inbound
   add column org_id uuid references public.orgs (id) on delete cascade;
