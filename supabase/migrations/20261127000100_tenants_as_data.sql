@@ -50,6 +50,8 @@ create policy tenant_whatsapp_numbers_select on public.tenant_whatsapp_numbers f
 
 alter table private.wa_inbound
   add column org_id uuid references public.orgs (id) on delete cascade;
+-- Removing an org removes its inbound rows through this index.
+create index wa_inbound_org_idx on private.wa_inbound (org_id);
 update private.wa_inbound i set org_id = n.org_id
   from public.tenant_whatsapp_numbers n where n.phone_number_id = i.phone_number_id;
 
