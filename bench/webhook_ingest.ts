@@ -181,7 +181,6 @@ async function startWebhook(name: string, backend: "pglite" | "postgres"): Promi
   const channel = createAgentChannel(runtime, {
     appSecret: APP_SECRET,
     verifyToken: VERIFY_TOKEN,
-    org: "easymo",
     background: () => {},
   });
   const app = channel.app;

@@ -19,6 +19,8 @@ export interface OutboxRow {
   wamid: string | null;
   /** When it was queued (ISO, microseconds). */
   created_at: string;
+  /** The brand of the tenant whose number sent it. @default "EasyMO" */
+  sender?: string;
 }
 
 /** Something a person can tap or pick in a received message. */
@@ -331,7 +333,7 @@ export interface RenderOptions {
  */
 export function renderRow(row: OutboxRow, options: RenderOptions = {}): string {
   const time = row.created_at.slice(11, 19);
-  const meta = `── EasyMO · ${time} · ${row.status}`;
+  const meta = `── ${row.sender ?? "EasyMO"} · ${time} · ${row.status}`;
   const dim = options.color ? `\x1b[2m${meta}\x1b[22m` : meta;
   return [dim, ...messageLines(row.body)].join("\n");
 }

@@ -63,12 +63,14 @@ import {
 useTemplateTitles(APPROVED_TEMPLATE_BUTTONS);
 
 const USAGE = `usage: deno task chat [--phone E164 | --as ROLE] [--name NAME] [--url BASE]
-                      [--script FILE] [--history MINUTES]
+                      [--number ID] [--script FILE] [--history MINUTES]
   --phone    the number you play (default +250788000001, the buyer Aline)
   --as       play a seeded role: buyer, vendor (Pharmacie Kacyiru), venue (Café Nyamirambo),
              driver (a moto driver), staff; the role is shown at start
   --name     your WhatsApp profile name (default: the seeded user's name)
   --url      the dev server (default http://127.0.0.1:$PORT, 54321 when PORT is unset)
+  --number   the business number you write to, by phone_number_id: its tenant answers
+             (default 100000000000001, EasyMO's; 100000000000002 is Beaver's Choice's)
   --script   read lines from FILE instead of stdin
   --history  show messages to this number from the last MINUTES at start (default 10)`;
 
@@ -92,6 +94,8 @@ export interface PhoneOptions {
   waId: string;
   /** WhatsApp profile name. */
   name: string;
+  /** The business number written to (its tenant answers). @default EasyMO's seeded number */
+  phoneNumberId?: string;
   /** Signs webhook deliveries. */
   appSecret: string;
   /** Service-role dev token, to read the outbox. */
@@ -206,7 +210,12 @@ export function createPhone(options: PhoneOptions): Phone {
 
   const phone: Phone = {
     async send(content, contextWamid) {
-      const delivery = messageDelivery({ from: waId, name: options.name, contextWamid }, content);
+      const delivery = messageDelivery({
+        from: waId,
+        name: options.name,
+        contextWamid,
+        phoneNumberId: options.phoneNumberId ?? LOCAL_PHONE_NUMBER_ID,
+      }, content);
       const bytes = encoder.encode(JSON.stringify(delivery));
       let response: Response;
       try {
@@ -511,6 +520,7 @@ export async function main(argv: string[]): Promise<number> {
         url: { type: "string", default: devServerUrl() },
         script: { type: "string" },
         history: { type: "string", default: "10" },
+        number: { type: "string", default: LOCAL_PHONE_NUMBER_ID },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -534,6 +544,9 @@ export async function main(argv: string[]): Promise<number> {
   const history = Number(values.history);
   if (!Number.isFinite(history) || history < 0) {
     throw new UsageError(`--history must be a number of minutes: ${values.history}`);
+  }
+  if (!/^[0-9]{1,32}$/.test(values.number)) {
+    throw new UsageError(`--number must be a phone_number_id (digits): ${values.number}`);
   }
   const url = values.url.replace(/\/+$/, "");
   if (!/^https?:\/\/[^/]+$/.test(url)) throw new UsageError(`not a base URL: ${values.url}`);
@@ -574,6 +587,7 @@ export async function main(argv: string[]): Promise<number> {
     url,
     waId,
     name,
+    phoneNumberId: values.number,
     appSecret,
     token,
     mediaToken,

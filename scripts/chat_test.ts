@@ -435,3 +435,43 @@ Deno.test("roleOf names the shop, venue or vehicle a number answers for", () => 
   assert.equal(roleOf("250788999999", seed), "a new customer");
   assert.equal(roleOf("250788999999", seed, "staff"), "staff");
 });
+
+Deno.test({
+  name: "chat: one dev server answers both seeded numbers, each as its own tenant",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const server = await startTestDevServer({ prefix: "easymo-chat-tenants-" });
+    const simulators: Simulator[] = [];
+    try {
+      // Two new people, one writing to EasyMO's number, one to Beaver's Choice's.
+      const easymo = new Simulator(["--url", server.url, "--phone", "+250788000071"], server.env);
+      simulators.push(easymo);
+      await easymo.say("hi");
+      await easymo.waitFor(/── EasyMO · [\d:]+ · \w+\nHi! I'm EasyMO\./);
+      const beaver = new Simulator(
+        ["--url", server.url, "--phone", "+250788000072", "--number", "100000000000002"],
+        server.env,
+      );
+      simulators.push(beaver);
+      await beaver.say("hi");
+      await beaver.waitFor(/── Beaver's Choice · [\d:]+ · \w+\nHi! I'm Beaver's Choice\./);
+      assert.doesNotMatch(beaver.output, /EasyMO/);
+      const rows = await server.runtime.platform.db.query<{ to_wa_id: string; slug: string }>(
+        `select w.to_wa_id, o.slug from public.wa_outbox w join public.orgs o on o.id = w.org_id
+         where w.to_wa_id in ('250788000071', '250788000072') order by w.to_wa_id`,
+      );
+      assert.deepEqual([...new Set(rows.map((row) => `${row.to_wa_id}:${row.slug}`))], [
+        "250788000071:easymo",
+        "250788000072:beaver-paper",
+      ]);
+      for (const simulator of simulators) {
+        await simulator.say("/quit");
+        assert.equal(await simulator.finish(), 0, simulator.errors);
+      }
+    } finally {
+      for (const simulator of simulators) await simulator.finish().catch(() => {});
+      await server.close();
+    }
+  },
+});

@@ -72,7 +72,10 @@ export function localWhatsAppSecrets(
   };
 }
 
-/** The local business number's phone-number id (what simulated deliveries carry). */
+/**
+ * EasyMO's seeded business number's phone-number id (what simulated deliveries
+ * carry unless the simulator picks another; Beaver's is `100000000000002`).
+ */
 export const LOCAL_PHONE_NUMBER_ID = "100000000000001";
 
 /** Where the dev server is listening, once it is (a function's calls to another go there). */
@@ -90,7 +93,6 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   "wa-webhook-buy-sell": (runtime, host) =>
     createWebhookFunction(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
-      org: "easymo",
       agent: {
         url: () => `${host.url()}/functions/v1/agent`,
         token: () =>
@@ -103,7 +105,6 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   // Media the simulator uploads come back through the production two-step download.
   agent: (runtime, host) =>
     createAgentFunction(runtime, {
-      org: "easymo",
       media: createGraphMediaSource({
         token: localWhatsAppSecrets(runtime.platform.secret).mediaToken,
         baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,
@@ -283,13 +284,14 @@ async function readOutbox(runtime: Runtime, request: Request): Promise<Response>
     );
   }
   const rows = await runtime.platform.db.query(
-    `select id,
-            case when sent_as_template then 'template' else kind end as kind,
-            case when sent_as_template then fallback_template else body end as body,
-            status, wamid,
-            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
-     from public.wa_outbox where to_wa_id = $1 and created_at > $2::timestamptz
-     order by seq`,
+    `select w.id,
+            case when w.sent_as_template then 'template' else w.kind end as kind,
+            case when w.sent_as_template then w.fallback_template else w.body end as body,
+            w.status, w.wamid, coalesce(o.brand_name, o.name) as sender,
+            to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+     from public.wa_outbox w join public.orgs o on o.id = w.org_id
+     where w.to_wa_id = $1 and w.created_at > $2::timestamptz
+     order by w.seq`,
     [to, after],
   );
   // The sender's messages still being answered (a photo being read): the simulator waits.

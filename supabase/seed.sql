@@ -26,6 +26,23 @@ insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_m
    null, '+250788300500', '[]')
 on conflict (id) do nothing;
 
+-- What each tenant's agents speak as, where, and in which languages; and its
+-- WhatsApp number, with the NAMES of the secrets holding its token and app
+-- secret (EasyMO's are the single-number deployment's variables).
+update public.orgs set brand_name = 'EasyMO', country = 'RW', time_zone = 'Africa/Kigali',
+  currency = 'RWF', languages = '{en,rw,fr}' where slug = 'easymo' and brand_name is null;
+update public.orgs set brand_name = 'Beaver''s Choice', country = 'RW',
+  time_zone = 'Africa/Kigali', currency = 'RWF', languages = '{en,fr}'
+  where slug = 'beaver-paper' and brand_name is null;
+
+insert into public.tenant_whatsapp_numbers
+  (phone_number_id, org_id, display_number, token_secret_name, app_secret_name) values
+  ('100000000000001', 'a0000000-0000-4000-8000-000000000001', '+250780000000',
+   'WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET'),
+  ('100000000000002', 'b0000000-0000-4000-8000-000000000002', '+250780000002',
+   'WHATSAPP_TOKEN_BEAVER', 'WHATSAPP_APP_SECRET_BEAVER')
+on conflict (phone_number_id) do nothing;
+
 insert into public.profiles (id, phone, display_name, locale) values
   ('00000000-0000-4000-8000-000000000001', '+250788000001', 'Aline Uwase', 'rw'),
   ('00000000-0000-4000-8000-000000000002', '+250788000002', 'Jean Habimana', 'en'),

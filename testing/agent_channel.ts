@@ -47,7 +47,6 @@ export async function startAgentChannel(
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, options),
     background: (task) => {
       const running: Promise<unknown> = task().finally(() => pending.delete(running));

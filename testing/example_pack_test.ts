@@ -1,8 +1,9 @@
 /**
  * Adding a domain is one folder and one line in the pack list: the example
  * pack, added to the list, has its tool listed and callable, its table
- * readable by search_supabase, and its agent reached by its words and from
- * the front desk's menu, with no other change.
+ * readable by search_supabase, and its agent, once the agent file gives it to
+ * a tenant, reached by its words and from that tenant's menu, with no other
+ * change.
  */
 import assert from "node:assert/strict";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
@@ -14,17 +15,32 @@ import { dbTest, type TestDatabase } from "./db.ts";
 import { EXAMPLE_PACK } from "./example_pack.ts";
 import { createTestRuntime } from "./runtime.ts";
 import { USER } from "./seed.ts";
+import { AGENT_CONFIGS } from "../config/agent_configs.ts";
 
 const SECRET = "example-pack-app-secret";
 const FROM = "250788000077";
 
+// The agent file with the example desk run by EasyMO: the entry a new domain adds.
+const AGENT_FILE = {
+  ...(AGENT_CONFIGS as { agents: unknown[] }),
+  agents: [...(AGENT_CONFIGS as { agents: unknown[] }).agents, {
+    id: "example_desk",
+    name: "Example Desk",
+    tenant: "easymo",
+    description: "Greets by name.",
+    tools: ["example.greet"],
+  }],
+};
+
 async function withExamplePack(db: TestDatabase) {
-  const rt = await createTestRuntime(db, { packs: [...PACKS, EXAMPLE_PACK] });
+  const rt = await createTestRuntime(db, {
+    packs: [...PACKS, EXAMPLE_PACK],
+    agentConfig: AGENT_FILE,
+  });
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model: null }),
     background: (task) => void tasks.push(task()),
   });

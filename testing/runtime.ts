@@ -54,6 +54,8 @@ export interface TestRuntimeOptions {
   provide?: PlatformOptions["provide"];
   /** The deployment's per-tenant ceiling on each tool. @default the platform's */
   tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
+  /** Which agents each tenant runs. @default the bundled agent file */
+  agentConfig?: PlatformOptions["agentConfig"];
 }
 
 /** Builds a runtime over `db`. */
@@ -71,6 +73,7 @@ export async function createTestRuntime(
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
     tenantRateCeiling: options.tenantRateCeiling,
+    agentConfig: options.agentConfig,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

@@ -584,7 +584,6 @@ export async function runScenario(
     const channel = createAgentChannel(runtime, {
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
-      org: "easymo",
       ...(graph
         ? { media: createGraphMediaSource({ token: graph.token, baseUrl: graph.baseUrl }) }
         : {}),

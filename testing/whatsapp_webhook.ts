@@ -71,7 +71,6 @@ export async function startWhatsAppWebhook(
   const channel = createWhatsAppChannel(rt, {
     appSecret: TEST_APP_SECRET,
     verifyToken: "verify-me",
-    org: "easymo",
     background: (task) => void pending.push(task()),
     conversation: conciergeFlow,
     ...(graph

@@ -215,7 +215,8 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
   dbUrl.pathname = `/${name}`;
   const db = openPostgres(dbUrl.href);
   const started: Started[] = [];
-  await using graph = await startFakeGraph();
+  // EasyMO's seeded number: the agent sends from it with the token its row names.
+  await using graph = await startFakeGraph({ phoneNumberId: "100000000000001" });
   try {
     await prepareDatabase(db, { seed: true });
     const [aline] = await db.query<{ id: string }>(
@@ -233,7 +234,6 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       WHATSAPP_APP_SECRET: "ci-app-secret",
       WHATSAPP_VERIFY_TOKEN: "ci-verify",
       WHATSAPP_TOKEN: graph.token,
-      WHATSAPP_PHONE_NUMBER_ID: graph.phoneNumberId,
       WHATSAPP_GRAPH_URL: graph.baseUrl,
       MOMO_CALLBACK_SECRET: "ci-momo-callback-secret-0123456789",
     };

@@ -22,6 +22,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import type { TenantProfile } from "@shared/registry/tenant_policy.ts";
 import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
@@ -62,6 +63,11 @@ export interface AgentDeps {
   model: Pick<ModelTurn, "complete"> | null;
   /** Agent names and descriptions, for prompts and the router. */
   agents: Array<{ id: string; name: string; description: string }>;
+  /**
+   * The tenant the conversation belongs to: its brand is who the agents speak
+   * as, its country and currency what the model is told. @default none (no brand)
+   */
+  tenant?: TenantProfile;
   /** The packs' agents: roles, words, menu and offline flows. */
   roster: AgentRoster;
   /** The router, trained once at start from the packs' intents. */
@@ -423,6 +429,7 @@ async function runFlow(
       memory,
       menu: deps.roster.menu,
       handoff: deps.roster.handoff,
+      ...(deps.tenant ? { brand: deps.tenant.brand } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
       ...extra,
     },
@@ -492,6 +499,51 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
 
 const MAX_STEPS = 4;
 
+/**
+ * The model's instructions for an agent: who it speaks as (the tenant's
+ * brand), where (its country), in which language, and in which currency
+ * amounts are; all from the tenant's row and the agent's own description.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { systemPrompt } from "./agent_graph.ts";
+ *
+ * const prompt = systemPrompt({
+ *   tenant: { brand: "Acme", country: "KE", currency: "KES", timeZone: "UTC", languages: ["en"] },
+ *   agentName: "Shop Assistant",
+ *   description: "Finds products.",
+ *   language: "en",
+ * });
+ * assert.match(prompt, /^You are Acme's Shop Assistant on WhatsApp in Kenya\./);
+ * assert.match(prompt, /amounts are in KES/);
+ * ```
+ */
+export function systemPrompt(options: {
+  tenant?: TenantProfile;
+  agentName: string;
+  description: string;
+  language: Language;
+}): string {
+  const { tenant, agentName } = options;
+  const who = tenant ? `${tenant.brand}'s ${agentName}` : `the ${agentName}`;
+  const where = tenant?.country ? ` in ${countryName(tenant.country)}` : "";
+  const money = tenant?.currency ? `; amounts are in ${tenant.currency}` : "";
+  return `You are ${who} on WhatsApp${where}. ${options.description} ` +
+    `Reply briefly in the user's language (${options.language}). Use tools to act${money}.`;
+}
+
+const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
+
+// The country's English name ("KE" -> "Kenya"); the code itself when Intl does not know it.
+function countryName(code: string): string {
+  try {
+    return REGIONS.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** A tool with at least this latency budget is announced to the user before it runs. */
 const SLOW_TOOL_MS = 3000;
 
@@ -504,14 +556,17 @@ function sharedLocation(input: TurnInput): string {
 }
 
 async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { model, toolsFor, callTool, agents, progress } = deps(config);
+  const { model, toolsFor, callTool, agents, progress, tenant } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
   const system: ChatTurn = {
     role: "system",
-    content: `You are EasyMO's ${agent?.name ?? state.agent} on WhatsApp in Rwanda. ` +
-      `${agent?.description ?? ""} Reply briefly in the user's language (${state.language}). ` +
-      "Use tools to act; amounts are in RWF.",
+    content: systemPrompt({
+      tenant,
+      agentName: agent?.name ?? state.agent,
+      description: agent?.description ?? "",
+      language: state.language,
+    }),
   };
   // After a confirmation the conversation already holds the tool result: continue from it.
   const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"

@@ -18,7 +18,6 @@ async function channelOf(db: TestDatabase) {
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
     background: (task) => void tasks.push(task()),
   });
@@ -64,7 +63,8 @@ function choices(body: Record<string, unknown>): string[] {
 /** A pack text, as the agent must say it in `language`. */
 function packText(agent: string, key: string, language: Language): string {
   const pack = PACKS.find((candidate) => candidate.agents.some((a) => a.id === agent))!;
-  return pack.texts[key][language];
+  // The seeded tenant's brand fills the texts that name it.
+  return pack.texts[key][language].replaceAll("{brand}", "EasyMO");
 }
 
 // Agents whose tools come later (mobility and insurance have their own flows now).

@@ -174,11 +174,31 @@ export function createAgentHandler(
     // A probe holds off others for its whole turn, and a little more.
     probeMs: turnSettings.deadlineMs + 5_000,
   });
-  const agents = platform.agents.list().map(({ id, name, description }) => ({
+  const agents = platform.agents.list().map(({ id, name, tenant, description }) => ({
     id,
     name,
+    tenant,
     description,
   }));
+  // What a tenant's conversations see: the agents it runs (the agent file's view), on its menu
+  // and in its prompts. The roster's roles (front desk, fallback, hand-off) stay as the packs give.
+  const views = new Map<string, Pick<AgentDeps, "agents" | "roster" | "tenant">>();
+  function tenantView(orgId: string): Pick<AgentDeps, "agents" | "roster" | "tenant"> {
+    const known = views.get(orgId);
+    if (known) return known;
+    const tenant = platform.tenants.get(orgId);
+    const runs = new Set(
+      agents.filter((agent) => agent.tenant === tenant?.slug).map((agent) => agent.id),
+    );
+    const view = {
+      agents: agents.filter((agent) => runs.has(agent.id))
+        .map(({ id, name, description }) => ({ id, name, description })),
+      roster: { ...roster, menu: roster.menu.filter((entry) => runs.has(entry.id)) },
+      tenant: tenant?.profile,
+    };
+    if (tenant) views.set(orgId, view);
+    return view;
+  }
 
   // Whether this turn may use the model (the breaker), and the turn's model if so.
   async function modelFor(turn: Parameters<ConversationHandler>[0], key: BreakerKey | null) {
@@ -254,8 +274,7 @@ export function createAgentHandler(
       onModelFailure: (error, agentId) => {
         failure ??= { error, agentId };
       },
-      agents,
-      roster,
+      ...tenantView(turn.orgId),
       router,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       ...(turn.progress ? { progress: turn.progress } : {}),

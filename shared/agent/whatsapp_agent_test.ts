@@ -26,7 +26,6 @@ async function agentChannel(
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model }),
     background: (task) => void tasks.push(task()),
   });

@@ -7,10 +7,11 @@
  * Only this function carries the agent's libraries (LangGraph, LangChain
  * core, openai).
  *
- * Deployed settings: the runtime's (`env.ts`) plus `WHATSAPP_TOKEN`,
- * `WHATSAPP_PHONE_NUMBER_ID`, optionally `WHATSAPP_GRAPH_URL`,
- * `EASYMO_WHATSAPP_ORG` (default `easymo`) and, for a model,
- * `OPENAI_API_KEY` (else the offline flows answer).
+ * Deployed settings: the runtime's (`env.ts`) plus the access tokens the
+ * business numbers name (`tenant_whatsapp_numbers.token_secret_name`: each
+ * tenant's replies leave from its own number), optionally
+ * `WHATSAPP_GRAPH_URL` and, for a model, `OPENAI_API_KEY` (else the offline
+ * flows answer).
  *
  * @module
  */
@@ -24,7 +25,7 @@ import {
 } from "@shared/channels/whatsapp/worker.ts";
 import { createWorkerApp } from "@shared/channels/whatsapp/worker_app.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
-import { edgeBackground, openRuntimeFromEnv, requireEnv } from "./env.ts";
+import { edgeBackground, openRuntimeFromEnv } from "./env.ts";
 import type { PlatformOptions } from "./platform.ts";
 
 /** Options for {@link createAgentFunction}. */
@@ -47,11 +48,7 @@ export interface AgentFunction {
   stop(): Promise<void>;
 }
 
-/**
- * Builds the agent function on a runtime.
- *
- * @throws {Error} when the org is unknown.
- */
+/** Builds the agent function on a runtime. */
 export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfig): AgentFunction {
   const worker = createWhatsAppWorker(runtime, {
     ...config,
@@ -70,21 +67,18 @@ export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfi
 /**
  * The deployed agent function, from the environment.
  *
- * @throws {Error} when a variable is missing, the agent file is invalid or the org is unknown.
+ * @throws {Error} when a variable is missing or the agent file is invalid.
  */
 export async function openAgentFunctionFromEnv(
   options: { provide?: PlatformOptions["provide"] } = {},
 ): Promise<AgentFunction> {
-  const graph = {
-    token: requireEnv("WHATSAPP_TOKEN"),
-    phoneNumberId: requireEnv("WHATSAPP_PHONE_NUMBER_ID"),
-    // Meta's Graph API unless a proxy (or CI's loopback fake) is named.
-    baseUrl: Deno.env.get("WHATSAPP_GRAPH_URL") || undefined,
-  };
   const runtime = await openRuntimeFromEnv(options);
   return createAgentFunction(runtime, {
-    org: Deno.env.get("EASYMO_WHATSAPP_ORG") ?? "easymo",
-    graph,
+    numbers: {
+      secrets: (name) => Deno.env.get(name),
+      // Meta's Graph API unless a proxy (or CI's loopback fake) is named.
+      baseUrl: Deno.env.get("WHATSAPP_GRAPH_URL") || undefined,
+    },
     background: edgeBackground(),
   });
 }

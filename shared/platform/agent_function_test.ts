@@ -20,7 +20,6 @@ function serve(fetch: (request: Request) => Response | Promise<Response>) {
 async function functions(db: TestDatabase, options: { agentUrl?: string } = {}) {
   const rt = await createTestRuntime(db);
   const agent = createAgentFunction(rt, {
-    org: "easymo",
     // The LangGraph agent, offline (no model): what answers in production without a key.
     conversation: createAgentHandler(rt, { model: null }),
   });
@@ -28,7 +27,6 @@ async function functions(db: TestDatabase, options: { agentUrl?: string } = {}) 
   const webhook = createWebhookFunction(rt, {
     appSecret: APP_SECRET,
     verifyToken: "verify-me",
-    org: "easymo",
     agent: {
       url: options.agentUrl ?? `${agentServer.url}/agent`,
       token: () => rt.tokenFor(null),

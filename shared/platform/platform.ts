@@ -123,6 +123,11 @@ export interface PlatformOptions {
   packs?: readonly Pack[];
   /** Tools registered globally next to the packs' (tests, benches). */
   tools?: readonly AnyTool[];
+  /**
+   * Which agents each tenant runs, with which tools: the agent file's data.
+   * @default `config/agent_configs.yaml` as bundled
+   */
+  agentConfig?: unknown;
   /** Override the clock or the pseudonymiser (tests). */
   services?: Partial<Pick<ToolServices, "now" | "pseudonymise">>;
   /** Services for the packs, replacing the root's by key. @default the root's (staged staff notices) */
@@ -182,7 +187,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   // The bundled data: a deployed function sees only what was bundled.
-  const agents = checkAgentConfig(AGENT_CONFIGS, { knownTools });
+  const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, { knownTools });
   const tenants = new TenantDirectory();
   await tenants.load(db, (slug) => log.error("tenant_policy_invalid", { tenant: slug }));
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));

@@ -4,8 +4,10 @@
  * wake-up call. It imports no agent, no model client and no sender, so its
  * bundle stays small.
  *
- * Deployed settings: the runtime's (`env.ts`) plus `WHATSAPP_APP_SECRET`,
- * `WHATSAPP_VERIFY_TOKEN`, `EASYMO_WHATSAPP_ORG` (default `easymo`), the
+ * Deployed settings: the runtime's (`env.ts`) plus `WHATSAPP_VERIFY_TOKEN`,
+ * the app secrets the business numbers name
+ * (`tenant_whatsapp_numbers.app_secret_name`; each message is stored for the
+ * tenant owning the number it was sent to), the
  * agent function's URL (`EASYMO_AGENT_URL`, default
  * `$SUPABASE_URL/functions/v1/agent`) and a service-role token for it
  * (`EASYMO_AGENT_TOKEN`, default `SUPABASE_SERVICE_ROLE_KEY`, which Supabase
@@ -35,11 +37,7 @@ export interface WebhookFunction {
   stop(): Promise<void>;
 }
 
-/**
- * Builds the webhook function on a runtime.
- *
- * @throws {Error} when the org is unknown.
- */
+/** Builds the webhook function on a runtime. */
 export function createWebhookFunction(
   runtime: Runtime,
   config: WebhookFunctionConfig,
@@ -56,20 +54,18 @@ export function createWebhookFunction(
 /**
  * The deployed webhook, from the environment.
  *
- * @throws {Error} when a variable is missing or the org is unknown.
+ * @throws {Error} when a variable is missing.
  */
 export async function openWebhookFunctionFromEnv(): Promise<WebhookFunction> {
   const agentUrl = Deno.env.get("EASYMO_AGENT_URL") ||
     `${requireEnv("SUPABASE_URL").replace(/\/+$/, "")}/functions/v1/agent`;
   const agentToken = Deno.env.get("EASYMO_AGENT_TOKEN") ||
     requireEnv("SUPABASE_SERVICE_ROLE_KEY");
-  const appSecret = requireEnv("WHATSAPP_APP_SECRET");
   const verifyToken = requireEnv("WHATSAPP_VERIFY_TOKEN");
   const runtime = await openRuntimeFromEnv();
   return createWebhookFunction(runtime, {
-    appSecret,
+    secrets: (name) => Deno.env.get(name),
     verifyToken,
-    org: Deno.env.get("EASYMO_WHATSAPP_ORG") ?? "easymo",
     background: edgeBackground(),
     agent: { url: agentUrl, token: () => agentToken },
   });

@@ -76,6 +76,8 @@ export interface OfflineTurn {
   menu: readonly MenuEntry[];
   /** The agent that hands conversations to a person (a button `agent:<id>` reaches it). */
   handoff?: string;
+  /** The name the tenant's agents speak as (its brand), when the tenant has one. */
+  brand?: string;
   /**
    * Why a hand-off agent was reached without being asked for: a sensitive
    * topic, or an agent that kept failing. Absent when the user asked.

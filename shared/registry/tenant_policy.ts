@@ -50,6 +50,40 @@ export interface Tenant {
   name?: string;
   /** Its tool policy; `null` when the stored policy is malformed (every tool is refused). */
   policy: TenantPolicy | null;
+  /** Who it is to the people it serves (brand, country, currency, languages). @default none */
+  profile?: TenantProfile;
+}
+
+/** What a tenant's agents speak as and where (`orgs` brand columns). */
+export interface TenantProfile {
+  /** The name its agents speak as (`orgs.brand_name`, else `orgs.name`). */
+  brand: string;
+  /** ISO 3166-1 alpha-2 country, when set. */
+  country?: string;
+  /** IANA time zone. */
+  timeZone: string;
+  /** ISO 4217 currency of its prices, when set. */
+  currency?: string;
+  /** The languages it serves, its default first. */
+  languages: string[];
+}
+
+/**
+ * A business WhatsApp number (`public.tenant_whatsapp_numbers`): Meta's
+ * phone-number id, its tenant and the names of the secrets (environment
+ * variables) that hold its access token and app secret.
+ */
+export interface TenantNumber {
+  /** Meta's phone-number id (not the phone number). */
+  phoneNumberId: string;
+  /** The org id of the tenant that owns it. */
+  orgId: string;
+  /** The number as people dial it, when recorded. */
+  displayNumber?: string;
+  /** The variable holding its Graph API access token. */
+  tokenSecretName: string;
+  /** The variable holding its Meta app's secret (signs webhooks). */
+  appSecretName: string;
 }
 
 /** Parses a stored policy; `null` (fail closed) when it is malformed. */
@@ -74,6 +108,7 @@ export function policyIsPublic(policy: TenantPolicy | null, tool: string): boole
 export class TenantDirectory {
   #byId = new Map<string, Tenant>();
   #bySlug = new Map<string, Tenant>();
+  #numbers = new Map<string, TenantNumber>();
 
   /** Adds or replaces a tenant. */
   set(tenant: Tenant): void {
@@ -98,6 +133,22 @@ export class TenantDirectory {
     return [...this.#byId.values()];
   }
 
+  /** Adds or replaces a business number. */
+  setNumber(number: TenantNumber): void {
+    this.#numbers.set(number.phoneNumberId, number);
+  }
+
+  /** The business number with this Meta phone-number id, and so its tenant. */
+  byPhoneNumberId(phoneNumberId: string): TenantNumber | undefined {
+    return this.#numbers.get(phoneNumberId);
+  }
+
+  /** Every known business number (of `orgId` only, when given). */
+  numbers(orgId?: string): TenantNumber[] {
+    const all = [...this.#numbers.values()];
+    return orgId === undefined ? all : all.filter((number) => number.orgId === orgId);
+  }
+
   /**
    * Loads every org, its name and its policy (as the connecting role). Malformed
    * policies are reported through `onInvalid` and fail closed.
@@ -106,13 +157,62 @@ export class TenantDirectory {
     db: Queryable,
     onInvalid: (slug: string) => void = () => {},
   ): Promise<void> {
-    const rows = await db.query<{ id: string; slug: string; name: string; tool_policy: unknown }>(
-      "select id, slug, name, tool_policy from public.orgs",
+    const rows = await db.query<OrgRow>(
+      `select id, slug, name, tool_policy, coalesce(brand_name, name) as brand, country,
+              time_zone, currency, languages
+       from public.orgs`,
     );
     for (const row of rows) {
       const policy = parseTenantPolicy(row.tool_policy);
       if (!policy) onInvalid(row.slug);
-      this.set({ id: row.id, slug: row.slug, name: row.name, policy });
+      this.set({
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        policy,
+        profile: {
+          brand: row.brand,
+          country: row.country ?? undefined,
+          timeZone: row.time_zone,
+          currency: row.currency ?? undefined,
+          languages: row.languages,
+        },
+      });
+    }
+    const numbers = await db.query<NumberRow>(
+      `select phone_number_id, org_id, display_number, token_secret_name, app_secret_name
+       from public.tenant_whatsapp_numbers`,
+    );
+    // A number moved to another tenant, or removed, must not keep its old owner.
+    this.#numbers.clear();
+    for (const row of numbers) {
+      this.setNumber({
+        phoneNumberId: row.phone_number_id,
+        orgId: row.org_id,
+        displayNumber: row.display_number ?? undefined,
+        tokenSecretName: row.token_secret_name,
+        appSecretName: row.app_secret_name,
+      });
     }
   }
+}
+
+interface OrgRow {
+  id: string;
+  slug: string;
+  name: string;
+  tool_policy: unknown;
+  brand: string;
+  country: string | null;
+  time_zone: string;
+  currency: string | null;
+  languages: string[];
+}
+
+interface NumberRow {
+  phone_number_id: string;
+  org_id: string;
+  display_number: string | null;
+  token_secret_name: string;
+  app_secret_name: string;
 }

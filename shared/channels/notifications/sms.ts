@@ -8,7 +8,7 @@
  * Authorization: Bearer <apiKey>
  * Content-Type: application/json
  *
- * {"from": "EasyMO", "to": ["+250788000001"], "text": "EasyMO #5b8f0c2e [urgent] …"}
+ * {"from": "<sender>", "to": ["+250788000001"], "text": "<sender> #5b8f0c2e [urgent] …"}
  * ```
  *
  * and treats any 2xx as sent, 408/425/429/5xx and network failures as worth
@@ -66,9 +66,17 @@ export interface HttpSmsRequest {
   text: string;
 }
 
-/** The SMS text for one message: a short ticket reference, then the staged text. */
-export function formatSmsText(message: OutgoingNotification, maxChars = 306): string {
-  const reference = message.ticketId ? `EasyMO #${message.ticketId.slice(0, 8)}` : "EasyMO";
+/**
+ * The SMS text for one message: a short ticket reference under the sender id
+ * (`SMS_SENDER`, the deployment's name), then the staged text.
+ */
+export function formatSmsText(
+  message: OutgoingNotification,
+  maxChars = 306,
+  sender = "",
+): string {
+  const ticket = message.ticketId ? `#${message.ticketId.slice(0, 8)}` : "";
+  const reference = [sender, ticket].filter(Boolean).join(" ");
   const text = `${reference} ${message.text}`.replace(/\s+/g, " ").trim();
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
 }
@@ -111,7 +119,7 @@ export function createHttpSmsTransport(options: HttpSmsOptions): NotificationTra
       const body: HttpSmsRequest = {
         from: options.sender,
         to,
-        text: formatSmsText(message, options.maxChars),
+        text: formatSmsText(message, options.maxChars, options.sender),
       };
       const outcome = await postJson({
         url: options.endpoint,

@@ -83,7 +83,7 @@ Deno.test("http sms transport refuses incomplete configuration", () => {
 });
 
 Deno.test("formatSmsText keeps messages short", () => {
-  const text = formatSmsText({ ...message, text: "x".repeat(500) });
+  const text = formatSmsText({ ...message, text: "x".repeat(500) }, 306, "EasyMO");
   assert.equal(text.length, 306);
   assert.ok(text.startsWith("EasyMO #5b8f0c2e x"));
   assert.ok(text.endsWith("…"));

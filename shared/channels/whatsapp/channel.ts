@@ -16,11 +16,17 @@ import type { InboundProcessor, InboundProcessorOptions } from "./inbound_proces
 import type { Dispatcher, WhatsAppTransport } from "./mod.ts";
 import { createWebhookIngress, type WebhookIngressConfig } from "./ingress.ts";
 import type { MediaSource } from "./media.ts";
+import type { TenantNumbersConfig } from "./tenant_numbers.ts";
 import { createWhatsAppWorker, type WhatsAppWorker } from "./worker.ts";
 
 /** Settings of the channel. */
 export interface WhatsAppChannelConfig extends WebhookIngressConfig {
-  /** Graph API credentials; the local recorder when absent. */
+  /**
+   * Each tenant's replies leave from its own business number with the token
+   * its row names. Wins over `graph`.
+   */
+  numbers?: TenantNumbersConfig;
+  /** One number's Graph API credentials every tenant sends from; the local recorder when absent. */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
   /**
    * Answers non-vendor messages: the LangGraph agent in production
@@ -53,11 +59,7 @@ export interface WhatsAppChannel {
   stop(): Promise<void>;
 }
 
-/**
- * Builds the channel on a runtime, webhook and worker in one process.
- *
- * @throws {Error} when the org is unknown.
- */
+/** Builds the channel on a runtime, webhook and worker in one process. */
 export function createWhatsAppChannel(
   runtime: Runtime,
   config: WhatsAppChannelConfig,

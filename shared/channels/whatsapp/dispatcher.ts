@@ -140,6 +140,7 @@ export interface Dispatcher {
 
 interface ClaimedRow {
   id: string;
+  org_id: string;
   to_wa_id: string;
   kind: MessageKind;
   body: MessageBody;
@@ -202,7 +203,8 @@ const CLAIM_SQL = `
   -- column of the update that reads it (half of what a claim cost on PGlite, planning included).
   gate as materialized (
     select due.id,
-           (select max(p.sent_at) from public.wa_outbox p where p.to_wa_id = x.to_wa_id)
+           (select max(p.sent_at) from public.wa_outbox p
+             where p.org_id = x.org_id and p.to_wa_id = x.to_wa_id)
              + $3::double precision * interval '1 millisecond' as not_before
       from due join public.wa_outbox x on x.id = due.id
   )
@@ -214,9 +216,10 @@ const CLAIM_SQL = `
     updated_at = $1::timestamptz
     from gate
    where o.id = gate.id
-  returning o.id, o.to_wa_id, o.kind, o.body, o.fallback_template, o.attempts, o.last_error_code,
+  returning o.id, o.org_id, o.to_wa_id, o.kind, o.body, o.fallback_template, o.attempts, o.last_error_code,
             coalesce(gate.not_before > $1::timestamptz, false) as deferred,
-            (select c.last_inbound_at from public.wa_contacts c where c.wa_id = o.to_wa_id)
+            (select c.last_inbound_at from public.wa_contacts c
+              where c.org_id = o.org_id and c.wa_id = o.to_wa_id)
               as last_inbound_at`;
 
 class OutboxDispatcher implements Dispatcher {
@@ -349,10 +352,11 @@ class OutboxDispatcher implements Dispatcher {
     return this.#loop.stop();
   }
 
-  async #send(to: string, body: MessageBody): Promise<SendResult> {
+  async #send(row: ClaimedRow, body: MessageBody): Promise<SendResult> {
     this.#bucket.take();
     try {
-      return await this.#transport.send(to, body);
+      // The row's tenant picks the business number it leaves from.
+      return await this.#transport.send(row.to_wa_id, body, { orgId: row.org_id });
     } catch (error) {
       this.#log.error("wa.transport.threw", {
         error: error instanceof Error ? error.message : String(error),
@@ -376,12 +380,12 @@ class OutboxDispatcher implements Dispatcher {
         usedTemplate = true;
       }
     }
-    let result = await this.#send(row.to_wa_id, body);
+    let result = await this.#send(row, body);
     let reEngagement: SendRejected | undefined;
     if (!result.ok && result.code === WA_ERROR.reEngagement && fallback && !usedTemplate) {
       reEngagement = result;
       this.#log.info("wa.outbox.template_chosen", { id: row.id, reason: "re_engagement" });
-      result = await this.#send(row.to_wa_id, { type: "template", template: fallback.template });
+      result = await this.#send(row, { type: "template", template: fallback.template });
     }
     if (result.ok) {
       await this.#db.query(

@@ -47,7 +47,7 @@ interface GraphError {
  * ```ts ignore
  * const transport = createGraphAdapter({
  *   token: Deno.env.get("WHATSAPP_TOKEN")!,
- *   phoneNumberId: Deno.env.get("WHATSAPP_PHONE_NUMBER_ID")!,
+ *   phoneNumberId: "106540352242922", // the number's id, from tenant_whatsapp_numbers
  * });
  * const result = await transport.send("250788123456", textMessage("Muraho").body);
  * if (result.ok) console.log(result.wamid);

@@ -18,7 +18,6 @@ async function channelOf(db: TestDatabase) {
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
     background: (task) => void tasks.push(task()),
     rateLimitRetryMs: 60_000,

@@ -107,6 +107,8 @@ export interface InboundMessage {
   from: string;
   /** Our business number's id. */
   phoneNumberId: string;
+  /** The tenant the webhook stored it for (the number's owner); set once stored. */
+  orgId?: string;
   /** The sender's WhatsApp profile name. */
   profileName?: string;
   /** When the user sent it. */
@@ -202,6 +204,8 @@ export interface InboundStatus {
   at: Date;
   /** Meta's error codes, for failed. */
   errors?: Array<{ code: number; title?: string }>;
+  /** The business number it is about. */
+  phoneNumberId?: string;
 }
 
 /** A parsed delivery. */
@@ -309,6 +313,7 @@ export function parseDelivery(body: unknown, options: ParseOptions = {}): Parsed
           status: status.data.status,
           at: plausibleTime(status.data.timestamp, receivedAt).at,
           errors: status.data.errors?.map(({ code, title }) => ({ code, title })),
+          phoneNumberId,
         });
       }
     }

@@ -56,6 +56,10 @@ export interface InboundFailure {
   reason: string;
   /** Attempts made. */
   attempts: number;
+  /** The tenant it was stored for; absent for rows stored before tenants were recorded. */
+  orgId?: string;
+  /** The business number it was sent to. */
+  phoneNumberId: string;
 }
 
 /** Options for {@link createInboundProcessor}. */
@@ -99,6 +103,7 @@ export interface InboundProcessor {
 
 interface ClaimedRow {
   wamid: string;
+  org_id: string | null;
   phone_number_id: string;
   profile_name: string | null;
   message: Record<string, unknown>;
@@ -155,8 +160,8 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
        update private.wa_inbound i set status = 'processing', attempts = attempts + 1,
               locked_until = now() + make_interval(secs => $4::float8 / 1000)
        from due where i.wamid = due.wamid
-       returning i.wamid, i.phone_number_id, i.profile_name, i.message, i.sent_at, i.received_at,
-                 i.flags, i.attempts`,
+       returning i.wamid, i.org_id, i.phone_number_id, i.profile_name, i.message, i.sent_at,
+                 i.received_at, i.flags, i.attempts`,
       [filter.wamids ?? null, filter.senders ?? null, limit, leaseMs, maxAttempts],
     ).then((rows) => {
       hold(rows);
@@ -230,6 +235,8 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
           text: message ? messageText(message.content) : "",
           reason,
           attempts: after.attempts,
+          ...(row.org_id ? { orgId: row.org_id } : {}),
+          phoneNumberId: row.phone_number_id,
         };
       });
     } finally {
@@ -327,7 +334,10 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
     for (const { wamid } of rows) {
       await markFailed(wamid, async (tx) => {
         const [row] = await tx.query<
-          Pick<ClaimedRow, "phone_number_id" | "profile_name" | "message" | "attempts"> & {
+          Pick<
+            ClaimedRow,
+            "org_id" | "phone_number_id" | "profile_name" | "message" | "attempts"
+          > & {
             from_wa_id: string;
             last_error: string;
           }
@@ -336,7 +346,8 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
            set status = 'failed', locked_until = null,
                last_error = coalesce(last_error, 'processing never finished')
            where wamid = $1 and status = 'processing' and locked_until < now() and attempts >= $2
-           returning from_wa_id, attempts, last_error, phone_number_id, profile_name, message`,
+           returning from_wa_id, attempts, last_error, org_id, phone_number_id, profile_name,
+                     message`,
           [wamid, maxAttempts],
         );
         if (!row) return null;
@@ -347,6 +358,8 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
           text: stored ? messageText(stored.content) : "",
           reason: row.last_error,
           attempts: row.attempts,
+          ...(row.org_id ? { orgId: row.org_id } : {}),
+          phoneNumberId: row.phone_number_id,
         };
       });
     }
@@ -421,7 +434,7 @@ export function createInboundProcessor(options: InboundProcessorOptions): Inboun
 
 // A stored message as the webhook parsed it; undefined when it no longer parses.
 function storedMessage(
-  row: Pick<ClaimedRow, "phone_number_id" | "profile_name" | "message">,
+  row: Pick<ClaimedRow, "org_id" | "phone_number_id" | "profile_name" | "message">,
 ): InboundMessage | undefined {
   const delivery = parseDelivery({
     object: "whatsapp_business_account",
@@ -439,5 +452,6 @@ function storedMessage(
       }],
     }],
   });
-  return delivery?.messages[0];
+  const message = delivery?.messages[0];
+  return message && row.org_id ? { ...message, orgId: row.org_id } : message;
 }

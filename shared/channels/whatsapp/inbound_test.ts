@@ -86,6 +86,8 @@ Deno.test("parseDelivery() reads statuses with their errors", () => {
     status: "failed",
     at: new Date(10_000),
     errors: [{ code: 131026, title: "Message undeliverable" }],
+    // The business number it is about: only that number's app may report on it.
+    phoneNumberId: "100000000000001",
   }]);
 });
 

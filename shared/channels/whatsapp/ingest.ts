@@ -20,21 +20,22 @@ import { windowUpsertSql } from "./window.ts";
 
 // Each sender's newest message in the delivery: it sets their window.
 const LATEST_PER_SENDER = `(
-  select distinct on (from_wa_id) from_wa_id as wa_id, $2::uuid as org_id, profile_name,
+  select distinct on (org_id, from_wa_id) from_wa_id as wa_id, org_id, profile_name,
          sent_at as last_inbound_at
-  from incoming order by from_wa_id, sent_at desc) as latest`;
+  from incoming order by org_id, from_wa_id, sent_at desc) as latest`;
 
 const STORE_SQL = `
   with incoming as (
     select * from jsonb_to_recordset($1::jsonb) as m(
-      wamid text, phone_number_id text, from_wa_id text, profile_name text, type text,
-      message jsonb, context_wamid text, sent_at timestamptz, flags text[], raw_payload text)
+      wamid text, org_id uuid, phone_number_id text, from_wa_id text, profile_name text,
+      type text, message jsonb, context_wamid text, sent_at timestamptz, flags text[],
+      raw_payload text)
   ), stored as (
     insert into private.wa_inbound
-      (wamid, phone_number_id, from_wa_id, profile_name, type, message, context_wamid, sent_at,
-       flags, raw_payload)
-    select wamid, phone_number_id, from_wa_id, profile_name, type, message, context_wamid, sent_at,
-           coalesce(flags, '{}'), raw_payload
+      (wamid, org_id, phone_number_id, from_wa_id, profile_name, type, message, context_wamid,
+       sent_at, flags, raw_payload)
+    select wamid, org_id, phone_number_id, from_wa_id, profile_name, type, message,
+           context_wamid, sent_at, coalesce(flags, '{}'), raw_payload
     from incoming
     on conflict (wamid) do nothing
     returning wamid
@@ -59,14 +60,20 @@ export function isDataError(error: unknown): boolean {
 }
 
 /**
- * Stores a delivery's messages for `orgId` (the org that owns the business
- * number). Runs as the connecting role.
+ * The org a message is stored for: one org for the whole delivery, or the
+ * org of each message (the tenant owning the business number it was sent to).
+ */
+export type InboundOrg = string | ((message: InboundMessage) => string);
+
+/**
+ * Stores a delivery's messages, each for its org (the tenant that owns the
+ * business number it was sent to). Runs as the connecting role.
  *
  * @throws the database's error when it failed for another reason than a message's content.
  */
 export async function storeInbound(
   db: Queryable,
-  orgId: string,
+  orgId: InboundOrg,
   messages: readonly InboundMessage[],
   options: { log?: Logger } = {},
 ): Promise<StoredDelivery> {
@@ -96,12 +103,14 @@ export async function storeInbound(
 
 async function insert(
   db: Queryable,
-  orgId: string,
+  orgId: InboundOrg,
   messages: readonly InboundMessage[],
 ): Promise<string[]> {
+  const orgOf = typeof orgId === "string" ? () => orgId : orgId;
   const rows = await db.query<{ wamid: string }>(STORE_SQL, [
     messages.map((message) => ({
       wamid: message.wamid,
+      org_id: orgOf(message),
       phone_number_id: message.phoneNumberId,
       from_wa_id: message.from,
       profile_name: message.profileName ?? null,
@@ -112,7 +121,6 @@ async function insert(
       flags: message.flags ?? [],
       raw_payload: message.rawJson ?? null,
     })),
-    orgId,
   ]);
   return rows.map((row) => row.wamid);
 }

@@ -41,7 +41,15 @@ export interface WhatsAppTransport {
    *
    * @param to The recipient's wa_id.
    * @param body The message body, without `to`.
+   * @param from The tenant sending it (its business number sends); absent in
+   *   single-number uses.
    * @returns Accepted with the wamid, or rejected with Meta's code.
    */
-  send(to: string, body: MessageBody): Promise<SendResult>;
+  send(to: string, body: MessageBody, from?: SendFrom): Promise<SendResult>;
+}
+
+/** Who sends a message: the tenant whose business number it leaves from. */
+export interface SendFrom {
+  /** The org id of the tenant (`wa_outbox.org_id`). */
+  orgId: string;
 }

@@ -23,18 +23,25 @@ import { parseDelivery } from "./inbound.ts";
 import type { InboundProcessor } from "./inbound_processor.ts";
 import { isDataError, storeInbound } from "./ingest.ts";
 import { applyStatus, isStaffAlertCode } from "./mod.ts";
-import type { SignatureVerifier } from "./signature.ts";
+import type { InboundMessage } from "./inbound.ts";
 
 /** What the webhook needs. */
 export interface WebhookAppOptions {
   /** The platform (database, logs). */
   platform: Platform;
-  /** Checks `X-Hub-Signature-256` with the app secret. */
-  verifySignature: SignatureVerifier;
+  /**
+   * Checks `X-Hub-Signature-256` against the app secrets of the known business
+   * numbers: the phone-number ids whose app secret signed the body, or null
+   * when no secret did (refused with 403).
+   */
+  verifySignature: TenantSignatureVerifier;
+  /**
+   * The org that owns a business number (`tenant_whatsapp_numbers`);
+   * undefined for a number no tenant has, whose messages are not stored.
+   */
+  orgOfNumber: (phoneNumberId: string) => string | undefined | Promise<string | undefined>;
   /** The token configured in Meta's dashboard for GET verification. */
   verifyToken: string;
-  /** The org that owns the business number. */
-  orgId: string;
   /** Processes stored messages. */
   processor: InboundProcessor;
   /**
@@ -51,6 +58,16 @@ export interface WebhookAppOptions {
   /** Runs after a sweep (sends what is due); returns how many were sent. */
   afterSweep?: () => Promise<number>;
 }
+
+/**
+ * Checks a body's signature; returns the phone-number ids whose app secret
+ * signed it (empty when the secret is valid but no known number uses it),
+ * or null when no secret did.
+ */
+export type TenantSignatureVerifier = (
+  body: Uint8Array,
+  header: string,
+) => Promise<ReadonlySet<string> | null>;
 
 /** The webhook's body limit: 1 MiB, far above Meta's payloads. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -81,6 +98,12 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
 
   // Meta refused a message for spam limits or chose not to deliver: staff must look.
   async function alertStaff(wamid: string, code: number): Promise<void> {
+    // The tenant whose message it was: its staff are told.
+    const [row] = await platform.db.query<{ org_id: string }>(
+      "select org_id from public.wa_outbox where wamid = $1",
+      [wamid],
+    );
+    if (!row) return;
     const result = await platform.call({
       tool: "notify_staff",
       args: {
@@ -92,7 +115,7 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
           priority: "high",
         },
       },
-      caller: { claims: { role: "service_role" }, org_id: options.orgId },
+      caller: { claims: { role: "service_role" }, org_id: row.org_id },
       idempotencyKey: `wa-alert:${wamid}`,
     });
     if (!result.ok) log.error("wa_staff_alert_failed", { wamid, code: result.error.code });
@@ -101,7 +124,7 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
   // Deployed functions have no background loop: a scheduler (pg_cron + pg_net) calls this
   // with a service-role token to process what a crash left and send what is due.
   app.post("/sweep", async (c) => {
-    const caller = await options.resolveCaller(c.req.header("authorization"), options.orgId, {
+    const caller = await options.resolveCaller(c.req.header("authorization"), null, {
       service: true,
     });
     if ("ok" in caller) return c.json({ ok: false }, 401);
@@ -134,7 +157,8 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
       log.warn("wa_signature_missing", {});
       return c.json({ ok: false }, 401);
     }
-    if (!(await options.verifySignature(raw, signature))) {
+    const signedFor = await options.verifySignature(raw, signature);
+    if (!signedFor) {
       log.warn("wa_signature_invalid", { bytes: raw.byteLength });
       return c.json({ ok: false }, 403);
     }
@@ -156,9 +180,38 @@ export function createWebhookApp(options: WebhookAppOptions): Hono {
         log.warn("wa_inbound_repaired", { wamid: message.wamid, flags: message.flags });
       }
     }
+    // Each message for the tenant owning the number it was sent to. A number no tenant has is
+    // logged (its id only) and nothing of it is stored; so is a number whose own app secret did
+    // not sign the body (another tenant's app cannot speak for it).
+    const orgs = new Map<string, string>();
+    const accepted: InboundMessage[] = [];
+    for (const message of delivery.messages) {
+      const number = message.phoneNumberId;
+      const orgId = orgs.get(number) ?? await options.orgOfNumber(number);
+      if (!orgId) {
+        log.warn("wa_number_unknown", { phone_number_id: number, wamid: message.wamid });
+        continue;
+      }
+      if (!signedFor.has(number)) {
+        log.warn("wa_number_not_signed", { phone_number_id: number, wamid: message.wamid });
+        continue;
+      }
+      orgs.set(number, orgId);
+      accepted.push(message);
+    }
     // Each message on its own: one Postgres refuses is skipped, its siblings are stored.
-    const { stored } = await storeInbound(platform.db, options.orgId, delivery.messages, { log });
+    const { stored } = await storeInbound(
+      platform.db,
+      (message) => orgs.get(message.phoneNumberId)!,
+      accepted,
+      { log },
+    );
     for (const status of delivery.statuses) {
+      // Only a number's own app may report on its messages.
+      if (status.phoneNumberId === undefined || !signedFor.has(status.phoneNumberId)) {
+        log.warn("wa_status_not_signed", { phone_number_id: status.phoneNumberId ?? null });
+        continue;
+      }
       try {
         await applyStatus(platform.db, status);
       } catch (error) {

@@ -26,7 +26,6 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
   const channel = createWhatsAppChannel(rt, {
     appSecret: APP_SECRET,
     verifyToken: VERIFY_TOKEN,
-    org: "easymo",
     background: (task) => void pending.push(task()),
     // These tests are about the channel and the concierge flow itself (the agent has its own).
     conversation: conciergeFlow,

@@ -90,7 +90,7 @@ export async function recordInbound(tx: Queryable, options: RecordInboundOptions
 export function windowUpsertSql(source: string): string {
   return `insert into public.wa_contacts as c (wa_id, org_id, profile_name, last_inbound_at)
     select wa_id, org_id, profile_name, last_inbound_at from ${source} where true
-    on conflict (wa_id) do update set
+    on conflict (org_id, wa_id) do update set
       profile_name = case
         when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
           then coalesce(excluded.profile_name, c.profile_name)

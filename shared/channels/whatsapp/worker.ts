@@ -17,10 +17,12 @@ import type { ConversationHandler } from "./conversation.ts";
 import { createWhatsAppHandler } from "./handler.ts";
 import {
   createInboundProcessor,
+  type InboundHandler,
   type InboundProcessor,
   type InboundProcessorOptions,
 } from "./inbound_processor.ts";
 import { stageCredentialsAlert, stageGivenUp } from "./failure_notices.ts";
+import { createTenantTransport, type TenantNumbersConfig } from "./tenant_numbers.ts";
 import {
   createDispatcher,
   createGraphAdapter,
@@ -31,9 +33,16 @@ import {
 
 /** Settings of the worker. */
 export interface WhatsAppWorkerConfig {
-  /** The org (id or slug) that owns the business number. */
-  org: string;
-  /** Graph API credentials; the local recorder when absent. */
+  /**
+   * Each tenant's replies leave from its own business number
+   * (`tenant_whatsapp_numbers`) with the token its row names: what deployed
+   * functions and the dev server use. Wins over `graph`.
+   */
+  numbers?: TenantNumbersConfig;
+  /**
+   * One number's Graph API credentials that every tenant's replies leave
+   * from (tests of one tenant); without it and `numbers`, the local recorder.
+   */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
   /** Answers non-vendor messages (the LangGraph agent in production). */
   conversation: ConversationHandler;
@@ -49,16 +58,15 @@ export interface WhatsAppWorkerConfig {
   packSweepIntervalMs?: number;
   /**
    * Where inbound media bytes come from. @default the Graph API's two-step
-   * download with `graph`'s token; without `graph` and this, media messages
-   * reach the conversation unsaved
+   * download with the token of the number the message came to (`numbers`) or
+   * `graph`'s; without either and this, media messages reach the conversation
+   * unsaved
    */
   media?: MediaSource;
 }
 
 /** A running worker. */
 export interface WhatsAppWorker {
-  /** The id of the org that owns the number. */
-  orgId: string;
   /** Inbound processing. */
   processor: InboundProcessor;
   /** Outbound sending. */
@@ -84,24 +92,26 @@ export interface WhatsAppWorker {
 }
 
 /**
- * Builds the worker on a runtime.
- *
- * @throws {Error} when the org is unknown.
+ * Builds the worker on a runtime. Each message is answered for the tenant
+ * the webhook stored it for (the owner of the number it was sent to).
  */
 export function createWhatsAppWorker(
   runtime: Runtime,
   config: WhatsAppWorkerConfig,
 ): WhatsAppWorker {
   const { platform } = runtime;
-  const tenant = platform.tenants.get(config.org) ?? platform.tenants.bySlug(config.org);
-  if (!tenant) throw new Error(`Unknown org for the WhatsApp number: ${config.org}`);
-  const transport = config.graph ? createGraphAdapter(config.graph) : createLocalAdapter();
+  const transport = config.numbers
+    ? createTenantTransport(platform.tenants, config.numbers)
+    : config.graph
+    ? createGraphAdapter(config.graph)
+    : createLocalAdapter();
+  const sends = config.numbers !== undefined || config.graph !== undefined;
   const dispatcher = createDispatcher({
     db: platform.db,
     transport,
     log: platform.log,
     // Meta's one-message-per-6-s pair limit does not apply when nothing leaves the machine.
-    pairIntervalMs: config.graph ? undefined : 0,
+    pairIntervalMs: sends ? undefined : 0,
   });
   // Send what a turn queued straight away; the dispatch loop (or the sweep) retries the rest.
   const kick = async () => {
@@ -137,57 +147,100 @@ export function createWhatsAppWorker(
       platform.log.error("rate_buckets_purge_failed", { error: String(error).slice(0, 300) });
       return 0;
     });
-  // The packs' own sweeps (expired ride offers, ...): one failing is logged, the rest run.
+  // The packs' own sweeps (expired ride offers, ...), for every tenant: one failing is
+  // logged, the rest run.
   const runPackSweeps = async () => {
-    for (const tool of platform.packs.flatMap((pack) => pack.sweeps ?? [])) {
-      const result = await platform.call({
-        tool,
-        args: {},
-        caller: { claims: { role: "service_role" }, org_id: tenant.id },
-        idempotencyKey: `sweep:${tool}:${crypto.randomUUID()}`,
-      }).catch((error) => ({ ok: false as const, error: { code: String(error), msg: "" } }));
-      if (!result.ok) platform.log.error("pack_sweep_failed", { tool, code: result.error.code });
+    const tools = platform.packs.flatMap((pack) => pack.sweeps ?? []);
+    for (const tenant of platform.tenants.list()) {
+      for (const tool of tools) {
+        const result = await platform.call({
+          tool,
+          args: {},
+          caller: { claims: { role: "service_role" }, org_id: tenant.id },
+          idempotencyKey: `sweep:${tool}:${crypto.randomUUID()}`,
+        }).catch((error) => ({ ok: false as const, error: { code: String(error), msg: "" } }));
+        if (!result.ok) {
+          platform.log.error("pack_sweep_failed", {
+            tool,
+            org: tenant.id,
+            code: result.error.code,
+          });
+        }
+      }
     }
   };
-  const handler = createWhatsAppHandler({
-    platform,
-    orgId: tenant.id,
-    conversation: config.conversation,
-    onQueued: kick,
-    rateLimitRetryMs: config.rateLimitRetryMs,
-  });
-  const mediaSource = config.media ??
-    (config.graph
+  // Where a message's media comes from: the token of the number it was sent to.
+  const mediaSourceFor = (phoneNumberId: string): MediaSource | undefined => {
+    if (config.media) return config.media;
+    if (config.numbers) {
+      const number = platform.tenants.byPhoneNumberId(phoneNumberId);
+      const token = number && config.numbers.secrets(number.tokenSecretName);
+      return token ? createGraphMediaSource({ token, baseUrl: config.numbers.baseUrl }) : undefined;
+    }
+    return config.graph
       ? createGraphMediaSource({ token: config.graph.token, baseUrl: config.graph.baseUrl })
-      : undefined);
+      : undefined;
+  };
+  // One handler per tenant and number, built on its first message.
+  const handlers = new Map<string, InboundHandler>();
+  const handlerFor = (orgId: string, phoneNumberId: string): InboundHandler => {
+    const key = `${orgId}:${phoneNumberId}`;
+    const known = handlers.get(key);
+    if (known) return known;
+    const handler = createWhatsAppHandler({
+      platform,
+      orgId,
+      conversation: config.conversation,
+      onQueued: kick,
+      rateLimitRetryMs: config.rateLimitRetryMs,
+    });
+    const source = mediaSourceFor(phoneNumberId);
+    const handle = source
+      ? withInboundMedia(handler, {
+        db: platform.db,
+        orgId,
+        source,
+        files: platform.files,
+        log: platform.log,
+        onQueued: kick,
+        onCredentialsRefused: async (refusal) => {
+          await stageCredentialsAlert(platform.db, { orgId, refusal });
+          await openTickets();
+        },
+      })
+      : handler;
+    handlers.set(key, handle);
+    return handle;
+  };
+  // The tenant the webhook stored a message for; rows stored before tenants were recorded
+  // fall back to the number's owner.
+  const orgOf = (message: { orgId?: string; phoneNumberId: string }) =>
+    message.orgId ?? platform.tenants.byPhoneNumberId(message.phoneNumberId)?.orgId;
   const processor = createInboundProcessor({
     db: platform.db,
     log: platform.log,
     ...config.retries,
     // A message given up: its sender is told and staff get a ticket, both staged as outbound
     // work in the transaction that marks it failed.
-    onFailed: (failure, tx) => stageGivenUp(tx, { orgId: tenant.id, failure }),
+    onFailed: async (failure, tx) => {
+      const orgId = orgOf(failure);
+      if (!orgId) {
+        platform.log.error("wa_inbound_no_tenant", { phone_number_id: failure.phoneNumberId });
+        return;
+      }
+      await stageGivenUp(tx, { orgId, failure });
+    },
     afterFailed: async () => {
       await kick();
       await openTickets();
     },
-    handle: mediaSource
-      ? withInboundMedia(handler, {
-        db: platform.db,
-        orgId: tenant.id,
-        source: mediaSource,
-        files: platform.files,
-        log: platform.log,
-        onQueued: kick,
-        onCredentialsRefused: async (refusal) => {
-          await stageCredentialsAlert(platform.db, { orgId: tenant.id, refusal });
-          await openTickets();
-        },
-      })
-      : handler,
+    handle: async (message) => {
+      const orgId = orgOf(message);
+      if (!orgId) throw new Error(`no tenant owns the number ${message.phoneNumberId}`);
+      await handlerFor(orgId, message.phoneNumberId)(message);
+    },
   });
   return {
-    orgId: tenant.id,
     processor,
     dispatcher,
     transport,

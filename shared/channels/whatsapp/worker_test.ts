@@ -32,7 +32,6 @@ dbTest(
   async (db) => {
     const rt = await createTestRuntime(db);
     const worker = createWhatsAppWorker(rt, {
-      org: "easymo",
       conversation: () => Promise.reject(new Error("no messages in this test")),
       packSweepIntervalMs: 20,
     });
@@ -61,7 +60,6 @@ dbTest("a started worker runs the packs' sweeps on its own; stop() ends them", a
   const sweeps = rt.platform.packs.flatMap((pack) => pack.sweeps ?? []);
   assert.ok(sweeps.length >= 2, `the packs declare sweeps: ${sweeps}`);
   const worker = createWhatsAppWorker(rt, {
-    org: "easymo",
     conversation: () => Promise.reject(new Error("no messages in this test")),
     packSweepIntervalMs: 20,
   });

@@ -33,7 +33,6 @@ async function webhook(db: TestDatabase) {
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
     background: (task) => void pending.push(task()),
   });

@@ -33,7 +33,6 @@ async function webhook(db: TestDatabase) {
   const channel = createWhatsAppChannel(rt, {
     appSecret: APP_SECRET,
     verifyToken: "verify-me",
-    org: "easymo",
     background: (task) => void pending.push(task()),
     conversation: quietConversation,
   });

@@ -11,9 +11,15 @@ import { CONCIERGE_INTENTS } from "./intents.ts";
 
 const TEXTS = {
   welcome: {
-    en: "Hi! I'm EasyMO. What do you need today?",
-    rw: "Muraho! Ndi EasyMO. Ukeneye iki uyu munsi?",
-    fr: "Bonjour ! Je suis EasyMO. De quoi avez-vous besoin aujourd'hui ?",
+    en: "Hi! I'm {brand}. What do you need today?",
+    rw: "Muraho! Ndi {brand}. Ukeneye iki uyu munsi?",
+    fr: "Bonjour ! Je suis {brand}. De quoi avez-vous besoin aujourd'hui ?",
+  },
+  // A tenant without a brand (tests building a bare roster) is greeted without a name.
+  welcome_unbranded: {
+    en: "Hi! What do you need today?",
+    rw: "Muraho! Ukeneye iki uyu munsi?",
+    fr: "Bonjour ! De quoi avez-vous besoin aujourd'hui ?",
   },
 } as const;
 
@@ -23,7 +29,9 @@ const say = phraseBook(TEXTS);
 export const frontDeskFlow: OfflineFlow = (turn) =>
   Promise.resolve({
     replies: [{
-      text: say("welcome", turn.language),
+      text: turn.brand
+        ? say("welcome", turn.language, { brand: turn.brand })
+        : say("welcome_unbranded", turn.language),
       rows: turn.menu.map((entry) => ({
         id: `agent:${entry.id}`,
         title: entry.title[turn.language],

@@ -56,7 +56,7 @@ export async function replyToUser(db: Database, options: ReplyOptions): Promise<
        from public.staff_tickets t
        left join public.conversations cv on cv.id = t.convo_id and cv.org_id = t.org_id
        left join public.profiles r on r.id = cv.user_id
-       left join public.wa_contacts c on c.wa_id = substr(r.phone, 2)
+       left join public.wa_contacts c on c.org_id = t.org_id and c.wa_id = substr(r.phone, 2)
        where t.org_id = $1 and t.id = $2
        for update of t`,
       [options.orgId, options.ticketId],

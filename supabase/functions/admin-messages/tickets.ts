@@ -75,7 +75,8 @@ const VIEW = `
   left join public.conversations cv on cv.id = t.convo_id
   left join public.profiles r on r.id = t.requester_user_id
   left join public.payments pm on pm.id = t.payment_id and pm.org_id = t.org_id
-  left join public.wa_contacts c on c.wa_id = substr(r.phone, 2)`;
+  left join public.wa_contacts c
+    on c.org_id = t.org_id and c.wa_id = substr(r.phone, 2)`;
 
 const PRIORITY_ORDER =
   "array_position(array['urgent', 'high', 'medium', 'low'], t.priority), t.created_at";

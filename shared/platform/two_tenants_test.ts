@@ -1,0 +1,349 @@
+/**
+ * One deployment, two tenants: EasyMO and Beaver's Choice each own a
+ * WhatsApp number (seeded in `tenant_whatsapp_numbers`), each with its own
+ * token and app secret, each number played by its own loopback Graph server.
+ * The same person writes to both; each tenant answers in its own brand from
+ * its own number, and every row the conversation leaves carries only its
+ * tenant's org.
+ */
+import assert from "node:assert/strict";
+import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { type ChatModel, createOpenAIModel } from "@shared/agent/model.ts";
+import { startScriptedOpenAI } from "@testing/openai_server.ts";
+import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { type FakeGraph, startFakeGraph } from "@testing/graph_server.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG } from "@testing/seed.ts";
+import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
+
+const NUMBER = { easymo: "100000000000001", beaver: "100000000000002" };
+// What the seeded number rows name, and their values here.
+const SECRETS: Record<string, string> = {
+  WHATSAPP_TOKEN: "easymo-graph-token",
+  WHATSAPP_APP_SECRET: "easymo-app-secret",
+  WHATSAPP_TOKEN_BEAVER: "beaver-graph-token",
+  WHATSAPP_APP_SECRET_BEAVER: "beaver-app-secret",
+};
+const PERSON = "250788777001";
+
+async function twoTenants(
+  db: TestDatabase,
+  options: { agentConfig?: unknown; model?: ChatModel } = {},
+) {
+  const graphs: Record<string, FakeGraph> = {
+    [NUMBER.easymo]: await startFakeGraph({
+      phoneNumberId: NUMBER.easymo,
+      token: SECRETS.WHATSAPP_TOKEN,
+    }),
+    [NUMBER.beaver]: await startFakeGraph({
+      phoneNumberId: NUMBER.beaver,
+      token: SECRETS.WHATSAPP_TOKEN_BEAVER,
+    }),
+  };
+  // Meta's one Graph host, played by one loopback server per number: the path names the number.
+  const graphFetch: typeof fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const number = url.pathname.split("/")[2];
+    const graph = graphs[number];
+    if (!graph) return Promise.resolve(new Response("no such number", { status: 404 }));
+    return fetch(`${graph.baseUrl}/${number}/messages`, init);
+  };
+  const rt = await createTestRuntime(db, { agentConfig: options.agentConfig });
+  const tasks: Promise<unknown>[] = [];
+  const secrets = (name: string) => SECRETS[name];
+  const channel = createWhatsAppChannel(rt, {
+    secrets,
+    verifyToken: "v",
+    numbers: { secrets, baseUrl: "https://graph.example/v21.0", fetch: graphFetch },
+    conversation: createAgentHandler(rt, { model: options.model ?? null }),
+    background: (task) => void tasks.push(task()),
+  });
+  let n = 0;
+  async function post(
+    number: string,
+    content: string | SimulatedContent,
+    appSecret: string,
+  ): Promise<number> {
+    const payload = messageDelivery(
+      { from: PERSON, wamid: `wamid.two.${n++}`, phoneNumberId: number },
+      typeof content === "string" ? { text: content } : content,
+    );
+    const body = new TextEncoder().encode(JSON.stringify(payload));
+    const response = await channel.app.request("/wa-webhook-buy-sell", {
+      method: "POST",
+      headers: { "x-hub-signature-256": await signBody(appSecret, body) },
+      body,
+    });
+    await response.body?.cancel();
+    while (tasks.length) await tasks.shift();
+    await channel.dispatcher.drain();
+    return response.status;
+  }
+  const menus = (number: string) =>
+    graphs[number].accepted.map((message) => {
+      const body = message.body as {
+        interactive?: { action?: { sections?: Array<{ rows: Array<{ id: string }> }> } };
+      };
+      return (body.interactive?.action?.sections ?? []).flatMap((section) =>
+        section.rows.map((row) => row.id)
+      );
+    });
+  const sent = (number: string) =>
+    graphs[number].accepted.map((message) => {
+      const body = message.body as {
+        text?: { body: string };
+        interactive?: { body: { text: string } };
+      };
+      return body.text?.body ?? body.interactive?.body.text ?? "";
+    });
+  return {
+    rt,
+    post,
+    sent,
+    menus,
+    graphs,
+    async close() {
+      for (const graph of Object.values(graphs)) await graph.close();
+    },
+  };
+}
+
+async function orgsOf(db: TestDatabase, sql: string, params: unknown[] = []): Promise<string[]> {
+  const rows = await db.query<{ org_id: string }>(sql, params);
+  return [...new Set(rows.map((row) => row.org_id))].sort();
+}
+
+dbTest(
+  "one deployment serves two tenants: each number's messages reach its tenant, in its brand, from its number, and no row crosses",
+  async (db) => {
+    const t = await twoTenants(db);
+    try {
+      assert.equal(await t.post(NUMBER.easymo, "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
+      assert.equal(await t.post(NUMBER.beaver, "hi", SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+
+      // Each reply leaves from its tenant's number (its own Graph server, its own token), in its
+      // brand, and names neither the other brand.
+      const easymo = t.sent(NUMBER.easymo);
+      const beaver = t.sent(NUMBER.beaver);
+      assert.equal(easymo.length, 1, easymo.join(" | "));
+      assert.equal(beaver.length, 1, beaver.join(" | "));
+      assert.match(easymo[0], /I'm EasyMO\./);
+      assert.match(beaver[0], /I'm Beaver's Choice\./);
+      assert.doesNotMatch(easymo[0], /Beaver/);
+      assert.doesNotMatch(beaver[0], /EasyMO/);
+      for (const graph of Object.values(t.graphs)) {
+        assert.ok(graph.requests.every((request) => request.authorized));
+        assert.deepEqual(graph.accepted.map((message) => message.to), [PERSON]);
+      }
+
+      // Rows: one inbound row, window, conversation and reply per tenant, each in its org.
+      const inbound = await db.query<{ phone_number_id: string; org_id: string }>(
+        "select phone_number_id, org_id from private.wa_inbound order by phone_number_id",
+      );
+      assert.deepEqual(inbound.map((row) => [row.phone_number_id, row.org_id]), [
+        [NUMBER.easymo, ORG.easymo],
+        [NUMBER.beaver, ORG.beaver],
+      ]);
+      const both = [ORG.easymo, ORG.beaver].sort();
+      assert.deepEqual(
+        await orgsOf(db, "select org_id from public.wa_contacts where wa_id = $1", [PERSON]),
+        both,
+      );
+      const conversations = await db.query<{ id: string; org_id: string }>(
+        `select c.id, c.org_id from public.conversations c
+         join public.profiles p on p.id = c.user_id where p.phone = $1`,
+        [`+${PERSON}`],
+      );
+      assert.deepEqual(conversations.map((row) => row.org_id).sort(), both);
+      // Each conversation's messages and replies are in its own org.
+      for (const conversation of conversations) {
+        assert.deepEqual(
+          await orgsOf(db, "select org_id from public.messages where conversation_id = $1", [
+            conversation.id,
+          ]),
+          [conversation.org_id],
+        );
+        assert.deepEqual(
+          await orgsOf(db, "select org_id from public.wa_outbox where conversation_id = $1", [
+            conversation.id,
+          ]),
+          [conversation.org_id],
+        );
+      }
+      // Each reply's outbox row is its tenant's; the Graph server it left from is that tenant's.
+      const outbox = await db.query<{ org_id: string; wamid: string }>(
+        "select org_id, wamid from public.wa_outbox where to_wa_id = $1",
+        [PERSON],
+      );
+      for (const row of outbox) {
+        const number = row.org_id === ORG.easymo ? NUMBER.easymo : NUMBER.beaver;
+        assert.ok(t.graphs[number].accepted.some((message) => message.wamid === row.wamid));
+      }
+      // The agent's checkpoints: one thread per conversation, so per tenant.
+      const threads = await db.query<{ thread_id: string }>(
+        "select distinct thread_id from private.agent_checkpoints",
+      );
+      assert.deepEqual(
+        threads.map((row) => row.thread_id).sort(),
+        conversations.map((row) => row.id).sort(),
+      );
+
+      // A person handed to staff at EasyMO: the ticket and the trace are EasyMO's only.
+      assert.equal(
+        await t.post(NUMBER.easymo, "I want to talk to a person", SECRETS.WHATSAPP_APP_SECRET),
+        200,
+      );
+      await t.rt.platform.traces.flush();
+      assert.deepEqual(await orgsOf(db, "select org_id from public.staff_tickets"), [ORG.easymo]);
+      const tickets = await db.query<{ convo_id: string }>(
+        "select convo_id from public.staff_tickets",
+      );
+      const easymoConversation = conversations.find((row) => row.org_id === ORG.easymo)!;
+      assert.deepEqual(tickets.map((row) => row.convo_id), [easymoConversation.id]);
+      assert.deepEqual(
+        await orgsOf(db, "select org_id from public.tool_calls where tool = 'notify_staff'"),
+        [ORG.easymo],
+      );
+      assert.equal(t.sent(NUMBER.beaver).length, 1, "Beaver's number said nothing more");
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a number no tenant has is answered 200 and nothing is stored; a number's messages count only when its own app secret signed them",
+  async (db) => {
+    const t = await twoTenants(db);
+    try {
+      const count = async () => {
+        const [row] = await db.query<{ inbound: number; contacts: number; outbox: number }>(
+          `select (select count(*)::int from private.wa_inbound) as inbound,
+                  (select count(*)::int from public.wa_contacts) as contacts,
+                  (select count(*)::int from public.wa_outbox) as outbox`,
+        );
+        return row;
+      };
+      const before = await count();
+      // Unknown number, validly signed: 200 (Meta must not retry), nothing stored for anyone.
+      assert.equal(await t.post("100000000000999", "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
+      // Beaver's number signed with EasyMO's app secret: EasyMO's app cannot speak for it.
+      assert.equal(await t.post(NUMBER.beaver, "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
+      assert.deepEqual(await count(), before);
+      // A secret no number has: refused.
+      assert.equal(await t.post(NUMBER.easymo, "hi", "not-a-secret-of-ours"), 403);
+      assert.deepEqual(await count(), before);
+      assert.deepEqual(t.sent(NUMBER.easymo), []);
+      assert.deepEqual(t.sent(NUMBER.beaver), []);
+      const events = t.rt.log.lines.map((line) => line.event);
+      assert.ok(events.includes("wa_number_unknown"), events.join());
+      assert.ok(events.includes("wa_number_not_signed"), events.join());
+      // The log names the number, never the sender.
+      assert.ok(!JSON.stringify(t.rt.log.lines).includes(PERSON));
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "each tenant's menu offers the agents the agent file gives it, and only those",
+  async (db) => {
+    // The bundled agents, with the pharmacy run by Beaver instead of EasyMO.
+    const config = structuredClone(AGENT_CONFIGS) as {
+      agents: Array<{ id: string; tenant: string }>;
+    };
+    for (const agent of config.agents) {
+      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
+    }
+    const t = await twoTenants(db, { agentConfig: config });
+    try {
+      assert.equal(await t.post(NUMBER.easymo, "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
+      assert.equal(await t.post(NUMBER.beaver, "hi", SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      const [easymo] = t.menus(NUMBER.easymo);
+      const [beaver] = t.menus(NUMBER.beaver);
+      assert.deepEqual(beaver, ["agent:pharmacy"]);
+      assert.ok(easymo.length > 3, easymo.join());
+      assert.ok(!easymo.includes("agent:pharmacy"), easymo.join());
+      assert.ok(easymo.includes("agent:buy_and_sell"), easymo.join());
+
+      // Beaver's person picks its pharmacy and asks: the pharmacy's tool runs for Beaver, as
+      // Beaver's agent.
+      const pick = { listReply: { id: "agent:pharmacy", title: "Pharmacy" } };
+      assert.equal(await t.post(NUMBER.beaver, pick, SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      assert.equal(
+        await t.post(NUMBER.beaver, "paracetamol please", SECRETS.WHATSAPP_APP_SECRET_BEAVER),
+        200,
+      );
+      await t.rt.platform.traces.flush();
+      const calls = await db.query<{ org_id: string; agent_id: string; ok: boolean }>(
+        "select org_id, agent_id, ok from public.tool_calls where agent_id = 'pharmacy'",
+      );
+      assert.ok(calls.length > 0, "the pharmacy agent called a tool");
+      assert.ok(
+        calls.every((call) => call.org_id === ORG.beaver && call.ok),
+        JSON.stringify(calls),
+      );
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "the model is told each tenant's brand, country and currency, and the agent it speaks as",
+  async (db) => {
+    await using server = startScriptedOpenAI({ script: () => ({ content: "Noted." }) });
+    const model = createOpenAIModel({
+      apiKey: server.apiKey,
+      baseURL: server.baseURL,
+      model: "test",
+    });
+    const config = structuredClone(AGENT_CONFIGS) as {
+      agents: Array<{ id: string; tenant: string }>;
+    };
+    for (const agent of config.agents) {
+      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
+    }
+    await db.query(
+      "update public.orgs set country = 'KE', currency = 'KES' where id = $1",
+      [ORG.beaver],
+    );
+    const t = await twoTenants(db, { agentConfig: config, model });
+    try {
+      const pick = { listReply: { id: "agent:pharmacy", title: "Pharmacy" } };
+      assert.equal(await t.post(NUMBER.beaver, pick, SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      assert.equal(
+        await t.post(NUMBER.beaver, "do you have paracetamol", SECRETS.WHATSAPP_APP_SECRET_BEAVER),
+        200,
+      );
+      assert.equal(
+        await t.post(NUMBER.easymo, "I want to buy a phone", SECRETS.WHATSAPP_APP_SECRET),
+        200,
+      );
+      const systems = server.requests.flatMap((request) =>
+        (request.body?.messages ?? []).filter((message) => message.role === "system")
+          .map((message) => String(message.content))
+      ).filter((text) => text.startsWith("You are "));
+      const beaver = systems.filter((text) => text.startsWith("You are Beaver's Choice's"));
+      const easymo = systems.filter((text) => text.startsWith("You are EasyMO's"));
+      assert.ok(beaver.length > 0, systems.join("\n"));
+      assert.ok(easymo.length > 0, systems.join("\n"));
+      assert.equal(beaver.length + easymo.length, systems.length, systems.join("\n"));
+      for (const text of beaver) {
+        assert.match(text, /^You are Beaver's Choice's Pharmacy[^.]* on WhatsApp in Kenya\./);
+        assert.match(text, /amounts are in KES/);
+        assert.doesNotMatch(text, /EasyMO|Rwanda|RWF/);
+      }
+      for (const text of easymo) {
+        assert.match(text, /on WhatsApp in Rwanda\./);
+        assert.match(text, /amounts are in RWF/);
+      }
+    } finally {
+      await t.close();
+    }
+  },
+);
