@@ -51,7 +51,6 @@ async function deploy(
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
     verifyToken: "v",
-    org: "easymo",
     conversation: createAgentHandler(rt, {
       model: null,
       packs: setup.packs,
