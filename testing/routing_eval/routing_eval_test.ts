@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { customerAgents } from "@shared/registry/pack.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { loadConversations, loadFirstMessages, loadHarderMessages } from "./routing_eval.ts";
 
 const training = new Set(
@@ -49,7 +49,7 @@ Deno.test("no held-out message is a training phrase, once normalised", async () 
 });
 
 Deno.test("every label in the held-out sets is a customer agent, menu or clarify", async () => {
-  const allowed = new Set<string>([...CUSTOMER_AGENTS, "menu", "clarify"]);
+  const allowed = new Set<string>([...customerAgents(PACKS), "menu", "clarify"]);
   const labels = [
     ...(await loadFirstMessages()).map((m) => m.expect),
     ...(await loadHarderMessages()).map((m) => m.expect),
