@@ -174,11 +174,11 @@ export function createAgentHandler(
     // A probe holds off others for its whole turn, and a little more.
     probeMs: turnSettings.deadlineMs + 5_000,
   });
-  const agents = platform.agents.list().map(({ id, name, description }) => ({
-    id,
-    name,
-    description,
-  }));
+  // The agents the turn's tenant runs, as the model is told of them.
+  const agentsOf = (orgId: string) =>
+    platform.agents.list(platform.tenants.get(orgId)?.slug ?? "").map(
+      ({ id, name, description }) => ({ id, name, description }),
+    );
 
   // Whether this turn may use the model (the breaker), and the turn's model if so.
   async function modelFor(turn: Parameters<ConversationHandler>[0], key: BreakerKey | null) {
@@ -254,7 +254,7 @@ export function createAgentHandler(
       onModelFailure: (error, agentId) => {
         failure ??= { error, agentId };
       },
-      agents,
+      agents: agentsOf(turn.orgId),
       roster,
       router,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),

@@ -24,7 +24,7 @@ import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
-import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
+import { type Pack, packAgents, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
@@ -117,6 +117,11 @@ export interface PlatformOptions {
   log?: Logger;
   /** The domain packs: their tools, agents, tables and services. @default PACKS */
   packs?: readonly Pack[];
+  /**
+   * The agent file's data: per tenant, the agents that run and their tools.
+   * @default the bundled `config/agent_configs.yaml` (`config/agent_configs.ts`)
+   */
+  agentConfig?: unknown;
   /** Tools registered globally next to the packs' (tests, benches). */
   tools?: readonly AnyTool[];
   /** Override the clock or the pseudonymiser (tests). */
@@ -178,7 +183,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   // The bundled data: a deployed function sees only what was bundled.
-  const agents = checkAgentConfig(AGENT_CONFIGS, { knownTools });
+  const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
+    knownTools,
+    declared: packAgents(packs),
+  });
   const tenants = new TenantDirectory();
   await tenants.load(db, (slug) => log.error("tenant_policy_invalid", { tenant: slug }));
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));
@@ -239,10 +247,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     list: (listOptions) => registry.list(listOptions),
     get: (name, getOptions) => registry.get(name, getOptions),
     getToolsForTenant: (tenantId) => registry.getToolsForTenant(tenantId, tenants),
-    getToolsForAgent: (agentId, tenantId) =>
-      registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
-        agents.allows(agentId, tool.name)
-      ),
+    getToolsForAgent: (agentId, tenantId) => {
+      const slug = tenants.get(tenantId)?.slug ?? "";
+      return registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
+        agents.allows(slug, agentId, tool.name)
+      );
+    },
     call: (request) => invoker.invoke(request),
     async close() {
       await notifications.stop();

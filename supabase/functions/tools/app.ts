@@ -90,8 +90,8 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
     const { format, agent } = query.data;
     if (agent) {
-      const known = platform.agents.get(agent);
-      if (!known || known.tenant !== platform.tenants.get(caller.org_id)?.slug) {
+      const tenant = platform.tenants.get(caller.org_id)?.slug;
+      if (!tenant || !platform.agents.get(tenant, agent)) {
         return contractResponse(fail("NOT_FOUND", "Unknown agent"));
       }
     }
