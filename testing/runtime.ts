@@ -52,6 +52,8 @@ export interface TestRuntimeOptions {
   now?: () => Date;
   /** Services for the packs and tools (e.g. a file store on a test Storage server). */
   provide?: PlatformOptions["provide"];
+  /** The agent file's data (per tenant). @default the bundled config/agent_configs.yaml */
+  agentConfig?: PlatformOptions["agentConfig"];
   /** The deployment's per-tenant ceiling on each tool. @default the platform's */
   tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
 }
@@ -67,6 +69,7 @@ export async function createTestRuntime(
     secret: TEST_SECRET,
     log,
     packs: options.packs,
+    agentConfig: options.agentConfig,
     tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,

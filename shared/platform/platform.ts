@@ -35,6 +35,7 @@ import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/packs/insurance/ocr_engine.ts"
 import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
+import { checkPackSurfaces } from "./pack_surfaces.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -182,6 +183,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
+  checkPackSurfaces(packs, knownTools);
   // The bundled data: a deployed function sees only what was bundled.
   const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
     knownTools,

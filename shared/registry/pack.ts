@@ -247,21 +247,18 @@ export interface PackAgent<Conversation = unknown> {
 }
 
 /**
- * An HTTP route a pack serves for staff or for a provider's callback,
- * mounted by the composition root under `/packs/<pack id>/<path>` on the
- * tools function; the root checks the caller before the handler runs.
+ * An HTTP route a pack serves to its tenant's staff (a queue, a summary,
+ * an action), mounted by the composition root at
+ * `/tools/packs/<pack id>/<path>`. The root lets in only staff of a tenant
+ * that runs one of the pack's agents; the handler calls tools as them, so
+ * tenancy holds as in any tool call.
  */
 export interface PackRoute {
   /** The HTTP method. */
   method: "GET" | "POST";
   /** The path under the pack's prefix, e.g. `/summary`. */
   path: string;
-  /** Who may call it: the tenant's staff (a signed-in member) or a provider (the handler checks its own signature). */
-  caller: "staff" | "provider";
-  /**
-   * Answers the request. Staff routes get the tool caller bound to the
-   * signed-in member, so tenancy holds as in any tool call.
-   */
+  /** Answers the request. */
   handle(request: PackRequest): Promise<PackResponse>;
 }
 
@@ -323,7 +320,7 @@ export interface Pack<Conversation = unknown> {
    * and do nothing when nothing is due.
    */
   sweeps?: readonly string[];
-  /** HTTP routes for staff surfaces and providers' callbacks. */
+  /** HTTP routes for the tenant's staff. */
   routes?: readonly PackRoute[];
   /** Tools called on a schedule for each tenant that runs the pack's agents. */
   schedules?: readonly PackSchedule[];

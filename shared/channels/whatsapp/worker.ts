@@ -21,6 +21,7 @@ import {
   type InboundProcessorOptions,
 } from "./inbound_processor.ts";
 import { stageCredentialsAlert, stageGivenUp } from "./failure_notices.ts";
+import { runPackSchedules } from "@shared/pipeline/pack_schedules.ts";
 import {
   createDispatcher,
   createGraphAdapter,
@@ -148,6 +149,10 @@ export function createWhatsAppWorker(
       }).catch((error) => ({ ok: false as const, error: { code: String(error), msg: "" } }));
       if (!result.ok) platform.log.error("pack_sweep_failed", { tool, code: result.error.code });
     }
+    // The packs' schedules that are due for this number's tenant (each logs its own failure).
+    await runPackSchedules(platform, { now: new Date(), tenant: tenant.slug }).catch((error) =>
+      platform.log.error("pack_schedules_failed", { error: String(error).slice(0, 300) })
+    );
   };
   const handler = createWhatsAppHandler({
     platform,
