@@ -4,7 +4,8 @@
  *
  * kernel:    shared/{contract,registry,pipeline,db,auth,export,runtime,http,storage}
  * above it:  shared/channels, shared/agent, shared/tools, shared/packs
- * root:      shared/platform (the composition root), then supabase/functions
+ * root:      shared/platform (the composition root), then supabase/functions,
+ *            which import the root and the kernel, never a pack
  * testing/:  loopback fakes, fixtures, the scenario harness (tests only)
  */
 const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http|storage)/";
@@ -54,6 +55,15 @@ module.exports = {
       severity: "error",
       from: { path: "^shared/", pathNot: ["^shared/platform/", TEST_FILE] },
       to: { path: "^shared/platform/" },
+    },
+    {
+      name: "functions-import-no-pack-internals",
+      comment:
+        "A function imports the composition root and the kernel, never a pack: what it needs " +
+        "of one is named by the root (shared/platform/payments.ts, shared/platform/ocr.ts).",
+      severity: "error",
+      from: { path: "^supabase/functions/", pathNot: TEST_FILE },
+      to: { path: "^shared/packs/" },
     },
     {
       name: "no-functions-from-shared",
