@@ -135,8 +135,10 @@ export interface RouteTraining {
  * @example
  * ```ts
  * import { trainRouteContext } from "@shared/agent/route_decision.ts";
- * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
- * const agents = { frontDesk: "concierge_router", handoff: "support_handoff", menu: [], customer: [] };
+ * import { createRouter } from "@shared/agent/router.ts";
+ * import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+ * // The agents are the packs' (createRouter reads them); only the training differs here.
+ * const { agents } = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
  * const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES, agents });
  * ```
  */
