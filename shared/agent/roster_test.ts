@@ -75,4 +75,23 @@ Deno.test("agentRoster() refuses a role held by none or by two, and a repeated a
     () => agentRoster([pack("a", [{ ...identity, id: "desk", role: "front_desk" }, shop, person])]),
     (error: Error) => error instanceof TypeError && /no offline flow/.test(error.message),
   );
+  assert.throws(
+    () =>
+      agentRoster([pack("a", [desk, shop, person, {
+        ...identity,
+        id: "books",
+        intents: { agent: "shop", phrases: { en: ["a book"], rw: ["igitabo"], fr: ["un livre"] } },
+      }])]),
+    (error: Error) => /"books" declares intents for "shop"/.test(error.message),
+  );
+  assert.throws(
+    () =>
+      agentRoster([pack("a", [desk, shop, person, {
+        ...identity,
+        id: "reports",
+        audience: "staff",
+        menuTitle: { en: "Reports", rw: "Raporo", fr: "Rapports" },
+      }])]),
+    (error: Error) => /staff agent "reports"/.test(error.message),
+  );
 });
