@@ -10,12 +10,14 @@
  */
 import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
 import { decideRoute, trainRouteContext } from "@shared/agent/route_decision.ts";
+import { createRouter } from "@shared/agent/router.ts";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 
 const message = "oya, ahubwo nshaka moto injyana i Kimironko vuba cyane";
 const phrases = PACK_INTENTS.flatMap(({ phrases }) => Object.values(phrases).flat());
-const training = { examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES };
+const agents = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES }).agents;
+const training = { examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES, agents };
 const context = trainRouteContext(training);
 const state = { agent: "waiter_ai", atMenu: false, menuOptions: [], langPref: "rw" as const };
 

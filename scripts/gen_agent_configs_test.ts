@@ -9,10 +9,12 @@ Deno.test("config/agent_configs.ts holds the YAML's data (run `deno task gen:age
 });
 
 Deno.test("the bundled agent data is checked with path-named errors", () => {
-  const broken = structuredClone(AGENT_CONFIGS) as { agents: { tenant: unknown }[] };
-  broken.agents[0].tenant = [1, 2];
+  const broken = structuredClone(AGENT_CONFIGS) as {
+    tenants: Record<string, { agents: { id: unknown }[] }>;
+  };
+  broken.tenants.easymo.agents[0].id = [1, 2];
   assert.throws(
-    () => checkAgentConfig(broken, { knownTools: [] }),
-    (error: Error) => /agents\[0\]\.tenant/.test(error.message),
+    () => checkAgentConfig(broken, { knownTools: [], declared: [] }),
+    (error: Error) => /tenants\.easymo\.agents\[0\]\.id/.test(error.message),
   );
 });

@@ -8,7 +8,8 @@
  */
 import { toJsonSchema } from "@shared/export/json_schema.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
-import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
+import { packAgents } from "@shared/registry/pack.ts";
+import { AGENT_CONFIG_URL, PACKS, platformTools } from "@shared/platform/platform.ts";
 
 /** The path of the generated reference. */
 export const TOOL_DOCS_URL = new URL("../docs/tools.md", import.meta.url);
@@ -18,6 +19,7 @@ export async function renderToolDocs(): Promise<string> {
   const tools = platformTools().sort((a, b) => a.name.localeCompare(b.name));
   const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
     knownTools: tools.map((tool) => tool.name),
+    declared: packAgents(PACKS),
   });
   const out: string[] = [
     "# Tool reference",
@@ -45,7 +47,7 @@ export async function renderToolDocs(): Promise<string> {
     "",
   ];
   for (const tool of tools) {
-    const users = agents.list().filter((agent) => agents.allows(agent.id, tool.name));
+    const users = agents.list().filter((agent) => agents.allows(agent.tenant, agent.id, tool.name));
     out.push(
       `## \`${tool.name}\` — ${tool.title}`,
       "",

@@ -34,7 +34,8 @@ import {
 } from "@shared/export/mod.ts";
 import { loadAgentConfig } from "@shared/registry/agent_config_file.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
-import { AGENT_CONFIG_URL, platformTools } from "@shared/platform/platform.ts";
+import { AGENT_CONFIG_URL, PACKS, platformTools } from "@shared/platform/platform.ts";
+import { packAgents } from "@shared/registry/pack.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { type ForwarderAction, NotPaymentsError, runForwarderCommand } from "./_forwarder_cli.ts";
 import {
@@ -71,15 +72,18 @@ async function registryAndAgents() {
   for (const tool of platformTools()) registry.register(tool);
   const agents = await loadAgentConfig(AGENT_CONFIG_URL, {
     knownTools: registry.list().map((tool) => tool.name),
+    declared: packAgents(PACKS),
   });
   return { registry, agents };
 }
 
 async function toolsFor(agentId: string | undefined) {
   const { registry, agents } = await registryAndAgents();
-  if (agentId && !agents.get(agentId)) throw new UsageError(`unknown agent "${agentId}"`);
+  // The CLI speaks for the first tenant of the agent file (the dev server's).
+  const tenant = agents.tenants()[0];
+  if (agentId && !agents.get(tenant, agentId)) throw new UsageError(`unknown agent "${agentId}"`);
   return {
-    tools: registry.list().filter((tool) => !agentId || agents.allows(agentId, tool.name)),
+    tools: registry.list().filter((tool) => !agentId || agents.allows(tenant, agentId, tool.name)),
     agents,
   };
 }
@@ -195,7 +199,8 @@ async function main(argv: string[]): Promise<number> {
     case "list": {
       const { tools, agents } = await toolsFor(values.agent);
       for (const tool of tools) {
-        const users = agents.list().filter((a) => agents.allows(a.id, tool.name)).map((a) => a.id);
+        const users = agents.list().filter((a) => agents.allows(a.tenant, a.id, tool.name))
+          .map((a) => a.tenant === agents.tenants()[0] ? a.id : `${a.tenant}/${a.id}`);
         console.log(
           `${tool.name.padEnd(18)} ${tool.category.padEnd(10)} ${tool.sideEffects.padEnd(17)} ` +
             `auth=${tool.auth.padEnd(7)} agents: ${users.join(", ")}`,

@@ -10,11 +10,7 @@ import type { JwtClaims } from "@shared/db/types.ts";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import {
-  parseTenantPolicy,
-  TenantDirectory,
-  type TenantDirectory as Directory,
-} from "@shared/registry/tenant_policy.ts";
+import { parseTenantPolicy, TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { type Call, type InvokeRequest, newCall, type NextStep } from "@shared/pipeline/call.ts";
 import { ORG, USER } from "./seed.ts";
 

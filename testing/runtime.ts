@@ -52,10 +52,10 @@ export interface TestRuntimeOptions {
   now?: () => Date;
   /** Services for the packs and tools (e.g. a file store on a test Storage server). */
   provide?: PlatformOptions["provide"];
+  /** The agent file's data (per tenant). @default the bundled config/agent_configs.yaml */
+  agentConfig?: PlatformOptions["agentConfig"];
   /** The deployment's per-tenant ceiling on each tool. @default the platform's */
   tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
-  /** Which agents each tenant runs. @default the bundled agent file */
-  agentConfig?: PlatformOptions["agentConfig"];
 }
 
 /** Builds a runtime over `db`. */
@@ -69,11 +69,11 @@ export async function createTestRuntime(
     secret: TEST_SECRET,
     log,
     packs: options.packs,
+    agentConfig: options.agentConfig,
     tools: options.tools,
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
     tenantRateCeiling: options.tenantRateCeiling,
-    agentConfig: options.agentConfig,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

@@ -2,7 +2,8 @@
 # The layering check: dependency-cruiser over the TypeScript of shared/,
 # supabase/functions/, testing/, scripts/, bench/ and web/ with the rules in
 # .dependency-cruiser.cjs (no cycles; the kernel imports no channel, agent,
-# tool, pack or platform; a pack never imports another pack; production code
+# tool, pack or platform; a pack never imports another pack; a function never
+# imports a pack (only the root and the kernel); production code
 # never reaches testing/); then, without tests, the kernel's folders as a
 # graph: no cycle between them, type imports included
 # (scripts/ci/kernel_folders.dependency-cruiser.cjs). Fails on any violation.

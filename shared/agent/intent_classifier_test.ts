@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import naiveBayes from "wink-naive-bayes-text-classifier";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
   CONFIDENCE_THRESHOLD,
   COURTESY_WORDS,
   trainIntentClassifier,
 } from "./intent_classifier.ts";
-import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
+import { customerAgents } from "@shared/registry/pack.ts";
 import { featuresOf, nameGazetteer, normalizeText } from "./text_features.ts";
 
 const classifier = trainIntentClassifier(PACK_INTENTS);
@@ -32,7 +32,7 @@ Deno.test("typos, repeated letters and missing accents do not change the agent",
 
 Deno.test("the ranking covers every customer agent, sums to 1 and never names a staff agent", () => {
   const { agent, confidence, ranking } = classifier.classify("schedule a broadcast campaign");
-  assert.deepStrictEqual(new Set(ranking.map((r) => r.agent)), new Set(CUSTOMER_AGENTS));
+  assert.deepStrictEqual(new Set(ranking.map((r) => r.agent)), new Set(customerAgents(PACKS)));
   assert.deepStrictEqual(ranking[0].agent, agent);
   assert.deepStrictEqual(ranking[0].confidence, confidence);
   assert.ok(Math.abs(ranking.reduce((sum, r) => sum + r.confidence, 0) - 1) < 1e-9);

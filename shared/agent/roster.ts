@@ -42,7 +42,8 @@ export interface AgentRoster {
  * Indexes the packs' agents.
  *
  * @throws {TypeError} when a role is held by no agent or by two, when an
- * agent id repeats, or when the front desk has no offline flow.
+ * agent id repeats, when an agent's intents name another agent, when a
+ * staff agent could be routed to, or when the front desk has no offline flow.
  */
 export function agentRoster(packs: readonly Pack[]): AgentRoster {
   const agents = new Map<string, PackAgent>();
@@ -51,6 +52,18 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
       throw new TypeError(`Cannot index agents as "${agent.id}" is declared twice`);
     }
     agents.set(agent.id, agent);
+    // An id is a string now, not a closed list: the packs are the registry it is checked against.
+    if (agent.intents && agent.intents.agent !== agent.id) {
+      throw new TypeError(
+        `Cannot index agents as "${agent.id}" declares intents for "${agent.intents.agent}"`,
+      );
+    }
+    if (agent.audience === "staff" && (agent.intents || agent.menuTitle || agent.asks)) {
+      throw new TypeError(
+        `Cannot index agents as staff agent "${agent.id}" has intents, keywords or a menu ` +
+          "title: customers would be routed to it",
+      );
+    }
   }
   const holder = (role: AgentRole): PackAgent => {
     const holders = [...agents.values()].filter((agent) => agent.role === role);

@@ -10,14 +10,29 @@ function pack(id: string, agents: PackAgent[]): Pack {
   return { id, tools: [], agents, tables: {}, texts: {}, services: [] };
 }
 
-const desk: PackAgent = { id: "desk", role: "front_desk", offlineFlow: reply("welcome") };
+// The identity every agent declares; these tests are about routing, not identity.
+const identity = {
+  name: "A",
+  description: "Test agent.",
+  audience: "customers",
+  tools: [],
+} as const;
+
+const desk: PackAgent = {
+  ...identity,
+  id: "desk",
+  role: "front_desk",
+  offlineFlow: reply("welcome"),
+};
 const person: PackAgent = {
+  ...identity,
   id: "person",
   role: "handoff",
   asks: (text) => /\bperson\b/.test(text),
   menuTitle: { en: "Person", rw: "Umuntu", fr: "Personne" },
 };
 const shop: PackAgent = {
+  ...identity,
   id: "shop",
   role: "fallback",
   asks: (text) => /\b(buy|person)\b/.test(text),
@@ -50,16 +65,36 @@ Deno.test("agentRoster() refuses a role held by none or by two, and a repeated a
     (error: Error) => error instanceof TypeError && /role handoff/.test(error.message),
   );
   assert.throws(
-    () => agentRoster([pack("a", [desk, shop, person, { id: "p2", role: "handoff" }])]),
+    () =>
+      agentRoster([pack("a", [desk, shop, person, { ...identity, id: "p2", role: "handoff" }])]),
     (error: Error) => error instanceof TypeError && /\[person, p2\]/.test(error.message),
   );
   assert.throws(
-    () => agentRoster([pack("a", [desk, shop, person]), pack("b", [{ id: "shop" }])]),
+    () => agentRoster([pack("a", [desk, shop, person]), pack("b", [{ ...identity, id: "shop" }])]),
     (error: Error) => error instanceof TypeError && /"shop" is declared twice/.test(error.message),
   );
   assert.throws(
-    () => agentRoster([pack("a", [{ id: "desk", role: "front_desk" }, shop, person])]),
+    () => agentRoster([pack("a", [{ ...identity, id: "desk", role: "front_desk" }, shop, person])]),
     (error: Error) => error instanceof TypeError && /no offline flow/.test(error.message),
+  );
+  assert.throws(
+    () =>
+      agentRoster([pack("a", [desk, shop, person, {
+        ...identity,
+        id: "books",
+        intents: { agent: "shop", phrases: { en: ["a book"], rw: ["igitabo"], fr: ["un livre"] } },
+      }])]),
+    (error: Error) => /"books" declares intents for "shop"/.test(error.message),
+  );
+  assert.throws(
+    () =>
+      agentRoster([pack("a", [desk, shop, person, {
+        ...identity,
+        id: "reports",
+        audience: "staff",
+        menuTitle: { en: "Reports", rw: "Raporo", fr: "Rapports" },
+      }])]),
+    (error: Error) => /staff agent "reports"/.test(error.message),
   );
 });
 

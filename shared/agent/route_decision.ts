@@ -19,11 +19,7 @@ import {
   trainIntentClassifier,
   type UnclearPhrases,
 } from "./intent_classifier.ts";
-import {
-  CUSTOMER_AGENTS,
-  type IntentExamples,
-  STAFF_ONLY_AGENTS,
-} from "@shared/registry/intent_types.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import {
   type LanguageDetector,
   requestedLanguage,
@@ -32,20 +28,6 @@ import {
 import { safetyConcern } from "./safety.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
-
-/** The services of the main menu and of a clarifying question, in order (a WhatsApp list holds 10 rows). */
-export const MAIN_MENU: readonly string[] = [
-  "waiter_ai",
-  "mobility_orchestrator",
-  "buy_and_sell",
-  "pharmacy",
-  "shop",
-  "hardware",
-  "insurance",
-  "property",
-  "payments",
-  "support_handoff",
-];
 
 /** Where a conversation stands, as far as routing is concerned. */
 export interface RoutingState {
@@ -112,8 +94,8 @@ export interface RouteContext {
    * marker, still switches agent ("I need a taxi" while ordering food). @default 0.8
    */
   switchThreshold?: number;
-  /** The agents it routes between, read from the packs. @default the shipped packs' ids */
-  agents?: RouterAgents;
+  /** The agents it routes between, read from the packs (`createRouter`). */
+  agents: RouterAgents;
   /** The places a message may name, handed to the agent a route reaches. @default none */
   places?: NameGazetteer;
 }
@@ -132,21 +114,14 @@ export interface RouterAgents {
   learnt?: readonly string[];
 }
 
-const DEFAULT_AGENTS: RouterAgents = {
-  frontDesk: "concierge_router",
-  handoff: "support_handoff",
-  menu: MAIN_MENU,
-  customer: CUSTOMER_AGENTS,
-};
-
 /** What {@linkcode trainRouteContext} trains from. */
 export interface RouteTraining {
   /** Every customer agent's phrases (the packs' `PACK_INTENTS`). */
   examples: readonly IntentExamples[];
   /** Filler phrases taught as the unclear class (the packs' `UNCLEAR_PHRASES`). */
   unclear?: UnclearPhrases;
-  /** The agents it routes between. @default the shipped packs' ids */
-  agents?: RouterAgents;
+  /** The agents it routes between, read from the packs. */
+  agents: RouterAgents;
   /** Names that carry no language and no topic (the packs' places and brands). @default [] */
   neutralNames?: readonly string[];
   /** The packs' gazetteer of places: neutral too, and a route hands the one named to the agent. @default [] */
@@ -160,8 +135,11 @@ export interface RouteTraining {
  * @example
  * ```ts
  * import { trainRouteContext } from "@shared/agent/route_decision.ts";
- * import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
- * const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
+ * import { createRouter } from "@shared/agent/router.ts";
+ * import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+ * // The agents are the packs' (createRouter reads them); only the training differs here.
+ * const { agents } = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
+ * const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES, agents });
  * ```
  */
 export function trainRouteContext(training: RouteTraining): RouteContext {
@@ -298,13 +276,9 @@ const CHANGE_OF_MIND_KEYS = CHANGE_OF_MIND.map(normalizeText);
  * @example A change of mind mid-flow
  * ```ts
  * import { decideRoute } from "@shared/agent/route_decision.ts";
- * import { trainIntentClassifier } from "@shared/agent/intent_classifier.ts";
- * import { trainLanguageDetector } from "@shared/agent/language_detect.ts";
- * import { PACK_INTENTS } from "@shared/platform/platform.ts";
- * const context = {
- *   classifier: trainIntentClassifier(PACK_INTENTS),
- *   detector: trainLanguageDetector(PACK_INTENTS),
- * };
+ * import { createRouter } from "@shared/agent/router.ts";
+ * import { PACKS } from "@shared/platform/platform.ts";
+ * const context = createRouter({ packs: PACKS });
  * const state = { agent: "waiter_ai", atMenu: false, menuOptions: [], langPref: "en" as const };
  * decideRoute("actually I need a taxi", state, context).kind; // "route"
  * ```
@@ -315,7 +289,7 @@ export function decideRoute(
   context: RouteContext,
 ): RouteDecision {
   const { detector } = context;
-  const agents = context.agents ?? DEFAULT_AGENTS;
+  const agents = context.agents;
   const isCustomer = (agent: string) => isCustomerAgent(agent, agents);
   const threshold = context.threshold ?? CONFIDENCE_THRESHOLD;
   const switchThreshold = context.switchThreshold ?? 0.8;
@@ -458,10 +432,9 @@ function namesAnOption(words: readonly string[], offered: readonly string[]): bo
   return words.some((word) => optionWords.has(word));
 }
 
-/** Whether `agent` is one a customer may reach (never a staff-only agent). */
-export function isCustomerAgent(agent: string, agents: RouterAgents = DEFAULT_AGENTS): boolean {
-  return agents.customer.includes(agent) &&
-    !(STAFF_ONLY_AGENTS as readonly string[]).includes(agent);
+/** Whether `agent` is one a customer may reach (never a staff agent: the packs say whose). */
+export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
+  return agents.customer.includes(agent);
 }
 
 // Danger, violence or theft in any wording (safety.ts), the older sensitive stems

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { platformRouter } from "@shared/platform/router.ts";
-import { decideRoute, MAIN_MENU, type RoutingState, trainRouteContext } from "./route_decision.ts";
+import { decideRoute, type RoutingState, trainRouteContext } from "./route_decision.ts";
+import { createRouter } from "./router.ts";
 
-const context = trainRouteContext({ examples: PACK_INTENTS, unclear: UNCLEAR_PHRASES });
+// The agents come from the packs, as in production: the router keeps no list of its own.
+const context = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
+const MAIN_MENU = context.agents.menu;
 const fresh: RoutingState = { agent: null, atMenu: false, menuOptions: [], langPref: null };
 const inFlow = (agent: string, langPref: RoutingState["langPref"] = "en"): RoutingState => ({
   agent,
@@ -155,6 +158,7 @@ Deno.test("a place named beside another topic is where, not what, and the route 
   const withPlaces = trainRouteContext({
     examples: PACK_INTENTS,
     unclear: UNCLEAR_PHRASES,
+    agents: context.agents,
     places: ["Nyabugogo", "Kimironko market", "Kimironko"],
   });
   const decision = decideRoute("i need sand and bricks from Nyabugogo", fresh, withPlaces);
@@ -170,6 +174,7 @@ Deno.test("a vehicle's make and model name no topic: selling, insuring and a rid
   const withMakes = trainRouteContext({
     examples: PACK_INTENTS,
     unclear: UNCLEAR_PHRASES,
+    agents: context.agents,
     neutralNames: ["toyota", "hilux", "nissan", "patrol"],
   });
   const agentOf = (text: string) => {

@@ -7,7 +7,12 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { packIntents, packNeutralNames, packPlaces } from "@shared/registry/pack.ts";
+import {
+  customerAgents,
+  packIntents,
+  packNeutralNames,
+  packPlaces,
+} from "@shared/registry/pack.ts";
 import type { UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
 import { type RouteContext, trainRouteContext } from "./route_decision.ts";
@@ -36,7 +41,6 @@ export function createRouter(options: RouterOptions): RouteContext {
   const cached = byUnclear.get(options.unclear);
   if (cached) return cached;
   const roster = agentRoster(options.packs);
-  const agents = options.packs.flatMap((pack) => pack.agents);
   const examples = packIntents(options.packs);
   const context = trainRouteContext({
     examples,
@@ -47,7 +51,7 @@ export function createRouter(options: RouterOptions): RouteContext {
       frontDesk: roster.frontDesk,
       handoff: roster.handoff,
       menu: roster.menu.slice(0, 10).map((entry) => entry.id),
-      customer: agents.map((agent) => agent.id),
+      customer: customerAgents(options.packs),
       learnt: examples.map((example) => example.agent),
     },
   });

@@ -174,12 +174,6 @@ export function createAgentHandler(
     // A probe holds off others for its whole turn, and a little more.
     probeMs: turnSettings.deadlineMs + 5_000,
   });
-  const agents = platform.agents.list().map(({ id, name, tenant, description }) => ({
-    id,
-    name,
-    tenant,
-    description,
-  }));
   // What a tenant's conversations see: the agents it runs (the agent file's view), on its menu
   // and in its prompts. The roster's roles (front desk, fallback, hand-off) stay as the packs give.
   const views = new Map<string, Pick<AgentDeps, "agents" | "roster" | "tenant">>();
@@ -187,12 +181,14 @@ export function createAgentHandler(
     const known = views.get(orgId);
     if (known) return known;
     const tenant = platform.tenants.get(orgId);
-    const runs = new Set(
-      agents.filter((agent) => agent.tenant === tenant?.slug).map((agent) => agent.id),
-    );
+    const agents = platform.agents.list(tenant?.slug ?? "").map(({ id, name, description }) => ({
+      id,
+      name,
+      description,
+    }));
+    const runs = new Set(agents.map((agent) => agent.id));
     const view = {
-      agents: agents.filter((agent) => runs.has(agent.id))
-        .map(({ id, name, description }) => ({ id, name, description })),
+      agents,
       roster: { ...roster, menu: roster.menu.filter((entry) => runs.has(entry.id)) },
       tenant: tenant?.profile,
     };

@@ -18,6 +18,7 @@ import { PAYMENTS_PACK } from "./payments/mod.ts";
 import { PHARMACY_PACK } from "./pharmacy/mod.ts";
 import { PROPERTY_PACK } from "./property/mod.ts";
 import { SHOP_PACK } from "./shop/mod.ts";
+import { STAFF_PACK } from "./staff/mod.ts";
 import { SUPPORT_PACK } from "./support/mod.ts";
 import { WAITER_PACK } from "./waiter/mod.ts";
 
@@ -38,4 +39,5 @@ export const PACKS: readonly Pack[] = [
   LEGAL_PACK,
   PAYMENTS_PACK,
   SUPPORT_PACK,
+  STAFF_PACK,
 ];

@@ -26,7 +26,7 @@ import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
-import { type Pack, packIntents, packTables } from "@shared/registry/pack.ts";
+import { type Pack, packAgents, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
 import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
@@ -37,6 +37,7 @@ import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/capabilities/document_reading/
 import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
+import { checkPackSurfaces } from "./pack_surfaces.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -121,13 +122,13 @@ export interface PlatformOptions {
   log?: Logger;
   /** The domain packs: their tools, agents, tables and services. @default PACKS */
   packs?: readonly Pack[];
-  /** Tools registered globally next to the packs' (tests, benches). */
-  tools?: readonly AnyTool[];
   /**
-   * Which agents each tenant runs, with which tools: the agent file's data.
-   * @default `config/agent_configs.yaml` as bundled
+   * The agent file's data: per tenant, the agents that run and their tools.
+   * @default the bundled `config/agent_configs.yaml` (`config/agent_configs.ts`)
    */
   agentConfig?: unknown;
+  /** Tools registered globally next to the packs' (tests, benches). */
+  tools?: readonly AnyTool[];
   /** Override the clock or the pseudonymiser (tests). */
   services?: Partial<Pick<ToolServices, "now" | "pseudonymise">>;
   /** Services for the packs, replacing the root's by key. @default the root's (staged staff notices) */
@@ -186,8 +187,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
+  checkPackSurfaces(packs, knownTools);
   // The bundled data: a deployed function sees only what was bundled.
-  const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, { knownTools });
+  const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
+    knownTools,
+    declared: packAgents(packs),
+  });
   const tenants = new TenantDirectory();
   await tenants.load(db, (slug) => log.error("tenant_policy_invalid", { tenant: slug }));
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));
@@ -248,10 +253,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     list: (listOptions) => registry.list(listOptions),
     get: (name, getOptions) => registry.get(name, getOptions),
     getToolsForTenant: (tenantId) => registry.getToolsForTenant(tenantId, tenants),
-    getToolsForAgent: (agentId, tenantId) =>
-      registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
-        agents.allows(agentId, tool.name)
-      ),
+    getToolsForAgent: (agentId, tenantId) => {
+      const slug = tenants.get(tenantId)?.slug ?? "";
+      return registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
+        agents.allows(slug, agentId, tool.name)
+      );
+    },
     call: (request) => invoker.invoke(request),
     async close() {
       await notifications.stop();

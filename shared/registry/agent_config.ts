@@ -1,8 +1,8 @@
 /**
- * The agents of `config/agent_configs.yaml`: every agent of seed 000's access
- * table, its tenant and its tool allowlist, checked against the registry, so
- * an unknown tool or a misspelt agent fails at start with a message naming
- * its path. This module checks the file's data; `agent_config_file.ts`
+ * The agents of `config/agent_configs.yaml`: per tenant, which of the packs'
+ * agents run and with which tools, checked against the packs and the
+ * registry, so an unknown agent or tool fails at start with a message naming
+ * its path. An agent's name, description and audience come from its pack. This module checks the file's data; `agent_config_file.ts`
  * reads the YAML (functions get the data pre-parsed, `config/agent_configs.ts`,
  * and carry no YAML parser).
  *
@@ -11,13 +11,12 @@
 import { z } from "zod";
 
 const AGENT_ID = /^[a-z][a-z0-9_]{1,63}$/;
+const TENANT = /^[a-z][a-z0-9_-]{1,63}$/;
 
-const AgentSchema = z.strictObject({
+const AgentEntrySchema = z.strictObject({
   id: z.string().regex(AGENT_ID, "must be snake_case"),
-  name: z.string().min(1),
-  tenant: z.string().min(1),
-  description: z.string().min(1),
-  tools: z.array(z.string().min(1)).min(1),
+  /** The allowlist; absent means the pack's default tools. */
+  tools: z.array(z.string().min(1)).min(1).optional(),
 });
 
 const PlannedToolSchema = z.strictObject({
@@ -26,26 +25,47 @@ const PlannedToolSchema = z.strictObject({
   description: z.string().min(1),
 });
 
-const AgentFileSchema = z.strictObject({
-  version: z.literal(1),
-  planned_tools: z.array(PlannedToolSchema).default([]),
-  agents: z.array(AgentSchema).min(1),
+const TenantSchema = z.strictObject({
+  agents: z.array(AgentEntrySchema).min(1),
 });
 
-/** One agent as configured. */
+const AgentFileSchema = z.strictObject({
+  version: z.literal(2),
+  planned_tools: z.array(PlannedToolSchema).default([]),
+  tenants: z.record(z.string().regex(TENANT, "must be an org slug"), TenantSchema)
+    .refine((tenants) => Object.keys(tenants).length > 0, "must name at least one tenant"),
+});
+
+/** One agent as a tenant runs it. */
 export interface Agent {
-  /** Snake-case id, e.g. `waiter_ai`. */
+  /** Snake-case id, e.g. `waiter_ai`: unique within its tenant. */
   id: string;
-  /** Display name, e.g. `Waiter AI`. */
+  /** Display name, from its pack, e.g. `Waiter AI`. */
   name: string;
   /** The org slug the agent works for. */
   tenant: string;
-  /** What the agent does. */
+  /** What the agent does, from its pack. */
   description: string;
+  /** Who it serves, from its pack. */
+  audience: "customers" | "staff";
   /** Tools it may call that exist now. */
   tools: string[];
   /** Tools it is granted that are not implemented yet. */
   plannedTools: string[];
+}
+
+/** What the check needs of a pack's agent: its identity and default tools. */
+export interface DeclaredAgent {
+  /** Its id. */
+  id: string;
+  /** Its display name. */
+  name: string;
+  /** What it does. */
+  description: string;
+  /** Who it serves. */
+  audience: "customers" | "staff";
+  /** Its tools when the file lists none. */
+  tools: readonly string[];
 }
 
 /** A tool named in the file that is not implemented yet. */
@@ -64,46 +84,65 @@ export class AgentConfigError extends Error {
   }
 }
 
-/** The agents and their allowlists. */
+/** The agents each tenant runs, and their allowlists. */
 export class AgentDirectory {
-  readonly #agents: Map<string, Agent>;
-  readonly #allowed: Map<string, Set<string>>;
+  // tenant → agent id → agent: an id names one agent within a tenant, not across the platform.
+  readonly #agents: Map<string, Map<string, Agent>>;
+  readonly #allowed: Map<string, Map<string, Set<string>>>;
   /** Tools granted to agents but not implemented yet. */
   readonly plannedTools: PlannedTool[];
 
   /** Builds the directory from checked agents. */
   constructor(agents: Agent[], plannedTools: PlannedTool[]) {
-    this.#agents = new Map(agents.map((agent) => [agent.id, agent]));
-    this.#allowed = new Map(agents.map((agent) => [agent.id, new Set(agent.tools)]));
+    this.#agents = new Map();
+    this.#allowed = new Map();
+    for (const agent of agents) {
+      if (!this.#agents.has(agent.tenant)) {
+        this.#agents.set(agent.tenant, new Map());
+        this.#allowed.set(agent.tenant, new Map());
+      }
+      this.#agents.get(agent.tenant)!.set(agent.id, agent);
+      this.#allowed.get(agent.tenant)!.set(agent.id, new Set(agent.tools));
+    }
     this.plannedTools = plannedTools;
   }
 
-  /** An agent by id. */
-  get(id: string): Agent | undefined {
-    return this.#agents.get(id);
+  /** The agent `id` of `tenant` (an org slug), if the tenant runs it. */
+  get(tenant: string, id: string): Agent | undefined {
+    return this.#agents.get(tenant)?.get(id);
   }
 
-  /** Every agent, in file order. */
-  list(): Agent[] {
-    return [...this.#agents.values()];
+  /** Every agent of `tenant`, or of every tenant, in file order. */
+  list(tenant?: string): Agent[] {
+    if (tenant !== undefined) return [...this.#agents.get(tenant)?.values() ?? []];
+    return [...this.#agents.values()].flatMap((agents) => [...agents.values()]);
   }
 
-  /** Whether the agent may call the tool. */
-  allows(agentId: string, tool: string): boolean {
-    return this.#allowed.get(agentId)?.has(tool) ?? false;
+  /** The tenants the file names, in file order. */
+  tenants(): string[] {
+    return [...this.#agents.keys()];
+  }
+
+  /** Whether `tenant`'s agent may call the tool. */
+  allows(tenant: string, agentId: string, tool: string): boolean {
+    return this.#allowed.get(tenant)?.get(agentId)?.has(tool) ?? false;
   }
 }
 
 /** Options for {@link checkAgentConfig}. */
 export interface CheckAgentConfigOptions {
-  /** Names of the tools that exist (registered globally). */
+  /** Names of the tools that exist (registered: the packs' and the kernel's). */
   knownTools: Iterable<string>;
+  /** The agents the packs declare: a tenant may run only these. */
+  declared: readonly DeclaredAgent[];
   /** Where the data came from, for messages. @default "config/agent_configs.yaml" */
   source?: string;
 }
 
 /**
- * Checks the agent file's data (as parsed from its YAML).
+ * Checks the agent file's data (as parsed from its YAML) against the packs:
+ * every agent a tenant runs is one a pack declares, and every tool it is
+ * granted is registered or planned.
  *
  * @throws {AgentConfigError} listing every problem found, each with its path.
  */
@@ -117,6 +156,7 @@ export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions)
     );
   }
   const known = new Set(options.knownTools);
+  const declared = new Map(options.declared.map((agent) => [agent.id, agent]));
   const planned = new Set(parsed.data.planned_tools.map((tool) => tool.name));
   const issues: string[] = [];
   for (const [index, tool] of parsed.data.planned_tools.entries()) {
@@ -126,24 +166,38 @@ export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions)
       );
     }
   }
-  const seen = new Set<string>();
   const agents: Agent[] = [];
-  for (const [index, agent] of parsed.data.agents.entries()) {
-    if (seen.has(agent.id)) issues.push(`agents[${index}].id: duplicate agent "${agent.id}"`);
-    seen.add(agent.id);
-    for (const [toolIndex, tool] of agent.tools.entries()) {
-      if (!known.has(tool) && !planned.has(tool)) {
-        issues.push(
-          `agents[${index}].tools[${toolIndex}]: unknown tool "${tool}" for agent "${agent.id}" ` +
-            `(neither registered nor in planned_tools)`,
-        );
+  for (const [tenant, { agents: entries }] of Object.entries(parsed.data.tenants)) {
+    const seen = new Set<string>();
+    for (const [index, entry] of entries.entries()) {
+      const path = `tenants.${tenant}.agents[${index}]`;
+      if (seen.has(entry.id)) issues.push(`${path}.id: duplicate agent "${entry.id}" in ${tenant}`);
+      seen.add(entry.id);
+      const pack = declared.get(entry.id);
+      if (!pack) {
+        issues.push(`${path}.id: unknown agent "${entry.id}" (no pack declares it)`);
+        continue;
       }
+      const tools = entry.tools ?? [...pack.tools];
+      for (const [toolIndex, tool] of tools.entries()) {
+        if (!known.has(tool) && !planned.has(tool)) {
+          const where = entry.tools ? `${path}.tools[${toolIndex}]` : `${path} (its pack's tools)`;
+          issues.push(
+            `${where}: unknown tool "${tool}" for agent "${entry.id}" ` +
+              `(neither a pack nor the kernel provides it, nor is it in planned_tools)`,
+          );
+        }
+      }
+      agents.push({
+        id: entry.id,
+        name: pack.name,
+        tenant,
+        description: pack.description,
+        audience: pack.audience,
+        tools: tools.filter((tool) => known.has(tool)),
+        plannedTools: tools.filter((tool) => !known.has(tool)),
+      });
     }
-    agents.push({
-      ...agent,
-      tools: agent.tools.filter((tool) => known.has(tool)),
-      plannedTools: agent.tools.filter((tool) => !known.has(tool)),
-    });
   }
   if (issues.length) throw new AgentConfigError(source, issues);
   return new AgentDirectory(agents, parsed.data.planned_tools);
@@ -159,9 +213,9 @@ export function checkAgentTenants(
   tenantSlugs: Iterable<string>,
 ): void {
   const slugs = new Set(tenantSlugs);
-  const issues = agents.list()
-    .filter((agent) => !slugs.has(agent.tenant))
-    .map((agent) => `agent "${agent.id}": unknown tenant "${agent.tenant}"`);
+  const issues = agents.tenants()
+    .filter((tenant) => !slugs.has(tenant))
+    .map((tenant) => `tenants.${tenant}: unknown tenant "${tenant}" (no org has this slug)`);
   if (issues.length) throw new AgentConfigError("config/agent_configs.yaml", issues);
 }
 

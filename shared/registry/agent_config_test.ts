@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
-import { platformTools } from "@shared/platform/platform.ts";
+import { PACKS, platformTools } from "@shared/platform/platform.ts";
 import { AgentConfigError, checkAgentTenants } from "./agent_config.ts";
 import { loadAgentConfig, parseAgentConfig } from "./agent_config_file.ts";
+import { packAgents } from "./pack.ts";
 
 const KNOWN = platformTools().map((tool) => tool.name);
+const DECLARED = packAgents(PACKS);
+const OPTIONS = { knownTools: KNOWN, declared: DECLARED };
 const FILE = new URL("../../config/agent_configs.yaml", import.meta.url);
 
 function issuesOf(text: string): string[] {
   try {
-    parseAgentConfig(text, { knownTools: KNOWN, source: "test.yaml" });
+    parseAgentConfig(text, { ...OPTIONS, source: "test.yaml" });
   } catch (error) {
     assert.ok(error instanceof AgentConfigError);
     return error.issues;
@@ -16,12 +19,14 @@ function issuesOf(text: string): string[] {
   assert.fail("expected the config to be refused");
 }
 
-Deno.test("loadAgentConfig() loads the 16 agents of seed 000 with their allowlists", async () => {
-  const agents = await loadAgentConfig(FILE, { knownTools: KNOWN });
-  assert.equal(agents.list().length, 16);
-  const waiter = agents.get("waiter_ai")!;
-  // Seed 000's allowlist, every tool implemented, plus the diner's bookings (docs/agents.md) and
-  // cancelling an unpaid order on leaving.
+Deno.test("loadAgentConfig() loads EasyMO's 16 agents with their packs' identity and tools", async () => {
+  const agents = await loadAgentConfig(FILE, OPTIONS);
+  assert.deepEqual(agents.tenants(), ["easymo"]);
+  assert.equal(agents.list("easymo").length, 16);
+  const waiter = agents.get("easymo", "waiter_ai")!;
+  assert.equal(waiter.name, "Waiter AI");
+  assert.equal(waiter.audience, "customers");
+  // An entry without tools gets its pack's: the diner's orders, bookings and payment.
   assert.deepEqual(waiter.tools, [
     "search_supabase",
     "order_create",
@@ -36,71 +41,110 @@ Deno.test("loadAgentConfig() loads the 16 agents of seed 000 with their allowlis
     "analytics_log",
   ]);
   assert.deepEqual(waiter.plannedTools, []);
-  assert.deepEqual(agents.get("marketing_sales")!.plannedTools, ["broadcast_schedule"]);
-  assert.ok(agents.allows("support_handoff", "notify_staff"));
-  assert.ok(!agents.allows("support_handoff", "search_supabase"));
-  assert.ok(!agents.allows("support_handoff", "order_create"));
+  const marketing = agents.get("easymo", "marketing_sales")!;
+  assert.equal(marketing.audience, "staff");
+  assert.deepEqual(marketing.plannedTools, ["broadcast_schedule"]);
+  assert.ok(agents.allows("easymo", "support_handoff", "notify_staff"));
+  assert.ok(!agents.allows("easymo", "support_handoff", "search_supabase"));
+  assert.ok(!agents.allows("easymo", "support_handoff", "order_create"));
+  assert.ok(agents.allows("easymo", "waiter_ai", "momo_charge"));
   // Planned tools are granted in the file but not callable until they exist.
-  assert.ok(agents.allows("waiter_ai", "momo_charge"));
-  assert.ok(!agents.allows("marketing_sales", "broadcast_schedule"));
+  assert.ok(!agents.allows("easymo", "marketing_sales", "broadcast_schedule"));
+  // Another tenant runs none of them until its own entry says so.
+  assert.equal(agents.get("beaver-paper", "waiter_ai"), undefined);
+  assert.ok(!agents.allows("beaver-paper", "waiter_ai", "momo_charge"));
   checkAgentTenants(agents, ["easymo"]);
+});
+
+Deno.test("one agent id runs in two tenants, each with its own allowlist", () => {
+  const agents = parseAgentConfig(
+    `
+version: 2
+tenants:
+  easymo:
+    agents: [{id: waiter_ai}]
+  beaver-paper:
+    agents: [{id: waiter_ai, tools: [search_supabase, order_create]}]
+`,
+    OPTIONS,
+  );
+  assert.ok(agents.allows("easymo", "waiter_ai", "momo_charge"));
+  assert.ok(!agents.allows("beaver-paper", "waiter_ai", "momo_charge"));
+  assert.ok(agents.allows("beaver-paper", "waiter_ai", "order_create"));
+  assert.deepEqual(agents.list().map((agent) => `${agent.tenant}/${agent.id}`), [
+    "easymo/waiter_ai",
+    "beaver-paper/waiter_ai",
+  ]);
 });
 
 Deno.test("parseAgentConfig() names an unknown tool and where it is", () => {
   const issues = issuesOf(`
-version: 1
-agents:
-  - id: waiter_ai
-    name: Waiter AI
-    tenant: easymo
-    description: Takes orders.
-    tools: [search_supabase, order_creat]
+version: 2
+tenants:
+  easymo:
+    agents:
+      - id: waiter_ai
+        tools: [search_supabase, order_creat]
 `);
   assert.deepEqual(issues, [
-    'agents[0].tools[1]: unknown tool "order_creat" for agent "waiter_ai" (neither registered nor in planned_tools)',
+    'tenants.easymo.agents[0].tools[1]: unknown tool "order_creat" for agent "waiter_ai" ' +
+    "(neither a pack nor the kernel provides it, nor is it in planned_tools)",
   ]);
 });
 
-Deno.test("parseAgentConfig() refuses duplicates, missing fields, bad YAML and stale plans", () => {
-  assert.match(
+Deno.test("parseAgentConfig() names an agent no pack declares, and where it is", () => {
+  assert.deepEqual(
     issuesOf(`
-version: 1
-agents:
-  - {id: a_one, name: A, tenant: easymo, description: d, tools: [notify_staff]}
-  - {id: a_one, name: B, tenant: easymo, description: d, tools: [notify_staff]}
-`)[0],
-    /agents\[1\]\.id: duplicate agent "a_one"/,
+version: 2
+tenants:
+  easymo:
+    agents: [{id: waiter_ai}]
+  beaver-paper:
+    agents: [{id: waiter_ai}, {id: paper_desk}]
+`),
+    ['tenants.beaver-paper.agents[1].id: unknown agent "paper_desk" (no pack declares it)'],
   );
-  assert.match(
+});
+
+Deno.test("parseAgentConfig() refuses duplicates within a tenant, bad YAML, old files and stale plans", () => {
+  assert.deepEqual(
     issuesOf(`
-version: 1
-agents:
-  - {id: a_one, name: A, description: d, tools: [notify_staff]}
-`)[0],
-    /^agents\[0\]\.tenant: /,
+version: 2
+tenants:
+  easymo:
+    agents: [{id: shop}, {id: shop}]
+`),
+    ['tenants.easymo.agents[1].id: duplicate agent "shop" in easymo'],
   );
-  assert.match(issuesOf("version: 1\nagents: [\n")[0], /^YAML syntax/);
-  assert.match(issuesOf("version: 2\nagents: []\n").join("\n"), /version/);
+  assert.match(issuesOf("version: 2\ntenants: [\n")[0], /^YAML syntax/);
+  // The one-tenant format of before: its agents key is no longer read.
+  assert.match(
+    issuesOf("version: 1\nagents: [{id: shop, tenant: easymo}]\n").join("\n"),
+    /version/,
+  );
+  assert.match(issuesOf("version: 2\ntenants: {}\n")[0], /^tenants: must name at least one/);
   assert.match(
     issuesOf(`
-version: 1
+version: 2
 planned_tools: [{name: notify_staff, category: messaging, description: d}]
-agents:
-  - {id: a_one, name: A, tenant: easymo, description: d, tools: [notify_staff]}
+tenants:
+  easymo:
+    agents: [{id: shop}]
 `)[0],
     /"notify_staff" is implemented now/,
   );
   assert.match(
     issuesOf(`
-version: 1
-agents:
-  - {id: a_one, name: A, tenant: easymo, description: d, tools: [notify_staff], model: gpt}
+version: 2
+tenants:
+  easymo:
+    agents: [{id: shop, model: gpt}]
 `)[0],
-    /agents\[0\]/,
+    /^tenants\.easymo\.agents\[0\]/,
   );
 });
 
-Deno.test("checkAgentTenants() names agents whose tenant does not exist", async () => {
-  const agents = await loadAgentConfig(FILE, { knownTools: KNOWN });
+Deno.test("checkAgentTenants() names a tenant that no org has", async () => {
+  const agents = await loadAgentConfig(FILE, OPTIONS);
   assert.throws(() => checkAgentTenants(agents, ["beaver-paper"]), /unknown tenant "easymo"/);
 });

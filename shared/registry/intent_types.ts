@@ -8,37 +8,10 @@
  */
 import type { Language } from "@shared/contract/language.ts";
 
-/** The agents a customer may be routed to. Staff-only agents are absent on purpose. */
-export const CUSTOMER_AGENTS = [
-  "concierge_router",
-  "waiter_ai",
-  "mobility_orchestrator",
-  "buy_and_sell",
-  "pharmacy",
-  "hardware",
-  "shop",
-  "insurance",
-  "property",
-  "legal_intake",
-  "payments",
-  "support_handoff",
-] as const;
-
-/** An agent a customer may be routed to. */
-export type CustomerAgent = typeof CUSTOMER_AGENTS[number];
-
-/** Agents only staff use; a customer's message never routes to them. */
-export const STAFF_ONLY_AGENTS = [
-  "marketing_sales",
-  "sora_video",
-  "locops",
-  "analytics_risk",
-] as const;
-
 /** One agent's training phrases, by language. */
 export interface IntentExamples {
-  /** The agent these phrases ask for. */
-  agent: CustomerAgent;
+  /** The customer agent these phrases ask for (a pack's agent id). */
+  agent: string;
   /** Realistic first messages, in each language, that ask for `agent`. */
   phrases: Record<Language, readonly string[]>;
 }

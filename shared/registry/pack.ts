@@ -229,17 +229,31 @@ export interface FlowMemory {
   migrate?(old: Record<string, unknown>, fromVersion: number): Record<string, unknown> | null;
 }
 
-/** One agent of a pack. */
+/** Who an agent serves: customers may be routed to it; staff-only agents never are. */
+export type AgentAudience = "customers" | "staff";
+
+/** One agent of a pack: its identity, and how it routes and converses. */
 export interface PackAgent<Conversation = unknown> {
-  /** The agent id, as in `config/agent_configs.yaml`. */
+  /** The agent id, as `config/agent_configs.yaml` enables it; unique across the pack list. */
   id: string;
+  /** Its display name, e.g. "Waiter AI". */
+  name: string;
+  /** What it does, in one sentence: staff read it and the model is told it. */
+  description: string;
+  /** Who it serves; a customer's message never routes to a staff agent. */
+  audience: AgentAudience;
+  /**
+   * The tools it gets when a tenant's entry in `config/agent_configs.yaml`
+   * lists none: its pack's, other packs' or the kernel's, by name.
+   */
+  tools: readonly string[];
   /** Example first messages in en/rw/fr the router learns from. */
   intents?: IntentExamples;
   /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
   asks?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
-  /** Its entry in the front desk's menu, in every language. */
+  /** Its entry in the front desk's menu, in every language (customer agents only). */
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;
@@ -256,6 +270,57 @@ export interface PackAgent<Conversation = unknown> {
    * concierge); typed by the channel that runs it.
    */
   conversation?: Conversation;
+}
+
+/**
+ * An HTTP route a pack serves to its tenant's staff (a queue, a summary,
+ * an action), mounted by the composition root at
+ * `/tools/packs/<pack id>/<path>`. The root lets in only staff of a tenant
+ * that runs one of the pack's agents; the handler calls tools as them, so
+ * tenancy holds as in any tool call.
+ */
+export interface PackRoute {
+  /** The HTTP method. */
+  method: "GET" | "POST";
+  /** The path under the pack's prefix, e.g. `/summary`. */
+  path: string;
+  /** Answers the request. */
+  handle(request: PackRequest): Promise<PackResponse>;
+}
+
+/** What a {@link PackRoute} receives: the request, and tools called as its caller. */
+export interface PackRequest {
+  /** The request's query parameters. */
+  query: Record<string, string>;
+  /** The parsed JSON body of a POST, or undefined. */
+  body: unknown;
+  /** The caller's tenant (org slug). */
+  tenant: string;
+  /** Calls a tool as the caller. */
+  callTool(tool: string, args: unknown): Promise<ToolResult>;
+}
+
+/** What a {@link PackRoute} answers: a status and a JSON body. */
+export interface PackResponse {
+  /** The HTTP status. */
+  status: number;
+  /** The JSON body. */
+  body: unknown;
+}
+
+/**
+ * A tool a pack wants called on a schedule, for every tenant that runs one
+ * of the pack's agents, as the service of that tenant's org. It must be
+ * side-effecting (a fresh idempotency key each run) and do nothing when
+ * nothing is due.
+ */
+export interface PackSchedule {
+  /** Names it in logs, e.g. "close_stale_requests". */
+  id: string;
+  /** The tool to call with `{}`. */
+  tool: string;
+  /** How often, in minutes (1 to 1,440). */
+  everyMinutes: number;
 }
 
 /** A domain pack. */
@@ -281,6 +346,10 @@ export interface Pack<Conversation = unknown> {
    * and do nothing when nothing is due.
    */
   sweeps?: readonly string[];
+  /** HTTP routes for the tenant's staff. */
+  routes?: readonly PackRoute[];
+  /** Tools called on a schedule for each tenant that runs the pack's agents. */
+  schedules?: readonly PackSchedule[];
   /**
    * Reads and checks the pack's settings, from the environment or from the
    * tenants' rows; the root calls it at start, so a bad value stops the start
@@ -325,6 +394,21 @@ export function packPlaces(packs: readonly Pack[]): string[] {
 /** Every agent's intent examples, in pack order, for training the router. */
 export function packIntents(packs: readonly Pack[]): IntentExamples[] {
   return packs.flatMap((pack) => pack.agents.flatMap((agent) => agent.intents ?? []));
+}
+
+/** Every agent of the packs, in pack order (the menu's order). */
+export function packAgents(packs: readonly Pack[]): PackAgent[] {
+  return packs.flatMap((pack) => [...pack.agents]);
+}
+
+/** The agents a customer may be routed to, in pack order. */
+export function customerAgents(packs: readonly Pack[]): string[] {
+  return packAgents(packs).filter((agent) => agent.audience === "customers").map((a) => a.id);
+}
+
+/** The agents only staff use, in pack order: a customer's message never routes to them. */
+export function staffAgents(packs: readonly Pack[]): string[] {
+  return packAgents(packs).filter((agent) => agent.audience === "staff").map((a) => a.id);
 }
 
 /**

@@ -6,12 +6,7 @@
  */
 import { parse } from "yaml";
 import type { Language } from "@shared/contract/language.ts";
-import {
-  decideRoute,
-  MAIN_MENU,
-  type RouteContext,
-  type RoutingState,
-} from "@shared/agent/route_decision.ts";
+import { decideRoute, type RouteContext, type RoutingState } from "@shared/agent/route_decision.ts";
 
 const DIR = new URL("./", import.meta.url);
 
@@ -162,8 +157,8 @@ export function applyDecision(
   const decision = decideRoute(text, state, context);
   const urgent = decision.kind === "route" && decision.urgent;
   const langPref = decision.langPref;
-  // The live router's menu and front desk (from the packs), else the engine's defaults.
-  const menu = context.agents?.menu ?? MAIN_MENU;
+  // The live router's menu (from the packs).
+  const menu = context.agents.menu;
   const atMenuState = { agent: null, atMenu: true, menuOptions: menu, langPref };
   switch (decision.kind) {
     case "menu":
@@ -179,7 +174,7 @@ export function applyDecision(
       };
     default: {
       // The concierge greets with the main menu.
-      const atMenu = decision.agent === (context.agents?.frontDesk ?? "concierge_router");
+      const atMenu = decision.agent === context.agents.frontDesk;
       return {
         got: decision.agent,
         replyLanguage: decision.replyLanguage,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { normalizeText } from "@shared/agent/text_features.ts";
-import { CUSTOMER_AGENTS } from "@shared/registry/intent_types.ts";
-import { PACK_INTENTS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { customerAgents } from "@shared/registry/pack.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
   loadBlindMessages,
   loadConversations,
@@ -48,7 +48,7 @@ Deno.test("the blind set holds at least 60 messages per language, 8 of them safe
     assert.ok(own.length >= 60, language);
     assert.ok(own.filter((m) => m.safety).length >= 8, language);
     const routes = new Set(own.map((m) => m.expect));
-    const missing = [...CUSTOMER_AGENTS, "clarify"].filter((route) => !routes.has(route));
+    const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
     assert.deepStrictEqual(missing, [], language);
   }
 });
@@ -83,7 +83,7 @@ Deno.test("no held-out message is a training phrase, once normalised", async () 
 });
 
 Deno.test("every label in the held-out sets is a customer agent, menu or clarify", async () => {
-  const allowed = new Set<string>([...CUSTOMER_AGENTS, "menu", "clarify"]);
+  const allowed = new Set<string>([...customerAgents(PACKS), "menu", "clarify"]);
   const labels = [
     ...(await loadFirstMessages()).map((m) => m.expect),
     ...(await loadHarderMessages()).map((m) => m.expect),

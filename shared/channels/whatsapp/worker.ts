@@ -23,6 +23,7 @@ import {
 } from "./inbound_processor.ts";
 import { stageCredentialsAlert, stageGivenUp } from "./failure_notices.ts";
 import { createTenantTransport, type TenantNumbersConfig } from "./tenant_numbers.ts";
+import { runPackSchedules } from "@shared/pipeline/pack_schedules.ts";
 import {
   createDispatcher,
   createGraphAdapter,
@@ -167,6 +168,10 @@ export function createWhatsAppWorker(
           });
         }
       }
+      // The packs' schedules that are due for this tenant (each logs its own failure).
+      await runPackSchedules(platform, { now: new Date(), tenant: tenant.slug }).catch((error) =>
+        platform.log.error("pack_schedules_failed", { error: String(error).slice(0, 300) })
+      );
     }
   };
   // Where a message's media comes from: the token of the number it was sent to.

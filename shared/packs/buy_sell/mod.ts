@@ -59,6 +59,23 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
   ],
   agents: [{
     id: "buy_and_sell",
+    name: "Buy & Sell",
+    description: "Finds vendors that have what the user wants and asks them on the user's behalf.",
+    audience: "customers",
+    tools: [
+      "search_businesses_with_tags",
+      "create_vendor_inquiries_and_message_vendors",
+      "get_vendor_inquiry_updates",
+      "vendor_inquiry_cancel",
+      "choose_vendor_for_inquiry",
+      "log_user_feedback_on_vendor",
+      "inventory_check",
+      "order_create",
+      "momo_charge",
+      "ocr_extract",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: BUY_SELL_INTENTS,
     asks: (text) => BUY_SELL_WORDS.test(text),
     // Whatever names no other topic is most likely something to find.

@@ -45,6 +45,10 @@ export const CONCIERGE_PACK: Pack = {
   tools: [],
   agents: [{
     id: "concierge_router",
+    name: "Concierge Router",
+    description: "First contact; works out what the user needs and hands over to the right agent.",
+    audience: "customers",
+    tools: ["search_supabase", "notify_staff", "analytics_log"],
     intents: CONCIERGE_INTENTS,
     role: "front_desk",
     offlineFlow: frontDeskFlow,

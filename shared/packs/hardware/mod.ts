@@ -42,6 +42,19 @@ export const HARDWARE_PACK: Pack = {
   tools: [],
   agents: [{
     id: "hardware",
+    name: "Hardware",
+    description: "Checks hardware stock and takes orders.",
+    audience: "customers",
+    tools: [
+      "search_supabase",
+      "inventory_check",
+      "order_create",
+      "order_status_update",
+      "order_cancel",
+      "momo_charge",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },
     offlineFlow: orderFlow({

@@ -22,6 +22,18 @@ import { INSURANCE_TEXTS } from "./texts.ts";
 export const INSURANCE_PACK: Pack = {
   ...agentOnlyPack("insurance", {
     id: "insurance",
+    name: "Insurance",
+    description: "Reads vehicle documents, prices motor insurance and issues certificates.",
+    audience: "customers",
+    tools: [
+      "ocr_extract",
+      "price_insurance",
+      "generate_pdf",
+      "momo_charge",
+      "payment_status",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: INSURANCE_INTENTS,
     menuTitle: { en: "Insurance", rw: "Ubwishingizi", fr: "Assurance" },
     offlineFlow: insuranceFlow,

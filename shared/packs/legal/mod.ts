@@ -26,6 +26,10 @@ const TEXTS = {
 export const LEGAL_PACK: Pack = {
   ...agentOnlyPack("legal", {
     id: "legal_intake",
+    name: "Legal Intake",
+    description: "Takes down legal cases for a lawyer; gives no legal advice.",
+    audience: "customers",
+    tools: ["search_supabase", "generate_pdf", "momo_charge", "notify_staff", "analytics_log"],
     intents: LEGAL_INTENTS,
     // Reached by its words: the menu holds the ten services a WhatsApp list can show.
     offlineFlow: laterToolsFlow(TEXTS),

@@ -48,6 +48,10 @@ export const PAYMENTS_PACK: Pack = {
   ],
   agents: [{
     id: "payments",
+    name: "Payments",
+    description: "Creates mobile money payment requests.",
+    audience: "customers",
+    tools: ["momo_charge", "payment_status", "notify_staff", "analytics_log"],
     intents: PAYMENTS_INTENTS,
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
     offlineFlow: paymentsFlow,

@@ -26,6 +26,17 @@ const TEXTS = {
 export const PROPERTY_PACK: Pack = {
   ...agentOnlyPack("property", {
     id: "property",
+    name: "Property",
+    description: "Finds rentals and schedules viewings.",
+    audience: "customers",
+    tools: [
+      "search_supabase",
+      "schedule_viewing",
+      "generate_pdf",
+      "momo_charge",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: PROPERTY_INTENTS,
     menuTitle: { en: "Rent a house", rw: "Gukodesha inzu", fr: "Louer un logement" },
     offlineFlow: laterToolsFlow(TEXTS),

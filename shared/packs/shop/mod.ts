@@ -37,6 +37,19 @@ export const SHOP_PACK: Pack = {
   tools: [],
   agents: [{
     id: "shop",
+    name: "Shop",
+    description: "Checks shop stock and takes orders.",
+    audience: "customers",
+    tools: [
+      "search_supabase",
+      "inventory_check",
+      "order_create",
+      "order_status_update",
+      "order_cancel",
+      "momo_charge",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
     offlineFlow: orderFlow({

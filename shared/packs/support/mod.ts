@@ -24,6 +24,10 @@ export const SUPPORT_PACK: Pack = {
   tools: [notifyStaff],
   agents: [{
     id: "support_handoff",
+    name: "Support & Handoff",
+    description: "Hands the conversation to a person in the Admin Inbox.",
+    audience: "customers",
+    tools: ["notify_staff", "analytics_log"],
     intents: SUPPORT_INTENTS,
     asks: asksForPerson,
     role: "handoff",

@@ -36,9 +36,10 @@ export function policyStep(options: PolicyStepOptions): CallStep {
       return "This tool is not enabled for your organisation";
     }
     if (context.agent_id) {
-      const agent = agents.get(context.agent_id);
-      if (!agent || agent.tenant !== tenant.slug) return "Unknown agent";
-      if (!agents.allows(agent.id, tool.name)) return `This agent may not use ${tool.name}`;
+      if (!agents.get(tenant.slug, context.agent_id)) return "Unknown agent";
+      if (!agents.allows(tenant.slug, context.agent_id, tool.name)) {
+        return `This agent may not use ${tool.name}`;
+      }
     }
     const claims = call.request.caller.claims;
     const role = claims.role;

@@ -12,6 +12,7 @@ const agents = new AgentDirectory([
     description: "Takes orders.",
     tools: ["test.step"],
     plannedTools: [],
+    audience: "customers",
   },
   {
     id: "clerk",
@@ -20,6 +21,7 @@ const agents = new AgentDirectory([
     description: "Files paper.",
     tools: [],
     plannedTools: [],
+    audience: "customers",
   },
   {
     id: "beaver_bot",
@@ -28,6 +30,7 @@ const agents = new AgentDirectory([
     description: "Sells paper.",
     tools: ["test.step"],
     plannedTools: [],
+    audience: "customers",
   },
 ], []);
 const tool = testTool();

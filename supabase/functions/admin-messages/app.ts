@@ -170,11 +170,12 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       };
     }));
 
-  // Agent names live in the agent file, not the database.
-  function withAgentName(ticket: TicketView): TicketView {
-    const agent = ticket.agent_id ? platform.agents.get(ticket.agent_id) : undefined;
+  // Agent names live in the packs (as the org's agent file enables them), not the database.
+  const withAgentName = (orgId: string) => (ticket: TicketView): TicketView => {
+    const tenant = platform.tenants.get(orgId)?.slug ?? "";
+    const agent = ticket.agent_id ? platform.agents.get(tenant, ticket.agent_id) : undefined;
     return { ...ticket, agent_name: agent?.name ?? ticket.agent_id };
-  }
+  };
 
   app.get("/tickets", (c) =>
     asStaff(c, async (caller) => {
@@ -190,7 +191,7 @@ export function createAdminApp(options: AdminAppOptions): Hono {
             channel,
             mine: mine === "1" || mine === "true",
             updatedSince: updated_since,
-          })).map(withAgentName),
+          })).map(withAgentName(caller.org_id)),
           queue: await queueCounts(tx, caller.org_id),
           server_time: server.now,
         };
@@ -202,7 +203,9 @@ export function createAdminApp(options: AdminAppOptions): Hono {
     (c) =>
       asStaff(c, (caller) =>
         platform.db.asCaller(caller.claims, async (tx) => {
-          const ticket = withAgentName(await getTicket(tx, caller.org_id, ticketId(c)));
+          const ticket = withAgentName(caller.org_id)(
+            await getTicket(tx, caller.org_id, ticketId(c)),
+          );
           return { ticket, ...(await ticketThread(tx, ticket)) };
         })),
   );

@@ -9,7 +9,7 @@
  */
 import type { JwtClaims, Queryable } from "@shared/db/types.ts";
 import { ToolFailure } from "@shared/contract/mod.ts";
-import { lockCharge, notifyParties } from "@shared/packs/payments/settlement.ts";
+import { lockCharge, notifyParties } from "@shared/platform/payments.ts";
 import { whatsappMessaging } from "@shared/channels/whatsapp/messaging.ts";
 
 /** What a confirmation answers. */

@@ -35,9 +35,9 @@ import { contractResponse } from "@shared/http/respond.ts";
 import type { Runtime } from "@shared/platform/env.ts";
 import {
   createCallbackVerifier,
+  createForwarderVerifier,
   SIGNATURE_HEADER,
-} from "@shared/packs/payments/callback_signature.ts";
-import { createForwarderVerifier } from "@shared/packs/payments/forwarder_auth.ts";
+} from "@shared/platform/payments.ts";
 import { createForwardersApp } from "./forwarders.ts";
 
 /** Largest body either endpoint reads (an SMS is at most 2,000 characters). */

@@ -31,7 +31,7 @@ import {
   listForwarders,
   revokeForwarder,
   rotateForwarder,
-} from "@shared/packs/payments/sms_forwarders.ts";
+} from "@shared/platform/payments.ts";
 
 const AddBody = z.strictObject({
   // text(): no NUL or control characters, which Postgres text refuses with a 500.

@@ -22,6 +22,7 @@ import { policyIsPublic } from "@shared/registry/tenant_policy.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
+import { mountPackRoutes } from "@shared/platform/pack_surfaces.ts";
 import type { PdfRenderer } from "@shared/documents/pdf_renderer.ts";
 import { MAX_RENDER_REQUEST_BYTES, RenderRequest } from "@shared/documents/remote_renderer.ts";
 
@@ -90,8 +91,8 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
     const { format, agent } = query.data;
     if (agent) {
-      const known = platform.agents.get(agent);
-      if (!known || known.tenant !== platform.tenants.get(caller.org_id)?.slug) {
+      const tenant = platform.tenants.get(caller.org_id)?.slug;
+      if (!tenant || !platform.agents.get(tenant, agent)) {
         return contractResponse(fail("NOT_FOUND", "Unknown agent"));
       }
     }
@@ -162,6 +163,9 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
       headers: { "content-type": "application/pdf", "content-length": String(bytes.length) },
     });
   });
+
+  // The packs' staff routes (`Pack.routes`), at /tools/packs/<pack id>/<path>.
+  mountPackRoutes(app, { platform, resolveCaller });
 
   return app;
 }

@@ -1,0 +1,86 @@
+/**
+ * Runs the packs' schedules (`Pack.schedules`): each tool, for each tenant
+ * whose entry in `config/agent_configs.yaml` runs one of the pack's agents,
+ * as the service of that tenant's org, at most once per period. Generic: it
+ * reads the packs the platform holds and names none.
+ *
+ * @module
+ */
+import type { ToolResult } from "@shared/contract/mod.ts";
+import type { Pack, PackSchedule } from "@shared/registry/pack.ts";
+import type { Platform } from "./platform.ts";
+
+/** The tenants (org slugs) that run at least one of the pack's agents. */
+export function tenantsRunning(platform: Pick<Platform, "agents">, pack: Pack): string[] {
+  const ids = new Set(pack.agents.map((agent) => agent.id));
+  return platform.agents.tenants().filter((tenant) =>
+    platform.agents.list(tenant).some((agent) => ids.has(agent.id))
+  );
+}
+
+/** One schedule's run for one tenant. */
+export interface ScheduleRun {
+  /** The pack. */
+  pack: string;
+  /** The schedule's id. */
+  schedule: string;
+  /** The tenant (org slug). */
+  tenant: string;
+  /** What the tool answered (a replay within the same period answers the first run's result). */
+  result: ToolResult;
+}
+
+/** Options for {@link runPackSchedules}. */
+export interface RunSchedulesOptions {
+  /** The time of this run: it picks the period each schedule is in. */
+  now: Date;
+  /** Only this tenant (org slug), as a number's worker runs them. @default every tenant */
+  tenant?: string;
+}
+
+/**
+ * Runs every pack schedule that is due, for every tenant that runs the
+ * pack's agents. Each schedule runs at most once per period of
+ * `everyMinutes` per tenant however often this is called: the call's
+ * idempotency key names the period, so a second sweep in the same period
+ * replays the first answer instead of running the tool again.
+ */
+export async function runPackSchedules(
+  platform: Platform,
+  options: RunSchedulesOptions,
+): Promise<ScheduleRun[]> {
+  const runs: ScheduleRun[] = [];
+  for (const pack of platform.packs) {
+    if (!pack.schedules?.length) continue;
+    for (const tenant of tenantsRunning(platform, pack)) {
+      if (options.tenant !== undefined && tenant !== options.tenant) continue;
+      const org = platform.tenants.bySlug(tenant);
+      if (!org) continue;
+      for (const schedule of pack.schedules) {
+        const result = await platform.call({
+          tool: schedule.tool,
+          args: {},
+          caller: { claims: { role: "service_role" }, org_id: org.id },
+          context: { trace_id: `schedule:${pack.id}:${schedule.id}` },
+          idempotencyKey: `schedule:${pack.id}:${schedule.id}:${periodOf(schedule, options.now)}`,
+        });
+        if (!result.ok) {
+          platform.log.error("pack_schedule_failed", {
+            pack: pack.id,
+            schedule: schedule.id,
+            tenant,
+            code: result.error.code,
+          });
+        }
+        runs.push({ pack: pack.id, schedule: schedule.id, tenant, result });
+      }
+    }
+  }
+  return runs;
+}
+
+// The start of the period `now` is in, as an ISO string: periods are aligned to the epoch.
+function periodOf(schedule: PackSchedule, now: Date): string {
+  const period = schedule.everyMinutes * 60_000;
+  return new Date(Math.floor(now.getTime() / period) * period).toISOString();
+}

@@ -1,0 +1,126 @@
+/**
+ * What packs declare beyond tools and agents, wired by the root: their staff
+ * HTTP routes (`Pack.routes`, mounted on the tools function under
+ * `/tools/packs/<pack id>/<path>`) and the start-time check of their routes
+ * and schedules (`Pack.schedules`, run by `runPackSchedules` from the
+ * WhatsApp worker's sweep).
+ * Both act only for tenants whose entry in `config/agent_configs.yaml` runs
+ * one of the pack's agents, and both go through the tool pipeline, so
+ * tenancy, allowlists, rate limits and traces hold as for any call.
+ *
+ * @module
+ */
+import type { Context, Hono } from "hono";
+import { fail } from "@shared/contract/mod.ts";
+import type { Caller, CallerResolver } from "@shared/auth/caller.ts";
+import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import { refusalResponse } from "@shared/http/body.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import type { Pack, PackRoute } from "@shared/registry/pack.ts";
+import { tenantsRunning } from "@shared/pipeline/pack_schedules.ts";
+
+export { runPackSchedules, type ScheduleRun } from "@shared/pipeline/pack_schedules.ts";
+
+const STAFF_ROLES = ["staff", "admin"] as const;
+
+/**
+ * Checks the packs' schedules and routes at start.
+ *
+ * @throws {TypeError} naming the pack and the schedule or route at fault.
+ */
+export function checkPackSurfaces(packs: readonly Pack[], knownTools: Iterable<string>): void {
+  const known = new Set(knownTools);
+  for (const pack of packs) {
+    for (const schedule of pack.schedules ?? []) {
+      const every = schedule.everyMinutes;
+      if (!Number.isInteger(every) || every < 1 || every > 1_440) {
+        throw new TypeError(
+          `Cannot start pack "${pack.id}" as schedule "${schedule.id}" must run every 1 to ` +
+            `1440 whole minutes: current value is ${every}`,
+        );
+      }
+      if (!known.has(schedule.tool)) {
+        throw new TypeError(
+          `Cannot start pack "${pack.id}" as schedule "${schedule.id}" names unknown tool ` +
+            `"${schedule.tool}"`,
+        );
+      }
+    }
+    const seen = new Set<string>();
+    for (const route of pack.routes ?? []) {
+      const key = `${route.method} ${route.path}`;
+      if (!/^\/[a-z0-9_/-]*$/.test(route.path) || seen.has(key)) {
+        throw new TypeError(
+          `Cannot start pack "${pack.id}" as route "${key}" is repeated or its path is not ` +
+            "lowercase segments starting with /",
+        );
+      }
+      seen.add(key);
+    }
+  }
+}
+
+/** Options for {@link mountPackRoutes}. */
+export interface MountPackRoutesOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves bearer tokens to callers. */
+  resolveCaller: CallerResolver;
+}
+
+/**
+ * Mounts every pack's staff routes on `app` at `/packs/<pack id>/<path>`.
+ * The caller must be staff (or admin) of the org named by `x-org-id` (or
+ * their only org), and that org must run one of the pack's agents: other
+ * tenants get NOT_FOUND, as if the route did not exist.
+ */
+export function mountPackRoutes(app: Hono, options: MountPackRoutesOptions): void {
+  const { platform, resolveCaller } = options;
+  for (const pack of platform.packs) {
+    for (const route of pack.routes ?? []) {
+      const path = `/packs/${pack.id}${route.path}`;
+      const handler = (c: Context) => serve(pack, route, c.req.raw, c.req.query());
+      if (route.method === "GET") app.get(path, handler);
+      else app.post(path, handler);
+    }
+  }
+
+  async function serve(
+    pack: Pack,
+    route: PackRoute,
+    request: Request,
+    query: Record<string, string>,
+  ): Promise<Response> {
+    const resolved = await resolveCaller(
+      request.headers.get("authorization") ?? undefined,
+      request.headers.get("x-org-id") ?? undefined,
+      { roles: STAFF_ROLES, refusal: "Staff access only" },
+    );
+    if ("ok" in resolved) return contractResponse(resolved);
+    const caller: Caller = resolved;
+    const tenant = caller.org_id ? platform.tenants.get(caller.org_id)?.slug : undefined;
+    if (!tenant || !tenantsRunning(platform, pack).includes(tenant)) {
+      return contractResponse(fail("NOT_FOUND", "No such route for this organisation"));
+    }
+    let body: unknown;
+    if (route.method === "POST") {
+      // Streamed and counted like every function's body: an oversized or slow one is refused.
+      const read = await readJsonBody(request);
+      if (!read.ok) return refusalResponse(read);
+      body = read.body;
+    }
+    const answer = await route.handle({
+      query,
+      body,
+      tenant,
+      callTool: (tool, args) =>
+        platform.call({
+          tool,
+          args,
+          caller,
+          context: { trace_id: `route:${pack.id}${route.path}:${crypto.randomUUID()}` },
+        }),
+    });
+    return Response.json(answer.body, { status: answer.status });
+  }
+}
