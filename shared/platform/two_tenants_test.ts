@@ -29,6 +29,17 @@ const SECRETS: Record<string, string> = {
 };
 const PERSON = "250788777001";
 
+// The bundled agent file, with the pharmacy run by Beaver instead of EasyMO.
+function pharmacyRunByBeaver() {
+  const config = structuredClone(AGENT_CONFIGS) as {
+    tenants: Record<string, { agents: Array<{ id: string }> }>;
+  };
+  const easymo = config.tenants.easymo.agents;
+  const pharmacy = easymo.splice(easymo.findIndex((agent) => agent.id === "pharmacy"), 1);
+  config.tenants["beaver-paper"] = { agents: pharmacy };
+  return config;
+}
+
 async function twoTenants(
   db: TestDatabase,
   options: { agentConfig?: unknown; model?: ChatModel } = {},
@@ -252,13 +263,7 @@ dbTest(
 dbTest(
   "each tenant's menu offers the agents the agent file gives it, and only those",
   async (db) => {
-    // The bundled agents, with the pharmacy run by Beaver instead of EasyMO.
-    const config = structuredClone(AGENT_CONFIGS) as {
-      agents: Array<{ id: string; tenant: string }>;
-    };
-    for (const agent of config.agents) {
-      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
-    }
+    const config = pharmacyRunByBeaver();
     const t = await twoTenants(db, { agentConfig: config });
     try {
       assert.equal(await t.post(NUMBER.easymo, "hi", SECRETS.WHATSAPP_APP_SECRET), 200);
@@ -302,12 +307,7 @@ dbTest(
       baseURL: server.baseURL,
       model: "test",
     });
-    const config = structuredClone(AGENT_CONFIGS) as {
-      agents: Array<{ id: string; tenant: string }>;
-    };
-    for (const agent of config.agents) {
-      if (agent.id === "pharmacy") agent.tenant = "beaver-paper";
-    }
+    const config = pharmacyRunByBeaver();
     await db.query(
       "update public.orgs set country = 'KE', currency = 'KES' where id = $1",
       [ORG.beaver],
