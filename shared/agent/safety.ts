@@ -477,9 +477,90 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   ["danger", / (?:unkurikira|ankurikira|bankurikira|udukurikira|adukurikira)\b/],
   ["danger", / (?:azi|bazi) aho (?:ntuye|dutuye|ntaha|dutaha)\b/],
+  // Kinyarwanda, by stem rather than by listed form: a person who did not come home
+  // ("ntiyatashye", "ntaratashya"), whoever is named ("mwana wanjye" as well as "umwana").
+  ["danger", / (?:ntiyatashye|ntaratashya|ntiyagarutse|ntiyigeze agaruka)\b/],
+  [
+    "danger",
+    / (?:ntabwo nzi|sinzi|ntituzi|ntawe uzi|ntituzi) aho (?:\w+ )?(?:wanjye|wacu|yanjye|yacu|ari|bari)\b.*\bari\b/,
+  ],
+  // Someone outside wanting in, or who broke a door and came in.
+  ["danger", / hanze\b.* (?:\w*shaka|\w*rimo) (?:kwinjira|gufungura|kumena)\b/],
+  ["theft", / (?:urugi|idirishya|ingufuri|umuryango)\b.* \w*(?:injira|injiye|injiramo)\b/],
+  ["theft", / \w*(?:injiye|injira) mu\b.* \w*(?:twara|twaye|ibye|ibiye)\b/],
+  // Ambushed on the road ("banteze mu nzira", "barantegeye mu nzira").
+  ["violence", / \w*(?:nteze|nteg\w*|duteze|duteg\w*) mu nzira\b/],
+  // Taken, then running off: any form of -iruk-/-hung-/-cik-/-zimir- (run, flee, vanish).
+  [
+    "theft",
+    / \w*(?:twaye|twara|nyatse|shikuje)\b.* \w*(?:iruk\w*|ruka|hung\w*|hunz\w*|citse|zimir\w*|zimiy\w*)\b/,
+  ],
+  // A driver who will not stop or let the passenger out, drives drunk, or goes somewhere unknown.
+  [
+    "danger",
+    / (?:yanze|ntiyemera|ntiyanyemerera|yanga) (?:kumpagarik\w*|guhagarara|ko (?:mva|tuva|nsohoka|dusohoka|mvamo))\b/,
+  ],
+  [
+    "danger",
+    / (?:umushoferi|shoferi|umumotari|motari|atwaye|gutwara)\b.* (?:yasinze|asinze|yanyoye inzoga)\b/,
+  ],
+  ["danger", / ahantu (?:ntazi|tutazi|ntamenyereye)\b/],
+  // Mistreated ("amfata nabi") and threats to the head ("azamena umutwe").
+  ["violence", / \w*(?:mfat|mufat|dufat|mfash|mufash|dufash)\w* nabi\b/],
+  ["violence", / \w*mena umutwe\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
+
+// Kinyarwanda verbs carry a chain of prefixes (negation, subject, tense, object:
+// "nti-ya-n-kubit-e", "a-za-ny-ic-a") and an inflectional ending ("-a", "-ye", "-we",
+// "-ishije", "-iwe", "-ira"), so one root has hundreds of written forms. A word is read
+// as a harmful root when it is nothing but such prefixes, the root and such an ending,
+// which keeps "ikubitiro" or "gutwikira inkono" (to cover a pot, no object) apart.
+const RW_PREFIX_CHAIN =
+  "(?:nti|nta|si|ku|gu|kw|gw|tu|du|mu|mw|ba|bw|ya|yi|ka|ki|bi|ri|zi|ha|ra|da|za|na|ny|cy|by|n|m|u|a|i|y|w)*";
+const RW_ENDING =
+  "(?:a|e|i|ye|we|wa|ze|se|je|ga|ira|ire|iye|iwe|irwa|iriye|ishije|isha|ishwa|ishijwe|ije|ana|anye)?";
+// Roots (normalised spelling, after the nasal a prefix "n"/"m" can turn "h" into "p").
+const RW_HARM_ROOTS: ReadonlyArray<[SafetyConcern, string]> = [
+  // gukubita (hit): "yankubise", "ntiyakubiswe"
+  ["violence", "(?:kubit|kubis|kubisw|kubitw)"],
+  // guhohotera (abuse): "yampohoteye", "bahohotewe"
+  ["violence", "(?:hohoter|hohotey|hohotew|pohoter|pohotey|pohotew)"],
+  // kwica (kill) only with a subject before a person as its object ("azanyica",
+  // "bamwishe"; never a bare "twice").
+  ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:ny|mw|n|du|tw|ba|mu)(?:ic|ish|icw|iciw)"],
+  // gutwika (burn) with a person or thing of the sender as its object ("azantwika", "bazantwikira").
+  ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:n|mu|du|ba)(?:twik|twits)"],
+  // gukangisha (threaten with), gushimuta (kidnap), gutabara (rescue, "help!").
+  ["violence", "(?:kangis|kangish)"],
+  ["danger", "(?:shimut|shimus|shimutw|shimuw)"],
+  ["danger", "(?:tabar|tabaz)"],
+  // gutinya (fear): "ndatinya", "ntinya".
+  ["danger", "tiny"],
+  // kwiba (steal), passive and applicative: "yibwe", "banyibiye", "bibwe".
+  ["theft", "(?:ib|ibw|ibiw)"],
+  // kwiyita (call oneself, pose as): "wiyita polisi", "wanyiyitiriye umukozi".
+  ["theft", "(?:iyit|iyitir)"],
+];
+const RW_HARM_WORDS: ReadonlyArray<[SafetyConcern, RegExp]> = RW_HARM_ROOTS.map((
+  [concern, root],
+) => [concern, new RegExp(`^${RW_PREFIX_CHAIN}${root}${RW_ENDING}$`)]);
+// Words the morphology would read as harm but are ordinary Kinyarwanda ("iba" is "be",
+// "ibi" "these", "ibya" "those of"), checked before the roots.
+const RW_NOT_HARM = /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro)$/;
+
+/**
+ * The Kinyarwanda harm a word names by its root (see {@linkcode RW_HARM_ROOTS}), or null.
+ * Prefix chains and endings are read, so forms never written down still count.
+ */
+export function kinyarwandaHarm(word: string): SafetyConcern | null {
+  if (word.length < 4 || RW_NOT_HARM.test(word)) return null;
+  for (const [concern, pattern] of RW_HARM_WORDS) {
+    if (pattern.test(word)) return concern;
+  }
+  return null;
+}
 
 // "irimo"/"kirimo" alone mean "contains": only with "gushya" (burning) are they a fire.
 const FIRE_RW =
@@ -529,5 +610,9 @@ export function safetyConcern(text: string): SafetyConcern | null {
   }
   if (FIRE_RW.test(padded)) return "danger";
   if (words.some((word) => word.length >= 5 && RW_STOLEN.test(word))) return "theft";
+  for (const word of words) {
+    const concern = kinyarwandaHarm(word);
+    if (concern !== null) return concern;
+  }
   return null;
 }
