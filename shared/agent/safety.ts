@@ -477,6 +477,84 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   ["danger", / (?:unkurikira|ankurikira|bankurikira|udukurikira|adukurikira)\b/],
   ["danger", / (?:azi|bazi) aho (?:ntuye|dutuye|ntaha|dutaha)\b/],
+  // English, by situation: something taken in passing ("yanked my phone", "my wallet got
+  // lifted"), a way in forced, a driver who endangers, someone waiting or following.
+  ["theft", / (?:yanked|swiped|nicked|pinched|lifted|snatched) (?:my|our|her|his)\b/],
+  [
+    "theft",
+    / (?:my|our) (?:phone|wallet|purse|bag|handbag|laptop|bike|moto|car|jewelery|jewelry|money|cash)\b(?: \w+){0,2} (?:was|got|were|has ben) (?:swiped|lifted|nicked|pinched|taken|snatched|grabed|stolen)\b/,
+  ],
+  ["theft", / (?:pickpocket\w*|cleaned out|cleared out)\b/],
+  ["theft", / (?:lock|padlock|locks)\b(?: \w+){0,2} (?:cut|broken|forced|smashed)\b/],
+  [
+    "theft",
+    / (?:smashed|broke|forced) (?:my|our|the) (?:\w+ )?(?:window|door|gate|windscreen|lock)\b/,
+  ],
+  [
+    "danger",
+    / (?:got|get|broke|forced (?:his|her|their) way|came|sneaked|snuck) into (?:my|our) (?:house|home|room|shop|flat|apartment)\b/,
+  ],
+  ["danger", / set (?:\w+ ){0,3}(?:alight|ablaze|on fire)\b/],
+  ["violence", / burn (?:down )?(?:my|our|the) (?:house|home|shop|car)\b/],
+  [
+    "danger",
+    / (?:driver|rider|motari|moto guy|cab|taxi)\b.* (?:drunk|speeding|swerving|reckles\w*|won t pul over|wont pul over|locked the doors|somewhere i don t know|diferent road|wrong way)\b/,
+  ],
+  ["danger", / somewhere (?:i|we) don t know\b/],
+  ["danger", / (?:has ben|been|keeps|is|are) (?:behind|folowing|tailing) (?:me|us)\b/],
+  [
+    "violence",
+    / (?:pushed|shoved|cornered|jumped|stoned|choked|strangled|dragged) (?:me|us|him|her|them|my \w+)\b/,
+  ],
+  ["violence", / (?:got|was|were) (?:jumped|mugged|cornered|pickpocketed|pushed)\b/],
+  ["violence", / (?:knifepoint|gunpoint)\b/],
+  ["violence", / (?:throwing|threw|throws) (?:stones|rocks|bricks)\b/],
+  ["violence", / with (?:sticks|stones|clubs|machetes|knives|guns|pangas)\b/],
+  ["danger", / something in (?:my|her|his|our) (?:drink|food|tea|juice)\b/],
+  [
+    "danger",
+    / (?:outside|at) (?:my|our) (?:door|gate|house|window)\b.* (?:banging|shouting|screaming|threaten\w*|kicking)\b/,
+  ],
+  ["theft", / account (?:is|was) (?:empty|emptied|drained|wiped)\b/],
+  ["violence", / (?:know|knows) (?:where )?(?:my|our) (?:children|kids|son|daughter|child) s?\b/],
+  [
+    "violence",
+    / (?:saying|said|says|that) (?:i|you|we) (?:l|wil|wil soon|are going to|am going to) die\b/,
+  ],
+  ["danger", / (?:nowhere to be found|gone for (?:num|two|three|four|five|several) days)\b/],
+  // French, by situation.
+  [
+    "theft",
+    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|sac|porte monaie|bijoux|argent)\b/,
+  ],
+  [
+    "violence",
+    / (?:m a|m ont|l a|l ont|nous a|nous ont|la|le) (?:pouse\w*|coince\w*|braque\w*|agrese\w*|tabase\w*|bouscule\w*)\b/,
+  ],
+  ["violence", / (?:s en prendre|s en prend|s en prenait) a\b/],
+  ["danger", / quelque chose dans (?:mon|ma|son|sa) (?:verre|boison|the|jus|repas)\b/],
+  ["danger", / (?:tape|frape|cogne|tambourine) a (?:ma|notre) (?:porte|fenetre)\b/],
+  [
+    "violence",
+    / (?:connait|conaisent|connaisent|sait|savent) (?:ou|l ecole)\b.* (?:enfants|fils|file)\b/,
+  ],
+  ["violence", / (?:disant|dit|disent) que (?:je|tu|nous) (?:vais|vas|alons) mourir\b/],
+  ["danger", / personne ne sait ou (?:il|ele|ils|eles) (?:est|sont)\b/],
+  ["violence", / avec des (?:batons|pieres|gourdins|machetes|couteaux|fusils)\b/],
+  ["violence", / (?:lance\w*|jete\w*) des pieres\b/],
+  ["theft", / (?:cadenas|serure|verou)\b(?: \w+){0,2} (?:coupe|force|case|arache)\b/],
+  ["theft", / fai\w* (?:les|mes) poches\b/],
+  [
+    "violence",
+    / (?:fait|faire|fais|suis fait|est fait) (?:atacquer|ataquer|braquer|voler|depouiler|racketer|tabaser|cambrioler)\b/,
+  ],
+  [
+    "danger",
+    / (?:chaufeur|motard|taxi|conducteur)\b.* (?:ivre|soul|trop vite|zigzag\w*|refuse de s arreter|verouille\w*|autre route|endroit inconu)\b/,
+  ],
+  ["danger", / endroit (?:inconu|que je ne conais pas)\b/],
+  ["danger", / (?:me suit|nous suit|me suivent) (?:depuis|partout)\b/],
+  ["danger", / (?:entre|entree|entres) de force\b/],
   // Kinyarwanda, by stem rather than by listed form: a person who did not come home
   // ("ntiyatashye", "ntaratashya"), whoever is named ("mwana wanjye" as well as "umwana").
   ["danger", / (?:ntiyatashye|ntaratashya|ntiyagarutse|ntiyigeze agaruka)\b/],
