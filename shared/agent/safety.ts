@@ -469,7 +469,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "violence",
-    / (?:afite|bafite|yari afite|bari bafite|witwaje|yitwaje|bitwaje) (?:icyuma|ibyuma|umuhoro|imihoro|imbunda|intwaro)\b/,
+    / (?:afite|bafite|yari afite|bari bafite|witwaje|yitwaje|bitwaje) (?:icyuma|ibyuma|umuhoro|imihoro|imbunda|intwaro|amabuye|inkoni|ibibando|imipanga)\b/,
   ],
   [
     "theft",
@@ -522,7 +522,61 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:saying|said|says|that) (?:i|you|we) (?:l|wil|wil soon|are going to|am going to) die\b/,
   ],
   ["danger", / (?:nowhere to be found|gone for (?:num|two|three|four|five|several) days)\b/],
+  // Harm aimed at a person ("threw things at me", "pointed a gun at us"), a person tied
+  // up, something cut or ripped off them, a taker who then makes off.
+  [
+    "violence",
+    / (?:throw\w*|threw|pointed|point\w*|flashed|swung|aimed|lunged|spat|charged)\b(?: \w+){0,3} at (?:me|us|him|her|my \w+)\b/,
+  ],
+  ["violence", / tied (?:me|us|him|her|them|my \w+) up\b/],
+  ["theft", / (?:ripped|tore|pulled|cut) (?:my|her|his|our)(?: \w+)? (?:of|open)\b/],
+  ["theft", / cut (?:my|her|his|our) (?:bag|handbag|purse|pocket)\b/],
+  [
+    "theft",
+    / (?:took|grabed|snatched|ripped|taken|cut)\b.* (?:sped|ran|drove|rode|took|made|raced) (?:of|away)\b/,
+  ],
+  ["violence", / bruises\b.* (?:did (?:it|this)|hit|beat|gave)\b/],
+  [
+    "violence",
+    / (?:saying|says|said|threaten\w*) (?:he|she|they)(?: wil| l)? (?:come|coming|get|find) (?:for|after)? ?(?:me|us)\b/,
+  ],
+  ["danger", / hiding in (?:the|my|a|our) (?:bathroom|toilet|room|wardrobe|closet|cupboard)\b/],
+  [
+    "danger",
+    / (?:someone|somebody|a man|strangers?|a stranger|people) (?:is|are) (?:in|inside) (?:the|my|our) (?:house|home|room|compound)\b/,
+  ],
+  [
+    "danger",
+    / (?:not|never) (?:picked up|answered) (?:his|her|their) phone since\b| never came (?:home|back|to work|to schol)\b/,
+  ],
+  [
+    "danger",
+    / (?:driver|rider|guy|taxi|cab|moto)\b.* (?:wouldn t stop|won t stop|wont stop|out of town|of the main road)\b/,
+  ],
   // French, by situation.
+  [
+    "violence",
+    / (?:m a|m ont|nous a|nous ont|l a|l ont) (?:lance\w*|jete\w*|ligote\w*|atache\w*)\b/,
+  ],
+  ["violence", / ligot\w*\b/],
+  ["theft", / (?:coupe|decoupe|ouvert|fendu) (?:mon|ma|son|sa) (?:sac|poche|sacoche)\b/],
+  [
+    "violence",
+    / (?:disant|dit|disent|menace\w*) qu (?:il|ils|ele|eles) (?:viendra|viendront|va venir|vont venir) me (?:chercher|trouver|prendre)\b/,
+  ],
+  ["danger", / (?:suis|sommes) cache\w* dans\b/],
+  [
+    "danger",
+    / (?:quelqu un|un homme|des inconus|un inconu|des hommes) (?:est|sont) (?:dans|chez) (?:la|ma|notre|nous|moi)\b/,
+  ],
+  [
+    "danger",
+    / (?:fils|file|enfant|mari|femme|mere|pere|frere|soeur|oncle|tante)\b.* (?:ne repond plus depuis|pas venue? au travail|jamais arivee?)\b/,
+  ],
+  [
+    "danger",
+    / (?:chaufeur|motard|taxi|conducteur)\b.* (?:ne s arret\w* pas|loin de la vile|quite la route|hors de la vile)\b/,
+  ],
   [
     "theft",
     / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|sac|porte monaie|bijoux|argent)\b/,
@@ -567,7 +621,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ["theft", / (?:urugi|idirishya|ingufuri|umuryango)\b.* \w*(?:injira|injiye|injiramo)\b/],
   ["theft", / \w*(?:injiye|injira) mu\b.* \w*(?:twara|twaye|ibye|ibiye)\b/],
   // Ambushed on the road ("banteze mu nzira", "barantegeye mu nzira").
-  ["violence", / \w*(?:nteze|nteg\w*|duteze|duteg\w*) mu nzira\b/],
+  ["violence", / \w*(?:nteze|nteg\w*|duteze|duteg\w*|mfat\w*|dufat\w*) mu nzira\b/],
   // Taken, then running off: any form of -iruk-/-hung-/-cik-/-zimir- (run, flee, vanish).
   [
     "theft",
@@ -583,6 +637,15 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:umushoferi|shoferi|umumotari|motari|atwaye|gutwara)\b.* (?:yasinze|asinze|yanyoye inzoga)\b/,
   ],
   ["danger", / ahantu (?:ntazi|tutazi|ntamenyereye)\b/],
+  ["danger", / (?:nta muntu|ntawe|nta wundi) uzi aho\b/],
+  ["danger", / (?:yanze|ntiyemera|ntiyanyemerera|yanga) ko (?:mva|tuva|nva|nsohok|dusohok)\w*\b/],
+  // Strangers ("abantu batazwi") who came and took.
+  [
+    "theft",
+    / (?:bataramenyekana|batazwi|abatazwi|tutazi|ntazi)\b.* \w*(?:twara|twaye|ibye|ibiye|nyatse|shikuje)\b/,
+  ],
+  // Watching the house, over and over.
+  ["danger", / (?:bahora|ahora|bakomeza|akomeza) (?:bacunga|acunga|bagenzura|agenzura|bareba)\b/],
   // Mistreated ("amfata nabi") and threats to the head ("azamena umutwe").
   ["violence", / \w*(?:mfat|mufat|dufat|mfash|mufash|dufash)\w* nabi\b/],
   ["violence", / \w*mena umutwe\b/],
@@ -610,6 +673,8 @@ const RW_HARM_ROOTS: ReadonlyArray<[SafetyConcern, string]> = [
   ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:ny|mw|n|du|tw|ba|mu)(?:ic|ish|icw|iciw)"],
   // gutwika (burn) with a person or thing of the sender as its object ("azantwika", "bazantwikira").
   ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:n|mu|du|ba)(?:twik|twits)"],
+  // guhitana (take a life): "azampitana", "bamuhitanye".
+  ["violence", "(?:hitan|pitan)"],
   // gukangisha (threaten with), gushimuta (kidnap), gutabara (rescue, "help!").
   ["violence", "(?:kangis|kangish)"],
   ["danger", "(?:shimut|shimus|shimutw|shimuw)"],
