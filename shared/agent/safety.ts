@@ -659,7 +659,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
 // as a harmful root when it is nothing but such prefixes, the root and such an ending,
 // which keeps "ikubitiro" or "gutwikira inkono" (to cover a pot, no object) apart.
 const RW_PREFIX_CHAIN =
-  "(?:nti|nta|si|ku|gu|kw|gw|tu|du|mu|mw|ba|bw|ya|yi|ka|ki|bi|ri|zi|ha|ra|da|za|na|ny|cy|by|n|m|u|a|i|y|w)*";
+  "(?:nti|nta|si|ku|gu|kw|gw|tu|tw|du|mu|mw|ba|bw|ya|yi|ka|ki|bi|ri|zi|ha|ra|da|za|na|ny|cy|by|n|m|u|a|i|y|w)*";
 const RW_ENDING =
   "(?:a|e|i|ye|we|wa|ze|se|je|ga|ira|ire|iye|iwe|irwa|iriye|ishije|isha|ishwa|ishijwe|ije|ana|anye)?";
 // Roots (normalised spelling, after the nasal a prefix "n"/"m" can turn "h" into "p").
