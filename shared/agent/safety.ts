@@ -425,7 +425,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
   [
     "theft",
-    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho)\b/,
+    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho|imyenda|imitako|matela|frigo)\b/,
   ],
   // "yigendera nayo": went off with it, the thing named before.
   [
@@ -553,6 +553,43 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:driver|rider|guy|taxi|cab|moto)\b.* (?:wouldn t stop|won t stop|wont stop|out of town|of the main road)\b/,
   ],
+  // Extortion and scams said as what happened, in any of the three languages: "or else",
+  // a relative held for money, a code given and the money gone, a name misused.
+  // "or else" / "sinon" as a threat: ending the message, or before what the other will do
+  // ("pizza or else pasta" is a choice).
+  [
+    "violence",
+    / (?:or else|sinon) $| or else (?:he|she|they)\b| sinon (?:il|ils|ele|eles|on) (?:va|vont|\w+ra|\w+ront|envoie\w*|publie\w*|poste\w*|montre\w*|partage\w*)\b| atari ibyo (?:a|ba)(?:za|ka|ko)\w*/,
+  ],
+  [
+    "danger",
+    new RegExp(
+      ` (?:has|holds|holding|took|a|tient|detient|afite|yafashe) (?:my|our|ma|mon|notre|umukobwa|umuhungu|umwana|umugore) (?:${KIN}|fille|fils|enfant|femme|wanjye|wacu)\\b.* (?:wants|money|pay|veut|argent|payer|ashaka|amafaranga|ibihumbi)\\b`,
+    ),
+  ],
+  [
+    "theft",
+    / (?:code|pin|otp|mot de pase|umubare w ibanga|kode)\b.* (?:gone|disparu|zero|ubusa|yagiye|empty|vide|yashize)\b/,
+  ],
+  ["theft", / (?:using my name|utilise mon nom|ukoresha izina ryanjye|akoresha izina ryanjye)\b/],
+  // Someone trying the door, knocking at night, men watching, a dark road.
+  [
+    "danger",
+    / (?:trying|tried|tries) (?:the|my|our) (?:door|handle|door handle|lock|gate|window)\b| (?:essay\w*|tent\w*) (?:la poignee|la porte|la serure)\b| (?:agerageza|bagerageza|ageragezaga) (?:gufungura|kwinjira|kumena)\b/,
+  ],
+  [
+    "danger",
+    / (?:knocking|banging|knocks|bangs|akomanga|bakomanga) (?:on|at|ku) (?:my|our|the|idirishya|urugi)\b.* (?:every night|at night|again|buri joro|nijoro)\b| (?:wasinze|drunk)\b.* (?:knocking|banging|akomanga|bakomanga)\b/,
+  ],
+  [
+    "danger",
+    / (?:men|guys|people|strangers|boys) (?:watching|staring)\b| (?:hommes|types|gens|inconus) qui (?:surveil\w*|guet\w*|nous regard\w*)\b| (?:abagabo|abantu|abasore) (?:batureba|bandeba|baturebera|banyitegereza)\b/,
+  ],
+  [
+    "danger",
+    / (?:dark|lonely|isolated|empty|deserted) (?:road|street|place|area|path)\b| (?:route|chemin|coin|endroit) (?:sombre|isole|desert)\b| (?:nzira|ahantu|ishyamba) (?:y|h|ha) umwijima\b/,
+  ],
+  ["theft", / (?:give|hand) (?:him|them|her) (?:my|al my|our) (?:phone|money|bag|wallet|cash)\b/],
   // French, by situation.
   [
     "violence",

@@ -153,3 +153,19 @@ Deno.test("danger said as a situation is found in unseen wordings", () => {
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
+
+Deno.test("extortion, code scams, watchers and door-trying are found; look-alike ordinary asks are not", () => {
+  const cases: Array<[string, string | null]> = [
+    ["he wants 50k or else", "violence"],
+    ["il veut de l'argent sinon il publie mes photos", "violence"],
+    ["they took the otp and now all my money is gone", "theft"],
+    ["someone was trying the gate at midnight", "danger"],
+    ["abagabo bacunga inzu yacu", null],
+    ["hari abasore batureba buri joro", "danger"],
+    ["i want rice or else pasta", null],
+    ["je veux du riz sinon des pates", null],
+    ["my balance is zero after paying for the order", null],
+    ["i need a new door handle and lock", null],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
