@@ -590,6 +590,54 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / (?:dark|lonely|isolated|empty|deserted) (?:road|street|place|area|path)\b| (?:route|chemin|coin|endroit) (?:sombre|isole|desert)\b| (?:nzira|ahantu|ishyamba) (?:y|h|ha) umwijima\b/,
   ],
   ["theft", / (?:give|hand) (?:him|them|her) (?:my|al my|our) (?:phone|money|bag|wallet|cash)\b/],
+  // A child lost, a relative unreachable since, a threat to take a child, rocks thrown at
+  // someone, a body touched without consent, a driver who ignores the passengers.
+  [
+    "danger",
+    / (?:lost|perdu|nabuze|twabuze) (?:my|our|mon|ma|notre|umwana|umukobwa|umuhungu) ?(?:child|son|daughter|kid|baby|enfant|fils|file|bebe|wanjye|wacu)\b/,
+  ],
+  [
+    "danger",
+    / (?:can t be reached|cannot be reached|unreachable|injoignable|ntiyaboneka|ntaboneka) (?:since|depuis|kuva)\b/,
+  ],
+  [
+    "danger",
+    new RegExp(
+      ` (?:take|prendre|enlever|kidnap|azatwara|azashimuta) (?:my|mon|ma|mes|umwana|umukobwa|umuhungu) ?(?:${KIN}|fils|file|enfant|enfants|bebe|wanjye)\\b`,
+    ),
+  ],
+  [
+    "violence",
+    / (?:throw|throws|jetent|jete|lancent|lance|bantera|antera) (?:rocks|stones|des cailoux|des pieres|amabuye)\b/,
+  ],
+  [
+    "violence",
+    / (?:touched|toucher|touche|yankoze|bankoze) (?:my|mon|ma|ku) (?:body|corps|mubiri)\b/,
+  ],
+  [
+    "theft",
+    / (?:fake|faux|fausses?) (?:cops|policiers|polices)\b| (?:abapolisi|umupolisi) b?w? ?(?:ibinyoma|w ibinyoma|b ibinyoma)\b/,
+  ],
+  [
+    "danger",
+    / (?:driver|chaufeur|umushoferi)\b.* (?:ignores us|ignores me|ne nous ecoute pas|ne m ecoute pas|yanze kugabanya)\b| (?:driver|bus|chaufeur|umushoferi|bisi)\b.* (?:way too fast|beaucoup trop vite|yihuta cyane)\b/,
+  ],
+  [
+    "danger",
+    / (?:locked myself in|enferme\w* dans les toilettes|nihishe|twihishe)\b| (?:there s|there is|someone is|somebody is|y a quelqu un|hari umuntu) (?:someone |somebody )?(?:in the house|dans la maison|mu nzu)$/,
+  ],
+  [
+    "violence",
+    / (?:texting|writing|wrote|texted|m ecrit|ecrit) (?:me )?(?:that )?(?:he|she|they|qu il|qu ele)\b.* (?:hurt|kil|faire du mal|tuer)\b/,
+  ],
+  [
+    "theft",
+    / (?:took|pris) (?:our|nos|my|mes) (?:stuf|things|afaires|biens)\b.* (?:left|parti|partie|gone)\b/,
+  ],
+  [
+    "theft",
+    / (?:grabed|snatched|pris|took) (?:my|mon|ma) (?:\w+ )?(?:purse|bag|sac|phone|telephone|wallet)\b.* (?:ran|couru|enfui|fled)\b/,
+  ],
   // French, by situation.
   [
     "violence",
