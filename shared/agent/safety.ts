@@ -425,7 +425,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Kinyarwanda: theft said as a situation ("went with my parcel and does not answer").
   [
     "theft",
-    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho)\b/,
+    / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho|imyenda|imitako|matela|frigo)\b/,
   ],
   // "yigendera nayo": went off with it, the thing named before.
   [
@@ -469,7 +469,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "violence",
-    / (?:afite|bafite|yari afite|bari bafite|witwaje|yitwaje|bitwaje) (?:icyuma|ibyuma|umuhoro|imihoro|imbunda|intwaro)\b/,
+    / (?:afite|bafite|yari afite|bari bafite|witwaje|yitwaje|bitwaje) (?:icyuma|ibyuma|umuhoro|imihoro|imbunda|intwaro|amabuye|inkoni|ibibando|imipanga)\b/,
   ],
   [
     "theft",
@@ -477,9 +477,322 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   ["danger", / (?:unkurikira|ankurikira|bankurikira|udukurikira|adukurikira)\b/],
   ["danger", / (?:azi|bazi) aho (?:ntuye|dutuye|ntaha|dutaha)\b/],
+  // English, by situation: something taken in passing ("yanked my phone", "my wallet got
+  // lifted"), a way in forced, a driver who endangers, someone waiting or following.
+  ["theft", / (?:yanked|swiped|nicked|pinched|lifted|snatched) (?:my|our|her|his)\b/],
+  [
+    "theft",
+    / (?:my|our) (?:phone|wallet|purse|bag|handbag|laptop|bike|moto|car|jewelery|jewelry|money|cash)\b(?: \w+){0,2} (?:was|got|were|has ben) (?:swiped|lifted|nicked|pinched|taken|snatched|grabed|stolen)\b/,
+  ],
+  ["theft", / (?:pickpocket\w*|cleaned out|cleared out)\b/],
+  ["theft", / (?:lock|padlock|locks)\b(?: \w+){0,2} (?:cut|broken|forced|smashed)\b/],
+  [
+    "theft",
+    / (?:smashed|broke|forced) (?:my|our|the) (?:\w+ )?(?:window|door|gate|windscreen|lock)\b/,
+  ],
+  [
+    "danger",
+    / (?:got|get|broke|forced (?:his|her|their) way|came|sneaked|snuck) into (?:my|our) (?:house|home|room|shop|flat|apartment)\b/,
+  ],
+  ["danger", / set (?:\w+ ){0,3}(?:alight|ablaze|on fire)\b/],
+  ["violence", / burn (?:down )?(?:my|our|the) (?:house|home|shop|car)\b/],
+  [
+    "danger",
+    / (?:driver|rider|motari|moto guy|cab|taxi)\b.* (?:drunk|speeding|swerving|reckles\w*|won t pul over|wont pul over|locked the doors|somewhere i don t know|diferent road|wrong way)\b/,
+  ],
+  ["danger", / somewhere (?:i|we) don t know\b/],
+  ["danger", / (?:has ben|been|keeps|is|are) (?:behind|folowing|tailing) (?:me|us)\b/],
+  [
+    "violence",
+    / (?:pushed|shoved|cornered|jumped|stoned|choked|strangled|dragged) (?:me|us|him|her|them|my \w+)\b/,
+  ],
+  ["violence", / (?:got|was|were) (?:jumped|mugged|cornered|pickpocketed|pushed)\b/],
+  ["violence", / (?:knifepoint|gunpoint)\b/],
+  ["violence", / (?:throwing|threw|throws) (?:stones|rocks|bricks)\b/],
+  ["violence", / with (?:sticks|stones|clubs|machetes|knives|guns|pangas)\b/],
+  ["danger", / something in (?:my|her|his|our) (?:drink|food|tea|juice)\b/],
+  [
+    "danger",
+    / (?:outside|at) (?:my|our) (?:door|gate|house|window)\b.* (?:banging|shouting|screaming|threaten\w*|kicking)\b/,
+  ],
+  ["theft", / account (?:is|was) (?:empty|emptied|drained|wiped)\b/],
+  ["violence", / (?:know|knows) (?:where )?(?:my|our) (?:children|kids|son|daughter|child) s?\b/],
+  [
+    "violence",
+    / (?:saying|said|says|that) (?:i|you|we) (?:l|wil|wil soon|are going to|am going to) die\b/,
+  ],
+  ["danger", / (?:nowhere to be found|gone for (?:num|two|three|four|five|several) days)\b/],
+  // Harm aimed at a person ("threw things at me", "pointed a gun at us"), a person tied
+  // up, something cut or ripped off them, a taker who then makes off.
+  [
+    "violence",
+    / (?:throw\w*|threw|pointed|point\w*|flashed|swung|aimed|lunged|spat|charged)\b(?: \w+){0,3} at (?:me|us|him|her|my \w+)\b/,
+  ],
+  ["violence", / tied (?:me|us|him|her|them|my \w+) up\b/],
+  ["theft", / (?:ripped|tore|pulled|cut) (?:my|her|his|our)(?: \w+)? (?:of|open)\b/],
+  ["theft", / cut (?:my|her|his|our) (?:bag|handbag|purse|pocket)\b/],
+  [
+    "theft",
+    / (?:took|grabed|snatched|ripped|taken|cut)\b.* (?:sped|ran|drove|rode|took|made|raced) (?:of|away)\b/,
+  ],
+  ["violence", / bruises\b.* (?:did (?:it|this)|hit|beat|gave)\b/],
+  [
+    "violence",
+    / (?:saying|says|said|threaten\w*) (?:he|she|they)(?: wil| l)? (?:come|coming|get|find) (?:for|after)? ?(?:me|us)\b/,
+  ],
+  ["danger", / hiding in (?:the|my|a|our) (?:bathroom|toilet|room|wardrobe|closet|cupboard)\b/],
+  [
+    "danger",
+    / (?:someone|somebody|a man|strangers?|a stranger|people) (?:is|are) (?:in|inside) (?:the|my|our) (?:house|home|room|compound)\b/,
+  ],
+  [
+    "danger",
+    / (?:not|never) (?:picked up|answered) (?:his|her|their) phone since\b| never came (?:home|back|to work|to schol)\b/,
+  ],
+  [
+    "danger",
+    / (?:driver|rider|guy|taxi|cab|moto)\b.* (?:wouldn t stop|won t stop|wont stop|out of town|of the main road)\b/,
+  ],
+  // Extortion and scams said as what happened, in any of the three languages: "or else",
+  // a relative held for money, a code given and the money gone, a name misused.
+  // "or else" / "sinon" as a threat: ending the message, or before what the other will do
+  // ("pizza or else pasta" is a choice).
+  [
+    "violence",
+    / (?:or else|sinon) $| or else (?:he|she|they)\b| sinon (?:il|ils|ele|eles|on) (?:va|vont|\w+ra|\w+ront|envoie\w*|publie\w*|poste\w*|montre\w*|partage\w*)\b| atari ibyo (?:a|ba)(?:za|ka|ko)\w*/,
+  ],
+  [
+    "danger",
+    new RegExp(
+      ` (?:has|holds|holding|took|a|tient|detient|afite|yafashe) (?:my|our|ma|mon|notre|umukobwa|umuhungu|umwana|umugore) (?:${KIN}|fille|fils|enfant|femme|wanjye|wacu)\\b.* (?:wants|money|pay|veut|argent|payer|ashaka|amafaranga|ibihumbi)\\b`,
+    ),
+  ],
+  [
+    "theft",
+    / (?:code|pin|otp|mot de pase|umubare w ibanga|kode)\b.* (?:gone|disparu|zero|ubusa|yagiye|empty|vide|yashize)\b/,
+  ],
+  ["theft", / (?:using my name|utilise mon nom|ukoresha izina ryanjye|akoresha izina ryanjye)\b/],
+  // Someone trying the door, knocking at night, men watching, a dark road.
+  [
+    "danger",
+    / (?:trying|tried|tries) (?:the|my|our) (?:door|handle|door handle|lock|gate|window)\b| (?:essay\w*|tent\w*) (?:la poignee|la porte|la serure)\b| (?:agerageza|bagerageza|ageragezaga) (?:gufungura|kwinjira|kumena)\b/,
+  ],
+  [
+    "danger",
+    / (?:knocking|banging|knocks|bangs|akomanga|bakomanga) (?:on|at|ku) (?:my|our|the|idirishya|urugi)\b.* (?:every night|at night|again|buri joro|nijoro)\b| (?:wasinze|drunk)\b.* (?:knocking|banging|akomanga|bakomanga)\b/,
+  ],
+  [
+    "danger",
+    / (?:men|guys|people|strangers|boys) (?:watching|staring)\b| (?:hommes|types|gens|inconus) qui (?:surveil\w*|guet\w*|nous regard\w*)\b| (?:abagabo|abantu|abasore) (?:batureba|bandeba|baturebera|banyitegereza)\b/,
+  ],
+  [
+    "danger",
+    / (?:dark|lonely|isolated|empty|deserted) (?:road|street|place|area|path)\b| (?:route|chemin|coin|endroit) (?:sombre|isole|desert)\b| (?:nzira|ahantu|ishyamba) (?:y|h|ha) umwijima\b/,
+  ],
+  ["theft", / (?:give|hand) (?:him|them|her) (?:my|al my|our) (?:phone|money|bag|wallet|cash)\b/],
+  // A child lost, a relative unreachable since, a threat to take a child, rocks thrown at
+  // someone, a body touched without consent, a driver who ignores the passengers.
+  [
+    "danger",
+    / (?:lost|perdu|nabuze|twabuze) (?:my|our|mon|ma|notre|umwana|umukobwa|umuhungu) ?(?:child|son|daughter|kid|baby|enfant|fils|file|bebe|wanjye|wacu)\b/,
+  ],
+  [
+    "danger",
+    / (?:can t be reached|cannot be reached|unreachable|injoignable|ntiyaboneka|ntaboneka) (?:since|depuis|kuva)\b/,
+  ],
+  [
+    "danger",
+    new RegExp(
+      ` (?:take|prendre|enlever|kidnap|azatwara|azashimuta) (?:my|mon|ma|mes|umwana|umukobwa|umuhungu) ?(?:${KIN}|fils|file|enfant|enfants|bebe|wanjye)\\b`,
+    ),
+  ],
+  [
+    "violence",
+    / (?:throw|throws|jetent|jete|lancent|lance|bantera|antera) (?:rocks|stones|des cailoux|des pieres|amabuye)\b/,
+  ],
+  [
+    "violence",
+    / (?:touched|toucher|touche|yankoze|bankoze) (?:my|mon|ma|ku) (?:body|corps|mubiri)\b/,
+  ],
+  [
+    "theft",
+    / (?:fake|faux|fausses?) (?:cops|policiers|polices)\b| (?:abapolisi|umupolisi) b?w? ?(?:ibinyoma|w ibinyoma|b ibinyoma)\b/,
+  ],
+  [
+    "danger",
+    / (?:driver|chaufeur|umushoferi)\b.* (?:ignores us|ignores me|ne nous ecoute pas|ne m ecoute pas|yanze kugabanya)\b| (?:driver|bus|chaufeur|umushoferi|bisi)\b.* (?:way too fast|beaucoup trop vite|yihuta cyane)\b/,
+  ],
+  [
+    "danger",
+    / (?:locked myself in|enferme\w* dans les toilettes|nihishe|twihishe)\b| (?:there s|there is|someone is|somebody is|y a quelqu un|hari umuntu) (?:someone |somebody )?(?:in the house|dans la maison|mu nzu)$/,
+  ],
+  [
+    "violence",
+    / (?:texting|writing|wrote|texted|m ecrit|ecrit) (?:me )?(?:that )?(?:he|she|they|qu il|qu ele)\b.* (?:hurt|kil|faire du mal|tuer)\b/,
+  ],
+  [
+    "theft",
+    / (?:took|pris) (?:our|nos|my|mes) (?:stuf|things|afaires|biens)\b.* (?:left|parti|partie|gone)\b/,
+  ],
+  [
+    "theft",
+    / (?:grabed|snatched|pris|took) (?:my|mon|ma) (?:\w+ )?(?:purse|bag|sac|phone|telephone|wallet)\b.* (?:ran|couru|enfui|fled)\b/,
+  ],
+  // French, by situation.
+  [
+    "violence",
+    / (?:m a|m ont|nous a|nous ont|l a|l ont) (?:lance\w*|jete\w*|ligote\w*|atache\w*)\b/,
+  ],
+  ["violence", / ligot\w*\b/],
+  ["theft", / (?:coupe|decoupe|ouvert|fendu) (?:mon|ma|son|sa) (?:sac|poche|sacoche)\b/],
+  [
+    "violence",
+    / (?:disant|dit|disent|menace\w*) qu (?:il|ils|ele|eles) (?:viendra|viendront|va venir|vont venir) me (?:chercher|trouver|prendre)\b/,
+  ],
+  ["danger", / (?:suis|sommes) cache\w* dans\b/],
+  [
+    "danger",
+    / (?:quelqu un|un homme|des inconus|un inconu|des hommes) (?:est|sont) (?:dans|chez) (?:la|ma|notre|nous|moi)\b/,
+  ],
+  [
+    "danger",
+    / (?:fils|file|enfant|mari|femme|mere|pere|frere|soeur|oncle|tante)\b.* (?:ne repond plus depuis|pas venue? au travail|jamais arivee?)\b/,
+  ],
+  [
+    "danger",
+    / (?:chaufeur|motard|taxi|conducteur)\b.* (?:ne s arret\w* pas|loin de la vile|quite la route|hors de la vile)\b/,
+  ],
+  [
+    "theft",
+    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|sac|porte monaie|bijoux|argent)\b/,
+  ],
+  [
+    "violence",
+    / (?:m a|m ont|l a|l ont|nous a|nous ont|la|le) (?:pouse\w*|coince\w*|braque\w*|agrese\w*|tabase\w*|bouscule\w*)\b/,
+  ],
+  ["violence", / (?:s en prendre|s en prend|s en prenait) a\b/],
+  ["danger", / quelque chose dans (?:mon|ma|son|sa) (?:verre|boison|the|jus|repas)\b/],
+  ["danger", / (?:tape|frape|cogne|tambourine) a (?:ma|notre) (?:porte|fenetre)\b/],
+  [
+    "violence",
+    / (?:connait|conaisent|connaisent|sait|savent) (?:ou|l ecole)\b.* (?:enfants|fils|file)\b/,
+  ],
+  ["violence", / (?:disant|dit|disent) que (?:je|tu|nous) (?:vais|vas|alons) mourir\b/],
+  ["danger", / personne ne sait ou (?:il|ele|ils|eles) (?:est|sont)\b/],
+  ["violence", / avec des (?:batons|pieres|gourdins|machetes|couteaux|fusils)\b/],
+  ["violence", / (?:lance\w*|jete\w*) des pieres\b/],
+  ["theft", / (?:cadenas|serure|verou)\b(?: \w+){0,2} (?:coupe|force|case|arache)\b/],
+  ["theft", / fai\w* (?:les|mes) poches\b/],
+  [
+    "violence",
+    / (?:fait|faire|fais|suis fait|est fait) (?:atacquer|ataquer|braquer|voler|depouiler|racketer|tabaser|cambrioler)\b/,
+  ],
+  [
+    "danger",
+    / (?:chaufeur|motard|taxi|conducteur)\b.* (?:ivre|soul|trop vite|zigzag\w*|refuse de s arreter|verouille\w*|autre route|endroit inconu)\b/,
+  ],
+  ["danger", / endroit (?:inconu|que je ne conais pas)\b/],
+  ["danger", / (?:me suit|nous suit|me suivent) (?:depuis|partout)\b/],
+  ["danger", / (?:entre|entree|entres) de force\b/],
+  // Kinyarwanda, by stem rather than by listed form: a person who did not come home
+  // ("ntiyatashye", "ntaratashya"), whoever is named ("mwana wanjye" as well as "umwana").
+  ["danger", / (?:ntiyatashye|ntaratashya|ntiyagarutse|ntiyigeze agaruka)\b/],
+  [
+    "danger",
+    / (?:ntabwo nzi|sinzi|ntituzi|ntawe uzi|ntituzi) aho (?:\w+ )?(?:wanjye|wacu|yanjye|yacu|ari|bari)\b.*\bari\b/,
+  ],
+  // Someone outside wanting in, or who broke a door and came in.
+  ["danger", / hanze\b.* (?:\w*shaka|\w*rimo) (?:kwinjira|gufungura|kumena)\b/],
+  ["theft", / (?:urugi|idirishya|ingufuri|umuryango)\b.* \w*(?:injira|injiye|injiramo)\b/],
+  ["theft", / \w*(?:injiye|injira) mu\b.* \w*(?:twara|twaye|ibye|ibiye)\b/],
+  // Ambushed on the road ("banteze mu nzira", "barantegeye mu nzira").
+  ["violence", / \w*(?:nteze|nteg\w*|duteze|duteg\w*|mfat\w*|dufat\w*) mu nzira\b/],
+  // Taken, then running off: any form of -iruk-/-hung-/-cik-/-zimir- (run, flee, vanish).
+  [
+    "theft",
+    / \w*(?:twaye|twara|nyatse|shikuje)\b.* \w*(?:iruk\w*|ruka|hung\w*|hunz\w*|citse|zimir\w*|zimiy\w*)\b/,
+  ],
+  // A driver who will not stop or let the passenger out, drives drunk, or goes somewhere unknown.
+  [
+    "danger",
+    / (?:yanze|ntiyemera|ntiyanyemerera|yanga) (?:kumpagarik\w*|guhagarara|ko (?:mva|tuva|nsohoka|dusohoka|mvamo))\b/,
+  ],
+  [
+    "danger",
+    / (?:umushoferi|shoferi|umumotari|motari|atwaye|gutwara)\b.* (?:yasinze|asinze|yanyoye inzoga)\b/,
+  ],
+  ["danger", / ahantu (?:ntazi|tutazi|ntamenyereye)\b/],
+  ["danger", / (?:nta muntu|ntawe|nta wundi) uzi aho\b/],
+  ["danger", / (?:yanze|ntiyemera|ntiyanyemerera|yanga) ko (?:mva|tuva|nva|nsohok|dusohok)\w*\b/],
+  // Strangers ("abantu batazwi") who came and took.
+  [
+    "theft",
+    / (?:bataramenyekana|batazwi|abatazwi|tutazi|ntazi)\b.* \w*(?:twara|twaye|ibye|ibiye|nyatse|shikuje)\b/,
+  ],
+  // Watching the house, over and over.
+  ["danger", / (?:bahora|ahora|bakomeza|akomeza) (?:bacunga|acunga|bagenzura|agenzura|bareba)\b/],
+  // Mistreated ("amfata nabi") and threats to the head ("azamena umutwe").
+  ["violence", / \w*(?:mfat|mufat|dufat|mfash|mufash|dufash)\w* nabi\b/],
+  ["violence", / \w*mena umutwe\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
+
+// Kinyarwanda verbs carry a chain of prefixes (negation, subject, tense, object:
+// "nti-ya-n-kubit-e", "a-za-ny-ic-a") and an inflectional ending ("-a", "-ye", "-we",
+// "-ishije", "-iwe", "-ira"), so one root has hundreds of written forms. A word is read
+// as a harmful root when it is nothing but such prefixes, the root and such an ending,
+// which keeps "ikubitiro" or "gutwikira inkono" (to cover a pot, no object) apart.
+const RW_PREFIX_CHAIN =
+  "(?:nti|nta|si|ku|gu|kw|gw|tu|tw|du|mu|mw|ba|bw|ya|yi|ka|ki|bi|ri|zi|ha|ra|da|za|na|ny|cy|by|n|m|u|a|i|y|w)*";
+const RW_ENDING =
+  "(?:a|e|i|ye|we|wa|ze|se|je|ga|ira|ire|iye|iwe|irwa|iriye|ishije|isha|ishwa|ishijwe|ije|ana|anye)?";
+// Roots (normalised spelling, after the nasal a prefix "n"/"m" can turn "h" into "p").
+const RW_HARM_ROOTS: ReadonlyArray<[SafetyConcern, string]> = [
+  // gukubita (hit): "yankubise", "ntiyakubiswe"
+  ["violence", "(?:kubit|kubis|kubisw|kubitw)"],
+  // guhohotera (abuse): "yampohoteye", "bahohotewe"
+  ["violence", "(?:hohoter|hohotey|hohotew|pohoter|pohotey|pohotew)"],
+  // kwica (kill) only with a subject before a person as its object ("azanyica",
+  // "bamwishe"; never a bare "twice").
+  ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:ny|mw|n|du|tw|ba|mu)(?:ic|ish|icw|iciw)"],
+  // gutwika (burn) with a person or thing of the sender as its object ("azantwika", "bazantwikira").
+  ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:n|mu|du|ba)(?:twik|twits)"],
+  // guhitana (take a life): "azampitana", "bamuhitanye".
+  ["violence", "(?:hitan|pitan)"],
+  // gukangisha (threaten with), gushimuta (kidnap), gutabara (rescue, "help!").
+  ["violence", "(?:kangis|kangish)"],
+  ["danger", "(?:shimut|shimus|shimutw|shimuw)"],
+  ["danger", "(?:tabar|tabaz)"],
+  // gutinya (fear): "ndatinya", "ntinya".
+  ["danger", "tiny"],
+  // kwiba (steal), passive and applicative: "yibwe", "banyibiye", "bibwe".
+  ["theft", "(?:ib|ibw|ibiw)"],
+  // kwiyita (call oneself, pose as): "wiyita polisi", "wanyiyitiriye umukozi".
+  ["theft", "(?:iyit|iyitir)"],
+];
+const RW_HARM_WORDS: ReadonlyArray<[SafetyConcern, RegExp]> = RW_HARM_ROOTS.map((
+  [concern, root],
+) => [concern, new RegExp(`^${RW_PREFIX_CHAIN}${root}${RW_ENDING}$`)]);
+// All roots in one pattern: most words match none, and one test is cheaper than eleven.
+const RW_ANY_HARM = new RegExp(
+  `^${RW_PREFIX_CHAIN}(?:${RW_HARM_ROOTS.map(([, root]) => root).join("|")})${RW_ENDING}$`,
+);
+// Words the morphology would read as harm but are ordinary Kinyarwanda ("iba" is "be",
+// "ibi" "these", "ibya" "those of"), checked before the roots.
+const RW_NOT_HARM = /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro)$/;
+
+/**
+ * The Kinyarwanda harm a word names by its root (see {@linkcode RW_HARM_ROOTS}), or null.
+ * Prefix chains and endings are read, so forms never written down still count.
+ */
+export function kinyarwandaHarm(word: string): SafetyConcern | null {
+  if (word.length < 4 || !RW_ANY_HARM.test(word) || RW_NOT_HARM.test(word)) return null;
+  for (const [concern, pattern] of RW_HARM_WORDS) {
+    if (pattern.test(word)) return concern;
+  }
+  return null;
+}
 
 // "irimo"/"kirimo" alone mean "contains": only with "gushya" (burning) are they a fire.
 const FIRE_RW =
@@ -529,5 +842,9 @@ export function safetyConcern(text: string): SafetyConcern | null {
   }
   if (FIRE_RW.test(padded)) return "danger";
   if (words.some((word) => word.length >= 5 && RW_STOLEN.test(word))) return "theft";
+  for (const word of words) {
+    const concern = kinyarwandaHarm(word);
+    if (concern !== null) return concern;
+  }
   return null;
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { safetyConcern } from "./safety.ts";
+import { kinyarwandaHarm, safetyConcern } from "./safety.ts";
 
 // Worded apart from the routing sets: the detector is judged on wordings it was not written for.
 Deno.test("violence, theft and danger said without a harm keyword are found in three languages", () => {
@@ -114,6 +114,58 @@ Deno.test("strangers taking things, fake agents, someone at the door, a relative
     ["quelqu'un tente d'entrer chez nous", "danger"],
     ["banshikuje telefone mu muhanda", "theft"],
     ["hari abantu barimo kumena idirishya ry'inzu yacu", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a Kinyarwanda harm root is read through any prefix chain and ending", () => {
+  // Forms written for this test, none of them listed in the detector.
+  const harmful: Array<[string, string]> = [
+    ["ntibazankubita", "violence"],
+    ["twakubiswe", "violence"],
+    ["barampohoteye", "violence"],
+    ["bazatwica", "violence"],
+    ["bamuhitanye", "violence"],
+    ["bazadutwika", "violence"],
+    ["barankangishije", "violence"],
+    ["baramushimuse", "danger"],
+    ["turatinya", "danger"],
+    ["twibwe", "theft"],
+    ["bamwiyitiriye", "theft"],
+  ];
+  for (const [word, concern] of harmful) assert.equal(kinyarwandaHarm(word), concern, word);
+  // Ordinary words that share letters with a root: "be", "these", "office", "to cover", "twice".
+  for (const word of ["iba", "ibi", "ibyo", "ibiro", "gutwikira", "twice", "ikubitiro", "yitwa"]) {
+    assert.equal(kinyarwandaHarm(word), null, word);
+  }
+  assert.equal(safetyConcern("ndashaka gutwikira inkono"), null);
+  assert.equal(safetyConcern("i was charged twice, refund please"), null);
+});
+
+Deno.test("danger said as a situation is found in unseen wordings", () => {
+  const cases: Array<[string, string]> = [
+    ["mwana wanjye ntiyatashye", "danger"],
+    ["umushoferi yanze ko tuvamo", "danger"],
+    ["the cab driver is drunk and won't pull over", "danger"],
+    ["a lady on the bus cut my handbag", "theft"],
+    ["le conducteur ne s'arrete pas et va hors de la ville", "danger"],
+    ["ils m'ont ligote", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("extortion, code scams, watchers and door-trying are found; look-alike ordinary asks are not", () => {
+  const cases: Array<[string, string | null]> = [
+    ["he wants 50k or else", "violence"],
+    ["il veut de l'argent sinon il publie mes photos", "violence"],
+    ["they took the otp and now all my money is gone", "theft"],
+    ["someone was trying the gate at midnight", "danger"],
+    ["abagabo bacunga inzu yacu", null],
+    ["hari abasore batureba buri joro", "danger"],
+    ["i want rice or else pasta", null],
+    ["je veux du riz sinon des pates", null],
+    ["my balance is zero after paying for the order", null],
+    ["i need a new door handle and lock", null],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });

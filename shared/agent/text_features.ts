@@ -102,6 +102,55 @@ export function kinyarwandaStem(word: string): string | null {
   return null;
 }
 
+// Kinyarwanda endings (tense, aspect, voice, applicative, noun-class vowel), longest
+// first: "nishyuye", "kwishyura" and "ubwishyu" all end on the root "ishy", "yibwe" and
+// "kwiba" on "ib", "ankubise" and "gukubita" on "kubi".
+const RW_SUFFIXES = [
+  "ishijwe",
+  "ishije",
+  "ishwa",
+  "iwe",
+  "irwa",
+  "iye",
+  "uye",
+  "ure",
+  "ura",
+  "ira",
+  "ire",
+  "ise",
+  "ita",
+  "ye",
+  "we",
+  "wa",
+  "ze",
+  "se",
+  "ta",
+  "a",
+  "e",
+  "u",
+  "o",
+];
+// A subject prefix before a vowel-initial verb ("n-ishyuye", "y-injiye", "tw-ishyura").
+const RW_SUBJECT_BEFORE_VOWEL = /^(?:tw|mw|bw|n|y|w)(?=[aeiou])/;
+
+/**
+ * The root of a Kinyarwanda word: its prefix stem (see {@linkcode kinyarwandaStem}) or the
+ * word without a subject before a vowel-initial verb, then without its ending, so the
+ * forms of one verb or noun meet ("nishyuye", "kwishyura", "ubwishyu" → "ishy"). Null when
+ * the word shows no Kinyarwanda prefix or the root would be shorter than three letters.
+ */
+export function kinyarwandaRoot(word: string): string | null {
+  const stem = kinyarwandaStem(word) ??
+    (RW_SUBJECT_BEFORE_VOWEL.test(word) ? word.replace(RW_SUBJECT_BEFORE_VOWEL, "") : null);
+  if (stem === null) return null;
+  for (const suffix of RW_SUFFIXES) {
+    if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) {
+      return stem.slice(0, -suffix.length);
+    }
+  }
+  return stem;
+}
+
 // SMS spellings and shorthands, read as the words they stand for so they
 // share features with the phrases ("C koi le plat du jour" is "c est quoi le
 // plat du jour"). Only spellings no other word of the three languages has.
@@ -197,6 +246,8 @@ export function forEachFeature(
     if (w > 0) add(`b:${words[w - 1]}_${word}`);
     const stem = kinyarwandaStem(word);
     if (stem !== null) add(`s:${stem}`);
+    const root = kinyarwandaRoot(word);
+    if (root !== null) add(`r:${root}`);
     const padded = ` ${word} `;
     for (let n = minGram; n <= maxGram; n++) {
       for (let i = 0; i + n <= padded.length; i++) add(padded.slice(i, i + n));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { featuresOf, kinyarwandaStem, normalizeText } from "./text_features.ts";
+import { featuresOf, kinyarwandaRoot, kinyarwandaStem, normalizeText } from "./text_features.ts";
 
 Deno.test("normalising drops case, accents, repeated letters and numbers", () => {
   assert.deepStrictEqual(
@@ -30,4 +30,17 @@ Deno.test("features are distinct words, word pairs, stems and in-word character 
   // No n-gram spans two words: word order is carried by the pairs.
   assert.ok(!features.some((feature) => feature.includes("a m")));
   assert.deepStrictEqual(featuresOf(""), []);
+});
+
+Deno.test("forms of one Kinyarwanda verb or noun share a root feature", () => {
+  for (const word of ["nishyuye", "kwishyura", "ubwishyu", "yishyuye"]) {
+    assert.deepStrictEqual(kinyarwandaRoot(word), "ishy", word);
+  }
+  assert.deepStrictEqual(kinyarwandaRoot("ndarega"), kinyarwandaRoot("kurega"));
+  assert.deepStrictEqual(kinyarwandaRoot("ikirego"), kinyarwandaRoot("kurega"));
+  assert.deepStrictEqual(kinyarwandaRoot("gukodesha"), kinyarwandaRoot("nkodesha"));
+  assert.ok(featuresOf(normalizeText("nishyuye ejo")).includes("r:ishy"));
+  // No Kinyarwanda prefix, no root: English and French words are left alone.
+  assert.deepStrictEqual(kinyarwandaRoot("pharmacy"), null);
+  assert.deepStrictEqual(kinyarwandaRoot("paiement"), null);
 });
