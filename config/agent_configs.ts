@@ -79,6 +79,7 @@ export const AGENT_CONFIGS: unknown = {
         "ride_request",
         "ride_status",
         "ride_cancel",
+        "ride_hold",
         "search_supabase",
         "momo_charge",
         "notify_staff",

@@ -32,6 +32,7 @@ import type {
   AgentReply,
   OfflineStep,
   OfflineTurn,
+  OfflineToolCaller,
   OpenWork,
   PendingCall,
   TurnInput,
@@ -108,6 +109,8 @@ export const AgentState = Annotation.Root({
   leaving: Annotation<Leaving | null>({ reducer: (_old, next) => next, default: () => null }),
   // Said before the next agent's first reply (what became of the work left open).
   preface: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
+  // Said after the next agent's replies (the "cancel or keep?" behind an urgent hand-off).
+  postscript: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
 });
 
 /** A departure waiting for the user's "cancel or keep?". */
@@ -118,6 +121,11 @@ interface Leaving {
   work: OpenWork;
   /** The route the user asked for, applied once they answer. */
   to: Record<string, unknown>;
+  /**
+   * The person was handed to staff at once (an escalation) and the work is
+   * held meanwhile: the answer releases or cancels it, and they stay with staff.
+   */
+  held?: boolean;
 }
 
 /** The state's type. */
@@ -189,14 +197,14 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     if (answer !== null && pending) {
       const language = (leaving.to.language as Language | undefined) ?? state.language;
       const context = { language, memory: state.memory };
+      const asUser: OfflineToolCaller = (tool, args, name) =>
+        callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` });
+      if (answer === "keep" && leaving.held) await pending.resume?.(leaving.work, context, asUser);
       const said = answer === "cancel"
-        ? await pending.cancel(
-          leaving.work,
-          context,
-          (tool, args, name) =>
-            callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
-        )
+        ? await pending.cancel(leaving.work, context, asUser)
         : say("leaveKept", language, { what: leaving.work.summary });
+      // With staff already: the answer is all this turn says, and they stay in the queue.
+      if (leaving.held) return { replies: [{ text: said }], handoff: false, leaving: null };
       const to = leaving.to as Partial<AgentStateType>;
       // A route that answers by itself (a clarifying list) carries the words; else the next agent.
       return to.replies?.length
@@ -207,29 +215,37 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
   const current = state.agent || roster.frontDesk;
   const pending = roster.pendingOf(current);
-  // Escalations (a sensitive topic, a failing agent) never wait for a question.
-  if (!pending || update.agent === current || update.escalation) {
-    return { ...update, leaving: null };
-  }
+  if (!pending || update.agent === current) return { ...update, leaving: null };
   const language = update.language ?? state.language;
-  const work = await pending.find(
-    { language, memory: state.memory },
-    (tool, args, name) =>
-      callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
-  );
+  const context = { language, memory: state.memory };
+  const asUser: OfflineToolCaller = (tool, args, name) =>
+    callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` });
+  const work = await pending.find(context, asUser);
   if (!work) return { ...update, leaving: null };
+  const ask: AgentReply = {
+    text: say("leaveAsk", language, { what: work.summary }),
+    buttons: [
+      { id: "leave:cancel", title: say("leaveCancel", language) },
+      { id: "leave:keep", title: say("leaveKeep", language) },
+    ],
+  };
+  // An escalation (danger, a failing agent) never waits for the question: the person is
+  // handed off now and asked in the same reply. Meanwhile the work is held, so nobody acts
+  // on it (a driver accepting and receiving the rider's details) while they are with staff.
+  if (update.escalation) {
+    await pending.pause?.(work, context, asUser);
+    return {
+      ...update,
+      postscript: [ask],
+      leaving: { from: current, work, to: { language }, held: true },
+    };
+  }
   return {
     language,
     langPref: update.langPref ?? state.langPref,
     atMenu: false,
     handoff: false,
-    replies: [{
-      text: say("leaveAsk", language, { what: work.summary }),
-      buttons: [
-        { id: "leave:cancel", title: say("leaveCancel", language) },
-        { id: "leave:keep", title: say("leaveKeep", language) },
-      ],
-    }],
+    replies: [ask],
     // The user's message is kept for the route it asked for (its words may be a request).
     leaving: { from: current, work, to: { ...update, input: update.input ?? state.input } },
   };
@@ -432,8 +448,13 @@ async function runFlow(
 // What became of work left open leads the next agent's first replies.
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   const update = await actOnce(state, config);
-  if (!state.preface.length) return update;
-  return { ...update, replies: [...state.preface, ...(update.replies ?? [])], preface: [] };
+  if (!state.preface.length && !state.postscript.length) return update;
+  return {
+    ...update,
+    replies: [...state.preface, ...(update.replies ?? []), ...state.postscript],
+    preface: [],
+    postscript: [],
+  };
 }
 
 async function actOnce(state: AgentStateType, config: LangGraphRunnableConfig) {

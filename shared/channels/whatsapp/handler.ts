@@ -138,7 +138,10 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
     });
     // Handed to staff: the person still hears where they stand, and can leave the queue
     // (then this message reaches the assistant as "menu", so they see what it offers).
-    const waiting = user.handedOff
+    // …except the answer to "cancel or keep?" asked with an urgent hand-off: the assistant
+    // holds that work (a paused ride) and settles it, and the person stays with staff.
+    const settlesWork = /^leave:(cancel|keep)$/.test(counterpartMessage(message).choice ?? "");
+    const waiting = user.handedOff && !settlesWork
       ? await answerWhileHandedOff(db, {
         orgId,
         conversationId: user.conversationId,

@@ -18,7 +18,7 @@ import { MOBILITY_INTENTS } from "./intents.ts";
 import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
 import { rideFlow, ridePending } from "./ride_flow.ts";
-import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
+import { rideCancel, rideHold, rideRequest, rideStatus } from "./rides.ts";
 import { mobilitySettings } from "./settings.ts";
 import { MOBILITY_TEXTS } from "./texts.ts";
 import { tripPriceEstimate } from "./trip_estimate.ts";
@@ -36,6 +36,7 @@ export const MOBILITY_PACK: Pack = {
     rideRequest,
     rideStatus,
     rideCancel,
+    rideHold,
     driverStatus,
     rideOfferRespond,
     rideOffersSweep,

@@ -540,4 +540,11 @@ export const ridePending: PendingWork = {
       ? say("rideCancelledRider", language)
       : say("failed", language, { msg: failure(result) });
   },
+  // Paused, the ride is not open: the database refuses every driver's accept.
+  async pause(work, _context, callTool) {
+    await callTool("ride_hold", { ride_request_id: work.id, hold: true }, "ride_hold");
+  },
+  async resume(work, _context, callTool) {
+    await callTool("ride_hold", { ride_request_id: work.id, hold: false }, "ride_resume");
+  },
 };
