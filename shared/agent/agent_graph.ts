@@ -152,6 +152,17 @@ const say = phraseBook({
     rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
     fr: "Avant de partir : vous avez encore {what}. L'annuler, ou le garder ?",
   },
+  // Asked with an urgent hand-off: the person is not leaving, staff are coming.
+  heldAsk: {
+    en: "Meanwhile, you still have {what}; it is on hold until you answer. Cancel it, or keep it?",
+    rw: "Hagati aho, ufite {what}; bihagaze kugeza usubije. Ubihagarike, cyangwa ubigumane?",
+    fr: "En attendant, vous avez encore {what} ; c'est suspendu jusqu'à votre réponse. L'annuler, ou le garder ?",
+  },
+  handoffAsk: {
+    en: "Meanwhile, you still have {what}. Cancel it, or keep it?",
+    rw: "Hagati aho, ufite {what}. Ubihagarike, cyangwa ubigumane?",
+    fr: "En attendant, vous avez encore {what}. L'annuler, ou le garder ?",
+  },
   leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
   leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
   leaveKept: {
@@ -234,9 +245,10 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   // on it (a driver accepting and receiving the rider's details) while they are with staff.
   if (update.escalation) {
     await pending.pause?.(work, context, asUser);
+    const phrase = pending.pause ? "heldAsk" : "handoffAsk";
     return {
       ...update,
-      postscript: [ask],
+      postscript: [{ ...ask, text: say(phrase, language, { what: work.summary }) }],
       leaving: { from: current, work, to: { language }, held: true },
     };
   }
