@@ -26,6 +26,7 @@ import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
+import { typedLeaveAnswer } from "./leave_answer.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import type {
@@ -177,20 +178,11 @@ const say = phraseBook({
   },
 });
 
-// Typed answers to "cancel or keep?" besides the buttons and their numbers.
-const LEAVE_WORDS: Record<"cancel" | "keep", RegExp> = {
-  cancel: /^(cancel|cancel it|yes cancel|annuler|annule|annulez|reka|bihagarike|hagarika)$/,
-  keep: /^(keep|keep it|garder|le garder|garde|bigumane|gumana|komeza)$/,
-};
-
 function leaveAnswer(input: TurnInput): "cancel" | "keep" | null {
   if (input.choice === "leave:cancel" || input.choice === "leave:keep") {
     return input.choice.slice(6) as "cancel" | "keep";
   }
-  const text = (input.text ?? "").trim().toLowerCase().replace(/[.!,]+$/, "");
-  if (text === "1" || LEAVE_WORDS.cancel.test(text)) return "cancel";
-  if (text === "2" || LEAVE_WORDS.keep.test(text)) return "keep";
-  return null;
+  return typedLeaveAnswer(input.text ?? "");
 }
 
 /**
