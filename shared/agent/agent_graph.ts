@@ -32,8 +32,8 @@ import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import type {
   AgentReply,
   OfflineStep,
-  OfflineTurn,
   OfflineToolCaller,
+  OfflineTurn,
   OpenWork,
   PendingCall,
   TurnInput,
@@ -157,7 +157,8 @@ const say = phraseBook({
   heldAsk: {
     en: "Meanwhile, you still have {what}; it is on hold until you answer. Cancel it, or keep it?",
     rw: "Hagati aho, ufite {what}; bihagaze kugeza usubije. Ubihagarike, cyangwa ubigumane?",
-    fr: "En attendant, vous avez encore {what} ; c'est suspendu jusqu'à votre réponse. L'annuler, ou le garder ?",
+    fr:
+      "En attendant, vous avez encore {what} ; c'est suspendu jusqu'à votre réponse. L'annuler, ou le garder ?",
   },
   handoffAsk: {
     en: "Meanwhile, you still have {what}. Cancel it, or keep it?",
@@ -509,6 +510,9 @@ async function handOff(state: AgentStateType, config: LangGraphRunnableConfig) {
 
 const MAX_STEPS = 4;
 
+/** The tool that puts a conversation in staff's queue (the offline hand-off calls it too). */
+const HANDOFF_TOOL = "notify_staff";
+
 /** A tool with at least this latency budget is announced to the user before it runs. */
 const SLOW_TOOL_MS = 3000;
 
@@ -520,8 +524,11 @@ function sharedLocation(input: TurnInput): string {
     : "(shared a location)";
 }
 
-async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { model, toolsFor, callTool, agents, progress } = deps(config);
+async function modelAct(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+): Promise<Partial<AgentStateType>> {
+  const { model, toolsFor, callTool, agents, progress, roster } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
   const system: ChatTurn = {
@@ -535,6 +542,13 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     ? [{ role: "user", content: state.input.text || sharedLocation(state.input) }]
     : [];
   const turns: ChatTurn[] = [...fresh];
+  // The model raised a ticket for staff: the conversation is with them, as after the offline
+  // hand-off (each later message gets its place in the queue, "menu" offers to leave it).
+  let handedOff = false;
+  const ending = () =>
+    handedOff
+      ? { handoff: true, agent: roster.frontDesk, lastAgent: state.agent, atMenu: false }
+      : {};
   for (let step = 0; step < MAX_STEPS; step++) {
     const reply = await model!.complete({
       messages: [system, ...state.messages, ...turns],
@@ -547,6 +561,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
         memory: { lastResult: null, lastTool: undefined },
+        ...ending(),
       };
     }
     turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });
@@ -571,6 +586,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
           },
         };
       }
+      if (call.name === HANDOFF_TOOL && result.ok) handedOff = true;
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }
   }
@@ -578,6 +594,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     messages: turns,
     replies: [{ text: say("unfinished", state.language) }],
     pending: null,
+    ...ending(),
   };
 }
 
