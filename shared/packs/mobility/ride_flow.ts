@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { vehicleText } from "./vehicle_text.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { waitingCharge } from "@shared/registry/waiting_charge.ts";
@@ -456,7 +457,9 @@ export const rideFlow: OfflineFlow = async (turn, callTool) => {
         const { reply, options } = ask(
           say("matched", lang, {
             driver: ride.driver.name,
-            vehicle: ride.driver.vehicle ?? ride.driver.vehicle_type,
+            vehicle: ride.driver.vehicle
+              ? vehicleText(ride.driver.vehicle, lang)
+              : ride.driver.vehicle_type,
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
