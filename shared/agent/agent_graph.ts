@@ -26,7 +26,7 @@ import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
-import { typedLeaveAnswer } from "./leave_answer.ts";
+import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import type {
@@ -122,11 +122,13 @@ interface Leaving {
   work: OpenWork;
   /** The route the user asked for, applied once they answer. */
   to: Record<string, unknown>;
-  /**
-   * The person was handed to staff at once (an escalation) and the work is
-   * held meanwhile: the answer releases or cancels it, and they stay with staff.
-   */
+  /** The work is held (a paused ride) until the answer: "keep" releases it. */
   held?: boolean;
+  /**
+   * The question came with an urgent hand-off: the answer is all its turn
+   * says, and the person stays with staff.
+   */
+  withStaff?: boolean;
 }
 
 /** The state's type. */
@@ -179,6 +181,17 @@ const say = phraseBook({
   },
 });
 
+// "Cancel it, or keep it?" with its two buttons.
+function leaveQuestion(text: string, language: Language): AgentReply {
+  return {
+    text,
+    buttons: [
+      { id: "leave:cancel", title: say("leaveCancel", language) },
+      { id: "leave:keep", title: say("leaveKeep", language) },
+    ],
+  };
+}
+
 function leaveAnswer(input: TurnInput): "cancel" | "keep" | null {
   if (input.choice === "leave:cancel" || input.choice === "leave:keep") {
     return input.choice.slice(6) as "cancel" | "keep";
@@ -208,7 +221,7 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
         ? await pending.cancel(leaving.work, context, asUser)
         : say("leaveKept", language, { what: leaving.work.summary });
       // With staff already: the answer is all this turn says, and they stay in the queue.
-      if (leaving.held) return { replies: [{ text: said }], handoff: false, leaving: null };
+      if (leaving.withStaff) return { replies: [{ text: said }], handoff: false, leaving: null };
       const to = leaving.to as Partial<AgentStateType>;
       // A route that answers by itself (a clarifying list) carries the words; else the next agent.
       return to.replies?.length
@@ -217,6 +230,23 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     }
   }
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
+  // Back from staff without an answer (they left the queue): held work is never forgotten
+  // paused; the question comes before where they asked to go.
+  if (leaving?.held && roster.pendingOf(leaving.from)) {
+    const language = update.language ?? state.language;
+    return {
+      language,
+      langPref: update.langPref ?? state.langPref,
+      atMenu: false,
+      handoff: false,
+      replies: [leaveQuestion(say("leaveAsk", language, { what: leaving.work.summary }), language)],
+      leaving: {
+        ...leaving,
+        to: { ...update, input: update.input ?? state.input },
+        withStaff: false,
+      },
+    };
+  }
   const current = state.agent || roster.frontDesk;
   const pending = roster.pendingOf(current);
   if (!pending || update.agent === current) return { ...update, leaving: null };
@@ -226,13 +256,7 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` });
   const work = await pending.find(context, asUser);
   if (!work) return { ...update, leaving: null };
-  const ask: AgentReply = {
-    text: say("leaveAsk", language, { what: work.summary }),
-    buttons: [
-      { id: "leave:cancel", title: say("leaveCancel", language) },
-      { id: "leave:keep", title: say("leaveKeep", language) },
-    ],
-  };
+  const ask = leaveQuestion(say("leaveAsk", language, { what: work.summary }), language);
   // An escalation (danger, a failing agent) never waits for the question: the person is
   // handed off now and asked in the same reply. Meanwhile the work is held, so nobody acts
   // on it (a driver accepting and receiving the rider's details) while they are with staff.
@@ -242,7 +266,7 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     return {
       ...update,
       postscript: [{ ...ask, text: say(phrase, language, { what: work.summary }) }],
-      leaving: { from: current, work, to: { language }, held: true },
+      leaving: { from: current, work, to: { language }, held: !!pending.pause, withStaff: true },
     };
   }
   return {

@@ -16,6 +16,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppUser } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
+import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -140,7 +141,9 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
     // (then this message reaches the assistant as "menu", so they see what it offers).
     // …except the answer to "cancel or keep?" asked with an urgent hand-off: the assistant
     // holds that work (a paused ride) and settles it, and the person stays with staff.
-    const settlesWork = /^leave:(cancel|keep)$/.test(counterpartMessage(message).choice ?? "");
+    const said = counterpartMessage(message);
+    const settlesWork = /^leave:(cancel|keep)$/.test(said.choice ?? "") ||
+      (user.state.awaiting === "leave" && typedLeaveAnswer(said.text ?? "") !== null);
     const waiting = user.handedOff && !settlesWork
       ? await answerWhileHandedOff(db, {
         orgId,
