@@ -480,10 +480,21 @@ async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   if (!state.preface.length && !state.postscript.length) return update;
   return {
     ...update,
-    replies: [...state.preface, ...(update.replies ?? []), ...state.postscript],
+    replies: [...state.preface, ...withPostscript(update.replies ?? [], state.postscript)],
     preface: [],
     postscript: [],
   };
+}
+
+// The postscript joins the last reply when that offers no choices of its own: one message,
+// so the hand-off's emergency numbers and the question arrive together.
+function withPostscript(replies: AgentReply[], postscript: AgentReply[]): AgentReply[] {
+  const last = replies.at(-1);
+  const [first, ...rest] = postscript;
+  if (!last || !first || last.buttons?.length || last.rows?.length) {
+    return [...replies, ...postscript];
+  }
+  return [...replies.slice(0, -1), { ...first, text: `${last.text}\n\n${first.text}` }, ...rest];
 }
 
 async function actOnce(state: AgentStateType, config: LangGraphRunnableConfig) {
