@@ -39,6 +39,7 @@ import { createOpenAIModel } from "@shared/agent/model.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "./openai_server.ts";
 import { type ModelStep, scriptedModel } from "./scripted_model.ts";
+import { forwardedRequest } from "./serve_function.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -594,8 +595,10 @@ export async function runScenario(
     server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
       const url = new URL(request.url);
       url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-      if (url.pathname.startsWith("/payments/")) return payments.fetch(new Request(url, request));
-      return channel.app.fetch(new Request(url, request));
+      if (url.pathname.startsWith("/payments/")) {
+        return payments.fetch(forwardedRequest(url, request));
+      }
+      return channel.app.fetch(forwardedRequest(url, request));
     });
     const url = `http://127.0.0.1:${
       (server.addr as Deno.NetAddr).port

@@ -15,6 +15,16 @@ export interface ServedFunction {
   close(): Promise<void>;
 }
 
+/**
+ * The request for `url`, copied field by field: `new Request(url, request)`
+ * would follow request.signal, which Deno.serve still aborts after every
+ * successful response and warns about ("legacy abort"), as in
+ * scripts/dev_server.ts; no function reads the signal.
+ */
+export function forwardedRequest(url: URL, request: Request): Request {
+  return new Request(url, { method: request.method, headers: request.headers, body: request.body });
+}
+
 /** Serves `fetch` (a Hono app's, usually) as the function `name`. */
 export function serveFunction(
   name: string,
@@ -23,7 +33,7 @@ export function serveFunction(
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
     const url = new URL(request.url);
     url.pathname = url.pathname.replace(/^\/functions\/v1/, "");
-    return fetch(new Request(url, request));
+    return fetch(forwardedRequest(url, request));
   });
   const port = (server.addr as Deno.NetAddr).port;
   return {

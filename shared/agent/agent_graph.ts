@@ -27,6 +27,7 @@ import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
+import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
@@ -34,6 +35,7 @@ import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import type {
   AgentReply,
   OfflineStep,
+  OfflineToolCaller,
   OfflineTurn,
   OpenWork,
   PendingCall,
@@ -116,6 +118,8 @@ export const AgentState = Annotation.Root({
   leaving: Annotation<Leaving | null>({ reducer: (_old, next) => next, default: () => null }),
   // Said before the next agent's first reply (what became of the work left open).
   preface: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
+  // Said after the next agent's replies (the "cancel or keep?" behind an urgent hand-off).
+  postscript: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
 });
 
 /** A departure waiting for the user's "cancel or keep?". */
@@ -126,6 +130,13 @@ interface Leaving {
   work: OpenWork;
   /** The route the user asked for, applied once they answer. */
   to: Record<string, unknown>;
+  /** The work is held (a paused ride) until the answer: "keep" releases it. */
+  held?: boolean;
+  /**
+   * The question came with an urgent hand-off: the answer is all its turn
+   * says, and the person stays with staff.
+   */
+  withStaff?: boolean;
 }
 
 /** The state's type. */
@@ -152,6 +163,18 @@ const say = phraseBook({
     rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
     fr: "Avant de partir : vous avez encore {what}. L'annuler, ou le garder ?",
   },
+  // Asked with an urgent hand-off: the person is not leaving, staff are coming.
+  heldAsk: {
+    en: "Meanwhile, you still have {what}; it is on hold until you answer. Cancel it, or keep it?",
+    rw: "Hagati aho, ufite {what}; bihagaze kugeza usubije. Ubihagarike, cyangwa ubigumane?",
+    fr:
+      "En attendant, vous avez encore {what} ; c'est suspendu jusqu'à votre réponse. L'annuler, ou le garder ?",
+  },
+  handoffAsk: {
+    en: "Meanwhile, you still have {what}. Cancel it, or keep it?",
+    rw: "Hagati aho, ufite {what}. Ubihagarike, cyangwa ubigumane?",
+    fr: "En attendant, vous avez encore {what}. L'annuler, ou le garder ?",
+  },
   leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
   leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
   leaveKept: {
@@ -173,20 +196,22 @@ const say = phraseBook({
   },
 });
 
-// Typed answers to "cancel or keep?" besides the buttons and their numbers.
-const LEAVE_WORDS: Record<"cancel" | "keep", RegExp> = {
-  cancel: /^(cancel|cancel it|yes cancel|annuler|annule|annulez|reka|bihagarike|hagarika)$/,
-  keep: /^(keep|keep it|garder|le garder|garde|bigumane|gumana|komeza)$/,
-};
+// "Cancel it, or keep it?" with its two buttons.
+function leaveQuestion(text: string, language: Language): AgentReply {
+  return {
+    text,
+    buttons: [
+      { id: "leave:cancel", title: say("leaveCancel", language) },
+      { id: "leave:keep", title: say("leaveKeep", language) },
+    ],
+  };
+}
 
 function leaveAnswer(input: TurnInput): "cancel" | "keep" | null {
   if (input.choice === "leave:cancel" || input.choice === "leave:keep") {
     return input.choice.slice(6) as "cancel" | "keep";
   }
-  const text = (input.text ?? "").trim().toLowerCase().replace(/[.!,]+$/, "");
-  if (text === "1" || LEAVE_WORDS.cancel.test(text)) return "cancel";
-  if (text === "2" || LEAVE_WORDS.keep.test(text)) return "keep";
-  return null;
+  return typedLeaveAnswer(input.text ?? "");
 }
 
 /**
@@ -204,14 +229,14 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     if (answer !== null && pending) {
       const language = (leaving.to.language as Language | undefined) ?? state.language;
       const context = { language, memory: state.memory };
+      const asUser: OfflineToolCaller = (tool, args, name) =>
+        callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` });
+      if (answer === "keep" && leaving.held) await pending.resume?.(leaving.work, context, asUser);
       const said = answer === "cancel"
-        ? await pending.cancel(
-          leaving.work,
-          context,
-          (tool, args, name) =>
-            callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
-        )
+        ? await pending.cancel(leaving.work, context, asUser)
         : say("leaveKept", language, { what: leaving.work.summary });
+      // With staff already: the answer is all this turn says, and they stay in the queue.
+      if (leaving.withStaff) return { replies: [{ text: said }], handoff: false, leaving: null };
       const to = leaving.to as Partial<AgentStateType>;
       // A route that answers by itself (a clarifying list) carries the words; else the next agent.
       return to.replies?.length
@@ -220,31 +245,51 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     }
   }
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
+  // Back from staff without an answer (they left the queue): held work is never forgotten
+  // paused; the question comes before where they asked to go.
+  if (leaving?.held && roster.pendingOf(leaving.from)) {
+    const language = update.language ?? state.language;
+    return {
+      language,
+      langPref: update.langPref ?? state.langPref,
+      atMenu: false,
+      handoff: false,
+      replies: [leaveQuestion(say("leaveAsk", language, { what: leaving.work.summary }), language)],
+      leaving: {
+        ...leaving,
+        to: { ...update, input: update.input ?? state.input },
+        withStaff: false,
+      },
+    };
+  }
   const current = state.agent || roster.frontDesk;
   const pending = roster.pendingOf(current);
-  // Escalations (a sensitive topic, a failing agent) never wait for a question.
-  if (!pending || update.agent === current || update.escalation) {
-    return { ...update, leaving: null };
-  }
+  if (!pending || update.agent === current) return { ...update, leaving: null };
   const language = update.language ?? state.language;
-  const work = await pending.find(
-    { language, memory: state.memory },
-    (tool, args, name) =>
-      callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` }),
-  );
+  const context = { language, memory: state.memory };
+  const asUser: OfflineToolCaller = (tool, args, name) =>
+    callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` });
+  const work = await pending.find(context, asUser);
   if (!work) return { ...update, leaving: null };
+  const ask = leaveQuestion(say("leaveAsk", language, { what: work.summary }), language);
+  // An escalation (danger, a failing agent) never waits for the question: the person is
+  // handed off now and asked in the same reply. Meanwhile the work is held, so nobody acts
+  // on it (a driver accepting and receiving the rider's details) while they are with staff.
+  if (update.escalation) {
+    await pending.pause?.(work, context, asUser);
+    const phrase = pending.pause ? "heldAsk" : "handoffAsk";
+    return {
+      ...update,
+      postscript: [{ ...ask, text: say(phrase, language, { what: work.summary }) }],
+      leaving: { from: current, work, to: { language }, held: !!pending.pause, withStaff: true },
+    };
+  }
   return {
     language,
     langPref: update.langPref ?? state.langPref,
     atMenu: false,
     handoff: false,
-    replies: [{
-      text: say("leaveAsk", language, { what: work.summary }),
-      buttons: [
-        { id: "leave:cancel", title: say("leaveCancel", language) },
-        { id: "leave:keep", title: say("leaveKeep", language) },
-      ],
-    }],
+    replies: [ask],
     // The user's message is kept for the route it asked for (its words may be a request).
     leaving: { from: current, work, to: { ...update, input: update.input ?? state.input } },
   };
@@ -447,8 +492,24 @@ async function runFlow(
 // What became of work left open leads the next agent's first replies.
 async function act(state: AgentStateType, config: LangGraphRunnableConfig) {
   const update = await actOnce(state, config);
-  if (!state.preface.length) return update;
-  return { ...update, replies: [...state.preface, ...(update.replies ?? [])], preface: [] };
+  if (!state.preface.length && !state.postscript.length) return update;
+  return {
+    ...update,
+    replies: [...state.preface, ...withPostscript(update.replies ?? [], state.postscript)],
+    preface: [],
+    postscript: [],
+  };
+}
+
+// The postscript joins the last reply when that offers no choices of its own: one message,
+// so the hand-off's emergency numbers and the question arrive together.
+function withPostscript(replies: AgentReply[], postscript: AgentReply[]): AgentReply[] {
+  const last = replies.at(-1);
+  const [first, ...rest] = postscript;
+  if (!last || !first || last.buttons?.length || last.rows?.length) {
+    return [...replies, ...postscript];
+  }
+  return [...replies.slice(0, -1), { ...first, text: `${last.text}\n\n${first.text}` }, ...rest];
 }
 
 async function actOnce(state: AgentStateType, config: LangGraphRunnableConfig) {
@@ -544,6 +605,9 @@ function countryName(code: string): string {
   }
 }
 
+/** The tool that puts a conversation in staff's queue (the offline hand-off calls it too). */
+const HANDOFF_TOOL = "notify_staff";
+
 /** A tool with at least this latency budget is announced to the user before it runs. */
 const SLOW_TOOL_MS = 3000;
 
@@ -555,8 +619,11 @@ function sharedLocation(input: TurnInput): string {
     : "(shared a location)";
 }
 
-async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) {
-  const { model, toolsFor, callTool, agents, progress, tenant } = deps(config);
+async function modelAct(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+): Promise<Partial<AgentStateType>> {
+  const { model, toolsFor, callTool, agents, progress, roster, tenant } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
   const system: ChatTurn = {
@@ -573,6 +640,13 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     ? [{ role: "user", content: state.input.text || sharedLocation(state.input) }]
     : [];
   const turns: ChatTurn[] = [...fresh];
+  // The model raised a ticket for staff: the conversation is with them, as after the offline
+  // hand-off (each later message gets its place in the queue, "menu" offers to leave it).
+  let handedOff = false;
+  const ending = () =>
+    handedOff
+      ? { handoff: true, agent: roster.frontDesk, lastAgent: state.agent, atMenu: false }
+      : {};
   for (let step = 0; step < MAX_STEPS; step++) {
     const reply = await model!.complete({
       messages: [system, ...state.messages, ...turns],
@@ -585,6 +659,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
         memory: { lastResult: null, lastTool: undefined },
+        ...ending(),
       };
     }
     turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });
@@ -609,6 +684,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
           },
         };
       }
+      if (call.name === HANDOFF_TOOL && result.ok) handedOff = true;
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }
   }
@@ -616,6 +692,7 @@ async function modelAct(state: AgentStateType, config: LangGraphRunnableConfig) 
     messages: turns,
     replies: [{ text: say("unfinished", state.language) }],
     pending: null,
+    ...ending(),
   };
 }
 

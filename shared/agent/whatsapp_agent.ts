@@ -356,7 +356,9 @@ export function createAgentHandler(
     }
     return {
       replies: state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
-      state: { agent: state.agent },
+      // "Cancel or keep?" asked with an urgent hand-off: the channel lets a typed answer
+      // through the queue to the assistant, which holds the work.
+      state: { agent: state.agent, ...(state.leaving?.withStaff ? { awaiting: "leave" } : {}) },
       handoff: state.handoff,
     };
   };

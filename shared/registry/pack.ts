@@ -210,6 +210,14 @@ export interface PendingWork {
    * resolves to what to tell the user, in their language.
    */
   cancel(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<string>;
+  /**
+   * Holds it while the question waits behind an urgent hand-off (the person
+   * is with staff at once): nobody on the other side may act on it (a driver
+   * accept) until the person answers. Absent when the work cannot be held.
+   */
+  pause?(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<void>;
+  /** Releases a held work the person chose to keep. */
+  resume?(work: OpenWork, context: PendingContext, callTool: OfflineToolCaller): Promise<void>;
 }
 
 /**

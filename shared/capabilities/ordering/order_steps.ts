@@ -22,6 +22,7 @@ import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { productUnit } from "./product_units.ts";
+import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
@@ -233,6 +234,8 @@ export interface OrderFlowOptions {
   deliveryFrom?: number;
   /** Words before a product's name that are not the name ("do you have"). */
   filler?: RegExp;
+  /** Product words in en/rw/fr → the stock's word; the shared table when absent. */
+  synonyms?: ProductSynonyms;
 }
 
 interface Venue {
@@ -620,8 +623,9 @@ async function searchStock(
   )?.area ?? undefined;
   const areaWords = area ? normalizeWords(area) : [];
   const sought = words.filter((word) => !areaWords.includes(word));
-  const key = [...sought].sort((a, b) => b.length - a.length)[0];
-  if (!key) {
+  // Quantities, units, delivery and place words dropped; each content word tried in turn.
+  const terms = productTerms(query, { synonyms: options.synonyms, exclude: areaWords });
+  if (!terms.length) {
     return await listVenues(
       turn,
       callTool,
@@ -631,17 +635,23 @@ async function searchStock(
       area,
     );
   }
-  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
-  const found = await callTool("search_supabase", {
-    table: "products",
-    columns: productColumns(options),
-    filters: [{ column: "name", op: "ilike", value: stem }],
-    order: { column: "price", ascending: true },
-    limit: 50,
-  }, "search");
-  if (!found.ok) return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
-  const offers = itemsOf<ProductRow>(found)
-    .filter((row) => venues.has(row.business_id))
+  let rows: ProductRow[] = [];
+  for (const [i, key] of terms.slice(0, 4).entries()) {
+    const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+    const found = await callTool("search_supabase", {
+      table: "products",
+      columns: productColumns(options),
+      filters: [{ column: "name", op: "ilike", value: stem }],
+      order: { column: "price", ascending: true },
+      limit: 50,
+    }, i === 0 ? "search" : `search_${i}`);
+    if (!found.ok) {
+      return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
+    }
+    rows = itemsOf<ProductRow>(found).filter((row) => venues.has(row.business_id));
+    if (rows.length) break;
+  }
+  const offers = rows
     .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row) }))
     .filter((offer) => offer.product.available)
     // Cheapest first, within the area the customer named first.

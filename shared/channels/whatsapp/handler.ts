@@ -16,6 +16,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppUser } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
+import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -138,7 +139,12 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
     });
     // Handed to staff: the person still hears where they stand, and can leave the queue
     // (then this message reaches the assistant as "menu", so they see what it offers).
-    const waiting = user.handedOff
+    // …except the answer to "cancel or keep?" asked with an urgent hand-off: the assistant
+    // holds that work (a paused ride) and settles it, and the person stays with staff.
+    const said = counterpartMessage(message);
+    const settlesWork = /^leave:(cancel|keep)$/.test(said.choice ?? "") ||
+      (user.state.awaiting === "leave" && typedLeaveAnswer(said.text ?? "") !== null);
+    const waiting = user.handedOff && !settlesWork
       ? await answerWhileHandedOff(db, {
         orgId,
         conversationId: user.conversationId,

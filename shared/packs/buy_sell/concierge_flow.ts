@@ -96,11 +96,16 @@ const BUTTON = {
   noOrder: "concierge_no_order",
   confirm: "concierge_confirm",
   decline: "concierge_decline",
+  person: "concierge_person",
 } as const;
 
 const WORDS = {
   updates: /^(updates?|status|amakuru|infos?|nouvelles|\?)$/i,
   cancel: /^(cancel|stop|reka|oya reka|annuler|arrête|arrete)$/i,
+  // Someone selling, not buying: "I want to sell my Toyota RAV4", "ndashaka kugurisha imodoka",
+  // "je veux vendre ma voiture". No listing exists for sellers yet.
+  sell:
+    /\b(sell(ing)? my|i (want|would like|need) to sell|i'?m selling|i am selling|for sale|kugurisha|ndagurisha|ndashaka kugurisha|je (veux |voudrais |souhaite )?vendre|je vends|à vendre|a vendre)\b/i,
   // Only a greeting on its own: "hello, I need paracetamol" is a request.
   greeting:
     /^(hi|hello|hey|menu|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i,
@@ -161,6 +166,15 @@ export const CONCIERGE_TEXTS = {
     rw: "Mutwihanganire, habaye ikibazo. Ongera ugerageze nyuma gato.",
     fr: "Désolé, un problème est survenu. Réessayez dans un instant.",
   },
+  selling: {
+    en:
+      "I can only help you buy here: I find vendors who have what you need. Listing something for sale is not available yet. A person from our team can advise you on selling it.",
+    rw:
+      "Hano nshobora kugufasha kugura gusa: nshakira abacuruzi bafite icyo ukeneye. Gushyira ikintu ku isoko ngo kigurishwe ntibirashoboka. Umukozi wacu ashobora kukugira inama yo kukigurisha.",
+    fr:
+      "Ici, je peux seulement vous aider à acheter : je trouve les vendeurs qui ont ce qu'il vous faut. Mettre un article en vente n'est pas encore possible. Une personne de notre équipe peut vous conseiller pour le vendre.",
+  },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
   handedOff: {
     en:
       "I have asked a person from our team to help you. They will answer here (usually within {eta}).",
@@ -422,7 +436,7 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
     const phone = state.chosen?.vendor_phone ?? "";
     return reply(textMessage(say("declined", language, { name, phone })));
   }
-  if (asksForPerson(text)) {
+  if (button === BUTTON.person || asksForPerson(text)) {
     const result = await callTyped(turn.callTool, notifyStaff, {
       channel: "inbox",
       payload: {
@@ -447,6 +461,13 @@ export const conciergeFlow: ConversationHandler = async (turn) => {
   // A tap on a button of an earlier message that no longer applies: say what can be done now.
   if (button !== undefined) return reply(textMessage(say("noChoices", language)));
   if (!text || WORDS.greeting.test(text)) return reply(textMessage(say("welcome", language)));
+  // Never searched as an item to buy: the seller is told plainly, and offered a person.
+  if (WORDS.sell.test(text)) {
+    return reply(buttonsMessage({
+      body: say("selling", language),
+      buttons: [{ id: BUTTON.person, title: say("person", language) }],
+    }));
+  }
   return await search(turn, state, text, language);
 };
 

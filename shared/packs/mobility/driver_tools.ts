@@ -16,6 +16,7 @@
  * @module
  */
 import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { vehicleText } from "./vehicle_text.ts";
 import { z } from "zod";
 import { e164Phone, latitude, longitude, ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
@@ -296,7 +297,9 @@ export const rideOfferRespond = defineTool({
       message: buttonsOut(
         say("matched", riderLanguage, {
           driver: driver.display_name,
-          vehicle: driver.vehicle_desc ?? driver.vehicle_type,
+          vehicle: driver.vehicle_desc
+            ? vehicleText(driver.vehicle_desc, riderLanguage)
+            : driver.vehicle_type,
           plate: driver.plate,
           phone: driver.phone,
           wa: toWaId(driver.phone),

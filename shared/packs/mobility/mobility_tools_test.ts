@@ -363,3 +363,48 @@ dbTest(
     assert.equal(user.error.code, "AUTH_ERROR");
   },
 );
+
+dbTest("ride_hold: a paused ride refuses every accept until its rider reopens it", async (db) => {
+  const rt = await createTestRuntime(db);
+  const ride = await requestMoto(rt);
+  const hold = (hold: boolean, key: string, user: string = USER.aline, org: string = ORG.easymo) =>
+    rt.callAs(user, "ride_hold", { ride_request_id: ride.ride_request_id, hold }, {
+      idempotencyKey: key,
+      org,
+    });
+  const paused = await hold(true, "hold-1");
+  assert.ok(paused.ok, JSON.stringify(paused));
+  assert.equal((paused.data as { status: string }).status, "paused");
+  // The database itself refuses an accept of a paused ride's offer (no rider details leak).
+  await assert.rejects(
+    db.query(
+      `update public.ride_offers set status = 'accepted'
+       where id = (select id from public.ride_offers where request_id = $1 limit 1)`,
+      [ride.ride_request_id],
+    ),
+    /no longer open/,
+  );
+  const accept = await asService(rt, "ride_offer_respond", {
+    driver_phone: DRIVER_PHONE(1),
+    action: "accept",
+  }, "accept-paused");
+  assert.ok(accept.ok, JSON.stringify(accept));
+  assert.equal((accept.data as { outcome: string }).outcome, "expired");
+  // Another tenant's customer cannot hold it.
+  const foreign = await hold(true, "hold-foreign", USER.nina, ORG.beaver);
+  assert.equal(foreign.ok ? "ok" : foreign.error.code, "NOT_FOUND");
+  const reopened = await hold(false, "hold-2");
+  assert.ok(reopened.ok, JSON.stringify(reopened));
+  const [row] = await db.query<{ status: string; matched_driver_id: string | null }>(
+    "select status, matched_driver_id from public.ride_requests where id = $1",
+    [ride.ride_request_id],
+  );
+  assert.deepEqual({ ...row }, { status: "open", matched_driver_id: null });
+  // A paused ride can still be cancelled, and the drivers asked are told.
+  await hold(true, "hold-3");
+  const cancelled = await rt.callAs(USER.aline, "ride_cancel", {
+    ride_request_id: ride.ride_request_id,
+  }, { idempotencyKey: "cancel-paused" });
+  assert.ok(cancelled.ok, JSON.stringify(cancelled));
+  assert.equal((cancelled.data as { drivers_told: number }).drivers_told, 3);
+});

@@ -20,7 +20,7 @@ import { PLACE_NAMES } from "./place_names.ts";
 import { placeLookup } from "./places.ts";
 import { REGION_NAMES } from "./region_names.ts";
 import { rideFlow, rideFlowMemory, ridePending } from "./ride_flow.ts";
-import { rideCancel, rideRequest, rideStatus } from "./rides.ts";
+import { rideCancel, rideHold, rideRequest, rideStatus } from "./rides.ts";
 import { mobilitySettings } from "./settings.ts";
 import { MOBILITY_TEXTS } from "./texts.ts";
 import { tripPriceEstimate } from "./trip_estimate.ts";
@@ -38,6 +38,7 @@ export const MOBILITY_PACK: Pack = {
     rideRequest,
     rideStatus,
     rideCancel,
+    rideHold,
     driverStatus,
     rideOfferRespond,
     rideOffersSweep,
@@ -54,6 +55,7 @@ export const MOBILITY_PACK: Pack = {
       "ride_request",
       "ride_status",
       "ride_cancel",
+      "ride_hold",
       "search_supabase",
       "momo_charge",
       "notify_staff",

@@ -10,6 +10,7 @@
  * @module
  */
 import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { vehicleText } from "./vehicle_text.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
@@ -477,7 +478,9 @@ async function rideStep(
         const { reply, options } = ask(
           say("matched", lang, {
             driver: ride.driver.name,
-            vehicle: ride.driver.vehicle ?? ride.driver.vehicle_type,
+            vehicle: ride.driver.vehicle
+              ? vehicleText(ride.driver.vehicle, lang)
+              : ride.driver.vehicle_type,
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
@@ -568,5 +571,12 @@ export const ridePending: PendingWork = {
     return result.ok
       ? say("rideCancelledRider", language)
       : say("failed", language, { msg: failure(result) });
+  },
+  // Paused, the ride is not open: the database refuses every driver's accept.
+  async pause(work, _context, callTool) {
+    await callTool("ride_hold", { ride_request_id: work.id, hold: true }, "ride_hold");
+  },
+  async resume(work, _context, callTool) {
+    await callTool("ride_hold", { ride_request_id: work.id, hold: false }, "ride_resume");
   },
 };

@@ -186,7 +186,7 @@ export const rideRequest = defineTool({
 
 const statusOutput = z.object({
   ride_request_id: z.uuid(),
-  status: z.enum(["open", "matched", "completed", "cancelled", "expired"]),
+  status: z.enum(["open", "paused", "matched", "completed", "cancelled", "expired"]),
   payment_status: z.enum(["unpaid", "pending", "settled", "failed", "expired"]),
   vehicle_type: z.enum(["moto", "cab"]),
   pickup_name: z.string().optional(),
@@ -322,7 +322,7 @@ export const rideCancel = defineTool({
     }
     const done = { ride_request_id: args.ride_request_id, status: "cancelled" as const };
     if (ride.status === "cancelled") return { ...done, drivers_told: 0 };
-    if (ride.status !== "open" && ride.status !== "matched") {
+    if (ride.status !== "open" && ride.status !== "paused" && ride.status !== "matched") {
       throw new ToolFailure("CONFLICT", `The ride is already ${ride.status}`, {
         fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
       });
@@ -355,5 +355,52 @@ export const rideCancel = defineTool({
       });
     }
     return { ...done, drivers_told: told.length };
+  },
+});
+
+/** The `ride_hold` tool. */
+export const rideHold = defineTool({
+  name: "ride_hold",
+  title: "Hold or reopen a waiting ride",
+  description: "Pause one of the user's rides that is waiting for drivers (hold: true), so no " +
+    "driver can accept it while the rider is with staff, or reopen a paused one (hold: false). " +
+    "Holding a paused ride, or reopening an open one, changes nothing. CONFLICT once it is " +
+    "matched, completed, cancelled or expired.",
+  category: "mobility",
+  input: z.strictObject({ ride_request_id: z.uuid(), hold: z.boolean() }),
+  output: z.object({ ride_request_id: z.uuid(), status: z.enum(["open", "paused"]) }),
+  examples: [{ input: { ride_request_id: "f2000000-0000-4000-8000-000000000001", hold: true } }],
+  sideEffects: "writes.ride",
+  auth: "user",
+  latencyBudgetMs: 300,
+  async execute(args, ctx) {
+    if (!ctx.user_id) {
+      throw new ToolFailure("AUTH_ERROR", "A ride is held by its signed-in rider");
+    }
+    // As the rider: RLS shows only their own rides, and the status guard allows only
+    // open <-> paused here.
+    const [ride] = await ctx.db.query<{ status: string }>(
+      `select status from public.ride_requests
+       where id = $1 and org_id = $2 and rider_id = $3 for update`,
+      [args.ride_request_id, ctx.org_id, ctx.user_id],
+    );
+    if (!ride) {
+      throw new ToolFailure("NOT_FOUND", "No such ride of yours", {
+        fields: [{ path: "ride_request_id", message: "not one of your rides" }],
+      });
+    }
+    const want: "open" | "paused" = args.hold ? "paused" : "open";
+    if (ride.status !== want) {
+      if (ride.status !== "open" && ride.status !== "paused") {
+        throw new ToolFailure("CONFLICT", `The ride is already ${ride.status}`, {
+          fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
+        });
+      }
+      await ctx.db.query("update public.ride_requests set status = $2 where id = $1", [
+        args.ride_request_id,
+        want,
+      ]);
+    }
+    return { ride_request_id: args.ride_request_id, status: want };
   },
 });
