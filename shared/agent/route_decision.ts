@@ -26,6 +26,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern } from "./safety.ts";
+import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
@@ -98,6 +99,11 @@ export interface RouteContext {
   agents: RouterAgents;
   /** The places a message may name, handed to the agent a route reaches. @default none */
   places?: NameGazetteer;
+  /**
+   * The learned safety signal beside the lexicon: harm told in words the
+   * lexicon never listed still goes to a person. @default none (lexicon only)
+   */
+  harm?: HarmSignal;
 }
 
 /** The agents the router routes between, by the part they play (read from the packs' roles). */
@@ -155,6 +161,7 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,
     places: nameGazetteer(places),
+    harm: trainHarmSignal(training.examples, { ordinary: training.unclear }),
   };
 }
 
@@ -310,7 +317,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isSensitive(text, normalized, words)) {
+  if (isSensitive(text, normalized, words) || context.harm?.flags(text, context.classifier)) {
     return {
       ...language,
       kind: "route",
