@@ -18,11 +18,18 @@
 import type { Language } from "@shared/contract/language.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { type IntentClassifier, trainTextClassifier } from "./intent_classifier.ts";
-import { HARM_PHRASES } from "./harm_phrases.ts";
+import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
 import { normalizeText, wordsOf } from "./text_features.ts";
 
 /** The harm score at or above which the signal may flag a message. */
-export const HARM_THRESHOLD = 0.97;
+export const HARM_THRESHOLD = 0.99;
+
+/**
+ * Fewest words a message needs for the signal to judge it: a harm story takes
+ * a sentence, and a short message ("were is my drivr") has too few features
+ * for a score to mean anything; short cries for help are the lexicon's.
+ */
+export const MIN_WORDS = 5;
 
 /** Intent confidence below which no ordinary agent is taken to explain the message. */
 export const ORDINARY_CONFIDENCE = 0.5;
@@ -73,7 +80,10 @@ export const HARM_CUES: readonly string[] = [
   "breath",
   "touch",
   "folow",
-  "watch",
+  "watching me",
+  "watching us",
+  "watching our",
+  "staring",
   "waiting outside",
   "scream",
   "cry",
@@ -207,7 +217,8 @@ export interface HarmSignal {
   score(text: string): number;
   /**
    * Whether the message describes harm by this signal: a score of at least
-   * {@linkcode HARM_THRESHOLD} and either a harm cue or no confident ordinary agent.
+   * {@linkcode HARM_THRESHOLD}, at least {@linkcode MIN_WORDS} words, and either a
+   * harm cue or no confident ordinary agent.
    *
    * @param text The message as the user wrote it.
    * @param intent The intent classifier that routes ordinary messages (the second check).
@@ -225,7 +236,8 @@ export interface HarmSignalOptions {
 
 /**
  * Trains the harm signal at start: the harm phrases against every agent's
- * phrases (and filler), over the intent classifier's features.
+ * phrases, the near-harm ordinary complaints ({@linkcode NEAR_HARM_ORDINARY})
+ * and the filler, over the intent classifier's features.
  *
  * @example
  * ```ts
@@ -246,6 +258,9 @@ export function trainHarmSignal(
     ...examples.flatMap(({ phrases }) =>
       Object.values(phrases).flatMap((list) => list.map((text) => ({ text, label: ORDINARY })))
     ),
+    ...Object.values(NEAR_HARM_ORDINARY).flatMap((list) =>
+      list.map((text) => ({ text, label: ORDINARY }))
+    ),
     ...Object.values(ordinary).flatMap((list) =>
       (list ?? []).map((text) => ({ text, label: ORDINARY }))
     ),
@@ -257,8 +272,9 @@ export function trainHarmSignal(
   return {
     score,
     flags(text, intent) {
-      if (score(text) < HARM_THRESHOLD) return false;
-      const padded = ` ${wordsOf(normalizeText(text)).join(" ")}`;
+      const words = wordsOf(normalizeText(text));
+      if (words.length < MIN_WORDS || score(text) < HARM_THRESHOLD) return false;
+      const padded = ` ${words.join(" ")}`;
       if (CUE_KEYS.some((key) => padded.includes(key))) return true;
       return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;
     },

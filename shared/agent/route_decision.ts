@@ -25,7 +25,7 @@ import {
   requestedLanguage,
   trainLanguageDetector,
 } from "./language_detect.ts";
-import { safetyConcern } from "./safety.ts";
+import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
@@ -448,7 +448,7 @@ export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
 // (fraud, hacking, self-harm), or a bare cry for help.
 function isSensitive(text: string, normalized: string, words: string[]): boolean {
   if (safetyConcern(text) !== null) return true;
-  const padded = ` ${normalized} `;
+  const padded = ` ${withoutHarmIdioms(normalized)} `;
   const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
   if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));

@@ -816,6 +816,40 @@ function rootKeys(
 }
 const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, false)];
 
+// Harm words in ordinary idioms and product names, on the normalised text: "this price is
+// killing me", "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
+// fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
+// harm one, so the rest of the message is still read.
+const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
+  [
+    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it) (?:that |which )?(?:is |are |s )?kiling me\b/g,
+    " $1 ",
+  ],
+  [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
+  [/ (inzara|ubushyuhe|inyota|igiciro|umutwe) \w*nyishe\b/g, " $1 "],
+  [
+    / (insurance|asurance|ubwishingizi)((?: \w+){0,2}?) (?:theft|vol|fire|incendie|ubujura|inkongi)\b/g,
+    " $1 ",
+  ],
+  [/ (?:theft|fire) (insurance)\b/g, " $1 "],
+  [/ shoting (range)\b/g, " $1 "],
+  [
+    / (?:burnt|burned) (?:my|our|the) (toast|food|rice|bread|meat|cake|pizza|order|chips|beans|steak|sauce)\b/g,
+    " $1 ",
+  ],
+];
+
+/**
+ * The normalised message with harm words in ordinary idioms taken out ("this
+ * price is killing me" reads "this price"), so neither the lexicon nor the
+ * router's sensitive stems read them as harm.
+ */
+export function withoutHarmIdioms(normalized: string): string {
+  let padded = ` ${normalized} `;
+  for (const [idiom, keep] of HARM_IDIOMS) padded = padded.replace(idiom, keep);
+  return padded.replace(/\s+/g, " ").trim();
+}
+
 /**
  * The harm a message describes (violence, theft, danger), or null when it
  * describes none.
@@ -831,7 +865,7 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
  * ```
  */
 export function safetyConcern(text: string): SafetyConcern | null {
-  const normalized = normalizeText(text);
+  const normalized = withoutHarmIdioms(normalizeText(text));
   const words = normalized.split(" ").filter((word) => !SAFE_WORDS.has(word));
   const padded = ` ${words.join(" ")} `;
   for (const [concern, key] of ROOT_KEYS) {

@@ -25,7 +25,7 @@ export const SAFETY_LABEL = "safety";
 
 /**
  * Which harder set: `held_out` (harder_messages.*.yaml, never tuned on) or
- * `dev` (harder_dev, dev_patterns and dev_morphology .*.yaml, what the harder-message behaviour
+ * `dev` (harder_dev, dev_patterns, dev_morphology and dev_harm .*.yaml, what the harder-message behaviour
  * was tuned on).
  */
 export type HarderSplit = "held_out" | "dev";
@@ -42,7 +42,9 @@ export function loadHarderMessages(
   // The dev split is the first tuning set plus the pattern set written to find weaknesses
   // by kind (code-switching, SMS spelling, places and vehicles in any topic, vague asks).
   return loadSafetyLabelledSet(
-    split === "held_out" ? ["harder_messages"] : ["harder_dev", "dev_patterns", "dev_morphology"],
+    split === "held_out"
+      ? ["harder_messages"]
+      : ["harder_dev", "dev_patterns", "dev_morphology", "dev_harm"],
     handoff,
   );
 }
