@@ -17,9 +17,9 @@
  */
 import type { Language } from "@shared/contract/language.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
-import { type IntentClassifier, trainTextClassifier } from "./intent_classifier.ts";
+import type { IntentClassifier } from "./intent_classifier.ts";
 import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { featuresOf, forEachFeature, normalizeText, wordsOf } from "./text_features.ts";
 
 /** The harm score at or above which the signal may flag a message. */
 export const HARM_THRESHOLD = 0.99;
@@ -33,9 +33,6 @@ export const MIN_WORDS = 5;
 
 /** Intent confidence below which no ordinary agent is taken to explain the message. */
 export const ORDINARY_CONFIDENCE = 0.5;
-
-const HARM = "harm";
-const ORDINARY = "ordinary";
 
 /**
  * Word starts (normalised: no accents, doubled letters single) that often
@@ -232,6 +229,11 @@ export interface HarmSignalOptions {
   harm?: Record<Language, readonly string[]>;
   /** Extra ordinary messages (the filler phrases), per language. @default none */
   ordinary?: Partial<Record<Language, readonly string[]>>;
+  /**
+   * Features by text, shared with the language detector (same features), so
+   * the packs' phrases are read once at start.
+   */
+  featureCache?: Map<string, string[]>;
 }
 
 /**
@@ -252,23 +254,13 @@ export function trainHarmSignal(
   examples: readonly IntentExamples[],
   options: HarmSignalOptions = {},
 ): HarmSignal {
-  const { harm = HARM_PHRASES, ordinary = {} } = options;
-  const model = trainTextClassifier([
-    ...Object.values(harm).flatMap((list) => list.map((text) => ({ text, label: HARM }))),
-    ...examples.flatMap(({ phrases }) =>
-      Object.values(phrases).flatMap((list) => list.map((text) => ({ text, label: ORDINARY })))
-    ),
-    ...Object.values(NEAR_HARM_ORDINARY).flatMap((list) =>
-      list.map((text) => ({ text, label: ORDINARY }))
-    ),
-    ...Object.values(ordinary).flatMap((list) =>
-      (list ?? []).map((text) => ({ text, label: ORDINARY }))
-    ),
-  ]);
-  const score = (text: string) => {
-    const { ranking } = model.classify(text);
-    return ranking.find((rank) => rank.agent === HARM)?.confidence ?? 0;
-  };
+  const { harm = HARM_PHRASES, ordinary = {}, featureCache } = options;
+  const ordinaryTexts = [
+    ...examples.flatMap(({ phrases }) => Object.values(phrases).flat()),
+    ...Object.values(NEAR_HARM_ORDINARY).flat(),
+    ...Object.values(ordinary).flatMap((list) => list ?? []),
+  ];
+  const score = trainTwoClassBayes(Object.values(harm).flat(), ordinaryTexts, featureCache);
   return {
     score,
     flags(text, intent) {
@@ -278,5 +270,70 @@ export function trainHarmSignal(
       if (CUE_KEYS.some((key) => padded.includes(key))) return true;
       return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;
     },
+  };
+}
+
+// Naive Bayes over feature presence for two classes, the same odds as the intent
+// classifier's (wink's one-vs-rest log2 odds, additive smoothing 0.5, divided by
+// sqrt(features) * 2 before the softmax), counted directly: with the packs' phrases'
+// features already read by the language detector, training costs one map update per
+// feature instead of a second wink model, its JSON export and compilation.
+function trainTwoClassBayes(
+  harm: readonly string[],
+  ordinary: readonly string[],
+  featureCache?: Map<string, string[]>,
+): (text: string) => number {
+  const alpha = 0.5;
+  const temperature = 2;
+  const counts = new Map<string, [number, number]>();
+  const totals = [0, 0];
+  const learn = (texts: readonly string[], label: 0 | 1) => {
+    for (const text of texts) {
+      let features = featureCache?.get(text);
+      if (features === undefined) {
+        features = featuresOf(normalizeText(text));
+        featureCache?.set(text, features);
+      }
+      for (const feature of features) {
+        let pair = counts.get(feature);
+        if (pair === undefined) counts.set(feature, pair = [0, 0]);
+        pair[label]++;
+      }
+      totals[label] += features.length;
+    }
+  };
+  learn(harm, 0);
+  learn(ordinary, 1);
+  const size = counts.size;
+  const prior = Math.log2(harm.length) - Math.log2(ordinary.length);
+  const harmDenominator = Math.log2(totals[0] + size * alpha);
+  const ordinaryDenominator = Math.log2(totals[1] + size * alpha);
+  // The harm class's log2 odds per feature; the ordinary class's are their negation.
+  const weights = new Map<string, number>();
+  for (const [feature, [inHarm, inOrdinary]] of counts) {
+    weights.set(
+      feature,
+      Math.log2(inHarm + alpha) - harmDenominator - Math.log2(inOrdinary + alpha) +
+        ordinaryDenominator,
+    );
+  }
+  let odds = 0;
+  let known = 0;
+  let featureCount = 0;
+  const add = (feature: string) => {
+    featureCount++;
+    const weight = weights.get(feature);
+    if (weight === undefined) return;
+    known++;
+    odds += weight;
+  };
+  return (text: string) => {
+    odds = prior;
+    known = 0;
+    featureCount = 0;
+    forEachFeature(normalizeText(text), add);
+    if (known === 0) return 0;
+    // Two classes with opposite odds: the softmax of (odds, -odds) is a logistic.
+    return 1 / (1 + Math.exp(-2 * odds / (Math.sqrt(featureCount) * temperature)));
   };
 }

@@ -161,7 +161,8 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,
     places: nameGazetteer(places),
-    harm: trainHarmSignal(training.examples, { ordinary: training.unclear }),
+    // After the detector: the packs' phrases' features are in the cache by then.
+    harm: trainHarmSignal(training.examples, { ordinary: training.unclear, featureCache }),
   };
 }
 
