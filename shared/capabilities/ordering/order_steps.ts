@@ -624,7 +624,11 @@ async function searchStock(
   const areaWords = area ? normalizeWords(area) : [];
   const sought = words.filter((word) => !areaWords.includes(word));
   // Quantities, units, delivery and place words dropped; each content word tried in turn.
-  const terms = productTerms(query, { synonyms: options.synonyms, exclude: areaWords });
+  // The router's place and the words that only say where ("near", "hafi") are never sought.
+  const terms = productTerms(query, {
+    synonyms: options.synonyms,
+    exclude: [...areaWords, ...place, ...PLACE_WORDS],
+  });
   if (!terms.length) {
     return await listVenues(
       turn,
