@@ -564,13 +564,14 @@ export async function runScenario(
     if (scripted) {
       // The agent's model path, answered by the scenario's steps from a loopback server.
       modelServer = startScriptedOpenAI({ script: scripted.script });
+      const packs = runtime.platform.packs;
       conversation = createAgentHandler(runtime, {
         model: createOpenAIModel({
           apiKey: modelServer.apiKey,
           baseURL: modelServer.baseURL,
           model: "scripted",
         }),
-        router: platformRouter(runtime.platform.packs),
+        routerFor: (runs) => platformRouter(packs, runs),
       });
     } else {
       conversation = options.createConversation
