@@ -354,8 +354,12 @@ export function createAgentHandler(
       const memory = state.memory as { channelFlow?: Record<string, unknown> };
       // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
       const entered = state.input.choice === `agent:${state.agent}`;
+      const agentId = state.agent;
       const outcome = await conversation({
         ...turn,
+        // The flow's calls are its agent's, under that agent's allowlist for this tenant.
+        callTool: (tool, args, callOptions) =>
+          turn.callTool(tool, args, { ...callOptions, agentId }),
         message: entered ? { ...turn.message, content: { kind: "text", text: "" } } : turn.message,
         language,
         user: { ...turn.user, state: memory.channelFlow ?? {} },

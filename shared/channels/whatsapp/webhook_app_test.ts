@@ -9,10 +9,10 @@ import {
 } from "./payloads.ts";
 import { signBody } from "./signature.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
-import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
 import { sendChunked } from "@testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 import { serveFunction } from "@testing/serve_function.ts";
+import { buySellConcierge } from "@testing/whatsapp_webhook.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const VERIFY_TOKEN = "verify-me";
@@ -28,7 +28,7 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     verifyToken: VERIFY_TOKEN,
     background: (task) => void pending.push(task()),
     // These tests are about the channel and the concierge flow itself (the agent has its own).
-    conversation: conciergeFlow,
+    conversation: buySellConcierge,
     ...config,
   });
   const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
@@ -569,7 +569,7 @@ dbTest(
           calls++;
           return Promise.reject(new Error("handler exploded"));
         }
-        return conciergeFlow(turn);
+        return buySellConcierge(turn);
       },
     });
     const state = async () => {
