@@ -598,9 +598,7 @@ export async function runScenario(
       if (url.pathname.startsWith("/payments/")) return payments.fetch(new Request(url, request));
       return channel.app.fetch(new Request(url, request));
     });
-    const url = `http://127.0.0.1:${
-      (server.addr as Deno.NetAddr).port
-    }/functions/v1/wa-webhook-buy-sell`;
+    const url = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/wa-webhook`;
 
     const seen = new Set<string>();
     const unsendable: string[] = [];
@@ -656,7 +654,7 @@ export async function runScenario(
           provider_txn_id: `scenario-${crypto.randomUUID()}`,
           amount: Number(open.amount),
         }));
-        const response = await fetch(url.replace(/wa-webhook-buy-sell$/, "payments/callback"), {
+        const response = await fetch(url.replace(/wa-webhook$/, "payments/callback"), {
           method: "POST",
           headers: {
             "content-type": "application/json",

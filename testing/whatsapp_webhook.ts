@@ -96,7 +96,7 @@ export async function startWhatsAppWebhook(
       : {}),
     ...options.config,
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   async function post(payload: unknown): Promise<number> {
     const body = new TextEncoder().encode(JSON.stringify(payload));
     const response = await fetch(server.url, {

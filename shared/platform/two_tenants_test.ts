@@ -83,7 +83,7 @@ async function twoTenants(
       typeof content === "string" ? { text: content } : content,
     );
     const body = new TextEncoder().encode(JSON.stringify(payload));
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(appSecret, body) },
       body,

@@ -71,7 +71,7 @@ async function withExamplePack(db: TestDatabase) {
         content,
       )),
     );
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(SECRET, body) },
       body,

@@ -31,7 +31,7 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     conversation: buySellConcierge,
     ...config,
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   const url = server.url;
   async function post(payload: unknown, headers: Record<string, string> | null = null) {
     const body = new TextEncoder().encode(
@@ -704,7 +704,7 @@ dbTest(
   async (db) => {
     const hook = await webhook(db, { body: { timeoutMs: 300 } });
     try {
-      const path = "/functions/v1/wa-webhook-buy-sell";
+      const path = "/functions/v1/wa-webhook";
       // Unsigned on purpose: size is checked before the signature.
       const huge = await sendChunked({ path, port: hook.port, totalBytes: 600 * 1024 * 1024 });
       assert.equal(huge.status, 413);
