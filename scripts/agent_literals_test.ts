@@ -73,3 +73,10 @@ Deno.test("the agent-id scan finds ids in code, by line, and skips comments and 
     "6: waiter_ai",
   ]);
 });
+
+Deno.test("a pack with one agent is named after it", () => {
+  const misnamed = [...PACKS, EXAMPLE_PACK]
+    .filter((pack) => pack.agents.length === 1 && pack.id !== pack.agents[0].id)
+    .map((pack) => `${pack.id} (its agent is ${pack.agents[0].id})`);
+  assert.deepEqual(misnamed, []);
+});

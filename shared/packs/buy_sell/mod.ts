@@ -45,7 +45,7 @@ const BUY_SELL_WORDS =
 
 /** The buy & sell pack. */
 export const BUY_SELL_PACK: Pack<ConversationHandler> = {
-  id: "buy_sell",
+  id: "buy_and_sell",
   tools: [
     searchBusinessesWithTags,
     createVendorInquiries,
