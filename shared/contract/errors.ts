@@ -1,5 +1,5 @@
 /**
- * The one table of tool error codes: seed 000's ten codes plus the two the
+ * The one table of tool error codes: the tool catalog's ten codes plus the two the
  * pipeline needs (confirmation and timeout). Each carries its user-safe
  * message and the HTTP status the `tools` function answers with.
  *
