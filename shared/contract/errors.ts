@@ -34,8 +34,3 @@ export function defaultMessage(code: ErrorCode): string {
 export function httpStatus(code: ErrorCode): number {
   return ERROR_CODES[code].status;
 }
-
-/** Whether a string is one of the known error codes. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
-}
