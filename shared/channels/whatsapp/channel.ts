@@ -29,7 +29,7 @@ export interface WhatsAppChannelConfig extends WebhookIngressConfig {
   /** One number's Graph API credentials every tenant sends from; the local recorder when absent. */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
   /**
-   * Answers non-vendor messages: the LangGraph agent in production
+   * Answers what no pack's counterpart claims: the LangGraph agent in production
    * (`shared/platform/` wires it), a flow of its own in tests.
    */
   conversation: ConversationHandler;
