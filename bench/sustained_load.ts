@@ -364,7 +364,7 @@ async function main(): Promise<void> {
     const cpuBefore = process.cpuUsage();
     const wallBefore = performance.now();
     const posted = await postFromClient(
-      `${server.url}/functions/v1/wa-webhook-buy-sell`,
+      `${server.url}/functions/v1/wa-webhook`,
       plan,
       rate,
     );

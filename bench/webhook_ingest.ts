@@ -187,7 +187,7 @@ async function startWebhook(name: string, backend: "pglite" | "postgres"): Promi
   const { server, base } = serve(app.fetch);
   return {
     name,
-    url: `${base}/wa-webhook-buy-sell`,
+    url: `${base}/wa-webhook`,
     db,
     async close() {
       await server.shutdown();

@@ -219,7 +219,7 @@ export function createPhone(options: PhoneOptions): Phone {
       const bytes = encoder.encode(JSON.stringify(delivery));
       let response: Response;
       try {
-        response = await fetch(`${url}/functions/v1/wa-webhook-buy-sell`, {
+        response = await fetch(`${url}/functions/v1/wa-webhook`, {
           method: "POST",
           headers: {
             "content-type": "application/json",
@@ -452,13 +452,13 @@ async function checkServer(url: string, verifyToken: string): Promise<void> {
   });
   let response: Response;
   try {
-    response = await fetch(`${url}/functions/v1/wa-webhook-buy-sell?${query}`);
+    response = await fetch(`${url}/functions/v1/wa-webhook?${query}`);
   } catch {
     throw new ServerError(unreachableHint(url));
   }
   const body = await response.text();
   if (response.status === 404) {
-    throw new ServerError(`the dev server at ${url} does not serve wa-webhook-buy-sell`);
+    throw new ServerError(`the dev server at ${url} does not serve wa-webhook`);
   }
   if (response.status !== 200 || body !== "ping") {
     throw new ServerError(

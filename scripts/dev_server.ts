@@ -90,7 +90,7 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   "admin-messages": (runtime) => createAdminApp(runtime),
   "ocr-processor": (runtime) => createOcrApp(runtime),
   // The webhook stores and wakes the agent function over loopback, as deployed.
-  "wa-webhook-buy-sell": (runtime, host) =>
+  "wa-webhook": (runtime, host) =>
     createWebhookFunction(runtime, {
       ...localWhatsAppSecrets(runtime.platform.secret),
       agent: {

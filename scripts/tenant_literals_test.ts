@@ -8,8 +8,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-
-const ROOT = new URL("../", import.meta.url);
+import { ROOT, sourceFiles, withoutComments } from "./source_scan.ts";
 
 /** The folders that must name no tenant, country or currency. */
 export const NEUTRAL_FOLDERS = [
@@ -34,23 +33,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   "shared/contract/validators.ts": 3,
   "shared/contract/wa_id.ts": 1,
 };
-
-/** The source without comments (block, line and trailing), strings kept. */
-export function withoutComments(source: string): string {
-  return source
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "")
-    // A trailing comment starts at " // "; "https://" in a string has no space before it.
-    .replace(/\s\/\/\s.*$/gm, "");
-}
-
-async function* sourceFiles(dir: string): AsyncGenerator<string> {
-  for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) yield* sourceFiles(path);
-    else if (path.endsWith(".ts") && !path.endsWith("_test.ts")) yield path;
-  }
-}
 
 /** Each file of `folders` whose code names a literal, with how many times. */
 export async function literalsIn(folders: readonly string[]): Promise<Record<string, number>> {

@@ -71,7 +71,7 @@ export async function startAgentChannel(
       const body = new TextEncoder().encode(
         JSON.stringify(messageDelivery({ from, wamid: `wamid.${prefix}.${n++}` }, content)),
       );
-      const response = await channel.app.request("/wa-webhook-buy-sell", {
+      const response = await channel.app.request("/wa-webhook", {
         method: "POST",
         headers: { "x-hub-signature-256": await signBody(SECRET, body) },
         body,

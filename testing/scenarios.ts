@@ -565,13 +565,14 @@ export async function runScenario(
     if (scripted) {
       // The agent's model path, answered by the scenario's steps from a loopback server.
       modelServer = startScriptedOpenAI({ script: scripted.script });
+      const packs = runtime.platform.packs;
       conversation = createAgentHandler(runtime, {
         model: createOpenAIModel({
           apiKey: modelServer.apiKey,
           baseURL: modelServer.baseURL,
           model: "scripted",
         }),
-        router: platformRouter(runtime.platform.packs),
+        routerFor: (runs) => platformRouter(packs, runs),
       });
     } else {
       conversation = options.createConversation
@@ -600,9 +601,7 @@ export async function runScenario(
       }
       return channel.app.fetch(forwardedRequest(url, request));
     });
-    const url = `http://127.0.0.1:${
-      (server.addr as Deno.NetAddr).port
-    }/functions/v1/wa-webhook-buy-sell`;
+    const url = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}/functions/v1/wa-webhook`;
 
     const seen = new Set<string>();
     const unsendable: string[] = [];
@@ -658,7 +657,7 @@ export async function runScenario(
           provider_txn_id: `scenario-${crypto.randomUUID()}`,
           amount: Number(open.amount),
         }));
-        const response = await fetch(url.replace(/wa-webhook-buy-sell$/, "payments/callback"), {
+        const response = await fetch(url.replace(/wa-webhook$/, "payments/callback"), {
           method: "POST",
           headers: {
             "content-type": "application/json",

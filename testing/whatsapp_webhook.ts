@@ -21,9 +21,25 @@ import {
   type SimulatedContent,
 } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
 import type { FakeGraph } from "./graph_server.ts";
 import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from "./runtime.ts";
 import { serveFunction } from "./serve_function.ts";
+
+/**
+ * A pack's channel flow answering on its own, as the agent would run it: its
+ * tool calls are its agent's (the channel refuses a call that names none).
+ */
+export function asAgent(agentId: string, flow: ConversationHandler): ConversationHandler {
+  return (turn) =>
+    flow({
+      ...turn,
+      callTool: (tool, args, options) => turn.callTool(tool, args, { ...options, agentId }),
+    });
+}
+
+/** The buy & sell concierge flow as its agent runs it, without the router in front. */
+export const buySellConcierge: ConversationHandler = asAgent("buy_and_sell", conciergeFlow);
 
 /** The app secret deliveries are signed with. */
 export const TEST_APP_SECRET = "meta-app-secret-for-tests";
@@ -72,7 +88,7 @@ export async function startWhatsAppWebhook(
     appSecret: TEST_APP_SECRET,
     verifyToken: "verify-me",
     background: (task) => void pending.push(task()),
-    conversation: conciergeFlow,
+    conversation: buySellConcierge,
     ...(graph
       ? {
         graph: { token: graph.token, phoneNumberId: graph.phoneNumberId, baseUrl: graph.baseUrl },
@@ -80,7 +96,7 @@ export async function startWhatsAppWebhook(
       : {}),
     ...options.config,
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   async function post(payload: unknown): Promise<number> {
     const body = new TextEncoder().encode(JSON.stringify(payload));
     const response = await fetch(server.url, {

@@ -247,15 +247,15 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       (b) => JSON.parse(b).ok === true,
     );
 
-    const webhook = await startBundle(path("wa-webhook-buy-sell"), {
+    const webhook = await startBundle(path("wa-webhook"), {
       ...env,
       EASYMO_AGENT_URL: `${agent.url}/agent`,
     });
     started.push(webhook);
     await expect(
-      "wa-webhook-buy-sell GET verification",
+      "wa-webhook GET verification",
       await fetch(
-        `${webhook.url}/wa-webhook-buy-sell?hub.mode=subscribe&hub.verify_token=ci-verify&hub.challenge=4242`,
+        `${webhook.url}/wa-webhook?hub.mode=subscribe&hub.verify_token=ci-verify&hub.challenge=4242`,
       ),
       (b) => b === "4242",
     );
@@ -285,8 +285,8 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       }],
     });
     await expect(
-      "wa-webhook-buy-sell POST a signed message",
-      await fetch(`${webhook.url}/wa-webhook-buy-sell`, {
+      "wa-webhook POST a signed message",
+      await fetch(`${webhook.url}/wa-webhook`, {
         method: "POST",
         headers: {
           "content-type": "application/json",

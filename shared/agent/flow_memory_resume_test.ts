@@ -66,7 +66,7 @@ async function deploy(
     const body = new TextEncoder().encode(
       JSON.stringify(messageDelivery({ from: setup.from, wamid: crypto.randomUUID() }, content)),
     );
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(SECRET, body) },
       body,

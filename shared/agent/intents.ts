@@ -1,13 +1,10 @@
 /**
  * Words in English, Kinyarwanda and French that matter whatever the agent:
- * a greeting, a sensitive topic, a confirmation or a cancellation. Which
+ * a sensitive topic, a confirmation or a cancellation. Which
  * agent a message names is the packs' business (`PackAgent.asks`).
  *
  * @module
  */
-
-const GREETING =
-  /^(hi|hello|hey|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i;
 
 // Topics a machine should not handle: straight to a person, urgently.
 const SENSITIVE =
@@ -16,11 +13,6 @@ const SENSITIVE =
 /** Whether a message raises a sensitive topic. */
 export function isSensitive(text: string): boolean {
   return SENSITIVE.test(text);
-}
-
-/** Whether a message is only a greeting. */
-export function isGreeting(text: string): boolean {
-  return GREETING.test(text.trim());
 }
 
 const CONFIRM = /^(confirm|yes|ok|okay|yego|ego|ee|oui|d'accord|✅|👍)[\s!.]*$/i;

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Language } from "@shared/contract/language.ts";
 import type { FlowMemory } from "@shared/registry/flow_memory.ts";
 import type {
   AgentRole,
@@ -104,5 +105,41 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
       const agent = agents.get(agentId);
       return agent?.offlineFlow ? agent.memory : frontDesk.memory;
     },
+  };
+}
+
+// Said when a tenant runs no hand-off agent: the channel then holds the conversation for staff.
+const STAFF_HOLD: Record<Language, string> = {
+  en: "I'm passing you to our team. A person will reply to you here.",
+  rw: "Ndakohereza ku bakozi bacu. Umuntu arakusubiza hano.",
+  fr: "Je vous passe à notre équipe. Une personne vous répondra ici.",
+};
+
+/**
+ * The roster as one tenant's conversations see it: only the agents the
+ * tenant runs (the agent file's view) are on its menu or reached by their
+ * words. The front desk is where every conversation starts and calls no
+ * tool, so it holds for every tenant. A tenant that does not run the
+ * fallback falls back to the front desk; one that does not run the hand-off
+ * agent still reaches staff: the channel holds the conversation for a
+ * person (the hand-off agent's tools are not the tenant's to call).
+ */
+export function tenantRoster(roster: AgentRoster, runs: ReadonlySet<string>): AgentRoster {
+  const reachable = (id: string) => runs.has(id) || id === roster.frontDesk;
+  const runsHandoff = runs.has(roster.handoff);
+  const staffHold: OfflineFlow = (turn) =>
+    Promise.resolve({ replies: [{ text: STAFF_HOLD[turn.language] }], handoff: true, done: true });
+  return {
+    ...roster,
+    fallback: reachable(roster.fallback) ? roster.fallback : roster.frontDesk,
+    menu: roster.menu.filter((entry) => runs.has(entry.id)),
+    topicOf: (text) => {
+      const topic = roster.topicOf(text);
+      // Asking for a person is answered whether or not the tenant runs the hand-off agent.
+      return topic && (reachable(topic) || topic === roster.handoff) ? topic : null;
+    },
+    flowOf: (agentId) =>
+      agentId === roster.handoff && !runsHandoff ? staffHold : roster.flowOf(agentId),
+    conversationOf: (agentId) => reachable(agentId) ? roster.conversationOf(agentId) : undefined,
   };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import type { FlowMemory } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack, PackAgent } from "@shared/registry/pack.ts";
-import { agentRoster } from "./roster.ts";
+import { agentRoster, tenantRoster } from "./roster.ts";
 
 const reply = (text: string): OfflineFlow => () => Promise.resolve({ replies: [{ text }] });
 
@@ -110,4 +110,46 @@ Deno.test("agentRoster() gives the memory of the flow that answers: the agent's,
   assert.equal(roster.memoryOf("shop"), shopMemory);
   assert.equal(roster.memoryOf("person"), deskMemory);
   assert.equal(roster.memoryOf("nobody"), deskMemory);
+});
+
+Deno.test("tenantRoster() shows a tenant only the agents it runs, and hands to staff without a hand-off agent", async () => {
+  const books: PackAgent = {
+    ...identity,
+    id: "books",
+    asks: (text) => /\bbook\b/.test(text),
+    menuTitle: { en: "Books", rw: "Ibitabo", fr: "Livres" },
+    offlineFlow: reply("books"),
+  };
+  const all = agentRoster([pack("a", [desk]), pack("b", [shop, books]), pack("c", [person])]);
+  const turn = {
+    agent: "x",
+    language: "fr" as const,
+    input: { wamid: "w", text: "" },
+    memory: {},
+    menu: [],
+    progress: () => Promise.resolve(),
+  };
+  const ask = (roster: typeof all, agent: string) =>
+    roster.flowOf(agent)(turn, () => Promise.reject(new Error("no tool may be called")));
+
+  // Runs books only: shop's words reach nobody, the fallback is the front desk, and asking for a
+  // person is answered by staff (the channel holds the conversation), in the person's language.
+  const booksOnly = tenantRoster(all, new Set(["books"]));
+  assert.deepEqual(booksOnly.menu.map((entry) => entry.id), ["books"]);
+  assert.equal(booksOnly.topicOf("buy"), null);
+  assert.equal(booksOnly.topicOf("a book"), "books");
+  assert.equal(booksOnly.topicOf("a person please"), "person");
+  assert.equal(booksOnly.fallback, "desk");
+  assert.deepEqual(await ask(booksOnly, "person"), {
+    replies: [{ text: "Je vous passe à notre équipe. Une personne vous répondra ici." }],
+    handoff: true,
+    done: true,
+  });
+
+  // Runs everything: the roster as the packs give it.
+  const every = tenantRoster(all, new Set(["desk", "shop", "books", "person"]));
+  assert.deepEqual(every.menu.map((entry) => entry.id), ["shop", "books", "person"]);
+  assert.equal(every.topicOf("buy"), "shop");
+  assert.equal(every.fallback, "shop");
+  assert.deepEqual((await ask(every, "person")).replies, [{ text: "welcome" }]);
 });

@@ -13,7 +13,7 @@ import {
   packNeutralNames,
   packPlaces,
 } from "@shared/registry/pack.ts";
-import type { UnclearPhrases } from "./intent_classifier.ts";
+import type { Classification, UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
 import { type RouteContext, trainRouteContext } from "./route_decision.ts";
 
@@ -23,24 +23,64 @@ export interface RouterOptions {
   packs: readonly Pack[];
   /** Filler phrases taught as the unclear class. */
   unclear?: UnclearPhrases;
+  /**
+   * The agents one tenant runs (the agent file's view): only they are
+   * routed to or offered (with the front desk and the hand-off), so the
+   * tenant's people never reach an agent it does not run. @default every
+   * agent of `packs`
+   */
+  runs?: readonly string[];
 }
 
-// Training takes a few hundred ms: once per pack list and filler set, however many handlers.
-const trained = new WeakMap<readonly Pack[], Map<UnclearPhrases | undefined, RouteContext>>();
+// Training takes a few hundred ms: once per pack list and filler set, however many handlers and
+// tenants. A tenant's view of it is kept per set of agents run (tenants alike share one).
+const trained = new WeakMap<
+  readonly Pack[],
+  Map<UnclearPhrases | undefined, Map<string, RouteContext>>
+>();
 
 /**
- * The route context for `packs`: the classifier and language detector
- * trained from their intents, the front desk and hand-off from their roles,
- * the clarifying question's services from the front desk's menu.
+ * The route context for `packs`, or for the agents a tenant `runs` of them:
+ * the classifier and language detector trained from the packs' intents, the
+ * front desk and hand-off from their roles, the clarifying question's
+ * services from the front desk's menu.
  *
  * @throws {TypeError} when the packs leave a routing role unheld or held twice.
  */
 export function createRouter(options: RouterOptions): RouteContext {
   const byUnclear = trained.get(options.packs) ?? new Map();
   trained.set(options.packs, byUnclear);
-  const cached = byUnclear.get(options.unclear);
+  const byRuns = byUnclear.get(options.unclear) ?? new Map<string, RouteContext>();
+  byUnclear.set(options.unclear, byRuns);
+  const key = options.runs ? [...new Set(options.runs)].sort().join(" ") : "*";
+  const cached = byRuns.get(key);
   if (cached) return cached;
   const roster = agentRoster(options.packs);
+  if (options.runs) {
+    // A tenant's router is the whole router seen through the agents it runs: the classifier is
+    // trained once on every pack (so another tenant's topic reads as that topic, not as the
+    // nearest of this tenant's), and a topic this tenant does not run is no topic here.
+    const whole = createRouter({ packs: options.packs, unclear: options.unclear });
+    const runs = new Set(options.runs);
+    // The front desk and the hand-off stay reachable: every tenant's people start somewhere
+    // and can ask for a person (the roster's tenant view says who answers if it runs neither).
+    const reachable = (agent: string) =>
+      runs.has(agent) || agent === roster.frontDesk || agent === roster.handoff;
+    const context: RouteContext = {
+      ...whole,
+      classifier: { classify: (text) => runOnly(whole.classifier.classify(text), reachable) },
+      agents: {
+        ...whole.agents,
+        menu: roster.menu.filter((entry) => runs.has(entry.id)).slice(0, 10).map((entry) =>
+          entry.id
+        ),
+        customer: whole.agents.customer.filter(reachable),
+        learnt: whole.agents.learnt?.filter(reachable),
+      },
+    };
+    byRuns.set(key, context);
+    return context;
+  }
   const examples = packIntents(options.packs);
   const context = trainRouteContext({
     examples,
@@ -55,6 +95,22 @@ export function createRouter(options: RouterOptions): RouteContext {
       learnt: examples.map((example) => example.agent),
     },
   });
-  byUnclear.set(options.unclear, context);
+  byRuns.set(key, context);
   return context;
+}
+
+// A classification kept to the agents a tenant runs: the most likely of them, if it reads more
+// like a request than like the phrases that ask for nothing; else no topic.
+function runOnly(
+  found: Classification,
+  reachable: (agent: string) => boolean,
+): Classification {
+  if (found.agent === null || reachable(found.agent)) {
+    return { ...found, ranking: found.ranking.filter((entry) => reachable(entry.agent)) };
+  }
+  const ranking = found.ranking.filter((entry) => reachable(entry.agent));
+  const best = ranking[0];
+  return best && best.confidence > found.unclear
+    ? { ...found, agent: best.agent, confidence: best.confidence, ranking }
+    : { ...found, agent: null, confidence: 0, ranking };
 }

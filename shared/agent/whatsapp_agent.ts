@@ -32,7 +32,7 @@ import {
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
-import { agentRoster } from "./roster.ts";
+import { agentRoster, tenantRoster } from "./roster.ts";
 import type { RouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
 import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
@@ -66,10 +66,16 @@ export interface AgentHandlerOptions {
   /** The packs whose agents it runs. @default the platform's */
   packs?: readonly Pack[];
   /**
-   * The router, trained once at start by the composition root. @default
-   * trained from `packs` (once per pack list)
+   * One router for every tenant (a test's fixed router). @default
+   * `routerFor` each tenant
    */
   router?: RouteContext;
+  /**
+   * The router for the agents one tenant runs, trained once per tenant by
+   * the composition root (which knows the filler phrases). @default
+   * trained from those agents' intents in `packs`
+   */
+  routerFor?: (runs: readonly string[]) => RouteContext;
   /**
    * The model's deadline per turn and when the user hears "working on it".
    * @default from MODEL_TURN_DEADLINE_MS and MODEL_WORKING_NOTICE_MS
@@ -161,7 +167,7 @@ export function createAgentHandler(
   const { platform } = runtime;
   const packs = options.packs ?? platform.packs;
   const roster = agentRoster(packs);
-  const router = options.router ?? createRouter({ packs });
+  const routerFor = options.routerFor ?? ((runs) => createRouter({ packs, runs }));
   const graph = buildAgentGraph(
     options.checkpointer ?? new DatabaseCheckpointSaver({ db: platform.db }),
   );
@@ -174,10 +180,11 @@ export function createAgentHandler(
     // A probe holds off others for its whole turn, and a little more.
     probeMs: turnSettings.deadlineMs + 5_000,
   });
-  // What a tenant's conversations see: the agents it runs (the agent file's view), on its menu
-  // and in its prompts. The roster's roles (front desk, fallback, hand-off) stay as the packs give.
-  const views = new Map<string, Pick<AgentDeps, "agents" | "roster" | "tenant">>();
-  function tenantView(orgId: string): Pick<AgentDeps, "agents" | "roster" | "tenant"> {
+  // What a tenant's conversations see: the agents it runs (the agent file's view), on its menu,
+  // in its router and in its prompts; built once per tenant.
+  type TenantView = Pick<AgentDeps, "agents" | "roster" | "router" | "tenant">;
+  const views = new Map<string, TenantView>();
+  function tenantView(orgId: string): TenantView {
     const known = views.get(orgId);
     if (known) return known;
     const tenant = platform.tenants.get(orgId);
@@ -189,7 +196,8 @@ export function createAgentHandler(
     const runs = new Set(agents.map((agent) => agent.id));
     const view = {
       agents,
-      roster: { ...roster, menu: roster.menu.filter((entry) => runs.has(entry.id)) },
+      roster: tenantRoster(roster, runs),
+      router: options.router ?? routerFor([...runs]),
       tenant: tenant?.profile,
     };
     if (tenant) views.set(orgId, view);
@@ -271,7 +279,6 @@ export function createAgentHandler(
         failure ??= { error, agentId };
       },
       ...tenantView(turn.orgId),
-      router,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       ...(turn.progress ? { progress: turn.progress } : {}),
       callTool: (agentId, tool, args, callOptions) =>
@@ -339,14 +346,20 @@ export function createAgentHandler(
     // Offline (no model, its breaker open, or it failed this turn), an agent whose pack gives
     // it a channel flow (buy & sell's concierge) is that flow itself (same tools, same consent
     // step). Packs type their channel flows for this channel, the one that runs them.
-    const conversation = roster.conversationOf(state.agent) as ConversationHandler | undefined;
+    const conversation = tenantView(turn.orgId).roster.conversationOf(state.agent) as
+      | ConversationHandler
+      | undefined;
     // While "cancel or keep?" is asked on leaving it, the flow left is not run on the answer.
     if ((!turnModel || failure) && conversation && !state.leaving) {
       const memory = state.memory as { channelFlow?: Record<string, unknown> };
       // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
       const entered = state.input.choice === `agent:${state.agent}`;
+      const agentId = state.agent;
       const outcome = await conversation({
         ...turn,
+        // The flow's calls are its agent's, under that agent's allowlist for this tenant.
+        callTool: (tool, args, callOptions) =>
+          turn.callTool(tool, args, { ...callOptions, agentId }),
         message: entered ? { ...turn.message, content: { kind: "text", text: "" } } : turn.message,
         language,
         user: { ...turn.user, state: memory.channelFlow ?? {} },

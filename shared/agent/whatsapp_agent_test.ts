@@ -35,7 +35,7 @@ async function agentChannel(
     const body = new TextEncoder().encode(
       JSON.stringify(messageDelivery({ from, wamid: `wamid.${prefix}.${n++}` }, content)),
     );
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(SECRET, body) },
       body,

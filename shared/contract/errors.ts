@@ -1,5 +1,5 @@
 /**
- * The one table of tool error codes: seed 000's ten codes plus the two the
+ * The one table of tool error codes: the tool catalog's ten codes plus the two the
  * pipeline needs (confirmation and timeout). Each carries its user-safe
  * message and the HTTP status the `tools` function answers with.
  *
@@ -33,9 +33,4 @@ export function defaultMessage(code: ErrorCode): string {
 /** The HTTP status that carries an error code over HTTP. */
 export function httpStatus(code: ErrorCode): number {
   return ERROR_CODES[code].status;
-}
-
-/** Whether a string is one of the known error codes. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
 }

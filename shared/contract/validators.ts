@@ -1,5 +1,5 @@
 /**
- * The shared vocabulary of tool inputs (seed 001's `validators.ts`): zod
+ * The shared vocabulary of tool inputs (the tool-surface design's `validators.ts`): zod
  * schema builders for the values every tool takes — bounded text without
  * control characters, RFC 3339 date-times in a sane range, ISO 8601
  * durations, E.164 phone numbers, whole-franc money, ids, integers Postgres

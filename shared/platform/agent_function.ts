@@ -53,7 +53,9 @@ export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfi
   const worker = createWhatsAppWorker(runtime, {
     ...config,
     conversation: config.conversation ??
-      createAgentHandler(runtime, { router: platformRouter(runtime.platform.packs) }),
+      createAgentHandler(runtime, {
+        routerFor: (runs) => platformRouter(runtime.platform.packs, runs),
+      }),
   });
   const app = createWorkerApp({
     worker,

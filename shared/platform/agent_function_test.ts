@@ -40,7 +40,7 @@ async function functions(db: TestDatabase, options: { agentUrl?: string } = {}) 
       const body = new TextEncoder().encode(
         JSON.stringify(messageDelivery({ from: BUYER, name: "Aline", wamid }, { text })),
       );
-      const response = await fetch(`${webhookServer.url}/wa-webhook-buy-sell`, {
+      const response = await fetch(`${webhookServer.url}/wa-webhook`, {
         method: "POST",
         headers: { "x-hub-signature-256": await signBody(APP_SECRET, body) },
         body,

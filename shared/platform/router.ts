@@ -1,6 +1,6 @@
 /**
- * The live router, wired at start: trained once from the packs' intents and
- * the filler phrases, routing by the packs' roles and menu. Apart from
+ * The live router, wired at start: trained once per tenant from the intents
+ * of the packs' agents it runs and the filler phrases, routing by the packs' roles and menu. Apart from
  * `platform.ts` so the tools function's bundle carries no classifier.
  *
  * @module
@@ -11,9 +11,13 @@ import type { Pack } from "@shared/registry/pack.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 
 /**
- * The router over `packs` (trained once per pack list). The agent and
- * `deno task eval:routing` decide with it.
+ * The router over `packs`, or over the agents one tenant `runs` of them
+ * (trained once per pack list and set of agents). The agent decides with a
+ * tenant's; `deno task eval:routing` scores the one over every pack.
  */
-export function platformRouter(packs: readonly Pack[] = PACKS): RouteContext {
-  return createRouter({ packs, unclear: UNCLEAR_PHRASES });
+export function platformRouter(
+  packs: readonly Pack[] = PACKS,
+  runs?: readonly string[],
+): RouteContext {
+  return createRouter({ packs, unclear: UNCLEAR_PHRASES, ...(runs ? { runs } : {}) });
 }

@@ -83,7 +83,7 @@ async function twoTenants(
       typeof content === "string" ? { text: content } : content,
     );
     const body = new TextEncoder().encode(JSON.stringify(payload));
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(appSecret, body) },
       body,
@@ -342,6 +342,76 @@ dbTest(
         assert.match(text, /on WhatsApp in Rwanda\./);
         assert.match(text, /amounts are in RWF/);
       }
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "each tenant is routed only to the agents it runs: another tenant's topic is not reached, and asking for a person reaches staff without a hand-off agent",
+  async (db) => {
+    const config = pharmacyRunByBeaver();
+    const t = await twoTenants(db, { agentConfig: config });
+    try {
+      const ride = "I need a taxi from Kimironko to Remera";
+      assert.equal(await t.post(NUMBER.easymo, ride, SECRETS.WHATSAPP_APP_SECRET), 200);
+      assert.equal(await t.post(NUMBER.beaver, ride, SECRETS.WHATSAPP_APP_SECRET_BEAVER), 200);
+      assert.equal(
+        await t.post(NUMBER.beaver, "do you have paracetamol", SECRETS.WHATSAPP_APP_SECRET_BEAVER),
+        200,
+      );
+      await t.rt.platform.traces.flush();
+      const calls = await db.query<{ org_id: string; agent_id: string; ok: boolean }>(
+        "select org_id, agent_id, ok from public.tool_calls",
+      );
+      // EasyMO runs mobility: the ride reaches it. Beaver does not: nothing of Beaver's reaches it,
+      // nothing is refused, and its pharmacy still answers its own topic.
+      assert.ok(
+        calls.some((call) =>
+          call.org_id === ORG.easymo && call.agent_id === "mobility_orchestrator"
+        ),
+        JSON.stringify(calls),
+      );
+      const beaverCalls = calls.filter((call) => call.org_id === ORG.beaver);
+      assert.ok(beaverCalls.length > 0, JSON.stringify(calls));
+      assert.ok(
+        beaverCalls.every((call) => call.agent_id === "pharmacy" && call.ok),
+        JSON.stringify(beaverCalls),
+      );
+      for (const rows of t.menus(NUMBER.beaver)) {
+        assert.ok(rows.every((row) => row === "agent:pharmacy"), rows.join());
+      }
+
+      // Beaver runs no hand-off agent: asking for a person is still honoured, by staff.
+      assert.equal(
+        await t.post(
+          NUMBER.beaver,
+          "I want to talk to a person",
+          SECRETS.WHATSAPP_APP_SECRET_BEAVER,
+        ),
+        200,
+      );
+      // The outbox (its sending is paced per person, so read what was queued, not what left).
+      const queued = await db.query<{ body: { text?: { body: string } } }>(
+        "select body from public.wa_outbox where org_id = $1 order by seq",
+        [ORG.beaver],
+      );
+      assert.equal(
+        queued.at(-1)?.body.text?.body,
+        "I'm passing you to our team. A person will reply to you here.",
+      );
+      const [conversation] = await db.query<{ status: string }>(
+        "select status from public.conversations where org_id = $1",
+        [ORG.beaver],
+      );
+      assert.equal(conversation.status, "handoff");
+      await t.rt.platform.traces.flush();
+      const refused = await db.query<{ agent_id: string }>(
+        "select agent_id from public.tool_calls where org_id = $1 and not ok",
+        [ORG.beaver],
+      );
+      assert.deepEqual(refused, []);
     } finally {
       await t.close();
     }

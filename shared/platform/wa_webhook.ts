@@ -1,5 +1,5 @@
 /**
- * The `wa-webhook-buy-sell` function: the WhatsApp webhook (verify, store,
+ * The `wa-webhook` function: the WhatsApp webhook (verify, store,
  * answer 200) whose new messages are handed to the `agent` function by a
  * wake-up call. It imports no agent, no model client and no sender, so its
  * bundle stays small.
@@ -31,7 +31,7 @@ export interface WebhookFunctionConfig extends WebhookIngressConfig {
 
 /** The function as a host runs it. */
 export interface WebhookFunction {
-  /** Answers requests under `/wa-webhook-buy-sell`. */
+  /** Answers requests under `/wa-webhook`. */
   fetch(request: Request): Response | Promise<Response>;
   /** Waits for wake-up calls in flight. */
   stop(): Promise<void>;

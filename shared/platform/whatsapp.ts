@@ -34,6 +34,8 @@ export function createAgentChannel(runtime: Runtime, config: AgentChannelConfig)
   return createWhatsAppChannel(runtime, {
     ...config,
     conversation: config.conversation ??
-      createAgentHandler(runtime, { router: platformRouter(runtime.platform.packs) }),
+      createAgentHandler(runtime, {
+        routerFor: (runs) => platformRouter(runtime.platform.packs, runs),
+      }),
   });
 }

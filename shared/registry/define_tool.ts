@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { Queryable } from "@shared/db/types.ts";
 
-/** What a tool changes, after seed 001's descriptor. */
+/** What a tool changes, after the tool-surface design's descriptor. */
 export type SideEffects = "none" | "read-only-nav" | `writes.${string}`;
 
 /** Whose privileges a tool runs with. */

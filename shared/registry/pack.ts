@@ -333,7 +333,10 @@ export interface PackSchedule {
 
 /** A domain pack. */
 export interface Pack<Conversation = unknown> {
-  /** snake_case id, the folder's name. */
+  /**
+   * snake_case id: its agent's id where it has one agent (so its staff
+   * routes, schedules and errors say which agent), else the domain's name.
+   */
   id: string;
   /** Its tools, registered globally at start. */
   tools: readonly AnyTool[];

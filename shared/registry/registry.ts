@@ -1,5 +1,5 @@
 /**
- * The one tool registry: Mu's verbs (register, list, get) plus seed 001's
+ * The one tool registry: Mu's verbs (register, list, get) plus the tool-surface design's
  * `getToolsForTenant`. Tools are global or belong to one tenant, and may
  * arrive at run time (apps, OpenAPI/GraphQL imports); names are unique per
  * tenant and a tenant tool never shadows a global one.

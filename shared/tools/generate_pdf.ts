@@ -1,5 +1,5 @@
 /**
- * `generate_pdf` (seed 000 D): renders a registered document template
+ * `generate_pdf` (the tool catalog's insurance section): renders a registered document template
  * (`shared/documents/templates/`) in en, fr or rw, stores it in the
  * `documents` bucket at `<org>/<sha256>.pdf`, and answers a signed URL that
  * expires (`PDF_URL_TTL_DAYS`, default 7, at most 30).
@@ -27,7 +27,7 @@ import { storeDocument } from "@shared/documents/store_document.ts";
 
 /** How long a PDF's link lasts unless configured. */
 export const DEFAULT_PDF_URL_TTL_DAYS = 7;
-/** The longest a PDF's link may last (seed 000: 30-day expiry). */
+/** The longest a PDF's link may last (the tool catalog: 30-day expiry). */
 export const MAX_PDF_URL_TTL_DAYS = MAX_SIGNED_URL_SECONDS / 86_400;
 
 // What `data` holds, for exports that cannot take a free-form map (Gemini): one

@@ -71,7 +71,7 @@ async function withExamplePack(db: TestDatabase) {
         content,
       )),
     );
-    const response = await channel.app.request("/wa-webhook-buy-sell", {
+    const response = await channel.app.request("/wa-webhook", {
       method: "POST",
       headers: { "x-hub-signature-256": await signBody(SECRET, body) },
       body,
@@ -168,7 +168,7 @@ dbTest("the pack's staff route shows each tenant's staff their own requests only
   });
   const app = createToolsApp({ platform: rt.platform, resolveCaller: rt.resolveCaller });
   const get = async (user: string) => {
-    const response = await app.request("/tools/packs/example_library/requests", {
+    const response = await app.request("/tools/packs/library_desk/requests", {
       headers: { authorization: `Bearer ${await rt.tokenFor(user)}` },
     });
     return { status: response.status, body: await response.json() };

@@ -28,7 +28,7 @@ export const EXAMPLE_AGENT_CONFIG_URL = new URL("./agent_configs.yaml", import.m
 
 /** The example library pack. */
 export const EXAMPLE_PACK: Pack = {
-  id: "example_library",
+  id: "library_desk",
   tools: [libraryRequestBook, libraryOpenRequests, libraryExpireRequests],
   agents: [{
     id: "library_desk",

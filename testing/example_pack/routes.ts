@@ -1,5 +1,5 @@
 /**
- * The library desk's staff route: `GET /tools/packs/example_library/requests`
+ * The library desk's staff route: `GET /tools/packs/library_desk/requests`
  * lists the open requests of the staff member's org.
  *
  * @module

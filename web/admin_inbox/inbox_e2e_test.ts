@@ -55,7 +55,7 @@ async function alineWrites(server: DevServer, text: string): Promise<string> {
     JSON.stringify(messageDelivery({ from: ALINE.waId, name: "Aline Uwase" }, { text })),
   );
   const { appSecret } = localWhatsAppSecrets(server.runtime.platform.secret);
-  const response = await fetch(`${server.url}/functions/v1/wa-webhook-buy-sell`, {
+  const response = await fetch(`${server.url}/functions/v1/wa-webhook`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -82,7 +82,7 @@ async function alineSends(server: DevServer, content: SimulatedContent): Promise
     JSON.stringify(messageDelivery({ from: ALINE.waId, name: "Aline Uwase" }, content)),
   );
   const { appSecret } = localWhatsAppSecrets(server.runtime.platform.secret);
-  const response = await fetch(`${server.url}/functions/v1/wa-webhook-buy-sell`, {
+  const response = await fetch(`${server.url}/functions/v1/wa-webhook`, {
     method: "POST",
     headers: {
       "content-type": "application/json",

@@ -1,5 +1,5 @@
 /**
- * `ocr_extract` (seed 000 D): reads a customer's document photo from our own
+ * `ocr_extract` (the tool catalog's insurance section): reads a customer's document photo from our own
  * Storage (never from an arbitrary URL: the reference names a bucket and a
  * path, which we read through the file store, so no address a caller gives
  * is ever fetched), extracts its fields with the OCR engine the platform

@@ -1,7 +1,7 @@
 /**
  * The WhatsApp channel assembled in one process: the webhook app (store,
  * answer 200) and the worker (process, reply, send) wired together
- * in-process. Deployed, the two run apart: the `wa-webhook-buy-sell`
+ * in-process. Deployed, the two run apart: the `wa-webhook`
  * function mounts the webhook with a wake-up client (`createWebhookIngress`
  * (`ingress.ts`) with `agent_wake.ts`), the `agent` function mounts the worker
  * (`worker.ts`, `worker_app.ts`). Tests, the scenarios and the benchmarks
@@ -29,7 +29,7 @@ export interface WhatsAppChannelConfig extends WebhookIngressConfig {
   /** One number's Graph API credentials every tenant sends from; the local recorder when absent. */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
   /**
-   * Answers non-vendor messages: the LangGraph agent in production
+   * Answers what no pack's counterpart claims: the LangGraph agent in production
    * (`shared/platform/` wires it), a flow of its own in tests.
    */
   conversation: ConversationHandler;

@@ -1,6 +1,6 @@
 /**
- * The seam between the WhatsApp channel and whatever answers the user: the
- * buy & sell flow today, the LangGraph agent later. A handler gets one turn
+ * The seam between the WhatsApp channel and whatever answers the user (the
+ * LangGraph agent, which runs the packs' agents). A handler gets one turn
  * and returns the replies and the conversation's next state; the channel
  * commits both with the message's processing, atomically.
  *
@@ -18,7 +18,10 @@ export interface ToolCallOptions {
   step?: string;
   /** An explicit idempotency key instead (e.g. kept across a confirmation). */
   key?: string;
-  /** The agent making the call (its allowlist applies). @default the channel's agent */
+  /**
+   * The agent making the call (its allowlist applies). A call without one is
+   * refused: the channel serves every tenant's agents and names none.
+   */
   agentId?: string;
   /** A confirmation token from an earlier CONFIRMATION_REQUIRED answer. */
   confirmation?: string;

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { ToolResult } from "@shared/contract/mod.ts";
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppUser } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
@@ -52,8 +52,6 @@ export interface WhatsAppHandlerOptions {
   orgId: string;
   /** Answers every customer turn (whatever no counterpart claims). */
   conversation: ConversationHandler;
-  /** The agent the conversation's tool calls are attributed to. @default "buy_and_sell" */
-  agentId?: string;
   /** Called (and awaited) after outbound messages were queued, e.g. to dispatch now. */
   onQueued?: () => Promise<void>;
   /** How long a rate-limited message waits before its next attempt. @default 60000 */
@@ -83,7 +81,6 @@ export function counterpartMessage(message: InboundMessage): CounterpartMessage 
 /** Builds the handler the inbound processor runs. */
 export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundHandler {
   const { platform, orgId, conversation } = options;
-  const agentId = options.agentId ?? "buy_and_sell";
   const rateLimitRetryMs = options.rateLimitRetryMs ?? 60_000;
   const db = platform.db;
 
@@ -158,13 +155,18 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       user: waiting ? { ...user, handedOff: false } : user,
       orgId,
       callTool: async (tool, args, callOptions) => {
+        // A customer's turn calls tools as an agent, under its allowlist: the channel runs every
+        // tenant's agents and picks none itself, so a call that names no agent is refused.
+        if (!callOptions?.agentId) {
+          return fail("AUTH_ERROR", "A conversation's tool call must name the agent making it");
+        }
         const result = await platform.call({
           tool,
           args,
           caller: { claims: { sub: user.userId, role: "authenticated" }, org_id: orgId },
           context: {
             trace_id: message.wamid,
-            agent_id: callOptions?.agentId ?? agentId,
+            agent_id: callOptions.agentId,
             convo_id: user.conversationId,
           },
           idempotencyKey: callOptions?.key ?? `wa:${message.wamid}:${callOptions?.step ?? tool}`,

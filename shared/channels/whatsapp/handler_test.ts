@@ -34,7 +34,7 @@ async function channelOf(db: TestDatabase) {
       const body = new TextEncoder().encode(
         JSON.stringify(messageDelivery({ from, wamid }, { text })),
       );
-      const response = await channel.app.request("/wa-webhook-buy-sell", {
+      const response = await channel.app.request("/wa-webhook", {
         method: "POST",
         headers: { "x-hub-signature-256": await signBody(SECRET, body) },
         body,

@@ -1,5 +1,5 @@
 /**
- * The webhook side of the WhatsApp channel, what `wa-webhook-buy-sell`
+ * The webhook side of the WhatsApp channel, what `wa-webhook`
  * mounts: verifies, stores, answers 200, then hands the new messages to a
  * processor — the agent function's wake-up (`agent_wake.ts`) when deployed,
  * the worker itself in one process (`channel.ts`). It carries no agent and

@@ -1,5 +1,5 @@
 /**
- * `wa-webhook-buy-sell`: the one webhook URL of the business number.
+ * `wa-webhook`: the one webhook URL of the business number.
  *
  * - GET answers Meta's verification challenge when the verify token matches.
  * - POST checks `X-Hub-Signature-256` over the raw body (constant time, no
@@ -81,14 +81,14 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Builds the webhook app, mounted at `/wa-webhook-buy-sell`. */
+/** Builds the webhook app, mounted at `/wa-webhook`. */
 export function createWebhookApp(options: WebhookAppOptions): Hono {
   const { platform, processor } = options;
   const log = platform.log;
   const maxBodyBytes = options.maxBodyBytes ?? WEBHOOK_MAX_BODY_BYTES;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const background = options.background ?? ((task) => void task().catch(() => {}));
-  const app = new Hono().basePath("/wa-webhook-buy-sell");
+  const app = new Hono().basePath("/wa-webhook");
 
   app.onError((error, c) => {
     log.error("wa_webhook_failed", { error: String(error) });

@@ -9,10 +9,10 @@ import {
 } from "./payloads.ts";
 import { signBody } from "./signature.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
-import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
 import { sendChunked } from "@testing/raw_http.ts";
 import { createWhatsAppChannel, type WhatsAppChannelConfig } from "./channel.ts";
 import { serveFunction } from "@testing/serve_function.ts";
+import { buySellConcierge } from "@testing/whatsapp_webhook.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const VERIFY_TOKEN = "verify-me";
@@ -28,10 +28,10 @@ async function webhook(db: TestDatabase, config: Partial<WhatsAppChannelConfig> 
     verifyToken: VERIFY_TOKEN,
     background: (task) => void pending.push(task()),
     // These tests are about the channel and the concierge flow itself (the agent has its own).
-    conversation: conciergeFlow,
+    conversation: buySellConcierge,
     ...config,
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   const url = server.url;
   async function post(payload: unknown, headers: Record<string, string> | null = null) {
     const body = new TextEncoder().encode(
@@ -569,7 +569,7 @@ dbTest(
           calls++;
           return Promise.reject(new Error("handler exploded"));
         }
-        return conciergeFlow(turn);
+        return buySellConcierge(turn);
       },
     });
     const state = async () => {
@@ -704,7 +704,7 @@ dbTest(
   async (db) => {
     const hook = await webhook(db, { body: { timeoutMs: 300 } });
     try {
-      const path = "/functions/v1/wa-webhook-buy-sell";
+      const path = "/functions/v1/wa-webhook";
       // Unsigned on purpose: size is checked before the signature.
       const huge = await sendChunked({ path, port: hook.port, totalBytes: 600 * 1024 * 1024 });
       assert.equal(huge.status, 413);

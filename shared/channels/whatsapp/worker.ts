@@ -1,9 +1,10 @@
 /**
  * The WhatsApp channel's worker: what the `agent` function runs. It claims
  * stored inbound messages (`private.wa_inbound` is the queue; the webhook
- * only stores and wakes it), answers each through the handler (a vendor's
- * reply to `process_vendor_reply`, everything else to the conversation, the
- * LangGraph agent in production), commits replies to the outbox and sends
+ * only stores and wakes it), answers each through the handler (a message a
+ * pack's counterpart claims, such as a vendor's reply, to that pack;
+ * everything else to the conversation, the LangGraph agent in production),
+ * commits replies to the outbox and sends
  * them with the one outbound dispatcher.
  *
  * @module
@@ -45,7 +46,7 @@ export interface WhatsAppWorkerConfig {
    * from (tests of one tenant); without it and `numbers`, the local recorder.
    */
   graph?: { token: string; phoneNumberId: string; baseUrl?: string };
-  /** Answers non-vendor messages (the LangGraph agent in production). */
+  /** Answers what no pack's counterpart claims (the LangGraph agent in production). */
   conversation: ConversationHandler;
   /** Retry policy of inbound processing. @default 5 attempts, backoff from 30 s to 1 h */
   retries?: Pick<InboundProcessorOptions, "maxAttempts" | "maxDeferrals" | "backoff">;

@@ -1,5 +1,5 @@
 /**
- * The buy & sell concierge as a deterministic WhatsApp flow (seed 000 H):
+ * The buy & sell concierge as a deterministic WhatsApp flow (the tool catalog's buy & sell section):
  * the buyer says what they want (and may share a location), sees nearby
  * vendors, consents with a button, and the vendors are asked on their
  * behalf; "updates" shows the answers ranked. English, Kinyarwanda, French.

@@ -36,7 +36,7 @@ async function webhook(db: TestDatabase) {
     conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
     background: (task) => void pending.push(task()),
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   const url = server.url;
   let n = 0;
   const prefix = crypto.randomUUID().slice(0, 8);

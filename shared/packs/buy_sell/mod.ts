@@ -1,5 +1,5 @@
 /**
- * The buy & sell pack (seed 000 H): a buyer says what they want, nearby
+ * The buy & sell pack (the tool catalog's buy & sell section): a buyer says what they want, nearby
  * vendors are asked on their behalf and their answers ranked; plus the
  * commerce tools other agents order with.
  *
@@ -45,7 +45,7 @@ const BUY_SELL_WORDS =
 
 /** The buy & sell pack. */
 export const BUY_SELL_PACK: Pack<ConversationHandler> = {
-  id: "buy_sell",
+  id: "buy_and_sell",
   tools: [
     searchBusinessesWithTags,
     createVendorInquiries,

@@ -21,7 +21,7 @@ import { buttonsOut, MESSAGING, templateOut } from "@shared/capabilities/messagi
 import { requestedItem } from "./request_item.ts";
 import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
 
-/** Most vendors one inquiry may reach (seed 000's guardrail). */
+/** Most vendors one inquiry may reach (the tool catalog's guardrail). */
 export const MAX_VENDORS = 5;
 
 /** How long vendors have to answer, by default. */

@@ -1,5 +1,5 @@
 /**
- * `order_status_update` (seed 000 B): moves an order along the state machine
+ * `order_status_update` (the tool catalog's commerce section): moves an order along the state machine
  * pending → confirmed → preparing → ready → delivered (cancel only before
  * preparing; fulfilment only once paid) and tells the customer on WhatsApp,
  * in their language, with the order number and the venue's name.

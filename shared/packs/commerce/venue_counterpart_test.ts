@@ -36,7 +36,7 @@ async function webhook(db: TestDatabase) {
     background: (task) => void pending.push(task()),
     conversation: quietConversation,
   });
-  const server = serveFunction("wa-webhook-buy-sell", (request) => channel.app.fetch(request));
+  const server = serveFunction("wa-webhook", (request) => channel.app.fetch(request));
   const url = server.url;
   async function settle() {
     while (pending.length) await pending.shift();

@@ -41,7 +41,7 @@ export const frontDeskFlow: OfflineFlow = (turn) =>
 
 /** The concierge pack. */
 export const CONCIERGE_PACK: Pack = {
-  id: "concierge",
+  id: "concierge_router",
   tools: [],
   agents: [{
     id: "concierge_router",

@@ -1,5 +1,5 @@
 /**
- * `price_insurance` (seed 000 D): quotes every active insurer of the tenant
+ * `price_insurance` (the tool catalog's insurance section): quotes every active insurer of the tenant
  * for one cover, from the tariff version in effect at `as_of` (default now),
  * and stores each quote with the tariff id and version it used.
  *

@@ -24,7 +24,7 @@ const TEXTS = {
 
 /** The legal pack. */
 export const LEGAL_PACK: Pack = {
-  ...agentOnlyPack("legal", {
+  ...agentOnlyPack("legal_intake", {
     id: "legal_intake",
     name: "Legal Intake",
     description: "Takes down legal cases for a lawyer; gives no legal advice.",

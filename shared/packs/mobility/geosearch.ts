@@ -1,5 +1,5 @@
 /**
- * `maps_geosearch` (seed 000 C): drivers, venues, pharmacies or shops near a
+ * `maps_geosearch` (the tool catalog's mobility section): drivers, venues, pharmacies or shops near a
  * point, nearest first, with distances in metres. One spatial query per kind
  * that the GiST indexes answer (`businesses_earth_idx` through a box test
  * `earth_point(lat, lng) <@ cube_enlarge(...)`, drivers through

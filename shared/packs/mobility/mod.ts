@@ -30,7 +30,7 @@ mobilitySettings();
 
 /** The mobility pack. */
 export const MOBILITY_PACK: Pack = {
-  id: "mobility",
+  id: "mobility_orchestrator",
   tools: [
     mapsGeosearch,
     tripPriceEstimate,

@@ -1,5 +1,5 @@
 /**
- * `trip_price_estimate` (seed 000 C): the price window and ETA of a trip from
+ * `trip_price_estimate` (the tool catalog's mobility section): the price window and ETA of a trip from
  * the tariff in effect at `when` (tariffs are versioned by effective dates in
  * `public.tariffs`), computed by `fare.ts`. Every figure names the tariff row
  * (id, version, vehicle type) and the time-of-day band that produced it.

@@ -1,7 +1,7 @@
 /**
  * A tenant's own MoMo merchant account (`orgs.momo_merchant_code` or
  * `orgs.momo_merchant_phone`): who is paid when a `momo_charge` names no
- * order, ride or payee, as seed 000's own call does. A tenant is data, so
+ * order, ride or payee, as the tool catalog's own call does. A tenant is data, so
  * the account lives on the tenant's row, not in the process environment.
  *
  * The columns' check constraints hold the same rules; {@link

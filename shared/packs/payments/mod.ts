@@ -1,5 +1,5 @@
 /**
- * The payments pack (seed 000 E): MoMo charges by USSD (`momo_charge`),
+ * The payments pack (the tool catalog's payments section): MoMo charges by USSD (`momo_charge`),
  * their settlement from signed provider callbacks, forwarded confirmation
  * SMS, a payee's `PAID <ref>` on WhatsApp or staff in the Admin Inbox, the
  * expiry sweep, and the Payments agent ("pay 5000 to 0788123456", "my

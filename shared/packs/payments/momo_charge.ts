@@ -1,12 +1,12 @@
 /**
- * `momo_charge` (seed 000 E): creates a pending MoMo charge and answers with
+ * `momo_charge` (the tool catalog's payments section): creates a pending MoMo charge and answers with
  * the USSD code that pays it, as a `tel:` link (`#` written `%23`) and as
  * plain text (iOS will not dial such links), its `momo_ref` and when it
  * expires. A link is not a payment: the charge settles only on evidence
  * (a signed callback, a forwarded SMS, the vendor or staff confirming).
  *
  * Who is paid: an order's venue, a ride's driver, the number in
- * `payee_phone`, or, when the call names none of them (seed 000's own call),
+ * `payee_phone`, or, when the call names none of them (the tool catalog's own call),
  * the tenant itself, on the merchant account kept on its row
  * (`orgs.momo_merchant_code` or `orgs.momo_merchant_phone`).
  *
@@ -205,7 +205,7 @@ export const momoCharge = defineTool({
   input,
   output,
   examples: [{
-    description: "Pay the business itself (seed 000's call)",
+    description: "Pay the business itself (the tool catalog's call)",
     input: {
       amount: 1000,
       currency: "RWF",

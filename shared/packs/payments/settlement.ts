@@ -21,7 +21,7 @@ import {
   templateOut,
   textOut,
 } from "@shared/capabilities/messaging/mod.ts";
-import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 /** Where a piece of evidence came from (payment_events.source). */
@@ -362,9 +362,4 @@ export async function applyEvidence(
   };
   await notifyParties(tx, after, messaging);
   return { kind: "applied", status: final.status, charge: after };
-}
-
-/** When a charge stops being payable, on the Kigali clock (`14:35`). */
-export function payableUntil(expiresAt: string): string {
-  return formatKigaliTime(expiresAt);
 }

@@ -20,7 +20,7 @@ export * from "./staff_notifier.ts";
 
 /** The support pack. */
 export const SUPPORT_PACK: Pack = {
-  id: "support",
+  id: "support_handoff",
   tools: [notifyStaff],
   agents: [{
     id: "support_handoff",

@@ -17,7 +17,7 @@ const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|rest
 
 /** The waiter pack. */
 export const WAITER_PACK: Pack = {
-  id: "waiter",
+  id: "waiter_ai",
   tools: [reservationBook, reservationList, reservationMove, reservationCancel],
   agents: [{
     id: "waiter_ai",

@@ -1,5 +1,5 @@
 /**
- * `reservation_book` (seed 000 B): books a table at a venue. The time must be
+ * `reservation_book` (the tool catalog's commerce section): books a table at a venue. The time must be
  * in the future, start on one of the venue's slots and fit inside its
  * opening hours (Kigali time); otherwise the answer suggests the nearest free
  * slots (`error.details.suggestions`, ISO times, also named in the message).

@@ -1,5 +1,5 @@
 /**
- * Entry point of the `wa-webhook-buy-sell` edge function: the WhatsApp
+ * Entry point of the `wa-webhook` edge function: the WhatsApp
  * webhook. It stores what Meta delivers and wakes the `agent` function,
  * which answers (`shared/platform/wa_webhook.ts` lists the environment it
  * reads).
