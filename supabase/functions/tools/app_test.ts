@@ -51,6 +51,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "reservation_list",
       "reservation_move",
       "ride_cancel",
+      "ride_hold",
       "ride_request",
       "ride_status",
       "search_businesses_with_tags",
