@@ -34,7 +34,9 @@ dbTest(
       db,
       log,
       maxAttempts: 1,
-      leaseMs: 50,
+      // Long enough that no lease renewal is in flight when the test ends the lease itself
+      // (a 50 ms lease renewed every 50 ms could land after that update on a busy machine).
+      leaseMs: 60_000,
       handle: () => Promise.reject(new Error("handler exploded")),
       async onFailed(failure: InboundFailure, tx: Queryable) {
         await tx.query("insert into public.test_failure_work values ($1, $2)", [
