@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import { z } from "zod";
 import type { FlowMemory, OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
 
 export type { FlowMemory };
@@ -131,3 +131,13 @@ export function typedFlow<S extends z.ZodObject>(
     memory: { version: spec.version, schema: spec.memory, migrate: spec.migrate },
   };
 }
+
+/**
+ * The memory fields of a call kept for confirmation (`callWithConfirmation`
+ * and `confirmedOutcome`): its result, read back with the tool's own schema
+ * by `readKeptResult`, and the tool's name. Spread into a flow's memory schema.
+ */
+export const keptCallMemory = {
+  lastResult: z.unknown().optional(),
+  lastTool: z.string().nullish(),
+};

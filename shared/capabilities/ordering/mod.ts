@@ -25,6 +25,7 @@ export {
   orderFlow,
   type OrderFlowOptions,
   ORDERING_TABLES,
+  ORDERING_TOOLS,
   type OrderSummaryRow,
   venueNameOf,
 } from "./order_steps.ts";

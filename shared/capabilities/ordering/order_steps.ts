@@ -64,6 +64,21 @@ export const ORDERING_TABLES: PackTables = {
   },
 };
 
+/**
+ * The tools the ordering conversation calls, as an agent that runs it is
+ * given them by default: find stock, order, follow, cancel, pay, hand off.
+ */
+export const ORDERING_TOOLS: readonly string[] = [
+  "search_supabase",
+  "inventory_check",
+  "order_create",
+  "order_status_update",
+  "order_cancel",
+  "momo_charge",
+  "notify_staff",
+  "analytics_log",
+];
+
 /** What the ordering steps say, in en, rw and fr. */
 export const ORDER_TEXTS = {
   stock: {

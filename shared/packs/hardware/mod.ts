@@ -7,8 +7,13 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/capabilities/ordering/mod.ts";
-import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
+import {
+  ORDER_TEXTS,
+  orderFlow,
+  ORDERING_TABLES,
+  ORDERING_TOOLS,
+  orderPending,
+} from "@shared/capabilities/ordering/mod.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
 
 /** What Hardware says at the venue steps, in en, rw and fr. */
@@ -45,16 +50,7 @@ export const HARDWARE_PACK: Pack = {
     name: "Hardware",
     description: "Checks hardware stock and takes orders.",
     audience: "customers",
-    tools: [
-      "search_supabase",
-      "inventory_check",
-      "order_create",
-      "order_status_update",
-      "order_cancel",
-      "momo_charge",
-      "notify_staff",
-      "analytics_log",
-    ],
+    tools: ORDERING_TOOLS,
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },
     offlineFlow: orderFlow({

@@ -23,7 +23,12 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
-import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import {
+  type FlowMemory,
+  keptCallMemory,
+  typedFlow,
+  type TypedTurn,
+} from "@shared/registry/flow_memory.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -108,9 +113,7 @@ const insuranceMemory = z.object({
   ussd: z.string().nullish(),
   payee: z.string().nullish(),
   options: z.array(z.string()).optional(),
-  // A confirmed call's result, read by `readKeptResult` with the tool's schema.
-  lastResult: z.unknown().optional(),
-  lastTool: z.string().nullish(),
+  ...keptCallMemory,
 });
 
 type InsuranceMemory = z.output<typeof insuranceMemory>;

@@ -15,7 +15,12 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { callTyped, readKeptResult, readResult } from "@shared/registry/tool_call.ts";
-import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import {
+  type FlowMemory,
+  keptCallMemory,
+  typedFlow,
+  type TypedTurn,
+} from "@shared/registry/flow_memory.ts";
 import { waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import type {
@@ -63,9 +68,7 @@ const rideMemory = z.object({
   momoRef: z.string().nullish(),
   driverName: z.string().nullish(),
   options: z.array(z.string()).optional(),
-  // A confirmed call's result, read by `readKeptResult` with the tool's schema.
-  lastResult: z.unknown().optional(),
-  lastTool: z.string().nullish(),
+  ...keptCallMemory,
 });
 
 type RideMemory = z.output<typeof rideMemory>;

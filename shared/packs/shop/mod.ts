@@ -6,8 +6,13 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/capabilities/ordering/mod.ts";
-import { ORDER_TEXTS, orderFlow, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
+import {
+  ORDER_TEXTS,
+  orderFlow,
+  ORDERING_TABLES,
+  ORDERING_TOOLS,
+  orderPending,
+} from "@shared/capabilities/ordering/mod.ts";
 import { SHOP_INTENTS } from "./intents.ts";
 
 /** What Shop says at the venue steps, in en, rw and fr. */
@@ -40,16 +45,7 @@ export const SHOP_PACK: Pack = {
     name: "Shop",
     description: "Checks shop stock and takes orders.",
     audience: "customers",
-    tools: [
-      "search_supabase",
-      "inventory_check",
-      "order_create",
-      "order_status_update",
-      "order_cancel",
-      "momo_charge",
-      "notify_staff",
-      "analytics_log",
-    ],
+    tools: ORDERING_TOOLS,
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
     offlineFlow: orderFlow({

@@ -22,7 +22,12 @@ import type {
   OfflineTurn,
 } from "@shared/registry/pack.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
-import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import {
+  type FlowMemory,
+  keptCallMemory,
+  typedFlow,
+  type TypedTurn,
+} from "@shared/registry/flow_memory.ts";
 import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
@@ -278,8 +283,7 @@ const waiterMemory = z.object({
   manage: manageSchema.nullish(),
   // The ordering steps' state (shared/capabilities/ordering/order_steps.ts reads it).
   step: z.unknown().optional(),
-  lastResult: z.unknown().optional(),
-  lastTool: z.string().nullish(),
+  ...keptCallMemory,
 });
 
 type WaiterMemory = z.output<typeof waiterMemory>;
