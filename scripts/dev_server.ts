@@ -204,6 +204,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
     notificationIntervalMs: 1000,
+    // The platform's sweep (due pack schedules, expired idempotency keys), as pg_cron runs it.
+    sweepIntervalMs: 10_000,
   });
   await writeDevUsers(runtime, root);
   const waMedia = createLocalMediaServer({

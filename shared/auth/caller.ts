@@ -110,6 +110,8 @@ export function createCallerResolver(options: CallerResolverOptions): CallerReso
   }
 
   async function findTenant(ref: string): Promise<Tenant | null> {
+    // A live directory reloads when its last load is old: a policy changed a moment ago holds.
+    await tenants.fresh();
     const lookup = () => tenants.get(ref) ?? tenants.bySlug(ref) ?? null;
     const found = lookup();
     if (found) return found;

@@ -104,10 +104,61 @@ export async function recordFailure(
   );
 }
 
-/** Deletes expired keys; returns how many. Run from a periodic job. */
-export async function purgeExpiredKeys(db: Queryable): Promise<number> {
-  const rows = await db.query(
-    "delete from private.idempotency_keys where expires_at < now() returning 1",
-  );
-  return rows.length;
+/** Options for {@link purgeExpiredKeys}. */
+export interface PurgeKeysOptions {
+  /**
+   * The time to judge expiry at. A key goes only when it has expired by this
+   * clock and by the database's (which set its expiry), so an injected clock
+   * ahead of the database never takes a live key. @default the database's now()
+   */
+  now?: Date;
+  /** The most keys one statement deletes, so no statement holds many row locks. @default 1000 */
+  batchSize?: number;
+  /** The most statements one purge runs; what is left waits for the next. @default 10 */
+  maxBatches?: number;
+}
+
+// One batch: the oldest expired keys a claim is not holding (skip locked: a key being reclaimed
+// is left to its claim), deleted by primary key.
+const PURGE_SQL = `
+  delete from private.idempotency_keys k
+   using (select scope, key from private.idempotency_keys
+           where expires_at < least($1::timestamptz, now())
+           order by expires_at
+           limit $2
+             for update skip locked) expired
+   where k.scope = expired.scope and k.key = expired.key
+  returning 1`;
+
+/**
+ * Deletes expired keys in batches of `batchSize`, each its own statement,
+ * until a batch comes back short or `maxBatches` ran; returns how many went.
+ * A claim reclaims an expired key in place, so purging is only about the
+ * table's size: the platform's sweep runs it once per period.
+ *
+ * @throws {RangeError} when `batchSize` or `maxBatches` is not a positive whole number.
+ */
+export async function purgeExpiredKeys(
+  db: Queryable,
+  options: PurgeKeysOptions = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 1000;
+  const maxBatches = options.maxBatches ?? 10;
+  for (const [name, value] of [["batchSize", batchSize], ["maxBatches", maxBatches]] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(
+        `Cannot purge idempotency keys as ${name} must be a positive whole number: ` +
+          `current value is ${value}`,
+      );
+    }
+  }
+  // Without a clock of its own, the database's alone decides (infinity leaves least() to now()).
+  const now = options.now?.toISOString() ?? "infinity";
+  let purged = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const rows = await db.query(PURGE_SQL, [now, batchSize]);
+    purged += rows.length;
+    if (rows.length < batchSize) break;
+  }
+  return purged;
 }

@@ -25,6 +25,7 @@ import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InvokeRequest } from "./invoke.ts";
+import type { PlatformSweepSummary } from "./platform_sweep.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
 /** A background sender over an outbox table (staff notifications, WhatsApp). */
@@ -76,6 +77,13 @@ export interface Platform {
   getToolsForAgent(agentId: string, tenantId: string): AnyTool[];
   /** Runs one call through the pipeline. */
   call(request: InvokeRequest): Promise<ToolResult>;
+  /** The platform's clock: what tools, schedules and sweeps read (injected in tests). */
+  now(): Date;
+  /**
+   * The platform's periodic work: the packs' schedules that are due and the
+   * purge of expired idempotency keys (`platform_sweep.ts`). Never throws.
+   */
+  sweep(): Promise<PlatformSweepSummary>;
   /** Flushes traces and closes the database. */
   close(): Promise<void>;
 }

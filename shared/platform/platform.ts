@@ -23,6 +23,7 @@ import { createInvoker } from "@shared/pipeline/invoke.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import { LeasedRateLimiter, type RateLimit } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
+import { createPlatformSweeper } from "@shared/pipeline/platform_sweep.ts";
 import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
@@ -142,6 +143,18 @@ export interface PlatformOptions {
   /** Notification dispatch loop interval; 0 runs no loop (tests call drain()). @default 0 */
   notificationIntervalMs?: number;
   /**
+   * How often a long-running host runs the platform's sweep (the packs' due
+   * schedules, the purge of expired idempotency keys); 0 runs no loop: a
+   * deployed function's sweep endpoint runs it (`POST /agent/sweep`). @default 0
+   */
+  sweepIntervalMs?: number;
+  /**
+   * How old the tenant directory may grow before a lookup reads `orgs` and
+   * `tenant_whatsapp_numbers` again: a number or brand an operator changes
+   * serves within this long, without a restart. @default 5000
+   */
+  tenantsMaxAgeMs?: number;
+  /**
    * The most calls of one tool all of a tenant's callers together may make,
    * unless the tool or the tenant's policy says otherwise.
    * @default `TOOL_TENANT_CEILING_PER_SEC` calls a second, else 1,000
@@ -193,15 +206,25 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     knownTools,
     declared: packAgents(packs),
   });
-  const tenants = new TenantDirectory();
-  await tenants.load(db, (slug) => log.error("tenant_policy_invalid", { tenant: slug }));
+  const now = options.services?.now ?? (() => new Date());
+  const onInvalid = (slug: string) => log.error("tenant_policy_invalid", { tenant: slug });
+  // Live: lookups that await fresh() see an operator's new number or brand within the age.
+  const tenants = new TenantDirectory({
+    source: db,
+    maxAgeMs: options.tenantsMaxAgeMs,
+    now: () => now().getTime(),
+    onInvalid,
+    onLoadFailed: (error) =>
+      log.error("tenants_reload_failed", { error: String(error).slice(0, 300) }),
+  });
+  await tenants.load(db, onInvalid);
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));
 
   const traces = new TraceSink({ db, log, intervalMs: options.traceIntervalMs });
   const services: ToolServices = {
     pseudonymise: createPseudonymiser(secret),
-    now: () => new Date(),
     ...options.services,
+    now,
     get: serviceLookup(packs, [...defaultProvisions(), ...(options.provide ?? [])]),
   };
   const invoker = createInvoker({
@@ -232,8 +255,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   if (options.notificationIntervalMs) {
     notifications.start({ intervalMs: options.notificationIntervalMs });
   }
+  const sweeper = createPlatformSweeper(() => platform, { now, log });
 
-  return {
+  const platform: Platform = {
     db,
     registry,
     agents,
@@ -260,10 +284,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       );
     },
     call: (request) => invoker.invoke(request),
+    now,
+    sweep: () => sweeper.sweep(),
     async close() {
+      await sweeper.stop();
       await notifications.stop();
       await traces.flush();
       await db.close();
     },
   };
+  if (options.sweepIntervalMs) sweeper.start({ intervalMs: options.sweepIntervalMs });
+  return platform;
 }

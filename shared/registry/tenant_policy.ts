@@ -104,11 +104,48 @@ export function policyIsPublic(policy: TenantPolicy | null, tool: string): boole
   return policy !== null && policyAllows(policy, tool) && policy.public_tools.includes(tool);
 }
 
-/** The tenants the process knows, by id and by slug. */
+/** Options for a {@link TenantDirectory} that keeps itself fresh. */
+export interface TenantDirectoryOptions {
+  /** Where tenants are read from (`orgs`, `tenant_whatsapp_numbers`). @default none: only `set` */
+  source?: Queryable;
+  /**
+   * How old a load may be before {@link TenantDirectory.fresh} reads the
+   * tenants again: a number or brand an operator changes serves within this
+   * long, without a restart. @default 5000
+   */
+  maxAgeMs?: number;
+  /** The clock ages are read on (the platform's). @default `Date.now` */
+  now?: () => number;
+  /** Hears the slug of each tenant whose stored policy is malformed (it fails closed). */
+  onInvalid?: (slug: string) => void;
+  /** Hears a reload that failed (the tenants loaded before stay). */
+  onLoadFailed?: (error: unknown) => void;
+}
+
+/**
+ * The tenants the process knows, by id and by slug, and their business
+ * numbers. Built with a `source`, it is live: {@link fresh} reloads it when
+ * the last load is older than `maxAgeMs`, so callers that await it before a
+ * lookup see rows an operator added or changed seconds ago.
+ */
 export class TenantDirectory {
   #byId = new Map<string, Tenant>();
   #bySlug = new Map<string, Tenant>();
   #numbers = new Map<string, TenantNumber>();
+  readonly #options: TenantDirectoryOptions;
+  #loadedAt = -Infinity;
+  #loading: Promise<void> | null = null;
+
+  /** A directory; with `options.source`, one that {@link fresh} keeps current. */
+  constructor(options: TenantDirectoryOptions = {}) {
+    const maxAgeMs = options.maxAgeMs ?? 5_000;
+    if (!(maxAgeMs >= 0)) {
+      throw new RangeError(
+        `Cannot create the tenant directory as maxAgeMs must be at least 0: current value is ${maxAgeMs}`,
+      );
+    }
+    this.#options = { ...options, maxAgeMs };
+  }
 
   /** Adds or replaces a tenant. */
   set(tenant: Tenant): void {
@@ -150,22 +187,56 @@ export class TenantDirectory {
   }
 
   /**
-   * Loads every org, its name and its policy (as the connecting role). Malformed
-   * policies are reported through `onInvalid` and fail closed.
+   * Reloads from the source when the last load is older than `maxAgeMs` (by
+   * the directory's clock); at once otherwise. Concurrent callers share one
+   * load. A failed reload is reported to `onLoadFailed` and the tenants
+   * already loaded keep serving until the next try, `maxAgeMs` later.
+   * Without a source it does nothing.
+   */
+  fresh(): Promise<void> {
+    const source = this.#options.source;
+    if (!source) return Promise.resolve();
+    if (this.#loading) return this.#loading;
+    const now = this.#now();
+    if (now - this.#loadedAt < this.#options.maxAgeMs!) return Promise.resolve();
+    this.#loading = this.load(source, this.#options.onInvalid)
+      .catch((error) => {
+        // Tried now: the next try waits a full age, so a database that is down is not hammered.
+        this.#loadedAt = now;
+        this.#options.onLoadFailed?.(error);
+      })
+      .finally(() => this.#loading = null);
+    return this.#loading;
+  }
+
+  /**
+   * Loads every org, its name and its policy, and every business number (as
+   * the connecting role), replacing what the directory held: an org or a
+   * number removed since is gone, a number moved to another tenant has its
+   * new owner. Malformed policies are reported through `onInvalid` and fail
+   * closed.
    */
   async load(
     db: Queryable,
     onInvalid: (slug: string) => void = () => {},
   ): Promise<void> {
+    const startedAt = this.#now();
     const rows = await db.query<OrgRow>(
       `select id, slug, name, tool_policy, coalesce(brand_name, name) as brand, country,
               time_zone, currency, languages
        from public.orgs`,
     );
+    const numbers = await db.query<NumberRow>(
+      `select phone_number_id, org_id, display_number, token_secret_name, app_secret_name
+       from public.tenant_whatsapp_numbers`,
+    );
+    // Built aside and swapped in at once: a lookup never sees half a load.
+    const byId = new Map<string, Tenant>();
+    const bySlug = new Map<string, Tenant>();
     for (const row of rows) {
       const policy = parseTenantPolicy(row.tool_policy);
       if (!policy) onInvalid(row.slug);
-      this.set({
+      const tenant: Tenant = {
         id: row.id,
         slug: row.slug,
         name: row.name,
@@ -177,16 +248,13 @@ export class TenantDirectory {
           currency: row.currency ?? undefined,
           languages: row.languages,
         },
-      });
+      };
+      byId.set(tenant.id, tenant);
+      bySlug.set(tenant.slug, tenant);
     }
-    const numbers = await db.query<NumberRow>(
-      `select phone_number_id, org_id, display_number, token_secret_name, app_secret_name
-       from public.tenant_whatsapp_numbers`,
-    );
-    // A number moved to another tenant, or removed, must not keep its old owner.
-    this.#numbers.clear();
+    const numberMap = new Map<string, TenantNumber>();
     for (const row of numbers) {
-      this.setNumber({
+      numberMap.set(row.phone_number_id, {
         phoneNumberId: row.phone_number_id,
         orgId: row.org_id,
         displayNumber: row.display_number ?? undefined,
@@ -194,6 +262,14 @@ export class TenantDirectory {
         appSecretName: row.app_secret_name,
       });
     }
+    this.#byId = byId;
+    this.#bySlug = bySlug;
+    this.#numbers = numberMap;
+    this.#loadedAt = Math.max(this.#loadedAt, startedAt);
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
   }
 }
 

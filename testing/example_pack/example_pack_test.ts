@@ -250,3 +250,44 @@ dbTest(
     await rt.platform.traces.flush();
   },
 );
+
+dbTest(
+  "the platform's sweep runs the pack's schedule by the platform's clock, with no WhatsApp worker",
+  async (db) => {
+    const { rt, setNow } = await withExamplePack(db);
+    await rt.callAs(USER.aline, "library_request_book", { title: "Old request" }, {
+      idempotencyKey: "aline-old",
+    });
+    // Three days on by the injected clock (no worker, no webhook: the platform's own sweep).
+    const later = new Date(T0.getTime() + 3 * DAY);
+    setNow(later);
+    const first = await rt.platform.sweep();
+    assert.deepEqual([first.schedules, first.schedulesFailed], [2, 0]);
+    assert.deepEqual(await requestsOf(db, ORG.easymo), [{
+      title: "Old request",
+      status: "expired",
+    }]);
+
+    // Backdated since: ten minutes on by the clock is the same period, so it is left alone;
+    // an hour on is the next period, so it expires. Periods follow the injected clock, not
+    // the machine's.
+    await db.query(
+      `insert into public.example_book_requests (org_id, user_id, title, requested_at)
+       values ($1, $2, 'Backdated', $3)`,
+      [ORG.easymo, USER.aline, T0.toISOString()],
+    );
+    setNow(new Date(later.getTime() + 10 * 60_000));
+    await rt.platform.sweep();
+    assert.deepEqual((await requestsOf(db, ORG.easymo)).map((row) => row.status), [
+      "requested",
+      "expired",
+    ]);
+    setNow(new Date(later.getTime() + 60 * 60_000));
+    await rt.platform.sweep();
+    assert.deepEqual((await requestsOf(db, ORG.easymo)).map((row) => row.status), [
+      "expired",
+      "expired",
+    ]);
+    await rt.platform.traces.flush();
+  },
+);

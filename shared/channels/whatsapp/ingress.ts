@@ -79,6 +79,8 @@ function createTenantSignatureVerifier(
     return verifier;
   };
   return async (body, header) => {
+    // The numbers as they are now: one an operator added seconds ago is known (a live directory).
+    await runtime.platform.tenants.fresh();
     const bySecret = new Map<string, string[]>();
     for (const number of runtime.platform.tenants.numbers()) {
       const secret = config.appSecret ?? read(number.appSecretName);

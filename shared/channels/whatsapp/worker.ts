@@ -24,7 +24,6 @@ import {
 } from "./inbound_processor.ts";
 import { stageCredentialsAlert, stageGivenUp } from "./failure_notices.ts";
 import { createTenantTransport, type TenantNumbersConfig } from "./tenant_numbers.ts";
-import { runPackSchedules } from "@shared/pipeline/pack_schedules.ts";
 import {
   createDispatcher,
   createGraphAdapter,
@@ -78,12 +77,20 @@ export interface WhatsAppWorker {
   /**
    * Processes what is pending or abandoned, sends what is due, removes
    * files past their retention (a Storage failure is logged, the rest stands),
-   * runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers) and
-   * forgets idle rate buckets.
+   * runs the packs' sweeps (`Pack.sweeps`, e.g. expired ride offers), the
+   * platform's sweep (`platform.sweep()`: due pack schedules, expired
+   * idempotency keys) and forgets idle rate buckets.
    */
-  sweep(): Promise<
-    { processed: number; sent: number; filesRemoved: number; bucketsPurged: number }
-  >;
+  sweep(): Promise<{
+    processed: number;
+    sent: number;
+    filesRemoved: number;
+    bucketsPurged: number;
+    /** Pack schedule runs of the platform's sweep. */
+    schedules: number;
+    /** Expired idempotency keys the platform's sweep purged. */
+    keysPurged: number;
+  }>;
   /**
    * Starts the background loops (long-running hosts only): inbound
    * recovery, dispatch, and the packs' sweeps with the rate-bucket purge.
@@ -153,6 +160,7 @@ export function createWhatsAppWorker(
   // logged, the rest run.
   const runPackSweeps = async () => {
     const tools = platform.packs.flatMap((pack) => pack.sweeps ?? []);
+    await platform.tenants.fresh();
     for (const tenant of platform.tenants.list()) {
       for (const tool of tools) {
         const result = await platform.call({
@@ -169,10 +177,6 @@ export function createWhatsAppWorker(
           });
         }
       }
-      // The packs' schedules that are due for this tenant (each logs its own failure).
-      await runPackSchedules(platform, { now: new Date(), tenant: tenant.slug }).catch((error) =>
-        platform.log.error("pack_schedules_failed", { error: String(error).slice(0, 300) })
-      );
     }
   };
   // Where a message's media comes from: the token of the number it was sent to.
@@ -241,6 +245,8 @@ export function createWhatsAppWorker(
       await openTickets();
     },
     handle: async (message) => {
+      // A brand or number an operator changed since the last load is read before answering.
+      await platform.tenants.fresh();
       const orgId = orgOf(message);
       if (!orgId) throw new Error(`no tenant owns the number ${message.phoneNumberId}`);
       await handlerFor(orgId, message.phoneNumberId)(message);
@@ -262,10 +268,20 @@ export function createWhatsAppWorker(
           return 0;
         });
       await runPackSweeps();
-      // What the packs' sweeps queued (a rider told nobody answered) leaves now.
+      // The platform's own periodic work (the packs' due schedules, expired idempotency keys):
+      // deployed, pg_cron's POST /agent/sweep is what runs it.
+      const platformSweep = await platform.sweep();
+      // What the packs' sweeps and schedules queued (a rider told nobody answered) leaves now.
       const { sent: sentAfter } = await dispatcher.drain();
       const bucketsPurged = await purgeRateBuckets();
-      return { processed, sent: sent + sentAfter, filesRemoved, bucketsPurged };
+      return {
+        processed,
+        sent: sent + sentAfter,
+        filesRemoved,
+        bucketsPurged,
+        schedules: platformSweep.schedules,
+        keysPurged: platformSweep.keysPurged,
+      };
     },
     start() {
       processor.start();
