@@ -13,20 +13,40 @@ import { startScriptedOpenAI } from "@testing/openai_server.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { textMessage } from "@shared/channels/whatsapp/messages.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { type FakeGraph, startFakeGraph } from "@testing/graph_server.ts";
-import { createTestRuntime } from "@testing/runtime.ts";
+import { createTestRuntime, type TestRuntimeOptions } from "@testing/runtime.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { ORG } from "@testing/seed.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 
-const NUMBER = { easymo: "100000000000001", beaver: "100000000000002" };
-// What the seeded number rows name, and their values here.
+// EasyMO's second number is not seeded: the tests that need it add its row.
+const NUMBER = {
+  easymo: "100000000000001",
+  beaver: "100000000000002",
+  easymo2: "100000000000003",
+};
+// What the number rows name, and their values here.
 const SECRETS: Record<string, string> = {
   WHATSAPP_TOKEN: "easymo-graph-token",
   WHATSAPP_APP_SECRET: "easymo-app-secret",
   WHATSAPP_TOKEN_BEAVER: "beaver-graph-token",
   WHATSAPP_APP_SECRET_BEAVER: "beaver-app-secret",
+  WHATSAPP_TOKEN_EASYMO_2: "easymo-second-graph-token",
+  WHATSAPP_APP_SECRET_EASYMO_2: "easymo-second-app-secret",
 };
+
+/** Adds EasyMO's second number, with its own token and app secret, as an operator would. */
+async function addSecondEasymoNumber(db: TestDatabase): Promise<void> {
+  await db.query(
+    `insert into public.tenant_whatsapp_numbers
+       (phone_number_id, org_id, display_number, token_secret_name, app_secret_name)
+     values ($1, $2, '+250780000003', 'WHATSAPP_TOKEN_EASYMO_2', 'WHATSAPP_APP_SECRET_EASYMO_2')`,
+    [NUMBER.easymo2, ORG.easymo],
+  );
+}
 const PERSON = "250788777001";
 
 // The bundled agent file, with the pharmacy run by Beaver instead of EasyMO.
@@ -42,7 +62,12 @@ function pharmacyRunByBeaver() {
 
 async function twoTenants(
   db: TestDatabase,
-  options: { agentConfig?: unknown; model?: ChatModel } = {},
+  options: {
+    agentConfig?: unknown;
+    model?: ChatModel;
+    now?: () => Date;
+    provide?: TestRuntimeOptions["provide"];
+  } = {},
 ) {
   const graphs: Record<string, FakeGraph> = {
     [NUMBER.easymo]: await startFakeGraph({
@@ -53,16 +78,34 @@ async function twoTenants(
       phoneNumberId: NUMBER.beaver,
       token: SECRETS.WHATSAPP_TOKEN_BEAVER,
     }),
+    [NUMBER.easymo2]: await startFakeGraph({
+      phoneNumberId: NUMBER.easymo2,
+      token: SECRETS.WHATSAPP_TOKEN_EASYMO_2,
+    }),
   };
-  // Meta's one Graph host, played by one loopback server per number: the path names the number.
+  // Meta's one Graph host, played by one loopback server per number: a send's path names the
+  // number; a media lookup names only the media, so the token it carries picks the server (a
+  // lookup with another number's token asks a server that never held the file). Downloads go
+  // to the URL the lookup answered.
   const graphFetch: typeof fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const number = url.pathname.split("/")[2];
-    const graph = graphs[number];
-    if (!graph) return Promise.resolve(new Response("no such number", { status: 404 }));
-    return fetch(`${graph.baseUrl}/${number}/messages`, init);
+    if (url.host !== "graph.example") return fetch(input, init);
+    const [, , id, action] = url.pathname.split("/");
+    if (action === "messages") {
+      const graph = graphs[id];
+      if (!graph) return Promise.resolve(new Response("no such number", { status: 404 }));
+      return fetch(`${graph.baseUrl}/${id}/messages`, init);
+    }
+    const token = new Headers(init?.headers).get("authorization")?.replace(/^Bearer /, "");
+    const graph = Object.values(graphs).find((candidate) => candidate.token === token);
+    if (!graph) return Promise.resolve(new Response("unknown token", { status: 401 }));
+    return fetch(`${graph.baseUrl}/${id}`, init);
   };
-  const rt = await createTestRuntime(db, { agentConfig: options.agentConfig });
+  const rt = await createTestRuntime(db, {
+    agentConfig: options.agentConfig,
+    now: options.now,
+    provide: options.provide,
+  });
   const tasks: Promise<unknown>[] = [];
   const secrets = (name: string) => SECRETS[name];
   const channel = createWhatsAppChannel(rt, {
@@ -77,9 +120,10 @@ async function twoTenants(
     number: string,
     content: string | SimulatedContent,
     appSecret: string,
+    from = PERSON,
   ): Promise<number> {
     const payload = messageDelivery(
-      { from: PERSON, wamid: `wamid.two.${n++}`, phoneNumberId: number },
+      { from, wamid: `wamid.two.${n++}`, phoneNumberId: number },
       typeof content === "string" ? { text: content } : content,
     );
     const body = new TextEncoder().encode(JSON.stringify(payload));
@@ -112,6 +156,7 @@ async function twoTenants(
     });
   return {
     rt,
+    channel,
     post,
     sent,
     menus,
@@ -145,9 +190,9 @@ dbTest(
       assert.match(beaver[0], /I'm Beaver's Choice\./);
       assert.doesNotMatch(easymo[0], /Beaver/);
       assert.doesNotMatch(beaver[0], /EasyMO/);
-      for (const graph of Object.values(t.graphs)) {
-        assert.ok(graph.requests.every((request) => request.authorized));
-        assert.deepEqual(graph.accepted.map((message) => message.to), [PERSON]);
+      for (const number of [NUMBER.easymo, NUMBER.beaver]) {
+        assert.ok(t.graphs[number].requests.every((request) => request.authorized));
+        assert.deepEqual(t.graphs[number].accepted.map((message) => message.to), [PERSON]);
       }
 
       // Rows: one inbound row, window, conversation and reply per tenant, each in its org.
@@ -413,6 +458,129 @@ dbTest(
       );
       assert.deepEqual(refused, []);
     } finally {
+      await t.close();
+    }
+  },
+);
+
+async function stored(db: TestDatabase): Promise<Array<[string, string]>> {
+  const rows = await db.query<{ phone_number_id: string; org_id: string }>(
+    "select phone_number_id, org_id from private.wa_inbound order by wamid",
+  );
+  return rows.map((row) => [row.phone_number_id, row.org_id]);
+}
+
+dbTest(
+  "a number an operator adds serves within seconds, without a restart; a brand change shows in the next reply; a removed number stores nothing again",
+  async (db) => {
+    const T0 = new Date("2026-02-02T09:00:00Z");
+    let now = T0;
+    const at = (ms: number) => now = new Date(T0.getTime() + ms);
+    const t = await twoTenants(db, { now: () => now });
+    try {
+      // Added while the platform runs: within the directory's age (5 s) it is not known yet,
+      // so its own app's signature is one no known number has: refused, nothing stored.
+      await addSecondEasymoNumber(db);
+      at(4_000);
+      assert.equal(await t.post(NUMBER.easymo2, "hi", SECRETS.WHATSAPP_APP_SECRET_EASYMO_2), 403);
+      assert.deepEqual(await stored(db), []);
+
+      // Five seconds on by the platform's clock: read again, it serves for EasyMO, and the
+      // reply leaves from it.
+      at(5_000);
+      assert.equal(await t.post(NUMBER.easymo2, "hi", SECRETS.WHATSAPP_APP_SECRET_EASYMO_2), 200);
+      assert.deepEqual(await stored(db), [[NUMBER.easymo2, ORG.easymo]]);
+      assert.equal(t.sent(NUMBER.easymo2).length, 1);
+      assert.match(t.sent(NUMBER.easymo2)[0], /I'm EasyMO\./);
+
+      // Beaver's brand changed by an operator: the next reply speaks as the new brand.
+      await db.query("update public.orgs set brand_name = 'Beaver Books' where id = $1", [
+        ORG.beaver,
+      ]);
+      at(10_000);
+      assert.equal(
+        await t.post(NUMBER.beaver, "hi", SECRETS.WHATSAPP_APP_SECRET_BEAVER, "250788777002"),
+        200,
+      );
+      assert.match(t.sent(NUMBER.beaver).at(-1)!, /I'm Beaver Books\./);
+
+      // Removed: once read again, its deliveries are refused and nothing more is stored.
+      await db.query("delete from public.tenant_whatsapp_numbers where phone_number_id = $1", [
+        NUMBER.easymo2,
+      ]);
+      at(15_000);
+      assert.equal(
+        await t.post(NUMBER.easymo2, "hi", SECRETS.WHATSAPP_APP_SECRET_EASYMO_2, "250788777003"),
+        403,
+      );
+      assert.equal((await stored(db)).length, 2);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a tenant with two numbers answers each person from the number they wrote to, and reads their media with that number's token",
+  async (db) => {
+    await addSecondEasymoNumber(db);
+    const storage = await startTestStorage(db);
+    const t = await twoTenants(db, { provide: [{ key: FILE_STORE, value: storage.files }] });
+    try {
+      const [first, second, third] = ["250788777011", "250788777012", "250788777013"];
+      assert.equal(
+        await t.post(NUMBER.easymo2, "hi", SECRETS.WHATSAPP_APP_SECRET_EASYMO_2, first),
+        200,
+      );
+      assert.equal(await t.post(NUMBER.easymo, "hi", SECRETS.WHATSAPP_APP_SECRET, second), 200);
+      // Each reply from the number written to, with that number's token; none from the other.
+      const to = (number: string) => t.graphs[number].accepted.map((message) => message.to);
+      assert.deepEqual(to(NUMBER.easymo2), [first]);
+      assert.deepEqual(to(NUMBER.easymo), [second]);
+      assert.deepEqual(to(NUMBER.beaver), []);
+      for (const graph of Object.values(t.graphs)) {
+        assert.ok(graph.requests.every((request) => request.authorized));
+      }
+      // The number written to is the contact's, and follows their newest message.
+      const contactNumber = async (waId: string) =>
+        (await db.query<{ phone_number_id: string }>(
+          "select phone_number_id from public.wa_contacts where org_id = $1 and wa_id = $2",
+          [ORG.easymo, waId],
+        ))[0]?.phone_number_id;
+      assert.equal(await contactNumber(first), NUMBER.easymo2);
+      assert.equal(await t.post(NUMBER.easymo, "hello", SECRETS.WHATSAPP_APP_SECRET, first), 200);
+      assert.equal(await contactNumber(first), NUMBER.easymo);
+
+      // A photo sent to the second number is fetched with its token (from its Graph server).
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 2, 3]);
+      const mediaId = await t.graphs[NUMBER.easymo2].addMedia(jpeg, "image/jpeg");
+      const photo = { media: { type: "image" as const, id: mediaId, mimeType: "image/jpeg" } };
+      assert.equal(
+        await t.post(NUMBER.easymo2, photo, SECRETS.WHATSAPP_APP_SECRET_EASYMO_2, third),
+        200,
+      );
+      assert.equal(t.graphs[NUMBER.easymo2].mediaLookups(mediaId), 1);
+      assert.equal(t.graphs[NUMBER.easymo].mediaLookups(mediaId), 0);
+      const files = await db.query<{ name: string }>(
+        "select name from storage.objects where bucket_id = 'media' and name like $1",
+        [`${ORG.easymo}/%`],
+      );
+      assert.equal(files.length, 1, JSON.stringify(files));
+      assert.deepEqual(to(NUMBER.easymo2).at(-1), third);
+
+      // A message whose contact names another tenant's number still leaves from its own
+      // tenant's number: a row never makes a tenant speak from a number it does not own.
+      const before = t.graphs[NUMBER.beaver].accepted.length;
+      const result = await t.channel.transport.send(
+        "250788777014",
+        textMessage("Your order is ready.").body,
+        { orgId: ORG.easymo, phoneNumberId: NUMBER.beaver },
+      );
+      assert.ok(result.ok);
+      assert.equal(t.graphs[NUMBER.beaver].accepted.length, before);
+      assert.deepEqual(to(NUMBER.easymo).at(-1), "250788777014");
+    } finally {
+      await storage.close();
       await t.close();
     }
   },

@@ -148,6 +148,7 @@ interface ClaimedRow {
   attempts: number;
   last_error_code: number | null;
   last_inbound_at: Date | string | null;
+  phone_number_id: string | null;
   deferred: boolean;
 }
 
@@ -201,12 +202,15 @@ const CLAIM_SQL = `
   ),
   -- Materialised: each claimed row's gate is computed once, not planned and run again for every
   -- column of the update that reads it (half of what a claim cost on PGlite, planning included).
+  -- The recipient's contact row, read here once: their window and the number they wrote to.
   gate as materialized (
     select due.id,
            (select max(p.sent_at) from public.wa_outbox p
              where p.org_id = x.org_id and p.to_wa_id = x.to_wa_id)
-             + $3::double precision * interval '1 millisecond' as not_before
+             + $3::double precision * interval '1 millisecond' as not_before,
+           c.last_inbound_at, c.phone_number_id
       from due join public.wa_outbox x on x.id = due.id
+      left join public.wa_contacts c on c.org_id = x.org_id and c.wa_id = x.to_wa_id
   )
   update public.wa_outbox o set
     status = case when gate.not_before > $1::timestamptz then 'queued' else 'sending' end,
@@ -218,9 +222,7 @@ const CLAIM_SQL = `
    where o.id = gate.id
   returning o.id, o.org_id, o.to_wa_id, o.kind, o.body, o.fallback_template, o.attempts, o.last_error_code,
             coalesce(gate.not_before > $1::timestamptz, false) as deferred,
-            (select c.last_inbound_at from public.wa_contacts c
-              where c.org_id = o.org_id and c.wa_id = o.to_wa_id)
-              as last_inbound_at`;
+            gate.last_inbound_at, gate.phone_number_id`;
 
 class OutboxDispatcher implements Dispatcher {
   readonly #db: Queryable;
@@ -355,8 +357,11 @@ class OutboxDispatcher implements Dispatcher {
   async #send(row: ClaimedRow, body: MessageBody): Promise<SendResult> {
     this.#bucket.take();
     try {
-      // The row's tenant picks the business number it leaves from.
-      return await this.#transport.send(row.to_wa_id, body, { orgId: row.org_id });
+      // The row's tenant, and the number the recipient wrote to, pick the number it leaves from.
+      return await this.#transport.send(row.to_wa_id, body, {
+        orgId: row.org_id,
+        ...(row.phone_number_id ? { phoneNumberId: row.phone_number_id } : {}),
+      });
     } catch (error) {
       this.#log.error("wa.transport.threw", {
         error: error instanceof Error ? error.message : String(error),

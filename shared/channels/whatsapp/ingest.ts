@@ -21,7 +21,7 @@ import { windowUpsertSql } from "./window.ts";
 // Each sender's newest message in the delivery: it sets their window.
 const LATEST_PER_SENDER = `(
   select distinct on (org_id, from_wa_id) from_wa_id as wa_id, org_id, profile_name,
-         sent_at as last_inbound_at
+         sent_at as last_inbound_at, phone_number_id
   from incoming order by org_id, from_wa_id, sent_at desc) as latest`;
 
 const STORE_SQL = `

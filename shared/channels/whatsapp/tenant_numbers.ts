@@ -29,19 +29,24 @@ export interface TenantNumbersConfig {
 }
 
 /**
- * The number a tenant's messages leave from: its first by phone-number id
- * (a stable choice while a tenant has one number per purpose).
+ * The number a tenant's message leaves from: the one the recipient wrote to
+ * (`preferred`) while it is still the tenant's, else the tenant's first by
+ * phone-number id (a stable choice for people who never wrote).
  */
 export function sendingNumber(
   tenants: TenantDirectory,
   orgId: string,
+  preferred?: string,
 ): TenantNumber | undefined {
+  const written = preferred === undefined ? undefined : tenants.byPhoneNumberId(preferred);
+  if (written?.orgId === orgId) return written;
   return tenants.numbers(orgId).sort((a, b) => a.phoneNumberId.localeCompare(b.phoneNumberId))[0];
 }
 
 /**
- * A transport that sends each message from its tenant's business number,
- * with that number's token (one Graph adapter per number, built on first use).
+ * A transport that sends each message from its tenant's business number
+ * (the one its recipient wrote to), with that number's token (one Graph
+ * adapter per number, built on first use).
  * A message of a tenant without a number, or whose token secret is unset,
  * is refused (not retried: it needs configuration, and the log says which
  * secret name is missing).
@@ -58,16 +63,16 @@ export function createTenantTransport(
     retryable: false,
   });
   return {
-    send(to: string, body: MessageBody, from?: SendFrom): Promise<SendResult> {
-      if (!from) return Promise.resolve(refuse("No tenant given for the message"));
-      const number = sendingNumber(tenants, from.orgId);
-      if (!number) {
-        return Promise.resolve(refuse(`Tenant ${from.orgId} has no WhatsApp number`));
-      }
+    async send(to: string, body: MessageBody, from?: SendFrom): Promise<SendResult> {
+      if (!from) return refuse("No tenant given for the message");
+      // A number an operator added, moved or removed a moment ago is seen (a live directory).
+      await tenants.fresh();
+      const number = sendingNumber(tenants, from.orgId, from.phoneNumberId);
+      if (!number) return refuse(`Tenant ${from.orgId} has no WhatsApp number`);
       const token = config.secrets(number.tokenSecretName);
       if (!token) {
-        return Promise.resolve(
-          refuse(`The secret ${number.tokenSecretName} (token of a WhatsApp number) is not set`),
+        return refuse(
+          `The secret ${number.tokenSecretName} (token of a WhatsApp number) is not set`,
         );
       }
       let adapter = adapters.get(number.phoneNumberId);
@@ -84,7 +89,7 @@ export function createTenantTransport(
         };
         adapters.set(number.phoneNumberId, adapter);
       }
-      return adapter.transport.send(to, body, from);
+      return await adapter.transport.send(to, body, from);
     },
   };
 }

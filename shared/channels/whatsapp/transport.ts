@@ -52,4 +52,10 @@ export interface WhatsAppTransport {
 export interface SendFrom {
   /** The org id of the tenant (`wa_outbox.org_id`). */
   orgId: string;
+  /**
+   * The tenant's business number the recipient last wrote to
+   * (`wa_contacts.phone_number_id`): the message leaves from it, so a tenant
+   * with two numbers answers from the one written to. @default the tenant's first number
+   */
+  phoneNumberId?: string;
 }

@@ -24,6 +24,8 @@ export interface RecordInboundOptions {
   profileName?: string;
   /** When the user sent it (the webhook's `timestamp`, unix seconds × 1000). */
   at: Date;
+  /** The business number it was sent to (Meta's phone-number id): replies leave from it. */
+  phoneNumberId?: string;
 }
 
 /**
@@ -72,10 +74,11 @@ export async function recordInbound(tx: Queryable, options: RecordInboundOptions
   const [row] = await tx.query<{ last_inbound_at: Date | string }>(
     `${
       windowUpsertSql(
-        "(values ($1::text, $2::uuid, $3::text, $4::timestamptz)) as v(wa_id, org_id, profile_name, last_inbound_at)",
+        "(values ($1::text, $2::uuid, $3::text, $4::timestamptz, $5::text)) " +
+          "as v(wa_id, org_id, profile_name, last_inbound_at, phone_number_id)",
       )
     } returning c.last_inbound_at`,
-    [waId, orgId, profileName ?? null, at],
+    [waId, orgId, profileName ?? null, at, options.phoneNumberId ?? null],
   );
   return new Date(row.last_inbound_at);
 }
@@ -83,18 +86,25 @@ export async function recordInbound(tx: Queryable, options: RecordInboundOptions
 /**
  * The one statement that moves 24-hour windows forward, over `source`: a
  * relation (a code constant, never input) with columns `wa_id, org_id,
- * profile_name, last_inbound_at`. `last_inbound_at` only moves forward; the
- * profile name follows the newest message; a contact keeps its first org.
- * The webhook runs it for a whole delivery, {@link recordInbound} for one.
+ * profile_name, last_inbound_at, phone_number_id`. `last_inbound_at` only
+ * moves forward; the profile name and the business number written to follow
+ * the newest message. The webhook runs it for a whole delivery,
+ * {@link recordInbound} for one.
  */
 export function windowUpsertSql(source: string): string {
-  return `insert into public.wa_contacts as c (wa_id, org_id, profile_name, last_inbound_at)
-    select wa_id, org_id, profile_name, last_inbound_at from ${source} where true
+  return `insert into public.wa_contacts as c
+      (wa_id, org_id, profile_name, last_inbound_at, phone_number_id)
+    select wa_id, org_id, profile_name, last_inbound_at, phone_number_id from ${source} where true
     on conflict (org_id, wa_id) do update set
       profile_name = case
         when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
           then coalesce(excluded.profile_name, c.profile_name)
         else coalesce(c.profile_name, excluded.profile_name)
+      end,
+      phone_number_id = case
+        when excluded.last_inbound_at >= coalesce(c.last_inbound_at, '-infinity')
+          then coalesce(excluded.phone_number_id, c.phone_number_id)
+        else coalesce(c.phone_number_id, excluded.phone_number_id)
       end,
       last_inbound_at = greatest(c.last_inbound_at, excluded.last_inbound_at)`;
 }

@@ -185,7 +185,13 @@ export function createWhatsAppWorker(
     if (config.numbers) {
       const number = platform.tenants.byPhoneNumberId(phoneNumberId);
       const token = number && config.numbers.secrets(number.tokenSecretName);
-      return token ? createGraphMediaSource({ token, baseUrl: config.numbers.baseUrl }) : undefined;
+      return token
+        ? createGraphMediaSource({
+          token,
+          baseUrl: config.numbers.baseUrl,
+          fetch: config.numbers.fetch,
+        })
+        : undefined;
     }
     return config.graph
       ? createGraphMediaSource({ token: config.graph.token, baseUrl: config.graph.baseUrl })
