@@ -63,7 +63,7 @@ import {
 useTemplateTitles(APPROVED_TEMPLATE_BUTTONS);
 
 const USAGE = `usage: deno task chat [--phone E164 | --as ROLE] [--name NAME] [--url BASE]
-                      [--number ID] [--script FILE] [--history MINUTES]
+                      [--number ID [--app-secret NAME]] [--script FILE] [--history MINUTES]
   --phone    the number you play (default +250788000001, the buyer Aline)
   --as       play a seeded role: buyer, vendor (Pharmacie Kacyiru), venue (Café Nyamirambo),
              driver (a moto driver), staff; the role is shown at start
@@ -71,6 +71,8 @@ const USAGE = `usage: deno task chat [--phone E164 | --as ROLE] [--name NAME] [-
   --url      the dev server (default http://127.0.0.1:$PORT, 54321 when PORT is unset)
   --number   the business number you write to, by phone_number_id: its tenant answers
              (default 100000000000001, EasyMO's; 100000000000002 is Beaver's Choice's)
+  --app-secret  for a number the seed does not hold: the app secret name its row gives
+             (tenant_whatsapp_numbers.app_secret_name); deliveries are signed with its secret
   --script   read lines from FILE instead of stdin
   --history  show messages to this number from the last MINUTES at start (default 10)`;
 
@@ -521,6 +523,7 @@ export async function main(argv: string[]): Promise<number> {
         script: { type: "string" },
         history: { type: "string", default: "10" },
         number: { type: "string", default: LOCAL_PHONE_NUMBER_ID },
+        "app-secret": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -560,7 +563,18 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const secret = await devSecret();
-  const { appSecret, verifyToken, mediaToken } = localWhatsAppSecrets(secret);
+  const { secrets, appSecretOf, verifyToken, mediaToken } = localWhatsAppSecrets(secret);
+  // Each number's deliveries are signed with its own app's secret, as Meta does.
+  let appSecret: string;
+  try {
+    const named = values["app-secret"];
+    if (named !== undefined && !/^[A-Z][A-Z0-9_]{0,99}$/.test(named)) {
+      throw new RangeError(`--app-secret must be a secret name such as WHATSAPP_APP_SECRET_ACME`);
+    }
+    appSecret = named ? secrets(named) : appSecretOf(values.number);
+  } catch (error) {
+    throw new UsageError(errorText(error));
+  }
   await checkServer(url, verifyToken);
   const token = await signDevToken(devJwtSecret(secret), { role: "service_role" });
   const seed = { users: await readDevUsers() ?? [], holdings: await readDevHoldings() ?? [] };
