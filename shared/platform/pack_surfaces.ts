@@ -3,7 +3,7 @@
  * HTTP routes (`Pack.routes`, mounted on the tools function under
  * `/tools/packs/<pack id>/<path>`) and the start-time check of their routes
  * and schedules (`Pack.schedules`, run by `runPackSchedules` from the
- * WhatsApp worker's sweep).
+ * platform's sweep, `shared/pipeline/platform_sweep.ts`).
  * Both act only for tenants whose entry in `config/agent_configs.yaml` runs
  * one of the pack's agents, and both go through the tool pipeline, so
  * tenancy, allowlists, rate limits and traces hold as for any call.
