@@ -25,7 +25,6 @@ import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InvokeRequest } from "./invoke.ts";
-import type { PlatformSweepSummary } from "./platform_sweep.ts";
 import type { TraceSink } from "./trace_sink.ts";
 
 /** A background sender over an outbox table (staff notifications, WhatsApp). */
@@ -34,6 +33,16 @@ export interface OutboxWorker {
   drain(): Promise<unknown>;
   /** Stops its loop and waits for the run in progress. */
   stop(): Promise<void>;
+}
+
+/** What one platform sweep did (`platform_sweep.ts`). */
+export interface PlatformSweepSummary {
+  /** Schedule runs (a replay within the same period counts as a run). */
+  schedules: number;
+  /** Schedule runs that failed (each is logged). */
+  schedulesFailed: number;
+  /** Expired idempotency keys deleted (0 when the purge was not due). */
+  keysPurged: number;
 }
 
 /** The running platform. */

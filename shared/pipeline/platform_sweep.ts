@@ -15,17 +15,9 @@
 import type { Logger } from "@shared/runtime/log.ts";
 import { purgeExpiredKeys, type PurgeKeysOptions } from "./idempotency.ts";
 import { runPackSchedules } from "./pack_schedules.ts";
-import type { Platform } from "./platform.ts";
+import type { Platform, PlatformSweepSummary } from "./platform.ts";
 
-/** What one platform sweep did. */
-export interface PlatformSweepSummary {
-  /** Schedule runs (a replay within the same period counts as a run). */
-  schedules: number;
-  /** Schedule runs that failed (each is logged). */
-  schedulesFailed: number;
-  /** Expired idempotency keys deleted (0 when the purge was not due). */
-  keysPurged: number;
-}
+export type { PlatformSweepSummary };
 
 /** Options for {@link createPlatformSweeper}. */
 export interface PlatformSweeperOptions {
