@@ -545,7 +545,10 @@ dbTest(
         [ride.id],
       );
     assert.deepEqual((await status()).map((o) => o.status), ["pending", "pending"]);
-    // Held, a driver's accept is held, not refused as run out.
+    // Held, a driver's typed "oui" is still theirs (their offer is kept, its time stopped), and
+    // their accept is held, not refused as run out.
+    const typed = { wamid: "w", from: "250788100103", text: "oui" };
+    assert.equal(await isDriverCommand(db, typed), true);
     const accept = await asService(rt, "ride_offer_respond", {
       driver_phone: DRIVER_PHONE(3),
       action: "accept",
