@@ -658,7 +658,13 @@ async function modelAct(
         replies: [{ text: reply.content }],
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
-        memory: { lastResult: null, lastTool: undefined },
+        // What the call made stays known (`lastConfirmed`), so leaving the agent still finds
+        // the work it left open (an order the model placed, not paid).
+        memory: {
+          lastResult: null,
+          lastTool: undefined,
+          ...(state.memory?.lastResult ? { lastConfirmed: state.memory.lastResult } : {}),
+        },
         ...ending(),
       };
     }

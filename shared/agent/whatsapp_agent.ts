@@ -88,10 +88,11 @@ export interface AgentHandlerOptions {
   breaker?: ModelBreaker;
 }
 
+// The ask carries its colon: French sets a space before it ("Veuillez confirmer : …").
 const CONFIRM_TEXT = {
-  en: ["Please confirm", "Confirm", "Cancel"],
-  rw: ["Emeza", "Emeza", "Reka"],
-  fr: ["Veuillez confirmer", "Confirmer", "Annuler"],
+  en: ["Please confirm:", "Confirm", "Cancel"],
+  rw: ["Emeza:", "Emeza", "Reka"],
+  fr: ["Veuillez confirmer :", "Confirmer", "Annuler"],
 } as const;
 
 // The label of a list's button and section.
@@ -337,7 +338,7 @@ export function createAgentHandler(
       const [ask, yes, no] = CONFIRM_TEXT[language];
       return {
         replies: [buttonsMessage({
-          body: `${ask}: ${pending.summary}`.slice(0, 1024),
+          body: `${ask} ${pending.summary}`.slice(0, 1024),
           buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
         })],
         state: { agent: state.agent, awaiting: "confirmation" },

@@ -30,12 +30,18 @@ const say = phraseBook({
   },
 });
 
-/** The order the flow placed (its memory), or the one a model's `order_create` answered. */
+/**
+ * The order the flow placed (its memory), or the one a model's `order_create` answered: still
+ * in hand (`lastResult`), or already told to the user by the model (`lastConfirmed`).
+ */
 function orderIdOf(memory: Record<string, unknown>): string | null {
   const step = memory.step as { order?: { id?: string } } | undefined;
   if (typeof step?.order?.id === "string") return step.order.id;
-  const last = memory.lastResult as { ok?: boolean; data?: { order_id?: unknown } } | undefined;
-  return last?.ok && typeof last.data?.order_id === "string" ? last.data.order_id : null;
+  for (const kept of [memory.lastResult, memory.lastConfirmed]) {
+    const last = kept as { ok?: boolean; data?: { order_id?: unknown } } | null | undefined;
+    if (last?.ok && typeof last.data?.order_id === "string") return last.data.order_id;
+  }
+  return null;
 }
 
 /**

@@ -79,7 +79,9 @@ export async function isDriverCommand(
      where d.phone = $1 and d.is_active
        and (not $2 or exists (
          select 1 from public.ride_offers o
-         where o.driver_id = d.id and o.status = 'pending' and o.expires_at > now()))
+         where o.driver_id = d.id and o.status = 'pending'
+           and o.expires_at > coalesce((select r.paused_at from public.ride_requests r
+             where r.id = o.request_id), now())))
      limit 1`,
     [`+${message.from}`, typedAnswer],
   );

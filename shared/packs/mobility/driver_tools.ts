@@ -11,7 +11,8 @@
  *   gets the rider's contact, the rider the driver's, the others are told
  *   at once that it was taken.
  * - `ride_offers_sweep`: offers past their expiry drop out; a ride nobody
- *   accepted expires and the rider is offered what next.
+ *   accepted expires and the rider is offered what next. A paused ride's
+ *   offers are kept as they are until it reopens (see `ride_hold`).
  *
  * @module
  */
@@ -180,8 +181,9 @@ export const rideOfferRespond = defineTool({
   name: "ride_offer_respond",
   title: "A driver answers a ride offer",
   description: "A driver accepts or declines a ride offer (their latest open one when no offer " +
-    "id is given). The first accept is matched; the others are told at once. Called by the " +
-    "WhatsApp webhook.",
+    "id is given). The first accept is matched; the others are told at once. An accept while " +
+    "the rider holds the ride is not matched (held): the offer is kept and the driver told it " +
+    "is on hold. Called by the WhatsApp webhook.",
   category: "mobility",
   input: z.strictObject({
     driver_phone: e164Phone(),
@@ -189,7 +191,7 @@ export const rideOfferRespond = defineTool({
     action: z.enum(["accept", "decline"]),
   }),
   output: z.object({
-    outcome: z.enum(["matched", "taken", "expired", "declined"]),
+    outcome: z.enum(["matched", "taken", "expired", "declined", "held"]),
     ride_request_id: z.uuid(),
   }),
   examples: [{ input: { driver_phone: "+250788100101", action: "accept" } }],
@@ -217,8 +219,11 @@ export const rideOfferRespond = defineTool({
       found.request_id,
       orgId,
     ]);
+    // A paused ride's offers ran out their time only up to the pause.
     const [offer] = await ctx.db.query<{ status: string; expired: boolean }>(
-      "select status, expires_at <= now() as expired from public.ride_offers where id = $1",
+      `select o.status, o.expires_at <= coalesce(r.paused_at, now()) as expired
+       from public.ride_offers o join public.ride_requests r on r.id = o.request_id
+       where o.id = $1`,
       [found.id],
     );
     const tellDriver = (text: string, key: string) =>
@@ -228,7 +233,7 @@ export const rideOfferRespond = defineTool({
         message: textOut(text),
         idempotencyKey: key,
       });
-    const result = (outcome: "matched" | "taken" | "expired" | "declined") => ({
+    const result = (outcome: "matched" | "taken" | "expired" | "declined" | "held") => ({
       outcome,
       ride_request_id: ride.id,
     });
@@ -241,7 +246,22 @@ export const rideOfferRespond = defineTool({
       return result("taken");
     }
     if (offer.status === "accepted") return result("matched");
-    if (offer.status !== "pending" || offer.expired || ride.status !== "open") {
+    // Held while its rider is with staff: the offer is kept (the database refuses the accept),
+    // and the driver hears it is on hold and that they will be told when it reopens.
+    if (
+      offer.status === "pending" && !offer.expired && ride.status === "paused" &&
+      args.action === "accept"
+    ) {
+      await tellDriver(
+        say("rideOnHold", language),
+        `ride-on-hold:${found.id}:${ctx.idempotency_key ?? ""}`,
+      );
+      return result("held");
+    }
+    if (
+      offer.status !== "pending" || offer.expired ||
+      (ride.status !== "open" && ride.status !== "paused")
+    ) {
       if (offer.status === "declined") return result("declined");
       await tellDriver(say("offerExpired", language), `ride-expired-offer:${found.id}`);
       return result("expired");
@@ -255,7 +275,9 @@ export const rideOfferRespond = defineTool({
         "select count(*)::int as n from public.ride_offers where request_id = $1 and status = 'pending'",
         [ride.id],
       );
-      if (left.n === 0) {
+      // A paused ride waits for its rider (with staff) even with nobody left to accept: once
+      // reopened, the sweep tells them nobody accepted.
+      if (left.n === 0 && ride.status === "open") {
         await ctx.db.query("update public.ride_requests set status = 'expired' where id = $1", [
           ride.id,
         ]);
@@ -333,8 +355,12 @@ export const rideOffersSweep = defineTool({
   async execute(_args, ctx) {
     const orgId = ctx.org_id!;
     const offers = await ctx.db.query<{ id: string }>(
-      `update public.ride_offers set status = 'expired'
-       where org_id = $1 and status = 'pending' and expires_at <= now() returning id`,
+      // A paused ride's offers are kept, their time stopped, until it reopens or is cancelled.
+      `update public.ride_offers o set status = 'expired'
+       where o.org_id = $1 and o.status = 'pending' and o.expires_at <= now()
+         and not exists (
+           select 1 from public.ride_requests r where r.id = o.request_id and r.status = 'paused')
+       returning o.id`,
       [orgId],
     );
     const rides = await ctx.db.query<{ id: string }>(

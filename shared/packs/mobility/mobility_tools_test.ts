@@ -364,6 +364,12 @@ dbTest(
   },
 );
 
+/** A driver's answer's outcome, failing the test on an error. */
+function outcome(result: Awaited<ReturnType<typeof asService>>): string {
+  assert.ok(result.ok, JSON.stringify(result));
+  return (result.data as { outcome: string }).outcome;
+}
+
 dbTest("ride_hold: a paused ride refuses every accept until its rider reopens it", async (db) => {
   const rt = await createTestRuntime(db);
   const ride = await requestMoto(rt);
@@ -372,10 +378,36 @@ dbTest("ride_hold: a paused ride refuses every accept until its rider reopens it
       idempotencyKey: key,
       org,
     });
+  const outbox = (key: string) =>
+    db.query<{ to_wa_id: string; body: string }>(
+      `select to_wa_id, body::text as body from public.wa_outbox
+       where idempotency_key like $1 order by to_wa_id`,
+      [`${key}:%`],
+    );
+  const offers = () =>
+    db.query<{ phone: string; status: string }>(
+      `select d.phone, o.status from public.ride_offers o join public.drivers d on d.id = o.driver_id
+       where o.request_id = $1 order by d.phone`,
+      [ride.ride_request_id],
+    );
   const paused = await hold(true, "hold-1");
   assert.ok(paused.ok, JSON.stringify(paused));
-  assert.equal((paused.data as { status: string }).status, "paused");
-  // The database itself refuses an accept of a paused ride's offer (no rider details leak).
+  assert.deepEqual(paused.data, {
+    ride_request_id: ride.ride_request_id,
+    status: "paused",
+    drivers_told: 3,
+  });
+  // Every driver asked hears it is on hold, in their own language (0 and 1 rw, 3 fr).
+  const held = await outbox("ride-held");
+  assert.deepEqual(held.map((m) => m.to_wa_id), ["250788100100", "250788100101", "250788100103"]);
+  assert.match(held[0].body, /ruhagaze gato/);
+  assert.match(held[2].body, /est en attente/);
+  // Holding it again changes nothing and tells nobody twice.
+  const again = await hold(true, "hold-1b");
+  assert.equal((again.data as { drivers_told: number }).drivers_told, 0);
+  assert.equal((await outbox("ride-held")).length, 3);
+  // The database itself refuses an accept of a paused ride's offer (no rider details leak),
+  // and keeps its offers: the sweep and a direct write cannot expire them while it is paused.
   await assert.rejects(
     db.query(
       `update public.ride_offers set status = 'accepted'
@@ -384,27 +416,180 @@ dbTest("ride_hold: a paused ride refuses every accept until its rider reopens it
     ),
     /no longer open/,
   );
+  await assert.rejects(
+    db.query(
+      `update public.ride_offers set status = 'expired'
+       where id = (select id from public.ride_offers where request_id = $1 limit 1)`,
+      [ride.ride_request_id],
+    ),
+    /a paused ride keeps its offers/,
+  );
+  await assert.rejects(
+    db.query("update public.ride_requests set paused_at = now() where id = $1", [
+      ride.ride_request_id,
+    ]),
+    /pause time is kept by the database/,
+  );
+  // A driver's Accept while it is held: "on hold, we'll tell you", and the offer is kept.
   const accept = await asService(rt, "ride_offer_respond", {
     driver_phone: DRIVER_PHONE(1),
     action: "accept",
   }, "accept-paused");
   assert.ok(accept.ok, JSON.stringify(accept));
-  assert.equal((accept.data as { outcome: string }).outcome, "expired");
+  assert.equal(outcome(accept), "held");
+  const [onHold] = await outbox("ride-on-hold");
+  assert.equal(onHold.to_wa_id, "250788100101");
+  assert.match(onHold.body, /Uru rugendo ruhagaze gato/);
+  // A driver who declines while it is held is taken at their word; the ride waits for its
+  // rider even so.
+  const decline = await asService(rt, "ride_offer_respond", {
+    driver_phone: DRIVER_PHONE(0),
+    action: "decline",
+  }, "decline-paused");
+  assert.equal(outcome(decline), "declined");
+  assert.deepEqual(
+    (await offers()).map((o) => o.status),
+    ["declined", "pending", "pending"],
+  );
   // Another tenant's customer cannot hold it.
   const foreign = await hold(true, "hold-foreign", USER.nina, ORG.beaver);
   assert.equal(foreign.ok ? "ok" : foreign.error.code, "NOT_FOUND");
+  // Kept: the two drivers still asked hear it is open again, with their offer's buttons.
   const reopened = await hold(false, "hold-2");
   assert.ok(reopened.ok, JSON.stringify(reopened));
-  const [row] = await db.query<{ status: string; matched_driver_id: string | null }>(
-    "select status, matched_driver_id from public.ride_requests where id = $1",
+  assert.equal((reopened.data as { drivers_told: number }).drivers_told, 2);
+  const open = await outbox("ride-reopened");
+  assert.deepEqual(open.map((m) => m.to_wa_id), ["250788100101", "250788100103"]);
+  assert.match(open[0].body, /rwongeye gufungurwa/);
+  assert.match(open[1].body, /est rouverte/);
+  assert.match(open[0].body, /ride:[0-9a-f-]{36}:accept/);
+  const [row] = await db.query<{ status: string; paused_at: string | null }>(
+    "select status, paused_at from public.ride_requests where id = $1",
     [ride.ride_request_id],
   );
-  assert.deepEqual({ ...row }, { status: "open", matched_driver_id: null });
-  // A paused ride can still be cancelled, and the drivers asked are told.
-  await hold(true, "hold-3");
-  const cancelled = await rt.callAs(USER.aline, "ride_cancel", {
-    ride_request_id: ride.ride_request_id,
-  }, { idempotencyKey: "cancel-paused" });
-  assert.ok(cancelled.ok, JSON.stringify(cancelled));
-  assert.equal((cancelled.data as { drivers_told: number }).drivers_told, 3);
+  assert.deepEqual({ ...row }, { status: "open", paused_at: null });
+  // Reopened, it works as before: the kept offer's accept is matched.
+  const matched = await asService(rt, "ride_offer_respond", {
+    driver_phone: DRIVER_PHONE(1),
+    action: "accept",
+  }, "accept-reopened");
+  assert.equal(outcome(matched), "matched");
+  assert.deepEqual(
+    (await offers()).map((o) => o.status),
+    ["declined", "accepted", "lost"],
+  );
 });
+
+dbTest(
+  "ride_hold: a paused ride can still be cancelled, and the drivers asked are told",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const ride = await requestMoto(rt);
+    const held = await rt.callAs(USER.aline, "ride_hold", {
+      ride_request_id: ride.ride_request_id,
+      hold: true,
+    }, { idempotencyKey: "hold" });
+    assert.ok(held.ok, JSON.stringify(held));
+    const cancelled = await rt.callAs(USER.aline, "ride_cancel", {
+      ride_request_id: ride.ride_request_id,
+    }, { idempotencyKey: "cancel-paused" });
+    assert.ok(cancelled.ok, JSON.stringify(cancelled));
+    assert.equal((cancelled.data as { drivers_told: number }).drivers_told, 3);
+    const offers = await db.query<{ status: string }>(
+      "select status from public.ride_offers where request_id = $1",
+      [ride.ride_request_id],
+    );
+    assert.deepEqual(offers.map((o) => o.status), ["expired", "expired", "expired"]);
+    // Withdrawn, an offer's Accept finds the ride ended.
+    const [offer] = await db.query<{ id: string }>(
+      "select id from public.ride_offers where request_id = $1 and driver_id = $2",
+      [ride.ride_request_id, DRIVER(1)],
+    );
+    const late = await asService(rt, "ride_offer_respond", {
+      driver_phone: DRIVER_PHONE(1),
+      offer_id: offer.id,
+      action: "accept",
+    }, "accept-cancelled");
+    assert.equal(outcome(late), "expired");
+  },
+);
+
+dbTest(
+  "a paused ride's offers keep the time they had left: the sweep passes them by, reopening restores it",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // A ride paused ten minutes ago, with two minutes left on its offers then: by the wall clock
+    // they ran out eight minutes ago.
+    const [ride] = await db.query<{ id: string }>(
+      `insert into public.ride_requests
+       (org_id, rider_id, vehicle_type, pickup_lat, pickup_lng, pickup_name, dest_lat, dest_lng,
+        dest_name, estimate_rwf, estimate_min_rwf, estimate_max_rwf, status, paused_at,
+        expires_at)
+     values ($1, $2, 'moto', -1.9557, 30.1123, 'Remera', -1.9393, 30.0445, 'Nyabugogo', 1500,
+       1300, 1700, 'paused', now() - interval '10 minutes', now() - interval '8 minutes')
+     returning id`,
+      [ORG.easymo, USER.aline],
+    );
+    await db.query(
+      `insert into public.ride_offers (org_id, request_id, driver_id, expires_at, sent_at)
+     select $1, $2, d, now() - interval '8 minutes', now() - interval '12 minutes'
+     from unnest($3::uuid[]) d`,
+      [ORG.easymo, ride.id, [DRIVER(1), DRIVER(3)]],
+    );
+    const sweep = await asService(rt, "ride_offers_sweep", {}, "sweep-paused");
+    assert.deepEqual(sweep.ok ? sweep.data : sweep, { offers_expired: 0, rides_expired: 0 });
+    const status = () =>
+      db.query<{ status: string; minutes: number }>(
+        `select status, round(extract(epoch from (expires_at - now())) / 60)::int as minutes
+       from public.ride_offers where request_id = $1 order by driver_id`,
+        [ride.id],
+      );
+    assert.deepEqual((await status()).map((o) => o.status), ["pending", "pending"]);
+    // Held, a driver's typed "oui" is still theirs (their offer is kept, its time stopped), and
+    // their accept is held, not refused as run out.
+    const typed = { wamid: "w", from: "250788100103", text: "oui" };
+    assert.equal(await isDriverCommand(db, typed), true);
+    const accept = await asService(rt, "ride_offer_respond", {
+      driver_phone: DRIVER_PHONE(3),
+      action: "accept",
+    }, "accept-held");
+    assert.equal(outcome(accept), "held");
+    const reopened = await rt.callAs(USER.aline, "ride_hold", {
+      ride_request_id: ride.id,
+      hold: false,
+    }, {
+      idempotencyKey: "reopen",
+    });
+    assert.ok(reopened.ok, JSON.stringify(reopened));
+    // Two minutes again, for the ride and each offer, and the drivers are told so.
+    assert.deepEqual((await status()).map((o) => ({ ...o })), [
+      { status: "pending", minutes: 2 },
+      { status: "pending", minutes: 2 },
+    ]);
+    const [expiry] = await db.query<{ minutes: number }>(
+      `select round(extract(epoch from (expires_at - now())) / 60)::int as minutes
+     from public.ride_requests where id = $1`,
+      [ride.id],
+    );
+    assert.equal(expiry.minutes, 2);
+    const told = await db.query<{ body: string }>(
+      `select body::text as body from public.wa_outbox where idempotency_key like 'ride-reopened:%'
+     order by to_wa_id`,
+    );
+    assert.equal(told.length, 2);
+    assert.match(told[1].body, /votre offre expire dans 2 min/);
+    // An offer's expiry is moved by nothing else.
+    await assert.rejects(
+      db.query(
+        "update public.ride_offers set expires_at = now() + interval '1 hour' where request_id = $1",
+        [ride.id],
+      ),
+      /keeps its request, driver and expiry/,
+    );
+    const matched = await asService(rt, "ride_offer_respond", {
+      driver_phone: DRIVER_PHONE(3),
+      action: "accept",
+    }, "accept-open");
+    assert.equal(outcome(matched), "matched");
+  },
+);

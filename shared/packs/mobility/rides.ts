@@ -327,6 +327,11 @@ export const rideCancel = defineTool({
         fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
       });
     }
+    // The ride is cancelled before its offers are withdrawn: a paused ride's offers are kept
+    // (the database refuses to expire them) until it is no longer paused.
+    await ctx.db.query("update public.ride_requests set status = 'cancelled' where id = $1", [
+      args.ride_request_id,
+    ]);
     // Withdrawn offers expire: a driver's late "accept" then finds it gone.
     const told = await ctx.db.query<{ id: string; phone: string; locale: string | null }>(
       `with withdrawn as (
@@ -343,9 +348,6 @@ export const rideCancel = defineTool({
        order by 1`,
       [args.ride_request_id, ride.matched_driver_id],
     );
-    await ctx.db.query("update public.ride_requests set status = 'cancelled' where id = $1", [
-      args.ride_request_id,
-    ]);
     for (const offer of told) {
       await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
@@ -358,29 +360,48 @@ export const rideCancel = defineTool({
   },
 });
 
+/** A pending offer of a held or reopened ride, with its driver. */
+interface KeptOffer {
+  id: string;
+  phone: string;
+  locale: string | null;
+  minutes: number;
+  pickup_name: string | null;
+  dest_name: string | null;
+  estimate_min_rwf: number | null;
+  estimate_max_rwf: number | null;
+  distance_m: number | null;
+}
+
 /** The `ride_hold` tool. */
 export const rideHold = defineTool({
   name: "ride_hold",
   title: "Hold or reopen a waiting ride",
   description: "Pause one of the user's rides that is waiting for drivers (hold: true), so no " +
     "driver can accept it while the rider is with staff, or reopen a paused one (hold: false). " +
-    "Holding a paused ride, or reopening an open one, changes nothing. CONFLICT once it is " +
-    "matched, completed, cancelled or expired.",
+    "The drivers asked keep their offers: they are told it is on hold, and when it reopens that " +
+    "it is open again with the time their offer had left. Holding a paused ride, or reopening " +
+    "an open one, changes nothing. CONFLICT once it is matched, completed, cancelled or expired.",
   category: "mobility",
   input: z.strictObject({ ride_request_id: z.uuid(), hold: z.boolean() }),
-  output: z.object({ ride_request_id: z.uuid(), status: z.enum(["open", "paused"]) }),
+  output: z.object({
+    ride_request_id: z.uuid(),
+    status: z.enum(["open", "paused"]),
+    drivers_told: z.int().nonnegative(),
+  }),
   examples: [{ input: { ride_request_id: "f2000000-0000-4000-8000-000000000001", hold: true } }],
-  sideEffects: "writes.ride",
-  auth: "user",
-  latencyBudgetMs: 300,
+  sideEffects: "writes.message",
+  // The drivers asked are read and messaged: across parties, scoped below to the caller's own
+  // ride in the caller's org. The status guard allows only open <-> paused here.
+  auth: "service",
+  openWorld: true,
+  latencyBudgetMs: 400,
   async execute(args, ctx) {
     if (!ctx.user_id) {
       throw new ToolFailure("AUTH_ERROR", "A ride is held by its signed-in rider");
     }
-    // As the rider: RLS shows only their own rides, and the status guard allows only
-    // open <-> paused here.
-    const [ride] = await ctx.db.query<{ status: string }>(
-      `select status from public.ride_requests
+    const [ride] = await ctx.db.query<{ status: string; paused_at: string | Date | null }>(
+      `select status, paused_at from public.ride_requests
        where id = $1 and org_id = $2 and rider_id = $3 for update`,
       [args.ride_request_id, ctx.org_id, ctx.user_id],
     );
@@ -390,17 +411,77 @@ export const rideHold = defineTool({
       });
     }
     const want: "open" | "paused" = args.hold ? "paused" : "open";
-    if (ride.status !== want) {
-      if (ride.status !== "open" && ride.status !== "paused") {
-        throw new ToolFailure("CONFLICT", `The ride is already ${ride.status}`, {
-          fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
-        });
-      }
-      await ctx.db.query("update public.ride_requests set status = $2 where id = $1", [
-        args.ride_request_id,
-        want,
-      ]);
+    const done = { ride_request_id: args.ride_request_id, status: want };
+    if (ride.status === want) return { ...done, drivers_told: 0 };
+    if (ride.status !== "open" && ride.status !== "paused") {
+      throw new ToolFailure("CONFLICT", `The ride is already ${ride.status}`, {
+        fields: [{ path: "ride_request_id", message: `already ${ride.status}` }],
+      });
     }
-    return { ride_request_id: args.ride_request_id, status: want };
+    // The pause this call starts or ends names the drivers' messages, so a second pause of the
+    // same ride tells them again. The database keeps the clock (paused_at, and on reopening
+    // every pending offer's expiry moved by the time it was paused).
+    const [changed] = await ctx.db.query<{ paused_at: string | Date | null }>(
+      "update public.ride_requests set status = $2 where id = $1 returning paused_at",
+      [args.ride_request_id, want],
+    );
+    const pause = new Date(changed.paused_at ?? ride.paused_at!).toISOString();
+    // Offers still pending and not yet run out (a paused offer's time stopped at the pause).
+    const offers = await ctx.db.query<KeptOffer>(
+      `select o.id, d.phone, p.locale,
+              greatest(1, round(extract(epoch from (o.expires_at - coalesce(r.paused_at, now()))) / 60))::int
+                as minutes,
+              r.pickup_name, r.dest_name, r.estimate_min_rwf, r.estimate_max_rwf,
+              x.distance_m
+       from public.ride_offers o
+       join public.ride_requests r on r.id = o.request_id
+       join public.drivers d on d.id = o.driver_id
+       left join public.profiles p on p.id = d.user_id
+       left join private.ride_offer_distances($1) x on x.offer_id = o.id
+       where o.request_id = $1 and o.status = 'pending'
+         and o.expires_at > coalesce(r.paused_at, now())
+       order by o.id`,
+      [args.ride_request_id],
+    );
+    const messaging = ctx.services.get(MESSAGING);
+    for (const offer of offers) {
+      const language = languageFrom(offer.locale);
+      const facts = {
+        pickup: offer.pickup_name ?? "",
+        distance: offer.distance_m === null ? "?" : coarseDistance(offer.distance_m),
+        dest: offer.dest_name ?? "",
+        min: formatNumber(offer.estimate_min_rwf ?? 0, language),
+        max: formatNumber(offer.estimate_max_rwf ?? 0, language),
+        minutes: offer.minutes,
+      };
+      if (want === "paused") {
+        await messaging.send(ctx.db, {
+          orgId: ctx.org_id!,
+          to: toWaId(offer.phone),
+          message: textOut(say("rideHeld", language, facts)),
+          idempotencyKey: `ride-held:${offer.id}:${pause}`,
+        });
+        continue;
+      }
+      // The offer's own buttons answer again; outside the 24-hour window the approved
+      // ride_offer template asks the same with the same replies.
+      const buttons = [
+        { id: `ride:${offer.id}:accept`, title: say("accept", language) },
+        { id: `ride:${offer.id}:decline`, title: say("decline", language) },
+      ];
+      await messaging.send(ctx.db, {
+        orgId: ctx.org_id!,
+        to: toWaId(offer.phone),
+        message: buttonsOut(say("rideReopened", language, facts), buttons),
+        fallback: templateOut({
+          name: "ride_offer",
+          language,
+          parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`],
+          choiceIds: buttons.map((button) => button.id),
+        }),
+        idempotencyKey: `ride-reopened:${offer.id}:${pause}`,
+      });
+    }
+    return { ...done, drivers_told: offers.length };
   },
 });

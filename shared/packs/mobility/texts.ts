@@ -175,6 +175,30 @@ export const MOBILITY_TEXTS = {
     rw: "Umugenzi yahagaritse uru rugendo: nta cyo ukora. Komeza uboneke ku rundi.",
     fr: "Le passager a annulé cette course : rien à faire. Restez disponible pour la suivante.",
   },
+  rideHeld: {
+    en:
+      "⏸ The ride near {pickup} to {dest} is on hold: the rider needs a moment. Nobody can accept it for now; your offer is kept, and we will tell you when it is open again.",
+    rw:
+      "⏸ Urugendo rwo hafi ya {pickup} rujya {dest} ruhagaze gato: umugenzi akeneye akanya. Ubu nta wushobora kurwemera; ubusabe bwawe burabitswe, tuzakubwira nirwongera gufungurwa.",
+    fr:
+      "⏸ La course près de {pickup} vers {dest} est en attente : le passager a besoin d'un moment. Personne ne peut l'accepter pour l'instant ; votre offre est gardée, nous vous dirons quand elle sera rouverte.",
+  },
+  rideOnHold: {
+    en:
+      "⏸ This ride is on hold for now: nobody can accept it yet. Your offer is kept; we will tell you when it is open again.",
+    rw:
+      "⏸ Uru rugendo ruhagaze gato: nta wushobora kurwemera ubu. Ubusabe bwawe burabitswe; tuzakubwira nirwongera gufungurwa.",
+    fr:
+      "⏸ Cette course est en attente : personne ne peut encore l'accepter. Votre offre est gardée ; nous vous dirons quand elle sera rouverte.",
+  },
+  rideReopened: {
+    en:
+      "▶️ The ride near {pickup} (about {distance} from you) to {dest} is open again. Price {min}–{max} RWF. The first driver to accept gets it; your offer expires in {minutes} min.",
+    rw:
+      "▶️ Urugendo rwo hafi ya {pickup} (nka {distance} uvuye aho uri) rujya {dest} rwongeye gufungurwa. Igiciro {min}–{max} RWF. Umushoferi wa mbere wemera ni we uhabwa urugendo; ubusabe bwawe burangira mu minota {minutes}.",
+    fr:
+      "▶️ La course près de {pickup} (à environ {distance} de vous) vers {dest} est rouverte. Prix {min}–{max} RWF. Le premier chauffeur qui accepte l'obtient ; votre offre expire dans {minutes} min.",
+  },
   // To riders leaving the flow while a ride waits --------------------------------------
   openRide: {
     en: "your {vehicle} request from {from} to {to}, still waiting for a driver",
