@@ -17,6 +17,8 @@ import { vendorInquiryCancel } from "./inquiry_cancel.ts";
 import { inquiryPending } from "./inquiry_pending.ts";
 import { BUY_SELL_INTENTS } from "./intents.ts";
 import { inventoryCheck } from "./inventory.ts";
+import { vendorInquiryBoard } from "./inquiry_board.ts";
+import { BUY_SELL_ROUTES } from "./routes.ts";
 import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
 import { logUserFeedbackOnVendor } from "./vendor_feedback.ts";
@@ -45,6 +47,7 @@ export const BUY_SELL_PACK: Pack = {
     logUserFeedbackOnVendor,
     inventoryCheck,
     orderCreate,
+    vendorInquiryBoard,
   ],
   agents: [{
     id: "buy_and_sell",
@@ -104,4 +107,6 @@ export const BUY_SELL_PACK: Pack = {
   texts: TEXTS,
   services: [MESSAGING],
   counterparts: [VENDOR_COUNTERPART],
+  // Staff's view of the vendors' answers, served by the wa-webhook-buy-sell function.
+  routes: BUY_SELL_ROUTES,
 };
