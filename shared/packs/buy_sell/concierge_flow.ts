@@ -294,21 +294,8 @@ export const CONCIERGE_TEXTS = {
 
 const say = phraseBook(CONCIERGE_TEXTS);
 
-interface Updates {
-  status: string;
-  vendor_count: number;
-  replied_count: number;
-  confirmed_count?: number;
-  replies: Array<{
-    business_id?: string;
-    business_name: string;
-    status: string;
-    price?: number;
-    quantity?: number;
-    distance_km?: number;
-    replied_at?: string;
-  }>;
-}
+/** An inquiry's answers, as `get_vendor_inquiry_updates` gives them. */
+type Updates = z.output<typeof getVendorInquiryUpdates.output>;
 
 /** "PT1H30M" → "1 h 30 min", for people. */
 export function humanDuration(iso: string): string {
