@@ -43,13 +43,9 @@ module.exports = {
       name: "packs-import-only-kernel-and-capabilities",
       comment: "A pack imports the kernel, the capabilities, the platform's own tools (whose " +
         "output schemas its flows read) and itself: never a channel, the agent, the platform " +
-        "or another pack (messages go through the messaging port). " +
-        "buy_sell's concierge conversation is still a WhatsApp conversation handler.",
+        "or another pack (messages go through the messaging port).",
       severity: "error",
-      from: {
-        path: "^shared/packs/([^/]+)/",
-        pathNot: [TEST_FILE, "^shared/packs/buy_sell/(concierge_flow|mod)\\.ts$"],
-      },
+      from: { path: "^shared/packs/([^/]+)/", pathNot: TEST_FILE },
       to: {
         path: "^shared/",
         pathNot: [KERNEL, CAPABILITY, "^shared/tools/", "^shared/packs/$1/"],

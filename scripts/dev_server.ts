@@ -35,6 +35,7 @@ import { OCR_ENGINE } from "@shared/capabilities/document_reading/ocr_engine.ts"
 import { ocrEngineFromEnv } from "@shared/capabilities/document_reading/ocr_engine_from_env.ts";
 import { createAgentFunction } from "@shared/platform/agent_function.ts";
 import { createWebhookFunction } from "@shared/platform/wa_webhook.ts";
+import { createPackFunction } from "@shared/platform/pack_function.ts";
 import { dataRoot, DEFAULT_PORT, ensureDataDirs } from "./_data_root.ts";
 import { registerDevForwarders } from "./_dev_forwarders.ts";
 import { passwordGrant } from "./dev_auth.ts";
@@ -130,6 +131,9 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   tools: (runtime) => createToolsApp({ ...runtime, renderPdf }),
   "admin-messages": (runtime) => createAdminApp(runtime),
   "ocr-processor": (runtime) => createOcrApp(runtime),
+  // Buy & sell's own function: its pack's staff routes, as deployed.
+  "wa-webhook-buy-sell": (runtime) =>
+    createPackFunction(runtime, { name: "wa-webhook-buy-sell", pack: "buy_and_sell" }),
   // The webhook stores and wakes the agent function over loopback, as deployed. Each number's
   // deliveries must carry its own app's signature (the secrets its row names).
   "wa-webhook": (runtime, host) =>

@@ -9,7 +9,10 @@
  */
 import assert from "node:assert/strict";
 import type { Database } from "@shared/db/types.ts";
-import { conciergeFlow } from "@shared/packs/buy_sell/mod.ts";
+import { BUY_SELL_PACK } from "@shared/packs/buy_sell/mod.ts";
+import { type Language, languageOf } from "@shared/contract/language.ts";
+import type { PackAgent } from "@shared/registry/pack.ts";
+import { inputOf, toWhatsApp } from "@shared/agent/whatsapp_agent.ts";
 import {
   createWhatsAppChannel,
   type WhatsAppChannel,
@@ -27,19 +30,47 @@ import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from "./
 import { serveFunction } from "./serve_function.ts";
 
 /**
- * A pack's channel flow answering on its own, as the agent would run it: its
- * tool calls are its agent's (the channel refuses a call that names none).
+ * An agent's offline flow answering on its own, without the router or the
+ * graph in front: channel tests talk to one flow. Its tool calls are its
+ * agent's (the channel refuses a call that names none); its memory is kept as
+ * the conversation's state. A call that needs confirmation is the graph's to
+ * ask, so a flow that pauses on one fails the test here: run the agent
+ * (`createAgentHandler`) for those.
+ *
+ * @throws {TypeError} when the agent has no offline flow.
  */
-export function asAgent(agentId: string, flow: ConversationHandler): ConversationHandler {
-  return (turn) =>
-    flow({
-      ...turn,
-      callTool: (tool, args, options) => turn.callTool(tool, args, { ...options, agentId }),
-    });
+export function flowAgent(agent: PackAgent): ConversationHandler {
+  const flow = agent.offlineFlow;
+  if (!flow) throw new TypeError(`Cannot run agent "${agent.id}" alone as it has no offline flow`);
+  return async (turn) => {
+    const kept = turn.user.state as { memory?: Record<string, unknown>; language?: Language };
+    const input = inputOf(turn);
+    // The router's choice when it ran, else the words (sticky once chosen).
+    const language = turn.language ??
+      (input.text
+        ? languageOf(input.text, kept.language ?? turn.user.locale)
+        : kept.language ?? turn.user.locale);
+    const step = await flow({
+      agent: agent.id,
+      language,
+      input,
+      memory: kept.memory ?? {},
+      menu: [],
+      progress: (text) => turn.progress?.(text) ?? Promise.resolve(),
+    }, (tool, args, name) => turn.callTool(tool, args, { step: name, agentId: agent.id }));
+    if (step.pending) {
+      throw new Error(`flowAgent() cannot ask to confirm ${step.pending.tool}: run the agent`);
+    }
+    return {
+      replies: (step.replies ?? []).map((reply) => toWhatsApp(reply)),
+      state: { language, memory: { ...kept.memory, ...step.memory } },
+      ...(step.handoff ? { handoff: true } : {}),
+    };
+  };
 }
 
-/** The buy & sell concierge flow as its agent runs it, without the router in front. */
-export const buySellConcierge: ConversationHandler = asAgent("buy_and_sell", conciergeFlow);
+/** The buy & sell concierge as its agent runs it offline, without the router in front. */
+export const buySellConcierge: ConversationHandler = flowAgent(BUY_SELL_PACK.agents[0]);
 
 /** The app secret deliveries are signed with. */
 export const TEST_APP_SECRET = "meta-app-secret-for-tests";

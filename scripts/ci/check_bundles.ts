@@ -9,8 +9,9 @@
  * Deno cache, `--cached-only`), run against a fresh migrated and seeded
  * database with the environment Supabase sets, and asked for a real answer:
  * the tools listing with a token and a document laid out for the service
- * role, the webhook's GET verification, the Admin
- * Inbox's `/me` refusing a missing token, the agent function's health, and
+ * role, the webhook's GET verification, buy & sell's vendor answers board
+ * for staff (and 401 without a token), the Admin Inbox's `/me` refusing a
+ * missing token, the agent function's health, and
  * a signed WhatsApp message that the webhook stores and the agent function
  * answers through a loopback Graph API.
  *
@@ -341,6 +342,27 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
         }),
       }),
       (b) => b.startsWith("%PDF-"),
+    );
+
+    // Buy & sell's own function: its pack's staff routes, refused without a token, and the
+    // vendors' answers board for the org's staff.
+    const buySell = await startBundle(path("wa-webhook-buy-sell"), env);
+    started.push(buySell);
+    const anonymous = await fetch(`${buySell.url}/wa-webhook-buy-sell/inquiries`);
+    await expect(
+      "wa-webhook-buy-sell GET /inquiries without a token is 401",
+      anonymous,
+      () => anonymous.status === 401,
+    );
+    const [jean] = await db.query<{ id: string }>(
+      "select id from public.profiles where phone = '+250788000002'",
+    );
+    await expect(
+      "wa-webhook-buy-sell GET /inquiries for staff is the board",
+      await fetch(`${buySell.url}/wa-webhook-buy-sell/inquiries`, {
+        headers: { authorization: `Bearer ${await signDevToken(jwtSecret, { userId: jean.id })}` },
+      }),
+      (b) => Array.isArray(JSON.parse(b).data?.inquiries),
     );
 
     const inbox = await startBundle(path("admin-messages"), env);

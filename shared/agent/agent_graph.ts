@@ -19,7 +19,7 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { ToolResult } from "@shared/contract/mod.ts";
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { TenantProfile } from "@shared/registry/tenant_policy.ts";
@@ -149,7 +149,8 @@ function deps(config: LangGraphRunnableConfig): AgentDeps {
 /** Failed turns in a row before the conversation goes to a person. */
 export const MAX_FAILURES = 3;
 
-const CANCELLED = { ok: false, error: { code: "CANCELLED", msg: "The user cancelled" } };
+// What a call the user refused to confirm comes to: never made, nothing done.
+const CANCELLED: ToolResult = fail("CANCELLED");
 
 // The agent's own words, in every language.
 const say = phraseBook({
@@ -331,7 +332,8 @@ async function decide(
       ),
     }, router));
   const sticky = state.langPref ?? state.language;
-  // A new agent starts from a clean slate of flow memory (the channel flow's too).
+  // A new agent starts from a clean slate of flow memory (and of the untyped `channelFlow`
+  // conversations kept before every flow was typed, so it is never migrated on a later visit).
   const lastAgent = current === roster.frontDesk || current === roster.handoff
     ? state.lastAgent
     : current;
@@ -710,7 +712,7 @@ async function confirm(state: AgentStateType, config: LangGraphRunnableConfig) {
     tool: pending.tool,
   });
   const { callTool } = deps(config);
-  let result: ToolResult | typeof CANCELLED = CANCELLED;
+  let result = CANCELLED;
   if (decision === "confirm") {
     // A fresh token for the same call (same arguments, same key), then the call itself.
     const asked = await callTool(state.agent, pending.tool, pending.args, { key: pending.key });

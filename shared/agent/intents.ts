@@ -15,8 +15,9 @@ export function isSensitive(text: string): boolean {
   return SENSITIVE.test(text);
 }
 
-const CONFIRM = /^(confirm|yes|ok|okay|yego|ego|ee|oui|d'accord|✅|👍)[\s!.]*$/i;
-const CANCEL = /^(cancel|no|stop|oya|reka|non|annuler|❌)[\s!.]*$/i;
+// A number picks an option of the question's buttons like at every menu: 1 Confirm, 2 Cancel.
+const CONFIRM = /^(confirm|yes|ok|okay|yego|ego|ee|oui|d'accord|✅|👍|1)[\s!.]*$/i;
+const CANCEL = /^(cancel|no|stop|oya|reka|non|annuler|❌|2)[\s!.]*$/i;
 
 /** Whether a message (or tapped button) confirms, cancels, or neither. */
 export function decisionOf(text: string, buttonId?: string): "confirm" | "cancel" | null {

@@ -31,8 +31,6 @@ export interface AgentRoster {
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
   flowOf(agentId: string): OfflineFlow;
-  /** The channel-level flow an agent's pack gives it, if any. */
-  conversationOf(agentId: string): unknown;
   /** What an agent's conversation may leave open, if it declares it. */
   pendingOf(agentId: string): PendingWork | undefined;
   /** What an agent's offline flow keeps between turns, if it declares it. */
@@ -98,7 +96,6 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     ),
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
-    conversationOf: (agentId) => agents.get(agentId)?.conversation,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
     // The front desk's flow answers for agents without one: its memory then, not theirs.
     memoryOf: (agentId) => {
@@ -140,6 +137,5 @@ export function tenantRoster(roster: AgentRoster, runs: ReadonlySet<string>): Ag
     },
     flowOf: (agentId) =>
       agentId === roster.handoff && !runsHandoff ? staffHold : roster.flowOf(agentId),
-    conversationOf: (agentId) => reachable(agentId) ? roster.conversationOf(agentId) : undefined,
   };
 }

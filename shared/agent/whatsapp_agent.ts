@@ -98,7 +98,8 @@ const CONFIRM_TEXT = {
 // The label of a list's button and section.
 const CHOOSE = { en: "Choose", rw: "Hitamo", fr: "Choisir" } as const;
 
-function inputOf(turn: ConversationTurn): TurnInput {
+/** A WhatsApp message as an agent's turn input. */
+export function inputOf(turn: ConversationTurn): TurnInput {
   const content = turn.message.content;
   return {
     wamid: turn.message.wamid,
@@ -139,9 +140,9 @@ export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppM
   if (reply.rows?.length) {
     return listMessage({
       body,
-      button: chooseLabel,
+      button: shortenTitle(reply.list?.button ?? chooseLabel, TITLE_LIMITS.button),
       sections: [{
-        title: chooseLabel,
+        title: shortenTitle(reply.list?.section ?? chooseLabel, TITLE_LIMITS.section),
         rows: reply.rows.slice(0, 10).map((row) => ({
           id: row.id.slice(0, 200),
           title: shortenTitle(row.title, TITLE_LIMITS.row),
@@ -337,36 +338,16 @@ export function createAgentHandler(
     if (pending) {
       const [ask, yes, no] = CONFIRM_TEXT[language];
       return {
-        replies: [buttonsMessage({
-          body: `${ask} ${pending.summary}`.slice(0, 1024),
-          buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
-        })],
+        // What the step said before asking (an order placed, before its payment is confirmed).
+        replies: [
+          ...state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
+          buttonsMessage({
+            body: `${ask} ${pending.summary}`.slice(0, 1024),
+            buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
+          }),
+        ],
         state: { agent: state.agent, awaiting: "confirmation" },
       };
-    }
-    // Offline (no model, its breaker open, or it failed this turn), an agent whose pack gives
-    // it a channel flow (buy & sell's concierge) is that flow itself (same tools, same consent
-    // step). Packs type their channel flows for this channel, the one that runs them.
-    const conversation = tenantView(turn.orgId).roster.conversationOf(state.agent) as
-      | ConversationHandler
-      | undefined;
-    // While "cancel or keep?" is asked on leaving it, the flow left is not run on the answer.
-    if ((!turnModel || failure) && conversation && !state.leaving) {
-      const memory = state.memory as { channelFlow?: Record<string, unknown> };
-      // Entered from the menu: the flow starts afresh, the tapped row or number is no request.
-      const entered = state.input.choice === `agent:${state.agent}`;
-      const agentId = state.agent;
-      const outcome = await conversation({
-        ...turn,
-        // The flow's calls are its agent's, under that agent's allowlist for this tenant.
-        callTool: (tool, args, callOptions) =>
-          turn.callTool(tool, args, { ...callOptions, agentId }),
-        message: entered ? { ...turn.message, content: { kind: "text", text: "" } } : turn.message,
-        language,
-        user: { ...turn.user, state: memory.channelFlow ?? {} },
-      });
-      await graph.updateState(config, { memory: { channelFlow: outcome.state } });
-      return { ...outcome, state: { agent: state.agent } };
     }
     return {
       replies: state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),

@@ -1,7 +1,8 @@
 /**
- * The one table of tool error codes: the tool catalog's ten codes plus the two the
- * pipeline needs (confirmation and timeout). Each carries its user-safe
- * message and the HTTP status the `tools` function answers with.
+ * The one table of tool error codes: the tool catalog's ten codes plus the three the
+ * pipeline and its conversations need (confirmation, timeout, and a confirmation the
+ * user refused). Each carries its user-safe message and the HTTP status the `tools`
+ * function answers with.
  *
  * @module
  */
@@ -20,6 +21,12 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: { message: "Something went wrong", status: 500 },
   CONFIRMATION_REQUIRED: { message: "Please confirm before we continue", status: 428 },
   TIMEOUT: { message: "That took too long, please try again", status: 504 },
+  /**
+   * The user answered a CONFIRMATION_REQUIRED call with Cancel: the call was
+   * never made and nothing was done. A conversation records it as the call's
+   * result so its flow can say so; no tool returns it.
+   */
+  CANCELLED: { message: "Cancelled: nothing was done", status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 /** A tool error code, e.g. `"VALIDATION_ERROR"`. */

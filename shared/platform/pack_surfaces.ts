@@ -12,7 +12,7 @@
  */
 import type { Context, Hono } from "hono";
 import { fail } from "@shared/contract/mod.ts";
-import type { Caller, CallerResolver } from "@shared/auth/caller.ts";
+import { type Caller, type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -66,19 +66,27 @@ export interface MountPackRoutesOptions {
   platform: Platform;
   /** Resolves bearer tokens to callers. */
   resolveCaller: CallerResolver;
+  /**
+   * Mounts only this pack's routes, each at its own path (`/<path>`): a
+   * domain's own function serves its pack so. @default every pack's, each at
+   * `/packs/<pack id>/<path>`
+   */
+  only?: string;
 }
 
 /**
- * Mounts every pack's staff routes on `app` at `/packs/<pack id>/<path>`.
+ * Mounts every pack's staff routes on `app` at `/packs/<pack id>/<path>`
+ * (or one pack's at `/<path>`, {@link MountPackRoutesOptions.only}).
  * The caller must be staff (or admin) of the org named by `x-org-id` (or
  * their only org), and that org must run one of the pack's agents: other
  * tenants get NOT_FOUND, as if the route did not exist.
  */
 export function mountPackRoutes(app: Hono, options: MountPackRoutesOptions): void {
-  const { platform, resolveCaller } = options;
+  const { platform, resolveCaller, only } = options;
   for (const pack of platform.packs) {
+    if (only !== undefined && pack.id !== only) continue;
     for (const route of pack.routes ?? []) {
-      const path = `/packs/${pack.id}${route.path}`;
+      const path = only !== undefined ? route.path : `/packs/${pack.id}${route.path}`;
       const handler = (c: Context) => serve(pack, route, c.req.raw, c.req.query());
       if (route.method === "GET") app.get(path, handler);
       else app.post(path, handler);
@@ -96,7 +104,11 @@ export function mountPackRoutes(app: Hono, options: MountPackRoutesOptions): voi
       request.headers.get("x-org-id") ?? undefined,
       { roles: STAFF_ROLES, refusal: "Staff access only" },
     );
-    if ("ok" in resolved) return contractResponse(resolved);
+    if ("ok" in resolved) {
+      // No or bad token: 401 with a challenge, as every function answers; a valid one: 403.
+      if (resolved.error.msg !== SIGN_IN_REQUIRED) return contractResponse(resolved);
+      return Response.json(resolved, { status: 401, headers: { "www-authenticate": "Bearer" } });
+    }
     const caller: Caller = resolved;
     const tenant = caller.org_id ? platform.tenants.get(caller.org_id)?.slug : undefined;
     if (!tenant || !tenantsRunning(platform, pack).includes(tenant)) {

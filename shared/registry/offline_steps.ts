@@ -66,8 +66,8 @@ export function confirmedOutcome(
   if (!isToolResult(result)) return null;
   const text = result.ok
     ? describe(result.data)
-    // The graph keeps a refused confirmation as the pseudo-code CANCELLED, outside ERROR_CODES.
-    : (result.error.code as string) === "CANCELLED"
+    // The user refused the confirmation: nothing was done.
+    : result.error.code === "CANCELLED"
     ? say("cancelled", turn.language)
     : say("failed", turn.language, { msg: result.error.msg });
   return { replies: [{ text }], memory: { lastResult: null, lastTool: undefined } };

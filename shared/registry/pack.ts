@@ -43,6 +43,12 @@ export interface AgentReply {
   text: string;
   buttons?: Array<{ id: string; title: string }>;
   rows?: Array<{ id: string; title: string; description?: string }>;
+  /**
+   * What a channel that shows rows as a list labels it with: the button that
+   * opens it and the heading over the rows ("Choose a vendor", "Vendors").
+   * @default the channel's own "Choose"
+   */
+  list?: { button: string; section: string };
 }
 
 /** A tool call waiting for the user's confirmation. */
@@ -241,7 +247,7 @@ export interface FlowMemory {
 export type AgentAudience = "customers" | "staff";
 
 /** One agent of a pack: its identity, and how it routes and converses. */
-export interface PackAgent<Conversation = unknown> {
+export interface PackAgent {
   /** The agent id, as `config/agent_configs.yaml` enables it; unique across the pack list. */
   id: string;
   /** Its display name, e.g. "Waiter AI". */
@@ -273,11 +279,6 @@ export interface PackAgent<Conversation = unknown> {
   memory?: FlowMemory;
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
-  /**
-   * A channel-level flow that takes whole turns when offline (the buy & sell
-   * concierge); typed by the channel that runs it.
-   */
-  conversation?: Conversation;
 }
 
 /**
@@ -332,7 +333,7 @@ export interface PackSchedule {
 }
 
 /** A domain pack. */
-export interface Pack<Conversation = unknown> {
+export interface Pack {
   /**
    * snake_case id: its agent's id where it has one agent (so its staff
    * routes, schedules and errors say which agent), else the domain's name.
@@ -341,7 +342,7 @@ export interface Pack<Conversation = unknown> {
   /** Its tools, registered globally at start. */
   tools: readonly AnyTool[];
   /** Its agents. */
-  agents: readonly PackAgent<Conversation>[];
+  agents: readonly PackAgent[];
   /** Tables its reads (search_supabase) may touch. */
   tables: PackTables;
   /** Its user-facing texts, every phrase in en, rw and fr. */

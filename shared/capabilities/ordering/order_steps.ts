@@ -778,7 +778,7 @@ async function placed(
 ): Promise<OfflineStep> {
   const lang = turn.language;
   if (!result.ok) {
-    const text = (result.error.code as string) === "CANCELLED"
+    const text = result.error.code === "CANCELLED"
       ? say("cancelled", lang)
       : say("notPlaced", lang, { msg: result.error.msg });
     return {
@@ -868,7 +868,7 @@ function paid(lang: Language, state: OrderState, result: ToolResult): OfflineSte
   if (!result.ok && !waiting) {
     return {
       replies: [{
-        text: (result.error.code as string) === "CANCELLED"
+        text: result.error.code === "CANCELLED"
           ? say("cancelled", lang)
           : say("payFailed", lang, { msg: result.error.msg, no }),
         ...(order ? { buttons: [{ id: `pay:${order.id}`, title: say("payButton", lang) }] } : {}),

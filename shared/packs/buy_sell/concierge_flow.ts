@@ -1,33 +1,27 @@
 /**
- * The buy & sell concierge as a deterministic WhatsApp flow (the tool catalog's buy & sell section):
- * the buyer says what they want (and may share a location), sees nearby
- * vendors, consents with a button, and the vendors are asked on their
- * behalf; "updates" shows the answers ranked. English, Kinyarwanda, French.
+ * The buy & sell concierge as the agent's typed offline flow (the tool
+ * catalog's buy & sell section): the buyer says what they want (and may
+ * share a location), sees nearby vendors, consents with a button, and the
+ * vendors are asked on their behalf; "updates" shows the answers ranked, a
+ * vendor who said YES can be chosen, and the order and its MoMo payment are
+ * made after the agent's own Confirm / Cancel. English, Kinyarwanda, French.
  *
  * @module
  */
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import type {
-  ConversationHandler,
-  ConversationTurn,
-} from "@shared/channels/whatsapp/conversation.ts";
-import { messageText } from "@shared/channels/whatsapp/inbound.ts";
-import {
-  buttonsMessage,
-  listMessage,
-  textMessage,
-  type WhatsAppMessage,
-} from "@shared/channels/whatsapp/mod.ts";
-import { asksForPerson, type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
+import { asksForPerson, type Language, phraseBook } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
-import { callTyped, readData } from "@shared/registry/tool_call.ts";
+import { keptCallMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
+import { callTyped, isToolResult, readData } from "@shared/registry/tool_call.ts";
 import { itemLine, requestedItem } from "./request_item.ts";
 import { chooseVendorForInquiry, vendorNotConfirmed } from "./choose_vendor.ts";
 import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
 import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiries.ts";
+import { PICK_PREFIX, UPDATES_BUTTON } from "./texts.ts";
 
 // Tools of other packs, as this flow reads them: the fields it uses of their outputs, parsed on
 // reading (a pack does not import another pack's definitions).
@@ -46,47 +40,72 @@ const momoCharge = {
     payee: z.string(),
   }),
 };
-import { PICK_PREFIX, UPDATES_BUTTON } from "./texts.ts";
 
-/** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
-export interface ChosenVendor {
-  business_id: string;
-  business_name: string;
-  vendor_phone: string;
-  whatsapp_link: string;
-  item: string;
-  quantity?: number;
-  price?: number;
-  total?: number;
-  product?: { sku: string; name: string; price: number; available: boolean };
-}
+/** Where the buyer is in the flow. */
+const STEPS = ["idle", "await_consent", "await_replies", "chosen"] as const;
 
-/** A tool call waiting for the buyer's Confirm. */
-interface PendingCall {
-  tool: string;
-  args: Record<string, unknown>;
-  key: string;
-  token: string;
-}
-
-/** The flow's saved state. */
-export type ConciergeState = {
-  step?: "idle" | "await_consent" | "await_replies" | "chosen" | "await_confirm";
-  language?: Language;
-  query?: string;
-  business_ids?: string[];
-  inquiry_id?: string;
-  lat?: number;
-  lng?: number;
+/** What the flow remembers of the buyer's request between turns. */
+const requestMemory = z.object({
+  /** What the buyer asked for, as they wrote it. */
+  query: z.string().optional(),
+  /** The vendors found for it, asked once the buyer consents. */
+  business_ids: z.array(z.string()).optional(),
+  /** The inquiry the vendors were asked in. */
+  inquiry_id: z.string().optional(),
+  /** The location the buyer shared. */
+  lat: z.number().optional(),
+  lng: z.number().optional(),
   /** The ids of the buttons or rows of the last interactive message this flow sent, in order. */
-  choices?: string[];
+  choices: z.array(z.string()).optional(),
   /** Vendors who had said YES when those choices were sent (a newer YES message supersedes them). */
-  choices_yes?: number;
-  /** The vendor the buyer chose. */
-  chosen?: ChosenVendor;
-  /** A call waiting for the buyer's Confirm. */
-  pending?: PendingCall;
-};
+  choices_yes: z.number().optional(),
+  /** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
+  chosen: chooseVendorForInquiry.output.optional(),
+});
+
+/**
+ * The concierge's memory, version 1. `step` is absent when the buyer has just
+ * come (the router clears it on every arrival): what `request` holds then is
+ * from an earlier visit and is not read.
+ */
+export const conciergeMemory = z.object({
+  step: z.enum(STEPS).optional(),
+  request: requestMemory.optional(),
+  // Before version 1 the whole state was kept here, untyped: present, it is migrated.
+  channelFlow: z.never().optional(),
+  ...keptCallMemory,
+});
+
+/** The concierge's memory as the flow reads it. */
+export type ConciergeMemory = z.output<typeof conciergeMemory>;
+
+/** The buyer's request as the flow keeps it. */
+type Request = z.output<typeof requestMemory>;
+
+/** The vendor the buyer chose. */
+export type ChosenVendor = NonNullable<Request["chosen"]>;
+
+/** What version 0 kept under `channelFlow` (the same fields, plus its own confirmation). */
+const legacyState = requestMemory.extend({
+  step: z.enum([...STEPS, "await_confirm"]).optional(),
+});
+
+/**
+ * Reads memory kept before version 1: the request as it was, at the step it
+ * was at. A confirmation it was waiting for is dropped (its token was bound to
+ * the old flow's key): the buyer is back at the chosen vendor, and taps
+ * "Order & pay" again to be asked anew. Null (a restart) when unreadable.
+ */
+export function migrateConcierge(
+  old: Record<string, unknown>,
+  fromVersion: number,
+): z.input<typeof conciergeMemory> | null {
+  if (fromVersion !== 0) return null;
+  const parsed = legacyState.safeParse(old.channelFlow);
+  if (!parsed.success) return null;
+  const { step, ...request } = parsed.data;
+  return { step: step === "await_confirm" ? "chosen" : step ?? "idle", request };
+}
 
 /** The flow's own buttons. */
 const BUTTON = {
@@ -94,8 +113,6 @@ const BUTTON = {
   cancel: "concierge_cancel",
   order: "concierge_order",
   noOrder: "concierge_no_order",
-  confirm: "concierge_confirm",
-  decline: "concierge_decline",
   person: "concierge_person",
 } as const;
 
@@ -109,8 +126,6 @@ const WORDS = {
   // Only a greeting on its own: "hello, I need paracetamol" is a request.
   greeting:
     /^(hi|hello|hey|menu|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i,
-  rw: /\b(muraho|ndashaka|nshaka|amakuru|mwaramutse|mwiriwe|murakoze|yego|reka|ese|mufite)\b/i,
-  fr: /\b(bonjour|je|cherche|voudrais|besoin|salut|merci|avez|oui|annuler)\b/i,
 };
 
 /** What the concierge flow says. */
@@ -224,17 +239,17 @@ export const CONCIERGE_TEXTS = {
     rw: "{name} ntiremeza ko ibifite. Andika AMAKURU urebe abafite.",
     fr: "{name} n'a pas encore confirmé l'avoir. Répondez INFOS pour voir qui l'a.",
   },
-  confirmOrder: {
-    en: "Please confirm: order {deal} from {name}.",
-    rw: "Emeza: gutumiza {deal} kwa {name}.",
-    fr: "Veuillez confirmer : commander {deal} chez {name}.",
+  // What the Confirm / Cancel question reads back, after the agent's "Please confirm: ".
+  orderSummary: {
+    en: "order {deal} from {name}.",
+    rw: "gutumiza {deal} kwa {name}.",
+    fr: "commander {deal} chez {name}.",
   },
-  confirmPay: {
-    en: "Please confirm: pay {amount} to {name} for {deal} with MoMo from {phone}.",
-    rw: "Emeza: kwishyura {amount} {name} kuri {deal} ukoresheje MoMo ya {phone}.",
-    fr: "Veuillez confirmer : payer {amount} à {name} pour {deal} par MoMo depuis {phone}.",
+  paySummary: {
+    en: "pay {amount} to {name} for {deal} with MoMo from {phone}.",
+    rw: "kwishyura {amount} {name} kuri {deal} ukoresheje MoMo ya {phone}.",
+    fr: "payer {amount} à {name} pour {deal} par MoMo depuis {phone}.",
   },
-  confirmButton: { en: "Confirm", rw: "Emeza", fr: "Confirmer" },
   ordered: {
     en: "Order {order} placed with {name}: {total}.",
     rw: "Komande {order} yoherejwe kwa {name}: {total}.",
@@ -279,21 +294,8 @@ export const CONCIERGE_TEXTS = {
 
 const say = phraseBook(CONCIERGE_TEXTS);
 
-interface Updates {
-  status: string;
-  vendor_count: number;
-  replied_count: number;
-  confirmed_count?: number;
-  replies: Array<{
-    business_id?: string;
-    business_name: string;
-    status: string;
-    price?: number;
-    quantity?: number;
-    distance_km?: number;
-    replied_at?: string;
-  }>;
-}
+/** An inquiry's answers, as `get_vendor_inquiry_updates` gives them. */
+type Updates = z.output<typeof getVendorInquiryUpdates.output>;
 
 /** "PT1H30M" → "1 h 30 min", for people. */
 export function humanDuration(iso: string): string {
@@ -337,202 +339,207 @@ function typedNumber(text: string): number | null {
   return match === null ? null : Number(match[1]);
 }
 
-type Outcome = { replies: WhatsAppMessage[]; state: ConciergeState; handoff?: boolean };
+/** One turn of the flow: the buyer's language and request, and how to say what it does. */
+interface Turn {
+  turn: TypedTurn<ConciergeMemory>;
+  /** Where the buyer is ("idle" when they have just come). */
+  step: NonNullable<ConciergeMemory["step"]>;
+  callTool: OfflineToolCaller;
+  language: Language;
+  request: Request;
+}
 
-/** The concierge flow as a conversation handler. */
-export const conciergeFlow: ConversationHandler = async (turn) => {
-  const state = { step: "idle", ...turn.user.state } as ConciergeState;
-  const content = turn.message.content;
-  const text = messageText(content).trim();
-  // The router's choice when it ran (per message, sticky preference), else the words.
-  const language: Language = turn.language ??
-    (text ? languageOf(text, state.language ?? turn.user.locale) : state.language ??
-      turn.user.locale);
+/** Step and request to keep, with the turn's replies. */
+function answer(step: ConciergeMemory["step"], request: Request, ...replies: AgentReply[]) {
   // A text reply supersedes the buttons shown before it: only the latest choices count.
-  const reply = (...replies: WhatsAppMessage[]): Outcome => ({
+  const offers = replies.some((reply) => reply.buttons?.length || reply.rows?.length);
+  return {
     replies,
-    state: {
-      ...state,
-      language,
-      ...(replies.some((message) => message.kind !== "text") ? {} : { choices: [] }),
-    },
-  });
+    memory: { step, request: offers ? request : { ...request, choices: [] } },
+  } satisfies OfflineStep;
+}
 
-  if (content.kind === "location") {
-    state.lat = content.latitude;
-    state.lng = content.longitude;
-    if (state.step === "await_consent" && state.query) {
-      return await search(turn, state, state.query, language);
-    }
-    return reply(textMessage(say("gotLocation", language)));
+function text(value: string): AgentReply {
+  return { text: value };
+}
+
+async function conciergeStep(
+  turn: TypedTurn<ConciergeMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
+  const language = turn.language;
+  // Just come: what an earlier visit kept is not this request.
+  const arrived = turn.memory.step === undefined;
+  const request: Request = arrived ? {} : { ...turn.memory.request };
+  const step = turn.memory.step ?? "idle";
+  const at: Turn = { turn, step, callTool, language, request };
+  // Back from the agent's Confirm / Cancel: how the call went.
+  if (isToolResult(turn.memory.lastResult) && turn.memory.lastTool && request.chosen) {
+    const next = await after(at, turn.memory.lastTool, turn.memory.lastResult);
+    return { ...next, memory: { ...next.memory, lastResult: null, lastTool: null } };
   }
-  if (content.kind === "media") return reply(textMessage(say("media", language)));
+  const input = turn.input;
+  // Entered from the menu (or restarted): the tapped row is no request.
+  const entered = input.choice === `agent:${turn.agent}`;
+  const said = entered ? "" : input.text.trim();
 
-  let button = content.kind === "button_reply" || content.kind === "list_reply"
-    ? content.id
-    : undefined;
+  if (input.location) {
+    request.lat = input.location.latitude;
+    request.lng = input.location.longitude;
+    if (step === "await_consent" && request.query) {
+      return await search(at, request.query);
+    }
+    return answer(step, request, text(say("gotLocation", language)));
+  }
+  if (input.media) return answer(step, request, text(say("media", language)));
+
+  let button = entered ? undefined : input.choice;
   // A number typed at a menu picks that option of the latest one; it is never a product.
-  const number = content.kind === "text" ? typedNumber(text) : null;
+  const number = button === undefined ? typedNumber(said) : null;
   if (number !== null) {
-    const choices = await latestChoices(turn, state);
-    if (!choices.length) return reply(textMessage(say("noChoices", language)));
+    const choices = await latestChoices(at, step);
+    if (!choices.length) return answer(step, request, text(say("noChoices", language)));
     if (number < 1 || number > choices.length) {
-      return { replies: [textMessage(say("pickNumber", language, { n: choices.length }))], state };
+      return {
+        replies: [text(say("pickNumber", language, { n: choices.length }))],
+        memory: { step, request },
+      };
     }
     button = choices[number - 1];
   }
 
-  if (button === BUTTON.ask && state.step === "await_consent" && state.business_ids?.length) {
-    const asked = requestedItem(state.query ?? "");
-    const result = await callTyped(turn.callTool, createVendorInquiries, {
-      user_phone: turn.user.phone,
-      business_ids: state.business_ids,
+  if (button === BUTTON.ask && step === "await_consent" && request.business_ids?.length) {
+    const asked = requestedItem(request.query ?? "");
+    const result = await callTyped(callTool, createVendorInquiries, {
+      user_phone: input.phone,
+      business_ids: request.business_ids,
       request_type: "product",
-      request_summary: state.query,
+      request_summary: request.query,
       structured_payload: {
         item: asked.item,
         ...(asked.quantity ? { quantity: asked.quantity } : {}),
       },
-      user_lat: state.lat,
-      user_lng: state.lng,
+      user_lat: request.lat,
+      user_lng: request.lng,
       language,
       consent: true,
-    }, { step: "inquiry" });
-    if (!result.ok) return reply(textMessage(say("sorry", language)));
-    const data = result.data;
-    Object.assign(state, {
-      step: "await_replies",
-      inquiry_id: data.inquiry_id,
+    }, "inquiry");
+    if (!result.ok) return answer(step, request, text(say("sorry", language)));
+    Object.assign(request, {
+      inquiry_id: result.data.inquiry_id,
       business_ids: [],
       chosen: undefined,
-      pending: undefined,
     });
-    return reply(textMessage(say("asked", language, { n: data.messages_sent })));
+    return answer(
+      "await_replies",
+      request,
+      text(say("asked", language, { n: result.data.messages_sent })),
+    );
   }
-  if (button === BUTTON.cancel || WORDS.cancel.test(text)) {
-    Object.assign(state, {
-      step: "idle",
-      query: undefined,
-      business_ids: [],
-      inquiry_id: undefined,
-      chosen: undefined,
-      pending: undefined,
-    });
-    return reply(textMessage(say("cancelled", language)));
+  if (button === BUTTON.cancel || WORDS.cancel.test(said)) {
+    const kept = { lat: request.lat, lng: request.lng };
+    return answer("idle", kept, text(say("cancelled", language)));
   }
-  if (button?.startsWith(PICK_PREFIX) && state.inquiry_id) {
-    return await choose(turn, state, button.slice(PICK_PREFIX.length), language);
+  if (button?.startsWith(PICK_PREFIX) && request.inquiry_id) {
+    return await choose(at, button.slice(PICK_PREFIX.length));
   }
-  if (button === BUTTON.order && state.chosen) return await orderAndPay(turn, state, language);
-  if (button === BUTTON.noOrder && state.chosen) {
-    const { business_name: name, vendor_phone: phone } = state.chosen;
-    return reply(textMessage(say("noOrder", language, { name, phone })));
+  if (button === BUTTON.order && request.chosen) return await orderAndPay(at, request.chosen);
+  if (button === BUTTON.noOrder && request.chosen) {
+    const { business_name: name, vendor_phone: phone } = request.chosen;
+    return answer(step, request, text(say("noOrder", language, { name, phone })));
   }
-  if (button === BUTTON.confirm && state.pending) return await confirmed(turn, state, language);
-  if (button === BUTTON.decline && state.pending) {
-    state.pending = undefined;
-    state.step = state.chosen ? "chosen" : "idle";
-    const name = state.chosen?.business_name ?? "";
-    const phone = state.chosen?.vendor_phone ?? "";
-    return reply(textMessage(say("declined", language, { name, phone })));
-  }
-  if (button === BUTTON.person || asksForPerson(text)) {
-    const result = await callTyped(turn.callTool, notifyStaff, {
+  if (button === BUTTON.person || asksForPerson(said)) {
+    // The conversation is the call's context: the ticket names it.
+    const result = await callTyped(callTool, notifyStaff, {
       channel: "inbox",
       payload: {
-        convo_id: turn.user.conversationId,
         reason: "asked for a person",
-        summary: text.slice(0, 2000),
+        summary: said.slice(0, 2000),
         priority: "medium",
       },
-    }, { step: "handoff" });
-    if (!result.ok) return reply(textMessage(say("sorry", language)));
+    }, "handoff");
+    if (!result.ok) return answer(step, request, text(say("sorry", language)));
     const eta = humanDuration(result.data.estimated_response_time);
-    return { ...reply(textMessage(say("handedOff", language, { eta }))), handoff: true };
+    return { ...answer(step, request, text(say("handedOff", language, { eta }))), handoff: true };
   }
-  if (button === UPDATES_BUTTON || WORDS.updates.test(text)) {
-    if (!state.inquiry_id) return reply(textMessage(say("noInquiry", language)));
-    const result = await callTyped(turn.callTool, getVendorInquiryUpdates, {
-      inquiry_id: state.inquiry_id,
-    });
-    if (!result.ok) return reply(textMessage(say("sorry", language)));
-    return showUpdates(state, result.data, language);
+  if (button === UPDATES_BUTTON || WORDS.updates.test(said)) {
+    if (!request.inquiry_id) return answer(step, request, text(say("noInquiry", language)));
+    const result = await callTyped(callTool, getVendorInquiryUpdates, {
+      inquiry_id: request.inquiry_id,
+    }, "updates");
+    if (!result.ok) return answer(step, request, text(say("sorry", language)));
+    return showUpdates(at, step, result.data);
   }
   // A tap on a button of an earlier message that no longer applies: say what can be done now.
-  if (button !== undefined) return reply(textMessage(say("noChoices", language)));
-  if (!text || WORDS.greeting.test(text)) return reply(textMessage(say("welcome", language)));
-  // Never searched as an item to buy: the seller is told plainly, and offered a person.
-  if (WORDS.sell.test(text)) {
-    return reply(buttonsMessage({
-      body: say("selling", language),
-      buttons: [{ id: BUTTON.person, title: say("person", language) }],
-    }));
+  if (button !== undefined) return answer(step, request, text(say("noChoices", language)));
+  if (!said || WORDS.greeting.test(said)) {
+    return answer(step, request, text(say("welcome", language)));
   }
-  return await search(turn, state, text, language);
-};
+  // Never searched as an item to buy: the seller is told plainly, and offered a person.
+  if (WORDS.sell.test(said)) {
+    return answer(step, request, {
+      text: say("selling", language),
+      buttons: [{ id: BUTTON.person, title: say("person", language) }],
+    });
+  }
+  return await search(at, said);
+}
 
 /**
  * The choices of the latest interactive message the buyer got from us: the
- * flow's own (saved with its state), unless a vendor said YES since — then
+ * flow's own (kept in its memory), unless a vendor said YES since — then
  * it is that vendor's message ("Choose this one", "All answers").
  */
-async function latestChoices(turn: ConversationTurn, state: ConciergeState): Promise<string[]> {
-  const own = state.choices ?? [];
-  if (!state.inquiry_id || (state.step !== "await_replies" && state.step !== "chosen")) return own;
-  const result = await callTyped(turn.callTool, getVendorInquiryUpdates, {
-    inquiry_id: state.inquiry_id,
-  }, { step: "choices" });
+async function latestChoices(at: Turn, step: ConciergeMemory["step"]): Promise<string[]> {
+  const { request } = at;
+  const own = request.choices ?? [];
+  if (!request.inquiry_id || (step !== "await_replies" && step !== "chosen")) return own;
+  const result = await callTyped(at.callTool, getVendorInquiryUpdates, {
+    inquiry_id: request.inquiry_id,
+  }, "choices");
   if (!result.ok) return own;
   const updates = result.data;
-  if ((updates.confirmed_count ?? 0) <= (state.choices_yes ?? 0)) return own;
+  if ((updates.confirmed_count ?? 0) <= (request.choices_yes ?? 0)) return own;
   const newest = updates.replies
-    .filter((answer) => answer.status === "yes" && answer.business_id)
+    .filter((reply) => reply.status === "yes" && reply.business_id)
     .sort((a, b) => (b.replied_at ?? "").localeCompare(a.replied_at ?? ""))[0];
   return newest ? [`${PICK_PREFIX}${newest.business_id}`, UPDATES_BUTTON] : own;
 }
 
-function showUpdates(state: ConciergeState, updates: Updates, language: Language): Outcome {
+function showUpdates(at: Turn, step: ConciergeMemory["step"], updates: Updates): OfflineStep {
+  const { language, request } = at;
   const body = formatUpdates(updates, language).slice(0, 1024);
-  const yes = updates.replies.filter((answer) => answer.status === "yes" && answer.business_id)
+  const yes = updates.replies.filter((reply) => reply.status === "yes" && reply.business_id)
     .slice(0, 10);
   const confirmedYes = updates.confirmed_count ?? yes.length;
-  if (!yes.length) {
-    return {
-      replies: [textMessage(body)],
-      state: { ...state, language, choices: [], choices_yes: confirmedYes },
-    };
-  }
-  const rows = yes.map((answer) => ({
-    id: `${PICK_PREFIX}${answer.business_id}`,
-    title: shortenTitle(answer.business_name, TITLE_LIMITS.row),
-    description: shortenTitle(
+  if (!yes.length) return answer(step, { ...request, choices_yes: confirmedYes }, text(body));
+  const rows = yes.map((reply) => {
+    const description = shortenTitle(
       [
-        answer.price !== undefined
-          ? `${formatRwf(answer.price, language)}${
-            answer.quantity !== undefined ? ` × ${answer.quantity}` : ""
+        reply.price !== undefined
+          ? `${formatRwf(reply.price, language)}${
+            reply.quantity !== undefined ? ` × ${reply.quantity}` : ""
           }`
           : "",
-        answer.distance_km !== undefined ? `${answer.distance_km.toFixed(1)} km` : "",
+        reply.distance_km !== undefined ? `${reply.distance_km.toFixed(1)} km` : "",
       ].filter(Boolean).join(" · "),
       TITLE_LIMITS.description,
-    ) || undefined,
-  }));
-  return {
-    replies: [listMessage({
-      body,
-      button: shortenTitle(say("chooseVendor", language), TITLE_LIMITS.button),
-      sections: [{
-        title: shortenTitle(say("vendors", language), TITLE_LIMITS.section),
-        rows: rows.map(({ description, ...row }) => description ? { ...row, description } : row),
-      }],
-    })],
-    state: {
-      ...state,
-      language,
-      choices: rows.map((row) => row.id),
-      choices_yes: confirmedYes,
+    );
+    return {
+      id: `${PICK_PREFIX}${reply.business_id}`,
+      title: shortenTitle(reply.business_name, TITLE_LIMITS.row),
+      ...(description ? { description } : {}),
+    };
+  });
+  return answer(
+    step,
+    { ...request, choices: rows.map((row) => row.id), choices_yes: confirmedYes },
+    {
+      text: body,
+      rows,
+      list: { button: say("chooseVendor", language), section: say("vendors", language) },
     },
-  };
+  );
 }
 
 function deal(chosen: ChosenVendor, language: Language): string {
@@ -546,57 +553,37 @@ function deal(chosen: ChosenVendor, language: Language): string {
     : line;
 }
 
-async function choose(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  businessId: string,
-  language: Language,
-): Promise<Outcome> {
-  const result = await callTyped(turn.callTool, chooseVendorForInquiry, {
-    inquiry_id: state.inquiry_id,
+async function choose(at: Turn, businessId: string): Promise<OfflineStep> {
+  const { language, request } = at;
+  const result = await callTyped(at.callTool, chooseVendorForInquiry, {
+    inquiry_id: request.inquiry_id,
     business_id: businessId,
-  }, { step: "choose" });
+  }, "choose");
   if (!result.ok) {
-    const text = result.error.code === "CONFLICT"
+    const reason = result.error.code === "CONFLICT"
       ? say("notConfirmed", language, { name: vendorNotConfirmed(result.error) ?? "" })
       : result.error.code === "NOT_FOUND"
       ? say("noInquiry", language)
       : say("sorry", language);
-    return { replies: [textMessage(text)], state: { ...state, language, choices: [] } };
+    return answer(at.step, request, text(reason));
   }
   const chosen = result.data;
-  return {
-    replies: [buttonsMessage({
-      body: say("chosen", language, {
-        name: chosen.business_name,
-        phone: chosen.vendor_phone,
-        link: chosen.whatsapp_link,
-        deal: deal(chosen, language),
-      }).slice(0, 1024),
-      buttons: [
-        { id: BUTTON.order, title: say("orderButton", language) },
-        { id: BUTTON.noOrder, title: say("noOrderButton", language) },
-      ],
-    })],
-    state: {
-      ...state,
-      language,
-      step: "chosen",
-      chosen,
-      pending: undefined,
-      choices: [BUTTON.order, BUTTON.noOrder],
-    },
-  };
+  return answer("chosen", { ...request, chosen, choices: [BUTTON.order, BUTTON.noOrder] }, {
+    text: say("chosen", language, {
+      name: chosen.business_name,
+      phone: chosen.vendor_phone,
+      link: chosen.whatsapp_link,
+      deal: deal(chosen, language),
+    }).slice(0, 1024),
+    buttons: [
+      { id: BUTTON.order, title: say("orderButton", language) },
+      { id: BUTTON.noOrder, title: say("noOrderButton", language) },
+    ],
+  });
 }
 
 /** Places the order (when the vendor stocks the item), then asks for the MoMo payment. */
-async function orderAndPay(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  language: Language,
-): Promise<Outcome> {
-  const chosen = state.chosen!;
-  const base = `concierge:${state.inquiry_id}:${chosen.business_id}`;
+async function orderAndPay(at: Turn, chosen: ChosenVendor): Promise<OfflineStep> {
   if (chosen.product?.available) {
     const args = {
       venue_id: chosen.business_id,
@@ -608,124 +595,93 @@ async function orderAndPay(
       }],
       notes: `Buy & sell: ${itemLine({ item: chosen.item, quantity: chosen.quantity })}`,
     };
-    return await callOrConfirm(turn, state, language, "order_create", args, `${base}:order`);
+    return await callOrConfirm(at, chosen, orderCreate.name, args);
   }
-  return await charge(turn, state, language, {});
+  return await charge(at, chosen, {});
 }
 
-/** A call that may need the buyer's confirmation: asks for it, or goes on with the result. */
+/**
+ * A call that needs the buyer's Confirm: the step pauses on it (the agent
+ * asks, and reports back through {@link after}), or goes on with the result.
+ * The confirmed call's key is the request's and the vendor's, not the
+ * message's: tapping "Order & pay" twice orders once.
+ */
 async function callOrConfirm(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  language: Language,
+  at: Turn,
+  chosen: ChosenVendor,
   tool: string,
   args: Record<string, unknown>,
-  key: string,
-  token?: string,
-): Promise<Outcome> {
-  const result = await turn.callTool(tool, args, { key, confirmation: token });
-  if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED" && result.error.confirmation) {
-    const chosen = state.chosen!;
+  placed: AgentReply[] = [],
+): Promise<OfflineStep> {
+  const { language, request } = at;
+  const name = tool === orderCreate.name ? "order" : "charge";
+  const result = await at.callTool(tool, args, name);
+  if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
     const facts = {
       name: chosen.business_name,
       deal: deal(chosen, language),
       amount: formatRwf(Number(args.amount ?? chosen.total ?? 0), language),
-      phone: turn.user.phone,
+      phone: at.turn.input.phone ?? "",
     };
     return {
-      replies: [buttonsMessage({
-        body: say(tool === "order_create" ? "confirmOrder" : "confirmPay", language, facts),
-        buttons: [
-          { id: BUTTON.confirm, title: say("confirmButton", language) },
-          { id: BUTTON.decline, title: CONCIERGE_TEXTS.cancelButton[language] },
-        ],
-      })],
-      state: {
-        ...state,
-        language,
-        step: "await_confirm",
-        pending: { tool, args, key, token: result.error.confirmation.token },
-        choices: [BUTTON.confirm, BUTTON.decline],
+      replies: placed,
+      memory: { step: "chosen", request: { ...request, choices: [] } },
+      pending: {
+        tool,
+        args,
+        key: `concierge:${request.inquiry_id}:${chosen.business_id}:${name}`,
+        summary: say(tool === orderCreate.name ? "orderSummary" : "paySummary", language, facts),
+        callId: name,
       },
     };
   }
-  return await after(
-    turn,
-    { ...state, pending: undefined, step: "chosen" },
-    language,
-    tool,
-    result,
-  );
+  const next = await after(at, tool, result);
+  return { ...next, replies: [...placed, ...next.replies ?? []] };
 }
 
-async function confirmed(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  language: Language,
-): Promise<Outcome> {
-  const pending = state.pending!;
-  return await callOrConfirm(
-    turn,
-    state,
-    language,
-    pending.tool,
-    pending.args,
-    pending.key,
-    pending.token,
-  );
-}
-
-/** What follows a call: after the order, the payment; after the payment, how to pay. */
-async function after(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  language: Language,
-  tool: string,
-  result: ToolResult,
-): Promise<Outcome> {
-  const chosen = state.chosen!;
+/**
+ * What follows a call: after the order, the payment; after the payment, how
+ * to pay. A call the buyer refused (CANCELLED) orders and charges nothing.
+ */
+async function after(at: Turn, tool: string, result: ToolResult): Promise<OfflineStep> {
+  const { language, request } = at;
+  const chosen = request.chosen!;
   const contact = { name: chosen.business_name, phone: chosen.vendor_phone };
-  if (tool === "order_create") {
+  if (!result.ok && result.error.code === "CANCELLED") {
+    return answer("chosen", request, text(say("declined", language, contact)));
+  }
+  if (tool === orderCreate.name) {
     if (!result.ok) {
-      return {
-        replies: [
-          textMessage(say("orderFailed", language, { ...contact, reason: result.error.msg })),
-        ],
-        state: { ...state, language, choices: [] },
-      };
+      return answer(
+        "chosen",
+        request,
+        text(say("orderFailed", language, { ...contact, reason: result.error.msg })),
+      );
     }
     const order = readData(orderCreate, result.data);
-    const placed = textMessage(
+    const placed = text(
       say("ordered", language, {
         order: order.order_no ?? "",
         name: chosen.business_name,
         total: formatRwf(order.total, language),
       }).replace("  ", " "),
     );
-    const next = await charge(turn, state, language, {
-      order_id: order.order_id,
-      amount: order.total,
-    });
-    return { ...next, replies: [placed, ...next.replies] };
+    return await charge(at, chosen, { order_id: order.order_id, amount: order.total }, [placed]);
   }
   if (!result.ok) {
-    // No payment tool here (yet): say so, and how to pay instead.
-    if (result.error.code === "NOT_FOUND" && /^Unknown tool/.test(result.error.msg)) {
-      return {
-        replies: [textMessage(say("payUnavailable", language, contact))],
-        state: { ...state, language, choices: [] },
-      };
-    }
-    return {
-      replies: [
-        textMessage(say("orderFailed", language, { ...contact, reason: result.error.msg })),
-      ],
-      state: { ...state, language, choices: [] },
-    };
+    // No payment tool for this tenant (yet): say so, and how to pay instead.
+    const unknown = result.error.code === "NOT_FOUND" &&
+      result.error.details?.unknown_tool === momoCharge.name;
+    const reason = unknown
+      ? say("payUnavailable", language, contact)
+      : say("orderFailed", language, { ...contact, reason: result.error.msg });
+    return answer("chosen", request, text(reason));
   }
   const payment = readData(momoCharge, result.data);
-  return {
-    replies: [textMessage(say("pay", language, {
+  return answer(
+    "chosen",
+    request,
+    text(say("pay", language, {
       amount: formatRwf(payment.amount, language),
       // Who is paid, by name beside the number: a bare number reads like a scam.
       payee: payment.payee,
@@ -733,88 +689,79 @@ async function after(
       link: payment.payment_link,
       ref: payment.momo_ref,
       until: formatKigaliTime(payment.expires_at),
-    }))],
-    state: { ...state, language, choices: [] },
-  };
+    })),
+  );
 }
 
 /** Asks `momo_charge` for the agreed amount: for the order, else to the vendor's number. */
 async function charge(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  language: Language,
+  at: Turn,
+  chosen: ChosenVendor,
   order: { order_id?: string; amount?: number },
-): Promise<Outcome> {
-  const chosen = state.chosen!;
+  placed: AgentReply[] = [],
+): Promise<OfflineStep> {
+  const { language, request } = at;
   const amount = order.amount ?? chosen.total;
   if (amount === undefined || amount <= 0) {
-    return {
-      replies: [textMessage(say("noPrice", language, {
-        name: chosen.business_name,
-        phone: chosen.vendor_phone,
-      }))],
-      state: { ...state, language, choices: [] },
-    };
+    const noPrice = say("noPrice", language, {
+      name: chosen.business_name,
+      phone: chosen.vendor_phone,
+    });
+    return answer("chosen", request, ...placed, text(noPrice));
   }
-  const key = `concierge:${state.inquiry_id}:${chosen.business_id}:charge`;
   const args = {
     amount,
     currency: "RWF",
-    phone: turn.user.phone,
+    phone: at.turn.input.phone,
     memo: `${itemLine({ item: chosen.item, quantity: chosen.quantity })} — ${chosen.business_name}`
       .slice(0, 140),
-    idempotency_key: key,
+    // The tool's own key: one charge per request and vendor, however often it is asked.
+    idempotency_key: `concierge:${request.inquiry_id}:${chosen.business_id}:charge`,
     ...(order.order_id ? { order_id: order.order_id } : { payee_phone: chosen.vendor_phone }),
-    metadata: { inquiry_id: state.inquiry_id, business_id: chosen.business_id },
+    metadata: { inquiry_id: request.inquiry_id, business_id: chosen.business_id },
   };
-  return await callOrConfirm(turn, state, language, "momo_charge", args, key);
+  return await callOrConfirm(at, chosen, momoCharge.name, args, placed);
 }
 
-async function search(
-  turn: ConversationTurn,
-  state: ConciergeState,
-  query: string,
-  language: Language,
-): Promise<Outcome> {
+async function search(at: Turn, query: string): Promise<OfflineStep> {
+  const { language, request } = at;
   // Searched by the item itself, not the greeting and "I am looking for" around it.
   const asked = requestedItem(query);
-  const result = await callTyped(turn.callTool, searchBusinessesWithTags, {
+  const result = await callTyped(at.callTool, searchBusinessesWithTags, {
     query_text: asked.item,
-    user_lat: state.lat,
-    user_lng: state.lng,
+    user_lat: request.lat,
+    user_lng: request.lng,
     limit: 5,
-  });
-  if (!result.ok) {
-    return { replies: [textMessage(say("sorry", language))], state: { ...state, language } };
-  }
+  }, "search");
+  if (!result.ok) return answer(at.step, request, text(say("sorry", language)));
   const vendors = result.data;
   if (!vendors.length) {
-    return {
-      replies: [textMessage(say("none", language, { q: itemLine(asked) }))],
-      state: { ...state, step: "idle", language, choices: [] },
-    };
+    return answer("idle", request, text(say("none", language, { q: itemLine(asked) })));
   }
   const list = vendors.map((vendor, index) =>
     `${index + 1}. ${vendor.name}${
       vendor.distance_km !== undefined ? ` (${vendor.distance_km.toFixed(1)} km)` : ""
     }`
   ).join("\n");
-  return {
-    replies: [buttonsMessage({
-      body: say("found", language, { n: vendors.length, q: itemLine(asked), list }),
-      buttons: [
-        { id: BUTTON.ask, title: CONCIERGE_TEXTS.ask[language] },
-        { id: BUTTON.cancel, title: CONCIERGE_TEXTS.cancelButton[language] },
-      ],
-    })],
-    state: {
-      ...state,
-      step: "await_consent",
-      query,
-      business_ids: vendors.map((vendor) => vendor.id),
-      language,
-      choices: [BUTTON.ask, BUTTON.cancel],
-      choices_yes: 0,
-    },
-  };
+  return answer("await_consent", {
+    ...request,
+    query,
+    business_ids: vendors.map((vendor) => vendor.id),
+    choices: [BUTTON.ask, BUTTON.cancel],
+    choices_yes: 0,
+  }, {
+    text: say("found", language, { n: vendors.length, q: itemLine(asked), list }),
+    buttons: [
+      { id: BUTTON.ask, title: say("ask", language) },
+      { id: BUTTON.cancel, title: say("cancelButton", language) },
+    ],
+  });
 }
+
+/** The concierge as its agent's offline flow: `{ offlineFlow, memory }`, memory version 1. */
+export const conciergeFlow = typedFlow({
+  version: 1,
+  memory: conciergeMemory,
+  migrate: migrateConcierge,
+  step: conciergeStep,
+});

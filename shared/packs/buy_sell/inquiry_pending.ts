@@ -10,6 +10,7 @@ import { type Language, phraseBook } from "@shared/contract/language.ts";
 import type { PendingWork } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { getVendorInquiryUpdates } from "./vendor_inquiries.ts";
+import { conciergeMemory } from "./concierge_flow.ts";
 
 const say = phraseBook({
   openInquiry: {
@@ -37,11 +38,16 @@ const say = phraseBook({
  */
 export const inquiryPending: PendingWork = {
   async find({ language, memory }, callTool) {
-    const flow = memory.channelFlow as { inquiry_id?: string } | undefined;
+    // Read by the flow's schema (a cleared key is kept as null): memory it cannot read names
+    // no inquiry.
+    const kept = conciergeMemory.safeParse(
+      Object.fromEntries(Object.entries(memory).filter(([, value]) => value !== null)),
+    );
+    const inquiryId = kept.success && kept.data.step ? kept.data.request?.inquiry_id : undefined;
     const result = await callTyped(
       callTool,
       getVendorInquiryUpdates,
-      flow?.inquiry_id ? { inquiry_id: flow.inquiry_id } : {},
+      inquiryId ? { inquiry_id: inquiryId } : {},
       "inquiry_updates",
     );
     if (!result.ok) return null;

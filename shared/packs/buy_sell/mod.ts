@@ -4,14 +4,12 @@
  * commerce tools other agents order with.
  *
  * - {@link BUY_SELL_PACK}: the pack the composition root registers.
- * - {@link conciergeFlow}: the WhatsApp flow that answers offline.
+ * - {@link conciergeFlow}: the agent's typed offline flow (memory version 1).
  * - {@link parseVendorReply}: reads a vendor's "YES 1500 2".
  *
  * @module
  */
 import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
-import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
-import { phraseBook } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { CONCIERGE_TEXTS, conciergeFlow } from "./concierge_flow.ts";
 import { chooseVendorForInquiry } from "./choose_vendor.ts";
@@ -19,6 +17,8 @@ import { vendorInquiryCancel } from "./inquiry_cancel.ts";
 import { inquiryPending } from "./inquiry_pending.ts";
 import { BUY_SELL_INTENTS } from "./intents.ts";
 import { inventoryCheck } from "./inventory.ts";
+import { vendorInquiryBoard } from "./inquiry_board.ts";
+import { BUY_SELL_ROUTES } from "./routes.ts";
 import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
 import { logUserFeedbackOnVendor } from "./vendor_feedback.ts";
@@ -26,25 +26,16 @@ import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiri
 import { processVendorReply } from "./vendor_reply.ts";
 import { VENDOR_COUNTERPART } from "./vendor_counterpart.ts";
 
-export { conciergeFlow } from "./concierge_flow.ts";
+export { conciergeFlow, conciergeMemory } from "./concierge_flow.ts";
 export { parseVendorReply } from "./reply_parser.ts";
 
-const TEXTS = {
-  ...CONCIERGE_TEXTS,
-  buySell: {
-    en: "Tell me what you are looking for and I will ask nearby vendors.",
-    rw: "Mbwira icyo ushaka, mbaze abacuruzi bakwegereye.",
-    fr: "Dites-moi ce que vous cherchez, je demanderai aux vendeurs proches.",
-  },
-} as const;
-
-const say = phraseBook(TEXTS);
+const TEXTS = CONCIERGE_TEXTS;
 
 const BUY_SELL_WORDS =
   /\b(buy|sell|looking for|i need|find me|gura|kugura|nshaka|ndashaka|acheter|cherche|vendre)\b/i;
 
 /** The buy & sell pack. */
-export const BUY_SELL_PACK: Pack<ConversationHandler> = {
+export const BUY_SELL_PACK: Pack = {
   id: "buy_and_sell",
   tools: [
     searchBusinessesWithTags,
@@ -56,6 +47,7 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
     logUserFeedbackOnVendor,
     inventoryCheck,
     orderCreate,
+    vendorInquiryBoard,
   ],
   agents: [{
     id: "buy_and_sell",
@@ -81,13 +73,9 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
     // Whatever names no other topic is most likely something to find.
     role: "fallback",
     menuTitle: { en: "Buy & sell", rw: "Kugura no kugurisha", fr: "Acheter et vendre" },
-    offlineFlow: (turn) =>
-      Promise.resolve({
-        replies: [{ text: say("buySell", turn.language) }],
-        memory: { delegate: "buy_and_sell" },
-      }),
-    // Offline, the concierge flow itself answers (same tools, same consent step).
-    conversation: conciergeFlow,
+    // Offline (no model, or it failed this turn), the concierge answers: same tools, and the
+    // agent's own Confirm / Cancel before an order or a payment.
+    ...conciergeFlow,
     // A request the vendors are still being asked about: withdrawn or kept on leaving.
     pending: inquiryPending,
   }],
@@ -119,4 +107,6 @@ export const BUY_SELL_PACK: Pack<ConversationHandler> = {
   texts: TEXTS,
   services: [MESSAGING],
   counterparts: [VENDOR_COUNTERPART],
+  // Staff's view of the vendors' answers, served by the wa-webhook-buy-sell function.
+  routes: BUY_SELL_ROUTES,
 };

@@ -500,7 +500,7 @@ function charged(
   result: ToolResult<z.output<typeof momoCharge.output>>,
 ): OfflineStep {
   if (!result.ok) {
-    if ((result.error.code as string) === "CANCELLED") {
+    if (result.error.code === "CANCELLED") {
       return {
         replies: [{ text: say("payCancelled", lang) }],
         memory: { ...memory, step: "pick", chosen: null, lastResult: null },

@@ -302,7 +302,7 @@ function charged(
     });
   }
   if (!result.ok) {
-    if ((result.error.code as string) === "CANCELLED") {
+    if (result.error.code === "CANCELLED") {
       const { reply, options } = ask(say("cancelled", lang), [
         { id: "trip:pay", title: say("payMomo", lang) },
         { id: "trip:cash", title: say("payCash", lang) },

@@ -406,7 +406,7 @@ function changed(
       replies: [{ text: say(tool === "reservation_cancel" ? "cancelled" : "moved", lang, values) }],
     };
   }
-  if ((result.error.code as string) === "CANCELLED") {
+  if (result.error.code === "CANCELLED") {
     return { memory, replies: [{ text: say("unchanged", lang) }] };
   }
   return { memory, replies: [{ text: say("notChanged", lang, { msg: result.error.msg }) }] };

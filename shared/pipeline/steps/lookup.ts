@@ -14,12 +14,19 @@ export interface LookupStepOptions {
   registry: Pick<ToolRegistry, "get">;
 }
 
-/** The step that finds the tool (NOT_FOUND when there is none). */
+/**
+ * The step that finds the tool: NOT_FOUND when there is none, with
+ * `details.unknown_tool` naming it.
+ */
 export function lookupStep(options: LookupStepOptions): CallStep {
   const { registry } = options;
   return function lookup(call: Call, next: NextStep): ToolResult | Promise<ToolResult> {
     const tool = registry.get(call.request.tool, { tenantId: call.context.org_id });
-    if (!tool) return fail("NOT_FOUND", `Unknown tool "${safeName(call.request.tool)}"`);
+    if (!tool) {
+      // The name in details too: a caller tells "no such tool here" from a missing row by it.
+      const name = safeName(call.request.tool);
+      return fail("NOT_FOUND", `Unknown tool "${name}"`, { details: { unknown_tool: name } });
+    }
     call.tool = tool;
     return next(call);
   };

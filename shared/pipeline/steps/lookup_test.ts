@@ -48,7 +48,11 @@ Deno.test("lookupStep() answers NOT_FOUND echoing only a name-shaped prefix", ()
   assert.equal(answer instanceof Promise, false);
   assert.deepEqual(answer, {
     ok: false,
-    error: { code: "NOT_FOUND", msg: 'Unknown tool "nopescriptalert1script"' },
+    error: {
+      code: "NOT_FOUND",
+      msg: 'Unknown tool "nopescriptalert1script"',
+      details: { unknown_tool: "nopescriptalert1script" },
+    },
   });
   assert.equal(next.calls.length, 0);
 });

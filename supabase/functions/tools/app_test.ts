@@ -57,6 +57,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "search_businesses_with_tags",
       "search_supabase",
       "trip_price_estimate",
+      "vendor_inquiry_board",
       "vendor_inquiry_cancel",
     ];
     assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), TENANT_TOOLS);
