@@ -6,7 +6,7 @@
  * @module
  */
 import { ok, type ToolResult } from "@shared/contract/mod.ts";
-import type { JwtClaims } from "@shared/db/types.ts";
+import type { CallerReads, Database, JwtClaims } from "@shared/db/types.ts";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
@@ -88,4 +88,30 @@ export function testTool(spec: Partial<Parameters<typeof defineTool>[0]> = {}): 
       ...spec,
     } as Parameters<typeof defineTool>[0],
   ) as AnyTool;
+}
+
+/**
+ * A database for steps whose tools read nothing: it counts the caller reads
+ * opened and ended, and refuses any query (a step test that needs rows uses
+ * the real database).
+ */
+export function unreadDatabase(): Pick<Database, "openCallerReads"> & {
+  opened: number;
+  ended: number;
+} {
+  const counts = { opened: 0, ended: 0 };
+  const reads: CallerReads = {
+    query: () => Promise.reject(new Error("this step test's tool reads nothing")),
+    before: () => null,
+    end: () => {
+      counts.ended++;
+      return Promise.resolve();
+    },
+  };
+  return Object.assign(counts, {
+    openCallerReads: () => {
+      counts.opened++;
+      return reads;
+    },
+  });
 }

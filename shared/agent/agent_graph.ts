@@ -198,6 +198,21 @@ const say = phraseBook({
 });
 
 // "Cancel it, or keep it?" with its two buttons.
+/**
+ * A model's tool call with the conversation's language filled in where the
+ * tool takes a `language` and the model left it out: its read-back, receipt
+ * and later messages then speak the language of the chat, not the profile's.
+ */
+function inConversationLanguage(
+  tool: AnyTool | undefined,
+  args: unknown,
+  language: Language,
+): unknown {
+  if (!tool || !("language" in tool.input.shape)) return args;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  return "language" in args ? args : { ...args, language };
+}
+
 function leaveQuestion(text: string, language: Language): AgentReply {
   return {
     text,
@@ -679,13 +694,18 @@ async function modelAct(
     if (slow && progress) await progress(reply.content.trim() || workingText(state.language));
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
-      const result = await callTool(state.agent, call.name, call.args, { key });
+      const args = inConversationLanguage(
+        tools.find((tool) => tool.name === call.name),
+        call.args,
+        state.language,
+      );
+      const result = await callTool(state.agent, call.name, args, { key });
       if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
         return {
           messages: turns,
           pending: {
             tool: call.name,
-            args: call.args,
+            args,
             key,
             summary: result.error.confirmation?.summary ?? result.error.msg,
             callId: call.id,

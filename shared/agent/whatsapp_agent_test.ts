@@ -223,7 +223,7 @@ dbTest("with a model, an order runs only after Confirm, exactly once", async (db
   const model = modelOf(server);
   const { say } = await agentChannel(db, model);
   const ask = await say({ text: "menu: two beef brochettes please" });
-  assert.match(text(ask), /order 2 × BRO-BEEF/);
+  assert.match(text(ask), /Order at Café Nyamirambo: 2 × Beef brochette/);
   assert.equal(await orders(db), 0);
   const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
   assert.equal(text(done), "Your order is placed: 3000 RWF.");

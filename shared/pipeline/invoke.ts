@@ -102,7 +102,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
     policyStep({ tenants, agents }),
     validationStep(),
     idempotencyKeyStep(),
-    confirmationStep({ tenants, confirmations }),
+    confirmationStep({ tenants, confirmations, db, log }),
     rateLimitStep({ tenants, rateLimiter, tenantCeiling: options.tenantCeiling, log }),
     writeTransactionStep({ db, deadlines, services, log }),
     callerReadsStep({ db, rateLimiter, deadlines, log }),

@@ -104,6 +104,12 @@ export interface PrepareContext extends Omit<ExecutionContext, "db" | "prepared"
 export interface SummaryContext {
   /** The tenant the call acts in, by name (e.g. who a payment naming no payee pays). */
   tenantName: string;
+  /**
+   * Read-only queries as the caller (row-level security applies), for what
+   * the arguments hold only as ids: the venue an order pays. A read that
+   * fails or finds nothing should fall back to the arguments' own words.
+   */
+  read: Queryable;
 }
 
 /** One example call, exported into JSON Schema `examples`. */
@@ -158,7 +164,7 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
    */
   internal?: boolean;
   /** Read-back of the critical parameters shown before a confirmation. */
-  confirmSummary?: (args: z.output<I>, context: SummaryContext) => string;
+  confirmSummary?: (args: z.output<I>, context: SummaryContext) => string | Promise<string>;
   /**
    * Default rate limits; a tenant's policy may set its own. `perUser` stops
    * one caller's abuse (a customer, a staff member; all anonymous callers of

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { id, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { asLanguage, LANGUAGES, orderReadBack } from "./texts.ts";
 
 const input = z.object({
   venue_id: id(),
@@ -21,6 +22,9 @@ const input = z.object({
   })).min(1).max(50),
   table_no: text({ max: 10 }).optional(),
   notes: text({ max: 500, multiline: true }).optional(),
+  language: z.enum(LANGUAGES).optional().describe(
+    "The language the order is read back in before it is confirmed; defaults to the user's profile's.",
+  ),
 });
 
 const output = z.object({
@@ -70,10 +74,30 @@ export const orderCreate = defineTool({
   confirmRequired: true,
   openWorld: true,
   latencyBudgetMs: 500,
-  // Names when the caller gave them (read back to the user); the stored ones are used.
-  confirmSummary: (args) =>
-    `order ${args.items.map((item) => `${item.qty} × ${item.name ?? item.sku}`).join(", ")}` +
-    (args.table_no ? ` for table ${args.table_no}` : ""),
+  // Read back in the caller's language with the stored names, read as the caller: a venue or
+  // product they cannot see keeps the words the call gave.
+  confirmSummary: async (args, { read }) => {
+    const [facts] = await read.query<{ locale: string | null; venue: string | null }>(
+      `select (select locale from public.profiles where id = (select auth.uid())) as locale,
+              (select name from public.businesses where id = $1) as venue`,
+      [args.venue_id],
+    );
+    const names = new Map(
+      (await read.query<{ sku: string; name: string }>(
+        "select sku, name from public.products where business_id = $1 and sku = any($2::text[])",
+        [args.venue_id, args.items.map((item) => item.sku)],
+      )).map((row) => [row.sku, row.name]),
+    );
+    return orderReadBack({
+      venue: facts?.venue ?? null,
+      items: args.items.map((item) => ({
+        qty: item.qty,
+        name: names.get(item.sku) ?? item.name ?? item.sku,
+      })),
+      table: args.table_no ?? null,
+      language: args.language ?? asLanguage(facts?.locale),
+    });
+  },
   async execute(args, ctx) {
     const products = await ctx.db.query<Priced>(
       `select id, sku, name, price::float8 as price, currency, qty, is_available

@@ -35,7 +35,18 @@ dbTest(
     };
     const asked = await rt.callAs(USER.aline, "order_create", args, { idempotencyKey: "o1" });
     assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
-    assert.equal(asked.error.confirmation.summary, "order 2 × BRO-BEEF, 1 × CAF-LAT for table 4");
+    // Read back with the stored names, in the profile's language (Aline's is Kinyarwanda).
+    assert.equal(
+      asked.error.confirmation.summary,
+      "Gutumiza kuri Café Nyamirambo: 2 × Beef brochette, 1 × Café latte, ameza 4",
+    );
+    const inFrench = await rt.callAs(USER.aline, "order_create", { ...args, language: "fr" }, {
+      idempotencyKey: "o1-fr",
+    });
+    assert.equal(
+      inFrench.error.confirmation.summary,
+      "Commander chez Café Nyamirambo : 2 × Beef brochette, 1 × Café latte, table 4",
+    );
     const placed = await rt.callAs(USER.aline, "order_create", args, {
       idempotencyKey: "o1",
       confirmation: asked.error.confirmation.token,

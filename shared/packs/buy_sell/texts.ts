@@ -159,3 +159,38 @@ export function vendorWithdrawnText(language: Language): string {
     fr: "Merci ! Le client a retiré cette demande : vous n'avez rien à faire.",
   }[language];
 }
+
+/** What an order's confirmation reads back. */
+export interface OrderReadBackFacts {
+  /** The venue's name, or null when the caller cannot read it. */
+  venue: string | null;
+  /** Each line, by the product's stored name. */
+  items: Array<{ qty: number; name: string }>;
+  /** The table the order is for, if any. */
+  table: string | null;
+  /** The caller's language. */
+  language: Language;
+}
+
+const ORDER_READ_BACK = {
+  order: { en: "Order", rw: "Gutumiza", fr: "Commander" },
+  at: { en: " at {venue}", rw: " kuri {venue}", fr: " chez {venue}" },
+  table: { en: ", table {table}", rw: ", ameza {table}", fr: ", table {table}" },
+  colon: { en: ": ", rw: ": ", fr: " : " },
+} as const;
+
+/** An order's read-back before the person confirms it ("Order at Café Nyamirambo: 2 × Beef brochette"). */
+export function orderReadBack(facts: OrderReadBackFacts): string {
+  const { language } = facts;
+  const at = facts.venue ? ORDER_READ_BACK.at[language].replace("{venue}", facts.venue) : "";
+  const lines = facts.items.map((item) => `${item.qty} × ${item.name}`).join(", ");
+  const table = facts.table ? ORDER_READ_BACK.table[language].replace("{table}", facts.table) : "";
+  return `${ORDER_READ_BACK.order[language]}${at}${
+    ORDER_READ_BACK.colon[language]
+  }${lines}${table}`;
+}
+
+/** A stored locale as one of our languages (English when unknown). */
+export function asLanguage(locale: string | null | undefined): Language {
+  return locale === "rw" || locale === "fr" ? locale : "en";
+}

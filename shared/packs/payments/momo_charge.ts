@@ -23,7 +23,8 @@
 import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { e164Phone, id, payload, text, ToolFailure } from "@shared/contract/mod.ts";
-import { LANGUAGES } from "@shared/contract/language.ts";
+import { type Language, LANGUAGES } from "@shared/contract/language.ts";
+import type { Queryable } from "@shared/db/types.ts";
 import { canonicalJson } from "@shared/runtime/canonical.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
@@ -34,6 +35,30 @@ import { momoUssd } from "./ussd.ts";
 // The database's ceiling on one payment; the configured cap (MOMO_MAX_AMOUNT_RWF) is checked below.
 const CEILING_RWF = 10_000_000;
 const REF_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/**
+ * Who an order's charge pays, as the payer reads it: the venue by name
+ * beside the order's number ("Café Nyamirambo (order A-1001)"), read as
+ * the caller, so an order the caller cannot see names nothing and the
+ * memo stands in (the call itself is then refused as NOT_FOUND).
+ */
+async function orderPayee(
+  read: Queryable,
+  orderId: string,
+  memo: string,
+  lang: Language,
+): Promise<string> {
+  const [order] = await read.query<{ venue: string; order_no: string | null }>(
+    `select b.name as venue, o.order_no
+     from public.orders o join public.businesses b on b.id = o.business_id
+     where o.id = $1`,
+    [orderId],
+  );
+  if (!order) return memo;
+  return order.order_no
+    ? say("payeeVenue", lang, { venue: order.venue, no: order.order_no })
+    : order.venue;
+}
 
 /**
  * The trip a ride charge's memo names, without the label a caller put before
@@ -241,7 +266,7 @@ export const momoCharge = defineTool({
   latencyBudgetMs: 400,
   // Each charge asks a phone to approve a payment: one caller cannot flood a number with them.
   rateLimit: { perUser: { limit: 10, windowSec: 600 } },
-  confirmSummary: (args, { tenantName }) => {
+  confirmSummary: async (args, { tenantName, read }) => {
     const lang = args.language ?? "en";
     return say("confirmPay", lang, {
       amount: formatRwf(args.amount, lang),
@@ -252,7 +277,7 @@ export const momoCharge = defineTool({
         : args.ride_request_id
         ? say("payeeRide", lang, { trip: rideTrip(args.memo) })
         : args.order_id
-        ? args.memo
+        ? await orderPayee(read, args.order_id, args.memo, lang)
         : tenantName,
       phone: args.phone ? localPhone(args.phone) : "WhatsApp",
     });

@@ -328,3 +328,37 @@ dbTest(
     assert.deepEqual(both.error.fields.map((f: { path: string }) => f.path), ["payee_phone"]);
   },
 );
+
+dbTest(
+  "momo_charge's read-back names the venue an order pays, read as the caller: not for a stranger's order",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const order = await cafeOrder(rt);
+    const [{ order_no }] = await db.query<{ order_no: string }>(
+      "select order_no from public.orders where id = $1",
+      [order],
+    );
+    const ask = (user: string, language: string) =>
+      rt.callAs(user, "momo_charge", {
+        amount: 5000,
+        currency: "RWF",
+        phone: "0788 000 001",
+        memo: "Order",
+        idempotency_key: `read-back-${language}`,
+        order_id: order,
+        language,
+      }, { idempotencyKey: `read-back-${language}` });
+    // The model's memo says only "Order": the venue comes from the order itself.
+    const en = await ask(USER.aline, "en");
+    assert.equal(en.error.code, "CONFIRMATION_REQUIRED");
+    assert.match(en.error.confirmation.summary, /^Pay 5,000 RWF to Café Nyamirambo \(order /);
+    assert.ok(en.error.confirmation.summary.includes(`(order ${order_no})`));
+    const rw = await ask(USER.aline, "rw");
+    assert.match(rw.error.confirmation.summary, /kuri Café Nyamirambo \(itumiza /);
+    // Eric cannot read Aline's order: his read-back names only what he wrote, and the call fails.
+    const stranger = await ask(USER.eric, "fr");
+    assert.equal(stranger.error.code, "CONFIRMATION_REQUIRED");
+    assert.doesNotMatch(stranger.error.confirmation.summary, /Nyamirambo/);
+    assert.match(stranger.error.confirmation.summary, /^Payer 5 000 RWF à Order /);
+  },
+);

@@ -97,6 +97,12 @@ export const PAYMENTS_TEXTS = {
     rw: "Kwishyura {amount} kuri {payee} ukoresheje nimero yawe ya MoMo {phone}?",
     fr: "Payer {amount} à {payee} depuis votre numéro MoMo {phone} ?",
   },
+  // An order's charge read back: the venue paid, beside the order's number.
+  payeeVenue: {
+    en: "{venue} (order {no})",
+    rw: "{venue} (itumiza {no})",
+    fr: "{venue} (commande {no})",
+  },
   // A ride's charge read back: the trip in the reader's words ("shoferi wawe (urugendo Kimironko - Nyabugogo)").
   payeeRide: {
     en: "your driver (ride {trip})",

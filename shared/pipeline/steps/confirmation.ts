@@ -7,9 +7,12 @@
  * @module
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import type { Database } from "@shared/db/types.ts";
 import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { canonicalJson } from "@shared/runtime/canonical.ts";
-import type { Call, CallStep, NextStep } from "../call.ts";
+import type { Logger } from "@shared/runtime/log.ts";
+import { type Call, type CallStep, claimsOf, type NextStep } from "../call.ts";
+import { describe } from "./_failure.ts";
 import type { ConfirmationSigner } from "../confirmation.ts";
 
 /** Options for {@link confirmationStep}. */
@@ -18,11 +21,35 @@ export interface ConfirmationStepOptions {
   tenants: Pick<TenantDirectory, "get">;
   /** Issues and checks confirmation tokens. */
   confirmations: Pick<ConfirmationSigner, "issue" | "check">;
+  /** Where a summary reads, as the caller, the names its arguments hold as ids. */
+  db: Pick<Database, "openCallerReads">;
+  /** Where a summary that failed is logged (the read-back falls back to the arguments). */
+  log: Logger;
 }
 
 /** The step that asks for confirmation (CONFIRMATION_REQUIRED, AUTH_ERROR when forged). */
 export function confirmationStep(options: ConfirmationStepOptions): CallStep {
-  const { tenants, confirmations } = options;
+  const { tenants, confirmations, db, log } = options;
+
+  async function summarise(call: Call, tenantName: string): Promise<string> {
+    const tool = call.tool!;
+    const fallback = `${tool.title}: ${canonicalJson(call.args)}`;
+    if (!tool.confirmSummary) return fallback;
+    const read = db.openCallerReads(claimsOf(call), { statementTimeoutMs: tool.timeoutMs });
+    try {
+      return await tool.confirmSummary(call.args, { tenantName, read });
+    } catch (error) {
+      // The person still gets a read-back of what they confirm, and staff see why it is plain.
+      log.error("confirmation_summary_failed", {
+        trace_id: call.context.trace_id,
+        tool: tool.name,
+        error: describe(error),
+      });
+      return fallback;
+    } finally {
+      await read.end();
+    }
+  }
 
   async function gate(call: Call): Promise<ToolResult | null> {
     const tool = call.tool!;
@@ -40,8 +67,7 @@ export function confirmationStep(options: ConfirmationStepOptions): CallStep {
       if (check === "forged") return fail("AUTH_ERROR", "Invalid confirmation");
     }
     const issued = await confirmations.issue(claims);
-    const summary = tool.confirmSummary?.(call.args, { tenantName: tenant.name ?? tenant.slug }) ??
-      `${tool.title}: ${canonicalJson(call.args)}`;
+    const summary = await summarise(call, tenant.name ?? tenant.slug);
     return fail("CONFIRMATION_REQUIRED", `Please confirm: ${summary}`, {
       confirmation: { token: issued.token, summary, expires_at: issued.expiresAt.toISOString() },
     });

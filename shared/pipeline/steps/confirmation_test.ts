@@ -1,10 +1,18 @@
 import assert from "node:assert/strict";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { answering, callFor, tenantsWith, testTool } from "@testing/pipeline_calls.ts";
+import { createLogger } from "@shared/runtime/log.ts";
+import {
+  answering,
+  callFor,
+  tenantsWith,
+  testTool,
+  unreadDatabase,
+} from "@testing/pipeline_calls.ts";
 import { ConfirmationSigner } from "../confirmation.ts";
 import { confirmationStep } from "./confirmation.ts";
 
 const SECRET = "a-confirmation-secret-of-at-least-32-bytes";
+const QUIET = createLogger({ write: () => {} });
 const confirmed = testTool({
   confirmRequired: true,
   confirmSummary: (args, context) => `send ${args.n} for ${context.tenantName}`,
@@ -27,6 +35,8 @@ Deno.test("confirmationStep() hands an unconfirmed tool's call on at once", () =
   const next = answering();
   const step = confirmationStep({
     tenants: tenantsWith(),
+    db: unreadDatabase(),
+    log: QUIET,
     confirmations: new ConfirmationSigner(SECRET),
   });
   const answer = step(callFor(testTool()), next);
@@ -38,6 +48,8 @@ Deno.test("confirmationStep() asks for confirmation with a token and the tool's 
   const now = () => Date.parse("2026-01-02T03:04:05Z");
   const step = confirmationStep({
     tenants: tenantsWith(),
+    db: unreadDatabase(),
+    log: QUIET,
     confirmations: new ConfirmationSigner(SECRET, { now }),
   });
   const next = answering();
@@ -58,7 +70,12 @@ Deno.test("confirmationStep() asks for confirmation with a token and the tool's 
 
 Deno.test("confirmationStep() asks again when the token was for other arguments, and refuses a forged one", async () => {
   const confirmations = new ConfirmationSigner(SECRET);
-  const step = confirmationStep({ tenants: tenantsWith(), confirmations });
+  const step = confirmationStep({
+    tenants: tenantsWith(),
+    confirmations,
+    db: unreadDatabase(),
+    log: QUIET,
+  });
   const next = answering();
   const token = failure(await step(gated(), next)).confirmation!.token;
   const other = gated({ confirmation: token, set: { scope: "org:user", fingerprint: "f2" } });
@@ -73,9 +90,35 @@ Deno.test("confirmationStep() asks again when the token was for other arguments,
 Deno.test("confirmationStep() summarises with the title and arguments when the tool gives no summary", async () => {
   const step = confirmationStep({
     tenants: tenantsWith(),
+    db: unreadDatabase(),
+    log: QUIET,
     confirmations: new ConfirmationSigner(SECRET),
   });
   const plain = testTool({ confirmRequired: true });
   const asked = failure(await step(callFor(plain, { args: { n: 4 } }), answering()));
   assert.equal(asked.confirmation?.summary, 'Step test: {"n":4}');
+});
+
+Deno.test("confirmationStep() reads back with the arguments when the summary's read fails, and says so in the log", async () => {
+  const lines: string[] = [];
+  const db = unreadDatabase();
+  const reading = testTool({
+    confirmRequired: true,
+    confirmSummary: async (args, { read }) => {
+      const [row] = await read.query<{ name: string }>("select name from public.businesses");
+      return `pay ${args.n} to ${row.name}`;
+    },
+  });
+  const step = confirmationStep({
+    tenants: tenantsWith(),
+    confirmations: new ConfirmationSigner(SECRET),
+    db,
+    log: createLogger({ write: (line) => lines.push(line) }),
+  });
+  const asked = failure(await step(callFor(reading, { args: { n: 5 } }), answering()));
+  assert.equal(asked.code, "CONFIRMATION_REQUIRED");
+  assert.equal(asked.confirmation?.summary, 'Step test: {"n":5}');
+  assert.deepEqual([db.opened, db.ended], [1, 1], "the summary's reads are given back");
+  assert.equal(lines.length, 1);
+  assert.match(lines[0], /confirmation_summary_failed/);
 });
