@@ -1,6 +1,7 @@
 // The CI check that flows read tool results through the tools' own schemas
 // (`callTyped`, `readResult`, `readData` in shared/registry/tool_call.ts):
-// no pack's production code re-declares a tool's output with a cast.
+// no production code of a pack or a capability (the ordering steps, the
+// waiting charge, document reading) re-declares a tool's output with a cast.
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,12 +52,43 @@ Deno.test("castsIn() names the file and line of each tool-result cast, and passe
   ]);
 });
 
-Deno.test("no pack re-declares a tool's output with a cast (use callTyped/readResult)", async () => {
-  const root = fileURLToPath(new URL("../..", import.meta.url));
-  const packs = fileURLToPath(new URL(".", import.meta.url));
+// The folders whose flows call tools: the packs, and the capabilities they share.
+const FLOW_FOLDERS = ["shared/packs", "shared/capabilities"];
+
+/** Every tool-result cast in the production sources under `folders`, as `<file>:<line>: <cast>`. */
+async function castsUnder(root: string, folders: readonly string[]): Promise<string[]> {
   const found: string[] = [];
-  for await (const path of packSources(packs)) {
-    found.push(...castsIn(relative(root, path), await Deno.readTextFile(path)));
+  for (const folder of folders) {
+    for await (const path of packSources(join(root, folder))) {
+      found.push(...castsIn(relative(root, path), await Deno.readTextFile(path)));
+    }
   }
-  assert.deepEqual(found, [], `tool results cast in packs:\n${found.join("\n")}`);
+  return found;
+}
+
+Deno.test("castsUnder() finds a cast in a capability's file, and skips its tests", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(join(root, "shared/capabilities/ordering"), { recursive: true });
+    await Deno.writeTextFile(
+      join(root, "shared/capabilities/ordering/order_steps.ts"),
+      "const ok = 1;\nconst data = result.data as { items: unknown[] };\n",
+    );
+    await Deno.writeTextFile(
+      join(root, "shared/capabilities/ordering/order_steps_test.ts"),
+      "const data = result.data as { items: unknown[] };\n",
+    );
+    await Deno.mkdir(join(root, "shared/packs"), { recursive: true });
+    assert.deepEqual(await castsUnder(root, FLOW_FOLDERS), [
+      "shared/capabilities/ordering/order_steps.ts:2: `.data as`",
+    ]);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("no pack or capability re-declares a tool's output with a cast (use callTyped/readResult)", async () => {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const found = await castsUnder(root, FLOW_FOLDERS);
+  assert.deepEqual(found, [], `tool results cast in flows:\n${found.join("\n")}`);
 });
