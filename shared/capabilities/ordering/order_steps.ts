@@ -32,7 +32,7 @@ import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
-import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
+import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
   AgentReply,
   OfflineFlow,
