@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { formatMoneyRange, formatNumberRange } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
@@ -138,6 +138,12 @@ export const rideRequest = defineTool({
         args.language,
       ],
     );
+    // Drivers read the price in the tenant's currency (the default when it has none set).
+    const [org] = await ctx.db.query<{ currency: string | null }>(
+      "select currency from public.orgs where id = $1",
+      [ctx.org_id],
+    );
+    const money = { currency: org?.currency ?? undefined };
     for (const driver of drivers) {
       const [offer] = await ctx.db.query<{ id: string }>(
         `insert into public.ride_offers (org_id, request_id, driver_id, expires_at)
@@ -149,8 +155,7 @@ export const rideRequest = defineTool({
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
         dest: destName,
-        min: formatNumber(fare.window.min, language),
-        max: formatNumber(fare.window.max, language),
+        price: formatMoneyRange(fare.window, language, money),
         minutes: settings.rideOfferMinutes,
       };
       const buttons = [
@@ -167,7 +172,13 @@ export const rideRequest = defineTool({
         fallback: templateOut({
           name: "ride_offer",
           language,
-          parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`],
+          // The approved body writes the currency after the window ("{{4}} RWF").
+          parameters: [
+            facts.pickup,
+            facts.distance,
+            facts.dest,
+            formatNumberRange(fare.window, language),
+          ],
           choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-offer:${offer.id}`,
