@@ -17,7 +17,7 @@
  */
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
@@ -446,8 +446,16 @@ function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-function lineText(line: { name: string; qty: number; price: number }, lang: Language): string {
-  return `${line.qty} × ${line.name} — ${formatRwf(line.qty * line.price, lang)}`;
+/** Whom a reply speaks to: their language, and the tenant's currency its amounts are in. */
+type Reader = Pick<OfflineTurn, "language" | "currency">;
+
+/** An amount in the reader's language and the tenant's currency. */
+function money(amount: number, reader: Reader): string {
+  return formatMoney(amount, reader.language, { currency: reader.currency });
+}
+
+function lineText(line: { name: string; qty: number; price: number }, reader: Reader): string {
+  return `${line.qty} × ${line.name} — ${money(line.qty * line.price, reader)}`;
 }
 
 /**
@@ -497,7 +505,7 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
       const tool = turn.memory.lastTool;
       const cleared = { lastResult: null, lastTool: undefined };
       const step = tool === "momo_charge"
-        ? paid(lang, state, readResult(momoCharge, last))
+        ? paid(turn, state, readResult(momoCharge, last))
         : await placed(turn, callTool, options, state, readResult(orderCreate, last));
       return { ...step, memory: { ...step.memory, ...cleared } };
     }
@@ -514,7 +522,7 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
         payload: {
           reason: "delivery of a large order",
           summary: `Order ${state.order.no} at ${state.order.venue} (${
-            formatRwf(state.order.total, lang)
+            money(state.order.total, turn)
           }): the customer asks for delivery.`,
           priority: "medium",
         },
@@ -554,7 +562,7 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
           parts: order.unknown.join(", ") || text,
           venue: state.venue.name,
         }),
-        rows: stockRows(state.stock, lang),
+        rows: stockRows(state.stock, turn),
       }]);
     }
     if (state.venues && /^\s*#?\d{1,2}[.)]?\s*$/.test(text)) {
@@ -679,11 +687,12 @@ function stocked(row: ProductRow): Stocked {
   };
 }
 
-function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"] {
+function stockRows(stock: readonly Stocked[], reader: Reader): AgentReply["rows"] {
+  const lang = reader.language;
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
     title: shortenTitle(item.name, TITLE_LIMITS.row),
-    description: `${formatRwf(item.price, lang)}${unitSuffix(item.unit, lang)}${
+    description: `${money(item.price, reader)}${unitSuffix(item.unit, lang)}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
   }));
@@ -721,7 +730,7 @@ async function showStock(
     };
   }
   const list = stock.map((item, i) =>
-    `${i + 1}. ${item.name} — ${formatRwf(item.price, lang)}${item.rx ? " ℞" : ""}`
+    `${i + 1}. ${item.name} — ${money(item.price, turn)}${item.rx ? " ℞" : ""}`
   ).join("\n");
   return {
     memory: {
@@ -729,7 +738,7 @@ async function showStock(
     },
     replies: [{
       text: say("stock", lang, { venue: venue.name, list }),
-      rows: stockRows(stock, lang),
+      rows: stockRows(stock, turn),
     }],
   };
 }
@@ -835,18 +844,18 @@ async function searchStock(
     replies: [{
       text: say("offers", lang, {
         name: best.product.name,
-        price: formatRwf(best.product.price, lang),
+        price: money(best.product.price, turn),
         venue: best.venue.name,
       }) + "\n" + byVenue.map((offer, i) =>
         `${i + 1}. ${offer.venue.name} — ${offer.product.name}, ${
-          formatRwf(offer.product.price, lang)
+          money(offer.product.price, turn)
         }${offer.product.rx ? " ℞" : ""}`
       ).join("\n"),
       rows: byVenue.map((offer) => ({
         id: `venue:${offer.venue.id}`,
         title: shortenTitle(offer.venue.name, TITLE_LIMITS.row),
         description: shortenTitle(
-          `${offer.product.name}, ${formatRwf(offer.product.price, lang)}`,
+          `${offer.product.name}, ${money(offer.product.price, turn)}`,
           TITLE_LIMITS.description,
         ),
       })),
@@ -893,8 +902,8 @@ async function draftOrder(
     // The read-back the user confirms: names, quantities, prices and the total.
     const summary = say("readBack", turn.language, {
       venue: venue.name,
-      lines: draft.map((line) => lineText(line, turn.language)).join("\n"),
-      total: formatRwf(total, turn.language),
+      lines: draft.map((line) => lineText(line, turn)).join("\n"),
+      total: money(total, turn),
     });
     return { pending: { ...step.pending, summary }, memory: { step: next } };
   }
@@ -922,7 +931,7 @@ async function placed(
       : say("notPlaced", lang, { msg: result.error.msg });
     return {
       memory: { step: { ...state, draft: undefined } },
-      replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, lang) } : {}) }],
+      replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, turn) } : {}) }],
     };
   }
   const data = result.data;
@@ -948,8 +957,8 @@ async function placed(
   const text = say("placed", lang, {
     no,
     venue,
-    lines: lines.map((line) => lineText(line, lang)).join("\n"),
-    total: formatRwf(data.total, lang),
+    lines: lines.map((line) => lineText(line, turn)).join("\n"),
+    total: money(data.total, turn),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
     (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
   return {
@@ -990,10 +999,11 @@ async function pay(
     step: "pay",
   });
   if (step.pending) return step;
-  return paid(lang, state, readResult(momoCharge, step.memory?.lastResult));
+  return paid(turn, state, readResult(momoCharge, step.memory?.lastResult));
 }
 
-function paid(lang: Language, state: OrderState, result: ToolResult<ChargeCode>): OfflineStep {
+function paid(reader: Reader, state: OrderState, result: ToolResult<ChargeCode>): OfflineStep {
+  const lang = reader.language;
   const order = state.order;
   const no = order?.no ?? "";
   // Pay tapped again: the charge already waiting is the answer, not an error.
@@ -1015,7 +1025,7 @@ function paid(lang: Language, state: OrderState, result: ToolResult<ChargeCode>)
   return {
     replies: [{
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {
-        amount: formatRwf(data.amount ?? order?.total ?? 0, lang),
+        amount: money(data.amount ?? order?.total ?? 0, reader),
         no,
         // Who is paid, by name beside the number: a bare number reads like a scam.
         payee: data.payee ?? order?.venue ?? "",
@@ -1057,7 +1067,7 @@ async function status(
         venue,
         state: orderStateName(row.status, lang),
         payment: paymentStateName(row.payment_status, lang),
-        total: formatRwf(Number(row.total), lang),
+        total: money(Number(row.total), turn),
       }),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
     }],
