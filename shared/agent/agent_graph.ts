@@ -492,6 +492,7 @@ async function runFlow(
       menu: deps.roster.menu,
       handoff: deps.roster.handoff,
       ...(deps.tenant ? { brand: deps.tenant.brand } : {}),
+      ...(deps.tenant?.currency ? { currency: deps.tenant.currency } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
       ...extra,
     },

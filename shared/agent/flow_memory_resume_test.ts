@@ -4,20 +4,15 @@
 // conversation restarts with a plain message in the user's language; it never fails.
 import assert from "node:assert/strict";
 import type { Language } from "@shared/contract/language.ts";
-import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { dbTest } from "@testing/db.ts";
 import { englishWords } from "@testing/english_words.ts";
+import { deploy, withAgent } from "@testing/flow_deploys.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
-import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
-import { signBody } from "@shared/channels/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import type { FlowMemory } from "@shared/registry/flow_memory.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { say as insuranceSays } from "@shared/packs/insurance/texts.ts";
-import { createAgentHandler } from "./whatsapp_agent.ts";
 import { createRouter } from "./router.ts";
-import type { RouteContext } from "./route_decision.ts";
 
-const SECRET = "flow-memory-test-secret";
 const RESTARTED = {
   en:
     "This service has been updated since your last message, so we start again from the beginning.",
@@ -33,53 +28,11 @@ const OK = { en: "ok", rw: "sawa", fr: "d'accord" };
 
 /** The packs with the insurance agent's memory declared as `memory` (a deploy). */
 function deployed(packs: readonly Pack[], memory: (current: FlowMemory) => FlowMemory): Pack[] {
-  return packs.map((pack) => ({
-    ...pack,
-    agents: pack.agents.map((agent) =>
-      agent.id === "insurance" && agent.memory ? { ...agent, memory: memory(agent.memory) } : agent
-    ),
-  }));
-}
-
-/** One deploy of the WhatsApp channel with the agent over `packs`, speaking as `from`. */
-async function deploy(
-  db: TestDatabase,
-  setup: { packs: readonly Pack[]; router: RouteContext; from: string },
-) {
-  const rt = await createTestRuntime(db);
-  const tasks: Promise<unknown>[] = [];
-  const channel = createWhatsAppChannel(rt, {
-    appSecret: SECRET,
-    verifyToken: "v",
-    conversation: createAgentHandler(rt, {
-      model: null,
-      packs: setup.packs,
-      router: setup.router,
-    }),
-    background: (task) => void tasks.push(task()),
-  });
-  // What the user is sent for one message of theirs, in order.
-  return async function send(content: SimulatedContent): Promise<string[]> {
-    const [{ seq }] = await db.query<{ seq: number }>(
-      "select coalesce(max(seq), 0)::int as seq from public.wa_outbox",
-    );
-    const body = new TextEncoder().encode(
-      JSON.stringify(messageDelivery({ from: setup.from, wamid: crypto.randomUUID() }, content)),
-    );
-    const response = await channel.app.request("/wa-webhook", {
-      method: "POST",
-      headers: { "x-hub-signature-256": await signBody(SECRET, body) },
-      body,
-    });
-    assert.equal(response.status, 200);
-    while (tasks.length) await tasks.shift();
-    await channel.dispatcher.drain();
-    const rows = await db.query<{ body: { text?: { body: string } } }>(
-      "select body from public.wa_outbox where to_wa_id = $1 and seq > $2 order by seq",
-      [setup.from, seq],
-    );
-    return rows.map((row) => row.body.text?.body ?? JSON.stringify(row.body));
-  };
+  return withAgent(
+    packs,
+    "insurance",
+    (agent) => agent.memory ? { ...agent, memory: memory(agent.memory) } : agent,
+  );
 }
 
 dbTest(

@@ -9,7 +9,13 @@
  * @module
  */
 import { z } from "zod";
-import type { FlowMemory, OfflineStep, OfflineToolCaller, OfflineTurn } from "./pack.ts";
+import type {
+  FlowMemory,
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "./pack.ts";
 
 export type { FlowMemory };
 
@@ -130,6 +136,31 @@ export function typedFlow<S extends z.ZodObject>(
       spec.step({ ...turn, memory: spec.memory.parse(present(turn.memory)) }, callTool),
     memory: { version: spec.version, schema: spec.memory, migrate: spec.migrate },
   };
+}
+
+/**
+ * An offline flow that keeps nothing between turns (a welcome, a plain
+ * "not yet"), declared as such: its memory is the empty schema at version 1,
+ * so what the conversation kept for other agents never reaches it, and a
+ * deploy never restarts it. Spread it into the agent as {@link typedFlow}'s.
+ *
+ * @example
+ * ```ts
+ * import { statelessFlow } from "@shared/registry/flow_memory.ts";
+ * const agent = {
+ *   id: "greeter",
+ *   ...statelessFlow(() => Promise.resolve({ replies: [{ text: "Hello" }] })),
+ * };
+ * ```
+ */
+export function statelessFlow(
+  flow: OfflineFlow,
+): { offlineFlow: OfflineFlow; memory: FlowMemory } {
+  return typedFlow({
+    version: 1,
+    memory: z.object({}),
+    step: (turn, callTool) => flow({ ...turn, memory: {} }, callTool),
+  });
 }
 
 /**

@@ -84,6 +84,8 @@ export interface OfflineTurn {
   handoff?: string;
   /** The name the tenant's agents speak as (its brand), when the tenant has one. */
   brand?: string;
+  /** The ISO 4217 currency of the tenant's prices (`orgs.currency`), when it has one set. */
+  currency?: string;
   /**
    * Why a hand-off agent was reached without being asked for: a sensitive
    * topic, or an agent that kept failing. Absent when the user asked.

@@ -14,7 +14,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { libraryFlow } from "./flow.ts";
+import { libraryFlow, libraryFlowMemory } from "./flow.ts";
 import { LIBRARY_INTENTS } from "./intents.ts";
 import { openRequestsRoute } from "./routes.ts";
 import { LIBRARY_TEXTS } from "./texts.ts";
@@ -40,6 +40,7 @@ export const EXAMPLE_PACK: Pack = {
     asks: (text) => /\b(library|isomero|biblioth[eè]que)\b/i.test(text),
     menuTitle: { en: "Library", rw: "Isomero", fr: "Bibliothèque" },
     offlineFlow: libraryFlow,
+    memory: libraryFlowMemory,
   }],
   tables: {
     example_book_requests: { id: "uuid", title: "text", status: "text" },

@@ -31,9 +31,109 @@ export function formatNumber(value: number, language: Language): string {
   return rounded < 0 ? `-${digits}` : digits;
 }
 
+/** The currency amounts are written in when the tenant has none set (`orgs.currency`). */
+export const DEFAULT_CURRENCY = "RWF";
+
+/** Options for {@linkcode formatMoney} and {@linkcode formatMoneyRange}. */
+export interface MoneyOptions {
+  /**
+   * The ISO 4217 code written after the amount: the tenant's currency
+   * (`OfflineTurn.currency`, `orgs.currency`), or the amount's own.
+   * @default {DEFAULT_CURRENCY} (also when undefined: a tenant without one set)
+   */
+  currency?: string;
+}
+
+function currencyOf(options: MoneyOptions): string {
+  const currency = options.currency ?? DEFAULT_CURRENCY;
+  if (!/^[A-Z]{3}$/.test(currency)) {
+    throw new TypeError(
+      `Cannot format an amount as its currency must be an ISO 4217 code like "RWF": current value is ${currency}`,
+    );
+  }
+  return currency;
+}
+
 /**
- * An amount in Rwandan francs, as people write it: `26,000 RWF` (en, rw),
- * `26 000 RWF` (fr).
+ * An amount as people write it, the currency's code after the whole number
+ * grouped the language's way: `26,000 RWF` (en, rw), `26 000 RWF` (fr).
+ *
+ * @throws {TypeError} when the currency is not an ISO 4217 code.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatMoney } from "@shared/capabilities/format/mod.ts";
+ * assert.equal(formatMoney(26000, "fr", { currency: "KES" }), "26 000 KES");
+ * assert.equal(formatMoney(3950, "rw"), "3,950 RWF");
+ * ```
+ */
+export function formatMoney(
+  amount: number,
+  language: Language,
+  options: MoneyOptions = {},
+): string {
+  return `${formatNumber(amount, language)} ${currencyOf(options)}`;
+}
+
+/** The ends of a range of amounts, both included (a fare's window). */
+export interface AmountRange {
+  /** The least. */
+  min: number;
+  /** The most: never below `min`. */
+  max: number;
+}
+
+/**
+ * The numbers of a range, grouped the language's way and joined by an en
+ * dash: `1,500–2,000` (en, rw), `1 500–2 000` (fr). For a template whose
+ * approved body writes the currency itself; elsewhere {@linkcode formatMoneyRange}.
+ *
+ * @throws {RangeError} when `min` is above `max`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatNumberRange } from "@shared/capabilities/format/mod.ts";
+ * assert.equal(formatNumberRange({ min: 1500, max: 2000 }, "fr"), "1 500–2 000");
+ * ```
+ */
+export function formatNumberRange(range: AmountRange, language: Language): string {
+  if (range.min > range.max) {
+    throw new RangeError(
+      `Cannot format a range as its min is above its max: current value is ${range.min}–${range.max}`,
+    );
+  }
+  return `${formatNumber(range.min, language)}–${formatNumber(range.max, language)}`;
+}
+
+/**
+ * A range of amounts as people write it, one way per language, the currency
+ * once at the end: `1,500–2,000 RWF` (en, rw), `1 500–2 000 RWF` (fr).
+ *
+ * @throws {RangeError} when `min` is above `max`.
+ * @throws {TypeError} when the currency is not an ISO 4217 code.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatMoneyRange } from "@shared/capabilities/format/mod.ts";
+ * assert.equal(formatMoneyRange({ min: 1500, max: 2000 }, "en"), "1,500–2,000 RWF");
+ * assert.equal(
+ *   formatMoneyRange({ min: 1500, max: 2000 }, "fr", { currency: "KES" }),
+ *   "1 500–2 000 KES",
+ * );
+ * ```
+ */
+export function formatMoneyRange(
+  range: AmountRange,
+  language: Language,
+  options: MoneyOptions = {},
+): string {
+  return `${formatNumberRange(range, language)} ${currencyOf(options)}`;
+}
+
+/**
+ * An amount in the default currency (Rwandan francs): `26,000 RWF` (en, rw),
+ * `26 000 RWF` (fr). A flow that knows its tenant's currency writes
+ * {@linkcode formatMoney} with it instead.
  *
  * @example
  * ```ts
@@ -43,7 +143,7 @@ export function formatNumber(value: number, language: Language): string {
  * ```
  */
 export function formatRwf(amount: number, language: Language): string {
-  return `${formatNumber(amount, language)} RWF`;
+  return formatMoney(amount, language);
 }
 
 const KIGALI_OFFSET_MS = 2 * 3600_000; // UTC+2 all year, no summer time.

@@ -10,10 +10,25 @@
  * It lives above the kernel because it is domain code (venues, orders,
  * prices), and outside any one pack because four packs run it.
  *
+ * Its memory is typed: `orderingMemory` holds the fields the steps keep
+ * (their position `step`, typed by `orderState`), spread into the memory
+ * schema of the pack that runs them at `ORDERING_MEMORY_VERSION`.
+ *
  * @example Run the ordering conversation for a kind of venue
  * ```ts ignore
- * import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
- * const flow = orderFlow({ category: "pharmacy", texts: PHARMACY_ORDER_TEXTS, searchStock: true });
+ * import { z } from "zod";
+ * import { typedFlow } from "@shared/registry/flow_memory.ts";
+ * import {
+ *   orderFlow,
+ *   orderingAgentFlow,
+  ORDERING_MEMORY_VERSION,
+ *   orderingMemory,
+ * } from "@shared/capabilities/ordering/mod.ts";
+ * const flow = typedFlow({
+ *   version: ORDERING_MEMORY_VERSION,
+ *   memory: z.object(orderingMemory),
+ *   step: orderFlow({ category: "pharmacy", texts: PHARMACY_ORDER_TEXTS, searchStock: true }),
+ * });
  * ```
  *
  * @module
@@ -24,9 +39,17 @@ export {
   type OrderDomainTexts,
   orderFlow,
   type OrderFlowOptions,
+  ORDERING_MEMORY_VERSION,
   ORDERING_TABLES,
   ORDERING_TOOLS,
+  orderingAgentFlow,
+  type OrderingMemory,
+  orderingMemory,
+  type OrderState,
+  orderState,
+  type OrderSteps,
   type OrderSummaryRow,
+  orderSummaryRows,
   venueNameOf,
 } from "./order_steps.ts";
 export { orderPending } from "./order_pending.ts";

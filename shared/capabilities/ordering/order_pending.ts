@@ -6,9 +6,11 @@
  *
  * @module
  */
+import { z } from "zod";
 import { formatRwf } from "@shared/capabilities/format/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
-import { ORDER_SUMMARY_COLUMNS, type OrderSummaryRow, venueNameOf } from "./order_steps.ts";
+import { callTyped, isToolResult } from "@shared/registry/tool_call.ts";
+import { ORDER_SUMMARY_COLUMNS, orderSummaryRows, venueNameOf } from "./order_steps.ts";
 import type { PendingWork } from "@shared/registry/pack.ts";
 
 const say = phraseBook({
@@ -30,16 +32,28 @@ const say = phraseBook({
   },
 });
 
+// What the leave question reads of the conversation's memory (kept by the ordering steps or
+// by a model's `order_create`), parsed: memory of another shape names no order.
+const placedStep = z.object({ order: z.object({ id: z.string() }) });
+const orderCreated = z.object({ order_id: z.string() });
+
+// The commerce pack's `order_cancel`, as the answer to the question reads it.
+const orderCancel = {
+  name: "order_cancel",
+  output: z.object({ order_no: z.string(), venue_name: z.string() }),
+};
+
 /**
  * The order the flow placed (its memory), or the one a model's `order_create` answered: still
  * in hand (`lastResult`), or already told to the user by the model (`lastConfirmed`).
  */
 function orderIdOf(memory: Record<string, unknown>): string | null {
-  const step = memory.step as { order?: { id?: string } } | undefined;
-  if (typeof step?.order?.id === "string") return step.order.id;
+  const step = placedStep.safeParse(memory.step);
+  if (step.success) return step.data.order.id;
   for (const kept of [memory.lastResult, memory.lastConfirmed]) {
-    const last = kept as { ok?: boolean; data?: { order_id?: unknown } } | null | undefined;
-    if (last?.ok && typeof last.data?.order_id === "string") return last.data.order_id;
+    if (!isToolResult(kept) || !kept.ok) continue;
+    const created = orderCreated.safeParse(kept.data);
+    if (created.success) return created.data.order_id;
   }
   return null;
 }
@@ -53,13 +67,13 @@ export const orderPending: PendingWork = {
   async find({ language, memory }, callTool) {
     const id = orderIdOf(memory);
     if (!id) return null;
-    const found = await callTool("search_supabase", {
+    const found = await callTyped(callTool, orderSummaryRows, {
       table: "orders",
       columns: [...ORDER_SUMMARY_COLUMNS],
       filters: [{ column: "id", op: "eq", value: id }],
       limit: 1,
     }, "open_order");
-    const order = found.ok ? (found.data as { items: OrderSummaryRow[] }).items[0] : undefined;
+    const order = found.ok ? found.data.items[0] : undefined;
     if (!order || order.payment_status === "settled") return null;
     if (order.status !== "pending" && order.status !== "confirmed") return null;
     const name = await venueNameOf(callTool, order.business_id, "open_order_venue");
@@ -73,11 +87,13 @@ export const orderPending: PendingWork = {
     };
   },
   async cancel(work, { language }, callTool) {
-    const result = await callTool("order_cancel", { order_id: work.id }, "order_cancel");
+    const result = await callTyped(callTool, orderCancel, { order_id: work.id }, "order_cancel");
     if (!result.ok) {
       return say("orderNotCancelled", language, { msg: result.error.msg });
     }
-    const data = result.data as { order_no: string; venue_name: string };
-    return say("orderCancelled", language, { no: data.order_no, venue: data.venue_name });
+    return say("orderCancelled", language, {
+      no: result.data.order_no,
+      venue: result.data.venue_name,
+    });
   },
 };

@@ -15,16 +15,24 @@
  *
  * @module
  */
+import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import { formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
+import {
+  type FlowMemory,
+  keptCallMemory,
+  typedFlow,
+  type TypedTurn,
+} from "@shared/registry/flow_memory.ts";
+import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
-import { type ListedProduct, normalizeWords, parseOrderLines } from "./order_lines.ts";
+import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -253,60 +261,156 @@ export interface OrderFlowOptions {
   synonyms?: ProductSynonyms;
 }
 
-interface Venue {
-  id: string;
-  name: string;
-  area?: string | null;
-  km?: number;
-}
+const venueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  area: z.string().nullish(),
+  km: z.number().optional(),
+});
 
-interface Stocked extends ListedProduct {
-  price: number;
-  unit?: string;
-  available: boolean;
-  rx?: boolean;
-}
+const stockedSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  price: z.number(),
+  unit: z.string().nullish(),
+  available: z.boolean(),
+  rx: z.boolean().optional(),
+});
 
-interface PlacedOrder {
-  id: string;
-  no: string;
-  total: number;
-  venue: string;
-}
+const placedOrderSchema = z.object({
+  id: z.string(),
+  no: z.string(),
+  total: z.number(),
+  venue: z.string(),
+});
 
-/** The flow's position, kept in `memory.step` (cleared when the agent is entered anew). */
-interface OrderState {
-  venues?: Venue[];
-  venue?: Venue;
-  stock?: Stocked[];
-  offers?: Array<{ venue: Venue; product: Stocked }>;
-  draft?: {
-    lines: Array<{ sku: string; name: string; qty: number; price: number; rx?: boolean }>;
-  };
-  order?: PlacedOrder;
-}
+/**
+ * The ordering steps' position, kept in `memory.step` (cleared when the agent
+ * is entered anew): the venues offered, the venue and its stock, the offers
+ * of a product search, the order being read back, and the order placed.
+ */
+export const orderState = z.object({
+  venues: z.array(venueSchema).optional(),
+  venue: venueSchema.optional(),
+  stock: z.array(stockedSchema).optional(),
+  offers: z.array(z.object({ venue: venueSchema, product: stockedSchema })).optional(),
+  draft: z.object({
+    lines: z.array(z.object({
+      sku: z.string(),
+      name: z.string(),
+      qty: z.number(),
+      price: z.number(),
+      rx: z.boolean().optional(),
+    })),
+  }).optional(),
+  order: placedOrderSchema.optional(),
+});
+
+/** The ordering steps' position (see {@link orderState}). */
+export type OrderState = z.output<typeof orderState>;
+
+/**
+ * The memory fields the ordering steps read and keep: their position
+ * (`step`), the place the router found in the first message, and a call kept
+ * for confirmation. Spread into the memory schema of a pack that runs them.
+ */
+export const orderingMemory = {
+  step: orderState.nullish(),
+  place: z.string().nullish(),
+  ...keptCallMemory,
+};
+
+/** What the ordering steps read of a flow's memory. */
+export type OrderingMemory = z.output<z.ZodObject<typeof orderingMemory>>;
+
+/**
+ * The version of {@link orderingMemory}: a pack that keeps it bumps its own
+ * memory's version with it.
+ */
+export const ORDERING_MEMORY_VERSION = 1;
+
+type Venue = z.output<typeof venueSchema>;
+type Stocked = z.output<typeof stockedSchema>;
+type PlacedOrder = z.output<typeof placedOrderSchema>;
 
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
 const PAY_WORDS = /^(pay|pay now|payer|kwishyura|ishyura|nishyure|momo)$/i;
 
-function itemsOf<T>(result: ToolResult): T[] {
-  return result.ok ? (result.data as { items: T[] }).items : [];
+/**
+ * `search_supabase` as the ordering steps read it: the rows of the columns
+ * they ask for, parsed on reading (the tool's own output holds any row).
+ */
+function rowsOf<S extends z.ZodType>(row: S) {
+  return { name: "search_supabase", output: z.object({ items: z.array(row) }) };
 }
+
+const namedRow = rowsOf(z.object({ name: z.string() }));
+const venueRows = rowsOf(
+  z.object({ id: z.string(), name: z.string(), area: z.string().nullish() }),
+);
+const placedVenueRows = rowsOf(z.object({
+  id: z.string(),
+  name: z.string(),
+  area: z.string().nullish(),
+  lat: z.number().nullish(),
+  lng: z.number().nullish(),
+}));
+const productRows = rowsOf(z.object({
+  sku: z.string(),
+  name: z.string(),
+  price: z.number(),
+  unit: z.string().nullish(),
+  qty: z.number(),
+  is_available: z.boolean(),
+  business_id: z.string(),
+  requires_prescription: z.boolean().nullish(),
+}));
+const orderNoRows = rowsOf(z.object({ order_no: z.string() }));
+
+// The buy & sell pack's `order_create` and the payments pack's `momo_charge`, as these steps
+// read them: the fields they use of each output (a capability imports no pack).
+const orderCreate = {
+  name: "order_create",
+  output: z.object({
+    order_id: z.string(),
+    total: z.number(),
+    order_no: z.string().optional(),
+    venue_name: z.string().optional(),
+    items: z.array(z.object({ name: z.string(), qty: z.number(), unit_price: z.number() }))
+      .optional(),
+  }),
+};
+const momoCharge = {
+  name: "momo_charge",
+  output: z.object({
+    payment_link: z.string(),
+    ussd_code: z.string().optional(),
+    momo_ref: z.string(),
+    amount: z.number().optional(),
+    expires_at: z.string(),
+    payee: z.string().optional(),
+  }),
+};
 
 function errorOf(result: ToolResult): string {
   return result.ok ? "" : result.error.msg;
 }
 
+const orderSummaryRow = z.object({
+  id: z.string(),
+  order_no: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  total: z.number(),
+  business_id: z.string(),
+});
+
 /** An order as its status reply and the leave-the-flow question read it. */
-export interface OrderSummaryRow {
-  id: string;
-  order_no: string;
-  status: string;
-  payment_status: string;
-  total: number;
-  business_id: string;
-}
+export type OrderSummaryRow = z.output<typeof orderSummaryRow>;
+
+/** `search_supabase` over `orders`, as {@link ORDER_SUMMARY_COLUMNS} reads them. */
+export const orderSummaryRows = rowsOf(orderSummaryRow);
 
 /** The `orders` columns of an {@link OrderSummaryRow}. */
 export const ORDER_SUMMARY_COLUMNS: readonly (keyof OrderSummaryRow)[] = [
@@ -324,13 +428,13 @@ export async function venueNameOf(
   businessId: string,
   purpose: string,
 ): Promise<string> {
-  const found = await callTool("search_supabase", {
+  const found = await callTyped(callTool, namedRow, {
     table: "businesses",
     columns: ["name"],
     filters: [{ column: "id", op: "eq", value: businessId }],
     limit: 1,
   }, purpose);
-  return itemsOf<{ name: string }>(found)[0]?.name ?? "";
+  return found.ok ? found.data.items[0]?.name ?? "" : "";
 }
 
 function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng: number): number {
@@ -342,19 +446,52 @@ function distanceKm(a: { latitude: number; longitude: number }, lat: number, lng
   return 12742 * Math.asin(Math.sqrt(h));
 }
 
-function lineText(line: { name: string; qty: number; price: number }, lang: Language): string {
-  return `${line.qty} × ${line.name} — ${formatRwf(line.qty * line.price, lang)}`;
+/** Whom a reply speaks to: their language, and the tenant's currency its amounts are in. */
+type Reader = Pick<OfflineTurn, "language" | "currency">;
+
+/** An amount in the reader's language and the tenant's currency. */
+function money(amount: number, reader: Reader): string {
+  return formatMoney(amount, reader.language, { currency: reader.currency });
 }
+
+function lineText(line: { name: string; qty: number; price: number }, reader: Reader): string {
+  return `${line.qty} × ${line.name} — ${money(line.qty * line.price, reader)}`;
+}
+
+/**
+ * One step of the ordering conversation, over a flow's memory that holds
+ * {@link orderingMemory} (read by its schema: see `typedFlow`).
+ */
+export type OrderSteps = (
+  turn: TypedTurn<OrderingMemory>,
+  callTool: OfflineToolCaller,
+) => Promise<OfflineStep>;
 
 /**
  * Builds the ordering flow for one kind of venue. The pack's agent needs
  * `search_supabase` over businesses, products and orders, `order_create`,
- * `momo_charge` and (for deliveries) `notify_staff` in its allowlist.
+ * `momo_charge` and (for deliveries) `notify_staff` in its allowlist. The
+ * pack declares the memory it runs over: {@link orderingMemory} at
+ * {@link ORDERING_MEMORY_VERSION}, with its own fields beside it.
+ *
+ * @example A pack whose agent only orders
+ * ```ts ignore
+ * import { z } from "zod";
+ * import { typedFlow } from "@shared/registry/flow_memory.ts";
+ * const agent = {
+ *   id: "shop",
+ *   ...typedFlow({
+ *     version: ORDERING_MEMORY_VERSION,
+ *     memory: z.object(orderingMemory),
+ *     step: orderFlow({ category: "shop", texts: SHOP_TEXTS, searchStock: true }),
+ *   }),
+ * };
+ * ```
  */
-export function orderFlow(options: OrderFlowOptions): OfflineFlow {
+export function orderFlow(options: OrderFlowOptions): OrderSteps {
   return async (turn, callTool) => {
     const lang = turn.language;
-    const state = (turn.memory.step ?? {}) as OrderState;
+    const state: OrderState = turn.memory.step ?? {};
     const input = turn.input;
     const choice = input.choice ?? "";
     const keep = (next: OrderState, replies: AgentReply[]): OfflineStep => ({
@@ -363,13 +500,13 @@ export function orderFlow(options: OrderFlowOptions): OfflineFlow {
     });
 
     // Back from a confirmation: say how the call went.
-    const last = turn.memory.lastResult as ToolResult | null | undefined;
-    if (last) {
+    const last = turn.memory.lastResult;
+    if (last !== null && last !== undefined) {
       const tool = turn.memory.lastTool;
       const cleared = { lastResult: null, lastTool: undefined };
       const step = tool === "momo_charge"
-        ? paid(lang, state, last)
-        : await placed(turn, callTool, options, state, last);
+        ? paid(turn, state, readResult(momoCharge, last))
+        : await placed(turn, callTool, options, state, readResult(orderCreate, last));
       return { ...step, memory: { ...step.memory, ...cleared } };
     }
 
@@ -385,7 +522,7 @@ export function orderFlow(options: OrderFlowOptions): OfflineFlow {
         payload: {
           reason: "delivery of a large order",
           summary: `Order ${state.order.no} at ${state.order.venue} (${
-            formatRwf(state.order.total, lang)
+            money(state.order.total, turn)
           }): the customer asks for delivery.`,
           priority: "medium",
         },
@@ -425,7 +562,7 @@ export function orderFlow(options: OrderFlowOptions): OfflineFlow {
           parts: order.unknown.join(", ") || text,
           venue: state.venue.name,
         }),
-        rows: stockRows(state.stock, lang),
+        rows: stockRows(state.stock, turn),
       }]);
     }
     if (state.venues && /^\s*#?\d{1,2}[.)]?\s*$/.test(text)) {
@@ -442,6 +579,21 @@ export function orderFlow(options: OrderFlowOptions): OfflineFlow {
   };
 }
 
+/**
+ * The ordering conversation as the whole flow of an agent that only orders
+ * (Hardware, Shop), its memory typed and versioned: spread it into the agent
+ * (`{ id, ...orderingAgentFlow({...}) }`).
+ */
+export function orderingAgentFlow(
+  options: OrderFlowOptions,
+): { offlineFlow: OfflineFlow; memory: FlowMemory } {
+  return typedFlow({
+    version: ORDERING_MEMORY_VERSION,
+    memory: z.object(orderingMemory),
+    step: orderFlow(options),
+  });
+}
+
 async function venueNamed(
   callTool: OfflineToolCaller,
   options: OrderFlowOptions,
@@ -449,14 +601,13 @@ async function venueNamed(
 ): Promise<Venue | null> {
   const words = normalizeWords(text).filter((word) => word.length >= 4);
   if (!words.length) return null;
-  const venues = itemsOf<Venue>(
-    await callTool("search_supabase", {
-      table: "businesses",
-      columns: ["id", "name", "area"],
-      filters: [{ column: "category", op: "eq", value: options.category }],
-      limit: 100,
-    }, "venue_named"),
-  );
+  const found = await callTyped(callTool, venueRows, {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "venue_named");
+  const venues: Venue[] = found.ok ? found.data.items : [];
   // A venue whose distinctive name words are all in the message ("menu at Question Coffee").
   return venues.find((venue) => {
     const name = normalizeWords(venue.name).filter((word) => word.length >= 4);
@@ -477,7 +628,7 @@ async function listVenues(
   area?: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("search_supabase", {
+  const result = await callTyped(callTool, placedVenueRows, {
     table: "businesses",
     columns: ["id", "name", "area", "lat", "lng"],
     filters: [{ column: "category", op: "eq", value: options.category }],
@@ -488,10 +639,10 @@ async function listVenues(
     return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(result) }) }] };
   }
   const here = turn.input.location;
-  const venues = itemsOf<Venue & { lat: number | null; lng: number | null }>(result)
+  const venues = result.data.items
     .map(({ lat, lng, ...venue }) => ({
       ...venue,
-      ...(here && lat !== null && lng !== null
+      ...(here && typeof lat === "number" && typeof lng === "number"
         ? { km: Math.round(distanceKm(here, lat, lng) * 10) / 10 }
         : {}),
     }))
@@ -523,16 +674,7 @@ function productColumns(options: OrderFlowOptions): string[] {
     .concat(options.prescriptions ? ["requires_prescription"] : []);
 }
 
-interface ProductRow {
-  sku: string;
-  name: string;
-  price: number;
-  unit: string;
-  qty: number;
-  is_available: boolean;
-  business_id: string;
-  requires_prescription?: boolean;
-}
+type ProductRow = z.output<typeof productRows.output>["items"][number];
 
 function stocked(row: ProductRow): Stocked {
   return {
@@ -545,18 +687,19 @@ function stocked(row: ProductRow): Stocked {
   };
 }
 
-function stockRows(stock: readonly Stocked[], lang: Language): AgentReply["rows"] {
+function stockRows(stock: readonly Stocked[], reader: Reader): AgentReply["rows"] {
+  const lang = reader.language;
   return stock.slice(0, 10).map((item) => ({
     id: `item:${item.sku}`,
     title: shortenTitle(item.name, TITLE_LIMITS.row),
-    description: `${formatRwf(item.price, lang)}${unitSuffix(item.unit, lang)}${
+    description: `${money(item.price, reader)}${unitSuffix(item.unit, lang)}${
       item.rx ? " · ℞" : ""
     }${item.available ? "" : ` · ${say("unavailable", lang)}`}`,
   }));
 }
 
 // " / ikirahuri" in a rw menu; nothing when the unit has no name in the language.
-function unitSuffix(unit: string | undefined, lang: Language): string {
+function unitSuffix(unit: string | null | undefined, lang: Language): string {
   const name = productUnit(unit, lang);
   return name ? ` / ${name}` : "";
 }
@@ -569,7 +712,7 @@ async function showStock(
 ): Promise<OfflineStep> {
   const lang = turn.language;
   const venue = state.venue!;
-  const result = await callTool("search_supabase", {
+  const result = await callTyped(callTool, productRows, {
     table: "products",
     columns: productColumns(options),
     filters: [{ column: "business_id", op: "eq", value: venue.id }],
@@ -579,7 +722,7 @@ async function showStock(
   if (!result.ok) {
     return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(result) }) }] };
   }
-  const stock = itemsOf<ProductRow>(result).map(stocked).filter((item) => item.available);
+  const stock = result.data.items.map(stocked).filter((item) => item.available);
   if (!stock.length) {
     return {
       memory: { step: { venues: state.venues, order: state.order } satisfies OrderState },
@@ -587,7 +730,7 @@ async function showStock(
     };
   }
   const list = stock.map((item, i) =>
-    `${i + 1}. ${item.name} — ${formatRwf(item.price, lang)}${item.rx ? " ℞" : ""}`
+    `${i + 1}. ${item.name} — ${money(item.price, turn)}${item.rx ? " ℞" : ""}`
   ).join("\n");
   return {
     memory: {
@@ -595,7 +738,7 @@ async function showStock(
     },
     replies: [{
       text: say("stock", lang, { venue: venue.name, list }),
-      rows: stockRows(stock, lang),
+      rows: stockRows(stock, turn),
     }],
   };
 }
@@ -620,7 +763,7 @@ async function searchStock(
     word.length >= 3 && !/^\d+$/.test(word) && !place.includes(word) && !PLACE_WORDS.has(word)
   );
   if (!words.length && !place.length) return await listVenues(turn, callTool, options, state);
-  const places = await callTool("search_supabase", {
+  const places = await callTyped(callTool, venueRows, {
     table: "businesses",
     columns: ["id", "name", "area"],
     filters: [{ column: "category", op: "eq", value: options.category }],
@@ -629,7 +772,7 @@ async function searchStock(
   if (!places.ok) {
     return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(places) }) }] };
   }
-  const venues = new Map(itemsOf<Venue>(places).map((venue) => [venue.id, venue]));
+  const venues = new Map<string, Venue>(places.data.items.map((venue) => [venue.id, venue]));
   // A neighbourhood the customer named ("a pharmacy in Kimihurura") is where to look, not
   // what to look for.
   const area = [...venues.values()].find((venue) =>
@@ -657,7 +800,7 @@ async function searchStock(
   let rows: ProductRow[] = [];
   for (const [i, key] of terms.slice(0, 4).entries()) {
     const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
-    const found = await callTool("search_supabase", {
+    const found = await callTyped(callTool, productRows, {
       table: "products",
       columns: productColumns(options),
       filters: [{ column: "name", op: "ilike", value: stem }],
@@ -667,7 +810,7 @@ async function searchStock(
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = itemsOf<ProductRow>(found).filter((row) => venues.has(row.business_id));
+    rows = found.data.items.filter((row) => venues.has(row.business_id));
     if (rows.length) break;
   }
   const offers = rows
@@ -701,18 +844,18 @@ async function searchStock(
     replies: [{
       text: say("offers", lang, {
         name: best.product.name,
-        price: formatRwf(best.product.price, lang),
+        price: money(best.product.price, turn),
         venue: best.venue.name,
       }) + "\n" + byVenue.map((offer, i) =>
         `${i + 1}. ${offer.venue.name} — ${offer.product.name}, ${
-          formatRwf(offer.product.price, lang)
+          money(offer.product.price, turn)
         }${offer.product.rx ? " ℞" : ""}`
       ).join("\n"),
       rows: byVenue.map((offer) => ({
         id: `venue:${offer.venue.id}`,
         title: shortenTitle(offer.venue.name, TITLE_LIMITS.row),
         description: shortenTitle(
-          `${offer.product.name}, ${formatRwf(offer.product.price, lang)}`,
+          `${offer.product.name}, ${money(offer.product.price, turn)}`,
           TITLE_LIMITS.description,
         ),
       })),
@@ -759,14 +902,19 @@ async function draftOrder(
     // The read-back the user confirms: names, quantities, prices and the total.
     const summary = say("readBack", turn.language, {
       venue: venue.name,
-      lines: draft.map((line) => lineText(line, turn.language)).join("\n"),
-      total: formatRwf(total, turn.language),
+      lines: draft.map((line) => lineText(line, turn)).join("\n"),
+      total: money(total, turn),
     });
     return { pending: { ...step.pending, summary }, memory: { step: next } };
   }
   // No confirmation asked (an agent whose policy waives it): report at once.
-  const result = step.memory?.lastResult as ToolResult;
-  return await placed(turn, callTool, options, next, result);
+  return await placed(
+    turn,
+    callTool,
+    options,
+    next,
+    readResult(orderCreate, step.memory?.lastResult),
+  );
 }
 
 async function placed(
@@ -774,7 +922,7 @@ async function placed(
   callTool: OfflineToolCaller,
   options: OrderFlowOptions,
   state: OrderState,
-  result: ToolResult,
+  result: ToolResult<z.output<typeof orderCreate.output>>,
 ): Promise<OfflineStep> {
   const lang = turn.language;
   if (!result.ok) {
@@ -783,25 +931,19 @@ async function placed(
       : say("notPlaced", lang, { msg: result.error.msg });
     return {
       memory: { step: { ...state, draft: undefined } },
-      replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, lang) } : {}) }],
+      replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, turn) } : {}) }],
     };
   }
-  const data = result.data as {
-    order_id: string;
-    total: number;
-    order_no?: string;
-    venue_name?: string;
-    items?: Array<{ name: string; qty: number; unit_price: number }>;
-  };
+  const data = result.data;
   let no = data.order_no;
   if (!no) {
-    const found = await callTool("search_supabase", {
+    const found = await callTyped(callTool, orderNoRows, {
       table: "orders",
       columns: ["order_no"],
       filters: [{ column: "id", op: "eq", value: data.order_id }],
       limit: 1,
     }, "order_no");
-    no = itemsOf<{ order_no: string }>(found)[0]?.order_no ?? "";
+    no = found.ok ? found.data.items[0]?.order_no ?? "" : "";
   }
   const venue = data.venue_name ?? state.venue?.name ?? "";
   const lines = data.items?.map((item) => ({
@@ -815,8 +957,8 @@ async function placed(
   const text = say("placed", lang, {
     no,
     venue,
-    lines: lines.map((line) => lineText(line, lang)).join("\n"),
-    total: formatRwf(data.total, lang),
+    lines: lines.map((line) => lineText(line, turn)).join("\n"),
+    total: money(data.total, turn),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
     (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
   return {
@@ -857,32 +999,33 @@ async function pay(
     step: "pay",
   });
   if (step.pending) return step;
-  return paid(lang, state, step.memory?.lastResult as ToolResult);
+  return paid(turn, state, readResult(momoCharge, step.memory?.lastResult));
 }
 
-function paid(lang: Language, state: OrderState, result: ToolResult): OfflineStep {
+function paid(reader: Reader, state: OrderState, result: ToolResult<ChargeCode>): OfflineStep {
+  const lang = reader.language;
   const order = state.order;
   const no = order?.no ?? "";
   // Pay tapped again: the charge already waiting is the answer, not an error.
   const waiting = waitingCharge(result);
-  if (!result.ok && !waiting) {
+  const data = waiting ?? (result.ok ? result.data : null);
+  if (!data) {
     return {
       replies: [{
-        text: result.error.code === "CANCELLED"
+        text: !result.ok && result.error.code === "CANCELLED"
           ? say("cancelled", lang)
-          : say("payFailed", lang, { msg: result.error.msg, no }),
+          : say("payFailed", lang, { msg: errorOf(result), no }),
         ...(order ? { buttons: [{ id: `pay:${order.id}`, title: say("payButton", lang) }] } : {}),
       }],
     };
   }
-  const data = waiting ?? (result.ok ? result.data as ChargeCode : null)!;
   const ussd = data.ussd_code ??
     decodeURIComponent(data.payment_link.replace(/^tel:/, ""));
   const until = formatKigaliTime(data.expires_at);
   return {
     replies: [{
       text: (waiting ? `${say("payWaiting", lang, { no })}\n` : "") + say("pay", lang, {
-        amount: formatRwf(data.amount ?? order?.total ?? 0, lang),
+        amount: money(data.amount ?? order?.total ?? 0, reader),
         no,
         // Who is paid, by name beside the number: a bare number reads like a scam.
         payee: data.payee ?? order?.venue ?? "",
@@ -902,7 +1045,7 @@ async function status(
   state: OrderState,
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const result = await callTool("search_supabase", {
+  const result = await callTyped(callTool, orderSummaryRows, {
     table: "orders",
     columns: [...ORDER_SUMMARY_COLUMNS],
     filters: state.order ? [{ column: "id", op: "eq", value: state.order.id }] : [],
@@ -912,7 +1055,7 @@ async function status(
   if (!result.ok) {
     return { replies: [{ text: say("statusFailed", lang, { msg: errorOf(result) }) }] };
   }
-  const [row] = itemsOf<OrderSummaryRow>(result);
+  const [row] = result.data.items;
   if (!row) return { replies: [{ text: say("noOrder", lang) }] };
   let venue = state.order?.id === row.id ? state.order.venue : "";
   if (!venue) venue = await venueNameOf(callTool, row.business_id, "status_venue");
@@ -924,7 +1067,7 @@ async function status(
         venue,
         state: orderStateName(row.status, lang),
         payment: paymentStateName(row.payment_status, lang),
-        total: formatRwf(Number(row.total), lang),
+        total: money(Number(row.total), turn),
       }),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
     }],

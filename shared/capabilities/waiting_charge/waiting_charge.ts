@@ -7,23 +7,26 @@
  *
  * @module
  */
+import { z } from "zod";
 import type { ToolResult } from "@shared/contract/mod.ts";
 
-/** What a charge gives the payer to dial or tap (the `momo_charge` output's fields). */
-export interface ChargeCode {
+const chargeCode = z.object({
   /** `tel:` link dialling the USSD code (`#` written `%23`). */
-  payment_link: string;
+  payment_link: z.string(),
   /** The same code as text. */
-  ussd_code?: string;
+  ussd_code: z.string().optional(),
   /** The charge's reference, e.g. `PAY-7KQ2MX`. */
-  momo_ref: string;
-  /** Whole RWF. */
-  amount?: number;
+  momo_ref: z.string(),
+  /** Whole amount, in the charge's currency. */
+  amount: z.number().optional(),
   /** When the charge expires (ISO 8601). */
-  expires_at: string;
+  expires_at: z.string(),
   /** Who is paid, by name: the venue, the driver, the vendor or the tenant. */
-  payee?: string;
-}
+  payee: z.string().optional(),
+});
+
+/** What a charge gives the payer to dial or tap (the `momo_charge` output's fields). */
+export type ChargeCode = z.output<typeof chargeCode>;
 
 /**
  * The charge already waiting, when `result` is `momo_charge`'s CONFLICT that
@@ -41,9 +44,7 @@ export interface ChargeCode {
  */
 export function waitingCharge(result: ToolResult): ChargeCode | null {
   if (result.ok || result.error.code !== "CONFLICT") return null;
-  const pending = result.error.details?.pending as Partial<ChargeCode> | undefined;
-  return typeof pending?.payment_link === "string" && typeof pending.momo_ref === "string" &&
-      typeof pending.expires_at === "string"
-    ? pending as ChargeCode
-    : null;
+  // Read by its schema: details of another shape carry no charge to show again.
+  const pending = chargeCode.safeParse(result.error.details?.pending);
+  return pending.success ? pending.data : null;
 }

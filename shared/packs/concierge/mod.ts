@@ -6,6 +6,7 @@
  * @module
  */
 import { phraseBook } from "@shared/contract/language.ts";
+import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 
@@ -51,7 +52,9 @@ export const CONCIERGE_PACK: Pack = {
     tools: ["search_supabase", "notify_staff", "analytics_log"],
     intents: CONCIERGE_INTENTS,
     role: "front_desk",
-    offlineFlow: frontDeskFlow,
+    // It keeps nothing between turns; agents without a flow of their own (the staff agents)
+    // answer with it, and with its memory.
+    ...statelessFlow(frontDeskFlow),
   }],
   tables: {},
   texts: TEXTS,

@@ -9,9 +9,9 @@
 import type { Pack } from "@shared/registry/pack.ts";
 import {
   ORDER_TEXTS,
-  orderFlow,
   ORDERING_TABLES,
   ORDERING_TOOLS,
+  orderingAgentFlow,
   orderPending,
 } from "@shared/capabilities/ordering/mod.ts";
 import { HARDWARE_INTENTS } from "./intents.ts";
@@ -53,7 +53,7 @@ export const HARDWARE_PACK: Pack = {
     tools: ORDERING_TOOLS,
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },
-    offlineFlow: orderFlow({
+    ...orderingAgentFlow({
       category: "hardware",
       texts: HARDWARE_TEXTS,
       searchStock: true,

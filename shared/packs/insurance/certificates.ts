@@ -38,6 +38,7 @@ import {
   textOut,
 } from "@shared/capabilities/messaging/mod.ts";
 import { canonicalJson } from "@shared/runtime/canonical.ts";
+import { formatMoney } from "@shared/capabilities/format/mod.ts";
 import { say } from "./texts.ts";
 
 /** How long a certificate's link lasts: the longest signed URL (30 days). Save the PDF. */
@@ -131,7 +132,8 @@ export function certificateData(row: DueRow): { data: CertificateData } | { why:
   }
   if (row.quote_owner !== row.payer_id) return { why: "the quote belongs to another customer" };
   if (Number(row.amount) !== Number(row.premium_rwf)) {
-    return { why: `${row.amount} RWF paid for a ${row.premium_rwf} RWF premium` };
+    const paid = formatMoney(Number(row.amount), "en");
+    return { why: `${paid} paid for a ${formatMoney(Number(row.premium_rwf), "en")} premium` };
   }
   const confirmed = (row.metadata.vehicle ?? {}) as Record<string, unknown>;
   const priced = row.inputs?.vehicle ?? {};
@@ -181,7 +183,9 @@ async function toStaff(
     [
       orgId,
       "Insurance certificate to issue by hand",
-      `${row.momo_ref} is paid (${row.amount} RWF) but its certificate could not be issued: ${why}. ` +
+      `${row.momo_ref} is paid (${
+        formatMoney(Number(row.amount), "en")
+      }) but its certificate could not be issued: ${why}. ` +
       `Quote ${row.quote_id ?? "?"}, insurer ${row.insurer ?? "?"}, vehicle ${
         JSON.stringify(row.metadata.vehicle ?? {})
       }.`.slice(0, 2000),

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { formatNumber, formatRwf } from "@shared/capabilities/format/mod.ts";
+import { formatMoney, formatNumber } from "@shared/capabilities/format/mod.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
@@ -214,8 +214,9 @@ function vehicleLabel(vehicle: VehicleDetails): string {
 }
 
 /** What staff need to take over: the card's fields, the photo, the cover and the quote. */
-function staffSummary(memory: InsuranceMemory, extra: string): string {
+function staffSummary(memory: InsuranceMemory, extra: string, currency?: string): string {
   const vehicle = memory.vehicle ?? {};
+  const money = (amount: number) => formatMoney(amount, "en", { currency });
   const lines = [
     extra,
     `Vehicle: plate ${vehicle.plate ?? "?"}, ${vehicle.make ?? "?"} ${vehicle.model ?? "?"}, ` +
@@ -226,11 +227,11 @@ function staffSummary(memory: InsuranceMemory, extra: string): string {
     memory.imageRef ? `Photo: ${memory.imageRef}` : "",
     memory.usage ? `Use: ${memory.usage}` : "",
     memory.cover
-      ? `Cover: ${memory.cover}${memory.value ? `, value ${memory.value} RWF` : ""}`
+      ? `Cover: ${memory.cover}${memory.value ? `, value ${money(memory.value)}` : ""}`
       : "",
     memory.days ? `Period: ${memory.days} days` : "",
     memory.chosen
-      ? `Quote: ${memory.chosen.id} ${memory.chosen.insurer} ${memory.chosen.premium} RWF`
+      ? `Quote: ${memory.chosen.id} ${memory.chosen.insurer} ${money(memory.chosen.premium)}`
       : "",
   ];
   return lines.filter(Boolean).join("\n").slice(0, 2000);
@@ -248,7 +249,7 @@ async function toStaff(
     channel: "inbox",
     payload: {
       reason: options.reason,
-      summary: staffSummary(memory, options.summary),
+      summary: staffSummary(memory, options.summary, turn.currency),
       priority: "high",
     },
   }, "notify_staff");
@@ -417,6 +418,7 @@ async function price(
   memory: InsuranceMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  const money = { currency: turn.currency };
   const vehicle = memory.vehicle ?? {};
   const result = await callTyped(callTool, priceInsurance, {
     type: "motor",
@@ -464,7 +466,7 @@ async function price(
     say("quoteLine", lang, {
       n: index + 1,
       insurer: quote.insurer,
-      premium: formatNumber(quote.premium, lang),
+      premium: formatMoney(quote.premium, lang, money),
       base: formatNumber(quote.base, lang),
       fees: quote.feeText || formatNumber(quote.fees, lang),
       tax: formatNumber(quote.tax, lang),
@@ -485,7 +487,7 @@ async function price(
   const rows = quotes.map((quote, index) => ({
     id: `quote:${index + 1}`,
     title: shortenTitle(quote.insurer, TITLE_LIMITS.row),
-    description: formatRwf(quote.premium, lang),
+    description: formatMoney(quote.premium, lang, money),
   }));
   return {
     replies: [{ text, rows }],
@@ -495,10 +497,11 @@ async function price(
 
 /** How the charge went (straight away, or once the customer confirmed it). */
 function charged(
-  lang: Language,
+  reader: Pick<OfflineTurn, "language" | "currency">,
   memory: InsuranceMemory,
   result: ToolResult<z.output<typeof momoCharge.output>>,
 ): OfflineStep {
+  const lang = reader.language;
   if (!result.ok) {
     if (result.error.code === "CANCELLED") {
       return {
@@ -516,7 +519,7 @@ function charged(
     replies: [{
       text: say("payLink", lang, {
         insurer: memory.chosen?.insurer ?? "",
-        premium: formatNumber(charge.amount, lang),
+        premium: formatMoney(charge.amount, lang, { currency: reader.currency }),
         payee: charge.payee,
         code: charge.ussd_code,
         link: charge.payment_link,
@@ -584,7 +587,7 @@ async function pay(
     step: "momo_charge",
   });
   if (step.pending) return { ...step, memory: { ...chosen, step: "pick" } };
-  return charged(lang, chosen, readResult(momoCharge, step.memory?.lastResult));
+  return charged(turn, chosen, readResult(momoCharge, step.memory?.lastResult));
 }
 
 /** The charge's live state, as `payment_status` reads it (null when it cannot be read). */
@@ -651,7 +654,7 @@ async function insuranceStep(
   // Back from confirming the MoMo charge.
   const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);
   if (confirmed && memory.chosen && memory.step === "pick") {
-    return charged(lang, memory, confirmed);
+    return charged(turn, memory, confirmed);
   }
 
   // A photo at any step before paying is a (new) card to read.
@@ -766,7 +769,9 @@ async function insuranceStep(
         replies: [{
           text: say("waitingPayment", lang, {
             ref: memory.momoRef ?? "",
-            premium: formatNumber(live?.amount ?? memory.chosen?.premium ?? 0, lang),
+            premium: formatMoney(live?.amount ?? memory.chosen?.premium ?? 0, lang, {
+              currency: turn.currency,
+            }),
             payee: memory.payee ?? live?.payee ?? insurancePayeeName(),
             code: memory.ussd ?? "",
           }),

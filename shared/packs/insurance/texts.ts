@@ -153,9 +153,9 @@ export const INSURANCE_TEXTS = {
       "{cover}, {period}, {vehicle} :\n\n{lines}\n\nChoisissez un assureur (tapez son numéro). (0 = menu)",
   },
   quoteLine: {
-    en: "{n}. {insurer}: {premium} RWF\n   base {base} + {fees} + VAT {tax}",
-    rw: "{n}. {insurer}: {premium} RWF\n   ishingiro {base} + {fees} + TVA {tax}",
-    fr: "{n}. {insurer} : {premium} RWF\n   base {base} + {fees} + TVA {tax}",
+    en: "{n}. {insurer}: {premium}\n   base {base} + {fees} + VAT {tax}",
+    rw: "{n}. {insurer}: {premium}\n   ishingiro {base} + {fees} + TVA {tax}",
+    fr: "{n}. {insurer} : {premium}\n   base {base} + {fees} + TVA {tax}",
   },
   declined: {
     en: "Not offered by {insurers}: {reasons}.",
@@ -182,11 +182,11 @@ export const INSURANCE_TEXTS = {
   },
   payLink: {
     en:
-      "{insurer}, {premium} RWF. Pay with MoMo to {payee}: dial {code} (or tap {link}). Reference {ref}.\nYour certificate comes here as soon as the payment is confirmed.",
+      "{insurer}, {premium}. Pay with MoMo to {payee}: dial {code} (or tap {link}). Reference {ref}.\nYour certificate comes here as soon as the payment is confirmed.",
     rw:
-      "{insurer}, {premium} RWF. Ishyura na MoMo kuri {payee}: kanda {code} (cyangwa ukande {link}). Nimero {ref}.\nIcyemezo cyawe kiraza hano ubwishyu nibumara kwemezwa.",
+      "{insurer}, {premium}. Ishyura na MoMo kuri {payee}: kanda {code} (cyangwa ukande {link}). Nimero {ref}.\nIcyemezo cyawe kiraza hano ubwishyu nibumara kwemezwa.",
     fr:
-      "{insurer}, {premium} RWF. Payez par MoMo à {payee} : composez {code} (ou touchez {link}). Référence {ref}.\nVotre attestation arrive ici dès que le paiement est confirmé.",
+      "{insurer}, {premium}. Payez par MoMo à {payee} : composez {code} (ou touchez {link}). Référence {ref}.\nVotre attestation arrive ici dès que le paiement est confirmé.",
   },
   payCancelled: {
     en: "OK, no payment. Type a number to pick another insurer, or 0 for the menu.",
@@ -208,11 +208,11 @@ export const INSURANCE_TEXTS = {
   },
   waitingPayment: {
     en:
-      "Waiting for your MoMo payment {ref} of {premium} RWF to {payee}: dial {code}. The certificate comes here once it is confirmed. (0 = menu)",
+      "Waiting for your MoMo payment {ref} of {premium} to {payee}: dial {code}. The certificate comes here once it is confirmed. (0 = menu)",
     rw:
-      "Turategereje ubwishyu bwa MoMo {ref} bwa {premium} RWF kuri {payee}: kanda {code}. Icyemezo kiraza hano nibumara kwemezwa. (0 = menu)",
+      "Turategereje ubwishyu bwa MoMo {ref} bwa {premium} kuri {payee}: kanda {code}. Icyemezo kiraza hano nibumara kwemezwa. (0 = menu)",
     fr:
-      "En attente de votre paiement MoMo {ref} de {premium} RWF à {payee} : composez {code}. L'attestation arrive ici une fois confirmé. (0 = menu)",
+      "En attente de votre paiement MoMo {ref} de {premium} à {payee} : composez {code}. L'attestation arrive ici une fois confirmé. (0 = menu)",
   },
   chargeClosed: {
     en: "Your payment {ref} is {status}: nothing more to pay on it. ",

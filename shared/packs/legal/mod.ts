@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
@@ -32,7 +33,8 @@ export const LEGAL_PACK: Pack = {
     tools: ["search_supabase", "generate_pdf", "momo_charge", "notify_staff", "analytics_log"],
     intents: LEGAL_INTENTS,
     // Reached by its words: the menu holds the ten services a WhatsApp list can show.
-    offlineFlow: laterToolsFlow(TEXTS),
+    // It keeps nothing between turns: typed as such, a deploy never restarts it.
+    ...statelessFlow(laterToolsFlow(TEXTS)),
   }),
   texts: TEXTS,
 };

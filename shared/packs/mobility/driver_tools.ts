@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { formatMoney, formatMoneyRange } from "@shared/capabilities/format/mod.ts";
 import { vehicleText } from "./vehicle_text.ts";
 import { z } from "zod";
 import { e164Phone, latitude, longitude, ToolFailure } from "@shared/contract/mod.ts";
@@ -132,6 +132,8 @@ interface RideRow {
   estimate_min_rwf: number;
   estimate_max_rwf: number;
   matched_driver_id: string | null;
+  /** The tenant's currency (`orgs.currency`), when it has one set. */
+  currency: string | null;
 }
 
 /** Tells a rider nobody accepted, with what they can do next (once per ride). */
@@ -172,8 +174,9 @@ async function tellLost(
 const RIDE_SQL = `
   select r.id, r.status, p.phone as rider_phone, p.display_name as rider_name, r.language,
          r.pickup_lat, r.pickup_lng, r.pickup_name, r.dest_name, r.estimate_rwf,
-         r.estimate_min_rwf, r.estimate_max_rwf, r.matched_driver_id
+         r.estimate_min_rwf, r.estimate_max_rwf, r.matched_driver_id, o.currency
   from public.ride_requests r join public.profiles p on p.id = r.rider_id
+    join public.orgs o on o.id = r.org_id
   where r.id = $1 and r.org_id = $2`;
 
 /** The `ride_offer_respond` tool. */
@@ -307,8 +310,11 @@ export const rideOfferRespond = defineTool({
           ride.pickup_lng.toFixed(5)
         }`,
         dest: ride.dest_name ?? "",
-        min: formatNumber(ride.estimate_min_rwf, language),
-        max: formatNumber(ride.estimate_max_rwf, language),
+        price: formatMoneyRange(
+          { min: ride.estimate_min_rwf, max: ride.estimate_max_rwf },
+          language,
+          { currency: ride.currency ?? undefined },
+        ),
       }),
       `ride-won:${found.id}`,
     );
@@ -325,7 +331,9 @@ export const rideOfferRespond = defineTool({
           plate: driver.plate,
           phone: driver.phone,
           wa: toWaId(driver.phone),
-          amount: formatNumber(ride.estimate_rwf, riderLanguage),
+          amount: formatMoney(ride.estimate_rwf, riderLanguage, {
+            currency: ride.currency ?? undefined,
+          }),
         }),
         [
           { id: "trip:pay", title: say("payMomo", riderLanguage) },

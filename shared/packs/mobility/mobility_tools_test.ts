@@ -593,3 +593,49 @@ dbTest(
     assert.equal(outcome(matched), "matched");
   },
 );
+
+dbTest(
+  "drivers and the rider read a ride's price in the tenant's currency, one range per language",
+  async (db) => {
+    await db.query("update public.orgs set currency = 'KES' where id = $1", [ORG.easymo]);
+    const rt = await createTestRuntime(db);
+    const ride = await requestMoto(rt, "ride-kes");
+    const offers = await db.query<{ id: string; body: string; fallback: TestData }>(
+      `select o.id, w.body::text as body, w.fallback_template as fallback
+     from public.ride_offers o join public.wa_outbox w on w.idempotency_key = 'ride-offer:' || o.id
+     where o.request_id = $1 order by o.sent_at, o.id`,
+      [ride.ride_request_id],
+    );
+    assert.equal(offers.length, 3);
+    for (const offer of offers) {
+      // "1,500–2,000 KES" (en, rw) or "1 500–2 000 KES" (fr): the range once, then the currency.
+      assert.match(offer.body, /[0-9][0-9, ]*–[0-9][0-9, ]* KES/, offer.body);
+      assert.doesNotMatch(offer.body, /RWF/);
+      // The approved template writes the currency after its fourth parameter: numbers only.
+      assert.match(
+        offer.fallback.template.components[0].parameters[3].text,
+        /^[0-9][0-9, ]*–[0-9][0-9, ]*$/,
+      );
+    }
+    const [first] = offers;
+    const driver = await db.query<{ phone: string }>(
+      `select d.phone from public.ride_offers o join public.drivers d on d.id = o.driver_id
+     where o.id = $1`,
+      [first.id],
+    );
+    const accepted = await asService(rt, "ride_offer_respond", {
+      driver_phone: driver[0].phone,
+      offer_id: first.id,
+      action: "accept",
+    }, "accept-kes");
+    assert.ok(accepted.ok, JSON.stringify(accepted));
+    const told = await db.query<{ key: string; body: string }>(
+      `select idempotency_key as key, body::text as body from public.wa_outbox
+     where idempotency_key in ($1, $2) order by idempotency_key`,
+      [`ride-matched:${ride.ride_request_id}`, `ride-won:${first.id}`],
+    );
+    assert.equal(told.length, 2);
+    // The rider is asked to pay the estimate, the driver told the window: both in KES.
+    for (const { body } of told) assert.match(body, /[0-9] KES/, body);
+  },
+);

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { formatMoney } from "@shared/capabilities/format/mod.ts";
 import { vehicleText } from "./vehicle_text.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { z } from "zod";
@@ -195,6 +195,7 @@ async function quote(
   memory: RideMemory,
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  const money = { currency: turn.currency };
   const result = await callTyped(callTool, tripPriceEstimate, {
     origin: memory.pickup,
     dest: memory.dest,
@@ -210,9 +211,9 @@ async function quote(
       vehicle: say(memory.vehicle === "cab" ? "cab" : "moto", lang),
       from: memory.pickup?.name ?? fare.origin.name ?? "📍",
       to: memory.dest?.name ?? fare.dest.name ?? "📍",
-      estimate: formatNumber(fare.estimate, lang),
-      min: formatNumber(fare.window.min, lang),
-      max: formatNumber(fare.window.max, lang),
+      estimate: formatMoney(fare.estimate, lang, money),
+      min: formatMoney(fare.window.min, lang, money),
+      max: formatMoney(fare.window.max, lang, money),
       eta: fare.eta_minutes,
     }),
     [
@@ -286,16 +287,20 @@ const momoCharge = {
   }),
 };
 
+/** Whom a reply speaks to: their language, and the tenant's currency its amounts are in. */
+type Reader = Pick<OfflineTurn, "language" | "currency">;
+
 /** How the charge went (straight away, or once the user confirmed it). */
 function charged(
-  lang: Language,
+  reader: Reader,
   memory: RideMemory,
   result: ToolResult<z.output<typeof momoCharge.output>>,
 ): OfflineStep {
+  const lang = reader.language;
   // Pay tapped again while a charge for the ride waits: that charge is the answer.
   const waiting = waitingCharge(result);
   if (waiting) {
-    return chargeLink(lang, memory, {
+    return chargeLink(reader, memory, {
       ...waiting,
       ussd_code: waiting.ussd_code ?? decodeURIComponent(waiting.payment_link.replace(/^tel:/, "")),
       amount: waiting.amount ?? 0,
@@ -318,19 +323,19 @@ function charged(
       done: true,
     };
   }
-  return chargeLink(lang, memory, result.data);
+  return chargeLink(reader, memory, result.data);
 }
 
 /** The charge's code and link, to pay the driver with. */
 function chargeLink(
-  lang: Language,
+  reader: Reader,
   memory: RideMemory,
   charge: z.output<typeof momoCharge.output>,
 ): OfflineStep {
   return {
     replies: [{
-      text: say("payLink", lang, {
-        amount: formatNumber(charge.amount, lang),
+      text: say("payLink", reader.language, {
+        amount: formatMoney(charge.amount, reader.language, { currency: reader.currency }),
         driver: memory.driverName ?? "",
         link: charge.payment_link,
         code: charge.ussd_code,
@@ -369,7 +374,7 @@ async function pay(
     step: "momo_charge",
   });
   if (step.pending) return { ...step, memory: withDriver };
-  return charged(lang, withDriver, readResult(momoCharge, step.memory?.lastResult));
+  return charged(turn, withDriver, readResult(momoCharge, step.memory?.lastResult));
 }
 
 // One offline step of the Mobility Orchestrator, its memory read by its schema.
@@ -393,7 +398,7 @@ async function rideStep(
 
   // Back from confirming the MoMo charge.
   const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);
-  if (confirmed && memory.rideId) return charged(lang, memory, confirmed);
+  if (confirmed && memory.rideId) return charged(turn, memory, confirmed);
 
   // Buttons sent by the drivers' answers reach the flow whatever its step.
   if (choice === "trip:cancel") {
@@ -487,7 +492,7 @@ async function rideStep(
             plate: ride.driver.plate,
             phone: ride.driver.phone,
             wa: ride.driver.phone.replace(/^\+/, ""),
-            amount: formatNumber(ride.estimate ?? 0, lang),
+            amount: formatMoney(ride.estimate ?? 0, lang, { currency: turn.currency }),
           }),
           [
             { id: "trip:pay", title: say("payMomo", lang) },

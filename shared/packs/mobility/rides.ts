@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { formatNumber } from "@shared/capabilities/format/mod.ts";
+import { formatMoneyRange, formatNumberRange } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { LANGUAGES } from "@shared/contract/language.ts";
@@ -138,6 +138,12 @@ export const rideRequest = defineTool({
         args.language,
       ],
     );
+    // Drivers read the price in the tenant's currency (the default when it has none set).
+    const [org] = await ctx.db.query<{ currency: string | null }>(
+      "select currency from public.orgs where id = $1",
+      [ctx.org_id],
+    );
+    const money = { currency: org?.currency ?? undefined };
     for (const driver of drivers) {
       const [offer] = await ctx.db.query<{ id: string }>(
         `insert into public.ride_offers (org_id, request_id, driver_id, expires_at)
@@ -149,8 +155,7 @@ export const rideRequest = defineTool({
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
         dest: destName,
-        min: formatNumber(fare.window.min, language),
-        max: formatNumber(fare.window.max, language),
+        price: formatMoneyRange(fare.window, language, money),
         minutes: settings.rideOfferMinutes,
       };
       const buttons = [
@@ -167,7 +172,13 @@ export const rideRequest = defineTool({
         fallback: templateOut({
           name: "ride_offer",
           language,
-          parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`],
+          // The approved body writes the currency after the window ("{{4}} RWF").
+          parameters: [
+            facts.pickup,
+            facts.distance,
+            facts.dest,
+            formatNumberRange(fare.window, language),
+          ],
           choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-offer:${offer.id}`,
@@ -444,14 +455,20 @@ export const rideHold = defineTool({
       [args.ride_request_id],
     );
     const messaging = ctx.services.get(MESSAGING);
+    // Drivers read the price in the tenant's currency, as in the offer itself.
+    const [org] = await ctx.db.query<{ currency: string | null }>(
+      "select currency from public.orgs where id = $1",
+      [ctx.org_id],
+    );
+    const money = { currency: org?.currency ?? undefined };
     for (const offer of offers) {
       const language = languageFrom(offer.locale);
+      const window = { min: offer.estimate_min_rwf ?? 0, max: offer.estimate_max_rwf ?? 0 };
       const facts = {
         pickup: offer.pickup_name ?? "",
         distance: offer.distance_m === null ? "?" : coarseDistance(offer.distance_m),
         dest: offer.dest_name ?? "",
-        min: formatNumber(offer.estimate_min_rwf ?? 0, language),
-        max: formatNumber(offer.estimate_max_rwf ?? 0, language),
+        price: formatMoneyRange(window, language, money),
         minutes: offer.minutes,
       };
       if (want === "paused") {
@@ -476,7 +493,12 @@ export const rideHold = defineTool({
         fallback: templateOut({
           name: "ride_offer",
           language,
-          parameters: [facts.pickup, facts.distance, facts.dest, `${facts.min}–${facts.max}`],
+          parameters: [
+            facts.pickup,
+            facts.distance,
+            facts.dest,
+            formatNumberRange(window, language),
+          ],
           choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-reopened:${offer.id}:${pause}`,

@@ -51,11 +51,11 @@ export const MOBILITY_TEXTS = {
   endDest: { en: "Destination", rw: "Aho njya", fr: "La destination" },
   quote: {
     en:
-      "{vehicle} from {from} to {to}: about {estimate} RWF (between {min} and {max} RWF), about {eta} min of driving. Shall I ask the nearest drivers?",
+      "{vehicle} from {from} to {to}: about {estimate} (between {min} and {max}), about {eta} min of driving. Shall I ask the nearest drivers?",
     rw:
-      "{vehicle} kuva {from} ujya {to}: hafi {estimate} RWF (hagati ya {min} na {max} RWF), iminota {eta} y'urugendo. Mbaze abashoferi bakwegereye?",
+      "{vehicle} kuva {from} ujya {to}: hafi {estimate} (hagati ya {min} na {max}), iminota {eta} y'urugendo. Mbaze abashoferi bakwegereye?",
     fr:
-      "{vehicle} de {from} à {to} : environ {estimate} RWF (entre {min} et {max} RWF), environ {eta} min de trajet. Je demande aux chauffeurs les plus proches ?",
+      "{vehicle} de {from} à {to} : environ {estimate} (entre {min} et {max}), environ {eta} min de trajet. Je demande aux chauffeurs les plus proches ?",
   },
   yesAsk: { en: "Yes, find a driver", rw: "Shaka umushoferi", fr: "Oui, un chauffeur" },
   cancel: { en: "Cancel", rw: "Reka", fr: "Annuler" },
@@ -88,21 +88,21 @@ export const MOBILITY_TEXTS = {
   takeCab: { en: "Take a cab", rw: "Fata imodoka", fr: "Prendre un taxi" },
   matched: {
     en:
-      "🎉 {driver} accepted your ride: {vehicle}, plate {plate}. Call or WhatsApp {phone} (https://wa.me/{wa}). Pay the driver {amount} RWF with MoMo?",
+      "🎉 {driver} accepted your ride: {vehicle}, plate {plate}. Call or WhatsApp {phone} (https://wa.me/{wa}). Pay the driver {amount} with MoMo?",
     rw:
-      "🎉 {driver} yemeye urugendo rwawe: {vehicle}, purake {plate}. Hamagara cyangwa wandikire {phone} (https://wa.me/{wa}). Wishyura umushoferi {amount} RWF na MoMo?",
+      "🎉 {driver} yemeye urugendo rwawe: {vehicle}, purake {plate}. Hamagara cyangwa wandikire {phone} (https://wa.me/{wa}). Wishyura umushoferi {amount} na MoMo?",
     fr:
-      "🎉 {driver} a accepté votre course : {vehicle}, plaque {plate}. Appelez ou écrivez sur WhatsApp au {phone} (https://wa.me/{wa}). Payer {amount} RWF au chauffeur par MoMo ?",
+      "🎉 {driver} a accepté votre course : {vehicle}, plaque {plate}. Appelez ou écrivez sur WhatsApp au {phone} (https://wa.me/{wa}). Payer {amount} au chauffeur par MoMo ?",
   },
   payMomo: { en: "Pay with MoMo", rw: "Ishyura na MoMo", fr: "Payer par MoMo" },
   payCash: { en: "Pay cash", rw: "Nishyura mu ntoki", fr: "Payer en espèces" },
   payLink: {
     en:
-      "Pay {amount} RWF to {driver}: tap {link} or dial {code}. Reference {ref}. I will confirm when the payment arrives.",
+      "Pay {amount} to {driver}: tap {link} or dial {code}. Reference {ref}. I will confirm when the payment arrives.",
     rw:
-      "Ishyura {amount} RWF kuri {driver}: kanda {link} cyangwa ukande {code}. Indangamuntu y'ubwishyu {ref}. Ndakumenyesha amafaranga nageze.",
+      "Ishyura {amount} kuri {driver}: kanda {link} cyangwa ukande {code}. Indangamuntu y'ubwishyu {ref}. Ndakumenyesha amafaranga nageze.",
     fr:
-      "Payez {amount} RWF à {driver} : touchez {link} ou composez {code}. Référence {ref}. Je confirme dès que le paiement arrive.",
+      "Payez {amount} à {driver} : touchez {link} ou composez {code}. Référence {ref}. Je confirme dès que le paiement arrive.",
   },
   payPending: {
     en: "Your payment {ref} is not confirmed yet. I will tell you as soon as it is. (0 = menu)",
@@ -144,21 +144,21 @@ export const MOBILITY_TEXTS = {
   // To drivers ---------------------------------------------------------------------
   offer: {
     en:
-      "🛵 Ride request: pickup near {pickup} (about {distance} from you) to {dest}. Price {min}–{max} RWF. The first driver to accept gets it; it expires in {minutes} min.",
+      "🛵 Ride request: pickup near {pickup} (about {distance} from you) to {dest}. Price {price}. The first driver to accept gets it; it expires in {minutes} min.",
     rw:
-      "🛵 Urugendo: gufata umugenzi hafi ya {pickup} (nka {distance} uvuye aho uri) ajya {dest}. Igiciro {min}–{max} RWF. Umushoferi wa mbere wemera ni we uhabwa urugendo; rurangira mu minota {minutes}.",
+      "🛵 Urugendo: gufata umugenzi hafi ya {pickup} (nka {distance} uvuye aho uri) ajya {dest}. Igiciro {price}. Umushoferi wa mbere wemera ni we uhabwa urugendo; rurangira mu minota {minutes}.",
     fr:
-      "🛵 Demande de course : prise en charge près de {pickup} (à environ {distance} de vous) vers {dest}. Prix {min}–{max} RWF. Le premier chauffeur qui accepte l'obtient ; expire dans {minutes} min.",
+      "🛵 Demande de course : prise en charge près de {pickup} (à environ {distance} de vous) vers {dest}. Prix {price}. Le premier chauffeur qui accepte l'obtient ; expire dans {minutes} min.",
   },
   accept: { en: "Accept", rw: "Emera", fr: "Accepter" },
   decline: { en: "Decline", rw: "Anga", fr: "Refuser" },
   won: {
     en:
-      "✅ The ride is yours. Rider: {rider}, {phone} (https://wa.me/{wa}). Pickup: {pickup} ({map}). Destination: {dest}. Price {min}–{max} RWF.",
+      "✅ The ride is yours. Rider: {rider}, {phone} (https://wa.me/{wa}). Pickup: {pickup} ({map}). Destination: {dest}. Price {price}.",
     rw:
-      "✅ Urugendo ni urwawe. Umugenzi: {rider}, {phone} (https://wa.me/{wa}). Aho umufata: {pickup} ({map}). Ajya: {dest}. Igiciro {min}–{max} RWF.",
+      "✅ Urugendo ni urwawe. Umugenzi: {rider}, {phone} (https://wa.me/{wa}). Aho umufata: {pickup} ({map}). Ajya: {dest}. Igiciro {price}.",
     fr:
-      "✅ La course est à vous. Passager : {rider}, {phone} (https://wa.me/{wa}). Prise en charge : {pickup} ({map}). Destination : {dest}. Prix {min}–{max} RWF.",
+      "✅ La course est à vous. Passager : {rider}, {phone} (https://wa.me/{wa}). Prise en charge : {pickup} ({map}). Destination : {dest}. Prix {price}.",
   },
   lost: {
     en: "This ride was taken by another driver. Stay available for the next one.",
@@ -193,11 +193,11 @@ export const MOBILITY_TEXTS = {
   },
   rideReopened: {
     en:
-      "▶️ The ride near {pickup} (about {distance} from you) to {dest} is open again. Price {min}–{max} RWF. The first driver to accept gets it; your offer expires in {minutes} min.",
+      "▶️ The ride near {pickup} (about {distance} from you) to {dest} is open again. Price {price}. The first driver to accept gets it; your offer expires in {minutes} min.",
     rw:
-      "▶️ Urugendo rwo hafi ya {pickup} (nka {distance} uvuye aho uri) rujya {dest} rwongeye gufungurwa. Igiciro {min}–{max} RWF. Umushoferi wa mbere wemera ni we uhabwa urugendo; ubusabe bwawe burangira mu minota {minutes}.",
+      "▶️ Urugendo rwo hafi ya {pickup} (nka {distance} uvuye aho uri) rujya {dest} rwongeye gufungurwa. Igiciro {price}. Umushoferi wa mbere wemera ni we uhabwa urugendo; ubusabe bwawe burangira mu minota {minutes}.",
     fr:
-      "▶️ La course près de {pickup} (à environ {distance} de vous) vers {dest} est rouverte. Prix {min}–{max} RWF. Le premier chauffeur qui accepte l'obtient ; votre offre expire dans {minutes} min.",
+      "▶️ La course près de {pickup} (à environ {distance} de vous) vers {dest} est rouverte. Prix {price}. Le premier chauffeur qui accepte l'obtient ; votre offre expire dans {minutes} min.",
   },
   // To riders leaving the flow while a ride waits --------------------------------------
   openRide: {

@@ -21,7 +21,7 @@ import { checkMerchantAccounts } from "./merchant_account.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
 import { paymentStatus } from "./payment_status.ts";
-import { paymentsFlow } from "./payments_flow.ts";
+import { paymentsFlow, paymentsFlowMemory } from "./payments_flow.ts";
 import {
   paymentConfirmByPayee,
   paymentExpireDue,
@@ -55,6 +55,7 @@ export const PAYMENTS_PACK: Pack = {
     intents: PAYMENTS_INTENTS,
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
     offlineFlow: paymentsFlow,
+    memory: paymentsFlowMemory,
   }],
   tables: {},
   texts: PAYMENTS_TEXTS,

@@ -6,10 +6,23 @@
  *
  * @module
  */
+import { z } from "zod";
 import type { Language } from "@shared/contract/language.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
+import {
+  type FlowMemory,
+  keptCallMemory,
+  typedFlow,
+  type TypedTurn,
+} from "@shared/registry/flow_memory.ts";
 import { callWithConfirmation, confirmedOutcome } from "@shared/registry/offline_steps.ts";
-import type { AgentReply, OfflineFlow, OfflineStep, OfflineTurn } from "@shared/registry/pack.ts";
+import type {
+  AgentReply,
+  OfflineFlow,
+  OfflineStep,
+  OfflineToolCaller,
+  OfflineTurn,
+} from "@shared/registry/pack.ts";
 import { callTyped, readData, readKeptResult } from "@shared/registry/tool_call.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { paymentStatus } from "./payment_status.ts";
@@ -125,7 +138,7 @@ function failedReply(turn: OfflineTurn, result: ToolResult): OfflineStep {
 
 async function charge(
   turn: OfflineTurn,
-  callTool: Parameters<OfflineFlow>[1],
+  callTool: OfflineToolCaller,
   args: Record<string, unknown>,
 ): Promise<OfflineStep> {
   const step = await callWithConfirmation(turn, callTool, {
@@ -146,8 +159,18 @@ async function charge(
   return failedReply(turn, result!);
 }
 
+/**
+ * What the Payments agent keeps between turns (version 1): only a charge
+ * kept for the user's confirmation, reported once they answer. Everything
+ * else it reads from the message or from `payment_status`.
+ */
+const paymentsMemory = z.object({ ...keptCallMemory });
+
 /** One offline step of the Payments agent. */
-export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
+async function paymentsStep(
+  turn: TypedTurn<z.output<typeof paymentsMemory>>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const lang = turn.language;
   const reported = confirmedOutcome(turn, (data) => linkText(readData(momoCharge, data), lang));
   if (reported) return reported;
@@ -235,11 +258,19 @@ export const paymentsFlow: OfflineFlow = async (turn, callTool) => {
     };
   }
   return { replies: [{ text: say("ask", lang), buttons: personButton(turn) }] };
-};
+}
+
+const payments = typedFlow({ version: 1, memory: paymentsMemory, step: paymentsStep });
+
+/** One offline step of the Payments agent. */
+export const paymentsFlow: OfflineFlow = payments.offlineFlow;
+
+/** What the Payments agent's flow keeps between turns, typed and versioned. */
+export const paymentsFlowMemory: FlowMemory = payments.memory;
 
 /** Who a new charge for a failed one pays: the same phone, or the same order. */
 async function retryTarget(
-  callTool: Parameters<OfflineFlow>[1],
+  callTool: OfflineToolCaller,
   payment: PaymentView,
 ): Promise<string | null> {
   if (payment.payee && /^\+2507[0-9]{8}$/.test(payment.payee)) return payment.payee;

@@ -21,7 +21,7 @@ import {
   templateOut,
   textOut,
 } from "@shared/capabilities/messaging/mod.ts";
-import { formatRwf } from "@shared/capabilities/format/mod.ts";
+import { formatMoney, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { localPhone, PAYMENTS_TEXTS, say, whyFailed } from "./texts.ts";
 
 /** Where a piece of evidence came from (payment_events.source). */
@@ -303,8 +303,8 @@ export async function applyEvidence(
         requesterId: charge.payer_id,
         reason: `Payment arrived after the charge was ${charge.status}`,
         summary: `${charge.momo_ref}: ${evidence.source} reports ${
-          evidence.amount ?? charge.amount
-        } RWF received${
+          formatMoney(evidence.amount ?? charge.amount, "en")
+        } received${
           evidence.providerTxnId ? ` (transaction ${evidence.providerTxnId})` : ""
         }, but the charge is ${charge.status}. Check the payee's MoMo account, then confirm or refund.`,
       });
@@ -318,8 +318,10 @@ export async function applyEvidence(
       requesterId: charge.payer_id,
       reason: "Payment amount differs from the charge",
       summary:
-        `${charge.momo_ref}: ${evidence.source} reports ${evidence.amount} RWF, the charge ` +
-        `asks ${charge.amount} RWF${payeeLabel(charge) ? ` (payee ${payeeLabel(charge)})` : ""}. ` +
+        `${charge.momo_ref}: ${evidence.source} reports ${formatMoney(evidence.amount, "en")}, ` +
+        `the charge asks ${formatMoney(charge.amount, "en")}${
+          payeeLabel(charge) ? ` (payee ${payeeLabel(charge)})` : ""
+        }. ` +
         "Not settled: confirm it here if the difference is accepted.",
     });
     const mismatch = say("mismatchPayer", charge.language, {

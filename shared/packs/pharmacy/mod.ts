@@ -10,7 +10,7 @@ import type { Pack } from "@shared/registry/pack.ts";
 import { orderPending } from "@shared/capabilities/ordering/mod.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
 import { PHARMACY_INTENTS } from "./intents.ts";
-import { PHARMACY_TEXTS, pharmacyFlow } from "./pharmacy_flow.ts";
+import { PHARMACY_TEXTS, pharmacyFlow, pharmacyFlowMemory } from "./pharmacy_flow.ts";
 
 const PHARMACY_WORDS =
   /\b(pharmacy|pharmacie|farumasi|medicine|médicament|medicament|imiti|umuti)\b/i;
@@ -39,6 +39,7 @@ export const PHARMACY_PACK: Pack = {
     asks: (text) => PHARMACY_WORDS.test(text),
     menuTitle: { en: "Pharmacy", rw: "Farumasi", fr: "Pharmacie" },
     offlineFlow: pharmacyFlow,
+    memory: pharmacyFlowMemory,
     // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
     pending: orderPending,
   }],

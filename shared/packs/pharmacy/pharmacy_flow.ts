@@ -9,9 +9,16 @@
  *
  * @module
  */
+import { z } from "zod";
 import { phraseBook } from "@shared/contract/language.ts";
-import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
-import type { OfflineFlow } from "@shared/registry/pack.ts";
+import {
+  orderFlow,
+  ORDERING_MEMORY_VERSION,
+  orderingMemory,
+} from "@shared/capabilities/ordering/mod.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
+import { callTyped } from "@shared/registry/tool_call.ts";
 
 /** What the pharmacy agent says offline. */
 export const PHARMACY_TEXTS = {
@@ -58,12 +65,27 @@ const ordering = orderFlow({
   filler: FILLER,
 });
 
-/** One offline step of the pharmacy agent. */
-export const pharmacyFlow: OfflineFlow = async (turn, callTool) => {
+/**
+ * What the pharmacy agent keeps between turns (version 1): the ordering
+ * steps' memory, nothing of its own (a prescription photo is passed on at
+ * once). It follows {@link ORDERING_MEMORY_VERSION}: a change to the ordering
+ * memory bumps this version too.
+ */
+const pharmacyMemory = z.object(orderingMemory);
+const PHARMACY_MEMORY_VERSION = ORDERING_MEMORY_VERSION;
+
+// The support pack's `notify_staff`, as this flow reads it: whether it went (a pack imports
+// no other pack's definitions).
+const notifyStaff = { name: "notify_staff", output: z.object({}) };
+
+async function pharmacyStep(
+  turn: TypedTurn<z.output<typeof pharmacyMemory>>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const media = turn.input.media;
   if (media && (media.type === "image" || media.type === "document")) {
-    const order = (turn.memory.step as { order?: { no: string; venue: string } } | null)?.order;
-    const result = await callTool("notify_staff", {
+    const order = turn.memory.step?.order;
+    const result = await callTyped(callTool, notifyStaff, {
       channel: "inbox",
       payload: {
         reason: "prescription to read",
@@ -85,4 +107,16 @@ export const pharmacyFlow: OfflineFlow = async (turn, callTool) => {
     };
   }
   return await ordering(turn, callTool);
-};
+}
+
+const pharmacy = typedFlow({
+  version: PHARMACY_MEMORY_VERSION,
+  memory: pharmacyMemory,
+  step: pharmacyStep,
+});
+
+/** One offline step of the pharmacy agent. */
+export const pharmacyFlow: OfflineFlow = pharmacy.offlineFlow;
+
+/** What the pharmacy agent's flow keeps between turns, typed and versioned. */
+export const pharmacyFlowMemory: FlowMemory = pharmacy.memory;

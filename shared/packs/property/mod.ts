@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
 import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
@@ -39,7 +40,8 @@ export const PROPERTY_PACK: Pack = {
     ],
     intents: PROPERTY_INTENTS,
     menuTitle: { en: "Rent a house", rw: "Gukodesha inzu", fr: "Louer un logement" },
-    offlineFlow: laterToolsFlow(TEXTS),
+    // It keeps nothing between turns: typed as such, a deploy never restarts it.
+    ...statelessFlow(laterToolsFlow(TEXTS)),
   }),
   texts: TEXTS,
 };

@@ -8,9 +8,9 @@
 import type { Pack } from "@shared/registry/pack.ts";
 import {
   ORDER_TEXTS,
-  orderFlow,
   ORDERING_TABLES,
   ORDERING_TOOLS,
+  orderingAgentFlow,
   orderPending,
 } from "@shared/capabilities/ordering/mod.ts";
 import { SHOP_INTENTS } from "./intents.ts";
@@ -48,7 +48,7 @@ export const SHOP_PACK: Pack = {
     tools: ORDERING_TOOLS,
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
-    offlineFlow: orderFlow({
+    ...orderingAgentFlow({
       category: "shop",
       texts: SHOP_TEXTS,
       searchStock: true,

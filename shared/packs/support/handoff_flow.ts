@@ -7,8 +7,10 @@
  *
  * @module
  */
+import { z } from "zod";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
-import type { OfflineFlow } from "@shared/registry/pack.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { notifyStaff } from "./notify_staff.ts";
 
@@ -61,11 +63,21 @@ function minutesOf(duration: string): number {
   return match ? Number(match[1] ?? 0) * 60 + Number(match[2] ?? 0) : 0;
 }
 
+/**
+ * What the hand-off reads of the conversation's memory (version 1): the
+ * agent the person was with, set by the graph when it hands them over, for
+ * the ticket. It keeps nothing itself: each hand-off is one turn.
+ */
+const handoffMemory = z.object({ handedFrom: z.string().nullish() });
+
 /** Raises the ticket and answers the user. */
-export const handoffFlow: OfflineFlow = async (turn, callTool) => {
+async function handoffStep(
+  turn: TypedTurn<z.output<typeof handoffMemory>>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
   const sensitive = turn.escalation === "sensitive";
   const failing = turn.escalation === "failing";
-  const from = typeof turn.memory.handedFrom === "string" ? turn.memory.handedFrom : undefined;
+  const from = turn.memory.handedFrom ?? undefined;
   const text = turn.input.text.trim();
   // What staff read first: the person's words, unless they only tapped "Talk to a person";
   // then where they were (the tool adds their earlier messages either way).
@@ -109,4 +121,12 @@ export const handoffFlow: OfflineFlow = async (turn, callTool) => {
     lines.push(emergencyLine(ticket.emergency_numbers, turn.language));
   }
   return { replies: [{ text: lines.join("\n\n") }], handoff: true, done: true };
-};
+}
+
+const handoff = typedFlow({ version: 1, memory: handoffMemory, step: handoffStep });
+
+/** Raises the ticket and answers the user. */
+export const handoffFlow: OfflineFlow = handoff.offlineFlow;
+
+/** What the hand-off's flow reads between turns, typed and versioned. */
+export const handoffFlowMemory: FlowMemory = handoff.memory;

@@ -10,7 +10,7 @@
  */
 import { asksForPerson } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
-import { HANDOFF_TEXTS, handoffFlow } from "./handoff_flow.ts";
+import { HANDOFF_TEXTS, handoffFlow, handoffFlowMemory } from "./handoff_flow.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
@@ -33,6 +33,7 @@ export const SUPPORT_PACK: Pack = {
     role: "handoff",
     menuTitle: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
     offlineFlow: handoffFlow,
+    memory: handoffFlowMemory,
   }],
   tables: {
     staff_tickets: {

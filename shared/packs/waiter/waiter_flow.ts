@@ -14,7 +14,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
-import { orderFlow } from "@shared/capabilities/ordering/mod.ts";
+import { orderFlow, orderingMemory } from "@shared/capabilities/ordering/mod.ts";
 import type {
   OfflineFlow,
   OfflineStep,
@@ -22,12 +22,7 @@ import type {
   OfflineTurn,
 } from "@shared/registry/pack.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
-import {
-  type FlowMemory,
-  keptCallMemory,
-  typedFlow,
-  type TypedTurn,
-} from "@shared/registry/flow_memory.ts";
+import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
@@ -281,9 +276,8 @@ type Manage = z.output<typeof manageSchema>;
 const waiterMemory = z.object({
   booking: bookingSchema.nullish(),
   manage: manageSchema.nullish(),
-  // The ordering steps' state (shared/capabilities/ordering/order_steps.ts reads it).
-  step: z.unknown().optional(),
-  ...keptCallMemory,
+  // The ordering steps' position, the router's place and a call kept for confirmation.
+  ...orderingMemory,
 });
 
 type WaiterMemory = z.output<typeof waiterMemory>;
@@ -458,7 +452,7 @@ async function waiterStep(
   const text = turn.input.text;
   const asked = text && !choice ? parseBookingRequest(text, new Date()) : {};
   if (!choice && text && (BOOKING_WORDS.test(text) || (booking && (asked.when || asked.size)))) {
-    const venue = (turn.memory.step as { venue?: { id: string; name: string } } | null)?.venue;
+    const venue = turn.memory.step?.venue;
     return await book(turn, callTool, {
       venue: booking?.venue ?? venue,
       when: asked.when?.toISOString() ?? booking?.when,

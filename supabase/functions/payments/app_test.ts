@@ -321,7 +321,7 @@ dbTest("callback with another amount does not settle: staff get a payment ticket
       [data.momo_ref],
     );
     assert.equal(tickets.length, 1);
-    assert.match(tickets[0].summary, /reports 4000 RWF, the charge asks 5000 RWF/);
+    assert.match(tickets[0].summary, /reports 4,000 RWF, the charge asks 5,000 RWF/);
   } finally {
     await fn.close();
   }
