@@ -23,7 +23,11 @@ import process from "node:process";
 import { Jimp } from "jimp";
 import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import type { OcrEngine } from "@shared/capabilities/document_reading/ocr_engine.ts";
-import type { DocumentReading } from "@shared/capabilities/document_reading/read_document.ts";
+import {
+  type DocumentReading,
+  isComplete,
+  readDocument,
+} from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
 
 /** The tool's stated budget for reading one page (docs/ocr.md). */
@@ -142,6 +146,13 @@ export async function asPhonePhoto(bytes: Uint8Array): Promise<Uint8Array> {
 const ENGINES: Record<string, () => Promise<OcrEngine>> = {
   raw: () => Promise.resolve(createTesseractEngine({ preprocess: false })),
   tesseract: () => Promise.resolve(createTesseractEngine()),
+  // Loaded only when asked for: onnxruntime-node is a native addon.
+  paddle: async () =>
+    (await import("@shared/capabilities/document_reading/paddle_engine.ts")).createPaddleEngine(),
+  "paddle+sharpen": async () =>
+    (await import("@shared/capabilities/document_reading/paddle_engine.ts")).createPaddleEngine({
+      enough: (lines, today) => isComplete(readDocument(lines, { today })),
+    }),
 };
 
 function seconds(ms: number): string {
