@@ -23,6 +23,7 @@ import process from "node:process";
 import { Jimp } from "jimp";
 import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import type { OcrEngine } from "@shared/capabilities/document_reading/ocr_engine.ts";
+import { withSecondOpinion } from "@shared/capabilities/document_reading/second_opinion.ts";
 import {
   type DocumentReading,
   isComplete,
@@ -149,6 +150,12 @@ const ENGINES: Record<string, () => Promise<OcrEngine>> = {
   // Loaded only when asked for: onnxruntime-node is a native addon.
   paddle: async () =>
     (await import("@shared/capabilities/document_reading/paddle_engine.ts")).createPaddleEngine(),
+  // Tesseract's first look, and PaddleOCR's opinion on the pages it leaves incomplete.
+  "tesseract+paddle": async () =>
+    withSecondOpinion(
+      createTesseractEngine({ enough: () => true }),
+      (await import("@shared/capabilities/document_reading/paddle_engine.ts")).createPaddleEngine(),
+    ),
   "paddle+sharpen": async () =>
     (await import("@shared/capabilities/document_reading/paddle_engine.ts")).createPaddleEngine({
       enough: (lines, today) => isComplete(readDocument(lines, { today })),
