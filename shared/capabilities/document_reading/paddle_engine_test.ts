@@ -97,8 +97,11 @@ Deno.test("OCR_PROVIDER=paddle gives the paddle engine, which refuses bytes that
   } finally {
     await engine.close?.();
   }
+  const both = ocrEngineFromEnv(new Map([["OCR_PROVIDER", "tesseract+paddle"]]));
+  assert.equal(both.provider, "tesseract+paddle");
+  await both.close?.();
   assert.throws(
     () => ocrEngineFromEnv(new Map([["OCR_PROVIDER", "easyocr"]])),
-    /tesseract, paddle or openai/,
+    /tesseract, paddle, tesseract\+paddle or openai/,
   );
 });
