@@ -82,7 +82,7 @@ export interface Preprocessed {
 /**
  * The width every page is read at. Smaller pictures come up to it; larger
  * ones (a phone photo is 3000–4000 px wide) come down, since tesseract's time
- * grows with the pixels and a 4000 px page cost 18–32 s of CPU. Chosen on the
+ * grows with the pixels (a 4032 px photo cost 5–14 s of CPU at full size). Chosen on the
  * dev fixtures (fields right of 144, CPU p95 a page): 1200 px 135 (a card
  * refused), 1350 px 137, 1500 px 138 (2.0 s), 1800 px 136 (2.8 s).
  */
