@@ -58,6 +58,9 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
   { what: "the YAML parser", pattern: /^\/\/ .*node_modules\/\.deno\/yaml@/m },
   { what: "tesseract.js", pattern: /^\/\/ .*node_modules\/\.deno\/tesseract\.js/m },
   { what: "jimp", pattern: /^\/\/ .*node_modules\/\.deno\/@jimp\+/m },
+  // A native addon and 15 MB of models: self-hosted readers only (docs/ocr.md).
+  { what: "onnxruntime", pattern: /^\/\/ .*node_modules\/\.deno\/onnxruntime-/m },
+  { what: "the PaddleOCR models", pattern: /^\/\/ .*node_modules\/\.deno\/@gutenye\+/m },
   { what: "the agent graph", pattern: /^\/\/ shared\/agent\//m, unless: AGENT_FUNCTIONS },
 ];
 

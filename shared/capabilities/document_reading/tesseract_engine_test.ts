@@ -1,27 +1,7 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
 import { Jimp } from "jimp";
-import { createTesseractEngine, inPlaceGaussian } from "./tesseract_engine.ts";
-
-Deno.test("inPlaceGaussian() blurs a grey page value for value as jimp's gaussian does", () => {
-  fc.assert(
-    fc.property(
-      fc.integer({ min: 1, max: 20 }),
-      fc.integer({ min: 1, max: 20 }),
-      fc.integer({ min: 1, max: 3 }),
-      fc.infiniteStream(fc.integer({ min: 0, max: 255 })),
-      (width, height, radius, pixels) => {
-        const grey = Uint8Array.from(pixels.take(width * height));
-        const page = new Jimp({ width, height, color: 0xffffffff });
-        grey.forEach((value, i) => page.bitmap.data.fill(value, i * 4, i * 4 + 3));
-        page.gaussian(radius);
-        const theirs = grey.map((_, i) => page.bitmap.data[i * 4]);
-        assert.deepEqual(inPlaceGaussian(grey, width, height, radius), theirs);
-      },
-    ),
-    { numRuns: 60 },
-  );
-});
+import { readFixture } from "@testing/documents/generate.ts";
+import { createTesseractEngine, type Look, WORK_WIDTH } from "./tesseract_engine.ts";
 
 Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
   const engine = createTesseractEngine();
@@ -34,6 +14,72 @@ Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
         today: new Date("2026-11-23T00:00:00Z"),
       }),
       (error: Error & { code?: string }) => error.code === "VALIDATION_ERROR",
+    );
+  } finally {
+    await engine.close?.();
+  }
+});
+
+const TODAY = new Date("2026-11-24T00:00:00Z");
+
+Deno.test("read() stops after one look when the reader says the page is read enough", async (t) => {
+  // A clean carte jaune: every field reads and passes its checks on the first look.
+  const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+  const request = {
+    bytes,
+    contentType: "image/jpeg",
+    documentType: "vehicle_registration" as const,
+    today: TODAY,
+  };
+  for (const [verdict, looks] of [[true, 1], [false, 2]] as const) {
+    await t.step(`enough() answers ${verdict}: ${looks} look(s)`, async () => {
+      const seen: Look[] = [];
+      const asked: string[][] = [];
+      const engine = createTesseractEngine({
+        enough: (lines) => {
+          asked.push(lines.map((line) => line.text));
+          return verdict;
+        },
+        onLook: (look) => seen.push(look),
+      });
+      try {
+        const reading = await engine.read(request);
+        assert.equal(reading.kind, "document");
+        assert.deepEqual(seen.map((look) => [look.look, look.sharpened]), [
+          [1, false],
+          ...(looks === 2 ? [[2, true]] : []),
+        ]);
+        // The hook judged the first look's own lines.
+        assert.deepEqual(asked, [seen[0].lines.map((line) => line.text)]);
+        assert.ok(asked[0].some((line) => /RHE\s*823\s*Z/.test(line)));
+      } finally {
+        await engine.close?.();
+      }
+    });
+  }
+});
+
+Deno.test("read() brings a phone-sized photo down to the working width", async () => {
+  const card = await Jimp.read(
+    Buffer.from(await readFixture("heldout", "13_id_card_clean.jpg")),
+  );
+  card.resize({ w: 3600 });
+  const photo = new Uint8Array(await card.getBuffer("image/jpeg", { quality: 85 }));
+  const seen: Look[] = [];
+  const engine = createTesseractEngine({ onLook: (look) => seen.push(look) });
+  try {
+    const reading = await engine.read({
+      bytes: photo,
+      contentType: "image/jpeg",
+      documentType: "id_card",
+      today: TODAY,
+    });
+    assert.equal(reading.kind, "document");
+    assert.equal(reading.kind === "document" && reading.fields.full_name?.value, "NDAYISABA GRACE");
+    // Deskewing may widen the picture a little; never the photo's 3600 px.
+    assert.ok(
+      seen.every((look) => look.width <= WORK_WIDTH * 1.05),
+      JSON.stringify(seen.map((look) => look.width)),
     );
   } finally {
     await engine.close?.();

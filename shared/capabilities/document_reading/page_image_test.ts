@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { Jimp } from "jimp";
+import {
+  decodeGrey,
+  estimateSkew,
+  type GreyPage,
+  inPlaceGaussian,
+  rotate,
+  scaleTo,
+  sharpness,
+  stretchContrast,
+  toPgm,
+  unsharpMask,
+} from "./page_image.ts";
+
+/** White paper with black text-like bars: `rows` lines of dashes. */
+function linedPage(width: number, height: number, rows: number): GreyPage {
+  const grey = new Uint8Array(width * height).fill(255);
+  const pitch = Math.floor(height / (rows + 1));
+  for (let row = 1; row <= rows; row++) {
+    for (let y = row * pitch; y < row * pitch + Math.max(2, pitch / 4); y++) {
+      for (let x = Math.floor(width * 0.1); x < width * 0.9; x++) {
+        if (Math.floor(x / 7) % 4 !== 3) grey[y * width + x] = 0;
+      }
+    }
+  }
+  return { width, height, grey };
+}
+
+Deno.test("inPlaceGaussian() blurs a grey page value for value as jimp's gaussian does", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 20 }),
+      fc.integer({ min: 1, max: 20 }),
+      fc.integer({ min: 1, max: 3 }),
+      fc.infiniteStream(fc.integer({ min: 0, max: 255 })),
+      (width, height, radius, pixels) => {
+        const grey = Uint8Array.from(pixels.take(width * height));
+        const page = new Jimp({ width, height, color: 0xffffffff });
+        grey.forEach((value, i) => page.bitmap.data.fill(value, i * 4, i * 4 + 3));
+        page.gaussian(radius);
+        const theirs = grey.map((_, i) => page.bitmap.data[i * 4]);
+        assert.deepEqual(inPlaceGaussian(grey, width, height, radius), theirs);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+Deno.test("decodeGrey() answers one byte a pixel, dark where the photo is dark", async () => {
+  const photo = new Jimp({ width: 4, height: 2, color: 0xffffffff });
+  photo.bitmap.data.fill(0, 0, 4 * 4); // the first row black
+  photo.bitmap.data.fill(255, 3, 4); // keep alpha
+  const page = await decodeGrey(new Uint8Array(await photo.getBuffer("image/png")));
+  assert.equal(page.width, 4);
+  assert.equal(page.height, 2);
+  // jimp's luma weights sum to 1 in floating point only nearly: white truncates to 254.
+  assert.deepEqual([...page.grey].map((value) => value >= 254 ? 255 : value), [
+    0,
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+    255,
+  ]);
+});
+
+Deno.test("decodeGrey() refuses bytes that are no image with VALIDATION_ERROR", async () => {
+  await assert.rejects(
+    decodeGrey(new TextEncoder().encode("not a picture")),
+    (error: Error & { code?: string }) => error.code === "VALIDATION_ERROR",
+  );
+});
+
+Deno.test("scaleTo() keeps the page's proportions and its mean grey, down or up", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 8, max: 60 }),
+      fc.integer({ min: 8, max: 60 }),
+      fc.integer({ min: 2, max: 120 }),
+      fc.infiniteStream(fc.integer({ min: 0, max: 255 })),
+      (width, height, to, pixels) => {
+        const page = { width, height, grey: Uint8Array.from(pixels.take(width * height)) };
+        const scaled = scaleTo(page, to);
+        assert.equal(scaled.width, to);
+        assert.equal(scaled.height, Math.max(1, Math.round(height * to / width)));
+        assert.equal(scaled.grey.length, scaled.width * scaled.height);
+        if (to < width) {
+          // An area average keeps the mean (up to rounding and the last row's share).
+          const mean = (grey: Uint8Array) =>
+            grey.reduce((sum, value) => sum + value, 0) / grey.length;
+          assert.ok(Math.abs(mean(scaled.grey) - mean(page.grey)) < 16);
+        }
+      },
+    ),
+    { numRuns: 80 },
+  );
+  assert.throws(() => scaleTo({ width: 2, height: 2, grey: new Uint8Array(4) }, 0), RangeError);
+});
+
+Deno.test("estimateSkew() finds a page's tilt and rotate() undoes it", () => {
+  const page = linedPage(600, 400, 8);
+  assert.equal(estimateSkew(page), 0);
+  for (const tilt of [-5, -2.5, 3, 6]) {
+    // rotate() turns clockwise: by -tilt is a counter-clockwise skew of tilt.
+    const skewed = rotate(page, -tilt);
+    const found = estimateSkew(skewed);
+    assert.ok(Math.abs(found - tilt) <= 0.5, `tilt ${tilt}: found ${found}`);
+    assert.ok(Math.abs(estimateSkew(rotate(skewed, found))) <= 0.5);
+  }
+});
+
+Deno.test("rotate() brings in white paper at the corners", () => {
+  const black = { width: 50, height: 50, grey: new Uint8Array(2500) };
+  const turned = rotate(black, 30);
+  assert.ok(turned.width > 50 && turned.height > 50);
+  assert.equal(turned.grey[0], 255);
+  assert.equal(
+    turned.grey[Math.floor(turned.height / 2) * turned.width + Math.floor(turned.width / 2)],
+    0,
+  );
+});
+
+Deno.test("stretchContrast() spans 0–255 and sharpness() tells sharp print from blurred", () => {
+  const page = linedPage(900, 500, 10);
+  const grey = page.grey.map((value) => 90 + value * 0.4);
+  const faint = { ...page, grey };
+  stretchContrast(faint);
+  assert.equal(faint.grey.reduce((low, value) => Math.min(low, value), 255), 0);
+  assert.equal(faint.grey.reduce((high, value) => Math.max(high, value), 0), 255);
+  const blurred = { ...page, grey: inPlaceGaussian(page.grey, page.width, page.height, 3) };
+  assert.ok(sharpness(page) > sharpness(blurred), `${sharpness(page)} vs ${sharpness(blurred)}`);
+  // Sharpening makes blurred edges steeper again.
+  const sharpened = { ...blurred, grey: blurred.grey.slice() };
+  unsharpMask(sharpened);
+  assert.ok(sharpness(sharpened) > sharpness(blurred));
+});
+
+Deno.test("toPgm() writes a binary PGM header and the pixels as they are", () => {
+  const pgm = toPgm({ width: 3, height: 2, grey: Uint8Array.from([0, 1, 2, 3, 4, 255]) });
+  const header = "P5\n3 2\n255\n";
+  assert.equal(new TextDecoder().decode(pgm.slice(0, header.length)), header);
+  assert.deepEqual([...pgm.slice(header.length)], [0, 1, 2, 3, 4, 255]);
+});
