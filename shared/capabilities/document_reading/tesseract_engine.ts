@@ -274,7 +274,11 @@ async function languageFolder(): Promise<string> {
   return dir;
 }
 
-/** Reads a page with tesseract: its lines with their confidence. */
+/**
+ * Reads a page with tesseract: its lines with their confidence, and each
+ * line's words with their boxes (the reader finds a value by where it sits
+ * from its label, not by line order).
+ */
 export async function recognizeLines(worker: Worker, png: Uint8Array): Promise<OcrLine[]> {
   const result = await worker.recognize(Buffer.from(png), {}, { blocks: true, text: true });
   const lines: OcrLine[] = [];
@@ -282,7 +286,13 @@ export async function recognizeLines(worker: Worker, png: Uint8Array): Promise<O
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const text = line.text.replace(/\s+/g, " ").trim();
-        if (text) lines.push({ text, confidence: line.confidence });
+        if (!text) continue;
+        const words = line.words.filter((word) => word.text.trim()).map((word) => ({
+          text: word.text.trim(),
+          confidence: word.confidence,
+          box: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+        }));
+        lines.push({ text, confidence: line.confidence, words });
       }
     }
   }
