@@ -13,9 +13,11 @@
  *   text after each label taken as it is).
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|heldout|dev]
- * [--family <name>] [--limit N] [--verbose] [--dump-words <dir>]`.
+ * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]`.
  * `--dump-words` writes each page's OCR words with their boxes as JSON (the
- * reader's unit tests read such pages without running OCR).
+ * reader's unit tests read such pages without running OCR); `--replay <dir>`
+ * reads those words again instead of running OCR (seconds, for tuning the
+ * field finder; the times it prints are then the reader's alone).
  *
  * @module
  */
@@ -51,7 +53,7 @@ export type AccuracyReport = Map<string, Tally>;
 /** The engines measured: a name and how it reads one page. */
 interface Contender {
   name: string;
-  read(bytes: Uint8Array, today: Date): Promise<DocumentReading>;
+  read(bytes: Uint8Array, today: Date, file: string): Promise<DocumentReading>;
   lines?(bytes: Uint8Array): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -86,7 +88,15 @@ function groupsOf(entry: FixtureEntry): string[] {
 export async function measure(
   set: keyof typeof SETS,
   contender: Contender,
-  options: { verbose?: boolean; today?: Date; family?: string; limit?: number; dump?: string } = {},
+  options: {
+    verbose?: boolean;
+    today?: Date;
+    family?: string;
+    limit?: number;
+    dump?: string;
+    /** Only the tuned families' pages (while tuning: the left-out ones stay unseen). */
+    tunedOnly?: boolean;
+  } = {},
 ): Promise<AccuracyReport> {
   const today = options.today ?? new Date("2026-11-24T00:00:00Z");
   const report: AccuracyReport = new Map();
@@ -94,13 +104,18 @@ export async function measure(
   if (options.family) {
     entries = entries.filter((entry) => !entry.family || entry.family === options.family);
   }
+  if (options.tunedOnly) {
+    entries = entries.filter((entry) => !entry.family || TUNED_FAMILIES.includes(entry.family));
+  }
   if (options.limit) entries = entries.slice(0, options.limit);
   // Warm: the worker's start and trained data load once per process, not in a page's time.
-  if (entries.length) await contender.read(await readFixture(set, entries[0].file), today);
+  if (entries.length) {
+    await contender.read(await readFixture(set, entries[0].file), today, entries[0].file);
+  }
   for (const entry of entries) {
     const bytes = await readFixture(set, entry.file);
     const started = performance.now();
-    const reading = await contender.read(bytes, today);
+    const reading = await contender.read(bytes, today, entry.file);
     const seconds = (performance.now() - started) / 1000;
     const lines = options.verbose || options.dump ? await contender.lines?.(bytes) : undefined;
     if (options.dump && lines) {
@@ -216,11 +231,29 @@ function tesseract(options: { preprocess: boolean; validate: boolean }): Contend
   };
 }
 
+/** Reads the words `--dump-words` wrote: the field finder alone, without OCR. */
+function replay(dir: string): Contender {
+  return {
+    name: `replay of ${dir}`,
+    read: async (_bytes, today, file) => {
+      const dumped = JSON.parse(
+        await Deno.readTextFile(`${dir}/${file.replace(/\.jpg$/, ".json")}`),
+      );
+      return readDocument(dumped.lines, { today });
+    },
+    lines: (_bytes) => Promise.resolve([]),
+    close: () => Promise.resolve(),
+  };
+}
+
 if (import.meta.main) {
   const flag = (name: string) =>
     Deno.args.includes(name) ? Deno.args[Deno.args.indexOf(name) + 1] : undefined;
   const set = (flag("--set") ?? "families") as keyof typeof SETS;
-  const contenders = set === "families" || Deno.args.includes("--ours")
+  const replayed = flag("--replay");
+  const contenders = replayed
+    ? [replay(replayed)]
+    : set === "families" || Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),
@@ -233,6 +266,7 @@ if (import.meta.main) {
         family: flag("--family"),
         limit: flag("--limit") ? Number(flag("--limit")) : undefined,
         dump: flag("--dump-words"),
+        tunedOnly: Deno.args.includes("--tuned-only"),
       });
       printReport(`${set} — ${contender.name}`, report);
     } finally {

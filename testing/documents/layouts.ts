@@ -34,6 +34,9 @@ export const FAMILIES = [
   "two_column_right",
   "two_column_below",
   "table_header",
+  "grid_four",
+  "stacked_right",
+  "three_column_below",
 ] as const;
 
 /** A layout family. */
@@ -41,9 +44,19 @@ export type Family = typeof FAMILIES[number];
 
 /**
  * The families the reader was tuned on; the others are left out and only
- * measured (bench/ocr_accuracy.ts reports both side by side).
+ * measured (bench/ocr_accuracy.ts reports both side by side). The left-out
+ * three were written before any reading of them was looked at: a bordered
+ * grid of label, value, label, value; labels stacked one language per line
+ * with the value right of the stack; three columns of values under labels.
  */
-export const TUNED_FAMILIES: readonly Family[] = ["right_table", "below"];
+export const TUNED_FAMILIES: readonly Family[] = [
+  "right_table",
+  "below",
+  "right_inline",
+  "two_column_right",
+  "two_column_below",
+  "table_header",
+];
 
 /** The document types a family document can be. */
 export type FamilyDocumentType = "vehicle_registration" | "license" | "id_card";
@@ -342,7 +355,8 @@ function render(
   const spacing = (random() * 0.06).toFixed(2);
   const colon = pick(random, [":", "", " :"]);
   const twoColumns = family === "two_column_right" || family === "two_column_below";
-  const width = twoColumns || family === "table_header" ? 1100 : 900;
+  const wide = twoColumns || ["table_header", "grid_four", "three_column_below"].includes(family);
+  const width = wide ? 1150 : 900;
   const cell = (item: { label: string; shown: string }) => {
     const lab = `<span class="l">${escape(item.label)}${colon}</span>`;
     const val = `<span class="v">${escape(item.shown)}</span>`;
@@ -355,13 +369,34 @@ function render(
       case "below":
       case "two_column_below":
         return `<div class="f">${lab}<br>${val}</div>`;
+      case "stacked_right":
+        return `<tr><td class="stack">${
+          item.label.split(" / ").map((part) => escape(part) + colon).join("<br>")
+        }</td><td class="mid">${val}</td></tr>`;
+      case "three_column_below":
+        return `<div class="f">${lab}<br>${val}</div>`;
       case "table_header":
+      case "grid_four":
         return "";
     }
   };
   let body: string;
-  if (family === "right_table") {
+  if (family === "right_table" || family === "stacked_right") {
     body = `<table>${items.map(cell).join("")}</table>`;
+  } else if (family === "grid_four") {
+    const pairs: string[] = [];
+    for (let i = 0; i < items.length; i += 2) {
+      pairs.push(
+        `<tr>${
+          items.slice(i, i + 2).map((item) =>
+            `<th>${escape(item.label)}${colon}</th><td>${escape(item.shown)}</td>`
+          ).join("")
+        }</tr>`,
+      );
+    }
+    body = `<table class="grid">${pairs.join("")}</table>`;
+  } else if (family === "three_column_below") {
+    body = `<div class="three">${items.map(cell).join("")}</div>`;
   } else if (family === "table_header") {
     const groups: Array<typeof items> = [];
     const per = 3 + Math.floor(random() * 2);
@@ -389,6 +424,10 @@ function render(
   td{padding:${gap / 2}px 12px ${gap / 2}px 0;vertical-align:top}
   .f{margin:${gap}px 0}
   .cols{display:grid;grid-template-columns:1fr 1fr;column-gap:40px}
+  .three{display:grid;grid-template-columns:1fr 1fr 1fr;column-gap:28px}
+  .three .l{font-size:0.8em}
+  td.stack{font-size:0.75em;line-height:1.15;color:#333;padding-right:24px}
+  td.mid{vertical-align:middle}
   table.grid{margin:10px 0;width:100%}
   table.grid th,table.grid td{border:1px solid #555;padding:4px 8px;text-align:left}
   table.grid th{font-weight:normal;color:#333}

@@ -95,7 +95,9 @@ function plateFrom(prefix: string, number: string, suffix: string): string {
  * (temporary, trailer, foreign) is answered as read but doubtful.
  */
 export function readPlate(raw: string): CheckedValue | null {
-  const upper = raw.toUpperCase().replace(/[^A-Z0-9| ]/g, " ").replace(/\s+/g, " ").trim();
+  // OCR reads a plate's closing J as a bracket.
+  const upper = raw.toUpperCase().replace(/[)\]](?=\s|$)/g, "J").replace(/[^A-Z0-9| ]/g, " ")
+    .replace(/\s+/g, " ").trim();
   // As printed, with its spaces: the series is read from where OCR saw the gaps.
   const spaced = /(?:^|\s)([A-Z0-9|]{1,3})\s?([0-9OQDILZSBGT|]{3,4})\s?([A-Z0-9])?(?=\s|$)/g;
   const candidates: string[] = [];
@@ -205,6 +207,8 @@ const VIN_SWAPS: Record<string, string[]> = {
   G: ["6"],
   U: ["V"],
   V: ["U"],
+  E: ["F"],
+  F: ["E"],
 };
 
 /**

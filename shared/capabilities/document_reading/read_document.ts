@@ -128,7 +128,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: readYear,
       },
       owner_name: {
-        label: /\bowner\b(?!\s*[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+        label: /\b[oq0]wner\b(?!\s*[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
         read: name,
       },
       owner_national_id: {
@@ -146,7 +146,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: date,
       },
       usage: {
-        label: /\busage\b|\buse\b|utilisation|ikoreshwa|icyo\s+gikoreshwa/i,
+        label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
         read: readUsage,
       },
     },
@@ -213,7 +213,10 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           return { value, valid: true };
         },
       },
-      place_of_issue: { label: /place\s+of\s+issue|yatangiwe\b/i, read: word },
+      place_of_issue: {
+        label: /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance/i,
+        read: word,
+      },
       national_id: {
         label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?/i,
         read: readNationalId,
@@ -405,7 +408,7 @@ function placed(lines: readonly OcrLine[]): PlacedWord[] {
 }
 
 /** Words that join a label's parts or its value ("/", ":", "|", a table's rule). */
-const SEPARATOR = /^[\/|:;\-–—_.,()\[\]'"`]+$/;
+const SEPARATOR = /^[\/|:;\-–—_.,'"`]+$/;
 
 /** Words that start or join a label in any of its languages without naming the field alone. */
 const LABEL_FILLER =
