@@ -15,7 +15,13 @@
  */
 import { launchChromium } from "../../web/admin_inbox/testing_browser.ts";
 import { type Condition, CONDITIONS, DAMAGES, degrade } from "./degrade.ts";
-import { FAMILIES, type Family, familyDocument, type FamilyDocumentType } from "./layouts.ts";
+import {
+  FAMILIES,
+  type Family,
+  familyDocument,
+  type FamilyDocumentType,
+  type RegistrationChoice,
+} from "./layouts.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -46,7 +52,12 @@ export interface FixtureEntry {
  * under every kind of damage (bench/ocr_accuracy.ts reports it per family,
  * tuned beside left-out).
  */
-export const SETS = { dev: 20261124, heldout: 77_0342, families: 2026_1126 } as const;
+export const SETS = {
+  dev: 20261124,
+  heldout: 77_0342,
+  families: 2026_1126,
+  scenarios: 2026_1127,
+} as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
 const PER_FAMILY: FamilyDocumentType[] = [
@@ -77,7 +88,39 @@ function plan(): Planned[] {
 
 type Planned =
   | { kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }
-  | { family: Family; type: FamilyDocumentType; condition: Condition };
+  | {
+    family: Family;
+    type: FamilyDocumentType;
+    condition: Condition;
+    choice?: RegistrationChoice & { edition?: "old" | "new" };
+  };
+
+/**
+ * The `scenarios` set: new-edition registrations the insurance scenarios send, in layouts
+ * other than the dev set's (a moto taxi's card, a private car's).
+ */
+function scenarioPlan(): Planned[] {
+  return [
+    {
+      family: "two_column_below",
+      type: "vehicle_registration",
+      condition: "clean",
+      choice: { moto: true, usage: "taxi-moto", edition: "new" },
+    },
+    {
+      family: "below",
+      type: "vehicle_registration",
+      condition: "clean",
+      choice: { moto: false, usage: "private", edition: "new" },
+    },
+    {
+      family: "right_inline",
+      type: "vehicle_registration",
+      condition: "rotated",
+      choice: { moto: true, usage: "private", edition: "new" },
+    },
+  ];
+}
 
 /** The `families` set: each family's documents, damage cycling over them all; refusals. */
 function familyPlan(): Planned[] {
@@ -105,10 +148,14 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
   const manifest: FixtureEntry[] = [];
   try {
     const page = await launched.browser.newPage();
-    const items: Planned[] = set === "families" ? familyPlan() : plan();
+    const items: Planned[] = set === "families"
+      ? familyPlan()
+      : set === "scenarios"
+      ? scenarioPlan()
+      : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
-        ? familyDocument(item.type, item.family, random)
+        ? familyDocument(item.type, item.family, random, item.choice)
         : syntheticDocument(item.kind, random);
       await page.setViewportSize(document.viewport);
       await page.setContent(document.html);

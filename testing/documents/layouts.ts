@@ -105,19 +105,29 @@ function labelLanguages(random: Random): Language[] {
   );
 }
 
-function registration(random: Random, edition: "old" | "new"): {
+/** What a caller may fix about a registration (a scenario needs a moto taxi's card). */
+export interface RegistrationChoice {
+  /** A motorcycle's card. */
+  moto?: boolean;
+  /** The use it states. */
+  usage?: "private" | "commercial" | "taxi" | "taxi-moto";
+}
+
+function registration(random: Random, edition: "old" | "new", choice: RegistrationChoice = {}): {
   title: string[];
   printed: Printed[];
 } {
-  const moto = random() < 0.35;
+  const drawn = random() < 0.35;
+  const moto = choice.moto ?? drawn;
   const vehicle = pick(random, moto ? MOTOS : CARS);
   const sex = random() < 0.5 ? "F" : "M";
   const plate = moto
     ? `R${letters(random, 1, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`
     : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
-  const usage = moto
+  const drawnUsage = moto
     ? pick(random, ["taxi-moto", "taxi-moto", "private"])
     : pick(random, ["private", "private", "commercial", "taxi"]);
+  const usage = choice.usage ?? drawnUsage;
   const issued = date(random, 2012, 2025);
   const expires = date(random, 2028, 2033);
   const printed: Printed[] = [
@@ -419,7 +429,7 @@ function render(
   .head div{font-weight:bold;line-height:1.3}
   .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 2}px}
   .l{color:#333}
-  .v{font-weight:bold}
+  .v{font-weight:bold;white-space:nowrap}
   table{border-collapse:collapse}
   td{padding:${gap / 2}px 12px ${gap / 2}px 0;vertical-align:top}
   .f{margin:${gap}px 0}
@@ -431,7 +441,7 @@ function render(
   table.grid{margin:10px 0;width:100%}
   table.grid th,table.grid td{border:1px solid #555;padding:4px 8px;text-align:left}
   table.grid th{font-weight:normal;color:#333}
-  table.grid td{font-weight:bold}
+  table.grid td{font-weight:bold;white-space:nowrap}
   </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
     title.map(escape).join("<br>")
@@ -444,10 +454,12 @@ export function familyDocument(
   type: FamilyDocumentType,
   family: Family,
   random: Random,
+  choice: RegistrationChoice & { edition?: "old" | "new" } = {},
 ): SyntheticDocument & { edition: "old" | "new" } {
-  const edition = random() < 0.5 ? "old" : "new";
+  const drawn = random() < 0.5 ? "old" : "new";
+  const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"
-    ? registration(random, edition)
+    ? registration(random, edition, choice)
     : type === "license"
     ? licence(random, edition)
     : idCard(random, edition);

@@ -98,6 +98,12 @@ const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
 const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b/;
 
+// Labels several document types share, in Kinyarwanda, French and English.
+const NAME_LABEL =
+  /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
+const BIRTH_LABEL =
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le/i;
+
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
   vehicle_registration: {
@@ -138,7 +144,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]livr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
+          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
         read: date,
       },
       expiry_date: {
@@ -155,14 +161,10 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     title: [/driving\s+licen[cs]e/i, /permis\s+de\s+conduire/i, /uruhushya/i, /ibinyabiziga/i],
     fields: {
       full_name: {
-        label:
-          /\bnames?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i,
+        label: NAME_LABEL,
         read: name,
       },
-      date_of_birth: {
-        label: /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]e?\s+le/i,
-        read: date,
-      },
+      date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
         label: /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national/i,
         read: readNationalId,
@@ -188,7 +190,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]livr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
+          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
         read: date,
       },
       expiry_date: {
@@ -200,10 +202,10 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
   id_card: {
     title: [/identity\s+card/i, /carte\s+d.identit/i, /^\W*indangamuntu\W*$/i],
     fields: {
-      full_name: { label: /\bnames?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b/i, read: name },
-      date_of_birth: { label: /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*/i, read: date },
+      full_name: { label: NAME_LABEL, read: name },
+      date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
-        label: /\bsex\b|igitsina/i,
+        label: /\bsexe?\b|igitsina/i,
         read: (raw) => {
           const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
           if (!match) return null;
@@ -218,11 +220,15 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: word,
       },
       national_id: {
-        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?/i,
+        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
-      issue_date: { label: /date\s+of\s+issue|yatangiweho/i, read: date },
+      issue_date: {
+        label:
+          /date\s+of\s+issue|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le/i,
+        read: date,
+      },
     },
   },
   policy: {
@@ -475,20 +481,23 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
       if (!free) continue;
       for (let i = label.from; i <= label.to; i++) owner[i] = label.field;
     }
-    // Join a field's parts across separators and fillers, and take the fillers around them.
+    // Join a field's parts across separators and fillers, and take the fillers around them. A
+    // part in a wording we do not know ("Noms / Full name") joins too when a "/" sets it apart.
     const isGlue = (i: number) =>
       owner[i] === null &&
       (SEPARATOR.test(lineWords[i].text) || LABEL_FILLER.test(lineWords[i].text));
     for (let i = 0; i < lineWords.length; i++) {
       if (owner[i] === null) continue;
       let j = i + 1;
-      while (j < lineWords.length) {
-        let k = j;
-        while (k < lineWords.length && isGlue(k)) k++;
-        if (k < lineWords.length && owner[k] === owner[i]) {
-          for (let m = j; m <= k; m++) owner[m] = owner[i];
-          j = k + 1;
-        } else break;
+      while (j < lineWords.length && owner[j] === owner[i]) j++;
+      let k = j;
+      while (k < lineWords.length && owner[k] === null && k - j < 5) k++;
+      if (k >= lineWords.length || k === j || owner[k] !== owner[i]) continue;
+      const between = lineWords.slice(j, k);
+      const unknown = between.filter((_, m) => !isGlue(j + m)).length;
+      const slashed = between.some((word) => /^[\/|]$/.test(word.text));
+      if (unknown === 0 || (unknown <= 2 && slashed)) {
+        for (let m = j; m < k; m++) owner[m] = owner[i];
       }
     }
     for (let i = 0; i < lineWords.length; i++) {
