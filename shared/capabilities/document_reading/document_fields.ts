@@ -31,6 +31,7 @@ const AS_DIGIT: Record<string, string> = {
   B: "8",
   G: "6",
   T: "7",
+  "©": "0",
 };
 const AS_LETTER: Record<string, string> = {
   "0": "O",

@@ -503,17 +503,49 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
     for (let i = 0; i < lineWords.length; i++) {
       const field = owner[i];
       if (field === null || (i > 0 && owner[i - 1] === field)) continue;
+      // Only words set close to the label are its own: across a column's gap starts another.
+      const close = (a: number, b: number) =>
+        lineWords[b].box.x0 - lineWords[a].box.x1 < 1.5 * height(lineWords[i].box);
       let from = i;
-      while (from > 0 && isGlue(from - 1) && !SEPARATOR.test(lineWords[from - 1].text)) from--;
+      while (
+        from > 0 && isGlue(from - 1) && !SEPARATOR.test(lineWords[from - 1].text) &&
+        close(from - 1, from)
+      ) from--;
       let to = i;
       while (to + 1 < lineWords.length && owner[to + 1] === field) to++;
-      while (to + 1 < lineWords.length && isGlue(to + 1)) to++;
+      while (
+        to + 1 < lineWords.length && isGlue(to + 1) && close(to, to + 1) &&
+        (SEPARATOR.test(lineWords[to + 1].text) || /^n[o0°º]\.?$/i.test(lineWords[to + 1].text))
+      ) to++;
       const spanWords = lineWords.slice(from, to + 1);
       for (const word of spanWords) owner[lineWords.indexOf(word)] = field;
       spans.push({ field, words: spanWords, box: union(spanWords.map((word) => word.box)) });
     }
   }
-  return spans;
+  return joinWrapped(spans);
+}
+
+/**
+ * A label too long for its cell wraps onto the next line ("Itariki yatangiweho / Date de" over
+ * "délivrance / Date of issue"): a span of the same field just under another, overlapping it,
+ * is the same label, and its value is under or right of both.
+ */
+function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
+  const out: LabelSpan[] = [];
+  for (const span of [...spans].sort((a, b) => a.box.y0 - b.box.y0)) {
+    const above = out.find((other) =>
+      other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
+      span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
+      span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
+    );
+    if (!above) {
+      out.push(span);
+      continue;
+    }
+    above.words = [...above.words, ...span.words];
+    above.box = union([above.box, span.box]);
+  }
+  return out;
 }
 
 /** Candidate values of one label: the words right of it on its row, then the words under it. */
@@ -537,29 +569,31 @@ function valuesNear(
     if (!last && SEPARATOR.test(word.text)) continue;
     right.push(word);
   }
-  // Below: the first row under the label within its column, which ends where the next label on
-  // the label's row begins. A label found first there means values sit right of their labels.
+  // Below: the first row under the label (a word overlapping the label's own width), read
+  // within its column, which ends where the next label on the label's row begins. A label found
+  // first there means values sit right of their labels.
   const nextOnRow = spans.filter((other) =>
     other !== span && other.box.x0 > span.box.x1 && sameRow(other.box, h * 0.6)
   ).map((other) => other.box.x0);
-  const left = span.box.x0 - h;
   const end = nextOnRow.length ? Math.min(...nextOnRow) - h * 0.3 : Infinity;
-  const inColumn = (word: PlacedWord) =>
-    word.box.x0 < end && word.box.x1 > left && word.box.x0 >= left - h * 2;
   const under = words.filter((word) =>
-    middle(word.box) > span.box.y1 && middle(word.box) - span.box.y1 < h * 3.5 && inColumn(word) &&
-    !SEPARATOR.test(word.text)
+    middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 2.5 &&
+    word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
+    !span.words.includes(word)
   ).sort((a, b) => middle(a.box) - middle(b.box));
   const below: PlacedWord[] = [];
   if (under.length && !labelWords.has(under[0])) {
     const row = middle(under[0].box);
     const reach = height(under[0].box) * 0.6;
-    const rowUnder = under.filter((word) => Math.abs(middle(word.box) - row) <= reach)
-      .sort((a, b) => a.box.x0 - b.box.x0);
+    const rowUnder = words.filter((word) =>
+      Math.abs(middle(word.box) - row) <= reach &&
+      word.box.x0 >= Math.min(under[0].box.x0, span.box.x0 - h * 2) && word.box.x0 < end
+    ).sort((a, b) => a.box.x0 - b.box.x0);
     for (const word of rowUnder) {
       if (labelWords.has(word)) break;
       const last = below.at(-1);
       if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+      if (!last && SEPARATOR.test(word.text)) continue;
       below.push(word);
     }
   }
