@@ -125,6 +125,8 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       vin: {
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
         read: (raw) => readVin(firstToken(raw, 17)),
+        // A VIN's check digit makes it safe to take without its label.
+        anywhere: /\b[A-HJ-NPR-Z0-9]{17}\b/,
       },
       make: { label: /\bmake\b|marque|ikirango/i, read: word },
       model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
@@ -154,6 +156,8 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       usage: {
         label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
         read: readUsage,
+        // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
+        anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
       },
     },
   },
