@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { page } from "@testing/documents/word_boxes.ts";
+import { page, readWordsFixture } from "@testing/documents/word_boxes.ts";
 import {
   type DocumentReading,
   isComplete,
@@ -182,4 +182,36 @@ Deno.test("a doubtful value is returned with its note, never dropped", () => {
   assert.equal(reading.fields.licence_number.valid, false);
   assert.match(reading.fields.licence_number.note ?? "", /cannot check/);
   assert.equal(reading.fields.national_id.valid, true);
+});
+
+// Pages as tesseract read them (word boxes dumped by bench/ocr_accuracy.ts --dump-words from the
+// `families` fixtures): the layouts the reader must hold on, without running OCR.
+const READ_WHOLE = [
+  "16_two_column_right_vehicle_registration_jpeg",
+  "19_two_column_right_license_clean",
+  "25_two_column_below_id_card_jpeg",
+  "36_stacked_right_vehicle_registration_glare",
+  "41_three_column_below_vehicle_registration_desk_angle",
+];
+
+for (const name of READ_WHOLE) {
+  Deno.test(`tesseract's words of ${name} read every field right`, async () => {
+    const { entry, lines } = await readWordsFixture(name);
+    assert.deepEqual(values(readDocument(lines, { today: TODAY })), entry.fields);
+  });
+}
+
+Deno.test("tesseract's words of a card whose small labels blurred: read in part, not refused", async () => {
+  const { entry, lines } = await readWordsFixture("38_stacked_right_vehicle_registration_rotated");
+  const read = values(readDocument(lines, { today: TODAY }));
+  for (const field of ["plate", "vin", "owner_national_id", "usage"]) {
+    assert.equal(read[field], entry.fields[field], field);
+  }
+});
+
+Deno.test("tesseract's words of a receipt and of a blur nobody could read are refused", async () => {
+  for (const name of ["48_receipt_clean", "46_below_vehicle_registration_unreadable"]) {
+    const { lines } = await readWordsFixture(name);
+    assert.notEqual(readDocument(lines, { today: TODAY }).kind, "document", name);
+  }
 });
