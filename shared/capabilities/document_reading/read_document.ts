@@ -86,7 +86,10 @@ export type DocumentReading =
 type Reader = (raw: string, today: Date) => CheckedValue | null;
 
 interface FieldRule {
-  /** The label's last words: the value is what follows. */
+  /**
+   * The label in any of its languages and wordings: each match marks label
+   * words; the value is right of them or under them.
+   */
   label: RegExp;
   read: Reader;
   /** A shape that finds the value anywhere on the page when its label is unreadable. */
