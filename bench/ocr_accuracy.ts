@@ -71,13 +71,13 @@ function empty(): Tally {
 }
 
 /** Groups a page counts in. */
-function groupsOf(entry: FixtureEntry): string[] {
+function groupsOf(entry: FixtureEntry, families: boolean): string[] {
   const groups = ["all", `damage:${entry.condition}`];
   if (entry.type !== "not_a_document") groups.push(`type:${entry.type}`);
   if (entry.family) {
     groups.push(`family:${entry.family}`);
     groups.push(TUNED_FAMILIES.includes(entry.family) ? "tuned" : "left out");
-  } else if (entry.type === "not_a_document") {
+  } else if (entry.type === "not_a_document" && families) {
     // Non-documents belong to no family: both columns must refuse them.
     groups.push("tuned", "left out");
   }
@@ -108,6 +108,7 @@ export async function measure(
     entries = entries.filter((entry) => !entry.family || TUNED_FAMILIES.includes(entry.family));
   }
   if (options.limit) entries = entries.slice(0, options.limit);
+  const hasFamilies = entries.some((entry) => entry.family);
   // Warm: the worker's start and trained data load once per process, not in a page's time.
   if (entries.length) {
     await contender.read(await readFixture(set, entries[0].file), today, entries[0].file);
@@ -126,7 +127,7 @@ export async function measure(
       );
     }
     const verdict = score(entry, reading);
-    for (const group of groupsOf(entry)) {
+    for (const group of groupsOf(entry, hasFamilies)) {
       const tally = report.get(group) ?? empty();
       report.set(group, tally);
       tally.seconds.push(seconds);
