@@ -520,10 +520,7 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
       ) from--;
       let to = i;
       while (to + 1 < lineWords.length && owner[to + 1] === field) to++;
-      while (
-        to + 1 < lineWords.length && isGlue(to + 1) && close(to, to + 1) &&
-        (SEPARATOR.test(lineWords[to + 1].text) || /^n[o0°º]\.?$/i.test(lineWords[to + 1].text))
-      ) to++;
+      while (to + 1 < lineWords.length && isGlue(to + 1) && close(to, to + 1)) to++;
       const spanWords = lineWords.slice(from, to + 1);
       for (const word of spanWords) owner[lineWords.indexOf(word)] = field;
       spans.push({ field, words: spanWords, box: union(spanWords.map((word) => word.box)) });
@@ -564,17 +561,19 @@ function valuesNear(
 ): PlacedWord[][] {
   const h = height(span.box);
   const sameRow = (box: Box, reach: number) => Math.abs(middle(box) - middle(span.box)) <= reach;
-  // Right: the row's words after the label, up to the next label or a gap wide as a column's.
-  const right: PlacedWord[] = [];
+  // Right: the row's words after the label, up to the next label, in groups split by gaps wide
+  // as a column's (a label's own words we do not know, then its value, or the next column).
+  const right: PlacedWord[][] = [];
   const rowWords = words.filter((word) =>
     word.box.x0 >= span.box.x1 - h * 0.2 && sameRow(word.box, h * 0.6) && !span.words.includes(word)
   ).sort((a, b) => a.box.x0 - b.box.x0);
   for (const word of rowWords) {
     if (labelWords.has(word)) break;
-    const last = right.at(-1);
-    if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+    const group = right.at(-1);
+    const last = group?.at(-1);
     if (!last && SEPARATOR.test(word.text)) continue;
-    right.push(word);
+    if (!group || !last || word.box.x0 - last.box.x1 > h * 2.5) right.push([word]);
+    else group.push(word);
   }
   // Below: the first row under the label (a word overlapping the label's own width), read
   // within its column, which ends where the next label on the label's row begins. A label found
@@ -604,7 +603,7 @@ function valuesNear(
       below.push(word);
     }
   }
-  return [right, below].filter((candidate) => candidate.length > 0);
+  return [...right.slice(0, 2), below].filter((candidate) => candidate.length > 0);
 }
 
 function textOf(words: PlacedWord[]): string {

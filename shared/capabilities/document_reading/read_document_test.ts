@@ -192,6 +192,9 @@ const READ_WHOLE = [
   "25_two_column_below_id_card_jpeg",
   "36_stacked_right_vehicle_registration_glare",
   "41_three_column_below_vehicle_registration_desk_angle",
+  // The project's own layout, a label wrapped under itself ("Date of" over "birth").
+  "heldout_09_license_blurred",
+  "heldout_18_id_card_small",
 ];
 
 for (const name of READ_WHOLE) {
