@@ -31,7 +31,7 @@ import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "@shared/capabilities/document_reading/ocr_engine.ts";
 import { rememberReadings } from "./ocr.ts";
 import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
-import { readFixture } from "./documents/generate.ts";
+import { readFixture, type SETS } from "./documents/generate.ts";
 import { type FakeGraph, startFakeGraph } from "./graph_server.ts";
 import { startTestStorage, type TestStorage } from "./storage.ts";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
@@ -57,7 +57,7 @@ const TurnSchema = z.strictObject({
   settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
   image: z.strictObject({
     fixture: z.string().regex(
-      /^(dev|heldout)\/[A-Za-z0-9_.-]+\.(jpg|png)$/,
+      /^(dev|heldout|families|scenarios)\/[A-Za-z0-9_.-]+\.(jpg|png)$/,
       'must name a generated document fixture like "dev/01_vehicle_registration_clean.jpg"',
     ),
     caption: z.string().optional(),
@@ -691,7 +691,7 @@ export async function runScenario(
         content = { location: turn.location };
         transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
       } else if ("image" in turn) {
-        const [set, file] = turn.image.fixture.split("/") as ["dev" | "heldout", string];
+        const [set, file] = turn.image.fixture.split("/") as [keyof typeof SETS, string];
         const mimeType = file.endsWith(".png") ? "image/png" : "image/jpeg";
         const id = await graph!.addMedia(await readFixture(set, file), mimeType);
         content = { media: { type: "image", id, mimeType, caption: turn.image.caption } };

@@ -19,8 +19,14 @@ export const CONDITIONS = [
   "small",
 ] as const;
 
+/**
+ * Every kind of photographic damage the layout-family set is measured under:
+ * the conditions above plus heavy JPEG, sensor grain and a lamp's glare.
+ */
+export const DAMAGES = [...CONDITIONS, "jpeg", "grain", "glare"] as const;
+
 /** A capture condition; `unreadable` is a blur heavy enough that the document must be refused. */
-export type Condition = typeof CONDITIONS[number] | "unreadable";
+export type Condition = typeof DAMAGES[number] | "unreadable";
 
 type JimpImage = Awaited<ReturnType<typeof Jimp.read>>;
 
@@ -63,6 +69,17 @@ export async function degrade(
       out.resize({ w: Math.round(image.bitmap.width * (0.5 + random() * 0.1)) });
       quality = 75;
       break;
+    case "jpeg":
+      quality = 12 + Math.floor(random() * 8);
+      break;
+    case "grain":
+      grain(out, 18 + random() * 14, random);
+      quality = 80;
+      break;
+    case "glare":
+      glare(out, random);
+      quality = 80;
+      break;
     case "unreadable":
       out.gaussian(7);
       out.resize({ w: Math.round(image.bitmap.width * 0.5) });
@@ -70,6 +87,33 @@ export async function degrade(
       break;
   }
   return new Uint8Array(await out.getBuffer("image/jpeg", { quality }));
+}
+
+// Sensor noise: each pixel's brightness moved by up to ±amount.
+function grain(image: JimpImage, amount: number, random: () => number): void {
+  const data = image.bitmap.data;
+  for (let i = 0; i < data.length; i += 4) {
+    const noise = (random() + random() - 1) * amount;
+    for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c] + noise));
+  }
+}
+
+// A lamp's reflection: a bright ellipse that washes print out towards its centre.
+function glare(image: JimpImage, random: () => number): void {
+  const { width, height, data } = image.bitmap;
+  const cx = width * (0.25 + random() * 0.5);
+  const cy = height * (0.3 + random() * 0.4);
+  const rx = width * (0.12 + random() * 0.08);
+  const ry = height * (0.15 + random() * 0.1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2;
+      if (d >= 1) continue;
+      const strength = 0.75 * (1 - d);
+      const i = (y * width + x) * 4;
+      for (let c = 0; c < 3; c++) data[i + c] = data[i + c] + (255 - data[i + c]) * strength;
+    }
+  }
 }
 
 function onBackground(image: JimpImage, margin: number, color: number): JimpImage {

@@ -4,15 +4,24 @@
  * writes `testing/documents/fixtures/<set>/<id>.jpg` with a `manifest.json`
  * of the fields each must yield. Deterministic from the seed.
  *
- * Two sets: `dev` (the engine is tuned on it) and `heldout` (never tuned on;
- * the accuracy in docs/ocr.md is measured on it).
+ * Three sets: `dev` (the engine is tuned on it), `heldout` (never tuned
+ * on), both in the project's own layout, and `families`: every layout family
+ * of `layouts.ts` under every kind of damage, for leave-one-layout-out
+ * measurement.
  *
- * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|all]`.
+ * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|all]`.
  *
  * @module
  */
 import { launchChromium } from "../../web/admin_inbox/testing_browser.ts";
-import { type Condition, CONDITIONS, degrade } from "./degrade.ts";
+import { type Condition, CONDITIONS, DAMAGES, degrade } from "./degrade.ts";
+import {
+  FAMILIES,
+  type Family,
+  familyDocument,
+  type FamilyDocumentType,
+  type RegistrationChoice,
+} from "./layouts.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -32,10 +41,32 @@ export interface FixtureEntry {
   condition: Condition;
   /** The fields that must be read (empty for non-documents and unreadable ones). */
   fields: Record<string, string>;
+  /** The layout family (the `families` set only). */
+  family?: Family;
+  /** The card edition (the `families` set only). */
+  edition?: "old" | "new";
 }
 
-/** The sets, each with its own seed. */
-export const SETS = { dev: 20261124, heldout: 77_0342 } as const;
+/**
+ * The sets, each with its own seed. `families` holds every layout family
+ * under every kind of damage (bench/ocr_accuracy.ts reports it per family,
+ * tuned beside left-out).
+ */
+export const SETS = {
+  dev: 20261124,
+  heldout: 77_0342,
+  families: 2026_1126,
+  scenarios: 2026_1127,
+} as const;
+
+/** Documents per layout family in the `families` set: registrations weigh most (insurance). */
+const PER_FAMILY: FamilyDocumentType[] = [
+  "vehicle_registration",
+  "vehicle_registration",
+  "vehicle_registration",
+  "license",
+  "id_card",
+];
 
 /** Where the fixtures live. */
 export const FIXTURES = new URL("./fixtures/", import.meta.url);
@@ -43,8 +74,8 @@ export const FIXTURES = new URL("./fixtures/", import.meta.url);
 const DOCUMENT_TYPES: SyntheticDocumentType[] = ["vehicle_registration", "license", "id_card"];
 
 /** The plan of one set: every document type in every condition, policies, refusals. */
-function plan(): Array<{ kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }> {
-  const items: Array<{ kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }> = [];
+function plan(): Planned[] {
+  const items: Planned[] = [];
   for (const kind of DOCUMENT_TYPES) {
     for (const condition of CONDITIONS) items.push({ kind, condition });
   }
@@ -52,6 +83,58 @@ function plan(): Array<{ kind: Parameters<typeof syntheticDocument>[0]; conditio
   items.push({ kind: "vehicle_registration", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "clean" });
   items.push({ kind: "single_word", condition: "clean" });
+  return items;
+}
+
+type Planned =
+  | { kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }
+  | {
+    family: Family;
+    type: FamilyDocumentType;
+    condition: Condition;
+    choice?: RegistrationChoice & { edition?: "old" | "new" };
+  };
+
+/**
+ * The `scenarios` set: new-edition registrations the insurance scenarios send, in layouts
+ * other than the dev set's (a moto taxi's card, a private car's).
+ */
+function scenarioPlan(): Planned[] {
+  return [
+    {
+      family: "two_column_below",
+      type: "vehicle_registration",
+      condition: "clean",
+      choice: { moto: true, usage: "taxi-moto", edition: "new" },
+    },
+    {
+      family: "below",
+      type: "vehicle_registration",
+      condition: "clean",
+      choice: { moto: false, usage: "private", edition: "new" },
+    },
+    {
+      family: "right_inline",
+      type: "vehicle_registration",
+      condition: "rotated",
+      choice: { moto: true, usage: "private", edition: "new" },
+    },
+  ];
+}
+
+/** The `families` set: each family's documents, damage cycling over them all; refusals. */
+function familyPlan(): Planned[] {
+  const items: Planned[] = [];
+  let next = 0;
+  for (const family of FAMILIES) {
+    for (const type of PER_FAMILY) {
+      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
+    }
+  }
+  items.push({ family: "below", type: "vehicle_registration", condition: "unreadable" });
+  items.push({ family: "two_column_right", type: "license", condition: "unreadable" });
+  items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "glare" });
+  items.push({ kind: "single_word", condition: "grain" });
   return items;
 }
 
@@ -65,20 +148,34 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
   const manifest: FixtureEntry[] = [];
   try {
     const page = await launched.browser.newPage();
-    for (const [index, item] of plan().entries()) {
-      const document: SyntheticDocument = syntheticDocument(item.kind, random);
+    const items: Planned[] = set === "families"
+      ? familyPlan()
+      : set === "scenarios"
+      ? scenarioPlan()
+      : plan();
+    for (const [index, item] of items.entries()) {
+      const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
+        ? familyDocument(item.type, item.family, random, item.choice)
+        : syntheticDocument(item.kind, random);
       await page.setViewportSize(document.viewport);
       await page.setContent(document.html);
-      const png = await page.screenshot({ type: "png", fullPage: false });
+      // A family card is as tall as its layout: the card itself is photographed.
+      const card = "family" in item ? await page.$(".card") : null;
+      const png = card
+        ? await card.screenshot({ type: "png" })
+        : await page.screenshot({ type: "png", fullPage: false });
       const jpeg = await degrade(new Uint8Array(png), item.condition, random);
-      const file = `${String(index + 1).padStart(2, "0")}_${document.kind}_${item.condition}.jpg`;
+      const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;
+      const file = `${String(index + 1).padStart(2, "0")}_${name}_${item.condition}.jpg`;
       await Deno.writeFile(new URL(file, dir), jpeg);
+      const unreadable = item.condition === "unreadable";
       manifest.push({
         file,
-        type: item.condition === "unreadable" ? "not_a_document" : document.type,
-        kind: item.condition === "unreadable" ? `unreadable_${document.kind}` : document.kind,
+        type: unreadable ? "not_a_document" : document.type,
+        kind: unreadable ? `unreadable_${document.kind}` : document.kind,
         condition: item.condition,
-        fields: item.condition === "unreadable" ? {} : document.fields,
+        fields: unreadable ? {} : document.fields,
+        ...("family" in item ? { family: item.family, edition: document.edition } : {}),
       });
     }
   } finally {

@@ -40,25 +40,34 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-type Random = () => number;
+/** A seeded generator's next number in [0, 1). */
+export type Random = () => number;
 
-function pick<T>(random: Random, items: readonly T[]): T {
+/** One of `items`, drawn by `random`. */
+export function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
 }
 
-function digits(random: Random, count: number): string {
+/** `count` random digits. */
+export function digits(random: Random, count: number): string {
   let out = "";
   for (let i = 0; i < count; i++) out += String(Math.floor(random() * 10));
   return out;
 }
 
-function letters(random: Random, count: number, alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ"): string {
+/** `count` random letters of `alphabet` (no I, O, Q by default). */
+export function letters(
+  random: Random,
+  count: number,
+  alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ",
+): string {
   let out = "";
   for (let i = 0; i < count; i++) out += alphabet[Math.floor(random() * alphabet.length)];
   return out;
 }
 
-const SURNAMES = [
+/** Made-up Rwandan surnames. */
+export const SURNAMES = [
   "MUKAMANA",
   "NIYONZIMA",
   "UWIMANA",
@@ -106,27 +115,39 @@ const VEHICLES: Array<{ make: string; model: string; wmi: string }> = [
   { make: "HONDA", model: "FIT", wmi: "JHM" },
   { make: "ISUZU", model: "DMAX", wmi: "JAA" },
 ];
-const DISTRICTS = ["GASABO", "KICUKIRO", "NYARUGENGE", "MUSANZE", "HUYE", "RUBAVU", "RWAMAGANA"];
+/** Districts where cards are issued. */
+export const DISTRICTS = [
+  "GASABO",
+  "KICUKIRO",
+  "NYARUGENGE",
+  "MUSANZE",
+  "HUYE",
+  "RUBAVU",
+  "RWAMAGANA",
+];
 const INSURERS = ["SONARWA", "RADIANT", "SORAS", "PRIME INSURANCE", "BRITAM"];
-const FONTS = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Condensed", "DejaVu Sans Mono"];
+/** The fonts the cards are printed in. */
+export const FONTS = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Condensed", "DejaVu Sans Mono"];
 
-function fullName(random: Random): string {
+/** A made-up full name, surname first. */
+export function fullName(random: Random): string {
   return `${pick(random, SURNAMES)} ${pick(random, GIVEN)}`;
 }
 
 /** A 16-digit national ID: 1, birth year, 7/8 for sex, 7-digit sequence, issue count, 2 check digits. */
-function nationalId(random: Random, birthYear: number, sex: "M" | "F"): string {
+export function nationalId(random: Random, birthYear: number, sex: "M" | "F"): string {
   return `1${birthYear}${sex === "F" ? "7" : "8"}${digits(random, 7)}${Math.floor(random() * 3)}${
     digits(random, 2)
   }`;
 }
 
-function spacedId(id: string): string {
+/** A national ID printed in its groups (`1 1985 8 0012345 0 12`). */
+export function spacedId(id: string): string {
   return `${id[0]} ${id.slice(1, 5)} ${id[5]} ${id.slice(6, 13)} ${id[13]} ${id.slice(14)}`;
 }
 
 /** A VIN with a valid ISO 3779 check digit. */
-function vin(random: Random, wmi: string): string {
+export function vin(random: Random, wmi: string): string {
   const alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
   const body = `${wmi}${letters(random, 5, alphabet)}0${pick(random, [..."ABCDEFGHJK"])}${
     letters(random, 1, alphabet)
@@ -138,7 +159,12 @@ function plate(random: Random): string {
   return `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
 }
 
-function date(random: Random, fromYear: number, toYear: number): { iso: string; shown: string } {
+/** A date between two years, ISO and as printed (`DD/MM/YYYY`). */
+export function date(
+  random: Random,
+  fromYear: number,
+  toYear: number,
+): { iso: string; shown: string } {
   const year = fromYear + Math.floor(random() * (toYear - fromYear + 1));
   const month = 1 + Math.floor(random() * 12);
   const day = 1 + Math.floor(random() * 28);

@@ -31,6 +31,7 @@ const AS_DIGIT: Record<string, string> = {
   B: "8",
   G: "6",
   T: "7",
+  "©": "0",
 };
 const AS_LETTER: Record<string, string> = {
   "0": "O",
@@ -51,24 +52,87 @@ function lettersOf(text: string): string {
   return [...text].map((ch) => AS_LETTER[ch] ?? ch).join("");
 }
 
-/** Rwandan plates: `R` + two letters, three digits, one letter (`RAB 123 C`). */
+/** Rwandan car plates: `R` + two letters, three digits, one letter (`RAB 123 C`). */
 export const PLATE = /^R[A-Z]{2} \d{3} [A-Z]$/;
 
 /**
- * Reads a number plate from OCR text (`RAB123C`, `RAB 123C`, `RA8 I23 C`),
- * repairing letter/digit confusions by position.
+ * Every plate series the reader knows (docs/ocr.md gives each one's source),
+ * most specific first. A series marked `checked: false` is one whose exact
+ * shape we could not confirm: such a plate is returned as read, with a note
+ * for the customer to confirm it.
+ */
+export const PLATE_SERIES: ReadonlyArray<
+  { series: string; shape: RegExp; checked: boolean }
+> = [
+  // Police and Defence Force vehicles: the force's initials, three digits, a letter.
+  { series: "police", shape: /^RNP \d{3} [A-Z]$/, checked: true },
+  { series: "defence", shape: /^RDF \d{3} [A-Z]$/, checked: true },
+  { series: "car", shape: PLATE, checked: true },
+  // Motorcycles: one letter after the R (`RB 123 A`).
+  { series: "motorcycle", shape: /^R[A-Z] \d{3} [A-Z]$/, checked: true },
+  // Government of Rwanda: `GR 123 A`.
+  { series: "government", shape: /^GR \d{3} [A-Z]$/, checked: true },
+  // Diplomatic corps and international organisations (`CD`, `IT`): digits and a letter vary.
+  { series: "diplomatic", shape: /^(?:CD|IT) \d{2,4}(?: [A-Z])?$/, checked: false },
+];
+
+/** Which series a normalised plate belongs to, or null. */
+export function plateSeries(plate: string): (typeof PLATE_SERIES)[number] | null {
+  return PLATE_SERIES.find((series) => series.shape.test(plate)) ?? null;
+}
+
+// One plate candidate from a run of characters: the letters before the digits, the digits, and
+// the letter after them, with letter/digit confusions repaired by position.
+function plateFrom(prefix: string, number: string, suffix: string): string {
+  const letters = lettersOf(prefix);
+  const digits = digitsOf(number);
+  return suffix ? `${letters} ${digits} ${lettersOf(suffix)}` : `${letters} ${digits}`;
+}
+
+/**
+ * Reads a number plate from OCR text (`RAB123C`, `RAB 123C`, `RA8 I23 C`,
+ * `RB 123 A`, `GR 045 B`), repairing letter/digit confusions by position.
+ * A plate of a known series passes; a plate-like run of another shape
+ * (temporary, trailer, foreign) is answered as read but doubtful.
  */
 export function readPlate(raw: string): CheckedValue | null {
-  const compact = raw.toUpperCase().replace(/[^A-Z0-9|]/g, "");
-  // Anchor at the first "R" followed by 6 characters of the right shape once repaired.
-  for (let start = 0; start + 7 <= compact.length; start++) {
-    const chunk = compact.slice(start, start + 7);
-    if (chunk[0] !== "R" && chunk[0] !== "P" && chunk[0] !== "K") continue;
-    const letters = lettersOf(chunk.slice(1, 3));
-    const digits = digitsOf(chunk.slice(3, 6));
-    const last = lettersOf(chunk[6]);
-    const value = `R${letters} ${digits} ${last}`;
-    if (PLATE.test(value)) return { value, valid: true };
+  // OCR reads a plate's closing J as a bracket.
+  const upper = raw.toUpperCase().replace(/[)\]](?=\s|$)/g, "J").replace(/[^A-Z0-9| ]/g, " ")
+    .replace(/\s+/g, " ").trim();
+  // As printed, with its spaces: the series is read from where OCR saw the gaps.
+  const spaced = /(?:^|\s)([A-Z0-9|]{1,3})\s?([0-9OQDILZSBGT|]{3,4})\s?([A-Z0-9])?(?=\s|$)/g;
+  const candidates: string[] = [];
+  for (const match of upper.matchAll(spaced)) {
+    candidates.push(plateFrom(match[1], match[2], match[3] ?? ""));
+  }
+  const compact = upper.replace(/[^A-Z0-9|]/g, "");
+  // Unspaced (`RAB123C`): a car's seven characters, then a motorcycle's six.
+  for (const [size, split] of [[7, 3], [6, 2]] as const) {
+    for (let start = 0; start + size <= compact.length; start++) {
+      const chunk = compact.slice(start, start + size);
+      candidates.push(
+        plateFrom(chunk.slice(0, split), chunk.slice(split, split + 3), chunk[size - 1]),
+      );
+    }
+  }
+  for (const value of candidates) {
+    const series = plateSeries(value);
+    if (series?.checked) return { value, valid: true };
+  }
+  for (const value of candidates) {
+    const series = plateSeries(value);
+    if (series) {
+      return { value, valid: false, note: `a ${series.series} plate: check its number` };
+    }
+  }
+  // Another series (temporary, trailer, foreign): only letters and digits as printed, no repair.
+  const other = /(?:^|\s)([A-Z]{1,3}) ?(\d{3,4})(?: ?([A-Z]))?(?=\s|$)/.exec(upper);
+  if (other) {
+    return {
+      value: [other[1], other[2], other[3]].filter(Boolean).join(" "),
+      valid: false,
+      note: "not a plate series we know: check it",
+    };
   }
   return null;
 }
@@ -144,6 +208,8 @@ const VIN_SWAPS: Record<string, string[]> = {
   G: ["6"],
   U: ["V"],
   V: ["U"],
+  E: ["F"],
+  F: ["E"],
 };
 
 /**
@@ -267,6 +333,63 @@ export function readName(raw: string): CheckedValue | null {
   const value = words.slice(0, 5).join(" ").toUpperCase();
   const valid = words.length >= 2 && words.length <= 5 && value.length <= 60;
   return valid ? { value, valid } : { value, valid, note: "a full name has two to five words" };
+}
+
+/**
+ * The ways a registration states what a vehicle is used for, in English,
+ * French and Kinyarwanda, and the use each means.
+ */
+const USAGES: ReadonlyArray<[RegExp, string]> = [
+  [/TAXI[\s\-]*MOTO|MOTO[\s\-]*TAXI/, "taxi-moto"],
+  [/TAXI/, "taxi"],
+  [/PRIV|BWITE|PERSONN?EL|GITI/, "private"],
+  [/COMMERC|UBUCURUZI|TRANSPORT|HIRE|LOCATION|RENTAL|PUBLIC/, "commercial"],
+  [/GOUVERN|GOVERN|LETA/, "government"],
+];
+
+/** What the vehicle is used for, in the insurance's own terms. */
+export const USAGE_VALUES = ["private", "commercial", "taxi", "taxi-moto", "government"] as const;
+
+/**
+ * Reads a vehicle's use (`PRIVATE`, `Privé / Private`, `TAXI-MOTO`,
+ * `Ubucuruzi`) as one of {@link USAGE_VALUES}; a use we do not recognise is
+ * answered as read, doubtful, for the customer to say.
+ */
+export function readUsage(raw: string): CheckedValue | null {
+  const upper = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  for (const [shape, value] of USAGES) {
+    if (shape.test(upper)) return { value, valid: true };
+  }
+  const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
+  if (word.length < 3) return null;
+  return { value: word.toLowerCase(), valid: false, note: "a use we do not know: say what it is" };
+}
+
+/**
+ * Reads a driving licence number. The formats Rwanda's licences carry
+ * (docs/ocr.md): two digits, a letter and six digits (`12A345678`), and the
+ * newer cards' 16-digit number, which has the national ID's structure. Any
+ * other run of 6–16 letters and digits is answered as read, doubtful (an
+ * older or foreign licence): never dropped.
+ */
+export function readLicenceNumber(raw: string, today: Date): CheckedValue | null {
+  const upper = raw.toUpperCase();
+  const classic = /\b(\d{2})\s*([A-Z0-9])\s*(\d{6})\b/.exec(upper);
+  // A 16-digit number also holds two digits, a character and six digits: it is read whole below.
+  if (classic && !/\d{16}/.test(digitsOf(upper.replace(/[\s.\-]/g, "")))) {
+    const letter = lettersOf(classic[2]);
+    if (/[A-Z]/.test(letter)) return { value: `${classic[1]}${letter}${classic[3]}`, valid: true };
+  }
+  const long = readNationalId(upper, today);
+  if (long) {
+    return long.valid
+      ? long
+      : { value: long.value, valid: false, note: "a 16-digit number we cannot check: check it" };
+  }
+  const token = upper.split(/\s+/).map((part) => part.replace(/[^A-Z0-9\/\-]/g, ""))
+    .find((part) => part.replace(/[^A-Z0-9]/g, "").length >= 6 && /\d{3}/.test(part));
+  if (!token) return null;
+  return { value: token, valid: false, note: "a licence number format we cannot check: check it" };
 }
 
 /** Reads a single upper-case word or short phrase (a make, a model, a category list). */

@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   readDate,
+  readLicenceNumber,
   readNationalId,
   readPlate,
+  readUsage,
   readVin,
   vinCheckDigit,
   vinCheckDigitValid,
@@ -105,4 +107,52 @@ Deno.test("dates across fields: expiry before issue and birth after issue are do
   assert.ok(reading.fields.date_of_birth.confidence <= 0.4);
   assert.equal(reading.fields.full_name.value, "MUTONI GRACE");
   assert.ok(reading.fields.full_name.confidence > 0.9);
+});
+
+Deno.test("plates of every series Rwanda issues; another plate-like number is read but doubtful", () => {
+  assert.deepEqual(readPlate("RAB 123 C"), { value: "RAB 123 C", valid: true });
+  // Motorcycles: one letter after the R, also when OCR joins it or reads a digit for a letter.
+  assert.deepEqual(readPlate("RB 123 A"), { value: "RB 123 A", valid: true });
+  assert.deepEqual(readPlate("RC482K"), { value: "RC 482 K", valid: true });
+  assert.deepEqual(readPlate("R8 123 A"), { value: "RB 123 A", valid: true });
+  assert.deepEqual(readPlate("RFA 200 ]"), { value: "RFA 200 J", valid: true });
+  assert.deepEqual(readPlate("GR 045 B"), { value: "GR 045 B", valid: true });
+  assert.deepEqual(readPlate("RNP 311 A"), { value: "RNP 311 A", valid: true });
+  const diplomatic = readPlate("CD 014 A");
+  assert.equal(diplomatic?.value, "CD 014 A");
+  assert.equal(diplomatic?.valid, false);
+  assert.match(diplomatic?.note ?? "", /diplomatic/);
+  const other = readPlate("TMP 4521");
+  assert.deepEqual(other, {
+    value: "TMP 4521",
+    valid: false,
+    note: "not a plate series we know: check it",
+  });
+  assert.equal(readPlate("TOTAL 12500"), null);
+});
+
+Deno.test("usage in three languages; an unknown use is kept, doubtful", () => {
+  assert.deepEqual(readUsage("PRIVÉ"), { value: "private", valid: true });
+  assert.deepEqual(readUsage("Bwite"), { value: "private", valid: true });
+  assert.deepEqual(readUsage("MOTO-TAXI"), { value: "taxi-moto", valid: true });
+  assert.deepEqual(readUsage("TAXI-MOTO"), { value: "taxi-moto", valid: true });
+  assert.deepEqual(readUsage("TAXI"), { value: "taxi", valid: true });
+  assert.deepEqual(readUsage("UBUCURUZI"), { value: "commercial", valid: true });
+  const odd = readUsage("AMBULANCE");
+  assert.equal(odd?.value, "ambulance");
+  assert.equal(odd?.valid, false);
+});
+
+Deno.test("licence numbers: the classic format, the 16-digit one, and others kept as doubtful", () => {
+  const today = new Date("2026-11-24T00:00:00Z");
+  assert.deepEqual(readLicenceNumber("51H333777", today), { value: "51H333777", valid: true });
+  assert.deepEqual(readLicenceNumber("51 5 333777", today), { value: "51S333777", valid: true });
+  assert.deepEqual(readLicenceNumber("1199584087805032", today), {
+    value: "1199584087805032",
+    valid: true,
+  });
+  const old = readLicenceNumber("RW/DL/004512", today);
+  assert.equal(old?.value, "RW/DL/004512");
+  assert.equal(old?.valid, false);
+  assert.equal(readLicenceNumber("B", today), null);
 });

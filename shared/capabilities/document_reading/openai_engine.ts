@@ -42,6 +42,7 @@ const LABELS: Record<string, string> = {
   owner_national_id: "Owner ID",
   issue_date: "Date of issue",
   expiry_date: "Valid until",
+  usage: "Usage",
   full_name: "Names",
   date_of_birth: "Date of birth",
   national_id: "National ID",

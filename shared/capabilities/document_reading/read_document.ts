@@ -1,19 +1,23 @@
 /**
  * From OCR lines to a document's fields: which kind of document the page is
  * (by its title and the labels it carries, never by OCR confidence alone: a
- * receipt reads at 95%), each field found after its label (or, failing
- * that, by its shape anywhere on the page), checked by
- * `document_fields.ts`, and a confidence per field and per document that
- * combines what OCR was sure of with whether the value passed its check.
+ * receipt reads at 95%), each field found by where it sits from its label
+ * (to its right on the same row, or under it in the same column: one- and
+ * two-column cards, tables, labels in one language or three), or failing
+ * that by its shape anywhere on the page, checked by `document_fields.ts`,
+ * and a confidence per field and per document that combines what OCR was
+ * sure of with whether the value passed its check.
  *
  * @module
  */
 import {
   type CheckedValue,
   readDate,
+  readLicenceNumber,
   readName,
   readNationalId,
   readPlate,
+  readUsage,
   readVin,
   readWord,
   readYear,
@@ -25,12 +29,32 @@ export const DOCUMENT_TYPES = ["vehicle_registration", "id_card", "license", "po
 /** A document type. */
 export type DocumentType = typeof DOCUMENT_TYPES[number];
 
+/** A rectangle on the page, in pixels: left, top, right, bottom. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One word OCR read, where it sits, and its confidence 0–100. */
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  box: Box;
+}
+
 /** One line OCR read, with its confidence 0–100. */
 export interface OcrLine {
   /** The line's text. */
   text: string;
   /** OCR's confidence in it, 0–100. */
   confidence: number;
+  /**
+   * Its words with their boxes, when the engine gives them (tesseract does;
+   * a vision model's answer does not, and is placed as one word per token).
+   */
+  words?: OcrWord[];
 }
 
 /** One field as read: value, confidence 0–1, and why it is doubtful. */
@@ -62,7 +86,10 @@ export type DocumentReading =
 type Reader = (raw: string, today: Date) => CheckedValue | null;
 
 interface FieldRule {
-  /** The label's last words: the value is what follows. */
+  /**
+   * The label in any of its languages and wordings: each match marks label
+   * words; the value is right of them or under them.
+   */
   label: RegExp;
   read: Reader;
   /** A shape that finds the value anywhere on the page when its label is unreadable. */
@@ -74,55 +101,88 @@ const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
 const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b/;
 
+// Labels several document types share, in Kinyarwanda, French and English.
+const NAME_LABEL =
+  /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
+const BIRTH_LABEL =
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le/i;
+
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
   vehicle_registration: {
-    title: [/certificate\s+of\s+registration/i, /iyandikwa/i, /immatriculation/i, /chassis/i],
+    title: [
+      /certificate\s+of\s+registration/i,
+      /registration\s+certificate/i,
+      /iyandikwa/i,
+      /immatriculation/i,
+      /carte\s+(?:jaune|grise)/i,
+      /chassis/i,
+    ],
     fields: {
       plate: {
-        label: /plate\s*n[o0°]\.?|plaque/i,
+        label:
+          /plate\s*(?:n[o0°º]\.?|number)?|plaque(?:\s+d.immatriculation)?|purake|registration\s+n[o0°º]\.?|reg\.?\s*n[o0°º]/i,
         read: readPlate,
-        anywhere: /\bR[A-Z0-9]{2}\s*\d{3}\s*[A-Z]\b/,
+        anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
-      vin: { label: /\bvin\b|chassis/i, read: (raw) => readVin(firstToken(raw, 17)) },
-      make: { label: /\bmake\b|marque/i, read: word },
-      model: { label: /\bmodel\b|mod[eè]le/i, read: word },
-      year: { label: /\byear\b|umwaka/i, read: readYear },
-      owner_name: { label: /\bowner\b(?!\s*[i1l|]d)|nyirayo/i, read: name },
+      vin: {
+        label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
+        read: (raw) => readVin(firstToken(raw, 17)),
+        // A VIN's check digit makes it safe to take without its label.
+        anywhere: /\b[A-HJ-NPR-Z0-9]{17}\b/,
+      },
+      make: { label: /\bmake\b|marque|ikirango/i, read: word },
+      model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
+      year: {
+        label:
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication)?/i,
+        read: readYear,
+      },
+      owner_name: {
+        label: /\b[oq0]wner\b(?!\s*[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+        read: name,
+      },
       owner_national_id: {
-        label: /owner\s*[i1l|]?d\b|indangamuntu/i,
+        label: /owner\s*[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
-      issue_date: { label: /date\s+of\s+issue|yatanzwe/i, read: date },
-      expiry_date: { label: /valid\s+until|izarangira/i, read: date },
+      issue_date: {
+        label:
+          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
+        read: date,
+      },
+      expiry_date: {
+        label: /valid\s+until|izarangira|expir\w*|valable\s+jusqu.\w*/i,
+        read: date,
+      },
+      usage: {
+        label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
+        read: readUsage,
+        // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
+        anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
+      },
     },
   },
   license: {
     title: [/driving\s+licen[cs]e/i, /permis\s+de\s+conduire/i, /uruhushya/i, /ibinyabiziga/i],
     fields: {
-      full_name: { label: /\bnames?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b/i, read: name },
-      date_of_birth: { label: /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*/i, read: date },
+      full_name: {
+        label: NAME_LABEL,
+        read: name,
+      },
+      date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
-        label: /national\s+[i1l|]?d|indangamuntu/i,
+        label: /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       licence_number: {
-        label: /licen[cs]e\s*n[o0°]\.?|nimero/i,
-        read: (raw) => {
-          const match = /\b(\d{2})\s*([A-Z0-9])\s*(\d{6})\b/.exec(raw.toUpperCase());
-          if (!match) return null;
-          const letter =
-            ({ "0": "O", "1": "I", "5": "S", "8": "B", "2": "Z" } as Record<string, string>)[
-              match[2]
-            ] ??
-              match[2];
-          return { value: `${match[1]}${letter}${match[3]}`, valid: /[A-Z]/.test(letter) };
-        },
+        label: /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|permis\s*n[o0°º]|n[o0°º]\s*du\s+permis/i,
+        read: readLicenceNumber,
       },
       categories: {
-        label: /categor\w*|ibyiciro/i,
+        label: /categor\w*|cat[ée]gories?|ibyiciro|classes?\b/i,
         read: (raw) => {
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "")
@@ -135,17 +195,24 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           return { value: list.join(", "), valid: true };
         },
       },
-      issue_date: { label: /date\s+of\s+issue|yatanzwe/i, read: date },
-      expiry_date: { label: /expiry|izarangira/i, read: date },
+      issue_date: {
+        label:
+          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
+        read: date,
+      },
+      expiry_date: {
+        label: /expiry(?:\s+date)?|izarangira|valid\s+until|expir\w*|valable\s+jusqu.\w*/i,
+        read: date,
+      },
     },
   },
   id_card: {
     title: [/identity\s+card/i, /carte\s+d.identit/i, /^\W*indangamuntu\W*$/i],
     fields: {
-      full_name: { label: /\bnames?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b/i, read: name },
-      date_of_birth: { label: /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*/i, read: date },
+      full_name: { label: NAME_LABEL, read: name },
+      date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
-        label: /\bsex\b|igitsina/i,
+        label: /\bsexe?\b|igitsina/i,
         read: (raw) => {
           const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
           if (!match) return null;
@@ -155,13 +222,20 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           return { value, valid: true };
         },
       },
-      place_of_issue: { label: /place\s+of\s+issue|yatangiwe\b/i, read: word },
+      place_of_issue: {
+        label: /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance/i,
+        read: word,
+      },
       national_id: {
-        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?/i,
+        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
-      issue_date: { label: /date\s+of\s+issue|yatangiweho/i, read: date },
+      issue_date: {
+        label:
+          /date\s+of\s+issue|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le/i,
+        read: date,
+      },
     },
   },
   policy: {
@@ -224,7 +298,9 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     ).length;
     // A title word counts for two labels; the country line is a small hint only.
     const score = titles * 2 + labels + (COUNTRY.test(text) ? 0.5 : 0);
-    if (titles > 0 && labels >= 2 && (!best || score > best.score)) best = { type, score };
+    // A page whose title OCR missed is still known by its labels (four of one type's).
+    const known = (titles > 0 && labels >= 2) || labels >= 4;
+    if (known && (!best || score > best.score)) best = { type, score };
   }
   return best;
 }
@@ -243,8 +319,10 @@ export interface ReadDocumentOptions {
 
 /**
  * Reads a page's OCR lines as a document: classifies it, finds each field
- * after its label (or by its shape), checks it, and scores confidence.
- * Fewer than half of the type's fields found is `unreadable`.
+ * by where it sits from its label (or by its shape), checks it, and scores
+ * confidence. A page is refused as `unreadable` only when too little of it
+ * was read to be useful: fewer than a third of its type's fields (and
+ * fewer than three).
  */
 export function readDocument(
   lines: readonly OcrLine[],
@@ -254,16 +332,11 @@ export function readDocument(
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
-  const fields: Record<string, ReadField> = {};
-  const taken = new Set<number>();
-  for (const [field, rule] of Object.entries(layout.fields)) {
-    const found = findField(lines, rule, taken, options.today, validate);
-    if (found) fields[field] = found;
-  }
+  const fields = findFields(placed(lines), layout.fields, options.today, validate);
   if (validate) crossCheck(kind.type, fields, options.today);
   const expected = Object.keys(layout.fields).length;
   const found = Object.keys(fields).length;
-  if (found < Math.ceil(expected / 2)) {
+  if (found < Math.min(3, Math.ceil(expected / 3))) {
     return { kind: "unreadable", type: kind.type, found, expected };
   }
   return documentReading(kind.type, fields);
@@ -302,51 +375,316 @@ export function mergeReadings(first: DocumentReading, second: DocumentReading): 
   return documentReading(first.type, fields);
 }
 
-function findField(
-  lines: readonly OcrLine[],
-  rule: FieldRule,
-  taken: Set<number>,
+/** A word on the page, and the line OCR put it in. */
+interface PlacedWord extends OcrWord {
+  line: number;
+}
+
+/** A label found on the page: the field it names and the words it covers. */
+interface LabelSpan {
+  field: string;
+  words: PlacedWord[];
+  box: Box;
+}
+
+/**
+ * The page's words with their boxes. A line without words (a vision model's
+ * answer, a test's text) is laid out as text is printed: one row per line,
+ * each token as wide as its characters, so one reading path serves both.
+ */
+function placed(lines: readonly OcrLine[]): PlacedWord[] {
+  const words: PlacedWord[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.words?.length) {
+      for (const word of line.words) words.push({ ...word, line: index });
+      continue;
+    }
+    let offset = 0;
+    for (const token of line.text.split(/(\s+)/)) {
+      if (token.trim()) {
+        words.push({
+          text: token,
+          confidence: line.confidence,
+          box: {
+            x0: offset * 10,
+            y0: index * 30,
+            x1: (offset + token.length) * 10,
+            y1: index * 30 + 20,
+          },
+          line: index,
+        });
+      }
+      offset += token.length;
+    }
+  }
+  return words;
+}
+
+/** Words that join a label's parts or its value ("/", ":", "|", a table's rule). */
+const SEPARATOR = /^[\/|:;\-–—_.,'"`]+$/;
+
+/** Words that start or join a label in any of its languages without naming the field alone. */
+const LABEL_FILLER =
+  /^(?:itariki|date|n[o0°º]\.?|numbers?|num[ée]ro|nimero|ya|y.|de|du|d.|of|the|la|le)$/i;
+
+function union(boxes: Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
+}
+
+const height = (box: Box) => Math.max(1, box.y1 - box.y0);
+const middle = (box: Box) => (box.y0 + box.y1) / 2;
+
+/**
+ * Every label on the page. A label is matched on its OCR line's text and
+ * mapped back to the words it covers; the parts of a label printed in two
+ * or three languages ("Purake / Plaque / Plate No.") join into one span,
+ * with the separators and filler words between and around them. Where two
+ * fields' labels claim a word, the longer label keeps it.
+ */
+function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): LabelSpan[] {
+  const byLine = new Map<number, PlacedWord[]>();
+  for (const word of words) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
+  const spans: LabelSpan[] = [];
+  for (const lineWords of byLine.values()) {
+    lineWords.sort((a, b) => a.box.x0 - b.box.x0);
+    let text = "";
+    const starts: number[] = [];
+    for (const word of lineWords) {
+      if (text) text += " ";
+      starts.push(text.length);
+      text += word.text;
+    }
+    const wordAt = (offset: number) => {
+      let found = 0;
+      for (let i = 0; i < starts.length; i++) if (starts[i] <= offset) found = i;
+      return found;
+    };
+    const found: Array<{ field: string; from: number; to: number; chars: number }> = [];
+    for (const [field, rule] of Object.entries(rules)) {
+      const global = new RegExp(rule.label.source, rule.label.flags.replace("g", "") + "g");
+      for (const match of text.matchAll(global)) {
+        if (!match[0].trim()) continue;
+        found.push({
+          field,
+          from: wordAt(match.index),
+          to: wordAt(match.index + match[0].length - 1),
+          chars: match[0].length,
+        });
+      }
+    }
+    // The longer label keeps a word two labels claim ("Owner ID" over "Owner").
+    found.sort((a, b) => b.chars - a.chars);
+    const owner = new Array<string | null>(lineWords.length).fill(null);
+    for (const label of found) {
+      let free = true;
+      for (let i = label.from; i <= label.to; i++) {
+        if (owner[i] && owner[i] !== label.field) free = false;
+      }
+      if (!free) continue;
+      for (let i = label.from; i <= label.to; i++) owner[i] = label.field;
+    }
+    // Join a field's parts across separators and fillers, and take the fillers around them. A
+    // part in a wording we do not know ("Noms / Full name") joins too when a "/" sets it apart.
+    const isGlue = (i: number) =>
+      owner[i] === null &&
+      (SEPARATOR.test(lineWords[i].text) || LABEL_FILLER.test(lineWords[i].text));
+    for (let i = 0; i < lineWords.length; i++) {
+      if (owner[i] === null) continue;
+      let j = i + 1;
+      while (j < lineWords.length && owner[j] === owner[i]) j++;
+      let k = j;
+      while (k < lineWords.length && owner[k] === null && k - j < 5) k++;
+      if (k >= lineWords.length || k === j || owner[k] !== owner[i]) continue;
+      const between = lineWords.slice(j, k);
+      const unknown = between.filter((_, m) => !isGlue(j + m)).length;
+      const slashed = between.some((word) => /^[\/|]$/.test(word.text));
+      if (unknown === 0 || (unknown <= 2 && slashed)) {
+        for (let m = j; m < k; m++) owner[m] = owner[i];
+      }
+    }
+    for (let i = 0; i < lineWords.length; i++) {
+      const field = owner[i];
+      if (field === null || (i > 0 && owner[i - 1] === field)) continue;
+      // Only words set close to the label are its own: across a column's gap starts another.
+      const close = (a: number, b: number) =>
+        lineWords[b].box.x0 - lineWords[a].box.x1 < 1.5 * height(lineWords[i].box);
+      let from = i;
+      while (
+        from > 0 && isGlue(from - 1) && !SEPARATOR.test(lineWords[from - 1].text) &&
+        close(from - 1, from)
+      ) from--;
+      let to = i;
+      while (to + 1 < lineWords.length && owner[to + 1] === field) to++;
+      while (to + 1 < lineWords.length && isGlue(to + 1) && close(to, to + 1)) to++;
+      const spanWords = lineWords.slice(from, to + 1);
+      for (const word of spanWords) owner[lineWords.indexOf(word)] = field;
+      spans.push({ field, words: spanWords, box: union(spanWords.map((word) => word.box)) });
+    }
+  }
+  return joinWrapped(spans);
+}
+
+/**
+ * A label too long for its cell wraps onto the next line ("Itariki yatangiweho / Date de" over
+ * "délivrance / Date of issue"): a span of the same field just under another, overlapping it,
+ * is the same label, and its value is under or right of both.
+ */
+function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
+  const out: LabelSpan[] = [];
+  for (const span of [...spans].sort((a, b) => a.box.y0 - b.box.y0)) {
+    const above = out.find((other) =>
+      other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
+      span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
+      span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
+    );
+    if (!above) {
+      out.push(span);
+      continue;
+    }
+    above.words = [...above.words, ...span.words];
+    above.box = union([above.box, span.box]);
+  }
+  return out;
+}
+
+/** Candidate values of one label: the words right of it on its row, then the words under it. */
+function valuesNear(
+  span: LabelSpan,
+  words: PlacedWord[],
+  labelWords: Set<PlacedWord>,
+  spans: LabelSpan[],
+): PlacedWord[][] {
+  const h = height(span.box);
+  const sameRow = (box: Box, reach: number) => Math.abs(middle(box) - middle(span.box)) <= reach;
+  // Right: the row's words after the label, up to the next label, in groups split by gaps wide
+  // as a column's (a label's own words we do not know, then its value, or the next column).
+  const right: PlacedWord[][] = [];
+  const rowWords = words.filter((word) =>
+    word.box.x0 >= span.box.x1 - h * 0.2 && sameRow(word.box, h * 0.6) && !span.words.includes(word)
+  ).sort((a, b) => a.box.x0 - b.box.x0);
+  for (const word of rowWords) {
+    if (labelWords.has(word)) break;
+    const group = right.at(-1);
+    const last = group?.at(-1);
+    if (!last && SEPARATOR.test(word.text)) continue;
+    if (!group || !last || word.box.x0 - last.box.x1 > h * 2.5) right.push([word]);
+    else group.push(word);
+  }
+  // Below: the first row under the label (a word overlapping the label's own width), read
+  // within its column, which ends where the next label on the label's row begins. A label found
+  // first there means values sit right of their labels.
+  const nextOnRow = spans.filter((other) =>
+    other !== span && other.box.x0 > span.box.x1 && sameRow(other.box, h * 0.6)
+  ).map((other) => other.box.x0);
+  const end = nextOnRow.length ? Math.min(...nextOnRow) - h * 0.3 : Infinity;
+  const under = words.filter((word) =>
+    middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 2.5 &&
+    word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
+    !span.words.includes(word)
+  ).sort((a, b) => middle(a.box) - middle(b.box));
+  const below: PlacedWord[] = [];
+  if (under.length && !labelWords.has(under[0])) {
+    const row = middle(under[0].box);
+    const reach = height(under[0].box) * 0.6;
+    const rowUnder = words.filter((word) =>
+      Math.abs(middle(word.box) - row) <= reach &&
+      word.box.x0 >= Math.min(under[0].box.x0, span.box.x0 - h * 2) && word.box.x0 < end
+    ).sort((a, b) => a.box.x0 - b.box.x0);
+    for (const word of rowUnder) {
+      if (labelWords.has(word)) break;
+      const last = below.at(-1);
+      if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+      if (!last && SEPARATOR.test(word.text)) continue;
+      below.push(word);
+    }
+  }
+  return [...right.slice(0, 2), below].filter((candidate) => candidate.length > 0);
+}
+
+function textOf(words: PlacedWord[]): string {
+  return words.map((word) => word.text).join(" ");
+}
+
+function meanConfidence(words: PlacedWord[]): number {
+  return words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
+}
+
+/**
+ * Each field's value: by its label's position first (a value that passes
+ * its check wins over one that does not), then by its shape anywhere on the
+ * page. A word is the value of one field only.
+ */
+function findFields(
+  words: PlacedWord[],
+  rules: Record<string, FieldRule>,
   today: Date,
   validate: boolean,
-): ReadField | null {
-  for (const [index, line] of lines.entries()) {
-    if (taken.has(index)) continue;
-    const match = lastMatch(line.text, rule.label);
-    if (!match) continue;
-    const rest = line.text.slice(match.index + match[0].length).replace(/^[\s:.\/|-]+/, "");
-    if (!validate) {
-      const value = rest.replace(/\s+/g, " ").trim();
-      if (!value) continue;
-      taken.add(index);
-      return { value, confidence: round(line.confidence / 100), valid: true };
+): Record<string, ReadField> {
+  const spans = labelSpans(words, rules);
+  const labelWords = new Set(spans.flatMap((span) => span.words));
+  const used = new Set<PlacedWord>();
+  const fields: Record<string, ReadField> = {};
+  for (const [field, rule] of Object.entries(rules)) {
+    let best: { read: ReadField; words: PlacedWord[] } | null = null;
+    for (const span of spans.filter((span) => span.field === field)) {
+      for (const candidate of valuesNear(span, words, labelWords, spans)) {
+        const free = candidate.filter((word) => !used.has(word));
+        if (free.length === 0) continue;
+        const text = textOf(free);
+        if (!validate) {
+          best ??= {
+            read: {
+              value: text.replace(/\s+/g, " ").trim(),
+              confidence: round(meanConfidence(free) / 100),
+              valid: true,
+            },
+            words: free,
+          };
+          continue;
+        }
+        const checked = rule.read(text, today);
+        if (!checked) continue;
+        if (!best || (!best.read.valid && checked.valid)) {
+          best = { read: scored(checked, meanConfidence(free)), words: free };
+        }
+        if (best.read.valid) break;
+      }
+      if (best?.read.valid) break;
     }
-    const checked = rule.read(rest, today);
-    if (!checked) continue;
-    taken.add(index);
-    return scored(checked, line.confidence);
+    if (!best && validate && rule.anywhere) best = findAnywhere(words, rule, used, today);
+    if (best) {
+      fields[field] = best.read;
+      for (const word of best.words) used.add(word);
+    }
   }
-  if (!validate || !rule.anywhere) return null;
-  for (const [index, line] of lines.entries()) {
-    if (taken.has(index)) continue;
-    const shape = rule.anywhere.exec(line.text.toUpperCase());
+  return fields;
+}
+
+/** A value of the field's shape anywhere on the page, with its label unread: a little less sure. */
+function findAnywhere(
+  words: PlacedWord[],
+  rule: FieldRule,
+  used: Set<PlacedWord>,
+  today: Date,
+): { read: ReadField; words: PlacedWord[] } | null {
+  const lines = new Map<number, PlacedWord[]>();
+  for (const word of words) {
+    if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
+  }
+  for (const lineWords of lines.values()) {
+    lineWords.sort((a, b) => a.box.x0 - b.box.x0);
+    const shape = rule.anywhere!.exec(textOf(lineWords).toUpperCase());
     if (!shape) continue;
     const checked = rule.read(shape[0], today);
     if (!checked?.valid) continue;
-    taken.add(index);
-    // Found without its label: a little less sure.
-    return scored(checked, line.confidence * 0.9);
+    return { read: scored(checked, meanConfidence(lineWords) * 0.9), words: [] };
   }
   return null;
-}
-
-function lastMatch(text: string, label: RegExp): RegExpExecArray | null {
-  const global = new RegExp(
-    label.source,
-    label.flags.includes("g") ? label.flags : label.flags + "g",
-  );
-  let last: RegExpExecArray | null = null;
-  for (const match of text.matchAll(global)) last = match as RegExpExecArray;
-  return last;
 }
 
 function scored(checked: CheckedValue, ocrConfidence: number): ReadField {

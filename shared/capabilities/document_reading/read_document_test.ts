@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
+import { page, readWordsFixture } from "@testing/documents/word_boxes.ts";
 import {
   type DocumentReading,
   isComplete,
   mergeReadings,
+  readDocument,
   type ReadField,
 } from "./read_document.ts";
 
@@ -57,4 +59,162 @@ Deno.test("a page only the second look could read is read by it; a non-document 
   assert.deepEqual(mergeReadings(second, { kind: "not_a_document" }), second);
   const licence: DocumentReading = { ...second, type: "license" } as DocumentReading;
   assert.deepEqual(mergeReadings(second, licence), second);
+});
+
+const TODAY = new Date("2026-11-24T00:00:00Z");
+
+function values(reading: DocumentReading): Record<string, string> {
+  assert.equal(reading.kind, "document", JSON.stringify(reading));
+  if (reading.kind !== "document") return {};
+  return Object.fromEntries(Object.entries(reading.fields).map(([name, f]) => [name, f.value]));
+}
+
+Deno.test("values under their labels, in two columns, are read by position, not line order", () => {
+  // OCR gives a line of two labels, then a line of two values: line order alone pairs them wrong.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Purake / Plaque / Plate No."], [600, "Châssis / VIN"]],
+    [[40, "RB 913 B"], [600, "MD6ED18ZXCA940395"]],
+    [[40, "Ikirango / Marque / Make"], [600, "Année / Year"]],
+    [[40, "TVS"], [600, "2019"]],
+    [[40, "Modèle / Model"], [600, "Icyo gikoreshwa / Usage"]],
+    [[40, "HLX125"], [600, "TAXI-MOTO"]],
+    [[40, "Nyirayo / Owner"], [600, "Date of issue"]],
+    [[40, "BIZIMANA JOSIANE"], [600, "04/04/2018"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RB 913 B",
+    vin: "MD6ED18ZXCA940395",
+    make: "TVS",
+    model: "HLX125",
+    year: "2019",
+    owner_name: "BIZIMANA JOSIANE",
+    issue_date: "2018-04-04",
+    usage: "taxi-moto",
+  });
+});
+
+Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
+  const lines = page([
+    [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
+    [[40, "Noms / Full name"], [420, "Numéro national / National ID"], [900, "Permis N°"]],
+    [[40, "HABIMANA PATRICK"], [420, "1 1995 8 6290524 1 67"], [900, "07B123456"]],
+    [[40, "Date de naissance / Date of birth"], [500, "Catégories"], [900, "Expiry"]],
+    [[40, "14/01/1995"], [500, "B, C"], [900, "05/12/2028"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "HABIMANA PATRICK",
+    date_of_birth: "1995-01-14",
+    national_id: "1199586290524167",
+    licence_number: "07B123456",
+    categories: "B, C",
+    expiry_date: "2028-12-05",
+  });
+});
+
+Deno.test("two columns of label and value on one row: each value stops at the next label", () => {
+  const lines = page([
+    [[40, "CARTE D'IMMATRICULATION"]],
+    [[40, "Plaque: RAB 123 C"], [560, "Marque: TOYOTA"]],
+    [[40, "Modèle: COROLLA"], [560, "Année de fabrication: 2012"]],
+    [[40, "Propriétaire: UWASE CLAUDINE"], [560, "Utilisation: PRIVÉ"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    model: "COROLLA",
+    year: "2012",
+    owner_name: "UWASE CLAUDINE",
+    usage: "private",
+  });
+});
+
+Deno.test("text without word boxes (a vision model's answer) reads after labels and under them", () => {
+  const lines = [
+    { text: "CERTIFICATE OF REGISTRATION", confidence: 90 },
+    { text: "Plate No. RAB 123 C", confidence: 90 },
+    { text: "Make TOYOTA", confidence: 90 },
+    { text: "Model", confidence: 90 },
+    { text: "RAV4", confidence: 90 },
+    { text: "Year 2016", confidence: 90 },
+  ];
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    model: "RAV4",
+    year: "2016",
+  });
+});
+
+Deno.test("a page is refused as unreadable only when too little of it was read", () => {
+  const few = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [400, "RAB 123 C"]],
+    [[40, "Make"], [400, "TOYOTA"]],
+    [[40, "Model"], [400, "~~"]],
+  ]);
+  assert.equal(readDocument(few, { today: TODAY }).kind, "unreadable");
+  const enough = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [400, "RAB 123 C"]],
+    [[40, "Make"], [400, "TOYOTA"]],
+    [[40, "Year"], [400, "2016"]],
+  ]);
+  assert.deepEqual(values(readDocument(enough, { today: TODAY })), {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    year: "2016",
+  });
+});
+
+Deno.test("a doubtful value is returned with its note, never dropped", () => {
+  const lines = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "Names"], [400, "MUKAMANA ALINE"]],
+    [[40, "Date of birth"], [400, "17/12/1986"]],
+    [[40, "Licence No."], [400, "RW/DL/004512"]],
+    [[40, "National ID"], [400, "1 1986 7 0012345 0 12"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.licence_number.value, "RW/DL/004512");
+  assert.equal(reading.fields.licence_number.valid, false);
+  assert.match(reading.fields.licence_number.note ?? "", /cannot check/);
+  assert.equal(reading.fields.national_id.valid, true);
+});
+
+// Pages as tesseract read them (word boxes dumped by bench/ocr_accuracy.ts --dump-words from the
+// `families` fixtures): the layouts the reader must hold on, without running OCR.
+const READ_WHOLE = [
+  "16_two_column_right_vehicle_registration_jpeg",
+  "19_two_column_right_license_clean",
+  "25_two_column_below_id_card_jpeg",
+  "36_stacked_right_vehicle_registration_glare",
+  "41_three_column_below_vehicle_registration_desk_angle",
+  // The project's own layout, a label wrapped under itself ("Date of" over "birth").
+  "heldout_09_license_blurred",
+  "heldout_18_id_card_small",
+];
+
+for (const name of READ_WHOLE) {
+  Deno.test(`tesseract's words of ${name} read every field right`, async () => {
+    const { entry, lines } = await readWordsFixture(name);
+    assert.deepEqual(values(readDocument(lines, { today: TODAY })), entry.fields);
+  });
+}
+
+Deno.test("tesseract's words of a card whose small labels blurred: read in part, not refused", async () => {
+  const { entry, lines } = await readWordsFixture("38_stacked_right_vehicle_registration_rotated");
+  const read = values(readDocument(lines, { today: TODAY }));
+  for (const field of ["plate", "vin", "owner_national_id", "usage"]) {
+    assert.equal(read[field], entry.fields[field], field);
+  }
+});
+
+Deno.test("tesseract's words of a receipt and of a blur nobody could read are refused", async () => {
+  for (const name of ["48_receipt_clean", "46_below_vehicle_registration_unreadable"]) {
+    const { lines } = await readWordsFixture(name);
+    assert.notEqual(readDocument(lines, { today: TODAY }).kind, "document", name);
+  }
 });

@@ -145,7 +145,11 @@ async function languageFolder(): Promise<string> {
   return dir;
 }
 
-/** Reads a page with tesseract: its lines with their confidence. */
+/**
+ * Reads a page with tesseract: its lines with their confidence, and each
+ * line's words with their boxes (the reader finds a value by where it sits
+ * from its label, not by line order).
+ */
 export async function recognizeLines(worker: Worker, image: Uint8Array): Promise<OcrLine[]> {
   const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: true });
   const lines: OcrLine[] = [];
@@ -153,7 +157,13 @@ export async function recognizeLines(worker: Worker, image: Uint8Array): Promise
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const text = line.text.replace(/\s+/g, " ").trim();
-        if (text) lines.push({ text, confidence: line.confidence });
+        if (!text) continue;
+        const words = line.words.filter((word) => word.text.trim()).map((word) => ({
+          text: word.text.trim(),
+          confidence: word.confidence,
+          box: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+        }));
+        lines.push({ text, confidence: line.confidence, words });
       }
     }
   }

@@ -71,7 +71,31 @@ const vehicleDetails = z.object({
   year: z.number().optional(),
   owner: z.string().optional(),
   vin: z.string().optional(),
+  /** The use the card states (`taxi-moto` on a moto taxi's card), confirmed with the rest. */
+  usage: z.enum(["private", "commercial", "taxi", "taxi-moto", "government"]).optional(),
 });
+
+/** A use the card can state. */
+type CardUsage = NonNullable<VehicleDetails["usage"]>;
+
+const USAGE_TEXT: Record<CardUsage, Parameters<typeof say>[0]> = {
+  private: "usagePrivate",
+  commercial: "usageCommercial",
+  taxi: "usageTaxi",
+  "taxi-moto": "usageTaxiMoto",
+  government: "usageGovernment",
+};
+
+/** A use as the card or the customer words it, or null. */
+export function usageOf(text: string): CardUsage | null {
+  const upper = text.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  if (/TAXI[\s-]*MOTO|MOTO[\s-]*TAXI|MOTO ITWARA/.test(upper)) return "taxi-moto";
+  if (/TAXI|TAGISI/.test(upper)) return "taxi";
+  if (/PRIV|BWITE|GITI/.test(upper)) return "private";
+  if (/COMMERC|UBUCURUZI|HIRE|LOCATION|TRANSPORT/.test(upper)) return "commercial";
+  if (/GOVERN|GOUVERN|ADMINISTRATION|\bLETA\b/.test(upper)) return "government";
+  return null;
+}
 
 /** What the card gave, as confirmed or corrected by the customer. */
 export type VehicleDetails = z.output<typeof vehicleDetails>;
@@ -142,9 +166,23 @@ const CLEAR: InsuranceMemory = {
 const REQUIRED: ReadonlyArray<keyof VehicleDetails> = ["plate", "make", "model", "year"];
 
 const FIELD_NAMES: Record<Language, Record<string, string>> = {
-  en: { plate: "plate", make: "make", model: "model", year: "year", owner: "owner" },
-  rw: { plate: "pulaki", make: "ikirango", model: "ubwoko", year: "umwaka", owner: "nyirayo" },
-  fr: { plate: "plaque", make: "marque", model: "modèle", year: "année", owner: "propriétaire" },
+  en: { plate: "plate", make: "make", model: "model", year: "year", owner: "owner", usage: "use" },
+  rw: {
+    plate: "pulaki",
+    make: "ikirango",
+    model: "ubwoko",
+    year: "umwaka",
+    owner: "nyirayo",
+    usage: "icyo gikoreshwa",
+  },
+  fr: {
+    plate: "plaque",
+    make: "marque",
+    model: "modèle",
+    year: "année",
+    owner: "propriétaire",
+    usage: "usage",
+  },
 };
 
 // "year 2016", "umwaka: 2016", "année=2016": the field's word in any language, then its value.
@@ -154,6 +192,7 @@ const CORRECTIONS: ReadonlyArray<[keyof VehicleDetails, RegExp]> = [
   ["make", /^(?:make|brand|ikirango|marque)\s*[:=]?\s*(.+)$/i],
   ["model", /^(?:model|ubwoko|mod[èe]le)\s*[:=]?\s*(.+)$/i],
   ["owner", /^(?:owner|name|nyirayo|amazina|propri[ée]taire|nom)\s*[:=]?\s*(.+)$/i],
+  ["usage", /^(?:use|usage|utilisation|icyo gikoreshwa|ikoreshwa)\s*[:=]?\s*(.+)$/i],
 ];
 
 const YES =
@@ -162,10 +201,21 @@ const YES =
 // Makes sold only as motorcycles in Rwanda: their cards are priced as motos.
 const MOTO_MAKES = /^(tvs|bajaj|haojue|lifan|boxer|royal enfield|ktm)\b/i;
 
-/** A Rwandan plate written the usual way (`RAB 123 C`), or null when it is not one. */
+/**
+ * A Rwandan plate written the usual way, or null when it is not one: a car
+ * (`RAB 123 C`), a motorcycle (`RB 123 A`), government (`GR 123 A`), police
+ * (`RNP 123 A`) or defence (`RDF 123 A`); docs/ocr.md gives the series.
+ */
 export function normalizePlate(text: string): string | null {
-  const match = /^(R[A-Z]{2})([0-9]{3})([A-Z])$/.exec(text.replace(/[\s-]/g, "").toUpperCase());
+  const match = /^(RNP|RDF|GR|R[A-Z]{1,2})([0-9]{3})([A-Z])$/.exec(
+    text.replace(/[\s-]/g, "").toUpperCase(),
+  );
   return match ? `${match[1]} ${match[2]} ${match[3]}` : null;
+}
+
+/** Whether a plate is a motorcycle's: one letter after the R (`RB 123 A`). */
+export function isMotorcyclePlate(plate: string | undefined): boolean {
+  return plate !== undefined && /^R[A-Z] [0-9]{3} [A-Z]$/.test(plate);
 }
 
 /** The latest model year a card can show: next year's models are sold from mid-year. */
@@ -191,6 +241,9 @@ export function parseCorrections(
         const year = /^[0-9]{4}$/.test(value) ? Number(value) : NaN;
         if (!(year >= 1950 && year <= maxYear())) return { error: "badYear" };
         changes.year = year;
+      } else if (field === "usage") {
+        const usage = usageOf(value);
+        if (usage) changes.usage = usage;
       } else {
         changes[field] = value.toUpperCase();
       }
@@ -222,7 +275,7 @@ function staffSummary(memory: InsuranceMemory, extra: string, currency?: string)
     `Vehicle: plate ${vehicle.plate ?? "?"}, ${vehicle.make ?? "?"} ${vehicle.model ?? "?"}, ` +
     `year ${vehicle.year ?? "?"}, owner ${vehicle.owner ?? "?"}${
       vehicle.vin ? `, VIN ${vehicle.vin}` : ""
-    }`,
+    }${vehicle.usage ? `, use on the card: ${vehicle.usage}` : ""}`,
     memory.extractionId ? `Extraction: ${memory.extractionId}` : "",
     memory.imageRef ? `Photo: ${memory.imageRef}` : "",
     memory.usage ? `Use: ${memory.usage}` : "",
@@ -271,6 +324,7 @@ function showFields(lang: Language, memory: InsuranceMemory): OfflineStep {
     model: vehicle.model ?? unknown,
     year: vehicle.year ?? unknown,
     owner: vehicle.owner ?? unknown,
+    usage: vehicle.usage ? say(USAGE_TEXT[vehicle.usage], lang) : unknown,
   }) + (doubtful.length ? `\n${say("doubtful", lang, { fields: doubtful.join(", ") })}` : "");
   const { reply, options } = ask(text, [
     { id: "ins:ok", title: say("confirmYes", lang) },
@@ -285,6 +339,7 @@ const FIELD_OF: Record<string, keyof VehicleDetails> = {
   model: "model",
   year: "year",
   owner_name: "owner",
+  usage: "usage",
 };
 
 async function readCard(
@@ -348,12 +403,16 @@ async function readCard(
       if (Number.isInteger(year)) vehicle.year = year;
     } else if (field === "plate") {
       vehicle.plate = normalizePlate(value) ?? value;
+    } else if (field === "usage") {
+      const usage = usageOf(value);
+      if (usage) vehicle.usage = usage;
     } else {
       vehicle[field] = value;
     }
   }
   if (data.fields.vin) vehicle.vin = data.fields.vin;
-  const doubtful = [...Object.keys(data.notes), ...data.missing]
+  // A use the card does not state is asked after the confirmation, not flagged as doubtful.
+  const doubtful = [...Object.keys(data.notes), ...data.missing.filter((name) => name !== "usage")]
     .map((name) => FIELD_OF[name])
     .filter((field): field is keyof VehicleDetails => Boolean(field));
   return showFields(lang, {
@@ -370,6 +429,29 @@ function askUsage(lang: Language, memory: InsuranceMemory): OfflineStep {
     { id: "use:commercial", title: say("commercial", lang) },
   ]);
   return { replies: [reply], memory: { ...memory, step: "usage", options } };
+}
+
+/**
+ * Goes on once the use is known (read from the card and confirmed, or
+ * chosen): private use is priced; commercial use (taxi, moto taxi, hire) is
+ * underwritten by staff, with the use the card states in the summary.
+ */
+async function withUsage(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  memory: InsuranceMemory,
+  usage: "private" | "commercial",
+): Promise<OfflineStep> {
+  if (usage === "commercial") {
+    const read = memory.vehicle?.usage;
+    return await toStaff(turn, callTool, { ...memory, usage }, {
+      reason: "Insurance: commercial vehicle to price",
+      summary: "Commercial use (taxi, moto taxi or hire) is underwritten by staff." +
+        (read ? ` The card states: ${read}.` : ""),
+      then: say("commercialToStaff", turn.language),
+    });
+  }
+  return askCover(turn.language, { ...memory, usage });
 }
 
 function askCover(lang: Language, memory: InsuranceMemory): OfflineStep {
@@ -422,7 +504,10 @@ async function price(
   const vehicle = memory.vehicle ?? {};
   const result = await callTyped(callTool, priceInsurance, {
     type: "motor",
-    category: vehicle.make && MOTO_MAKES.test(vehicle.make) ? "moto" : "car",
+    category: (vehicle.make && MOTO_MAKES.test(vehicle.make)) || isMotorcyclePlate(vehicle.plate) ||
+        vehicle.usage === "taxi-moto"
+      ? "moto"
+      : "car",
     coverage_period_days: memory.days,
     usage: memory.usage ?? "private",
     cover: memory.cover ?? "third_party",
@@ -693,6 +778,16 @@ async function insuranceStep(
             }],
           };
         }
+        // The card said how the vehicle is used and the customer confirmed it: not asked again.
+        const read = memory.vehicle?.usage;
+        if (read) {
+          return await withUsage(
+            turn,
+            callTool,
+            memory,
+            read === "private" ? "private" : "commercial",
+          );
+        }
         return askUsage(lang, memory);
       }
       return showFields(lang, memory);
@@ -708,14 +803,7 @@ async function insuranceStep(
         ? "private"
         : null;
       if (!usage) return askUsage(lang, memory);
-      if (usage === "commercial") {
-        return await toStaff(turn, callTool, { ...memory, usage }, {
-          reason: "Insurance: commercial vehicle to price",
-          summary: "Commercial use (taxi, moto taxi or hire) is underwritten by staff.",
-          then: say("commercialToStaff", lang),
-        });
-      }
-      return askCover(lang, { ...memory, usage });
+      return await withUsage(turn, callTool, memory, usage);
     }
     case "cover": {
       const cover = choice === "cov:third_party"

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { fail, type ToolResult } from "@shared/contract/result.ts";
 import type { OfflineTurn } from "@shared/registry/pack.ts";
-import { insuranceFlow } from "./insurance_flow.ts";
+import {
+  insuranceFlow,
+  isMotorcyclePlate,
+  normalizePlate,
+  parseCorrections,
+  usageOf,
+} from "./insurance_flow.ts";
 import { say } from "./texts.ts";
 
 // A photo sent at the photo step, answered by `ocr_extract` with `refused`.
@@ -51,4 +57,26 @@ Deno.test("insuranceFlow says not a document for a refusal that is neither", asy
     fail("VALIDATION_ERROR", "unreadable", { details: { refusal: "not_a_document" } }),
   );
   assert.equal(step.replies?.[0]?.text, say("notADocument", "en"));
+});
+
+Deno.test("plates of every checked series are written the usual way; a motorcycle's is known", () => {
+  assert.equal(normalizePlate("rab123c"), "RAB 123 C");
+  assert.equal(normalizePlate("RB 913 B"), "RB 913 B");
+  assert.equal(normalizePlate("GR-045-B"), "GR 045 B");
+  assert.equal(normalizePlate("RAB 12 C"), null);
+  assert.equal(isMotorcyclePlate("RB 913 B"), true);
+  assert.equal(isMotorcyclePlate("RAB 123 C"), false);
+  assert.equal(isMotorcyclePlate("GR 045 B"), false);
+});
+
+Deno.test("the use, as a card or a customer words it, and corrected like any field", () => {
+  assert.equal(usageOf("MOTO-TAXI"), "taxi-moto");
+  assert.equal(usageOf("moto itwara abagenzi"), "taxi-moto");
+  assert.equal(usageOf("Privé"), "private");
+  assert.equal(usageOf("ubucuruzi"), "commercial");
+  assert.equal(usageOf("blue"), null);
+  assert.deepEqual(parseCorrections("use private, year 2016"), {
+    changes: { usage: "private", year: 2016 },
+  });
+  assert.deepEqual(parseCorrections("plate RB 913 B"), { changes: { plate: "RB 913 B" } });
 });

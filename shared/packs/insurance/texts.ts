@@ -65,11 +65,11 @@ export const INSURANCE_TEXTS = {
   },
   fields: {
     en:
-      'I read:\nPlate: {plate}\nMake: {make}\nModel: {model}\nYear: {year}\nOwner: {owner}\n\nIs this right? To correct, type e.g. "year 2016" or "plate RAB 123 C".',
+      'I read:\nPlate: {plate}\nMake: {make}\nModel: {model}\nYear: {year}\nOwner: {owner}\nUse: {usage}\n\nIs this right? To correct, type e.g. "year 2016" or "plate RAB 123 C".',
     rw:
-      'Nasomye:\nPulaki: {plate}\nIkirango: {make}\nUbwoko: {model}\nUmwaka: {year}\nNyirayo: {owner}\n\nNi byo? Gukosora, andika nk\'"umwaka 2016" cyangwa "pulaki RAB 123 C".',
+      'Nasomye:\nPulaki: {plate}\nIkirango: {make}\nUbwoko: {model}\nUmwaka: {year}\nNyirayo: {owner}\nIcyo gikoreshwa: {usage}\n\nNi byo? Gukosora, andika nk\'"umwaka 2016" cyangwa "pulaki RAB 123 C".',
     fr:
-      "J'ai lu :\nPlaque : {plate}\nMarque : {make}\nModèle : {model}\nAnnée : {year}\nPropriétaire : {owner}\n\nEst-ce exact ? Pour corriger, écrivez par ex. « année 2016 » ou « plaque RAB 123 C ».",
+      "J'ai lu :\nPlaque : {plate}\nMarque : {make}\nModèle : {model}\nAnnée : {year}\nPropriétaire : {owner}\nUsage : {usage}\n\nEst-ce exact ? Pour corriger, écrivez par ex. « année 2016 » ou « plaque RAB 123 C ».",
   },
   doubtful: {
     en: "Please check: {fields}.",
@@ -108,6 +108,11 @@ export const INSURANCE_TEXTS = {
     fr: "Comment le véhicule est-il utilisé ?",
   },
   private: { en: "Private", rw: "Ku giti cyanjye", fr: "Privé" },
+  usagePrivate: { en: "private", rw: "ku giti cye", fr: "privé" },
+  usageCommercial: { en: "commercial", rw: "ubucuruzi", fr: "commercial" },
+  usageTaxi: { en: "taxi", rw: "tagisi", fr: "taxi" },
+  usageTaxiMoto: { en: "taxi-moto", rw: "moto itwara abagenzi", fr: "moto-taxi" },
+  usageGovernment: { en: "government", rw: "leta", fr: "administration" },
   commercial: { en: "Commercial (taxi…)", rw: "Ubucuruzi (taxi…)", fr: "Commercial (taxi…)" },
   commercialToStaff: {
     en:
