@@ -3,8 +3,8 @@
  * checked by scripts/ci/check_layers.sh.
  *
  * kernel:       shared/{contract,registry,pipeline,db,auth,export,runtime,http,storage}
- * capabilities: shared/capabilities/<name> (what several packs share) and
- *               shared/documents (PDF rendering, a capability at its old path)
+ * capabilities: shared/capabilities/<name> (what several packs share: ordering,
+ *               document reading and PDF documents, formats, messaging…)
  * above them:   shared/channels, shared/agent, shared/tools, shared/packs
  * root:         shared/platform (the composition root), then supabase/functions,
  *               which import the root and the kernel, never a pack
@@ -12,7 +12,7 @@
  */
 const KERNEL = "^shared/(contract|registry|pipeline|db|auth|export|runtime|http|storage)/";
 const TEST_FILE = "_test\\.ts$";
-const CAPABILITY = "^shared/(capabilities|documents)/";
+const CAPABILITY = "^shared/capabilities/";
 
 module.exports = {
   forbidden: [
@@ -29,7 +29,7 @@ module.exports = {
         "The kernel imports nothing above it: no capability, channel, agent, tool, pack or platform.",
       severity: "error",
       from: { path: KERNEL, pathNot: TEST_FILE },
-      to: { path: "^shared/(capabilities|documents|channels|agent|tools|packs|platform)/" },
+      to: { path: "^shared/(capabilities|channels|agent|tools|packs|platform)/" },
     },
     {
       name: "capabilities-import-only-the-kernel",

@@ -16,8 +16,8 @@
  * @module
  */
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { renderDocument } from "@shared/documents/render_document.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
+import { renderDocument } from "@shared/capabilities/documents/render_document.ts";
+import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
 import { CERTIFICATE, QUOTE, RECEIPT } from "@testing/document_fixtures.ts";
 
 const CASES = [

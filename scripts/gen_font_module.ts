@@ -1,12 +1,12 @@
 /**
- * Writes `shared/documents/dejavu_sans_font.ts`: DejaVu Sans (from the pinned
+ * Writes `shared/capabilities/documents/dejavu_sans_font.ts`: DejaVu Sans (from the pinned
  * npm package `dejavu-fonts-ttf`) gzipped and base64-encoded as a module, so
  * the font reaches every deployed function's bundle (a deployed function
  * cannot read files that are not bundled; `import … with { type: "bytes" }`
  * still needs `--unstable-raw-imports` in Deno 2.9). The PDFs embed a subset
  * of it: every Latin letter with its accents (é è ç ô û, Kinyarwanda's and
  * French's apostrophe ’) renders and extracts as text.
- * `shared/documents/font_test.ts` fails when the module differs from the
+ * `shared/capabilities/documents/font_test.ts` fails when the module differs from the
  * package's file.
  *
  * Run: `deno task gen:font`.
@@ -18,7 +18,7 @@
 export const FONT_SOURCE_SPECIFIER = "dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
 /** The generated module. */
 export const FONT_MODULE_URL = new URL(
-  "../shared/documents/dejavu_sans_font.ts",
+  "../shared/capabilities/documents/dejavu_sans_font.ts",
   import.meta.url,
 );
 

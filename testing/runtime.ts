@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { InvokeRequest } from "@shared/pipeline/invoke.ts";

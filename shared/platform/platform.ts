@@ -35,7 +35,10 @@ import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/t
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { STAFF_NOTIFIER } from "@shared/packs/support/mod.ts";
 import { OCR_ENGINE, OCR_NOT_HERE } from "@shared/capabilities/document_reading/mod.ts";
-import { PDF_RENDERER, PDF_RENDERER_NOT_HERE } from "@shared/documents/pdf_renderer.ts";
+import {
+  PDF_RENDERER,
+  PDF_RENDERER_NOT_HERE,
+} from "@shared/capabilities/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";

@@ -1,6 +1,6 @@
 /**
  * `generate_pdf` (the tool catalog's insurance section): renders a registered document template
- * (`shared/documents/templates/`) in en, fr or rw, stores it in the
+ * (`shared/capabilities/documents/templates/`) in en, fr or rw, stores it in the
  * `documents` bucket at `<org>/<sha256>.pdf`, and answers a signed URL that
  * expires (`PDF_URL_TTL_DAYS`, default 7, at most 30).
  *
@@ -18,12 +18,15 @@ import { z } from "zod";
 import { LANGUAGES } from "@shared/contract/language.ts";
 import { payload, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool, type Tool } from "@shared/registry/define_tool.ts";
-import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
-import { DOCUMENT_TEMPLATES } from "@shared/documents/templates/mod.ts";
+import {
+  DocumentInputError,
+  renderDocument,
+} from "@shared/capabilities/documents/render_document.ts";
+import { DOCUMENT_TEMPLATES } from "@shared/capabilities/documents/templates/mod.ts";
 import { withMapShape } from "@shared/export/map_shapes.ts";
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
-import { storeDocument } from "@shared/documents/store_document.ts";
+import { storeDocument } from "@shared/capabilities/documents/store_document.ts";
 
 /** How long a PDF's link lasts unless configured. */
 export const DEFAULT_PDF_URL_TTL_DAYS = 7;

@@ -26,10 +26,13 @@ import { LANGUAGES } from "@shared/contract/language.ts";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { DocumentInputError, renderDocument } from "@shared/documents/render_document.ts";
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
+import {
+  DocumentInputError,
+  renderDocument,
+} from "@shared/capabilities/documents/render_document.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { FILE_STORE, MAX_SIGNED_URL_SECONDS } from "@shared/storage/file_store.ts";
-import { storeDocument } from "@shared/documents/store_document.ts";
+import { storeDocument } from "@shared/capabilities/documents/store_document.ts";
 import {
   documentOut,
   MESSAGING,

@@ -7,8 +7,8 @@
  */
 import { openAgentFunctionFromEnv } from "@shared/platform/agent_function.ts";
 import { requireEnv } from "@shared/platform/env.ts";
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { remotePdfRenderer } from "@shared/documents/remote_renderer.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
+import { remotePdfRenderer } from "@shared/capabilities/documents/remote_renderer.ts";
 
 // The agents issue documents (generate_pdf, insurance certificates in the sweep); the tools
 // function lays them out, so this one does not carry the 2.4 MiB documents stack.

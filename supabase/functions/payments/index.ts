@@ -6,8 +6,8 @@
  */
 import { requireEnv } from "@shared/platform/env.ts";
 import { openRuntimeFromEnv } from "@shared/platform/env.ts";
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
 import { createPaymentsApp } from "./app.ts";
 
 // Receipts and certificates may follow a settlement.

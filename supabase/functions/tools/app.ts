@@ -23,8 +23,11 @@ import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { mountPackRoutes } from "@shared/platform/pack_surfaces.ts";
-import type { PdfRenderer } from "@shared/documents/pdf_renderer.ts";
-import { MAX_RENDER_REQUEST_BYTES, RenderRequest } from "@shared/documents/remote_renderer.ts";
+import type { PdfRenderer } from "@shared/capabilities/documents/pdf_renderer.ts";
+import {
+  MAX_RENDER_REQUEST_BYTES,
+  RenderRequest,
+} from "@shared/capabilities/documents/remote_renderer.ts";
 
 /** What the app needs. */
 export interface ToolsAppOptions {

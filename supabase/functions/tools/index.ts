@@ -4,8 +4,8 @@
  * @module
  */
 import { openRuntimeFromEnv } from "@shared/platform/env.ts";
-import { PDF_RENDERER } from "@shared/documents/pdf_renderer.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
+import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
 import { createToolsApp } from "./app.ts";
 
 // generate_pdf lays documents out here, and so does /documents/render for the agent function.

@@ -9,9 +9,9 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { USER } from "@testing/seed.ts";
 import { ToolFailure } from "@shared/contract/mod.ts";
-import { renderPdf } from "@shared/documents/pdf_render.ts";
-import type { DocumentContent } from "@shared/documents/template.ts";
-import { remotePdfRenderer } from "@shared/documents/remote_renderer.ts";
+import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
+import type { DocumentContent } from "@shared/capabilities/documents/template.ts";
+import { remotePdfRenderer } from "@shared/capabilities/documents/remote_renderer.ts";
 import { createToolsApp } from "./app.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { toHex } from "@shared/runtime/canonical.ts";
-import { readSourceFont, renderFontModule } from "../../scripts/gen_font_module.ts";
+import { readSourceFont, renderFontModule } from "../../../scripts/gen_font_module.ts";
 import { dejaVuSans } from "./font.ts";
 
 async function sha256(bytes: Uint8Array): Promise<string> {
