@@ -909,18 +909,40 @@ export async function runSuite(
   };
 }
 
+// Keyed by the whole scenario: a run on PGlite with the offline flows is deterministic.
+const offlinePlays = new Map<string, Promise<ScenarioResult>>();
+
 /**
- * Runs `scenarios` once each on PGlite and throws, naming each failed
- * scenario with its failures and transcript, unless every one passes.
+ * `scenario` played on a fresh PGlite database with the offline flows, at
+ * most once per test process: tests that check different things of the same
+ * runs (every scenario passes; no reply to a rw or fr user holds English)
+ * read one play instead of playing each scenario again.
+ */
+export function playOffline(scenario: Scenario): Promise<ScenarioResult> {
+  const key = JSON.stringify(scenario);
+  let play = offlinePlays.get(key);
+  if (!play) {
+    play = runScenario(scenario, { backend: "pglite" });
+    offlinePlays.set(key, play);
+  }
+  return play;
+}
+
+/**
+ * Plays `scenarios` once each on PGlite ({@link playOffline}) and throws,
+ * naming each failed scenario with its failures and transcript, unless every
+ * one passes (and there is at least one).
  */
 export async function assertSuitePasses(scenarios: readonly Scenario[]): Promise<void> {
-  const report = await runSuite(scenarios, { k: 1, backend: "pglite" });
-  const failed = report.results.filter((result) => !result.runs.every(Boolean)).map((result) =>
-    `${result.name}:\n    ${result.outcomes.flatMap((o) => o.failures).join("\n    ")}\n` +
-    `  transcript:\n    ${result.outcomes.at(-1)!.transcript.join("\n    ")}`
-  );
-  if (failed.length) throw new Error(`scenarios failed:\n${failed.join("\n")}`);
-  if (report.passHatK !== 1 || report.passAt1 !== 1) {
-    throw new Error(`pass^k ${report.passHatK}, pass@1 ${report.passAt1}`);
+  if (!scenarios.length) throw new Error("pass^k 0, pass@1 0: no scenarios");
+  const failed: string[] = [];
+  for (const scenario of scenarios) {
+    const outcome = await playOffline(scenario);
+    if (outcome.passed) continue;
+    failed.push(
+      `${scenario.name}:\n    ${outcome.failures.join("\n    ")}\n` +
+        `  transcript:\n    ${outcome.transcript.join("\n    ")}`,
+    );
   }
+  if (failed.length) throw new Error(`scenarios failed:\n${failed.join("\n")}`);
 }

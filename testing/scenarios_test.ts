@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { englishWords } from "./english_words.ts";
 import {
   assertSuitePasses,
   limitProblems,
   loadScenarios,
   parseScenario,
+  playOffline,
   runScenario,
   ScenarioFileError,
   selectScenarios,
@@ -18,6 +20,35 @@ Deno.test("every scenario in config/scenarios but insurance's passes", opts, asy
   assert.ok(scenarios.length >= 3, `only ${scenarios.length} scenario(s)`);
   await assertSuitePasses(scenarios);
 });
+
+// The bot's lines to the user; "bot → +250…" lines go to vendors, drivers and staff.
+function englishLeaks(transcript: readonly string[]): string[] {
+  return transcript.filter((line) => line.startsWith("bot: "))
+    .flatMap((line) => englishWords(line).length ? [line] : []);
+}
+
+// No English in what a Kinyarwanda or French user is actually sent: each reply of every offline
+// rw and fr scenario (text, buttons, list rows and their descriptions) is scanned. This catches
+// words that code and data put in replies (units from the database, memos, dates), which the
+// scan of the text tables cannot see. It reads the plays of the test above (playOffline keeps
+// each; more than half the scenarios are rw or fr), or plays them when run alone.
+Deno.test(
+  "no reply to a rw or fr user in the offline scenarios holds an English word",
+  opts,
+  async () => {
+    const scenarios = selectScenarios(await loadScenarios(), { mode: "deterministic" })
+      .filter((scenario) =>
+        /_(rw|fr)$/.test(scenario.name) && !scenario.name.startsWith("insurance_")
+      );
+    assert.ok(scenarios.length >= 10, `only ${scenarios.length} rw/fr scenario(s)`);
+    const found: string[] = [];
+    for (const scenario of scenarios) {
+      const result = await playOffline(scenario);
+      for (const line of englishLeaks(result.transcript)) found.push(`${scenario.name}: ${line}`);
+    }
+    assert.deepStrictEqual(found, []);
+  },
+);
 
 Deno.test("a wrong expectation fails and its failure names the expectation", opts, async () => {
   const scenario = parseScenario(

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { PGlite } from "@electric-sql/pglite";
+import { type Extension, PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -27,6 +27,18 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A dump (from `dumpDataDir`) to start from, e.g. a migrated template. */
   loadDataDir?: Blob | File;
+  /**
+   * Postgres's `shared_buffers` (e.g. `"16MB"`). PGlite's 128MB are zeroed at
+   * every start; a short-lived test database with ~15MB of data needs less.
+   * @default PGlite's 128MB
+   */
+  sharedBuffers?: string;
+  /**
+   * Compile each extension's library (pgcrypto's is 3MB of WebAssembly) when
+   * a query first calls it, not at start: most test databases never call one.
+   * @default false (all compiled at start)
+   */
+  librariesOnFirstUse?: boolean;
 }
 
 // PGlite can create only the contrib extensions handed to its constructor: pgcrypto, which
@@ -35,12 +47,31 @@ export interface PgliteOptions {
 // it here too, or PGlite refuses it ("extension ... is not available").
 const EXTENSIONS = { pgcrypto, cube, earthdistance, pg_trgm };
 
+// Not an extension of Postgres: it only hands Emscripten `noWasmDecoding`, so the extensions'
+// `.so` files are unpacked as plain files and Postgres's dlopen compiles one when first called.
+const LIBRARIES_ON_FIRST_USE: Extension = {
+  name: "libraries-on-first-use",
+  setup: (_pg, emscriptenOpts) =>
+    Promise.resolve({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } }),
+};
+
 /** Opens an embedded database. */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const pg = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: EXTENSIONS,
+    extensions: options.librariesOnFirstUse
+      ? { ...EXTENSIONS, librariesOnFirstUse: LIBRARIES_ON_FIRST_USE }
+      : EXTENSIONS,
+    ...(options.sharedBuffers
+      ? {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          "-c",
+          `shared_buffers=${options.sharedBuffers}`,
+        ],
+      }
+      : {}),
   });
   await pg.waitReady;
   // PGlite ignores role and database settings at start: put extensions on the path,
