@@ -17,12 +17,6 @@ const CASTS = [
   { name: "`memory.<key> as`", pattern: /\bmemory(?:\??\.\w+)+\)?\s+as\s/g },
 ];
 
-// Casts not yet typed, each with its reason: buy & sell's concierge moves onto the typed flow
-// contract in its own change, which reads its channel flow's memory by a schema.
-const NOT_YET_TYPED = new Set([
-  "shared/packs/buy_sell/inquiry_pending.ts: `memory.<key> as`",
-]);
-
 /** Every cast of a tool result in `source`, as `<file>:<line>: <cast>`. */
 function castsIn(file: string, source: string): string[] {
   const found: string[] = [];
@@ -104,7 +98,6 @@ Deno.test("castsUnder() finds a cast in a capability's file, and skips its tests
 
 Deno.test("no pack or capability casts a tool's output or a flow's memory (use callTyped/readResult, typedFlow)", async () => {
   const root = fileURLToPath(new URL("../..", import.meta.url));
-  const found = (await castsUnder(root, FLOW_FOLDERS))
-    .filter((cast) => !NOT_YET_TYPED.has(cast.replace(/:\d+:/, ":")));
+  const found = await castsUnder(root, FLOW_FOLDERS);
   assert.deepEqual(found, [], `tool results or flow memory cast in flows:\n${found.join("\n")}`);
 });

@@ -149,6 +149,13 @@ export function joinRows(
   });
 }
 
+// A model's output as the float map it is: checked, because a model file of another kind would
+// otherwise be read as garbage.
+function floatsOf(tensor: { data: unknown; type: string }): Float32Array {
+  if (tensor.data instanceof Float32Array) return tensor.data;
+  throw new TypeError(`Cannot read the model's output: expected float32, got ${tensor.type}`);
+}
+
 /**
  * CTC greedy decoding of one line: best class per step, blanks and repeats
  * dropped. The Chinese-and-Latin model seldom emits the space between Latin
@@ -243,7 +250,7 @@ export function createPaddleEngine(options: PaddleEngineOptions = {}): OcrEngine
     const detected = await detect.run({
       [detect.inputNames[0]]: new ort.Tensor("float32", input, [1, 3, height, detectWidth]),
     });
-    const map = detected[detect.outputNames[0]].data as Float32Array;
+    const map = floatsOf(detected[detect.outputNames[0]]);
     const scale = page.width / detectWidth;
     const boxes = textBoxes(map, detectWidth, height).map((box) => ({
       left: Math.floor(box.left * scale),
@@ -290,7 +297,7 @@ export function createPaddleEngine(options: PaddleEngineOptions = {}): OcrEngine
       });
       const tensor = output[recognize.outputNames[0]];
       const [, steps, classes] = tensor.dims as number[];
-      read.push({ box, ...decodeCtc(tensor.data as Float32Array, steps, classes, dictionary) });
+      read.push({ box, ...decodeCtc(floatsOf(tensor), steps, classes, dictionary) });
     }
     return joinRows(read);
   }
