@@ -8,6 +8,8 @@
  *   reader was tuned on (`TUNED_FAMILIES`) beside the ones left out; for each:
  *   fields exactly right, documents wrongly refused, non-documents accepted,
  *   and p50/p95 seconds per page;
+ * - the `unseen` set: the families written after the first nine were looked
+ *   at (`NEW_FAMILIES`), reported as `left out, new`;
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -27,7 +29,7 @@ import {
   readDocument,
 } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
-import { TUNED_FAMILIES } from "@testing/documents/layouts.ts";
+import { NEW_FAMILIES, TUNED_FAMILIES } from "@testing/documents/layouts.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -76,7 +78,13 @@ function groupsOf(entry: FixtureEntry, families: boolean): string[] {
   if (entry.type !== "not_a_document") groups.push(`type:${entry.type}`);
   if (entry.family) {
     groups.push(`family:${entry.family}`);
-    groups.push(TUNED_FAMILIES.includes(entry.family) ? "tuned" : "left out");
+    groups.push(
+      TUNED_FAMILIES.includes(entry.family)
+        ? "tuned"
+        : (NEW_FAMILIES as readonly string[]).includes(entry.family)
+        ? "left out, new"
+        : "left out",
+    );
   } else if (entry.type === "not_a_document" && families) {
     // Non-documents belong to no family: both columns must refuse them.
     groups.push("tuned", "left out");
@@ -198,7 +206,7 @@ export function row(tally: Tally | undefined): string {
 export function printReport(title: string, report: AccuracyReport): void {
   console.log(`\n${title}`);
   const keys = [...report.keys()];
-  const order = ["all", "tuned", "left out"];
+  const order = ["all", "tuned", "left out", "left out, new"];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
   }
@@ -254,7 +262,7 @@ if (import.meta.main) {
   const replayed = flag("--replay");
   const contenders = replayed
     ? [replay(replayed)]
-    : set === "families" || Deno.args.includes("--ours")
+    : set === "families" || set === "unseen" || Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),
