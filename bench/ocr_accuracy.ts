@@ -15,7 +15,9 @@
  *   text after each label taken as it is).
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|heldout|dev]
- * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]`.
+ * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
+ * [--keep-rules]`. `--keep-rules` reads without erasing table rules first (the
+ * reader before rule removal).
  * `--dump-words` writes each page's OCR words with their boxes as JSON (the
  * reader's unit tests read such pages without running OCR); `--replay <dir>`
  * reads those words again instead of running OCR (seconds, for tuning the
@@ -221,10 +223,12 @@ export function printReport(title: string, report: AccuracyReport): void {
 }
 
 function tesseract(options: { preprocess: boolean; validate: boolean }): Contender {
-  const engine = createTesseractEngine({ preprocess: options.preprocess });
+  // `--keep-rules`: the reader as it was before table rules were erased (before/after).
+  const removeRules = !Deno.args.includes("--keep-rules");
+  const engine = createTesseractEngine({ preprocess: options.preprocess, removeRules });
   return {
     name: options.validate
-      ? "tesseract.js (ours)"
+      ? `tesseract.js (ours${removeRules ? "" : ", rules kept"})`
       : "tesseract.js raw (no preprocessing, no checks)",
     read: async (bytes, today) =>
       options.validate
