@@ -418,9 +418,11 @@ export function inkThreshold(page: GreyPage): number {
 export function removeRules(page: GreyPage, options: RemoveRulesOptions = {}): RulesRemoved {
   const { width, height, grey } = page;
   const threshold = inkThreshold(page);
-  const ink = new Uint8Array(grey.length);
-  for (let i = 0; i < grey.length; i++) ink[i] = grey[i] <= threshold ? 1 : 0;
+  // Ink for rules is anything darker than midway from the threshold to white: a thin rule
+  // a little off the horizontal is spread grey over two rows where it steps.
   const halo = threshold + (255 - threshold) / 2;
+  const ink = new Uint8Array(grey.length);
+  for (let i = 0; i < grey.length; i++) ink[i] = grey[i] < halo ? 1 : 0;
   const minHorizontal = options.minHorizontal ?? Math.round(width / 15);
   const minVertical = options.minVertical ?? Math.max(50, Math.round(width / 30));
   const erase = new Uint8Array(grey.length);
