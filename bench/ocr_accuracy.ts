@@ -75,7 +75,7 @@ function empty(): Tally {
 }
 
 /** Groups a page counts in. */
-function groupsOf(entry: FixtureEntry, families: boolean): string[] {
+function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS): string[] {
   const groups = ["all", `damage:${entry.condition}`];
   if (entry.type !== "not_a_document") groups.push(`type:${entry.type}`);
   if (entry.family) {
@@ -88,8 +88,8 @@ function groupsOf(entry: FixtureEntry, families: boolean): string[] {
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
-    // Non-documents belong to no family: both columns must refuse them.
-    groups.push("tuned", "left out");
+    // Non-documents belong to no family: every column of the set must refuse them.
+    groups.push(...(set === "unseen" ? ["left out, new"] : ["tuned", "left out"]));
   }
   return groups;
 }
@@ -137,7 +137,7 @@ export async function measure(
       );
     }
     const verdict = score(entry, reading);
-    for (const group of groupsOf(entry, hasFamilies)) {
+    for (const group of groupsOf(entry, hasFamilies, set)) {
       const tally = report.get(group) ?? empty();
       report.set(group, tally);
       tally.seconds.push(seconds);
