@@ -8,12 +8,16 @@
  *   reader was tuned on (`TUNED_FAMILIES`) beside the ones left out; for each:
  *   fields exactly right, documents wrongly refused, non-documents accepted,
  *   and p50/p95 seconds per page;
+ * - the `unseen` set: the families written after the first nine were looked
+ *   at (`NEW_FAMILIES`), reported as `left out, new`;
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|heldout|dev]
- * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]`.
+ * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
+ * [--keep-rules]`. `--keep-rules` reads without erasing table rules first (the
+ * reader before rule removal).
  * `--dump-words` writes each page's OCR words with their boxes as JSON (the
  * reader's unit tests read such pages without running OCR); `--replay <dir>`
  * reads those words again instead of running OCR (seconds, for tuning the
@@ -27,7 +31,7 @@ import {
   readDocument,
 } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
-import { TUNED_FAMILIES } from "@testing/documents/layouts.ts";
+import { NEW_FAMILIES, TUNED_FAMILIES } from "@testing/documents/layouts.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -71,15 +75,21 @@ function empty(): Tally {
 }
 
 /** Groups a page counts in. */
-function groupsOf(entry: FixtureEntry, families: boolean): string[] {
+function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS): string[] {
   const groups = ["all", `damage:${entry.condition}`];
   if (entry.type !== "not_a_document") groups.push(`type:${entry.type}`);
   if (entry.family) {
     groups.push(`family:${entry.family}`);
-    groups.push(TUNED_FAMILIES.includes(entry.family) ? "tuned" : "left out");
+    groups.push(
+      TUNED_FAMILIES.includes(entry.family)
+        ? "tuned"
+        : (NEW_FAMILIES as readonly string[]).includes(entry.family)
+        ? "left out, new"
+        : "left out",
+    );
   } else if (entry.type === "not_a_document" && families) {
-    // Non-documents belong to no family: both columns must refuse them.
-    groups.push("tuned", "left out");
+    // Non-documents belong to no family: every column of the set must refuse them.
+    groups.push(...(set === "unseen" ? ["left out, new"] : ["tuned", "left out"]));
   }
   return groups;
 }
@@ -127,7 +137,7 @@ export async function measure(
       );
     }
     const verdict = score(entry, reading);
-    for (const group of groupsOf(entry, hasFamilies)) {
+    for (const group of groupsOf(entry, hasFamilies, set)) {
       const tally = report.get(group) ?? empty();
       report.set(group, tally);
       tally.seconds.push(seconds);
@@ -198,7 +208,7 @@ export function row(tally: Tally | undefined): string {
 export function printReport(title: string, report: AccuracyReport): void {
   console.log(`\n${title}`);
   const keys = [...report.keys()];
-  const order = ["all", "tuned", "left out"];
+  const order = ["all", "tuned", "left out", "left out, new"];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
   }
@@ -213,10 +223,12 @@ export function printReport(title: string, report: AccuracyReport): void {
 }
 
 function tesseract(options: { preprocess: boolean; validate: boolean }): Contender {
-  const engine = createTesseractEngine({ preprocess: options.preprocess });
+  // `--keep-rules`: the reader as it was before table rules were erased (before/after).
+  const removeRules = !Deno.args.includes("--keep-rules");
+  const engine = createTesseractEngine({ preprocess: options.preprocess, removeRules });
   return {
     name: options.validate
-      ? "tesseract.js (ours)"
+      ? `tesseract.js (ours${removeRules ? "" : ", rules kept"})`
       : "tesseract.js raw (no preprocessing, no checks)",
     read: async (bytes, today) =>
       options.validate
@@ -254,7 +266,7 @@ if (import.meta.main) {
   const replayed = flag("--replay");
   const contenders = replayed
     ? [replay(replayed)]
-    : set === "families" || Deno.args.includes("--ours")
+    : set === "families" || set === "unseen" || Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),

@@ -20,6 +20,7 @@ import {
   type Family,
   familyDocument,
   type FamilyDocumentType,
+  NEW_FAMILIES,
   type RegistrationChoice,
 } from "./layouts.ts";
 import {
@@ -57,6 +58,7 @@ export const SETS = {
   heldout: 77_0342,
   families: 2026_1126,
   scenarios: 2026_1127,
+  unseen: 2026_1128,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -138,6 +140,23 @@ function familyPlan(): Planned[] {
   return items;
 }
 
+/**
+ * The `unseen` set: the families written after the first nine were looked at
+ * (`NEW_FAMILIES`), damage cycling over them; a receipt and an unreadable blur.
+ */
+function unseenPlan(): Planned[] {
+  const items: Planned[] = [];
+  let next = 0;
+  for (const family of NEW_FAMILIES) {
+    for (const type of PER_FAMILY) {
+      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
+    }
+  }
+  items.push({ family: "photo_panel", type: "id_card", condition: "unreadable" });
+  items.push({ kind: "receipt", condition: "rotated" });
+  return items;
+}
+
 /** Renders and writes one set; answers its manifest. */
 export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[]> {
   const launched = await launchChromium();
@@ -152,6 +171,8 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? familyPlan()
       : set === "scenarios"
       ? scenarioPlan()
+      : set === "unseen"
+      ? unseenPlan()
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

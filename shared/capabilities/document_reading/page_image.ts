@@ -357,3 +357,144 @@ export function toPgm(page: GreyPage): Uint8Array {
   out.set(page.grey, header.length);
   return out;
 }
+
+/** What {@link removeRules} found and erased. */
+export interface RulesRemoved {
+  /** Horizontal rules (one entry per row of a rule's thickness). */
+  horizontal: number;
+  /** Vertical rules (one entry per column of a rule's thickness). */
+  vertical: number;
+}
+
+/** Options for {@link removeRules}. */
+export interface RemoveRulesOptions {
+  /** Shortest horizontal run taken for a rule, in pixels. @default width / 15 */
+  minHorizontal?: number;
+  /** Shortest vertical run taken for a rule, in pixels. @default max(50, width / 30) */
+  minVertical?: number;
+}
+
+/**
+ * The grey level that best splits the page into ink and paper (Otsu's
+ * threshold: the split with the largest variance between the two classes).
+ */
+export function inkThreshold(page: GreyPage): number {
+  const counts = new Float64Array(256);
+  for (let i = 0; i < page.grey.length; i++) counts[page.grey[i]]++;
+  const total = page.grey.length;
+  let sumAll = 0;
+  for (let value = 0; value < 256; value++) sumAll += value * counts[value];
+  let below = 0;
+  let sumBelow = 0;
+  let best = 127;
+  let bestVariance = -1;
+  for (let value = 0; value < 256; value++) {
+    below += counts[value];
+    if (below === 0) continue;
+    const above = total - below;
+    if (above === 0) break;
+    sumBelow += value * counts[value];
+    const meanBelow = sumBelow / below;
+    const meanAbove = (sumAll - sumBelow) / above;
+    const variance = below * above * (meanBelow - meanAbove) ** 2;
+    if (variance > bestVariance) [best, bestVariance] = [value, variance];
+  }
+  return best;
+}
+
+/**
+ * Erases table rules and borders, in place: long, thin runs of ink along a
+ * row or a column. Tesseract takes a ruled table for picture or separator
+ * regions and drops whole rows of the text between the rules (the bordered
+ * families read 45–60 % of fields); without the rules the cells read as
+ * plain text. A run is a rule when it is at least `minHorizontal`
+ * (`minVertical`) pixels long with gaps of at most 2 pixels (JPEG noise and
+ * grain break a 1 px line) and thin: the band of rows (columns) that are
+ * mostly ink along it is at most 8 pixels thick and the rows (columns) just
+ * outside that band are mostly paper. Text fails that: a row through a word
+ * has strokes, not paper, on either side. The rule's pixels, and the lighter
+ * halo blur left around them, become paper (255).
+ */
+export function removeRules(page: GreyPage, options: RemoveRulesOptions = {}): RulesRemoved {
+  const { width, height, grey } = page;
+  const threshold = inkThreshold(page);
+  // Ink for rules is anything darker than midway from the threshold to white: a thin rule
+  // a little off the horizontal is spread grey over two rows where it steps.
+  const halo = threshold + (255 - threshold) / 2;
+  const ink = new Uint8Array(grey.length);
+  for (let i = 0; i < grey.length; i++) ink[i] = grey[i] < halo ? 1 : 0;
+  const minHorizontal = options.minHorizontal ?? Math.round(width / 15);
+  const minVertical = options.minVertical ?? Math.max(50, Math.round(width / 30));
+  const erase = new Uint8Array(grey.length);
+  const found = {
+    horizontal: findRules(ink, height, width, 1, width, minHorizontal, erase),
+    vertical: findRules(ink, width, height, width, 1, minVertical, erase),
+  };
+  for (let i = 0; i < grey.length; i++) if (erase[i] && grey[i] < halo) grey[i] = 255;
+  return found;
+}
+
+const MAX_GAP = 2;
+const MAX_THICKNESS = 8;
+
+/**
+ * Runs of ink along lines of the page (rows when `along` is 1 and `across` the width; columns
+ * when `along` is the width and `across` 1), marked in `erase` with the halo around them.
+ * Answers how many lines held a rule.
+ */
+function findRules(
+  ink: Uint8Array,
+  lines: number,
+  length: number,
+  along: number,
+  across: number,
+  minLength: number,
+  erase: Uint8Array,
+): number {
+  // How much of positions start..end of line `line` is ink.
+  const inkShare = (line: number, start: number, end: number) => {
+    if (line < 0 || line >= lines) return 0;
+    let sum = 0;
+    for (let p = start; p <= end; p++) sum += ink[line * across + p * along];
+    return sum / (end - start + 1);
+  };
+  let rules = 0;
+  for (let line = 0; line < lines; line++) {
+    let start = -1;
+    let last = -1;
+    let lineHeld = false;
+    for (let p = 0; p <= length; p++) {
+      const isInk = p < length && ink[line * across + p * along] === 1;
+      if (isInk) {
+        if (start < 0) start = p;
+        last = p;
+        continue;
+      }
+      if (start < 0 || (p < length && p - last <= MAX_GAP)) continue;
+      if (last - start + 1 >= minLength && inkShare(line, start, last) >= 0.9) {
+        // The band of lines that are mostly ink along this run: the rule's thickness.
+        let top = line;
+        while (top > 0 && line - top < MAX_THICKNESS && inkShare(top - 1, start, last) > 0.6) top--;
+        let bottom = line;
+        while (
+          bottom < lines - 1 && bottom - top < MAX_THICKNESS &&
+          inkShare(bottom + 1, start, last) > 0.6
+        ) {
+          bottom++;
+        }
+        const thin = bottom - top + 1 <= MAX_THICKNESS &&
+          inkShare(top - 2, start, last) < 0.3 && inkShare(bottom + 2, start, last) < 0.3;
+        if (thin) {
+          lineHeld = true;
+          for (let l = Math.max(0, top - 2); l <= Math.min(lines - 1, bottom + 2); l++) {
+            for (let q = start; q <= last; q++) erase[l * across + q * along] = 1;
+          }
+        }
+      }
+      start = -1;
+      last = -1;
+    }
+    if (lineHeld) rules++;
+  }
+  return rules;
+}

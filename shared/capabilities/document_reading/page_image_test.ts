@@ -5,7 +5,9 @@ import {
   decodeGrey,
   estimateSkew,
   type GreyPage,
+  inkThreshold,
   inPlaceGaussian,
+  removeRules,
   rotate,
   scaleTo,
   sharpness,
@@ -144,4 +146,86 @@ Deno.test("toPgm() writes a binary PGM header and the pixels as they are", () =>
   const header = "P5\n3 2\n255\n";
   assert.equal(new TextDecoder().decode(pgm.slice(0, header.length)), header);
   assert.deepEqual([...pgm.slice(header.length)], [0, 1, 2, 3, 4, 255]);
+});
+
+/** Paper (240) with glyph-like marks: a 2 px stem, three bars, 3 px apart, as `E`s in a row. */
+function glyphs(page: GreyPage, left: number, top: number, count: number): void {
+  for (let glyph = 0; glyph < count; glyph++) {
+    const x0 = left + glyph * 13;
+    for (let y = top; y < top + 14; y++) {
+      for (let x = x0; x < x0 + 10; x++) {
+        const stem = x < x0 + 2;
+        const bar = y < top + 2 || (y >= top + 6 && y < top + 8) || y >= top + 12;
+        if (stem || (bar && x < x0 + (y >= top + 6 && y < top + 8 ? 7 : 10))) {
+          page.grey[y * page.width + x] = 20;
+        }
+      }
+    }
+  }
+}
+
+function blank(width: number, height: number): GreyPage {
+  return { width, height, grey: new Uint8Array(width * height).fill(240) };
+}
+
+Deno.test("removeRules erases a table's rules and keeps the text in its cells", () => {
+  const page = blank(400, 200);
+  // A bordered table: rules at rows 40-41, 100 and 160, columns 30, 200 and 370.
+  for (const y of [40, 41, 100, 160]) {
+    for (let x = 30; x <= 370; x++) page.grey[y * 400 + x] = 30;
+  }
+  for (const x of [30, 200, 370]) {
+    for (let y = 40; y <= 160; y++) page.grey[y * 400 + x] = 30;
+  }
+  // A break of 2 px in one rule (JPEG noise) does not save it.
+  page.grey[100 * 400 + 120] = 240;
+  page.grey[100 * 400 + 121] = 240;
+  glyphs(page, 40, 50, 10); // 6 px under a rule, a cell's padding
+  glyphs(page, 210, 110, 8);
+  const text = page.grey.slice();
+  const removed = removeRules(page);
+  assert.ok(removed.horizontal >= 3, `horizontal rules: ${removed.horizontal}`);
+  assert.ok(removed.vertical >= 3, `vertical rules: ${removed.vertical}`);
+  // Paper where the rules were (the 2 px break was paper already).
+  for (const y of [40, 41, 100, 160]) {
+    for (let x = 30; x <= 370; x++) assert.ok(page.grey[y * 400 + x] >= 240, `(${x}, ${y})`);
+  }
+  for (const x of [30, 200, 370]) {
+    for (let y = 40; y <= 160; y++) assert.ok(page.grey[y * 400 + x] >= 240, `(${x}, ${y})`);
+  }
+  // Every glyph pixel is still ink.
+  let kept = 0;
+  let glyphPixels = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== 20) continue;
+    glyphPixels++;
+    if (page.grey[i] === 20) kept++;
+  }
+  assert.equal(kept, glyphPixels);
+});
+
+Deno.test("removeRules leaves a page of text without rules as it was", () => {
+  const page = blank(400, 200);
+  for (let row = 0; row < 6; row++) glyphs(page, 20, 20 + row * 28, 27);
+  const before = page.grey.slice();
+  assert.deepEqual(removeRules(page), { horizontal: 0, vertical: 0 });
+  assert.deepEqual(page.grey, before);
+});
+
+Deno.test("removeRules erases a thick border and the blur's halo around a rule", () => {
+  const page = blank(300, 120);
+  for (let y = 60; y < 65; y++) for (let x = 10; x < 290; x++) page.grey[y * 300 + x] = 40;
+  // Blur's halo: a lighter row each side.
+  for (const y of [59, 65]) for (let x = 10; x < 290; x++) page.grey[y * 300 + x] = 120;
+  removeRules(page);
+  for (let y = 59; y <= 65; y++) {
+    for (let x = 10; x < 290; x++) assert.equal(page.grey[y * 300 + x], 255, `(${x}, ${y})`);
+  }
+});
+
+Deno.test("inkThreshold splits ink from paper", () => {
+  const page = blank(100, 100);
+  for (let i = 0; i < 1000; i++) page.grey[i * 7] = 30;
+  const threshold = inkThreshold(page);
+  assert.ok(threshold >= 30 && threshold < 240, `threshold ${threshold}`);
 });

@@ -552,6 +552,9 @@ function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
   return out;
 }
 
+/** A word printed in lower case only: part of a label, never a value (values are in capitals or digits). */
+const WRAPPED_LABEL = /^[a-zà-ÿ'’().°/-]+$/;
+
 /** Candidate values of one label: the words right of it on its row, then the words under it. */
 function valuesNear(
   span: LabelSpan,
@@ -587,23 +590,35 @@ function valuesNear(
     word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
     !span.words.includes(word)
   ).sort((a, b) => middle(a.box) - middle(b.box));
-  const below: PlacedWord[] = [];
-  if (under.length && !labelWords.has(under[0])) {
-    const row = middle(under[0].box);
-    const reach = height(under[0].box) * 0.6;
+  const rowFrom = (first: PlacedWord) => {
+    const row = middle(first.box);
+    const reach = height(first.box) * 0.6;
     const rowUnder = words.filter((word) =>
       Math.abs(middle(word.box) - row) <= reach &&
-      word.box.x0 >= Math.min(under[0].box.x0, span.box.x0 - h * 2) && word.box.x0 < end
+      word.box.x0 >= Math.min(first.box.x0, span.box.x0 - h * 2) && word.box.x0 < end
     ).sort((a, b) => a.box.x0 - b.box.x0);
+    const taken: PlacedWord[] = [];
     for (const word of rowUnder) {
       if (labelWords.has(word)) break;
-      const last = below.at(-1);
+      const last = taken.at(-1);
       if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
       if (!last && SEPARATOR.test(word.text)) continue;
-      below.push(word);
+      taken.push(word);
+    }
+    return { taken, bottom: row + reach };
+  };
+  const below: PlacedWord[][] = [];
+  if (under.length && !labelWords.has(under[0])) {
+    const first = rowFrom(under[0]);
+    below.push(first.taken);
+    // A label too long for its cell wraps ("Itariki y'amavuko / Date" over "of birth"): words
+    // in lower case only are the label's own, and its value is on the row under them.
+    if (first.taken.length && first.taken.every((word) => WRAPPED_LABEL.test(word.text))) {
+      const next = under.find((word) => middle(word.box) > first.bottom);
+      if (next && !labelWords.has(next)) below.push(rowFrom(next).taken);
     }
   }
-  return [...right.slice(0, 2), below].filter((candidate) => candidate.length > 0);
+  return [...right.slice(0, 2), ...below].filter((candidate) => candidate.length > 0);
 }
 
 function textOf(words: PlacedWord[]): string {

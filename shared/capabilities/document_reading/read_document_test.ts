@@ -112,6 +112,27 @@ Deno.test("a table whose header row holds the labels reads each value in its lab
   });
 });
 
+Deno.test("a header label wrapped in its cell: the value is under the label's last words", () => {
+  const lines = page([
+    [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
+    [[40, "Itariki y'amavuko / Date"], [420, "Amazina / Names"], [
+      800,
+      "Nimero y'uruhushya / Licence",
+    ]],
+    [[40, "of birth"], [800, "number"]],
+    [[40, "16/06/1993"], [420, "MUGISHA OLIVIER"], [800, "07B123456"]],
+    [[40, "Ibyiciro / Categories"], [420, "Izarangira / Expiry"]],
+    [[40, "B, C, D"], [420, "17/02/2031"]],
+  ], { pitch: 30 });
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "MUGISHA OLIVIER",
+    date_of_birth: "1993-06-16",
+    licence_number: "07B123456",
+    categories: "B, C, D",
+    expiry_date: "2031-02-17",
+  });
+});
+
 Deno.test("two columns of label and value on one row: each value stops at the next label", () => {
   const lines = page([
     [[40, "CARTE D'IMMATRICULATION"]],

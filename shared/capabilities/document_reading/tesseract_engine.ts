@@ -23,7 +23,9 @@ import {
   decodeGrey,
   estimateSkew,
   type GreyPage,
+  removeRules,
   rotate,
+  type RulesRemoved,
   scaleTo,
   sharpness,
   stretchContrast,
@@ -45,6 +47,11 @@ export interface TesseractEngineOptions {
   enough?: (lines: readonly OcrLine[], today: Date) => boolean;
   /** The width a page is read at (see {@link WORK_WIDTH}). @default WORK_WIDTH */
   workWidth?: number;
+  /**
+   * Erase table rules and borders before reading ({@link removeRules}). `false` is the reader
+   * before rule removal, for the benchmark's before/after. @default true
+   */
+  removeRules?: boolean;
   /** Told of each look at a page (one `recognize()` each), for traces and the benchmark. */
   onLook?: (look: Look) => void;
 }
@@ -77,6 +84,8 @@ export interface Preprocessed {
   scale: number;
   /** Whether it unsharp-masked the page. */
   sharpened: boolean;
+  /** Rows and columns of table rules it erased. */
+  rules: RulesRemoved;
 }
 
 /**
@@ -98,7 +107,7 @@ export const WORK_WIDTH = 1500;
  */
 export async function preprocess(
   photo: Uint8Array | GreyPage,
-  options: { sharpen?: boolean; workWidth?: number } = {},
+  options: { sharpen?: boolean; workWidth?: number; removeRules?: boolean } = {},
 ): Promise<Preprocessed> {
   const decoded = photo instanceof Uint8Array ? await decodeGrey(photo) : photo;
   const width = options.workWidth ?? WORK_WIDTH;
@@ -109,9 +118,16 @@ export async function preprocess(
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   const looked = sharpened ? sharpenedCopy(page) : page;
   const angle = estimateSkew(looked);
-  const upright = Math.abs(angle) >= 0.4 ? rotate(looked, angle) : looked;
+  const turned = Math.abs(angle) >= 0.4 ? rotate(looked, angle) : looked;
+  // Rules are found along rows and columns, so they go once the page is upright; `page`
+  // itself stays as it was for a second look.
+  const upright = turned === page ? { ...page, grey: page.grey.slice() } : turned;
+  const rules = (options.removeRules ?? true)
+    ? removeRules(upright)
+    : { horizontal: 0, vertical: 0 };
   return {
     image: toPgm(upright),
+    rules,
     page,
     width: upright.width,
     height: upright.height,
@@ -179,6 +195,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
   lines(bytes: Uint8Array): Promise<OcrLine[]>;
 } {
   const usePreprocess = options.preprocess ?? true;
+  const workWidth = options.workWidth;
   let worker: Promise<Worker> | null = null;
   let folder: string | null = null;
   // (Its message handlers keep the async context of the call that started it; the agent
@@ -205,7 +222,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     ((lines: readonly OcrLine[], today: Date) => isComplete(readDocument(lines, { today })));
   const lines = async (bytes: Uint8Array) => {
     const image = usePreprocess
-      ? (await preprocess(bytes, { workWidth: options.workWidth })).image
+      ? (await preprocess(bytes, { workWidth, removeRules: options.removeRules })).image
       : bytes;
     return recognizeLines(await start(), image);
   };
@@ -227,7 +244,10 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
           });
           return lines;
         };
-        const looked = await preprocess(request.bytes, { workWidth: options.workWidth });
+        const looked = await preprocess(request.bytes, {
+          workWidth,
+          removeRules: options.removeRules,
+        });
         const firstLines = await look(1, looked);
         const first = readDocument(firstLines, readOptions);
         // Pages with gaps or doubts get a second look; a page the reader says is read
@@ -240,6 +260,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
         }
         const sharpened = await preprocess(looked.page, {
           sharpen: true,
+          removeRules: options.removeRules,
           workWidth: looked.page.width,
         });
         const second = readDocument(await look(2, sharpened), readOptions);

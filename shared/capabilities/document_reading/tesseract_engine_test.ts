@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Jimp } from "jimp";
 import { readFixture } from "@testing/documents/generate.ts";
-import { createTesseractEngine, type Look, WORK_WIDTH } from "./tesseract_engine.ts";
+import { createTesseractEngine, type Look, preprocess, WORK_WIDTH } from "./tesseract_engine.ts";
 
 Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
   const engine = createTesseractEngine();
@@ -84,4 +84,25 @@ Deno.test("read() brings a phone-sized photo down to the working width", async (
   } finally {
     await engine.close?.();
   }
+});
+
+Deno.test("preprocess() hands tesseract a ruled table without its rules, unless told to keep them", async () => {
+  const width = 600;
+  const height = 300;
+  const ruled = () => {
+    const grey = new Uint8Array(width * height).fill(250);
+    for (const y of [60, 150, 240]) for (let x = 40; x < 560; x++) grey[y * width + x] = 20;
+    for (const x of [40, 300, 559]) for (let y = 60; y <= 240; y++) grey[y * width + x] = 20;
+    return { width, height, grey };
+  };
+  const pixels = (image: Uint8Array) => image.subarray(image.length - width * height);
+  const erased = await preprocess(ruled(), { workWidth: width });
+  assert.ok(
+    erased.rules.horizontal >= 3 && erased.rules.vertical >= 3,
+    JSON.stringify(erased.rules),
+  );
+  assert.ok(pixels(erased.image)[150 * width + 200] > 200, "the middle rule is paper");
+  const kept = await preprocess(ruled(), { workWidth: width, removeRules: false });
+  assert.deepEqual(kept.rules, { horizontal: 0, vertical: 0 });
+  assert.ok(pixels(kept.image)[150 * width + 200] < 50, "the middle rule is still ink");
 });
