@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { type Language, languageOf } from "@shared/contract/language.ts";
+import { requestedLanguage } from "@shared/agent/language_detect.ts";
 import { englishWords } from "./english_words.ts";
 import {
   assertSuitePasses,
@@ -22,9 +24,23 @@ Deno.test("every scenario in config/scenarios but insurance's passes", opts, asy
 });
 
 // The bot's lines to the user; "bot → +250…" lines go to vendors, drivers and staff.
-function englishLeaks(transcript: readonly string[]): string[] {
-  return transcript.filter((line) => line.startsWith("bot: "))
-    .flatMap((line) => englishWords(line).length ? [line] : []);
+/**
+ * The replies holding English while the user speaks Kinyarwanda or French: the scenario's
+ * language at first, then whatever the user asks for or plainly writes in ("I speak English
+ * please" makes English replies right; a place name changes nothing).
+ */
+function englishLeaks(transcript: readonly string[], language: Language): string[] {
+  let speaking = language;
+  const leaks: string[] = [];
+  for (const line of transcript) {
+    if (line.startsWith("user: ")) {
+      const text = line.slice("user: ".length);
+      speaking = requestedLanguage(text) ?? languageOf(text, speaking);
+    } else if (line.startsWith("bot: ") && speaking !== "en" && englishWords(line).length) {
+      leaks.push(line);
+    }
+  }
+  return leaks;
 }
 
 // No English in what a Kinyarwanda or French user is actually sent: each reply of every offline
@@ -44,11 +60,32 @@ Deno.test(
     const found: string[] = [];
     for (const scenario of scenarios) {
       const result = await playOffline(scenario);
-      for (const line of englishLeaks(result.transcript)) found.push(`${scenario.name}: ${line}`);
+      const language = scenario.name.endsWith("_rw") ? "rw" : "fr";
+      for (const line of englishLeaks(result.transcript, language)) {
+        found.push(`${scenario.name}: ${line}`);
+      }
     }
     assert.deepStrictEqual(found, []);
   },
 );
+
+Deno.test("the English check follows the language the user asks for or writes in", () => {
+  const transcript = [
+    "user: ndashaka moto",
+    "bot: Wed 25 Nov",
+    "user: Kimironko",
+    "bot: 1,500 RWF / stick",
+    "user: Hello, I speak English please",
+    "bot: Kwishyura 3,950 RWF kuri Ride Kimironko · Wed 25 Nov",
+    "user: parlez français",
+    "bot: 2 000 RWF / glass",
+  ];
+  assert.deepEqual(englishLeaks(transcript, "rw"), [
+    "bot: Wed 25 Nov",
+    "bot: 1,500 RWF / stick",
+    "bot: 2 000 RWF / glass",
+  ]);
+});
 
 Deno.test("a wrong expectation fails and its failure names the expectation", opts, async () => {
   const scenario = parseScenario(
