@@ -4,17 +4,13 @@
 // cannot be read starts again with a plain message.
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
-import { createTestRuntime } from "@testing/runtime.ts";
-import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
-import { signBody } from "@shared/channels/whatsapp/signature.ts";
-import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
-import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { bodyText, startAgentChannel } from "@testing/agent_channel.ts";
+import type { SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { buildAgentGraph } from "@shared/agent/agent_graph.ts";
 import { DatabaseCheckpointSaver } from "@shared/agent/checkpointer.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { conciergeMemory, migrateConcierge } from "./concierge_flow.ts";
 
-const SECRET = "concierge-memory-test-secret";
 const BUYER = "250788000001";
 const KIMIHURURA = { latitude: -1.9536, longitude: 30.0925 };
 const INQUIRY = "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d";
@@ -67,45 +63,15 @@ Deno.test("conciergeMemory refuses the untyped channelFlow, so kept version 0 is
   assert.equal(conciergeMemory.safeParse({ channelFlow: { step: "idle" } }).success, false);
 });
 
-/** The webhook with the agent the platform runs (no model, the live router). */
+/** The webhook with the agent the platform runs (no model, the live router), for one buyer. */
 async function webhook(db: TestDatabase) {
-  const rt = await createTestRuntime(db);
-  const tasks: Promise<unknown>[] = [];
-  const channel = createWhatsAppChannel(rt, {
-    appSecret: SECRET,
-    verifyToken: "v",
-    conversation: createAgentHandler(rt, { model: null, router: platformRouter() }),
-    background: (task) => void tasks.push(task()),
-  });
-  let n = 0;
-  const prefix = crypto.randomUUID().slice(0, 8);
+  const channel = await startAgentChannel(db, { model: null, router: platformRouter() });
   return {
-    rt,
     /** What the buyer is sent for one message of theirs, in order. */
     async say(content: SimulatedContent): Promise<string[]> {
-      const [{ seq }] = await db.query<{ seq: number }>(
-        "select coalesce(max(seq), 0)::int as seq from public.wa_outbox",
-      );
-      const body = new TextEncoder().encode(
-        JSON.stringify(messageDelivery({ from: BUYER, wamid: `wamid.${prefix}.${n++}` }, content)),
-      );
-      const response = await channel.app.request("/wa-webhook", {
-        method: "POST",
-        headers: { "x-hub-signature-256": await signBody(SECRET, body) },
-        body,
-      });
-      assert.equal(response.status, 200);
-      while (tasks.length) await tasks.shift();
-      await channel.dispatcher.drain();
-      const rows = await db.query<{ body: Record<string, unknown> }>(
-        "select body from public.wa_outbox where to_wa_id = $1 and seq > $2 order by seq",
-        [BUYER, seq],
-      );
-      return rows.map(({ body }) => {
-        const text = body.text as { body: string } | undefined;
-        const interactive = body.interactive as { body: { text: string } } | undefined;
-        return text?.body ?? interactive?.body.text ?? "";
-      });
+      const before = (await channel.outbox(BUYER)).length;
+      await channel.say(BUYER, content);
+      return (await channel.outbox(BUYER)).slice(before).map(bodyText);
     },
   };
 }
