@@ -24,6 +24,11 @@ const MARKERS: Array<[Language, RegExp]> = [
   ["en", /\b(hi|hello|i need|i want|looking for|please|pharmacy|person)\b/i],
 ];
 
+/** A language from a stored locale ("rw", "fr"; anything else, or none, is English). */
+export function languageFromLocale(locale: string | null | undefined): Language {
+  return locale === "rw" || locale === "fr" ? locale : "en";
+}
+
 /** The language a message is written in, else `fallback`. */
 export function languageOf(text: string, fallback: Language): Language {
   for (const [language, marker] of MARKERS) if (marker.test(text)) return language;

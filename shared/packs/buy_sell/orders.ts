@@ -8,7 +8,8 @@
 import { z } from "zod";
 import { id, int, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { asLanguage, LANGUAGES, orderReadBack } from "./texts.ts";
+import { languageFromLocale, LANGUAGES } from "@shared/contract/language.ts";
+import { orderReadBack } from "./texts.ts";
 
 const input = z.object({
   venue_id: id(),
@@ -95,7 +96,7 @@ export const orderCreate = defineTool({
         name: names.get(item.sku) ?? item.name ?? item.sku,
       })),
       table: args.table_no ?? null,
-      language: args.language ?? asLanguage(facts?.locale),
+      language: args.language ?? languageFromLocale(facts?.locale),
     });
   },
   async execute(args, ctx) {

@@ -189,8 +189,3 @@ export function orderReadBack(facts: OrderReadBackFacts): string {
     ORDER_READ_BACK.colon[language]
   }${lines}${table}`;
 }
-
-/** A stored locale as one of our languages (English when unknown). */
-export function asLanguage(locale: string | null | undefined): Language {
-  return locale === "rw" || locale === "fr" ? locale : "en";
-}

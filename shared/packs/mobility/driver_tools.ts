@@ -30,7 +30,8 @@ import {
   textOut,
 } from "@shared/capabilities/messaging/mod.ts";
 import { mobilitySettings } from "./settings.ts";
-import { kigaliClock, languageFrom, say } from "./texts.ts";
+import { kigaliClock, say } from "./texts.ts";
+import { languageFromLocale } from "@shared/contract/language.ts";
 
 interface DriverRow {
   id: string;
@@ -99,7 +100,7 @@ export const driverStatus = defineTool({
       needsLocation = !row.has_location && minutes > 0;
       until = row.available_until === null ? null : new Date(row.available_until);
     }
-    const language = languageFrom(driver.locale);
+    const language = languageFromLocale(driver.locale);
     const text = needsLocation
       ? say("needLocation", language)
       : minutes === 0
@@ -143,7 +144,7 @@ async function tellNobodyAccepted(
   orgId: string,
   ride: RideRow,
 ): Promise<void> {
-  const language = languageFrom(ride.language);
+  const language = languageFromLocale(ride.language);
   await messaging.send(db, {
     orgId,
     to: toWaId(ride.rider_phone),
@@ -166,7 +167,7 @@ async function tellLost(
   await messaging.send(db, {
     orgId,
     to: toWaId(offer.phone),
-    message: textOut(say("lost", languageFrom(offer.locale))),
+    message: textOut(say("lost", languageFromLocale(offer.locale))),
     idempotencyKey: `ride-lost:${offer.id}`,
   });
 }
@@ -207,7 +208,7 @@ export const rideOfferRespond = defineTool({
     const orgId = ctx.org_id!;
     const messaging = ctx.services.get(MESSAGING);
     const driver = await driverByPhone(ctx.db, orgId, args.driver_phone);
-    const language = languageFrom(driver.locale);
+    const language = languageFromLocale(driver.locale);
     const [found] = await ctx.db.query<{ id: string; request_id: string }>(
       `select id, request_id from public.ride_offers
        where org_id = $1 and driver_id = $2 and ($3::uuid is null or id = $3)
@@ -318,7 +319,7 @@ export const rideOfferRespond = defineTool({
       }),
       `ride-won:${found.id}`,
     );
-    const riderLanguage = languageFrom(ride.language);
+    const riderLanguage = languageFromLocale(ride.language);
     await messaging.send(ctx.db, {
       orgId,
       to: toWaId(ride.rider_phone),

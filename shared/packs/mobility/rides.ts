@@ -10,13 +10,13 @@
 import { formatMoneyRange, formatNumberRange } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
-import { LANGUAGES } from "@shared/contract/language.ts";
+import { languageFromLocale, LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { toWaId } from "@shared/contract/wa_id.ts";
 import { buttonsOut, MESSAGING, templateOut, textOut } from "@shared/capabilities/messaging/mod.ts";
 import { placeNear } from "./places.ts";
 import { mobilitySettings } from "./settings.ts";
-import { coarseDistance, languageFrom, say } from "./texts.ts";
+import { coarseDistance, say } from "./texts.ts";
 import { fareData, fareOutput, quoteTrip, tripPoint } from "./trip_estimate.ts";
 
 /** The largest radius drivers are searched in, metres. */
@@ -150,7 +150,7 @@ export const rideRequest = defineTool({
          values ($1, $2, $3, $4) returning id`,
         [ctx.org_id, ride.id, driver.driver_id, expiresAt.toISOString()],
       );
-      const language = languageFrom(driver.locale);
+      const language = languageFromLocale(driver.locale);
       const facts = {
         pickup: pickupName,
         distance: coarseDistance(driver.distance_m),
@@ -363,7 +363,7 @@ export const rideCancel = defineTool({
       await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: toWaId(offer.phone),
-        message: textOut(say("rideCancelled", languageFrom(offer.locale))),
+        message: textOut(say("rideCancelled", languageFromLocale(offer.locale))),
         idempotencyKey: `ride-cancelled:${offer.id}`,
       });
     }
@@ -462,7 +462,7 @@ export const rideHold = defineTool({
     );
     const money = { currency: org?.currency ?? undefined };
     for (const offer of offers) {
-      const language = languageFrom(offer.locale);
+      const language = languageFromLocale(offer.locale);
       const window = { min: offer.estimate_min_rwf ?? 0, max: offer.estimate_max_rwf ?? 0 };
       const facts = {
         pickup: offer.pickup_name ?? "",

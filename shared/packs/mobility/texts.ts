@@ -238,11 +238,6 @@ export const MOBILITY_TEXTS = {
 /** Looks up a phrase in a language, with `{name}` values filled in. */
 export const say = phraseBook(MOBILITY_TEXTS);
 
-/** A language from a stored locale ("rw", "fr", anything else English). */
-export function languageFrom(locale: string | null | undefined): Language {
-  return locale === "rw" || locale === "fr" ? locale : "en";
-}
-
 /** "850 m" or "1.2 km", rounded to 100 m: a driver learns no more. */
 export function coarseDistance(metres: number): string {
   const rounded = Math.max(100, Math.round(metres / 100) * 100);
