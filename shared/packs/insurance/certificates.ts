@@ -21,8 +21,7 @@
  * @module
  */
 import { z } from "zod";
-import type { Language } from "@shared/contract/language.ts";
-import { LANGUAGES } from "@shared/contract/language.ts";
+import { languageFromLocale } from "@shared/contract/language.ts";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
@@ -105,10 +104,6 @@ function kigaliDate(instant: Date): string {
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function languageOf(value: string): Language {
-  return (LANGUAGES as readonly string[]).includes(value) ? value as Language : "en";
 }
 
 function text(value: unknown): string | undefined {
@@ -196,7 +191,7 @@ async function toStaff(
       row.payer_id,
     ],
   );
-  const lang = languageOf(row.language);
+  const lang = languageFromLocale(row.language);
   await messaging.send(db, {
     orgId,
     to: row.payer_phone,
@@ -238,7 +233,7 @@ export const insuranceCertificatesSweep = defineTool({
         document = await renderDocument({
           templateId: "insurance_certificate",
           data: built.data,
-          language: languageOf(row.language),
+          language: languageFromLocale(row.language),
           renderPdf: ctx.services.get(PDF_RENDERER),
         });
       } catch (error) {
@@ -282,7 +277,7 @@ export const insuranceCertificatesSweep = defineTool({
       const built = certificateData(row);
       // What was rendered must still be what the database says, or the next sweep renders again.
       if ("why" in built || canonicalJson(built.data) !== ready.data) continue;
-      const lang = languageOf(row.language);
+      const lang = languageFromLocale(row.language);
       const data = built.data;
       const filename = `insurance-certificate-${data.vehicle.plate.replaceAll(" ", "")}.pdf`;
       await messaging.send(ctx.db, {
