@@ -7,7 +7,12 @@
  *
  * @module
  */
-import { formatMoneyRange, formatNumberRange } from "@shared/capabilities/format/mod.ts";
+import type { Queryable } from "@shared/db/types.ts";
+import {
+  formatMoneyRange,
+  formatNumberRange,
+  type MoneyOptions,
+} from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { languageFromLocale, LANGUAGES } from "@shared/contract/language.ts";
@@ -138,12 +143,8 @@ export const rideRequest = defineTool({
         args.language,
       ],
     );
-    // Drivers read the price in the tenant's currency (the default when it has none set).
-    const [org] = await ctx.db.query<{ currency: string | null }>(
-      "select currency from public.orgs where id = $1",
-      [ctx.org_id],
-    );
-    const money = { currency: org?.currency ?? undefined };
+    // Drivers read the price in the tenant's currency.
+    const money = await tenantMoney(ctx.db, ctx.org_id);
     for (const driver of drivers) {
       const [offer] = await ctx.db.query<{ id: string }>(
         `insert into public.ride_offers (org_id, request_id, driver_id, expires_at)
@@ -456,11 +457,7 @@ export const rideHold = defineTool({
     );
     const messaging = ctx.services.get(MESSAGING);
     // Drivers read the price in the tenant's currency, as in the offer itself.
-    const [org] = await ctx.db.query<{ currency: string | null }>(
-      "select currency from public.orgs where id = $1",
-      [ctx.org_id],
-    );
-    const money = { currency: org?.currency ?? undefined };
+    const money = await tenantMoney(ctx.db, ctx.org_id);
     for (const offer of offers) {
       const language = languageFromLocale(offer.locale);
       const window = { min: offer.estimate_min_rwf ?? 0, max: offer.estimate_max_rwf ?? 0 };
@@ -507,3 +504,12 @@ export const rideHold = defineTool({
     return { ...done, drivers_told: offers.length };
   },
 });
+
+/** How the tenant's amounts are written: its currency, or the default when it has none set. */
+async function tenantMoney(db: Queryable, orgId: string | null): Promise<MoneyOptions> {
+  const [org] = await db.query<{ currency: string | null }>(
+    "select currency from public.orgs where id = $1",
+    [orgId],
+  );
+  return { currency: org?.currency ?? undefined };
+}
