@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliTime } from "@shared/capabilities/format/mod.ts";
 
 /** Every phrase of the pack. */
