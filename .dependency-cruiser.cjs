@@ -84,7 +84,7 @@ module.exports = {
       name: "functions-import-no-pack-internals",
       comment:
         "A function imports the composition root and the kernel, never a pack: what it needs " +
-        "of one is named by the root (shared/platform/payments.ts, shared/platform/ocr.ts).",
+        "of one is served by the root (createPackFunction) or called as a tool by name.",
       severity: "error",
       from: { path: "^supabase/functions/", pathNot: TEST_FILE },
       to: { path: "^shared/packs/" },

@@ -38,8 +38,7 @@ import {
   readDevUsers,
   unreachableHint,
 } from "./_data_root.ts";
-import { localPaymentSecrets } from "../supabase/functions/payments/app.ts";
-import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "./dev_server.ts";
+import { LOCAL_PHONE_NUMBER_ID, localPaymentSecrets, localWhatsAppSecrets } from "./dev_server.ts";
 import { APPROVED_TEMPLATE_BUTTONS } from "./_template_buttons.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";

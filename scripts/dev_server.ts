@@ -26,7 +26,12 @@ import type { Database } from "@shared/db/types.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
-import { createPaymentsApp, localPaymentSecrets } from "../supabase/functions/payments/app.ts";
+import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
+import {
+  PAYMENTS_CONFIG,
+  type PaymentsConfig,
+  paymentsConfigFromEnv,
+} from "@shared/packs/payments/mod.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createOcrApp } from "../supabase/functions/ocr-processor/app.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
@@ -120,6 +125,21 @@ export function localWhatsAppSecrets(secret: string): LocalWhatsAppSecrets {
   };
 }
 
+/**
+ * The secret local settlement callbacks are signed with: `MOMO_CALLBACK_SECRET`
+ * when set, else one derived from the dev secret (the simulator signs with it).
+ */
+export function localPaymentSecrets(secret: string): { callbackSecret: string } {
+  return {
+    callbackSecret: Deno.env.get("MOMO_CALLBACK_SECRET") || `dev-momo-callback:${secret}`,
+  };
+}
+
+// The environment's payments settings, callbacks signed with the local secret.
+function localPaymentsConfig(secret: string): PaymentsConfig {
+  return { ...paymentsConfigFromEnv(), ...localPaymentSecrets(secret) };
+}
+
 /** Where the dev server is listening, once it is (a function's calls to another go there). */
 export interface LocalHost {
   /** Base URL, e.g. `http://127.0.0.1:54321`. */
@@ -157,11 +177,10 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
         baseUrl: () => `${host.url()}${LOCAL_GRAPH_PREFIX}`,
       }),
     }),
-  // Settlement callbacks signed with a secret derived from the dev secret, forwarded SMS from
-  // registered devices (on the embedded database, the dev forwarders); it sweeps expired
-  // charges every minute.
-  payments: (runtime) =>
-    createPaymentsApp({ ...runtime, ...localPaymentSecrets(runtime.platform.secret) }),
+  // Settlement callbacks signed with a secret derived from the dev secret (unless
+  // MOMO_CALLBACK_SECRET is set), forwarded SMS from registered devices (on the embedded
+  // database, the dev forwarders); the platform's sweep expires unpaid charges every minute.
+  payments: (runtime) => createPaymentsApp(runtime),
 };
 
 /** Options for {@link startDevServer}. */
@@ -247,6 +266,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       { key: FILE_STORE, value: files },
       { key: OCR_ENGINE, value: ocrEngineFromEnv() },
       { key: PDF_RENDERER, value: renderPdf },
+      { key: PAYMENTS_CONFIG, value: localPaymentsConfig(secret) },
     ],
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),

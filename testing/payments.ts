@@ -4,8 +4,38 @@
  *
  * @module
  */
-import { type TestData, type TestRuntime } from "./runtime.ts";
+import type { Database } from "@shared/db/types.ts";
+import type { ServiceProvision } from "@shared/platform/platform.ts";
+import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
+import {
+  createTestRuntime,
+  type TestData,
+  type TestRuntime,
+  type TestRuntimeOptions,
+} from "./runtime.ts";
 import { ORG, USER } from "./seed.ts";
+
+/** The callback secret of the test payments function. */
+export const TEST_CALLBACK_SECRET = "callback-secret-for-tests-0123";
+
+/** The payments settings of the environment, with `callbackSecret` as providers sign. */
+export function paymentsSettings(callbackSecret = TEST_CALLBACK_SECRET): ServiceProvision {
+  return {
+    key: PAYMENTS_CONFIG,
+    value: { ...paymentsConfigFromEnv(), callbackSecret },
+  };
+}
+
+/** A test runtime whose payments function takes callbacks signed with {@link TEST_CALLBACK_SECRET}. */
+export function createPaymentsRuntime(
+  db: Database,
+  options: TestRuntimeOptions = {},
+): Promise<TestRuntime> {
+  return createTestRuntime(db, {
+    ...options,
+    provide: [paymentsSettings(), ...(options.provide ?? [])],
+  });
+}
 
 /** Café Nyamirambo (MoMoPay merchant 210045, owner Diane). */
 export const CAFE = "c0000000-0000-4000-8000-000000000002";

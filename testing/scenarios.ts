@@ -26,6 +26,7 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createAgentChannel } from "@shared/platform/whatsapp.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
+import { paymentsSettings } from "./payments.ts";
 import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "@shared/capabilities/document_reading/ocr_engine.ts";
@@ -557,6 +558,7 @@ export async function runScenario(
     if (photos) graph = await startFakeGraph();
     runtime = await createTestRuntime(db, {
       provide: [
+        paymentsSettings(CALLBACK_SECRET),
         ...(storage ? [{ key: FILE_STORE, value: storage.files }] : []),
         ...(ocr ? [{ key: OCR_ENGINE, value: ocr }] : []),
       ],
@@ -579,10 +581,7 @@ export async function runScenario(
         ? await options.createConversation(runtime)
         : options.conversation;
     }
-    const payments = createPaymentsApp({
-      ...runtime,
-      callbackSecret: CALLBACK_SECRET,
-    });
+    const payments = createPaymentsApp(runtime);
     const channel = createAgentChannel(runtime, {
       appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,

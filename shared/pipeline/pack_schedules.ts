@@ -1,6 +1,7 @@
 /**
  * Runs the packs' schedules (`Pack.schedules`): each tool, for each tenant
- * whose entry in `config/agent_configs.yaml` runs one of the pack's agents,
+ * whose entry in `config/agent_configs.yaml` runs one of the pack's agents
+ * (or every tenant, as the schedule says),
  * as the service of that tenant's org, at most once per period. Generic: it
  * reads the packs the platform holds and names none.
  *
@@ -52,11 +53,15 @@ export async function runPackSchedules(
   const runs: ScheduleRun[] = [];
   for (const pack of platform.packs) {
     if (!pack.schedules?.length) continue;
-    for (const tenant of tenantsRunning(platform, pack)) {
-      if (options.tenant !== undefined && tenant !== options.tenant) continue;
-      const org = platform.tenants.bySlug(tenant);
-      if (!org) continue;
-      for (const schedule of pack.schedules) {
+    const running = tenantsRunning(platform, pack);
+    for (const schedule of pack.schedules) {
+      const tenants = schedule.tenants === "every"
+        ? platform.tenants.list().map((tenant) => tenant.slug)
+        : running;
+      for (const tenant of tenants) {
+        if (options.tenant !== undefined && tenant !== options.tenant) continue;
+        const org = platform.tenants.bySlug(tenant);
+        if (!org) continue;
         const result = await platform.call({
           tool: schedule.tool,
           args: {},

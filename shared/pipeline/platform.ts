@@ -12,7 +12,7 @@ import type { CallerResolver } from "@shared/auth/caller.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { Database } from "@shared/db/types.ts";
 import type { AgentDirectory } from "@shared/registry/agent_config.ts";
-import type { Tool } from "@shared/registry/define_tool.ts";
+import type { Tool, ToolServices } from "@shared/registry/define_tool.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import type {
   AnyTool,
@@ -61,6 +61,8 @@ export interface Platform {
   readonly traces: TraceSink;
   /** Sends staged staff notifications after commit. */
   readonly notifications: OutboxWorker;
+  /** The services the root provides the packs (what tools get as `services`). */
+  readonly services: ToolServices;
   /** Files in Storage, as the root provides the `FILE_STORE` service (service role). */
   readonly files: FileStore;
   /** Logs. */

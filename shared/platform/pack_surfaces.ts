@@ -11,12 +11,12 @@
  * @module
  */
 import type { Context, Hono } from "hono";
-import { fail } from "@shared/contract/mod.ts";
+import { fail, type ToolFail } from "@shared/contract/mod.ts";
 import { type Caller, type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
-import { refusalResponse } from "@shared/http/body.ts";
+import { readBody, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
-import type { Pack, PackRoute } from "@shared/registry/pack.ts";
+import type { EndpointCaller, Pack, PackEndpoint, PackRoute } from "@shared/registry/pack.ts";
 import { tenantsRunning } from "@shared/pipeline/pack_schedules.ts";
 
 export { runPackSchedules, type ScheduleRun } from "@shared/pipeline/pack_schedules.ts";
@@ -56,6 +56,20 @@ export function checkPackSurfaces(packs: readonly Pack[], knownTools: Iterable<s
         );
       }
       seen.add(key);
+    }
+    const endpoints = new Set<string>();
+    for (const endpoint of pack.endpoints ?? []) {
+      const key = `${endpoint.method} ${endpoint.path}`;
+      const sizeOk = Number.isInteger(endpoint.maxBytes) && endpoint.maxBytes > 0 &&
+        endpoint.maxBytes <= 1024 * 1024;
+      if (!/^(\/(:?[a-z0-9_-]+))+$/.test(endpoint.path) || endpoints.has(key) || !sizeOk) {
+        throw new TypeError(
+          `Cannot start pack "${pack.id}" as endpoint "${key}" is repeated, its path is not ` +
+            "lowercase segments (or :parameters) starting with /, or its maxBytes is not 1 to " +
+            `1048576: current value is ${endpoint.maxBytes}`,
+        );
+      }
+      endpoints.add(key);
     }
   }
 }
@@ -132,6 +146,85 @@ export function mountPackRoutes(app: Hono, options: MountPackRoutesOptions): voi
           caller,
           context: { trace_id: `route:${pack.id}${route.path}:${crypto.randomUUID()}` },
         }),
+    });
+    return Response.json(answer.body, { status: answer.status });
+  }
+}
+
+/** Options for {@link mountPackEndpoints}. */
+export interface MountPackEndpointsOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves bearer tokens to callers. */
+  resolveCaller: CallerResolver;
+  /** The pack whose endpoints are mounted, each at `/<path>`. */
+  pack: Pack;
+}
+
+/**
+ * Mounts a pack's machine endpoints (`Pack.endpoints`) on `app`. The body is
+ * read within the endpoint's limit before anything else; `service` endpoints
+ * take only the service-role token and `caller` ones any signed-in caller
+ * (no token: 401 with a challenge); `signed` ones prove their sender
+ * themselves. A handler's answer is sent as it is.
+ */
+export function mountPackEndpoints(app: Hono, options: MountPackEndpointsOptions): void {
+  const { platform, resolveCaller, pack } = options;
+  for (const endpoint of pack.endpoints ?? []) {
+    const handler = (c: Context) =>
+      serve(endpoint, c.req.raw, c.req.query(), c.req.param() as Record<string, string>);
+    if (endpoint.method === "GET") app.get(endpoint.path, handler);
+    else app.post(endpoint.path, handler);
+  }
+
+  function signInRequired(): Response {
+    return Response.json(fail("AUTH_ERROR", SIGN_IN_REQUIRED), {
+      status: 401,
+      headers: { "www-authenticate": "Bearer" },
+    });
+  }
+
+  async function serve(
+    endpoint: PackEndpoint,
+    request: Request,
+    query: Record<string, string>,
+    params: Record<string, string>,
+  ): Promise<Response> {
+    const authorization = request.headers.get("authorization") ?? undefined;
+    if (endpoint.auth !== "signed") {
+      const resolved = await resolveCaller(
+        authorization,
+        undefined,
+        endpoint.auth === "service" ? { service: true } : undefined,
+      );
+      if ("ok" in resolved) {
+        await request.body?.cancel().catch(() => {});
+        return signInRequired();
+      }
+    }
+    const read = endpoint.method === "POST"
+      ? await readBody(request, { maxBytes: endpoint.maxBytes })
+      : { ok: true as const, bytes: new Uint8Array() };
+    if (!read.ok) return refusalResponse(read);
+    const answer = await endpoint.handle({
+      bytes: read.bytes,
+      headers: request.headers,
+      query,
+      params,
+      async callerIn(org): Promise<EndpointCaller | ToolFail> {
+        const resolved = await resolveCaller(authorization, org);
+        return "ok" in resolved ? resolved : { claims: resolved.claims, orgId: resolved.org_id };
+      },
+      db: platform.db,
+      callAsService: (tool, args, { orgId, idempotencyKey }) =>
+        platform.call({
+          tool,
+          args,
+          caller: { claims: { role: "service_role" }, org_id: orgId },
+          idempotencyKey: idempotencyKey.slice(0, 255),
+        }),
+      services: platform.services,
+      log: platform.log,
     });
     return Response.json(answer.body, { status: answer.status });
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Pack, PackRoute } from "@shared/registry/pack.ts";
+import type { Pack, PackEndpoint, PackRoute } from "@shared/registry/pack.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
 
 const route = (path: string): PackRoute => ({
@@ -34,4 +34,31 @@ Deno.test("checkPackSurfaces() refuses at start a schedule or route that could n
     /route "GET \/requests" is repeated/,
   );
   assert.throws(() => checkPackSurfaces([pack({ routes: [route("requests")] })], []), TypeError);
+});
+
+Deno.test("checkPackSurfaces() refuses at start an endpoint that could not be served", () => {
+  const endpoint = (path: string, maxBytes = 1024): PackEndpoint => ({
+    method: "POST",
+    path,
+    auth: "signed",
+    maxBytes,
+    handle: () => Promise.resolve({ status: 200, body: {} }),
+  });
+  checkPackSurfaces(
+    [pack({ endpoints: [endpoint("/callback"), endpoint("/devices/:id/revoke")] })],
+    [],
+  );
+  assert.throws(
+    () =>
+      checkPackSurfaces([pack({ endpoints: [endpoint("/callback"), endpoint("/callback")] })], []),
+    /endpoint "POST \/callback" is repeated/,
+  );
+  assert.throws(
+    () => checkPackSurfaces([pack({ endpoints: [endpoint("callback")] })], []),
+    TypeError,
+  );
+  assert.throws(
+    () => checkPackSurfaces([pack({ endpoints: [endpoint("/callback", 0)] })], []),
+    /its maxBytes is not 1 to 1048576: current value is 0/,
+  );
 });

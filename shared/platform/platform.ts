@@ -268,6 +268,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     tenants,
     traces,
     notifications,
+    services,
     files: services.get(FILE_STORE),
     log,
     secret,

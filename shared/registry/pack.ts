@@ -10,11 +10,11 @@
  * @module
  */
 import type { Language, Phrases } from "@shared/contract/language.ts";
-import type { ToolResult } from "@shared/contract/mod.ts";
-import type { Queryable } from "@shared/db/types.ts";
+import type { ToolFail, ToolResult } from "@shared/contract/mod.ts";
+import type { Database, JwtClaims, Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import type { IntentExamples } from "./intent_types.ts";
-import type { ServiceKey } from "./define_tool.ts";
+import type { ServiceKey, ToolServices } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
 import type { z } from "zod";
 
@@ -320,6 +320,71 @@ export interface PackResponse {
 }
 
 /**
+ * An HTTP endpoint a pack serves to machines rather than to its staff: a
+ * provider's signed callback, a device forwarding SMS, an operator's
+ * scheduler or console. Mounted (POST or GET, at `/<path>`) by the pack's own
+ * function (`createPackFunction`). The root reads the body through the
+ * streaming size limit and, per {@link PackEndpoint.auth}, checks the token;
+ * the endpoint does the rest, as the service of the org it proves.
+ */
+export interface PackEndpoint {
+  /** The HTTP method. */
+  method: "GET" | "POST";
+  /** The path under the function, e.g. `/callback`; `:name` segments are parameters. */
+  path: string;
+  /**
+   * Who may call it, checked by the root before the handler runs:
+   * - `signed`: anyone; the handler proves the sender from the raw bytes
+   *   (a signature) before it parses anything;
+   * - `service`: the service-role token only (a scheduler);
+   * - `caller`: any signed-in caller (the service role or a member of an
+   *   org); the handler acts as them, so the database decides the rest.
+   */
+  auth: "signed" | "service" | "caller";
+  /** The largest body read, bytes (POST). */
+  maxBytes: number;
+  /** Answers the request. */
+  handle(request: EndpointRequest): Promise<PackResponse>;
+}
+
+/** Who called an endpoint with `auth: "caller"`. */
+export interface EndpointCaller {
+  /** Their claims, applied to transactions run as them. */
+  claims: JwtClaims;
+  /** The org they act in, when they named one or have one. */
+  orgId: string | null;
+}
+
+/** What a {@link PackEndpoint} receives. */
+export interface EndpointRequest {
+  /** The raw body, already read within the size limit (empty for GET). */
+  bytes: Uint8Array;
+  /** The request's headers. */
+  headers: Headers;
+  /** The request's query parameters. */
+  query: Record<string, string>;
+  /** The path's `:name` parameters. */
+  params: Record<string, string>;
+  /**
+   * The caller the token proves, acting in `org` (slug or id) when given
+   * (`auth: "caller"`); a refusal (not a member, unknown org) otherwise.
+   */
+  callerIn(org: string | null): Promise<EndpointCaller | ToolFail>;
+  /** The database: as the caller (`asCaller`), or as the service to find the org a request acts for. */
+  db: Database;
+  /** Calls a tool through the pipeline as the service of `orgId`, keyed for idempotency. */
+  callAsService(
+    tool: string,
+    args: unknown,
+    options: { orgId: string; idempotencyKey: string },
+  ): Promise<ToolResult>;
+  /** The services the root provides (the pack's settings, messaging, the clock). */
+  services: Pick<ToolServices, "get" | "now">;
+  /** Logs, for refusals that are answered with nothing but a status. */
+  log: Pick<Logger, "info" | "warn" | "error">;
+}
+
+/**
  * A tool a pack wants called on a schedule, for every tenant that runs one
  * of the pack's agents, as the service of that tenant's org. It must be
  * side-effecting (a fresh idempotency key each run) and do nothing when
@@ -332,6 +397,12 @@ export interface PackSchedule {
   tool: string;
   /** How often, in minutes (1 to 1,440). */
   everyMinutes: number;
+  /**
+   * For which tenants: those running one of the pack's agents, or every
+   * tenant the platform knows (work any tenant may leave, such as charges a
+   * waiter or a driver asked for). @default "running"
+   */
+  tenants?: "running" | "every";
 }
 
 /** A domain pack. */
@@ -362,6 +433,8 @@ export interface Pack {
   sweeps?: readonly string[];
   /** HTTP routes for the tenant's staff. */
   routes?: readonly PackRoute[];
+  /** HTTP endpoints for machines (callbacks, forwarders, schedulers), served by its function. */
+  endpoints?: readonly PackEndpoint[];
   /** Tools called on a schedule for each tenant that runs the pack's agents. */
   schedules?: readonly PackSchedule[];
   /**

@@ -13,6 +13,12 @@ export interface PaymentsConfig {
   chargeTtlMinutes: number;
   /** The largest amount of one charge, whole RWF (`MOMO_MAX_AMOUNT_RWF`). */
   maxAmountRwf: number;
+  /**
+   * The secret providers sign settlement callbacks with (`MOMO_CALLBACK_SECRET`,
+   * at least 16 characters); without it the payments function refuses every
+   * callback (SERVICE_UNAVAILABLE) and says why in its log.
+   */
+  callbackSecret?: string;
 }
 
 /** The service key the root provides {@link PaymentsConfig} under. */
@@ -46,6 +52,17 @@ function whole(
   return value;
 }
 
+// A short secret is refused at start rather than at the first callback.
+function callbackSecret(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw.length < 16) {
+    throw new RangeError(
+      `Cannot read MOMO_CALLBACK_SECRET as it must be at least 16 characters: current value has ${raw.length}`,
+    );
+  }
+  return raw;
+}
+
 /**
  * Reads `MOMO_CHARGE_TTL_MINUTES` (1–1440, default 30) and
  * `MOMO_MAX_AMOUNT_RWF` (1–10,000,000, default 2,000,000).
@@ -68,5 +85,6 @@ export function paymentsConfigFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): Pa
       1,
       HARD_CEILING_RWF,
     ),
+    callbackSecret: callbackSecret(env.get("MOMO_CALLBACK_SECRET")),
   };
 }

@@ -17,6 +17,13 @@ import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
+import { callbackEndpoint, smsEndpoint, sweepEndpoint } from "./endpoints.ts";
+import {
+  addForwarderEndpoint,
+  listForwardersEndpoint,
+  revokeForwarderEndpoint,
+  rotateForwarderEndpoint,
+} from "./forwarder_endpoints.ts";
 import { checkMerchantAccounts } from "./merchant_account.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
@@ -24,6 +31,7 @@ import { paymentStatus } from "./payment_status.ts";
 import { paymentsFlow, paymentsFlowMemory } from "./payments_flow.ts";
 import {
   paymentConfirmByPayee,
+  paymentConfirmByStaff,
   paymentExpireDue,
   paymentRecordSms,
   paymentSettle,
@@ -44,6 +52,7 @@ export const PAYMENTS_PACK: Pack = {
     paymentSettle,
     paymentRecordSms,
     paymentConfirmByPayee,
+    paymentConfirmByStaff,
     paymentExpireDue,
   ],
   agents: [{
@@ -61,6 +70,23 @@ export const PAYMENTS_PACK: Pack = {
   texts: PAYMENTS_TEXTS,
   services: [PAYMENTS_CONFIG, MESSAGING],
   counterparts: [PAYEE_COUNTERPART],
+  // Served by the payments function: providers' callbacks, forwarded SMS, the operator's console.
+  endpoints: [
+    callbackEndpoint,
+    smsEndpoint,
+    sweepEndpoint,
+    listForwardersEndpoint,
+    addForwarderEndpoint,
+    rotateForwarderEndpoint,
+    revokeForwarderEndpoint,
+  ],
+  // Charges of every tenant expire, whichever agent asked for them (a waiter's, a driver's).
+  schedules: [{
+    id: "expire_due_charges",
+    tool: "payment_expire_due",
+    everyMinutes: 1,
+    tenants: "every",
+  }],
   // A tenant's malformed account stops the start; one without an account is told to operators.
   async checkSettings({ db, log }) {
     for (const tenant of await checkMerchantAccounts(db)) {

@@ -25,6 +25,7 @@ import {
   type ChargeRow,
   type EvidenceOutcome,
   lockCharge,
+  notifyParties,
   paymentTicket,
   type SettleOutcome,
 } from "./settlement.ts";
@@ -382,5 +383,47 @@ export const paymentExpireDue = defineTool({
       if (outcome.kind === "applied") expired.push(momo_ref);
     }
     return { expired };
+  },
+});
+
+/** The `payment_confirm_by_staff` tool. */
+export const paymentConfirmByStaff = defineTool({
+  name: "payment_confirm_by_staff",
+  title: "Confirm a payment as staff",
+  description: 'A staff member saw the money arrive (a payment ticket\'s "Confirm payment" in ' +
+    "the Admin Inbox): the charge is settled as confirmed by them, and the payer and the payee " +
+    "are told once. Only staff of the charge's org may; confirming again changes nothing.",
+  category: "payments",
+  input: z.object({ momo_ref: momoRef }),
+  output: z.object({
+    momo_ref: z.string(),
+    status: z.string().describe("The charge's status after the confirmation, e.g. settled."),
+  }),
+  examples: [{
+    input: { momo_ref: "PAY-7K3QX2" },
+    output: { momo_ref: "PAY-7K3QX2", status: "settled" },
+  }],
+  sideEffects: "writes.payment",
+  // Queues the parties' WhatsApp messages; private.confirm_payment_manually checks the caller
+  // (auth.uid() is staff of the charge's org) and records who confirmed.
+  auth: "service",
+  openWorld: true,
+  latencyBudgetMs: 400,
+  async execute(args, ctx) {
+    if (!ctx.user_id) throw new ToolFailure("AUTH_ERROR", "Confirmations come from a person");
+    // Another org's charge is as if it did not exist: its staff confirm it in their own org.
+    if (!await lockCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined)) {
+      throw new ToolFailure("NOT_FOUND", "No such payment");
+    }
+    const [row] = await ctx.db.query<{ status: string }>(
+      "select private.confirm_payment_manually($1, 'staff') as status",
+      [args.momo_ref],
+    );
+    // The first confirmation tells both sides; outbox keys make a repeat tell nobody twice.
+    if (row.status === "settled") {
+      const charge = await lockCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined);
+      if (charge) await notifyParties(ctx.db, charge, ctx.services.get(MESSAGING));
+    }
+    return { momo_ref: args.momo_ref, status: row.status };
   },
 });

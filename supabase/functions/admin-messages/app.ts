@@ -24,7 +24,6 @@ import { classifyDbError } from "@shared/db/errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
-import { confirmPaymentAsStaff } from "./payments.ts";
 import { findMessageFile, signMessageFile } from "./media.ts";
 import { replyToUser } from "./reply.ts";
 import {
@@ -269,11 +268,23 @@ export function createAdminApp(options: AdminAppOptions): Hono {
       });
     }));
 
-  // A payment ticket's "Confirm payment": the database checks the staff member's org.
-  app.post("/payments/:ref/confirm", (c) =>
-    asStaff(c, async (caller) => ({
-      payment: await confirmPaymentAsStaff(platform.db, caller.claims, c.req.param("ref")),
-    })));
+  // A payment ticket's "Confirm payment": the payments pack's tool, as the staff member.
+  app.post("/payments/:ref/confirm", async (c) => {
+    const caller = await staff(c);
+    if (caller instanceof Response) return caller;
+    const ref = c.req.param("ref");
+    const result = await platform.call({
+      tool: "payment_confirm_by_staff",
+      args: { momo_ref: ref },
+      caller,
+      idempotencyKey: `staff-confirm:${caller.claims.sub}:${ref}`.slice(0, 255),
+    });
+    // The reference is the path: one that cannot exist is no such payment, not a bad body.
+    if (!result.ok && result.error.code === "VALIDATION_ERROR") {
+      return contractResponse(fail("NOT_FOUND", "No such payment"));
+    }
+    return contractResponse(result.ok ? ok({ payment: result.data }) : result);
+  });
 
   return app;
 }

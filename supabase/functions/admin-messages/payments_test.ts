@@ -54,9 +54,10 @@ dbTest("staff confirm a payment ticket's charge; another org's staff cannot", as
       status: "pending",
     });
 
-    // Beaver's staff and an EasyMO customer: refused, nothing changes.
+    // Beaver's staff find no such payment in their org, an EasyMO customer is refused: nothing
+    // changes.
     const foreign = await as(USER.paul, `/payments/${data.momo_ref}/confirm`, "POST");
-    assert.equal(foreign.status, 403);
+    assert.equal(foreign.status, 404);
     const customer = await as(USER.aline, `/payments/${data.momo_ref}/confirm`, "POST");
     assert.equal(customer.status, 403);
     const unknown = await as(USER.jean, "/payments/PAY-NOPE22/confirm", "POST");

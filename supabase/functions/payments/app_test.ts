@@ -18,30 +18,41 @@ import {
   revokeForwarder,
   rotateForwarder,
 } from "@shared/packs/payments/sms_forwarders.ts";
-import { cafeOrder, charge } from "@testing/payments.ts";
+import {
+  cafeOrder,
+  charge,
+  createPaymentsRuntime,
+  TEST_CALLBACK_SECRET,
+} from "@testing/payments.ts";
 import { confirmsPayment } from "@shared/packs/payments/paid_counterpart.ts";
-import { createPaymentsApp, type PaymentsApp } from "./app.ts";
+import { createPaymentsApp } from "./app.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 
-const CALLBACK_SECRET = "callback-secret-for-tests-0123";
+const CALLBACK_SECRET = TEST_CALLBACK_SECRET;
 const OTHER_SECRET = "another-secret-for-tests-01234";
 const DIANE_WA = "250788000005"; // owner of Café Nyamirambo
 
 interface Served {
   url: string;
-  app: PaymentsApp;
+  /** Runs the expiry sweep as a scheduler does (the service role); answers what expired. */
+  sweep(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 function serve(rt: TestRuntime): Served {
-  const app = createPaymentsApp({
-    ...rt,
-    callbackSecret: CALLBACK_SECRET,
-  });
+  const app = createPaymentsApp(rt);
   const server = serveFunction("payments", (request) => app.fetch(request));
   return {
     url: server.url,
-    app,
+    async sweep() {
+      const response = await fetch(`${server.url}/sweep`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${await rt.tokenFor(null)}` },
+      });
+      const body = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(body));
+      return body.data.expired;
+    },
     close: () => server.close(),
   };
 }
@@ -107,7 +118,7 @@ async function outboxTo(db: TestRuntime["platform"]["db"], waId: string): Promis
 dbTest(
   "callback: unsigned, stale, tampered or foreign signatures are 401 and change nothing",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const order = await cafeOrder(rt);
@@ -158,7 +169,7 @@ dbTest(
 dbTest(
   "callback SUCCESSFUL settles once, moves the order on and tells payer and venue",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const order = await cafeOrder(rt);
@@ -257,7 +268,7 @@ dbTest(
 dbTest(
   "callback failures: each status ends the charge with its reason and the payer is told why",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const expected = {
@@ -303,7 +314,7 @@ dbTest(
 );
 
 dbTest("callback with another amount does not settle: staff get a payment ticket", async (db) => {
-  const rt = await createTestRuntime(db);
+  const rt = await createPaymentsRuntime(db);
   const fn = serve(rt);
   try {
     const { data } = await charge(rt, { amount: 5000, payee_phone: "0788123456", memo: "x" });
@@ -330,7 +341,7 @@ dbTest("callback with another amount does not settle: staff get a payment ticket
 dbTest(
   "SMS: MTN by reference and Airtel by amount and payer settle; unmatched and ambiguous go to staff",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     const phone = await forwarder(rt, ORG.easymo, "Café phone");
     const sms = (text: string, sender = "M-Money") =>
@@ -412,7 +423,7 @@ dbTest(
 dbTest(
   "SMS: a device's SMS is filed under the org its key belongs to, whatever the body or header claims",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const till = await forwarder(rt, ORG.beaver, "Beaver till");
@@ -463,7 +474,7 @@ dbTest(
 dbTest(
   "SMS: unknown, revoked, rotated-out, wrong-key, stale and unnamed devices get one identical 401",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const till = await forwarder(rt, ORG.beaver);
@@ -540,7 +551,7 @@ dbTest(
 dbTest(
   "PAID <ref> from the venue settles it as the vendor; a stranger is not claimed",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const order = await cafeOrder(rt);
     const { data } = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
     const message = (from: string, text: string) => ({
@@ -593,7 +604,7 @@ dbTest(
 dbTest(
   "PAID <ref> from a paid person of another org settles it as them, now a customer here",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     // Nina (a Beaver customer) is paid by an EasyMO customer: her profile is no member of EasyMO.
     const { data } = await charge(rt, { amount: 2000, payee_phone: "0788000011", memo: "Rent" });
     const paid = {
@@ -624,7 +635,7 @@ dbTest(
 );
 
 dbTest("the sweep expires unpaid charges once and tells the payer once", async (db) => {
-  const rt = await createTestRuntime(db);
+  const rt = await createPaymentsRuntime(db);
   const fn = serve(rt);
   try {
     // A charge made 31 minutes ago (the tool's clock) expired a minute ago.
@@ -639,7 +650,7 @@ dbTest("the sweep expires unpaid charges once and tells the payer once", async (
       headers: { authorization: `Bearer ${await rt.tokenFor(null)}` },
     });
     assert.deepEqual((await swept.json()).data, { expired: [data.momo_ref] });
-    assert.deepEqual(await fn.app.sweep(), []);
+    assert.deepEqual(await fn.sweep(), []);
     assert.equal((await payment(db, data.momo_ref)).failure_reason, "EXPIRED");
     assert.equal((await payment(db, live.momo_ref)).status, "pending");
     const told = await db.query("select 1 from public.wa_outbox where idempotency_key like $1", [
@@ -654,7 +665,7 @@ dbTest("the sweep expires unpaid charges once and tells the payer once", async (
 dbTest(
   "a callback racing the sweep: each charge ends once, settled or expired, and late money reaches staff",
   async (db) => {
-    const rt = await createTestRuntime(db);
+    const rt = await createPaymentsRuntime(db);
     const fn = serve(rt);
     try {
       const earlier = await createTestRuntime(db, {
@@ -672,7 +683,7 @@ dbTest(
       }
       // Every charge is due; the money for each arrives while the sweep runs.
       const [expired, ...answers] = await Promise.all([
-        fn.app.sweep(),
+        fn.sweep(),
         ...refs.map((ref, i) =>
           post(`${fn.url}/callback`, {
             momo_ref: ref,
@@ -712,9 +723,48 @@ dbTest(
         }
       }
       // A second sweep finds nothing: settled charges are never expired afterwards.
-      assert.deepEqual(await fn.app.sweep(), []);
+      assert.deepEqual(await fn.sweep(), []);
     } finally {
       await fn.close();
     }
   },
 );
+
+dbTest(
+  "the platform's sweep expires due charges of every tenant, once, with no scheduler calling /sweep",
+  async (db) => {
+    const rt = await createPaymentsRuntime(db);
+    // Charges made 31 minutes ago (the tool's clock) in EasyMO and in Beaver, whose agents
+    // include no payments agent: a waiter's or a driver's charge expires all the same.
+    const earlier = await createPaymentsRuntime(db, {
+      now: () => new Date(Date.now() - 31 * 60_000),
+    });
+    const ours = (await charge(earlier, { amount: 1000, payee_phone: "0788123456", memo: "x" }))
+      .data;
+    const theirs = (await charge(earlier, { amount: 1200, payee_phone: "0788123456", memo: "y" }, {
+      user: USER.nina,
+      org: ORG.beaver,
+    })).data;
+    const summary = await rt.platform.sweep();
+    assert.equal(summary.schedulesFailed, 0);
+    assert.equal((await payment(db, ours.momo_ref)).failure_reason, "EXPIRED");
+    assert.equal((await payment(db, theirs.momo_ref)).failure_reason, "EXPIRED");
+    const told = await db.query("select 1 from public.wa_outbox where idempotency_key like $1", [
+      `payment:${theirs.momo_ref}:expired:%`,
+    ]);
+    assert.equal(told.length, 1);
+    await rt.platform.traces.flush();
+  },
+);
+
+dbTest("callback: a body over 16 KiB is refused before its signature is read", async (db) => {
+  const rt = await createPaymentsRuntime(db);
+  const fn = serve(rt);
+  try {
+    const refused = await post(`${fn.url}/callback`, "x".repeat(17 * 1024));
+    assert.equal(refused.status, 413);
+    assert.equal(refused.json.error.code, "VALIDATION_ERROR");
+  } finally {
+    await fn.close();
+  }
+});

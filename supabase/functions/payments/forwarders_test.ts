@@ -13,7 +13,7 @@ import { serveFunction } from "@testing/serve_function.ts";
 import { createPaymentsApp } from "./app.ts";
 
 function served(rt: TestRuntime) {
-  const app = createPaymentsApp({ ...rt, callbackSecret: "callback-secret-for-tests-0123" });
+  const app = createPaymentsApp(rt);
   return serveFunction("payments", (request) => app.fetch(request));
 }
 

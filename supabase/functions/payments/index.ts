@@ -1,10 +1,11 @@
 /**
  * Entry point of the `payments` edge function: settlement callbacks,
- * forwarded MoMo SMS and the expiry sweep (see app.ts and docs/payments.md).
+ * forwarded MoMo SMS, the expiry sweep and the forwarder console (see
+ * app.ts and docs/payments.md). Settings: the runtime's and
+ * `MOMO_CALLBACK_SECRET` (docs/environment.md).
  *
  * @module
  */
-import { requireEnv } from "@shared/platform/env.ts";
 import { openRuntimeFromEnv } from "@shared/platform/env.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
@@ -13,9 +14,4 @@ import { createPaymentsApp } from "./app.ts";
 // Receipts and certificates may follow a settlement.
 const runtime = await openRuntimeFromEnv({ provide: [{ key: PDF_RENDERER, value: renderPdf }] });
 
-Deno.serve(
-  createPaymentsApp({
-    ...runtime,
-    callbackSecret: requireEnv("MOMO_CALLBACK_SECRET"),
-  }).fetch,
-);
+Deno.serve(createPaymentsApp(runtime).fetch);
