@@ -13,9 +13,10 @@
  *    is read as the map
  * 5. idempotency key: a side-effecting tool needs one (VALIDATION_ERROR);
  *    a gated call is fingerprinted
- * 6. confirmation: the gate for `confirmRequired` tools (CONFIRMATION_REQUIRED)
- * 7. rate limit: per user and per tenant for the tool, shared through
+ * 6. rate limit: per user and per tenant for the tool, shared through
  *    Postgres (RATE_LIMIT; see rate_limit.ts for what it costs)
+ * 7. confirmation: the gate for `confirmRequired` tools (CONFIRMATION_REQUIRED);
+ *    asking is rate limited too, from a bucket of its own
  * 8. one of three ways to run, by what the tool declares, under its deadline
  *    (TIMEOUT; deadlines share one timer, `Deadlines`):
  *    - write transaction: side-effecting tools run in one transaction as the
@@ -102,8 +103,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
     policyStep({ tenants, agents }),
     validationStep(),
     idempotencyKeyStep(),
-    confirmationStep({ tenants, confirmations, db, log }),
     rateLimitStep({ tenants, rateLimiter, tenantCeiling: options.tenantCeiling, log }),
+    confirmationStep({ tenants, confirmations, db, log, rateLimiter }),
     writeTransactionStep({ db, deadlines, services, log }),
     callerReadsStep({ db, rateLimiter, deadlines, log }),
     inProcessStep({ deadlines, log }),

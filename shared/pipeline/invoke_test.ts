@@ -663,3 +663,38 @@ dbTest("invoke() runs a tool that declared usesDatabase: false without a databas
   const sneaky = await rt.callAs(USER.aline, "test.pure", { n: 1, sneaky: true });
   assert.equal(errorOf(sneaky).code, "INTERNAL_ERROR");
 });
+
+dbTest(
+  "invoke() limits asking for confirmation like calling, without spending the calls' allowance",
+  async (db) => {
+    const rt = await createTestRuntime(db, { tools: TEST_TOOLS });
+    await setPolicy(rt, ORG.easymo, {
+      rate_limits: {
+        "test.transfer": {
+          per_user: { limit: 2, window_sec: 60 },
+          per_tenant: { limit: 10, window_sec: 60 },
+        },
+      },
+    });
+    const args = { amount: 5000, to: "+250788000002" };
+    const call = (key: string, confirmation?: string) =>
+      rt.callAs(USER.aline, "test.transfer", args, { idempotencyKey: key, confirmation });
+    // Two read-backs, then asking in a loop is refused before any read.
+    const first = await call("q1");
+    const second = await call("q2");
+    const third = await call("q3");
+    assert.deepEqual([first, second, third].map(codeOf), [
+      "CONFIRMATION_REQUIRED",
+      "CONFIRMATION_REQUIRED",
+      "RATE_LIMIT",
+    ]);
+    assert.equal(errorOf(third).confirmation, undefined);
+    // Both confirmed calls still run: asking spent none of the calls' own two.
+    const done = [
+      await call("q1", errorOf(first).confirmation!.token),
+      await call("q2", errorOf(second).confirmation!.token),
+    ];
+    assert.deepEqual(done.map(codeOf), ["ok", "ok"]);
+    await rt.platform.traces.flush();
+  },
+);

@@ -4,6 +4,12 @@
  * CONFIRMATION_REQUIRED carrying a new token and a summary to show; a forged
  * token is AUTH_ERROR. Other tools pass straight through.
  *
+ * Asking reads the database as the caller (the summary's names), so asking is
+ * rate limited like calling: from a bucket of its own beside the tool's
+ * (`<tool>#confirm`, the same limits), so that asking never spends the
+ * allowance of the calls it confirms and a caller asking in a loop is
+ * refused (RATE_LIMIT) before any read.
+ *
  * @module
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
@@ -14,6 +20,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import { type Call, type CallStep, claimsOf, type NextStep } from "../call.ts";
 import { describe } from "./_failure.ts";
 import type { ConfirmationSigner } from "../confirmation.ts";
+import type { LeasedRateLimiter } from "../rate_limit.ts";
 
 /** Options for {@link confirmationStep}. */
 export interface ConfirmationStepOptions {
@@ -25,11 +32,24 @@ export interface ConfirmationStepOptions {
   db: Pick<Database, "openCallerReads">;
   /** Where a summary that failed is logged (the read-back falls back to the arguments). */
   log: Logger;
+  /** Tokens for asking, from the call's rate (set by the rate limit step before this one). */
+  rateLimiter: Pick<LeasedRateLimiter, "take">;
 }
 
 /** The step that asks for confirmation (CONFIRMATION_REQUIRED, AUTH_ERROR when forged). */
 export function confirmationStep(options: ConfirmationStepOptions): CallStep {
-  const { tenants, confirmations, db, log } = options;
+  const { tenants, confirmations, db, log, rateLimiter } = options;
+
+  // Asking draws from its own bucket beside the tool's, with the tool's limits.
+  function mayAsk(call: Call): boolean | Promise<boolean> {
+    const rate = call.rate;
+    if (!rate) return true;
+    return rateLimiter.take(
+      { ...rate.bucket, tool: `${rate.bucket.tool}#confirm` },
+      rate.limits,
+      call.now,
+    );
+  }
 
   async function summarise(call: Call, tenantName: string): Promise<string> {
     const tool = call.tool!;
@@ -66,6 +86,7 @@ export function confirmationStep(options: ConfirmationStepOptions): CallStep {
       if (check === "valid") return null;
       if (check === "forged") return fail("AUTH_ERROR", "Invalid confirmation");
     }
+    if (!await mayAsk(call)) return fail("RATE_LIMIT");
     const issued = await confirmations.issue(claims);
     const summary = await summarise(call, tenant.name ?? tenant.slug);
     return fail("CONFIRMATION_REQUIRED", `Please confirm: ${summary}`, {

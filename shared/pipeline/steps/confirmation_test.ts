@@ -13,6 +13,8 @@ import { confirmationStep } from "./confirmation.ts";
 
 const SECRET = "a-confirmation-secret-of-at-least-32-bytes";
 const QUIET = createLogger({ write: () => {} });
+/** A rate limiter that always grants. */
+const ALWAYS = { take: () => true };
 const confirmed = testTool({
   confirmRequired: true,
   confirmSummary: (args, context) => `send ${args.n} for ${context.tenantName}`,
@@ -37,6 +39,7 @@ Deno.test("confirmationStep() hands an unconfirmed tool's call on at once", () =
     tenants: tenantsWith(),
     db: unreadDatabase(),
     log: QUIET,
+    rateLimiter: ALWAYS,
     confirmations: new ConfirmationSigner(SECRET),
   });
   const answer = step(callFor(testTool()), next);
@@ -50,6 +53,7 @@ Deno.test("confirmationStep() asks for confirmation with a token and the tool's 
     tenants: tenantsWith(),
     db: unreadDatabase(),
     log: QUIET,
+    rateLimiter: ALWAYS,
     confirmations: new ConfirmationSigner(SECRET, { now }),
   });
   const next = answering();
@@ -75,6 +79,7 @@ Deno.test("confirmationStep() asks again when the token was for other arguments,
     confirmations,
     db: unreadDatabase(),
     log: QUIET,
+    rateLimiter: ALWAYS,
   });
   const next = answering();
   const token = failure(await step(gated(), next)).confirmation!.token;
@@ -92,6 +97,7 @@ Deno.test("confirmationStep() summarises with the title and arguments when the t
     tenants: tenantsWith(),
     db: unreadDatabase(),
     log: QUIET,
+    rateLimiter: ALWAYS,
     confirmations: new ConfirmationSigner(SECRET),
   });
   const plain = testTool({ confirmRequired: true });
@@ -114,6 +120,7 @@ Deno.test("confirmationStep() reads back with the arguments when the summary's r
     confirmations: new ConfirmationSigner(SECRET),
     db,
     log: createLogger({ write: (line) => lines.push(line) }),
+    rateLimiter: ALWAYS,
   });
   const asked = failure(await step(callFor(reading, { args: { n: 5 } }), answering()));
   assert.equal(asked.code, "CONFIRMATION_REQUIRED");
@@ -121,4 +128,33 @@ Deno.test("confirmationStep() reads back with the arguments when the summary's r
   assert.deepEqual([db.opened, db.ended], [1, 1], "the summary's reads are given back");
   assert.equal(lines.length, 1);
   assert.match(lines[0], /confirmation_summary_failed/);
+});
+
+Deno.test("confirmationStep() asks from its own bucket beside the tool's, and a caller asking too often is refused before any read", async () => {
+  const taken: string[] = [];
+  let left = 1;
+  const step = confirmationStep({
+    tenants: tenantsWith(),
+    db: unreadDatabase(),
+    log: QUIET,
+    confirmations: new ConfirmationSigner(SECRET),
+    rateLimiter: {
+      take: (key) => {
+        taken.push(`${key.tool} ${key.subject}`);
+        return left-- > 0;
+      },
+    },
+  });
+  const rate = {
+    bucket: { orgId: "org", tool: confirmed.name, subject: "user-1" },
+    limits: { perUser: { limit: 1, windowSec: 60 }, perTenant: { limit: 10, windowSec: 60 } },
+  };
+  const next = answering();
+  const first = failure(await step(gated({ set: { scope: "s", fingerprint: "f", rate } }), next));
+  assert.equal(first.code, "CONFIRMATION_REQUIRED");
+  const second = failure(await step(gated({ set: { scope: "s", fingerprint: "f", rate } }), next));
+  assert.equal(second.code, "RATE_LIMIT");
+  assert.equal(second.confirmation, undefined, "no token is issued past the limit");
+  assert.deepEqual(taken, [`${confirmed.name}#confirm user-1`, `${confirmed.name}#confirm user-1`]);
+  assert.equal(next.calls.length, 0);
 });
