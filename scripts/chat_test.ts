@@ -197,7 +197,7 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
         components: [
           {
             type: "body",
-            parameters: ["Remera", "300 m", "Nyabugogo", "1,500–2,000"].map((text) => ({
+            parameters: ["Remera", "300 m", "Nyabugogo", "1,500–2,000 RWF"].map((text) => ({
               type: "text",
               text,
             })),
@@ -213,7 +213,7 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
     });
   assert.equal(
     renderRow(rideOffer("rw_RW")).split("\n").slice(1).join("\n"),
-    "template ride_offer (rw_RW): Remera, 300 m, Nyabugogo, 1,500–2,000\n[1] Emera  [2] Anga",
+    "template ride_offer (rw_RW): Remera, 300 m, Nyabugogo, 1,500–2,000 RWF\n[1] Emera  [2] Anga",
   );
   assert.match(renderRow(rideOffer("fr")), /\n\[1\] Accepter {2}\[2\] Refuser$/);
   // Tapping by number or by title sends the payload the driver counterpart reads.

@@ -14,10 +14,11 @@ import { httpStatus } from "@shared/contract/mod.ts";
 import type { PackRoute } from "@shared/registry/pack.ts";
 import { vendorInquiryBoard } from "./inquiry_board.ts";
 
-// A query parameter as the tool reads it: digits become a number, anything else is passed on as
-// written so the tool's VALIDATION_ERROR names the parameter.
+// A query parameter as the tool reads it: digits become a number (however large, so the tool's
+// range names the limit), anything else is passed on as written so the tool's VALIDATION_ERROR
+// names the parameter.
 function numberParam(value: string | undefined): number | string | undefined {
-  return value !== undefined && /^[0-9]{1,6}$/.test(value) ? Number(value) : value;
+  return value !== undefined && /^[0-9]{1,300}$/.test(value) ? Number(value) : value;
 }
 
 /** The vendor answers board. */

@@ -611,10 +611,10 @@ dbTest(
       // "1,500–2,000 KES" (en, rw) or "1 500–2 000 KES" (fr): the range once, then the currency.
       assert.match(offer.body, /[0-9][0-9, ]*–[0-9][0-9, ]* KES/, offer.body);
       assert.doesNotMatch(offer.body, /RWF/);
-      // The approved template writes the currency after its fourth parameter: numbers only.
+      // The approved template names no currency: its fourth parameter carries the tenant's.
       assert.match(
         offer.fallback.template.components[0].parameters[3].text,
-        /^[0-9][0-9, ]*–[0-9][0-9, ]*$/,
+        /^[0-9][0-9, ]*–[0-9][0-9, ]* KES$/,
       );
     }
     const [first] = offers;

@@ -8,11 +8,7 @@
  * @module
  */
 import type { Queryable } from "@shared/db/types.ts";
-import {
-  formatMoneyRange,
-  formatNumberRange,
-  type MoneyOptions,
-} from "@shared/capabilities/format/mod.ts";
+import { formatMoneyRange, type MoneyOptions } from "@shared/capabilities/format/mod.ts";
 import { z } from "zod";
 import { int, ToolFailure } from "@shared/contract/mod.ts";
 import { languageFromLocale, LANGUAGES } from "@shared/contract/language.ts";
@@ -173,13 +169,8 @@ export const rideRequest = defineTool({
         fallback: templateOut({
           name: "ride_offer",
           language,
-          // The approved body writes the currency after the window ("{{4}} RWF").
-          parameters: [
-            facts.pickup,
-            facts.distance,
-            facts.dest,
-            formatNumberRange(fare.window, language),
-          ],
+          // The price window carries the tenant's currency: the approved body names none.
+          parameters: [facts.pickup, facts.distance, facts.dest, facts.price],
           choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-offer:${offer.id}`,
@@ -490,12 +481,7 @@ export const rideHold = defineTool({
         fallback: templateOut({
           name: "ride_offer",
           language,
-          parameters: [
-            facts.pickup,
-            facts.distance,
-            facts.dest,
-            formatNumberRange(window, language),
-          ],
+          parameters: [facts.pickup, facts.distance, facts.dest, facts.price],
           choiceIds: buttons.map((button) => button.id),
         }),
         idempotencyKey: `ride-reopened:${offer.id}:${pause}`,

@@ -125,6 +125,11 @@ dbTest(
       assert.deepEqual(bad.body.error.fields.map((field: { path: string }) => field.path), [
         "hours",
       ]);
+      // A whole number past the range is told the range, however many digits it has.
+      const huge = await jean(`/inquiries?hours=99999999999`);
+      assert.equal(huge.status, 400);
+      assert.equal(huge.body.error.fields[0].path, "hours");
+      assert.match(huge.body.error.fields[0].message, /168/);
       const tooMany = await jean(`/inquiries?limit=1000`);
       assert.equal(tooMany.status, 400);
       assert.equal(tooMany.body.error.fields[0].path, "limit");
