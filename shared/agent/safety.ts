@@ -39,6 +39,7 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "molest",
     "harass",
     "abuse",
+    "abusing",
     "violence",
     "violent",
     "threaten",
@@ -734,6 +735,47 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Mistreated ("amfata nabi") and threats to the head ("azamena umutwe").
   ["violence", / \w*(?:mfat|mufat|dufat|mfash|mufash|dufash)\w* nabi\b/],
   ["violence", / \w*mena umutwe\b/],
+  // Concepts rather than listed wordings (issue 24 item 6): each names what is happening in
+  // the three languages' common forms, so a wording nobody wrote down still reads as harm.
+  // Wanting to die or to end one's life, said without the word "suicide".
+  [
+    "danger",
+    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up)\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
+  ],
+  [
+    "danger",
+    / (?:plus|pas) (?:envie|le gout|la force) de vivre\b| (?:envie d|veux|vais|va|veut) en finir\b(?! avec)| mettre fin a (?:mes|ses) jours\b| mettre fin a (?:ma|sa) vie\b| (?:veux|envie de|vais) mourir\b/,
+  ],
+  [
+    "danger",
+    / \w*iyahur\w*\b| \w*iyahuy\w*\b| (?:kw|n|y|w|a|b)iyic\w*\b| (?:kw|n|y|w|a|b)iyish\w*\b| (?:sinshaka|sinkishaka|ntashaka|sinifuza|ntacyo (?:nshaka|mbona)) (?:\w+ )?kubaho\b| (?:ndashaka|nshaka|numva nshaka|ashaka) gupfa\b/,
+  ],
+  // Someone who cannot be woken, has collapsed or swallowed too much.
+  ["danger", / (?:not|isn t|won t|wont|can t|cannot|doesn t|does not|didn t) (?:waking|wake)\b/],
+  ["danger", / ne se (?:reveil\w*) (?:pas|plus)\b| efondr\w*\b| evanou\w*\b/],
+  [
+    "danger",
+    / nt\w*(?:kanguk|kangut)\w*\b| (?:yituye|aituye|yaguye) hasi\b.* \w*(?:humek|kanguk|vug)\w*\b| ntabwo (?:a|i|ya|u|ba)?humeka\b| \w*humeka nabi\b/,
+  ],
+  [
+    "danger",
+    / (?:to many|too many|a lot of|trop de|beaucoup de|plein de) (?:pils|tablets|comprimes|medicaments|cachets|medicines|sleeping pils)\b| swalow\w* (?:\w+ ){0,3}(?:pils|tablets|bleach|poison|chemicals|petrol|parafin)\b| (?:yanyoye|yamize|anyoye|amize|yanyweye|banyoye) ibinini byinshi\b/,
+  ],
+  // Harm threatened to someone ("va faire du mal a mes enfants").
+  [
+    "violence",
+    / (?:va|vont|veut|veulent|menace de|menace d|vais) (?:me |nous |te |lui |leur |les )?faire du mal\b| faire du mal a (?:mes|mon|ma|nos|notre|moi|ma famile)\b/,
+  ],
+  // Sexual abuse, including Rwandan English "defile" and Kinyarwanda "gusambanya".
+  [
+    "violence",
+    / (?:sexualy|sexually) (?:abus|asault|assault|harass|harrass|touch|exploit|molest|atack|attack)\w*| defile\w*\b| abus\w* (?:d ele|d elle|de lui|de ma|de mon|de sa|de son|de mes)\b| abus sexuel\w*| atouchement\w*| \w*sambany\w*\b| (?:touch\w*|fondl\w*) (?:my|our|his|her) (?:daughter|son|child|kid|sister|niece|girl|nephew)\b/,
+  ],
+  // Someone who went off with the sender's thing and never came back, or is unreachable.
+  [
+    "theft",
+    / (?:never|jamais|not|didn t|did not|hasn t|has not|pas) (?:came|come|revenu|revenue|returned|rentre) (?:back )?(?:with|avec)\b| (?:ordi|ordinateur|portable|laptop|moto|voiture|sac|colis|argent)\b.* (?:tel|telephone|portable) (?:est )?(?:eteint|coupe|ferme)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
@@ -827,8 +869,9 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   ],
   [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
   [/ (inzara|ubushyuhe|inyota|igiciro|umutwe) \w*nyishe\b/g, " $1 "],
+  // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
-    / (insurance|asurance|ubwishingizi)((?: \w+){0,2}?) (?:theft|vol|fire|incendie|ubujura|inkongi)\b/g,
+    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],

@@ -169,3 +169,42 @@ Deno.test("extortion, code scams, watchers and door-trying are found; look-alike
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
+
+// Concepts, each in wordings of its own (none from the routing sets).
+Deno.test("wanting to die, someone who cannot be woken or took too many pills, threats of harm and sexual abuse are found", () => {
+  const cases: Array<[string, string]> = [
+    ["honestly i do not want to be alive anymore", "danger"],
+    ["I'm thinking of taking my own life", "danger"],
+    ["je veux mourir, personne ne m'aime", "danger"],
+    ["il veut mettre fin à ses jours", "danger"],
+    ["murumuna wanjye avuga ko ashaka kwiyahura", "danger"],
+    ["ndumva sinkishaka kubaho", "danger"],
+    ["grandpa won't wake up and his lips are blue", "danger"],
+    ["ma tante ne se réveille plus", "danger"],
+    ["papa yituye hasi ntavuga", "danger"],
+    ["she swallowed rat poison", "danger"],
+    ["il a pris trop de comprimés", "danger"],
+    ["mon voisin menace de faire du mal à ma famille", "violence"],
+    ["our neighbour was defiled by a boda man", "violence"],
+    ["a man has been sexually harassing my daughter", "violence"],
+    ["umugabo yasambanyije umwana w'imyaka 8", "violence"],
+    ["the fundi didn't come back with my drill and the cash", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("ordinary messages near those concepts raise no alarm", () => {
+  for (
+    const text of [
+      "I want to end my lease early, is it allowed",
+      "je veux en finir avec ce dossier de terrain",
+      "STI test kit, sexually transmitted infections",
+      "umwana ntarabyuka, muzane ibiryo saa tatu",
+      "the app is not responding when I pay",
+      "does the comprehensive cover include fire and theft",
+      "ubwishingizi bwanyu bwishingira n'inkongi y'umuriro?",
+      "nshaka kwiyandikisha",
+      "les médicaments pour la tension, j'en prends beaucoup",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
