@@ -643,6 +643,20 @@ const FUNCTION_WORDS = new Set(
     "birashoboka",
     "yego",
     "oya",
+    // "something" in the three languages and their SMS forms: a thing not named.
+    "ikintu",
+    "kintu",
+    "qqch",
+    "qqc",
+    "quelquechose",
+    "truc",
+    "smth",
+    "sth",
+    "stuff",
+    // Looking for, without saying what.
+    "cherche",
+    "looking",
+    "search",
   ].map(normalizeText),
 );
 
@@ -698,7 +712,52 @@ function isMenuRequest(text: string, normalized: string): boolean {
   if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
   const plain = wordsOf(normalized).filter((word) => !COURTESIES.has(word)).join(" ");
   if (plain === "" || MENU_NUMBERS.has(plain) && !/^\s*0/.test(text)) return false;
-  return MENU_KEYS.some((word) => withinTypo(plain, word));
+  if (MENU_KEYS.some((word) => withinTypo(plain, word))) return true;
+  return asksForMainMenu(plain);
+}
+
+// Verbs and articles that ask to be shown something, at a message's start, in the three
+// languages ("show me the", "montre moi le", "nyereka", "mwampa").
+const SHOW_WORDS = new Set(
+  [
+    "show",
+    "send",
+    "give",
+    "gimme",
+    "me",
+    "the",
+    "your",
+    "montre",
+    "montrez",
+    "envoie",
+    "envoyez",
+    "donne",
+    "donnez",
+    "moi",
+    "le",
+    "votre",
+    "nyereka",
+    "munyereke",
+    "mwanyereka",
+    "nyoherereza",
+    "mpa",
+    "mumpe",
+    "mwampa",
+  ].map(normalizeText),
+);
+// The menu words that can only mean the main menu ("main menu", "menu principal",
+// "ahabanza"), not a venue's ("show me the menu" at a bar is the waiter's).
+const MAIN_MENU_KEYS = MENU_KEYS.filter((key) =>
+  !/^(?:menu|menyu|meni|menue|munu|back|home)$/.test(key)
+);
+
+// A greeting and a request to be shown the main menu ("slt, montre moi le menu principal").
+function asksForMainMenu(plain: string): boolean {
+  const words = withoutGreetings(wordsOf(plain));
+  let at = 0;
+  while (at < words.length && SHOW_WORDS.has(words[at])) at++;
+  const rest = words.slice(at).join(" ");
+  return rest !== "" && MAIN_MENU_KEYS.includes(rest);
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

@@ -258,3 +258,23 @@ Deno.test("a first message of words that name nothing asks which service, in thr
   assert.equal(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
   assert.equal(decideRoute("yes i need", inFlow("pharmacy"), live).kind, "stay");
 });
+
+Deno.test("a greeting with a request to see the main menu shows it; a bare 'show me the menu' stays a venue's", () => {
+  for (
+    const text of [
+      "hey, show me the main menu pls",
+      "bjr montrez moi le menu principal",
+      "muraho, nyereka ahabanza",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "menu", text);
+  }
+  const venue = decideRoute("hi, show me the menu", fresh, context);
+  assert.notEqual(venue.kind, "menu");
+});
+
+Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
+  for (const text of ["nkeneye ikintu", "je cherche qqch", "i want smth"]) {
+    assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  }
+});

