@@ -657,11 +657,25 @@ const FUNCTION_WORDS = new Set(
     "cherche",
     "looking",
     "search",
+    // A problem or a question, without saying about what ("mfite ikibazo gito", "j'ai un souci").
+    "problem",
+    "issue",
+    "question",
+    "got",
+    "small",
+    "little",
+    "probleme",
+    "souci",
+    "petit",
+    "ikibazo",
+    "mfite",
+    "gito",
   ].map(normalizeText),
 );
 
-// A short message of function words only ("i need", "est ce que", "nkeneye"): it names
-// nothing to route on. Longer ones ("what can you do for me") ask about the service.
+// A short message of function words only ("i need", "est ce que", "nkeneye", "mfite
+// ikibazo"): it names nothing to route on. Longer ones ("what can you do for me") ask about
+// the service.
 function isContentFree(words: readonly string[]): boolean {
   const plain = words.filter((word) => !COURTESIES.has(word));
   return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));

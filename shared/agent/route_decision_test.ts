@@ -274,7 +274,15 @@ Deno.test("a greeting with a request to see the main menu shows it; a bare 'show
 });
 
 Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
-  for (const text of ["nkeneye ikintu", "je cherche qqch", "i want smth"]) {
+  for (
+    const text of [
+      "nkeneye ikintu",
+      "je cherche qqch",
+      "i want smth",
+      "mfite ikibazo gito",
+      "j'ai un souci",
+    ]
+  ) {
     assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
   }
 });
