@@ -771,6 +771,37 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:sexualy|sexually) (?:abus|asault|assault|harass|harrass|touch|exploit|molest|atack|attack)\w*| defile\w*\b| abus\w* (?:d ele|d elle|de lui|de ma|de mon|de sa|de son|de mes)\b| abus sexuel\w*| atouchement\w*| \w*sambany\w*\b| (?:touch\w*|fondl\w*) (?:my|our|his|her) (?:daughter|son|child|kid|sister|niece|girl|nephew)\b/,
   ],
+  // Violence by someone against a person they name ("a crowd is beating a man").
+  [
+    "violence",
+    / (?:beating|hiting|kicking|stabing|atacking|attacking|lynching|stoning) (?:a|the|this|that|an old|a young) (?:man|woman|boy|girl|child|kid|person|guy|baby|lady|student|driver)\b| (?:frappent|batent|tabasent|lynchent|agresent) (?:un|une|le|la) (?:homme|femme|enfant|garcon|file|fille|bebe|vieux|vieile|personne|chaufeur)\b/,
+  ],
+  // Gas leaking or smelt, in a home.
+  [
+    "danger",
+    / gas\b.* (?:leak\w*|smel\w*)\b| (?:leak\w*|smel\w*) (?:of )?gas\b| gaz\b.* (?:fuit|fuite|odeur|sent)\b| fuite de gaz\b| gaze?\b.* (?:iraryoha|iravamo|irava|impumuro|umunuko|iranuka)\b/,
+  ],
+  // Money taken, then the taker gone or blocking ("took my money and now blocks my number").
+  [
+    "theft",
+    / (?:took|taken|got|has|kept|received) (?:al )?(?:my|our) (?:money|cash|deposit|advance|payment)\b.* (?:block\w*|vanish\w*|disapear\w*|disappear\w*|not answering|switched of|ran)\b/,
+  ],
+  // Threats for speaking out ("if I talk he'll make me disappear", "nimbivuga azambura ubuzima").
+  [
+    "violence",
+    / if i (?:tel|talk|speak|report|go to the police)\b.* (?:wil|gona|going to|l) (?:\w+ )?(?:kil|hurt|finish|make me disapear|beat|fire)\b| si je (?:parle|dis|porte plainte|le dis)\b.* (?:me|m) (?:\w+ )?(?:tuer|tuera|fera disparaitre|frapera|batra|virera)\b| me (?:fera|vont|va) (?:faire )?disparaitre\b| nimbivuga\b| \w*ambura ubuzima\b| \w*mbura ubuzima\b/,
+  ],
+  // Something slipped into a drink; an injury shown with the one who did it hidden;
+  // everything demanded at a dark spot.
+  [
+    "danger",
+    / (?:ikintu|umuti|ibinini) mu (?:kinyobwa|byo kunywa|cyayi|nzoga|icupa)\b| \w*byimb\w*\b.* (?:uwabikoze|uwamukubise|who did it|qui a fait ca)\b| (?:ahantu|aho) (?:hijimye|h umwijima)\b| (?:muhe|mpe|give (?:him|them)|donne lui|donner) (?:ibyo mfite byose|everything i have|tout ce que j ai)\b/,
+  ],
+  // Someone leaving, a few words later, with the sender's things (not with a relative).
+  [
+    "theft",
+    / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue)(?: \w+){1,3} avec (?:mon|ma|mes|notre|nos) (?!soeur|frere|mere|pere|femme|mari|fils|file|enfant|ami|amie|copine|copain|famile|voisin|cousin)\w+| (?:left|ran|went|drove|rode)(?: \w+){1,3} with (?:my|our) (?!sister|brother|mother|father|wife|husband|son|daughter|child|kids|friend|family|neighbour|cousin)\w+/,
+  ],
   // Someone who went off with the sender's thing and never came back, or is unreachable.
   [
     "theft",

@@ -208,3 +208,27 @@ Deno.test("ordinary messages near those concepts raise no alarm", () => {
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("a mob beating someone, a gas leak, money taken then blocked, threats for speaking, a spiked drink are found", () => {
+  const cases: Array<[string, string]> = [
+    ["people are kicking a boy outside the bus park", "violence"],
+    ["des gens frappent une femme devant le marché", "violence"],
+    ["I can smell gas in the corridor", "danger"],
+    ["il y a une fuite de gaz chez la voisine", "danger"],
+    ["the fundi got my deposit and now he blocked me everywhere", "theft"],
+    ["my boss says if i report him he will have me beaten", "violence"],
+    ["bashyize umuti mu nzoga yanjye", "danger"],
+    ["le gardien est parti hier soir avec nos ordinateurs", "theft"],
+    ["the maid went out early with our jewellery", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "gas cylinder refill 12kg",
+      "my gas cooker knob is broken",
+      "il est parti au marché avec ma soeur",
+      "she left early with my brother for Huye",
+      "I paid my deposit for the house, when can I move in",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
