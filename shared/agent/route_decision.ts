@@ -414,7 +414,7 @@ function topicOf(
   threshold: number,
   frontDesk: string,
 ): { agent: string | null; confidence: number } {
-  const whole = context.classifier.classify(text);
+  const whole = clearestClause(text, context.classifier.classify(text), context, frontDesk);
   const rest = withoutGreetings(words);
   if (rest.length === words.length || rest.length === 0 || isContentFree(rest)) return whole;
   const request = context.classifier.classify(rest.join(" "));
@@ -423,6 +423,36 @@ function topicOf(
       request.confidence >= Math.max(threshold, REQUEST_AFTER_GREETING)
     ? request
     : whole;
+}
+
+// How sure a clause must be, and how much surer than the whole message, to speak for it.
+const CLAUSE_CONFIDENCE = 0.5;
+
+// Where clauses part: punctuation and the words that join two thoughts.
+const CLAUSE_BREAK = /[,.;:!?\n]+|\s(?:but|then|so|mais|puis|donc|ariko|none|maze)\s/i;
+
+// A message of several clauses ("I'm dying of heat at the market, send a car to Kacyiru") is
+// read clause by clause: a clause that names an agent surely, where the whole message is
+// torn between two, speaks for it; the remark around the request says nothing of where it goes.
+function clearestClause(
+  text: string,
+  whole: { agent: string | null; confidence: number },
+  context: RouteContext,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const clauses = text.split(CLAUSE_BREAK).filter((clause) =>
+    wordsOf(normalizeText(clause)).length >= 2
+  );
+  if (clauses.length < 2) return whole;
+  let best = whole;
+  for (const clause of clauses) {
+    const read = context.classifier.classify(clause);
+    if (
+      read.agent !== null && read.agent !== frontDesk && read.confidence >= CLAUSE_CONFIDENCE &&
+      read.confidence > best.confidence
+    ) best = read;
+  }
+  return best;
 }
 
 // The place a message names, for the route's `place`.

@@ -286,3 +286,19 @@ Deno.test("'something' in any language names nothing: the first message gets a c
     assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
   }
 });
+
+Deno.test("a remark before the request says nothing of where it goes: the clause that asks decides", () => {
+  const decision = decideRoute(
+    "it's raining so hard here at the market, get me a cab to Kacyiru",
+    fresh,
+    context,
+  );
+  assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator");
+});
+
+Deno.test("a moto driver named in a ride's request is no complaint: it reaches rides", () => {
+  for (const text of ["umumotari wanjye ari he", "un chauffeur pour aller à Kicukiro"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
+  }
+});
