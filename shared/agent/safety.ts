@@ -802,6 +802,25 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue)(?: \w+){1,3} avec (?:mon|ma|mes|notre|nos) (?!soeur|frere|mere|pere|femme|mari|fils|file|enfant|ami|amie|copine|copain|famile|voisin|cousin)\w+| (?:left|ran|went|drove|rode)(?: \w+){1,3} with (?:my|our) (?!sister|brother|mother|father|wife|husband|son|daughter|child|kids|friend|family|neighbour|cousin)\w+/,
   ],
+  // Poison swallowed: a household poison drunk, or a child who swallowed pills.
+  [
+    "danger",
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,2}(?:parafin|paraffin|kerosene|petrol|bleach|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
+  ],
+  // Someone who fainted or does not respond; a person hit on the road or lying there.
+  [
+    "danger",
+    / (?:fainted|passed out|blacked out|unresponsive)\b| (?:she|he|they|my \w+|our \w+) (?:is |are )?(?:not responding|isn t responding|not moving)\b| (?:hit|knocked down|knocked|ran over|run over) (?:a|the|my|our) (?:moto|motorbike|person|child|kid|man|woman|pedestrian|cyclist|bike|rider|boy|girl)\b| lying (?:on the road|on the ground|in the road|unconscious)\b/,
+  ],
+  // Not seen for days; kept from leaving; money sent to a number that no longer exists.
+  [
+    "danger",
+    / (?:hasn t|has not|haven t|have not|not) been seen (?:for|since)\b| (?:m|l|nous|la|le|les) (?:empeche|empechent|empechait) de (?:sortir|partir|quiter|travailer)\b/,
+  ],
+  [
+    "theft",
+    / (?:sent|paid|transfered|transferred|envoye|paye|nohereje|nishyuye)\b.* (?:no longer exists|doesn t exist|does not exist|n existe plus|ntikiriho|ntikibaho|ntibaho)\b/,
+  ],
   // Someone who went off with the sender's thing and never came back, or is unreachable.
   [
     "theft",

@@ -232,3 +232,24 @@ Deno.test("a mob beating someone, a gas leak, money taken then blocked, threats 
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("poison swallowed, a person who fainted or was hit on the road, someone unseen for days, a person kept in and money sent to a vanished number are found", () => {
+  const cases: Array<[string, string]> = [
+    ["the toddler drank some kerosene from a bottle", "danger"],
+    ["uruhinja rwanjye rwamize ibinini", "danger"],
+    ["my colleague passed out in the office", "danger"],
+    ["a truck knocked down a cyclist near Giporoso", "danger"],
+    ["our neighbour has not been seen since Monday", "danger"],
+    ["mon oncle l'empêche de sortir de la maison", "danger"],
+    ["I paid the agent 200k and his number no longer exists", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I took petrol at the station, where do I pay",
+      "the website is not responding",
+      "can a moto take me from Kicukiro, not seen any nearby",
+      "pesticide for my tomatoes",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
