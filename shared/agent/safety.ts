@@ -821,6 +821,17 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:sent|paid|transfered|transferred|envoye|paye|nohereje|nishyuye)\b.* (?:no longer exists|doesn t exist|does not exist|n existe plus|ntikiriho|ntikibaho|ntibaho)\b/,
   ],
+  // Medical emergencies said as symptoms: fits, blood vomited, a snake or dog bite.
+  [
+    "danger",
+    / seizure\w*| convuls\w*| \w*gagar\w*\b| (?:vomit\w*|coughing up|throwing up) blod\b| (?:vomi\w*|crache\w*) du sang\b| \w*ruka amaraso\b| (?:snake|dog) (?:bit|bite|has bitten)\b| bitten by a (?:snake|dog)\b| mordu\w* par un (?:serpent|chien)\b| serpent (?:l a|m a|a) mordu\b| inzoka (?:ya|y)?\w*(?:rumye|riye)\b/,
+  ],
+  // Taken out of a pocket or bag; a stone thrown at someone; a PIN used by someone else.
+  [
+    "theft",
+    / \w*nkuye\w*(?: \w+){0,2} mu (?:mufuka|isakoshi|gikapu|sakoshi)\b|(?<! i) (?:used|stole|got|took) my (?:momo |mobile money |bank )?(?:pin|code|password|otp)\b| (?:utilise|vole|pris) mon (?:code|pin|mot de pase)\b/,
+  ],
+  ["violence", / \w*teye (?:ibuye|amabuye|urutare)\b/],
   // Someone who went off with the sender's thing and never came back, or is unreachable.
   [
     "theft",

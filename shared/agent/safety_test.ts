@@ -253,3 +253,24 @@ Deno.test("poison swallowed, a person who fainted or was hit on the road, someon
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("fits, blood vomited, a bite, a pocket emptied, a stone thrown and a PIN used by someone else are found; their ordinary neighbours are not", () => {
+  const cases: Array<[string, string]> = [
+    ["my nephew is having a seizure right now", "danger"],
+    ["l'enfant convulse depuis 5 minutes", "danger"],
+    ["papa araruka amaraso", "danger"],
+    ["a dog bit my daughter on the way to school", "danger"],
+    ["bankuye amafaranga mu mufuka muri bisi", "theft"],
+    ["abana banteye amabuye", "violence"],
+    ["somebody used my momo pin last night", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I used my momo code but the payment failed",
+      "ndashaka umuti w'inzoka w'abana",
+      "dog food 5kg and a leash",
+      "nakuye amafaranga mu mufuka nishyura moto",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
