@@ -88,3 +88,7 @@ Deno.test("the harm phrases are 100+ per language and distinct", () => {
     assert.equal(new Set(phrases).size, phrases.length, language);
   }
 });
+
+Deno.test("a cue of several words is matched whole: a moto that left without the rider is no theft", () => {
+  assert.equal(harm.flags("the moto left without me, send another one", context.classifier), false);
+});
