@@ -832,6 +832,21 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     / \w*nkuye\w*(?: \w+){0,2} mu (?:mufuka|isakoshi|gikapu|sakoshi)\b|(?<! i) (?:used|stole|got|took) my (?:momo |mobile money |bank )?(?:pin|code|password|otp)\b| (?:utilise|vole|pris) mon (?:code|pin|mot de pase)\b/,
   ],
   ["violence", / \w*teye (?:ibuye|amabuye|urutare)\b/],
+  // An adult seeking a child alone (grooming); attackers named ("des bandits ont attaqué").
+  [
+    "danger",
+    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure) (?:na we )?(?:ari )?wenyine\b/,
+  ],
+  ["violence", / (?:bandits?|gangsters?|malfrats?|abambuzi)\b| ataqu\w*\b/],
+  // Someone else withdrawing the sender's money; a person who collapsed and cannot speak.
+  [
+    "theft",
+    / (?:someone|somebody|quelqu un|qqn|umuntu|un inconu)\b(?: \w+){0,2} (?:withdrew|withdrawn|retire|yakuye|yabikuje)\b/,
+  ],
+  [
+    "danger",
+    / (?:fait|fais|faire|eu) un malaise\b| ne parle plus\b| (?:he|she) (?:can t|cannot|can not) (?:talk|speak|move)\b| (?:yaguye|yituye|aguye)\b.* (?:ntashobora kuvuga|ntavuga|ntahumeka|ntabasha)\b/,
+  ],
   // Someone who went off with the sender's thing and never came back, or is unreachable.
   [
     "theft",

@@ -274,3 +274,20 @@ Deno.test("fits, blood vomited, a bite, a pocket emptied, a stone thrown and a P
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("an adult seeking a child alone, attackers named, money withdrawn by someone else and a collapse with loss of speech are found", () => {
+  const cases: Array<[string, string]> = [
+    ["a man from church wants to meet my daughter alone", "danger"],
+    ["des malfrats ont attaqué notre maison", "violence"],
+    ["somebody withdrew 150k from my account", "theft"],
+    ["mon père a eu un malaise au travail", "danger"],
+    ["nyogokuru yaguye mu bwiherero ntavuga", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I withdrew 50k yesterday, how do I pay by momo",
+      "can I see my flat alone before signing the lease",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
