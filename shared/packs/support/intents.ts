@@ -12,6 +12,8 @@ export const SUPPORT_INTENTS: IntentExamples = {
   agent: "support_handoff",
   phrases: {
     en: [
+      "forgot my password, the account won't let me sign in",
+      "locked out of my account",
       "i want to talk to a person",
       "can i speak to a human",
       "connect me to customer care",
@@ -46,6 +48,8 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "complaint about the moto rider who insulted me",
     ],
     rw: [
+      "nibagiwe umubare w'ibanga wa konti",
+      "konti yanjye yafunzwe sinshobora kuyinjiramo",
       "ndashaka kuvugana n'umuntu",
       "nshaka umukozi wanyu",
       "mumpuze n'umuntu",
@@ -79,6 +83,8 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "umumotari yantutse, ndashaka kumurega",
     ],
     fr: [
+      "mot de passe oublié, impossible de me connecter",
+      "mon compte est bloqué, je n'arrive plus à entrer",
       "je veux parler a une personne",
       "je peux parler a un humain",
       "mettez moi en contact avec le service client",
