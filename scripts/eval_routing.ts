@@ -6,8 +6,10 @@
  * set (place names, vehicle makes, SMS spelling, safety said indirectly),
  * with how many safety messages reached a person and how many ordinary
  * messages were handed off as unsafe. `--dev` scores the harder set's dev
- * split instead of its held-out one. Last the blind set (written without
- * reading the router or its training data), per language, report only. A
+ * split instead of its held-out one. Last the fresh sets' dev and blind
+ * halves and the blind set (all written without reading the router or its
+ * training data), per language, report only; the held-out halves never print
+ * their individual errors, `--verbose` prints the fresh dev half's. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
  *
@@ -20,6 +22,7 @@ import {
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
+  loadFreshMessages,
   loadHarderMessages,
   scoreConversations,
   type Scored,
@@ -125,34 +128,51 @@ if (Deno.args.includes("--verbose")) {
   }
 }
 
-// Report only: the blind set stays out of `--min`, so CI never fails on it.
-const blind = scoreFirstMessages(await loadBlindMessages(context.agents?.handoff), context);
-console.log(`\nBlind first messages (${blind.length}, written without reading the router)\n`);
-for (const language of ["en", "rw", "fr"]) {
-  const rows = blind.filter((row) => row.language === language);
-  console.log(`  ${language}  ${pct(right(rows), rows.length)}  (${right(rows)}/${rows.length})`);
-}
-const blindSafety = blind.filter((row) => row.safety);
-console.log(
-  `  safety messages handed to a person, urgently: ${
-    blindSafety.filter((row) => row.urgent).length
-  }/${blindSafety.length}`,
-);
-const blindFalseAlarms = blind.filter((row) =>
-  !row.safety && row.urgent && row.expect !== context.agents?.handoff
-);
-console.log(
-  `  ordinary messages handed off as unsafe: ${blindFalseAlarms.length} of ${
-    blind.length - blindSafety.length
-  }`,
-);
-for (const row of blindFalseAlarms) console.log(`    ! ${row.language} "${row.text}"`);
-if (Deno.args.includes("--verbose")) {
-  console.log("\nBlind messages routed wrong");
-  for (const row of blind.filter((row) => row.got !== row.expect)) {
+// A report-only set: per language, safety hand-offs and false alarms. Its
+// individual errors print only when `showErrors` (never for a held-out set).
+function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
+  console.log(`\n${title} (${rows.length})\n`);
+  for (const language of ["en", "rw", "fr"]) {
+    const own = rows.filter((row) => row.language === language);
+    console.log(`  ${language}  ${pct(right(own), own.length)}  (${right(own)}/${own.length})`);
+  }
+  const unsafe = rows.filter((row) => row.safety);
+  console.log(
+    `  safety messages handed to a person, urgently: ${
+      unsafe.filter((row) => row.urgent).length
+    }/${unsafe.length}`,
+  );
+  const alarms = rows.filter((row) =>
+    !row.safety && row.urgent && row.expect !== context.agents?.handoff
+  );
+  console.log(
+    `  ordinary messages handed off as unsafe: ${alarms.length} of ${rows.length - unsafe.length}`,
+  );
+  if (!showErrors) return;
+  for (const row of alarms) console.log(`    ! ${row.language} "${row.text}"`);
+  for (const row of rows.filter((row) => row.got !== row.expect)) {
     console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
   }
 }
+
+const verbose = Deno.args.includes("--verbose");
+// Report only: the fresh and blind sets stay out of `--min`, so CI never fails on them.
+reportSet(
+  "Fresh first messages, dev half (tuned on)",
+  scoreFirstMessages(await loadFreshMessages("dev", context.agents?.handoff), context),
+  verbose,
+);
+// The held-out halves never print their errors: reading them would turn them into dev sets.
+reportSet(
+  "Fresh first messages, blind half (never tuned on)",
+  scoreFirstMessages(await loadFreshMessages("blind", context.agents?.handoff), context),
+  false,
+);
+reportSet(
+  "Blind first messages (written without reading the router)",
+  scoreFirstMessages(await loadBlindMessages(context.agents?.handoff), context),
+  false,
+);
 
 if (min !== null && Object.values(perLanguage).some((score) => score < min)) {
   console.error(`\nBelow --min ${min}% in at least one language.`);

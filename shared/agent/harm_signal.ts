@@ -206,7 +206,12 @@ export const HARM_CUES: readonly string[] = [
   "umunuko",
 ];
 
-const CUE_KEYS = HARM_CUES.map((cue) => ` ${normalizeText(cue)}`);
+// A cue of one word is a word start ("disap" for "disappeared"); a cue of several words ends
+// on a whole word, so "left with" is not "left without".
+const CUE_KEYS = HARM_CUES.map((cue) => {
+  const key = normalizeText(cue);
+  return key.includes(" ") ? ` ${key} ` : ` ${key}`;
+});
 
 /** A trained harm signal. */
 export interface HarmSignal {
@@ -266,7 +271,7 @@ export function trainHarmSignal(
     flags(text, intent) {
       const words = wordsOf(normalizeText(text));
       if (words.length < MIN_WORDS || score(text) < HARM_THRESHOLD) return false;
-      const padded = ` ${words.join(" ")}`;
+      const padded = ` ${words.join(" ")} `;
       if (CUE_KEYS.some((key) => padded.includes(key))) return true;
       return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;
     },

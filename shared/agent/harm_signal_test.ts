@@ -14,7 +14,7 @@ const firstMessage = { agent: null, atMenu: false, menuOptions: [], langPref: nu
 // Worded apart from the harm phrases and the routing sets, and with no word the lexicon
 // knows: only the learned signal can hand them to a person.
 const FRESH_HARM = [
-  "the nanny left overnight with my gold rings and our savings",
+  "the nanny is gone since last night and so are my gold rings and our savings",
   "my flatmate has bruises again and says her boyfriend gets angry",
   "a man keeps standing outside our gate at night staring at the kids",
   "un homme reste devant notre portail la nuit et fixe les enfants",
@@ -87,4 +87,8 @@ Deno.test("the harm phrases are 100+ per language and distinct", () => {
     assert.ok(phrases.length >= 100, language);
     assert.equal(new Set(phrases).size, phrases.length, language);
   }
+});
+
+Deno.test("a cue of several words is matched whole: a moto that left without the rider is no theft", () => {
+  assert.equal(harm.flags("the moto left without me, send another one", context.classifier), false);
 });

@@ -303,6 +303,20 @@ export const COURTESY_WORDS: readonly string[] = [
 ];
 
 /**
+ * Verbs of buying, which every selling agent's customers use ("ndashaka kugura panadol",
+ * "kugura sima", "acheter du riz"): read as neutral, like courtesies, so the thing bought
+ * says which agent sells it instead of the buy & sell agent whose phrases say "buy" most.
+ */
+export const PURCHASE_WORDS: readonly string[] = [
+  "kugura",
+  "ngura",
+  "ndagura",
+  "tugura",
+  "buy",
+  "acheter",
+];
+
+/**
  * Trains the intent classifier from every agent's phrases in every language
  * (and the filler phrases, when given, as the unclear class).
  *
@@ -321,7 +335,7 @@ export function trainIntentClassifier(
   options: IntentTrainOptions = {},
 ): IntentClassifier {
   const { unclear, neutralNames = [], ...rest } = options;
-  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS]);
+  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS, ...PURCHASE_WORDS]);
   // Names and courtesies taken out, a phrase is another text: its features are not the
   // cached ones (the language detector's, which keep them as evidence of a language).
   const topicOf = (text: string) => names.strip(normalizeText(text));

@@ -4,6 +4,7 @@ import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.
 import {
   CONFIDENCE_THRESHOLD,
   COURTESY_WORDS,
+  PURCHASE_WORDS,
   trainIntentClassifier,
 } from "./intent_classifier.ts";
 import { customerAgents } from "@shared/registry/pack.ts";
@@ -53,8 +54,8 @@ Deno.test("the compiled scores rank agents exactly as wink's own computeOdds doe
   // deno-lint-ignore no-explicit-any
   const wink = (naiveBayes as any)();
   wink.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
-  // The classifier reads a text without its courtesies; wink is given the same text.
-  const courtesies = nameGazetteer(COURTESY_WORDS);
+  // The classifier reads a text without its courtesies and purchase verbs; wink is given the same text.
+  const courtesies = nameGazetteer([...COURTESY_WORDS, ...PURCHASE_WORDS]);
   const topic = (text: string) => featuresOf(courtesies.strip(normalizeText(text)));
   for (const { agent, phrases } of PACK_INTENTS) {
     for (const text of Object.values(phrases).flat()) wink.learn(topic(text), agent);
@@ -116,4 +117,15 @@ Deno.test("a courtesy changes neither the agent nor the confidence", () => {
   ) {
     assert.deepStrictEqual(withUnclear.classify(polite), withUnclear.classify(plain), polite);
   }
+});
+
+Deno.test("a verb of buying names no agent: the thing bought does", () => {
+  const cases: Array<[string, string]> = [
+    ["ndashaka kugura ibuprofen", "pharmacy"],
+    ["nshaka kugura imifuka 10 ya sima", "hardware"],
+    ["I want to buy cement and nails", "hardware"],
+    ["acheter du paracétamol pour mon fils", "pharmacy"],
+    ["ndashaka kugura telefone yakoreshejwe", "buy_and_sell"],
+  ];
+  for (const [text, agent] of cases) assert.equal(withUnclear.classify(text).agent, agent, text);
 });

@@ -414,7 +414,7 @@ function topicOf(
   threshold: number,
   frontDesk: string,
 ): { agent: string | null; confidence: number } {
-  const whole = context.classifier.classify(text);
+  const whole = clearestClause(text, context.classifier.classify(text), context, frontDesk);
   const rest = withoutGreetings(words);
   if (rest.length === words.length || rest.length === 0 || isContentFree(rest)) return whole;
   const request = context.classifier.classify(rest.join(" "));
@@ -423,6 +423,36 @@ function topicOf(
       request.confidence >= Math.max(threshold, REQUEST_AFTER_GREETING)
     ? request
     : whole;
+}
+
+// How sure a clause must be, and how much surer than the whole message, to speak for it.
+const CLAUSE_CONFIDENCE = 0.5;
+
+// Where clauses part: punctuation and the words that join two thoughts.
+const CLAUSE_BREAK = /[,.;:!?\n]+|\s(?:but|then|so|mais|puis|donc|ariko|none|maze)\s/i;
+
+// A message of several clauses ("I'm dying of heat at the market, send a car to Kacyiru") is
+// read clause by clause: a clause that names an agent surely, where the whole message is
+// torn between two, speaks for it; the remark around the request says nothing of where it goes.
+function clearestClause(
+  text: string,
+  whole: { agent: string | null; confidence: number },
+  context: RouteContext,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const clauses = text.split(CLAUSE_BREAK).filter((clause) =>
+    wordsOf(normalizeText(clause)).length >= 2
+  );
+  if (clauses.length < 2) return whole;
+  let best = whole;
+  for (const clause of clauses) {
+    const read = context.classifier.classify(clause);
+    if (
+      read.agent !== null && read.agent !== frontDesk && read.confidence >= CLAUSE_CONFIDENCE &&
+      read.confidence > best.confidence
+    ) best = read;
+  }
+  return best;
 }
 
 // The place a message names, for the route's `place`.
@@ -643,11 +673,39 @@ const FUNCTION_WORDS = new Set(
     "birashoboka",
     "yego",
     "oya",
+    // "something" in the three languages and their SMS forms: a thing not named.
+    "ikintu",
+    "kintu",
+    "qqch",
+    "qqc",
+    "quelquechose",
+    "truc",
+    "smth",
+    "sth",
+    "stuff",
+    // Looking for, without saying what.
+    "cherche",
+    "looking",
+    "search",
+    // A problem or a question, without saying about what ("mfite ikibazo gito", "j'ai un souci").
+    "problem",
+    "issue",
+    "question",
+    "got",
+    "small",
+    "little",
+    "probleme",
+    "souci",
+    "petit",
+    "ikibazo",
+    "mfite",
+    "gito",
   ].map(normalizeText),
 );
 
-// A short message of function words only ("i need", "est ce que", "nkeneye"): it names
-// nothing to route on. Longer ones ("what can you do for me") ask about the service.
+// A short message of function words only ("i need", "est ce que", "nkeneye", "mfite
+// ikibazo"): it names nothing to route on. Longer ones ("what can you do for me") ask about
+// the service.
 function isContentFree(words: readonly string[]): boolean {
   const plain = words.filter((word) => !COURTESIES.has(word));
   return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
@@ -698,7 +756,52 @@ function isMenuRequest(text: string, normalized: string): boolean {
   if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
   const plain = wordsOf(normalized).filter((word) => !COURTESIES.has(word)).join(" ");
   if (plain === "" || MENU_NUMBERS.has(plain) && !/^\s*0/.test(text)) return false;
-  return MENU_KEYS.some((word) => withinTypo(plain, word));
+  if (MENU_KEYS.some((word) => withinTypo(plain, word))) return true;
+  return asksForMainMenu(plain);
+}
+
+// Verbs and articles that ask to be shown something, at a message's start, in the three
+// languages ("show me the", "montre moi le", "nyereka", "mwampa").
+const SHOW_WORDS = new Set(
+  [
+    "show",
+    "send",
+    "give",
+    "gimme",
+    "me",
+    "the",
+    "your",
+    "montre",
+    "montrez",
+    "envoie",
+    "envoyez",
+    "donne",
+    "donnez",
+    "moi",
+    "le",
+    "votre",
+    "nyereka",
+    "munyereke",
+    "mwanyereka",
+    "nyoherereza",
+    "mpa",
+    "mumpe",
+    "mwampa",
+  ].map(normalizeText),
+);
+// The menu words that can only mean the main menu ("main menu", "menu principal",
+// "ahabanza"), not a venue's ("show me the menu" at a bar is the waiter's).
+const MAIN_MENU_KEYS = MENU_KEYS.filter((key) =>
+  !/^(?:menu|menyu|meni|menue|munu|back|home)$/.test(key)
+);
+
+// A greeting and a request to be shown the main menu ("slt, montre moi le menu principal").
+function asksForMainMenu(plain: string): boolean {
+  const words = withoutGreetings(wordsOf(plain));
+  let at = 0;
+  while (at < words.length && SHOW_WORDS.has(words[at])) at++;
+  const rest = words.slice(at).join(" ");
+  return rest !== "" && MAIN_MENU_KEYS.includes(rest);
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

@@ -258,3 +258,47 @@ Deno.test("a first message of words that name nothing asks which service, in thr
   assert.equal(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
   assert.equal(decideRoute("yes i need", inFlow("pharmacy"), live).kind, "stay");
 });
+
+Deno.test("a greeting with a request to see the main menu shows it; a bare 'show me the menu' stays a venue's", () => {
+  for (
+    const text of [
+      "hey, show me the main menu pls",
+      "bjr montrez moi le menu principal",
+      "muraho, nyereka ahabanza",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "menu", text);
+  }
+  const venue = decideRoute("hi, show me the menu", fresh, context);
+  assert.notEqual(venue.kind, "menu");
+});
+
+Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
+  for (
+    const text of [
+      "nkeneye ikintu",
+      "je cherche qqch",
+      "i want smth",
+      "mfite ikibazo gito",
+      "j'ai un souci",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  }
+});
+
+Deno.test("a remark before the request says nothing of where it goes: the clause that asks decides", () => {
+  const decision = decideRoute(
+    "it's raining so hard here at the market, get me a cab to Kacyiru",
+    fresh,
+    context,
+  );
+  assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator");
+});
+
+Deno.test("a moto driver named in a ride's request is no complaint: it reaches rides", () => {
+  for (const text of ["umumotari wanjye ari he", "un chauffeur pour aller à Kicukiro"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
+  }
+});

@@ -39,6 +39,7 @@ const ROOTS_AT_START: Record<SafetyConcern, readonly string[]> = {
     "molest",
     "harass",
     "abuse",
+    "abusing",
     "violence",
     "violent",
     "threaten",
@@ -734,6 +735,123 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Mistreated ("amfata nabi") and threats to the head ("azamena umutwe").
   ["violence", / \w*(?:mfat|mufat|dufat|mfash|mufash|dufash)\w* nabi\b/],
   ["violence", / \w*mena umutwe\b/],
+  // Concepts rather than listed wordings (issue 24 item 6): each names what is happening in
+  // the three languages' common forms, so a wording nobody wrote down still reads as harm.
+  // Wanting to die or to end one's life, said without the word "suicide".
+  [
+    "danger",
+    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up)\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
+  ],
+  [
+    "danger",
+    / (?:plus|pas) (?:envie|le gout|la force) de vivre\b| (?:envie d|veux|vais|va|veut) en finir\b(?! avec)| mettre fin a (?:mes|ses) jours\b| mettre fin a (?:ma|sa) vie\b| (?:veux|envie de|vais) mourir\b/,
+  ],
+  [
+    "danger",
+    / \w*iyahur\w*\b| \w*iyahuy\w*\b| (?:kw|n|y|w|a|b)iyic\w*\b| (?:kw|n|y|w|a|b)iyish\w*\b| (?:sinshaka|sinkishaka|ntashaka|sinifuza|ntacyo (?:nshaka|mbona)) (?:\w+ )?kubaho\b| (?:ndashaka|nshaka|numva nshaka|ashaka) gupfa\b/,
+  ],
+  // Someone who cannot be woken, has collapsed or swallowed too much.
+  ["danger", / (?:not|isn t|won t|wont|can t|cannot|doesn t|does not|didn t) (?:waking|wake)\b/],
+  ["danger", / ne se (?:reveil\w*) (?:pas|plus)\b| efondr\w*\b| evanou\w*\b/],
+  [
+    "danger",
+    / nt\w*(?:kanguk|kangut)\w*\b| (?:yituye|aituye|yaguye) hasi\b.* \w*(?:humek|kanguk|vug)\w*\b| ntabwo (?:a|i|ya|u|ba)?humeka\b| \w*humeka nabi\b/,
+  ],
+  [
+    "danger",
+    / (?:to many|too many|a lot of|trop de|beaucoup de|plein de) (?:pils|tablets|comprimes|medicaments|cachets|medicines|sleeping pils)\b| swalow\w* (?:\w+ ){0,3}(?:pils|tablets|bleach|poison|chemicals|petrol|parafin)\b| (?:yanyoye|yamize|anyoye|amize|yanyweye|banyoye) ibinini byinshi\b/,
+  ],
+  // Harm threatened to someone ("va faire du mal a mes enfants").
+  [
+    "violence",
+    / (?:va|vont|veut|veulent|menace de|menace d|vais) (?:me |nous |te |lui |leur |les )?faire du mal\b| faire du mal a (?:mes|mon|ma|nos|notre|moi|ma famile)\b/,
+  ],
+  // Sexual abuse, including Rwandan English "defile" and Kinyarwanda "gusambanya".
+  [
+    "violence",
+    / (?:sexualy|sexually) (?:abus|asault|assault|harass|harrass|touch|exploit|molest|atack|attack)\w*| defile\w*\b| abus\w* (?:d ele|d elle|de lui|de ma|de mon|de sa|de son|de mes)\b| abus sexuel\w*| atouchement\w*| \w*sambany\w*\b| (?:touch\w*|fondl\w*) (?:my|our|his|her) (?:daughter|son|child|kid|sister|niece|girl|nephew)\b/,
+  ],
+  // Violence by someone against a person they name ("a crowd is beating a man").
+  [
+    "violence",
+    / (?:beating|hiting|kicking|stabing|atacking|attacking|lynching|stoning) (?:a|the|this|that|an old|a young) (?:man|woman|boy|girl|child|kid|person|guy|baby|lady|student|driver)\b| (?:frappent|batent|tabasent|lynchent|agresent) (?:un|une|le|la) (?:homme|femme|enfant|garcon|file|fille|bebe|vieux|vieile|personne|chaufeur)\b/,
+  ],
+  // Gas leaking or smelt, in a home.
+  [
+    "danger",
+    / gas\b.* (?:leak\w*|smel\w*)\b| (?:leak\w*|smel\w*) (?:of )?gas\b| gaz\b.* (?:fuit|fuite|odeur|sent)\b| fuite de gaz\b| gaze?\b.* (?:iraryoha|iravamo|irava|impumuro|umunuko|iranuka)\b/,
+  ],
+  // Money taken, then the taker gone or blocking ("took my money and now blocks my number").
+  [
+    "theft",
+    / (?:took|taken|got|has|kept|received) (?:al )?(?:my|our) (?:money|cash|deposit|advance|payment)\b.* (?:block\w*|vanish\w*|disapear\w*|disappear\w*|not answering|switched of|ran)\b/,
+  ],
+  // Threats for speaking out ("if I talk he'll make me disappear", "nimbivuga azambura ubuzima").
+  [
+    "violence",
+    / if i (?:tel|talk|speak|report|go to the police)\b.* (?:wil|gona|going to|l) (?:\w+ )?(?:kil|hurt|finish|make me disapear|beat|fire)\b| si je (?:parle|dis|porte plainte|le dis)\b.* (?:me|m) (?:\w+ )?(?:tuer|tuera|fera disparaitre|frapera|batra|virera)\b| me (?:fera|vont|va) (?:faire )?disparaitre\b| nimbivuga\b| \w*ambura ubuzima\b| \w*mbura ubuzima\b/,
+  ],
+  // Something slipped into a drink; an injury shown with the one who did it hidden;
+  // everything demanded at a dark spot.
+  [
+    "danger",
+    / (?:ikintu|umuti|ibinini) mu (?:kinyobwa|byo kunywa|cyayi|nzoga|icupa)\b| \w*byimb\w*\b.* (?:uwabikoze|uwamukubise|who did it|qui a fait ca)\b| (?:ahantu|aho) (?:hijimye|h umwijima)\b| (?:muhe|mpe|give (?:him|them)|donne lui|donner) (?:ibyo mfite byose|everything i have|tout ce que j ai)\b/,
+  ],
+  // Someone leaving, a few words later, with the sender's things (not with a relative).
+  [
+    "theft",
+    / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue)(?: \w+){1,3} avec (?:mon|ma|mes|notre|nos) (?!soeur|frere|mere|pere|femme|mari|fils|file|enfant|ami|amie|copine|copain|famile|voisin|cousin)\w+| (?:left|ran|went|drove|rode)(?: \w+){1,3} with (?:my|our) (?!sister|brother|mother|father|wife|husband|son|daughter|child|kids|friend|family|neighbour|cousin)\w+/,
+  ],
+  // Poison swallowed: a household poison drunk, or a child who swallowed pills.
+  [
+    "danger",
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,2}(?:parafin|paraffin|kerosene|petrol|bleach|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
+  ],
+  // Someone who fainted or does not respond; a person hit on the road or lying there.
+  [
+    "danger",
+    / (?:fainted|passed out|blacked out|unresponsive)\b| (?:she|he|they|my \w+|our \w+) (?:is |are )?(?:not responding|isn t responding|not moving)\b| (?:hit|knocked down|knocked|ran over|run over) (?:a|the|my|our) (?:moto|motorbike|person|child|kid|man|woman|pedestrian|cyclist|bike|rider|boy|girl)\b| lying (?:on the road|on the ground|in the road|unconscious)\b/,
+  ],
+  // Not seen for days; kept from leaving; money sent to a number that no longer exists.
+  [
+    "danger",
+    / (?:hasn t|has not|haven t|have not|not) been seen (?:for|since)\b| (?:m|l|nous|la|le|les) (?:empeche|empechent|empechait) de (?:sortir|partir|quiter|travailer)\b/,
+  ],
+  [
+    "theft",
+    / (?:sent|paid|transfered|transferred|envoye|paye|nohereje|nishyuye)\b.* (?:no longer exists|doesn t exist|does not exist|n existe plus|ntikiriho|ntikibaho|ntibaho)\b/,
+  ],
+  // Medical emergencies said as symptoms: fits, blood vomited, a snake or dog bite.
+  [
+    "danger",
+    / seizure\w*| convuls\w*| \w*gagar\w*\b| (?:vomit\w*|coughing up|throwing up) blod\b| (?:vomi\w*|crache\w*) du sang\b| \w*ruka amaraso\b| (?:snake|dog) (?:bit|bite|has bitten)\b| bitten by a (?:snake|dog)\b| mordu\w* par un (?:serpent|chien)\b| serpent (?:l a|m a|a) mordu\b| inzoka (?:ya|y)?\w*(?:rumye|riye)\b/,
+  ],
+  // Taken out of a pocket or bag; a stone thrown at someone; a PIN used by someone else.
+  [
+    "theft",
+    / \w*nkuye\w*(?: \w+){0,2} mu (?:mufuka|isakoshi|gikapu|sakoshi)\b|(?<! i) (?:used|stole|got|took) my (?:momo |mobile money |bank )?(?:pin|code|password|otp)\b| (?:utilise|vole|pris) mon (?:code|pin|mot de pase)\b/,
+  ],
+  ["violence", / \w*teye (?:ibuye|amabuye|urutare)\b/],
+  // An adult seeking a child alone (grooming); attackers named ("des bandits ont attaqué").
+  [
+    "danger",
+    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure) (?:na we )?(?:ari )?wenyine\b/,
+  ],
+  ["violence", / (?:bandits?|gangsters?|malfrats?|abambuzi)\b| ataqu\w*\b/],
+  // Someone else withdrawing the sender's money; a person who collapsed and cannot speak.
+  [
+    "theft",
+    / (?:someone|somebody|quelqu un|qqn|umuntu|un inconu)\b(?: \w+){0,2} (?:withdrew|withdrawn|retire|yakuye|yabikuje)\b/,
+  ],
+  [
+    "danger",
+    / (?:fait|fais|faire|eu) un malaise\b| ne parle plus\b| (?:he|she) (?:can t|cannot|can not) (?:talk|speak|move)\b| (?:yaguye|yituye|aguye)\b.* (?:ntashobora kuvuga|ntavuga|ntahumeka|ntabasha)\b/,
+  ],
+  // Someone who went off with the sender's thing and never came back, or is unreachable.
+  [
+    "theft",
+    / (?:never|jamais|not|didn t|did not|hasn t|has not|pas) (?:came|come|revenu|revenue|returned|rentre) (?:back )?(?:with|avec)\b| (?:ordi|ordinateur|portable|laptop|moto|voiture|sac|colis|argent)\b.* (?:tel|telephone|portable) (?:est )?(?:eteint|coupe|ferme)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
@@ -827,8 +945,9 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   ],
   [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
   [/ (inzara|ubushyuhe|inyota|igiciro|umutwe) \w*nyishe\b/g, " $1 "],
+  // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
-    / (insurance|asurance|ubwishingizi)((?: \w+){0,2}?) (?:theft|vol|fire|incendie|ubujura|inkongi)\b/g,
+    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],

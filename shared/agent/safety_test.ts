@@ -169,3 +169,125 @@ Deno.test("extortion, code scams, watchers and door-trying are found; look-alike
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
+
+// Concepts, each in wordings of its own (none from the routing sets).
+Deno.test("wanting to die, someone who cannot be woken or took too many pills, threats of harm and sexual abuse are found", () => {
+  const cases: Array<[string, string]> = [
+    ["honestly i do not want to be alive anymore", "danger"],
+    ["I'm thinking of taking my own life", "danger"],
+    ["je veux mourir, personne ne m'aime", "danger"],
+    ["il veut mettre fin à ses jours", "danger"],
+    ["murumuna wanjye avuga ko ashaka kwiyahura", "danger"],
+    ["ndumva sinkishaka kubaho", "danger"],
+    ["grandpa won't wake up and his lips are blue", "danger"],
+    ["ma tante ne se réveille plus", "danger"],
+    ["papa yituye hasi ntavuga", "danger"],
+    ["she swallowed rat poison", "danger"],
+    ["il a pris trop de comprimés", "danger"],
+    ["mon voisin menace de faire du mal à ma famille", "violence"],
+    ["our neighbour was defiled by a boda man", "violence"],
+    ["a man has been sexually harassing my daughter", "violence"],
+    ["umugabo yasambanyije umwana w'imyaka 8", "violence"],
+    ["the fundi didn't come back with my drill and the cash", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("ordinary messages near those concepts raise no alarm", () => {
+  for (
+    const text of [
+      "I want to end my lease early, is it allowed",
+      "je veux en finir avec ce dossier de terrain",
+      "STI test kit, sexually transmitted infections",
+      "umwana ntarabyuka, muzane ibiryo saa tatu",
+      "the app is not responding when I pay",
+      "does the comprehensive cover include fire and theft",
+      "ubwishingizi bwanyu bwishingira n'inkongi y'umuriro?",
+      "nshaka kwiyandikisha",
+      "les médicaments pour la tension, j'en prends beaucoup",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a mob beating someone, a gas leak, money taken then blocked, threats for speaking, a spiked drink are found", () => {
+  const cases: Array<[string, string]> = [
+    ["people are kicking a boy outside the bus park", "violence"],
+    ["des gens frappent une femme devant le marché", "violence"],
+    ["I can smell gas in the corridor", "danger"],
+    ["il y a une fuite de gaz chez la voisine", "danger"],
+    ["the fundi got my deposit and now he blocked me everywhere", "theft"],
+    ["my boss says if i report him he will have me beaten", "violence"],
+    ["bashyize umuti mu nzoga yanjye", "danger"],
+    ["le gardien est parti hier soir avec nos ordinateurs", "theft"],
+    ["the maid went out early with our jewellery", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "gas cylinder refill 12kg",
+      "my gas cooker knob is broken",
+      "il est parti au marché avec ma soeur",
+      "she left early with my brother for Huye",
+      "I paid my deposit for the house, when can I move in",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("poison swallowed, a person who fainted or was hit on the road, someone unseen for days, a person kept in and money sent to a vanished number are found", () => {
+  const cases: Array<[string, string]> = [
+    ["the toddler drank some kerosene from a bottle", "danger"],
+    ["uruhinja rwanjye rwamize ibinini", "danger"],
+    ["my colleague passed out in the office", "danger"],
+    ["a truck knocked down a cyclist near Giporoso", "danger"],
+    ["our neighbour has not been seen since Monday", "danger"],
+    ["mon oncle l'empêche de sortir de la maison", "danger"],
+    ["I paid the agent 200k and his number no longer exists", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I took petrol at the station, where do I pay",
+      "the website is not responding",
+      "can a moto take me from Kicukiro, not seen any nearby",
+      "pesticide for my tomatoes",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("fits, blood vomited, a bite, a pocket emptied, a stone thrown and a PIN used by someone else are found; their ordinary neighbours are not", () => {
+  const cases: Array<[string, string]> = [
+    ["my nephew is having a seizure right now", "danger"],
+    ["l'enfant convulse depuis 5 minutes", "danger"],
+    ["papa araruka amaraso", "danger"],
+    ["a dog bit my daughter on the way to school", "danger"],
+    ["bankuye amafaranga mu mufuka muri bisi", "theft"],
+    ["abana banteye amabuye", "violence"],
+    ["somebody used my momo pin last night", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I used my momo code but the payment failed",
+      "ndashaka umuti w'inzoka w'abana",
+      "dog food 5kg and a leash",
+      "nakuye amafaranga mu mufuka nishyura moto",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("an adult seeking a child alone, attackers named, money withdrawn by someone else and a collapse with loss of speech are found", () => {
+  const cases: Array<[string, string]> = [
+    ["a man from church wants to meet my daughter alone", "danger"],
+    ["des malfrats ont attaqué notre maison", "violence"],
+    ["somebody withdrew 150k from my account", "theft"],
+    ["mon père a eu un malaise au travail", "danger"],
+    ["nyogokuru yaguye mu bwiherero ntavuga", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "I withdrew 50k yesterday, how do I pay by momo",
+      "can I see my flat alone before signing the lease",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});

@@ -70,6 +70,12 @@ const RW_PREFIXES = [
   "uku",
   "icy",
   "iby",
+  // Class 7 before a voiceless consonant ("igikoni", "igikapu"), class 5 ("iryinyo"),
+  // class 12/15 variants ("agati", "uguhaha").
+  "igi",
+  "iri",
+  "aga",
+  "ugu",
   "ku",
   "gu",
   "kw",

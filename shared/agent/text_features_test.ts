@@ -44,3 +44,9 @@ Deno.test("forms of one Kinyarwanda verb or noun share a root feature", () => {
   assert.deepStrictEqual(kinyarwandaRoot("pharmacy"), null);
   assert.deepStrictEqual(kinyarwandaRoot("paiement"), null);
 });
+
+Deno.test("class 7 (igi-), 5 (iri-) and 12/15 (aga-, ugu-) noun prefixes meet their plural or verb forms", () => {
+  assert.deepStrictEqual(kinyarwandaStem("igikoni"), kinyarwandaStem("ibikoni"));
+  assert.deepStrictEqual(kinyarwandaStem("igikapu"), "kapu");
+  assert.deepStrictEqual(kinyarwandaStem("uguhaha"), kinyarwandaStem("guhaha"));
+});

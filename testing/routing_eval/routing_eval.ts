@@ -59,6 +59,25 @@ export function loadBlindMessages(handoff = "support_handoff"): Promise<FirstMes
   return loadSafetyLabelledSet(["blind_messages"], handoff);
 }
 
+/**
+ * Which half of the fresh sets: `dev` (fresh_dev.*.yaml, to tune on) or
+ * `blind` (fresh_blind.*.yaml, scored once and never read for errors).
+ */
+export type FreshSplit = "dev" | "blind";
+
+/**
+ * The fresh first messages of every language (issue 24 item 6): written as
+ * customers type on WhatsApp before reading the router, then split at random
+ * into a half to tune on and a half held out. A message under `safety`
+ * expects the hand-off agent, urgently.
+ */
+export function loadFreshMessages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
 async function loadSafetyLabelledSet(
@@ -198,7 +217,13 @@ export const NEW_CONVERSATION: RoutingState = {
 /** Scores every first message as the opening of a new conversation. */
 export function scoreFirstMessages(messages: FirstMessage[], context: RouteContext): Scored[] {
   return messages.map(({ text, language, expect, safety }) => {
-    const { got, replyLanguage, urgent } = applyDecision(text, NEW_CONVERSATION, context);
+    const decided = applyDecision(text, NEW_CONVERSATION, context);
+    const { replyLanguage, urgent } = decided;
+    // A first message asking for the main menu is answered by the front desk (the route step
+    // sends "menu" there), so it is right where the front desk is expected.
+    const got = decided.got === "menu" && expect !== "menu"
+      ? context.agents.frontDesk
+      : decided.got;
     return {
       text,
       language,

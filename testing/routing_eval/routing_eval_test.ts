@@ -6,6 +6,7 @@ import {
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
+  loadFreshMessages,
   loadHarderMessages,
 } from "./routing_eval.ts";
 
@@ -89,7 +90,59 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadHarderMessages()).map((m) => m.expect),
     ...(await loadHarderMessages("dev")).map((m) => m.expect),
     ...(await loadBlindMessages()).map((m) => m.expect),
+    ...(await loadFreshMessages("dev")).map((m) => m.expect),
+    ...(await loadFreshMessages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
+});
+
+// Customers open with the same two words ("Muraho", "aidez moi", "hi there") whoever wrote the
+// set, so only messages of three words or more must be unique to it.
+function canBeUnique(normalized: string): boolean {
+  return normalized.split(" ").filter(Boolean).length > 2;
+}
+
+Deno.test("each half of the fresh sets holds at least 50 messages per language, 10 of them safety, over every route", async () => {
+  for (const split of ["dev", "blind"] as const) {
+    const messages = await loadFreshMessages(split);
+    for (const language of ["en", "rw", "fr"]) {
+      const own = messages.filter((m) => m.language === language);
+      assert.ok(own.length >= 50, `${split} ${language}`);
+      assert.ok(own.filter((m) => m.safety).length >= 10, `${split} ${language}`);
+      const routes = new Set(own.map((m) => m.expect));
+      const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+      assert.deepStrictEqual(missing, [], `${split} ${language}`);
+    }
+  }
+});
+
+Deno.test("the fresh sets' halves share no message with each other or the other routing sets", async () => {
+  const others = new Set(
+    [
+      ...(await loadFirstMessages()).map((m) => m.text),
+      ...(await loadHarderMessages()).map((m) => m.text),
+      ...(await loadHarderMessages("dev")).map((m) => m.text),
+      ...(await loadBlindMessages()).map((m) => m.text),
+      ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.text)),
+    ].map(normalizeText),
+  );
+  const dev = new Set((await loadFreshMessages("dev")).map((m) => normalizeText(m.text)));
+  const shared = (await loadFreshMessages("blind")).filter((m) => {
+    const text = normalizeText(m.text);
+    return canBeUnique(text) && (dev.has(text) || others.has(text));
+  });
+  const devShared = [...dev].filter((text) => canBeUnique(text) && others.has(text));
+  assert.deepStrictEqual([...shared.map((m) => m.text), ...devShared], []);
+});
+
+Deno.test("no fresh message is a training phrase, once normalised", async () => {
+  const texts = [
+    ...(await loadFreshMessages("dev")).map((m) => m.text),
+    ...(await loadFreshMessages("blind")).map((m) => m.text),
+  ];
+  assert.deepStrictEqual(
+    texts.filter((text) => canBeUnique(normalizeText(text)) && training.has(normalizeText(text))),
+    [],
+  );
 });

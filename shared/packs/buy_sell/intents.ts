@@ -12,6 +12,9 @@ export const BUY_SELL_INTENTS: IntentExamples = {
   agent: "buy_and_sell",
   phrases: {
     en: [
+      "second hand gaming console with games",
+      "xbox or ps4 for sale",
+      "used speakers, woofer for sale",
       "how can i sell my vehicle",
       "car for sale, 2015 model, good price",
       "i want to sell my motorbike",
@@ -58,6 +61,9 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "Hilux for sale, good condition",
     ],
     rw: [
+      "ndashaka PS4 yakoreshejwe n'imikino",
+      "ninde ugurisha Xbox ya kabiri",
+      "ndagurisha console y'imikino",
       "nifuza kugurisha imodoka yanjye",
       "imodoka igurishwa, ni iya 2015",
       "ndagurisha moto yanjye",
@@ -104,6 +110,8 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "Hilux igurishwa, imeze neza",
     ],
     fr: [
+      "une console de jeux d'occasion avec des manettes",
+      "qqn vend une PS4 pas chère",
       "comment vendre mon vehicule",
       "voiture a vendre, modele 2015",
       "je veux vendre ma moto",

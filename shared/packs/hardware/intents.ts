@@ -11,6 +11,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
   agent: "hardware",
   phrases: {
     en: [
+      "a single roofing sheet 3 metres",
+      "emulsion paint for the outside walls",
       "fire extinguishers and safety gear",
       "i need 20 bags of cement",
       "price of iron sheets",
@@ -65,6 +67,11 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "how much is a bag of cement",
     ],
     rw: [
+      "nkeneye ibati rimwe rya metero eshatu",
+      "irangi ry'inzu ryo hanze",
+      "amarangi y'amazi n'ay'amavuta",
+      "ndashaka irangi ry'ubururu litiro 4",
+      "ibati ry'amabara ritukura",
       "kizimyamwoto yo mu nzu",
       "nkeneye imifuka 20 ya sima",
       "amabati ni angahe",
@@ -121,6 +128,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "ibiciro by'ibikoresho by'ubwubatsi",
     ],
     fr: [
+      "de la peinture à eau pour la façade",
+      "une tôle ondulée de 3 mètres",
       "des extincteurs pour la maison",
       "il me faut 20 sacs de ciment",
       "prix des toles",

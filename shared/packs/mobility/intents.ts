@@ -49,6 +49,8 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "transport for moving to Kanombe",
     ],
     rw: [
+      "umumotari wanjye aratinze",
+      "nkeneye umumotari uri hafi",
       "nifuza moto",
       "nifuza taxi injyana",
       "umushoferi ntiyitaba telefone",

@@ -11,6 +11,8 @@ export const SHOP_INTENTS: IntentExamples = {
   agent: "shop",
   phrases: {
     en: [
+      "my shopping from the mini market still hasn't come",
+      "corner shop open now",
       "my groceries have not been delivered yet",
       "where are the things i ordered from the supermarket",
       "i need groceries",
@@ -67,6 +69,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "my order of rice and sugar is late",
     ],
     rw: [
+      "inkwi n'amakara yo gutekesha",
+      "ibyo natumije mu iduka ntibiragera",
       "ibyo naguze muri supermarket ntibiragera",
       "ibintu natumije ku isoko ntibiraza",
       "nkeneye ibyo guhaha",
@@ -124,6 +128,10 @@ export const SHOP_INTENTS: IntentExamples = {
       "ibyo natumije mu iduka byoherejwe",
     ],
     fr: [
+      "l'alimentation du coin est ouverte ?",
+      "ma commande à l'épicerie n'est toujours pas livrée",
+      "une supérette près de chez moi",
+      "épicerie qui livre à Kacyiru",
       "mes courses ne sont pas encore livrees",
       "ou sont les articles commandes au supermarche",
       "j'ai besoin de courses",

@@ -11,6 +11,9 @@ export const WAITER_INTENTS: IntentExamples = {
   agent: "waiter_ai",
   phrases: {
     en: [
+      "two espressos and a slice of cake",
+      "a latte with a muffin to table 3",
+      "black tea and a samosa at the café",
       "my food has not arrived yet",
       "the burger i ordered is late",
       "what is today's special",
@@ -61,6 +64,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "whats there to eat",
     ],
     rw: [
+      "ikawa ebyiri n'amandazi",
+      "icyayi n'isambusa kuri table ya 2",
       "ibiryo natumije ntibiragera",
       "burger natumije yatinze",
       "ibiryo by'umunsi ni ibihe",
@@ -113,6 +118,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "burger natumije iraza ryari",
     ],
     fr: [
+      "un café au lait et un pain au chocolat",
+      "deux thés et des beignets à la table 5",
       "mon repas n'est pas encore arrive",
       "le burger commande est en retard",
       "quel est le plat du jour",
