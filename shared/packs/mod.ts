@@ -13,6 +13,7 @@ import { CONCIERGE_PACK } from "./concierge/mod.ts";
 import { HARDWARE_PACK } from "./hardware/mod.ts";
 import { INSURANCE_PACK } from "./insurance/mod.ts";
 import { LEGAL_PACK } from "./legal/mod.ts";
+import { MARKETING_PACK } from "./marketing/mod.ts";
 import { MOBILITY_PACK } from "./mobility/mod.ts";
 import { PAYMENTS_PACK } from "./payments/mod.ts";
 import { PHARMACY_PACK } from "./pharmacy/mod.ts";
@@ -26,6 +27,8 @@ export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
 
 /** The packs, in routing and menu order. */
 export const PACKS: readonly Pack[] = [
+  // First: its counterpart reads STOP / HAGARIKA / ARRÊT before any other pack's.
+  MARKETING_PACK,
   CONCIERGE_PACK,
   COMMERCE_PACK,
   WAITER_PACK,

@@ -11,7 +11,7 @@
 create table public.broadcast_templates (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.orgs (id) on delete cascade,
-  name text not null check (name ~ '^[a-z0-9_]{1,512}$'),
+  name text not null check (name ~ '^[a-z0-9_]+$' and length(name) <= 512),
   language text not null check (language in ('en', 'rw', 'fr')),
   category text not null default 'marketing' check (category in ('marketing', 'utility')),
   variables text[] not null default '{}'
@@ -190,14 +190,13 @@ begin
 end
 $$;
 revoke all on function private.broadcast_withdraw(uuid, uuid, uuid, text) from public;
-grant execute on function private.broadcast_withdraw(uuid, uuid, uuid, text) to service_role;
 
 -- What the dispatcher and the status webhooks learn of a campaign message
 -- reaches its send row, and Meta's answers that concern the whole campaign
 -- act on it at once: 131048 (spam rate limit) holds the campaign for an hour
 -- and puts its queued messages off as long; 132015/132016 (template paused,
--- disabled) stop the campaign, mark the template, withdraw what is queued and
--- open a ticket for staff.
+-- disabled) stop the campaign (which withdraws what is queued), mark the
+-- template and open a ticket for staff.
 create function private.broadcast_send_outcome() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -243,8 +242,6 @@ begin
       'Campaign ' || s.id || ' stopped: ' || s.stop_reason ||
       '. Nothing more is sent; fix or replace the template and schedule it again.', 'high'
     from stopped s;
-    perform private.broadcast_withdraw(send.org_id, send.campaign_id, null,
-      'withdrawn: template paused or disabled');
   end if;
   return new;
 end
@@ -255,3 +252,35 @@ create trigger wa_outbox_broadcast_outcome
   after update of status on public.wa_outbox
   for each row when (old.status is distinct from new.status)
   execute function private.broadcast_send_outcome();
+
+-- A campaign cancelled (by staff, under RLS) or stopped withdraws its queued
+-- messages in the same transaction; an opt-out withdraws the person's.
+create function private.broadcast_campaign_ended() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.broadcast_withdraw(new.org_id, new.id, null, 'withdrawn: campaign ' || new.status);
+  return new;
+end
+$$;
+revoke all on function private.broadcast_campaign_ended() from public;
+
+create trigger broadcast_campaigns_ended
+  after update of status on public.broadcast_campaigns
+  for each row when (new.status in ('cancelled', 'stopped') and old.status <> new.status)
+  execute function private.broadcast_campaign_ended();
+
+create function private.broadcast_opted_out() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.broadcast_withdraw(new.org_id, null, new.user_id, 'withdrawn: opted out');
+  return new;
+end
+$$;
+revoke all on function private.broadcast_opted_out() from public;
+
+create trigger marketing_opt_ins_opted_out
+  after update of opted_out_at on public.marketing_opt_ins
+  for each row when (new.opted_out_at is not null and old.opted_out_at is null)
+  execute function private.broadcast_opted_out();
