@@ -215,7 +215,8 @@ begin
     return new;
   end if;
   if new.last_error_code = 131048 then
-    hold_until := now() + interval '1 hour';
+    -- From when the failure was recorded (the dispatcher's clock, or the webhook's).
+    hold_until := new.updated_at + interval '1 hour';
     update public.broadcast_campaigns c set backoff_until = hold_until, updated_at = now()
     where c.id = send.campaign_id and c.status in ('scheduled', 'sending')
       and (c.backoff_until is null or c.backoff_until < hold_until);
