@@ -20,7 +20,7 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 const SECRET = "opt-out-test-app-secret";
 const MORNING = new Date("2026-12-02T06:00:00Z"); // 08:00 in Kigali
 
-async function channelOf(rt: TestRuntime) {
+function channelOf(rt: TestRuntime) {
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
@@ -84,7 +84,7 @@ dbTest("STOP, HAGARIKA and ARRÊT take effect at once, in the person's language"
      where idempotency_key like 'broadcast:%'`,
   );
 
-  const hook = await channelOf(rt);
+  const hook = channelOf(rt);
   await hook.say(people[1].waId, "wamid.STOP.RW", "Hagarika!");
   await hook.say(french.waId, "wamid.STOP.FR", "STOP");
   await hook.say(people[2].waId, "wamid.STOP.FR2", "arrêt svp");
@@ -146,7 +146,7 @@ dbTest(
   "an opt-out is read before routing, even from someone who is not a customer yet",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => MORNING });
-    const hook = await channelOf(rt);
+    const hook = channelOf(rt);
     await hook.say("250788777001", "wamid.STOP.NEW", "Unsubscribe");
     assert.deepEqual(await textsTo(db, "250788777001"), [
       "You will get no more marketing messages from EasyMO. You can still write to us at any time.",
