@@ -48,6 +48,7 @@ create table public.marketing_opt_ins (
 );
 create index marketing_opt_ins_user_idx on public.marketing_opt_ins (user_id);
 create index marketing_opt_ins_recorded_by_idx on public.marketing_opt_ins (recorded_by);
+create index marketing_opt_ins_org_recorded_by_idx on public.marketing_opt_ins (org_id, recorded_by);
 alter table public.marketing_opt_ins enable row level security;
 
 -- Every opt-out as it was said ("STOP", "HAGARIKA", ...), kept even for
@@ -107,6 +108,7 @@ create index broadcast_campaigns_due_idx on public.broadcast_campaigns (send_at)
 create index broadcast_campaigns_org_idx on public.broadcast_campaigns (org_id, created_at);
 create index broadcast_campaigns_template_idx on public.broadcast_campaigns (org_id, template_id);
 create index broadcast_campaigns_created_by_idx on public.broadcast_campaigns (created_by);
+create index broadcast_campaigns_org_created_by_idx on public.broadcast_campaigns (org_id, created_by);
 alter table public.broadcast_campaigns enable row level security;
 
 -- One row per campaign and recipient, written in the transaction that queues
@@ -130,6 +132,7 @@ create table public.broadcast_sends (
   foreign key (org_id, user_id) references public.org_members (org_id, user_id) on delete cascade
 );
 create index broadcast_sends_outbox_idx on public.broadcast_sends (outbox_id);
+create index broadcast_sends_org_campaign_idx on public.broadcast_sends (org_id, campaign_id);
 create index broadcast_sends_org_user_idx on public.broadcast_sends (org_id, user_id)
   where status = 'queued';
 create index broadcast_sends_user_idx on public.broadcast_sends (user_id);
