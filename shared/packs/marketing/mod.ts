@@ -1,6 +1,7 @@
 /**
  * The marketing pack: Marketing & Sales, the staff agent that broadcasts
- * WhatsApp campaigns (seed 000 G). Tools: `broadcast_schedule` (an approved
+ * WhatsApp campaigns (seed 000 G), with a typed flow (`marketing_flow.ts`).
+ * Tools: `broadcast_templates` (what may be sent), `broadcast_schedule` (an approved
  * template, its variables, an opted-in audience, a time moved out of quiet
  * hours) and `broadcast_cancel`, both staff only with confirmation;
  * `broadcast_send_due`, the sender the platform's sweep runs every minute;
@@ -14,13 +15,21 @@ import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { broadcastCancel, broadcastSchedule } from "./broadcast_schedule.ts";
 import { broadcastSendDue } from "./broadcast_sender.ts";
+import { broadcastTemplates } from "./broadcast_templates.ts";
+import { marketingFlow } from "./marketing_flow.ts";
 import { marketingOptOut, OPT_OUT_COUNTERPART } from "./opt_out.ts";
 import { MARKETING_TEXTS } from "./texts.ts";
 
 /** The marketing pack. */
 export const MARKETING_PACK: Pack = {
   id: "marketing_sales",
-  tools: [broadcastSchedule, broadcastCancel, broadcastSendDue, marketingOptOut],
+  tools: [
+    broadcastTemplates,
+    broadcastSchedule,
+    broadcastCancel,
+    broadcastSendDue,
+    marketingOptOut,
+  ],
   agents: [{
     id: "marketing_sales",
     name: "Marketing & Sales",
@@ -28,11 +37,14 @@ export const MARKETING_PACK: Pack = {
     audience: "staff",
     tools: [
       "search_supabase",
+      "broadcast_templates",
       "broadcast_schedule",
       "broadcast_cancel",
       "analytics_log",
       "notify_staff",
     ],
+    // Typed, with no intents or menu title: staff reach it from their own channel.
+    ...marketingFlow,
   }],
   tables: {
     broadcast_templates: {
