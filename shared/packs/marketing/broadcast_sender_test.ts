@@ -19,13 +19,17 @@ import {
 } from "@testing/broadcasts.ts";
 import { MESSAGING, type MessagingPort } from "@shared/capabilities/messaging/mod.ts";
 import {
-  applyStatus,
   createDispatcher,
   createGraphAdapter,
   whatsappMessaging,
   type WhatsAppTransport,
 } from "@shared/channels/whatsapp/mod.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
+import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
+import { statusDelivery } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+
+const SECRET = "broadcast-sender-test-app-secret";
 
 const EVENING = new Date("2026-12-01T18:00:00Z"); // 20:00 in Kigali
 const MORNING = new Date("2026-12-02T06:00:00Z"); // 08:00 in Kigali
@@ -229,7 +233,7 @@ dbTest(
 );
 
 dbTest(
-  "a pair rate limit retries that person later; status webhooks update the counts",
+  "a pair rate limit retries that person later; status webhooks update the counts staff read",
   async (db) => {
     await using graph = await startFakeGraph();
     const { rt, clock, opted, campaign } = await setup(db);
@@ -252,29 +256,51 @@ dbTest(
     await dispatcher.drain();
     assert.deepEqual(recipients(graph.accepted), opted.map((m) => m.waId));
 
-    // Meta's status webhooks: delivered, read and failed reach the sends.
-    const wamidOf = (waId: string) => graph.accepted.find((m) => m.to === waId)!.wamid;
-    const at = new Date();
-    await applyStatus(db, { wamid: wamidOf(opted[0].waId), status: "delivered", at });
-    await applyStatus(db, { wamid: wamidOf(opted[1].waId), status: "delivered", at });
-    await applyStatus(db, { wamid: wamidOf(opted[1].waId), status: "read", at });
-    await applyStatus(db, {
-      wamid: wamidOf(opted[3].waId),
-      status: "failed",
-      at,
-      errors: [{ code: 131026, title: "Message undeliverable" }],
+    // Meta's status webhooks, through the webhook: delivered, read and failed reach the counts.
+    const webhook = createWhatsAppChannel(rt, {
+      appSecret: SECRET,
+      verifyToken: "v",
+      conversation: () => Promise.reject(new Error("no conversation here")),
     });
-    const counts = await db.query<{ status: string; n: number }>(
-      `select status, count(*)::int as n from public.broadcast_sends where campaign_id = $1
-     group by status order by status`,
-      [campaign],
-    );
-    assert.deepEqual(counts, [
-      { status: "delivered", n: 1 },
-      { status: "failed", n: 1 },
-      { status: "read", n: 1 },
-      { status: "sent", n: 7 },
-    ]);
+    const wamidOf = (waId: string) => graph.accepted.find((m) => m.to === waId)!.wamid;
+    const report = async (
+      waId: string,
+      status: "delivered" | "read" | "failed",
+      errors?: Array<{ code: number; title: string }>,
+    ) => {
+      const body = new TextEncoder().encode(JSON.stringify(statusDelivery({
+        wamid: wamidOf(waId),
+        status,
+        recipient: waId,
+        ...(errors ? { errors } : {}),
+      })));
+      const response = await webhook.app.request("/wa-webhook", {
+        method: "POST",
+        headers: { "x-hub-signature-256": await signBody(SECRET, body) },
+        body,
+      });
+      assert.equal(response.status, 200);
+    };
+    await report(opted[0].waId, "delivered");
+    await report(opted[1].waId, "read");
+    await report(opted[1].waId, "delivered"); // late and out of order: read stands
+    await report(opted[3].waId, "failed", [{ code: 131026, title: "Message undeliverable" }]);
+    const status = await rt.callAs(USER.jean, "broadcast_status", { campaign_id: campaign });
+    assert.ok(status.ok, JSON.stringify(status));
+    assert.deepEqual(status.data.campaigns[0].counts, {
+      queued: 0,
+      sending: 0,
+      sent: 7,
+      delivered: 1,
+      read: 1,
+      failed: 1,
+      withdrawn: 0,
+    });
+    assert.equal(status.data.campaigns[0].status, "done");
+    assert.equal(status.data.campaigns[0].estimated_reach, 10);
+    // A customer cannot read them.
+    const customer = await rt.callAs(USER.aline, "broadcast_status", {});
+    assert.equal(customer.error.code, "AUTH_ERROR");
   },
 );
 

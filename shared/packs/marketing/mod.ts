@@ -3,7 +3,8 @@
  * WhatsApp campaigns (seed 000 G), with a typed flow (`marketing_flow.ts`).
  * Tools: `broadcast_templates` (what may be sent), `broadcast_schedule` (an approved
  * template, its variables, an opted-in audience, a time moved out of quiet
- * hours) and `broadcast_cancel`, both staff only with confirmation;
+ * hours) and `broadcast_cancel`, both staff only with confirmation; `broadcast_status`
+ * (delivery counts from the status webhooks);
  * `broadcast_send_due`, the sender the platform's sweep runs every minute;
  * `marketing_opt_out`, which its counterpart calls when anyone writes STOP,
  * HAGARIKA or ARRÊT, for every tenant and before any routing. Tables:
@@ -15,6 +16,7 @@ import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { broadcastCancel, broadcastSchedule } from "./broadcast_schedule.ts";
 import { broadcastSendDue } from "./broadcast_sender.ts";
+import { broadcastStatus } from "./broadcast_status.ts";
 import { broadcastTemplates } from "./broadcast_templates.ts";
 import { marketingFlow } from "./marketing_flow.ts";
 import { marketingOptOut, OPT_OUT_COUNTERPART } from "./opt_out.ts";
@@ -27,6 +29,7 @@ export const MARKETING_PACK: Pack = {
     broadcastTemplates,
     broadcastSchedule,
     broadcastCancel,
+    broadcastStatus,
     broadcastSendDue,
     marketingOptOut,
   ],
@@ -40,6 +43,7 @@ export const MARKETING_PACK: Pack = {
       "broadcast_templates",
       "broadcast_schedule",
       "broadcast_cancel",
+      "broadcast_status",
       "analytics_log",
       "notify_staff",
     ],

@@ -32,6 +32,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "analytics_log",
       "broadcast_cancel",
       "broadcast_schedule",
+      "broadcast_status",
       "broadcast_templates",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
