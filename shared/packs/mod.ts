@@ -27,8 +27,6 @@ export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
 
 /** The packs, in routing and menu order. */
 export const PACKS: readonly Pack[] = [
-  // First: its counterpart reads STOP / HAGARIKA / ARRÊT before any other pack's.
-  MARKETING_PACK,
   CONCIERGE_PACK,
   COMMERCE_PACK,
   WAITER_PACK,
@@ -43,4 +41,7 @@ export const PACKS: readonly Pack[] = [
   PAYMENTS_PACK,
   SUPPORT_PACK,
   STAFF_PACK,
+  // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something
+  // open (a driver's "stop" is going offline), still before any conversation.
+  MARKETING_PACK,
 ];

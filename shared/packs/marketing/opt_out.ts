@@ -1,8 +1,9 @@
 /**
  * Opt-out on WhatsApp: "STOP", "HAGARIKA", "ARRÊT" and their variants take
  * effect the moment they arrive, for every tenant, before any routing. The
- * pack's counterpart claims such a message (it is offered every inbound
- * message first, whatever the conversation's state) and `marketing_opt_out`
+ * pack's counterpart claims such a message (the channel offers it every
+ * inbound message before the conversation, after the counterparts answering
+ * something open, such as a driver's "stop") and `marketing_opt_out`
  * logs it, ends the person's opt-in (whose trigger withdraws their messages
  * still queued, campaigns already sending included) and acknowledges it in
  * the person's language: the words' own, else the one they chose.
@@ -96,11 +97,25 @@ export const marketingOptOut = defineTool({
   },
 });
 
-/** Claims every opt-out request on WhatsApp, before any conversation sees it. */
+/**
+ * Claims opt-out requests on WhatsApp, before any conversation sees them:
+ * "unsubscribe", "désabonner" from anyone; "STOP", "HAGARIKA", "ARRÊT",
+ * which also mean "cancel" in conversations, from people whose opt-in to
+ * this tenant's marketing is in effect (for anyone else they route as usual).
+ */
 export const OPT_OUT_COUNTERPART: Counterpart = {
   id: "marketing_opt_out",
-  claims(_db, message) {
-    return Promise.resolve(!message.choice && readOptOut(message.text) !== null);
+  async claims(db, message) {
+    const request = message.choice ? null : readOptOut(message.text);
+    if (!request) return false;
+    if (!request.everyday) return true;
+    if (!message.orgId) return false;
+    const [optedIn] = await db.query(
+      `select 1 from public.marketing_opt_ins i join public.profiles p on p.id = i.user_id
+       where i.org_id = $1 and p.phone = '+' || $2::text and i.opted_out_at is null`,
+      [message.orgId, message.from],
+    );
+    return optedIn !== undefined;
   },
   async handle(message, callTool) {
     const request = readOptOut(message.text);

@@ -143,7 +143,7 @@ dbTest("STOP, HAGARIKA and ARRÊT take effect at once, in the person's language"
 });
 
 dbTest(
-  "an opt-out is read before routing, even from someone who is not a customer yet",
+  "unsubscribing is read before routing from anyone; STOP only from the opted-in",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => MORNING });
     const hook = channelOf(rt);
@@ -164,6 +164,18 @@ dbTest(
     );
     assert.ok(answered.length > 0);
     assert.equal(answered.some((row) => /marketing/.test(JSON.stringify(row.body))), false);
+    // "STOP" from someone with no opt-in in effect keeps its everyday meaning ("cancel") for the
+    // conversation: nothing to opt out of, nothing logged.
+    await hook.say("250788777003", "wamid.PLAIN.STOP", "STOP");
+    const plain = await db.query<{ body: unknown }>(
+      "select body from public.wa_outbox where to_wa_id = '250788777003'",
+    );
+    assert.ok(plain.length > 0);
+    assert.equal(plain.some((row) => /marketing/.test(JSON.stringify(row.body))), false);
+    const [{ n }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.marketing_opt_outs",
+    );
+    assert.equal(n, 0);
   },
 );
 

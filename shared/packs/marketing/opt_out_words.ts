@@ -29,6 +29,21 @@ const KEYWORDS: Record<string, Language | null> = {
   desinscrire: "fr",
 };
 
+// Keywords that also mean "cancel" or "stop" in other conversations (a buy & sell request, a
+// driver going offline, the "cancel or keep?" question): an opt-out only for someone who has
+// something to opt out of.
+const EVERYDAY = new Set([
+  "stop",
+  "hagarika",
+  "hagarike",
+  "hagarikira",
+  "mpagarikira",
+  "arret",
+  "arrete",
+  "arreter",
+  "arretez",
+]);
+
 // Words that may come with a keyword without changing what is asked, and the language they show.
 const POLITE: Record<string, Language | null> = {
   please: "en",
@@ -71,6 +86,11 @@ const POLITE: Record<string, Language | null> = {
 export interface OptOutRequest {
   /** The language the words show, or null ("STOP" alone): answer in the person's own. */
   language: Language | null;
+  /**
+   * True when the keyword also means "cancel" elsewhere ("STOP", "HAGARIKA", "ARRÊT"):
+   * it opts out only someone whose opt-in is in effect. False for "unsubscribe", "désabonner".
+   */
+  everyday: boolean;
 }
 
 /**
@@ -84,9 +104,9 @@ export interface OptOutRequest {
  * import assert from "node:assert/strict";
  * import { readOptOut } from "./opt_out_words.ts";
  *
- * assert.deepEqual(readOptOut("ARRÊT !"), { language: "fr" });
- * assert.deepEqual(readOptOut("Hagarika"), { language: "rw" });
- * assert.deepEqual(readOptOut("stop please"), { language: "en" });
+ * assert.deepEqual(readOptOut("ARRÊT !"), { language: "fr", everyday: true });
+ * assert.deepEqual(readOptOut("Hagarika"), { language: "rw", everyday: true });
+ * assert.deepEqual(readOptOut("unsubscribe please"), { language: "en", everyday: false });
  * assert.equal(readOptOut("stop at Kimironko"), null);
  * ```
  */
@@ -96,9 +116,11 @@ export function readOptOut(text: string): OptOutRequest | null {
     .split(/[^a-z]+/).filter((word) => word.length > 0);
   if (words.length === 0 || words.length > 6) return null;
   let keyword: Language | null | undefined;
+  let everyday = true;
   const shown = new Set<Language>();
   for (const word of words) {
     if (word in KEYWORDS) {
+      if (!EVERYDAY.has(word)) everyday = false;
       keyword = keyword ?? KEYWORDS[word];
       const said = KEYWORDS[word];
       if (said) shown.add(said);
@@ -110,6 +132,6 @@ export function readOptOut(text: string): OptOutRequest | null {
     }
   }
   if (keyword === undefined) return null;
-  if (keyword) return { language: keyword };
-  return { language: shown.size === 1 ? [...shown][0] : null };
+  if (keyword) return { language: keyword, everyday };
+  return { language: shown.size === 1 ? [...shown][0] : null, everyday };
 }

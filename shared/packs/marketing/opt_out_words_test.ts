@@ -25,7 +25,7 @@ Deno.test("readOptOut() reads STOP, HAGARIKA, ARRÊT and their variants", () => 
     ["STOP s'il vous plaît", "fr"],
   ];
   for (const [text, language] of cases) {
-    assert.deepEqual(readOptOut(text), { language }, text);
+    assert.equal(readOptOut(text)?.language, language, text);
   }
 });
 
@@ -44,4 +44,13 @@ Deno.test("readOptOut() leaves messages that ask something else", () => {
   ) {
     assert.equal(readOptOut(text), null, text);
   }
+});
+
+Deno.test("readOptOut() tells everyday words (STOP, HAGARIKA, ARRÊT) from unsubscribing", () => {
+  assert.equal(readOptOut("STOP")?.everyday, true);
+  assert.equal(readOptOut("hagarika")?.everyday, true);
+  assert.equal(readOptOut("Arrêtez !")?.everyday, true);
+  assert.equal(readOptOut("unsubscribe")?.everyday, false);
+  assert.equal(readOptOut("stop désabonner")?.everyday, false);
+  assert.equal(readOptOut("Je veux me désabonner")?.everyday, false);
 });
