@@ -388,3 +388,15 @@ dbTest("a spam rate limit holds the campaign for an hour, then it resumes", asyn
   await dispatcher.drain();
   assert.deepEqual(recipients(graph.accepted), opted.slice(1).map((m) => m.waId));
 });
+
+dbTest("two senders running at once queue each person once", async (db) => {
+  const { rt, clock, opted, campaign } = await setup(db);
+  clock.set(MORNING);
+  const runs = await Promise.all([sendDue(rt, "host-a", 100), sendDue(rt, "host-b", 100)]);
+  for (const run of runs) assert.ok(run.ok, JSON.stringify(run));
+  assert.deepEqual((await sends(db, campaign)).map((s) => s.user_id), opted.map((m) => m.user));
+  const outbox = await db.query<{ to_wa_id: string }>(
+    "select to_wa_id from public.wa_outbox where idempotency_key like 'broadcast:%' order by 1",
+  );
+  assert.deepEqual(outbox.map((row) => row.to_wa_id), opted.map((m) => m.waId));
+});
