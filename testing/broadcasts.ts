@@ -7,6 +7,15 @@
 import type { Queryable } from "@shared/db/types.ts";
 import type { TestData, TestRuntime } from "./runtime.ts";
 
+/**
+ * Removes the seed's broadcast templates and opt-in proofs (the dev demo's), so a test's
+ * audience and templates are only those it adds.
+ */
+export async function withoutSeededBroadcasts(db: Queryable): Promise<void> {
+  await db.query("delete from public.marketing_opt_ins");
+  await db.query("delete from public.broadcast_templates");
+}
+
 /** Records a template of `org` with Meta's `status`; returns its id. */
 export async function addTemplate(
   db: Queryable,

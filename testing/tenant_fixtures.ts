@@ -162,7 +162,8 @@ function broadcastRows(t: TenantFixture, tag: "a" | "b"): string {
     values (${template}, ${org}, 'probe_offer', 'en', 'approved');
     insert into public.marketing_opt_ins
       (org_id, user_id, opted_in_at, channel, agreed_text, recorded_by)
-    values (${org}, ${customer}, now(), 'paper', 'Yes to offers', ${staff});
+    values (${org}, ${customer}, now(), 'paper', 'Yes to offers', ${staff})
+    on conflict (org_id, user_id) do update set recorded_by = excluded.recorded_by;
     insert into public.marketing_opt_outs (org_id, user_id, opted_out_at, channel, said)
     values (${org}, ${customer}, now(), 'whatsapp', 'STOP');
     insert into public.broadcast_campaigns

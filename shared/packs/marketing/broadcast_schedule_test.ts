@@ -7,7 +7,12 @@ import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { addCustomers, addTemplate, callConfirmed } from "@testing/broadcasts.ts";
+import {
+  addCustomers,
+  addTemplate,
+  callConfirmed,
+  withoutSeededBroadcasts,
+} from "@testing/broadcasts.ts";
 
 const NOW = new Date("2026-12-01T10:00:00Z");
 const at = (iso: string) => ({ when: iso });
@@ -16,6 +21,7 @@ dbTest(
   "broadcast_schedule moves a 22:00 campaign to 08:00 and counts only the opted-in",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => NOW });
+    await withoutSeededBroadcasts(db);
     const template = await addTemplate(db, ORG.easymo, {
       name: "december_offer",
       variables: ["first_name"],
@@ -67,6 +73,7 @@ dbTest(
   "broadcast_schedule's read-back names the template, the reach and the moved time",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => NOW });
+    await withoutSeededBroadcasts(db);
     const template = await addTemplate(db, ORG.easymo, { name: "new_menu" });
     await addCustomers(db, ORG.easymo, { count: 2 });
     const asked = await rt.callAs(USER.jean, "broadcast_schedule", {
@@ -85,6 +92,7 @@ dbTest(
   "broadcast_schedule refuses unapproved templates and wrong variables, naming them",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => NOW });
+    await withoutSeededBroadcasts(db);
     const paused = await addTemplate(db, ORG.easymo, { name: "old_promo", status: "paused" });
     const two = await addTemplate(db, ORG.easymo, {
       name: "promo",
@@ -142,6 +150,7 @@ dbTest(
 
 dbTest("broadcast_schedule is for staff of the org only", async (db) => {
   const rt = await createTestRuntime(db, { now: () => NOW });
+  await withoutSeededBroadcasts(db);
   const template = await addTemplate(db, ORG.easymo, { name: "promo" });
   const args = { template_id: template, audience: {}, when: "2026-12-01T14:00:00+02:00" };
   const customer = await callConfirmed(rt, USER.aline, "broadcast_schedule", args, { key: "c" });
@@ -160,6 +169,7 @@ dbTest("broadcast_schedule is for staff of the org only", async (db) => {
 
 dbTest("broadcast_schedule reads an org's own quiet hours", async (db) => {
   const rt = await createTestRuntime(db, { now: () => NOW });
+  await withoutSeededBroadcasts(db);
   await db.query(
     `insert into public.broadcast_settings (org_id, quiet_start, quiet_end, time_zone)
        values ($1, '12:00', '15:00', 'Africa/Kigali')`,
@@ -184,6 +194,7 @@ dbTest("broadcast_schedule reads an org's own quiet hours", async (db) => {
 
 dbTest("broadcast_cancel ends a scheduled campaign, staff only", async (db) => {
   const rt = await createTestRuntime(db, { now: () => NOW });
+  await withoutSeededBroadcasts(db);
   const template = await addTemplate(db, ORG.easymo, { name: "promo" });
   const scheduled = await callConfirmed(rt, USER.jean, "broadcast_schedule", {
     template_id: template,

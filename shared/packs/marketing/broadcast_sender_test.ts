@@ -16,6 +16,7 @@ import {
   addTemplate,
   type AudienceMember,
   callConfirmed,
+  withoutSeededBroadcasts,
 } from "@testing/broadcasts.ts";
 import { MESSAGING, type MessagingPort } from "@shared/capabilities/messaging/mod.ts";
 import {
@@ -64,6 +65,7 @@ async function setup(
     now: clock.now,
     provide: options.messaging ? [{ key: MESSAGING, value: options.messaging }] : [],
   });
+  await withoutSeededBroadcasts(db);
   const template = await addTemplate(db, ORG.easymo, {
     name: "december_offer",
     variables: ["offer"],

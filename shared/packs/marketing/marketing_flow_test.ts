@@ -11,7 +11,7 @@ import type { OfflineStep, OfflineTurn, TurnInput } from "@shared/registry/pack.
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { addCustomers, addTemplate } from "@testing/broadcasts.ts";
+import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import { marketingFlow, readWhen } from "./marketing_flow.ts";
 import { say } from "./texts.ts";
 
@@ -68,6 +68,7 @@ dbTest(
   "a staff member schedules a broadcast at 22:00 and reads 08:00 and the reach",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => NOW });
+    await withoutSeededBroadcasts(db);
     const template = await addTemplate(db, ORG.easymo, {
       name: "december_offer",
       variables: ["first_name", "offer"],
@@ -124,6 +125,7 @@ dbTest(
 
 dbTest("a staff member who refuses the confirmation schedules nothing", async (db) => {
   const rt = await createTestRuntime(db, { now: () => NOW });
+  await withoutSeededBroadcasts(db);
   const template = await addTemplate(db, ORG.easymo, { name: "promo" });
   const chat = conversation(rt, USER.jean, "fr");
   await chat.say("diffusion");
@@ -141,6 +143,7 @@ dbTest("a staff member who refuses the confirmation schedules nothing", async (d
 
 dbTest("a customer who reaches the flow is refused by the tools", async (db) => {
   const rt = await createTestRuntime(db, { now: () => NOW });
+  await withoutSeededBroadcasts(db);
   await addTemplate(db, ORG.easymo, { name: "promo" });
   const chat = conversation(rt, USER.aline, "rw");
   const step = await chat.say("broadcast");

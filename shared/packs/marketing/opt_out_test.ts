@@ -9,7 +9,12 @@ import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { addCustomers, addTemplate, callConfirmed } from "@testing/broadcasts.ts";
+import {
+  addCustomers,
+  addTemplate,
+  callConfirmed,
+  withoutSeededBroadcasts,
+} from "@testing/broadcasts.ts";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
@@ -64,6 +69,7 @@ function schedule(rt: TestRuntime, template: string, when: string, key: string):
 
 dbTest("STOP, HAGARIKA and ARRÊT take effect at once, in the person's language", async (db) => {
   const rt = await createTestRuntime(db, { now: () => MORNING });
+  await withoutSeededBroadcasts(db);
   const template = await addTemplate(db, ORG.easymo, { name: "weekend_offer" });
   const people = await addCustomers(db, ORG.easymo, { count: 4 });
   const [french] = await addCustomers(db, ORG.easymo, { count: 1, first: 40, locale: "fr" });
@@ -146,6 +152,7 @@ dbTest(
   "unsubscribing is read before routing from anyone; STOP only from the opted-in",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => MORNING });
+    await withoutSeededBroadcasts(db);
     const hook = channelOf(rt);
     await hook.say("250788777001", "wamid.STOP.NEW", "Unsubscribe");
     assert.deepEqual(await textsTo(db, "250788777001"), [
@@ -183,6 +190,7 @@ dbTest(
   "another tenant's customers opt out of that tenant's broadcasts the same way",
   async (db) => {
     const rt = await createTestRuntime(db, { now: () => MORNING });
+    await withoutSeededBroadcasts(db);
     const [customer] = await addCustomers(db, ORG.beaver, { count: 1, first: 70, locale: "fr" });
     const handle = createWhatsAppHandler({
       platform: rt.platform,
