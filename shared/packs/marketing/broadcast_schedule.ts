@@ -90,6 +90,8 @@ export async function quietHoursOf(db: Queryable, orgId: string): Promise<QuietH
 
 interface Plan {
   template: TemplateRow;
+  /** When it would go but for quiet hours: the time asked, or now when that has just passed. */
+  start: Date;
   reach: number;
   requestedAt: Date;
   sendAt: Date;
@@ -100,7 +102,7 @@ async function plan(
   db: Queryable,
   orgId: string,
   args: z.output<typeof input>,
-  now: Date,
+  now: Date | null,
 ): Promise<Plan> {
   const [template] = await db.query<TemplateRow>(
     `select id, name, language, variables, meta_status from public.broadcast_templates
@@ -139,18 +141,18 @@ async function plan(
     });
   }
   const requestedAt = new Date(args.when);
-  if (requestedAt.getTime() < now.getTime() - PAST_GRACE_MS) {
+  if (now && requestedAt.getTime() < now.getTime() - PAST_GRACE_MS) {
     throw new ToolFailure("VALIDATION_ERROR", "A broadcast cannot be scheduled in the past", {
       fields: [{ path: "when", message: "must not be in the past" }],
     });
   }
-  const start = requestedAt.getTime() < now.getTime() ? now : requestedAt;
+  const start = now && requestedAt.getTime() < now.getTime() ? now : requestedAt;
   const sendAt = nextAllowedTime(start, await quietHoursOf(db, orgId));
   const [count] = await db.query<{ reach: number }>(
     `select count(*)::int as reach from (${ELIGIBLE_SQL}) eligible`,
     [orgId, languageFilter(args.audience)],
   );
-  return { template, reach: count.reach, requestedAt, sendAt };
+  return { template, reach: count.reach, requestedAt, start, sendAt };
 }
 
 /** The `broadcast_schedule` tool. */
@@ -185,7 +187,9 @@ export const broadcastSchedule = defineTool({
         [args.template_id],
       );
       if (!org) throw new Error("template not readable");
-      const planned = await plan(context.read, org.org_id, args, new Date());
+      // The read-back has no clock: it shows the time asked for, after quiet hours; the call
+      // itself refuses a time in the past, on the platform's clock.
+      const planned = await plan(context.read, org.org_id, args, null);
       return summaryOf(planned, lang);
     } catch {
       return say("scheduleSummary", lang, {
@@ -219,14 +223,14 @@ export const broadcastSchedule = defineTool({
       estimated_reach: planned.reach,
       scheduled_at: planned.sendAt.toISOString(),
       requested_at: planned.requestedAt.toISOString(),
-      moved_by_quiet_hours: planned.sendAt.getTime() > planned.requestedAt.getTime(),
+      moved_by_quiet_hours: planned.sendAt.getTime() > planned.start.getTime(),
       template: { name: planned.template.name, language: planned.template.language },
     };
   },
 });
 
 function summaryOf(planned: Plan, lang: Language): string {
-  const moved = planned.sendAt.getTime() > planned.requestedAt.getTime();
+  const moved = planned.sendAt.getTime() > planned.start.getTime();
   return say("scheduleSummary", lang, {
     template: planned.template.name,
     language: planned.template.language,
