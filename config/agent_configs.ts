@@ -25,11 +25,6 @@ export const AGENT_CONFIGS: unknown = {
       "description": "Create a legal case intake record.",
     },
     {
-      "name": "broadcast_schedule",
-      "category": "marketing",
-      "description": "Schedule a WhatsApp broadcast campaign from an approved template.",
-    },
-    {
       "name": "sora_generate_video",
       "category": "video",
       "description": "Generate video ads with the Sora-2 API.",

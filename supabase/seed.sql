@@ -356,3 +356,27 @@ from (values
 where businesses.id = v.id::uuid;
 update public.businesses set momo_phone = phone
 where momo_merchant_code is null and phone ~ '^\+2507[0-9]{8}$';
+
+-- Marketing (seed 000 G): EasyMO's weekend offer, approved by Meta in each language, and the
+-- opt-in proof of two people (Aline on WhatsApp, Diane on paper); nobody else is in the audience.
+insert into public.broadcast_templates (id, org_id, name, language, variables, body, meta_status)
+values
+  ('e0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'weekend_offer', 'en', '{offer}',
+   'This weekend at EasyMO: {{1}}. Reply STOP to stop these messages.', 'approved'),
+  ('e0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001',
+   'weekend_offer', 'rw', '{offer}',
+   'Muri iyi weekend kuri EasyMO: {{1}}. Andika HAGARIKA ngo ubu butumwa buhagarare.', 'approved'),
+  ('e0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001',
+   'weekend_offer', 'fr', '{offer}',
+   'Ce week-end chez EasyMO : {{1}}. Répondez ARRÊT pour ne plus recevoir ces messages.',
+   'approved')
+on conflict do nothing;
+insert into public.marketing_opt_ins (org_id, user_id, opted_in_at, channel, agreed_text) values
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001',
+   '2026-11-01T09:00:00Z', 'whatsapp',
+   'Yego, nohereza amakuru y''ibiciro n''amasezerano ya EasyMO kuri WhatsApp.'),
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000005',
+   '2026-11-03T14:30:00Z', 'paper',
+   'J''accepte de recevoir les offres d''EasyMO sur WhatsApp.')
+on conflict do nothing;

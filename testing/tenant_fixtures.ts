@@ -147,8 +147,30 @@ export async function seedTenantFixtures(db: Database): Promise<void> {
     );
     for (const [t, tag] of [[TENANT_A, "a"], [TENANT_B, "b"]] as const) {
       await tx.exec(tenantRows(t, tag));
+      await tx.exec(broadcastRows(t, tag));
     }
   });
+}
+
+// A broadcast of each tenant: a template, its customer's opt-in and opt-out, a campaign staff
+// scheduled and its send to the customer.
+function broadcastRows(t: TenantFixture, tag: "a" | "b"): string {
+  const org = `'${t.org}'`, customer = `'${t.customer}'`, staff = `'${t.staff}'`;
+  const template = `'${id(15, tag)}'`, campaign = `'7f000000-0000-4000-8000-0000000000${tag}2'`;
+  return `
+    insert into public.broadcast_templates (id, org_id, name, language, meta_status)
+    values (${template}, ${org}, 'probe_offer', 'en', 'approved');
+    insert into public.marketing_opt_ins
+      (org_id, user_id, opted_in_at, channel, agreed_text, recorded_by)
+    values (${org}, ${customer}, now(), 'paper', 'Yes to offers', ${staff})
+    on conflict (org_id, user_id) do update set recorded_by = excluded.recorded_by;
+    insert into public.marketing_opt_outs (org_id, user_id, opted_out_at, channel, said)
+    values (${org}, ${customer}, now(), 'whatsapp', 'STOP');
+    insert into public.broadcast_campaigns
+      (id, org_id, template_id, requested_at, send_at, estimated_reach, created_by)
+    values (${campaign}, ${org}, ${template}, now(), now(), 1, ${staff});
+    insert into public.broadcast_sends (campaign_id, org_id, user_id, status)
+    values (${campaign}, ${org}, ${customer}, 'sent');`;
 }
 
 // Every value is a fixture constant (uuids, digits), so the script is built as text.

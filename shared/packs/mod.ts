@@ -13,6 +13,7 @@ import { CONCIERGE_PACK } from "./concierge/mod.ts";
 import { HARDWARE_PACK } from "./hardware/mod.ts";
 import { INSURANCE_PACK } from "./insurance/mod.ts";
 import { LEGAL_PACK } from "./legal/mod.ts";
+import { MARKETING_PACK } from "./marketing/mod.ts";
 import { MOBILITY_PACK } from "./mobility/mod.ts";
 import { PAYMENTS_PACK } from "./payments/mod.ts";
 import { PHARMACY_PACK } from "./pharmacy/mod.ts";
@@ -40,4 +41,7 @@ export const PACKS: readonly Pack[] = [
   PAYMENTS_PACK,
   SUPPORT_PACK,
   STAFF_PACK,
+  // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something
+  // open (a driver's "stop" is going offline), still before any conversation.
+  MARKETING_PACK,
 ];

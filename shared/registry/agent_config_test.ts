@@ -43,13 +43,15 @@ Deno.test("loadAgentConfig() loads EasyMO's 16 agents with their packs' identity
   assert.deepEqual(waiter.plannedTools, []);
   const marketing = agents.get("easymo", "marketing_sales")!;
   assert.equal(marketing.audience, "staff");
-  assert.deepEqual(marketing.plannedTools, ["broadcast_schedule"]);
+  assert.deepEqual(marketing.plannedTools, []);
+  assert.ok(agents.allows("easymo", "marketing_sales", "broadcast_schedule"));
   assert.ok(agents.allows("easymo", "support_handoff", "notify_staff"));
   assert.ok(!agents.allows("easymo", "support_handoff", "search_supabase"));
   assert.ok(!agents.allows("easymo", "support_handoff", "order_create"));
   assert.ok(agents.allows("easymo", "waiter_ai", "momo_charge"));
   // Planned tools are granted in the file but not callable until they exist.
-  assert.ok(!agents.allows("easymo", "marketing_sales", "broadcast_schedule"));
+  assert.deepEqual(agents.get("easymo", "sora_video")!.plannedTools, ["sora_generate_video"]);
+  assert.ok(!agents.allows("easymo", "sora_video", "sora_generate_video"));
   // Another tenant runs none of them until its own entry says so.
   assert.equal(agents.get("beaver-paper", "waiter_ai"), undefined);
   assert.ok(!agents.allows("beaver-paper", "waiter_ai", "momo_charge"));

@@ -141,6 +141,8 @@ export interface CounterpartMessage {
   location?: { latitude: number; longitude: number };
   /** Their WhatsApp profile name. */
   profileName?: string;
+  /** The tenant (org id) whose business number received it: what the sender said it to. */
+  orgId?: string;
 }
 
 /**

@@ -207,7 +207,7 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
   }
 
   return async (message) => {
-    const asCounterpart = counterpartMessage(message);
+    const asCounterpart = { ...counterpartMessage(message), orgId };
     for (const counterpart of counterparts) {
       if (await counterpart.claims(db, asCounterpart)) {
         return await counterpartAnswer(counterpart, asCounterpart);

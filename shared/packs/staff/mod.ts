@@ -15,13 +15,6 @@ export const STAFF_PACK: Pack = {
   tools: [],
   agents: [
     {
-      id: "marketing_sales",
-      name: "Marketing & Sales",
-      description: "Schedules broadcasts from approved templates to opted-in audiences.",
-      audience: "staff",
-      tools: ["search_supabase", "broadcast_schedule", "analytics_log", "notify_staff"],
-    },
-    {
       id: "sora_video",
       name: "Sora-2 Video",
       description: "Produces short video ads from a brand kit.",

@@ -30,6 +30,10 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     const TENANT_TOOLS = [
       // Service-only tools (drivers' and venues' answers, sweeps) are not listed to a user.
       "analytics_log",
+      "broadcast_cancel",
+      "broadcast_schedule",
+      "broadcast_status",
+      "broadcast_templates",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
       "generate_pdf",
