@@ -13,6 +13,7 @@ import { CONCIERGE_PACK } from "./concierge/mod.ts";
 import { HARDWARE_PACK } from "./hardware/mod.ts";
 import { INSURANCE_PACK } from "./insurance/mod.ts";
 import { LEGAL_PACK } from "./legal/mod.ts";
+import { LOCOPS_PACK } from "./locops/mod.ts";
 import { MOBILITY_PACK } from "./mobility/mod.ts";
 import { PAYMENTS_PACK } from "./payments/mod.ts";
 import { PHARMACY_PACK } from "./pharmacy/mod.ts";
@@ -40,4 +41,5 @@ export const PACKS: readonly Pack[] = [
   PAYMENTS_PACK,
   SUPPORT_PACK,
   STAFF_PACK,
+  LOCOPS_PACK,
 ];

@@ -92,6 +92,12 @@ export interface OfflineTurn {
    */
   escalation?: "sensitive" | "failing";
   /**
+   * The platform's clock at this turn (injected in tests), for flows that
+   * ask about "now" (drivers online, charges still waiting). The staff desk
+   * gives it; @default absent: a flow that needs it uses its own reading.
+   */
+  now?: Date;
+  /**
    * Tells the user, before the step's slow work (reading a photo), that it
    * is under way: sent at once where the channel can, else the first of the
    * step's replies.
@@ -269,7 +275,12 @@ export interface PackAgent {
   asks?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
-  /** Its entry in the front desk's menu, in every language (customer agents only). */
+  /**
+   * Its title on a menu, in every language: a customer agent's on the front
+   * desk's, a staff agent's on the staff menu (only staff see it). @default
+   * none: a customer agent is reached by its words only, a staff agent is
+   * listed by its name
+   */
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;

@@ -22,6 +22,12 @@ export interface WhatsAppUser {
   state: Record<string, unknown>;
   /** Whether staff own the conversation (handlers stay silent). */
   handedOff: boolean;
+  /**
+   * Whether the sender is one of the org's staff, writing from a number the
+   * org registered for them: they act as themselves and reach the staff
+   * agents. @default false (a customer)
+   */
+  staff?: boolean;
 }
 
 /**
@@ -50,5 +56,37 @@ export async function resolveWhatsAppUser(
     conversationId: row.conversation_id,
     state: row.state,
     handedOff: row.status === "handoff",
+  };
+}
+
+/**
+ * The org's staff member writing from a number the org registered for them
+ * (`private.resolve_whatsapp_staff`), with their open conversation; null
+ * when the number is not registered in this org, or its member is no longer
+ * staff there (then the sender is a customer, as anyone else).
+ */
+export async function resolveWhatsAppStaff(
+  db: Queryable,
+  input: { orgId: string; waId: string },
+): Promise<WhatsAppUser | null> {
+  const [row] = await db.query<{
+    user_id: string;
+    locale: "en" | "rw" | "fr";
+    conversation_id: string;
+    state: Record<string, unknown>;
+  }>(
+    "select user_id, locale, conversation_id, state from private.resolve_whatsapp_staff($1, $2)",
+    [input.orgId, input.waId],
+  );
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    phone: `+${input.waId}`,
+    locale: row.locale,
+    conversationId: row.conversation_id,
+    state: row.state,
+    // Staff are never in their own org's queue: a staff conversation is never handed off.
+    handedOff: false,
+    staff: true,
   };
 }

@@ -29,13 +29,6 @@ export const STAFF_PACK: Pack = {
       tools: ["sora_generate_video", "search_supabase", "analytics_log"],
     },
     {
-      id: "locops",
-      name: "Locops",
-      description: "Looks up operational data for the local operations team.",
-      audience: "staff",
-      tools: ["search_supabase", "analytics_log"],
-    },
-    {
       id: "analytics_risk",
       name: "Analytics & Risk",
       description: "Watches funnels and raises risks to staff.",
