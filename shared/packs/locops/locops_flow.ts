@@ -90,10 +90,13 @@ export type LocopsTopic = typeof LOCOPS_TOPICS[number];
 
 // The words of each question, in en/rw/fr; charges before tickets ("waiting charges").
 const TOPIC_WORDS: ReadonlyArray<[LocopsTopic, RegExp]> = [
-  ["charges", /\b(unpaid|charges?|payments?|paiements?|impay\w*|ubwishyu|kwishyura|bitishyuwe)\b/i],
-  ["drivers", /\b(drivers?|chauffeurs?|abashoferi|umushoferi|abamotari|motos?)\b/i],
-  ["orders", /\b(orders?|commandes?|ibyatumijwe|ibyo\s+batumije|itumiza)\b/i],
-  ["tickets", /\b(tickets?|amatike|tike|queue|file)\b/i],
+  [
+    "charges",
+    /\b(unpaid|charges?|payments?|paiements?|impay\w*|\w*shyu\w*|\w*ishyur\w*)\b/i,
+  ],
+  ["drivers", /\b(drivers?|chauffeurs?|\w*shoferi|\w*motari|motos?)\b/i],
+  ["orders", /\b(orders?|commandes?|\w*tumij\w*|\w*tumiz\w*)\b/i],
+  ["tickets", /\b(tickets?|\w*tike|queue|file)\b/i],
 ];
 
 /** The question a staff member's words ask, or null. */
