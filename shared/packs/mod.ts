@@ -7,6 +7,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { ANALYTICS_RISK_PACK } from "./analytics_risk/mod.ts";
 import { BUY_SELL_PACK } from "./buy_sell/mod.ts";
 import { COMMERCE_PACK } from "./commerce/mod.ts";
 import { CONCIERGE_PACK } from "./concierge/mod.ts";
@@ -42,4 +43,5 @@ export const PACKS: readonly Pack[] = [
   SUPPORT_PACK,
   STAFF_PACK,
   LOCOPS_PACK,
+  ANALYTICS_RISK_PACK,
 ];

@@ -334,16 +334,37 @@ export interface PackResponse {
  * A tool a pack wants called on a schedule, for every tenant that runs one
  * of the pack's agents, as the service of that tenant's org. It must be
  * side-effecting (a fresh idempotency key each run) and do nothing when
- * nothing is due.
+ * nothing is due. Work of several calls (find what is due, then tell staff
+ * of each) is a `run` instead of a `tool`: exactly one of the two.
  */
 export interface PackSchedule {
   /** Names it in logs, e.g. "close_stale_requests". */
   id: string;
   /** The tool to call with `{}`. */
-  tool: string;
+  tool?: string;
+  /**
+   * The work, as calls through the pipeline as the service of the tenant's
+   * org (see {@link ScheduleToolCaller}); throws when a call it needs failed.
+   */
+  run?(callTool: ScheduleToolCaller): Promise<void>;
   /** How often, in minutes (1 to 1,440). */
   everyMinutes: number;
 }
+
+/**
+ * Calls a tool for a {@link PackSchedule.run}. `step` names the call within
+ * the run: its idempotency key names the schedule's period and the step, so
+ * a second sweep in the same period replays it. With `once`, the key names
+ * only the step (e.g. `notify:<alert id>`): the call is made once ever, so
+ * work a crash left half done is finished by a later period without being
+ * done twice.
+ */
+export type ScheduleToolCaller = (
+  tool: string,
+  args: unknown,
+  step: string,
+  options?: { once?: boolean },
+) => Promise<ToolResult>;
 
 /** A domain pack. */
 export interface Pack {

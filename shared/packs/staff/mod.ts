@@ -28,13 +28,6 @@ export const STAFF_PACK: Pack = {
       audience: "staff",
       tools: ["sora_generate_video", "search_supabase", "analytics_log"],
     },
-    {
-      id: "analytics_risk",
-      name: "Analytics & Risk",
-      description: "Watches funnels and raises risks to staff.",
-      audience: "staff",
-      tools: ["analytics_log", "notify_staff"],
-    },
   ],
   tables: {},
   texts: {},
