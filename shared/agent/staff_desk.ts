@@ -22,7 +22,8 @@ import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import type { AgentReply, OfflineStep, PendingCall, TurnInput } from "@shared/registry/pack.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { AgentRoster } from "./roster.ts";
-import { type ChatTurn, ModelUnavailableError } from "./model.ts";
+// Types only: the desk also runs in functions that do not ship the model's client (the panel).
+import type { ChatTurn, ModelUnavailableError } from "./model.ts";
 import type { ModelTurn } from "./model_turn.ts";
 import { decisionOf } from "./intents.ts";
 
@@ -115,6 +116,8 @@ export interface StaffDeskTurn {
   toolsFor?(agentId: string): AnyTool[];
   /** The agent's description, for the model's instructions. */
   describe?(agentId: string): { name: string; description: string } | undefined;
+  /** Whether an error thrown by the model is its being unavailable (the flow then answers). */
+  isModelFailure?(error: unknown): error is ModelUnavailableError;
   /** Told when the model could not answer (the flow answered instead). */
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
 }
@@ -250,7 +253,7 @@ async function runAgent(
       : await flowStep(turn, state, language, input);
   } catch (error) {
     // The model failing is never silence: the agent's flow answers this turn.
-    if (!(error instanceof ModelUnavailableError)) throw error;
+    if (!turn.isModelFailure?.(error)) throw error;
     turn.onModelFailure?.(error, agent.id);
     step = await flowStep(turn, state, language, input);
   }

@@ -37,7 +37,7 @@ import { staffDeskTurn } from "./staff_desk.ts";
 import { requestedLanguage } from "./language_detect.ts";
 import type { RouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
-import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
+import { type ChatModel, modelFromEnv, ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
 import {
   createModelTurn,
@@ -291,6 +291,7 @@ export function createAgentHandler(
       model: turnModel,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       describe: (agentId) => view.agents.find((agent) => agent.id === agentId),
+      isModelFailure: (error) => error instanceof ModelUnavailableError,
       onModelFailure: (error, agentId) => {
         failure ??= { error, agentId };
       },
