@@ -21,6 +21,7 @@ create table public.staff_whatsapp_numbers (
   foreign key (org_id, user_id) references public.org_members (org_id, user_id) on delete cascade
 );
 create index staff_whatsapp_numbers_user_idx on public.staff_whatsapp_numbers (org_id, user_id);
+create index staff_whatsapp_numbers_user_id_idx on public.staff_whatsapp_numbers (user_id);
 
 alter table public.staff_whatsapp_numbers enable row level security;
 
