@@ -70,3 +70,29 @@ end
 $$;
 
 revoke all on function private.resolve_whatsapp_staff(uuid, text) from public;
+
+-- Who is writing, in one statement still (see 20261126000501_resolve_whatsapp_user.sql): the
+-- org's staff member on a number it registered for them, else the customer, as before.
+create function private.resolve_whatsapp_sender(
+  p_org_id uuid,
+  p_wa_id text,
+  p_profile_name text
+) returns table (
+  user_id uuid, locale text, conversation_id uuid, state jsonb, status text, is_staff boolean
+)
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  return query
+    select s.user_id, s.locale, s.conversation_id, s.state, 'open'::text, true
+    from private.resolve_whatsapp_staff(p_org_id, p_wa_id) s;
+  if found then
+    return;
+  end if;
+  return query
+    select u.user_id, u.locale, u.conversation_id, u.state, u.status, false
+    from private.resolve_whatsapp_user(p_org_id, p_wa_id, p_profile_name) u;
+end
+$$;
+
+revoke all on function private.resolve_whatsapp_sender(uuid, text, text) from public;

@@ -14,7 +14,7 @@
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
-import { resolveWhatsAppStaff, resolveWhatsAppUser } from "./whatsapp_user.ts";
+import { resolveWhatsAppSender } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -131,12 +131,11 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
   async function conversationTurn(message: InboundMessage): Promise<void> {
     // The org's staff, writing from a number it registered for them, are themselves here (their
     // staff agents, their rights); anyone else is a customer of the number's org.
-    const user = await resolveWhatsAppStaff(db, { orgId, waId: message.from }) ??
-      await resolveWhatsAppUser(db, {
-        orgId,
-        waId: message.from,
-        profileName: message.profileName,
-      });
+    const user = await resolveWhatsAppSender(db, {
+      orgId,
+      waId: message.from,
+      profileName: message.profileName,
+    });
     // Handed to staff: the person still hears where they stand, and can leave the queue
     // (then this message reaches the assistant as "menu", so they see what it offers).
     // …except the answer to "cancel or keep?" asked with an urgent hand-off: the assistant

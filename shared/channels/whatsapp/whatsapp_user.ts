@@ -60,25 +60,29 @@ export async function resolveWhatsAppUser(
 }
 
 /**
- * The org's staff member writing from a number the org registered for them
- * (`private.resolve_whatsapp_staff`), with their open conversation; null
- * when the number is not registered in this org, or its member is no longer
- * staff there (then the sender is a customer, as anyone else).
+ * Who is writing, in one statement (`private.resolve_whatsapp_sender`): the
+ * org's staff member when the number is one the org registered for them and
+ * its member is still staff there (they act as themselves, `staff: true`,
+ * never handed off), else the customer {@link resolveWhatsAppUser} finds or
+ * creates. The same number at another org's business number is a customer
+ * there.
  */
-export async function resolveWhatsAppStaff(
+export async function resolveWhatsAppSender(
   db: Queryable,
-  input: { orgId: string; waId: string },
-): Promise<WhatsAppUser | null> {
+  input: { orgId: string; waId: string; profileName?: string },
+): Promise<WhatsAppUser> {
   const [row] = await db.query<{
     user_id: string;
     locale: "en" | "rw" | "fr";
     conversation_id: string;
     state: Record<string, unknown>;
+    status: string;
+    is_staff: boolean;
   }>(
-    "select user_id, locale, conversation_id, state from private.resolve_whatsapp_staff($1, $2)",
-    [input.orgId, input.waId],
+    `select user_id, locale, conversation_id, state, status, is_staff
+     from private.resolve_whatsapp_sender($1, $2, $3)`,
+    [input.orgId, input.waId, input.profileName ?? null],
   );
-  if (!row) return null;
   return {
     userId: row.user_id,
     phone: `+${input.waId}`,
@@ -86,7 +90,7 @@ export async function resolveWhatsAppStaff(
     conversationId: row.conversation_id,
     state: row.state,
     // Staff are never in their own org's queue: a staff conversation is never handed off.
-    handedOff: false,
-    staff: true,
+    handedOff: !row.is_staff && row.status === "handoff",
+    ...(row.is_staff ? { staff: true } : {}),
   };
 }
