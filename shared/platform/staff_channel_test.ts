@@ -113,6 +113,13 @@ dbTest("a customer never reaches a staff agent, however they ask", async (db) =>
       );
       assert.notEqual(row.state.audience, "staff");
     }
+    // No tool call was made for her as a staff agent.
+    await channel.rt.platform.traces.flush();
+    const calls = await db.query<{ agent_id: string }>(
+      "select distinct agent_id from public.tool_calls where user_id = $1 and agent_id is not null",
+      [USER.aline],
+    );
+    assert.ok(!calls.some((call) => staffIds.has(call.agent_id)), JSON.stringify(calls));
   } finally {
     await channel.rt.platform.close();
   }
