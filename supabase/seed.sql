@@ -63,6 +63,11 @@ insert into public.org_members (org_id, user_id, role) values
   ('b0000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000011', 'customer')
 on conflict do nothing;
 
+-- Jean writes to EasyMO's number as staff (the staff agents' menu), not as a customer.
+insert into public.staff_whatsapp_numbers (org_id, phone, user_id) values
+  ('a0000000-0000-4000-8000-000000000001', '+250788000002', '00000000-0000-4000-8000-000000000002')
+on conflict do nothing;
+
 -- Shops at real Kigali neighbourhood coordinates.
 insert into public.businesses
   (id, org_id, owner_user_id, name, category, tags, address, area, lat, lng, phone) values

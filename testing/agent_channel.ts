@@ -14,7 +14,7 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { type AgentHandlerOptions, createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import type { Database } from "@shared/db/types.ts";
-import { createTestRuntime, type TestRuntime } from "./runtime.ts";
+import { createTestRuntime, type TestRuntime, type TestRuntimeOptions } from "./runtime.ts";
 
 const SECRET = "agent-channel-test-app-secret";
 
@@ -26,7 +26,11 @@ export interface AgentChannel {
    * Sends a customer's message and returns their last outbound message's
    * WhatsApp body once every turn under way is answered and sent.
    */
-  say(from: string, content: SimulatedContent): Promise<Record<string, unknown>>;
+  say(
+    from: string,
+    content: SimulatedContent,
+    options?: { phoneNumberId?: string },
+  ): Promise<Record<string, unknown>>;
   /** Every outbound message to a customer, oldest first (WhatsApp bodies). */
   outbox(to: string): Promise<Array<Record<string, unknown>>>;
 }
@@ -36,13 +40,15 @@ export interface AgentChannel {
  *
  * @param db The test database.
  * @param options The agent handler's options (model, deadline, breaker …).
+ * @param runtime The test runtime's options (an injected clock …).
  * @returns The harness.
  */
 export async function startAgentChannel(
   db: Database,
   options: AgentHandlerOptions = {},
+  runtime: TestRuntimeOptions = {},
 ): Promise<AgentChannel> {
-  const rt = await createTestRuntime(db);
+  const rt = await createTestRuntime(db, runtime);
   const pending = new Set<Promise<unknown>>();
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
@@ -67,9 +73,11 @@ export async function startAgentChannel(
   return {
     rt,
     outbox,
-    async say(from, content) {
+    async say(from, content, sayOptions = {}) {
       const body = new TextEncoder().encode(
-        JSON.stringify(messageDelivery({ from, wamid: `wamid.${prefix}.${n++}` }, content)),
+        JSON.stringify(
+          messageDelivery({ from, wamid: `wamid.${prefix}.${n++}`, ...sayOptions }, content),
+        ),
       );
       const response = await channel.app.request("/wa-webhook", {
         method: "POST",

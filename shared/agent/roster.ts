@@ -25,8 +25,17 @@ export interface AgentRoster {
   fallback: string;
   /** Where sensitive topics and failing agents go. */
   handoff: string;
-  /** The front desk's menu, in pack order. */
+  /** The front desk's menu, in pack order: customer agents only. */
   menu: readonly MenuEntry[];
+  /**
+   * The staff menu, in pack order: every staff agent with a flow, titled by
+   * its `menuTitle` (else its name). Only the staff channel shows it.
+   */
+  staffMenu: readonly MenuEntry[];
+  /** A staff agent's flow and memory; undefined for any other agent (customers' included). */
+  staffAgent(
+    agentId: string,
+  ): Pick<PackAgent, "id" | "name" | "offlineFlow" | "memory"> | undefined;
   /** The agent a message names by its words (hand-off first, then pack order), or null. */
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
@@ -42,7 +51,9 @@ export interface AgentRoster {
  *
  * @throws {TypeError} when a role is held by no agent or by two, when an
  * agent id repeats, when an agent's intents name another agent, when a
- * staff agent could be routed to, or when the front desk has no offline flow.
+ * staff agent could be routed to by a customer's words (intents or
+ * keywords), when a staff agent holds a role, or when the front desk has no
+ * offline flow.
  */
 export function agentRoster(packs: readonly Pack[]): AgentRoster {
   const agents = new Map<string, PackAgent>();
@@ -57,10 +68,11 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
         `Cannot index agents as "${agent.id}" declares intents for "${agent.intents.agent}"`,
       );
     }
-    if (agent.audience === "staff" && (agent.intents || agent.menuTitle || agent.asks)) {
+    // A staff agent's menu title is the staff menu's; words and roles would route customers.
+    if (agent.audience === "staff" && (agent.intents || agent.asks || agent.role)) {
       throw new TypeError(
-        `Cannot index agents as staff agent "${agent.id}" has intents, keywords or a menu ` +
-          "title: customers would be routed to it",
+        `Cannot index agents as staff agent "${agent.id}" has intents, keywords or a role: ` +
+          "customers would be routed to it",
       );
     }
   }
@@ -92,8 +104,22 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     fallback: fallback.id,
     handoff: handoff.id,
     menu: [...agents.values()].flatMap((agent) =>
-      agent.menuTitle ? [{ id: agent.id, title: agent.menuTitle }] : []
+      agent.audience === "customers" && agent.menuTitle
+        ? [{ id: agent.id, title: agent.menuTitle }]
+        : []
     ),
+    staffMenu: [...agents.values()].flatMap((agent) =>
+      agent.audience === "staff" && agent.offlineFlow
+        ? [{
+          id: agent.id,
+          title: agent.menuTitle ?? { en: agent.name, rw: agent.name, fr: agent.name },
+        }]
+        : []
+    ),
+    staffAgent: (agentId) => {
+      const agent = agents.get(agentId);
+      return agent?.audience === "staff" && agent.offlineFlow ? agent : undefined;
+    },
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
@@ -130,6 +156,8 @@ export function tenantRoster(roster: AgentRoster, runs: ReadonlySet<string>): Ag
     ...roster,
     fallback: reachable(roster.fallback) ? roster.fallback : roster.frontDesk,
     menu: roster.menu.filter((entry) => runs.has(entry.id)),
+    staffMenu: roster.staffMenu.filter((entry) => runs.has(entry.id)),
+    staffAgent: (agentId) => runs.has(agentId) ? roster.staffAgent(agentId) : undefined,
     topicOf: (text) => {
       const topic = roster.topicOf(text);
       // Asking for a person is answered whether or not the tenant runs the hand-off agent.

@@ -92,7 +92,20 @@ Deno.test("agentRoster() refuses a role held by none or by two, and a repeated a
         ...identity,
         id: "reports",
         audience: "staff",
-        menuTitle: { en: "Reports", rw: "Raporo", fr: "Rapports" },
+        asks: (text) => /report/.test(text),
+      }])]),
+    (error: Error) => /staff agent "reports"/.test(error.message),
+  );
+  assert.throws(
+    () =>
+      agentRoster([pack("a", [desk, shop, person, {
+        ...identity,
+        id: "reports",
+        audience: "staff",
+        intents: {
+          agent: "reports",
+          phrases: { en: ["a report"], rw: ["raporo"], fr: ["un rapport"] },
+        },
       }])]),
     (error: Error) => /staff agent "reports"/.test(error.message),
   );
@@ -152,4 +165,40 @@ Deno.test("tenantRoster() shows a tenant only the agents it runs, and hands to s
   assert.equal(every.topicOf("buy"), "shop");
   assert.equal(every.fallback, "shop");
   assert.deepEqual((await ask(every, "person")).replies, [{ text: "welcome" }]);
+});
+
+Deno.test("agentRoster() lists staff agents on the staff menu only, titled by their menu title or name", () => {
+  const reports: PackAgent = {
+    ...identity,
+    id: "reports",
+    name: "Reports",
+    audience: "staff",
+    menuTitle: { en: "Reports", rw: "Raporo", fr: "Rapports" },
+    offlineFlow: reply("reports"),
+  };
+  const ops: PackAgent = {
+    ...identity,
+    id: "ops",
+    name: "Ops desk",
+    audience: "staff",
+    offlineFlow: reply("ops"),
+  };
+  // A staff agent without a flow has nothing to say to staff: not on their menu.
+  const idle: PackAgent = { ...identity, id: "idle", audience: "staff" };
+  const all = agentRoster([pack("a", [desk, shop, person, reports, ops, idle])]);
+  assert.deepEqual(all.menu.map((entry) => entry.id), ["shop", "person"]);
+  assert.deepEqual(all.staffMenu, [
+    { id: "reports", title: { en: "Reports", rw: "Raporo", fr: "Rapports" } },
+    { id: "ops", title: { en: "Ops desk", rw: "Ops desk", fr: "Ops desk" } },
+  ]);
+  assert.equal(all.staffAgent("reports")?.id, "reports");
+  // Customer agents, unknown ids and flowless staff agents are no staff agent.
+  assert.equal(all.staffAgent("shop"), undefined);
+  assert.equal(all.staffAgent("idle"), undefined);
+  assert.equal(all.staffAgent("nobody"), undefined);
+  // A tenant sees the staff agents it runs.
+  const tenant = tenantRoster(all, new Set(["shop", "ops"]));
+  assert.deepEqual(tenant.staffMenu.map((entry) => entry.id), ["ops"]);
+  assert.equal(tenant.staffAgent("reports"), undefined);
+  assert.equal(tenant.staffAgent("ops")?.id, "ops");
 });

@@ -33,9 +33,11 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
 import { agentRoster, tenantRoster } from "./roster.ts";
+import { staffDeskTurn } from "./staff_desk.ts";
+import { requestedLanguage } from "./language_detect.ts";
 import type { RouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
-import { type ChatModel, modelFromEnv, type ModelUnavailableError } from "./model.ts";
+import { type ChatModel, modelFromEnv, ModelUnavailableError } from "./model.ts";
 import { createModelFailureMonitor, type ModelFailureMonitor } from "./model_failures.ts";
 import {
   createModelTurn,
@@ -271,7 +273,55 @@ export function createAgentHandler(
     }
   }
 
+  // A staff member on their registered number: the staff desk, never the customers' graph.
+  const staffTurn = async (turn: Parameters<ConversationHandler>[0]) => {
+    let failure: { error: ModelUnavailableError; agentId: string } | null = null;
+    const key = model ? { orgId: turn.orgId, endpoint: model.endpoint ?? "default" } : null;
+    const turnModel = await modelFor(turn, key);
+    const view = tenantView(turn.orgId);
+    const outcome = await staffDeskTurn({
+      input: inputOf(turn),
+      state: turn.user.state,
+      locale: turn.user.locale,
+      roster: view.roster,
+      now: platform.now(),
+      detect: (text) => requestedLanguage(text) ?? view.router.detector.detect(text),
+      ...(view.tenant ? { brand: view.tenant.brand } : {}),
+      ...(view.tenant?.currency ? { currency: view.tenant.currency } : {}),
+      model: turnModel,
+      toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
+      describe: (agentId) => view.agents.find((agent) => agent.id === agentId),
+      isModelFailure: (error) => error instanceof ModelUnavailableError,
+      onModelFailure: (error, agentId) => {
+        failure ??= { error, agentId };
+      },
+      callTool: (agentId, tool, args, callOptions) =>
+        turn.callTool(tool, args, {
+          agentId,
+          key: callOptions.key,
+          confirmation: callOptions.confirmation,
+        }),
+    });
+    if (turnModel && key) await recordOutcome(turn, key, turnModel);
+    if (failure) {
+      const { error, agentId } = failure;
+      await monitor.record({
+        orgId: turn.orgId,
+        convoId: turn.user.conversationId,
+        traceId: turn.message.wamid,
+        agentId,
+        error,
+      });
+    }
+    const language = outcome.state.language ?? "en";
+    return {
+      replies: outcome.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
+      state: outcome.state,
+    };
+  };
+
   const runTurn = async (turn: Parameters<ConversationHandler>[0]) => {
+    if (turn.user.staff) return await staffTurn(turn);
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
     const key = model ? { orgId: turn.orgId, endpoint: model.endpoint ?? "default" } : null;
     const turnModel = await modelFor(turn, key);

@@ -7,12 +7,14 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
+import { ANALYTICS_RISK_PACK } from "./analytics_risk/mod.ts";
 import { BUY_SELL_PACK } from "./buy_sell/mod.ts";
 import { COMMERCE_PACK } from "./commerce/mod.ts";
 import { CONCIERGE_PACK } from "./concierge/mod.ts";
 import { HARDWARE_PACK } from "./hardware/mod.ts";
 import { INSURANCE_PACK } from "./insurance/mod.ts";
 import { LEGAL_PACK } from "./legal/mod.ts";
+import { LOCOPS_PACK } from "./locops/mod.ts";
 import { MARKETING_PACK } from "./marketing/mod.ts";
 import { MOBILITY_PACK } from "./mobility/mod.ts";
 import { PAYMENTS_PACK } from "./payments/mod.ts";
@@ -41,6 +43,8 @@ export const PACKS: readonly Pack[] = [
   PAYMENTS_PACK,
   SUPPORT_PACK,
   STAFF_PACK,
+  LOCOPS_PACK,
+  ANALYTICS_RISK_PACK,
   // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something
   // open (a driver's "stop" is going offline), still before any conversation.
   MARKETING_PACK,

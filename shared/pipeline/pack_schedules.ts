@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { ToolResult } from "@shared/contract/mod.ts";
-import type { Pack, PackSchedule } from "@shared/registry/pack.ts";
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import type { Pack, PackSchedule, ScheduleToolCaller } from "@shared/registry/pack.ts";
 import type { Platform } from "./platform.ts";
 
 /** The tenants (org slugs) that run at least one of the pack's agents. */
@@ -62,13 +62,23 @@ export async function runPackSchedules(
         if (options.tenant !== undefined && tenant !== options.tenant) continue;
         const org = platform.tenants.bySlug(tenant);
         if (!org) continue;
-        const result = await platform.call({
-          tool: schedule.tool,
-          args: {},
-          caller: { claims: { role: "service_role" }, org_id: org.id },
-          context: { trace_id: `schedule:${pack.id}:${schedule.id}` },
-          idempotencyKey: `schedule:${pack.id}:${schedule.id}:${periodOf(schedule, options.now)}`,
-        });
+        const period = periodOf(schedule, options.now);
+        const call = (tool: string, args: unknown, key: string) =>
+          platform.call({
+            tool,
+            args,
+            caller: { claims: { role: "service_role" }, org_id: org.id },
+            context: { trace_id: `schedule:${pack.id}:${schedule.id}` },
+            idempotencyKey: key,
+          });
+        const prefix = `schedule:${pack.id}:${schedule.id}`;
+        const result = schedule.run
+          ? await runOnce(
+            schedule.run,
+            (tool, args, step, callOptions) =>
+              call(tool, args, `${prefix}:${callOptions?.once ? "once" : period}:${step}`),
+          )
+          : await call(schedule.tool!, {}, `${prefix}:${period}`);
         if (!result.ok) {
           platform.log.error("pack_schedule_failed", {
             pack: pack.id,
@@ -82,6 +92,19 @@ export async function runPackSchedules(
     }
   }
   return runs;
+}
+
+// A run's outcome as one result: done, or the failure that stopped it (logged by the caller).
+async function runOnce(
+  run: NonNullable<PackSchedule["run"]>,
+  callTool: ScheduleToolCaller,
+): Promise<ToolResult> {
+  try {
+    await run(callTool);
+    return { ok: true, data: {} };
+  } catch (error) {
+    return fail("INTERNAL_ERROR", error instanceof Error ? error.message : String(error));
+  }
 }
 
 // The start of the period `now` is in, as an ISO string: periods are aligned to the epoch.

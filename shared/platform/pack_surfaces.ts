@@ -39,7 +39,13 @@ export function checkPackSurfaces(packs: readonly Pack[], knownTools: Iterable<s
             `1440 whole minutes: current value is ${every}`,
         );
       }
-      if (!known.has(schedule.tool)) {
+      if ((schedule.tool === undefined) === (schedule.run === undefined)) {
+        throw new TypeError(
+          `Cannot start pack "${pack.id}" as schedule "${schedule.id}" must have exactly one ` +
+            "of a tool and a run",
+        );
+      }
+      if (schedule.tool !== undefined && !known.has(schedule.tool)) {
         throw new TypeError(
           `Cannot start pack "${pack.id}" as schedule "${schedule.id}" names unknown tool ` +
             `"${schedule.tool}"`,

@@ -92,6 +92,12 @@ export interface OfflineTurn {
    */
   escalation?: "sensitive" | "failing";
   /**
+   * The platform's clock at this turn (injected in tests), for flows that
+   * ask about "now" (drivers online, charges still waiting). The staff desk
+   * gives it; @default absent: a flow that needs it uses its own reading.
+   */
+  now?: Date;
+  /**
    * Tells the user, before the step's slow work (reading a photo), that it
    * is under way: sent at once where the channel can, else the first of the
    * step's replies.
@@ -271,7 +277,12 @@ export interface PackAgent {
   asks?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
-  /** Its entry in the front desk's menu, in every language (customer agents only). */
+  /**
+   * Its title on a menu, in every language: a customer agent's on the front
+   * desk's, a staff agent's on the staff menu (only staff see it). @default
+   * none: a customer agent is reached by its words only, a staff agent is
+   * listed by its name
+   */
   menuTitle?: Record<Language, string>;
   /** Its deterministic conversation. */
   offlineFlow?: OfflineFlow;
@@ -390,13 +401,19 @@ export interface EndpointRequest {
  * A tool a pack wants called on a schedule, for every tenant that runs one
  * of the pack's agents, as the service of that tenant's org. It must be
  * side-effecting (a fresh idempotency key each run) and do nothing when
- * nothing is due.
+ * nothing is due. Work of several calls (find what is due, then tell staff
+ * of each) is a `run` instead of a `tool`: exactly one of the two.
  */
 export interface PackSchedule {
   /** Names it in logs, e.g. "close_stale_requests". */
   id: string;
   /** The tool to call with `{}`. */
-  tool: string;
+  tool?: string;
+  /**
+   * The work, as calls through the pipeline as the service of the tenant's
+   * org (see {@link ScheduleToolCaller}); throws when a call it needs failed.
+   */
+  run?(callTool: ScheduleToolCaller): Promise<void>;
   /** How often, in minutes (1 to 1,440). */
   everyMinutes: number;
   /**
@@ -406,6 +423,21 @@ export interface PackSchedule {
    */
   tenants?: "running" | "every";
 }
+
+/**
+ * Calls a tool for a {@link PackSchedule.run}. `step` names the call within
+ * the run: its idempotency key names the schedule's period and the step, so
+ * a second sweep in the same period replays it. With `once`, the key names
+ * only the step (e.g. `notify:<alert id>`): the call is made once ever, so
+ * work a crash left half done is finished by a later period without being
+ * done twice.
+ */
+export type ScheduleToolCaller = (
+  tool: string,
+  args: unknown,
+  step: string,
+  options?: { once?: boolean },
+) => Promise<ToolResult>;
 
 /** A domain pack. */
 export interface Pack {

@@ -33,6 +33,7 @@ const state = {
   timer: 0,
   generation: 0, // bumped on sign-out and filter changes: late answers are dropped
   reply: null, // { text, key }: the key is reused only when resending the same text
+  assistant: null, // { text, choice, key }: likewise, for a message to a staff assistant
 };
 
 // ---------------------------------------------------------------- helpers
@@ -215,6 +216,7 @@ function setView(view) {
   $("queue").hidden = !signedIn;
   $("session").hidden = !signedIn;
   $("detail").hidden = view !== "detail";
+  $("assistant").hidden = !signedIn;
   $("no-selection").hidden = view !== "list";
 }
 
@@ -237,6 +239,7 @@ async function enterInbox(session) {
   const orgs = (me.orgs ?? []).map((org) => org.name ?? org.slug).filter(Boolean).join(", ");
   $("who").textContent = `${me.user?.name ?? "Staff"}${orgs ? ` · ${orgs}` : ""}`;
   setView("list");
+  loadAssistant();
   await loadQueue();
   route({ focus: false });
   schedule();
@@ -257,8 +260,11 @@ function signOut(message = "") {
     selectedId: null,
     detail: null,
     reply: null,
+    assistant: null,
   });
   $("ticket-list").replaceChildren();
+  $("assistant-log").replaceChildren();
+  $("assistant-error").textContent = "";
   $("queue-counts").textContent = "";
   $("reply-form").reset();
   $("note-form").reset();
@@ -877,6 +883,84 @@ async function sendReply(event) {
   });
 }
 
+// -------------------------------------------------------------- assistant
+
+/** One line of the assistant's conversation, with the options it offers as buttons. */
+function assistantItem(from, text, options = []) {
+  const item = el("li", { class: from === "staff" ? "from-staff" : "from-agent" });
+  item.append(el("span", { class: "visually-hidden" }, from === "staff" ? "You: " : "Assistant: "));
+  item.append(text);
+  if (options.length) {
+    const group = el("div", { class: "assistant-choices", role: "group", "aria-label": "Options" });
+    for (const option of options) {
+      const button = el("button", { type: "button", class: "secondary" }, option.title);
+      button.addEventListener("click", () => askAssistant(option.title, option.id));
+      group.append(button);
+    }
+    item.append(group);
+  }
+  return item;
+}
+
+function showAssistantReplies(replies) {
+  const log = $("assistant-log");
+  for (const reply of replies ?? []) {
+    log.append(assistantItem("agent", reply.text, [...reply.buttons ?? [], ...reply.rows ?? []]));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+/** The staff agents' menu, as the panel opens. */
+async function loadAssistant() {
+  try {
+    const data = await api("/assistant");
+    $("assistant-log").replaceChildren();
+    showAssistantReplies(data.replies);
+  } catch (error) {
+    if (error.status !== 401) $("assistant-error").textContent = error.message;
+  }
+}
+
+/** Sends words, or a tapped option (its title and id), to the desk or the agent picked. */
+async function askAssistant(text, choice) {
+  const button = $("assistant-send");
+  $("assistant-error").textContent = "";
+  // One key per message: a retry of the same message after a failure reuses it.
+  if (state.assistant?.text !== text || state.assistant?.choice !== choice) {
+    state.assistant = { text, choice, key: uuid() };
+  }
+  const { key } = state.assistant;
+  button.disabled = true;
+  try {
+    const data = await api("/assistant", {
+      method: "POST",
+      body: choice ? { text, choice } : { text },
+      headers: { "idempotency-key": key },
+    });
+    state.assistant = null;
+    $("assistant-log").append(assistantItem("staff", text));
+    showAssistantReplies(data.replies);
+    return true;
+  } catch (error) {
+    $("assistant-error").textContent = error.message;
+    return false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function sendAssistant(event) {
+  event.preventDefault();
+  const field = $("assistant-text");
+  const text = field.value.trim();
+  if (!text) {
+    $("assistant-error").textContent = "Write a message first.";
+    field.focus();
+    return;
+  }
+  if (await askAssistant(text)) field.value = "";
+}
+
 // ----------------------------------------------------------------- wiring
 
 async function onSignIn(event) {
@@ -932,6 +1016,7 @@ function start() {
   $("note-form").addEventListener("submit", addNote);
   $("confirm-payment").addEventListener("click", () => confirmPayment($("confirm-payment")));
   $("reply-form").addEventListener("submit", sendReply);
+  $("assistant-form").addEventListener("submit", sendAssistant);
   document.addEventListener("keydown", onKeydown);
   addEventListener("hashchange", () => route());
   document.addEventListener("visibilitychange", () => {

@@ -14,7 +14,7 @@
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
 import type { ConversationHandler } from "./conversation.ts";
-import { resolveWhatsAppUser } from "./whatsapp_user.ts";
+import { resolveWhatsAppSender } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -129,7 +129,9 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
   }
 
   async function conversationTurn(message: InboundMessage): Promise<void> {
-    const user = await resolveWhatsAppUser(db, {
+    // The org's staff, writing from a number it registered for them, are themselves here (their
+    // staff agents, their rights); anyone else is a customer of the number's org.
+    const user = await resolveWhatsAppSender(db, {
       orgId,
       waId: message.from,
       profileName: message.profileName,

@@ -22,6 +22,12 @@ export interface WhatsAppUser {
   state: Record<string, unknown>;
   /** Whether staff own the conversation (handlers stay silent). */
   handedOff: boolean;
+  /**
+   * Whether the sender is one of the org's staff, writing from a number the
+   * org registered for them: they act as themselves and reach the staff
+   * agents. @default false (a customer)
+   */
+  staff?: boolean;
 }
 
 /**
@@ -50,5 +56,41 @@ export async function resolveWhatsAppUser(
     conversationId: row.conversation_id,
     state: row.state,
     handedOff: row.status === "handoff",
+  };
+}
+
+/**
+ * Who is writing, in one statement (`private.resolve_whatsapp_sender`): the
+ * org's staff member when the number is one the org registered for them and
+ * its member is still staff there (they act as themselves, `staff: true`,
+ * never handed off), else the customer {@link resolveWhatsAppUser} finds or
+ * creates. The same number at another org's business number is a customer
+ * there.
+ */
+export async function resolveWhatsAppSender(
+  db: Queryable,
+  input: { orgId: string; waId: string; profileName?: string },
+): Promise<WhatsAppUser> {
+  const [row] = await db.query<{
+    user_id: string;
+    locale: "en" | "rw" | "fr";
+    conversation_id: string;
+    state: Record<string, unknown>;
+    status: string;
+    is_staff: boolean;
+  }>(
+    `select user_id, locale, conversation_id, state, status, is_staff
+     from private.resolve_whatsapp_sender($1, $2, $3)`,
+    [input.orgId, input.waId, input.profileName ?? null],
+  );
+  return {
+    userId: row.user_id,
+    phone: `+${input.waId}`,
+    locale: row.locale,
+    conversationId: row.conversation_id,
+    state: row.state,
+    // Staff are never in their own org's queue: a staff conversation is never handed off.
+    handedOff: !row.is_staff && row.status === "handoff",
+    ...(row.is_staff ? { staff: true } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { resolveWhatsAppUser } from "./whatsapp_user.ts";
+import { resolveWhatsAppSender, resolveWhatsAppUser } from "./whatsapp_user.ts";
 
 dbTest(
   "resolveWhatsAppUser() makes a new sender one customer, however many deliveries race",
@@ -53,5 +53,36 @@ dbTest(
     const beaver = await resolveWhatsAppUser(db, { orgId: ORG.beaver, waId: "250788000001" });
     assert.equal(beaver.userId, USER.aline);
     assert.notEqual(beaver.conversationId, next.conversationId);
+  },
+);
+
+dbTest(
+  "resolveWhatsAppSender() makes a registered staff number its member, at its own org only",
+  async (db) => {
+    // The seed registers Jean's number with EasyMO.
+    const jean = await resolveWhatsAppSender(db, { orgId: ORG.easymo, waId: "250788000002" });
+    assert.equal(jean.userId, USER.jean);
+    assert.equal(jean.staff, true);
+    assert.equal(jean.handedOff, false);
+    // At Beaver's number he is a customer, as anyone.
+    const elsewhere = await resolveWhatsAppSender(db, { orgId: ORG.beaver, waId: "250788000002" });
+    assert.equal(elsewhere.userId, USER.jean);
+    assert.equal(elsewhere.staff, undefined);
+    const [role] = await db.query<{ role: string }>(
+      "select role from public.org_members where org_id = $1 and user_id = $2",
+      [ORG.beaver, USER.jean],
+    );
+    assert.equal(role.role, "customer");
+    // Not registered: a customer, even though Paul is Beaver's staff.
+    const paul = await resolveWhatsAppSender(db, { orgId: ORG.beaver, waId: "250788000010" });
+    assert.equal(paul.staff, undefined);
+    // Demoted: his registration no longer makes him staff.
+    await db.query(
+      "update public.org_members set role = 'vendor' where org_id = $1 and user_id = $2",
+      [ORG.easymo, USER.jean],
+    );
+    const demoted = await resolveWhatsAppSender(db, { orgId: ORG.easymo, waId: "250788000002" });
+    assert.equal(demoted.userId, USER.jean);
+    assert.equal(demoted.staff, undefined);
   },
 );

@@ -1,9 +1,10 @@
 /**
- * The staff agents: the marketing desk, the video studio, local operations
- * and analytics. Staff reach them from the Admin Inbox; a customer's message
- * never routes to them (their audience is staff), so they have no intents,
- * menu title or offline flow. Their tools that are not built yet are listed
- * under `planned_tools` in `config/agent_configs.yaml`.
+ * The staff agents still without a domain of their own: the marketing desk
+ * and the video studio (Locops and Analytics & Risk have their packs). A
+ * customer's message never routes to them (their audience is staff). Staff
+ * reach a staff agent through the staff desk once it has a flow; these have
+ * none yet, so the staff menu does not list them. Their tools that are not
+ * built yet are listed under `planned_tools` in `config/agent_configs.yaml`.
  *
  * @module
  */
@@ -20,20 +21,6 @@ export const STAFF_PACK: Pack = {
       description: "Produces short video ads from a brand kit.",
       audience: "staff",
       tools: ["sora_generate_video", "search_supabase", "analytics_log"],
-    },
-    {
-      id: "locops",
-      name: "Locops",
-      description: "Looks up operational data for the local operations team.",
-      audience: "staff",
-      tools: ["search_supabase", "analytics_log"],
-    },
-    {
-      id: "analytics_risk",
-      name: "Analytics & Risk",
-      description: "Watches funnels and raises risks to staff.",
-      audience: "staff",
-      tools: ["analytics_log", "notify_staff"],
     },
   ],
   tables: {},

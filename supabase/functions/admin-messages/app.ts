@@ -24,6 +24,7 @@ import { classifyDbError } from "@shared/db/errors.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
+import { createStaffAssistant, type StaffAssistant } from "@shared/platform/staff_assistant.ts";
 import { findMessageFile, signMessageFile } from "./media.ts";
 import { replyToUser } from "./reply.ts";
 import {
@@ -48,6 +49,8 @@ export interface AdminAppOptions {
   allowedOrigins?: string[];
   /** Body limits of a write (notes, replies, assignments). @default 64 KiB within 10 s */
   body?: Partial<BodyLimits>;
+  /** The assistant panel's staff desk. @default one over the platform (the agents' flows answer) */
+  assistant?: StaffAssistant;
 }
 
 const STAFF_ROLES = ["staff", "admin"] as const;
@@ -64,6 +67,11 @@ const TicketId = z.uuid();
 // What staff write reaches a jsonb column and WhatsApp: no NUL or other control characters.
 const Text = z.object({ text: textField({ min: 1, max: 4000, multiline: true }) });
 const Assign = z.object({ staff_id: z.uuid() });
+// A message to a staff agent: words, or a tapped option (its id, with its title as the words).
+const AssistantMessage = z.object({
+  text: textField({ max: 4000, multiline: true }).default(""),
+  choice: z.string().regex(/^[A-Za-z0-9_:.-]{1,150}$/).optional(),
+});
 
 interface StaffCaller extends ResolvedCaller {
   org_id: string;
@@ -72,6 +80,7 @@ interface StaffCaller extends ResolvedCaller {
 /** Builds the app, mounted at `/admin-messages`. */
 export function createAdminApp(options: AdminAppOptions): Hono {
   const { platform, resolveCaller } = options;
+  const assistant = options.assistant ?? createStaffAssistant(platform);
   const app = new Hono().basePath("/admin-messages");
   // The page is hosted elsewhere (Storage, a static host): let exactly its origins call.
   if (options.allowedOrigins?.length) {
@@ -265,6 +274,28 @@ export function createAdminApp(options: AdminAppOptions): Hono {
         ticketId: ticketId(c),
         text,
         idempotencyKey: key,
+      });
+    }));
+
+  // The assistant panel: the staff agents' menu, and one message to the desk or the agent picked.
+  app.get(
+    "/assistant",
+    (c) => asStaff(c, (caller) => assistant.menu({ claims: caller.claims, orgId: caller.org_id })),
+  );
+
+  app.post("/assistant", (c) =>
+    asStaff(c, async (caller) => {
+      const key = c.req.header("idempotency-key");
+      if (!key || key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) {
+        throw new ToolFailure("VALIDATION_ERROR", "An Idempotency-Key header is required");
+      }
+      const message = await body(c, AssistantMessage);
+      return await assistant.turn({
+        claims: caller.claims,
+        orgId: caller.org_id,
+        key,
+        text: message.text,
+        ...(message.choice ? { choice: message.choice } : {}),
       });
     }));
 

@@ -36,6 +36,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "broadcast_templates",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
+      "funnel_report",
       "generate_pdf",
       "get_vendor_inquiry_updates",
       "inventory_check",
