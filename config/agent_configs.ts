@@ -20,11 +20,6 @@ export const AGENT_CONFIGS: unknown = {
       "description": "Schedule a property viewing appointment.",
     },
     {
-      "name": "case_intake",
-      "category": "legal",
-      "description": "Create a legal case intake record.",
-    },
-    {
       "name": "broadcast_schedule",
       "category": "marketing",
       "description": "Schedule a WhatsApp broadcast campaign from an approved template.",

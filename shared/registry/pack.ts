@@ -281,6 +281,19 @@ export interface PackAgent {
   memory?: FlowMemory;
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
+  /**
+   * Its rules for a model, in a few sentences, told after its description
+   * (what it must never do, the order it works in). @default none
+   */
+  instructions?: string;
+  /**
+   * Reads what the model is about to say for this agent and answers the reply
+   * to send instead when it breaks a rule the agent holds whatever the prompt
+   * (an intake agent that must give no legal advice), else null. The model's
+   * words are replaced before anyone reads them. Offline flows keep their own
+   * rules. @default every reply passes
+   */
+  guardReply?(text: string, turn: Pick<OfflineTurn, "language" | "handoff">): AgentReply | null;
 }
 
 /**
