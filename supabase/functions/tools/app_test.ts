@@ -30,6 +30,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     const TENANT_TOOLS = [
       // Service-only tools (drivers' and venues' answers, sweeps) are not listed to a user.
       "analytics_log",
+      "case_intake",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
       "generate_pdf",
