@@ -356,3 +356,9 @@ from (values
 where businesses.id = v.id::uuid;
 update public.businesses set momo_phone = phone
 where momo_merchant_code is null and phone ~ '^\+2507[0-9]{8}$';
+
+-- Legal Intake (issue 27): EasyMO's lawyers charge a first consultation, paid by MoMo to their
+-- chambers' number; Beaver charges nothing.
+insert into public.legal_intake_settings (org_id, consultation_fee_rwf, payee_phone, payee_name)
+values ('a0000000-0000-4000-8000-000000000001', 10000, '+250788123456', 'Me Kalisa Chambers')
+on conflict (org_id) do nothing;

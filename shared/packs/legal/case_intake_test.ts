@@ -60,6 +60,8 @@ dbTest(
   "case_intake() files a case with a reference, its documents and a staff ticket",
   async (db) => {
     await alinePhoto(db);
+    // An org that charges nothing (the seed's EasyMO charges a fee: see the next test).
+    await db.query("delete from public.legal_intake_settings where org_id = $1", [ORG.easymo]);
     const rt = await createTestRuntime(db, { now: () => FILED_AT });
     const asked = await rt.callAs(USER.aline, "case_intake", CASE, { idempotencyKey: "k1" });
     assert.equal(asked.ok, false);
@@ -116,7 +118,9 @@ dbTest(
 dbTest("case_intake() answers the org's consultation fee and who is paid", async (db) => {
   await db.query(
     `insert into public.legal_intake_settings (org_id, consultation_fee_rwf, payee_phone, payee_name)
-     values ($1, 10000, '+250788000002', 'Me Kalisa')`,
+     values ($1, 10000, '+250788000002', 'Me Kalisa')
+     on conflict (org_id) do update set consultation_fee_rwf = excluded.consultation_fee_rwf,
+       payee_phone = excluded.payee_phone, payee_name = excluded.payee_name`,
     [ORG.easymo],
   );
   const rt = await createTestRuntime(db, { now: () => FILED_AT });
