@@ -38,9 +38,17 @@ export interface TurnInput {
   media?: { type: string; ref?: string };
 }
 
-/** A reply, channel-neutral: text with optional buttons or list rows. */
+/**
+ * A reply, channel-neutral: text with optional buttons or list rows, or a
+ * file with the text as its caption.
+ */
 export interface AgentReply {
   text: string;
+  /**
+   * A file sent with the text as its caption (a PDF the flow issued), by a
+   * link the channel fetches that outlives its retries (a signed Storage URL).
+   */
+  document?: { link: string; filename: string; mimeType: string; size: number };
   buttons?: Array<{ id: string; title: string }>;
   rows?: Array<{ id: string; title: string; description?: string }>;
   /**

@@ -40,7 +40,10 @@ import {
 import { say } from "./texts.ts";
 
 // Tools of other packs and of the kernel, as this flow reads them: the fields it uses.
-const generatePdf = { name: "generate_pdf", output: z.object({ pdf_url: z.string() }) };
+const generatePdf = {
+  name: "generate_pdf",
+  output: z.object({ pdf_url: z.string(), bytes: z.int().positive() }),
+};
 const momoCharge = {
   name: "momo_charge",
   output: z.object({
@@ -253,9 +256,20 @@ async function filed(
       filed_at: data.filed_at,
     },
   }, "generate_pdf");
-  const pdfText = pdf.ok ? say("pdfLink", lang, { url: pdf.data.pdf_url }) : say("pdfFailed", lang);
+  // The PDF itself, its link in the caption for clients that do not open documents.
+  const summary: AgentReply = pdf.ok
+    ? {
+      text: say("pdfLink", lang, { url: pdf.data.pdf_url }),
+      document: {
+        link: pdf.data.pdf_url,
+        filename: `${data.reference_number}.pdf`,
+        mimeType: "application/pdf",
+        size: pdf.data.bytes,
+      },
+    }
+    : { text: say("pdfFailed", lang) };
   return {
-    replies: [{ text: pdfText }, filedReply(turn, kept)],
+    replies: [summary, filedReply(turn, kept)],
     memory: kept,
   };
 }
