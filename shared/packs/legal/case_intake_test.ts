@@ -10,6 +10,8 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
+import { startTestStorage } from "@testing/storage.ts";
 
 const FILED_AT = new Date("2026-12-31T22:30:00Z"); // 00:30 on 1 January 2027 in Kigali
 const CONVO = "c7000000-0000-4000-8000-000000000001";
@@ -279,3 +281,35 @@ async function sqlState(run: Promise<unknown>): Promise<string> {
   }
   return "ok";
 }
+
+dbTest("a filed case's documents outlive the media bucket's retention", async (db) => {
+  const storage = await startTestStorage(db);
+  try {
+    await db.query(
+      `insert into public.conversations (id, org_id, user_id) values ($1, $2, $3)`,
+      [CONVO, ORG.easymo, USER.aline],
+    );
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const other = `${ORG.easymo}/${CONVO}/wamid.HBgOTHER.jpg`;
+    for (const path of [PHOTO, other]) {
+      await storage.files.upload({ bucket: "media", path, bytes, contentType: "image/jpeg" });
+    }
+    const rt = await createTestRuntime(db, { now: () => FILED_AT });
+    const filed = await file(rt, USER.aline, CASE, { key: "kept" });
+    assert.ok(filed.ok, JSON.stringify(filed));
+    // Both photos are 60 days old: past the media bucket's 30.
+    await db.query(
+      "update storage.objects set created_at = now() - interval '60 days' where bucket_id = 'media'",
+    );
+    assert.equal(await sweepExpiredFiles({ db, files: storage.files }), 1);
+    const left = await db.query<{ name: string }>(
+      "select name from storage.objects where bucket_id = 'media' order by name",
+    );
+    assert.deepEqual(left.map((row) => row.name), [PHOTO], "the case's photo is kept");
+    // Once the case is gone, its photo is the sweep's like any other.
+    await db.query("delete from public.legal_cases where id = $1", [filed.data.case_id]);
+    assert.equal(await sweepExpiredFiles({ db, files: storage.files }), 1);
+  } finally {
+    await storage.close();
+  }
+});
