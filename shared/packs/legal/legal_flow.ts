@@ -222,7 +222,16 @@ async function filed(
         text: say("notFiled", lang, { msg: result.error.msg }),
         buttons: personButton(turn),
       }],
-      memory: { ...memory, step: "documents", lastResult: null, lastTool: null },
+      // A document that could not be attached is dropped: the client sends it again, or not.
+      memory: {
+        ...memory,
+        step: "documents",
+        docs: result.error.fields?.some((field) => field.path.startsWith("docs"))
+          ? []
+          : memory.docs,
+        lastResult: null,
+        lastTool: null,
+      },
     };
   }
   const data = result.data;
