@@ -700,7 +700,14 @@ async function modelAct(
     const slow = reply.tool_calls.some((call) =>
       (tools.find((tool) => tool.name === call.name)?.latencyBudgetMs ?? 0) >= SLOW_TOOL_MS
     );
-    if (slow && progress) await progress(reply.content.trim() || workingText(state.language));
+    if (slow && progress) {
+      // The model's words are guarded as its replies are: words that break the agent's rules
+      // give way to the plain "one moment".
+      const words = reply.content.trim();
+      const guarded = words &&
+        rules.guardReply?.(words, { language: state.language, handoff: roster.handoff });
+      await progress(words && !guarded ? words : workingText(state.language));
+    }
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
       const args = inConversationLanguage(
