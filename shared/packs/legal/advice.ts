@@ -67,7 +67,8 @@ const GIVES: readonly RegExp[] = [
   /\byou (have|do not have|don't have) (the|a|no) ([a-z]+ )?(right|case|claim)\b/,
   /\b(would|will|could) (win|lose)\b/,
   /\b(he|she|they|your [a-z]+|the [a-z]+) (is|are|isn't|is not|aren't|are not) (allowed|entitled|permitted|obliged|required|liable)\b/,
-  /\b(it|this|that) (is|isn't|is not|would be) (legal|illegal|lawful|unlawful|valid|invalid|binding|a breach)\b/,
+  // "that is legal advice" names the subject, it judges nothing.
+  /\b(it|this|that) (is|isn't|is not|would be) (legal(?! (advice|aid|help|question|matter|case|issue|problem))|illegal|lawful|unlawful|valid|invalid|binding|a breach)\b/,
   /\b(under|according to) (the |rwandan |rwanda's )?law\b/,
   /\bthe law (says|states|requires|allows|forbids|protects|gives)\b/,
   /\barticle [0-9]+\b/,

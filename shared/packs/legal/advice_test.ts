@@ -71,6 +71,7 @@ Deno.test("givesAdvice() catches a model's advice in en, rw and fr", () => {
       "No, he is not allowed to keep it.",
       "Your landlord is not entitled to your deposit.",
       "That is illegal under Rwandan law.",
+      "It is legal for him to do that.",
       "According to the law, the employer must give notice.",
       "The law says you get three months.",
       "I would advise you to go to court.",
@@ -102,6 +103,7 @@ Deno.test("givesAdvice() passes the intake's own words and a polite refusal", ()
   for (
     const text of [
       "I'm sorry, only a lawyer can say that. Shall I file your case so one reads it?",
+      "That is legal advice, which only a lawyer can give.",
       "What is your full name?",
       "Your case is filed: LC-2026-000001.",
       "Mumbabarire, umunyamategeko ni we wabivugaho. Nandike ikibazo cyawe?",

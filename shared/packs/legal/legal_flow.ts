@@ -92,6 +92,9 @@ const CLEAR: LegalMemory = {
   lastTool: null,
 };
 
+/** An account this long is a case being told, even when it ends in a question. */
+const MIN_ACCOUNT = 60;
+
 const DONE = "legal:done";
 const GO_ON = "legal:continue";
 const PAY = "legal:pay";
@@ -394,6 +397,17 @@ async function legalStep(
     return charged(turn, memory, readKeptResult(momoCharge, memory.lastResult));
   }
 
+  // An account of the case that ends in a question ("he fired me, can he do that?") is the
+  // case: it is taken down, and the question refused, a person offered.
+  if (memory.step === "summary" && !choice && text.length >= MIN_ACCOUNT && asksForAdvice(text)) {
+    return {
+      replies: [
+        { text: say("questionNoted", lang), buttons: personButton(turn) },
+        askName(turn),
+      ],
+      memory: { ...memory, step: "name", summary: text.slice(0, 2000) },
+    };
+  }
   // No advice, whatever the step: a refusal, a person offered, the intake kept where it was.
   if (!choice && text && asksForAdvice(text)) {
     return {

@@ -56,6 +56,27 @@ Deno.test("legalFlow refuses advice mid-intake, offers a person, and carries on 
   assert.equal(next.replies?.[0]?.text, say("askName", "fr"));
 });
 
+Deno.test("legalFlow takes down an account that ends in a question, and refuses the question", async () => {
+  const account = "My boss fired me last week without notice after six years. Can he do that?";
+  const { step, calls } = await turn({ text: account, name: "Aline Uwase" }, {
+    step: "summary",
+    category: "labour",
+  });
+  assert.deepEqual(calls, []);
+  assert.equal(step.replies?.[0]?.text, say("questionNoted", "en"));
+  assert.deepEqual(step.replies?.[0]?.buttons?.map((b) => b.id), ["agent:support_handoff"]);
+  assert.equal(step.replies?.[1]?.text, say("askName", "en"));
+  assert.equal(step.memory?.summary, account);
+  assert.equal(step.memory?.step, "name");
+  // A bare question at the same step is refused, and the step waits.
+  const { step: bare } = await turn({ text: "Can he do that?" }, {
+    step: "summary",
+    category: "labour",
+  });
+  assert.equal(bare.replies?.[0]?.text, say("noAdvice", "en"));
+  assert.equal(bare.memory?.step, "summary");
+});
+
 Deno.test("legalFlow takes photos and PDFs as documents and refuses other files", async () => {
   const memory = { step: "documents", category: "land", summary: "A wall on my plot.", name: "A" };
   const { step: audio } = await turn({ media: { type: "audio", ref: "storage://media/o/c/a" } }, {

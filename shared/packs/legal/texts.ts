@@ -140,6 +140,14 @@ export const LEGAL_TEXTS = {
     fr:
       "Désolé, je ne peux pas donner de conseil juridique ni vous dire quoi faire dans votre affaire : seul un avocat le peut, après l'avoir lue. Je peux enregistrer votre affaire pour un avocat, ou vous pouvez parler à une personne de notre équipe maintenant.",
   },
+  questionNoted: {
+    en:
+      "I have noted what happened. I cannot answer your question myself: that is legal advice, which only a lawyer can give once they have read your case. You can also talk to a person now.",
+    rw:
+      "Nanditse ibyabaye. Sinshobora gusubiza ikibazo cyawe ubwanjye: ni inama mu by'amategeko, itangwa n'umunyamategeko wenyine amaze gusoma ikibazo cyawe. Ushobora no kuvugana n'umukozi wacu ubu.",
+    fr:
+      "J'ai noté ce qui s'est passé. Je ne peux pas répondre moi-même à votre question : c'est un conseil juridique, que seul un avocat peut donner après avoir lu votre affaire. Vous pouvez aussi parler à une personne maintenant.",
+  },
   goOn: { en: "Continue my case", rw: "Komeza ikibazo", fr: "Continuer" },
   person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
   // The confirmation's read-back (case_intake's summary) and the staff ticket.
