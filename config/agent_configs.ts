@@ -20,11 +20,6 @@ export const AGENT_CONFIGS: unknown = {
       "description": "Schedule a property viewing appointment.",
     },
     {
-      "name": "case_intake",
-      "category": "legal",
-      "description": "Create a legal case intake record.",
-    },
-    {
       "name": "sora_generate_video",
       "category": "video",
       "description": "Generate video ads with the Sora-2 API.",

@@ -385,3 +385,8 @@ insert into public.marketing_opt_ins (org_id, user_id, opted_in_at, channel, agr
    '2026-11-03T14:30:00Z', 'paper',
    'J''accepte de recevoir les offres d''EasyMO sur WhatsApp.')
 on conflict do nothing;
+-- Legal Intake (issue 27): EasyMO's lawyers charge a first consultation, paid by MoMo to their
+-- chambers' number; Beaver charges nothing.
+insert into public.legal_intake_settings (org_id, consultation_fee_rwf, payee_phone, payee_name)
+values ('a0000000-0000-4000-8000-000000000001', 10000, '+250788123456', 'Me Kalisa Chambers')
+on conflict (org_id) do nothing;

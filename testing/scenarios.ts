@@ -543,10 +543,11 @@ export async function runScenario(
   const scripted = scenario.model ? scriptedModel(scenario.model) : undefined;
   const pending: Promise<unknown>[] = [];
   const backgroundErrors: unknown[] = [];
-  // Photos need Storage, a Graph API to download from and an OCR engine; paid charges may
-  // be followed by files (an insurance certificate): only scenarios that use them start them.
+  // Photos need a Graph API to download from and an OCR engine: only scenarios that send
+  // them start them. Storage is started for every run, as deployed: any turn may issue a
+  // document (an insurance certificate once paid, a legal case's summary once filed).
   const photos = scenario.turns.some((turn) => "image" in turn);
-  const files = photos || scenario.turns.some((turn) => "settle" in turn);
+  const files = true;
   let storage: TestStorage | undefined;
   let graph: FakeGraph | undefined;
   // Runs repeat the same photos: each is read once per process.

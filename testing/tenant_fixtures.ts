@@ -280,5 +280,9 @@ function tenantRows(t: TenantFixture, tag: "a" | "b"): string {
             'media', ${org} || '/' || ${q(t.conversation)} || '/id.jpg');
     insert into storage.objects (bucket_id, name)
     values ('media', ${org} || '/' || ${q(t.conversation)} || '/id.jpg');
+    insert into public.legal_cases (org_id, client_id, category, summary, client_name,
+      client_phone)
+    values (${org}, ${customer}, 'other', 'A probe case, filed by the fixtures.', 'Probe',
+            ${phone(t.customer)});
   `;
 }

@@ -644,6 +644,7 @@ async function modelAct(
   const { model, toolsFor, callTool, agents, progress, roster, tenant } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
+  const rules = roster.rulesOf(state.agent);
   const system: ChatTurn = {
     role: "system",
     content: systemPrompt({
@@ -651,7 +652,7 @@ async function modelAct(
       agentName: agent?.name ?? state.agent,
       description: agent?.description ?? "",
       language: state.language,
-    }),
+    }) + (rules.instructions ? ` ${rules.instructions}` : ""),
   };
   // After a confirmation the conversation already holds the tool result: continue from it.
   const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"
@@ -671,9 +672,16 @@ async function modelAct(
       tools,
     }, state.language);
     if (!reply.tool_calls.length) {
+      // A reply that breaks the agent's rules is replaced before anyone reads it, in the
+      // conversation's history too: the model never builds on words the user never saw.
+      const guarded = rules.guardReply?.(reply.content, {
+        language: state.language,
+        handoff: roster.handoff,
+      }) ?? null;
+      const said = guarded ?? { text: reply.content };
       return {
-        messages: [...turns, { role: "assistant" as const, content: reply.content }],
-        replies: [{ text: reply.content }],
+        messages: [...turns, { role: "assistant" as const, content: said.text }],
+        replies: [said],
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
         // What the call made stays known (`lastConfirmed`), so leaving the agent still finds
@@ -692,7 +700,14 @@ async function modelAct(
     const slow = reply.tool_calls.some((call) =>
       (tools.find((tool) => tool.name === call.name)?.latencyBudgetMs ?? 0) >= SLOW_TOOL_MS
     );
-    if (slow && progress) await progress(reply.content.trim() || workingText(state.language));
+    if (slow && progress) {
+      // The model's words are guarded as its replies are: words that break the agent's rules
+      // give way to the plain "one moment".
+      const words = reply.content.trim();
+      const guarded = words &&
+        rules.guardReply?.(words, { language: state.language, handoff: roster.handoff });
+      await progress(words && !guarded ? words : workingText(state.language));
+    }
     for (const call of reply.tool_calls) {
       const key = `${state.input.wamid}:${step}:${call.name}`;
       const args = inConversationLanguage(

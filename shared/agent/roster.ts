@@ -44,6 +44,8 @@ export interface AgentRoster {
   pendingOf(agentId: string): PendingWork | undefined;
   /** What an agent's offline flow keeps between turns, if it declares it. */
   memoryOf(agentId: string): FlowMemory | undefined;
+  /** What the model is told an agent must and must not do, and the guard on its replies. */
+  rulesOf(agentId: string): Pick<PackAgent, "instructions" | "guardReply">;
 }
 
 /**
@@ -127,6 +129,10 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     memoryOf: (agentId) => {
       const agent = agents.get(agentId);
       return agent?.offlineFlow ? agent.memory : frontDesk.memory;
+    },
+    rulesOf: (agentId) => {
+      const agent = agents.get(agentId);
+      return { instructions: agent?.instructions, guardReply: agent?.guardReply };
     },
   };
 }

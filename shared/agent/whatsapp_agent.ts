@@ -17,6 +17,7 @@ import type { Pack } from "@shared/registry/pack.ts";
 import { messageText } from "@shared/channels/whatsapp/inbound.ts";
 import {
   buttonsMessage,
+  documentMessage,
   listMessage,
   textMessage,
   type WhatsAppMessage,
@@ -130,6 +131,10 @@ export function inputOf(turn: ConversationTurn): TurnInput {
 /** An agent reply as a WhatsApp message, within WhatsApp's limits. */
 export function toWhatsApp(reply: AgentReply, chooseLabel = "Choose"): WhatsAppMessage {
   const body = reply.text.slice(0, 1024) || "…";
+  if (reply.document) {
+    const { link, filename, mimeType, size } = reply.document;
+    return documentMessage({ link, filename, caption: body, file: { mimeType, size } });
+  }
   if (reply.buttons?.length) {
     return buttonsMessage({
       body,

@@ -89,9 +89,20 @@ Deno.test("Payments, the hand-off and the front desk read what they keep, and re
     issues: "handedFrom",
   });
 
-  // The front desk (and the staff agents it answers for), Legal and Property keep nothing:
+  // The front desk (and the staff agents it answers for) and Property keep nothing:
   // whatever the conversation holds is no concern of theirs.
-  for (const id of ["concierge_router", "legal_intake", "property"]) {
+  for (const id of ["concierge_router", "property"]) {
     assert.equal(resumeMemory(memoryOf(id), id, { step: { any: "shape" } }).kind, "current", id);
   }
+  // Legal Intake keeps its case as it goes: a step it does not know restarts it, naming the field.
+  const legal = memoryOf("legal_intake");
+  assert.equal(
+    resumeMemory(legal, "legal_intake", { step: "documents", category: "land", docs: [] }).kind,
+    "current",
+  );
+  assert.deepEqual(resumeMemory(legal, "legal_intake", { step: { any: "shape" } }), {
+    kind: "restart",
+    from: 0,
+    issues: "step",
+  });
 });

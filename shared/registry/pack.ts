@@ -38,9 +38,17 @@ export interface TurnInput {
   media?: { type: string; ref?: string };
 }
 
-/** A reply, channel-neutral: text with optional buttons or list rows. */
+/**
+ * A reply, channel-neutral: text with optional buttons or list rows, or a
+ * file with the text as its caption.
+ */
 export interface AgentReply {
   text: string;
+  /**
+   * A file sent with the text as its caption (a PDF the flow issued), by a
+   * link the channel fetches that outlives its retries (a signed Storage URL).
+   */
+  document?: { link: string; filename: string; mimeType: string; size: number };
   buttons?: Array<{ id: string; title: string }>;
   rows?: Array<{ id: string; title: string; description?: string }>;
   /**
@@ -294,6 +302,19 @@ export interface PackAgent {
   memory?: FlowMemory;
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
+  /**
+   * Its rules for a model, in a few sentences, told after its description
+   * (what it must never do, the order it works in). @default none
+   */
+  instructions?: string;
+  /**
+   * Reads what the model is about to say for this agent and answers the reply
+   * to send instead when it breaks a rule the agent holds whatever the prompt
+   * (an intake agent that must give no legal advice), else null. The model's
+   * words are replaced before anyone reads them. Offline flows keep their own
+   * rules. @default every reply passes
+   */
+  guardReply?(text: string, turn: Pick<OfflineTurn, "language" | "handoff">): AgentReply | null;
 }
 
 /**

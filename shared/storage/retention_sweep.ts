@@ -1,5 +1,6 @@
 /**
- * Deletes files past their bucket's retention (`private.storage_retention`):
+ * Deletes files past their bucket's retention (`private.storage_retention`)
+ * that nothing holds (`private.storage_holds`: files a record still names):
  * finds them in `storage.objects` and removes them through the Storage API,
  * so the bytes go with the row (Supabase refuses direct deletes from
  * `storage.objects` for that reason). Runs in the WhatsApp worker's sweep.
@@ -26,6 +27,10 @@ export async function sweepExpiredFiles(options: RetentionSweepOptions): Promise
      from storage.objects o
      join private.storage_retention r on r.bucket_id = o.bucket_id
      where o.created_at < now() - r.keep_for
+       -- A file a record still names is held: kept.
+       and not exists (
+         select 1 from private.storage_holds h where h.bucket_id = o.bucket_id and h.name = o.name
+       )
      order by o.created_at
      limit $1`,
     [options.limit ?? 500],

@@ -44,7 +44,7 @@ const templateData = z.union(
 
 const input = z.object({
   template_id: text({ min: 1, max: 64 }).describe(
-    "The document: insurance_certificate, insurance_quote or payment_receipt.",
+    "The document: insurance_certificate, insurance_quote, payment_receipt or legal_case_summary.",
   ),
   data: withMapShape(payload({ maxSize: 32_768 }), templateData).describe(
     "The template's fields (see docs/documents.md).",

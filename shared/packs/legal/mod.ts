@@ -1,40 +1,65 @@
 /**
- * The legal pack: legal_intake's agent and the phrases the router learns it from (Legal Intake:
- * lawyers, contracts, disputes, notary services). Its tools come later: until
- * then it says plainly what it will do and offers a person.
+ * The legal pack: Legal Intake (lawyers, contracts, disputes, notary
+ * services). Its agent takes a case down for the org's lawyers, in en, rw and
+ * fr: category, summary, the client's name, documents sent as photos or PDFs,
+ * then `case_intake` files it (a reference number, a staff ticket in the
+ * Admin Inbox), the client gets an intake summary PDF and, where the org
+ * charges one, the consultation fee to pay by MoMo. It gives no legal advice:
+ * offline the flow refuses advice questions (`advice.ts`), and with a model
+ * the agent's reply guard replaces any reply that gives advice.
  *
  * @module
  */
-import { statelessFlow } from "@shared/registry/flow_memory.ts";
-import { laterToolsFlow } from "@shared/registry/offline_steps.ts";
-import { agentOnlyPack, type Pack } from "@shared/registry/pack.ts";
+import type { Pack } from "@shared/registry/pack.ts";
+import { givesAdvice } from "./advice.ts";
+import { caseIntake } from "./case_intake.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
-
-/** What the agent says until its tools exist, in en, rw and fr. */
-const TEXTS = {
-  soon: {
-    en:
-      "Soon I will take down your legal question and prepare your documents for a lawyer. I cannot do that yet: a person from our team can help you now.",
-    rw:
-      "Vuba nzajya nandika ikibazo cyawe cy'amategeko kandi ntegure inyandiko zawe ku munyamategeko. Ubu sindabishobora: umukozi wacu yagufasha ubu.",
-    fr:
-      "Bientôt je noterai votre question juridique et préparerai vos documents pour un avocat. Je ne peux pas encore : une personne de notre équipe peut vous aider maintenant.",
-  },
-  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
-};
+import { legalFlow, legalFlowMemory, noAdviceReply } from "./legal_flow.ts";
+import { LEGAL_TEXTS } from "./texts.ts";
 
 /** The legal pack. */
 export const LEGAL_PACK: Pack = {
-  ...agentOnlyPack("legal_intake", {
+  id: "legal_intake",
+  tools: [caseIntake],
+  agents: [{
     id: "legal_intake",
     name: "Legal Intake",
     description: "Takes down legal cases for a lawyer; gives no legal advice.",
     audience: "customers",
-    tools: ["search_supabase", "generate_pdf", "momo_charge", "notify_staff", "analytics_log"],
+    tools: [
+      "case_intake",
+      "search_supabase",
+      "generate_pdf",
+      "momo_charge",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: LEGAL_INTENTS,
     // Reached by its words: the menu holds the ten services a WhatsApp list can show.
-    // It keeps nothing between turns: typed as such, a deploy never restarts it.
-    ...statelessFlow(laterToolsFlow(TEXTS)),
-  }),
-  texts: TEXTS,
+    offlineFlow: legalFlow,
+    memory: legalFlowMemory,
+    instructions:
+      "You take down the client's legal case for the org's lawyers: ask its category, what " +
+      "happened, their full name (their phone is their WhatsApp number) and any documents " +
+      "(photos or PDFs), read it back, then file it with case_intake, send the summary with " +
+      "generate_pdf (template legal_case_summary) and give the reference number. You never give " +
+      "legal advice, in any language: never say what the client should do, whether to sign, " +
+      "what the law says or allows, or how a case would end. When asked, say politely that only " +
+      "a lawyer can advise, and offer to file the case or to hand over to a person " +
+      "(notify_staff).",
+    guardReply: (text, turn) => givesAdvice(text) ? noAdviceReply(turn) : null,
+  }],
+  // What search_supabase may read (RLS still decides rows: a client's own, staff their org's).
+  tables: {
+    legal_cases: {
+      id: "uuid",
+      reference_number: "text",
+      category: "text",
+      status: "text",
+      language: "text",
+      created_at: "timestamptz",
+    },
+  },
+  texts: LEGAL_TEXTS,
+  services: [],
 };

@@ -34,6 +34,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "broadcast_schedule",
       "broadcast_status",
       "broadcast_templates",
+      "case_intake",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
       "funnel_report",

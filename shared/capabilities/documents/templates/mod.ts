@@ -7,10 +7,16 @@
 import type { DocumentTemplate } from "../template.ts";
 import { INSURANCE_CERTIFICATE } from "./insurance_certificate.ts";
 import { INSURANCE_QUOTE } from "./insurance_quote.ts";
+import { LEGAL_CASE_SUMMARY } from "./legal_case_summary.ts";
 import { PAYMENT_RECEIPT } from "./payment_receipt.ts";
 
 /** Every template, by id. */
 export const DOCUMENT_TEMPLATES: ReadonlyMap<string, DocumentTemplate> = new Map(
-  ([INSURANCE_CERTIFICATE, INSURANCE_QUOTE, PAYMENT_RECEIPT] as DocumentTemplate[])
+  ([
+    INSURANCE_CERTIFICATE,
+    INSURANCE_QUOTE,
+    PAYMENT_RECEIPT,
+    LEGAL_CASE_SUMMARY,
+  ] as DocumentTemplate[])
     .map((template) => [template.id, template]),
 );

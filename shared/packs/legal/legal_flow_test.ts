@@ -1,0 +1,152 @@
+/**
+ * The Legal Intake flow's turns the scenarios do not reach: an advice
+ * question in the middle of the intake keeps the intake where it was, a
+ * file that is neither a photo nor a PDF is refused, a cancelled read-back
+ * files nothing, a failed filing says why and offers a person. The tools
+ * are answered by hand: these turns are the flow's own decisions.
+ */
+import assert from "node:assert/strict";
+import { fail, ok, type ToolResult } from "@shared/contract/result.ts";
+import type { Language } from "@shared/contract/language.ts";
+import type { OfflineStep, OfflineTurn, TurnInput } from "@shared/registry/pack.ts";
+import { legalFlow } from "./legal_flow.ts";
+import { say } from "./texts.ts";
+
+async function turn(
+  input: Partial<TurnInput>,
+  memory: Record<string, unknown>,
+  options: { language?: Language; answer?: (tool: string) => ToolResult } = {},
+): Promise<{ step: OfflineStep; calls: string[] }> {
+  const calls: string[] = [];
+  const step = await legalFlow(
+    {
+      agent: "legal_intake",
+      language: options.language ?? "en",
+      input: { wamid: "wamid.1", text: "", phone: "+250788000001", ...input },
+      memory,
+      menu: [],
+      handoff: "support_handoff",
+      progress: () => Promise.resolve(),
+    } satisfies OfflineTurn,
+    (tool) => {
+      calls.push(tool);
+      return Promise.resolve(options.answer?.(tool) ?? fail("NOT_FOUND"));
+    },
+  );
+  return { step, calls };
+}
+
+Deno.test("legalFlow refuses advice mid-intake, offers a person, and carries on where it was", async () => {
+  const memory = { step: "name", category: "tenancy", summary: "My landlord kept my deposit." };
+  const { step, calls } = await turn({ text: "est-ce que je dois signer ?" }, memory, {
+    language: "fr",
+  });
+  assert.deepEqual(calls, [], "no tool is called for an advice question");
+  assert.equal(step.replies?.[0]?.text, say("noAdvice", "fr"));
+  assert.deepEqual(step.replies?.[0]?.buttons?.map((b) => b.id), [
+    "agent:support_handoff",
+    "legal:continue",
+  ]);
+  assert.equal(step.memory?.step, "name");
+  // "Continue my case" asks the question the intake waits at.
+  const { step: next } = await turn({ text: "Continuer", choice: "legal:continue" }, {
+    ...memory,
+    ...step.memory,
+  }, { language: "fr" });
+  assert.equal(next.replies?.[0]?.text, say("askName", "fr"));
+});
+
+Deno.test("legalFlow takes down an account that ends in a question, and refuses the question", async () => {
+  const account = "My boss fired me last week without notice after six years. Can he do that?";
+  const { step, calls } = await turn({ text: account, name: "Aline Uwase" }, {
+    step: "summary",
+    category: "labour",
+  });
+  assert.deepEqual(calls, []);
+  assert.equal(step.replies?.[0]?.text, say("questionNoted", "en"));
+  assert.deepEqual(step.replies?.[0]?.buttons?.map((b) => b.id), ["agent:support_handoff"]);
+  assert.equal(step.replies?.[1]?.text, say("askName", "en"));
+  assert.equal(step.memory?.summary, account);
+  assert.equal(step.memory?.step, "name");
+  // A bare question at the same step is refused, and the step waits.
+  const { step: bare } = await turn({ text: "Can he do that?" }, {
+    step: "summary",
+    category: "labour",
+  });
+  assert.equal(bare.replies?.[0]?.text, say("noAdvice", "en"));
+  assert.equal(bare.memory?.step, "summary");
+});
+
+Deno.test("legalFlow takes photos and PDFs as documents and refuses other files", async () => {
+  const memory = { step: "documents", category: "land", summary: "A wall on my plot.", name: "A" };
+  const { step: audio } = await turn({ media: { type: "audio", ref: "storage://media/o/c/a" } }, {
+    ...memory,
+    docs: [],
+  });
+  assert.equal(audio.replies?.[0]?.text, say("notADocument", "en"));
+  assert.equal(audio.memory, undefined, "nothing kept");
+  const { step: pdf } = await turn({ media: { type: "document", ref: "storage://media/o/c/p" } }, {
+    ...memory,
+    docs: ["storage://media/o/c/1"],
+  });
+  assert.deepEqual(pdf.memory?.docs, ["storage://media/o/c/1", "storage://media/o/c/p"]);
+  assert.equal(pdf.replies?.[0]?.text, say("gotDocument", "en", { count: 2 }));
+});
+
+Deno.test("legalFlow files nothing when the read-back is cancelled", async () => {
+  const { step, calls } = await turn({ text: "" }, {
+    step: "filing",
+    category: "land",
+    summary: "A wall on my plot.",
+    name: "Aline Uwase",
+    lastResult: fail("CANCELLED", "Cancelled"),
+    lastTool: "case_intake",
+  });
+  assert.deepEqual(calls, []);
+  assert.equal(step.replies?.[0]?.text, say("cancelled", "en"));
+  assert.equal(step.done, true);
+});
+
+Deno.test("legalFlow says why a filing failed and offers a person", async () => {
+  const { step } = await turn({ text: "" }, {
+    step: "filing",
+    category: "land",
+    summary: "A wall on my plot.",
+    name: "Aline Uwase",
+    docs: ["storage://media/o/c/gone"],
+    lastResult: fail("NOT_FOUND", "docs[0]: no such file", {
+      fields: [{ path: "docs[0]", message: "no such file" }],
+    }),
+    lastTool: "case_intake",
+  });
+  assert.equal(step.replies?.[0]?.text, say("notFiled", "en", { msg: "docs[0]: no such file" }));
+  assert.deepEqual(step.replies?.[0]?.buttons?.map((b) => b.id), ["agent:support_handoff"]);
+  assert.equal(step.memory?.step, "documents");
+  assert.deepEqual(step.memory?.docs, [], "the file that could not be attached is dropped");
+});
+
+Deno.test("legalFlow says the case is filed even when its PDF cannot be made", async () => {
+  const filed = ok({
+    case_id: "5b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d",
+    reference_number: "LC-2026-000007",
+    status: "new",
+    category: "land",
+    filed_at: "2026-11-26T10:00:00.000Z",
+    language: "en",
+    documents: [],
+    ticket_id: "6b8f0c2e-3d4a-4f5b-9c6d-7e8f9a0b1c2d",
+    consultation_fee: null,
+  });
+  const { step, calls } = await turn({ text: "" }, {
+    step: "filing",
+    category: "land",
+    summary: "A wall on my plot.",
+    name: "Aline Uwase",
+    lastResult: filed,
+    lastTool: "case_intake",
+  }, { answer: () => fail("VALIDATION_ERROR", "Invalid request: check data.summary") });
+  assert.deepEqual(calls, ["generate_pdf"]);
+  assert.equal(step.replies?.[0]?.text, say("pdfFailed", "en"));
+  assert.match(step.replies?.[1]?.text ?? "", /LC-2026-000007/);
+  assert.equal(step.memory?.reference, "LC-2026-000007");
+});
