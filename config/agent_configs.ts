@@ -10,16 +10,6 @@ export const AGENT_CONFIGS: unknown = {
   "version": 2,
   "planned_tools": [
     {
-      "name": "property_search",
-      "category": "property",
-      "description": "Search rental properties.",
-    },
-    {
-      "name": "schedule_viewing",
-      "category": "property",
-      "description": "Schedule a property viewing appointment.",
-    },
-    {
       "name": "case_intake",
       "category": "legal",
       "description": "Create a legal case intake record.",
