@@ -355,23 +355,3 @@ $$;
 revoke all on function private.property_booked_starts(uuid, timestamptz, timestamptz) from public;
 grant execute on function private.property_booked_starts(uuid, timestamptz, timestamptz)
   to authenticated, service_role;
-
--- The two people of a viewing, to tell each the other's change in their
--- language: phones and locales only, and only for a party to the viewing
--- (its renter or host), its org's staff, or the service.
-create function private.property_viewing_parties(p_viewing_id uuid)
-returns table (host_phone text, host_locale text, renter_phone text, renter_locale text)
-language sql stable security definer set search_path = ''
-as $$
-  select h.phone, h.locale, v.phone, r.locale
-  from public.property_viewings v
-  join public.profiles h on h.id = v.host_id
-  join public.profiles r on r.id = v.renter_id
-  where v.id = p_viewing_id
-    and ((select auth.role()) = 'service_role'
-      or v.renter_id = (select auth.uid())
-      or v.host_id = (select auth.uid())
-      or v.org_id in (select m.org_id from private.my_staff_memberships m))
-$$;
-revoke all on function private.property_viewing_parties(uuid) from public;
-grant execute on function private.property_viewing_parties(uuid) to authenticated, service_role;

@@ -77,12 +77,11 @@ function amount(written: string): number | undefined {
 export function searchWords(text: string): SearchWords {
   const found: SearchWords = {};
   const lower = text.toLowerCase();
-  const area = KIGALI_AREAS.find((name) =>
-    new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower)
-  );
+  const area = KIGALI_AREAS.find((name) => new RegExp(`\\b${name.toLowerCase()}\\b`).test(lower));
   if (area) found.area = area;
-  const rooms = /\b(\d{1,2})\s*-?\s*(?:bed(?:room)?s?|br|rooms?|chambres?|pi[eè]ces?)\b/.exec(lower) ??
-    /\b(?:ibyumba|icyumba|chambres?)\s*(?:bi|bibiri)?\s*(\d{1,2})\b/.exec(lower);
+  const rooms =
+    /\b(\d{1,2})\s*-?\s*(?:bed(?:room)?s?|br|rooms?|chambres?|pi[eè]ces?)\b/.exec(lower) ??
+      /\b(?:ibyumba|icyumba|chambres?)\s*(?:bi|bibiri)?\s*(\d{1,2})\b/.exec(lower);
   if (rooms) found.bedrooms = Number(rooms[1]);
   const most =
     /\b(?:under|below|less than|max(?:imum)?|up to|munsi ya|ntarenze|moins de|jusqu'?[àa]|au plus)\s*(\d[\d\s.,]*k?)/
@@ -335,7 +334,13 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
         when: slot,
       }, `move:${slot}`);
       if (!moved.ok) {
-        return await offerSlots(turn, callTool, turn.memory.listingId ?? "", "move", moved.error.msg);
+        return await offerSlots(
+          turn,
+          callTool,
+          turn.memory.listingId ?? "",
+          "move",
+          moved.error.msg,
+        );
       }
       return {
         replies: [{

@@ -84,7 +84,10 @@ dbTest("property_search() filters published listings and never carries an addres
   const json = JSON.stringify(found);
   assert.doesNotMatch(json, /KG 15 Ave|address|contact|\+250788000201/);
 
-  const pets = await rt.callAs(USER.aline, "property_search", { pets_allowed: true, parking: true });
+  const pets = await rt.callAs(USER.aline, "property_search", {
+    pets_allowed: true,
+    parking: true,
+  });
   assert.deepEqual(pets.data.listings.map((l: { title: string }) => l.title), [
     "2-bedroom house in Niboye",
     "3-bedroom family house in Nyagatovu",
@@ -191,8 +194,10 @@ dbTest(
     assert.deepEqual(await addressesAs(db, USER.aline), []);
     // A cancelled viewing cannot be revived around the tool either.
     await assert.rejects(
-      db.asCaller({ sub: USER.aline, role: "authenticated" }, (tx) =>
-        tx.query("update public.property_viewings set status = 'booked', cancelled_by = null"),
+      db.asCaller(
+        { sub: USER.aline, role: "authenticated" },
+        (tx) =>
+          tx.query("update public.property_viewings set status = 'booked', cancelled_by = null"),
       ),
     );
     assert.deepEqual(await addressesAs(db, USER.aline), []);
