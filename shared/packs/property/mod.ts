@@ -13,9 +13,11 @@ import { MESSAGING } from "@shared/capabilities/messaging/port.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
+import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
 import { propertyFlow, propertyFlowMemory } from "./property_flow.ts";
 import { propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
+import { PROPERTY_ROUTES } from "./routes.ts";
 import { PROPERTY_TEXTS } from "./texts.ts";
 import { propertyViewingSlots, viewingCancel, viewingMove } from "./viewing_manage.ts";
 import { propertyViewingsSweep } from "./viewings_sweep.ts";
@@ -30,6 +32,8 @@ export const PROPERTY_PACK: Pack = {
     viewingCancel,
     viewingMove,
     propertyViewingsSweep,
+    propertyListingsQueue,
+    propertyListingReview,
   ],
   agents: [{
     id: "property",
@@ -42,6 +46,8 @@ export const PROPERTY_PACK: Pack = {
       "schedule_viewing",
       "viewing_cancel",
       "viewing_move",
+      "property_listings_queue",
+      "property_listing_review",
       "search_supabase",
       "generate_pdf",
       "notify_staff",
@@ -76,4 +82,6 @@ export const PROPERTY_PACK: Pack = {
   services: [MESSAGING, FILE_STORE],
   // Notices of booked, moved and cancelled viewings, and reminders the day before.
   sweeps: ["property_viewings_sweep"],
+  // Staff review listings: served by the agent-property-rental function.
+  routes: PROPERTY_ROUTES,
 };
