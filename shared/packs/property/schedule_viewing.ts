@@ -19,7 +19,7 @@ import { z } from "zod";
 import { dateTime, e164Phone, id, text, ToolFailure } from "@shared/contract/mod.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
-import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
 import { member } from "./member.ts";
 import { checkSlot, freeSlots, type SlotOptions, type SlotRefusal } from "./viewing_slots.ts";
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
-import { ORG, USER } from "@testing/seed.ts";
+import { USER } from "@testing/seed.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { createPackFunction } from "@shared/platform/pack_function.ts";
 
