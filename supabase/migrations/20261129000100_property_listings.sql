@@ -142,6 +142,8 @@ create table public.property_viewings (
   told_version int not null default 0,
   -- When the reminder before the viewing went out (once per time it is at).
   reminded_at timestamptz,
+  -- When the renter was sent the confirmation PDF (once per time it is at).
+  confirmation_sent_at timestamptz,
   trace_id text,
   created_at timestamptz not null default now(),
   unique (org_id, id),
@@ -315,7 +317,9 @@ begin
   -- Only the service's sweep marks notices and reminders as sent.
   if (select auth.role()) is distinct from 'service_role'
      and (new.told_version <> old.told_version or new.version <> old.version
-          or (new.reminded_at is not null and new.reminded_at is distinct from old.reminded_at)) then
+          or (new.reminded_at is not null and new.reminded_at is distinct from old.reminded_at)
+          or (new.confirmation_sent_at is not null
+              and new.confirmation_sent_at is distinct from old.confirmation_sent_at)) then
     raise exception 'notices of a viewing are the service''s to mark' using errcode = '42501';
   end if;
   if new.status <> old.status or new.starts_at <> old.starts_at then

@@ -130,9 +130,14 @@ function cardText(card: ListingCard, index: number, turn: Turn): string {
 function slotRows(slots: readonly string[], prefix: string, language: Language): AgentReply {
   return {
     text: "",
+    // The compact day keeps the time inside a row's 24 characters ("30/11, 09:00" in rw).
     rows: slots.map((slot) => ({
       id: `${prefix}:${slot}`,
-      title: shortenTitle(when(slot, language), TITLE_LIMITS.row),
+      title: shortenTitle(
+        formatKigaliDate(slot, language, { time: true, compact: true }),
+        TITLE_LIMITS.row,
+      ),
+      description: shortenTitle(when(slot, language), TITLE_LIMITS.description),
     })),
     list: {
       button: phrase("slotButton", language),

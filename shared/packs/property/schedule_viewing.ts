@@ -43,8 +43,11 @@ const output = z.object({
   event_id: z.uuid().describe("The viewing's id."),
   listing_id: z.uuid(),
   title: z.string(),
+  area: z.string().describe("Sector and cell."),
+  price: z.int().describe("Monthly rent, whole RWF."),
   when: z.string().describe("The viewing's start, ISO."),
   until: z.string().describe("Its end, ISO."),
+  booked_at: z.string().describe("When it was booked, ISO."),
 }).extend(revealed.shape);
 
 /** A booked viewing, as `schedule_viewing` answers it. */
@@ -57,6 +60,8 @@ interface Listing {
   id: string;
   title: string;
   viewing_minutes: number;
+  area: string;
+  price: number;
 }
 
 /**
@@ -72,7 +77,9 @@ export async function listingSlots(
   now: Date,
 ): Promise<{ listing: Listing; slots: SlotOptions }> {
   const [listing] = await db.query<Listing>(
-    `select id, title, viewing_minutes from public.property_listings
+    `select id, title, viewing_minutes, price,
+            sector || coalesce(', ' || cell, '') as area
+     from public.property_listings
      where id = $1 and org_id = $2 and status = 'published'`,
     [listingId, orgId],
   );
@@ -200,8 +207,11 @@ export const scheduleViewing = defineTool({
       event_id: booked.id,
       listing_id: listing.id,
       title: listing.title,
+      area: listing.area,
+      price: listing.price,
       when: when.toISOString(),
       until: until.toISOString(),
+      booked_at: now.toISOString(),
       ...address,
     };
   },

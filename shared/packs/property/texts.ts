@@ -71,6 +71,11 @@ export const PROPERTY_TEXTS = {
     fr:
       "Réservé : {title}, {when}.\nAdresse : {address}\nContact : {contact}\nVous pouvez l'annuler ou la déplacer ici à tout moment.",
   },
+  confirmationPdf: {
+    en: "Your viewing confirmation: {title}",
+    rw: "Icyemezo cyawe cyo gusura: {title}",
+    fr: "Votre confirmation de visite : {title}",
+  },
   slotTaken: {
     en: "Someone just booked that time. Choose another:",
     rw: "Undi muntu amaze gufata iyo saha. Hitamo indi:",

@@ -151,7 +151,8 @@ export const viewingMove = defineTool({
     // loser's update would raise 23505 (CONFLICT) and leave the viewing where it was.
     await ctx.db.query(
       `update public.property_viewings
-       set starts_at = $2, ends_at = $3, reminded_at = null, changed_by = $4
+       set starts_at = $2, ends_at = $3, reminded_at = null, confirmation_sent_at = null,
+           changed_by = $4
        where id = $1`,
       [viewing.id, when.toISOString(), until.toISOString(), sideOf(viewing, ctx)],
     );

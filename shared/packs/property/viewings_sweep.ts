@@ -11,6 +11,12 @@
  * 2. Reminds both of a viewing starting within {@link REMINDER_HOURS} hours,
  *    once per time it is at (moving it re-arms the reminder); the renter's
  *    reminder repeats the address, which their booking already revealed.
+ * 3. Sends the renter their viewing confirmation as a PDF, rendered from the
+ *    `viewing_confirmation` template (the one `generate_pdf` renders) in
+ *    their language and kept in Storage, once per time the viewing is at.
+ *    The PDFs are rendered and stored in `prepare`, before the transaction;
+ *    without Storage configured (a laptop with no keys) no PDF is sent and
+ *    the chat's confirmation stands alone.
  *
  * Renters' tools cannot message anyone (the outbox is the service's), which
  * is why the notices leave from here.
@@ -18,10 +24,19 @@
  * @module
  */
 import { z } from "zod";
+import { ToolFailure } from "@shared/contract/mod.ts";
 import { type Language, languageFromLocale } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
-import { MESSAGING, textOut } from "@shared/capabilities/messaging/port.ts";
-import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
+import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
+import { renderDocument } from "@shared/capabilities/documents/render_document.ts";
+import { storeDocument } from "@shared/capabilities/documents/store_document.ts";
+import { documentOut, MESSAGING, textOut } from "@shared/capabilities/messaging/port.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
+import {
+  defineTool,
+  type ExecutionContext,
+  type PrepareContext,
+} from "@shared/registry/define_tool.ts";
 import { member } from "./member.ts";
 import { phrase } from "./texts.ts";
 
@@ -102,6 +117,95 @@ async function send(ctx: ExecutionContext, to: string, text: string, key: string
   });
 }
 
+/** How long a confirmation's link lasts: a week. */
+const PDF_LINK_SECONDS = 7 * 86_400;
+
+interface Confirmation {
+  id: string;
+  title: string;
+  area: string;
+  price: number;
+  name: string;
+  phone: string;
+  starts_at: Date | string;
+  updated: Date | string;
+  renter_locale: string | null;
+  address: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+}
+
+// Booked viewings still to come whose renter has no PDF for their time yet.
+const CONFIRMATIONS_SQL = `select v.id, l.title, l.sector || coalesce(', ' || l.cell, '') as area,
+    l.price, v.name, v.phone, v.starts_at, v.created_at as updated, r.locale as renter_locale,
+    a.address, a.contact_name, a.contact_phone
+  from public.property_viewings v
+  join public.property_listings l on l.id = v.listing_id
+  left join public.profiles r on r.id = v.renter_id
+  left join public.property_listing_addresses a on a.listing_id = v.listing_id
+  where v.org_id = $1 and v.status = 'booked' and v.confirmation_sent_at is null
+    and v.starts_at > $2
+  order by v.created_at limit 20`;
+
+interface StoredPdf {
+  startsAt: string;
+  url: string;
+  size: number;
+  language: Language;
+  title: string;
+}
+
+/** Renders and stores the due confirmations; none when Storage is not configured. */
+async function prepareConfirmations(ctx: PrepareContext): Promise<Map<string, StoredPdf>> {
+  const { orgId } = member(ctx, { service: true });
+  const stored = new Map<string, StoredPdf>();
+  const rows = await ctx.read.query<Confirmation>(CONFIRMATIONS_SQL, [
+    orgId,
+    ctx.services.now().toISOString(),
+  ]);
+  for (const row of rows) {
+    if (!row.address || !row.contact_name || !row.contact_phone) continue;
+    const language = languageFromLocale(row.renter_locale);
+    const startsAt = new Date(row.starts_at).toISOString();
+    const document = await renderDocument({
+      templateId: "viewing_confirmation",
+      language,
+      renderPdf: ctx.services.get(PDF_RENDERER),
+      data: {
+        booking_ref: row.id.slice(0, 8).toUpperCase(),
+        title: row.title,
+        area: row.area,
+        price: row.price,
+        starts_at: startsAt,
+        address: row.address,
+        contact: `${row.contact_name}, ${row.contact_phone}`,
+        renter_name: row.name,
+        renter_phone: row.phone,
+        issued_at: ctx.services.now().toISOString(),
+      },
+    });
+    try {
+      const link = await storeDocument(ctx.services.get(FILE_STORE), {
+        orgId,
+        document,
+        linkSeconds: PDF_LINK_SECONDS,
+      });
+      stored.set(row.id, {
+        startsAt,
+        url: link.url,
+        size: document.bytes.byteLength,
+        language,
+        title: row.title,
+      });
+    } catch (error) {
+      // No Storage here: nothing to link to, this sweep or the next; the chat has the booking.
+      if (error instanceof ToolFailure && error.code === "SERVICE_UNAVAILABLE") break;
+      throw error;
+    }
+  }
+  return stored;
+}
+
 /** The `property_viewings_sweep` tool. */
 export const propertyViewingsSweep = defineTool({
   name: "property_viewings_sweep",
@@ -110,12 +214,14 @@ export const propertyViewingsSweep = defineTool({
     "both the day before. Run by the platform's sweep.",
   category: "property",
   input: z.object({}),
-  output: z.object({ told: z.int(), reminded: z.int() }),
+  output: z.object({ told: z.int(), reminded: z.int(), confirmed: z.int() }),
   examples: [{ input: {} }],
   sideEffects: "writes.message",
   auth: "service",
   internal: true,
   openWorld: true,
+  latencyBudgetMs: 2000,
+  prepare: (_args, ctx) => prepareConfirmations(ctx),
   async execute(_args, ctx) {
     const { orgId } = member(ctx, { service: true });
     const now = ctx.services.now();
@@ -183,6 +289,34 @@ export const propertyViewingsSweep = defineTool({
         [viewing.id, now.toISOString()],
       );
     }
-    return { told: changes.length, reminded: due.length };
+    // The PDFs rendered in `prepare`, for viewings still booked at the same time.
+    const pdfs = (ctx.prepared ?? new Map()) as Map<string, StoredPdf>;
+    let confirmed = 0;
+    for (const [id, pdf] of pdfs) {
+      const [still] = await ctx.db.query<{ phone: string }>(
+        `select phone from public.property_viewings
+         where id = $1 and status = 'booked' and confirmation_sent_at is null and starts_at = $2
+         for update skip locked`,
+        [id, pdf.startsAt],
+      );
+      if (!still) continue;
+      await ctx.services.get(MESSAGING).send(ctx.db, {
+        orgId,
+        to: still.phone,
+        message: documentOut({
+          link: pdf.url,
+          filename: "viewing-confirmation.pdf",
+          caption: phrase("confirmationPdf", pdf.language, { title: pdf.title }),
+          file: { mimeType: "application/pdf", size: pdf.size },
+        }),
+        idempotencyKey: `property_viewing:${id}:pdf:${pdf.startsAt}`,
+      });
+      await ctx.db.query(
+        "update public.property_viewings set confirmation_sent_at = $2 where id = $1",
+        [id, now.toISOString()],
+      );
+      confirmed++;
+    }
+    return { told: changes.length, reminded: due.length, confirmed };
   },
 });

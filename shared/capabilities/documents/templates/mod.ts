@@ -8,9 +8,15 @@ import type { DocumentTemplate } from "../template.ts";
 import { INSURANCE_CERTIFICATE } from "./insurance_certificate.ts";
 import { INSURANCE_QUOTE } from "./insurance_quote.ts";
 import { PAYMENT_RECEIPT } from "./payment_receipt.ts";
+import { VIEWING_CONFIRMATION } from "./viewing_confirmation.ts";
 
 /** Every template, by id. */
 export const DOCUMENT_TEMPLATES: ReadonlyMap<string, DocumentTemplate> = new Map(
-  ([INSURANCE_CERTIFICATE, INSURANCE_QUOTE, PAYMENT_RECEIPT] as DocumentTemplate[])
+  ([
+    INSURANCE_CERTIFICATE,
+    INSURANCE_QUOTE,
+    PAYMENT_RECEIPT,
+    VIEWING_CONFIRMATION,
+  ] as DocumentTemplate[])
     .map((template) => [template.id, template]),
 );
