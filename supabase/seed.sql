@@ -416,6 +416,10 @@ from (values
         available, status)
 on conflict (id) do nothing;
 
+-- Published before the platform: their landlords need no "published" notice.
+update public.property_listings set landlord_told = 'published'
+  where id::text like '70000000-0000-4000-8000-00000000000%' and status = 'published';
+
 insert into public.property_listing_addresses (listing_id, org_id, address, contact_name, contact_phone)
 values
   ('70000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',

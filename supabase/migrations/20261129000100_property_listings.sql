@@ -64,6 +64,8 @@ create table public.property_listings (
   reviewed_by uuid references public.profiles (id) on delete set null,
   reviewed_at timestamptz,
   reject_reason text check (length(reject_reason) <= 300),
+  -- The review the landlord was last told of (the sweep tells them once per decision).
+  landlord_told text check (landlord_told in ('published', 'rejected')),
   trace_id text,
   created_at timestamptz not null default now(),
   unique (org_id, id),
@@ -75,6 +77,8 @@ create index property_listings_org_landlord_idx on public.property_listings (org
 create index property_listings_landlord_id_idx on public.property_listings (landlord_id);
 create index property_listings_org_reviewed_by_idx on public.property_listings (org_id, reviewed_by);
 create index property_listings_reviewed_by_idx on public.property_listings (reviewed_by);
+create index property_listings_untold_idx on public.property_listings (org_id)
+  where status in ('published', 'rejected') and landlord_told is distinct from status;
 alter table public.property_listings
   add constraint property_listings_landlord_id_member_fkey
   foreign key (org_id, landlord_id) references public.org_members (org_id, user_id),

@@ -14,6 +14,7 @@ import type { Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
 import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
+import { propertyListingSubmit } from "./listing_submit.ts";
 import { propertyFlow, propertyFlowMemory } from "./property_flow.ts";
 import { propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
@@ -34,6 +35,7 @@ export const PROPERTY_PACK: Pack = {
     propertyViewingsSweep,
     propertyListingsQueue,
     propertyListingReview,
+    propertyListingSubmit,
   ],
   agents: [{
     id: "property",
@@ -46,6 +48,7 @@ export const PROPERTY_PACK: Pack = {
       "schedule_viewing",
       "viewing_cancel",
       "viewing_move",
+      "property_listing_submit",
       "property_listings_queue",
       "property_listing_review",
       "search_supabase",

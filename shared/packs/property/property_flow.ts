@@ -19,6 +19,7 @@ import { type ListingCard, propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
 import { phrase } from "./texts.ts";
 import { propertyViewingSlots, viewingCancel, viewingMove } from "./viewing_manage.ts";
+import { propertyListingSubmit } from "./listing_submit.ts";
 
 /** Kigali sectors and cells renters name (the listings' `sector` and `cell`). */
 export const KIGALI_AREAS: readonly string[] = [
@@ -96,7 +97,29 @@ export function searchWords(text: string): SearchWords {
 }
 
 const memory = z.object({
-  stage: z.enum(["ask", "pick", "slot", "confirm", "booked", "move"]).optional(),
+  stage: z.enum([
+    "ask",
+    "pick",
+    "slot",
+    "confirm",
+    "booked",
+    "move",
+    "l_photos",
+    "l_price",
+    "l_rooms",
+    "l_area",
+    "l_address",
+    "l_confirm",
+  ]).optional(),
+  // A home a landlord is listing, as they answer.
+  draft: z.object({
+    photos: z.array(z.string()).max(10),
+    price: z.int().optional(),
+    bedrooms: z.int().optional(),
+    sector: z.string().optional(),
+    cell: z.string().optional(),
+    address: z.string().optional(),
+  }).optional(),
   listings: z.array(z.object({ id: z.string(), title: z.string() })).optional(),
   listingId: z.string().optional(),
   title: z.string().optional(),
@@ -149,7 +172,13 @@ function slotRows(slots: readonly string[], prefix: string, language: Language):
 async function search(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
   const words = searchWords(turn.input.text);
   if (!Object.keys(words).length && turn.memory.stage !== "ask") {
-    return { replies: [{ text: phrase("askWhat", turn.language) }], memory: { stage: "ask" } };
+    return {
+      replies: [{
+        text: phrase("askWhat", turn.language),
+        buttons: [{ id: "property:list", title: phrase("listMyHome", turn.language) }],
+      }],
+      memory: { stage: "ask" },
+    };
   }
   const found = await callTyped(callTool, propertySearch, { ...words, limit: 5 }, "search");
   if (!found.ok) throw new Error(`property_search failed: ${found.error.code}`);
@@ -325,8 +354,121 @@ async function manage(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
   return null;
 }
 
+/** Words of a landlord who wants to list a home (rather than rent one). */
+const LIST_WORDS =
+  /\b(list my|rent out|let my|i am a landlord|landlord here|gukodesha inzu yanjye|nkodesha inzu yanjye|kodesha inzu yanjye|mfite inzu yo gukodesha|mettre en location|louer mon|louer ma|je suis propri[eé]taire)\b/i;
+
+const DONE = /^\s*(done|ndangije|termin[eé]|fini)\s*$/i;
+
+/** One answer of a landlord listing a home: photos, rent, rooms, area, address, yes. */
+async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
+  const { language } = turn;
+  const draft = turn.memory.draft ?? { photos: [] };
+  const ask = (stage: NonNullable<Memory["stage"]>, key: Parameters<typeof phrase>[0]) => ({
+    replies: [{ text: phrase(key, language) }],
+    memory: { stage, draft },
+  });
+  switch (turn.memory.stage) {
+    case "l_photos": {
+      const ref = turn.input.media?.ref;
+      if (ref && turn.input.media?.type.startsWith("image") && draft.photos.length < 10) {
+        draft.photos = [...draft.photos, ref];
+        return {
+          replies: [{
+            text: phrase("photoReceived", language, { n: draft.photos.length }),
+            buttons: [{ id: "property:done", title: phrase("done", language) }],
+          }],
+          memory: { stage: "l_photos", draft },
+        };
+      }
+      if (turn.input.choice === "property:done" || DONE.test(turn.input.text)) {
+        return ask("l_price", "askPrice");
+      }
+      return {
+        replies: [{
+          text: phrase("askPhotos", language),
+          buttons: [{ id: "property:done", title: phrase("done", language) }],
+        }],
+        memory: { stage: "l_photos", draft },
+      };
+    }
+    case "l_price": {
+      const price = amount(turn.input.text.replace(/\s*(rwf|frw)\s*$/i, ""));
+      if (!price) return ask("l_price", "askPrice");
+      draft.price = price;
+      return ask("l_rooms", "askRooms");
+    }
+    case "l_rooms": {
+      const rooms = /\d{1,2}/.exec(turn.input.text);
+      if (!rooms) return ask("l_rooms", "askRooms");
+      draft.bedrooms = Number(rooms[0]);
+      return ask("l_area", "askArea");
+    }
+    case "l_area": {
+      const [sector, cell] = turn.input.text.split(/[,/]/).map((part) => part.trim());
+      if (!sector || sector.length < 2) return ask("l_area", "askArea");
+      draft.sector = sector;
+      draft.cell = cell || undefined;
+      return ask("l_address", "askAddress");
+    }
+    case "l_address": {
+      if (turn.input.text.trim().length < 3) return ask("l_address", "askAddress");
+      draft.address = turn.input.text.trim();
+      const area = draft.cell ? `${draft.sector}, ${draft.cell}` : draft.sector ?? "";
+      return {
+        replies: [{
+          text: phrase("confirmListing", language, {
+            title: `${draft.bedrooms}-bedroom, ${area}`,
+            price: formatMoney(draft.price ?? 0, language, { currency: turn.currency }),
+            n: draft.bedrooms ?? 0,
+            area,
+            photos: draft.photos.length,
+          }),
+          buttons: [
+            { id: "listing:yes", title: phrase("yes", language) },
+            { id: "listing:no", title: phrase("no", language) },
+          ],
+        }],
+        memory: { stage: "l_confirm", draft },
+      };
+    }
+    case "l_confirm": {
+      if (turn.input.choice !== "listing:yes") {
+        return { replies: [{ text: phrase("notListed", language) }], done: true };
+      }
+      const listed = await callTyped(callTool, propertyListingSubmit, {
+        price: draft.price,
+        bedrooms: draft.bedrooms,
+        sector: draft.sector,
+        cell: draft.cell,
+        address: draft.address,
+        contact_name: turn.input.name ?? "",
+        contact_phone: turn.input.phone ?? "",
+        photos: draft.photos,
+      }, "list");
+      if (!listed.ok) throw new Error(`property_listing_submit failed: ${listed.error.code}`);
+      return {
+        replies: [{ text: phrase("listed", language, { title: listed.data.title }) }],
+        done: true,
+      };
+    }
+    default:
+      return {
+        replies: [{
+          text: phrase("askPhotos", language),
+          buttons: [{ id: "property:done", title: phrase("done", language) }],
+        }],
+        memory: { stage: "l_photos", draft: { photos: [] } },
+      };
+  }
+}
+
 async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
   const { stage } = turn.memory;
+  if (stage?.startsWith("l_")) return await listStep(turn, callTool);
+  if (turn.input.choice === "property:list" || LIST_WORDS.test(turn.input.text)) {
+    return await listStep({ ...turn, memory: {} }, callTool);
+  }
   if (stage === "booked") {
     const managed = await manage(turn, callTool);
     if (managed) return managed;

@@ -151,8 +151,18 @@ dbTest(
     // The renter's tool messages nobody; the sweep tells the landlord, in Kinyarwanda.
     assert.deepEqual(await db.query("select id from public.wa_outbox"), []);
     // The viewing is two hours away: the same sweep reminds both sides too.
-    assert.deepEqual((await sweep(rt, "sw1")).data, { told: 1, reminded: 1, confirmed: 0 });
-    assert.deepEqual((await sweep(rt, "sw2")).data, { told: 0, reminded: 0, confirmed: 0 });
+    assert.deepEqual((await sweep(rt, "sw1")).data, {
+      told: 1,
+      reminded: 1,
+      confirmed: 0,
+      reviews_told: 0,
+    });
+    assert.deepEqual((await sweep(rt, "sw2")).data, {
+      told: 0,
+      reminded: 0,
+      confirmed: 0,
+      reviews_told: 0,
+    });
     const told = await db.query<{ to_wa_id: string; body: string }>(
       `select to_wa_id, body->'text'->>'body' as body from public.wa_outbox
        where body->'text'->>'body' not like 'Kwibutsa%'`,

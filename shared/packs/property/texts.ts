@@ -139,6 +139,73 @@ export const PROPERTY_TEXTS = {
     rw: "Kwibutsa: gusura {title} ku {when} na {name} ({phone}).",
     fr: "Rappel : visite de {title} le {when} avec {name} ({phone}).",
   },
+  listMyHome: { en: "List my home", rw: "Tanga inzu yanjye", fr: "Proposer mon logement" },
+  askPhotos: {
+    en: "Let's list your home. Send photos of it (up to 10), then tap Done. (0 = menu)",
+    rw:
+      "Reka dushyire inzu yawe ku rutonde. Ohereza amafoto yayo (kugeza 10), hanyuma ukande Ndangije. (0 = menu)",
+    fr:
+      "Proposons votre logement. Envoyez-en des photos (10 au plus), puis touchez Terminé. (0 = menu)",
+  },
+  photoReceived: {
+    en: "Photo {n} received. Send more, or tap Done.",
+    rw: "Ifoto ya {n} yakiriwe. Ohereza izindi, cyangwa ukande Ndangije.",
+    fr: "Photo {n} reçue. Envoyez-en d'autres, ou touchez Terminé.",
+  },
+  done: { en: "Done", rw: "Ndangije", fr: "Terminé" },
+  askPrice: {
+    en: "What is the monthly rent, in RWF? e.g. 180000",
+    rw: "Ubukode bwa buri kwezi ni angahe (RWF)? Urugero: 180000",
+    fr: "Quel est le loyer mensuel, en RWF ? ex. 180000",
+  },
+  askRooms: {
+    en: "How many bedrooms?",
+    rw: "Ifite ibyumba bingahe byo kuraramo?",
+    fr: "Combien de chambres ?",
+  },
+  askArea: {
+    en: "Which sector and cell? e.g. “Kimironko, Bibare”",
+    rw: "Ni uwuhe murenge n'akagari? Urugero: “Kimironko, Bibare”",
+    fr: "Quel secteur et quelle cellule ? ex. « Kimironko, Bibare »",
+  },
+  askAddress: {
+    en: "The exact address (street and house number). Only renters who book a viewing will see it.",
+    rw: "Aderesi nyayo (umuhanda n'inomero y'inzu). Izabonwa gusa n'abemeje gusura.",
+    fr:
+      "L'adresse exacte (rue et numéro). Seuls les locataires qui réservent une visite la verront.",
+  },
+  confirmListing: {
+    en:
+      "List {title}: {price}/month, {n} bedrooms, {area}, {photos} photos? Our team approves it before renters see it.",
+    rw:
+      "Ushyire ku rutonde {title}: {price} ku kwezi, ibyumba {n}, {area}, amafoto {photos}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
+    fr:
+      "Proposer {title} : {price}/mois, {n} chambres, {area}, {photos} photos ? Notre équipe l'approuve avant que les locataires la voient.",
+  },
+  listed: {
+    en:
+      "Thank you: {title} is waiting for our team's approval. You will be told when it is published.",
+    rw:
+      "Murakoze: {title} itegereje kwemezwa n'abakozi bacu. Uzamenyeshwa niyamara gushyirwa ahagaragara.",
+    fr:
+      "Merci : {title} attend l'approbation de notre équipe. Vous serez prévenu dès sa publication.",
+  },
+  notListed: {
+    en: "Not listed. Type 0 for the menu.",
+    rw: "Ntibyashyizwe ku rutonde. Andika 0 usubire kuri menu.",
+    fr: "Non proposé. Tapez 0 pour le menu.",
+  },
+  landlordPublished: {
+    en: "Your listing {title} is published: renters can now find it and book viewings.",
+    rw: "Inzu yawe {title} yashyizwe ahagaragara: abakodesha bashobora kuyibona no gusaba gusura.",
+    fr:
+      "Votre annonce {title} est publiée : les locataires peuvent la trouver et réserver des visites.",
+  },
+  landlordRejected: {
+    en: "Your listing {title} was not approved: {reason}",
+    rw: "Inzu yawe {title} ntiyemejwe: {reason}",
+    fr: "Votre annonce {title} n'a pas été approuvée : {reason}",
+  },
 } as const;
 
 /** Says a phrase of the pack in a language, with values filled in. */

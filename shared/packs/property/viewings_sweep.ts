@@ -11,7 +11,9 @@
  * 2. Reminds both of a viewing starting within {@link REMINDER_HOURS} hours,
  *    once per time it is at (moving it re-arms the reminder); the renter's
  *    reminder repeats the address, which their booking already revealed.
- * 3. Sends the renter their viewing confirmation as a PDF, rendered from the
+ * 3. Tells a landlord their listing was published or rejected (with the
+ *    reason), once per decision.
+ * 4. Sends the renter their viewing confirmation as a PDF, rendered from the
  *    `viewing_confirmation` template (the one `generate_pdf` renders) in
  *    their language and kept in Storage, once per time the viewing is at.
  *    The PDFs are rendered and stored in `prepare`, before the transaction;
@@ -214,7 +216,12 @@ export const propertyViewingsSweep = defineTool({
     "both the day before. Run by the platform's sweep.",
   category: "property",
   input: z.object({}),
-  output: z.object({ told: z.int(), reminded: z.int(), confirmed: z.int() }),
+  output: z.object({
+    told: z.int(),
+    reminded: z.int(),
+    confirmed: z.int(),
+    reviews_told: z.int(),
+  }),
   examples: [{ input: {} }],
   sideEffects: "writes.message",
   auth: "service",
@@ -289,6 +296,44 @@ export const propertyViewingsSweep = defineTool({
         [viewing.id, now.toISOString()],
       );
     }
+    // Landlords hear of their listing's review once per decision.
+    const reviewed = await ctx.db.query<{
+      id: string;
+      title: string;
+      status: "published" | "rejected";
+      reject_reason: string | null;
+      phone: string | null;
+      locale: string;
+    }>(
+      `select l.id, l.title, l.status, l.reject_reason, p.phone, p.locale
+       from public.property_listings l join public.profiles p on p.id = l.landlord_id
+       where l.org_id = $1 and l.status in ('published', 'rejected')
+         and l.landlord_told is distinct from l.status
+       order by l.reviewed_at nulls first limit 100
+       for update of l skip locked`,
+      [orgId],
+    );
+    for (const listing of reviewed) {
+      const language = languageFromLocale(listing.locale);
+      if (listing.phone) {
+        await send(
+          ctx,
+          listing.phone,
+          listing.status === "published"
+            ? phrase("landlordPublished", language, { title: listing.title })
+            : phrase("landlordRejected", language, {
+              title: listing.title,
+              reason: listing.reject_reason ?? "",
+            }),
+          `property_listing:${listing.id}:${listing.status}`,
+        );
+      }
+      await ctx.db.query(
+        "update public.property_listings set landlord_told = status where id = $1",
+        [listing.id],
+      );
+    }
+
     // The PDFs rendered in `prepare`, for viewings still booked at the same time.
     const pdfs = (ctx.prepared ?? new Map()) as Map<string, StoredPdf>;
     let confirmed = 0;
@@ -317,6 +362,6 @@ export const propertyViewingsSweep = defineTool({
       );
       confirmed++;
     }
-    return { told: changes.length, reminded: due.length, confirmed };
+    return { told: changes.length, reminded: due.length, confirmed, reviews_told: reviewed.length };
   },
 });

@@ -47,6 +47,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "place_lookup",
       "price_insurance",
       "property_listing_review",
+      "property_listing_submit",
       "property_listings_queue",
       "property_search",
       "property_viewing_slots",
