@@ -46,7 +46,7 @@ function rowsOf(step: OfflineStep): NonNullable<AgentReply["rows"]> {
   return step.replies?.find((reply) => reply.rows?.length)?.rows ?? [];
 }
 
-dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", async (db, backend) => {
+dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", async (db) => {
   const storage = await startTestStorage(db);
   try {
     for (const listing of [BIBARE, KIBAGABAGA]) {
@@ -119,25 +119,23 @@ dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", asyn
     const last = booked.replies!.at(-1)!;
     assert.match(last.text, /Aderesi: KG 15 Ave, house 23, Bibare, Kimironko/);
     assert.match(last.text, /Uhure na: Jeanne Mukandori, \+250788000201/);
-    // The sweep sends her the confirmation PDF (viewing_confirmation), in Kinyarwanda. On
-    // PGlite's one connection the upload would wait on the sweep's own transaction (as for
-    // insurance certificates): Postgres only.
-    if (backend === "postgres") {
-      const swept: TestData = await rt.platform.call({
-        tool: "property_viewings_sweep",
-        args: {},
-        caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
-        idempotencyKey: "sweep-pdf",
-      });
-      assert.equal(swept.data?.confirmed, 1, JSON.stringify(swept));
-      const [pdf] = await db.query<{ link: string; caption: string }>(
-        `select body->'document'->>'link' as link, body->'document'->>'caption' as caption
-         from public.wa_outbox where to_wa_id = '250788000001' and body->>'type' = 'document'`,
-      );
-      assert.match(pdf.caption, /^Icyemezo cyawe cyo gusura: 2-bedroom house in Bibare/);
-      const bytes = await (await fetch(pdf.link)).bytes();
-      assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
-    }
+    // The sweep sends her the confirmation PDF (viewing_confirmation), in Kinyarwanda: rendered
+    // and stored in the tool's prepare step, before its transaction (so PGlite's one connection
+    // is free for the Storage server).
+    const swept: TestData = await rt.platform.call({
+      tool: "property_viewings_sweep",
+      args: {},
+      caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+      idempotencyKey: "sweep-pdf",
+    });
+    assert.equal(swept.data?.confirmed, 1, JSON.stringify(swept));
+    const [pdf] = await db.query<{ link: string; caption: string }>(
+      `select body->'document'->>'link' as link, body->'document'->>'caption' as caption
+       from public.wa_outbox where to_wa_id = '250788000001' and body->>'type' = 'document'`,
+    );
+    assert.match(pdf.caption, /^Icyemezo cyawe cyo gusura: 2-bedroom house in Bibare/);
+    const bytes = await (await fetch(pdf.link)).bytes();
+    assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
 
     const move = await say({ choice: "viewing:move", text: "Imura gusura" });
     // Every time shows whole in its row; the booked one (09:00) is not offered.
