@@ -82,6 +82,8 @@ export const PROPERTY_PACK: Pack = {
     },
   },
   texts: PROPERTY_TEXTS,
+  // Kigali's street codes ("KG 15 Ave", "KK 31 St") in an address say nothing of its language.
+  neutralNames: ["KG", "KK", "KN", "Ave", "St", "Rd"],
   services: [MESSAGING, FILE_STORE],
   // Notices of booked, moved and cancelled viewings, and reminders the day before.
   sweeps: ["property_viewings_sweep"],
