@@ -20,7 +20,12 @@ import { propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
 import { PROPERTY_ROUTES } from "./routes.ts";
 import { PROPERTY_TEXTS } from "./texts.ts";
-import { propertyViewingSlots, viewingCancel, viewingMove } from "./viewing_manage.ts";
+import {
+  propertyViewings,
+  propertyViewingSlots,
+  viewingCancel,
+  viewingMove,
+} from "./viewing_manage.ts";
 import { propertyViewingsSweep } from "./viewings_sweep.ts";
 
 /** The property pack. */
@@ -36,6 +41,7 @@ export const PROPERTY_PACK: Pack = {
     propertyListingsQueue,
     propertyListingReview,
     propertyListingSubmit,
+    propertyViewings,
   ],
   agents: [{
     id: "property",
@@ -48,6 +54,7 @@ export const PROPERTY_PACK: Pack = {
       "schedule_viewing",
       "viewing_cancel",
       "viewing_move",
+      "property_viewings",
       "property_listing_submit",
       "property_listings_queue",
       "property_listing_review",

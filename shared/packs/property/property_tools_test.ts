@@ -267,6 +267,12 @@ dbTest("the landlord moves a viewing and the renter is told; the renter cancels"
   assert.ok(booked.ok);
   await sweep(rt, "sw0");
   await db.query("delete from public.wa_outbox");
+  // The landlord sees the viewings of her listings; another member sees none of them.
+  const hers = await rt.callAs(JEANNE, "property_viewings", {});
+  assert.deepEqual(hers.data.viewings.map((v: { event_id: string }) => v.event_id), [
+    booked.data.event_id,
+  ]);
+  assert.deepEqual((await rt.callAs(USER.eric, "property_viewings", {})).data.viewings, []);
   const moved = await rt.callAs(JEANNE, "viewing_move", {
     event_id: booked.data.event_id,
     when: "2026-12-01T11:00:00+02:00",

@@ -7,12 +7,14 @@
  *
  * - `GET /listings?status=pending`: listings waiting for approval, with photos.
  * - `POST /listings/review` `{listing_id, decision: "approve" | "reject", reason?}`.
+ * - `GET /viewings?listing_id=…`: upcoming viewings of the org (of one listing).
  *
  * @module
  */
 import { httpStatus } from "@shared/contract/mod.ts";
 import type { PackRoute } from "@shared/registry/pack.ts";
 import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
+import { propertyViewings } from "./viewing_manage.ts";
 
 /** The listings queue. */
 export const listingsRoute: PackRoute = {
@@ -35,5 +37,16 @@ export const reviewRoute: PackRoute = {
   },
 };
 
+/** Upcoming viewings. */
+export const viewingsRoute: PackRoute = {
+  method: "GET",
+  path: "/viewings",
+  async handle(request) {
+    const args = request.query.listing_id ? { listing_id: request.query.listing_id } : {};
+    const result = await request.callTool(propertyViewings.name, args);
+    return { status: result.ok ? 200 : httpStatus(result.error.code), body: result };
+  },
+};
+
 /** Every staff route of the pack. */
-export const PROPERTY_ROUTES: readonly PackRoute[] = [listingsRoute, reviewRoute];
+export const PROPERTY_ROUTES: readonly PackRoute[] = [listingsRoute, reviewRoute, viewingsRoute];

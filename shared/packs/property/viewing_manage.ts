@@ -165,3 +165,68 @@ export const viewingMove = defineTool({
     };
   },
 });
+
+/** The `property_viewings` tool: viewings the caller may see, soonest first. */
+export const propertyViewings = defineTool({
+  name: "property_viewings",
+  title: "Viewings",
+  description: "Booked (and, on request, cancelled) property viewings the caller may see: a " +
+    "renter their own, a landlord or agent those of their listings, staff their org's; " +
+    "optionally of one listing. Soonest first, from now on.",
+  category: "property",
+  input: z.object({
+    listing_id: id().optional(),
+    include_cancelled: z.boolean().default(false),
+    limit: int({ min: 1, max: 100 }).default(20),
+  }),
+  output: z.object({
+    viewings: z.array(z.object({
+      event_id: z.uuid(),
+      listing_id: z.uuid(),
+      title: z.string(),
+      when: z.string(),
+      status: z.enum(["booked", "cancelled"]),
+      name: z.string(),
+      phone: z.string(),
+    })),
+  }),
+  examples: [{ input: { listing_id: "70000000-0000-4000-8000-000000000001" } }],
+  sideEffects: "none",
+  auth: "user",
+  async execute(args, ctx) {
+    const rows = await ctx.db.query<{
+      id: string;
+      listing_id: string;
+      title: string;
+      starts_at: Date | string;
+      status: "booked" | "cancelled";
+      name: string;
+      phone: string;
+    }>(
+      `select v.id, v.listing_id, l.title, v.starts_at, v.status, v.name, v.phone
+       from public.property_viewings v
+       join public.property_listings l on l.id = v.listing_id
+       where v.org_id = $1 and ($2::uuid is null or v.listing_id = $2)
+         and ($3 or v.status = 'booked') and v.starts_at >= $4
+       order by v.starts_at, v.id limit $5`,
+      [
+        member(ctx).orgId,
+        args.listing_id ?? null,
+        args.include_cancelled,
+        ctx.services.now().toISOString(),
+        args.limit,
+      ],
+    );
+    return {
+      viewings: rows.map((row) => ({
+        event_id: row.id,
+        listing_id: row.listing_id,
+        title: row.title,
+        when: new Date(row.starts_at).toISOString(),
+        status: row.status,
+        name: row.name,
+        phone: row.phone,
+      })),
+    };
+  },
+});

@@ -65,6 +65,19 @@ dbTest("agent-property-rental: staff approve a pending listing and renters find 
     assert.deepEqual(approved.body.data, { listing_id: KAMATAMU, status: "published" });
     const after = await rt.callAs(USER.aline, "property_search", { area: "Kacyiru" });
     assert.deepEqual(after.data.listings.map((l: { id: string }) => l.id), [KAMATAMU]);
+    // Aline books it; staff see the viewing of that listing (and nothing of others).
+    const booked = await rt.callAs(USER.aline, "schedule_viewing", {
+      listing_id: KAMATAMU,
+      when: "2026-12-01T10:00:00+02:00",
+      name: "Aline",
+      phone: "+250788000001",
+    }, { idempotencyKey: "v1" });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    const viewings = await jean(`/viewings?listing_id=${KAMATAMU}`);
+    assert.equal(viewings.status, 200);
+    assert.deepEqual(viewings.body.data.viewings.map((v: { name: string }) => v.name), ["Aline"]);
+    const other = await jean(`/viewings?listing_id=70000000-0000-4000-8000-000000000001`);
+    assert.deepEqual(other.body.data.viewings, []);
     // Reviewed once: a second decision finds no pending listing.
     const again = await jean(`/listings/review`, {
       listing_id: KAMATAMU,

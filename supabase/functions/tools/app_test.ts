@@ -51,6 +51,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "property_listings_queue",
       "property_search",
       "property_viewing_slots",
+      "property_viewings",
       "reservation_book",
       "reservation_cancel",
       "reservation_list",
