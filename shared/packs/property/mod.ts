@@ -12,6 +12,7 @@
 import { MESSAGING } from "@shared/capabilities/messaging/port.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
+import { HOST_COUNTERPART, propertyHostCancel } from "./host_counterpart.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
 import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
 import { propertyListingSubmit } from "./listing_submit.ts";
@@ -42,6 +43,7 @@ export const PROPERTY_PACK: Pack = {
     propertyListingReview,
     propertyListingSubmit,
     propertyViewings,
+    propertyHostCancel,
   ],
   agents: [{
     id: "property",
@@ -92,6 +94,8 @@ export const PROPERTY_PACK: Pack = {
   // Kigali's street codes ("KG 15 Ave", "KK 31 St") in an address say nothing of its language.
   neutralNames: ["KG", "KK", "KN", "Ave", "St", "Rd"],
   services: [MESSAGING, FILE_STORE],
+  // Landlords and agents tapping "Cancel viewing" on a notice of a viewing of theirs.
+  counterparts: [HOST_COUNTERPART],
   // Notices of booked, moved and cancelled viewings, and reminders the day before.
   sweeps: ["property_viewings_sweep"],
   // Staff review listings: served by the agent-property-rental function.

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
+import { HOST_COUNTERPART } from "./host_counterpart.ts";
 
 const NOW = new Date("2026-11-30T06:00:00Z");
 const now = () => NOW;
@@ -23,6 +24,8 @@ const LISTING = {
   beaver: "70000000-0000-4000-8000-000000000009",
 };
 const JEANNE = "00000000-0000-4000-8000-0000000000e1";
+/** A queued message's text, plain or over buttons. */
+const TEXT = "coalesce(body->'text'->>'body', body->'interactive'->'body'->>'text')";
 const BIBARE_ADDRESS = "KG 15 Ave, house 23, Bibare, Kimironko";
 /** Monday 30 November 2026, 10:00 Kigali: a slot of every seeded listing. */
 const TEN = "2026-11-30T10:00:00+02:00";
@@ -164,8 +167,7 @@ dbTest(
       reviews_told: 0,
     });
     const told = await db.query<{ to_wa_id: string; body: string }>(
-      `select to_wa_id, body->'text'->>'body' as body from public.wa_outbox
-       where body->'text'->>'body' not like 'Kwibutsa%'`,
+      `select to_wa_id, ${TEXT} as body from public.wa_outbox where ${TEXT} not like 'Kwibutsa%'`,
     );
     assert.deepEqual(told.map((m) => m.to_wa_id), ["250788000201"]);
     assert.match(told[0].body, /^Gusura gushya kwa 2-bedroom house in Bibare: .*10:00, Aline/);
@@ -281,7 +283,7 @@ dbTest("the landlord moves a viewing and the renter is told; the renter cancels"
   assert.equal(moved.data.when, "2026-12-01T09:00:00.000Z");
   assert.equal((await sweep(rt, "sw1")).data.told, 1);
   const told = await db.query<{ to_wa_id: string; body: string }>(
-    "select to_wa_id, body->'text'->>'body' as body from public.wa_outbox",
+    `select to_wa_id, ${TEXT} as body from public.wa_outbox`,
   );
   assert.deepEqual(told.map((m) => m.to_wa_id), ["250788000001"]);
   assert.match(told[0].body, /^Nyir'inzu yimuye gusura 2-bedroom house in Bibare/);
@@ -324,10 +326,52 @@ dbTest("the sweep reminds both sides the day before, once, on the injected clock
   assert.equal((await sweep(rt, "sw2")).data.reminded, 1);
   assert.equal((await sweep(rt, "sw3")).data.reminded, 0);
   const sent = await db.query<{ to_wa_id: string; body: string }>(
-    "select to_wa_id, body->'text'->>'body' as body from public.wa_outbox order by to_wa_id",
+    `select to_wa_id, ${TEXT} as body from public.wa_outbox order by to_wa_id`,
   );
   assert.deepEqual(sent.map((m) => m.to_wa_id), ["250788000001", "250788000201"]);
   // Aline reads Kinyarwanda; her reminder repeats the address her booking revealed.
   assert.match(sent[0].body, /^Kwibutsa: gusura 2-bedroom house in Bibare/);
   assert.match(sent[0].body, /KG 15 Ave, house 23/);
+});
+
+dbTest("the landlord taps Cancel on the booking notice: cancelled, the renter told", async (db) => {
+  const rt = await createTestRuntime(db, { now });
+  const booked = await book(rt, USER.aline, "b1", { when: "2026-12-02T10:00:00+02:00" });
+  assert.ok(booked.ok);
+  await sweep(rt, "sw1");
+  const [notice] = await db.query<{ choice: string }>(
+    `select body->'interactive'->'action'->'buttons'->0->'reply'->>'id' as choice
+     from public.wa_outbox where to_wa_id = '250788000201'`,
+  );
+  assert.equal(notice.choice, `pviewing:${booked.data.event_id}:cancel`);
+  const tap = {
+    wamid: "wamid.host1",
+    from: "250788000201",
+    text: "Hagarika gusura",
+    choice: notice.choice,
+  };
+  // Only the host's own tap is theirs: the same button from Eric's phone is not.
+  assert.equal(await HOST_COUNTERPART.claims(db, { ...tap, from: "250788000004" }), false);
+  assert.equal(await HOST_COUNTERPART.claims(db, tap), true);
+  const asService = (tool: string, args: unknown, step: string) =>
+    rt.platform.call({
+      tool,
+      args,
+      caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+      idempotencyKey: `${tap.wamid}:${step}`,
+    });
+  await HOST_COUNTERPART.handle(tap, asService);
+  const [viewing] = await db.query<{ status: string; cancelled_by: string }>(
+    "select status, cancelled_by from public.property_viewings",
+  );
+  assert.deepEqual(viewing, { status: "cancelled", cancelled_by: "host" });
+  assert.equal((await sweep(rt, "sw2")).data.told, 1);
+  const told = await db.query<{ to_wa_id: string; body: string }>(
+    `select to_wa_id, ${TEXT} as body from public.wa_outbox
+     where to_wa_id <> '250788000201' or ${TEXT} like 'Byahagaritswe%' order by to_wa_id`,
+  );
+  assert.deepEqual(told.map((m) => m.to_wa_id), ["250788000001", "250788000201"]);
+  assert.match(told[0].body, /byahagaritswe na nyir'inzu/);
+  // The renter's address access ended with it.
+  assert.deepEqual(await addressesAs(db, USER.aline), []);
 });

@@ -129,6 +129,16 @@ export const PROPERTY_TEXTS = {
     rw: "Nyir'inzu yimuye gusura {title} kuva {from} bijya {when}.",
     fr: "Le propriétaire a déplacé votre visite de {title} du {from} au {when}.",
   },
+  hostYouCancelled: {
+    en: "Cancelled: the viewing of {title} on {when}. The renter is being told.",
+    rw: "Byahagaritswe: gusura {title} ku {when}. Ukodesha arabimenyeshwa.",
+    fr: "Annulée : la visite de {title} le {when}. Le locataire est prévenu.",
+  },
+  hostAlreadyCancelled: {
+    en: "The viewing of {title} on {when} was already cancelled.",
+    rw: "Gusura {title} ku {when} byari byarahagaritswe.",
+    fr: "La visite de {title} le {when} était déjà annulée.",
+  },
   remindRenter: {
     en: "Reminder: your viewing of {title} is {when}.\nAddress: {address}\nMeet: {contact}",
     rw: "Kwibutsa: gusura {title} ni ku {when}.\nAderesi: {address}\nUhure na: {contact}",

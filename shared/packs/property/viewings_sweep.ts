@@ -32,13 +32,19 @@ import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { renderDocument } from "@shared/capabilities/documents/render_document.ts";
 import { storeDocument } from "@shared/capabilities/documents/store_document.ts";
-import { documentOut, MESSAGING, textOut } from "@shared/capabilities/messaging/port.ts";
+import {
+  buttonsOut,
+  documentOut,
+  MESSAGING,
+  textOut,
+} from "@shared/capabilities/messaging/port.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import {
   defineTool,
   type ExecutionContext,
   type PrepareContext,
 } from "@shared/registry/define_tool.ts";
+import { hostCancelChoice } from "./host_counterpart.ts";
 import { member } from "./member.ts";
 import { phrase } from "./texts.ts";
 
@@ -77,7 +83,9 @@ function at(value: Date | string, language: Language): string {
 }
 
 /** The notices one change gives: to whom, and what, in their language. */
-function notices(change: Change): Array<{ to: string; side: string; text: string }> {
+function notices(
+  change: Change,
+): Array<{ to: string; side: string; text: string; cancel?: string }> {
   const host = languageFromLocale(change.host_locale);
   const renter = languageFromLocale(change.renter_locale);
   const facts = (language: Language) => ({
@@ -87,9 +95,15 @@ function notices(change: Change): Array<{ to: string; side: string; text: string
     when: at(change.starts_at, language),
     from: change.previous_starts_at ? at(change.previous_starts_at, language) : "",
   });
+  // A booked or moved viewing's notice lets the host cancel it with one tap.
   const toHost = (key: "hostBooked" | "hostMoved" | "hostCancelled") =>
     change.host_phone
-      ? [{ to: change.host_phone, side: "host", text: phrase(key, host, facts(host)) }]
+      ? [{
+        to: change.host_phone,
+        side: "host",
+        text: phrase(key, host, facts(host)),
+        cancel: key === "hostCancelled" ? undefined : phrase("cancelViewing", host),
+      }]
       : [];
   const toRenter = (key: "renterMoved" | "renterCancelled") => [
     { to: change.phone, side: "renter", text: phrase(key, renter, facts(renter)) },
@@ -241,12 +255,14 @@ export const propertyViewingsSweep = defineTool({
     );
     for (const change of changes) {
       for (const notice of notices(change)) {
-        await send(
-          ctx,
-          notice.to,
-          notice.text,
-          `property_viewing:${change.id}:v${change.version}:${notice.side}`,
-        );
+        await ctx.services.get(MESSAGING).send(ctx.db, {
+          orgId,
+          to: notice.to,
+          message: notice.cancel
+            ? buttonsOut(notice.text, [{ id: hostCancelChoice(change.id), title: notice.cancel }])
+            : textOut(notice.text),
+          idempotencyKey: `property_viewing:${change.id}:v${change.version}:${notice.side}`,
+        });
       }
       await ctx.db.query(
         "update public.property_viewings set told_version = $2 where id = $1",
