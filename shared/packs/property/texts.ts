@@ -58,7 +58,7 @@ export const PROPERTY_TEXTS = {
   },
   confirmViewing: {
     en: "Book a viewing of {title} on {when} for {name} ({phone})?",
-    rw: "Wemeza gusura {title} ku {when}, kuri {name} ({phone})?",
+    rw: "Wemeza gusura {title}, {when}, kuri {name} ({phone})?",
     fr: "Réserver une visite de {title} le {when} pour {name} ({phone}) ?",
   },
   yes: { en: "Yes, book it", rw: "Yego, emeza", fr: "Oui, réserver" },
@@ -95,12 +95,12 @@ export const PROPERTY_TEXTS = {
   moveViewing: { en: "Move viewing", rw: "Imura gusura", fr: "Déplacer la visite" },
   cancelled: {
     en: "Your viewing of {title} on {when} is cancelled. (0 = menu)",
-    rw: "Gusura {title} ku {when} byahagaritswe. (0 = menu)",
+    rw: "Gusura {title} ({when}) byahagaritswe. (0 = menu)",
     fr: "Votre visite de {title} le {when} est annulée. (0 = menu)",
   },
   moved: {
     en: "Moved: your viewing of {title} is now {when}.",
-    rw: "Byimuwe: gusura {title} ubu ni ku {when}.",
+    rw: "Byimuwe: gusura {title} ubu ni {when}.",
     fr: "Déplacée : votre visite de {title} est maintenant le {when}.",
   },
   hostBooked: {
@@ -110,12 +110,12 @@ export const PROPERTY_TEXTS = {
   },
   hostCancelled: {
     en: "The viewing of {title} on {when} ({name}) is cancelled.",
-    rw: "Gusura {title} ku {when} ({name}) byahagaritswe.",
+    rw: "Gusura {title} ({when}, {name}) byahagaritswe.",
     fr: "La visite de {title} le {when} ({name}) est annulée.",
   },
   renterCancelled: {
     en: "Your viewing of {title} on {when} was cancelled by the landlord. Search again any time.",
-    rw: "Gusura {title} ku {when} byahagaritswe na nyir'inzu. Ushobora kongera gushakisha.",
+    rw: "Gusura {title} ({when}) byahagaritswe na nyir'inzu. Ushobora kongera gushakisha.",
     fr:
       "Votre visite de {title} le {when} a été annulée par le propriétaire. Vous pouvez chercher à nouveau.",
   },
@@ -131,22 +131,22 @@ export const PROPERTY_TEXTS = {
   },
   hostYouCancelled: {
     en: "Cancelled: the viewing of {title} on {when}. The renter is being told.",
-    rw: "Byahagaritswe: gusura {title} ku {when}. Ukodesha arabimenyeshwa.",
+    rw: "Byahagaritswe: gusura {title} ({when}). Ukodesha arabimenyeshwa.",
     fr: "Annulée : la visite de {title} le {when}. Le locataire est prévenu.",
   },
   hostAlreadyCancelled: {
     en: "The viewing of {title} on {when} was already cancelled.",
-    rw: "Gusura {title} ku {when} byari byarahagaritswe.",
+    rw: "Gusura {title} ({when}) byari byarahagaritswe.",
     fr: "La visite de {title} le {when} était déjà annulée.",
   },
   remindRenter: {
     en: "Reminder: your viewing of {title} is {when}.\nAddress: {address}\nMeet: {contact}",
-    rw: "Kwibutsa: gusura {title} ni ku {when}.\nAderesi: {address}\nUhure na: {contact}",
+    rw: "Kwibutsa: gusura {title} ni {when}.\nAderesi: {address}\nUhure na: {contact}",
     fr: "Rappel : votre visite de {title} est le {when}.\nAdresse : {address}\nContact : {contact}",
   },
   remindHost: {
     en: "Reminder: viewing of {title} {when} with {name} ({phone}).",
-    rw: "Kwibutsa: gusura {title} ku {when} na {name} ({phone}).",
+    rw: "Kwibutsa: gusura {title}, {when}, na {name} ({phone}).",
     fr: "Rappel : visite de {title} le {when} avec {name} ({phone}).",
   },
   listMyHome: { en: "List my home", rw: "Tanga inzu yanjye", fr: "Proposer mon logement" },
