@@ -418,14 +418,13 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
       return {
         replies: [{
           text: phrase("confirmListing", language, {
-            title: `${draft.bedrooms}-bedroom, ${area}`,
             price: formatMoney(draft.price ?? 0, language, { currency: turn.currency }),
             n: draft.bedrooms ?? 0,
             area,
             photos: draft.photos.length,
           }),
           buttons: [
-            { id: "listing:yes", title: phrase("yes", language) },
+            { id: "listing:yes", title: phrase("listYes", language) },
             { id: "listing:no", title: phrase("no", language) },
           ],
         }],

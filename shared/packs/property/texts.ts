@@ -186,12 +186,13 @@ export const PROPERTY_TEXTS = {
   },
   confirmListing: {
     en:
-      "List {title}: {price}/month, {n} bedrooms, {area}, {photos} photos? Our team approves it before renters see it.",
+      "List your home: {price}/month, {n} bedrooms, {area}, {photos} photo(s)? Our team approves it before renters see it.",
     rw:
-      "Ushyire ku rutonde {title}: {price} ku kwezi, ibyumba {n}, {area}, amafoto {photos}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
+      "Ushyire inzu yawe ku rutonde: {price} ku kwezi, ibyumba {n}, {area}, amafoto {photos}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
     fr:
-      "Proposer {title} : {price}/mois, {n} chambres, {area}, {photos} photos ? Notre équipe l'approuve avant que les locataires la voient.",
+      "Proposer votre logement : {price}/mois, {n} chambres, {area}, {photos} photo(s) ? Notre équipe l'approuve avant que les locataires le voient.",
   },
+  listYes: { en: "Yes, list it", rw: "Yego, yishyireho", fr: "Oui, le proposer" },
   listed: {
     en:
       "Thank you: {title} is waiting for our team's approval. You will be told when it is published.",
