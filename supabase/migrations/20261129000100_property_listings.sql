@@ -96,7 +96,8 @@ create table public.property_listing_addresses (
   contact_phone text not null check (contact_phone ~ '^\+[1-9][0-9]{7,14}$'),
   created_at timestamptz not null default now()
 );
-create index property_listing_addresses_org_idx on public.property_listing_addresses (org_id);
+create index property_listing_addresses_org_listing_idx
+  on public.property_listing_addresses (org_id, listing_id);
 alter table public.property_listing_addresses
   add constraint property_listing_addresses_listing_same_org_fkey
   foreign key (org_id, listing_id) references public.property_listings (org_id, id)
