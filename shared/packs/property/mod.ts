@@ -58,8 +58,6 @@ export const PROPERTY_PACK: Pack = {
       "viewing_move",
       "property_viewings",
       "property_listing_submit",
-      "property_listings_queue",
-      "property_listing_review",
       "search_supabase",
       "generate_pdf",
       "notify_staff",
