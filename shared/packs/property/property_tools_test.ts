@@ -125,8 +125,14 @@ dbTest(
   "schedule_viewing() reveals the address; no other path reads it, and cancelling ends it",
   async (db) => {
     const rt = await createTestRuntime(db, { now });
-    // Before booking: a renter reads no address by SQL, nor through search_supabase.
+    // Before booking: a renter reads no address by SQL, nor through search_supabase; an
+    // anonymous caller never does.
     assert.deepEqual(await addressesAs(db, USER.aline), []);
+    const anonymous = await db.asCaller(
+      { role: "anon" },
+      (tx) => tx.query("select address from public.property_listing_addresses"),
+    );
+    assert.deepEqual(anonymous, []);
     const searched = await rt.callAs(USER.aline, "search_supabase", {
       table: "property_listing_addresses",
     });
