@@ -12,7 +12,7 @@
 import { MESSAGING } from "@shared/capabilities/messaging/port.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
-import { HOST_COUNTERPART, propertyHostCancel } from "./host_counterpart.ts";
+import { HOST_COUNTERPART, propertyHostCancel, propertyHostMove } from "./host_counterpart.ts";
 import { PROPERTY_INTENTS } from "./intents.ts";
 import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
 import { propertyListingSubmit } from "./listing_submit.ts";
@@ -44,6 +44,7 @@ export const PROPERTY_PACK: Pack = {
     propertyListingSubmit,
     propertyViewings,
     propertyHostCancel,
+    propertyHostMove,
   ],
   agents: [{
     id: "property",
@@ -92,7 +93,7 @@ export const PROPERTY_PACK: Pack = {
   // Kigali's street codes ("KG 15 Ave", "KK 31 St") in an address say nothing of its language.
   neutralNames: ["KG", "KK", "KN", "Ave", "St", "Rd"],
   services: [MESSAGING, FILE_STORE],
-  // Landlords and agents tapping "Cancel viewing" on a notice of a viewing of theirs.
+  // Landlords and agents tapping "Move" or "Cancel viewing" on a notice of a viewing of theirs.
   counterparts: [HOST_COUNTERPART],
   // Notices of booked, moved and cancelled viewings, and reminders the day before.
   sweeps: ["property_viewings_sweep"],

@@ -346,7 +346,7 @@ dbTest("the landlord taps Cancel on the booking notice: cancelled, the renter to
   assert.ok(booked.ok);
   await sweep(rt, "sw1");
   const [notice] = await db.query<{ choice: string }>(
-    `select body->'interactive'->'action'->'buttons'->0->'reply'->>'id' as choice
+    `select body->'interactive'->'action'->'buttons'->1->'reply'->>'id' as choice
      from public.wa_outbox where to_wa_id = '250788000201'`,
   );
   assert.equal(notice.choice, `pviewing:${booked.data.event_id}:cancel`);
@@ -380,4 +380,51 @@ dbTest("the landlord taps Cancel on the booking notice: cancelled, the renter to
   assert.match(told[0].body, /byahagaritswe na nyir'inzu/);
   // The renter's address access ended with it.
   assert.deepEqual(await addressesAs(db, USER.aline), []);
+});
+
+dbTest("the landlord taps Move, then a free time: moved, the renter told", async (db) => {
+  const rt = await createTestRuntime(db, { now });
+  const booked = await book(rt, USER.aline, "b1", { when: "2026-12-02T10:00:00+02:00" });
+  assert.ok(booked.ok);
+  await sweep(rt, "sw1");
+  const [notice] = await db.query<{ choice: string }>(
+    `select body->'interactive'->'action'->'buttons'->0->'reply'->>'id' as choice
+     from public.wa_outbox where to_wa_id = '250788000201'`,
+  );
+  assert.equal(notice.choice, `pviewing:${booked.data.event_id}:move`);
+  const asService = (key: string) => (tool: string, args: unknown, step: string) =>
+    rt.platform.call({
+      tool,
+      args,
+      caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
+      idempotencyKey: `${key}:${step}`,
+    });
+  const moveTap = { wamid: "wamid.m1", from: "250788000201", text: "Imura", choice: notice.choice };
+  assert.equal(await HOST_COUNTERPART.claims(db, moveTap), true);
+  await HOST_COUNTERPART.handle(moveTap, asService("wamid.m1"));
+  // She gets the free times as a list; the booked one is not among them.
+  const [list] = await db.query<{ rows: Array<{ id: string; title: string }> }>(
+    `select body->'interactive'->'action'->'sections'->0->'rows' as rows
+     from public.wa_outbox where to_wa_id = '250788000201' and body->'interactive'->>'type' = 'list'`,
+  );
+  const ids = list.rows.map((row) => row.id);
+  assert.equal(ids.length, 10);
+  assert.ok(!ids.includes(`pviewing:${booked.data.event_id}:to:2026-12-02T08:00:00.000Z`));
+  const target = `pviewing:${booked.data.event_id}:to:2026-11-30T09:00:00.000Z`;
+  assert.ok(ids.includes(target), JSON.stringify(ids));
+  const pick = { wamid: "wamid.m2", from: "250788000201", text: "30/11, 11:00", choice: target };
+  // Another phone's tap on the same row is not the host's.
+  assert.equal(await HOST_COUNTERPART.claims(db, { ...pick, from: "250788000001" }), false);
+  await HOST_COUNTERPART.handle(pick, asService("wamid.m2"));
+  const [viewing] = await db.query<{ starts_at: string; changed_by: string }>(
+    "select starts_at::text as starts_at, changed_by from public.property_viewings",
+  );
+  assert.equal(new Date(viewing.starts_at).toISOString(), "2026-11-30T09:00:00.000Z");
+  assert.equal(viewing.changed_by, "host");
+  assert.equal((await sweep(rt, "sw2")).data.told, 1);
+  const renter = await db.query<{ body: string }>(
+    `select ${TEXT} as body from public.wa_outbox where to_wa_id = '250788000001'
+     and ${TEXT} like 'Nyir''inzu yimuye%'`,
+  );
+  assert.equal(renter.length, 1);
 });

@@ -134,6 +134,16 @@ export const PROPERTY_TEXTS = {
     rw: "Byahagaritswe: gusura {title} ({when}). Ukodesha arabimenyeshwa.",
     fr: "Annulée : la visite de {title} le {when}. Le locataire est prévenu.",
   },
+  hostPickTime: {
+    en: "{title}: to which time should the viewing move? (Kigali time)",
+    rw: "{title}: gusura kwimurirwe ryari? (isaha y'i Kigali)",
+    fr: "{title} : à quel horaire déplacer la visite ? (heure de Kigali)",
+  },
+  hostYouMoved: {
+    en: "Moved: the viewing of {title} is now {when}. The renter is being told.",
+    rw: "Byimuwe: gusura {title} ubu ni {when}. Ukodesha arabimenyeshwa.",
+    fr: "Déplacée : la visite de {title} est maintenant le {when}. Le locataire est prévenu.",
+  },
   hostAlreadyCancelled: {
     en: "The viewing of {title} on {when} was already cancelled.",
     rw: "Gusura {title} ({when}) byari byarahagaritswe.",

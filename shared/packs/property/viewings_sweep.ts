@@ -44,7 +44,7 @@ import {
   type ExecutionContext,
   type PrepareContext,
 } from "@shared/registry/define_tool.ts";
-import { hostCancelChoice } from "./host_counterpart.ts";
+import { hostChoice } from "./host_counterpart.ts";
 import { member } from "./member.ts";
 import { phrase } from "./texts.ts";
 
@@ -85,7 +85,7 @@ function at(value: Date | string, language: Language): string {
 /** The notices one change gives: to whom, and what, in their language. */
 function notices(
   change: Change,
-): Array<{ to: string; side: string; text: string; cancel?: string }> {
+): Array<{ to: string; side: string; text: string; language: Language; manage?: boolean }> {
   const host = languageFromLocale(change.host_locale);
   const renter = languageFromLocale(change.renter_locale);
   const facts = (language: Language) => ({
@@ -95,18 +95,24 @@ function notices(
     when: at(change.starts_at, language),
     from: change.previous_starts_at ? at(change.previous_starts_at, language) : "",
   });
-  // A booked or moved viewing's notice lets the host cancel it with one tap.
+  // A booked or moved viewing's notice lets the host move or cancel it with one tap.
   const toHost = (key: "hostBooked" | "hostMoved" | "hostCancelled") =>
     change.host_phone
       ? [{
         to: change.host_phone,
         side: "host",
         text: phrase(key, host, facts(host)),
-        cancel: key === "hostCancelled" ? undefined : phrase("cancelViewing", host),
+        language: host,
+        manage: key !== "hostCancelled",
       }]
       : [];
   const toRenter = (key: "renterMoved" | "renterCancelled") => [
-    { to: change.phone, side: "renter", text: phrase(key, renter, facts(renter)) },
+    {
+      to: change.phone,
+      side: "renter",
+      text: phrase(key, renter, facts(renter)),
+      language: renter,
+    },
   ];
   const byRenter = change.changed_by === "renter";
   if (change.status === "cancelled") {
@@ -258,8 +264,14 @@ export const propertyViewingsSweep = defineTool({
         await ctx.services.get(MESSAGING).send(ctx.db, {
           orgId,
           to: notice.to,
-          message: notice.cancel
-            ? buttonsOut(notice.text, [{ id: hostCancelChoice(change.id), title: notice.cancel }])
+          message: notice.manage
+            ? buttonsOut(notice.text, [
+              { id: hostChoice(change.id, "move"), title: phrase("moveViewing", notice.language) },
+              {
+                id: hostChoice(change.id, "cancel"),
+                title: phrase("cancelViewing", notice.language),
+              },
+            ])
             : textOut(notice.text),
           idempotencyKey: `property_viewing:${change.id}:v${change.version}:${notice.side}`,
         });
