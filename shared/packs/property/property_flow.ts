@@ -184,7 +184,16 @@ async function search(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
   if (!found.ok) throw new Error(`property_search failed: ${found.error.code}`);
   const listings = found.data.listings;
   if (!listings.length) {
-    return { replies: [{ text: phrase("noneFound", turn.language) }], memory: { stage: "ask" } };
+    // Nothing listed there yet: a person from the team may know of a home.
+    return {
+      replies: [{
+        text: phrase("noneFound", turn.language),
+        ...(turn.handoff
+          ? { buttons: [{ id: `agent:${turn.handoff}`, title: phrase("person", turn.language) }] }
+          : {}),
+      }],
+      memory: { stage: "ask" },
+    };
   }
   const language = turn.language;
   return {

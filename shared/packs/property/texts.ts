@@ -23,6 +23,7 @@ export const PROPERTY_TEXTS = {
     fr:
       "Aucun logement ne correspond pour l'instant. Essayez un autre quartier ou un budget plus élevé. (0 = menu)",
   },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
   results: {
     en: "Homes for you (the exact address comes with a booked viewing):",
     rw: "Inzu zikubereye (aderesi nyayo uyihabwa umaze kwemeza gusura):",
