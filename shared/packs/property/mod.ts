@@ -4,8 +4,10 @@
  * (`schedule_viewing`), which alone reveals the exact address and contact:
  * the database shows them only to a booked viewer, the listing's landlord
  * and the org's staff (20261129000100). Either side can cancel or move a
- * viewing; the platform's sweep tells the other side and reminds both the
- * day before.
+ * viewing; the platform's sweep tells the other side, reminds both the day
+ * before and sends the renter the confirmation PDF. Landlords list homes in
+ * the same conversation (`property_listing_submit`); staff approve them in
+ * the Admin Inbox or through the `agent-property-rental` function's routes.
  *
  * @module
  */
