@@ -10,16 +10,6 @@ export const AGENT_CONFIGS: unknown = {
   "version": 2,
   "planned_tools": [
     {
-      "name": "property_search",
-      "category": "property",
-      "description": "Search rental properties.",
-    },
-    {
-      "name": "schedule_viewing",
-      "category": "property",
-      "description": "Schedule a property viewing appointment.",
-    },
-    {
       "name": "sora_generate_video",
       "category": "video",
       "description": "Generate video ads with the Sora-2 API.",

@@ -154,6 +154,9 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   // Buy & sell's own function: its pack's staff routes, as deployed.
   "wa-webhook-buy-sell": (runtime) =>
     createPackFunction(runtime, { name: "wa-webhook-buy-sell", pack: "buy_and_sell" }),
+  // Property's own function: listings waiting for staff approval, approve/reject.
+  "agent-property-rental": (runtime) =>
+    createPackFunction(runtime, { name: "agent-property-rental", pack: "property" }),
   // The webhook stores and wakes the agent function over loopback, as deployed. Each number's
   // deliveries must carry its own app's signature (the secrets its row names).
   "wa-webhook": (runtime, host) =>

@@ -390,3 +390,89 @@ on conflict do nothing;
 insert into public.legal_intake_settings (org_id, consultation_fee_rwf, payee_phone, payee_name)
 values ('a0000000-0000-4000-8000-000000000001', 10000, '+250788123456', 'Me Kalisa Chambers')
 on conflict (org_id) do nothing;
+-- Property rentals (issue 27) ----------------------------------------------------
+-- Two people who list homes on EasyMO: Jeanne, a landlord, and Samuel, a letting
+-- agent. Published listings around Kigali with their viewing hours (Kigali time,
+-- Monday to Saturday), one listing waiting for staff approval, and one of
+-- Beaver's, so tenancy can be seen. The exact addresses sit in their own table,
+-- readable only as 20261129000100 says. Photos are Storage paths.
+insert into auth.users (id, phone, email) values
+  ('00000000-0000-4000-8000-0000000000e1', '250788000201', 'jeanne.landlord@example.rw'),
+  ('00000000-0000-4000-8000-0000000000e2', '250788000202', 'samuel.agent@example.rw')
+on conflict (id) do nothing;
+insert into public.profiles (id, phone, display_name, locale) values
+  ('00000000-0000-4000-8000-0000000000e1', '+250788000201', 'Jeanne Mukandori', 'rw'),
+  ('00000000-0000-4000-8000-0000000000e2', '+250788000202', 'Samuel Kayitare', 'en')
+on conflict (id) do nothing;
+insert into public.org_members (org_id, user_id, role) values
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000e1', 'vendor'),
+  ('a0000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000e2', 'vendor')
+on conflict do nothing;
+
+insert into public.property_listings
+  (id, org_id, landlord_id, title, description, price, bedrooms, sector, cell, lat, lng,
+   pets_allowed, parking, available_from, status, photos)
+select l.id::uuid, l.org::uuid, l.landlord::uuid, l.title, l.descr, l.price, l.bedrooms,
+       l.sector, l.cell, l.lat, l.lng, l.pets, l.parking, l.available::date, l.status,
+       array[format('storage://media/%s/property/%s/1.jpg', l.org, l.id),
+             format('storage://media/%s/property/%s/2.jpg', l.org, l.id)]
+from (values
+  ('70000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e1', '2-bedroom house in Bibare',
+   'Sitting room, kitchen, water tank, fenced compound.', 180000, 2, 'Kimironko', 'Bibare',
+   -1.949, 30.126, false, true, '2026-12-01', 'published'),
+  ('70000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e2', '2-bedroom apartment near Kibagabaga',
+   'Second floor, balcony, pets welcome.', 195000, 2, 'Kimironko', 'Kibagabaga',
+   -1.936, 30.114, true, false, '2026-11-15', 'published'),
+  ('70000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e2', '3-bedroom family house in Nyagatovu',
+   'Garden, two bathrooms, guard.', 350000, 3, 'Kimironko', 'Nyagatovu',
+   -1.946, 30.132, true, true, '2027-01-01', 'published'),
+  ('70000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e1', '1-bedroom annexe in Rukiri',
+   'Self-contained, close to the Remera taxi park.', 120000, 1, 'Remera', 'Rukiri I',
+   -1.958, 30.107, false, false, '2026-11-20', 'published'),
+  ('70000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e2', '2-bedroom house in Niboye',
+   'Quiet street, parking for two cars.', 150000, 2, 'Kicukiro', 'Niboye',
+   -1.981, 30.104, true, true, '2026-12-15', 'published'),
+  ('70000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000001',
+   '00000000-0000-4000-8000-0000000000e1', '2-bedroom apartment in Kamatamu',
+   'New building, waiting for staff approval.', 250000, 2, 'Kacyiru', 'Kamatamu',
+   -1.938, 30.084, false, true, '2027-01-10', 'pending'),
+  ('70000000-0000-4000-8000-000000000009', 'b0000000-0000-4000-8000-000000000002',
+   '00000000-0000-4000-8000-000000000010', '2-bedroom flat in Remera (Beaver staff housing)',
+   'Beaver''s own listing.', 190000, 2, 'Remera', 'Nyabisindu',
+   -1.955, 30.112, false, true, '2026-12-01', 'published')
+) as l (id, org, landlord, title, descr, price, bedrooms, sector, cell, lat, lng, pets, parking,
+        available, status)
+on conflict (id) do nothing;
+
+-- Published before the platform: their landlords need no "published" notice.
+update public.property_listings set landlord_told = 'published'
+  where id::text like '70000000-0000-4000-8000-00000000000%' and status = 'published';
+
+insert into public.property_listing_addresses (listing_id, org_id, address, contact_name, contact_phone)
+values
+  ('70000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'KG 15 Ave, house 23, Bibare, Kimironko', 'Jeanne Mukandori', '+250788000201'),
+  ('70000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001',
+   'KG 9 St, Umuco apartments no. 4, Kibagabaga', 'Samuel Kayitare', '+250788000202'),
+  ('70000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000001',
+   'KG 212 St, house 7, Nyagatovu, Kimironko', 'Samuel Kayitare', '+250788000202'),
+  ('70000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000001',
+   'KG 17 Ave, annexe behind house 41, Rukiri I, Remera', 'Jeanne Mukandori', '+250788000201'),
+  ('70000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000001',
+   'KK 31 Ave, house 12, Niboye, Kicukiro', 'Samuel Kayitare', '+250788000202'),
+  ('70000000-0000-4000-8000-000000000006', 'a0000000-0000-4000-8000-000000000001',
+   'KG 7 Ave, Kamatamu Heights apt 3B, Kacyiru', 'Jeanne Mukandori', '+250788000201'),
+  ('70000000-0000-4000-8000-000000000009', 'b0000000-0000-4000-8000-000000000002',
+   'KG 11 Ave, house 5, Nyabisindu, Remera', 'Paul Staff', '+250788000010')
+on conflict (listing_id) do nothing;
+
+insert into public.property_viewing_hours (org_id, listing_id, weekday, opens, closes)
+select l.org_id, l.id, d, '09:00', '17:00'
+from public.property_listings l, generate_series(1, 6) as d
+where l.id::text like '70000000-0000-4000-8000-00000000000%'
+on conflict do nothing;

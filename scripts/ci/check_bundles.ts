@@ -368,6 +368,24 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       (b) => Array.isArray(JSON.parse(b).data?.inquiries),
     );
 
+    // Property's own function: its staff routes (listings to approve), refused without a
+    // token, and the queue with its photos for the org's staff.
+    const property = await startBundle(path("agent-property-rental"), env);
+    started.push(property);
+    const stranger = await fetch(`${property.url}/agent-property-rental/listings`);
+    await expect(
+      "agent-property-rental GET /listings without a token is 401",
+      stranger,
+      () => stranger.status === 401,
+    );
+    await expect(
+      "agent-property-rental GET /listings for staff is the approval queue",
+      await fetch(`${property.url}/agent-property-rental/listings`, {
+        headers: { authorization: `Bearer ${await signDevToken(jwtSecret, { userId: jean.id })}` },
+      }),
+      (b) => Array.isArray(JSON.parse(b).data?.listings),
+    );
+
     const inbox = await startBundle(path("admin-messages"), env);
     started.push(inbox);
     const me = await fetch(`${inbox.url}/admin-messages/me`);

@@ -107,6 +107,10 @@ const REVIEWED: Record<string, string> = {
   "private.ticket_queue_stats(uuid, text)":
     "reads queue counts, for members of the org or the service",
   "private.valid_fee_items(jsonb)": "pure (tariff check constraint)",
+  "private.valid_storage_refs(text[])": "pure (listing photos check constraint)",
+  "private.property_booked_starts(uuid, timestamp with time zone, timestamp with time zone)":
+    "booked times only (never who), of a listing the caller may see: published in their org, " +
+    "theirs as landlord, or their org's as staff; or the service",
   "private.venue_slot_usage(uuid, timestamp with time zone, timestamp with time zone)":
     "reads seat counts, for members of the venue's org or the service",
   "private.wa_id_of(text)": "pure formatting",

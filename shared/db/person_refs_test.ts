@@ -17,7 +17,7 @@ const COVERED_OTHERWISE: Record<string, string> = {
 };
 
 /** Tables whose rows change only their status: their references are tried on insert. */
-const WRITTEN_ONCE = new Set(["payments"]);
+const WRITTEN_ONCE = new Set(["payments", "property_viewings"]);
 
 interface PersonRef {
   table: string;
@@ -126,6 +126,19 @@ dbTest("person refs: no row of one org names a person of another", async (db) =>
     /^23503 payments_(created_by|payer_id)_member_fkey$/,
   );
   assert.equal(await payment(TENANT_A.customer), "ok");
+  // A viewing keeps its renter and host (a trigger refuses a change; the host is the listing's
+  // landlord, copied on insert): its renter is checked on insert.
+  const viewing = (person: string) =>
+    outcome(
+      db,
+      `insert into public.property_viewings
+         (org_id, listing_id, renter_id, name, phone, starts_at, ends_at)
+       values ($1, '70000000-0000-4000-8000-000000000001', $2, 'Probe', '+250788000001',
+               '2100-01-04T08:00:00Z', '2100-01-04T08:30:00Z')`,
+      [TENANT_A.org, person],
+    );
+  assert.equal(await viewing(TENANT_B.customer), "23503 property_viewings_renter_id_member_fkey");
+  assert.equal(await viewing(TENANT_A.customer), "ok");
 });
 
 dbTest(

@@ -150,6 +150,8 @@ export function mountPackRoutes(app: Hono, options: MountPackRoutesOptions): voi
           tool,
           args,
           caller,
+          // A POST's write replays under its Idempotency-Key, as every tool call does.
+          idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
           context: { trace_id: `route:${pack.id}${route.path}:${crypto.randomUUID()}` },
         }),
     });

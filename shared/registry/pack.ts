@@ -341,7 +341,10 @@ export interface PackRequest {
   body: unknown;
   /** The caller's tenant (org slug). */
   tenant: string;
-  /** Calls a tool as the caller. */
+  /**
+   * Calls a tool as the caller; a side-effecting tool replays under the
+   * request's `Idempotency-Key` header (required for one).
+   */
   callTool(tool: string, args: unknown): Promise<ToolResult>;
 }
 

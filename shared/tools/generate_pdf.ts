@@ -44,7 +44,7 @@ const templateData = z.union(
 
 const input = z.object({
   template_id: text({ min: 1, max: 64 }).describe(
-    "The document: insurance_certificate, insurance_quote, payment_receipt or legal_case_summary.",
+    "The document: insurance_certificate, insurance_quote, payment_receipt, legal_case_summary or viewing_confirmation.",
   ),
   data: withMapShape(payload({ maxSize: 32_768 }), templateData).describe(
     "The template's fields (see docs/documents.md).",
@@ -85,7 +85,8 @@ export function createGeneratePdf(options: GeneratePdfOptions = {}): Tool {
   return defineTool({
     name: "generate_pdf",
     title: "Generate PDF",
-    description: "Make a PDF document (insurance certificate, insurance quote, payment receipt) " +
+    description: "Make a PDF document (insurance certificate, insurance quote, payment receipt, " +
+      "viewing confirmation) " +
       `in English, French or Kinyarwanda and get a link to it that expires in ${days} days.`,
     category: "documents",
     input,

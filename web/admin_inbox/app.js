@@ -240,7 +240,7 @@ async function enterInbox(session) {
   $("who").textContent = `${me.user?.name ?? "Staff"}${orgs ? ` · ${orgs}` : ""}`;
   setView("list");
   loadAssistant();
-  await loadQueue();
+  await Promise.all([loadQueue(), loadListings()]);
   route({ focus: false });
   schedule();
   return true;
@@ -344,6 +344,94 @@ async function loadQueue() {
       $("queue-loading").hidden = true;
       renderQueue({ force: true });
     }
+  }
+}
+
+// ---------------------------------------------------------------- listings
+
+/**
+ * Rental listings landlords sent, waiting for approval, with their photos. Hidden for an org
+ * whose agents do not include property (the API refuses the call).
+ */
+async function loadListings() {
+  let data;
+  try {
+    data = await api("/listings");
+  } catch {
+    $("listings").hidden = true;
+    return;
+  }
+  $("listing-list").replaceChildren(...data.listings.map(listingItem));
+  $("listings-empty").hidden = data.listings.length > 0;
+  $("listings").hidden = false;
+}
+
+function listingItem(listing) {
+  const headingId = `listing-${listing.id}`;
+  const photos = listing.photos.map((url, index) =>
+    el("img", {
+      src: url,
+      alt: `Photo ${index + 1} of ${listing.title}`,
+      className: "listing-photo",
+      width: 96,
+      height: 72,
+    })
+  );
+  const missing = listing.photo_count - listing.photos.length;
+  const reason = el("input", {
+    type: "text",
+    id: `reason-${listing.id}`,
+    maxlength: 300,
+    autocomplete: "off",
+  });
+  const approve = el("button", { type: "button" }, "Approve");
+  const reject = el("button", { type: "button", className: "secondary" }, "Reject");
+  approve.addEventListener("click", () => reviewListing(listing, "approve", approve));
+  reject.addEventListener("click", () => {
+    const why = reason.value.trim();
+    if (why.length < 3) {
+      $("listing-error").textContent = "Say why the listing is rejected (at least 3 characters).";
+      reason.focus();
+      return;
+    }
+    reviewListing(listing, "reject", reject, why);
+  });
+  const rent = `${Number(listing.price).toLocaleString("en")} RWF/month`;
+  return el(
+    "li",
+    { className: "listing", "aria-labelledby": headingId },
+    el("h3", { id: headingId }, listing.title),
+    el(
+      "p",
+      {},
+      `${rent} · ${listing.bedrooms} bedrooms · ${listing.area} · from ${listing.available_from}`,
+    ),
+    el("div", { className: "listing-photos" }, ...photos),
+    missing > 0 ? el("p", { className: "hint" }, `${missing} photo(s) could not be linked.`) : null,
+    el("label", { for: `reason-${listing.id}` }, "Reason (to reject)"),
+    reason,
+    el("div", { className: "actions", role: "group", "aria-label": "Review" }, approve, reject),
+  );
+}
+
+async function reviewListing(listing, decision, button, reason) {
+  button.disabled = true;
+  $("listing-error").textContent = "";
+  try {
+    await api(`/listings/${encodeURIComponent(listing.id)}/review`, {
+      method: "POST",
+      body: reason ? { decision, reason } : { decision },
+      headers: { "idempotency-key": uuid() },
+    });
+    announce(
+      decision === "approve"
+        ? `${listing.title} is published.`
+        : `${listing.title} is rejected; the landlord will be told why.`,
+    );
+    await loadListings();
+  } catch (error) {
+    $("listing-error").textContent = error.message;
+    button.disabled = false;
   }
 }
 

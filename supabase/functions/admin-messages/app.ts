@@ -1,7 +1,8 @@
 /**
  * `admin-messages`: the Admin Inbox's API. Staff (or admins) of an org list
  * and filter its tickets, read the conversation, claim, assign, release,
- * resolve and reopen, add internal notes and reply to the user on WhatsApp.
+ * resolve and reopen, add internal notes and reply to the user on WhatsApp,
+ * and approve or reject the rental listings landlords sent (with their photos).
  * Identity comes from the verified JWT; what a staff member can see and
  * change is decided by RLS.
  *
@@ -71,6 +72,10 @@ const Assign = z.object({ staff_id: z.uuid() });
 const AssistantMessage = z.object({
   text: textField({ max: 4000, multiline: true }).default(""),
   choice: z.string().regex(/^[A-Za-z0-9_:.-]{1,150}$/).optional(),
+});
+const Review = z.object({
+  decision: z.enum(["approve", "reject"]),
+  reason: textField({ min: 3, max: 300 }).optional(),
 });
 
 interface StaffCaller extends ResolvedCaller {
@@ -316,6 +321,43 @@ export function createAdminApp(options: AdminAppOptions): Hono {
     }
     return contractResponse(result.ok ? ok({ payment: result.data }) : result);
   });
+
+  // Rental listings waiting for approval: the property pack's tools, called by name as the
+  // staff member (RLS and the agent file decide, as for any call). Photos come signed.
+  async function callAsStaff(
+    caller: StaffCaller,
+    tool: string,
+    args: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
+    const result = await platform.call({ tool, args, caller, idempotencyKey });
+    if (!result.ok) {
+      throw new ToolFailure(
+        result.error.code,
+        result.error.msg,
+        result.error.fields ? { fields: result.error.fields } : {},
+      );
+    }
+    return result.data;
+  }
+
+  app.get(
+    "/listings",
+    (c) =>
+      asStaff(c, (caller) =>
+        callAsStaff(caller, "property_listings_queue", {
+          status: c.req.query("status") ?? "pending",
+        })),
+  );
+
+  app.post("/listings/:id/review", (c) =>
+    asStaff(c, async (caller) =>
+      callAsStaff(
+        caller,
+        "property_listing_review",
+        { listing_id: c.req.param("id"), ...await body(c, Review) },
+        c.req.header("idempotency-key"),
+      )));
 
   return app;
 }

@@ -53,6 +53,12 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "payment_status",
       "place_lookup",
       "price_insurance",
+      "property_listing_review",
+      "property_listing_submit",
+      "property_listings_queue",
+      "property_search",
+      "property_viewing_slots",
+      "property_viewings",
       "reservation_book",
       "reservation_cancel",
       "reservation_list",
@@ -61,11 +67,14 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "ride_hold",
       "ride_request",
       "ride_status",
+      "schedule_viewing",
       "search_businesses_with_tags",
       "search_supabase",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
+      "viewing_cancel",
+      "viewing_move",
     ];
     assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), TENANT_TOOLS);
     const support = await (await fetch(`${base}?agent=support_handoff&format=openai`, { headers }))
