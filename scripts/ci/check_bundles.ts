@@ -27,11 +27,16 @@ import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 
 /**
- * The budget per bundle, every function alike: 5 MiB (Supabase's limit is
- * 20 MB). The agent carries LangGraph, LangChain core, langsmith and openai
- * (3.5 MiB of its 4.9) and asks the tools function to lay documents out.
+ * The budget per bundle: 5 MiB (Supabase's limit is 20 MB), and 6 MiB for the
+ * agent, the one function that carries every pack's flows and phrases (1.2
+ * MiB of ours, growing with each domain) beside LangGraph, LangChain core,
+ * langsmith and openai (3.5 MiB). It asks the tools function to lay
+ * documents out.
  */
 export const BUDGET_BYTES = 5 * 1024 * 1024;
+
+/** Functions with a budget of their own. */
+const BUDGETS: Record<string, number> = { agent: 6 * 1024 * 1024 };
 
 /** Functions allowed to carry the agent's libraries. */
 const AGENT_FUNCTIONS = new Set(["agent"]);
@@ -61,7 +66,13 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
   // A native addon and 15 MB of models: self-hosted readers only (docs/ocr.md).
   { what: "onnxruntime", pattern: /^\/\/ .*node_modules\/\.deno\/onnxruntime-/m },
   { what: "the PaddleOCR models", pattern: /^\/\/ .*node_modules\/\.deno\/@gutenye\+/m },
-  { what: "the agent graph", pattern: /^\/\/ shared\/agent\//m, unless: AGENT_FUNCTIONS },
+  // The staff desk and roster (admin-messages' assistant panel runs the staff agents' flows) may
+  // travel; the graph, its model and its checkpointer only in the agent.
+  {
+    what: "the agent graph",
+    pattern: /^\/\/ shared\/agent\/(agent_graph|model|model_turn|checkpointer|whatsapp_agent)\.ts/m,
+    unless: AGENT_FUNCTIONS,
+  },
 ];
 
 const ROOT = new URL("../../", import.meta.url);
@@ -130,7 +141,8 @@ export async function bundleFunction(name: string, outDir: string): Promise<Bund
   const problems = FORBIDDEN
     .filter(({ pattern, unless }) => !unless?.has(name) && pattern.test(text))
     .map(({ what }) => `contains ${what}`);
-  if (bytes > BUDGET_BYTES) problems.push(`${mib(bytes)} is over the ${mib(BUDGET_BYTES)} budget`);
+  const budget = BUDGETS[name] ?? BUDGET_BYTES;
+  if (bytes > budget) problems.push(`${mib(bytes)} is over the ${mib(budget)} budget`);
   return { name, path, bytes, parts: partsOf(text), problems };
 }
 
@@ -459,7 +471,7 @@ if (import.meta.main) {
   const outDir = await Deno.makeTempDir({ prefix: "easymo_bundles_" });
   const reports: BundleReport[] = [];
   for (const name of await functionNames()) reports.push(await bundleFunction(name, outDir));
-  console.log(`bundles (budget ${mib(BUDGET_BYTES)} each):`);
+  console.log(`bundles (budget ${mib(BUDGET_BYTES)} each, the agent ${mib(BUDGETS.agent)}):`);
   for (const report of reports) {
     const top = report.parts.slice(0, 6).map(([part, bytes]) => `${part} ${mib(bytes)}`);
     console.log(`  ${report.name.padEnd(20)} ${mib(report.bytes).padStart(10)}  ${top.join(", ")}`);
