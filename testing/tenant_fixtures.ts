@@ -258,5 +258,12 @@ function tenantRows(t: TenantFixture, tag: "a" | "b"): string {
             'media', ${org} || '/' || ${q(t.conversation)} || '/id.jpg');
     insert into storage.objects (bucket_id, name)
     values ('media', ${org} || '/' || ${q(t.conversation)} || '/id.jpg');
+    with kit as (
+      insert into public.brand_kits (org_id, name, palette)
+      values (${org}, 'Probe kit', '{#FFFFFF}') returning id
+    )
+    insert into public.video_jobs (org_id, requester_id, model, size, seconds, prompt, prompt_text,
+                                   brand_kit_id)
+    select ${org}, ${staff}, 'sora-2', '1280x720', 4, '{}', 'Probe clip', id from kit;
   `;
 }
