@@ -29,11 +29,6 @@ export const AGENT_CONFIGS: unknown = {
       "category": "marketing",
       "description": "Schedule a WhatsApp broadcast campaign from an approved template.",
     },
-    {
-      "name": "sora_generate_video",
-      "category": "video",
-      "description": "Generate video ads with the Sora-2 API.",
-    },
   ],
   "tenants": {
     "easymo": {

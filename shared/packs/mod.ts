@@ -20,6 +20,7 @@ import { PROPERTY_PACK } from "./property/mod.ts";
 import { SHOP_PACK } from "./shop/mod.ts";
 import { STAFF_PACK } from "./staff/mod.ts";
 import { SUPPORT_PACK } from "./support/mod.ts";
+import { VIDEO_PACK } from "./video/mod.ts";
 import { WAITER_PACK } from "./waiter/mod.ts";
 
 export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
@@ -40,4 +41,5 @@ export const PACKS: readonly Pack[] = [
   PAYMENTS_PACK,
   SUPPORT_PACK,
   STAFF_PACK,
+  VIDEO_PACK,
 ];

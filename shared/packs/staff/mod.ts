@@ -22,13 +22,6 @@ export const STAFF_PACK: Pack = {
       tools: ["search_supabase", "broadcast_schedule", "analytics_log", "notify_staff"],
     },
     {
-      id: "sora_video",
-      name: "Sora-2 Video",
-      description: "Produces short video ads from a brand kit.",
-      audience: "staff",
-      tools: ["sora_generate_video", "search_supabase", "analytics_log"],
-    },
-    {
       id: "locops",
       name: "Locops",
       description: "Looks up operational data for the local operations team.",

@@ -59,7 +59,8 @@ function refusal(error: unknown): never {
 
 function requestOptions(options: ProviderCallOptions = {}) {
   return {
-    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    // The client sends no idempotency header of its own for this API: ours, by name.
+    ...(options.idempotencyKey ? { headers: { "Idempotency-Key": options.idempotencyKey } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
 }
