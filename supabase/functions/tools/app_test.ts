@@ -56,6 +56,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "ride_status",
       "search_businesses_with_tags",
       "search_supabase",
+      "sora_generate_video",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
