@@ -17,8 +17,12 @@ import { soraVideoPoll } from "./sora_video_poll.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
 
-export { NO_VIDEO_PROVIDER, VIDEO_PROVIDER, type VideoProvider } from "./video_provider.ts";
-export { createOpenAIVideoProvider, videoProviderFromEnv } from "./openai_videos.ts";
+export {
+  NO_VIDEO_PROVIDER,
+  VIDEO_PROVIDER,
+  type VideoProvider,
+  videoProviderElsewhere,
+} from "./video_provider.ts";
 
 /** The video pack. */
 export const VIDEO_PACK: Pack = {

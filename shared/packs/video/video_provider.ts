@@ -2,8 +2,11 @@
  * The video provider the studio's tools speak to, as a port: create a clip,
  * read its status, download the MP4, remix a finished one. The OpenAI
  * adapter (`openai_videos.ts`) implements it with the `openai` package's
- * videos API; without a key the platform provides {@link NO_VIDEO_PROVIDER},
- * which says so and never pretends a job was made.
+ * videos API and is provided where the background poll runs (the `agent`
+ * function's sweep, the dev server); other functions, which only queue jobs,
+ * get {@link videoProviderElsewhere} and so carry no `openai` client. Without
+ * a key it is {@link NO_VIDEO_PROVIDER}, which says so and never pretends a
+ * job was made.
  *
  * @module
  */
@@ -126,3 +129,26 @@ export const NO_VIDEO_PROVIDER: VideoProvider = {
   download: unavailable,
   remix: unavailable,
 };
+
+/**
+ * The provider of a function that only queues jobs (`tools`, `wa-webhook`):
+ * configured when `OPENAI_API_KEY` is set, so `sora_generate_video` queues;
+ * the calls themselves are made by the `agent` function's sweep, which has
+ * the client. Called here, it answers SERVICE_UNAVAILABLE.
+ */
+export function videoProviderElsewhere(env: Pick<Deno.Env, "get"> = Deno.env): VideoProvider {
+  if (!env.get("OPENAI_API_KEY")) return NO_VIDEO_PROVIDER;
+  const elsewhere = (): never => {
+    throw new ToolFailure(
+      "SERVICE_UNAVAILABLE",
+      "This function does not call the video provider: the agent function's sweep does",
+    );
+  };
+  return {
+    configured: true,
+    create: elsewhere,
+    retrieve: elsewhere,
+    download: elsewhere,
+    remix: elsewhere,
+  };
+}
