@@ -16,6 +16,7 @@ import { soraGenerateVideo } from "./sora_generate_video.ts";
 import { soraVideoPoll } from "./sora_video_poll.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
+import { videoFlow } from "./video_flow.ts";
 
 export {
   NO_VIDEO_PROVIDER,
@@ -34,6 +35,8 @@ export const VIDEO_PACK: Pack = {
     description: "Produces short video ads from a brand kit.",
     audience: "staff",
     tools: ["sora_generate_video", "search_supabase", "analytics_log"],
+    // Staff reach it through the staff channel: no intents or menu title for customers.
+    ...videoFlow,
   }],
   tables: {
     video_jobs: {

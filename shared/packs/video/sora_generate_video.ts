@@ -35,8 +35,14 @@ import {
   type VideoSize,
 } from "./video_provider.ts";
 
-/** How long a job usually takes, for the estimate the tool answers. */
-const ESTIMATE_MS_PER_SECOND = 30_000;
+/**
+ * About how many minutes a clip of `seconds` takes to be ready: a minute of
+ * queueing and half a minute per second of video (the estimate the tool
+ * answers and the flow tells).
+ */
+export function estimatedMinutes(seconds: number): number {
+  return Math.ceil((60 + seconds * 30) / 60);
+}
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -295,9 +301,7 @@ export const soraGenerateVideo = defineTool({
         now.toISOString(),
       ],
     );
-    const estimate = new Date(
-      now.getTime() + args.params.seconds * ESTIMATE_MS_PER_SECOND + 60_000,
-    );
+    const estimate = new Date(now.getTime() + estimatedMinutes(args.params.seconds) * 60_000);
     return {
       job_id: job.id,
       status: "queued" as const,
