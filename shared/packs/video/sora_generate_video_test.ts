@@ -408,3 +408,59 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "a finished video is remixed by a small change, with the same size and length",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 1 });
+    try {
+      const queued: TestData = await t.generate(brief());
+      const source = queued.data.job_id;
+      // Not finished yet: nothing to remix, and the provider hears nothing of it.
+      const early: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make the light warmer",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(early.error.code, "VALIDATION_ERROR");
+      assert.equal(early.error.fields[0].path, "job_id");
+      await t.sweep(); // submitted
+      await t.sweep(); // complete and delivered
+      assert.equal((await t.job(source)).status, "complete");
+
+      // A change that states a length is refused like a brief.
+      const stated: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make it 12 seconds long",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(stated.error.fields[0].path, "change");
+      // Beaver's staff cannot remix EasyMO's video.
+      const beaver: TestData = await t.rt.callAs(USER.paul, "sora_remix_video", {
+        job_id: source,
+        change: "Make the light warmer",
+      }, { idempotencyKey: crypto.randomUUID(), org: ORG.beaver });
+      assert.equal(beaver.error.fields[0].path, "job_id");
+
+      const before = t.server.requests.length;
+      const remix: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make the morning light warmer and have the driver wave at the end",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(remix.ok, true, JSON.stringify(remix));
+      assert.equal(remix.data.remix_of, source);
+      await t.sweep(); // sent as a remix of the source's provider job
+      const sent = t.server.requests.slice(before);
+      const sourceJob = await t.job(source);
+      assert.equal(sent[0].path, `/v1/videos/${sourceJob.provider_job_id}/remix`);
+      assert.match(String(sent[0].body?.prompt), /driver wave/);
+      await t.sweep();
+      const [job] = await db.query<{ status: string; size: string; seconds: number }>(
+        "select status, size, seconds from public.video_jobs where id = $1",
+        [remix.data.job_id],
+      );
+      assert.deepEqual(job, { status: "complete", size: "1280x720", seconds: 8 });
+      assert.equal((await t.outbox(remix.data.job_id))[0].kind, "video");
+    } finally {
+      await t.close();
+    }
+  },
+);

@@ -57,6 +57,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "search_businesses_with_tags",
       "search_supabase",
       "sora_generate_video",
+      "sora_remix_video",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
