@@ -464,3 +464,48 @@ dbTest(
     }
   },
 );
+
+dbTest("a job whose reference image is not in Storage fails and says so", async (db) => {
+  const t = await studio(db);
+  try {
+    const queued: TestData = await t.generate(brief({
+      reference_images: [{ path: `${ORG.easymo}/refs/gone.jpg`, shows_people: false }],
+    }));
+    assert.equal(queued.ok, true, JSON.stringify(queued));
+    await t.sweep();
+    const job = await t.job(queued.data.job_id);
+    assert.equal(job.status, "failed");
+    assert.match(job.error!, /reference image is no longer in Storage/);
+    assert.equal(t.server.requests.length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest("a reference image in Storage is uploaded with the create", async (db) => {
+  const t = await studio(db);
+  try {
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    await t.storage.files.upload({
+      bucket: "media",
+      path: `${ORG.easymo}/refs/model.jpg`,
+      bytes: photo,
+      contentType: "image/jpeg",
+    });
+    const queued: TestData = await t.generate(brief({
+      reference_images: [{
+        path: `storage://media/${ORG.easymo}/refs/model.jpg`,
+        shows_people: true,
+        consent_ids: [VIDEO.consent],
+      }],
+    }));
+    await t.sweep();
+    assert.deepEqual(t.server.requests[0].body?.input_reference, {
+      file: "model.jpg",
+      type: "image/jpeg",
+      size: photo.byteLength,
+    });
+  } finally {
+    await t.close();
+  }
+});

@@ -191,6 +191,13 @@ export const soraVideoPoll = defineTool({
             error: `${error.message} (${error.code})`,
             timedOut: false,
           });
+        } else if (error instanceof ToolFailure && error.code === "NOT_FOUND") {
+          // The reference image is gone from Storage: asking again will not bring it back.
+          outcomes.set(job.id, {
+            kind: "failed",
+            error: "its reference image is no longer in Storage",
+            timedOut: false,
+          });
         }
         // Anything else is transient: the next sweep asks again.
       }
