@@ -993,7 +993,7 @@ export function assertMessage(message: unknown, action = "send the message"): Wh
   const kind = (message as { kind?: unknown } | null)?.kind;
   if (typeof kind !== "string" || !Object.hasOwn(BODY_SCHEMAS, kind)) {
     throw new TypeError(
-      `Cannot ${action} as its kind must be text, buttons, list, template, image or document: current value is ${
+      `Cannot ${action} as its kind must be text, buttons, list, template, image, document or video: current value is ${
         JSON.stringify(kind)
       }`,
     );
