@@ -499,6 +499,7 @@ dbTest("a reference image in Storage is uploaded with the create", async (db) =>
         consent_ids: [VIDEO.consent],
       }],
     }));
+    assert.equal(queued.ok, true, JSON.stringify(queued));
     await t.sweep();
     assert.deepEqual(t.server.requests[0].body?.input_reference, {
       file: "model.jpg",
