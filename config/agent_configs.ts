@@ -8,13 +8,7 @@
 /** The data of config/agent_configs.yaml (unchecked: see checkAgentConfig). */
 export const AGENT_CONFIGS: unknown = {
   "version": 2,
-  "planned_tools": [
-    {
-      "name": "sora_generate_video",
-      "category": "video",
-      "description": "Generate video ads with the Sora-2 API.",
-    },
-  ],
+  "planned_tools": [],
   "tenants": {
     "easymo": {
       "agents": [

@@ -264,7 +264,9 @@ function buttonLine(titles: string[]): string {
 /** The visible text of a message, as lines (without the status line). */
 export function messageLines(body: Json): string[] {
   if (body.type === "text") return str(object(body.text).body).split("\n");
-  if (body.type === "image" || body.type === "document") return mediaLines(body);
+  if (body.type === "image" || body.type === "document" || body.type === "video") {
+    return mediaLines(body);
+  }
   if (body.type === "template") {
     const template = object(body.template);
     const components = list(template.components);
@@ -314,8 +316,9 @@ export function messageLines(body: Json): string[] {
 /** A document or image: its file name (or "photo") and caption, then the link to open. */
 function mediaLines(body: Json): string[] {
   const media = object(body[str(body.type)]);
-  const icon = body.type === "document" ? "📄" : "🖼";
-  const name = str(media.filename) || (body.type === "document" ? "document" : "photo");
+  const icon = body.type === "document" ? "📄" : body.type === "video" ? "🎬" : "🖼";
+  const fallbackName = { document: "document", video: "video" }[str(body.type)] ?? "photo";
+  const name = str(media.filename) || fallbackName;
   const caption = str(media.caption);
   const where = media.link ? str(media.link) : `media id ${str(media.id)}`;
   return [`${icon} ${name}${caption ? ` — ${caption}` : ""}`, `   ${where}`];

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { startTestDevServer } from "@testing/dev_cli.ts";
-import { type Choice, choicesOf, type OutboxRow, parseLine, renderRow } from "./_chat_render.ts";
+import {
+  type Choice,
+  choicesOf,
+  messageLines,
+  type OutboxRow,
+  parseLine,
+  renderRow,
+} from "./_chat_render.ts";
 import { choose, roleOf } from "./chat.ts";
 
 const CHAT = new URL("./chat.ts", import.meta.url).pathname;
@@ -259,6 +266,14 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
   assert.deepEqual(choose(offered, "pharmacie kacyiru"), {
     listReply: { id: "concierge_pick:x", title: "Pharmacie Kacyiru" },
   });
+});
+
+Deno.test("messageLines shows a video with its caption and link, as a phone does", () => {
+  const link = "http://127.0.0.1:54321/storage/v1/object/sign/media/o/videos/v.mp4?token=t";
+  assert.deepEqual(
+    messageLines({ type: "video", video: { link, caption: "Your video is ready: a moto" } }),
+    ["🎬 video — Your video is ready: a moto", `   ${link}`],
+  );
 });
 
 Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable", async () => {

@@ -53,6 +53,12 @@ import {
   createLocalMediaServer,
   LOCAL_GRAPH_PREFIX,
 } from "@shared/channels/whatsapp/local_media.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/mod.ts";
+import {
+  createOpenAIVideoProvider,
+  videoProviderFromEnv,
+} from "@shared/packs/video/openai_videos.ts";
+import { startVideosServer, type VideosServer } from "@testing/videos_server.ts";
 
 /** A function as the dev server runs it. */
 export interface LocalFunction {
@@ -259,6 +265,18 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     signingSecret: secret,
     log,
   });
+  // The video studio: OpenAI's videos API with OPENAI_API_KEY; without one, a local server
+  // that speaks the same API and renders placeholder clips, so a job runs end to end offline.
+  let localVideos: VideosServer | undefined;
+  let videos = videoProviderFromEnv();
+  if (!videos.configured) {
+    localVideos = startVideosServer({ pollsToFinish: 1 });
+    videos = createOpenAIVideoProvider({
+      apiKey: localVideos.apiKey,
+      baseURL: localVideos.baseURL,
+    });
+    log.info("video_provider_local", { base_url: localVideos.baseURL, clips: "placeholder" });
+  }
   const runtime = await createRuntime({
     db,
     secret,
@@ -270,6 +288,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       { key: OCR_ENGINE, value: ocrEngineFromEnv() },
       { key: PDF_RENDERER, value: renderPdf },
       { key: PAYMENTS_CONFIG, value: localPaymentsConfig(secret) },
+      { key: VIDEO_PROVIDER, value: videos },
     ],
     // Real Slack/SMS when configured in the environment, else recorded locally.
     notificationTransports: notificationTransportsFromEnv({ fallback: "local", log }),
@@ -330,6 +349,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await server.shutdown();
       for (const app of Object.values(apps)) await app.stop?.();
       await runtime.platform.close();
+      await localVideos?.close();
     },
   };
 }

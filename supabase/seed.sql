@@ -476,3 +476,22 @@ select l.org_id, l.id, d, '09:00', '17:00'
 from public.property_listings l, generate_series(1, 6) as d
 where l.id::text like '70000000-0000-4000-8000-00000000000%'
 on conflict do nothing;
+-- Video studio (issue 27, Sora-2 Video): Rwanda's palette (the flag's blue, yellow and
+-- green, with black and white), EasyMO's brand kit within it, and one recorded consent
+-- (a model in a reference photo) so a job can be run end to end in `deno task chat`.
+insert into public.country_palettes (country, colours) values
+  ('RW', '{#00A1DE,#FAD201,#20603D,#000000,#FFFFFF}')
+on conflict (country) do nothing;
+
+insert into public.brand_kits (id, org_id, name, palette, logo_path, tone) values
+  ('f1000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'EasyMO',
+   '{#00A1DE,#FAD201,#FFFFFF}', 'a0000000-0000-4000-8000-000000000001/brand/easymo-logo.png',
+   'Warm, quick and local: everyday Kigali life made easier.')
+on conflict (id) do nothing;
+
+insert into public.video_consents (id, org_id, person, scope, given_at, proof, recorded_by) values
+  ('f2000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001',
+   'Claudine Uwera (model)', 'video_ads', '2026-11-01T09:00:00+02',
+   'Signed release form, Storage: consents/claudine-uwera-2026-11-01.pdf',
+   '00000000-0000-4000-8000-000000000002')
+on conflict (id) do nothing;

@@ -25,3 +25,11 @@ export const USER = {
   /** Beaver customer. */
   nina: "00000000-0000-4000-8000-000000000011",
 } as const;
+
+/** The video studio's seeded rows (EasyMO). */
+export const VIDEO = {
+  /** EasyMO's brand kit, within Rwanda's palette. */
+  brandKit: "f1000000-0000-4000-8000-000000000001",
+  /** A recorded consent: a model who appears in reference photos. */
+  consent: "f2000000-0000-4000-8000-000000000001",
+} as const;

@@ -284,5 +284,12 @@ function tenantRows(t: TenantFixture, tag: "a" | "b"): string {
       client_phone)
     values (${org}, ${customer}, 'other', 'A probe case, filed by the fixtures.', 'Probe',
             ${phone(t.customer)});
+    with kit as (
+      insert into public.brand_kits (org_id, name, palette)
+      values (${org}, 'Probe kit', '{#FFFFFF}') returning id
+    )
+    insert into public.video_jobs (org_id, requester_id, model, size, seconds, prompt, prompt_text,
+                                   brand_kit_id)
+    select ${org}, ${staff}, 'sora-2', '1280x720', 4, '{}', 'Probe clip', id from kit;
   `;
 }

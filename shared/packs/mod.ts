@@ -21,8 +21,8 @@ import { PAYMENTS_PACK } from "./payments/mod.ts";
 import { PHARMACY_PACK } from "./pharmacy/mod.ts";
 import { PROPERTY_PACK } from "./property/mod.ts";
 import { SHOP_PACK } from "./shop/mod.ts";
-import { STAFF_PACK } from "./staff/mod.ts";
 import { SUPPORT_PACK } from "./support/mod.ts";
+import { VIDEO_PACK } from "./video/mod.ts";
 import { WAITER_PACK } from "./waiter/mod.ts";
 
 export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
@@ -42,7 +42,7 @@ export const PACKS: readonly Pack[] = [
   LEGAL_PACK,
   PAYMENTS_PACK,
   SUPPORT_PACK,
-  STAFF_PACK,
+  VIDEO_PACK,
   LOCOPS_PACK,
   ANALYTICS_RISK_PACK,
   // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something

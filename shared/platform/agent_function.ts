@@ -27,6 +27,8 @@ import { createWorkerApp } from "@shared/channels/whatsapp/worker_app.ts";
 import type { Runtime } from "@shared/pipeline/platform.ts";
 import { edgeBackground, openRuntimeFromEnv } from "./env.ts";
 import type { PlatformOptions } from "./platform.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/mod.ts";
+import { videoProviderFromEnv } from "@shared/packs/video/openai_videos.ts";
 
 /** Options for {@link createAgentFunction}. */
 export interface AgentFunctionConfig extends Omit<WhatsAppWorkerConfig, "conversation"> {
@@ -74,7 +76,10 @@ export function createAgentFunction(runtime: Runtime, config: AgentFunctionConfi
 export async function openAgentFunctionFromEnv(
   options: { provide?: PlatformOptions["provide"] } = {},
 ): Promise<AgentFunction> {
-  const runtime = await openRuntimeFromEnv(options);
+  // Its sweep follows the video studio's jobs: the one function that calls the provider.
+  const runtime = await openRuntimeFromEnv({
+    provide: [{ key: VIDEO_PROVIDER, value: videoProviderFromEnv() }, ...(options.provide ?? [])],
+  });
   return createAgentFunction(runtime, {
     numbers: {
       secrets: (name) => Deno.env.get(name),

@@ -40,6 +40,7 @@ import {
   PDF_RENDERER_NOT_HERE,
 } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
+import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
@@ -91,6 +92,8 @@ function defaultProvisions(): ServiceProvision[] {
     { key: PDF_RENDERER, value: PDF_RENDERER_NOT_HERE },
     // MOMO_CHARGE_TTL_MINUTES and MOMO_MAX_AMOUNT_RWF; a bad value stops the start.
     { key: PAYMENTS_CONFIG, value: paymentsConfigFromEnv() },
+    // Jobs are queued anywhere; the agent function and the dev server call the provider.
+    { key: VIDEO_PROVIDER, value: videoProviderElsewhere() },
   ];
 }
 

@@ -2,7 +2,7 @@
  * The channel-neutral messaging port, a capability every pack that speaks to
  * someone other than the person it is answering uses (a vendor asked about
  * an item, a driver offered a ride, a payer told a payment arrived): packs
- * say text, buttons, a list, a document or a template to a person of the
+ * say text, buttons, a list, a document, a video or a template to a person of the
  * tenant, and the channel (WhatsApp today; web chat and MCP later) decides
  * the wire format. Packs get the port as the {@link MESSAGING} service.
  *
@@ -37,4 +37,6 @@ export {
   templateOut,
   type TextOut,
   textOut,
+  type VideoOut,
+  videoOut,
 } from "./port.ts";

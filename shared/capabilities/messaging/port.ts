@@ -71,6 +71,17 @@ export interface DocumentOut {
   file: { mimeType: string; size: number };
 }
 
+/** A video the person receives, by a link the channel fetches. */
+export interface VideoOut {
+  kind: "video";
+  /** A URL that outlives the channel's retries (a signed Storage URL). */
+  link: string;
+  /** Shown under the video (at most 1024 characters). */
+  caption?: string;
+  /** The file's type and size, checked against the channel's limits. */
+  file: { mimeType: string; size: number };
+}
+
 /**
  * An approved template, for a person the channel may not reach freely (on
  * WhatsApp: outside their 24-hour window).
@@ -90,7 +101,7 @@ export interface TemplateOut {
 }
 
 /** What a pack can send. */
-export type Outgoing = TextOut | ButtonsOut | ListOut | DocumentOut | TemplateOut;
+export type Outgoing = TextOut | ButtonsOut | ListOut | DocumentOut | VideoOut | TemplateOut;
 
 /** What {@link MessagingPort.send} needs. */
 export interface SendOptions {
@@ -148,6 +159,11 @@ export function listOut(input: Omit<ListOut, "kind">): ListOut {
 /** A file by link. */
 export function documentOut(input: Omit<DocumentOut, "kind">): DocumentOut {
   return { kind: "document", ...input };
+}
+
+/** A video by link. */
+export function videoOut(input: Omit<VideoOut, "kind">): VideoOut {
+  return { kind: "video", ...input };
 }
 
 /** An approved template. */

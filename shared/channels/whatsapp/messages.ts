@@ -57,7 +57,14 @@ export const LIMITS = {
 } as const;
 
 /** The kinds of outbound message the outbox stores. */
-export type MessageKind = "text" | "buttons" | "list" | "template" | "image" | "document";
+export type MessageKind =
+  | "text"
+  | "buttons"
+  | "list"
+  | "template"
+  | "image"
+  | "document"
+  | "video";
 
 /** The body of a text message. */
 export interface TextBody {
@@ -166,6 +173,14 @@ export interface DocumentBody {
   document: MediaSourceRef & { filename?: string; caption?: string };
 }
 
+/** The body of a video message. */
+export interface VideoBody {
+  /** Message type. */
+  type: "video";
+  /** The video and its caption. */
+  video: MediaSourceRef & { caption?: string };
+}
+
 /** Any outbound message body. */
 export type MessageBody =
   | TextBody
@@ -173,7 +188,8 @@ export type MessageBody =
   | ListBody
   | TemplateBody
   | ImageBody
-  | DocumentBody;
+  | DocumentBody
+  | VideoBody;
 
 /** A text message, as built by {@link textMessage}. */
 export interface TextMessage {
@@ -223,6 +239,14 @@ export interface DocumentMessage {
   body: DocumentBody;
 }
 
+/** A video message, as built by {@link videoMessage}. */
+export interface VideoMessage {
+  /** Outbox kind. */
+  kind: "video";
+  /** Graph API body. */
+  body: VideoBody;
+}
+
 /** Any built message: what {@link enqueueMessage} accepts. */
 export type WhatsAppMessage =
   | TextMessage
@@ -230,7 +254,8 @@ export type WhatsAppMessage =
   | ListMessage
   | TemplateMessage
   | ImageMessage
-  | DocumentMessage;
+  | DocumentMessage
+  | VideoMessage;
 
 // --- Schemas of the Graph API bodies -------------------------------------
 
@@ -377,6 +402,8 @@ const documentObjectSchema = z.strictObject({
 
 const imageBodySchema = z.strictObject({ type: z.literal("image"), image: imageObjectSchema });
 
+const videoBodySchema = z.strictObject({ type: z.literal("video"), video: imageObjectSchema });
+
 const documentBodySchema = z.strictObject({
   type: z.literal("document"),
   document: documentObjectSchema,
@@ -389,6 +416,7 @@ const BODY_SCHEMAS = {
   template: templateBodySchema,
   image: imageBodySchema,
   document: documentBodySchema,
+  video: videoBodySchema,
 } as const;
 
 // --- Error messages --------------------------------------------------------
@@ -401,7 +429,7 @@ const FRIENDLY_PATHS: Array<[RegExp, string]> = [
   [/^interactive\.action\.buttons(\[\d+\])\.reply\./, "buttons$1."],
   [/^interactive\.action\./, ""],
   [/^template\.language\.code/, "language"],
-  [/^(image|document)\./, ""],
+  [/^(image|document|video)\./, ""],
   [/^template\./, ""],
 ];
 
@@ -699,13 +727,15 @@ export function relayTemplate(
 
 /**
  * What WhatsApp carries outbound (Cloud API "supported media types"): images
- * JPEG or PNG up to 5 MB, documents (PDF, text, Office) up to 100 MB.
+ * JPEG or PNG up to 5 MB, documents (PDF, text, Office) up to 100 MB, videos
+ * MP4 or 3GPP up to 16 MB.
  */
 export const OUTBOUND_MEDIA_LIMITS: Readonly<
-  Record<"image" | "document", { types: readonly string[]; maxBytes: number }>
+  Record<"image" | "document" | "video", { types: readonly string[]; maxBytes: number }>
 > = {
   image: { types: MEDIA_LIMITS.image.types, maxBytes: 5 * 1024 * 1024 },
   document: { types: MEDIA_LIMITS.document.types, maxBytes: 100 * 1024 * 1024 },
+  video: { types: MEDIA_LIMITS.video.types, maxBytes: 16 * 1024 * 1024 },
 };
 
 /** The file a media message sends, as stored: its content type and size. */
@@ -721,7 +751,7 @@ export interface OutboundFile {
  * `mimeType` or `size`, so a tool answers the caller instead of queueing a
  * message Meta fails later (131053).
  */
-function checkOutboundFile(kind: "image" | "document", file: OutboundFile): void {
+function checkOutboundFile(kind: "image" | "document" | "video", file: OutboundFile): void {
   const limits = OUTBOUND_MEDIA_LIMITS[kind];
   const mimeType = String(file?.mimeType ?? "").split(";")[0].trim().toLowerCase();
   if (!limits.types.includes(mimeType)) {
@@ -794,6 +824,52 @@ export function imageMessage(input: ImageMessageInput): ImageMessage {
   const body = check(imageBodySchema, built, "build an image message", true) as ImageBody;
   checkOutboundFile("image", input.file);
   return { kind: "image", body };
+}
+
+/** What {@link videoMessage} builds from: a `link` or a `mediaId`, and the file's type and size. */
+export interface VideoMessageInput {
+  /** A URL Meta fetches when sending (a signed Storage URL that outlives the outbox's retries). */
+  link?: string;
+  /** Or an id from the Graph API's media upload. */
+  mediaId?: string;
+  /** Shown under the video, at most {@link LIMITS.caption} characters. */
+  caption?: string;
+  /** The file, checked against {@link OUTBOUND_MEDIA_LIMITS}. */
+  file: OutboundFile;
+}
+
+/**
+ * Builds a video message.
+ *
+ * @param input The video by link or media id, a caption, the file's type and size.
+ * @returns The message, kind `"video"`.
+ * @throws {TypeError} When the link, id or caption is malformed.
+ * @throws {ToolFailure} `VALIDATION_ERROR` when the file is not MP4/3GPP or over 16 MB.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { videoMessage } from "./messages.ts";
+ *
+ * const message = videoMessage({
+ *   link: "https://example.supabase.co/storage/v1/object/sign/media/o/videos/v.mp4?token=t",
+ *   caption: "Your video is ready",
+ *   file: { mimeType: "video/mp4", size: 2_400_000 },
+ * });
+ * assert.equal(message.body.video.caption, "Your video is ready");
+ * ```
+ */
+export function videoMessage(input: VideoMessageInput): VideoMessage {
+  const built = {
+    type: "video",
+    video: {
+      ...mediaRef(input),
+      ...(input.caption === undefined ? {} : { caption: input.caption }),
+    },
+  };
+  const body = check(videoBodySchema, built, "build a video message", true) as VideoBody;
+  checkOutboundFile("video", input.file);
+  return { kind: "video", body };
 }
 
 /** What {@link documentMessage} builds from: a `link` or a `mediaId`, and the file's type and size. */
@@ -917,7 +993,7 @@ export function assertMessage(message: unknown, action = "send the message"): Wh
   const kind = (message as { kind?: unknown } | null)?.kind;
   if (typeof kind !== "string" || !Object.hasOwn(BODY_SCHEMAS, kind)) {
     throw new TypeError(
-      `Cannot ${action} as its kind must be text, buttons, list, template, image or document: current value is ${
+      `Cannot ${action} as its kind must be text, buttons, list, template, image, document or video: current value is ${
         JSON.stringify(kind)
       }`,
     );

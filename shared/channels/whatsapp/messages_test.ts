@@ -6,7 +6,9 @@ import {
   listMessage,
   templateMessage,
   textMessage,
+  videoMessage,
 } from "./messages.ts";
+import { ToolFailure } from "@shared/contract/result.ts";
 
 function rows(count: number, prefix = "r") {
   return Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, title: `Row ${i}` }));
@@ -231,10 +233,10 @@ Deno.test("templateMessage() rejects malformed names, languages and components",
 Deno.test("assertMessage() re-checks a stored or hand-made message", () => {
   const message = buttonsMessage({ body: "Ok?", buttons: [{ id: "y", title: "Yes" }] });
   assert.deepEqual(assertMessage(structuredClone(message)), message);
-  assert.throws(() => assertMessage({ kind: "video", body: {} }), {
+  assert.throws(() => assertMessage({ kind: "sticker", body: {} }), {
     message:
-      "Cannot send the message as its kind must be text, buttons, list, template, image or document: " +
-      'current value is "video"',
+      "Cannot send the message as its kind must be text, buttons, list, template, image, document " +
+      'or video: current value is "sticker"',
   });
   // A body of another kind than claimed.
   assert.throws(() => assertMessage({ kind: "list", body: message.body }), TypeError);
@@ -251,4 +253,26 @@ Deno.test("assertMessage() re-checks a stored or hand-made message", () => {
     () => assertMessage({ kind: "text", body: { type: "text", text: { body: "hi" }, to: "1" } }),
     TypeError,
   );
+});
+
+Deno.test("videoMessage() sends an MP4 by link, and refuses what WhatsApp would not carry", () => {
+  const link = "https://example.supabase.co/storage/v1/object/sign/media/o/videos/v.mp4?token=t";
+  const message = videoMessage({
+    link,
+    caption: "Your video is ready",
+    file: { mimeType: "video/mp4", size: 2_400_000 },
+  });
+  assert.deepEqual(message, {
+    kind: "video",
+    body: { type: "video", video: { link, caption: "Your video is ready" } },
+  });
+  assert.deepEqual(assertMessage(structuredClone(message)), message);
+  for (
+    const file of [{ mimeType: "video/webm", size: 1000 }, {
+      mimeType: "video/mp4",
+      size: 17 * 1024 * 1024,
+    }]
+  ) {
+    assert.throws(() => videoMessage({ link, file }), ToolFailure);
+  }
 });

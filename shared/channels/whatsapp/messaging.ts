@@ -23,6 +23,7 @@ import {
   templateLanguage,
   templateMessage,
   textMessage,
+  videoMessage,
   type WhatsAppMessage,
 } from "./messages.ts";
 import { enqueueMessage } from "./outbox.ts";
@@ -91,6 +92,8 @@ export function toWhatsApp(message: Outgoing): WhatsAppMessage {
         caption: message.caption,
         file: message.file,
       });
+    case "video":
+      return videoMessage({ link: message.link, caption: message.caption, file: message.file });
     case "template":
       return whatsappTemplate(message);
   }

@@ -18,6 +18,7 @@ import { createTestRuntime } from "@testing/runtime.ts";
 import { USER } from "@testing/seed.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { FILE_STORE, type FileStore } from "@shared/storage/file_store.ts";
+import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
 import { createToolsApp } from "./app.ts";
 
 /** Requests per backend. */
@@ -87,7 +88,13 @@ async function fuzzToolsApp(
   backend: string,
   files: FileStore,
 ): Promise<void> {
-  const rt = await createTestRuntime(db, { provide: [{ key: FILE_STORE, value: files }] });
+  const rt = await createTestRuntime(db, {
+    provide: [
+      { key: FILE_STORE, value: files },
+      // Deployed with a key, the tools function queues video jobs (the agent's sweep sends them).
+      { key: VIDEO_PROVIDER, value: videoProviderElsewhere({ get: () => "sk-fuzz" }) },
+    ],
+  });
   const app = createToolsApp(rt);
   const ids = await seededIds();
   const tools = rt.platform.list();

@@ -70,6 +70,8 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "schedule_viewing",
       "search_businesses_with_tags",
       "search_supabase",
+      "sora_generate_video",
+      "sora_remix_video",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",

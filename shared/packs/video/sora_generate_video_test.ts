@@ -1,0 +1,512 @@
+/**
+ * `sora_generate_video` and `sora_video_poll` end to end, on PGlite and
+ * Postgres: the real `openai` client against a loopback server that speaks
+ * the videos API (`testing/videos_server.ts`), the local Storage server, the
+ * WhatsApp outbox, and the platform's sweep with an injected clock.
+ */
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime, type TestData } from "@testing/runtime.ts";
+import { ORG, USER, VIDEO } from "@testing/seed.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { startVideosServer, type VideosServerOptions } from "@testing/videos_server.ts";
+import type { Database } from "@shared/db/types.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
+import { createOpenAIVideoProvider } from "./openai_videos.ts";
+import { NO_VIDEO_PROVIDER, VIDEO_PROVIDER, type VideoProvider } from "./video_provider.ts";
+import { JOB_TIMEOUT_MS } from "./sora_video_poll.ts";
+
+const MINUTE = 60_000;
+
+/** A valid brief: an 8-second landscape ad in EasyMO's colours. */
+function brief(overrides: Record<string, unknown> = {}) {
+  return {
+    prompt: {
+      scene: "A moto driver in a blue EasyMO vest picks up a smiling customer at Nyabugogo.",
+      cinematography: {
+        camera_shot: "Slow dolly-in at eye level",
+        lighting_palette: "Soft morning light with #00A1DE and #FAD201 accents",
+      },
+      actions: [
+        { time: "0-3s", description: "She taps the EasyMO button on her phone." },
+        { time: "3-8s", description: "The moto arrives; she hops on and they ride off." },
+      ],
+    },
+    params: { model: "sora-2", size: "1280x720", seconds: 8 },
+    brand_kit_id: VIDEO.brandKit,
+    ...overrides,
+  };
+}
+
+async function studio(
+  db: Database,
+  options: VideosServerOptions & { provider?: VideoProvider } = {},
+) {
+  let clock = Date.parse("2026-11-27T08:00:00Z");
+  const server = startVideosServer(options);
+  const storage = await startTestStorage(db, { now: () => new Date(clock) });
+  const provider = options.provider ??
+    createOpenAIVideoProvider({ apiKey: server.apiKey, baseURL: server.baseURL, timeoutMs: 5000 });
+  const rt = await createTestRuntime(db, {
+    now: () => new Date(clock),
+    provide: [
+      { key: FILE_STORE, value: storage.files },
+      { key: VIDEO_PROVIDER, value: provider },
+    ],
+  });
+  return {
+    rt,
+    server,
+    storage,
+    generate(args: unknown, key: string = crypto.randomUUID(), user: string = USER.jean) {
+      return rt.callAs(user, "sora_generate_video", args, { idempotencyKey: key });
+    },
+    /** One sweep a minute later: schedules run once per minute. */
+    async sweep(minutes = 1) {
+      clock += minutes * MINUTE;
+      return await rt.platform.sweep();
+    },
+    job(id: string) {
+      return db.query<
+        {
+          status: string;
+          provider_job_id: string | null;
+          error: string | null;
+          result_path: string | null;
+        }
+      >(
+        "select status, provider_job_id, error, result_path from public.video_jobs where id = $1",
+        [id],
+      ).then((rows) => rows[0]);
+    },
+    outbox(id: string) {
+      return db.query<{ kind: string; to_wa_id: string; body: TestData }>(
+        `select kind, to_wa_id, body from public.wa_outbox
+          where idempotency_key like 'video-job:' || $1 || ':%' order by created_at, id`,
+        [id],
+      );
+    },
+    async close() {
+      await rt.platform.close();
+      await storage.close();
+      await server.close();
+    },
+  };
+}
+
+dbTest(
+  "a staff member's video is queued, made, stored and sent to them on WhatsApp",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 2 });
+    try {
+      const queued: TestData = await t.generate(brief());
+      assert.equal(queued.ok, true, JSON.stringify(queued));
+      assert.equal(queued.data.status, "queued");
+      const id = queued.data.job_id;
+      // Queued, not yet sent: the tool itself never calls the provider.
+      assert.equal(t.server.requests.length, 0);
+
+      await t.sweep(); // submitted
+      const submitted = await t.job(id);
+      assert.ok(submitted.provider_job_id, JSON.stringify(submitted));
+      const create = t.server.requests[0];
+      assert.equal(create.path, "/v1/videos");
+      assert.equal(create.authorized, true);
+      assert.equal(create.idempotencyKey, `video-job:${id}`);
+      assert.equal(create.body?.model, "sora-2");
+      assert.equal(create.body?.size, "1280x720");
+      assert.equal(create.body?.seconds, "8");
+      assert.match(String(create.body?.prompt), /Nyabugogo/);
+      assert.match(String(create.body?.prompt), /Brand: EasyMO/);
+
+      await t.sweep(); // in progress
+      assert.equal((await t.job(id)).status, "processing");
+      await t.sweep(); // completed: downloaded, stored, sent
+      const done = await t.job(id);
+      assert.equal(done.status, "complete", JSON.stringify(done));
+      assert.equal(done.result_path, `${ORG.easymo}/videos/${id}.mp4`);
+      const stored = await t.storage.files.download({ bucket: "media", path: done.result_path! });
+      assert.deepEqual(stored.bytes, t.server.mp4);
+      assert.equal(stored.contentType, "video/mp4");
+
+      const sent = await t.outbox(id);
+      assert.equal(sent.length, 1, JSON.stringify(sent));
+      assert.equal(sent[0].kind, "video");
+      assert.equal(sent[0].to_wa_id, "250788000002"); // Jean, who asked
+      assert.match(sent[0].body.video.link, /\/storage\/v1\/object\/sign\/media\//);
+      assert.match(sent[0].body.video.caption, /Your video is ready/);
+      // The link serves the MP4.
+      const fetched = await fetch(sent[0].body.video.link);
+      assert.deepEqual(new Uint8Array(await fetched.arrayBuffer()), t.server.mp4);
+
+      // Done is done: later sweeps neither ask the provider nor send again.
+      const asked = t.server.requests.length;
+      await t.sweep();
+      assert.equal(t.server.requests.length, asked);
+      assert.equal((await t.outbox(id)).length, 1);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a job the provider fails is marked failed, its requester told why and staff see it",
+  async (db) => {
+    const t = await studio(db, {
+      outcome: () => ({
+        kind: "fail",
+        code: "moderation_blocked",
+        message: "The request was blocked by moderation",
+      }),
+    });
+    try {
+      const queued: TestData = await t.generate(brief());
+      const id = queued.data.job_id;
+      await t.sweep();
+      await t.sweep();
+      await t.sweep();
+      const job = await t.job(id);
+      assert.equal(job.status, "failed");
+      assert.match(job.error!, /blocked by moderation/);
+      const sent = await t.outbox(id);
+      assert.deepEqual(sent.map((row) => row.kind), ["text"]);
+      assert.match(sent[0].body.text.body, /could not be made: The request was blocked/);
+      // Staff see it: the job, under their own RLS, and a ticket in the Admin Inbox.
+      const seen = await db.asCaller(
+        { sub: USER.grace, role: "authenticated" },
+        (tx) =>
+          tx.query<{ status: string; tickets: number }>(
+            `select j.status,
+                    (select count(*)::int from public.staff_tickets s
+                      where s.summary like '%' || j.id || '%') as tickets
+               from public.video_jobs j where j.id = $1`,
+            [id],
+          ),
+      );
+      assert.deepEqual(seen, [{ status: "failed", tickets: 1 }]);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("a create the provider refuses fails the job at once", async (db) => {
+  const t = await studio(db, {
+    createError: { status: 400, code: "invalid_prompt", message: "Prompt not allowed" },
+  });
+  try {
+    const queued: TestData = await t.generate(brief());
+    await t.sweep();
+    const job = await t.job(queued.data.job_id);
+    assert.equal(job.status, "failed");
+    assert.match(job.error!, /Prompt not allowed \(invalid_prompt\)/);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a job is polled while it runs and times out with no result after 30 minutes",
+  async (db) => {
+    const t = await studio(db, { outcome: () => ({ kind: "stuck" }) });
+    try {
+      const queued: TestData = await t.generate(brief(), "stuck-job");
+      const id = queued.data.job_id;
+      await t.sweep();
+      await t.sweep(10);
+      assert.equal((await t.job(id)).status, "processing");
+      await t.sweep(JOB_TIMEOUT_MS / MINUTE); // past the timeout
+      const job = await t.job(id);
+      assert.equal(job.status, "failed");
+      assert.equal(job.error, "the provider took too long");
+      const sent = await t.outbox(id);
+      assert.match(sent[0].body.text.body, /the provider took too long/);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "every rule is refused before any provider call, naming its field",
+  async (db) => {
+    const t = await studio(db);
+    try {
+      await db.query(
+        "insert into public.brand_kits (id, org_id, name, palette) values ($1, $2, 'Neon', '{#FF00FF}')",
+        ["f1000000-0000-4000-8000-0000000000aa", ORG.easymo],
+      );
+      const withPrompt = (field: string, value: string) => {
+        const args = brief();
+        const prompt = structuredClone(args.prompt) as Record<string, unknown>;
+        if (field === "scene") prompt.scene = value;
+        if (field === "lighting_palette") {
+          prompt.cinematography = { camera_shot: "Wide", lighting_palette: value };
+        }
+        if (field === "dialogue") prompt.dialogue = value;
+        return { ...args, prompt };
+      };
+      const cases: Array<[string, unknown, string]> = [
+        [
+          "sora-2 at a pro size",
+          brief({ params: { model: "sora-2", size: "1024x1792", seconds: 8 } }),
+          "params.size",
+        ],
+        [
+          "an unknown size",
+          brief({ params: { model: "sora-2-pro", size: "1920x1080", seconds: 8 } }),
+          "params.size",
+        ],
+        [
+          "10 seconds",
+          brief({ params: { model: "sora-2", size: "1280x720", seconds: 10 } }),
+          "params.seconds",
+        ],
+        [
+          "length in the scene (en)",
+          withPrompt("scene", "A 10 second clip of Kimironko market"),
+          "prompt.scene",
+        ],
+        [
+          "4K in the light (fr)",
+          withPrompt("lighting_palette", "Lumière dorée, tourné en 4K"),
+          "prompt.cinematography.lighting_palette",
+        ],
+        [
+          "vertical 9:16",
+          withPrompt("scene", "Kigali at night, vertical 9:16 for stories"),
+          "prompt.scene",
+        ],
+        ["length in rw", withPrompt("dialogue", "Amashusho y'amasegonda 10"), "prompt.dialogue"],
+        ["1080p", withPrompt("scene", "Crisp 1080p footage of a café"), "prompt.scene"],
+        [
+          "another org's kit",
+          brief({ brand_kit_id: "f1000000-0000-4000-8000-0000000000ff" }),
+          "brand_kit_id",
+        ],
+        [
+          "a kit off the palette",
+          brief({ brand_kit_id: "f1000000-0000-4000-8000-0000000000aa" }),
+          "brand_kit_id",
+        ],
+        [
+          "a colour off the palette",
+          withPrompt("lighting_palette", "Hot pink #FF1493 glow"),
+          "prompt.cinematography.lighting_palette",
+        ],
+        [
+          "people without consent",
+          brief({
+            reference_images: [{ path: `${ORG.easymo}/refs/model.jpg`, shows_people: true }],
+          }),
+          "reference_images[0].consent_ids",
+        ],
+        [
+          "an unknown consent",
+          brief({
+            reference_images: [{
+              path: `${ORG.easymo}/refs/model.jpg`,
+              shows_people: true,
+              consent_ids: ["f2000000-0000-4000-8000-0000000000ff"],
+            }],
+          }),
+          "reference_images[0].consent_ids[0]",
+        ],
+        [
+          "another org's image",
+          brief({
+            reference_images: [{ path: `${ORG.beaver}/refs/x.jpg`, shows_people: false }],
+          }),
+          "reference_images[0].path",
+        ],
+      ];
+      for (const [name, args, path] of cases) {
+        const result: TestData = await t.generate(args);
+        assert.equal(result.ok, false, name);
+        assert.equal(result.error.code, "VALIDATION_ERROR", `${name}: ${JSON.stringify(result)}`);
+        assert.ok(
+          result.error.fields.some((field: { path: string }) => field.path === path),
+          `${name}: ${JSON.stringify(result.error.fields)}`,
+        );
+      }
+      // The reason is said: length is a parameter.
+      const stated: TestData = await t.generate(withPrompt("scene", "Une vidéo de dix secondes"));
+      assert.match(stated.error.fields[0].message, /params\.seconds/);
+      // Nothing was queued, so the sweep has nothing to send: the provider heard nothing.
+      await t.sweep();
+      assert.equal(t.server.requests.length, 0);
+      const [{ jobs }] = await db.query<{ jobs: number }>(
+        "select count(*)::int as jobs from public.video_jobs",
+      );
+      assert.equal(jobs, 0);
+      // With a recorded consent, the same reference image is fine.
+      const consented: TestData = await t.generate(brief({
+        reference_images: [{
+          path: `storage://media/${ORG.easymo}/refs/model.jpg`,
+          shows_people: true,
+          consent_ids: [VIDEO.consent],
+        }],
+      }));
+      assert.equal(consented.ok, true, JSON.stringify(consented));
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("without a provider key the tool says so and makes no job", async (db) => {
+  const t = await studio(db, { provider: NO_VIDEO_PROVIDER });
+  try {
+    const result: TestData = await t.generate(brief());
+    assert.equal(result.ok, false);
+    assert.equal(result.error.code, "SERVICE_UNAVAILABLE");
+    assert.match(result.error.msg, /no job was made/);
+    const [{ jobs }] = await db.query<{ jobs: number }>(
+      "select count(*)::int as jobs from public.video_jobs",
+    );
+    assert.equal(jobs, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a repeated call replays the first job; other tenants and customers make none",
+  async (db) => {
+    const t = await studio(db);
+    try {
+      const first: TestData = await t.generate(brief(), "same-key");
+      const again: TestData = await t.generate(brief(), "same-key");
+      assert.equal(first.ok, true);
+      assert.deepEqual(again.data, first.data);
+      const [{ jobs }] = await db.query<{ jobs: number }>(
+        "select count(*)::int as jobs from public.video_jobs",
+      );
+      assert.equal(jobs, 1);
+
+      // A customer of EasyMO is no staff member.
+      const customer: TestData = await t.generate(brief(), crypto.randomUUID(), USER.aline);
+      assert.equal(customer.error.code, "AUTH_ERROR");
+      // Beaver's staff, in Beaver, cannot use EasyMO's brand kit…
+      const beaver: TestData = await t.rt.callAs(USER.paul, "sora_generate_video", brief(), {
+        idempotencyKey: crypto.randomUUID(),
+        org: ORG.beaver,
+      });
+      assert.equal(beaver.error.code, "VALIDATION_ERROR");
+      assert.equal(beaver.error.fields[0].path, "brand_kit_id");
+      // …nor act in EasyMO, nor read its jobs.
+      const intruder: TestData = await t.generate(brief(), crypto.randomUUID(), USER.paul);
+      assert.equal(intruder.error.code, "AUTH_ERROR");
+      const read = await db.asCaller(
+        { sub: USER.paul, role: "authenticated" },
+        (tx) => tx.query("select id from public.video_jobs"),
+      );
+      assert.deepEqual(read, []);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a finished video is remixed by a small change, with the same size and length",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 1 });
+    try {
+      const queued: TestData = await t.generate(brief());
+      const source = queued.data.job_id;
+      // Not finished yet: nothing to remix, and the provider hears nothing of it.
+      const early: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make the light warmer",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(early.error.code, "VALIDATION_ERROR");
+      assert.equal(early.error.fields[0].path, "job_id");
+      await t.sweep(); // submitted
+      await t.sweep(); // complete and delivered
+      assert.equal((await t.job(source)).status, "complete");
+
+      // A change that states a length is refused like a brief.
+      const stated: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make it 12 seconds long",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(stated.error.fields[0].path, "change");
+      // Beaver's staff cannot remix EasyMO's video.
+      const beaver: TestData = await t.rt.callAs(USER.paul, "sora_remix_video", {
+        job_id: source,
+        change: "Make the light warmer",
+      }, { idempotencyKey: crypto.randomUUID(), org: ORG.beaver });
+      assert.equal(beaver.error.fields[0].path, "job_id");
+
+      const before = t.server.requests.length;
+      const remix: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+        job_id: source,
+        change: "Make the morning light warmer and have the driver wave at the end",
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(remix.ok, true, JSON.stringify(remix));
+      assert.equal(remix.data.remix_of, source);
+      await t.sweep(); // sent as a remix of the source's provider job
+      const sent = t.server.requests.slice(before);
+      const sourceJob = await t.job(source);
+      assert.equal(sent[0].path, `/v1/videos/${sourceJob.provider_job_id}/remix`);
+      assert.match(String(sent[0].body?.prompt), /driver wave/);
+      await t.sweep();
+      const [job] = await db.query<{ status: string; size: string; seconds: number }>(
+        "select status, size, seconds from public.video_jobs where id = $1",
+        [remix.data.job_id],
+      );
+      assert.deepEqual(job, { status: "complete", size: "1280x720", seconds: 8 });
+      assert.equal((await t.outbox(remix.data.job_id))[0].kind, "video");
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("a job whose reference image is not in Storage fails and says so", async (db) => {
+  const t = await studio(db);
+  try {
+    const queued: TestData = await t.generate(brief({
+      reference_images: [{ path: `${ORG.easymo}/refs/gone.jpg`, shows_people: false }],
+    }));
+    assert.equal(queued.ok, true, JSON.stringify(queued));
+    await t.sweep();
+    const job = await t.job(queued.data.job_id);
+    assert.equal(job.status, "failed");
+    assert.match(job.error!, /reference image is no longer in Storage/);
+    assert.equal(t.server.requests.length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest("a reference image in Storage is uploaded with the create", async (db) => {
+  const t = await studio(db);
+  try {
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    await t.storage.files.upload({
+      bucket: "media",
+      path: `${ORG.easymo}/refs/model.jpg`,
+      bytes: photo,
+      contentType: "image/jpeg",
+    });
+    const queued: TestData = await t.generate(brief({
+      reference_images: [{
+        path: `storage://media/${ORG.easymo}/refs/model.jpg`,
+        shows_people: true,
+        consent_ids: [VIDEO.consent],
+      }],
+    }));
+    assert.equal(queued.ok, true, JSON.stringify(queued));
+    await t.sweep();
+    assert.deepEqual(t.server.requests[0].body?.input_reference, {
+      file: "model.jpg",
+      type: "image/jpeg",
+      size: photo.byteLength,
+    });
+  } finally {
+    await t.close();
+  }
+});
