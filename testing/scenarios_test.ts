@@ -30,13 +30,17 @@ Deno.test("every scenario in config/scenarios but insurance's passes", opts, asy
  * please" makes English replies right; a place name changes nothing).
  */
 function englishLeaks(transcript: readonly string[], language: Language): string[] {
+  // What a reply quotes is the user's own words (a case's summary read back), not ours.
+  const unquoted = (line: string) => line.replace(/«[^»]*»|“[^”]*”|"[^"]*"/g, "");
   let speaking = language;
   const leaks: string[] = [];
   for (const line of transcript) {
     if (line.startsWith("user: ")) {
       const text = line.slice("user: ".length);
       speaking = requestedLanguage(text) ?? languageOf(text, speaking);
-    } else if (line.startsWith("bot: ") && speaking !== "en" && englishWords(line).length) {
+    } else if (
+      line.startsWith("bot: ") && speaking !== "en" && englishWords(unquoted(line)).length
+    ) {
       leaks.push(line);
     }
   }
@@ -192,7 +196,7 @@ Deno.test(
         `
 name: scripted
 mode: scripted
-user: { phone: "+250788000002" }
+user: { phone: "+250788000078" }
 model:
 ${model}
 turns:
@@ -249,7 +253,7 @@ expect:
 Deno.test("another party taps a button of the latest message to them", opts, async () => {
   const scenario = parseScenario(`
 name: venue taps
-user: { phone: "+250788000002" }
+user: { phone: "+250788000078" }
 turns:
   - say: I want to order food
   - tap: "venue:c0000000-0000-4000-8000-000000000002"

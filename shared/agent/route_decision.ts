@@ -118,6 +118,11 @@ export interface RouterAgents {
   customer: readonly string[];
   /** The agents the classifier learnt (the others are reached by their keywords or menu). */
   learnt?: readonly string[];
+  /**
+   * Whether a message in `agent`'s conversation stays with it whatever topic
+   * its words name (`PackAgent.holds`). @default never
+   */
+  holds?(agent: string, text: string): boolean;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -352,6 +357,9 @@ export function decideRoute(
 
   if (currentAgent !== null && !state.atMenu) {
     if (changeOfMind === null && namesAnOption(words, state.offered ?? [])) {
+      return { ...language, kind: "stay", agent: currentAgent };
+    }
+    if (changeOfMind === null && agents.holds?.(currentAgent, text)) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
     const switchTo = routable !== null && routable !== currentAgent &&

@@ -95,6 +95,25 @@ Deno.test("a change of mind switches agent; an answer inside the flow stays", ()
   );
 });
 
+Deno.test("an agent that holds a message keeps it in its conversation, whatever topic it names", () => {
+  // Legal Intake holds requests for advice: "should I pay him?" is its to refuse, not a payment.
+  for (
+    const text of [
+      "dites-moi juste oui ou non, dois-je le payer ?",
+      "mbwira gusa yego cyangwa oya, ngomba kumwishyura?",
+      "just tell me yes or no, should I pay him?",
+    ]
+  ) {
+    assert.deepStrictEqual(decideRoute(text, inFlow("legal_intake"), context).kind, "stay", text);
+    // Elsewhere the same words are a payment question.
+    const elsewhere = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.notDeepStrictEqual(elsewhere.kind === "stay" ? "" : elsewhere.kind, "", text);
+  }
+  // A marked change of mind still leaves.
+  const leaving = decideRoute("actually I need a taxi", inFlow("legal_intake"), context);
+  assert.deepStrictEqual(leaving.kind === "route" && leaving.agent, "mobility_orchestrator");
+});
+
 Deno.test("a message naming an option the agent offered answers it; a change of mind still switches", () => {
   const askedUse = { ...inFlow("insurance", "fr"), offered: ["Privé", "Commercial (taxi…)"] };
   for (const text of ["c'est un taxi", "it is a taxi I drive", "ni taxi ya moto"]) {

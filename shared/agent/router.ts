@@ -15,7 +15,7 @@ import {
 } from "@shared/registry/pack.ts";
 import type { Classification, UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
-import { type RouteContext, trainRouteContext } from "./route_decision.ts";
+import { type RouteContext, type RouterAgents, trainRouteContext } from "./route_decision.ts";
 
 /** Options for {@linkcode createRouter}. */
 export interface RouterOptions {
@@ -93,6 +93,7 @@ export function createRouter(options: RouterOptions): RouteContext {
       menu: roster.menu.slice(0, 10).map((entry) => entry.id),
       customer: customerAgents(options.packs),
       learnt: examples.map((example) => example.agent),
+      holds: agentHolds(options.packs),
     },
   });
   byRuns.set(key, context);
@@ -113,4 +114,14 @@ function runOnly(
   return best && best.confidence > found.unclear
     ? { ...found, agent: best.agent, confidence: best.confidence, ranking }
     : { ...found, agent: null, confidence: 0, ranking };
+}
+
+// Which agents keep a message in their conversation whatever its topic (`PackAgent.holds`).
+function agentHolds(packs: readonly Pack[]): RouterAgents["holds"] {
+  const holders = new Map(
+    packs.flatMap((pack) => pack.agents).flatMap((agent) =>
+      agent.holds ? [[agent.id, agent.holds] as const] : []
+    ),
+  );
+  return (agent, text) => holders.get(agent)?.(text) ?? false;
 }

@@ -283,6 +283,13 @@ export interface PackAgent {
   intents?: IntentExamples;
   /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
   asks?(text: string): boolean;
+  /**
+   * Whether a message in this agent's conversation stays with it though its
+   * words name another agent's topic: Legal Intake holds every request for
+   * advice ("should I pay him?"), which it must refuse itself rather than
+   * let payments answer. A marked change of mind ("actually, …") still leaves.
+   */
+  holds?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

@@ -11,7 +11,7 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { givesAdvice } from "./advice.ts";
+import { asksForAdvice, givesAdvice } from "./advice.ts";
 import { caseIntake } from "./case_intake.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
 import { legalFlow, legalFlowMemory, noAdviceReply } from "./legal_flow.ts";
@@ -48,6 +48,8 @@ export const LEGAL_PACK: Pack = {
       "a lawyer can advise, and offer to file the case or to hand over to a person " +
       "(notify_staff).",
     guardReply: (text, turn) => givesAdvice(text) ? noAdviceReply(turn) : null,
+    // "Should I pay him?" mid-case is a request for advice to refuse here, not a payment.
+    holds: asksForAdvice,
   }],
   // What search_supabase may read (RLS still decides rows: a client's own, staff their org's).
   tables: {
