@@ -83,23 +83,37 @@ export async function renderToolDocs(): Promise<string> {
   out.push(
     "## Planned tools",
     "",
-    "Granted to agents in `config/agent_configs.yaml` but not implemented yet; a call answers NOT_FOUND.",
-    "",
-    "| tool | category | what |",
-    "| --- | --- | --- |",
-    ...agents.plannedTools.map((tool) =>
-      `| \`${tool.name}\` | ${tool.category} | ${tool.description} |`
-    ),
-    "",
+    ...(agents.plannedTools.length === 0
+      ? ["None: every tool an agent is granted in `config/agent_configs.yaml` is implemented.", ""]
+      : [
+        "Granted to agents in `config/agent_configs.yaml` but not implemented yet; a call answers NOT_FOUND.",
+        "",
+        "| tool | category | what |",
+        "| --- | --- | --- |",
+        ...agents.plannedTools.map((tool) =>
+          `| \`${tool.name}\` | ${tool.category} | ${tool.description} |`
+        ),
+        "",
+      ]),
     "## Agents",
     "",
-    "| agent | tenant | tools now | planned |",
-    "| --- | --- | --- | --- |",
-    ...agents.list().map((agent) =>
-      `| ${agent.name} (\`${agent.id}\`) | ${agent.tenant} | ${agent.tools.join(", ")} | ${
-        agent.plannedTools.join(", ")
-      } |`
-    ),
+    ...(agents.plannedTools.length === 0
+      ? [
+        "| agent | tenant | tools |",
+        "| --- | --- | --- |",
+        ...agents.list().map((agent) =>
+          `| ${agent.name} (\`${agent.id}\`) | ${agent.tenant} | ${agent.tools.join(", ")} |`
+        ),
+      ]
+      : [
+        "| agent | tenant | tools now | planned |",
+        "| --- | --- | --- | --- |",
+        ...agents.list().map((agent) =>
+          `| ${agent.name} (\`${agent.id}\`) | ${agent.tenant} | ${agent.tools.join(", ")} | ${
+            agent.plannedTools.join(", ")
+          } |`
+        ),
+      ]),
     "",
   );
   return out.join("\n");
