@@ -42,9 +42,10 @@ export const PACKS: readonly Pack[] = [
   LEGAL_PACK,
   PAYMENTS_PACK,
   SUPPORT_PACK,
-  VIDEO_PACK,
+  // The staff desk's menu, in this order.
   LOCOPS_PACK,
   ANALYTICS_RISK_PACK,
+  VIDEO_PACK,
   // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something
   // open (a driver's "stop" is going offline), still before any conversation.
   MARKETING_PACK,

@@ -38,6 +38,8 @@ export const MARKETING_PACK: Pack = {
     name: "Marketing & Sales",
     description: "Schedules broadcasts from approved templates to opted-in audiences.",
     audience: "staff",
+    // Its entry in the staff desk's menu (staff agents are never on the customers' menu).
+    menuTitle: { en: "Marketing & Sales", rw: "Kwamamaza no kugurisha", fr: "Marketing et ventes" },
     tools: [
       "search_supabase",
       "broadcast_templates",

@@ -37,7 +37,12 @@ export const VIDEO_PACK: Pack = {
     description: "Produces short video ads from a brand kit.",
     audience: "staff",
     tools: ["sora_generate_video", "sora_remix_video", "search_supabase", "analytics_log"],
-    // Staff reach it through the staff channel: no intents or menu title for customers.
+    // Staff reach it from the staff desk's menu; customers never see it.
+    menuTitle: {
+      en: "Video ads (Sora-2)",
+      rw: "Amashusho yamamaza (Sora-2)",
+      fr: "Vidéos pub (Sora-2)",
+    },
     ...videoFlow,
   }],
   tables: {
