@@ -15,7 +15,6 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { applyMigrations, readMigrations } from "@shared/db/migrate.ts";
 import { runPackSchedules } from "@shared/platform/pack_surfaces.ts";
-import { tenantsRunning } from "@shared/pipeline/pack_schedules.ts";
 import { AGENT_CONFIG_URL, PACKS } from "@shared/platform/platform.ts";
 import { createToolsApp } from "../../supabase/functions/tools/app.ts";
 import { dbTest, type TestDatabase } from "../db.ts";
