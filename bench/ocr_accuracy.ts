@@ -31,7 +31,7 @@ import {
   readDocument,
 } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
-import { NEW_FAMILIES, TUNED_FAMILIES } from "@testing/documents/layouts.ts";
+import { NEW_BLIND, NEW_DEV, NEW_FAMILIES, TUNED_FAMILIES } from "@testing/documents/layouts.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -85,11 +85,23 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "tuned"
         : (NEW_FAMILIES as readonly string[]).includes(entry.family)
         ? "left out, new"
+        : (NEW_DEV as readonly string[]).includes(entry.family)
+        ? "third round, dev"
+        : (NEW_BLIND as readonly string[]).includes(entry.family)
+        ? "third round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
     // Non-documents belong to no family: every column of the set must refuse them.
-    groups.push(...(set === "unseen" ? ["left out, new"] : ["tuned", "left out"]));
+    groups.push(
+      ...(set === "unseen"
+        ? ["left out, new"]
+        : set === "new_dev"
+        ? ["third round, dev"]
+        : set === "new_blind"
+        ? ["third round, blind"]
+        : ["tuned", "left out"]),
+    );
   }
   return groups;
 }
@@ -208,7 +220,14 @@ export function row(tally: Tally | undefined): string {
 export function printReport(title: string, report: AccuracyReport): void {
   console.log(`\n${title}`);
   const keys = [...report.keys()];
-  const order = ["all", "tuned", "left out", "left out, new"];
+  const order = [
+    "all",
+    "tuned",
+    "left out",
+    "left out, new",
+    "third round, dev",
+    "third round, blind",
+  ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
   }
@@ -266,7 +285,7 @@ if (import.meta.main) {
   const replayed = flag("--replay");
   const contenders = replayed
     ? [replay(replayed)]
-    : set === "families" || set === "unseen" || Deno.args.includes("--ours")
+    : ["families", "unseen", "new_dev", "new_blind"].includes(set) || Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),
