@@ -296,29 +296,86 @@ function calendarDate(day: number, month: number, year: number): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** Month names and their abbreviations in English and French, upper case, by month. */
+const MONTH_NAMES: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:JAN|JANV)/, 1],
+  [/^(?:FEB|F[EÉ]V)/, 2],
+  [/^MAR/, 3],
+  [/^(?:APR|AVR)/, 4],
+  [/^(?:MAY|MAI)/, 5],
+  [/^JUIN|^JUN/, 6],
+  [/^JUIL|^JUL/, 7],
+  [/^(?:AUG|AO[UÛ])/, 8],
+  [/^SEP/, 9],
+  [/^OCT/, 10],
+  [/^NOV/, 11],
+  [/^D[EÉ]C/, 12],
+];
+
 /**
- * Reads a date written `DD/MM/YYYY` (or with `-`, `.`, `,`) as ISO
- * `YYYY-MM-DD`. A reading that is no calendar date (`28/16/2024`) is
- * repaired when exactly one confusable digit swap makes it one.
+ * Reads a date in any of the ways issuers print one, as ISO `YYYY-MM-DD`:
+ * `DD/MM/YYYY` (or with `-`, `.`, `,`), `YYYY-MM-DD`, and `12 MAR 2024` /
+ * `12 mars 2024` (English and French month names). The first date in the
+ * text is taken, whichever its format. A reading that is no calendar date
+ * (`28/16/2024`) is repaired when exactly one confusable digit swap makes it
+ * one.
  */
 export function readDate(raw: string): CheckedValue | null {
-  const match = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(
-    digitsOf(raw.toUpperCase()),
+  const upper = raw.toUpperCase();
+  const numeric = digitsOf(upper);
+  const candidates: Array<{ at: number; day: string; month: string; year: string }> = [];
+  const dayFirst = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(numeric);
+  if (dayFirst) {
+    candidates.push({
+      at: dayFirst.index,
+      day: dayFirst[1],
+      month: dayFirst[2],
+      year: dayFirst[3],
+    });
+  }
+  // The year first is ISO's order; a year then one or two digits, twice, is never a day first.
+  const yearFirst = /((?:19|20)\d\d)\s*[\/\-.]\s*(\d{1,2})\s*[\/\-.]\s*(\d{1,2})(?!\d)/.exec(
+    numeric,
   );
-  if (!match) return null;
-  const exact = calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (yearFirst) {
+    candidates.push({
+      at: yearFirst.index,
+      day: yearFirst[3],
+      month: yearFirst[2],
+      year: yearFirst[1],
+    });
+  }
+  // A month's name: its letters are read as letters, the day and year as digits.
+  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,9})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
+    .exec(upper);
+  const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
+  if (named && month && /^(?:19|20)\d\d$/.test(digitsOf(named[3]))) {
+    candidates.push({
+      at: named.index,
+      day: digitsOf(named[1]),
+      month: String(month),
+      year: digitsOf(named[3]),
+    });
+  }
+  if (candidates.length === 0) return null;
+  const match = candidates.sort((a, b) => a.at - b.at)[0];
+  const exact = calendarDate(Number(match.day), Number(match.month), Number(match.year));
   if (exact) return { value: exact, valid: true };
-  const text = `${match[1].padStart(2, "0")}${match[2].padStart(2, "0")}`;
+  const text = `${match.day.padStart(2, "0")}${match.month.padStart(2, "0")}`;
   const repairs = new Set<string>();
   for (let i = 0; i < 4; i++) {
     for (const swap of DIGIT_SWAPS[text[i]] ?? []) {
       const next = text.slice(0, i) + swap + text.slice(i + 1);
-      const date = calendarDate(Number(next.slice(0, 2)), Number(next.slice(2)), Number(match[3]));
+      const date = calendarDate(
+        Number(next.slice(0, 2)),
+        Number(next.slice(2)),
+        Number(match.year),
+      );
       if (date) repairs.add(date);
     }
   }
   if (repairs.size === 1) return { value: [...repairs][0], valid: true, note: "repaired a digit" };
-  const value = `${match[3]}-${match[2].padStart(2, "0")}-${match[1].padStart(2, "0")}`;
+  const value = `${match.year}-${match.month.padStart(2, "0")}-${match.day.padStart(2, "0")}`;
   return { value, valid: false, note: "not a calendar date" };
 }
 

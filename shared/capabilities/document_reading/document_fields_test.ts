@@ -53,6 +53,29 @@ Deno.test("plates, national IDs and dates: shapes, confusions and implausible va
   assert.equal(readDate("31/02/2024")?.valid, false);
 });
 
+Deno.test("readDate reads the formats issuers print: dots, ISO, a month's name in English or French", () => {
+  for (
+    const raw of [
+      "12.03.2024",
+      "12-03-2024",
+      "2024-03-12",
+      "2024/03/12",
+      "12 MAR 2024",
+      "12 mars 2024",
+      "12-Mar-2024",
+      "I2 MAR 2O24",
+    ]
+  ) {
+    assert.deepEqual(readDate(raw), { value: "2024-03-12", valid: true }, raw);
+  }
+  // The first date in the text wins, whichever its format.
+  assert.equal(readDate("2019-01-05 to 04/01/2029")?.value, "2019-01-05");
+  assert.equal(readDate("05 JAN 2019 - 2029-01-04")?.value, "2019-01-05");
+  // A word that is no month is no date.
+  assert.equal(readDate("12 SEATS 2024"), null);
+  assert.equal(readDate("2024-13-40")?.valid, false);
+});
+
 Deno.test("every generated VIN passes its own check (property)", () => {
   const alphabet = [..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"];
   fc.assert(
