@@ -105,7 +105,13 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 const NAME_LABEL =
   /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date/i;
+
+// Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
+const ISSUE_LABEL =
+  /date\s+of\s+issue|issue\s+date|date\s+issued|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
+const EXPIRY_LABEL =
+  /expiry(?:\s+date)?|izarangira|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
 
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
@@ -121,7 +127,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|plaque(?:\s+d.immatriculation)?|purake|registration\s+n[o0°º]\.?|reg\.?\s*n[o0°º]/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*n[o0°º]\.?|\bimmat\b\.?|n[o0°º]\s*d.immatriculation/i,
         read: readPlate,
         anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
@@ -135,7 +141,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication)?/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make/i,
         read: readYear,
       },
       owner_name: {
@@ -143,19 +149,13 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: name,
       },
       owner_national_id: {
-        label: /owner\s*[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]/i,
+        label:
+          /owner\s*n?[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
-      issue_date: {
-        label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
-        read: date,
-      },
-      expiry_date: {
-        label: /valid\s+until|izarangira|expir\w*|valable\s+jusqu.\w*/i,
-        read: date,
-      },
+      issue_date: { label: ISSUE_LABEL, read: date },
+      expiry_date: { label: EXPIRY_LABEL, read: date },
       usage: {
         label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
         read: readUsage,
@@ -173,16 +173,18 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
-        label: /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national/i,
+        label:
+          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       licence_number: {
-        label: /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|permis\s*n[o0°º]|n[o0°º]\s*du\s+permis/i,
+        label:
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
         read: readLicenceNumber,
       },
       categories: {
-        label: /categor\w*|cat[ée]gories?|ibyiciro|classes?\b/i,
+        label: /categor\w*|cat[ée]gories?|ibyiciro|classes?\b|\bcat\b\.?/i,
         read: (raw) => {
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "")
@@ -195,15 +197,8 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           return { value: list.join(", "), valid: true };
         },
       },
-      issue_date: {
-        label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
-        read: date,
-      },
-      expiry_date: {
-        label: /expiry(?:\s+date)?|izarangira|valid\s+until|expir\w*|valable\s+jusqu.\w*/i,
-        read: date,
-      },
+      issue_date: { label: ISSUE_LABEL, read: date },
+      expiry_date: { label: EXPIRY_LABEL, read: date },
     },
   },
   id_card: {
@@ -212,7 +207,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       full_name: { label: NAME_LABEL, read: name },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
-        label: /\bsexe?\b|igitsina/i,
+        label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b/i,
         read: (raw) => {
           const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
           if (!match) return null;
@@ -223,17 +218,19 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         },
       },
       place_of_issue: {
-        label: /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance/i,
+        label:
+          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]/i,
         read: word,
       },
       national_id: {
-        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national/i,
+        label:
+          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le/i,
+          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le|date\s+d.[ée]mission/i,
         read: date,
       },
     },

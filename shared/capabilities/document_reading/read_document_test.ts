@@ -239,3 +239,53 @@ Deno.test("tesseract's words of a receipt and of a blur nobody could read are re
     assert.notEqual(readDocument(lines, { today: TODAY }).kind, "document", name);
   }
 });
+
+Deno.test("abbreviated and other wordings of labels are read: Reg. No, Yr of Mfg, ID No. of owner, Exp.", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Reg. No"], [400, "RAC 514 K"]],
+    [[40, "Chassis/VIN"], [400, "JTEBU5JR5A5012345"]],
+    [[40, "Make/Marque"], [400, "TOYOTA"]],
+    [[40, "Yr of Mfg"], [400, "2011"]],
+    [[40, "Registered owner"], [400, "UWASE ALINE"]],
+    [[40, "ID No. of owner"], [400, "1 1990 7 0012345 0 12"]],
+    [[40, "Date issued"], [400, "2019-03-12"]],
+    [[40, "Exp."], [400, "12 MAR 2029"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAC 514 K");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.year, "2011");
+  assert.equal(read.owner_name, "UWASE ALINE");
+  assert.equal(read.owner_national_id, "1199070012345012");
+  assert.equal(read.issue_date, "2019-03-12");
+  assert.equal(read.expiry_date, "2029-03-12");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Name"], [400, "MUGISHA ERIC"]],
+      [[40, "D.O.B"], [400, "05.01.1990"]],
+      [[40, "NID"], [400, "1 1990 8 0012345 0 12"]],
+      [[40, "DL No."], [400, "12A345678"]],
+      [[40, "Cat."], [400, "B, C"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.date_of_birth, "1990-01-05");
+  assert.equal(licence.national_id, "1199080012345012");
+  assert.equal(licence.licence_number, "12A345678");
+  assert.equal(licence.categories, "B, C");
+  const id = values(readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "Names"], [400, "ISHIMWE GRACE"]],
+      [[40, "Gender"], [400, "F"]],
+      [[40, "Issued at"], [400, "HUYE"]],
+      [[40, "Issue date"], [400, "14 FEB 2020"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(id.sex, "F");
+  assert.equal(id.place_of_issue, "HUYE");
+  assert.equal(id.issue_date, "2020-02-14");
+});
