@@ -393,7 +393,9 @@ function placed(lines: readonly OcrLine[]): PlacedWord[] {
   const words: PlacedWord[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.words?.length) {
-      for (const word of line.words) words.push({ ...word, line: index });
+      for (const word of line.words) {
+        for (const piece of withoutLeaders(word)) words.push({ ...piece, line: index });
+      }
       continue;
     }
     let offset = 0;
@@ -415,6 +417,43 @@ function placed(lines: readonly OcrLine[]): PlacedWord[] {
     }
   }
   return words;
+}
+
+/** A run of dots, underscores or ellipses a form prints between a label and its value. */
+const LEADER = /[.…·_]{3,}|_{2,}|…+/g;
+
+/**
+ * A word without the leaders a form types between a label and its value
+ * ("Make..........", "____RAB"): OCR joins them to the label or the value, or
+ * reads them as words of their own. A word a leader runs through
+ * ("Make.....TOYOTA") is split in two, each piece with its share of the box.
+ */
+export function withoutLeaders(word: OcrWord): OcrWord[] {
+  if (!LEADER.test(word.text)) return [word];
+  LEADER.lastIndex = 0;
+  const pieces: OcrWord[] = [];
+  const width = word.box.x1 - word.box.x0;
+  const chars = Math.max(1, word.text.length);
+  let from = 0;
+  const take = (start: number, end: number) => {
+    const text = word.text.slice(start, end);
+    if (!text.trim()) return;
+    pieces.push({
+      ...word,
+      text,
+      box: {
+        ...word.box,
+        x0: word.box.x0 + Math.round(width * start / chars),
+        x1: word.box.x0 + Math.round(width * end / chars),
+      },
+    });
+  };
+  for (const match of word.text.matchAll(LEADER)) {
+    take(from, match.index);
+    from = match.index + match[0].length;
+  }
+  take(from, word.text.length);
+  return pieces;
 }
 
 /** Words that join a label's parts or its value ("/", ":", "|", a table's rule). */

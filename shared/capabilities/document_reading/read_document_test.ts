@@ -289,3 +289,18 @@ Deno.test("abbreviated and other wordings of labels are read: Reg. No, Yr of Mfg
   assert.equal(id.place_of_issue, "HUYE");
   assert.equal(id.issue_date, "2020-02-14");
 });
+
+Deno.test("typed leaders between a label and its value are not read as either", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No.............. RAB 123 C"]],
+    [[40, "Make..........TOYOTA ......"]],
+    [[40, "Owner ________ ________ KAMANZI PAUL"]],
+    [[40, "Year …………… 2015"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAB 123 C");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  assert.equal(read.year, "2015");
+});
