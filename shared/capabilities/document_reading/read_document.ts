@@ -293,10 +293,15 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     const labels = Object.values(layout.fields).filter((rule) =>
       lines.some((line) => rule.label.test(line.text))
     ).length;
+    // Values whose shape alone names them (a plate, a VIN, a national ID): small labels are
+    // the first thing blur and glare erase, the large values often survive.
+    const upper = text.toUpperCase();
+    const shapes = Object.values(layout.fields).filter((rule) => rule.anywhere?.test(upper)).length;
     // A title word counts for two labels; the country line is a small hint only.
-    const score = titles * 2 + labels + (COUNTRY.test(text) ? 0.5 : 0);
-    // A page whose title OCR missed is still known by its labels (four of one type's).
-    const known = (titles > 0 && labels >= 2) || labels >= 4;
+    const score = titles * 2 + labels + shapes * 0.5 + (COUNTRY.test(text) ? 0.5 : 0);
+    // A title with two labels, or with one value of its type's shape, is a document; a page
+    // whose title OCR missed is still known by its labels (four of one type's).
+    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4;
     if (known && (!best || score > best.score)) best = { type, score };
   }
   return best;
@@ -329,8 +334,13 @@ export function readDocument(
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
-  const fields = findFields(placed(lines), layout.fields, options.today, validate);
-  if (validate) crossCheck(kind.type, fields, options.today);
+  const words = placed(lines);
+  const used = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, validate, used);
+  if (validate) {
+    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+    crossCheck(kind.type, fields, options.today);
+  }
   const expected = Object.keys(layout.fields).length;
   const found = Object.keys(fields).length;
   if (found < Math.min(3, Math.ceil(expected / 3))) {
@@ -675,10 +685,11 @@ function findFields(
   rules: Record<string, FieldRule>,
   today: Date,
   validate: boolean,
+  used = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
   const spans = labelSpans(words, rules);
   const labelWords = new Set(spans.flatMap((span) => span.words));
-  const used = new Set<PlacedWord>();
+  for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
     let best: { read: ReadField; words: PlacedWord[] } | null = null;
@@ -733,9 +744,245 @@ function findAnywhere(
     if (!shape) continue;
     const checked = rule.read(shape[0], today);
     if (!checked?.valid) continue;
-    return { read: scored(checked, meanConfidence(lineWords) * 0.9), words: [] };
+    const covered = wordsCovering(lineWords, shape.index, shape.index + shape[0].length);
+    return { read: scored(checked, meanConfidence(covered) * 0.9), words: covered };
   }
   return null;
+}
+
+/** The words of a line (in order, joined by single spaces) that characters `from`…`to` fall in. */
+function wordsCovering(lineWords: PlacedWord[], from: number, to: number): PlacedWord[] {
+  const out: PlacedWord[] = [];
+  let at = 0;
+  for (const word of lineWords) {
+    const end = at + word.text.length;
+    if (end > from && at < to) out.push(word);
+    at = end + 1;
+  }
+  return out;
+}
+
+/** Vehicle makes sold in East Africa: a make is known by its name where its label was lost. */
+const MAKES = new Set([
+  "TOYOTA",
+  "NISSAN",
+  "HONDA",
+  "SUZUKI",
+  "MITSUBISHI",
+  "MAZDA",
+  "SUBARU",
+  "ISUZU",
+  "HYUNDAI",
+  "KIA",
+  "MERCEDES",
+  "MERCEDES-BENZ",
+  "BMW",
+  "VOLKSWAGEN",
+  "VW",
+  "AUDI",
+  "PEUGEOT",
+  "RENAULT",
+  "FORD",
+  "CHEVROLET",
+  "LAND",
+  "LANDROVER",
+  "DAIHATSU",
+  "HINO",
+  "FUSO",
+  "TATA",
+  "ASHOK",
+  "BAJAJ",
+  "TVS",
+  "YAMAHA",
+  "KAWASAKI",
+  "HERO",
+  "LIFAN",
+  "HAOJUE",
+  "SINORAY",
+  "VOLVO",
+  "SCANIA",
+  "MAN",
+  "IVECO",
+  "JEEP",
+  "LEXUS",
+  "INFINITI",
+  "GEELY",
+  "CHERY",
+  "FAW",
+  "DONGFENG",
+  "SKODA",
+]);
+
+/** A word that is a vehicle's use by itself, in any of the card's languages. */
+const USAGE_WORD =
+  /^(?:PRIVATE|PRIV[EÉ]|BWITE|COMMERCIAL|UBUCURUZI|TAXI|TAXI-MOTO|MOTO-TAXI|GOVERNMENT|LETA)$/i;
+
+/** The dates a type carries, in the order they happen. */
+const DATE_ORDER: Record<DocumentType, string[]> = {
+  vehicle_registration: ["issue_date", "expiry_date"],
+  license: ["date_of_birth", "issue_date", "expiry_date"],
+  id_card: ["date_of_birth", "issue_date"],
+  policy: ["start_date", "end_date"],
+};
+
+const DATE_SHAPES = [
+  /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
+  /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
+  /\b[0-9OIS]{1,2}\s?[\-.\/ ]\s?[A-ZÉÛ]{3,9}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+];
+
+/**
+ * Fields whose labels OCR lost (small labels are the first thing blur,
+ * glare and low resolution erase; the large values survive), found among the
+ * words no label claimed by what they are: dates by their order in a
+ * document's life (born, then issued, then expiring; issued before today) when
+ * exactly one way to place them fits; a year of manufacture standing alone; a
+ * make by its name; a vehicle's use by its words; a sex printed alone; a name
+ * as the one run of two to four words of capital letters. Each is a little
+ * less sure than a value found beside its label, and is never taken when two
+ * readings fit.
+ */
+function byShape(
+  type: DocumentType,
+  words: PlacedWord[],
+  used: Set<PlacedWord>,
+  fields: Record<string, ReadField>,
+  today: Date,
+  wanted: Set<string>,
+): void {
+  const titles = LAYOUTS[type].title;
+  const lines = new Map<number, PlacedWord[]>();
+  for (const word of words) {
+    if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
+  }
+  // Segments: a line's free words, split where a column's gap separates them.
+  const segments: PlacedWord[][] = [];
+  for (const lineWords of lines.values()) {
+    lineWords.sort((a, b) => a.box.x0 - b.box.x0);
+    // A title or the country's name ("REPUBLIC" holds "PUBLIC") is no field's value.
+    const line = textOf(lineWords);
+    if (titles.some((title) => title.test(line)) || COUNTRY.test(line)) continue;
+    let current: PlacedWord[] = [];
+    for (const word of lineWords) {
+      const last = current.at(-1);
+      if (last && word.box.x0 - last.box.x1 > 2.5 * height(last.box)) {
+        segments.push(current);
+        current = [];
+      }
+      current.push(word);
+    }
+    if (current.length) segments.push(current);
+  }
+  const take = (field: string, checked: CheckedValue, taken: PlacedWord[]) => {
+    fields[field] = scored(checked, meanConfidence(taken) * 0.85);
+    for (const word of taken) used.add(word);
+  };
+  const free = (segment: PlacedWord[]) => segment.filter((word) => !used.has(word));
+  // Dates.
+  const order = DATE_ORDER[type].filter((field) => wanted.has(field));
+  const dates: Array<{ value: string; words: PlacedWord[]; checked: CheckedValue }> = [];
+  for (const segment of segments) {
+    const text = textOf(segment).toUpperCase();
+    for (const shape of DATE_SHAPES) {
+      for (const match of text.matchAll(shape)) {
+        const checked = readDate(match[0]);
+        if (!checked?.valid) continue;
+        const covered = wordsCovering(segment, match.index, match.index + match[0].length);
+        if (dates.some((date) => date.words.some((word) => covered.includes(word)))) continue;
+        dates.push({ value: checked.value, words: covered, checked });
+      }
+    }
+  }
+  const missing = order.filter((field) => !fields[field]);
+  if (missing.length && dates.length) {
+    const todayIso = today.toISOString().slice(0, 10);
+    const adult = `${today.getUTCFullYear() - 16}${todayIso.slice(4)}`;
+    const fits = (field: string, value: string) =>
+      field === "date_of_birth"
+        ? value <= adult
+        : /issue|start/.test(field)
+        ? value <= todayIso
+        : true;
+    // Every way to give each missing date one of the free dates (or none) that keeps the
+    // document's dates in order; the ways that place most dates, if they agree, are taken.
+    let best: Array<Record<string, number>> = [];
+    let bestCount = 0;
+    const walk = (index: number, chosen: Record<string, number>) => {
+      if (index === missing.length) {
+        const placedValues = order.map((field) =>
+          field in chosen ? dates[chosen[field]].value : fields[field]?.value
+        ).filter((value): value is string => Boolean(value));
+        if (placedValues.some((value, i) => i > 0 && value <= placedValues[i - 1])) return;
+        const count = Object.keys(chosen).length;
+        if (count > bestCount) [best, bestCount] = [[{ ...chosen }], count];
+        else if (count === bestCount && count > 0) best.push({ ...chosen });
+        return;
+      }
+      walk(index + 1, chosen);
+      const field = missing[index];
+      for (let d = 0; d < dates.length; d++) {
+        if (Object.values(chosen).includes(d) || !fits(field, dates[d].value)) continue;
+        walk(index + 1, { ...chosen, [field]: d });
+      }
+    };
+    walk(0, {});
+    for (const field of missing) {
+      const values = new Set(best.map((way) => way[field]));
+      if (best.length && values.size === 1 && best[0][field] !== undefined) {
+        const date = dates[best[0][field]];
+        take(field, date.checked, date.words);
+      }
+    }
+  }
+  const tokens = segments.flatMap(free).filter((word) => !used.has(word));
+  const unique = <T>(items: T[]): T | null => (items.length === 1 ? items[0] : null);
+  if (wanted.has("year") && !fields.year) {
+    const year = unique(tokens.filter((word) => {
+      const checked = /^(?:19|20)\d\d$/.test(word.text) ? readYear(word.text, today) : null;
+      return checked?.valid;
+    }));
+    if (year) take("year", readYear(year.text, today)!, [year]);
+  }
+  if (wanted.has("make") && !fields.make) {
+    const make = unique(tokens.filter((word) => MAKES.has(word.text.toUpperCase())));
+    if (make) take("make", { value: make.text.toUpperCase(), valid: true }, [make]);
+  }
+  if (wanted.has("usage") && !fields.usage) {
+    const usage = unique(tokens.filter((word) => {
+      const checked = USAGE_WORD.test(word.text) ? readUsage(word.text) : null;
+      return checked?.valid;
+    }));
+    if (usage) take("usage", readUsage(usage.text)!, [usage]);
+  }
+  if (wanted.has("sex") && !fields.sex) {
+    const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));
+    if (sex) {
+      const value = /^(?:F|GORE)$/i.test(sex.text) ? "F" : "M";
+      take("sex", { value, valid: true }, [sex]);
+    }
+  }
+  const nameField = wanted.has("owner_name")
+    ? "owner_name"
+    : wanted.has("full_name")
+    ? "full_name"
+    : null;
+  if (nameField && !fields[nameField]) {
+    const runs: PlacedWord[][] = [];
+    for (const segment of segments) {
+      let run: PlacedWord[] = [];
+      for (const word of [...free(segment), null]) {
+        const nameLike = word && /^[A-Z][A-Z'’-]+$/.test(word.text) &&
+          !MAKES.has(word.text) && !readUsage(word.text)?.valid;
+        if (nameLike) run.push(word!);
+        else {
+          if (run.length >= 2 && run.length <= 4) runs.push(run);
+          run = [];
+        }
+      }
+    }
+    const name = unique(runs);
+    if (name) take(nameField, readName(textOf(name))!, name);
+  }
 }
 
 function scored(checked: CheckedValue, ocrConfidence: number): ReadField {

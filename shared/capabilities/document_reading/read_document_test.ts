@@ -304,3 +304,55 @@ Deno.test("typed leaders between a label and its value are not read as either", 
   assert.equal(read.owner_name, "KAMANZI PAUL");
   assert.equal(read.year, "2015");
 });
+
+Deno.test("a card whose small labels OCR lost is a document, its values known by what they are", () => {
+  // Small-caps labels above large values: tesseract read the values and the title only.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAB 123 C"], [500, "TOYOTA"]],
+    [[40, "HILUX"], [500, "2015"]],
+    [[40, "12/03/2019"], [500, "KAMANZI PAUL"]],
+    [[40, "1 1985 8 0012345 0 12"], [500, "PRIVATE"]],
+    [[40, "2029-03-11"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAB 123 C");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.year, "2015");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  assert.equal(read.owner_national_id, "1198580012345012");
+  assert.equal(read.usage, "private");
+  // Issued before today, expiring after: the dates' order in the card's life places them.
+  assert.equal(read.issue_date, "2019-03-12");
+  assert.equal(read.expiry_date, "2029-03-11");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "MUGISHA ERIC"], [500, "1 1990 8 0012345 0 12"]],
+      [[40, "14 FEB 2031"], [500, "05.01.1990"], [900, "2016-07-01"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.date_of_birth, "1990-01-05");
+  assert.equal(licence.issue_date, "2016-07-01");
+  assert.equal(licence.expiry_date, "2031-02-14");
+  // Two ways to place three dates on an ID card's two: none is guessed.
+  const id = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "ISHIMWE GRACE"], [500, "1 1980 7 0012345 0 12"]],
+      [[40, "01/01/1980"], [500, "01/01/1990"], [900, "01/01/2015"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(id.kind, "document");
+  if (id.kind !== "document") return;
+  assert.equal(id.fields.date_of_birth, undefined);
+  assert.equal(id.fields.issue_date, undefined);
+  // A title alone with a word is still not a document.
+  assert.equal(
+    readDocument(page([[[40, "CERTIFICATE OF REGISTRATION"]], [[40, "HELLO"]]]), { today: TODAY })
+      .kind,
+    "not_a_document",
+  );
+});
