@@ -184,7 +184,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: readLicenceNumber,
       },
       categories: {
-        label: /categor\w*|cat[ée]gories?|ibyiciro|classes?\b|\bcat\b\.?/i,
+        label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
         read: (raw) => {
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "")
@@ -598,6 +598,12 @@ function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
   return out;
 }
 
+/** A word ending in a colon: a label, known or not. */
+const UNKNOWN_LABEL = /^\p{L}[\p{L}.'’()]*:$/u;
+
+/** A word with lower-case letters in it and no digit: a label's, not a value's. */
+const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:]$/u;
+
 /** A word printed in lower case only: part of a label, never a value (values are in capitals or digits). */
 const WRAPPED_LABEL = /^[a-zà-ÿ'’().°/-]+$/;
 
@@ -618,6 +624,8 @@ function valuesNear(
   ).sort((a, b) => a.box.x0 - b.box.x0);
   for (const word of rowWords) {
     if (labelWords.has(word)) break;
+    // A word ending in a colon is a label we do not know ("Seats:"): the value ends before it.
+    if (right.length && UNKNOWN_LABEL.test(word.text)) break;
     const group = right.at(-1);
     const last = group?.at(-1);
     if (!last && SEPARATOR.test(word.text)) continue;
@@ -646,6 +654,7 @@ function valuesNear(
     const taken: PlacedWord[] = [];
     for (const word of rowUnder) {
       if (labelWords.has(word)) break;
+      if (taken.length && UNKNOWN_LABEL.test(word.text)) break;
       const last = taken.at(-1);
       if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
       if (!last && SEPARATOR.test(word.text)) continue;
@@ -664,7 +673,17 @@ function valuesNear(
       if (next && !labelWords.has(next)) below.push(rowFrom(next).taken);
     }
   }
-  return [...right.slice(0, 2), ...below].filter((candidate) => candidate.length > 0);
+  const candidates: PlacedWord[][] = [];
+  for (const candidate of [...right.slice(0, 2), ...below]) {
+    // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
+    // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
+    // without them first.
+    let from = 0;
+    while (from < candidate.length && LOWER_CASE_WORD.test(candidate[from].text)) from++;
+    if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
+    candidates.push(candidate);
+  }
+  return candidates.filter((candidate) => candidate.length > 0);
 }
 
 function textOf(words: PlacedWord[]): string {
@@ -689,6 +708,9 @@ function findFields(
 ): Record<string, ReadField> {
   const spans = labelSpans(words, rules);
   const labelWords = new Set(spans.flatMap((span) => span.words));
+  if (Deno.env.get("DBG")) {
+    console.log(spans.map((s) => s.field + ":" + s.words.map((w) => w.text).join(" ")));
+  }
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {

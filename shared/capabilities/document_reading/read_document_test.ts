@@ -356,3 +356,25 @@ Deno.test("a card whose small labels OCR lost is a document, its values known by
     "not_a_document",
   );
 });
+
+Deno.test("a value ends at a label we do not know, and a label's unknown words before it are not the value", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // Dense rows: the next column starts right after the value, with a label nobody listed.
+    [[40, "Make: TOYOTA Seats: 4"], [500, "Ubwoko / Mode! HILUX"]],
+    [[40, "Purake / Plate No. RAB 123 C"], [500, "Nyirayo / Owner's name KAMANZI PAUL"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.model, "HILUX");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Licence No: 12A345678"], [500, "National ID: 1 1994 7 5493845 2 81 Class: A, B"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.national_id, "1199475493845281");
+  assert.equal(licence.categories, "A, B");
+});
