@@ -192,9 +192,11 @@ export function vinCheckDigitValid(vin: string): boolean {
 const VIN_SWAPS: Record<string, string[]> = {
   O: ["0"],
   Q: ["0"],
-  I: ["1"],
+  I: ["1", "J"],
   ")": ["J"],
   "]": ["J"],
+  // Tesseract reads a J's hook as a slash ("MD6/1KWY3…").
+  "/": ["J", "1", "7"],
   "|": ["1"],
   "0": ["D"],
   "1": ["L", "T"],
@@ -222,7 +224,7 @@ export function readVin(raw: string): CheckedValue | null {
   const cleaned = raw.toUpperCase().replace(/[\s\-.:]/g, "");
   const chars = [...cleaned].map((ch) => (ch === "O" || ch === "Q" ? "0" : ch === "I" ? "1" : ch));
   if (chars.length !== 17) return null;
-  const base = chars.join("").replace(/[)\]]/g, "J").replace(/\|/g, "1");
+  const base = chars.join("").replace(/[)\]\/]/g, "J").replace(/\|/g, "1");
   if (vinCheckDigitValid(base)) return { value: base, valid: true };
   const original = [...cleaned];
   const candidates = [base];

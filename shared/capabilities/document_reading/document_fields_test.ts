@@ -179,3 +179,7 @@ Deno.test("licence numbers: the classic format, the 16-digit one, and others kep
   assert.equal(old?.valid, false);
   assert.equal(readLicenceNumber("B", today), null);
 });
+
+Deno.test("a VIN whose J tesseract read as a slash is read with its J", () => {
+  assert.deepEqual(readVin("JTE0WP/34AS581634"), { value: "JTE0WPJ34AS581634", valid: true });
+});

@@ -94,6 +94,11 @@ interface FieldRule {
   read: Reader;
   /** A shape that finds the value anywhere on the page when its label is unreadable. */
   anywhere?: RegExp;
+  /**
+   * A value found by its shape may be one whose check passed only after one
+   * character was corrected (kept doubtful, for the customer to confirm).
+   */
+  anywhereRepaired?: boolean;
 }
 
 const date: Reader = (raw) => readDate(raw);
@@ -134,8 +139,9 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       vin: {
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
         read: (raw) => readVin(firstToken(raw, 17)),
-        // A VIN's check digit makes it safe to take without its label.
-        anywhere: /\b[A-HJ-NPR-Z0-9]{17}\b/,
+        // A VIN's check digit makes it safe to take without its label, once repaired too.
+        anywhere: /(?<![A-Z0-9])[A-Z0-9\/)\]|]{17}(?![A-Z0-9])/,
+        anywhereRepaired: true,
       },
       make: { label: /\bmake\b|marque|ikirango/i, read: word },
       model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
@@ -264,12 +270,16 @@ export function fieldsOf(type: DocumentType): string[] {
 
 /** The first run of characters that could be a token of `length` (a VIN is printed in one piece). */
 function firstToken(raw: string, length: number): string {
+  // Characters OCR reads for a VIN's own (")" or "/" for a J, "|" for a 1) are kept inside a
+  // token, not at its ends.
+  const clean = (token: string) =>
+    token.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "").replace(/[^A-Za-z0-9)\]|\/]/g, "");
   const tokens = raw.trim().split(/\s+/);
-  const exact = tokens.find((token) => token.replace(/[^A-Za-z0-9)\]|]/g, "").length === length);
-  if (exact) return exact.replace(/[^A-Za-z0-9)\]|]/g, "");
+  const exact = tokens.find((token) => clean(token).length === length);
+  if (exact) return clean(exact);
   // OCR sometimes splits a VIN once: join neighbours.
   for (let i = 0; i + 1 < tokens.length; i++) {
-    const joined = (tokens[i] + tokens[i + 1]).replace(/[^A-Za-z0-9)\]|]/g, "");
+    const joined = clean(tokens[i] + tokens[i + 1]);
     if (joined.length === length) return joined;
   }
   return tokens[0] ?? "";
@@ -765,7 +775,12 @@ function findAnywhere(
     const shape = rule.anywhere!.exec(textOf(lineWords).toUpperCase());
     if (!shape) continue;
     const checked = rule.read(shape[0], today);
-    if (!checked?.valid) continue;
+    if (
+      !checked ||
+      (!checked.valid && !(rule.anywhereRepaired && checked.note?.includes("corrected")))
+    ) {
+      continue;
+    }
     const covered = wordsCovering(lineWords, shape.index, shape.index + shape[0].length);
     return { read: scored(checked, meanConfidence(covered) * 0.9), words: covered };
   }
@@ -935,9 +950,17 @@ function byShape(
           field in chosen ? dates[chosen[field]].value : fields[field]?.value
         ).filter((value): value is string => Boolean(value));
         if (placedValues.some((value, i) => i > 0 && value <= placedValues[i - 1])) return;
-        const count = Object.keys(chosen).length;
-        if (count > bestCount) [best, bestCount] = [[{ ...chosen }], count];
-        else if (count === bestCount && count > 0) best.push({ ...chosen });
+        // More dates placed is better; a document still valid is likelier than one expired,
+        // so a lone past date is its issue, not its expiry.
+        const expired = Object.entries(chosen).filter(([field, d]) =>
+          /expiry|end/.test(field) && dates[d].value <= todayIso
+        ).length;
+        const count = Object.keys(chosen).length * 2 - expired;
+        if (count > bestCount) {
+          [best, bestCount] = [[{ ...chosen }], count];
+        } else if (count === bestCount && count > 0) {
+          best.push({ ...chosen });
+        }
         return;
       }
       walk(index + 1, chosen);

@@ -378,3 +378,18 @@ Deno.test("a value ends at a label we do not know, and a label's unknown words b
   assert.equal(licence.national_id, "1199475493845281");
   assert.equal(licence.categories, "A, B");
 });
+
+Deno.test("a lone date on a card whose labels were lost is its issue, not its expiry; a VIN is found by its shape", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "CARTE D'IMMATRICULATION"]],
+      [[40, "RGH 204 C"], [500, "TOYOTA"]],
+      [[40, "JTE0WP/34AS581634"], [500, "2022"]],
+      [[40, "HILUX"], [500, "12/07/2012"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.issue_date, "2012-07-12");
+  assert.equal(read.expiry_date, undefined);
+  assert.equal(read.vin, "JTE0WPJ34AS581634");
+});
