@@ -32,6 +32,7 @@ const AS_DIGIT: Record<string, string> = {
   G: "6",
   T: "7",
   "©": "0",
+  "&": "8",
 };
 const AS_LETTER: Record<string, string> = {
   "0": "O",

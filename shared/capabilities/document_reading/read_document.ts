@@ -449,6 +449,9 @@ const LEADER = /[.…·_]{3,}|_{2,}|…+/g;
  * ("Make.....TOYOTA") is split in two, each piece with its share of the box.
  */
 export function withoutLeaders(word: OcrWord): OcrWord[] {
+  // Leaders OCR read as letters ("nnccco…eeoo") make a word longer than any value a card
+  // prints in one piece (a VIN is 17, a name's part rarely 15): it is noise, not a value.
+  if (word.text.replace(/[.…·_]/g, "").length > 24) return [];
   if (!LEADER.test(word.text)) return [word];
   LEADER.lastIndex = 0;
   const pieces: OcrWord[] = [];

@@ -297,12 +297,15 @@ Deno.test("typed leaders between a label and its value are not read as either", 
     [[40, "Make..........TOYOTA ......"]],
     [[40, "Owner ________ ________ KAMANZI PAUL"]],
     [[40, "Year …………… 2015"]],
+    // Leaders OCR read as letters: a "word" longer than any value.
+    [[40, "Owner ID …nnccooveeceennenssssensereenensseeeeerenemm…… 1 1985 8 0012345 0 12"]],
   ]);
   const read = values(readDocument(lines, { today: TODAY }));
   assert.equal(read.plate, "RAB 123 C");
   assert.equal(read.make, "TOYOTA");
   assert.equal(read.owner_name, "KAMANZI PAUL");
   assert.equal(read.year, "2015");
+  assert.equal(read.owner_national_id, "1198580012345012");
 });
 
 Deno.test("a card whose small labels OCR lost is a document, its values known by what they are", () => {
