@@ -186,7 +186,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
         read: readLicenceNumber,
       },
       categories: {
@@ -688,11 +688,16 @@ function valuesNear(
   }
   const candidates: PlacedWord[][] = [];
   for (const candidate of [...right.slice(0, 2), ...below]) {
+    const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
     // without them first.
     let from = 0;
     while (from < candidate.length && LOWER_CASE_WORD.test(candidate[from].text)) from++;
+    // Lower-case words joined by a slash are a label in two languages: right of a label, its
+    // own other wording; under it, another field's label ("Colour / Ibara"), whose row it is.
+    const slashed = candidate.slice(0, from).some((word) => /^[\/|]$/.test(word.text));
+    if (slashed && (under || from === candidate.length)) continue;
     if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
     candidates.push(candidate);
   }
@@ -1030,6 +1035,15 @@ function byShape(
     }
     const name = unique(runs);
     if (name) take(nameField, readName(textOf(name))!, name);
+  }
+  // A model is the one word of capitals (and digits) left once every other field claimed its
+  // words, on a card whose make is read: a name, a date or a number would have been claimed.
+  if (wanted.has("model") && !fields.model && fields.make) {
+    const left = segments.flatMap(free).filter((word) =>
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) && !USAGE_WORD.test(word.text)
+    );
+    const model = unique(left);
+    if (model) take("model", { value: model.text, valid: true }, [model]);
   }
 }
 

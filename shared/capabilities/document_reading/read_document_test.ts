@@ -324,6 +324,8 @@ Deno.test("a card whose small labels OCR lost is a document, its values known by
   assert.equal(read.year, "2015");
   assert.equal(read.owner_name, "KAMANZI PAUL");
   assert.equal(read.owner_national_id, "1198580012345012");
+  // The one word of capitals left once the others were claimed, on a card whose make is read.
+  assert.equal(read.model, "HILUX");
   assert.equal(read.usage, "private");
   // Issued before today, expiring after: the dates' order in the card's life places them.
   assert.equal(read.issue_date, "2019-03-12");
@@ -395,4 +397,32 @@ Deno.test("a lone date on a card whose labels were lost is its issue, not its ex
   assert.equal(read.issue_date, "2012-07-12");
   assert.equal(read.expiry_date, undefined);
   assert.equal(read.vin, "JTE0WPJ34AS581634");
+});
+
+Deno.test("another field's label in two languages under a label is not its value", () => {
+  const reading = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Registration Mark RG 586 N"]],
+      [[40, "Ikirango / Make"]],
+      [[40, "Colour / Ibara SILVER"]],
+      [[40, "Ubwoko / Model BOXER"]],
+      [[40, "Umwaka / Year 2005"]],
+    ]),
+    { today: TODAY },
+  );
+  const read = values(reading);
+  assert.equal(read.make, undefined);
+  assert.equal(read.model, "BOXER");
+  // "y'uruhushya" (the licence's) names the number even when OCR lost "Nimero".
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Names MUTONI JEAN"]],
+      [[40, "Rawr y'uruhushya / Licence 62E221444"]],
+      [[40, "Exp. 12/10/2030"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.licence_number, "62E221444");
 });
