@@ -696,7 +696,9 @@ function valuesNear(
     while (from < candidate.length && LOWER_CASE_WORD.test(candidate[from].text)) from++;
     // Lower-case words joined by a slash are a label in two languages: right of a label, its
     // own other wording; under it, another field's label ("Colour / Ibara"), whose row it is.
-    const slashed = candidate.slice(0, from).some((word) => /^[\/|]$/.test(word.text));
+    // ("Gore / F" is a value in two languages: a slash then capitals.)
+    const slashed = candidate.slice(0, from).some((word) => /^[\/|]$/.test(word.text)) &&
+      !/^[\/|:]$/.test(candidate[from - 1].text);
     if (slashed && (under || from === candidate.length)) continue;
     if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
     candidates.push(candidate);

@@ -425,4 +425,18 @@ Deno.test("another field's label in two languages under a label is not its value
     { today: TODAY },
   ));
   assert.equal(licence.licence_number, "62E221444");
+  // A value in two languages under its label ("Gore / F") is still its value.
+  const id = values(readDocument(
+    page([
+      [[40, "IDENTITY CARD"]],
+      [[40, "Amazina / Names:"]],
+      [[40, "GATETE GRACE"]],
+      [[40, "Igitsina / Sexe / Sex:"]],
+      [[40, "Gore / F"]],
+      [[40, "Date of birth:"]],
+      [[40, "23/08/1963"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(id.sex, "F");
 });
