@@ -306,7 +306,9 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     // Values whose shape alone names them (a plate, a VIN, a national ID): small labels are
     // the first thing blur and glare erase, the large values often survive.
     const upper = text.toUpperCase();
-    const shapes = Object.values(layout.fields).filter((rule) => rule.anywhere?.test(upper)).length;
+    // A date counts as one such value (every type carries dates).
+    const shapes = Object.values(layout.fields).filter((rule) => rule.anywhere?.test(upper))
+      .length + (DATE_SHAPES.some((shape) => new RegExp(shape.source).test(upper)) ? 1 : 0);
     // A title word counts for two labels; the country line is a small hint only.
     const score = titles * 2 + labels + shapes * 0.5 + (COUNTRY.test(text) ? 0.5 : 0);
     // A title with two labels, or with one value of its type's shape, is a document; a page

@@ -440,3 +440,18 @@ Deno.test("another field's label in two languages under a label is not its value
   ));
   assert.equal(id.sex, "F");
 });
+
+Deno.test("a title with a date and a name is an ID card even when OCR read none of its labels", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "INDANGAMUNTU"]],
+      [[40, "RWIGEMA EMMANUEL"], [500, "09 DEC 2000"]],
+      [[40, "Gabo"], [500, "24 JUL 2021"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.full_name, "RWIGEMA EMMANUEL");
+  assert.equal(read.date_of_birth, "2000-12-09");
+  assert.equal(read.issue_date, "2021-07-24");
+  assert.equal(read.sex, "M");
+});
