@@ -762,11 +762,19 @@ function findFields(
       }
       if (best?.read.valid) break;
     }
-    if (!best && validate && rule.anywhere) best = findAnywhere(words, rule, used, today);
     if (best) {
       fields[field] = best.read;
       for (const word of best.words) used.add(word);
     }
+  }
+  // Only then by shape, among the words no label claimed: a licence's 16-digit number has a
+  // national ID's shape, and is the licence number when its label says so.
+  for (const [field, rule] of Object.entries(rules)) {
+    if (fields[field] || !validate || !rule.anywhere) continue;
+    const found = findAnywhere(words, rule, used, today);
+    if (!found) continue;
+    fields[field] = found.read;
+    for (const word of found.words) used.add(word);
   }
   return fields;
 }

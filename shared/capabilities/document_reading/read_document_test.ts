@@ -455,3 +455,19 @@ Deno.test("a title with a date and a name is an ID card even when OCR read none 
   assert.equal(read.issue_date, "2021-07-24");
   assert.equal(read.sex, "M");
 });
+
+Deno.test("a value under its label is that field's before any field looks for its shape", () => {
+  // A new licence's number has a national ID's shape; the ID's own label was lost.
+  const reading = readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Full name"], [500, "Licence number"]],
+      [[40, "IRADUKUNDA GRACE"], [500, "1198988210012114"]],
+      [[40, "Date of birth 07/04/1989"]],
+    ]),
+    { today: TODAY },
+  );
+  const read = values(reading);
+  assert.equal(read.licence_number, "1198988210012114");
+  assert.equal(read.national_id, undefined);
+});
