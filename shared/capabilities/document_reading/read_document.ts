@@ -1036,7 +1036,8 @@ function byShape(
     for (const segment of segments) {
       let run: PlacedWord[] = [];
       for (const word of [...free(segment), null]) {
-        const nameLike = word && /^[A-Z][A-Z'’-]+$/.test(word.text) &&
+        // A name's words have three letters or more: OCR's debris of a label has fewer.
+        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(word.text) &&
           !MAKES.has(word.text) && !readUsage(word.text)?.valid;
         if (nameLike) run.push(word!);
         else {
@@ -1054,7 +1055,8 @@ function byShape(
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) && !USAGE_WORD.test(word.text)
     );
-    const model = unique(left);
+    // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
+    const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
     if (model) take("model", { value: model.text, valid: true }, [model]);
   }
 }

@@ -471,3 +471,19 @@ Deno.test("a value under its label is that field's before any field looks for it
   assert.equal(read.licence_number, "1198988210012114");
   assert.equal(read.national_id, undefined);
 });
+
+Deno.test("a garbled label's debris is neither a name nor a model", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "mere purake RF 280 Z"]],
+      [[40, "Sumord GS AIRE MD65TZT23KL162441"]],
+      [[40, "Le HLX125"]],
+      [[40, "Make TVS"]],
+      [[40, "ic NDAYISABA ALINE"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.owner_name, "NDAYISABA ALINE");
+  assert.equal(read.model, "HLX125");
+});
