@@ -458,3 +458,78 @@ export function readWord(raw: string): CheckedValue | null {
   if (value.length < 1 || value.length > 30) return null;
   return { value, valid: /[A-Z]/.test(value) };
 }
+
+/**
+ * Rwanda's thirty districts (and Kigali, the city): where an ID card is
+ * issued. Public administrative geography, not the fixtures' list.
+ */
+export const RWANDA_DISTRICTS = [
+  "NYARUGENGE",
+  "GASABO",
+  "KICUKIRO",
+  "NYANZA",
+  "GISAGARA",
+  "NYARUGURU",
+  "HUYE",
+  "NYAMAGABE",
+  "RUHANGO",
+  "MUHANGA",
+  "KAMONYI",
+  "KARONGI",
+  "RUTSIRO",
+  "RUBAVU",
+  "NYABIHU",
+  "NGORORERO",
+  "RUSIZI",
+  "NYAMASHEKE",
+  "RULINDO",
+  "GAKENKE",
+  "MUSANZE",
+  "BURERA",
+  "GICUMBI",
+  "RWAMAGANA",
+  "NYAGATARE",
+  "GATSIBO",
+  "KAYONZA",
+  "KIREHE",
+  "NGOMA",
+  "BUGESERA",
+  "KIGALI",
+] as const;
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Reads a place of issue: one of Rwanda's districts, as printed or within
+ * one or two OCR slips of exactly one of them (`NYARUGENGF`). Anything else
+ * (a label's word, a place abroad) is kept as read, doubtful.
+ */
+export function readPlace(raw: string): CheckedValue | null {
+  const words = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Z ]/g, " ").split(/\s+/).filter((word) => word.length >= 3);
+  for (const word of words) {
+    if ((RWANDA_DISTRICTS as readonly string[]).includes(word)) return { value: word, valid: true };
+  }
+  for (const word of words) {
+    const near = RWANDA_DISTRICTS.filter((district) =>
+      word.length >= 4 && editDistance(word, district) <= (district.length >= 7 ? 2 : 1)
+    );
+    if (near.length === 1) return { value: near[0], valid: true, note: "repaired a letter" };
+  }
+  const value = readWord(raw);
+  return value
+    ? { value: value.value, valid: false, note: "not a district we know: check it" }
+    : null;
+}

@@ -4,6 +4,7 @@ import {
   readDate,
   readLicenceNumber,
   readNationalId,
+  readPlace,
   readPlate,
   readUsage,
   readVin,
@@ -182,4 +183,15 @@ Deno.test("licence numbers: the classic format, the 16-digit one, and others kep
 
 Deno.test("a VIN whose J tesseract read as a slash is read with its J", () => {
   assert.deepEqual(readVin("JTE0WP/34AS581634"), { value: "JTE0WPJ34AS581634", valid: true });
+});
+
+Deno.test("a place of issue is one of Rwanda's districts, repaired within an OCR slip; a label's word is doubtful", () => {
+  assert.deepEqual(readPlace("KICUKIRO"), { value: "KICUKIRO", valid: true });
+  assert.deepEqual(readPlace("NYARUGENGF"), {
+    value: "NYARUGENGE",
+    valid: true,
+    note: "repaired a letter",
+  });
+  assert.equal(readPlace("DLIVRANCE")?.valid, false);
+  assert.equal(readPlace("INDANGAMUNTU")?.valid, false);
 });

@@ -16,6 +16,7 @@ import {
   readLicenceNumber,
   readName,
   readNationalId,
+  readPlace,
   readPlate,
   readUsage,
   readVin,
@@ -226,7 +227,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       place_of_issue: {
         label:
           /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]/i,
-        read: word,
+        read: readPlace,
       },
       national_id: {
         label:
