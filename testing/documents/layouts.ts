@@ -640,7 +640,7 @@ function varied(
   type: FamilyDocumentType,
   items: Array<{ key: string | null; label: string; shown: string }>,
 ): Array<{ key: string | null; label: string; shown: string }> {
-  let out = items.map((item) =>
+  const out = items.map((item) =>
     item.key && OTHER_LABELS[item.key] && random() < 0.45
       ? { ...item, label: pick(random, OTHER_LABELS[item.key]) }
       : item
