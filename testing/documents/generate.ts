@@ -20,6 +20,8 @@ import {
   type Family,
   familyDocument,
   type FamilyDocumentType,
+  NEW_BLIND,
+  NEW_DEV,
   NEW_FAMILIES,
   type RegistrationChoice,
 } from "./layouts.ts";
@@ -59,6 +61,8 @@ export const SETS = {
   families: 2026_1126,
   scenarios: 2026_1127,
   unseen: 2026_1128,
+  new_dev: 2026_1129,
+  new_blind: 2026_1130,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -157,6 +161,25 @@ function unseenPlan(): Planned[] {
   return items;
 }
 
+/**
+ * The `new_dev` and `new_blind` sets: the third round's families
+ * (`NEW_DEV` / `NEW_BLIND`), ten documents each with damage cycling over them
+ * all; an unreadable blur, a receipt, a car photo and a word to refuse.
+ */
+function newerPlan(families: readonly Family[]): Planned[] {
+  const items: Planned[] = [];
+  let next = 0;
+  for (const family of families) {
+    for (const type of [...PER_FAMILY, ...PER_FAMILY]) {
+      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
+    }
+  }
+  items.push({ family: families[0], type: "vehicle_registration", condition: "unreadable" });
+  items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "rotated" });
+  items.push({ kind: "single_word", condition: "jpeg" });
+  return items;
+}
+
 /** Renders and writes one set; answers its manifest. */
 export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[]> {
   const launched = await launchChromium();
@@ -173,6 +196,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? scenarioPlan()
       : set === "unseen"
       ? unseenPlan()
+      : set === "new_dev"
+      ? newerPlan(NEW_DEV)
+      : set === "new_blind"
+      ? newerPlan(NEW_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

@@ -21,6 +21,7 @@ import {
   nationalId,
   pick,
   type Random,
+  seededRandom,
   spacedId,
   type SyntheticDocument,
   vin,
@@ -49,8 +50,59 @@ export const FAMILIES = [
  */
 export const NEW_FAMILIES = ["photo_panel", "certificate_footer", "dotted_leaders"] as const;
 
+/**
+ * Families of the third round (issue 26), written before the reader was
+ * touched again, each unlike every earlier one in a way real East-African
+ * cards and certificates are: labels in small capitals above large bold
+ * values; values in boxes with their label in the box's corner; a label pair
+ * in two languages stacked over the value; a dense three-column grid; a form
+ * whose labels end in dots or underscores typed as text; values pushed to the
+ * right edge far from their labels; a big header with a watermark over the
+ * fields; a card's back with shaded label cells. They use abbreviated
+ * labels ("Reg. No", "Immat.", "D.O.B", "Chassis/VIN"), four date formats,
+ * distracting fields the reader must not take, and leave some fields out.
+ * Split at random ({@link NEWER_SPLIT_SEED}) into {@link NEW_DEV} (tuned on)
+ * and {@link NEW_BLIND} (measured once, at the end).
+ */
+export const NEWER_FAMILIES = [
+  "caps_above_bold",
+  "boxed_corner",
+  "bilingual_stacked",
+  "dense_three_grid",
+  "typed_leaders",
+  "right_aligned",
+  "watermark_header",
+  "shaded_back",
+] as const;
+
+/** The seed that split {@link NEWER_FAMILIES} into dev and blind halves. */
+export const NEWER_SPLIT_SEED = 2026_1126_2235;
+
+function split(): { dev: NewerFamily[]; blind: NewerFamily[] } {
+  const random = seededRandom(NEWER_SPLIT_SEED);
+  const order = [...NEWER_FAMILIES];
+  // Fisher–Yates: every split of the eight equally likely.
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return { dev: order.slice(0, 4).sort(), blind: order.slice(4).sort() };
+}
+
+/** A family of the third round. */
+export type NewerFamily = typeof NEWER_FAMILIES[number];
+
+/** The half of {@link NEWER_FAMILIES} the reader may be tuned on (`new_dev` set). */
+export const NEW_DEV: readonly NewerFamily[] = split().dev;
+
+/** The other half: measured once, at the very end, never studied (`new_blind` set). */
+export const NEW_BLIND: readonly NewerFamily[] = split().blind;
+
 /** A layout family. */
-export type Family = typeof FAMILIES[number] | typeof NEW_FAMILIES[number];
+export type Family =
+  | typeof FAMILIES[number]
+  | typeof NEW_FAMILIES[number]
+  | NewerFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -404,8 +456,7 @@ function render(
         return `<div class="d"><span class="l">${
           escape(item.label)
         }</span><span class="dots"></span>${val}</div>`;
-      case "table_header":
-      case "grid_four":
+      default:
         return "";
     }
   };
@@ -507,20 +558,26 @@ export function familyDocument(
     : type === "license"
     ? licence(random, edition)
     : idCard(random, edition);
-  const languages = labelLanguages(random);
-  const items = shuffleSome(random, made.printed).map((item) => ({
+  const newer = (NEWER_FAMILIES as readonly string[]).includes(family);
+  const languages = newer && family === "bilingual_stacked"
+    ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
+    : labelLanguages(random);
+  let items = shuffleSome(random, made.printed).map((item) => ({
     key: item.key,
     label: label(random, item.labels, languages),
     shown: item.shown,
   }));
+  if (newer) items = varied(random, type, items);
   const background = type === "vehicle_registration"
     ? pick(random, ["#f7e67c", "#fff3b0", "#ffffff"])
     : type === "license"
     ? pick(random, ["#f3d9e4", "#e8f0ff", "#ffffff"])
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
-  const { html, width } = render(family, random, made.title, items, background);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
+  const { html, width } = newer
+    ? renderNewer(family as NewerFamily, random, titleOf(random, made.title), dated(random, items))
+    : render(family, random, made.title, items, background);
   return {
     type,
     kind: type,
@@ -529,4 +586,240 @@ export function familyDocument(
     fields,
     edition,
   };
+}
+
+/** Shorter and other wordings real cards print, by field: none of them in `registration()`'s lists. */
+const OTHER_LABELS: Record<string, string[]> = {
+  plate: ["Reg. No", "Immat.", "N° de plaque", "Nomero ya Plaque / Plate No", "Registration Mark"],
+  vin: ["Chassis/VIN", "N° châssis", "VIN No", "Chassis Number"],
+  make: ["Make/Marque", "Vehicle make"],
+  model: ["Type/Model", "Modèle/Model"],
+  year: ["Yr of Mfg", "Année fab.", "Mfg. Year"],
+  owner_name: ["Owner's name", "Nom du propriétaire", "Registered owner"],
+  owner_national_id: ["ID No. of owner", "Owner NID", "N° ID propriétaire"],
+  issue_date: ["Issue date", "Date d'émission", "Date issued"],
+  expiry_date: ["Expiry date", "Exp.", "Expires"],
+  usage: ["Vehicle use", "Type of use", "Usage du véhicule"],
+  full_name: ["Surname & given names", "Nom", "Name"],
+  date_of_birth: ["D.O.B", "DOB", "Birth date"],
+  national_id: ["NID", "ID No.", "N° ID national"],
+  licence_number: ["DL No.", "Licence No", "N° permis"],
+  categories: ["Class", "Cat.", "Vehicle categories"],
+  sex: ["Gender", "Sex/Sexe"],
+  place_of_issue: ["Issued at", "Place of issue/Lieu"],
+};
+
+/** Printed fields no answer holds (label, value): a reader must not take them for a field's. */
+const DISTRACTORS: Record<FamilyDocumentType, Array<(random: Random) => [string, string]>> = {
+  vehicle_registration: [
+    (random) => ["Colour / Ibara", colour(random)],
+    (random) => ["Seats", String(2 + Math.floor(random() * 6))],
+    (random) => ["Engine No", `${letters(random, 2)}${digits(random, 7)}`],
+    (random) => ["Serial", digits(random, 6)],
+  ],
+  license: [
+    (random) => ["Blood group", pick(random, ["O+", "A+", "B-", "AB+"])],
+    (random) => ["Serial", digits(random, 6)],
+  ],
+  id_card: [
+    (random) => ["Serial", digits(random, 6)],
+    (random) => ["Height", `1.${60 + Math.floor(random() * 30)} m`],
+  ],
+};
+
+function colour(random: Random): string {
+  return pick(random, ["WHITE", "SILVER", "BLACK", "BLUE", "RED", "GREY"]);
+}
+
+/**
+ * The third round's variations on a document's fields: some labels in
+ * another wording, a field or two left out, a distracting field or two.
+ */
+function varied(
+  random: Random,
+  type: FamilyDocumentType,
+  items: Array<{ key: string | null; label: string; shown: string }>,
+): Array<{ key: string | null; label: string; shown: string }> {
+  const out = items.map((item) =>
+    item.key && OTHER_LABELS[item.key] && random() < 0.45
+      ? { ...item, label: pick(random, OTHER_LABELS[item.key]) }
+      : item
+  );
+  // Leave out up to two fields (never so many that nothing is left to read).
+  for (let drop = Math.floor(random() * 3); drop > 0 && out.length > 5; drop--) {
+    out.splice(Math.floor(random() * out.length), 1);
+  }
+  for (let extra = 1 + Math.floor(random() * 2); extra > 0; extra--) {
+    const [labelText, shown] = pick(random, DISTRACTORS[type])(random);
+    out.splice(Math.floor(random() * (out.length + 1)), 0, { key: null, label: labelText, shown });
+  }
+  return out;
+}
+
+const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+
+/** The card's dates in one of the formats issuers print: 12/03/2024, 12.03.2024, 2024-03-12, 12 MAR 2024. */
+function dated(
+  random: Random,
+  items: Array<{ key: string | null; label: string; shown: string }>,
+): Array<{ key: string | null; label: string; shown: string }> {
+  const format = pick(random, ["slash", "dot", "iso", "month", "dash"]);
+  return items.map((item) => {
+    const parts = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(item.shown);
+    if (!item.key || !parts) return item;
+    const [, dd, mm, yyyy] = parts;
+    const shown = format === "dot"
+      ? `${dd}.${mm}.${yyyy}`
+      : format === "iso"
+      ? `${yyyy}-${mm}-${dd}`
+      : format === "month"
+      ? `${dd} ${MONTHS[Number(mm) - 1]} ${yyyy}`
+      : format === "dash"
+      ? `${dd}-${mm}-${yyyy}`
+      : item.shown;
+    return { ...item, shown };
+  });
+}
+
+/** One or both of a title's lines: many cards print it in one language only. */
+function titleOf(random: Random, title: string[]): string[] {
+  const which = random();
+  return which < 0.4 ? [title[0]] : which < 0.6 ? [title[1]] : title;
+}
+
+/** Renders a third-round family (see {@link NEWER_FAMILIES}). */
+function renderNewer(
+  family: NewerFamily,
+  random: Random,
+  title: string[],
+  items: Array<{ label: string; shown: string }>,
+): { html: string; width: number } {
+  const font = pick(random, [...FONTS, "DejaVu Serif Condensed", "DejaVu Sans Light"]);
+  const size = 15 + Math.floor(random() * 6);
+  const background = pick(random, ["#ffffff", "#fdf6d8", "#eaf2fb", "#f4ecf6", "#eef7ee"]);
+  const gap = 3 + Math.floor(random() * 9);
+  const colon = pick(random, [":", "", ""]);
+  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  let width = 1000;
+  let body = "";
+  let css = "";
+  switch (family) {
+    case "caps_above_bold": {
+      const columns = pick(random, [2, 3]);
+      width = columns === 2 ? 900 : 1200;
+      body = `<div class="g">${
+        items.map((item) => `<div class="f">${l(item.label)}<br>${v(item.shown)}</div>`).join("")
+      }</div>`;
+      css = `.g{display:grid;grid-template-columns:repeat(${columns},1fr);column-gap:36px}
+        .f{margin:${gap}px 0}.l{font-size:0.62em;text-transform:uppercase;letter-spacing:0.12em;color:#555}
+        .v{font-size:1.35em;font-weight:bold}`;
+      break;
+    }
+    case "boxed_corner": {
+      const columns = pick(random, [2, 3]);
+      width = columns === 2 ? 950 : 1250;
+      body = `<div class="g">${
+        items.map((item) => `<div class="b">${l(item.label)}<div>${v(item.shown)}</div></div>`)
+          .join("")
+      }</div>`;
+      css = `.g{display:grid;grid-template-columns:repeat(${columns},1fr);gap:6px}
+        .b{border:2px solid #444;border-radius:4px;padding:2px 8px 8px;min-height:3em}
+        .b .l{font-size:0.6em;color:#444;display:block}.b div{text-align:center;margin-top:4px}
+        .v{font-weight:bold;font-size:1.15em}`;
+      break;
+    }
+    case "bilingual_stacked": {
+      width = 1000;
+      body = `<div class="g">${
+        items.map((item) =>
+          `<div class="f"><div class="st">${
+            item.label.split(" / ").map(escape).join("<br>")
+          }</div>${v(item.shown)}</div>`
+        ).join("")
+      }</div>`;
+      css = `.g{display:grid;grid-template-columns:1fr 1fr;column-gap:44px}
+        .f{margin:${gap + 2}px 0}.st{font-size:0.72em;line-height:1.2;color:#444}
+        .st br+*{font-style:italic}.v{font-weight:bold;font-size:1.1em}`;
+      break;
+    }
+    case "dense_three_grid": {
+      width = 1300;
+      body = `<div class="g">${
+        items.map((item) => `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`)
+          .join("")
+      }</div>`;
+      css = `.card{font-size:${size - 2}px!important}
+        .g{display:grid;grid-template-columns:1fr 1fr 1fr;column-gap:18px;row-gap:2px}
+        .f{margin:1px 0;white-space:nowrap}.v{font-weight:bold}`;
+      break;
+    }
+    case "typed_leaders": {
+      width = 950;
+      const leader = pick(random, [".", "_", "…"]);
+      const run = (n: number) => leader.repeat(leader === "…" ? Math.ceil(n / 2) : n);
+      body = `<div class="list">${
+        items.map((item) =>
+          `<div class="f">${l(item.label)}${run(6 + Math.floor(random() * 20))} ${v(item.shown)} ${
+            random() < 0.5 ? run(4 + Math.floor(random() * 10)) : ""
+          }</div>`
+        ).join("")
+      }</div>`;
+      css = `.f{margin:${gap}px 0;white-space:nowrap}.v{font-weight:bold}`;
+      break;
+    }
+    case "right_aligned": {
+      width = pick(random, [900, 1100]);
+      body = `<div class="list">${
+        items.map((item) => `<div class="f">${l(item.label + colon)}${v(item.shown)}</div>`)
+          .join("")
+      }</div>`;
+      css = `.f{display:flex;justify-content:space-between;padding:${gap}px 0;
+        border-bottom:1px solid #bbb}.v{font-weight:bold;text-align:right}`;
+      break;
+    }
+    case "watermark_header": {
+      width = 1100;
+      body = `<div class="wm">RWANDA</div><div class="g">${
+        items.map((item) => `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`)
+          .join("")
+      }</div>`;
+      css = `.card{position:relative;overflow:hidden}
+        .head{padding:18px 0!important}.seal{width:90px!important;height:90px!important}
+        .head div{font-size:1.5em}.title{font-size:1.6em!important;text-align:center}
+        .wm{position:absolute;left:80px;top:260px;font-size:150px;font-weight:bold;color:rgba(0,0,0,0.1);
+          transform:rotate(-22deg);letter-spacing:0.2em}
+        .g{display:grid;grid-template-columns:1fr 1fr;column-gap:40px}
+        .f{margin:${gap}px 0}.l{font-style:italic}.v{font-weight:bold}`;
+      break;
+    }
+    case "shaded_back": {
+      width = 900;
+      body = `<table class="t">${
+        items.map((item) => `<tr><th>${escape(item.label)}</th><td>${v(item.shown)}</td></tr>`)
+          .join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;width:100%;margin-top:10px}
+        .t th{background:${
+        pick(random, ["#c8c8c8", "#d6e2c4", "#cfd8e6"])
+      };text-align:left;font-weight:normal;
+          padding:${gap / 2 + 2}px 10px;width:40%;border:1px solid #999}
+        .t td{padding:${gap / 2 + 2}px 10px;border:1px solid #999;font-family:'DejaVu Sans Mono'}`;
+      break;
+    }
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
+    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444}
+  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
+  ${css}
+  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
+  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
+    title.map(escape).join("<br>")
+  }</div>${body}</div></body></html>`;
+  return { html, width };
 }

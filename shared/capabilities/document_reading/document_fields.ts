@@ -32,6 +32,7 @@ const AS_DIGIT: Record<string, string> = {
   G: "6",
   T: "7",
   "©": "0",
+  "&": "8",
 };
 const AS_LETTER: Record<string, string> = {
   "0": "O",
@@ -192,12 +193,14 @@ export function vinCheckDigitValid(vin: string): boolean {
 const VIN_SWAPS: Record<string, string[]> = {
   O: ["0"],
   Q: ["0"],
-  I: ["1"],
+  I: ["1", "J"],
   ")": ["J"],
   "]": ["J"],
+  // Tesseract reads a J's hook as a slash ("MD6/1KWY3…").
+  "/": ["J", "1", "7"],
   "|": ["1"],
   "0": ["D"],
-  "1": ["L", "T"],
+  "1": ["L", "T", "J"],
   "5": ["S"],
   S: ["5"],
   "8": ["B"],
@@ -222,7 +225,7 @@ export function readVin(raw: string): CheckedValue | null {
   const cleaned = raw.toUpperCase().replace(/[\s\-.:]/g, "");
   const chars = [...cleaned].map((ch) => (ch === "O" || ch === "Q" ? "0" : ch === "I" ? "1" : ch));
   if (chars.length !== 17) return null;
-  const base = chars.join("").replace(/[)\]]/g, "J").replace(/\|/g, "1");
+  const base = chars.join("").replace(/[)\]\/]/g, "J").replace(/\|/g, "1");
   if (vinCheckDigitValid(base)) return { value: base, valid: true };
   const original = [...cleaned];
   const candidates = [base];
@@ -296,29 +299,86 @@ function calendarDate(day: number, month: number, year: number): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** Month names and their abbreviations in English and French, upper case, by month. */
+const MONTH_NAMES: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:JAN|JANV)/, 1],
+  [/^(?:FEB|F[EÉ]V)/, 2],
+  [/^MAR/, 3],
+  [/^(?:APR|AVR)/, 4],
+  [/^(?:MAY|MAI)/, 5],
+  [/^JUIN|^JUN/, 6],
+  [/^JUIL|^JUL/, 7],
+  [/^(?:AUG|AO[UÛ])/, 8],
+  [/^SEP/, 9],
+  [/^OCT/, 10],
+  [/^NOV/, 11],
+  [/^D[EÉ]C/, 12],
+];
+
 /**
- * Reads a date written `DD/MM/YYYY` (or with `-`, `.`, `,`) as ISO
- * `YYYY-MM-DD`. A reading that is no calendar date (`28/16/2024`) is
- * repaired when exactly one confusable digit swap makes it one.
+ * Reads a date in any of the ways issuers print one, as ISO `YYYY-MM-DD`:
+ * `DD/MM/YYYY` (or with `-`, `.`, `,`), `YYYY-MM-DD`, and `12 MAR 2024` /
+ * `12 mars 2024` (English and French month names). The first date in the
+ * text is taken, whichever its format. A reading that is no calendar date
+ * (`28/16/2024`) is repaired when exactly one confusable digit swap makes it
+ * one.
  */
 export function readDate(raw: string): CheckedValue | null {
-  const match = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(
-    digitsOf(raw.toUpperCase()),
+  const upper = raw.toUpperCase();
+  const numeric = digitsOf(upper);
+  const candidates: Array<{ at: number; day: string; month: string; year: string }> = [];
+  const dayFirst = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(numeric);
+  if (dayFirst) {
+    candidates.push({
+      at: dayFirst.index,
+      day: dayFirst[1],
+      month: dayFirst[2],
+      year: dayFirst[3],
+    });
+  }
+  // The year first is ISO's order; a year then one or two digits, twice, is never a day first.
+  const yearFirst = /((?:19|20)\d\d)\s*[\/\-.]\s*(\d{1,2})\s*[\/\-.]\s*(\d{1,2})(?!\d)/.exec(
+    numeric,
   );
-  if (!match) return null;
-  const exact = calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (yearFirst) {
+    candidates.push({
+      at: yearFirst.index,
+      day: yearFirst[3],
+      month: yearFirst[2],
+      year: yearFirst[1],
+    });
+  }
+  // A month's name: its letters are read as letters, the day and year as digits.
+  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,9})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
+    .exec(upper);
+  const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
+  if (named && month && /^(?:19|20)\d\d$/.test(digitsOf(named[3]))) {
+    candidates.push({
+      at: named.index,
+      day: digitsOf(named[1]),
+      month: String(month),
+      year: digitsOf(named[3]),
+    });
+  }
+  if (candidates.length === 0) return null;
+  const match = candidates.sort((a, b) => a.at - b.at)[0];
+  const exact = calendarDate(Number(match.day), Number(match.month), Number(match.year));
   if (exact) return { value: exact, valid: true };
-  const text = `${match[1].padStart(2, "0")}${match[2].padStart(2, "0")}`;
+  const text = `${match.day.padStart(2, "0")}${match.month.padStart(2, "0")}`;
   const repairs = new Set<string>();
   for (let i = 0; i < 4; i++) {
     for (const swap of DIGIT_SWAPS[text[i]] ?? []) {
       const next = text.slice(0, i) + swap + text.slice(i + 1);
-      const date = calendarDate(Number(next.slice(0, 2)), Number(next.slice(2)), Number(match[3]));
+      const date = calendarDate(
+        Number(next.slice(0, 2)),
+        Number(next.slice(2)),
+        Number(match.year),
+      );
       if (date) repairs.add(date);
     }
   }
   if (repairs.size === 1) return { value: [...repairs][0], valid: true, note: "repaired a digit" };
-  const value = `${match[3]}-${match[2].padStart(2, "0")}-${match[1].padStart(2, "0")}`;
+  const value = `${match.year}-${match.month.padStart(2, "0")}-${match.day.padStart(2, "0")}`;
   return { value, valid: false, note: "not a calendar date" };
 }
 
@@ -397,4 +457,79 @@ export function readWord(raw: string): CheckedValue | null {
   const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ").trim();
   if (value.length < 1 || value.length > 30) return null;
   return { value, valid: /[A-Z]/.test(value) };
+}
+
+/**
+ * Rwanda's thirty districts (and Kigali, the city): where an ID card is
+ * issued. Public administrative geography, not the fixtures' list.
+ */
+export const RWANDA_DISTRICTS = [
+  "NYARUGENGE",
+  "GASABO",
+  "KICUKIRO",
+  "NYANZA",
+  "GISAGARA",
+  "NYARUGURU",
+  "HUYE",
+  "NYAMAGABE",
+  "RUHANGO",
+  "MUHANGA",
+  "KAMONYI",
+  "KARONGI",
+  "RUTSIRO",
+  "RUBAVU",
+  "NYABIHU",
+  "NGORORERO",
+  "RUSIZI",
+  "NYAMASHEKE",
+  "RULINDO",
+  "GAKENKE",
+  "MUSANZE",
+  "BURERA",
+  "GICUMBI",
+  "RWAMAGANA",
+  "NYAGATARE",
+  "GATSIBO",
+  "KAYONZA",
+  "KIREHE",
+  "NGOMA",
+  "BUGESERA",
+  "KIGALI",
+] as const;
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Reads a place of issue: one of Rwanda's districts, as printed or within
+ * one or two OCR slips of exactly one of them (`NYARUGENGF`). Anything else
+ * (a label's word, a place abroad) is kept as read, doubtful.
+ */
+export function readPlace(raw: string): CheckedValue | null {
+  const words = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Z ]/g, " ").split(/\s+/).filter((word) => word.length >= 3);
+  for (const word of words) {
+    if ((RWANDA_DISTRICTS as readonly string[]).includes(word)) return { value: word, valid: true };
+  }
+  for (const word of words) {
+    const near = RWANDA_DISTRICTS.filter((district) =>
+      word.length >= 4 && editDistance(word, district) <= (district.length >= 7 ? 2 : 1)
+    );
+    if (near.length === 1) return { value: near[0], valid: true, note: "repaired a letter" };
+  }
+  const value = readWord(raw);
+  return value
+    ? { value: value.value, valid: false, note: "not a district we know: check it" }
+    : null;
 }

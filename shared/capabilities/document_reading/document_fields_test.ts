@@ -4,6 +4,7 @@ import {
   readDate,
   readLicenceNumber,
   readNationalId,
+  readPlace,
   readPlate,
   readUsage,
   readVin,
@@ -51,6 +52,29 @@ Deno.test("plates, national IDs and dates: shapes, confusions and implausible va
     note: "repaired a digit",
   });
   assert.equal(readDate("31/02/2024")?.valid, false);
+});
+
+Deno.test("readDate reads the formats issuers print: dots, ISO, a month's name in English or French", () => {
+  for (
+    const raw of [
+      "12.03.2024",
+      "12-03-2024",
+      "2024-03-12",
+      "2024/03/12",
+      "12 MAR 2024",
+      "12 mars 2024",
+      "12-Mar-2024",
+      "I2 MAR 2O24",
+    ]
+  ) {
+    assert.deepEqual(readDate(raw), { value: "2024-03-12", valid: true }, raw);
+  }
+  // The first date in the text wins, whichever its format.
+  assert.equal(readDate("2019-01-05 to 04/01/2029")?.value, "2019-01-05");
+  assert.equal(readDate("05 JAN 2019 - 2029-01-04")?.value, "2019-01-05");
+  // A word that is no month is no date.
+  assert.equal(readDate("12 SEATS 2024"), null);
+  assert.equal(readDate("2024-13-40")?.valid, false);
 });
 
 Deno.test("every generated VIN passes its own check (property)", () => {
@@ -155,4 +179,19 @@ Deno.test("licence numbers: the classic format, the 16-digit one, and others kep
   assert.equal(old?.value, "RW/DL/004512");
   assert.equal(old?.valid, false);
   assert.equal(readLicenceNumber("B", today), null);
+});
+
+Deno.test("a VIN whose J tesseract read as a slash is read with its J", () => {
+  assert.deepEqual(readVin("JTE0WP/34AS581634"), { value: "JTE0WPJ34AS581634", valid: true });
+});
+
+Deno.test("a place of issue is one of Rwanda's districts, repaired within an OCR slip; a label's word is doubtful", () => {
+  assert.deepEqual(readPlace("KICUKIRO"), { value: "KICUKIRO", valid: true });
+  assert.deepEqual(readPlace("NYARUGENGF"), {
+    value: "NYARUGENGE",
+    valid: true,
+    note: "repaired a letter",
+  });
+  assert.equal(readPlace("DLIVRANCE")?.valid, false);
+  assert.equal(readPlace("INDANGAMUNTU")?.valid, false);
 });

@@ -16,6 +16,7 @@ import {
   readLicenceNumber,
   readName,
   readNationalId,
+  readPlace,
   readPlate,
   readUsage,
   readVin,
@@ -94,6 +95,11 @@ interface FieldRule {
   read: Reader;
   /** A shape that finds the value anywhere on the page when its label is unreadable. */
   anywhere?: RegExp;
+  /**
+   * A value found by its shape may be one whose check passed only after one
+   * character was corrected (kept doubtful, for the customer to confirm).
+   */
+  anywhereRepaired?: boolean;
 }
 
 const date: Reader = (raw) => readDate(raw);
@@ -105,7 +111,13 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 const NAME_LABEL =
   /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date/i;
+
+// Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
+const ISSUE_LABEL =
+  /date\s+of\s+issue|issue\s+date|date\s+issued|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
+const EXPIRY_LABEL =
+  /expiry(?:\s+date)?|izarangira|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
 
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
@@ -121,21 +133,22 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|plaque(?:\s+d.immatriculation)?|purake|registration\s+n[o0°º]\.?|reg\.?\s*n[o0°º]/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*n[o0°º]\.?|\bimmat\b\.?|n[o0°º]\s*d.immatriculation/i,
         read: readPlate,
         anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
       vin: {
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
         read: (raw) => readVin(firstToken(raw, 17)),
-        // A VIN's check digit makes it safe to take without its label.
-        anywhere: /\b[A-HJ-NPR-Z0-9]{17}\b/,
+        // A VIN's check digit makes it safe to take without its label, once repaired too.
+        anywhere: /(?<![A-Z0-9])[A-Z0-9\/)\]|]{17}(?![A-Z0-9])/,
+        anywhereRepaired: true,
       },
       make: { label: /\bmake\b|marque|ikirango/i, read: word },
       model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication)?/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make/i,
         read: readYear,
       },
       owner_name: {
@@ -143,19 +156,13 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         read: name,
       },
       owner_national_id: {
-        label: /owner\s*[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]/i,
+        label:
+          /owner\s*n?[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
-      issue_date: {
-        label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
-        read: date,
-      },
-      expiry_date: {
-        label: /valid\s+until|izarangira|expir\w*|valable\s+jusqu.\w*/i,
-        read: date,
-      },
+      issue_date: { label: ISSUE_LABEL, read: date },
+      expiry_date: { label: EXPIRY_LABEL, read: date },
       usage: {
         label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
         read: readUsage,
@@ -173,16 +180,18 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
-        label: /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national/i,
+        label:
+          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       licence_number: {
-        label: /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|permis\s*n[o0°º]|n[o0°º]\s*du\s+permis/i,
+        label:
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
         read: readLicenceNumber,
       },
       categories: {
-        label: /categor\w*|cat[ée]gories?|ibyiciro|classes?\b/i,
+        label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
         read: (raw) => {
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "")
@@ -195,15 +204,8 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           return { value: list.join(", "), valid: true };
         },
       },
-      issue_date: {
-        label:
-          /date\s+of\s+issue|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]livrance/i,
-        read: date,
-      },
-      expiry_date: {
-        label: /expiry(?:\s+date)?|izarangira|valid\s+until|expir\w*|valable\s+jusqu.\w*/i,
-        read: date,
-      },
+      issue_date: { label: ISSUE_LABEL, read: date },
+      expiry_date: { label: EXPIRY_LABEL, read: date },
     },
   },
   id_card: {
@@ -212,7 +214,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       full_name: { label: NAME_LABEL, read: name },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
-        label: /\bsexe?\b|igitsina/i,
+        label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b/i,
         read: (raw) => {
           const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
           if (!match) return null;
@@ -223,17 +225,19 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         },
       },
       place_of_issue: {
-        label: /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance/i,
-        read: word,
+        label:
+          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]/i,
+        read: readPlace,
       },
       national_id: {
-        label: /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national/i,
+        label:
+          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le/i,
+          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le|date\s+d.[ée]mission/i,
         read: date,
       },
     },
@@ -267,12 +271,16 @@ export function fieldsOf(type: DocumentType): string[] {
 
 /** The first run of characters that could be a token of `length` (a VIN is printed in one piece). */
 function firstToken(raw: string, length: number): string {
+  // Characters OCR reads for a VIN's own (")" or "/" for a J, "|" for a 1) are kept inside a
+  // token, not at its ends.
+  const clean = (token: string) =>
+    token.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "").replace(/[^A-Za-z0-9)\]|\/]/g, "");
   const tokens = raw.trim().split(/\s+/);
-  const exact = tokens.find((token) => token.replace(/[^A-Za-z0-9)\]|]/g, "").length === length);
-  if (exact) return exact.replace(/[^A-Za-z0-9)\]|]/g, "");
+  const exact = tokens.find((token) => clean(token).length === length);
+  if (exact) return clean(exact);
   // OCR sometimes splits a VIN once: join neighbours.
   for (let i = 0; i + 1 < tokens.length; i++) {
-    const joined = (tokens[i] + tokens[i + 1]).replace(/[^A-Za-z0-9)\]|]/g, "");
+    const joined = clean(tokens[i] + tokens[i + 1]);
     if (joined.length === length) return joined;
   }
   return tokens[0] ?? "";
@@ -296,10 +304,17 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     const labels = Object.values(layout.fields).filter((rule) =>
       lines.some((line) => rule.label.test(line.text))
     ).length;
+    // Values whose shape alone names them (a plate, a VIN, a national ID): small labels are
+    // the first thing blur and glare erase, the large values often survive.
+    const upper = text.toUpperCase();
+    // A date counts as one such value (every type carries dates).
+    const shapes = Object.values(layout.fields).filter((rule) => rule.anywhere?.test(upper))
+      .length + (DATE_SHAPES.some((shape) => new RegExp(shape.source).test(upper)) ? 1 : 0);
     // A title word counts for two labels; the country line is a small hint only.
-    const score = titles * 2 + labels + (COUNTRY.test(text) ? 0.5 : 0);
-    // A page whose title OCR missed is still known by its labels (four of one type's).
-    const known = (titles > 0 && labels >= 2) || labels >= 4;
+    const score = titles * 2 + labels + shapes * 0.5 + (COUNTRY.test(text) ? 0.5 : 0);
+    // A title with two labels, or with one value of its type's shape, is a document; a page
+    // whose title OCR missed is still known by its labels (four of one type's).
+    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4;
     if (known && (!best || score > best.score)) best = { type, score };
   }
   return best;
@@ -332,8 +347,13 @@ export function readDocument(
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
-  const fields = findFields(placed(lines), layout.fields, options.today, validate);
-  if (validate) crossCheck(kind.type, fields, options.today);
+  const words = placed(lines);
+  const used = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, validate, used);
+  if (validate) {
+    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+    crossCheck(kind.type, fields, options.today);
+  }
   const expected = Object.keys(layout.fields).length;
   const found = Object.keys(fields).length;
   if (found < Math.min(3, Math.ceil(expected / 3))) {
@@ -396,7 +416,9 @@ function placed(lines: readonly OcrLine[]): PlacedWord[] {
   const words: PlacedWord[] = [];
   for (const [index, line] of lines.entries()) {
     if (line.words?.length) {
-      for (const word of line.words) words.push({ ...word, line: index });
+      for (const word of line.words) {
+        for (const piece of withoutLeaders(word)) words.push({ ...piece, line: index });
+      }
       continue;
     }
     let offset = 0;
@@ -418,6 +440,46 @@ function placed(lines: readonly OcrLine[]): PlacedWord[] {
     }
   }
   return words;
+}
+
+/** A run of dots, underscores or ellipses a form prints between a label and its value. */
+const LEADER = /[.…·_]{3,}|_{2,}|…+/g;
+
+/**
+ * A word without the leaders a form types between a label and its value
+ * ("Make..........", "____RAB"): OCR joins them to the label or the value, or
+ * reads them as words of their own. A word a leader runs through
+ * ("Make.....TOYOTA") is split in two, each piece with its share of the box.
+ */
+export function withoutLeaders(word: OcrWord): OcrWord[] {
+  // Leaders OCR read as letters ("nnccco…eeoo") make a word longer than any value a card
+  // prints in one piece (a VIN is 17, a name's part rarely 15): it is noise, not a value.
+  if (word.text.replace(/[.…·_]/g, "").length > 24) return [];
+  if (!LEADER.test(word.text)) return [word];
+  LEADER.lastIndex = 0;
+  const pieces: OcrWord[] = [];
+  const width = word.box.x1 - word.box.x0;
+  const chars = Math.max(1, word.text.length);
+  let from = 0;
+  const take = (start: number, end: number) => {
+    const text = word.text.slice(start, end);
+    if (!text.trim()) return;
+    pieces.push({
+      ...word,
+      text,
+      box: {
+        ...word.box,
+        x0: word.box.x0 + Math.round(width * start / chars),
+        x1: word.box.x0 + Math.round(width * end / chars),
+      },
+    });
+  };
+  for (const match of word.text.matchAll(LEADER)) {
+    take(from, match.index);
+    from = match.index + match[0].length;
+  }
+  take(from, word.text.length);
+  return pieces;
 }
 
 /** Words that join a label's parts or its value ("/", ":", "|", a table's rule). */
@@ -552,6 +614,12 @@ function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
   return out;
 }
 
+/** A word ending in a colon: a label, known or not. */
+const UNKNOWN_LABEL = /^\p{L}[\p{L}.'’()]*:$/u;
+
+/** A word with lower-case letters in it and no digit: a label's, not a value's. */
+const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:]$/u;
+
 /** A word printed in lower case only: part of a label, never a value (values are in capitals or digits). */
 const WRAPPED_LABEL = /^[a-zà-ÿ'’().°/-]+$/;
 
@@ -572,6 +640,8 @@ function valuesNear(
   ).sort((a, b) => a.box.x0 - b.box.x0);
   for (const word of rowWords) {
     if (labelWords.has(word)) break;
+    // A word ending in a colon is a label we do not know ("Seats:"): the value ends before it.
+    if (right.length && UNKNOWN_LABEL.test(word.text)) break;
     const group = right.at(-1);
     const last = group?.at(-1);
     if (!last && SEPARATOR.test(word.text)) continue;
@@ -600,6 +670,7 @@ function valuesNear(
     const taken: PlacedWord[] = [];
     for (const word of rowUnder) {
       if (labelWords.has(word)) break;
+      if (taken.length && UNKNOWN_LABEL.test(word.text)) break;
       const last = taken.at(-1);
       if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
       if (!last && SEPARATOR.test(word.text)) continue;
@@ -618,7 +689,24 @@ function valuesNear(
       if (next && !labelWords.has(next)) below.push(rowFrom(next).taken);
     }
   }
-  return [...right.slice(0, 2), ...below].filter((candidate) => candidate.length > 0);
+  const candidates: PlacedWord[][] = [];
+  for (const candidate of [...right.slice(0, 2), ...below]) {
+    const under = below.includes(candidate);
+    // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
+    // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
+    // without them first.
+    let from = 0;
+    while (from < candidate.length && LOWER_CASE_WORD.test(candidate[from].text)) from++;
+    // Lower-case words joined by a slash are a label in two languages: right of a label, its
+    // own other wording; under it, another field's label ("Colour / Ibara"), whose row it is.
+    // ("Gore / F" is a value in two languages: a slash then capitals.)
+    const slashed = candidate.slice(0, from).some((word) => /^[\/|]$/.test(word.text)) &&
+      !/^[\/|:]$/.test(candidate[from - 1].text);
+    if (slashed && (under || from === candidate.length)) continue;
+    if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
+    candidates.push(candidate);
+  }
+  return candidates.filter((candidate) => candidate.length > 0);
 }
 
 function textOf(words: PlacedWord[]): string {
@@ -639,10 +727,14 @@ function findFields(
   rules: Record<string, FieldRule>,
   today: Date,
   validate: boolean,
+  used = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
   const spans = labelSpans(words, rules);
   const labelWords = new Set(spans.flatMap((span) => span.words));
-  const used = new Set<PlacedWord>();
+  if (Deno.env.get("DBG")) {
+    console.log(spans.map((s) => s.field + ":" + s.words.map((w) => w.text).join(" ")));
+  }
+  for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
     let best: { read: ReadField; words: PlacedWord[] } | null = null;
@@ -671,11 +763,19 @@ function findFields(
       }
       if (best?.read.valid) break;
     }
-    if (!best && validate && rule.anywhere) best = findAnywhere(words, rule, used, today);
     if (best) {
       fields[field] = best.read;
       for (const word of best.words) used.add(word);
     }
+  }
+  // Only then by shape, among the words no label claimed: a licence's 16-digit number has a
+  // national ID's shape, and is the licence number when its label says so.
+  for (const [field, rule] of Object.entries(rules)) {
+    if (fields[field] || !validate || !rule.anywhere) continue;
+    const found = findAnywhere(words, rule, used, today);
+    if (!found) continue;
+    fields[field] = found.read;
+    for (const word of found.words) used.add(word);
   }
   return fields;
 }
@@ -696,10 +796,270 @@ function findAnywhere(
     const shape = rule.anywhere!.exec(textOf(lineWords).toUpperCase());
     if (!shape) continue;
     const checked = rule.read(shape[0], today);
-    if (!checked?.valid) continue;
-    return { read: scored(checked, meanConfidence(lineWords) * 0.9), words: [] };
+    if (
+      !checked ||
+      (!checked.valid && !(rule.anywhereRepaired && checked.note?.includes("corrected")))
+    ) {
+      continue;
+    }
+    const covered = wordsCovering(lineWords, shape.index, shape.index + shape[0].length);
+    return { read: scored(checked, meanConfidence(covered) * 0.9), words: covered };
   }
   return null;
+}
+
+/** The words of a line (in order, joined by single spaces) that characters `from`…`to` fall in. */
+function wordsCovering(lineWords: PlacedWord[], from: number, to: number): PlacedWord[] {
+  const out: PlacedWord[] = [];
+  let at = 0;
+  for (const word of lineWords) {
+    const end = at + word.text.length;
+    if (end > from && at < to) out.push(word);
+    at = end + 1;
+  }
+  return out;
+}
+
+/** Vehicle makes sold in East Africa: a make is known by its name where its label was lost. */
+const MAKES = new Set([
+  "TOYOTA",
+  "NISSAN",
+  "HONDA",
+  "SUZUKI",
+  "MITSUBISHI",
+  "MAZDA",
+  "SUBARU",
+  "ISUZU",
+  "HYUNDAI",
+  "KIA",
+  "MERCEDES",
+  "MERCEDES-BENZ",
+  "BMW",
+  "VOLKSWAGEN",
+  "VW",
+  "AUDI",
+  "PEUGEOT",
+  "RENAULT",
+  "FORD",
+  "CHEVROLET",
+  "LAND",
+  "LANDROVER",
+  "DAIHATSU",
+  "HINO",
+  "FUSO",
+  "TATA",
+  "ASHOK",
+  "BAJAJ",
+  "TVS",
+  "YAMAHA",
+  "KAWASAKI",
+  "HERO",
+  "LIFAN",
+  "HAOJUE",
+  "SINORAY",
+  "VOLVO",
+  "SCANIA",
+  "MAN",
+  "IVECO",
+  "JEEP",
+  "LEXUS",
+  "INFINITI",
+  "GEELY",
+  "CHERY",
+  "FAW",
+  "DONGFENG",
+  "SKODA",
+]);
+
+/** A word that is a vehicle's use by itself, in any of the card's languages. */
+const USAGE_WORD =
+  /^(?:PRIVATE|PRIV[EÉ]|BWITE|COMMERCIAL|UBUCURUZI|TAXI|TAXI-MOTO|MOTO-TAXI|GOVERNMENT|LETA)$/i;
+
+/** The dates a type carries, in the order they happen. */
+const DATE_ORDER: Record<DocumentType, string[]> = {
+  vehicle_registration: ["issue_date", "expiry_date"],
+  license: ["date_of_birth", "issue_date", "expiry_date"],
+  id_card: ["date_of_birth", "issue_date"],
+  policy: ["start_date", "end_date"],
+};
+
+const DATE_SHAPES = [
+  /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
+  /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
+  /\b[0-9OIS]{1,2}\s?[\-.\/ ]\s?[A-ZÉÛ]{3,9}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+];
+
+/**
+ * Fields whose labels OCR lost (small labels are the first thing blur,
+ * glare and low resolution erase; the large values survive), found among the
+ * words no label claimed by what they are: dates by their order in a
+ * document's life (born, then issued, then expiring; issued before today) when
+ * exactly one way to place them fits; a year of manufacture standing alone; a
+ * make by its name; a vehicle's use by its words; a sex printed alone; a name
+ * as the one run of two to four words of capital letters. Each is a little
+ * less sure than a value found beside its label, and is never taken when two
+ * readings fit.
+ */
+function byShape(
+  type: DocumentType,
+  words: PlacedWord[],
+  used: Set<PlacedWord>,
+  fields: Record<string, ReadField>,
+  today: Date,
+  wanted: Set<string>,
+): void {
+  const titles = LAYOUTS[type].title;
+  const lines = new Map<number, PlacedWord[]>();
+  for (const word of words) {
+    if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
+  }
+  // Segments: a line's free words, split where a column's gap separates them.
+  const segments: PlacedWord[][] = [];
+  for (const lineWords of lines.values()) {
+    lineWords.sort((a, b) => a.box.x0 - b.box.x0);
+    // A title or the country's name ("REPUBLIC" holds "PUBLIC") is no field's value.
+    const line = textOf(lineWords);
+    if (titles.some((title) => title.test(line)) || COUNTRY.test(line)) continue;
+    let current: PlacedWord[] = [];
+    for (const word of lineWords) {
+      const last = current.at(-1);
+      if (last && word.box.x0 - last.box.x1 > 2.5 * height(last.box)) {
+        segments.push(current);
+        current = [];
+      }
+      current.push(word);
+    }
+    if (current.length) segments.push(current);
+  }
+  const take = (field: string, checked: CheckedValue, taken: PlacedWord[]) => {
+    fields[field] = scored(checked, meanConfidence(taken) * 0.85);
+    for (const word of taken) used.add(word);
+  };
+  const free = (segment: PlacedWord[]) => segment.filter((word) => !used.has(word));
+  // Dates.
+  const order = DATE_ORDER[type].filter((field) => wanted.has(field));
+  const dates: Array<{ value: string; words: PlacedWord[]; checked: CheckedValue }> = [];
+  for (const segment of segments) {
+    const text = textOf(segment).toUpperCase();
+    for (const shape of DATE_SHAPES) {
+      for (const match of text.matchAll(shape)) {
+        const checked = readDate(match[0]);
+        if (!checked?.valid) continue;
+        const covered = wordsCovering(segment, match.index, match.index + match[0].length);
+        if (dates.some((date) => date.words.some((word) => covered.includes(word)))) continue;
+        dates.push({ value: checked.value, words: covered, checked });
+      }
+    }
+  }
+  const missing = order.filter((field) => !fields[field]);
+  if (missing.length && dates.length) {
+    const todayIso = today.toISOString().slice(0, 10);
+    const adult = `${today.getUTCFullYear() - 16}${todayIso.slice(4)}`;
+    const fits = (field: string, value: string) =>
+      field === "date_of_birth"
+        ? value <= adult
+        : /issue|start/.test(field)
+        ? value <= todayIso
+        : true;
+    // Every way to give each missing date one of the free dates (or none) that keeps the
+    // document's dates in order; the ways that place most dates, if they agree, are taken.
+    let best: Array<Record<string, number>> = [];
+    let bestCount = 0;
+    const walk = (index: number, chosen: Record<string, number>) => {
+      if (index === missing.length) {
+        const placedValues = order.map((field) =>
+          field in chosen ? dates[chosen[field]].value : fields[field]?.value
+        ).filter((value): value is string => Boolean(value));
+        if (placedValues.some((value, i) => i > 0 && value <= placedValues[i - 1])) return;
+        // More dates placed is better; a document still valid is likelier than one expired,
+        // so a lone past date is its issue, not its expiry.
+        const expired = Object.entries(chosen).filter(([field, d]) =>
+          /expiry|end/.test(field) && dates[d].value <= todayIso
+        ).length;
+        const count = Object.keys(chosen).length * 2 - expired;
+        if (count > bestCount) {
+          [best, bestCount] = [[{ ...chosen }], count];
+        } else if (count === bestCount && count > 0) {
+          best.push({ ...chosen });
+        }
+        return;
+      }
+      walk(index + 1, chosen);
+      const field = missing[index];
+      for (let d = 0; d < dates.length; d++) {
+        if (Object.values(chosen).includes(d) || !fits(field, dates[d].value)) continue;
+        walk(index + 1, { ...chosen, [field]: d });
+      }
+    };
+    walk(0, {});
+    for (const field of missing) {
+      const values = new Set(best.map((way) => way[field]));
+      if (best.length && values.size === 1 && best[0][field] !== undefined) {
+        const date = dates[best[0][field]];
+        take(field, date.checked, date.words);
+      }
+    }
+  }
+  const tokens = segments.flatMap(free).filter((word) => !used.has(word));
+  const unique = <T>(items: T[]): T | null => (items.length === 1 ? items[0] : null);
+  if (wanted.has("year") && !fields.year) {
+    const year = unique(tokens.filter((word) => {
+      const checked = /^(?:19|20)\d\d$/.test(word.text) ? readYear(word.text, today) : null;
+      return checked?.valid;
+    }));
+    if (year) take("year", readYear(year.text, today)!, [year]);
+  }
+  if (wanted.has("make") && !fields.make) {
+    const make = unique(tokens.filter((word) => MAKES.has(word.text.toUpperCase())));
+    if (make) take("make", { value: make.text.toUpperCase(), valid: true }, [make]);
+  }
+  if (wanted.has("usage") && !fields.usage) {
+    const usage = unique(tokens.filter((word) => {
+      const checked = USAGE_WORD.test(word.text) ? readUsage(word.text) : null;
+      return checked?.valid;
+    }));
+    if (usage) take("usage", readUsage(usage.text)!, [usage]);
+  }
+  if (wanted.has("sex") && !fields.sex) {
+    const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));
+    if (sex) {
+      const value = /^(?:F|GORE)$/i.test(sex.text) ? "F" : "M";
+      take("sex", { value, valid: true }, [sex]);
+    }
+  }
+  const nameField = wanted.has("owner_name")
+    ? "owner_name"
+    : wanted.has("full_name")
+    ? "full_name"
+    : null;
+  if (nameField && !fields[nameField]) {
+    const runs: PlacedWord[][] = [];
+    for (const segment of segments) {
+      let run: PlacedWord[] = [];
+      for (const word of [...free(segment), null]) {
+        // A name's words have three letters or more: OCR's debris of a label has fewer.
+        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(word.text) &&
+          !MAKES.has(word.text) && !readUsage(word.text)?.valid;
+        if (nameLike) run.push(word!);
+        else {
+          if (run.length >= 2 && run.length <= 4) runs.push(run);
+          run = [];
+        }
+      }
+    }
+    const name = unique(runs);
+    if (name) take(nameField, readName(textOf(name))!, name);
+  }
+  // A model is the one word of capitals (and digits) left once every other field claimed its
+  // words, on a card whose make is read: a name, a date or a number would have been claimed.
+  if (wanted.has("model") && !fields.model && fields.make) {
+    const left = segments.flatMap(free).filter((word) =>
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) && !USAGE_WORD.test(word.text)
+    );
+    // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
+    const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
+    if (model) take("model", { value: model.text, valid: true }, [model]);
+  }
 }
 
 function scored(checked: CheckedValue, ocrConfidence: number): ReadField {

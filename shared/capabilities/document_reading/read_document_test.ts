@@ -239,3 +239,251 @@ Deno.test("tesseract's words of a receipt and of a blur nobody could read are re
     assert.notEqual(readDocument(lines, { today: TODAY }).kind, "document", name);
   }
 });
+
+Deno.test("abbreviated and other wordings of labels are read: Reg. No, Yr of Mfg, ID No. of owner, Exp.", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Reg. No"], [400, "RAC 514 K"]],
+    [[40, "Chassis/VIN"], [400, "JTEBU5JR5A5012345"]],
+    [[40, "Make/Marque"], [400, "TOYOTA"]],
+    [[40, "Yr of Mfg"], [400, "2011"]],
+    [[40, "Registered owner"], [400, "UWASE ALINE"]],
+    [[40, "ID No. of owner"], [400, "1 1990 7 0012345 0 12"]],
+    [[40, "Date issued"], [400, "2019-03-12"]],
+    [[40, "Exp."], [400, "12 MAR 2029"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAC 514 K");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.year, "2011");
+  assert.equal(read.owner_name, "UWASE ALINE");
+  assert.equal(read.owner_national_id, "1199070012345012");
+  assert.equal(read.issue_date, "2019-03-12");
+  assert.equal(read.expiry_date, "2029-03-12");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Name"], [400, "MUGISHA ERIC"]],
+      [[40, "D.O.B"], [400, "05.01.1990"]],
+      [[40, "NID"], [400, "1 1990 8 0012345 0 12"]],
+      [[40, "DL No."], [400, "12A345678"]],
+      [[40, "Cat."], [400, "B, C"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.date_of_birth, "1990-01-05");
+  assert.equal(licence.national_id, "1199080012345012");
+  assert.equal(licence.licence_number, "12A345678");
+  assert.equal(licence.categories, "B, C");
+  const id = values(readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "Names"], [400, "ISHIMWE GRACE"]],
+      [[40, "Gender"], [400, "F"]],
+      [[40, "Issued at"], [400, "HUYE"]],
+      [[40, "Issue date"], [400, "14 FEB 2020"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(id.sex, "F");
+  assert.equal(id.place_of_issue, "HUYE");
+  assert.equal(id.issue_date, "2020-02-14");
+});
+
+Deno.test("typed leaders between a label and its value are not read as either", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No.............. RAB 123 C"]],
+    [[40, "Make..........TOYOTA ......"]],
+    [[40, "Owner ________ ________ KAMANZI PAUL"]],
+    [[40, "Year …………… 2015"]],
+    // Leaders OCR read as letters: a "word" longer than any value.
+    [[40, "Owner ID …nnccooveeceennenssssensereenensseeeeerenemm…… 1 1985 8 0012345 0 12"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAB 123 C");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  assert.equal(read.year, "2015");
+  assert.equal(read.owner_national_id, "1198580012345012");
+});
+
+Deno.test("a card whose small labels OCR lost is a document, its values known by what they are", () => {
+  // Small-caps labels above large values: tesseract read the values and the title only.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAB 123 C"], [500, "TOYOTA"]],
+    [[40, "HILUX"], [500, "2015"]],
+    [[40, "12/03/2019"], [500, "KAMANZI PAUL"]],
+    [[40, "1 1985 8 0012345 0 12"], [500, "PRIVATE"]],
+    [[40, "2029-03-11"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.plate, "RAB 123 C");
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.year, "2015");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  assert.equal(read.owner_national_id, "1198580012345012");
+  // The one word of capitals left once the others were claimed, on a card whose make is read.
+  assert.equal(read.model, "HILUX");
+  assert.equal(read.usage, "private");
+  // Issued before today, expiring after: the dates' order in the card's life places them.
+  assert.equal(read.issue_date, "2019-03-12");
+  assert.equal(read.expiry_date, "2029-03-11");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "MUGISHA ERIC"], [500, "1 1990 8 0012345 0 12"]],
+      [[40, "14 FEB 2031"], [500, "05.01.1990"], [900, "2016-07-01"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.date_of_birth, "1990-01-05");
+  assert.equal(licence.issue_date, "2016-07-01");
+  assert.equal(licence.expiry_date, "2031-02-14");
+  // Two ways to place three dates on an ID card's two: none is guessed.
+  const id = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "ISHIMWE GRACE"], [500, "1 1980 7 0012345 0 12"]],
+      [[40, "01/01/1980"], [500, "01/01/1990"], [900, "01/01/2015"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(id.kind, "document");
+  if (id.kind !== "document") return;
+  assert.equal(id.fields.date_of_birth, undefined);
+  assert.equal(id.fields.issue_date, undefined);
+  // A title alone with a word is still not a document.
+  assert.equal(
+    readDocument(page([[[40, "CERTIFICATE OF REGISTRATION"]], [[40, "HELLO"]]]), { today: TODAY })
+      .kind,
+    "not_a_document",
+  );
+});
+
+Deno.test("a value ends at a label we do not know, and a label's unknown words before it are not the value", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // Dense rows: the next column starts right after the value, with a label nobody listed.
+    [[40, "Make: TOYOTA Seats: 4"], [500, "Ubwoko / Mode! HILUX"]],
+    [[40, "Purake / Plate No. RAB 123 C"], [500, "Nyirayo / Owner's name KAMANZI PAUL"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.make, "TOYOTA");
+  assert.equal(read.model, "HILUX");
+  assert.equal(read.owner_name, "KAMANZI PAUL");
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Licence No: 12A345678"], [500, "National ID: 1 1994 7 5493845 2 81 Class: A, B"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.national_id, "1199475493845281");
+  assert.equal(licence.categories, "A, B");
+});
+
+Deno.test("a lone date on a card whose labels were lost is its issue, not its expiry; a VIN is found by its shape", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "CARTE D'IMMATRICULATION"]],
+      [[40, "RGH 204 C"], [500, "TOYOTA"]],
+      [[40, "JTE0WP/34AS581634"], [500, "2022"]],
+      [[40, "HILUX"], [500, "12/07/2012"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.issue_date, "2012-07-12");
+  assert.equal(read.expiry_date, undefined);
+  assert.equal(read.vin, "JTE0WPJ34AS581634");
+});
+
+Deno.test("another field's label in two languages under a label is not its value", () => {
+  const reading = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Registration Mark RG 586 N"]],
+      [[40, "Ikirango / Make"]],
+      [[40, "Colour / Ibara SILVER"]],
+      [[40, "Ubwoko / Model BOXER"]],
+      [[40, "Umwaka / Year 2005"]],
+    ]),
+    { today: TODAY },
+  );
+  const read = values(reading);
+  assert.equal(read.make, undefined);
+  assert.equal(read.model, "BOXER");
+  // "y'uruhushya" (the licence's) names the number even when OCR lost "Nimero".
+  const licence = values(readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Names MUTONI JEAN"]],
+      [[40, "Rawr y'uruhushya / Licence 62E221444"]],
+      [[40, "Exp. 12/10/2030"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(licence.licence_number, "62E221444");
+  // A value in two languages under its label ("Gore / F") is still its value.
+  const id = values(readDocument(
+    page([
+      [[40, "IDENTITY CARD"]],
+      [[40, "Amazina / Names:"]],
+      [[40, "GATETE GRACE"]],
+      [[40, "Igitsina / Sexe / Sex:"]],
+      [[40, "Gore / F"]],
+      [[40, "Date of birth:"]],
+      [[40, "23/08/1963"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(id.sex, "F");
+});
+
+Deno.test("a title with a date and a name is an ID card even when OCR read none of its labels", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "INDANGAMUNTU"]],
+      [[40, "RWIGEMA EMMANUEL"], [500, "09 DEC 2000"]],
+      [[40, "Gabo"], [500, "24 JUL 2021"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.full_name, "RWIGEMA EMMANUEL");
+  assert.equal(read.date_of_birth, "2000-12-09");
+  assert.equal(read.issue_date, "2021-07-24");
+  assert.equal(read.sex, "M");
+});
+
+Deno.test("a value under its label is that field's before any field looks for its shape", () => {
+  // A new licence's number has a national ID's shape; the ID's own label was lost.
+  const reading = readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "Full name"], [500, "Licence number"]],
+      [[40, "IRADUKUNDA GRACE"], [500, "1198988210012114"]],
+      [[40, "Date of birth 07/04/1989"]],
+    ]),
+    { today: TODAY },
+  );
+  const read = values(reading);
+  assert.equal(read.licence_number, "1198988210012114");
+  assert.equal(read.national_id, undefined);
+});
+
+Deno.test("a garbled label's debris is neither a name nor a model", () => {
+  const read = values(readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "mere purake RF 280 Z"]],
+      [[40, "Sumord GS AIRE MD65TZT23KL162441"]],
+      [[40, "Le HLX125"]],
+      [[40, "Make TVS"]],
+      [[40, "ic NDAYISABA ALINE"]],
+    ]),
+    { today: TODAY },
+  ));
+  assert.equal(read.owner_name, "NDAYISABA ALINE");
+  assert.equal(read.model, "HLX125");
+});
