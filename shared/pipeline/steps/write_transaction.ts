@@ -12,7 +12,12 @@
  * @module
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
-import { type Database, type JwtClaims, setCallerScript } from "@shared/db/types.ts";
+import {
+  type Database,
+  type JwtClaims,
+  type Queryable,
+  setCallerScript,
+} from "@shared/db/types.ts";
 import type { ToolServices } from "@shared/registry/define_tool.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { type Call, type CallStep, claimsOf, type NextStep, NOT_PREPARED } from "../call.ts";
@@ -79,7 +84,9 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
         const result = await next(call);
         const reset = tx.query("reset role");
         reset.catch(() => {});
-        await Promise.all([reset, completeKey(tx, entry, result)]);
+        const confirmed = confirmedEvent(tx, call, result);
+        confirmed?.catch(() => {});
+        await Promise.all([reset, completeKey(tx, entry, result), confirmed]);
         return { kind: "done" as const, result };
       });
     // A tool's slow outside work runs once admitted and before its transaction
@@ -131,4 +138,40 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
     if (!call.tool!.writes) return next(call);
     return write(call, next);
   };
+}
+
+/**
+ * A confirmed call's `funnel_confirmed` event, for the agent that made it, in
+ * the call's own transaction (as the connecting role, after `reset role`): it
+ * exists exactly when the effect does. A call reaches here confirmed only with
+ * a valid token (the confirmation step), and a replay never does. Calls that
+ * name no agent are in no agent's funnel. The person and the conversation are
+ * kept only when they belong to the org, so attribution never fails the call.
+ */
+function confirmedEvent(
+  tx: Queryable,
+  call: Call,
+  result: ToolResult,
+): Promise<unknown> | null {
+  const { context } = call;
+  if (!call.tool!.confirmRequired || !result.ok || !context.agent_id || !context.org_id) {
+    return null;
+  }
+  return tx.query(
+    `insert into public.analytics_events (org_id, event, props, user_id, convo_id, trace_id)
+     values ($1, 'funnel_confirmed', jsonb_build_object('agent', $2::text, 'tool', $3::text),
+             (select m.user_id from public.org_members m
+              where m.org_id = $1 and m.user_id::text = $4::text),
+             (select c.id from public.conversations c
+              where c.org_id = $1 and c.id::text = $5::text),
+             $6)`,
+    [
+      context.org_id,
+      context.agent_id,
+      call.tool!.name,
+      context.user_id,
+      context.convo_id,
+      context.trace_id,
+    ],
+  );
 }
