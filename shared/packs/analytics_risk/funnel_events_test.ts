@@ -4,6 +4,8 @@ import { bodyChoices, bodyText, startAgentChannel } from "@testing/agent_channel
 import { charge, paymentsSettings } from "@testing/payments.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import type { Database } from "@shared/db/types.ts";
+import { createOpenAIModel } from "@shared/agent/model.ts";
+import { startScriptedOpenAI } from "@testing/openai_server.ts";
 import type { TestData, TestRuntime } from "@testing/runtime.ts";
 
 // Aline, an EasyMO customer, on her own number.
@@ -109,6 +111,59 @@ dbTest(
         return await tx.query("select org_id from public.analytics_events");
       });
       assert.deepEqual(seen, []);
+    } finally {
+      await channel.rt.platform.close();
+    }
+  },
+);
+
+dbTest(
+  "with a model, entering Payments and a confirmed charge are counted for it once each",
+  async (db) => {
+    await using server = startScriptedOpenAI({
+      script: [
+        {
+          tool_calls: [{
+            name: "momo_charge",
+            arguments: {
+              amount: 5000,
+              currency: "RWF",
+              payee_phone: "+250788123456",
+              memo: "Rent",
+              idempotency_key: "model-rent-1",
+            },
+          }],
+        },
+        { content: "Dial the code to pay 5,000 RWF." },
+        { content: "Anything else?" },
+      ],
+    });
+    const model = createOpenAIModel({
+      apiKey: server.apiKey,
+      baseURL: server.baseURL,
+      model: "test",
+    });
+    const channel = await startAgentChannel(db, { model }, {
+      now: await clockAfterDatabase(db),
+      provide: [paymentsSettings()],
+    });
+    try {
+      const ask = await channel.say(ALINE, { text: "pay 5000 to 0788123456" });
+      assert.deepEqual(bodyChoices(ask), ["agent_confirm", "agent_cancel"], bodyText(ask));
+      const done = await channel.say(ALINE, {
+        buttonReply: { id: "agent_confirm", title: "Confirm" },
+      });
+      assert.equal(bodyText(done), "Dial the code to pay 5,000 RWF.");
+      await channel.say(ALINE, { buttonReply: { id: "agent_confirm", title: "Confirm" } });
+      assert.deepEqual((await eventsOf(db)).map((row) => [row.event, row.agent]), [
+        ["funnel_started", "payments"],
+        ["funnel_confirmed", "payments"],
+      ]);
+      const [payment] = await db.query<{ agent_id: string }>(
+        "select agent_id from public.payments where org_id = $1",
+        [ORG.easymo],
+      );
+      assert.equal(payment.agent_id, "payments");
     } finally {
       await channel.rt.platform.close();
     }
