@@ -10,6 +10,7 @@ import type { TestData, TestRuntime } from "@testing/runtime.ts";
 
 // Aline, an EasyMO customer, on her own number.
 const ALINE = "250788000001";
+const CAFE = "c0000000-0000-4000-8000-000000000002";
 const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004
 
 interface EventRow {
@@ -35,10 +36,10 @@ async function clockAfterDatabase(db: Database): Promise<() => Date> {
   return () => now;
 }
 
-function settle(rt: TestRuntime, momoRef: string, status: string, txn: string) {
+function settle(rt: TestRuntime, momoRef: string, status: string, txn: string, amount = 5000) {
   return rt.platform.call({
     tool: "payment_settle",
-    args: { momo_ref: momoRef, status, provider_txn_id: txn, amount: 5000 },
+    args: { momo_ref: momoRef, status, provider_txn_id: txn, amount },
     caller: { claims: { role: "service_role" }, org_id: ORG.easymo },
     idempotencyKey: `settle-${txn}`,
   });
@@ -111,6 +112,43 @@ dbTest(
         return await tx.query("select org_id from public.analytics_events");
       });
       assert.deepEqual(seen, []);
+    } finally {
+      await channel.rt.platform.close();
+    }
+  },
+);
+
+dbTest(
+  "offline, a Waiter AI order and its payment, each confirmed, are one conversion and one payment",
+  async (db) => {
+    const channel = await startAgentChannel(db, { model: null }, {
+      now: await clockAfterDatabase(db),
+      provide: [paymentsSettings()],
+    });
+    try {
+      await channel.say(ALINE, { listReply: { id: "agent:waiter_ai", title: "Food & drinks" } });
+      await channel.say(ALINE, { listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+      await channel.say(ALINE, { listReply: { id: "item:BRO-BEEF", title: "Beef brochette" } });
+      const placed = await channel.say(ALINE, {
+        buttonReply: { id: "agent_confirm", title: "Confirm" },
+      });
+      const pay = bodyChoices(placed).find((id) => id.startsWith("pay:"));
+      assert.ok(pay, JSON.stringify(placed));
+      await channel.say(ALINE, { buttonReply: { id: pay, title: "Pay" } });
+      await channel.say(ALINE, { buttonReply: { id: "agent_confirm", title: "Confirm" } });
+      const [payment] = await db.query<{ momo_ref: string; agent_id: string }>(
+        "select momo_ref, agent_id from public.payments where org_id = $1",
+        [ORG.easymo],
+      );
+      // The charge the waiter asked for is the waiter's.
+      assert.equal(payment.agent_id, "waiter_ai");
+      const settled = await settle(channel.rt, payment.momo_ref, "SUCCESSFUL", "T-order", 1500);
+      assert.ok(settled.ok, JSON.stringify(settled));
+      assert.deepEqual((await eventsOf(db)).map((row) => [row.event, row.agent]), [
+        ["funnel_started", "waiter_ai"],
+        ["funnel_confirmed", "waiter_ai"],
+        ["funnel_paid", "waiter_ai"],
+      ]);
     } finally {
       await channel.rt.platform.close();
     }

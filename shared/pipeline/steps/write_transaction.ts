@@ -12,6 +12,7 @@
  * @module
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import { isUuid } from "@shared/contract/uuid.ts";
 import {
   type Database,
   type JwtClaims,
@@ -145,8 +146,11 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
  * the call's own transaction (as the connecting role, after `reset role`): it
  * exists exactly when the effect does. A call reaches here confirmed only with
  * a valid token (the confirmation step), and a replay never does. Calls that
- * name no agent are in no agent's funnel. The person and the conversation are
- * kept only when they belong to the org, so attribution never fails the call.
+ * name no agent are in no agent's funnel. In a conversation it is written once
+ * per entry into the agent (none since its last `funnel_started`): an order
+ * and then its payment, each confirmed, are one conversion, not two. The
+ * person and the conversation are kept only when they belong to the org, so
+ * attribution never fails the call.
  */
 function confirmedEvent(
   tx: Queryable,
@@ -158,19 +162,30 @@ function confirmedEvent(
     return null;
   }
   return tx.query(
-    `insert into public.analytics_events (org_id, event, props, user_id, convo_id, trace_id)
-     values ($1, 'funnel_confirmed', jsonb_build_object('agent', $2::text, 'tool', $3::text),
-             (select m.user_id from public.org_members m
-              where m.org_id = $1 and m.user_id::text = $4::text),
-             (select c.id from public.conversations c
-              where c.org_id = $1 and c.id::text = $5::text),
-             $6)`,
+    `with attributed as (
+       select (select m.user_id from public.org_members m
+               where m.org_id = $1 and m.user_id = $4::uuid) as user_id,
+              (select c.id from public.conversations c
+               where c.org_id = $1 and c.id = $5::uuid) as convo_id
+     )
+     insert into public.analytics_events (org_id, event, props, user_id, convo_id, trace_id)
+     select $1, 'funnel_confirmed', jsonb_build_object('agent', $2::text, 'tool', $3::text),
+            a.user_id, a.convo_id, $6
+     from attributed a
+     where a.convo_id is null or not exists (
+       select 1 from public.analytics_events e
+       where e.org_id = $1 and e.convo_id = a.convo_id and e.event = 'funnel_confirmed'
+         and e.props->>'agent' = $2
+         and e.id > coalesce((
+           select max(s.id) from public.analytics_events s
+           where s.org_id = $1 and s.convo_id = a.convo_id and s.event = 'funnel_started'
+             and s.props->>'agent' = $2), 0))`,
     [
       context.org_id,
       context.agent_id,
       call.tool!.name,
-      context.user_id,
-      context.convo_id,
+      isUuid(context.user_id) ? context.user_id : null,
+      isUuid(context.convo_id) ? context.convo_id : null,
       context.trace_id,
     ],
   );
