@@ -113,6 +113,12 @@ export const AgentState = Annotation.Root({
     reducer: (old, next) => ({ ...old, ...next }),
     default: () => ({}),
   }),
+  // The last entry into a service agent (a route or a menu pick), numbered: a turn whose run
+  // ends with a higher number than it began with entered that agent (its funnel_started).
+  entry: Annotation<{ agent: string; seq: number } | null>({
+    reducer: (_old, next) => next,
+    default: () => null,
+  }),
   // The user asked to leave a flow that left work open: where they were going, and the work,
   // until they say whether to cancel it or keep it.
   leaving: Annotation<Leaving | null>({ reducer: (_old, next) => next, default: () => null }),
@@ -362,8 +368,12 @@ async function decide(
     // The place the message named is where, for the agent it reaches.
     ...(routed.place !== undefined ? { place: routed.place } : {}),
   };
+  // Entering a service (not the menu, the fallback or the hand-off) starts its funnel.
+  const service = agent !== roster.frontDesk && agent !== roster.handoff &&
+    agent !== roster.fallback;
   return {
     agent,
+    ...(fresh && service ? { entry: { agent, seq: (state.entry?.seq ?? 0) + 1 } } : {}),
     language: decision ? decision.replyLanguage : sticky,
     replies: routed.replies ?? [],
     handoff: false,

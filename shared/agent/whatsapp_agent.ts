@@ -359,6 +359,7 @@ export function createAgentHandler(
       input: inputOf(turn),
       ...(snapshot.values?.langPref ? {} : { langPref: turn.user.locale }),
     };
+    const entriesBefore = snapshot.values?.entry?.seq ?? 0;
     const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
     let state: AgentStateType & { __interrupt__?: Array<{ value: { summary: string } }> };
     if (waiting) {
@@ -388,6 +389,10 @@ export function createAgentHandler(
         state.langPref,
       ]);
     }
+    // The agent this turn's route entered, for the channel to record with the turn.
+    const entered = state.entry && state.entry.seq > entriesBefore
+      ? { entered: state.entry.agent }
+      : {};
     const language = state.language ?? "en";
     const pending = state.__interrupt__?.[0]?.value;
     if (pending) {
@@ -402,6 +407,7 @@ export function createAgentHandler(
           }),
         ],
         state: { agent: state.agent, awaiting: "confirmation" },
+        ...entered,
       };
     }
     return {
@@ -410,6 +416,7 @@ export function createAgentHandler(
       // through the queue to the assistant, which holds the work.
       state: { agent: state.agent, ...(state.leaving?.withStaff ? { awaiting: "leave" } : {}) },
       handoff: state.handoff,
+      ...entered,
     };
   };
   // Each turn runs in a clean LangGraph context. A loop started inside a node (a worker's

@@ -894,7 +894,10 @@ dbTest(
       ],
     );
     assert.deepEqual(ticketRow, { org_id: A, convo_id: null });
-    const events = await db.query("select org_id, convo_id from public.analytics_events");
+    // The fixtures' tickets wrote handoff_raised events of their own; this one is the test's.
+    const events = await db.query(
+      "select org_id, convo_id from public.analytics_events where event = 'e'",
+    );
     assert.deepEqual(events, [{ org_id: A, convo_id: null }]);
     const messages = await db.query("select 1 from public.messages where conversation_id = $1", [
       F.convAline,

@@ -59,6 +59,12 @@ export interface TurnOutcome {
   state: Record<string, unknown>;
   /** Hand the conversation to staff: handlers stay silent until staff release it. */
   handoff?: boolean;
+  /**
+   * The agent the conversation entered this turn (a route or a menu pick), if
+   * it entered one: the channel records its `funnel_started` with the turn,
+   * once per message.
+   */
+  entered?: string;
 }
 
 /** Answers turns. */

@@ -204,6 +204,7 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
       replies: [...waiting?.left ? waiting.replies : [], ...outcome.replies],
       state: "state" in outcome ? outcome.state : user.state,
       handoff: "handoff" in outcome && outcome.handoff === true,
+      entered: "entered" in outcome ? outcome.entered : undefined,
     });
     if (outcome.replies.length || waiting?.replies.length) await options.onQueued?.();
   }
@@ -238,6 +239,8 @@ export async function commitTurn(
     replies: WhatsAppMessage[];
     state: Record<string, unknown>;
     handoff?: boolean;
+    /** The agent the turn entered: its `funnel_started`, committed with the turn. */
+    entered?: string;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -274,6 +277,17 @@ export async function commitTurn(
         typeof turn.state.agent === "string" && turn.state.agent ? turn.state.agent : null,
       ],
     );
+    if (turn.entered) {
+      // Once per entry: written with the message, which commits once however often it is run.
+      await tx.query(
+        `insert into public.analytics_events (org_id, event, props, user_id, convo_id, trace_id)
+         values ($1, 'funnel_started', jsonb_build_object('agent', $2::text),
+                 (select m.user_id from public.org_members m
+                  where m.org_id = $1 and m.user_id = $3),
+                 $4, $5)`,
+        [turn.orgId, turn.entered, turn.userId, turn.conversationId, turn.message.wamid],
+      );
+    }
     for (const [index, reply] of turn.replies.entries()) {
       await enqueueMessage(tx, {
         orgId: turn.orgId,

@@ -8,9 +8,10 @@
  *   each once per kind per 24 hours, and answers those still to be raised;
  * - `risk_alert_raised`: records the staff ticket an anomaly was raised with.
  *
- * The events they read, as flows and tools log them with `analytics_log`:
- * `funnel_started`, `funnel_confirmed`, `funnel_paid` (prop `agent`),
- * `vendor_inquiry_sent`, `vendor_replied`, `payment_failed`, `handoff_raised`.
+ * The events they read, written by the platform where each fact happens
+ * (docs/agents.md, "Funnel and risk events"): `funnel_started`,
+ * `funnel_confirmed`, `funnel_paid` (prop `agent`), `vendor_inquiry_sent`,
+ * `vendor_replied`, `payment_failed`, `handoff_raised`.
  * Windows end at the platform's clock (`ctx.services.now()`).
  *
  * @module

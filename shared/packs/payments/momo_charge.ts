@@ -396,9 +396,9 @@ export const momoCharge = defineTool({
       `insert into public.payments
          (org_id, created_by, payer_id, payer_phone, payee_merchant_code, payee_phone, amount,
           momo_ref, memo, idempotency_key, expires_at, order_id, ride_request_id, trace_id,
-          metadata, language)
+          metadata, language, agent_id)
        values ($1, (select auth.uid()), (select auth.uid()), $2, $3, $4, $5, $6, $7, $8, $9, $10,
-               $11, $12, $13, $14)
+               $11, $12, $13, $14, $15)
        returning momo_ref, amount::float8 as amount, payer_phone, payee_phone, payee_merchant_code,
                  memo, metadata, order_id, ride_request_id,
                  to_jsonb(expires_at) #>> '{}' as expires_at, metadata->>'payee_name' as payee_name`,
@@ -417,6 +417,8 @@ export const momoCharge = defineTool({
         ctx.trace_id,
         metadata,
         language,
+        // Whose funnel the charge pays into (funnel_paid, written when it settles).
+        ctx.agent_id ?? null,
       ],
     );
     return answer({ ...created, amount: Number(created.amount) });

@@ -12,7 +12,13 @@
  * @module
  */
 import { fail, type ToolResult } from "@shared/contract/mod.ts";
-import { type Database, type JwtClaims, setCallerScript } from "@shared/db/types.ts";
+import { isUuid } from "@shared/contract/uuid.ts";
+import {
+  type Database,
+  type JwtClaims,
+  type Queryable,
+  setCallerScript,
+} from "@shared/db/types.ts";
 import type { ToolServices } from "@shared/registry/define_tool.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { type Call, type CallStep, claimsOf, type NextStep, NOT_PREPARED } from "../call.ts";
@@ -79,7 +85,9 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
         const result = await next(call);
         const reset = tx.query("reset role");
         reset.catch(() => {});
-        await Promise.all([reset, completeKey(tx, entry, result)]);
+        const confirmed = confirmedEvent(tx, call, result);
+        confirmed?.catch(() => {});
+        await Promise.all([reset, completeKey(tx, entry, result), confirmed]);
         return { kind: "done" as const, result };
       });
     // A tool's slow outside work runs once admitted and before its transaction
@@ -131,4 +139,54 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
     if (!call.tool!.writes) return next(call);
     return write(call, next);
   };
+}
+
+/**
+ * A confirmed call's `funnel_confirmed` event, for the agent that made it, in
+ * the call's own transaction (as the connecting role, after `reset role`): it
+ * exists exactly when the effect does. A call reaches here confirmed only with
+ * a valid token (the confirmation step), and a replay never does. Calls that
+ * name no agent are in no agent's funnel. In a conversation it is written once
+ * per entry into the agent (none since its last `funnel_started`): an order
+ * and then its payment, each confirmed, are one conversion, not two. The
+ * person and the conversation are kept only when they belong to the org, so
+ * attribution never fails the call.
+ */
+function confirmedEvent(
+  tx: Queryable,
+  call: Call,
+  result: ToolResult,
+): Promise<unknown> | null {
+  const { context } = call;
+  if (!call.tool!.confirmRequired || !result.ok || !context.agent_id || !context.org_id) {
+    return null;
+  }
+  return tx.query(
+    `with attributed as (
+       select (select m.user_id from public.org_members m
+               where m.org_id = $1 and m.user_id = $4::uuid) as user_id,
+              (select c.id from public.conversations c
+               where c.org_id = $1 and c.id = $5::uuid) as convo_id
+     )
+     insert into public.analytics_events (org_id, event, props, user_id, convo_id, trace_id)
+     select $1, 'funnel_confirmed', jsonb_build_object('agent', $2::text, 'tool', $3::text),
+            a.user_id, a.convo_id, $6
+     from attributed a
+     where a.convo_id is null or not exists (
+       select 1 from public.analytics_events e
+       where e.org_id = $1 and e.convo_id = a.convo_id and e.event = 'funnel_confirmed'
+         and e.props->>'agent' = $2
+         and e.id > coalesce((
+           select max(s.id) from public.analytics_events s
+           where s.org_id = $1 and s.convo_id = a.convo_id and s.event = 'funnel_started'
+             and s.props->>'agent' = $2), 0))`,
+    [
+      context.org_id,
+      context.agent_id,
+      call.tool!.name,
+      isUuid(context.user_id) ? context.user_id : null,
+      isUuid(context.convo_id) ? context.convo_id : null,
+      context.trace_id,
+    ],
+  );
 }
