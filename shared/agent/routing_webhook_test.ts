@@ -67,39 +67,8 @@ function packText(agent: string, key: string, language: Language): string {
   return pack.texts[key][language].replaceAll("{brand}", "EasyMO");
 }
 
-// Agents whose tools come later (mobility and insurance have their own flows now).
-const LATER: Array<[string, Record<Language, string>]> = [
-  ["property", {
-    en: "I want to rent a house in Kicukiro",
-    rw: "ndashaka inzu yo gukodesha",
-    fr: "je cherche une maison à louer",
-  }],
-];
-
 dbTest(
-  "first messages in en/rw/fr land on the agent whose tools come later: it says so in the sender's language and offers a person",
-  async (db) => {
-    const say = await channelOf(db);
-    let user = 250788100000;
-    for (const [agent, phrases] of LATER) {
-      for (const language of ["en", "rw", "fr"] as const) {
-        const reply = await say(String(user++), { text: phrases[language] });
-        assert.equal(reply.agent, agent, phrases[language]);
-        assert.equal(text(reply.body), packText(agent, "soon", language), phrases[language]);
-        assert.deepEqual(choices(reply.body), ["agent:support_handoff"]);
-      }
-    }
-    // The offered person is a ticket.
-    const from = String(user - 1);
-    const handed = await say(from, { buttonReply: { id: "agent:support_handoff", title: "x" } });
-    assert.ok(text(handed.body).startsWith(packText("support_handoff", "handedOff", "fr")));
-    const [ticket] = await db.query<{ reason: string }>("select reason from public.staff_tickets");
-    assert.equal(ticket.reason, "asked for a person");
-  },
-);
-
-dbTest(
-  "first messages for Waiter AI, Pharmacy, Mobility and Insurance land on them in each language",
+  "first messages for Waiter AI, Pharmacy, Mobility, Insurance, Property and Legal Intake land on them in each language",
   async (db) => {
     const say = await channelOf(db);
     const cases: Array<[string, string]> = [
@@ -115,6 +84,12 @@ dbTest(
       ["insurance", "I need car insurance"],
       ["insurance", "ndashaka ubwishingizi bw'imodoka"],
       ["insurance", "je veux assurer ma voiture"],
+      ["property", "I want to rent a house in Kicukiro"],
+      ["property", "ndashaka inzu yo gukodesha"],
+      ["property", "je cherche une maison à louer"],
+      ["legal_intake", "I need a lawyer for a land dispute"],
+      ["legal_intake", "nkeneye umunyamategeko ku kibazo cy'ubutaka"],
+      ["legal_intake", "j'ai besoin d'un avocat pour un litige foncier"],
     ];
     let user = 250788200000;
     for (const [agent, phrase] of cases) {

@@ -62,6 +62,7 @@ create table public.legal_cases (
   unique (org_id, id)
 );
 create index legal_cases_client_id_idx on public.legal_cases (client_id);
+create index legal_cases_org_client_idx on public.legal_cases (org_id, client_id);
 create index legal_cases_org_created_idx on public.legal_cases (org_id, created_at);
 alter table public.legal_cases
   add constraint legal_cases_client_id_member_fkey
