@@ -731,9 +731,6 @@ function findFields(
 ): Record<string, ReadField> {
   const spans = labelSpans(words, rules);
   const labelWords = new Set(spans.flatMap((span) => span.words));
-  if (Deno.env.get("DBG")) {
-    console.log(spans.map((s) => s.field + ":" + s.words.map((w) => w.text).join(" ")));
-  }
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
