@@ -216,15 +216,19 @@ create policy property_listings_insert on public.property_listings for insert to
       and reviewed_by is null and org_id in (select org_id from private.my_memberships))
     or org_id in (select org_id from private.my_staff_memberships)
   );
-create policy property_listings_update_staff on public.property_listings for update
+-- Staff change the org's listings; a landlord their own while draft or pending, never
+-- publishing or reviewing them (one policy: permissive policies for one action are OR-ed anyway).
+create policy property_listings_update on public.property_listings for update
   to authenticated
-  using (org_id in (select org_id from private.my_staff_memberships))
-  with check (org_id in (select org_id from private.my_staff_memberships));
-create policy property_listings_update_landlord on public.property_listings for update
-  to authenticated
-  using (landlord_id = (select auth.uid()) and status in ('draft', 'pending'))
-  with check (landlord_id = (select auth.uid()) and status in ('draft', 'pending')
-    and reviewed_by is null);
+  using (
+    org_id in (select org_id from private.my_staff_memberships)
+    or (landlord_id = (select auth.uid()) and status in ('draft', 'pending'))
+  )
+  with check (
+    org_id in (select org_id from private.my_staff_memberships)
+    or (landlord_id = (select auth.uid()) and status in ('draft', 'pending')
+      and reviewed_by is null)
+  );
 
 -- THE address rule: the org's staff, the listing's landlord, or a booked viewer.
 create policy property_listing_addresses_select on public.property_listing_addresses
@@ -265,7 +269,16 @@ create policy property_listing_addresses_update on public.property_listing_addre
 create policy property_viewing_hours_select on public.property_viewing_hours for select
   to authenticated
   using (exists (select 1 from public.property_listings l where l.id = listing_id));
-create policy property_viewing_hours_write on public.property_viewing_hours for all
+-- Written per action, so reading has one policy (the select above).
+create policy property_viewing_hours_insert on public.property_viewing_hours for insert
+  to authenticated
+  with check (
+    org_id in (select org_id from private.my_staff_memberships)
+    or exists (select 1 from public.property_listings l
+               where l.id = listing_id and l.org_id = property_viewing_hours.org_id
+                 and l.landlord_id = (select auth.uid()))
+  );
+create policy property_viewing_hours_update on public.property_viewing_hours for update
   to authenticated
   using (
     org_id in (select org_id from private.my_staff_memberships)
@@ -277,6 +290,13 @@ create policy property_viewing_hours_write on public.property_viewing_hours for 
     or exists (select 1 from public.property_listings l
                where l.id = listing_id and l.org_id = property_viewing_hours.org_id
                  and l.landlord_id = (select auth.uid()))
+  );
+create policy property_viewing_hours_delete on public.property_viewing_hours for delete
+  to authenticated
+  using (
+    org_id in (select org_id from private.my_staff_memberships)
+    or exists (select 1 from public.property_listings l
+               where l.id = listing_id and l.landlord_id = (select auth.uid()))
   );
 
 -- A renter sees and changes their own viewings; the host and staff theirs.
