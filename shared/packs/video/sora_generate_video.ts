@@ -26,10 +26,10 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { hexColours, statedFormat, statedFormatReason } from "./prompt_rules.ts";
+import { studioCaller } from "./studio_access.ts";
 import {
   SIZES_BY_MODEL,
   VIDEO_MODELS,
-  VIDEO_PROVIDER,
   VIDEO_SIZES,
   type VideoModel,
   type VideoSize,
@@ -244,21 +244,7 @@ export const soraGenerateVideo = defineTool({
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
-    const orgId = ctx.org_id;
-    const userId = ctx.user_id;
-    if (!orgId || !userId) throw new ToolFailure("AUTH_ERROR", "Only an org's staff make videos");
-    const [staff] = await ctx.db.query<{ staff: boolean }>(
-      "select exists (select 1 from private.my_staff_memberships v where v.org_id = $1) as staff",
-      [orgId],
-    );
-    if (!staff?.staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff make videos");
-    // No key, no job: say so rather than queue what nothing will render.
-    if (!ctx.services.get(VIDEO_PROVIDER).configured) {
-      throw new ToolFailure(
-        "SERVICE_UNAVAILABLE",
-        "Video generation is not set up here (no provider key): no job was made",
-      );
-    }
+    const { orgId, userId } = await studioCaller(ctx);
     const model: VideoModel = args.params.model;
     const size: VideoSize = args.params.size;
     if (!SIZES_BY_MODEL[model].includes(size)) {

@@ -15,7 +15,7 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { hexColours, statedFormat, statedFormatReason } from "./prompt_rules.ts";
 import { estimatedMinutes } from "./sora_generate_video.ts";
-import { VIDEO_PROVIDER } from "./video_provider.ts";
+import { studioCaller } from "./studio_access.ts";
 
 const input = z.strictObject({
   job_id: z.uuid().describe("The finished video to change (a complete job of your org)."),
@@ -68,20 +68,7 @@ export const soraRemixVideo = defineTool({
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
-    const orgId = ctx.org_id;
-    const userId = ctx.user_id;
-    if (!orgId || !userId) throw new ToolFailure("AUTH_ERROR", "Only an org's staff make videos");
-    const [staff] = await ctx.db.query<{ staff: boolean }>(
-      "select exists (select 1 from private.my_staff_memberships v where v.org_id = $1) as staff",
-      [orgId],
-    );
-    if (!staff?.staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff make videos");
-    if (!ctx.services.get(VIDEO_PROVIDER).configured) {
-      throw new ToolFailure(
-        "SERVICE_UNAVAILABLE",
-        "Video generation is not set up here (no provider key): no job was made",
-      );
-    }
+    const { orgId, userId } = await studioCaller(ctx);
     const found = statedFormat(args.change);
     if (found) refuse("change", statedFormatReason(found));
     // Under RLS: another org's job is not found, whatever its id.
