@@ -14,7 +14,7 @@
  * @module
  */
 import { z } from "zod";
-import { id, ToolFailure } from "@shared/contract/mod.ts";
+import { e164Phone, id, ToolFailure } from "@shared/contract/mod.ts";
 import { languageFromLocale } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { listOut, MESSAGING, textOut } from "@shared/capabilities/messaging/port.ts";
@@ -91,7 +91,7 @@ export const propertyHostCancel = defineTool({
   category: "property",
   input: z.object({
     event_id: id(),
-    host_phone: z.string().regex(/^\+[1-9][0-9]{7,14}$/),
+    host_phone: e164Phone().describe("The host's WhatsApp number."),
     reply_key: z.string().min(1).max(200),
   }),
   output: z.object({ event_id: z.uuid(), status: z.enum(["cancelled", "already_cancelled"]) }),
@@ -155,7 +155,7 @@ export const propertyHostMove = defineTool({
   category: "property",
   input: z.object({
     event_id: id(),
-    host_phone: z.string().regex(/^\+[1-9][0-9]{7,14}$/),
+    host_phone: e164Phone().describe("The host's WhatsApp number."),
     when: z.iso.datetime({ offset: true }).optional(),
     reply_key: z.string().min(1).max(200),
   }),
