@@ -470,6 +470,21 @@ export type ScheduleToolCaller = (
   options?: { once?: boolean },
 ) => Promise<ToolResult>;
 
+/**
+ * Something that happens in a pack's domain that automations may start on
+ * (a customer's message, an order's or a payment's new status, a ticket):
+ * its name, what it means, and the payload a trigger's condition and its
+ * actions' `{{event.field}}` templates may read.
+ */
+export interface PackEvent {
+  /** snake_case and unique across packs, e.g. `message_received`, `payment_status_changed`. */
+  name: string;
+  /** One line, for the catalog and the agent that builds automations. */
+  description: string;
+  /** The payload, checked before any automation sees it. */
+  payload: z.ZodObject;
+}
+
 /** A domain pack. */
 export interface Pack {
   /**
@@ -502,6 +517,8 @@ export interface Pack {
   endpoints?: readonly PackEndpoint[];
   /** Tools called on a schedule for each tenant that runs the pack's agents. */
   schedules?: readonly PackSchedule[];
+  /** The events of its domain that automations may be triggered by. */
+  events?: readonly PackEvent[];
   /**
    * Reads and checks the pack's settings, from the environment or from the
    * tenants' rows; the root calls it at start, so a bad value stops the start

@@ -38,11 +38,20 @@ export interface ListOptions {
   category?: string;
 }
 
+/** What changed, for {@link ToolRegistry.subscribe}: a global tool (`null`) or one tenant's. */
+export interface RegistryChange {
+  /** The tenant whose tools changed, or `null` when a global tool did (every tenant sees it). */
+  readonly tenantId: string | null;
+  /** The tool registered or removed. */
+  readonly tool: string;
+}
+
 /** The registry. */
 export class ToolRegistry {
   #global = new Map<string, AnyTool>();
   #byTenant = new Map<string, Map<string, AnyTool>>();
   #version = 0;
+  #listeners = new Set<(change: RegistryChange) => void>();
 
   /**
    * Adds a tool.
@@ -65,14 +74,14 @@ export class ToolRegistry {
     }
     const target = tenantId === null ? this.#global : this.#tenantMap(tenantId);
     target.set(tool.name, tool);
-    this.#version++;
+    this.#changed({ tenantId, tool: tool.name });
     return {
       tool,
       tenantId,
       unregister: () => {
         if (target.get(tool.name) === tool) {
           target.delete(tool.name);
-          this.#version++;
+          this.#changed({ tenantId, tool: tool.name });
         }
       },
     };
@@ -107,6 +116,29 @@ export class ToolRegistry {
   /** Bumped on every change, so exports can be cached. */
   get version(): number {
     return this.#version;
+  }
+
+  /**
+   * Calls `listener` after every register and unregister (e.g. so an MCP
+   * session tells its client `notifications/tools/list_changed`). A listener
+   * that throws does not stop the others.
+   *
+   * @returns a function that removes the listener.
+   */
+  subscribe(listener: (change: RegistryChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(change: RegistryChange): void {
+    this.#version++;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // One listener's failure (a closed session) must not keep the change from the others.
+      }
+    }
   }
 
   #tenantMap(tenantId: string): Map<string, AnyTool> {

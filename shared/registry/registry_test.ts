@@ -108,3 +108,20 @@ Deno.test("getToolsForTenant() applies disabled and enabled lists", () => {
   assert.deepEqual(names("t3"), []);
   assert.deepEqual(names("unknown"), []);
 });
+
+Deno.test("subscribe hears every register and unregister, and a throwing listener does not stop the others", () => {
+  const registry = new ToolRegistry();
+  const heard: string[] = [];
+  registry.subscribe(() => {
+    throw new Error("closed session");
+  });
+  const stop = registry.subscribe((change) =>
+    heard.push(`${change.tenantId ?? "global"}:${change.tool}`)
+  );
+  const handle = registry.register(tool("probe_a"), { tenantId: "org-1" });
+  registry.register(tool("probe_b"));
+  handle.unregister();
+  stop();
+  registry.register(tool("probe_c"));
+  assert.deepEqual(heard, ["org-1:probe_a", "global:probe_b", "org-1:probe_a"]);
+});
