@@ -31,9 +31,32 @@ export interface TestDatabase extends Database {
 
 const TEMPLATE_DIR = new URL("../.data/test-templates/", import.meta.url);
 
-/** The engines to run database tests on. */
+/**
+ * The engines to run database tests on: PGlite, and Postgres too when
+ * `TEST_DATABASE_URL` is set; `TEST_BACKENDS` (e.g. `postgres`) narrows
+ * that, so CI can run each engine's half in its own job (Postgres at
+ * today's date, PGlite with the clock a year ahead) instead of PGlite twice.
+ *
+ * @throws {RangeError} when `TEST_BACKENDS` names an unknown engine, or
+ *   Postgres without `TEST_DATABASE_URL`.
+ */
 export function testBackends(): Backend[] {
-  return Deno.env.get("TEST_DATABASE_URL") ? ["pglite", "postgres"] : ["pglite"];
+  const available: Backend[] = Deno.env.get("TEST_DATABASE_URL")
+    ? ["pglite", "postgres"]
+    : ["pglite"];
+  const wanted = Deno.env.get("TEST_BACKENDS")?.split(",").map((name) => name.trim())
+    .filter(Boolean);
+  if (!wanted?.length) return available;
+  for (const name of wanted) {
+    if (!available.includes(name as Backend)) {
+      throw new RangeError(
+        `Cannot run database tests on TEST_BACKENDS's "${name}": available are ${
+          available.join(", ")
+        }${name === "postgres" ? " (set TEST_DATABASE_URL)" : ""}`,
+      );
+    }
+  }
+  return available.filter((backend) => wanted.includes(backend));
 }
 
 let schemaHash: Promise<string> | undefined;

@@ -1,7 +1,7 @@
 /**
  * The English-word finder that checks the replies to Kinyarwanda and French
  * users. The check itself (every offline rw and fr scenario's replies) is in
- * scenarios_test.ts, beside the run of those scenarios, whose plays it reads.
+ * scenario_suite.ts, beside each part's run of those scenarios, whose plays it reads.
  */
 import assert from "node:assert/strict";
 import { englishWords } from "./english_words.ts";

@@ -1,77 +1,15 @@
 import assert from "node:assert/strict";
-import { type Language, languageOf } from "@shared/contract/language.ts";
-import { requestedLanguage } from "@shared/agent/language_detect.ts";
-import { englishWords } from "./english_words.ts";
+import { englishLeaks, suitePart } from "./scenario_suite.ts";
 import {
-  assertSuitePasses,
   limitProblems,
   loadScenarios,
   parseScenario,
-  playOffline,
   runScenario,
   ScenarioFileError,
   selectScenarios,
 } from "./scenarios.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
-
-// The insurance scenarios (OCR, PDFs) run beside these, in scenarios_insurance_test.ts.
-Deno.test("every scenario in config/scenarios but insurance's passes", opts, async () => {
-  const scenarios = selectScenarios(await loadScenarios(), { mode: "deterministic" })
-    .filter((scenario) => !scenario.name.startsWith("insurance_"));
-  assert.ok(scenarios.length >= 3, `only ${scenarios.length} scenario(s)`);
-  await assertSuitePasses(scenarios);
-});
-
-// The bot's lines to the user; "bot → +250…" lines go to vendors, drivers and staff.
-/**
- * The replies holding English while the user speaks Kinyarwanda or French: the scenario's
- * language at first, then whatever the user asks for or plainly writes in ("I speak English
- * please" makes English replies right; a place name changes nothing).
- */
-function englishLeaks(transcript: readonly string[], language: Language): string[] {
-  // What a reply quotes is the user's own words (a case's summary read back), not ours.
-  const unquoted = (line: string) => line.replace(/«[^»]*»|“[^”]*”|"[^"]*"/g, "");
-  let speaking = language;
-  const leaks: string[] = [];
-  for (const line of transcript) {
-    if (line.startsWith("user: ")) {
-      const text = line.slice("user: ".length);
-      speaking = requestedLanguage(text) ?? languageOf(text, speaking);
-    } else if (
-      line.startsWith("bot: ") && speaking !== "en" && englishWords(unquoted(line)).length
-    ) {
-      leaks.push(line);
-    }
-  }
-  return leaks;
-}
-
-// No English in what a Kinyarwanda or French user is actually sent: each reply of every offline
-// rw and fr scenario (text, buttons, list rows and their descriptions) is scanned. This catches
-// words that code and data put in replies (units from the database, memos, dates), which the
-// scan of the text tables cannot see. It reads the plays of the test above (playOffline keeps
-// each; more than half the scenarios are rw or fr), or plays them when run alone.
-Deno.test(
-  "no reply to a rw or fr user in the offline scenarios holds an English word",
-  opts,
-  async () => {
-    const scenarios = selectScenarios(await loadScenarios(), { mode: "deterministic" })
-      .filter((scenario) =>
-        /_(rw|fr)$/.test(scenario.name) && !scenario.name.startsWith("insurance_")
-      );
-    assert.ok(scenarios.length >= 10, `only ${scenarios.length} rw/fr scenario(s)`);
-    const found: string[] = [];
-    for (const scenario of scenarios) {
-      const result = await playOffline(scenario);
-      const language = scenario.name.endsWith("_rw") ? "rw" : "fr";
-      for (const line of englishLeaks(result.transcript, language)) {
-        found.push(`${scenario.name}: ${line}`);
-      }
-    }
-    assert.deepStrictEqual(found, []);
-  },
-);
 
 Deno.test("the English check follows the language the user asks for or writes in", () => {
   const transcript = [
@@ -369,4 +307,13 @@ Deno.test("a message over WhatsApp's limits is named, one problem a line", () =>
     limitProblems(list(Array.from({ length: 11 }, (_, i) => ({ title: `Row ${i}` })))),
     ["11 list rows (max 10)"],
   );
+});
+
+Deno.test("the suite's parts hold every offline scenario once", async () => {
+  const all = selectScenarios(await loadScenarios(), { mode: "deterministic" })
+    .filter((scenario) => !scenario.name.startsWith("insurance_"))
+    .map((scenario) => scenario.name).sort();
+  const parts = await Promise.all([1, 2, 3].map((part) => suitePart({ part, parts: 3 })));
+  assert.deepEqual(parts.flat().map((scenario) => scenario.name).sort(), all);
+  for (const part of parts) assert.ok(part.length >= all.length / 3 - 1);
 });

@@ -29,7 +29,7 @@ if ! command -v faketime >/dev/null; then
 fi
 
 if [ "$#" -eq 0 ]; then set -- npx -y deno@2.9.6 task test; fi
-unset TEST_DATABASE_URL
+unset TEST_DATABASE_URL TEST_BACKENDS
 # -f: libfaketime's own format; "+365d" starts a year ahead and lets the clock run.
 log "clock moved $OFFSET: $(faketime -f "$OFFSET" date -u +%FT%TZ)"
 exec faketime -f "$OFFSET" "$@"

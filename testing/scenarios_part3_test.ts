@@ -1,0 +1,4 @@
+// A third of the offline scenario suite (see scenario_suite.ts); the parts run side by side.
+import { registerSuitePart } from "./scenario_suite.ts";
+
+registerSuitePart({ part: 3, parts: 3 });
