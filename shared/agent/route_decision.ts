@@ -27,6 +27,7 @@ import {
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
+import { namesTrip } from "./trip_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
@@ -123,6 +124,8 @@ export interface RouterAgents {
    * its words name (`PackAgent.holds`). @default never
    */
   holds?(agent: string, text: string): boolean;
+  /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
+  trips?: string;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -381,6 +384,26 @@ export function decideRoute(
   }
 
   if (number !== null) return { ...language, kind: "menu" };
+  // An origin and a destination ask for a ride whatever the rest leans to ("kuva Remera
+  // kugera Kicukiro" is all places and joining words to the topic model), unless the rest
+  // surely names another agent's thing ("cement from Gisozi to Kimironko").
+  const trips = agents.trips;
+  if (
+    trips !== undefined && isCustomer(trips) && context.places !== undefined &&
+    namesTrip(text, context.places) &&
+    !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
+      confidence >= TRIP_OVERRIDE)
+  ) {
+    return {
+      ...language,
+      kind: "route",
+      agent: trips,
+      urgent: false,
+      switched: false,
+      confidence: Math.max(confidence, threshold),
+      ...placeOf(normalized, context),
+    };
+  }
   // A greeting and nothing else is for the front desk, whatever its letters
   // share with a topic ("bon apres midi" is no lunch order).
   if (isGreetingOnly(words)) {
@@ -408,6 +431,9 @@ export function decideRoute(
     ...placeOf(normalized, context),
   };
 }
+
+// How sure another agent's reading of a message naming a trip must be to keep it.
+const TRIP_OVERRIDE = 0.85;
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.
 const REQUEST_AFTER_GREETING = 0.5;

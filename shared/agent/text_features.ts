@@ -274,6 +274,8 @@ export interface NameGazetteer {
   strip(normalized: string): string;
   /** The longest name the normalised message holds, as it was given, or null. */
   find(normalized: string): string | null;
+  /** The normalised message with each name replaced by the word `by`, spaces collapsed. */
+  replace(normalized: string, by: string): string;
 }
 
 /**
@@ -309,6 +311,16 @@ export function nameGazetteer(names: readonly string[]): NameGazetteer {
       const padded = ` ${normalized} `;
       const key = keys.find((key) => padded.includes(` ${key} `));
       return key === undefined ? null : byKey.get(key)!;
+    },
+    replace(normalized: string, by: string): string {
+      let padded = ` ${normalized} `;
+      for (const key of keys) {
+        // Twice: two names side by side share the space between them.
+        if (padded.includes(` ${key} `)) {
+          padded = padded.replaceAll(` ${key} `, `  ${by}  `).replaceAll(` ${key} `, `  ${by}  `);
+        }
+      }
+      return padded.trim().replace(/\s+/g, " ");
     },
   };
 }
