@@ -418,7 +418,10 @@ export function decideRoute(
   }
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.
-  if (routable === null || confidence < threshold || isContentFree(words)) {
+  if (
+    routable === null || confidence < threshold || isContentFree(words) ||
+    asksForUnnamedThing(withoutGreetings(words))
+  ) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
   return {
@@ -743,6 +746,49 @@ const FUNCTION_WORDS = new Set(
 function isContentFree(words: readonly string[]): boolean {
   const plain = words.filter((word) => !COURTESIES.has(word));
   return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
+}
+
+// "Something" in the three languages, a thing not named.
+const UNNAMED = new Set(
+  ["something", "smth", "sth", "stuff", "truc", "qqch", "qqc", "quelquechose", "ikintu", "kintu"],
+);
+// Help asked for, and the words that join it to what it is for ("help with", "aide pour",
+// "ubufasha ku"), which name no service either.
+const UNNAMED_COMPANIONS = new Set(
+  [
+    "help",
+    "helping",
+    "aide",
+    "aider",
+    "ubufasha",
+    "gufashwa",
+    "with",
+    "from",
+    "about",
+    "on",
+    "guys",
+    "small",
+    "quick",
+    "pour",
+    "sur",
+    "petit",
+    "chose",
+    "quelque",
+    "ku",
+    "kuri",
+    "gito",
+  ].map(normalizeText),
+);
+
+// Help with "something" and nothing named ("I need help with something", "j'ai besoin d'aide
+// pour un truc", "ndashaka ubufasha ku kintu"): whatever the help words lean to (legal advice,
+// a person), the thing is not said, so the router asks which service.
+function asksForUnnamedThing(words: readonly string[]): boolean {
+  const plain = words.filter((word) => !COURTESIES.has(word));
+  return plain.length <= 8 && plain.some((word) => UNNAMED.has(word)) &&
+    plain.every((word) =>
+      UNNAMED.has(word) || UNNAMED_COMPANIONS.has(word) || FUNCTION_WORDS.has(word)
+    );
 }
 
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");

@@ -340,3 +340,17 @@ Deno.test("a first message naming an origin and a destination reaches the trips 
   const cement = decideRoute("10 bags of cement from Gisozi to Kimironko, price?", fresh, context);
   assert.ok(cement.kind === "route" && cement.agent === "hardware");
 });
+
+Deno.test("help with 'something' and nothing named gets a clarifying question in every language", () => {
+  for (
+    const text of [
+      "I need help with something",
+      "hi, I need something from you guys",
+      "j'ai besoin d'aide pour un truc",
+      "ndashaka ubufasha ku kintu",
+    ]
+  ) assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  // The thing named, it routes.
+  const named = decideRoute("I need help with something: a taxi to Remera", fresh, context);
+  assert.equal(named.kind, "route");
+});
