@@ -802,6 +802,36 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue)(?: \w+){1,3} avec (?:mon|ma|mes|notre|nos) (?!soeur|frere|mere|pere|femme|mari|fils|file|enfant|ami|amie|copine|copain|famile|voisin|cousin)\w+| (?:left|ran|went|drove|rode)(?: \w+){1,3} with (?:my|our) (?!sister|brother|mother|father|wife|husband|son|daughter|child|kids|friend|family|neighbour|cousin)\w+/,
   ],
+  // A child drank or swallowed something by mistake: whatever it was, an emergency
+  // ("umwana yanyoye peteroli atabizi", "a bu du produit par erreur", "ate rat poison").
+  [
+    "danger",
+    / (?:umwana|uruhinja|child|baby|kid|toddler|son|daughter|enfant|bebe|fils|file)\b.* (?:drank|drunk|swalowed|swallowed|ate|\w*anyoye|\w*anyweye|\w*amize|a bu|a avale|a mange)\b.* (?:by mistake|accidentally|by accident|par ereur|par acident|sans le savoir|atabizi|atabishaka|ku buryo butunguranye)\b/,
+  ],
+  [
+    "danger",
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
+  ],
+  // A man trying to take a child away or into a vehicle ("tried to pull my daughter into his
+  // car", "a essayé de faire monter ma fille dans sa voiture", "yashatse kwinjiza umukobwa wanjye
+  // mu modoka ye").
+  [
+    "danger",
+    new RegExp(
+      ` (?:tried|trying|tries|wanted|attempted|try) to (?:pul|drag|push|force|get|put|lure|take|grab|carry) (?:my|our|a|the|his|her|their) (?:${KIN}|children|girls|boys|pupil|student)\\b(?: \\w+){0,4} (?:into|in|inside) (?:his|a|the|their|her) (?:car|van|vehicle|taxi|truck|house)\\b`,
+    ),
+  ],
+  [
+    "danger",
+    / (?:essaye|essaie|essayait|tente|tentait|voulu|voulait|veut)(?: de| d)? (?:faire monter|tirer|emener|pouser|prendre|forcer|atirer|enlever) (?:ma|mon|mes|notre|nos|un|une|l|la|le) (?:file|fils|enfant|enfants|soeur|frere|petite|petit|nieces?|neveu|eleve)\b/,
+  ],
+  [
+    "danger",
+    / (?:yashatse|bashatse|ashaka|bashaka|yagerageje|bagerageje|yageragezaga) (?:kwinjiza|gushyira|kujyana|gutwara|kuzamura|gukurura|kwinjiza ku ngufu) (?:umwana|umukobwa|umuhungu|abana|murumuna|mushiki|umwuzukuru)\b/,
+  ],
+  // Touched again and again against one's will, Kinyarwanda "-korakora" with a person as its
+  // object ("ahora ankorakora", "yamukorakoye").
+  ["violence", / \w*(?:nkorakor|mukorakor|dukorakor|bakorakor)\w*\b/],
   // Poison swallowed: a household poison drunk, or a child who swallowed pills.
   [
     "danger",
@@ -951,6 +981,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],
+  // A cover asked about by what would happen ("burishyura iyo imodoka yibwe", "does it pay if
+  // my car is stolen", "rembourse si la voiture est volee"): a question, no theft.
+  [
+    / (insurance|asurance|ubwishingizi|bwishingira|cover|covers|couvre|comprehensive|tous risques)((?: \w+){0,5}?) (?:if|when|iyo|niba|si|en cas d|in case)((?: \w+){0,4}?) (?:\w*ibwe|\w*ibiwe|\w*ahiye|\w*shya|stolen|burnt|burned|burns|vole|volee|brule|brulee)\b/g,
+    " $1 $2 $3 ",
+  ],
   [/ shoting (range)\b/g, " $1 "],
   [
     / (?:burnt|burned) (?:my|our|the) (toast|food|rice|bread|meat|cake|pizza|order|chips|beans|steak|sauce)\b/g,

@@ -291,3 +291,28 @@ Deno.test("an adult seeking a child alone, attackers named, money withdrawn by s
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+// Worded apart from the routing sets, as above.
+Deno.test("a child who swallowed something by mistake, a child lured into a vehicle and unwanted touching are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my toddler swallowed some of the washing powder by accident", "danger"],
+    ["le petit a bu de l'eau de javel", "danger"],
+    ["umwana yamize imiti ya nyirakuru atabizi", "danger"],
+    ["ma fille a avalé du détergent par erreur", "danger"],
+    ["some guy was trying to get my son into his van near the market", "danger"],
+    ["un inconnu voulait faire monter mon fils dans son taxi", "danger"],
+    ["umugabo utazwi yagerageje gutwara umwana wanjye", "danger"],
+    ["umwarimu we amukorakora buri munsi", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("an insurance question about what happens if a car is stolen or burns raises no alarm", () => {
+  for (
+    const text of [
+      "ubwishingizi bwishyura iyo moto yibwe?",
+      "will the comprehensive cover pay if my car gets stolen",
+      "l'assurance tous risques rembourse si la voiture est brûlée ?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
