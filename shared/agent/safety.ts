@@ -829,6 +829,12 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:yashatse|bashatse|ashaka|bashaka|yagerageje|bagerageje|yageragezaga) (?:kwinjiza|gushyira|kujyana|gutwara|kuzamura|gukurura|kwinjiza ku ngufu) (?:umwana|umukobwa|umuhungu|abana|murumuna|mushiki|umwuzukuru)\b/,
   ],
+  // An injury someone came home with and will not explain: a swollen eye, bruises, marks
+  // ("un oeil gonflé et ne dit pas qui a fait ça", "came back with a black eye").
+  [
+    "violence",
+    / (?:swolen|swollen|bruised|bruises|black eye|gonfle|gonflee|bleus|hematome\w*|ecchymose\w*|oeil au beure noir|\w*byimb\w*|inguma|ibikomere)\b.* (?:who did it|who did this|won t say|wont say|doesn t say|does not say|won t tel|qui a fait ca|qui lui a fait|ne dit pas|ne veut pas dire|uwabikoze|ntavuga|ntashaka kuvuga)\b| (?:came|come|comes) (?:home|back) with (?:a black eye|bruises|a swolen|a swollen|a cut)\b| (?:rentre|rentree|revenu|revenue) (?:a la maison )?avec (?:un oeil|des bleus|des marques|un bleu|le visage)\b/,
+  ],
   // Touched again and again against one's will, Kinyarwanda "-korakora" with a person as its
   // object ("ahora ankorakora", "yamukorakoye").
   ["violence", / \w*(?:nkorakor|mukorakor|dukorakor|bakorakor)\w*\b/],

@@ -303,6 +303,8 @@ Deno.test("a child who swallowed something by mistake, a child lured into a vehi
     ["un inconnu voulait faire monter mon fils dans son taxi", "danger"],
     ["umugabo utazwi yagerageje gutwara umwana wanjye", "danger"],
     ["umwarimu we amukorakora buri munsi", "violence"],
+    ["my sister came home with a black eye again", "violence"],
+    ["mon fils a des bleus partout et ne veut pas dire qui", "violence"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });

@@ -60,6 +60,7 @@ export const LEGAL_INTENTS: IntentExamples = {
       "appeal a court judgement",
       "my contract was breached",
       "someone owes me money and refuses to pay, i need a lawyer",
+      "how is an estate shared when there is no will",
     ],
     rw: [
       "nkeneye umunyamategeko",
@@ -112,6 +113,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "ikirego mu rukiko",
       "umukodesha yanze kwishyura ubukode, nkeneye umwavoka",
       "hari umbereyemo amafaranga yanze kwishyura, nkeneye umunyamategeko",
+      "ndashaka kubaza ku izungura ry'isambu ya data",
+      "umurage w'ababyeyi bacu turawupfa",
     ],
     fr: [
       "j'ai besoin d'un avocat",
@@ -163,6 +166,7 @@ export const LEGAL_INTENTS: IntentExamples = {
       "rupture de contrat, que faire",
       "consultation juridique",
       "on me doit de l'argent et il refuse de payer, je veux un avocat",
+      "partage de l'heritage entre freres, besoin de conseil",
     ],
   },
 };
