@@ -195,6 +195,21 @@ const SHORTHANDS = new Map<string, string>([
   ["rdv", "rendez vous"],
   ["svp", "s il vous plait"],
   ["stp", "s il te plait"],
+  ["cbn", "combien"],
+  ["dispo", "disponible"],
+  ["mrc", "merci"],
+  ["jsuis", "je suis"],
+  ["chui", "je suis"],
+  ["jpeux", "je peux"],
+  ["jpx", "je peux"],
+  ["avc", "avec"],
+  ["qd", "quand"],
+  ["pb", "probleme"],
+  ["pblm", "probleme"],
+  ["ordi", "ordinateur"],
+  ["appart", "appartement"],
+  ["proprio", "proprietaire"],
+  ["pharma", "pharmacie"],
   // English
   ["u", "you"],
   ["ur", "your"],
@@ -212,6 +227,10 @@ const SHORTHANDS = new Map<string, string>([
   ["tmr", "tomorrow"],
   ["tmrw", "tomorrow"],
   ["im", "i m"],
+  ["hw", "how"],
+  ["abt", "about"],
+  ["wanna", "want to"],
+  ["ppl", "people"],
 ]);
 
 /** Options for {@linkcode featuresOf}. */

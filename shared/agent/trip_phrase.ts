@@ -121,6 +121,39 @@ const SHAPES: readonly RegExp[] = [
   new RegExp(` (?:${TO}|to) ${LOCATIVE}${PLACE} ${GAP}${FROM} ${SOME}`),
 ];
 
+// Asking to be taken somewhere ("take me to the cinema in Remera", "emmène-moi au marché de
+// Kimironko", "ntwara i Nyabugogo"): the verb asks for a ride, a known place says where.
+const TAKE_ME = alternation([
+  "take me to",
+  "take us to",
+  "drive me to",
+  "drive us to",
+  "bring me to",
+  "ride to",
+  "lift to",
+  "emene moi",
+  "emenez moi",
+  "emene nous",
+  "emenez nous",
+  "conduis moi",
+  "conduisez moi",
+  "depose moi",
+  "deposez moi",
+  "ntwara",
+  "ntware",
+  "udutware",
+  "mutware",
+  "njyana",
+  "unjyane",
+  "munjyane",
+  "nkeneye kujya",
+  "ndashaka kujya",
+  "je dois aler",
+  "i need to go to",
+  "i need to get to",
+]);
+const TAKE_SHAPE = new RegExp(` ${TAKE_ME} ${GAP}${PLACE} `);
+
 // A pick-up and a drop-off, wherever they are ("pick me at the office and drop me at home").
 const PICK_UP = new RegExp(
   ` (?:pick|picks|picking|fetch|colect|get) (?:me |us )?(?:up )?(?:at|from|in) `,
@@ -137,7 +170,8 @@ const ARROW = /\s*(?:-+>|=+>|→|⇒|➡️?|–|—)\s*|\s+-+\s+/gu;
  * Whether the message names a trip: two ends joined by origin and
  * destination words (at least one end a known place, both when the words
  * are French's everyday "de"/"à"), an arrow or dash between two known
- * places, or a pick-up and a drop-off.
+ * places, a request to be taken to a known place, or a pick-up and a
+ * drop-off.
  *
  * @param text The message as the user wrote it.
  * @param places The known places (the packs' gazetteer).
@@ -155,5 +189,5 @@ export function namesTrip(text: string, places: NameGazetteer): boolean {
   const marked = ` ${places.replace(normalized, PLACE)} `;
   if (PICK_UP.test(marked) && DROP_OFF.test(marked)) return true;
   if (!marked.includes(` ${PLACE} `)) return false;
-  return SHAPES.some((shape) => shape.test(marked));
+  return TAKE_SHAPE.test(marked) || SHAPES.some((shape) => shape.test(marked));
 }

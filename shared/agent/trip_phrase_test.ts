@@ -48,6 +48,18 @@ Deno.test("one known end is enough when the other is said in words and the marke
   ) assert.ok(namesTrip(text, places), text);
 });
 
+Deno.test("asking to be taken to a known place names a trip", () => {
+  for (
+    const text of [
+      "take me to the new cinema in Remera",
+      "emmène-moi au marché de Kimironko",
+      "ntwara i Nyabugogo vuba",
+      "I need to get to the airport by 6",
+    ]
+  ) assert.ok(namesTrip(text, places), text);
+  assert.ok(!namesTrip("take me to a real person", places));
+});
+
 Deno.test("a pick-up and a drop-off name a trip even between places nobody listed", () => {
   assert.ok(namesTrip("can you pick me at Kinyinya and drop me in Gisozi", places));
   assert.ok(namesTrip("pick us up from the hotel, take me to the stadium", places));
