@@ -835,6 +835,60 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:swolen|swollen|bruised|bruises|black eye|gonfle|gonflee|bleus|hematome\w*|ecchymose\w*|oeil au beure noir|\w*byimb\w*|inguma|ibikomere)\b.* (?:who did it|who did this|won t say|wont say|doesn t say|does not say|won t tel|qui a fait ca|qui lui a fait|ne dit pas|ne veut pas dire|uwabikoze|ntavuga|ntashaka kuvuga)\b| (?:came|come|comes) (?:home|back) with (?:a black eye|bruises|a swolen|a swollen|a cut)\b| (?:rentre|rentree|revenu|revenue) (?:a la maison )?avec (?:un oeil|des bleus|des marques|un bleu|le visage)\b/,
   ],
+  // A person who no longer responds, whatever else the message says about them ("my baby has a
+  // high fever and is shaking, not responding").
+  [
+    "danger",
+    new RegExp(
+      ` ${KIN}\\b.* (?:not responding|isn t responding|stopped responding|not reacting|ne reagit plus|ne reagit pas|ntakivuga|ntasubiza|ntanyeganyega)\\b`,
+    ),
+  ],
+  // Smoke pouring out of a home; someone drowning; someone fallen who cannot get up.
+  [
+    "danger",
+    / (?:fumee|fume) (?:qui )?(?:sort|sortent|partout|noire|epaise)\b| umwotsi (?:mwinshi|uva|urimo|uraturuka)\b| \w*roham\w*\b| (?:can t|cannot|can not|unable to) get up\b| ne (?:peut|peux|pouvait|arive) (?:pas|plus) (?:a )?se relever\b| (?:ntabasha|ntashobora) (?:guhaguruka|kweguka)\b/,
+  ],
+  // Pay or else: intimate photos published, a secret told ("si je ne paie pas il publie mes
+  // photos", "nintamwishyura azashyira amafoto yanjye hanze").
+  [
+    "violence",
+    / (?:if i don t|if i do not|unless i|si je ne|si je n|nintamwishyura|nintabishyura|ninanga kwishyura)\b.* (?:post|share|leak|publish|send|publie\w*|partage\w*|poste\w*|envoie\w*|envoyer|shyira\w*|kwerekana|azerekana)\b.* (?:photos?|pictures?|pics|videos?|nudes|amafoto|ifoto|video|amashusho)\b/,
+  ],
+  // Electrocuted ("got electrocuted fixing the wires", "yafashwe n'amashanyarazi").
+  [
+    "danger",
+    / electrocut\w*| electric shock\b| \w*(?:fashwe|fatwa|kubiswe|fata|fashe) n amashanyarazi\b| amashanyarazi (?:ya|y)?(?:mufashe|amufashe|yamufashe|yamukubise|amukubise)\b/,
+  ],
+  // Someone outside the home who will not leave; someone prowling around it at night.
+  [
+    "danger",
+    / (?:outside|in front of|at) (?:my|our) (?:house|home|door|gate|place|room|flat)\b.* (?:won t|wont|refuses to|refused to|wil not) (?:go|leave)\b| (?:devant|dehors|devant chez)\b.* (?:refuse de partir|ne veut pas partir|ne part pas)\b| hanze\b.* (?:yanze kugenda|ntashaka kugenda|yanze kuhava|banze kugenda)\b/,
+  ],
+  [
+    "danger",
+    / (?:walking|lurking|prowling|circling|creeping|going) (?:around|round) (?:our|my|the) (?:compound|house|home|plot|gate|fence|place)\b| (?:tourne|tournent|rode|rodent) autour de (?:notre|ma|la|nos|mon) (?:maison|parcele|cour|portail|chambre)\b| (?:uzenguruka|azenguruka|bazenguruka|bazengurutse|yazengurutse) (?:urugo|inzu|iwacu|iwanjye)\b/,
+  ],
+  // Ending everything ("ending everything tonight", "kurangiza byose", "tout arrêter pour
+  // toujours").
+  [
+    "danger",
+    / (?:end|ending|finish|finishing) (?:everything|it al|my life)\b| (?:kurangiza|kwirangiza|nirangize|ndangize) (?:byose|ubuzima)\b| tout arreter pour toujours\b/,
+  ],
+  // Children left alone for days or without food.
+  [
+    "danger",
+    / (?:children|kids|child|baby|abana|umwana|enfants|enfant|bebe)\b.* (?:alone|bonyine|wenyine|seuls?|seules?)\b.* (?:days|without food|no food|nta biryo|iminsi|jours|sans manger|sans nouriture)\b/,
+  ],
+  // Hiding under or in something ("les enfants sont cachés sous le lit").
+  [
+    "danger",
+    / (?:cache|caches|cachee|cachees) (?:sous|dans|derriere) (?:le|la|les|l|un|une)\b| (?:hiding|hid) (?:under|behind|inside) (?:the|a|my|our)\b/,
+  ],
+  // Someone trying to open the door ("des types essaient d'ouvrir ma porte").
+  [
+    "danger",
+    / (?:essa\w*|tent\w*) d (?:ouvrir|entrer|forcer|casser) (?:ma|notre|la|chez|nos|mon)\b/,
+  ],
   // Touched again and again against one's will, Kinyarwanda "-korakora" with a person as its
   // object ("ahora ankorakora", "yamukorakoye").
   ["violence", / \w*(?:nkorakor|mukorakor|dukorakor|bakorakor)\w*\b/],
@@ -987,6 +1041,13 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],
+  // "Insure my car against theft and fire", "assurer ma moto contre le vol".
+  [
+    / (insure|insured|insuring|asurer|kwishingira|gushinganisha)((?: \w+){0,4}?) (?:against|contre|ku) (?:le |l )?(?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:le |l )?(?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
+    " $1 $2 ",
+  ],
+  // A joke ("it was so good it killed me lol").
+  [/ (?:kiled|kiling|kils|kil) (?:me|us)\b(?=.* (?:lol|lmao|haha\w*|hihi\w*|mdr|ptdr)\b)/g, " "],
   // A cover asked about by what would happen ("burishyura iyo imodoka yibwe", "does it pay if
   // my car is stolen", "rembourse si la voiture est volee"): a question, no theft.
   [

@@ -318,3 +318,40 @@ Deno.test("an insurance question about what happens if a car is stolen or burns 
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("electrocution, a person not responding, drowning, a fall, someone outside who will not leave or prowling, and ending everything are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my brother got electrocuted fixing the wires, he's on the floor", "danger"],
+    ["murumuna wanjye yafashwe n'amashanyarazi, aryamye hasi", "danger"],
+    ["mon frère s'est électrocuté en réparant les fils", "danger"],
+    ["my baby has a very high fever and is shaking, not responding", "danger"],
+    ["umwana yarohamye mu kiyaga", "danger"],
+    ["ma mère est tombée dans la salle de bain et ne peut pas se relever", "danger"],
+    ["il y a de la fumée qui sort de la maison d'à côté", "danger"],
+    ["my ex is outside my house and won't go away", "danger"],
+    ["mon ex est devant chez moi et refuse de partir", "danger"],
+    ["uwahoze ari umugabo wanjye ari hanze y'inzu yanjye yanze kugenda", "danger"],
+    ["someone is walking around our compound with a torch at 2am", "danger"],
+    ["quelqu'un tourne autour de notre parcelle avec une torche", "danger"],
+    ["I feel like ending everything tonight", "danger"],
+    ["numva nshaka kurangiza byose iri joro", "danger"],
+    ["abana b'umuturanyi bamaze iminsi itatu bonyine nta biryo", "danger"],
+    ["il est encore rentré saoul, les enfants sont cachés sous le lit", "danger"],
+    ["des types essaient d'ouvrir ma porte en ce moment", "danger"],
+    ["il dit que si je ne paie pas il publie mes photos", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("insuring against theft or fire, a joke, an electrician and a tenant who will not leave raise no alarm", () => {
+  for (
+    const text of [
+      "how much to insure my car against theft and fire",
+      "the food was so good it killed me lol",
+      "I need an electrician to fix the wires in my house",
+      "my tenant refuses to leave the house after the contract ended",
+      "le locataire refuse de partir après la fin du bail",
+      "amashanyarazi yabuze i Kicukiro",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
