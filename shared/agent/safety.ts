@@ -341,10 +341,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:me|m|nous|la|le|l|les|te|t) (?:bat|bats|batent|batait|frape\w*|cogne\w*|gifle\w*|menace\w*|touche\w*|suit|suivent|suivait|tue|tuer|enferme\w*)\b/,
   ],
-  // "Il me poursuit" is chasing, unless a court is in it ("me poursuit en justice").
+  // "Il me poursuit" is chasing, unless a court is in it ("me poursuit en justice") or the
+  // sender is the one who would go after someone ("je veux le poursuivre" is suing).
   [
     "violence",
-    / (?:me|m|nous|la|le|l|les|te|t) poursui\w*\b(?!.*(?:avocat|justice|tribunal|proces|juge|plainte))/,
+    / (?<!(?:veux|vais|peux|dois|voudrais|pourais|compte|faut|pour|de) )(?:me|m|nous|la|le|l|les|te|t) poursui\w*\b(?!.*(?:avocat|justice|tribunal|proces|juge|plainte))/,
   ],
   ["violence", / (?:va|veut|vont|menace de|menace d) (?:me|nous|la|le) (?:tuer|batre|frapper)\b/],
   ["violence", / sans (?:mon|son|leur) (?:acord|consentement)\b/],
@@ -853,6 +854,12 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "violence",
     / (?:if i don t|if i do not|unless i|si je ne|si je n|nintamwishyura|nintabishyura|ninanga kwishyura)\b.* (?:post|share|leak|publish|send|publie\w*|partage\w*|poste\w*|envoie\w*|envoyer|shyira\w*|kwerekana|azerekana)\b.* (?:photos?|pictures?|pics|videos?|nudes|amafoto|ifoto|video|amashusho)\b/,
+  ],
+  // A threat said as a warning ("dit que je vais le regretter", "said I'll regret it", "ngo
+  // nzabyicuza"), or someone lying in wait ("m'attend devant le travail").
+  [
+    "violence",
+    / (?:i ll|i wil|you ll|you wil|je vais|tu vas|vous alez|tu le|vous le) (?:le |la )?regret\w*| (?:wil|gona|going to|ll) make (?:me|you) (?:regret|pay for)\b| (?:tu vas|vous alez|je vais) me le payer\b| \w*(?:zabyicuza|zicuza|zabyishyura)\b| (?:m|nous) (?:atend|atendent|guete|guetent) (?:devant|a la sortie|dehors|pres)\b| (?:waiting|waits|lying in wait) for (?:me|us) (?:outside|at the gate|after work|after schol|near)\b| \w*(?:ntegereje|ntegerereje|dutegereje|ndindiriye) (?:hanze|ku irembo|ku kazi|ku muhanda)\b/,
   ],
   // Electrocuted ("got electrocuted fixing the wires", "yafashwe n'amashanyarazi").
   [

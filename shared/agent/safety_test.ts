@@ -339,6 +339,8 @@ Deno.test("electrocution, a person not responding, drowning, a fall, someone out
     ["il est encore rentré saoul, les enfants sont cachés sous le lit", "danger"],
     ["des types essaient d'ouvrir ma porte en ce moment", "danger"],
     ["il dit que si je ne paie pas il publie mes photos", "violence"],
+    ["he keeps saying I'll regret leaving him", "violence"],
+    ["umugabo yambwiye ko nzabyicuza", "violence"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
@@ -352,6 +354,8 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
       "my tenant refuses to leave the house after the contract ended",
       "le locataire refuse de partir après la fin du bail",
       "amashanyarazi yabuze i Kicukiro",
+      "mon voisin a construit sur ma parcelle, je veux le poursuivre en justice",
+      "je veux le poursuivre, il a construit sur ma parcelle",
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });

@@ -61,6 +61,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "my contract was breached",
       "someone owes me money and refuses to pay, i need a lawyer",
       "how is an estate shared when there is no will",
+      "my company owes me two months of wages, what does the law say",
+      "unpaid salary for months, what are my rights as a worker",
     ],
     rw: [
       "nkeneye umunyamategeko",
@@ -115,6 +117,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "hari umbereyemo amafaranga yanze kwishyura, nkeneye umunyamategeko",
       "ndashaka kubaza ku izungura ry'isambu ya data",
       "umurage w'ababyeyi bacu turawupfa",
+      "umukoresha wanjye ambereyemo imishahara y'amezi abiri, amategeko avuga iki",
+      "maze amezi ntahembwa, uburenganzira bwanjye nk'umukozi",
     ],
     fr: [
       "j'ai besoin d'un avocat",
@@ -167,6 +171,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "consultation juridique",
       "on me doit de l'argent et il refuse de payer, je veux un avocat",
       "partage de l'heritage entre freres, besoin de conseil",
+      "mon entreprise me doit deux mois de salaire, que dit la loi",
+      "salaire impaye depuis des mois, quels sont mes droits de travailleur",
     ],
   },
 };
