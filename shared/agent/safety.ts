@@ -861,6 +861,49 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:i ll|i wil|you ll|you wil|je vais|tu vas|vous alez|tu le|vous le) (?:le |la )?regret\w*| (?:wil|gona|going to|ll) make (?:me|you) (?:regret|pay for)\b| (?:tu vas|vous alez|je vais) me le payer\b| \w*(?:zabyicuza|zicuza|zabyishyura)\b| (?:m|nous) (?:atend|atendent|guete|guetent) (?:devant|a la sortie|dehors|pres)\b| (?:waiting|waits|lying in wait) for (?:me|us) (?:outside|at the gate|after work|after schol|near)\b| \w*(?:ntegereje|ntegerereje|dutegereje|ndindiriye) (?:hanze|ku irembo|ku kazi|ku muhanda)\b/,
   ],
+  // A stranger inside the home or compound ("a strange man sleeping in our corridor").
+  [
+    "danger",
+    / (?:strange|unknown|suspicious) (?:man|men|person|people|guy|guys)\b(?: \w+){0,3} (?:in|inside|into) (?:our|my|the) (?:corridor|compound|house|home|yard|room|garden|kitchen)\b| (?:un|des) (?:inconus?|homes? bizares?|individus?)\b(?: \w+){0,3} dans (?:notre|ma|mon|la) (?:couloir|parcele|maison|cour|chambre|cuisine)\b| umuntu (?:utazwi|tutazi|ntazi)\b(?: \w+){0,3} (?:mu|muri) (?:koridor|urugo|inzu|gikari|cyumba)\b/,
+  ],
+  // Something handed over, then the one who took it gone ("gave my phone to a boy to charge
+  // and he vanished").
+  [
+    "theft",
+    / (?:gave|handed|lent|left) (?:my|our|him my|her my)\b(?: \w+){1,7} (?:and|then|but) (?:he|she|they|the \w+)\b(?: \w+){0,2} (?:vanished|disapeared|disappeared|ran away|ran of|switched of|blocked me|never came back|is gone)\b/,
+  ],
+  // Chest pain or someone else unable to breathe ("my father ... can't breathe").
+  [
+    "danger",
+    new RegExp(
+      ` (?:chest pain|pain in (?:his|her|my) chest|mal a la poitrine|douleur\\w* (?:a la |dans la )?poitrine|ububabare mu gatuza|gatuza karamurya)\\b| ${KIN}\\b.* (?:can t|cannot|can not|struggling to|unable to) breathe\\b| (?:pere|mere|fils|file|enfant|bebe|mari|femme|frere|soeur)\\b.* n arive (?:plus|pas) a respirer\\b| (?:ntabasha|ntashobora|ntiyabasha) guhumeka\\b`,
+    ),
+  ],
+  // Wanting to vanish for good ("ashaka kuzimira burundu").
+  ["danger", / (?:ashaka|nshaka|ndashaka|arashaka|numva nshaka) kuzimira\b/],
+  // A child fallen into a pit, a well, a latrine or water.
+  [
+    "danger",
+    new RegExp(
+      ` (?:${KIN}|umwana|uruhinja|enfant|bebe|petit|petite|fils|file)\\b(?: \\w+){0,4} (?:fel|falen|has falen|yaguye|aguye|est tombee?|tombe)\\b(?: \\w+){0,2} (?:into|in|dans|mu|muri) (?:the |a |les |le |la |un |une )?(?:pit|latrine|toilet pit|wel|hole|river|lake|musarane|iriba|umwobo|uruzi|ikiyaga|latrines|puits|trou|riviere|lac|fose)\\b`,
+    ),
+  ],
+  // A building fallen on people ("inzu yaguye, abantu bari imbere").
+  [
+    "danger",
+    / (?:inzu|urukuta|igorofa|inyubako)\b(?: \w+){0,4} (?:yaguye|yasenyutse|rwaguye|yahirimye)\b.* (?:abantu|umuntu|abana)\b.* (?:imbere|munsi|bari mo|barimo)\b/,
+  ],
+  // A child taken away ("hari umuntu watwaye umwana wanjye ku irembo").
+  // Said of someone not known or not named: a driver who took the child to school is a ride.
+  [
+    "danger",
+    / (?:umuntu|abantu|umugabo|umugore|utazwi|batazwi|ntazi)\b(?: \w+){0,2} \w*(?:twaye|jyanye) (?:umwana|umukobwa|umuhungu|abana) (?:wanjye|wacu|banjye|bacu)\b/,
+  ],
+  // A vehicle on fire ("le bus brûle").
+  [
+    "danger",
+    / (?:bus|camion|moto|vehicule|taxi|voiture|bisi|ikamyo|imodoka)\b(?: \w+){0,2} (?:brule|brulent|est en feu|prend feu|irimo gushya|irashya|yafashwe n inkongi)\b/,
+  ],
   // Electrocuted ("got electrocuted fixing the wires", "yafashwe n'amashanyarazi").
   [
     "danger",

@@ -341,6 +341,16 @@ Deno.test("electrocution, a person not responding, drowning, a fall, someone out
     ["il dit que si je ne paie pas il publie mes photos", "violence"],
     ["he keeps saying I'll regret leaving him", "violence"],
     ["umugabo yambwiye ko nzabyicuza", "violence"],
+    ["there's a strange man sleeping in our corridor", "danger"],
+    ["I gave my phone to a boy to charge and he vanished", "theft"],
+    ["my father is having chest pain and can't breathe", "danger"],
+    ["papa afite ububabare mu gatuza ntabasha guhumeka", "danger"],
+    ["un enfant est tombé dans les latrines", "danger"],
+    ["umwana yaguye mu musarane", "danger"],
+    ["inzu y'umuturanyi yaguye kubera imvura, abantu bari imbere", "danger"],
+    ["hari umuntu watwaye umwana wanjye ku irembo ry'ishuri", "danger"],
+    ["le bus brûle près de Nyabugogo", "danger"],
+    ["umugore wanjye avuga ko ashaka kuzimira burundu", "danger"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
@@ -356,6 +366,7 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
       "amashanyarazi yabuze i Kicukiro",
       "mon voisin a construit sur ma parcelle, je veux le poursuivre en justice",
       "je veux le poursuivre, il a construit sur ma parcelle",
+      "umushoferi watwaye umwana wanjye ku ishuri ejo yishyurwa angahe",
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
