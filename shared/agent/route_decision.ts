@@ -748,9 +748,41 @@ function isContentFree(words: readonly string[]): boolean {
   return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
 }
 
-// "Something" in the three languages, a thing not named.
+// "Something" in the three languages, a thing not named; and asking or a problem, about
+// nothing named ("I want to ask", "ndashaka kubaza", "I have a small issue").
 const UNNAMED = new Set(
-  ["something", "smth", "sth", "stuff", "truc", "qqch", "qqc", "quelquechose", "ikintu", "kintu"],
+  [
+    "something",
+    "smth",
+    "sth",
+    "stuff",
+    "truc",
+    "qqch",
+    "qqc",
+    "quelquechose",
+    "ikintu",
+    "kintu",
+    "ask",
+    "asking",
+    "inquire",
+    "enquire",
+    "know",
+    "savoir",
+    "demander",
+    "renseignement",
+    "info",
+    "information",
+    "kubaza",
+    "kumenya",
+    "nabazaga",
+    "nashakaga",
+    "issue",
+    "problem",
+    "question",
+    "probleme",
+    "souci",
+    "ikibazo",
+  ].map(normalizeText),
 );
 // Help asked for, and the words that join it to what it is for ("help with", "aide pour",
 // "ubufasha ku"), which name no service either.
@@ -777,6 +809,14 @@ const UNNAMED_COMPANIONS = new Set(
     "ku",
     "kuri",
     "gito",
+    "voudrais",
+    "aimerais",
+    "veux",
+    "juste",
+    "just",
+    "quick",
+    "une",
+    "un",
   ].map(normalizeText),
 );
 

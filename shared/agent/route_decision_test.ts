@@ -341,13 +341,17 @@ Deno.test("a first message naming an origin and a destination reaches the trips 
   assert.ok(cement.kind === "route" && cement.agent === "hardware");
 });
 
-Deno.test("help with 'something' and nothing named gets a clarifying question in every language", () => {
+Deno.test("help with 'something', a question or a problem and nothing named gets a clarifying question in every language", () => {
   for (
     const text of [
       "I need help with something",
       "hi, I need something from you guys",
       "j'ai besoin d'aide pour un truc",
       "ndashaka ubufasha ku kintu",
+      "I want to ask",
+      "ndashaka kubaza",
+      "je voudrais savoir un truc",
+      "I have a small issue",
     ]
   ) assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
   // The thing named, it routes.
