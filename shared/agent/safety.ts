@@ -1038,7 +1038,9 @@ const RW_ANY_HARM = new RegExp(
 );
 // Words the morphology would read as harm but are ordinary Kinyarwanda ("iba" is "be",
 // "ibi" "these", "ibya" "those of"), checked before the roots.
-const RW_NOT_HARM = /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro)$/;
+// "-bwira" is "tell" and "think" ("nibwira ko", "yambwiye"), never the passive of "steal".
+const RW_NOT_HARM =
+  /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro|[a-z]*bwir[a-z]*)$/;
 
 /**
  * The Kinyarwanda harm a word names by its root (see {@linkcode RW_HARM_ROOTS}), or null.

@@ -367,6 +367,8 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
       "mon voisin a construit sur ma parcelle, je veux le poursuivre en justice",
       "je veux le poursuivre, il a construit sur ma parcelle",
       "umushoferi watwaye umwana wanjye ku ishuri ejo yishyurwa angahe",
+      "nibwira ko nifuza ifiriti n'inkoko",
+      "yambwiye ko bizagera ejo",
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });

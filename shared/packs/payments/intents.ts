@@ -80,6 +80,9 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "transaction yanjye yanze",
       "mwampaye recu",
       "amafaranga nishyuye ntimwayabonye",
+      "ubwishyu bwanjye bwakunze?",
+      "reba uko ubwishyu bwanjye buhagaze",
+      "ubwishyu nakoze ejo ntibwemejwe",
     ],
     fr: [
       "payer 5000 au 0788123456",
