@@ -939,6 +939,9 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:essa\w*|tent\w*) d (?:ouvrir|entrer|forcer|casser) (?:ma|notre|la|chez|nos|mon)\b/,
   ],
+  // Hurting someone, Kinyarwanda "-babaz-" with a person as its object ("umugabo aramubabaza");
+  // "birambabaza" (it saddens me) has no person doing it.
+  ["violence", / (?:a|ba|ara|bara|ya|yara|aza|baza)(?:mu|n|m|ba|tu|du)babaz\w*\b/],
   // Touched again and again against one's will, Kinyarwanda "-korakora" with a person as its
   // object ("ahora ankorakora", "yamukorakoye").
   ["violence", / \w*(?:nkorakor|mukorakor|dukorakor|bakorakor)\w*\b/],
@@ -975,7 +978,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // An adult seeking a child alone (grooming); attackers named ("des bandits ont attaqué").
   [
     "danger",
-    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure) (?:na we )?(?:ari )?wenyine\b/,
+    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure|bahura|ahura|bahurire) (?:na we )?(?:ari )?(?:wenyine|bonyine)\b/,
   ],
   ["violence", / (?:bandits?|gangsters?|malfrats?|abambuzi)\b| ataqu\w*\b/],
   // Someone else withdrawing the sender's money; a person who collapsed and cannot speak.
@@ -1086,7 +1089,25 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     " $1 ",
   ],
   [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
-  [/ (inzara|ubushyuhe|inyota|igiciro|umutwe) \w*nyishe\b/g, " $1 "],
+  [
+    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi)(?: \w+){0,2}? \w*(?:nyishe|nyica)\b/g,
+    " $1 ",
+  ],
+  // Fear of a thing, not a person: flying, the dark, needles, prices ("les prix me font peur").
+  [
+    / (?:scared|afraid|frightened|terified|fear|peur|ubwoba)(?: of| de| du| des| d| bw| w)? (?:the )?(flying|heights|dark|planes?|plane|water|nedles|injections|dogs|spiders|snakes|exams|driving|price|prices|avion|l avion|noir|piqures|chiens|examens|indege|umwijima|inshinge|imbwa)\b/g,
+    " $1 ",
+  ],
+  [/ (prix|tarifs|factures|ibiciro|igiciro) (?:\w+ ){0,2}(?:me|nous) font peur\b/g, " $1 "],
+  // A vehicle hit or scratched while parked, or a crash into a thing, claimed on insurance.
+  [
+    / (?:hit|hits|scratched|damaged|dented|bumped|rear ended|knocked) (my|our) (?:parked )?(car|vehicle|moto|motorbike|truck|bumper|mirror)\b/g,
+    " $1 $2 ",
+  ],
+  [
+    / (?:yagonze|nagonze|twagonze|yagonzwe|yagongwa) (igiti|urukuta|ipoto|umukingo|igipangu|imodoka)\b(?!.* (?:umuntu|abantu|umwana|komerek\w*|amaraso|yapfuye|bitaro))/g,
+    " $1 ",
+  ],
   // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
     / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,

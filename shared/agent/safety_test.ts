@@ -351,6 +351,9 @@ Deno.test("electrocution, a person not responding, drowning, a fall, someone out
     ["hari umuntu watwaye umwana wanjye ku irembo ry'ishuri", "danger"],
     ["le bus brûle près de Nyabugogo", "danger"],
     ["umugore wanjye avuga ko ashaka kuzimira burundu", "danger"],
+    ["umukozi wo mu rugo ararira, umugabo aramubabaza", "violence"],
+    ["umugabo ahora ahamagara umukobwa wanjye ashaka ko bahura bonyine", "danger"],
+    ["imodoka yagonze igiti, umuntu arava amaraso", "danger"],
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
@@ -369,6 +372,12 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
       "umushoferi watwaye umwana wanjye ku ishuri ejo yishyurwa angahe",
       "nibwira ko nifuza ifiriti n'inkoko",
       "yambwiye ko bizagera ejo",
+      "ibiciro byanyu biranyica",
+      "les prix me font peur, vous avez moins cher",
+      "I'm scared of flying, can I get a car to Musanze instead",
+      "my son is afraid of the dark, need a night lamp",
+      "someone hit my parked car, how do I claim",
+      "imodoka yanjye yagonze igiti, ndashaka ubwishingizi",
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
