@@ -49,6 +49,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "transport for moving to Kanombe",
       "the driver left without me",
       "the moto went off before i sat on it",
+      "what is your fare per kilometre",
     ],
     rw: [
       "umumotari wanjye aratinze",
@@ -91,6 +92,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "nyoherereza taxi",
       "umushoferi yagiye ansize",
       "umumotari yagiye ntaramwurira",
+      "igiciro cy'urugendo kuri kilometero ni angahe",
     ],
     fr: [
       "je voudrais une moto",
@@ -131,6 +133,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "je veux me deplacer vers Remera",
       "le chauffeur est parti sans moi",
       "le motard a demarre avant que je monte",
+      "quel est le tarif de la course au kilometre",
     ],
   },
 };
