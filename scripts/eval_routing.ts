@@ -9,11 +9,13 @@
  * split instead of its held-out one. Last the fresh sets' dev and blind
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
- * their individual errors, `--verbose` prints the fresh dev half's. A
+ * their individual errors, `--verbose` prints the fresh dev halves'. The
+ * second fresh set's held-out half is scored only with `--blind` (once, at
+ * the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
  *
- * Run: `deno task eval:routing [--min 90] [--dev] [--verbose]`
+ * Run: `deno task eval:routing [--min 90] [--dev] [--verbose] [--blind]`
  *
  * @module
  */
@@ -22,6 +24,7 @@ import {
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
+  loadFresh2Messages,
   loadFreshMessages,
   loadHarderMessages,
   scoreConversations,
@@ -168,6 +171,18 @@ reportSet(
   scoreFirstMessages(await loadFreshMessages("blind", context.agents?.handoff), context),
   false,
 );
+reportSet(
+  "Second fresh first messages, dev half (tuned on)",
+  scoreFirstMessages(await loadFresh2Messages("dev", context.agents?.handoff), context),
+  verbose,
+);
+if (Deno.args.includes("--blind")) {
+  reportSet(
+    "Second fresh first messages, blind half (never tuned on)",
+    scoreFirstMessages(await loadFresh2Messages("blind", context.agents?.handoff), context),
+    false,
+  );
+}
 reportSet(
   "Blind first messages (written without reading the router)",
   scoreFirstMessages(await loadBlindMessages(context.agents?.handoff), context),

@@ -313,7 +313,13 @@ export const PURCHASE_WORDS: readonly string[] = [
   "ndagura",
   "tugura",
   "buy",
+  "buying",
   "acheter",
+  // French conjugates it ("j'achete un canape", "on achete"); "achat" is the noun.
+  "achete",
+  "achetes",
+  "achetons",
+  "achetez",
 ];
 
 /**

@@ -27,6 +27,7 @@ import {
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
+import { namesTrip } from "./trip_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
@@ -123,6 +124,8 @@ export interface RouterAgents {
    * its words name (`PackAgent.holds`). @default never
    */
   holds?(agent: string, text: string): boolean;
+  /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
+  trips?: string;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -381,6 +384,26 @@ export function decideRoute(
   }
 
   if (number !== null) return { ...language, kind: "menu" };
+  // An origin and a destination ask for a ride whatever the rest leans to ("kuva Remera
+  // kugera Kicukiro" is all places and joining words to the topic model), unless the rest
+  // surely names another agent's thing ("cement from Gisozi to Kimironko").
+  const trips = agents.trips;
+  if (
+    trips !== undefined && isCustomer(trips) && context.places !== undefined &&
+    namesTrip(text, context.places) &&
+    !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
+      confidence >= TRIP_OVERRIDE)
+  ) {
+    return {
+      ...language,
+      kind: "route",
+      agent: trips,
+      urgent: false,
+      switched: false,
+      confidence: Math.max(confidence, threshold),
+      ...placeOf(normalized, context),
+    };
+  }
   // A greeting and nothing else is for the front desk, whatever its letters
   // share with a topic ("bon apres midi" is no lunch order).
   if (isGreetingOnly(words)) {
@@ -395,7 +418,10 @@ export function decideRoute(
   }
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.
-  if (routable === null || confidence < threshold || isContentFree(words)) {
+  if (
+    routable === null || confidence < threshold || isContentFree(words) ||
+    asksForUnnamedThing(withoutGreetings(words))
+  ) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
   return {
@@ -408,6 +434,9 @@ export function decideRoute(
     ...placeOf(normalized, context),
   };
 }
+
+// How sure another agent's reading of a message naming a trip must be to keep it.
+const TRIP_OVERRIDE = 0.85;
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.
 const REQUEST_AFTER_GREETING = 0.5;
@@ -717,6 +746,89 @@ const FUNCTION_WORDS = new Set(
 function isContentFree(words: readonly string[]): boolean {
   const plain = words.filter((word) => !COURTESIES.has(word));
   return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
+}
+
+// "Something" in the three languages, a thing not named; and asking or a problem, about
+// nothing named ("I want to ask", "ndashaka kubaza", "I have a small issue").
+const UNNAMED = new Set(
+  [
+    "something",
+    "smth",
+    "sth",
+    "stuff",
+    "truc",
+    "qqch",
+    "qqc",
+    "quelquechose",
+    "ikintu",
+    "kintu",
+    "ask",
+    "asking",
+    "inquire",
+    "enquire",
+    "know",
+    "savoir",
+    "demander",
+    "renseignement",
+    "info",
+    "information",
+    "kubaza",
+    "kumenya",
+    "nabazaga",
+    "nashakaga",
+    "issue",
+    "problem",
+    "question",
+    "probleme",
+    "souci",
+    "ikibazo",
+  ].map(normalizeText),
+);
+// Help asked for, and the words that join it to what it is for ("help with", "aide pour",
+// "ubufasha ku"), which name no service either.
+const UNNAMED_COMPANIONS = new Set(
+  [
+    "help",
+    "helping",
+    "aide",
+    "aider",
+    "ubufasha",
+    "gufashwa",
+    "with",
+    "from",
+    "about",
+    "on",
+    "guys",
+    "small",
+    "quick",
+    "pour",
+    "sur",
+    "petit",
+    "chose",
+    "quelque",
+    "ku",
+    "kuri",
+    "gito",
+    "voudrais",
+    "aimerais",
+    "veux",
+    "juste",
+    "just",
+    "quick",
+    "une",
+    "un",
+  ].map(normalizeText),
+);
+
+// Help with "something" and nothing named ("I need help with something", "j'ai besoin d'aide
+// pour un truc", "ndashaka ubufasha ku kintu"): whatever the help words lean to (legal advice,
+// a person), the thing is not said, so the router asks which service.
+function asksForUnnamedThing(words: readonly string[]): boolean {
+  const plain = words.filter((word) => !COURTESIES.has(word));
+  return plain.length <= 8 && plain.some((word) => UNNAMED.has(word)) &&
+    plain.every((word) =>
+      UNNAMED.has(word) || UNNAMED_COMPANIONS.has(word) || FUNCTION_WORDS.has(word)
+    );
 }
 
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");

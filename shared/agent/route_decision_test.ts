@@ -321,3 +321,40 @@ Deno.test("a moto driver named in a ride's request is no complaint: it reaches r
     assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
   }
 });
+
+Deno.test("a first message naming an origin and a destination reaches the trips agent in every language", () => {
+  assert.equal(context.agents.trips, "mobility_orchestrator");
+  for (
+    const text of [
+      "kuva Remera kugera Kicukiro",
+      "Remera to Kicukiro how much",
+      "de Kimironko à Nyabugogo",
+      "can someone pick me at the airport at 11pm and drop me in Gisozi",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind, "route", text);
+    if (decision.kind === "route") assert.equal(decision.agent, "mobility_orchestrator", text);
+  }
+  // Another agent's thing carried between the two places stays that agent's.
+  const cement = decideRoute("10 bags of cement from Gisozi to Kimironko, price?", fresh, context);
+  assert.ok(cement.kind === "route" && cement.agent === "hardware");
+});
+
+Deno.test("help with 'something', a question or a problem and nothing named gets a clarifying question in every language", () => {
+  for (
+    const text of [
+      "I need help with something",
+      "hi, I need something from you guys",
+      "j'ai besoin d'aide pour un truc",
+      "ndashaka ubufasha ku kintu",
+      "I want to ask",
+      "ndashaka kubaza",
+      "je voudrais savoir un truc",
+      "I have a small issue",
+    ]
+  ) assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  // The thing named, it routes.
+  const named = decideRoute("I need help with something: a taxi to Remera", fresh, context);
+  assert.equal(named.kind, "route");
+});

@@ -94,6 +94,7 @@ export function createRouter(options: RouterOptions): RouteContext {
       customer: customerAgents(options.packs),
       learnt: examples.map((example) => example.agent),
       holds: agentHolds(options.packs),
+      trips: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesTrips)?.id,
     },
   });
   byRuns.set(key, context);

@@ -341,10 +341,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / (?:me|m|nous|la|le|l|les|te|t) (?:bat|bats|batent|batait|frape\w*|cogne\w*|gifle\w*|menace\w*|touche\w*|suit|suivent|suivait|tue|tuer|enferme\w*)\b/,
   ],
-  // "Il me poursuit" is chasing, unless a court is in it ("me poursuit en justice").
+  // "Il me poursuit" is chasing, unless a court is in it ("me poursuit en justice") or the
+  // sender is the one who would go after someone ("je veux le poursuivre" is suing).
   [
     "violence",
-    / (?:me|m|nous|la|le|l|les|te|t) poursui\w*\b(?!.*(?:avocat|justice|tribunal|proces|juge|plainte))/,
+    / (?<!(?:veux|vais|peux|dois|voudrais|pourais|compte|faut|pour|de) )(?:me|m|nous|la|le|l|les|te|t) poursui\w*\b(?!.*(?:avocat|justice|tribunal|proces|juge|plainte))/,
   ],
   ["violence", / (?:va|veut|vont|menace de|menace d) (?:me|nous|la|le) (?:tuer|batre|frapper)\b/],
   ["violence", / sans (?:mon|son|leur) (?:acord|consentement)\b/],
@@ -802,6 +803,148 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:parti|partie|partis|enfui|enfuie|sauve|file|disparu|disparue)(?: \w+){1,3} avec (?:mon|ma|mes|notre|nos) (?!soeur|frere|mere|pere|femme|mari|fils|file|enfant|ami|amie|copine|copain|famile|voisin|cousin)\w+| (?:left|ran|went|drove|rode)(?: \w+){1,3} with (?:my|our) (?!sister|brother|mother|father|wife|husband|son|daughter|child|kids|friend|family|neighbour|cousin)\w+/,
   ],
+  // A child drank or swallowed something by mistake: whatever it was, an emergency
+  // ("umwana yanyoye peteroli atabizi", "a bu du produit par erreur", "ate rat poison").
+  [
+    "danger",
+    / (?:umwana|uruhinja|child|baby|kid|toddler|son|daughter|enfant|bebe|fils|file)\b.* (?:drank|drunk|swalowed|swallowed|ate|\w*anyoye|\w*anyweye|\w*amize|a bu|a avale|a mange)\b.* (?:by mistake|accidentally|by accident|par ereur|par acident|sans le savoir|atabizi|atabishaka|ku buryo butunguranye)\b/,
+  ],
+  [
+    "danger",
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
+  ],
+  // A man trying to take a child away or into a vehicle ("tried to pull my daughter into his
+  // car", "a essayé de faire monter ma fille dans sa voiture", "yashatse kwinjiza umukobwa wanjye
+  // mu modoka ye").
+  [
+    "danger",
+    new RegExp(
+      ` (?:tried|trying|tries|wanted|attempted|try) to (?:pul|drag|push|force|get|put|lure|take|grab|carry) (?:my|our|a|the|his|her|their) (?:${KIN}|children|girls|boys|pupil|student)\\b(?: \\w+){0,4} (?:into|in|inside) (?:his|a|the|their|her) (?:car|van|vehicle|taxi|truck|house)\\b`,
+    ),
+  ],
+  [
+    "danger",
+    / (?:essaye|essaie|essayait|tente|tentait|voulu|voulait|veut)(?: de| d)? (?:faire monter|tirer|emener|pouser|prendre|forcer|atirer|enlever) (?:ma|mon|mes|notre|nos|un|une|l|la|le) (?:file|fils|enfant|enfants|soeur|frere|petite|petit|nieces?|neveu|eleve)\b/,
+  ],
+  [
+    "danger",
+    / (?:yashatse|bashatse|ashaka|bashaka|yagerageje|bagerageje|yageragezaga) (?:kwinjiza|gushyira|kujyana|gutwara|kuzamura|gukurura|kwinjiza ku ngufu) (?:umwana|umukobwa|umuhungu|abana|murumuna|mushiki|umwuzukuru)\b/,
+  ],
+  // An injury someone came home with and will not explain: a swollen eye, bruises, marks
+  // ("un oeil gonflé et ne dit pas qui a fait ça", "came back with a black eye").
+  [
+    "violence",
+    / (?:swolen|swollen|bruised|bruises|black eye|gonfle|gonflee|bleus|hematome\w*|ecchymose\w*|oeil au beure noir|\w*byimb\w*|inguma|ibikomere)\b.* (?:who did it|who did this|won t say|wont say|doesn t say|does not say|won t tel|qui a fait ca|qui lui a fait|ne dit pas|ne veut pas dire|uwabikoze|ntavuga|ntashaka kuvuga)\b| (?:came|come|comes) (?:home|back) with (?:a black eye|bruises|a swolen|a swollen|a cut)\b| (?:rentre|rentree|revenu|revenue) (?:a la maison )?avec (?:un oeil|des bleus|des marques|un bleu|le visage)\b/,
+  ],
+  // A person who no longer responds, whatever else the message says about them ("my baby has a
+  // high fever and is shaking, not responding").
+  [
+    "danger",
+    new RegExp(
+      ` ${KIN}\\b.* (?:not responding|isn t responding|stopped responding|not reacting|ne reagit plus|ne reagit pas|ntakivuga|ntasubiza|ntanyeganyega)\\b`,
+    ),
+  ],
+  // Smoke pouring out of a home; someone drowning; someone fallen who cannot get up.
+  [
+    "danger",
+    / (?:fumee|fume) (?:qui )?(?:sort|sortent|partout|noire|epaise)\b| umwotsi (?:mwinshi|uva|urimo|uraturuka)\b| \w*roham\w*\b| (?:can t|cannot|can not|unable to) get up\b| ne (?:peut|peux|pouvait|arive) (?:pas|plus) (?:a )?se relever\b| (?:ntabasha|ntashobora) (?:guhaguruka|kweguka)\b/,
+  ],
+  // Pay or else: intimate photos published, a secret told ("si je ne paie pas il publie mes
+  // photos", "nintamwishyura azashyira amafoto yanjye hanze").
+  [
+    "violence",
+    / (?:if i don t|if i do not|unless i|si je ne|si je n|nintamwishyura|nintabishyura|ninanga kwishyura)\b.* (?:post|share|leak|publish|send|publie\w*|partage\w*|poste\w*|envoie\w*|envoyer|shyira\w*|kwerekana|azerekana)\b.* (?:photos?|pictures?|pics|videos?|nudes|amafoto|ifoto|video|amashusho)\b/,
+  ],
+  // A threat said as a warning ("dit que je vais le regretter", "said I'll regret it", "ngo
+  // nzabyicuza"), or someone lying in wait ("m'attend devant le travail").
+  [
+    "violence",
+    / (?:i ll|i wil|you ll|you wil|je vais|tu vas|vous alez|tu le|vous le) (?:le |la )?regret\w*| (?:wil|gona|going to|ll) make (?:me|you) (?:regret|pay for)\b| (?:tu vas|vous alez|je vais) me le payer\b| \w*(?:zabyicuza|zicuza|zabyishyura)\b| (?:m|nous) (?:atend|atendent|guete|guetent) (?:devant|a la sortie|dehors|pres)\b| (?:waiting|waits|lying in wait) for (?:me|us) (?:outside|at the gate|after work|after schol|near)\b| \w*(?:ntegereje|ntegerereje|dutegereje|ndindiriye) (?:hanze|ku irembo|ku kazi|ku muhanda)\b/,
+  ],
+  // A stranger inside the home or compound ("a strange man sleeping in our corridor").
+  [
+    "danger",
+    / (?:strange|unknown|suspicious) (?:man|men|person|people|guy|guys)\b(?: \w+){0,3} (?:in|inside|into) (?:our|my|the) (?:corridor|compound|house|home|yard|room|garden|kitchen)\b| (?:un|des) (?:inconus?|homes? bizares?|individus?)\b(?: \w+){0,3} dans (?:notre|ma|mon|la) (?:couloir|parcele|maison|cour|chambre|cuisine)\b| umuntu (?:utazwi|tutazi|ntazi)\b(?: \w+){0,3} (?:mu|muri) (?:koridor|urugo|inzu|gikari|cyumba)\b/,
+  ],
+  // Something handed over, then the one who took it gone ("gave my phone to a boy to charge
+  // and he vanished").
+  [
+    "theft",
+    / (?:gave|handed|lent|left) (?:my|our|him my|her my)\b(?: \w+){1,7} (?:and|then|but) (?:he|she|they|the \w+)\b(?: \w+){0,2} (?:vanished|disapeared|disappeared|ran away|ran of|switched of|blocked me|never came back|is gone)\b/,
+  ],
+  // Chest pain or someone else unable to breathe ("my father ... can't breathe").
+  [
+    "danger",
+    new RegExp(
+      ` (?:chest pain|pain in (?:his|her|my) chest|mal a la poitrine|douleur\\w* (?:a la |dans la )?poitrine|ububabare mu gatuza|gatuza karamurya)\\b| ${KIN}\\b.* (?:can t|cannot|can not|struggling to|unable to) breathe\\b| (?:pere|mere|fils|file|enfant|bebe|mari|femme|frere|soeur)\\b.* n arive (?:plus|pas) a respirer\\b| (?:ntabasha|ntashobora|ntiyabasha) guhumeka\\b`,
+    ),
+  ],
+  // Wanting to vanish for good ("ashaka kuzimira burundu").
+  ["danger", / (?:ashaka|nshaka|ndashaka|arashaka|numva nshaka) kuzimira\b/],
+  // A child fallen into a pit, a well, a latrine or water.
+  [
+    "danger",
+    new RegExp(
+      ` (?:${KIN}|umwana|uruhinja|enfant|bebe|petit|petite|fils|file)\\b(?: \\w+){0,4} (?:fel|falen|has falen|yaguye|aguye|est tombee?|tombe)\\b(?: \\w+){0,2} (?:into|in|dans|mu|muri) (?:the |a |les |le |la |un |une )?(?:pit|latrine|toilet pit|wel|hole|river|lake|musarane|iriba|umwobo|uruzi|ikiyaga|latrines|puits|trou|riviere|lac|fose)\\b`,
+    ),
+  ],
+  // A building fallen on people ("inzu yaguye, abantu bari imbere").
+  [
+    "danger",
+    / (?:inzu|urukuta|igorofa|inyubako)\b(?: \w+){0,4} (?:yaguye|yasenyutse|rwaguye|yahirimye)\b.* (?:abantu|umuntu|abana)\b.* (?:imbere|munsi|bari mo|barimo)\b/,
+  ],
+  // A child taken away ("hari umuntu watwaye umwana wanjye ku irembo").
+  // Said of someone not known or not named: a driver who took the child to school is a ride.
+  [
+    "danger",
+    / (?:umuntu|abantu|umugabo|umugore|utazwi|batazwi|ntazi)\b(?: \w+){0,2} \w*(?:twaye|jyanye) (?:umwana|umukobwa|umuhungu|abana) (?:wanjye|wacu|banjye|bacu)\b/,
+  ],
+  // A vehicle on fire ("le bus brûle").
+  [
+    "danger",
+    / (?:bus|camion|moto|vehicule|taxi|voiture|bisi|ikamyo|imodoka)\b(?: \w+){0,2} (?:brule|brulent|est en feu|prend feu|irimo gushya|irashya|yafashwe n inkongi)\b/,
+  ],
+  // Electrocuted ("got electrocuted fixing the wires", "yafashwe n'amashanyarazi").
+  [
+    "danger",
+    / electrocut\w*| electric shock\b| \w*(?:fashwe|fatwa|kubiswe|fata|fashe) n amashanyarazi\b| amashanyarazi (?:ya|y)?(?:mufashe|amufashe|yamufashe|yamukubise|amukubise)\b/,
+  ],
+  // Someone outside the home who will not leave; someone prowling around it at night.
+  [
+    "danger",
+    / (?:outside|in front of|at) (?:my|our) (?:house|home|door|gate|place|room|flat)\b.* (?:won t|wont|refuses to|refused to|wil not) (?:go|leave)\b| (?:devant|dehors|devant chez)\b.* (?:refuse de partir|ne veut pas partir|ne part pas)\b| hanze\b.* (?:yanze kugenda|ntashaka kugenda|yanze kuhava|banze kugenda)\b/,
+  ],
+  [
+    "danger",
+    / (?:walking|lurking|prowling|circling|creeping|going) (?:around|round) (?:our|my|the) (?:compound|house|home|plot|gate|fence|place)\b| (?:tourne|tournent|rode|rodent) autour de (?:notre|ma|la|nos|mon) (?:maison|parcele|cour|portail|chambre)\b| (?:uzenguruka|azenguruka|bazenguruka|bazengurutse|yazengurutse) (?:urugo|inzu|iwacu|iwanjye)\b/,
+  ],
+  // Ending everything ("ending everything tonight", "kurangiza byose", "tout arrêter pour
+  // toujours").
+  [
+    "danger",
+    / (?:end|ending|finish|finishing) (?:everything|it al|my life)\b| (?:kurangiza|kwirangiza|nirangize|ndangize) (?:byose|ubuzima)\b| tout arreter pour toujours\b/,
+  ],
+  // Children left alone for days or without food.
+  [
+    "danger",
+    / (?:children|kids|child|baby|abana|umwana|enfants|enfant|bebe)\b.* (?:alone|bonyine|wenyine|seuls?|seules?)\b.* (?:days|without food|no food|nta biryo|iminsi|jours|sans manger|sans nouriture)\b/,
+  ],
+  // Hiding under or in something ("les enfants sont cachés sous le lit").
+  [
+    "danger",
+    / (?:cache|caches|cachee|cachees) (?:sous|dans|derriere) (?:le|la|les|l|un|une)\b| (?:hiding|hid) (?:under|behind|inside) (?:the|a|my|our)\b/,
+  ],
+  // Someone trying to open the door ("des types essaient d'ouvrir ma porte").
+  [
+    "danger",
+    / (?:essa\w*|tent\w*) d (?:ouvrir|entrer|forcer|casser) (?:ma|notre|la|chez|nos|mon)\b/,
+  ],
+  // Hurting someone, Kinyarwanda "-babaz-" with a person as its object ("umugabo aramubabaza");
+  // "birambabaza" (it saddens me) has no person doing it.
+  ["violence", / (?:a|ba|ara|bara|ya|yara|aza|baza)(?:mu|n|m|ba|tu|du)babaz\w*\b/],
+  // Touched again and again against one's will, Kinyarwanda "-korakora" with a person as its
+  // object ("ahora ankorakora", "yamukorakoye").
+  ["violence", / \w*(?:nkorakor|mukorakor|dukorakor|bakorakor)\w*\b/],
   // Poison swallowed: a household poison drunk, or a child who swallowed pills.
   [
     "danger",
@@ -835,7 +978,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // An adult seeking a child alone (grooming); attackers named ("des bandits ont attaqué").
   [
     "danger",
-    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure) (?:na we )?(?:ari )?wenyine\b/,
+    / (?:voir|rencontrer|trouver) seule?\b| (?:meet|see) (?:her|him|my (?:daughter|son|child|kid|girl|boy|niece|nephew)) alone\b| (?:amubone|bahure|ahure|bahura|ahura|bahurire) (?:na we )?(?:ari )?(?:wenyine|bonyine)\b/,
   ],
   ["violence", / (?:bandits?|gangsters?|malfrats?|abambuzi)\b| ataqu\w*\b/],
   // Someone else withdrawing the sender's money; a person who collapsed and cannot speak.
@@ -898,7 +1041,9 @@ const RW_ANY_HARM = new RegExp(
 );
 // Words the morphology would read as harm but are ordinary Kinyarwanda ("iba" is "be",
 // "ibi" "these", "ibya" "those of"), checked before the roots.
-const RW_NOT_HARM = /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro)$/;
+// "-bwira" is "tell" and "think" ("nibwira ko", "yambwiye"), never the passive of "steal".
+const RW_NOT_HARM =
+  /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro|[a-z]*bwir[a-z]*)$/;
 
 /**
  * The Kinyarwanda harm a word names by its root (see {@linkcode RW_HARM_ROOTS}), or null.
@@ -944,13 +1089,44 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     " $1 ",
   ],
   [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
-  [/ (inzara|ubushyuhe|inyota|igiciro|umutwe) \w*nyishe\b/g, " $1 "],
+  [
+    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi)(?: \w+){0,2}? \w*(?:nyishe|nyica)\b/g,
+    " $1 ",
+  ],
+  // Fear of a thing, not a person: flying, the dark, needles, prices ("les prix me font peur").
+  [
+    / (?:scared|afraid|frightened|terified|fear|peur|ubwoba)(?: of| de| du| des| d| bw| w)? (?:the )?(flying|heights|dark|planes?|plane|water|nedles|injections|dogs|spiders|snakes|exams|driving|price|prices|avion|l avion|noir|piqures|chiens|examens|indege|umwijima|inshinge|imbwa)\b/g,
+    " $1 ",
+  ],
+  [/ (prix|tarifs|factures|ibiciro|igiciro) (?:\w+ ){0,2}(?:me|nous) font peur\b/g, " $1 "],
+  // A vehicle hit or scratched while parked, or a crash into a thing, claimed on insurance.
+  [
+    / (?:hit|hits|scratched|damaged|dented|bumped|rear ended|knocked) (my|our) (?:parked )?(car|vehicle|moto|motorbike|truck|bumper|mirror)\b/g,
+    " $1 $2 ",
+  ],
+  [
+    / (?:yagonze|nagonze|twagonze|yagonzwe|yagongwa) (igiti|urukuta|ipoto|umukingo|igipangu|imodoka)\b(?!.* (?:umuntu|abantu|umwana|komerek\w*|amaraso|yapfuye|bitaro))/g,
+    " $1 ",
+  ],
   // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
     / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],
+  // "Insure my car against theft and fire", "assurer ma moto contre le vol".
+  [
+    / (insure|insured|insuring|asurer|kwishingira|gushinganisha)((?: \w+){0,4}?) (?:against|contre|ku) (?:le |l )?(?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:le |l )?(?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
+    " $1 $2 ",
+  ],
+  // A joke ("it was so good it killed me lol").
+  [/ (?:kiled|kiling|kils|kil) (?:me|us)\b(?=.* (?:lol|lmao|haha\w*|hihi\w*|mdr|ptdr)\b)/g, " "],
+  // A cover asked about by what would happen ("burishyura iyo imodoka yibwe", "does it pay if
+  // my car is stolen", "rembourse si la voiture est volee"): a question, no theft.
+  [
+    / (insurance|asurance|ubwishingizi|bwishingira|cover|covers|couvre|comprehensive|tous risques)((?: \w+){0,5}?) (?:if|when|iyo|niba|si|en cas d|in case)((?: \w+){0,4}?) (?:\w*ibwe|\w*ibiwe|\w*ahiye|\w*shya|stolen|burnt|burned|burns|vole|volee|brule|brulee)\b/g,
+    " $1 $2 $3 ",
+  ],
   [/ shoting (range)\b/g, " $1 "],
   [
     / (?:burnt|burned) (?:my|our|the) (toast|food|rice|bread|meat|cake|pizza|order|chips|beans|steak|sauce)\b/g,

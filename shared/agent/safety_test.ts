@@ -291,3 +291,93 @@ Deno.test("an adult seeking a child alone, attackers named, money withdrawn by s
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+// Worded apart from the routing sets, as above.
+Deno.test("a child who swallowed something by mistake, a child lured into a vehicle and unwanted touching are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my toddler swallowed some of the washing powder by accident", "danger"],
+    ["le petit a bu de l'eau de javel", "danger"],
+    ["umwana yamize imiti ya nyirakuru atabizi", "danger"],
+    ["ma fille a avalé du détergent par erreur", "danger"],
+    ["some guy was trying to get my son into his van near the market", "danger"],
+    ["un inconnu voulait faire monter mon fils dans son taxi", "danger"],
+    ["umugabo utazwi yagerageje gutwara umwana wanjye", "danger"],
+    ["umwarimu we amukorakora buri munsi", "violence"],
+    ["my sister came home with a black eye again", "violence"],
+    ["mon fils a des bleus partout et ne veut pas dire qui", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("an insurance question about what happens if a car is stolen or burns raises no alarm", () => {
+  for (
+    const text of [
+      "ubwishingizi bwishyura iyo moto yibwe?",
+      "will the comprehensive cover pay if my car gets stolen",
+      "l'assurance tous risques rembourse si la voiture est brûlée ?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("electrocution, a person not responding, drowning, a fall, someone outside who will not leave or prowling, and ending everything are found", () => {
+  const cases: Array<[string, string]> = [
+    ["my brother got electrocuted fixing the wires, he's on the floor", "danger"],
+    ["murumuna wanjye yafashwe n'amashanyarazi, aryamye hasi", "danger"],
+    ["mon frère s'est électrocuté en réparant les fils", "danger"],
+    ["my baby has a very high fever and is shaking, not responding", "danger"],
+    ["umwana yarohamye mu kiyaga", "danger"],
+    ["ma mère est tombée dans la salle de bain et ne peut pas se relever", "danger"],
+    ["il y a de la fumée qui sort de la maison d'à côté", "danger"],
+    ["my ex is outside my house and won't go away", "danger"],
+    ["mon ex est devant chez moi et refuse de partir", "danger"],
+    ["uwahoze ari umugabo wanjye ari hanze y'inzu yanjye yanze kugenda", "danger"],
+    ["someone is walking around our compound with a torch at 2am", "danger"],
+    ["quelqu'un tourne autour de notre parcelle avec une torche", "danger"],
+    ["I feel like ending everything tonight", "danger"],
+    ["numva nshaka kurangiza byose iri joro", "danger"],
+    ["abana b'umuturanyi bamaze iminsi itatu bonyine nta biryo", "danger"],
+    ["il est encore rentré saoul, les enfants sont cachés sous le lit", "danger"],
+    ["des types essaient d'ouvrir ma porte en ce moment", "danger"],
+    ["il dit que si je ne paie pas il publie mes photos", "violence"],
+    ["he keeps saying I'll regret leaving him", "violence"],
+    ["umugabo yambwiye ko nzabyicuza", "violence"],
+    ["there's a strange man sleeping in our corridor", "danger"],
+    ["I gave my phone to a boy to charge and he vanished", "theft"],
+    ["my father is having chest pain and can't breathe", "danger"],
+    ["papa afite ububabare mu gatuza ntabasha guhumeka", "danger"],
+    ["un enfant est tombé dans les latrines", "danger"],
+    ["umwana yaguye mu musarane", "danger"],
+    ["inzu y'umuturanyi yaguye kubera imvura, abantu bari imbere", "danger"],
+    ["hari umuntu watwaye umwana wanjye ku irembo ry'ishuri", "danger"],
+    ["le bus brûle près de Nyabugogo", "danger"],
+    ["umugore wanjye avuga ko ashaka kuzimira burundu", "danger"],
+    ["umukozi wo mu rugo ararira, umugabo aramubabaza", "violence"],
+    ["umugabo ahora ahamagara umukobwa wanjye ashaka ko bahura bonyine", "danger"],
+    ["imodoka yagonze igiti, umuntu arava amaraso", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("insuring against theft or fire, a joke, an electrician and a tenant who will not leave raise no alarm", () => {
+  for (
+    const text of [
+      "how much to insure my car against theft and fire",
+      "the food was so good it killed me lol",
+      "I need an electrician to fix the wires in my house",
+      "my tenant refuses to leave the house after the contract ended",
+      "le locataire refuse de partir après la fin du bail",
+      "amashanyarazi yabuze i Kicukiro",
+      "mon voisin a construit sur ma parcelle, je veux le poursuivre en justice",
+      "je veux le poursuivre, il a construit sur ma parcelle",
+      "umushoferi watwaye umwana wanjye ku ishuri ejo yishyurwa angahe",
+      "nibwira ko nifuza ifiriti n'inkoko",
+      "yambwiye ko bizagera ejo",
+      "ibiciro byanyu biranyica",
+      "les prix me font peur, vous avez moins cher",
+      "I'm scared of flying, can I get a car to Musanze instead",
+      "my son is afraid of the dark, need a night lamp",
+      "someone hit my parked car, how do I claim",
+      "imodoka yanjye yagonze igiti, ndashaka ubwishingizi",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});

@@ -195,6 +195,21 @@ const SHORTHANDS = new Map<string, string>([
   ["rdv", "rendez vous"],
   ["svp", "s il vous plait"],
   ["stp", "s il te plait"],
+  ["cbn", "combien"],
+  ["dispo", "disponible"],
+  ["mrc", "merci"],
+  ["jsuis", "je suis"],
+  ["chui", "je suis"],
+  ["jpeux", "je peux"],
+  ["jpx", "je peux"],
+  ["avc", "avec"],
+  ["qd", "quand"],
+  ["pb", "probleme"],
+  ["pblm", "probleme"],
+  ["ordi", "ordinateur"],
+  ["appart", "appartement"],
+  ["proprio", "proprietaire"],
+  ["pharma", "pharmacie"],
   // English
   ["u", "you"],
   ["ur", "your"],
@@ -212,6 +227,10 @@ const SHORTHANDS = new Map<string, string>([
   ["tmr", "tomorrow"],
   ["tmrw", "tomorrow"],
   ["im", "i m"],
+  ["hw", "how"],
+  ["abt", "about"],
+  ["wanna", "want to"],
+  ["ppl", "people"],
 ]);
 
 /** Options for {@linkcode featuresOf}. */
@@ -274,6 +293,8 @@ export interface NameGazetteer {
   strip(normalized: string): string;
   /** The longest name the normalised message holds, as it was given, or null. */
   find(normalized: string): string | null;
+  /** The normalised message with each name replaced by the word `by`, spaces collapsed. */
+  replace(normalized: string, by: string): string;
 }
 
 /**
@@ -309,6 +330,16 @@ export function nameGazetteer(names: readonly string[]): NameGazetteer {
       const padded = ` ${normalized} `;
       const key = keys.find((key) => padded.includes(` ${key} `));
       return key === undefined ? null : byKey.get(key)!;
+    },
+    replace(normalized: string, by: string): string {
+      let padded = ` ${normalized} `;
+      for (const key of keys) {
+        // Twice: two names side by side share the space between them.
+        if (padded.includes(` ${key} `)) {
+          padded = padded.replaceAll(` ${key} `, `  ${by}  `).replaceAll(` ${key} `, `  ${by}  `);
+        }
+      }
+      return padded.trim().replace(/\s+/g, " ");
     },
   };
 }

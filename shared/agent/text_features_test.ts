@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { featuresOf, kinyarwandaRoot, kinyarwandaStem, normalizeText } from "./text_features.ts";
+import {
+  featuresOf,
+  kinyarwandaRoot,
+  kinyarwandaStem,
+  nameGazetteer,
+  normalizeText,
+} from "./text_features.ts";
 
 Deno.test("normalising drops case, accents, repeated letters and numbers", () => {
   assert.deepStrictEqual(
@@ -49,4 +55,12 @@ Deno.test("class 7 (igi-), 5 (iri-) and 12/15 (aga-, ugu-) noun prefixes meet th
   assert.deepStrictEqual(kinyarwandaStem("igikoni"), kinyarwandaStem("ibikoni"));
   assert.deepStrictEqual(kinyarwandaStem("igikapu"), "kapu");
   assert.deepStrictEqual(kinyarwandaStem("uguhaha"), kinyarwandaStem("guhaha"));
+});
+
+Deno.test("a gazetteer marks each known name, longest first, side by side too", () => {
+  const places = nameGazetteer(["Kimironko", "Kimironko market", "Remera"]);
+  assert.equal(
+    places.replace(normalizeText("from Kimironko market Remera to remera"), "place"),
+    "from place place to place",
+  );
 });

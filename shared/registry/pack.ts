@@ -290,6 +290,12 @@ export interface PackAgent {
    * let payments answer. A marked change of mind ("actually, …") still leaves.
    */
   holds?(text: string): boolean;
+  /**
+   * Whether a first message that names a trip (an origin and a destination:
+   * "kuva Remera kugera Kicukiro", "de Kimironko à Nyabugogo") is its,
+   * whatever topic its other words lean to. At most one agent of all packs.
+   */
+  takesTrips?: boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

@@ -78,6 +78,19 @@ export function loadFreshMessages(
   return loadSafetyLabelledSet([`fresh_${split}`], handoff);
 }
 
+/**
+ * The second fresh set (fresh2_*.yaml, issue 24 item 6): written like the
+ * first before the router was read, covering the newer packs (property, legal
+ * intake) and indirect safety wording, split by need with one seed for all
+ * three languages so no held-out message translates a tuning one.
+ */
+export function loadFresh2Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh2_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
 async function loadSafetyLabelledSet(

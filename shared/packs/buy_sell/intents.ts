@@ -59,6 +59,9 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "post my item for sale",
       "my Toyota is for sale",
       "Hilux for sale, good condition",
+      "looking for a used car, cheap",
+      "a wardrobe and a bed for my room",
+      "sofa 5 seater for sale",
     ],
     rw: [
       "ndashaka PS4 yakoreshejwe n'imikino",
@@ -108,6 +111,11 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "nshaka umuguzi w'igikoresho cyanjye",
       "Toyota yanjye iragurishwa",
       "Hilux igurishwa, imeze neza",
+      "ndashaka imodoka yakoreshejwe ihendutse",
+      "imodoka ya occasion igura make",
+      "ndashaka akabati k'imyenda n'igitanda",
+      "intebe zo muri salon zigurishwa",
+      "ndashaka sofa y'abantu batanu",
     ],
     fr: [
       "une console de jeux d'occasion avec des manettes",
@@ -156,6 +164,10 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "publier mon article a vendre",
       "ma Toyota est a vendre",
       "Hilux a vendre, bon etat",
+      "je cherche une voiture d'occasion pas chere",
+      "une armoire et un lit pour ma chambre",
+      "canape 3 places a vendre",
+      "salon complet d'occasion, canape et fauteuils",
     ],
   },
 };

@@ -60,6 +60,9 @@ export const LEGAL_INTENTS: IntentExamples = {
       "appeal a court judgement",
       "my contract was breached",
       "someone owes me money and refuses to pay, i need a lawyer",
+      "how is an estate shared when there is no will",
+      "my company owes me two months of wages, what does the law say",
+      "unpaid salary for months, what are my rights as a worker",
     ],
     rw: [
       "nkeneye umunyamategeko",
@@ -112,6 +115,10 @@ export const LEGAL_INTENTS: IntentExamples = {
       "ikirego mu rukiko",
       "umukodesha yanze kwishyura ubukode, nkeneye umwavoka",
       "hari umbereyemo amafaranga yanze kwishyura, nkeneye umunyamategeko",
+      "ndashaka kubaza ku izungura ry'isambu ya data",
+      "umurage w'ababyeyi bacu turawupfa",
+      "umukoresha wanjye ambereyemo imishahara y'amezi abiri, amategeko avuga iki",
+      "maze amezi ntahembwa, uburenganzira bwanjye nk'umukozi",
     ],
     fr: [
       "j'ai besoin d'un avocat",
@@ -163,6 +170,9 @@ export const LEGAL_INTENTS: IntentExamples = {
       "rupture de contrat, que faire",
       "consultation juridique",
       "on me doit de l'argent et il refuse de payer, je veux un avocat",
+      "partage de l'heritage entre freres, besoin de conseil",
+      "mon entreprise me doit deux mois de salaire, que dit la loi",
+      "salaire impaye depuis des mois, quels sont mes droits de travailleur",
     ],
   },
 };

@@ -47,6 +47,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "pick up from Nyarutarama to downtown",
       "i want to travel to Rubavu",
       "transport for moving to Kanombe",
+      "the driver left without me",
+      "the moto went off before i sat on it",
+      "what is your fare per kilometre",
     ],
     rw: [
       "umumotari wanjye aratinze",
@@ -87,6 +90,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "ndashaka igare rijya i Nyamata",
       "ndashaka kugenda",
       "nyoherereza taxi",
+      "umushoferi yagiye ansize",
+      "umumotari yagiye ntaramwurira",
+      "igiciro cy'urugendo kuri kilometero ni angahe",
     ],
     fr: [
       "je voudrais une moto",
@@ -125,6 +131,9 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "un moto taxi pour Kimihurura",
       "il me faut un vehicule pour demenager",
       "je veux me deplacer vers Remera",
+      "le chauffeur est parti sans moi",
+      "le motard a demarre avant que je monte",
+      "quel est le tarif de la course au kilometre",
     ],
   },
 };

@@ -48,6 +48,8 @@ export const MOBILITY_PACK: Pack = {
     name: "Mobility Orchestrator",
     description: "Finds nearby drivers and arranges rides.",
     audience: "customers",
+    // "kuva Remera kugera Kicukiro": a trip between two places is a ride, whatever else it says.
+    takesTrips: true,
     tools: [
       "maps_geosearch",
       "trip_price_estimate",

@@ -1,6 +1,7 @@
 /**
  * Example first messages for Payments: MoMo payments, failed payments,
- * receipts, order and payment status.
+ * receipts, payment status (an order's own status is its seller's: the shop's,
+ * the waiter's).
  *
  * @module
  */
@@ -25,7 +26,7 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "momo pay code",
       "transaction id ending 4421",
       "i want to pay my order",
-      "what is the status of my order",
+      "i sent the money to a wrong number by mistake",
       "payment pending for an hour",
       "send me the invoice",
       "pay 15000 for order 1023",
@@ -37,7 +38,7 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "pay 3500 to merchant code 123456",
       "the ussd prompt did not come",
       "i paid 10k yesterday, nothing happened",
-      "my order status please",
+      "the merchant says my momo never reached him",
       "cancel payment",
       "how much do i owe",
       "balance of my account",
@@ -58,7 +59,7 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "kwishyura na airtel money",
       "kode ya momo pay",
       "ndashaka kwishyura commande yanjye",
-      "commande yanjye igeze he",
+      "nohereje amafaranga kuri nimero itari yo",
       "kwishyura biracyategereje",
       "nyoherereza fagitire",
       "ishyura 15000 kuri commande 1023",
@@ -79,6 +80,9 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "transaction yanjye yanze",
       "mwampaye recu",
       "amafaranga nishyuye ntimwayabonye",
+      "ubwishyu bwanjye bwakunze?",
+      "reba uko ubwishyu bwanjye buhagaze",
+      "ubwishyu nakoze ejo ntibwemejwe",
     ],
     fr: [
       "payer 5000 au 0788123456",
@@ -95,7 +99,7 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "code momo pay",
       "id de transaction qui finit par 4421",
       "je veux payer ma commande",
-      "ou en est ma commande",
+      "transfert momo parti sur un autre numero, comment le recuperer",
       "paiement en attente depuis une heure",
       "envoyez moi la facture",
       "payer 15000 pour la commande 1023",
@@ -107,7 +111,7 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "payer 3500 au code marchand 123456",
       "le message ussd n'est pas arrive",
       "j'ai paye 10k hier, rien",
-      "suivi de ma commande",
+      "le marchand n'a jamais recu mon paiement momo",
       "annuler le paiement",
       "je dois combien",
       "payer la facture",

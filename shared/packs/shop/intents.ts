@@ -67,6 +67,9 @@ export const SHOP_INTENTS: IntentExamples = {
       "has the supermarket sent my shopping yet",
       "track my shopping order",
       "my order of rice and sugar is late",
+      "the things i ordered never came",
+      "my order is lost, nobody delivered",
+      "kitchen utensils: pots, plates and knives",
     ],
     rw: [
       "inkwi n'amakara yo gutekesha",
@@ -126,6 +129,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "commande y'umuceri n'isukari iratinze",
       "commande yanjye yo mu iduka yahagurutse",
       "ibyo natumije mu iduka byoherejwe",
+      "ibyo natumije ntibyigeze bingeraho",
+      "ibikoresho byo mu gikoni: amasafuriya, amasahani n'ibyuma",
     ],
     fr: [
       "l'alimentation du coin est ouverte ?",
@@ -185,6 +190,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "suivi de ma commande du supermarche",
       "mes courses ne sont pas encore arrivees",
       "ma commande de riz et sucre est en retard",
+      "ma commande n'est jamais arrivee",
+      "ustensiles de cuisine: casseroles, assiettes et couteaux",
     ],
   },
 };

@@ -46,6 +46,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "human please",
       "i want to report a rude driver",
       "complaint about the moto rider who insulted me",
+      "reporting a driver who was rude to me",
     ],
     rw: [
       "nibagiwe umubare w'ibanga wa konti",
@@ -81,6 +82,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "bankubise",
       "umuntu nyamuneka",
       "umumotari yantutse, ndashaka kumurega",
+      "nashakaga kwinubira imyitwarire y'umushoferi",
     ],
     fr: [
       "mot de passe oublié, impossible de me connecter",
@@ -116,6 +118,8 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "on m'a frappe",
       "un humain svp",
       "je veux me plaindre d'un motard",
+      "reclamation contre un chauffeur malpoli",
+      "je porte plainte contre le motard qui m'a mal parle",
     ],
   },
 };

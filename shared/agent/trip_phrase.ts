@@ -1,0 +1,193 @@
+/**
+ * Whether a message names a trip: an origin and a destination ("from
+ * Kimironko to Nyabugogo", "kuva i Remera ujya i Kicukiro", "de Kimironko à
+ * Nyabugogo", "to Nyamirambo from town", "Kabeza -> Kacyiru"), or a pick-up
+ * and a drop-off ("pick me at the airport and drop me in Gisozi"). Place
+ * names are neutral to the topic model (they say where, not what), so a
+ * message made of two places and the words that join them reads as nothing
+ * to it; the shape of the trip is what asks for a ride, in any language.
+ *
+ * Read on {@linkcode normalizeText}'s form (no accents, punctuation as
+ * spaces, doubled letters as one), with the known places marked.
+ *
+ * @module
+ */
+import { type NameGazetteer, normalizeText } from "./text_features.ts";
+
+// A word no language writes, standing for a known place.
+const PLACE = "zqplacez";
+
+// Words that open an origin. "de"/"d" and the bare "a" are French's everyday words too: they
+// count only between two known places.
+const FROM_STRONG = [
+  "from",
+  "depuis",
+  "kuva",
+  "uva",
+  "nva",
+  "tuva",
+  "ivuye",
+  "avuye",
+  "uvuye",
+  "mvuye",
+  "invana",
+  "unvane",
+  "mvana",
+  "inkura",
+  "unkure",
+  "nkura",
+  "pick me up at",
+  "pick me up from",
+  "pick me up in",
+  "pick me at",
+  "pick me from",
+  "pick me in",
+  "pick up at",
+  "pick up from",
+  "pickup at",
+  "pickup from",
+  "cherche moi a",
+  "chercher a",
+  "recupere moi a",
+  "recuperer a",
+];
+const FROM_WEAK = ["de", "d", "des"];
+// Words that open a destination.
+const TO_STRONG = [
+  "to",
+  "til",
+  "until",
+  "vers",
+  "jusqu a",
+  "jusqu au",
+  "kugera",
+  "kugeza",
+  "ugana",
+  "ujya",
+  "njya",
+  "ijya",
+  "kujya",
+  "tujya",
+  "injyana",
+  "unjyane",
+  "njyana",
+  "injyane",
+  "mpaka",
+  "drop me at",
+  "drop me in",
+  "drop me to",
+  "drop me of at",
+  "drop me of in",
+  "drop of at",
+  "drop at",
+  "take me to",
+  "bring me to",
+  "emene moi a",
+  "depose moi a",
+  "deposer a",
+  "pour aler a",
+  "aler a",
+];
+const TO_WEAK = ["a", "au", "pour"];
+// What may stand between a marker and its place: a locative or an article ("kuva i Remera",
+// "ku kibuga", "depuis le centre ville", "at the airport").
+const LOCATIVE = "(?:(?:i|ku|mu|kuri|at|in|the|la|le|l) )?";
+
+const alternation = (words: readonly string[]) =>
+  `(?:${words.map(normalizeText).sort((a, b) => b.length - a.length).join("|")})`;
+const FROM = alternation(FROM_STRONG);
+const FROM_ANY = alternation([...FROM_STRONG, ...FROM_WEAK]);
+// With one end in plain words, English "to" opens a destination only before one ("to my
+// office", "to work"): "I'm from Kigali, I want a house to rent" is no trip.
+const TO = alternation(TO_STRONG.filter((word) => word !== "to"));
+const TO_PLAIN =
+  `(?:${TO}|to(?= (?:my|the|our|his|her|work|home|school|church|ofice|hospital|market|town) ))`;
+const TO_ANY = alternation([...TO_STRONG, ...TO_WEAK]);
+// A few words, for an end that is no known place ("from my office", "to the new house").
+const SOME = "(?:[a-z]+ ){1,3}";
+const GAP = "(?:[a-z]+ ){0,6}";
+
+const SHAPES: readonly RegExp[] = [
+  // Two known places, an origin marker before one and a destination marker before the other,
+  // in either order.
+  new RegExp(` ${FROM_ANY} ${LOCATIVE}${PLACE} ${GAP}${TO_ANY} ${LOCATIVE}${PLACE} `),
+  new RegExp(` ${TO_ANY} ${LOCATIVE}${PLACE} ${GAP}${FROM_ANY} ${LOCATIVE}${PLACE} `),
+  // Two known places joined by a destination word ("Remera to Kicukiro", "Remera kugera
+  // Kicukiro").
+  new RegExp(` ${PLACE} ${TO_ANY} ${LOCATIVE}${PLACE} `),
+  // One known place, the other end in plain words, both markers unambiguous.
+  new RegExp(` ${FROM} ${LOCATIVE}${PLACE} ${GAP}${TO_PLAIN} ${SOME}`),
+  new RegExp(` ${FROM} ${SOME}${GAP}(?:${TO}|to) ${LOCATIVE}${PLACE} `),
+  new RegExp(` (?:${TO}|to) ${LOCATIVE}${PLACE} ${GAP}${FROM} ${SOME}`),
+];
+
+// Asking to be taken somewhere ("take me to the cinema in Remera", "emmène-moi au marché de
+// Kimironko", "ntwara i Nyabugogo"): the verb asks for a ride, a known place says where.
+const TAKE_ME = alternation([
+  "take me to",
+  "take us to",
+  "drive me to",
+  "drive us to",
+  "bring me to",
+  "ride to",
+  "lift to",
+  "emene moi",
+  "emenez moi",
+  "emene nous",
+  "emenez nous",
+  "conduis moi",
+  "conduisez moi",
+  "depose moi",
+  "deposez moi",
+  "ntwara",
+  "ntware",
+  "udutware",
+  "mutware",
+  "njyana",
+  "unjyane",
+  "munjyane",
+  "nkeneye kujya",
+  "ndashaka kujya",
+  "je dois aler",
+  "i need to go to",
+  "i need to get to",
+]);
+const TAKE_SHAPE = new RegExp(` ${TAKE_ME} ${GAP}${PLACE} `);
+
+// A pick-up and a drop-off, wherever they are ("pick me at the office and drop me at home").
+const PICK_UP = new RegExp(
+  ` (?:pick|picks|picking|fetch|colect|get) (?:me |us )?(?:up )?(?:at|from|in) `,
+);
+const DROP_OFF = new RegExp(
+  ` (?:drop|drops|droping|take|bring) (?:me |us )?(?:of )?(?:at|in|to|of) `,
+);
+
+// Arrows and dashes between two ends ("Kabeza -> Kacyiru", "Remera - Kicukiro") read as
+// "to" before punctuation is dropped.
+const ARROW = /\s*(?:-+>|=+>|→|⇒|➡️?|–|—)\s*|\s+-+\s+/gu;
+
+/**
+ * Whether the message names a trip: two ends joined by origin and
+ * destination words (at least one end a known place, both when the words
+ * are French's everyday "de"/"à"), an arrow or dash between two known
+ * places, a request to be taken to a known place, or a pick-up and a
+ * drop-off.
+ *
+ * @param text The message as the user wrote it.
+ * @param places The known places (the packs' gazetteer).
+ * @example
+ * ```ts
+ * import { namesTrip } from "@shared/agent/trip_phrase.ts";
+ * import { nameGazetteer } from "@shared/agent/text_features.ts";
+ * const places = nameGazetteer(["Remera", "Kicukiro"]);
+ * namesTrip("kuva Remera kugera Kicukiro", places); // true
+ * namesTrip("move my booking from saturday to sunday", places); // false
+ * ```
+ */
+export function namesTrip(text: string, places: NameGazetteer): boolean {
+  const normalized = normalizeText(text.replace(ARROW, " to "));
+  const marked = ` ${places.replace(normalized, PLACE)} `;
+  if (PICK_UP.test(marked) && DROP_OFF.test(marked)) return true;
+  if (!marked.includes(` ${PLACE} `)) return false;
+  return TAKE_SHAPE.test(marked) || SHAPES.some((shape) => shape.test(marked));
+}

@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { nameGazetteer } from "./text_features.ts";
+import { namesTrip } from "./trip_phrase.ts";
+
+// A gazetteer of its own: the shapes, not the packs' list, are under test here.
+const places = nameGazetteer([
+  "Kimironko",
+  "Kimironko market",
+  "Nyabugogo",
+  "Remera",
+  "Kicukiro",
+  "Kabeza",
+  "Kacyiru",
+  "town",
+  "mu mujyi",
+  "centre ville",
+  "airport",
+  "ku kibuga cy'indege",
+]);
+
+Deno.test("an origin and a destination name a trip in en, rw and fr, in either order", () => {
+  for (
+    const text of [
+      "I need a moto from Kimironko to Nyabugogo",
+      "how much is it Remera to Kicukiro",
+      "to Nyabugogo from Kimironko market pls",
+      "kuva Remera kugera Kicukiro",
+      "moto kuva i Remera ujya i Kicukiro ni angahe",
+      "invana i Kimironko injyana i Nyabugogo",
+      "moto ivuye mu mujyi ijya i Kacyiru",
+      "je veux une moto de Kimironko à Nyabugogo",
+      "un taxi de Remera vers Kicukiro",
+      "pour aller à Kicukiro depuis le centre ville",
+      "Kabeza -> Kacyiru",
+      "moto Kabeza - Kacyiru vite",
+    ]
+  ) assert.ok(namesTrip(text, places), text);
+});
+
+Deno.test("one known end is enough when the other is said in words and the markers are clear", () => {
+  for (
+    const text of [
+      "from Kabeza to my office",
+      "from my house to Remera",
+      "kuva ku kazi kugera i Kicukiro",
+      "depuis Remera jusqu'à mon bureau",
+    ]
+  ) assert.ok(namesTrip(text, places), text);
+});
+
+Deno.test("asking to be taken to a known place names a trip", () => {
+  for (
+    const text of [
+      "take me to the new cinema in Remera",
+      "emmène-moi au marché de Kimironko",
+      "ntwara i Nyabugogo vuba",
+      "I need to get to the airport by 6",
+    ]
+  ) assert.ok(namesTrip(text, places), text);
+  assert.ok(!namesTrip("take me to a real person", places));
+});
+
+Deno.test("a pick-up and a drop-off name a trip even between places nobody listed", () => {
+  assert.ok(namesTrip("can you pick me at Kinyinya and drop me in Gisozi", places));
+  assert.ok(namesTrip("pick us up from the hotel, take me to the stadium", places));
+  assert.ok(!namesTrip("can you pick a good wine for me", places));
+});
+
+Deno.test("dates, prices, one-sided places and French everyday 'de'/'à' name no trip", () => {
+  for (
+    const text of [
+      "move my booking from saturday to sunday",
+      "déplacer ma réservation de samedi à dimanche",
+      "a house to rent from 200k to 300k",
+      "I'm from Kigali, I want a house to rent",
+      "I'm from Remera, I want a house to rent",
+      "deliver eggs and milk to Kicukiro",
+      "le sac de ciment est à combien à Remera",
+      "je veux 2kg de sucre à Kimironko",
+      "Kimironko",
+      "restaurant near Kacyiru",
+    ]
+  ) assert.ok(!namesTrip(text, places), text);
+});
