@@ -1,0 +1,86 @@
+/**
+ * A source's document to operation plans, cached in-process by (tenant,
+ * document hash, source name, exposed operations): a second sync on this
+ * instance, or a repeated registration of the same document, does not parse
+ * or map it again.
+ *
+ * @module
+ */
+import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+import { openapiPlans, parseOpenapi } from "./openapi.ts";
+import { GenerationError, type OperationPlan } from "./operation.ts";
+
+/** What a source's plans depend on. */
+export interface SourceDocument {
+  /** The tenant. */
+  orgId: string;
+  /** The source's name (tools' prefix). */
+  name: string;
+  /** The document's language. */
+  kind: "openapi" | "graphql";
+  /** The document: OpenAPI JSON or YAML, GraphQL SDL or introspection JSON. */
+  document: string;
+  /** SHA-256 hex of `document`. */
+  documentHash: string;
+  /** Operations or fields exposed beyond what the document marks (GraphQL: all that are). */
+  expose: readonly string[];
+}
+
+/** Most bytes of a document (refused past it, before any parsing). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+/** Plans held per instance; the oldest go first. */
+const CACHE_LIMIT = 128;
+const cache = new Map<string, Promise<OperationPlan[]>>();
+
+/** How many generations this instance has run (not cache hits), for tests and benches. */
+export const generationStats = { runs: 0 };
+
+/** SHA-256 hex of a document. */
+export async function documentHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The plans of a source, from the cache when this instance made them before.
+ *
+ * @throws {GenerationError} when the document is too large, invalid, or cannot be mapped.
+ */
+export function planSource(source: SourceDocument): Promise<OperationPlan[]> {
+  const key = [source.orgId, source.documentHash, source.name, source.kind, ...source.expose]
+    .join("\n");
+  const cached = cache.get(key);
+  if (cached) {
+    // Most recently used last, so the limit drops the least used.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const made = generate(source);
+  cache.set(key, made);
+  made.catch(() => cache.delete(key));
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return made;
+}
+
+async function generate(source: SourceDocument): Promise<OperationPlan[]> {
+  generationStats.runs++;
+  const bytes = new TextEncoder().encode(source.document).byteLength;
+  if (bytes > MAX_DOCUMENT_BYTES) {
+    throw new GenerationError([{
+      path: "document",
+      message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,
+    }]);
+  }
+  if (source.kind === "openapi") {
+    return openapiPlans(await parseOpenapi(source.document), {
+      source: source.name,
+      expose: source.expose,
+    });
+  }
+  return graphqlPlans(parseGraphqlSchema(source.document), {
+    source: source.name,
+    expose: source.expose,
+  });
+}

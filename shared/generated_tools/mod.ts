@@ -1,0 +1,42 @@
+/**
+ * Tools generated per tenant from its own OpenAPI 3.0/3.1 or GraphQL API
+ * (seed 001 `dynamicApiTools`, issue 28):
+ *
+ * - `source_tools.ts`: the staff tools that register, list and remove a
+ *   source and set its credentials;
+ * - `openapi.ts`, `graphql.ts`: documents to operation plans
+ *   (`operation.ts`), cached by document hash (`generate.ts`);
+ * - `bind.ts`: a plan bound to the tenant's base URL and credentials as a
+ *   tool, every call through the SSRF-safe fetcher (`safe_fetch.ts`);
+ * - `credential_box.ts`: credentials sealed with AES-GCM at rest;
+ * - `sync.ts`: the Postgres-backed `TenantToolSync` every instance uses.
+ *
+ * @module
+ */
+export { bindPlan, type Credential, type SourceBinding } from "./bind.ts";
+export {
+  type CredentialBox,
+  credentialBoxFromEnv,
+  createCredentialBox,
+} from "./credential_box.ts";
+export { documentHash, MAX_DOCUMENT_BYTES, planSource, type SourceDocument } from "./generate.ts";
+export { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+export { openapiPlans, parseOpenapi } from "./openapi.ts";
+export { GenerationError, type OperationPlan } from "./operation.ts";
+export {
+  checkTarget,
+  isBlockedAddress,
+  type Resolver,
+  safeFetch,
+  SafeFetchError,
+} from "./safe_fetch.ts";
+export {
+  apiCredentialSet,
+  apiSourceList,
+  apiSourceRegister,
+  apiSourceRemove,
+  GENERATED_TOOLS,
+  type GeneratedToolsService,
+  SOURCE_TOOLS,
+} from "./source_tools.ts";
+export { createPostgresToolSync, type PostgresToolSyncOptions } from "./sync.ts";
