@@ -38,5 +38,6 @@ export {
   GENERATED_TOOLS,
   type GeneratedToolsService,
   SOURCE_TOOLS,
+  SOURCE_WRITES,
 } from "./source_tools.ts";
 export { createPostgresToolSync, type PostgresToolSyncOptions } from "./sync.ts";

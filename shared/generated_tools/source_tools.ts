@@ -39,6 +39,9 @@ export interface GeneratedToolsService {
 /** The service key the root provides. */
 export const GENERATED_TOOLS = serviceKey<GeneratedToolsService>("platform.generated_tools");
 
+/** What the source tools change: after one succeeds, the platform syncs the tenant at once. */
+export const SOURCE_WRITES = "writes.api_sources";
+
 const SOURCE_NAME = z.string().regex(
   /^[a-z][a-z0-9]{0,23}$/,
   "must be 1 to 24 lower-case letters and digits, starting with a letter",
@@ -150,7 +153,7 @@ export const apiSourceRegister = defineTool({
         '{"openapi":"3.1.0","info":{"title":"Pets","version":"1"},"servers":[{"url":"https://api.example.com"}],"paths":{"/pets":{"get":{"operationId":"listPets","x-agent":{"action":true},"responses":{"200":{"description":"ok"}}}}}}',
     },
   }],
-  sideEffects: "writes.api_sources",
+  sideEffects: SOURCE_WRITES,
   confirmRequired: true,
   latencyBudgetMs: 2000,
   timeoutMs: 30_000,
@@ -387,7 +390,7 @@ export const apiSourceRemove = defineTool({
   input: z.strictObject({ name: SOURCE_NAME }),
   output: z.object({ name: z.string(), removed_tools: z.array(z.string()) }),
   examples: [{ input: { name: "petstore" } }],
-  sideEffects: "writes.api_sources",
+  sideEffects: SOURCE_WRITES,
   confirmRequired: true,
   confirmSummary: (args) => `Remove the API "${args.name}" and every tool made from it`,
   async execute(args, ctx) {
@@ -428,7 +431,7 @@ export const apiCredentialSet = defineTool({
   input: credentialInput,
   output: z.object({ source: z.string(), scheme: z.string(), replaced: z.boolean() }),
   examples: [{ input: { source: "petstore", scheme: "ApiKeyAuth", secret: "sk_live_example" } }],
-  sideEffects: "writes.api_sources",
+  sideEffects: SOURCE_WRITES,
   confirmRequired: true,
   // The read-back names where the credential goes, never the credential.
   confirmSummary: (args) => `Set the credential of ${args.source} (${args.scheme})`,

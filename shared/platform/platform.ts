@@ -49,6 +49,7 @@ import {
   GENERATED_TOOLS,
   type Resolver,
   SOURCE_TOOLS,
+  SOURCE_WRITES,
 } from "@shared/generated_tools/mod.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
@@ -332,9 +333,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     runtimeTools,
     syncTools,
     call: async (request) => {
+      const orgId = request.caller.org_id;
       // The tenant's generated tools, as the database holds them, before the lookup.
-      if (request.caller.org_id) await syncTools(request.caller.org_id);
-      return invoker.invoke(request);
+      if (orgId) await syncTools(orgId);
+      const result = await invoker.invoke(request);
+      // The staff member who changed the tenant's APIs uses the new tools at once on this instance.
+      if (result.ok && orgId && registry.get(request.tool)?.sideEffects === SOURCE_WRITES) {
+        await syncTools(orgId, true);
+      }
+      return result;
     },
     now,
     sweep: () => sweeper.sweep(),
