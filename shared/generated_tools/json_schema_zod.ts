@@ -36,7 +36,10 @@ export interface JsonSchemaToZodOptions {
   mode: "input" | "output";
   /** The whole document, to resolve `#/…` references against. */
   root: unknown;
-  /** How deep nested schemas may go before the rest is an open value. @default 12 */
+  /**
+   * How deep nested schemas may go before the rest is an open value.
+   * @default 10 for input, 3 for output (an answer is passed on, not policed)
+   */
   maxDepth?: number;
 }
 
@@ -72,8 +75,9 @@ export function jsonSchemaToZod(
   return convert(schema, pointer, {
     mode: options.mode,
     root: options.root,
-    maxDepth: options.maxDepth ?? 12,
+    maxDepth: options.maxDepth ?? (options.mode === "input" ? 10 : 3),
     chain: [],
+    depth: 0,
   });
 }
 
@@ -83,6 +87,8 @@ interface State {
   maxDepth: number;
   /** The `$ref`s being expanded, outermost first: a repeat is a cycle. */
   chain: string[];
+  /** How many objects and arrays deep this schema is. */
+  depth: number;
 }
 
 /** Resolves a local `#/…` pointer. */
@@ -126,18 +132,14 @@ function convert(schema: unknown, pointer: string, state: State): z.ZodType {
   const node = schema as JsonSchemaNode;
   if (typeof node.$ref === "string") {
     const ref = node.$ref;
-    if (state.chain.includes(ref) || state.chain.length >= state.maxDepth) {
-      return openValue(state.mode);
-    }
+    if (state.chain.includes(ref)) return openValue(state.mode);
     const target = resolvePointer(state.root, ref);
     if (target === undefined) {
       throw new SchemaMappingError(pointer, `Cannot map schema as $ref "${ref}" is not in the document`);
     }
     return convert(target, ref, { ...state, chain: [...state.chain, ref] });
   }
-  if (state.chain.length + pointer.split("/").length > state.maxDepth + 40) {
-    return openValue(state.mode);
-  }
+  if (state.depth > state.maxDepth) return openValue(state.mode);
   return describe(withNull(node, convertBody(node, pointer, state)), node);
 }
 
@@ -264,7 +266,7 @@ function convertTyped(
       return z.boolean();
     case "array": {
       const items = Array.isArray(node.items) ? undefined : node.items;
-      let result = z.array(convert(items, `${pointer}/items`, state));
+      let result = z.array(convert(items, `${pointer}/items`, { ...state, depth: state.depth + 1 }));
       if (strict && typeof node.minItems === "number") result = result.min(node.minItems);
       if (strict && typeof node.maxItems === "number") result = result.max(node.maxItems);
       return result;
@@ -280,18 +282,19 @@ function convertObject(node: JsonSchemaNode, pointer: string, state: State): z.Z
   const properties = (node.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(node.required) ? node.required as string[] : []);
   const shape: Record<string, z.ZodType> = {};
+  const inner = { ...state, depth: state.depth + 1 };
   for (const [key, property] of Object.entries(properties)) {
     const child = property as JsonSchemaNode | undefined;
     // A read-only field is the server's to set; a write-only one never comes back.
     if (state.mode === "input" && child?.readOnly === true) continue;
     if (state.mode === "output" && child?.writeOnly === true) continue;
-    const mapped = convert(property, `${pointer}/properties/${pointerKey(key)}`, state);
+    const mapped = convert(property, `${pointer}/properties/${pointerKey(key)}`, inner);
     // Lenient output: an answer missing a field the document calls required is still an answer.
     shape[key] = required.has(key) && state.mode === "input" ? mapped : mapped.optional();
   }
   const additional = node.additionalProperties;
   if (Object.keys(shape).length === 0 && additional && typeof additional === "object") {
-    return z.record(z.string(), convert(additional, `${pointer}/additionalProperties`, state));
+    return z.record(z.string(), convert(additional, `${pointer}/additionalProperties`, inner));
   }
   if (state.mode === "output") return z.looseObject(shape);
   return additional === true || (additional && typeof additional === "object")

@@ -231,12 +231,22 @@ function outputSchema(document: Node, operation: Node, pointer: string): z.ZodTy
   const response = deref(document, responses[code]);
   const schema = contentSchema(response.content);
   if (schema === undefined) return z.unknown();
-  try {
-    return jsonSchemaToZod(schema, `${pointer}/responses/${code}`, { mode: "output", root: document });
-  } catch {
-    // A vague or odd response schema must not cost the tenant the tool: the answer is passed on.
-    return z.unknown();
-  }
+  // Built on first use (a call's output check, an export): answers are the bulk of a large
+  // document's schemas, and most tools of a large API are never called on a given instance.
+  let built: z.ZodType | undefined;
+  return z.lazy(() =>
+    built ??= (() => {
+      try {
+        return jsonSchemaToZod(schema, `${pointer}/responses/${code}`, {
+          mode: "output",
+          root: document,
+        });
+      } catch {
+        // A vague or odd response schema must not cost the tenant the tool: the answer passes.
+        return z.unknown();
+      }
+    })()
+  );
 }
 
 function security(document: Node, operation: Node, pointer: string) {

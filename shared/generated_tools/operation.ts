@@ -121,7 +121,19 @@ export function snakeName(text: string): string {
 export function toolName(source: string, operation: string): string | null {
   const tail = snakeName(operation);
   if (!tail) return null;
-  return `${source}_${tail}`.slice(0, MAX_TOOL_NAME).replace(/_+$/, "");
+  const name = `${source}_${tail}`;
+  if (name.length <= MAX_TOOL_NAME) return name;
+  // Cut long names keep a hash of the whole id, so two ids sharing a long prefix stay apart.
+  return `${name.slice(0, MAX_TOOL_NAME - 9).replace(/_+$/, "")}_${fnv1a(operation)}`;
+}
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
 }
 
 /** A description for the model: the document's words, single-spaced and cut to `max`. */
