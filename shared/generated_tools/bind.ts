@@ -17,6 +17,7 @@ import type { ErrorCode } from "@shared/contract/errors.ts";
 import { defineTool, type ExecutionContext, type Tool } from "@shared/registry/define_tool.ts";
 import type { GraphqlSend, HttpSend, OperationPlan, SecurityScheme } from "./operation.ts";
 import { type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+import { exampleFromSchema } from "./json_schema_zod.ts";
 
 /** A credential as a tenant's staff set it (opened only to make a request). */
 export type Credential = { value: string } | { username: string; password: string };
@@ -70,7 +71,7 @@ export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
           Promise.resolve(ctx.prepared),
       }),
   };
-  const example = exampleInput(plan.input);
+  const example = plan.example ?? exampleInput(plan.input);
   if (plan.input.safeParse(example).success) {
     return defineTool({ ...spec, examples: [{ input: example }] } as never) as Tool;
   }
@@ -82,64 +83,8 @@ export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
 
 /** A plausible input for a schema (required fields only), for the tool's example. */
 export function exampleInput(input: z.ZodObject): Record<string, unknown> {
-  const json = z.toJSONSchema(input, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
-  return exampleOf(json, 0) as Record<string, unknown>;
-}
-
-function exampleOf(node: Record<string, unknown>, depth: number): unknown {
-  if (depth > 6) return {};
-  if ("const" in node) return node.const;
-  if (Array.isArray(node.enum)) return node.enum[0];
-  for (const key of ["anyOf", "oneOf"]) {
-    const options = node[key];
-    if (Array.isArray(options) && options.length) return exampleOf(options[0], depth + 1);
-  }
-  switch (node.type) {
-    case "object": {
-      const out: Record<string, unknown> = {};
-      const props = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
-      for (const key of (node.required ?? []) as string[]) {
-        if (props[key]) out[key] = exampleOf(props[key], depth + 1);
-      }
-      return out;
-    }
-    case "array": {
-      const min = typeof node.minItems === "number" ? node.minItems : 0;
-      const item = (node.items ?? {}) as Record<string, unknown>;
-      return Array.from({ length: Math.min(min, 3) }, () => exampleOf(item, depth + 1));
-    }
-    case "integer":
-    case "number": {
-      const min = typeof node.minimum === "number"
-        ? node.minimum
-        : typeof node.exclusiveMinimum === "number"
-        ? Math.floor(node.exclusiveMinimum) + 1
-        : 1;
-      return node.type === "integer" ? Math.ceil(min) : min;
-    }
-    case "boolean":
-      return true;
-    case "null":
-      return null;
-    case "string": {
-      const byFormat: Record<string, string> = {
-        "date-time": "2026-01-01T00:00:00Z",
-        date: "2026-01-01",
-        time: "10:00:00",
-        email: "someone@example.com",
-        uuid: "00000000-0000-4000-8000-000000000000",
-        uri: "https://example.com/",
-        ipv4: "192.0.2.1",
-        ipv6: "2001:db8::1",
-      };
-      const base = byFormat[String(node.format)] ?? "example";
-      const min = typeof node.minLength === "number" ? node.minLength : 0;
-      const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
-      return base.padEnd(min, "x").slice(0, max);
-    }
-    default:
-      return {};
-  }
+  const json = z.toJSONSchema(input, { unrepresentable: "any", io: "input" });
+  return exampleFromSchema(json, json) as Record<string, unknown>;
 }
 
 async function credentialHeaders(

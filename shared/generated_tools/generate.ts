@@ -26,6 +26,17 @@ export interface SourceDocument {
   expose: readonly string[];
 }
 
+/** Options for {@link planSource}. */
+export interface PlanSourceOptions {
+  /**
+   * Validate the OpenAPI document against its specification (the registration
+   * does; an instance syncing a stored document may skip it: mapping still
+   * refuses what it cannot read, and validation is most of a cold start).
+   * @default true
+   */
+  validate?: boolean;
+}
+
 /** Most bytes of a document (refused past it, before any parsing). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
@@ -47,24 +58,31 @@ export async function documentHash(text: string): Promise<string> {
  *
  * @throws {GenerationError} when the document is too large, invalid, or cannot be mapped.
  */
-export function planSource(source: SourceDocument): Promise<OperationPlan[]> {
-  const key = [source.orgId, source.documentHash, source.name, source.kind, ...source.expose]
+export function planSource(
+  source: SourceDocument,
+  options: PlanSourceOptions = {},
+): Promise<OperationPlan[]> {
+  const validate = options.validate ?? true;
+  const base = [source.orgId, source.documentHash, source.name, source.kind, ...source.expose]
     .join("\n");
-  const cached = cache.get(key);
+  // A validated generation serves either kind of request; an unvalidated one only its own.
+  const key = `${validate ? "valid" : "parsed"}\n${base}`;
+  const cached = cache.get(`valid\n${base}`) ?? cache.get(key);
   if (cached) {
     // Most recently used last, so the limit drops the least used.
-    cache.delete(key);
-    cache.set(key, cached);
+    const hit = cache.get(`valid\n${base}`) === cached ? `valid\n${base}` : key;
+    cache.delete(hit);
+    cache.set(hit, cached);
     return cached;
   }
-  const made = generate(source);
+  const made = generate(source, validate);
   cache.set(key, made);
   made.catch(() => cache.delete(key));
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   return made;
 }
 
-async function generate(source: SourceDocument): Promise<OperationPlan[]> {
+async function generate(source: SourceDocument, validate: boolean): Promise<OperationPlan[]> {
   generationStats.runs++;
   const bytes = new TextEncoder().encode(source.document).byteLength;
   if (bytes > MAX_DOCUMENT_BYTES) {
@@ -74,7 +92,7 @@ async function generate(source: SourceDocument): Promise<OperationPlan[]> {
     }]);
   }
   if (source.kind === "openapi") {
-    return openapiPlans(await parseOpenapi(source.document), {
+    return openapiPlans(await parseOpenapi(source.document, { validate }), {
       source: source.name,
       expose: source.expose,
     });

@@ -301,3 +301,83 @@ function convertObject(node: JsonSchemaNode, pointer: string, state: State): z.Z
     ? z.looseObject(shape)
     : z.strictObject(shape);
 }
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  "date-time": "2026-01-01T00:00:00Z",
+  date: "2026-01-01",
+  time: "10:00:00",
+  email: "someone@example.com",
+  uuid: "00000000-0000-4000-8000-000000000000",
+  uri: "https://example.com/",
+  url: "https://example.com/",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+};
+
+/**
+ * A plausible value for a schema (required fields only, read-only ones left
+ * out), for a generated tool's example; `$ref`s resolve against `root`.
+ */
+export function exampleFromSchema(schema: unknown, root: unknown, depth = 0): unknown {
+  let node = schema as JsonSchemaNode;
+  for (let hops = 0; typeof node?.$ref === "string" && hops < 8; hops++) {
+    node = resolvePointer(root, node.$ref as string) as JsonSchemaNode;
+  }
+  if (!node || typeof node !== "object" || depth > 6) return {};
+  if ("const" in node) return node.const;
+  if (Array.isArray(node.enum)) return node.enum.find((value) => value !== null) ?? null;
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const options = node[key];
+    if (Array.isArray(options) && options.length && key !== "allOf") {
+      return exampleFromSchema(options[0], root, depth + 1);
+    }
+  }
+  const types = Array.isArray(node.type) ? node.type.filter((type) => type !== "null") : [node.type];
+  const type = types[0] ?? (node.properties || node.allOf ? "object" : undefined);
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf : [])].map((part) => {
+        let resolved = part as JsonSchemaNode;
+        for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
+          resolved = resolvePointer(root, resolved.$ref as string) as JsonSchemaNode;
+        }
+        return resolved ?? {};
+      });
+      for (const part of parts) {
+        const props = (part.properties ?? {}) as Record<string, JsonSchemaNode>;
+        for (const key of (Array.isArray(part.required) ? part.required : []) as string[]) {
+          const prop = props[key];
+          if (!prop || prop.readOnly === true) continue;
+          out[key] = exampleFromSchema(prop, root, depth + 1);
+        }
+      }
+      return out;
+    }
+    case "array": {
+      const min = typeof node.minItems === "number" ? Math.min(node.minItems, 3) : 0;
+      return Array.from({ length: min }, () => exampleFromSchema(node.items, root, depth + 1));
+    }
+    case "integer":
+    case "number": {
+      const min = typeof node.minimum === "number"
+        ? node.minimum + (node.exclusiveMinimum === true ? 1 : 0)
+        : typeof node.exclusiveMinimum === "number"
+        ? Math.floor(node.exclusiveMinimum) + 1
+        : 1;
+      return type === "integer" ? Math.ceil(min) : min;
+    }
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "string": {
+      const base = FORMAT_EXAMPLES[String(node.format)] ?? "example";
+      const min = typeof node.minLength === "number" ? node.minLength : 0;
+      const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+      return base.padEnd(min, "x").slice(0, max);
+    }
+    default:
+      return {};
+  }
+}

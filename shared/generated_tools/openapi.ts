@@ -9,8 +9,15 @@
  * @module
  */
 import { validate } from "@scalar/openapi-parser";
+import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { jsonSchemaToZod, pointerKey, resolvePointer, SchemaMappingError } from "./json_schema_zod.ts";
+import {
+  exampleFromSchema,
+  jsonSchemaToZod,
+  pointerKey,
+  resolvePointer,
+  SchemaMappingError,
+} from "./json_schema_zod.ts";
 import {
   cleanDescription,
   GenerationError,
@@ -46,7 +53,11 @@ export interface ParsedOpenapi {
  *
  * @throws {GenerationError} naming what is invalid, with JSON pointers.
  */
-export async function parseOpenapi(text: string): Promise<ParsedOpenapi> {
+export async function parseOpenapi(
+  text: string,
+  options: { validate?: boolean } = {},
+): Promise<ParsedOpenapi> {
+  if (options.validate === false) return parseUnvalidated(text);
   let result;
   try {
     result = await validate(text);
@@ -67,6 +78,21 @@ export async function parseOpenapi(text: string): Promise<ParsedOpenapi> {
     );
   }
   return { document, version };
+}
+
+// A stored document, validated when it was registered: parsed only.
+function parseUnvalidated(text: string): ParsedOpenapi {
+  let document: unknown;
+  try {
+    document = text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text);
+  } catch {
+    throw new GenerationError([{ path: "#", message: "Not JSON or YAML" }]);
+  }
+  const version = (document as Node | null)?.openapi;
+  if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
+    throw new GenerationError([{ path: "#/openapi", message: "Only OpenAPI 3.0 and 3.1 documents are read" }]);
+  }
+  return { document: document as Node, version };
 }
 
 /**
@@ -148,6 +174,7 @@ function deref(document: Node, node: unknown): Node {
 function planOperation(document: Node, at: OperationAt): OperationPlan {
   const { operation, pointer, method } = at;
   const shape: Record<string, z.ZodType> = {};
+  const example: Record<string, unknown> = {};
   const parameters: HttpParameter[] = [];
   // Path-level parameters first; an operation's own of the same name and place replace them.
   const declared = new Map<string, { node: Node; pointer: string }>();
@@ -176,6 +203,9 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
     const text = cleanDescription(node.description, "", 300);
     if (text) type = type.describe(text);
     shape[key] = node.required === true || place === "path" ? type : type.optional();
+    if (node.required === true || place === "path") {
+      example[key] = exampleFromSchema(schema, document);
+    }
     parameters.push({ key, name: wire, in: place });
   }
   let bodyKey: string | null = null;
@@ -191,6 +221,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
       root: document,
     });
     shape[bodyKey] = body.required === true ? type : type.optional();
+    if (body.required === true) example[bodyKey] = exampleFromSchema(schema, document);
   }
   const upper = method.toUpperCase();
   const readOnly = upper === "GET" || upper === "HEAD";
@@ -201,6 +232,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
     title: cleanDescription(operation.summary, at.id, 80),
     description: cleanDescription(operation.description ?? operation.summary, fallback),
     input: z.strictObject(shape),
+    example,
     output: outputSchema(document, operation, pointer),
     readOnly,
     destructive: upper === "DELETE",

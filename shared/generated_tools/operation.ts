@@ -82,6 +82,8 @@ export interface OperationPlan {
   input: z.ZodObject;
   /** Output schema of `data` (lenient). */
   output: z.ZodType;
+  /** A plausible input for the tool's example (checked when bound), when the generator made one. */
+  example?: Record<string, unknown>;
   /** Reads only (GET/HEAD, GraphQL query). */
   readOnly: boolean;
   /** Irreversible: asks for confirmation (DELETE). */

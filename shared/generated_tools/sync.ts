@@ -122,7 +122,7 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
           document: row.document,
           documentHash: row.document_hash,
           expose: row.expose,
-        });
+        }, { validate: false });
         const binding = {
           orgId,
           source: row.name,
