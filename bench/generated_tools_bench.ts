@@ -91,7 +91,11 @@ const gqlFields = (() => {
 })();
 
 let tenant = 0;
-async function source(kind: "openapi" | "graphql", text: string, expose: string[]): Promise<SourceDocument> {
+async function source(
+  kind: "openapi" | "graphql",
+  text: string,
+  expose: string[],
+): Promise<SourceDocument> {
   return {
     orgId: `bench-${++tenant}`,
     name: "gh",
@@ -153,7 +157,11 @@ const rows = [
     false,
     false,
   ),
-  await once(`GraphQL introspection (${(gqlJson.length / 1e6).toFixed(1)} MB), 200 picked fields`, () => source("graphql", gqlJson, gqlFields), false),
+  await once(
+    `GraphQL introspection (${(gqlJson.length / 1e6).toFixed(1)} MB), 200 picked fields`,
+    () => source("graphql", gqlJson, gqlFields),
+    false,
+  ),
 ];
 // The full document is over the 5 MiB registration limit: measured on the generator directly.
 {
@@ -163,17 +171,25 @@ const rows = [
   const plans = openapiPlans(parsed, { source: "gh", expose: allIds.slice(0, 500) });
   const planMs = performance.now() - started - parse;
   console.log(
-    `OpenAPI, full GitHub document (${(fullText.length / 1e6).toFixed(1)} MB, ${allIds.length} mappable operations; ` +
+    `OpenAPI, full GitHub document (${
+      (fullText.length / 1e6).toFixed(1)
+    } MB, ${allIds.length} mappable operations; ` +
       `over the 5 MiB registration limit): parse+validate ${parse.toFixed(0)} ms, ` +
       `plans for 500 (the per-source maximum) ${planMs.toFixed(0)} ms (${plans.length} tools)`,
   );
 }
-console.log("\n| schema | tools | cold ms | outputs forced ms | bind ms | cached ms | heap held MB | cached vs cold | cold vs 300 ms (seed) | cold vs 50 ms (goal) |");
+console.log(
+  "\n| schema | tools | cold ms | outputs forced ms | bind ms | cached ms | heap held MB | cached vs cold | cold vs 300 ms (seed) | cold vs 50 ms (goal) |",
+);
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) {
   console.log(
-    `| ${row.label} | ${row.tools} | ${row.cold.toFixed(1)} | ${row.forced.toFixed(1)} | ${row.bind.toFixed(1)} | ` +
-      `${row.cached.toFixed(4)} | ${row.held.toFixed(1)} | ${(row.cold / row.cached).toFixed(0)}× faster | ` +
+    `| ${row.label} | ${row.tools} | ${row.cold.toFixed(1)} | ${row.forced.toFixed(1)} | ${
+      row.bind.toFixed(1)
+    } | ` +
+      `${row.cached.toFixed(4)} | ${row.held.toFixed(1)} | ${
+        (row.cold / row.cached).toFixed(0)
+      }× faster | ` +
       `${(row.cold / 300).toFixed(2)}× | ${(row.cold / 50).toFixed(2)}× |`,
   );
 }

@@ -167,20 +167,30 @@ export function startTenantApi(): TenantApiServer {
     });
     if (target.pathname === "/openapi.json") return Response.json(petstoreDocument(url));
     if (target.pathname === "/big") {
-      return new Response(new ReadableStream({
-        start(controller) {
-          for (let i = 0; i < 64; i++) controller.enqueue(new Uint8Array(64 * 1024).fill(32));
-          controller.close();
-        },
-      }), { headers: { "content-type": "application/json" } });
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < 64; i++) controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+            controller.close();
+          },
+        }),
+        { headers: { "content-type": "application/json" } },
+      );
     }
-    if (target.pathname === "/html") return new Response("<html></html>", { headers: { "content-type": "text/html" } });
+    if (target.pathname === "/html") {
+      return new Response("<html></html>", { headers: { "content-type": "text/html" } });
+    }
     if (target.pathname === "/redirect") {
-      return new Response(null, { status: 302, headers: { location: target.searchParams.get("to") ?? "/" } });
+      return new Response(null, {
+        status: 302,
+        headers: { location: target.searchParams.get("to") ?? "/" },
+      });
     }
     if (target.pathname === "/graphql") {
       const { query, variables } = JSON.parse(body || "{}");
-      return Response.json(await graphql({ schema, source: query, rootValue: root, variableValues: variables }));
+      return Response.json(
+        await graphql({ schema, source: query, rootValue: root, variableValues: variables }),
+      );
     }
     if (request.headers.get("x-api-key") !== PET_API_KEY) {
       return Response.json({ message: "bad key" }, { status: 401 });

@@ -44,7 +44,10 @@ export const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** Builds the tool for a plan on a binding. */
 export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
   const needsService = plan.send.kind === "http" && plan.send.security.length > 0;
-  const call = (args: Record<string, unknown>, ctx: Pick<ExecutionContext, "signal" | "idempotency_key">) =>
+  const call = (
+    args: Record<string, unknown>,
+    ctx: Pick<ExecutionContext, "signal" | "idempotency_key">,
+  ) =>
     plan.send.kind === "http"
       ? sendHttp(plan.send, args, ctx, binding, plan.readOnly)
       : sendGraphql(plan.send, args, ctx, binding);
@@ -129,7 +132,9 @@ async function credentialHeaders(
   const wanted = send.security.map((set) => set.map((scheme) => scheme.name).join(" + "));
   throw new ToolFailure(
     "AUTH_ERROR",
-    `No credential is set for this API (${wanted.join(" or ")}): staff set one with api_credential_set`,
+    `No credential is set for this API (${
+      wanted.join(" or ")
+    }): staff set one with api_credential_set`,
   );
 }
 
@@ -166,7 +171,13 @@ async function sendHttp(
     headers["content-type"] = "application/json";
   }
   if (!readOnly && ctx.idempotency_key) headers["idempotency-key"] = ctx.idempotency_key;
-  const response = await fetchOrFail(target, { method: send.method, headers, body }, ctx, binding, secret.names);
+  const response = await fetchOrFail(
+    target,
+    { method: send.method, headers, body },
+    ctx,
+    binding,
+    secret.names,
+  );
   if (send.method === "HEAD" || response.status === 204 || !response.text) return null;
   return parseJson(response.text);
 }
@@ -201,7 +212,9 @@ async function sendGraphql(
       String((error as { message?: unknown })?.message ?? "error").slice(0, 200)
     );
     if (answer.data?.[send.field] == null) {
-      throw new ToolFailure("VALIDATION_ERROR", "The API refused the request", { details: { api_errors: messages } });
+      throw new ToolFailure("VALIDATION_ERROR", "The API refused the request", {
+        details: { api_errors: messages },
+      });
     }
   }
   return answer?.data?.[send.field] ?? null;
@@ -246,7 +259,9 @@ async function fetchOrFail(
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error;
     // The fetch error names the host only: no header, no query string, so no credential.
-    if (error.kind === "timeout") throw new ToolFailure("TIMEOUT", "The API did not answer in time");
+    if (error.kind === "timeout") {
+      throw new ToolFailure("TIMEOUT", "The API did not answer in time");
+    }
     if (error.kind === "blocked_address") {
       throw new ToolFailure(
         "SERVICE_UNAVAILABLE",

@@ -15,8 +15,8 @@ import {
   getNamedType,
   getNullableType,
   type GraphQLArgument,
-  type GraphQLField,
   GraphQLEnumType,
+  type GraphQLField,
   GraphQLInputObjectType,
   type GraphQLInputType,
   GraphQLInterfaceType,
@@ -32,7 +32,13 @@ import {
   printSchema,
 } from "graphql";
 import { z } from "zod";
-import { cleanDescription, GenerationError, MAX_OPERATIONS, type OperationPlan, toolName } from "./operation.ts";
+import {
+  cleanDescription,
+  GenerationError,
+  MAX_OPERATIONS,
+  type OperationPlan,
+  toolName,
+} from "./operation.ts";
 
 /** Options for {@link graphqlPlans}. */
 export interface GraphqlPlanOptions {
@@ -94,12 +100,18 @@ export function graphqlPlans(schema: GraphQLSchema, options: GraphqlPlanOptions)
       : null;
     const definition = field ? root?.getFields()[field] : undefined;
     if (!root || !definition) {
-      issues.push({ path: `expose.${pick}`, message: `No ${kind || "query"} field "${field ?? pick}"` });
+      issues.push({
+        path: `expose.${pick}`,
+        message: `No ${kind || "query"} field "${field ?? pick}"`,
+      });
       continue;
     }
     const name = toolName(options.source, `${kind === "mutation" ? "" : "get_"}${field}`);
     if (!name || names.has(name)) {
-      issues.push({ path: `expose.${pick}`, message: `"${pick}" makes no usable tool name, or one taken by "${names.get(name ?? "")}"` });
+      issues.push({
+        path: `expose.${pick}`,
+        message: `"${pick}" makes no usable tool name, or one taken by "${names.get(name ?? "")}"`,
+      });
       continue;
     }
     names.set(name, pick);
@@ -124,14 +136,17 @@ function planField(
   const budget = { fields: options.maxFields ?? 60 };
   const selection = selectionFor(field.type, options.maxDepth ?? 3, new Set(), budget);
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
-  const query = `${kind} ${snake(name)}${variables.length ? `(${variables.join(", ")})` : ""} { ${field.name}${
-    args ? `(${args})` : ""
-  }${selection} }`;
+  const query = `${kind} ${snake(name)}${
+    variables.length ? `(${variables.join(", ")})` : ""
+  } { ${field.name}${args ? `(${args})` : ""}${selection} }`;
   return {
     name,
     origin: `${kind}.${field.name}`,
     title: field.name,
-    description: cleanDescription(field.description, `GraphQL ${kind} ${field.name} on the tenant's API.`),
+    description: cleanDescription(
+      field.description,
+      `GraphQL ${kind} ${field.name} on the tenant's API.`,
+    ),
     input: z.strictObject(shape),
     output: z.unknown(),
     readOnly: kind === "query",
@@ -146,7 +161,9 @@ function snake(text: string): string {
 
 function argType(arg: GraphQLArgument): z.ZodType {
   const type = inputType(arg.type, 0);
-  const described = arg.description ? type.describe(cleanDescription(arg.description, "", 300)) : type;
+  const described = arg.description
+    ? type.describe(cleanDescription(arg.description, "", 300))
+    : type;
   return arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined
     ? described
     : described.nullable().optional();
@@ -205,7 +222,9 @@ function selectionFor(
   const picked: string[] = [];
   for (const field of Object.values(object.getFields())) {
     if (budget.fields <= 0) break;
-    if (field.args.some((arg) => arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined)) {
+    if (
+      field.args.some((arg) => arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined)
+    ) {
       continue;
     }
     const fieldNamed = getNamedType(field.type);

@@ -135,7 +135,10 @@ function convert(schema: unknown, pointer: string, state: State): z.ZodType {
     if (state.chain.includes(ref)) return openValue(state.mode);
     const target = resolvePointer(state.root, ref);
     if (target === undefined) {
-      throw new SchemaMappingError(pointer, `Cannot map schema as $ref "${ref}" is not in the document`);
+      throw new SchemaMappingError(
+        pointer,
+        `Cannot map schema as $ref "${ref}" is not in the document`,
+      );
     }
     return convert(target, ref, { ...state, chain: [...state.chain, ref] });
   }
@@ -266,7 +269,9 @@ function convertTyped(
       return z.boolean();
     case "array": {
       const items = Array.isArray(node.items) ? undefined : node.items;
-      let result = z.array(convert(items, `${pointer}/items`, { ...state, depth: state.depth + 1 }));
+      let result = z.array(
+        convert(items, `${pointer}/items`, { ...state, depth: state.depth + 1 }),
+      );
       if (strict && typeof node.minItems === "number") result = result.min(node.minItems);
       if (strict && typeof node.maxItems === "number") result = result.max(node.maxItems);
       return result;
@@ -332,7 +337,9 @@ export function exampleFromSchema(schema: unknown, root: unknown, depth = 0): un
       return exampleFromSchema(options[0], root, depth + 1);
     }
   }
-  const types = Array.isArray(node.type) ? node.type.filter((type) => type !== "null") : [node.type];
+  const types = Array.isArray(node.type)
+    ? node.type.filter((type) => type !== "null")
+    : [node.type];
   const type = types[0] ?? (node.properties || node.allOf ? "object" : undefined);
   switch (type) {
     case "object": {

@@ -14,11 +14,7 @@
  * @module
  */
 export { bindPlan, type Credential, type SourceBinding } from "./bind.ts";
-export {
-  type CredentialBox,
-  credentialBoxFromEnv,
-  createCredentialBox,
-} from "./credential_box.ts";
+export { createCredentialBox, type CredentialBox, credentialBoxFromEnv } from "./credential_box.ts";
 export { documentHash, MAX_DOCUMENT_BYTES, planSource, type SourceDocument } from "./generate.ts";
 export { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 export { openapiPlans, parseOpenapi } from "./openapi.ts";

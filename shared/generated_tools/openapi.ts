@@ -62,12 +62,18 @@ export async function parseOpenapi(
   try {
     result = await validate(text);
   } catch (error) {
-    throw new GenerationError([{ path: "#", message: `Not an OpenAPI document: ${String(error).slice(0, 200)}` }]);
+    throw new GenerationError([{
+      path: "#",
+      message: `Not an OpenAPI document: ${String(error).slice(0, 200)}`,
+    }]);
   }
   const document = result.specification as Node | undefined;
   const version = typeof document?.openapi === "string" ? document.openapi : "";
   if (!document || !/^3\.[01]\./.test(version)) {
-    throw new GenerationError([{ path: "#/openapi", message: "Only OpenAPI 3.0 and 3.1 documents are read" }]);
+    throw new GenerationError([{
+      path: "#/openapi",
+      message: "Only OpenAPI 3.0 and 3.1 documents are read",
+    }]);
   }
   if (!result.valid) {
     throw new GenerationError(
@@ -90,7 +96,10 @@ function parseUnvalidated(text: string): ParsedOpenapi {
   }
   const version = (document as Node | null)?.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
-    throw new GenerationError([{ path: "#/openapi", message: "Only OpenAPI 3.0 and 3.1 documents are read" }]);
+    throw new GenerationError([{
+      path: "#/openapi",
+      message: "Only OpenAPI 3.0 and 3.1 documents are read",
+    }]);
   }
   return { document: document as Node, version };
 }
@@ -116,7 +125,10 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       const pointer = `#/paths/${pointerKey(path)}/${method}`;
       const id = typeof operation.operationId === "string" ? operation.operationId : null;
       if (id && seenIds.has(id)) {
-        issues.push({ path: pointer, message: `Duplicate operationId "${id}" (also at ${seenIds.get(id)})` });
+        issues.push({
+          path: pointer,
+          message: `Duplicate operationId "${id}" (also at ${seenIds.get(id)})`,
+        });
         continue;
       }
       if (id) seenIds.set(id, pointer);
@@ -144,7 +156,9 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
     }
   }
   for (const id of expose) {
-    if (!seenIds.has(id)) issues.push({ path: "expose", message: `No operation has operationId "${id}"` });
+    if (!seenIds.has(id)) {
+      issues.push({ path: "expose", message: `No operation has operationId "${id}"` });
+    }
   }
   if (plans.length > MAX_OPERATIONS) {
     issues.push({ path: "#/paths", message: `More than ${MAX_OPERATIONS} operations exposed` });
@@ -213,13 +227,20 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
   if (body) {
     const schema = contentSchema(body.content);
     if (schema === undefined) {
-      throw new SchemaMappingError(`${pointer}/requestBody`, "Cannot map a request body that is not JSON");
+      throw new SchemaMappingError(
+        `${pointer}/requestBody`,
+        "Cannot map a request body that is not JSON",
+      );
     }
     bodyKey = "body" in shape ? "request_body" : "body";
-    const type = jsonSchemaToZod(schema, `${pointer}/requestBody/content/application~1json/schema`, {
-      mode: "input",
-      root: document,
-    });
+    const type = jsonSchemaToZod(
+      schema,
+      `${pointer}/requestBody/content/application~1json/schema`,
+      {
+        mode: "input",
+        root: document,
+      },
+    );
     shape[bodyKey] = body.required === true ? type : type.optional();
     if (body.required === true) example[bodyKey] = exampleFromSchema(schema, document);
   }
@@ -304,7 +325,10 @@ function security(document: Node, operation: Node, pointer: string) {
       if (scheme.type === "apiKey") {
         const place = scheme.in as string;
         if (place !== "header" && place !== "query" && place !== "cookie") {
-          throw new SchemaMappingError(`#/components/securitySchemes/${pointerKey(name)}`, "Cannot map apiKey location");
+          throw new SchemaMappingError(
+            `#/components/securitySchemes/${pointerKey(name)}`,
+            "Cannot map apiKey location",
+          );
         }
         set.push({ name, type: "apiKey", in: place, paramName: String(scheme.name) });
       } else if (scheme.type === "http" && String(scheme.scheme).toLowerCase() === "basic") {

@@ -68,7 +68,9 @@ Deno.test("openapiPlans() exposes unmarked operations only when the tenant lists
 });
 
 Deno.test("openapiPlans() refuses duplicate operationIds and names that collide after sanitising, naming them", async () => {
-  const doc = petstoreDocument("https://x.example.com") as { paths: Record<string, Record<string, unknown>> };
+  const doc = petstoreDocument("https://x.example.com") as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const dup = structuredClone(doc);
   (dup.paths["/pets"].post as { operationId: string }).operationId = "listPets";
   const error = await generationError(
@@ -85,7 +87,13 @@ Deno.test("openapiPlans() refuses duplicate operationIds and names that collide 
 
 Deno.test("parseOpenapi() refuses an invalid document with a pointer, and a 10 MB one by size before parsing", async () => {
   const bad = await generationError(
-    parseOpenapi(JSON.stringify({ openapi: "3.1.0", info: { title: "x" }, paths: { "/a": { get: { operationId: 5 } } } })),
+    parseOpenapi(
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "x" },
+        paths: { "/a": { get: { operationId: 5 } } },
+      }),
+    ),
   );
   assert.ok(bad.issues.some((issue) => issue.path.startsWith("#/")), JSON.stringify(bad.issues));
   const huge = JSON.stringify({
@@ -136,7 +144,11 @@ Deno.test("openapiPlans() maps unknown formats as strings, 3.0's nullable and ex
         get: {
           operationId: "broken",
           "x-agent": { action: true },
-          parameters: [{ name: "q", in: "query", schema: { $ref: "#/components/schemas/Missing" } }],
+          parameters: [{
+            name: "q",
+            in: "query",
+            schema: { $ref: "#/components/schemas/Missing" },
+          }],
           responses: { "200": { description: "ok" } },
         },
       },
@@ -146,7 +158,10 @@ Deno.test("openapiPlans() maps unknown formats as strings, 3.0's nullable and ex
     parseOpenapi(JSON.stringify(doc)).then((parsed) => openapiPlans(parsed, { source: "x" })),
   );
   // The validator names the reference it cannot resolve.
-  assert.ok(error.issues.some((issue) => /#\/components\/schemas\/Missing/.test(issue.message)), JSON.stringify(error.issues));
+  assert.ok(
+    error.issues.some((issue) => /#\/components\/schemas\/Missing/.test(issue.message)),
+    JSON.stringify(error.issues),
+  );
   delete (doc.paths as Record<string, unknown>)["/b"];
   const [make] = openapiPlans(await parseOpenapi(JSON.stringify(doc)), { source: "x" });
   assert.equal(make.input.safeParse({ body: { code: "anything", size: null } }).success, true);
@@ -155,7 +170,14 @@ Deno.test("openapiPlans() maps unknown formats as strings, 3.0's nullable and ex
 
 Deno.test("planSource() generates once per (tenant, document hash): a repeat is a cache hit", async () => {
   const hash = await documentHash(DOC);
-  const source = { orgId: "org-1", name: "cached", kind: "openapi" as const, document: DOC, documentHash: hash, expose: [] };
+  const source = {
+    orgId: "org-1",
+    name: "cached",
+    kind: "openapi" as const,
+    document: DOC,
+    documentHash: hash,
+    expose: [],
+  };
   const before = generationStats.runs;
   const first = await planSource(source);
   const second = await planSource(source);

@@ -141,7 +141,10 @@ export async function safeFetch(
       const contentType = response.headers.get("content-type") ?? "";
       if ((options.accept ?? "json") === "json" && !isJson(contentType) && response.body) {
         await response.body.cancel();
-        throw new SafeFetchError("not_json", `${target.host} answered ${contentType || "no type"}, not JSON`);
+        throw new SafeFetchError(
+          "not_json",
+          `${target.host} answered ${contentType || "no type"}, not JSON`,
+        );
       }
       const text = await readCapped(response, maxBytes, target.host);
       return { status: response.status, headers: response.headers, text, url: target.href };
@@ -168,7 +171,10 @@ function parseUrl(url: string | URL): URL {
     throw new SafeFetchError("bad_url", "Not a valid URL");
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-    throw new SafeFetchError("bad_url", `Only http and https URLs: current value is ${parsed.protocol}`);
+    throw new SafeFetchError(
+      "bad_url",
+      `Only http and https URLs: current value is ${parsed.protocol}`,
+    );
   }
   if (parsed.username || parsed.password) {
     throw new SafeFetchError("bad_url", "A URL may not carry a user name or password");
@@ -303,7 +309,9 @@ export function isBlockedAddress(address: string): boolean {
   const zeros = (n: number) => bytes.slice(0, n).every((byte) => byte === 0);
   if (zeros(15) && (bytes[15] === 0 || bytes[15] === 1)) return true; // :: and ::1
   // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): judge the IPv4 inside.
-  if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) return isBlockedAddress(embedded.join("."));
+  if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) {
+    return isBlockedAddress(embedded.join("."));
+  }
   if (zeros(12)) return isBlockedAddress(embedded.join("."));
   // NAT64 (64:ff9b::/96) reaches the IPv4 inside.
   if (bytes[0] === 0 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) {

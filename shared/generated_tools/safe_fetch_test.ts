@@ -40,7 +40,9 @@ Deno.test("isBlockedAddress() refuses loopback, private, link-local, CGNAT, mult
       "not an address",
     ]
   ) assert.equal(isBlockedAddress(address), true, address);
-  for (const address of ["8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2606:4700::1111"]) {
+  for (
+    const address of ["8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2606:4700::1111"]
+  ) {
     assert.equal(isBlockedAddress(address), false, address);
   }
 });

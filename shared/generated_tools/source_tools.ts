@@ -71,7 +71,9 @@ async function settingsOf(db: Queryable, orgId: string): Promise<Settings> {
 }
 
 const registerInput = z.strictObject({
-  name: SOURCE_NAME.describe("The source's name: every generated tool starts with it (petstore → petstore_list_pets)."),
+  name: SOURCE_NAME.describe(
+    "The source's name: every generated tool starts with it (petstore → petstore_list_pets).",
+  ),
   kind: z.enum(["openapi", "graphql"]),
   document: z.string().min(1).max(MAX_DOCUMENT_BYTES).optional().describe(
     "The document itself: OpenAPI 3.0/3.1 as JSON or YAML, or GraphQL SDL or introspection JSON.",
@@ -87,10 +89,18 @@ const registerInput = z.strictObject({
   ),
 }).superRefine((value, ctx) => {
   if ((value.document === undefined) === (value.url === undefined)) {
-    ctx.addIssue({ code: "custom", path: ["document"], message: "give exactly one of document or url" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["document"],
+      message: "give exactly one of document or url",
+    });
   }
   if (value.kind === "graphql" && !value.expose?.length) {
-    ctx.addIssue({ code: "custom", path: ["expose"], message: "name the GraphQL fields to expose" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["expose"],
+      message: "name the GraphQL fields to expose",
+    });
   }
 });
 
@@ -183,7 +193,9 @@ export const apiSourceRegister = defineTool({
       try {
         if (args.kind === "openapi") {
           const response = await safeFetch(args.url, {}, { ...fetchOptions, accept: "text" });
-          if (response.status !== 200) throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          if (response.status !== 200) {
+            throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          }
           document = response.text;
         } else {
           const response = await safeFetch(args.url, {
@@ -191,7 +203,9 @@ export const apiSourceRegister = defineTool({
             headers: { "content-type": "application/json", accept: "application/json" },
             body: JSON.stringify({ query: getIntrospectionQuery() }),
           }, fetchOptions);
-          if (response.status !== 200) throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          if (response.status !== 200) {
+            throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          }
           document = schemaText(parseGraphqlSchema(response.text));
         }
       } catch (error) {
@@ -275,9 +289,15 @@ export const apiSourceRegister = defineTool({
       try {
         exportTools(bound, format);
       } catch (error) {
-        throw new ToolFailure("VALIDATION_ERROR", `A generated tool cannot be offered to models (${format}): ${String(error).slice(0, 300)}`, {
-          fields: [{ path: "document", message: `not exportable as ${format}` }],
-        });
+        throw new ToolFailure(
+          "VALIDATION_ERROR",
+          `A generated tool cannot be offered to models (${format}): ${
+            String(error).slice(0, 300)
+          }`,
+          {
+            fields: [{ path: "document", message: `not exportable as ${format}` }],
+          },
+        );
       }
     }
     return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans };
@@ -385,7 +405,8 @@ export const apiSourceList = defineTool({
 export const apiSourceRemove = defineTool({
   name: "api_source_remove",
   title: "Remove a registered API",
-  description: "Staff only. Removes one of the org's registered APIs, its generated tools and its credentials.",
+  description:
+    "Staff only. Removes one of the org's registered APIs, its generated tools and its credentials.",
   category: "platform",
   input: z.strictObject({ name: SOURCE_NAME }),
   output: z.object({ name: z.string(), removed_tools: z.array(z.string()) }),
@@ -415,9 +436,17 @@ const credentialInput = z.strictObject({
 }).superRefine((value, ctx) => {
   const basic = value.username !== undefined || value.password !== undefined;
   if (basic === (value.secret !== undefined)) {
-    ctx.addIssue({ code: "custom", path: ["secret"], message: "give a secret, or a username and password" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["secret"],
+      message: "give a secret, or a username and password",
+    });
   } else if (basic && (value.username === undefined || value.password === undefined)) {
-    ctx.addIssue({ code: "custom", path: ["password"], message: "basic needs both username and password" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["password"],
+      message: "basic needs both username and password",
+    });
   }
 });
 

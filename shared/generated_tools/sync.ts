@@ -106,7 +106,14 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     const seen = new Set<string>();
     for (const row of rows) {
       seen.add(row.id);
-      const key = [row.document_hash, row.name, row.kind, row.base_url, allowPrivateNetwork, ...row.expose]
+      const key = [
+        row.document_hash,
+        row.name,
+        row.kind,
+        row.base_url,
+        allowPrivateNetwork,
+        ...row.expose,
+      ]
         .join("\n");
       const previous = state.sources.get(row.id);
       if (previous?.key === key) continue;
@@ -131,7 +138,9 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
           resolve: options.resolve,
           credential: (scheme: string) => openCredential(state, orgId, row.id, scheme),
         };
-        for (const plan of plans) handles.push(registry.register(bindPlan(plan, binding), { tenantId: orgId }));
+        for (const plan of plans) {
+          handles.push(registry.register(bindPlan(plan, binding), { tenantId: orgId }));
+        }
       } catch (error) {
         // Registration checked the document; what fails here (a platform tool added since with
         // the same name) takes the whole source out rather than half of it.
