@@ -8,7 +8,12 @@
  */
 import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 import { openapiPlans, parseOpenapi } from "./openapi.ts";
-import { GenerationError, type OperationPlan } from "./operation.ts";
+import {
+  documentHash,
+  GenerationError,
+  MAX_DOCUMENT_BYTES,
+  type OperationPlan,
+} from "./operation.ts";
 
 /** What a source's plans depend on. */
 export interface SourceDocument {
@@ -37,8 +42,7 @@ export interface PlanSourceOptions {
   validate?: boolean;
 }
 
-/** Most bytes of a document (refused past it, before any parsing). */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export { documentHash, MAX_DOCUMENT_BYTES };
 
 /** Plans held per instance; the oldest go first. */
 const CACHE_LIMIT = 128;
@@ -46,12 +50,6 @@ const cache = new Map<string, Promise<OperationPlan[]>>();
 
 /** How many generations this instance has run (not cache hits), for tests and benches. */
 export const generationStats = { runs: 0 };
-
-/** SHA-256 hex of a document. */
-export async function documentHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * The plans of a source, from the cache when this instance made them before.

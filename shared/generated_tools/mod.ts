@@ -11,14 +11,22 @@
  * - `credential_box.ts`: credentials sealed with AES-GCM at rest;
  * - `sync.ts`: the Postgres-backed `TenantToolSync` every instance uses.
  *
+ * This face is light (no parser): the generator (`engine.ts`, with
+ * `@scalar/openapi-parser`, `yaml` and `graphql`) is imported only by the
+ * functions that serve generated tools, and handed to the platform.
+ *
  * @module
  */
 export { bindPlan, type Credential, type SourceBinding } from "./bind.ts";
 export { createCredentialBox, type CredentialBox, credentialBoxFromEnv } from "./credential_box.ts";
-export { documentHash, MAX_DOCUMENT_BYTES, planSource, type SourceDocument } from "./generate.ts";
-export { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
-export { openapiPlans, parseOpenapi } from "./openapi.ts";
-export { GenerationError, type OperationPlan } from "./operation.ts";
+export type { SourceDocument } from "./generate.ts";
+export type { GeneratedToolsEngine } from "./engine.ts";
+export {
+  documentHash,
+  GenerationError,
+  MAX_DOCUMENT_BYTES,
+  type OperationPlan,
+} from "./operation.ts";
 export {
   checkTarget,
   isBlockedAddress,

@@ -12,6 +12,15 @@ import type { z } from "zod";
 /** Longest tool name (the registry's pattern allows 64). */
 export const MAX_TOOL_NAME = 64;
 
+/** Most bytes of a document (refused past it, before any parsing). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+/** SHA-256 hex of a document. */
+export async function documentHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Most tools one source may generate. */
 export const MAX_OPERATIONS = 500;
 

@@ -21,13 +21,32 @@ import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
 import { bindPlan } from "./bind.ts";
 import type { CredentialBox } from "./credential_box.ts";
-import { documentHash, MAX_DOCUMENT_BYTES, planSource } from "./generate.ts";
-import { getIntrospectionQuery, parseGraphqlSchema, schemaText } from "./graphql.ts";
-import { GenerationError, type OperationPlan } from "./operation.ts";
+import type { GeneratedToolsEngine } from "./engine.ts";
+import {
+  documentHash,
+  GenerationError,
+  MAX_DOCUMENT_BYTES,
+  type OperationPlan,
+} from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+
+// The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
+// of directives' arguments), kept here so the tools need not carry the graphql package.
+const INTROSPECTION_QUERY =
+  `query IntrospectionQuery { __schema { queryType { name } mutationType { name }
+subscriptionType { name } types { ...FullType } directives { name description locations args { ...InputValue } } } }
+fragment FullType on __Type { kind name description fields(includeDeprecated: true) { name description
+args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason } inputFields { ...InputValue }
+interfaces { ...TypeRef } enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+possibleTypes { ...TypeRef } }
+fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name
+ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } } }`;
 
 /** What the source tools need from the composition root. */
 export interface GeneratedToolsService {
+  /** The generator; absent where this function does not serve generated tools. */
+  engine?: GeneratedToolsEngine;
   /** Seals credentials. */
   box: CredentialBox;
   /** Whether a name is a platform (global) tool, which a tenant's tool may never take. */
@@ -174,6 +193,13 @@ export const apiSourceRegister = defineTool({
   async prepare(args, ctx): Promise<Prepared> {
     const orgId = await requireStaff(ctx.read, ctx.org_id);
     const service = ctx.services.get(GENERATED_TOOLS);
+    const engine = service.engine;
+    if (!engine) {
+      throw new ToolFailure(
+        "SERVICE_UNAVAILABLE",
+        "APIs are registered through the tools function: nothing was registered",
+      );
+    }
     const settings = await settingsOf(ctx.read, orgId);
     const fetchOptions = {
       allowPrivateNetwork: settings.allow_private_network,
@@ -201,12 +227,12 @@ export const apiSourceRegister = defineTool({
           const response = await safeFetch(args.url, {
             method: "POST",
             headers: { "content-type": "application/json", accept: "application/json" },
-            body: JSON.stringify({ query: getIntrospectionQuery() }),
+            body: JSON.stringify({ query: INTROSPECTION_QUERY }),
           }, fetchOptions);
           if (response.status !== 200) {
             throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
           }
-          document = schemaText(parseGraphqlSchema(response.text));
+          document = engine.graphqlSdl(response.text);
         }
       } catch (error) {
         if (error instanceof SafeFetchError) throw fetchFailure(error, "url");
@@ -217,7 +243,7 @@ export const apiSourceRegister = defineTool({
     const hash = await documentHash(document);
     let plans: OperationPlan[];
     try {
-      plans = await planSource({
+      plans = await engine.plan({
         orgId,
         name: args.name,
         kind: args.kind,

@@ -15,7 +15,7 @@ import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { bindPlan, type Credential } from "./bind.ts";
 import type { CredentialBox, SealedCredential } from "./credential_box.ts";
-import { planSource } from "./generate.ts";
+import type { GeneratedToolsEngine } from "./engine.ts";
 import type { Resolver } from "./safe_fetch.ts";
 
 /** Options for {@link createPostgresToolSync}. */
@@ -24,6 +24,8 @@ export interface PostgresToolSyncOptions {
   db: Queryable;
   /** Opens credentials at call time. */
   box: CredentialBox;
+  /** Makes the plans. */
+  engine: GeneratedToolsEngine;
   /** Logs a source that could not be generated or registered. */
   log?: Logger;
   /** DNS resolution for the tools' calls (tests inject one). */
@@ -122,7 +124,7 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
       changed = true;
       const handles: ToolHandle[] = [];
       try {
-        const plans = await planSource({
+        const plans = await options.engine.plan({
           orgId,
           name: row.name,
           kind: row.kind,

@@ -47,11 +47,12 @@ import {
   createPostgresToolSync,
   credentialBoxFromEnv,
   GENERATED_TOOLS,
+  type GeneratedToolsEngine,
   type Resolver,
   SOURCE_TOOLS,
   SOURCE_WRITES,
 } from "@shared/generated_tools/mod.ts";
-import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
+import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -178,8 +179,15 @@ export interface PlatformOptions {
    */
   tenantRateCeiling?: RateLimit;
   /**
-   * Keeps each tenant's run-time tools (generated from its APIs) in step with
-   * the database. @default the Postgres-backed sync over `db`
+   * The generator of tenants' API tools (`GENERATED_TOOLS_ENGINE` from
+   * `shared/generated_tools/engine.ts`, about 1 MiB of parsers): the functions
+   * that serve generated tools pass it; without it no generated tool is
+   * registered here and `api_source_register` answers SERVICE_UNAVAILABLE.
+   */
+  generatedTools?: GeneratedToolsEngine;
+  /**
+   * Keeps each tenant's run-time tools in step with the database.
+   * @default the Postgres-backed sync over `db` with `generatedTools`, else none
    */
   runtimeTools?: TenantToolSync;
   /**
@@ -256,6 +264,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const generated = {
     key: GENERATED_TOOLS,
     value: {
+      engine: options.generatedTools,
       box,
       isPlatformTool: (name: string) => registry.get(name) !== undefined,
       resolve: options.resolveDns,
@@ -267,8 +276,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     now,
     get: serviceLookup(packs, [...defaultProvisions(), generated, ...(options.provide ?? [])]),
   };
+  const engine = options.generatedTools;
   const runtimeTools = options.runtimeTools ??
-    createPostgresToolSync({ db, box, log, resolve: options.resolveDns });
+    (engine
+      ? createPostgresToolSync({ db, box, engine, log, resolve: options.resolveDns })
+      : NO_RUNTIME_TOOLS);
   const syncTools = tenantSyncer(runtimeTools, registry, {
     maxAgeMs: options.runtimeToolsMaxAgeMs ?? 1000,
     log,
