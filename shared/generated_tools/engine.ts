@@ -1,34 +1,25 @@
 /**
- * The generator itself, as one value the composition root hands to the
- * functions that serve tenants' generated tools: parsing and validating
- * documents (`@scalar/openapi-parser`, `yaml`, `graphql`) weighs about a
- * megabyte of bundle, so only those functions (the tools function, the dev
- * server, tests) import this module; the others run without generated tools.
+ * The full generator: {@link GENERATED_TOOLS_SYNC_ENGINE}'s plans plus
+ * registration's readers (the OpenAPI validator `@scalar/openapi-parser`
+ * with YAML, and GraphQL introspection), about a megabyte of bundle: for the
+ * tools function, the dev server and tests.
  *
  * @module
  */
-import { planSource, type PlanSourceOptions, type SourceDocument } from "./generate.ts";
 import { parseGraphqlSchema, schemaText } from "./graphql.ts";
-import type { OperationPlan } from "./operation.ts";
+import { parseOpenapi } from "./openapi_validate.ts";
+import { GENERATED_TOOLS_SYNC_ENGINE, type GeneratedToolsEngine } from "./sync_engine.ts";
 
-/** Makes plans from documents. */
-export interface GeneratedToolsEngine {
-  /**
-   * A source's plans (cached by tenant and document hash).
-   *
-   * @throws {GenerationError} naming what cannot be read or mapped.
-   */
-  plan(source: SourceDocument, options?: PlanSourceOptions): Promise<OperationPlan[]>;
-  /**
-   * An introspection answer (or SDL) as the SDL stored for the source.
-   *
-   * @throws {GenerationError} when it is not a schema.
-   */
-  graphqlSdl(text: string): string;
-}
+export { GENERATED_TOOLS_SYNC_ENGINE };
+export type { DocumentReaders, GeneratedToolsEngine } from "./sync_engine.ts";
 
-/** The engine. */
+/** Plans and registration's readers. */
 export const GENERATED_TOOLS_ENGINE: GeneratedToolsEngine = {
-  plan: planSource,
-  graphqlSdl: (text) => schemaText(parseGraphqlSchema(text)),
+  plan: GENERATED_TOOLS_SYNC_ENGINE.plan,
+  readers: {
+    async openapiJson(text) {
+      return JSON.stringify((await parseOpenapi(text)).document);
+    },
+    graphqlSdl: (text) => schemaText(parseGraphqlSchema(text)),
+  },
 };

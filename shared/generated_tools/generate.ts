@@ -7,7 +7,7 @@
  * @module
  */
 import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
-import { openapiPlans, parseOpenapi } from "./openapi.ts";
+import { openapiPlans, type ParsedOpenapi, parseStoredOpenapi } from "./openapi.ts";
 import {
   documentHash,
   GenerationError,
@@ -40,6 +40,11 @@ export interface PlanSourceOptions {
    * @default true
    */
   validate?: boolean;
+  /**
+   * Reads and validates a document (registration's reader, `openapi_validate.ts`).
+   * @default none: a stored JSON document is read unvalidated
+   */
+  parseOpenapi?: (text: string) => Promise<ParsedOpenapi>;
 }
 
 export { documentHash, MAX_DOCUMENT_BYTES };
@@ -60,7 +65,7 @@ export function planSource(
   source: SourceDocument,
   options: PlanSourceOptions = {},
 ): Promise<OperationPlan[]> {
-  const validate = options.validate ?? true;
+  const validate = (options.validate ?? true) && options.parseOpenapi !== undefined;
   const base = [source.orgId, source.documentHash, source.name, source.kind, ...source.expose]
     .join("\n");
   // A validated generation serves either kind of request; an unvalidated one only its own.
@@ -73,14 +78,17 @@ export function planSource(
     cache.set(hit, cached);
     return cached;
   }
-  const made = generate(source, validate);
+  const made = generate(source, validate ? options.parseOpenapi : undefined);
   cache.set(key, made);
   made.catch(() => cache.delete(key));
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   return made;
 }
 
-async function generate(source: SourceDocument, validate: boolean): Promise<OperationPlan[]> {
+async function generate(
+  source: SourceDocument,
+  parseOpenapi: ((text: string) => Promise<ParsedOpenapi>) | undefined,
+): Promise<OperationPlan[]> {
   generationStats.runs++;
   const bytes = new TextEncoder().encode(source.document).byteLength;
   if (bytes > MAX_DOCUMENT_BYTES) {
@@ -90,7 +98,10 @@ async function generate(source: SourceDocument, validate: boolean): Promise<Oper
     }]);
   }
   if (source.kind === "openapi") {
-    return openapiPlans(await parseOpenapi(source.document, { validate }), {
+    const parsed = parseOpenapi
+      ? await parseOpenapi(source.document)
+      : parseStoredOpenapi(source.document);
+    return openapiPlans(parsed, {
       source: source.name,
       expose: source.expose,
     });

@@ -20,7 +20,7 @@
 export { bindPlan, type Credential, type SourceBinding } from "./bind.ts";
 export { createCredentialBox, type CredentialBox, credentialBoxFromEnv } from "./credential_box.ts";
 export type { SourceDocument } from "./generate.ts";
-export type { GeneratedToolsEngine } from "./engine.ts";
+export type { GeneratedToolsEngine } from "./sync_engine.ts";
 export {
   documentHash,
   GenerationError,

@@ -3,13 +3,12 @@
  * the document marks `x-agent: {action: true}` or the tenant names in
  * `expose`. Path, query and header parameters and the JSON body become one
  * strict input object; the first 2xx JSON response becomes a lenient output.
- * The document is validated with `@scalar/openapi-parser`; `$ref`s are
- * resolved while mapping (cycles end as open objects).
+ * Validation (`@scalar/openapi-parser`, YAML) is `openapi_validate.ts`,
+ * which only registration needs; `$ref`s are resolved while mapping (cycles
+ * end as open objects).
  *
  * @module
  */
-import { validate } from "@scalar/openapi-parser";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import {
   exampleFromSchema,
@@ -49,50 +48,17 @@ export interface ParsedOpenapi {
 }
 
 /**
- * Parses and validates a document (JSON or YAML text).
+ * Reads a stored document (JSON, as registration stores it) without
+ * validating it again: mapping still refuses what it cannot read.
  *
- * @throws {GenerationError} naming what is invalid, with JSON pointers.
+ * @throws {GenerationError} when it is not JSON or not OpenAPI 3.0/3.1.
  */
-export async function parseOpenapi(
-  text: string,
-  options: { validate?: boolean } = {},
-): Promise<ParsedOpenapi> {
-  if (options.validate === false) return parseUnvalidated(text);
-  let result;
-  try {
-    result = await validate(text);
-  } catch (error) {
-    throw new GenerationError([{
-      path: "#",
-      message: `Not an OpenAPI document: ${String(error).slice(0, 200)}`,
-    }]);
-  }
-  const document = result.specification as Node | undefined;
-  const version = typeof document?.openapi === "string" ? document.openapi : "";
-  if (!document || !/^3\.[01]\./.test(version)) {
-    throw new GenerationError([{
-      path: "#/openapi",
-      message: "Only OpenAPI 3.0 and 3.1 documents are read",
-    }]);
-  }
-  if (!result.valid) {
-    throw new GenerationError(
-      (result.errors ?? []).slice(0, 20).map((error) => ({
-        path: `#${(error as { path?: string }).path ?? ""}`,
-        message: String(error.message).slice(0, 200),
-      })),
-    );
-  }
-  return { document, version };
-}
-
-// A stored document, validated when it was registered: parsed only.
-function parseUnvalidated(text: string): ParsedOpenapi {
+export function parseStoredOpenapi(text: string): ParsedOpenapi {
   let document: unknown;
   try {
-    document = text.trimStart().startsWith("{") ? JSON.parse(text) : parseYaml(text);
+    document = JSON.parse(text);
   } catch {
-    throw new GenerationError([{ path: "#", message: "Not JSON or YAML" }]);
+    throw new GenerationError([{ path: "#", message: "Not JSON" }]);
   }
   const version = (document as Node | null)?.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { petstoreDocument } from "@testing/tenant_api_server.ts";
-import { openapiPlans, parseOpenapi } from "./openapi.ts";
+import { openapiPlans } from "./openapi.ts";
+import { parseOpenapi } from "./openapi_validate.ts";
 import { GenerationError } from "./operation.ts";
 import { documentHash, generationStats, planSource } from "./generate.ts";
 import { exampleInput } from "./bind.ts";

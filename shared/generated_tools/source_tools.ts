@@ -21,7 +21,7 @@ import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
 import { bindPlan } from "./bind.ts";
 import type { CredentialBox } from "./credential_box.ts";
-import type { GeneratedToolsEngine } from "./engine.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import {
   documentHash,
   GenerationError,
@@ -194,7 +194,8 @@ export const apiSourceRegister = defineTool({
     const orgId = await requireStaff(ctx.read, ctx.org_id);
     const service = ctx.services.get(GENERATED_TOOLS);
     const engine = service.engine;
-    if (!engine) {
+    const readers = engine?.readers;
+    if (!engine || !readers) {
       throw new ToolFailure(
         "SERVICE_UNAVAILABLE",
         "APIs are registered through the tools function: nothing was registered",
@@ -232,7 +233,7 @@ export const apiSourceRegister = defineTool({
           if (response.status !== 200) {
             throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
           }
-          document = engine.graphqlSdl(response.text);
+          document = readers.graphqlSdl(response.text);
         }
       } catch (error) {
         if (error instanceof SafeFetchError) throw fetchFailure(error, "url");
@@ -240,9 +241,14 @@ export const apiSourceRegister = defineTool({
         throw error;
       }
     }
-    const hash = await documentHash(document);
     let plans: OperationPlan[];
+    let hash = "";
     try {
+      // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
+      document = args.kind === "openapi"
+        ? await readers.openapiJson(checkSize(document))
+        : readers.graphqlSdl(checkSize(document));
+      hash = await documentHash(document);
       plans = await engine.plan({
         orgId,
         name: args.name,
@@ -371,6 +377,18 @@ export const apiSourceRegister = defineTool({
     };
   },
 });
+
+// The limit holds before any parsing, whichever way the document came.
+function checkSize(document: string): string {
+  const bytes = new TextEncoder().encode(document).byteLength;
+  if (bytes > MAX_DOCUMENT_BYTES) {
+    throw new GenerationError([{
+      path: "document",
+      message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,
+    }]);
+  }
+  return document;
+}
 
 function firstServer(document: string, documentUrl: string | undefined): string | undefined {
   let servers: unknown;

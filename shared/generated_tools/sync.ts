@@ -15,7 +15,7 @@ import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import { bindPlan, type Credential } from "./bind.ts";
 import type { CredentialBox, SealedCredential } from "./credential_box.ts";
-import type { GeneratedToolsEngine } from "./engine.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import type { Resolver } from "./safe_fetch.ts";
 
 /** Options for {@link createPostgresToolSync}. */
