@@ -349,3 +349,53 @@ dbTest(
     });
   },
 );
+
+dbTest(
+  "generated tools: a YAML document is validated at registration and stored as JSON that other instances map",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const yaml = [
+        "openapi: 3.0.3",
+        "info: {title: Pets, version: '1'}",
+        `servers: [{url: '${api.url}'}]`,
+        "paths:",
+        "  /pets/{petId}:",
+        "    get:",
+        "      operationId: getPet",
+        "      x-agent: {action: true}",
+        "      security: [{key: []}]",
+        "      parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]",
+        "      responses: {'200': {description: ok}}",
+        "components:",
+        "  securitySchemes: {key: {type: apiKey, in: header, name: X-Api-Key}}",
+      ].join("\n");
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "yamlpets",
+        kind: "openapi",
+        document: yaml,
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const [row] = await db.query<{ document: string }>(
+        "select document from public.api_sources where name = 'yamlpets'",
+      );
+      assert.equal(JSON.parse(row.document).openapi, "3.0.3");
+      await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "yamlpets",
+        scheme: "key",
+        secret: PET_API_KEY,
+      });
+      const pet: TestData = await rt.callAs(USER.jean, "yamlpets_get_pet", { petId: 1 });
+      assert.equal(pet.data?.name, "Rex", JSON.stringify(pet));
+      // An invalid document names where: nothing is stored.
+      const bad: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "bad",
+        kind: "openapi",
+        document: "openapi: 3.1.0\ninfo: {title: x}\npaths: {/a: {get: {operationId: 5}}}\n",
+      });
+      assert.equal(bad.error.code, "VALIDATION_ERROR");
+      assert.equal(bad.error.fields[0].path, "document");
+      assert.match(bad.error.fields[0].message, /#\/paths/);
+    });
+  },
+);
