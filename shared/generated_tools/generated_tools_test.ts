@@ -399,3 +399,30 @@ dbTest(
     });
   },
 );
+
+dbTest(
+  "generated tools: a credential sealed under another key is AUTH_ERROR asking to set it again, never INTERNAL_ERROR",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      // The row as another deployment's key would have sealed it.
+      await db.query("update public.api_credentials set key_id = 'ffffffffffffffff'");
+      await rt.platform.syncTools(ORG.easymo, true);
+      const call: TestData = await rt.callAs(USER.jean, "petstore_list_pets", {});
+      assert.equal(call.error?.code, "AUTH_ERROR", JSON.stringify(call));
+      assert.match(call.error.msg, /api_credential_set/);
+      assert.equal(api.requests.length, 0);
+    });
+  },
+);

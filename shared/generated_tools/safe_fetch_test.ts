@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startTenantApi } from "@testing/tenant_api_server.ts";
+import { startHangingEndpoint } from "@testing/hanging_endpoint.ts";
 import { isBlockedAddress, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 
 async function refusal(promise: Promise<unknown>): Promise<SafeFetchError> {
@@ -119,5 +120,20 @@ Deno.test("safeFetch() with the private-network setting reaches loopback, caps s
     assert.equal(scheme.kind, "bad_url");
   } finally {
     await api.close();
+  }
+});
+
+Deno.test("safeFetch() gives up on an API that never answers as a timeout, not a network error", async () => {
+  const hanging = startHangingEndpoint();
+  try {
+    const error = await refusal(
+      safeFetch(`${new URL(hanging.baseURL).origin}/pets`, {}, {
+        allowPrivateNetwork: true,
+        timeoutMs: 200,
+      }),
+    );
+    assert.equal(error.kind, "timeout");
+  } finally {
+    await hanging.close();
   }
 });

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import type { ToolHandle, ToolRegistry } from "@shared/registry/registry.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
@@ -174,8 +175,15 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
   ): Promise<Credential | null> {
     const sealed = state.credentials.get(`${sourceId}\n${scheme}`);
     if (!sealed) return null;
-    const secret = await box.open(sealed, { orgId, sourceId, scheme });
-    return JSON.parse(secret) as Credential;
+    try {
+      return JSON.parse(await box.open(sealed, { orgId, sourceId, scheme })) as Credential;
+    } catch {
+      // A rotated GENERATED_TOOLS_KEY or a row moved by hand: the caller's to fix, not a crash.
+      throw new ToolFailure(
+        "AUTH_ERROR",
+        `The credential for ${scheme} cannot be opened here: staff set it again with api_credential_set`,
+      );
+    }
   }
 
   return {
