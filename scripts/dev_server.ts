@@ -24,6 +24,7 @@ import { signDevToken } from "@shared/auth/jwt.ts";
 import { prepareDatabase, restartSeedClock } from "@shared/db/migrate.ts";
 import type { Database } from "@shared/db/types.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
+import { GENERATED_TOOLS_ENGINE } from "@shared/generated_tools/engine.ts";
 import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import { createAdminApp } from "../supabase/functions/admin-messages/app.ts";
 import { createPaymentsApp } from "../supabase/functions/payments/app.ts";
@@ -295,6 +296,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     notificationIntervalMs: 1000,
     // The platform's sweep (due pack schedules, expired idempotency keys), as pg_cron runs it.
     sweepIntervalMs: 10_000,
+    // Tenants' own APIs as tools (the credential key is derived from the dev secret).
+    generatedTools: GENERATED_TOOLS_ENGINE,
   });
   await writeDevUsers(runtime, root);
   const waMedia = createLocalMediaServer({

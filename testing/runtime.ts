@@ -17,6 +17,7 @@ import { createRuntime, type Runtime } from "@shared/platform/env.ts";
 import type { PlatformOptions } from "@shared/platform/platform.ts";
 import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { ORG } from "./seed.ts";
+import { GENERATED_TOOLS_ENGINE } from "@shared/generated_tools/engine.ts";
 
 /** A tool result in tests (`{ok, data}` or `{ok, error}`): assertions check its shape. */
 // deno-lint-ignore no-explicit-any
@@ -77,6 +78,8 @@ export async function createTestRuntime(
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),
+    // Every test runtime serves tenants' generated tools, as the tools function does.
+    generatedTools: GENERATED_TOOLS_ENGINE,
   });
   return {
     ...runtime,

@@ -36,7 +36,8 @@ import { startFakeGraph } from "@testing/graph_server.ts";
 export const BUDGET_BYTES = 5 * 1024 * 1024;
 
 /** Functions with a budget of their own. */
-const BUDGETS: Record<string, number> = { agent: 6 * 1024 * 1024 };
+// The tools function carries the generator of tenants' API tools (OpenAPI validator, YAML, graphql).
+const BUDGETS: Record<string, number> = { agent: 6 * 1024 * 1024, tools: 6 * 1024 * 1024 };
 
 /** Functions allowed to carry the agent's libraries. */
 const AGENT_FUNCTIONS = new Set(["agent"]);
@@ -59,8 +60,13 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
     // ocr-processor reads documents with OpenAI vision when deployed (docs/ocr.md).
     unless: new Set([...AGENT_FUNCTIONS, "ocr-processor"]),
   },
-  // The agent file travels pre-parsed (config/agent_configs.ts).
-  { what: "the YAML parser", pattern: /^\/\/ .*node_modules\/\.deno\/yaml@/m },
+  // The agent file travels pre-parsed (config/agent_configs.ts); the tools function parses
+  // tenants' OpenAPI documents, which may be YAML.
+  {
+    what: "the YAML parser",
+    pattern: /^\/\/ .*node_modules\/\.deno\/yaml@/m,
+    unless: new Set(["tools"]),
+  },
   { what: "tesseract.js", pattern: /^\/\/ .*node_modules\/\.deno\/tesseract\.js/m },
   { what: "jimp", pattern: /^\/\/ .*node_modules\/\.deno\/@jimp\+/m },
   // A native addon and 15 MB of models: self-hosted readers only (docs/ocr.md).

@@ -22,6 +22,7 @@ import type {
   ToolRegistry,
 } from "@shared/registry/registry.ts";
 import type { TenantDirectory } from "@shared/registry/tenant_policy.ts";
+import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import type { FileStore } from "@shared/storage/file_store.ts";
 import type { InvokeRequest } from "./invoke.ts";
@@ -86,7 +87,17 @@ export interface Platform {
   getToolsForTenant(tenantId: string): AnyTool[];
   /** What an agent of a tenant may use. */
   getToolsForAgent(agentId: string, tenantId: string): AnyTool[];
-  /** Runs one call through the pipeline. */
+  /** Keeps each tenant's run-time tools (generated from its APIs) in step with the database. */
+  readonly runtimeTools: TenantToolSync;
+  /**
+   * Brings a tenant's run-time tools up to date in {@link registry} (cheap
+   * when its catalog version did not move; at most one read per interval
+   * unless `force`). `call` does it first; a listing should too. Never throws.
+   *
+   * @returns whether this instance's tools changed.
+   */
+  syncTools(orgId: string, force?: boolean): Promise<boolean>;
+  /** Runs one call through the pipeline, after syncing the caller's tenant's run-time tools. */
   call(request: InvokeRequest): Promise<ToolResult>;
   /** The platform's clock: what tools, schedules and sweeps read (injected in tests). */
   now(): Date;

@@ -49,7 +49,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
  * @throws {Error} when the database URL or secret is missing.
  */
 export async function openRuntimeFromEnv(
-  options: { provide?: PlatformOptions["provide"] } = {},
+  options: Pick<PlatformOptions, "provide" | "generatedTools"> = {},
 ): Promise<Runtime> {
   // Postgres only: PGlite never enters a deployed function's module graph.
   const db = openDatabaseFromEnv();
@@ -69,6 +69,7 @@ export async function openRuntimeFromEnv(
     verify,
     provide: [...(files ? [{ key: FILE_STORE, value: files }] : []), ...(options.provide ?? [])],
     pdfUrlTtlDays: pdfUrlTtlDaysFromEnv(),
+    generatedTools: options.generatedTools,
     // Unconfigured channels stay queued rather than being marked sent.
     notificationTransports: notificationTransportsFromEnv({ fallback: "none" }),
     notificationIntervalMs: Number(Deno.env.get("NOTIFICATION_DISPATCH_INTERVAL_MS") ?? 2000),

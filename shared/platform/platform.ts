@@ -43,6 +43,16 @@ import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/m
 import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
+import {
+  createPostgresToolSync,
+  credentialBoxFromEnv,
+  GENERATED_TOOLS,
+  type GeneratedToolsEngine,
+  type Resolver,
+  SOURCE_TOOLS,
+  SOURCE_WRITES,
+} from "@shared/generated_tools/mod.ts";
+import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -64,6 +74,8 @@ export function platformTools(
     createSearchSupabase(packTables(packs)),
     analyticsLog,
     createGeneratePdf({ urlTtlDays: options.pdfUrlTtlDays }),
+    // A tenant's staff bring their own API (OpenAPI, GraphQL) as tools of that tenant.
+    ...SOURCE_TOOLS,
   ];
 }
 
@@ -166,6 +178,26 @@ export interface PlatformOptions {
    * @default `TOOL_TENANT_CEILING_PER_SEC` calls a second, else 1,000
    */
   tenantRateCeiling?: RateLimit;
+  /**
+   * The generator of tenants' API tools (`GENERATED_TOOLS_ENGINE` from
+   * `shared/generated_tools/engine.ts`, about 1 MiB of parsers): the functions
+   * that serve generated tools pass it; without it no generated tool is
+   * registered here and `api_source_register` answers SERVICE_UNAVAILABLE.
+   */
+  generatedTools?: GeneratedToolsEngine;
+  /**
+   * Keeps each tenant's run-time tools in step with the database.
+   * @default the Postgres-backed sync over `db` with `generatedTools`, else none
+   */
+  runtimeTools?: TenantToolSync;
+  /**
+   * How long a tenant's catalog version is trusted before a call or listing
+   * reads it again (one primary-key read): another instance's new tools
+   * appear within this long. @default 1000
+   */
+  runtimeToolsMaxAgeMs?: number;
+  /** DNS resolution for generated tools and document fetches (tests). @default the system's */
+  resolveDns?: Resolver;
 }
 
 /**
@@ -227,12 +259,32 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   checkAgentTenants(agents, tenants.list().map((tenant) => tenant.slug));
 
   const traces = new TraceSink({ db, log, intervalMs: options.traceIntervalMs });
+  // GENERATED_TOOLS_KEY seals tenants' API credentials; without it, a key derived from the secret.
+  const box = await credentialBoxFromEnv(secret);
+  const generated = {
+    key: GENERATED_TOOLS,
+    value: {
+      engine: options.generatedTools,
+      box,
+      isPlatformTool: (name: string) => registry.get(name) !== undefined,
+      resolve: options.resolveDns,
+    },
+  };
   const services: ToolServices = {
     pseudonymise: createPseudonymiser(secret),
     ...options.services,
     now,
-    get: serviceLookup(packs, [...defaultProvisions(), ...(options.provide ?? [])]),
+    get: serviceLookup(packs, [...defaultProvisions(), generated, ...(options.provide ?? [])]),
   };
+  const engine = options.generatedTools;
+  const runtimeTools = options.runtimeTools ??
+    (engine
+      ? createPostgresToolSync({ db, box, engine, log, resolve: options.resolveDns })
+      : NO_RUNTIME_TOOLS);
+  const syncTools = tenantSyncer(runtimeTools, registry, {
+    maxAgeMs: options.runtimeToolsMaxAgeMs ?? 1000,
+    log,
+  });
   const invoker = createInvoker({
     db,
     registry,
@@ -290,7 +342,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
         agents.allows(slug, agentId, tool.name)
       );
     },
-    call: (request) => invoker.invoke(request),
+    runtimeTools,
+    syncTools,
+    call: async (request) => {
+      const orgId = request.caller.org_id;
+      // The tenant's generated tools, as the database holds them, before the lookup.
+      if (orgId) await syncTools(orgId);
+      const result = await invoker.invoke(request);
+      // The staff member who changed the tenant's APIs uses the new tools at once on this instance.
+      if (result.ok && orgId && registry.get(request.tool)?.sideEffects === SOURCE_WRITES) {
+        await syncTools(orgId, true);
+      }
+      return result;
+    },
     now,
     sweep: () => sweeper.sweep(),
     async close() {
@@ -302,4 +366,32 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   };
   if (options.sweepIntervalMs) sweeper.start({ intervalMs: options.sweepIntervalMs });
   return platform;
+}
+
+/**
+ * Syncs a tenant's run-time tools at most once per `maxAgeMs` (unless forced):
+ * a failure is logged and the tools already registered stay.
+ */
+function tenantSyncer(
+  sync: TenantToolSync,
+  registry: ToolRegistry,
+  options: { maxAgeMs: number; log: Logger },
+): (orgId: string, force?: boolean) => Promise<boolean> {
+  const checked = new Map<string, number>();
+  return async function syncTenantTools(orgId, force = false) {
+    const at = performance.now();
+    const last = checked.get(orgId);
+    if (!force && last !== undefined && at - last < options.maxAgeMs) return false;
+    checked.set(orgId, at);
+    try {
+      return await sync.sync(orgId, registry);
+    } catch (error) {
+      checked.delete(orgId);
+      options.log.error("runtime_tools_sync_failed", {
+        org_id: orgId,
+        error: String(error).slice(0, 300),
+      });
+      return false;
+    }
+  };
 }

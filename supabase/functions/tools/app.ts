@@ -93,6 +93,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const query = ListQuery.safeParse(c.req.query());
     if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
     const { format, agent } = query.data;
+    await platform.syncTools(caller.org_id);
     if (agent) {
       const tenant = platform.tenants.get(caller.org_id)?.slug;
       if (!tenant || !platform.agents.get(tenant, agent)) {

@@ -30,6 +30,10 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     const TENANT_TOOLS = [
       // Service-only tools (drivers' and venues' answers, sweeps) are not listed to a user.
       "analytics_log",
+      "api_credential_set",
+      "api_source_list",
+      "api_source_register",
+      "api_source_remove",
       "broadcast_cancel",
       "broadcast_schedule",
       "broadcast_status",

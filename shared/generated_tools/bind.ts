@@ -1,0 +1,279 @@
+/**
+ * An operation plan bound to a tenant's source (base URL, private-network
+ * setting, credentials) as a registry tool. Every call goes through
+ * {@link safeFetch}; the tenant's credential is opened only for the request
+ * and never enters a result, a trace, a log or an error.
+ *
+ * Descriptor from the method: GET/HEAD are read-only and run without the
+ * database; other methods are side-effecting, send the call's idempotency key
+ * as `Idempotency-Key`, and call out in `prepare` (no transaction held while
+ * the API answers); DELETE asks for confirmation.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/result.ts";
+import type { ErrorCode } from "@shared/contract/errors.ts";
+import { defineTool, type ExecutionContext, type Tool } from "@shared/registry/define_tool.ts";
+import type { GraphqlSend, HttpSend, OperationPlan, SecurityScheme } from "./operation.ts";
+import { type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+import { exampleFromSchema } from "./json_schema_zod.ts";
+
+/** A credential as a tenant's staff set it (opened only to make a request). */
+export type Credential = { value: string } | { username: string; password: string };
+
+/** What binds plans to one tenant's source. */
+export interface SourceBinding {
+  /** The tenant. */
+  orgId: string;
+  /** The source's name (tools' prefix). */
+  source: string;
+  /** Calls go to `<baseUrl><path>` (OpenAPI) or to `baseUrl` (GraphQL). */
+  baseUrl: string;
+  /** Whether the tenant may reach private addresses. */
+  allowPrivateNetwork: boolean;
+  /** Opens the tenant's credential for a scheme; `null` when none is set. */
+  credential(scheme: string): Promise<Credential | null>;
+  /** DNS resolution (tests inject one). */
+  resolve?: Resolver;
+}
+
+/** Most bytes of an API's answer read. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/** Builds the tool for a plan on a binding. */
+export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
+  const needsService = plan.send.kind === "http" && plan.send.security.length > 0;
+  const call = (
+    args: Record<string, unknown>,
+    ctx: Pick<ExecutionContext, "signal" | "idempotency_key">,
+  ) =>
+    plan.send.kind === "http"
+      ? sendHttp(plan.send, args, ctx, binding, plan.readOnly)
+      : sendGraphql(plan.send, args, ctx, binding);
+  const spec = {
+    name: plan.name,
+    title: plan.title,
+    description: plan.description,
+    category: `api.${binding.source}`,
+    input: plan.input,
+    output: plan.output,
+    sideEffects: plan.readOnly ? "none" as const : `writes.api_${binding.source}` as const,
+    auth: needsService ? "service" as const : "user" as const,
+    latencyBudgetMs: 1000,
+    timeoutMs: 10_000,
+    idempotent: true,
+    confirmRequired: plan.destructive,
+    openWorld: true,
+    usesDatabase: !plan.readOnly,
+    ...(plan.readOnly
+      ? { execute: (args: Record<string, unknown>, ctx: ExecutionContext) => call(args, ctx) }
+      : {
+        prepare: (args: Record<string, unknown>, ctx: ExecutionContext) => call(args, ctx),
+        execute: (_args: Record<string, unknown>, ctx: ExecutionContext) =>
+          Promise.resolve(ctx.prepared),
+      }),
+  };
+  const example = plan.example ?? exampleInput(plan.input);
+  if (plan.input.safeParse(example).success) {
+    return defineTool({ ...spec, examples: [{ input: example }] } as never) as Tool;
+  }
+  // No example we can make honours the document's constraints (a pattern): the tool is still
+  // checked by defineTool over an empty input, then given its real schema and no example.
+  const checked = defineTool({ ...spec, input: z.object({}), examples: [{ input: {} }] } as never);
+  return { ...(checked as Tool), input: plan.input, examples: [] };
+}
+
+/** A plausible input for a schema (required fields only), for the tool's example. */
+export function exampleInput(input: z.ZodObject): Record<string, unknown> {
+  const json = z.toJSONSchema(input, { unrepresentable: "any", io: "input" });
+  return exampleFromSchema(json, json) as Record<string, unknown>;
+}
+
+async function credentialHeaders(
+  send: HttpSend,
+  binding: SourceBinding,
+): Promise<{ headers: Record<string, string>; query: [string, string][]; names: string[] }> {
+  const none = { headers: {}, query: [], names: [] };
+  if (send.security.length === 0) return none;
+  for (const requirement of send.security) {
+    const opened = await Promise.all(requirement.map((scheme) => binding.credential(scheme.name)));
+    if (opened.some((credential) => credential === null)) continue;
+    const headers: Record<string, string> = {};
+    const query: [string, string][] = [];
+    const names: string[] = [];
+    requirement.forEach((scheme: SecurityScheme, index) => {
+      const credential = opened[index]!;
+      if (scheme.type === "basic") {
+        const pair = "username" in credential
+          ? `${credential.username}:${credential.password}`
+          : credential.value;
+        headers.authorization = `Basic ${btoa(pair)}`;
+        names.push("authorization");
+        return;
+      }
+      const value = "value" in credential ? credential.value : credential.password;
+      if (scheme.type === "bearer") {
+        headers.authorization = `Bearer ${value}`;
+        names.push("authorization");
+      } else if (scheme.in === "query") {
+        query.push([scheme.paramName!, value]);
+      } else if (scheme.in === "cookie") {
+        headers.cookie = `${scheme.paramName}=${value}`;
+        names.push("cookie");
+      } else {
+        headers[scheme.paramName!.toLowerCase()] = value;
+        names.push(scheme.paramName!.toLowerCase());
+      }
+    });
+    return { headers, query, names };
+  }
+  if (send.securityOptional) return none;
+  const wanted = send.security.map((set) => set.map((scheme) => scheme.name).join(" + "));
+  throw new ToolFailure(
+    "AUTH_ERROR",
+    `No credential is set for this API (${
+      wanted.join(" or ")
+    }): staff set one with api_credential_set`,
+  );
+}
+
+async function sendHttp(
+  send: HttpSend,
+  args: Record<string, unknown>,
+  ctx: Pick<ExecutionContext, "signal" | "idempotency_key">,
+  binding: SourceBinding,
+  readOnly: boolean,
+): Promise<unknown> {
+  let path = send.path;
+  const headers: Record<string, string> = { accept: "application/json" };
+  const url = new URL(binding.baseUrl.replace(/\/+$/, "") + "/");
+  const query = new URLSearchParams();
+  for (const parameter of send.parameters) {
+    const value = args[parameter.key];
+    if (value === undefined) continue;
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    if (parameter.in === "path") {
+      path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(text));
+    } else if (parameter.in === "query") {
+      if (Array.isArray(value)) value.forEach((item) => query.append(parameter.name, String(item)));
+      else query.append(parameter.name, text);
+    } else headers[parameter.name.toLowerCase()] = text;
+  }
+  const secret = await credentialHeaders(send, binding);
+  Object.assign(headers, secret.headers);
+  for (const [name, value] of secret.query) query.append(name, value);
+  const target = new URL(path.replace(/^\/+/, ""), url);
+  target.search = query.toString();
+  let body: string | undefined;
+  if (send.bodyKey && args[send.bodyKey] !== undefined) {
+    body = JSON.stringify(args[send.bodyKey]);
+    headers["content-type"] = "application/json";
+  }
+  if (!readOnly && ctx.idempotency_key) headers["idempotency-key"] = ctx.idempotency_key;
+  const response = await fetchOrFail(
+    target,
+    { method: send.method, headers, body },
+    ctx,
+    binding,
+    secret.names,
+  );
+  if (send.method === "HEAD" || response.status === 204 || !response.text) return null;
+  return parseJson(response.text);
+}
+
+async function sendGraphql(
+  send: GraphqlSend,
+  args: Record<string, unknown>,
+  ctx: Pick<ExecutionContext, "signal">,
+  binding: SourceBinding,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/json",
+  };
+  const credential = await binding.credential("default");
+  if (credential) {
+    headers.authorization = "value" in credential
+      ? `Bearer ${credential.value}`
+      : `Basic ${btoa(`${credential.username}:${credential.password}`)}`;
+  }
+  const response = await fetchOrFail(
+    new URL(binding.baseUrl),
+    { method: "POST", headers, body: JSON.stringify({ query: send.query, variables: args }) },
+    ctx,
+    binding,
+    ["authorization"],
+  );
+  const answer = parseJson(response.text) as { data?: Record<string, unknown>; errors?: unknown[] };
+  if (Array.isArray(answer?.errors) && answer.errors.length) {
+    // The API's words are data for the model (shortened), not a message of ours.
+    const messages = answer.errors.slice(0, 3).map((error) =>
+      String((error as { message?: unknown })?.message ?? "error").slice(0, 200)
+    );
+    if (answer.data?.[send.field] == null) {
+      throw new ToolFailure("VALIDATION_ERROR", "The API refused the request", {
+        details: { api_errors: messages },
+      });
+    }
+  }
+  return answer?.data?.[send.field] ?? null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ToolFailure("SERVICE_UNAVAILABLE", "The API answered something that is not JSON");
+  }
+}
+
+const STATUS_CODES: [number, ErrorCode][] = [
+  [400, "VALIDATION_ERROR"],
+  [401, "AUTH_ERROR"],
+  [403, "AUTH_ERROR"],
+  [404, "NOT_FOUND"],
+  [409, "CONFLICT"],
+  [410, "EXPIRED"],
+  [422, "VALIDATION_ERROR"],
+  [429, "RATE_LIMIT"],
+];
+
+async function fetchOrFail(
+  url: URL,
+  init: RequestInit,
+  ctx: Pick<ExecutionContext, "signal">,
+  binding: SourceBinding,
+  sensitiveHeaders: string[],
+) {
+  let response;
+  try {
+    response = await safeFetch(url, init, {
+      allowPrivateNetwork: binding.allowPrivateNetwork,
+      timeoutMs: 9_000,
+      maxBytes: MAX_RESPONSE_BYTES,
+      signal: ctx.signal,
+      resolve: binding.resolve,
+      sensitiveHeaders,
+    });
+  } catch (error) {
+    if (!(error instanceof SafeFetchError)) throw error;
+    // The fetch error names the host only: no header, no query string, so no credential.
+    if (error.kind === "timeout") {
+      throw new ToolFailure("TIMEOUT", "The API did not answer in time");
+    }
+    if (error.kind === "blocked_address") {
+      throw new ToolFailure(
+        "SERVICE_UNAVAILABLE",
+        `The API's address is refused: ${error.message} (this tenant is not set up for private networks)`,
+      );
+    }
+    throw new ToolFailure("SERVICE_UNAVAILABLE", `The API could not be used: ${error.message}`);
+  }
+  if (response.status >= 200 && response.status < 300) return response;
+  const code = STATUS_CODES.find(([status]) => status === response.status)?.[1] ??
+    "SERVICE_UNAVAILABLE";
+  throw new ToolFailure(code, `The API answered HTTP ${response.status}`, {
+    details: { status: response.status },
+  });
+}

@@ -1,0 +1,429 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import {
+  PET_API_KEY,
+  PETSTORE_SDL,
+  petstoreDocument,
+  startTenantApi,
+  type TenantApiServer,
+} from "@testing/tenant_api_server.ts";
+import type { Database } from "@shared/db/types.ts";
+import { generationStats } from "./generate.ts";
+
+/** Lets a tenant reach the loopback API (an operator's setting) and fetch documents from it. */
+async function allowLoopback(db: Database, orgId: string): Promise<void> {
+  await db.query(
+    `insert into public.api_source_settings (org_id, url_allowlist, allow_private_network)
+     values ($1, '{127.0.0.1}', true)
+     on conflict (org_id) do update set url_allowlist = excluded.url_allowlist,
+       allow_private_network = true`,
+    [orgId],
+  );
+}
+
+let keys = 0;
+/** Calls a confirmRequired tool as a user, confirming with the token it hands back. */
+async function confirmed(
+  rt: TestRuntime,
+  user: string,
+  tool: string,
+  args: unknown,
+  org: string = ORG.easymo,
+): Promise<TestData> {
+  const idempotencyKey = `gen-test-${++keys}`;
+  const asked: TestData = await rt.callAs(user, tool, args, { org, idempotencyKey });
+  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
+  return rt.callAs(user, tool, args, {
+    org,
+    idempotencyKey,
+    confirmation: asked.error.confirmation.token,
+  });
+}
+
+async function withApi(
+  db: Database,
+  fn: (rt: TestRuntime, api: TenantApiServer) => Promise<void>,
+  runtimes: TestRuntime[] = [],
+): Promise<void> {
+  const api = startTenantApi();
+  const rt = await createTestRuntime(db);
+  try {
+    await fn(rt, api);
+  } finally {
+    await api.close();
+    for (const other of runtimes) await other.platform.traces.flush();
+    await rt.platform.traces.flush();
+  }
+}
+
+dbTest(
+  "generated tools: staff register an OpenAPI document and its tools call the tenant's API with the sealed key",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(registered.data.tools.map((tool: { name: string }) => tool.name), [
+        "petstore_list_pets",
+        "petstore_create_pet",
+        "petstore_delete_pet",
+      ]);
+      assert.equal(registered.data.base_url, `${api.url}/`);
+
+      // Without a credential the tool says so (and what to do), with no call made.
+      const noKey: TestData = await rt.callAs(USER.jean, "petstore_list_pets", { limit: 1 });
+      assert.equal(noKey.error?.code, "AUTH_ERROR", JSON.stringify(noKey));
+      assert.match(noKey.error.msg, /api_credential_set/);
+      assert.equal(api.requests.length, 0);
+
+      const set: TestData = await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      assert.equal(set.ok, true, JSON.stringify(set));
+      assert.doesNotMatch(JSON.stringify(set), new RegExp(PET_API_KEY));
+      // At rest: ciphertext, never the key.
+      const [row] = await db.query<{ ciphertext: string }>(
+        "select ciphertext from public.api_credentials where org_id = $1",
+        [ORG.easymo],
+      );
+      assert.ok(row.ciphertext.length > 20);
+      assert.ok(!row.ciphertext.includes(PET_API_KEY));
+      assert.ok(!atob(row.ciphertext).includes(PET_API_KEY));
+
+      const pets: TestData = await rt.callAs(USER.jean, "petstore_list_pets", { limit: 1 });
+      assert.equal(pets.ok, true, JSON.stringify(pets));
+      assert.deepEqual(pets.data, [{ id: 1, name: "Rex", tag: "dog" }]);
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/pets");
+      assert.equal(seen.query, "?limit=1");
+      assert.equal(seen.headers["x-api-key"], PET_API_KEY);
+
+      // A write forwards the call's idempotency key and runs once per key.
+      const created: TestData = await rt.callAs(USER.jean, "petstore_create_pet", {
+        body: { name: "Kit", tag: "cat" },
+      }, { idempotencyKey: "create-kit-1" });
+      assert.equal(created.ok, true, JSON.stringify(created));
+      assert.equal(created.data.name, "Kit");
+      assert.equal(api.requests.at(-1)!.headers["idempotency-key"], "create-kit-1");
+      const before = api.requests.length;
+      const replay: TestData = await rt.callAs(USER.jean, "petstore_create_pet", {
+        body: { name: "Kit", tag: "cat" },
+      }, { idempotencyKey: "create-kit-1" });
+      assert.deepEqual(replay.data, created.data);
+      assert.equal(api.requests.length, before, "a replay does not call the API again");
+
+      // Bad input: a clear error with the field path, no call made.
+      const bad: TestData = await rt.callAs(USER.jean, "petstore_create_pet", {
+        body: { name: "Kit", tag: "lion", colour: "red" },
+      }, { idempotencyKey: "bad-1" });
+      assert.equal(bad.error.code, "VALIDATION_ERROR");
+      assert.deepEqual(bad.error.fields.map((field: { path: string }) => field.path).sort(), [
+        "body",
+        "body.tag",
+      ]);
+      assert.equal(api.requests.length, before);
+
+      // DELETE asks first; the API's 404 is NOT_FOUND, never INTERNAL_ERROR.
+      const gone: TestData = await confirmed(rt, USER.jean, "petstore_delete_pet", { petId: 999 });
+      assert.equal(gone.error?.code, "NOT_FOUND", JSON.stringify(gone));
+
+      // The key is in no log line and no trace row.
+      await rt.platform.traces.flush();
+      assert.doesNotMatch(JSON.stringify(rt.log.lines), new RegExp(PET_API_KEY));
+      const traces = await db.query("select * from public.tool_calls");
+      assert.ok(traces.length > 0);
+      assert.doesNotMatch(JSON.stringify(traces), new RegExp(PET_API_KEY));
+      // Listing shows which schemes have a credential, never the credential.
+      const listed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(listed.data.sources[0].credential_schemes, ["ApiKeyAuth"]);
+      assert.doesNotMatch(JSON.stringify(listed), /ciphertext|pk_test/);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: a tool registered through one instance is callable through another, and removal reaches it",
+  async (db) => {
+    const api = startTenantApi();
+    const a = await createTestRuntime(db);
+    const b = await createTestRuntime(db);
+    try {
+      await allowLoopback(db, ORG.easymo);
+      // B lists before anything exists, so it has synced an old version.
+      assert.equal(
+        b.platform.getToolsForTenant(ORG.easymo).some((t) => t.name.startsWith("pets_")),
+        false,
+      );
+      const registered: TestData = await confirmed(a, USER.jean, "api_source_register", {
+        name: "pets",
+        kind: "openapi",
+        url: `${api.url}/openapi.json`,
+        expose: ["getPet"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.ok(
+        registered.data.tools.some((tool: { name: string }) => tool.name === "pets_get_pet"),
+      );
+      await confirmed(a, USER.jean, "api_credential_set", {
+        source: "pets",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      const version = await b.platform.runtimeTools.version(ORG.easymo);
+      assert.notEqual(version, "0");
+      await b.platform.syncTools(ORG.easymo, true);
+      const pet: TestData = await b.callAs(USER.jean, "pets_get_pet", { petId: 2 });
+      assert.equal(pet.ok, true, JSON.stringify(pet));
+      assert.equal(pet.data.name, "Tom");
+      // A second sync at the same version changes nothing.
+      assert.equal(await b.platform.syncTools(ORG.easymo, true), false);
+
+      const removed: TestData = await confirmed(a, USER.jean, "api_source_remove", {
+        name: "pets",
+      });
+      assert.equal(removed.ok, true, JSON.stringify(removed));
+      assert.equal(await b.platform.syncTools(ORG.easymo, true), true);
+      const after: TestData = await b.callAs(USER.jean, "pets_get_pet", { petId: 2 });
+      assert.equal(after.error?.code, "NOT_FOUND");
+    } finally {
+      await api.close();
+      await a.platform.traces.flush();
+      await b.platform.traces.flush();
+    }
+  },
+);
+
+dbTest(
+  "generated tools: tenant B neither sees nor calls tenant A's tools, nor reads its documents or credentials",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      await rt.platform.syncTools(ORG.beaver, true);
+      assert.equal(
+        rt.platform.getToolsForTenant(ORG.beaver).some((tool) => tool.name.startsWith("petstore_")),
+        false,
+      );
+      const call: TestData = await rt.callAs(USER.paul, "petstore_list_pets", {}, {
+        org: ORG.beaver,
+      });
+      assert.equal(call.error.code, "NOT_FOUND");
+      const list: TestData = await rt.callAs(USER.paul, "api_source_list", {}, { org: ORG.beaver });
+      assert.deepEqual(list.data.sources, []);
+      // Under RLS as Beaver's staff, and as EasyMO's customer: no rows.
+      for (const [user, org] of [[USER.paul, ORG.beaver], [USER.aline, ORG.easymo]]) {
+        const rows = await db.asCaller({ sub: user, role: "authenticated" }, (tx) =>
+          tx.query(
+            "select (select count(*) from public.api_sources)::int as s, (select count(*) from public.api_credentials)::int as c",
+          ), {});
+        assert.deepEqual(rows, [{ s: 0, c: 0 }], `${user} in ${org}`);
+      }
+      // A customer of A cannot register or list.
+      const customer: TestData = await confirmed(rt, USER.aline, "api_source_list", {});
+      assert.equal(customer.error.code, "AUTH_ERROR");
+    });
+  },
+);
+
+dbTest(
+  "generated tools: registration refuses loopback without the setting, unlisted hosts, and names taken by platform tools, registering nothing",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      const doc = petstoreDocument(api.url);
+      const loopback: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(doc),
+      });
+      assert.equal(loopback.error.code, "VALIDATION_ERROR", JSON.stringify(loopback));
+      assert.equal(loopback.error.fields[0].path, "base_url");
+      assert.match(loopback.error.msg, /private or reserved/);
+      const unlisted: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        url: `${api.url}/openapi.json`,
+      });
+      assert.equal(unlisted.error.code, "VALIDATION_ERROR");
+      assert.equal(unlisted.error.fields[0].path, "url");
+      assert.equal(api.requests.length, 0, "nothing was fetched");
+
+      await allowLoopback(db, ORG.easymo);
+      // An operation whose name becomes a platform tool's: a clear error, nothing registered.
+      const clash = structuredClone(doc) as {
+        paths: Record<string, Record<string, { operationId?: string }>>;
+      };
+      clash.paths["/pets"].get.operationId = "list";
+      const taken: TestData = await confirmed(rt, USER.jean, "api_source", {});
+      assert.equal(taken.error.code, "NOT_FOUND");
+      const collision: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "api",
+        kind: "openapi",
+        document: JSON.stringify({
+          ...clash,
+          paths: {
+            ...clash.paths,
+            "/sources": {
+              get: {
+                operationId: "source_list",
+                "x-agent": { action: true },
+                responses: { "200": { description: "ok" } },
+              },
+            },
+          },
+        }),
+      });
+      assert.equal(collision.error.code, "CONFLICT", JSON.stringify(collision));
+      assert.match(collision.error.msg, /api_source_list, which is taken by a platform tool/);
+      const [count] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.api_sources",
+      );
+      assert.equal(count.n, 0);
+      // A model cannot open the private network: the field does not exist.
+      const sneaky: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "x",
+        kind: "openapi",
+        document: JSON.stringify(doc),
+        allowPrivateNetwork: true,
+      });
+      assert.equal(sneaky.error.code, "VALIDATION_ERROR");
+    });
+  },
+);
+
+dbTest(
+  "generated tools: GraphQL fields the tenant picks become typed tools with a bounded selection",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "gql",
+        kind: "graphql",
+        url: `${api.url}/graphql`,
+        expose: ["query.pet", "query.pets", "mutation.addPet"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(registered.data.tools.map((tool: { name: string }) => tool.name), [
+        "gql_get_pet",
+        "gql_get_pets",
+        "gql_add_pet",
+      ]);
+      const pet: TestData = await rt.callAs(USER.jean, "gql_get_pet", { id: "1" });
+      assert.equal(pet.ok, true, JSON.stringify(pet));
+      assert.equal(pet.data.name, "Rex");
+      const query = JSON.parse(api.requests.at(-1)!.body).query as string;
+      assert.doesNotMatch(query, /friends/, "fields that need arguments are skipped");
+      const bad: TestData = await rt.callAs(USER.jean, "gql_get_pets", { tag: "LION" });
+      assert.equal(bad.error.code, "VALIDATION_ERROR");
+      assert.deepEqual(bad.error.fields.map((field: { path: string }) => field.path), ["tag"]);
+      const added: TestData = await rt.callAs(USER.jean, "gql_add_pet", {
+        input: { name: "Polly", tag: "BIRD", born: "2020-01-01" },
+      }, { idempotencyKey: "polly" });
+      assert.equal(added.ok, true, JSON.stringify(added));
+      assert.equal(added.data.name, "Polly");
+      const unknown: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "gql2",
+        kind: "graphql",
+        document: PETSTORE_SDL,
+        base_url: `${api.url}/graphql`,
+        expose: ["query.nothing"],
+      });
+      assert.equal(unknown.error.code, "VALIDATION_ERROR");
+      assert.equal(unknown.error.fields[0].path, "expose");
+    });
+  },
+);
+
+dbTest(
+  "generated tools: a YAML document is validated at registration and stored as JSON that other instances map",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const yaml = [
+        "openapi: 3.0.3",
+        "info: {title: Pets, version: '1'}",
+        `servers: [{url: '${api.url}'}]`,
+        "paths:",
+        "  /pets/{petId}:",
+        "    get:",
+        "      operationId: getPet",
+        "      x-agent: {action: true}",
+        "      security: [{key: []}]",
+        "      parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]",
+        "      responses: {'200': {description: ok}}",
+        "components:",
+        "  securitySchemes: {key: {type: apiKey, in: header, name: X-Api-Key}}",
+      ].join("\n");
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "yamlpets",
+        kind: "openapi",
+        document: yaml,
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const [row] = await db.query<{ document: string }>(
+        "select document from public.api_sources where name = 'yamlpets'",
+      );
+      assert.equal(JSON.parse(row.document).openapi, "3.0.3");
+      await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "yamlpets",
+        scheme: "key",
+        secret: PET_API_KEY,
+      });
+      const pet: TestData = await rt.callAs(USER.jean, "yamlpets_get_pet", { petId: 1 });
+      assert.equal(pet.data?.name, "Rex", JSON.stringify(pet));
+      // An invalid document names where: nothing is stored.
+      const bad: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "bad",
+        kind: "openapi",
+        document: "openapi: 3.1.0\ninfo: {title: x}\npaths: {/a: {get: {operationId: 5}}}\n",
+      });
+      assert.equal(bad.error.code, "VALIDATION_ERROR");
+      assert.equal(bad.error.fields[0].path, "document");
+      assert.match(bad.error.fields[0].message, /#\/paths/);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: a credential sealed under another key is AUTH_ERROR asking to set it again, never INTERNAL_ERROR",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      await confirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      // The row as another deployment's key would have sealed it.
+      await db.query("update public.api_credentials set key_id = 'ffffffffffffffff'");
+      await rt.platform.syncTools(ORG.easymo, true);
+      const call: TestData = await rt.callAs(USER.jean, "petstore_list_pets", {});
+      assert.equal(call.error?.code, "AUTH_ERROR", JSON.stringify(call));
+      assert.match(call.error.msg, /api_credential_set/);
+      assert.equal(api.requests.length, 0);
+    });
+  },
+);

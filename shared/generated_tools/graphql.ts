@@ -1,0 +1,246 @@
+/**
+ * GraphQL schemas to operation plans, with the `graphql` package: a schema
+ * from SDL or from an introspection result, and one tool for each query or
+ * mutation field the tenant picks (`query.<field>`, `mutation.<field>`).
+ * Variables are typed from the field's arguments (scalars, enums, input
+ * objects, non-null, lists; custom scalars as strings); the selection set is
+ * generated from the return type within depth and field caps, without
+ * cycles and without fields that need arguments.
+ *
+ * @module
+ */
+import {
+  buildClientSchema,
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  type GraphQLArgument,
+  GraphQLEnumType,
+  type GraphQLField,
+  GraphQLInputObjectType,
+  type GraphQLInputType,
+  GraphQLInterfaceType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  type GraphQLOutputType,
+  GraphQLScalarType,
+  type GraphQLSchema,
+  GraphQLUnionType,
+  type IntrospectionQuery,
+  isLeafType,
+  printSchema,
+} from "graphql";
+import { z } from "zod";
+import {
+  cleanDescription,
+  GenerationError,
+  MAX_OPERATIONS,
+  type OperationPlan,
+  toolName,
+} from "./operation.ts";
+
+/** Options for {@link graphqlPlans}. */
+export interface GraphqlPlanOptions {
+  /** The source's name: every tool's prefix. */
+  source: string;
+  /** The fields exposed: `query.<field>` or `mutation.<field>`. */
+  expose: readonly string[];
+  /** Deepest selection. @default 3 */
+  maxDepth?: number;
+  /** Most fields selected in all. @default 60 */
+  maxFields?: number;
+}
+
+/**
+ * A schema from SDL, or from an introspection result (`{data: {__schema}}` or `{__schema}`) as JSON.
+ *
+ * @throws {GenerationError} when the text is neither.
+ */
+export function parseGraphqlSchema(text: string): GraphQLSchema {
+  const trimmed = text.trim();
+  try {
+    if (trimmed.startsWith("{")) {
+      const json = JSON.parse(trimmed);
+      const result = (json.data ?? json) as IntrospectionQuery;
+      return buildClientSchema(result);
+    }
+    return buildSchema(trimmed);
+  } catch (error) {
+    throw new GenerationError([{
+      path: "document",
+      message: `Not a GraphQL schema: ${String((error as Error).message ?? error).slice(0, 200)}`,
+    }]);
+  }
+}
+
+/** The SDL of a schema (how an introspected schema is stored). */
+export function schemaText(schema: GraphQLSchema): string {
+  return printSchema(schema);
+}
+
+/**
+ * The picked fields, as plans.
+ *
+ * @throws {GenerationError} naming each unknown field or name that cannot be made.
+ */
+export function graphqlPlans(schema: GraphQLSchema, options: GraphqlPlanOptions): OperationPlan[] {
+  const issues: { path: string; message: string }[] = [];
+  const plans: OperationPlan[] = [];
+  const names = new Map<string, string>();
+  if (options.expose.length > MAX_OPERATIONS) {
+    throw new GenerationError([{ path: "expose", message: `More than ${MAX_OPERATIONS} fields` }]);
+  }
+  for (const pick of options.expose) {
+    const [kind, field] = pick.split(".", 2);
+    const root = kind === "query"
+      ? schema.getQueryType()
+      : kind === "mutation"
+      ? schema.getMutationType()
+      : null;
+    const definition = field ? root?.getFields()[field] : undefined;
+    if (!root || !definition) {
+      issues.push({
+        path: `expose.${pick}`,
+        message: `No ${kind || "query"} field "${field ?? pick}"`,
+      });
+      continue;
+    }
+    const name = toolName(options.source, `${kind === "mutation" ? "" : "get_"}${field}`);
+    if (!name || names.has(name)) {
+      issues.push({
+        path: `expose.${pick}`,
+        message: `"${pick}" makes no usable tool name, or one taken by "${names.get(name ?? "")}"`,
+      });
+      continue;
+    }
+    names.set(name, pick);
+    plans.push(planField(kind as "query" | "mutation", definition, name, options));
+  }
+  if (issues.length) throw new GenerationError(issues);
+  return plans;
+}
+
+function planField(
+  kind: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+  name: string,
+  options: GraphqlPlanOptions,
+): OperationPlan {
+  const shape: Record<string, z.ZodType> = {};
+  const variables: string[] = [];
+  for (const arg of field.args) {
+    shape[arg.name] = argType(arg);
+    variables.push(`$${arg.name}: ${arg.type.toString()}`);
+  }
+  const budget = { fields: options.maxFields ?? 60 };
+  const selection = selectionFor(field.type, options.maxDepth ?? 3, new Set(), budget);
+  const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
+  const query = `${kind} ${snake(name)}${
+    variables.length ? `(${variables.join(", ")})` : ""
+  } { ${field.name}${args ? `(${args})` : ""}${selection} }`;
+  return {
+    name,
+    origin: `${kind}.${field.name}`,
+    title: field.name,
+    description: cleanDescription(
+      field.description,
+      `GraphQL ${kind} ${field.name} on the tenant's API.`,
+    ),
+    input: z.strictObject(shape),
+    output: z.unknown(),
+    readOnly: kind === "query",
+    destructive: false,
+    send: { kind: "graphql", query, field: field.name },
+  };
+}
+
+function snake(text: string): string {
+  return text.replace(/[^A-Za-z0-9_]/g, "_");
+}
+
+function argType(arg: GraphQLArgument): z.ZodType {
+  const type = inputType(arg.type, 0);
+  const described = arg.description
+    ? type.describe(cleanDescription(arg.description, "", 300))
+    : type;
+  return arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined
+    ? described
+    : described.nullable().optional();
+}
+
+function inputType(type: GraphQLInputType, depth: number): z.ZodType {
+  if (type instanceof GraphQLNonNull) return inputType(type.ofType, depth);
+  if (type instanceof GraphQLList) {
+    const item = inputType(type.ofType, depth + 1);
+    return z.array(type.ofType instanceof GraphQLNonNull ? item : item.nullable());
+  }
+  if (type instanceof GraphQLEnumType) {
+    return z.enum(type.getValues().map((value) => value.name) as [string, ...string[]]);
+  }
+  if (type instanceof GraphQLInputObjectType) {
+    // Input objects may refer to themselves: past a depth, the rest is an open object.
+    if (depth > 6) return z.record(z.string(), z.unknown());
+    const shape: Record<string, z.ZodType> = {};
+    for (const field of Object.values(type.getFields())) {
+      const mapped = inputType(field.type, depth + 1);
+      shape[field.name] = field.type instanceof GraphQLNonNull && field.defaultValue === undefined
+        ? mapped
+        : mapped.nullable().optional();
+    }
+    return z.strictObject(shape);
+  }
+  if (type instanceof GraphQLScalarType) {
+    switch (type.name) {
+      case "Int":
+        return z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
+      case "Float":
+        return z.number();
+      case "Boolean":
+        return z.boolean();
+      case "ID":
+        return z.union([z.string(), z.number().int()]);
+      default:
+        return z.string(); // String and custom scalars travel as strings
+    }
+  }
+  return z.unknown();
+}
+
+function selectionFor(
+  type: GraphQLOutputType,
+  depth: number,
+  path: Set<string>,
+  budget: { fields: number },
+): string {
+  const named = getNamedType(getNullableType(type));
+  if (isLeafType(named)) return "";
+  if (named instanceof GraphQLUnionType) return " { __typename }";
+  const object = named as GraphQLObjectType | GraphQLInterfaceType;
+  if (depth <= 0 || path.has(object.name)) return " { __typename }";
+  const inner = new Set(path).add(object.name);
+  const picked: string[] = [];
+  for (const field of Object.values(object.getFields())) {
+    if (budget.fields <= 0) break;
+    if (
+      field.args.some((arg) => arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined)
+    ) {
+      continue;
+    }
+    const fieldNamed = getNamedType(field.type);
+    if (isLeafType(fieldNamed)) {
+      budget.fields--;
+      picked.push(field.name);
+      continue;
+    }
+    if (depth <= 1 || inner.has(fieldNamed.name)) continue;
+    budget.fields--;
+    const sub = selectionFor(field.type, depth - 1, inner, budget);
+    if (sub && sub !== " { __typename }") picked.push(`${field.name}${sub}`);
+    else budget.fields++;
+  }
+  return picked.length ? ` { ${picked.join(" ")} }` : " { __typename }";
+}
+
+/** The standard introspection query, for fetching a schema from a URL. */
+export { getIntrospectionQuery } from "graphql";

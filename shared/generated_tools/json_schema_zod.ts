@@ -1,0 +1,390 @@
+/**
+ * JSON Schema (OpenAPI 3.0 and 3.1 dialects) to zod, for generated tools.
+ *
+ * Two modes: `input` is strict (unknown fields refused, every constraint the
+ * document states carried over) because it guards a tenant's API from a
+ * model's guesses; `output` is lenient (unknown fields kept, unknown formats
+ * ignored) because an API's answer is often vaguer than its document.
+ * Local `$ref`s are resolved here with the chain of schemas being converted
+ * in hand, so a cyclic `$ref` ends as an open JSON object one level down
+ * rather than a hang. What cannot be mapped throws {@link SchemaMappingError}
+ * naming the JSON pointer.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** A schema as the document holds it. */
+export type JsonSchemaNode = Record<string, unknown>;
+
+/** A schema the generator cannot map, with where it is in the document. */
+export class SchemaMappingError extends Error {
+  /** JSON pointer of the schema, e.g. `#/paths/~1pets/post/requestBody/...`. */
+  readonly pointer: string;
+
+  /** Creates the error. */
+  constructor(pointer: string, message: string) {
+    super(`${message} at ${pointer}`);
+    this.name = "SchemaMappingError";
+    this.pointer = pointer;
+  }
+}
+
+/** Options for {@link jsonSchemaToZod}. */
+export interface JsonSchemaToZodOptions {
+  /** Strict input or lenient output. */
+  mode: "input" | "output";
+  /** The whole document, to resolve `#/…` references against. */
+  root: unknown;
+  /**
+   * How deep nested schemas may go before the rest is an open value.
+   * @default 10 for input, 3 for output (an answer is passed on, not policed)
+   */
+  maxDepth?: number;
+}
+
+/** Longest description carried into a generated schema (the rest is the API's, not ours). */
+export const MAX_DESCRIPTION = 300;
+
+/** Formats zod checks; any other format is carried as a plain string (documented, not refused). */
+const FORMATS: Record<string, () => z.ZodType> = {
+  "date-time": () => z.iso.datetime({ offset: true }),
+  date: () => z.iso.date(),
+  time: () => z.iso.time(),
+  email: () => z.email(),
+  uuid: () => z.uuid(),
+  uri: () => z.url(),
+  url: () => z.url(),
+  ipv4: () => z.ipv4(),
+  ipv6: () => z.ipv6(),
+};
+
+/**
+ * Converts a JSON Schema to zod.
+ *
+ * @param schema The schema.
+ * @param pointer Its JSON pointer in the document (for errors).
+ * @param options Mode and document.
+ * @throws {SchemaMappingError} for a reference outside the document or a construct zod cannot hold.
+ */
+export function jsonSchemaToZod(
+  schema: unknown,
+  pointer: string,
+  options: JsonSchemaToZodOptions,
+): z.ZodType {
+  return convert(schema, pointer, {
+    mode: options.mode,
+    root: options.root,
+    maxDepth: options.maxDepth ?? (options.mode === "input" ? 10 : 3),
+    chain: [],
+    depth: 0,
+  });
+}
+
+interface State {
+  mode: "input" | "output";
+  root: unknown;
+  maxDepth: number;
+  /** The `$ref`s being expanded, outermost first: a repeat is a cycle. */
+  chain: string[];
+  /** How many objects and arrays deep this schema is. */
+  depth: number;
+}
+
+/** Resolves a local `#/…` pointer. */
+export function resolvePointer(root: unknown, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  let node = root;
+  for (const raw of ref.slice(1).split("/").slice(1)) {
+    const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** Escapes a key for a JSON pointer. */
+export function pointerKey(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+function openValue(mode: State["mode"]): z.ZodType {
+  // A cycle's or depth's end: any JSON object on input (the API checks it), anything on output.
+  return mode === "input" ? z.record(z.string(), z.unknown()) : z.unknown();
+}
+
+function describe<T extends z.ZodType>(type: T, node: JsonSchemaNode): T {
+  const text = typeof node.description === "string"
+    ? node.description
+    : typeof node.title === "string"
+    ? node.title
+    : "";
+  // The document's words are data for the model: kept short, never interpreted here.
+  return text ? type.describe(text.slice(0, MAX_DESCRIPTION)) : type;
+}
+
+function convert(schema: unknown, pointer: string, state: State): z.ZodType {
+  if (schema === true || schema === undefined) return z.unknown();
+  if (schema === false) return z.never();
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) {
+    throw new SchemaMappingError(pointer, "Cannot map schema as it is not an object");
+  }
+  const node = schema as JsonSchemaNode;
+  if (typeof node.$ref === "string") {
+    const ref = node.$ref;
+    if (state.chain.includes(ref)) return openValue(state.mode);
+    const target = resolvePointer(state.root, ref);
+    if (target === undefined) {
+      throw new SchemaMappingError(
+        pointer,
+        `Cannot map schema as $ref "${ref}" is not in the document`,
+      );
+    }
+    return convert(target, ref, { ...state, chain: [...state.chain, ref] });
+  }
+  if (state.depth > state.maxDepth) return openValue(state.mode);
+  return describe(withNull(node, convertBody(node, pointer, state)), node);
+}
+
+// OpenAPI 3.0's `nullable: true`, and 3.1's `type: [..., "null"]`.
+function withNull(node: JsonSchemaNode, type: z.ZodType): z.ZodType {
+  const types = Array.isArray(node.type) ? node.type : [];
+  return node.nullable === true || types.includes("null") ? type.nullable() : type;
+}
+
+function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.ZodType {
+  if (Object.hasOwn(node, "const")) return z.literal(node.const as z.core.util.Literal);
+  if (Array.isArray(node.enum)) {
+    const values = node.enum.filter((value) => value !== null);
+    if (values.length === 0) return z.null();
+    if (values.every((value) => typeof value === "string")) {
+      return z.enum(values as [string, ...string[]]);
+    }
+    return z.literal(values as z.core.util.Literal[]);
+  }
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const options = node[key];
+    if (Array.isArray(options) && options.length > 0) {
+      const mapped = options.map((option, index) =>
+        convert(option, `${pointer}/${key}/${index}`, state)
+      );
+      return mapped.length === 1 ? mapped[0] : z.union(mapped as [z.ZodType, ...z.ZodType[]]);
+    }
+  }
+  if (Array.isArray(node.allOf) && node.allOf.length > 0) {
+    return convertAllOf(node, pointer, state);
+  }
+  const types = (Array.isArray(node.type) ? node.type : [node.type])
+    .filter((type) => type !== "null" && type !== undefined) as string[];
+  if (types.length > 1) {
+    return z.union(
+      types.map((type) => convertTyped({ ...node, type }, type, pointer, state)) as [
+        z.ZodType,
+        z.ZodType,
+        ...z.ZodType[],
+      ],
+    );
+  }
+  const type = types[0] ??
+    (node.properties ? "object" : node.items ? "array" : undefined);
+  if (!type) return z.unknown();
+  return convertTyped(node, type, pointer, state);
+}
+
+function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.ZodType {
+  // The usual allOf is object composition: merge the parts' properties into one object.
+  const merged: JsonSchemaNode = { type: "object", properties: {}, required: [] };
+  const parts = [...(node.allOf as unknown[]), { ...node, allOf: undefined }];
+  for (const [index, part] of parts.entries()) {
+    let resolved = part as JsonSchemaNode;
+    for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
+      resolved = resolvePointer(state.root, resolved.$ref as string) as JsonSchemaNode;
+    }
+    if (!resolved || typeof resolved !== "object") {
+      throw new SchemaMappingError(`${pointer}/allOf/${index}`, "Cannot map allOf part");
+    }
+    if (resolved.type !== undefined && resolved.type !== "object" && !resolved.properties) {
+      if (parts.length === 2) return convert(part, `${pointer}/allOf/${index}`, state);
+      throw new SchemaMappingError(
+        `${pointer}/allOf/${index}`,
+        "Cannot map allOf of anything but objects",
+      );
+    }
+    Object.assign(merged.properties as object, resolved.properties ?? {});
+    (merged.required as string[]).push(
+      ...(Array.isArray(resolved.required) ? resolved.required : []),
+    );
+    if (resolved.additionalProperties !== undefined) {
+      merged.additionalProperties = resolved.additionalProperties;
+    }
+  }
+  return convertTyped(merged, "object", pointer, state);
+}
+
+function convertTyped(
+  node: JsonSchemaNode,
+  type: string,
+  pointer: string,
+  state: State,
+): z.ZodType {
+  const strict = state.mode === "input";
+  switch (type) {
+    case "string": {
+      const format = typeof node.format === "string" ? FORMATS[node.format] : undefined;
+      // Lenient output: an API's idea of "date-time" may differ from RFC 3339's.
+      let result = (strict && format ? format() : z.string()) as z.ZodString;
+      if (typeof node.minLength === "number") result = result.min(node.minLength);
+      if (typeof node.maxLength === "number") result = result.max(node.maxLength);
+      if (strict && typeof node.pattern === "string") {
+        try {
+          result = result.regex(new RegExp(node.pattern, "u"));
+        } catch {
+          throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
+        }
+      }
+      return result;
+    }
+    case "integer":
+    case "number": {
+      let result = type === "integer" ? z.number().int() : z.number();
+      if (!strict) return result;
+      if (typeof node.minimum === "number") {
+        result = node.exclusiveMinimum === true
+          ? result.gt(node.minimum)
+          : result.gte(node.minimum);
+      }
+      if (typeof node.maximum === "number") {
+        result = node.exclusiveMaximum === true
+          ? result.lt(node.maximum)
+          : result.lte(node.maximum);
+      }
+      if (typeof node.exclusiveMinimum === "number") result = result.gt(node.exclusiveMinimum);
+      if (typeof node.exclusiveMaximum === "number") result = result.lt(node.exclusiveMaximum);
+      if (typeof node.multipleOf === "number" && node.multipleOf > 0) {
+        result = result.multipleOf(node.multipleOf);
+      }
+      return result;
+    }
+    case "boolean":
+      return z.boolean();
+    case "array": {
+      const items = Array.isArray(node.items) ? undefined : node.items;
+      let result = z.array(
+        convert(items, `${pointer}/items`, { ...state, depth: state.depth + 1 }),
+      );
+      if (strict && typeof node.minItems === "number") result = result.min(node.minItems);
+      if (strict && typeof node.maxItems === "number") result = result.max(node.maxItems);
+      return result;
+    }
+    case "object":
+      return convertObject(node, pointer, state);
+    default:
+      throw new SchemaMappingError(pointer, `Cannot map type "${String(type)}"`);
+  }
+}
+
+function convertObject(node: JsonSchemaNode, pointer: string, state: State): z.ZodType {
+  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(node.required) ? node.required as string[] : []);
+  const shape: Record<string, z.ZodType> = {};
+  const inner = { ...state, depth: state.depth + 1 };
+  for (const [key, property] of Object.entries(properties)) {
+    const child = property as JsonSchemaNode | undefined;
+    // A read-only field is the server's to set; a write-only one never comes back.
+    if (state.mode === "input" && child?.readOnly === true) continue;
+    if (state.mode === "output" && child?.writeOnly === true) continue;
+    const mapped = convert(property, `${pointer}/properties/${pointerKey(key)}`, inner);
+    // Lenient output: an answer missing a field the document calls required is still an answer.
+    shape[key] = required.has(key) && state.mode === "input" ? mapped : mapped.optional();
+  }
+  const additional = node.additionalProperties;
+  if (Object.keys(shape).length === 0 && additional && typeof additional === "object") {
+    return z.record(z.string(), convert(additional, `${pointer}/additionalProperties`, inner));
+  }
+  if (state.mode === "output") return z.looseObject(shape);
+  return additional === true || (additional && typeof additional === "object")
+    ? z.looseObject(shape)
+    : z.strictObject(shape);
+}
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  "date-time": "2026-01-01T00:00:00Z",
+  date: "2026-01-01",
+  time: "10:00:00",
+  email: "someone@example.com",
+  uuid: "00000000-0000-4000-8000-000000000000",
+  uri: "https://example.com/",
+  url: "https://example.com/",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+};
+
+/**
+ * A plausible value for a schema (required fields only, read-only ones left
+ * out), for a generated tool's example; `$ref`s resolve against `root`.
+ */
+export function exampleFromSchema(schema: unknown, root: unknown, depth = 0): unknown {
+  let node = schema as JsonSchemaNode;
+  for (let hops = 0; typeof node?.$ref === "string" && hops < 8; hops++) {
+    node = resolvePointer(root, node.$ref as string) as JsonSchemaNode;
+  }
+  if (!node || typeof node !== "object" || depth > 6) return {};
+  if ("const" in node) return node.const;
+  if (Array.isArray(node.enum)) return node.enum.find((value) => value !== null) ?? null;
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const options = node[key];
+    if (Array.isArray(options) && options.length && key !== "allOf") {
+      return exampleFromSchema(options[0], root, depth + 1);
+    }
+  }
+  const types = Array.isArray(node.type)
+    ? node.type.filter((type) => type !== "null")
+    : [node.type];
+  const type = types[0] ?? (node.properties || node.allOf ? "object" : undefined);
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      const parts = [node, ...(Array.isArray(node.allOf) ? node.allOf : [])].map((part) => {
+        let resolved = part as JsonSchemaNode;
+        for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
+          resolved = resolvePointer(root, resolved.$ref as string) as JsonSchemaNode;
+        }
+        return resolved ?? {};
+      });
+      for (const part of parts) {
+        const props = (part.properties ?? {}) as Record<string, JsonSchemaNode>;
+        for (const key of (Array.isArray(part.required) ? part.required : []) as string[]) {
+          const prop = props[key];
+          if (!prop || prop.readOnly === true) continue;
+          out[key] = exampleFromSchema(prop, root, depth + 1);
+        }
+      }
+      return out;
+    }
+    case "array": {
+      const min = typeof node.minItems === "number" ? Math.min(node.minItems, 3) : 0;
+      return Array.from({ length: min }, () => exampleFromSchema(node.items, root, depth + 1));
+    }
+    case "integer":
+    case "number": {
+      const min = typeof node.minimum === "number"
+        ? node.minimum + (node.exclusiveMinimum === true ? 1 : 0)
+        : typeof node.exclusiveMinimum === "number"
+        ? Math.floor(node.exclusiveMinimum) + 1
+        : 1;
+      return type === "integer" ? Math.ceil(min) : min;
+    }
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "string": {
+      const base = FORMAT_EXAMPLES[String(node.format)] ?? "example";
+      const min = typeof node.minLength === "number" ? node.minLength : 0;
+      const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+      return base.padEnd(min, "x").slice(0, max);
+    }
+    default:
+      return {};
+  }
+}

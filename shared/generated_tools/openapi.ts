@@ -1,0 +1,310 @@
+/**
+ * OpenAPI 3.0 and 3.1 documents to operation plans: one per `operationId`
+ * the document marks `x-agent: {action: true}` or the tenant names in
+ * `expose`. Path, query and header parameters and the JSON body become one
+ * strict input object; the first 2xx JSON response becomes a lenient output.
+ * Validation (`@scalar/openapi-parser`, YAML) is `openapi_validate.ts`,
+ * which only registration needs; `$ref`s are resolved while mapping (cycles
+ * end as open objects).
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  exampleFromSchema,
+  jsonSchemaToZod,
+  pointerKey,
+  resolvePointer,
+  SchemaMappingError,
+} from "./json_schema_zod.ts";
+import {
+  cleanDescription,
+  GenerationError,
+  type HttpParameter,
+  MAX_OPERATIONS,
+  type OperationPlan,
+  type SecurityScheme,
+  toolName,
+} from "./operation.ts";
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
+
+type Node = Record<string, unknown>;
+
+/** Options for {@link openapiPlans}. */
+export interface OpenapiPlanOptions {
+  /** The source's name: every tool's prefix. */
+  source: string;
+  /** Operation ids exposed beyond those marked `x-agent: {action: true}`. */
+  expose?: readonly string[];
+}
+
+/** A parsed, valid OpenAPI document. */
+export interface ParsedOpenapi {
+  /** The document as an object. */
+  document: Node;
+  /** `3.0.x` or `3.1.x`. */
+  version: string;
+}
+
+/**
+ * Reads a stored document (JSON, as registration stores it) without
+ * validating it again: mapping still refuses what it cannot read.
+ *
+ * @throws {GenerationError} when it is not JSON or not OpenAPI 3.0/3.1.
+ */
+export function parseStoredOpenapi(text: string): ParsedOpenapi {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new GenerationError([{ path: "#", message: "Not JSON" }]);
+  }
+  const version = (document as Node | null)?.openapi;
+  if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
+    throw new GenerationError([{
+      path: "#/openapi",
+      message: "Only OpenAPI 3.0 and 3.1 documents are read",
+    }]);
+  }
+  return { document: document as Node, version };
+}
+
+/**
+ * The operations a tenant exposes, as plans.
+ *
+ * @throws {GenerationError} for an unknown or duplicate operation id, a name that sanitises to
+ *   nothing or to another's, or a schema that cannot be mapped (each named by operation and pointer).
+ */
+export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions): OperationPlan[] {
+  const { document } = parsed;
+  const expose = new Set(options.expose ?? []);
+  const issues: { path: string; message: string }[] = [];
+  const plans: OperationPlan[] = [];
+  const seenIds = new Map<string, string>();
+  const seenNames = new Map<string, string>();
+  const paths = (document.paths ?? {}) as Record<string, Node>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item?.[method] as Node | undefined;
+      if (!operation || typeof operation !== "object") continue;
+      const pointer = `#/paths/${pointerKey(path)}/${method}`;
+      const id = typeof operation.operationId === "string" ? operation.operationId : null;
+      if (id && seenIds.has(id)) {
+        issues.push({
+          path: pointer,
+          message: `Duplicate operationId "${id}" (also at ${seenIds.get(id)})`,
+        });
+        continue;
+      }
+      if (id) seenIds.set(id, pointer);
+      const marked = (operation["x-agent"] as Node | undefined)?.action === true;
+      if (!id || !(marked || expose.has(id))) continue;
+      const name = toolName(options.source, id);
+      if (!name) {
+        issues.push({ path: pointer, message: `operationId "${id}" leaves no usable tool name` });
+        continue;
+      }
+      if (seenNames.has(name)) {
+        issues.push({
+          path: pointer,
+          message: `operationId "${id}" and "${seenNames.get(name)}" both become tool ${name}`,
+        });
+        continue;
+      }
+      seenNames.set(name, id);
+      try {
+        plans.push(planOperation(document, { path, method, operation, pointer, item, id, name }));
+      } catch (error) {
+        if (!(error instanceof SchemaMappingError)) throw error;
+        issues.push({ path: error.pointer, message: `Operation ${id}: ${error.message}` });
+      }
+    }
+  }
+  for (const id of expose) {
+    if (!seenIds.has(id)) {
+      issues.push({ path: "expose", message: `No operation has operationId "${id}"` });
+    }
+  }
+  if (plans.length > MAX_OPERATIONS) {
+    issues.push({ path: "#/paths", message: `More than ${MAX_OPERATIONS} operations exposed` });
+  }
+  if (issues.length) throw new GenerationError(issues);
+  return plans;
+}
+
+interface OperationAt {
+  path: string;
+  method: string;
+  operation: Node;
+  item: Node;
+  pointer: string;
+  id: string;
+  name: string;
+}
+
+function deref(document: Node, node: unknown): Node {
+  let current = node as Node;
+  for (let hops = 0; typeof current?.$ref === "string" && hops < 16; hops++) {
+    current = resolvePointer(document, current.$ref as string) as Node;
+  }
+  return current ?? {};
+}
+
+function planOperation(document: Node, at: OperationAt): OperationPlan {
+  const { operation, pointer, method } = at;
+  const shape: Record<string, z.ZodType> = {};
+  const example: Record<string, unknown> = {};
+  const parameters: HttpParameter[] = [];
+  // Path-level parameters first; an operation's own of the same name and place replace them.
+  const declared = new Map<string, { node: Node; pointer: string }>();
+  const lists: [unknown, string][] = [
+    [at.item.parameters, `#/paths/${pointerKey(at.path)}/parameters`],
+    [operation.parameters, `${pointer}/parameters`],
+  ];
+  for (const [list, base] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((raw, index) => {
+      const node = deref(document, raw);
+      declared.set(`${node.in}:${node.name}`, { node, pointer: `${base}/${index}` });
+    });
+  }
+  for (const { node, pointer: at2 } of declared.values()) {
+    const place = node.in as string;
+    if (place === "cookie") continue; // cookies are the credential's, never the model's
+    if (place !== "path" && place !== "query" && place !== "header") {
+      throw new SchemaMappingError(at2, `Cannot map parameter location "${String(place)}"`);
+    }
+    const wire = String(node.name);
+    let key = wire.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "param";
+    while (key in shape) key = `${place}_${key}`.slice(0, 64);
+    const schema = node.schema ?? contentSchema(node.content);
+    let type = jsonSchemaToZod(schema, `${at2}/schema`, { mode: "input", root: document });
+    const text = cleanDescription(node.description, "", 300);
+    if (text) type = type.describe(text);
+    shape[key] = node.required === true || place === "path" ? type : type.optional();
+    if (node.required === true || place === "path") {
+      example[key] = exampleFromSchema(schema, document);
+    }
+    parameters.push({ key, name: wire, in: place });
+  }
+  let bodyKey: string | null = null;
+  const body = operation.requestBody ? deref(document, operation.requestBody) : null;
+  if (body) {
+    const schema = contentSchema(body.content);
+    if (schema === undefined) {
+      throw new SchemaMappingError(
+        `${pointer}/requestBody`,
+        "Cannot map a request body that is not JSON",
+      );
+    }
+    bodyKey = "body" in shape ? "request_body" : "body";
+    const type = jsonSchemaToZod(
+      schema,
+      `${pointer}/requestBody/content/application~1json/schema`,
+      {
+        mode: "input",
+        root: document,
+      },
+    );
+    shape[bodyKey] = body.required === true ? type : type.optional();
+    if (body.required === true) example[bodyKey] = exampleFromSchema(schema, document);
+  }
+  const upper = method.toUpperCase();
+  const readOnly = upper === "GET" || upper === "HEAD";
+  const fallback = `${upper} ${at.path} on the tenant's API.`;
+  return {
+    name: at.name,
+    origin: at.id,
+    title: cleanDescription(operation.summary, at.id, 80),
+    description: cleanDescription(operation.description ?? operation.summary, fallback),
+    input: z.strictObject(shape),
+    example,
+    output: outputSchema(document, operation, pointer),
+    readOnly,
+    destructive: upper === "DELETE",
+    send: {
+      kind: "http",
+      method: upper,
+      path: at.path,
+      parameters,
+      bodyKey,
+      ...security(document, operation, pointer),
+    },
+  };
+}
+
+function contentSchema(content: unknown): unknown {
+  if (!content || typeof content !== "object") return undefined;
+  for (const [type, media] of Object.entries(content as Record<string, Node>)) {
+    const base = type.split(";")[0].trim().toLowerCase();
+    if (base === "application/json" || base.endsWith("+json")) return media?.schema ?? true;
+  }
+  return undefined;
+}
+
+function outputSchema(document: Node, operation: Node, pointer: string): z.ZodType {
+  const responses = (operation.responses ?? {}) as Record<string, unknown>;
+  const code = Object.keys(responses).sort().find((status) => /^2(\d\d|XX)$/i.test(status));
+  if (!code) return z.unknown();
+  const response = deref(document, responses[code]);
+  const schema = contentSchema(response.content);
+  if (schema === undefined) return z.unknown();
+  // Built on first use (a call's output check, an export): answers are the bulk of a large
+  // document's schemas, and most tools of a large API are never called on a given instance.
+  let built: z.ZodType | undefined;
+  return z.lazy(() =>
+    built ??= (() => {
+      try {
+        return jsonSchemaToZod(schema, `${pointer}/responses/${code}`, {
+          mode: "output",
+          root: document,
+        });
+      } catch {
+        // A vague or odd response schema must not cost the tenant the tool: the answer passes.
+        return z.unknown();
+      }
+    })()
+  );
+}
+
+function security(document: Node, operation: Node, pointer: string) {
+  const requirements = (operation.security ?? document.security ?? []) as Node[];
+  const schemes = ((document.components as Node | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    Node
+  >;
+  const accepted: SecurityScheme[][] = [];
+  let securityOptional = requirements.length === 0;
+  for (const requirement of requirements) {
+    const names = Object.keys(requirement ?? {});
+    if (names.length === 0) {
+      securityOptional = true;
+      continue;
+    }
+    const set: SecurityScheme[] = [];
+    for (const name of names) {
+      const scheme = deref(document, schemes[name]);
+      if (!scheme?.type) {
+        throw new SchemaMappingError(`${pointer}/security`, `Unknown security scheme "${name}"`);
+      }
+      if (scheme.type === "apiKey") {
+        const place = scheme.in as string;
+        if (place !== "header" && place !== "query" && place !== "cookie") {
+          throw new SchemaMappingError(
+            `#/components/securitySchemes/${pointerKey(name)}`,
+            "Cannot map apiKey location",
+          );
+        }
+        set.push({ name, type: "apiKey", in: place, paramName: String(scheme.name) });
+      } else if (scheme.type === "http" && String(scheme.scheme).toLowerCase() === "basic") {
+        set.push({ name, type: "basic" });
+      } else {
+        // http bearer, oauth2, openIdConnect: the tenant stores a token sent as a bearer.
+        set.push({ name, type: "bearer" });
+      }
+    }
+    accepted.push(set);
+  }
+  return { security: accepted, securityOptional };
+}

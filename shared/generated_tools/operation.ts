@@ -1,0 +1,155 @@
+/**
+ * What the OpenAPI and GraphQL generators produce: one operation of a
+ * tenant's API as data (name, schemas, how to send it), before it is bound
+ * to the tenant's base URL and credentials as a tool. Plans depend only on
+ * the document and the tenant's choices, so they are cached by the
+ * document's hash.
+ *
+ * @module
+ */
+import type { z } from "zod";
+
+/** Longest tool name (the registry's pattern allows 64). */
+export const MAX_TOOL_NAME = 64;
+
+/** Most bytes of a document (refused past it, before any parsing). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+/** SHA-256 hex of a document. */
+export async function documentHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Most tools one source may generate. */
+export const MAX_OPERATIONS = 500;
+
+/** Where an OpenAPI parameter goes. */
+export interface HttpParameter {
+  /** Its key in the tool's input. */
+  key: string;
+  /** Its name on the wire. */
+  name: string;
+  /** Where it goes. */
+  in: "path" | "query" | "header";
+}
+
+/** A security scheme an operation accepts, as the document declares it. */
+export interface SecurityScheme {
+  /** Its name in `components.securitySchemes`. */
+  name: string;
+  /** How the credential travels. */
+  type: "apiKey" | "bearer" | "basic";
+  /** For apiKey: where. */
+  in?: "header" | "query" | "cookie";
+  /** For apiKey: the header, query or cookie name. */
+  paramName?: string;
+}
+
+/** How to send an OpenAPI operation. */
+export interface HttpSend {
+  /** Discriminant. */
+  kind: "http";
+  /** Upper-case method. */
+  method: string;
+  /** The path template, e.g. `/pets/{petId}`. */
+  path: string;
+  /** Parameters by input key. */
+  parameters: HttpParameter[];
+  /** The input key holding the JSON body, when the operation takes one. */
+  bodyKey: string | null;
+  /**
+   * Accepted security: any one requirement of the list, each needing all its
+   * schemes. Empty when the operation needs none.
+   */
+  security: SecurityScheme[][];
+  /** Whether a call without any credential is allowed (`{}` in the requirements). */
+  securityOptional: boolean;
+}
+
+/** How to send a GraphQL operation. */
+export interface GraphqlSend {
+  /** Discriminant. */
+  kind: "graphql";
+  /** The document: one operation with its variables and a bounded selection. */
+  query: string;
+  /** The root field whose value is the tool's data. */
+  field: string;
+}
+
+/** One generated operation, ready to bind. */
+export interface OperationPlan {
+  /** Tool name: `<source>_<operation>`, sanitised. */
+  name: string;
+  /** Where it came from in the document (operationId, or `query.<field>`). */
+  origin: string;
+  /** Human title. */
+  title: string;
+  /** The document's description, truncated: data for the model, never instructions to us. */
+  description: string;
+  /** Input schema (strict). */
+  input: z.ZodObject;
+  /** Output schema of `data` (lenient). */
+  output: z.ZodType;
+  /** A plausible input for the tool's example (checked when bound), when the generator made one. */
+  example?: Record<string, unknown>;
+  /** Reads only (GET/HEAD, GraphQL query). */
+  readOnly: boolean;
+  /** Irreversible: asks for confirmation (DELETE). */
+  destructive: boolean;
+  /** How to send it. */
+  send: HttpSend | GraphqlSend;
+}
+
+/** Why a document cannot become tools: every problem, each with where it is. */
+export class GenerationError extends Error {
+  /** The problems, each `{path, message}` (a JSON pointer or the operation). */
+  readonly issues: { path: string; message: string }[];
+
+  /** Creates the error. */
+  constructor(issues: { path: string; message: string }[]) {
+    super(
+      `Cannot generate tools: ${
+        issues.slice(0, 5).map((issue) => `${issue.message} (${issue.path})`).join("; ")
+      }${issues.length > 5 ? `; and ${issues.length - 5} more` : ""}`,
+    );
+    this.name = "GenerationError";
+    this.issues = issues;
+  }
+}
+
+/** `listPets` → `list_pets`, anything else → `_`, within the tool-name pattern. */
+export function snakeName(text: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+}
+
+/** The tool name of an operation of a source, or `null` when nothing usable is left. */
+export function toolName(source: string, operation: string): string | null {
+  const tail = snakeName(operation);
+  if (!tail) return null;
+  const name = `${source}_${tail}`;
+  if (name.length <= MAX_TOOL_NAME) return name;
+  // Cut long names keep a hash of the whole id, so two ids sharing a long prefix stay apart.
+  return `${name.slice(0, MAX_TOOL_NAME - 9).replace(/_+$/, "")}_${fnv1a(operation)}`;
+}
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+/** A description for the model: the document's words, single-spaced and cut to `max`. */
+export function cleanDescription(text: unknown, fallback: string, max = 600): string {
+  const value = typeof text === "string" ? text.replace(/\s+/g, " ").trim() : "";
+  if (!value) return fallback;
+  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}

@@ -1,0 +1,539 @@
+/**
+ * The tools a tenant's staff use to bring their own API: register a source
+ * by document or allowlisted URL (`api_source_register`), list them
+ * (`api_source_list`), remove one (`api_source_remove`), and set the
+ * credential of a security scheme (`api_credential_set`, sealed before it
+ * reaches the database). All run as the staff member (RLS fences the rows);
+ * the changes bump the tenant's catalog version in their own transaction, so
+ * every instance regenerates on its next sync.
+ *
+ * Registration is checked in full before anything is written: the document
+ * parses and maps, every generated name is free (not a platform tool, not
+ * another source's), and every tool exports in every dialect. One problem
+ * and nothing is registered.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
+import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
+import type { Queryable } from "@shared/db/types.ts";
+import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
+import { bindPlan } from "./bind.ts";
+import type { CredentialBox } from "./credential_box.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
+import {
+  documentHash,
+  GenerationError,
+  MAX_DOCUMENT_BYTES,
+  type OperationPlan,
+} from "./operation.ts";
+import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+
+// The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
+// of directives' arguments), kept here so the tools need not carry the graphql package.
+const INTROSPECTION_QUERY =
+  `query IntrospectionQuery { __schema { queryType { name } mutationType { name }
+subscriptionType { name } types { ...FullType } directives { name description locations args { ...InputValue } } } }
+fragment FullType on __Type { kind name description fields(includeDeprecated: true) { name description
+args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason } inputFields { ...InputValue }
+interfaces { ...TypeRef } enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason }
+possibleTypes { ...TypeRef } }
+fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name
+ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } } }`;
+
+/** What the source tools need from the composition root. */
+export interface GeneratedToolsService {
+  /** The generator; absent where this function does not serve generated tools. */
+  engine?: GeneratedToolsEngine;
+  /** Seals credentials. */
+  box: CredentialBox;
+  /** Whether a name is a platform (global) tool, which a tenant's tool may never take. */
+  isPlatformTool(name: string): boolean;
+  /** DNS resolution for document fetches and base-URL checks (tests inject one). */
+  resolve?: Resolver;
+}
+
+/** The service key the root provides. */
+export const GENERATED_TOOLS = serviceKey<GeneratedToolsService>("platform.generated_tools");
+
+/** What the source tools change: after one succeeds, the platform syncs the tenant at once. */
+export const SOURCE_WRITES = "writes.api_sources";
+
+const SOURCE_NAME = z.string().regex(
+  /^[a-z][a-z0-9]{0,23}$/,
+  "must be 1 to 24 lower-case letters and digits, starting with a letter",
+);
+
+async function requireStaff(db: Queryable, orgId: string | null): Promise<string> {
+  if (!orgId) throw new ToolFailure("AUTH_ERROR", "API sources belong to one org");
+  const [staff] = await db.query(
+    "select 1 from private.my_staff_memberships v where v.org_id = $1",
+    [orgId],
+  );
+  if (!staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff manage its APIs");
+  return orgId;
+}
+
+interface Settings {
+  url_allowlist: string[];
+  allow_private_network: boolean;
+}
+
+async function settingsOf(db: Queryable, orgId: string): Promise<Settings> {
+  const [row] = await db.query<Settings>(
+    "select url_allowlist, allow_private_network from public.api_source_settings where org_id = $1",
+    [orgId],
+  );
+  return row ?? { url_allowlist: [], allow_private_network: false };
+}
+
+const registerInput = z.strictObject({
+  name: SOURCE_NAME.describe(
+    "The source's name: every generated tool starts with it (petstore → petstore_list_pets).",
+  ),
+  kind: z.enum(["openapi", "graphql"]),
+  document: z.string().min(1).max(MAX_DOCUMENT_BYTES).optional().describe(
+    "The document itself: OpenAPI 3.0/3.1 as JSON or YAML, or GraphQL SDL or introspection JSON.",
+  ),
+  url: z.url({ protocol: /^https?$/ }).max(2000).optional().describe(
+    "Where to fetch the document (OpenAPI) or the endpoint to introspect (GraphQL); its host must be on the org's allowlist.",
+  ),
+  base_url: z.url({ protocol: /^https?$/ }).max(2000).optional().describe(
+    "Where calls go; default the document's first server (OpenAPI) or the url (GraphQL).",
+  ),
+  expose: z.array(z.string().min(1).max(200)).max(500).optional().describe(
+    "OpenAPI: operationIds exposed beyond those marked x-agent: {action: true}. GraphQL: the fields to expose, as query.<field> or mutation.<field>.",
+  ),
+}).superRefine((value, ctx) => {
+  if ((value.document === undefined) === (value.url === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["document"],
+      message: "give exactly one of document or url",
+    });
+  }
+  if (value.kind === "graphql" && !value.expose?.length) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["expose"],
+      message: "name the GraphQL fields to expose",
+    });
+  }
+});
+
+const toolSummary = z.object({
+  name: z.string(),
+  title: z.string(),
+  read_only: z.boolean(),
+  confirm_required: z.boolean(),
+  needs_credential: z.boolean(),
+});
+
+const registerOutput = z.object({
+  source_id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(["openapi", "graphql"]),
+  base_url: z.string(),
+  document_hash: z.string(),
+  replaced: z.boolean().describe("Whether a source of that name was there and is now replaced."),
+  tools: z.array(toolSummary),
+});
+
+interface Prepared {
+  document: string;
+  hash: string;
+  baseUrl: string;
+  sourceUrl: string | null;
+  plans: OperationPlan[];
+}
+
+function generationFailure(error: GenerationError): ToolFailure {
+  const fields: FieldIssue[] = error.issues.slice(0, 20).map((issue) => ({
+    path: issue.path.startsWith("expose") ? "expose" : "document",
+    message: `${issue.message} (${issue.path})`,
+  }));
+  return new ToolFailure("VALIDATION_ERROR", error.message.slice(0, 500), { fields });
+}
+
+function fetchFailure(error: SafeFetchError, field: string): ToolFailure {
+  const code = error.kind === "timeout" ? "TIMEOUT" : "VALIDATION_ERROR";
+  return new ToolFailure(code, `Cannot use ${field}: ${error.message}`, {
+    fields: [{ path: field, message: error.message }],
+  });
+}
+
+/** `api_source_register`: a tenant's API by document or allowlisted URL, as tools. */
+export const apiSourceRegister = defineTool({
+  name: "api_source_register",
+  title: "Register an API",
+  description:
+    "Staff only. Registers the org's own API from an OpenAPI 3.0/3.1 document or a GraphQL schema (given, or fetched from a URL on the org's allowlist) and generates one tool per exposed operation, named <name>_<operation>. Replaces a source of the same name. Nothing is registered if any operation cannot be mapped or any name is taken.",
+  category: "platform",
+  input: registerInput,
+  output: registerOutput,
+  examples: [{
+    description: "A small OpenAPI document given inline",
+    input: {
+      name: "petstore",
+      kind: "openapi",
+      document:
+        '{"openapi":"3.1.0","info":{"title":"Pets","version":"1"},"servers":[{"url":"https://api.example.com"}],"paths":{"/pets":{"get":{"operationId":"listPets","x-agent":{"action":true},"responses":{"200":{"description":"ok"}}}}}}',
+    },
+  }],
+  sideEffects: SOURCE_WRITES,
+  confirmRequired: true,
+  latencyBudgetMs: 2000,
+  timeoutMs: 30_000,
+  confirmSummary: (args) =>
+    `Register the ${args.kind === "openapi" ? "OpenAPI" : "GraphQL"} API "${args.name}"${
+      args.url ? ` from ${new URL(args.url).host}` : ""
+    } and generate its tools`,
+  async prepare(args, ctx): Promise<Prepared> {
+    const orgId = await requireStaff(ctx.read, ctx.org_id);
+    const service = ctx.services.get(GENERATED_TOOLS);
+    const engine = service.engine;
+    const readers = engine?.readers;
+    if (!engine || !readers) {
+      throw new ToolFailure(
+        "SERVICE_UNAVAILABLE",
+        "APIs are registered through the tools function: nothing was registered",
+      );
+    }
+    const settings = await settingsOf(ctx.read, orgId);
+    const fetchOptions = {
+      allowPrivateNetwork: settings.allow_private_network,
+      resolve: service.resolve,
+      signal: ctx.signal,
+      timeoutMs: 15_000,
+      maxBytes: MAX_DOCUMENT_BYTES,
+    };
+    let document = args.document ?? "";
+    if (args.url) {
+      const host = new URL(args.url).hostname.toLowerCase();
+      if (!settings.url_allowlist.includes(host)) {
+        throw new ToolFailure("VALIDATION_ERROR", `${host} is not on the org's URL allowlist`, {
+          fields: [{ path: "url", message: `${host} is not on the allowlist` }],
+        });
+      }
+      try {
+        if (args.kind === "openapi") {
+          const response = await safeFetch(args.url, {}, { ...fetchOptions, accept: "text" });
+          if (response.status !== 200) {
+            throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          }
+          document = response.text;
+        } else {
+          const response = await safeFetch(args.url, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify({ query: INTROSPECTION_QUERY }),
+          }, fetchOptions);
+          if (response.status !== 200) {
+            throw new SafeFetchError("network", `${host} answered HTTP ${response.status}`);
+          }
+          document = readers.graphqlSdl(response.text);
+        }
+      } catch (error) {
+        if (error instanceof SafeFetchError) throw fetchFailure(error, "url");
+        if (error instanceof GenerationError) throw generationFailure(error);
+        throw error;
+      }
+    }
+    let plans: OperationPlan[];
+    let hash = "";
+    try {
+      // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
+      document = args.kind === "openapi"
+        ? await readers.openapiJson(checkSize(document))
+        : readers.graphqlSdl(checkSize(document));
+      hash = await documentHash(document);
+      plans = await engine.plan({
+        orgId,
+        name: args.name,
+        kind: args.kind,
+        document,
+        documentHash: hash,
+        expose: args.expose ?? [],
+      });
+    } catch (error) {
+      if (error instanceof GenerationError) throw generationFailure(error);
+      throw error;
+    }
+    if (plans.length === 0) {
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        "The document exposes no operation: mark some x-agent: {action: true}, or list them in expose",
+        { fields: [{ path: "expose", message: "no operation exposed" }] },
+      );
+    }
+    const baseUrl = args.base_url ?? (args.kind === "graphql" ? args.url : undefined) ??
+      firstServer(document, args.url);
+    if (!baseUrl) {
+      throw new ToolFailure("VALIDATION_ERROR", "Give base_url: the document names no server", {
+        fields: [{ path: "base_url", message: "required when the document has no servers" }],
+      });
+    }
+    try {
+      await checkTarget(new URL(baseUrl), fetchOptions);
+    } catch (error) {
+      if (error instanceof SafeFetchError) throw fetchFailure(error, "base_url");
+      throw error;
+    }
+    // Names: never a platform tool's; never another of this tenant's sources'.
+    const others = await ctx.read.query<{ name: string; tools: string[] }>(
+      "select name, tools from public.api_sources where org_id = $1 and name <> $2",
+      [orgId, args.name],
+    );
+    const taken: FieldIssue[] = [];
+    for (const plan of plans) {
+      const owner = service.isPlatformTool(plan.name)
+        ? "a platform tool"
+        : others.find((other) => other.tools.includes(plan.name))?.name;
+      if (owner) {
+        taken.push({
+          path: "document",
+          message: `${plan.origin} becomes ${plan.name}, which is taken by ${
+            owner === "a platform tool" ? owner : `source ${owner}`
+          }`,
+        });
+      }
+    }
+    if (taken.length) {
+      throw new ToolFailure(
+        "CONFLICT",
+        `Nothing was registered: ${taken.map((issue) => issue.message).slice(0, 5).join("; ")}`,
+        { fields: taken },
+      );
+    }
+    // Every export dialect must carry every tool, or the tenant's listings would fail later.
+    const bound = plans.map((plan) =>
+      bindPlan(plan, {
+        orgId,
+        source: args.name,
+        baseUrl,
+        allowPrivateNetwork: false,
+        credential: () => Promise.resolve(null),
+      })
+    );
+    for (const format of EXPORT_FORMATS) {
+      try {
+        exportTools(bound, format);
+      } catch (error) {
+        throw new ToolFailure(
+          "VALIDATION_ERROR",
+          `A generated tool cannot be offered to models (${format}): ${
+            String(error).slice(0, 300)
+          }`,
+          {
+            fields: [{ path: "document", message: `not exportable as ${format}` }],
+          },
+        );
+      }
+    }
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans };
+  },
+  async execute(args, ctx) {
+    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const prepared = ctx.prepared as Prepared;
+    const names = prepared.plans.map((plan) => plan.name);
+    const [row] = await ctx.db.query<{ id: string; replaced: boolean }>(
+      `insert into public.api_sources
+         (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict (org_id, name) do update set
+         kind = excluded.kind, document = excluded.document, document_hash = excluded.document_hash,
+         source_url = excluded.source_url, base_url = excluded.base_url, expose = excluded.expose,
+         tools = excluded.tools, updated_at = now()
+       returning id, (xmax <> 0) as replaced`,
+      [
+        orgId,
+        args.name,
+        args.kind,
+        prepared.document,
+        prepared.hash,
+        prepared.sourceUrl,
+        prepared.baseUrl,
+        args.expose ?? [],
+        names,
+        ctx.user_id,
+      ],
+    );
+    return {
+      source_id: row.id,
+      name: args.name,
+      kind: args.kind,
+      base_url: prepared.baseUrl,
+      document_hash: prepared.hash,
+      replaced: row.replaced,
+      tools: prepared.plans.map((plan) => ({
+        name: plan.name,
+        title: plan.title,
+        read_only: plan.readOnly,
+        confirm_required: plan.destructive,
+        needs_credential: plan.send.kind === "http" && plan.send.security.length > 0,
+      })),
+    };
+  },
+});
+
+// The limit holds before any parsing, whichever way the document came.
+function checkSize(document: string): string {
+  const bytes = new TextEncoder().encode(document).byteLength;
+  if (bytes > MAX_DOCUMENT_BYTES) {
+    throw new GenerationError([{
+      path: "document",
+      message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,
+    }]);
+  }
+  return document;
+}
+
+function firstServer(document: string, documentUrl: string | undefined): string | undefined {
+  let servers: unknown;
+  try {
+    servers = (JSON.parse(document) as { servers?: unknown }).servers;
+  } catch {
+    const match = /^servers:\s*\n\s*-\s*url:\s*['"]?([^'"\s]+)/m.exec(document);
+    servers = match ? [{ url: match[1] }] : undefined;
+  }
+  const url = Array.isArray(servers) ? (servers[0] as { url?: unknown })?.url : undefined;
+  if (typeof url !== "string") return undefined;
+  try {
+    return new URL(url, documentUrl).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `api_source_list`: the org's API sources and their tools; never a credential. */
+export const apiSourceList = defineTool({
+  name: "api_source_list",
+  title: "List registered APIs",
+  description:
+    "Staff only. The org's registered APIs: name, kind, base URL, the tools generated, and which security schemes have a credential set (never the credential).",
+  category: "platform",
+  input: z.strictObject({}),
+  output: z.object({
+    sources: z.array(z.object({
+      source_id: z.uuid(),
+      name: z.string(),
+      kind: z.enum(["openapi", "graphql"]),
+      base_url: z.string(),
+      source_url: z.string().nullable(),
+      document_hash: z.string(),
+      expose: z.array(z.string()),
+      tools: z.array(z.string()),
+      credential_schemes: z.array(z.string()),
+      updated_at: z.string(),
+    })),
+  }),
+  examples: [{ input: {} }],
+  sideEffects: "none",
+  async execute(_args, ctx) {
+    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const sources = await ctx.db.query<Record<string, unknown>>(
+      `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
+              s.expose, s.tools, s.updated_at::text as updated_at,
+              coalesce((select array_agg(c.scheme order by c.scheme) from public.api_credentials c
+                        where c.source_id = s.id), '{}') as credential_schemes
+       from public.api_sources s where s.org_id = $1 order by s.name`,
+      [orgId],
+    );
+    return { sources } as never;
+  },
+});
+
+/** `api_source_remove`: takes a source and its tools and credentials away. */
+export const apiSourceRemove = defineTool({
+  name: "api_source_remove",
+  title: "Remove a registered API",
+  description:
+    "Staff only. Removes one of the org's registered APIs, its generated tools and its credentials.",
+  category: "platform",
+  input: z.strictObject({ name: SOURCE_NAME }),
+  output: z.object({ name: z.string(), removed_tools: z.array(z.string()) }),
+  examples: [{ input: { name: "petstore" } }],
+  sideEffects: SOURCE_WRITES,
+  confirmRequired: true,
+  confirmSummary: (args) => `Remove the API "${args.name}" and every tool made from it`,
+  async execute(args, ctx) {
+    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const [row] = await ctx.db.query<{ tools: string[] }>(
+      "delete from public.api_sources where org_id = $1 and name = $2 returning tools",
+      [orgId, args.name],
+    );
+    if (!row) throw new ToolFailure("NOT_FOUND", `No API named ${args.name}`);
+    return { name: args.name, removed_tools: row.tools };
+  },
+});
+
+const credentialInput = z.strictObject({
+  source: SOURCE_NAME.describe("The registered API's name."),
+  scheme: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).describe(
+    "The security scheme's name in the document (components.securitySchemes); for GraphQL, default.",
+  ),
+  secret: z.string().min(1).max(4096).optional().describe("The API key or bearer token."),
+  username: z.string().min(1).max(256).optional().describe("For HTTP basic."),
+  password: z.string().min(1).max(1024).optional().describe("For HTTP basic."),
+}).superRefine((value, ctx) => {
+  const basic = value.username !== undefined || value.password !== undefined;
+  if (basic === (value.secret !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["secret"],
+      message: "give a secret, or a username and password",
+    });
+  } else if (basic && (value.username === undefined || value.password === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["password"],
+      message: "basic needs both username and password",
+    });
+  }
+});
+
+/** `api_credential_set`: the org's credential for a scheme, sealed before it is stored. */
+export const apiCredentialSet = defineTool({
+  name: "api_credential_set",
+  title: "Set an API credential",
+  description:
+    "Staff only. Stores the org's credential for one security scheme of a registered API, encrypted. It is sent only with that API's calls and is never shown again, to anyone.",
+  category: "platform",
+  input: credentialInput,
+  output: z.object({ source: z.string(), scheme: z.string(), replaced: z.boolean() }),
+  examples: [{ input: { source: "petstore", scheme: "ApiKeyAuth", secret: "sk_live_example" } }],
+  sideEffects: SOURCE_WRITES,
+  confirmRequired: true,
+  // The read-back names where the credential goes, never the credential.
+  confirmSummary: (args) => `Set the credential of ${args.source} (${args.scheme})`,
+  async execute(args, ctx) {
+    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const [source] = await ctx.db.query<{ id: string }>(
+      "select id from public.api_sources where org_id = $1 and name = $2",
+      [orgId, args.source],
+    );
+    if (!source) throw new ToolFailure("NOT_FOUND", `No API named ${args.source}`);
+    const secret = args.secret !== undefined
+      ? JSON.stringify({ value: args.secret })
+      : JSON.stringify({ username: args.username, password: args.password });
+    const sealed = await ctx.services.get(GENERATED_TOOLS).box.seal(secret, {
+      orgId,
+      sourceId: source.id,
+      scheme: args.scheme,
+    });
+    const [row] = await ctx.db.query<{ replaced: boolean }>(
+      `insert into public.api_credentials (org_id, source_id, scheme, ciphertext, key_id)
+       values ($1, $2, $3, $4, $5)
+       on conflict (source_id, scheme) do update
+         set ciphertext = excluded.ciphertext, key_id = excluded.key_id, updated_at = now()
+       returning (xmax <> 0) as replaced`,
+      [orgId, source.id, args.scheme, sealed.ciphertext, sealed.keyId],
+    );
+    return { source: args.source, scheme: args.scheme, replaced: row.replaced };
+  },
+});
+
+/** The four source tools. */
+export const SOURCE_TOOLS = [apiSourceRegister, apiSourceList, apiSourceRemove, apiCredentialSet];

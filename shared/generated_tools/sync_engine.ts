@@ -1,0 +1,44 @@
+/**
+ * The generator as the composition root hands it to a function that serves
+ * tenants' generated tools. This module is the light one: plans from stored
+ * documents (OpenAPI as JSON, GraphQL SDL) with `graphql` and our mapper, for
+ * any function that calls tenants' tools (the agent, MCP). Registration's
+ * readers (the OpenAPI validator, YAML) are `engine.ts`.
+ *
+ * @module
+ */
+import { planSource, type PlanSourceOptions, type SourceDocument } from "./generate.ts";
+import type { OperationPlan } from "./operation.ts";
+
+/** What registration needs beyond plans: reading documents as they arrive. */
+export interface DocumentReaders {
+  /**
+   * An OpenAPI document (JSON or YAML) validated and normalised to the JSON stored.
+   *
+   * @throws {GenerationError} naming what is invalid.
+   */
+  openapiJson(text: string): Promise<string>;
+  /**
+   * An introspection answer (or SDL) as the SDL stored for the source.
+   *
+   * @throws {GenerationError} when it is not a schema.
+   */
+  graphqlSdl(text: string): string;
+}
+
+/** Makes plans from documents. */
+export interface GeneratedToolsEngine {
+  /**
+   * A stored source's plans (cached by tenant and document hash).
+   *
+   * @throws {GenerationError} naming what cannot be read or mapped.
+   */
+  plan(source: SourceDocument, options?: PlanSourceOptions): Promise<OperationPlan[]>;
+  /** Registration's readers; absent where APIs are not registered. */
+  readers?: DocumentReaders;
+}
+
+/** Plans from stored documents only. */
+export const GENERATED_TOOLS_SYNC_ENGINE: GeneratedToolsEngine = {
+  plan: (source) => planSource(source, { validate: false }),
+};
