@@ -10,7 +10,6 @@ import {
   type TenantApiServer,
 } from "@testing/tenant_api_server.ts";
 import type { Database } from "@shared/db/types.ts";
-import { generationStats } from "./generate.ts";
 
 /** Lets a tenant reach the loopback API (an operator's setting) and fetch documents from it. */
 async function allowLoopback(db: Database, orgId: string): Promise<void> {
