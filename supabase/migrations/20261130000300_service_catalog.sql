@@ -22,6 +22,9 @@ create table public.services (
   title text not null check (length(title) between 1 and 200),
   -- What the service is for, one line: the index shows it over its tools.
   summary text not null default '' check (length(summary) <= 300),
+  -- Words search finds its tools by besides their own: its agents' example requests in
+  -- en/rw/fr, so a need in any of our languages reaches tools described in English.
+  keywords text not null default '' check (length(keywords) <= 20000),
   kind text not null check (kind in ('pack', 'platform', 'tenant_api')),
   content_hash text not null,
   created_at timestamptz not null default now(),

@@ -20,6 +20,8 @@ export interface CatalogService {
   title: string;
   /** What it is for, one line. */
   summary: string;
+  /** Words search finds its tools by (its agents' example requests in en/rw/fr). @default "" */
+  keywords?: string;
   /** Where its tools come from. */
   kind: "pack" | "platform" | "tenant_api";
   /** What automations may start on. @default none: polling only */

@@ -123,6 +123,7 @@ export function createCatalogSync(options: CatalogSyncOptions): CatalogSync {
       name: service.name,
       title: service.title,
       summary: service.summary,
+      keywords: (service.keywords ?? "").slice(0, 20000),
       kind: service.kind,
       content_hash: await serviceHash(service),
       capabilities: capabilityRow(service.capabilities),
@@ -167,6 +168,7 @@ interface ServiceRow {
   name: string;
   title: string;
   summary: string;
+  keywords: string;
   kind: string;
   content_hash: string;
   capabilities: ReturnType<typeof capabilityRow>;
@@ -206,12 +208,13 @@ async function write(
 ): Promise<CatalogSyncSummary> {
   const sortedServices = [...services].sort((a, b) => a.name.localeCompare(b.name));
   await tx.query(
-    `insert into public.services (org_id, name, title, summary, kind, content_hash)
-     select $1::uuid, r.name, r.title, r.summary, r.kind, r.content_hash
-     from jsonb_to_recordset($2::jsonb) as r(name text, title text, summary text, kind text,
-       content_hash text)
+    `insert into public.services (org_id, name, title, summary, keywords, kind, content_hash)
+     select $1::uuid, r.name, r.title, r.summary, r.keywords, r.kind, r.content_hash
+     from jsonb_to_recordset($2::jsonb) as r(name text, title text, summary text, keywords text,
+       kind text, content_hash text)
      on conflict (org_id, name) do update
-       set title = excluded.title, summary = excluded.summary, kind = excluded.kind,
+       set title = excluded.title, summary = excluded.summary, keywords = excluded.keywords,
+           kind = excluded.kind,
            content_hash = excluded.content_hash, updated_at = now()
        where services.content_hash is distinct from excluded.content_hash`,
     [tenantId, sortedServices.map(({ capabilities: _c, ...service }) => service)],
