@@ -56,6 +56,11 @@ export interface TestRuntimeOptions {
   agentConfig?: PlatformOptions["agentConfig"];
   /** The deployment's per-tenant ceiling on each tool. @default the platform's */
   tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
+  /**
+   * Whether the catalog tables follow the registry. @default false: most tests never read
+   * them, and each sync writes every tool's row into the fresh database
+   */
+  catalogSync?: boolean;
 }
 
 /** Builds a runtime over `db`. */
@@ -74,6 +79,7 @@ export async function createTestRuntime(
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
     tenantRateCeiling: options.tenantRateCeiling,
+    catalogSync: options.catalogSync ?? false,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

@@ -43,6 +43,12 @@ import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/m
 import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
+import { catalogServiceOf, catalogServices } from "./catalog.ts";
+import { createCatalogSync } from "@shared/tools/catalog/catalog_sync.ts";
+import {
+  type CatalogToolsOptions,
+  createCatalogTools,
+} from "@shared/tools/catalog/catalog_tools.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -53,17 +59,24 @@ export const PACK_INTENTS = packIntents(PACKS);
 
 /**
  * Every tool the packs bring, plus the platform's generic ones built over
- * the packs' tables (`search_supabase`, `analytics_log`, `generate_pdf`).
+ * the packs' tables (`search_supabase`, `analytics_log`, `generate_pdf`) and
+ * the discovery tools over the catalog (`list_tools`, `search_tools`,
+ * `fetch_tool_schemas`).
  */
 export function platformTools(
   packs: readonly Pack[] = PACKS,
-  options: { pdfUrlTtlDays?: number } = {},
+  options: {
+    pdfUrlTtlDays?: number;
+    /** What a caller may discover. @default nothing (descriptors only: docs, exports) */
+    catalogAllowed?: CatalogToolsOptions["allowed"];
+  } = {},
 ): AnyTool[] {
   return [
     ...packs.flatMap((pack) => pack.tools),
     createSearchSupabase(packTables(packs)),
     analyticsLog,
     createGeneratePdf({ urlTtlDays: options.pdfUrlTtlDays }),
+    ...createCatalogTools({ allowed: options.catalogAllowed ?? (() => new Set()) }),
   ];
 }
 
@@ -142,6 +155,13 @@ export interface PlatformOptions {
   provide?: readonly ServiceProvision[];
   /** Days a generate_pdf link lasts, 1 to 30 (`PDF_URL_TTL_DAYS`). @default 7 */
   pdfUrlTtlDays?: number;
+  /**
+   * Whether the catalog tables (`public.service_tools`, …) follow the
+   * registry: the shared tools synced at start (in the background; a hash
+   * check when nothing changed) and each tenant's whenever its tools change.
+   * @default true
+   */
+  catalogSync?: boolean;
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
   /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
@@ -203,7 +223,17 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const packs = options.packs ?? PACKS;
   for (const pack of packs) await pack.checkSettings?.({ db, log });
   const registry = new ToolRegistry();
-  const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
+  const tools = platformTools(packs, {
+    pdfUrlTtlDays: options.pdfUrlTtlDays,
+    // What the caller could call: its tenant's policy, and its agent's allowlist when an agent asks.
+    catalogAllowed: (ctx) => {
+      if (!ctx.org_id) return new Set();
+      const usable = ctx.agent_id
+        ? platform.getToolsForAgent(ctx.agent_id, ctx.org_id)
+        : platform.getToolsForTenant(ctx.org_id);
+      return new Set(usable.map((tool) => tool.name));
+    },
+  });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   checkPackSurfaces(packs, knownTools);
@@ -262,6 +292,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     notifications.start({ intervalMs: options.notificationIntervalMs });
   }
   const sweeper = createPlatformSweeper(() => platform, { now, log });
+  const catalog = createCatalogSync({
+    db,
+    registry,
+    services: catalogServices(packs),
+    serviceOf: catalogServiceOf(packs),
+    onError: (error, tenantId) =>
+      log.error("catalog_sync_failed", { tenant: tenantId, error: String(error).slice(0, 300) }),
+  });
+  const stopCatalog = options.catalogSync === false ? () => {} : catalog.start();
 
   const platform: Platform = {
     db,
@@ -293,7 +332,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     call: (request) => invoker.invoke(request),
     now,
     sweep: () => sweeper.sweep(),
+    catalog: { settled: () => catalog.settled() },
     async close() {
+      stopCatalog();
+      await catalog.settled();
       await sweeper.stop();
       await notifications.stop();
       await traces.flush();

@@ -68,6 +68,12 @@ export interface CatalogSync {
    * @returns a function that stops watching.
    */
   watch(): () => void;
+  /**
+   * Queues a sync of the shared tools (at start) and {@link CatalogSync.watch}es.
+   *
+   * @returns a function that stops watching.
+   */
+  start(): () => void;
   /** Resolves when every sync queued so far has finished (failures are reported to `onError`). */
   settled(): Promise<void>;
 }
@@ -152,6 +158,10 @@ export function createCatalogSync(options: CatalogSyncOptions): CatalogSync {
     syncShared: () => sync(null),
     syncTenant: (tenantId) => sync(tenantId),
     watch: () => registry.subscribe((change) => enqueue(change.tenantId)),
+    start() {
+      enqueue(null);
+      return registry.subscribe((change) => enqueue(change.tenantId));
+    },
     async settled() {
       // A sync may queue another (a change while it ran): wait until the queue holds still.
       let seen: Promise<unknown> | undefined;

@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { dbTest } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+
+// A tool one tenant brought at run time (as an OpenAPI import would register it).
+const crmLookup = defineTool({
+  name: "crm_lookup",
+  title: "Look up a CRM contact",
+  description: "Find a contact in Beaver's CRM by phone number.",
+  category: "crm",
+  input: z.object({ phone: z.string().describe("The contact's phone") }),
+  output: z.object({ name: z.string() }),
+  examples: [{ input: { phone: "+250788000001" } }],
+  sideEffects: "none",
+  usesDatabase: false,
+  execute: () => Promise.resolve({ name: "Contact" }),
+});
+
+async function beaverRuntime(db: Parameters<typeof createTestRuntime>[0]) {
+  const runtime = await createTestRuntime(db, { catalogSync: true });
+  runtime.platform.register(crmLookup, { tenantId: ORG.beaver });
+  await runtime.platform.catalog.settled();
+  return runtime;
+}
+
+dbTest(
+  "list_tools gives the index by service, without internal or other tenants' tools",
+  async (db) => {
+    const runtime = await beaverRuntime(db);
+    try {
+      const easymo = await runtime.callAs(USER.aline, "list_tools", {});
+      assert.ok(easymo.ok, JSON.stringify(easymo));
+      const index = (easymo.data as { index: string }).index;
+      assert.match(index, /^## payments/m);
+      assert.match(index, /^momo_charge: /m);
+      assert.doesNotMatch(index, /crm_lookup/);
+      // Service-only tools are never listed, nor the discovery tools themselves.
+      assert.doesNotMatch(index, /payment_settle|list_tools/);
+
+      const beaver = await runtime.callAs(USER.nina, "list_tools", {}, { org: ORG.beaver });
+      assert.ok(beaver.ok, JSON.stringify(beaver));
+      assert.match((beaver.data as { index: string }).index, /^crm_lookup: Find a contact/m);
+
+      const one = await runtime.callAs(USER.aline, "list_tools", { service: "payments" });
+      assert.ok(one.ok);
+      assert.match(
+        (one.data as { index: string }).index,
+        /^Capabilities: webhooks (yes|no), polling yes$/m,
+      );
+
+      const unknown = await runtime.callAs(USER.aline, "list_tools", { service: "nowhere" });
+      assert.ok(!unknown.ok);
+      assert.equal(unknown.error.code, "NOT_FOUND");
+      assert.deepEqual(unknown.error.fields?.map((field: { path: string }) => field.path), [
+        "service",
+      ]);
+    } finally {
+      await runtime.platform.close();
+    }
+  },
+);
+
+dbTest("fetch_tool_schemas answers named tools only, and never another tenant's", async (db) => {
+  const runtime = await beaverRuntime(db);
+  try {
+    const own = await runtime.callAs(
+      USER.nina,
+      "fetch_tool_schemas",
+      { names: ["crm_lookup", "momo_charge"] },
+      { org: ORG.beaver },
+    );
+    assert.ok(own.ok, JSON.stringify(own));
+    const tools =
+      (own.data as { tools: Array<{ name: string; parameters: { properties: object } }> })
+        .tools;
+    assert.deepEqual(tools.map((tool) => tool.name), ["crm_lookup", "momo_charge"]);
+    assert.ok("phone" in tools[0].parameters.properties);
+
+    const other = await runtime.callAs(USER.aline, "fetch_tool_schemas", {
+      names: ["momo_charge", "crm_lookup"],
+    });
+    assert.ok(!other.ok);
+    assert.equal(other.error.code, "NOT_FOUND");
+    assert.match(other.error.msg, /crm_lookup/);
+    assert.deepEqual(other.error.fields, [{
+      path: "names.1",
+      message: "unknown tool: crm_lookup",
+    }]);
+
+    const internal = await runtime.callAs(USER.aline, "fetch_tool_schemas", {
+      names: ["payment_settle"],
+    });
+    assert.ok(!internal.ok);
+    assert.equal(internal.error.code, "NOT_FOUND");
+  } finally {
+    await runtime.platform.close();
+  }
+});
+
+dbTest("search_tools ranks the caller's catalog only", async (db) => {
+  const runtime = await beaverRuntime(db);
+  try {
+    const easymo = await runtime.callAs(USER.aline, "search_tools", { query: "kwishyura" });
+    assert.ok(easymo.ok, JSON.stringify(easymo));
+    const names = (easymo.data as { results: Array<{ name: string }> }).results.map((r) => r.name);
+    assert.ok(names.includes("momo_charge"), names.join(", "));
+
+    const crm = await runtime.callAs(USER.aline, "search_tools", { query: "CRM contact" });
+    assert.ok(crm.ok);
+    assert.ok(
+      !(crm.data as { results: Array<{ name: string }> }).results.some((r) =>
+        r.name === "crm_lookup"
+      ),
+    );
+    const beaver = await runtime.callAs(USER.nina, "search_tools", { query: "CRM contact" }, {
+      org: ORG.beaver,
+    });
+    assert.ok(beaver.ok);
+    assert.equal(
+      (beaver.data as { results: Array<{ name: string }> }).results[0]?.name,
+      "crm_lookup",
+    );
+  } finally {
+    await runtime.platform.close();
+  }
+});
