@@ -82,7 +82,7 @@ export interface CapabilityRow {
 }
 
 /** The longest one-line summary the index shows. */
-export const SUMMARY_MAX = 72;
+export const SUMMARY_MAX = 120;
 
 /**
  * A tool's one line for the index: the first sentence of its description
