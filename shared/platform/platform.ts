@@ -48,6 +48,7 @@ import { createCatalogSync } from "@shared/tools/catalog/catalog_sync.ts";
 import {
   type CatalogToolsOptions,
   createCatalogTools,
+  DISCOVERY_TOOLS,
 } from "@shared/tools/catalog/catalog_tools.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
@@ -241,6 +242,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
     knownTools,
     declared: packAgents(packs),
+    discoveryTools: Object.values(DISCOVERY_TOOLS),
   });
   const now = options.services?.now ?? (() => new Date());
   const onInvalid = (slug: string) => log.error("tenant_policy_invalid", { tenant: slug });
