@@ -128,7 +128,21 @@ export function searchTerms(text: string): string[] {
   const terms: string[] = [];
   // snake_case and dotted names count as their words.
   for (const word of wordsOf(normalizeText(text.replace(/[_.]/g, " ")))) {
-    if (word.length < 2 || STOP.has(word) || word === "num" || word === "phone") continue;
+    terms.push(...formsOf(word));
+  }
+  return terms;
+}
+
+// A word's forms, kept: the services' example requests repeat their words many times, and
+// stemming each occurrence afresh made the first search of a catalog take seconds.
+const FORMS = new Map<string, readonly string[]>();
+const FORMS_MAX = 50_000;
+
+function formsOf(word: string): readonly string[] {
+  const known = FORMS.get(word);
+  if (known) return known;
+  let result: string[] = [];
+  if (word.length >= 2 && !STOP.has(word) && word !== "num" && word !== "phone") {
     const forms = new Set([word, EN.stem(word), FR.stem(word)]);
     const stem = kinyarwandaStem(word);
     if (stem) forms.add(stem);
@@ -138,9 +152,10 @@ export function searchTerms(text: string): string[] {
       const concept = CONCEPT_OF.get(form);
       if (concept) forms.add(concept);
     }
-    for (const form of forms) if (form.length >= 2) terms.push(form);
+    result = [...forms].filter((form) => form.length >= 2);
   }
-  return terms;
+  if (FORMS.size < FORMS_MAX) FORMS.set(word, result);
+  return result;
 }
 
 /** A search index over documents; see the module documentation. */
