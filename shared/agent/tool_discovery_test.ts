@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { bodyText, startAgentChannel } from "@testing/agent_channel.ts";
-import { startScriptedOpenAI } from "@testing/openai_server.ts";
+import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";
 import { scriptedModel } from "@testing/scripted_model.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import { createOpenAIModel } from "./model.ts";
@@ -95,3 +95,31 @@ dbTest(
     await channel.rt.platform.close();
   },
 );
+
+dbTest("an agent with discovery cannot call a tool whose schema it did not fetch", async (db) => {
+  // A model that guesses a tool's name and arguments instead of fetching its schema.
+  const script: Script = [
+    { tool_calls: [{ name: "property_search", arguments: { area: "Kimironko" } }] },
+    { content: "Let me look that up properly." },
+  ];
+  await using server = startScriptedOpenAI({ script });
+  const channel = await startAgentChannel(
+    db,
+    { model: createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" }) },
+    { agentConfig: withDiscovery("property"), catalogSync: true },
+  );
+  await channel.rt.platform.catalog.settled();
+  const reply = await channel.say(FROM, { text: "I want to rent a house in Kimironko" });
+  assert.equal(bodyText(reply), "Let me look that up properly.");
+  const last = JSON.parse(JSON.stringify(server.requests.at(-1)!.body)) as Body;
+  const result = JSON.parse(String(last.messages.find((m) => m.role === "tool")?.content));
+  assert.equal(result.error.code, "VALIDATION_ERROR");
+  assert.deepEqual(result.error.fields, [{
+    path: "tool",
+    message: "not fetched this turn: property_search",
+  }]);
+  await channel.rt.platform.traces.flush();
+  const calls = await db.query("select 1 from public.tool_calls where tool = 'property_search'");
+  assert.equal(calls.length, 0);
+  await channel.rt.platform.close();
+});
