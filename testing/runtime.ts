@@ -61,6 +61,8 @@ export interface TestRuntimeOptions {
    * them, and each sync writes every tool's row into the fresh database
    */
   catalogSync?: boolean;
+  /** Embeddings for `search_tools`. @default null: keywords only, whatever the environment */
+  catalogEmbedder?: PlatformOptions["catalogEmbedder"];
 }
 
 /** Builds a runtime over `db`. */
@@ -80,6 +82,7 @@ export async function createTestRuntime(
     services: options.now ? { now: options.now } : undefined,
     tenantRateCeiling: options.tenantRateCeiling,
     catalogSync: options.catalogSync ?? false,
+    catalogEmbedder: options.catalogEmbedder ?? null,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

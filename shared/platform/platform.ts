@@ -45,6 +45,7 @@ import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
 import { catalogServiceOf, catalogServices } from "./catalog.ts";
 import { createCatalogSync } from "@shared/tools/catalog/catalog_sync.ts";
+import { embedderFromEnv, type TextEmbedder } from "@shared/tools/catalog/tool_embeddings.ts";
 import {
   type CatalogToolsOptions,
   createCatalogTools,
@@ -70,6 +71,8 @@ export function platformTools(
     pdfUrlTtlDays?: number;
     /** What a caller may discover. @default nothing (descriptors only: docs, exports) */
     catalogAllowed?: CatalogToolsOptions["allowed"];
+    /** Embeddings for `search_tools`. @default none: keywords only */
+    catalogEmbedder?: CatalogToolsOptions["embedder"];
   } = {},
 ): AnyTool[] {
   return [
@@ -77,7 +80,10 @@ export function platformTools(
     createSearchSupabase(packTables(packs)),
     analyticsLog,
     createGeneratePdf({ urlTtlDays: options.pdfUrlTtlDays }),
-    ...createCatalogTools({ allowed: options.catalogAllowed ?? (() => new Set()) }),
+    ...createCatalogTools({
+      allowed: options.catalogAllowed ?? (() => new Set()),
+      embedder: options.catalogEmbedder ?? null,
+    }),
   ];
 }
 
@@ -163,6 +169,11 @@ export interface PlatformOptions {
    * @default true
    */
   catalogSync?: boolean;
+  /**
+   * Embeddings for `search_tools` (search by meaning, fused with keywords).
+   * @default from `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `OPENAI_EMBEDDING_MODEL`; none without a key
+   */
+  catalogEmbedder?: TextEmbedder | null;
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
   /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
@@ -226,6 +237,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const registry = new ToolRegistry();
   const tools = platformTools(packs, {
     pdfUrlTtlDays: options.pdfUrlTtlDays,
+    catalogEmbedder: options.catalogEmbedder === undefined
+      ? embedderFromEnv()
+      : options.catalogEmbedder,
     // What the caller could call: its tenant's policy, and its agent's allowlist when an agent asks.
     catalogAllowed: (ctx) => {
       if (!ctx.org_id) return new Set();

@@ -22,6 +22,7 @@ import {
 } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { createToolSearch, type SearchDocument, type ToolSearch } from "./tool_search.ts";
+import { cosine, fuseRankings, type TextEmbedder } from "./tool_embeddings.ts";
 
 /** The category of the discovery tools: an agent with discovery starts with these only. */
 export const DISCOVERY_CATEGORY = "discovery";
@@ -40,6 +41,11 @@ export interface CatalogToolsOptions {
    * calls, that agent's allowlist. Nothing else is ever listed or fetched.
    */
   allowed(ctx: CallContext): ReadonlySet<string>;
+  /**
+   * Embeds texts for search by meaning, fused with the keyword ranking; a
+   * failure answers by keywords. @default null: keywords only
+   */
+  embedder?: TextEmbedder | null;
 }
 
 interface IndexRow {
@@ -168,6 +174,42 @@ const fetchedTool = z.object({
 // The index of search per catalog content: rebuilt only when a row or a service changed.
 const SEARCH_CACHE = new Map<string, ToolSearch>();
 const SEARCH_CACHE_MAX = 32;
+// Each tool's vector by embedder and content: embedded once per process, again only when the
+// tool changes (another embedder's vectors are of another space).
+const VECTORS = new WeakMap<TextEmbedder, Map<string, number[]>>();
+const VECTORS_MAX = 10_000;
+
+/** The tools' names by cosine similarity to the query, best first (embeds what is not kept). */
+async function rankByMeaning(
+  embedder: TextEmbedder,
+  query: string,
+  tools: ReadonlyArray<
+    { name: string; title: string; description: string; content_hash: string }
+  >,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const keyOf = (tool: { name: string; content_hash: string }) =>
+    `${tool.name}:${tool.content_hash}`;
+  let kept = VECTORS.get(embedder);
+  if (!kept) VECTORS.set(embedder, kept = new Map());
+  const missing = tools.filter((tool) => !kept.has(keyOf(tool)));
+  const vectors = await embedder.embed(
+    [query, ...missing.map((tool) => `${tool.name}: ${tool.title}. ${tool.description}`)],
+    signal,
+  );
+  missing.forEach((tool, index) => {
+    if (kept.size < VECTORS_MAX) kept.set(keyOf(tool), vectors[index + 1]);
+  });
+  const fresh = new Map(missing.map((tool, index) => [keyOf(tool), vectors[index + 1]]));
+  return tools
+    .map((tool) => ({
+      name: tool.name,
+      score: cosine(vectors[0], kept.get(keyOf(tool)) ?? fresh.get(keyOf(tool)) ?? []),
+    }))
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .map((hit) => hit.name);
+}
 
 /**
  * Builds the discovery tools.
@@ -238,6 +280,9 @@ export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
         summary: z.string(),
         score: z.number(),
       })),
+      mode: z.enum(["keywords", "hybrid"]).describe(
+        "hybrid: keywords fused with meaning (embeddings); keywords: no provider, or it failed.",
+      ),
     }),
     examples: [{ input: { query: "send a message to all customers" } }],
     sideEffects: "none",
@@ -284,13 +329,26 @@ export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
         SEARCH_CACHE.set(key, search);
       }
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      let hits = search.search(args.query, args.limit);
+      let mode: "keywords" | "hybrid" = "keywords";
+      if (options.embedder && tools.length) {
+        try {
+          const semantic = await rankByMeaning(options.embedder, args.query, tools, ctx.signal);
+          const keywords = search.search(args.query, 50).map((hit) => hit.name);
+          hits = fuseRankings([keywords, semantic.slice(0, 50)], args.limit);
+          mode = "hybrid";
+        } catch {
+          // The provider failed or was slow: the keyword ranking stands.
+        }
+      }
       return {
-        results: search.search(args.query, args.limit).map((hit) => ({
+        results: hits.map((hit) => ({
           name: hit.name,
           service: byName.get(hit.name)!.service,
           summary: byName.get(hit.name)!.summary,
           score: hit.score,
         })),
+        mode,
       };
     },
   });

@@ -4,6 +4,7 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { createOpenAIEmbedder } from "./tool_embeddings.ts";
 
 // A tool one tenant brought at run time (as an OpenAPI import would register it).
 const crmLookup = defineTool({
@@ -125,5 +126,84 @@ dbTest("search_tools ranks the caller's catalog only", async (db) => {
     );
   } finally {
     await runtime.platform.close();
+  }
+});
+
+/**
+ * A loopback `/v1/embeddings` in OpenAI's wire format whose vectors count a few marker words:
+ * "xyzzy" (a word no tool has) lands beside "Search rentals", property_search's title.
+ */
+function startEmbeddings(options: { fail?: boolean } = {}) {
+  const requests: unknown[] = [];
+  const markers = [["xyzzy", "search rentals"], ["kwishyura"], ["video"]];
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (request) => {
+    const body = await request.json() as { input: string[]; model: string };
+    requests.push(body);
+    if (options.fail) {
+      return Response.json({ error: { message: "overloaded", type: "server_error" } }, {
+        status: 503,
+      });
+    }
+    const data = body.input.map((text, index) => ({
+      object: "embedding",
+      index,
+      embedding: [
+        ...markers.map((words) => words.filter((word) => text.toLowerCase().includes(word)).length),
+        0.01,
+      ],
+    }));
+    return Response.json({
+      object: "list",
+      data,
+      model: body.model,
+      usage: { prompt_tokens: 1, total_tokens: 1 },
+    });
+  });
+  return {
+    baseURL: `http://127.0.0.1:${server.addr.port}/v1`,
+    requests,
+    [Symbol.asyncDispose]: () => server.shutdown(),
+  };
+}
+
+dbTest("search_tools fuses meaning with keywords when embeddings answer", async (db) => {
+  await using embeddings = startEmbeddings();
+  const runtime = await createTestRuntime(db, {
+    catalogSync: true,
+    catalogEmbedder: createOpenAIEmbedder({ apiKey: "test", baseURL: embeddings.baseURL }),
+  });
+  try {
+    await runtime.platform.catalog.settled();
+    // No tool has the word: keywords alone find nothing, meaning finds the rentals search.
+    const found = await runtime.callAs(USER.aline, "search_tools", { query: "xyzzy" });
+    assert.ok(found.ok, JSON.stringify(found));
+    const data = found.data as { mode: string; results: Array<{ name: string }> };
+    assert.equal(data.mode, "hybrid");
+    assert.equal(data.results[0]?.name, "property_search");
+    assert.equal(embeddings.requests.length, 1);
+    // The tools' vectors are kept: a second search embeds the query only.
+    await runtime.callAs(USER.aline, "search_tools", { query: "video" });
+    assert.deepEqual((embeddings.requests[1] as { input: string[] }).input, ["video"]);
+  } finally {
+    await runtime.platform.close();
+  }
+});
+
+dbTest("search_tools answers by keywords when the embeddings provider fails", async (db) => {
+  await using failing = startEmbeddings({ fail: true });
+  const fallback = await createTestRuntime(db, {
+    catalogSync: true,
+    catalogEmbedder: createOpenAIEmbedder({ apiKey: "test", baseURL: failing.baseURL }),
+  });
+  try {
+    await fallback.platform.catalog.settled();
+    const keywords = await fallback.callAs(USER.aline, "search_tools", { query: "kwishyura" });
+    assert.ok(keywords.ok, JSON.stringify(keywords));
+    const data = keywords.data as { mode: string; results: Array<{ name: string }> };
+    assert.equal(data.mode, "keywords");
+    assert.ok(data.results.some((hit) => hit.name === "momo_charge"));
+    assert.equal(failing.requests.length, 1);
+  } finally {
+    await fallback.platform.close();
   }
 });
