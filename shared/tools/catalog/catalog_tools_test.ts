@@ -91,6 +91,28 @@ dbTest("fetch_tool_schemas answers named tools only, and never another tenant's"
       message: "unknown tool: crm_lookup",
     }]);
 
+    // Beaver's policy disables the vendor search: not fetched, not listed, not found by search.
+    const disabled = await runtime.callAs(USER.nina, "fetch_tool_schemas", {
+      names: ["search_businesses_with_tags"],
+    }, { org: ORG.beaver });
+    assert.ok(!disabled.ok);
+    assert.equal(disabled.error.code, "NOT_FOUND");
+    const beaverIndex = await runtime.callAs(USER.nina, "list_tools", {}, { org: ORG.beaver });
+    assert.ok(beaverIndex.ok);
+    assert.doesNotMatch(
+      (beaverIndex.data as { index: string }).index,
+      /search_businesses_with_tags/,
+    );
+    const beaverSearch = await runtime.callAs(USER.nina, "search_tools", {
+      query: "find vendors with tags",
+      limit: 20,
+    }, { org: ORG.beaver });
+    assert.ok(beaverSearch.ok);
+    assert.ok(
+      !(beaverSearch.data as { results: Array<{ name: string }> }).results
+        .some((hit) => hit.name === "search_businesses_with_tags"),
+    );
+
     const internal = await runtime.callAs(USER.aline, "fetch_tool_schemas", {
       names: ["payment_settle"],
     });

@@ -7,7 +7,6 @@
  *
  * @module
  */
-import OpenAI from "openai";
 import type { SearchHit } from "./tool_search.ts";
 
 /** Turns texts into vectors, one per text, in order. */
@@ -42,26 +41,34 @@ export const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
  */
 export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): TextEmbedder {
   if (!options.apiKey) throw new TypeError("Cannot create an embedder as apiKey is empty");
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    // Explicit values everywhere, so the client never reads OPENAI_* from the environment.
-    baseURL: options.baseURL ?? "https://api.openai.com/v1",
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    adminAPIKey: null,
-    // A search waits for no retry: keywords answer at once instead.
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 2_000,
-    logLevel: "off",
-  });
+  // A plain request in OpenAI's wire format rather than its client: every function carries the
+  // discovery tools, and only the agent function may carry the client (scripts/ci/check_bundles.ts).
+  const url = `${(options.baseURL ?? "https://api.openai.com/v1").replace(/\/+$/, "")}/embeddings`;
   const model = options.model ?? DEFAULT_EMBEDDING_MODEL;
+  const timeoutMs = options.timeoutMs ?? 2_000;
   return {
     async embed(texts, signal) {
-      const response = await client.embeddings.create({ model, input: [...texts] }, { signal });
-      const vectors = [...response.data].sort((a, b) => a.index - b.index)
+      // No retry: a search waits for none, keywords answer at once instead.
+      const limit = AbortSignal.timeout(timeoutMs);
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "authorization": `Bearer ${options.apiKey}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ model, input: texts }),
+        signal: signal ? AbortSignal.any([signal, limit]) : limit,
+      });
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new Error(`The embeddings provider answered HTTP ${response.status}`);
+      }
+      const body = await response.json() as {
+        data?: Array<{ index: number; embedding: number[] }>;
+      };
+      const vectors = [...body.data ?? []].sort((a, b) => a.index - b.index)
         .map((item) => item.embedding);
-      if (vectors.length !== texts.length) {
+      if (vectors.length !== texts.length || vectors.some((vector) => !Array.isArray(vector))) {
         throw new Error(`The embeddings provider answered ${vectors.length} of ${texts.length}`);
       }
       return vectors;
