@@ -43,7 +43,7 @@ export async function measureCatalogTokens(): Promise<CatalogTokens> {
   const services = new Map(catalogServices(PACKS).map((service) => [service.name, service]));
   const rows = (await Promise.all(tools.map(async (tool) => {
     const row = await toolRow(tool);
-    const service = serviceOf(tool);
+    const service = serviceOf(tool, null);
     return {
       name: row.name,
       summary: row.summary,
@@ -74,7 +74,9 @@ if (import.meta.main) {
   console.log(`full schemas of every tool:      ${figures.fullSchemaTokens} tokens`);
   console.log(`discovery tools' own schemas:    ${figures.discoveryToolTokens} tokens`);
   console.log(
-    `index / full schemas:            ${(figures.indexTokens / figures.fullSchemaTokens).toFixed(3)}`,
+    `index / full schemas:            ${
+      (figures.indexTokens / figures.fullSchemaTokens).toFixed(3)
+    }`,
   );
   console.log(
     `discovery start (schemas+index): ${start} tokens, ${

@@ -47,13 +47,23 @@ export function catalogServices(packs: readonly Pack[]): CatalogService[] {
 }
 
 /**
- * Which service a shared tool belongs to: the pack that brings it, else
- * the platform's.
+ * Which service a tool belongs to: a shared tool's is the pack that brings
+ * it, else the platform's; a tenant's own tool's is its namespace
+ * (`crm.get_contact` → `crm`), else its category (an imported API's name),
+ * as a service name.
  */
-export function catalogServiceOf(packs: readonly Pack[]): (tool: AnyTool) => string {
+export function catalogServiceOf(
+  packs: readonly Pack[],
+): (tool: AnyTool, tenantId: string | null) => string {
   const owner = new Map<string, string>();
   for (const pack of packs) for (const tool of pack.tools) owner.set(tool.name, pack.id);
-  return (tool) => owner.get(tool.name) ?? PLATFORM_SERVICE;
+  return (tool, tenantId) => {
+    if (tenantId === null) return owner.get(tool.name) ?? PLATFORM_SERVICE;
+    const source = tool.name.includes(".") ? tool.name.split(".")[0] : tool.category;
+    const name = source.toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^[^a-z]+/, "")
+      .slice(0, 64);
+    return name || "tenant_api";
+  };
 }
 
 function titled(id: string): string {

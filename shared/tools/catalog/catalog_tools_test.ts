@@ -43,7 +43,11 @@ dbTest(
 
       const beaver = await runtime.callAs(USER.nina, "list_tools", {}, { org: ORG.beaver });
       assert.ok(beaver.ok, JSON.stringify(beaver));
-      assert.match((beaver.data as { index: string }).index, /^crm_lookup: Find a contact/m);
+      // Its own tool under its own service (the tool's category), beside the shared ones.
+      assert.match(
+        (beaver.data as { index: string }).index,
+        /^## crm\ncrm_lookup: Find a contact/m,
+      );
 
       const one = await runtime.callAs(USER.aline, "list_tools", { service: "payments" });
       assert.ok(one.ok);

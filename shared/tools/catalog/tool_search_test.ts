@@ -34,7 +34,7 @@ async function catalogSearch() {
   const serviceOf = catalogServiceOf(PACKS);
   const tools = platformTools().filter((tool) => !tool.internal);
   const documents = await Promise.all(
-    tools.map(async (tool) => searchDocument(await toolRow(tool), serviceOf(tool))),
+    tools.map(async (tool) => searchDocument(await toolRow(tool), serviceOf(tool, null))),
   );
   return createToolSearch(documents, {
     groups: Object.fromEntries(
