@@ -10,7 +10,7 @@
  *
  * @module
  */
-import snowball from "snowball-stemmers";
+import { stemmer } from "stemmer";
 import {
   kinyarwandaRoot,
   kinyarwandaStem,
@@ -52,8 +52,68 @@ export interface ToolSearchOptions {
   groupWeight?: number;
 }
 
-const EN = snowball.newStemmer("english");
-const FR = snowball.newStemmer("french");
+// English: Porter's stemmer. French: a light suffix stripper after Savoy's (as Lucene's
+// FrenchLightStemmer), on words already without accents. Snowball's French would be better,
+// but its package carries every language (0.8 MiB) into every function's bundle.
+const EN = { stem: (word: string) => stemmer(word) };
+const FR = { stem: frenchStem };
+
+// Longest first; a stem keeps at least three letters.
+const FR_SUFFIXES = [
+  "issements",
+  "issement",
+  "atrices",
+  "atrice",
+  "ateurs",
+  "ateur",
+  "ations",
+  "ation",
+  "ements",
+  "ement",
+  "ments",
+  "ment",
+  "ances",
+  "ance",
+  "ences",
+  "ence",
+  "ables",
+  "able",
+  "iques",
+  "ique",
+  "istes",
+  "iste",
+  "ismes",
+  "isme",
+  "euses",
+  "euse",
+  "eux",
+  "ites",
+  "ite",
+  "ives",
+  "ive",
+  "ifs",
+  "if",
+  "ees",
+  "ee",
+  "er",
+  "ez",
+  "es",
+  "e",
+  "s",
+];
+
+/** A French word's light stem: plural and common derivational endings removed. */
+function frenchStem(word: string): string {
+  let stem = word;
+  if (stem.length > 4 && stem.endsWith("aux")) stem = `${stem.slice(0, -3)}al`;
+  else if (stem.length > 3 && stem.endsWith("x")) stem = stem.slice(0, -1);
+  for (const suffix of FR_SUFFIXES) {
+    if (stem.endsWith(suffix) && stem.length - suffix.length >= 3) {
+      return stem.slice(0, -suffix.length);
+    }
+  }
+  return stem;
+}
 
 // Words that carry no need in any of our languages (BM25's idf would still let them add noise
 // across a small catalog).
