@@ -57,6 +57,13 @@ export interface TestRuntimeOptions {
   agentConfig?: PlatformOptions["agentConfig"];
   /** The deployment's per-tenant ceiling on each tool. @default the platform's */
   tenantRateCeiling?: PlatformOptions["tenantRateCeiling"];
+  /**
+   * Whether the catalog tables follow the registry. @default false: most tests never read
+   * them, and each sync writes every tool's row into the fresh database
+   */
+  catalogSync?: boolean;
+  /** Embeddings for `search_tools`. @default null: keywords only, whatever the environment */
+  catalogEmbedder?: PlatformOptions["catalogEmbedder"];
 }
 
 /** Builds a runtime over `db`. */
@@ -75,6 +82,8 @@ export async function createTestRuntime(
     traceIntervalMs: options.traceIntervalMs ?? 10,
     services: options.now ? { now: options.now } : undefined,
     tenantRateCeiling: options.tenantRateCeiling,
+    catalogSync: options.catalogSync ?? false,
+    catalogEmbedder: options.catalogEmbedder ?? null,
     // Every test runtime issues documents, as the tools and agent functions do.
     provide: [{ key: PDF_RENDERER, value: renderPdf }, ...(options.provide ?? [])],
     verify: createTokenVerifier({ hs256Secret: devJwtSecret(TEST_SECRET) }),

@@ -59,6 +59,13 @@ export interface AgentDeps {
   /** The tools an agent may use (its allowlist ∩ the tenant's policy). */
   toolsFor(agentId: string): AnyTool[];
   /**
+   * How an agent discovers its tools, when it does: its model is offered
+   * only the `start` tools (list, search, fetch) and, for the rest of the
+   * turn, each tool a successful call to `fetch` answered the schema of, as
+   * long as {@link AgentDeps.toolsFor} has it. @default every agent is given all its tools
+   */
+  discovery?(agentId: string): ToolDiscovery | null;
+  /**
    * The model for this turn (one deadline for all its calls), or null for the
    * deterministic mode: no key, or the model's breaker is open.
    */
@@ -81,6 +88,23 @@ export interface AgentDeps {
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
   /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
   progress?(text: string): Promise<void>;
+}
+
+/** How an agent's model discovers its tools (see {@link AgentDeps.discovery}). */
+export interface ToolDiscovery {
+  /** The tools the model starts the turn with. */
+  start: readonly string[];
+  /** The tool whose answer (`data.tools[].name`) binds tools for the rest of the turn. */
+  fetch: string;
+}
+
+// The names a fetch answered: `{ok: true, data: {tools: [{name}]}}`.
+function fetchedNames(result: ToolResult): string[] {
+  if (!result.ok) return [];
+  const tools = (result.data as { tools?: unknown } | null)?.tools;
+  return Array.isArray(tools)
+    ? tools.flatMap((tool) => typeof tool?.name === "string" ? [tool.name as string] : [])
+    : [];
 }
 
 /** The graph's state, checkpointed per conversation. */
@@ -654,6 +678,11 @@ async function modelAct(
   const { model, toolsFor, callTool, agents, progress, roster, tenant } = deps(config);
   const agent = agents.find((candidate) => candidate.id === state.agent);
   const tools = toolsFor(state.agent);
+  // With discovery the model starts with the discovery tools and gains what it fetches; it can
+  // never gain a tool the agent's allowlist and the tenant's policy (toolsFor) do not give.
+  const discovery = deps(config).discovery?.(state.agent) ?? null;
+  const bound = new Set(discovery?.start ?? []);
+  const offered = () => discovery ? tools.filter((tool) => bound.has(tool.name)) : tools;
   const rules = roster.rulesOf(state.agent);
   const system: ChatTurn = {
     role: "system",
@@ -676,10 +705,13 @@ async function modelAct(
     handedOff
       ? { handoff: true, agent: roster.frontDesk, lastAgent: state.agent, atMenu: false }
       : {};
-  for (let step = 0; step < MAX_STEPS; step++) {
+  // Discovery spends up to two steps (search, fetch) before the agent's own work begins; the
+  // turn's one model deadline still bounds the time.
+  const maxSteps = discovery ? MAX_STEPS + 2 : MAX_STEPS;
+  for (let step = 0; step < maxSteps; step++) {
     const reply = await model!.complete({
       messages: [system, ...state.messages, ...turns],
-      tools,
+      tools: offered(),
     }, state.language);
     if (!reply.tool_calls.length) {
       // A reply that breaks the agent's rules is replaced before anyone reads it, in the
@@ -725,7 +757,13 @@ async function modelAct(
         call.args,
         state.language,
       );
-      const result = await callTool(state.agent, call.name, args, { key });
+      // With discovery, a tool is called once its schema was fetched this turn: the model
+      // then knows its arguments, and is told how to get there otherwise.
+      const result = discovery && !bound.has(call.name)
+        ? fail("VALIDATION_ERROR", `Fetch its schema first with ${discovery.fetch}`, {
+          fields: [{ path: "tool", message: `not fetched this turn: ${call.name}` }],
+        })
+        : await callTool(state.agent, call.name, args, { key });
       if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
         return {
           messages: turns,
@@ -739,6 +777,9 @@ async function modelAct(
         };
       }
       if (call.name === HANDOFF_TOOL && result.ok) handedOff = true;
+      if (discovery && call.name === discovery.fetch) {
+        for (const name of fetchedNames(result)) bound.add(name);
+      }
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DISCOVERY_TOOLS } from "@shared/tools/catalog/catalog_tools.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { Command } from "@langchain/langgraph";
 import type {
@@ -337,6 +338,12 @@ export function createAgentHandler(
       },
       ...tenantView(turn.orgId),
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
+      discovery: (agentId) => {
+        const slug = platform.tenants.get(turn.orgId)?.slug ?? "";
+        return platform.agents.get(slug, agentId)?.toolDiscovery
+          ? { start: Object.values(DISCOVERY_TOOLS), fetch: DISCOVERY_TOOLS.fetch }
+          : null;
+      },
       ...(turn.progress ? { progress: turn.progress } : {}),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {

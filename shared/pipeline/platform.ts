@@ -106,6 +106,12 @@ export interface Platform {
    * purge of expired idempotency keys (`platform_sweep.ts`). Never throws.
    */
   sweep(): Promise<PlatformSweepSummary>;
+  /**
+   * The catalog tables' sync with the registry (`public.service_tools`):
+   * `settled()` resolves when every sync queued so far (the start's, a
+   * tenant's tools changing) has finished.
+   */
+  readonly catalog: { settled(): Promise<void> };
   /** Flushes traces and closes the database. */
   close(): Promise<void>;
 }

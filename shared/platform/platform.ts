@@ -53,6 +53,14 @@ import {
   SOURCE_WRITES,
 } from "@shared/generated_tools/mod.ts";
 import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
+import { catalogServiceOf, catalogServices } from "./catalog.ts";
+import { createCatalogSync } from "@shared/tools/catalog/catalog_sync.ts";
+import { embedderFromEnv, type TextEmbedder } from "@shared/tools/catalog/tool_embeddings.ts";
+import {
+  type CatalogToolsOptions,
+  createCatalogTools,
+  DISCOVERY_TOOLS,
+} from "@shared/tools/catalog/catalog_tools.ts";
 import { FILE_STORE, unconfiguredFileStore } from "@shared/storage/file_store.ts";
 
 export type { Platform };
@@ -63,11 +71,19 @@ export const PACK_INTENTS = packIntents(PACKS);
 
 /**
  * Every tool the packs bring, plus the platform's generic ones built over
- * the packs' tables (`search_supabase`, `analytics_log`, `generate_pdf`).
+ * the packs' tables (`search_supabase`, `analytics_log`, `generate_pdf`) and
+ * the discovery tools over the catalog (`list_tools`, `search_tools`,
+ * `fetch_tool_schemas`).
  */
 export function platformTools(
   packs: readonly Pack[] = PACKS,
-  options: { pdfUrlTtlDays?: number } = {},
+  options: {
+    pdfUrlTtlDays?: number;
+    /** What a caller may discover. @default nothing (descriptors only: docs, exports) */
+    catalogAllowed?: CatalogToolsOptions["allowed"];
+    /** Embeddings for `search_tools`. @default none: keywords only */
+    catalogEmbedder?: CatalogToolsOptions["embedder"];
+  } = {},
 ): AnyTool[] {
   return [
     ...packs.flatMap((pack) => pack.tools),
@@ -76,6 +92,10 @@ export function platformTools(
     createGeneratePdf({ urlTtlDays: options.pdfUrlTtlDays }),
     // A tenant's staff bring their own API (OpenAPI, GraphQL) as tools of that tenant.
     ...SOURCE_TOOLS,
+    ...createCatalogTools({
+      allowed: options.catalogAllowed ?? (() => new Set()),
+      embedder: options.catalogEmbedder ?? null,
+    }),
   ];
 }
 
@@ -154,6 +174,18 @@ export interface PlatformOptions {
   provide?: readonly ServiceProvision[];
   /** Days a generate_pdf link lasts, 1 to 30 (`PDF_URL_TTL_DAYS`). @default 7 */
   pdfUrlTtlDays?: number;
+  /**
+   * Whether the catalog tables (`public.service_tools`, …) follow the
+   * registry: the shared tools synced at start (in the background; a hash
+   * check when nothing changed) and each tenant's whenever its tools change.
+   * @default true
+   */
+  catalogSync?: boolean;
+  /**
+   * Embeddings for `search_tools` (search by meaning, fused with keywords).
+   * @default from `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `OPENAI_EMBEDDING_MODEL`; none without a key
+   */
+  catalogEmbedder?: TextEmbedder | null;
   /** Trace flush interval. @default 250 */
   traceIntervalMs?: number;
   /** Senders for staged staff notifications. @default local (marked sent, nothing leaves) */
@@ -235,7 +267,20 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const packs = options.packs ?? PACKS;
   for (const pack of packs) await pack.checkSettings?.({ db, log });
   const registry = new ToolRegistry();
-  const tools = platformTools(packs, { pdfUrlTtlDays: options.pdfUrlTtlDays });
+  const tools = platformTools(packs, {
+    pdfUrlTtlDays: options.pdfUrlTtlDays,
+    catalogEmbedder: options.catalogEmbedder === undefined
+      ? embedderFromEnv()
+      : options.catalogEmbedder,
+    // What the caller could call: its tenant's policy, and its agent's allowlist when an agent asks.
+    catalogAllowed: (ctx) => {
+      if (!ctx.org_id) return new Set();
+      const usable = ctx.agent_id
+        ? platform.getToolsForAgent(ctx.agent_id, ctx.org_id)
+        : platform.getToolsForTenant(ctx.org_id);
+      return new Set(usable.map((tool) => tool.name));
+    },
+  });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
   checkPackSurfaces(packs, knownTools);
@@ -243,6 +288,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
     knownTools,
     declared: packAgents(packs),
+    discoveryTools: Object.values(DISCOVERY_TOOLS),
   });
   const now = options.services?.now ?? (() => new Date());
   const onInvalid = (slug: string) => log.error("tenant_policy_invalid", { tenant: slug });
@@ -314,6 +360,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     notifications.start({ intervalMs: options.notificationIntervalMs });
   }
   const sweeper = createPlatformSweeper(() => platform, { now, log });
+  const catalog = createCatalogSync({
+    db,
+    registry,
+    services: catalogServices(packs),
+    serviceOf: catalogServiceOf(packs),
+    onError: (error, tenantId) =>
+      log.error("catalog_sync_failed", { tenant: tenantId, error: String(error).slice(0, 300) }),
+  });
+  const stopCatalog = options.catalogSync === false ? () => {} : catalog.start();
 
   const platform: Platform = {
     db,
@@ -357,7 +412,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     },
     now,
     sweep: () => sweeper.sweep(),
+    catalog: { settled: () => catalog.settled() },
     async close() {
+      stopCatalog();
+      await catalog.settled();
       await sweeper.stop();
       await notifications.stop();
       await traces.flush();

@@ -17,6 +17,11 @@ const AgentEntrySchema = z.strictObject({
   id: z.string().regex(AGENT_ID, "must be snake_case"),
   /** The allowlist; absent means the pack's default tools. */
   tools: z.array(z.string().min(1)).min(1).optional(),
+  /**
+   * The model starts with the discovery tools only and fetches the schemas of
+   * the allowlisted tools it chooses (docs/discovery.md). @default false
+   */
+  tool_discovery: z.boolean().optional(),
 });
 
 const PlannedToolSchema = z.strictObject({
@@ -52,6 +57,8 @@ export interface Agent {
   tools: string[];
   /** Tools it is granted that are not implemented yet. */
   plannedTools: string[];
+  /** Whether its model discovers its tools instead of being given every schema. */
+  toolDiscovery?: boolean;
 }
 
 /** What the check needs of a pack's agent: its identity and default tools. */
@@ -137,6 +144,11 @@ export interface CheckAgentConfigOptions {
   declared: readonly DeclaredAgent[];
   /** Where the data came from, for messages. @default "config/agent_configs.yaml" */
   source?: string;
+  /**
+   * The tools an agent with `tool_discovery` is granted besides its allowlist
+   * (the platform's discovery tools). @default none
+   */
+  discoveryTools?: readonly string[];
 }
 
 /**
@@ -178,10 +190,15 @@ export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions)
         issues.push(`${path}.id: unknown agent "${entry.id}" (no pack declares it)`);
         continue;
       }
-      const tools = entry.tools ?? [...pack.tools];
+      const listed = entry.tools ?? [...pack.tools];
+      const tools = entry.tool_discovery
+        ? [...new Set([...listed, ...options.discoveryTools ?? []])]
+        : listed;
       for (const [toolIndex, tool] of tools.entries()) {
         if (!known.has(tool) && !planned.has(tool)) {
-          const where = entry.tools ? `${path}.tools[${toolIndex}]` : `${path} (its pack's tools)`;
+          const where = entry.tools && toolIndex < entry.tools.length
+            ? `${path}.tools[${toolIndex}]`
+            : `${path} (its pack's tools)`;
           issues.push(
             `${where}: unknown tool "${tool}" for agent "${entry.id}" ` +
               `(neither a pack nor the kernel provides it, nor is it in planned_tools)`,
@@ -196,6 +213,7 @@ export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions)
         audience: pack.audience,
         tools: tools.filter((tool) => known.has(tool)),
         plannedTools: tools.filter((tool) => !known.has(tool)),
+        toolDiscovery: entry.tool_discovery ?? false,
       });
     }
   }

@@ -150,3 +150,29 @@ Deno.test("checkAgentTenants() names a tenant that no org has", async () => {
   const agents = await loadAgentConfig(FILE, OPTIONS);
   assert.throws(() => checkAgentTenants(agents, ["beaver-paper"]), /unknown tenant "easymo"/);
 });
+
+Deno.test("an agent with tool_discovery is granted the discovery tools besides its allowlist", () => {
+  const text = [
+    "version: 2",
+    "tenants:",
+    "  easymo:",
+    "    agents:",
+    "      - id: property",
+    "        tool_discovery: true",
+    "      - id: legal_intake",
+  ].join("\n");
+  const agents = parseAgentConfig(text, {
+    ...OPTIONS,
+    discoveryTools: ["list_tools", "search_tools", "fetch_tool_schemas"],
+  });
+  const property = agents.get("easymo", "property")!;
+  assert.equal(property.toolDiscovery, true);
+  assert.ok(property.tools.includes("property_search"));
+  assert.ok(agents.allows("easymo", "property", "fetch_tool_schemas"));
+  // Without the option the discovery tools stay out of an agent's allowlist.
+  assert.equal(agents.get("easymo", "legal_intake")!.toolDiscovery, false);
+  assert.ok(!agents.allows("easymo", "legal_intake", "fetch_tool_schemas"));
+  assert.deepEqual(issuesOf(text.replace("true", "yes please")), [
+    "tenants.easymo.agents[0].tool_discovery: Invalid input: expected boolean, received string",
+  ]);
+});
