@@ -371,7 +371,7 @@ dbTest("order and payment status changes raise their events once, and automation
       actions: [{ tool: "slack_notify", args: { text: "Paid {{event.amount}} RWF ({{event.charge_id}})" } }],
     });
     assert.equal(deployed.ok, true, JSON.stringify(deployed));
-    await db.query("update public.payments set status = 'settled', settled_at = now(), settled_by = 'staff' where id = $1", [
+    await db.query("update public.payments set status = 'settled', settled_at = now(), settled_by = 'callback' where id = $1", [
       TENANT_A.payment,
     ]);
     const [{ amount }] = await db.query<{ amount: string }>(
