@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import { type FieldIssue, ToolFailure } from "@shared/contract/mod.ts";
+import { type FieldIssue, payload, ToolFailure } from "@shared/contract/mod.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { AUTOMATION_CATALOG } from "./catalog.ts";
@@ -254,7 +254,7 @@ export const automationTest = defineTool({
   category: "automations",
   input: z.strictObject({
     automation_id: z.uuid().describe("The automation to try"),
-    event: z.record(z.string(), z.unknown()).describe("A sample payload of the trigger's event"),
+    event: payload({ maxDepth: 4, maxSize: 8192 }).describe("A sample payload of the trigger's event"),
   }),
   output: z.object({
     matched: z.boolean(),

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import type { FieldIssue } from "@shared/contract/mod.ts";
+import { type FieldIssue, payload } from "@shared/contract/mod.ts";
 import type { PackEvent } from "@shared/registry/pack.ts";
 
 /** The condition operators. */
@@ -44,14 +44,21 @@ const TriggerSchema = z.strictObject({
 export const ConditionSchema = z.strictObject({
   path: z.string().min(1).max(200).describe("A payload field, e.g. text or event.text"),
   op: z.enum(CONDITION_OPS),
-  value: z.unknown().optional().describe("What to compare with (a list for `in`; none for `exists`)"),
+  value: z.union([
+    z.string().max(500),
+    z.number(),
+    z.boolean(),
+    z.array(z.union([z.string().max(500), z.number()])).max(100),
+  ]).optional().describe("What to compare with (a list for `in`; none for `exists`)"),
   case_insensitive: z.boolean().default(false),
 });
 
 /** One action: a tool call whose string arguments may hold `{{event.field}}` templates. */
 const ActionSchema = z.strictObject({
   tool: z.string().min(1).max(64),
-  args: z.record(z.string(), z.unknown()).default({}),
+  args: payload({ maxDepth: 6, maxSize: 8192 }).default({}).describe(
+    "The tool's arguments; string values may hold {{event.<field>}} templates",
+  ),
 });
 
 /** What `deploy_automation` takes. */
@@ -140,7 +147,7 @@ export function checkAutomation(
     const { op, value } = spec.condition;
     if (op === "in" && !Array.isArray(value)) {
       issues.push({ path: "condition.value", message: "`in` needs a list of values" });
-    } else if (op !== "exists" && op !== "in" && (value === undefined || typeof value === "object")) {
+    } else if (op !== "exists" && op !== "in" && (value === undefined || Array.isArray(value))) {
       issues.push({ path: "condition.value", message: `\`${op}\` needs a string, number or boolean` });
     } else if ((op === "gt" || op === "lt") && typeof value !== "number") {
       issues.push({ path: "condition.value", message: `\`${op}\` needs a number` });

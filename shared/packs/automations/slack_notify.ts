@@ -9,7 +9,7 @@
  * @module
  */
 import { z } from "zod";
-import { ToolFailure } from "@shared/contract/mod.ts";
+import { payload, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { SLACK_SETTINGS } from "./catalog.ts";
 
@@ -86,7 +86,7 @@ export const slackNotify = defineTool({
   category: "automations",
   input: z.strictObject({
     text: z.string().trim().min(1).max(MAX_TEXT).describe("The message (Slack mrkdwn)"),
-    blocks: z.array(z.record(z.string(), z.unknown())).max(50).optional().describe(
+    blocks: z.array(payload({ maxDepth: 8, maxSize: 3000 })).max(50).optional().describe(
       "Optional Block Kit blocks; text is then the notification's fallback",
     ),
   }),
