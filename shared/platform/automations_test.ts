@@ -190,6 +190,12 @@ dbTest("deploy_automation names every problem's field with VALIDATION_ERROR", as
       idempotencyKey: key(),
     });
     assert.equal(customer.error.code, "AUTH_ERROR");
+    // Nor may a customer write into the staff channel, or point it elsewhere.
+    for (const [tool, args] of [["slack_notify", { text: "hi" }], ["slack_webhook_set", { url: "http://127.0.0.1:1/services/x" }]] as const) {
+      const refused = await t.rt.callAs(USER.aline, tool, args, { org: ORG.easymo, idempotencyKey: key() });
+      assert.equal(refused.error.code, "AUTH_ERROR", tool);
+    }
+    assert.equal(t.slackA.received.length, 0);
   } finally {
     await t.close();
   }

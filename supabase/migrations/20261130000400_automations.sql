@@ -217,3 +217,8 @@ end;
 $$;
 create trigger staff_tickets_event after insert or update of status, priority
   on public.staff_tickets for each row execute function private.ticket_event();
+
+-- Triggers only: no caller executes them.
+revoke all on function private.order_status_event() from public;
+revoke all on function private.payment_status_event() from public;
+revoke all on function private.ticket_event() from public;

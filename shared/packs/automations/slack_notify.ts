@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { payload, ToolFailure } from "@shared/contract/mod.ts";
+import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { SLACK_SETTINGS } from "./catalog.ts";
 
@@ -35,7 +36,7 @@ export const slackWebhookSet = defineTool({
   // The secret lives in a private table only the service reads; the caller's role is checked here.
   auth: "service",
   async execute(args, ctx) {
-    await assertStaff(ctx.db, ctx.org_id, ctx.user_id);
+    await assertStaff(ctx.db, ctx.org_id, ctx.user_id, "set its Slack webhook");
     const settings = ctx.services.get(SLACK_SETTINGS);
     if (!settings.webhookPrefixes.some((prefix) => args.url.startsWith(prefix))) {
       throw new ToolFailure("VALIDATION_ERROR", "That is not a Slack incoming-webhook URL", {
@@ -58,17 +59,19 @@ export const slackWebhookSet = defineTool({
 
 /** Refuses anyone but the org's staff (the service, an automation, acts for the org). */
 async function assertStaff(
-  db: { query: (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]> },
+  db: Queryable,
   orgId: string | null,
   userId: string | null,
+  what: string,
 ): Promise<void> {
   if (!orgId) throw new ToolFailure("AUTH_ERROR", "Name the tenant this is for");
-  if (!userId) throw new ToolFailure("AUTH_ERROR", "Only the tenant's staff may set its Slack webhook");
+  const refusal = `Only the tenant's staff may ${what}`;
+  if (!userId) throw new ToolFailure("AUTH_ERROR", refusal);
   const [member] = await db.query(
     `select 1 from public.org_members where org_id = $1 and user_id = $2 and role in ('staff', 'admin')`,
     [orgId, userId],
   );
-  if (!member) throw new ToolFailure("AUTH_ERROR", "Only the tenant's staff may set its Slack webhook");
+  if (!member) throw new ToolFailure("AUTH_ERROR", refusal);
 }
 
 /** What slack_notify found out before its transaction: Slack's answer. */
@@ -99,6 +102,9 @@ export const slackNotify = defineTool({
   // Posted once the call is admitted, before its transaction: no connection is held meanwhile,
   // and a replay under the same key answers from the ledger without posting again.
   async prepare(args, ctx): Promise<Posted> {
+    // The service (an automation, a job) posts for its org; a person only as the org's staff,
+    // so a customer cannot write into the staff channel.
+    if (ctx.user_id) await assertStaff(ctx.read, ctx.org_id, ctx.user_id, "post to its Slack");
     const [hook] = await ctx.read.query<{ url: string }>(
       "select url from private.slack_webhooks where org_id = $1",
       [ctx.org_id],
