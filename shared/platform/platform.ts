@@ -42,8 +42,8 @@ import {
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import {
   AUTOMATION_CATALOG,
-  DEFAULT_SLACK_SETTINGS,
   SLACK_SETTINGS,
+  slackSettingsFromEnv,
 } from "@shared/packs/automations/mod.ts";
 import { automationCatalog, runAutomations } from "./automation_runner.ts";
 import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
@@ -241,7 +241,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       ...defaultProvisions(),
       // Read through the platform at each check: the tenants and the run-time tools are live.
       { key: AUTOMATION_CATALOG, value: automationCatalog(() => platform) },
-      { key: SLACK_SETTINGS, value: DEFAULT_SLACK_SETTINGS },
+      // SLACK_WEBHOOK_PREFIXES; a bad value stops the start.
+      { key: SLACK_SETTINGS, value: slackSettingsFromEnv() },
       ...(options.provide ?? []),
     ]),
   };

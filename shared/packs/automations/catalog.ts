@@ -33,3 +33,25 @@ export const DEFAULT_SLACK_SETTINGS: SlackSettings = {
 
 /** The key the root provides {@link SlackSettings} under. */
 export const SLACK_SETTINGS = serviceKey<SlackSettings>("automations.slack");
+
+/**
+ * The settings from `SLACK_WEBHOOK_PREFIXES` (comma-separated URL prefixes a
+ * tenant's webhook may start with, e.g. a local fake's for the dev server);
+ * unset: Slack's own.
+ *
+ * @throws {RangeError} when a prefix is not an http(s) URL ending in `/`.
+ */
+export function slackSettingsFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): SlackSettings {
+  const value = env.get("SLACK_WEBHOOK_PREFIXES")?.trim();
+  if (!value) return DEFAULT_SLACK_SETTINGS;
+  const prefixes = value.split(",").map((prefix) => prefix.trim()).filter(Boolean);
+  for (const prefix of prefixes) {
+    if (!/^https?:\/\/[^/\s]+\/\S*$/.test(prefix)) {
+      throw new RangeError(
+        "Cannot start as SLACK_WEBHOOK_PREFIXES must list http(s) URL prefixes ending in a path: " +
+          `current value is ${JSON.stringify(value)}`,
+      );
+    }
+  }
+  return { ...DEFAULT_SLACK_SETTINGS, webhookPrefixes: prefixes };
+}
