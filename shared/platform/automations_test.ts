@@ -395,6 +395,14 @@ dbTest("order and payment status changes raise their events once, and automation
     );
     const order = events.find((e) => e.event === "order_status_changed");
     assert.equal(order?.payload.status_to, "cancelled");
+    // The fixtures' hand-off ticket raised ticket_created when it was opened.
+    assert.ok(events.some((e) => e.event === "ticket_created" && e.payload.ticket_id === TENANT_A.ticket));
+    // The same status written again (a replayed transaction) raises nothing more.
+    await db.query("update public.orders set status = 'cancelled' where id = $1", [TENANT_A.order]);
+    const [{ n }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.automation_events where event = 'order_status_changed'",
+    );
+    assert.equal(n, 1);
     // Every event the triggers wrote fits its pack's payload schema.
     const schemas = new Map(
       t.rt.platform.packs.flatMap((pack) => pack.events ?? []).map((e) => [e.name, e.payload]),
@@ -403,6 +411,26 @@ dbTest("order and payment status changes raise their events once, and automation
       const parsed = schemas.get(event.event)?.safeParse(event.payload);
       assert.equal(parsed?.success, true, `${event.event}: ${JSON.stringify(parsed?.error?.issues)}`);
     }
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest("a run cut short is finished by the next pass without repeating the actions it made", async (db) => {
+  const t = await setUp(db);
+  try {
+    assert.equal((await t.deploy(URGENT)).ok, true);
+    await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: "urgent: crash" });
+    await t.run();
+    assert.equal(t.slackA.received.length, 1);
+    // As if the runner died after the action and before it marked the run and the event done.
+    await db.query("update public.automation_runs set status = 'running', results = '[]'");
+    await db.query("update public.automation_events set processed_at = null, locked_until = null");
+    const pass = await t.run();
+    assert.equal(pass.runs, 1);
+    assert.equal(t.slackA.received.length, 1, "the action's key replays its first answer");
+    const runs = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
+    assert.deepEqual(runs.data.runs.map((r: { status: string }) => r.status), ["succeeded"]);
   } finally {
     await t.close();
   }
