@@ -103,7 +103,11 @@ export async function runAutomations(
        order by occurred_at, id limit $3
        for update skip locked)
      returning e.id, e.org_id, e.event, e.payload`,
-    [new Date(now.getTime() + (options.leaseMs ?? 120_000)).toISOString(), now.toISOString(), options.batch ?? 100],
+    [
+      new Date(now.getTime() + (options.leaseMs ?? 120_000)).toISOString(),
+      now.toISOString(),
+      options.batch ?? 100,
+    ],
   );
   for (const event of claimed) {
     pass.events++;
@@ -120,7 +124,9 @@ export async function runAutomations(
           [event.org_id, event.event],
         );
         for (const automation of automations) {
-          if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) continue;
+          if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) {
+            continue;
+          }
           const ok = await runOne(platform, automation, {
             eventId: event.id,
             triggerKey: event.id,
@@ -187,14 +193,25 @@ export async function runAutomations(
 async function runOne(
   platform: Platform,
   automation: AutomationRow,
-  trigger: { eventId: string | null; triggerKey: string; payload: Record<string, unknown>; now: Date },
+  trigger: {
+    eventId: string | null;
+    triggerKey: string;
+    payload: Record<string, unknown>;
+    now: Date;
+  },
 ): Promise<boolean | null> {
   const [inserted] = await platform.db.query<{ id: string }>(
     `insert into public.automation_runs (org_id, automation_id, event_id, trigger_key, status, started_at)
      values ($1, $2, $3, $4, 'running', $5)
      on conflict (automation_id, trigger_key) do nothing
      returning id`,
-    [automation.org_id, automation.id, trigger.eventId, trigger.triggerKey, trigger.now.toISOString()],
+    [
+      automation.org_id,
+      automation.id,
+      trigger.eventId,
+      trigger.triggerKey,
+      trigger.now.toISOString(),
+    ],
   );
   let runId = inserted?.id;
   if (!runId) {
@@ -223,7 +240,10 @@ async function runOne(
     }
     results.push({ tool: action.tool, code: result.ok ? "OK" : result.error.code });
     if (!result.ok) {
-      error = `actions.${index} (${action.tool}): ${result.error.code}: ${result.error.msg}`.slice(0, 1000);
+      error = `actions.${index} (${action.tool}): ${result.error.code}: ${result.error.msg}`.slice(
+        0,
+        1000,
+      );
       break;
     }
   }

@@ -23,6 +23,7 @@ export const MessageReceivedPayload = z.object({
 /** A customer's message was received and committed to its conversation. */
 export const MESSAGE_RECEIVED: PackEvent = {
   name: "message_received",
-  description: "A customer's WhatsApp message was received (once per message, re-deliveries included)",
+  description:
+    "A customer's WhatsApp message was received (once per message, re-deliveries included)",
   payload: MessageReceivedPayload,
 };

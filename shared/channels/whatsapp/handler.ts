@@ -318,7 +318,12 @@ export async function commitTurn(
  */
 async function emitMessageReceived(
   tx: Queryable,
-  turn: { orgId: string; message: InboundMessage; conversationId: string; state: Record<string, unknown> },
+  turn: {
+    orgId: string;
+    message: InboundMessage;
+    conversationId: string;
+    state: Record<string, unknown>;
+  },
 ): Promise<void> {
   const language = turn.state.language;
   const payload: z.input<typeof MessageReceivedPayload> = {

@@ -16,8 +16,8 @@ import {
   type AutomationSpec,
   AutomationSpecSchema,
   checkAutomation,
-  conditionHolds,
   type Condition,
+  conditionHolds,
   nextSlot,
   renderArgs,
   triggerPayload,
@@ -98,7 +98,9 @@ export const deployAutomation = defineTool({
       condition: { path: "text", op: "contains", value: "urgent", case_insensitive: true },
       actions: [{
         tool: "slack_notify",
-        args: { text: "Urgent from {{event.sender_name}} ({{event.sender_phone}}): {{event.text}}" },
+        args: {
+          text: "Urgent from {{event.sender_name}} ({{event.sender_phone}}): {{event.text}}",
+        },
       }],
     },
   }],
@@ -149,7 +151,9 @@ export const automationList = defineTool({
   sideEffects: "none",
   async execute(_args, ctx) {
     const orgId = await assertStaff(ctx.db, ctx.org_id);
-    const rows = await ctx.db.query<AutomationRow & { last_status: string | null; last_at: Date | null }>(
+    const rows = await ctx.db.query<
+      AutomationRow & { last_status: string | null; last_at: Date | null }
+    >(
       `select a.id, a.name, a.trigger, a.condition, a.actions, a.status, a.next_run_at,
               r.status as last_status, r.started_at as last_at
        from public.automations a
@@ -201,7 +205,8 @@ async function setStatus(
 export const automationPause = defineTool({
   name: "automation_pause",
   title: "Pause an automation",
-  description: "Staff: stop an automation from running until it is resumed; events meanwhile are not run later.",
+  description:
+    "Staff: stop an automation from running until it is resumed; events meanwhile are not run later.",
   category: "automations",
   input: ById,
   output: AutomationOut,
@@ -254,7 +259,9 @@ export const automationTest = defineTool({
   category: "automations",
   input: z.strictObject({
     automation_id: z.uuid().describe("The automation to try"),
-    event: payload({ maxDepth: 4, maxSize: 8192 }).describe("A sample payload of the trigger's event"),
+    event: payload({ maxDepth: 4, maxSize: 8192 }).describe(
+      "A sample payload of the trigger's event",
+    ),
   }),
   output: z.object({
     matched: z.boolean(),
@@ -300,7 +307,10 @@ export const automationTest = defineTool({
         const issues = !tool
           ? [{ path: "tool", message: `"${action.tool}" is not a tool this tenant may use` }]
           : check && !check.success
-          ? check.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }))
+          ? check.error.issues.map((issue) => ({
+            path: issue.path.join("."),
+            message: issue.message,
+          }))
           : [];
         return { tool: action.tool, args: rendered, valid: issues.length === 0, issues };
       }),

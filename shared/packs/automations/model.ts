@@ -63,7 +63,9 @@ const ActionSchema = z.strictObject({
 
 /** What `deploy_automation` takes. */
 export const AutomationSpecSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100).describe("Unique within the tenant; deploying it again replaces it"),
+  name: z.string().trim().min(1).max(100).describe(
+    "Unique within the tenant; deploying it again replaces it",
+  ),
   trigger: TriggerSchema.describe("{event: name}, or {schedule: {every_minutes: n} | {cron}}"),
   condition: ConditionSchema.optional().describe("Runs only when it holds; none: on every event"),
   actions: z.array(ActionSchema).min(1).max(10),
@@ -105,7 +107,10 @@ function shapeOf(payload: z.ZodType): Record<string, z.ZodType> {
 }
 
 /** The payload schema an automation's trigger reads. */
-export function triggerPayload(spec: Pick<AutomationSpec, "trigger">, events: readonly PackEvent[]) {
+export function triggerPayload(
+  spec: Pick<AutomationSpec, "trigger">,
+  events: readonly PackEvent[],
+) {
   if (spec.trigger.schedule) return SCHEDULE_PAYLOAD;
   return events.find((event) => event.name === spec.trigger.event)?.payload ?? null;
 }
@@ -126,7 +131,9 @@ export function checkAutomation(
   if (spec.trigger.event !== undefined && !events.some((e) => e.name === spec.trigger.event)) {
     issues.push({
       path: "trigger.event",
-      message: `Unknown event "${spec.trigger.event}": one of ${events.map((e) => e.name).join(", ")}`,
+      message: `Unknown event "${spec.trigger.event}": one of ${
+        events.map((e) => e.name).join(", ")
+      }`,
     });
   }
   if (spec.trigger.schedule?.cron !== undefined) {
@@ -141,14 +148,19 @@ export function checkAutomation(
     if (!(field in shape)) {
       issues.push({
         path: "condition.path",
-        message: `The event has no field "${spec.condition.path}": ${Object.keys(shape).join(", ")}`,
+        message: `The event has no field "${spec.condition.path}": ${
+          Object.keys(shape).join(", ")
+        }`,
       });
     }
     const { op, value } = spec.condition;
     if (op === "in" && !Array.isArray(value)) {
       issues.push({ path: "condition.value", message: "`in` needs a list of values" });
     } else if (op !== "exists" && op !== "in" && (value === undefined || Array.isArray(value))) {
-      issues.push({ path: "condition.value", message: `\`${op}\` needs a string, number or boolean` });
+      issues.push({
+        path: "condition.value",
+        message: `\`${op}\` needs a string, number or boolean`,
+      });
     } else if ((op === "gt" || op === "lt") && typeof value !== "number") {
       issues.push({ path: "condition.value", message: `\`${op}\` needs a number` });
     }
@@ -170,7 +182,8 @@ export function checkAutomation(
           templatesOk = false;
           issues.push({
             path: ["actions", index, "args", ...path].join("."),
-            message: `Template {{${match[1]}}} names no field of the event: use {{event.<field>}} with ` +
+            message:
+              `Template {{${match[1]}}} names no field of the event: use {{event.<field>}} with ` +
               Object.keys(shape).join(", "),
           });
         }
@@ -199,8 +212,9 @@ function walkStrings(
   visit: (text: string, path: string[]) => void,
 ): void {
   if (typeof value === "string") visit(value, path);
-  else if (Array.isArray(value)) value.forEach((item, i) => walkStrings(item, [...path, String(i)], visit));
-  else if (value && typeof value === "object") {
+  else if (Array.isArray(value)) {
+    value.forEach((item, i) => walkStrings(item, [...path, String(i)], visit));
+  } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) walkStrings(item, [...path, key], visit);
   }
 }
@@ -307,7 +321,9 @@ type Cron = Set<number>[];
 
 function parseCron(expression: string): Cron | string {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5) return `A cron expression has 5 fields: current value has ${parts.length}`;
+  if (parts.length !== 5) {
+    return `A cron expression has 5 fields: current value has ${parts.length}`;
+  }
   const sets: Cron = [];
   for (const [i, part] of parts.entries()) {
     const { name, min, max } = CRON_FIELDS[i];
@@ -316,7 +332,13 @@ function parseCron(expression: string): Cron | string {
       const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
       if (!match) return `Cannot read the ${name} field "${part}"`;
       const from = match[1] === "*" ? min : Number(match[2]);
-      const to = match[1] === "*" ? max : match[3] !== undefined ? Number(match[3]) : match[4] ? max : from;
+      const to = match[1] === "*"
+        ? max
+        : match[3] !== undefined
+        ? Number(match[3])
+        : match[4]
+        ? max
+        : from;
       const step = match[4] !== undefined ? Number(match[4]) : 1;
       // Day of week 7 is Sunday, as in most crons.
       const top = i === 4 ? 7 : max;

@@ -97,7 +97,9 @@ Deno.test("nextSlot() gives the next slot of every_minutes and of cron, in UTC",
 
 Deno.test("slackSettingsFromEnv() reads the prefixes and refuses a bad one", () => {
   const env = (value?: string) => ({ get: () => value });
-  assert.deepEqual(slackSettingsFromEnv(env()).webhookPrefixes, ["https://hooks.slack.com/services/"]);
+  assert.deepEqual(slackSettingsFromEnv(env()).webhookPrefixes, [
+    "https://hooks.slack.com/services/",
+  ]);
   assert.deepEqual(
     slackSettingsFromEnv(env("http://127.0.0.1:9999/services/, https://hooks.slack.com/services/"))
       .webhookPrefixes,

@@ -21,7 +21,8 @@ const MAX_TEXT = 3000;
 export const slackWebhookSet = defineTool({
   name: "slack_webhook_set",
   title: "Set the tenant's Slack webhook",
-  description: "Staff: keep the Slack incoming-webhook URL slack_notify posts to for this tenant. " +
+  description:
+    "Staff: keep the Slack incoming-webhook URL slack_notify posts to for this tenant. " +
     "The URL is a secret: it is never shown again.",
   category: "automations",
   input: z.strictObject({
@@ -110,7 +111,10 @@ export const slackNotify = defineTool({
       [ctx.org_id],
     );
     if (!hook) {
-      throw new ToolFailure("NOT_FOUND", "No Slack webhook is set up for this tenant (slack_webhook_set)");
+      throw new ToolFailure(
+        "NOT_FOUND",
+        "No Slack webhook is set up for this tenant (slack_webhook_set)",
+      );
     }
     const settings = ctx.services.get(SLACK_SETTINGS);
     // Checked again when used: the prefixes may have been narrowed since it was set.
@@ -135,7 +139,9 @@ export const slackNotify = defineTool({
     const posted = ctx.prepared as Posted;
     if (posted.status === 200) return Promise.resolve({ sent: true });
     // Slack's error is one word (`channel_not_found`): safe to show, and what staff need to fix it.
-    const reason = /^[a-z_]{1,60}$/.test(posted.body.trim()) ? posted.body.trim() : `HTTP ${posted.status}`;
+    const reason = /^[a-z_]{1,60}$/.test(posted.body.trim())
+      ? posted.body.trim()
+      : `HTTP ${posted.status}`;
     if (posted.status === 400) {
       throw new ToolFailure("VALIDATION_ERROR", `Slack refused the message: ${reason}`);
     }

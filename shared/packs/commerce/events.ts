@@ -10,7 +10,14 @@
 import { z } from "zod";
 import type { PackEvent } from "@shared/registry/pack.ts";
 
-const ORDER_STATUS = z.enum(["pending", "confirmed", "preparing", "ready", "delivered", "cancelled"]);
+const ORDER_STATUS = z.enum([
+  "pending",
+  "confirmed",
+  "preparing",
+  "ready",
+  "delivered",
+  "cancelled",
+]);
 
 /** An order's status changed. */
 export const ORDER_STATUS_CHANGED: PackEvent = {
