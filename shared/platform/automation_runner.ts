@@ -54,7 +54,17 @@ interface EventRow {
   org_id: string;
   event: string;
   payload: Record<string, unknown>;
+  attempts: number;
 }
+
+/** Codes worth another try later: nothing was done (the pipeline rolled the call back). */
+const TRANSIENT = new Set(["SERVICE_UNAVAILABLE", "TIMEOUT", "RATE_LIMIT", "INTERNAL_ERROR"]);
+
+/** The passes an event gets before a transient failure is final. */
+export const MAX_EVENT_ATTEMPTS = 5;
+
+/** How a run ended: done (either way), to be tried again, or finished by an earlier pass. */
+type RunOutcome = "succeeded" | "failed" | "retry" | "done_before";
 
 interface AutomationRow {
   id: string;
@@ -102,7 +112,7 @@ export async function runAutomations(
        where processed_at is null and (locked_until is null or locked_until <= $2)
        order by occurred_at, id limit $3
        for update skip locked)
-     returning e.id, e.org_id, e.event, e.payload`,
+     returning e.id, e.org_id, e.event, e.payload, e.attempts`,
     [
       new Date(now.getTime() + (options.leaseMs ?? 120_000)).toISOString(),
       now.toISOString(),
@@ -123,20 +133,25 @@ export async function runAutomations(
            where org_id = $1 and event = $2 and status = 'active' order by created_at, id`,
           [event.org_id, event.event],
         );
+        let retry = false;
         for (const automation of automations) {
           if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) {
             continue;
           }
-          const ok = await runOne(platform, automation, {
+          const outcome = await runOne(platform, automation, {
             eventId: event.id,
             triggerKey: event.id,
             payload: parsed.data as Record<string, unknown>,
             now,
+            final: event.attempts >= MAX_EVENT_ATTEMPTS,
           });
-          if (ok === null) continue;
+          if (outcome === "done_before") continue;
           pass.runs++;
-          if (!ok) pass.failed++;
+          if (outcome !== "succeeded") pass.failed++;
+          if (outcome === "retry") retry = true;
         }
+        // Left claimed: once the lease runs out a later pass runs what is still `running`.
+        if (retry) continue;
       }
       await platform.db.query(
         "update public.automation_events set processed_at = $2, locked_until = null where id = $1",
@@ -167,15 +182,17 @@ export async function runAutomations(
         [automation.id, slot, nextSlot(schedule, now).toISOString()],
       );
       if (!won) continue;
-      const ok = await runOne(platform, automation, {
+      // A slot is run once: its next chance is the next slot.
+      const outcome = await runOne(platform, automation, {
         eventId: null,
         triggerKey: `schedule:${slot}`,
         payload: { scheduled_at: slot },
         now,
+        final: true,
       });
-      if (ok === null) continue;
+      if (outcome === "done_before") continue;
       pass.runs++;
-      if (!ok) pass.failed++;
+      if (outcome !== "succeeded") pass.failed++;
     } catch (error) {
       platform.log.error("automation_schedule_failed", {
         automation_id: automation.id,
@@ -188,7 +205,8 @@ export async function runAutomations(
 
 /**
  * One automation's run for one trigger: its run row, then each action in
- * order, stopping at the first failure. Null when an earlier pass finished it.
+ * order, stopping at the first failure. A transient failure (an outage, a
+ * timeout) leaves the run `running` for a later pass unless `final`.
  */
 async function runOne(
   platform: Platform,
@@ -198,8 +216,9 @@ async function runOne(
     triggerKey: string;
     payload: Record<string, unknown>;
     now: Date;
+    final: boolean;
   },
-): Promise<boolean | null> {
+): Promise<RunOutcome> {
   const [inserted] = await platform.db.query<{ id: string }>(
     `insert into public.automation_runs (org_id, automation_id, event_id, trigger_key, status, started_at)
      values ($1, $2, $3, $4, 'running', $5)
@@ -220,11 +239,12 @@ async function runOne(
       [automation.id, trigger.triggerKey],
     );
     // Finished by an earlier pass; a run still `running` was cut short and is finished now.
-    if (!existing || existing.status !== "running") return null;
+    if (!existing || existing.status !== "running") return "done_before";
     runId = existing.id;
   }
   const results: Array<{ tool: string; code: string }> = [];
   let error: string | null = null;
+  let transient = false;
   for (const [index, action] of automation.actions.entries()) {
     let result: ToolResult;
     try {
@@ -244,20 +264,33 @@ async function runOne(
         0,
         1000,
       );
+      transient = TRANSIENT.has(result.error.code);
       break;
     }
   }
+  const outcome: RunOutcome = error === null
+    ? "succeeded"
+    : transient && !trigger.final
+    ? "retry"
+    : "failed";
   await platform.db.query(
     `update public.automation_runs set status = $2, results = $3::jsonb, error = $4, finished_at = $5
      where id = $1`,
-    [runId, error ? "failed" : "succeeded", results, error, trigger.now.toISOString()],
+    [
+      runId,
+      outcome === "retry" ? "running" : outcome,
+      results,
+      error,
+      outcome === "retry" ? null : trigger.now.toISOString(),
+    ],
   );
   if (error) {
     platform.log.warn("automation_run_failed", {
       automation_id: automation.id,
       trigger_key: trigger.triggerKey,
       codes: results.map((r) => r.code).join(","),
+      retry: outcome === "retry",
     });
   }
-  return error === null;
+  return outcome;
 }

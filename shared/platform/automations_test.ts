@@ -8,7 +8,7 @@ import { seedTenantFixtures, TENANT_A } from "@testing/tenant_fixtures.ts";
 import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { SLACK_SETTINGS } from "@shared/packs/automations/mod.ts";
-import { runAutomations } from "./automation_runner.ts";
+import { MAX_EVENT_ATTEMPTS, runAutomations } from "./automation_runner.ts";
 
 const URGENT = {
   name: "Urgent messages to Slack",
@@ -493,6 +493,52 @@ dbTest(
       assert.equal(t.slackA.received.length, 1, "the action's key replays its first answer");
       const runs = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
       assert.deepEqual(runs.data.runs.map((r: { status: string }) => r.status), ["succeeded"]);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "an outage is tried again on a later pass, and recorded as failed after the last attempt",
+  async (db) => {
+    const t = await setUp(db);
+    try {
+      assert.equal((await t.deploy(URGENT)).ok, true);
+      t.slackA.script.push({ status: 503, body: "service_unavailable" });
+      await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: "urgent 1" });
+      assert.deepEqual(await t.run(), { events: 1, runs: 1, failed: 1 });
+      const running = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
+      assert.equal(running.data.runs[0].status, "running");
+      assert.match(running.data.runs[0].error, /SERVICE_UNAVAILABLE.*service_unavailable/);
+      // Within the lease nothing is tried; after it, the run is finished.
+      assert.equal((await t.run()).events, 0);
+      t.clock.advance(3);
+      assert.deepEqual(await t.run(), { events: 1, runs: 1, failed: 0 });
+      const done = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
+      assert.equal(done.data.runs[0].status, "succeeded");
+      assert.equal(t.slackA.received.length, 2, "Slack refused the first post and took the second");
+
+      // Slack down for good: the last attempt records the failure and lets the event go.
+      for (let i = 0; i < MAX_EVENT_ATTEMPTS; i++) {
+        t.slackA.script.push({
+          status: 503,
+          body: "down",
+        });
+      }
+      await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: "urgent 2" });
+      for (let i = 0; i < MAX_EVENT_ATTEMPTS; i++) {
+        await t.run();
+        t.clock.advance(3);
+      }
+      assert.equal((await t.run()).events, 0);
+      const failed = await t.rt.callAs(USER.jean, "automation_runs", { status: "failed" }, {
+        org: ORG.easymo,
+      });
+      assert.equal(failed.data.runs.length, 1);
+      assert.deepEqual(failed.data.runs[0].results, [
+        { tool: "slack_notify", code: "SERVICE_UNAVAILABLE" },
+      ]);
     } finally {
       await t.close();
     }
