@@ -33,8 +33,10 @@ import {
 export interface RunAutomationsOptions {
   /** The time of this pass: leases and due schedules are judged by it. */
   now: Date;
-  /** Events claimed per pass. @default 100 */
+  /** Events claimed at once. @default 100 */
   batch?: number;
+  /** Batches one pass claims at most (the rest waits for the next sweep). @default 10 */
+  maxBatches?: number;
   /** How long a claimed event stays with this runner before another may take it. @default 120000 */
   leaseMs?: number;
 }
@@ -104,66 +106,74 @@ export async function runAutomations(
   const { now } = options;
   const pass: AutomationPass = { events: 0, runs: 0, failed: 0 };
   const events = new Map(packEvents(platform).map((event) => [event.name, event]));
-  const claimed = await platform.db.query<EventRow>(
-    `update public.automation_events e
-       set locked_until = $1, attempts = e.attempts + 1
-     where e.id in (
-       select id from public.automation_events
-       where processed_at is null and (locked_until is null or locked_until <= $2)
-       order by occurred_at, id limit $3
-       for update skip locked)
-     returning e.id, e.org_id, e.event, e.payload, e.attempts`,
-    [
-      new Date(now.getTime() + (options.leaseMs ?? 120_000)).toISOString(),
-      now.toISOString(),
-      options.batch ?? 100,
-    ],
-  );
-  for (const event of claimed) {
-    pass.events++;
-    try {
-      const schema = events.get(event.event)?.payload;
-      const parsed = schema?.safeParse(event.payload);
-      if (!parsed?.success) {
-        // Our own writer's mistake, not the tenant's: logged, and the event is not run.
-        platform.log.error("automation_event_invalid", { event_id: event.id, event: event.event });
-      } else {
-        const automations = await platform.db.query<AutomationRow>(
-          `select id, org_id, trigger, condition, actions from public.automations
-           where org_id = $1 and event = $2 and status = 'active' order by created_at, id`,
-          [event.org_id, event.event],
-        );
-        let retry = false;
-        for (const automation of automations) {
-          if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) {
-            continue;
-          }
-          const outcome = await runOne(platform, automation, {
-            eventId: event.id,
-            triggerKey: event.id,
-            payload: parsed.data as Record<string, unknown>,
-            now,
-            final: event.attempts >= MAX_EVENT_ATTEMPTS,
+  const size = options.batch ?? 100;
+  // Batch after batch while they come full: a backlog drains in one sweep, up to maxBatches.
+  for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
+    const claimed = await platform.db.query<EventRow>(
+      `update public.automation_events e
+         set locked_until = $1, attempts = e.attempts + 1
+       where e.id in (
+         select id from public.automation_events
+         where processed_at is null and (locked_until is null or locked_until <= $2)
+         order by occurred_at, id limit $3
+         for update skip locked)
+       returning e.id, e.org_id, e.event, e.payload, e.attempts`,
+      [
+        new Date(now.getTime() + (options.leaseMs ?? 120_000)).toISOString(),
+        now.toISOString(),
+        size,
+      ],
+    );
+    for (const event of claimed) {
+      pass.events++;
+      try {
+        const schema = events.get(event.event)?.payload;
+        const parsed = schema?.safeParse(event.payload);
+        if (!parsed?.success) {
+          // Our own writer's mistake, not the tenant's: logged, and the event is not run.
+          platform.log.error("automation_event_invalid", {
+            event_id: event.id,
+            event: event.event,
           });
-          if (outcome === "done_before") continue;
-          pass.runs++;
-          if (outcome !== "succeeded") pass.failed++;
-          if (outcome === "retry") retry = true;
+        } else {
+          const automations = await platform.db.query<AutomationRow>(
+            `select id, org_id, trigger, condition, actions from public.automations
+             where org_id = $1 and event = $2 and status = 'active' order by created_at, id`,
+            [event.org_id, event.event],
+          );
+          let retry = false;
+          for (const automation of automations) {
+            if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) {
+              continue;
+            }
+            const outcome = await runOne(platform, automation, {
+              eventId: event.id,
+              triggerKey: event.id,
+              payload: parsed.data as Record<string, unknown>,
+              now,
+              final: event.attempts >= MAX_EVENT_ATTEMPTS,
+            });
+            if (outcome === "done_before") continue;
+            pass.runs++;
+            if (outcome !== "succeeded") pass.failed++;
+            if (outcome === "retry") retry = true;
+          }
+          // Left claimed: once the lease runs out a later pass runs what is still `running`.
+          if (retry) continue;
         }
-        // Left claimed: once the lease runs out a later pass runs what is still `running`.
-        if (retry) continue;
+        await platform.db.query(
+          "update public.automation_events set processed_at = $2, locked_until = null where id = $1",
+          [event.id, now.toISOString()],
+        );
+      } catch (error) {
+        // Left claimed: the lease runs out and a later pass tries again, replaying what was done.
+        platform.log.error("automation_event_failed", {
+          event_id: event.id,
+          error: String(error).slice(0, 300),
+        });
       }
-      await platform.db.query(
-        "update public.automation_events set processed_at = $2, locked_until = null where id = $1",
-        [event.id, now.toISOString()],
-      );
-    } catch (error) {
-      // Left claimed: the lease runs out and a later pass tries again, replaying what was done.
-      platform.log.error("automation_event_failed", {
-        event_id: event.id,
-        error: String(error).slice(0, 300),
-      });
     }
+    if (claimed.length < size) break;
   }
   const due = await platform.db.query<AutomationRow>(
     `select id, org_id, trigger, condition, actions, next_run_at from public.automations

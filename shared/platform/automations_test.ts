@@ -126,6 +126,12 @@ dbTest("two runners at once run each action once", async (db) => {
     for (const n of [1, 2, 3]) {
       await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: `urgent ${n}` });
     }
+    // A pass drains batch after batch, up to its limit; the rest waits for the next.
+    const small = { now: t.clock.get(), batch: 1, maxBatches: 2 };
+    assert.equal((await runAutomations(t.rt.platform, small)).events, 2);
+    await db.query(
+      "update public.automation_events set processed_at = null, locked_until = null",
+    );
     await Promise.all([t.run(), t.run(), t.run()]);
     await t.run();
     assert.deepEqual(t.slackA.received.map((m) => m.text).sort(), [
