@@ -39,6 +39,8 @@ export interface RunAutomationsOptions {
   maxBatches?: number;
   /** How long a claimed event stays with this runner before another may take it. @default 120000 */
   leaseMs?: number;
+  /** Processed events older than this many days are deleted (their runs keep their rows). @default 30 */
+  retainDays?: number;
 }
 
 /** What one pass did. */
@@ -210,6 +212,13 @@ export async function runAutomations(
       });
     }
   }
+  // The outbox stays small: processed events go after the retention, a thousand a pass.
+  await platform.db.query(
+    `delete from public.automation_events where id in (
+       select id from public.automation_events
+       where processed_at < $1 order by processed_at limit 1000)`,
+    [new Date(now.getTime() - (options.retainDays ?? 30) * 86_400_000).toISOString()],
+  );
   return pass;
 }
 

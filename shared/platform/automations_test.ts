@@ -499,6 +499,13 @@ dbTest(
       assert.equal(t.slackA.received.length, 1, "the action's key replays its first answer");
       const runs = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
       assert.deepEqual(runs.data.runs.map((r: { status: string }) => r.status), ["succeeded"]);
+      // Thirty days on, the processed event is gone from the outbox; its run stays for staff.
+      t.clock.advance(31 * 24 * 60);
+      await t.run();
+      assert.deepEqual(await db.query("select id from public.automation_events"), []);
+      const kept = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
+      assert.equal(kept.data.runs.length, 1);
+      assert.equal(kept.data.runs[0].event_id, null);
     } finally {
       await t.close();
     }
