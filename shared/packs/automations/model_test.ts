@@ -7,6 +7,7 @@ import {
   conditionHolds,
   cronProblem,
   nextSlot,
+  placeholder,
   renderArgs,
 } from "./model.ts";
 import { slackSettingsFromEnv } from "./catalog.ts";
@@ -106,4 +107,18 @@ Deno.test("slackSettingsFromEnv() reads the prefixes and refuses a bad one", () 
     ["http://127.0.0.1:9999/services/", "https://hooks.slack.com/services/"],
   );
   assert.throws(() => slackSettingsFromEnv(env("hooks.slack.com")), RangeError);
+});
+
+Deno.test("placeholder() stands in with a value each field's own schema accepts", () => {
+  const fields = {
+    id: z.uuid(),
+    maybe: z.uuid().nullable(),
+    n: z.int(),
+    kind: z.enum(["settled", "failed"]),
+    on: z.boolean(),
+    text: z.string(),
+  };
+  for (const [name, schema] of Object.entries(fields)) {
+    assert.equal(schema.safeParse(placeholder(schema)).success, true, name);
+  }
 });
