@@ -8,6 +8,7 @@
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { ANALYTICS_RISK_PACK } from "./analytics_risk/mod.ts";
+import { AUTOMATIONS_PACK } from "./automations/mod.ts";
 import { BUY_SELL_PACK } from "./buy_sell/mod.ts";
 import { COMMERCE_PACK } from "./commerce/mod.ts";
 import { CONCIERGE_PACK } from "./concierge/mod.ts";
@@ -46,6 +47,8 @@ export const PACKS: readonly Pack[] = [
   LOCOPS_PACK,
   ANALYTICS_RISK_PACK,
   VIDEO_PACK,
+  // No agent: staff's automation tools and slack_notify; its runner is the platform's.
+  AUTOMATIONS_PACK,
   // Last: its opt-out counterpart reads STOP / HAGARIKA / ARRÊT after those who answer something
   // open (a driver's "stop" is going offline), still before any conversation.
   MARKETING_PACK,

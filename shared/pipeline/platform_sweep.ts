@@ -29,6 +29,11 @@ export interface PlatformSweeperOptions {
   purgeEveryMs?: number;
   /** Batch limits of one purge. @default 10 batches of 1,000 keys */
   purge?: Pick<PurgeKeysOptions, "batchSize" | "maxBatches">;
+  /**
+   * More work the root runs on every sweep after the schedules (the tenants' automations),
+   * each by the same clock; one that throws is logged by name and the rest runs. @default none
+   */
+  tasks?: ReadonlyArray<{ name: string; run(at: Date): Promise<unknown> }>;
 }
 
 /** The platform's sweep, with a loop for long-running hosts. */
@@ -75,6 +80,13 @@ export function createPlatformSweeper(
       summary.schedulesFailed = runs.filter((run) => !run.result.ok).length;
     } catch (error) {
       log.error("pack_schedules_failed", { error: String(error).slice(0, 300) });
+    }
+    for (const task of options.tasks ?? []) {
+      try {
+        await task.run(at);
+      } catch (error) {
+        log.error("sweep_task_failed", { task: task.name, error: String(error).slice(0, 300) });
+      }
     }
     // Once per period by this clock: the keys are only about the table's size (a claim
     // reclaims an expired key in place), so a purge every few minutes is plenty.

@@ -40,6 +40,12 @@ import {
   PDF_RENDERER_NOT_HERE,
 } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
+import {
+  AUTOMATION_CATALOG,
+  SLACK_SETTINGS,
+  slackSettingsFromEnv,
+} from "@shared/packs/automations/mod.ts";
+import { automationCatalog, runAutomations } from "./automation_runner.ts";
 import { VIDEO_PROVIDER, videoProviderElsewhere } from "@shared/packs/video/mod.ts";
 import { createLogger, type Logger } from "@shared/runtime/log.ts";
 import { checkPackSurfaces } from "./pack_surfaces.ts";
@@ -320,7 +326,15 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     pseudonymise: createPseudonymiser(secret),
     ...options.services,
     now,
-    get: serviceLookup(packs, [...defaultProvisions(), generated, ...(options.provide ?? [])]),
+    get: serviceLookup(packs, [
+      ...defaultProvisions(),
+      generated,
+      // Read through the platform at each check: the tenants and the run-time tools are live.
+      { key: AUTOMATION_CATALOG, value: automationCatalog(() => platform) },
+      // SLACK_WEBHOOK_PREFIXES; a bad value stops the start.
+      { key: SLACK_SETTINGS, value: slackSettingsFromEnv() },
+      ...(options.provide ?? []),
+    ]),
   };
   const engine = options.generatedTools;
   const runtimeTools = options.runtimeTools ??
@@ -359,7 +373,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   if (options.notificationIntervalMs) {
     notifications.start({ intervalMs: options.notificationIntervalMs });
   }
-  const sweeper = createPlatformSweeper(() => platform, { now, log });
+  const sweeper = createPlatformSweeper(() => platform, {
+    now,
+    log,
+    tasks: [{ name: "automations", run: (at) => runAutomations(platform, { now: at }) }],
+  });
   const catalog = createCatalogSync({
     db,
     registry,

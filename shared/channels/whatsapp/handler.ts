@@ -17,7 +17,12 @@ import type { ConversationHandler } from "./conversation.ts";
 import { resolveWhatsAppSender } from "./whatsapp_user.ts";
 import { answerWhileHandedOff } from "./handoff_queue.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
-import type { Database } from "@shared/db/types.ts";
+import type { Database, Queryable } from "@shared/db/types.ts";
+import {
+  MESSAGE_RECEIVED,
+  type MessageReceivedPayload,
+} from "@shared/capabilities/messaging/events.ts";
+import type { z } from "zod";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import { type InboundMessage, messageText } from "./inbound.ts";
@@ -261,6 +266,7 @@ export async function commitTurn(
     );
     // Already committed by an earlier run of this message: nothing more to do.
     if (!inbound) return;
+    await emitMessageReceived(tx, turn);
     await tx.query(
       `update public.conversations
        set state = $2, updated_at = now(),
@@ -303,6 +309,44 @@ export async function commitTurn(
       );
     }
   });
+}
+
+/**
+ * The front desk's `message_received` event for automations, written with the message so a
+ * re-delivered webhook (the same wamid) writes none: the message's insert above does nothing,
+ * and the outbox's key (org, event, wamid) holds even if it did.
+ */
+async function emitMessageReceived(
+  tx: Queryable,
+  turn: {
+    orgId: string;
+    message: InboundMessage;
+    conversationId: string;
+    state: Record<string, unknown>;
+  },
+): Promise<void> {
+  const language = turn.state.language;
+  const payload: z.input<typeof MessageReceivedPayload> = {
+    message_id: turn.message.wamid,
+    text: messageText(turn.message.content),
+    sender_phone: `+${turn.message.from}`,
+    sender_name: turn.message.profileName ?? "",
+    language: language === "rw" || language === "fr" ? language : "en",
+    conversation_id: turn.conversationId,
+    agent: typeof turn.state.agent === "string" && turn.state.agent ? turn.state.agent : null,
+  };
+  await tx.query(
+    `insert into public.automation_events (org_id, event, source_key, payload, occurred_at)
+     values ($1, $2, $3, $4, $5)
+     on conflict (org_id, event, source_key) do nothing`,
+    [
+      turn.orgId,
+      MESSAGE_RECEIVED.name,
+      turn.message.wamid,
+      payload,
+      turn.message.sentAt.toISOString(),
+    ],
+  );
 }
 
 function bodyText(message: WhatsAppMessage): string {

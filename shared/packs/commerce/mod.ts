@@ -12,6 +12,7 @@
  */
 import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
+import { ORDER_STATUS_CHANGED } from "./events.ts";
 import { orderCancel } from "./order_cancel.ts";
 import { orderStatusUpdate } from "./order_status_update.ts";
 import { COMMERCE_TEXTS } from "./texts.ts";
@@ -40,5 +41,6 @@ export const COMMERCE_PACK: Pack = {
   },
   texts: COMMERCE_TEXTS,
   services: [MESSAGING],
+  events: [ORDER_STATUS_CHANGED],
   counterparts: [VENUE_COUNTERPART],
 };

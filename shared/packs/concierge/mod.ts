@@ -8,6 +8,7 @@
 import { phraseBook } from "@shared/contract/language.ts";
 import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
+import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 
 const TEXTS = {
@@ -59,4 +60,6 @@ export const CONCIERGE_PACK: Pack = {
   tables: {},
   texts: TEXTS,
   services: [],
+  // The front desk owns the conversation; the channel writes the event when a message commits.
+  events: [MESSAGE_RECEIVED],
 };

@@ -24,6 +24,7 @@ import {
   revokeForwarderEndpoint,
   rotateForwarderEndpoint,
 } from "./forwarder_endpoints.ts";
+import { PAYMENT_STATUS_CHANGED } from "./events.ts";
 import { checkMerchantAccounts } from "./merchant_account.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
@@ -69,6 +70,7 @@ export const PAYMENTS_PACK: Pack = {
   tables: {},
   texts: PAYMENTS_TEXTS,
   services: [PAYMENTS_CONFIG, MESSAGING],
+  events: [PAYMENT_STATUS_CHANGED],
   counterparts: [PAYEE_COUNTERPART],
   // Served by the payments function: providers' callbacks, forwarded SMS, the operator's console.
   endpoints: [

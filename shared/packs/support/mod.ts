@@ -10,6 +10,7 @@
  */
 import { asksForPerson } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
+import { TICKET_CREATED, TICKET_UPDATED } from "./events.ts";
 import { HANDOFF_TEXTS, handoffFlow, handoffFlowMemory } from "./handoff_flow.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
@@ -60,4 +61,5 @@ export const SUPPORT_PACK: Pack = {
   },
   texts: HANDOFF_TEXTS,
   services: [STAFF_NOTIFIER],
+  events: [TICKET_CREATED, TICKET_UPDATED],
 };

@@ -1,0 +1,153 @@
+/**
+ * Slack for automations: `slack_webhook_set` keeps a tenant's incoming-webhook
+ * URL (a secret: anyone holding it may post to the channel; it is stored where
+ * only the service reads it, and never returned or logged), and
+ * `slack_notify` posts Slack's incoming-webhook JSON, `{text, blocks}`, to it.
+ * Slack answers `200 ok` or a plain-text error (`invalid_payload`, `no_text`,
+ * `channel_not_found`, `action_prohibited`, …).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { payload, ToolFailure } from "@shared/contract/mod.ts";
+import type { Queryable } from "@shared/db/types.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import { SLACK_SETTINGS } from "./catalog.ts";
+
+/** Slack's limit on a message's text. */
+const MAX_TEXT = 3000;
+
+/** The `slack_webhook_set` tool. */
+export const slackWebhookSet = defineTool({
+  name: "slack_webhook_set",
+  title: "Set the tenant's Slack webhook",
+  description:
+    "Staff: keep the Slack incoming-webhook URL slack_notify posts to for this tenant. " +
+    "The URL is a secret: it is never shown again.",
+  category: "automations",
+  input: z.strictObject({
+    url: z.url().max(500).describe("The incoming-webhook URL, https://hooks.slack.com/services/…"),
+  }),
+  output: z.object({ configured: z.boolean() }),
+  examples: [{
+    input: { url: "https://hooks.slack.com/services/T000/B000/XXXXXXXX" },
+    output: { configured: true },
+  }],
+  sideEffects: "writes.slack_webhook",
+  // The secret lives in a private table only the service reads; the caller's role is checked here.
+  auth: "service",
+  async execute(args, ctx) {
+    await assertStaff(ctx.db, ctx.org_id, ctx.user_id, "set its Slack webhook");
+    const settings = ctx.services.get(SLACK_SETTINGS);
+    if (!settings.webhookPrefixes.some((prefix) => args.url.startsWith(prefix))) {
+      throw new ToolFailure("VALIDATION_ERROR", "That is not a Slack incoming-webhook URL", {
+        fields: [{
+          path: "url",
+          message: `Must start with ${settings.webhookPrefixes.join(" or ")}`,
+        }],
+      });
+    }
+    await ctx.db.query(
+      `insert into private.slack_webhooks (org_id, url, updated_by, updated_at)
+       values ($1, $2, $3, $4)
+       on conflict (org_id) do update
+         set url = excluded.url, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+      [ctx.org_id, args.url, ctx.user_id, ctx.services.now().toISOString()],
+    );
+    return { configured: true };
+  },
+});
+
+/** Refuses anyone but the org's staff (the service, an automation, acts for the org). */
+async function assertStaff(
+  db: Queryable,
+  orgId: string | null,
+  userId: string | null,
+  what: string,
+): Promise<void> {
+  if (!orgId) throw new ToolFailure("AUTH_ERROR", "Name the tenant this is for");
+  const refusal = `Only the tenant's staff may ${what}`;
+  if (!userId) throw new ToolFailure("AUTH_ERROR", refusal);
+  const [member] = await db.query(
+    `select 1 from public.org_members where org_id = $1 and user_id = $2 and role in ('staff', 'admin')`,
+    [orgId, userId],
+  );
+  if (!member) throw new ToolFailure("AUTH_ERROR", refusal);
+}
+
+/** What slack_notify found out before its transaction: Slack's answer. */
+interface Posted {
+  status: number;
+  body: string;
+}
+
+/** The `slack_notify` tool. */
+export const slackNotify = defineTool({
+  name: "slack_notify",
+  title: "Notify staff on Slack",
+  description: "Post a message to the tenant's Slack channel (its incoming webhook, set with " +
+    "slack_webhook_set). For automations: e.g. tell staff about an urgent customer message.",
+  category: "automations",
+  input: z.strictObject({
+    text: z.string().trim().min(1).max(MAX_TEXT).describe("The message (Slack mrkdwn)"),
+    blocks: z.array(payload({ maxDepth: 8, maxSize: 3000 })).max(50).optional().describe(
+      "Optional Block Kit blocks; text is then the notification's fallback",
+    ),
+  }),
+  output: z.object({ sent: z.boolean() }),
+  examples: [{ input: { text: "Urgent from Aline (+250788000001): my order is wrong" } }],
+  sideEffects: "writes.slack_message",
+  auth: "service",
+  openWorld: true,
+  latencyBudgetMs: 1500,
+  // Posted once the call is admitted, before its transaction: no connection is held meanwhile,
+  // and a replay under the same key answers from the ledger without posting again.
+  async prepare(args, ctx): Promise<Posted> {
+    // The service (an automation, a job) posts for its org; a person only as the org's staff,
+    // so a customer cannot write into the staff channel.
+    if (ctx.user_id) await assertStaff(ctx.read, ctx.org_id, ctx.user_id, "post to its Slack");
+    const [hook] = await ctx.read.query<{ url: string }>(
+      "select url from private.slack_webhooks where org_id = $1",
+      [ctx.org_id],
+    );
+    if (!hook) {
+      throw new ToolFailure(
+        "NOT_FOUND",
+        "No Slack webhook is set up for this tenant (slack_webhook_set)",
+      );
+    }
+    const settings = ctx.services.get(SLACK_SETTINGS);
+    // Checked again when used: the prefixes may have been narrowed since it was set.
+    if (!settings.webhookPrefixes.some((prefix) => hook.url.startsWith(prefix))) {
+      throw new ToolFailure("NOT_FOUND", "The tenant's Slack webhook is not allowed any more");
+    }
+    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(settings.timeoutMs)]);
+    try {
+      const response = await fetch(hook.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: args.text, ...(args.blocks ? { blocks: args.blocks } : {}) }),
+        signal,
+        redirect: "error",
+      });
+      return { status: response.status, body: (await response.text()).slice(0, 200) };
+    } catch {
+      throw new ToolFailure("SERVICE_UNAVAILABLE", "Slack did not answer");
+    }
+  },
+  execute(_args, ctx) {
+    const posted = ctx.prepared as Posted;
+    if (posted.status === 200) return Promise.resolve({ sent: true });
+    // Slack's error is one word (`channel_not_found`): safe to show, and what staff need to fix it.
+    const reason = /^[a-z_]{1,60}$/.test(posted.body.trim())
+      ? posted.body.trim()
+      : `HTTP ${posted.status}`;
+    if (posted.status === 400) {
+      throw new ToolFailure("VALIDATION_ERROR", `Slack refused the message: ${reason}`);
+    }
+    if ([403, 404, 410].includes(posted.status)) {
+      throw new ToolFailure("NOT_FOUND", `Slack refused the webhook: ${reason}`);
+    }
+    throw new ToolFailure("SERVICE_UNAVAILABLE", `Slack could not take the message: ${reason}`);
+  },
+});
