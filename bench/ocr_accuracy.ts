@@ -32,7 +32,14 @@ import {
   readDocument,
 } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
-import { NEW_BLIND, NEW_DEV, NEW_FAMILIES, TUNED_FAMILIES } from "@testing/documents/layouts.ts";
+import {
+  FRESH_BLIND,
+  FRESH_DEV,
+  NEW_BLIND,
+  NEW_DEV,
+  NEW_FAMILIES,
+  TUNED_FAMILIES,
+} from "@testing/documents/layouts.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -96,6 +103,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "third round, dev"
         : (NEW_BLIND as readonly string[]).includes(entry.family)
         ? "third round, blind"
+        : (FRESH_DEV as readonly string[]).includes(entry.family)
+        ? "fourth round, dev"
+        : (FRESH_BLIND as readonly string[]).includes(entry.family)
+        ? "fourth round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -107,6 +118,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["third round, dev"]
         : set === "new_blind"
         ? ["third round, blind"]
+        : set === "fresh_dev"
+        ? ["fourth round, dev"]
+        : set === "fresh_blind"
+        ? ["fourth round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -303,7 +318,8 @@ if (import.meta.main) {
   const replayed = flag("--replay");
   const contenders = replayed
     ? [replay(replayed)]
-    : ["families", "unseen", "new_dev", "new_blind"].includes(set) || Deno.args.includes("--ours")
+    : ["families", "unseen", "new_dev", "new_blind", "fresh_dev", "fresh_blind"].includes(set) ||
+        Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),

@@ -20,6 +20,8 @@ import {
   type Family,
   familyDocument,
   type FamilyDocumentType,
+  FRESH_BLIND,
+  FRESH_DEV,
   NEW_BLIND,
   NEW_DEV,
   NEW_FAMILIES,
@@ -63,6 +65,8 @@ export const SETS = {
   unseen: 2026_1128,
   new_dev: 2026_1129,
   new_blind: 2026_1130,
+  fresh_dev: 2026_1131,
+  fresh_blind: 2026_1132,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -163,7 +167,8 @@ function unseenPlan(): Planned[] {
 
 /**
  * The `new_dev` and `new_blind` sets: the third round's families
- * (`NEW_DEV` / `NEW_BLIND`), ten documents each with damage cycling over them
+ * (`NEW_DEV` / `NEW_BLIND`) or the fourth round's (`FRESH_DEV` /
+ * `FRESH_BLIND`), ten documents each with damage cycling over them
  * all; an unreadable blur, a receipt, a car photo and a word to refuse.
  */
 function newerPlan(families: readonly Family[]): Planned[] {
@@ -200,6 +205,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(NEW_DEV)
       : set === "new_blind"
       ? newerPlan(NEW_BLIND)
+      : set === "fresh_dev"
+      ? newerPlan(FRESH_DEV)
+      : set === "fresh_blind"
+      ? newerPlan(FRESH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
