@@ -16,6 +16,11 @@ export interface CheckedValue {
   valid: boolean;
   /** Why it is doubtful (safe to show staff), when it is. */
   note?: string;
+  /**
+   * It passed only once an OCR confusion was repaired (a letter read for a digit): a reading
+   * of the same field that passes as printed is preferred to it.
+   */
+  repaired?: boolean;
 }
 
 // Characters OCR commonly reads for a digit, and for a letter.
@@ -116,10 +121,12 @@ export function readPlate(raw: string): CheckedValue | null {
       );
     }
   }
-  for (const value of candidates) {
-    const series = plateSeries(value);
-    if (series?.checked) return { value, valid: true };
-  }
+  // As printed first: a plate that needed no letter/digit repair is the surer reading.
+  const asPrinted = (value: string) => compact.includes(value.replace(/ /g, ""));
+  const checked = candidates.filter((value) => plateSeries(value)?.checked);
+  const printed = checked.find(asPrinted);
+  if (printed) return { value: printed, valid: true };
+  if (checked.length) return { value: checked[0], valid: true, repaired: true };
   for (const value of candidates) {
     const series = plateSeries(value);
     if (series) {
@@ -377,7 +384,9 @@ export function readDate(raw: string): CheckedValue | null {
       if (date) repairs.add(date);
     }
   }
-  if (repairs.size === 1) return { value: [...repairs][0], valid: true, note: "repaired a digit" };
+  if (repairs.size === 1) {
+    return { value: [...repairs][0], valid: true, note: "repaired a digit", repaired: true };
+  }
   const value = `${match.year}-${match.month.padStart(2, "0")}-${match.day.padStart(2, "0")}`;
   return { value, valid: false, note: "not a calendar date" };
 }
@@ -417,8 +426,12 @@ export const USAGE_VALUES = ["private", "commercial", "taxi", "taxi-moto", "gove
  */
 export function readUsage(raw: string): CheckedValue | null {
   const upper = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  for (const [shape, value] of USAGES) {
-    if (shape.test(upper)) return { value, valid: true };
+  // A use is one word (or two joined by a dash): OCR splits it at a wide letter ("PRI VÉ").
+  const joined = upper.replace(/\s+/g, "");
+  for (const text of [upper, joined]) {
+    for (const [shape, value] of USAGES) {
+      if (shape.test(text)) return { value, valid: true };
+    }
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;

@@ -196,8 +196,16 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "")
           )
-            .map((token) =>
-              /^[A-F][1E]?$/.test(token) ? token : /^[A-F][A-Z]$/.test(token) ? token[0] : ""
+            .flatMap((token) =>
+              /^[A-F][1E]?$/.test(token)
+                ? [token]
+                // Categories run together when OCR loses their commas ("BC" for "B, C"); a
+                // trailer's E stays with its letter above.
+                : /^[A-D]{2,4}$/.test(token)
+                ? [...token]
+                : /^[A-F][A-Z]$/.test(token)
+                ? [token[0]]
+                : []
             )
             .filter(Boolean);
           if (list.length === 0) return null;
@@ -631,7 +639,12 @@ function valuesNear(
   spans: LabelSpan[],
 ): PlacedWord[][] {
   const h = height(span.box);
-  const sameRow = (box: Box, reach: number) => Math.abs(middle(box) - middle(span.box)) <= reach;
+  // On the label's row: its middle near the label's, or (a value printed larger, higher or
+  // slanted: ink written over a printed line) overlapping the label over most of the smaller height.
+  const sameRow = (box: Box, reach: number) =>
+    Math.abs(middle(box) - middle(span.box)) <= reach ||
+    Math.min(box.y1, span.box.y1) - Math.max(box.y0, span.box.y0) >=
+      0.6 * Math.min(height(box), h);
   // Right: the row's words after the label, up to the next label, in groups split by gaps wide
   // as a column's (a label's own words we do not know, then its value, or the next column).
   const right: PlacedWord[][] = [];
@@ -655,6 +668,36 @@ function valuesNear(
     other !== span && other.box.x0 > span.box.x1 && sameRow(other.box, h * 0.6)
   ).map((other) => other.box.x0);
   const end = nextOnRow.length ? Math.min(...nextOnRow) - h * 0.3 : Infinity;
+  // A value right of its label that its column was too narrow for wraps onto the next line
+  // ("RBB 581" over "L", a national ID's last digits): that line, in the label's column, tight
+  // under the value and starting with no label (a capital or a digit, not a word in lower
+  // case), is the value's end.
+  let wrapped: PlacedWord[] | null = null;
+  if (right.length) {
+    const value = right[0];
+    const bottom = Math.max(span.box.y1, ...value.map((word) => word.box.y1));
+    const next = words.filter((word) =>
+      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 &&
+      word.box.x0 >= span.box.x0 - h && word.box.x0 < end && !value.includes(word) &&
+      !span.words.includes(word)
+    ).sort((a, b) => a.box.x0 - b.box.x0);
+    const start = next[0];
+    if (
+      start && !labelWords.has(start) && !LOWER_CASE_WORD.test(start.text) &&
+      !UNKNOWN_LABEL.test(start.text) && !SEPARATOR.test(start.text)
+    ) {
+      const reach = height(start.box) * 0.6;
+      const line: PlacedWord[] = [];
+      for (const word of next) {
+        if (Math.abs(middle(word.box) - middle(start.box)) > reach) continue;
+        if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
+        const last = line.at(-1);
+        if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+        line.push(word);
+      }
+      wrapped = [...value, ...line];
+    }
+  }
   const under = words.filter((word) =>
     middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 2.5 &&
     word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
@@ -690,7 +733,8 @@ function valuesNear(
     }
   }
   const candidates: PlacedWord[][] = [];
-  for (const candidate of [...right.slice(0, 2), ...below]) {
+  const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
+  for (const candidate of [...near, ...below]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
@@ -707,6 +751,11 @@ function valuesNear(
     candidates.push(candidate);
   }
   return candidates.filter((candidate) => candidate.length > 0);
+}
+
+/** How sure a checked value is: 2 passed as printed, 1 passed once repaired, 0 failed. */
+function rank(checked: CheckedValue): number {
+  return checked.valid ? (checked.repaired ? 1 : 2) : 0;
 }
 
 function textOf(words: PlacedWord[]): string {
@@ -734,7 +783,7 @@ function findFields(
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
-    let best: { read: ReadField; words: PlacedWord[] } | null = null;
+    let best: { read: ReadField; words: PlacedWord[]; rank: number } | null = null;
     for (const span of spans.filter((span) => span.field === field)) {
       for (const candidate of valuesNear(span, words, labelWords, spans)) {
         const free = candidate.filter((word) => !used.has(word));
@@ -748,17 +797,21 @@ function findFields(
               valid: true,
             },
             words: free,
+            rank: 2,
           };
           continue;
         }
         const checked = rule.read(text, today);
         if (!checked) continue;
-        if (!best || (!best.read.valid && checked.valid)) {
-          best = { read: scored(checked, meanConfidence(free)), words: free };
+        // A value that passed its check as printed is surer than one that passed only once
+        // OCR's confusions were repaired (a wrapped plate's first line reads as a repaired
+        // motorcycle plate): look on for one, keep the repaired one if none comes.
+        if (!best || rank(checked) > best.rank) {
+          best = { read: scored(checked, meanConfidence(free)), words: free, rank: rank(checked) };
         }
-        if (best.read.valid) break;
+        if (best.rank === 2) break;
       }
-      if (best?.read.valid) break;
+      if (best?.rank === 2) break;
     }
     if (best) {
       fields[field] = best.read;
@@ -1050,8 +1103,11 @@ function byShape(
   // A model is the one word of capitals (and digits) left once every other field claimed its
   // words, on a card whose make is read: a name, a date or a number would have been claimed.
   if (wanted.has("model") && !fields.model && fields.make) {
+    // A model's digits are few (C200, HLX125): a word with five or more is an engine or serial
+    // number printed beside it.
     const left = segments.flatMap(free).filter((word) =>
-      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) && !USAGE_WORD.test(word.text)
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
+      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
