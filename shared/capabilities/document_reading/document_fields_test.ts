@@ -213,3 +213,18 @@ Deno.test("a place of issue is one of Rwanda's districts, repaired within an OCR
   assert.equal(readPlace("DLIVRANCE")?.valid, false);
   assert.equal(readPlace("INDANGAMUNTU")?.valid, false);
 });
+
+Deno.test("a date whose 0s a typewriter's font made 6s is repaired by one swap, only where a part cannot be", () => {
+  const repaired = (value: string) => ({
+    value,
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  assert.deepEqual(readDate("21.16.2626"), repaired("2020-10-21"));
+  assert.deepEqual(readDate("02-SEP-2621"), repaired("2021-09-02"));
+  // The day 26 can be a day: only the month and the year are repaired.
+  assert.deepEqual(readDate("26.67.2636"), repaired("2030-07-26"));
+  // No single swap makes a year of this: nothing is invented.
+  assert.equal(readDate("12/03/1024"), null);
+});
