@@ -1149,9 +1149,19 @@ function byShape(
   if (wanted.has("model") && !fields.model && fields.make) {
     // A model's digits are few (C200, HLX125): a word with five or more is an engine or serial
     // number printed beside it.
+    // Nor is a word right after a label we do not know ("Colour / Ibara: WHITE"): it is that
+    // label's value.
+    const afterUnknownLabel = (word: PlacedWord) => {
+      const before = words.filter((other) =>
+        other.line === word.line && other.box.x1 <= word.box.x0 + 1
+      ).sort((a, b) =>
+        b.box.x1 - a.box.x1
+      )[0];
+      return Boolean(before && /\p{L}[^:]*:$/u.test(before.text) && !used.has(before));
+    };
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
-      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text)
+      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

@@ -216,6 +216,15 @@ const READ_WHOLE = [
   // The project's own layout, a label wrapped under itself ("Date of" over "birth").
   "heldout_09_license_blurred",
   "heldout_18_id_card_small",
+  // The fourth round's dev families (`fresh_dev`): a plate and a national ID wrapped in a narrow
+  // column under a holographic band; a national ID wrapped under a label's unknown first
+  // wording; a use OCR split ("PRI VÉ") in ink over a printed line; categories that lost their
+  // comma ("BC"); a typewriter's 0 read as 6 in a year ("02-SEP-2621").
+  "fresh_dev_01_holo_band_vehicle_registration_clean",
+  "fresh_dev_10_holo_band_id_card_clean",
+  "fresh_dev_17_ink_on_lines_vehicle_registration_grain",
+  "fresh_dev_19_ink_on_lines_license_clean",
+  "fresh_dev_32_typewriter_log_vehicle_registration_desk_angle",
 ];
 
 for (const name of READ_WHOLE) {
@@ -231,6 +240,14 @@ Deno.test("tesseract's words of a card whose small labels blurred: read in part,
   for (const field of ["plate", "vin", "owner_national_id", "usage"]) {
     assert.equal(read[field], entry.fields[field], field);
   }
+});
+
+Deno.test("tesseract's words of ink written higher than its label: the owner's name is read", async () => {
+  const { entry, lines } = await readWordsFixture(
+    "fresh_dev_11_ink_on_lines_vehicle_registration_rotated",
+  );
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.owner_name, entry.fields.owner_name);
 });
 
 Deno.test("tesseract's words of a receipt and of a blur nobody could read are refused", async () => {
