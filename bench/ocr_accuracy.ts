@@ -10,11 +10,15 @@
  *   and p50/p95 seconds per page;
  * - the `unseen` set: the families written after the first nine were looked
  *   at (`NEW_FAMILIES`), reported as `left out, new`;
+ * - the `new_dev` / `new_blind` and `fresh_dev` / `fresh_blind` sets: the
+ *   third and fourth rounds' families, each split at random into a half tuned
+ *   on and a half measured blind (`NEW_DEV`, `NEW_BLIND`, `FRESH_DEV`,
+ *   `FRESH_BLIND`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
  *
- * Run: `deno run -A bench/ocr_accuracy.ts [--set families|heldout|dev]
+ * Run: `deno run -A bench/ocr_accuracy.ts [--set families|unseen|new_dev|fresh_dev|heldout|dev|…]
  * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
  * [--keep-rules] [--dump-only]`. `--dump-only` writes the words without reading
  * the pages (no figures). `--keep-rules` reads without erasing table rules first (the

@@ -4,12 +4,14 @@
  * writes `testing/documents/fixtures/<set>/<id>.jpg` with a `manifest.json`
  * of the fields each must yield. Deterministic from the seed.
  *
- * Three sets: `dev` (the engine is tuned on it), `heldout` (never tuned
- * on), both in the project's own layout, and `families`: every layout family
+ * The sets: `dev` (the engine is tuned on it), `heldout` (never tuned
+ * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
- * measurement.
+ * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
+ * `fresh_blind`: the later rounds' families, each split into a half tuned on
+ * and a half measured blind; `scenarios`: the insurance scenarios' cards.
  *
- * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|all]`.
+ * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|fresh_dev|…|all]`.
  *
  * @module
  */
