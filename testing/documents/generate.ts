@@ -4,12 +4,14 @@
  * writes `testing/documents/fixtures/<set>/<id>.jpg` with a `manifest.json`
  * of the fields each must yield. Deterministic from the seed.
  *
- * Three sets: `dev` (the engine is tuned on it), `heldout` (never tuned
- * on), both in the project's own layout, and `families`: every layout family
+ * The sets: `dev` (the engine is tuned on it), `heldout` (never tuned
+ * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
- * measurement.
+ * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
+ * `fresh_blind`: the later rounds' families, each split into a half tuned on
+ * and a half measured blind; `scenarios`: the insurance scenarios' cards.
  *
- * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|all]`.
+ * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|fresh_dev|…|all]`.
  *
  * @module
  */
@@ -20,6 +22,8 @@ import {
   type Family,
   familyDocument,
   type FamilyDocumentType,
+  FRESH_BLIND,
+  FRESH_DEV,
   NEW_BLIND,
   NEW_DEV,
   NEW_FAMILIES,
@@ -63,6 +67,8 @@ export const SETS = {
   unseen: 2026_1128,
   new_dev: 2026_1129,
   new_blind: 2026_1130,
+  fresh_dev: 2026_1131,
+  fresh_blind: 2026_1132,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -163,7 +169,8 @@ function unseenPlan(): Planned[] {
 
 /**
  * The `new_dev` and `new_blind` sets: the third round's families
- * (`NEW_DEV` / `NEW_BLIND`), ten documents each with damage cycling over them
+ * (`NEW_DEV` / `NEW_BLIND`) or the fourth round's (`FRESH_DEV` /
+ * `FRESH_BLIND`), ten documents each with damage cycling over them
  * all; an unreadable blur, a receipt, a car photo and a word to refuse.
  */
 function newerPlan(families: readonly Family[]): Planned[] {
@@ -200,6 +207,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(NEW_DEV)
       : set === "new_blind"
       ? newerPlan(NEW_BLIND)
+      : set === "fresh_dev"
+      ? newerPlan(FRESH_DEV)
+      : set === "fresh_blind"
+      ? newerPlan(FRESH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

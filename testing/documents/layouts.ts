@@ -98,11 +98,63 @@ export const NEW_DEV: readonly NewerFamily[] = split().dev;
 /** The other half: measured once, at the very end, never studied (`new_blind` set). */
 export const NEW_BLIND: readonly NewerFamily[] = split().blind;
 
+/**
+ * Families of the fourth round (issue 26), written before the reader was
+ * touched again, each unlike every earlier one as real East-African cards and
+ * certificates are: a laminated card whose holographic band crosses the text;
+ * labels right-aligned in a dark coloured side column, values in a white one;
+ * an old typewritten logbook page with rubber stamps over it; a certificate
+ * whose values are written in a slanted ink hand over printed lines; tiny
+ * upper-case labels over large, widely letter-spaced values; a landscape card
+ * with the photo on the right and a QR code; numbered rows ("1. Plate …");
+ * labels in Kinyarwanda only or French only. Registrations carry fields with
+ * unit suffixes ("1500 cc", "5 places", "1200 kg"), plates are printed with
+ * or without their spaces, and dates in more formats ("12 mars 2024",
+ * "12-MAR-2024"). Split at random ({@link FRESH_SPLIT_SEED}) into
+ * {@link FRESH_DEV} (tuned on) and {@link FRESH_BLIND} (measured once before
+ * and once at the end, its pages and errors never looked at).
+ */
+export const FRESH_FAMILIES = [
+  "holo_band",
+  "side_column",
+  "typewriter_log",
+  "ink_on_lines",
+  "spaced_caps",
+  "landscape_qr",
+  "numbered_rows",
+  "one_language",
+] as const;
+
+/** A family of the fourth round. */
+export type FreshFamily = typeof FRESH_FAMILIES[number];
+
+/** The seed that split {@link FRESH_FAMILIES} into dev and blind halves. */
+export const FRESH_SPLIT_SEED = 2026_1127_0125;
+
+function splitOf<T extends string>(families: readonly T[], seed: number): { dev: T[]; blind: T[] } {
+  const random = seededRandom(seed);
+  const order = [...families];
+  // Fisher–Yates: every split equally likely.
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const half = order.length / 2;
+  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
+}
+
+/** The half of {@link FRESH_FAMILIES} the reader may be tuned on (`fresh_dev` set). */
+export const FRESH_DEV: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_SPLIT_SEED).dev;
+
+/** The other half: measured before and once at the very end, never studied (`fresh_blind` set). */
+export const FRESH_BLIND: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_SPLIT_SEED).blind;
+
 /** A layout family. */
 export type Family =
   | typeof FAMILIES[number]
   | typeof NEW_FAMILIES[number]
-  | NewerFamily;
+  | NewerFamily
+  | FreshFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -393,6 +445,8 @@ function expected(key: string, shown: string): string {
     return `${year}-${month}-${day}`;
   }
   if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
+  // A plate printed without its spaces reads as its normal form.
+  if (key === "plate") return shown.replace(/^(R[A-Z]{1,2})\s?(\d{3})\s?([A-Z])$/, "$1 $2 $3");
   if (key === "sex") return shown.slice(-1);
   if (key === "usage") {
     return Object.entries(USAGE_SHOWN).find(([, shownAs]) =>
@@ -559,8 +613,11 @@ export function familyDocument(
     ? licence(random, edition)
     : idCard(random, edition);
   const newer = (NEWER_FAMILIES as readonly string[]).includes(family);
+  const fresh = (FRESH_FAMILIES as readonly string[]).includes(family);
   const languages = newer && family === "bilingual_stacked"
     ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
+    : fresh && (family === "one_language" || family === "numbered_rows")
+    ? pick(random, [["rw"], ["fr"]] as Language[][])
     : labelLanguages(random);
   let items = shuffleSome(random, made.printed).map((item) => ({
     key: item.key,
@@ -568,6 +625,13 @@ export function familyDocument(
     shown: item.shown,
   }));
   if (newer) items = varied(random, type, items);
+  if (fresh) {
+    // One-language cards keep their own wordings: no English abbreviation slips in.
+    items = varied(random, type, items, {
+      otherLabels: languages.length > 1 || languages[0] === "en",
+    });
+    items = unitsAndPlates(random, type, items);
+  }
   const background = type === "vehicle_registration"
     ? pick(random, ["#f7e67c", "#fff3b0", "#ffffff"])
     : type === "license"
@@ -575,7 +639,14 @@ export function familyDocument(
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
-  const { html, width } = newer
+  const { html, width } = fresh
+    ? renderFresh(
+      family as FreshFamily,
+      random,
+      titleOf(random, made.title),
+      dated(random, items, true),
+    )
+    : newer
     ? renderNewer(family as NewerFamily, random, titleOf(random, made.title), dated(random, items))
     : render(family, random, made.title, items, background);
   return {
@@ -639,9 +710,11 @@ function varied(
   random: Random,
   type: FamilyDocumentType,
   items: Array<{ key: string | null; label: string; shown: string }>,
+  options: { otherLabels?: boolean } = {},
 ): Array<{ key: string | null; label: string; shown: string }> {
+  const other = options.otherLabels ?? true;
   const out = items.map((item) =>
-    item.key && OTHER_LABELS[item.key] && random() < 0.45
+    other && item.key && OTHER_LABELS[item.key] && random() < 0.45
       ? { ...item, label: pick(random, OTHER_LABELS[item.key]) }
       : item
   );
@@ -659,11 +732,32 @@ function varied(
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
 /** The card's dates in one of the formats issuers print: 12/03/2024, 12.03.2024, 2024-03-12, 12 MAR 2024. */
+const MOIS = [
+  "janv.",
+  "févr.",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juil.",
+  "août",
+  "sept.",
+  "oct.",
+  "nov.",
+  "déc.",
+];
+
 function dated(
   random: Random,
   items: Array<{ key: string | null; label: string; shown: string }>,
+  more = false,
 ): Array<{ key: string | null; label: string; shown: string }> {
-  const format = pick(random, ["slash", "dot", "iso", "month", "dash"]);
+  const format = pick(
+    random,
+    more
+      ? ["slash", "dot", "iso", "month", "dash", "mois", "month_dash"]
+      : ["slash", "dot", "iso", "month", "dash"],
+  );
   return items.map((item) => {
     const parts = /^(\d\d)\/(\d\d)\/(\d{4})$/.exec(item.shown);
     if (!item.key || !parts) return item;
@@ -676,6 +770,10 @@ function dated(
       ? `${dd} ${MONTHS[Number(mm) - 1]} ${yyyy}`
       : format === "dash"
       ? `${dd}-${mm}-${yyyy}`
+      : format === "mois"
+      ? `${dd} ${MOIS[Number(mm) - 1]} ${yyyy}`
+      : format === "month_dash"
+      ? `${dd}-${MONTHS[Number(mm) - 1]}-${yyyy}`
       : item.shown;
     return { ...item, shown };
   });
@@ -821,5 +919,275 @@ function renderNewer(
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
     title.map(escape).join("<br>")
   }</div>${body}</div></body></html>`;
+  return { html, width };
+}
+
+/** Printed fields with a unit a reader must not take for a year or a number it wants. */
+const UNIT_FIELDS: Array<(random: Random) => [string, string]> = [
+  (random) => [
+    "Cylindrée / Engine capacity",
+    `${pick(random, ["125", "150", "1300", "1500", "1998", "2494"])} cc`,
+  ],
+  (random) => ["Places / Seats", `${2 + Math.floor(random() * 6)} places`],
+  (random) => ["Tare", `${900 + Math.floor(random() * 1400)} kg`],
+  (random) => ["Puissance", `${60 + Math.floor(random() * 90)} kW`],
+];
+
+/**
+ * The fourth round's variations: a registration's extra fields with unit
+ * suffixes, and its plate printed without one or both of its spaces, as some
+ * issuers print it (the answer is the plate's normal form either way).
+ */
+function unitsAndPlates(
+  random: Random,
+  type: FamilyDocumentType,
+  items: Array<{ key: string | null; label: string; shown: string }>,
+): Array<{ key: string | null; label: string; shown: string }> {
+  if (type !== "vehicle_registration") return items;
+  const out = items.map((item) => {
+    if (item.key !== "plate" || random() < 0.5) return item;
+    const [prefix, number, suffix] = item.shown.split(" ");
+    const shown = random() < 0.5 ? `${prefix}${number}${suffix}` : `${prefix} ${number}${suffix}`;
+    return { ...item, shown };
+  });
+  for (let extra = 1 + Math.floor(random() * 2); extra > 0; extra--) {
+    const [labelText, shown] = pick(random, UNIT_FIELDS)(random);
+    out.splice(Math.floor(random() * (out.length + 1)), 0, { key: null, label: labelText, shown });
+  }
+  return out;
+}
+
+/** A QR code's look: a seeded grid of dark modules with the three finder squares. */
+function qrCode(random: Random, size: number): string {
+  const n = 25;
+  const cells: string[] = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const finder = [[0, 0], [n - 7, 0], [0, n - 7]].some(([fx, fy]) =>
+        x >= fx && x < fx + 7 && y >= fy && y < fy + 7
+      );
+      const dark = finder
+        ? (() => {
+          const [fx, fy] = [[0, 0], [n - 7, 0], [0, n - 7]].find(([fx, fy]) =>
+            x >= fx && x < fx + 7 && y >= fy && y < fy + 7
+          )!;
+          const dx = x - fx, dy = y - fy;
+          const ring = Math.min(dx, dy, 6 - dx, 6 - dy);
+          return ring !== 1;
+        })()
+        : random() < 0.5;
+      cells.push(`<i style="background:${dark ? "#000" : "transparent"}"></i>`);
+    }
+  }
+  return `<div class="qr" style="width:${size}px;height:${size}px;grid-template-columns:repeat(${n},1fr)">${
+    cells.join("")
+  }</div>`;
+}
+
+/** Renders a fourth-round family (see {@link FRESH_FAMILIES}). */
+function renderFresh(
+  family: FreshFamily,
+  random: Random,
+  title: string[],
+  items: Array<{ label: string; shown: string }>,
+): { html: string; width: number } {
+  const font = pick(random, [...FONTS, "DejaVu Serif Condensed", "DejaVu Sans Light"]);
+  const size = 14 + Math.floor(random() * 7);
+  const background = pick(random, ["#ffffff", "#fbf3dc", "#e7f0fa", "#f1eaf5", "#eaf5ea"]);
+  const gap = 3 + Math.floor(random() * 9);
+  const colon = pick(random, [":", "", " :", " -"]);
+  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  let width = 1000;
+  let body = "";
+  let css = "";
+  let overlay = "";
+  switch (family) {
+    case "holo_band": {
+      width = pick(random, [950, 1100]);
+      body = `<div class="g">${
+        items.map((item) => `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`).join(
+          "",
+        )
+      }</div>`;
+      const top = 120 + Math.floor(random() * 160);
+      const angle = -(6 + Math.floor(random() * 14));
+      overlay = `<div class="holo" style="top:${top}px;transform:rotate(${angle}deg)"></div>`;
+      css = `.card{position:relative;overflow:hidden;border-radius:18px}
+        .g{display:grid;grid-template-columns:1fr 1fr;column-gap:34px}
+        .f{margin:${gap}px 0}.v{font-weight:bold}
+        .holo{position:absolute;left:-20%;width:140%;height:${70 + Math.floor(random() * 50)}px;
+          background:linear-gradient(90deg,rgba(255,0,170,.22),rgba(0,210,255,.26),rgba(255,240,0,.24),
+          rgba(120,255,120,.22),rgba(255,0,170,.22));mix-blend-mode:multiply}`;
+      break;
+    }
+    case "side_column": {
+      width = pick(random, [850, 1000]);
+      const shade = pick(random, ["#1f4e79", "#7b2d26", "#2e5e3e", "#4b3b73"]);
+      body = `<table class="t">${
+        items.map((item) =>
+          `<tr><th>${escape(item.label.toUpperCase())}</th><td>${v(item.shown)}</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;width:100%;margin-top:8px}
+        .t th{background:${shade};color:#f4f4f4;text-align:right;font-weight:normal;font-size:0.72em;
+          letter-spacing:0.04em;padding:${
+        gap / 2 + 3
+      }px 12px;width:34%;border-bottom:1px solid #fff}
+        .t td{background:#fff;padding:${gap / 2 + 3}px 14px;border-bottom:1px solid #ddd}
+        .v{font-weight:bold}`;
+      break;
+    }
+    case "typewriter_log": {
+      width = 950;
+      const pad = 18 + Math.floor(random() * 10);
+      body = `<div class="log">${
+        items.map((item, index) =>
+          `<div class="f">${
+            escape(
+              (item.label + colon).padEnd(Math.max(pad, item.label.length + colon.length + 2), " "),
+            )
+          }${escape(item.shown)}${index % 3 === 0 ? "" : ""}</div>`
+        ).join("")
+      }</div>`;
+      const stamps = 1 + Math.floor(random() * 2);
+      for (let s = 0; s < stamps; s++) {
+        const colour = pick(random, [
+          "rgba(170,20,30,.55)",
+          "rgba(30,50,170,.5)",
+          "rgba(90,20,120,.5)",
+        ]);
+        overlay += `<div class="stamp" style="left:${380 + Math.floor(random() * 420)}px;top:${
+          130 + Math.floor(random() * 260)
+        }px;color:${colour};border-color:${colour};
+          transform:rotate(${-25 + Math.floor(random() * 50)}deg)">${
+          pick(random, ["REGISTERED", "RRA KIGALI", "VERIFIED", "BYEMEJWE"])
+        }<br>${String(1 + Math.floor(random() * 28)).padStart(2, "0")} / ${
+          String(1 + Math.floor(random() * 12)).padStart(2, "0")
+        } / ${2010 + Math.floor(random() * 15)}</div>`;
+      }
+      css =
+        `.card{position:relative;background:#f3ecd6!important;font-family:'DejaVu Sans Mono'!important}
+        .log{white-space:pre;margin-top:8px;background-image:repeating-linear-gradient(transparent 0,
+          transparent ${size + gap * 2 - 1}px,#b9c6d8 ${size + gap * 2 - 1}px,#b9c6d8 ${
+          size + gap * 2
+        }px)}
+        .f{line-height:${size + gap * 2}px;color:#222;text-shadow:0.4px 0 #222}
+        .stamp{position:absolute;width:170px;height:110px;border:4px double;border-radius:50%;
+          display:flex;align-items:center;justify-content:center;text-align:center;font-weight:bold;
+          font-family:'DejaVu Sans';font-size:15px}`;
+      break;
+    }
+    case "ink_on_lines": {
+      width = pick(random, [1000, 1200]);
+      body = `<div class="cert">${
+        items.map((item) =>
+          `<div class="f">${
+            l(item.label + colon)
+          }<span class="line"><span class="ink" style="transform:rotate(${
+            (random() * 3 - 1.5).toFixed(1)
+          }deg)">${escape(item.shown)}</span></span></div>`
+        ).join("")
+      }</div>`;
+      css = `.cert{font-family:'DejaVu Serif';margin-top:10px}
+        .f{display:flex;align-items:flex-end;margin:${gap + 4}px 0}
+        .l{white-space:nowrap;color:#222}
+        .line{flex:1;border-bottom:1.5px solid #333;margin-left:10px;padding-left:${
+        20 + Math.floor(random() * 60)
+      }px;height:1.6em}
+        .ink{display:inline-block;font-family:'${
+        pick(random, ["DejaVu Serif", "DejaVu Sans Condensed"])
+      }';font-style:italic;
+          color:${
+        pick(random, ["#1a2f8f", "#10206a", "#202020"])
+      };font-size:1.2em;white-space:nowrap}`;
+      break;
+    }
+    case "spaced_caps": {
+      const columns = pick(random, [2, 3]);
+      width = columns === 2 ? 950 : 1250;
+      body = `<div class="g">${
+        items.map((item) => `<div class="f">${l(item.label)}<br>${v(item.shown)}</div>`).join("")
+      }</div>`;
+      css = `.g{display:grid;grid-template-columns:repeat(${columns},1fr);column-gap:30px}
+        .f{margin:${gap}px 0}.l{font-size:0.55em;text-transform:uppercase;letter-spacing:0.08em;color:#666}
+        .v{font-size:1.45em;letter-spacing:${
+        (0.15 + random() * 0.2).toFixed(2)
+      }em;white-space:nowrap}`;
+      break;
+    }
+    case "landscape_qr": {
+      width = 1150;
+      const below = random() < 0.5;
+      body = `<div class="land"><div class="fields">${
+        items.map((item) =>
+          below
+            ? `<div class="f">${l(item.label)}<br>${v(item.shown)}</div>`
+            : `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`
+        ).join("")
+      }</div><div class="side"><div class="photo"><div class="head1"></div><div class="body1"></div></div>${
+        qrCode(random, 130)
+      }</div></div>`;
+      css = `.land{display:flex;gap:30px;margin-top:10px}
+        .fields{flex:1;display:grid;grid-template-columns:1fr 1fr;column-gap:26px;align-content:start}
+        .f{margin:${gap / 2 + 2}px 0}.l{font-size:${
+        below ? 0.75 : 0.95
+      }em;color:#444}.v{font-weight:bold}
+        .side{width:200px;flex:none;display:flex;flex-direction:column;align-items:center;gap:16px}
+        .photo{width:170px;height:210px;background:#c9ccd1;border:2px solid #555;display:flex;
+          flex-direction:column;align-items:center;justify-content:flex-end;overflow:hidden}
+        .head1{width:72px;height:86px;border-radius:50%;background:#7d828a;margin-bottom:6px}
+        .body1{width:136px;height:80px;border-radius:60px 60px 0 0;background:#7d828a}
+        .qr{display:grid;background:#fff;padding:6px}.qr i{display:block}`;
+      break;
+    }
+    case "numbered_rows": {
+      width = pick(random, [900, 1050]);
+      const style = pick(random, ["dot", "paren", "slash"]);
+      body = `<table class="t">${
+        items.map((item, index) => {
+          const n = style === "dot"
+            ? `${index + 1}.`
+            : style === "paren"
+            ? `${index + 1})`
+            : `${index + 1}/`;
+          return `<tr><td class="n">${n}</td><td>${l(item.label + colon)}</td><td>${
+            v(item.shown)
+          }</td></tr>`;
+        }).join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;margin-top:8px}.t td{padding:${gap / 2 + 1}px 10px 0 0}
+        .n{color:#333;width:2.2em}.v{font-weight:bold}`;
+      break;
+    }
+    case "one_language": {
+      width = pick(random, [950, 1150]);
+      const below = random() < 0.5;
+      body = `<div class="g">${
+        items.map((item) =>
+          below
+            ? `<div class="f">${l(item.label)}<br>${v(item.shown)}</div>`
+            : `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`
+        ).join("")
+      }</div>`;
+      css =
+        `.g{display:grid;grid-template-columns:1fr 1fr;column-gap:40px;border-top:1px solid #999;
+          padding-top:6px}.f{margin:${gap}px 0}.l{color:#333}.v{font-weight:bold}`;
+      break;
+    }
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
+    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444}
+  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
+  ${css}
+  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
+  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
+    title.map(escape).join("<br>")
+  }</div>${body}${overlay}</div></body></html>`;
   return { html, width };
 }

@@ -16,6 +16,11 @@ export interface CheckedValue {
   valid: boolean;
   /** Why it is doubtful (safe to show staff), when it is. */
   note?: string;
+  /**
+   * It passed only once an OCR confusion was repaired (a letter read for a digit): a reading
+   * of the same field that passes as printed is preferred to it.
+   */
+  repaired?: boolean;
 }
 
 // Characters OCR commonly reads for a digit, and for a letter.
@@ -116,10 +121,12 @@ export function readPlate(raw: string): CheckedValue | null {
       );
     }
   }
-  for (const value of candidates) {
-    const series = plateSeries(value);
-    if (series?.checked) return { value, valid: true };
-  }
+  // As printed first: a plate that needed no letter/digit repair is the surer reading.
+  const asPrinted = (value: string) => compact.includes(value.replace(/ /g, ""));
+  const checked = candidates.filter((value) => plateSeries(value)?.checked);
+  const printed = checked.find(asPrinted);
+  if (printed) return { value: printed, valid: true };
+  if (checked.length) return { value: checked[0], valid: true, repaired: true };
   for (const value of candidates) {
     const series = plateSeries(value);
     if (series) {
@@ -327,7 +334,8 @@ export function readDate(raw: string): CheckedValue | null {
   const upper = raw.toUpperCase();
   const numeric = digitsOf(upper);
   const candidates: Array<{ at: number; day: string; month: string; year: string }> = [];
-  const dayFirst = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*((?:19|20)\d\d)/.exec(numeric);
+  // A year OCR misread ("2626": a typewriter's dotted 0 read as 6) is repaired below.
+  const dayFirst = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*([12]\d{3})/.exec(numeric);
   if (dayFirst) {
     candidates.push({
       at: dayFirst.index,
@@ -352,7 +360,7 @@ export function readDate(raw: string): CheckedValue | null {
   const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,9})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
     .exec(upper);
   const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
-  if (named && month && /^(?:19|20)\d\d$/.test(digitsOf(named[3]))) {
+  if (named && month && /^[12]\d{3}$/.test(digitsOf(named[3]))) {
     candidates.push({
       at: named.index,
       day: digitsOf(named[1]),
@@ -362,8 +370,31 @@ export function readDate(raw: string): CheckedValue | null {
   }
   if (candidates.length === 0) return null;
   const match = candidates.sort((a, b) => a.at - b.at)[0];
-  const exact = calendarDate(Number(match.day), Number(match.month), Number(match.year));
+  const plausible = (year: number) => year >= 1900 && year <= 2099;
+  const exact = plausible(Number(match.year)) &&
+    calendarDate(Number(match.day), Number(match.month), Number(match.year));
   if (exact) return { value: exact, valid: true };
+  if (!plausible(Number(match.year))) {
+    // One glyph misread the same way (a typewriter's 0 read as 6: "21.16.2626"): the same swap
+    // repairs each part that cannot be what it stands for (a year out of range, a month over
+    // 12, a day over 31), and is taken when exactly one such swap makes a date.
+    const swapped = new Set<string>();
+    for (const [from, tos] of Object.entries(DIGIT_SWAPS)) {
+      for (const to of tos) {
+        const fix = (part: string, fits: (value: number) => boolean) =>
+          fits(Number(part)) ? Number(part) : Number(part.replaceAll(from, to));
+        const year = fix(match.year, plausible);
+        const month = fix(match.month, (value) => value >= 1 && value <= 12);
+        const day = fix(match.day, (value) => value >= 1 && value <= 31);
+        const date = plausible(year) && calendarDate(day, month, year);
+        if (date) swapped.add(date);
+      }
+    }
+    if (swapped.size === 1) {
+      return { value: [...swapped][0], valid: true, note: "repaired a digit", repaired: true };
+    }
+    return null;
+  }
   const text = `${match.day.padStart(2, "0")}${match.month.padStart(2, "0")}`;
   const repairs = new Set<string>();
   for (let i = 0; i < 4; i++) {
@@ -377,7 +408,9 @@ export function readDate(raw: string): CheckedValue | null {
       if (date) repairs.add(date);
     }
   }
-  if (repairs.size === 1) return { value: [...repairs][0], valid: true, note: "repaired a digit" };
+  if (repairs.size === 1) {
+    return { value: [...repairs][0], valid: true, note: "repaired a digit", repaired: true };
+  }
   const value = `${match.year}-${match.month.padStart(2, "0")}-${match.day.padStart(2, "0")}`;
   return { value, valid: false, note: "not a calendar date" };
 }
@@ -417,8 +450,12 @@ export const USAGE_VALUES = ["private", "commercial", "taxi", "taxi-moto", "gove
  */
 export function readUsage(raw: string): CheckedValue | null {
   const upper = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  for (const [shape, value] of USAGES) {
-    if (shape.test(upper)) return { value, valid: true };
+  // A use is one word (or two joined by a dash): OCR splits it at a wide letter ("PRI VÉ").
+  const joined = upper.replace(/\s+/g, "");
+  for (const text of [upper, joined]) {
+    for (const [shape, value] of USAGES) {
+      if (shape.test(text)) return { value, valid: true };
+    }
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;

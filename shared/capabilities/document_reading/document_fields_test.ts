@@ -37,7 +37,11 @@ Deno.test("VIN check digit: ISO 3779 on a known VIN, repairs only when one readi
 
 Deno.test("plates, national IDs and dates: shapes, confusions and implausible values", () => {
   assert.deepEqual(readPlate("RAB 123 C"), { value: "RAB 123 C", valid: true });
-  assert.deepEqual(readPlate("Plate No. RA8 I23C"), { value: "RAB 123 C", valid: true });
+  assert.deepEqual(readPlate("Plate No. RA8 I23C"), {
+    value: "RAB 123 C",
+    valid: true,
+    repaired: true,
+  });
   assert.equal(readPlate("TOTAL 12500"), null);
   assert.deepEqual(readNationalId("1 1989 8 0012345 0 12", TODAY), {
     value: "1198980012345012",
@@ -50,6 +54,7 @@ Deno.test("plates, national IDs and dates: shapes, confusions and implausible va
     value: "2024-10-28",
     valid: true,
     note: "repaired a digit",
+    repaired: true,
   });
   assert.equal(readDate("31/02/2024")?.valid, false);
 });
@@ -138,7 +143,7 @@ Deno.test("plates of every series Rwanda issues; another plate-like number is re
   // Motorcycles: one letter after the R, also when OCR joins it or reads a digit for a letter.
   assert.deepEqual(readPlate("RB 123 A"), { value: "RB 123 A", valid: true });
   assert.deepEqual(readPlate("RC482K"), { value: "RC 482 K", valid: true });
-  assert.deepEqual(readPlate("R8 123 A"), { value: "RB 123 A", valid: true });
+  assert.deepEqual(readPlate("R8 123 A"), { value: "RB 123 A", valid: true, repaired: true });
   assert.deepEqual(readPlate("RFA 200 ]"), { value: "RFA 200 J", valid: true });
   assert.deepEqual(readPlate("GR 045 B"), { value: "GR 045 B", valid: true });
   assert.deepEqual(readPlate("RNP 311 A"), { value: "RNP 311 A", valid: true });
@@ -155,6 +160,17 @@ Deno.test("plates of every series Rwanda issues; another plate-like number is re
   assert.equal(readPlate("TOTAL 12500"), null);
 });
 
+Deno.test("a plate that passes as printed is preferred to one that passes only once repaired", () => {
+  // A car plate's first line alone ("RBB 581", its letter wrapped to the next line) passes as
+  // a motorcycle plate only by reading B as 8 and 1 as I: marked repaired, so the reader takes
+  // the whole plate when it finds it.
+  assert.deepEqual(readPlate("RBB 581"), { value: "RB 858 I", valid: true, repaired: true });
+  assert.deepEqual(readPlate("RBB 581 L"), { value: "RBB 581 L", valid: true });
+  // The unspaced plates some issuers print are read as printed.
+  assert.deepEqual(readPlate("RAB123C"), { value: "RAB 123 C", valid: true });
+  assert.deepEqual(readPlate("RAB 123C"), { value: "RAB 123 C", valid: true });
+});
+
 Deno.test("usage in three languages; an unknown use is kept, doubtful", () => {
   assert.deepEqual(readUsage("PRIVÉ"), { value: "private", valid: true });
   assert.deepEqual(readUsage("Bwite"), { value: "private", valid: true });
@@ -162,6 +178,8 @@ Deno.test("usage in three languages; an unknown use is kept, doubtful", () => {
   assert.deepEqual(readUsage("TAXI-MOTO"), { value: "taxi-moto", valid: true });
   assert.deepEqual(readUsage("TAXI"), { value: "taxi", valid: true });
   assert.deepEqual(readUsage("UBUCURUZI"), { value: "commercial", valid: true });
+  // OCR splits a use at a wide letter: the word is read joined.
+  assert.deepEqual(readUsage("PRI VÉ"), { value: "private", valid: true });
   const odd = readUsage("AMBULANCE");
   assert.equal(odd?.value, "ambulance");
   assert.equal(odd?.valid, false);
@@ -194,4 +212,19 @@ Deno.test("a place of issue is one of Rwanda's districts, repaired within an OCR
   });
   assert.equal(readPlace("DLIVRANCE")?.valid, false);
   assert.equal(readPlace("INDANGAMUNTU")?.valid, false);
+});
+
+Deno.test("a date whose 0s a typewriter's font made 6s is repaired by one swap, only where a part cannot be", () => {
+  const repaired = (value: string) => ({
+    value,
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  assert.deepEqual(readDate("21.16.2626"), repaired("2020-10-21"));
+  assert.deepEqual(readDate("02-SEP-2621"), repaired("2021-09-02"));
+  // The day 26 can be a day: only the month and the year are repaired.
+  assert.deepEqual(readDate("26.67.2636"), repaired("2030-07-26"));
+  // No single swap makes a year of this: nothing is invented.
+  assert.equal(readDate("12/03/1024"), null);
 });

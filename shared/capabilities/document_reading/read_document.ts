@@ -193,15 +193,24 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       categories: {
         label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
         read: (raw) => {
+          // A category is a letter: a lone 8 is OCR's B.
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
-            token.replace(/[^A-Z0-9]/g, "")
+            token.replace(/[^A-Z0-9]/g, "").replace(/^8$/, "B")
           )
-            .map((token) =>
-              /^[A-F][1E]?$/.test(token) ? token : /^[A-F][A-Z]$/.test(token) ? token[0] : ""
+            .flatMap((token) =>
+              /^[A-F][1E]?$/.test(token)
+                ? [token]
+                // Categories run together when OCR loses their commas ("BC" for "B, C"); a
+                // trailer's E stays with its letter above.
+                : /^[A-D]{2,4}$/.test(token)
+                ? [...token]
+                : /^[A-F][A-Z]$/.test(token)
+                ? [token[0]]
+                : []
             )
             .filter(Boolean);
           if (list.length === 0) return null;
-          return { value: list.join(", "), valid: true };
+          return { value: [...new Set(list)].join(", "), valid: true };
         },
       },
       issue_date: { label: ISSUE_LABEL, read: date },
@@ -286,6 +295,15 @@ function firstToken(raw: string, length: number): string {
   return tokens[0] ?? "";
 }
 
+/**
+ * A word as a label is matched: OCR reads a capital I as a lower-case l at a word's start
+ * ("lgitsina", "lkirango"), and no label of ours starts with an l before a consonant. The
+ * text keeps its length, so a match still maps to its words.
+ */
+function asLabelText(text: string): string {
+  return text.replace(/^l(?=[bcdfgkmnrstvwxyz])/, "I");
+}
+
 const COUNTRY = /republ?ika\s+y.u\s+rwanda|republic\s+of\s+rwanda|rwanda/i;
 
 /** Which document type the page shows: the type whose title words and labels it carries most. */
@@ -302,7 +320,7 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
         : title.test(text)
     ).length;
     const labels = Object.values(layout.fields).filter((rule) =>
-      lines.some((line) => rule.label.test(line.text))
+      lines.some((line) => rule.label.test(line.text.split(" ").map(asLabelText).join(" ")))
     ).length;
     // Values whose shape alone names them (a plate, a VIN, a national ID): small labels are
     // the first thing blur and glare erase, the large values often survive.
@@ -519,7 +537,7 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
     for (const word of lineWords) {
       if (text) text += " ";
       starts.push(text.length);
-      text += word.text;
+      text += asLabelText(word.text);
     }
     const wordAt = (offset: number) => {
       let found = 0;
@@ -631,13 +649,34 @@ function valuesNear(
   spans: LabelSpan[],
 ): PlacedWord[][] {
   const h = height(span.box);
-  const sameRow = (box: Box, reach: number) => Math.abs(middle(box) - middle(span.box)) <= reach;
+  // On the label's row: its middle near the label's, or (a value printed larger, higher or
+  // slanted: ink written over a printed line) overlapping the label over most of the smaller height.
+  // (A label wrapped over two lines is as tall as two rows: only its middle counts.)
+  const oneLine = span.words.every((word) => word.line === span.words[0].line);
+  const sameRow = (box: Box, reach: number) =>
+    Math.abs(middle(box) - middle(span.box)) <= reach ||
+    (oneLine &&
+      Math.min(box.y1, span.box.y1) - Math.max(box.y0, span.box.y0) >=
+        0.6 * Math.min(height(box), h));
   // Right: the row's words after the label, up to the next label, in groups split by gaps wide
   // as a column's (a label's own words we do not know, then its value, or the next column).
   const right: PlacedWord[][] = [];
-  const rowWords = words.filter((word) =>
-    word.box.x0 >= span.box.x1 - h * 0.2 && sameRow(word.box, h * 0.6) && !span.words.includes(word)
-  ).sort((a, b) => a.box.x0 - b.box.x0);
+  const rightOf = words.filter((word) =>
+    word.box.x0 >= span.box.x1 - h * 0.2 && !span.words.includes(word)
+  );
+  const onRow = rightOf.filter((word) => sameRow(word.box, h * 0.6));
+  // A slanted value's later words drift from the label's row: they are on the row of the words
+  // before them.
+  const rowWords = [
+    ...onRow,
+    ...rightOf.filter((word) =>
+      !onRow.includes(word) &&
+      onRow.some((other) =>
+        other.box.x0 < word.box.x0 && !SEPARATOR.test(other.text) &&
+        Math.abs(middle(other.box) - middle(word.box)) <= 0.3 * height(other.box)
+      )
+    ),
+  ].sort((a, b) => a.box.x0 - b.box.x0);
   for (const word of rowWords) {
     if (labelWords.has(word)) break;
     // A word ending in a colon is a label we do not know ("Seats:"): the value ends before it.
@@ -655,6 +694,54 @@ function valuesNear(
     other !== span && other.box.x0 > span.box.x1 && sameRow(other.box, h * 0.6)
   ).map((other) => other.box.x0);
   const end = nextOnRow.length ? Math.min(...nextOnRow) - h * 0.3 : Infinity;
+  // The field starts where its row's words run up to the label without a column's gap (a
+  // label's part in a wording we do not know: "Indangamuntu / Numéro national").
+  let fieldStart = span.box.x0;
+  const before = words.filter((word) =>
+    word.box.x1 <= span.box.x0 + 1 && sameRow(word.box, h * 0.6)
+  ).sort((a, b) => b.box.x1 - a.box.x1);
+  // (A word's height, not the span's: a label wrapped over two lines is twice as tall.)
+  const wordHeight = height(span.words[0].box);
+  for (const word of before) {
+    if (fieldStart - word.box.x1 > wordHeight * 1.5) break;
+    fieldStart = word.box.x0;
+  }
+  // A value right of its label that its column was too narrow for wraps onto the next line
+  // ("RBB 581" over "L", a national ID's last digits): that line, in the label's column, tight
+  // under the value and starting with no label (a capital or a digit, not a word in lower
+  // case), is the value's end.
+  let wrapped: PlacedWord[] | null = null;
+  // (Only a value set close after a one-line label: one far across the row is another column's.)
+  if (oneLine && right.length && right[0][0].box.x0 - span.box.x1 <= h * 2.5) {
+    const value = right[0];
+    const bottom = Math.max(span.box.y1, ...value.map((word) => word.box.y1));
+    const next = words.filter((word) =>
+      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 &&
+      word.box.x0 >= fieldStart - h && word.box.x0 < end && !value.includes(word) &&
+      !span.words.includes(word)
+    ).sort((a, b) => a.box.x0 - b.box.x0);
+    // Only the first line under the value: a line further down is another field's.
+    const nearest = Math.min(...next.map((word) => middle(word.box)));
+    const first = next.filter((word) =>
+      Math.abs(middle(word.box) - nearest) <= 0.6 * height(word.box)
+    );
+    const start = first[0];
+    if (
+      start && !labelWords.has(start) && !LOWER_CASE_WORD.test(start.text) &&
+      !UNKNOWN_LABEL.test(start.text) && !SEPARATOR.test(start.text)
+    ) {
+      const reach = height(start.box) * 0.6;
+      const line: PlacedWord[] = [];
+      for (const word of first) {
+        if (Math.abs(middle(word.box) - middle(start.box)) > reach) continue;
+        if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
+        const last = line.at(-1);
+        if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+        line.push(word);
+      }
+      wrapped = [...value, ...line];
+    }
+  }
   const under = words.filter((word) =>
     middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 2.5 &&
     word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
@@ -665,7 +752,7 @@ function valuesNear(
     const reach = height(first.box) * 0.6;
     const rowUnder = words.filter((word) =>
       Math.abs(middle(word.box) - row) <= reach &&
-      word.box.x0 >= Math.min(first.box.x0, span.box.x0 - h * 2) && word.box.x0 < end
+      word.box.x0 >= Math.min(first.box.x0, fieldStart - h * 2) && word.box.x0 < end
     ).sort((a, b) => a.box.x0 - b.box.x0);
     const taken: PlacedWord[] = [];
     for (const word of rowUnder) {
@@ -690,7 +777,8 @@ function valuesNear(
     }
   }
   const candidates: PlacedWord[][] = [];
-  for (const candidate of [...right.slice(0, 2), ...below]) {
+  const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
+  for (const candidate of [...near, ...below]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
@@ -707,6 +795,11 @@ function valuesNear(
     candidates.push(candidate);
   }
   return candidates.filter((candidate) => candidate.length > 0);
+}
+
+/** How sure a checked value is: 2 passed as printed, 1 passed once repaired, 0 failed. */
+function rank(checked: CheckedValue): number {
+  return checked.valid ? (checked.repaired ? 1 : 2) : 0;
 }
 
 function textOf(words: PlacedWord[]): string {
@@ -734,7 +827,7 @@ function findFields(
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
-    let best: { read: ReadField; words: PlacedWord[] } | null = null;
+    let best: { read: ReadField; words: PlacedWord[]; rank: number } | null = null;
     for (const span of spans.filter((span) => span.field === field)) {
       for (const candidate of valuesNear(span, words, labelWords, spans)) {
         const free = candidate.filter((word) => !used.has(word));
@@ -748,17 +841,21 @@ function findFields(
               valid: true,
             },
             words: free,
+            rank: 2,
           };
           continue;
         }
         const checked = rule.read(text, today);
         if (!checked) continue;
-        if (!best || (!best.read.valid && checked.valid)) {
-          best = { read: scored(checked, meanConfidence(free)), words: free };
+        // A value that passed its check as printed is surer than one that passed only once
+        // OCR's confusions were repaired (a wrapped plate's first line reads as a repaired
+        // motorcycle plate): look on for one, keep the repaired one if none comes.
+        if (!best || rank(checked) > best.rank) {
+          best = { read: scored(checked, meanConfidence(free)), words: free, rank: rank(checked) };
         }
-        if (best.read.valid) break;
+        if (best.rank === 2) break;
       }
-      if (best?.read.valid) break;
+      if (best?.rank === 2) break;
     }
     if (best) {
       fields[field] = best.read;
@@ -1050,8 +1147,21 @@ function byShape(
   // A model is the one word of capitals (and digits) left once every other field claimed its
   // words, on a card whose make is read: a name, a date or a number would have been claimed.
   if (wanted.has("model") && !fields.model && fields.make) {
+    // A model's digits are few (C200, HLX125): a word with five or more is an engine or serial
+    // number printed beside it.
+    // Nor is a word right after a label we do not know ("Colour / Ibara: WHITE"): it is that
+    // label's value.
+    const afterUnknownLabel = (word: PlacedWord) => {
+      const before = words.filter((other) =>
+        other.line === word.line && other.box.x1 <= word.box.x0 + 1
+      ).sort((a, b) =>
+        b.box.x1 - a.box.x1
+      )[0];
+      return Boolean(before && /\p{L}[^:]*:$/u.test(before.text) && !used.has(before));
+    };
     const left = segments.flatMap(free).filter((word) =>
-      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) && !USAGE_WORD.test(word.text)
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
+      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

@@ -216,6 +216,15 @@ const READ_WHOLE = [
   // The project's own layout, a label wrapped under itself ("Date of" over "birth").
   "heldout_09_license_blurred",
   "heldout_18_id_card_small",
+  // The fourth round's dev families (`fresh_dev`): a plate and a national ID wrapped in a narrow
+  // column under a holographic band; a national ID wrapped under a label's unknown first
+  // wording; a use OCR split ("PRI VÉ") in ink over a printed line; categories that lost their
+  // comma ("BC"); a typewriter's 0 read as 6 in a year ("02-SEP-2621").
+  "fresh_dev_01_holo_band_vehicle_registration_clean",
+  "fresh_dev_10_holo_band_id_card_clean",
+  "fresh_dev_17_ink_on_lines_vehicle_registration_grain",
+  "fresh_dev_19_ink_on_lines_license_clean",
+  "fresh_dev_32_typewriter_log_vehicle_registration_desk_angle",
 ];
 
 for (const name of READ_WHOLE) {
@@ -231,6 +240,14 @@ Deno.test("tesseract's words of a card whose small labels blurred: read in part,
   for (const field of ["plate", "vin", "owner_national_id", "usage"]) {
     assert.equal(read[field], entry.fields[field], field);
   }
+});
+
+Deno.test("tesseract's words of ink written higher than its label: the owner's name is read", async () => {
+  const { entry, lines } = await readWordsFixture(
+    "fresh_dev_11_ink_on_lines_vehicle_registration_rotated",
+  );
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.owner_name, entry.fields.owner_name);
 });
 
 Deno.test("tesseract's words of a receipt and of a blur nobody could read are refused", async () => {
@@ -486,4 +503,93 @@ Deno.test("a garbled label's debris is neither a name nor a model", () => {
   ));
   assert.equal(read.owner_name, "NDAYISABA ALINE");
   assert.equal(read.model, "HLX125");
+});
+
+Deno.test("a value too long for its column wraps onto the next line and is read whole", () => {
+  // Two columns of "label - value"; the plate's letter and the national ID's last digits wrapped
+  // under the label's start, as a narrow column prints them.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate number - RBB 581"], [600, "Make - HYUNDAI"]],
+    [[40, "L"]],
+    [[40, "Engine No - LG4041684"], [600, "Owner ID - 1 1982 7"]],
+    [[600, "3566625 0 32"]],
+    [[40, "Model - SANTAFE"], [600, "Date issued - 11-02-2024"]],
+  ], { pitch: 28 });
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  // Its first line alone passes only as a repaired motorcycle plate ("RB 858 I").
+  assert.equal(reading.fields.plate.value, "RBB 581 L");
+  assert.equal(reading.fields.owner_national_id.value, "1198273566625032");
+  assert.equal(reading.fields.make.value, "HYUNDAI");
+  assert.equal(reading.fields.model.value, "SANTAFE");
+});
+
+Deno.test("the next field's row under a value is not its wrapped end", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [300, "RAB 123 C"]],
+    [[40, "Make"], [300, "TOYOTA"]],
+    [[40, "Tare"], [300, "1200 kg"]],
+    [[40, "Model"], [300, "HILUX"]],
+  ], { pitch: 28 });
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.plate.value, "RAB 123 C");
+  assert.equal(reading.fields.make.value, "TOYOTA");
+  assert.equal(reading.fields.model.value, "HILUX");
+});
+
+Deno.test("a value written larger and higher over a printed line is on its label's row", () => {
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({
+    text,
+    confidence: 90,
+    box: { x0, y0, x1, y1 },
+  });
+  const line = (...words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(" "),
+    confidence: 90,
+    words,
+  });
+  // As tesseract read an ink-on-lines certificate: the name's middle is 11 px above the label's,
+  // more than half the label's height, but the two overlap over most of the label.
+  const lines = [
+    line(word("CERTIFICATE", 130, 100, 330, 124), word("OF", 340, 100, 380, 124)),
+    line(word("REGISTRATION", 390, 100, 600, 124)),
+    line(word("Plate", 130, 600, 200, 622), word("No.:", 210, 600, 270, 622)),
+    line(
+      word("RAB", 300, 588, 360, 614),
+      word("123", 370, 588, 420, 614),
+      word("C", 430, 588, 450, 614),
+    ),
+    line(word("Make:", 130, 650, 200, 672), word("TOYOTA", 300, 650, 400, 672)),
+    line(word("Year:", 130, 700, 200, 722), word("2016", 300, 700, 360, 722)),
+    line(
+      word("Registered", 129, 746, 280, 774),
+      word("owner:", 292, 752, 385, 769),
+      word("|", 414, 731, 423, 778),
+      word("KAYITESI", 436, 735, 567, 763),
+      word("FABRICE", 577, 732, 703, 761),
+    ),
+  ];
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "KAYITESI FABRICE");
+});
+
+Deno.test("an engine number left on the page is not a model, however alone it is", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No. RAB 123 C"]],
+    [[40, "Make TOYOTA"]],
+    [[40, "FR2186837"]],
+    [[40, "Year 2016"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.model, undefined);
 });

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { Jimp } from "jimp";
 import { readFixture } from "@testing/documents/generate.ts";
-import { createTesseractEngine, type Look, preprocess, WORK_WIDTH } from "./tesseract_engine.ts";
+import {
+  createTesseractEngine,
+  type Look,
+  preprocess,
+  secondLookFits,
+  WORK_WIDTH,
+} from "./tesseract_engine.ts";
 
 Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
   const engine = createTesseractEngine();
@@ -41,6 +47,8 @@ Deno.test("read() stops after one look when the reader says the page is read eno
           return verdict;
         },
         onLook: (look) => seen.push(look),
+        // A clock that never moves: the budget never stops the second look here.
+        clock: () => 0,
       });
       try {
         const reading = await engine.read(request);
@@ -57,6 +65,40 @@ Deno.test("read() stops after one look when the reader says the page is read eno
       }
     });
   }
+});
+
+Deno.test("read() takes no second look that would not fit in the page's budget", async () => {
+  const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+  for (const [firstLookMs, looks] of [[2500, 1], [1500, 2]] as const) {
+    // Each reading of the clock is one first look later than the last: the first look "cost"
+    // firstLookMs, and a second would cost as much again against a 4000 ms budget.
+    let now = 0;
+    const seen: Look[] = [];
+    const engine = createTesseractEngine({
+      enough: () => false,
+      onLook: (look) => seen.push(look),
+      budgetMs: 4000,
+      clock: () => (now += firstLookMs) - firstLookMs,
+    });
+    try {
+      const reading = await engine.read({
+        bytes,
+        contentType: "image/jpeg",
+        documentType: "vehicle_registration",
+        today: TODAY,
+      });
+      assert.equal(reading.kind, "document");
+      assert.equal(seen.length, looks, `a first look of ${firstLookMs} ms`);
+    } finally {
+      await engine.close?.();
+    }
+  }
+});
+
+Deno.test("secondLookFits() spends the first look's cost once more only within the budget", () => {
+  assert.equal(secondLookFits(1900, 4000), true);
+  assert.equal(secondLookFits(2000, 4000), true);
+  assert.equal(secondLookFits(2100, 4000), false);
 });
 
 Deno.test("read() brings a phone-sized photo down to the working width", async () => {
