@@ -159,9 +159,10 @@ async function plan(
 export const broadcastSchedule = defineTool({
   name: "broadcast_schedule",
   title: "Schedule a WhatsApp broadcast",
-  description: "Staff only: schedule a WhatsApp campaign from one of the org's approved " +
-    "templates, with a value for each of its variables, to the people who opted in " +
-    "(optionally one language), at a time; quiet hours (default 21:00–08:00 Kigali) move it " +
+  description: "Staff only: send a message to all customers who opted in (or those of one " +
+    "language) as a WhatsApp campaign from one of the org's approved templates, with a " +
+    "value for each of its variables, " +
+    "at a time; quiet hours (default 21:00–08:00 Kigali) move it " +
     "to the next allowed time. Returns the campaign, its estimated reach and when it goes " +
     "out. Needs the caller's confirmation.",
   category: "marketing",
