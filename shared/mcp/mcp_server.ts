@@ -1,0 +1,225 @@
+/**
+ * One MCP session's protocol server: the official SDK's low-level `Server`
+ * answering `tools/list` and `tools/call` from the platform's one registry
+ * and pipeline. Nothing here decides what a caller may see or do: the list
+ * is {@link callerTools} (the tools function's own), a call is
+ * `platform.call` (policy, validation, rate limit, confirmation,
+ * idempotency, RLS as the caller, output check, trace).
+ *
+ * Each HTTP request brings its own verified caller (the endpoint resolves
+ * the bearer token on every request and hands it over as `authInfo.extra`),
+ * so a session never acts on a token older than the request's.
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ElicitResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  CallToolRequest,
+  ListToolsRequest,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import type { Caller } from "@shared/auth/caller.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { callerTools } from "@shared/platform/caller_tools.ts";
+import { McpToolCatalog } from "./tool_catalog.ts";
+import { callHints } from "./call_hints.ts";
+
+/** What the endpoint hands each request's handlers (as `authInfo.extra`). */
+export interface McpRequestContext {
+  /** The caller this request's token resolved to. */
+  caller: Caller;
+  /** The agent whose allowlist narrows the tools, if the session named one. */
+  agent?: string;
+  /** The request's `Idempotency-Key` header, as the tools function accepts it. */
+  idempotencyKey?: string;
+  /** The request's `x-trace-id` header. */
+  traceId?: string;
+}
+
+/** Options for {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** The platform. */
+  platform: Platform;
+  /** The tools' MCP definitions, shared by every session of an instance. */
+  catalog: McpToolCatalog;
+  /** Tools per `tools/list` page. @default 100 */
+  pageSize?: number;
+  /** The server's name and version in `initialize`. @default easymo-tools */
+  serverInfo?: { name: string; version: string };
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What the server tells clients it is, unless told otherwise. */
+export const SERVER_INFO = { name: "easymo-tools", version: "1.0.0" } as const;
+
+/**
+ * Builds the protocol server of one session.
+ *
+ * @throws {RangeError} when `pageSize` is not a whole number from 1 to 1,000.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { platform, catalog } = options;
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+    throw new RangeError(
+      `Cannot serve MCP as pageSize must be a whole number from 1 to 1000: current value is ${pageSize}`,
+    );
+  }
+  const server = new Server(options.serverInfo ?? SERVER_INFO, {
+    capabilities: { tools: { listChanged: true } },
+    instructions: "EasyMO's tools for this tenant. Every result's structuredContent is " +
+      "{ok, data} or {ok: false, error: {code, msg}}.",
+  });
+
+  function visible(extra: Extra): AnyTool[] {
+    const context = requestContext(extra);
+    const listed = callerTools(platform, context.caller, { agent: context.agent });
+    // A caller without an org, or naming an agent the tenant does not run, sees nothing.
+    return listed.ok ? listed.tools : [];
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, (request: ListToolsRequest, extra: Extra) => {
+    const tools = visible(extra);
+    const cursor = request.params?.cursor;
+    let start = 0;
+    if (cursor !== undefined) {
+      const after = decodeCursor(cursor);
+      if (after === null) throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+      start = tools.findIndex((tool) => tool.name > after);
+      if (start < 0) start = tools.length;
+    }
+    const page = tools.slice(start, start + pageSize);
+    const listed: McpTool[] = catalog.definitions(page);
+    const more = start + pageSize < tools.length;
+    return {
+      tools: listed,
+      ...(more ? { nextCursor: encodeCursor(page[page.length - 1].name) } : {}),
+    };
+  });
+
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest, extra: Extra) => {
+      const context = requestContext(extra);
+      const { name } = request.params;
+      // Unknown and not-allowed tools answer alike: a caller learns nothing of tools it may not use.
+      const tool = visible(extra).find((candidate) => candidate.name === name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const hints = callHints(tool, request.params.arguments, request.params._meta);
+      if (!hints.ok) return callResult(hints);
+      const idempotencyKey = hints.idempotencyKey ?? context.idempotencyKey ?? null;
+      if (
+        hints.idempotencyKey && context.idempotencyKey &&
+        hints.idempotencyKey !== context.idempotencyKey
+      ) {
+        return callResult(fail("VALIDATION_ERROR", "Two different idempotency keys given", {
+          fields: [{ path: "idempotency_key", message: "Two different idempotency keys given" }],
+        }));
+      }
+      const traceId = context.traceId ?? crypto.randomUUID();
+      const call = (confirmation: string | null) =>
+        platform.call({
+          tool: name,
+          args: hints.args,
+          caller: context.caller,
+          context: { trace_id: traceId, agent_id: context.agent },
+          idempotencyKey,
+          confirmation,
+        });
+      const result = await call(hints.confirmation);
+      const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
+        ? result.error.confirmation
+        : undefined;
+      if (!asked || !server.getClientCapabilities()?.elicitation) return callResult(result);
+      // The person confirms in their client; the pipeline's own token binds it to these arguments.
+      const answer = await extra.sendRequest(
+        {
+          method: "elicitation/create",
+          params: {
+            message: asked.summary,
+            requestedSchema: {
+              type: "object",
+              properties: {
+                confirm: {
+                  type: "boolean",
+                  title: "Confirm",
+                  description: `Do this now: ${asked.summary}`,
+                },
+              },
+              required: ["confirm"],
+            },
+          },
+        },
+        ElicitResultSchema,
+      );
+      if (answer.action !== "accept" || answer.content?.confirm !== true) {
+        return callResult(fail("CANCELLED", "Not confirmed: nothing was done"));
+      }
+      return callResult(await call(asked.token));
+    },
+  );
+
+  return server;
+}
+
+/**
+ * A pipeline result as an MCP tool result: the `{ok, data}` / `{ok: false,
+ * error}` contract as `structuredContent`, the same JSON as text for
+ * clients that read only text, and `isError` on failure. A confirmation the
+ * client could not ask for says how to confirm by token.
+ */
+export function callResult(result: ToolResult): CallToolResult {
+  const structured = result as unknown as Record<string, unknown>;
+  if (result.ok) {
+    return {
+      structuredContent: structured,
+      content: [{ type: "text", text: JSON.stringify(result) }],
+    };
+  }
+  const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(result) }];
+  const token = result.error.confirmation?.token;
+  if (result.error.code === "CONFIRMATION_REQUIRED" && token) {
+    content.push({
+      type: "text",
+      text: "To confirm, call the tool again with the same arguments and the idempotency key, " +
+        'adding the token as `_meta: {"confirmation": "<token>"}` or as the argument ' +
+        '`"confirmation"`.',
+    });
+  }
+  return { structuredContent: structured, content, isError: true };
+}
+
+function requestContext(extra: Extra): McpRequestContext {
+  const context = extra.authInfo?.extra?.mcp as McpRequestContext | undefined;
+  // The endpoint always sets it; a server connected some other way serves no one.
+  if (!context) throw new McpError(ErrorCode.InvalidRequest, "Sign in required");
+  return context;
+}
+
+/** The cursor after `name`: opaque to clients, stable across instances. */
+function encodeCursor(name: string): string {
+  return btoa(`after:${name}`);
+}
+
+function decodeCursor(cursor: string): string | null {
+  try {
+    const text = atob(cursor);
+    return text.startsWith("after:") ? text.slice("after:".length) : null;
+  } catch {
+    return null;
+  }
+}

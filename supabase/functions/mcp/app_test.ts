@@ -1,0 +1,592 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  type CallToolResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type Tool as Listed,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { serveFunction } from "@testing/serve_function.ts";
+import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/table_tool_sync.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
+import { createMcpApp } from "./app.ts";
+
+const CBD = { lat: -1.9441, lng: 30.0619 };
+
+let writes = 0;
+const counter = defineTool({
+  name: "mcp_test_counter",
+  title: "Count",
+  description: "Counts calls (a side-effecting tool for idempotency tests).",
+  category: "testing",
+  input: z.object({ note: z.string().max(20) }),
+  output: z.object({ n: z.number() }),
+  examples: [{ input: { note: "x" } }],
+  sideEffects: "writes.test",
+  usesDatabase: false,
+  execute: () => Promise.resolve({ n: ++writes }),
+});
+
+const payout = defineTool({
+  name: "mcp_test_payout",
+  title: "Pay out",
+  description: "Pays out an amount (a confirmed tool for elicitation tests).",
+  category: "testing",
+  input: z.object({ amount: z.number().int().positive() }),
+  output: z.object({ paid: z.number() }),
+  examples: [{ input: { amount: 100 } }],
+  sideEffects: "writes.test",
+  confirmRequired: true,
+  usesDatabase: false,
+  confirmSummary: (args) => `Pay out ${args.amount} RWF`,
+  execute: (args) => Promise.resolve({ paid: args.amount }),
+});
+
+const limited = defineTool({
+  name: "mcp_test_limited",
+  title: "Limited",
+  description: "Answers twice a minute per caller (rate limit tests).",
+  category: "testing",
+  input: z.object({}),
+  output: z.object({ pong: z.boolean() }),
+  examples: [{ input: {} }],
+  sideEffects: "none",
+  usesDatabase: false,
+  rateLimit: { perUser: { limit: 2, windowSec: 60 } },
+  execute: () => Promise.resolve({ pong: true }),
+});
+
+interface Served {
+  rt: TestRuntime;
+  url: string;
+  /** Resolves once a session's standalone GET stream is open on this instance. */
+  streamOpen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function serve(
+  db: TestDatabase,
+  options: { rt?: TestRuntime; pageSize?: number; tenantSync?: TenantToolSync } = {},
+): Promise<Served> {
+  const rt = options.rt ?? await createTestRuntime(db, { tools: [counter, payout, limited] });
+  const app = createMcpApp({
+    ...rt,
+    resourceUrl: "https://project.example/functions/v1/mcp",
+    authorizationServer: "https://project.example/auth/v1",
+    pageSize: options.pageSize,
+    tenantSync: options.tenantSync,
+    pollIntervalMs: 20,
+  });
+  let opened: () => void = () => {};
+  let open = new Promise<void>((resolve) => opened = resolve);
+  const server = serveFunction("mcp", async (request) => {
+    const response = await app.fetch(request);
+    // The transport registers a GET stream before it answers: a notification sent now reaches it.
+    if (request.method === "GET" && response.status === 200) opened();
+    return response;
+  });
+  return {
+    rt,
+    url: server.url,
+    streamOpen: async () => {
+      await open;
+      open = new Promise<void>((resolve) => opened = resolve);
+    },
+    close: async () => {
+      await app.close();
+      await server.close();
+    },
+  };
+}
+
+async function connect(
+  served: Served,
+  userId: string | null,
+  options: {
+    org?: string;
+    agent?: string;
+    elicit?: (request: { params: { message: string } }) => ElicitResult;
+  } = {},
+) {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${await served.rt.tokenFor(userId)}`,
+  };
+  if (options.org) headers["x-org-id"] = options.org;
+  if (options.agent) headers["x-agent-id"] = options.agent;
+  const client = new Client(
+    { name: "easymo-test", version: "1.0.0" },
+    { capabilities: options.elicit ? { elicitation: {} } : {} },
+  );
+  if (options.elicit) {
+    const elicit = options.elicit;
+    client.setRequestHandler(ElicitRequestSchema, (request: ElicitRequest) => elicit(request));
+  }
+  const transport = new StreamableHTTPClientTransport(new URL(served.url), {
+    requestInit: { headers },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+function structured(result: unknown) {
+  // deno-lint-ignore no-explicit-any
+  return (result as CallToolResult).structuredContent as any;
+}
+
+dbTest(
+  "mcp lists a tenant's tools and calls search_businesses_with_tags as its user",
+  async (db) => {
+    const served = await serve(db);
+    const client = await connect(served, USER.aline);
+    try {
+      assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: true });
+      const listed = await client.listTools();
+      const names = listed.tools.map((tool: Listed) => tool.name);
+      // The same list as the tools function's (one code path): the tenant's tools, no internal ones.
+      const expected = served.rt.platform.getToolsForTenant(ORG.easymo).map((tool: Listed) =>
+        tool.name
+      );
+      assert.deepEqual(names, expected);
+      assert.ok(names.includes("search_businesses_with_tags"));
+      const search = listed.tools.find((tool: Listed) =>
+        tool.name === "search_businesses_with_tags"
+      )!;
+      assert.equal(search.title, served.rt.platform.get("search_businesses_with_tags")!.title);
+      assert.equal(search.annotations?.readOnlyHint, true);
+      assert.equal(search.inputSchema.type, "object");
+      assert.equal(search.outputSchema?.type, "object");
+      assert.match(search.icons?.[0].src ?? "", /^data:image\/svg\+xml;base64,/);
+      const order = listed.tools.find((tool: Listed) => tool.name === "order_create")!;
+      assert.equal(order.annotations?.readOnlyHint, false);
+
+      const result = await client.callTool({
+        name: "search_businesses_with_tags",
+        arguments: { query_text: "used hp laptop", ...CBD },
+      });
+      assert.equal(result.isError, undefined);
+      const body = structured(result);
+      assert.equal(body.ok, true);
+      assert.equal(body.data[0].name, "Kigali Tech Hub");
+      const [text] = result.content as Array<{ type: string; text: string }>;
+      assert.deepEqual(JSON.parse(text.text), body);
+    } finally {
+      await client.close();
+      await served.close();
+    }
+  },
+);
+
+dbTest("mcp runs calls as the caller: RLS hides another tenant's rows", async (db) => {
+  const served = await serve(db);
+  // Nina is a customer of Beaver's Choice: EasyMO's businesses are not hers to see.
+  const nina = await connect(served, USER.nina, { org: ORG.beaver });
+  try {
+    const names = (await nina.listTools()).tools.map((tool: Listed) => tool.name);
+    assert.deepEqual(
+      names,
+      served.rt.platform.getToolsForTenant(ORG.beaver).map((tool: Listed) => tool.name),
+    );
+    if (names.includes("search_businesses_with_tags")) {
+      const result = structured(
+        await nina.callTool({
+          name: "search_businesses_with_tags",
+          arguments: { query_text: "used hp laptop", ...CBD },
+        }),
+      );
+      assert.equal(result.ok, true);
+      assert.ok(
+        result.data.every((business: { name: string }) => business.name !== "Kigali Tech Hub"),
+      );
+    }
+    // A user naming an org they are not in gets 403 before any session.
+    await assert.rejects(connect(served, USER.nina, { org: ORG.easymo }), /403|Access denied/);
+  } finally {
+    await nina.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp replays an idempotent call and names the bad field of invalid input", async (db) => {
+  const served = await serve(db);
+  const client = await connect(served, USER.aline);
+  try {
+    const first = structured(
+      await client.callTool({
+        name: "mcp_test_counter",
+        arguments: { note: "a" },
+        _meta: { idempotency_key: "mcp-key-1" },
+      }),
+    );
+    assert.equal(first.ok, true, JSON.stringify(first));
+    // The same key, given as an argument the tool does not have: the ledger answers, no second run.
+    const again = structured(
+      await client.callTool({
+        name: "mcp_test_counter",
+        arguments: { note: "a", idempotency_key: "mcp-key-1" },
+      }),
+    );
+    assert.deepEqual(again, first);
+    const other = structured(
+      await client.callTool({
+        name: "mcp_test_counter",
+        arguments: { note: "a" },
+        _meta: { idempotency_key: "mcp-key-2" },
+      }),
+    );
+    assert.equal(other.data.n, first.data.n + 1);
+
+    const missingKey = await client.callTool({
+      name: "mcp_test_counter",
+      arguments: { note: "a" },
+    });
+    assert.equal(missingKey.isError, true);
+    assert.deepEqual(structured(missingKey).error.fields.map((f: { path: string }) => f.path), [
+      "idempotency_key",
+    ]);
+
+    const invalid = await client.callTool({
+      name: "search_businesses_with_tags",
+      arguments: { query_text: 42 },
+    });
+    assert.equal(invalid.isError, true);
+    const error = structured(invalid).error;
+    assert.equal(error.code, "VALIDATION_ERROR");
+    assert.ok(error.fields.some((field: { path: string }) => field.path === "query_text"));
+
+    await assert.rejects(
+      client.callTool({ name: "no_such_tool", arguments: {} }),
+      /Unknown tool: no_such_tool/,
+    );
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp answers RATE_LIMIT once a caller's calls run out", async (db) => {
+  const served = await serve(db);
+  const client = await connect(served, USER.aline);
+  try {
+    const codes = [];
+    for (let i = 0; i < 3; i++) {
+      const result = structured(await client.callTool({ name: "mcp_test_limited", arguments: {} }));
+      codes.push(result.ok ? "ok" : result.error.code);
+    }
+    assert.deepEqual(codes, ["ok", "ok", "RATE_LIMIT"]);
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp confirms through elicitation, or says how to confirm by token", async (db) => {
+  const served = await serve(db);
+  const asked: string[] = [];
+  let answer: ElicitResult = { action: "accept", content: { confirm: true } };
+  const eliciting = await connect(served, USER.aline, {
+    elicit: (request) => {
+      asked.push(request.params.message);
+      return answer;
+    },
+  });
+  const plain = await connect(served, USER.aline);
+  try {
+    const accepted = structured(
+      await eliciting.callTool({
+        name: "mcp_test_payout",
+        arguments: { amount: 500 },
+        _meta: { idempotency_key: "pay-1" },
+      }),
+    );
+    assert.deepEqual(accepted, { ok: true, data: { paid: 500 } });
+    assert.deepEqual(asked, ["Pay out 500 RWF"]);
+
+    answer = { action: "decline" };
+    const declined = await eliciting.callTool({
+      name: "mcp_test_payout",
+      arguments: { amount: 700 },
+      _meta: { idempotency_key: "pay-2" },
+    });
+    assert.equal(declined.isError, true);
+    assert.equal(structured(declined).error.code, "CANCELLED");
+
+    // A client without elicitation gets the token, and confirms with it.
+    const fallback = await plain.callTool({
+      name: "mcp_test_payout",
+      arguments: { amount: 900 },
+      _meta: { idempotency_key: "pay-3" },
+    });
+    assert.equal(fallback.isError, true);
+    const error = structured(fallback).error;
+    assert.equal(error.code, "CONFIRMATION_REQUIRED");
+    assert.equal(error.confirmation.summary, "Pay out 900 RWF");
+    const texts = (fallback.content as Array<{ text: string }>).map((block) => block.text);
+    assert.ok(texts.some((text) => text.includes("confirmation")));
+    // Bound to its arguments: the token does not pay another amount.
+    const other = structured(
+      await plain.callTool({
+        name: "mcp_test_payout",
+        arguments: { amount: 901, confirmation: error.confirmation.token },
+        _meta: { idempotency_key: "pay-3" },
+      }),
+    );
+    assert.equal(other.ok, false);
+    const confirmed = structured(
+      await plain.callTool({
+        name: "mcp_test_payout",
+        arguments: { amount: 900, confirmation: error.confirmation.token },
+        _meta: { idempotency_key: "pay-3" },
+      }),
+    );
+    assert.deepEqual(confirmed, { ok: true, data: { paid: 900 } });
+  } finally {
+    await eliciting.close();
+    await plain.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp pages a catalog larger than one page with opaque cursors", async (db) => {
+  const served = await serve(db, { pageSize: 7 });
+  const client = await connect(served, USER.aline);
+  try {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {});
+      assert.ok(page.tools.length <= 7);
+      names.push(...page.tools.map((tool: Listed) => tool.name));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    const expected = served.rt.platform.getToolsForTenant(ORG.easymo).map((tool: Listed) =>
+      tool.name
+    );
+    assert.deepEqual(names, expected);
+    assert.equal(pages, Math.ceil(expected.length / 7));
+    await assert.rejects(client.listTools({ cursor: "not a cursor" }), /Invalid cursor/);
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
+
+dbTest(
+  "mcp tells a tenant's open sessions when its tools change, not other tenants'",
+  async (db) => {
+    const served = await serve(db);
+    const aline = await connect(served, USER.aline);
+    await served.streamOpen();
+    const nina = await connect(served, USER.nina, { org: ORG.beaver });
+    await served.streamOpen();
+    const heard = { aline: 0, nina: 0 };
+    let changed: () => void = () => {};
+    const alineHeard = new Promise<void>((resolve) => changed = resolve);
+    aline.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      heard.aline++;
+      changed();
+    });
+    nina.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      heard.nina++;
+    });
+    try {
+      const handle = served.rt.platform.register(
+        defineTool({
+          name: "easymo_only_tool",
+          title: "EasyMO only",
+          description: "A tool of one tenant.",
+          category: "runtime",
+          input: z.object({}),
+          output: z.object({}),
+          examples: [{ input: {} }],
+          sideEffects: "none",
+          usesDatabase: false,
+          execute: () => Promise.resolve({}),
+        }),
+        { tenantId: ORG.easymo },
+      );
+      await alineHeard;
+      assert.ok(
+        (await aline.listTools()).tools.some((tool: Listed) => tool.name === "easymo_only_tool"),
+      );
+      assert.ok(
+        !(await nina.listTools()).tools.some((tool: Listed) => tool.name === "easymo_only_tool"),
+      );
+      // Nina's session heard nothing: a round trip on her session has drained her stream's queue.
+      assert.equal(heard.nina, 0);
+      handle.unregister();
+    } finally {
+      await aline.close();
+      await nina.close();
+      await served.close();
+    }
+  },
+);
+
+dbTest("mcp sessions survive another instance, and list_changed crosses instances", async (db) => {
+  await installTableToolSync(db);
+  const rtA = await createTestRuntime(db);
+  const rtB = await createTestRuntime(db);
+  const syncA = tableToolSync(db);
+  const a = await serve(db, { rt: rtA, tenantSync: syncA });
+  const b = await serve(db, { rt: rtB, tenantSync: tableToolSync(db) });
+  const client = await connect(b, USER.aline);
+  await b.streamOpen();
+  let changed: () => void = () => {};
+  const heard = new Promise<void>((resolve) => changed = resolve);
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => changed());
+  try {
+    // Registered through instance A: its row, then A's registry.
+    await addRuntimeTool(db, ORG.easymo, "tenant_echo");
+    await syncA.sync(ORG.easymo, rtA.platform.registry);
+    assert.ok(rtA.platform.get("tenant_echo", { tenantId: ORG.easymo }));
+    // B polls the version, syncs, and its registry tells the session streaming from B.
+    await heard;
+    const names = (await client.listTools()).tools.map((tool: Listed) => tool.name);
+    assert.ok(names.includes("tenant_echo"));
+
+    // The same session id on instance A: restored from the database, it serves the call.
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const token = await rtA.tokenFor(USER.aline);
+    const response = await fetch(a.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "tenant_echo", arguments: { text: "from A" } },
+      }),
+    });
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    assert.match(text, /from A/);
+    // Someone else presenting the id gets an unknown session.
+    const other = await fetch(a.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${await rtA.tokenFor(USER.jean)}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sessionId,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" }),
+    });
+    assert.equal(other.status, 404);
+    await other.body?.cancel();
+  } finally {
+    await client.close();
+    await a.close();
+    await b.close();
+  }
+});
+
+dbTest("mcp answers without a token with 401 and where to get one (RFC 9728)", async (db) => {
+  const served = await serve(db);
+  try {
+    const denied = await fetch(served.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.equal(denied.status, 401);
+    const challenge = denied.headers.get("www-authenticate") ?? "";
+    assert.equal(
+      challenge,
+      'Bearer resource_metadata="https://project.example/functions/v1/mcp/.well-known/oauth-protected-resource"',
+    );
+    const body = await denied.json();
+    assert.equal(body.error.code, -32001);
+
+    for (
+      const path of [
+        "/.well-known/oauth-protected-resource",
+        "/.well-known/oauth-protected-resource/functions/v1/mcp",
+      ]
+    ) {
+      const metadata = await fetch(`${served.url}${path}`);
+      assert.equal(metadata.status, 200);
+      assert.deepEqual(await metadata.json(), {
+        resource: "https://project.example/functions/v1/mcp",
+        authorization_servers: ["https://project.example/auth/v1"],
+        bearer_methods_supported: ["header"],
+        resource_name: "EasyMO tools",
+      });
+    }
+  } finally {
+    await served.close();
+  }
+});
+
+dbTest(
+  "mcp refuses bad JSON-RPC, oversized bodies and unknown sessions without a 500",
+  async (db) => {
+    const served = await serve(db);
+    try {
+      const token = await served.rt.tokenFor(USER.aline);
+      const headers = {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      };
+      const cases: Array<[RequestInit, number, number]> = [
+        [{ method: "POST", headers, body: "{not json" }, 400, -32700],
+        [{ method: "POST", headers, body: "x".repeat(300 * 1024) }, 413, -32600],
+        [
+          {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+          },
+          400,
+          -32600,
+        ],
+        [
+          {
+            method: "POST",
+            headers: { ...headers, "mcp-session-id": crypto.randomUUID() },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+          },
+          404,
+          -32001,
+        ],
+        [
+          {
+            method: "POST",
+            headers: { ...headers, "mcp-session-id": "'; drop table x" },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+          },
+          404,
+          -32001,
+        ],
+      ];
+      for (const [init, status, code] of cases) {
+        const response = await fetch(served.url, init);
+        const text = await response.text();
+        assert.equal(response.status, status, text);
+        assert.equal(JSON.parse(text).error.code, code, text);
+        assert.doesNotMatch(text, /at .*\.ts:\d+/);
+      }
+    } finally {
+      await served.close();
+    }
+  },
+);
