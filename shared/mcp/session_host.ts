@@ -174,7 +174,7 @@ export class McpSessionHost {
       await this.#platform.db.query(
         `insert into private.mcp_sessions
            (id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
+         values ($1, $2, $3, $4, $5, ($6::text)::jsonb, ($7::text)::jsonb)`,
         [
           row.id,
           row.org_id,
@@ -237,7 +237,8 @@ export class McpSessionHost {
       }),
     );
     await initialized.body?.cancel();
-    if (!init.ok || !initialized.ok) {
+    // A row the server cannot initialize from (a client it would refuse today) is no session.
+    if (!init.ok || !initialized.ok || !live.server.getClientVersion()) {
       await live.transport.close().catch(() => {});
       return undefined;
     }

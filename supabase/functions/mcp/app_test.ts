@@ -476,6 +476,12 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     const text = await response.text();
     assert.equal(response.status, 200, text);
     assert.match(text, /from A/);
+    const [stored] = await db.query<{ info: string; capabilities: string }>(
+      `select jsonb_typeof(client_info) as info, jsonb_typeof(client_capabilities) as capabilities
+         from private.mcp_sessions where id = $1`,
+      [sessionId],
+    );
+    assert.deepEqual(stored, { info: "object", capabilities: "object" });
     // Someone else presenting the id gets an unknown session.
     const other = await fetch(a.url, {
       method: "POST",
