@@ -29,10 +29,13 @@ export interface McpAppOptions {
   platform: Platform;
   /** Resolves bearer tokens to callers. */
   resolveCaller: CallerResolver;
-  /** Where clients reach this function, e.g. `https://<ref>.supabase.co/functions/v1/mcp`. */
-  resourceUrl: string;
+  /**
+   * Where clients reach this function, e.g. `https://<ref>.supabase.co/functions/v1/mcp`
+   * (a function when it is known only once a server listens).
+   */
+  resourceUrl: string | (() => string);
   /** The authorization server clients get tokens from: Supabase Auth, `<SUPABASE_URL>/auth/v1`. */
-  authorizationServer: string;
+  authorizationServer: string | (() => string);
   /** Keeps the registry in step with tenants' run-time tools. @default NO_RUNTIME_TOOLS */
   tenantSync?: TenantToolSync;
   /** How often open sessions' tenants are checked for tools changed elsewhere. @default 5000 */
@@ -58,7 +61,13 @@ const METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** Builds the app, mounted at `/mcp` as Supabase serves it. */
 export function createMcpApp(options: McpAppOptions): McpApp {
   const { platform, resolveCaller } = options;
-  const resource = options.resourceUrl.replace(/\/+$/, "");
+  const resource = () =>
+    (typeof options.resourceUrl === "string" ? options.resourceUrl : options.resourceUrl())
+      .replace(/\/+$/, "");
+  const authorizationServer = () =>
+    typeof options.authorizationServer === "string"
+      ? options.authorizationServer
+      : options.authorizationServer();
   const limits: BodyLimits = { maxBytes: 256 * 1024, ...options.body };
   const sessions = new McpSessionHost({
     platform,
@@ -76,8 +85,8 @@ export function createMcpApp(options: McpAppOptions): McpApp {
   // RFC 9728: where this resource's tokens come from (Supabase Auth issues them).
   const metadata = () =>
     Response.json({
-      resource,
-      authorization_servers: [options.authorizationServer],
+      resource: resource(),
+      authorization_servers: [authorizationServer()],
       bearer_methods_supported: ["header"],
       resource_name: "EasyMO tools",
     }, { headers: { "cache-control": "public, max-age=300" } });
@@ -95,7 +104,7 @@ export function createMcpApp(options: McpAppOptions): McpApp {
           {
             status: 401,
             headers: {
-              "www-authenticate": `Bearer resource_metadata="${resource}${METADATA_PATH}"`,
+              "www-authenticate": `Bearer resource_metadata="${resource()}${METADATA_PATH}"`,
             },
           },
         );
