@@ -18,13 +18,18 @@ import {
   type CallToolResult,
   ElicitResultSchema,
   ErrorCode,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  type Task,
   type Tool as McpTool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type {
   CallToolRequest,
+  GetTaskPayloadRequest,
+  GetTaskRequest,
   ListToolsRequest,
   ServerNotification,
   ServerRequest,
@@ -36,6 +41,14 @@ import type { AnyTool } from "@shared/registry/registry.ts";
 import { callerTools } from "@shared/platform/caller_tools.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
 import { callHints } from "./call_hints.ts";
+import {
+  decodeTaskId,
+  DEFAULT_TASK_POLL_MS,
+  isTerminal,
+  taskFromStatus,
+  type TaskRef,
+  taskResult,
+} from "./tool_tasks.ts";
 
 /** What the endpoint hands each request's handlers (as `authInfo.extra`). */
 export interface McpRequestContext {
@@ -80,7 +93,11 @@ export function createMcpServer(options: McpServerOptions): Server {
     );
   }
   const server = new Server(options.serverInfo ?? SERVER_INFO, {
-    capabilities: { tools: { listChanged: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      // Long-running tools' jobs, read through their status tools (tool_tasks.ts).
+      tasks: { requests: { tools: { call: {} } } },
+    },
     instructions: "EasyMO's tools for this tenant. Every result's structuredContent is " +
       "{ok, data} or {ok: false, error: {code, msg}}.",
   });
@@ -140,40 +157,118 @@ export function createMcpServer(options: McpServerOptions): Server {
           idempotencyKey,
           confirmation,
         });
-      const result = await call(hints.confirmation);
-      const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
-        ? result.error.confirmation
-        : undefined;
-      if (!asked || !server.getClientCapabilities()?.elicitation) return callResult(result);
-      // The person confirms in their client; the pipeline's own token binds it to these arguments.
-      const answer = await extra.sendRequest(
-        {
-          method: "elicitation/create",
-          params: {
-            message: asked.summary,
-            requestedSchema: {
-              type: "object",
-              properties: {
-                confirm: {
-                  type: "boolean",
-                  title: "Confirm",
-                  description: `Do this now: ${asked.summary}`,
+      if (request.params.task && !tool.task) {
+        throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
+      }
+      const result = await confirmed(await call(hints.confirmation));
+      if (!request.params.task) return callResult(result);
+      const createdAt = platform.now().toISOString();
+      const ref: TaskRef = result.ok
+        ? { tool: name, job: tool.task!.jobId(result.data), createdAt }
+        : { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+      return { task: await readTask(ref, context) };
+
+      // A confirmation the client can ask for is asked here; else the token goes back.
+      async function confirmed(result: ToolResult): Promise<ToolResult> {
+        const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
+          ? result.error.confirmation
+          : undefined;
+        if (!asked || !server.getClientCapabilities()?.elicitation) return result;
+        // The person confirms in their client; the pipeline's own token binds it to these arguments.
+        const answer = await extra.sendRequest(
+          {
+            method: "elicitation/create",
+            params: {
+              message: asked.summary,
+              requestedSchema: {
+                type: "object",
+                properties: {
+                  confirm: {
+                    type: "boolean",
+                    title: "Confirm",
+                    description: `Do this now: ${asked.summary}`,
+                  },
                 },
+                required: ["confirm"],
               },
-              required: ["confirm"],
             },
           },
-        },
-        ElicitResultSchema,
-      );
-      if (answer.action !== "accept" || answer.content?.confirm !== true) {
-        return callResult(fail("CANCELLED", "Not confirmed: nothing was done"));
+          ElicitResultSchema,
+        );
+        if (answer.action !== "accept" || answer.content?.confirm !== true) {
+          return fail("CANCELLED", "Not confirmed: nothing was done");
+        }
+        return await call(asked.token);
       }
-      return callResult(await call(asked.token));
+    },
+  );
+
+  /** The task's job as its status tool reads it for this caller, and that answer. */
+  async function readJob(
+    ref: TaskRef,
+    context: McpRequestContext,
+  ): Promise<{ task: Task; status: ToolResult }> {
+    const now = platform.now();
+    const tool = taskTool(ref, context);
+    if (ref.failure) {
+      const status = JSON.parse(ref.failure) as ToolResult;
+      return { task: taskFromStatus(tool, ref, status, now), status };
+    }
+    const status = await platform.call({
+      tool: tool.task!.statusTool,
+      args: tool.task!.statusArgs(ref.job),
+      caller: context.caller,
+      context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+    });
+    return { task: taskFromStatus(tool, ref, status, now), status };
+  }
+
+  async function readTask(ref: TaskRef, context: McpRequestContext): Promise<Task> {
+    return (await readJob(ref, context)).task;
+  }
+
+  // A task of a tool the caller may not use (now) is no task of theirs.
+  function taskTool(ref: TaskRef, context: McpRequestContext): AnyTool {
+    const listed = callerTools(platform, context.caller, { agent: context.agent });
+    const tool = listed.ok ? listed.tools.find((candidate) => candidate.name === ref.tool) : null;
+    if (!tool?.task) throw new McpError(ErrorCode.InvalidParams, "Task not found");
+    return tool;
+  }
+
+  server.setRequestHandler(GetTaskRequestSchema, async (request: GetTaskRequest, extra: Extra) => {
+    return await readTask(decodeTaskId(request.params.taskId), requestContext(extra));
+  });
+
+  server.setRequestHandler(
+    GetTaskPayloadRequestSchema,
+    async (request: GetTaskPayloadRequest, extra: Extra) => {
+      const ref = decodeTaskId(request.params.taskId);
+      const context = requestContext(extra);
+      // tasks/result waits for the job to finish; the client's cancel (or its going away) ends it.
+      while (true) {
+        const { task, status } = await readJob(ref, context);
+        if (isTerminal(task.status)) return taskResult(task, status);
+        await sleep(task.pollInterval ?? DEFAULT_TASK_POLL_MS, extra.signal);
+      }
     },
   );
 
   return server;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new McpError(ErrorCode.RequestTimeout, "Cancelled"));
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    function abort() {
+      clearTimeout(timer);
+      reject(new McpError(ErrorCode.RequestTimeout, "Cancelled"));
+    }
+    signal.addEventListener("abort", abort, { once: true });
+  });
 }
 
 /**

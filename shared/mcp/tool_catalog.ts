@@ -31,7 +31,12 @@ export class McpToolCatalog {
     if (missing.length) {
       const exported = toMcpTools(missing, { structuredContent: "envelope" }).tools;
       missing.forEach((tool, index) => {
-        this.#byTool.set(tool, { ...exported[index], icons: [categoryIcon(tool.category)] });
+        this.#byTool.set(tool, {
+          ...exported[index],
+          icons: [categoryIcon(tool.category)],
+          // A long-running tool may be followed as a task; called plainly it answers its job id.
+          ...(tool.task ? { execution: { taskSupport: "optional" as const } } : {}),
+        });
       });
     }
     return tools.map((tool) => this.#byTool.get(tool)!);

@@ -4,6 +4,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
@@ -64,6 +66,53 @@ const limited = defineTool({
   execute: () => Promise.resolve({ pong: true }),
 });
 
+/** The render jobs the long-running test tool keeps (a job table stands in for the platform's). */
+const renders = new Map<string, "queued" | "done" | "failed">();
+const render = defineTool({
+  name: "mcp_test_render",
+  title: "Render",
+  description: "Queues a render and answers its job id (a long-running tool for task tests).",
+  category: "testing",
+  input: z.object({ scene: z.string().max(50) }),
+  output: z.object({ job_id: z.string(), status: z.literal("queued") }),
+  examples: [{ input: { scene: "x" } }],
+  sideEffects: "writes.test",
+  usesDatabase: false,
+  task: {
+    jobId: (data) => data.job_id,
+    statusTool: "mcp_test_render_status",
+    statusArgs: (jobId) => ({ job_id: jobId }),
+    state: (data) => {
+      const status = (data as { status: string | null }).status;
+      if (status === null) return null;
+      return status === "queued"
+        ? { status: "working" }
+        : status === "done"
+        ? { status: "completed" }
+        : { status: "failed", message: "The render failed" };
+    },
+    pollIntervalMs: 10,
+  },
+  execute: (args) => {
+    const id = `render-${args.scene}`;
+    renders.set(id, "queued");
+    return Promise.resolve({ job_id: id, status: "queued" as const });
+  },
+});
+const renderStatus = defineTool({
+  name: "mcp_test_render_status",
+  title: "Render status",
+  description: "Where a render job stands.",
+  category: "testing",
+  input: z.object({ job_id: z.string() }),
+  output: z.object({ job_id: z.string(), status: z.string().nullable() }),
+  examples: [{ input: { job_id: "render-x" } }],
+  sideEffects: "none",
+  usesDatabase: false,
+  execute: (args) =>
+    Promise.resolve({ job_id: args.job_id, status: renders.get(args.job_id) ?? null }),
+});
+
 interface Served {
   rt: TestRuntime;
   url: string;
@@ -76,7 +125,8 @@ async function serve(
   db: TestDatabase,
   options: { rt?: TestRuntime; pageSize?: number; tenantSync?: TenantToolSync } = {},
 ): Promise<Served> {
-  const rt = options.rt ?? await createTestRuntime(db, { tools: [counter, payout, limited] });
+  const rt = options.rt ??
+    await createTestRuntime(db, { tools: [counter, payout, limited, render, renderStatus] });
   const app = createMcpApp({
     ...rt,
     resourceUrl: "https://project.example/functions/v1/mcp",
@@ -596,3 +646,73 @@ dbTest(
     }
   },
 );
+
+dbTest("mcp runs a long-running tool as a task the client polls, read from its job", async (db) => {
+  const served = await serve(db);
+  const client = await connect(served, USER.aline);
+  try {
+    const listed = (await client.listTools()).tools;
+    assert.deepEqual(
+      listed.find((tool: Listed) => tool.name === "mcp_test_render")?.execution,
+      { taskSupport: "optional" },
+    );
+    assert.equal(listed.find((tool: Listed) => tool.name === "order_create")?.execution, undefined);
+    const created = await client.request({
+      method: "tools/call",
+      params: {
+        name: "mcp_test_render",
+        arguments: { scene: "beach" },
+        task: { ttl: 60_000 },
+        _meta: { idempotency_key: "render-1" },
+      },
+    }, CreateTaskResultSchema);
+    const { taskId } = created.task;
+    assert.equal(created.task.status, "working");
+    assert.equal(created.task.pollInterval, 10);
+    assert.equal((await client.experimental.tasks.getTask(taskId)).status, "working");
+
+    // tasks/result waits for the job: it answers once the job row says done.
+    const result = client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    renders.set("render-beach", "done");
+    const finished = await result;
+    assert.deepEqual(finished.structuredContent, {
+      ok: true,
+      data: { job_id: "render-beach", status: "done" },
+    });
+    assert.equal((await client.experimental.tasks.getTask(taskId)).status, "completed");
+
+    // A failed job is a failed task; a made-up task id is no task.
+    renders.set("render-beach", "failed");
+    const failed = await client.experimental.tasks.getTask(taskId);
+    assert.deepEqual([failed.status, failed.statusMessage], ["failed", "The render failed"]);
+    await assert.rejects(client.experimental.tasks.getTask("bm90IGEgdGFzaw"), /Task not found/);
+
+    // A call the pipeline refuses still answers as a task: a failed one, with the refusal.
+    const refused = await client.request({
+      method: "tools/call",
+      params: { name: "mcp_test_render", arguments: { scene: "beach" }, task: { ttl: 60_000 } },
+    }, CreateTaskResultSchema);
+    assert.equal(refused.task.status, "failed");
+    const why = await client.experimental.tasks.getTaskResult(
+      refused.task.taskId,
+      CallToolResultSchema,
+    );
+    assert.equal(why.isError, true);
+    assert.equal(
+      (why.structuredContent as { error: { code: string } }).error.code,
+      "VALIDATION_ERROR",
+    );
+
+    // A tool that is not long-running refuses to be a task.
+    await assert.rejects(
+      client.request({
+        method: "tools/call",
+        params: { name: "mcp_test_limited", arguments: {}, task: { ttl: 60_000 } },
+      }, CreateTaskResultSchema),
+      /does not run as a task/,
+    );
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
