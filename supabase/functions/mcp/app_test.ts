@@ -18,6 +18,7 @@ import { ORG, USER } from "@testing/seed.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/table_tool_sync.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { createMcpApp } from "./app.ts";
 
@@ -713,6 +714,58 @@ dbTest("mcp runs a long-running tool as a task the client polls, read from its j
     );
   } finally {
     await client.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp follows broadcast_schedule as a task, from its campaign row", async (db) => {
+  const served = await serve(db);
+  await withoutSeededBroadcasts(db);
+  const template = await addTemplate(db, ORG.easymo, { name: "offer", variables: ["first_name"] });
+  await addCustomers(db, ORG.easymo, { count: 2 });
+  const jean = await connect(served, USER.jean, {
+    elicit: () => ({ action: "accept", content: { confirm: true } }),
+  });
+  try {
+    const created = await jean.request({
+      method: "tools/call",
+      params: {
+        name: "broadcast_schedule",
+        arguments: {
+          template_id: template,
+          audience: { segment: "opted_in" },
+          when: "2030-01-05T10:00:00+02:00",
+          variables: { first_name: "friend" },
+        },
+        task: { ttl: 60_000 },
+        _meta: { idempotency_key: "campaign-1" },
+      },
+    }, CreateTaskResultSchema);
+    assert.equal(created.task.status, "working", JSON.stringify(created));
+    assert.equal(created.task.statusMessage, "scheduled");
+    // The campaign row is the job: when the sender finishes it, the task is complete.
+    await db.query(
+      "update public.broadcast_campaigns set status = 'done' where org_id = $1",
+      [ORG.easymo],
+    );
+    const task = await jean.experimental.tasks.getTask(created.task.taskId);
+    assert.equal(task.status, "completed");
+    const result = await jean.experimental.tasks.getTaskResult(
+      created.task.taskId,
+      CallToolResultSchema,
+    );
+    const body = result.structuredContent as { ok: boolean; data: { campaigns: unknown[] } };
+    assert.equal(body.ok, true);
+    assert.equal(body.data.campaigns.length, 1);
+    // Another tenant's staff cannot read it with the same task id: RLS, through the pipeline.
+    const paul = await connect(served, USER.paul, { org: ORG.beaver });
+    try {
+      await assert.rejects(paul.experimental.tasks.getTask(created.task.taskId), /Task not found/);
+    } finally {
+      await paul.close();
+    }
+  } finally {
+    await jean.close();
     await served.close();
   }
 });
