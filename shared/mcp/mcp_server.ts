@@ -34,7 +34,7 @@ import type {
   ServerNotification,
   ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import { fail, type ToolResult } from "@shared/contract/mod.ts";
+import { fail, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
 import type { Caller } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
@@ -44,6 +44,7 @@ import { callHints } from "./call_hints.ts";
 import {
   decodeTaskId,
   DEFAULT_TASK_POLL_MS,
+  failedTask,
   isTerminal,
   taskFromStatus,
   type TaskRef,
@@ -211,8 +212,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     const now = platform.now();
     const tool = taskTool(ref, context);
     if (ref.failure) {
-      const status = JSON.parse(ref.failure) as ToolResult;
-      return { task: taskFromStatus(tool, ref, status, now), status };
+      // The call started nothing: a failed task whose result is the refusal.
+      const status = JSON.parse(ref.failure) as ToolFail;
+      return { task: failedTask(tool, ref, status, now), status };
     }
     const status = await platform.call({
       tool: tool.task!.statusTool,

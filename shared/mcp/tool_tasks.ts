@@ -11,7 +11,7 @@
  */
 import type { CallToolResult, Task } from "@modelcontextprotocol/sdk/types.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolResult } from "@shared/contract/mod.ts";
+import type { ToolFail, ToolResult } from "@shared/contract/mod.ts";
 import type { ToolJobStatus } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 
@@ -82,6 +82,9 @@ export function taskFromStatus(
   let state: { status: ToolJobStatus; message?: string } | null;
   if (status.ok) {
     state = spec.state(status.data);
+  } else if (status.error.code === "NOT_FOUND" || status.error.code === "AUTH_ERROR") {
+    // Not this caller's job (or no job): the same answer as an id of no task.
+    state = null;
   } else if (status.error.code === "RATE_LIMIT" || status.error.code === "TIMEOUT") {
     // The job may well be fine: the client looks again later.
     state = { status: "working", message: status.error.msg };
@@ -97,6 +100,19 @@ export function taskFromStatus(
     lastUpdatedAt: now.toISOString(),
     pollInterval: spec.pollIntervalMs ?? DEFAULT_TASK_POLL_MS,
     ...(state.message ? { statusMessage: state.message } : {}),
+  };
+}
+
+/** The task of a call the pipeline refused: failed, with the refusal as its message. */
+export function failedTask(tool: AnyTool, ref: TaskRef, refusal: ToolFail, now: Date): Task {
+  return {
+    taskId: encodeTaskId(ref),
+    status: "failed",
+    ttl: null,
+    createdAt: ref.createdAt,
+    lastUpdatedAt: now.toISOString(),
+    pollInterval: tool.task?.pollIntervalMs ?? DEFAULT_TASK_POLL_MS,
+    statusMessage: `${refusal.error.code}: ${refusal.error.msg}`,
   };
 }
 

@@ -14,7 +14,10 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
-import { ORG, USER } from "@testing/seed.ts";
+import { ORG, USER, VIDEO } from "@testing/seed.ts";
+import { startVideosServer } from "@testing/videos_server.ts";
+import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/table_tool_sync.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
@@ -767,5 +770,71 @@ dbTest("mcp follows broadcast_schedule as a task, from its campaign row", async 
   } finally {
     await jean.close();
     await served.close();
+  }
+});
+
+dbTest("mcp follows sora_generate_video as a task, from its video job row", async (db) => {
+  const videos = startVideosServer();
+  const rt = await createTestRuntime(db, {
+    provide: [{
+      key: VIDEO_PROVIDER,
+      value: createOpenAIVideoProvider({
+        apiKey: videos.apiKey,
+        baseURL: videos.baseURL,
+        timeoutMs: 5000,
+      }),
+    }],
+  });
+  const served = await serve(db, { rt });
+  const jean = await connect(served, USER.jean);
+  try {
+    const created = await jean.request({
+      method: "tools/call",
+      params: {
+        name: "sora_generate_video",
+        arguments: {
+          prompt: {
+            scene: "A moto driver in a blue EasyMO vest picks up a customer at Nyabugogo.",
+            cinematography: {
+              camera_shot: "Slow dolly-in at eye level",
+              lighting_palette: "Soft morning light with #00A1DE accents",
+            },
+            actions: [{ time: "0-4s", description: "She taps the EasyMO button." }],
+          },
+          params: { model: "sora-2", size: "1280x720", seconds: 4 },
+          brand_kit_id: VIDEO.brandKit,
+        },
+        task: { ttl: 600_000 },
+        _meta: { idempotency_key: "video-1" },
+      },
+    }, CreateTaskResultSchema);
+    assert.equal(created.task.status, "working", JSON.stringify(created));
+    assert.equal(created.task.statusMessage, "queued 0%");
+    assert.equal(created.task.pollInterval, 15_000);
+    // The poll (sora_video_poll) finishes the row; the task reads the same row.
+    await db.query(
+      `update public.video_jobs set status = 'complete', progress = 100,
+         result_path = 'videos/done.mp4' where org_id = $1`,
+      [ORG.easymo],
+    );
+    const result = await jean.experimental.tasks.getTaskResult(
+      created.task.taskId,
+      CallToolResultSchema,
+    );
+    const body = result.structuredContent as { ok: boolean; data: Record<string, unknown> };
+    assert.equal(body.ok, true, JSON.stringify(body));
+    assert.equal(body.data.status, "complete");
+    assert.equal(body.data.result_path, "videos/done.mp4");
+    // Aline is no staff: the same task id is no task of hers.
+    const aline = await connect(served, USER.aline);
+    try {
+      await assert.rejects(aline.experimental.tasks.getTask(created.task.taskId), /Task not found/);
+    } finally {
+      await aline.close();
+    }
+  } finally {
+    await jean.close();
+    await served.close();
+    await videos.close();
   }
 });
