@@ -38,7 +38,7 @@ import { fail, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
 import type { Caller } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { callerTools } from "@shared/platform/caller_tools.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
 import { callHints } from "./call_hints.ts";
 import {

@@ -19,7 +19,7 @@ import type { CallerResolver } from "@shared/auth/caller.ts";
 import { SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { type BodyLimits, readBody } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
-import { callerTools } from "@shared/platform/caller_tools.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { McpSessionHost, rpcError } from "@shared/mcp/session_host.ts";
 

@@ -22,7 +22,7 @@ import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { mountPackRoutes } from "@shared/platform/pack_surfaces.ts";
-import { callerTools } from "@shared/platform/caller_tools.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { PdfRenderer } from "@shared/capabilities/documents/pdf_renderer.ts";
 import {
   MAX_RENDER_REQUEST_BYTES,
