@@ -13,7 +13,9 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
-import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { createTestRuntime, TEST_SECRET, type TestRuntime } from "@testing/runtime.ts";
+import { signDevToken } from "@shared/auth/jwt.ts";
+import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
 import { startVideosServer } from "@testing/videos_server.ts";
 import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
@@ -836,5 +838,127 @@ dbTest("mcp follows sora_generate_video as a task, from its video job row", asyn
     await jean.close();
     await served.close();
     await videos.close();
+  }
+});
+
+function anonToken(_served: Served): Promise<string> {
+  return signDevToken(devJwtSecret(TEST_SECRET), { role: "anon" });
+}
+
+dbTest("mcp tells anonymous callers and other tenants' members nothing", async (db) => {
+  const served = await serve(db);
+  try {
+    const anon = `Bearer ${await anonToken(served)}`;
+    const initialize = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "x", version: "1" },
+      },
+    });
+    const base = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+    const answers = new Set<string>();
+    // Nameless, a real tenant without public tools, an unknown slug, an unknown id.
+    for (
+      const headers of [
+        {},
+        { authorization: anon },
+        { authorization: anon, "x-org-id": "easymo" },
+        { authorization: anon, "x-org-id": "no-such-tenant" },
+        { authorization: anon, "x-org-id": crypto.randomUUID() },
+      ] as Record<string, string>[]
+    ) {
+      const response = await fetch(served.url, {
+        method: "POST",
+        headers: { ...base, ...headers },
+        body: initialize,
+      });
+      answers.add(`${response.status} ${await response.text()}`);
+    }
+    assert.deepEqual([...answers], [
+      '401 {"jsonrpc":"2.0","error":{"code":-32001,"message":"Sign in required"},"id":null}',
+    ]);
+    // A member naming another tenant, or none that exists: the same 403.
+    const member = `Bearer ${await served.rt.tokenFor(USER.aline)}`;
+    const refusals = new Set<string>();
+    for (const org of ["beaver-paper", ORG.beaver, "no-such-tenant", crypto.randomUUID()]) {
+      const response = await fetch(served.url, {
+        method: "POST",
+        headers: { ...base, authorization: member, "x-org-id": org },
+        body: initialize,
+      });
+      refusals.add(`${response.status} ${await response.text()}`);
+    }
+    assert.deepEqual([...refusals], [
+      '403 {"jsonrpc":"2.0","error":{"code":-32001,"message":"Access denied"},"id":null}',
+    ]);
+  } finally {
+    await served.close();
+  }
+});
+
+dbTest("mcp offers anonymous callers only the named tenant's public tools", async (db) => {
+  const served = await serve(db);
+  await db.query(
+    `update public.orgs set tool_policy = '{"public_tools": ["search_supabase"]}' where slug = 'easymo'`,
+  );
+  await served.rt.platform.tenants.load(db);
+  const client = new Client({ name: "anon", version: "1" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(served.url), {
+      requestInit: {
+        headers: { authorization: `Bearer ${await anonToken(served)}`, "x-org-id": "easymo" },
+      },
+    }),
+  );
+  try {
+    const names = (await client.listTools()).tools.map((tool: Listed) => tool.name);
+    assert.deepEqual(names, ["search_supabase"]);
+    const searched = structured(
+      await client.callTool({ name: "search_supabase", arguments: { table: "businesses" } }),
+    );
+    // RLS still applies: anonymous callers read no tenant rows.
+    assert.deepEqual(searched.data.items, []);
+    // A tool that is not public answers exactly as one that does not exist.
+    const notPublic = await client.callTool({ name: "analytics_log", arguments: {} }).catch((
+      error: Error,
+    ) => error.message);
+    const missing = await client.callTool({ name: "no_such_tool", arguments: {} }).catch((
+      error: Error,
+    ) => error.message);
+    assert.match(String(notPublic), /Unknown tool: analytics_log/);
+    assert.equal(
+      String(notPublic).replace("analytics_log", "T"),
+      String(missing).replace("no_such_tool", "T"),
+    );
+  } finally {
+    await client.close();
+    await served.close();
+  }
+});
+
+dbTest("mcp narrows a session to an agent's allowlist with x-agent-id", async (db) => {
+  const served = await serve(db);
+  const client = await connect(served, USER.aline, { agent: "support_handoff" });
+  try {
+    const names = (await client.listTools()).tools.map((tool: Listed) => tool.name);
+    assert.deepEqual(names.sort(), ["analytics_log", "notify_staff"]);
+    await assert.rejects(
+      client.callTool({ name: "search_businesses_with_tags", arguments: { query_text: "x" } }),
+      /Unknown tool/,
+    );
+    await assert.rejects(
+      connect(served, USER.aline, { agent: "no_such_agent" }),
+      /Unknown agent|400/,
+    );
+  } finally {
+    await client.close();
+    await served.close();
   }
 });
