@@ -105,6 +105,11 @@ export class McpSessionHost {
     return this.#live.size;
   }
 
+  /** Whether the poll of tenants' catalog versions runs (only while sessions are held). */
+  get polling(): boolean {
+    return this.#timer !== undefined;
+  }
+
   /**
    * Serves one MCP request of an authenticated caller.
    *

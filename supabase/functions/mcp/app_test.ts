@@ -25,7 +25,7 @@ import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/ta
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
-import { createMcpApp } from "./app.ts";
+import { createMcpApp, type McpApp } from "./app.ts";
 
 const CBD = { lat: -1.9441, lng: 30.0619 };
 
@@ -121,6 +121,7 @@ const renderStatus = defineTool({
 
 interface Served {
   rt: TestRuntime;
+  app: McpApp;
   url: string;
   /** Resolves once a session's standalone GET stream is open on this instance. */
   streamOpen(): Promise<void>;
@@ -151,6 +152,7 @@ async function serve(
   });
   return {
     rt,
+    app,
     url: server.url,
     streamOpen: async () => {
       await open;
@@ -538,6 +540,7 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
       [sessionId],
     );
     assert.deepEqual(stored, { info: "object", capabilities: "object" });
+    assert.equal(b.app.sessions.polling, true);
     // Someone else presenting the id gets an unknown session.
     const other = await fetch(a.url, {
       method: "POST",
@@ -556,6 +559,9 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     await a.close();
     await b.close();
   }
+  // Closed, an instance holds no session and its poll is stopped (no interval left behind).
+  assert.deepEqual([b.app.sessions.size, b.app.sessions.polling], [0, false]);
+  assert.deepEqual([a.app.sessions.size, a.app.sessions.polling], [0, false]);
 });
 
 dbTest("mcp answers without a token with 401 and where to get one (RFC 9728)", async (db) => {
