@@ -45,7 +45,12 @@ export interface McpSessionHostOptions {
   pageSize?: number;
   /** Sessions held in memory; the oldest beyond it is dropped (and restored from the database if used). @default 1000 */
   maxSessions?: number;
+  /** How long a session lasts from its `initialize`; older rows are purged and answer 404. @default 30 days */
+  sessionTtlMs?: number;
 }
+
+/** How often an instance purges expired sessions, at most (on a new session). */
+const PURGE_EVERY_MS = 60 * 60_000;
 
 /** A session as the database keeps it. */
 interface SessionRow {
@@ -81,6 +86,8 @@ export class McpSessionHost {
   #versions = new Map<string, string>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #polling = false;
+  #ttlMs: number;
+  #purged = -Infinity;
   #unsubscribe: () => void;
 
   /** @param options The platform and how to keep it in step. */
@@ -90,6 +97,7 @@ export class McpSessionHost {
     this.#pollIntervalMs = options.pollIntervalMs ?? 5000;
     this.#pageSize = options.pageSize;
     this.#maxSessions = options.maxSessions ?? 1000;
+    this.#ttlMs = options.sessionTtlMs ?? 30 * 24 * 60 * 60_000;
     this.#catalog = new McpToolCatalog(options.platform.registry);
     this.#unsubscribe = options.platform.registry.subscribe((change) => {
       for (const live of this.#live.values()) {
@@ -178,8 +186,9 @@ export class McpSessionHost {
     if (response.ok) {
       await this.#platform.db.query(
         `insert into private.mcp_sessions
-           (id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities)
-         values ($1, $2, $3, $4, $5, ($6::text)::jsonb, ($7::text)::jsonb)`,
+           (id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities,
+            created_at)
+         values ($1, $2, $3, $4, $5, ($6::text)::jsonb, ($7::text)::jsonb, $8)`,
         [
           row.id,
           row.org_id,
@@ -188,9 +197,11 @@ export class McpSessionHost {
           row.protocol_version,
           JSON.stringify(row.client_info ?? {}),
           JSON.stringify(row.client_capabilities),
+          this.#platform.now().toISOString(),
         ],
       );
       this.#hold(live);
+      await this.#purge();
     } else {
       await live.transport.close().catch(() => {});
     }
@@ -201,8 +212,8 @@ export class McpSessionHost {
     if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
     const rows = await this.#platform.db.query<SessionRow>(
       `select id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities
-         from private.mcp_sessions where id = $1`,
-      [sessionId],
+         from private.mcp_sessions where id = $1 and created_at > $2`,
+      [sessionId, this.#expiry()],
     );
     const row = rows[0];
     if (!row) return undefined;
@@ -266,6 +277,22 @@ export class McpSessionHost {
     });
     await server.connect(transport);
     return { row, server, transport };
+  }
+
+  #expiry(): string {
+    return new Date(this.#platform.now().getTime() - this.#ttlMs).toISOString();
+  }
+
+  /** Deletes expired sessions' rows, at most once an hour per instance. */
+  async #purge(): Promise<void> {
+    const now = this.#platform.now().getTime();
+    if (now - this.#purged < PURGE_EVERY_MS) return;
+    this.#purged = now;
+    await this.#platform.db.query(`delete from private.mcp_sessions where created_at <= $1`, [
+      this.#expiry(),
+    ]).catch((error) =>
+      this.#platform.log.warn("mcp_session_purge_failed", { error: String(error).slice(0, 300) })
+    );
   }
 
   #hold(live: LiveSession): void {

@@ -14,6 +14,8 @@ create table private.mcp_sessions (
 );
 
 create index mcp_sessions_org_id_idx on private.mcp_sessions (org_id);
+-- Expired sessions are purged by age (shared/mcp/session_host.ts).
+create index mcp_sessions_created_at_idx on private.mcp_sessions (created_at);
 
 alter table private.mcp_sessions enable row level security;
 revoke all on private.mcp_sessions from public, anon, authenticated;

@@ -968,3 +968,34 @@ dbTest("mcp narrows a session to an agent's allowlist with x-agent-id", async (d
     await served.close();
   }
 });
+
+dbTest("mcp purges sessions older than their lifetime; an expired one answers 404", async (db) => {
+  const served = await serve(db);
+  const old = crypto.randomUUID();
+  await db.query(
+    `insert into private.mcp_sessions (id, org_id, caller_key, protocol_version, created_at)
+     values ($1, $2, $3, '2025-11-25', now() - interval '31 days')`,
+    [old, ORG.easymo, USER.aline],
+  );
+  try {
+    const response = await fetch(served.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${await served.rt.tokenFor(USER.aline)}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": old,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    assert.equal(response.status, 404);
+    await response.body?.cancel();
+    // A new session purges the expired rows.
+    const client = await connect(served, USER.aline);
+    await client.close();
+    const rows = await db.query("select 1 from private.mcp_sessions where id = $1", [old]);
+    assert.equal(rows.length, 0);
+  } finally {
+    await served.close();
+  }
+});
