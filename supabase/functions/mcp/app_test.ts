@@ -21,6 +21,7 @@ import { startVideosServer } from "@testing/videos_server.ts";
 import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
 import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { serveFunction } from "@testing/serve_function.ts";
+import { sendChunked } from "@testing/raw_http.ts";
 import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/table_tool_sync.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
@@ -995,6 +996,26 @@ dbTest("mcp purges sessions older than their lifetime; an expired one answers 40
     await client.close();
     const rows = await db.query("select 1 from private.mcp_sessions where id = $1", [old]);
     assert.equal(rows.length, 0);
+  } finally {
+    await served.close();
+  }
+});
+
+dbTest("mcp stops reading a chunked body at its limit: 413, the rest never read", async (db) => {
+  const served = await serve(db);
+  try {
+    const huge = await sendChunked({
+      path: "/functions/v1/mcp",
+      port: Number(new URL(served.url).port),
+      totalBytes: 64 * 1024 * 1024,
+      headers: {
+        authorization: `Bearer ${await served.rt.tokenFor(USER.aline)}`,
+        accept: "application/json, text/event-stream",
+      },
+    });
+    assert.equal(huge.status, 413);
+    assert.equal(huge.sentAll, false);
+    assert.match(huge.response, /"code":-32600/);
   } finally {
     await served.close();
   }
