@@ -301,6 +301,17 @@ dbTest("mcp replays an idempotent call and names the bad field of invalid input"
       }),
     );
     assert.equal(other.data.n, first.data.n + 1);
+    // Each call is traced as the caller, the replay marked as one.
+    await served.rt.platform.traces.flush();
+    const traced = await db.query<{ user_id: string; org_id: string; replayed: boolean }>(
+      `select user_id, org_id, replayed from public.tool_calls
+        where tool = 'mcp_test_counter' order by id`,
+    );
+    assert.deepEqual(traced.map((row) => [row.user_id, row.org_id, row.replayed]), [
+      [USER.aline, ORG.easymo, false],
+      [USER.aline, ORG.easymo, true],
+      [USER.aline, ORG.easymo, false],
+    ]);
 
     const missingKey = await client.callTool({
       name: "mcp_test_counter",
