@@ -74,6 +74,11 @@ function callerKey(context: McpRequestContext): string {
   return context.caller.claims.sub ?? `role:${context.caller.claims.role}`;
 }
 
+/** Whether the request's caller is the session's: the same user (or role) in the same org. */
+function owns(row: SessionRow, context: McpRequestContext): boolean {
+  return row.caller_key === callerKey(context) && row.org_id === context.caller.org_id;
+}
+
 /** The sessions of one instance. */
 export class McpSessionHost {
   #platform: Platform;
@@ -83,6 +88,7 @@ export class McpSessionHost {
   #maxSessions: number;
   #catalog: McpToolCatalog;
   #live = new Map<string, LiveSession>();
+  #restoring = new Map<string, Promise<LiveSession | undefined>>();
   #versions = new Map<string, string>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #polling = false;
@@ -139,15 +145,15 @@ export class McpSessionHost {
       }
       return rpcError(400, -32600, "Bad Request: Mcp-Session-Id header is required");
     }
-    const live = this.#live.get(sessionId) ?? await this.#restore(sessionId);
+    const live = this.#live.get(sessionId) ?? await this.#restoreOnce(sessionId, context);
     // Someone else's session id answers as an unknown one: ids are not shared credentials.
-    if (
-      !live || live.row.caller_key !== callerKey(context) ||
-      live.row.org_id !== context.caller.org_id
-    ) {
-      return rpcError(404, -32001, "Session not found");
-    }
-    return await live.transport.handleRequest(request, { parsedBody: body, authInfo });
+    if (!live || !owns(live.row, context)) return rpcError(404, -32001, "Session not found");
+    // The session keeps the agent it was opened for, whatever a later request's header says.
+    const session: McpRequestContext = { ...context, agent: live.row.agent_id ?? undefined };
+    return await live.transport.handleRequest(request, {
+      parsedBody: body,
+      authInfo: { ...authInfo, extra: { mcp: session } },
+    });
   }
 
   /** Closes every session this instance holds and stops polling. */
@@ -208,7 +214,20 @@ export class McpSessionHost {
     return response;
   }
 
-  async #restore(sessionId: string): Promise<LiveSession | undefined> {
+  /** One restore per session at a time: concurrent requests share it, so one server holds it. */
+  #restoreOnce(sessionId: string, context: McpRequestContext): Promise<LiveSession | undefined> {
+    let pending = this.#restoring.get(sessionId);
+    if (!pending) {
+      pending = this.#restore(sessionId, context).finally(() => this.#restoring.delete(sessionId));
+      this.#restoring.set(sessionId, pending);
+    }
+    return pending;
+  }
+
+  async #restore(
+    sessionId: string,
+    context: McpRequestContext,
+  ): Promise<LiveSession | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
     const rows = await this.#platform.db.query<SessionRow>(
       `select id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities
@@ -216,7 +235,8 @@ export class McpSessionHost {
       [sessionId, this.#expiry()],
     );
     const row = rows[0];
-    if (!row) return undefined;
+    // Nothing is built for a caller who does not own the session.
+    if (!row || !owns(row, context)) return undefined;
     await this.#catchUp(row.org_id);
     const live = await this.#connect(row);
     // The client's own initialize, replayed through the transport: the server is where it was.

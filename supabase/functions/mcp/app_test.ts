@@ -967,6 +967,22 @@ dbTest("mcp narrows a session to an agent's allowlist with x-agent-id", async (d
   try {
     const names = (await client.listTools()).tools.map((tool: Listed) => tool.name);
     assert.deepEqual(names.sort(), ["analytics_log", "notify_staff"]);
+    // The session keeps its agent: a later request without the header sees no more.
+    const unpinned = await fetch(served.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${await served.rt.tokenFor(USER.aline)}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": (client.transport as StreamableHTTPClientTransport).sessionId!,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
+    });
+    const listedRaw = await unpinned.text();
+    assert.equal(unpinned.status, 200, listedRaw);
+    assert.match(listedRaw, /notify_staff/);
+    assert.doesNotMatch(listedRaw, /search_businesses_with_tags/);
     await assert.rejects(
       client.callTool({ name: "search_businesses_with_tags", arguments: { query_text: "x" } }),
       /Unknown tool/,
