@@ -117,7 +117,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (cursor !== undefined) {
       const after = decodeCursor(cursor);
       if (after === null) throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
-      start = tools.findIndex((tool) => tool.name > after);
+      // The registry's own order (localeCompare), so a page starts right after the last one
+      // even when that tool has since been removed.
+      start = tools.findIndex((tool) => tool.name.localeCompare(after) > 0);
       if (start < 0) start = tools.length;
     }
     const page = tools.slice(start, start + pageSize);
