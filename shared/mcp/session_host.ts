@@ -91,7 +91,7 @@ export class McpSessionHost {
   #restoring = new Map<string, Promise<LiveSession | undefined>>();
   #versions = new Map<string, string>();
   #timer: ReturnType<typeof setInterval> | undefined;
-  #polling = false;
+  #pollRun: Promise<void> | undefined;
   #ttlMs: number;
   #purged = -Infinity;
   #unsubscribe: () => void;
@@ -347,7 +347,10 @@ export class McpSessionHost {
 
   #startPolling(): void {
     if (this.#timer !== undefined || this.#live.size === 0) return;
-    this.#timer = setInterval(() => this.#poll(), this.#pollIntervalMs);
+    // A tick while the last poll still runs is skipped, never queued.
+    this.#timer = setInterval(() => {
+      if (!this.#pollRun) this.poll();
+    }, this.#pollIntervalMs);
   }
 
   #stopPolling(): void {
@@ -355,16 +358,41 @@ export class McpSessionHost {
     this.#timer = undefined;
   }
 
-  async #poll(): Promise<void> {
-    if (this.#polling) return;
-    this.#polling = true;
+  /**
+   * One poll, as the interval runs it: syncs the tenants whose catalog moved
+   * elsewhere, and lets go of sessions closed through another instance (their
+   * rows are gone). Exposed so a caller (a test, a shutdown) may run it now.
+   */
+  async poll(): Promise<void> {
+    // A run already going may have read before the change the caller waits for: run after it.
+    while (this.#pollRun) await this.#pollRun;
+    this.#pollRun = this.#pollOnce().finally(() => this.#pollRun = undefined);
+    return await this.#pollRun;
+  }
+
+  async #pollOnce(): Promise<void> {
+    const orgs = new Set([...this.#live.values()].map((live) => live.row.org_id));
+    for (const orgId of orgs) await this.#catchUp(orgId);
+    await this.#dropClosedElsewhere();
+  }
+
+  async #dropClosedElsewhere(): Promise<void> {
+    const ids = [...this.#live.keys()];
+    if (!ids.length) return;
     try {
-      const orgs = new Set([...this.#live.values()].map((live) => live.row.org_id));
-      for (const orgId of orgs) {
-        await this.#catchUp(orgId);
+      const rows = await this.#platform.db.query<{ id: string }>(
+        `select id from private.mcp_sessions where id = any($1::uuid[])`,
+        [ids],
+      );
+      const kept = new Set(rows.map((row) => row.id));
+      for (const id of ids) {
+        const live = this.#live.get(id);
+        if (!live || kept.has(id)) continue;
+        this.#drop(id);
+        live.transport.close().catch(() => {});
       }
-    } finally {
-      this.#polling = false;
+    } catch (error) {
+      this.#platform.log.warn("mcp_session_check_failed", { error: String(error).slice(0, 300) });
     }
   }
 }

@@ -566,6 +566,33 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     });
     assert.equal(other.status, 404);
     await other.body?.cancel();
+
+    // Closed through A (DELETE): A deletes the row; B lets go of it at its next poll.
+    const closed = await fetch(a.url, {
+      method: "DELETE",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+    });
+    assert.equal(closed.status, 200, await closed.text());
+    // (B's interval may have polled already; a poll now makes sure one ran.)
+    await b.app.sessions.poll();
+    assert.equal(b.app.sessions.size, 0);
+    const gone = await fetch(b.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list" }),
+    });
+    assert.equal(gone.status, 404);
+    await gone.body?.cancel();
   } finally {
     await client.close();
     await a.close();
