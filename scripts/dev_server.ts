@@ -34,6 +34,7 @@ import {
   paymentsConfigFromEnv,
 } from "@shared/packs/payments/mod.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
+import { createMcpApp } from "../supabase/functions/mcp/app.ts";
 import { createOcrApp } from "../supabase/functions/ocr-processor/app.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
@@ -156,6 +157,15 @@ export interface LocalHost {
 /** Each function, by the name Supabase serves it under. */
 export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => LocalFunction> = {
   tools: (runtime) => createToolsApp({ ...runtime, renderPdf }),
+  // MCP clients (the Inspector, Claude Desktop via mcp-remote) connect here; tokens from /auth/v1.
+  mcp: (runtime, host) => {
+    const app = createMcpApp({
+      ...runtime,
+      resourceUrl: () => `${host.url()}/functions/v1/mcp`,
+      authorizationServer: () => `${host.url()}/auth/v1`,
+    });
+    return { fetch: app.fetch, stop: app.close };
+  },
   "admin-messages": (runtime) => createAdminApp(runtime),
   "ocr-processor": (runtime) => createOcrApp(runtime),
   // Buy & sell's own function: its pack's staff routes, as deployed.

@@ -365,6 +365,48 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       (b) => b.startsWith("%PDF-"),
     );
 
+    // The MCP endpoint: 401 with its RFC 9728 challenge without a token; a session lists tools.
+    const mcp = await startBundle(path("mcp"), env);
+    started.push(mcp);
+    const mcpUnsigned = await fetch(`${mcp.url}/mcp`, { method: "POST", body: "{}" });
+    await expect(
+      "mcp POST without a token is 401 with resource_metadata",
+      mcpUnsigned,
+      () =>
+        mcpUnsigned.status === 401 &&
+        /resource_metadata=/.test(mcpUnsigned.headers.get("www-authenticate") ?? ""),
+    );
+    const mcpHeaders = {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+    const initialized = await fetch(`${mcp.url}/mcp`, {
+      method: "POST",
+      headers: mcpHeaders,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "check_bundles", version: "1" },
+        },
+      }),
+    });
+    const session = initialized.headers.get("mcp-session-id") ?? "";
+    await expect("mcp initialize opens a session", initialized, () => session !== "");
+    await expect(
+      "mcp tools/list lists search_businesses_with_tags",
+      await fetch(`${mcp.url}/mcp`, {
+        method: "POST",
+        headers: { ...mcpHeaders, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+      }),
+      (b) => b.includes('"search_businesses_with_tags"'),
+    );
+
     // Buy & sell's own function: its pack's staff routes, refused without a token, and the
     // vendors' answers board for the org's staff.
     const buySell = await startBundle(path("wa-webhook-buy-sell"), env);

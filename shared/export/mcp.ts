@@ -162,8 +162,28 @@ function envelopeOutputSchema(tool: AnyTool): OutputChoice {
 }
 
 function envelopeSchema(data: z.ZodType): JsonSchema {
-  return zodToJsonSchema(
+  return openAsTrue(zodToJsonSchema(
     z.looseObject({ ok: z.boolean(), data: data.optional(), error: TOOL_ERROR.optional() }),
     { io: "output" },
-  );
+  )) as JsonSchema;
+}
+
+/**
+ * `additionalProperties: {}` (zod's spelling of an open object) as `true`:
+ * the same contract, which schema linters (the MCP Inspector's portability
+ * check) read as deliberate rather than as a schema that forgot its keywords.
+ */
+function openAsTrue(schema: unknown, inProperties = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => openAsTrue(item));
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    const empty = typeof value === "object" && value !== null && !Array.isArray(value) &&
+      Object.keys(value).length === 0;
+    // A property that happens to be named additionalProperties is a property, not the keyword.
+    out[key] = !inProperties && key === "additionalProperties" && empty
+      ? true
+      : openAsTrue(value, !inProperties && key === "properties");
+  }
+  return out;
 }

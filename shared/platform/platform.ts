@@ -289,6 +289,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
   const knownTools = registry.list().map((tool) => tool.name);
+  for (const tool of registry.list()) checkTaskTool(tool, registry);
   checkPackSurfaces(packs, knownTools);
   // The bundled data: a deployed function sees only what was bundled.
   const agents = checkAgentConfig(options.agentConfig ?? AGENT_CONFIGS, {
@@ -404,6 +405,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       // A tool arriving at run time is held to every export dialect now, by name, rather
       // than failing its tenant's listings later (the packs' tools are held by a test).
       for (const format of EXPORT_FORMATS) exportTools([tool], format);
+      checkTaskTool(tool, registry, registerOptions?.tenantId);
       return registry.register(tool, registerOptions);
     },
     list: (listOptions) => registry.list(listOptions),
@@ -470,4 +472,18 @@ function tenantSyncer(
       return false;
     }
   };
+}
+
+/**
+ * A long-running tool's job is read by its status tool: one that exists
+ * (for a tenant's tool, among what that tenant sees).
+ *
+ * @throws {TypeError} naming the tool and the status tool it lacks.
+ */
+function checkTaskTool(tool: AnyTool, registry: ToolRegistry, tenantId?: string): void {
+  if (!tool.task || registry.get(tool.task.statusTool, { tenantId })) return;
+  throw new TypeError(
+    `Cannot register tool "${tool.name}" as its task's status tool is not registered: ` +
+      `current value is "${tool.task.statusTool}"`,
+  );
 }

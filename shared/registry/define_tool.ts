@@ -183,8 +183,35 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodType> {
    * run it. Throw `ToolFailure` for a contract error.
    */
   prepare?(args: z.output<I>, ctx: PrepareContext): Promise<unknown>;
+  /**
+   * The tool starts work that outlives the call (a render, a campaign, a
+   * reading) and answers with the id of the job row that follows it: how
+   * that job is read, so clients may follow it as a task (MCP `tasks`).
+   */
+  task?: ToolTask<O>;
   /** Runs the tool; throw `ToolFailure` for a contract error. */
   execute(args: z.output<I>, ctx: ExecutionContext): Promise<z.input<O>>;
+}
+
+/** Where a long-running tool's job stands, as its status tool's answer shows. */
+export type ToolJobStatus = "working" | "completed" | "failed" | "cancelled";
+
+/**
+ * How a long-running tool's job is followed: the job's id in the tool's
+ * data, and the tool that reads the job (called as the same caller, through
+ * the pipeline, so RLS, rate limits and traces apply as to any call).
+ */
+export interface ToolTask<O extends z.ZodType = z.ZodType> {
+  /** The job's id in a successful call's data. */
+  jobId(data: z.output<O>): string;
+  /** The tool that reads the job. */
+  statusTool: string;
+  /** The status tool's arguments for a job. */
+  statusArgs(jobId: string): Record<string, unknown>;
+  /** The job's state from the status tool's data (`null` when it does not name the job). */
+  state(data: unknown): { status: ToolJobStatus; message?: string } | null;
+  /** How often a client should look again. @default 5000 */
+  pollIntervalMs?: number;
 }
 
 /** A limit: `limit` calls per `windowSec` seconds, bursts up to `limit`. */
@@ -221,8 +248,8 @@ export const DEFAULT_PER_USER_LIMIT: Readonly<ToolRateLimit> = { limit: 120, win
 /** A checked tool with every default filled in. */
 export interface Tool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType>
   extends
-    Required<Omit<ToolSpec<I, O>, "confirmSummary" | "prepare" | "rateLimit">>,
-    Pick<ToolSpec<I, O>, "confirmSummary" | "prepare"> {
+    Required<Omit<ToolSpec<I, O>, "confirmSummary" | "prepare" | "rateLimit" | "task">>,
+    Pick<ToolSpec<I, O>, "confirmSummary" | "prepare" | "task"> {
   /** Default rate limits. */
   readonly rateLimit: ToolRateLimits;
   /** Whether the pipeline runs it through the idempotency ledger. */

@@ -16,7 +16,7 @@ import { dateTime, text, ToolFailure } from "@shared/contract/mod.ts";
 import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
+import { defineTool, type ToolJobStatus } from "@shared/registry/define_tool.ts";
 import { audienceSchema, ELIGIBLE_SQL, languageFilter } from "./audience.ts";
 import { DEFAULT_QUIET_HOURS, nextAllowedTime, type QuietHours } from "./quiet_hours.ts";
 import { say } from "./texts.ts";
@@ -53,6 +53,25 @@ const output = z.object({
   moved_by_quiet_hours: z.boolean(),
   template: z.object({ name: z.string(), language: z.enum(LANGUAGES) }),
 });
+
+/** A campaign's state as `broadcast_status` shows it, as a task's (`null`: not shown). */
+export function campaignState(
+  data: unknown,
+): { status: ToolJobStatus; message?: string } | null {
+  const [campaign] = (data as { campaigns?: { status: string; stop_reason: string | null }[] })
+    .campaigns ?? [];
+  if (!campaign) return null;
+  switch (campaign.status) {
+    case "done":
+      return { status: "completed" };
+    case "cancelled":
+      return { status: "cancelled" };
+    case "stopped":
+      return { status: "failed", message: campaign.stop_reason ?? "Stopped" };
+    default:
+      return { status: "working", message: campaign.status };
+  }
+}
 
 interface TemplateRow {
   id: string;
@@ -180,6 +199,14 @@ export const broadcastSchedule = defineTool({
   auth: "user",
   confirmRequired: true,
   latencyBudgetMs: 400,
+  // The campaign row is the job: an MCP client may follow it as a task until it is sent.
+  task: {
+    jobId: (data) => data.campaign_id,
+    statusTool: "broadcast_status",
+    statusArgs: (campaignId) => ({ campaign_id: campaignId }),
+    state: campaignState,
+    pollIntervalMs: 60_000,
+  },
   async confirmSummary(args, context) {
     const lang = args.language ?? "en";
     try {

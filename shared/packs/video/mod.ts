@@ -16,6 +16,7 @@ import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { soraGenerateVideo } from "./sora_generate_video.ts";
 import { soraRemixVideo } from "./sora_remix_video.ts";
 import { soraVideoPoll } from "./sora_video_poll.ts";
+import { videoJobStatus } from "./video_job_status.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
 import { videoFlow } from "./video_flow.ts";
@@ -30,13 +31,19 @@ export {
 /** The video pack. */
 export const VIDEO_PACK: Pack = {
   id: "sora_video",
-  tools: [soraGenerateVideo, soraRemixVideo, soraVideoPoll],
+  tools: [soraGenerateVideo, soraRemixVideo, soraVideoPoll, videoJobStatus],
   agents: [{
     id: "sora_video",
     name: "Sora-2 Video",
     description: "Produces short video ads from a brand kit.",
     audience: "staff",
-    tools: ["sora_generate_video", "sora_remix_video", "search_supabase", "analytics_log"],
+    tools: [
+      "sora_generate_video",
+      "sora_remix_video",
+      "video_job_status",
+      "search_supabase",
+      "analytics_log",
+    ],
     // Staff reach it from the staff desk's menu; customers never see it.
     menuTitle: {
       en: "Video ads (Sora-2)",

@@ -34,6 +34,7 @@ import {
   type VideoModel,
   type VideoSize,
 } from "./video_provider.ts";
+import { VIDEO_TASK } from "./video_job_status.ts";
 
 /**
  * About how many minutes a clip of `seconds` takes to be ready: a minute of
@@ -240,6 +241,8 @@ export const soraGenerateVideo = defineTool({
     },
   }],
   sideEffects: "writes.video_job",
+  // The job row is followed as a task (MCP `tasks`) through video_job_status.
+  task: VIDEO_TASK,
   openWorld: true,
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },

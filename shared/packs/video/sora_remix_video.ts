@@ -16,6 +16,7 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 import { hexColours, statedFormat, statedFormatReason } from "./prompt_rules.ts";
 import { estimatedMinutes } from "./sora_generate_video.ts";
 import { studioCaller } from "./studio_access.ts";
+import { VIDEO_TASK } from "./video_job_status.ts";
 
 const input = z.strictObject({
   job_id: z.uuid().describe("The finished video to change (a complete job of your org)."),
@@ -64,6 +65,8 @@ export const soraRemixVideo = defineTool({
     },
   }],
   sideEffects: "writes.video_job",
+  // The job row is followed as a task (MCP `tasks`) through video_job_status.
+  task: VIDEO_TASK,
   openWorld: true,
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },

@@ -18,11 +18,11 @@ import { fail, type ToolFail, validationFailure } from "@shared/contract/mod.ts"
 import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { policyIsPublic } from "@shared/registry/tenant_policy.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { mountPackRoutes } from "@shared/platform/pack_surfaces.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { PdfRenderer } from "@shared/capabilities/documents/pdf_renderer.ts";
 import {
   MAX_RENDER_REQUEST_BYTES,
@@ -80,12 +80,6 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     return contractResponse(fail("INTERNAL_ERROR"));
   });
 
-  // What anonymous callers may see: the tools their tenant made public.
-  function isPublicTool(orgId: string, tool: AnyTool): boolean {
-    return tool.auth !== "service" &&
-      policyIsPublic(platform.tenants.get(orgId)?.policy ?? null, tool.name);
-  }
-
   app.get("/", async (c) => {
     const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
     if ("ok" in caller) return authFailure(caller);
@@ -94,19 +88,9 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
     const { format, agent } = query.data;
     await platform.syncTools(caller.org_id);
-    if (agent) {
-      const tenant = platform.tenants.get(caller.org_id)?.slug;
-      if (!tenant || !platform.agents.get(tenant, agent)) {
-        return contractResponse(fail("NOT_FOUND", "Unknown agent"));
-      }
-    }
-    const tools = agent
-      ? platform.getToolsForAgent(agent, caller.org_id)
-      : platform.getToolsForTenant(caller.org_id);
-    const visible = caller.claims.role === "anon"
-      ? tools.filter((tool) => isPublicTool(caller.org_id!, tool))
-      : tools;
-    const exported = exportsFor(visible, format);
+    const visible = callerTools(platform, caller, { agent });
+    if (!visible.ok) return contractResponse(visible);
+    const exported = exportsFor(visible.tools, format);
     return c.json({
       ok: true,
       data: { format, count: exported.tools.length, tools: exported.tools },

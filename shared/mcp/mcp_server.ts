@@ -1,0 +1,330 @@
+/**
+ * One MCP session's protocol server: the official SDK's low-level `Server`
+ * answering `tools/list` and `tools/call` from the platform's one registry
+ * and pipeline. Nothing here decides what a caller may see or do: the list
+ * is {@link callerTools} (the tools function's own), a call is
+ * `platform.call` (policy, validation, rate limit, confirmation,
+ * idempotency, RLS as the caller, output check, trace).
+ *
+ * Each HTTP request brings its own verified caller (the endpoint resolves
+ * the bearer token on every request and hands it over as `authInfo.extra`),
+ * so a session never acts on a token older than the request's.
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ElicitResultSchema,
+  ErrorCode,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type Task,
+  type Tool as McpTool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type {
+  CallToolRequest,
+  GetTaskPayloadRequest,
+  GetTaskRequest,
+  ListToolsRequest,
+  ServerNotification,
+  ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { fail, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
+import type { Caller } from "@shared/auth/caller.ts";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
+import { McpToolCatalog } from "./tool_catalog.ts";
+import { callHints } from "./call_hints.ts";
+import {
+  decodeTaskId,
+  DEFAULT_TASK_POLL_MS,
+  failedTask,
+  isTerminal,
+  taskFromStatus,
+  type TaskRef,
+  taskResult,
+} from "./tool_tasks.ts";
+
+/** What the endpoint hands each request's handlers (as `authInfo.extra`). */
+export interface McpRequestContext {
+  /** The caller this request's token resolved to. */
+  caller: Caller;
+  /** The agent whose allowlist narrows the tools, if the session named one. */
+  agent?: string;
+  /** The request's `Idempotency-Key` header, as the tools function accepts it. */
+  idempotencyKey?: string;
+  /** The request's `x-trace-id` header. */
+  traceId?: string;
+}
+
+/** Options for {@link createMcpServer}. */
+export interface McpServerOptions {
+  /** The platform. */
+  platform: Platform;
+  /** The tools' MCP definitions, shared by every session of an instance. */
+  catalog: McpToolCatalog;
+  /** Tools per `tools/list` page. @default 100 */
+  pageSize?: number;
+  /** The server's name and version in `initialize`. @default easymo-tools */
+  serverInfo?: { name: string; version: string };
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What the server tells clients it is, unless told otherwise. */
+export const SERVER_INFO = { name: "easymo-tools", version: "1.0.0" } as const;
+
+/**
+ * Builds the protocol server of one session.
+ *
+ * @throws {RangeError} when `pageSize` is not a whole number from 1 to 1,000.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { platform, catalog } = options;
+  const pageSize = options.pageSize ?? 100;
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
+    throw new RangeError(
+      `Cannot serve MCP as pageSize must be a whole number from 1 to 1000: current value is ${pageSize}`,
+    );
+  }
+  const server = new Server(options.serverInfo ?? SERVER_INFO, {
+    capabilities: {
+      tools: { listChanged: true },
+      // Long-running tools' jobs, read through their status tools (tool_tasks.ts).
+      tasks: { requests: { tools: { call: {} } } },
+    },
+    instructions: "EasyMO's tools for this tenant. Every result's structuredContent is " +
+      "{ok, data} or {ok: false, error: {code, msg}}.",
+  });
+
+  function visible(extra: Extra): AnyTool[] {
+    const context = requestContext(extra);
+    const listed = callerTools(platform, context.caller, { agent: context.agent });
+    // A caller without an org, or naming an agent the tenant does not run, sees nothing.
+    return listed.ok ? listed.tools : [];
+  }
+
+  server.setRequestHandler(
+    ListToolsRequestSchema,
+    async (request: ListToolsRequest, extra: Extra) => {
+      // The tenant's generated tools as the database holds them (cheap when nothing moved).
+      const orgId = requestContext(extra).caller.org_id;
+      if (orgId) await platform.syncTools(orgId);
+      const tools = visible(extra);
+      const cursor = request.params?.cursor;
+      let start = 0;
+      if (cursor !== undefined) {
+        const after = decodeCursor(cursor);
+        if (after === null) throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+        // The registry's own order (localeCompare), so a page starts right after the last one
+        // even when that tool has since been removed.
+        start = tools.findIndex((tool) => tool.name.localeCompare(after) > 0);
+        if (start < 0) start = tools.length;
+      }
+      const page = tools.slice(start, start + pageSize);
+      const listed: McpTool[] = catalog.definitions(page);
+      const more = start + pageSize < tools.length;
+      return {
+        tools: listed,
+        ...(more ? { nextCursor: encodeCursor(page[page.length - 1].name) } : {}),
+      };
+    },
+  );
+
+  server.setRequestHandler(
+    CallToolRequestSchema,
+    async (request: CallToolRequest, extra: Extra) => {
+      const context = requestContext(extra);
+      const { name } = request.params;
+      // Unknown and not-allowed tools answer alike: a caller learns nothing of tools it may not use.
+      const tool = visible(extra).find((candidate) => candidate.name === name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      const hints = callHints(tool, request.params.arguments, request.params._meta);
+      if (!hints.ok) return callResult(hints);
+      const idempotencyKey = hints.idempotencyKey ?? context.idempotencyKey ?? null;
+      if (
+        hints.idempotencyKey && context.idempotencyKey &&
+        hints.idempotencyKey !== context.idempotencyKey
+      ) {
+        return callResult(fail("VALIDATION_ERROR", "Two different idempotency keys given", {
+          fields: [{ path: "idempotency_key", message: "Two different idempotency keys given" }],
+        }));
+      }
+      const traceId = context.traceId ?? crypto.randomUUID();
+      const call = (confirmation: string | null) =>
+        platform.call({
+          tool: name,
+          args: hints.args,
+          caller: context.caller,
+          context: { trace_id: traceId, agent_id: context.agent },
+          idempotencyKey,
+          confirmation,
+        });
+      if (request.params.task && !tool.task) {
+        throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
+      }
+      const result = await confirmed(await call(hints.confirmation));
+      if (!request.params.task) return callResult(result);
+      const createdAt = platform.now().toISOString();
+      const ref: TaskRef = result.ok
+        ? { tool: name, job: tool.task!.jobId(result.data), createdAt }
+        : { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+      return { task: await readTask(ref, context) };
+
+      // A confirmation the client can ask for is asked here; else the token goes back.
+      async function confirmed(result: ToolResult): Promise<ToolResult> {
+        const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
+          ? result.error.confirmation
+          : undefined;
+        if (!asked || !server.getClientCapabilities()?.elicitation) return result;
+        // The person confirms in their client; the pipeline's own token binds it to these arguments.
+        const answer = await extra.sendRequest(
+          {
+            method: "elicitation/create",
+            params: {
+              message: asked.summary,
+              requestedSchema: {
+                type: "object",
+                properties: {
+                  confirm: {
+                    type: "boolean",
+                    title: "Confirm",
+                    description: `Do this now: ${asked.summary}`,
+                  },
+                },
+                required: ["confirm"],
+              },
+            },
+          },
+          ElicitResultSchema,
+        );
+        if (answer.action !== "accept" || answer.content?.confirm !== true) {
+          return fail("CANCELLED", "Not confirmed: nothing was done");
+        }
+        return await call(asked.token);
+      }
+    },
+  );
+
+  /** The task's job as its status tool reads it for this caller, and that answer. */
+  async function readJob(
+    ref: TaskRef,
+    context: McpRequestContext,
+  ): Promise<{ task: Task; status: ToolResult }> {
+    const now = platform.now();
+    const tool = taskTool(ref, context);
+    if (ref.failure) {
+      // The call started nothing: a failed task whose result is the refusal.
+      const status = JSON.parse(ref.failure) as ToolFail;
+      return { task: failedTask(tool, ref, status, now), status };
+    }
+    const status = await platform.call({
+      tool: tool.task!.statusTool,
+      args: tool.task!.statusArgs(ref.job),
+      caller: context.caller,
+      context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+    });
+    return { task: taskFromStatus(tool, ref, status, now), status };
+  }
+
+  async function readTask(ref: TaskRef, context: McpRequestContext): Promise<Task> {
+    return (await readJob(ref, context)).task;
+  }
+
+  // A task of a tool the caller may not use (now) is no task of theirs.
+  function taskTool(ref: TaskRef, context: McpRequestContext): AnyTool {
+    const listed = callerTools(platform, context.caller, { agent: context.agent });
+    const tool = listed.ok ? listed.tools.find((candidate) => candidate.name === ref.tool) : null;
+    if (!tool?.task) throw new McpError(ErrorCode.InvalidParams, "Task not found");
+    return tool;
+  }
+
+  server.setRequestHandler(GetTaskRequestSchema, async (request: GetTaskRequest, extra: Extra) => {
+    return await readTask(decodeTaskId(request.params.taskId), requestContext(extra));
+  });
+
+  server.setRequestHandler(
+    GetTaskPayloadRequestSchema,
+    async (request: GetTaskPayloadRequest, extra: Extra) => {
+      const ref = decodeTaskId(request.params.taskId);
+      const context = requestContext(extra);
+      // tasks/result waits for the job to finish; the client's cancel (or its going away) ends it.
+      while (true) {
+        const { task, status } = await readJob(ref, context);
+        if (isTerminal(task.status)) return taskResult(task, status);
+        await sleep(task.pollInterval ?? DEFAULT_TASK_POLL_MS, extra.signal);
+      }
+    },
+  );
+
+  return server;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new McpError(ErrorCode.RequestTimeout, "Cancelled"));
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    function abort() {
+      clearTimeout(timer);
+      reject(new McpError(ErrorCode.RequestTimeout, "Cancelled"));
+    }
+    signal.addEventListener("abort", abort, { once: true });
+  });
+}
+
+/**
+ * A pipeline result as an MCP tool result: the `{ok, data}` / `{ok: false,
+ * error}` contract as `structuredContent`, the same JSON as text for
+ * clients that read only text, and `isError` on failure. A confirmation the
+ * client could not ask for says how to confirm by token.
+ */
+export function callResult(result: ToolResult): CallToolResult {
+  const structured = result as unknown as Record<string, unknown>;
+  if (result.ok) {
+    return {
+      structuredContent: structured,
+      content: [{ type: "text", text: JSON.stringify(result) }],
+    };
+  }
+  const content: CallToolResult["content"] = [{ type: "text", text: JSON.stringify(result) }];
+  const token = result.error.confirmation?.token;
+  if (result.error.code === "CONFIRMATION_REQUIRED" && token) {
+    content.push({
+      type: "text",
+      text: "To confirm, call the tool again with the same arguments and the idempotency key, " +
+        'adding the token as `_meta: {"confirmation": "<token>"}` or as the argument ' +
+        '`"confirmation"`.',
+    });
+  }
+  return { structuredContent: structured, content, isError: true };
+}
+
+function requestContext(extra: Extra): McpRequestContext {
+  const context = extra.authInfo?.extra?.mcp as McpRequestContext | undefined;
+  // The endpoint always sets it; a server connected some other way serves no one.
+  if (!context) throw new McpError(ErrorCode.InvalidRequest, "Sign in required");
+  return context;
+}
+
+/** The cursor after `name`: opaque to clients, stable across instances. */
+function encodeCursor(name: string): string {
+  return btoa(`after:${name}`);
+}
+
+function decodeCursor(cursor: string): string | null {
+  try {
+    const text = atob(cursor);
+    return text.startsWith("after:") ? text.slice("after:".length) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,403 @@
+/**
+ * The MCP sessions one instance holds, over the SDK's web-standard
+ * Streamable HTTP transport.
+ *
+ * Functions are stateless and run as many instances, so what a session
+ * needs (its tenant, its caller, the client's capabilities and protocol
+ * version) is kept in `private.mcp_sessions`. A request naming a session
+ * this instance does not hold restores it from there: a new protocol server
+ * is brought to the initialized state with the client's own `initialize`
+ * parameters, through the SDK's public transport, and then serves the request.
+ *
+ * `notifications/tools/list_changed` goes to every open session of a
+ * tenant when the registry changes for that tenant (or globally). A change
+ * made through another instance reaches this one because the host polls
+ * `TenantToolSync.version` for the tenants of the sessions it holds and
+ * syncs the registry when it moved; the registry's `subscribe` does the rest.
+ *
+ * @module
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import {
+  type ClientCapabilities,
+  type Implementation,
+  type InitializeRequest,
+  isInitializeRequest,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Platform } from "@shared/pipeline/platform.ts";
+import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
+import { createMcpServer, type McpRequestContext } from "./mcp_server.ts";
+import { McpToolCatalog } from "./tool_catalog.ts";
+
+/** Options for {@link McpSessionHost}. */
+export interface McpSessionHostOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Keeps this instance's registry in step with tenants' run-time tools. @default NO_RUNTIME_TOOLS */
+  tenantSync?: TenantToolSync;
+  /** How often the tenants of open sessions are checked for changes made elsewhere. @default 5000 */
+  pollIntervalMs?: number;
+  /** Tools per `tools/list` page. @default 100 */
+  pageSize?: number;
+  /** Sessions held in memory; the oldest beyond it is dropped (and restored from the database if used). @default 1000 */
+  maxSessions?: number;
+  /** How long a session lasts from its `initialize`; older rows are purged and answer 404. @default 30 days */
+  sessionTtlMs?: number;
+}
+
+/** How often an instance purges expired sessions, at most (on a new session). */
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/** A session as the database keeps it. */
+interface SessionRow {
+  id: string;
+  org_id: string;
+  caller_key: string;
+  agent_id: string | null;
+  protocol_version: string;
+  client_info: Implementation;
+  client_capabilities: ClientCapabilities;
+}
+
+interface LiveSession {
+  row: SessionRow;
+  server: Server;
+  transport: WebStandardStreamableHTTPServerTransport;
+}
+
+/** Whose session it is: the user, or the role for tokens without one (anon, service). */
+function callerKey(context: McpRequestContext): string {
+  return context.caller.claims.sub ?? `role:${context.caller.claims.role}`;
+}
+
+/** Whether the request's caller is the session's: the same user (or role) in the same org. */
+function owns(row: SessionRow, context: McpRequestContext): boolean {
+  return row.caller_key === callerKey(context) && row.org_id === context.caller.org_id;
+}
+
+/** The sessions of one instance. */
+export class McpSessionHost {
+  #platform: Platform;
+  #sync: TenantToolSync;
+  #pollIntervalMs: number;
+  #pageSize: number | undefined;
+  #maxSessions: number;
+  #catalog: McpToolCatalog;
+  #live = new Map<string, LiveSession>();
+  #restoring = new Map<string, Promise<LiveSession | undefined>>();
+  #versions = new Map<string, string>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #pollRun: Promise<void> | undefined;
+  #ttlMs: number;
+  #purged = -Infinity;
+  #unsubscribe: () => void;
+
+  /** @param options The platform and how to keep it in step. */
+  constructor(options: McpSessionHostOptions) {
+    this.#platform = options.platform;
+    this.#sync = options.tenantSync ?? NO_RUNTIME_TOOLS;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 5000;
+    this.#pageSize = options.pageSize;
+    this.#maxSessions = options.maxSessions ?? 1000;
+    this.#ttlMs = options.sessionTtlMs ?? 30 * 24 * 60 * 60_000;
+    this.#catalog = new McpToolCatalog(options.platform.registry);
+    this.#unsubscribe = options.platform.registry.subscribe((change) => {
+      for (const live of this.#live.values()) {
+        if (change.tenantId !== null && change.tenantId !== live.row.org_id) continue;
+        // Sent on the session's standalone GET stream; without one the SDK drops it.
+        live.server.sendToolListChanged().catch(() => {});
+      }
+    });
+  }
+
+  /** Sessions held in memory now. */
+  get size(): number {
+    return this.#live.size;
+  }
+
+  /** Whether the poll of tenants' catalog versions runs (only while sessions are held). */
+  get polling(): boolean {
+    return this.#timer !== undefined;
+  }
+
+  /**
+   * Serves one MCP request of an authenticated caller.
+   *
+   * @param request The HTTP request (GET, POST or DELETE).
+   * @param context The caller this request's token resolved to.
+   * @param body The parsed JSON body of a POST (read within the endpoint's limits).
+   */
+  async handle(request: Request, context: McpRequestContext, body?: unknown): Promise<Response> {
+    const authInfo: AuthInfo = {
+      token: "",
+      clientId: callerKey(context),
+      scopes: [],
+      extra: { mcp: context },
+    };
+    const sessionId = request.headers.get("mcp-session-id");
+    if (!sessionId) {
+      if (request.method === "POST" && isInitializeRequest(body)) {
+        return await this.#open(request, context, body as InitializeRequest, authInfo);
+      }
+      return rpcError(400, -32600, "Bad Request: Mcp-Session-Id header is required");
+    }
+    const live = this.#live.get(sessionId) ?? await this.#restoreOnce(sessionId, context);
+    // Someone else's session id answers as an unknown one: ids are not shared credentials.
+    if (!live || !owns(live.row, context)) return rpcError(404, -32001, "Session not found");
+    // The session keeps the agent it was opened for, whatever a later request's header says.
+    const session: McpRequestContext = { ...context, agent: live.row.agent_id ?? undefined };
+    return await live.transport.handleRequest(request, {
+      parsedBody: body,
+      authInfo: { ...authInfo, extra: { mcp: session } },
+    });
+  }
+
+  /** Closes every session this instance holds and stops polling. */
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    this.#stopPolling();
+    const live = [...this.#live.values()];
+    this.#live.clear();
+    await Promise.all(live.map((session) => session.transport.close().catch(() => {})));
+  }
+
+  async #open(
+    request: Request,
+    context: McpRequestContext,
+    body: InitializeRequest,
+    authInfo: AuthInfo,
+  ): Promise<Response> {
+    const orgId = context.caller.org_id;
+    if (!orgId) return rpcError(403, -32001, "Name an org in x-org-id");
+    const requested = body.params.protocolVersion;
+    const row: SessionRow = {
+      id: crypto.randomUUID(),
+      org_id: orgId,
+      caller_key: callerKey(context),
+      agent_id: context.agent ?? null,
+      protocol_version: SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
+        ? requested
+        : LATEST_PROTOCOL_VERSION,
+      client_info: body.params.clientInfo as Implementation,
+      client_capabilities: (body.params.capabilities ?? {}) as ClientCapabilities,
+    };
+    // A session starts with this tenant's run-time tools as the database holds them.
+    await this.#catchUp(orgId);
+    const live = await this.#connect(row);
+    const response = await live.transport.handleRequest(request, { parsedBody: body, authInfo });
+    if (response.ok) {
+      await this.#platform.db.query(
+        `insert into private.mcp_sessions
+           (id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities,
+            created_at)
+         values ($1, $2, $3, $4, $5, ($6::text)::jsonb, ($7::text)::jsonb, $8)`,
+        [
+          row.id,
+          row.org_id,
+          row.caller_key,
+          row.agent_id,
+          row.protocol_version,
+          JSON.stringify(row.client_info ?? {}),
+          JSON.stringify(row.client_capabilities),
+          this.#platform.now().toISOString(),
+        ],
+      );
+      this.#hold(live);
+      await this.#purge();
+    } else {
+      await live.transport.close().catch(() => {});
+    }
+    return response;
+  }
+
+  /** One restore per session at a time: concurrent requests share it, so one server holds it. */
+  #restoreOnce(sessionId: string, context: McpRequestContext): Promise<LiveSession | undefined> {
+    let pending = this.#restoring.get(sessionId);
+    if (!pending) {
+      pending = this.#restore(sessionId, context).finally(() => this.#restoring.delete(sessionId));
+      this.#restoring.set(sessionId, pending);
+    }
+    return pending;
+  }
+
+  async #restore(
+    sessionId: string,
+    context: McpRequestContext,
+  ): Promise<LiveSession | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+    const rows = await this.#platform.db.query<SessionRow>(
+      `select id, org_id, caller_key, agent_id, protocol_version, client_info, client_capabilities
+         from private.mcp_sessions where id = $1 and created_at > $2`,
+      [sessionId, this.#expiry()],
+    );
+    const row = rows[0];
+    // Nothing is built for a caller who does not own the session.
+    if (!row || !owns(row, context)) return undefined;
+    await this.#catchUp(row.org_id);
+    const live = await this.#connect(row);
+    // The client's own initialize, replayed through the transport: the server is where it was.
+    const headers = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+    const init = await live.transport.handleRequest(
+      new Request("http://mcp.local/", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: "restore",
+          method: "initialize",
+          params: {
+            protocolVersion: row.protocol_version,
+            capabilities: row.client_capabilities,
+            clientInfo: row.client_info,
+          },
+        }),
+      }),
+    );
+    await init.text();
+    const initialized = await live.transport.handleRequest(
+      new Request("http://mcp.local/", {
+        method: "POST",
+        headers: {
+          ...headers,
+          "mcp-session-id": row.id,
+          "mcp-protocol-version": row.protocol_version,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      }),
+    );
+    await initialized.body?.cancel();
+    // A row the server cannot initialize from (a client it would refuse today) is no session.
+    if (!init.ok || !initialized.ok || !live.server.getClientVersion()) {
+      await live.transport.close().catch(() => {});
+      return undefined;
+    }
+    this.#hold(live);
+    return live;
+  }
+
+  async #connect(row: SessionRow): Promise<LiveSession> {
+    const server = createMcpServer({
+      platform: this.#platform,
+      catalog: this.#catalog,
+      pageSize: this.#pageSize,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => row.id,
+      onsessionclosed: async (id: string) => {
+        this.#drop(id);
+        await this.#platform.db.query(`delete from private.mcp_sessions where id = $1`, [id]);
+      },
+    });
+    await server.connect(transport);
+    return { row, server, transport };
+  }
+
+  #expiry(): string {
+    return new Date(this.#platform.now().getTime() - this.#ttlMs).toISOString();
+  }
+
+  /** Deletes expired sessions' rows, at most once an hour per instance. */
+  async #purge(): Promise<void> {
+    const now = this.#platform.now().getTime();
+    if (now - this.#purged < PURGE_EVERY_MS) return;
+    this.#purged = now;
+    await this.#platform.db.query(`delete from private.mcp_sessions where created_at <= $1`, [
+      this.#expiry(),
+    ]).catch((error) =>
+      this.#platform.log.warn("mcp_session_purge_failed", { error: String(error).slice(0, 300) })
+    );
+  }
+
+  #hold(live: LiveSession): void {
+    this.#live.set(live.row.id, live);
+    while (this.#live.size > this.#maxSessions) {
+      const [oldest] = this.#live.keys();
+      const dropped = this.#live.get(oldest)!;
+      this.#live.delete(oldest);
+      // Its row stays: the next request for it restores it.
+      dropped.transport.close().catch(() => {});
+    }
+    this.#startPolling();
+  }
+
+  #drop(id: string): void {
+    this.#live.delete(id);
+    if (this.#live.size === 0) this.#stopPolling();
+  }
+
+  /** Syncs the tenant's run-time tools if the database's version moved since this instance looked. */
+  async #catchUp(orgId: string): Promise<void> {
+    try {
+      const version = await this.#sync.version(orgId);
+      if (this.#versions.get(orgId) === version) return;
+      await this.#sync.sync(orgId, this.#platform.registry);
+      this.#versions.set(orgId, version);
+    } catch (error) {
+      // The session is served with the tools this instance has; the next poll tries again.
+      this.#platform.log.warn("mcp_tool_sync_failed", { error: String(error).slice(0, 300) });
+    }
+  }
+
+  #startPolling(): void {
+    if (this.#timer !== undefined || this.#live.size === 0) return;
+    // A tick while the last poll still runs is skipped, never queued.
+    this.#timer = setInterval(() => {
+      if (!this.#pollRun) this.poll();
+    }, this.#pollIntervalMs);
+  }
+
+  #stopPolling(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /**
+   * One poll, as the interval runs it: syncs the tenants whose catalog moved
+   * elsewhere, and lets go of sessions closed through another instance (their
+   * rows are gone). Exposed so a caller (a test, a shutdown) may run it now.
+   */
+  async poll(): Promise<void> {
+    // A run already going may have read before the change the caller waits for: run after it.
+    while (this.#pollRun) await this.#pollRun;
+    this.#pollRun = this.#pollOnce().finally(() => this.#pollRun = undefined);
+    return await this.#pollRun;
+  }
+
+  async #pollOnce(): Promise<void> {
+    const orgs = new Set([...this.#live.values()].map((live) => live.row.org_id));
+    for (const orgId of orgs) await this.#catchUp(orgId);
+    await this.#dropClosedElsewhere();
+  }
+
+  async #dropClosedElsewhere(): Promise<void> {
+    const ids = [...this.#live.keys()];
+    if (!ids.length) return;
+    try {
+      const rows = await this.#platform.db.query<{ id: string }>(
+        `select id from private.mcp_sessions where id = any($1::uuid[])`,
+        [ids],
+      );
+      const kept = new Set(rows.map((row) => row.id));
+      for (const id of ids) {
+        const live = this.#live.get(id);
+        if (!live || kept.has(id)) continue;
+        this.#drop(id);
+        live.transport.close().catch(() => {});
+      }
+    } catch (error) {
+      this.#platform.log.warn("mcp_session_check_failed", { error: String(error).slice(0, 300) });
+    }
+  }
+}
+
+/** A JSON-RPC error with no id, as the transport itself answers protocol misuse. */
+export function rpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}

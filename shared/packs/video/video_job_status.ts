@@ -1,0 +1,62 @@
+/**
+ * `video_job_status`: where one of the org's video jobs stands (queued,
+ * processing, complete, failed), its progress and, once done, where the
+ * video is kept. Staff only, read under RLS. It is how the video tools' jobs
+ * are followed as tasks (their descriptors' `task`).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ToolFailure } from "@shared/contract/result.ts";
+import type { ToolJobStatus } from "@shared/registry/define_tool.ts";
+import { defineTool } from "@shared/registry/define_tool.ts";
+
+const output = z.object({
+  job_id: z.uuid(),
+  status: z.enum(["queued", "processing", "complete", "failed"]),
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  result_path: z.string().nullable().describe("Where the finished video is kept (Storage)."),
+});
+
+/** The `video_job_status` tool. */
+export const videoJobStatus = defineTool({
+  name: "video_job_status",
+  title: "Video job status",
+  description: "Staff only: where one of the org's video jobs stands (queued, processing, " +
+    "complete or failed), its progress, and where the finished video is kept.",
+  category: "video",
+  input: z.object({ job_id: z.uuid().describe("The job sora_generate_video or remix answered.") }),
+  output,
+  examples: [{ input: { job_id: "9a7c1f2e-4b3d-4e5f-8a6b-7c8d9e0f1a2b" } }],
+  sideEffects: "none",
+  latencyBudgetMs: 200,
+  async execute(args, ctx) {
+    const [job] = await ctx.db.query<z.output<typeof output>>(
+      `select j.id as job_id, j.status, j.progress, j.error, j.result_path
+         from public.video_jobs j
+        where j.id = $1 and j.org_id = $2
+          and exists (select 1 from private.my_staff_memberships v where v.org_id = j.org_id)`,
+      [args.job_id, ctx.org_id],
+    );
+    if (!job) throw new ToolFailure("NOT_FOUND", "No such video job of your org");
+    return job;
+  },
+});
+
+/** A video job's state as a task's (the video tools' `task.state`). */
+export function videoJobState(data: unknown): { status: ToolJobStatus; message?: string } {
+  const job = data as z.output<typeof output>;
+  if (job.status === "complete") return { status: "completed" };
+  if (job.status === "failed") return { status: "failed", message: job.error ?? "Failed" };
+  return { status: "working", message: `${job.status} ${job.progress}%` };
+}
+
+/** The `task` of a tool whose data names a video job (`job_id`). */
+export const VIDEO_TASK = {
+  jobId: (data: { job_id: string }) => data.job_id,
+  statusTool: "video_job_status",
+  statusArgs: (jobId: string) => ({ job_id: jobId }),
+  state: videoJobState,
+  pollIntervalMs: 15_000,
+};

@@ -1,0 +1,148 @@
+/**
+ * The `mcp` function: the platform's tools over the Model Context Protocol
+ * (Streamable HTTP, the official SDK), for outside agents and MCP clients.
+ * A view over the one registry and pipeline: `tools/list` is what the
+ * tools function lists for the same caller, `tools/call` is `platform.call`.
+ *
+ * Identity comes from the same bearer tokens as the tools function (the org
+ * from `x-org-id` when the user belongs to several; an agent's allowlist
+ * from `x-agent-id`); anonymous callers see only the tools their tenant made
+ * public. Without a token the answer is 401 with the
+ * `WWW-Authenticate: Bearer resource_metadata=…` challenge MCP clients
+ * follow to this function's OAuth Protected Resource Metadata (RFC 9728),
+ * which names Supabase Auth as the authorization server.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { CallerResolver } from "@shared/auth/caller.ts";
+import { SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
+import { type BodyLimits, readBody } from "@shared/http/body.ts";
+import type { Platform } from "@shared/platform/platform.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
+import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
+import { McpSessionHost, rpcError } from "@shared/mcp/session_host.ts";
+
+/** What the app needs. */
+export interface McpAppOptions {
+  /** The platform. */
+  platform: Platform;
+  /** Resolves bearer tokens to callers. */
+  resolveCaller: CallerResolver;
+  /**
+   * Where clients reach this function, e.g. `https://<ref>.supabase.co/functions/v1/mcp`
+   * (a function when it is known only once a server listens).
+   */
+  resourceUrl: string | (() => string);
+  /** The authorization server clients get tokens from: Supabase Auth, `<SUPABASE_URL>/auth/v1`. */
+  authorizationServer: string | (() => string);
+  /** Keeps the registry in step with tenants' run-time tools. @default the platform's (`platform.runtimeTools`) */
+  tenantSync?: TenantToolSync;
+  /** How often open sessions' tenants are checked for tools changed elsewhere. @default 5000 */
+  pollIntervalMs?: number;
+  /** Tools per `tools/list` page. @default 100 */
+  pageSize?: number;
+  /** Body limits of a request. @default 256 KiB within 10 s */
+  body?: Partial<BodyLimits>;
+}
+
+/** The app and its sessions, closed with {@link McpApp.close}. */
+export interface McpApp {
+  /** Serves a request (mounted at `/mcp`, as Supabase hands it over). */
+  fetch(request: Request): Promise<Response>;
+  /** Closes every session and stops polling. */
+  close(): Promise<void>;
+  /** The sessions this instance holds. */
+  readonly sessions: McpSessionHost;
+}
+
+const METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+/** Builds the app, mounted at `/mcp` as Supabase serves it. */
+export function createMcpApp(options: McpAppOptions): McpApp {
+  const { platform, resolveCaller } = options;
+  const resource = () =>
+    (typeof options.resourceUrl === "string" ? options.resourceUrl : options.resourceUrl())
+      .replace(/\/+$/, "");
+  const authorizationServer = () =>
+    typeof options.authorizationServer === "string"
+      ? options.authorizationServer
+      : options.authorizationServer();
+  const limits: BodyLimits = { maxBytes: 256 * 1024, ...options.body };
+  const sessions = new McpSessionHost({
+    platform,
+    tenantSync: options.tenantSync ?? platform.runtimeTools,
+    pollIntervalMs: options.pollIntervalMs,
+    pageSize: options.pageSize,
+  });
+  const app = new Hono().basePath("/mcp");
+
+  app.onError((error, c) => {
+    platform.log.error("mcp_function_failed", { error: String(error), path: c.req.path });
+    return rpcError(500, -32603, "Internal error");
+  });
+
+  // RFC 9728: where this resource's tokens come from (Supabase Auth issues them).
+  const metadata = () =>
+    Response.json({
+      resource: resource(),
+      authorization_servers: [authorizationServer()],
+      bearer_methods_supported: ["header"],
+      resource_name: "EasyMO tools",
+    }, { headers: { "cache-control": "public, max-age=300" } });
+  app.get(METADATA_PATH, metadata);
+  app.get(`${METADATA_PATH}/*`, metadata);
+
+  app.on(["GET", "POST", "DELETE"], "/", async (c) => {
+    const request = c.req.raw;
+    const caller = await resolveCaller(c.req.header("authorization"), c.req.header("x-org-id"));
+    if ("ok" in caller) {
+      await request.body?.cancel().catch(() => {});
+      if (caller.error.msg === SIGN_IN_REQUIRED) {
+        return Response.json(
+          { jsonrpc: "2.0", error: { code: -32001, message: SIGN_IN_REQUIRED }, id: null },
+          {
+            status: 401,
+            headers: {
+              "www-authenticate": `Bearer resource_metadata="${resource()}${METADATA_PATH}"`,
+            },
+          },
+        );
+      }
+      return rpcError(403, -32001, caller.error.msg);
+    }
+    if (!caller.org_id) {
+      await request.body?.cancel().catch(() => {});
+      return rpcError(403, -32001, "Name an org in x-org-id");
+    }
+    const agent = c.req.header("x-agent-id") || undefined;
+    if (agent && !callerTools(platform, caller, { agent }).ok) {
+      await request.body?.cancel().catch(() => {});
+      return rpcError(400, -32602, "Unknown agent");
+    }
+    let body: unknown;
+    if (request.method === "POST") {
+      const read = await readBody(request, limits);
+      if (!read.ok) {
+        return rpcError(read.status, read.status === 413 ? -32600 : -32700, read.result.error.msg);
+      }
+      try {
+        body = JSON.parse(new TextDecoder().decode(read.bytes));
+      } catch {
+        return rpcError(400, -32700, "Parse error: the body is not JSON");
+      }
+    }
+    return await sessions.handle(request, {
+      caller,
+      agent,
+      idempotencyKey: c.req.header("idempotency-key") || undefined,
+      traceId: c.req.header("x-trace-id") || undefined,
+    }, body);
+  });
+
+  return {
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    close: () => sessions.close(),
+    sessions,
+  };
+}

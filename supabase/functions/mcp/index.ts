@@ -1,0 +1,19 @@
+/**
+ * Entry point of the `mcp` edge function (Supabase runtime or `deno serve`).
+ *
+ * @module
+ */
+import { openRuntimeFromEnv, requireEnv } from "@shared/platform/env.ts";
+import { GENERATED_TOOLS_SYNC_ENGINE } from "@shared/generated_tools/sync_engine.ts";
+import { createMcpApp } from "./app.ts";
+
+// Tenants' generated tools are listed and called here too (the light engine: no validator).
+const runtime = await openRuntimeFromEnv({ generatedTools: GENERATED_TOOLS_SYNC_ENGINE });
+const supabaseUrl = requireEnv("SUPABASE_URL").replace(/\/+$/, "");
+const app = createMcpApp({
+  ...runtime,
+  resourceUrl: Deno.env.get("MCP_RESOURCE_URL") || `${supabaseUrl}/functions/v1/mcp`,
+  authorizationServer: `${supabaseUrl}/auth/v1`,
+});
+
+Deno.serve(app.fetch);
