@@ -39,7 +39,7 @@ import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { createOpenAIModel } from "@shared/agent/model.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "./openai_server.ts";
-import { type ModelStep, scriptedModel } from "./scripted_model.ts";
+import { fillKigaliDates, type ModelStep, scriptedModel } from "./scripted_model.ts";
 import { forwardedRequest } from "./serve_function.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
@@ -56,6 +56,10 @@ const TurnSchema = z.strictObject({
   }).optional(),
   as: phone.optional(),
   settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
+  clock: z.string().regex(
+    /^(\d{4}-\d{2}-\d{2}|\{\{kigali\.[a-z_]+\}\})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/,
+    'must be a time with its offset, e.g. "{{kigali.day_after_tomorrow}}T08:00:00+02:00"',
+  ).optional(),
   image: z.strictObject({
     fixture: z.string().regex(
       /^(dev|heldout|families|scenarios)\/[A-Za-z0-9_.-]+\.(jpg|png)$/,
@@ -64,7 +68,7 @@ const TurnSchema = z.strictObject({
     caption: z.string().optional(),
   }).optional(),
 }).superRefine((turn, ctx) => {
-  const kinds = (["say", "tap", "location", "settle", "image"] as const).filter((key) =>
+  const kinds = (["say", "tap", "location", "settle", "image", "clock"] as const).filter((key) =>
     turn[key] !== undefined
   );
   if (turn.as !== undefined) {
@@ -78,7 +82,7 @@ const TurnSchema = z.strictObject({
     ctx.addIssue({
       code: "custom",
       message:
-        `a turn has exactly one of say, tap, location, settle, image (or as + say/tap); found ${
+        `a turn has exactly one of say, tap, location, settle, image, clock (or as + say/tap); found ${
           kinds.length ? kinds.join(", ") : "none"
         }`,
     });
@@ -149,6 +153,11 @@ export type ScenarioTurn =
   | { as: string; tap: string | number }
   /** The provider's signed settlement callback for the user's latest pending charge. */
   | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
+  /**
+   * Time passes: the platform's clock moves forward to this time (Kigali
+   * dates as placeholders) and its sweep runs, as pg_cron would run it then.
+   */
+  | { clock: string }
   /**
    * The user sends a photo: a generated document fixture
    * (`testing/documents/fixtures/<set>/<file>`), downloaded through the
@@ -265,6 +274,7 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
       if (turn.say !== undefined) return { say: turn.say };
       if (turn.tap !== undefined) return { tap: turn.tap };
       if (turn.settle !== undefined) return { settle: turn.settle };
+      if (turn.clock !== undefined) return { clock: turn.clock };
       if (turn.image !== undefined) return { image: turn.image };
       return { location: turn.location! };
     }),
@@ -491,6 +501,7 @@ function describeTurn(turn: ScenarioTurn): string {
   if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
   if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
   if ("settle" in turn) return `settle ${turn.settle}`;
+  if ("clock" in turn) return `clock ${turn.clock}`;
   if ("image" in turn) return `image ${turn.image.fixture}`;
   return `location ${turn.location.latitude},${turn.location.longitude}`;
 }
@@ -553,11 +564,14 @@ export async function runScenario(
   // Runs repeat the same photos: each is read once per process.
   const ocr = photos ? rememberReadings(createTesseractEngine()) : undefined;
   const savedEnv = Object.keys(scenario.env ?? {}).map((name) => [name, Deno.env.get(name)]);
+  let clockOffsetMs = 0;
   try {
     for (const [name, value] of Object.entries(scenario.env ?? {})) Deno.env.set(name, value);
     if (files) storage = await startTestStorage(db);
     if (photos) graph = await startFakeGraph();
     runtime = await createTestRuntime(db, {
+      // The real clock until a `clock` turn moves it forward.
+      now: () => new Date(Date.now() + clockOffsetMs),
       provide: [
         paymentsSettings(CALLBACK_SECRET),
         ...(storage ? [{ key: FILE_STORE, value: storage.files }] : []),
@@ -640,6 +654,24 @@ export async function runScenario(
       let from = userWaId;
       let content: SimulatedContent;
       let contextWamid: string | undefined;
+      if ("clock" in turn) {
+        const at = Date.parse(fillKigaliDates(turn.clock));
+        if (Number.isNaN(at) || at < Date.now() + clockOffsetMs) {
+          failures.push(`${where}: the clock only moves forward, to a valid time`);
+          break;
+        }
+        clockOffsetMs = at - Date.now();
+        transcript.push(`clock: ${new Date(at).toISOString()}`);
+        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due).
+        await runtime.platform.sweep();
+        await settle();
+        await record();
+        if (unsendable.length) {
+          failures.push(...unsendable.map((problem) => `${where}: ${problem}`));
+          break;
+        }
+        continue;
+      }
       if ("settle" in turn) {
         const [open] = await db.query<{ momo_ref: string; amount: string | number }>(
           `select momo_ref, amount from public.payments
@@ -685,8 +717,9 @@ export async function runScenario(
       if ("as" in turn) from = turn.as.slice(1);
       const who = "as" in turn ? turn.as : "user";
       if ("say" in turn) {
-        content = { text: turn.say };
-        transcript.push(`${who}: ${turn.say}`);
+        const said = fillKigaliDates(turn.say);
+        content = { text: said };
+        transcript.push(`${who}: ${said}`);
       } else if ("location" in turn) {
         content = { location: turn.location };
         transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
