@@ -40,6 +40,9 @@ import { createOpenAIModel } from "@shared/agent/model.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "./openai_server.ts";
 import { fillKigaliDates, type ModelStep, scriptedModel } from "./scripted_model.ts";
+import { startVideosServer, type VideosServer } from "./videos_server.ts";
+import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { forwardedRequest } from "./serve_function.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
@@ -57,8 +60,8 @@ const TurnSchema = z.strictObject({
   as: phone.optional(),
   settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
   clock: z.string().regex(
-    /^(\d{4}-\d{2}-\d{2}|\{\{kigali\.[a-z_]+\}\})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/,
-    'must be a time with its offset, e.g. "{{kigali.day_after_tomorrow}}T08:00:00+02:00"',
+    /^(\+\d{1,4}m|(\d{4}-\d{2}-\d{2}|\{\{kigali\.[a-z_]+\}\})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))$/,
+    'must be minutes from now ("+2m") or a time with its offset, e.g. "{{kigali.tomorrow}}T08:00:00+02:00"',
   ).optional(),
   image: z.strictObject({
     fixture: z.string().regex(
@@ -155,7 +158,8 @@ export type ScenarioTurn =
   | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
   /**
    * Time passes: the platform's clock moves forward to this time (Kigali
-   * dates as placeholders) and its sweep runs, as pg_cron would run it then.
+   * dates as placeholders) or by `+N` minutes, and its sweep runs, as pg_cron
+   * would run it then.
    */
   | { clock: string }
   /**
@@ -565,10 +569,14 @@ export async function runScenario(
   const ocr = photos ? rememberReadings(createTesseractEngine()) : undefined;
   const savedEnv = Object.keys(scenario.env ?? {}).map((name) => [name, Deno.env.get(name)]);
   let clockOffsetMs = 0;
+  let videos: VideosServer | undefined;
   try {
     for (const [name, value] of Object.entries(scenario.env ?? {})) Deno.env.set(name, value);
     if (files) storage = await startTestStorage(db);
     if (photos) graph = await startFakeGraph();
+    // The video studio renders on a loopback server speaking OpenAI's videos API, as the dev
+    // server does without a key: a staff member's job runs to the delivered clip.
+    videos = startVideosServer({ pollsToFinish: 1 });
     runtime = await createTestRuntime(db, {
       // The real clock until a `clock` turn moves it forward.
       now: () => new Date(Date.now() + clockOffsetMs),
@@ -576,6 +584,10 @@ export async function runScenario(
         paymentsSettings(CALLBACK_SECRET),
         ...(storage ? [{ key: FILE_STORE, value: storage.files }] : []),
         ...(ocr ? [{ key: OCR_ENGINE, value: ocr }] : []),
+        {
+          key: VIDEO_PROVIDER,
+          value: createOpenAIVideoProvider({ apiKey: videos.apiKey, baseURL: videos.baseURL }),
+        },
       ],
     });
     let conversation: ConversationHandler | undefined;
@@ -655,7 +667,10 @@ export async function runScenario(
       let content: SimulatedContent;
       let contextWamid: string | undefined;
       if ("clock" in turn) {
-        const at = Date.parse(fillKigaliDates(turn.clock));
+        const minutes = /^\+(\d+)m$/.exec(turn.clock)?.[1];
+        const at = minutes
+          ? Date.now() + clockOffsetMs + Number(minutes) * 60_000
+          : Date.parse(fillKigaliDates(turn.clock));
         if (Number.isNaN(at) || at < Date.now() + clockOffsetMs) {
           failures.push(`${where}: the clock only moves forward, to a valid time`);
           break;
@@ -873,6 +888,7 @@ export async function runScenario(
     }
     await ocr?.close?.();
     await graph?.close();
+    await videos?.close();
     await storage?.close();
     for (const [name, value] of savedEnv) {
       if (value === undefined) Deno.env.delete(name!);

@@ -92,7 +92,10 @@ const KIGALI: Record<string, () => string> = {
  * scenario's user types ("{{kigali.tomorrow}} 22:00") and where its clock goes.
  */
 export function fillKigaliDates(text: string): string {
-  return text.replace(/\{\{kigali\.([a-z_]+)\}\}/g, (whole, name: string) => KIGALI[name]?.() ?? whole);
+  return text.replace(
+    /\{\{kigali\.([a-z_]+)\}\}/g,
+    (whole, name: string) => KIGALI[name]?.() ?? whole,
+  );
 }
 
 function lookup(results: Map<string, unknown>, tool: string, path: string): unknown {
