@@ -9,6 +9,7 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
 import { callConfirmed } from "@testing/broadcasts.ts";
+import { dispatchTo } from "@testing/dispatch_to.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { startVideosServer, type VideosServerOptions } from "@testing/videos_server.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -629,6 +630,51 @@ dbTest("a remix is read back (source format, change, cost) before it is queued",
       "select count(*)::int as n from public.video_jobs where remix_of is not null",
     );
     assert.equal(n, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a staff member silent for a day gets the video_ready template with the brief and the link",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 1 });
+    try {
+      const queued: TestData = await t.generate(brief({ language: "fr" }));
+      await t.sweep();
+      await t.sweep();
+      assert.equal((await t.job(queued.data.job_id)).status, "complete");
+      // Jean's last message is 25 hours old: outside the window, only a template is delivered.
+      const { sent } = await dispatchTo(db, "250788000002", {
+        orgId: ORG.easymo,
+        wroteAgoMs: 25 * 60 * MINUTE,
+      });
+      const ready = sent.filter((body) => body.template?.name === "video_ready");
+      assert.equal(ready.length, 1, JSON.stringify(sent));
+      assert.equal(ready[0].template.language.code, "fr");
+      const [brief1, link] = ready[0].template.components[0].parameters.map((
+        parameter: { text: string },
+      ) => parameter.text);
+      assert.match(brief1, /Nyabugogo/);
+      assert.match(link, /\/videos\/.*\.mp4\?token=/);
+      assert.equal(sent.some((body) => body.type === "video"), false);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("inside the window the video itself is sent, not the template", async (db) => {
+  const t = await studio(db, { pollsToFinish: 1 });
+  try {
+    await t.generate(brief());
+    await t.sweep();
+    await t.sweep();
+    const { sent } = await dispatchTo(db, "250788000002", {
+      orgId: ORG.easymo,
+      wroteAgoMs: 5 * MINUTE,
+    });
+    assert.deepEqual(sent.map((body) => body.type), ["video"]);
   } finally {
     await t.close();
   }
