@@ -49,6 +49,7 @@ import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.
 import { createLocalStorageServer, STORAGE_PREFIX } from "@shared/storage/local_storage_server.ts";
 import { fileStoreFromEnv } from "@shared/platform/env.ts";
 import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
+import { seedListingPhotos } from "./_seed_photos.ts";
 import {
   createLocalMediaServer,
   LOCAL_GRAPH_PREFIX,
@@ -284,7 +285,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   let base = "";
   // Files go to the local Storage server mounted below (same origin), through storage-js as
   // deployed, with a service-role key of the dev auth; a Supabase project when configured.
-  const files = fileStoreFromEnv() ?? createSupabaseFileStore({
+  const configuredFiles = fileStoreFromEnv();
+  const files = configuredFiles ?? createSupabaseFileStore({
     url: () => base,
     key: await signDevToken(devJwtSecret(secret), {
       role: "service_role",
@@ -380,6 +382,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
   const { hostname, port } = server.addr as Deno.NetAddr;
   base = `http://${hostname}:${port}`;
+  // The seed's listing photos as files, once the local Storage answers (the embedded database
+  // and the local Storage only: a DATABASE_URL or a configured Storage is a real project's).
+  if (embedded && !configuredFiles) {
+    log.info("seed_photos", { drawn: await seedListingPhotos(db, files) });
+  }
   return {
     url: base,
     runtime,
