@@ -47,6 +47,7 @@ export type Command =
   | { type: "sms"; text: string }
   | { type: "media"; mediaType: "image" | "document"; path: string; caption?: string }
   | { type: "wait"; seconds: number }
+  | { type: "clock"; at: string }
   | { type: "help" }
   | { type: "quit" }
   | { type: "empty" }
@@ -75,7 +76,18 @@ export const HELP = `Type a message and press Enter to send it. Commands:
                             default, FAILED, INSUFFICIENT_FUNDS, EXPIRED), signed as the provider
   /sms <text>               a MoMo confirmation SMS, as the merchant's SMS forwarder posts it
   /wait <sec>               wait, showing what arrives
+  /clock <time>             move the dev server's clock forward to <time> (Kigali time
+                            "2026-11-28 08:00", or ISO 8601 with its offset) and run its sweep:
+                            what fell due by then (a broadcast, a reminder) goes out
   /quit                     leave (Ctrl-D too)`;
+
+/** A time as `/clock` takes it: Kigali's `YYYY-MM-DD HH:MM`, or ISO 8601 with an offset. */
+function clockTime(text: string): string | null {
+  const local = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/.exec(text);
+  const iso = local ? `${local[1]}T${local[2]}:00+02:00` : text;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(iso)) return null;
+  return Number.isNaN(Date.parse(iso)) ? null : iso;
+}
 
 /**
  * Reads one typed line.
@@ -156,6 +168,16 @@ export function parseLine(line: string): Command {
         return { type: "error", message: "usage: /wait <seconds> (0 to 600)" };
       }
       return { type: "wait", seconds };
+    }
+    case "/clock": {
+      const at = clockTime(rest);
+      if (!at) {
+        return {
+          type: "error",
+          message: "usage: /clock <YYYY-MM-DD HH:MM> (Kigali time) or an ISO time with its offset",
+        };
+      }
+      return { type: "clock", at };
     }
     case "/help":
       return { type: "help" };

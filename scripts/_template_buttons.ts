@@ -12,6 +12,7 @@ import type { Language } from "@shared/contract/language.ts";
 import { vendorButtons } from "@shared/packs/buy_sell/texts.ts";
 import { STATUS_BUTTONS } from "@shared/packs/commerce/texts.ts";
 import { say } from "@shared/packs/mobility/texts.ts";
+import { phrase } from "@shared/packs/property/texts.ts";
 
 /** Approved quick-reply titles: template name → language code → titles by button index. */
 export type TemplateButtons = Record<string, Record<string, string[]>>;
@@ -35,4 +36,11 @@ export const APPROVED_TEMPLATE_BUTTONS: TemplateButtons = {
   ]),
   // ride_request sends ride:<offer id>:accept, ride:<offer id>:decline.
   ride_offer: byLanguage((language) => [say("accept", language), say("decline", language)]),
+  // The property sweep's host notices send pviewing:<viewing id>:move, pviewing:<viewing id>:cancel.
+  property_viewing_booked: byLanguage(viewingButtons),
+  property_viewing_moved: byLanguage(viewingButtons),
 };
+
+function viewingButtons(language: Language): string[] {
+  return [phrase("moveViewing", language), phrase("cancelViewing", language)];
+}

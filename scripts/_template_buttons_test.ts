@@ -24,8 +24,10 @@ async function documentedButtons(): Promise<Record<string, Record<string, string
 
 Deno.test("APPROVED_TEMPLATE_BUTTONS has every documented template's titles, in order", async () => {
   const documented = await documentedButtons();
-  // The three templates sent with quick replies, each in en, rw_RW and fr.
+  // The templates sent with quick replies, each in en, rw_RW and fr.
   assert.deepEqual(Object.keys(documented).sort(), [
+    "property_viewing_booked",
+    "property_viewing_moved",
     "ride_offer",
     "vendor_inquiry",
     "venue_new_order",

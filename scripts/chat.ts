@@ -11,7 +11,7 @@
  * ```
  *
  * Lines: plain text, or `/loc`, `/tap`, `/pick`, `/reply`, `/image`, `/doc`, `/wait`,
- * `/quit` (see `/help`). Interactive when stdin is a terminal; otherwise (and
+ * `/clock`, `/quit` (see `/help`). Interactive when stdin is a terminal; otherwise (and
  * with `--script`) each line waits for the replies to settle before the next,
  * so a script reads like a conversation.
  *
@@ -596,6 +596,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`\r\x1b[K${text}\n`);
     readline.prompt(true);
   };
+  const moveClock = (at: string) => postClock(url, token, at);
   const phone = createPhone({
     url,
     waId,
@@ -648,7 +649,7 @@ export async function main(argv: string[]): Promise<number> {
   for await (const line of lines) {
     const command = parseLine(line);
     if (!interactive && command.type !== "empty") print(`> ${line.trim()}`);
-    const sent = await run(phone, command, print, payments);
+    const sent = await run(phone, command, print, payments, moveClock);
     if (sent === "quit") break;
     if (!interactive && sent) await settle(true);
     readline?.prompt();
@@ -660,12 +661,29 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Moves the dev server's clock (`POST /dev/v1/clock`, service role): answers
+ * the line to print.
+ */
+export async function postClock(url: string, token: string, at: string): Promise<string> {
+  const response = await fetch(`${url}/dev/v1/clock`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ at }),
+  });
+  const answer = await response.json().catch(() => null);
+  if (response.status === 404) return "✗ this dev server's clock cannot move (a DATABASE_URL)";
+  if (!answer?.ok) return `✗ ${answer?.error?.msg ?? `the dev server answered ${response.status}`}`;
+  return `⏰ dev clock: ${answer.data.now}`;
+}
+
 /** Runs one command; true when something was sent. */
 async function run(
   phone: Phone,
   command: Command,
   print: (text: string) => void,
   payments: PaymentPoster,
+  moveClock: (at: string) => Promise<string>,
 ): Promise<boolean | "quit"> {
   switch (command.type) {
     case "empty":
@@ -682,6 +700,10 @@ async function run(
       await sleep(command.seconds * 1000);
       await phone.poll();
       return false;
+    case "clock":
+      print(await moveClock(command.at));
+      // What fell due was queued by the sweep: shown as it arrives.
+      return true;
     case "text": {
       const context = command.reply ? phone.lastShown() : undefined;
       if (command.reply && !context?.wamid) {

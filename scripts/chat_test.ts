@@ -118,6 +118,15 @@ Deno.test("parseLine reads text and commands", () => {
   assert.equal(parseLine("/doc").type, "error");
   assert.deepEqual(parseLine("/wait 1.5"), { type: "wait", seconds: 1.5 });
   assert.equal(parseLine("/wait soon").type, "error");
+  assert.deepEqual(parseLine("/clock 2026-11-28 08:00"), {
+    type: "clock",
+    at: "2026-11-28T08:00:00+02:00",
+  });
+  assert.deepEqual(parseLine("/clock 2026-11-28T06:00:00Z"), {
+    type: "clock",
+    at: "2026-11-28T06:00:00Z",
+  });
+  assert.equal(parseLine("/clock tomorrow").type, "error");
   assert.equal(parseLine("/dance").type, "error");
   assert.deepEqual(parseLine("/quit"), { type: "quit" });
 });

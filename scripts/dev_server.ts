@@ -51,6 +51,7 @@ import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.
 import { createLocalStorageServer, STORAGE_PREFIX } from "@shared/storage/local_storage_server.ts";
 import { fileStoreFromEnv } from "@shared/platform/env.ts";
 import { createGraphMediaSource } from "@shared/channels/whatsapp/media.ts";
+import { seedListingPhotos } from "./_seed_photos.ts";
 import {
   createLocalMediaServer,
   LOCAL_GRAPH_PREFIX,
@@ -203,6 +204,37 @@ export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => Lo
   payments: (runtime) => createPaymentsApp(runtime),
 };
 
+/**
+ * The dev server's clock: the real one, moved forward by `POST
+ * /dev/v1/clock` so a demo can show what happens later (a broadcast asked for
+ * 22:00 going out at 08:00) without waiting for it. Only ever forward: the
+ * sweep's schedules and the idempotency ledger assume time does not go back.
+ */
+export interface DevClock {
+  /** The dev server's time. */
+  now(): Date;
+  /**
+   * Moves the clock to `at` (and keeps it running from there).
+   * @throws {RangeError} when `at` is before the clock's time.
+   */
+  moveTo(at: Date): void;
+}
+
+/** A {@link DevClock} over `real` (the system clock by default). */
+export function createDevClock(real: () => Date = () => new Date()): DevClock {
+  let offsetMs = 0;
+  const now = () => new Date(real().getTime() + offsetMs);
+  return {
+    now,
+    moveTo(at) {
+      if (at.getTime() < now().getTime()) {
+        throw new RangeError(`the dev clock only moves forward (it is ${now().toISOString()})`);
+      }
+      offsetMs = at.getTime() - real().getTime();
+    },
+  };
+}
+
 /** Options for {@link startDevServer}. */
 export interface DevServerOptions {
   /** @default 54321 (the `deno task dev` entry point reads `$PORT`) */
@@ -225,6 +257,8 @@ export interface DevServerOptions {
   database?: Database;
   /** Logs. */
   log?: Logger;
+  /** The clock the platform reads. @default a {@link createDevClock} on the system clock */
+  clock?: DevClock;
 }
 
 /** A running dev server. */
@@ -262,7 +296,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   let base = "";
   // Files go to the local Storage server mounted below (same origin), through storage-js as
   // deployed, with a service-role key of the dev auth; a Supabase project when configured.
-  const files = fileStoreFromEnv() ?? createSupabaseFileStore({
+  const configuredFiles = fileStoreFromEnv();
+  const files = configuredFiles ?? createSupabaseFileStore({
     url: () => base,
     key: await signDevToken(devJwtSecret(secret), {
       role: "service_role",
@@ -288,11 +323,14 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     });
     log.info("video_provider_local", { base_url: localVideos.baseURL, clips: "placeholder" });
   }
+  const clock = options.clock ?? createDevClock();
+  const embedded = !url;
   const runtime = await createRuntime({
     db,
     secret,
     log,
     verify,
+    services: { now: clock.now },
     // Documents are read here with OCR_PROVIDER's engine (tesseract, offline, by default).
     provide: [
       { key: FILE_STORE, value: files },
@@ -327,6 +365,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   }, (request) => {
     const url = new URL(request.url);
     if (url.pathname === "/dev/v1/wa-outbox") return readOutbox(runtime, request);
+    // Moving time is for the embedded database only: a DATABASE_URL may be a real one.
+    if (url.pathname === "/dev/v1/clock" && embedded) return moveClock(runtime, clock, request);
     if (url.pathname === "/auth/v1/token" && request.method === "POST") {
       return passwordGrant(db, devJwtSecret(secret), request);
     }
@@ -355,6 +395,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   });
   const { hostname, port } = server.addr as Deno.NetAddr;
   base = `http://${hostname}:${port}`;
+  // The seed's listing photos as files, once the local Storage answers (the embedded database
+  // and the local Storage only: a DATABASE_URL or a configured Storage is a real project's).
+  if (embedded && !configuredFiles) {
+    log.info("seed_photos", { drawn: await seedListingPhotos(db, files) });
+  }
   return {
     url: base,
     runtime,
@@ -372,6 +417,39 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
  * (the template, when the recipient's window was closed), so the simulator
  * can show it. Needs a service-role dev token.
  */
+/**
+ * `POST /dev/v1/clock {"at": "2026-11-28T08:00:00+02:00"}` (service role):
+ * moves the dev clock forward and runs the platform's sweep once at the new
+ * time, so what fell due (a broadcast, a reminder) goes out now. `GET` reads
+ * the clock.
+ */
+async function moveClock(runtime: Runtime, clock: DevClock, request: Request): Promise<Response> {
+  const caller = await runtime.resolveCaller(request.headers.get("authorization"), null, {
+    service: true,
+  });
+  if ("ok" in caller) return Response.json({ ok: false }, { status: 401 });
+  if (request.method === "GET") {
+    return Response.json({ ok: true, data: { now: clock.now().toISOString() } });
+  }
+  const refuse = (message: string) =>
+    Response.json({
+      ok: false,
+      error: { code: "VALIDATION_ERROR", msg: message, fields: [{ path: "at", message }] },
+    }, { status: 400 });
+  const body: unknown = await request.json().catch(() => null);
+  const at = typeof body === "object" && body !== null && "at" in body ? body.at : null;
+  if (typeof at !== "string" || !/(Z|[+-]\d{2}:\d{2})$/.test(at) || Number.isNaN(Date.parse(at))) {
+    return refuse("must be an ISO 8601 time with its offset, e.g. 2026-11-28T08:00:00+02:00");
+  }
+  try {
+    clock.moveTo(new Date(at));
+  } catch (error) {
+    return refuse(error instanceof RangeError ? error.message : "cannot move the clock");
+  }
+  const sweep = await runtime.platform.sweep();
+  return Response.json({ ok: true, data: { now: clock.now().toISOString(), sweep } });
+}
+
 async function readOutbox(runtime: Runtime, request: Request): Promise<Response> {
   const caller = await runtime.resolveCaller(request.headers.get("authorization"), null, {
     service: true,

@@ -105,6 +105,27 @@ Deno.test({
       const unknown = await fetch(`${server.url}/functions/v1/nope`);
       assert.equal(unknown.status, 404);
       await unknown.body?.cancel();
+
+      // The dev clock: service role only, forward only, and the sweep runs at the new time.
+      const service = (await cli(["token", "--service"], env)).stdout.trim();
+      const move = async (at: string, bearer = service) => {
+        const response = await fetch(`${server.url}/dev/v1/clock`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+          body: JSON.stringify({ at }),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      assert.equal((await move(later, jwt)).status, 401);
+      assert.equal((await move("tomorrow")).body.error.fields[0].path, "at");
+      const moved = await move(later);
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+      assert.ok(Date.parse(moved.body.data.now) >= Date.parse(later));
+      assert.equal(typeof moved.body.data.sweep, "object");
+      const back = await move(new Date().toISOString());
+      assert.equal(back.status, 400);
+      assert.match(back.body.error.msg, /only moves forward/);
     } finally {
       await server.close();
     }

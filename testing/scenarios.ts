@@ -39,7 +39,10 @@ import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { createOpenAIModel } from "@shared/agent/model.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { type ScriptedOpenAI, startScriptedOpenAI } from "./openai_server.ts";
-import { type ModelStep, scriptedModel } from "./scripted_model.ts";
+import { fillKigaliDates, type ModelStep, scriptedModel } from "./scripted_model.ts";
+import { startVideosServer, type VideosServer } from "./videos_server.ts";
+import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { forwardedRequest } from "./serve_function.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
@@ -56,6 +59,10 @@ const TurnSchema = z.strictObject({
   }).optional(),
   as: phone.optional(),
   settle: z.enum(["SUCCESSFUL", "FAILED", "INSUFFICIENT_FUNDS", "EXPIRED"]).optional(),
+  clock: z.string().regex(
+    /^(\+\d{1,4}m|(\d{4}-\d{2}-\d{2}|\{\{kigali\.[a-z_]+\}\})T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))$/,
+    'must be minutes from now ("+2m") or a time with its offset, e.g. "{{kigali.tomorrow}}T08:00:00+02:00"',
+  ).optional(),
   image: z.strictObject({
     fixture: z.string().regex(
       /^(dev|heldout|families|scenarios)\/[A-Za-z0-9_.-]+\.(jpg|png)$/,
@@ -64,7 +71,7 @@ const TurnSchema = z.strictObject({
     caption: z.string().optional(),
   }).optional(),
 }).superRefine((turn, ctx) => {
-  const kinds = (["say", "tap", "location", "settle", "image"] as const).filter((key) =>
+  const kinds = (["say", "tap", "location", "settle", "image", "clock"] as const).filter((key) =>
     turn[key] !== undefined
   );
   if (turn.as !== undefined) {
@@ -78,7 +85,7 @@ const TurnSchema = z.strictObject({
     ctx.addIssue({
       code: "custom",
       message:
-        `a turn has exactly one of say, tap, location, settle, image (or as + say/tap); found ${
+        `a turn has exactly one of say, tap, location, settle, image, clock (or as + say/tap); found ${
           kinds.length ? kinds.join(", ") : "none"
         }`,
     });
@@ -149,6 +156,12 @@ export type ScenarioTurn =
   | { as: string; tap: string | number }
   /** The provider's signed settlement callback for the user's latest pending charge. */
   | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
+  /**
+   * Time passes: the platform's clock moves forward to this time (Kigali
+   * dates as placeholders) or by `+N` minutes, and its sweep runs, as pg_cron
+   * would run it then.
+   */
+  | { clock: string }
   /**
    * The user sends a photo: a generated document fixture
    * (`testing/documents/fixtures/<set>/<file>`), downloaded through the
@@ -265,6 +278,7 @@ export function parseScenario(text: string, source = "scenario"): Scenario {
       if (turn.say !== undefined) return { say: turn.say };
       if (turn.tap !== undefined) return { tap: turn.tap };
       if (turn.settle !== undefined) return { settle: turn.settle };
+      if (turn.clock !== undefined) return { clock: turn.clock };
       if (turn.image !== undefined) return { image: turn.image };
       return { location: turn.location! };
     }),
@@ -491,6 +505,7 @@ function describeTurn(turn: ScenarioTurn): string {
   if ("say" in turn) return `say ${JSON.stringify(turn.say)}`;
   if ("tap" in turn) return `tap ${JSON.stringify(turn.tap)}`;
   if ("settle" in turn) return `settle ${turn.settle}`;
+  if ("clock" in turn) return `clock ${turn.clock}`;
   if ("image" in turn) return `image ${turn.image.fixture}`;
   return `location ${turn.location.latitude},${turn.location.longitude}`;
 }
@@ -553,15 +568,26 @@ export async function runScenario(
   // Runs repeat the same photos: each is read once per process.
   const ocr = photos ? rememberReadings(createTesseractEngine()) : undefined;
   const savedEnv = Object.keys(scenario.env ?? {}).map((name) => [name, Deno.env.get(name)]);
+  let clockOffsetMs = 0;
+  let videos: VideosServer | undefined;
   try {
     for (const [name, value] of Object.entries(scenario.env ?? {})) Deno.env.set(name, value);
     if (files) storage = await startTestStorage(db);
     if (photos) graph = await startFakeGraph();
+    // The video studio renders on a loopback server speaking OpenAI's videos API, as the dev
+    // server does without a key: a staff member's job runs to the delivered clip.
+    videos = startVideosServer({ pollsToFinish: 1 });
     runtime = await createTestRuntime(db, {
+      // The real clock until a `clock` turn moves it forward.
+      now: () => new Date(Date.now() + clockOffsetMs),
       provide: [
         paymentsSettings(CALLBACK_SECRET),
         ...(storage ? [{ key: FILE_STORE, value: storage.files }] : []),
         ...(ocr ? [{ key: OCR_ENGINE, value: ocr }] : []),
+        {
+          key: VIDEO_PROVIDER,
+          value: createOpenAIVideoProvider({ apiKey: videos.apiKey, baseURL: videos.baseURL }),
+        },
       ],
     });
     let conversation: ConversationHandler | undefined;
@@ -640,6 +666,27 @@ export async function runScenario(
       let from = userWaId;
       let content: SimulatedContent;
       let contextWamid: string | undefined;
+      if ("clock" in turn) {
+        const minutes = /^\+(\d+)m$/.exec(turn.clock)?.[1];
+        const at = minutes
+          ? Date.now() + clockOffsetMs + Number(minutes) * 60_000
+          : Date.parse(fillKigaliDates(turn.clock));
+        if (Number.isNaN(at) || at < Date.now() + clockOffsetMs) {
+          failures.push(`${where}: the clock only moves forward, to a valid time`);
+          break;
+        }
+        clockOffsetMs = at - Date.now();
+        transcript.push(`clock: ${new Date(at).toISOString()}`);
+        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due).
+        await runtime.platform.sweep();
+        await settle();
+        await record();
+        if (unsendable.length) {
+          failures.push(...unsendable.map((problem) => `${where}: ${problem}`));
+          break;
+        }
+        continue;
+      }
       if ("settle" in turn) {
         const [open] = await db.query<{ momo_ref: string; amount: string | number }>(
           `select momo_ref, amount from public.payments
@@ -685,8 +732,9 @@ export async function runScenario(
       if ("as" in turn) from = turn.as.slice(1);
       const who = "as" in turn ? turn.as : "user";
       if ("say" in turn) {
-        content = { text: turn.say };
-        transcript.push(`${who}: ${turn.say}`);
+        const said = fillKigaliDates(turn.say);
+        content = { text: said };
+        transcript.push(`${who}: ${said}`);
       } else if ("location" in turn) {
         content = { location: turn.location };
         transcript.push(`user: 📍 ${turn.location.latitude}, ${turn.location.longitude}`);
@@ -840,6 +888,7 @@ export async function runScenario(
     }
     await ocr?.close?.();
     await graph?.close();
+    await videos?.close();
     await storage?.close();
     for (const [name, value] of savedEnv) {
       if (value === undefined) Deno.env.delete(name!);

@@ -83,7 +83,20 @@ function kigaliDate(days: number): string {
 const KIGALI: Record<string, () => string> = {
   today: () => kigaliDate(0),
   tomorrow: () => kigaliDate(1),
+  day_after_tomorrow: () => kigaliDate(2),
 };
+
+/**
+ * `text` with its `{{kigali.today}}`, `{{kigali.tomorrow}}` and
+ * `{{kigali.day_after_tomorrow}}` replaced by Kigali's calendar dates: what a
+ * scenario's user types ("{{kigali.tomorrow}} 22:00") and where its clock goes.
+ */
+export function fillKigaliDates(text: string): string {
+  return text.replace(
+    /\{\{kigali\.([a-z_]+)\}\}/g,
+    (whole, name: string) => KIGALI[name]?.() ?? whole,
+  );
+}
 
 function lookup(results: Map<string, unknown>, tool: string, path: string): unknown {
   if (tool === "kigali" && !results.has(tool)) return KIGALI[path]?.();

@@ -681,6 +681,39 @@ function fact(term, ...value) {
   return [el("dt", {}, term), el("dd", {}, ...value)];
 }
 
+// A legal case's photos and documents (signed Storage links), as listings' photos are shown.
+// Re-drawn only when the case or its documents change: each poll signs new links.
+function renderCaseDocuments(legal) {
+  const section = $("case-documents-section");
+  section.hidden = !legal;
+  if (!legal) return;
+  const list = $("case-documents");
+  const key = `${legal.reference_number}:${legal.documents.map((d) => d.number).join()}`;
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  $("case-documents-heading").textContent = `Documents of case ${legal.reference_number}`;
+  list.replaceChildren(...legal.documents.map((document) => {
+    const label = `Document ${document.number} of case ${legal.reference_number}`;
+    const link = el("a", { href: document.url, target: "_blank", rel: "noopener" });
+    if (document.image) {
+      link.append(el("img", {
+        src: document.url,
+        alt: label,
+        className: "listing-photo case-photo",
+        width: 96,
+        height: 72,
+      }));
+    } else {
+      link.append(`${label} (${document.mime_type.split("/").pop()})`);
+    }
+    return el("li", {}, link);
+  }));
+  const hints = [];
+  if (!legal.documents.length && !legal.unlinked) hints.push("The client sent no documents.");
+  if (legal.unlinked) hints.push(`${legal.unlinked} document(s) could not be linked.`);
+  $("case-documents-hint").textContent = hints.join(" ");
+}
+
 function renderDetail() {
   const { ticket, messages, notes } = state.detail;
   const mine = ticket.status === "claimed" && ticket.assigned_to === myId();
@@ -715,6 +748,8 @@ function renderDetail() {
   for (const button of document.querySelectorAll("[data-action]")) {
     button.hidden = !visible[button.dataset.action];
   }
+
+  renderCaseDocuments(state.detail.legal_case);
 
   const transcript = $("transcript");
   const transcriptKey = messages.map((m) => m.id).join();

@@ -125,6 +125,12 @@ export interface SendOptions {
    * resend whose wording changed meanwhile). @default false: it is an error.
    */
   firstStands?: boolean;
+  /**
+   * Never resend after a crash (a broadcast): a message whose process died
+   * mid-send is reconciled from delivery reports or marked unconfirmed.
+   * @default false
+   */
+  atMostOnce?: boolean;
 }
 
 /** Sends messages to people of a tenant, on whatever channel reaches them. */

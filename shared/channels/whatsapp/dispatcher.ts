@@ -29,12 +29,17 @@
  *   200) are logged as errors and retried, so a bad token does not fail the
  *   whole queue at once.
  *
- * **Delivery is at least once.** The wamid is committed right after Meta's
- * answer, but a crash between Meta accepting a message and that commit
- * leaves the row `sending`; {@link Dispatcher.recoverStale} requeues it and
- * it is sent again. The Graph API has no idempotency key, so this window can
- * only be kept short, not closed. Choose `olderThanMs` well above the
- * transport's timeout, or a slow send is duplicated.
+ * **Delivery is at least once, or at most once and reconciled.** The row is
+ * committed `sending` before the Graph call and its wamid right after Meta's
+ * answer, but a crash between the two leaves it `sending`. The Graph API has
+ * no idempotency key, so {@link Dispatcher.recoverStale} cannot know whether
+ * Meta accepted it: an ordinary message is requeued and sent again (at least
+ * once); an `at_most_once` one (a broadcast) is never resent: a status webhook
+ * for its recipient reconciles it (`applyStatus` with the recipient), and when
+ * none came within `unconfirmedAfterMs` it is marked `unconfirmed` (failed,
+ * not resent; its campaign send reads `unknown` for staff). Choose
+ * `olderThanMs` well above the transport's timeout, or a slow send is
+ * duplicated (or, for a broadcast, waits for its report).
  *
  * Log lines carry outbox ids and codes, never recipients or message text.
  *
@@ -104,9 +109,18 @@ export interface DispatchOptions {
 
 /** Options for {@link Dispatcher.recoverStale}. */
 export interface RecoverStaleOptions {
-  /** Requeue rows that have been `sending` for longer than this. */
+  /** Requeue rows that have been `sending` for longer than this (at-most-once rows excepted). */
   olderThanMs: number;
+  /**
+   * Mark an at-most-once row unconfirmed when it has been `sending`, with no
+   * status webhook reconciling it, for longer than this.
+   * @default 1 hour (Meta's status webhooks normally follow within seconds)
+   */
+  unconfirmedAfterMs?: number;
 }
+
+/** How long an at-most-once row left `sending` waits for a status webhook: an hour. */
+export const UNCONFIRMED_AFTER_MS = 3_600_000;
 
 /** Options for {@link Dispatcher.start}. */
 export interface StartOptions {
@@ -128,7 +142,10 @@ export interface Dispatcher {
    * requeued for later (backoff, pair rate) are not waited for.
    */
   drain(options?: DispatchOptions): Promise<DispatchSummary>;
-  /** Requeues rows left `sending` by a crash; returns how many. */
+  /**
+   * Requeues ordinary rows left `sending` by a crash and marks at-most-once
+   * ones unconfirmed past their bound; returns how many were requeued.
+   */
   recoverStale(options: RecoverStaleOptions): Promise<number>;
   /** Starts a background loop: recover, drain, pause `intervalMs`, repeat; runs never overlap. */
   start(options: StartOptions): void;
@@ -327,11 +344,29 @@ class OutboxDispatcher implements Dispatcher {
     const rows = await this.#db.query<{ id: string }>(
       `update public.wa_outbox set status = 'queued', next_attempt_at = $1::timestamptz,
               updated_at = $1::timestamptz
-        where status = 'sending'
+        where status = 'sending' and not at_most_once
           and updated_at < $1::timestamptz - $2::double precision * interval '1 millisecond'
        returning id`,
       [now, olderThanMs],
     );
+    // At most once: never resent. No status webhook reconciled it in time: unconfirmed, for staff.
+    const unconfirmedAfterMs = options.unconfirmedAfterMs ?? UNCONFIRMED_AFTER_MS;
+    const unconfirmed = await this.#db.query<{ id: string }>(
+      `update public.wa_outbox set status = 'failed', unconfirmed = true, last_error_code = null,
+              last_error = 'Unconfirmed: the sending process stopped mid-send and no delivery ' ||
+                           'report came; not resent, so it is never sent twice',
+              updated_at = $1::timestamptz
+        where status = 'sending' and at_most_once and wamid is null
+          and updated_at < $1::timestamptz - $2::double precision * interval '1 millisecond'
+       returning id`,
+      [now, Math.max(olderThanMs, unconfirmedAfterMs)],
+    );
+    if (unconfirmed.length > 0) {
+      this.#log.warn("wa.outbox.unconfirmed", {
+        count: unconfirmed.length,
+        ids: unconfirmed.map((r) => r.id),
+      });
+    }
     if (rows.length > 0) {
       this.#log.warn("wa.outbox.recovered_stale", {
         count: rows.length,

@@ -206,6 +206,8 @@ export interface InboundStatus {
   errors?: Array<{ code: number; title?: string }>;
   /** The business number it is about. */
   phoneNumberId?: string;
+  /** Who the message was to (`recipient_id`). */
+  recipient?: string;
 }
 
 /** A parsed delivery. */
@@ -314,6 +316,7 @@ export function parseDelivery(body: unknown, options: ParseOptions = {}): Parsed
           at: plausibleTime(status.data.timestamp, receivedAt).at,
           errors: status.data.errors?.map(({ code, title }) => ({ code, title })),
           phoneNumberId,
+          recipient: status.data.recipient_id,
         });
       }
     }

@@ -88,6 +88,8 @@ Deno.test("parseDelivery() reads statuses with their errors", () => {
     errors: [{ code: 131026, title: "Message undeliverable" }],
     // The business number it is about: only that number's app may report on it.
     phoneNumberId: "100000000000001",
+    // Who it was to: reconciles a broadcast whose wamid a dying process never saved.
+    recipient: "250788000001",
   }]);
 });
 

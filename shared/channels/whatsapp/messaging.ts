@@ -112,6 +112,7 @@ export const whatsappMessaging: MessagingPort = {
         ? {}
         : { fallbackTemplate: whatsappTemplate(options.fallback) }),
       ...(options.firstStands === undefined ? {} : { firstStands: options.firstStands }),
+      ...(options.atMostOnce === undefined ? {} : { atMostOnce: options.atMostOnce }),
     });
   },
 };

@@ -72,6 +72,12 @@ export interface EnqueueMessageOptions {
    * key throws {@link OutboxConflictError}
    */
   firstStands?: boolean;
+  /**
+   * Never resend after a crash (a broadcast): a row left `sending` is
+   * reconciled from status webhooks or marked unconfirmed, not requeued.
+   * @default false (at least once)
+   */
+  atMostOnce?: boolean;
 }
 
 /**
@@ -144,11 +150,11 @@ export async function enqueueMessage(
   const inserted = await tx.query<{ id: string }>(
     `insert into public.wa_outbox
        (org_id, to_wa_id, kind, body, fallback_template, idempotency_key, conversation_id,
-        created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())
+        at_most_once, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())
      on conflict (idempotency_key) do nothing
      returning id`,
-    params,
+    [...params, options.atMostOnce ?? false],
   );
   if (inserted.length > 0) return inserted[0].id;
   // A separate statement: its snapshot sees the row the conflict waited for.
@@ -213,7 +219,15 @@ export interface ApplyStatusOptions {
   at: Date;
   /** `statuses[].errors` of a failed status. */
   errors?: readonly StatusError[];
+  /**
+   * `statuses[].recipient_id`: reconciles an at-most-once message whose wamid
+   * was never saved (see {@link reconcileStatus}).
+   */
+  recipient?: string;
 }
+
+/** How long before a status an unsaved at-most-once message may have been queued. */
+export const RECONCILE_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Applies a status webhook to the outbox row with this wamid, moving its
@@ -294,6 +308,52 @@ export async function applyStatus(db: Queryable, options: ApplyStatusOptions): P
       where o.id = cur.id
      returning o.id`,
     [wamid, status, at, code, title],
+  );
+  if (rows.length > 0) return true;
+  return options.recipient ? await reconcileStatus(db, { ...options, code, title }) : false;
+}
+
+/**
+ * A status whose wamid no row holds, for a recipient with an at-most-once
+ * message in flight (left `sending` by a process that died after Meta
+ * accepted it, or marked unconfirmed since): that message is the one Meta
+ * reports on. A recipient's messages are claimed one at a time, in order, so
+ * at most one such row exists per recipient; it takes the wamid and the
+ * status, and its broadcast send follows (the outbox trigger).
+ */
+async function reconcileStatus(
+  db: Queryable,
+  options: ApplyStatusOptions & { code: number | null; title: string | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    `with cur as (
+       select id from public.wa_outbox
+        where to_wa_id = $1 and at_most_once and wamid is null
+          and (status = 'sending' or unconfirmed)
+          and created_at between $4::timestamptz - $7::double precision * interval '1 millisecond'
+                             and $4::timestamptz + interval '1 hour'
+        order by created_at, seq limit 1
+        for update
+     )
+     update public.wa_outbox o set
+       wamid = $2, status = $3::text, unconfirmed = false,
+       sent_at = case when $3::text in ('sent', 'delivered', 'read')
+                   then coalesce(o.sent_at, $4::timestamptz) else o.sent_at end,
+       last_error_code = case when $3::text = 'failed' then $5::int else null end,
+       last_error = case when $3::text = 'failed' then $6::text else null end,
+       updated_at = now()
+       from cur
+      where o.id = cur.id
+     returning o.id`,
+    [
+      options.recipient,
+      options.wamid,
+      options.status,
+      options.at,
+      options.code,
+      options.title,
+      RECONCILE_WINDOW_MS,
+    ],
   );
   return rows.length > 0;
 }

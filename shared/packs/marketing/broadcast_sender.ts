@@ -126,6 +126,8 @@ export const broadcastSendDue = defineTool({
           }),
           // One message per campaign and person, whatever runs again.
           idempotencyKey: `broadcast:${campaign.id}:${recipient.user_id}`,
+          // Never twice: a message whose process died mid-send is reconciled, not resent.
+          atMostOnce: true,
         });
         await ctx.db.query(
           `insert into public.broadcast_sends (campaign_id, org_id, user_id, outbox_id)

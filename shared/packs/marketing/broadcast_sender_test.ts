@@ -173,8 +173,45 @@ dbTest("a sender killed while claiming resumes with zero duplicates and zero ski
   assert.deepEqual((await sends(db, campaign)).map((s) => s.user_id), opted.map((m) => m.user));
 });
 
+/**
+ * A first dispatcher that sends three messages and dies on the fourth: before its request
+ * leaves (`accepted: false`) or after Meta accepted it but before its wamid was saved
+ * (`accepted: true`). Its row stays `sending`.
+ */
+async function killedOnFourth(
+  db: TestDatabase,
+  clock: ReturnType<typeof clockAt>,
+  graphApi: WhatsAppTransport,
+  options: { accepted: boolean },
+) {
+  let forwarded = 0;
+  let died!: () => void;
+  const dead = new Promise<void>((resolve) => died = resolve);
+  const dying: WhatsAppTransport = {
+    async send(to, body, from) {
+      if (forwarded === 3) {
+        if (options.accepted) await graphApi.send(to, body, from);
+        died();
+        return await new Promise(() => {});
+      }
+      forwarded++;
+      return await graphApi.send(to, body, from);
+    },
+  };
+  const first = createDispatcher({
+    db,
+    transport: dying,
+    log: memoryLogger(),
+    now: clock.now,
+    concurrency: 1,
+    batchSize: 1,
+  });
+  void first.drain();
+  await dead;
+}
+
 dbTest(
-  "a dispatcher killed mid-campaign resumes: each opted-in person gets exactly one message",
+  "a dispatcher killed before its request left: never resent blindly, then shown as unknown",
   async (db) => {
     await using graph = await startFakeGraph();
     const { rt, clock, opted, campaign } = await setup(db);
@@ -186,52 +223,100 @@ dbTest(
       phoneNumberId: graph.phoneNumberId,
       baseUrl: graph.baseUrl,
     });
-    // The first process sends three messages, then dies while sending the fourth: its request
-    // never leaves and its row stays `sending`.
-    let forwarded = 0;
-    let died!: () => void;
-    const dead = new Promise<void>((resolve) => died = resolve);
-    const dying: WhatsAppTransport = {
-      send(to, body, from) {
-        if (forwarded === 3) {
-          died();
-          return new Promise(() => {});
-        }
-        forwarded++;
-        return graphApi.send(to, body, from);
-      },
-    };
-    const log = memoryLogger();
-    const first = createDispatcher({
-      db,
-      transport: dying,
-      log,
-      now: clock.now,
-      concurrency: 1,
-      batchSize: 1,
-    });
-    void first.drain();
-    await dead;
+    await killedOnFourth(db, clock, graphApi, { accepted: false });
     assert.equal(graph.accepted.length, 3);
     const sending = await db.query<{ to_wa_id: string }>(
       "select to_wa_id from public.wa_outbox where status = 'sending'",
     );
     assert.deepEqual(sending.map((row) => row.to_wa_id), [opted[3].waId]);
 
-    // A new process, ten minutes later: recovers the stale row, and the sweep queues the rest.
+    // A new process, ten minutes later: the row is not requeued (Meta may have it), the rest go.
     clock.advance(600_000);
+    const log = memoryLogger();
     const second = createDispatcher({ db, transport: graphApi, log, now: clock.now });
-    assert.equal(await second.recoverStale({ olderThanMs: 300_000 }), 1);
+    assert.equal(await second.recoverStale({ olderThanMs: 300_000 }), 0);
     assert.ok((await sendDue(rt, "run-3", 4)).ok);
     await second.drain();
+    const others = opted.filter((_, index) => index !== 3).map((m) => m.waId);
+    assert.deepEqual(recipients(graph.accepted), others, JSON.stringify(log.lines));
+
+    // An hour on, no delivery report came: unknown, for staff, and still never resent.
+    clock.advance(3_600_000);
+    await second.recoverStale({ olderThanMs: 300_000 });
+    await second.drain();
+    assert.deepEqual(recipients(graph.accepted), others);
+    const counted = await sends(db, campaign);
     assert.deepEqual(
-      recipients(graph.accepted),
-      opted.map((m) => m.waId),
-      JSON.stringify(log.lines),
+      counted.map((s) => s.status),
+      opted.map((_, i) => i === 3 ? "unknown" : "sent"),
     );
+    const status = await rt.callAs(USER.jean, "broadcast_status", { campaign_id: campaign });
+    assert.ok(status.ok, JSON.stringify(status));
+    assert.equal(status.data.campaigns[0].counts.unknown, 1);
+    assert.equal(status.data.campaigns[0].counts.sent, 9);
+  },
+);
+
+dbTest(
+  "a dispatcher killed after Meta accepted, before the wamid was saved: reconciled from the status webhook, sent once",
+  async (db) => {
+    await using graph = await startFakeGraph();
+    const { rt, clock, opted, campaign } = await setup(db);
+    clock.set(MORNING);
+    assert.ok((await sendDue(rt, "run-1")).ok);
+    const graphApi = createGraphAdapter({
+      token: graph.token,
+      phoneNumberId: graph.phoneNumberId,
+      baseUrl: graph.baseUrl,
+    });
+    await killedOnFourth(db, clock, graphApi, { accepted: true });
+    assert.equal(graph.accepted.length, 4);
+    const lost = graph.accepted[3];
+    assert.equal(lost.to, opted[3].waId);
+
+    // A new process: nothing is resent; everyone else gets theirs.
+    clock.advance(600_000);
+    const second = createDispatcher({
+      db,
+      transport: graphApi,
+      log: memoryLogger(),
+      now: clock.now,
+    });
+    assert.equal(await second.recoverStale({ olderThanMs: 300_000 }), 0);
+    await second.drain();
+    assert.deepEqual(recipients(graph.accepted), opted.map((m) => m.waId));
+
+    // Meta's status webhook for the lost message carries its wamid and recipient: reconciled.
+    const webhook = createWhatsAppChannel(rt, {
+      appSecret: SECRET,
+      verifyToken: "v",
+      conversation: () => Promise.reject(new Error("no conversation here")),
+    });
+    const body = new TextEncoder().encode(JSON.stringify(statusDelivery({
+      wamid: lost.wamid,
+      status: "delivered",
+      recipient: lost.to,
+    })));
+    const response = await webhook.app.request("/wa-webhook", {
+      method: "POST",
+      headers: { "x-hub-signature-256": await signBody(SECRET, body) },
+      body,
+    });
+    assert.equal(response.status, 200);
+    const [row] = await db.query<{ status: string; wamid: string }>(
+      "select status, wamid from public.wa_outbox where to_wa_id = $1",
+      [lost.to],
+    );
+    assert.deepEqual(row, { status: "delivered", wamid: lost.wamid });
+    // Past the bound, recovery leaves the reconciled message alone; nobody got two.
+    clock.advance(3_600_000);
+    await second.recoverStale({ olderThanMs: 300_000 });
+    await second.drain();
+    assert.equal(graph.accepted.length, opted.length);
+    const counted = await sends(db, campaign);
     assert.deepEqual(
-      (await sends(db, campaign)).map((s) => s.status),
-      opted.map(() => "sent"),
+      counted.map((s) => s.status),
+      opted.map((_, i) => i === 3 ? "delivered" : "sent"),
     );
   },
 );
@@ -299,6 +384,7 @@ dbTest(
       read: 1,
       failed: 1,
       withdrawn: 0,
+      unknown: 0,
     });
     assert.equal(status.data.campaigns[0].status, "done");
     assert.equal(status.data.campaigns[0].estimated_reach, 10);

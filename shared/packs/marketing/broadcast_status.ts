@@ -11,7 +11,17 @@ import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { requireStaff } from "./broadcast_schedule.ts";
 
-const COUNTED = ["queued", "sending", "sent", "delivered", "read", "failed", "withdrawn"] as const;
+const COUNTED = [
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "withdrawn",
+  // Sent or not, nobody knows: its process died mid-send and no delivery report came.
+  "unknown",
+] as const;
 
 const output = z.object({
   campaigns: z.array(z.object({
@@ -40,7 +50,8 @@ export const broadcastStatus = defineTool({
   name: "broadcast_status",
   title: "Broadcast delivery counts",
   description: "Staff only: the org's latest campaigns (or one), each with its status, time, " +
-    "reach and how many messages are queued, sent, delivered, read, failed or withdrawn.",
+    "reach and how many messages are queued, sent, delivered, read, failed, withdrawn or " +
+    "unknown (a send interrupted mid-way that no delivery report confirmed; never resent).",
   category: "marketing",
   input: z.object({
     campaign_id: z.uuid().optional().describe("One campaign; default the latest ten."),

@@ -1,7 +1,8 @@
 /**
  * `property_listing_submit`: a landlord (or agent) lists a home from their
  * own conversation: photos they sent (Storage paths), monthly rent, bedrooms,
- * the area, and the exact address, which goes to the secret half of the
+ * the area, and the exact address (the title, when they give none, is made
+ * in their language from the rooms, kind and area), which goes to the secret half of the
  * listing. The listing waits for staff approval (`pending`); the database
  * refuses a landlord publishing their own. The contact renters get after
  * booking is the landlord, by the name and phone they list with. Viewing
@@ -11,12 +12,58 @@
  */
 import { z } from "zod";
 import { e164Phone, int, moneyRwf, text, ToolFailure } from "@shared/contract/mod.ts";
+import { type Language, languageFromLocale, LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { member } from "./member.ts";
 
+/** What kind of home a listing is, for its title. */
+export const HOME_KINDS = ["home", "house", "apartment", "studio", "room"] as const;
+
+/** A kind of home. */
+export type HomeKind = typeof HOME_KINDS[number];
+
+const KIND_WORDS: Record<HomeKind, Record<Language, string>> = {
+  home: { en: "home", rw: "Inzu", fr: "Logement" },
+  house: { en: "house", rw: "Inzu", fr: "Maison" },
+  apartment: { en: "apartment", rw: "Apartema", fr: "Appartement" },
+  studio: { en: "Studio", rw: "Sitidiyo", fr: "Studio" },
+  room: { en: "Room", rw: "Icyumba", fr: "Chambre" },
+};
+
+/**
+ * A listing's title in the landlord's language, from its rooms, kind and
+ * area: "2-bedroom apartment in Bibare", "Apartema y'ibyumba 2 i Bibare",
+ * "Appartement 2 chambres à Bibare". A studio or a single room names no
+ * bedrooms. Renters see it as the landlord wrote it (it is their listing).
+ */
+export function listingTitle(
+  options: { bedrooms: number; kind?: HomeKind; area: string; language: Language },
+): string {
+  const { bedrooms, area, language } = options;
+  const kind = options.kind ?? (bedrooms === 0 ? "studio" : "home");
+  const word = KIND_WORDS[kind][language];
+  if (kind === "studio" || kind === "room") {
+    return { en: `${word} in ${area}`, rw: `${word} i ${area}`, fr: `${word} à ${area}` }[language];
+  }
+  switch (language) {
+    case "en":
+      return `${bedrooms}-bedroom ${word} in ${area}`;
+    case "rw":
+      return `${word} y'ibyumba ${bedrooms} i ${area}`;
+    case "fr":
+      return `${word} ${bedrooms} chambre${bedrooms === 1 ? "" : "s"} à ${area}`;
+  }
+}
+
 const input = z.object({
   title: text({ min: 3, max: 120 }).optional().describe(
-    "A short title; made from the rooms and area when absent.",
+    "A short title; made from the rooms, kind and area, in the landlord's language, when absent.",
+  ),
+  kind: z.enum(HOME_KINDS).optional().describe(
+    "house, apartment, studio or room, for the title; a home with its bedrooms when absent.",
+  ),
+  language: z.enum(LANGUAGES).optional().describe(
+    "The landlord's language, for the title; their profile's when absent.",
   ),
   price: moneyRwf({ max: 100_000_000 }).describe("Monthly rent, whole RWF."),
   bedrooms: int({ min: 0, max: 50 }),
@@ -75,8 +122,16 @@ export const propertyListingSubmit = defineTool({
         });
       }
     }
-    const title = args.title ??
-      `${args.bedrooms}-bedroom home in ${args.cell ?? args.sector}`;
+    const [profile] = await ctx.db.query<{ locale: string | null }>(
+      "select locale from public.profiles where id = $1",
+      [userId],
+    );
+    const title = args.title ?? listingTitle({
+      bedrooms: args.bedrooms,
+      kind: args.kind,
+      area: args.cell ?? args.sector,
+      language: args.language ?? languageFromLocale(profile?.locale),
+    });
     const [listing] = await ctx.db.query<{ id: string }>(
       `insert into public.property_listings
          (org_id, landlord_id, title, price, bedrooms, sector, cell, pets_allowed, parking,

@@ -10,6 +10,7 @@ import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import type { OfflineStep, TurnInput } from "@shared/registry/pack.ts";
+import { listingTitle } from "./listing_submit.ts";
 import { propertyFlow } from "./property_flow.ts";
 
 const NOW = new Date("2026-11-30T06:00:00Z");
@@ -70,6 +71,8 @@ dbTest("a landlord lists on WhatsApp; staff approve; renters find it", async (db
   assert.match(steps[1].replies![0].text, /^Ifoto ya 1 yakiriwe/);
   assert.match(steps[6].replies![0].text, /250,000 RWF ku kwezi, ibyumba 3, Kicukiro, Niboye/);
   assert.match(steps[7].replies![0].text, /itegereje kwemezwa/);
+  // The title is in his language, from the rooms and area.
+  assert.match(steps[7].replies![0].text, /Inzu y'ibyumba 3 i Niboye/);
   assert.equal(steps[7].done, true);
 
   const [listing] = await db.query<
@@ -139,7 +142,7 @@ dbTest("a landlord lists on WhatsApp; staff approve; renters find it", async (db
     `select body->'text'->>'body' as body from public.wa_outbox where to_wa_id = '250788000004'`,
   );
   assert.equal(told.length, 1);
-  assert.match(told[0].body, /^Inzu yawe 3-bedroom home in Niboye yashyizwe ahagaragara/);
+  assert.match(told[0].body, /^Inzu yawe "Inzu y'ibyumba 3 i Niboye" yashyizwe ahagaragara/);
 });
 
 dbTest("a rejected listing says why; foreign photos are refused", async (db) => {
@@ -169,4 +172,52 @@ dbTest("a rejected listing says why; foreign photos are refused", async (db) => 
   }, { idempotencyKey: "f1" });
   assert.equal(foreign.error.code, "VALIDATION_ERROR");
   assert.equal(foreign.error.fields[0].path, "photos.0");
+});
+
+Deno.test("a listing's title is made in the landlord's language from rooms, kind and area", () => {
+  const area = "Bibare";
+  assert.equal(listingTitle({ bedrooms: 2, area, language: "en" }), "2-bedroom home in Bibare");
+  assert.equal(
+    listingTitle({ bedrooms: 2, kind: "apartment", area, language: "rw" }),
+    "Apartema y'ibyumba 2 i Bibare",
+  );
+  assert.equal(
+    listingTitle({ bedrooms: 1, kind: "house", area, language: "fr" }),
+    "Maison 1 chambre à Bibare",
+  );
+  assert.equal(listingTitle({ bedrooms: 3, area, language: "fr" }), "Logement 3 chambres à Bibare");
+  // No bedrooms: a studio, in every language.
+  assert.equal(listingTitle({ bedrooms: 0, area, language: "rw" }), "Sitidiyo i Bibare");
+  assert.equal(listingTitle({ bedrooms: 1, kind: "room", area, language: "en" }), "Room in Bibare");
+});
+
+dbTest("property_listing_submit titles a listing in the landlord's language", async (db) => {
+  const rt = await createTestRuntime(db, { now: () => NOW });
+  const submit = (key: string, args: Record<string, unknown>) =>
+    rt.callAs(USER.eric, "property_listing_submit", {
+      price: 150000,
+      bedrooms: 2,
+      sector: "Kimironko",
+      cell: "Bibare",
+      address: "KG 15 Ave, house 2",
+      contact_name: "Eric",
+      contact_phone: "+250788000004",
+      ...args,
+    }, { idempotencyKey: key });
+  // Eric's profile speaks Kinyarwanda: his language when he names none.
+  const fromProfile: TestData = await submit("t1", {});
+  assert.equal(fromProfile.data.title, "Inzu y'ibyumba 2 i Bibare");
+  const french: TestData = await submit("t2", { language: "fr", kind: "apartment" });
+  assert.equal(french.data.title, "Appartement 2 chambres à Bibare");
+  const english: TestData = await submit("t3", { language: "en", cell: undefined });
+  assert.equal(english.data.title, "2-bedroom home in Kimironko");
+  const stored = await db.query<{ title: string }>(
+    "select title from public.property_listings where landlord_id = $1 order by title",
+    [USER.eric],
+  );
+  assert.deepEqual(stored.map((row) => row.title), [
+    "2-bedroom home in Kimironko",
+    "Appartement 2 chambres à Bibare",
+    "Inzu y'ibyumba 2 i Bibare",
+  ]);
 });

@@ -453,6 +453,7 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
         contact_name: turn.input.name ?? "",
         contact_phone: turn.input.phone ?? "",
         photos: draft.photos,
+        language,
       }, "list");
       if (!listed.ok) throw new Error(`property_listing_submit failed: ${listed.error.code}`);
       return {

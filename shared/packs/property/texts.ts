@@ -218,15 +218,16 @@ export const PROPERTY_TEXTS = {
     fr: "Non proposé. Tapez 0 pour le menu.",
   },
   landlordPublished: {
-    en: "Your listing {title} is published: renters can now find it and book viewings.",
-    rw: "Inzu yawe {title} yashyizwe ahagaragara: abakodesha bashobora kuyibona no gusaba gusura.",
+    en: 'Your listing "{title}" is published: renters can now find it and book viewings.',
+    rw:
+      'Inzu yawe "{title}" yashyizwe ahagaragara: abakodesha bashobora kuyibona no gusaba gusura.',
     fr:
-      "Votre annonce {title} est publiée : les locataires peuvent la trouver et réserver des visites.",
+      "Votre annonce « {title} » est publiée : les locataires peuvent la trouver et réserver des visites.",
   },
   landlordRejected: {
-    en: "Your listing {title} was not approved: {reason}",
-    rw: "Inzu yawe {title} ntiyemejwe: {reason}",
-    fr: "Votre annonce {title} n'a pas été approuvée : {reason}",
+    en: 'Your listing "{title}" was not approved: {reason}',
+    rw: 'Inzu yawe "{title}" ntiyemejwe: {reason}',
+    fr: "Votre annonce « {title} » n'a pas été approuvée : {reason}",
   },
 } as const;
 

@@ -36,6 +36,7 @@ import {
   buttonsOut,
   documentOut,
   MESSAGING,
+  templateOut,
   textOut,
 } from "@shared/capabilities/messaging/port.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
@@ -83,9 +84,34 @@ function at(value: Date | string, language: Language): string {
 }
 
 /** The notices one change gives: to whom, and what, in their language. */
-function notices(
-  change: Change,
-): Array<{ to: string; side: string; text: string; language: Language; manage?: boolean }> {
+/** One notice of a change: to whom, what, and for a host, the approved template it falls back to. */
+interface Notice {
+  to: string;
+  side: string;
+  text: string;
+  language: Language;
+  manage?: boolean;
+  fallback?: HostTemplate;
+}
+
+/**
+ * The approved templates a host notice falls back to outside WhatsApp's
+ * 24-hour window (a landlord who has not written for a day): the same facts
+ * as parameters, in order, and for a booking or a move the same move/cancel
+ * quick replies (docs/whatsapp_templates.md).
+ */
+export const HOST_TEMPLATES = {
+  hostBooked: "property_viewing_booked",
+  hostMoved: "property_viewing_moved",
+  hostCancelled: "property_viewing_cancelled",
+} as const;
+
+interface HostTemplate {
+  name: typeof HOST_TEMPLATES[keyof typeof HOST_TEMPLATES];
+  parameters: string[];
+}
+
+function notices(change: Change): Notice[] {
   const host = languageFromLocale(change.host_locale);
   const renter = languageFromLocale(change.renter_locale);
   const facts = (language: Language) => ({
@@ -96,16 +122,24 @@ function notices(
     from: change.previous_starts_at ? at(change.previous_starts_at, language) : "",
   });
   // A booked or moved viewing's notice lets the host move or cancel it with one tap.
-  const toHost = (key: "hostBooked" | "hostMoved" | "hostCancelled") =>
-    change.host_phone
-      ? [{
-        to: change.host_phone,
-        side: "host",
-        text: phrase(key, host, facts(host)),
-        language: host,
-        manage: key !== "hostCancelled",
-      }]
-      : [];
+  const toHost = (key: keyof typeof HOST_TEMPLATES): Notice[] => {
+    if (!change.host_phone) return [];
+    const said = facts(host);
+    // The template's parameters: the phrase's facts, in the approved body's order.
+    const parameters = key === "hostBooked"
+      ? [said.title, said.when, said.name, said.phone]
+      : key === "hostMoved"
+      ? [said.title, said.name, said.from, said.when]
+      : [said.title, said.when, said.name];
+    return [{
+      to: change.host_phone,
+      side: "host",
+      text: phrase(key, host, said),
+      language: host,
+      manage: key !== "hostCancelled",
+      fallback: { name: HOST_TEMPLATES[key], parameters },
+    }];
+  };
   const toRenter = (key: "renterMoved" | "renterCancelled") => [
     {
       to: change.phone,
@@ -261,18 +295,31 @@ export const propertyViewingsSweep = defineTool({
     );
     for (const change of changes) {
       for (const notice of notices(change)) {
+        const choices = notice.manage
+          ? [
+            { id: hostChoice(change.id, "move"), title: phrase("moveViewing", notice.language) },
+            {
+              id: hostChoice(change.id, "cancel"),
+              title: phrase("cancelViewing", notice.language),
+            },
+          ]
+          : [];
         await ctx.services.get(MESSAGING).send(ctx.db, {
           orgId,
           to: notice.to,
-          message: notice.manage
-            ? buttonsOut(notice.text, [
-              { id: hostChoice(change.id, "move"), title: phrase("moveViewing", notice.language) },
-              {
-                id: hostChoice(change.id, "cancel"),
-                title: phrase("cancelViewing", notice.language),
-              },
-            ])
-            : textOut(notice.text),
+          message: choices.length ? buttonsOut(notice.text, choices) : textOut(notice.text),
+          // A landlord who has not written for a day is outside the window: the approved
+          // template says the same, and its quick replies answer like the buttons.
+          ...(notice.fallback
+            ? {
+              fallback: templateOut({
+                name: notice.fallback.name,
+                language: notice.language,
+                parameters: notice.fallback.parameters,
+                ...(choices.length ? { choiceIds: choices.map((choice) => choice.id) } : {}),
+              }),
+            }
+            : {}),
           idempotencyKey: `property_viewing:${change.id}:v${change.version}:${notice.side}`,
         });
       }

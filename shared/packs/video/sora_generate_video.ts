@@ -14,6 +14,13 @@
  * - a reference image that shows people needs a recorded, unrevoked consent
  *   for each of them (`video_consents`).
  *
+ * The rules that need no data (sizes, stated length or resolution) are the
+ * input's own, so such a brief is refused before anything else. A clip costs
+ * money at the provider, so the tool is `confirmRequired`: the pipeline reads
+ * back the model, size, length, brand kit and the estimated cost at the
+ * provider's list price, and only a call carrying the confirmation token
+ * queues the job (once per idempotency key).
+ *
  * The job is stored `queued`; the background poll (`sora_video_poll`)
  * sends it to the provider, follows it and delivers the MP4 on WhatsApp.
  * Without a provider key the tool answers `SERVICE_UNAVAILABLE` and stores
@@ -24,10 +31,13 @@
 import { z } from "zod";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { Queryable } from "@shared/db/types.ts";
+import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { hexColours, statedFormat, statedFormatReason } from "./prompt_rules.ts";
 import { studioCaller } from "./studio_access.ts";
+import { say } from "./texts.ts";
 import {
+  estimatedCostUsd,
   SIZES_BY_MODEL,
   VIDEO_MODELS,
   VIDEO_SIZES,
@@ -43,6 +53,14 @@ import { VIDEO_TASK } from "./video_job_status.ts";
  */
 export function estimatedMinutes(seconds: number): number {
   return Math.ceil((60 + seconds * 30) / 60);
+}
+
+/** The read-back's cost sentence: the provider's list price, or that it is not known. */
+export function costText(model: string, size: string, seconds: number, language: Language): string {
+  const usd = estimatedCostUsd(model, size, seconds);
+  return usd === null
+    ? say("costUnknown", language)
+    : say("cost", language, { usd: usd.toFixed(2) });
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -75,6 +93,20 @@ export const referenceImage = z.strictObject({
   ),
 });
 
+/** Every text of the brief with its field path, dotted as the contract names fields (the action times are the beats' own). */
+function briefTexts(brief: VideoBrief): Array<[string, string]> {
+  return [
+    ["prompt.scene", brief.scene],
+    ["prompt.cinematography.camera_shot", brief.cinematography.camera_shot],
+    ["prompt.cinematography.lighting_palette", brief.cinematography.lighting_palette],
+    ...brief.actions.map((action, index): [string, string] => [
+      `prompt.actions.${index}.description`,
+      action.description,
+    ]),
+    ...(brief.dialogue ? [["prompt.dialogue", brief.dialogue] as [string, string]] : []),
+  ];
+}
+
 const input = z.strictObject({
   prompt: videoBrief,
   params: z.strictObject({
@@ -87,6 +119,26 @@ const input = z.strictObject({
   brand_kit_id: z.uuid(),
   // The provider takes one reference image per job.
   reference_images: z.array(referenceImage).max(1).default([]),
+  language: z.enum(LANGUAGES).optional().describe(
+    "The staff member's language, for the confirmation's read-back and the delivery message.",
+  ),
+}).superRefine((args, ctx) => {
+  // The rules that need no data are checked with the arguments, before the read-back:
+  // a brief that cannot be made is refused, never offered for confirmation.
+  const { model, size } = args.params;
+  if (!SIZES_BY_MODEL[model].includes(size)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["params", "size"],
+      message: `is not one ${model} renders (${SIZES_BY_MODEL[model].join(", ")})`,
+    });
+  }
+  for (const [path, value] of briefTexts(args.prompt)) {
+    const found = statedFormat(value);
+    if (found) {
+      ctx.addIssue({ code: "custom", path: path.split("."), message: statedFormatReason(found) });
+    }
+  }
 });
 
 const output = z.object({
@@ -126,20 +178,6 @@ export function promptText(
       kit.tone ? `; tone: ${kit.tone}` : ""
     }.`,
   ].join("\n");
-}
-
-/** Every text of the brief with its field path (the action times are the beats' own). */
-function briefTexts(brief: VideoBrief): Array<[string, string]> {
-  return [
-    ["prompt.scene", brief.scene],
-    ["prompt.cinematography.camera_shot", brief.cinematography.camera_shot],
-    ["prompt.cinematography.lighting_palette", brief.cinematography.lighting_palette],
-    ...brief.actions.map((action, index): [string, string] => [
-      `prompt.actions[${index}].description`,
-      action.description,
-    ]),
-    ...(brief.dialogue ? [["prompt.dialogue", brief.dialogue] as [string, string]] : []),
-  ];
 }
 
 interface Kit {
@@ -244,23 +282,29 @@ export const soraGenerateVideo = defineTool({
   // The job row is followed as a task (MCP `tasks`) through video_job_status.
   task: VIDEO_TASK,
   openWorld: true,
+  // A clip costs money at the provider: the staff member reads back what is made first.
+  confirmRequired: true,
+  async confirmSummary(args, context) {
+    const language = args.language ?? "en";
+    const [kit] = await context.read.query<{ name: string }>(
+      "select name from public.brand_kits where id = $1",
+      [args.brand_kit_id],
+    );
+    return say("confirmGenerate", language, {
+      brief: args.prompt.scene.slice(0, 300),
+      kit: kit?.name ?? say("unknownKit", language),
+      size: args.params.size,
+      seconds: args.params.seconds,
+      model: args.params.model,
+      cost: costText(args.params.model, args.params.size, args.params.seconds, language),
+    });
+  },
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
     const { orgId, userId } = await studioCaller(ctx);
     const model: VideoModel = args.params.model;
     const size: VideoSize = args.params.size;
-    if (!SIZES_BY_MODEL[model].includes(size)) {
-      refuse(
-        "params.size",
-        `is not one ${model} renders (${SIZES_BY_MODEL[model].join(", ")})`,
-        `${model} cannot render ${size}`,
-      );
-    }
-    for (const [path, value] of briefTexts(args.prompt)) {
-      const found = statedFormat(value);
-      if (found) refuse(path, statedFormatReason(found), "Length and resolution are parameters");
-    }
     const kit = await checkWithData(ctx.db, orgId, args, ctx.services.now());
     const [profile] = await ctx.db.query<{ locale: string }>(
       "select locale from public.profiles where id = $1",
@@ -285,7 +329,7 @@ export const soraGenerateVideo = defineTool({
           path: referencePath(image.path, orgId, "reference_images"),
           consent_ids: image.consent_ids,
         })),
-        profile?.locale ?? "en",
+        args.language ?? profile?.locale ?? "en",
         // The platform's clock: the poll's timeout is measured by the same one.
         now.toISOString(),
       ],

@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
+import { callConfirmed } from "@testing/broadcasts.ts";
+import { dispatchTo } from "@testing/dispatch_to.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { startVideosServer, type VideosServerOptions } from "@testing/videos_server.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -19,7 +21,7 @@ import { JOB_TIMEOUT_MS } from "./sora_video_poll.ts";
 const MINUTE = 60_000;
 
 /** A valid brief: an 8-second landscape ad in EasyMO's colours. */
-function brief(overrides: Record<string, unknown> = {}) {
+function brief(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     prompt: {
       scene: "A moto driver in a blue EasyMO vest picks up a smiling customer at Nyabugogo.",
@@ -58,8 +60,13 @@ async function studio(
     rt,
     server,
     storage,
-    generate(args: unknown, key: string = crypto.randomUUID(), user: string = USER.jean) {
-      return rt.callAs(user, "sora_generate_video", args, { idempotencyKey: key });
+    /** A call confirmed as the staff member would: asked, then again with the token. */
+    generate(
+      args: Record<string, unknown>,
+      key: string = crypto.randomUUID(),
+      user: string = USER.jean,
+    ) {
+      return callConfirmed(rt, user, "sora_generate_video", args, { key });
     },
     /** One sweep a minute later: schedules run once per minute. */
     async sweep(minutes = 1) {
@@ -247,7 +254,7 @@ dbTest(
         if (field === "dialogue") prompt.dialogue = value;
         return { ...args, prompt };
       };
-      const cases: Array<[string, unknown, string]> = [
+      const cases: Array<[string, Record<string, unknown>, string]> = [
         [
           "sora-2 at a pro size",
           brief({ params: { model: "sora-2", size: "1024x1792", seconds: 8 } }),
@@ -389,10 +396,16 @@ dbTest(
       const customer: TestData = await t.generate(brief(), crypto.randomUUID(), USER.aline);
       assert.equal(customer.error.code, "AUTH_ERROR");
       // Beaver's staff, in Beaver, cannot use EasyMO's brand kit…
-      const beaver: TestData = await t.rt.callAs(USER.paul, "sora_generate_video", brief(), {
-        idempotencyKey: crypto.randomUUID(),
-        org: ORG.beaver,
-      });
+      const beaver: TestData = await callConfirmed(
+        t.rt,
+        USER.paul,
+        "sora_generate_video",
+        brief(),
+        {
+          key: crypto.randomUUID(),
+          org: ORG.beaver,
+        },
+      );
       assert.equal(beaver.error.code, "VALIDATION_ERROR");
       assert.equal(beaver.error.fields[0].path, "brand_kit_id");
       // …nor act in EasyMO, nor read its jobs.
@@ -417,10 +430,10 @@ dbTest(
       const queued: TestData = await t.generate(brief());
       const source = queued.data.job_id;
       // Not finished yet: nothing to remix, and the provider hears nothing of it.
-      const early: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+      const early: TestData = await callConfirmed(t.rt, USER.jean, "sora_remix_video", {
         job_id: source,
         change: "Make the light warmer",
-      }, { idempotencyKey: crypto.randomUUID() });
+      }, { key: crypto.randomUUID() });
       assert.equal(early.error.code, "VALIDATION_ERROR");
       assert.equal(early.error.fields[0].path, "job_id");
       await t.sweep(); // submitted
@@ -428,23 +441,23 @@ dbTest(
       assert.equal((await t.job(source)).status, "complete");
 
       // A change that states a length is refused like a brief.
-      const stated: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+      const stated: TestData = await callConfirmed(t.rt, USER.jean, "sora_remix_video", {
         job_id: source,
         change: "Make it 12 seconds long",
-      }, { idempotencyKey: crypto.randomUUID() });
+      }, { key: crypto.randomUUID() });
       assert.equal(stated.error.fields[0].path, "change");
       // Beaver's staff cannot remix EasyMO's video.
-      const beaver: TestData = await t.rt.callAs(USER.paul, "sora_remix_video", {
+      const beaver: TestData = await callConfirmed(t.rt, USER.paul, "sora_remix_video", {
         job_id: source,
         change: "Make the light warmer",
-      }, { idempotencyKey: crypto.randomUUID(), org: ORG.beaver });
+      }, { key: crypto.randomUUID(), org: ORG.beaver });
       assert.equal(beaver.error.fields[0].path, "job_id");
 
       const before = t.server.requests.length;
-      const remix: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", {
+      const remix: TestData = await callConfirmed(t.rt, USER.jean, "sora_remix_video", {
         job_id: source,
         change: "Make the morning light warmer and have the driver wave at the end",
-      }, { idempotencyKey: crypto.randomUUID() });
+      }, { key: crypto.randomUUID() });
       assert.equal(remix.ok, true, JSON.stringify(remix));
       assert.equal(remix.data.remix_of, source);
       await t.sweep(); // sent as a remix of the source's provider job
@@ -506,6 +519,162 @@ dbTest("a reference image in Storage is uploaded with the create", async (db) =>
       type: "image/jpeg",
       size: photo.byteLength,
     });
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a paid clip is never queued without the read-back: asked once, queued once, replayed",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 1 });
+    const jobs = () =>
+      db.query<{ n: number }>("select count(*)::int as n from public.video_jobs").then((rows) =>
+        rows[0].n
+      );
+    try {
+      const args = brief({
+        params: { model: "sora-2-pro", size: "1024x1792", seconds: 12 },
+        language: "fr",
+      });
+      const asked: TestData = await t.rt.callAs(USER.jean, "sora_generate_video", args, {
+        idempotencyKey: "clip-1",
+      });
+      assert.equal(asked.ok, false);
+      assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
+      const summary: string = asked.error.confirmation.summary;
+      // The read-back, in the staff member's language: model, size, length, kit and cost.
+      assert.match(summary, /^Je fais cette vidéo \?/);
+      assert.match(summary, /Kit de marque : EasyMO\. 1024x1792, 12 secondes \(sora-2-pro\)/);
+      assert.match(summary, /environ 6\.00 \$ US/);
+      // Asking queued nothing, and the provider heard nothing even after a sweep.
+      await t.sweep();
+      assert.equal(await jobs(), 0);
+      assert.equal(t.server.requests.length, 0);
+
+      // A token for other arguments does not pass.
+      const other: TestData = await t.rt.callAs(
+        USER.jean,
+        "sora_generate_video",
+        brief({ language: "fr" }),
+        { idempotencyKey: "clip-1", confirmation: asked.error.confirmation.token },
+      );
+      assert.equal(other.error.code, "CONFIRMATION_REQUIRED");
+      assert.equal(await jobs(), 0);
+
+      const confirmed: TestData = await t.rt.callAs(USER.jean, "sora_generate_video", args, {
+        idempotencyKey: "clip-1",
+        confirmation: asked.error.confirmation.token,
+      });
+      assert.equal(confirmed.ok, true, JSON.stringify(confirmed));
+      assert.equal(await jobs(), 1);
+      // The same key and token replay the job; asking again without the token is only asked.
+      const replay: TestData = await t.rt.callAs(USER.jean, "sora_generate_video", args, {
+        idempotencyKey: "clip-1",
+        confirmation: asked.error.confirmation.token,
+      });
+      assert.deepEqual(replay.data, confirmed.data);
+      const unconfirmed: TestData = await t.rt.callAs(USER.jean, "sora_generate_video", args, {
+        idempotencyKey: "clip-1",
+      });
+      assert.equal(unconfirmed.ok, false);
+      assert.equal(await jobs(), 1);
+      await t.sweep(); // submitted: one create at the provider
+      assert.equal(t.server.requests.filter((r) => r.path === "/v1/videos").length, 1);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a brief that breaks a rule without data is refused before any read-back",
+  async (db) => {
+    const t = await studio(db);
+    try {
+      const result: TestData = await t.rt.callAs(
+        USER.jean,
+        "sora_generate_video",
+        brief({ params: { model: "sora-2", size: "1792x1024", seconds: 4 } }),
+        { idempotencyKey: "bad-size" },
+      );
+      assert.equal(result.error.code, "VALIDATION_ERROR");
+      assert.equal(result.error.fields[0].path, "params.size");
+      assert.match(result.error.fields[0].message, /not one sora-2 renders/);
+      assert.equal(result.error.confirmation, undefined);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("a remix is read back (source format, change, cost) before it is queued", async (db) => {
+  const t = await studio(db, { pollsToFinish: 1 });
+  try {
+    const source: TestData = await t.generate(brief());
+    await t.sweep();
+    await t.sweep();
+    const before = t.server.requests.length;
+    const args = { job_id: source.data.job_id, change: "Warmer light at the end" };
+    const asked: TestData = await t.rt.callAs(USER.jean, "sora_remix_video", args, {
+      idempotencyKey: "remix-1",
+    });
+    assert.equal(asked.error.code, "CONFIRMATION_REQUIRED");
+    assert.match(
+      asked.error.confirmation.summary,
+      /Remix the video \w{8}\? Change: "Warmer light at the end"\. Same format: 1280x720, 8 seconds \(sora-2\), brand kit EasyMO\. Estimated cost: about US\$0\.80/,
+    );
+    await t.sweep();
+    assert.equal(t.server.requests.length, before);
+    const [{ n }] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.video_jobs where remix_of is not null",
+    );
+    assert.equal(n, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a staff member silent for a day gets the video_ready template with the brief and the link",
+  async (db) => {
+    const t = await studio(db, { pollsToFinish: 1 });
+    try {
+      const queued: TestData = await t.generate(brief({ language: "fr" }));
+      await t.sweep();
+      await t.sweep();
+      assert.equal((await t.job(queued.data.job_id)).status, "complete");
+      // Jean's last message is 25 hours old: outside the window, only a template is delivered.
+      const { sent } = await dispatchTo(db, "250788000002", {
+        orgId: ORG.easymo,
+        wroteAgoMs: 25 * 60 * MINUTE,
+      });
+      const ready = sent.filter((body) => body.template?.name === "video_ready");
+      assert.equal(ready.length, 1, JSON.stringify(sent));
+      assert.equal(ready[0].template.language.code, "fr");
+      const [brief1, link] = ready[0].template.components[0].parameters.map((
+        parameter: { text: string },
+      ) => parameter.text);
+      assert.match(brief1, /Nyabugogo/);
+      assert.match(link, /\/videos\/.*\.mp4\?token=/);
+      assert.equal(sent.some((body) => body.type === "video"), false);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("inside the window the video itself is sent, not the template", async (db) => {
+  const t = await studio(db, { pollsToFinish: 1 });
+  try {
+    await t.generate(brief());
+    await t.sweep();
+    await t.sweep();
+    const { sent } = await dispatchTo(db, "250788000002", {
+      orgId: ORG.easymo,
+      wroteAgoMs: 5 * MINUTE,
+    });
+    assert.deepEqual(sent.map((body) => body.type), ["video"]);
   } finally {
     await t.close();
   }

@@ -5,16 +5,19 @@
  * copies them; the change obeys the brief's rules (no length or resolution,
  * colours within the palette), checked before any provider call. The source
  * must be a complete job of the caller's org. Like `sora_generate_video`, it
- * queues a job the background poll sends (`remix` of the source's provider
+ * needs the staff member's confirmation (the read-back names the source, the
+ * change, the format and the estimated cost) and queues a job the background poll sends (`remix` of the source's provider
  * id), follows and delivers on WhatsApp. Staff only.
  *
  * @module
  */
 import { z } from "zod";
 import { ToolFailure } from "@shared/contract/result.ts";
+import { LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { hexColours, statedFormat, statedFormatReason } from "./prompt_rules.ts";
-import { estimatedMinutes } from "./sora_generate_video.ts";
+import { costText, estimatedMinutes } from "./sora_generate_video.ts";
+import { say } from "./texts.ts";
 import { studioCaller } from "./studio_access.ts";
 import { VIDEO_TASK } from "./video_job_status.ts";
 
@@ -23,6 +26,13 @@ const input = z.strictObject({
   change: z.string().trim().min(3).max(1000).describe(
     "The small change, in words: content, motion, light or style; never length or resolution.",
   ),
+  language: z.enum(LANGUAGES).optional().describe(
+    "The staff member's language, for the confirmation's read-back and the delivery message.",
+  ),
+}).superRefine((args, ctx) => {
+  // Refused before the read-back: a change that cannot be made is never offered for confirmation.
+  const found = statedFormat(args.change);
+  if (found) ctx.addIssue({ code: "custom", path: ["change"], message: statedFormatReason(found) });
 });
 
 const output = z.object({
@@ -68,12 +78,34 @@ export const soraRemixVideo = defineTool({
   // The job row is followed as a task (MCP `tasks`) through video_job_status.
   task: VIDEO_TASK,
   openWorld: true,
+  // A remix is a new paid clip: the staff member reads back what is made first.
+  confirmRequired: true,
+  async confirmSummary(args, context) {
+    const language = args.language ?? "en";
+    const [source] = await context.read.query<
+      { model: string; size: string; seconds: number; kit: string | null }
+    >(
+      `select j.model, j.size, j.seconds, k.name as kit
+         from public.video_jobs j left join public.brand_kits k on k.id = j.brand_kit_id
+        where j.id = $1`,
+      [args.job_id],
+    );
+    return say("confirmRemix", language, {
+      job: args.job_id.slice(0, 8),
+      change: args.change.slice(0, 300),
+      size: source?.size ?? "?",
+      seconds: source?.seconds ?? "?",
+      model: source?.model ?? "?",
+      kit: source?.kit ?? say("unknownKit", language),
+      cost: source
+        ? costText(source.model, source.size, source.seconds, language)
+        : say("costUnknown", language),
+    });
+  },
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
     const { orgId, userId } = await studioCaller(ctx);
-    const found = statedFormat(args.change);
-    if (found) refuse("change", statedFormatReason(found));
     // Under RLS: another org's job is not found, whatever its id.
     const [source] = await ctx.db.query<Source>(
       `select j.id, j.status, j.model, j.size, j.seconds, j.brand_kit_id, p.colours as allowed
@@ -110,7 +142,7 @@ export const soraRemixVideo = defineTool({
         args.change,
         source.brand_kit_id,
         source.id,
-        profile?.locale ?? "en",
+        args.language ?? profile?.locale ?? "en",
         now.toISOString(),
       ],
     );

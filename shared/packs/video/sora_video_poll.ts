@@ -27,7 +27,7 @@ import { z } from "zod";
 import { languageFromLocale } from "@shared/contract/language.ts";
 import { ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { MESSAGING, textOut, videoOut } from "@shared/capabilities/messaging/mod.ts";
+import { MESSAGING, templateOut, textOut, videoOut } from "@shared/capabilities/messaging/mod.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { say } from "./texts.ts";
 import {
@@ -266,6 +266,13 @@ export const soraVideoPoll = defineTool({
                 expires: new Date(ctx.services.now().getTime() + LINK_SECONDS * 1000)
                   .toISOString().slice(0, 10),
               })),
+            // A requester who has not written for a day is outside the window: the approved
+            // template gives the brief and the link (docs/whatsapp_templates.md).
+            fallback: templateOut({
+              name: "video_ready",
+              language: lang,
+              parameters: [brief, outcome.url],
+            }),
             idempotencyKey: `video-job:${job.id}:ready`,
           });
         }
@@ -285,12 +292,12 @@ export const soraVideoPoll = defineTool({
         [orgId, `Video job ${job.id} failed: ${error}`.slice(0, 2000), job.requester_id],
       );
       if (job.requester_phone) {
+        const reason = outcome.timedOut ? say("timedOut", lang) : error;
         await messaging.send(ctx.db, {
           orgId,
           to: job.requester_phone,
-          message: textOut(say("failed", lang, {
-            reason: outcome.timedOut ? say("timedOut", lang) : error,
-          })),
+          message: textOut(say("failed", lang, { reason })),
+          fallback: templateOut({ name: "video_failed", language: lang, parameters: [reason] }),
           idempotencyKey: `video-job:${job.id}:failed`,
         });
       }

@@ -65,12 +65,33 @@ export const VIDEO_TEXTS = {
     rw: "Hitamo kimwe mu byatanzwe. (0 = menu)",
     fr: "Choisissez une des options. (0 = menu)",
   },
-  confirm: {
-    en: 'Make this video?\n"{brief}"\nBrand kit: {kit}. {size}, {seconds} seconds ({model}).',
-    rw: 'Nkore iyi videwo?\n"{brief}"\nKirango: {kit}. {size}, amasegonda {seconds} ({model}).',
+  // The tools' confirmation read-back (sora_generate_video, sora_remix_video).
+  confirmGenerate: {
+    en: 'Make this video? "{brief}" Brand kit: {kit}. {size}, {seconds} seconds ({model}). {cost}',
+    rw:
+      'Nkore iyi videwo? "{brief}" Kirango: {kit}. {size}, amasegonda {seconds} ({model}). {cost}',
     fr:
-      "Je fais cette vidéo ?\n« {brief} »\nKit de marque : {kit}. {size}, {seconds} secondes ({model}).",
+      "Je fais cette vidéo ? « {brief} » Kit de marque : {kit}. {size}, {seconds} secondes ({model}). {cost}",
   },
+  confirmRemix: {
+    en:
+      'Remix the video {job}? Change: "{change}". Same format: {size}, {seconds} seconds ({model}), brand kit {kit}. {cost}',
+    rw:
+      'Mpindure videwo {job}? Impinduka: "{change}". Ishusho imwe: {size}, amasegonda {seconds} ({model}), kirango {kit}. {cost}',
+    fr:
+      "Je remixe la vidéo {job} ? Changement : « {change} ». Même format : {size}, {seconds} secondes ({model}), kit de marque {kit}. {cost}",
+  },
+  cost: {
+    en: "Estimated cost: about US${usd} (the provider's list price).",
+    rw: "Igiciro gikekwa: hafi US${usd} (igiciro cya serivisi).",
+    fr: "Coût estimé : environ {usd} $ US (prix catalogue du fournisseur).",
+  },
+  costUnknown: {
+    en: "The cost is not known in advance.",
+    rw: "Igiciro ntikizwi mbere.",
+    fr: "Le coût n'est pas connu à l'avance.",
+  },
+  unknownKit: { en: "(not found)", rw: "(ntikibonetse)", fr: "(introuvable)" },
   queued: {
     en:
       "Queued. Your video is being made; I will send it here when it is ready (about {minutes} minutes).",
@@ -127,8 +148,6 @@ export const VIDEO_TEXTS = {
     rw: "serivisi yatinze cyane",
     fr: "le fournisseur a mis trop de temps",
   },
-  yes: { en: "Make it", rw: "Yikore", fr: "La faire" },
-  no: { en: "Cancel", rw: "Reka", fr: "Annuler" },
 } satisfies Record<string, Record<Language, string>>;
 
 /** Says a phrase in a language, with `{values}` filled in. */

@@ -1,8 +1,11 @@
 /**
  * The Sora-2 Video studio's conversation with a staff member, without a
  * model: the brief in their words, then a brand kit, a format and a length
- * picked from buttons, a read-back to confirm, and `sora_generate_video`.
- * They are told the job is queued; the video itself arrives from the
+ * picked from buttons, and `sora_generate_video`. The tool is
+ * `confirmRequired`, so its own read-back (model, size, length, brand kit,
+ * estimated cost) is the one question before a job is queued: the flow asks
+ * nothing of its own there. After the confirmation they are told the job is
+ * queued; the video itself arrives from the
  * background poll when it is ready. A brief that states a length or a
  * resolution is sent back with the reason before anything else, as the tool
  * would refuse it; every other refusal comes from the tool, by its field.
@@ -12,20 +15,21 @@
 import { z } from "zod";
 import type { Language } from "@shared/contract/language.ts";
 import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
-import { typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
-import { callTyped } from "@shared/registry/tool_call.ts";
+import { keptCallMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import { callTyped, readKeptResult } from "@shared/registry/tool_call.ts";
 import { statedFormat } from "./prompt_rules.ts";
 import { estimatedMinutes, soraGenerateVideo } from "./sora_generate_video.ts";
 import { say } from "./texts.ts";
 
 /** What the flow keeps: where it is and what the staff member picked. */
 const memory = z.object({
-  stage: z.enum(["brief", "kit", "size", "seconds", "confirm"]).optional(),
-  brief: z.string().max(2000).optional(),
-  kitId: z.uuid().optional(),
-  kitName: z.string().max(100).optional(),
-  size: z.enum(["1280x720", "720x1280"]).optional(),
-  seconds: z.union([z.literal(4), z.literal(8), z.literal(12)]).optional(),
+  stage: z.enum(["brief", "kit", "size", "seconds"]).nullish(),
+  brief: z.string().max(2000).nullish(),
+  kitId: z.uuid().nullish(),
+  kitName: z.string().max(100).nullish(),
+  size: z.enum(["1280x720", "720x1280"]).nullish(),
+  seconds: z.union([z.literal(4), z.literal(8), z.literal(12)]).nullish(),
+  ...keptCallMemory,
 });
 
 type Memory = z.output<typeof memory>;
@@ -39,14 +43,16 @@ const KITS = {
 
 const SIZES = { "1280x720": "landscape", "720x1280": "portrait" } as const;
 
-/** Starts over: nothing kept. */
+/** Starts over: nothing kept (memory is merged between turns, so each key is cleared). */
 const CLEARED: Memory = {
-  stage: undefined,
-  brief: undefined,
-  kitId: undefined,
-  kitName: undefined,
-  size: undefined,
-  seconds: undefined,
+  stage: null,
+  brief: null,
+  kitId: null,
+  kitName: null,
+  size: null,
+  seconds: null,
+  lastResult: null,
+  lastTool: null,
 };
 
 function text(reply: string): AgentReply {
@@ -105,7 +111,9 @@ function pickOne(reply: AgentReply, language: Language): OfflineStep {
 }
 
 /** The structured brief the tool takes, from the staff member's words. */
-export function briefArgs(memory: Required<Pick<Memory, "brief" | "kitId" | "size" | "seconds">>) {
+export function briefArgs(
+  memory: { brief: string; kitId: string; size: keyof typeof SIZES; seconds: 4 | 8 | 12 },
+) {
   return {
     prompt: {
       scene: memory.brief,
@@ -124,13 +132,28 @@ async function generate(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
   const { brief, kitId, size, seconds } = turn.memory;
   const language = turn.language;
   if (!brief || !kitId || !size || !seconds) return askBrief(language);
-  const result = await callTyped(
-    callTool,
-    soraGenerateVideo,
-    briefArgs({ brief, kitId, size, seconds }),
-    "generate",
-  );
-  if (result.ok) {
+  const args = { ...briefArgs({ brief, kitId, size, seconds }), language };
+  const result = await callTool(soraGenerateVideo.name, args, "generate");
+  if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
+    // The tool's read-back is the one question: the channel asks it and calls again with the token.
+    return {
+      pending: {
+        tool: soraGenerateVideo.name,
+        args,
+        key: `${turn.input.wamid}:generate`,
+        summary: result.error.confirmation?.summary ?? result.error.msg,
+        callId: "generate",
+      },
+      memory: { seconds },
+    };
+  }
+  return outcome(language, seconds, result);
+}
+
+/** What the staff member is told of the call: queued, not set up, refused or cancelled. */
+function outcome(language: Language, seconds: number, stored: unknown): OfflineStep {
+  const result = readKeptResult(soraGenerateVideo, stored);
+  if (!result || result.ok) {
     return {
       replies: [text(say("queued", language, { minutes: String(estimatedMinutes(seconds)) }))],
       memory: CLEARED,
@@ -138,7 +161,9 @@ async function generate(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
     };
   }
   const code = result.error.code;
-  const reply = code === "SERVICE_UNAVAILABLE"
+  const reply = code === "CANCELLED"
+    ? say("notQueued", language)
+    : code === "SERVICE_UNAVAILABLE"
     ? say("unavailable", language)
     : code === "AUTH_ERROR"
     ? say("notStaff", language)
@@ -152,8 +177,13 @@ async function generate(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
 async function step(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
   const { language, input } = turn;
   const choice = input.choice ?? "";
+  // Back from the tool's confirmation: its result, kept by the channel.
+  if (turn.memory.lastTool === soraGenerateVideo.name && turn.memory.lastResult) {
+    return outcome(language, turn.memory.seconds ?? 8, turn.memory.lastResult);
+  }
   switch (turn.memory.stage) {
     case undefined:
+    case null:
       return askBrief(language);
     case "brief": {
       const brief = input.text.trim();
@@ -189,33 +219,16 @@ async function step(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineSte
       if (!choice.startsWith("seconds:") || ![4, 8, 12].includes(seconds)) {
         return pickOne(secondsButtons(language), language);
       }
-      const kept = { ...turn.memory, seconds: seconds as 4 | 8 | 12 };
-      return {
-        replies: [{
-          text: say("confirm", language, {
-            brief: (kept.brief ?? "").slice(0, 400),
-            kit: kept.kitName ?? "",
-            size: kept.size ?? "",
-            seconds: String(seconds),
-            model: "sora-2",
-          }),
-          buttons: [
-            { id: "confirm:yes", title: say("yes", language) },
-            { id: "confirm:no", title: say("no", language) },
-          ],
-        }],
-        memory: { stage: "confirm", seconds: kept.seconds },
-      };
-    }
-    case "confirm": {
-      if (choice === "confirm:yes") return await generate(turn, callTool);
-      if (choice === "confirm:no") {
-        return { replies: [text(say("notQueued", language))], memory: CLEARED, done: true };
-      }
-      return { replies: [text(say("pickOne", language))] };
+      return await generate(
+        { ...turn, memory: { ...turn.memory, seconds: seconds as 4 | 8 | 12 } },
+        callTool,
+      );
     }
   }
 }
 
-/** The studio's flow and its memory (version 1), spread into the agent. */
-export const videoFlow = typedFlow({ version: 1, memory, step });
+/**
+ * The studio's flow and its memory, spread into the agent. Version 2: the
+ * flow's own confirmation stage gave way to the tool's read-back.
+ */
+export const videoFlow = typedFlow({ version: 2, memory, step });

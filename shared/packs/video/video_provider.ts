@@ -34,6 +34,27 @@ export const SIZES_BY_MODEL: Readonly<Record<VideoModel, readonly VideoSize[]>> 
   "sora-2-pro": ["1280x720", "720x1280", "1024x1792", "1792x1024"],
 };
 
+/**
+ * The provider's list price in US dollars per second of video, by model and
+ * size, for the confirmation's cost estimate: OpenAI's published video
+ * pricing (sora-2 $0.10/s; sora-2-pro $0.30/s at 720p, $0.50/s at the tall
+ * sizes). An estimate only: the invoice is the provider's.
+ */
+export const PRICE_USD_PER_SECOND: Readonly<
+  Record<VideoModel, Partial<Record<VideoSize, number>>>
+> = {
+  "sora-2": { "1280x720": 0.1, "720x1280": 0.1 },
+  "sora-2-pro": { "1280x720": 0.3, "720x1280": 0.3, "1024x1792": 0.5, "1792x1024": 0.5 },
+};
+
+/** The estimated cost of a clip in US dollars, or null when the price is not known. */
+export function estimatedCostUsd(model: string, size: string, seconds: number): number | null {
+  const perSecond = (PRICE_USD_PER_SECOND as Record<string, Record<string, number | undefined>>)[
+    model
+  ]?.[size];
+  return perSecond === undefined ? null : Math.round(perSecond * seconds * 100) / 100;
+}
+
 /** A job as the provider reports it. */
 export interface ProviderVideo {
   /** The provider's id for the job. */

@@ -26,7 +26,7 @@ import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, BodyRefused, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { createStaffAssistant, type StaffAssistant } from "@shared/platform/staff_assistant.ts";
-import { findMessageFile, signMessageFile } from "./media.ts";
+import { findMessageFile, signCase, signMessageFile } from "./media.ts";
 import { replyToUser } from "./reply.ts";
 import {
   actOnTicket,
@@ -36,6 +36,7 @@ import {
   listTickets,
   queueCounts,
   type TicketAction,
+  ticketCase,
   ticketThread,
   type TicketView,
 } from "./tickets.ts";
@@ -219,8 +220,16 @@ export function createAdminApp(options: AdminAppOptions): Hono {
           const ticket = withAgentName(caller.org_id)(
             await getTicket(tx, caller.org_id, ticketId(c)),
           );
-          return { ticket, ...(await ticketThread(tx, ticket)) };
-        })),
+          return {
+            ticket,
+            ...(await ticketThread(tx, ticket)),
+            case: await ticketCase(tx, ticket.id),
+          };
+        }).then(async ({ case: found, ...detail }) => ({
+          ...detail,
+          // Signed after the transaction (signing may reach the database), as message files are.
+          legal_case: found && await signCase(platform.files, found),
+        }))),
   );
 
   for (const action of ["claim", "release", "resolve", "reopen"] as TicketAction[]) {

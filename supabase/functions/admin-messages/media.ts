@@ -199,3 +199,61 @@ export async function signMessageFile(files: FileStore, file: MessageFile): Prom
     filename: file.filename,
   };
 }
+
+/** A legal case's document as the inbox shows it: a short-lived link and what it is. */
+export interface CaseDocumentLink {
+  /** Its place among the case's documents, from 1. */
+  number: number;
+  url: string;
+  mime_type: string;
+  /** Whether the page can show it as a picture. */
+  image: boolean;
+}
+
+/**
+ * Signed links to a legal case's documents (see `ticketCase`), for the
+ * ticket's page. A file Storage cannot sign is left out and counted, so the
+ * page says so rather than show a broken link.
+ */
+export async function signCase(
+  files: FileStore,
+  found: {
+    reference_number: string;
+    category: string;
+    documents: Array<
+      { position: number; bucket: string; path: string; mime_type: string; present: boolean }
+    >;
+  },
+): Promise<{
+  reference_number: string;
+  category: string;
+  documents: CaseDocumentLink[];
+  unlinked: number;
+}> {
+  const documents: CaseDocumentLink[] = [];
+  for (const document of found.documents) {
+    // Absent for the staff member (gone from Storage, or not theirs): never signed.
+    if (!document.present) continue;
+    try {
+      const { url } = await files.signedUrl({
+        bucket: document.bucket,
+        path: document.path,
+        expiresInSeconds: MEDIA_LINK_SECONDS,
+      });
+      documents.push({
+        number: document.position + 1,
+        url,
+        mime_type: document.mime_type,
+        image: /^image\/(jpeg|png|webp|gif)$/.test(document.mime_type),
+      });
+    } catch (error) {
+      if (!(error instanceof ToolFailure)) throw error;
+    }
+  }
+  return {
+    reference_number: found.reference_number,
+    category: found.category,
+    documents,
+    unlinked: found.documents.length - documents.length,
+  };
+}

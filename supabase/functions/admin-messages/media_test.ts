@@ -201,3 +201,83 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "admin-messages ticket of a legal case: its documents as short-lived links, for the org's staff only",
+  async (db) => {
+    const storage = await startTestStorage(db);
+    const rt = await createTestRuntime(db, {
+      provide: [{ key: FILE_STORE, value: storage.files }],
+    });
+    const app = createAdminApp(rt);
+    try {
+      for (
+        const [name, bytes, type] of [["id.jpg", JPEG, "image/jpeg"], [
+          "gone.jpg",
+          JPEG,
+          "image/jpeg",
+        ]] as const
+      ) {
+        await storage.files.upload({
+          bucket: "media",
+          path: `${ORG.easymo}/legal-test/${name}`,
+          bytes,
+          contentType: type,
+        });
+      }
+      const args = {
+        category: "land",
+        summary: "A neighbour built a wall on my plot in Gasabo last month.",
+        docs: [`${ORG.easymo}/legal-test/id.jpg`, `${ORG.easymo}/legal-test/gone.jpg`].map((p) =>
+          `storage://media/${p}`
+        ),
+        client_name: "Aline Uwase",
+        client_phone: "+250788000001",
+      };
+      const asked = await rt.callAs(USER.jean, "case_intake", args, { idempotencyKey: "case-1" });
+      const filed = await rt.callAs(USER.jean, "case_intake", args, {
+        idempotencyKey: "case-1",
+        confirmation: asked.error.confirmation.token,
+      });
+      assert.ok(filed.ok, JSON.stringify(filed));
+      // One file leaves Storage after filing: counted, not a broken link.
+      await storage.files.remove({ bucket: "media", paths: [`${ORG.easymo}/legal-test/gone.jpg`] });
+      const call = async (userId: string) => {
+        const response = await app.request(`/admin-messages/tickets/${filed.data.ticket_id}`, {
+          headers: { authorization: `Bearer ${await rt.tokenFor(userId)}` },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const detail = await call(USER.jean);
+      assert.equal(detail.status, 200, JSON.stringify(detail.body));
+      const legal = detail.body.data.legal_case;
+      assert.equal(legal.reference_number, filed.data.reference_number);
+      assert.equal(legal.category, "land");
+      assert.equal(legal.unlinked, 1);
+      assert.deepEqual(
+        legal.documents.map((d: { number: number; image: boolean; mime_type: string }) => [
+          d.number,
+          d.image,
+          d.mime_type,
+        ]),
+        [[1, true, "image/jpeg"]],
+      );
+      const bytes = new Uint8Array(await (await fetch(legal.documents[0].url)).arrayBuffer());
+      assert.deepEqual(bytes, JPEG);
+      // Beaver's staff do not find the ticket at all.
+      assert.equal((await call(USER.paul)).status, 404);
+      // A ticket of no case has none.
+      const plain = await rt.callAs(USER.aline, "notify_staff", {
+        channel: "inbox",
+        payload: { reason: "question", summary: "Hello" },
+      }, { idempotencyKey: crypto.randomUUID() });
+      const response = await app.request(`/admin-messages/tickets/${plain.data.ticket_id}`, {
+        headers: { authorization: `Bearer ${await rt.tokenFor(USER.jean)}` },
+      });
+      assert.equal((await response.json()).data.legal_case, null);
+    } finally {
+      await rt.platform.close();
+      await storage.close();
+    }
+  },
+);

@@ -164,6 +164,49 @@ export async function ticketThread(tx: Queryable, ticket: TicketView) {
   return { messages, notes };
 }
 
+/** A legal case's document as the caller may see it: its Storage object, and what it is. */
+export interface CaseDocument {
+  position: number;
+  bucket: string;
+  path: string;
+  mime_type: string;
+  /** Whether the caller can see its Storage object (gone, or not theirs, when false). */
+  present: boolean;
+}
+
+/** The legal case a ticket reviews, when it reviews one. */
+export interface TicketCase {
+  reference_number: string;
+  category: string;
+  documents: CaseDocument[];
+}
+
+/**
+ * The legal case behind a ticket (`staff_tickets.legal_case_id`), with its
+ * documents, read as the caller: the case's and Storage's own policies decide
+ * what a staff member sees; a document whose file is not in Storage (or not
+ * theirs to see) is marked absent, and never signed.
+ */
+export async function ticketCase(tx: Queryable, ticketId: string): Promise<TicketCase | null> {
+  const [found] = await tx.query<{ id: string; reference_number: string; category: string }>(
+    `select c.id, c.reference_number, c.category
+     from public.staff_tickets t join public.legal_cases c on c.id = t.legal_case_id
+     where t.id = $1`,
+    [ticketId],
+  );
+  if (!found) return null;
+  const documents = await tx.query<CaseDocument>(
+    `select d.position, d.bucket, d.path,
+            coalesce(o.metadata ->> 'mimetype', 'application/octet-stream') as mime_type,
+            o.id is not null as present
+     from public.legal_case_documents d
+     left join storage.objects o on o.bucket_id = d.bucket and o.name = d.path
+     where d.case_id = $1 order by d.position`,
+    [found.id],
+  );
+  return { reference_number: found.reference_number, category: found.category, documents };
+}
+
 /** The actions staff take on a ticket. */
 export type TicketAction = "claim" | "release" | "resolve" | "reopen";
 
