@@ -171,6 +171,9 @@ export interface ZodToJsonSchemaOptions {
  */
 export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptions): JsonSchema {
   const target = options.target ?? "draft-2020-12";
+  const preset = target === "draft-2020-12" ? presets.get(schema) : undefined;
+  // A copy: callers adapt the document for their dialect in place.
+  if (preset) return structuredClone(preset);
   const document = z.toJSONSchema(schema, {
     target,
     io: options.io,
@@ -185,6 +188,32 @@ export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptio
   }) as JsonSchema;
   const { $schema: _dialect, ...body } = document;
   return body;
+}
+
+const presets = new WeakMap<z.ZodType, JsonSchema>();
+
+/**
+ * Gives a schema the 2020-12 document it exports as, so exporting it builds
+ * nothing: for generated tools, whose JSON Schema is stored and whose zod
+ * checks are built only when a call needs them. Other dialects still read
+ * the zod schema.
+ *
+ * @param schema The zod schema (a tool's input or output).
+ * @param json Its bare JSON Schema (no `$schema`), as {@link zodToJsonSchema} made it.
+ */
+export function presetJsonSchema(schema: z.ZodType, json: JsonSchema): void {
+  presets.set(schema, json);
+}
+
+/**
+ * The document {@link presetJsonSchema} gave a schema (a copy), if any.
+ *
+ * @param schema The zod schema.
+ * @returns Its preset 2020-12 document, or `undefined`.
+ */
+export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
+  const preset = presets.get(schema);
+  return preset && structuredClone(preset);
 }
 
 /** Rewrites a map's schema, in place, into its declared shape's. */

@@ -10,6 +10,11 @@ import {
   type TenantApiServer,
 } from "@testing/tenant_api_server.ts";
 import type { Database } from "@shared/db/types.ts";
+import { ToolRegistry } from "@shared/registry/registry.ts";
+import { exportTools } from "@shared/export/export_tools.ts";
+import { createCredentialBox } from "./credential_box.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
+import { createPostgresToolSync } from "./sync.ts";
 
 /** Lets a tenant reach the loopback API (an operator's setting) and fetch documents from it. */
 async function allowLoopback(db: Database, orgId: string): Promise<void> {
@@ -423,6 +428,66 @@ dbTest(
       assert.equal(call.error?.code, "AUTH_ERROR", JSON.stringify(call));
       assert.match(call.error.msg, /api_credential_set/);
       assert.equal(api.requests.length, 0);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: another instance reads the plans registration stored and never maps the document",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const [row] = await db.query<{ plans: { v: number; plans: { name: string }[] } }>(
+        "select plans from public.api_sources where org_id = $1 and name = 'petstore'",
+        [ORG.easymo],
+      );
+      assert.deepEqual(row.plans.plans.map((plan) => plan.name), [
+        "petstore_list_pets",
+        "petstore_create_pet",
+        "petstore_delete_pet",
+      ]);
+
+      // An instance whose generator cannot map anything still serves the source.
+      const mapped: string[] = [];
+      const engine: GeneratedToolsEngine = {
+        plan(source) {
+          mapped.push(source.name);
+          return Promise.reject(new Error("mapped the document"));
+        },
+      };
+      const sync = createPostgresToolSync({
+        db,
+        box: await createCredentialBox("x".repeat(32)),
+        engine,
+      });
+      const registry = new ToolRegistry();
+      assert.equal(await sync.sync(ORG.easymo, registry), true);
+      assert.deepEqual(mapped, []);
+      const tools = registry.list({ tenantId: ORG.easymo })
+        .sort((a, b) => a.name.localeCompare(b.name));
+      assert.deepEqual(tools.map((tool) => tool.name), [
+        "petstore_create_pet",
+        "petstore_delete_pet",
+        "petstore_list_pets",
+      ]);
+      // Listed exactly as the registering instance lists them, and checked the same way.
+      const there = rt.platform.getToolsForTenant(ORG.easymo)
+        .filter((tool) => tool.name.startsWith("petstore_"))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      assert.deepEqual(exportTools(tools, "mcp"), exportTools(there, "mcp"));
+      assert.equal(tools[2].input.safeParse({ limit: 0 }).success, false);
+      assert.equal(tools[2].input.safeParse({ limit: 2 }).success, true);
+
+      // A row without plans (registered before they were stored) is mapped from its document.
+      await db.query("update public.api_sources set plans = null where org_id = $1", [ORG.easymo]);
+      assert.equal(await sync.sync(ORG.easymo, new ToolRegistry()), true);
+      assert.deepEqual(mapped, ["petstore"]);
     });
   },
 );

@@ -29,6 +29,7 @@ import {
   type OperationPlan,
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+import { loadPlans, type StoredPlans, storePlans } from "./stored_plan.ts";
 
 // The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
 // of directives' arguments), kept here so the tools need not carry the graphql package.
@@ -147,6 +148,8 @@ interface Prepared {
   baseUrl: string;
   sourceUrl: string | null;
   plans: OperationPlan[];
+  /** The plans as stored next to the document, for every other instance to read. */
+  stored: StoredPlans;
 }
 
 function generationFailure(error: GenerationError): ToolFailure {
@@ -307,16 +310,31 @@ export const apiSourceRegister = defineTool({
         { fields: taken },
       );
     }
+    const binding = {
+      orgId,
+      source: args.name,
+      baseUrl,
+      allowPrivateNetwork: false,
+      credential: () => Promise.resolve(null),
+    };
+    // Stored once here, so other instances read the plans instead of mapping the document; the
+    // exports below are then made from the stored schemas, exactly as those instances list them.
+    let stored: StoredPlans;
+    let bound;
+    try {
+      const made = plans.map((plan) => bindPlan(plan, binding));
+      stored = storePlans(
+        plans,
+        new Map(
+          made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
+        ),
+      );
+      bound = loadPlans(stored, args.name)!.map((plan) => bindPlan(plan, binding));
+    } catch (error) {
+      if (error instanceof GenerationError) throw generationFailure(error);
+      throw error;
+    }
     // Every export dialect must carry every tool, or the tenant's listings would fail later.
-    const bound = plans.map((plan) =>
-      bindPlan(plan, {
-        orgId,
-        source: args.name,
-        baseUrl,
-        allowPrivateNetwork: false,
-        credential: () => Promise.resolve(null),
-      })
-    );
     for (const format of EXPORT_FORMATS) {
       try {
         exportTools(bound, format);
@@ -332,7 +350,7 @@ export const apiSourceRegister = defineTool({
         );
       }
     }
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans };
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, stored };
   },
   async execute(args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
@@ -340,12 +358,13 @@ export const apiSourceRegister = defineTool({
     const names = prepared.plans.map((plan) => plan.name);
     const [row] = await ctx.db.query<{ id: string; replaced: boolean }>(
       `insert into public.api_sources
-         (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by,
+          plans)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb)
        on conflict (org_id, name) do update set
          kind = excluded.kind, document = excluded.document, document_hash = excluded.document_hash,
          source_url = excluded.source_url, base_url = excluded.base_url, expose = excluded.expose,
-         tools = excluded.tools, updated_at = now()
+         tools = excluded.tools, plans = excluded.plans, updated_at = now()
        returning id, (xmax <> 0) as replaced`,
       [
         orgId,
@@ -358,6 +377,7 @@ export const apiSourceRegister = defineTool({
         args.expose ?? [],
         names,
         ctx.user_id,
+        JSON.stringify(prepared.stored),
       ],
     );
     return {
