@@ -172,8 +172,8 @@ export interface ZodToJsonSchemaOptions {
 export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptions): JsonSchema {
   const target = options.target ?? "draft-2020-12";
   const preset = target === "draft-2020-12" ? presets.get(schema) : undefined;
-  // A copy: callers adapt the document for their dialect in place.
-  if (preset) return structuredClone(preset);
+  // Frozen, so handing it out uncopied is safe: a caller adapting it in place would throw.
+  if (preset) return preset;
   const document = z.toJSONSchema(schema, {
     target,
     io: options.io,
@@ -202,18 +202,25 @@ const presets = new WeakMap<z.ZodType, JsonSchema>();
  * @param json Its bare JSON Schema (no `$schema`), as {@link zodToJsonSchema} made it.
  */
 export function presetJsonSchema(schema: z.ZodType, json: JsonSchema): void {
-  presets.set(schema, json);
+  presets.set(schema, deepFreeze(json));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }
 
 /**
- * The document {@link presetJsonSchema} gave a schema (a copy), if any.
+ * The document {@link presetJsonSchema} gave a schema (frozen), if any.
  *
  * @param schema The zod schema.
- * @returns Its preset 2020-12 document, or `undefined`.
+ * @returns Its preset 2020-12 document (frozen), or `undefined`.
  */
 export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
-  const preset = presets.get(schema);
-  return preset && structuredClone(preset);
+  return presets.get(schema);
 }
 
 /** Rewrites a map's schema, in place, into its declared shape's. */
