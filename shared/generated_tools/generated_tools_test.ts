@@ -491,3 +491,98 @@ dbTest(
     });
   },
 );
+
+dbTest(
+  "generated tools: an org admin sets the URL allowlist (staff then register from it); plain staff cannot, and nobody but the service opens the private network",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      // The operator's part, by SQL as the service: the private network (the API is on loopback).
+      await db.query(
+        `insert into public.api_source_settings (org_id, allow_private_network) values ($1, true)`,
+        [ORG.easymo],
+      );
+      const versionBefore = await rt.platform.runtimeTools.version(ORG.easymo);
+
+      // Plain staff may neither read nor set it through the tools.
+      const staffSet: TestData = await confirmed(rt, USER.jean, "api_url_allowlist_set", {
+        hosts: ["127.0.0.1"],
+      });
+      assert.equal(staffSet.error?.code, "AUTH_ERROR", JSON.stringify(staffSet));
+      const staffGet: TestData = await rt.callAs(USER.jean, "api_url_allowlist_get", {});
+      assert.equal(staffGet.error?.code, "AUTH_ERROR");
+      // A host is a host: no scheme, path or wildcard (the field named).
+      const bad: TestData = await rt.callAs(USER.grace, "api_url_allowlist_set", {
+        hosts: ["api.ok.example", "https://evil.example/x"],
+      }, { idempotencyKey: "allowlist-bad" });
+      assert.equal(bad.error?.code, "VALIDATION_ERROR");
+      assert.deepEqual(bad.error.fields.map((field: { path: string }) => field.path), ["hosts.1"]);
+
+      // The admin sets it (asked to confirm first), and the same list again changes nothing.
+      const set: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+        hosts: ["127.0.0.1", "API.Shop.Example"],
+      });
+      assert.equal(set.ok, true, JSON.stringify(set));
+      assert.deepEqual(set.data, {
+        hosts: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+        changed: true,
+      });
+      const again: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+        hosts: ["api.shop.example", "127.0.0.1"],
+      });
+      assert.equal(again.data.changed, false);
+      const got: TestData = await rt.callAs(USER.grace, "api_url_allowlist_get", {});
+      assert.deepEqual(got.data, {
+        hosts: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+      });
+      // The settings' changes move the catalog version other instances poll.
+      assert.notEqual(await rt.platform.runtimeTools.version(ORG.easymo), versionBefore);
+
+      // Staff now register from the allowed host.
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "pets",
+        kind: "openapi",
+        url: `${api.url}/openapi.json`,
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+
+      // The database holds the line without the tool: staff cannot write the row, an admin
+      // cannot touch the private-network flag nor another org's row.
+      const asUser = (user: string) => ({ sub: user, role: "authenticated" as const });
+      await assert.rejects(
+        db.asCaller(asUser(USER.jean), (tx) =>
+          tx.query(
+            "update public.api_source_settings set url_allowlist = '{evil.example}' where org_id = $1 returning 1",
+            [ORG.easymo],
+          ).then((rows) => {
+            if (rows.length === 0) throw new Error("no row updated");
+          })),
+      );
+      await assert.rejects(
+        db.asCaller(asUser(USER.grace), (tx) =>
+          tx.query(
+            "update public.api_source_settings set allow_private_network = false where org_id = $1",
+            [ORG.easymo],
+          )),
+        /permission denied/,
+      );
+      await assert.rejects(
+        db.asCaller(asUser(USER.grace), (tx) =>
+          tx.query(
+            "insert into public.api_source_settings (org_id, url_allowlist) values ($1, '{evil.example}')",
+            [ORG.beaver],
+          )),
+        /row-level security/,
+      );
+      const [row] = await db.query<{ url_allowlist: string[]; allow_private_network: boolean }>(
+        "select url_allowlist, allow_private_network from public.api_source_settings where org_id = $1",
+        [ORG.easymo],
+      );
+      assert.deepEqual(row, {
+        url_allowlist: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+      });
+    });
+  },
+);

@@ -39,6 +39,8 @@ export {
   apiSourceList,
   apiSourceRegister,
   apiSourceRemove,
+  apiUrlAllowlistGet,
+  apiUrlAllowlistSet,
   GENERATED_TOOLS,
   type GeneratedToolsService,
   SOURCE_TOOLS,
