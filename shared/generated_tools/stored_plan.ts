@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { type JsonSchema, presetJsonSchema, zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { jsonSchemaToZod } from "./json_schema_zod.ts";
+import { lazyOutput } from "./output_schema.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
@@ -178,24 +179,4 @@ function buildObject(json: JsonSchema, name: string): z.ZodObject {
   const object = lazyObject(json, name);
   for (const key of Object.keys(object.shape)) void object.shape[key];
   return object;
-}
-
-function lazyOutput(json: JsonSchema, name: string): z.ZodType {
-  if (Object.keys(json).length === 0) return z.unknown();
-  let built: z.ZodType | undefined;
-  const output = z.lazy(() =>
-    built ??= (() => {
-      try {
-        return jsonSchemaToZod(json, `${name}/output`, {
-          mode: "output",
-          root: json,
-          patternWithFormat: false,
-        });
-      } catch {
-        return z.unknown();
-      }
-    })()
-  );
-  presetJsonSchema(output, json);
-  return output;
 }
