@@ -92,3 +92,20 @@ Deno.test("storePlans() names a tool whose example its stored schema would refus
     return true;
   });
 });
+
+Deno.test("loadPlans() builds no check until a call needs one: listing a tool whose field cannot be built still works", async () => {
+  const plans = await petstorePlans();
+  const stored = storePlans(plans, examplesOf(plans));
+  // A row edited by hand so one field's schema cannot become a check.
+  const edited = structuredClone(stored);
+  const list = edited.plans[0];
+  (list.input.properties as Record<string, unknown>).limit = { type: "no-such-type" };
+  const [tool] = loadPlans(edited, "petstore")!.map((plan) => bindPlan(plan, BINDING));
+  const listed = exportTools([tool], "mcp") as { tools: { inputSchema: unknown }[] };
+  assert.deepEqual(
+    (listed.tools[0].inputSchema as { properties: Record<string, unknown> }).properties.limit,
+    { type: "no-such-type" },
+  );
+  // The first check that reads the field builds it, and only then does it fail.
+  assert.throws(() => tool.input.safeParse({ limit: 1 }), /Cannot map type "no-such-type"/);
+});
