@@ -223,3 +223,48 @@ Deno.test("safeFetch() over https to the checked address verifies the certificat
     await pair.close();
   }
 });
+
+Deno.test("safeFetch() through the pinned connection keeps its limits: size while streaming, JSON only, redirects checked, deadline", async () => {
+  const api = startTenantApi();
+  const hanging = startHangingEndpoint();
+  // Loopback stands in for a public API here: the name resolves to it and the policy allows it.
+  const pinned = {
+    resolve: () => Promise.resolve(["127.0.0.1"]),
+    isBlocked: (address: string) => address !== "127.0.0.1" && isBlockedAddress(address),
+  };
+  const port = new URL(api.url).port;
+  try {
+    const ok = await safeFetch(`http://api.pinned.test:${port}/openapi.json`, {}, pinned);
+    assert.equal(JSON.parse(ok.text).openapi, "3.1.0");
+    assert.equal(api.requests.at(-1)!.headers.host, `api.pinned.test:${port}`);
+    const big = await refusal(
+      safeFetch(`http://api.pinned.test:${port}/big`, {}, { ...pinned, maxBytes: 100_000 }),
+    );
+    assert.equal(big.kind, "too_large");
+    const html = await refusal(safeFetch(`http://api.pinned.test:${port}/html`, {}, pinned));
+    assert.equal(html.kind, "not_json");
+    const redirected = await safeFetch(
+      `http://api.pinned.test:${port}/redirect?to=/openapi.json`,
+      {},
+      pinned,
+    );
+    assert.equal(redirected.url, `http://api.pinned.test:${port}/openapi.json`);
+    const posted = await safeFetch(`http://api.pinned.test:${port}/pets`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "k" },
+      body: JSON.stringify({ name: "Kit" }),
+    }, pinned);
+    assert.ok(posted.status >= 200 && posted.status < 500, String(posted.status));
+    assert.equal(api.requests.at(-1)!.method, "POST");
+    const slow = await refusal(
+      safeFetch(`http://api.pinned.test:${new URL(hanging.baseURL).port}/pets`, {}, {
+        ...pinned,
+        timeoutMs: 200,
+      }),
+    );
+    assert.equal(slow.kind, "timeout");
+  } finally {
+    await api.close();
+    await hanging.close();
+  }
+});
