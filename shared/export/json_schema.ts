@@ -173,7 +173,7 @@ export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptio
   const target = options.target ?? "draft-2020-12";
   const preset = target === "draft-2020-12" ? presets.get(schema) : undefined;
   // Frozen, so handing it out uncopied is safe: a caller adapting it in place would throw.
-  if (preset) return preset;
+  if (preset) return deepFreeze(preset);
   const document = z.toJSONSchema(schema, {
     target,
     io: options.io,
@@ -199,10 +199,12 @@ const presets = new WeakMap<z.ZodType, JsonSchema>();
  * the zod schema.
  *
  * @param schema The zod schema (a tool's input or output).
- * @param json Its bare JSON Schema (no `$schema`), as {@link zodToJsonSchema} made it.
+ * @param json Its bare JSON Schema (no `$schema`), as {@link zodToJsonSchema} made it; frozen
+ *   when first handed out, so not to be changed after.
  */
 export function presetJsonSchema(schema: z.ZodType, json: JsonSchema): void {
-  presets.set(schema, deepFreeze(json));
+  // Frozen when first handed out, so registering many costs nothing until they are listed.
+  presets.set(schema, json);
 }
 
 function deepFreeze<T>(value: T): T {
@@ -220,7 +222,8 @@ function deepFreeze<T>(value: T): T {
  * @returns Its preset 2020-12 document (frozen), or `undefined`.
  */
 export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
-  return presets.get(schema);
+  const preset = presets.get(schema);
+  return preset && deepFreeze(preset);
 }
 
 /** Rewrites a map's schema, in place, into its declared shape's. */
