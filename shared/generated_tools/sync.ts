@@ -38,10 +38,7 @@ interface SourceRow {
   id: string;
   name: string;
   kind: "openapi" | "graphql";
-  /** Only when `plans` is null (a row from before plans were stored). */
-  document: string | null;
   document_hash: string;
-  plans: unknown;
   base_url: string;
   expose: string[];
 }
@@ -88,9 +85,8 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     if (current === state.version) return false;
     const [rows, settings, credentials] = await Promise.all([
       db.query<SourceRow>(
-        // The stored plans when there are; the document (up to 5 MiB) only for a row without.
-        `select id, name, kind, document_hash, base_url, expose, plans,
-                case when plans is null then document end as document
+        // What decides whether a source changed; its plans are read only when it did.
+        `select id, name, kind, document_hash, base_url, expose
          from public.api_sources where org_id = $1 order by name`,
         [orgId],
       ),
@@ -130,11 +126,12 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
       changed = true;
       const handles: ToolHandle[] = [];
       try {
-        const plans = loadPlans(row.plans, row.name) ?? await options.engine.plan({
+        const stored = await storedOf(row.id);
+        const plans = loadPlans(stored?.plans, row.name) ?? await options.engine.plan({
           orgId,
           name: row.name,
           kind: row.kind,
-          document: row.document ?? await documentOf(row.id),
+          document: stored?.document ?? await documentOf(row.id),
           documentHash: row.document_hash,
           expose: row.expose,
         }, { validate: false });
@@ -170,6 +167,18 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     }
     state.version = current;
     return changed;
+  }
+
+  // A changed source's stored plans; its document (up to 5 MiB) only when it has none.
+  async function storedOf(
+    sourceId: string,
+  ): Promise<{ plans: unknown; document: string | null } | undefined> {
+    const [row] = await db.query<{ plans: unknown; document: string | null }>(
+      `select plans, case when plans is null then document end as document
+       from public.api_sources where id = $1`,
+      [sourceId],
+    );
+    return row;
   }
 
   // Plans of another version than this code stores: the document, read only then.
