@@ -171,6 +171,9 @@ export interface ZodToJsonSchemaOptions {
  */
 export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptions): JsonSchema {
   const target = options.target ?? "draft-2020-12";
+  const preset = target === "draft-2020-12" ? presets.get(schema) : undefined;
+  // Frozen, so handing it out uncopied is safe: a caller adapting it in place would throw.
+  if (preset) return deepFreeze(preset);
   const document = z.toJSONSchema(schema, {
     target,
     io: options.io,
@@ -185,6 +188,42 @@ export function zodToJsonSchema(schema: z.ZodType, options: ZodToJsonSchemaOptio
   }) as JsonSchema;
   const { $schema: _dialect, ...body } = document;
   return body;
+}
+
+const presets = new WeakMap<z.ZodType, JsonSchema>();
+
+/**
+ * Gives a schema the 2020-12 document it exports as, so exporting it builds
+ * nothing: for generated tools, whose JSON Schema is stored and whose zod
+ * checks are built only when a call needs them. Other dialects still read
+ * the zod schema.
+ *
+ * @param schema The zod schema (a tool's input or output).
+ * @param json Its bare JSON Schema (no `$schema`), as {@link zodToJsonSchema} made it; frozen
+ *   when first handed out, so not to be changed after.
+ */
+export function presetJsonSchema(schema: z.ZodType, json: JsonSchema): void {
+  // Frozen when first handed out, so registering many costs nothing until they are listed.
+  presets.set(schema, json);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * The document {@link presetJsonSchema} gave a schema (frozen), if any.
+ *
+ * @param schema The zod schema.
+ * @returns Its preset 2020-12 document (frozen), or `undefined`.
+ */
+export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
+  const preset = presets.get(schema);
+  return preset && deepFreeze(preset);
 }
 
 /** Rewrites a map's schema, in place, into its declared shape's. */

@@ -18,7 +18,12 @@ import type { Tool as McpTool, ToolAnnotations } from "@modelcontextprotocol/sdk
 import { ERROR_CODES, type ErrorCode } from "@shared/contract/errors.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { exportEach, type ExportIssue } from "./batch.ts";
-import { type JsonSchema, toJsonSchema, zodToJsonSchema } from "./json_schema.ts";
+import {
+  type JsonSchema,
+  presetJsonSchemaOf,
+  toJsonSchema,
+  zodToJsonSchema,
+} from "./json_schema.ts";
 import { NAME_RULES, type NameMap } from "./names.ts";
 import { closeEmptyObject, providerInputSchema } from "./_util.ts";
 
@@ -162,6 +167,17 @@ function envelopeOutputSchema(tool: AnyTool): OutputChoice {
 }
 
 function envelopeSchema(data: z.ZodType): JsonSchema {
+  const preset = presetJsonSchemaOf(data);
+  if (preset) {
+    // A stored schema (generated tools) goes in as it is: wrapping it in zod would build it.
+    const { $defs, ...body } = preset;
+    const envelope = envelopeSchema(z.unknown());
+    (envelope.properties as JsonSchema).data = body;
+    if ($defs) {
+      envelope.$defs = { ...(envelope.$defs as JsonSchema | undefined), ...$defs as JsonSchema };
+    }
+    return envelope;
+  }
   return openAsTrue(zodToJsonSchema(
     z.looseObject({ ok: z.boolean(), data: data.optional(), error: TOOL_ERROR.optional() }),
     { io: "output" },

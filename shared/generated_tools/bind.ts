@@ -74,14 +74,18 @@ export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
           Promise.resolve(ctx.prepared),
       }),
   };
-  const example = plan.example ?? exampleInput(plan.input);
-  if (plan.input.safeParse(example).success) {
-    return defineTool({ ...spec, examples: [{ input: example }] } as never) as Tool;
-  }
-  // No example we can make honours the document's constraints (a pattern): the tool is still
-  // checked by defineTool over an empty input, then given its real schema and no example.
+  // defineTool checks the descriptor over an empty input, so the plan's own checks (built on
+  // first use for a stored plan) are not built here; the example is checked below, or was when
+  // the plan was stored.
   const checked = defineTool({ ...spec, input: z.object({}), examples: [{ input: {} }] } as never);
-  return { ...(checked as Tool), input: plan.input, examples: [] };
+  if (plan.exampleChecked) {
+    const examples = plan.example ? [{ input: plan.example }] : [];
+    return { ...(checked as Tool), input: plan.input, examples };
+  }
+  const example = plan.example ?? exampleInput(plan.input);
+  // No example we can make honours the document's constraints (a pattern): none is given.
+  const examples = plan.input.safeParse(example).success ? [{ input: example }] : [];
+  return { ...(checked as Tool), input: plan.input, examples };
 }
 
 /** A plausible input for a schema (required fields only), for the tool's example. */

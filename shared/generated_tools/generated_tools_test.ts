@@ -10,6 +10,11 @@ import {
   type TenantApiServer,
 } from "@testing/tenant_api_server.ts";
 import type { Database } from "@shared/db/types.ts";
+import { ToolRegistry } from "@shared/registry/registry.ts";
+import { exportTools } from "@shared/export/export_tools.ts";
+import { createCredentialBox } from "./credential_box.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
+import { createPostgresToolSync } from "./sync.ts";
 
 /** Lets a tenant reach the loopback API (an operator's setting) and fetch documents from it. */
 async function allowLoopback(db: Database, orgId: string): Promise<void> {
@@ -423,6 +428,161 @@ dbTest(
       assert.equal(call.error?.code, "AUTH_ERROR", JSON.stringify(call));
       assert.match(call.error.msg, /api_credential_set/);
       assert.equal(api.requests.length, 0);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: another instance reads the plans registration stored and never maps the document",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowLoopback(db, ORG.easymo);
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const [row] = await db.query<{ plans: { v: number; plans: { name: string }[] } }>(
+        "select plans from public.api_sources where org_id = $1 and name = 'petstore'",
+        [ORG.easymo],
+      );
+      assert.deepEqual(row.plans.plans.map((plan) => plan.name), [
+        "petstore_list_pets",
+        "petstore_create_pet",
+        "petstore_delete_pet",
+      ]);
+
+      // An instance whose generator cannot map anything still serves the source.
+      const mapped: string[] = [];
+      const engine: GeneratedToolsEngine = {
+        plan(source) {
+          mapped.push(source.name);
+          return Promise.reject(new Error("mapped the document"));
+        },
+      };
+      const sync = createPostgresToolSync({
+        db,
+        box: await createCredentialBox("x".repeat(32)),
+        engine,
+      });
+      const registry = new ToolRegistry();
+      assert.equal(await sync.sync(ORG.easymo, registry), true);
+      assert.deepEqual(mapped, []);
+      const tools = registry.list({ tenantId: ORG.easymo })
+        .sort((a, b) => a.name.localeCompare(b.name));
+      assert.deepEqual(tools.map((tool) => tool.name), [
+        "petstore_create_pet",
+        "petstore_delete_pet",
+        "petstore_list_pets",
+      ]);
+      // Listed exactly as the registering instance lists them, and checked the same way.
+      const there = rt.platform.getToolsForTenant(ORG.easymo)
+        .filter((tool) => tool.name.startsWith("petstore_"))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      assert.deepEqual(exportTools(tools, "mcp"), exportTools(there, "mcp"));
+      assert.equal(tools[2].input.safeParse({ limit: 0 }).success, false);
+      assert.equal(tools[2].input.safeParse({ limit: 2 }).success, true);
+
+      // A row without plans (registered before they were stored) is mapped from its document.
+      await db.query("update public.api_sources set plans = null where org_id = $1", [ORG.easymo]);
+      assert.equal(await sync.sync(ORG.easymo, new ToolRegistry()), true);
+      assert.deepEqual(mapped, ["petstore"]);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: an org admin sets the URL allowlist (staff then register from it); plain staff cannot, and nobody but the service opens the private network",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      // The operator's part, by SQL as the service: the private network (the API is on loopback).
+      await db.query(
+        `insert into public.api_source_settings (org_id, allow_private_network) values ($1, true)`,
+        [ORG.easymo],
+      );
+      const versionBefore = await rt.platform.runtimeTools.version(ORG.easymo);
+
+      // Plain staff may neither read nor set it through the tools.
+      const staffSet: TestData = await confirmed(rt, USER.jean, "api_url_allowlist_set", {
+        hosts: ["127.0.0.1"],
+      });
+      assert.equal(staffSet.error?.code, "AUTH_ERROR", JSON.stringify(staffSet));
+      const staffGet: TestData = await rt.callAs(USER.jean, "api_url_allowlist_get", {});
+      assert.equal(staffGet.error?.code, "AUTH_ERROR");
+      // A host is a host: no scheme, path or wildcard (the field named).
+      const bad: TestData = await rt.callAs(USER.grace, "api_url_allowlist_set", {
+        hosts: ["api.ok.example", "https://evil.example/x"],
+      }, { idempotencyKey: "allowlist-bad" });
+      assert.equal(bad.error?.code, "VALIDATION_ERROR");
+      assert.deepEqual(bad.error.fields.map((field: { path: string }) => field.path), ["hosts.1"]);
+
+      // The admin sets it (asked to confirm first), and the same list again changes nothing.
+      const set: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+        hosts: ["127.0.0.1", "API.Shop.Example"],
+      });
+      assert.equal(set.ok, true, JSON.stringify(set));
+      assert.deepEqual(set.data, {
+        hosts: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+        changed: true,
+      });
+      const again: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+        hosts: ["api.shop.example", "127.0.0.1"],
+      });
+      assert.equal(again.data.changed, false);
+      const got: TestData = await rt.callAs(USER.grace, "api_url_allowlist_get", {});
+      assert.deepEqual(got.data, {
+        hosts: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+      });
+      // The settings' changes move the catalog version other instances poll.
+      assert.notEqual(await rt.platform.runtimeTools.version(ORG.easymo), versionBefore);
+
+      // Staff now register from the allowed host.
+      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+        name: "pets",
+        kind: "openapi",
+        url: `${api.url}/openapi.json`,
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+
+      // The database holds the line without the tool: staff cannot write the row, an admin
+      // cannot touch the private-network flag nor another org's row.
+      const asUser = (user: string) => ({ sub: user, role: "authenticated" as const });
+      await assert.rejects(
+        db.asCaller(asUser(USER.jean), (tx) =>
+          tx.query(
+            "update public.api_source_settings set url_allowlist = '{evil.example}' where org_id = $1 returning 1",
+            [ORG.easymo],
+          ).then((rows) => {
+            if (rows.length === 0) throw new Error("no row updated");
+          })),
+      );
+      await assert.rejects(
+        db.asCaller(asUser(USER.grace), (tx) =>
+          tx.query(
+            "update public.api_source_settings set allow_private_network = false where org_id = $1",
+            [ORG.easymo],
+          )),
+        /permission denied/,
+      );
+      await assert.rejects(
+        db.asCaller(asUser(USER.grace), (tx) =>
+          tx.query(
+            "insert into public.api_source_settings (org_id, url_allowlist) values ($1, '{evil.example}')",
+            [ORG.beaver],
+          )),
+        /row-level security/,
+      );
+      const [row] = await db.query<{ url_allowlist: string[]; allow_private_network: boolean }>(
+        "select url_allowlist, allow_private_network from public.api_source_settings where org_id = $1",
+        [ORG.easymo],
+      );
+      assert.deepEqual(row, {
+        url_allowlist: ["127.0.0.1", "api.shop.example"],
+        allow_private_network: true,
+      });
     });
   },
 );

@@ -41,6 +41,13 @@ export interface JsonSchemaToZodOptions {
    * @default 10 for input, 3 for output (an answer is passed on, not policed)
    */
   maxDepth?: number;
+  /**
+   * Check `pattern` also where a checked `format` is given. zod's own export
+   * writes each format's regex as `pattern` beside it; a schema read back from
+   * that export sets this false so the format is not checked twice.
+   * @default true
+   */
+  patternWithFormat?: boolean;
 }
 
 /** Longest description carried into a generated schema (the rest is the API's, not ours). */
@@ -76,6 +83,7 @@ export function jsonSchemaToZod(
     mode: options.mode,
     root: options.root,
     maxDepth: options.maxDepth ?? (options.mode === "input" ? 10 : 3),
+    patternWithFormat: options.patternWithFormat ?? true,
     chain: [],
     depth: 0,
   });
@@ -85,6 +93,7 @@ interface State {
   mode: "input" | "output";
   root: unknown;
   maxDepth: number;
+  patternWithFormat: boolean;
   /** The `$ref`s being expanded, outermost first: a repeat is a cycle. */
   chain: string[];
   /** How many objects and arrays deep this schema is. */
@@ -174,6 +183,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
   if (Array.isArray(node.allOf) && node.allOf.length > 0) {
     return convertAllOf(node, pointer, state);
   }
+  if (node.type === "null") return z.null();
   const types = (Array.isArray(node.type) ? node.type : [node.type])
     .filter((type) => type !== "null" && type !== undefined) as string[];
   if (types.length > 1) {
@@ -235,7 +245,7 @@ function convertTyped(
       let result = (strict && format ? format() : z.string()) as z.ZodString;
       if (typeof node.minLength === "number") result = result.min(node.minLength);
       if (typeof node.maxLength === "number") result = result.max(node.maxLength);
-      if (strict && typeof node.pattern === "string") {
+      if (strict && typeof node.pattern === "string" && (!format || state.patternWithFormat)) {
         try {
           result = result.regex(new RegExp(node.pattern, "u"));
         } catch {

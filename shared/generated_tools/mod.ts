@@ -3,11 +3,15 @@
  * (seed 001 `dynamicApiTools`, issue 28):
  *
  * - `source_tools.ts`: the staff tools that register, list and remove a
- *   source and set its credentials;
+ *   source and set its credentials, and the admins' URL allowlist tools;
  * - `openapi.ts`, `graphql.ts`: documents to operation plans
- *   (`operation.ts`), cached by document hash (`generate.ts`);
+ *   (`operation.ts`), cached by document hash (`generate.ts`), answers'
+ *   schemas made lenient as JSON Schema (`output_schema.ts`);
+ * - `stored_plan.ts`: plans stored at registration next to the document and
+ *   read back by every other instance without mapping or building zod;
  * - `bind.ts`: a plan bound to the tenant's base URL and credentials as a
- *   tool, every call through the SSRF-safe fetcher (`safe_fetch.ts`);
+ *   tool, every call through the SSRF-safe fetcher (`safe_fetch.ts`), which
+ *   connects to the address it checked (`pinned_request.ts`);
  * - `credential_box.ts`: credentials sealed with AES-GCM at rest;
  * - `sync.ts`: the Postgres-backed `TenantToolSync` every instance uses.
  *
@@ -39,6 +43,8 @@ export {
   apiSourceList,
   apiSourceRegister,
   apiSourceRemove,
+  apiUrlAllowlistGet,
+  apiUrlAllowlistSet,
   GENERATED_TOOLS,
   type GeneratedToolsService,
   SOURCE_TOOLS,

@@ -26,6 +26,7 @@ import {
   type SecurityScheme,
   toolName,
 } from "./operation.ts";
+import { lazyOutput, lenientOutputSchema } from "./output_schema.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
 
@@ -220,7 +221,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
     description: cleanDescription(operation.description ?? operation.summary, fallback),
     input: z.strictObject(shape),
     example,
-    output: outputSchema(document, operation, pointer),
+    output: outputSchema(document, operation, pointer, at.name),
     readOnly,
     destructive: upper === "DELETE",
     send: {
@@ -243,29 +244,23 @@ function contentSchema(content: unknown): unknown {
   return undefined;
 }
 
-function outputSchema(document: Node, operation: Node, pointer: string): z.ZodType {
+function outputSchema(document: Node, operation: Node, pointer: string, name: string): z.ZodType {
   const responses = (operation.responses ?? {}) as Record<string, unknown>;
   const code = Object.keys(responses).sort().find((status) => /^2(\d\d|XX)$/i.test(status));
   if (!code) return z.unknown();
   const response = deref(document, responses[code]);
   const schema = contentSchema(response.content);
   if (schema === undefined) return z.unknown();
-  // Built on first use (a call's output check, an export): answers are the bulk of a large
-  // document's schemas, and most tools of a large API are never called on a given instance.
-  let built: z.ZodType | undefined;
-  return z.lazy(() =>
-    built ??= (() => {
-      try {
-        return jsonSchemaToZod(schema, `${pointer}/responses/${code}`, {
-          mode: "output",
-          root: document,
-        });
-      } catch {
-        // A vague or odd response schema must not cost the tenant the tool: the answer passes.
-        return z.unknown();
-      }
-    })()
-  );
+  try {
+    // Plain JSON (cheap); its zod check is built only when a call's answer is checked.
+    return lazyOutput(
+      lenientOutputSchema(schema, `${pointer}/responses/${code}`, { root: document }),
+      name,
+    );
+  } catch {
+    // A vague or odd response schema must not cost the tenant the tool: the answer passes.
+    return z.unknown();
+  }
 }
 
 function security(document: Node, operation: Node, pointer: string) {

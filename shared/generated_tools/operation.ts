@@ -93,6 +93,11 @@ export interface OperationPlan {
   output: z.ZodType;
   /** A plausible input for the tool's example (checked when bound), when the generator made one. */
   example?: Record<string, unknown>;
+  /**
+   * Whether `example` was checked against `input` when the plan was stored,
+   * so binding need not build the input's checks to check it again.
+   */
+  exampleChecked?: boolean;
   /** Reads only (GET/HEAD, GraphQL query). */
   readOnly: boolean;
   /** Irreversible: asks for confirmation (DELETE). */

@@ -7,13 +7,16 @@
  * streams. A tenant configured for private networks (an operator's setting)
  * skips the address check only.
  *
- * What remains: the name is resolved here and again by `fetch` when it
- * connects, so a name whose answers change between the two (DNS rebinding
- * with a zero TTL) could still reach a private address; Deno's fetch offers
- * no way to pin the address it connects to.
+ * The connection goes to the address that was checked
+ * (`pinned_request.ts`), never to a second resolution of the name, so a
+ * zone that answers a public address to the check and a private one to the
+ * connection (DNS rebinding) reaches the public one; TLS is still verified
+ * against the host name.
  *
  * @module
  */
+
+import { pinnedRequest } from "./pinned_request.ts";
 
 /** Why a fetch was refused or failed. */
 export type FetchFailureKind =
@@ -62,10 +65,26 @@ export interface SafeFetchOptions {
   resolve?: Resolver;
   /**
    * The transport, once a target passed the checks (tests route a public
-   * name to a loopback server with it). @default `fetch`
+   * name to a loopback server with it). It is handed the checked address to
+   * connect to (`null` with the private-network setting: nothing was checked).
+   * @default {@link pinnedRequest} to the checked address; `fetch` when none
    */
-  fetch?: typeof fetch;
+  fetch?: Transport;
+  /** Extra root certificates (PEM) for https (tests' own). @default the system's roots */
+  caCerts?: readonly string[];
+  /**
+   * Which addresses are refused (tests stand a "public" API on another
+   * loopback address with it). @default {@link isBlockedAddress}
+   */
+  isBlocked?: (address: string) => boolean;
 }
+
+/** Sends a request once its target passed the checks, connecting to `address` when given. */
+export type Transport = (
+  url: URL,
+  init: RequestInit,
+  address: string | null,
+) => Promise<Response>;
 
 /** What {@link safeFetch} answers. */
 export interface SafeResponse {
@@ -110,15 +129,13 @@ export async function safeFetch(
   const headers = new Headers(init.headers);
   try {
     for (let hop = 0;; hop++) {
-      await checkTarget(target, options);
-      const response = await (options.fetch ?? fetch)(target, {
-        ...init,
-        method,
-        body,
-        headers,
-        redirect: "manual",
-        signal,
-      });
+      const [address] = await checkTarget(target, options);
+      const request = { ...init, method, body, headers, redirect: "manual" as const, signal };
+      const response = await (options.fetch ?? defaultTransport(options))(
+        target,
+        request,
+        address ?? null,
+      );
       if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
         await response.body?.cancel();
         if (hop >= maxRedirects) {
@@ -158,6 +175,13 @@ export async function safeFetch(
   }
 }
 
+function defaultTransport(options: SafeFetchOptions): Transport {
+  return (url, init, address) =>
+    address === null
+      ? fetch(url, init)
+      : pinnedRequest(url, init, { address, caCerts: options.caCerts });
+}
+
 function isJson(contentType: string): boolean {
   const type = contentType.split(";")[0].trim().toLowerCase();
   return type === "application/json" || type.endsWith("+json");
@@ -185,10 +209,13 @@ function parseUrl(url: string | URL): URL {
 /**
  * Refuses a URL whose host is, or resolves to, an address the tenant may not reach.
  *
+ * @returns The addresses checked (connect to one of these, never to a new resolution);
+ *   none with the private-network setting, which checks nothing.
  * @throws {SafeFetchError} `blocked_address` or `unresolvable`.
  */
-export async function checkTarget(url: URL, options: SafeFetchOptions = {}): Promise<void> {
-  if (options.allowPrivateNetwork) return;
+export async function checkTarget(url: URL, options: SafeFetchOptions = {}): Promise<string[]> {
+  if (options.allowPrivateNetwork) return [];
+  const isBlocked = options.isBlocked ?? isBlockedAddress;
   const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost")) {
     throw new SafeFetchError("blocked_address", `${host} is a loopback name`);
@@ -197,13 +224,14 @@ export async function checkTarget(url: URL, options: SafeFetchOptions = {}): Pro
   const addresses = literal ? [host] : await (options.resolve ?? resolveHost)(host);
   if (addresses.length === 0) throw new SafeFetchError("unresolvable", `${host} has no address`);
   for (const address of addresses) {
-    if (isBlockedAddress(address)) {
+    if (isBlocked(address)) {
       throw new SafeFetchError(
         "blocked_address",
         `${host} is a private or reserved address (${address})`,
       );
     }
   }
+  return addresses.map((address) => address.replace(/^\[|\]$/g, ""));
 }
 
 async function readCapped(response: Response, maxBytes: number, host: string): Promise<string> {

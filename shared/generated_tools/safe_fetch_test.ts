@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { startTenantApi } from "@testing/tenant_api_server.ts";
 import { startHangingEndpoint } from "@testing/hanging_endpoint.ts";
+import { REBIND_TEST_CERT, REBIND_TEST_KEY } from "@testing/tls_fixture.ts";
 import { isBlockedAddress, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 
 async function refusal(promise: Promise<unknown>): Promise<SafeFetchError> {
@@ -134,6 +135,136 @@ Deno.test("safeFetch() gives up on an API that never answers as a timeout, not a
     );
     assert.equal(error.kind, "timeout");
   } finally {
+    await hanging.close();
+  }
+});
+
+/**
+ * Two servers on one port: the "public" API on 127.0.0.2 and an "internal" one on 127.0.0.1.
+ * Tests treat 127.0.0.2 as a public address (`isBlocked`), so the real checks and the real
+ * connection run without reaching the internet.
+ */
+function rebindPair(tls = false) {
+  const seen: string[] = [];
+  const answer = (who: string) => (request: Request) => {
+    seen.push(`${who} ${request.headers.get("host")}`);
+    return Response.json({ who });
+  };
+  const publicApi = Deno.serve(
+    {
+      hostname: "127.0.0.2",
+      port: 0,
+      onListen() {},
+      ...(tls ? { cert: REBIND_TEST_CERT, key: REBIND_TEST_KEY } : {}),
+    },
+    answer("public"),
+  );
+  const internal = Deno.serve(
+    { hostname: "127.0.0.1", port: publicApi.addr.port, onListen() {} },
+    answer("internal"),
+  );
+  // A hostile zone: the check is told the public address, any later question loopback.
+  const questions: string[] = [];
+  const resolve = (host: string) => {
+    questions.push(host);
+    return Promise.resolve([questions.length === 1 ? "127.0.0.2" : "127.0.0.1"]);
+  };
+  return {
+    port: publicApi.addr.port,
+    seen,
+    questions,
+    options: {
+      resolve,
+      isBlocked: (address: string) => address !== "127.0.0.2" && isBlockedAddress(address),
+    },
+    async close() {
+      await publicApi.shutdown();
+      await internal.shutdown();
+    },
+  };
+}
+
+Deno.test("safeFetch() connects to the address it checked: a name that answers loopback the second time still reaches the public API", async () => {
+  const pair = rebindPair();
+  try {
+    const response = await safeFetch(`http://rebind.test:${pair.port}/pets`, {}, pair.options);
+    assert.deepEqual(JSON.parse(response.text), { who: "public" });
+    assert.deepEqual(pair.questions, ["rebind.test"], "the name was resolved once, for the check");
+    // The request carried the name, not the address; the internal server saw nothing.
+    assert.deepEqual(pair.seen, [`public rebind.test:${pair.port}`]);
+    // Had the connection asked again, the answer would have been refused, not followed.
+    const again = await refusal(
+      safeFetch(`http://rebind.test:${pair.port}/pets`, {}, pair.options),
+    );
+    assert.equal(again.kind, "blocked_address");
+    assert.equal(pair.seen.length, 1);
+  } finally {
+    await pair.close();
+  }
+});
+
+Deno.test("safeFetch() over https to the checked address verifies the certificate against the host name", async () => {
+  const pair = rebindPair(true);
+  try {
+    const options = { ...pair.options, caCerts: [REBIND_TEST_CERT] };
+    const response = await safeFetch(`https://api.rebind.test:${pair.port}/pets`, {}, options);
+    assert.deepEqual(JSON.parse(response.text), { who: "public" });
+    assert.deepEqual(pair.seen, [`public api.rebind.test:${pair.port}`]);
+    // Same address, another name: the certificate does not name it, so nothing is sent.
+    const wrong = await refusal(
+      safeFetch(`https://other.rebind.test:${pair.port}/pets`, {}, {
+        ...options,
+        resolve: () => Promise.resolve(["127.0.0.2"]),
+      }),
+    );
+    assert.equal(wrong.kind, "network");
+    assert.equal(pair.seen.length, 1);
+  } finally {
+    await pair.close();
+  }
+});
+
+Deno.test("safeFetch() through the pinned connection keeps its limits: size while streaming, JSON only, redirects checked, deadline", async () => {
+  const api = startTenantApi();
+  const hanging = startHangingEndpoint();
+  // Loopback stands in for a public API here: the name resolves to it and the policy allows it.
+  const pinned = {
+    resolve: () => Promise.resolve(["127.0.0.1"]),
+    isBlocked: (address: string) => address !== "127.0.0.1" && isBlockedAddress(address),
+  };
+  const port = new URL(api.url).port;
+  try {
+    const ok = await safeFetch(`http://api.pinned.test:${port}/openapi.json`, {}, pinned);
+    assert.equal(JSON.parse(ok.text).openapi, "3.1.0");
+    assert.equal(api.requests.at(-1)!.headers.host, `api.pinned.test:${port}`);
+    const big = await refusal(
+      safeFetch(`http://api.pinned.test:${port}/big`, {}, { ...pinned, maxBytes: 100_000 }),
+    );
+    assert.equal(big.kind, "too_large");
+    const html = await refusal(safeFetch(`http://api.pinned.test:${port}/html`, {}, pinned));
+    assert.equal(html.kind, "not_json");
+    const redirected = await safeFetch(
+      `http://api.pinned.test:${port}/redirect?to=/openapi.json`,
+      {},
+      pinned,
+    );
+    assert.equal(redirected.url, `http://api.pinned.test:${port}/openapi.json`);
+    const posted = await safeFetch(`http://api.pinned.test:${port}/pets`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "k" },
+      body: JSON.stringify({ name: "Kit" }),
+    }, pinned);
+    assert.ok(posted.status >= 200 && posted.status < 500, String(posted.status));
+    assert.equal(api.requests.at(-1)!.method, "POST");
+    const slow = await refusal(
+      safeFetch(`http://api.pinned.test:${new URL(hanging.baseURL).port}/pets`, {}, {
+        ...pinned,
+        timeoutMs: 200,
+      }),
+    );
+    assert.equal(slow.kind, "timeout");
+  } finally {
+    await api.close();
     await hanging.close();
   }
 });

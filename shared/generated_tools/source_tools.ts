@@ -29,6 +29,7 @@ import {
   type OperationPlan,
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+import { loadPlans, type StoredPlans, storePlans } from "./stored_plan.ts";
 
 // The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
 // of directives' arguments), kept here so the tools need not carry the graphql package.
@@ -147,6 +148,8 @@ interface Prepared {
   baseUrl: string;
   sourceUrl: string | null;
   plans: OperationPlan[];
+  /** The plans as stored next to the document, for every other instance to read. */
+  stored: StoredPlans;
 }
 
 function generationFailure(error: GenerationError): ToolFailure {
@@ -307,16 +310,31 @@ export const apiSourceRegister = defineTool({
         { fields: taken },
       );
     }
+    const binding = {
+      orgId,
+      source: args.name,
+      baseUrl,
+      allowPrivateNetwork: false,
+      credential: () => Promise.resolve(null),
+    };
+    // Stored once here, so other instances read the plans instead of mapping the document; the
+    // exports below are then made from the stored schemas, exactly as those instances list them.
+    let stored: StoredPlans;
+    let bound;
+    try {
+      const made = plans.map((plan) => bindPlan(plan, binding));
+      stored = storePlans(
+        plans,
+        new Map(
+          made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
+        ),
+      );
+      bound = loadPlans(stored, args.name)!.map((plan) => bindPlan(plan, binding));
+    } catch (error) {
+      if (error instanceof GenerationError) throw generationFailure(error);
+      throw error;
+    }
     // Every export dialect must carry every tool, or the tenant's listings would fail later.
-    const bound = plans.map((plan) =>
-      bindPlan(plan, {
-        orgId,
-        source: args.name,
-        baseUrl,
-        allowPrivateNetwork: false,
-        credential: () => Promise.resolve(null),
-      })
-    );
     for (const format of EXPORT_FORMATS) {
       try {
         exportTools(bound, format);
@@ -332,7 +350,7 @@ export const apiSourceRegister = defineTool({
         );
       }
     }
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans };
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, stored };
   },
   async execute(args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
@@ -340,12 +358,13 @@ export const apiSourceRegister = defineTool({
     const names = prepared.plans.map((plan) => plan.name);
     const [row] = await ctx.db.query<{ id: string; replaced: boolean }>(
       `insert into public.api_sources
-         (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by,
+          plans)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb)
        on conflict (org_id, name) do update set
          kind = excluded.kind, document = excluded.document, document_hash = excluded.document_hash,
          source_url = excluded.source_url, base_url = excluded.base_url, expose = excluded.expose,
-         tools = excluded.tools, updated_at = now()
+         tools = excluded.tools, plans = excluded.plans, updated_at = now()
        returning id, (xmax <> 0) as replaced`,
       [
         orgId,
@@ -358,6 +377,7 @@ export const apiSourceRegister = defineTool({
         args.expose ?? [],
         names,
         ctx.user_id,
+        JSON.stringify(prepared.stored),
       ],
     );
     return {
@@ -535,5 +555,95 @@ export const apiCredentialSet = defineTool({
   },
 });
 
-/** The four source tools. */
-export const SOURCE_TOOLS = [apiSourceRegister, apiSourceList, apiSourceRemove, apiCredentialSet];
+async function requireAdmin(db: Queryable, orgId: string | null): Promise<string> {
+  if (!orgId) throw new ToolFailure("AUTH_ERROR", "The URL allowlist belongs to one org");
+  const [admin] = await db.query(
+    "select 1 from private.my_memberships v where v.org_id = $1 and v.role = 'admin'",
+    [orgId],
+  );
+  if (!admin) throw new ToolFailure("AUTH_ERROR", "Only the org's admins manage its URL allowlist");
+  return orgId;
+}
+
+const allowlistOutput = z.object({
+  hosts: z.array(z.string()),
+  allow_private_network: z.boolean(),
+});
+
+/** `api_url_allowlist_get`: the hosts the org's API documents may be fetched from. */
+export const apiUrlAllowlistGet = defineTool({
+  name: "api_url_allowlist_get",
+  title: "Show the API URL allowlist",
+  description:
+    "Org admins only. The hosts an API document may be fetched from (api_source_register with url), and whether the org's APIs may be on a private network (an operator's setting).",
+  category: "platform",
+  input: z.strictObject({}),
+  output: allowlistOutput,
+  examples: [{ input: {} }],
+  sideEffects: "none",
+  async execute(_args, ctx) {
+    const orgId = await requireAdmin(ctx.db, ctx.org_id);
+    const settings = await settingsOf(ctx.db, orgId);
+    return {
+      hosts: settings.url_allowlist,
+      allow_private_network: settings.allow_private_network,
+    };
+  },
+});
+
+// A host name as URLs carry it (lower case; IDN as punycode), or an IP literal; no scheme,
+// port, path or wildcard: the allowlist is matched exactly.
+const HOST = z.string().min(1).max(253).transform((host) => host.trim().toLowerCase()).pipe(
+  z.string().regex(
+    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\d{1,3}(?:\.\d{1,3}){3}$/,
+    "must be a host name such as api.shop.example (no scheme, port, path or wildcard)",
+  ),
+);
+
+/** `api_url_allowlist_set`: replaces the org's URL allowlist (org admins only). */
+export const apiUrlAllowlistSet = defineTool({
+  name: "api_url_allowlist_set",
+  title: "Set the API URL allowlist",
+  description:
+    "Org admins only. Replaces the list of hosts an API document may be fetched from (exact host names, at most 100). Setting the same list again changes nothing. The private-network setting is not changed here.",
+  category: "platform",
+  input: z.strictObject({
+    hosts: z.array(HOST).max(100).describe(
+      "The whole allowlist: host names such as api.shop.example. An empty list allows none.",
+    ),
+  }),
+  output: allowlistOutput.extend({ changed: z.boolean() }),
+  examples: [{ input: { hosts: ["api.shop.example"] } }],
+  sideEffects: "writes.api_source_settings",
+  confirmRequired: true,
+  confirmSummary: (args) =>
+    args.hosts.length
+      ? `Allow API documents to be fetched from ${args.hosts.join(", ")} (and no other host)`
+      : "Allow API documents to be fetched from no host",
+  async execute(args, ctx) {
+    const orgId = await requireAdmin(ctx.db, ctx.org_id);
+    const hosts = [...new Set(args.hosts)].sort();
+    const before = await settingsOf(ctx.db, orgId);
+    const same = before.url_allowlist.length === hosts.length &&
+      before.url_allowlist.every((host, index) => host === hosts[index]);
+    if (same) return { hosts, allow_private_network: before.allow_private_network, changed: false };
+    // As the admin, under RLS and column grants: the private-network flag is not theirs to write.
+    await ctx.db.query(
+      `insert into public.api_source_settings (org_id, url_allowlist, updated_at)
+       values ($1, $2, now())
+       on conflict (org_id) do update set url_allowlist = excluded.url_allowlist, updated_at = now()`,
+      [orgId, hosts],
+    );
+    return { hosts, allow_private_network: before.allow_private_network, changed: true };
+  },
+});
+
+/** The source tools and the admins' allowlist tools. */
+export const SOURCE_TOOLS = [
+  apiSourceRegister,
+  apiSourceList,
+  apiSourceRemove,
+  apiCredentialSet,
+  apiUrlAllowlistGet,
+  apiUrlAllowlistSet,
+];

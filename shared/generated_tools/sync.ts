@@ -17,6 +17,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import { bindPlan, type Credential } from "./bind.ts";
 import type { CredentialBox, SealedCredential } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
+import { loadPlans } from "./stored_plan.ts";
 import type { Resolver } from "./safe_fetch.ts";
 
 /** Options for {@link createPostgresToolSync}. */
@@ -37,7 +38,6 @@ interface SourceRow {
   id: string;
   name: string;
   kind: "openapi" | "graphql";
-  document: string;
   document_hash: string;
   base_url: string;
   expose: string[];
@@ -85,7 +85,8 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     if (current === state.version) return false;
     const [rows, settings, credentials] = await Promise.all([
       db.query<SourceRow>(
-        `select id, name, kind, document, document_hash, base_url, expose
+        // What decides whether a source changed; its plans are read only when it did.
+        `select id, name, kind, document_hash, base_url, expose
          from public.api_sources where org_id = $1 order by name`,
         [orgId],
       ),
@@ -125,11 +126,12 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
       changed = true;
       const handles: ToolHandle[] = [];
       try {
-        const plans = await options.engine.plan({
+        const stored = await storedOf(row.id);
+        const plans = loadPlans(stored?.plans, row.name) ?? await options.engine.plan({
           orgId,
           name: row.name,
           kind: row.kind,
-          document: row.document,
+          document: stored?.document ?? await documentOf(row.id),
           documentHash: row.document_hash,
           expose: row.expose,
         }, { validate: false });
@@ -165,6 +167,27 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     }
     state.version = current;
     return changed;
+  }
+
+  // A changed source's stored plans; its document (up to 5 MiB) only when it has none.
+  async function storedOf(
+    sourceId: string,
+  ): Promise<{ plans: unknown; document: string | null } | undefined> {
+    const [row] = await db.query<{ plans: unknown; document: string | null }>(
+      `select plans, case when plans is null then document end as document
+       from public.api_sources where id = $1`,
+      [sourceId],
+    );
+    return row;
+  }
+
+  // Plans of another version than this code stores: the document, read only then.
+  async function documentOf(sourceId: string): Promise<string> {
+    const [row] = await db.query<{ document: string }>(
+      "select document from public.api_sources where id = $1",
+      [sourceId],
+    );
+    return row?.document ?? "";
   }
 
   async function openCredential(

@@ -34,6 +34,8 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "api_source_list",
       "api_source_register",
       "api_source_remove",
+      "api_url_allowlist_get",
+      "api_url_allowlist_set",
       "automation_delete",
       "automation_list",
       "automation_pause",

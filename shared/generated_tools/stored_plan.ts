@@ -1,0 +1,182 @@
+/**
+ * Operation plans as data, made once at registration and kept in Postgres
+ * next to the document (`api_sources.plans`), so an instance that syncs the
+ * source reads them instead of validating and mapping the document again.
+ *
+ * A stored plan carries its input and output as the JSON Schema the tool is
+ * listed with (what `tools/list` and the catalog export), its checked
+ * example and how it is sent. Reading one back builds no zod schema: a
+ * listing exports the stored JSON Schema as it is ({@link presetJsonSchema}),
+ * and each field's zod check is built from it on the first call that needs
+ * it. A cold sync of 200 tools is then JSON parsing and object allocation.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type JsonSchema, presetJsonSchema, zodToJsonSchema } from "@shared/export/json_schema.ts";
+import { jsonSchemaToZod } from "./json_schema_zod.ts";
+import { lazyOutput } from "./output_schema.ts";
+import { GenerationError, type OperationPlan } from "./operation.ts";
+
+/** Bump when the stored shape changes: older rows are mapped from their document again. */
+export const STORED_PLAN_VERSION = 1;
+
+/** One plan as stored (JSON). */
+export interface StoredPlan {
+  /** Tool name. */
+  name: string;
+  /** operationId or `query.<field>`. */
+  origin: string;
+  /** Human title. */
+  title: string;
+  /** The document's description, already cut. */
+  description: string;
+  /** The input's JSON Schema 2020-12 as listed (a strict object). */
+  input: JsonSchema;
+  /** The output's JSON Schema as listed (`{}`: anything). */
+  output: JsonSchema;
+  /** An input the input schema accepts (checked at registration); `null` when none could be made. */
+  example: Record<string, unknown> | null;
+  /** Reads only. */
+  readOnly: boolean;
+  /** Asks for confirmation. */
+  destructive: boolean;
+  /** How to send it. */
+  send: OperationPlan["send"];
+}
+
+/** The plans of a source as stored: `{v, plans}`. */
+export interface StoredPlans {
+  /** {@link STORED_PLAN_VERSION}. */
+  v: number;
+  /** The plans. */
+  plans: StoredPlan[];
+}
+
+/**
+ * Plans to their stored form. Registration's cost: every schema is exported
+ * once, and read back and checked here, so a later read cannot fail on it.
+ *
+ * @param plans Plans the generator made.
+ * @param examples Each plan's example, by name (the one its tool was bound with), when it has one.
+ * @throws {GenerationError} when a schema does not survive being stored (names the tool).
+ */
+export function storePlans(
+  plans: readonly OperationPlan[],
+  examples: ReadonlyMap<string, Record<string, unknown>>,
+): StoredPlans {
+  const stored = plans.map((plan): StoredPlan => ({
+    name: plan.name,
+    origin: plan.origin,
+    title: plan.title,
+    description: plan.description,
+    input: zodToJsonSchema(plan.input, { io: "input" }),
+    output: outputJson(plan.output),
+    example: examples.get(plan.name) ?? null,
+    readOnly: plan.readOnly,
+    destructive: plan.destructive,
+    send: plan.send,
+  }));
+  const issues: { path: string; message: string }[] = [];
+  for (const plan of stored) {
+    if (plan.example === null) continue;
+    // The stored schema is what later instances check calls with: it must hold the example.
+    const input = buildObject(plan.input, plan.name);
+    const checked = input.safeParse(plan.example);
+    if (!checked.success) {
+      issues.push({
+        path: plan.origin,
+        message: `Tool ${plan.name} cannot be stored: ${checked.error.issues[0]?.message}`,
+      });
+    }
+  }
+  if (issues.length) throw new GenerationError(issues);
+  return { v: STORED_PLAN_VERSION, plans: stored };
+}
+
+function outputJson(output: z.ZodType): JsonSchema {
+  try {
+    return zodToJsonSchema(output, { io: "output" });
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Stored plans back as plans, without building any zod schema: each input
+ * field's and the output's checks are built on first use, and exports read
+ * the stored JSON Schema.
+ *
+ * @param value What the database holds.
+ * @param source The source's name: every plan's name must be one of its tools'.
+ * @returns The plans, or `null` when the value is of another version (map the document instead).
+ * @throws {GenerationError} when the value is not stored plans of this source.
+ */
+export function loadPlans(value: unknown, source: string): OperationPlan[] | null {
+  const stored = value as StoredPlans | null;
+  if (!stored || stored.v !== STORED_PLAN_VERSION) return null;
+  if (!Array.isArray(stored.plans)) {
+    throw new GenerationError([{ path: "plans", message: "Stored plans are not a list" }]);
+  }
+  return stored.plans.map((plan, index) => {
+    // A row is staff-writable: a plan may only name a tool of its own source.
+    if (
+      typeof plan?.name !== "string" || typeof plan.origin !== "string" ||
+      !plan.name.startsWith(`${source}_`) || !plan.input || !plan.send ||
+      (plan.send.kind !== "http" && plan.send.kind !== "graphql")
+    ) {
+      throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
+    }
+    const input = lazyObject(plan.input, plan.name);
+    presetJsonSchema(input, plan.input);
+    const output = lazyOutput(plan.output ?? {}, plan.name);
+    return {
+      name: plan.name,
+      origin: plan.origin,
+      title: String(plan.title),
+      description: String(plan.description),
+      input,
+      output,
+      ...(plan.example ? { example: plan.example } : {}),
+      exampleChecked: true,
+      readOnly: plan.readOnly === true,
+      destructive: plan.destructive === true,
+      send: plan.send,
+    };
+  });
+}
+
+/** The strict input object, each field's check built from its JSON Schema when first needed. */
+function lazyObject(json: JsonSchema, name: string): z.ZodObject {
+  const properties = (json.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(json.required) ? json.required as string[] : []);
+  const shape: Record<string, z.ZodType> = {};
+  for (const key of Object.keys(properties)) {
+    let built: z.ZodType | undefined;
+    // zod 4 reads an object's shape through getters when it first parses, so a field costs
+    // nothing until a call (or an export in a dialect other than the stored one) needs it.
+    Object.defineProperty(shape, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        built ??= (() => {
+          const type = jsonSchemaToZod(properties[key], `${name}/${key}`, {
+            mode: "input",
+            root: json,
+            patternWithFormat: false,
+          });
+          return required.has(key) ? type : type.optional();
+        })();
+        return built;
+      },
+    });
+  }
+  return z.strictObject(shape);
+}
+
+/** Eager form of {@link lazyObject} (registration checks the stored schema with it). */
+function buildObject(json: JsonSchema, name: string): z.ZodObject {
+  const object = lazyObject(json, name);
+  for (const key of Object.keys(object.shape)) void object.shape[key];
+  return object;
+}
