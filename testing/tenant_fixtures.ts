@@ -153,7 +153,8 @@ export async function seedTenantFixtures(db: Database): Promise<void> {
 }
 
 // A broadcast of each tenant: a template, its customer's opt-in and opt-out, a campaign staff
-// scheduled and its send to the customer.
+// scheduled and its send to the customer; an API its staff registered and an automation they
+// deployed (rows that name a person, for the person-reference checks).
 function broadcastRows(t: TenantFixture, tag: "a" | "b"): string {
   const org = `'${t.org}'`, customer = `'${t.customer}'`, staff = `'${t.staff}'`;
   const template = `'${id(15, tag)}'`, campaign = `'7f000000-0000-4000-8000-0000000000${tag}2'`;
@@ -170,7 +171,12 @@ function broadcastRows(t: TenantFixture, tag: "a" | "b"): string {
       (id, org_id, template_id, requested_at, send_at, estimated_reach, created_by)
     values (${campaign}, ${org}, ${template}, now(), now(), 1, ${staff});
     insert into public.broadcast_sends (campaign_id, org_id, user_id, status)
-    values (${campaign}, ${org}, ${customer}, 'sent');`;
+    values (${campaign}, ${org}, ${customer}, 'sent');
+    insert into public.api_sources (org_id, name, kind, document, document_hash, base_url, created_by)
+    values (${org}, 'probeapi', 'openapi', '{}', repeat('0', 64), 'https://api.example.com', ${staff});
+    insert into public.automations (org_id, name, trigger, event, actions, created_by)
+    values (${org}, 'probe automation', '{"event": "message_received"}', 'message_received',
+      '[]', ${staff});`;
 }
 
 // Every value is a fixture constant (uuids, digits), so the script is built as text.
