@@ -24,7 +24,7 @@ import type { Logger } from "@shared/runtime/log.ts";
 import { type Call, type CallStep, claimsOf, type NextStep, NOT_PREPARED } from "../call.ts";
 import type { Deadlines } from "../deadlines.ts";
 import { claimKey, completeKey, type LedgerEntry, readKey, recordFailure } from "../idempotency.ts";
-import { admitCall } from "../rate_limit.ts";
+import { type Admission, admitCall, returnTokens } from "../rate_limit.ts";
 import { guard, withDeadline } from "./_deadline.ts";
 import { describe, failureResult, RateLimited, TRANSIENT } from "./_failure.ts";
 import { prepareCall } from "./execute.ts";
@@ -41,9 +41,19 @@ export interface WriteTransactionStepOptions {
   log: Logger;
 }
 
+/** One admission shared by the calls in flight with one key; `used` once one of them ran on it. */
+interface Flight {
+  admission: Promise<Admission>;
+  used: boolean;
+}
+
 /** The step that runs a side-effecting tool in one transaction with its ledger claim. */
 export function writeTransactionStep(options: WriteTransactionStepOptions): CallStep {
   const { db, deadlines, services, log } = options;
+  // Calls in flight with one key and the same arguments (a client's retries, parallel taps)
+  // share one admission: each taking its own token, the duplicates' tokens could leave the one
+  // call that runs limited although the caller asked for it once.
+  const inFlight = new Map<string, Flight>();
 
   async function write(call: Call, next: NextStep): Promise<ToolResult> {
     const tool = call.tool!;
@@ -56,8 +66,15 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
       fingerprint: call.fingerprint,
     };
     // Sent before the transaction opens, on its own connection: see rate_limit.ts.
-    const admission = admitCall(db, rate.bucket, rate.limits, entry);
+    const flight = `${entry.scope}\u0000${entry.key}\u0000${entry.fingerprint}`;
+    const joined = inFlight.get(flight);
+    const shared: Flight = joined ??
+      { admission: admitCall(db, rate.bucket, rate.limits, entry), used: false };
+    const admission = shared.admission;
     admission.catch(() => {});
+    if (!joined) inFlight.set(flight, shared);
+    // Another instance's call held the key: this one replays it, and gives its token back.
+    let claimLost = false;
     const controller = new AbortController();
     call.signal = controller.signal;
     call.idempotencyKey = entry.key;
@@ -71,6 +88,7 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
         claim.catch(() => {});
         becomeCaller.catch(() => {});
         if (!(await claim)) {
+          claimLost = true;
           await becomeCaller;
           await tx.query("reset role");
           return await readKey(tx, entry);
@@ -78,6 +96,7 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
         await becomeCaller;
         const admitted = await admission;
         if (admitted.kind === "replay") return admitted;
+        shared.used = true;
         // Throwing rolls the claim back: a limited call leaves no trace in the ledger.
         if (admitted.kind === "limited") throw new RateLimited();
         call.db = guard(tx, controller.signal);
@@ -104,6 +123,7 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
 
     try {
       const outcome = await withDeadline(deadlines, work, tool.timeoutMs, controller);
+      if (claimLost && !joined && !shared.used) await giveBackToken(admission, call);
       if (outcome.kind === "done") return outcome.result;
       if (outcome.kind === "replay") {
         call.replayed = true;
@@ -121,7 +141,20 @@ export function writeTransactionStep(options: WriteTransactionStepOptions): Call
         );
       }
       return result;
+    } finally {
+      if (!joined) inFlight.delete(flight);
     }
+  }
+
+  async function giveBackToken(admission: Promise<Admission>, call: Call): Promise<void> {
+    const admitted = await admission.catch(() => null);
+    if (admitted?.kind !== "granted") return;
+    await returnTokens(db, call.rate!.bucket, call.rate!.limits, 1).catch((error) =>
+      log.warn("rate_token_return_failed", {
+        trace_id: call.context.trace_id,
+        error: describe(error),
+      })
+    );
   }
 
   // A side-effecting tool's prepare reads in transactions of its own, ended before the
