@@ -20,9 +20,11 @@ import { ToolFailure } from "@shared/contract/result.ts";
 import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
 import { isComplete, mergeReadings, type OcrLine, readDocument } from "./read_document.ts";
 import {
+  type DarkRegions,
   decodeGrey,
   estimateSkew,
   type GreyPage,
+  invertDarkRegions,
   removeRules,
   rotate,
   type RulesRemoved,
@@ -102,6 +104,8 @@ export interface Preprocessed {
   sharpened: boolean;
   /** Rows and columns of table rules it erased. */
   rules: RulesRemoved;
+  /** Dark bands, columns or rows holding light print that it inverted. */
+  inverted: DarkRegions;
 }
 
 /**
@@ -123,7 +127,13 @@ export const WORK_WIDTH = 1500;
  */
 export async function preprocess(
   photo: Uint8Array | GreyPage,
-  options: { sharpen?: boolean; workWidth?: number; removeRules?: boolean } = {},
+  options: {
+    sharpen?: boolean;
+    workWidth?: number;
+    removeRules?: boolean;
+    /** Invert light print on dark regions ({@link invertDarkRegions}). @default true */
+    invertDark?: boolean;
+  } = {},
 ): Promise<Preprocessed> {
   const decoded = photo instanceof Uint8Array ? await decodeGrey(photo) : photo;
   const width = options.workWidth ?? WORK_WIDTH;
@@ -138,12 +148,17 @@ export async function preprocess(
   // Rules are found along rows and columns, so they go once the page is upright; `page`
   // itself stays as it was for a second look.
   const upright = turned === page ? { ...page, grey: page.grey.slice() } : turned;
+  // Before the rules go: inverting a band leaves a thin line at its edge, which is one.
+  const inverted = (options.invertDark ?? true)
+    ? invertDarkRegions(upright)
+    : { regions: 0, pixels: 0 };
   const rules = (options.removeRules ?? true)
     ? removeRules(upright)
     : { horizontal: 0, vertical: 0 };
   return {
     image: toPgm(upright),
     rules,
+    inverted,
     page,
     width: upright.width,
     height: upright.height,
