@@ -653,8 +653,9 @@ export function invertDarkRegions(page: GreyPage, options: InvertDarkOptions = {
         sizeSums[corner];
     }
   }
-  const inverted = new Set<number>();
-  let pixels = 0;
+  const chosen: number[] = [];
+  // Each region's inverted levels: its median is the band's colour, which becomes paper white.
+  const levels = new Map<number, Uint32Array>();
   for (let r = 0; r < rows; r++) {
     const top = Math.max(0, r - reach);
     const bottom = Math.min(rows, r + reach + 1);
@@ -668,15 +669,51 @@ export function invertDarkRegions(page: GreyPage, options: InvertDarkOptions = {
         sums[bottom * (columns + 1) + left] + sums[top * (columns + 1) + left];
       const share = box(lightSums) / (box(sizeSums) || 1);
       if (inRegion[at] === 1 && (share < MIN_PRINT || share > MAX_PRINT)) continue;
-      inverted.add(region[at]);
+      chosen.push(at);
+      const counts = levels.get(region[at]) ?? new Uint32Array(256);
+      levels.set(region[at], counts);
       for (let y = r * cell; y < Math.min(height, (r + 1) * cell); y++) {
         for (let x = c * cell; x < Math.min(width, (c + 1) * cell); x++) {
-          grey[y * width + x] = 255 - grey[y * width + x];
-          pixels++;
+          counts[255 - grey[y * width + x]]++;
         }
       }
     }
   }
+  // Inverted, a band of colour is a grey lighter than the print but darker than the paper, and
+  // tesseract's one threshold for the page can fall above it (the band's text vanished): its
+  // colour is brought up to white.
+  const white = new Map<number, Uint8Array>();
+  for (const [id, counts] of levels) {
+    let total = 0;
+    for (const count of counts) total += count;
+    let seen = 0;
+    let median = 255;
+    for (let value = 0; value < 256; value++) {
+      seen += counts[value];
+      if (seen * 2 >= total) {
+        median = value;
+        break;
+      }
+    }
+    const lookup = new Uint8Array(256);
+    for (let value = 0; value < 256; value++) {
+      lookup[value] = Math.min(255, Math.round((255 - value) * 255 / Math.max(1, median)));
+    }
+    white.set(id, lookup);
+  }
+  let pixels = 0;
+  for (const at of chosen) {
+    const r = Math.floor(at / columns);
+    const c = at % columns;
+    const lookup = white.get(region[at])!;
+    for (let y = r * cell; y < Math.min(height, (r + 1) * cell); y++) {
+      for (let x = c * cell; x < Math.min(width, (c + 1) * cell); x++) {
+        grey[y * width + x] = lookup[grey[y * width + x]];
+        pixels++;
+      }
+    }
+  }
+  const inverted = new Set(chosen.map((at) => region[at]));
   const found = { regions: inverted.size, pixels };
   return found;
 }

@@ -23,6 +23,7 @@ import {
   readWord,
   readYear,
 } from "./document_fields.ts";
+import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
 export const DOCUMENT_TYPES = ["vehicle_registration", "id_card", "license", "policy"] as const;
@@ -43,6 +44,11 @@ export interface OcrWord {
   text: string;
   confidence: number;
   box: Box;
+  /**
+   * Its characters with their boxes, when the engine gives them (tesseract does): letter-spaced
+   * print is rebuilt into words from them ({@link respaceWords}).
+   */
+  glyphs?: readonly OcrGlyph[];
 }
 
 /** One line OCR read, with its confidence 0–100. */
@@ -362,6 +368,7 @@ export function readDocument(
   options: ReadDocumentOptions,
 ): DocumentReading {
   const validate = options.validate ?? true;
+  lines = lines.map(respaced);
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
@@ -378,6 +385,13 @@ export function readDocument(
     return { kind: "unreadable", type: kind.type, found, expected };
   }
   return documentReading(kind.type, fields);
+}
+
+// A line with its letter-spaced stretches rebuilt into words, when the engine gave characters.
+function respaced(line: OcrLine): OcrLine {
+  if (!line.words?.some((word) => word.glyphs?.length)) return line;
+  const words = respaceWords(line.words);
+  return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
 // A document's fields with what they leave missing and their confidence, over every field

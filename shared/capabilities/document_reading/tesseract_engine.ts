@@ -217,6 +217,11 @@ export async function recognizeLines(worker: Worker, image: Uint8Array): Promise
           text: word.text.trim(),
           confidence: word.confidence,
           box: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+          // Its characters' boxes: letter-spaced print is rebuilt into words from them.
+          glyphs: (word.symbols ?? []).map((symbol) => ({
+            text: symbol.text,
+            box: { x0: symbol.bbox.x0, y0: symbol.bbox.y0, x1: symbol.bbox.x1, y1: symbol.bbox.y1 },
+          })),
         }));
         lines.push({ text, confidence: line.confidence, words });
       }
