@@ -50,91 +50,123 @@ export const COLUMN_GAP = 2;
 /** The fewest characters a letter-spaced stretch has (fewer: `Cat. A B` is two words). */
 const MIN_RUN = 3;
 
-interface Placed extends OcrGlyph {
-  /** The index of the word it came from. */
-  word: number;
+/** A gap at most this share of the character height is a gap between letters of ordinary print. */
+const TIGHT = 0.15;
+
+const ALNUM = /^[\p{L}\p{N}]$/u;
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The height of a line's capitals: the upper quartile of its characters' heights. */
+function capHeight(boxes: readonly GlyphBox[]): number {
+  const heights = boxes.map((box) => box.y1 - box.y0).sort((a, b) => a - b);
+  return Math.max(1, heights[Math.floor(heights.length * 0.75)] ?? 1);
+}
+
+function unionOf(boxes: readonly GlyphBox[]): GlyphBox {
+  return {
+    x0: Math.min(...boxes.map((box) => box.x0)),
+    y0: Math.min(...boxes.map((box) => box.y0)),
+    x1: Math.max(...boxes.map((box) => box.x1)),
+    y1: Math.max(...boxes.map((box) => box.y1)),
+  };
 }
 
 /**
- * One line's words, with letter-spaced stretches rebuilt into words: their
- * characters joined where the gaps between them are the stretch's letter gap,
- * split where a gap is a word space or a label's end. Elsewhere the words are
- * the engine's. Words without characters are kept as they are.
+ * Characters into words: a gap up to {@link WORD_BREAK} times the stretch's typical gap joins,
+ * a wider one ends a word.
  */
-export function respaceWords(words: readonly WordWithGlyphs[]): WordWithGlyphs[] {
-  const plain = (word: WordWithGlyphs): WordWithGlyphs => ({
-    text: word.text,
-    confidence: word.confidence,
-    box: word.box,
-  });
-  if (words.some((word) => !word.glyphs?.length)) return words.map(plain);
-  const glyphs: Placed[] = words.flatMap((word, index) =>
-    word.glyphs!.filter((glyph) => glyph.text.trim()).map((glyph) => ({ ...glyph, word: index }))
-  );
-  if (glyphs.length < MIN_RUN) return words.map(plain);
-  const heights = glyphs.filter((glyph) => /[\p{L}\p{N}]/u.test(glyph.text))
-    .map((glyph) => glyph.box.y1 - glyph.box.y0).sort((a, b) => a - b);
-  if (!heights.length) return words.map(plain);
-  const height = heights[Math.floor(heights.length / 2)];
+function group(glyphs: readonly OcrGlyph[], confidence: number): WordWithGlyphs[] {
   const gaps = glyphs.slice(1).map((glyph, i) => glyph.box.x0 - glyphs[i].box.x1);
-  // Whether gap i (between glyph i and i + 1) may be inside a letter-spaced stretch.
-  const spacedGap = (i: number) => {
-    const [a, b] = [glyphs[i], glyphs[i + 1]];
-    const sameBaseline = Math.abs(a.box.y1 - b.box.y1) <= 0.45 * height;
-    const alike = /[\p{L}\p{N}]/u.test(b.text);
-    return gaps[i] > WORD_SPACE * height && gaps[i] <= COLUMN_GAP * height && sameBaseline &&
-      alike;
-  };
-  // join[i]: glyphs i and i + 1 are in one word. To begin with, as the engine read them.
-  const join = gaps.map((_, i) => glyphs[i].word === glyphs[i + 1].word);
-  let changed = false;
-  const decide = (i: number, joined: boolean) => {
-    if (joined !== join[i]) changed = true;
-    join[i] = joined;
-  };
-  const tight = (i: number) => i >= 0 && i < gaps.length && gaps[i] <= WORD_SPACE * height;
-  for (let start = 0; start < gaps.length;) {
-    if (!spacedGap(start)) {
-      start++;
-      continue;
-    }
-    let end = start;
-    while (end + 1 < gaps.length && spacedGap(end + 1)) end++;
-    // A word in ordinary print (its letters tight) either side of the stretch is a label or
-    // another field: never part of the spaced value.
-    let first = start;
-    let last = end;
-    if (tight(start - 1)) decide(first++, false);
-    if (last >= first && tight(end + 1)) decide(last--, false);
-    if (last - first + 2 >= MIN_RUN) {
-      const run = gaps.slice(first, last + 1);
-      const typical = [...run].sort((a, b) => a - b)[Math.floor(run.length / 2)];
-      const letterGaps = run.filter((gap) => gap <= WORD_BREAK * typical).length;
-      // Mostly one gap, repeated: letters spaced at one pitch, not a row of short words.
-      if (letterGaps >= run.length / 2) {
-        for (let i = first; i <= last; i++) decide(i, gaps[i] <= WORD_BREAK * typical);
-      }
-    }
-    start = end + 1;
-  }
-  if (!changed) return words.map(plain);
+  const typical = median(gaps);
   const out: WordWithGlyphs[] = [];
   let first = 0;
   for (let i = 0; i < glyphs.length; i++) {
-    if (i < gaps.length && join[i]) continue;
+    if (i < gaps.length && gaps[i] <= WORD_BREAK * typical) continue;
     const part = glyphs.slice(first, i + 1);
-    const sources = new Set(part.map((glyph) => glyph.word));
     out.push({
       text: part.map((glyph) => glyph.text).join(""),
-      confidence: Math.min(...[...sources].map((index) => words[index].confidence)),
-      box: {
-        x0: Math.min(...part.map((glyph) => glyph.box.x0)),
-        y0: Math.min(...part.map((glyph) => glyph.box.y0)),
-        x1: Math.max(...part.map((glyph) => glyph.box.x1)),
-        y1: Math.max(...part.map((glyph) => glyph.box.y1)),
-      },
+      confidence,
+      box: unionOf(part.map((glyph) => glyph.box)),
+      glyphs: part,
     });
     first = i + 1;
   }
   return out;
+}
+
+/**
+ * A word tesseract glued together from a label in ordinary print and the letter-spaced value
+ * after it (`NoRAB123C`), split: a tight stretch (its letters at most {@link TIGHT} of a capital's
+ * height apart) followed by at least {@link MIN_RUN} characters each set apart by a gap wider
+ * than a word space of ordinary print. Any other word stays as it is.
+ */
+function splitGlued(word: WordWithGlyphs): WordWithGlyphs[] {
+  const glyphs = (word.glyphs ?? []).filter((glyph) => glyph.text.trim());
+  if (glyphs.length < MIN_RUN + 2) return [word];
+  const h = capHeight(glyphs.map((glyph) => glyph.box));
+  const gaps = glyphs.slice(1).map((glyph, i) => glyph.box.x0 - glyphs[i].box.x1);
+  // The spaced tail: the longest run of wide gaps ending at the word's end.
+  let tail = gaps.length;
+  while (tail > 0 && gaps[tail - 1] > WORD_SPACE * h && gaps[tail - 1] <= COLUMN_GAP * h) tail--;
+  const spaced = gaps.length - tail;
+  // Gap `tail` is the label's end (glyph `tail` its last letter); the head's gaps all tight.
+  if (spaced < MIN_RUN || tail < 1 || !gaps.slice(0, tail).every((gap) => gap <= TIGHT * h)) {
+    return [word];
+  }
+  const value = glyphs.slice(tail + 1);
+  if (!value.every((glyph) => ALNUM.test(glyph.text))) return [word];
+  const head = glyphs.slice(0, tail + 1);
+  // A label is written in lower case or ends in a colon or a stop; a head in capitals is more
+  // likely the first letters of the spaced value itself, whose boxes OCR often gets wrong
+  // (`TU` of `T U Y I S E N G E`, the two boxes overlapping).
+  const headText = head.map((glyph) => glyph.text).join("");
+  if (!/\p{Ll}|[:.]$/u.test(headText)) return [word];
+  return [
+    {
+      text: head.map((glyph) => glyph.text).join(""),
+      confidence: word.confidence,
+      box: unionOf(head.map((glyph) => glyph.box)),
+      glyphs: head,
+    },
+    ...group(value, word.confidence).map((part) => ({ ...part, spaced: true })),
+  ];
+}
+
+/**
+ * One line's words, with letter-spaced print rebuilt: a label glued to its spaced value split
+ * off, and a run of at least {@link MIN_RUN} one-character words on one baseline, no two
+ * further apart than {@link COLUMN_GAP} character heights, joined where their gaps are the
+ * run's letter gap (`R A B 1 2 3 C` → `RAB 123 C`). Elsewhere the words are the engine's.
+ */
+export function respaceWords(words: readonly WordWithGlyphs[]): WordWithGlyphs[] {
+  const split: Array<WordWithGlyphs & { spaced?: boolean }> = words.flatMap(splitGlued);
+  const out: WordWithGlyphs[] = [];
+  // A one-character word, or a spaced value split off its label (its letters may run on in
+  // one-character words).
+  const single = (word: WordWithGlyphs & { spaced?: boolean }) =>
+    ALNUM.test(word.text) || word.spaced === true;
+  for (let i = 0; i < split.length;) {
+    if (!single(split[i])) {
+      out.push(split[i++]);
+      continue;
+    }
+    let end = i;
+    const h = capHeight(split.map((word) => word.box));
+    while (
+      end + 1 < split.length && single(split[end + 1]) &&
+      split[end + 1].box.x0 - split[end].box.x1 <= COLUMN_GAP * h &&
+      Math.abs(split[end + 1].box.y1 - split[end].box.y1) <= 0.3 * h
+    ) end++;
+    const run = split.slice(i, end + 1);
+    const glyphs = run.flatMap((word) =>
+      word.glyphs?.length && word.spaced ? word.glyphs : [{ text: word.text, box: word.box }]
+    );
+    if (glyphs.length >= MIN_RUN && run.length > 1) {
+      out.push(...group(glyphs, Math.min(...run.map((word) => word.confidence))));
+    } else out.push(...run);
+    i = end + 1;
+  }
+  return out.map(({ text, confidence, box, glyphs }) => ({ text, confidence, box, glyphs }));
 }

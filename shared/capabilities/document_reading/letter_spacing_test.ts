@@ -121,11 +121,13 @@ Deno.test("respaceWords() leaves ordinary print, a column gap and another baseli
   rows[3].box = { ...rows[3].box, y0: 140, y1: 160 };
   rows[3].glyphs = [{ ...rows[3].glyphs![0], box: rows[3].box }];
   assert.deepEqual(texts(respaceWords(rows)), ["A", "B", "C", "D"]);
-  // Words the engine gave without characters are kept as they are.
+  // One-letter words the engine gave without characters are joined by their own boxes.
   const bare = letters("RAB", 8, 0).map((part, i) => ({
     text: part.text,
     confidence: 90,
     box: { x0: i * 20, y0: 0, x1: i * 20 + 12, y1: 20 },
   }));
-  assert.deepEqual(texts(respaceWords(bare)), ["R", "A", "B"]);
+  assert.deepEqual(texts(respaceWords(bare)), ["RAB"]);
+  // Two one-letter words are two words (`Cat. A B`).
+  assert.deepEqual(texts(respaceWords(bare.slice(0, 2))), ["R", "A"]);
 });

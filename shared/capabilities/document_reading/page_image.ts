@@ -681,23 +681,23 @@ export function invertDarkRegions(page: GreyPage, options: InvertDarkOptions = {
   }
   // Inverted, a band of colour is a grey lighter than the print but darker than the paper, and
   // tesseract's one threshold for the page can fall above it (the band's text vanished): its
-  // colour is brought up to white.
+  // colour is brought to the paper's (the median light pixel outside the regions; not white,
+  // or on a grey low-contrast page the threshold falls between band and paper instead).
+  const paperCounts = new Uint32Array(256);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * columns;
+    for (let x = 0; x < width; x++) {
+      const value = grey[y * width + x];
+      if (value > threshold && !inRegion[row + Math.floor(x / cell)]) paperCounts[value]++;
+    }
+  }
+  const paper = medianOf(paperCounts) ?? 255;
   const white = new Map<number, Uint8Array>();
   for (const [id, counts] of levels) {
-    let total = 0;
-    for (const count of counts) total += count;
-    let seen = 0;
-    let median = 255;
-    for (let value = 0; value < 256; value++) {
-      seen += counts[value];
-      if (seen * 2 >= total) {
-        median = value;
-        break;
-      }
-    }
+    const median = medianOf(counts) ?? 255;
     const lookup = new Uint8Array(256);
     for (let value = 0; value < 256; value++) {
-      lookup[value] = Math.min(255, Math.round((255 - value) * 255 / Math.max(1, median)));
+      lookup[value] = Math.min(255, Math.round((255 - value) * paper / Math.max(1, median)));
     }
     white.set(id, lookup);
   }
@@ -716,4 +716,17 @@ export function invertDarkRegions(page: GreyPage, options: InvertDarkOptions = {
   const inverted = new Set(chosen.map((at) => region[at]));
   const found = { regions: inverted.size, pixels };
   return found;
+}
+
+/** The median of a histogram of grey levels, or `null` when it is empty. */
+function medianOf(counts: Uint32Array): number | null {
+  let total = 0;
+  for (const count of counts) total += count;
+  if (!total) return null;
+  let seen = 0;
+  for (let value = 0; value < 256; value++) {
+    seen += counts[value];
+    if (seen * 2 >= total) return value;
+  }
+  return 255;
 }
