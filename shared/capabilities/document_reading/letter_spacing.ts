@@ -50,7 +50,7 @@ export const COLUMN_GAP = 2;
 /** The fewest characters a letter-spaced stretch has (fewer: `Cat. A B` is two words). */
 const MIN_RUN = 3;
 
-/** A gap at most this share of the character height is a gap between letters of ordinary print. */
+/** A gap at most this share of a capital's height is between letters of ordinary print. */
 const TIGHT = 0.15;
 
 const ALNUM = /^[\p{L}\p{N}]$/u;
@@ -112,9 +112,8 @@ function splitGlued(word: WordWithGlyphs): WordWithGlyphs[] {
   while (tail > 0 && gaps[tail - 1] > WORD_SPACE * h && gaps[tail - 1] <= COLUMN_GAP * h) tail--;
   const spaced = gaps.length - tail;
   // Gap `tail` is the label's end (glyph `tail` its last letter); the head's gaps all tight.
-  if (spaced < MIN_RUN || tail < 1 || !gaps.slice(0, tail).every((gap) => gap <= TIGHT * h)) {
-    return [word];
-  }
+  // The head is ordinary print: most of its gaps tight (a label's own word spaces aside).
+  if (spaced < MIN_RUN || tail < 1 || median(gaps.slice(0, tail)) > TIGHT * h) return [word];
   const value = glyphs.slice(tail + 1);
   if (!value.every((glyph) => ALNUM.test(glyph.text))) return [word];
   const head = glyphs.slice(0, tail + 1);
@@ -123,13 +122,22 @@ function splitGlued(word: WordWithGlyphs): WordWithGlyphs[] {
   // (`TU` of `T U Y I S E N G E`, the two boxes overlapping).
   const headText = head.map((glyph) => glyph.text).join("");
   if (!/\p{Ll}|[:.]$/u.test(headText)) return [word];
-  return [
-    {
-      text: head.map((glyph) => glyph.text).join(""),
+  // The label's words, apart where their gap is a word space.
+  const label: WordWithGlyphs[] = [];
+  let from = 0;
+  for (let i = 0; i < head.length; i++) {
+    if (i < head.length - 1 && gaps[i] <= WORD_SPACE * h) continue;
+    const part = head.slice(from, i + 1);
+    label.push({
+      text: part.map((glyph) => glyph.text).join(""),
       confidence: word.confidence,
-      box: unionOf(head.map((glyph) => glyph.box)),
-      glyphs: head,
-    },
+      box: unionOf(part.map((glyph) => glyph.box)),
+      glyphs: part,
+    });
+    from = i + 1;
+  }
+  return [
+    ...label,
     ...group(value, word.confidence).map((part) => ({ ...part, spaced: true })),
   ];
 }

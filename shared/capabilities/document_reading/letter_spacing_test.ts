@@ -84,6 +84,22 @@ Deno.test("respaceWords() splits a spaced value from the label tesseract glued i
   assert.equal(respaced[2].confidence, words[1].confidence);
 });
 
+Deno.test("respaceWords() splits a two-word label glued to its spaced value into its words", () => {
+  const words = line([
+    { text: "Owner's", letterGap: 1, wordGap: 8, engineWord: 0 },
+    { text: "name", letterGap: 1, wordGap: 14, engineWord: 0 },
+    { text: "INGABIRE", letterGap: 9, engineWord: 0 },
+  ]);
+  assert.deepEqual(texts(words), ["Owner'snameINGABIRE"]);
+  assert.deepEqual(texts(respaceWords(words)), ["Owner's", "name", "INGABIRE"]);
+  // A word in capitals with its first boxes overlapping (OCR's rough boxes) is not split.
+  const caps = line([
+    { text: "TU", letterGap: -7, wordGap: 10, engineWord: 0 },
+    { text: "YISENGE", letterGap: 10, engineWord: 0 },
+  ]);
+  assert.deepEqual(texts(respaceWords(caps)), ["TUYISENGE"]);
+});
+
 Deno.test("respaceWords() keeps a spaced name's two words and a spaced ID's groups apart", () => {
   const name = line([
     { text: "Owner", letterGap: 1, wordGap: 20, engineWord: 0 },
