@@ -5,8 +5,10 @@
  * on one grey channel (`page_image.ts`): every page brought to one working
  * width (small pictures up, phone photos down), contrast stretched, blurred
  * pages sharpened, and the page deskewed by the angle that makes its text
- * rows sharpest. One look at the page; a second, sharper one only when the
- * reader says the first did not read enough (`enough`).
+ * rows sharpest, light print on dark bands inverted. One look at the page; a
+ * second, sharper one only when the reader says the first did not read
+ * enough (`enough`); then the areas of labels whose value is still missing
+ * read once more, enlarged and binarised, while the page's budget lasts.
  *
  * Heavy (about 45 MB of WebAssembly and trained data): only the functions that
  * read documents import it.
