@@ -6,15 +6,17 @@
  * word space, and tesseract decides word by word which is which: it returns
  * the letters as one-letter words (`R A B 1 2 3 C`), or glues the value to
  * its label (`VINNoMD6NG8AB0C1967246`, `Owner'snameINGABIRE`), and the field
- * checks see neither a plate nor a VIN. Its characters (symbols) still carry
- * their boxes: on one line, a run of characters each set apart from the next
- * by about the same gap, wider than a word space of ordinary print, is one
- * letter-spaced stretch. Inside it, a gap about as wide as the others joins
- * two characters into a word, and a clearly wider one (the word space, which
- * letter-spacing widens as much as every other gap) ends a word; so does the
- * wider gap between a label and the spaced value after it. Nothing is joined
- * across a gap wider than {@link COLUMN_GAP} character heights (a column), or
- * between characters not on one baseline.
+ * checks see neither a plate nor a VIN. Two cases are rebuilt: a run of
+ * one-character words on one baseline (joined where the gap is the run's
+ * letter gap, split where it is clearly wider: the word space, which
+ * letter-spacing widens as much as every other gap), and a word whose
+ * characters (tesseract's symbols, with their boxes) are a lower-case label
+ * in ordinary print followed by a spaced stretch (split there, the stretch
+ * grouped the same way). Ordinary words are never re-split by their
+ * characters' gaps: tesseract's character boxes are too rough for that (the
+ * first two letters of a word often overlap). Nothing is joined across a gap
+ * wider than {@link COLUMN_GAP} character heights (a column), or between
+ * characters not on one baseline.
  *
  * @module
  */
