@@ -13,7 +13,8 @@
  * - the `new_dev` / `new_blind` and `fresh_dev` / `fresh_blind` sets: the
  *   third and fourth rounds' families, each split at random into a half tuned
  *   on and a half measured blind (`NEW_DEV`, `NEW_BLIND`, `FRESH_DEV`,
- *   `FRESH_BLIND`);
+ *   `FRESH_BLIND`), and the fifth round's light-on-dark and letter-spaced
+ *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -38,6 +39,8 @@ import {
 } from "@shared/capabilities/document_reading/read_document.ts";
 import { type FixtureEntry, readFixture, readManifest, SETS } from "@testing/documents/generate.ts";
 import {
+  DARK_BLIND,
+  DARK_DEV,
   FRESH_BLIND,
   FRESH_DEV,
   NEW_BLIND,
@@ -112,6 +115,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "fourth round, dev"
         : (FRESH_BLIND as readonly string[]).includes(entry.family)
         ? "fourth round, blind"
+        : (DARK_DEV as readonly string[]).includes(entry.family)
+        ? "fifth round, dev"
+        : (DARK_BLIND as readonly string[]).includes(entry.family)
+        ? "fifth round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -127,6 +134,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["fourth round, dev"]
         : set === "fresh_blind"
         ? ["fourth round, blind"]
+        : set === "dark_dev"
+        ? ["fifth round, dev"]
+        : set === "dark_blind"
+        ? ["fifth round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -276,6 +287,10 @@ export function printReport(title: string, report: AccuracyReport): void {
     "left out, new",
     "third round, dev",
     "third round, blind",
+    "fourth round, dev",
+    "fourth round, blind",
+    "fifth round, dev",
+    "fifth round, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -338,10 +353,17 @@ if (import.meta.main) {
     Deno.args.includes(name) ? Deno.args[Deno.args.indexOf(name) + 1] : undefined;
   const set = (flag("--set") ?? "families") as keyof typeof SETS;
   const replayed = flag("--replay");
-  const contenders = replayed
-    ? [replay(replayed)]
-    : ["families", "unseen", "new_dev", "new_blind", "fresh_dev", "fresh_blind"].includes(set) ||
-        Deno.args.includes("--ours")
+  const contenders = replayed ? [replay(replayed)] : [
+      "families",
+      "unseen",
+      "new_dev",
+      "new_blind",
+      "fresh_dev",
+      "fresh_blind",
+      "dark_dev",
+      "dark_blind",
+    ].includes(set) ||
+      Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
     : [
       tesseract({ preprocess: false, validate: false }),

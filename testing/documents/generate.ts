@@ -18,6 +18,8 @@
 import { launchChromium } from "../../web/admin_inbox/testing_browser.ts";
 import { type Condition, CONDITIONS, DAMAGES, degrade } from "./degrade.ts";
 import {
+  DARK_BLIND,
+  DARK_DEV,
   FAMILIES,
   type Family,
   familyDocument,
@@ -69,6 +71,8 @@ export const SETS = {
   new_blind: 2026_1130,
   fresh_dev: 2026_1131,
   fresh_blind: 2026_1132,
+  dark_dev: 2026_1133,
+  dark_blind: 2026_1134,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -211,6 +215,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(FRESH_DEV)
       : set === "fresh_blind"
       ? newerPlan(FRESH_BLIND)
+      : set === "dark_dev"
+      ? newerPlan(DARK_DEV)
+      : set === "dark_blind"
+      ? newerPlan(DARK_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

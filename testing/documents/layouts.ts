@@ -149,12 +149,43 @@ export const FRESH_DEV: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_S
 /** The other half: measured before and once at the very end, never studied (`fresh_blind` set). */
 export const FRESH_BLIND: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_SPLIT_SEED).blind;
 
+/**
+ * Families of the fifth round (issue 26), written before the reader was
+ * touched for them: text printed light on dark and values printed
+ * letter-spaced, as real cards print them. A dark header strip holding the
+ * title and one field (the plate on a registration) in white; table rows
+ * alternating dark and light; a card whose right half is dark with white
+ * text; a light card whose names and numbers are letter-spaced. On the dark
+ * ones too, some values are letter-spaced. Split at random
+ * ({@link DARK_SPLIT_SEED}) into {@link DARK_DEV} (tuned on) and
+ * {@link DARK_BLIND} (measured before and once at the end, never studied).
+ */
+export const DARK_FAMILIES = [
+  "dark_header",
+  "striped_rows",
+  "dark_half",
+  "spaced_light",
+] as const;
+
+/** A family of the fifth round. */
+export type DarkFamily = typeof DARK_FAMILIES[number];
+
+/** The seed that split {@link DARK_FAMILIES} into dev and blind halves (chosen before the split was seen). */
+export const DARK_SPLIT_SEED = 2026_1127_0220;
+
+/** The half of {@link DARK_FAMILIES} the reader may be tuned on (`dark_dev` set). */
+export const DARK_DEV: readonly DarkFamily[] = splitOf(DARK_FAMILIES, DARK_SPLIT_SEED).dev;
+
+/** The other half: measured before and once at the very end, never studied (`dark_blind` set). */
+export const DARK_BLIND: readonly DarkFamily[] = splitOf(DARK_FAMILIES, DARK_SPLIT_SEED).blind;
+
 /** A layout family. */
 export type Family =
   | typeof FAMILIES[number]
   | typeof NEW_FAMILIES[number]
   | NewerFamily
-  | FreshFamily;
+  | FreshFamily
+  | DarkFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -613,7 +644,8 @@ export function familyDocument(
     ? licence(random, edition)
     : idCard(random, edition);
   const newer = (NEWER_FAMILIES as readonly string[]).includes(family);
-  const fresh = (FRESH_FAMILIES as readonly string[]).includes(family);
+  const dark = (DARK_FAMILIES as readonly string[]).includes(family);
+  const fresh = dark || (FRESH_FAMILIES as readonly string[]).includes(family);
   const languages = newer && family === "bilingual_stacked"
     ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
     : fresh && (family === "one_language" || family === "numbered_rows")
@@ -639,7 +671,14 @@ export function familyDocument(
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
-  const { html, width } = fresh
+  const { html, width } = dark
+    ? renderDark(
+      family as DarkFamily,
+      random,
+      titleOf(random, made.title),
+      dated(random, items, true),
+    )
+    : fresh
     ? renderFresh(
       family as FreshFamily,
       random,
@@ -1189,5 +1228,124 @@ function renderFresh(
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
     title.map(escape).join("<br>")
   }</div>${body}${overlay}</div></body></html>`;
+  return { html, width };
+}
+
+/** Fields whose values real cards letter-space: plates, names, numbers. */
+const SPACED_KEYS = new Set([
+  "plate",
+  "vin",
+  "owner_name",
+  "full_name",
+  "owner_national_id",
+  "national_id",
+  "licence_number",
+]);
+
+/** Renders a fifth-round family (see {@link DARK_FAMILIES}). */
+function renderDark(
+  family: DarkFamily,
+  random: Random,
+  title: string[],
+  items: Array<{ key: string | null; label: string; shown: string }>,
+): { html: string; width: number } {
+  const font = pick(random, [...FONTS, "DejaVu Sans Condensed"]);
+  const size = 15 + Math.floor(random() * 6);
+  const background = pick(random, ["#ffffff", "#fbf3dc", "#e7f0fa", "#eef7ee"]);
+  const shade = pick(random, ["#1f3a5f", "#5a1f1f", "#1f4a2e", "#2b2b2b", "#3d2f6b", "#0f5c63"]);
+  const ink = pick(random, ["#ffffff", "#f2f2f2", "#fff6c8"]);
+  const gap = 3 + Math.floor(random() * 8);
+  const colon = pick(random, [":", "", " :"]);
+  // How widely this card spaces its spaced values (0.18–0.5 em: letters read one by one).
+  const spacing = (0.18 + random() * 0.32).toFixed(2);
+  const spacedShare = family === "spaced_light" ? 1 : 0.5;
+  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
+  const v = (item: { key: string | null; shown: string }) =>
+    item.key && SPACED_KEYS.has(item.key) && random() < spacedShare
+      ? `<span class="v sp">${escape(item.shown)}</span>`
+      : `<span class="v">${escape(item.shown)}</span>`;
+  let width = pick(random, [950, 1100]);
+  let head = `<div class="title">${title.map(escape).join("<br>")}</div>`;
+  let body = "";
+  let css = "";
+  switch (family) {
+    case "dark_header": {
+      // The header holds the title and one field in white: the plate on a registration.
+      const featured = items.findIndex((item) => item.key === "plate");
+      const index = featured >= 0 ? featured : items.findIndex((item) => item.key);
+      const [top] = items.splice(index, 1);
+      head = `<div class="band"><div class="title">${
+        title.map(escape).join("<br>")
+      }</div><div class="big">${l(top.label + colon)} ${v(top)}</div></div>`;
+      body = `<div class="g">${
+        items.map((item) => `<div class="f">${l(item.label + colon)} ${v(item)}</div>`).join("")
+      }</div>`;
+      css = `.band{background:${shade};color:${ink};margin:10px -30px 8px;padding:12px 30px}
+        .band .title{color:${ink};margin:0 0 6px}.big{font-size:1.35em}.big .v{font-weight:bold}
+        .g{display:grid;grid-template-columns:1fr 1fr;column-gap:34px}
+        .f{margin:${gap}px 0}.v{font-weight:bold}.sp{letter-spacing:${spacing}em}`;
+      break;
+    }
+    case "striped_rows": {
+      width = pick(random, [900, 1050]);
+      const darkFirst = random() < 0.5;
+      body = `<table class="t">${
+        items.map((item, index) =>
+          `<tr class="${(index % 2 === 0) === darkFirst ? "d" : "w"}"><td>${
+            l(item.label + colon)
+          }</td><td>${v(item)}</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;width:100%;margin-top:6px}
+        .t td{padding:${gap / 2 + 5}px 14px}.t td:first-child{width:38%}
+        .d td{background:${shade};color:${ink}}.w td{background:transparent;color:#111}
+        .v{font-weight:bold}.sp{letter-spacing:${spacing}em}`;
+      break;
+    }
+    case "dark_half": {
+      const below = random() < 0.5;
+      const half = Math.ceil(items.length / 2);
+      const column = (part: typeof items) =>
+        part.map((item) =>
+          below
+            ? `<div class="f">${l(item.label)}<br>${v(item)}</div>`
+            : `<div class="f">${l(item.label + colon)} ${v(item)}</div>`
+        ).join("");
+      body = `<div class="halves"><div class="left">${column(items.slice(0, half))}</div>
+        <div class="right">${column(items.slice(half))}</div></div>`;
+      css = `.halves{display:flex;margin:0 -30px -22px}
+        .left,.right{flex:1;padding:8px 30px 22px}.right{background:${shade};color:${ink}}
+        .f{margin:${gap}px 0}.l{font-size:0.85em}.v{font-weight:bold}
+        .sp{letter-spacing:${spacing}em}`;
+      break;
+    }
+    case "spaced_light": {
+      const below = random() < 0.5;
+      const columns = below ? pick(random, [2, 3]) : pick(random, [1, 2]);
+      width = columns === 3 ? 1200 : width;
+      body = `<div class="g">${
+        items.map((item) =>
+          below
+            ? `<div class="f">${l(item.label)}<br>${v(item)}</div>`
+            : `<div class="f">${l(item.label + colon)} ${v(item)}</div>`
+        ).join("")
+      }</div>`;
+      css = `.g{display:grid;grid-template-columns:repeat(${columns},1fr);column-gap:34px}
+        .f{margin:${gap}px 0}.l{font-size:0.75em;color:#444}.v{font-size:1.2em;white-space:nowrap}
+        .sp{letter-spacing:${spacing}em;font-weight:${pick(random, ["normal", "bold"])}}`;
+      break;
+    }
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
+    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444;overflow:hidden}
+  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
+  ${css}
+  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
+  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>${head}${body}</div></body></html>`;
   return { html, width };
 }

@@ -498,3 +498,235 @@ function findRules(
   }
   return rules;
 }
+
+/**
+ * How dark a cell's neighbourhood must be, on average, to be a band of colour: a band holding
+ * light print is 85–95% dark, a line of bold print at most about half ink.
+ */
+const CORE_DARK = 0.65;
+
+/** The share of a dark region's pixels that are light when it holds print (letters), not a blank. */
+const MIN_PRINT = 0.02;
+const MAX_PRINT = 0.5;
+
+/** What {@link invertDarkRegions} found and inverted. */
+export interface DarkRegions {
+  /** Dark regions holding light text, inverted. */
+  regions: number;
+  /** Pixels inverted. */
+  pixels: number;
+}
+
+/** Options for {@link invertDarkRegions}. */
+export interface InvertDarkOptions {
+  /** The side of the square cells the page is judged in, in pixels. @default 8 */
+  cell?: number;
+  /**
+   * The side of the neighbourhood a cell's darkness is judged over, in pixels: larger than a
+   * line of bold print (which is never mostly ink over it), smaller than a band of a card.
+   * @default width / 20
+   */
+  window?: number;
+}
+
+/**
+ * Turns light-on-dark print into dark-on-light, in place: a card's dark header
+ * strip, dark column, dark half or dark table rows. Tesseract reads dark
+ * text on light paper; white text on a coloured band came out as noise or
+ * nothing (a family with its labels in a dark column read 38% of fields).
+ *
+ * The page is judged in small cells: a cell is dark when most of its pixels are
+ * darker than the page's ink threshold ({@link inkThreshold}). A region is the
+ * cells whose neighbourhood (`window`) is mostly dark ({@link CORE_DARK}): print is never mostly
+ * ink over a neighbourhood a few lines tall, a band of colour is. The region
+ * grows into the dark cells touching it (to the band's edge), and is inverted
+ * whole when it holds light print: 2–50% of its pixels lighter than the
+ * threshold. A dark desk around a photographed card, a photo or a shadow hold
+ * none and stay as they are; joined to a band, only the band's cells with
+ * print around them are inverted. What the cells leave at a band's edge is a
+ * line at most one cell thick, which {@link removeRules} erases.
+ */
+export function invertDarkRegions(page: GreyPage, options: InvertDarkOptions = {}): DarkRegions {
+  const { width, height, grey } = page;
+  const cell = options.cell ?? 8;
+  const columns = Math.ceil(width / cell);
+  const rows = Math.ceil(height / cell);
+  const threshold = inkThreshold(page);
+  // The share of each cell's pixels that are dark.
+  const dark = new Float32Array(columns * rows);
+  const sizes = new Float32Array(columns * rows);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * columns;
+    for (let x = 0; x < width; x++) {
+      const at = row + Math.floor(x / cell);
+      sizes[at]++;
+      if (grey[y * width + x] <= threshold) dark[at]++;
+    }
+  }
+  for (let i = 0; i < dark.length; i++) dark[i] /= sizes[i] || 1;
+  // Summed-area table of the cells' darkness, for each cell's neighbourhood.
+  const sums = new Float64Array((columns + 1) * (rows + 1));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      sums[(r + 1) * (columns + 1) + c + 1] = dark[r * columns + c] +
+        sums[r * (columns + 1) + c + 1] +
+        sums[(r + 1) * (columns + 1) + c] - sums[r * (columns + 1) + c];
+    }
+  }
+  const reach = Math.max(2, Math.round((options.window ?? width / 20) / cell / 2));
+  const core = new Uint8Array(columns * rows);
+  for (let r = 0; r < rows; r++) {
+    const top = Math.max(0, r - reach);
+    const bottom = Math.min(rows, r + reach + 1);
+    for (let c = 0; c < columns; c++) {
+      const left = Math.max(0, c - reach);
+      const right = Math.min(columns, c + reach + 1);
+      const sum = sums[bottom * (columns + 1) + right] - sums[top * (columns + 1) + right] -
+        sums[bottom * (columns + 1) + left] + sums[top * (columns + 1) + left];
+      if (sum / ((bottom - top) * (right - left)) > CORE_DARK) core[r * columns + c] = 1;
+    }
+  }
+  // Light pixels a cell holds, for the print test below.
+  const light = new Float32Array(columns * rows);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * columns;
+    for (let x = 0; x < width; x++) {
+      if (grey[y * width + x] > threshold) light[row + Math.floor(x / cell)]++;
+    }
+  }
+  // Regions: connected core cells, grown into the dark cells they touch.
+  const region = new Int32Array(columns * rows).fill(-1);
+  const inRegion = new Uint8Array(columns * rows);
+  let regions = 0;
+  for (let start = 0; start < core.length; start++) {
+    if (!core[start] || region[start] >= 0) continue;
+    const cells: number[] = [start];
+    region[start] = regions;
+    for (let next = 0; next < cells.length; next++) {
+      const at = cells[next];
+      const r = Math.floor(at / columns);
+      const c = at % columns;
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+        const nr = r + dr;
+        const nc = c + dc;
+        if (nr < 0 || nr >= rows || nc < 0 || nc >= columns) continue;
+        const near = nr * columns + nc;
+        if (region[near] >= 0 || !(core[near] || dark[near] > 0.5)) continue;
+        region[near] = regions;
+        cells.push(near);
+      }
+    }
+    regions++;
+    // Too small to be a band (a blot, a photo's eye): left as it is.
+    if (cells.length * cell * cell < (width / 25) ** 2) continue;
+    // A band holding print is inverted whole, its blank parts too (a blank dark patch left
+    // beside inverted print would read as noise).
+    let lightIn = 0;
+    let pixelsIn = 0;
+    for (const at of cells) {
+      if (!core[at]) continue;
+      lightIn += light[at];
+      pixelsIn += sizes[at];
+    }
+    const share = lightIn / (pixelsIn || 1);
+    const whole = share >= MIN_PRINT && share <= MAX_PRINT;
+    for (const at of cells) inRegion[at] = whole ? 2 : 1;
+  }
+  // A region joined to something without print (a dark desk's stripes around a photographed
+  // card): only its cells with print around them are inverted, by the same share of light
+  // pixels over each cell's neighbourhood. Light is counted in the core cells only: the cells
+  // the region grew into at its edge hold the paper beyond it.
+  const lightSums = new Float64Array((columns + 1) * (rows + 1));
+  const sizeSums = new Float64Array((columns + 1) * (rows + 1));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < columns; c++) {
+      const at = r * columns + c;
+      const below = r * (columns + 1) + c + 1;
+      const left = (r + 1) * (columns + 1) + c;
+      const corner = r * (columns + 1) + c;
+      const here = (r + 1) * (columns + 1) + c + 1;
+      lightSums[here] = (inRegion[at] && core[at] ? light[at] : 0) + lightSums[below] +
+        lightSums[left] -
+        lightSums[corner];
+      sizeSums[here] = (inRegion[at] && core[at] ? sizes[at] : 0) + sizeSums[below] +
+        sizeSums[left] -
+        sizeSums[corner];
+    }
+  }
+  const chosen: number[] = [];
+  // Each region's inverted levels: its median is the band's colour, which becomes paper white.
+  const levels = new Map<number, Uint32Array>();
+  for (let r = 0; r < rows; r++) {
+    const top = Math.max(0, r - reach);
+    const bottom = Math.min(rows, r + reach + 1);
+    for (let c = 0; c < columns; c++) {
+      const at = r * columns + c;
+      if (!inRegion[at]) continue;
+      const left = Math.max(0, c - reach);
+      const right = Math.min(columns, c + reach + 1);
+      const box = (sums: Float64Array) =>
+        sums[bottom * (columns + 1) + right] - sums[top * (columns + 1) + right] -
+        sums[bottom * (columns + 1) + left] + sums[top * (columns + 1) + left];
+      const share = box(lightSums) / (box(sizeSums) || 1);
+      if (inRegion[at] === 1 && (share < MIN_PRINT || share > MAX_PRINT)) continue;
+      chosen.push(at);
+      const counts = levels.get(region[at]) ?? new Uint32Array(256);
+      levels.set(region[at], counts);
+      for (let y = r * cell; y < Math.min(height, (r + 1) * cell); y++) {
+        for (let x = c * cell; x < Math.min(width, (c + 1) * cell); x++) {
+          counts[255 - grey[y * width + x]]++;
+        }
+      }
+    }
+  }
+  // Inverted, a band of colour is a grey lighter than the print but darker than the paper, and
+  // tesseract's one threshold for the page can fall above it (the band's text vanished): its
+  // colour is brought to the paper's (the median light pixel outside the regions; not white,
+  // or on a grey low-contrast page the threshold falls between band and paper instead).
+  const paperCounts = new Uint32Array(256);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / cell) * columns;
+    for (let x = 0; x < width; x++) {
+      const value = grey[y * width + x];
+      if (value > threshold && !inRegion[row + Math.floor(x / cell)]) paperCounts[value]++;
+    }
+  }
+  const paper = medianOf(paperCounts) ?? 255;
+  const white = new Map<number, Uint8Array>();
+  for (const [id, counts] of levels) {
+    const median = medianOf(counts) ?? 255;
+    const lookup = new Uint8Array(256);
+    for (let value = 0; value < 256; value++) {
+      lookup[value] = Math.min(255, Math.round((255 - value) * paper / Math.max(1, median)));
+    }
+    white.set(id, lookup);
+  }
+  let pixels = 0;
+  for (const at of chosen) {
+    const r = Math.floor(at / columns);
+    const c = at % columns;
+    const lookup = white.get(region[at])!;
+    for (let y = r * cell; y < Math.min(height, (r + 1) * cell); y++) {
+      for (let x = c * cell; x < Math.min(width, (c + 1) * cell); x++) {
+        grey[y * width + x] = lookup[grey[y * width + x]];
+        pixels++;
+      }
+    }
+  }
+  const inverted = new Set(chosen.map((at) => region[at]));
+  const found = { regions: inverted.size, pixels };
+  return found;
+}
+
+/** The median of a histogram of grey levels, or `null` when it is empty. */
+function medianOf(counts: Uint32Array): number | null {
+  let total = 0;
+  for (const count of counts) total += count;
+  if (!total) return null;
+  let seen = 0;
+  for (let value = 0; value < 256; value++) {
+    seen += counts[value];
+    if (seen * 2 >= total) return value;
+  }
+  return 255;
+}

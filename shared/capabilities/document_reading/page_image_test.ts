@@ -7,6 +7,7 @@ import {
   type GreyPage,
   inkThreshold,
   inPlaceGaussian,
+  invertDarkRegions,
   removeRules,
   rotate,
   scaleTo,
@@ -228,4 +229,89 @@ Deno.test("inkThreshold splits ink from paper", () => {
   for (let i = 0; i < 1000; i++) page.grey[i * 7] = 30;
   const threshold = inkThreshold(page);
   assert.ok(threshold >= 30 && threshold < 240, `threshold ${threshold}`);
+});
+
+/** Light paper with black "words" and a band of `shade` holding white "words" at rows top…bottom. */
+function bandedPage(shade: number, top: number, bottom: number, withText = true): GreyPage {
+  const width = 600;
+  const height = 400;
+  const grey = new Uint8Array(width * height).fill(240);
+  for (let y = top; y < bottom; y++) grey.fill(shade, y * width, (y + 1) * width);
+  // "Words": 3 px strokes, 14 px tall, every 24 rows, light in the band and dark outside it.
+  for (let line = 10; line + 14 < height; line += 24) {
+    for (let y = line; y < line + 14; y++) {
+      for (let x = 40; x < 560; x++) {
+        if (x % 9 >= 3 || Math.floor(x / 90) % 3 === 2) continue;
+        const inBand = y >= top && y < bottom;
+        if (inBand && !withText) continue;
+        grey[y * width + x] = inBand ? 250 : 20;
+      }
+    }
+  }
+  return { width, height, grey };
+}
+
+Deno.test("invertDarkRegions() turns white print on a dark band into dark print on light", () => {
+  const page = bandedPage(60, 100, 220);
+  const found = invertDarkRegions(page);
+  assert.equal(found.regions, 1);
+  const at = (x: number, y: number) => page.grey[y * page.width + x];
+  // The band's background is now light, its strokes dark, as the print outside it.
+  assert.ok(at(300, 130) > 150 || at(302, 130) > 150, "the band's background turned light");
+  assert.ok(at(45, 130) < 40, "a white stroke in the band turned dark");
+  assert.equal(at(42, 130), 240, "the band between strokes is the paper's grey");
+  // Print outside the band is as it was.
+  assert.equal(at(45, 34), 20);
+  assert.equal(at(42, 34), 240);
+  assert.equal(at(45, 250), 20);
+});
+
+Deno.test("invertDarkRegions() inverts a dark right half and alternate dark rows", () => {
+  const width = 600;
+  const height = 400;
+  const half: GreyPage = { width, height, grey: new Uint8Array(width * height).fill(235) };
+  for (let y = 0; y < height; y++) {
+    half.grey.fill(50, y * width + 300, (y + 1) * width);
+    if (y % 30 < 12) {
+      for (let x = 40; x < 560; x += 8) {
+        half.grey.fill(x < 300 ? 15 : 245, y * width + x, y * width + x + 3);
+      }
+    }
+  }
+  assert.equal(invertDarkRegions(half).regions, 1);
+  assert.ok(half.grey[5 * width + 424] < 60, "a white stroke in the dark half turned dark");
+  assert.ok(half.grey[20 * width + 450] > 150, "the dark half's paper is light");
+  assert.equal(half.grey[20 * width + 100], 235, "the light half is as it was");
+
+  const rows = bandedPage(70, 0, 0);
+  for (const top of [60, 180, 300]) {
+    for (let y = top; y < top + 60; y++) {
+      for (let x = 0; x < 600; x++) {
+        const v = rows.grey[y * 600 + x];
+        rows.grey[y * 600 + x] = v === 20 ? 250 : 70;
+      }
+    }
+  }
+  assert.equal(invertDarkRegions(rows).regions, 3);
+  assert.ok(rows.grey[90 * 600 + 300] > 150 || rows.grey[90 * 600 + 303] > 150);
+});
+
+Deno.test("invertDarkRegions() leaves print, a bold word and a plain dark desk as they are", () => {
+  const plain = bandedPage(60, 0, 0);
+  const before = plain.grey.slice();
+  assert.deepEqual(invertDarkRegions(plain), { regions: 0, pixels: 0 });
+  assert.deepEqual(plain.grey, before);
+  // Bold print: half the pixels of a line 24 px tall are ink (the window is 30 px here).
+  const bold = bandedPage(60, 0, 0);
+  for (let y = 200; y < 224; y++) {
+    for (let x = 40; x < 400; x++) if (x % 10 < 5) bold.grey[y * 600 + x] = 10;
+  }
+  const boldBefore = bold.grey.slice();
+  assert.equal(invertDarkRegions(bold).regions, 0);
+  assert.deepEqual(bold.grey, boldBefore);
+  // A dark desk with no print on it (the margin of a photo taken at an angle).
+  const desk = bandedPage(45, 250, 400, false);
+  const deskBefore = desk.grey.slice();
+  assert.equal(invertDarkRegions(desk).regions, 0);
+  assert.deepEqual(desk.grey, deskBefore);
 });

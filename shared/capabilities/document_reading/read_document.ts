@@ -23,6 +23,7 @@ import {
   readWord,
   readYear,
 } from "./document_fields.ts";
+import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
 export const DOCUMENT_TYPES = ["vehicle_registration", "id_card", "license", "policy"] as const;
@@ -43,6 +44,11 @@ export interface OcrWord {
   text: string;
   confidence: number;
   box: Box;
+  /**
+   * Its characters with their boxes, when the engine gives them (tesseract does): letter-spaced
+   * print is rebuilt into words from them ({@link respaceWords}).
+   */
+  glyphs?: readonly OcrGlyph[];
 }
 
 /** One line OCR read, with its confidence 0–100. */
@@ -362,6 +368,7 @@ export function readDocument(
   options: ReadDocumentOptions,
 ): DocumentReading {
   const validate = options.validate ?? true;
+  lines = lines.map(respaced);
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
@@ -378,6 +385,71 @@ export function readDocument(
     return { kind: "unreadable", type: kind.type, found, expected };
   }
   return documentReading(kind.type, fields);
+}
+
+/** Where a field's value should be and was not read: the page area beside and under its label. */
+export interface MissingValue {
+  field: string;
+  /** The label's box. */
+  label: Box;
+  /** The area to read again: right of the label on its row, and the row under it. */
+  area: Box;
+}
+
+/**
+ * The fields of a page's type whose label was found but whose value was not
+ * read, with the area where the value should be: right of the label on its
+ * row (up to the next label on that row, or 14 label heights) and under it
+ * (two and a half label heights, as wide as that). The engine reads those
+ * areas once more, larger and binarised (the crop-and-reread): a value a
+ * look at the whole page lost to a faint, small or noisy stretch is often
+ * read on its own. A field whose label was not found has no area: the
+ * reader has nothing to place its value by.
+ */
+export function missingValues(
+  lines: readonly OcrLine[],
+  options: ReadDocumentOptions,
+): MissingValue[] {
+  lines = lines.map(respaced);
+  const kind = classify(lines);
+  if (!kind) return [];
+  const layout = LAYOUTS[kind.type];
+  const words = placed(lines);
+  const used = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, true, used);
+  byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+  const spans = labelSpans(words, layout.fields);
+  const out: MissingValue[] = [];
+  for (const field of Object.keys(layout.fields)) {
+    if (fields[field]) continue;
+    const span = spans.find((span) => span.field === field);
+    if (!span) continue;
+    const h = height(span.box);
+    // The next label on the label's row bounds the area on the right.
+    const nextOnRow = spans.filter((other) =>
+      other !== span && other.box.x0 > span.box.x1 &&
+      Math.abs(middle(other.box) - middle(span.box)) < h
+    ).map((other) => other.box.x0);
+    const right = Math.min(span.box.x1 + 14 * h, ...nextOnRow);
+    out.push({
+      field,
+      label: span.box,
+      area: {
+        x0: span.box.x0,
+        y0: Math.round(span.box.y0 - 0.4 * h),
+        x1: Math.round(Math.max(right, span.box.x0 + 8 * h)),
+        y1: Math.round(span.box.y1 + 2.5 * h),
+      },
+    });
+  }
+  return out;
+}
+
+// A line with its letter-spaced stretches rebuilt into words, when the engine gave characters.
+function respaced(line: OcrLine): OcrLine {
+  if (!line.words?.some((word) => word.glyphs?.length)) return line;
+  const words = respaceWords(line.words);
+  return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
 // A document's fields with what they leave missing and their confidence, over every field

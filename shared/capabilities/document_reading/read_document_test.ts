@@ -4,6 +4,7 @@ import {
   type DocumentReading,
   isComplete,
   mergeReadings,
+  missingValues,
   readDocument,
   type ReadField,
 } from "./read_document.ts";
@@ -592,4 +593,38 @@ Deno.test("an engine number left on the page is not a model, however alone it is
   assert.equal(reading.kind, "document");
   if (reading.kind !== "document") return;
   assert.equal(reading.fields.model, undefined);
+});
+
+Deno.test("missingValues() gives the area beside and under a label whose value was not read", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [300, "RAB 123 C"], [600, "Make"], [760, "TOYOTA"]],
+    [[40, "VIN"], [300, "Year"], [460, "2019"]],
+    [[40, "Owner"], [300, "MUGISHA JEAN"]],
+  ]);
+  const today = new Date("2026-11-24T00:00:00Z");
+  const missing = missingValues(lines, { today });
+  const vin = missing.find((value) => value.field === "vin");
+  assert.ok(vin, "the VIN's label was found and its value was not read");
+  // Right of the label up to the next label on its row (Year at x 300), and the row under it.
+  assert.equal(vin.area.x0, 40);
+  assert.equal(vin.area.x1, 300);
+  assert.ok(vin.area.y0 < vin.label.y0 && vin.area.y1 > vin.label.y1 + 22);
+  // Fields that were read, and fields with no label on the page, have no area.
+  assert.ok(
+    !missing.some((value) => ["plate", "make", "year", "owner_name"].includes(value.field)),
+  );
+  assert.ok(!missing.some((value) => value.field === "model"));
+  assert.deepEqual(missingValues(page([[[40, "TOTAL 12,000 RWF"]]]), { today }), []);
+  // With no label after it on its row, the area reaches 14 label heights past the label.
+  const alone = missingValues(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Plate No."], [300, "RAB 123 C"]],
+      [[40, "Make"], [300, "TOYOTA"]],
+      [[40, "VIN"]],
+    ]),
+    { today },
+  ).find((value) => value.field === "vin");
+  assert.equal(alone?.area.x1, 76 + 14 * 22);
 });

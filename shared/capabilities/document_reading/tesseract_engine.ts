@@ -5,8 +5,10 @@
  * on one grey channel (`page_image.ts`): every page brought to one working
  * width (small pictures up, phone photos down), contrast stretched, blurred
  * pages sharpened, and the page deskewed by the angle that makes its text
- * rows sharpest. One look at the page; a second, sharper one only when the
- * reader says the first did not read enough (`enough`).
+ * rows sharpest, light print on dark bands inverted. One look at the page; a
+ * second, sharper one only when the reader says the first did not read
+ * enough (`enough`); then the areas of labels whose value is still missing
+ * read once more, enlarged and binarised, while the page's budget lasts.
  *
  * Heavy (about 45 MB of WebAssembly and trained data): only the functions that
  * read documents import it.
@@ -18,11 +20,22 @@ import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
 import type { OcrEngine, OcrRequest } from "./ocr_engine.ts";
-import { isComplete, mergeReadings, type OcrLine, readDocument } from "./read_document.ts";
 import {
+  type Box,
+  type DocumentReading,
+  isComplete,
+  mergeReadings,
+  missingValues,
+  type OcrLine,
+  readDocument,
+} from "./read_document.ts";
+import {
+  type DarkRegions,
   decodeGrey,
   estimateSkew,
   type GreyPage,
+  inkThreshold,
+  invertDarkRegions,
   removeRules,
   rotate,
   type RulesRemoved,
@@ -52,6 +65,11 @@ export interface TesseractEngineOptions {
    * before rule removal, for the benchmark's before/after. @default true
    */
   removeRules?: boolean;
+  /**
+   * Read the area of a label whose value the page look did not read once more, larger and
+   * binarised ({@link missingValues}). `false` is the reader before it. @default true
+   */
+  reread?: boolean;
   /** Told of each look at a page (one `recognize()` each), for traces and the benchmark. */
   onLook?: (look: Look) => void;
   /**
@@ -74,7 +92,7 @@ export const PAGE_BUDGET_MS = 4000;
 
 /** One look at a page: one tesseract `recognize()` of one preprocessed picture. */
 export interface Look {
-  /** 1 for the first look, 2 for the sharper second. */
+  /** 1 for the first look, 2 for the sharper second, 3 for a reread of a label's area. */
   look: number;
   /** Whether the picture was unsharp-masked. */
   sharpened: boolean;
@@ -91,6 +109,8 @@ export interface Preprocessed {
   image: Uint8Array;
   /** The grey page before deskewing (a second look sharpens it again). */
   page: GreyPage;
+  /** The page as handed over, upright (a reread crops it). */
+  upright: GreyPage;
   /** The size of the picture handed over (after deskewing). */
   width: number;
   height: number;
@@ -102,6 +122,8 @@ export interface Preprocessed {
   sharpened: boolean;
   /** Rows and columns of table rules it erased. */
   rules: RulesRemoved;
+  /** Dark bands, columns or rows holding light print that it inverted. */
+  inverted: DarkRegions;
 }
 
 /**
@@ -123,7 +145,13 @@ export const WORK_WIDTH = 1500;
  */
 export async function preprocess(
   photo: Uint8Array | GreyPage,
-  options: { sharpen?: boolean; workWidth?: number; removeRules?: boolean } = {},
+  options: {
+    sharpen?: boolean;
+    workWidth?: number;
+    removeRules?: boolean;
+    /** Invert light print on dark regions ({@link invertDarkRegions}). @default true */
+    invertDark?: boolean;
+  } = {},
 ): Promise<Preprocessed> {
   const decoded = photo instanceof Uint8Array ? await decodeGrey(photo) : photo;
   const width = options.workWidth ?? WORK_WIDTH;
@@ -138,12 +166,18 @@ export async function preprocess(
   // Rules are found along rows and columns, so they go once the page is upright; `page`
   // itself stays as it was for a second look.
   const upright = turned === page ? { ...page, grey: page.grey.slice() } : turned;
+  // Before the rules go: inverting a band leaves a thin line at its edge, which is one.
+  const inverted = (options.invertDark ?? true)
+    ? invertDarkRegions(upright)
+    : { regions: 0, pixels: 0 };
   const rules = (options.removeRules ?? true)
     ? removeRules(upright)
     : { horizontal: 0, vertical: 0 };
   return {
     image: toPgm(upright),
+    upright,
     rules,
+    inverted,
     page,
     width: upright.width,
     height: upright.height,
@@ -202,12 +236,107 @@ export async function recognizeLines(worker: Worker, image: Uint8Array): Promise
           text: word.text.trim(),
           confidence: word.confidence,
           box: { x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 },
+          // Its characters' boxes: letter-spaced print is rebuilt into words from them.
+          glyphs: (word.symbols ?? []).map((symbol) => ({
+            text: symbol.text,
+            box: { x0: symbol.bbox.x0, y0: symbol.bbox.y0, x1: symbol.bbox.x1, y1: symbol.bbox.y1 },
+          })),
         }));
         lines.push({ text, confidence: line.confidence, words });
       }
     }
   }
   return lines;
+}
+
+/** Labels' areas read again a page, at most (each costs a small `recognize()`). */
+export const MAX_REREADS = 4;
+
+/** What a reread is assumed to cost before one has been timed, in milliseconds. */
+const MIN_REREAD_MS = 250;
+
+/** How much larger a label's area is read again than the page was. */
+export const REREAD_SCALE = 2;
+
+/**
+ * A label's area cut out of the page, enlarged {@link REREAD_SCALE} times and binarised
+ * (black print on white at the area's own ink threshold: a faint value on a tinted or shaded
+ * card stands out once judged against its own surroundings). `null` when the area is off the
+ * page or too small.
+ */
+export function cropArea(
+  page: GreyPage,
+  box: Box,
+): { picture: GreyPage; x0: number; y0: number; scale: number } | null {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const x1 = Math.min(page.width, Math.ceil(box.x1));
+  const y1 = Math.min(page.height, Math.ceil(box.y1));
+  if (x1 - x0 < 8 || y1 - y0 < 8) return null;
+  const cut: GreyPage = {
+    width: x1 - x0,
+    height: y1 - y0,
+    grey: new Uint8Array((x1 - x0) * (y1 - y0)),
+  };
+  for (let y = y0; y < y1; y++) {
+    cut.grey.set(
+      page.grey.subarray(y * page.width + x0, y * page.width + x1),
+      (y - y0) * cut.width,
+    );
+  }
+  const picture = scaleTo(cut, cut.width * REREAD_SCALE);
+  const threshold = inkThreshold(picture);
+  for (let i = 0; i < picture.grey.length; i++) {
+    picture.grey[i] = picture.grey[i] <= threshold ? 0 : 255;
+  }
+  return { picture, x0, y0, scale: picture.width / cut.width };
+}
+
+/** A line read in a cropped area, with its words' and characters' boxes back on the page. */
+export function placeBack(line: OcrLine, area: { x0: number; y0: number; scale: number }): OcrLine {
+  const back = (box: Box): Box => ({
+    x0: Math.round(area.x0 + box.x0 / area.scale),
+    y0: Math.round(area.y0 + box.y0 / area.scale),
+    x1: Math.round(area.x0 + box.x1 / area.scale),
+    y1: Math.round(area.y0 + box.y1 / area.scale),
+  });
+  return {
+    ...line,
+    words: line.words?.map((word) => ({
+      ...word,
+      box: back(word.box),
+      glyphs: word.glyphs?.map((glyph) => ({ ...glyph, box: back(glyph.box) })),
+    })),
+  };
+}
+
+/**
+ * The page's lines with the words lying mostly inside `area` taken out and `read` (the area
+ * read again, placed back on the page) put in: the area's text is the reread's.
+ */
+export function replaceIn(
+  lines: readonly OcrLine[],
+  area: Box,
+  read: readonly OcrLine[],
+): OcrLine[] {
+  const inside = (box: Box) => {
+    const w = Math.max(0, Math.min(box.x1, area.x1) - Math.max(box.x0, area.x0));
+    const h = Math.max(0, Math.min(box.y1, area.y1) - Math.max(box.y0, area.y0));
+    return w * h > 0.5 * Math.max(1, (box.x1 - box.x0) * (box.y1 - box.y0));
+  };
+  const kept: OcrLine[] = [];
+  for (const line of lines) {
+    if (!line.words?.length) {
+      kept.push(line);
+      continue;
+    }
+    const words = line.words.filter((word) => !inside(word.box));
+    if (words.length === line.words.length) kept.push(line);
+    else if (words.length) {
+      kept.push({ ...line, text: words.map((word) => word.text).join(" "), words });
+    }
+  }
+  return [...kept, ...read.filter((line) => line.words?.length)];
 }
 
 /**
@@ -257,6 +386,42 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     lines,
     async read(request: OcrRequest) {
       const readOptions = { today: request.today, validate: options.validate ?? true };
+      // The crop-and-reread: the areas where a found label's value was not read, once more,
+      // larger and binarised, while the page's budget lasts; field by field a checked value
+      // wins (`mergeReadings`), so a reread never loses what the page look read.
+      const reread = async (
+        reading: DocumentReading,
+        pageLines: OcrLine[],
+        picture: Preprocessed,
+        started: number,
+      ): Promise<DocumentReading> => {
+        if (!(options.reread ?? true) || reading.kind !== "document" || !reading.missing.length) {
+          return reading;
+        }
+        const missing = missingValues(pageLines, readOptions)
+          .filter((value) => reading.missing.includes(value.field)).slice(0, MAX_REREADS);
+        let lines = pageLines;
+        let cost = 0;
+        for (const value of missing) {
+          const before = clock();
+          if (before - started + Math.max(cost, MIN_REREAD_MS) > budgetMs) break;
+          const area = cropArea(picture.upright, value.area);
+          if (!area) continue;
+          const read = await recognizeLines(await start(), toPgm(area.picture));
+          lines = replaceIn(lines, value.area, read.map((line) => placeBack(line, area)));
+          cost = clock() - before;
+          options.onLook?.({
+            look: 3,
+            sharpened: false,
+            width: area.picture.width,
+            height: area.picture.height,
+            lines: read,
+          });
+        }
+        return lines === pageLines
+          ? reading
+          : mergeReadings(reading, readDocument(lines, readOptions));
+      };
       try {
         if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
         const look = async (number: number, picture: Preprocessed) => {
@@ -285,7 +450,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
           first.kind === "not_a_document" || looked.sharpened ||
           !secondLookFits(clock() - started, budgetMs) || enough(firstLines, request.today)
         ) {
-          return first;
+          return await reread(first, firstLines, looked, started);
         }
         const sharpened = await preprocess(looked.page, {
           sharpen: true,
@@ -293,7 +458,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
           workWidth: looked.page.width,
         });
         const second = readDocument(await look(2, sharpened), readOptions);
-        return mergeReadings(first, second);
+        return await reread(mergeReadings(first, second), firstLines, looked, started);
       } catch (error) {
         if (error instanceof ToolFailure) throw error;
         throw new ToolFailure(

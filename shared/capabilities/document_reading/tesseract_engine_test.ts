@@ -3,8 +3,11 @@ import { Jimp } from "jimp";
 import { readFixture } from "@testing/documents/generate.ts";
 import {
   createTesseractEngine,
+  cropArea,
   type Look,
+  placeBack,
   preprocess,
+  replaceIn,
   secondLookFits,
   WORK_WIDTH,
 } from "./tesseract_engine.ts";
@@ -147,4 +150,57 @@ Deno.test("preprocess() hands tesseract a ruled table without its rules, unless 
   const kept = await preprocess(ruled(), { workWidth: width, removeRules: false });
   assert.deepEqual(kept.rules, { horizontal: 0, vertical: 0 });
   assert.ok(pixels(kept.image)[150 * width + 200] < 50, "the middle rule is still ink");
+});
+
+Deno.test("cropArea() cuts a label's area out, enlarged and black on white; placeBack() maps it back", () => {
+  // A 200 × 100 page, light grey, with one dark-grey "stroke" at x 120–129, y 40–59.
+  const page = { width: 200, height: 100, grey: new Uint8Array(200 * 100).fill(200) };
+  for (let y = 40; y < 60; y++) page.grey.fill(90, y * 200 + 120, y * 200 + 130);
+  const area = cropArea(page, { x0: 100, y0: 30, x1: 180, y1: 80 });
+  assert.ok(area);
+  assert.equal(area.picture.width, 160);
+  assert.equal(area.picture.height, 100);
+  assert.equal(area.scale, 2);
+  // Binarised: the stroke black, its surroundings white, at twice the size.
+  const at = (x: number, y: number) => area.picture.grey[y * area.picture.width + x];
+  assert.equal(at(50, 30), 0);
+  assert.equal(at(10, 10), 255);
+  assert.equal(new Set(area.picture.grey).size, 2);
+  // A word read at (40–60, 20–60) in the crop is at (120–130, 40–60) on the page.
+  const line = placeBack({
+    text: "X",
+    confidence: 90,
+    words: [{
+      text: "X",
+      confidence: 90,
+      box: { x0: 40, y0: 20, x1: 60, y1: 60 },
+      glyphs: [{ text: "X", box: { x0: 40, y0: 20, x1: 60, y1: 60 } }],
+    }],
+  }, area);
+  assert.deepEqual(line.words![0].box, { x0: 120, y0: 40, x1: 130, y1: 60 });
+  assert.deepEqual(line.words![0].glyphs![0].box, { x0: 120, y0: 40, x1: 130, y1: 60 });
+  assert.equal(cropArea(page, { x0: 195, y0: 0, x1: 260, y1: 100 }), null, "off the page");
+});
+
+Deno.test("replaceIn() swaps the words inside an area for the area's reread, and keeps the rest", () => {
+  const word = (text: string, x0: number, y0: number) => ({
+    text,
+    confidence: 80,
+    box: { x0, y0, x1: x0 + 50, y1: y0 + 20 },
+  });
+  const lines = [
+    { text: "Plate R4B", confidence: 80, words: [word("Plate", 0, 0), word("R4B", 100, 0)] },
+    {
+      text: "Make TOYOTA",
+      confidence: 80,
+      words: [word("Make", 0, 100), word("TOYOTA", 100, 100)],
+    },
+  ];
+  const reread = [{
+    text: "Plate RAB 123 C",
+    confidence: 90,
+    words: [word("Plate", 0, 0), word("RAB", 100, 0), word("123", 160, 0), word("C", 220, 0)],
+  }];
+  const replaced = replaceIn(lines, { x0: 0, y0: -5, x1: 300, y1: 30 }, reread);
+  assert.deepEqual(replaced.map((line) => line.text), ["Make TOYOTA", "Plate RAB 123 C"]);
 });
