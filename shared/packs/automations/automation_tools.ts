@@ -296,7 +296,7 @@ export const automationTest = defineTool({
         message: issue.message,
       })));
     }
-    const payload = parsed.data as Record<string, unknown>;
+    const payload: Record<string, unknown> = parsed.data;
     const matched = conditionHolds(row.condition, payload);
     return {
       matched,

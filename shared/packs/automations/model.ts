@@ -236,7 +236,8 @@ export function placeholder(schema: z.ZodType): unknown {
     case "enum":
       return Object.values(def.entries as Record<string, string>)[0];
     case "string": {
-      const format = (schema as unknown as { format?: string | null }).format;
+      // A string format (z.uuid(), z.email()…) keeps its name on the schema.
+      const format = "format" in schema ? schema.format : null;
       if (format === "uuid") return "00000000-0000-4000-8000-000000000000";
       return "sample";
     }
