@@ -147,7 +147,7 @@ export function loadPlans(value: unknown, source: string): OperationPlan[] | nul
 }
 
 /** The strict input object, each field's check built from its JSON Schema when first needed. */
-function lazyObject(json: JsonSchema, name: string): z.ZodObject {
+function lazyObject(json: JsonSchema, name: string, eager = false): z.ZodObject {
   const properties = (json.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(json.required) ? json.required as string[] : []);
   const shape: Record<string, z.ZodType> = {};
@@ -160,11 +160,23 @@ function lazyObject(json: JsonSchema, name: string): z.ZodObject {
       configurable: true,
       get() {
         built ??= (() => {
-          const type = jsonSchemaToZod(properties[key], `${name}/${key}`, {
-            mode: "input",
-            root: json,
-            patternWithFormat: false,
-          });
+          let type: z.ZodType;
+          try {
+            type = jsonSchemaToZod(properties[key], `${name}/${key}`, {
+              mode: "input",
+              root: json,
+              patternWithFormat: false,
+            });
+          } catch (error) {
+            // Registration (eager) must hear why; a plan read back refuses the call instead.
+            if (eager) throw error;
+            // A stored plan is staff-writable: one edited by hand into a schema no check can be
+            // built from refuses the call with a clear error instead of failing inside it.
+            type = z.custom(() => false, {
+              message:
+                "This field's stored definition is damaged: staff must register the API again",
+            });
+          }
           return required.has(key) ? type : type.optional();
         })();
         return built;
@@ -176,7 +188,7 @@ function lazyObject(json: JsonSchema, name: string): z.ZodObject {
 
 /** Eager form of {@link lazyObject} (registration checks the stored schema with it). */
 function buildObject(json: JsonSchema, name: string): z.ZodObject {
-  const object = lazyObject(json, name);
+  const object = lazyObject(json, name, true);
   for (const key of Object.keys(object.shape)) void object.shape[key];
   return object;
 }

@@ -93,7 +93,7 @@ Deno.test("storePlans() names a tool whose example its stored schema would refus
   });
 });
 
-Deno.test("loadPlans() builds no check until a call needs one: listing a tool whose field cannot be built still works", async () => {
+Deno.test("loadPlans() builds no check until a call needs one: listing a tool whose field cannot be built still works, and a call is refused naming the field", async () => {
   const plans = await petstorePlans();
   const stored = storePlans(plans, examplesOf(plans));
   // A row edited by hand so one field's schema cannot become a check.
@@ -106,6 +106,10 @@ Deno.test("loadPlans() builds no check until a call needs one: listing a tool wh
     (listed.tools[0].inputSchema as { properties: Record<string, unknown> }).properties.limit,
     { type: "no-such-type" },
   );
-  // The first check that reads the field builds it, and only then does it fail.
-  assert.throws(() => tool.input.safeParse({ limit: 1 }), /Cannot map type "no-such-type"/);
+  // The first check that reads the field builds it, and only then refuses: a clear issue on
+  // that field (VALIDATION_ERROR through the pipeline), never a throw inside the call.
+  const checked = tool.input.safeParse({ limit: 1 });
+  assert.equal(checked.success, false);
+  assert.deepEqual(checked.error?.issues.map((issue) => issue.path), [["limit"]]);
+  assert.match(checked.error?.issues[0].message ?? "", /stored definition is damaged/);
 });
