@@ -151,7 +151,8 @@ const searchInput = z.object({
 });
 
 const fetchInput = z.object({
-  names: z.array(z.string().min(1).max(64)).min(1).max(20)
+  // A tool's name is word characters, dots and dashes (a NUL or a quote names no tool).
+  names: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, "not a tool name")).min(1).max(20)
     .refine((names) => new Set(names).size === names.length, "names must not repeat")
     .describe("Tools to fetch, by name, from list_tools or search_tools."),
 });

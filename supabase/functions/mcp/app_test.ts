@@ -834,25 +834,35 @@ dbTest("mcp follows sora_generate_video as a task, from its video job row", asyn
   });
   const served = await serve(db, { rt });
   const jean = await connect(served, USER.jean);
+  const video = {
+    prompt: {
+      scene: "A moto driver in a blue EasyMO vest picks up a customer at Nyabugogo.",
+      cinematography: {
+        camera_shot: "Slow dolly-in at eye level",
+        lighting_palette: "Soft morning light with #00A1DE accents",
+      },
+      actions: [{ time: "0-4s", description: "She taps the EasyMO button." }],
+    },
+    params: { model: "sora-2", size: "1280x720", seconds: 4 },
+    brand_kit_id: VIDEO.brandKit,
+  };
   try {
+    // A paid job: the read-back first (this client has no elicitation), then the task with its token.
+    const asked = structured(
+      await jean.callTool({
+        name: "sora_generate_video",
+        arguments: video,
+        _meta: { idempotency_key: "video-1" },
+      }),
+    );
+    assert.equal(asked.error.code, "CONFIRMATION_REQUIRED", JSON.stringify(asked));
     const created = await jean.request({
       method: "tools/call",
       params: {
         name: "sora_generate_video",
-        arguments: {
-          prompt: {
-            scene: "A moto driver in a blue EasyMO vest picks up a customer at Nyabugogo.",
-            cinematography: {
-              camera_shot: "Slow dolly-in at eye level",
-              lighting_palette: "Soft morning light with #00A1DE accents",
-            },
-            actions: [{ time: "0-4s", description: "She taps the EasyMO button." }],
-          },
-          params: { model: "sora-2", size: "1280x720", seconds: 4 },
-          brand_kit_id: VIDEO.brandKit,
-        },
+        arguments: video,
         task: { ttl: 600_000 },
-        _meta: { idempotency_key: "video-1" },
+        _meta: { idempotency_key: "video-1", confirmation: asked.error.confirmation.token },
       },
     }, CreateTaskResultSchema);
     assert.equal(created.task.status, "working", JSON.stringify(created));
