@@ -202,19 +202,37 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
 }
 
 function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.ZodType {
-  // The usual allOf is object composition: merge the parts' properties into one object.
+  const merged = mergeAllOf(node, pointer, state.root);
+  return "single" in merged
+    ? convert(merged.single, merged.pointer, state)
+    : convertTyped(merged.object, "object", pointer, state);
+}
+
+/**
+ * An `allOf` as one schema: the usual allOf is object composition, so its parts (references
+ * followed) merge into one object of their properties, required names and last
+ * `additionalProperties`; an allOf of one non-object part and the node's own keywords is that
+ * part. Shared by the input and the output mapping.
+ *
+ * @throws {SchemaMappingError} for a part that is no schema, or a composition of non-objects.
+ */
+export function mergeAllOf(
+  node: JsonSchemaNode,
+  pointer: string,
+  root: unknown,
+): { object: JsonSchemaNode } | { single: unknown; pointer: string } {
   const merged: JsonSchemaNode = { type: "object", properties: {}, required: [] };
   const parts = [...(node.allOf as unknown[]), { ...node, allOf: undefined }];
   for (const [index, part] of parts.entries()) {
     let resolved = part as JsonSchemaNode;
     for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
-      resolved = resolvePointer(state.root, resolved.$ref as string) as JsonSchemaNode;
+      resolved = resolvePointer(root, resolved.$ref as string) as JsonSchemaNode;
     }
     if (!resolved || typeof resolved !== "object") {
       throw new SchemaMappingError(`${pointer}/allOf/${index}`, "Cannot map allOf part");
     }
     if (resolved.type !== undefined && resolved.type !== "object" && !resolved.properties) {
-      if (parts.length === 2) return convert(part, `${pointer}/allOf/${index}`, state);
+      if (parts.length === 2) return { single: part, pointer: `${pointer}/allOf/${index}` };
       throw new SchemaMappingError(
         `${pointer}/allOf/${index}`,
         "Cannot map allOf of anything but objects",
@@ -228,7 +246,7 @@ function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.Zo
       merged.additionalProperties = resolved.additionalProperties;
     }
   }
-  return convertTyped(merged, "object", pointer, state);
+  return { object: merged };
 }
 
 function convertTyped(

@@ -16,6 +16,7 @@ import {
   type JsonSchemaNode,
   jsonSchemaToZod,
   MAX_DESCRIPTION,
+  mergeAllOf,
   pointerKey,
   resolvePointer,
   SchemaMappingError,
@@ -121,30 +122,11 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): JsonS
 }
 
 function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): JsonSchema {
-  // Object composition: the parts' properties merged into one object.
-  const merged: JsonSchemaNode = { type: "object", properties: {} };
-  const parts = [...(node.allOf as unknown[]), { ...node, allOf: undefined }];
-  for (const [index, part] of parts.entries()) {
-    let resolved = part as JsonSchemaNode;
-    for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
-      resolved = resolvePointer(state.root, resolved.$ref as string) as JsonSchemaNode;
-    }
-    if (!resolved || typeof resolved !== "object") {
-      throw new SchemaMappingError(`${pointer}/allOf/${index}`, "Cannot map allOf part");
-    }
-    if (resolved.type !== undefined && resolved.type !== "object" && !resolved.properties) {
-      if (parts.length === 2) return convert(part, `${pointer}/allOf/${index}`, state);
-      throw new SchemaMappingError(
-        `${pointer}/allOf/${index}`,
-        "Cannot map allOf of anything but objects",
-      );
-    }
-    Object.assign(merged.properties as object, resolved.properties ?? {});
-    if (resolved.additionalProperties !== undefined) {
-      merged.additionalProperties = resolved.additionalProperties;
-    }
-  }
-  return convertTyped(merged, "object", pointer, state);
+  const merged = mergeAllOf(node, pointer, state.root);
+  if ("single" in merged) return convert(merged.single, merged.pointer, state);
+  // Lenient: an answer missing a field the parts require is still taken.
+  const { required: _required, ...object } = merged.object;
+  return convertTyped(object, "object", pointer, state);
 }
 
 function convertTyped(
