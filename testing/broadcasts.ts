@@ -5,7 +5,6 @@
  * @module
  */
 import type { Queryable } from "@shared/db/types.ts";
-import type { TestData, TestRuntime } from "./runtime.ts";
 
 /**
  * Removes the seed's broadcast templates and opt-in proofs (the dev demo's), so a test's
@@ -78,24 +77,4 @@ export async function addCustomers(
     members.push({ user, waId });
   }
   return members;
-}
-
-/** Calls a tool as `user` in `org`, confirming when asked. */
-export async function callConfirmed(
-  rt: TestRuntime,
-  user: string,
-  tool: string,
-  args: Record<string, unknown>,
-  options: { key: string; org?: string },
-): Promise<TestData> {
-  const asked = await rt.callAs(user, tool, args, {
-    idempotencyKey: options.key,
-    org: options.org,
-  });
-  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
-  return await rt.callAs(user, tool, args, {
-    idempotencyKey: options.key,
-    org: options.org,
-    confirmation: asked.error.confirmation.token,
-  });
 }

@@ -110,3 +110,24 @@ export async function createTestRuntime(
     },
   };
 }
+
+/**
+ * Calls a tool as `user`, confirming with the token it hands back when it asks (a
+ * `confirmRequired` tool); both calls carry one idempotency key (random unless given).
+ */
+export async function callConfirmed(
+  rt: TestRuntime,
+  user: string,
+  tool: string,
+  args: unknown,
+  options: { key?: string; org?: string } = {},
+): Promise<TestData> {
+  const idempotencyKey = options.key ?? crypto.randomUUID();
+  const asked = await rt.callAs(user, tool, args, { idempotencyKey, org: options.org });
+  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
+  return await rt.callAs(user, tool, args, {
+    idempotencyKey,
+    org: options.org,
+    confirmation: asked.error.confirmation.token,
+  });
+}

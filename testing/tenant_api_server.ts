@@ -10,6 +10,7 @@
  * @module
  */
 import { buildSchema, graphql } from "graphql";
+import type { Queryable } from "@shared/db/types.ts";
 
 /** The API key the server accepts. */
 export const PET_API_KEY = "pk_test_never_shown_4711";
@@ -218,4 +219,18 @@ export function startTenantApi(): TenantApiServer {
   });
   url = `http://127.0.0.1:${server.addr.port}`;
   return { url, requests, close: () => server.shutdown() };
+}
+
+/**
+ * Lets `orgId` reach APIs on loopback and fetch documents from 127.0.0.1 (an operator's
+ * setting; only tests reach their tenant API this way).
+ */
+export async function allowTenantApiOnLoopback(db: Queryable, orgId: string): Promise<void> {
+  await db.query(
+    `insert into public.api_source_settings (org_id, url_allowlist, allow_private_network)
+     values ($1, '{127.0.0.1}', true)
+     on conflict (org_id) do update set url_allowlist = excluded.url_allowlist,
+       allow_private_network = true`,
+    [orgId],
+  );
 }

@@ -1,8 +1,14 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import {
+  callConfirmed,
+  createTestRuntime,
+  type TestData,
+  type TestRuntime,
+} from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import {
+  allowTenantApiOnLoopback,
   PET_API_KEY,
   PETSTORE_SDL,
   petstoreDocument,
@@ -15,36 +21,6 @@ import { exportTools } from "@shared/export/export_tools.ts";
 import { createCredentialBox } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import { createPostgresToolSync } from "./sync.ts";
-
-/** Lets a tenant reach the loopback API (an operator's setting) and fetch documents from it. */
-async function allowLoopback(db: Database, orgId: string): Promise<void> {
-  await db.query(
-    `insert into public.api_source_settings (org_id, url_allowlist, allow_private_network)
-     values ($1, '{127.0.0.1}', true)
-     on conflict (org_id) do update set url_allowlist = excluded.url_allowlist,
-       allow_private_network = true`,
-    [orgId],
-  );
-}
-
-let keys = 0;
-/** Calls a confirmRequired tool as a user, confirming with the token it hands back. */
-async function confirmed(
-  rt: TestRuntime,
-  user: string,
-  tool: string,
-  args: unknown,
-  org: string = ORG.easymo,
-): Promise<TestData> {
-  const idempotencyKey = `gen-test-${++keys}`;
-  const asked: TestData = await rt.callAs(user, tool, args, { org, idempotencyKey });
-  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
-  return rt.callAs(user, tool, args, {
-    org,
-    idempotencyKey,
-    confirmation: asked.error.confirmation.token,
-  });
-}
 
 async function withApi(
   db: Database,
@@ -66,8 +42,8 @@ dbTest(
   "generated tools: staff register an OpenAPI document and its tools call the tenant's API with the sealed key",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
@@ -86,7 +62,7 @@ dbTest(
       assert.match(noKey.error.msg, /api_credential_set/);
       assert.equal(api.requests.length, 0);
 
-      const set: TestData = await confirmed(rt, USER.jean, "api_credential_set", {
+      const set: TestData = await callConfirmed(rt, USER.jean, "api_credential_set", {
         source: "petstore",
         scheme: "ApiKeyAuth",
         secret: PET_API_KEY,
@@ -136,7 +112,9 @@ dbTest(
       assert.equal(api.requests.length, before);
 
       // DELETE asks first; the API's 404 is NOT_FOUND, never INTERNAL_ERROR.
-      const gone: TestData = await confirmed(rt, USER.jean, "petstore_delete_pet", { petId: 999 });
+      const gone: TestData = await callConfirmed(rt, USER.jean, "petstore_delete_pet", {
+        petId: 999,
+      });
       assert.equal(gone.error?.code, "NOT_FOUND", JSON.stringify(gone));
 
       // The key is in no log line and no trace row.
@@ -160,13 +138,13 @@ dbTest(
     const a = await createTestRuntime(db);
     const b = await createTestRuntime(db);
     try {
-      await allowLoopback(db, ORG.easymo);
+      await allowTenantApiOnLoopback(db, ORG.easymo);
       // B lists before anything exists, so it has synced an old version.
       assert.equal(
         b.platform.getToolsForTenant(ORG.easymo).some((t) => t.name.startsWith("pets_")),
         false,
       );
-      const registered: TestData = await confirmed(a, USER.jean, "api_source_register", {
+      const registered: TestData = await callConfirmed(a, USER.jean, "api_source_register", {
         name: "pets",
         kind: "openapi",
         url: `${api.url}/openapi.json`,
@@ -176,7 +154,7 @@ dbTest(
       assert.ok(
         registered.data.tools.some((tool: { name: string }) => tool.name === "pets_get_pet"),
       );
-      await confirmed(a, USER.jean, "api_credential_set", {
+      await callConfirmed(a, USER.jean, "api_credential_set", {
         source: "pets",
         scheme: "ApiKeyAuth",
         secret: PET_API_KEY,
@@ -190,7 +168,7 @@ dbTest(
       // A second sync at the same version changes nothing.
       assert.equal(await b.platform.syncTools(ORG.easymo, true), false);
 
-      const removed: TestData = await confirmed(a, USER.jean, "api_source_remove", {
+      const removed: TestData = await callConfirmed(a, USER.jean, "api_source_remove", {
         name: "pets",
       });
       assert.equal(removed.ok, true, JSON.stringify(removed));
@@ -209,14 +187,14 @@ dbTest(
   "generated tools: tenant B neither sees nor calls tenant A's tools, nor reads its documents or credentials",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
       });
       assert.equal(registered.ok, true, JSON.stringify(registered));
-      await confirmed(rt, USER.jean, "api_credential_set", {
+      await callConfirmed(rt, USER.jean, "api_credential_set", {
         source: "petstore",
         scheme: "ApiKeyAuth",
         secret: PET_API_KEY,
@@ -241,7 +219,7 @@ dbTest(
         assert.deepEqual(rows, [{ s: 0, c: 0 }], `${user} in ${org}`);
       }
       // A customer of A cannot register or list.
-      const customer: TestData = await confirmed(rt, USER.aline, "api_source_list", {});
+      const customer: TestData = await callConfirmed(rt, USER.aline, "api_source_list", {});
       assert.equal(customer.error.code, "AUTH_ERROR");
     });
   },
@@ -252,7 +230,7 @@ dbTest(
   async (db) => {
     await withApi(db, async (rt, api) => {
       const doc = petstoreDocument(api.url);
-      const loopback: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const loopback: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(doc),
@@ -260,7 +238,7 @@ dbTest(
       assert.equal(loopback.error.code, "VALIDATION_ERROR", JSON.stringify(loopback));
       assert.equal(loopback.error.fields[0].path, "base_url");
       assert.match(loopback.error.msg, /private or reserved/);
-      const unlisted: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const unlisted: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         url: `${api.url}/openapi.json`,
@@ -269,15 +247,15 @@ dbTest(
       assert.equal(unlisted.error.fields[0].path, "url");
       assert.equal(api.requests.length, 0, "nothing was fetched");
 
-      await allowLoopback(db, ORG.easymo);
+      await allowTenantApiOnLoopback(db, ORG.easymo);
       // An operation whose name becomes a platform tool's: a clear error, nothing registered.
       const clash = structuredClone(doc) as {
         paths: Record<string, Record<string, { operationId?: string }>>;
       };
       clash.paths["/pets"].get.operationId = "list";
-      const taken: TestData = await confirmed(rt, USER.jean, "api_source", {});
+      const taken: TestData = await callConfirmed(rt, USER.jean, "api_source", {});
       assert.equal(taken.error.code, "NOT_FOUND");
-      const collision: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const collision: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "api",
         kind: "openapi",
         document: JSON.stringify({
@@ -301,7 +279,7 @@ dbTest(
       );
       assert.equal(count.n, 0);
       // A model cannot open the private network: the field does not exist.
-      const sneaky: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const sneaky: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "x",
         kind: "openapi",
         document: JSON.stringify(doc),
@@ -316,8 +294,8 @@ dbTest(
   "generated tools: GraphQL fields the tenant picks become typed tools with a bounded selection",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "gql",
         kind: "graphql",
         url: `${api.url}/graphql`,
@@ -342,7 +320,7 @@ dbTest(
       }, { idempotencyKey: "polly" });
       assert.equal(added.ok, true, JSON.stringify(added));
       assert.equal(added.data.name, "Polly");
-      const unknown: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const unknown: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "gql2",
         kind: "graphql",
         document: PETSTORE_SDL,
@@ -359,7 +337,7 @@ dbTest(
   "generated tools: a YAML document is validated at registration and stored as JSON that other instances map",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
+      await allowTenantApiOnLoopback(db, ORG.easymo);
       const yaml = [
         "openapi: 3.0.3",
         "info: {title: Pets, version: '1'}",
@@ -375,7 +353,7 @@ dbTest(
         "components:",
         "  securitySchemes: {key: {type: apiKey, in: header, name: X-Api-Key}}",
       ].join("\n");
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "yamlpets",
         kind: "openapi",
         document: yaml,
@@ -385,7 +363,7 @@ dbTest(
         "select document from public.api_sources where name = 'yamlpets'",
       );
       assert.equal(JSON.parse(row.document).openapi, "3.0.3");
-      await confirmed(rt, USER.jean, "api_credential_set", {
+      await callConfirmed(rt, USER.jean, "api_credential_set", {
         source: "yamlpets",
         scheme: "key",
         secret: PET_API_KEY,
@@ -393,7 +371,7 @@ dbTest(
       const pet: TestData = await rt.callAs(USER.jean, "yamlpets_get_pet", { petId: 1 });
       assert.equal(pet.data?.name, "Rex", JSON.stringify(pet));
       // An invalid document names where: nothing is stored.
-      const bad: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const bad: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "bad",
         kind: "openapi",
         document: "openapi: 3.1.0\ninfo: {title: x}\npaths: {/a: {get: {operationId: 5}}}\n",
@@ -409,14 +387,14 @@ dbTest(
   "generated tools: a credential sealed under another key is AUTH_ERROR asking to set it again, never INTERNAL_ERROR",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
       });
       assert.equal(registered.ok, true, JSON.stringify(registered));
-      await confirmed(rt, USER.jean, "api_credential_set", {
+      await callConfirmed(rt, USER.jean, "api_credential_set", {
         source: "petstore",
         scheme: "ApiKeyAuth",
         secret: PET_API_KEY,
@@ -436,8 +414,8 @@ dbTest(
   "generated tools: another instance reads the plans registration stored and never maps the document",
   async (db) => {
     await withApi(db, async (rt, api) => {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
@@ -504,7 +482,7 @@ dbTest(
       const versionBefore = await rt.platform.runtimeTools.version(ORG.easymo);
 
       // Plain staff may neither read nor set it through the tools.
-      const staffSet: TestData = await confirmed(rt, USER.jean, "api_url_allowlist_set", {
+      const staffSet: TestData = await callConfirmed(rt, USER.jean, "api_url_allowlist_set", {
         hosts: ["127.0.0.1"],
       });
       assert.equal(staffSet.error?.code, "AUTH_ERROR", JSON.stringify(staffSet));
@@ -518,7 +496,7 @@ dbTest(
       assert.deepEqual(bad.error.fields.map((field: { path: string }) => field.path), ["hosts.1"]);
 
       // The admin sets it (asked to confirm first), and the same list again changes nothing.
-      const set: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+      const set: TestData = await callConfirmed(rt, USER.grace, "api_url_allowlist_set", {
         hosts: ["127.0.0.1", "API.Shop.Example"],
       });
       assert.equal(set.ok, true, JSON.stringify(set));
@@ -527,7 +505,7 @@ dbTest(
         allow_private_network: true,
         changed: true,
       });
-      const again: TestData = await confirmed(rt, USER.grace, "api_url_allowlist_set", {
+      const again: TestData = await callConfirmed(rt, USER.grace, "api_url_allowlist_set", {
         hosts: ["api.shop.example", "127.0.0.1"],
       });
       assert.equal(again.data.changed, false);
@@ -540,7 +518,7 @@ dbTest(
       assert.notEqual(await rt.platform.runtimeTools.version(ORG.easymo), versionBefore);
 
       // Staff now register from the allowed host.
-      const registered: TestData = await confirmed(rt, USER.jean, "api_source_register", {
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
         name: "pets",
         kind: "openapi",
         url: `${api.url}/openapi.json`,

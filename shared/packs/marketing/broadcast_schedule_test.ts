@@ -5,14 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime } from "@testing/runtime.ts";
+import { callConfirmed, createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import {
-  addCustomers,
-  addTemplate,
-  callConfirmed,
-  withoutSeededBroadcasts,
-} from "@testing/broadcasts.ts";
+import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 
 const NOW = new Date("2026-12-01T10:00:00Z");
 const at = (iso: string) => ({ when: iso });

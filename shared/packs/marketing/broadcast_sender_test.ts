@@ -8,14 +8,18 @@
  */
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
-import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import {
+  callConfirmed,
+  createTestRuntime,
+  type TestData,
+  type TestRuntime,
+} from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 import {
   addCustomers,
   addTemplate,
   type AudienceMember,
-  callConfirmed,
   withoutSeededBroadcasts,
 } from "@testing/broadcasts.ts";
 import { MESSAGING, type MessagingPort } from "@shared/capabilities/messaging/mod.ts";

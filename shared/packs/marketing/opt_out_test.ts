@@ -7,14 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
-import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
-import { ORG, USER } from "@testing/seed.ts";
 import {
-  addCustomers,
-  addTemplate,
   callConfirmed,
-  withoutSeededBroadcasts,
-} from "@testing/broadcasts.ts";
+  createTestRuntime,
+  type TestData,
+  type TestRuntime,
+} from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";

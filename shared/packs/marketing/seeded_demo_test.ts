@@ -6,9 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime } from "@testing/runtime.ts";
+import { callConfirmed, createTestRuntime } from "@testing/runtime.ts";
 import { USER } from "@testing/seed.ts";
-import { callConfirmed } from "@testing/broadcasts.ts";
 
 const WEEKEND_OFFER_EN = "e0000000-0000-4000-8000-000000000001";
 

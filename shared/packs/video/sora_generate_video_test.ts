@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime, type TestData } from "@testing/runtime.ts";
+import { callConfirmed, createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
-import { callConfirmed } from "@testing/broadcasts.ts";
+
 import { dispatchTo } from "@testing/dispatch_to.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { startVideosServer, type VideosServerOptions } from "@testing/videos_server.ts";

@@ -11,26 +11,11 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { callConfirmed, createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { PET_API_KEY, petstoreDocument, startTenantApi } from "@testing/tenant_api_server.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { createMcpApp } from "./app.ts";
-
-async function confirmed(
-  rt: TestRuntime,
-  user: string,
-  tool: string,
-  args: unknown,
-): Promise<TestData> {
-  const idempotencyKey = crypto.randomUUID();
-  const asked: TestData = await rt.callAs(user, tool, args, { idempotencyKey });
-  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
-  return rt.callAs(user, tool, args, {
-    idempotencyKey,
-    confirmation: asked.error.confirmation.token,
-  });
-}
 
 function structured(result: unknown) {
   // deno-lint-ignore no-explicit-any
@@ -86,13 +71,13 @@ dbTest(
       assert.equal(structured(search).ok, true, JSON.stringify(search));
       assert.equal(structured(search).data[0].name, "Kigali Tech Hub");
 
-      const registered = await confirmed(a, USER.jean, "api_source_register", {
+      const registered = await callConfirmed(a, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
       });
       assert.equal(registered.ok, true, JSON.stringify(registered));
-      const credential = await confirmed(a, USER.jean, "api_credential_set", {
+      const credential = await callConfirmed(a, USER.jean, "api_credential_set", {
         source: "petstore",
         scheme: "ApiKeyAuth",
         secret: PET_API_KEY,

@@ -1,34 +1,14 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
-import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { callConfirmed, createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { petstoreDocument, startTenantApi } from "@testing/tenant_api_server.ts";
+import {
+  allowTenantApiOnLoopback,
+  petstoreDocument,
+  startTenantApi,
+} from "@testing/tenant_api_server.ts";
 import { serveFunction } from "@testing/serve_function.ts";
-import type { Database } from "@shared/db/types.ts";
 import { createToolsApp } from "./app.ts";
-
-async function allowLoopback(db: Database, orgId: string): Promise<void> {
-  await db.query(
-    `insert into public.api_source_settings (org_id, url_allowlist, allow_private_network)
-     values ($1, '{127.0.0.1}', true) on conflict (org_id) do update set allow_private_network = true`,
-    [orgId],
-  );
-}
-
-async function confirmed(
-  rt: TestRuntime,
-  user: string,
-  tool: string,
-  args: unknown,
-): Promise<TestData> {
-  const idempotencyKey = crypto.randomUUID();
-  const asked: TestData = await rt.callAs(user, tool, args, { idempotencyKey });
-  if (asked.ok || asked.error.code !== "CONFIRMATION_REQUIRED") return asked;
-  return rt.callAs(user, tool, args, {
-    idempotencyKey,
-    confirmation: asked.error.confirmation.token,
-  });
-}
 
 dbTest(
   "generated tools: another instance's tools function lists them in the MCP dialect with their annotations",
@@ -39,8 +19,8 @@ dbTest(
     const app = createToolsApp(b);
     const server = serveFunction("tools", (request) => app.fetch(request));
     try {
-      await allowLoopback(db, ORG.easymo);
-      const registered: TestData = await confirmed(a, USER.jean, "api_source_register", {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(a, USER.jean, "api_source_register", {
         name: "petstore",
         kind: "openapi",
         document: JSON.stringify(petstoreDocument(api.url)),
