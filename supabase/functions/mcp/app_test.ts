@@ -195,6 +195,26 @@ async function connect(
   return client;
 }
 
+/** A JSON-RPC message posted by hand on an MCP session (as a client would, or as someone else). */
+function postToSession(
+  url: string,
+  token: string,
+  sessionId: string,
+  message: Record<string, unknown>,
+): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-session-id": sessionId,
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify(message),
+  });
+}
+
 function structured(result: unknown) {
   // deno-lint-ignore no-explicit-any
   return (result as CallToolResult).structuredContent as any;
@@ -527,21 +547,11 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     // The same session id on instance A: restored from the database, it serves the call.
     const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
     const token = await rtA.tokenFor(USER.aline);
-    const response = await fetch(a.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": sessionId,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 7,
-        method: "tools/call",
-        params: { name: "tenant_echo", arguments: { text: "from A" } },
-      }),
+    const response = await postToSession(a.url, token, sessionId, {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "tenant_echo", arguments: { text: "from A" } },
     });
     const text = await response.text();
     assert.equal(response.status, 200, text);
@@ -554,15 +564,10 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     assert.deepEqual(stored, { info: "object", capabilities: "object" });
     assert.equal(b.app.sessions.polling, true);
     // Someone else presenting the id gets an unknown session.
-    const other = await fetch(a.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${await rtA.tokenFor(USER.jean)}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": sessionId,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" }),
+    const other = await postToSession(a.url, await rtA.tokenFor(USER.jean), sessionId, {
+      jsonrpc: "2.0",
+      id: 8,
+      method: "tools/list",
     });
     assert.equal(other.status, 404);
     await other.body?.cancel();
@@ -580,16 +585,10 @@ dbTest("mcp sessions survive another instance, and list_changed crosses instance
     // (B's interval may have polled already; a poll now makes sure one ran.)
     await b.app.sessions.poll();
     assert.equal(b.app.sessions.size, 0);
-    const gone = await fetch(b.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": sessionId,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/list" }),
+    const gone = await postToSession(b.url, token, sessionId, {
+      jsonrpc: "2.0",
+      id: 10,
+      method: "tools/list",
     });
     assert.equal(gone.status, 404);
     await gone.body?.cancel();
@@ -1005,17 +1004,12 @@ dbTest("mcp narrows a session to an agent's allowlist with x-agent-id", async (d
     const names = (await client.listTools()).tools.map((tool: Listed) => tool.name);
     assert.deepEqual(names.sort(), ["analytics_log", "notify_staff"]);
     // The session keeps its agent: a later request without the header sees no more.
-    const unpinned = await fetch(served.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${await served.rt.tokenFor(USER.aline)}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": (client.transport as StreamableHTTPClientTransport).sessionId!,
-        "mcp-protocol-version": "2025-11-25",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list" }),
-    });
+    const unpinned = await postToSession(
+      served.url,
+      await served.rt.tokenFor(USER.aline),
+      (client.transport as StreamableHTTPClientTransport).sessionId!,
+      { jsonrpc: "2.0", id: 9, method: "tools/list" },
+    );
     const listedRaw = await unpinned.text();
     assert.equal(unpinned.status, 200, listedRaw);
     assert.match(listedRaw, /notify_staff/);
@@ -1043,15 +1037,10 @@ dbTest("mcp purges sessions older than their lifetime; an expired one answers 40
     [old, ORG.easymo, USER.aline],
   );
   try {
-    const response = await fetch(served.url, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${await served.rt.tokenFor(USER.aline)}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-session-id": old,
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    const response = await postToSession(served.url, await served.rt.tokenFor(USER.aline), old, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/list",
     });
     assert.equal(response.status, 404);
     await response.body?.cancel();
