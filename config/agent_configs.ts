@@ -47,9 +47,11 @@ export const AGENT_CONFIGS: unknown = {
         },
         {
           "id": "marketing_sales",
+          "tool_discovery": true,
         },
         {
           "id": "sora_video",
+          "tool_discovery": true,
         },
         {
           "id": "support_handoff",

@@ -17,6 +17,9 @@ import { PACKS, platformTools } from "@shared/platform/platform.ts";
 import { catalogServiceOf, catalogServices } from "@shared/platform/catalog.ts";
 import { capabilityRow, toolRow } from "@shared/tools/catalog/catalog_entries.ts";
 import { DISCOVERY_CATEGORY, formatIndex } from "@shared/tools/catalog/catalog_tools.ts";
+import { checkAgentConfig } from "@shared/registry/agent_config.ts";
+import { packAgents } from "@shared/registry/pack.ts";
+import { AGENT_CONFIGS } from "../config/agent_configs.ts";
 
 /** The figures {@link measureCatalogTokens} reports. */
 export interface CatalogTokens {
@@ -30,7 +33,40 @@ export interface CatalogTokens {
   discoveryToolTokens: number;
   /** The index's text. */
   index: string;
+  /** Per agent of the bundled agent file: what its model is sent without discovery. */
+  agents: AgentTokens[];
 }
+
+/** What one agent's model is sent each step without discovery. */
+export interface AgentTokens {
+  /** The tenant (slug) that runs it. */
+  tenant: string;
+  /** The agent's id. */
+  agent: string;
+  /** Its audience ("customer" or "staff"). */
+  audience: string;
+  /** The tools of its allowlist (discovery tools left out). */
+  tools: number;
+  /** Their full schemas as the model is sent them (OpenAI tools array). */
+  schemaTokens: number;
+  /** Whether the agent file turns discovery on for it. */
+  toolDiscovery: boolean;
+  /**
+   * Tool-definition tokens of a turn that calls one tool and answers (two
+   * model steps), without discovery: its full schemas, twice.
+   */
+  turnWithout: number;
+  /**
+   * The same turn with discovery (four steps: search, fetch, call, answer):
+   * the discovery tools' schemas each step, a search answer of five hits in
+   * the conversation from the second step, and the fetched tool's schema
+   * both in the conversation and offered for the last two steps.
+   */
+  turnWith: number;
+}
+
+/** Tokens of a five-hit `search_tools` answer (name, service, summary, score each). */
+const SEARCH_ANSWER_TOKENS = 160;
 
 /** Counts the tokens of the EasyMO catalog's index and of its full schemas. */
 export async function measureCatalogTokens(): Promise<CatalogTokens> {
@@ -57,12 +93,38 @@ export async function measureCatalogTokens(): Promise<CatalogTokens> {
     ...capabilityRow(service.capabilities),
   }));
   const index = formatIndex(rows, capabilities, { detail: false });
+  const discoveryToolTokens = count(JSON.stringify(exportTools(discovery, "openai").tools));
+  const byName = new Map(all.map((tool) => [tool.name, tool]));
+  const directory = checkAgentConfig(AGENT_CONFIGS, {
+    knownTools: byName.keys(),
+    declared: packAgents(PACKS),
+    discoveryTools: discovery.map((tool) => tool.name),
+  });
+  const agents = directory.list().map((agent) => {
+    const own = agent.tools.flatMap((name) => {
+      const tool = byName.get(name);
+      return tool && tool.category !== DISCOVERY_CATEGORY ? [tool] : [];
+    });
+    const schemaTokens = own.length ? count(JSON.stringify(exportTools(own, "openai").tools)) : 0;
+    const oneTool = own.length ? Math.round(schemaTokens / own.length) : 0;
+    return {
+      tenant: agent.tenant,
+      agent: agent.id,
+      audience: agent.audience,
+      tools: own.length,
+      schemaTokens,
+      toolDiscovery: agent.toolDiscovery ?? false,
+      turnWithout: 2 * schemaTokens,
+      turnWith: 4 * discoveryToolTokens + 3 * SEARCH_ANSWER_TOKENS + 4 * oneTool,
+    };
+  });
   return {
     tools: tools.length,
     indexTokens: count(index),
     fullSchemaTokens: count(JSON.stringify(exportTools(tools, "openai").tools)),
-    discoveryToolTokens: count(JSON.stringify(exportTools(discovery, "openai").tools)),
+    discoveryToolTokens,
     index,
+    agents,
   };
 }
 
@@ -83,4 +145,15 @@ if (import.meta.main) {
       (figures.fullSchemaTokens / start).toFixed(1)
     }x fewer than every schema`,
   );
+  console.log(
+    "\nper agent: its allowlist's full schemas (sent each model step without discovery); " +
+      "a turn that calls one tool, without → with discovery",
+  );
+  for (const agent of figures.agents.toSorted((a, b) => b.schemaTokens - a.schemaTokens)) {
+    console.log(
+      `  ${agent.tenant}/${agent.agent} (${agent.audience}): ${agent.tools} tools, ` +
+        `${agent.schemaTokens} tokens; turn ${agent.turnWithout} → ${agent.turnWith}` +
+        (agent.toolDiscovery ? ", discovery on" : ""),
+    );
+  }
 }

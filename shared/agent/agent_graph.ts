@@ -27,6 +27,7 @@ import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
+import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { type RouteFacts, routeTurn } from "./route_steps.ts";
@@ -42,7 +43,7 @@ import type {
   TurnInput,
 } from "@shared/registry/pack.ts";
 
-export type { AgentReply, PendingCall, TurnInput };
+export type { AgentReply, PendingCall, ToolDiscovery, TurnInput };
 
 /** Calls a tool as the conversation's user, attributed to the agent. */
 export type ToolCaller = (
@@ -88,23 +89,6 @@ export interface AgentDeps {
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
   /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
   progress?(text: string): Promise<void>;
-}
-
-/** How an agent's model discovers its tools (see {@link AgentDeps.discovery}). */
-export interface ToolDiscovery {
-  /** The tools the model starts the turn with. */
-  start: readonly string[];
-  /** The tool whose answer (`data.tools[].name`) binds tools for the rest of the turn. */
-  fetch: string;
-}
-
-// The names a fetch answered: `{ok: true, data: {tools: [{name}]}}`.
-function fetchedNames(result: ToolResult): string[] {
-  if (!result.ok) return [];
-  const tools = (result.data as { tools?: unknown } | null)?.tools;
-  return Array.isArray(tools)
-    ? tools.flatMap((tool) => typeof tool?.name === "string" ? [tool.name as string] : [])
-    : [];
 }
 
 /** The graph's state, checkpointed per conversation. */
@@ -680,9 +664,7 @@ async function modelAct(
   const tools = toolsFor(state.agent);
   // With discovery the model starts with the discovery tools and gains what it fetches; it can
   // never gain a tool the agent's allowlist and the tenant's policy (toolsFor) do not give.
-  const discovery = deps(config).discovery?.(state.agent) ?? null;
-  const bound = new Set(discovery?.start ?? []);
-  const offered = () => discovery ? tools.filter((tool) => bound.has(tool.name)) : tools;
+  const binding = new DiscoveryTurn(tools, deps(config).discovery?.(state.agent) ?? null);
   const rules = roster.rulesOf(state.agent);
   const system: ChatTurn = {
     role: "system",
@@ -707,11 +689,11 @@ async function modelAct(
       : {};
   // Discovery spends up to two steps (search, fetch) before the agent's own work begins; the
   // turn's one model deadline still bounds the time.
-  const maxSteps = discovery ? MAX_STEPS + 2 : MAX_STEPS;
+  const maxSteps = binding.maxSteps(MAX_STEPS);
   for (let step = 0; step < maxSteps; step++) {
     const reply = await model!.complete({
       messages: [system, ...state.messages, ...turns],
-      tools: offered(),
+      tools: binding.offered(),
     }, state.language);
     if (!reply.tool_calls.length) {
       // A reply that breaks the agent's rules is replaced before anyone reads it, in the
@@ -759,11 +741,8 @@ async function modelAct(
       );
       // With discovery, a tool is called once its schema was fetched this turn: the model
       // then knows its arguments, and is told how to get there otherwise.
-      const result = discovery && !bound.has(call.name)
-        ? fail("VALIDATION_ERROR", `Fetch its schema first with ${discovery.fetch}`, {
-          fields: [{ path: "tool", message: `not fetched this turn: ${call.name}` }],
-        })
-        : await callTool(state.agent, call.name, args, { key });
+      const result = binding.refusal(call.name) ??
+        await callTool(state.agent, call.name, args, { key });
       if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
         return {
           messages: turns,
@@ -777,9 +756,7 @@ async function modelAct(
         };
       }
       if (call.name === HANDOFF_TOOL && result.ok) handedOff = true;
-      if (discovery && call.name === discovery.fetch) {
-        for (const name of fetchedNames(result)) bound.add(name);
-      }
+      binding.observe(call.name, result);
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }
   }

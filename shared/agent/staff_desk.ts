@@ -26,6 +26,7 @@ import type { AgentRoster } from "./roster.ts";
 import type { ChatTurn, ModelUnavailableError } from "./model.ts";
 import type { ModelTurn } from "./model_turn.ts";
 import { decisionOf } from "./intents.ts";
+import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 
 const say = phraseBook({
   menu: {
@@ -114,6 +115,11 @@ export interface StaffDeskTurn {
   model?: Pick<ModelTurn, "complete"> | null;
   /** A staff agent's tools, for the model. */
   toolsFor?(agentId: string): AnyTool[];
+  /**
+   * How a staff agent's model discovers its tools, as the customers' agents
+   * do (see {@link DiscoveryTurn}). @default every agent is given all its tools
+   */
+  discovery?(agentId: string): ToolDiscovery | null;
   /** The agent's description, for the model's instructions. */
   describe?(agentId: string): { name: string; description: string } | undefined;
   /** Whether an error thrown by the model is its being unavailable (the flow then answers). */
@@ -349,7 +355,10 @@ async function modelStep(
   input: TurnInput,
 ): Promise<OfflineStep & { messages: StaffDeskState["messages"] }> {
   const agentId = state.agent;
-  const tools = turn.toolsFor?.(agentId) ?? [];
+  const binding = new DiscoveryTurn(
+    turn.toolsFor?.(agentId) ?? [],
+    turn.discovery?.(agentId) ?? null,
+  );
   const who = turn.describe?.(agentId);
   const system: ChatTurn = {
     role: "system",
@@ -359,10 +368,12 @@ async function modelStep(
       "answer with names, never ids.",
   };
   const turns: ChatTurn[] = input.text ? [{ role: "user", content: input.text }] : [];
-  for (let step = 0; step < MAX_STEPS; step++) {
+  // Discovery's search and fetch come before the agent's own steps.
+  const maxSteps = binding.maxSteps(MAX_STEPS);
+  for (let step = 0; step < maxSteps; step++) {
     const reply = await turn.model!.complete({
       messages: [system, ...state.messages as ChatTurn[], ...turns],
-      tools,
+      tools: binding.offered(),
     }, language);
     if (!reply.tool_calls.length) {
       turns.push({ role: "assistant", content: reply.content });
@@ -371,7 +382,9 @@ async function modelStep(
     turns.push({ role: "assistant", content: reply.content, tool_calls: reply.tool_calls });
     for (const call of reply.tool_calls) {
       const key = `${input.wamid}:${step}:${call.name}`;
-      const result = await turn.callTool(agentId, call.name, call.args, { key });
+      // A tool whose schema was not fetched this turn is refused before it runs.
+      const result = binding.refusal(call.name) ??
+        await turn.callTool(agentId, call.name, call.args, { key });
       if (!result.ok && result.error.code === "CONFIRMATION_REQUIRED") {
         return {
           pending: {
@@ -384,6 +397,7 @@ async function modelStep(
           messages: [...state.messages, ...turns],
         };
       }
+      binding.observe(call.name, result);
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }
   }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DISCOVERY_TOOLS } from "@shared/tools/catalog/catalog_tools.ts";
+import { discoveryOf } from "./tool_discovery.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { Command } from "@langchain/langgraph";
 import type {
@@ -296,6 +296,8 @@ export function createAgentHandler(
       ...(view.tenant?.currency ? { currency: view.tenant.currency } : {}),
       model: turnModel,
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
+      discovery: (agentId) =>
+        discoveryOf(platform.agents.get(platform.tenants.get(turn.orgId)?.slug ?? "", agentId)),
       describe: (agentId) => view.agents.find((agent) => agent.id === agentId),
       isModelFailure: (error) => error instanceof ModelUnavailableError,
       onModelFailure: (error, agentId) => {
@@ -338,12 +340,8 @@ export function createAgentHandler(
       },
       ...tenantView(turn.orgId),
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
-      discovery: (agentId) => {
-        const slug = platform.tenants.get(turn.orgId)?.slug ?? "";
-        return platform.agents.get(slug, agentId)?.toolDiscovery
-          ? { start: Object.values(DISCOVERY_TOOLS), fetch: DISCOVERY_TOOLS.fetch }
-          : null;
-      },
+      discovery: (agentId) =>
+        discoveryOf(platform.agents.get(platform.tenants.get(turn.orgId)?.slug ?? "", agentId)),
       ...(turn.progress ? { progress: turn.progress } : {}),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {

@@ -13,6 +13,7 @@ import { languageFromLocale } from "@shared/contract/language.ts";
 import type { AgentReply, TurnInput } from "@shared/registry/pack.ts";
 import { agentRoster, tenantRoster } from "@shared/agent/roster.ts";
 import { type StaffDeskState, staffDeskTurn, staffMenuReply } from "@shared/agent/staff_desk.ts";
+import { discoveryOf } from "@shared/agent/tool_discovery.ts";
 // Types only: admin-messages does not ship the model's client (scripts/ci/check_bundles.ts).
 import type { ModelTurn } from "@shared/agent/model_turn.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -125,6 +126,7 @@ export function createStaffAssistant(
         ...(tenant?.profile?.currency ? { currency: tenant.profile.currency } : {}),
         model: options.modelTurn?.() ?? null,
         toolsFor: (agentId) => platform.getToolsForAgent(agentId, orgId),
+        discovery: (agentId) => discoveryOf(platform.agents.get(tenant?.slug ?? "", agentId)),
         describe: (agentId) => agents.find((agent) => agent.id === agentId),
         callTool: (agentId, tool, args, callOptions) =>
           platform.call({
