@@ -85,14 +85,38 @@ export function packEvents(platform: Pick<Platform, "packs">): PackEvent[] {
 }
 
 /**
- * The tenant's catalog as automations see it: the packs' events, and the
- * tools its policy lets it call that are not internal.
+ * The events a tenant's automations may be triggered by: those of the packs
+ * it uses, read from the agent file (data): a pack one of whose agents the
+ * tenant runs, or one of whose tools an agent it runs is given (a domain
+ * without agents of its own, such as commerce under the waiters and shops).
+ * A tenant the platform does not know, or that runs no agent, has none.
+ */
+export function tenantEvents(
+  platform: Pick<Platform, "packs" | "agents" | "tenants">,
+  orgId: string,
+): PackEvent[] {
+  const slug = platform.tenants.get(orgId)?.slug;
+  if (!slug) return [];
+  const running = platform.agents.list(slug);
+  const agentIds = new Set(running.map((agent) => agent.id));
+  const toolNames = new Set(running.flatMap((agent) => agent.tools));
+  return platform.packs
+    .filter((pack) =>
+      pack.agents.some((agent) => agentIds.has(agent.id)) ||
+      pack.tools.some((tool) => toolNames.has(tool.name))
+    )
+    .flatMap((pack) => pack.events ?? []);
+}
+
+/**
+ * The tenant's catalog as automations see it: the events of the packs it
+ * uses, and the tools its policy lets it call that are not internal.
  */
 export function automationCatalog(
-  platform: () => Pick<Platform, "packs" | "getToolsForTenant">,
+  platform: () => Pick<Platform, "packs" | "agents" | "tenants" | "getToolsForTenant">,
 ): AutomationCatalog {
   return {
-    events: () => packEvents(platform()),
+    events: (orgId) => tenantEvents(platform(), orgId),
     tool(orgId, name) {
       const tool = platform().getToolsForTenant(orgId).find((candidate) => candidate.name === name);
       return tool && !tool.internal ? { input: tool.input } : null;

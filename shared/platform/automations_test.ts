@@ -8,6 +8,7 @@ import { seedTenantFixtures, TENANT_A } from "@testing/tenant_fixtures.ts";
 import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { SLACK_SETTINGS } from "@shared/packs/automations/mod.ts";
+import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import { MAX_EVENT_ATTEMPTS, runAutomations } from "./automation_runner.ts";
 
 const URGENT = {
@@ -19,6 +20,20 @@ const URGENT = {
     args: { text: "Urgent from {{event.sender_name}} ({{event.sender_phone}}): {{event.text}}" },
   }],
 };
+
+/**
+ * The bundled agent file with a second tenant, Beaver, that runs other packs: the front desk
+ * (messages) and the hand-off (tickets), no ordering or payments.
+ */
+function withBeaver(): unknown {
+  const config = structuredClone(AGENT_CONFIGS) as {
+    tenants: Record<string, { agents: Array<{ id: string }> }>;
+  };
+  config.tenants["beaver-paper"] = {
+    agents: [{ id: "concierge_router" }, { id: "support_handoff" }],
+  };
+  return config;
+}
 
 let keys = 0;
 const key = () => `test-key-${++keys}`;
@@ -37,6 +52,7 @@ async function setUp(db: TestDatabase) {
   const webhook = await startWhatsAppWebhook(db, {
     runtime: {
       now: () => now,
+      agentConfig: withBeaver(),
       provide: [{
         key: SLACK_SETTINGS,
         value: { webhookPrefixes: ["http://127.0.0.1:"], timeoutMs: 5000 },
@@ -279,6 +295,58 @@ dbTest(
       assert.equal(paused.error.code, "NOT_FOUND");
       const runs = await t.rt.callAs(USER.paul, "automation_runs", {}, { org: ORG.beaver });
       assert.deepEqual(runs.data.runs, []);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "deploy_automation offers a tenant only the events of the packs it uses",
+  async (db) => {
+    const t = await setUp(db);
+    try {
+      const onEvent = (event: string, condition: Record<string, unknown>) => ({
+        name: `on ${event}`,
+        trigger: { event },
+        condition,
+        actions: [{ tool: "slack_notify", args: { text: "{{event.status_to}}" } }],
+      });
+      const orderPaid = onEvent("order_status_changed", {
+        path: "status_to",
+        op: "equals",
+        value: "paid",
+      });
+      const charged = onEvent("payment_status_changed", { path: "status_to", op: "exists" });
+      // EasyMO runs the waiters and shops (commerce's tools) and the payments agent.
+      assert.equal((await t.deploy(orderPaid)).ok, true);
+      assert.equal((await t.deploy(charged)).ok, true);
+      // Beaver runs neither: both are another pack's events, refused at the field, and the
+      // message lists only Beaver's own.
+      for (const spec of [orderPaid, charged]) {
+        const refused = await t.deploy(spec, USER.paul, ORG.beaver);
+        assert.deepEqual(fieldsOf(refused), ["trigger.event"]);
+        const [said, offered] = refused.error.fields[0].message.split(": one of ");
+        assert.match(said, /not an event of this tenant's services/);
+        assert.deepEqual(offered.split(", ").sort(), [
+          "message_received",
+          "ticket_created",
+          "ticket_updated",
+        ]);
+      }
+      // Its own packs' events deploy.
+      const ticket = {
+        name: "new tickets",
+        trigger: { event: "ticket_created" },
+        actions: [{ tool: "slack_notify", args: { text: "{{event.summary}}" } }],
+      };
+      assert.equal((await t.deploy(ticket, USER.paul, ORG.beaver)).ok, true);
+      assert.equal((await t.deploy(URGENT, USER.paul, ORG.beaver)).ok, true);
+      const saved = await db.query<{ name: string }>(
+        "select name from public.automations where org_id = $1 order by name",
+        [ORG.beaver],
+      );
+      assert.deepEqual(saved.map((row) => row.name), [URGENT.name, "new tickets"].sort());
     } finally {
       await t.close();
     }

@@ -287,7 +287,7 @@ export const automationTest = defineTool({
     );
     if (!row) throw new ToolFailure("NOT_FOUND", "No such automation");
     const catalog = ctx.services.get(AUTOMATION_CATALOG);
-    const schema = triggerPayload(row, catalog.events());
+    const schema = triggerPayload(row, catalog.events(orgId));
     if (!schema) throw new ToolFailure("NOT_FOUND", "The automation's event is no longer offered");
     const parsed = schema.safeParse(args.event);
     if (!parsed.success) {

@@ -85,8 +85,8 @@ export const SCHEDULE_PAYLOAD = z.object({
 
 /** What the checks need of the tenant: its events and the tools it may call. */
 export interface AutomationCatalog {
-  /** The events every pack declares. */
-  events(): readonly PackEvent[];
+  /** The events `orgId`'s automations may be triggered by (those of the packs it uses). */
+  events(orgId: string): readonly PackEvent[];
   /**
    * The tool's input schema as `orgId` may call it; null when there is no such tool, it is
    * internal, or the tenant's policy does not allow it.
@@ -127,12 +127,13 @@ export function checkAutomation(
   catalog: AutomationCatalog,
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const events = catalog.events();
+  const events = catalog.events(orgId);
   if (spec.trigger.event !== undefined && !events.some((e) => e.name === spec.trigger.event)) {
+    // One answer for an event no pack declares and another pack's: neither is this tenant's.
     issues.push({
       path: "trigger.event",
-      message: `Unknown event "${spec.trigger.event}": one of ${
-        events.map((e) => e.name).join(", ")
+      message: `"${spec.trigger.event}" is not an event of this tenant's services: ${
+        events.length ? `one of ${events.map((e) => e.name).join(", ")}` : "it has none"
       }`,
     });
   }
