@@ -25,6 +25,7 @@ import {
   type AutomationSpec,
   type Condition,
   conditionHolds,
+  DEFAULT_SCHEDULE_TIME_ZONE,
   nextSlot,
   renderArgs,
 } from "@shared/packs/automations/mod.ts";
@@ -108,6 +109,11 @@ export function tenantEvents(
     .flatMap((pack) => pack.events ?? []);
 }
 
+/** The time zone a tenant's cron schedules are read in: its own (`orgs.time_zone`). */
+export function scheduleTimeZone(platform: Pick<Platform, "tenants">, orgId: string): string {
+  return platform.tenants.get(orgId)?.profile?.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
+}
+
 /**
  * The tenant's catalog as automations see it: the events of the packs it
  * uses, and the tools its policy lets it call that are not internal.
@@ -117,6 +123,7 @@ export function automationCatalog(
 ): AutomationCatalog {
   return {
     events: (orgId) => tenantEvents(platform(), orgId),
+    timeZone: (orgId) => scheduleTimeZone(platform(), orgId),
     tool(orgId, name) {
       const tool = platform().getToolsForTenant(orgId).find((candidate) => candidate.name === name);
       return tool && !tool.internal ? { input: tool.input } : null;
@@ -215,7 +222,12 @@ export async function runAutomations(
       const [won] = await platform.db.query(
         `update public.automations set next_run_at = $3
          where id = $1 and next_run_at = $2 and status = 'active' returning id`,
-        [automation.id, slot, nextSlot(schedule, now).toISOString()],
+        [
+          automation.id,
+          slot,
+          nextSlot(schedule, now, { timeZone: scheduleTimeZone(platform, automation.org_id) })
+            .toISOString(),
+        ],
       );
       if (!won) continue;
       // A slot is run once: its next chance is the next slot.

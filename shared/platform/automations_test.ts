@@ -479,6 +479,35 @@ dbTest("a scheduled automation runs once per slot by the injected clock", async 
   }
 });
 
+dbTest("a cron schedule reads the tenant's clock and fires on either day field", async (db) => {
+  const t = await setUp(db);
+  try {
+    // Friday 27 November 2026, 10:00 in Kigali (EasyMO's zone). 09:00 on the 1st, the 15th or
+    // a Monday: Monday the 30th, then Tuesday the 1st (standard cron: either day field).
+    const deployed = await t.deploy({
+      name: "morning digest",
+      trigger: { schedule: { cron: "0 9 1,15 * 1" } },
+      actions: [{ tool: "slack_notify", args: { text: "Digest ({{event.scheduled_at}})" } }],
+    });
+    assert.equal(deployed.data.next_run_at, "2026-11-30T07:00:00.000Z");
+    t.clock.advance(3 * 24 * 60 - 61);
+    await t.run();
+    assert.equal(t.slackA.received.length, 0);
+    t.clock.advance(1);
+    await Promise.all([t.run(), t.run()]);
+    assert.deepEqual(t.slackA.received.map((m) => m.text), [
+      "Digest (2026-11-30T07:00:00.000Z)",
+    ]);
+    const [row] = await db.query<{ next_run_at: Date | string }>(
+      "select next_run_at from public.automations where org_id = $1 and name = 'morning digest'",
+      [ORG.easymo],
+    );
+    assert.equal(new Date(row.next_run_at).toISOString(), "2026-12-01T07:00:00.000Z");
+  } finally {
+    await t.close();
+  }
+});
+
 dbTest(
   "order and payment status changes raise their events once, and automations run on them",
   async (db) => {

@@ -107,10 +107,13 @@ export const deployAutomation = defineTool({
   sideEffects: "writes.automation",
   async execute(spec, ctx) {
     const orgId = await assertStaff(ctx.db, ctx.org_id);
-    const issues = checkAutomation(spec, orgId, ctx.services.get(AUTOMATION_CATALOG));
+    const catalog = ctx.services.get(AUTOMATION_CATALOG);
+    const issues = checkAutomation(spec, orgId, catalog);
     if (issues.length) invalid(issues);
     const schedule = spec.trigger.schedule;
-    const next = schedule ? nextSlot(schedule, ctx.services.now()).toISOString() : null;
+    const next = schedule
+      ? nextSlot(schedule, ctx.services.now(), { timeZone: catalog.timeZone(orgId) }).toISOString()
+      : null;
     const [row] = await ctx.db.query<AutomationRow>(
       `insert into public.automations
          (org_id, name, trigger, event, condition, actions, status, next_run_at, created_by)
@@ -191,7 +194,9 @@ async function setStatus(
   // A resumed schedule starts from now: the slots it missed while paused are not run.
   const schedule = current.trigger.schedule;
   const next = status === "active" && schedule
-    ? nextSlot(schedule, ctx.services.now()).toISOString()
+    ? nextSlot(schedule, ctx.services.now(), {
+      timeZone: ctx.services.get(AUTOMATION_CATALOG).timeZone(orgId),
+    }).toISOString()
     : iso(current.next_run_at);
   const [row] = await ctx.db.query<AutomationRow>(
     `update public.automations set status = $3, next_run_at = $4, updated_at = now()

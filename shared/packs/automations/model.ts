@@ -31,7 +31,9 @@ const TriggerSchema = z.strictObject({
   schedule: z.strictObject({
     every_minutes: z.int().min(1).max(10_080).optional().describe("Every N minutes (1 to 10,080)"),
     cron: z.string().min(9).max(100).optional().describe(
-      "A five-field cron expression in UTC: minute hour day-of-month month day-of-week",
+      "A five-field cron expression in the tenant's time zone (Africa/Kigali unless it has " +
+        "another): minute hour day-of-month month day-of-week; when both day fields are " +
+        "restricted, either matching runs the day",
     ),
   }).refine((s) => (s.every_minutes === undefined) !== (s.cron === undefined), {
     message: "Give exactly one of every_minutes or cron",
@@ -87,6 +89,8 @@ export const SCHEDULE_PAYLOAD = z.object({
 export interface AutomationCatalog {
   /** The events `orgId`'s automations may be triggered by (those of the packs it uses). */
   events(orgId: string): readonly PackEvent[];
+  /** The IANA time zone `orgId`'s cron schedules are read in. */
+  timeZone(orgId: string): string;
   /**
    * The tool's input schema as `orgId` may call it; null when there is no such tool, it is
    * internal, or the tenant's policy does not allow it.
@@ -318,15 +322,27 @@ const CRON_FIELDS = [
   { name: "day of week", min: 0, max: 6 },
 ] as const;
 
-/** A parsed cron expression: the allowed values of each field. */
-type Cron = Set<number>[];
+/**
+ * A parsed cron expression: the allowed values of each field, and whether
+ * the day-of-month and day-of-week fields are restricted (do not start with
+ * `*`), which decides how the two combine.
+ */
+interface Cron {
+  minutes: Set<number>;
+  hours: Set<number>;
+  days: Set<number>;
+  months: Set<number>;
+  weekdays: Set<number>;
+  daysRestricted: boolean;
+  weekdaysRestricted: boolean;
+}
 
 function parseCron(expression: string): Cron | string {
   const parts = expression.trim().split(/\s+/);
   if (parts.length !== 5) {
     return `A cron expression has 5 fields: current value has ${parts.length}`;
   }
-  const sets: Cron = [];
+  const sets: Set<number>[] = [];
   for (const [i, part] of parts.entries()) {
     const { name, min, max } = CRON_FIELDS[i];
     const set = new Set<number>();
@@ -351,7 +367,29 @@ function parseCron(expression: string): Cron | string {
     }
     sets.push(set);
   }
-  return sets;
+  const [minutes, hours, days, months, weekdays] = sets;
+  return {
+    minutes,
+    hours,
+    days,
+    months,
+    weekdays,
+    // As Vixie cron: a field is unrestricted when it starts with "*" ("*/2" included).
+    daysRestricted: !parts[2].startsWith("*"),
+    weekdaysRestricted: !parts[4].startsWith("*"),
+  };
+}
+
+/**
+ * Whether a day runs, as standard (Vixie) cron decides: when both the
+ * day-of-month and the day-of-week fields are restricted, either matching is
+ * enough ("0 9 1,15 * 1": the 1st, the 15th and every Monday); otherwise both
+ * must (one of them then allows every day).
+ */
+function dayRuns(cron: Cron, dayOfMonth: number, dayOfWeek: number): boolean {
+  const byDate = cron.days.has(dayOfMonth);
+  const byWeekday = cron.weekdays.has(dayOfWeek);
+  return cron.daysRestricted && cron.weekdaysRestricted ? byDate || byWeekday : byDate && byWeekday;
 }
 
 /** What is wrong with a cron expression, or null. */
@@ -360,14 +398,57 @@ export function cronProblem(expression: string): string | null {
   return typeof parsed === "string" ? parsed : null;
 }
 
+/** The time zone schedules are read in when the tenant has none: the platform's home. */
+export const DEFAULT_SCHEDULE_TIME_ZONE = "Africa/Kigali";
+
+const WALL_CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+// The zone's offset from UTC at an instant, ms (positive east of Greenwich).
+function offsetAt(timeZone: string, instant: number): number {
+  let format = WALL_CLOCKS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    WALL_CLOCKS.set(timeZone, format);
+  }
+  const part: Record<string, number> = {};
+  for (const { type, value } of format.formatToParts(new Date(instant))) {
+    if (type !== "literal") part[type] = Number(value);
+  }
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** Options for {@link nextSlot}. */
+export interface NextSlotOptions {
+  /**
+   * The IANA time zone a cron expression's fields are read in (the
+   * tenant's). `every_minutes` counts from the epoch, whatever the zone.
+   * @default {@link DEFAULT_SCHEDULE_TIME_ZONE}
+   */
+  timeZone?: string;
+}
+
 /**
- * The first slot strictly after `after` (UTC, whole minutes) of a schedule.
+ * The first slot strictly after `after` (whole minutes) of a schedule. A
+ * cron expression reads the wall clock of `options.timeZone`; a wall time
+ * the zone skips (a daylight-saving gap) has no slot, and one it repeats
+ * runs at its first occurrence.
  *
  * @throws {RangeError} when the cron expression is invalid or has no slot within 4 years.
  */
 export function nextSlot(
   schedule: { every_minutes?: number; cron?: string },
   after: Date,
+  options: NextSlotOptions = {},
 ): Date {
   const minute = 60_000;
   const start = Math.floor(after.getTime() / minute) * minute + minute;
@@ -377,29 +458,39 @@ export function nextSlot(
   }
   const cron = parseCron(schedule.cron ?? "");
   if (typeof cron === "string") throw new RangeError(`Cannot schedule as ${cron}`);
-  const [minutes, hours, days, months, weekdays] = cron;
-  const date = new Date(start);
-  const limit = start + 4 * 366 * 24 * 60 * minute;
+  const timeZone = options.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
+  // The search walks the zone's wall clock (a Date read with its UTC getters), then turns the
+  // wall time it finds into an instant.
+  const date = new Date(start + offsetAt(timeZone, start));
+  const limit = date.getTime() + 4 * 366 * 24 * 60 * minute;
   while (date.getTime() <= limit) {
-    if (!months.has(date.getUTCMonth() + 1)) {
+    if (!cron.months.has(date.getUTCMonth() + 1)) {
       date.setUTCMonth(date.getUTCMonth() + 1, 1);
       date.setUTCHours(0, 0, 0, 0);
       continue;
     }
-    if (!days.has(date.getUTCDate()) || !weekdays.has(date.getUTCDay())) {
+    if (!dayRuns(cron, date.getUTCDate(), date.getUTCDay())) {
       date.setUTCDate(date.getUTCDate() + 1);
       date.setUTCHours(0, 0, 0, 0);
       continue;
     }
-    if (!hours.has(date.getUTCHours())) {
+    if (!cron.hours.has(date.getUTCHours())) {
       date.setUTCHours(date.getUTCHours() + 1, 0, 0, 0);
       continue;
     }
-    if (!minutes.has(date.getUTCMinutes())) {
+    if (!cron.minutes.has(date.getUTCMinutes())) {
       date.setUTCMinutes(date.getUTCMinutes() + 1, 0, 0);
       continue;
     }
-    return date;
+    const wall = date.getTime();
+    const instant = wall - offsetAt(timeZone, wall - offsetAt(timeZone, wall));
+    // The instants that read as this wall time (none in a gap, two when the clock goes back an
+    // hour): the first not before the start.
+    const hour = 60 * minute;
+    const first = [instant - hour, instant, instant + hour]
+      .find((at) => at >= start && at + offsetAt(timeZone, at) === wall);
+    if (first !== undefined) return new Date(first);
+    date.setUTCMinutes(date.getUTCMinutes() + 1, 0, 0);
   }
   throw new RangeError(`Cannot schedule as "${schedule.cron}" has no slot within 4 years`);
 }

@@ -6,7 +6,7 @@ import {
   checkAutomation,
   conditionHolds,
   cronProblem,
-  nextSlot,
+  nextSlot as nextSlotIn,
   placeholder,
   renderArgs,
 } from "./model.ts";
@@ -19,6 +19,7 @@ const EVENT = {
 };
 const catalog: AutomationCatalog = {
   events: () => [EVENT],
+  timeZone: () => "UTC",
   tool: (_org, name) =>
     name === "count_it" ? { input: z.strictObject({ n: z.number(), label: z.string() }) } : null,
 };
@@ -85,6 +86,8 @@ Deno.test("renderArgs() keeps a whole template's type and writes null as nothing
 
 Deno.test("nextSlot() gives the next slot of every_minutes and of cron, in UTC", () => {
   const at = new Date("2026-11-27T08:07:30Z");
+  const nextSlot = (schedule: { every_minutes?: number; cron?: string }, after: Date) =>
+    nextSlotIn(schedule, after, { timeZone: "UTC" });
   assert.equal(nextSlot({ every_minutes: 15 }, at).toISOString(), "2026-11-27T08:15:00.000Z");
   assert.equal(nextSlot({ cron: "0 9 * * 1-5" }, at).toISOString(), "2026-11-27T09:00:00.000Z");
   // 2026-11-27 is a Friday: the next Monday-only slot is the 30th.
