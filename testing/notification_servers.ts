@@ -15,6 +15,11 @@ export interface FakeAnswer {
   body?: string;
   /** Extra headers (`Retry-After`). */
   headers?: Record<string, string>;
+  /**
+   * Takes the request (it is in `received`) and gives this answer only when
+   * the server closes: the sender's timeout cannot tell whether it was posted.
+   */
+  hang?: boolean;
 }
 
 /** A running fake. */
@@ -39,12 +44,14 @@ function startServer<T>(
   const received: T[] = [];
   const authorizations: Array<string | null> = [];
   const script: FakeAnswer[] = [];
+  const closing = Promise.withResolvers<void>();
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     async (request) => {
       const text = await request.text();
       const reply = (answer: FakeAnswer) =>
-        new Response(answer.body ?? "", {
+        // 204 and 205 carry no body at all.
+        new Response([204, 205].includes(answer.status) ? null : answer.body ?? "", {
           status: answer.status,
           headers: { "content-type": "text/html", ...answer.headers },
         });
@@ -61,7 +68,9 @@ function startServer<T>(
       if (invalid) return reply(invalid);
       received.push(body as T);
       authorizations.push(request.headers.get("authorization"));
-      return reply(script.shift() ?? success);
+      const answer = script.shift() ?? success;
+      if (answer.hang) await closing.promise;
+      return reply(answer);
     },
   );
   return {
@@ -69,7 +78,10 @@ function startServer<T>(
     received,
     authorizations,
     script,
-    close: () => server.shutdown(),
+    close: () => {
+      closing.resolve();
+      return server.shutdown();
+    },
   };
 }
 
@@ -84,7 +96,8 @@ export interface ReceivedSlackMessage {
 /**
  * A fake Slack incoming webhook at `/services/T000/B000/<secret>`: a body
  * that is not JSON is `400 invalid_payload`, one without text or blocks
- * `400 no_text`, another path `404 no_service`.
+ * `400 no_text`, another path `404 no_service`; `script` gives Slack's other
+ * answers (`401 invalid_token`, `429` with `Retry-After`, `{hang: true}`).
  */
 export function startFakeSlack(): FakeServer<ReceivedSlackMessage> {
   return startServer<ReceivedSlackMessage>(

@@ -50,7 +50,7 @@ export interface AutomationPass {
   events: number;
   /** Runs that called their actions (matched events and due schedules). */
   runs: number;
-  /** Of those, runs with a failed action. */
+  /** Of those, runs that did not succeed (a failed action, or one whose outcome is unknown). */
   failed: number;
 }
 
@@ -69,7 +69,19 @@ const TRANSIENT = new Set(["SERVICE_UNAVAILABLE", "TIMEOUT", "RATE_LIMIT", "INTE
 export const MAX_EVENT_ATTEMPTS = 5;
 
 /** How a run ended: done (either way), to be tried again, or finished by an earlier pass. */
-type RunOutcome = "succeeded" | "failed" | "retry" | "done_before";
+type RunOutcome = "succeeded" | "failed" | "unknown" | "retry" | "done_before";
+
+/**
+ * Whether an action's result says the outside service may or may not have
+ * acted: an open-world tool that sent a request and got no answer (a
+ * timeout) answers ok with `delivery: "unknown"` rather than failing, so the
+ * idempotency ledger keeps it and nothing sends it again. The run is then
+ * `unknown`: staff check by hand.
+ */
+function deliveryUnknown(result: ToolResult): boolean {
+  if (!result.ok || typeof result.data !== "object" || result.data === null) return false;
+  return (result.data as { delivery?: unknown }).delivery === "unknown";
+}
 
 interface AutomationRow {
   id: string;
@@ -300,6 +312,7 @@ async function runOne(
   const results: Array<{ tool: string; code: string }> = [];
   let error: string | null = null;
   let transient = false;
+  let unknown = false;
   for (const [index, action] of automation.actions.entries()) {
     let result: ToolResult;
     try {
@@ -313,6 +326,14 @@ async function runOne(
     } catch (thrown) {
       result = { ok: false, error: { code: "INTERNAL_ERROR", msg: String(thrown).slice(0, 200) } };
     }
+    if (deliveryUnknown(result)) {
+      // The actions after it wait for staff too: they may depend on what it did.
+      results.push({ tool: action.tool, code: "UNKNOWN" });
+      error = `actions.${index} (${action.tool}): no answer after the request went out; ` +
+        "it may have been done: check before running it again";
+      unknown = true;
+      break;
+    }
     results.push({ tool: action.tool, code: result.ok ? "OK" : result.error.code });
     if (!result.ok) {
       error = `actions.${index} (${action.tool}): ${result.error.code}: ${result.error.msg}`.slice(
@@ -325,6 +346,8 @@ async function runOne(
   }
   const outcome: RunOutcome = error === null
     ? "succeeded"
+    : unknown
+    ? "unknown"
     : transient && !trigger.final
     ? "retry"
     : "failed";

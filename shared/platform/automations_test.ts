@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { ORG, USER } from "@testing/seed.ts";
-import { startFakeSlack } from "@testing/notification_servers.ts";
+import { type FakeAnswer, startFakeSlack } from "@testing/notification_servers.ts";
 import { startWhatsAppWebhook } from "@testing/whatsapp_webhook.ts";
 import { seedTenantFixtures, TENANT_A } from "@testing/tenant_fixtures.ts";
 import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
@@ -39,7 +39,7 @@ let keys = 0;
 const key = () => `test-key-${++keys}`;
 
 /** A webhook, a fake Slack for each tenant, a movable clock. */
-async function setUp(db: TestDatabase) {
+async function setUp(db: TestDatabase, options: { slackTimeoutMs?: number } = {}) {
   const slackA = startFakeSlack();
   const slackB = startFakeSlack();
   let now = new Date("2026-11-27T08:00:00Z");
@@ -55,7 +55,10 @@ async function setUp(db: TestDatabase) {
       agentConfig: withBeaver(),
       provide: [{
         key: SLACK_SETTINGS,
-        value: { webhookPrefixes: ["http://127.0.0.1:"], timeoutMs: 5000 },
+        value: {
+          webhookPrefixes: ["http://127.0.0.1:", "http://hooks.slack.invalid/"],
+          timeoutMs: options.slackTimeoutMs ?? 5000,
+        },
       }],
     },
   });
@@ -70,6 +73,7 @@ async function setUp(db: TestDatabase) {
   const run = () => runAutomations(rt.platform, { now: clock.get() });
   return {
     rt,
+    setHook,
     webhook,
     slackA,
     slackB,
@@ -649,6 +653,143 @@ dbTest(
       assert.deepEqual(failed.data.runs[0].results, [
         { tool: "slack_notify", code: "SERVICE_UNAVAILABLE" },
       ]);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest("slack_notify reads Slack's answers through the one classifier", async (db) => {
+  const t = await setUp(db);
+  try {
+    const notify = (idempotencyKey = key()) =>
+      t.rt.callAs(USER.jean, "slack_notify", { text: "Hello staff" }, {
+        org: ORG.easymo,
+        idempotencyKey,
+      });
+    const answers: Array<[FakeAnswer, string]> = [
+      [{ status: 200, body: "ok" }, "OK"],
+      // Any 2xx took it (the transport and the tool used to disagree here).
+      [{ status: 204 }, "OK"],
+      [
+        { status: 400, body: "invalid_payload" },
+        "VALIDATION_ERROR: Slack refused the message: invalid_payload",
+      ],
+      // A revoked token is final, not an outage to retry.
+      [
+        { status: 401, body: "invalid_token" },
+        "NOT_FOUND: Slack refused the webhook: invalid_token",
+      ],
+      [{ status: 404, body: "no_service" }, "NOT_FOUND: Slack refused the webhook: no_service"],
+      [
+        { status: 410, body: "channel_is_archived" },
+        "NOT_FOUND: Slack refused the webhook: channel_is_archived",
+      ],
+      [
+        { status: 429, body: "rate_limited", headers: { "Retry-After": "30" } },
+        "RATE_LIMIT: Slack asked us to slow down: rate_limited",
+      ],
+      [
+        { status: 503, body: "<html>busy</html>" },
+        "SERVICE_UNAVAILABLE: Slack could not take the message: HTTP 503",
+      ],
+    ];
+    for (const [answer, expected] of answers) {
+      t.slackA.script.push(answer);
+      const result = await notify();
+      const got = result.ok ? "OK" : `${result.error.code}: ${result.error.msg}`;
+      assert.equal(got, expected, JSON.stringify(answer));
+      if (answer.status === 429) assert.deepEqual(result.error.details, { retry_after_ms: 30_000 });
+      if (result.ok) assert.deepEqual(result.data, { sent: true, delivery: "delivered" });
+    }
+    assert.equal(t.slackA.received.length, answers.length);
+  } finally {
+    await t.close();
+  }
+});
+
+dbTest(
+  "a Slack post that got no answer is recorded as unknown and never posted again",
+  async (db) => {
+    const t = await setUp(db, { slackTimeoutMs: 300 });
+    try {
+      assert.equal((await t.deploy(URGENT)).ok, true);
+      // Slack takes the request and never answers.
+      t.slackA.script.push({ status: 200, body: "ok", hang: true });
+      await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: "urgent please" });
+      assert.deepEqual(await t.run(), { events: 1, runs: 1, failed: 1 });
+      assert.equal(t.slackA.received.length, 1);
+      const unknown = await t.rt.callAs(USER.jean, "automation_runs", { status: "unknown" }, {
+        org: ORG.easymo,
+      });
+      assert.equal(unknown.data.runs.length, 1);
+      assert.deepEqual(unknown.data.runs[0].results, [{ tool: "slack_notify", code: "UNKNOWN" }]);
+      assert.match(unknown.data.runs[0].error, /may have been done/);
+      assert.notEqual(unknown.data.runs[0].finished_at, null);
+      // Past the lease, later passes find nothing to retry: Slack got it once.
+      t.clock.advance(3);
+      await Promise.all([t.run(), t.run()]);
+      t.clock.advance(10);
+      assert.deepEqual(await t.run(), { events: 0, runs: 0, failed: 0 });
+      assert.equal(t.slackA.received.length, 1);
+
+      // Called directly: the unknown answer is kept under its key, so a retry posts nothing.
+      t.slackA.script.push({ status: 200, body: "ok", hang: true });
+      const callKey = key();
+      const call = () =>
+        t.rt.callAs(USER.jean, "slack_notify", { text: "Hello" }, {
+          org: ORG.easymo,
+          idempotencyKey: callKey,
+        });
+      const first = await call();
+      assert.deepEqual(first, { ok: true, data: { sent: false, delivery: "unknown" } });
+      assert.deepEqual(await call(), first);
+      assert.equal(t.slackA.received.length, 2);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a Slack post that certainly did not arrive (refused, unresolvable) is tried again",
+  async (db) => {
+    const t = await setUp(db);
+    try {
+      // Nothing listens on this port: the connection is refused.
+      const gone = Deno.serve(
+        { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+        () => new Response("ok"),
+      );
+      const port = gone.addr.port;
+      await gone.shutdown();
+      for (
+        const url of [
+          `http://127.0.0.1:${port}/services/T/B/x`,
+          "http://hooks.slack.invalid/services/T/B/x",
+        ]
+      ) {
+        await t.setHook(USER.jean, ORG.easymo, url);
+        const refused = await t.rt.callAs(USER.jean, "slack_notify", { text: "Hello" }, {
+          org: ORG.easymo,
+          idempotencyKey: key(),
+        });
+        assert.equal(
+          refused.ok ? "OK" : `${refused.error.code}: ${refused.error.msg}`,
+          "SERVICE_UNAVAILABLE: Slack could not be reached",
+          url,
+        );
+      }
+      // An automation's run waits for a later pass, which posts once Slack is back.
+      assert.equal((await t.deploy(URGENT)).ok, true);
+      await t.webhook.say({ from: "250788123456", name: "Aline" }, { text: "urgent please" });
+      assert.deepEqual(await t.run(), { events: 1, runs: 1, failed: 1 });
+      const running = await t.rt.callAs(USER.jean, "automation_runs", {}, { org: ORG.easymo });
+      assert.equal(running.data.runs[0].status, "running");
+      await t.setHook(USER.jean, ORG.easymo, t.slackA.url);
+      t.clock.advance(3);
+      assert.deepEqual(await t.run(), { events: 1, runs: 1, failed: 0 });
+      assert.equal(t.slackA.received.length, 1);
     } finally {
       await t.close();
     }

@@ -3,14 +3,17 @@
  * `{text, blocks}` per message, answered `200 ok` or with one of Slack's
  * plain-text errors (`400 invalid_payload`, `403 action_prohibited`,
  * `404 channel_not_found`, `410 channel_is_archived`, `429` with
- * `Retry-After`, `5xx`). Only 408, 429 and 5xx (and network failures) are
- * worth retrying; the rest need someone to fix the webhook.
+ * `Retry-After`, `5xx`), read by the one classifier every Slack sender uses
+ * (`classifySlackResponse`, `shared/capabilities/slack`). Only 408, 429 and
+ * 5xx (and network failures) are worth retrying; the rest need someone to
+ * fix the webhook.
  *
  * The webhook URL is a secret (anyone holding it can post to the channel):
  * it is never logged and never put into a result.
  *
  * @module
  */
+import { classifySlackResponse } from "@shared/capabilities/slack/mod.ts";
 import {
   checkEndpoint,
   type FetchLike,
@@ -19,6 +22,9 @@ import {
   postJson,
   type SendResult,
 } from "./notification_transport.ts";
+
+/** Maps one webhook answer to a send result (the capability's, re-exported for its users). */
+export { classifySlackResponse };
 
 /** Slack's limit on a section block's text. */
 const MAX_SECTION_CHARS = 3000;
@@ -84,21 +90,6 @@ export function formatSlackMessage(input: SlackMessageInput): SlackWebhookMessag
     });
   }
   return { text, blocks };
-}
-
-/** Maps one webhook answer to a send result. */
-export function classifySlackResponse(
-  status: number,
-  body: string,
-  retryAfterMs?: number,
-): SendResult {
-  if (status >= 200 && status < 300) return { ok: true };
-  const reason = `slack ${status}${body ? ` ${body}` : ""}`;
-  if (status === 429) return { ok: false, retryable: true, reason, retryAfterMs };
-  if (status === 408 || status >= 500) return { ok: false, retryable: true, reason };
-  // 400 invalid_payload/no_text, 403 action_prohibited, 404 no_service/channel_not_found,
-  // 410 channel_is_archived: resending the same thing to the same webhook cannot help.
-  return { ok: false, retryable: false, reason };
 }
 
 /**

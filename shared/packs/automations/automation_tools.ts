@@ -332,7 +332,8 @@ export const automationRuns = defineTool({
   category: "automations",
   input: z.strictObject({
     automation_id: z.uuid().optional().describe("Only this automation's runs"),
-    status: z.enum(["running", "succeeded", "failed", "skipped"]).optional(),
+    status: z.enum(["running", "succeeded", "failed", "unknown", "skipped"]).optional()
+      .describe("unknown: an action got no answer from an outside service and may have been done"),
     limit: z.int().min(1).max(100).default(20),
   }),
   output: z.object({
