@@ -13,3 +13,15 @@ Deno.test("the index of the whole EasyMO catalog stays under 2,000 tokens and na
     `index ${figures.indexTokens} vs full schemas ${figures.fullSchemaTokens}`,
   );
 });
+
+Deno.test("every agent the agent file gives discovery spends fewer tokens on a turn with it", async () => {
+  const figures = await measureCatalogTokens();
+  const discovering = figures.agents.filter((agent) => agent.toolDiscovery);
+  assert.ok(discovering.length > 0, "some agent discovers its tools");
+  for (const agent of discovering) {
+    assert.ok(
+      agent.turnWith < agent.turnWithout,
+      `${agent.tenant}/${agent.agent}: ${agent.turnWith} with discovery vs ${agent.turnWithout}`,
+    );
+  }
+});
