@@ -20,7 +20,6 @@ import {
   type LocalTransportOptions,
   type NotificationTransport,
   postJson,
-  type SendResult,
 } from "./notification_transport.ts";
 
 /** Maps one webhook answer to a send result (the capability's, re-exported for its users). */

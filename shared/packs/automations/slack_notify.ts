@@ -151,7 +151,9 @@ export const slackNotify = defineTool({
     if (!settings.webhookPrefixes.some((prefix) => hook.url.startsWith(prefix))) {
       throw new ToolFailure("NOT_FOUND", "The tenant's Slack webhook is not allowed any more");
     }
-    const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.min(settings.timeoutMs, MAX_POST_MS)),
+    const signal = AbortSignal.any([
+      ctx.signal,
+      AbortSignal.timeout(Math.min(settings.timeoutMs, MAX_POST_MS)),
     ]);
     let response: Response;
     try {
