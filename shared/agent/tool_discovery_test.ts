@@ -8,6 +8,8 @@ import { type Script, startScriptedOpenAI } from "@testing/openai_server.ts";
 import { scriptedModel } from "@testing/scripted_model.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import { createOpenAIModel } from "./model.ts";
+import { discoveryOf, DiscoveryTurn } from "./tool_discovery.ts";
+import type { AnyTool } from "@shared/registry/registry.ts";
 
 const FROM = "250788000071";
 
@@ -122,4 +124,28 @@ dbTest("an agent with discovery cannot call a tool whose schema it did not fetch
   const calls = await db.query("select 1 from public.tool_calls where tool = 'property_search'");
   assert.equal(calls.length, 0);
   await channel.rt.platform.close();
+});
+
+Deno.test("DiscoveryTurn binds only what a fetch answered of the agent's own tools", () => {
+  const tool = (name: string) => ({ name }) as unknown as AnyTool;
+  const tools = ["list_tools", "search_tools", "fetch_tool_schemas", "a", "b"].map(tool);
+  const names = (turn: DiscoveryTurn) => turn.offered().map((t) => t.name).sort();
+  const turn = new DiscoveryTurn(tools, discoveryOf({ toolDiscovery: true }));
+  assert.deepEqual(names(turn), ["fetch_tool_schemas", "list_tools", "search_tools"]);
+  assert.equal(turn.maxSteps(4), 6);
+  assert.equal(turn.refusal("a")?.ok, false);
+  assert.equal(turn.refusal("search_tools"), null);
+  // A failed fetch binds nothing; a fetch of another tool (not the agent's) is never offered.
+  turn.observe("fetch_tool_schemas", { ok: false, error: { code: "NOT_FOUND", msg: "x" } });
+  turn.observe("fetch_tool_schemas", { ok: true, data: { tools: [{ name: "a" }, { name: "z" }] } });
+  // Only the fetch tool's answer binds.
+  turn.observe("search_tools", { ok: true, data: { tools: [{ name: "b" }] } });
+  assert.deepEqual(names(turn), ["a", "fetch_tool_schemas", "list_tools", "search_tools"]);
+  assert.equal(turn.refusal("a"), null);
+  assert.equal(turn.refusal("b")?.ok, false);
+
+  const plain = new DiscoveryTurn(tools, discoveryOf({ toolDiscovery: false }));
+  assert.equal(plain.offered().length, tools.length);
+  assert.equal(plain.refusal("a"), null);
+  assert.equal(plain.maxSteps(4), 4);
 });
