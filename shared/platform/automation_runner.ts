@@ -101,7 +101,7 @@ export function packEvents(platform: Pick<Platform, "packs">): PackEvent[] {
  * The events a tenant's automations may be triggered by: those of the packs
  * it uses, read from the agent file (data): a pack one of whose agents the
  * tenant runs, or one of whose tools an agent it runs is given (a domain
- * without agents of its own, such as commerce under the waiters and shops).
+ * without agents of its own, whose tools other packs' agents use).
  * A tenant the platform does not know, or that runs no agent, has none.
  */
 export function tenantEvents(
