@@ -244,33 +244,12 @@ export const apiSourceRegister = defineTool({
         throw error;
       }
     }
-    let plans: OperationPlan[];
-    let hash = "";
-    try {
-      // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
-      document = args.kind === "openapi"
-        ? await readers.openapiJson(checkSize(document))
-        : readers.graphqlSdl(checkSize(document));
-      hash = await documentHash(document);
-      plans = await engine.plan({
-        orgId,
-        name: args.name,
-        kind: args.kind,
-        document,
-        documentHash: hash,
-        expose: args.expose ?? [],
-      });
-    } catch (error) {
-      if (error instanceof GenerationError) throw generationFailure(error);
-      throw error;
-    }
-    if (plans.length === 0) {
-      throw new ToolFailure(
-        "VALIDATION_ERROR",
-        "The document exposes no operation: mark some x-agent: {action: true}, or list them in expose",
-        { fields: [{ path: "expose", message: "no operation exposed" }] },
-      );
-    }
+    const { document: stored0, hash, plans, stored } = await generateChecked(
+      { orgId, name: args.name, kind: args.kind, expose: args.expose ?? [] },
+      document,
+      engine,
+    );
+    document = stored0;
     const baseUrl = args.base_url ?? (args.kind === "graphql" ? args.url : undefined) ??
       firstServer(document, args.url);
     if (!baseUrl) {
@@ -309,46 +288,6 @@ export const apiSourceRegister = defineTool({
         `Nothing was registered: ${taken.map((issue) => issue.message).slice(0, 5).join("; ")}`,
         { fields: taken },
       );
-    }
-    const binding = {
-      orgId,
-      source: args.name,
-      baseUrl,
-      allowPrivateNetwork: false,
-      credential: () => Promise.resolve(null),
-    };
-    // Stored once here, so other instances read the plans instead of mapping the document; the
-    // exports below are then made from the stored schemas, exactly as those instances list them.
-    let stored: StoredPlans;
-    let bound;
-    try {
-      const made = plans.map((plan) => bindPlan(plan, binding));
-      stored = storePlans(
-        plans,
-        new Map(
-          made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
-        ),
-      );
-      bound = loadPlans(stored, args.name)!.map((plan) => bindPlan(plan, binding));
-    } catch (error) {
-      if (error instanceof GenerationError) throw generationFailure(error);
-      throw error;
-    }
-    // Every export dialect must carry every tool, or the tenant's listings would fail later.
-    for (const format of EXPORT_FORMATS) {
-      try {
-        exportTools(bound, format);
-      } catch (error) {
-        throw new ToolFailure(
-          "VALIDATION_ERROR",
-          `A generated tool cannot be offered to models (${format}): ${
-            String(error).slice(0, 300)
-          }`,
-          {
-            fields: [{ path: "document", message: `not exportable as ${format}` }],
-          },
-        );
-      }
     }
     return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, stored };
   },
@@ -397,6 +336,113 @@ export const apiSourceRegister = defineTool({
     };
   },
 });
+
+/** What registration makes of a document before anything is written. */
+interface Generated {
+  /** As stored: OpenAPI validated, as JSON; GraphQL as SDL. */
+  document: string;
+  /** SHA-256 hex of `document`. */
+  hash: string;
+  plans: OperationPlan[];
+  stored: StoredPlans;
+}
+
+/** Registrations made on this instance, by tenant, name, kind, exposure and the text given. */
+const GENERATED_LIMIT = 16;
+const generatedCache = new Map<string, Generated>();
+
+/**
+ * Reads, validates and maps a document, stores its plans and checks that every
+ * tool exports in every dialect. The same text registered again by the same
+ * tenant under the same name and exposure (a retry, the confirmation's second
+ * call, another staff member) is answered from this instance's cache: the
+ * result depends on nothing else, and it was checked in full the first time.
+ */
+async function generateChecked(
+  key: { orgId: string; name: string; kind: "openapi" | "graphql"; expose: readonly string[] },
+  text: string,
+  engine: GeneratedToolsEngine,
+): Promise<Generated> {
+  const readers = engine.readers!;
+  let document: string;
+  let plans: OperationPlan[];
+  let hash = "";
+  let cacheKey = "";
+  try {
+    checkSize(text);
+    cacheKey = [key.orgId, key.name, key.kind, await documentHash(text), ...key.expose].join("\n");
+    const hit = generatedCache.get(cacheKey);
+    if (hit) {
+      generatedCache.delete(cacheKey);
+      generatedCache.set(cacheKey, hit);
+      return hit;
+    }
+    // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
+    document = key.kind === "openapi" ? await readers.openapiJson(text) : readers.graphqlSdl(text);
+    hash = await documentHash(document);
+    plans = await engine.plan({
+      orgId: key.orgId,
+      name: key.name,
+      kind: key.kind,
+      document,
+      documentHash: hash,
+      expose: key.expose,
+    });
+  } catch (error) {
+    if (error instanceof GenerationError) throw generationFailure(error);
+    throw error;
+  }
+  if (plans.length === 0) {
+    throw new ToolFailure(
+      "VALIDATION_ERROR",
+      "The document exposes no operation: mark some x-agent: {action: true}, or list them in expose",
+      { fields: [{ path: "expose", message: "no operation exposed" }] },
+    );
+  }
+  // Examples and exports do not depend on where calls go: a placeholder binding.
+  const binding = {
+    orgId: key.orgId,
+    source: key.name,
+    baseUrl: "https://api.invalid",
+    allowPrivateNetwork: false,
+    credential: () => Promise.resolve(null),
+  };
+  // Stored once here, so other instances read the plans instead of mapping the document; the
+  // exports below are then made from the stored schemas, exactly as those instances list them.
+  let stored: StoredPlans;
+  let bound;
+  try {
+    const made = plans.map((plan) => bindPlan(plan, binding));
+    stored = storePlans(
+      plans,
+      new Map(
+        made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
+      ),
+    );
+    bound = loadPlans(stored, key.name)!.map((plan) => bindPlan(plan, binding));
+  } catch (error) {
+    if (error instanceof GenerationError) throw generationFailure(error);
+    throw error;
+  }
+  // Every export dialect must carry every tool, or the tenant's listings would fail later.
+  for (const format of EXPORT_FORMATS) {
+    try {
+      exportTools(bound, format);
+    } catch (error) {
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        `A generated tool cannot be offered to models (${format}): ${String(error).slice(0, 300)}`,
+        { fields: [{ path: "document", message: `not exportable as ${format}` }] },
+      );
+    }
+  }
+  const generated = { document, hash, plans, stored };
+  generatedCache.set(cacheKey, generated);
+  if (generatedCache.size > GENERATED_LIMIT) {
+    generatedCache.delete(generatedCache.keys().next().value!);
+  }
+  return generated;
+}
 
 // The limit holds before any parsing, whichever way the document came.
 function checkSize(document: string): string {
