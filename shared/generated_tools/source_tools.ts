@@ -29,7 +29,15 @@ import {
   type OperationPlan,
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
-import { loadPlans, type StoredPlans, storePlans } from "./stored_plan.ts";
+import {
+  loadPlans,
+  openSignedPlans,
+  PlanSignatureError,
+  type SignedPlans,
+  signPlans,
+  type StoredPlans,
+  storePlans,
+} from "./stored_plan.ts";
 
 // The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
 // of directives' arguments), kept here so the tools need not carry the graphql package.
@@ -148,8 +156,8 @@ interface Prepared {
   baseUrl: string;
   sourceUrl: string | null;
   plans: OperationPlan[];
-  /** The plans as stored next to the document, for every other instance to read. */
-  stored: StoredPlans;
+  /** The plans as stored next to the document, signed, for every other instance to read. */
+  signed: SignedPlans;
 }
 
 function generationFailure(error: GenerationError): ToolFailure {
@@ -289,7 +297,16 @@ export const apiSourceRegister = defineTool({
         { fields: taken },
       );
     }
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, stored };
+    // Signed here, on the platform's side: a row written any other way is refused when read.
+    const signed = await signPlans(stored, {
+      orgId,
+      name: args.name,
+      kind: args.kind,
+      documentHash: hash,
+      baseUrl,
+      expose: args.expose ?? [],
+    }, service.box);
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, signed };
   },
   async execute(args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
@@ -316,7 +333,7 @@ export const apiSourceRegister = defineTool({
         args.expose ?? [],
         names,
         ctx.user_id,
-        JSON.stringify(prepared.stored),
+        JSON.stringify(prepared.signed),
       ],
     );
     return {
@@ -493,20 +510,43 @@ export const apiSourceList = defineTool({
       tools: z.array(z.string()),
       credential_schemes: z.array(z.string()),
       updated_at: z.string(),
+      status: z.enum(["active", "refused"]).describe(
+        "refused: the row does not carry plans the platform signed for it (changed outside api_source_register); its tools are not offered until it is registered again.",
+      ),
+      problem: z.string().nullable().describe("Why it is refused, or null."),
     })),
   }),
   examples: [{ input: {} }],
   sideEffects: "none",
   async execute(_args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
-    const sources = await ctx.db.query<Record<string, unknown>>(
+    const rows = await ctx.db.query<Record<string, unknown> & { plans: unknown }>(
       `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
-              s.expose, s.tools, s.updated_at::text as updated_at,
+              s.expose, s.tools, s.updated_at::text as updated_at, s.plans,
               coalesce((select array_agg(c.scheme order by c.scheme) from public.api_credentials c
                         where c.source_id = s.id), '{}') as credential_schemes
        from public.api_sources s where s.org_id = $1 order by s.name`,
       [orgId],
     );
+    const box = ctx.services.get(GENERATED_TOOLS).box;
+    const sources = [];
+    for (const { plans, ...row } of rows) {
+      let problem: string | null = null;
+      try {
+        await openSignedPlans(plans, {
+          orgId,
+          name: String(row.name),
+          kind: String(row.kind),
+          documentHash: String(row.document_hash),
+          baseUrl: String(row.base_url),
+          expose: row.expose as string[],
+        }, box);
+      } catch (error) {
+        if (!(error instanceof PlanSignatureError)) throw error;
+        problem = error.message;
+      }
+      sources.push({ ...row, status: problem ? "refused" : "active", problem });
+    }
     return { sources } as never;
   },
 });

@@ -10,6 +10,14 @@
  * and each field's zod check is built from it on the first call that needs
  * it. A cold sync of 200 tools is then JSON parsing and object allocation.
  *
+ * Plans are only the platform's to write: registration signs them
+ * ({@link signPlans}: an HMAC under the generated tools' server key over the
+ * plans' exact text and what they were made for: tenant, source, kind,
+ * document hash, base URL, exposure), and an instance reads them only through
+ * {@link openSignedPlans}. A row edited by hand (the table is staff-writable
+ * under RLS) no longer matches and is refused with an error staff see in
+ * `api_source_list`.
+ *
  * @module
  */
 import { z } from "zod";
@@ -17,6 +25,7 @@ import { type JsonSchema, presetJsonSchema, zodToJsonSchema } from "@shared/expo
 import { jsonSchemaToZod } from "./json_schema_zod.ts";
 import { lazyOutput } from "./output_schema.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
+import type { CredentialBox } from "./credential_box.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
 export const STORED_PLAN_VERSION = 1;
@@ -191,4 +200,110 @@ function buildObject(json: JsonSchema, name: string): z.ZodObject {
   const object = lazyObject(json, name, true);
   for (const key of Object.keys(object.shape)) void object.shape[key];
   return object;
+}
+
+/** Bump when what is signed changes. */
+export const SIGNED_PLANS_VERSION = 1;
+
+/** The plans as `api_sources.plans` holds them: their exact text and its signature. */
+export interface SignedPlans {
+  /** {@link SIGNED_PLANS_VERSION}. */
+  signed: number;
+  /** The {@link StoredPlans} as JSON text (jsonb keeps a string byte for byte). */
+  text: string;
+  /** HMAC-SHA-256 (base64url) of the scope and the text. */
+  sig: string;
+  /** Which key signed (the credential box's key id, never the key). */
+  key_id: string;
+}
+
+/** What a source's plans were made for: all of it is signed with them. */
+export interface PlanScope {
+  /** The tenant. */
+  orgId: string;
+  /** The source's name. */
+  name: string;
+  /** The document's language. */
+  kind: string;
+  /** SHA-256 hex of the stored document. */
+  documentHash: string;
+  /** Where calls go. */
+  baseUrl: string;
+  /** Operations exposed beyond the marked ones. */
+  expose: readonly string[];
+}
+
+function signedData(scope: PlanScope, text: string): string {
+  return JSON.stringify([
+    "easymo.generated_tools.plans",
+    SIGNED_PLANS_VERSION,
+    scope.orgId,
+    scope.name,
+    scope.kind,
+    scope.documentHash,
+    scope.baseUrl,
+    scope.expose,
+    text,
+  ]);
+}
+
+/** Signs stored plans for their source (registration, on the platform's side only). */
+export async function signPlans(
+  stored: StoredPlans,
+  scope: PlanScope,
+  box: CredentialBox,
+): Promise<SignedPlans> {
+  const text = JSON.stringify(stored);
+  return {
+    signed: SIGNED_PLANS_VERSION,
+    text,
+    sig: await box.sign(signedData(scope, text)),
+    key_id: box.keyId,
+  };
+}
+
+/** Why a source's stored plans were refused, for staff (no secret in it). */
+export class PlanSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PlanSignatureError";
+  }
+}
+
+/**
+ * The stored plans' text (JSON of {@link StoredPlans}), if the platform signed
+ * them for exactly this row.
+ *
+ * @throws {PlanSignatureError} when they are missing, unsigned, signed under another key, or
+ *   do not match the row (edited outside `api_source_register`).
+ */
+export async function openSignedPlans(
+  value: unknown,
+  scope: PlanScope,
+  box: CredentialBox,
+): Promise<string> {
+  const signed = value as Partial<SignedPlans> | null;
+  const again = "staff must register the API again with api_source_register";
+  if (!signed || typeof signed !== "object" || signed.signed === undefined) {
+    throw new PlanSignatureError(
+      `The source ${scope.name} has no plans signed by the platform (written outside api_source_register, or registered before plans were signed): ${again}`,
+    );
+  }
+  if (
+    signed.signed !== SIGNED_PLANS_VERSION || typeof signed.text !== "string" ||
+    typeof signed.sig !== "string"
+  ) {
+    throw new PlanSignatureError(`The source ${scope.name}'s stored plans are malformed: ${again}`);
+  }
+  if (signed.key_id !== box.keyId) {
+    throw new PlanSignatureError(
+      `The source ${scope.name}'s plans were signed under another key (GENERATED_TOOLS_KEY changed): ${again}`,
+    );
+  }
+  if (!await box.verify(signedData(scope, signed.text), signed.sig)) {
+    throw new PlanSignatureError(
+      `The source ${scope.name}'s plans do not match their signature: the row was changed outside api_source_register, so its tools are not offered; ${again}`,
+    );
+  }
+  return signed.text;
 }
