@@ -355,12 +355,14 @@ export const apiSourceRegister = defineTool({
 });
 
 /** What registration makes of a document before anything is written. */
-interface Generated {
+export interface Generated {
   /** As stored: OpenAPI validated, as JSON; GraphQL as SDL. */
   document: string;
   /** SHA-256 hex of `document`. */
   hash: string;
+  /** The plans made. */
   plans: OperationPlan[];
+  /** The plans as stored (before signing). */
   stored: StoredPlans;
 }
 
@@ -374,8 +376,11 @@ const generatedCache = new Map<string, Generated>();
  * tenant under the same name and exposure (a retry, the confirmation's second
  * call, another staff member) is answered from this instance's cache: the
  * result depends on nothing else, and it was checked in full the first time.
+ * Exported for the benchmark (`bench/generated_tools_bench.ts`).
+ *
+ * @throws {ToolFailure} `VALIDATION_ERROR` naming what cannot be read, mapped or exported.
  */
-async function generateChecked(
+export async function generateChecked(
   key: { orgId: string; name: string; kind: "openapi" | "graphql"; expose: readonly string[] },
   text: string,
   engine: GeneratedToolsEngine,
