@@ -90,18 +90,23 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       const operation = item?.[method] as Node | undefined;
       if (!operation || typeof operation !== "object") continue;
       const pointer = `#/paths/${pointerKey(path)}/${method}`;
-      const id = typeof operation.operationId === "string" ? operation.operationId : null;
-      if (id && seenIds.has(id)) {
+      // Without an operationId, a stable one from the method and path ("get /pets/{petId}"), which
+      // is also what a tenant lists in expose.
+      const id = typeof operation.operationId === "string" && operation.operationId.trim()
+        ? operation.operationId
+        : `${method} ${path}`;
+      if (seenIds.has(id)) {
         issues.push({
           path: pointer,
           message: `Duplicate operationId "${id}" (also at ${seenIds.get(id)})`,
         });
         continue;
       }
-      if (id) seenIds.set(id, pointer);
+      seenIds.set(id, pointer);
       const marked = (operation["x-agent"] as Node | undefined)?.action === true;
-      if (!id || !(marked || expose.has(id))) continue;
-      const name = toolName(options.source, id);
+      if (!(marked || expose.has(id))) continue;
+      // An id of no usable letters (all non-Latin, say) is named from its method and path.
+      const name = toolName(options.source, id) ?? toolName(options.source, `${method} ${path}`);
       if (!name) {
         issues.push({ path: pointer, message: `operationId "${id}" leaves no usable tool name` });
         continue;

@@ -126,6 +126,8 @@ export class GenerationError extends Error {
 /** `listPets` → `list_pets`, anything else → `_`, within the tool-name pattern. */
 export function snakeName(text: string): string {
   return text
+    // Accented letters keep their base letter (créerCommande → creer_commande).
+    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase()

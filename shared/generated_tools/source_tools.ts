@@ -486,8 +486,15 @@ function firstServer(document: string, documentUrl: string | undefined): string 
     const match = /^servers:\s*\n\s*-\s*url:\s*['"]?([^'"\s]+)/m.exec(document);
     servers = match ? [{ url: match[1] }] : undefined;
   }
-  const url = Array.isArray(servers) ? (servers[0] as { url?: unknown })?.url : undefined;
-  if (typeof url !== "string") return undefined;
+  const server = Array.isArray(servers)
+    ? servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> }
+    : undefined;
+  if (typeof server?.url !== "string") return undefined;
+  // Server variables take their defaults: https://{region}.api.example → https://eu.api.example.
+  const url = server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => String(server.variables?.[name]?.default ?? whole),
+  );
   try {
     return new URL(url, documentUrl).href;
   } catch {
