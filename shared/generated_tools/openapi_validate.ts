@@ -108,10 +108,8 @@ function metaSchemaIssues(document: Node, declared: string): Issue[] {
     b.instancePath.split("/").length - a.instancePath.split("/").length
   );
   for (const error of errors) {
-    const extra = error.params?.additionalProperty;
-    const message = extra !== undefined
-      ? `Unknown field "${String(extra).slice(0, 60)}"`
-      : String(error.message ?? error.keyword);
+    if (error.keyword === "if") continue; // its "then" says what is wrong
+    const message = wording(error);
     const path = `#${error.instancePath}`;
     const key = `${path}\n${message}`;
     if (seen.has(key)) continue;
@@ -120,6 +118,51 @@ function metaSchemaIssues(document: Node, declared: string): Issue[] {
     if (issues.length >= MAX_ISSUES) break;
   }
   return issues;
+}
+
+/** An AJV error in words (the generated validators carry no messages, to stay small). */
+function wording(error: AjvError): string {
+  const params = error.params ?? {};
+  const text = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
+  switch (error.keyword) {
+    case "required":
+      return `Missing required field ${text(params.missingProperty)}`;
+    case "additionalProperties":
+    case "unevaluatedProperties":
+      return `Unknown field ${
+        text(params.additionalProperty ?? params.unevaluatedProperty)
+      } is not allowed here`;
+    case "type":
+      return `Must be of type ${text(params.type)}`;
+    case "enum":
+      return `Must be one of ${text(params.allowedValues)}`;
+    case "const":
+      return `Must be ${text(params.allowedValue)}`;
+    case "pattern":
+      return `Must match the pattern ${text(params.pattern)}`;
+    case "format":
+      return `Must be a valid ${text(params.format)}`;
+    case "oneOf":
+      return "Must match exactly one of the allowed forms";
+    case "anyOf":
+      return "Must match one of the allowed forms";
+    case "not":
+      return "Has a combination of fields that is not allowed";
+    case "propertyNames":
+      return `Field name ${text(params.propertyName)} is not allowed`;
+    case "minItems":
+    case "minProperties":
+    case "minLength":
+      return `Must have at least ${text(params.limit)} ${error.keyword.slice(3).toLowerCase()}`;
+    case "maxItems":
+    case "maxProperties":
+    case "maxLength":
+      return `Must have at most ${text(params.limit)} ${error.keyword.slice(3).toLowerCase()}`;
+    case "uniqueItems":
+      return "Must not repeat items";
+    default:
+      return error.message ?? `Fails the "${error.keyword}" rule of the OpenAPI specification`;
+  }
 }
 
 function parseText(text: string): Node {
