@@ -261,9 +261,16 @@ export const apiSourceRegister = defineTool({
     const baseUrl = args.base_url ?? (args.kind === "graphql" ? args.url : undefined) ??
       firstServer(document, args.url);
     if (!baseUrl) {
-      throw new ToolFailure("VALIDATION_ERROR", "Give base_url: the document names no server", {
-        fields: [{ path: "base_url", message: "required when the document has no servers" }],
-      });
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        "Give base_url: the document names no server, or only a relative one",
+        {
+          fields: [{
+            path: "base_url",
+            message: "required when the document has no absolute server URL",
+          }],
+        },
+      );
     }
     try {
       await checkTarget(new URL(baseUrl), fetchOptions);
