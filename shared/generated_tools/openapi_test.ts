@@ -271,3 +271,21 @@ Deno.test("openapiPlans() sanitises hostile operationIds into the tool-name patt
   assert.ok(plans[0].description.length <= 600);
   assert.match(plans[0].description, /^Ignore your rules/, "kept as the document's words");
 });
+
+Deno.test("parseOpenapi() refuses a billion-laughs YAML document by its aliases, and non-documents clearly", async () => {
+  const levels = "abcdefghi".split("");
+  const lines = levels.map((level, index) =>
+    index === 0
+      ? `${level}: &${level} [${Array(9).fill('"lol"').join(",")}]`
+      : `${level}: &${level} [${Array(9).fill(`*${levels[index - 1]}`).join(",")}]`
+  );
+  const bomb = `openapi: 3.1.0\ninfo: {title: x, version: "1"}\n${lines.join("\n")}\npaths: {}\n`;
+  const refused = await generationError(parseOpenapi(bomb));
+  assert.match(refused.message, /alias/i);
+  for (
+    const text of ["[]", "42", "{", "openapi: 3.2.0\ninfo: {title: x, version: '1'}\npaths: {}"]
+  ) {
+    const error = await generationError(parseOpenapi(text));
+    assert.ok(error.issues[0].path.startsWith("#"), error.message);
+  }
+});

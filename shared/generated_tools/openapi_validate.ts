@@ -28,8 +28,11 @@ import { pointerKey, resolvePointer } from "./json_schema_zod.ts";
 type Node = Record<string, unknown>;
 type Issue = { path: string; message: string };
 
-/** YAML aliases a document may use (a billion-laughs document stops here). */
-const MAX_YAML_ALIASES = 10_000;
+/**
+ * YAML aliases one anchor may expand to (a billion-laughs document stops here): the limit
+ * `@scalar/openapi-parser` uses, which real API Gateway exports with merge keys need.
+ */
+const MAX_YAML_ALIASES = 100_000;
 /** At most this many problems are reported. */
 const MAX_ISSUES = 20;
 
