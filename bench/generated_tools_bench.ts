@@ -23,7 +23,13 @@ import { GENERATED_TOOLS_ENGINE } from "@shared/generated_tools/engine.ts";
 import { bindPlan } from "@shared/generated_tools/bind.ts";
 import { parseGraphqlSchema } from "@shared/generated_tools/graphql.ts";
 import { resolvePointer } from "@shared/generated_tools/json_schema_zod.ts";
-import { loadPlans, storePlans } from "@shared/generated_tools/stored_plan.ts";
+import {
+  loadPlans,
+  openSignedPlans,
+  signPlans,
+  storePlans,
+} from "@shared/generated_tools/stored_plan.ts";
+import { createCredentialBox } from "@shared/generated_tools/credential_box.ts";
 import { exportTools } from "@shared/export/export_tools.ts";
 import { generateChecked } from "@shared/generated_tools/source_tools.ts";
 
@@ -96,6 +102,7 @@ const gqlFields = (() => {
 })();
 
 let tenant = 0;
+const box = await createCredentialBox("bench-key-".repeat(4));
 async function source(
   kind: "openapi" | "graphql",
   text: string,
@@ -190,13 +197,24 @@ async function lifecycle(kind: "openapi" | "graphql", text: string, expose: stri
       ms: performance.now() - started,
     });
   }
-  // Another instance's cold sync: the row's plans (JSON text, as Postgres returns them) to tools.
+  // Another instance's cold sync: the row's signed plans (JSON, as Postgres returns the jsonb)
+  // checked against their signature, read and bound.
+  const scope = {
+    orgId: doc.orgId,
+    name: "gh",
+    kind,
+    documentHash: doc.documentHash,
+    baseUrl: BINDING.baseUrl,
+    expose,
+  };
+  const row = JSON.stringify(await signPlans(JSON.parse(storedPlans), scope, box));
   started = performance.now();
-  const tools = loadPlans(JSON.parse(storedPlans), "gh")!.map((plan) =>
+  const signedText = await openSignedPlans(JSON.parse(row), scope, box);
+  const tools = loadPlans(JSON.parse(signedText), "gh")!.map((plan) =>
     bindPlan(plan, { ...BINDING, orgId: `other-${doc.orgId}` })
   );
   rows.push({
-    label: `${name}: sync on another instance (read stored plans, bind)`,
+    label: `${name}: sync on another instance (check the plans' signature, read them, bind)`,
     key: `${kind} sync`,
     tools: tools.length,
     ms: performance.now() - started,
