@@ -30,13 +30,12 @@ import {
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 import {
-  loadPlans,
   openSignedPlans,
   PlanSignatureError,
   type SignedPlans,
   signPlans,
+  storeAndLoadPlans,
   type StoredPlans,
-  storePlans,
 } from "./stored_plan.ts";
 
 // The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
@@ -442,13 +441,17 @@ export async function generateChecked(
   let bound;
   try {
     const made = plans.map((plan) => bindPlan(plan, binding));
-    stored = storePlans(
+    // Each input's check is built once from the stored schema, for the examples' check, and the
+    // export checks below reuse it.
+    const both = storeAndLoadPlans(
       plans,
       new Map(
         made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
       ),
+      key.name,
     );
-    bound = loadPlans(stored, key.name)!.map((plan) => bindPlan(plan, binding));
+    stored = both.stored;
+    bound = both.loaded.map((plan) => bindPlan(plan, binding));
   } catch (error) {
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;

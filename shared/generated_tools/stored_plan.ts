@@ -74,24 +74,66 @@ export function storePlans(
   plans: readonly OperationPlan[],
   examples: ReadonlyMap<string, Record<string, unknown>>,
 ): StoredPlans {
-  const stored = plans.map((plan): StoredPlan => ({
-    name: plan.name,
-    origin: plan.origin,
-    title: plan.title,
-    description: plan.description,
-    input: zodToJsonSchema(plan.input, { io: "input" }),
-    output: outputJson(plan.output),
-    example: examples.get(plan.name) ?? null,
-    readOnly: plan.readOnly,
-    destructive: plan.destructive,
-    send: plan.send,
-  }));
+  const stored = toStored(plans, examples);
+  checkStoredExamples(stored, (plan) => buildObject(plan.input, plan.name));
+  return stored;
+}
+
+/**
+ * {@link storePlans} and {@link loadPlans} at once, for registration: the
+ * examples are checked on the loaded plans' own inputs, so each field's check
+ * is built from the stored JSON Schema once, and what registration then does
+ * with the loaded plans (binding, the export checks) reuses it.
+ *
+ * @throws {GenerationError} as {@link storePlans}.
+ */
+export function storeAndLoadPlans(
+  plans: readonly OperationPlan[],
+  examples: ReadonlyMap<string, Record<string, unknown>>,
+  source: string,
+): { stored: StoredPlans; loaded: OperationPlan[] } {
+  const stored = toStored(plans, examples);
+  // Eager: registration must hear why a field's check cannot be built, not get a refusing one.
+  const loaded = loadPlans(stored, source, { eager: true })!;
+  const byName = new Map(loaded.map((plan) => [plan.name, plan]));
+  checkStoredExamples(stored, (plan) => {
+    const input = byName.get(plan.name)!.input as z.ZodObject;
+    for (const key of Object.keys(input.shape)) void input.shape[key];
+    return input;
+  });
+  return { stored, loaded };
+}
+
+function toStored(
+  plans: readonly OperationPlan[],
+  examples: ReadonlyMap<string, Record<string, unknown>>,
+): StoredPlans {
+  return {
+    v: STORED_PLAN_VERSION,
+    plans: plans.map((plan): StoredPlan => ({
+      name: plan.name,
+      origin: plan.origin,
+      title: plan.title,
+      description: plan.description,
+      input: zodToJsonSchema(plan.input, { io: "input" }),
+      output: outputJson(plan.output),
+      example: examples.get(plan.name) ?? null,
+      readOnly: plan.readOnly,
+      destructive: plan.destructive,
+      send: plan.send,
+    })),
+  };
+}
+
+function checkStoredExamples(
+  stored: StoredPlans,
+  inputOf: (plan: StoredPlan) => z.ZodType,
+): void {
   const issues: { path: string; message: string }[] = [];
-  for (const plan of stored) {
+  for (const plan of stored.plans) {
     if (plan.example === null) continue;
     // The stored schema is what later instances check calls with: it must hold the example.
-    const input = buildObject(plan.input, plan.name);
-    const checked = input.safeParse(plan.example);
+    const checked = inputOf(plan).safeParse(plan.example);
     if (!checked.success) {
       issues.push({
         path: plan.origin,
@@ -100,7 +142,6 @@ export function storePlans(
     }
   }
   if (issues.length) throw new GenerationError(issues);
-  return { v: STORED_PLAN_VERSION, plans: stored };
 }
 
 function outputJson(output: z.ZodType): JsonSchema {
@@ -118,10 +159,16 @@ function outputJson(output: z.ZodType): JsonSchema {
  *
  * @param value What the database holds.
  * @param source The source's name: every plan's name must be one of its tools'.
+ * @param options `eager`: a field whose check cannot be built throws when first built (for
+ *   registration) instead of refusing calls.
  * @returns The plans, or `null` when the value is of another version (map the document instead).
  * @throws {GenerationError} when the value is not stored plans of this source.
  */
-export function loadPlans(value: unknown, source: string): OperationPlan[] | null {
+export function loadPlans(
+  value: unknown,
+  source: string,
+  options: { eager?: boolean } = {},
+): OperationPlan[] | null {
   const stored = value as StoredPlans | null;
   if (!stored || stored.v !== STORED_PLAN_VERSION) return null;
   if (!Array.isArray(stored.plans)) {
@@ -136,7 +183,7 @@ export function loadPlans(value: unknown, source: string): OperationPlan[] | nul
     ) {
       throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
     }
-    const input = lazyObject(plan.input, plan.name);
+    const input = lazyObject(plan.input, plan.name, options.eager ?? false);
     presetJsonSchema(input, plan.input);
     const output = lazyOutput(plan.output ?? {}, plan.name);
     return {
