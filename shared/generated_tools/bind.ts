@@ -171,8 +171,23 @@ async function sendHttp(
   target.search = query.toString();
   let body: string | undefined;
   if (send.bodyKey && args[send.bodyKey] !== undefined) {
-    body = JSON.stringify(args[send.bodyKey]);
-    headers["content-type"] = "application/json";
+    const value = args[send.bodyKey];
+    if (send.bodyEncoding === "form" && value && typeof value === "object") {
+      // Form fields: scalars as text, arrays as repeated fields, objects as JSON text.
+      const form = new URLSearchParams();
+      for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
+        if (field === undefined) continue;
+        const items = Array.isArray(field) ? field : [field];
+        for (const item of items) {
+          form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
+        }
+      }
+      body = form.toString();
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    } else {
+      body = JSON.stringify(value);
+      headers["content-type"] = "application/json";
+    }
   }
   if (!readOnly && ctx.idempotency_key) headers["idempotency-key"] = ctx.idempotency_key;
   const response = await fetchOrFail(

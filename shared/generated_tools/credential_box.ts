@@ -4,6 +4,11 @@
  * secret is bound to its tenant, source and scheme as additional data, so a
  * row copied to another tenant or scheme does not decrypt.
  *
+ * The same key signs (HMAC-SHA-256, under a key derived from it for that
+ * purpose alone) the operation plans registration stores, so a plan written
+ * to the database by anyone but the platform (a staff member through the
+ * table's RLS, say) is refused when an instance reads it.
+ *
  * @module
  */
 
@@ -37,6 +42,10 @@ export interface CredentialBox {
    * @throws {Error} when the key differs or the row was tampered with or moved.
    */
   open(sealed: SealedCredential, scope: CredentialScope): Promise<string>;
+  /** An HMAC-SHA-256 of `data` (base64url) under the plan-signing key. */
+  sign(data: string): Promise<string>;
+  /** Whether `signature` is {@link CredentialBox.sign}'s for `data` (checked in constant time). */
+  verify(data: string, signature: string): Promise<boolean>;
 }
 
 /**
@@ -61,6 +70,17 @@ export async function createCredentialBox(material: string): Promise<CredentialB
   );
   const keyId = [...fingerprint.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0"))
     .join("");
+  // A key of its own for signing: a MAC and a cipher never share key bytes.
+  const signingKey = await crypto.subtle.importKey(
+    "raw",
+    await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(`plan-signing:${toBase64(raw)}`),
+    ),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
   const aad = (scope: CredentialScope) =>
     new TextEncoder().encode(`${scope.orgId}\n${scope.sourceId}\n${scope.scheme}`);
 
@@ -89,6 +109,26 @@ export async function createCredentialBox(material: string): Promise<CredentialB
         bytes.slice(12),
       );
       return new TextDecoder().decode(plain);
+    },
+    async sign(data) {
+      const mac = await crypto.subtle.sign("HMAC", signingKey, new TextEncoder().encode(data));
+      return toBase64(new Uint8Array(mac)).replaceAll("+", "-").replaceAll("/", "_")
+        .replace(/=+$/, "");
+    },
+    async verify(data, signature) {
+      let mac: Uint8Array;
+      try {
+        mac = fromBase64(signature.replaceAll("-", "+").replaceAll("_", "/"));
+      } catch {
+        return false;
+      }
+      // WebCrypto's verify compares in constant time.
+      return await crypto.subtle.verify(
+        "HMAC",
+        signingKey,
+        mac as Uint8Array<ArrayBuffer>,
+        new TextEncoder().encode(data),
+      );
     },
   };
 }

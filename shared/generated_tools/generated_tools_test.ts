@@ -3,6 +3,7 @@ import { dbTest } from "@testing/db.ts";
 import {
   callConfirmed,
   createTestRuntime,
+  TEST_SECRET,
   type TestData,
   type TestRuntime,
 } from "@testing/runtime.ts";
@@ -18,7 +19,7 @@ import {
 import type { Database } from "@shared/db/types.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { exportTools } from "@shared/export/export_tools.ts";
-import { createCredentialBox } from "./credential_box.ts";
+import { createCredentialBox, credentialBoxFromEnv } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import { createPostgresToolSync } from "./sync.ts";
 
@@ -124,6 +125,11 @@ dbTest(
       assert.ok(traces.length > 0);
       assert.doesNotMatch(JSON.stringify(traces), new RegExp(PET_API_KEY));
       // Listing shows which schemes have a credential, never the credential.
+      await callConfirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
       const listed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.deepEqual(listed.data.sources[0].credential_schemes, ["ApiKeyAuth"]);
       assert.doesNotMatch(JSON.stringify(listed), /ciphertext|pk_test/);
@@ -421,11 +427,12 @@ dbTest(
         document: JSON.stringify(petstoreDocument(api.url)),
       });
       assert.equal(registered.ok, true, JSON.stringify(registered));
-      const [row] = await db.query<{ plans: { v: number; plans: { name: string }[] } }>(
+      const [row] = await db.query<{ plans: { text: string; sig: string } }>(
         "select plans from public.api_sources where org_id = $1 and name = 'petstore'",
         [ORG.easymo],
       );
-      assert.deepEqual(row.plans.plans.map((plan) => plan.name), [
+      const storedPlans = JSON.parse(row.plans.text) as { plans: { name: string }[] };
+      assert.deepEqual(storedPlans.plans.map((plan) => plan.name), [
         "petstore_list_pets",
         "petstore_create_pet",
         "petstore_delete_pet",
@@ -441,7 +448,8 @@ dbTest(
       };
       const sync = createPostgresToolSync({
         db,
-        box: await createCredentialBox("x".repeat(32)),
+        // The same server key as the registering instance (another instance of one deployment).
+        box: await credentialBoxFromEnv(TEST_SECRET),
         engine,
       });
       const registry = new ToolRegistry();
@@ -462,10 +470,101 @@ dbTest(
       assert.equal(tools[2].input.safeParse({ limit: 0 }).success, false);
       assert.equal(tools[2].input.safeParse({ limit: 2 }).success, true);
 
-      // A row without plans (registered before they were stored) is mapped from its document.
+      // An instance under another server key does not take those plans.
+      const foreign = createPostgresToolSync({
+        db,
+        box: await createCredentialBox("x".repeat(32)),
+        engine,
+      });
+      const foreignRegistry = new ToolRegistry();
+      await foreign.sync(ORG.easymo, foreignRegistry);
+      assert.deepEqual(foreignRegistry.list({ tenantId: ORG.easymo }), []);
+
+      // A row without plans (written outside registration) is refused, not mapped from its document.
       await db.query("update public.api_sources set plans = null where org_id = $1", [ORG.easymo]);
-      assert.equal(await sync.sync(ORG.easymo, new ToolRegistry()), true);
-      assert.deepEqual(mapped, ["petstore"]);
+      const empty = new ToolRegistry();
+      await sync.sync(ORG.easymo, empty);
+      assert.deepEqual(mapped, []);
+      assert.deepEqual(empty.list({ tenantId: ORG.easymo }), []);
+    });
+  },
+);
+
+dbTest(
+  "generated tools: plans forged by staff through the table (RLS lets them write the row) are refused at sync, and staff see why",
+  async (db) => {
+    await withApi(db, async (rt, api) => {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      await callConfirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      const listed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(
+        listed.data.sources.map((s: { status: string; problem: unknown }) => [s.status, s.problem]),
+        [["active", null]],
+      );
+      const before: TestData = await rt.callAs(USER.jean, "petstore_list_pets", { limit: 500 });
+      assert.equal(before.error?.code, "VALIDATION_ERROR", "limit's maximum holds");
+
+      // Staff rewrite the stored plans as the RLS lets them: drop the limit's maximum, and point the
+      // call elsewhere. The row is theirs to write, but the signature is the platform's.
+      await db.asCaller({ sub: USER.jean, role: "authenticated" }, async (tx) => {
+        const [row] = await tx.query<{ plans: { text: string; sig: string } }>(
+          "select plans from public.api_sources where org_id = $1 and name = 'petstore'",
+          [ORG.easymo],
+        );
+        const forged = row.plans.text.replaceAll('"maximum":', '"x_maximum":')
+          .replaceAll('"path":"/pets"', '"path":"/admin"');
+        assert.notEqual(forged, row.plans.text);
+        const updated = await tx.query(
+          `update public.api_sources set plans = $2::text::jsonb
+           where org_id = $1 and name = 'petstore' returning id`,
+          [ORG.easymo, JSON.stringify({ ...row.plans, text: forged })],
+        );
+        assert.equal(updated.length, 1, "staff can write the row");
+      });
+      await rt.platform.syncTools(ORG.easymo, true);
+      const after: TestData = await rt.callAs(USER.jean, "petstore_list_pets", { limit: 500 });
+      assert.equal(after.error?.code, "NOT_FOUND", JSON.stringify(after));
+      assert.equal(api.requests.length, 0, "no call went out");
+      assert.equal(
+        rt.platform.getToolsForTenant(ORG.easymo).some((tool) => tool.name.startsWith("petstore_")),
+        false,
+      );
+      // Staff see it, with what to do.
+      const refused: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.equal(refused.data.sources[0].status, "refused");
+      assert.match(refused.data.sources[0].problem, /do not match their signature/);
+      assert.match(refused.data.sources[0].problem, /api_source_register/);
+
+      // Moving the base URL by hand is refused the same way (it is signed with the plans).
+      const again: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(again.ok, true, JSON.stringify(again));
+      await rt.platform.syncTools(ORG.easymo, true);
+      const works: TestData = await rt.callAs(USER.jean, "petstore_list_pets", {});
+      assert.equal(works.ok, true, JSON.stringify(works));
+      await db.asCaller({ sub: USER.jean, role: "authenticated" }, (tx) =>
+        tx.query(
+          "update public.api_sources set base_url = 'http://127.0.0.1:9/' where org_id = $1",
+          [ORG.easymo],
+        ));
+      await rt.platform.syncTools(ORG.easymo, true);
+      const moved: TestData = await rt.callAs(USER.jean, "petstore_list_pets", {});
+      assert.equal(moved.error?.code, "NOT_FOUND", JSON.stringify(moved));
+      const listedMoved: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.equal(listedMoved.data.sources[0].status, "refused");
     });
   },
 );

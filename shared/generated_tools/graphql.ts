@@ -115,13 +115,14 @@ export function graphqlPlans(schema: GraphQLSchema, options: GraphqlPlanOptions)
       continue;
     }
     names.set(name, pick);
-    plans.push(planField(kind as "query" | "mutation", definition, name, options));
+    plans.push(planField(schema, kind as "query" | "mutation", definition, name, options));
   }
   if (issues.length) throw new GenerationError(issues);
   return plans;
 }
 
 function planField(
+  schema: GraphQLSchema,
   kind: "query" | "mutation",
   field: GraphQLField<unknown, unknown>,
   name: string,
@@ -134,7 +135,7 @@ function planField(
     variables.push(`$${arg.name}: ${arg.type.toString()}`);
   }
   const budget = { fields: options.maxFields ?? 60 };
-  const selection = selectionFor(field.type, options.maxDepth ?? 3, new Set(), budget);
+  const selection = selectionFor(schema, field.type, options.maxDepth ?? 3, new Set(), budget);
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
   const query = `${kind} ${snake(name)}${
     variables.length ? `(${variables.join(", ")})` : ""
@@ -207,7 +208,15 @@ function inputType(type: GraphQLInputType, depth: number): z.ZodType {
   return z.unknown();
 }
 
+/**
+ * A bounded selection set for a type: objects' fields that need no
+ * arguments, `depth` levels deep, at most `budget.fields` fields in all, no
+ * type twice on a path. Unions and interfaces select `__typename` and an
+ * inline fragment (`... on T { … }`) per possible type, so the model sees
+ * which kind of thing came back and its fields.
+ */
 function selectionFor(
+  schema: GraphQLSchema,
   type: GraphQLOutputType,
   depth: number,
   path: Set<string>,
@@ -215,13 +224,48 @@ function selectionFor(
 ): string {
   const named = getNamedType(getNullableType(type));
   if (isLeafType(named)) return "";
-  if (named instanceof GraphQLUnionType) return " { __typename }";
-  const object = named as GraphQLObjectType | GraphQLInterfaceType;
-  if (depth <= 0 || path.has(object.name)) return " { __typename }";
-  const inner = new Set(path).add(object.name);
+  if (depth <= 0 || path.has(named.name)) return " { __typename }";
+  const inner = new Set(path).add(named.name);
+  if (named instanceof GraphQLObjectType) {
+    const picked = fieldsOf(schema, named, depth, inner, budget, new Set());
+    return picked.length ? ` { ${picked.join(" ")} }` : " { __typename }";
+  }
+  const abstract = named as GraphQLUnionType | GraphQLInterfaceType;
+  const picked = ["__typename"];
+  const shared = new Set<string>();
+  if (abstract instanceof GraphQLInterfaceType) {
+    for (const field of fieldsOf(schema, abstract, depth, inner, budget, new Set())) {
+      picked.push(field);
+      shared.add(field.split(/[ {]/, 1)[0]);
+    }
+  }
+  for (const possible of schema.getPossibleTypes(abstract)) {
+    if (budget.fields <= 0) break;
+    const own = fieldsOf(
+      schema,
+      possible,
+      depth,
+      new Set(inner).add(possible.name),
+      budget,
+      shared,
+    );
+    if (own.length) picked.push(`... on ${possible.name} { ${own.join(" ")} }`);
+  }
+  return ` { ${picked.join(" ")} }`;
+}
+
+function fieldsOf(
+  schema: GraphQLSchema,
+  object: GraphQLObjectType | GraphQLInterfaceType,
+  depth: number,
+  inner: Set<string>,
+  budget: { fields: number },
+  skip: Set<string>,
+): string[] {
   const picked: string[] = [];
   for (const field of Object.values(object.getFields())) {
     if (budget.fields <= 0) break;
+    if (skip.has(field.name)) continue;
     if (
       field.args.some((arg) => arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined)
     ) {
@@ -235,11 +279,11 @@ function selectionFor(
     }
     if (depth <= 1 || inner.has(fieldNamed.name)) continue;
     budget.fields--;
-    const sub = selectionFor(field.type, depth - 1, inner, budget);
+    const sub = selectionFor(schema, field.type, depth - 1, inner, budget);
     if (sub && sub !== " { __typename }") picked.push(`${field.name}${sub}`);
     else budget.fields++;
   }
-  return picked.length ? ` { ${picked.join(" ")} }` : " { __typename }";
+  return picked;
 }
 
 /** The standard introspection query, for fetching a schema from a URL. */

@@ -90,18 +90,23 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       const operation = item?.[method] as Node | undefined;
       if (!operation || typeof operation !== "object") continue;
       const pointer = `#/paths/${pointerKey(path)}/${method}`;
-      const id = typeof operation.operationId === "string" ? operation.operationId : null;
-      if (id && seenIds.has(id)) {
+      // Without an operationId, a stable one from the method and path ("get /pets/{petId}"), which
+      // is also what a tenant lists in expose.
+      const id = typeof operation.operationId === "string" && operation.operationId.trim()
+        ? operation.operationId
+        : `${method} ${path}`;
+      if (seenIds.has(id)) {
         issues.push({
           path: pointer,
           message: `Duplicate operationId "${id}" (also at ${seenIds.get(id)})`,
         });
         continue;
       }
-      if (id) seenIds.set(id, pointer);
+      seenIds.set(id, pointer);
       const marked = (operation["x-agent"] as Node | undefined)?.action === true;
-      if (!id || !(marked || expose.has(id))) continue;
-      const name = toolName(options.source, id);
+      if (!(marked || expose.has(id))) continue;
+      // An id of no usable letters (all non-Latin, say) is named from its method and path.
+      const name = toolName(options.source, id) ?? toolName(options.source, `${method} ${path}`);
       if (!name) {
         issues.push({ path: pointer, message: `operationId "${id}" leaves no usable tool name` });
         continue;
@@ -191,18 +196,32 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
   }
   let bodyKey: string | null = null;
   const body = operation.requestBody ? deref(document, operation.requestBody) : null;
+  let bodyEncoding: "json" | "form" = "json";
   if (body) {
-    const schema = contentSchema(body.content);
+    let schema = contentSchema(body.content);
+    let mediaPointer = `${pointer}/requestBody/content/application~1json/schema`;
+    const form = (body.content as Record<string, Node> | undefined)?.[
+      "application/x-www-form-urlencoded"
+    ];
+    if (schema === undefined && form) {
+      // A form of named fields maps as an object; it is sent form-encoded.
+      schema = form.schema ?? { type: "object" };
+      bodyEncoding = "form";
+      mediaPointer = `${pointer}/requestBody/content/application~1x-www-form-urlencoded/schema`;
+    }
     if (schema === undefined) {
+      const types = Object.keys((body.content ?? {}) as Node).join(", ") || "none";
       throw new SchemaMappingError(
-        `${pointer}/requestBody`,
-        "Cannot map a request body that is not JSON",
+        `${pointer}/requestBody/content`,
+        `Cannot map a request body of ${
+          types.slice(0, 120)
+        }: JSON and form-urlencoded bodies are mapped (file uploads, multipart, are not)`,
       );
     }
     bodyKey = "body" in shape ? "request_body" : "body";
     const type = jsonSchemaToZod(
       schema,
-      `${pointer}/requestBody/content/application~1json/schema`,
+      mediaPointer,
       {
         mode: "input",
         root: document,
@@ -230,6 +249,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
       path: at.path,
       parameters,
       bodyKey,
+      ...(bodyEncoding === "form" ? { bodyEncoding } : {}),
       ...security(document, operation, pointer),
     },
   };

@@ -58,6 +58,8 @@ export interface HttpSend {
   parameters: HttpParameter[];
   /** The input key holding the JSON body, when the operation takes one. */
   bodyKey: string | null;
+  /** How the body travels: JSON (the default, also when absent) or an HTML form's encoding. */
+  bodyEncoding?: "json" | "form";
   /**
    * Accepted security: any one requirement of the list, each needing all its
    * schemes. Empty when the operation needs none.
@@ -126,6 +128,8 @@ export class GenerationError extends Error {
 /** `listPets` → `list_pets`, anything else → `_`, within the tool-name pattern. */
 export function snakeName(text: string): string {
   return text
+    // Accented letters keep their base letter (créerCommande → creer_commande).
+    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase()

@@ -29,7 +29,14 @@ import {
   type OperationPlan,
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
-import { loadPlans, type StoredPlans, storePlans } from "./stored_plan.ts";
+import {
+  openSignedPlans,
+  PlanSignatureError,
+  type SignedPlans,
+  signPlans,
+  storeAndLoadPlans,
+  type StoredPlans,
+} from "./stored_plan.ts";
 
 // The GraphQL introspection query (graphql-js's `getIntrospectionQuery()`, without descriptions
 // of directives' arguments), kept here so the tools need not carry the graphql package.
@@ -148,8 +155,8 @@ interface Prepared {
   baseUrl: string;
   sourceUrl: string | null;
   plans: OperationPlan[];
-  /** The plans as stored next to the document, for every other instance to read. */
-  stored: StoredPlans;
+  /** The plans as stored next to the document, signed, for every other instance to read. */
+  signed: SignedPlans;
 }
 
 function generationFailure(error: GenerationError): ToolFailure {
@@ -244,39 +251,25 @@ export const apiSourceRegister = defineTool({
         throw error;
       }
     }
-    let plans: OperationPlan[];
-    let hash = "";
-    try {
-      // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
-      document = args.kind === "openapi"
-        ? await readers.openapiJson(checkSize(document))
-        : readers.graphqlSdl(checkSize(document));
-      hash = await documentHash(document);
-      plans = await engine.plan({
-        orgId,
-        name: args.name,
-        kind: args.kind,
-        document,
-        documentHash: hash,
-        expose: args.expose ?? [],
-      });
-    } catch (error) {
-      if (error instanceof GenerationError) throw generationFailure(error);
-      throw error;
-    }
-    if (plans.length === 0) {
-      throw new ToolFailure(
-        "VALIDATION_ERROR",
-        "The document exposes no operation: mark some x-agent: {action: true}, or list them in expose",
-        { fields: [{ path: "expose", message: "no operation exposed" }] },
-      );
-    }
+    const { document: stored0, hash, plans, stored } = await generateChecked(
+      { orgId, name: args.name, kind: args.kind, expose: args.expose ?? [] },
+      document,
+      engine,
+    );
+    document = stored0;
     const baseUrl = args.base_url ?? (args.kind === "graphql" ? args.url : undefined) ??
       firstServer(document, args.url);
     if (!baseUrl) {
-      throw new ToolFailure("VALIDATION_ERROR", "Give base_url: the document names no server", {
-        fields: [{ path: "base_url", message: "required when the document has no servers" }],
-      });
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        "Give base_url: the document names no server, or only a relative one",
+        {
+          fields: [{
+            path: "base_url",
+            message: "required when the document has no absolute server URL",
+          }],
+        },
+      );
     }
     try {
       await checkTarget(new URL(baseUrl), fetchOptions);
@@ -310,47 +303,16 @@ export const apiSourceRegister = defineTool({
         { fields: taken },
       );
     }
-    const binding = {
+    // Signed here, on the platform's side: a row written any other way is refused when read.
+    const signed = await signPlans(stored, {
       orgId,
-      source: args.name,
+      name: args.name,
+      kind: args.kind,
+      documentHash: hash,
       baseUrl,
-      allowPrivateNetwork: false,
-      credential: () => Promise.resolve(null),
-    };
-    // Stored once here, so other instances read the plans instead of mapping the document; the
-    // exports below are then made from the stored schemas, exactly as those instances list them.
-    let stored: StoredPlans;
-    let bound;
-    try {
-      const made = plans.map((plan) => bindPlan(plan, binding));
-      stored = storePlans(
-        plans,
-        new Map(
-          made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
-        ),
-      );
-      bound = loadPlans(stored, args.name)!.map((plan) => bindPlan(plan, binding));
-    } catch (error) {
-      if (error instanceof GenerationError) throw generationFailure(error);
-      throw error;
-    }
-    // Every export dialect must carry every tool, or the tenant's listings would fail later.
-    for (const format of EXPORT_FORMATS) {
-      try {
-        exportTools(bound, format);
-      } catch (error) {
-        throw new ToolFailure(
-          "VALIDATION_ERROR",
-          `A generated tool cannot be offered to models (${format}): ${
-            String(error).slice(0, 300)
-          }`,
-          {
-            fields: [{ path: "document", message: `not exportable as ${format}` }],
-          },
-        );
-      }
-    }
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, stored };
+      expose: args.expose ?? [],
+    }, service.box);
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, signed };
   },
   async execute(args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
@@ -377,7 +339,7 @@ export const apiSourceRegister = defineTool({
         args.expose ?? [],
         names,
         ctx.user_id,
-        JSON.stringify(prepared.stored),
+        JSON.stringify(prepared.signed),
       ],
     );
     return {
@@ -397,6 +359,122 @@ export const apiSourceRegister = defineTool({
     };
   },
 });
+
+/** What registration makes of a document before anything is written. */
+export interface Generated {
+  /** As stored: OpenAPI validated, as JSON; GraphQL as SDL. */
+  document: string;
+  /** SHA-256 hex of `document`. */
+  hash: string;
+  /** The plans made. */
+  plans: OperationPlan[];
+  /** The plans as stored (before signing). */
+  stored: StoredPlans;
+}
+
+/** Registrations made on this instance, by tenant, name, kind, exposure and the text given. */
+const GENERATED_LIMIT = 16;
+const generatedCache = new Map<string, Generated>();
+
+/**
+ * Reads, validates and maps a document, stores its plans and checks that every
+ * tool exports in every dialect. The same text registered again by the same
+ * tenant under the same name and exposure (a retry, the confirmation's second
+ * call, another staff member) is answered from this instance's cache: the
+ * result depends on nothing else, and it was checked in full the first time.
+ * Exported for the benchmark (`bench/generated_tools_bench.ts`).
+ *
+ * @throws {ToolFailure} `VALIDATION_ERROR` naming what cannot be read, mapped or exported.
+ */
+export async function generateChecked(
+  key: { orgId: string; name: string; kind: "openapi" | "graphql"; expose: readonly string[] },
+  text: string,
+  engine: GeneratedToolsEngine,
+): Promise<Generated> {
+  const readers = engine.readers!;
+  let document: string;
+  let plans: OperationPlan[];
+  let hash = "";
+  let cacheKey = "";
+  try {
+    checkSize(text);
+    cacheKey = [key.orgId, key.name, key.kind, await documentHash(text), ...key.expose].join("\n");
+    const hit = generatedCache.get(cacheKey);
+    if (hit) {
+      generatedCache.delete(cacheKey);
+      generatedCache.set(cacheKey, hit);
+      return hit;
+    }
+    // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
+    document = key.kind === "openapi" ? await readers.openapiJson(text) : readers.graphqlSdl(text);
+    hash = await documentHash(document);
+    plans = await engine.plan({
+      orgId: key.orgId,
+      name: key.name,
+      kind: key.kind,
+      document,
+      documentHash: hash,
+      expose: key.expose,
+    });
+  } catch (error) {
+    if (error instanceof GenerationError) throw generationFailure(error);
+    throw error;
+  }
+  if (plans.length === 0) {
+    throw new ToolFailure(
+      "VALIDATION_ERROR",
+      "The document exposes no operation: mark some x-agent: {action: true}, or list them in expose",
+      { fields: [{ path: "expose", message: "no operation exposed" }] },
+    );
+  }
+  // Examples and exports do not depend on where calls go: a placeholder binding.
+  const binding = {
+    orgId: key.orgId,
+    source: key.name,
+    baseUrl: "https://api.invalid",
+    allowPrivateNetwork: false,
+    credential: () => Promise.resolve(null),
+  };
+  // Stored once here, so other instances read the plans instead of mapping the document; the
+  // exports below are then made from the stored schemas, exactly as those instances list them.
+  let stored: StoredPlans;
+  let bound;
+  try {
+    const made = plans.map((plan) => bindPlan(plan, binding));
+    // Each input's check is built once from the stored schema, for the examples' check, and the
+    // export checks below reuse it.
+    const both = storeAndLoadPlans(
+      plans,
+      new Map(
+        made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
+      ),
+      key.name,
+    );
+    stored = both.stored;
+    bound = both.loaded.map((plan) => bindPlan(plan, binding));
+  } catch (error) {
+    if (error instanceof GenerationError) throw generationFailure(error);
+    throw error;
+  }
+  // Every export dialect must carry every tool, or the tenant's listings would fail later.
+  for (const format of EXPORT_FORMATS) {
+    try {
+      exportTools(bound, format);
+    } catch (error) {
+      throw new ToolFailure(
+        "VALIDATION_ERROR",
+        `A generated tool cannot be offered to models (${format}): ${String(error).slice(0, 300)}`,
+        { fields: [{ path: "document", message: `not exportable as ${format}` }] },
+      );
+    }
+  }
+  const generated = { document, hash, plans, stored };
+  generatedCache.set(cacheKey, generated);
+  if (generatedCache.size > GENERATED_LIMIT) {
+    generatedCache.delete(generatedCache.keys().next().value!);
+  }
+  return generated;
+}
 
 // The limit holds before any parsing, whichever way the document came.
 function checkSize(document: string): string {
@@ -418,8 +496,15 @@ function firstServer(document: string, documentUrl: string | undefined): string 
     const match = /^servers:\s*\n\s*-\s*url:\s*['"]?([^'"\s]+)/m.exec(document);
     servers = match ? [{ url: match[1] }] : undefined;
   }
-  const url = Array.isArray(servers) ? (servers[0] as { url?: unknown })?.url : undefined;
-  if (typeof url !== "string") return undefined;
+  const server = Array.isArray(servers)
+    ? servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> }
+    : undefined;
+  if (typeof server?.url !== "string") return undefined;
+  // Server variables take their defaults: https://{region}.api.example → https://eu.api.example.
+  const url = server.url.replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => String(server.variables?.[name]?.default ?? whole),
+  );
   try {
     return new URL(url, documentUrl).href;
   } catch {
@@ -447,20 +532,43 @@ export const apiSourceList = defineTool({
       tools: z.array(z.string()),
       credential_schemes: z.array(z.string()),
       updated_at: z.string(),
+      status: z.enum(["active", "refused"]).describe(
+        "refused: the row does not carry plans the platform signed for it (changed outside api_source_register); its tools are not offered until it is registered again.",
+      ),
+      problem: z.string().nullable().describe("Why it is refused, or null."),
     })),
   }),
   examples: [{ input: {} }],
   sideEffects: "none",
   async execute(_args, ctx) {
     const orgId = await requireStaff(ctx.db, ctx.org_id);
-    const sources = await ctx.db.query<Record<string, unknown>>(
+    const rows = await ctx.db.query<Record<string, unknown> & { plans: unknown }>(
       `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
-              s.expose, s.tools, s.updated_at::text as updated_at,
+              s.expose, s.tools, s.updated_at::text as updated_at, s.plans,
               coalesce((select array_agg(c.scheme order by c.scheme) from public.api_credentials c
                         where c.source_id = s.id), '{}') as credential_schemes
        from public.api_sources s where s.org_id = $1 order by s.name`,
       [orgId],
     );
+    const box = ctx.services.get(GENERATED_TOOLS).box;
+    const sources = [];
+    for (const { plans, ...row } of rows) {
+      let problem: string | null = null;
+      try {
+        await openSignedPlans(plans, {
+          orgId,
+          name: String(row.name),
+          kind: String(row.kind),
+          documentHash: String(row.document_hash),
+          baseUrl: String(row.base_url),
+          expose: row.expose as string[],
+        }, box);
+      } catch (error) {
+        if (!(error instanceof PlanSignatureError)) throw error;
+        problem = error.message;
+      }
+      sources.push({ ...row, status: problem ? "refused" : "active", problem });
+    }
     return { sources } as never;
   },
 });

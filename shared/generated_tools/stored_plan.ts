@@ -10,6 +10,14 @@
  * and each field's zod check is built from it on the first call that needs
  * it. A cold sync of 200 tools is then JSON parsing and object allocation.
  *
+ * Plans are only the platform's to write: registration signs them
+ * ({@link signPlans}: an HMAC under the generated tools' server key over the
+ * plans' exact text and what they were made for: tenant, source, kind,
+ * document hash, base URL, exposure), and an instance reads them only through
+ * {@link openSignedPlans}. A row edited by hand (the table is staff-writable
+ * under RLS) no longer matches and is refused with an error staff see in
+ * `api_source_list`.
+ *
  * @module
  */
 import { z } from "zod";
@@ -17,6 +25,7 @@ import { type JsonSchema, presetJsonSchema, zodToJsonSchema } from "@shared/expo
 import { jsonSchemaToZod } from "./json_schema_zod.ts";
 import { lazyOutput } from "./output_schema.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
+import type { CredentialBox } from "./credential_box.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
 export const STORED_PLAN_VERSION = 1;
@@ -65,24 +74,66 @@ export function storePlans(
   plans: readonly OperationPlan[],
   examples: ReadonlyMap<string, Record<string, unknown>>,
 ): StoredPlans {
-  const stored = plans.map((plan): StoredPlan => ({
-    name: plan.name,
-    origin: plan.origin,
-    title: plan.title,
-    description: plan.description,
-    input: zodToJsonSchema(plan.input, { io: "input" }),
-    output: outputJson(plan.output),
-    example: examples.get(plan.name) ?? null,
-    readOnly: plan.readOnly,
-    destructive: plan.destructive,
-    send: plan.send,
-  }));
+  const stored = toStored(plans, examples);
+  checkStoredExamples(stored, (plan) => buildObject(plan.input, plan.name));
+  return stored;
+}
+
+/**
+ * {@link storePlans} and {@link loadPlans} at once, for registration: the
+ * examples are checked on the loaded plans' own inputs, so each field's check
+ * is built from the stored JSON Schema once, and what registration then does
+ * with the loaded plans (binding, the export checks) reuses it.
+ *
+ * @throws {GenerationError} as {@link storePlans}.
+ */
+export function storeAndLoadPlans(
+  plans: readonly OperationPlan[],
+  examples: ReadonlyMap<string, Record<string, unknown>>,
+  source: string,
+): { stored: StoredPlans; loaded: OperationPlan[] } {
+  const stored = toStored(plans, examples);
+  // Eager: registration must hear why a field's check cannot be built, not get a refusing one.
+  const loaded = loadPlans(stored, source, { eager: true })!;
+  const byName = new Map(loaded.map((plan) => [plan.name, plan]));
+  checkStoredExamples(stored, (plan) => {
+    const input = byName.get(plan.name)!.input as z.ZodObject;
+    for (const key of Object.keys(input.shape)) void input.shape[key];
+    return input;
+  });
+  return { stored, loaded };
+}
+
+function toStored(
+  plans: readonly OperationPlan[],
+  examples: ReadonlyMap<string, Record<string, unknown>>,
+): StoredPlans {
+  return {
+    v: STORED_PLAN_VERSION,
+    plans: plans.map((plan): StoredPlan => ({
+      name: plan.name,
+      origin: plan.origin,
+      title: plan.title,
+      description: plan.description,
+      input: zodToJsonSchema(plan.input, { io: "input" }),
+      output: outputJson(plan.output),
+      example: examples.get(plan.name) ?? null,
+      readOnly: plan.readOnly,
+      destructive: plan.destructive,
+      send: plan.send,
+    })),
+  };
+}
+
+function checkStoredExamples(
+  stored: StoredPlans,
+  inputOf: (plan: StoredPlan) => z.ZodType,
+): void {
   const issues: { path: string; message: string }[] = [];
-  for (const plan of stored) {
+  for (const plan of stored.plans) {
     if (plan.example === null) continue;
     // The stored schema is what later instances check calls with: it must hold the example.
-    const input = buildObject(plan.input, plan.name);
-    const checked = input.safeParse(plan.example);
+    const checked = inputOf(plan).safeParse(plan.example);
     if (!checked.success) {
       issues.push({
         path: plan.origin,
@@ -91,7 +142,6 @@ export function storePlans(
     }
   }
   if (issues.length) throw new GenerationError(issues);
-  return { v: STORED_PLAN_VERSION, plans: stored };
 }
 
 function outputJson(output: z.ZodType): JsonSchema {
@@ -109,10 +159,16 @@ function outputJson(output: z.ZodType): JsonSchema {
  *
  * @param value What the database holds.
  * @param source The source's name: every plan's name must be one of its tools'.
+ * @param options `eager`: a field whose check cannot be built throws when first built (for
+ *   registration) instead of refusing calls.
  * @returns The plans, or `null` when the value is of another version (map the document instead).
  * @throws {GenerationError} when the value is not stored plans of this source.
  */
-export function loadPlans(value: unknown, source: string): OperationPlan[] | null {
+export function loadPlans(
+  value: unknown,
+  source: string,
+  options: { eager?: boolean } = {},
+): OperationPlan[] | null {
   const stored = value as StoredPlans | null;
   if (!stored || stored.v !== STORED_PLAN_VERSION) return null;
   if (!Array.isArray(stored.plans)) {
@@ -127,7 +183,7 @@ export function loadPlans(value: unknown, source: string): OperationPlan[] | nul
     ) {
       throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
     }
-    const input = lazyObject(plan.input, plan.name);
+    const input = lazyObject(plan.input, plan.name, options.eager ?? false);
     presetJsonSchema(input, plan.input);
     const output = lazyOutput(plan.output ?? {}, plan.name);
     return {
@@ -191,4 +247,110 @@ function buildObject(json: JsonSchema, name: string): z.ZodObject {
   const object = lazyObject(json, name, true);
   for (const key of Object.keys(object.shape)) void object.shape[key];
   return object;
+}
+
+/** Bump when what is signed changes. */
+export const SIGNED_PLANS_VERSION = 1;
+
+/** The plans as `api_sources.plans` holds them: their exact text and its signature. */
+export interface SignedPlans {
+  /** {@link SIGNED_PLANS_VERSION}. */
+  signed: number;
+  /** The {@link StoredPlans} as JSON text (jsonb keeps a string byte for byte). */
+  text: string;
+  /** HMAC-SHA-256 (base64url) of the scope and the text. */
+  sig: string;
+  /** Which key signed (the credential box's key id, never the key). */
+  key_id: string;
+}
+
+/** What a source's plans were made for: all of it is signed with them. */
+export interface PlanScope {
+  /** The tenant. */
+  orgId: string;
+  /** The source's name. */
+  name: string;
+  /** The document's language. */
+  kind: string;
+  /** SHA-256 hex of the stored document. */
+  documentHash: string;
+  /** Where calls go. */
+  baseUrl: string;
+  /** Operations exposed beyond the marked ones. */
+  expose: readonly string[];
+}
+
+function signedData(scope: PlanScope, text: string): string {
+  return JSON.stringify([
+    "easymo.generated_tools.plans",
+    SIGNED_PLANS_VERSION,
+    scope.orgId,
+    scope.name,
+    scope.kind,
+    scope.documentHash,
+    scope.baseUrl,
+    scope.expose,
+    text,
+  ]);
+}
+
+/** Signs stored plans for their source (registration, on the platform's side only). */
+export async function signPlans(
+  stored: StoredPlans,
+  scope: PlanScope,
+  box: CredentialBox,
+): Promise<SignedPlans> {
+  const text = JSON.stringify(stored);
+  return {
+    signed: SIGNED_PLANS_VERSION,
+    text,
+    sig: await box.sign(signedData(scope, text)),
+    key_id: box.keyId,
+  };
+}
+
+/** Why a source's stored plans were refused, for staff (no secret in it). */
+export class PlanSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PlanSignatureError";
+  }
+}
+
+/**
+ * The stored plans' text (JSON of {@link StoredPlans}), if the platform signed
+ * them for exactly this row.
+ *
+ * @throws {PlanSignatureError} when they are missing, unsigned, signed under another key, or
+ *   do not match the row (edited outside `api_source_register`).
+ */
+export async function openSignedPlans(
+  value: unknown,
+  scope: PlanScope,
+  box: CredentialBox,
+): Promise<string> {
+  const signed = value as Partial<SignedPlans> | null;
+  const again = "staff must register the API again with api_source_register";
+  if (!signed || typeof signed !== "object" || signed.signed === undefined) {
+    throw new PlanSignatureError(
+      `The source ${scope.name} has no plans signed by the platform (written outside api_source_register, or registered before plans were signed): ${again}`,
+    );
+  }
+  if (
+    signed.signed !== SIGNED_PLANS_VERSION || typeof signed.text !== "string" ||
+    typeof signed.sig !== "string"
+  ) {
+    throw new PlanSignatureError(`The source ${scope.name}'s stored plans are malformed: ${again}`);
+  }
+  if (signed.key_id !== box.keyId) {
+    throw new PlanSignatureError(
+      `The source ${scope.name}'s plans were signed under another key (GENERATED_TOOLS_KEY changed): ${again}`,
+    );
+  }
+  if (!await box.verify(signedData(scope, signed.text), signed.sig)) {
+    throw new PlanSignatureError(
+      `The source ${scope.name}'s plans do not match their signature: the row was changed outside api_source_register, so its tools are not offered; ${again}`,
+    );
+  }
+  return signed.text;
 }

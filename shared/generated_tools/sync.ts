@@ -17,7 +17,8 @@ import type { Logger } from "@shared/runtime/log.ts";
 import { bindPlan, type Credential } from "./bind.ts";
 import type { CredentialBox, SealedCredential } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
-import { loadPlans } from "./stored_plan.ts";
+import { documentHash } from "./operation.ts";
+import { loadPlans, openSignedPlans, PlanSignatureError } from "./stored_plan.ts";
 import type { Resolver } from "./safe_fetch.ts";
 
 /** Options for {@link createPostgresToolSync}. */
@@ -41,6 +42,7 @@ interface SourceRow {
   document_hash: string;
   base_url: string;
   expose: string[];
+  row_version: string;
 }
 
 interface SourceState {
@@ -86,7 +88,8 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     const [rows, settings, credentials] = await Promise.all([
       db.query<SourceRow>(
         // What decides whether a source changed; its plans are read only when it did.
-        `select id, name, kind, document_hash, base_url, expose
+        // xmin: the row's version, so any write to it (plans by hand included) is read again.
+        `select id, name, kind, document_hash, base_url, expose, xmin::text as row_version
          from public.api_sources where org_id = $1 order by name`,
         [orgId],
       ),
@@ -111,6 +114,7 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     for (const row of rows) {
       seen.add(row.id);
       const key = [
+        row.row_version,
         row.document_hash,
         row.name,
         row.kind,
@@ -127,14 +131,17 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
       const handles: ToolHandle[] = [];
       try {
         const stored = await storedOf(row.id);
-        const plans = loadPlans(stored?.plans, row.name) ?? await options.engine.plan({
+        // Only plans the platform signed for this very row: a row edited by hand registers nothing.
+        const text = await openSignedPlans(stored?.plans, {
           orgId,
           name: row.name,
           kind: row.kind,
-          document: stored?.document ?? await documentOf(row.id),
           documentHash: row.document_hash,
+          baseUrl: row.base_url,
           expose: row.expose,
-        }, { validate: false });
+        }, box);
+        const plans = loadPlans(JSON.parse(text), row.name) ??
+          await plansFromDocument(orgId, row, await documentOf(row.id));
         const binding = {
           orgId,
           source: row.name,
@@ -147,6 +154,13 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
           handles.push(registry.register(bindPlan(plan, binding), { tenantId: orgId }));
         }
       } catch (error) {
+        if (error instanceof PlanSignatureError) {
+          log?.error("generated_tools_plans_refused", {
+            org_id: orgId,
+            source: row.name,
+            error: error.message,
+          });
+        }
         // Registration checked the document; what fails here (a platform tool added since with
         // the same name) takes the whole source out rather than half of it.
         for (const handle of handles) handle.unregister();
@@ -169,16 +183,31 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     return changed;
   }
 
-  // A changed source's stored plans; its document (up to 5 MiB) only when it has none.
-  async function storedOf(
-    sourceId: string,
-  ): Promise<{ plans: unknown; document: string | null } | undefined> {
-    const [row] = await db.query<{ plans: unknown; document: string | null }>(
-      `select plans, case when plans is null then document end as document
-       from public.api_sources where id = $1`,
+  // A changed source's stored (signed) plans.
+  async function storedOf(sourceId: string): Promise<{ plans: unknown } | undefined> {
+    const [row] = await db.query<{ plans: unknown }>(
+      "select plans from public.api_sources where id = $1",
       [sourceId],
     );
     return row;
+  }
+
+  // Signed plans of an older stored shape than this code reads: mapped from the document, which
+  // must still be the one whose hash was signed with them.
+  async function plansFromDocument(orgId: string, row: SourceRow, document: string) {
+    if (await documentHash(document) !== row.document_hash) {
+      throw new PlanSignatureError(
+        `The source ${row.name}'s document is not the one registered: staff must register the API again with api_source_register`,
+      );
+    }
+    return await options.engine.plan({
+      orgId,
+      name: row.name,
+      kind: row.kind,
+      document,
+      documentHash: row.document_hash,
+      expose: row.expose,
+    }, { validate: false });
   }
 
   // Plans of another version than this code stores: the document, read only then.

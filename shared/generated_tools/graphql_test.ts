@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { buildSchema, getIntrospectionQuery, graphqlSync, parse, validate } from "graphql";
+import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+
+// A schema of shapes the pet store does not have: unions and interfaces in results, lists of
+// lists, custom scalars, input objects, enums, required and defaulted arguments, a mutation.
+const SDL = `
+scalar DateTime
+enum Status { OPEN PAID CANCELLED }
+interface Node { id: ID! }
+type Product implements Node { id: ID! title: String! price: Float tags: [String!] }
+type Order implements Node {
+  id: ID! status: Status! placedAt: DateTime lines: [Line!]! grid: [[Int!]!]!
+  customer(withEmail: Boolean!): Customer
+}
+type Line { product: Product! quantity: Int! }
+type Customer { name: String }
+union SearchResult = Product | Order
+input LineInput { productId: ID! quantity: Int! }
+input OrderInput { lines: [LineInput!]! note: String placedAt: DateTime }
+type Query {
+  search(text: String!, first: Int = 10): [SearchResult!]!
+  node(id: ID!): Node
+  orders(status: Status, matrix: [[Int!]]): [Order!]!
+}
+type Mutation { placeOrder(order: OrderInput!): Order! }
+`;
+
+const EXPOSE = ["query.search", "query.node", "query.orders", "mutation.placeOrder"];
+
+Deno.test("graphqlPlans() selects unions and interfaces with __typename and inline fragments, valid against the schema", () => {
+  const schema = buildSchema(SDL);
+  const plans = graphqlPlans(parseGraphqlSchema(SDL), { source: "shop", expose: EXPOSE });
+  assert.deepEqual(plans.map((plan) => plan.name), [
+    "shop_get_search",
+    "shop_get_node",
+    "shop_get_orders",
+    "shop_place_order",
+  ]);
+  for (const plan of plans) {
+    assert.equal(plan.send.kind, "graphql");
+    if (plan.send.kind !== "graphql") continue;
+    const errors = validate(schema, parse(plan.send.query));
+    assert.deepEqual(errors.map((error) => error.message), [], plan.send.query);
+  }
+  const search = plans[0].send.kind === "graphql" ? plans[0].send.query : "";
+  assert.match(search, /__typename/);
+  assert.match(search, /\.\.\. on Product \{[^}]*title/);
+  assert.match(search, /\.\.\. on Order \{[^}]*status/);
+  const node = plans[1].send.kind === "graphql" ? plans[1].send.query : "";
+  // The interface's own field once, each implementation's others in its fragment.
+  assert.match(node, /node\(id: \$id\) \{ __typename id \.\.\. on Product \{ title/);
+  // A field that needs an argument is left out; lists of lists are selected as leaves.
+  const orders = plans[2].send.kind === "graphql" ? plans[2].send.query : "";
+  assert.doesNotMatch(orders, /customer/);
+  assert.match(orders, /grid/);
+  assert.equal(plans[0].readOnly, true);
+  assert.equal(plans[3].readOnly, false, "a mutation has side effects");
+});
+
+Deno.test("graphqlPlans() types variables strictly: required args, enums, input objects, lists of lists, custom scalars", () => {
+  const [search, , orders, place] = graphqlPlans(parseGraphqlSchema(SDL), {
+    source: "shop",
+    expose: EXPOSE,
+  });
+  assert.equal(search.input.safeParse({}).success, false, "text is required");
+  assert.equal(search.input.safeParse({ text: "mug" }).success, true, "first has a default");
+  assert.equal(orders.input.safeParse({ status: "PAID", matrix: [[1, 2], [3]] }).success, true);
+  assert.equal(orders.input.safeParse({ status: "LOST" }).success, false, "unknown enum value");
+  assert.equal(orders.input.safeParse({ matrix: [1, 2] }).success, false, "a list of lists");
+  assert.equal(
+    place.input.safeParse({
+      order: { lines: [{ productId: "p1", quantity: 2 }], placedAt: "2026-01-01T00:00:00Z" },
+    }).success,
+    true,
+  );
+  const unknown = place.input.safeParse({ order: { lines: [], surprise: 1 } });
+  assert.equal(unknown.success, false, "input objects are strict");
+  assert.deepEqual(unknown.error?.issues[0].path.slice(0, 1), ["order"]);
+  assert.equal(place.input.safeParse({ order: { lines: [{ productId: "p1" }] } }).success, false);
+});
+
+Deno.test("graphqlPlans() makes the same tools from an introspection result as from the SDL", () => {
+  const introspection = graphqlSync({ schema: buildSchema(SDL), source: getIntrospectionQuery() });
+  const fromJson = graphqlPlans(parseGraphqlSchema(JSON.stringify(introspection)), {
+    source: "shop",
+    expose: EXPOSE,
+  });
+  const fromSdl = graphqlPlans(parseGraphqlSchema(SDL), { source: "shop", expose: EXPOSE });
+  assert.deepEqual(fromJson.map((plan) => plan.send), fromSdl.map((plan) => plan.send));
+});

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { petstoreDocument } from "@testing/tenant_api_server.ts";
+import { ToolFailure } from "@shared/contract/result.ts";
+import { GENERATED_TOOLS_ENGINE } from "./engine.ts";
+import { generateChecked } from "./source_tools.ts";
+import type { GeneratedToolsEngine } from "./sync_engine.ts";
+
+/** The full engine, counting how often registration's reader runs. */
+function countingEngine(): { engine: GeneratedToolsEngine; reads: () => number } {
+  let reads = 0;
+  const readers = GENERATED_TOOLS_ENGINE.readers!;
+  return {
+    engine: {
+      plan: GENERATED_TOOLS_ENGINE.plan,
+      readers: {
+        openapiJson(text) {
+          reads++;
+          return readers.openapiJson(text);
+        },
+        graphqlSdl: readers.graphqlSdl,
+      },
+    },
+    reads: () => reads,
+  };
+}
+
+Deno.test("generateChecked() answers the same text, tenant, name and exposure from its cache, and nothing else", async () => {
+  const { engine, reads } = countingEngine();
+  const text = JSON.stringify(petstoreDocument("https://pets.example.com"));
+  const key = { orgId: "org-a", name: "petstore", kind: "openapi" as const, expose: [] };
+  const first = await generateChecked(key, text, engine);
+  assert.equal(reads(), 1);
+  assert.equal(await generateChecked(key, text, engine), first, "a retry is the same result");
+  assert.equal(reads(), 1, "and reads nothing again");
+  // Anything that changes the result is generated again: the tenant, the exposure, the text.
+  await generateChecked({ ...key, orgId: "org-b" }, text, engine);
+  await generateChecked({ ...key, expose: ["getPet"] }, text, engine);
+  await generateChecked(key, text.replace("List pets", "List the pets"), engine);
+  assert.equal(reads(), 4);
+});
+
+Deno.test("generateChecked() does not cache a refusal: the same broken text is refused again", async () => {
+  const { engine, reads } = countingEngine();
+  const key = { orgId: "org-c", name: "broken", kind: "openapi" as const, expose: [] };
+  const text = JSON.stringify({ openapi: "3.1.0", info: { title: "x" }, paths: { "/a": 5 } });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await assert.rejects(
+      generateChecked(key, text, engine),
+      (error) => error instanceof ToolFailure && error.code === "VALIDATION_ERROR",
+    );
+  }
+  assert.equal(reads(), 2);
+});
