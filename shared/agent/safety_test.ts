@@ -381,3 +381,72 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+// Worded apart from the routing sets (issue 24 item 6): each concept in all three languages.
+Deno.test("a threat of not living to a date, a relative nobody can find, many pills swallowed, poison kept for oneself and bleeding that will not stop are found", () => {
+  const cases: Array<[string, string]> = [
+    ["he wrote that you won't live to see the end of the month", "violence"],
+    ["il m'a écrit que je ne passerai pas la fin du mois", "violence"],
+    ["yanyandikiye ko ntazageza ukwezi gutaha", "violence"],
+    ["my uncle went to the shops at noon and we still can't find him", "danger"],
+    ["papa yagiye ku isoko none twabuze aho ari", "danger"],
+    ["ma mère est sortie hier et on ne la retrouve pas", "danger"],
+    ["my cousin swallowed half a bottle of sleeping tablets", "danger"],
+    ["musaza wanjye yamize ibinini bye byinshi", "danger"],
+    ["mon frère a pris une boite de cachets d'un coup", "danger"],
+    ["the poison in my bag is for myself", "danger"],
+    ["the blood from his leg won't stop", "danger"],
+    ["amaraso ava mu kuguru kwe ntahagarara", "danger"],
+    ["mon fils saigne beaucoup du nez depuis une heure", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a person lying on the road or not moving, a bag snatched, a swollen face after a drunk partner, hiding, a stranger watching at night and a fall into water are found", () => {
+  const cases: Array<[string, string]> = [
+    ["umunyamaguru aryamye hasi ku muhanda", "danger"],
+    ["umukozi wacu yafashwe n'amashanyarazi ntanyeganyega", "danger"],
+    ["ma voisine est tombée dans l'escalier, elle ne bouge plus", "danger"],
+    ["une voiture a heurté un vélo, le cycliste est par terre", "danger"],
+    ["umusore yanshikuje telefoni ku muhanda", "theft"],
+    ["my boyfriend was drunk last night and now I have a black eye", "violence"],
+    ["mon copain était ivre, j'ai le visage tuméfié", "violence"],
+    ["umugore we yasinze none umunwa wanjye wabyimbye", "violence"],
+    ["twihishe mu cyumba n'abana", "danger"],
+    ["hari umusore uhagarara hanze buri joro areba inzu yacu", "danger"],
+    ["our neighbour's boy slipped into the pit behind the house", "danger"],
+    ["umusaza yaguye mu iriba", "danger"],
+    ["un enfant est tombé dans le puits du quartier", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a thing that is killing the sender, murder or robbery as hyperbole, a remedy for a bleeding symptom and a lawsuit over use without permission raise no alarm", () => {
+  for (
+    const text of [
+      "this heat wave is killing me, need a fan",
+      "the noise from the bar is killing us",
+      "ce bruit me tue, un casque svp",
+      "ubushyuhe buranyishe, mufite fan?",
+      "umuziki wabo uranyishe",
+      "parking in town is murder, send a moto",
+      "those shoes were daylight robbery",
+      "3000 pour un jus, c'est du vol",
+      "toothpaste for bleeding gums",
+      "une crème pour une coupure qui saigne un peu",
+      "umuti w'izuru riva amaraso gake",
+      "a shop used my logo without my permission, can I sue?",
+      "ils utilisent ma musique sans autorisation, je veux un avocat",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a person doing the killing, the hurting or the bleeding stays an alarm", () => {
+  const cases: Array<[string, string]> = [
+    ["the man next door is killing me slowly, he beats me", "violence"],
+    ["my husband is killing me", "violence"],
+    ["the cut on his head is bleeding and won't stop", "danger"],
+    ["someone is using my momo without my permission", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
