@@ -65,6 +65,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "the cement i ordered has not been delivered",
       "status of my building materials order",
       "how much is a bag of cement",
+      "fire extinguisher for an office",
+      "I need a smoke detector",
+      "extinguisher and fire blanket for a hotel kitchen",
     ],
     rw: [
       "nkeneye ibati rimwe rya metero eshatu",
@@ -126,6 +129,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "sima igura angahe",
       "igiciro cy'amabati n'imisumari",
       "ibiciro by'ibikoresho by'ubwubatsi",
+      "kizimyamwoto y'ibiro",
+      "nkeneye igikoresho kimenya umwotsi",
     ],
     fr: [
       "de la peinture à eau pour la façade",
@@ -182,6 +187,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "le ciment commande n'est pas encore livre",
       "suivi de ma commande de materiaux",
       "combien coute le sac de ciment",
+      "un extincteur pour un bureau",
+      "détecteur de fumée à installer",
+      "extincteur et couverture anti-feu pour une cuisine d'hôtel",
     ],
   },
 };
