@@ -160,7 +160,9 @@ export function kinyarwandaRoot(word: string): string | null {
 // SMS spellings and shorthands, read as the words they stand for so they
 // share features with the phrases ("C koi le plat du jour" is "c est quoi le
 // plat du jour"). Only spellings no other word of the three languages has.
-const SHORTHANDS = new Map<string, string>([
+// Keys are looked up in the normalised text, where doubled letters are single
+// ("qqn" reads "qn"), so they are stored the same way.
+const SHORTHANDS = new Map<string, string>(([
   // French
   ["c", "c est"],
   ["koi", "quoi"],
@@ -231,7 +233,30 @@ const SHORTHANDS = new Map<string, string>([
   ["abt", "about"],
   ["wanna", "want to"],
   ["ppl", "people"],
-]);
+  // French SMS seen in first messages ("qqch pour la toux", "j ai bsoin d un taxi").
+  ["qqch", "quelque chose"],
+  ["qlq", "quelque"],
+  ["qlqn", "quelqu un"],
+  ["bsoin", "besoin"],
+  ["bsn", "besoin"],
+  ["kom", "comme"],
+  ["komen", "comment"],
+  ["koman", "comment"],
+  ["cmb", "combien"],
+  ["pcq", "parce que"],
+  ["pck", "parce que"],
+  ["jsp", "je sais pas"],
+  ["dsl", "desole"],
+  ["mnt", "maintenant"],
+  ["mtnt", "maintenant"],
+  ["vrmt", "vraiment"],
+  ["jveu", "je veux"],
+  ["ptit", "petit"],
+  ["ptite", "petite"],
+  ["tkt", "t inquiete"],
+  ["ojd", "aujourd hui"],
+  ["bagnole", "voiture"],
+] as Array<[string, string]>).map(([key, full]) => [key.replace(/([a-z])\1+/g, "$1"), full]));
 
 /** Options for {@linkcode featuresOf}. */
 export interface FeatureOptions {

@@ -64,3 +64,12 @@ Deno.test("a gazetteer marks each known name, longest first, side by side too", 
     "from place place to place",
   );
 });
+
+Deno.test("a French SMS shorthand with doubled letters reads as its words, as normalised text spells it", () => {
+  const words = (text: string) =>
+    featuresOf(normalizeText(text)).filter((feature) => feature.startsWith("w:"));
+  assert.deepStrictEqual(words("qqn"), ["w:quelqu", "w:un"]);
+  assert.deepStrictEqual(words("qqch"), ["w:quelque", "w:chose"]);
+  assert.deepStrictEqual(words("j ai bsoin"), ["w:j", "w:ai", "w:besoin"]);
+  assert.deepStrictEqual(words("ppl"), ["w:people"]);
+});
