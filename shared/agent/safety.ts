@@ -1052,6 +1052,29 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:fell|fallen|falen|slipped) (?:into|in) (?:a|the|an|our) (?:\w+ ){0,2}(?:water|tank|wel|pit|river|lake|pool|latrine|hole)\b| (?:yaguye|baguye|yaroshye) mu (?:kigega|iriba|umwobo|mazi|kiyaga|mugezi|musarane|cyobo)\b| tombee? dans (?:la|le|un|une|l) (?:\w+ ){0,2}(?:citerne|puits|riviere|lac|piscine|trou|latrine|eau)\b/,
   ],
+  // A break-in found on coming home: the way in forced and the things gone.
+  [
+    "theft",
+    / (?:door|window|gate|lock)\b(?: \w+){0,3} (?:broken|forced|smashed|kicked in)\b.* (?:gone|missing|taken|empty)\b| (?:porte|fenetre|serrure|portail)\b(?: \w+){0,3} (?:forcee?|cassee?|fracturee?|defoncee?)\b.* (?:disparu|vole\w*|plus la|pris|vide)\b| (?:inzu|urugi|idirishya|iduka)\b.* \w*men\w*\b.* ibintu\b.* (?:byagiye|batwaye|\w*ibwe|byabuze|ntibihari|byose)\b/,
+  ],
+  // Too much medicine taken, said with "too much" first or by the one who took it.
+  [
+    "danger",
+    / trop (?:pris|bu|avale) de (?:medicaments|comprimes|cachets|pilules)\b| (?:nanyoye|twanyoye|nafashe|yafashe) (?:imiti|ibinini)(?: \w+)? (?:myinshi|byinshi|icyarimwe)\b/,
+  ],
+  // A lock cut and things taken ("they cut the padlock and took the goats").
+  [
+    "theft",
+    / cut (?:the|my|our) (?:padlock|lock|chain|fence)\b.* (?:took|taken|stole|gone|missing)\b/,
+  ],
+  // Not wanting to live any more, in French ("je ne veux plus vivre", "marre de la vie").
+  ["danger", / ne (?:veux|veut|voulons) plus vivre\b| (?:marre|fatigue\w*) de (?:la vie|vivre)\b/],
+  // Feeling that one is dying ("I feel like I'm going to die", "numva ngiye gupfa"), not
+  // of hunger or laughter.
+  [
+    "danger",
+    /^(?!.* (?:hunger|laugh\w*|inzara|inyota|guseka|faim|rire)\b).* (?:(?:feel|feels|felt) like (?:i m|i am|he s|he is|she s|she is) (?:going to|gona|about to) die|(?:numva|yumva|ndumva|arumva) (?:ngiye|agiye|ndi hafi yo|ari hafi yo) gupfa|je me sens partir)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
@@ -1210,6 +1233,11 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   [
     / (?:without (?:my |his |her )?(?:permision|consent)|sans (?:ma |mon )?(?:permision|autorisation|acord))(?=.* (?:sue|lawyer|court|legal|poursuivre|avocat|plainte|tribunal|justice|kurega|namurega|urukiko))/g,
     " ",
+  ],
+  // A broken lock or door with a new one or a repair asked for is a purchase.
+  [
+    / (lock|padlock|door|window|gate|handle|knob)((?: \w+){0,2}) (?:is |was )?(?:broken|cut|smashed)\b(?=.* (?:need|new one|replace|repair|fix|buy|fundi|price|how much|cost))/g,
+    " $1 $2 ",
   ],
   [/ shoting (range)\b/g, " $1 "],
   [

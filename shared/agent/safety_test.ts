@@ -450,3 +450,30 @@ Deno.test("a person doing the killing, the hurting or the bleeding stays an alar
   ];
   for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
 });
+
+Deno.test("a break-in found on coming home, too much medicine taken, feeling one is dying and not wanting to live are found", () => {
+  const cases: Array<[string, string]> = [
+    ["we got back from church, the window was smashed and the TV was gone", "theft"],
+    ["en rentrant, la serrure était fracturée et mon ordinateur avait disparu", "theft"],
+    ["twageze mu rugo dusanga urugi barumennye, ibintu byose babitwaye", "theft"],
+    ["someone cut our padlock last night and took the bicycle", "theft"],
+    ["elle a trop pris de cachets pour dormir", "danger"],
+    ["yafashe ibinini byinshi icyarimwe", "danger"],
+    ["my chest hurts, I feel like I am about to die", "danger"],
+    ["mama arumva agiye gupfa, ntahagaze neza", "danger"],
+    ["j'en ai marre de la vie", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a broken lock to replace, dying of laughter or hunger, and a door to repair raise no alarm", () => {
+  for (
+    const text of [
+      "the gate lock is broken, how much for a new padlock",
+      "handle of my door was broken, need a fundi to fix it",
+      "I feel like I'm going to die laughing at this video",
+      "numva ngiye gupfa n'inzara, muteka iki?",
+      "la fenêtre est cassée, combien pour la réparer",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
