@@ -225,7 +225,14 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "violence",
     new RegExp(
-      ` (?:hit|hits|hiting|beat|beats|beating|punch\\w*|slap\\w*|kick\\w*|chok\\w*|stab\\w*|hurt|hurts|hurting|burnt|burned|threw|throws) ${PERSON} (?!out )`,
+      ` (?:hit|hits|hiting|beat|beats|beating|punch\\w*|slap\\w*|kick\\w*|chok\\w*|stab\\w*|hurt|hurts|hurting|burnt|burned) ${PERSON} (?!out )`,
+    ),
+  ],
+  // Thrown: a person, not a parcel ("threw my parcel over the gate" is a complaint).
+  [
+    "violence",
+    new RegExp(
+      ` (?:threw|throws|thrown) (?:me|us|him|her|them|(?:my|our|his|her|their) ${KIN}|the (?:kids|children|child|baby))\\b`,
     ),
   ],
   [
@@ -1067,6 +1074,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / cut (?:the|my|our) (?:padlock|lock|chain|fence)\b.* (?:took|taken|stole|gone|missing)\b/,
   ],
+  // Beaten, in French said as blows received or a face in blood ("a reçu des coups").
+  [
+    "violence",
+    / (?:recu|pris|prend|prenait|recoit) des coups\b| (?:visage|tete|bouche|nez|figure) (?:est |etait )?(?:en sang|couvert de sang)\b/,
+  ],
   // Not wanting to live any more, in French ("je ne veux plus vivre", "marre de la vie").
   ["danger", / ne (?:veux|veut|voulons) plus vivre\b| (?:marre|fatigue\w*) de (?:la vie|vivre)\b/],
   // Feeling that one is dying ("I feel like I'm going to die", "numva ngiye gupfa"), not
@@ -1238,6 +1250,11 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   [
     / (lock|padlock|door|window|gate|handle|knob)((?: \w+){0,2}) (?:is |was )?(?:broken|cut|smashed)\b(?=.* (?:need|new one|replace|repair|fix|buy|fundi|price|how much|cost))/g,
     " $1 $2 ",
+  ],
+  // A kit, serum or vaccine for a bite is a product ("a snake bite kit for camping").
+  [
+    / (?:snake|dog) bite (kit|kits|serum|cream|remedy|medicine|vacine|treatment)\b| (kit|kits|serum|antivenom|vacine|medicine|cream|remedy|injection)((?: \w+){0,2}) (?:snake|dog) bites?\b/g,
+    " $1$2$3 ",
   ],
   [/ shoting (range)\b/g, " $1 "],
   [

@@ -477,3 +477,16 @@ Deno.test("a broken lock to replace, dying of laughter or hunger, and a door to 
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("blows received or a face in blood (French) are found; a parcel thrown or a bite kit is not harm to a person", () => {
+  assert.equal(safetyConcern("mon frère a pris des coups à la sortie du bar"), "violence");
+  assert.equal(safetyConcern("la petite a la bouche en sang"), "violence");
+  assert.equal(safetyConcern("he threw my daughter out of the car"), "violence");
+  for (
+    const text of [
+      "the courier threw my box on the ground, it's damaged",
+      "antivenom for snake bites, do you stock it?",
+      "dog bite cream for my puppy",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
