@@ -1213,10 +1213,15 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   ],
   // A joke ("it was so good it killed me lol").
   [/ (?:kiled|kiling|kils|kil) (?:me|us)\b(?=.* (?:lol|lmao|haha\w*|hihi\w*|mdr|ptdr)\b)/g, " "],
+  // "Does the cover pay if a thief takes it": the thief is the case insured, not one met.
+  [
+    / (insurance|asurance|ubwishingizi|bwishingira|cover|covers|couvre|comprehensive|tous risques)((?: \w+){0,5}?) (?:if|when|iyo|niba|si|en cas d|in case)(?: a| the| des| un| les)? (?:thief|thieves|robers|voleur|voleurs|abajura|umujura)(?: (?:steals?|stole|takes|took|vole|volent|prend|prennent|\w*iba|\w*ibye))?\b/g,
+    " $1 $2 ",
+  ],
   // A cover asked about by what would happen ("burishyura iyo imodoka yibwe", "does it pay if
   // my car is stolen", "rembourse si la voiture est volee"): a question, no theft.
   [
-    / (insurance|asurance|ubwishingizi|bwishingira|cover|covers|couvre|comprehensive|tous risques)((?: \w+){0,5}?) (?:if|when|iyo|niba|si|en cas d|in case)((?: \w+){0,4}?) (?:\w*ibwe|\w*ibiwe|\w*ahiye|\w*shya|stolen|burnt|burned|burns|vole|volee|brule|brulee)\b/g,
+    / (insurance|asurance|ubwishingizi|bwishingira|cover|covers|couvre|comprehensive|tous risques)((?: \w+){0,5}?) (?:if|when|iyo|niba|si|en cas d|in case)((?: \w+){0,4}?) (?:\w*ibwe|\w*ibiwe|\w*ahiye|\w*shya|stolen|steals?|stole|burnt|burned|burns|catches fire|vole|volee|volent|brule|brulee|prend feu)\b/g,
     " $1 $2 $3 ",
   ],
   // A thing said to be killing the sender, not a person ("the pili pili is killing me", "les
@@ -1231,10 +1236,13 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     / (?:le|la|les|ce|cet|cete|ces) (?!(?:mec|gars|type|homme|mari|copain|voisin|patron|chaufeur|motard|pere|frere|oncle)\b)(\w+)(?: \w+)? (?:me|nous) tuen?t?\b/g,
     " $1 ",
   ],
-  [/ (\w+)(?: \w+){0,3}? (?:bu|ri|ki|bi|zi|ru|tu|ku|ha)ra(?:nyi|dui)(?:she|ca)\b/g, " $1 "],
-  [/ (umu\w+|umw\w+|ubu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:nyi|dui)(?:she|ca)\b/g, " $1 "],
+  [/ (\w+)(?: \w+){0,3}? (?:bu|ri|ki|bi|zi|ru|tu|ku|ha)ra(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
+  [/ (umu\w+|umw\w+|ubu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
   [/ (?:is|s|was|are) (?:pure |absolute |plain |real |just )?murder\b/g, " "],
-  [/ daylight robery\b| c est (?:du vol|de l arnaque|une arnaque)\b/g, " "],
+  [
+    / (?:daylight |pure |straight )robery\b| (?:that s|thats|this is|it s|its) robery\b(?:(?=.* (?:prices?|refund|charged?|overcharg\w*|cost\w*|rent|bil|fees?|pay|paid|expensive)\b)|(?<= (?:prices?|refund|charged?|overcharg\w*|cost\w*|rent|bil|fees?|pay|paid|expensive)\b.*))| c est (?:du vol|de l arnaque|une arnaque)\b/g,
+    " ",
+  ],
   // A remedy asked for a symptom ("something for bleeding gums", "umuti w'ishinya iva
   // amaraso", "une crème pour une brûlure") is a pharmacy's, unless the bleeding will not stop.
   [

@@ -490,3 +490,15 @@ Deno.test("blows received or a face in blood (French) are found; a parcel thrown
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("an insurance question about theft or fire, prices that 'kill us' and an overcharge called robbery raise no alarm; a robbery with a bag taken still does", () => {
+  for (
+    const text of [
+      "will my car cover pay out if a thief steals it from the parking",
+      "l'assurance rembourse si la moto prend feu?",
+      "amafaranga y'ishuri araturembeje, ibiciro biratwica",
+      "they charged me 5000 for delivery, that's robbery",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("this is robbery, they took my bag"), "theft");
+});

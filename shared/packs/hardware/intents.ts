@@ -68,6 +68,9 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "fire extinguisher for an office",
       "I need a smoke detector",
       "extinguisher and fire blanket for a hotel kitchen",
+      "cctv cameras and an alarm system for a house",
+      "a metal safe for the office",
+      "security lights and motion sensor",
     ],
     rw: [
       "nkeneye ibati rimwe rya metero eshatu",
@@ -131,6 +134,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "ibiciro by'ibikoresho by'ubwubatsi",
       "kizimyamwoto y'ibiro",
       "nkeneye igikoresho kimenya umwotsi",
+      "camera z'umutekano na alarme y'inzu",
+      "isanduku y'icyuma yo kubikamo impapuro",
     ],
     fr: [
       "de la peinture à eau pour la façade",
@@ -190,6 +195,8 @@ export const HARDWARE_INTENTS: IntentExamples = {
       "un extincteur pour un bureau",
       "détecteur de fumée à installer",
       "extincteur et couverture anti-feu pour une cuisine d'hôtel",
+      "caméras de surveillance et alarme pour la maison",
+      "un coffre-fort pour le bureau",
     ],
   },
 };

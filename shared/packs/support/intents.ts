@@ -50,6 +50,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "I have waited too long, I want to speak to the manager",
       "this is not acceptable, who is in charge here",
       "your service is terrible, get me your supervisor",
+      "I forgot my PIN and cannot get into my account",
     ],
     rw: [
       "nibagiwe umubare w'ibanga wa konti",
@@ -89,6 +90,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "ntegereje igihe kirekire cyane, nshaka umuyobozi",
       "ibi ntibikwiye, mumpe manager",
       "serivisi yanyu ni mbi, nshaka kuvugana n'ubishinzwe",
+      "nibagiwe ijambo ry'ibanga, sinshobora kwinjira kuri konti",
     ],
     fr: [
       "mot de passe oublié, impossible de me connecter",
@@ -129,6 +131,7 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "j'attends depuis trop longtemps, passez-moi le gérant",
       "c'est inacceptable, qui est le responsable ici",
       "votre service est nul, je veux parler au chef",
+      "j'ai oublié mon mot de passe, je n'arrive plus à me connecter",
     ],
   },
 };
