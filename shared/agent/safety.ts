@@ -176,6 +176,10 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "ambuwe",
     "uburiganya",
     "tekamutwe",
+    // kuriganya (cheat): cheated of something ("yarandiganyije", "bamuriganyije", "yariganijwe").
+    "riganyij",
+    "diganyij",
+    "riganijw",
     "kwiba",
     "kwibwa",
     "yiyita",
@@ -1078,6 +1082,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "violence",
     / (?:recu|pris|prend|prenait|recoit) des coups\b| (?:visage|tete|bouche|nez|figure) (?:est |etait )?(?:en sang|couvert de sang)\b/,
+  ],
+  // Grabbed by the neck or the hair, Kinyarwanda "-fat-" with a person as its object.
+  [
+    "violence",
+    / \w*(?:mfashe|nfashe|mufashe|dufashe|bafashe|mufata|mfata|dufata)\w* (?:mu|ku) (?:ijosi|muhogo|musatsi|mukufi)\b/,
   ],
   // Not wanting to live any more, in French ("je ne veux plus vivre", "marre de la vie").
   ["danger", / ne (?:veux|veut|voulons) plus vivre\b| (?:marre|fatigue\w*) de (?:la vie|vivre)\b/],

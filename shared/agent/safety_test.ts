@@ -502,3 +502,9 @@ Deno.test("an insurance question about theft or fire, prices that 'kill us' and 
   ) assert.equal(safetyConcern(text), null, text);
   assert.equal(safetyConcern("this is robbery, they took my bag"), "theft");
 });
+
+Deno.test("Kinyarwanda -rigany- (cheat) and -fat- by the neck are read through their prefixes; taking a moto is not", () => {
+  assert.equal(safetyConcern("umucuruzi yaturiganyije ibihumbi 50"), "theft");
+  assert.equal(safetyConcern("yamfashe mu muhogo arankurura"), "violence");
+  assert.equal(safetyConcern("ndashaka gufata moto ijya Remera"), null);
+});
