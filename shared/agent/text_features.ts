@@ -298,11 +298,29 @@ export function forEachFeature(
     if (stem !== null) add(`s:${stem}`);
     const root = kinyarwandaRoot(word);
     if (root !== null) add(`r:${root}`);
+    // An object marker between the prefix and the verb ("ku-zi-gurisha", "nda-bi-gurisha",
+    // "ku-yi-kodesha": to sell them, I sell them, to rent it) hides the verb's stem; the verb
+    // without it meets its plain forms ("kugurisha", "gukodesha").
+    const bare = stem === null ? null : withoutObjectMarker(stem);
+    if (bare !== null) {
+      add(`s:${bare}`);
+      const bareRoot = kinyarwandaRoot(`ku${bare}`);
+      if (bareRoot !== null) add(`r:${bareRoot}`);
+    }
     const padded = ` ${word} `;
     for (let n = minGram; n <= maxGram; n++) {
       for (let i = 0; i + n <= padded.length; i++) add(padded.slice(i, i + n));
     }
   }
+}
+
+// Kinyarwanda object markers (them, it, him, us, you...) before a consonant-led verb of five
+// letters or more; a shorter rest is too often a noun's own syllables.
+const RW_OBJECT_MARKER =
+  /^(?:zi|yi|bi|ki|ri|ba|bu|ru|tu|ka|wu|mu)(?=[bcdfghjklmnprstvwyz][a-z]{4,}$)/;
+
+function withoutObjectMarker(stem: string): string | null {
+  return RW_OBJECT_MARKER.test(stem) ? stem.replace(RW_OBJECT_MARKER, "") : null;
 }
 
 /** The distinct features of a normalised message (see {@linkcode forEachFeature}). */
