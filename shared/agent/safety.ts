@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { normalizeText } from "./text_features.ts";
+import { expandShorthands, normalizeText } from "./text_features.ts";
 
 /** What kind of harm a message describes. */
 export type SafetyConcern = "violence" | "theft" | "danger";
@@ -959,7 +959,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Poison swallowed: a household poison drunk, or a child who swallowed pills.
   [
     "danger",
-    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe|petit|petite|fils|fille)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
   ],
   // Someone who fainted or does not respond; a person hit on the road or lying there.
   [
@@ -1306,7 +1306,8 @@ export function withoutHarmIdioms(normalized: string): string {
  * ```
  */
 export function safetyConcern(text: string): SafetyConcern | null {
-  const normalized = withoutHarmIdioms(normalizeText(text));
+  // SMS shorthands written out first, so "qqn me suit" is read as "quelqu un me suit".
+  const normalized = withoutHarmIdioms(expandShorthands(normalizeText(text)));
   const words = normalized.split(" ").filter((word) => !SAFE_WORDS.has(word));
   const padded = ` ${words.join(" ")} `;
   for (const [concern, key] of ROOT_KEYS) {

@@ -508,3 +508,9 @@ Deno.test("Kinyarwanda -rigany- (cheat) and -fat- by the neck are read through t
   assert.equal(safetyConcern("yamfashe mu muhogo arankurura"), "violence");
   assert.equal(safetyConcern("ndashaka gufata moto ijya Remera"), null);
 });
+
+Deno.test("French SMS shorthands are written out before the lexicon reads the message", () => {
+  assert.equal(safetyConcern("mon ptit a avalé des médocs sans qu'on le voie"), "danger");
+  assert.equal(safetyConcern("qqn me suit jusqu'à la maison"), "violence");
+  assert.equal(safetyConcern("des médocs pour mon ptit, il tousse"), null);
+});

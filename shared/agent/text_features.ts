@@ -258,6 +258,15 @@ const SHORTHANDS = new Map<string, string>(([
   ["bagnole", "voiture"],
 ] as Array<[string, string]>).map(([key, full]) => [key.replace(/([a-z])\1+/g, "$1"), full]));
 
+/**
+ * The normalised message with SMS shorthands written out ("qqn me suit" reads "quelqu un
+ * me suit", "mon ptit a avale des medocs" reads "mon petit a avale des medicaments"), for
+ * readers of whole phrases such as the safety lexicon.
+ */
+export function expandShorthands(normalized: string): string {
+  return wordsOf(normalized).map((word) => SHORTHANDS.get(word) ?? word).join(" ");
+}
+
 /** Options for {@linkcode featuresOf}. */
 export interface FeatureOptions {
   /** Shortest character n-gram. @default 3 */
