@@ -1088,6 +1088,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "violence",
     / \w*(?:mfashe|nfashe|mufashe|dufashe|bafashe|mufata|mfata|dufata)\w* (?:mu|ku) (?:ijosi|muhogo|musatsi|mukufi)\b/,
   ],
+  // Stuck in a lift ("stuck in the lift", "coincé dans l'ascenseur", "naheze muri lift").
+  [
+    "danger",
+    / stuck in (?:the|a|an) (?:lift|elevator)\b| (?:bloque|coince)\w* dans (?:l|un) ascenseur\b| \w*heze (?:muri|mu) (?:lift|asanseri|ascenseur)\b/,
+  ],
   // Not wanting to live any more, in French ("je ne veux plus vivre", "marre de la vie").
   ["danger", / ne (?:veux|veut|voulons) plus vivre\b| (?:marre|fatigue\w*) de (?:la vie|vivre)\b/],
   // Feeling that one is dying ("I feel like I'm going to die", "numva ngiye gupfa"), not

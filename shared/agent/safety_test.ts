@@ -514,3 +514,13 @@ Deno.test("French SMS shorthands are written out before the lexicon reads the me
   assert.equal(safetyConcern("qqn me suit jusqu'à la maison"), "violence");
   assert.equal(safetyConcern("des médocs pour mon ptit, il tousse"), null);
 });
+
+Deno.test("someone stuck in a lift is found in three languages", () => {
+  for (
+    const text of [
+      "my mum is stuck in the elevator at the mall",
+      "on est coincés dans l'ascenseur depuis 20 minutes",
+      "twaheze muri lift ya hoteli",
+    ]
+  ) assert.equal(safetyConcern(text), "danger", text);
+});
