@@ -10,8 +10,8 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second fresh set's held-out half is scored only with `--blind` (once, at
- * the end of a piece of routing work), so tuning runs never see it. A
+ * second and third fresh sets' held-out halves are scored only with `--blind`
+ * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
  *
@@ -25,6 +25,7 @@ import {
   loadConversations,
   loadFirstMessages,
   loadFresh2Messages,
+  loadFresh3Messages,
   loadFreshMessages,
   loadHarderMessages,
   scoreConversations,
@@ -180,6 +181,18 @@ if (Deno.args.includes("--blind")) {
   reportSet(
     "Second fresh first messages, blind half (never tuned on)",
     scoreFirstMessages(await loadFresh2Messages("blind", context.agents?.handoff), context),
+    false,
+  );
+}
+reportSet(
+  "Third fresh first messages, dev half (tuned on)",
+  scoreFirstMessages(await loadFresh3Messages("dev", context.agents?.handoff), context),
+  verbose,
+);
+if (Deno.args.includes("--blind")) {
+  reportSet(
+    "Third fresh first messages, blind half (never tuned on)",
+    scoreFirstMessages(await loadFresh3Messages("blind", context.agents?.handoff), context),
     false,
   );
 }

@@ -21,8 +21,15 @@ import type { IntentClassifier } from "./intent_classifier.ts";
 import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
 import { featuresOf, forEachFeature, normalizeText, wordsOf } from "./text_features.ts";
 
-/** The harm score at or above which the signal may flag a message. */
-export const HARM_THRESHOLD = 0.99;
+/**
+ * The harm score at or above which the signal may flag a message. Calibrated
+ * on the tuning sets (harder dev, the fresh sets' dev halves, the first
+ * messages): at 0.97 with {@linkcode ORDINARY_CONFIDENCE} 0.7 no ordinary
+ * message is flagged and the signal alone finds 61 of the 99 fresh safety
+ * messages (48 at 0.99 and 0.5); at 0.95 an ordinary one is ("the driver is
+ * late, he is not answering"), so 0.97 keeps a margin.
+ */
+export const HARM_THRESHOLD = 0.97;
 
 /**
  * Fewest words a message needs for the signal to judge it: a harm story takes
@@ -32,10 +39,10 @@ export const HARM_THRESHOLD = 0.99;
 export const MIN_WORDS = 5;
 
 /** Intent confidence below which no ordinary agent is taken to explain the message. */
-export const ORDINARY_CONFIDENCE = 0.5;
+export const ORDINARY_CONFIDENCE = 0.7;
 
 /**
- * Word starts (normalised: no accents, doubled letters single) that often
+ * English and French word starts (normalised: no accents, doubled letters single) that often
  * come with harm but not only with it: never enough alone, only a second
  * check on a very high harm score. Weapons are left out: knives, machetes
  * and guns are sold too ("a knife set for the kitchen"), and one carried
@@ -153,7 +160,15 @@ export const HARM_CUES: readonly string[] = [
   "seule",
   "seul",
   "nuit",
-  // Kinyarwanda
+];
+
+/**
+ * Kinyarwanda cues, matched anywhere in a word (normalised): the language puts
+ * subject, tense and object before the stem and endings after it, so
+ * "ryabyimbye" (it swelled, of an eye) and "kunshikuza" (to snatch from me)
+ * carry their stems ("byimb", "shikuz") inside.
+ */
+export const HARM_CUE_STEMS_RW: readonly string[] = [
   "yatwaye",
   "batwara",
   "batwaye",
@@ -204,14 +219,23 @@ export const HARM_CUES: readonly string[] = [
   "hijimye",
   "iravuza",
   "umunuko",
+  "byimb",
+  "shikuz",
+  "shikuj",
+  "aryamye",
+  "komerek",
+  "nyeganyeg",
 ];
 
 // A cue of one word is a word start ("disap" for "disappeared"); a cue of several words ends
 // on a whole word, so "left with" is not "left without".
-const CUE_KEYS = HARM_CUES.map((cue) => {
-  const key = normalizeText(cue);
-  return key.includes(" ") ? ` ${key} ` : ` ${key}`;
-});
+const CUE_KEYS = [
+  ...HARM_CUES.map((cue) => {
+    const key = normalizeText(cue);
+    return key.includes(" ") ? ` ${key} ` : ` ${key}`;
+  }),
+  ...HARM_CUE_STEMS_RW.map(normalizeText),
+];
 
 /** A trained harm signal. */
 export interface HarmSignal {

@@ -92,3 +92,20 @@ Deno.test("the harm phrases are 100+ per language and distinct", () => {
 Deno.test("a cue of several words is matched whole: a moto that left without the rider is no theft", () => {
   assert.equal(harm.flags("the moto left without me, send another one", context.classifier), false);
 });
+
+Deno.test("a Kinyarwanda cue counts inside a word, through its prefixes and endings", () => {
+  // Trained so the words read as harm; the intent is confident, so only a cue can agree.
+  const narrow = trainHarmSignal(packIntents(PACKS), {
+    harm: { en: [], rw: ["ijisho ryanjye ryabyimbye cyane", "ijisho rye ryarabyimbye"], fr: [] },
+  });
+  const confident = {
+    classify: () => ({ agent: "pharmacy", confidence: 0.9, unclear: 0, ranking: [] }),
+  };
+  const swollen = "ijisho ryanjye ryabyimbye cyane rwose";
+  assert.ok(narrow.score(swollen) >= HARM_THRESHOLD);
+  assert.equal(narrow.flags(swollen, confident), true);
+  // The same score without the stem: no cue, and the confident intent keeps it ordinary.
+  const plain = "ijisho ryanjye rirababara cyane rwose";
+  assert.ok(narrow.score(plain) >= HARM_THRESHOLD);
+  assert.equal(narrow.flags(plain, confident), false);
+});

@@ -358,3 +358,36 @@ Deno.test("help with 'something', a question or a problem and nothing named gets
   const named = decideRoute("I need help with something: a taxi to Remera", fresh, context);
   assert.equal(named.kind, "route");
 });
+
+// Worded apart from the routing sets (issue 24 item 6): where the newer packs compete.
+Deno.test("paying medicine with a health insurance card reaches the pharmacy; buying cover reaches insurance", () => {
+  const first = (text: string) => {
+    const decision = decideRoute(text, fresh, context);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  for (
+    const text of [
+      "can I settle the pharmacy bill with my RSSB card",
+      "mbese imiti nayishyura n'ubwishingizi bwa RSSB?",
+      "est-ce que la carte RSSB paie les comprimés",
+    ]
+  ) assert.equal(first(text), "pharmacy", text);
+  for (
+    const text of ["third party cover for my pickup", "ubwishingizi bwa moto yanjye"]
+  ) assert.equal(first(text), "insurance", text);
+});
+
+Deno.test("a complaint that asks for the manager reaches a person, not urgently; an extinguisher for a business reaches hardware", () => {
+  for (
+    const text of [
+      "I've been kept waiting for an hour, let me talk to your manager",
+      "ça fait une heure, c'est inacceptable, je veux le gérant",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, context.agents.handoff, text);
+    assert.equal(decision.kind === "route" && decision.urgent, false, text);
+  }
+  const extinguisher = decideRoute("two extinguishers for my bar", fresh, context);
+  assert.equal(extinguisher.kind === "route" && extinguisher.agent, "hardware");
+});

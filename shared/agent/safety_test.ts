@@ -381,3 +381,146 @@ Deno.test("insuring against theft or fire, a joke, an electrician and a tenant w
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+// Worded apart from the routing sets (issue 24 item 6): each concept in all three languages.
+Deno.test("a threat of not living to a date, a relative nobody can find, many pills swallowed, poison kept for oneself and bleeding that will not stop are found", () => {
+  const cases: Array<[string, string]> = [
+    ["he wrote that you won't live to see the end of the month", "violence"],
+    ["il m'a écrit que je ne passerai pas la fin du mois", "violence"],
+    ["yanyandikiye ko ntazageza ukwezi gutaha", "violence"],
+    ["my uncle went to the shops at noon and we still can't find him", "danger"],
+    ["papa yagiye ku isoko none twabuze aho ari", "danger"],
+    ["ma mère est sortie hier et on ne la retrouve pas", "danger"],
+    ["my cousin swallowed half a bottle of sleeping tablets", "danger"],
+    ["musaza wanjye yamize ibinini bye byinshi", "danger"],
+    ["mon frère a pris une boite de cachets d'un coup", "danger"],
+    ["the poison in my bag is for myself", "danger"],
+    ["the blood from his leg won't stop", "danger"],
+    ["amaraso ava mu kuguru kwe ntahagarara", "danger"],
+    ["mon fils saigne beaucoup du nez depuis une heure", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a person lying on the road or not moving, a bag snatched, a swollen face after a drunk partner, hiding, a stranger watching at night and a fall into water are found", () => {
+  const cases: Array<[string, string]> = [
+    ["umunyamaguru aryamye hasi ku muhanda", "danger"],
+    ["umukozi wacu yafashwe n'amashanyarazi ntanyeganyega", "danger"],
+    ["ma voisine est tombée dans l'escalier, elle ne bouge plus", "danger"],
+    ["une voiture a heurté un vélo, le cycliste est par terre", "danger"],
+    ["umusore yanshikuje telefoni ku muhanda", "theft"],
+    ["my boyfriend was drunk last night and now I have a black eye", "violence"],
+    ["mon copain était ivre, j'ai le visage tuméfié", "violence"],
+    ["umugore we yasinze none umunwa wanjye wabyimbye", "violence"],
+    ["twihishe mu cyumba n'abana", "danger"],
+    ["hari umusore uhagarara hanze buri joro areba inzu yacu", "danger"],
+    ["our neighbour's boy slipped into the pit behind the house", "danger"],
+    ["umusaza yaguye mu iriba", "danger"],
+    ["un enfant est tombé dans le puits du quartier", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a thing that is killing the sender, murder or robbery as hyperbole, a remedy for a bleeding symptom and a lawsuit over use without permission raise no alarm", () => {
+  for (
+    const text of [
+      "this heat wave is killing me, need a fan",
+      "the noise from the bar is killing us",
+      "ce bruit me tue, un casque svp",
+      "ubushyuhe buranyishe, mufite fan?",
+      "umuziki wabo uranyishe",
+      "parking in town is murder, send a moto",
+      "those shoes were daylight robbery",
+      "3000 pour un jus, c'est du vol",
+      "toothpaste for bleeding gums",
+      "une crème pour une coupure qui saigne un peu",
+      "umuti w'izuru riva amaraso gake",
+      "a shop used my logo without my permission, can I sue?",
+      "ils utilisent ma musique sans autorisation, je veux un avocat",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a person doing the killing, the hurting or the bleeding stays an alarm", () => {
+  const cases: Array<[string, string]> = [
+    ["the man next door is killing me slowly, he beats me", "violence"],
+    ["my husband is killing me", "violence"],
+    ["the cut on his head is bleeding and won't stop", "danger"],
+    ["someone is using my momo without my permission", "theft"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a break-in found on coming home, too much medicine taken, feeling one is dying and not wanting to live are found", () => {
+  const cases: Array<[string, string]> = [
+    ["we got back from church, the window was smashed and the TV was gone", "theft"],
+    ["en rentrant, la serrure était fracturée et mon ordinateur avait disparu", "theft"],
+    ["twageze mu rugo dusanga urugi barumennye, ibintu byose babitwaye", "theft"],
+    ["someone cut our padlock last night and took the bicycle", "theft"],
+    ["elle a trop pris de cachets pour dormir", "danger"],
+    ["yafashe ibinini byinshi icyarimwe", "danger"],
+    ["my chest hurts, I feel like I am about to die", "danger"],
+    ["mama arumva agiye gupfa, ntahagaze neza", "danger"],
+    ["j'en ai marre de la vie", "danger"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a broken lock to replace, dying of laughter or hunger, and a door to repair raise no alarm", () => {
+  for (
+    const text of [
+      "the gate lock is broken, how much for a new padlock",
+      "handle of my door was broken, need a fundi to fix it",
+      "I feel like I'm going to die laughing at this video",
+      "numva ngiye gupfa n'inzara, muteka iki?",
+      "la fenêtre est cassée, combien pour la réparer",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("blows received or a face in blood (French) are found; a parcel thrown or a bite kit is not harm to a person", () => {
+  assert.equal(safetyConcern("mon frère a pris des coups à la sortie du bar"), "violence");
+  assert.equal(safetyConcern("la petite a la bouche en sang"), "violence");
+  assert.equal(safetyConcern("he threw my daughter out of the car"), "violence");
+  for (
+    const text of [
+      "the courier threw my box on the ground, it's damaged",
+      "antivenom for snake bites, do you stock it?",
+      "dog bite cream for my puppy",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("an insurance question about theft or fire, prices that 'kill us' and an overcharge called robbery raise no alarm; a robbery with a bag taken still does", () => {
+  for (
+    const text of [
+      "will my car cover pay out if a thief steals it from the parking",
+      "l'assurance rembourse si la moto prend feu?",
+      "amafaranga y'ishuri araturembeje, ibiciro biratwica",
+      "they charged me 5000 for delivery, that's robbery",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("this is robbery, they took my bag"), "theft");
+});
+
+Deno.test("Kinyarwanda -rigany- (cheat) and -fat- by the neck are read through their prefixes; taking a moto is not", () => {
+  assert.equal(safetyConcern("umucuruzi yaturiganyije ibihumbi 50"), "theft");
+  assert.equal(safetyConcern("yamfashe mu muhogo arankurura"), "violence");
+  assert.equal(safetyConcern("ndashaka gufata moto ijya Remera"), null);
+});
+
+Deno.test("French SMS shorthands are written out before the lexicon reads the message", () => {
+  assert.equal(safetyConcern("mon ptit a avalé des médocs sans qu'on le voie"), "danger");
+  assert.equal(safetyConcern("qqn me suit jusqu'à la maison"), "violence");
+  assert.equal(safetyConcern("des médocs pour mon ptit, il tousse"), null);
+});
+
+Deno.test("someone stuck in a lift is found in three languages", () => {
+  for (
+    const text of [
+      "my mum is stuck in the elevator at the mall",
+      "on est coincés dans l'ascenseur depuis 20 minutes",
+      "twaheze muri lift ya hoteli",
+    ]
+  ) assert.equal(safetyConcern(text), "danger", text);
+});

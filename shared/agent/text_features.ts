@@ -160,7 +160,9 @@ export function kinyarwandaRoot(word: string): string | null {
 // SMS spellings and shorthands, read as the words they stand for so they
 // share features with the phrases ("C koi le plat du jour" is "c est quoi le
 // plat du jour"). Only spellings no other word of the three languages has.
-const SHORTHANDS = new Map<string, string>([
+// Keys are looked up in the normalised text, where doubled letters are single
+// ("qqn" reads "qn"), so they are stored the same way.
+const SHORTHANDS = new Map<string, string>(([
   // French
   ["c", "c est"],
   ["koi", "quoi"],
@@ -231,7 +233,39 @@ const SHORTHANDS = new Map<string, string>([
   ["abt", "about"],
   ["wanna", "want to"],
   ["ppl", "people"],
-]);
+  // French SMS seen in first messages ("qqch pour la toux", "j ai bsoin d un taxi").
+  ["qqch", "quelque chose"],
+  ["qlq", "quelque"],
+  ["qlqn", "quelqu un"],
+  ["bsoin", "besoin"],
+  ["bsn", "besoin"],
+  ["kom", "comme"],
+  ["komen", "comment"],
+  ["koman", "comment"],
+  ["cmb", "combien"],
+  ["pcq", "parce que"],
+  ["pck", "parce que"],
+  ["jsp", "je sais pas"],
+  ["dsl", "desole"],
+  ["mnt", "maintenant"],
+  ["mtnt", "maintenant"],
+  ["vrmt", "vraiment"],
+  ["jveu", "je veux"],
+  ["ptit", "petit"],
+  ["ptite", "petite"],
+  ["tkt", "t inquiete"],
+  ["ojd", "aujourd hui"],
+  ["bagnole", "voiture"],
+] as Array<[string, string]>).map(([key, full]) => [key.replace(/([a-z])\1+/g, "$1"), full]));
+
+/**
+ * The normalised message with SMS shorthands written out ("qqn me suit" reads "quelqu un
+ * me suit", "mon ptit a avale des medocs" reads "mon petit a avale des medicaments"), for
+ * readers of whole phrases such as the safety lexicon.
+ */
+export function expandShorthands(normalized: string): string {
+  return wordsOf(normalized).map((word) => SHORTHANDS.get(word) ?? word).join(" ");
+}
 
 /** Options for {@linkcode featuresOf}. */
 export interface FeatureOptions {
@@ -273,11 +307,29 @@ export function forEachFeature(
     if (stem !== null) add(`s:${stem}`);
     const root = kinyarwandaRoot(word);
     if (root !== null) add(`r:${root}`);
+    // An object marker between the prefix and the verb ("ku-zi-gurisha", "nda-bi-gurisha",
+    // "ku-yi-kodesha": to sell them, I sell them, to rent it) hides the verb's stem; the verb
+    // without it meets its plain forms ("kugurisha", "gukodesha").
+    const bare = stem === null ? null : withoutObjectMarker(stem);
+    if (bare !== null) {
+      add(`s:${bare}`);
+      const bareRoot = kinyarwandaRoot(`ku${bare}`);
+      if (bareRoot !== null) add(`r:${bareRoot}`);
+    }
     const padded = ` ${word} `;
     for (let n = minGram; n <= maxGram; n++) {
       for (let i = 0; i + n <= padded.length; i++) add(padded.slice(i, i + n));
     }
   }
+}
+
+// Kinyarwanda object markers (them, it, him, us, you...) before a consonant-led verb of five
+// letters or more; a shorter rest is too often a noun's own syllables.
+const RW_OBJECT_MARKER =
+  /^(?:zi|yi|bi|ki|ri|ba|bu|ru|tu|ka|wu|mu)(?=[bcdfghjklmnprstvwyz][a-z]{4,}$)/;
+
+function withoutObjectMarker(stem: string): string | null {
+  return RW_OBJECT_MARKER.test(stem) ? stem.replace(RW_OBJECT_MARKER, "") : null;
 }
 
 /** The distinct features of a normalised message (see {@linkcode forEachFeature}). */

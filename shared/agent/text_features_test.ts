@@ -64,3 +64,22 @@ Deno.test("a gazetteer marks each known name, longest first, side by side too", 
     "from place place to place",
   );
 });
+
+Deno.test("a French SMS shorthand with doubled letters reads as its words, as normalised text spells it", () => {
+  const words = (text: string) =>
+    featuresOf(normalizeText(text)).filter((feature) => feature.startsWith("w:"));
+  assert.deepStrictEqual(words("qqn"), ["w:quelqu", "w:un"]);
+  assert.deepStrictEqual(words("qqch"), ["w:quelque", "w:chose"]);
+  assert.deepStrictEqual(words("j ai bsoin"), ["w:j", "w:ai", "w:besoin"]);
+  assert.deepStrictEqual(words("ppl"), ["w:people"]);
+});
+
+Deno.test("a Kinyarwanda object marker between prefix and verb is read past, so the verb meets its plain form", () => {
+  const stems = (word: string) => featuresOf(word).filter((feature) => feature.startsWith("s:"));
+  assert.ok(stems("kuzigurisha").includes("s:gurisha"));
+  assert.ok(stems("ndabigurisha").includes("s:gurisha"));
+  assert.ok(stems("kuyikodesha").includes("s:kodesha"));
+  assert.ok(stems("gukodesha").includes("s:kodesha"));
+  // A short rest is a noun's own syllables, not a verb behind a marker.
+  assert.deepStrictEqual(stems("umugabo"), ["s:gabo"]);
+});

@@ -91,6 +91,20 @@ export function loadFresh2Messages(
   return loadSafetyLabelledSet([`fresh2_${split}`], handoff);
 }
 
+/**
+ * The third fresh set (fresh3_*.yaml, issue 24 item 6): written like the
+ * others before the router was read, with more indirect safety wording (fear,
+ * hiding, being followed, a child or old person hurt or missing, fire, gas, an
+ * overdose) and ordinary needs said with alarming words ("your prices are
+ * killing me", insurance against theft), split by need with one seed.
+ */
+export function loadFresh3Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh3_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
 async function loadSafetyLabelledSet(

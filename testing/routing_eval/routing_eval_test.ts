@@ -7,6 +7,7 @@ import {
   loadConversations,
   loadFirstMessages,
   loadFresh2Messages,
+  loadFresh3Messages,
   loadFreshMessages,
   loadHarderMessages,
 } from "./routing_eval.ts";
@@ -95,6 +96,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFreshMessages("blind")).map((m) => m.expect),
     ...(await loadFresh2Messages("dev")).map((m) => m.expect),
     ...(await loadFresh2Messages("blind")).map((m) => m.expect),
+    ...(await loadFresh3Messages("dev")).map((m) => m.expect),
+    ...(await loadFresh3Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -175,4 +178,31 @@ Deno.test("the second fresh set's held-out half is no training phrase and no mes
     blind.filter((text) => canBeUnique(text) && (training.has(text) || dev.has(text))),
     [],
   );
+});
+
+Deno.test("each half of the third fresh set holds at least 45 messages per language, 12 of them safety, over every route", async () => {
+  for (const split of ["dev", "blind"] as const) {
+    const messages = await loadFresh3Messages(split);
+    for (const language of ["en", "rw", "fr"]) {
+      const own = messages.filter((m) => m.language === language);
+      assert.ok(own.length >= 45, `${split} ${language}`);
+      assert.ok(own.filter((m) => m.safety).length >= 12, `${split} ${language}`);
+      const routes = new Set(own.map((m) => m.expect));
+      const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+      assert.deepStrictEqual(missing, [], `${split} ${language}`);
+    }
+  }
+});
+
+// Tuning adds paraphrases of needs, never a copy of a fresh message: this fails when a
+// phrase of either half of the third set (or of the other sets) turns up in the training data.
+Deno.test("the third fresh set is no training phrase, and its halves share no message", async () => {
+  const dev = (await loadFresh3Messages("dev")).map((m) => normalizeText(m.text));
+  const blind = (await loadFresh3Messages("blind")).map((m) => normalizeText(m.text));
+  const devSet = new Set(dev);
+  assert.deepStrictEqual(
+    [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),
+    [],
+  );
+  assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
 });

@@ -62,6 +62,7 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "looking for a used car, cheap",
       "a wardrobe and a bed for my room",
       "sofa 5 seater for sale",
+      "selling all my furniture, I'm moving to another city",
     ],
     rw: [
       "ndashaka PS4 yakoreshejwe n'imikino",
@@ -116,6 +117,7 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "ndashaka akabati k'imyenda n'igitanda",
       "intebe zo muri salon zigurishwa",
       "ndashaka sofa y'abantu batanu",
+      "ndagurisha ibikoresho byo mu nzu byose kuko nimutse",
     ],
     fr: [
       "une console de jeux d'occasion avec des manettes",
@@ -168,6 +170,7 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "une armoire et un lit pour ma chambre",
       "canape 3 places a vendre",
       "salon complet d'occasion, canape et fauteuils",
+      "je vends tous mes meubles avant de quitter mon appartement",
     ],
   },
 };

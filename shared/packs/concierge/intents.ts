@@ -44,6 +44,9 @@ export const CONCIERGE_INTENTS: IntentExamples = {
       "is this a bot?",
       "what options do i have",
       "hello i saw your ad on instagram",
+      "what else can you do besides rides",
+      "is it only taxis or other services too",
+      "what all can you help with",
     ],
     rw: [
       "muraho",
@@ -79,6 +82,9 @@ export const CONCIERGE_INTENTS: IntentExamples = {
       "ese muri robot",
       "mbwira uko nabakoresha",
       "hello muraho",
+      "mukora ibindi uretse taxi?",
+      "ni taxi gusa cyangwa hari n'izindi serivisi?",
+      "ni ibiki byose mushobora kumfasha?",
     ],
     fr: [
       "bonjour",
@@ -114,6 +120,9 @@ export const CONCIERGE_INTENTS: IntentExamples = {
       "demarrer",
       "cc",
       "hello bonjour",
+      "vous faites autre chose que les taxis?",
+      "c'est seulement les courses ou d'autres services aussi",
+      "vous pouvez m'aider pour quoi en tout?",
     ],
   },
 };

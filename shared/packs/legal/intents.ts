@@ -63,6 +63,8 @@ export const LEGAL_INTENTS: IntentExamples = {
       "how is an estate shared when there is no will",
       "my company owes me two months of wages, what does the law say",
       "unpaid salary for months, what are my rights as a worker",
+      "can I take them to court for using my pictures",
+      "is it possible to sue a company",
     ],
     rw: [
       "nkeneye umunyamategeko",
@@ -119,6 +121,9 @@ export const LEGAL_INTENTS: IntentExamples = {
       "umurage w'ababyeyi bacu turawupfa",
       "umukoresha wanjye ambereyemo imishahara y'amezi abiri, amategeko avuga iki",
       "maze amezi ntahembwa, uburenganzira bwanjye nk'umukozi",
+      "nshaka kurega umuntu",
+      "nabarega mu rukiko?",
+      "namurega nte mu mategeko?",
     ],
     fr: [
       "j'ai besoin d'un avocat",
@@ -173,6 +178,9 @@ export const LEGAL_INTENTS: IntentExamples = {
       "partage de l'heritage entre freres, besoin de conseil",
       "mon entreprise me doit deux mois de salaire, que dit la loi",
       "salaire impaye depuis des mois, quels sont mes droits de travailleur",
+      "je peux le poursuivre en justice?",
+      "porter plainte contre une entreprise",
+      "je veux poursuivre quelqu'un pour mes droits d'image",
     ],
   },
 };

@@ -93,6 +93,8 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "umushoferi yagiye ansize",
       "umumotari yagiye ntaramwurira",
       "igiciro cy'urugendo kuri kilometero ni angahe",
+      "nkeneye imodoka injyana i Rubavu uyu munsi",
+      "imodoka yo kujya mu bukwe i Muhanga",
     ],
     fr: [
       "je voudrais une moto",

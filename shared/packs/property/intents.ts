@@ -51,6 +51,8 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "buying an apartment, not renting",
       "i have land to sell near the road",
       "put my house on the market",
+      "cheaper rent than my current place",
+      "affordable rent in Kicukiro",
     ],
     rw: [
       "ndashaka inzu yo gukodesha",
@@ -96,6 +98,8 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "hari ugura amazu? mfite iyo ngurisha",
       "ndashaka kugurisha isambu yanjye",
       "inzu zigurishwa i Kicukiro",
+      "ubukode buhenze, ndashaka inzu ihendutse",
+      "inzu ikodeshwa ku giciro gito i Kicukiro",
     ],
     fr: [
       "je cherche une maison a louer a Kimironko",
@@ -138,6 +142,9 @@ export const PROPERTY_INTENTS: IntentExamples = {
       "qui achete des maisons? j'en ai une a vendre",
       "mettre ma maison en vente",
       "je vends mon terrain au bord de la route",
+      "les loyers sont trop chers, une maison moins chère",
+      "un loyer abordable à Gikondo",
+      "je cherche moins cher que mon loyer actuel",
     ],
   },
 };

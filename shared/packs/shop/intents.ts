@@ -70,6 +70,10 @@ export const SHOP_INTENTS: IntentExamples = {
       "the things i ordered never came",
       "my order is lost, nobody delivered",
       "kitchen utensils: pots, plates and knives",
+      "insect spray and mosquito coils",
+      "a torch and batteries",
+      "candles and a lighter",
+      "rice at a better price than last week",
     ],
     rw: [
       "inkwi n'amakara yo gutekesha",
@@ -131,6 +135,9 @@ export const SHOP_INTENTS: IntentExamples = {
       "ibyo natumije mu iduka byoherejwe",
       "ibyo natumije ntibyigeze bingeraho",
       "ibikoresho byo mu gikoni: amasafuriya, amasahani n'ibyuma",
+      "umuti wica udukoko n'imibu",
+      "itoroshi na za piles",
+      "buji n'ibiriti",
     ],
     fr: [
       "l'alimentation du coin est ouverte ?",
@@ -192,6 +199,9 @@ export const SHOP_INTENTS: IntentExamples = {
       "ma commande de riz et sucre est en retard",
       "ma commande n'est jamais arrivee",
       "ustensiles de cuisine: casseroles, assiettes et couteaux",
+      "insecticide et spirales anti-moustiques",
+      "une lampe torche et des piles",
+      "des bougies et un briquet",
     ],
   },
 };

@@ -47,6 +47,10 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "i want to report a rude driver",
       "complaint about the moto rider who insulted me",
       "reporting a driver who was rude to me",
+      "I have waited too long, I want to speak to the manager",
+      "this is not acceptable, who is in charge here",
+      "your service is terrible, get me your supervisor",
+      "I forgot my PIN and cannot get into my account",
     ],
     rw: [
       "nibagiwe umubare w'ibanga wa konti",
@@ -83,6 +87,10 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "umuntu nyamuneka",
       "umumotari yantutse, ndashaka kumurega",
       "nashakaga kwinubira imyitwarire y'umushoferi",
+      "ntegereje igihe kirekire cyane, nshaka umuyobozi",
+      "ibi ntibikwiye, mumpe manager",
+      "serivisi yanyu ni mbi, nshaka kuvugana n'ubishinzwe",
+      "nibagiwe ijambo ry'ibanga, sinshobora kwinjira kuri konti",
     ],
     fr: [
       "mot de passe oublié, impossible de me connecter",
@@ -120,6 +128,10 @@ export const SUPPORT_INTENTS: IntentExamples = {
       "je veux me plaindre d'un motard",
       "reclamation contre un chauffeur malpoli",
       "je porte plainte contre le motard qui m'a mal parle",
+      "j'attends depuis trop longtemps, passez-moi le gérant",
+      "c'est inacceptable, qui est le responsable ici",
+      "votre service est nul, je veux parler au chef",
+      "j'ai oublié mon mot de passe, je n'arrive plus à me connecter",
     ],
   },
 };

@@ -80,6 +80,9 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "idk",
     "dunno",
     "perhaps",
+    "that thing from last time",
+    "about the other thing",
+    "the one from before",
   ],
   rw: [
     "sawa",
@@ -138,6 +141,9 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "ntabwo mbizi",
     "wenda",
     "birashoboka",
+    "bya bindi",
+    "cya kintu cy'ubushize",
+    "bya bindi twavuganye",
   ],
   fr: [
     "d'accord",
@@ -195,5 +201,8 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "je ne sais pas",
     "jsp",
     "aucune idee",
+    "le truc de la dernière fois",
+    "pour l'autre chose",
+    "celui d'avant",
   ],
 };

@@ -62,6 +62,7 @@ export const WAITER_INTENTS: IntentExamples = {
       "cancel my table booking",
       "what dishes do you have tonight",
       "whats there to eat",
+      "bring us some water at our table",
     ],
     rw: [
       "ikawa ebyiri n'amandazi",
@@ -116,6 +117,7 @@ export const WAITER_INTENTS: IntentExamples = {
       "hari ibiki byo kurya",
       "ibiryo byanjye biri mu nzira",
       "burger natumije iraza ryari",
+      "tuzanire amazi ku meza yacu",
     ],
     fr: [
       "un café au lait et un pain au chocolat",
@@ -174,6 +176,9 @@ export const WAITER_INTENTS: IntentExamples = {
       "la carte des boissons",
       "la carte",
       "la carte du jour",
+      "apportez-nous de l'eau à notre table",
+      "deux sodas de plus à la table 9",
+      "encore une bière pour la table 2",
     ],
   },
 };
