@@ -16,8 +16,8 @@ adminInboxTest(
   "Admin Inbox assistant panel in headless Chromium: staff pick Locops and ask it, by tap and by words",
   { label: "Assistant panel browser test" },
   async ({ server, open }) => {
-    // axe-core is injected as an inline script, which the page's CSP refuses: open() bypasses it.
-    const { page, errors } = await open();
+    // axe-core is injected as an inline script, which the page's CSP refuses.
+    const { page, errors } = await open({ bypassCSP: true });
     await signIn(page);
 
     const panel = page.getByRole("region", { name: "Staff assistants" });

@@ -64,7 +64,7 @@ adminInboxTest(
     assert.ok(filed.ok, JSON.stringify(filed));
     const reference = (filed.data as { reference_number: string }).reference_number;
 
-    const { page, errors } = await open();
+    const { page, errors } = await open({ bypassCSP: true });
     await signIn(page);
 
     const item = page.getByRole("navigation", { name: "Queue" })

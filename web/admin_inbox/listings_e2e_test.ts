@@ -31,7 +31,7 @@ adminInboxTest(
       });
     }
     // CSP bypassed only so axe-core can be injected; the page itself runs under its policy elsewhere.
-    const { page, errors } = await open();
+    const { page, errors } = await open({ bypassCSP: true });
     await signIn(page);
 
     const listings = page.getByRole("region", { name: "Listings to approve" });
