@@ -21,7 +21,7 @@
  * @module
  */
 import { sha256Hex } from "@shared/runtime/canonical.ts";
-import { parseArgs } from "node:util";
+import { parseCli, runCli, UsageError } from "./_cli.ts";
 import { createInterface } from "node:readline";
 import process from "node:process";
 import { signDevToken } from "@shared/auth/jwt.ts";
@@ -81,8 +81,7 @@ const SHOW_QUEUED_AFTER_MS = 10_000;
 /** Rows are re-read this far back: a transaction may commit a row dated before a later one. */
 const LOOKBACK_MS = 30_000;
 
-/** A usage error: exit code 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 /** The dev server cannot be reached or refuses us: exit code 1. */
 export class ServerError extends Error {}
@@ -510,25 +509,19 @@ export function roleOf(
 
 /** Runs the simulator; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        phone: { type: "string" },
-        as: { type: "string" },
-        name: { type: "string" },
-        url: { type: "string", default: devServerUrl() },
-        script: { type: "string" },
-        history: { type: "string", default: "10" },
-        number: { type: "string", default: LOCAL_PHONE_NUMBER_ID },
-        "app-secret": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(errorText(error));
-  }
+  const { values } = parseCli(argv, {
+    options: {
+      phone: { type: "string" },
+      as: { type: "string" },
+      name: { type: "string" },
+      url: { type: "string", default: devServerUrl() },
+      script: { type: "string" },
+      history: { type: "string", default: "10" },
+      number: { type: "string", default: LOCAL_PHONE_NUMBER_ID },
+      "app-secret": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -772,18 +765,4 @@ async function run(
   return true;
 }
 
-if (import.meta.main) {
-  try {
-    Deno.exit(await main(Deno.args));
-  } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`chat: ${error.message}\n${USAGE}`);
-      Deno.exit(2);
-    }
-    if (error instanceof ServerError) {
-      console.error(`chat: ${error.message}`);
-      Deno.exit(1);
-    }
-    throw error;
-  }
-}
+if (import.meta.main) await runCli(main, { name: "chat", usage: USAGE, expected: [ServerError] });

@@ -301,6 +301,9 @@ Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable
   };
   const usage = await run(["--phone", "not-a-number"]);
   assert.equal(usage.code, 2, usage.stderr);
+  const misspelt = await run(["--phnoe", "+250788000001"]);
+  assert.equal(misspelt.code, 2, misspelt.stderr);
+  assert.match(misspelt.stderr, /^chat: unknown option --phnoe \(options: --phone, --as,/);
   const unreachable = await run(["--url", `http://127.0.0.1:${port}`]);
   assert.equal(unreachable.code, 1, unreachable.stderr);
   assert.equal(

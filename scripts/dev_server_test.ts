@@ -229,13 +229,20 @@ Deno.test("tools call without a dev server prints a one-line hint, not a stack t
       assert.equal(result.stdout, "");
       assert.equal(
         result.stderr.trim(),
-        `Cannot reach the dev server at http://127.0.0.1:${port} — start it with ` +
+        `tools: Cannot reach the dev server at http://127.0.0.1:${port} — start it with ` +
           "`deno task dev` (same PORT and EASYMO_DATA_DIR as this command)",
       );
     }
     const usersBeforeStart = await cli(["users"], env);
     assert.equal(usersBeforeStart.code, 2);
-    assert.match(usersBeforeStart.stderr, /^no seeded users found: start the dev server once/);
+    assert.match(
+      usersBeforeStart.stderr,
+      /^tools: no seeded users found: start the dev server once/,
+    );
+    // An option the CLI does not take is named, with the ones it does: never ignored.
+    const misspelt = await cli(["list", "--agnet", "waiter"], env);
+    assert.equal(misspelt.code, 2);
+    assert.match(misspelt.stderr, /^tools: unknown option --agnet \(options: --agent, --format,/);
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseCli, UsageError } from "./_cli.ts";
 import type { ChatModel } from "@shared/agent/model.ts";
 import { modelFromEnv } from "@shared/agent/model.ts";
 import {
@@ -100,8 +100,7 @@ export function formatReport(report: SuiteReport, k: number): string {
 export async function main(argv: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
+    ({ values } = parseCli(argv, {
       options: {
         k: { type: "string", default: "1" },
         backend: { type: "string", default: "pglite" },
@@ -112,7 +111,8 @@ export async function main(argv: string[]): Promise<number> {
       },
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`scenarios: ${error.message}\n\n${USAGE}`);
     return 2;
   }
   if (values.help) {

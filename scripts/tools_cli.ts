@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseCli, runCli, UsageError } from "./_cli.ts";
 import { signDevToken } from "@shared/auth/jwt.ts";
 import {
   EXPORT_FORMATS,
@@ -61,8 +61,6 @@ const USAGE = `usage:
     add and rotate print the device's secret once; without --token or --phone the
     dev server's service role acts (deployed: --token <service-role key>)
   --url defaults to http://127.0.0.1:$PORT (54321 when PORT is unset), as deno task dev listens`;
-
-class UsageError extends Error {}
 
 /** The dev server did not answer: exit code 1 with a one-line hint. */
 class UnreachableError extends Error {}
@@ -171,9 +169,8 @@ function forwarderAction(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const { values, positionals } = parseCli(argv, {
+    positionals: true,
     options: {
       agent: { type: "string" },
       format: { type: "string" },
@@ -285,19 +282,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
-  try {
-    Deno.exit(await main(Deno.args));
-  } catch (error) {
-    if (
-      error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-    ) {
-      console.error(`${(error as Error).message}\n\n${USAGE}`);
-      Deno.exit(2);
-    }
-    if (error instanceof UnreachableError || error instanceof ToolExportError) {
-      console.error(error.message);
-      Deno.exit(1);
-    }
-    throw error;
-  }
+  await runCli(main, {
+    name: "tools",
+    usage: USAGE,
+    expected: [UnreachableError, ToolExportError],
+  });
 }

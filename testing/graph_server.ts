@@ -11,6 +11,8 @@
  * @module
  */
 import { sha256Hex } from "@shared/runtime/canonical.ts";
+import { createGraphAdapter } from "@shared/channels/whatsapp/graph_adapter.ts";
+import type { WhatsAppTransport } from "@shared/channels/whatsapp/transport.ts";
 
 /** One scripted answer for a recipient; an outcome without `code` or `raw` is a success. */
 export interface FakeOutcome {
@@ -178,6 +180,8 @@ export interface FakeGraph extends AsyncDisposable {
     mimeType: string,
     options?: { sha256?: string; fileSize?: number },
   ): Promise<string>;
+  /** The production Graph adapter, pointed at this fake with its token and number. */
+  adapter(): WhatsAppTransport;
   /** Stops the server. */
   close(): Promise<void>;
 }
@@ -319,11 +323,7 @@ function checkBody(body: unknown): string | undefined {
  * await using graph = await startFakeGraph({
  *   responses: { "250788123456": [{ code: 131047 }] },
  * });
- * const transport = createGraphAdapter({
- *   token: graph.token,
- *   phoneNumberId: graph.phoneNumberId,
- *   baseUrl: graph.baseUrl,
- * });
+ * const transport = graph.adapter();
  * ```
  */
 export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGraph> {
@@ -486,10 +486,12 @@ export function startFakeGraph(options: FakeGraphOptions = {}): Promise<FakeGrap
     waiting.clear();
     return closed ??= server.shutdown();
   };
+  const baseUrl = `http://127.0.0.1:${port}/${version}`;
   return Promise.resolve({
-    baseUrl: `http://127.0.0.1:${port}/${version}`,
+    baseUrl,
     token,
     phoneNumberId,
+    adapter: () => createGraphAdapter({ token, phoneNumberId, baseUrl }),
     requests,
     accepted,
     script(to: string, ...outcomes: FakeOutcome[]) {

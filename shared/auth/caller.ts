@@ -29,6 +29,9 @@ import type { TokenVerifier } from "./jwt.ts";
 /** The message of the AUTH_ERROR for a missing or invalid token (answered with 401). */
 export const SIGN_IN_REQUIRED = "Sign in required";
 
+/** The membership roles that make a user the org's staff (`auth: "staff"` tools, staff routes). */
+export const STAFF_ROLES: readonly string[] = ["staff", "admin"];
+
 /** A user's membership of one org. */
 export interface Membership {
   /** The org id. */
@@ -60,12 +63,30 @@ export interface Caller {
   claims: JwtClaims;
   /** The org the call acts in; membership is checked where the caller is resolved. */
   org_id: string | null;
+  /**
+   * The user's memberships, when the caller was resolved from a token (the
+   * resolver read them as the user); absent for callers made in process.
+   */
+  memberships?: readonly Membership[];
 }
 
 /** A resolved caller with their memberships. */
 export interface ResolvedCaller extends Caller {
   /** Every org the user belongs to (empty for service callers). */
   memberships: Membership[];
+}
+
+/**
+ * Whether `caller` may see the org's staff tools: the service role, or a
+ * user whose memberships (as resolved) make them staff of the org they act
+ * in. A caller whose memberships were never read is not.
+ */
+export function seesStaffTools(caller: Caller): boolean {
+  if (caller.claims.role === "service_role") return true;
+  return caller.claims.role === "authenticated" && !!caller.claims.sub &&
+    (caller.memberships ?? []).some((m) =>
+      m.org_id === caller.org_id && STAFF_ROLES.includes(m.role)
+    );
 }
 
 /** What an endpoint requires of its caller beyond a valid token. */

@@ -100,7 +100,7 @@ export function createInvoker(options: InvokerOptions): Invoker {
   const run = compose([
     traceStep({ traces, log }),
     lookupStep({ registry }),
-    policyStep({ tenants, agents }),
+    policyStep({ tenants, agents, db }),
     validationStep(),
     idempotencyKeyStep(),
     rateLimitStep({ tenants, rateLimiter, tenantCeiling: options.tenantCeiling, log }),

@@ -37,6 +37,8 @@ export interface RunSchedulesOptions {
   now: Date;
   /** Only this tenant (org slug), as a number's worker runs them. @default every tenant */
   tenant?: string;
+  /** Only this schedule, as `<pack id>.<schedule id>` (an operator's run, a test). @default every one */
+  schedule?: string;
 }
 
 /**
@@ -55,6 +57,9 @@ export async function runPackSchedules(
     if (!pack.schedules?.length) continue;
     const running = tenantsRunning(platform, pack);
     for (const schedule of pack.schedules) {
+      if (options.schedule !== undefined && options.schedule !== `${pack.id}.${schedule.id}`) {
+        continue;
+      }
       const tenants = schedule.tenants === "every"
         ? platform.tenants.list().map((tenant) => tenant.slug)
         : running;

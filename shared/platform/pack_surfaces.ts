@@ -12,7 +12,12 @@
  */
 import type { Context, Hono } from "hono";
 import { fail, type ToolFail } from "@shared/contract/mod.ts";
-import { type Caller, type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
+import {
+  type Caller,
+  type CallerResolver,
+  SIGN_IN_REQUIRED,
+  STAFF_ROLES,
+} from "@shared/auth/caller.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { readBody, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -20,8 +25,6 @@ import type { EndpointCaller, Pack, PackEndpoint, PackRoute } from "@shared/regi
 import { tenantsRunning } from "@shared/pipeline/pack_schedules.ts";
 
 export { runPackSchedules, type ScheduleRun } from "@shared/pipeline/pack_schedules.ts";
-
-const STAFF_ROLES = ["staff", "admin"] as const;
 
 /**
  * Checks the packs' schedules and routes at start.

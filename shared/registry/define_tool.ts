@@ -17,6 +17,12 @@ export type ToolAuth =
   | "none"
   /** A signed-in user; runs as that user under RLS. */
   | "user"
+  /**
+   * The org's staff (staff or admin members) and service callers only; runs
+   * as the caller under RLS. Anyone else is refused before the arguments are
+   * read (AUTH_ERROR): no read-back, no rate token, nothing learned.
+   */
+  | "staff"
   /** Runs as `service_role` (RLS bypassed): the tool scopes rows itself. */
   | "service";
 

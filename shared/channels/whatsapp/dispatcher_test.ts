@@ -45,11 +45,7 @@ async function harness(
   const log = memoryLogger();
   const dispatcher = createDispatcher({
     db,
-    transport: createGraphAdapter({
-      token: graph.token,
-      phoneNumberId: graph.phoneNumberId,
-      baseUrl: graph.baseUrl,
-    }),
+    transport: graph.adapter(),
     log,
     now: clock.now,
     sleep: (ms) => {

@@ -6,7 +6,6 @@ import { startFakeGraph } from "@testing/graph_server.ts";
 import { ORG } from "@testing/seed.ts";
 import { startTestStorage } from "@testing/storage.ts";
 import { createDispatcher } from "./dispatcher.ts";
-import { createGraphAdapter } from "./graph_adapter.ts";
 import {
   assertMessage,
   documentMessage,
@@ -149,11 +148,7 @@ dbTest(
       });
       const dispatcher = createDispatcher({
         db,
-        transport: createGraphAdapter({
-          token: graph.token,
-          phoneNumberId: graph.phoneNumberId,
-          baseUrl: graph.baseUrl,
-        }),
+        transport: graph.adapter(),
         log: memoryLogger(),
         pairIntervalMs: 0,
       });
@@ -229,11 +224,7 @@ dbTest("an uploaded media id Meta does not know is refused by the Graph API", as
   });
   const dispatcher = createDispatcher({
     db,
-    transport: createGraphAdapter({
-      token: graph.token,
-      phoneNumberId: graph.phoneNumberId,
-      baseUrl: graph.baseUrl,
-    }),
+    transport: graph.adapter(),
     log: memoryLogger(),
     pairIntervalMs: 0,
   });

@@ -35,28 +35,16 @@ export interface WhatsAppUser {
  * in one statement (`private.resolve_whatsapp_user`): first contact is
  * serialised per number, so two racing deliveries create one user.
  */
-export async function resolveWhatsAppUser(
+export function resolveWhatsAppUser(
   db: Queryable,
   input: { orgId: string; waId: string; profileName?: string },
 ): Promise<WhatsAppUser> {
-  const [row] = await db.query<{
-    user_id: string;
-    locale: "en" | "rw" | "fr";
-    conversation_id: string;
-    state: Record<string, unknown>;
-    status: string;
-  }>(
-    "select user_id, locale, conversation_id, state, status from private.resolve_whatsapp_user($1, $2, $3)",
-    [input.orgId, input.waId, input.profileName ?? null],
+  return resolveWith(
+    db,
+    `select user_id, locale, conversation_id, state, status, false as is_staff
+     from private.resolve_whatsapp_user($1, $2, $3)`,
+    input,
   );
-  return {
-    userId: row.user_id,
-    phone: `+${input.waId}`,
-    locale: row.locale,
-    conversationId: row.conversation_id,
-    state: row.state,
-    handedOff: row.status === "handoff",
-  };
 }
 
 /**
@@ -67,8 +55,22 @@ export async function resolveWhatsAppUser(
  * creates. The same number at another org's business number is a customer
  * there.
  */
-export async function resolveWhatsAppSender(
+export function resolveWhatsAppSender(
   db: Queryable,
+  input: { orgId: string; waId: string; profileName?: string },
+): Promise<WhatsAppUser> {
+  return resolveWith(
+    db,
+    `select user_id, locale, conversation_id, state, status, is_staff
+     from private.resolve_whatsapp_sender($1, $2, $3)`,
+    input,
+  );
+}
+
+// Both resolvers' one row, read the same way.
+async function resolveWith(
+  db: Queryable,
+  sql: string,
   input: { orgId: string; waId: string; profileName?: string },
 ): Promise<WhatsAppUser> {
   const [row] = await db.query<{
@@ -78,11 +80,7 @@ export async function resolveWhatsAppSender(
     state: Record<string, unknown>;
     status: string;
     is_staff: boolean;
-  }>(
-    `select user_id, locale, conversation_id, state, status, is_staff
-     from private.resolve_whatsapp_sender($1, $2, $3)`,
-    [input.orgId, input.waId, input.profileName ?? null],
-  );
+  }>(sql, [input.orgId, input.waId, input.profileName ?? null]);
   return {
     userId: row.user_id,
     phone: `+${input.waId}`,

@@ -11,7 +11,6 @@ import { ORG, USER } from "@testing/seed.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { memoryLogger } from "@shared/runtime/log.ts";
 import { createDispatcher } from "@shared/channels/whatsapp/dispatcher.ts";
-import { createGraphAdapter } from "@shared/channels/whatsapp/graph_adapter.ts";
 import { recordInbound } from "@shared/channels/whatsapp/window.ts";
 import { startFakeGraph } from "@testing/graph_server.ts";
 
@@ -224,11 +223,7 @@ dbTest(
     await using graph = await startFakeGraph();
     const dispatcher = createDispatcher({
       db,
-      transport: createGraphAdapter({
-        token: graph.token,
-        phoneNumberId: graph.phoneNumberId,
-        baseUrl: graph.baseUrl,
-      }),
+      transport: graph.adapter(),
       log: memoryLogger(),
       // One customer gets two messages here; Meta's pacing per recipient is not this test's subject.
       pairIntervalMs: 0,

@@ -4,8 +4,9 @@
  * variables, to the people with opt-in proof, at a time moved out of the
  * org's quiet hours; and cancel one, which withdraws what is still queued.
  *
- * Both run as the caller: the tables let only staff of the org read or
- * write them (RLS), and the tools say so first with `AUTH_ERROR`. Both need
+ * Both are staff tools (`auth: "staff"`: anyone else is refused before
+ * the arguments are read) run as the caller, and the tables let only staff
+ * of the org read or write them (RLS). Both need
  * the caller's confirmation, whose read-back names the template, the reach
  * and the adjusted time. The sender (`broadcast_send_due`) does the rest.
  *
@@ -79,17 +80,6 @@ interface TemplateRow {
   language: Language;
   variables: string[];
   meta_status: string;
-}
-
-/** Fails with `AUTH_ERROR` unless the caller is staff of the org. */
-export async function requireStaff(db: Queryable, orgId: string | null): Promise<string> {
-  if (!orgId) throw new ToolFailure("AUTH_ERROR", "Broadcasts belong to one org");
-  const [staff] = await db.query(
-    "select 1 from private.my_staff_memberships v where v.org_id = $1",
-    [orgId],
-  );
-  if (!staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff can manage broadcasts");
-  return orgId;
 }
 
 /** The org's quiet hours: its own row, else 21:00–08:00 Africa/Kigali. */
@@ -196,7 +186,7 @@ export const broadcastSchedule = defineTool({
     },
   }],
   sideEffects: "writes.campaign",
-  auth: "user",
+  auth: "staff",
   confirmRequired: true,
   latencyBudgetMs: 400,
   // The campaign row is the job: an MCP client may follow it as a task until it is sent.
@@ -230,7 +220,7 @@ export const broadcastSchedule = defineTool({
     }
   },
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const planned = await plan(ctx.db, orgId, args, ctx.services.now());
     const [campaign] = await ctx.db.query<{ id: string }>(
       `insert into public.broadcast_campaigns
@@ -292,13 +282,13 @@ export const broadcastCancel = defineTool({
   output: cancelOutput,
   examples: [{ input: { campaign_id: "5b3a8f0e-2c1d-4e6f-9a7b-0c1d2e3f4a5b" } }],
   sideEffects: "writes.campaign",
-  auth: "user",
+  auth: "staff",
   confirmRequired: true,
   latencyBudgetMs: 300,
   confirmSummary: (args) =>
     say("cancelSummary", args.language ?? "en", { campaign: args.campaign_id.slice(0, 8) }),
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const [row] = await ctx.db.query<{ status: CampaignStatus }>(
       "select status from public.broadcast_campaigns where org_id = $1 and id = $2 for update",
       [orgId, args.campaign_id],

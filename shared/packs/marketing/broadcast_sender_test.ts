@@ -25,7 +25,6 @@ import {
 import { MESSAGING, type MessagingPort } from "@shared/capabilities/messaging/mod.ts";
 import {
   createDispatcher,
-  createGraphAdapter,
   whatsappMessaging,
   type WhatsAppTransport,
 } from "@shared/channels/whatsapp/mod.ts";
@@ -222,11 +221,7 @@ dbTest(
     clock.set(MORNING);
     assert.ok((await sendDue(rt, "run-1", 4)).ok);
     assert.ok((await sendDue(rt, "run-2", 4)).ok);
-    const graphApi = createGraphAdapter({
-      token: graph.token,
-      phoneNumberId: graph.phoneNumberId,
-      baseUrl: graph.baseUrl,
-    });
+    const graphApi = graph.adapter();
     await killedOnFourth(db, clock, graphApi, { accepted: false });
     assert.equal(graph.accepted.length, 3);
     const sending = await db.query<{ to_wa_id: string }>(
@@ -268,11 +263,7 @@ dbTest(
     const { rt, clock, opted, campaign } = await setup(db);
     clock.set(MORNING);
     assert.ok((await sendDue(rt, "run-1")).ok);
-    const graphApi = createGraphAdapter({
-      token: graph.token,
-      phoneNumberId: graph.phoneNumberId,
-      baseUrl: graph.baseUrl,
-    });
+    const graphApi = graph.adapter();
     await killedOnFourth(db, clock, graphApi, { accepted: true });
     assert.equal(graph.accepted.length, 4);
     const lost = graph.accepted[3];
@@ -335,11 +326,7 @@ dbTest(
     assert.ok((await sendDue(rt, "run-1")).ok);
     const dispatcher = createDispatcher({
       db,
-      transport: createGraphAdapter({
-        token: graph.token,
-        phoneNumberId: graph.phoneNumberId,
-        baseUrl: graph.baseUrl,
-      }),
+      transport: graph.adapter(),
       log: memoryLogger(),
       now: clock.now,
     });
@@ -408,11 +395,7 @@ dbTest(
     assert.ok((await sendDue(rt, "run-1", 5)).ok);
     const dispatcher = createDispatcher({
       db,
-      transport: createGraphAdapter({
-        token: graph.token,
-        phoneNumberId: graph.phoneNumberId,
-        baseUrl: graph.baseUrl,
-      }),
+      transport: graph.adapter(),
       log: memoryLogger(),
       now: clock.now,
       concurrency: 1,
@@ -453,11 +436,7 @@ dbTest("a spam rate limit holds the campaign for an hour, then it resumes", asyn
   assert.ok((await sendDue(rt, "run-1", 3)).ok);
   const dispatcher = createDispatcher({
     db,
-    transport: createGraphAdapter({
-      token: graph.token,
-      phoneNumberId: graph.phoneNumberId,
-      baseUrl: graph.baseUrl,
-    }),
+    transport: graph.adapter(),
     log: memoryLogger(),
     now: clock.now,
     concurrency: 1,

@@ -9,7 +9,6 @@
  */
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { requireStaff } from "./broadcast_schedule.ts";
 
 const COUNTED = [
   "queued",
@@ -59,10 +58,10 @@ export const broadcastStatus = defineTool({
   output,
   examples: [{ input: {} }],
   sideEffects: "none",
-  auth: "user",
+  auth: "staff",
   latencyBudgetMs: 300,
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const rows = await ctx.db.query<Row>(
       `select c.id as campaign_id, t.name as template, c.status,
               to_jsonb(c.send_at) #>> '{}' as scheduled_at, c.estimated_reach, c.stop_reason,

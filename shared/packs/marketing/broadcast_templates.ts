@@ -8,7 +8,6 @@
 import { z } from "zod";
 import { LANGUAGES } from "@shared/contract/language.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { requireStaff } from "./broadcast_schedule.ts";
 
 const output = z.object({
   templates: z.array(z.object({
@@ -31,10 +30,10 @@ export const broadcastTemplates = defineTool({
   output,
   examples: [{ input: {} }],
   sideEffects: "none",
-  auth: "user",
+  auth: "staff",
   latencyBudgetMs: 200,
   async execute(_args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const templates = await ctx.db.query<z.input<typeof output>["templates"][number]>(
       `select id, name, language, variables, body from public.broadcast_templates
        where org_id = $1 and meta_status = 'approved' order by name, language limit 50`,

@@ -11,8 +11,10 @@
  *   text, filed under the device's org; it settles the one open charge of
  *   that org it matches, or goes to its staff. The device is the one the key
  *   proves; a body naming another device is refused.
- * - `POST /sweep` (service-role token): expires unpaid charges past their
- *   expiry and tells each payer once (a scheduler calls it).
+ *
+ * Unpaid charges past their expiry are the pack's schedule's
+ * (`expire_due_charges`, run by the platform's sweep): one loop, not an
+ * endpoint of its own.
  *
  * Signatures: `X-EasyMO-Signature: t=<unix s>,v1=<hex HMAC-SHA256("<t>.<raw body>")>`
  * (callback_signature.ts; a forwarder's key is found by its `X-EasyMO-Device`,
@@ -24,13 +26,11 @@
  * @module
  */
 import { z } from "zod";
-import { fail, httpStatus, ok, type ToolResult, validationFailure } from "@shared/contract/mod.ts";
-import { readData } from "@shared/registry/tool_call.ts";
+import { fail, httpStatus, type ToolResult, validationFailure } from "@shared/contract/mod.ts";
 import type { EndpointRequest, PackEndpoint, PackResponse } from "@shared/registry/pack.ts";
 import { createCallbackVerifier, SIGNATURE_HEADER } from "./callback_signature.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { createForwarderVerifier } from "./forwarder_auth.ts";
-import { paymentExpireDue } from "./settlement_tools.ts";
 
 /** Largest body either evidence endpoint reads (an SMS is at most 2,000 characters). */
 export const MAX_PAYMENTS_BODY = 16 * 1024;
@@ -169,44 +169,5 @@ export const smsEndpoint: PackEndpoint = {
         },
       ),
     );
-  },
-};
-
-/**
- * Expires what is due in every org (any org may hold charges, whichever agent
- * asked for them) and tells each payer once; returns the references expired.
- */
-export async function expireDueCharges(
-  request: Pick<EndpointRequest, "db" | "callAsService" | "log">,
-): Promise<string[]> {
-  const orgs = await request.db.asService((tx) =>
-    tx.query<{ org_id: string }>(
-      `select distinct org_id from public.payments
-       where status = 'pending' and expires_at <= now()`,
-    )
-  );
-  const expired: string[] = [];
-  for (const { org_id } of orgs) {
-    const result = await request.callAsService(paymentExpireDue.name, { limit: 100 }, {
-      orgId: org_id,
-      idempotencyKey: `sweep:${org_id}:${crypto.randomUUID()}`,
-    });
-    if (!result.ok) {
-      request.log.error("payments_sweep_failed", { org_id, code: result.error.code });
-      continue;
-    }
-    expired.push(...readData(paymentExpireDue, result.data).expired);
-  }
-  return expired;
-}
-
-/** `POST /sweep` (service role): the expiry sweep, for a scheduler. */
-export const sweepEndpoint: PackEndpoint = {
-  method: "POST",
-  path: "/sweep",
-  auth: "service",
-  maxBytes: 1024,
-  async handle(request) {
-    return answer(ok({ expired: await expireDueCharges(request) }));
   },
 };

@@ -17,7 +17,7 @@ import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { PAYMENTS_CONFIG } from "./config.ts";
 import { PAYMENTS_INTENTS } from "./intents.ts";
-import { callbackEndpoint, smsEndpoint, sweepEndpoint } from "./endpoints.ts";
+import { callbackEndpoint, smsEndpoint } from "./endpoints.ts";
 import {
   addForwarderEndpoint,
   listForwardersEndpoint,
@@ -76,7 +76,6 @@ export const PAYMENTS_PACK: Pack = {
   endpoints: [
     callbackEndpoint,
     smsEndpoint,
-    sweepEndpoint,
     listForwardersEndpoint,
     addForwarderEndpoint,
     rotateForwarderEndpoint,

@@ -1,9 +1,9 @@
 /**
  * Staff's side of listings: the queue of listings waiting for approval, with
  * their photos signed so staff can look at them, and approving (published)
- * or rejecting (with a reason) one. Only the org's staff may change a
- * listing's status: row-level security refuses anyone else, whose call finds
- * no listing (NOT_FOUND).
+ * or rejecting (with a reason) one. Both are staff tools (`auth: "staff"`):
+ * anyone else, a landlord included, is refused before the arguments are read
+ * (AUTH_ERROR), and row-level security fences the rows to the org's.
  *
  * @module
  */
@@ -32,7 +32,7 @@ export const propertyListingsQueue = defineTool({
   output: z.object({ listings: z.array(queued) }),
   examples: [{ input: { status: "pending" } }],
   sideEffects: "none",
-  auth: "user",
+  auth: "staff",
   async execute(args, ctx) {
     const { orgId } = member(ctx);
     const rows = await ctx.db.query<
@@ -40,7 +40,6 @@ export const propertyListingsQueue = defineTool({
     >(
       `select ${CARD_COLUMNS}, l.status, l.landlord_id from public.property_listings l
        where l.org_id = $1 and l.status = $2
-         and l.org_id in (select org_id from private.my_staff_memberships)
        order by l.created_at, l.id limit $3`,
       [orgId, args.status, args.limit],
     );
@@ -75,7 +74,7 @@ export const propertyListingReview = defineTool({
     input: { listing_id: "70000000-0000-4000-8000-000000000006", decision: "approve" },
   }],
   sideEffects: "writes.property_listing",
-  auth: "user",
+  auth: "staff",
   async execute(args, ctx) {
     const { orgId, userId } = member(ctx);
     const status = args.decision === "approve" ? "published" as const : "rejected" as const;
@@ -83,7 +82,6 @@ export const propertyListingReview = defineTool({
       `update public.property_listings
        set status = $3, reject_reason = $4, reviewed_by = $5, reviewed_at = now()
        where id = $1 and org_id = $2 and status = 'pending'
-         and org_id in (select org_id from private.my_staff_memberships)
        returning id`,
       [args.listing_id, orgId, status, status === "rejected" ? args.reason : null, userId],
     );

@@ -114,7 +114,8 @@ dbTest("a landlord lists on WhatsApp; staff approve; renters find it", async (db
     listing_id: listing.id,
     decision: "approve",
   }, { idempotencyKey: "e1" });
-  assert.equal(notStaff.error.code, "NOT_FOUND");
+  // A staff tool: refused before the listing is looked at.
+  assert.equal(notStaff.error.code, "AUTH_ERROR");
 
   // Staff see it in the queue, with its photo, and approve it.
   const queue = await rt.callAs(USER.jean, "property_listings_queue", {});

@@ -281,6 +281,7 @@ export const soraGenerateVideo = defineTool({
   sideEffects: "writes.video_job",
   // The job row is followed as a task (MCP `tasks`) through video_job_status.
   task: VIDEO_TASK,
+  auth: "staff",
   openWorld: true,
   // A clip costs money at the provider: the staff member reads back what is made first.
   confirmRequired: true,
@@ -302,7 +303,7 @@ export const soraGenerateVideo = defineTool({
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
-    const { orgId, userId } = await studioCaller(ctx);
+    const { orgId, userId } = studioCaller(ctx);
     const model: VideoModel = args.params.model;
     const size: VideoSize = args.params.size;
     const kit = await checkWithData(ctx.db, orgId, args, ctx.services.now());

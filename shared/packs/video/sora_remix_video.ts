@@ -77,6 +77,7 @@ export const soraRemixVideo = defineTool({
   sideEffects: "writes.video_job",
   // The job row is followed as a task (MCP `tasks`) through video_job_status.
   task: VIDEO_TASK,
+  auth: "staff",
   openWorld: true,
   // A remix is a new paid clip: the staff member reads back what is made first.
   confirmRequired: true,
@@ -105,7 +106,7 @@ export const soraRemixVideo = defineTool({
   latencyBudgetMs: 400,
   rateLimit: { perUser: { limit: 20, windowSec: 3600 } },
   async execute(args, ctx) {
-    const { orgId, userId } = await studioCaller(ctx);
+    const { orgId, userId } = studioCaller(ctx);
     // Under RLS: another org's job is not found, whatever its id.
     const [source] = await ctx.db.query<Source>(
       `select j.id, j.status, j.model, j.size, j.seconds, j.brand_kit_id, p.colours as allowed

@@ -1,7 +1,8 @@
 /**
- * What both video tools check before anything else: the caller is staff of
- * the org they act in, and a provider is set up (no key, no job: the tool
- * says so rather than queue what nothing will render).
+ * What both video tools check before anything else: a person asks (the
+ * descriptors' `auth: "staff"` has already refused anyone but the org's
+ * staff), and a provider is set up (no key, no job: the tool says so rather
+ * than queue what nothing will render).
  *
  * @module
  */
@@ -16,19 +17,15 @@ export interface StudioCaller {
 }
 
 /**
- * Checks the caller may use the studio and that it can render.
+ * Checks a staff member (not the service acting for no one) asks, and that
+ * the studio can render.
  *
- * @throws {ToolFailure} AUTH_ERROR for anyone but the org's staff, SERVICE_UNAVAILABLE without a provider.
+ * @throws {ToolFailure} AUTH_ERROR without a person, SERVICE_UNAVAILABLE without a provider.
  */
-export async function studioCaller(ctx: ExecutionContext): Promise<StudioCaller> {
+export function studioCaller(ctx: ExecutionContext): StudioCaller {
   const orgId = ctx.org_id;
   const userId = ctx.user_id;
   if (!orgId || !userId) throw new ToolFailure("AUTH_ERROR", "Only an org's staff make videos");
-  const [staff] = await ctx.db.query<{ staff: boolean }>(
-    "select exists (select 1 from private.my_staff_memberships v where v.org_id = $1) as staff",
-    [orgId],
-  );
-  if (!staff?.staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff make videos");
   if (!ctx.services.get(VIDEO_PROVIDER).configured) {
     throw new ToolFailure(
       "SERVICE_UNAVAILABLE",

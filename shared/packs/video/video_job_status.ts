@@ -1,7 +1,7 @@
 /**
  * `video_job_status`: where one of the org's video jobs stands (queued,
  * processing, complete, failed), its progress and, once done, where the
- * video is kept. Staff only, read under RLS. It is how the video tools' jobs
+ * video is kept. Staff only (`auth: "staff"`), read under RLS. It is how the video tools' jobs
  * are followed as tasks (their descriptors' `task`).
  *
  * @module
@@ -30,13 +30,13 @@ export const videoJobStatus = defineTool({
   output,
   examples: [{ input: { job_id: "9a7c1f2e-4b3d-4e5f-8a6b-7c8d9e0f1a2b" } }],
   sideEffects: "none",
+  auth: "staff",
   latencyBudgetMs: 200,
   async execute(args, ctx) {
     const [job] = await ctx.db.query<z.output<typeof output>>(
       `select j.id as job_id, j.status, j.progress, j.error, j.result_path
          from public.video_jobs j
-        where j.id = $1 and j.org_id = $2
-          and exists (select 1 from private.my_staff_memberships v where v.org_id = j.org_id)`,
+        where j.id = $1 and j.org_id = $2`,
       [args.job_id, ctx.org_id],
     );
     if (!job) throw new ToolFailure("NOT_FOUND", "No such video job of your org");

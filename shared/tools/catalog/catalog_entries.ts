@@ -11,6 +11,7 @@ import type { JsonSchema } from "@shared/export/json_schema.ts";
 import { toJsonSchema } from "@shared/export/json_schema.ts";
 import { canonicalJson, sha256Hex } from "@shared/runtime/canonical.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import type { ToolAuth } from "@shared/registry/define_tool.ts";
 
 /** A service of the catalog: a pack's domain, the platform's own tools, or a tenant's API. */
 export interface CatalogService {
@@ -60,7 +61,7 @@ export interface ToolRow {
   parameters: JsonSchema;
   returns: JsonSchema;
   side_effects: string;
-  auth: "none" | "user" | "service";
+  auth: ToolAuth;
   confirm_required: boolean;
   idempotent: boolean;
   internal: boolean;

@@ -229,10 +229,10 @@ dbTest(
       assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: true });
       const listed = await client.listTools();
       const names = listed.tools.map((tool: Listed) => tool.name);
-      // The same list as the tools function's (one code path): the tenant's tools, no internal ones.
-      const expected = served.rt.platform.getToolsForTenant(ORG.easymo).map((tool: Listed) =>
-        tool.name
-      );
+      // The same list as the tools function's (one code path): the tenant's tools, no internal
+      // ones, and none of its staff's (Aline is a customer).
+      const expected = served.rt.platform.getToolsForTenant(ORG.easymo)
+        .filter((tool) => tool.auth !== "staff").map((tool: Listed) => tool.name);
       assert.deepEqual(names, expected);
       assert.ok(names.includes("search_businesses_with_tags"));
       const search = listed.tools.find((tool: Listed) =>
@@ -271,7 +271,8 @@ dbTest("mcp runs calls as the caller: RLS hides another tenant's rows", async (d
     const names = (await nina.listTools()).tools.map((tool: Listed) => tool.name);
     assert.deepEqual(
       names,
-      served.rt.platform.getToolsForTenant(ORG.beaver).map((tool: Listed) => tool.name),
+      served.rt.platform.getToolsForTenant(ORG.beaver).filter((tool) => tool.auth !== "staff")
+        .map((tool: Listed) => tool.name),
     );
     if (names.includes("search_businesses_with_tags")) {
       const result = structured(
@@ -458,9 +459,8 @@ dbTest("mcp pages a catalog larger than one page with opaque cursors", async (db
       cursor = page.nextCursor;
       pages++;
     } while (cursor);
-    const expected = served.rt.platform.getToolsForTenant(ORG.easymo).map((tool: Listed) =>
-      tool.name
-    );
+    const expected = served.rt.platform.getToolsForTenant(ORG.easymo)
+      .filter((tool) => tool.auth !== "staff").map((tool: Listed) => tool.name);
     assert.deepEqual(names, expected);
     assert.equal(pages, Math.ceil(expected.length / 7));
     await assert.rejects(client.listTools({ cursor: "not a cursor" }), /Invalid cursor/);

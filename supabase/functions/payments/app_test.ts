@@ -25,6 +25,9 @@ import {
   TEST_CALLBACK_SECRET,
 } from "@testing/payments.ts";
 import { confirmsPayment } from "@shared/packs/payments/paid_counterpart.ts";
+import { runPackSchedules } from "@shared/pipeline/pack_schedules.ts";
+import { paymentExpireDue } from "@shared/packs/payments/settlement_tools.ts";
+import { readData } from "@shared/registry/tool_call.ts";
 import { createPaymentsApp } from "./app.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 
@@ -34,7 +37,10 @@ const DIANE_WA = "250788000005"; // owner of Café Nyamirambo
 
 interface Served {
   url: string;
-  /** Runs the expiry sweep as a scheduler does (the service role); answers what expired. */
+  /**
+   * Runs the expiry as the platform's sweep does (the pack's schedule, each tenant, as the
+   * service), a period after the last run so it is not a replay; answers what expired.
+   */
   sweep(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -42,16 +48,20 @@ interface Served {
 function serve(rt: TestRuntime): Served {
   const app = createPaymentsApp(rt);
   const server = serveFunction("payments", (request) => app.fetch(request));
+  // The schedule's period names each run's idempotency key: each sweep here is the next minute.
+  let period = 0;
   return {
     url: server.url,
     async sweep() {
-      const response = await fetch(`${server.url}/sweep`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${await rt.tokenFor(null)}` },
+      const runs = await runPackSchedules(rt.platform, {
+        now: new Date(Date.UTC(2026, 0, 1) + 60_000 * period++),
+        schedule: "payments.expire_due_charges",
       });
-      const body = await response.json();
-      assert.equal(response.status, 200, JSON.stringify(body));
-      return body.data.expired;
+      assert.ok(runs.length > 0 && runs.every((run) => run.schedule === "expire_due_charges"));
+      return runs.flatMap(({ result }) => {
+        assert.ok(result.ok, JSON.stringify(result));
+        return readData(paymentExpireDue, result.data).expired;
+      });
     },
     close: () => server.close(),
   };
@@ -642,15 +652,15 @@ dbTest("the sweep expires unpaid charges once and tells the payer once", async (
     const earlier = await createTestRuntime(db, { now: () => new Date(Date.now() - 31 * 60_000) });
     const { data } = await charge(earlier, { amount: 1000, payee_phone: "0788123456", memo: "x" });
     const live = (await charge(rt, { amount: 1100, payee_phone: "0788123456", memo: "y" })).data;
-    const unauthorised = await fetch(`${fn.url}/sweep`, { method: "POST" });
-    assert.equal(unauthorised.status, 401);
-    await unauthorised.body?.cancel();
-    const swept = await fetch(`${fn.url}/sweep`, {
+    assert.deepEqual(await fn.sweep(), [data.momo_ref]);
+    assert.deepEqual(await fn.sweep(), []);
+    // The expiry has one loop, the schedule: the function serves no sweep of its own.
+    const noSweep = await fetch(`${fn.url}/sweep`, {
       method: "POST",
       headers: { authorization: `Bearer ${await rt.tokenFor(null)}` },
     });
-    assert.deepEqual((await swept.json()).data, { expired: [data.momo_ref] });
-    assert.deepEqual(await fn.sweep(), []);
+    assert.equal(noSweep.status, 404);
+    await noSweep.body?.cancel();
     assert.equal((await payment(db, data.momo_ref)).failure_reason, "EXPIRED");
     assert.equal((await payment(db, live.momo_ref)).status, "pending");
     const told = await db.query("select 1 from public.wa_outbox where idempotency_key like $1", [

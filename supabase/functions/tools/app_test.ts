@@ -42,16 +42,11 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "automation_resume",
       "automation_runs",
       "automation_test",
-      "broadcast_cancel",
-      "broadcast_schedule",
-      "broadcast_status",
-      "broadcast_templates",
       "case_intake",
       "choose_vendor_for_inquiry",
       "create_vendor_inquiries_and_message_vendors",
       "deploy_automation",
       "fetch_tool_schemas",
-      "funnel_report",
       "generate_pdf",
       "get_vendor_inquiry_updates",
       "inventory_check",
@@ -68,9 +63,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "payment_status",
       "place_lookup",
       "price_insurance",
-      "property_listing_review",
       "property_listing_submit",
-      "property_listings_queue",
       "property_search",
       "property_viewing_slots",
       "property_viewings",
@@ -88,16 +81,24 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "search_tools",
       "slack_notify",
       "slack_webhook_set",
-      "sora_generate_video",
-      "sora_remix_video",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
-      "video_job_status",
       "viewing_cancel",
       "viewing_move",
     ];
     assert.deepEqual(all.data.tools.map((t: { name: string }) => t.name), TENANT_TOOLS);
+    // Staff see the staff tools (`auth: "staff"`, shared/packs/staff_tools_test.ts names them)
+    // too; a customer, above, does not.
+    const STAFF_TOOLS = rt.platform.getToolsForTenant(ORG.easymo)
+      .filter((tool) => tool.auth === "staff").map((tool) => tool.name);
+    assert.ok(STAFF_TOOLS.includes("sora_generate_video"));
+    const staffHeaders = { authorization: `Bearer ${await rt.tokenFor(USER.jean)}` };
+    const staff = await (await fetch(base, { headers: staffHeaders })).json();
+    assert.deepEqual(
+      staff.data.tools.map((t: { name: string }) => t.name),
+      [...TENANT_TOOLS, ...STAFF_TOOLS].sort(),
+    );
     const support = await (await fetch(`${base}?agent=support_handoff&format=openai`, { headers }))
       .json();
     assert.deepEqual(
