@@ -29,6 +29,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Platform } from "@shared/pipeline/platform.ts";
+import type { Background } from "@shared/pipeline/deferred_calls.ts";
 import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { createMcpServer, type McpRequestContext } from "./mcp_server.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
@@ -43,10 +44,14 @@ export interface McpSessionHostOptions {
   pollIntervalMs?: number;
   /** Tools per `tools/list` page. @default 100 */
   pageSize?: number;
+  /** Tasks per `tasks/list` page. @default 50 */
+  taskPageSize?: number;
   /** Sessions held in memory; the oldest beyond it is dropped (and restored from the database if used). @default 1000 */
   maxSessions?: number;
   /** How long a session lasts from its `initialize`; older rows are purged and answer 404. @default 30 days */
   sessionTtlMs?: number;
+  /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance, awaited by `close` */
+  background?: Background;
 }
 
 /** How often an instance purges expired sessions, at most (on a new session). */
@@ -85,6 +90,7 @@ export class McpSessionHost {
   #sync: TenantToolSync;
   #pollIntervalMs: number;
   #pageSize: number | undefined;
+  #taskPageSize: number | undefined;
   #maxSessions: number;
   #catalog: McpToolCatalog;
   #live = new Map<string, LiveSession>();
@@ -95,6 +101,8 @@ export class McpSessionHost {
   #ttlMs: number;
   #purged = -Infinity;
   #unsubscribe: () => void;
+  #background: Background;
+  #running = new Set<Promise<unknown>>();
 
   /** @param options The platform and how to keep it in step. */
   constructor(options: McpSessionHostOptions) {
@@ -102,9 +110,15 @@ export class McpSessionHost {
     this.#sync = options.tenantSync ?? NO_RUNTIME_TOOLS;
     this.#pollIntervalMs = options.pollIntervalMs ?? 5000;
     this.#pageSize = options.pageSize;
+    this.#taskPageSize = options.taskPageSize;
     this.#maxSessions = options.maxSessions ?? 1000;
     this.#ttlMs = options.sessionTtlMs ?? 30 * 24 * 60 * 60_000;
     this.#catalog = new McpToolCatalog(options.platform.registry);
+    this.#background = options.background ?? ((work) => {
+      // Held so close() lets the work finish; an error is the work's own to record.
+      const running = work().catch(() => {}).finally(() => this.#running.delete(running));
+      this.#running.add(running);
+    });
     this.#unsubscribe = options.platform.registry.subscribe((change) => {
       for (const live of this.#live.values()) {
         if (change.tenantId !== null && change.tenantId !== live.row.org_id) continue;
@@ -163,6 +177,8 @@ export class McpSessionHost {
     const live = [...this.#live.values()];
     this.#live.clear();
     await Promise.all(live.map((session) => session.transport.close().catch(() => {})));
+    // Deferred calls started here finish (or their lease lets the sweep take them).
+    while (this.#running.size) await Promise.all([...this.#running]);
   }
 
   async #open(
@@ -287,6 +303,8 @@ export class McpSessionHost {
       platform: this.#platform,
       catalog: this.#catalog,
       pageSize: this.#pageSize,
+      taskPageSize: this.#taskPageSize,
+      background: this.#background,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => row.id,

@@ -22,6 +22,7 @@ import type { Platform } from "@shared/platform/platform.ts";
 import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { McpSessionHost, rpcError } from "@shared/mcp/session_host.ts";
+import type { Background } from "@shared/pipeline/deferred_calls.ts";
 
 /** What the app needs. */
 export interface McpAppOptions {
@@ -42,8 +43,12 @@ export interface McpAppOptions {
   pollIntervalMs?: number;
   /** Tools per `tools/list` page. @default 100 */
   pageSize?: number;
+  /** Tasks per `tasks/list` page. @default 50 */
+  taskPageSize?: number;
   /** Body limits of a request. @default 256 KiB within 10 s */
   body?: Partial<BodyLimits>;
+  /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance */
+  background?: Background;
 }
 
 /** The app and its sessions, closed with {@link McpApp.close}. */
@@ -74,6 +79,8 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     tenantSync: options.tenantSync ?? platform.runtimeTools,
     pollIntervalMs: options.pollIntervalMs,
     pageSize: options.pageSize,
+    taskPageSize: options.taskPageSize,
+    background: options.background,
   });
   const app = new Hono().basePath("/mcp");
 

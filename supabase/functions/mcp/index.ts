@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { openRuntimeFromEnv, requireEnv } from "@shared/platform/env.ts";
+import { edgeBackground, openRuntimeFromEnv, requireEnv } from "@shared/platform/env.ts";
 import { GENERATED_TOOLS_SYNC_ENGINE } from "@shared/generated_tools/sync_engine.ts";
 import { createMcpApp } from "./app.ts";
 
@@ -14,6 +14,8 @@ const app = createMcpApp({
   ...runtime,
   resourceUrl: Deno.env.get("MCP_RESOURCE_URL") || `${supabaseUrl}/functions/v1/mcp`,
   authorizationServer: `${supabaseUrl}/auth/v1`,
+  // A deferred tool's work (reading a page) outlives the response that answered its task.
+  background: edgeBackground(),
 });
 
 Deno.serve(app.fetch);
