@@ -43,11 +43,13 @@ alter table public.tool_tasks enable row level security;
 -- A customer reads their own tasks; the tenant's staff read the tenant's.
 create policy tool_tasks_select on public.tool_tasks for select
   to authenticated
-  using (user_id = (select auth.uid()) or org_id in (select private.my_staff_org_ids()));
+  using (user_id = (select auth.uid())
+    or org_id in (select v.org_id from private.my_staff_memberships v));
 -- A task is started as the caller, in one of the caller's orgs.
 create policy tool_tasks_insert on public.tool_tasks for insert
   to authenticated
-  with check (user_id = (select auth.uid()) and org_id in (select private.my_org_ids()));
+  with check (user_id = (select auth.uid())
+    and org_id in (select v.org_id from private.my_memberships v));
 
 grant select, insert on public.tool_tasks to authenticated;
 grant select, insert, update, delete on public.tool_tasks to service_role;

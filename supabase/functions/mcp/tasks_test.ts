@@ -160,7 +160,9 @@ dbTest(
     const s = await setup(db);
     try {
       const aline = await s.connect(USER.aline);
-      const ocr = (await aline.listTools()).tools.find((tool: Listed) => tool.name === "ocr_extract");
+      const ocr = (await aline.listTools()).tools.find((tool: Listed) =>
+        tool.name === "ocr_extract"
+      );
       assert.deepEqual(ocr?.execution, { taskSupport: "optional" });
       assert.deepEqual(aline.getServerCapabilities()?.tasks, {
         list: {},
@@ -279,7 +281,9 @@ dbTest(
       assert.equal(secondPage.nextCursor, undefined);
       const listed = [...firstPage.tasks, ...secondPage.tasks];
       assert.deepEqual(new Set(listed.map((task) => task.taskId)), new Set(ids));
-      assert.ok(listed.every((task) => task.status === "working" && task.statusMessage === "queued"));
+      assert.ok(
+        listed.every((task) => task.status === "working" && task.statusMessage === "queued"),
+      );
       await assert.rejects(aline.experimental.tasks.listTasks("bm9wZQ"), /Invalid cursor/);
 
       // Jean (EasyMO staff) sees the tenant's tasks; Paul (Beaver staff) and Nina (a Beaver
@@ -357,7 +361,10 @@ dbTest(
       );
       s.release();
       assert.equal(await resumeDeferredCalls(s.rt.platform, { now }), 1);
-      assert.equal((await aline.experimental.tasks.getTask(second.task.taskId)).status, "completed");
+      assert.equal(
+        (await aline.experimental.tasks.getTask(second.task.taskId)).status,
+        "completed",
+      );
       assert.equal(s.readings(), 1);
     } finally {
       await s.close();
