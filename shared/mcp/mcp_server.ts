@@ -51,6 +51,7 @@ import {
   queueDeferredCall,
   readDeferredCall,
   runDeferredCall,
+  trackJobTask,
 } from "@shared/pipeline/deferred_calls.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
 import { callHints } from "./call_hints.ts";
@@ -218,49 +219,74 @@ export function createMcpServer(options: McpServerOptions): Server {
         }
         return { task: taskFromDeferred(tool, deferredRef(row), row) };
       }
-      const result = await confirmed(await call(hints.confirmation));
+      const result = await confirmed(extra, await call(hints.confirmation), call);
       if (!request.params.task) return callResult(result);
-      const createdAt = platform.now().toISOString();
+      let createdAt = platform.now().toISOString();
       const jobTask = tool.task && !tool.task.deferred ? tool.task : null;
-      const ref: TaskRef = result.ok && jobTask
-        ? { tool: name, job: jobTask.jobId(result.data), createdAt }
-        : { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
-      return { task: await readTask(ref, context) };
-
-      // A confirmation the client can ask for is asked here; else the token goes back.
-      async function confirmed(result: ToolResult): Promise<ToolResult> {
-        const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
-          ? result.error.confirmation
-          : undefined;
-        if (!asked || !server.getClientCapabilities()?.elicitation) return result;
-        // The person confirms in their client; the pipeline's own token binds it to these arguments.
-        const answer = await extra.sendRequest(
-          {
-            method: "elicitation/create",
-            params: {
-              message: asked.summary,
-              requestedSchema: {
-                type: "object",
-                properties: {
-                  confirm: {
-                    type: "boolean",
-                    title: "Confirm",
-                    description: `Do this now: ${asked.summary}`,
-                  },
-                },
-                required: ["confirm"],
-              },
-            },
-          },
-          ElicitResultSchema,
-        );
-        if (answer.action !== "accept" || answer.content?.confirm !== true) {
-          return fail("CANCELLED", "Not confirmed: nothing was done");
-        }
-        return await call(asked.token);
+      if (!result.ok || !jobTask) {
+        const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+        return { task: await readTask(ref, context) };
       }
+      const job = jobTask.jobId(result.data);
+      if (idempotencyKey) {
+        // Kept with the caller's tasks so that tasks/list finds it; its state stays in its job.
+        const tracked = await trackJobTask(platform, {
+          tool: name,
+          args: hints.args,
+          caller: context.caller,
+          idempotencyKey,
+          traceId,
+          agentId: context.agent,
+          job,
+        }).catch((error) => {
+          platform.log.warn("mcp_task_track_failed", { error: String(error).slice(0, 300) });
+          return null;
+        });
+        if (tracked?.job === job) createdAt = tracked.created_at;
+      }
+      return { task: await readTask({ tool: name, job, createdAt }, context) };
     },
   );
+
+  /**
+   * A confirmation the client can ask for is asked here (elicitation), then the
+   * call runs again with the pipeline's own token; else the token goes back.
+   */
+  async function confirmed(
+    extra: Extra,
+    result: ToolResult,
+    retry: (token: string) => Promise<ToolResult>,
+  ): Promise<ToolResult> {
+    const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
+      ? result.error.confirmation
+      : undefined;
+    if (!asked || !server.getClientCapabilities()?.elicitation) return result;
+    // The person confirms in their client; the pipeline's own token binds it to these arguments.
+    const answer = await extra.sendRequest(
+      {
+        method: "elicitation/create",
+        params: {
+          message: asked.summary,
+          requestedSchema: {
+            type: "object",
+            properties: {
+              confirm: {
+                type: "boolean",
+                title: "Confirm",
+                description: `Do this now: ${asked.summary}`,
+              },
+            },
+            required: ["confirm"],
+          },
+        },
+      },
+      ElicitResultSchema,
+    );
+    if (answer.action !== "accept" || answer.content?.confirm !== true) {
+      return fail("CANCELLED", "Not confirmed: nothing was done");
+    }
+    return await retry(asked.token);
+  }
 
   /** The task's job as its status tool reads it for this caller, and that answer. */
   async function readJob(
@@ -322,11 +348,25 @@ export function createMcpServer(options: McpServerOptions): Server {
       const page = rows.slice(0, taskPageSize);
       const listed = callerTools(platform, context.caller, { agent: context.agent });
       const tools = new Map((listed.ok ? listed.tools : []).map((tool) => [tool.name, tool]));
-      const tasks = page.flatMap((row) => {
+      const tasks: Task[] = [];
+      for (const row of page) {
         // A task of a tool the caller may no longer use is not theirs to follow.
         const tool = tools.get(row.tool);
-        return tool?.task?.deferred ? [taskFromDeferred(tool, deferredRef(row), row)] : [];
-      });
+        if (!tool?.task) continue;
+        if (tool.task.deferred) {
+          tasks.push(taskFromDeferred(tool, deferredRef(row), row));
+          continue;
+        }
+        if (!row.job) continue;
+        // A tool's own job is read where it is kept, as the caller (one status call per task).
+        try {
+          tasks.push(
+            await readTask({ tool: row.tool, job: row.job, createdAt: row.created_at }, context),
+          );
+        } catch (error) {
+          if (!(error instanceof McpError)) throw error;
+        }
+      }
       const last = page[page.length - 1];
       return {
         tasks,
@@ -346,8 +386,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (ref.failure) {
         throw new McpError(ErrorCode.InvalidParams, "Cannot cancel task: it already failed");
       }
-      if (!tool.task?.deferred) {
-        // The job belongs to its tool, which has its own way to stop it (a status tool reads it).
+      if (tool.task && !tool.task.deferred) {
+        // The job is its tool's: stopped by the tool that stops it, as the caller.
+        const stopper = tool.task.cancel;
         const { task } = await readJob(ref, context);
         if (isTerminal(task.status)) {
           throw new McpError(
@@ -355,10 +396,33 @@ export function createMcpServer(options: McpServerOptions): Server {
             `Cannot cancel task: already in terminal status '${task.status}'`,
           );
         }
-        throw new McpError(
-          ErrorCode.InvalidParams,
-          `Cannot cancel task: ${ref.tool}'s job is stopped through its own tools, not tasks/cancel`,
-        );
+        if (!stopper) {
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: ${ref.tool}'s job cannot be stopped once started`,
+          );
+        }
+        const cancel = (confirmation: string | null) =>
+          platform.call({
+            tool: stopper.tool,
+            args: stopper.args(ref.job),
+            caller: context.caller,
+            context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+            // One cancel per job: a repeat replays it.
+            idempotencyKey: `task-cancel:${ref.tool}:${ref.job}`.slice(0, 255),
+            confirmation,
+          });
+        const stopped = await confirmed(extra, await cancel(null), cancel);
+        if (!stopped.ok) {
+          const hint = stopped.error.code === "CONFIRMATION_REQUIRED"
+            ? `: confirm by calling ${stopper.tool} with the token`
+            : "";
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: ${stopped.error.code}: ${stopped.error.msg}${hint}`,
+          );
+        }
+        return await readTask(ref, context);
       }
       const cancelled = await cancelDeferredCall(platform, context.caller, ref.job);
       if (!cancelled.ok) {

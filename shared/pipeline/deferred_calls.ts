@@ -29,9 +29,11 @@ export interface DeferredTask {
   org_id: string;
   /** Who started it (null for a service caller). */
   user_id: string | null;
-  /** The deferred tool. */
+  /** The tool. */
   tool: string;
-  /** Where it stands. */
+  /** The tool's own job row, for a tool that keeps one (its state is read there); null for a deferred call. */
+  job: string | null;
+  /** Where a deferred call stands (a tracked job's row says `working`: read its own). */
   status: "queued" | "working" | "completed" | "failed" | "cancelled";
   /** The call's answer once it ran. */
   result: ToolResult | null;
@@ -42,7 +44,7 @@ export interface DeferredTask {
 }
 
 /** Columns of a {@link DeferredTask}, timestamps as ISO text on both engines. */
-export const DEFERRED_TASK_COLUMNS = `id, org_id, user_id, tool, status, result,
+export const DEFERRED_TASK_COLUMNS = `id, org_id, user_id, tool, job, status, result,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
@@ -153,7 +155,7 @@ export async function runDeferredCall(
     }>(
       `update public.tool_tasks set status = 'working', attempts = attempts + 1,
               lease_until = $2, updated_at = $3
-        where id = $1 and status in ('queued', 'working')
+        where id = $1 and job is null and status in ('queued', 'working')
           and (lease_until is null or lease_until < $3)
         returning org_id, user_id, tool, args, idempotency_key, agent_id, trace_id, attempts`,
       [id, new Date(now.getTime() + leaseMs(platform, id)).toISOString(), now.toISOString()],
@@ -210,7 +212,8 @@ export async function resumeDeferredCalls(
 ): Promise<number> {
   const rows = await platform.db.query<{ id: string }>(
     `select id from public.tool_tasks
-      where status in ('queued', 'working') and (lease_until is null or lease_until < $1)
+      where status in ('queued', 'working') and job is null
+        and (lease_until is null or lease_until < $1)
       order by created_at limit $2`,
     [options.now.toISOString(), options.limit ?? 20],
   );
@@ -234,7 +237,8 @@ export async function cancelDeferredCall(
   // Visible under RLS: the change itself is the platform's bookkeeping.
   const [row] = await platform.db.query<DeferredTask>(
     `update public.tool_tasks set status = 'cancelled', updated_at = $2
-      where id = $1 and status = 'queued' and (lease_until is null or lease_until < $2)
+      where id = $1 and job is null and status = 'queued'
+        and (lease_until is null or lease_until < $2)
       returning ${DEFERRED_TASK_COLUMNS}`,
     [id, platform.now().toISOString()],
   );
@@ -245,6 +249,55 @@ export async function cancelDeferredCall(
     );
   }
   return { ok: true, task: row };
+}
+
+/**
+ * Records the task of a tool that keeps its own job row, so that it is
+ * listed with the caller's tasks (as the caller: RLS). The same key answers
+ * the row already there.
+ *
+ * @returns the row, or null when the caller may not keep one (no user, no org).
+ */
+export async function trackJobTask(
+  platform: Platform,
+  request: DeferredCallRequest & { job: string },
+): Promise<DeferredTask | null> {
+  const orgId = request.caller.org_id;
+  const claims = request.caller.claims;
+  const service = claims.role === "service_role";
+  if (!orgId || (!service && !claims.sub)) return null;
+  const userId = service ? null : claims.sub;
+  const at = platform.now().toISOString();
+  const rows = await platform.db.asCaller(claims, async (tx) => {
+    const inserted = await tx.query<DeferredTask>(
+      `insert into public.tool_tasks
+         (org_id, user_id, tool, args, idempotency_key, job, agent_id, trace_id, status,
+          created_at, updated_at)
+       values ($1, $2, $3, ($4::text)::jsonb, $5, $6, $7, $8, 'working', $9, $9)
+       on conflict (org_id, coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid),
+                    tool, idempotency_key) do nothing
+       returning ${DEFERRED_TASK_COLUMNS}`,
+      [
+        orgId,
+        userId,
+        request.tool,
+        JSON.stringify(request.args ?? {}),
+        request.idempotencyKey,
+        request.job,
+        request.agentId ?? null,
+        request.traceId,
+        at,
+      ],
+    );
+    if (inserted.length) return inserted;
+    return await tx.query<DeferredTask>(
+      `select ${DEFERRED_TASK_COLUMNS} from public.tool_tasks
+        where org_id = $1 and user_id is not distinct from $2 and tool = $3
+          and idempotency_key = $4`,
+      [orgId, userId, request.tool, request.idempotencyKey],
+    );
+  });
+  return rows[0] ?? null;
 }
 
 /** A task as the caller may read it (RLS), or null. */

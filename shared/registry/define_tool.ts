@@ -215,6 +215,12 @@ export interface ToolJobTask<O extends z.ZodType = z.ZodType> {
   statusArgs(jobId: string): Record<string, unknown>;
   /** The job's state from the status tool's data (`null` when it does not name the job). */
   state(data: unknown): { status: ToolJobStatus; message?: string } | null;
+  /**
+   * The tool that stops the job (MCP `tasks/cancel`), called as the same
+   * caller through the pipeline (a confirmation it needs is asked for).
+   * @default none: the job cannot be cancelled as a task
+   */
+  cancel?: { tool: string; args(jobId: string): Record<string, unknown> };
   /** How often a client should look again. @default 5000 */
   pollIntervalMs?: number;
 }

@@ -5,6 +5,10 @@
 -- RLS, trace). The row is the task's job: its status, and the call's answer
 -- once done. A row whose lease ran out (the instance running it stopped) is
 -- resumed by the platform sweep, or marked failed after its last attempt.
+--
+-- A task of a tool that keeps its own job row (a broadcast's campaign, a
+-- video job) is recorded here too, with `job` naming that row, so that
+-- tasks/list finds it; its state is read from its own row, never run here.
 
 create table public.tool_tasks (
   id uuid primary key default gen_random_uuid(),
@@ -14,6 +18,8 @@ create table public.tool_tasks (
   tool text not null check (length(tool) <= 64),
   args jsonb not null,
   idempotency_key text not null check (length(idempotency_key) <= 255),
+  -- The tool's own job row (a campaign, a video job); null for a deferred call run from here.
+  job text check (length(job) <= 200),
   agent_id text check (length(agent_id) <= 64),
   trace_id text check (length(trace_id) <= 128),
   status text not null default 'queued'
@@ -36,7 +42,7 @@ create index tool_tasks_org_user_idx on public.tool_tasks (org_id, user_id);
 -- tasks/list pages newest first; the sweep looks for open rows.
 create index tool_tasks_org_created_idx on public.tool_tasks (org_id, created_at desc, id);
 create index tool_tasks_open_idx on public.tool_tasks (lease_until)
-  where status in ('queued', 'working');
+  where status in ('queued', 'working') and job is null;
 
 alter table public.tool_tasks enable row level security;
 

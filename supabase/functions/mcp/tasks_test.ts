@@ -9,6 +9,9 @@ import {
   type CallToolResult,
   CallToolResultSchema,
   CreateTaskResultSchema,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type Task,
   type Tool as Listed,
 } from "@modelcontextprotocol/sdk/types.js";
 import { dbTest } from "@testing/db.ts";
@@ -24,6 +27,7 @@ import { createOpenAIEngine } from "@shared/capabilities/document_reading/openai
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { MAX_ATTEMPTS, resumeDeferredCalls } from "@shared/pipeline/deferred_calls.ts";
 import type { Background } from "@shared/pipeline/deferred_calls.ts";
+import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import { createMcpApp } from "./app.ts";
 
 const TODAY = new Date("2026-11-24T08:00:00Z");
@@ -51,7 +55,7 @@ interface Setup {
   /** Pages the OCR server was asked to read. */
   readings(): number;
   upload(file: string): Promise<string>;
-  connect(userId: string, org?: string): Promise<Client>;
+  connect(userId: string, org?: string, elicit?: () => ElicitResult): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -113,12 +117,16 @@ async function setup(
       });
       return `storage://media/${path}`;
     },
-    async connect(userId, org) {
+    async connect(userId, org, elicit) {
       const headers: Record<string, string> = {
         authorization: `Bearer ${await rt.tokenFor(userId)}`,
       };
       if (org) headers["x-org-id"] = org;
-      const client = new Client({ name: "easymo-test", version: "1.0.0" });
+      const client = new Client(
+        { name: "easymo-test", version: "1.0.0" },
+        { capabilities: elicit ? { elicitation: {} } : {} },
+      );
+      if (elicit) client.setRequestHandler(ElicitRequestSchema, () => elicit());
       await client.connect(
         new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }),
       );
@@ -366,6 +374,78 @@ dbTest(
         "completed",
       );
       assert.equal(s.readings(), 1);
+    } finally {
+      await s.close();
+    }
+  },
+);
+
+dbTest(
+  "a broadcast's task is listed for its tenant's staff and cancelled through broadcast_cancel, confirmed in the client",
+  async (db) => {
+    const s = await setup(db, { now: () => new Date("2029-12-01T08:00:00Z") });
+    await withoutSeededBroadcasts(db);
+    const template = await addTemplate(db, ORG.easymo, {
+      name: "offer",
+      variables: ["first_name"],
+    });
+    await addCustomers(db, ORG.easymo, { count: 2 });
+    try {
+      const confirmations: string[] = [];
+      const jean = await s.connect(USER.jean, undefined, () => {
+        confirmations.push("asked");
+        return { action: "accept", content: { confirm: true } };
+      });
+      const created = await jean.request({
+        method: "tools/call",
+        params: {
+          name: "broadcast_schedule",
+          arguments: {
+            template_id: template,
+            audience: { segment: "opted_in" },
+            when: "2030-01-05T10:00:00+02:00",
+            variables: { first_name: "friend" },
+          },
+          task: { ttl: 60_000 },
+          _meta: { idempotency_key: "campaign-task-1" },
+        },
+      }, CreateTaskResultSchema);
+      assert.equal(created.task.status, "working", JSON.stringify(created));
+      const listed = await jean.experimental.tasks.listTasks();
+      assert.deepEqual(
+        listed.tasks.map((task: Task) => [task.taskId, task.status, task.statusMessage]),
+        [[created.task.taskId, "working", "scheduled"]],
+      );
+      // Aline (a customer) and Paul (another tenant's staff) have no such task.
+      const aline = await s.connect(USER.aline);
+      assert.deepEqual((await aline.experimental.tasks.listTasks()).tasks, []);
+      const paul = await s.connect(USER.paul, ORG.beaver);
+      await assert.rejects(
+        paul.experimental.tasks.cancelTask(created.task.taskId),
+        /Task not found/,
+      );
+
+      // A client that cannot be asked is told how to confirm; nothing is cancelled.
+      const plain = await s.connect(USER.jean);
+      await assert.rejects(
+        plain.experimental.tasks.cancelTask(created.task.taskId),
+        /Cannot cancel task: CONFIRMATION_REQUIRED.*broadcast_cancel/,
+      );
+      assert.equal((await jean.experimental.tasks.getTask(created.task.taskId)).status, "working");
+
+      const asked = confirmations.length;
+      const cancelled = await jean.experimental.tasks.cancelTask(created.task.taskId);
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal(confirmations.length, asked + 1);
+      const [campaign] = await db.query<{ status: string }>(
+        "select status from public.broadcast_campaigns where org_id = $1",
+        [ORG.easymo],
+      );
+      assert.equal(campaign.status, "cancelled");
+      await assert.rejects(
+        jean.experimental.tasks.cancelTask(created.task.taskId),
+        /Cannot cancel task: already in terminal status 'cancelled'/,
+      );
     } finally {
       await s.close();
     }
