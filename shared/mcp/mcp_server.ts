@@ -95,6 +95,8 @@ export interface McpServerOptions {
   background?: Background;
   /** Tasks per `tasks/list` page. @default 50 */
   taskPageSize?: number;
+  /** How long a confirmation asked in the client is waited for; then the token goes back. @default 60000 */
+  elicitationTimeoutMs?: number;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -262,26 +264,42 @@ export function createMcpServer(options: McpServerOptions): Server {
       : undefined;
     if (!asked || !server.getClientCapabilities()?.elicitation) return result;
     // The person confirms in their client; the pipeline's own token binds it to these arguments.
-    const answer = await extra.sendRequest(
-      {
-        method: "elicitation/create",
-        params: {
-          message: asked.summary,
-          requestedSchema: {
-            type: "object",
-            properties: {
-              confirm: {
-                type: "boolean",
-                title: "Confirm",
-                description: `Do this now: ${asked.summary}`,
+    // The answer may reach another instance: the session host brings it here (session_host.ts).
+    const summary = asked.summary;
+    const ask = () =>
+      extra.sendRequest(
+        {
+          method: "elicitation/create",
+          params: {
+            message: summary,
+            requestedSchema: {
+              type: "object",
+              properties: {
+                confirm: {
+                  type: "boolean",
+                  title: "Confirm",
+                  description: `Do this now: ${summary}`,
+                },
               },
+              required: ["confirm"],
             },
-            required: ["confirm"],
           },
         },
-      },
-      ElicitResultSchema,
-    );
+        ElicitResultSchema,
+        { timeout: options.elicitationTimeoutMs ?? 60_000 },
+      );
+    let answer;
+    try {
+      answer = await ask();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ErrorCode.RequestTimeout) throw error;
+      // No answer in time: the token goes back, saying so; confirming with it does the same.
+      return fail(
+        "CONFIRMATION_REQUIRED",
+        "No confirmation came from your client in time: confirm with the token instead",
+        { confirmation: asked },
+      );
+    }
     if (answer.action !== "accept" || answer.content?.confirm !== true) {
       return fail("CANCELLED", "Not confirmed: nothing was done");
     }

@@ -47,6 +47,10 @@ export interface McpAppOptions {
   taskPageSize?: number;
   /** Body limits of a request. @default 256 KiB within 10 s */
   body?: Partial<BodyLimits>;
+  /** How long a confirmation asked in the client is waited for; then the token goes back. @default 60000 */
+  elicitationTimeoutMs?: number;
+  /** How often an instance waiting for its clients' answers looks for those another instance kept. @default 250 */
+  answerPollMs?: number;
   /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance */
   background?: Background;
 }
@@ -81,6 +85,8 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     pageSize: options.pageSize,
     taskPageSize: options.taskPageSize,
     background: options.background,
+    elicitationTimeoutMs: options.elicitationTimeoutMs,
+    answerPollMs: options.answerPollMs,
   });
   const app = new Hono().basePath("/mcp");
 
