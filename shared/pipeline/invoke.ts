@@ -100,7 +100,8 @@ export function createInvoker(options: InvokerOptions): Invoker {
   const run = compose([
     traceStep({ traces, log }),
     lookupStep({ registry }),
-    policyStep({ tenants, agents }),
+    // A tool the global registry lacks came from the tenant's own (generated from its APIs).
+    policyStep({ tenants, agents, isTenantTool: (name) => registry.get(name) === undefined }),
     validationStep(),
     idempotencyKeyStep(),
     rateLimitStep({ tenants, rateLimiter, tenantCeiling: options.tenantCeiling, log }),

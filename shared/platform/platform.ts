@@ -419,7 +419,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     getToolsForAgent: (agentId, tenantId) => {
       const slug = tenants.get(tenantId)?.slug ?? "";
       return registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
-        agents.allows(slug, agentId, tool.name)
+        agents.allows(slug, agentId, tool.name, { tenantTool: !registry.get(tool.name) })
       );
     },
     runtimeTools,

@@ -20,6 +20,8 @@ export interface PolicyStepOptions {
   tenants: Pick<TenantDirectory, "get">;
   /** Agents and their allowlists. */
   agents: Pick<AgentDirectory, "get" | "allows">;
+  /** Whether a tool is a tenant's own (registered at run time), not a global one. @default never */
+  isTenantTool?: (name: string) => boolean;
 }
 
 /** The step that refuses a caller the tool is not for (AUTH_ERROR). */
@@ -37,7 +39,8 @@ export function policyStep(options: PolicyStepOptions): CallStep {
     }
     if (context.agent_id) {
       if (!agents.get(tenant.slug, context.agent_id)) return "Unknown agent";
-      if (!agents.allows(tenant.slug, context.agent_id, tool.name)) {
+      const tenantTool = options.isTenantTool?.(tool.name) ?? false;
+      if (!agents.allows(tenant.slug, context.agent_id, tool.name, { tenantTool })) {
         return `This agent may not use ${tool.name}`;
       }
     }
