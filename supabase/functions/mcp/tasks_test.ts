@@ -18,7 +18,10 @@ import { dbTest } from "@testing/db.ts";
 import { readFixture } from "@testing/documents/generate.ts";
 import { startScriptedOpenAI } from "@testing/openai_server.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
-import { ORG, USER } from "@testing/seed.ts";
+import { ORG, USER, VIDEO } from "@testing/seed.ts";
+import { startVideosServer } from "@testing/videos_server.ts";
+import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
+import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { startTestStorage, type TestStorage } from "@testing/storage.ts";
 import type { Database } from "@shared/db/types.ts";
@@ -61,7 +64,11 @@ interface Setup {
 
 async function setup(
   db: Database,
-  options: { background?: Background; now?: () => Date } = {},
+  options: {
+    background?: Background;
+    now?: () => Date;
+    provide?: NonNullable<Parameters<typeof createTestRuntime>[1]>["provide"];
+  } = {},
 ): Promise<Setup> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => release = resolve);
@@ -84,6 +91,7 @@ async function setup(
           model: "gpt-4o-mini",
         }),
       },
+      ...(options.provide ?? []),
     ],
   });
   const app = createMcpApp({
@@ -449,6 +457,86 @@ dbTest(
       );
     } finally {
       await s.close();
+    }
+  },
+);
+
+dbTest(
+  "a video task is cancelled while its job waits for the provider, and not once it is there",
+  async (db) => {
+    const videos = startVideosServer();
+    const s = await setup(db, {
+      provide: [{
+        key: VIDEO_PROVIDER,
+        value: createOpenAIVideoProvider({
+          apiKey: videos.apiKey,
+          baseURL: videos.baseURL,
+          timeoutMs: 5000,
+        }),
+      }],
+    });
+    const video = (scene: string) => ({
+      prompt: {
+        scene,
+        cinematography: {
+          camera_shot: "Slow dolly-in at eye level",
+          lighting_palette: "Soft morning light with #00A1DE accents",
+        },
+        actions: [{ time: "0-4s", description: "She taps the EasyMO button." }],
+      },
+      params: { model: "sora-2", size: "1280x720", seconds: 4 },
+      brand_kit_id: VIDEO.brandKit,
+    });
+    try {
+      const jean = await s.connect(USER.jean, undefined, () => ({
+        action: "accept",
+        content: { confirm: true },
+      }));
+      const start = async (scene: string, key: string) =>
+        (await jean.request({
+          method: "tools/call",
+          params: {
+            name: "sora_generate_video",
+            arguments: video(scene),
+            task: { ttl: 600_000 },
+            _meta: { idempotency_key: key },
+          },
+        }, CreateTaskResultSchema)).task;
+      const waiting = await start(
+        "A moto driver in a blue EasyMO vest picks up a customer at Nyabugogo.",
+        "video-cancel-1",
+      );
+      const sent = await start(
+        "A market seller in Kimironko shows the EasyMO app to a friend.",
+        "video-cancel-2",
+      );
+      assert.equal(waiting.status, "working", JSON.stringify(waiting));
+      const cancelled = await jean.experimental.tasks.cancelTask(waiting.taskId);
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal((await jean.experimental.tasks.getTask(waiting.taskId)).status, "cancelled");
+      // The poll (the platform's sweep) sends the other job to the provider, never this one.
+      await s.rt.platform.sweep();
+      const jobs = await db.query<{ status: string; provider_job_id: string | null }>(
+        "select status, provider_job_id from public.video_jobs where org_id = $1 order by created_at",
+        [ORG.easymo],
+      );
+      assert.deepEqual(jobs.map((job) => [job.status, job.provider_job_id !== null]), [
+        ["cancelled", false],
+        // At the provider (queued there): the provider's own status, its id kept.
+        ["queued", true],
+      ]);
+      assert.equal(videos.requests.filter((request) => request.method === "POST").length, 1);
+      // The one at the provider is past cancelling, and says so.
+      await assert.rejects(
+        jean.experimental.tasks.cancelTask(sent.taskId),
+        /Cannot cancel task: CONFLICT: The video is already being made/,
+      );
+      // Aline (no staff) cannot cancel a studio job.
+      const aline = await s.connect(USER.aline);
+      await assert.rejects(aline.experimental.tasks.cancelTask(sent.taskId), /Task not found/);
+    } finally {
+      await s.close();
+      await videos.close();
     }
   },
 );

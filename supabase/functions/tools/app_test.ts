@@ -93,6 +93,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
+      "video_job_cancel",
       "video_job_status",
       "viewing_cancel",
       "viewing_move",
