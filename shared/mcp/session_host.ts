@@ -425,10 +425,11 @@ export class McpSessionHost {
       { session_id: string; request_id: string; message: ClientAnswer }
     >(
       `delete from private.mcp_responses
-        where session_id = any($1::uuid[]) and request_id = any($2::text[])
+        where (session_id, request_id) in (select * from unnest($1::uuid[], $2::text[]))
         returning session_id, request_id, message`,
+      // Each session with its own requests only: another's answer stays for its asker.
       [
-        waiting.map((live) => live.row.id),
+        waiting.flatMap((live) => [...live.asked.keys()].map(() => live.row.id)),
         waiting.flatMap((live) => [...live.asked.keys()]),
       ],
     );
