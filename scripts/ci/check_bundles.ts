@@ -62,8 +62,9 @@ const FORBIDDEN: { what: string; pattern: RegExp; unless?: Set<string> }[] = [
   {
     what: "the openai client",
     pattern: /^\/\/ .*node_modules\/\.deno\/openai@/m,
-    // ocr-processor reads documents with OpenAI vision when deployed (docs/ocr.md).
-    unless: new Set([...AGENT_FUNCTIONS, "ocr-processor"]),
+    // ocr-processor reads documents with OpenAI vision when deployed (docs/ocr.md), and so do
+    // mcp's ocr_extract tasks (docs/mcp.md).
+    unless: new Set([...AGENT_FUNCTIONS, "ocr-processor", "mcp"]),
   },
   // The agent file travels pre-parsed (config/agent_configs.ts); the tools function parses
   // tenants' OpenAPI documents, which may be YAML.

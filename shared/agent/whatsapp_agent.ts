@@ -329,6 +329,9 @@ export function createAgentHandler(
   };
 
   const runTurn = async (turn: Parameters<ConversationHandler>[0]) => {
+    // The tenant's generated tools as the database holds them (cheap when nothing moved), so
+    // an agent with `tenant_tools` is offered what the tenant's staff registered elsewhere.
+    await platform.syncTools(turn.orgId);
     if (turn.user.staff) return await staffTurn(turn);
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
     const key = model ? { orgId: turn.orgId, endpoint: model.endpoint ?? "default" } : null;

@@ -16,10 +16,12 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  CancelTaskRequestSchema,
   ElicitResultSchema,
   ErrorCode,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   McpError,
   type Task,
@@ -28,8 +30,10 @@ import {
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type {
   CallToolRequest,
+  CancelTaskRequest,
   GetTaskPayloadRequest,
   GetTaskRequest,
+  ListTasksRequest,
   ListToolsRequest,
   ServerNotification,
   ServerRequest,
@@ -39,6 +43,16 @@ import type { Caller } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { callerTools } from "@shared/pipeline/caller_tools.ts";
+import {
+  type Background,
+  cancelDeferredCall,
+  type DeferredTask,
+  listDeferredCalls,
+  queueDeferredCall,
+  readDeferredCall,
+  runDeferredCall,
+  trackJobTask,
+} from "@shared/pipeline/deferred_calls.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
 import { callHints } from "./call_hints.ts";
 import {
@@ -46,6 +60,7 @@ import {
   DEFAULT_TASK_POLL_MS,
   failedTask,
   isTerminal,
+  taskFromDeferred,
   taskFromStatus,
   type TaskRef,
   taskResult,
@@ -73,6 +88,15 @@ export interface McpServerOptions {
   pageSize?: number;
   /** The server's name and version in `initialize`. @default easymo-tools */
   serverInfo?: { name: string; version: string };
+  /**
+   * Runs a deferred tool's work after its task is answered (Supabase:
+   * `EdgeRuntime.waitUntil`). @default a promise left running
+   */
+  background?: Background;
+  /** Tasks per `tasks/list` page. @default 50 */
+  taskPageSize?: number;
+  /** How long a confirmation asked in the client is waited for; then the token goes back. @default 60000 */
+  elicitationTimeoutMs?: number;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -88,6 +112,8 @@ export const SERVER_INFO = { name: "easymo-tools", version: "1.0.0" } as const;
 export function createMcpServer(options: McpServerOptions): Server {
   const { platform, catalog } = options;
   const pageSize = options.pageSize ?? 100;
+  const taskPageSize = options.taskPageSize ?? 50;
+  const background: Background = options.background ?? ((work) => void work());
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) {
     throw new RangeError(
       `Cannot serve MCP as pageSize must be a whole number from 1 to 1000: current value is ${pageSize}`,
@@ -96,8 +122,9 @@ export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(options.serverInfo ?? SERVER_INFO, {
     capabilities: {
       tools: { listChanged: true },
-      // Long-running tools' jobs, read through their status tools (tool_tasks.ts).
-      tasks: { requests: { tools: { call: {} } } },
+      // Long-running tools' jobs, read through their status tools (tool_tasks.ts); deferred
+      // calls' rows are listed and, until they start, cancelled (deferred_calls.ts).
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     },
     instructions: "EasyMO's tools for this tenant. Every result's structuredContent is " +
       "{ok, data} or {ok: false, error: {code, msg}}.",
@@ -169,48 +196,115 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (request.params.task && !tool.task) {
         throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
       }
-      const result = await confirmed(await call(hints.confirmation));
-      if (!request.params.task) return callResult(result);
-      const createdAt = platform.now().toISOString();
-      const ref: TaskRef = result.ok
-        ? { tool: name, job: tool.task!.jobId(result.data), createdAt }
-        : { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
-      return { task: await readTask(ref, context) };
-
-      // A confirmation the client can ask for is asked here; else the token goes back.
-      async function confirmed(result: ToolResult): Promise<ToolResult> {
-        const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
-          ? result.error.confirmation
-          : undefined;
-        if (!asked || !server.getClientCapabilities()?.elicitation) return result;
-        // The person confirms in their client; the pipeline's own token binds it to these arguments.
-        const answer = await extra.sendRequest(
-          {
-            method: "elicitation/create",
-            params: {
-              message: asked.summary,
-              requestedSchema: {
-                type: "object",
-                properties: {
-                  confirm: {
-                    type: "boolean",
-                    title: "Confirm",
-                    description: `Do this now: ${asked.summary}`,
-                  },
-                },
-                required: ["confirm"],
-              },
-            },
-          },
-          ElicitResultSchema,
-        );
-        if (answer.action !== "accept" || answer.content?.confirm !== true) {
-          return fail("CANCELLED", "Not confirmed: nothing was done");
+      if (request.params.task && tool.task?.deferred) {
+        // The work runs after the answer: the task is its queued row.
+        const queued = idempotencyKey
+          ? await queueDeferredCall(platform, {
+            tool: name,
+            args: hints.args,
+            caller: context.caller,
+            idempotencyKey,
+            traceId,
+            agentId: context.agent,
+          })
+          : fail("VALIDATION_ERROR", "An idempotency key is required", {
+            fields: [{ path: "idempotency_key", message: "Required for a task" }],
+          });
+        const createdAt = platform.now().toISOString();
+        if (!queued.ok) {
+          const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(queued) };
+          return { task: failedTask(tool, ref, queued, platform.now()) };
         }
-        return await call(asked.token);
+        const row = queued.task;
+        if (row.status === "queued") {
+          background(() => runDeferredCall(platform, row.id, { caller: context.caller }));
+        }
+        return { task: taskFromDeferred(tool, deferredRef(row), row) };
       }
+      const result = await confirmed(extra, await call(hints.confirmation), call);
+      if (!request.params.task) return callResult(result);
+      let createdAt = platform.now().toISOString();
+      const jobTask = tool.task && !tool.task.deferred ? tool.task : null;
+      if (!result.ok || !jobTask) {
+        const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+        return { task: await readTask(ref, context) };
+      }
+      const job = jobTask.jobId(result.data);
+      if (idempotencyKey) {
+        // Kept with the caller's tasks so that tasks/list finds it; its state stays in its job.
+        const tracked = await trackJobTask(platform, {
+          tool: name,
+          args: hints.args,
+          caller: context.caller,
+          idempotencyKey,
+          traceId,
+          agentId: context.agent,
+          job,
+        }).catch((error) => {
+          platform.log.warn("mcp_task_track_failed", { error: String(error).slice(0, 300) });
+          return null;
+        });
+        if (tracked?.job === job) createdAt = tracked.created_at;
+      }
+      return { task: await readTask({ tool: name, job, createdAt }, context) };
     },
   );
+
+  /**
+   * A confirmation the client can ask for is asked here (elicitation), then the
+   * call runs again with the pipeline's own token; else the token goes back.
+   */
+  async function confirmed(
+    extra: Extra,
+    result: ToolResult,
+    retry: (token: string) => Promise<ToolResult>,
+  ): Promise<ToolResult> {
+    const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
+      ? result.error.confirmation
+      : undefined;
+    if (!asked || !server.getClientCapabilities()?.elicitation) return result;
+    // The person confirms in their client; the pipeline's own token binds it to these arguments.
+    // The answer may reach another instance: the session host brings it here (session_host.ts).
+    const summary = asked.summary;
+    const ask = () =>
+      extra.sendRequest(
+        {
+          method: "elicitation/create",
+          params: {
+            message: summary,
+            requestedSchema: {
+              type: "object",
+              properties: {
+                confirm: {
+                  type: "boolean",
+                  title: "Confirm",
+                  description: `Do this now: ${summary}`,
+                },
+              },
+              required: ["confirm"],
+            },
+          },
+        },
+        ElicitResultSchema,
+        { timeout: options.elicitationTimeoutMs ?? 60_000 },
+      );
+    let answer;
+    try {
+      answer = await ask();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ErrorCode.RequestTimeout) throw error;
+      // No answer in time: the token goes back, saying so; confirming with it does the same.
+      return fail(
+        "CONFIRMATION_REQUIRED",
+        "No confirmation came from your client in time: confirm with the token instead",
+        { confirmation: asked },
+      );
+    }
+    if (answer.action !== "accept" || answer.content?.confirm !== true) {
+      return fail("CANCELLED", "Not confirmed: nothing was done");
+    }
+    return await retry(asked.token);
+  }
 
   /** The task's job as its status tool reads it for this caller, and that answer. */
   async function readJob(
@@ -224,6 +318,15 @@ export function createMcpServer(options: McpServerOptions): Server {
       const status = JSON.parse(ref.failure) as ToolFail;
       return { task: failedTask(tool, ref, status, now), status };
     }
+    if (tool.task?.deferred) {
+      // The row, as the caller may read it (RLS): the task and, once done, the call's answer.
+      const row = await readDeferredCall(platform, context.caller, ref.job);
+      if (!row || row.tool !== ref.tool) {
+        throw new McpError(ErrorCode.InvalidParams, "Task not found");
+      }
+      return { task: taskFromDeferred(tool, ref, row), status: deferredAnswer(row) };
+    }
+    if (!tool.task) throw new McpError(ErrorCode.InvalidParams, "Task not found");
     const status = await platform.call({
       tool: tool.task!.statusTool,
       args: tool.task!.statusArgs(ref.job),
@@ -245,6 +348,111 @@ export function createMcpServer(options: McpServerOptions): Server {
     return tool;
   }
 
+  server.setRequestHandler(
+    ListTasksRequestSchema,
+    async (request: ListTasksRequest, extra: Extra) => {
+      const context = requestContext(extra);
+      const cursor = request.params?.cursor;
+      let after: { createdAt: string; id: string } | undefined;
+      if (cursor !== undefined) {
+        after = decodeTaskCursor(cursor) ?? undefined;
+        if (!after) throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+      }
+      // One more than a page says whether there is a next one.
+      const rows = await listDeferredCalls(platform, context.caller, {
+        limit: taskPageSize + 1,
+        after,
+      });
+      const page = rows.slice(0, taskPageSize);
+      const listed = callerTools(platform, context.caller, { agent: context.agent });
+      const tools = new Map((listed.ok ? listed.tools : []).map((tool) => [tool.name, tool]));
+      const tasks: Task[] = [];
+      for (const row of page) {
+        // A task of a tool the caller may no longer use is not theirs to follow.
+        const tool = tools.get(row.tool);
+        if (!tool?.task) continue;
+        if (tool.task.deferred) {
+          tasks.push(taskFromDeferred(tool, deferredRef(row), row));
+          continue;
+        }
+        if (!row.job) continue;
+        // A tool's own job is read where it is kept, as the caller (one status call per task).
+        try {
+          tasks.push(
+            await readTask({ tool: row.tool, job: row.job, createdAt: row.created_at }, context),
+          );
+        } catch (error) {
+          if (!(error instanceof McpError)) throw error;
+        }
+      }
+      const last = page[page.length - 1];
+      return {
+        tasks,
+        ...(rows.length > taskPageSize
+          ? { nextCursor: encodeTaskCursor({ createdAt: last.created_at, id: last.id }) }
+          : {}),
+      };
+    },
+  );
+
+  server.setRequestHandler(
+    CancelTaskRequestSchema,
+    async (request: CancelTaskRequest, extra: Extra) => {
+      const context = requestContext(extra);
+      const ref = decodeTaskId(request.params.taskId);
+      const tool = taskTool(ref, context);
+      if (ref.failure) {
+        throw new McpError(ErrorCode.InvalidParams, "Cannot cancel task: it already failed");
+      }
+      if (tool.task && !tool.task.deferred) {
+        // The job is its tool's: stopped by the tool that stops it, as the caller.
+        const stopper = tool.task.cancel;
+        const { task } = await readJob(ref, context);
+        if (isTerminal(task.status)) {
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: already in terminal status '${task.status}'`,
+          );
+        }
+        if (!stopper) {
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: ${ref.tool}'s job cannot be stopped once started`,
+          );
+        }
+        const cancel = (confirmation: string | null) =>
+          platform.call({
+            tool: stopper.tool,
+            args: stopper.args(ref.job),
+            caller: context.caller,
+            context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+            // One cancel per job: a repeat replays it.
+            idempotencyKey: `task-cancel:${ref.tool}:${ref.job}`.slice(0, 255),
+            confirmation,
+          });
+        const stopped = await confirmed(extra, await cancel(null), cancel);
+        if (!stopped.ok) {
+          const hint = stopped.error.code === "CONFIRMATION_REQUIRED"
+            ? `: confirm by calling ${stopper.tool} with the token`
+            : "";
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: ${stopped.error.code}: ${stopped.error.msg}${hint}`,
+          );
+        }
+        return await readTask(ref, context);
+      }
+      const cancelled = await cancelDeferredCall(platform, context.caller, ref.job);
+      if (!cancelled.ok) {
+        if (cancelled.error.code === "NOT_FOUND") {
+          throw new McpError(ErrorCode.InvalidParams, "Task not found");
+        }
+        throw new McpError(ErrorCode.InvalidParams, `Cannot cancel task: ${cancelled.error.msg}`);
+      }
+      return taskFromDeferred(tool, ref, cancelled.task);
+    },
+  );
+
   server.setRequestHandler(GetTaskRequestSchema, async (request: GetTaskRequest, extra: Extra) => {
     return await readTask(decodeTaskId(request.params.taskId), requestContext(extra));
   });
@@ -264,6 +472,32 @@ export function createMcpServer(options: McpServerOptions): Server {
   );
 
   return server;
+}
+
+/** A deferred call's task id: its tool and row. */
+function deferredRef(row: DeferredTask): TaskRef {
+  return { tool: row.tool, job: row.id, createdAt: row.created_at };
+}
+
+/** What a deferred call's task answers: the call's own answer once it ran. */
+function deferredAnswer(row: DeferredTask): ToolResult {
+  if (row.result) return row.result;
+  if (row.status === "cancelled") return fail("CANCELLED", "Cancelled before it started");
+  return fail("TIMEOUT", "Still running");
+}
+
+/** The cursor after a task row (newest first): opaque to clients, stable across instances. */
+function encodeTaskCursor(after: { createdAt: string; id: string }): string {
+  return btoa(`task:${after.createdAt}|${after.id}`);
+}
+
+function decodeTaskCursor(cursor: string): { createdAt: string; id: string } | null {
+  try {
+    const match = /^task:(\d{4}-\d\d-\d\dT[\d:.]+Z)\|([0-9a-f-]{36})$/i.exec(atob(cursor));
+    return match ? { createdAt: match[1], id: match[2] } : null;
+  } catch {
+    return null;
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -25,10 +25,15 @@ import {
   type Implementation,
   type InitializeRequest,
   isInitializeRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Platform } from "@shared/pipeline/platform.ts";
+import type { Background } from "@shared/pipeline/deferred_calls.ts";
 import { NO_RUNTIME_TOOLS, type TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { createMcpServer, type McpRequestContext } from "./mcp_server.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
@@ -43,10 +48,24 @@ export interface McpSessionHostOptions {
   pollIntervalMs?: number;
   /** Tools per `tools/list` page. @default 100 */
   pageSize?: number;
+  /** Tasks per `tasks/list` page. @default 50 */
+  taskPageSize?: number;
   /** Sessions held in memory; the oldest beyond it is dropped (and restored from the database if used). @default 1000 */
   maxSessions?: number;
   /** How long a session lasts from its `initialize`; older rows are purged and answer 404. @default 30 days */
   sessionTtlMs?: number;
+  /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance, awaited by `close` */
+  background?: Background;
+  /**
+   * How often an instance waiting for answers to its own requests
+   * (elicitation) looks for those that reached another instance. @default 250
+   */
+  answerPollMs?: number;
+  /**
+   * How long a confirmation asked in the client is waited for; then the call
+   * answers with the confirmation token instead. @default 60000
+   */
+  elicitationTimeoutMs?: number;
 }
 
 /** How often an instance purges expired sessions, at most (on a new session). */
@@ -67,6 +86,15 @@ interface LiveSession {
   row: SessionRow;
   server: Server;
   transport: WebStandardStreamableHTTPServerTransport;
+  /** Ids of requests this instance's server sent the client (elicitation), still unanswered. */
+  asked: Map<string, number>;
+}
+
+/** A JSON-RPC response (result or error): the client's answer to a server request. */
+type ClientAnswer = JSONRPCMessage & { id: string | number };
+
+function isAnswer(message: unknown): message is ClientAnswer {
+  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
 }
 
 /** Whose session it is: the user, or the role for tokens without one (anon, service). */
@@ -85,6 +113,7 @@ export class McpSessionHost {
   #sync: TenantToolSync;
   #pollIntervalMs: number;
   #pageSize: number | undefined;
+  #taskPageSize: number | undefined;
   #maxSessions: number;
   #catalog: McpToolCatalog;
   #live = new Map<string, LiveSession>();
@@ -95,6 +124,11 @@ export class McpSessionHost {
   #ttlMs: number;
   #purged = -Infinity;
   #unsubscribe: () => void;
+  #background: Background;
+  #answerPollMs: number;
+  #elicitationTimeoutMs: number | undefined;
+  #answerTimer: ReturnType<typeof setTimeout> | undefined;
+  #running = new Set<Promise<unknown>>();
 
   /** @param options The platform and how to keep it in step. */
   constructor(options: McpSessionHostOptions) {
@@ -102,9 +136,17 @@ export class McpSessionHost {
     this.#sync = options.tenantSync ?? NO_RUNTIME_TOOLS;
     this.#pollIntervalMs = options.pollIntervalMs ?? 5000;
     this.#pageSize = options.pageSize;
+    this.#taskPageSize = options.taskPageSize;
     this.#maxSessions = options.maxSessions ?? 1000;
     this.#ttlMs = options.sessionTtlMs ?? 30 * 24 * 60 * 60_000;
     this.#catalog = new McpToolCatalog(options.platform.registry);
+    this.#answerPollMs = options.answerPollMs ?? 250;
+    this.#elicitationTimeoutMs = options.elicitationTimeoutMs;
+    this.#background = options.background ?? ((work) => {
+      // Held so close() lets the work finish; an error is the work's own to record.
+      const running = work().catch(() => {}).finally(() => this.#running.delete(running));
+      this.#running.add(running);
+    });
     this.#unsubscribe = options.platform.registry.subscribe((change) => {
       for (const live of this.#live.values()) {
         if (change.tenantId !== null && change.tenantId !== live.row.org_id) continue;
@@ -148,6 +190,10 @@ export class McpSessionHost {
     const live = this.#live.get(sessionId) ?? await this.#restoreOnce(sessionId, context);
     // Someone else's session id answers as an unknown one: ids are not shared credentials.
     if (!live || !owns(live.row, context)) return rpcError(404, -32001, "Session not found");
+    // The client's answer to a request another instance sent: kept for that instance to pick up.
+    if (request.method === "POST" && await this.#keepAnswersForOthers(live, body)) {
+      return new Response(null, { status: 202 });
+    }
     // The session keeps the agent it was opened for, whatever a later request's header says.
     const session: McpRequestContext = { ...context, agent: live.row.agent_id ?? undefined };
     return await live.transport.handleRequest(request, {
@@ -159,10 +205,14 @@ export class McpSessionHost {
   /** Closes every session this instance holds and stops polling. */
   async close(): Promise<void> {
     this.#unsubscribe();
+    if (this.#answerTimer !== undefined) clearTimeout(this.#answerTimer);
+    this.#answerTimer = undefined;
     this.#stopPolling();
     const live = [...this.#live.values()];
     this.#live.clear();
     await Promise.all(live.map((session) => session.transport.close().catch(() => {})));
+    // Deferred calls started here finish (or their lease lets the sweep take them).
+    while (this.#running.size) await Promise.all([...this.#running]);
   }
 
   async #open(
@@ -287,6 +337,9 @@ export class McpSessionHost {
       platform: this.#platform,
       catalog: this.#catalog,
       pageSize: this.#pageSize,
+      taskPageSize: this.#taskPageSize,
+      background: this.#background,
+      elicitationTimeoutMs: this.#elicitationTimeoutMs,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => row.id,
@@ -296,7 +349,95 @@ export class McpSessionHost {
       },
     });
     await server.connect(transport);
-    return { row, server, transport };
+    const live: LiveSession = { row, server, transport, asked: new Map() };
+    // What the server asks the client is noted, so that an answer arriving on another instance
+    // is known to be someone else's, and this instance knows to look for it there.
+    const send = transport.send.bind(transport);
+    transport.send = async (...[message, sendOptions]: Parameters<typeof send>) => {
+      if (isJSONRPCRequest(message)) {
+        live.asked.set(String(message.id), performance.now());
+        this.#watchAnswers();
+      }
+      return await send(message, sendOptions);
+    };
+    const receive = transport.onmessage;
+    transport.onmessage = (
+      ...[message, extra]: Parameters<NonNullable<typeof receive>>
+    ) => {
+      if (isAnswer(message)) live.asked.delete(String(message.id));
+      receive?.(message, extra);
+    };
+    return live;
+  }
+
+  /**
+   * Keeps the answers in a POST that answer requests this instance did not
+   * send (another instance asked), for the asker to pick up. True when the
+   * body was only such answers (nothing left to serve here).
+   */
+  async #keepAnswersForOthers(live: LiveSession, body: unknown): Promise<boolean> {
+    const messages = Array.isArray(body) ? body : [body];
+    if (!messages.length || !messages.every(isAnswer)) return false;
+    const foreign = messages.filter((message) => !live.asked.has(String(message.id)));
+    if (!foreign.length) return false;
+    for (const message of foreign) {
+      await this.#platform.db.query(
+        `insert into private.mcp_responses (session_id, request_id, message, created_at)
+         values ($1, $2, ($3::text)::jsonb, $4)
+         on conflict (session_id, request_id) do nothing`,
+        [
+          live.row.id,
+          String(message.id),
+          JSON.stringify(message),
+          this.#platform.now().toISOString(),
+        ],
+      );
+    }
+    // Answers to this instance's own requests in the same body are delivered here.
+    const own = messages.filter((message) => live.asked.has(String(message.id)));
+    for (const message of own) live.transport.onmessage?.(message);
+    return true;
+  }
+
+  /** Looks for answers kept by other instances while this one waits for any. */
+  #watchAnswers(): void {
+    if (this.#answerTimer !== undefined) return;
+    this.#answerTimer = setTimeout(async () => {
+      try {
+        await this.#pickUpAnswers();
+      } catch (error) {
+        this.#platform.log.warn("mcp_answer_poll_failed", { error: String(error).slice(0, 300) });
+      }
+      this.#answerTimer = undefined;
+      if ([...this.#live.values()].some((live) => live.asked.size)) this.#watchAnswers();
+    }, this.#answerPollMs);
+  }
+
+  async #pickUpAnswers(): Promise<void> {
+    // A request the server stopped waiting for (its timeout) is no longer looked for.
+    const oldest = performance.now() - (this.#elicitationTimeoutMs ?? 60_000) - 5000;
+    for (const live of this.#live.values()) {
+      for (const [id, at] of live.asked) if (at < oldest) live.asked.delete(id);
+    }
+    const waiting = [...this.#live.values()].filter((live) => live.asked.size);
+    if (!waiting.length) return;
+    const rows = await this.#platform.db.query<
+      { session_id: string; request_id: string; message: ClientAnswer }
+    >(
+      `delete from private.mcp_responses
+        where (session_id, request_id) in (select * from unnest($1::uuid[], $2::text[]))
+        returning session_id, request_id, message`,
+      // Each session with its own requests only: another's answer stays for its asker.
+      [
+        waiting.flatMap((live) => [...live.asked.keys()].map(() => live.row.id)),
+        waiting.flatMap((live) => [...live.asked.keys()]),
+      ],
+    );
+    for (const row of rows) {
+      const live = this.#live.get(row.session_id);
+      // Handed to the session's protocol as if the client had posted it here.
+      if (live?.asked.has(row.request_id)) live.transport.onmessage?.(row.message);
+    }
   }
 
   #expiry(): string {
@@ -308,6 +449,12 @@ export class McpSessionHost {
     const now = this.#platform.now().getTime();
     if (now - this.#purged < PURGE_EVERY_MS) return;
     this.#purged = now;
+    // Answers kept for an instance that never came for them are stale after an hour.
+    await this.#platform.db.query(`delete from private.mcp_responses where created_at <= $1`, [
+      new Date(now - PURGE_EVERY_MS).toISOString(),
+    ]).catch((error) =>
+      this.#platform.log.warn("mcp_answer_purge_failed", { error: String(error).slice(0, 300) })
+    );
     await this.#platform.db.query(`delete from private.mcp_sessions where created_at <= $1`, [
       this.#expiry(),
     ]).catch((error) =>

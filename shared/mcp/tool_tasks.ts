@@ -14,6 +14,7 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolFail, ToolResult } from "@shared/contract/mod.ts";
 import type { ToolJobStatus } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import type { DeferredTask } from "@shared/pipeline/deferred_calls.ts";
 
 /** What a task id holds: the tool, its job, and when the task began. */
 export interface TaskRef {
@@ -78,7 +79,8 @@ export function taskFromStatus(
   status: ToolResult,
   now: Date,
 ): Task {
-  const spec = tool.task!;
+  const spec = tool.task;
+  if (!spec || spec.deferred) throw new McpError(ErrorCode.InvalidParams, "Task not found");
   let state: { status: ToolJobStatus; message?: string } | null;
   if (status.ok) {
     state = spec.state(status.data);
@@ -100,6 +102,30 @@ export function taskFromStatus(
     lastUpdatedAt: now.toISOString(),
     pollInterval: spec.pollIntervalMs ?? DEFAULT_TASK_POLL_MS,
     ...(state.message ? { statusMessage: state.message } : {}),
+  };
+}
+
+/**
+ * The task of a deferred call, from its row: queued and running are both
+ * `working` (the message says which), the rest as the row says.
+ */
+export function taskFromDeferred(tool: AnyTool, ref: TaskRef, row: DeferredTask): Task {
+  const status = row.status === "queued" || row.status === "working" ? "working" : row.status;
+  const message = row.status === "queued"
+    ? "queued"
+    : row.status === "working"
+    ? "running"
+    : row.result && !row.result.ok
+    ? `${row.result.error.code}: ${row.result.error.msg}`
+    : undefined;
+  return {
+    taskId: encodeTaskId(ref),
+    status,
+    ttl: null,
+    createdAt: ref.createdAt,
+    lastUpdatedAt: row.updated_at,
+    pollInterval: tool.task?.pollIntervalMs ?? DEFAULT_TASK_POLL_MS,
+    ...(message ? { statusMessage: message } : {}),
   };
 }
 

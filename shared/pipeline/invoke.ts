@@ -100,7 +100,13 @@ export function createInvoker(options: InvokerOptions): Invoker {
   const run = compose([
     traceStep({ traces, log }),
     lookupStep({ registry }),
-    policyStep({ tenants, agents, db }),
+    // A tool the global registry lacks came from the tenant's own (generated from its APIs).
+    policyStep({
+      tenants,
+      agents,
+      db,
+      isTenantTool: (name) => registry.get(name) === undefined,
+    }),
     validationStep(),
     idempotencyKeyStep(),
     rateLimitStep({ tenants, rateLimiter, tenantCeiling: options.tenantCeiling, log }),

@@ -29,6 +29,7 @@ import { edgeBackground, openRuntimeFromEnv } from "./env.ts";
 import type { PlatformOptions } from "./platform.ts";
 import { VIDEO_PROVIDER } from "@shared/packs/video/mod.ts";
 import { videoProviderFromEnv } from "@shared/packs/video/openai_videos.ts";
+import { GENERATED_TOOLS_SYNC_ENGINE } from "@shared/generated_tools/sync_engine.ts";
 
 /** Options for {@link createAgentFunction}. */
 export interface AgentFunctionConfig extends Omit<WhatsAppWorkerConfig, "conversation"> {
@@ -79,6 +80,8 @@ export async function openAgentFunctionFromEnv(
   // Its sweep follows the video studio's jobs: the one function that calls the provider.
   const runtime = await openRuntimeFromEnv({
     provide: [{ key: VIDEO_PROVIDER, value: videoProviderFromEnv() }, ...(options.provide ?? [])],
+    // Tenants' generated tools, for agents with `tenant_tools` (the light engine, as in mcp).
+    generatedTools: GENERATED_TOOLS_SYNC_ENGINE,
   });
   return createAgentFunction(runtime, {
     numbers: {

@@ -8,9 +8,10 @@
  *
  * @module
  */
-import { OCR_ENGINE } from "@shared/capabilities/document_reading/mod.ts";
+import { OCR_ENGINE, type OcrEngine } from "@shared/capabilities/document_reading/mod.ts";
 import { createOpenAIEngine } from "@shared/capabilities/document_reading/openai_engine.ts";
 import { openRuntimeFromEnv, requireEnv, type Runtime } from "./env.ts";
+import type { ServiceProvision } from "./platform.ts";
 
 /**
  * Opens the runtime with the OpenAI document reader.
@@ -24,10 +25,23 @@ export async function openOcrRuntimeFromEnv(): Promise<Runtime> {
       `OCR_PROVIDER=${provider} cannot run in a deployed ocr-processor: set OCR_PROVIDER=openai (tesseract runs in the dev server)`,
     );
   }
-  const engine = createOpenAIEngine({
+  return await openRuntimeFromEnv({ provide: [{ key: OCR_ENGINE, value: openAIOcrEngine() }] });
+}
+
+/**
+ * The OpenAI document reader for another deployed function that reads pages
+ * (the mcp function, whose `ocr_extract` tasks read in the background), when
+ * `OPENAI_API_KEY` is set; without it nothing is provided and `ocr_extract`
+ * there answers `SERVICE_UNAVAILABLE`, naming the ocr-processor function.
+ */
+export function ocrProvisionFromEnv(): ServiceProvision[] {
+  return Deno.env.get("OPENAI_API_KEY") ? [{ key: OCR_ENGINE, value: openAIOcrEngine() }] : [];
+}
+
+function openAIOcrEngine(): OcrEngine {
+  return createOpenAIEngine({
     apiKey: requireEnv("OPENAI_API_KEY"),
     model: Deno.env.get("OPENAI_OCR_MODEL") || undefined,
     baseURL: Deno.env.get("OPENAI_BASE_URL") || undefined,
   });
-  return await openRuntimeFromEnv({ provide: [{ key: OCR_ENGINE, value: engine }] });
 }

@@ -24,6 +24,7 @@ import type { Platform } from "@shared/pipeline/platform.ts";
 import { LeasedRateLimiter, type RateLimit } from "@shared/pipeline/rate_limit.ts";
 import { TraceSink } from "@shared/pipeline/trace_sink.ts";
 import { createPlatformSweeper } from "@shared/pipeline/platform_sweep.ts";
+import { resumeDeferredCalls } from "@shared/pipeline/deferred_calls.ts";
 import { checkAgentConfig, checkAgentTenants } from "@shared/registry/agent_config.ts";
 import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
@@ -377,7 +378,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const sweeper = createPlatformSweeper(() => platform, {
     now,
     log,
-    tasks: [{ name: "automations", run: (at) => runAutomations(platform, { now: at }) }],
+    tasks: [
+      { name: "automations", run: (at) => runAutomations(platform, { now: at }) },
+      // Deferred calls (tasks) whose instance stopped: run again, or marked failed.
+      { name: "deferred_calls", run: (at) => resumeDeferredCalls(platform, { now: at }) },
+    ],
   });
   const catalog = createCatalogSync({
     db,
@@ -414,7 +419,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     getToolsForAgent: (agentId, tenantId) => {
       const slug = tenants.get(tenantId)?.slug ?? "";
       return registry.getToolsForTenant(tenantId, tenants).filter((tool) =>
-        agents.allows(slug, agentId, tool.name)
+        agents.allows(slug, agentId, tool.name, { tenantTool: !registry.get(tool.name) })
       );
     },
     runtimeTools,
@@ -481,7 +486,7 @@ function tenantSyncer(
  * @throws {TypeError} naming the tool and the status tool it lacks.
  */
 function checkTaskTool(tool: AnyTool, registry: ToolRegistry, tenantId?: string): void {
-  if (!tool.task || registry.get(tool.task.statusTool, { tenantId })) return;
+  if (!tool.task || tool.task.deferred || registry.get(tool.task.statusTool, { tenantId })) return;
   throw new TypeError(
     `Cannot register tool "${tool.name}" as its task's status tool is not registered: ` +
       `current value is "${tool.task.statusTool}"`,

@@ -22,6 +22,12 @@ const AgentEntrySchema = z.strictObject({
    * the allowlisted tools it chooses (docs/discovery.md). @default false
    */
   tool_discovery: z.boolean().optional(),
+  /**
+   * The tenant's own tools (generated from its APIs, registered at run time)
+   * besides the allowlist: they cannot be named here, as they do not exist
+   * when the file is read. The tenant's tool policy still applies. @default false
+   */
+  tenant_tools: z.boolean().optional(),
 });
 
 const PlannedToolSchema = z.strictObject({
@@ -59,6 +65,8 @@ export interface Agent {
   plannedTools: string[];
   /** Whether its model discovers its tools instead of being given every schema. */
   toolDiscovery?: boolean;
+  /** Whether it may use its tenant's own run-time tools (generated from the tenant's APIs). */
+  tenantTools?: boolean;
 }
 
 /** What the check needs of a pack's agent: its identity and default tools. */
@@ -130,9 +138,19 @@ export class AgentDirectory {
     return [...this.#agents.keys()];
   }
 
-  /** Whether `tenant`'s agent may call the tool. */
-  allows(tenant: string, agentId: string, tool: string): boolean {
-    return this.#allowed.get(tenant)?.get(agentId)?.has(tool) ?? false;
+  /**
+   * Whether `tenant`'s agent may call the tool: on its allowlist, or (with
+   * `tenantTool`: the tool is the tenant's own, registered at run time) any
+   * such tool when the agent has `tenant_tools`.
+   */
+  allows(
+    tenant: string,
+    agentId: string,
+    tool: string,
+    options: { tenantTool?: boolean } = {},
+  ): boolean {
+    if (this.#allowed.get(tenant)?.get(agentId)?.has(tool)) return true;
+    return options.tenantTool === true && this.get(tenant, agentId)?.tenantTools === true;
   }
 }
 
@@ -214,6 +232,7 @@ export function checkAgentConfig(raw: unknown, options: CheckAgentConfigOptions)
         tools: tools.filter((tool) => known.has(tool)),
         plannedTools: tools.filter((tool) => !known.has(tool)),
         toolDiscovery: entry.tool_discovery ?? false,
+        tenantTools: entry.tenant_tools ?? false,
       });
     }
   }

@@ -207,7 +207,12 @@ export type ToolJobStatus = "working" | "completed" | "failed" | "cancelled";
  * data, and the tool that reads the job (called as the same caller, through
  * the pipeline, so RLS, rate limits and traces apply as to any call).
  */
-export interface ToolTask<O extends z.ZodType = z.ZodType> {
+export type ToolTask<O extends z.ZodType = z.ZodType> = ToolJobTask<O> | ToolDeferredTask;
+
+/** A tool that starts its own job (a campaign, a render) and answers the job's id. */
+export interface ToolJobTask<O extends z.ZodType = z.ZodType> {
+  /** Not deferred: the call itself starts the job. */
+  deferred?: false;
   /** The job's id in a successful call's data. */
   jobId(data: z.output<O>): string;
   /** The tool that reads the job. */
@@ -216,6 +221,25 @@ export interface ToolTask<O extends z.ZodType = z.ZodType> {
   statusArgs(jobId: string): Record<string, unknown>;
   /** The job's state from the status tool's data (`null` when it does not name the job). */
   state(data: unknown): { status: ToolJobStatus; message?: string } | null;
+  /**
+   * The tool that stops the job (MCP `tasks/cancel`), called as the same
+   * caller through the pipeline (a confirmation it needs is asked for).
+   * @default none: the job cannot be cancelled as a task
+   */
+  cancel?: { tool: string; args(jobId: string): Record<string, unknown> };
+  /** How often a client should look again. @default 5000 */
+  pollIntervalMs?: number;
+}
+
+/**
+ * A tool that does its slow work within the call (reading a page): as a
+ * task, the call is recorded as a job row (`public.tool_tasks`), answered at
+ * once, and run in the background through the pipeline as the caller. A
+ * call that is not a task runs as before.
+ */
+export interface ToolDeferredTask {
+  /** The call runs after the task is answered. */
+  deferred: true;
   /** How often a client should look again. @default 5000 */
   pollIntervalMs?: number;
 }

@@ -179,6 +179,8 @@ export const ocrExtract = defineTool({
   auth: "user",
   // Measured: tesseract reads a page in ~2.5 s wall on the 2-core build machine (docs/ocr.md).
   latencyBudgetMs: 4000,
+  // As an MCP task the reading runs after the answer, followed through its tool_tasks row.
+  task: { deferred: true, pollIntervalMs: 1000 },
   openWorld: true,
   // A customer sends a few photos; the engine is shared by the tenant, which it caps (two a
   // second take more than the build machine's two cores).

@@ -196,6 +196,8 @@ export const broadcastSchedule = defineTool({
     statusArgs: (campaignId) => ({ campaign_id: campaignId }),
     state: campaignState,
     pollIntervalMs: 60_000,
+    // tasks/cancel: a campaign not yet sent is cancelled (its confirmation asked for).
+    cancel: { tool: "broadcast_cancel", args: (campaignId) => ({ campaign_id: campaignId }) },
   },
   async confirmSummary(args, context) {
     const lang = args.language ?? "en";

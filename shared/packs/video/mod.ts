@@ -3,7 +3,8 @@
  * ad, pick a brand kit, a format and a length, confirm, and get the video on
  * WhatsApp when it is ready. Tools: `sora_generate_video` (the rules, checked
  * before any provider call, then a queued job), `sora_remix_video` (a small
- * change to a finished video) and `sora_video_poll` (the platform's sweep:
+ * change to a finished video), `video_job_status` and `video_job_cancel` (a job
+ * not yet sent to the provider), and `sora_video_poll` (the platform's sweep:
  * submit, follow, store, deliver or report). The provider
  * is a port (`video_provider.ts`) the platform provides: OpenAI's videos API
  * with a key, else an honest "not set up".
@@ -17,6 +18,7 @@ import { soraGenerateVideo } from "./sora_generate_video.ts";
 import { soraRemixVideo } from "./sora_remix_video.ts";
 import { soraVideoPoll } from "./sora_video_poll.ts";
 import { videoJobStatus } from "./video_job_status.ts";
+import { videoJobCancel } from "./video_job_cancel.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
 import { videoFlow } from "./video_flow.ts";
@@ -31,7 +33,7 @@ export {
 /** The video pack. */
 export const VIDEO_PACK: Pack = {
   id: "sora_video",
-  tools: [soraGenerateVideo, soraRemixVideo, soraVideoPoll, videoJobStatus],
+  tools: [soraGenerateVideo, soraRemixVideo, soraVideoPoll, videoJobStatus, videoJobCancel],
   agents: [{
     id: "sora_video",
     name: "Sora-2 Video",
@@ -41,6 +43,7 @@ export const VIDEO_PACK: Pack = {
       "sora_generate_video",
       "sora_remix_video",
       "video_job_status",
+      "video_job_cancel",
       "search_supabase",
       "analytics_log",
     ],

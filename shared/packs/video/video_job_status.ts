@@ -13,7 +13,7 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 
 const output = z.object({
   job_id: z.uuid(),
-  status: z.enum(["queued", "processing", "complete", "failed"]),
+  status: z.enum(["queued", "processing", "complete", "failed", "cancelled"]),
   progress: z.number().int().min(0).max(100),
   error: z.string().nullable(),
   result_path: z.string().nullable().describe("Where the finished video is kept (Storage)."),
@@ -24,7 +24,7 @@ export const videoJobStatus = defineTool({
   name: "video_job_status",
   title: "Video job status",
   description: "Staff only: where one of the org's video jobs stands (queued, processing, " +
-    "complete or failed), its progress, and where the finished video is kept.",
+    "complete, failed or cancelled), its progress, and where the finished video is kept.",
   category: "video",
   input: z.object({ job_id: z.uuid().describe("The job sora_generate_video or remix answered.") }),
   output,
@@ -49,6 +49,7 @@ export function videoJobState(data: unknown): { status: ToolJobStatus; message?:
   const job = data as z.output<typeof output>;
   if (job.status === "complete") return { status: "completed" };
   if (job.status === "failed") return { status: "failed", message: job.error ?? "Failed" };
+  if (job.status === "cancelled") return { status: "cancelled" };
   return { status: "working", message: `${job.status} ${job.progress}%` };
 }
 
@@ -59,4 +60,6 @@ export const VIDEO_TASK = {
   statusArgs: (jobId: string) => ({ job_id: jobId }),
   state: videoJobState,
   pollIntervalMs: 15_000,
+  // tasks/cancel: a job not yet sent to the provider is cancelled.
+  cancel: { tool: "video_job_cancel", args: (jobId: string) => ({ job_id: jobId }) },
 };

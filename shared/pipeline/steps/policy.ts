@@ -26,6 +26,8 @@ export interface PolicyStepOptions {
   agents: Pick<AgentDirectory, "get" | "allows">;
   /** Where a staff tool's caller is looked up (as themselves, so RLS decides). */
   db: Pick<Database, "asCaller">;
+  /** Whether a tool is a tenant's own (registered at run time), not a global one. @default never */
+  isTenantTool?: (name: string) => boolean;
 }
 
 /** Why a staff tool refuses a signed-in user who is not the org's staff. */
@@ -49,7 +51,8 @@ export function policyStep(options: PolicyStepOptions): CallStep {
     }
     if (context.agent_id) {
       if (!agents.get(tenant.slug, context.agent_id)) return "Unknown agent";
-      if (!agents.allows(tenant.slug, context.agent_id, tool.name)) {
+      const tenantTool = options.isTenantTool?.(tool.name) ?? false;
+      if (!agents.allows(tenant.slug, context.agent_id, tool.name, { tenantTool })) {
         return `This agent may not use ${tool.name}`;
       }
     }

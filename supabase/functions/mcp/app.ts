@@ -22,6 +22,7 @@ import type { Platform } from "@shared/platform/platform.ts";
 import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { McpSessionHost, rpcError } from "@shared/mcp/session_host.ts";
+import type { Background } from "@shared/pipeline/deferred_calls.ts";
 
 /** What the app needs. */
 export interface McpAppOptions {
@@ -42,8 +43,16 @@ export interface McpAppOptions {
   pollIntervalMs?: number;
   /** Tools per `tools/list` page. @default 100 */
   pageSize?: number;
+  /** Tasks per `tasks/list` page. @default 50 */
+  taskPageSize?: number;
   /** Body limits of a request. @default 256 KiB within 10 s */
   body?: Partial<BodyLimits>;
+  /** How long a confirmation asked in the client is waited for; then the token goes back. @default 60000 */
+  elicitationTimeoutMs?: number;
+  /** How often an instance waiting for its clients' answers looks for those another instance kept. @default 250 */
+  answerPollMs?: number;
+  /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance */
+  background?: Background;
 }
 
 /** The app and its sessions, closed with {@link McpApp.close}. */
@@ -74,6 +83,10 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     tenantSync: options.tenantSync ?? platform.runtimeTools,
     pollIntervalMs: options.pollIntervalMs,
     pageSize: options.pageSize,
+    taskPageSize: options.taskPageSize,
+    background: options.background,
+    elicitationTimeoutMs: options.elicitationTimeoutMs,
+    answerPollMs: options.answerPollMs,
   });
   const app = new Hono().basePath("/mcp");
 
