@@ -30,6 +30,7 @@ export const INSURANCE_PACK: Pack = {
       "price_insurance",
       "generate_pdf",
       "momo_charge",
+      "momo_charge_cancel",
       "payment_status",
       "notify_staff",
       "analytics_log",

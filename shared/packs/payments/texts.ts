@@ -62,6 +62,20 @@ export const PAYMENTS_TEXTS = {
     rw: "kode yarangiye nta bwishyu buraza.",
     fr: "le code a expiré avant qu'un paiement n'arrive.",
   },
+  whyCancelled: {
+    en: "it was cancelled at your request.",
+    rw: "wabisabye ko bihagarikwa.",
+    fr: "il a été annulé à votre demande.",
+  },
+  // Money that arrived for a charge already ended (cancelled, expired, failed): never kept silently.
+  lateMoneyPayer: {
+    en:
+      "We received {amount} for {ref}, but that payment had already ended: {why} A person from our team will refund it or write to you.",
+    rw:
+      "Twakiriye {amount} bya {ref}, ariko ubwo bwishyu bwari bwararangiye: {why} Umukozi wacu azagusubiza amafaranga cyangwa akwandikire.",
+    fr:
+      "Nous avons reçu {amount} pour {ref}, mais ce paiement était déjà terminé : {why} Une personne de notre équipe va vous rembourser ou vous écrire.",
+  },
   mismatchPayer: {
     en:
       "We received a payment for {ref} but not of the amount asked ({amount}). A person from our team is checking it and will write to you.",
@@ -187,5 +201,7 @@ export function whyFailed(reason: string | null, language: Language): string {
     ? say("whyFunds", language)
     : reason === "EXPIRED"
     ? say("whyExpired", language)
+    : reason === "CANCELLED"
+    ? say("whyCancelled", language)
     : say("whyFailed", language);
 }
