@@ -1,9 +1,9 @@
 /**
  * A charge a flow asked for that pays no order and no ride (an insurance
  * premium, a consultation fee), as the open work the kernel asks about when
- * the payer leaves the flow: found by its purpose among the payer's recent
- * charges (`payment_status`), so a charge the model asked for counts as much
- * as the flow's own, and cancelled by `momo_charge_cancel`. A charge that
+ * the payer leaves the flow: the one the flow's memory names (its own, or a
+ * charge a model asked for and the payer confirmed), else the latest of the
+ * payer's charges for the flow's purpose (`payment_status`), and cancelled by `momo_charge_cancel`. A charge that
  * settled, failed, expired or was cancelled is never open work.
  *
  * @module
@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import type { OfflineToolCaller } from "@shared/registry/pack.ts";
-import { callTyped } from "@shared/registry/tool_call.ts";
+import { callTyped, isToolResult } from "@shared/registry/tool_call.ts";
 
 // The payments pack's tools, as these read them: the fields used, parsed on reading.
 const paymentStatus = {
@@ -46,19 +46,50 @@ export interface OpenCharge {
   payee: string;
 }
 
+// A charge a model asked for (`momo_charge`, confirmed): its result kept in the flow's memory.
+const chargeMade = z.object({ momo_ref: z.string() });
+
+/** The references a flow's memory names: the flow's own `momoRef`, or a model's confirmed charge. */
+function refsIn(memory: Record<string, unknown>): string[] {
+  const refs = typeof memory.momoRef === "string" ? [memory.momoRef] : [];
+  for (const kept of [memory.lastResult, memory.lastConfirmed]) {
+    if (!isToolResult(kept) || !kept.ok) continue;
+    const made = chargeMade.safeParse(kept.data);
+    if (made.success) refs.push(made.data.momo_ref);
+  }
+  return refs;
+}
+
+/** What {@link findOpenCharge} looks for. */
+export interface OpenChargeQuery {
+  /** The metadata `purpose` of the flow's charges (`insurance_certificate`). */
+  purpose: string;
+  /** The flow's memory: a charge it names (its own, or a model's) is the one looked at. */
+  memory: Record<string, unknown>;
+}
+
 /**
- * The payer's latest charge for `purpose` (its metadata's `purpose`) still
- * waiting, or null: none, or the charges cannot be read. Calls tools as the
- * payer; writes nothing.
+ * The charge the flow left waiting, or null: the one its memory names when
+ * it names one, else the payer's latest charge for the purpose; null too when
+ * that charge has ended or cannot be read. Calls tools as the payer; writes
+ * nothing.
  */
 export async function findOpenCharge(
   callTool: OfflineToolCaller,
-  purpose: string,
+  query: OpenChargeQuery,
 ): Promise<OpenCharge | null> {
-  const result = await callTyped(callTool, paymentStatus, {}, "open_charge");
+  const [named] = refsIn(query.memory);
+  const result = await callTyped(
+    callTool,
+    paymentStatus,
+    named ? { momo_ref: named } : {},
+    "open_charge",
+  );
   if (!result.ok) return null;
   // Latest first: an older charge for the same purpose is not the one just left.
-  const latest = result.data.payments.find((payment) => payment.purpose === purpose);
+  const latest = named
+    ? result.data.payments[0]
+    : result.data.payments.find((payment) => payment.purpose === query.purpose);
   if (latest?.status !== "pending") return null;
   return { momoRef: latest.momo_ref, amount: latest.amount, payee: latest.payee ?? "" };
 }

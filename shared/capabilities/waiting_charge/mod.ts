@@ -23,4 +23,5 @@ export {
   type ChargeCancelled,
   findOpenCharge,
   type OpenCharge,
+  type OpenChargeQuery,
 } from "./charge_pending.ts";

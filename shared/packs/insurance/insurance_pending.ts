@@ -24,8 +24,8 @@ const ENDED = {
 
 /** A premium's charge still waiting is open work; a settled, expired or cancelled one never is. */
 export const premiumPending: PendingWork = {
-  async find({ language }, callTool) {
-    const charge = await findOpenCharge(callTool, PREMIUM_PURPOSE);
+  async find({ language, memory }, callTool) {
+    const charge = await findOpenCharge(callTool, { purpose: PREMIUM_PURPOSE, memory });
     if (!charge) return null;
     return {
       id: charge.momoRef,
