@@ -162,7 +162,7 @@ export type ScenarioTurn =
   /**
    * Time passes: the platform's clock moves forward to this time (Kigali
    * dates as placeholders) or by `+N` minutes, and its sweep runs, as pg_cron
-   * would run it then.
+   * would run it then, and the worker's (the packs' sweeps).
    */
   | { clock: string }
   /**
@@ -680,8 +680,11 @@ export async function runScenario(
         }
         clockOffsetMs = at - Date.now();
         transcript.push(`clock: ${new Date(at).toISOString()}`);
-        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due).
+        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due), then the
+        // worker's sweep (the packs' sweeps: a landlord told of a viewing's change).
         await runtime.platform.sweep();
+        await settle();
+        await channel.sweep();
         await settle();
         await record();
         if (unsendable.length) {
