@@ -39,6 +39,7 @@ import {
   paymentSettle,
 } from "./settlement_tools.ts";
 import { PAYMENTS_TEXTS } from "./texts.ts";
+import { transferPending } from "./transfer_pending.ts";
 
 export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
 export type { PaymentsConfig } from "./config.ts";
@@ -74,6 +75,8 @@ export const PAYMENTS_PACK: Pack = {
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
     offlineFlow: paymentsFlow,
     memory: paymentsFlowMemory,
+    // Leaving with a charge it made still waiting asks whether to cancel it or keep it.
+    pending: transferPending,
   }],
   tables: {},
   texts: PAYMENTS_TEXTS,
