@@ -70,28 +70,32 @@ export interface OpenChargeQuery {
 
 /**
  * The charge the flow left waiting, or null: the one its memory names when
- * it names one, else the payer's latest charge for the purpose; null too when
- * that charge has ended or cannot be read. Calls tools as the payer; writes
- * nothing.
+ * it names one of the flow's purpose (or of none: a model's), else the
+ * payer's latest charge for the purpose; null too when that charge has ended
+ * or cannot be read. Calls tools as the payer; writes nothing.
  */
 export async function findOpenCharge(
   callTool: OfflineToolCaller,
   query: OpenChargeQuery,
 ): Promise<OpenCharge | null> {
+  // Memory is shared between agents: a charge it names that another flow asked for (another
+  // purpose) is not this flow's work, and the flow's own is looked for by its purpose.
   const [named] = refsIn(query.memory);
-  const result = await callTyped(
-    callTool,
-    paymentStatus,
-    named ? { momo_ref: named } : {},
-    "open_charge",
-  );
+  if (named) {
+    const result = await callTyped(callTool, paymentStatus, { momo_ref: named }, "named_charge");
+    const [charge] = result.ok ? result.data.payments : [];
+    if (charge && (charge.purpose ?? query.purpose) === query.purpose) return openOf(charge);
+  }
+  const result = await callTyped(callTool, paymentStatus, {}, "open_charge");
   if (!result.ok) return null;
   // Latest first: an older charge for the same purpose is not the one just left.
-  const latest = named
-    ? result.data.payments[0]
-    : result.data.payments.find((payment) => payment.purpose === query.purpose);
-  if (latest?.status !== "pending") return null;
-  return { momoRef: latest.momo_ref, amount: latest.amount, payee: latest.payee ?? "" };
+  return openOf(result.data.payments.find((payment) => payment.purpose === query.purpose));
+}
+
+/** The charge as open work while it waits; null once it ended (or when there is none). */
+function openOf(charge: z.output<typeof paymentStatus.output>["payments"][number] | undefined) {
+  if (charge?.status !== "pending") return null;
+  return { momoRef: charge.momo_ref, amount: charge.amount, payee: charge.payee ?? "" };
 }
 
 /** What cancelling a charge came to: cancelled now, ended before (and how), or refused. */

@@ -62,3 +62,33 @@ dbTest("feePending cancels the waiting fee once and tells staff once", async (db
   assert.deepEqual({ ...row }, { status: "failed", failure_reason: "CANCELLED" });
   assert.equal(await feePending.find(context, asAline(rt, "t4")), null);
 });
+
+dbTest(
+  "feePending never takes another flow's waiting charge the shared memory names",
+  async (db) => {
+    const rt = await createPaymentsRuntime(db);
+    // An insurance premium kept waiting, its reference still in the conversation's memory.
+    const premium = await charge(rt, {
+      amount: 90590,
+      payee_phone: "0788000002",
+      payee_name: "EasyMO Insurance",
+      memo: "Motor insurance RHG 726 M",
+      idempotency_key: "insurance:q1",
+      metadata: { purpose: "insurance_certificate" },
+    });
+    assert.ok(premium.ok, JSON.stringify(premium));
+    const memory = { step: "paying", momoRef: premium.data.momo_ref };
+    assert.equal(await feePending.find({ language: "en", memory }, asAline(rt, "t1")), null);
+    const fee = await charge(rt, {
+      amount: 10000,
+      payee_phone: "0788123456",
+      payee_name: "Me Kalisa Chambers",
+      memo: "Legal consultation",
+      idempotency_key: "legal-consultation:case-2",
+      metadata: { purpose: "legal_consultation" },
+    });
+    assert.ok(fee.ok, JSON.stringify(fee));
+    const work = await feePending.find({ language: "en", memory }, asAline(rt, "t2"));
+    assert.equal(work?.id, fee.data.momo_ref);
+  },
+);
