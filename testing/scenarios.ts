@@ -154,12 +154,15 @@ export type ScenarioTurn =
   | { as: string; say: string }
   /** Another party taps a button (or list row) of the latest message to them that offered choices. */
   | { as: string; tap: string | number }
-  /** The provider's signed settlement callback for the user's latest pending charge. */
+  /**
+   * The provider's signed settlement callback for the user's latest pending
+   * charge, or, with none pending, their latest charge (money arriving late).
+   */
   | { settle: "SUCCESSFUL" | "FAILED" | "INSUFFICIENT_FUNDS" | "EXPIRED" }
   /**
    * Time passes: the platform's clock moves forward to this time (Kigali
    * dates as placeholders) or by `+N` minutes, and its sweep runs, as pg_cron
-   * would run it then.
+   * would run it then, and the worker's (the packs' sweeps).
    */
   | { clock: string }
   /**
@@ -677,8 +680,11 @@ export async function runScenario(
         }
         clockOffsetMs = at - Date.now();
         transcript.push(`clock: ${new Date(at).toISOString()}`);
-        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due).
+        // What pg_cron runs at that time: the packs' schedules (a broadcast falls due), then the
+        // worker's sweep (the packs' sweeps: a landlord told of a viewing's change).
         await runtime.platform.sweep();
+        await settle();
+        await channel.sweep();
         await settle();
         await record();
         if (unsendable.length) {
@@ -688,13 +694,15 @@ export async function runScenario(
         continue;
       }
       if ("settle" in turn) {
+        // The latest charge still waiting; with none, the latest that ended (money arriving
+        // after the charge was cancelled or expired).
         const [open] = await db.query<{ momo_ref: string; amount: string | number }>(
           `select momo_ref, amount from public.payments
-           where payer_phone = $1 and status = 'pending' order by created_at desc limit 1`,
+           where payer_phone = $1 order by status = 'pending' desc, created_at desc limit 1`,
           [scenario.user.phone],
         );
         if (!open) {
-          failures.push(`${where}: the user has no pending charge to settle`);
+          failures.push(`${where}: the user has no charge to settle`);
           break;
         }
         transcript.push(`provider: ${turn.settle} for ${open.momo_ref}`);

@@ -44,6 +44,8 @@ const REVIEWED: Record<string, string> = {
   "auth.jwt()": "Supabase's: the request's own claims",
   "auth.role()": "Supabase's: the request's own claims",
   "auth.uid()": "Supabase's: the request's own claims",
+  "private.cancel_my_charge(text)":
+    "cancels only the caller's own waiting charge (payer_id or created_by = auth.uid()) for no order or ride",
   "private.cancel_my_inquiry(uuid)":
     "cancels only the caller's own vendor inquiry (user_id = auth.uid()); tells its vendors",
   "private.cancel_my_order(uuid)":

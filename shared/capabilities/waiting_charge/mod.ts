@@ -3,7 +3,9 @@
  * flow share: when `momo_charge` answers CONFLICT with the caller's own
  * charge still waiting, a flow shows that charge's code again instead of an
  * error (`waitingCharge`), so tapping "Pay" twice never leaves the payer
- * without a code, nor with two charges.
+ * without a code, nor with two charges. A charge that pays no order and no
+ * ride (an insurance premium, a consultation fee) is the open work its flow
+ * leaves behind (`findOpenCharge`, `cancelOpenCharge`).
  *
  * @example
  * ```ts
@@ -16,3 +18,10 @@
  * @module
  */
 export { type ChargeCode, waitingCharge } from "./waiting_charge.ts";
+export {
+  cancelOpenCharge,
+  type ChargeCancelled,
+  findOpenCharge,
+  type OpenCharge,
+  type OpenChargeQuery,
+} from "./charge_pending.ts";

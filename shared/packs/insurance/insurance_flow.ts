@@ -719,8 +719,27 @@ async function insuranceStep(
   // finished this request, and the message starts a new one (said in front of its first step).
   let closed = "";
   let live: LiveCharge | null = null;
+  // Back after leaving with the premium's charge kept (the kernel asked "cancel or keep?"): the
+  // request resumes at its payment while the charge still waits, so it is not asked twice.
+  const kept = turn.memory;
+  if (memory.step !== "paying" && kept.momoRef && kept.ussd && !turn.input.media) {
+    const waiting = await liveCharge(callTool, kept.momoRef);
+    if (waiting?.status === "pending") {
+      memory = {
+        ...CLEAR,
+        chosen: kept.chosen ?? null,
+        vehicle: kept.vehicle ?? null,
+        momoRef: kept.momoRef,
+        ussd: kept.ussd,
+        payee: kept.payee ?? null,
+        step: "paying",
+      };
+      live = waiting;
+      fresh = false;
+    }
+  }
   if (memory.step === "paying" && memory.momoRef) {
-    live = await liveCharge(callTool, memory.momoRef);
+    live ??= await liveCharge(callTool, memory.momoRef);
     if (live?.status !== "pending") {
       closed = live
         ? say("chargeClosed", lang, {

@@ -16,6 +16,7 @@ import { insurancePayee } from "./settings.ts";
 import { priceInsurance } from "./price_insurance.ts";
 import { insuranceCertificatesSweep } from "./certificates.ts";
 import { insuranceFlow, insuranceFlowMemory } from "./insurance_flow.ts";
+import { premiumPending } from "./insurance_pending.ts";
 import { INSURANCE_TEXTS } from "./texts.ts";
 
 /** The insurance pack. */
@@ -30,6 +31,7 @@ export const INSURANCE_PACK: Pack = {
       "price_insurance",
       "generate_pdf",
       "momo_charge",
+      "momo_charge_cancel",
       "payment_status",
       "notify_staff",
       "analytics_log",
@@ -38,6 +40,8 @@ export const INSURANCE_PACK: Pack = {
     menuTitle: { en: "Insurance", rw: "Ubwishingizi", fr: "Assurance" },
     offlineFlow: insuranceFlow,
     memory: insuranceFlowMemory,
+    // Leaving with the premium's charge waiting asks whether to cancel it or keep it.
+    pending: premiumPending,
   }),
   tools: [priceInsurance, ocrExtract, insuranceCertificatesSweep],
   texts: INSURANCE_TEXTS,

@@ -261,6 +261,30 @@ export const INSURANCE_TEXTS = {
       "Paiement {ref} reçu. Notre équipe établit votre attestation d'assurance et vous l'envoie ici sous peu.",
   },
   person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
+  // Leaving the flow with the premium's charge still waiting (the kernel's "cancel or keep?").
+  openPremium: {
+    en: "an insurance premium of {premium} to {payee} waiting for your MoMo payment ({ref})",
+    rw: "ubwishyu bw'ubwishingizi bwa {premium} kuri {payee} butegereje MoMo yawe ({ref})",
+    fr: "une prime d'assurance de {premium} à {payee} en attente de votre paiement MoMo ({ref})",
+  },
+  premiumCancelled: {
+    en:
+      "Payment {ref} is cancelled: its code no longer pays anything and no certificate will be issued. If money already left your account, our team will refund it.",
+    rw:
+      "Ubwishyu {ref} bwahagaritswe: kode yabwo ntikishyura ikintu kandi nta cyemezo kizatangwa. Niba amafaranga yaravuye kuri konti yawe, abakozi bacu bazayagusubiza.",
+    fr:
+      "Le paiement {ref} est annulé : son code ne paie plus rien et aucune attestation ne sera émise. Si de l'argent a déjà quitté votre compte, notre équipe vous le remboursera.",
+  },
+  premiumAlreadyEnded: {
+    en: "Payment {ref} had already ended ({status}): nothing to cancel.",
+    rw: "Ubwishyu {ref} bwari bwararangiye ({status}): nta cyo guhagarika.",
+    fr: "Le paiement {ref} était déjà terminé ({status}) : rien à annuler.",
+  },
+  premiumNotCancelled: {
+    en: "Sorry, I could not cancel payment {ref}: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika ubwishyu {ref}: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler le paiement {ref} : {msg}",
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 /** Says a phrase in a language, with `{values}` filled in. */

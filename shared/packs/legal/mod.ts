@@ -13,6 +13,7 @@
 import type { Pack } from "@shared/registry/pack.ts";
 import { asksForAdvice, givesAdvice } from "./advice.ts";
 import { caseIntake } from "./case_intake.ts";
+import { feePending } from "./legal_pending.ts";
 import { LEGAL_INTENTS } from "./intents.ts";
 import { legalFlow, legalFlowMemory, noAdviceReply } from "./legal_flow.ts";
 import { LEGAL_TEXTS } from "./texts.ts";
@@ -31,6 +32,8 @@ export const LEGAL_PACK: Pack = {
       "search_supabase",
       "generate_pdf",
       "momo_charge",
+      "momo_charge_cancel",
+      "payment_status",
       "notify_staff",
       "analytics_log",
     ],
@@ -38,6 +41,8 @@ export const LEGAL_PACK: Pack = {
     // Reached by its words: the menu holds the ten services a WhatsApp list can show.
     offlineFlow: legalFlow,
     memory: legalFlowMemory,
+    // Leaving with the consultation fee's charge waiting asks whether to cancel it or keep it.
+    pending: feePending,
     instructions:
       "You take down the client's legal case for the org's lawyers: ask its category, what " +
       "happened, their full name (their phone is their WhatsApp number) and any documents " +

@@ -161,6 +161,30 @@ export const LEGAL_TEXTS = {
     rw: ", n'inyandiko {count}",
     fr: ", avec {count} document(s)",
   },
+  // Leaving the flow with the consultation fee's charge waiting (the kernel's "cancel or keep?").
+  openFee: {
+    en: "a consultation fee of {amount} to {payee} waiting for your MoMo payment ({ref})",
+    rw: "ikiguzi cy'inama y'umunyamategeko cya {amount} kwa {payee} gitegereje MoMo yawe ({ref})",
+    fr: "des frais de consultation de {amount} à {payee} en attente de votre paiement MoMo ({ref})",
+  },
+  feeCancelled: {
+    en:
+      "Payment {ref} is cancelled: its code no longer pays anything. Your case stays with our lawyers, who have been told. If money already left your account, our team will refund it.",
+    rw:
+      "Ubwishyu {ref} bwahagaritswe: kode yabwo ntikishyura ikintu. Ikibazo cyawe gikomeza kuba ku banyamategeko bacu, babimenyeshejwe. Niba amafaranga yaravuye kuri konti yawe, abakozi bacu bazayagusubiza.",
+    fr:
+      "Le paiement {ref} est annulé : son code ne paie plus rien. Votre affaire reste chez nos avocats, qui ont été prévenus. Si de l'argent a déjà quitté votre compte, notre équipe vous le remboursera.",
+  },
+  feeAlreadyEnded: {
+    en: "Payment {ref} had already ended: nothing to cancel.",
+    rw: "Ubwishyu {ref} bwari bwararangiye: nta cyo guhagarika.",
+    fr: "Le paiement {ref} était déjà terminé : rien à annuler.",
+  },
+  feeNotCancelled: {
+    en: "Sorry, I could not cancel payment {ref}: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika ubwishyu {ref}: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler le paiement {ref} : {msg}",
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 /** Says a phrase in a language, with `{values}` filled in. */

@@ -26,6 +26,7 @@ import {
 } from "./forwarder_endpoints.ts";
 import { PAYMENT_STATUS_CHANGED } from "./events.ts";
 import { checkMerchantAccounts } from "./merchant_account.ts";
+import { momoChargeCancel } from "./charge_cancel.ts";
 import { momoCharge } from "./momo_charge.ts";
 import { PAYEE_COUNTERPART } from "./paid_counterpart.ts";
 import { paymentStatus } from "./payment_status.ts";
@@ -38,6 +39,7 @@ import {
   paymentSettle,
 } from "./settlement_tools.ts";
 import { PAYMENTS_TEXTS } from "./texts.ts";
+import { transferPending } from "./transfer_pending.ts";
 
 export { DEFAULT_PAYMENTS_CONFIG, PAYMENTS_CONFIG, paymentsConfigFromEnv } from "./config.ts";
 export type { PaymentsConfig } from "./config.ts";
@@ -49,6 +51,7 @@ export const PAYMENTS_PACK: Pack = {
   id: "payments",
   tools: [
     momoCharge,
+    momoChargeCancel,
     paymentStatus,
     paymentSettle,
     paymentRecordSms,
@@ -61,11 +64,19 @@ export const PAYMENTS_PACK: Pack = {
     name: "Payments",
     description: "Creates mobile money payment requests.",
     audience: "customers",
-    tools: ["momo_charge", "payment_status", "notify_staff", "analytics_log"],
+    tools: [
+      "momo_charge",
+      "momo_charge_cancel",
+      "payment_status",
+      "notify_staff",
+      "analytics_log",
+    ],
     intents: PAYMENTS_INTENTS,
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
     offlineFlow: paymentsFlow,
     memory: paymentsFlowMemory,
+    // Leaving with a charge it made still waiting asks whether to cancel it or keep it.
+    pending: transferPending,
   }],
   tables: {},
   texts: PAYMENTS_TEXTS,

@@ -17,6 +17,9 @@ const payment = z.object({
   failure_reason: z.string().nullable(),
   payee: z.string().nullable(),
   order_no: z.string().nullable(),
+  purpose: z.string().nullable().describe(
+    "What the charge pays, as the flow that asked for it named it (insurance_certificate…).",
+  ),
   created_at: z.string(),
   expires_at: z.string(),
   settled_at: z.string().nullable(),
@@ -41,7 +44,7 @@ const PAYMENTS_SQL = `
            as status,
          p.failure_reason,
          coalesce(p.metadata->>'payee_name', p.payee_phone, p.payee_merchant_code) as payee,
-         o.order_no, to_jsonb(p.created_at) #>> '{}' as created_at,
+         o.order_no, p.metadata->>'purpose' as purpose, to_jsonb(p.created_at) #>> '{}' as created_at,
          to_jsonb(p.expires_at) #>> '{}' as expires_at, to_jsonb(p.settled_at) #>> '{}' as settled_at
   from public.payments p
   left join public.orders o on o.id = p.order_id and o.org_id = p.org_id

@@ -25,6 +25,7 @@ import type {
 } from "@shared/registry/pack.ts";
 import { callTyped, readData, readKeptResult } from "@shared/registry/tool_call.ts";
 import { momoCharge } from "./momo_charge.ts";
+import { TRANSFER_PURPOSE } from "./transfer_pending.ts";
 import { paymentStatus } from "./payment_status.ts";
 import { formatKigaliDate, formatKigaliTime, formatRwf } from "@shared/capabilities/format/mod.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
@@ -192,6 +193,8 @@ async function paymentsStep(
       amount: request.amount,
       payee_phone: request.to,
       memo: `Payment to ${request.to}`,
+      // Named so that leaving the agent finds it waiting (transfer_pending.ts).
+      metadata: { purpose: TRANSFER_PURPOSE },
       // The payer's MoMo number: as asked, else the WhatsApp number when it is a Rwandan mobile.
       ...(request.from
         ? { phone: request.from }

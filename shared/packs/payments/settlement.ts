@@ -297,16 +297,32 @@ export async function applyEvidence(
   if (charge.status !== "pending") {
     // Money reported for a charge that already ended otherwise: a person must look.
     if (moneyArrived && charge.status !== "settled") {
+      // A charge the payer cancelled is "cancelled" to staff, not "failed": they refund it.
+      const ended = charge.failure_reason === "CANCELLED" ? "cancelled" : charge.status;
+      const amount = evidence.amount ?? charge.amount;
       await paymentTicket(tx, {
         orgId: charge.org_id,
         paymentId: charge.id,
         requesterId: charge.payer_id,
-        reason: `Payment arrived after the charge was ${charge.status}`,
+        reason: `Payment arrived after the charge was ${ended}`,
         summary: `${charge.momo_ref}: ${evidence.source} reports ${
-          formatMoney(evidence.amount ?? charge.amount, "en")
+          formatMoney(amount, "en")
         } received${
           evidence.providerTxnId ? ` (transaction ${evidence.providerTxnId})` : ""
-        }, but the charge is ${charge.status}. Check the payee's MoMo account, then confirm or refund.`,
+        }, but the charge is ${ended}. Check the payee's MoMo account, then confirm or refund.`,
+      });
+      // The payer hears of it too: money taken for an ended charge is never kept in silence.
+      const late = say("lateMoneyPayer", charge.language, {
+        amount: formatRwf(amount, charge.language),
+        ref: charge.momo_ref,
+        why: whyFailed(charge.failure_reason, charge.language),
+      });
+      await messaging.send(tx, {
+        orgId: charge.org_id,
+        to: charge.payer_phone,
+        message: textOut(late),
+        fallback: paymentUpdate(late, charge.language),
+        idempotencyKey: `payment:${charge.momo_ref}:late:payer`,
       });
     }
     return { kind: "final", status: charge.status, charge };

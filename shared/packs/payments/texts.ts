@@ -62,6 +62,20 @@ export const PAYMENTS_TEXTS = {
     rw: "kode yarangiye nta bwishyu buraza.",
     fr: "le code a expiré avant qu'un paiement n'arrive.",
   },
+  whyCancelled: {
+    en: "it was cancelled at your request.",
+    rw: "wabisabye ko bihagarikwa.",
+    fr: "il a été annulé à votre demande.",
+  },
+  // Money that arrived for a charge already ended (cancelled, expired, failed): never kept silently.
+  lateMoneyPayer: {
+    en:
+      "We received {amount} for {ref}, but that payment had already ended: {why} A person from our team will refund it or write to you.",
+    rw:
+      "Twakiriye {amount} bya {ref}, ariko ubwo bwishyu bwari bwararangiye: {why} Umukozi wacu azagusubiza amafaranga cyangwa akwandikire.",
+    fr:
+      "Nous avons reçu {amount} pour {ref}, mais ce paiement était déjà terminé : {why} Une personne de notre équipe va vous rembourser ou vous écrire.",
+  },
   mismatchPayer: {
     en:
       "We received a payment for {ref} but not of the amount asked ({amount}). A person from our team is checking it and will write to you.",
@@ -163,6 +177,30 @@ export const PAYMENTS_TEXTS = {
     fr:
       "Votre numéro WhatsApp n'est pas un numéro MoMo rwandais : indiquez le numéro qui paie, ex. « payer 5000 au 0788123456 depuis 0781234567 ».",
   },
+  // Leaving the Payments agent with a charge it made still waiting (the kernel's "cancel or keep?").
+  openTransfer: {
+    en: "a payment of {amount} to {payee} waiting for your MoMo ({ref})",
+    rw: "ubwishyu bwa {amount} kuri {payee} butegereje MoMo yawe ({ref})",
+    fr: "un paiement de {amount} à {payee} en attente de votre MoMo ({ref})",
+  },
+  transferCancelled: {
+    en:
+      "Payment {ref} is cancelled: its code no longer pays anything. If money already left your account, our team will refund it.",
+    rw:
+      "Ubwishyu {ref} bwahagaritswe: kode yabwo ntikishyura ikintu. Niba amafaranga yaravuye kuri konti yawe, abakozi bacu bazayagusubiza.",
+    fr:
+      "Le paiement {ref} est annulé : son code ne paie plus rien. Si de l'argent a déjà quitté votre compte, notre équipe vous le remboursera.",
+  },
+  transferEnded: {
+    en: "Payment {ref} had already ended: nothing to cancel.",
+    rw: "Ubwishyu {ref} bwari bwararangiye: nta cyo guhagarika.",
+    fr: "Le paiement {ref} était déjà terminé : rien à annuler.",
+  },
+  transferNotCancelled: {
+    en: "Sorry, I could not cancel payment {ref}: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika ubwishyu {ref}: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler le paiement {ref} : {msg}",
+  },
   chargeFailed: {
     en: "I could not create the payment: {msg}",
     rw: "Sinashoboye gutegura ubwishyu: {msg}",
@@ -187,5 +225,7 @@ export function whyFailed(reason: string | null, language: Language): string {
     ? say("whyFunds", language)
     : reason === "EXPIRED"
     ? say("whyExpired", language)
+    : reason === "CANCELLED"
+    ? say("whyCancelled", language)
     : say("whyFailed", language);
 }

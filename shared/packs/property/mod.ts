@@ -19,6 +19,7 @@ import { PROPERTY_INTENTS } from "./intents.ts";
 import { propertyListingReview, propertyListingsQueue } from "./listing_review.ts";
 import { propertyListingSubmit } from "./listing_submit.ts";
 import { propertyFlow, propertyFlowMemory } from "./property_flow.ts";
+import { viewingPending } from "./property_pending.ts";
 import { propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
 import { PROPERTY_ROUTES } from "./routes.ts";
@@ -70,6 +71,8 @@ export const PROPERTY_PACK: Pack = {
     menuTitle: { en: "Rent a house", rw: "Gukodesha inzu", fr: "Louer un logement" },
     offlineFlow: propertyFlow,
     memory: propertyFlowMemory,
+    // Leaving with a viewing booked asks whether to cancel it (the landlord told) or keep it.
+    pending: viewingPending,
   }],
   // What search_supabase may read: listings without any address (that table is never listed).
   tables: {

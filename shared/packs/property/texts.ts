@@ -99,6 +99,28 @@ export const PROPERTY_TEXTS = {
     rw: "Gusura {title} ({when}) byahagaritswe. (0 = menu)",
     fr: "Votre visite de {title} le {when} est annulée. (0 = menu)",
   },
+  // Leaving the flow with a viewing booked (the kernel's "cancel or keep?"): the landlord holds
+  // the slot for the renter.
+  openViewing: {
+    en: "a viewing of {title} booked for {when}, which the landlord is expecting",
+    rw: "gusura {title} byemejwe ku ya {when}, nyir'inzu abitegereje",
+    fr: "une visite de {title} réservée pour le {when}, que le propriétaire attend",
+  },
+  leaveCancelled: {
+    en: "Your viewing of {title} on {when} is cancelled; the landlord is being told.",
+    rw: "Gusura {title} ({when}) byahagaritswe; nyir'inzu arabimenyeshwa.",
+    fr: "Votre visite de {title} le {when} est annulée ; le propriétaire en est prévenu.",
+  },
+  leaveAlreadyCancelled: {
+    en: "That viewing was already cancelled: nothing more to do.",
+    rw: "Uko gusura kwari kwarahagaritswe: nta kindi gukora.",
+    fr: "Cette visite était déjà annulée : rien de plus à faire.",
+  },
+  leaveNotCancelled: {
+    en: "Sorry, I could not cancel the viewing: {msg}",
+    rw: "Mutwihanganire, sinashoboye guhagarika gusura: {msg}",
+    fr: "Désolé, je n'ai pas pu annuler la visite : {msg}",
+  },
   moved: {
     en: "Moved: your viewing of {title} is now {when}.",
     rw: "Byimuwe: gusura {title} ubu ni {when}.",

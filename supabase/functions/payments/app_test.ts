@@ -723,7 +723,11 @@ dbTest(
           assert.deepEqual(tickets.map((t) => t.reason), [
             "Payment arrived after the charge was expired",
           ]);
-          assert.deepEqual(told.map((t) => t.idempotency_key), [`payment:${ref}:expired:payer`]);
+          // The payer hears both: the code expired, then that the late money goes to staff.
+          assert.deepEqual(told.map((t) => t.idempotency_key).sort(), [
+            `payment:${ref}:expired:payer`,
+            `payment:${ref}:late:payer`,
+          ]);
         } else {
           // The callback decided first: the sweep skipped it (locked) or found it settled.
           assert.equal(row.status, "settled");
@@ -778,3 +782,108 @@ dbTest("callback: a body over 16 KiB is refused before its signature is read", a
     await fn.close();
   }
 });
+
+dbTest(
+  "momo_charge_cancel ends the payer's waiting charge once; money after it goes to staff, the payer told",
+  async (db) => {
+    const rt = await createPaymentsRuntime(db);
+    const fn = serve(rt);
+    try {
+      const { data } = await charge(rt, {
+        amount: 30000,
+        payee_phone: "0788000002",
+        payee_name: "EasyMO Insurance",
+        memo: "Motor insurance RAB 123 C",
+      });
+      const ref = data.momo_ref;
+      // Another customer cannot cancel it: it is not theirs to see.
+      const foreign = await rt.callAs(USER.nina, "momo_charge_cancel", { momo_ref: ref }, {
+        idempotencyKey: "cancel-nina",
+      });
+      assert.equal(foreign.ok ? "ok" : foreign.error.code, "NOT_FOUND");
+      assert.equal((await payment(db, ref)).status, "pending");
+
+      const first = await rt.callAs(USER.aline, "momo_charge_cancel", { momo_ref: ref }, {
+        idempotencyKey: "cancel-1",
+      });
+      assert.ok(first.ok, JSON.stringify(first));
+      assert.deepEqual(first.data, {
+        momo_ref: ref,
+        amount: 30000,
+        payee: "EasyMO Insurance",
+        status: "failed",
+        failure_reason: "CANCELLED",
+        already: false,
+      });
+      // A second cancel (another request) changes nothing and says so.
+      const again = await rt.callAs(USER.aline, "momo_charge_cancel", { momo_ref: ref }, {
+        idempotencyKey: "cancel-2",
+      });
+      assert.ok(again.ok, JSON.stringify(again));
+      assert.equal(again.data.already, true);
+      assert.equal(again.data.failure_reason, "CANCELLED");
+      const [{ events }] = await db.query<{ events: number }>(
+        `select count(*)::int as events from public.analytics_events
+         where event = 'payment_failed' and props->>'reason' = 'CANCELLED'`,
+      );
+      assert.equal(events, 1);
+      // Never shown as waiting: payment_status reads it ended.
+      const status = await rt.callAs(USER.aline, "payment_status", { momo_ref: ref }, {
+        idempotencyKey: "status-1",
+      });
+      assert.ok(status.ok);
+      assert.equal(status.data.payments[0].status, "failed");
+
+      // The payer paid anyway: the callback settles nothing, staff get a ticket to refund, and
+      // the payer is told (in their language), once however often the provider repeats it.
+      for (const _repeat of [1, 2]) {
+        const late = await post(`${fn.url}/callback`, {
+          momo_ref: ref,
+          status: "SUCCESSFUL",
+          provider_txn_id: "LATE-1",
+          amount: 30000,
+        });
+        assert.equal(late.status, 200, JSON.stringify(late.json));
+        assert.equal(late.json.data.outcome, "final");
+      }
+      assert.deepEqual(await payment(db, ref), {
+        status: "failed",
+        failure_reason: "CANCELLED",
+        settled_by: null,
+        provider_txn_id: null,
+      });
+      const tickets = await db.query<{ reason: string; summary: string }>(
+        `select t.reason, t.summary from public.staff_tickets t
+         join public.payments p on p.id = t.payment_id where p.momo_ref = $1`,
+        [ref],
+      );
+      assert.deepEqual(tickets.map((t) => t.reason), [
+        "Payment arrived after the charge was cancelled",
+      ]);
+      assert.match(tickets[0].summary, /30,000 RWF received \(transaction LATE-1\)/);
+      const told = await outboxTo(db, "250788000001");
+      assert.equal(told.filter((text) => text.includes(ref)).length, 1);
+      assert.match(
+        told.find((text) => text.includes(ref)) ?? "",
+        // Aline reads Kinyarwanda: the charge had ended, cancelled at her request; staff refund it.
+        /bwari bwararangiye: wabisabye ko bihagarikwa\. Umukozi wacu azagusubiza amafaranga/,
+      );
+    } finally {
+      await fn.close();
+    }
+  },
+);
+
+dbTest(
+  "momo_charge_cancel refuses a charge that pays an order: the order is cancelled instead",
+  async (db) => {
+    const rt = await createPaymentsRuntime(db);
+    const order = await cafeOrder(rt);
+    const { data } = await charge(rt, { amount: 5000, order_id: order, memo: "Order" });
+    const refused = await rt.callAs(USER.aline, "momo_charge_cancel", { momo_ref: data.momo_ref }, {
+      idempotencyKey: "cancel-order-charge",
+    });
+    assert.equal(refused.ok ? "ok" : refused.error.code, "CONFLICT");
+    assert.equal((await payment(db, data.momo_ref)).status, "pending");
+  },
+);

@@ -54,6 +54,7 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "log_user_feedback_on_vendor",
       "maps_geosearch",
       "momo_charge",
+      "momo_charge_cancel",
       "notify_staff",
       "ocr_extract",
       "order_cancel",

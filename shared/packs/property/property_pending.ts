@@ -1,0 +1,59 @@
+/**
+ * What a renter leaves open in the property flow: a viewing booked, a slot
+ * the landlord holds for them and was told about. On leaving, the kernel
+ * asks whether to cancel it (`viewing_cancel`: the slot is freed and the
+ * landlord is told by the pack's sweep) or keep it (it stays booked; the
+ * renter can move or cancel it here later).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
+import type { PendingWork } from "@shared/registry/pack.ts";
+import { callTyped } from "@shared/registry/tool_call.ts";
+import { phrase } from "./texts.ts";
+import { propertyViewings, viewingCancel } from "./viewing_manage.ts";
+
+// The viewing the flow booked (its memory), read by the one field used: memory of another shape
+// names no viewing.
+const booked = z.object({ viewingId: z.string() });
+
+/**
+ * The viewing this conversation booked, while it is still booked and ahead,
+ * is open work; a cancelled or past one never is. Only the conversation's own
+ * viewing is offered: a landlord who leaves sees no viewing of their listings.
+ */
+export const viewingPending: PendingWork = {
+  async find({ language, memory }, callTool) {
+    const kept = booked.safeParse(memory);
+    if (!kept.success) return null;
+    const found = await callTyped(callTool, propertyViewings, { limit: 100 }, "open_viewing");
+    if (!found.ok) return null;
+    const viewing = found.data.viewings.find((row) => row.event_id === kept.data.viewingId);
+    if (viewing?.status !== "booked") return null;
+    return {
+      id: viewing.event_id,
+      summary: phrase("openViewing", language, {
+        title: viewing.title,
+        when: formatKigaliDate(viewing.when, language, { time: true }),
+      }),
+    };
+  },
+  async cancel(work, { language }, callTool) {
+    const result = await callTyped(
+      callTool,
+      viewingCancel,
+      { event_id: work.id },
+      "viewing_cancel",
+    );
+    if (result.ok) {
+      return phrase("leaveCancelled", language, {
+        title: result.data.title,
+        when: formatKigaliDate(result.data.when, language, { time: true }),
+      });
+    }
+    // Cancelled in the meantime (by the landlord, or an earlier answer): nothing left to end.
+    if (result.error.code === "CONFLICT") return phrase("leaveAlreadyCancelled", language);
+    return phrase("leaveNotCancelled", language, { msg: result.error.msg });
+  },
+};
