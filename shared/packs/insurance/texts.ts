@@ -126,11 +126,11 @@ export const INSURANCE_TEXTS = {
     en:
       "Which cover?\n1. Third party: what you must have, pays for damage you cause to others.\n2. Comprehensive: also your own vehicle (needs its value).",
     rw:
-      "Ubuhe bwishingizi?\n1. Third party: ubw'itegeko, bwishyura ibyo wangirije abandi.\n2. Bwuzuye: n'ikinyabiziga cyawe (bisaba agaciro kacyo).",
+      "Ubuhe bwishingizi?\n1. Ubw'abandi (third party): ubw'itegeko, bwishyura ibyo wangirije abandi.\n2. Bwuzuye: n'ikinyabiziga cyawe (bisaba agaciro kacyo).",
     fr:
       "Quelle garantie ?\n1. Tiers : obligatoire, paie les dommages causés aux autres.\n2. Tous risques : aussi votre véhicule (il faut sa valeur).",
   },
-  thirdParty: { en: "Third party", rw: "Third party", fr: "Tiers" },
+  thirdParty: { en: "Third party", rw: "Ubw'abandi", fr: "Tiers" },
   comprehensive: { en: "Comprehensive", rw: "Bwuzuye", fr: "Tous risques" },
   askValue: {
     en: "What is the vehicle worth today, in RWF? (e.g. 8000000)",
