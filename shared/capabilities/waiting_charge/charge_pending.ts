@@ -93,7 +93,7 @@ export async function findOpenCharge(
 }
 
 /** The charge as open work while it waits; null once it ended (or when there is none). */
-function openOf(charge: z.output<typeof paymentStatus.output>["payments"][number] | undefined) {
+function openOf(charge: z.output<typeof paymentStatus.output.shape.payments.element> | undefined) {
   if (charge?.status !== "pending") return null;
   return { momoRef: charge.momo_ref, amount: charge.amount, payee: charge.payee ?? "" };
 }
