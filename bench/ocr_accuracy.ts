@@ -48,6 +48,7 @@ import {
   NEW_FAMILIES,
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
+import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -119,6 +120,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "fifth round, dev"
         : (DARK_BLIND as readonly string[]).includes(entry.family)
         ? "fifth round, blind"
+        : (STRESS_DEV as readonly string[]).includes(entry.family)
+        ? "sixth round, dev"
+        : (STRESS_BLIND as readonly string[]).includes(entry.family)
+        ? "sixth round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -138,6 +143,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["fifth round, dev"]
         : set === "dark_blind"
         ? ["fifth round, blind"]
+        : set === "stress_dev"
+        ? ["sixth round, dev"]
+        : set === "stress_blind"
+        ? ["sixth round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -291,6 +300,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "fourth round, blind",
     "fifth round, dev",
     "fifth round, blind",
+    "sixth round, dev",
+    "sixth round, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -362,6 +373,8 @@ if (import.meta.main) {
       "fresh_blind",
       "dark_dev",
       "dark_blind",
+      "stress_dev",
+      "stress_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
