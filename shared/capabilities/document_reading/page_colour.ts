@@ -225,7 +225,9 @@ const PAPER_TOLERANCE = 40;
  * touches no edge of the photo (a page photographed edge to edge, a card on
  * white, or one half of a two-tone card does), covers 8–75% of it, and fills
  * at least half of its own box once turned upright (a band of one colour
- * across a card does not, nor a checked cloth's squares). Its angle is the
+ * across a card does not, nor a checked cloth's squares), and that box is a
+ * card's shape: at most four times as long as it is wide (a hologram's
+ * stripe is longer). Its angle is the
  * region's principal axis (folded within ±45°: a portrait card stays
  * portrait), which deskewing alone (±8°) cannot reach.
  */
@@ -330,6 +332,10 @@ export function findCard(photo: ColourPage): CardRegion | null {
     if (y > bottom) bottom = y;
   }
   const fill = region.pixels.length / Math.max(1, (right - left + 1) * (bottom - top + 1));
+  // A card is a card's shape: a band or stripe of the centre's colour is long and thin.
+  const long = Math.max(right - left, bottom - top) + 1;
+  const short = Math.min(right - left, bottom - top) + 1;
+  if (long / short > 4 || short < 0.2 * Math.min(width, height)) return null;
   if (fill < 0.5 || Math.abs(angle) < MIN_CARD_TURN) return null;
   // A margin of three search pixels: what the erosion took, the card's edge and its border.
   const margin = 3;
@@ -409,6 +415,8 @@ export interface Illumination {
   ratio: number;
   /** The share of cells whose paper the fitted surface agrees with. */
   inliers: number;
+  /** Neighbouring cells whose paper steps (one under 0.75 of the other): a band's edges. */
+  steps: number;
 }
 
 /** Cells of this many pixels (at the working width) sample the paper's brightness. */
@@ -417,6 +425,10 @@ const LIGHT_CELL = 32;
 const MIN_RATIO = 1.3;
 /** The share of cells that must agree with the fitted paper (bands of colour do not). */
 const MIN_INLIERS = 0.8;
+/** Neighbouring cells one of which is under this share of the other: a step, not a shadow. */
+const STEP = 0.75;
+/** Steps allowed, per cell of the page's longer side (a band's edge is a line of them). */
+const MAX_STEPS = 0.3;
 
 /**
  * Divides a shadow or a fading light out of the page, in place. The paper's
@@ -425,7 +437,10 @@ const MIN_INLIERS = 0.8;
  * x and y; cells far below the fit (a dark band, a photo, a cell all print)
  * or far above it (glare) are dropped and the fit repeated, three times. When
  * the fitted paper is at least 1.3 times brighter in one place than in
- * another and at least 80% of the cells agree with it, each pixel is scaled
+ * another and at least 80% of the cells agree with it, and the paper changes
+ * smoothly (fewer steps between neighbouring cells, one under 0.75 of the
+ * other, than 0.3 a cell of the page's longer side: a band's edge is a line
+ * of them), each pixel is scaled
  * by the brightest paper over the paper's brightness where it is. A dark
  * band, which no smooth surface fits, is left dark (and inverted later).
  */
@@ -433,7 +448,7 @@ export function flattenIllumination(page: GreyPage): Illumination {
   const { width, height, grey } = page;
   const columns = Math.floor(width / LIGHT_CELL);
   const rows = Math.floor(height / LIGHT_CELL);
-  if (columns < 4 || rows < 3) return { flattened: false, ratio: 1, inliers: 0 };
+  if (columns < 4 || rows < 3) return { flattened: false, ratio: 1, inliers: 0, steps: 0 };
   const xs: number[] = [];
   const ys: number[] = [];
   const vs: number[] = [];
@@ -459,7 +474,7 @@ export function flattenIllumination(page: GreyPage): Illumination {
   let fit: number[] | null = null;
   for (let round = 0; round < 3; round++) {
     fit = quadraticFit(xs, ys, vs, keep);
-    if (!fit) return { flattened: false, ratio: 1, inliers: 0 };
+    if (!fit) return { flattened: false, ratio: 1, inliers: 0, steps: 0 };
     const f = fit;
     keep = vs.map((v, i) => {
       const predicted = surface(f, xs[i], ys[i]);
@@ -467,6 +482,15 @@ export function flattenIllumination(page: GreyPage): Illumination {
     });
   }
   const inliers = keep.filter(Boolean).length / keep.length;
+  // Light changes smoothly; a band's edge is a step between neighbouring cells.
+  let steps = 0;
+  for (let i = 0; i < vs.length; i++) {
+    const right = i % columns < columns - 1 ? vs[i + 1] : null;
+    const below = i + columns < vs.length ? vs[i + columns] : null;
+    for (const other of [right, below]) {
+      if (other !== null && Math.min(vs[i], other) < STEP * Math.max(vs[i], other)) steps++;
+    }
+  }
   let low = Infinity, high = 0;
   for (let i = 0; i < xs.length; i++) {
     const value = surface(fit!, xs[i], ys[i]);
@@ -474,8 +498,11 @@ export function flattenIllumination(page: GreyPage): Illumination {
     if (value > high) high = value;
   }
   const ratio = low > 0 ? high / low : Infinity;
-  if (inliers < MIN_INLIERS || !(ratio >= MIN_RATIO) || low < 20) {
-    return { flattened: false, ratio, inliers };
+  if (
+    inliers < MIN_INLIERS || !(ratio >= MIN_RATIO) || low < 20 ||
+    steps > MAX_STEPS * Math.max(columns, rows)
+  ) {
+    return { flattened: false, ratio, inliers, steps };
   }
   const scale = new Float32Array(width);
   for (let y = 0; y < height; y++) {
@@ -486,7 +513,7 @@ export function flattenIllumination(page: GreyPage): Illumination {
     const row = y * width;
     for (let x = 0; x < width; x++) grey[row + x] = Math.min(255, grey[row + x] * scale[x]);
   }
-  return { flattened: true, ratio, inliers };
+  return { flattened: true, ratio, inliers, steps };
 }
 
 /** a + b·x + c·y + d·x² + e·x·y + f·y² */

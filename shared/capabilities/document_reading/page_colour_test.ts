@@ -168,3 +168,15 @@ Deno.test("flattenIllumination() leaves an evenly lit page and a page with a dar
   assert.equal(flattenIllumination(half).flattened, false);
   assert.deepEqual(half.grey, halfCopy);
 });
+
+Deno.test("findCard() does not take a turned stripe across a card (a hologram) for the card", () => {
+  const width = 600, height = 400;
+  const angle = -12 * Math.PI / 180;
+  // A pink stripe 60 px wide turned 12° across a white card with a dark border; the centre is pink.
+  const page = colourPage(width, height, (x, y) => {
+    if (x < 3 || y < 3 || x >= width - 3 || y >= height - 3) return [60, 60, 60];
+    const v = -(x - width / 2) * Math.sin(angle) + (y - height / 2) * Math.cos(angle);
+    return Math.abs(v) < 30 ? [240, 190, 220] : null;
+  }, [255, 255, 255]);
+  assert.equal(findCard(page), null);
+});

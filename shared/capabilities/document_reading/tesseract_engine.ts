@@ -194,7 +194,7 @@ export async function preprocess(
   const page = scaleTo(decoded, width);
   const illumination = (options.flatten ?? true)
     ? flattenIllumination(page)
-    : { flattened: false, ratio: 1, inliers: 0 };
+    : { flattened: false, ratio: 1, inliers: 0, steps: 0 };
   stretchContrast(page);
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   const looked = sharpened ? sharpenedCopy(page) : page;
