@@ -100,8 +100,9 @@ export interface ColourGrey {
  * visible. Each pixel's background is its neighbourhood's dominant colour
  * (per cell of 1/90 of the width, the per-channel median, then the median of
  * the 3×3 cells around: print is a minority of any neighbourhood). Where
- * the grey difference to that background is under 40 (print its grey shows,
- * white on orange, stays as it is) and `0.55 × colour distance` exceeds it by
+ * no pixel within 2 px differs from that background by 40 grey levels or
+ * more (print its grey shows, white on orange, stays as it is, its soft
+ * edges too) and `0.55 × colour distance` exceeds it by
  * more than 16, the pixel is drawn at the background's grey minus that
  * colour contrast (on a light band; plus, on a dark one, so light print on a
  * dark band stays light and is inverted with it). A page with fewer than
@@ -115,6 +116,9 @@ export function colourGrey(page: ColourPage): ColourGrey {
   const rows = Math.ceil(height / cell);
   const medians = cellMedians(page, cell, columns, rows);
   const background = medianOfNeighbours(medians, columns, rows);
+  // Within 2 px of print its grey shows: that print's own soft edge (white on orange fades
+  // through colours as light as the band), never redrawn, or letters come out hollow.
+  const near = nearVisible(plain, background, cell, columns);
   const hidden = new Uint8Array(width * height);
   const target = new Uint8Array(width * height);
   let count = 0;
@@ -130,7 +134,7 @@ export function colourGrey(page: ColourPage): ColourGrey {
       const i = y * width + x;
       const greyContrast = Math.abs(plain.grey[i] - backGrey);
       // Print its grey already sets apart (white on orange) stays as it is.
-      if (greyContrast >= VISIBLE_GREY || contrast - greyContrast <= COLOUR_MARGIN) continue;
+      if (near[i] || contrast - greyContrast <= COLOUR_MARGIN) continue;
       hidden[i] = 1;
       target[i] = backGrey >= 128
         ? Math.max(0, backGrey - contrast)
@@ -141,6 +145,49 @@ export function colourGrey(page: ColourPage): ColourGrey {
   if (count < MIN_HIDDEN * width * height) return { page: plain, recoloured: 0 };
   for (let i = 0; i < hidden.length; i++) if (hidden[i]) plain.grey[i] = target[i];
   return { page: plain, recoloured: count };
+}
+
+/** Pixels within 2 px of one whose grey differs from its background's by 40 or more. */
+function nearVisible(
+  plain: GreyPage,
+  background: Uint8Array,
+  cell: number,
+  columns: number,
+): Uint8Array {
+  const { width, height, grey } = plain;
+  const visible = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const rowCell = Math.floor(y / cell) * columns;
+    for (let x = 0; x < width; x++) {
+      const c = (rowCell + Math.floor(x / cell)) * 3;
+      const backGrey = luma(background[c], background[c + 1], background[c + 2]);
+      visible[y * width + x] = Math.abs(grey[y * width + x] - backGrey) >= VISIBLE_GREY ? 1 : 0;
+    }
+  }
+  // Dilated by 2 along rows, then along columns.
+  const across = new Uint8Array(visible.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let any = 0;
+      for (let dx = -2; dx <= 2 && !any; dx++) {
+        const xx = x + dx;
+        if (xx >= 0 && xx < width) any = visible[y * width + xx];
+      }
+      across[y * width + x] = any;
+    }
+  }
+  const out = new Uint8Array(visible.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let any = 0;
+      for (let dy = -2; dy <= 2 && !any; dy++) {
+        const yy = y + dy;
+        if (yy >= 0 && yy < height) any = across[yy * width + x];
+      }
+      out[y * width + x] = any;
+    }
+  }
+  return out;
 }
 
 /** Per cell, the median of each channel (32 levels: 8 apart, enough for a background). */

@@ -180,3 +180,15 @@ Deno.test("findCard() does not take a turned stripe across a card (a hologram) f
   }, [255, 255, 255]);
   assert.equal(findCard(page), null);
 });
+
+Deno.test("colourGrey() leaves white print on an orange band whole: its soft edges are not outlined", () => {
+  // White strokes on orange (#ef6c00); beside them, what JPEG's halved colour resolution
+  // leaves: the band's grey with the white's colour bled in.
+  const orange: Rgb = [239, 108, 0];
+  const page = colourPage(180, 80, (x, y) => {
+    if (strokes(x, y, box)) return [255, 255, 255];
+    if (strokes(x - 1, y, box) || strokes(x + 1, y, box)) return [170, 125, 85];
+    return null;
+  }, orange);
+  assert.deepEqual(colourGrey(page).page.grey, lumaOf(page).grey);
+});
