@@ -59,6 +59,35 @@ export async function decodeColour(bytes: Uint8Array): Promise<ColourPage> {
   return { width, height, rgb };
 }
 
+/**
+ * A large photo brought down by a whole factor (each pixel the mean of a
+ * `factor × factor` block) so that it is at most `maxWidth` wide or close
+ * to it: a 12-megapixel phone photo is read at 1500 px, and its colours need
+ * not be weighed pixel by pixel at 4000. A photo under twice `maxWidth`
+ * comes back as it is.
+ */
+export function shrinkColour(page: ColourPage, maxWidth: number): ColourPage {
+  const factor = Math.floor(page.width / maxWidth);
+  if (factor < 2) return page;
+  const width = Math.floor(page.width / factor);
+  const height = Math.floor(page.height / factor);
+  const sums = new Uint32Array(width * height * 3);
+  for (let y = 0; y < height * factor; y++) {
+    const row = Math.floor(y / factor) * width;
+    for (let x = 0; x < width * factor; x++) {
+      const q = (y * page.width + x) * 3;
+      const s = (row + Math.floor(x / factor)) * 3;
+      sums[s] += page.rgb[q];
+      sums[s + 1] += page.rgb[q + 1];
+      sums[s + 2] += page.rgb[q + 2];
+    }
+  }
+  const rgb = new Uint8Array(sums.length);
+  const area = factor * factor;
+  for (let i = 0; i < sums.length; i++) rgb[i] = Math.round(sums[i] / area);
+  return { width, height, rgb };
+}
+
 /** BT.709 luma, truncated: what `decodeGrey` gives (the preprocessing was tuned on it). */
 function luma(r: number, g: number, b: number): number {
   return Math.floor(0.2126 * r + 0.7152 * g + 0.0722 * b);

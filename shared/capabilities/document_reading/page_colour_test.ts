@@ -6,6 +6,7 @@ import {
   findCard,
   flattenIllumination,
   lumaOf,
+  shrinkColour,
 } from "./page_colour.ts";
 import { type GreyPage, inkThreshold, rotate } from "./page_image.ts";
 
@@ -191,4 +192,20 @@ Deno.test("colourGrey() leaves white print on an orange band whole: its soft edg
     return null;
   }, orange);
   assert.deepEqual(colourGrey(page).page.grey, lumaOf(page).grey);
+});
+
+Deno.test("shrinkColour() brings a large photo down by a whole factor, each pixel its block's mean", () => {
+  const page = colourPage(
+    9,
+    4,
+    (x, y) => (x % 3 === 0 && y % 2 === 0 ? [90, 30, 0] : null),
+    [0, 60, 30],
+  );
+  const small = shrinkColour(page, 3);
+  assert.equal(small.width, 3);
+  assert.equal(small.height, 1);
+  // Each 3×3 block holds two of the coloured pixels and seven of the base colour.
+  assert.deepEqual([...small.rgb.subarray(0, 3)], [20, 53, 23]);
+  // Under twice the width asked for, the photo is kept as it is.
+  assert.equal(shrinkColour(page, 5), page);
 });

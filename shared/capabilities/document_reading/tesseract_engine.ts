@@ -53,6 +53,7 @@ import {
   findCard,
   flattenIllumination,
   type Illumination,
+  shrinkColour,
 } from "./page_colour.ts";
 
 /** Options for {@link createTesseractEngine}. */
@@ -181,7 +182,8 @@ export async function preprocess(
   let recoloured = 0;
   if (!(photo instanceof Uint8Array)) decoded = photo;
   else if (options.colour ?? true) {
-    const colour = await decodeColour(photo);
+    // A phone's 12 megapixels come down first: colours are weighed at about the working size.
+    const colour = shrinkColour(await decodeColour(photo), options.workWidth ?? WORK_WIDTH);
     const grey = colourGrey(colour);
     recoloured = grey.recoloured;
     // A card on a tablecloth: upright and alone before contrast, blur and skew are measured.
