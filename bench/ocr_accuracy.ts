@@ -14,7 +14,9 @@
  *   third and fourth rounds' families, each split at random into a half tuned
  *   on and a half measured blind (`NEW_DEV`, `NEW_BLIND`, `FRESH_DEV`,
  *   `FRESH_BLIND`), and the fifth round's light-on-dark and letter-spaced
- *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`);
+ *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`), and the sixth
+ *   round's image-stress families (`stress_dev` / `stress_blind`: `STRESS_DEV`,
+ *   `STRESS_BLIND` in `layouts_image_stress.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -48,6 +50,7 @@ import {
   NEW_FAMILIES,
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
+import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -119,6 +122,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "fifth round, dev"
         : (DARK_BLIND as readonly string[]).includes(entry.family)
         ? "fifth round, blind"
+        : (STRESS_DEV as readonly string[]).includes(entry.family)
+        ? "sixth round, dev"
+        : (STRESS_BLIND as readonly string[]).includes(entry.family)
+        ? "sixth round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -138,6 +145,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["fifth round, dev"]
         : set === "dark_blind"
         ? ["fifth round, blind"]
+        : set === "stress_dev"
+        ? ["sixth round, dev"]
+        : set === "stress_blind"
+        ? ["sixth round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -291,6 +302,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "fourth round, blind",
     "fifth round, dev",
     "fifth round, blind",
+    "sixth round, dev",
+    "sixth round, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -362,6 +375,8 @@ if (import.meta.main) {
       "fresh_blind",
       "dark_dev",
       "dark_blind",
+      "stress_dev",
+      "stress_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

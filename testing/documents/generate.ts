@@ -31,6 +31,7 @@ import {
   NEW_FAMILIES,
   type RegistrationChoice,
 } from "./layouts.ts";
+import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -73,6 +74,8 @@ export const SETS = {
   fresh_blind: 2026_1132,
   dark_dev: 2026_1133,
   dark_blind: 2026_1134,
+  stress_dev: 2026_1135,
+  stress_blind: 2026_1136,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -219,6 +222,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(DARK_DEV)
       : set === "dark_blind"
       ? newerPlan(DARK_BLIND)
+      : set === "stress_dev"
+      ? newerPlan(STRESS_DEV)
+      : set === "stress_blind"
+      ? newerPlan(STRESS_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
@@ -231,7 +238,8 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       const png = card
         ? await card.screenshot({ type: "png" })
         : await page.screenshot({ type: "png", fullPage: false });
-      const jpeg = await degrade(new Uint8Array(png), item.condition, random);
+      const shot = "family" in item ? await photographed(item.family, png) : png;
+      const jpeg = await degrade(new Uint8Array(shot), item.condition, random);
       const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;
       const file = `${String(index + 1).padStart(2, "0")}_${name}_${item.condition}.jpg`;
       await Deno.writeFile(new URL(file, dir), jpeg);

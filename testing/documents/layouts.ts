@@ -26,6 +26,7 @@ import {
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
+import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -185,7 +186,8 @@ export type Family =
   | typeof NEW_FAMILIES[number]
   | NewerFamily
   | FreshFamily
-  | DarkFamily;
+  | DarkFamily
+  | StressFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -645,7 +647,8 @@ export function familyDocument(
     : idCard(random, edition);
   const newer = (NEWER_FAMILIES as readonly string[]).includes(family);
   const dark = (DARK_FAMILIES as readonly string[]).includes(family);
-  const fresh = dark || (FRESH_FAMILIES as readonly string[]).includes(family);
+  const stress = isStressFamily(family);
+  const fresh = dark || stress || (FRESH_FAMILIES as readonly string[]).includes(family);
   const languages = newer && family === "bilingual_stacked"
     ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
     : fresh && (family === "one_language" || family === "numbered_rows")
@@ -671,7 +674,9 @@ export function familyDocument(
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
-  const { html, width } = dark
+  const { html, width } = stress
+    ? renderStress(family, random, titleOf(random, made.title), dated(random, items, true))
+    : dark
     ? renderDark(
       family as DarkFamily,
       random,

@@ -45,6 +45,16 @@ import {
   toPgm,
   unsharpMask,
 } from "./page_image.ts";
+import {
+  type CardRegion,
+  colourGrey,
+  cropTo,
+  decodeColour,
+  findCard,
+  flattenIllumination,
+  type Illumination,
+  shrinkColour,
+} from "./page_colour.ts";
 
 /** Options for {@link createTesseractEngine}. */
 export interface TesseractEngineOptions {
@@ -124,6 +134,12 @@ export interface Preprocessed {
   rules: RulesRemoved;
   /** Dark bands, columns or rows holding light print that it inverted. */
   inverted: DarkRegions;
+  /** The card it found on a background, turned upright and cropped to (`null`: none). */
+  card: CardRegion | null;
+  /** Pixels redrawn from their colour ({@link colourGrey}). */
+  recoloured: number;
+  /** Whether it divided out uneven light. */
+  illumination: Illumination;
 }
 
 /**
@@ -151,13 +167,36 @@ export async function preprocess(
     removeRules?: boolean;
     /** Invert light print on dark regions ({@link invertDarkRegions}). @default true */
     invertDark?: boolean;
+    /**
+     * The photo's colours: print told from its band by colour only ({@link colourGrey}), a
+     * card on a busy background found, turned upright and cropped ({@link findCard}).
+     * @default true
+     */
+    colour?: boolean;
+    /** Divide a shadow or fading light out of the page ({@link flattenIllumination}). @default true */
+    flatten?: boolean;
   } = {},
 ): Promise<Preprocessed> {
-  const decoded = photo instanceof Uint8Array ? await decodeGrey(photo) : photo;
+  let decoded: GreyPage;
+  let card: CardRegion | null = null;
+  let recoloured = 0;
+  if (!(photo instanceof Uint8Array)) decoded = photo;
+  else if (options.colour ?? true) {
+    // A phone's 12 megapixels come down first: colours are weighed at about the working size.
+    const colour = shrinkColour(await decodeColour(photo), options.workWidth ?? WORK_WIDTH);
+    const grey = colourGrey(colour);
+    recoloured = grey.recoloured;
+    // A card on a tablecloth: upright and alone before contrast, blur and skew are measured.
+    card = findCard(colour);
+    decoded = card ? cropTo(rotate(grey.page, card.angle), card.box) : grey.page;
+  } else decoded = await decodeGrey(photo);
   const width = options.workWidth ?? WORK_WIDTH;
   // Measured on the photo as it came (the threshold was tuned there).
   const sharp = sharpness(decoded);
   const page = scaleTo(decoded, width);
+  const illumination = (options.flatten ?? true)
+    ? flattenIllumination(page)
+    : { flattened: false, ratio: 1, inliers: 0, steps: 0 };
   stretchContrast(page);
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   const looked = sharpened ? sharpenedCopy(page) : page;
@@ -184,6 +223,9 @@ export async function preprocess(
     angle,
     scale: width / decoded.width,
     sharpened,
+    card,
+    recoloured,
+    illumination,
   };
 }
 
