@@ -48,6 +48,7 @@ import {
   NEW_FAMILIES,
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
+import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -119,6 +120,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "fifth round, dev"
         : (DARK_BLIND as readonly string[]).includes(entry.family)
         ? "fifth round, blind"
+        : (SIXTH_DEV as readonly string[]).includes(entry.family)
+        ? "sixth round, dev"
+        : (SIXTH_BLIND as readonly string[]).includes(entry.family)
+        ? "sixth round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -138,6 +143,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["fifth round, dev"]
         : set === "dark_blind"
         ? ["fifth round, blind"]
+        : set === "sixth_dev"
+        ? ["sixth round, dev"]
+        : set === "sixth_blind"
+        ? ["sixth round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -362,6 +371,8 @@ if (import.meta.main) {
       "fresh_blind",
       "dark_dev",
       "dark_blind",
+      "sixth_dev",
+      "sixth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

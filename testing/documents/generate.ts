@@ -31,6 +31,7 @@ import {
   NEW_FAMILIES,
   type RegistrationChoice,
 } from "./layouts.ts";
+import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -73,6 +74,8 @@ export const SETS = {
   fresh_blind: 2026_1132,
   dark_dev: 2026_1133,
   dark_blind: 2026_1134,
+  sixth_dev: 2026_1135,
+  sixth_blind: 2026_1136,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -219,6 +222,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(DARK_DEV)
       : set === "dark_blind"
       ? newerPlan(DARK_BLIND)
+      : set === "sixth_dev"
+      ? newerPlan(SIXTH_DEV)
+      : set === "sixth_blind"
+      ? newerPlan(SIXTH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

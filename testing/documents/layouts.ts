@@ -26,6 +26,7 @@ import {
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
+import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -185,7 +186,8 @@ export type Family =
   | typeof NEW_FAMILIES[number]
   | NewerFamily
   | FreshFamily
-  | DarkFamily;
+  | DarkFamily
+  | SixthFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -636,6 +638,9 @@ export function familyDocument(
   random: Random,
   choice: RegistrationChoice & { edition?: "old" | "new" } = {},
 ): SyntheticDocument & { edition: "old" | "new" } {
+  if ((SIXTH_FAMILIES as readonly string[]).includes(family)) {
+    return sixthDocument(type, family as SixthFamily, random);
+  }
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"
