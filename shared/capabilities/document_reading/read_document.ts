@@ -1052,7 +1052,8 @@ const DATE_ORDER: Record<DocumentType, string[]> = {
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
-  /\b[0-9OIS]{1,2}\s?[\-.\/ ]\s?[A-ZÉÛ]{3,9}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+  /\b[0-9OIS]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+  /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
 ];
 
 /**
