@@ -398,7 +398,9 @@ export function readDate(raw: string): CheckedValue | null {
   const monthFirst = /\b([A-Z]{3,9})\.?\s+([0-9OILSBZ]{1,2}),?\s+([0-9OILSBZ]{4})\b/.exec(spelled);
   const written = monthFirst &&
     MONTHS_WRITTEN.findIndex((name) => name.startsWith(monthFirst[1]));
-  if (monthFirst && written !== null && written >= 0 && /^[12]\d{3}$/.test(digitsOf(monthFirst[3]))) {
+  if (
+    monthFirst && written !== null && written >= 0 && /^[12]\d{3}$/.test(digitsOf(monthFirst[3]))
+  ) {
     candidates.push({
       at: monthFirst.index,
       day: digitsOf(monthFirst[2]),

@@ -848,9 +848,42 @@ function valuesNear(
       if (next && !labelWords.has(next)) below.push(rowFrom(next).taken);
     }
   }
+  // Above: cards that print the value large over its small label ("NISSAN" over "Make"). The
+  // row over the label is its value when it sits tighter to the label than the row under it
+  // (which, on such a card, is the next field's value) and starts with no label.
+  const above: PlacedWord[][] = [];
+  const over = words.filter((word) =>
+    middle(word.box) < span.box.y0 && span.box.y0 - word.box.y1 < h * 1.2 &&
+    word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
+    !span.words.includes(word)
+  ).sort((a, b) => middle(b.box) - middle(a.box));
+  const gapUnder = under.length ? under[0].box.y0 - span.box.y1 : Infinity;
+  if (
+    over.length && !labelWords.has(over[0]) &&
+    span.box.y0 - over[0].box.y1 < gapUnder * 0.7
+  ) {
+    const row = rowFrom(over[0]).taken;
+    if (row.length && !row.every((word) => LOWER_CASE_WORD.test(word.text))) above.push(row);
+  }
+  // Left: a value printed before its label on its row ("TOYOTA (Make)", "RAB 123 C — Plate"),
+  // when nothing follows the label: the words just before it, back to a label or a column's gap.
+  const left: PlacedWord[][] = [];
+  if (right.length === 0 && oneLine) {
+    const run: PlacedWord[] = [];
+    let edge = span.box.x0;
+    for (const word of before) {
+      if (labelWords.has(word)) break;
+      if (edge - word.box.x1 > h * 2.5) break;
+      edge = word.box.x0;
+      if (SEPARATOR.test(word.text) && run.length === 0) continue;
+      run.unshift(word);
+    }
+    // Only a value in capitals or digits: a label's own words we do not know are in lower case.
+    if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) left.push(run);
+  }
   const candidates: PlacedWord[][] = [];
   const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
-  for (const candidate of [...near, ...below]) {
+  for (const candidate of [...near, ...above, ...left, ...below]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value

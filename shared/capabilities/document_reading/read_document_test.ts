@@ -95,6 +95,61 @@ Deno.test("values under their labels, in two columns, are read by position, not 
   });
 });
 
+Deno.test("values printed over their small labels are read from the row above, not the next field's", () => {
+  // Each value sits tight over its label; the row under a label is the next field's value.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RDB 541 V"], [600, "JN19UAV27GY907628"]],
+    [[40, "Plaque / Plate No."], [600, "Châssis / VIN"]],
+    [[40, "NISSAN"], [600, "PATROL"]],
+    [[40, "Marque / Make"], [600, "Modèle / Model"]],
+    [[40, "2023"], [600, "UWASE CLAUDINE"]],
+    [[40, "Année / Year"], [600, "Propriétaire / Owner"]],
+  ]);
+  // Labels 14 px under their values, 34 px over the next row.
+  for (const [index, line] of lines.entries()) {
+    if (index < 2 || index % 2 === 1) continue;
+    for (const word of line.words ?? []) {
+      word.box = { ...word.box, y0: word.box.y0 - 14, y1: word.box.y1 - 14 };
+    }
+  }
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RDB 541 V",
+    vin: "JN19UAV27GY907628",
+    make: "NISSAN",
+    model: "PATROL",
+    year: "2023",
+    owner_name: "UWASE CLAUDINE",
+  });
+  // Evenly spaced, the same rows read as values under their labels: the tighter row wins.
+  const even = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plaque / Plate No."], [600, "Châssis / VIN"]],
+    [[40, "RDB 541 V"], [600, "JN19UAV27GY907628"]],
+    [[40, "Marque / Make"], [600, "Modèle / Model"]],
+    [[40, "NISSAN"], [600, "PATROL"]],
+  ]);
+  assert.equal(values(readDocument(even, { today: TODAY })).make, "NISSAN");
+});
+
+Deno.test("a value printed before its label on its row is read when nothing follows the label", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAB 123 C"], [184, "(Plaque / Plate No.)"]],
+    [[40, "TOYOTA"], [148, "(Marque / Make)"]],
+    [[40, "RAV4"], [124, "(Modèle / Model)"]],
+    [[40, "MUGISHA JEAN"], [220, "— Owner"]],
+    [[40, "2019"], [124, "(Year)"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    model: "RAV4",
+    owner_name: "MUGISHA JEAN",
+    year: "2019",
+  });
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
