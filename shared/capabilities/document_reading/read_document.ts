@@ -115,15 +115,15 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =
-  /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
+  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?/i;
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
 const EXPIRY_LABEL =
-  /expiry(?:\s+date)?|izarangira|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
+  /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
 
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
@@ -139,7 +139,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*n[o0°º]\.?|\bimmat\b\.?|n[o0°º]\s*d.immatriculation/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga/i,
         read: readPlate,
         anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
@@ -151,19 +151,23 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         anywhereRepaired: true,
       },
       make: { label: /\bmake\b|marque|ikirango/i, read: word },
-      model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
+      model: {
+        label: /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale/i,
+        read: word,
+      },
       year: {
         label:
           /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make/i,
         read: readYear,
       },
       owner_name: {
-        label: /\b[oq0]wner\b(?!\s*[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+        label:
+          /\b[oq0]wner\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
         read: name,
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -193,7 +197,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
         read: readLicenceNumber,
       },
       categories: {
@@ -689,11 +693,14 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
 function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
   const out: LabelSpan[] = [];
   for (const span of [...spans].sort((a, b) => a.box.y0 - b.box.y0)) {
-    const above = out.find((other) =>
-      other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
-      span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
-      span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
-    );
+    // (Labels of fields nobody reads are all one pseudo-field: two on rows one under the other
+    // are two labels.)
+    const above = span.field !== OTHER_FIELD &&
+      out.find((other) =>
+        other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
+        span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
+        span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
+      );
     if (!above) {
       out.push(span);
       continue;
@@ -858,9 +865,19 @@ function valuesNear(
     !span.words.includes(word)
   ).sort((a, b) => middle(b.box) - middle(a.box));
   const gapUnder = under.length ? under[0].box.y0 - span.box.y1 : Infinity;
+  // ...and tighter to this label than to a label over it in its column, whose value under it
+  // it would otherwise be.
+  const gapOver = over.length ? span.box.y0 - over[0].box.y1 : Infinity;
+  const labelOver = over.length
+    ? spans.filter((other) =>
+      other !== span && other.box.y1 <= over[0].box.y0 + 1 &&
+      other.box.x0 < over[0].box.x1 && other.box.x1 > over[0].box.x0
+    ).map((other) => over[0].box.y0 - other.box.y1)
+    : [];
+  const gapToLabelOver = labelOver.length ? Math.min(...labelOver) : Infinity;
   if (
-    over.length && !labelWords.has(over[0]) &&
-    span.box.y0 - over[0].box.y1 < gapUnder * 0.7
+    over.length && !labelWords.has(over[0]) && gapOver < gapUnder * 0.7 &&
+    gapOver < gapToLabelOver * 0.7
   ) {
     const row = rowFrom(over[0]).taken;
     if (row.length && !row.every((word) => LOWER_CASE_WORD.test(word.text))) above.push(row);
@@ -915,6 +932,21 @@ function meanConfidence(words: PlacedWord[]): number {
   return words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
 }
 
+/** The pseudo-field of {@link OTHER_RULE}'s labels (no field of any type is called so). */
+const OTHER_FIELD = "(printed, not read)";
+
+/**
+ * Labels cards print for what no answer holds: a colour, an engine's size or number, seats,
+ * weights, a blood group, a height, a serial. Their values have the shapes of wanted ones
+ * ("1500 cc" a year's digits, "WHITE" a model's word), so a value found next to them is
+ * theirs.
+ */
+const OTHER_RULE: FieldRule = {
+  label:
+    /\bcolou?r\b|\bcouleur\b|\bibara\b|engine\s+(?:n[o0°º]\.?|number|capacity)|\bcylindr[ée]e\b|ingufu\s+za\s+moteri|\bseats?\b|\bplaces\s+assises\b|\bweight\b|\bpoids\b|\bblood\s+group\b|groupe\s+sanguin|ubwoko\s+bw.amaraso|\bheight\b|\btaille\b|\buburebure\b|\bserial\b/i,
+  read: () => null,
+};
+
 /**
  * Each field's value: by its label's position first (a value that passes
  * its check wins over one that does not), then by its shape anywhere on the
@@ -927,7 +959,9 @@ function findFields(
   validate: boolean,
   used = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
-  const spans = labelSpans(words, rules);
+  // Labels of fields no answer holds are labels too: their words are never a value, and a value
+  // run stops at them and a column ends where they start.
+  const spans = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
   const labelWords = new Set(spans.flatMap((span) => span.words));
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
@@ -966,6 +1000,14 @@ function findFields(
       fields[field] = best.read;
       for (const word of best.words) used.add(word);
     }
+  }
+  // What a label of a field no answer holds has next to it is its value: no shape below takes
+  // it for a wanted one ("WHITE" beside "Colour" is no model).
+  for (const span of spans.filter((span) => span.field === OTHER_FIELD)) {
+    const taken = valuesNear(span, words, labelWords, spans)
+      .map((candidate) => candidate.filter((word) => !used.has(word)))
+      .find((candidate) => candidate.length > 0);
+    for (const word of taken ?? []) used.add(word);
   }
   // Only then by shape, among the words no label claimed: a licence's 16-digit number has a
   // national ID's shape, and is the licence number when its label says so.

@@ -150,6 +150,59 @@ Deno.test("a value printed before its label on its row is read when nothing foll
   });
 });
 
+Deno.test("labels in more of the wordings real cards print name their fields", () => {
+  const registration = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Nimero iranga ikinyabiziga / Reg. mark"], [640, "RAD 204 K"]],
+    [[40, "Holder"], [640, "MUGISHA JEAN"]],
+    [[40, "Holder's ID"], [640, "1 1984 8 0012345 0 12"]],
+    [[40, "Ubwoko / Type commercial"], [640, "COROLLA"]],
+    [[40, "Itariki yatangiweho"], [640, "12/03/2020"]],
+    [[40, "Date d'expiration"], [640, "11/03/2030"]],
+  ]);
+  assert.deepEqual(values(readDocument(registration, { today: TODAY })), {
+    plate: "RAD 204 K",
+    owner_name: "MUGISHA JEAN",
+    owner_national_id: "1198480012345012",
+    model: "COROLLA",
+    issue_date: "2020-03-12",
+    expiry_date: "2030-03-11",
+  });
+  const licence = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "Amazina y'uwahawe uruhushya"], [640, "UWASE DIANE"]],
+    [[40, "Yavutse ku wa"], [640, "05/06/1990"]],
+    [[40, "Numéro du permis"], [640, "23J788207"]],
+    [[40, "Rwatanzwe ku wa"], [640, "01/02/2015"]],
+    [[40, "Ruzarangira ku wa"], [640, "01/02/2030"]],
+  ]);
+  assert.deepEqual(values(readDocument(licence, { today: TODAY })), {
+    full_name: "UWASE DIANE",
+    date_of_birth: "1990-06-05",
+    licence_number: "23J788207",
+    issue_date: "2015-02-01",
+    expiry_date: "2030-02-01",
+  });
+});
+
+Deno.test("a label of a field no answer holds bounds values: its value is never another field's", () => {
+  // Values under labels; the model's value is lost. "WHITE" under "Colour" is the colour's.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [400, "Make"], [700, "Owner"]],
+    [[40, "RAB 123 C"], [400, "TOYOTA"], [700, "MUGISHA JEAN"]],
+    [[40, "Year"], [400, "Colour"], [700, "Model"]],
+    [[40, "2019"], [400, "WHITE"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.deepEqual(read, {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    owner_name: "MUGISHA JEAN",
+    year: "2019",
+  });
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
