@@ -341,8 +341,12 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     // A title word counts for two labels; the country line is a small hint only.
     const score = titles * 2 + labels + shapes * 0.5 + (COUNTRY.test(text) ? 0.5 : 0);
     // A title with two labels, or with one value of its type's shape, is a document; a page
-    // whose title OCR missed is still known by its labels (four of one type's).
-    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4;
+    // whose title OCR missed, glare hid or the photo cut off is still known by its labels (four
+    // of one type's), or by labels and values only that type prints together (two labels with
+    // two typed values: a plate and a VIN, a national ID and a date; three with one). A
+    // receipt's dates and amounts are no such values, and its words no such labels.
+    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4 ||
+      (labels >= 2 && shapes >= 2) || (labels >= 3 && shapes >= 1);
     if (known && (!best || score > best.score)) best = { type, score };
   }
   return best;

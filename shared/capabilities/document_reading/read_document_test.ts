@@ -203,6 +203,27 @@ Deno.test("a label of a field no answer holds bounds values: its value is never 
   });
 });
 
+Deno.test("a card photographed without its title is a document by two labels and two typed values", () => {
+  // The header is off the picture; two labels survived, with a plate and a VIN.
+  const lines = page([
+    [[40, "Plate No."], [500, "RAB 123 C"]],
+    [[40, "Chassis No."], [500, "JTDBR32E720051234"]],
+    [[40, "TOYOTA"], [500, "COROLLA"]],
+    [[40, "MUGISHA JEAN"]],
+  ]);
+  const read = readDocument(lines, { today: TODAY });
+  assert.equal(read.kind, "document");
+  assert.equal(values(read).plate, "RAB 123 C");
+  // One label and one typed value are not enough: a receipt has a date and a "Serial".
+  const receipt = page([
+    [[40, "SIMBA SUPERMARKET"]],
+    [[40, "Date issued"], [500, "12/03/2024"]],
+    [[40, "MILK 1L"], [500, "1200"]],
+    [[40, "TOTAL"], [500, "1200"]],
+  ]);
+  assert.equal(readDocument(receipt, { today: TODAY }).kind, "not_a_document");
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
