@@ -936,6 +936,52 @@ function meanConfidence(words: PlacedWord[]): number {
   return words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
 }
 
+/** A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3."). */
+const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$/;
+
+/**
+ * Cards that print a code beside each value and the codes' meaning in a
+ * legend elsewhere ("A. RAB 123 C … A. Registration number; C.1 Holder"), as
+ * EU-style registration certificates do: each code right before a label
+ * names that label's field, and where the same code stands anywhere else it
+ * is that field's label. Taken only when the legend names three codes or
+ * more (a lone "A." is no legend). The codes in the legend are label words
+ * too: no value runs into them.
+ */
+function codedLabels(
+  words: PlacedWord[],
+  spans: LabelSpan[],
+): { spans: LabelSpan[]; codes: PlacedWord[] } {
+  const codeOf = (word: PlacedWord) =>
+    FIELD_CODE.test(word.text) ? word.text.replace(/\.$/, "") : null;
+  const meaning = new Map<string, string>();
+  const inLegend = new Set<PlacedWord>();
+  for (const span of spans) {
+    const first = span.words[0];
+    const before = words.filter((word) =>
+      word.line === first.line && word.box.x1 <= first.box.x0 + 1 &&
+      first.box.x0 - word.box.x1 < 1.5 * height(first.box)
+    ).sort((a, b) =>
+      b.box.x1 - a.box.x1
+    )[0];
+    const code = before && codeOf(before);
+    if (!code || (span.field === OTHER_FIELD && meaning.has(code))) continue;
+    meaning.set(code, span.field);
+    inLegend.add(before);
+  }
+  if (meaning.size < 3) return { spans: [], codes: [] };
+  const coded: LabelSpan[] = [];
+  for (const word of words) {
+    const code = codeOf(word);
+    const field = code && meaning.get(code);
+    // (A number alone is a value's part, a national ID's first digit: a code without a letter
+    // is one only with its dot.)
+    if (!field || inLegend.has(word) || !/[A-Z]|\.$/.test(word.text)) continue;
+    coded.push({ field, words: [word], box: word.box });
+  }
+  return { spans: coded, codes: [...inLegend] };
+}
+
 /** The pseudo-field of {@link OTHER_RULE}'s labels (no field of any type is called so). */
 const OTHER_FIELD = "(printed, not read)";
 
@@ -965,8 +1011,10 @@ function findFields(
 ): Record<string, ReadField> {
   // Labels of fields no answer holds are labels too: their words are never a value, and a value
   // run stops at them and a column ends where they start.
-  const spans = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
-  const labelWords = new Set(spans.flatMap((span) => span.words));
+  const named = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
+  const legend = codedLabels(words, named);
+  const spans = [...named, ...legend.spans];
+  const labelWords = new Set([...spans.flatMap((span) => span.words), ...legend.codes]);
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {

@@ -224,6 +224,27 @@ Deno.test("a card photographed without its title is a document by two labels and
   assert.equal(readDocument(receipt, { today: TODAY }).kind, "not_a_document");
 });
 
+Deno.test("codes beside the values, their meaning in a legend elsewhere, name the fields", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "A. RB 943 B"], [500, "E. MD2YA9UH9BW081658"]],
+    [[40, "D.1. BAJAJ"], [500, "D.3. BOXER"]],
+    [[40, "F. 2008"], [500, "C.1. GATETE FABRICE"]],
+    [[40, "C.2. 1 1967 7 5347227 1 51"], [500, "Z.9. RED"]],
+    [[40, "Z.9. Colour; E. Chassis number; A. Reg. mark; D.1. Make; D.3. Model;"]],
+    [[40, "C.1. Holder; F. Year of make; C.2. Holder's ID"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RB 943 B",
+    vin: "MD2YA9UH9BW081658",
+    make: "BAJAJ",
+    model: "BOXER",
+    year: "2008",
+    owner_name: "GATETE FABRICE",
+    owner_national_id: "1196775347227151",
+  });
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
