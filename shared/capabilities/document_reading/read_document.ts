@@ -951,7 +951,12 @@ const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$/;
 function codedLabels(
   words: PlacedWord[],
   spans: LabelSpan[],
-): { spans: LabelSpan[]; codes: PlacedWord[] } {
+): {
+  spans: LabelSpan[];
+  codes: PlacedWord[];
+  words: PlacedWord[];
+  parts: Map<PlacedWord, PlacedWord[]>;
+} {
   const codeOf = (word: PlacedWord) =>
     FIELD_CODE.test(word.text) ? word.text.replace(/\.$/, "") : null;
   const meaning = new Map<string, string>();
@@ -969,9 +974,27 @@ function codedLabels(
     meaning.set(code, span.field);
     inLegend.add(before);
   }
-  if (meaning.size < 3) return { spans: [], codes: [] };
+  const parts = new Map<PlacedWord, PlacedWord[]>();
+  if (meaning.size < 3) return { spans: [], codes: [], words, parts };
+  // OCR often drops the space after a code's dot ("3.11985", "9.B,C,D"): a word that starts
+  // with a known code and its dot is the code, then the value, each with its share of the box.
+  const known = [...meaning.keys()].sort((a, b) => b.length - a.length);
+  const split = words.flatMap((word): PlacedWord[] => {
+    if (inLegend.has(word) || meaning.has(codeOf(word) ?? "")) return [word];
+    const code = known.find((code) => word.text.startsWith(`${code}.`));
+    const rest = code && word.text.slice(code.length + 1);
+    if (!code || !rest || !/^[A-Z0-9]/.test(rest)) return [word];
+    const cut = word.box.x0 +
+      (word.box.x1 - word.box.x0) * (code.length + 1) / word.text.length;
+    const halves = [
+      { ...word, text: `${code}.`, box: { ...word.box, x1: cut } },
+      { ...word, text: rest, box: { ...word.box, x0: cut + 1 } },
+    ];
+    parts.set(word, halves);
+    return halves;
+  });
   const coded: LabelSpan[] = [];
-  for (const word of words) {
+  for (const word of split) {
     const code = codeOf(word);
     const field = code && meaning.get(code);
     // (A number alone is a value's part, a national ID's first digit: a code without a letter
@@ -979,7 +1002,7 @@ function codedLabels(
     if (!field || inLegend.has(word) || !/[A-Z]|\.$/.test(word.text)) continue;
     coded.push({ field, words: [word], box: word.box });
   }
-  return { spans: coded, codes: [...inLegend] };
+  return { spans: coded, codes: [...inLegend], words: split, parts };
 }
 
 /** The pseudo-field of {@link OTHER_RULE}'s labels (no field of any type is called so). */
@@ -1013,6 +1036,7 @@ function findFields(
   // run stops at them and a column ends where they start.
   const named = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
   const legend = codedLabels(words, named);
+  words = legend.words;
   const spans = [...named, ...legend.spans];
   const labelWords = new Set([...spans.flatMap((span) => span.words), ...legend.codes]);
   for (const word of labelWords) used.add(word);
@@ -1060,6 +1084,11 @@ function findFields(
       .map((candidate) => candidate.filter((word) => !used.has(word)))
       .find((candidate) => candidate.length > 0);
     for (const word of taken ?? []) used.add(word);
+  }
+  // A word split at its code is the page's word to the shapes read after this: taken when a
+  // part of it was.
+  for (const [word, halves] of legend.parts) {
+    if (halves.some((half) => used.has(half))) used.add(word);
   }
   // Only then by shape, among the words no label claimed: a licence's 16-digit number has a
   // national ID's shape, and is the licence number when its label says so.
