@@ -531,7 +531,9 @@ export function readLicenceNumber(raw: string, today: Date): CheckedValue | null
 
 /** Reads a single upper-case word or short phrase (a make, a model, a category list). */
 export function readWord(raw: string): CheckedValue | null {
-  const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ").trim();
+  // A comma or dash at either end is prose's or a list's ("make TOYOTA, model …"), not the word's.
+  const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ")
+    .replace(/^[\s,\-]+|[\s,\-]+$/g, "");
   if (value.length < 1 || value.length > 30) return null;
   return { value, valid: /[A-Z]/.test(value) };
 }

@@ -157,7 +157,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en/i,
         read: readYear,
       },
       owner_name: {
@@ -1205,6 +1205,9 @@ const DATE_ORDER: Record<DocumentType, string[]> = {
   policy: ["start_date", "end_date"],
 };
 
+/** A word without the punctuation prose and lists put around it ("2015,", "(PRIVATE)"). */
+const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”]+$/g, "");
+
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
@@ -1327,21 +1330,21 @@ function byShape(
   const unique = <T>(items: T[]): T | null => (items.length === 1 ? items[0] : null);
   if (wanted.has("year") && !fields.year) {
     const year = unique(tokens.filter((word) => {
-      const checked = /^(?:19|20)\d\d$/.test(word.text) ? readYear(word.text, today) : null;
+      const checked = /^(?:19|20)\d\d$/.test(bare(word)) ? readYear(bare(word), today) : null;
       return checked?.valid;
     }));
-    if (year) take("year", readYear(year.text, today)!, [year]);
+    if (year) take("year", readYear(bare(year), today)!, [year]);
   }
   if (wanted.has("make") && !fields.make) {
-    const make = unique(tokens.filter((word) => MAKES.has(word.text.toUpperCase())));
-    if (make) take("make", { value: make.text.toUpperCase(), valid: true }, [make]);
+    const make = unique(tokens.filter((word) => MAKES.has(bare(word).toUpperCase())));
+    if (make) take("make", { value: bare(make).toUpperCase(), valid: true }, [make]);
   }
   if (wanted.has("usage") && !fields.usage) {
     const usage = unique(tokens.filter((word) => {
-      const checked = USAGE_WORD.test(word.text) ? readUsage(word.text) : null;
+      const checked = USAGE_WORD.test(bare(word)) ? readUsage(bare(word)) : null;
       return checked?.valid;
     }));
-    if (usage) take("usage", readUsage(usage.text)!, [usage]);
+    if (usage) take("usage", readUsage(bare(usage))!, [usage]);
   }
   if (wanted.has("sex") && !fields.sex) {
     const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));

@@ -246,6 +246,28 @@ Deno.test("codes beside the values, their meaning in a legend elsewhere, name th
   });
 });
 
+Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "This is to certify that the vehicle with registration number RAB 123 C, make TOYOTA,"]],
+    [[40, "model COROLLA, chassis number MD2YA9UH9BW081658, manufactured in 2015, is registered"]],
+    [[40, "in the name of MUGISHA JEAN, holder of national ID 1 1984 8 0012345 0 12, for PRIVATE"]],
+    [[40, "use, on 12th March 2024, and this certificate is valid until March 11, 2030."]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    vin: "MD2YA9UH9BW081658",
+    make: "TOYOTA",
+    model: "COROLLA",
+    year: "2015",
+    owner_name: "MUGISHA JEAN",
+    owner_national_id: "1198480012345012",
+    usage: "private",
+    issue_date: "2024-03-12",
+    expiry_date: "2030-03-11",
+  });
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
