@@ -117,7 +117,7 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 const NAME_LABEL =
   /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?/i;
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
