@@ -14,7 +14,9 @@
  *   third and fourth rounds' families, each split at random into a half tuned
  *   on and a half measured blind (`NEW_DEV`, `NEW_BLIND`, `FRESH_DEV`,
  *   `FRESH_BLIND`), and the fifth round's light-on-dark and letter-spaced
- *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`);
+ *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`) and the
+ *   sixth round's (`sixth_dev` / `sixth_blind`: `SIXTH_DEV`, `SIXTH_BLIND` in
+ *   `testing/documents/layouts_sixth.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
