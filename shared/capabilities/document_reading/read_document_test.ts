@@ -400,6 +400,12 @@ const READ_WHOLE = [
   "fresh_dev_17_ink_on_lines_vehicle_registration_grain",
   "fresh_dev_19_ink_on_lines_license_clean",
   "fresh_dev_32_typewriter_log_vehicle_registration_desk_angle",
+  // The sixth round's dev families (`sixth_dev`): values over their small labels; codes beside
+  // the values with a legend; each value before its label; a card without its title.
+  "sixth_dev_28_value_above_vehicle_registration_clean",
+  "sixth_dev_07_coded_legend_vehicle_registration_jpeg",
+  "sixth_dev_37_value_first_vehicle_registration_clean",
+  "sixth_dev_16_cropped_title_vehicle_registration_jpeg",
 ];
 
 for (const name of READ_WHOLE) {
