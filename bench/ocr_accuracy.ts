@@ -14,9 +14,11 @@
  *   third and fourth rounds' families, each split at random into a half tuned
  *   on and a half measured blind (`NEW_DEV`, `NEW_BLIND`, `FRESH_DEV`,
  *   `FRESH_BLIND`), and the fifth round's light-on-dark and letter-spaced
- *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`), and the sixth
+ *   families (`dark_dev` / `dark_blind`: `DARK_DEV`, `DARK_BLIND`), the sixth
  *   round's image-stress families (`stress_dev` / `stress_blind`: `STRESS_DEV`,
- *   `STRESS_BLIND` in `layouts_image_stress.ts`);
+ *   `STRESS_BLIND` in `layouts_image_stress.ts`), and the
+ *   sixth round's field-reader families (`sixth_dev` / `sixth_blind`: `SIXTH_DEV`,
+ *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -51,6 +53,7 @@ import {
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
+import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -123,8 +126,12 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         : (DARK_BLIND as readonly string[]).includes(entry.family)
         ? "fifth round, blind"
         : (STRESS_DEV as readonly string[]).includes(entry.family)
-        ? "sixth round, dev"
+        ? "image stress, dev"
         : (STRESS_BLIND as readonly string[]).includes(entry.family)
+        ? "image stress, blind"
+        : (SIXTH_DEV as readonly string[]).includes(entry.family)
+        ? "sixth round, dev"
+        : (SIXTH_BLIND as readonly string[]).includes(entry.family)
         ? "sixth round, blind"
         : "left out",
     );
@@ -146,8 +153,12 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         : set === "dark_blind"
         ? ["fifth round, blind"]
         : set === "stress_dev"
-        ? ["sixth round, dev"]
+        ? ["image stress, dev"]
         : set === "stress_blind"
+        ? ["image stress, blind"]
+        : set === "sixth_dev"
+        ? ["sixth round, dev"]
+        : set === "sixth_blind"
         ? ["sixth round, blind"]
         : ["tuned", "left out"]),
     );
@@ -377,6 +388,8 @@ if (import.meta.main) {
       "dark_blind",
       "stress_dev",
       "stress_blind",
+      "sixth_dev",
+      "sixth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -8,8 +8,9 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind`: the later rounds' families, each split into a half tuned on
- * and a half measured blind; `scenarios`: the insurance scenarios' cards.
+ * `fresh_blind` (and `dark_*`, `sixth_*`): the later rounds' families, each
+ * split into a half tuned on and a half measured blind; `scenarios`: the
+ * insurance scenarios' cards.
  *
  * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|fresh_dev|…|all]`.
  *
@@ -32,6 +33,7 @@ import {
   type RegistrationChoice,
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
+import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -76,6 +78,9 @@ export const SETS = {
   dark_blind: 2026_1134,
   stress_dev: 2026_1135,
   stress_blind: 2026_1136,
+  // The same seeds as the image-stress sets: the families differ, so the pages do.
+  sixth_dev: 2026_1135,
+  sixth_blind: 2026_1136,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -226,6 +231,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(STRESS_DEV)
       : set === "stress_blind"
       ? newerPlan(STRESS_BLIND)
+      : set === "sixth_dev"
+      ? newerPlan(SIXTH_DEV)
+      : set === "sixth_blind"
+      ? newerPlan(SIXTH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

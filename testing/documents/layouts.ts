@@ -27,6 +27,7 @@ import {
   vin,
 } from "./synthetic.ts";
 import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
+import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -187,7 +188,8 @@ export type Family =
   | NewerFamily
   | FreshFamily
   | DarkFamily
-  | StressFamily;
+  | StressFamily
+  | SixthFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -638,6 +640,9 @@ export function familyDocument(
   random: Random,
   choice: RegistrationChoice & { edition?: "old" | "new" } = {},
 ): SyntheticDocument & { edition: "old" | "new" } {
+  if ((SIXTH_FAMILIES as readonly string[]).includes(family)) {
+    return sixthDocument(type, family as SixthFamily, random);
+  }
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"

@@ -306,20 +306,44 @@ function calendarDate(day: number, month: number, year: number): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** Month names and their abbreviations in English and French, upper case, by month. */
+/**
+ * Month names and their abbreviations in English, French and Kinyarwanda
+ * (`Werurwe`, `Ukuboza`: Rwandan cards write dates out in it), upper case, by
+ * month.
+ */
 const MONTH_NAMES: ReadonlyArray<[RegExp, number]> = [
-  [/^(?:JAN|JANV)/, 1],
-  [/^(?:FEB|F[EÉ]V)/, 2],
-  [/^MAR/, 3],
-  [/^(?:APR|AVR)/, 4],
-  [/^(?:MAY|MAI)/, 5],
-  [/^JUIN|^JUN/, 6],
-  [/^JUIL|^JUL/, 7],
-  [/^(?:AUG|AO[UÛ])/, 8],
-  [/^SEP/, 9],
-  [/^OCT/, 10],
-  [/^NOV/, 11],
-  [/^D[EÉ]C/, 12],
+  [/^(?:JAN|JANV|MUTARAMA)/, 1],
+  [/^(?:FEB|F[EÉ]V|GASHYANTARE)/, 2],
+  [/^(?:MAR|WERURWE)/, 3],
+  [/^(?:APR|AVR|MATA$)/, 4],
+  [/^(?:MAY|MAI|GICURASI)/, 5],
+  [/^JUIN|^JUN|^KAMENA/, 6],
+  [/^JUIL|^JUL|^NYAKANGA/, 7],
+  [/^(?:AUG|AO[UÛ]|KANAMA)/, 8],
+  [/^(?:SEP|NZERI)/, 9],
+  [/^(?:OCT|UKWAKIRA)/, 10],
+  [/^(?:NOV|UGUSHYINGO)/, 11],
+  [/^(?:D[EÉ]C|UKUBOZA)/, 12],
+];
+
+/**
+ * Full month names a date written out month first may start with ("March 12,
+ * 2024"): a word before a day is taken as a month only when it is one of
+ * these or the start of one (three letters or more), so a label word never is.
+ */
+const MONTHS_WRITTEN = [
+  "JANUARY",
+  "FEBRUARY",
+  "MARCH",
+  "APRIL",
+  "MAY",
+  "JUNE",
+  "JULY",
+  "AUGUST",
+  "SEPTEMBER",
+  "OCTOBER",
+  "NOVEMBER",
+  "DECEMBER",
 ];
 
 /**
@@ -357,8 +381,10 @@ export function readDate(raw: string): CheckedValue | null {
     });
   }
   // A month's name: its letters are read as letters, the day and year as digits.
-  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,9})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
-    .exec(upper);
+  // A day written as an ordinal ("12th March 2024", "1st", "2nd", "3rd") is the day.
+  const spelled = upper.replace(/(\d{1,2})\s?(?:ST|ND|RD|TH)\b/g, "$1");
+  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,11})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
+    .exec(spelled);
   const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
   if (named && month && /^[12]\d{3}$/.test(digitsOf(named[3]))) {
     candidates.push({
@@ -366,6 +392,20 @@ export function readDate(raw: string): CheckedValue | null {
       day: digitsOf(named[1]),
       month: String(month),
       year: digitsOf(named[3]),
+    });
+  }
+  // The month first, as English prose writes it: "March 12, 2024".
+  const monthFirst = /\b([A-Z]{3,9})\.?\s+([0-9OILSBZ]{1,2}),?\s+([0-9OILSBZ]{4})\b/.exec(spelled);
+  const written = monthFirst &&
+    MONTHS_WRITTEN.findIndex((name) => name.startsWith(monthFirst[1]));
+  if (
+    monthFirst && written !== null && written >= 0 && /^[12]\d{3}$/.test(digitsOf(monthFirst[3]))
+  ) {
+    candidates.push({
+      at: monthFirst.index,
+      day: digitsOf(monthFirst[2]),
+      month: String(written + 1),
+      year: digitsOf(monthFirst[3]),
     });
   }
   if (candidates.length === 0) return null;
@@ -491,7 +531,9 @@ export function readLicenceNumber(raw: string, today: Date): CheckedValue | null
 
 /** Reads a single upper-case word or short phrase (a make, a model, a category list). */
 export function readWord(raw: string): CheckedValue | null {
-  const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ").trim();
+  // A comma or dash at either end is prose's or a list's ("make TOYOTA, model …"), not the word's.
+  const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ")
+    .replace(/^[\s,\-]+|[\s,\-]+$/g, "");
   if (value.length < 1 || value.length > 30) return null;
   return { value, valid: /[A-Z]/.test(value) };
 }

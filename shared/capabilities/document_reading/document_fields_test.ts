@@ -82,6 +82,31 @@ Deno.test("readDate reads the formats issuers print: dots, ISO, a month's name i
   assert.equal(readDate("2024-13-40")?.valid, false);
 });
 
+Deno.test("readDate reads dates written out: ordinals, the month first, Kinyarwanda month names", () => {
+  for (
+    const raw of [
+      "12th March 2024",
+      "12TH MARCH 2024",
+      "March 12, 2024",
+      "on March 12 2024 at Kigali",
+      "12 Werurwe 2024",
+      "12 WERURWE 2024",
+      "12 mars 2024",
+    ]
+  ) {
+    assert.deepEqual(readDate(raw), { value: "2024-03-12", valid: true }, raw);
+  }
+  assert.equal(readDate("1st Gashyantare 2019")?.value, "2019-02-01");
+  assert.equal(readDate("3rd Ukuboza 2030")?.value, "2030-12-03");
+  assert.equal(readDate("22nd Ugushyingo 2015")?.value, "2015-11-22");
+  assert.equal(readDate("4 Mata 2020")?.value, "2020-04-04");
+  assert.equal(readDate("9 Kanama 2021")?.value, "2021-08-09");
+  assert.equal(readDate("9 Kamena 2021")?.value, "2021-06-09");
+  // A word before a number that is no month's name is no date (a label, a unit).
+  assert.equal(readDate("Seats 12, 2024"), null);
+  assert.equal(readDate("Mataba 4 2020"), null);
+});
+
 Deno.test("every generated VIN passes its own check (property)", () => {
   const alphabet = [..."ABCDEFGHJKLMNPRSTUVWXYZ0123456789"];
   fc.assert(

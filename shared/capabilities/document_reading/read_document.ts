@@ -115,15 +115,15 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =
-  /\b(?:full\s+)?names?\b|amazina|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
+  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?/i;
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|yatanzwe|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
 const EXPIRY_LABEL =
-  /expiry(?:\s+date)?|izarangira|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
+  /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
 
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
@@ -139,7 +139,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*n[o0°º]\.?|\bimmat\b\.?|n[o0°º]\s*d.immatriculation/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga/i,
         read: readPlate,
         anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
@@ -151,19 +151,23 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         anywhereRepaired: true,
       },
       make: { label: /\bmake\b|marque|ikirango/i, read: word },
-      model: { label: /\bmodel\b|mod[eè]le|\bubwoko\b/i, read: word },
+      model: {
+        label: /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale/i,
+        read: word,
+      },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en/i,
         read: readYear,
       },
       owner_name: {
-        label: /\b[oq0]wner\b(?!\s*[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+        label:
+          /\b[oq0]wner\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
         read: name,
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|indangamuntu|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -193,7 +197,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
         read: readLicenceNumber,
       },
       categories: {
@@ -337,8 +341,12 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     // A title word counts for two labels; the country line is a small hint only.
     const score = titles * 2 + labels + shapes * 0.5 + (COUNTRY.test(text) ? 0.5 : 0);
     // A title with two labels, or with one value of its type's shape, is a document; a page
-    // whose title OCR missed is still known by its labels (four of one type's).
-    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4;
+    // whose title OCR missed, glare hid or the photo cut off is still known by its labels (four
+    // of one type's), or by labels and values only that type prints together (two labels with
+    // two typed values: a plate and a VIN, a national ID and a date; three with one). A
+    // receipt's dates and amounts are no such values, and its words no such labels.
+    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4 ||
+      (labels >= 2 && shapes >= 2) || (labels >= 3 && shapes >= 1);
     if (known && (!best || score > best.score)) best = { type, score };
   }
   return best;
@@ -689,11 +697,14 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
 function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
   const out: LabelSpan[] = [];
   for (const span of [...spans].sort((a, b) => a.box.y0 - b.box.y0)) {
-    const above = out.find((other) =>
-      other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
-      span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
-      span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
-    );
+    // (Labels of fields nobody reads are all one pseudo-field: two on rows one under the other
+    // are two labels.)
+    const above = span.field !== OTHER_FIELD &&
+      out.find((other) =>
+        other.field === span.field && span.box.y0 >= other.box.y1 - height(other.box) * 0.3 &&
+        span.box.y0 - other.box.y1 < height(other.box) * 0.8 &&
+        span.box.x0 < other.box.x1 && span.box.x1 > other.box.x0
+      );
     if (!above) {
       out.push(span);
       continue;
@@ -848,9 +859,52 @@ function valuesNear(
       if (next && !labelWords.has(next)) below.push(rowFrom(next).taken);
     }
   }
+  // Above: cards that print the value large over its small label ("NISSAN" over "Make"). The
+  // row over the label is its value when it sits tighter to the label than the row under it
+  // (which, on such a card, is the next field's value) and starts with no label.
+  const above: PlacedWord[][] = [];
+  const over = words.filter((word) =>
+    middle(word.box) < span.box.y0 && span.box.y0 - word.box.y1 < h * 1.2 &&
+    word.box.x0 < span.box.x1 && word.box.x1 > span.box.x0 - h && !SEPARATOR.test(word.text) &&
+    !span.words.includes(word)
+  ).sort((a, b) => middle(b.box) - middle(a.box));
+  const gapUnder = under.length ? under[0].box.y0 - span.box.y1 : Infinity;
+  // ...and tighter to this label than to a label over it in its column, whose value under it
+  // it would otherwise be.
+  const gapOver = over.length ? span.box.y0 - over[0].box.y1 : Infinity;
+  const labelOver = over.length
+    ? spans.filter((other) =>
+      other !== span && other.box.y1 <= over[0].box.y0 + 1 &&
+      other.box.x0 < over[0].box.x1 && other.box.x1 > over[0].box.x0
+    ).map((other) => over[0].box.y0 - other.box.y1)
+    : [];
+  const gapToLabelOver = labelOver.length ? Math.min(...labelOver) : Infinity;
+  if (
+    over.length && !labelWords.has(over[0]) && gapOver < gapUnder * 0.7 &&
+    gapOver < gapToLabelOver * 0.7
+  ) {
+    const row = rowFrom(over[0]).taken;
+    if (row.length && !row.every((word) => LOWER_CASE_WORD.test(word.text))) above.push(row);
+  }
+  // Left: a value printed before its label on its row ("TOYOTA (Make)", "RAB 123 C — Plate"),
+  // when nothing follows the label: the words just before it, back to a label or a column's gap.
+  const left: PlacedWord[][] = [];
+  if (right.length === 0 && oneLine) {
+    const run: PlacedWord[] = [];
+    let edge = span.box.x0;
+    for (const word of before) {
+      if (labelWords.has(word)) break;
+      if (edge - word.box.x1 > h * 2.5) break;
+      edge = word.box.x0;
+      if (SEPARATOR.test(word.text) && run.length === 0) continue;
+      run.unshift(word);
+    }
+    // Only a value in capitals or digits: a label's own words we do not know are in lower case.
+    if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) left.push(run);
+  }
   const candidates: PlacedWord[][] = [];
   const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
-  for (const candidate of [...near, ...below]) {
+  for (const candidate of [...near, ...above, ...left, ...below]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
@@ -882,6 +936,90 @@ function meanConfidence(words: PlacedWord[]): number {
   return words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
 }
 
+/** A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3."). */
+const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$/;
+
+/**
+ * Cards that print a code beside each value and the codes' meaning in a
+ * legend elsewhere ("A. RAB 123 C … A. Registration number; C.1 Holder"), as
+ * EU-style registration certificates do: each code right before a label
+ * names that label's field, and where the same code stands anywhere else it
+ * is that field's label. Taken only when the legend names three codes or
+ * more (a lone "A." is no legend). The codes in the legend are label words
+ * too: no value runs into them.
+ */
+function codedLabels(
+  words: PlacedWord[],
+  spans: LabelSpan[],
+): {
+  spans: LabelSpan[];
+  codes: PlacedWord[];
+  words: PlacedWord[];
+  parts: Map<PlacedWord, PlacedWord[]>;
+} {
+  const codeOf = (word: PlacedWord) =>
+    FIELD_CODE.test(word.text) ? word.text.replace(/\.$/, "") : null;
+  const meaning = new Map<string, string>();
+  const inLegend = new Set<PlacedWord>();
+  for (const span of spans) {
+    const first = span.words[0];
+    const before = words.filter((word) =>
+      word.line === first.line && word.box.x1 <= first.box.x0 + 1 &&
+      first.box.x0 - word.box.x1 < 1.5 * height(first.box)
+    ).sort((a, b) =>
+      b.box.x1 - a.box.x1
+    )[0];
+    const code = before && codeOf(before);
+    if (!code || (span.field === OTHER_FIELD && meaning.has(code))) continue;
+    meaning.set(code, span.field);
+    inLegend.add(before);
+  }
+  const parts = new Map<PlacedWord, PlacedWord[]>();
+  if (meaning.size < 3) return { spans: [], codes: [], words, parts };
+  // OCR often drops the space after a code's dot ("3.11985", "9.B,C,D"): a word that starts
+  // with a known code and its dot is the code, then the value, each with its share of the box.
+  const known = [...meaning.keys()].sort((a, b) => b.length - a.length);
+  const split = words.flatMap((word): PlacedWord[] => {
+    if (inLegend.has(word) || meaning.has(codeOf(word) ?? "")) return [word];
+    const code = known.find((code) => word.text.startsWith(`${code}.`));
+    const rest = code && word.text.slice(code.length + 1);
+    if (!code || !rest || !/^[A-Z0-9]/.test(rest)) return [word];
+    const cut = word.box.x0 +
+      (word.box.x1 - word.box.x0) * (code.length + 1) / word.text.length;
+    const halves = [
+      { ...word, text: `${code}.`, box: { ...word.box, x1: cut } },
+      { ...word, text: rest, box: { ...word.box, x0: cut + 1 } },
+    ];
+    parts.set(word, halves);
+    return halves;
+  });
+  const coded: LabelSpan[] = [];
+  for (const word of split) {
+    const code = codeOf(word);
+    const field = code && meaning.get(code);
+    // (A number alone is a value's part, a national ID's first digit: a code without a letter
+    // is one only with its dot.)
+    if (!field || inLegend.has(word) || !/[A-Z]|\.$/.test(word.text)) continue;
+    coded.push({ field, words: [word], box: word.box });
+  }
+  return { spans: coded, codes: [...inLegend], words: split, parts };
+}
+
+/** The pseudo-field of {@link OTHER_RULE}'s labels (no field of any type is called so). */
+const OTHER_FIELD = "(printed, not read)";
+
+/**
+ * Labels cards print for what no answer holds: a colour, an engine's size or number, seats,
+ * weights, a blood group, a height, a serial. Their values have the shapes of wanted ones
+ * ("1500 cc" a year's digits, "WHITE" a model's word), so a value found next to them is
+ * theirs.
+ */
+const OTHER_RULE: FieldRule = {
+  label:
+    /\bcolou?r\b|\bcouleur\b|\bibara\b|engine\s+(?:n[o0°º]\.?|number|capacity)|\bcylindr[ée]e\b|ingufu\s+za\s+moteri|\bseats?\b|\bplaces\s+assises\b|\bweight\b|\bpoids\b|\bblood\s+group\b|groupe\s+sanguin|ubwoko\s+bw.amaraso|\bheight\b|\btaille\b|\buburebure\b|\bserial\b/i,
+  read: () => null,
+};
+
 /**
  * Each field's value: by its label's position first (a value that passes
  * its check wins over one that does not), then by its shape anywhere on the
@@ -894,8 +1032,13 @@ function findFields(
   validate: boolean,
   used = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
-  const spans = labelSpans(words, rules);
-  const labelWords = new Set(spans.flatMap((span) => span.words));
+  // Labels of fields no answer holds are labels too: their words are never a value, and a value
+  // run stops at them and a column ends where they start.
+  const named = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
+  const legend = codedLabels(words, named);
+  words = legend.words;
+  const spans = [...named, ...legend.spans];
+  const labelWords = new Set([...spans.flatMap((span) => span.words), ...legend.codes]);
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
@@ -933,6 +1076,19 @@ function findFields(
       fields[field] = best.read;
       for (const word of best.words) used.add(word);
     }
+  }
+  // What a label of a field no answer holds has next to it is its value: no shape below takes
+  // it for a wanted one ("WHITE" beside "Colour" is no model).
+  for (const span of spans.filter((span) => span.field === OTHER_FIELD)) {
+    const taken = valuesNear(span, words, labelWords, spans)
+      .map((candidate) => candidate.filter((word) => !used.has(word)))
+      .find((candidate) => candidate.length > 0);
+    for (const word of taken ?? []) used.add(word);
+  }
+  // A word split at its code is the page's word to the shapes read after this: taken when a
+  // part of it was.
+  for (const [word, halves] of legend.parts) {
+    if (halves.some((half) => used.has(half))) used.add(word);
   }
   // Only then by shape, among the words no label claimed: a licence's 16-digit number has a
   // national ID's shape, and is the licence number when its label says so.
@@ -1049,10 +1205,14 @@ const DATE_ORDER: Record<DocumentType, string[]> = {
   policy: ["start_date", "end_date"],
 };
 
+/** A word without the punctuation prose and lists put around it ("2015,", "(PRIVATE)"). */
+const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”]+$/g, "");
+
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
-  /\b[0-9OIS]{1,2}\s?[\-.\/ ]\s?[A-ZÉÛ]{3,9}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+  /\b[0-9OIS]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+  /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
 ];
 
 /**
@@ -1170,21 +1330,21 @@ function byShape(
   const unique = <T>(items: T[]): T | null => (items.length === 1 ? items[0] : null);
   if (wanted.has("year") && !fields.year) {
     const year = unique(tokens.filter((word) => {
-      const checked = /^(?:19|20)\d\d$/.test(word.text) ? readYear(word.text, today) : null;
+      const checked = /^(?:19|20)\d\d$/.test(bare(word)) ? readYear(bare(word), today) : null;
       return checked?.valid;
     }));
-    if (year) take("year", readYear(year.text, today)!, [year]);
+    if (year) take("year", readYear(bare(year), today)!, [year]);
   }
   if (wanted.has("make") && !fields.make) {
-    const make = unique(tokens.filter((word) => MAKES.has(word.text.toUpperCase())));
-    if (make) take("make", { value: make.text.toUpperCase(), valid: true }, [make]);
+    const make = unique(tokens.filter((word) => MAKES.has(bare(word).toUpperCase())));
+    if (make) take("make", { value: bare(make).toUpperCase(), valid: true }, [make]);
   }
   if (wanted.has("usage") && !fields.usage) {
     const usage = unique(tokens.filter((word) => {
-      const checked = USAGE_WORD.test(word.text) ? readUsage(word.text) : null;
+      const checked = USAGE_WORD.test(bare(word)) ? readUsage(bare(word)) : null;
       return checked?.valid;
     }));
-    if (usage) take("usage", readUsage(usage.text)!, [usage]);
+    if (usage) take("usage", readUsage(bare(usage))!, [usage]);
   }
   if (wanted.has("sex") && !fields.sex) {
     const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));

@@ -95,6 +95,180 @@ Deno.test("values under their labels, in two columns, are read by position, not 
   });
 });
 
+Deno.test("values printed over their small labels are read from the row above, not the next field's", () => {
+  // Each value sits tight over its label; the row under a label is the next field's value.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RDB 541 V"], [600, "JN19UAV27GY907628"]],
+    [[40, "Plaque / Plate No."], [600, "Châssis / VIN"]],
+    [[40, "NISSAN"], [600, "PATROL"]],
+    [[40, "Marque / Make"], [600, "Modèle / Model"]],
+    [[40, "2023"], [600, "UWASE CLAUDINE"]],
+    [[40, "Année / Year"], [600, "Propriétaire / Owner"]],
+  ]);
+  // Labels 14 px under their values, 34 px over the next row.
+  for (const [index, line] of lines.entries()) {
+    if (index < 2 || index % 2 === 1) continue;
+    for (const word of line.words ?? []) {
+      word.box = { ...word.box, y0: word.box.y0 - 14, y1: word.box.y1 - 14 };
+    }
+  }
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RDB 541 V",
+    vin: "JN19UAV27GY907628",
+    make: "NISSAN",
+    model: "PATROL",
+    year: "2023",
+    owner_name: "UWASE CLAUDINE",
+  });
+  // Evenly spaced, the same rows read as values under their labels: the tighter row wins.
+  const even = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plaque / Plate No."], [600, "Châssis / VIN"]],
+    [[40, "RDB 541 V"], [600, "JN19UAV27GY907628"]],
+    [[40, "Marque / Make"], [600, "Modèle / Model"]],
+    [[40, "NISSAN"], [600, "PATROL"]],
+  ]);
+  assert.equal(values(readDocument(even, { today: TODAY })).make, "NISSAN");
+});
+
+Deno.test("a value printed before its label on its row is read when nothing follows the label", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAB 123 C"], [184, "(Plaque / Plate No.)"]],
+    [[40, "TOYOTA"], [148, "(Marque / Make)"]],
+    [[40, "RAV4"], [124, "(Modèle / Model)"]],
+    [[40, "MUGISHA JEAN"], [220, "— Owner"]],
+    [[40, "2019"], [124, "(Year)"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    model: "RAV4",
+    owner_name: "MUGISHA JEAN",
+    year: "2019",
+  });
+});
+
+Deno.test("labels in more of the wordings real cards print name their fields", () => {
+  const registration = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Nimero iranga ikinyabiziga / Reg. mark"], [640, "RAD 204 K"]],
+    [[40, "Holder"], [640, "MUGISHA JEAN"]],
+    [[40, "Holder's ID"], [640, "1 1984 8 0012345 0 12"]],
+    [[40, "Ubwoko / Type commercial"], [640, "COROLLA"]],
+    [[40, "Itariki yatangiweho"], [640, "12/03/2020"]],
+    [[40, "Date d'expiration"], [640, "11/03/2030"]],
+  ]);
+  assert.deepEqual(values(readDocument(registration, { today: TODAY })), {
+    plate: "RAD 204 K",
+    owner_name: "MUGISHA JEAN",
+    owner_national_id: "1198480012345012",
+    model: "COROLLA",
+    issue_date: "2020-03-12",
+    expiry_date: "2030-03-11",
+  });
+  const licence = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "Amazina y'uwahawe uruhushya"], [640, "UWASE DIANE"]],
+    [[40, "Néle le"], [640, "05/06/1990"]],
+    [[40, "Numéro du permis"], [640, "23J788207"]],
+    [[40, "Rwatanzwe ku wa"], [640, "01/02/2015"]],
+    [[40, "Ruzarangira ku wa"], [640, "01/02/2030"]],
+  ]);
+  // ("Néle le" is "Né(e) le" as OCR reads its brackets.)
+  assert.deepEqual(values(readDocument(licence, { today: TODAY })), {
+    full_name: "UWASE DIANE",
+    date_of_birth: "1990-06-05",
+    licence_number: "23J788207",
+    issue_date: "2015-02-01",
+    expiry_date: "2030-02-01",
+  });
+});
+
+Deno.test("a label of a field no answer holds bounds values: its value is never another field's", () => {
+  // Values under labels; the model's value is lost. "WHITE" under "Colour" is the colour's.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [400, "Make"], [700, "Owner"]],
+    [[40, "RAB 123 C"], [400, "TOYOTA"], [700, "MUGISHA JEAN"]],
+    [[40, "Year"], [400, "Colour"], [700, "Model"]],
+    [[40, "2019"], [400, "WHITE"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.deepEqual(read, {
+    plate: "RAB 123 C",
+    make: "TOYOTA",
+    owner_name: "MUGISHA JEAN",
+    year: "2019",
+  });
+});
+
+Deno.test("a card photographed without its title is a document by two labels and two typed values", () => {
+  // The header is off the picture; two labels survived, with a plate and a VIN.
+  const lines = page([
+    [[40, "Plate No."], [500, "RAB 123 C"]],
+    [[40, "Chassis No."], [500, "JTDBR32E720051234"]],
+    [[40, "TOYOTA"], [500, "COROLLA"]],
+    [[40, "MUGISHA JEAN"]],
+  ]);
+  const read = readDocument(lines, { today: TODAY });
+  assert.equal(read.kind, "document");
+  assert.equal(values(read).plate, "RAB 123 C");
+  // One label and one typed value are not enough: a receipt has a date and a "Serial".
+  const receipt = page([
+    [[40, "SIMBA SUPERMARKET"]],
+    [[40, "Date issued"], [500, "12/03/2024"]],
+    [[40, "MILK 1L"], [500, "1200"]],
+    [[40, "TOTAL"], [500, "1200"]],
+  ]);
+  assert.equal(readDocument(receipt, { today: TODAY }).kind, "not_a_document");
+});
+
+Deno.test("codes beside the values, their meaning in a legend elsewhere, name the fields", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "A. RB 943 B"], [500, "E. MD2YA9UH9BW081658"]],
+    // OCR drops the space after a code's dot now and then.
+    [[40, "D.1. BAJAJ"], [500, "D.3.BOXER"]],
+    [[40, "F. 2008"], [500, "C.1. GATETE FABRICE"]],
+    [[40, "C.2.1 1967 7 5347227 1 51"], [500, "Z.9. RED"]],
+    [[40, "Z.9. Colour; E. Chassis number; A. Reg. mark; D.1. Make; D.3. Model;"]],
+    [[40, "C.1. Holder; F. Year of make; C.2. Holder's ID"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RB 943 B",
+    vin: "MD2YA9UH9BW081658",
+    make: "BAJAJ",
+    model: "BOXER",
+    year: "2008",
+    owner_name: "GATETE FABRICE",
+    owner_national_id: "1196775347227151",
+  });
+});
+
+Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "This is to certify that the vehicle with registration number RAB 123 C, make TOYOTA,"]],
+    [[40, "model COROLLA, chassis number MD2YA9UH9BW081658, manufactured in 2015, is registered"]],
+    [[40, "in the name of MUGISHA JEAN, holder of national ID 1 1984 8 0012345 0 12, for PRIVATE"]],
+    [[40, "use, on 12th March 2024, and this certificate is valid until March 11, 2030."]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    vin: "MD2YA9UH9BW081658",
+    make: "TOYOTA",
+    model: "COROLLA",
+    year: "2015",
+    owner_name: "MUGISHA JEAN",
+    owner_national_id: "1198480012345012",
+    usage: "private",
+    issue_date: "2024-03-12",
+    expiry_date: "2030-03-11",
+  });
+});
+
 Deno.test("a table whose header row holds the labels reads each value in its label's column", () => {
   const lines = page([
     [[40, "DRIVING LICENCE / PERMIS DE CONDUIRE"]],
@@ -226,6 +400,12 @@ const READ_WHOLE = [
   "fresh_dev_17_ink_on_lines_vehicle_registration_grain",
   "fresh_dev_19_ink_on_lines_license_clean",
   "fresh_dev_32_typewriter_log_vehicle_registration_desk_angle",
+  // The sixth round's dev families (`sixth_dev`): values over their small labels; codes beside
+  // the values with a legend; each value before its label; a card without its title.
+  "sixth_dev_28_value_above_vehicle_registration_clean",
+  "sixth_dev_07_coded_legend_vehicle_registration_jpeg",
+  "sixth_dev_37_value_first_vehicle_registration_clean",
+  "sixth_dev_16_cropped_title_vehicle_registration_jpeg",
 ];
 
 for (const name of READ_WHOLE) {
