@@ -167,7 +167,7 @@ const fetchedTool = z.object({
   parameters: jsonObject.describe("JSON Schema of the input."),
   returns: jsonObject.describe("JSON Schema of `data` on success."),
   side_effects: z.string(),
-  auth: z.enum(["none", "user", "service"]),
+  auth: z.enum(["none", "user", "staff", "service"]),
   confirm_required: z.boolean(),
   idempotent: z.boolean(),
 });
