@@ -104,3 +104,47 @@ dbTest("the automations schema's views are read-only, even for staff", async (db
   );
   assert.equal(await write("delete from automations.rules where org_id = $1"), "42501");
 });
+
+dbTest(
+  "staff cannot make or change a rule through the table: only deploy_automation's checked save",
+  async (db) => {
+    await seedTenantFixtures(db);
+    const write = (sql: string) =>
+      db.asCaller(as(TENANT_A.staff), (tx) => tx.query(sql, [TENANT_A.org])).then(
+        () => "ok",
+        (error: { code?: string }) => error.code ?? "error",
+      );
+    // Another pack's event, an action no check saw: refused whatever the values.
+    assert.equal(
+      await write(
+        `insert into public.automations (org_id, name, trigger, event, actions)
+         values ($1, 'sneaky', '{"event": "video_job_finished"}', 'video_job_finished',
+                 '[{"tool": "payment_settle", "args": {}}]')`,
+      ),
+      "42501",
+    );
+    for (
+      const set of [
+        `trigger = '{"event": "video_job_finished"}', event = 'video_job_finished'`,
+        `actions = '[{"tool": "payment_settle", "args": {}}]'`,
+        `condition = '{"path": "text", "op": "exists"}'`,
+        `name = 'renamed'`,
+      ]
+    ) {
+      assert.equal(await write(`update public.automations set ${set} where org_id = $1`), "42501");
+    }
+    // Pausing, resuming and deleting their own org's rules stays theirs.
+    assert.equal(
+      await write(
+        "update public.automations set status = 'paused', updated_at = now() where org_id = $1",
+      ),
+      "ok",
+    );
+    const [rule] = await db.query<{ status: string; actions: unknown }>(
+      "select status, actions from public.automations where org_id = $1",
+      [TENANT_A.org],
+    );
+    assert.deepEqual(rule, { status: "paused", actions: [] });
+    assert.equal(await write("delete from public.automations where org_id = $1"), "ok");
+  },
+);
