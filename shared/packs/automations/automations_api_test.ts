@@ -148,3 +148,38 @@ dbTest(
     assert.equal(await write("delete from public.automations where org_id = $1"), "ok");
   },
 );
+
+dbTest(
+  "the Slack webhook is kept and read through its functions by the org's staff only",
+  async (db) => {
+    await seedTenantFixtures(db);
+    const call = (claims: JwtClaims, sql: string, params: unknown[]) =>
+      db.asCaller(claims, (tx) => tx.query<{ url: string | null }>(sql, params)).then(
+        (rows) => rows[0]?.url ?? null,
+        (error: { code?: string }) => `refused ${error.code ?? "?"}`,
+      );
+    const put = (claims: JwtClaims, org: string, url: string) =>
+      call(claims, "select 'kept' as url from private.slack_webhook_put($1, $2, now())", [
+        org,
+        url,
+      ]);
+    const read = (claims: JwtClaims, org: string) =>
+      call(claims, "select private.slack_webhook_url($1) as url", [org]);
+    const hook = "https://hooks.slack.com/services/T1/B1/secret";
+    assert.equal(await put(as(TENANT_A.customer), TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(as(TENANT_B.staff), TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(ANON, TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(as(TENANT_A.staff), TENANT_A.org, hook), "kept");
+    assert.equal(await read(as(TENANT_A.staff), TENANT_A.org), hook);
+    assert.equal(await read({ role: "service_role" }, TENANT_A.org), hook);
+    // Anyone else learns nothing, not even that one is set.
+    assert.equal(await read(as(TENANT_A.customer), TENANT_A.org), null);
+    assert.equal(await read(as(TENANT_B.staff), TENANT_A.org), null);
+    assert.equal(await read(ANON, TENANT_A.org), "refused 42501");
+    // And the table itself stays closed to callers.
+    assert.equal(
+      await call(as(TENANT_A.staff), "select url from private.slack_webhooks", []),
+      "refused 42501",
+    );
+  },
+);

@@ -66,8 +66,6 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "search_businesses_with_tags",
       "search_supabase",
       "search_tools",
-      "slack_notify",
-      "slack_webhook_set",
       "trip_price_estimate",
       "vendor_inquiry_board",
       "vendor_inquiry_cancel",
