@@ -124,3 +124,40 @@ export async function runCli(
     throw error;
   }
 }
+
+/** What a top-level script names itself and prints after a usage error ({@link cliOrExit}). */
+export interface CliIdentity {
+  /** The script's name, the start of the error line. */
+  name: string;
+  /** The usage text. */
+  usage: string;
+}
+
+/**
+ * Reads a top-level script's options (scripts that do not run through
+ * {@link runCli}'s `main`): `read` answers them, and a {@link UsageError} it
+ * throws is printed with the usage and exits 2, as under {@link runCli}.
+ */
+export function cliOrExit<T>(identity: CliIdentity, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${identity.name}: ${error.message}\n\n${identity.usage}`);
+    Deno.exit(2);
+  }
+}
+
+/**
+ * A numeric option's value, or undefined when absent.
+ *
+ * @throws {UsageError} when it is given and is not a finite number.
+ */
+export function numberOption(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === "" || !Number.isFinite(number)) {
+    throw new UsageError(`--${name} needs a number: current value is ${JSON.stringify(value)}`);
+  }
+  return number;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseCli, UsageError } from "./_cli.ts";
+import { numberOption, parseCli, UsageError } from "./_cli.ts";
 
 const options = {
   url: { type: "string", default: "http://127.0.0.1:54321" },
@@ -40,3 +40,38 @@ Deno.test("parseCli() answers a usage error naming what was wrong and the option
   assert.equal(usage(["--service=yes"]), "--service takes no value");
   assert.equal(usage(["call"]), `unexpected argument call (${taken})`);
 });
+
+Deno.test("numberOption() reads a number and refuses anything else as a usage error", () => {
+  assert.equal(numberOption(undefined, "min"), undefined);
+  assert.equal(numberOption("90", "min"), 90);
+  assert.equal(numberOption("0.5", "smoothing"), 0.5);
+  for (const bad of ["", "ninety", "90%", "Infinity"]) {
+    assert.throws(
+      () => numberOption(bad, "min"),
+      (error: Error) =>
+        error instanceof UsageError && error.message.startsWith("--min needs a number"),
+      bad,
+    );
+  }
+});
+
+// The routing scripts read their options through the one parser: a misspelt option stops them
+// with exit 2 before anything is scored (no clock, no network: they fail at the first line).
+for (
+  const [script, flag] of [["eval_routing.ts", "--verbsoe"], ["tune_routing.ts", "--temprature"]]
+) {
+  Deno.test(`${script} refuses an unknown option with exit 2 and its usage`, async () => {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", new URL(script, import.meta.url).pathname, flag, "2"],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(run.stderr);
+    assert.equal(run.code, 2, stderr);
+    assert.match(
+      stderr,
+      new RegExp(`^${script.replace(".ts", "")}: unknown option ${flag} \\(options: `),
+    );
+    assert.match(stderr, /Usage: /);
+  });
+}

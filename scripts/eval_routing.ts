@@ -32,9 +32,22 @@ import {
   type Scored,
   scoreFirstMessages,
 } from "../testing/routing_eval/routing_eval.ts";
+import { cliOrExit, numberOption, parseCli } from "./_cli.ts";
 
-const minIndex = Deno.args.indexOf("--min");
-const min = minIndex === -1 ? null : Number(Deno.args[minIndex + 1]);
+const USAGE = "Usage: deno task eval:routing [--min 90] [--dev] [--verbose] [--blind]";
+// One parser for every script: a misspelt option is an error, not a run scored differently.
+const args = cliOrExit({ name: "eval_routing", usage: USAGE }, () => {
+  const { values } = parseCli(Deno.args, {
+    options: {
+      min: { type: "string" },
+      dev: { type: "boolean", default: false },
+      verbose: { type: "boolean", default: false },
+      blind: { type: "boolean", default: false },
+    },
+  });
+  return { ...values, min: numberOption(values.min, "min") ?? null };
+});
+const min = args.min;
 
 // The live router: the context the agent's graph decides with, trained from the packs.
 const context = platformRouter();
@@ -93,14 +106,14 @@ for (const row of wrong) {
     `  ✗ ${row.conversation}: "${row.text}" → ${row.got}/${row.gotLanguage}, expected ${row.expect}/${row.expectLanguage}`,
   );
 }
-if (Deno.args.includes("--verbose")) {
+if (args.verbose) {
   console.log("\nFirst messages routed wrong");
   for (const row of first.filter((row) => row.got !== row.expect)) {
     console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
   }
 }
 
-const split = Deno.args.includes("--dev") ? "dev" : "held_out";
+const split = args.dev ? "dev" : "held_out";
 const harder = scoreFirstMessages(
   await loadHarderMessages(split, context.agents?.handoff),
   context,
@@ -125,7 +138,7 @@ console.log(
   }`,
 );
 for (const row of falseAlarms) console.log(`    ! ${row.language} "${row.text}"`);
-if (Deno.args.includes("--verbose")) {
+if (args.verbose) {
   console.log("\nHarder messages routed wrong");
   for (const row of harder.filter((row) => row.got !== row.expect)) {
     console.log(`  ${row.language} "${row.text}" → ${row.got}, expected ${row.expect}`);
@@ -159,7 +172,7 @@ function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
   }
 }
 
-const verbose = Deno.args.includes("--verbose");
+const verbose = args.verbose;
 // Report only: the fresh and blind sets stay out of `--min`, so CI never fails on them.
 reportSet(
   "Fresh first messages, dev half (tuned on)",
@@ -177,7 +190,7 @@ reportSet(
   scoreFirstMessages(await loadFresh2Messages("dev", context.agents?.handoff), context),
   verbose,
 );
-if (Deno.args.includes("--blind")) {
+if (args.blind) {
   reportSet(
     "Second fresh first messages, blind half (never tuned on)",
     scoreFirstMessages(await loadFresh2Messages("blind", context.agents?.handoff), context),
@@ -189,7 +202,7 @@ reportSet(
   scoreFirstMessages(await loadFresh3Messages("dev", context.agents?.handoff), context),
   verbose,
 );
-if (Deno.args.includes("--blind")) {
+if (args.blind) {
   reportSet(
     "Third fresh first messages, blind half (never tuned on)",
     scoreFirstMessages(await loadFresh3Messages("blind", context.agents?.handoff), context),

@@ -17,18 +17,30 @@ import {
   crossValidate,
   routeAt,
 } from "../testing/routing_eval/cross_validate.ts";
+import { cliOrExit, numberOption, parseCli } from "./_cli.ts";
 
-const arg = (name: string) => {
-  const at = Deno.args.indexOf(name);
-  return at === -1 ? undefined : Number(Deno.args[at + 1]);
-};
-const results = crossValidate(PACK_INTENTS, UNCLEAR_PHRASES, {
-  train: {
-    temperature: arg("--temperature"),
-    smoothingFactor: arg("--smoothing"),
-    features: { minGram: arg("--min-gram"), maxGram: arg("--max-gram") },
-  },
+const USAGE =
+  "Usage: deno run -A scripts/tune_routing.ts [--temperature 2] [--smoothing 0.5] [--min-gram 1] [--max-gram 5]";
+// One parser for every script: a misspelt option is an error, not a run with the defaults.
+const train = cliOrExit({ name: "tune_routing", usage: USAGE }, () => {
+  const { values } = parseCli(Deno.args, {
+    options: {
+      temperature: { type: "string" },
+      smoothing: { type: "string" },
+      "min-gram": { type: "string" },
+      "max-gram": { type: "string" },
+    },
+  });
+  return {
+    temperature: numberOption(values.temperature, "temperature"),
+    smoothingFactor: numberOption(values.smoothing, "smoothing"),
+    features: {
+      minGram: numberOption(values["min-gram"], "min-gram"),
+      maxGram: numberOption(values["max-gram"], "max-gram"),
+    },
+  };
 });
+const results = crossValidate(PACK_INTENTS, UNCLEAR_PHRASES, { train });
 const threshold = bestThreshold(results);
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`Cross-validated phrases: ${results.length}`);

@@ -59,6 +59,10 @@ const REVIEWED: Record<string, string> = {
     "only the service or staff of the device's org (sms_forwarder_lock); others see no device",
   "private.sms_forwarder_rotate(text, bytea)":
     "only the service or staff of the device's org (sms_forwarder_lock); others see no device",
+  "private.slack_webhook_put(uuid, text, timestamp with time zone)":
+    "keeps the org's Slack webhook only for the service or staff of that org (42501 otherwise)",
+  "private.slack_webhook_url(uuid)":
+    "the org's Slack webhook only to the service or staff of that org; null to anyone else",
   "private.ticket_queue_position(uuid)":
     "a count, for the ticket's own requester or conversation, staff of its org, or the service",
   "private.charge_payee(uuid, uuid, uuid)":

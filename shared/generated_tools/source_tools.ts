@@ -3,7 +3,9 @@
  * by document or allowlisted URL (`api_source_register`), list them
  * (`api_source_list`), remove one (`api_source_remove`), and set the
  * credential of a security scheme (`api_credential_set`, sealed before it
- * reaches the database). All run as the staff member (RLS fences the rows);
+ * reaches the database). All are staff tools (`auth: "staff"`: anyone else
+ * is refused before the arguments are read; the allowlist tools further
+ * need an admin) and run as the caller (RLS fences the rows);
  * the changes bump the tenant's catalog version in their own transaction, so
  * every instance regenerates on its next sync.
  *
@@ -73,16 +75,6 @@ const SOURCE_NAME = z.string().regex(
   /^[a-z][a-z0-9]{0,23}$/,
   "must be 1 to 24 lower-case letters and digits, starting with a letter",
 );
-
-async function requireStaff(db: Queryable, orgId: string | null): Promise<string> {
-  if (!orgId) throw new ToolFailure("AUTH_ERROR", "API sources belong to one org");
-  const [staff] = await db.query(
-    "select 1 from private.my_staff_memberships v where v.org_id = $1",
-    [orgId],
-  );
-  if (!staff) throw new ToolFailure("AUTH_ERROR", "Only the org's staff manage its APIs");
-  return orgId;
-}
 
 interface Settings {
   url_allowlist: string[];
@@ -193,6 +185,7 @@ export const apiSourceRegister = defineTool({
     },
   }],
   sideEffects: SOURCE_WRITES,
+  auth: "staff",
   confirmRequired: true,
   latencyBudgetMs: 2000,
   timeoutMs: 30_000,
@@ -201,7 +194,7 @@ export const apiSourceRegister = defineTool({
       args.url ? ` from ${new URL(args.url).host}` : ""
     } and generate its tools`,
   async prepare(args, ctx): Promise<Prepared> {
-    const orgId = await requireStaff(ctx.read, ctx.org_id);
+    const orgId = ctx.org_id!;
     const service = ctx.services.get(GENERATED_TOOLS);
     const engine = service.engine;
     const readers = engine?.readers;
@@ -315,7 +308,7 @@ export const apiSourceRegister = defineTool({
     return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, signed };
   },
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const prepared = ctx.prepared as Prepared;
     const names = prepared.plans.map((plan) => plan.name);
     const [row] = await ctx.db.query<{ id: string; replaced: boolean }>(
@@ -540,8 +533,9 @@ export const apiSourceList = defineTool({
   }),
   examples: [{ input: {} }],
   sideEffects: "none",
+  auth: "staff",
   async execute(_args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const rows = await ctx.db.query<Record<string, unknown> & { plans: unknown }>(
       `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
               s.expose, s.tools, s.updated_at::text as updated_at, s.plans,
@@ -584,10 +578,11 @@ export const apiSourceRemove = defineTool({
   output: z.object({ name: z.string(), removed_tools: z.array(z.string()) }),
   examples: [{ input: { name: "petstore" } }],
   sideEffects: SOURCE_WRITES,
+  auth: "staff",
   confirmRequired: true,
   confirmSummary: (args) => `Remove the API "${args.name}" and every tool made from it`,
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const [row] = await ctx.db.query<{ tools: string[] }>(
       "delete from public.api_sources where org_id = $1 and name = $2 returning tools",
       [orgId, args.name],
@@ -633,11 +628,12 @@ export const apiCredentialSet = defineTool({
   output: z.object({ source: z.string(), scheme: z.string(), replaced: z.boolean() }),
   examples: [{ input: { source: "petstore", scheme: "ApiKeyAuth", secret: "sk_live_example" } }],
   sideEffects: SOURCE_WRITES,
+  auth: "staff",
   confirmRequired: true,
   // The read-back names where the credential goes, never the credential.
   confirmSummary: (args) => `Set the credential of ${args.source} (${args.scheme})`,
   async execute(args, ctx) {
-    const orgId = await requireStaff(ctx.db, ctx.org_id);
+    const orgId = ctx.org_id!;
     const [source] = await ctx.db.query<{ id: string }>(
       "select id from public.api_sources where org_id = $1 and name = $2",
       [orgId, args.source],
@@ -663,6 +659,7 @@ export const apiCredentialSet = defineTool({
   },
 });
 
+// Stricter than the descriptors' staff rule: only the org's admins decide where documents come from.
 async function requireAdmin(db: Queryable, orgId: string | null): Promise<string> {
   if (!orgId) throw new ToolFailure("AUTH_ERROR", "The URL allowlist belongs to one org");
   const [admin] = await db.query(
@@ -689,6 +686,7 @@ export const apiUrlAllowlistGet = defineTool({
   output: allowlistOutput,
   examples: [{ input: {} }],
   sideEffects: "none",
+  auth: "staff",
   async execute(_args, ctx) {
     const orgId = await requireAdmin(ctx.db, ctx.org_id);
     const settings = await settingsOf(ctx.db, orgId);
@@ -723,6 +721,7 @@ export const apiUrlAllowlistSet = defineTool({
   output: allowlistOutput.extend({ changed: z.boolean() }),
   examples: [{ input: { hosts: ["api.shop.example"] } }],
   sideEffects: "writes.api_source_settings",
+  auth: "staff",
   confirmRequired: true,
   confirmSummary: (args) =>
     args.hosts.length

@@ -17,7 +17,8 @@ import { createLocalSmsTransport } from "@shared/channels/notifications/sms.ts";
 import { MESSAGING } from "@shared/capabilities/messaging/mod.ts";
 import { whatsappMessaging } from "@shared/channels/whatsapp/messaging.ts";
 import { createPseudonymiser } from "@shared/pipeline/pseudonymise.ts";
-import type { Database } from "@shared/db/types.ts";
+import type { Database, DbRole } from "@shared/db/types.ts";
+import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import { ConfirmationSigner } from "@shared/pipeline/confirmation.ts";
 import { createInvoker } from "@shared/pipeline/invoke.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
@@ -43,6 +44,8 @@ import {
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import {
   AUTOMATION_CATALOG,
+  AUTOMATION_STORE,
+  automationStore,
   SLACK_SETTINGS,
   slackSettingsFromEnv,
 } from "@shared/packs/automations/mod.ts";
@@ -100,7 +103,7 @@ export function platformTools(
     // A tenant's staff bring their own API (OpenAPI, GraphQL) as tools of that tenant.
     ...SOURCE_TOOLS,
     ...createCatalogTools({
-      allowed: options.catalogAllowed ?? (() => new Set()),
+      allowed: options.catalogAllowed ?? (() => Promise.resolve(new Set<string>())),
       embedder: options.catalogEmbedder ?? null,
     }),
   ];
@@ -279,13 +282,25 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     catalogEmbedder: options.catalogEmbedder === undefined
       ? embedderFromEnv()
       : options.catalogEmbedder,
-    // What the caller could call: its tenant's policy, and its agent's allowlist when an agent asks.
-    catalogAllowed: (ctx) => {
+    // What the caller could call, as the tools function and MCP list it to them (callerTools):
+    // the tenant's policy, staff tools for its staff only, the agent's allowlist when one asks.
+    catalogAllowed: async (ctx) => {
       if (!ctx.org_id) return new Set();
-      const usable = ctx.agent_id
-        ? platform.getToolsForAgent(ctx.agent_id, ctx.org_id)
-        : platform.getToolsForTenant(ctx.org_id);
-      return new Set(usable.map((tool) => tool.name));
+      // The caller's standing, read as the caller (their claims and memberships, under RLS).
+      const [me] = await ctx.db.query<{ role: string | null; staff: boolean }>(
+        `select (select auth.role()) as role,
+                exists (select 1 from private.my_staff_memberships v where v.org_id = $1) as staff`,
+        [ctx.org_id],
+      );
+      const role: DbRole = me?.role === "service_role" || me?.role === "authenticated"
+        ? me.role
+        : "anon";
+      const listed = callerTools(platform, {
+        claims: { role, ...(ctx.user_id ? { sub: ctx.user_id } : {}) },
+        org_id: ctx.org_id,
+        memberships: me?.staff ? [{ org_id: ctx.org_id, role: "staff" }] : [],
+      }, ctx.agent_id ? { agent: ctx.agent_id } : {});
+      return new Set(listed.ok ? listed.tools.map((tool) => tool.name) : []);
     },
   });
   for (const tool of [...tools, ...(options.tools ?? [])]) registry.register(tool);
@@ -333,6 +348,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       generated,
       // Read through the platform at each check: the tenants and the run-time tools are live.
       { key: AUTOMATION_CATALOG, value: automationCatalog(() => platform) },
+      // Checked automations are saved as the service: the table takes no rule from staff.
+      { key: AUTOMATION_STORE, value: automationStore(db) },
       // SLACK_WEBHOOK_PREFIXES; a bad value stops the start.
       { key: SLACK_SETTINGS, value: slackSettingsFromEnv() },
       ...(options.provide ?? []),

@@ -12,7 +12,9 @@
  * 2. hands each row to its channel's {@link NotificationTransport}, outside
  *    any transaction;
  * 3. marks it `sent` (`sent_at`, the transport's target), or `failed` when
- *    the failure is final or `maxAttempts` is reached, or schedules a retry
+ *    the failure is final or `maxAttempts` is reached, or `unknown` when the
+ *    request went out and no answer came (it may have been delivered: never
+ *    sent again, `last_error` says so), or schedules a retry
  *    (`next_attempt_at`, `last_error`) with exponential backoff, or the
  *    provider's `Retry-After`.
  *
@@ -89,6 +91,8 @@ export interface DispatchSummary {
   retrying: number;
   /** Rows put back untried because their channel is rate limited. */
   deferred: number;
+  /** Rows marked unknown: sent without an answer, maybe delivered, never sent again. */
+  unknown: number;
 }
 
 /** The dispatcher. */
@@ -154,6 +158,11 @@ const MARK_FAILED_SQL = `
      set status = 'failed', last_error = $2
    where id = $1 and status = 'recorded'`;
 
+const MARK_UNKNOWN_SQL = `
+  update public.notification_outbox
+     set status = 'unknown', last_error = $2
+   where id = $1 and status = 'recorded'`;
+
 const MARK_RETRY_SQL = `
   update public.notification_outbox
      set last_error = $2, next_attempt_at = now() + $3::double precision * interval '1 millisecond'
@@ -178,7 +187,7 @@ export function defaultRetryDelayMs(attempt: number): number {
 }
 
 function emptySummary(): DispatchSummary {
-  return { claimed: 0, sent: 0, failed: 0, retrying: 0, deferred: 0 };
+  return { claimed: 0, sent: 0, failed: 0, retrying: 0, deferred: 0, unknown: 0 };
 }
 
 /**
@@ -271,6 +280,13 @@ export function createNotificationDispatcher(
       await db.query(MARK_SENT_SQL, [row.id, result.target ?? null, result.ticketId ?? null]);
       summary.sent++;
       log.info("notification_sent", fields);
+      return;
+    }
+    if (result.unknown) {
+      // It may have been delivered: never sent again; staff see the row as unknown.
+      await db.query(MARK_UNKNOWN_SQL, [row.id, result.reason]);
+      summary.unknown++;
+      log.warn("notification_unknown", { ...fields, reason: result.reason });
       return;
     }
     if (!result.retryable || row.attempts >= maxAttempts) {

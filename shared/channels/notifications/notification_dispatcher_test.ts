@@ -119,6 +119,7 @@ dbTest("dispatcher sends an urgent ticket to Slack and SMS after commit", async 
       failed: 0,
       retrying: 0,
       deferred: 0,
+      unknown: 0,
     });
     assert.equal(slack.received.length, 1);
     assert.equal(
@@ -190,6 +191,57 @@ dbTest("dispatcher marks a Slack 404 channel_not_found failed without retrying",
     );
   });
 });
+
+dbTest(
+  "dispatcher records a Slack timeout after the request went out as unknown, never posted twice",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const slack = startFakeSlack();
+    try {
+      await raise(rt, "hang-1", { priority: "high" });
+      // Slack takes the request and answers only when the server closes: the POST times out.
+      slack.script.push({ status: 200, body: "ok", hang: true });
+      const log = memoryLogger();
+      const dispatcher = createNotificationDispatcher({
+        db,
+        transports: {
+          slack: createSlackWebhookTransport({ webhookUrl: slack.url, timeoutMs: 300 }),
+        },
+        log,
+        // Were it retried, it would be due again at once.
+        retryDelayMs: () => 0,
+      });
+      const summary = await dispatcher.drain();
+      assert.equal(summary.unknown, 1, JSON.stringify(summary));
+      assert.equal(summary.retrying, 0);
+      const [row] = await outbox(db);
+      assert.equal(row.status, "unknown");
+      assert.equal(row.attempts, 1);
+      assert.equal(row.sent, false);
+      assert.match(
+        row.last_error ?? "",
+        /^slack timeout after 300 ms: no answer, it may have been posted/,
+      );
+      assert.ok(!(row.last_error ?? "").includes(new URL(slack.url).pathname));
+      // The org's staff read it as themselves (RLS): unknown, and why.
+      const seen = await db.asCaller(
+        { sub: USER.jean, role: "authenticated" },
+        (tx) => tx.query<{ status: string }>("select status from public.notification_outbox"),
+      );
+      assert.deepEqual(seen, [{ status: "unknown" }]);
+      // Due or not, it is never claimed again: Slack got it once at most.
+      await db.query("update public.notification_outbox set next_attempt_at = now()");
+      assert.equal((await dispatcher.drain()).claimed, 0);
+      assert.equal(slack.received.length, 1);
+      assert.deepEqual(
+        log.lines.filter((line) => line.level !== "info").map((line) => line.event),
+        ["notification_unknown"],
+      );
+    } finally {
+      await slack.close();
+    }
+  },
+);
 
 dbTest("dispatcher retries a Slack 500 after a backoff, then sends", async (db) => {
   const rt = await createTestRuntime(db);

@@ -67,6 +67,12 @@ export type SendResult =
     reason: string;
     /** The provider asked us to wait this long (HTTP 429 `Retry-After`). */
     retryAfterMs?: number;
+    /**
+     * The request went out and no answer came (a timeout): the provider may
+     * have delivered it. Never sent again (that may deliver it twice); the
+     * row is marked `unknown` for staff to check. Comes with `retryable: false`.
+     */
+    unknown?: true;
   };
 
 /** Sends staged notifications over one channel. */
@@ -92,7 +98,12 @@ const MAX_BODY_CHARS = 200;
 /** A finished HTTP exchange, or a network failure. */
 export type PostOutcome =
   | { kind: "response"; status: number; body: string; retryAfterMs?: number }
-  | { kind: "error"; reason: string };
+  | {
+    kind: "error";
+    reason: string;
+    /** What fetch threw, for a provider's classifier (never stored: it may quote the URL). */
+    error: unknown;
+  };
 
 /** Options for {@link postJson}. */
 export interface PostJsonOptions {
@@ -127,10 +138,10 @@ export async function postJson(options: PostJsonOptions): Promise<PostOutcome> {
   } catch (error) {
     const name = error instanceof Error ? error.name : "Error";
     if (name === "TimeoutError" || name === "AbortError") {
-      return { kind: "error", reason: `timeout after ${options.timeoutMs} ms` };
+      return { kind: "error", reason: `timeout after ${options.timeoutMs} ms`, error };
     }
     const message = error instanceof Error ? error.message : String(error);
-    return { kind: "error", reason: `network error: ${scrub(message, options.secrets)}` };
+    return { kind: "error", reason: `network error: ${scrub(message, options.secrets)}`, error };
   }
   let body = "";
   try {

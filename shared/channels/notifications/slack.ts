@@ -3,17 +3,19 @@
  * `{text, blocks}` per message, answered `200 ok` or with one of Slack's
  * plain-text errors (`400 invalid_payload`, `403 action_prohibited`,
  * `404 channel_not_found`, `410 channel_is_archived`, `429` with
- * `Retry-After`, `5xx`), read by the one classifier every Slack sender uses
- * (`classifySlackResponse`, `shared/capabilities/slack`). Only 408, 429 and
- * 5xx (and network failures) are worth retrying; the rest need someone to
- * fix the webhook.
+ * `Retry-After`, `5xx`), read by the classifiers every Slack sender uses
+ * (`classifySlackResponse`, `classifySlackFailure`, `shared/capabilities/slack`).
+ * Only 408, 429 and 5xx and connections never made are worth retrying; the
+ * rest need someone to fix the webhook. A POST that went out and got no
+ * answer (a timeout) is never retried: it is reported `unknown`, since Slack
+ * may have posted it.
  *
  * The webhook URL is a secret (anyone holding it can post to the channel):
  * it is never logged and never put into a result.
  *
  * @module
  */
-import { classifySlackResponse } from "@shared/capabilities/slack/mod.ts";
+import { classifySlackFailure, classifySlackResponse } from "@shared/capabilities/slack/mod.ts";
 import {
   checkEndpoint,
   type FetchLike,
@@ -112,7 +114,18 @@ export function createSlackWebhookTransport(options: SlackWebhookOptions): Notif
         secrets: [options.webhookUrl],
       });
       if (outcome.kind === "error") {
-        return { ok: false, retryable: true, reason: `slack ${outcome.reason}` };
+        // Never connected: Slack certainly has not got it, and it may be sent again.
+        if (classifySlackFailure(outcome.error) === "not_sent") {
+          return { ok: false, retryable: true, reason: `slack ${outcome.reason}` };
+        }
+        // The request went out (a timeout, a cut connection): Slack may have posted it, and a
+        // retry could post it twice. Recorded as unknown for staff to check the channel.
+        return {
+          ok: false,
+          retryable: false,
+          unknown: true,
+          reason: `slack ${outcome.reason}: no answer, it may have been posted; not sent again`,
+        };
       }
       const result = classifySlackResponse(outcome.status, outcome.body, outcome.retryAfterMs);
       return result.ok ? { ok: true, target } : result;

@@ -104,3 +104,82 @@ dbTest("the automations schema's views are read-only, even for staff", async (db
   );
   assert.equal(await write("delete from automations.rules where org_id = $1"), "42501");
 });
+
+dbTest(
+  "staff cannot make or change a rule through the table: only deploy_automation's checked save",
+  async (db) => {
+    await seedTenantFixtures(db);
+    const write = (sql: string) =>
+      db.asCaller(as(TENANT_A.staff), (tx) => tx.query(sql, [TENANT_A.org])).then(
+        () => "ok",
+        (error: { code?: string }) => error.code ?? "error",
+      );
+    // Another pack's event, an action no check saw: refused whatever the values.
+    assert.equal(
+      await write(
+        `insert into public.automations (org_id, name, trigger, event, actions)
+         values ($1, 'sneaky', '{"event": "video_job_finished"}', 'video_job_finished',
+                 '[{"tool": "payment_settle", "args": {}}]')`,
+      ),
+      "42501",
+    );
+    for (
+      const set of [
+        `trigger = '{"event": "video_job_finished"}', event = 'video_job_finished'`,
+        `actions = '[{"tool": "payment_settle", "args": {}}]'`,
+        `condition = '{"path": "text", "op": "exists"}'`,
+        `name = 'renamed'`,
+      ]
+    ) {
+      assert.equal(await write(`update public.automations set ${set} where org_id = $1`), "42501");
+    }
+    // Pausing, resuming and deleting their own org's rules stays theirs.
+    assert.equal(
+      await write(
+        "update public.automations set status = 'paused', updated_at = now() where org_id = $1",
+      ),
+      "ok",
+    );
+    const [rule] = await db.query<{ status: string; actions: unknown }>(
+      "select status, actions from public.automations where org_id = $1",
+      [TENANT_A.org],
+    );
+    assert.deepEqual(rule, { status: "paused", actions: [] });
+    assert.equal(await write("delete from public.automations where org_id = $1"), "ok");
+  },
+);
+
+dbTest(
+  "the Slack webhook is kept and read through its functions by the org's staff only",
+  async (db) => {
+    await seedTenantFixtures(db);
+    const call = (claims: JwtClaims, sql: string, params: unknown[]) =>
+      db.asCaller(claims, (tx) => tx.query<{ url: string | null }>(sql, params)).then(
+        (rows) => rows[0]?.url ?? null,
+        (error: { code?: string }) => `refused ${error.code ?? "?"}`,
+      );
+    const put = (claims: JwtClaims, org: string, url: string) =>
+      call(claims, "select 'kept' as url from private.slack_webhook_put($1, $2, now())", [
+        org,
+        url,
+      ]);
+    const read = (claims: JwtClaims, org: string) =>
+      call(claims, "select private.slack_webhook_url($1) as url", [org]);
+    const hook = "https://hooks.slack.com/services/T1/B1/secret";
+    assert.equal(await put(as(TENANT_A.customer), TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(as(TENANT_B.staff), TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(ANON, TENANT_A.org, hook), "refused 42501");
+    assert.equal(await put(as(TENANT_A.staff), TENANT_A.org, hook), "kept");
+    assert.equal(await read(as(TENANT_A.staff), TENANT_A.org), hook);
+    assert.equal(await read({ role: "service_role" }, TENANT_A.org), hook);
+    // Anyone else learns nothing, not even that one is set.
+    assert.equal(await read(as(TENANT_A.customer), TENANT_A.org), null);
+    assert.equal(await read(as(TENANT_B.staff), TENANT_A.org), null);
+    assert.equal(await read(ANON, TENANT_A.org), "refused 42501");
+    // And the table itself stays closed to callers.
+    assert.equal(
+      await call(as(TENANT_A.staff), "select url from private.slack_webhooks", []),
+      "refused 42501",
+    );
+  },
+);

@@ -1,8 +1,12 @@
 /**
  * Slack for automations: `slack_webhook_set` keeps a tenant's incoming-webhook
- * URL (a secret: anyone holding it may post to the channel; it is stored where
- * only the service reads it, and never returned or logged), and
- * `slack_notify` posts Slack's incoming-webhook JSON, `{text, blocks}`, to it.
+ * URL (a secret: anyone holding it may post to the channel; it is stored in a
+ * table no caller reads, reached only through `private.slack_webhook_put` and
+ * `private.slack_webhook_url`, which answer the org's staff and the service
+ * only, and never returned or logged), and `slack_notify` posts Slack's
+ * incoming-webhook JSON, `{text, blocks}`, to it. Both are staff tools
+ * (`auth: "staff"`): the service (an automation) acts for its org, and no
+ * one else is let in.
  * Slack's answers are read by the classifier every Slack sender shares
  * (`shared/capabilities/slack`); a POST that may have reached Slack without
  * an answer is never sent again (`delivery: "unknown"`).
@@ -11,7 +15,6 @@
  */
 import { z } from "zod";
 import { payload, ToolFailure } from "@shared/contract/mod.ts";
-import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import {
   classifySlackFailure,
@@ -50,10 +53,10 @@ export const slackWebhookSet = defineTool({
     output: { configured: true },
   }],
   sideEffects: "writes.slack_webhook",
-  // The secret lives in a private table only the service reads; the caller's role is checked here.
-  auth: "service",
+  // Staff (and the service) only; the secret is kept through private.slack_webhook_put, which
+  // checks the same, in a table no caller reads.
+  auth: "staff",
   async execute(args, ctx) {
-    await assertStaff(ctx.db, ctx.org_id, ctx.user_id, "set its Slack webhook");
     const settings = ctx.services.get(SLACK_SETTINGS);
     if (!settings.webhookPrefixes.some((prefix) => args.url.startsWith(prefix))) {
       throw new ToolFailure("VALIDATION_ERROR", "That is not a Slack incoming-webhook URL", {
@@ -63,33 +66,14 @@ export const slackWebhookSet = defineTool({
         }],
       });
     }
-    await ctx.db.query(
-      `insert into private.slack_webhooks (org_id, url, updated_by, updated_at)
-       values ($1, $2, $3, $4)
-       on conflict (org_id) do update
-         set url = excluded.url, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-      [ctx.org_id, args.url, ctx.user_id, ctx.services.now().toISOString()],
-    );
+    await ctx.db.query("select private.slack_webhook_put($1, $2, $3)", [
+      ctx.org_id,
+      args.url,
+      ctx.services.now().toISOString(),
+    ]);
     return { configured: true };
   },
 });
-
-/** Refuses anyone but the org's staff (the service, an automation, acts for the org). */
-async function assertStaff(
-  db: Queryable,
-  orgId: string | null,
-  userId: string | null,
-  what: string,
-): Promise<void> {
-  if (!orgId) throw new ToolFailure("AUTH_ERROR", "Name the tenant this is for");
-  const refusal = `Only the tenant's staff may ${what}`;
-  if (!userId) throw new ToolFailure("AUTH_ERROR", refusal);
-  const [member] = await db.query(
-    `select 1 from public.org_members where org_id = $1 and user_id = $2 and role in ('staff', 'admin')`,
-    [orgId, userId],
-  );
-  if (!member) throw new ToolFailure("AUTH_ERROR", refusal);
-}
 
 /**
  * What slack_notify found out before its transaction: Slack's answer, or
@@ -126,20 +110,20 @@ export const slackNotify = defineTool({
   output: SlackNotifyOut,
   examples: [{ input: { text: "Urgent from Aline (+250788000001): my order is wrong" } }],
   sideEffects: "writes.slack_message",
-  auth: "service",
+  // Staff and the service (an automation acting for its org): a customer cannot write into the
+  // staff channel.
+  auth: "staff",
   openWorld: true,
   latencyBudgetMs: 1500,
   timeoutMs: CALL_TIMEOUT_MS,
   // Posted once the call is admitted, before its transaction: no connection is held meanwhile,
   // and a replay under the same key answers from the ledger without posting again.
   async prepare(args, ctx): Promise<Posted> {
-    // The service (an automation, a job) posts for its org; a person only as the org's staff,
-    // so a customer cannot write into the staff channel.
-    if (ctx.user_id) await assertStaff(ctx.read, ctx.org_id, ctx.user_id, "post to its Slack");
-    const [hook] = await ctx.read.query<{ url: string }>(
-      "select url from private.slack_webhooks where org_id = $1",
+    const [row] = await ctx.read.query<{ url: string | null }>(
+      "select private.slack_webhook_url($1) as url",
       [ctx.org_id],
     );
+    const hook = row?.url ? { url: row.url } : null;
     if (!hook) {
       throw new ToolFailure(
         "NOT_FOUND",

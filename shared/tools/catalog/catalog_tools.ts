@@ -9,17 +9,16 @@
  *
  * All three read the catalog tables as the caller (row-level security: the
  * shared tools and the caller's own org's) and answer only tools the
- * caller may use (its tenant's policy and, for an agent, its allowlist).
+ * caller may use (its tenant's policy, its standing: staff tools for the
+ * org's staff only, and, for an agent, its allowlist): a tool the caller
+ * may not call is neither listed, found nor fetched (a fetch answers it as
+ * an unknown name).
  *
  * @module
  */
 import { z } from "zod";
 import { ToolFailure } from "@shared/contract/mod.ts";
-import {
-  type CallContext,
-  defineTool,
-  type ExecutionContext,
-} from "@shared/registry/define_tool.ts";
+import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { createToolSearch, type SearchDocument, type ToolSearch } from "./tool_search.ts";
 import { cosine, fuseRankings, type TextEmbedder } from "./tool_embeddings.ts";
@@ -37,10 +36,13 @@ export const DISCOVERY_TOOLS = {
 /** Options for {@link createCatalogTools}. */
 export interface CatalogToolsOptions {
   /**
-   * The tools the caller may use: its tenant's policy and, when an agent
-   * calls, that agent's allowlist. Nothing else is ever listed or fetched.
+   * The tools the caller may use, as the tools function and MCP would list
+   * them to it: its tenant's policy, its standing (staff tools for the
+   * org's staff only, public tools only for anonymous callers) and, when an
+   * agent calls, that agent's allowlist. Nothing else is ever listed,
+   * ranked or fetched. `ctx.db` runs as the caller, to read its standing.
    */
-  allowed(ctx: CallContext): ReadonlySet<string>;
+  allowed(ctx: ExecutionContext): Promise<ReadonlySet<string>>;
   /**
    * Embeds texts for search by meaning, fused with the keyword ranking; a
    * failure answers by keywords. @default null: keywords only
@@ -220,8 +222,8 @@ async function rankByMeaning(
  */
 export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
   // What the caller may see: active, visible to its org, and allowed; never the discovery tools.
-  const usable = (ctx: ExecutionContext) => {
-    const allowed = options.allowed(ctx);
+  const usable = async (ctx: ExecutionContext) => {
+    const allowed = await options.allowed(ctx);
     return (name: string, category: string) => allowed.has(name) && category !== DISCOVERY_CATEGORY;
   };
 
@@ -239,7 +241,7 @@ export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
     auth: "user",
     latencyBudgetMs: 300,
     async execute(args, ctx) {
-      const may = usable(ctx);
+      const may = await usable(ctx);
       const rows = (await ctx.db.query<IndexRow>(
         `select t.name, t.summary, t.category, s.name as service, s.title as service_title
          from public.service_tools t join public.services s on s.id = t.service_id
@@ -292,7 +294,7 @@ export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
     // machine); later ones reuse the stems and the index. With embeddings, the provider's 2 s.
     latencyBudgetMs: 1000,
     async execute(args, ctx) {
-      const may = usable(ctx);
+      const may = await usable(ctx);
       const tools = (await ctx.db.query<{
         name: string;
         title: string;
@@ -367,7 +369,7 @@ export function createCatalogTools(options: CatalogToolsOptions): AnyTool[] {
     auth: "user",
     latencyBudgetMs: 300,
     async execute(args, ctx) {
-      const may = usable(ctx);
+      const may = await usable(ctx);
       const rows = await ctx.db.query<z.infer<typeof fetchedTool> & { category: string }>(
         `select t.name, t.title, t.description, s.name as service, t.parameters, t.returns,
            t.side_effects, t.auth, t.confirm_required, t.idempotent, t.category

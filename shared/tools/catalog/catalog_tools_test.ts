@@ -233,3 +233,62 @@ dbTest("search_tools answers by keywords when the embeddings provider fails", as
     await fallback.platform.close();
   }
 });
+
+dbTest(
+  "discovery never shows a customer a staff tool: not listed, not found, fetched as unknown",
+  async (db) => {
+    const runtime = await createTestRuntime(db, { catalogSync: true });
+    try {
+      await runtime.platform.catalog.settled();
+      const staffOnly = runtime.platform.getToolsForTenant(ORG.easymo)
+        .filter((tool) => tool.auth === "staff").map((tool) => tool.name);
+      assert.ok(
+        staffOnly.includes("broadcast_schedule") && staffOnly.includes("sora_generate_video"),
+      );
+      const found = async (user: string, query: string) => {
+        const answer = await runtime.callAs(user, "search_tools", { query, limit: 20 });
+        assert.ok(answer.ok, JSON.stringify(answer));
+        return (answer.data as { results: Array<{ name: string }> }).results.map((r) => r.name);
+      };
+      for (const query of ["broadcast", "video", "automation", "register an API"]) {
+        const customer = await found(USER.aline, query);
+        assert.deepEqual(customer.filter((name) => staffOnly.includes(name)), [], query);
+        // The same search by the org's staff finds them: the filter, not the query, hid them.
+        const staff = await found(USER.jean, query);
+        assert.ok(staff.some((name) => staffOnly.includes(name)), `${query}: ${staff.join(", ")}`);
+      }
+
+      const index = async (user: string) => {
+        const answer = await runtime.callAs(user, "list_tools", {});
+        assert.ok(answer.ok, JSON.stringify(answer));
+        return (answer.data as { index: string }).index;
+      };
+      const customerIndex = await index(USER.aline);
+      const staffIndex = await index(USER.jean);
+      for (const name of staffOnly) {
+        assert.doesNotMatch(customerIndex, new RegExp(`^${name}: `, "m"), name);
+        assert.match(staffIndex, new RegExp(`^${name}: `, "m"), name);
+      }
+
+      // A staff tool's schema asked for by a customer reads as a name that does not exist.
+      const fetchAs = (user: string, names: string[]) =>
+        runtime.callAs(user, "fetch_tool_schemas", { names });
+      const staffTool = await fetchAs(USER.aline, ["sora_generate_video"]);
+      const madeUp = await fetchAs(USER.aline, ["sora_generate_vidoe"]);
+      assert.ok(!staffTool.ok && !madeUp.ok);
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(staffTool.error).replaceAll("sora_generate_video", "X")),
+        JSON.parse(JSON.stringify(madeUp.error).replaceAll("sora_generate_vidoe", "X")),
+      );
+      assert.equal(staffTool.error.code, "NOT_FOUND");
+      const asStaff = await fetchAs(USER.jean, ["sora_generate_video"]);
+      assert.ok(asStaff.ok, JSON.stringify(asStaff));
+      assert.equal(
+        (asStaff.data as { tools: Array<{ auth: string }> }).tools[0].auth,
+        "staff",
+      );
+    } finally {
+      await runtime.platform.close();
+    }
+  },
+);
