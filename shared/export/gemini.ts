@@ -24,7 +24,12 @@
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { exportEach } from "./batch.ts";
 import { encodedMapDescription, isMapSchema, takesString } from "./encoded_maps.ts";
-import { type JsonSchema, zodToJsonSchema } from "./json_schema.ts";
+import {
+  type JsonSchema,
+  openapi30FromJsonSchema,
+  presetJsonSchemaOf,
+  zodToJsonSchema,
+} from "./json_schema.ts";
 import { NAME_RULES, type NameMap } from "./names.ts";
 import {
   appendNotes,
@@ -110,9 +115,14 @@ const GEMINI_FORMATS: Record<string, ReadonlySet<string>> = {
  */
 export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiExport {
   const batch = exportEach(tools, NAME_RULES.gemini, (tool, name): GeminiFunctionDeclaration => {
+    // A stored schema (generated tools) is rewritten as it is: building its zod schema to
+    // convert it again was most of an export check of 200 generated tools.
+    const preset = presetJsonSchemaOf(tool.input);
     const parameters = toGeminiSchema(
       dropSafeIntegerBounds(
-        zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0", mapShapes: true }),
+        preset
+          ? openapi30FromJsonSchema(preset)
+          : zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0", mapShapes: true }),
       ),
     );
     const properties = isRecord(parameters.properties) ? parameters.properties : {};

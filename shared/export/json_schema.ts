@@ -226,6 +226,70 @@ export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
   return preset && deepFreeze(preset);
 }
 
+/**
+ * A 2020-12 schema as {@link zodToJsonSchema} writes it, in the OpenAPI 3.0
+ * dialect as zod's `openapi-3.0` target writes the same schema: a stored
+ * (generated) tool's input exported to 3.0 dialects (Gemini) without
+ * building its zod schema and converting it again. A nullable type list
+ * becomes `nullable`, `const` a one-value `enum`, numeric exclusive bounds the
+ * boolean form, `type: "null"` and several patterns zod's 3.0 spelling, and `propertyNames`
+ * (not in 3.0) is dropped. Tests check it against zod's own route. One
+ * spelling differs: `anyOf: [X, {type: "null"}]` stays a union with a null
+ * branch even where zod's route would write X with `nullable` (its 2020-12
+ * form cannot tell a nullable from a union with null); both take the same
+ * values.
+ *
+ * @param schema A bare 2020-12 schema made by {@link zodToJsonSchema}.
+ * @returns A new schema; the argument is not changed.
+ */
+export function openapi30FromJsonSchema(schema: JsonSchema): JsonSchema {
+  return to30(schema) as JsonSchema;
+}
+
+function to30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(to30);
+  if (!node || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Under these keywords the keys are names, not keywords.
+    out[key] = (key === "properties" || key === "$defs" || key === "patternProperties") &&
+        value && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, to30(item)]))
+      : to30(value);
+  }
+  if (Array.isArray(out.type) && out.type.includes("null")) {
+    const types = out.type.filter((type) => type !== "null");
+    if (types.length === 1) {
+      const { type: _type, ...rest } = out;
+      return { nullable: true, ...rest, type: types[0] };
+    }
+  }
+  // Several patterns on a string: zod's 3.0 target types each part.
+  if (
+    Array.isArray(out.allOf) &&
+    out.allOf.every((part) =>
+      typeof part === "object" && part !== null && Object.keys(part).join() === "pattern"
+    )
+  ) {
+    out.allOf = out.allOf.map((part) => ({ type: "string", ...part }));
+  }
+  if (out.type === "null") Object.assign(out, { type: "string", nullable: true, enum: [null] });
+  delete out.propertyNames;
+  if ("const" in out) {
+    out.enum = [out.const];
+    delete out.const;
+  }
+  if (typeof out.exclusiveMinimum === "number") {
+    out.minimum = out.exclusiveMinimum;
+    out.exclusiveMinimum = true;
+  }
+  if (typeof out.exclusiveMaximum === "number") {
+    out.maximum = out.exclusiveMaximum;
+    out.exclusiveMaximum = true;
+  }
+  return out;
+}
+
 /** Rewrites a map's schema, in place, into its declared shape's. */
 function describeByShape(
   map: JsonSchema,

@@ -171,7 +171,7 @@ function envelopeSchema(data: z.ZodType): JsonSchema {
   if (preset) {
     // A stored schema (generated tools) goes in as it is: wrapping it in zod would build it.
     const { $defs, ...body } = preset;
-    const envelope = envelopeSchema(z.unknown());
+    const envelope = openEnvelope();
     (envelope.properties as JsonSchema).data = body;
     if ($defs) {
       envelope.$defs = { ...(envelope.$defs as JsonSchema | undefined), ...$defs as JsonSchema };
@@ -182,6 +182,18 @@ function envelopeSchema(data: z.ZodType): JsonSchema {
     z.looseObject({ ok: z.boolean(), data: data.optional(), error: TOOL_ERROR.optional() }),
     { io: "output" },
   )) as JsonSchema;
+}
+
+let openEnvelopeText: string | undefined;
+
+/**
+ * The envelope around any data, made from zod once and copied per tool: each
+ * stored (generated) tool's listing wraps its schema in it, and building it
+ * from zod for each of 200 tools was most of a first MCP listing.
+ */
+function openEnvelope(): JsonSchema {
+  openEnvelopeText ??= JSON.stringify(envelopeSchema(z.unknown()));
+  return JSON.parse(openEnvelopeText);
 }
 
 /**

@@ -22,6 +22,7 @@ import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
 import { bindPlan } from "./bind.ts";
+import { exampleFromSchema } from "./json_schema_zod.ts";
 import type { CredentialBox } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import {
@@ -433,16 +434,10 @@ export async function generateChecked(
   let stored: StoredPlans;
   let bound;
   try {
-    const made = plans.map((plan) => bindPlan(plan, binding));
-    // Each input's check is built once from the stored schema, for the examples' check, and the
-    // export checks below reuse it.
-    const both = storeAndLoadPlans(
-      plans,
-      new Map(
-        made.flatMap((tool) => tool.examples.length ? [[tool.name, tool.examples[0].input]] : []),
-      ),
-      key.name,
-    );
+    // Each input is exported to JSON Schema once: its example is made from that (as bindPlan
+    // would) and checked by the generator's own check, then by the check built from the stored
+    // schema, which the export checks below reuse.
+    const both = storeAndLoadPlans(plans, examplesFromStored, key.name);
     stored = both.stored;
     bound = both.loaded.map((plan) => bindPlan(plan, binding));
   } catch (error) {
@@ -467,6 +462,16 @@ export async function generateChecked(
     generatedCache.delete(generatedCache.keys().next().value!);
   }
   return generated;
+}
+
+/** A plan's example as {@link bindPlan} makes it, from the input's JSON Schema being stored. */
+function examplesFromStored(
+  plan: OperationPlan,
+  input: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const example = plan.example ?? exampleFromSchema(input, input) as Record<string, unknown>;
+  // No example we can make honours the document's constraints (a pattern): none is given.
+  return plan.input.safeParse(example).success ? example : undefined;
 }
 
 // The limit holds before any parsing, whichever way the document came.

@@ -89,7 +89,7 @@ export function storePlans(
  */
 export function storeAndLoadPlans(
   plans: readonly OperationPlan[],
-  examples: ReadonlyMap<string, Record<string, unknown>>,
+  examples: ReadonlyMap<string, Record<string, unknown>> | ExampleMaker,
   source: string,
 ): { stored: StoredPlans; loaded: OperationPlan[] } {
   const stored = toStored(plans, examples);
@@ -104,24 +104,40 @@ export function storeAndLoadPlans(
   return { stored, loaded };
 }
 
+/**
+ * Makes a plan's example from its input's JSON Schema (the one being stored),
+ * so registration exports each input once instead of once for the example and
+ * again for storing; `undefined` when no example can be given.
+ */
+export type ExampleMaker = (
+  plan: OperationPlan,
+  input: JsonSchema,
+) => Record<string, unknown> | undefined;
+
 function toStored(
   plans: readonly OperationPlan[],
-  examples: ReadonlyMap<string, Record<string, unknown>>,
+  examples: ReadonlyMap<string, Record<string, unknown>> | ExampleMaker,
 ): StoredPlans {
   return {
     v: STORED_PLAN_VERSION,
-    plans: plans.map((plan): StoredPlan => ({
-      name: plan.name,
-      origin: plan.origin,
-      title: plan.title,
-      description: plan.description,
-      input: zodToJsonSchema(plan.input, { io: "input" }),
-      output: outputJson(plan.output),
-      example: examples.get(plan.name) ?? null,
-      readOnly: plan.readOnly,
-      destructive: plan.destructive,
-      send: plan.send,
-    })),
+    plans: plans.map((plan): StoredPlan => {
+      const input = zodToJsonSchema(plan.input, { io: "input" });
+      const example = typeof examples === "function"
+        ? examples(plan, input)
+        : examples.get(plan.name);
+      return {
+        name: plan.name,
+        origin: plan.origin,
+        title: plan.title,
+        description: plan.description,
+        input,
+        output: outputJson(plan.output),
+        example: example ?? null,
+        readOnly: plan.readOnly,
+        destructive: plan.destructive,
+        send: plan.send,
+      };
+    }),
   };
 }
 

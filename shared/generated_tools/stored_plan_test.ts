@@ -113,3 +113,85 @@ Deno.test("loadPlans() builds no check until a call needs one: listing a tool wh
   assert.deepEqual(checked.error?.issues.map((issue) => issue.path), [["limit"]]);
   assert.match(checked.error?.issues[0].message ?? "", /stored definition is damaged/);
 });
+
+Deno.test("loadPlans() tools export to Gemini from the stored schema exactly as zod's 3.0 route does", async () => {
+  // Keywords whose 2020-12 and OpenAPI 3.0 spellings differ: nullable (3.0 flag and 3.1 type
+  // list), exclusive bounds, const, null, maps, several patterns, oneOf, allOf.
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "Kinds", version: "1" },
+    servers: [{ url: "https://kinds.example.com" }],
+    paths: {
+      "/things": {
+        post: {
+          operationId: "makeThing",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["count"],
+                  properties: {
+                    count: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 },
+                    label: { type: ["string", "null"] },
+                    note: { type: ["string", "null"], maxLength: 20 },
+                    kind: { const: "thing" },
+                    nothing: { type: "null" },
+                    tags: { type: "object", additionalProperties: { type: "string" } },
+                    code: { type: "string", pattern: "^[A-Z]+$", minLength: 2 },
+                    shape: {
+                      oneOf: [
+                        { type: "object", properties: { r: { type: "number" } } },
+                        { type: "string", enum: ["square"] },
+                      ],
+                    },
+                    owner: {
+                      allOf: [
+                        { type: "object", properties: { id: { type: "integer" } } },
+                        { type: "object", properties: { name: { type: ["string", "null"] } } },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  };
+  const parsed = await parseOpenapi(JSON.stringify(document));
+  const plans = openapiPlans(parsed, { source: "kinds", expose: ["makeThing"] });
+  const binding = { ...BINDING, source: "kinds" };
+  const stored = JSON.parse(JSON.stringify(storePlans(plans, new Map())));
+  const loaded = loadPlans(stored, "kinds")!.map((plan) => bindPlan(plan, binding));
+  const generated = plans.map((plan) => bindPlan(plan, binding));
+  const fromStored = exportTools(loaded, "gemini");
+  const fromZod = exportTools(generated, "gemini");
+  // A nullable with constraints is spelled as a union with null from the stored schema (its
+  // 2020-12 form is a union's): the same values, so compared apart.
+  const note = (result: typeof fromStored) => {
+    type Node = { properties: Record<string, Node> } & Record<string, unknown>;
+    const parameters = (result.tools[0] as { parameters: Node }).parameters.properties.body
+      .properties;
+    const value = parameters.note;
+    delete parameters.note;
+    return value;
+  };
+  assert.deepEqual(note(fromStored), {
+    anyOf: [{ maxLength: 20, type: "string" }, {
+      description: "(one of null)",
+      nullable: true,
+      type: "string",
+    }],
+  });
+  assert.deepEqual(note(fromZod), { maxLength: 20, nullable: true, type: "string" });
+  assert.deepEqual(fromStored, fromZod);
+  // The test means something only if those keywords reached the stored schema.
+  const text = JSON.stringify(stored.plans[0].input);
+  for (const keyword of ["exclusiveMinimum", '"const"', '"null"', "additionalProperties"]) {
+    assert.ok(text.includes(keyword), keyword);
+  }
+});

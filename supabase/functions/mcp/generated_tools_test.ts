@@ -86,6 +86,10 @@ dbTest(
 
       // B polls the tenant's version, syncs, and its registry tells the session.
       await heard;
+      // B may have synced between the registration and the credential, and syncs again at most
+      // once a second (runtimeToolsMaxAgeMs): read the tenant now, so the call below does not
+      // depend on how the two writes and B's polls interleave on a loaded machine.
+      await b.platform.syncTools(ORG.easymo, true);
       const after = (await client.listTools()).tools.map((tool: Listed) => tool.name);
       assert.ok(after.includes("petstore_list_pets"), after.join(", "));
 
