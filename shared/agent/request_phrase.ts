@@ -101,6 +101,31 @@ const LEAD_INS = new Set(
   ].map(normalizeText),
 );
 
+// Pronouns that point back at what the flow is about, in the three languages.
+const POINTS_BACK = new Set(
+  [
+    "it",
+    "them",
+    "this",
+    "that",
+    "these",
+    "those",
+    "one",
+    "le",
+    "la",
+    "les",
+    "ca",
+    "celui",
+    "celle",
+    "cyo",
+    "byo",
+    "yo",
+    "uwo",
+    "iyo",
+  ]
+    .map(normalizeText),
+);
+
 // Where clauses part: punctuation and the words that join two thoughts.
 const CLAUSE_BREAK = /[,.;:!?\n]+|\s(?:but|then|mais|puis|ariko|maze)\s/i;
 
@@ -123,8 +148,10 @@ export function newRequest(text: string): string | null {
     const rest = words.slice(at);
     const length = openerLength(rest);
     if (length === 0) continue;
-    const asked = rest.slice(length).join(" ");
-    if (asked !== "") return asked;
+    const object = rest.slice(length);
+    // "I need it delivered", "je la veux": the object points back at the flow's own thing.
+    if (object.length === 0 || POINTS_BACK.has(object[0])) continue;
+    return object.join(" ");
   }
   return null;
 }

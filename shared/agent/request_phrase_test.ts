@@ -35,3 +35,8 @@ Deno.test("an opener with nothing after it asks for nothing yet", () => {
   assert.deepStrictEqual(newRequest("I want"), null);
   assert.deepStrictEqual(newRequest("ndashaka"), null);
 });
+
+Deno.test("a request whose object points back at the flow's thing is no new request", () => {
+  assert.deepStrictEqual(newRequest("I need it delivered to Remera"), null);
+  assert.deepStrictEqual(newRequest("I want them by tomorrow"), null);
+});

@@ -369,15 +369,20 @@ export function decideRoute(
     const elsewhere = (candidate: string | null): candidate is string =>
       candidate !== null && isCustomer(candidate) && candidate !== currentAgent &&
       candidate !== agents.frontDesk;
-    // A new request ("I want to buy medicine") leaves for the agent its object names, as surely
-    // as a first message would; the whole message or the request alone, whichever is surer.
+    // A new request ("I want to buy medicine") leaves for the agent its object names surely: the
+    // whole message or the request alone, whichever is surer. Below that bar a request is the
+    // flow's own ("I want to pay now" while ordering, "I need it delivered").
     const asked = changeOfMind === null ? newRequest(text) : null;
-    if (asked !== null && !isContentFree(wordsOf(asked)) && !asksForUnnamedThing(wordsOf(asked))) {
+    // Two words ("ndashaka kwishyura") may be the flow's own step as much as a new service.
+    if (
+      asked !== null && words.length >= 3 && !isContentFree(wordsOf(asked)) &&
+      !asksForUnnamedThing(wordsOf(asked))
+    ) {
       const alone = context.classifier.classify(asked);
       const best = elsewhere(alone.agent) && alone.confidence > confidence
         ? { agent: alone.agent, confidence: alone.confidence }
         : { agent: routable, confidence };
-      if (elsewhere(best.agent) && best.confidence >= threshold) {
+      if (elsewhere(best.agent) && best.confidence >= Math.max(threshold, REQUEST_SWITCH)) {
         return {
           ...language,
           kind: "route",
@@ -462,6 +467,11 @@ export function decideRoute(
     ...placeOf(normalized, context),
   };
 }
+
+// How sure the reading of a new request's object must be for it to leave the flow: the things
+// another service sells read at 1.0 ("to buy medicine", "a taxi"); the flow's own next step
+// ("to pay now", "it delivered") reads lower.
+const REQUEST_SWITCH = 0.9;
 
 // The most words a message without a request opener may have and still leave a flow by naming
 // another agent's thing ("a moto to Remera please"); longer, it tells the flow something.
