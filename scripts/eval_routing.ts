@@ -98,8 +98,15 @@ console.log(`Replies in the sender's language: ${pct(inLanguage(first), first.le
 console.log(`\nConversations (${turns.length} turns)`);
 console.log(`  route right: ${pct(right(turns), turns.length)}`);
 console.log(`  reply language right: ${pct(inLanguage(turns), turns.length)}`);
+// Held-out conversations (never tuned on) count in the totals; their errors stay unread.
+const heldOut = turns.filter((row) => row.heldOut);
+console.log(
+  `  held-out turns (never tuned on): route ${right(heldOut)}/${heldOut.length}, language ${
+    inLanguage(heldOut)
+  }/${heldOut.length}`,
+);
 const wrong = turns.filter((row) =>
-  row.got !== row.expect || row.gotLanguage !== row.expectLanguage
+  !row.heldOut && (row.got !== row.expect || row.gotLanguage !== row.expectLanguage)
 );
 for (const row of wrong) {
   console.log(

@@ -28,6 +28,7 @@ import {
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { namesTrip } from "./trip_phrase.ts";
+import { newRequest } from "./request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
@@ -365,10 +366,42 @@ export function decideRoute(
     if (changeOfMind === null && agents.holds?.(currentAgent, text)) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
-    const switchTo = routable !== null && routable !== currentAgent &&
-        routable !== agents.frontDesk &&
-        ((changeOfMind !== null && confidence >= threshold) ||
-          (words.length >= 3 && confidence >= switchThreshold))
+    const elsewhere = (candidate: string | null): candidate is string =>
+      candidate !== null && isCustomer(candidate) && candidate !== currentAgent &&
+      candidate !== agents.frontDesk;
+    // A new request ("I want to buy medicine") leaves for the agent its object names surely: the
+    // whole message or the request alone, whichever is surer. Below that bar a request is the
+    // flow's own ("I want to pay now" while ordering, "I need it delivered").
+    const asked = changeOfMind === null ? newRequest(text) : null;
+    // Two words ("ndashaka kwishyura") may be the flow's own step as much as a new service.
+    if (
+      asked !== null && words.length >= 3 && !isContentFree(wordsOf(asked)) &&
+      !asksForUnnamedThing(wordsOf(asked))
+    ) {
+      const alone = context.classifier.classify(asked);
+      const best = elsewhere(alone.agent) && alone.confidence > confidence
+        ? { agent: alone.agent, confidence: alone.confidence }
+        : { agent: routable, confidence };
+      if (elsewhere(best.agent) && best.confidence >= Math.max(threshold, REQUEST_SWITCH)) {
+        return {
+          ...language,
+          kind: "route",
+          agent: best.agent,
+          urgent: false,
+          switched: true,
+          confidence: best.confidence,
+          ...placeOf(normalized, context),
+        };
+      }
+    }
+    // Anything else is the flow's answer: a story, a description, an address. Only a short,
+    // surely-named thing with no amount or number in it ("a moto to Remera") still leaves; the
+    // money and places an answer tells of are the flow's to read.
+    const shortBareRequest = asked === null && words.length >= 3 &&
+      words.length <= SHORT_REQUEST_WORDS && !words.some((word) => ANSWER_DATA.has(word)) &&
+      confidence >= switchThreshold;
+    const switchTo = elsewhere(routable) &&
+        ((changeOfMind !== null && confidence >= threshold) || shortBareRequest)
       ? routable
       : null;
     if (switchTo === null) return { ...language, kind: "stay", agent: currentAgent };
@@ -434,6 +467,18 @@ export function decideRoute(
     ...placeOf(normalized, context),
   };
 }
+
+// How sure the reading of a new request's object must be for it to leave the flow: the things
+// another service sells read at 1.0 ("to buy medicine", "a taxi"); the flow's own next step
+// ("to pay now", "it delivered") reads lower.
+const REQUEST_SWITCH = 0.9;
+
+// The most words a message without a request opener may have and still leave a flow by naming
+// another agent's thing ("a moto to Remera please"); longer, it tells the flow something.
+const SHORT_REQUEST_WORDS = 5;
+
+// What normalizeText makes of amounts and phone numbers: data an answer gives the flow.
+const ANSWER_DATA = new Set(["num", "phone"]);
 
 // How sure another agent's reading of a message naming a trip must be to keep it.
 const TRIP_OVERRIDE = 0.85;

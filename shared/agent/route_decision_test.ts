@@ -105,9 +105,9 @@ Deno.test("an agent that holds a message keeps it in its conversation, whatever 
     ]
   ) {
     assert.deepStrictEqual(decideRoute(text, inFlow("legal_intake"), context).kind, "stay", text);
-    // Elsewhere the same words are a payment question.
-    const elsewhere = decideRoute(text, inFlow("waiter_ai"), context);
-    assert.notDeepStrictEqual(elsewhere.kind === "stay" ? "" : elsewhere.kind, "", text);
+    // As a first message the same words are a payment question: the hold keeps them, not the words.
+    const first = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(first.kind === "route" && first.agent, "payments", text);
   }
   // A marked change of mind still leaves.
   const leaving = decideRoute("actually I need a taxi", inFlow("legal_intake"), context);
@@ -119,8 +119,8 @@ Deno.test("a message naming an option the agent offered answers it; a change of 
   for (const text of ["c'est un taxi", "it is a taxi I drive", "ni taxi ya moto"]) {
     assert.deepStrictEqual(decideRoute(text, askedUse, context).kind, "stay", text);
   }
-  // Without the offer the same words are a ride: the rule is the offer, not the word.
-  const unasked = decideRoute("it is a taxi I drive", inFlow("insurance"), context);
+  // As a first message the same words are a ride: the rule is the offer, not the word.
+  const unasked = decideRoute("it is a taxi I drive", fresh, context);
   assert.deepStrictEqual(unasked.kind === "route" && unasked.agent, "mobility_orchestrator");
   const changed = decideRoute("actually I need a taxi now", askedUse, context);
   assert.deepStrictEqual(changed.kind === "route" && changed.agent, "mobility_orchestrator");
@@ -390,4 +390,48 @@ Deno.test("a complaint that asks for the manager reaches a person, not urgently;
   }
   const extinguisher = decideRoute("two extinguishers for my bar", fresh, context);
   assert.equal(extinguisher.kind === "route" && extinguisher.agent, "hardware");
+});
+
+Deno.test("mid-flow: the money, amounts and phone numbers of a story stay with the flow, in en, rw and fr", () => {
+  for (
+    const text of [
+      "i sent him the money by mobile money last march",
+      "je lui ai envoyé l'argent par MoMo en mars",
+      "mubizane i Remera hafi ya gare, nzishyura amafaranga 8000",
+      "a man owes me 2,000,000 RWF and he no longer answers his phone 0788123456",
+    ]
+  ) {
+    // As a first message the words name payments: the flow, not the vocabulary, keeps them.
+    const first = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(first.kind === "route" && first.agent, "payments", text);
+    for (const agent of ["legal_intake", "property", "waiter_ai"]) {
+      const decision = decideRoute(text, inFlow(agent), context);
+      assert.deepStrictEqual([decision.kind, decision.kind === "stay" && decision.agent], [
+        "stay",
+        agent,
+      ], `${agent}: ${text}`);
+    }
+  }
+});
+
+Deno.test("mid-flow: a clear new request leaves for the agent it names, in en, rw and fr", () => {
+  for (
+    const [text, language] of [
+      ["I want to buy medicine", "en"],
+      ["Ndashaka kugura imiti", "rw"],
+      ["je veux acheter des médicaments", "fr"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow("property", language), context);
+    assert.deepStrictEqual(
+      [decision.kind, decision.kind === "route" && decision.agent, decision.replyLanguage],
+      ["route", "pharmacy", language],
+      text,
+    );
+  }
+  // A request naming nothing ("I want to ask something") is the flow's to answer.
+  assert.deepStrictEqual(
+    decideRoute("I want to ask something", inFlow("property"), context).kind,
+    "stay",
+  );
 });

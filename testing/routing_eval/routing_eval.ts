@@ -145,6 +145,8 @@ export interface Turn {
 export interface Conversation {
   name: string;
   turns: Turn[];
+  /** Never tuned on: the evaluation reports its total, never its errors. */
+  heldOut?: boolean;
 }
 
 /** The held-out first messages of every language. */
@@ -174,10 +176,11 @@ function messageText(value: unknown, file: URL): string {
 /** The held-out conversations. */
 export async function loadConversations(): Promise<Conversation[]> {
   const raw = parse(await Deno.readTextFile(new URL("conversations.yaml", DIR))) as Array<
-    { name: string; turns: Array<[string | number, string, Language]> }
+    { name: string; held_out?: boolean; turns: Array<[string | number, string, Language]> }
   >;
-  return raw.map(({ name, turns }) => ({
+  return raw.map(({ name, held_out, turns }) => ({
     name,
+    ...(held_out ? { heldOut: true } : {}),
     turns: turns.map(([text, expect, language]) => ({ text: String(text), expect, language })),
   }));
 }
@@ -269,14 +272,15 @@ export function scoreFirstMessages(messages: FirstMessage[], context: RouteConte
 export function scoreConversations(
   conversations: Conversation[],
   context: RouteContext,
-): Array<Scored & { conversation: string }> {
-  const scored: Array<Scored & { conversation: string }> = [];
-  for (const { name, turns } of conversations) {
+): Array<Scored & { conversation: string; heldOut?: boolean }> {
+  const scored: Array<Scored & { conversation: string; heldOut?: boolean }> = [];
+  for (const { name, turns, heldOut } of conversations) {
     let state = NEW_CONVERSATION;
     for (const turn of turns) {
       const { got, replyLanguage, next } = applyDecision(turn.text, state, context);
       scored.push({
         conversation: name,
+        ...(heldOut ? { heldOut } : {}),
         text: turn.text,
         language: turn.language,
         expect: turn.expect,

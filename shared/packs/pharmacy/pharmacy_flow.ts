@@ -53,9 +53,10 @@ const say = phraseBook(PHARMACY_TEXTS);
 
 // Words around a medicine's name that are not the name.
 // Words that ask rather than name a medicine (greetings and articles too: "Bonjour, je cherche
-// une pharmacie" is no search for "Bonjour une").
+// une pharmacie" is no search for "Bonjour une"; "I want to buy medicine", said in another
+// service's flow, names none either).
 const FILLER =
-  /\b(pharmacy|pharmacie|farumasi|medicine|m[ée]dicament|i need|need|do you have|avez-vous|vous avez|je cherche|ndashaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)\b/gi;
+  /(?<![\p{L}])(pharmacy|pharmacie|farumasi|medicines?|m[ée]dicaments?|i need|need|i want to buy|i want|want to buy|to buy|buy|do you have|avez-vous|vous avez|je cherche|je veux acheter|je voudrais acheter|je veux|je voudrais|acheter|ndashaka kugura|nshaka kugura|kugura|ndashaka|nshaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)(?![\p{L}])/giu;
 
 const ordering = orderFlow({
   category: "pharmacy",
