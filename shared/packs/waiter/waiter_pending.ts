@@ -44,8 +44,8 @@ const say = phraseBook({
 // A table's open work is named by its code, apart from an order's id (a uuid).
 const TABLE = "table:";
 
-// The booking the flow made (its memory), or one a model's `reservation_book` answered: still in
-// hand (`lastResult`) or already told to the user (`lastConfirmed`). Read by the one field used.
+// The booking the flow made (its memory), or a confirmed call's result naming one (`lastResult`,
+// `lastConfirmed`): a move's new booking. Read by the one field used.
 const flowTable = z.object({ table: z.string() });
 const bookedResult = z.object({ confirmation_code: z.string(), reservation_id: z.string() });
 
@@ -61,29 +61,30 @@ function tableCodeOf(memory: Record<string, unknown>): string | null {
 }
 
 /**
- * Waiter AI's open work: the conversation's unpaid order, else the table it
- * booked while that booking is confirmed and ahead (the diner's own bookings,
- * read from the database as the diner; a cancelled or past one never is).
+ * Waiter AI's open work: the conversation's unpaid order, else a table the
+ * diner booked, while confirmed and ahead (a cancelled or past one never is).
+ * The diner's own bookings are read from the database as them: the one this
+ * conversation booked (the flow's memory, a model's confirmed call) first,
+ * else their soonest, so that a table the model booked (`reservation_book`
+ * needs no confirmation, so the memory does not keep it) is offered too.
  */
 export const waiterPending: PendingWork = {
   async find(context, callTool) {
     const order = await orderPending.find(context, callTool);
     if (order) return order;
-    const code = tableCodeOf(context.memory);
-    if (!code) return null;
     const listed = await callTyped(callTool, reservationList, {}, "open_table");
     if (!listed.ok) return null;
-    const table = listed.data.bookings.find((row) =>
-      row.confirmation_code === code && row.status === "confirmed"
-    );
+    const open = listed.data.bookings.filter((row) => row.status === "confirmed");
+    const code = tableCodeOf(context.memory);
+    const table = open.find((row) => row.confirmation_code === code) ?? open[0];
     if (!table) return null;
     return {
-      id: `${TABLE}${code}`,
+      id: `${TABLE}${table.confirmation_code}`,
       summary: say("openTable", context.language, {
         size: table.size,
         venue: table.venue_name,
         when: formatKigaliDate(table.when, context.language, { time: true }),
-        code,
+        code: table.confirmation_code,
       }),
     };
   },

@@ -2,8 +2,8 @@
  * Waiter AI's open work on both databases: a table the diner booked is found
  * while it is confirmed and ahead, cancelled once through the pipeline as
  * Waiter AI (the table freed, the venue told once), a second cancel changes
- * nothing, and a conversation that booked no table (or a past one) leaves
- * nothing open. The clock is injected: Monday 30 November 2026, 08:00 in
+ * nothing, a table the model booked (not in the memory) is found in the
+ * database, and a customer with no booking (or a past one) has nothing open. The clock is injected: Monday 30 November 2026, 08:00 in
  * Kigali.
  */
 import assert from "node:assert/strict";
@@ -32,6 +32,15 @@ function asAline(rt: TestRuntime, turn: string): OfflineToolCaller {
   };
 }
 
+/** Tools called as Eric (a pharmacy owner, here a customer with no booking) in Waiter AI. */
+function asEric(rt: TestRuntime): OfflineToolCaller {
+  return (tool, args, step) =>
+    rt.callAs(USER.eric, tool, args, {
+      idempotencyKey: `eric:${step}`,
+      context: { agent_id: "waiter_ai" },
+    });
+}
+
 async function toldCancelled(rt: TestRuntime): Promise<number> {
   const [{ n }] = await rt.platform.db.query<{ n: number }>(
     `select count(*)::int as n from public.wa_outbox
@@ -54,8 +63,13 @@ dbTest(
     assert.ok(booked.ok, JSON.stringify(booked));
     const code: string = booked.data.confirmation_code;
 
-    // A conversation that booked no table leaves nothing open, though the diner has one.
-    assert.equal(await waiterPending.find({ language: "en", memory: {} }, asAline(rt, "t0")), null);
+    // A customer with no booking has no table open.
+    assert.equal(await waiterPending.find({ language: "en", memory: {} }, asEric(rt)), null);
+    // A table the model booked is not in the memory: it is found in the database.
+    assert.equal(
+      (await waiterPending.find({ language: "en", memory: {} }, asAline(rt, "t0")))?.id,
+      `table:${code}`,
+    );
 
     const memory = { table: code };
     const work = await waiterPending.find({ language: "fr", memory }, asAline(rt, "t1"));
@@ -77,8 +91,9 @@ dbTest(
     assert.deepEqual(after.map((row) => row.status), ["cancelled"]);
     assert.equal(await toldCancelled(rt), 1);
 
-    // Once cancelled, it is no longer open work.
+    // Once cancelled, it is no longer open work, from memory or from the database.
     assert.equal(await waiterPending.find({ language: "en", memory }, asAline(rt, "t4")), null);
+    assert.equal(await waiterPending.find({ language: "en", memory: {} }, asAline(rt, "t5")), null);
   },
 );
 
