@@ -261,9 +261,21 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
       const context = { language, memory: state.memory };
       const asUser: OfflineToolCaller = (tool, args, name) =>
         callTool(leaving.from, tool, args, { key: `${state.input.wamid}:leave:${name}` });
+      // The user was just asked to cancel this very work, by name, and tapped Cancel: that answer
+      // is their confirmation, so a tool that needs one (a booking's cancel) is confirmed at once.
+      const confirming: OfflineToolCaller = async (tool, args, name) => {
+        const key = `${state.input.wamid}:leave:${name}`;
+        const asked = await callTool(leaving.from, tool, args, { key });
+        const token = !asked.ok && asked.error.code === "CONFIRMATION_REQUIRED"
+          ? asked.error.confirmation?.token
+          : undefined;
+        return token
+          ? await callTool(leaving.from, tool, args, { key, confirmation: token })
+          : asked;
+      };
       if (answer === "keep" && leaving.held) await pending.resume?.(leaving.work, context, asUser);
       const said = answer === "cancel"
-        ? await pending.cancel(leaving.work, context, asUser)
+        ? await pending.cancel(leaving.work, context, confirming)
         : say("leaveKept", language, { what: leaving.work.summary });
       // With staff already: the answer is all this turn says, and they stay in the queue.
       if (leaving.withStaff) return { replies: [{ text: said }], handoff: false, leaving: null };

@@ -19,18 +19,28 @@ import { propertyViewings, viewingCancel } from "./viewing_manage.ts";
 const booked = z.object({ viewingId: z.string() });
 
 /**
- * The viewing this conversation booked, while it is still booked and ahead,
- * is open work; a cancelled or past one never is. Only the conversation's own
- * viewing is offered: a landlord who leaves sees no viewing of their listings.
+ * A viewing the renter booked, still booked and ahead, is open work; a
+ * cancelled or past one never is. The one this conversation's flow booked
+ * (its memory) is offered first; else the renter's soonest own upcoming
+ * viewing, read from the database as them, so that a viewing the model booked
+ * (whose result the memory does not keep) is offered too. Only viewings the
+ * caller booked as a renter: a landlord who leaves sees none of their listings'.
  */
 export const viewingPending: PendingWork = {
   async find({ language, memory }, callTool) {
     const kept = booked.safeParse(memory);
-    if (!kept.success) return null;
-    const found = await callTyped(callTool, propertyViewings, { limit: 100 }, "open_viewing");
+    const found = await callTyped(
+      callTool,
+      propertyViewings,
+      { mine: true, limit: 100 },
+      "open_viewing",
+    );
     if (!found.ok) return null;
-    const viewing = found.data.viewings.find((row) => row.event_id === kept.data.viewingId);
-    if (viewing?.status !== "booked") return null;
+    const open = found.data.viewings.filter((row) => row.status === "booked");
+    const viewing = kept.success
+      ? open.find((row) => row.event_id === kept.data.viewingId) ?? open[0]
+      : open[0];
+    if (!viewing) return null;
     return {
       id: viewing.event_id,
       summary: phrase("openViewing", language, {

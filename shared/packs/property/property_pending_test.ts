@@ -14,12 +14,22 @@ import { viewingPending } from "./property_pending.ts";
 
 const NOW = new Date("2026-11-30T06:00:00Z");
 const BIBARE = "70000000-0000-4000-8000-000000000001";
+const JEANNE = "00000000-0000-4000-8000-0000000000e1";
 const JEANNE_WA = "250788000201";
 
 /** Tools called as Aline in the Property agent's conversation (`step` keys the call). */
 function asAline(rt: TestRuntime, turn: string): OfflineToolCaller {
   return (tool, args, step) =>
     rt.callAs(USER.aline, tool, args, {
+      idempotencyKey: `${turn}:${step}`,
+      context: { agent_id: "property" },
+    });
+}
+
+/** Tools called as Jeanne, Bibare's landlord, in the Property agent's conversation. */
+function asJeanne(rt: TestRuntime, turn: string): OfflineToolCaller {
+  return (tool, args, step) =>
+    rt.callAs(JEANNE, tool, args, {
       idempotencyKey: `${turn}:${step}`,
       context: { agent_id: "property" },
     });
@@ -55,10 +65,19 @@ dbTest(
     const viewingId = booked.data.event_id;
     assert.equal(await cancellationsToJeanne(rt), 0);
 
-    // A conversation that booked nothing (a landlord listing a home) leaves nothing open.
+    // A landlord who leaves sees no viewing of their listings as their own open work, though
+    // they see it among their listings' viewings.
+    const hers = await rt.callAs(JEANNE, "property_viewings", {}, { idempotencyKey: "hers" });
+    assert.ok(hers.ok, JSON.stringify(hers));
+    assert.equal(hers.data.viewings.length, 1);
     assert.equal(
-      await viewingPending.find({ language: "en", memory: {} }, asAline(rt, "t0")),
+      await viewingPending.find({ language: "en", memory: {} }, asJeanne(rt, "t0")),
       null,
+    );
+    // A viewing the model booked is not in the flow's memory: it is found in the database.
+    assert.equal(
+      (await viewingPending.find({ language: "en", memory: {} }, asAline(rt, "t0")))?.id,
+      viewingId,
     );
     const context = { language: "fr" as const, memory: { stage: "booked", viewingId } };
     const work = await viewingPending.find(context, asAline(rt, "t1"));
@@ -86,7 +105,11 @@ dbTest(
       "Cette visite était déjà annulée : rien de plus à faire.",
     );
     assert.equal(await cancellationsToJeanne(rt), 1);
-    // Cancelled, it is no longer open work.
+    // Cancelled, it is no longer open work, from memory or from the database.
     assert.equal(await viewingPending.find(context, asAline(rt, "t4")), null);
+    assert.equal(
+      await viewingPending.find({ language: "en", memory: {} }, asAline(rt, "t5")),
+      null,
+    );
   },
 );

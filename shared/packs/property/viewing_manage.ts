@@ -177,6 +177,9 @@ export const propertyViewings = defineTool({
   input: z.object({
     listing_id: id().optional(),
     include_cancelled: z.boolean().default(false),
+    mine: z.boolean().default(false).describe(
+      "Only the viewings the caller booked as a renter, not those of their listings.",
+    ),
     limit: int({ min: 1, max: 100 }).default(20),
   }),
   output: z.object({
@@ -208,6 +211,7 @@ export const propertyViewings = defineTool({
        join public.property_listings l on l.id = v.listing_id
        where v.org_id = $1 and ($2::uuid is null or v.listing_id = $2)
          and ($3 or v.status = 'booked') and v.starts_at >= $4
+         and (not $6 or v.renter_id = (select auth.uid()))
        order by v.starts_at, v.id limit $5`,
       [
         member(ctx).orgId,
@@ -215,6 +219,7 @@ export const propertyViewings = defineTool({
         args.include_cancelled,
         ctx.services.now().toISOString(),
         args.limit,
+        args.mine,
       ],
     );
     return {

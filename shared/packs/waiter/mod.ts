@@ -6,11 +6,11 @@
  * @module
  */
 import type { Pack } from "@shared/registry/pack.ts";
-import { orderPending } from "@shared/capabilities/ordering/mod.ts";
 import { WAITER_INTENTS } from "./intents.ts";
 import { reservationBook } from "./reservation_book.ts";
 import { reservationCancel, reservationList, reservationMove } from "./reservation_manage.ts";
 import { WAITER_TEXTS, waiterFlow, waiterFlowMemory } from "./waiter_flow.ts";
+import { waiterPending } from "./waiter_pending.ts";
 import { ORDER_TEXTS, ORDERING_TABLES } from "@shared/capabilities/ordering/mod.ts";
 
 const WAITER_WORDS = /\b(menu|food|eat|restaurant|order food|ifunguro|kurya|resto|manger|carte)\b/i;
@@ -42,8 +42,9 @@ export const WAITER_PACK: Pack = {
     menuTitle: { en: "Food & drinks", rw: "Ibiryo n'ibinyobwa", fr: "Repas et boissons" },
     offlineFlow: waiterFlow,
     memory: waiterFlowMemory,
-    // An unpaid order: cancelled (the venue told, its charge expired) or kept on leaving.
-    pending: orderPending,
+    // An unpaid order (the venue told, its charge expired) or a booked table (freed, the venue
+    // told): cancelled or kept on leaving.
+    pending: waiterPending,
   }],
   tables: ORDERING_TABLES,
   texts: { ...ORDER_TEXTS, ...WAITER_TEXTS },

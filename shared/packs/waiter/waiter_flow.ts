@@ -208,7 +208,7 @@ function booked(
   if (result.ok) {
     const data = result.data;
     return {
-      memory: { ...cleared, booking: null },
+      memory: { ...cleared, booking: null, table: data.confirmation_code },
       replies: [{
         text: say("booked", lang, {
           size: booking.size ?? "",
@@ -275,6 +275,8 @@ type Manage = z.output<typeof manageSchema>;
  */
 const waiterMemory = z.object({
   booking: bookingSchema.nullish(),
+  // The code of the table this conversation booked, asked about on leaving (waiter_pending.ts).
+  table: z.string().nullish(),
   manage: manageSchema.nullish(),
   // The ordering steps' position, the router's place and a call kept for confirmation.
   ...orderingMemory,
