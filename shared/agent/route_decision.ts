@@ -28,7 +28,7 @@ import {
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { namesTrip } from "./trip_phrase.ts";
-import { newRequest } from "./request_phrase.ts";
+import { flowStep, newRequest, withoutLandmarks } from "./request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 
@@ -369,19 +369,31 @@ export function decideRoute(
     const elsewhere = (candidate: string | null): candidate is string =>
       candidate !== null && isCustomer(candidate) && candidate !== currentAgent &&
       candidate !== agents.frontDesk;
+    // In a flow (not at the front desk) paying for its thing, its delivery or its pickup is the
+    // flow's next step ("I want to pay with momo" while ordering), not the payments service.
+    const inFlow = currentAgent !== agents.frontDesk;
     // A new request ("I want to buy medicine") leaves for the agent its object names surely: the
     // whole message or the request alone, whichever is surer. Below that bar a request is the
     // flow's own ("I want to pay now" while ordering, "I need it delivered").
-    const asked = changeOfMind === null ? newRequest(text) : null;
+    const asked = changeOfMind === null ? newRequest(text, { skipFlowSteps: inFlow }) : null;
+    if (changeOfMind === null && asked === null && inFlow && flowStep(text) !== null) {
+      return { ...language, kind: "stay", agent: currentAgent };
+    }
+    // A landmark ("a house near a pharmacy") says where, not what: the flow reads the message
+    // without it. A message that is only a landmark ("near the gare") answers where.
+    const { agent: placedAgent, confidence: placedConfidence } = changeOfMind === null
+      ? withoutLandmarksTopic(text, words, context, threshold, agents.frontDesk)
+      : { agent, confidence };
+    const placed = placedAgent !== null && isCustomer(placedAgent) ? placedAgent : null;
     // Two words ("ndashaka kwishyura") may be the flow's own step as much as a new service.
     if (
       asked !== null && words.length >= 3 && !isContentFree(wordsOf(asked)) &&
       !asksForUnnamedThing(wordsOf(asked))
     ) {
       const alone = context.classifier.classify(asked);
-      const best = elsewhere(alone.agent) && alone.confidence > confidence
+      const best = elsewhere(alone.agent) && alone.confidence > placedConfidence
         ? { agent: alone.agent, confidence: alone.confidence }
-        : { agent: routable, confidence };
+        : { agent: placed, confidence: placedConfidence };
       if (elsewhere(best.agent) && best.confidence >= Math.max(threshold, REQUEST_SWITCH)) {
         return {
           ...language,
@@ -399,11 +411,10 @@ export function decideRoute(
     // money and places an answer tells of are the flow's to read.
     const shortBareRequest = asked === null && words.length >= 3 &&
       words.length <= SHORT_REQUEST_WORDS && !words.some((word) => ANSWER_DATA.has(word)) &&
-      confidence >= switchThreshold;
-    const switchTo = elsewhere(routable) &&
-        ((changeOfMind !== null && confidence >= threshold) || shortBareRequest)
-      ? routable
-      : null;
+      placedConfidence >= switchThreshold;
+    const switchTo = changeOfMind !== null
+      ? (elsewhere(routable) && confidence >= threshold ? routable : null)
+      : (elsewhere(placed) && shortBareRequest ? placed : null);
     if (switchTo === null) return { ...language, kind: "stay", agent: currentAgent };
     return {
       ...language,
@@ -482,6 +493,21 @@ const ANSWER_DATA = new Set(["num", "phone"]);
 
 // How sure another agent's reading of a message naming a trip must be to keep it.
 const TRIP_OVERRIDE = 0.85;
+
+// The topic of a message read without its landmarks (request_phrase.ts): unchanged when it names
+// none, no agent when it is all landmark.
+function withoutLandmarksTopic(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const rest = withoutLandmarks(text);
+  if (rest === null) return topicOf(text, words, context, threshold, frontDesk);
+  if (rest === "") return { agent: null, confidence: 0 };
+  return topicOf(rest, wordsOf(normalizeText(rest)), context, threshold, frontDesk);
+}
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.
 const REQUEST_AFTER_GREETING = 0.5;

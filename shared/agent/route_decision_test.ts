@@ -435,3 +435,63 @@ Deno.test("mid-flow: a clear new request leaves for the agent it names, in en, r
     "stay",
   );
 });
+
+Deno.test("mid-flow: paying for the order (momo, cash) or its delivery stays with the ordering flow, in en, rw and fr", () => {
+  for (
+    const [text, language] of [
+      ["I want to pay with momo", "en"],
+      ["I want to pay cash on delivery", "en"],
+      ["ndashaka kwishyura na momo", "rw"],
+      ["nshaka kwishyura kuri mobile money", "rw"],
+      ["je veux payer par momo", "fr"],
+      ["je voudrais payer avec mobile money", "fr"],
+    ] as const
+  ) {
+    for (const agent of ["waiter_ai", "pharmacy", "shop", "hardware"]) {
+      const decision = decideRoute(text, inFlow(agent, language), context);
+      assert.deepStrictEqual(
+        [decision.kind, decision.kind === "stay" && decision.agent, decision.replyLanguage],
+        ["stay", agent, language],
+        `${agent}: ${text}`,
+      );
+    }
+  }
+  // At the front desk, paying by mobile money is the payments service's.
+  for (
+    const text of [
+      "I want to pay with momo",
+      "ndashaka kwishyura na momo",
+      "je veux payer par momo",
+    ]
+  ) {
+    const atDesk = decideRoute(text, inFlow(context.agents.frontDesk), context);
+    assert.deepStrictEqual(atDesk.kind === "route" && atDesk.agent, "payments", text);
+  }
+});
+
+Deno.test("mid-flow: a landmark in a request is where, not what: a house near a pharmacy stays in property", () => {
+  for (
+    const [text, language] of [
+      ["I want a house near a pharmacy", "en"],
+      ["i would like a house close to a supermarket", "en"],
+      ["ndashaka inzu hafi ya farumasi", "rw"],
+      ["nkeneye inzu iri hafi ya gare", "rw"],
+      ["je veux une maison près d'une pharmacie", "fr"],
+      ["je voudrais un appartement à côté d'un supermarché", "fr"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow("property", language), context);
+    assert.deepStrictEqual(
+      [decision.kind, decision.kind === "stay" && decision.agent],
+      ["stay", "property"],
+      text,
+    );
+  }
+  // The thing asked for still leaves, landmark or not.
+  const taxi = decideRoute(
+    "i need a taxi to Remera near the pharmacy",
+    inFlow("property"),
+    context,
+  );
+  assert.deepStrictEqual(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
+});
