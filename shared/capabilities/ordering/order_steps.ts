@@ -336,6 +336,18 @@ type PlacedOrder = z.output<typeof placedOrderSchema>;
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
 const PAY_WORDS = /^(pay|pay now|payer|kwishyura|ishyura|nishyure|momo)$/i;
+// Asking to pay the order in words, how or when with it ("I want to pay with momo", "je veux
+// payer par momo", "ndashaka kwishyura na momo"): the router keeps such a request with the
+// flow, so the flow answers it with its payment step. Paying a named thing ("I want to pay my
+// electricity bill") is not the order's payment.
+const PAY_REQUEST = new RegExp(
+  "^(?:(?:ok|okay|yes|oui|yego)[ ,]+)?" +
+    "(?:i (?:want|would like|wanna|need) to |i'?d like to |can i |" +
+    "je (?:veux|voudrais|souhaite|peux) |j'aimerais |(?:nda|n|na)shaka |n(?:di)?fuza |nkeneye )?" +
+    "(?:pay|payer|kwishyura)" +
+    "(?: (?:now|maintenant|ubu|nonaha|with|by|via|using|par|avec|en|na|kuri|cash)\\b.*)?[.!?]*$",
+  "i",
+);
 
 /**
  * `search_supabase` as the ordering steps read it: the rows of the columns
@@ -510,7 +522,8 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
       return { ...step, memory: { ...step.memory, ...cleared } };
     }
 
-    if (choice.startsWith("pay:") || (PAY_WORDS.test(input.text) && state.order)) {
+    const asksToPay = PAY_WORDS.test(input.text) || PAY_REQUEST.test(input.text.trim());
+    if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);
     }
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
