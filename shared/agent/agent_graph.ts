@@ -33,6 +33,7 @@ import { decideRoute, type RouteContext } from "./route_decision.ts";
 import { type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
+import { isKept, keepWork, KEPT_WORK, keptIds } from "./kept_work.ts";
 import type {
   AgentReply,
   OfflineStep,
@@ -277,13 +278,18 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
       const said = answer === "cancel"
         ? await pending.cancel(leaving.work, context, confirming)
         : say("leaveKept", language, { what: leaving.work.summary });
+      // Kept work is remembered, so leaving this flow again does not ask about it again.
+      const kept = answer === "keep" ? keepWork(state.memory, leaving.from, leaving.work) : {};
       // With staff already: the answer is all this turn says, and they stay in the queue.
-      if (leaving.withStaff) return { replies: [{ text: said }], handoff: false, leaving: null };
+      if (leaving.withStaff) {
+        return { replies: [{ text: said }], handoff: false, leaving: null, memory: kept };
+      }
       const to = leaving.to as Partial<AgentStateType>;
+      const memory = { ...to.memory, ...kept };
       // A route that answers by itself (a clarifying list) carries the words; else the next agent.
       return to.replies?.length
-        ? { ...to, replies: [{ text: said }, ...to.replies], leaving: null }
-        : { ...to, preface: [{ text: said }], leaving: null };
+        ? { ...to, memory, replies: [{ text: said }, ...to.replies], leaving: null }
+        : { ...to, memory, preface: [{ text: said }], leaving: null };
     }
   }
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
@@ -308,11 +314,12 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   const pending = roster.pendingOf(current);
   if (!pending || update.agent === current) return { ...update, leaving: null };
   const language = update.language ?? state.language;
-  const context = { language, memory: state.memory };
+  const context = { language, memory: state.memory, kept: keptIds(state.memory, current) };
   const asUser: OfflineToolCaller = (tool, args, name) =>
     callTool(current, tool, args, { key: `${state.input.wamid}:leave:${name}` });
   const work = await pending.find(context, asUser);
-  if (!work) return { ...update, leaving: null };
+  // Work they already chose to keep, unchanged since, is not asked about again.
+  if (!work || isKept(state.memory, current, work)) return { ...update, leaving: null };
   const ask = leaveQuestion(say("leaveAsk", language, { what: work.summary }), language);
   // An escalation (danger, a failing agent) never waits for the question: the person is
   // handed off now and asked in the same reply. Meanwhile the work is held, so nobody acts
@@ -485,7 +492,10 @@ function resumed(state: AgentStateType, deps: AgentDeps) {
     return { memory: state.memory, input: state.input, kept: stamp, notice: [] };
   }
   // What the memory kept is cleared (merged memory keeps a cleared key as null).
-  const cleared = Object.fromEntries(Object.keys(state.memory).map((key) => [key, null]));
+  // The work kept on leaving is the conversation's, not the flow's: it outlives a restart.
+  const cleared = Object.fromEntries(
+    Object.keys(state.memory).filter((key) => key !== KEPT_WORK).map((key) => [key, null]),
+  );
   if (resume.kind === "migrated") {
     return {
       memory: resume.memory,

@@ -211,6 +211,12 @@ export interface OpenWork {
   id: string;
   /** What it is, in the user's language: "your moto request from Kimironko to Nyabugogo…". */
   summary: string;
+  /**
+   * Its state, in no language (a booking's time and party size): work the
+   * user chose to keep is asked about again on a later leave only when this
+   * (or its id) changed. @default the id alone names it
+   */
+  revision?: string;
 }
 
 /** What the kernel gives {@link PendingWork}: the conversation's language and flow memory. */
@@ -219,6 +225,12 @@ export interface PendingContext {
   language: Language;
   /** The flow's memory. */
   memory: Record<string, unknown>;
+  /**
+   * The ids of open work the user already chose to keep on an earlier leave:
+   * `find` offers other open work before these (a new booking is asked
+   * about; the kept one is not asked about again). @default none
+   */
+  kept?: ReadonlySet<string>;
 }
 
 /**

@@ -27,7 +27,7 @@ const booked = z.object({ viewingId: z.string() });
  * caller booked as a renter: a landlord who leaves sees none of their listings'.
  */
 export const viewingPending: PendingWork = {
-  async find({ language, memory }, callTool) {
+  async find({ language, memory, kept: keptIds = new Set() }, callTool) {
     const kept = booked.safeParse(memory);
     const found = await callTyped(
       callTool,
@@ -36,13 +36,20 @@ export const viewingPending: PendingWork = {
       "open_viewing",
     );
     if (!found.ok) return null;
-    const open = found.data.viewings.filter((row) => row.status === "booked");
-    const viewing = kept.success
+    const upcoming = found.data.viewings.filter((row) => row.status === "booked");
+    // A viewing kept on an earlier leave comes after any other: a new booking is asked about.
+    const open = [
+      ...upcoming.filter((row) => !keptIds.has(row.event_id)),
+      ...upcoming.filter((row) => keptIds.has(row.event_id)),
+    ];
+    const viewing = kept.success && !keptIds.has(kept.data.viewingId)
       ? open.find((row) => row.event_id === kept.data.viewingId) ?? open[0]
       : open[0];
     if (!viewing) return null;
     return {
       id: viewing.event_id,
+      // A kept viewing that was since moved is asked about again.
+      revision: viewing.when,
       summary: phrase("openViewing", language, {
         title: viewing.title,
         when: formatKigaliDate(viewing.when, language, { time: true }),

@@ -83,6 +83,7 @@ dbTest(
     const work = await viewingPending.find(context, asAline(rt, "t1"));
     assert.deepEqual(work, {
       id: viewingId,
+      revision: "2026-11-30T08:00:00.000Z",
       summary: "une visite de 2-bedroom house in Bibare réservée pour le lun. 30 nov., 10:00, " +
         "que le propriétaire attend",
     });
@@ -113,3 +114,30 @@ dbTest(
     );
   },
 );
+
+dbTest("a viewing kept on an earlier leave comes after a new one", async (db) => {
+  const rt = await createTestRuntime(db, { now: () => NOW });
+  const book = async (hour: number) => {
+    const booked = await rt.callAs(USER.aline, "schedule_viewing", {
+      listing_id: BIBARE,
+      when: `2026-11-30T${hour}:00:00+02:00`,
+      name: "Aline",
+      phone: "+250788000001",
+    }, { idempotencyKey: `book-${hour}` });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    return booked.data.event_id as string;
+  };
+  // The kept viewing is the flow's (its memory) and the soonest; the new one is later.
+  const kept = await book(10);
+  const fresh = await book(15);
+  const memory = { stage: "booked", viewingId: kept };
+  assert.equal(
+    (await viewingPending.find({ language: "en", memory }, asAline(rt, "k0")))?.id,
+    kept,
+  );
+  const context = { language: "en" as const, memory, kept: new Set([kept]) };
+  assert.equal((await viewingPending.find(context, asAline(rt, "k1")))?.id, fresh);
+  // Both kept: a kept one is answered, and the kernel asks nothing about it.
+  const both = { ...context, kept: new Set([kept, fresh]) };
+  assert.equal((await viewingPending.find(both, asAline(rt, "k2")))?.id, kept);
+});

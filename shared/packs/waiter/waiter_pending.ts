@@ -74,12 +74,21 @@ export const waiterPending: PendingWork = {
     if (order) return order;
     const listed = await callTyped(callTool, reservationList, {}, "open_table");
     if (!listed.ok) return null;
-    const open = listed.data.bookings.filter((row) => row.status === "confirmed");
+    const confirmed = listed.data.bookings.filter((row) => row.status === "confirmed");
+    // A table kept on an earlier leave comes after any other: a new booking is asked about.
+    const kept = context.kept ?? new Set();
+    const open = [
+      ...confirmed.filter((row) => !kept.has(`${TABLE}${row.confirmation_code}`)),
+      ...confirmed.filter((row) => kept.has(`${TABLE}${row.confirmation_code}`)),
+    ];
     const code = tableCodeOf(context.memory);
-    const table = open.find((row) => row.confirmation_code === code) ?? open[0];
+    const table =
+      open.find((row) => row.confirmation_code === code && !kept.has(`${TABLE}${code}`)) ?? open[0];
     if (!table) return null;
     return {
       id: `${TABLE}${table.confirmation_code}`,
+      // A kept table that was since moved or resized is asked about again.
+      revision: `${table.when}|${table.size}`,
       summary: say("openTable", context.language, {
         size: table.size,
         venue: table.venue_name,

@@ -113,3 +113,31 @@ dbTest("a table already past is not open work", async (db) => {
   now = new Date("2026-12-01T06:00:00Z"); // the next morning: the meal is over
   assert.equal(await waiterPending.find({ language: "en", memory }, asAline(rt, "t2")), null);
 });
+
+dbTest("a table kept on an earlier leave comes after a new one", async (db) => {
+  const rt = await createTestRuntime(db, { now: () => NOW });
+  const book = async (size: number, hour: number) => {
+    const booked = await rt.callAs(USER.aline, "reservation_book", {
+      venue_id: CAFE,
+      when: `2026-11-30T${hour}:00:00+02:00`,
+      size,
+      name: "Aline",
+      phone: "+250788000001",
+    }, { idempotencyKey: `book-${size}` });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    return `table:${booked.data.confirmation_code}`;
+  };
+  // The kept table is the flow's (its memory) and the soonest; the new one, later, is booked
+  // by the model (not in the memory).
+  const kept = await book(2, 19);
+  const memory = { table: kept.slice("table:".length) };
+  const found = await waiterPending.find({ language: "en", memory }, asAline(rt, "k0"));
+  assert.equal(found?.id, kept, "nothing kept: the flow's own table first");
+  assert.equal(found?.revision, "2026-11-30T17:00:00.000Z|2");
+  const fresh = await book(4, 20);
+  const context = { language: "en" as const, memory, kept: new Set([kept]) };
+  assert.equal((await waiterPending.find(context, asAline(rt, "k1")))?.id, fresh);
+  // Both kept: a kept one is answered, and the kernel asks nothing about it.
+  const both = { ...context, kept: new Set([kept, fresh]) };
+  assert.equal((await waiterPending.find(both, asAline(rt, "k2")))?.id, kept);
+});
