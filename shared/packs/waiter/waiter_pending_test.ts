@@ -3,8 +3,8 @@
  * while it is confirmed and ahead, cancelled once through the pipeline as
  * Waiter AI (the table freed, the venue told once), a second cancel changes
  * nothing, a table the model booked (not in the memory) is found in the
- * database, and a customer with no booking (or a past one) has nothing open. The clock is injected: Monday 30 November 2026, 08:00 in
- * Kigali.
+ * database, and a customer with no booking (or a past one) has nothing open. The clock is injected: 08:00 in
+ * Kigali on the day after the real one.
  */
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
@@ -13,7 +13,13 @@ import { USER } from "@testing/seed.ts";
 import type { OfflineToolCaller } from "@shared/registry/pack.ts";
 import { waiterPending } from "./waiter_pending.ts";
 
-const NOW = new Date("2026-11-30T06:00:00Z");
+// The injected clock is a day after the real one: the database stamps rows with its own clock
+// (which CI runs a year ahead), so a fixed date would be in its past.
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const DAY = dayOf(new Date(Date.now() + DAY_MS));
+const NEXT_DAY = dayOf(new Date(Date.now() + 2 * DAY_MS));
+const NOW = new Date(`${DAY}T06:00:00Z`);
 const CAFE = "c0000000-0000-4000-8000-000000000002"; // Café Nyamirambo
 
 /**
@@ -55,7 +61,7 @@ dbTest(
     const rt = await createTestRuntime(db, { now: () => NOW });
     const booked = await rt.callAs(USER.aline, "reservation_book", {
       venue_id: CAFE,
-      when: "2026-11-30T19:00:00+02:00",
+      when: `${DAY}T19:00:00+02:00`,
       size: 3,
       name: "Aline",
       phone: "+250788000001",
@@ -102,7 +108,7 @@ dbTest("a table already past is not open work", async (db) => {
   const rt = await createTestRuntime(db, { now: () => now });
   const booked = await rt.callAs(USER.aline, "reservation_book", {
     venue_id: CAFE,
-    when: "2026-11-30T19:00:00+02:00",
+    when: `${DAY}T19:00:00+02:00`,
     size: 2,
     name: "Aline",
     phone: "+250788000001",
@@ -110,7 +116,7 @@ dbTest("a table already past is not open work", async (db) => {
   assert.ok(booked.ok, JSON.stringify(booked));
   const memory = { table: booked.data.confirmation_code };
   assert.ok(await waiterPending.find({ language: "en", memory }, asAline(rt, "t1")));
-  now = new Date("2026-12-01T06:00:00Z"); // the next morning: the meal is over
+  now = new Date(`${NEXT_DAY}T06:00:00Z`); // the next morning: the meal is over
   assert.equal(await waiterPending.find({ language: "en", memory }, asAline(rt, "t2")), null);
 });
 
@@ -119,7 +125,7 @@ dbTest("a table kept on an earlier leave comes after a new one", async (db) => {
   const book = async (size: number, hour: number) => {
     const booked = await rt.callAs(USER.aline, "reservation_book", {
       venue_id: CAFE,
-      when: `2026-11-30T${hour}:00:00+02:00`,
+      when: `${DAY}T${hour}:00:00+02:00`,
       size,
       name: "Aline",
       phone: "+250788000001",
@@ -133,7 +139,7 @@ dbTest("a table kept on an earlier leave comes after a new one", async (db) => {
   const memory = { table: kept.slice("table:".length) };
   const found = await waiterPending.find({ language: "en", memory }, asAline(rt, "k0"));
   assert.equal(found?.id, kept, "nothing kept: the flow's own table first");
-  assert.equal(found?.revision, "2026-11-30T17:00:00.000Z|2");
+  assert.equal(found?.revision, `${DAY}T17:00:00.000Z|2`);
   const fresh = await book(4, 20);
   const context = { language: "en" as const, memory, kept: new Set([kept]) };
   assert.equal((await waiterPending.find(context, asAline(rt, "k1")))?.id, fresh);
