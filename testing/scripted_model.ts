@@ -80,15 +80,22 @@ function resultsOf(messages: readonly Message[]): Map<string, unknown> {
 function kigaliDate(days: number): string {
   return new Date(Date.now() + 2 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
+// Days from today (in Kigali) to the next Monday, 1 to 7: a weekday every business is open,
+// whatever day the tests run on.
+function daysToNextMonday(): number {
+  const weekday = new Date(Date.now() + 2 * 3_600_000).getUTCDay();
+  return (8 - weekday) % 7 || 7;
+}
 const KIGALI: Record<string, () => string> = {
   today: () => kigaliDate(0),
   tomorrow: () => kigaliDate(1),
   day_after_tomorrow: () => kigaliDate(2),
+  next_monday: () => kigaliDate(daysToNextMonday()),
 };
 
 /**
- * `text` with its `{{kigali.today}}`, `{{kigali.tomorrow}}` and
- * `{{kigali.day_after_tomorrow}}` replaced by Kigali's calendar dates: what a
+ * `text` with its `{{kigali.today}}`, `{{kigali.tomorrow}}`,
+ * `{{kigali.day_after_tomorrow}}` and `{{kigali.next_monday}}` replaced by Kigali's calendar dates: what a
  * scenario's user types ("{{kigali.tomorrow}} 22:00") and where its clock goes.
  */
 export function fillKigaliDates(text: string): string {
