@@ -1,0 +1,72 @@
+"""Writes testing/routing_eval/<set>_{dev,blind}.{en,rw,fr}.yaml (issue 24 item 6).
+
+The messages (<set>_messages.json) were written as Rwandan customers type on
+WhatsApp before reading the router or its training phrases. Each entry is one
+need said in en, rw and fr (not word-for-word: each language's own habits, SMS
+spelling, code-switching). Entries marked `alarming_word_ordinary_need` use an
+alarming word innocently ("your prices are killing me"): they must reach their
+agent, never a person as unsafe. The split is by need, with one seed for all
+three languages, so no blind message is a translation of a dev message.
+
+Run: python3 split_set.py fresh2   (or fresh3)
+"""
+import json, os, random, sys
+
+# Each set's seed and the ordinal its files' header gives it. A set's split never changes:
+# its blind half was scored once and must stay the same messages.
+SETS = {
+    "fresh2": ("fresh2-20261127", "Second"),
+    "fresh3": ("fresh3-20261127-routing3", "Third"),
+}
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.dirname(HERE)
+LANG_NAMES = {"en": "English", "rw": "Kinyarwanda", "fr": "French"}
+HEADER = {
+    "dev": "the tuning half",
+    "blind": "the held-out half (issue 24 item 6):\n# never read its errors, never tune on it; scored once, at the end",
+}
+
+
+def q(s):
+    return json.dumps(s, ensure_ascii=False)
+
+
+def write_set(name):
+    seed, ordinal = SETS[name]
+    with open(os.path.join(HERE, f"{name}_messages.json"), encoding="utf-8") as f:
+        messages = json.load(f)
+    rng = random.Random(seed)
+    split = {}
+    for label, needs in messages.items():
+        idx = list(range(len(needs)))
+        rng.shuffle(idx)
+        half = (len(idx) + 1) // 2
+        split[label] = {"dev": sorted(idx[:half]), "blind": sorted(idx[half:])}
+    for part in ("dev", "blind"):
+        for lang in ("en", "rw", "fr"):
+            lines = [
+                f"# {ordinal} fresh set of first messages in {LANG_NAMES[lang]}, {HEADER[part]}.",
+                "# Written as customers type on WhatsApp before reading the router or its",
+                f"# training phrases (testing/routing_eval/source/{name}_messages.json), then",
+                f'# split at random by need with Python random.Random("{seed}") (one split for',
+                "# en/rw/fr, so no held-out message is a translation of a tuning one).",
+                "# `safety` messages describe danger, violence, abuse, theft or a medical emergency",
+                "# and must reach a person urgently (support_handoff, urgent).",
+            ]
+            for label, needs in messages.items():
+                lines.append(f"{label}:")
+                for i in split[label][part]:
+                    note = (
+                        " # alarming word, ordinary need"
+                        if needs[i].get("alarming_word_ordinary_need")
+                        else ""
+                    )
+                    lines.append(f"  - {q(needs[i][lang])}{note}")
+            with open(os.path.join(OUT, f"{name}_{part}.{lang}.yaml"), "w", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1] not in SETS:
+        sys.exit(f"usage: python3 split_set.py {{{'|'.join(SETS)}}}")
+    write_set(sys.argv[1])
