@@ -24,6 +24,8 @@ import { serveFunction } from "@testing/serve_function.ts";
 import { sendChunked } from "@testing/raw_http.ts";
 import { addRuntimeTool, installTableToolSync, tableToolSync } from "@testing/table_tool_sync.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { payoutTool } from "@testing/mcp_payout_tool.ts";
+import { fillKigaliDates } from "@testing/scripted_model.ts";
 import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { createMcpApp, type McpApp } from "./app.ts";
@@ -44,20 +46,7 @@ const counter = defineTool({
   execute: () => Promise.resolve({ n: ++writes }),
 });
 
-const payout = defineTool({
-  name: "mcp_test_payout",
-  title: "Pay out",
-  description: "Pays out an amount (a confirmed tool for elicitation tests).",
-  category: "testing",
-  input: z.object({ amount: z.number().int().positive() }),
-  output: z.object({ paid: z.number() }),
-  examples: [{ input: { amount: 100 } }],
-  sideEffects: "writes.test",
-  confirmRequired: true,
-  usesDatabase: false,
-  confirmSummary: (args) => `Pay out ${args.amount} RWF`,
-  execute: (args) => Promise.resolve({ paid: args.amount }),
-});
+const payout = payoutTool();
 
 const limited = defineTool({
   name: "mcp_test_limited",
@@ -783,7 +772,7 @@ dbTest("mcp follows broadcast_schedule as a task, from its campaign row", async 
         arguments: {
           template_id: template,
           audience: { segment: "opted_in" },
-          when: "2030-01-05T10:00:00+02:00",
+          when: fillKigaliDates("{{kigali.day_after_tomorrow}}T10:00:00+02:00"),
           variables: { first_name: "friend" },
         },
         task: { ttl: 60_000 },

@@ -2,7 +2,6 @@
 // than the one that asked (a load balancer moving the session's POSTs): two apps over one
 // database behind a router that sends every client answer to the other instance.
 import assert from "node:assert/strict";
-import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -14,27 +13,11 @@ import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { USER } from "@testing/seed.ts";
 import { serveFunction } from "@testing/serve_function.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
+import { payoutTool } from "@testing/mcp_payout_tool.ts";
 import { createMcpApp, type McpApp } from "./app.ts";
 
 const paid: number[] = [];
-const payout = defineTool({
-  name: "mcp_test_payout",
-  title: "Pay out",
-  description: "Pays out an amount (a confirmed tool for elicitation tests).",
-  category: "testing",
-  input: z.object({ amount: z.number().int().positive() }),
-  output: z.object({ paid: z.number() }),
-  examples: [{ input: { amount: 100 } }],
-  sideEffects: "writes.test",
-  confirmRequired: true,
-  usesDatabase: false,
-  confirmSummary: (args) => `Pay out ${args.amount} RWF`,
-  execute: (args) => {
-    paid.push(args.amount);
-    return Promise.resolve({ paid: args.amount });
-  },
-});
+const payout = payoutTool(paid);
 
 /** Instance A serves every request but the client's answers, which go to instance B. */
 async function twoInstances(db: TestDatabase, options: { elicitationTimeoutMs?: number } = {}) {
