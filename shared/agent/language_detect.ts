@@ -16,8 +16,14 @@ import { normalizeText, wordsOf } from "./text_features.ts";
 
 /** Detects a message's language, or null when it carries none. */
 export interface LanguageDetector {
-  /** The language `text` is written in, or null when it does not say. */
-  detect(text: string): Language | null;
+  /**
+   * The language `text` is written in, or null when it does not say. With
+   * `conversation` (the language the conversation is already in), a short
+   * reply's English nouns in a Kinyarwanda or French conversation (a
+   * product's name, "sugar", "rice") are borrowed, no switch: a courtesy, a
+   * yes/no or the sentence's frame must say English.
+   */
+  detect(text: string, options?: { conversation?: Language | null }): Language | null;
 }
 
 /** Below this confidence the detector says null rather than guess. */
@@ -201,7 +207,7 @@ export function trainLanguageDetector(
       .filter((word) => !NEUTRAL.has(word) && word.length >= 2);
   const lexicon = wordLexicon(samples, languageWords);
   return {
-    detect(text: string): Language | null {
+    detect(text: string, options: { conversation?: Language | null } = {}): Language | null {
       const words = languageWords(text);
       if (words.length === 0) return null;
       const { agent, confidence } = model.classify(words.join(" "));
@@ -214,7 +220,10 @@ export function trainLanguageDetector(
       const marked = byKnownWords(words, MARKERS);
       if (marked !== null) return marked;
       const known = byKnownWords(words, lexicon);
-      if (known !== null) return known === read ? known : null;
+      // English nouns are borrowed in Kinyarwanda and French chats (a shop's "sugar", "rice"):
+      // mid-conversation they are no switch to English; the frame or a courtesy must say so.
+      const borrowed = known === "en" && !!options.conversation && options.conversation !== "en";
+      if (known !== null && !borrowed) return known === read ? known : null;
       // Known words of two languages ("ndashaka insurance ya moto"): a borrowed noun is
       // no switch; the sentence's frame ("ndashaka", "ya") says the language.
       return byKnownWords(words, FRAME);

@@ -87,3 +87,17 @@ Deno.test("a borrowed noun is no switch: the sentence around it says the languag
   assert.deepStrictEqual(detector.detect("nkeneye delivery ya pizza"), "rw");
   assert.deepStrictEqual(detector.detect("je veux delivery"), "fr");
 });
+
+Deno.test("a short reply's English nouns are borrowed in a rw or fr conversation, no switch", () => {
+  // Product names a shop lists in English are no switch mid-conversation; as a first message,
+  // they still say English.
+  assert.equal(detector.detect("2 sugar, 1 rice", { conversation: "rw" }), null);
+  assert.equal(detector.detect("2 sugar, 1 rice", { conversation: "fr" }), null);
+  assert.equal(detector.detect("2 sugar, 1 rice"), "en");
+  // A yes/no or a courtesy is the person's language, and so is a sentence frame.
+  assert.equal(detector.detect("yes", { conversation: "rw" }), "en");
+  assert.equal(detector.detect("merci", { conversation: "en" }), "fr");
+  assert.equal(detector.detect("ndashaka moto", { conversation: "en" }), "rw");
+  // Kinyarwanda content words still switch an English conversation ("they stole my phone").
+  assert.equal(detector.detect("banyibye telefoni", { conversation: "en" }), "rw");
+});

@@ -318,7 +318,11 @@ export function decideRoute(
   // with them does ("menu stp").
   const menuRequest = isMenuRequest(text, normalized);
   const detected = requested ??
-    (menuRequest ? detector.detect(courtesiesOf(words).join(" ")) : detector.detect(text));
+    (menuRequest
+      ? detector.detect(courtesiesOf(words).join(" "))
+      // Mid-flow, a reply's borrowed English nouns (the shop's "sugar") keep the conversation's
+      // language; a first message or one at the menu is read as it stands.
+      : detector.detect(text, { conversation: state.agent !== null ? state.langPref : null }));
   const langPref = detected ?? state.langPref;
   const language = {
     replyLanguage: langPref ?? "en",
