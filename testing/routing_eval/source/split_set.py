@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4)
 """
 import json, os, random, sys
 
@@ -17,6 +17,7 @@ import json, os, random, sys
 SETS = {
     "fresh2": ("fresh2-20261127", "Second"),
     "fresh3": ("fresh3-20261127-routing3", "Third"),
+    "fresh4": ("fresh4-20261127-routing4", "Fourth"),
 }
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(HERE)
