@@ -105,6 +105,20 @@ export function loadFresh3Messages(
   return loadSafetyLabelledSet([`fresh3_${split}`], handoff);
 }
 
+/**
+ * The fourth fresh set (fresh4_*.yaml, issue 24 item 6): ordinary first
+ * messages only (no safety), written like the others before the router was
+ * read, in proportion to real use (food, rides, pharmacy, shops, hardware,
+ * buy & sell, insurance, property, legal, payments), with greetings and
+ * unclear messages, split by need with one seed.
+ */
+export function loadFresh4Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh4_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
 async function loadSafetyLabelledSet(
