@@ -799,6 +799,26 @@ const FUNCTION_WORDS = new Set(
     "cherche",
     "looking",
     "search",
+    // What it costs or whether it is there, without saying what ("how much?", "ni angahe?",
+    // "c'est dispo?", "birahari?"): every service has prices and stock, so the question names
+    // none. A thing beside them ("cement how much") is content.
+    "much",
+    "price",
+    "cost",
+    "available",
+    "availability",
+    "combien",
+    "prix",
+    "coute",
+    "dispo",
+    "disponible",
+    "angahe",
+    "igiciro",
+    "birahari",
+    "bihari",
+    "arahari",
+    "irahari",
+    "harahari",
     // A problem or a question, without saying about what ("mfite ikibazo gito", "j'ai un souci").
     "problem",
     "issue",
@@ -819,8 +839,10 @@ const FUNCTION_WORDS = new Set(
 // ikibazo"): it names nothing to route on. Longer ones ("what can you do for me") ask about
 // the service.
 function isContentFree(words: readonly string[]): boolean {
-  const plain = words.filter((word) => !COURTESIES.has(word));
-  return plain.length > 0 && plain.length <= 3 && plain.every((word) => FUNCTION_WORDS.has(word));
+  // An elided letter ("what's", "c'est", "j'ai") is part of its word, not a word of its own.
+  const plain = words.filter((word) => !COURTESIES.has(word) && word.length > 1);
+  return plain.length > 0 && plain.length <= 3 &&
+    words.every((word) => COURTESIES.has(word) || FUNCTION_WORDS.has(word) || word === "s");
 }
 
 // "Something" in the three languages, a thing not named; and asking or a problem, about

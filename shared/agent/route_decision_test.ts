@@ -278,6 +278,35 @@ Deno.test("a first message of words that name nothing asks which service, in thr
   assert.equal(decideRoute("yes i need", inFlow("pharmacy"), live).kind, "stay");
 });
 
+Deno.test("a price or stock question that names no thing asks which service; with a thing it routes", () => {
+  const live = platformRouter();
+  for (
+    const text of [
+      "how much?",
+      "what's the price",
+      "is it available",
+      "ni angahe?",
+      "igiciro?",
+      "birahari?",
+      "c'est combien?",
+      "c'est dispo?",
+      "prix?",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, live).kind, "clarify", text);
+  }
+  for (
+    const [text, agent] of [
+      ["cement how much?", "hardware"],
+      ["moto ni angahe?", "mobility_orchestrator"],
+      ["panadol c'est combien?", "pharmacy"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
 Deno.test("a greeting with a request to see the main menu shows it; a bare 'show me the menu' stays a venue's", () => {
   for (
     const text of [
