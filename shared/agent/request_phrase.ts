@@ -253,6 +253,13 @@ const LANDMARKS = [
   "en face du",
   "non loin de",
   "derriere",
+  // Home is where the thing is wanted, not a house asked for ("out of gas at home").
+  "at home",
+  "at my place",
+  "a la maison",
+  "chez moi",
+  "mu rugo",
+  "murugo",
 ].map((phrase) => normalizeText(phrase).split(" "));
 
 // The words before the first landmark (all of them when there is none).

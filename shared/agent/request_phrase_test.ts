@@ -93,4 +93,9 @@ Deno.test("a landmark is where, not what: the request's object stops before it, 
   );
   assert.deepStrictEqual(withoutLandmarks("near the gare"), "");
   assert.deepStrictEqual(withoutLandmarks("I want a house in Kicukiro"), null);
+  // Home is where the thing is wanted: "out of gas at home" asks for gas, not a house.
+  assert.deepStrictEqual(withoutLandmarks("plus de gaz à la maison"), "plus de gaz");
+  assert.deepStrictEqual(withoutLandmarks("nta gaz mfite mu rugo"), "nta gaz mfite");
+  assert.deepStrictEqual(withoutLandmarks("no bread at home"), "no bread");
+  assert.deepStrictEqual(withoutLandmarks("je cherche une maison à Kicukiro"), null);
 });

@@ -360,7 +360,9 @@ export function decideRoute(
 
   const changeOfMind = markedChangeOfMind(normalized);
   const topicText = changeOfMind ?? text;
-  const { agent, confidence } = topicOf(topicText, words, context, threshold, agents.frontDesk);
+  const { agent, confidence } = changeOfMind === null && (state.agent === null || state.atMenu)
+    ? requestTopic(text, words, context, threshold, agents.frontDesk)
+    : topicOf(topicText, words, context, threshold, agents.frontDesk);
   const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
@@ -453,8 +455,9 @@ export function decideRoute(
     };
   }
   // A greeting and nothing else is for the front desk, whatever its letters
-  // share with a topic ("bon apres midi" is no lunch order).
-  if (isGreetingOnly(words)) {
+  // share with a topic ("bon apres midi" is no lunch order); so is asking how the service
+  // works ("ça marche comment ici" is no broken payment).
+  if (isGreetingOnly(words) || asksHowItWorks(words)) {
     return {
       ...language,
       kind: "route",
@@ -511,6 +514,32 @@ function withoutLandmarksTopic(
   if (rest === null) return topicOf(text, words, context, threshold, frontDesk);
   if (rest === "") return { agent: null, confidence: 0 };
   return topicOf(rest, wordsOf(normalizeText(rest)), context, threshold, frontDesk);
+}
+
+// How sure the reading of a first message's object must be to speak for the whole message.
+const OBJECT_CONFIDENCE = 0.9;
+
+// A first message that opens with a request ("ndashaka kugura panadol", "I want to sell my
+// car") is about what it asks for: the openers ("I want", "ndashaka", "il me faut") are in
+// every agent's phrases and lean to whichever has most of them. When the object alone names an
+// agent surely, and surer than the whole message does, it decides; landmarks and home are where.
+function requestTopic(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+  frontDesk: string,
+): { agent: string | null; confidence: number } {
+  const whole = withoutLandmarksTopic(text, words, context, threshold, frontDesk);
+  const object = newRequest(text);
+  if (object === null) return whole;
+  const objectWords = wordsOf(object);
+  if (isContentFree(objectWords) || asksForUnnamedThing(objectWords)) return whole;
+  const alone = context.classifier.classify(object);
+  return alone.agent !== null && alone.agent !== frontDesk && alone.agent !== whole.agent &&
+      alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > whole.confidence
+    ? { agent: alone.agent, confidence: alone.confidence }
+    : whole;
 }
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.
@@ -956,6 +985,48 @@ function isGreetingOnly(words: readonly string[]): boolean {
   const rest = wordsOf(text.trim());
   return (greeted || rest.some((word) => GREETINGS.has(word))) &&
     rest.every((word) => GREETINGS.has(word) || GREETING_COMPANIONS.has(word));
+}
+
+// Asking how the service itself works, in the three languages: the front desk's question,
+// whatever a topic's phrases share with "work", "marche" or "bikora" ("momo ne marche pas").
+const HOW_IT_WORKS = [
+  "how does this work",
+  "how does it work",
+  "how do this work",
+  "how it works",
+  "how do i use this",
+  "how does this service work",
+  "comment ca marche",
+  "ca marche comment",
+  "comment ca fonctionne",
+  "ca fonctionne comment",
+  "comment ca se passe",
+  "comment on fait",
+  "ni gute bikora",
+  "bikora gute",
+  "bikora bite",
+  "bikorwa gute",
+  "ibi bikora gute",
+  "ibi bikora bite",
+  "bikoreshwa gute",
+  "bikoreshwa bite",
+].map(normalizeText);
+// What may come with it: a greeting, a courtesy, "here", "this", "exactly".
+const HOW_IT_WORKS_COMPANIONS = new Set(
+  ["here", "ici", "hano", "exactly", "exactement", "neza", "so", "alors", "ese", "ok", "please"]
+    .map(normalizeText),
+);
+
+function asksHowItWorks(words: readonly string[]): boolean {
+  let text = ` ${withoutGreetings(words).filter((word) => !COURTESIES.has(word)).join(" ")} `;
+  let asked = false;
+  for (const phrase of HOW_IT_WORKS) {
+    if (text.includes(` ${phrase} `)) {
+      asked = true;
+      text = text.replaceAll(` ${phrase} `, " ");
+    }
+  }
+  return asked && wordsOf(text.trim()).every((word) => HOW_IT_WORKS_COMPANIONS.has(word));
 }
 
 // Courtesies a menu word may come with ("menu please", "menu stp", "ahabanza nkwinginze").

@@ -307,6 +307,52 @@ Deno.test("a price or stock question that names no thing asks which service; wit
   }
 });
 
+Deno.test("a first message's request is about its object: the opener's lean to one agent gives way", () => {
+  const live = platformRouter();
+  // "ndashaka" (I want) fills buy & sell's phrases: the whole message leans there, "kugura panadol"
+  // (to buy panadol) is surely the pharmacy's.
+  assert.equal(live.classifier.classify("ndashaka kugura panadol").agent, "buy_and_sell");
+  for (
+    const [text, agent] of [
+      ["ndashaka kugura panadol", "pharmacy"],
+      ["je veux acheter du panadol", "pharmacy"],
+      ["I want to sell my car", "buy_and_sell"],
+      ["I want a lawyer for my land dispute", "legal_intake"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+  // An object that names nothing leaves the whole message to decide, or to ask.
+  assert.equal(decideRoute("ndashaka ikintu", fresh, live).kind, "clarify");
+});
+
+Deno.test("asking how the service works goes to the front desk, whatever a topic shares with its words", () => {
+  const live = platformRouter();
+  for (
+    const text of [
+      "ça marche comment ici",
+      "comment ça marche",
+      "bonjour, comment ça fonctionne svp",
+      "ibi bikora gute?",
+      "how does it work here",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+  // With a thing asked about, the thing decides.
+  for (
+    const [text, agent] of [
+      ["momo ne marche pas", "payments"],
+      ["comment ça marche pour louer une maison", "property"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
 Deno.test("a greeting with a request to see the main menu shows it; a bare 'show me the menu' stays a venue's", () => {
   for (
     const text of [
