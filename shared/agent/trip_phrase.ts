@@ -154,6 +154,40 @@ const TAKE_ME = alternation([
 ]);
 const TAKE_SHAPE = new RegExp(` ${TAKE_ME} ${GAP}${PLACE} `);
 
+// Where someone is and where they are going ("I'm at Kisimenti going to Kimironko", "elle est
+// au CHUK et rentre à Kanombe", "ari kuri CHUK asubira mu rugo i Kanombe"): a present place and
+// a movement to another is a trip, though neither "from" nor "to" is said.
+const BE_AT = "(?:i m|im|i am|am|we re|we are|is|she s|he s|est|suis|sommes|ndi|ari|turi|uri)" +
+  " (?:at|in|au|a|a la|aux|kuri|ku|mu|i) ";
+const GOING = alternation([
+  "going",
+  "going home",
+  "heading",
+  "headed",
+  "go",
+  "goes",
+  "get",
+  "rentre",
+  "rentrer",
+  "rentrons",
+  "vais",
+  "va",
+  "aller",
+  "se rend",
+  "asubira",
+  "asubiye",
+  "ataha",
+  "ntaha",
+  "ngiye",
+  "agiye",
+  "tugiye",
+  "njya",
+  "ajya",
+]);
+const WHERE_TO_SHAPE = new RegExp(
+  ` ${BE_AT}${PLACE} ${GAP}${GOING} (?:[a-z]+ ){0,3}${PLACE} `,
+);
+
 // A pick-up and a drop-off, wherever they are ("pick me at the office and drop me at home").
 const PICK_UP = new RegExp(
   ` (?:pick|picks|picking|fetch|colect|get) (?:me |us )?(?:up )?(?:at|from|in) `,
@@ -189,5 +223,6 @@ export function namesTrip(text: string, places: NameGazetteer): boolean {
   const marked = ` ${places.replace(normalized, PLACE)} `;
   if (PICK_UP.test(marked) && DROP_OFF.test(marked)) return true;
   if (!marked.includes(` ${PLACE} `)) return false;
-  return TAKE_SHAPE.test(marked) || SHAPES.some((shape) => shape.test(marked));
+  return TAKE_SHAPE.test(marked) || WHERE_TO_SHAPE.test(marked) ||
+    SHAPES.some((shape) => shape.test(marked));
 }

@@ -82,3 +82,26 @@ Deno.test("dates, prices, one-sided places and French everyday 'de'/'à' name no
     ]
   ) assert.ok(!namesTrip(text, places), text);
 });
+
+Deno.test("where someone is and where they are going name a trip without 'from' or 'to'", () => {
+  for (
+    const text of [
+      "I'm at Kimironko market going home to Kacyiru",
+      "elle est au Kicukiro et rentre à Remera",
+      "ari kuri Kabeza asubira mu rugo i Remera",
+      "ndi i Remera ngiye Nyabugogo",
+    ]
+  ) {
+    assert.ok(namesTrip(text, places), text);
+  }
+  // Being somewhere and having a thing brought elsewhere is no trip for the rider.
+  for (
+    const text of [
+      "my shop is in Remera, deliver cement to Kicukiro",
+      "I'm in Remera, is there a pharmacy that delivers to Kacyiru",
+      "I'm at Remera",
+    ]
+  ) {
+    assert.ok(!namesTrip(text, places), text);
+  }
+});
