@@ -260,6 +260,17 @@ const LANDMARKS = [
   "chez moi",
   "mu rugo",
   "murugo",
+  // Who or what it is for is not what is asked ("un extincteur pour mon restaurant", "a
+  // wardrobe for my bedroom", "a costume for my graduation").
+  "for my",
+  "for our",
+  "for his",
+  "for her",
+  "pour mon",
+  "pour ma",
+  "pour mes",
+  "pour notre",
+  "pour nos",
 ].map((phrase) => normalizeText(phrase).split(" "));
 
 // The words before the first landmark (all of them when there is none).

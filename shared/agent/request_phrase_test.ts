@@ -98,4 +98,7 @@ Deno.test("a landmark is where, not what: the request's object stops before it, 
   assert.deepStrictEqual(withoutLandmarks("nta gaz mfite mu rugo"), "nta gaz mfite");
   assert.deepStrictEqual(withoutLandmarks("no bread at home"), "no bread");
   assert.deepStrictEqual(withoutLandmarks("je cherche une maison à Kicukiro"), null);
+  // So is who or what it is for.
+  assert.deepStrictEqual(withoutLandmarks("white paint for my restaurant"), "white paint");
+  assert.deepStrictEqual(withoutLandmarks("des clous pour mon restaurant"), "des clous");
 });

@@ -530,16 +530,24 @@ function requestTopic(
   threshold: number,
   frontDesk: string,
 ): { agent: string | null; confidence: number } {
-  const whole = withoutLandmarksTopic(text, words, context, threshold, frontDesk);
+  // A first message is never all landmark: when what is left names nothing surely ("how long
+  // for my food order"), the landmark's words are the thing asked about.
+  const whole = topicOf(text, words, context, threshold, frontDesk);
+  const rest = withoutLandmarks(text);
+  const restWords = rest === null ? [] : wordsOf(rest);
+  const placed = restWords.length === 0 || isContentFree(restWords)
+    ? whole
+    : topicOf(rest!, restWords, context, threshold, frontDesk);
+  const base = placed.agent !== null && placed.confidence >= threshold ? placed : whole;
   const object = newRequest(text);
-  if (object === null) return whole;
+  if (object === null) return base;
   const objectWords = wordsOf(object);
-  if (isContentFree(objectWords) || asksForUnnamedThing(objectWords)) return whole;
+  if (isContentFree(objectWords) || asksForUnnamedThing(objectWords)) return base;
   const alone = context.classifier.classify(object);
-  return alone.agent !== null && alone.agent !== frontDesk && alone.agent !== whole.agent &&
-      alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > whole.confidence
+  return alone.agent !== null && alone.agent !== frontDesk && alone.agent !== base.agent &&
+      alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > base.confidence
     ? { agent: alone.agent, confidence: alone.confidence }
-    : whole;
+    : base;
 }
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.

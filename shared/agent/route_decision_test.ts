@@ -327,6 +327,24 @@ Deno.test("a first message's request is about its object: the opener's lean to o
   assert.equal(decideRoute("ndashaka ikintu", fresh, live).kind, "clarify");
 });
 
+Deno.test("who or what a first message's thing is for is not what it asks for", () => {
+  const live = platformRouter();
+  // The whole message reads as the restaurant's: the thing asked for is the hardware store's.
+  assert.equal(live.classifier.classify("white paint for my restaurant").agent, "waiter_ai");
+  for (
+    const [text, agent] of [
+      ["white paint for my restaurant", "hardware"],
+      ["des clous pour mon restaurant", "hardware"],
+      ["insurance for my moto", "insurance"],
+      // Nothing sure left without the purpose: the purpose's words are the thing asked about.
+      ["how long for my food order", "waiter_ai"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
 Deno.test("asking how the service works goes to the front desk, whatever a topic shares with its words", () => {
   const live = platformRouter();
   for (
