@@ -124,6 +124,10 @@ export const LEGAL_INTENTS: IntentExamples = {
       "nshaka kurega umuntu",
       "nabarega mu rukiko?",
       "namurega nte mu mategeko?",
+      // A case against someone (a debt, land, work), not a complaint about our service.
+      "ndashaka gutanga ikirego ku muturanyi twapfuye imbibi z'isambu",
+      "nifuza gutanga ikirego ku mukoresha utampembye",
+      "ikirego cy'umwenda umuntu yanze kunyishyura",
     ],
     fr: [
       "j'ai besoin d'un avocat",
