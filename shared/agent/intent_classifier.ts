@@ -303,7 +303,7 @@ export const COURTESY_WORDS: readonly string[] = [
 ];
 
 /**
- * Verbs of buying, which every selling agent's customers use ("ndashaka kugura panadol",
+ * Verbs of buying and of asking after an order, which every selling agent's customers use ("ndashaka kugura panadol",
  * "kugura sima", "acheter du riz"): read as neutral, like courtesies, so the thing bought
  * says which agent sells it instead of the buy & sell agent whose phrases say "buy" most.
  */
@@ -320,6 +320,17 @@ export const PURCHASE_WORDS: readonly string[] = [
   "achetes",
   "achetons",
   "achetez",
+  // Asking after an order ("sima natumije ntiragera", "imiti natumije ntiragera", "the food I
+  // ordered"): every seller's customers ask it, the thing ordered says whose order it is.
+  "natumije",
+  "twatumije",
+  "watumije",
+  "ntiragera",
+  "ntibiragera",
+  "ntibiraza",
+  "ntiraza",
+  "ntirahagera",
+  "ordered",
 ];
 
 /**

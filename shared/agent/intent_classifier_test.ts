@@ -129,3 +129,14 @@ Deno.test("a verb of buying names no agent: the thing bought does", () => {
   ];
   for (const [text, agent] of cases) assert.equal(withUnclear.classify(text).agent, agent, text);
 });
+
+Deno.test("asking after an order names no agent: the thing ordered does", () => {
+  // The words of asking alone share no feature with any phrase.
+  assert.equal(withUnclear.classify("natumije ntiragera").agent, null);
+  const cases: Array<[string, string]> = [
+    ["amatafari natumije ejo ntaragera", "hardware"],
+    ["panadol natumije ntiraza", "pharmacy"],
+    ["brochette twatumije ntibiragera", "waiter_ai"],
+  ];
+  for (const [text, agent] of cases) assert.equal(withUnclear.classify(text).agent, agent, text);
+});
