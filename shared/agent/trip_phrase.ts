@@ -188,6 +188,52 @@ const WHERE_TO_SHAPE = new RegExp(
   ` ${BE_AT}${PLACE} ${GAP}${GOING} (?:[a-z]+ ){0,3}${PLACE} `,
 );
 
+// Wanting or having to go somewhere known ("je veux aller à Nyabugogo", "I want to get to
+// Remera", "je dois me rendre au centre ville", "ndashaka kugera i Kicukiro"): a trip with
+// one end said, whatever the rest of the message leans to.
+const WANT = alternation([
+  "i want",
+  "i wanna",
+  "i need",
+  "i d like",
+  "i would like",
+  "i have",
+  "i must",
+  "je veux",
+  "je voudrais",
+  "j aimerais",
+  "je dois",
+  "il faut que j",
+  "ndashaka",
+  "nshaka",
+  "nkeneye",
+  "ngomba",
+  "nifuza",
+]);
+const GO = alternation([
+  "to go",
+  "go",
+  "to get",
+  "to travel",
+  "travel",
+  "aler",
+  "voyager",
+  "me rendre",
+  "me deplacer",
+  "rentrer",
+  "kujya",
+  "kugera",
+  "gutaha",
+  "kujyayo",
+]);
+const WANT_GO_SHAPE = new RegExp(
+  ` ${WANT} ${GO} (?:(?:a|au|aux|to|vers|jusqu|i|ku|kuri|mu|at|in|the|la|le|l) ){0,2}${PLACE} `,
+);
+// Being fetched at a known place ("venez me prendre à Kigali Heights", "come get me at Remera").
+const FETCH_SHAPE = new RegExp(
+  ` (?:venez|viens|come|ngwino|muze) (?:me |and )?(?:prendre|chercher|get me|pick me|untware|muntware) (?:up )?(?:a|au|at|in|from|kuri|ku|i) ${PLACE} `,
+);
+
 // A pick-up and a drop-off, wherever they are ("pick me at the office and drop me at home").
 const PICK_UP = new RegExp(
   ` (?:pick|picks|picking|fetch|colect|get) (?:me |us )?(?:up )?(?:at|from|in) `,
@@ -223,6 +269,7 @@ export function namesTrip(text: string, places: NameGazetteer): boolean {
   const marked = ` ${places.replace(normalized, PLACE)} `;
   if (PICK_UP.test(marked) && DROP_OFF.test(marked)) return true;
   if (!marked.includes(` ${PLACE} `)) return false;
-  return TAKE_SHAPE.test(marked) || WHERE_TO_SHAPE.test(marked) ||
+  return TAKE_SHAPE.test(marked) || WHERE_TO_SHAPE.test(marked) || WANT_GO_SHAPE.test(marked) ||
+    FETCH_SHAPE.test(marked) ||
     SHAPES.some((shape) => shape.test(marked));
 }

@@ -105,3 +105,21 @@ Deno.test("where someone is and where they are going name a trip without 'from' 
     assert.ok(!namesTrip(text, places), text);
   }
 });
+
+Deno.test("wanting to go to a known place, or to be fetched at one, names a trip", () => {
+  for (
+    const text of [
+      "je veux aller à Nyabugogo",
+      "je dois me rendre au centre ville",
+      "I want to get to Remera",
+      "ndashaka kujya i Kicukiro",
+      "venez me prendre à Kabeza",
+    ]
+  ) {
+    assert.ok(namesTrip(text, places), text);
+  }
+  // Going somewhere to do a thing there is that thing, not the ride.
+  for (const text of ["je veux aller manger à Remera", "I need to go buy cement in Kicukiro"]) {
+    assert.ok(!namesTrip(text, places), text);
+  }
+});
