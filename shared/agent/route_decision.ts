@@ -102,6 +102,12 @@ export interface RouteContext {
   /** The places a message may name, handed to the agent a route reaches. @default none */
   places?: NameGazetteer;
   /**
+   * The names a trip's ends may be: the places, and the other neutral names the packs read as
+   * where (districts and towns the gazetteer cannot locate: "je veux aller à Rubavu" is a
+   * trip the agent then asks about). @default `places`
+   */
+  tripEnds?: NameGazetteer;
+  /**
    * The learned safety signal beside the lexicon: harm told in words the
    * lexicon never listed still goes to a person. @default none (lexicon only)
    */
@@ -170,6 +176,7 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,
     places: nameGazetteer(places),
+    tripEnds: nameGazetteer(neutralNames),
     // After the detector: the packs' phrases' features are in the cache by then.
     harm: trainHarmSignal(training.examples, { ordinary: training.unclear, featureCache }),
   };
@@ -440,7 +447,7 @@ export function decideRoute(
   const trips = agents.trips;
   if (
     trips !== undefined && isCustomer(trips) && context.places !== undefined &&
-    namesTrip(text, context.places) &&
+    namesTrip(text, context.tripEnds ?? context.places) &&
     !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
       confidence >= TRIP_OVERRIDE)
   ) {

@@ -345,6 +345,22 @@ Deno.test("who or what a first message's thing is for is not what it asks for", 
   }
 });
 
+Deno.test("a trip between districts the rides' gazetteer cannot locate is still a ride, with no place handed on", () => {
+  const live = platformRouter();
+  for (
+    const text of [
+      "je dois me rendre à Muhanga",
+      "je dois rentrer à Rusizi",
+      "de Gisenyi à Kibuye",
+      "kuva Rwamagana ujya Kayonza",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
+    assert.equal(decision.kind === "route" && decision.place, undefined, text);
+  }
+});
+
 Deno.test("asking how the service works goes to the front desk, whatever a topic shares with its words", () => {
   const live = platformRouter();
   for (
