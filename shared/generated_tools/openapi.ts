@@ -50,17 +50,21 @@ export interface ParsedOpenapi {
 }
 
 /**
- * Reads a stored document (JSON, as registration stores it) without
- * validating it again: mapping still refuses what it cannot read.
+ * Reads a stored document (JSON, as registration stores it, or the object
+ * registration read it as) without validating it again: mapping still
+ * refuses what it cannot read.
  *
  * @throws {GenerationError} when it is not JSON or not OpenAPI 3.0/3.1.
  */
-export function parseStoredOpenapi(text: string): ParsedOpenapi {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new GenerationError([{ path: "#", message: "Not JSON" }]);
+export function parseStoredOpenapi(text: string | Record<string, unknown>): ParsedOpenapi {
+  let document: unknown = text;
+  // Registration hands over the document it read, not to be parsed a second time.
+  if (typeof text === "string") {
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new GenerationError([{ path: "#", message: "Not JSON" }]);
+    }
   }
   const version = (document as Node | null)?.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {

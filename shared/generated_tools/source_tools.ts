@@ -400,8 +400,13 @@ export async function generateChecked(
       return hit;
     }
     // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
-    document = key.kind === "openapi" ? await readers.openapiJson(text) : readers.graphqlSdl(text);
+    let parsed: Record<string, unknown> | undefined;
+    if (key.kind === "graphql") document = readers.graphqlSdl(text);
+    else if (readers.openapiRead) {
+      ({ json: document, document: parsed } = await readers.openapiRead(text));
+    } else document = await readers.openapiJson(text);
     hash = await documentHash(document);
+    // The document just read is mapped as it is: its JSON is stored, not parsed again.
     plans = await engine.plan({
       orgId: key.orgId,
       name: key.name,
@@ -409,7 +414,7 @@ export async function generateChecked(
       document,
       documentHash: hash,
       expose: key.expose,
-    });
+    }, parsed ? { parsed } : undefined);
   } catch (error) {
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
