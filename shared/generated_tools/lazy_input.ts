@@ -37,21 +37,23 @@ export function lazyInput(
   const properties = (json.properties ?? {}) as Record<string, unknown>;
   const required = new Set(Array.isArray(json.required) ? json.required as string[] : []);
   const shape: Record<string, z.ZodType> = {};
+  const fields = new Map<string, () => z.ZodType>();
   for (const key of Object.keys(properties)) {
     let built: z.ZodType | undefined;
-    Object.defineProperty(shape, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        built ??= buildField(json, key, name, required.has(key), options.eager ?? false);
-        return built;
-      },
-    });
+    const field = () =>
+      built ??= buildField(json, key, name, required.has(key), options.eager ?? false);
+    fields.set(key, field);
+    Object.defineProperty(shape, key, { enumerable: true, configurable: true, get: field });
   }
   const input = z.strictObject(shape);
   presetJsonSchema(input, json);
+  lazyFields.set(input, fields);
   return input;
 }
+
+// Each lazy input's fields, so one field's check can be had without reading the object's shape
+// (zod copies the shape on its first read, which builds every field).
+const lazyFields = new WeakMap<z.ZodObject, Map<string, () => z.ZodType>>();
 
 function buildField(
   json: JsonSchema,
@@ -88,10 +90,12 @@ export function inputHolds(input: z.ZodObject, json: JsonSchema, value: Record<s
   const properties = (json.properties ?? {}) as Record<string, unknown>;
   const required = Array.isArray(json.required) ? json.required as string[] : [];
   if (required.some((key) => value[key] === undefined)) return false;
+  const fields = lazyFields.get(input);
   for (const [key, item] of Object.entries(value)) {
     if (!Object.hasOwn(properties, key)) return false;
+    const check = fields?.get(key)?.() ?? input.shape[key];
     // One parse, so without zod's compiled fast path (compiling it costs more than it saves once).
-    if (!input.shape[key].safeParse(item, { jitless: true }).success) return false;
+    if (!check.safeParse(item, { jitless: true }).success) return false;
   }
   return true;
 }
