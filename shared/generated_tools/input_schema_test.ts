@@ -185,3 +185,22 @@ Deno.test("inputJsonSchema() refuses what zod's route refused, naming the pointe
     );
   }
 });
+
+Deno.test("a string with a checked format and a pattern is checked against both once stored (zod writes them as an allOf of patterns)", () => {
+  const json = {
+    type: "object",
+    properties: {
+      mail: inputJsonSchema({ type: "string", format: "email", pattern: "^a" }, "#/mail", {
+        root: {},
+      }),
+    },
+    required: ["mail"],
+    additionalProperties: false,
+  };
+  assert.ok(Array.isArray(json.properties.mail.allOf), JSON.stringify(json.properties.mail));
+  // As another instance reads it: from the stored text.
+  const input = lazyInput(JSON.parse(JSON.stringify(json)), "t_tool", { eager: true });
+  assert.equal(input.safeParse({ mail: "ann@example.com" }).success, true);
+  assert.equal(input.safeParse({ mail: "bob@example.com" }).success, false, "the pattern");
+  assert.equal(input.safeParse({ mail: "ann" }).success, false, "the format");
+});
