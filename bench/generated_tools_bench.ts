@@ -362,6 +362,7 @@ async function coldProcesses(): Promise<void> {
     ["sync on another instance (signature, read, bind), wall ms", "sync_ms", true],
     ["sync on another instance, CPU ms", "sync_cpu_ms", true],
     ["that instance's first MCP listing, ms", "listing_ms", true],
+    ["that instance's first MCP listing, CPU ms", "listing_cpu_ms", true],
     ["its first call's input check, ms", "first_call_ms", true],
     ["heap held by the registration after a GC, MB", "held_mb", false],
     ["heap held by the other instance's tools after a GC, MB", "sync_held_mb", false],
