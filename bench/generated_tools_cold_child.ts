@@ -1,71 +1,94 @@
 /**
- * One cold registration in a fresh process, for `generated_tools_bench.ts`
- * (not a bench itself): `deno run -A bench/generated_tools_cold_child.ts
- * <before|now> <document file> <operationIds file>` prints
- * `{import_ms, register_ms, held_mb}` as JSON (`now` also times its cold
- * validation and mapping first, so its `register_ms` is what follows them). `before` is registration as it
- * was (`@scalar/openapi-parser`'s `validate()`, then the same mapping, storing
- * and export checks); `now` is `generateChecked` (precompiled meta-schema
- * validators).
+ * One source's life in fresh processes, for `generated_tools_bench.ts` (not a
+ * bench itself):
+ *
+ * - `deno run -A --v8-flags=--expose-gc [--config <tree>/deno.json]
+ *   bench/generated_tools_cold_child.ts register <document> <ids> <plans out>`
+ *   runs `generateChecked` (what `api_source_register` runs: validate, map,
+ *   store the plans, check every export dialect) cold, then again (the
+ *   instance's cache), and writes the signed plans as the row holds them;
+ * - `… sync <document> <ids> <plans in>` is another instance: it checks the
+ *   plans' signature, reads and binds them (cold), lists them once in the MCP
+ *   dialect and checks one call's input.
+ *
+ * Each prints its figures as JSON: wall and CPU milliseconds, heap held after
+ * a GC. With another tree's `deno.json` the import map points at that tree's
+ * code, so the bench times an older checkout side by side (`--before <dir>`).
  *
  * @module
  */
-const [mode, documentFile, idsFile] = Deno.args;
-const text = await Deno.readTextFile(documentFile);
-const expose = JSON.parse(await Deno.readTextFile(idsFile)) as string[];
-const heap = () => Deno.memoryUsage().heapUsed / 1024 / 1024;
+import process from "node:process";
 
-let started = performance.now();
+const [mode, documentFile, idsFile, plansFile] = Deno.args;
+const expose = JSON.parse(await Deno.readTextFile(idsFile)) as string[];
+const heap = () => {
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).gc?.();
+  return Deno.memoryUsage().heapUsed / 1024 / 1024;
+};
+const cpu = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const figures: Record<string, number> = {};
+/** Times one step: wall and CPU milliseconds. */
+async function timed<T>(name: string, step: () => T | Promise<T>): Promise<T> {
+  const cpuBefore = cpu();
+  const started = performance.now();
+  const value = await step();
+  figures[`${name}_ms`] = performance.now() - started;
+  figures[`${name}_cpu_ms`] = cpu() - cpuBefore;
+  return value;
+}
+
 const { generateChecked } = await import("@shared/generated_tools/source_tools.ts");
 const { GENERATED_TOOLS_ENGINE } = await import("@shared/generated_tools/engine.ts");
-const { validate } = mode === "before"
-  ? await import("@scalar/openapi-parser")
-  : { validate: undefined };
-const importMs = performance.now() - started;
-const heapBefore = heap();
-const engine = mode === "before"
-  ? {
-    ...GENERATED_TOOLS_ENGINE,
-    readers: {
-      ...GENERATED_TOOLS_ENGINE.readers!,
-      async openapiJson(document: string) {
-        const result = await validate!(document);
-        if (!result.valid) throw new Error("invalid");
-        return JSON.stringify(result.specification);
-      },
-    },
-  }
-  : GENERATED_TOOLS_ENGINE;
-// The phases, cold: validation, then mapping; generateChecked then finds both warm (the plans
-// cached), so what it adds is storing the plans, binding and the export checks.
-const phases: Record<string, number> = {};
-if (mode === "now") {
-  started = performance.now();
-  const stored = await engine.readers!.openapiJson(text);
-  phases.validate_ms = performance.now() - started;
-  started = performance.now();
-  const { documentHash } = await import("@shared/generated_tools/operation.ts");
-  await engine.plan({
-    orgId: "cold",
-    name: "gh",
-    kind: "openapi",
-    document: stored,
-    documentHash: await documentHash(stored),
-    expose,
-  });
-  phases.map_ms = performance.now() - started;
-}
-started = performance.now();
-const generated = await generateChecked(
-  { orgId: "cold", name: "gh", kind: "openapi", expose },
-  text,
-  engine,
+const { bindPlan } = await import("@shared/generated_tools/bind.ts");
+const { loadPlans, openSignedPlans, signPlans } = await import(
+  "@shared/generated_tools/stored_plan.ts"
 );
-const registerMs = performance.now() - started;
-console.log(JSON.stringify({
-  import_ms: importMs,
-  register_ms: registerMs,
-  held_mb: heap() - heapBefore,
-  tools: generated.plans.length,
-  ...phases,
-}));
+const { createCredentialBox } = await import("@shared/generated_tools/credential_box.ts");
+const { exportTools } = await import("@shared/export/export_tools.ts");
+const box = await createCredentialBox("bench-key-".repeat(4));
+const scope = (documentHash: string) => ({
+  orgId: "cold",
+  name: "gh",
+  kind: "openapi",
+  documentHash,
+  baseUrl: "https://api.github.com",
+  expose,
+});
+
+if (mode === "register") {
+  const text = await Deno.readTextFile(documentFile);
+  const key = { orgId: "cold", name: "gh", kind: "openapi" as const, expose };
+  const heapBefore = heap();
+  const generated = await timed("cold", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
+  figures.held_mb = heap() - heapBefore;
+  await timed("warm", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
+  figures.tools = generated.plans.length;
+  const signed = await signPlans(generated.stored, scope(generated.hash), box);
+  await Deno.writeTextFile(plansFile, JSON.stringify({ hash: generated.hash, row: signed }));
+} else {
+  const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
+  const text = JSON.stringify(row);
+  const heapBefore = heap();
+  const tools = await timed("sync", async () => {
+    // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
+    const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
+    return loadPlans(JSON.parse(opened), "gh")!.map((plan) =>
+      bindPlan(plan, {
+        orgId: "other",
+        source: "gh",
+        baseUrl: "https://api.github.com",
+        allowPrivateNetwork: false,
+        credential: () => Promise.resolve(null),
+      })
+    );
+  });
+  await timed("listing", () => exportTools(tools, "mcp"));
+  await timed("first_call", () => tools[0].input.safeParse(tools[0].examples[0]?.input ?? {}));
+  figures.held_mb = heap() - heapBefore;
+  figures.tools = tools.length;
+}
+console.log(JSON.stringify(figures));

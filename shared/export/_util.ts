@@ -32,20 +32,49 @@ export function providerInputSchema(tool: AnyTool): JsonSchema {
 /**
  * Removes the `minimum`/`maximum` of ±`Number.MAX_SAFE_INTEGER` that zod puts
  * on every `z.int()`: they say nothing to a model and cost tokens.
+ *
+ * Parts with nothing to remove are handed back as they are, not copied. A
+ * frozen schema (a stored one: generated tools' are) gives a frozen result,
+ * made once and shared by every dialect and listing after.
  */
 export function dropSafeIntegerBounds<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(dropSafeIntegerBounds) as T;
-  if (!isRecord(value)) return value;
-  const types = Array.isArray(value.type) ? value.type : [value.type];
-  const isInteger = types.includes("integer");
-  const out: JsonSchema = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (isInteger && key === "minimum" && item === -Number.MAX_SAFE_INTEGER) continue;
-    if (isInteger && key === "maximum" && item === Number.MAX_SAFE_INTEGER) continue;
-    out[key] = dropSafeIntegerBounds(item);
+  if (!value || typeof value !== "object") return value;
+  const frozen = Object.isFrozen(value);
+  if (frozen) {
+    const made = withoutSafeBounds.get(value);
+    if (made) return made as T;
   }
+  let out: unknown = value;
+  if (Array.isArray(value)) {
+    const items = value.map(dropSafeIntegerBounds);
+    if (items.some((item, index) => item !== value[index])) out = items;
+  } else {
+    const record = value as JsonSchema;
+    const types = Array.isArray(record.type) ? record.type : [record.type];
+    const isInteger = types.includes("integer");
+    let copy: JsonSchema | undefined;
+    for (const [key, item] of Object.entries(record)) {
+      const dropped = isInteger &&
+        ((key === "minimum" && item === -Number.MAX_SAFE_INTEGER) ||
+          (key === "maximum" && item === Number.MAX_SAFE_INTEGER));
+      const kept = dropped ? undefined : dropSafeIntegerBounds(item);
+      if (!copy && (dropped || kept !== item)) {
+        // The first change: copy what came before it.
+        copy = {};
+        for (const [earlier, value2] of Object.entries(record)) {
+          if (earlier === key) break;
+          copy[earlier] = value2;
+        }
+      }
+      if (copy && !dropped) copy[key] = kept;
+    }
+    if (copy) out = copy;
+  }
+  if (frozen) withoutSafeBounds.set(value, Object.freeze(out) as object);
   return out as T;
 }
+
+const withoutSafeBounds = new WeakMap<object, object>();
 
 /**
  * An object schema without properties and without an `additionalProperties`

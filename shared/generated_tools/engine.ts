@@ -20,6 +20,10 @@ export const GENERATED_TOOLS_ENGINE: GeneratedToolsEngine = {
     async openapiJson(text) {
       return JSON.stringify((await parseOpenapi(text)).document);
     },
+    async openapiRead(text) {
+      const { document } = await parseOpenapi(text);
+      return { json: JSON.stringify(document), document };
+    },
     graphqlSdl: (text) => schemaText(parseGraphqlSchema(text)),
   },
 };

@@ -45,6 +45,12 @@ export interface PlanSourceOptions {
    * @default none: a stored JSON document is read unvalidated
    */
   parseOpenapi?: (text: string) => Promise<ParsedOpenapi>;
+  /**
+   * The OpenAPI document `source.document` is the JSON of, already read
+   * (registration's): mapped as it is instead of parsing that JSON again.
+   * Not to be changed afterwards.
+   */
+  parsed?: Record<string, unknown>;
 }
 
 export { documentHash, MAX_DOCUMENT_BYTES };
@@ -78,7 +84,7 @@ export function planSource(
     cache.set(hit, cached);
     return cached;
   }
-  const made = generate(source, validate ? options.parseOpenapi : undefined);
+  const made = generate(source, validate ? options.parseOpenapi : undefined, options.parsed);
   cache.set(key, made);
   made.catch(() => cache.delete(key));
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -88,6 +94,7 @@ export function planSource(
 async function generate(
   source: SourceDocument,
   parseOpenapi: ((text: string) => Promise<ParsedOpenapi>) | undefined,
+  parsed: Record<string, unknown> | undefined,
 ): Promise<OperationPlan[]> {
   generationStats.runs++;
   const bytes = new TextEncoder().encode(source.document).byteLength;
@@ -98,10 +105,10 @@ async function generate(
     }]);
   }
   if (source.kind === "openapi") {
-    const parsed = parseOpenapi
+    const read = parseOpenapi
       ? await parseOpenapi(source.document)
-      : parseStoredOpenapi(source.document);
-    return openapiPlans(parsed, {
+      : parseStoredOpenapi(parsed ?? source.document);
+    return openapiPlans(read, {
       source: source.name,
       expose: source.expose,
     });

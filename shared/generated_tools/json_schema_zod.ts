@@ -54,7 +54,7 @@ export interface JsonSchemaToZodOptions {
 export const MAX_DESCRIPTION = 300;
 
 /** Formats zod checks; any other format is carried as a plain string (documented, not refused). */
-const FORMATS: Record<string, () => z.ZodType> = {
+export const FORMATS: Record<string, () => z.ZodType> = {
   "date-time": () => z.iso.datetime({ offset: true }),
   date: () => z.iso.date(),
   time: () => z.iso.time(),
@@ -180,7 +180,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
       return mapped.length === 1 ? mapped[0] : z.union(mapped as [z.ZodType, ...z.ZodType[]]);
     }
   }
-  if (Array.isArray(node.allOf) && node.allOf.length > 0) {
+  if (Array.isArray(node.allOf) && node.allOf.length > 0 && !patternsOnly(node)) {
     return convertAllOf(node, pointer, state);
   }
   if (node.type === "null") return z.null();
@@ -199,6 +199,18 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
     (node.properties ? "object" : node.items ? "array" : undefined);
   if (!type) return z.unknown();
   return convertTyped(node, type, pointer, state);
+}
+
+// `{type: "string", allOf: [{pattern}, {pattern}]}`: how zod's export writes a string with
+// several patterns (a format's and the document's), not a composition of objects.
+function patternsOnly(node: JsonSchemaNode): boolean {
+  return node.type === "string" && Array.isArray(node.allOf) && node.allOf.length > 0 &&
+    node.allOf.every((part) =>
+      part !== null && typeof part === "object" && typeof part.pattern === "string" &&
+      Object.keys(part).every((key) =>
+        key === "pattern" || (key === "type" && part.type === "string")
+      )
+    );
 }
 
 function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.ZodType {
@@ -263,9 +275,17 @@ function convertTyped(
       let result = (strict && format ? format() : z.string()) as z.ZodString;
       if (typeof node.minLength === "number") result = result.min(node.minLength);
       if (typeof node.maxLength === "number") result = result.max(node.maxLength);
-      if (strict && typeof node.pattern === "string" && (!format || state.patternWithFormat)) {
+      const patterns = strict && typeof node.pattern === "string" &&
+          (!format || state.patternWithFormat)
+        ? [node.pattern]
+        : [];
+      // Several patterns on one string, as zod's export spells them (a stored schema).
+      if (strict && patternsOnly(node)) {
+        patterns.push(...(node.allOf as JsonSchemaNode[]).map((part) => part.pattern as string));
+      }
+      for (const pattern of patterns) {
         try {
-          result = result.regex(new RegExp(node.pattern, "u"));
+          result = result.regex(new RegExp(pattern, "u"));
         } catch {
           throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
         }

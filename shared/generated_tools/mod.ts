@@ -5,8 +5,11 @@
  * - `source_tools.ts`: the staff tools that register, list and remove a
  *   source and set its credentials, and the admins' URL allowlist tools;
  * - `openapi.ts`, `graphql.ts`: documents to operation plans
- *   (`operation.ts`), cached by document hash (`generate.ts`), answers'
- *   schemas made lenient as JSON Schema (`output_schema.ts`);
+ *   (`operation.ts`), cached by document hash (`generate.ts`); OpenAPI
+ *   inputs made as JSON Schema straight from the document
+ *   (`input_schema.ts`) with their zod checks built per field on first use
+ *   (`lazy_input.ts`), answers' schemas made lenient as JSON Schema
+ *   (`output_schema.ts`);
  * - `stored_plan.ts`: plans stored at registration next to the document and
  *   read back by every other instance without mapping or building zod;
  * - `bind.ts`: a plan bound to the tenant's base URL and credentials as a

@@ -12,7 +12,6 @@
 import { z } from "zod";
 import {
   exampleFromSchema,
-  jsonSchemaToZod,
   pointerKey,
   resolvePointer,
   SchemaMappingError,
@@ -27,6 +26,8 @@ import {
   toolName,
 } from "./operation.ts";
 import { lazyOutput, lenientOutputSchema } from "./output_schema.ts";
+import { type InputField, inputObjectSchema } from "./input_schema.ts";
+import { lazyInput } from "./lazy_input.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
 
@@ -49,17 +50,21 @@ export interface ParsedOpenapi {
 }
 
 /**
- * Reads a stored document (JSON, as registration stores it) without
- * validating it again: mapping still refuses what it cannot read.
+ * Reads a stored document (JSON, as registration stores it, or the object
+ * registration read it as) without validating it again: mapping still
+ * refuses what it cannot read.
  *
  * @throws {GenerationError} when it is not JSON or not OpenAPI 3.0/3.1.
  */
-export function parseStoredOpenapi(text: string): ParsedOpenapi {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new GenerationError([{ path: "#", message: "Not JSON" }]);
+export function parseStoredOpenapi(text: string | Record<string, unknown>): ParsedOpenapi {
+  let document: unknown = text;
+  // Registration hands over the document it read, not to be parsed a second time.
+  if (typeof text === "string") {
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new GenerationError([{ path: "#", message: "Not JSON" }]);
+    }
   }
   const version = (document as Node | null)?.openapi;
   if (typeof version !== "string" || !/^3\.[01]\./.test(version)) {
@@ -157,10 +162,18 @@ function deref(document: Node, node: unknown): Node {
   return current ?? {};
 }
 
-function planOperation(document: Node, at: OperationAt): OperationPlan {
-  const { operation, pointer, method } = at;
-  const shape: Record<string, z.ZodType> = {};
-  const example: Record<string, unknown> = {};
+/** An operation's input as fields, and how each travels. */
+interface OperationInput {
+  fields: InputField[];
+  parameters: HttpParameter[];
+  bodyKey: string | null;
+  bodyEncoding: "json" | "form";
+}
+
+function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): OperationInput {
+  const { operation, pointer } = at;
+  const fields: InputField[] = [];
+  const keys = new Set<string>();
   const parameters: HttpParameter[] = [];
   // Path-level parameters first; an operation's own of the same name and place replace them.
   const declared = new Map<string, { node: Node; pointer: string }>();
@@ -183,15 +196,15 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
     }
     const wire = String(node.name);
     let key = wire.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "param";
-    while (key in shape) key = `${place}_${key}`.slice(0, 64);
-    const schema = node.schema ?? contentSchema(node.content);
-    let type = jsonSchemaToZod(schema, `${at2}/schema`, { mode: "input", root: document });
-    const text = cleanDescription(node.description, "", 300);
-    if (text) type = type.describe(text);
-    shape[key] = node.required === true || place === "path" ? type : type.optional();
-    if (node.required === true || place === "path") {
-      example[key] = exampleFromSchema(schema, document);
-    }
+    while (keys.has(key)) key = `${place}_${key}`.slice(0, 64);
+    keys.add(key);
+    fields.push({
+      key,
+      schema: node.schema ?? contentSchema(node.content),
+      pointer: `${at2}/schema`,
+      description: cleanDescription(node.description, "", 300),
+      required: node.required === true || place === "path",
+    });
     parameters.push({ key, name: wire, in: place });
   }
   let bodyKey: string | null = null;
@@ -218,17 +231,51 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
         }: JSON and form-urlencoded bodies are mapped (file uploads, multipart, are not)`,
       );
     }
-    bodyKey = "body" in shape ? "request_body" : "body";
-    const type = jsonSchemaToZod(
+    bodyKey = keys.has("body") ? "request_body" : "body";
+    fields.push({
+      key: bodyKey,
       schema,
-      mediaPointer,
-      {
-        mode: "input",
-        root: document,
-      },
-    );
-    shape[bodyKey] = body.required === true ? type : type.optional();
-    if (body.required === true) example[bodyKey] = exampleFromSchema(schema, document);
+      pointer: mediaPointer,
+      description: "",
+      required: body.required === true,
+    });
+  }
+  return { fields, parameters, bodyKey, bodyEncoding };
+}
+
+/**
+ * The fields an operation's input is made of (its parameters and body, with
+ * the document's schemas), found by the plan's `origin`: for comparing the
+ * direct JSON Schema route with zod's in tests and benches.
+ *
+ * @returns The fields, or `undefined` when no operation has that id.
+ */
+export function openapiInputFields(document: Node, origin: string): InputField[] | undefined {
+  const paths = (document.paths ?? {}) as Record<string, Node>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) {
+      const operation = item?.[method] as Node | undefined;
+      if (!operation || typeof operation !== "object") continue;
+      const id = typeof operation.operationId === "string" && operation.operationId.trim()
+        ? operation.operationId
+        : `${method} ${path}`;
+      if (id !== origin) continue;
+      const pointer = `#/paths/${pointerKey(path)}/${method}`;
+      return operationInput(document, { path, method, operation, item, pointer }).fields;
+    }
+  }
+  return undefined;
+}
+
+function planOperation(document: Node, at: OperationAt): OperationPlan {
+  const { operation, pointer, method } = at;
+  const { fields, parameters, bodyKey, bodyEncoding } = operationInput(document, at);
+  // The input's JSON Schema straight from the document (what is stored and listed); its zod
+  // checks are built from it field by field when a call needs them.
+  const inputSchema = inputObjectSchema(fields, document);
+  const example: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field.required) example[field.key] = exampleFromSchema(field.schema, document);
   }
   const upper = method.toUpperCase();
   const readOnly = upper === "GET" || upper === "HEAD";
@@ -238,7 +285,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
     origin: at.id,
     title: cleanDescription(operation.summary, at.id, 80),
     description: cleanDescription(operation.description ?? operation.summary, fallback),
-    input: z.strictObject(shape),
+    input: lazyInput(inputSchema, at.name),
     example,
     output: outputSchema(document, operation, pointer, at.name),
     readOnly,

@@ -400,8 +400,13 @@ export async function generateChecked(
       return hit;
     }
     // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
-    document = key.kind === "openapi" ? await readers.openapiJson(text) : readers.graphqlSdl(text);
+    let parsed: Record<string, unknown> | undefined;
+    if (key.kind === "graphql") document = readers.graphqlSdl(text);
+    else if (readers.openapiRead) {
+      ({ json: document, document: parsed } = await readers.openapiRead(text));
+    } else document = await readers.openapiJson(text);
     hash = await documentHash(document);
+    // The document just read is mapped as it is: its JSON is stored, not parsed again.
     plans = await engine.plan({
       orgId: key.orgId,
       name: key.name,
@@ -409,7 +414,7 @@ export async function generateChecked(
       document,
       documentHash: hash,
       expose: key.expose,
-    });
+    }, parsed ? { parsed } : undefined);
   } catch (error) {
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
@@ -434,9 +439,9 @@ export async function generateChecked(
   let stored: StoredPlans;
   let bound;
   try {
-    // Each input is exported to JSON Schema once: its example is made from that (as bindPlan
-    // would) and checked by the generator's own check, then by the check built from the stored
-    // schema, which the export checks below reuse.
+    // Each input's JSON Schema is made once (OpenAPI: straight from the document); its example
+    // is made from it (as bindPlan would) and checked, building only the checks of the fields
+    // it has. Calls build the others when they need them.
     const both = storeAndLoadPlans(plans, examplesFromStored, key.name);
     stored = both.stored;
     bound = both.loaded.map((plan) => bindPlan(plan, binding));
@@ -464,14 +469,15 @@ export async function generateChecked(
   return generated;
 }
 
-/** A plan's example as {@link bindPlan} makes it, from the input's JSON Schema being stored. */
+/**
+ * A plan's example as {@link bindPlan} makes it, from the input's JSON Schema being stored
+ * (`storeAndLoadPlans` drops it if the input refuses it).
+ */
 function examplesFromStored(
   plan: OperationPlan,
   input: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
-  const example = plan.example ?? exampleFromSchema(input, input) as Record<string, unknown>;
-  // No example we can make honours the document's constraints (a pattern): none is given.
-  return plan.input.safeParse(example).success ? example : undefined;
+  return plan.example ?? exampleFromSchema(input, input) as Record<string, unknown>;
 }
 
 // The limit holds before any parsing, whichever way the document came.

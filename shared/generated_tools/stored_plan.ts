@@ -21,8 +21,12 @@
  * @module
  */
 import { z } from "zod";
-import { type JsonSchema, presetJsonSchema, zodToJsonSchema } from "@shared/export/json_schema.ts";
-import { jsonSchemaToZod } from "./json_schema_zod.ts";
+import {
+  type JsonSchema,
+  presetJsonSchemaOf,
+  zodToJsonSchema,
+} from "@shared/export/json_schema.ts";
+import { inputHolds, lazyInput } from "./lazy_input.ts";
 import { lazyOutput } from "./output_schema.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
 import type { CredentialBox } from "./credential_box.ts";
@@ -80,11 +84,19 @@ export function storePlans(
 }
 
 /**
- * {@link storePlans} and {@link loadPlans} at once, for registration: the
- * examples are checked on the loaded plans' own inputs, so each field's check
- * is built from the stored JSON Schema once, and what registration then does
- * with the loaded plans (binding, the export checks) reuses it.
+ * {@link storePlans} and {@link loadPlans} at once, for registration.
  *
+ * A plan whose input was made as JSON Schema straight from the document
+ * (OpenAPI: its input is {@link lazyInput} of that schema) is stored as it is
+ * and builds no check here: its example is kept if the fields it has pass
+ * their checks (only those are built), and calls build the rest when they
+ * need them. A plan whose input was made with zod (GraphQL) is exported once,
+ * and every field's check is built from the stored schema at once, so
+ * registration hears why one cannot be; its example must pass both the
+ * generator's check and the stored one.
+ *
+ * @param examples Each plan's example by name, or a maker of candidates (dropped when the
+ *   input refuses them: no example honours the document's constraints, a pattern say).
  * @throws {GenerationError} as {@link storePlans}.
  */
 export function storeAndLoadPlans(
@@ -92,15 +104,33 @@ export function storeAndLoadPlans(
   examples: ReadonlyMap<string, Record<string, unknown>> | ExampleMaker,
   source: string,
 ): { stored: StoredPlans; loaded: OperationPlan[] } {
-  const stored = toStored(plans, examples);
+  const maker: ExampleMaker = typeof examples === "function"
+    ? (plan, input) => {
+      const example = examples(plan, input);
+      if (example === undefined) return undefined;
+      const direct = presetJsonSchemaOf(plan.input) !== undefined;
+      return (direct
+          ? inputHolds(plan.input, input, example)
+          : plan.input.safeParse(example).success)
+        ? example
+        : undefined;
+    }
+    : (plan) => examples.get(plan.name);
+  const stored = toStored(plans, maker);
   // Eager: registration must hear why a field's check cannot be built, not get a refusing one.
   const loaded = loadPlans(stored, source, { eager: true })!;
+  const zodMade = new Set(
+    plans.filter((plan) => presetJsonSchemaOf(plan.input) === undefined).map((plan) => plan.name),
+  );
   const byName = new Map(loaded.map((plan) => [plan.name, plan]));
-  checkStoredExamples(stored, (plan) => {
-    const input = byName.get(plan.name)!.input as z.ZodObject;
-    for (const key of Object.keys(input.shape)) void input.shape[key];
-    return input;
-  });
+  checkStoredExamples(
+    { ...stored, plans: stored.plans.filter((plan) => zodMade.has(plan.name)) },
+    (plan) => {
+      const input = byName.get(plan.name)!.input as z.ZodObject;
+      for (const key of Object.keys(input.shape)) void input.shape[key];
+      return input;
+    },
+  );
   return { stored, loaded };
 }
 
@@ -199,8 +229,7 @@ export function loadPlans(
     ) {
       throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
     }
-    const input = lazyObject(plan.input, plan.name, options.eager ?? false);
-    presetJsonSchema(input, plan.input);
+    const input = lazyInput(plan.input, plan.name, { eager: options.eager ?? false });
     const output = lazyOutput(plan.output ?? {}, plan.name);
     return {
       name: plan.name,
@@ -218,49 +247,9 @@ export function loadPlans(
   });
 }
 
-/** The strict input object, each field's check built from its JSON Schema when first needed. */
-function lazyObject(json: JsonSchema, name: string, eager = false): z.ZodObject {
-  const properties = (json.properties ?? {}) as Record<string, unknown>;
-  const required = new Set(Array.isArray(json.required) ? json.required as string[] : []);
-  const shape: Record<string, z.ZodType> = {};
-  for (const key of Object.keys(properties)) {
-    let built: z.ZodType | undefined;
-    // zod 4 reads an object's shape through getters when it first parses, so a field costs
-    // nothing until a call (or an export in a dialect other than the stored one) needs it.
-    Object.defineProperty(shape, key, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        built ??= (() => {
-          let type: z.ZodType;
-          try {
-            type = jsonSchemaToZod(properties[key], `${name}/${key}`, {
-              mode: "input",
-              root: json,
-              patternWithFormat: false,
-            });
-          } catch (error) {
-            // Registration (eager) must hear why; a plan read back refuses the call instead.
-            if (eager) throw error;
-            // A stored plan is staff-writable: one edited by hand into a schema no check can be
-            // built from refuses the call with a clear error instead of failing inside it.
-            type = z.custom(() => false, {
-              message:
-                "This field's stored definition is damaged: staff must register the API again",
-            });
-          }
-          return required.has(key) ? type : type.optional();
-        })();
-        return built;
-      },
-    });
-  }
-  return z.strictObject(shape);
-}
-
-/** Eager form of {@link lazyObject} (registration checks the stored schema with it). */
+/** Every field's check built now (registration checks the stored schema with it). */
 function buildObject(json: JsonSchema, name: string): z.ZodObject {
-  const object = lazyObject(json, name, true);
+  const object = lazyInput(json, name, { eager: true });
   for (const key of Object.keys(object.shape)) void object.shape[key];
   return object;
 }

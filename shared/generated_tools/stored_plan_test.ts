@@ -7,6 +7,7 @@ import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 import { bindPlan, type SourceBinding } from "./bind.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
 import { loadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
+import { withZodRouteInput } from "@testing/zod_input_route.ts";
 
 const BINDING: SourceBinding = {
   orgId: "org",
@@ -28,13 +29,20 @@ async function petstorePlans(): Promise<OperationPlan[]> {
   return openapiPlans(parsed, { source: "petstore", expose: ["getPet"] });
 }
 
-Deno.test("loadPlans() gives back tools that export exactly as the generated ones, in every dialect", async () => {
+/** The pet store's plans with their inputs built by zod, as generation made them before. */
+async function petstoreZodPlans(): Promise<OperationPlan[]> {
+  const parsed = await parseOpenapi(JSON.stringify(petstoreDocument("https://pets.example.com")));
+  return (await petstorePlans()).map((plan) => withZodRouteInput(plan, parsed.document));
+}
+
+Deno.test("loadPlans() gives back tools that export exactly as zod-built ones, in every dialect", async () => {
   const plans = await petstorePlans();
   // Through JSON, as the row holds them.
   const stored = JSON.parse(JSON.stringify(storePlans(plans, examplesOf(plans))));
   assert.equal(stored.v, STORED_PLAN_VERSION);
   const loaded = loadPlans(stored, "petstore")!;
-  const before = plans.map((plan) => bindPlan(plan, BINDING));
+  // Compared with inputs built by zod, so every dialect's own route is taken on one side.
+  const before = (await petstoreZodPlans()).map((plan) => bindPlan(plan, BINDING));
   const after = loaded.map((plan) => bindPlan(plan, BINDING));
   for (const format of EXPORT_FORMATS) {
     assert.deepEqual(exportTools(after, format), exportTools(before, format), format);
@@ -167,7 +175,10 @@ Deno.test("loadPlans() tools export to Gemini from the stored schema exactly as 
   const binding = { ...BINDING, source: "kinds" };
   const stored = JSON.parse(JSON.stringify(storePlans(plans, new Map())));
   const loaded = loadPlans(stored, "kinds")!.map((plan) => bindPlan(plan, binding));
-  const generated = plans.map((plan) => bindPlan(plan, binding));
+  // zod's own 3.0 route: the inputs built by zod from the document, as generation did before.
+  const generated = plans.map((plan) =>
+    bindPlan(withZodRouteInput(plan, parsed.document), binding)
+  );
   const fromStored = exportTools(loaded, "gemini");
   const fromZod = exportTools(generated, "gemini");
   // A nullable with constraints is spelled as a union with null from the stored schema (its

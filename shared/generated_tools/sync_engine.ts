@@ -19,6 +19,13 @@ export interface DocumentReaders {
    */
   openapiJson(text: string): Promise<string>;
   /**
+   * As {@link DocumentReaders.openapiJson}, also handing back the document it
+   * read, so registration maps that instead of parsing the JSON it stores again.
+   *
+   * @throws {GenerationError} naming what is invalid.
+   */
+  openapiRead?(text: string): Promise<{ json: string; document: Record<string, unknown> }>;
+  /**
    * An introspection answer (or SDL) as the SDL stored for the source.
    *
    * @throws {GenerationError} when it is not a schema.
@@ -40,5 +47,5 @@ export interface GeneratedToolsEngine {
 
 /** Plans from stored documents only. */
 export const GENERATED_TOOLS_SYNC_ENGINE: GeneratedToolsEngine = {
-  plan: (source) => planSource(source, { validate: false }),
+  plan: (source, options) => planSource(source, { ...options, validate: false }),
 };

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { dbTest } from "@testing/db.ts";
+import { callConfirmed, createTestRuntime, type TestData } from "@testing/runtime.ts";
+import { ORG, USER } from "@testing/seed.ts";
+import {
+  allowTenantApiOnLoopback,
+  PET_API_KEY,
+  petstoreDocument,
+  startTenantApi,
+} from "@testing/tenant_api_server.ts";
+import { zodToJsonSchema } from "@shared/export/json_schema.ts";
+import { inputHolds, lazyInput } from "./lazy_input.ts";
+import { openapiPlans } from "./openapi.ts";
+import { parseOpenapi } from "./openapi_validate.ts";
+
+Deno.test("lazyInput() builds a field's check on its first use only, once, and lists the schema it was given", () => {
+  const reads: string[] = [];
+  const properties = new Proxy({
+    name: { type: "string", minLength: 1 },
+    age: { type: "integer", minimum: 0 },
+  } as Record<string, unknown>, {
+    get(target, key) {
+      if (typeof key === "string") reads.push(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const json = { type: "object", properties, required: ["name"], additionalProperties: false };
+  const input = lazyInput(json, "t_tool");
+  assert.deepEqual(reads, [], "nothing built when made");
+  assert.equal(inputHolds(input, json, { name: "Kit" }), true);
+  assert.equal(inputHolds(input, json, { name: "" }), false);
+  assert.deepEqual(reads, ["name"], "only the example's field built, once");
+  assert.equal(input.safeParse({ name: "Kit", age: 3 }).success, true);
+  assert.equal(input.safeParse({ name: "Kit", age: -1 }).success, false);
+  assert.deepEqual(reads, ["name", "age"], "each built once, then kept");
+  assert.equal(zodToJsonSchema(input, { io: "input" }), json, "listed as given");
+});
+
+Deno.test("inputHolds() decides as the strict object's parse: required, unknown and bad fields", async () => {
+  const parsed = await parseOpenapi(JSON.stringify(petstoreDocument("https://pets.example.com")));
+  const [list, create] = openapiPlans(parsed, { source: "petstore" });
+  const cases: [typeof list, Record<string, unknown>][] = [
+    [list, {}],
+    [list, { limit: 5 }],
+    [list, { limit: 0 }],
+    [list, { limit: 5, extra: 1 }],
+    [create, {}],
+    [create, { body: { name: "Kit" } }],
+    [create, { body: { name: "Kit", tag: "lion" } }],
+    [create, { body: { name: "" } }],
+    [create, { body: undefined }],
+  ];
+  for (const [plan, value] of cases) {
+    const json = zodToJsonSchema(plan.input, { io: "input" });
+    assert.equal(
+      inputHolds(plan.input, json, value),
+      plan.input.safeParse(value).success,
+      `${plan.name} ${JSON.stringify(value)}`,
+    );
+  }
+});
+
+dbTest(
+  "generated tools: a check built lazily on the first call still refuses bad input with VALIDATION_ERROR naming the field's path, before any request",
+  async (db) => {
+    const api = startTenantApi();
+    const rt = await createTestRuntime(db);
+    try {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
+        name: "petstore",
+        kind: "openapi",
+        document: JSON.stringify(petstoreDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const set: TestData = await callConfirmed(rt, USER.jean, "api_credential_set", {
+        source: "petstore",
+        scheme: "ApiKeyAuth",
+        secret: PET_API_KEY,
+      });
+      assert.equal(set.ok, true, JSON.stringify(set));
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ body: { name: "Kit", tag: "lion" } }, "body.tag"],
+        [{ body: { name: "Kit", born: "yesterday" } }, "body.born"],
+        [{ body: { name: "" } }, "body.name"],
+        [{ body: { name: "Kit", friends: "none" } }, "body.friends"],
+        [{ body: { name: "Kit" }, extra: 1 }, ""],
+        [{}, "body"],
+      ];
+      for (const [args, path] of refusals) {
+        const refused: TestData = await rt.callAs(USER.jean, "petstore_create_pet", args, {
+          idempotencyKey: crypto.randomUUID(),
+        });
+        assert.equal(refused.ok, false, JSON.stringify(args));
+        assert.equal(refused.error.code, "VALIDATION_ERROR", JSON.stringify(refused));
+        assert.ok(
+          refused.error.fields.some((field: { path: string }) => field.path === path),
+          `${JSON.stringify(args)}: ${JSON.stringify(refused.error.fields)}`,
+        );
+      }
+      const limit: TestData = await rt.callAs(USER.jean, "petstore_list_pets", { limit: 0 });
+      assert.equal(limit.error?.code, "VALIDATION_ERROR");
+      assert.equal(limit.error.fields[0].path, "limit");
+      assert.equal(api.requests.length, 0, "no bad input reached the API");
+      // The same checks let good input through.
+      const made: TestData = await rt.callAs(USER.jean, "petstore_create_pet", {
+        body: { name: "Kit", tag: "cat", born: "2020-01-01" },
+      }, { idempotencyKey: "lazy-kit-1" });
+      assert.equal(made.ok, true, JSON.stringify(made));
+      assert.equal(api.requests.length, 1);
+    } finally {
+      await api.close();
+      await rt.platform.traces.flush();
+    }
+  },
+);
