@@ -10,7 +10,7 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second and third fresh sets' held-out halves are scored only with `--blind`
+ * second and third fresh sets' and the safety set's held-out halves are scored only with `--blind`
  * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
@@ -28,6 +28,7 @@ import {
   loadFresh3Messages,
   loadFreshMessages,
   loadHarderMessages,
+  loadSafety5Messages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -213,6 +214,18 @@ if (args.blind) {
   reportSet(
     "Third fresh first messages, blind half (never tuned on)",
     scoreFirstMessages(await loadFresh3Messages("blind", context.agents?.handoff), context),
+    false,
+  );
+}
+reportSet(
+  "Safety set, dev half (tuned on)",
+  scoreFirstMessages(await loadSafety5Messages("dev", context.agents?.handoff), context),
+  verbose,
+);
+if (args.blind) {
+  reportSet(
+    "Safety set, blind half (never tuned on)",
+    scoreFirstMessages(await loadSafety5Messages("blind", context.agents?.handoff), context),
     false,
   );
 }

@@ -68,6 +68,8 @@ def write_set(name):
                 *POLICY.get(name, []),
             ]
             for label, needs in messages.items():
+                if not split[label][part]:
+                    continue  # a label with one need has none in one half
                 lines.append(f"{label}:")
                 for i in split[label][part]:
                     note = (
