@@ -153,13 +153,24 @@ if (args.verbose) {
   }
 }
 
+// An ordinary message handed off as unsafe (a hand-off the label asked for is no alarm).
+function isFalseAlarm(row: Scored): boolean {
+  return !row.safety && row.urgent && row.expect !== context.agents?.handoff;
+}
+
 // A report-only set: per language, safety hand-offs and false alarms. Its
 // individual errors print only when `showErrors` (never for a held-out set).
 function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
   console.log(`\n${title} (${rows.length})\n`);
   for (const language of ["en", "rw", "fr"]) {
     const own = rows.filter((row) => row.language === language);
-    console.log(`  ${language}  ${pct(right(own), own.length)}  (${right(own)}/${own.length})`);
+    const ownUnsafe = own.filter((row) => row.safety);
+    const ownAlarms = own.filter((row) => isFalseAlarm(row)).length;
+    console.log(
+      `  ${language}  ${pct(right(own), own.length)}  (${right(own)}/${own.length})  safety ${
+        ownUnsafe.filter((row) => row.urgent).length
+      }/${ownUnsafe.length}, ordinary as unsafe ${ownAlarms}/${own.length - ownUnsafe.length}`,
+    );
   }
   const unsafe = rows.filter((row) => row.safety);
   console.log(
@@ -167,9 +178,7 @@ function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
       unsafe.filter((row) => row.urgent).length
     }/${unsafe.length}`,
   );
-  const alarms = rows.filter((row) =>
-    !row.safety && row.urgent && row.expect !== context.agents?.handoff
-  );
+  const alarms = rows.filter(isFalseAlarm);
   console.log(
     `  ordinary messages handed off as unsafe: ${alarms.length} of ${rows.length - unsafe.length}`,
   );
