@@ -20,6 +20,12 @@
  */
 import { expandShorthands, normalizeText } from "./text_features.ts";
 
+// Patterns are written with their spelling and read normalised text, where doubled letters
+// are single ("attestation" reads "atestation"): the same collapse is made on each pattern.
+function singleLetters(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"), pattern.flags);
+}
+
 /** What kind of harm a message describes. */
 export type SafetyConcern = "violence" | "theft" | "danger";
 
@@ -1101,9 +1107,92 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     /^(?!.* (?:hunger|laugh\w*|inzara|inyota|guseka|faim|rire)\b).* (?:(?:feel|feels|felt) like (?:i m|i am|he s|he is|she s|she is) (?:going to|gona|about to) die|(?:numva|yumva|ndumva|arumva) (?:ngiye|agiye|ndi hafi yo|ari hafi yo) gupfa|je me sens partir)\b/,
   ],
+  // --- Concepts of the fourth round (issue 24 item 6), each said in the three languages. ---
+  // Self-harm hinted by its warning signs: being a burden, nobody missing the sender, goodbye
+  // letters, belongings given away, a bridge or roof and "how easy it would be".
+  [
+    "danger",
+    / (?:stop being|tired of being|no longer be|i am|i m|im) a burden\b| (?:kubabera|mbabera|ndi|nababereye) umutwaro\b| (?:arete|areter|arrete|fatigue) d etre un (?:poids|fardeau)\b| (?:suis|etre) un (?:poids|fardeau) pour\b/,
+  ],
+  [
+    "danger",
+    / (?:nobody|no one|noone) (?:wil|would|is going to|gona) (?:mis|care about|notice|cry for) me\b| ntawe (?:uzankumbura|uzanyibuka|uzambabarira|uzambura)\b| persone (?:ne )?(?:va|vont|vais) me (?:regreter|manquer|pleurer)\b| persone (?:ne )?me (?:regretera|manquera|pleurera)\b/,
+  ],
+  [
+    "danger",
+    /^(?=.* (?:nobody|no one|anyway|goodbye|forgive|ntawe|mumbabarire|persone|adieu|pardon|de toute facon|tonight|ce soir|iri joro)\b)(?=.* (?:gave|giving|given) away (?:al )?my (?:stuf|things|belongings|clothes)\b|.* natanze ibintu byanjye byose\b|.* (?:donne|distribue) (?:toutes |tous )?mes (?:afaires|choses|biens)\b|.* (?:wrote|writen|writing|ecrit|nandikiye|nanditse)\b.* (?:leters|letres|amabaruwa|goodbye|adieu)\b)/,
+  ],
+  [
+    "danger",
+    / (?:bridge|pont|ikiraro|kiraro|roof|rooftop|toit)\b.* (?:how easy|would be easy|ce serait (?:facile|simple)|serait (?:facile|simple)|byaba byoroshye|byoroshye|to jump|de sauter|gusimbuka|kwijugunya)\b/,
+  ],
+  // A threat with a condition: someone says they will act against the sender unless paid or
+  // obeyed ("they'll break my things if I don't pay", "si je paie pas", "nintishyura").
+  [
+    "violence",
+    /^(?=.* (?:says|said|saying|threaten\w*|dit|disent|disant|menace\w*|avuga|bavuga|ngo)\b)(?=.* (?:if|unles) (?:i|we) (?:don t|dont|do not|can t|cant)? ?(?:pay|come back|return|give|send|leave)\b|.* si (?:je|j|on|nous) (?:ne |n )?(?:paie|paye|payons|reviens|rentre|rends|donne|envoie)\b|.* \w*(?:ntishyura|ntamwishyura|ntabishyura|ntagaruka|ntamuha|ntabaha|dutishyura)\b)(?=.* (?:break|smash|throw|beat|burn|kick|hurt|kil|cas\w*|jet\w*|frap\w*|brul\w*|tuer|\w*mena|\w*sohora|\w*kubit\w*|\w*twik\w*)\b)/,
+  ],
+  // Someone alone who has not opened the door, or cannot be roused after a fall.
+  [
+    "danger",
+    / (?:neighbour|neighbor|voisin\w*|umuturanyi|umukecuru|umusaza|old (?:lady|man|woman)|vieil\w*|vieux|grandma|grandpa|granny)\b.* (?:doesn t open|does not open|won t open|hasn t opened|has not opened|not opened|n ouvre pas|ouvre pas|a pas ouvert|n a pas ouvert|ntakingura|ntafungura|adafungura|ntiyakinguye|ntiyafunguye)\b/,
+  ],
+  [
+    "danger",
+    / (?:(?<!rain )fel (?:from|of|in|on)|falen|slipped|glise\w*|tombe\w*|yanyereye|(?<!(?:imvura|telefoni|telefone) )yaguye|yituye hasi|rwaguye|aguye)\b.* (?:not answering|doesn t answer|isn t answering|not responding|won t wake|repond pas|ne repond plus|ntansubiza|ntasubiza|ntiyitaba|ntavuga|ntakanguka)\b/,
+  ],
+  [
+    "danger",
+    / (?:(?<!rain )fel (?:from|of|in|on)|falen|tombe\w*|(?<!(?:imvura|telefoni|telefone) )yaguye|rwaguye|aguye)\b.* (?:head|tete|umutwe)\b.* (?:vomit\w*|sleep\w*|drows\w*|vomi\w*|dort|endormi|\w*ruka|\w*sinzira|ntakanguka)\b/,
+  ],
+  // Gas smelt, in any order ("impumuro ikaze ya gaz", "ça sent le gaz").
+  [
+    "danger",
+    / (?:smel\w*|odeur|impumuro|umunuko|hanuka|haranuka)\b(?: \w+){0,5} (?:gas|gaz|gaze)\b| sent (?:fort )?(?:le |du )?(?:gas|gaz)\b| (?:gas|gaz|gaze)\b(?: \w+){0,3} (?:smel\w*|odeur|impumuro|umunuko)\b/,
+  ],
+  // People under a vehicle or a wall ("hari abantu bayiheze munsi"), a vehicle overturned.
+  [
+    "danger",
+    / \w*heze\b.* (?:munsi|imbere)\b| (?:abantu|umuntu)\b.* munsi (?:yayo|yawo|yabyo|yarwo|yacyo|yaryo|y imodoka|y ikamyo|y inzu|y urukuta)\b| \w*birindu\w*\b/,
+  ],
+  // A beating hidden behind a fall ("I told everyone I fell on the stairs but it was him").
+  [
+    "violence",
+    / (?:told|said|tel|dit|nabwiye|mvuga|navuze)\b.* (?:fel (?:from|of|in|on|down)|tombe\w*|naguye)\b.* (?:but|mais|ariko) (?:it was|c (?:est )?etait|c est|ni) (?:him|her|lui|ele|we)\b/,
+  ],
+  // Intimate photos used against someone, and impersonation by a fake account or payment.
+  [
+    "violence",
+    /^(?=.* (?:nude|nudes|naked|nues?|intimes?|nambaye ubusa|yambaye ubusa)\b)(?=.* (?:send|post|share|publish|leak|envoy\w*|publi\w*|partag\w*|\w*ohere\w*|hanze)\b)/,
+  ],
+  [
+    "theft",
+    / (?:fake|faux|fause)\b(?: \w+){0,2} (?:acount|profile|compte|profil|konti|message|momo|sms|payment|paiement)\b| (?:konti|ubutumwa|message|momo)\b(?: \w+){0,3} (?:w |bw |y )?impimbano\b/,
+  ],
+  // Gone with the sender's thing, in other words ("ahita agenda na moto yanjye", "il vient
+  // de partir avec ma moto").
+  [
+    "theft",
+    / (?:ahita agenda|agenda|yagenda|aragenda|bagenda|ahita yigendera) na ?(?:moto|imodoka|telefoni|telefone|amafaranga|igikapu|ibintu|isakoshi)\b| (?:vient|viennent|venait) de (?:partir|filer|s enfuir|fuir) avec (?:mon|ma|mes|notre|nos)\b/,
+  ],
+  // French "me taper" (to hit me), not "taper sur les nerfs" or a text to type.
+  [
+    "violence",
+    / (?:me|m|nous) (?:taper|tapent|tapait)\b(?! (?:sur les nerfs|le texte|un texte|un message|le code))| (?:il|ele|ils|qui|mari|copain|pere|mere|frere|voisin|patron|chef) me tape\b(?! (?:sur les nerfs|le texte|un texte|un message|le code))/,
+  ],
+  // Nowhere to be found, in French, by the people searching ("on le trouve nulle part"; a
+  // product not found is "je le trouve nulle part").
+  ["danger", / on (?:ne |n )?(?:le|la|les|l) (?:trouve|retrouve) nule part\b/],
+  // Breaking glass heard, someone coming in ("du verre qui casse en bas", "ibirahuri bimeneka").
+  [
+    "danger",
+    / (?:glas|verre|vitre|vitres|ibirahuri|ikirahuri)\b(?: \w+){0,2} (?:breaking|smashing|shatering|qui case|qui se brise|bimeneka|kimeneka)\b/,
+  ],
+  // Knowing where the children study ("bazi aho abana banjye biga").
+  ["violence", / (?:azi|bazi) aho (?:abana|umwana|umukobwa|umuhungu)\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
-) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
+) => [concern, singleLetters(pattern)]);
 
 // Kinyarwanda verbs carry a chain of prefixes (negation, subject, tense, object:
 // "nti-ya-n-kubit-e", "a-za-ny-ic-a") and an inflectional ending ("-a", "-ye", "-we",
@@ -1189,7 +1278,7 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
 // killing me", "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
 // fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
 // harm one, so the rest of the message is still read.
-const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
+const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it) (?:that |which )?(?:is |are |s )?kiling me\b/g,
     " $1 ",
@@ -1216,7 +1305,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   ],
   // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
-    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
+    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:le |l |la )?(?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],
@@ -1283,7 +1372,58 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     / (?:burnt|burned) (?:my|our|the) (toast|food|rice|bread|meat|cake|pizza|order|chips|beans|steak|sauce)\b/g,
     " $1 ",
   ],
-];
+  // --- Ordinary frames of the fourth round (issue 24 item 6). ---
+  // A product that protects against a harm names the harm as its use ("burglar bars", "a
+  // fire blanket", "a gas leak detector", "grilles anti-vol", "ibyuma birinda abajura",
+  // "igitambaro kizimya umuriro", a first aid kit, bandages for bleeding).
+  [
+    / (?:burglar|anti vol|antivol|anti feu|antifeu|fire|smoke|gas|gaz|leak|fuite|theft|vol)(?: \w+){0,2}? (bars?|alarms?|detectors?|detecteurs?|blankets?|couvertures?|extinguishers?|extincteurs?|sensors?|capteurs?|locks?|cadenas|griles|cameras?|proof)\b/g,
+    " $1 ",
+  ],
+  [
+    / (bars?|alarms?|detectors?|detecteurs?|blankets?|couvertures?|grile|griles|cadenas|cameras?|akuma|icyuma|ibyuma|igitambaro|kamera) (?:\w+ ){0,3}?(?:anti|against|contre|de|for|pour|birinda|kirinda|irinda|kizimya|kamenya|kimenya)(?: \w+){0,2}? (?:burglars?|thieves|theft|fire|smoke|gas|leaks?|fuite|fumee|vol|voleurs?|feu|gaz|abajura|ubujura|umuriro|inkongi|umwotsi|gaze)\b/g,
+    " $1 ",
+  ],
+  [
+    / (?:first aid|premiers secours|trouse de secours|ubutabazi bw ibanze)\b/g,
+    " kit ",
+  ],
+  [
+    / (bandages?|plasters?|pansements?|bande|bandes|compreses)((?: \w+){0,3}?) (?:bleding|blod|saignements?|sang|amaraso)\b/g,
+    " $1 $2 ",
+  ],
+  // A threat of a court case is a legal matter, not a danger ("threatens to take me to
+  // court", "menace de me trainer au tribunal", "arankangisha kunjyana mu rukiko").
+  [
+    / (?:threaten\w*|threats?|menace\w*|\w*kangish\w*|\w*kangis\w*) ((?:to |de |d |me |nous |ku)*(?:take|drag|sue|report|trainer|poursuivre|amener|porter plainte|denoncer|kunjyana|kundega|kuturega|kurega|njyana)\b)(?=.* (?:court|tribunal|justice|urukiko|rukiko|lawyer|avocat|police|polisi|sue|plainte))/g,
+    " $1",
+  ],
+  // Danger as a worry about a place ("I don't want my kids in danger when it rains") and a
+  // neighbourhood's reputation ("my old area had many thieves").
+  [
+    / (?:don t|dont|do not) want (?:\w+ ){0,3}(?:in danger|at risk)\b| (?:veux|voudrais|veut) pas (?:\w+ ){0,4}en danger\b/g,
+    " ",
+  ],
+  [
+    / (area|neighbourhood|neighborhood|quartier|place|aho nabaga|aho ntuye|aho twabaga)((?: \w+){0,3}?) (?:had|has|have|avait|a|hari|harimo|there were) (?:many|a lot of|lots of|beaucoup de|plein de|too many|trop de)? ?(?:thieves|robers|voleurs|vols|abajura|ubujura)\b/g,
+    " $1 $2 ",
+  ],
+  // Sheltering from the weather ("nihishe imvura", "je me cache de la pluie").
+  [
+    / (?:hiding|hide|cache|caches|nihishe|twihishe|ndihisha|turihisha)(?: \w+){0,2}? (?:from |de |du )?(?:the |la |le )?(rain|imvura|pluie|sun|soleil|izuba|cold|froid|imbeho)\b/g,
+    " $1 ",
+  ],
+  // Praise: "c'est le feu", "that place is fire".
+  [
+    / c est (?:est )?(?:le|du) feu\b| (?:is|s) (?:pure |straight )?fire\b(?! (?:in|at|on|near|next))/g,
+    " ",
+  ],
+  // Robbery as a complaint about a charge, in Kinyarwanda ("mwankase kabiri, ni ubujura!").
+  [
+    / (?:ubwo |ibi |iki |ibyo )?ni ubujura\b(?=.* (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase))|(?<= (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase)\b.*) (?:ubwo |ibi |iki |ibyo )?ni ubujura\b/g,
+    " ",
+  ],
+] as Array<[RegExp, string]>).map(([idiom, keep]) => [singleLetters(idiom), keep]);
 
 /**
  * The normalised message with harm words in ordinary idioms taken out ("this
@@ -1292,8 +1432,56 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
  */
 export function withoutHarmIdioms(normalized: string): string {
   let padded = ` ${normalized} `;
-  for (const [idiom, keep] of HARM_IDIOMS) padded = padded.replace(idiom, keep);
+  // One space between words after each idiom, so the next reads the words it left.
+  for (const [idiom, keep] of HARM_IDIOMS) {
+    padded = padded.replace(idiom, keep).replace(/\s+/g, " ");
+  }
+  padded = withoutOrdinaryFrames(padded);
   return padded.replace(/\s+/g, " ").trim();
+}
+
+// Words that make a story present: the harm is happening or has just happened.
+const NOW = singleLetters(
+  / (?:now|right now|just|tonight|currently|still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
+);
+// A past date: last week/month/year, a month named, some time ago (never "last night").
+const PAST_DATE = singleLetters(
+  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre))\b/,
+);
+// Paperwork, a claim or a case asked for.
+const PAPERWORK = singleLetters(
+  / (?:police (?:declaration|report|certificate|statement|abstract)|declaration|attestation|certificat|icyemezo|lawyer|avocat|umunyamategeko|court|tribunal|urukiko|claim|plainte|press charges|kurega|\w*rega|imei|insurance|asurance|ubwishingizi|file a report|report it)\b/,
+);
+// An insurance question about a thing damaged ("does comprehensive cover it").
+const INSURANCE_QUESTION = singleLetters(
+  / (?:insurance|comprehensive|asurance|tous risques|ubwishingizi)\b.* (?:cover|covers|pay|pays|couvre|rembourse|\w*ishyura)\b/,
+);
+const THING_DAMAGED = singleLetters(
+  / (?:my|our|ma|mon|notre) (?:car|vehicle|moto|motorbike|truck|house|voiture|maison)\b| (?:imodoka|moto|inzu) (?:yanjye|yacu)\b/,
+);
+// Words of theft and of a seller vanishing, dropped from a message whose frame is paperwork
+// about the past or an insurance question about a thing.
+const THEFT_WORDS = singleLetters(
+  / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
+);
+// A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
+// va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
+const LAPSE = singleLetters(
+  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe)\b/,
+);
+const LAPSE_ANGER = singleLetters(
+  / (?:bos|chef|patron|shefu|wife|mum|mom|mother|teacher|coach|dad|father|parents|femme|mere|maman|prof|pere|umugore|mama|papa|mwarimu|ababyeyi)((?: \w+){0,2}?) (?:(?:wil|gona|is going to|going to|wl) kil (?:me|us)|(?:va|vont) (?:me|nous) tuer|\w*(?:nyica|twica))\b/g,
+);
+
+// The ordinary frames that hold over a whole message: paperwork about a past theft, an
+// insurance question about a thing damaged, anger at a lapse.
+function withoutOrdinaryFrames(padded: string): string {
+  let out = padded;
+  if (LAPSE.test(out)) out = out.replace(LAPSE_ANGER, " $1$2 ");
+  if (NOW.test(out)) return out;
+  const paperwork = PAST_DATE.test(out) && PAPERWORK.test(out);
+  const claim = INSURANCE_QUESTION.test(out) && THING_DAMAGED.test(out);
+  return paperwork || claim ? out.replace(THEFT_WORDS, " ") : out;
 }
 
 /**
