@@ -164,6 +164,8 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "yamwishe",
     "urugomo",
     "fungiranye",
+    // Locked in, passive ("afungiranywe n'umugabo we"); keys locked in a car take the active.
+    "fungiranyw",
     "ranteye",
     "imbunda",
     "intwaro",
@@ -758,7 +760,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Wanting to die or to end one's life, said without the word "suicide".
   [
     "danger",
-    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up)\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
+    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up\b(?! (?:early|late|at|before|tomorow|num|so)\b))\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
   ],
   [
     "danger",
@@ -1190,6 +1192,27 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   // Knowing where the children study ("bazi aho abana banjye biga").
   ["violence", / (?:azi|bazi) aho (?:abana|umwana|umukobwa|umuhungu)\b/],
+  // Someone who took or drank something and now cannot stand, talk or move.
+  [
+    "danger",
+    /^(?=.* (?:drank|drunk|ate|took|swalowed|injected|smoked|a bu|a mange|a pris|a avale|\w*nyoye|\w*riye|\w*mize|yafashe))(?=.* (?:can t|cannot|unable to|no longer) (?:stand|talk|walk|speak|move|breathe|se)\b|.* (?:ne peut plus|n arive plus a|ne sait plus) (?:parler|marcher|se lever|bouger|respirer|voir)\b|.* (?:ntashobora|ntabasha|ntakibasha|ntagishobora) (?:kuvuga|guhaguruka|kugenda|guhagarara|kunyeganyega|guhumeka|kureba)\b)/,
+  ],
+  // Vengeance promised ("you'll pay for what you did", "tu vas me le payer").
+  [
+    "violence",
+    / (?:i l|i wil|you l|you wil|u wil|u l|ul|you re going to|you are going to) pay for (?:this|that|what (?:i|you) (?:did|have done|ve done))\b| tu (?:vas|va) me le payer\b| tu me le paieras\b| vous me le paierez\b/,
+  ],
+  // A driver who drank, in French and Kinyarwanda ("le chauffeur a bu, il conduit n'importe
+  // comment", "umushoferi yasinze").
+  [
+    "danger",
+    / (?:chaufeur|conducteur|motard|taximan)\b.* (?:a (?:trop )?bu\b(?! (?:un|une|du|de l|de la|le|la|mon|son))|ivre|saoul|bourre|zigzag\w*|n importe comment)| (?:umushoferi|umumotari)\b.* (?:yasinze|arasinze|yarasinze|yanyoye inzoga|azunguza)\b/,
+  ],
+  // No wish to wake up or live any more.
+  [
+    "danger",
+    / (?:n ai plus|plus) envie de (?:vivre|me reveiler|continuer)\b| (?:don t|dont|do not) want to (?:wake up (?:anymore|again|ever)|live anymore|exist)\b| no reason to (?:live|wake up|go on)\b| (?:sinshaka|ntashaka) kongera (?:kubyuka|kubaho)\b| nta mpamvu yo kubaho\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, singleLetters(pattern)]);
@@ -1392,6 +1415,14 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (bandages?|plasters?|pansements?|bande|bandes|compreses)((?: \w+){0,3}?) (?:bleding|blod|saignements?|sang|amaraso)\b/g,
     " $1 $2 ",
   ],
+  // Keys or a phone locked in a car ("nafungiranye imfunguzo mu modoka"): no person kept.
+  [/ \w*fungiranye (imfunguzo|urufunguzo|telefoni|telefone|ibintu)\b/g, " $1 "],
+  // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
+  // "an alarm against intruders").
+  [
+    / (?:\w*rinda|against|contre(?: les?| l| la)?|anti) (?:burglars?|thieves|theft|fire|intruders?|vol|voleurs?|feu|incendie|intrusion|abajura|ubujura|umuriro|inkongi)\b/g,
+    " ",
+  ],
   // A threat of a court case is a legal matter, not a danger ("threatens to take me to
   // court", "menace de me trainer au tribunal", "arankangisha kunjyana mu rukiko").
   [
@@ -1446,7 +1477,7 @@ const NOW = singleLetters(
 );
 // A past date: last week/month/year, a month named, some time ago (never "last night").
 const PAST_DATE = singleLetters(
-  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre))\b/,
+  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
 );
 // Paperwork, a claim or a case asked for.
 const PAPERWORK = singleLetters(

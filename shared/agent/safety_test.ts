@@ -681,3 +681,45 @@ Deno.test("anger at a lapse is hyperbole; the same words without a lapse, or fro
     ]
   ) assert.equal(safetyConcern(text), "violence", text);
 });
+
+Deno.test("someone who cannot stand after a drink, vengeance promised, a driver who drank and no wish to wake are found", () => {
+  for (
+    const text of [
+      "my brother smoked something and now cannot stand up",
+      "mon ami a bu un truc et ne peut plus parler",
+      "yanyoye ikintu none ntashobora guhaguruka",
+      "the taximan keeps texting that I'll pay for what I did",
+      "il m'écrit que tu vas me le payer",
+      "le motard est ivre et roule sur le trottoir",
+      "umumotari yasinze arimo kwiruka cyane",
+      "I don't want to wake up anymore",
+      "je n'ai plus envie de continuer",
+      "sinshaka kongera kubyuka",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my grandmother cannot walk far, book a car with space for her chair",
+      "you'll pay for the order on delivery?",
+      "le chauffeur a bu un café et il arrive",
+      "I don't want to wake up early tomorrow, book the taxi at 10",
+      "nafungiranye imfunguzo mu modoka",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("umugore afungiranywe n'umugabo we"), "violence");
+});
+
+Deno.test("what protects against a harm is a product, and a year named dates a theft", () => {
+  for (
+    const text of [
+      "nkeneye urugi rurinda abajura",
+      "a bike lock against thieves",
+      "alarme contre les intrusions",
+      "my laptop was stolen in 2021, can a lawyer help me claim it",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(
+    safetyConcern("my laptop was stolen in 5 minutes at the café, the guy is running"),
+    "theft",
+  );
+});
