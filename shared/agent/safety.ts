@@ -262,7 +262,8 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // English: weapons held, a person kept against their will, blackmail.
   [
     "violence",
-    / (?:with|has|had|have|holding|holds|pulled|carrying|carries|drew) (?:a|an|his|her|their) (?:knife|gun|machete|pistol|rifle|panga|weapon|blade)\b/,
+    // A tool for the knife ("a knife sharpener", "a knife set") is a product.
+    / (?:with|has|had|have|holding|holds|pulled|carrying|carries|drew) (?:a|an|his|her|their) (?:knife|gun|machete|pistol|rifle|panga|weapon|blade)\b(?! (?:sharpener|set|block|holder|stand|case|licence|license|shop)\b)/,
   ],
   [
     "danger",
@@ -685,7 +686,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "theft",
-    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|sac|porte monaie|bijoux|argent)\b/,
+    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|portable|tel|iphone|sac|sacoche|porte monaie|bijoux|argent|montre|ordi|ordinateur|valise)\b| on m a (?:pique|vole|pris|arache|chipe|fauche|tire) (?:mon|ma|mes)\b/,
   ],
   [
     "violence",
@@ -1213,6 +1214,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:n ai plus|plus) envie de (?:vivre|me reveiler|continuer)\b| (?:don t|dont|do not) want to (?:wake up (?:anymore|again|ever)|live anymore|exist)\b| no reason to (?:live|wake up|go on)\b| (?:sinshaka|ntashaka) kongera (?:kubyuka|kubaho)\b| nta mpamvu yo kubaho\b/,
   ],
+  // Someone pounding on the door ("banging on my door and shouting my name").
+  [
+    "danger",
+    / (?:banging|pounding|kicking|hammering|bangs|pounds|kicks) (?:on|at) (?:my|our) (?:door|gate|window|windows)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, singleLetters(pattern)]);
@@ -1417,6 +1423,23 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   ],
   // Keys or a phone locked in a car ("nafungiranye imfunguzo mu modoka"): no person kept.
   [/ \w*fungiranye (imfunguzo|urufunguzo|telefoni|telefone|ibintu)\b/g, " $1 "],
+  // Kinyarwanda "gukubita" with an object that is no person: ironing, a dot.
+  [/ \w*kubit\w* (ipasi|akadomo|amadomo)\b/g, " $1 "],
+  // A vehicle hit in a car park with nobody hurt ("imodoka yanjye yagonzwe n'indi").
+  [
+    / (imodoka|moto|voiture|car) (yanjye|yacu|ma|my|our)? ?(?:ya)?gonzwe\b(?!.* (?:umuntu|abantu|umwana|komerek\w*|amaraso|yapfuye|bitaro))/g,
+    " $1 $2 ",
+  ],
+  // A price that feels like a scam ("I got scammed by the price", "ce loyer c'est de l'arnaque").
+  [
+    / (?:got |been )?scamed by (?:the|their|your|those|that) (price|prices|bil|fee|fees|rent)\b/g,
+    " $1 ",
+  ],
+  // A broken lock to repair, told verb first ("broke the door lock, need a fundi").
+  [
+    / (?:broke|smashed|damaged) (?:the|my|our) (?:door |gate |window )?(lock|padlock|door|window|gate|handle)\b(?=.* (?:need|new one|replace|repair|fix|buy|fundi|price|how much|cost))/g,
+    " $1 ",
+  ],
   // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
   // "an alarm against intruders").
   [
@@ -1462,7 +1485,8 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
  * router's sensitive stems read them as harm.
  */
 export function withoutHarmIdioms(normalized: string): string {
-  let padded = ` ${normalized} `;
+  // "c'est" written out by the shorthands reads "c est est": read it as "c est" again.
+  let padded = ` ${normalized} `.replace(/ c est est /g, " c est ");
   // One space between words after each idiom, so the next reads the words it left.
   for (const [idiom, keep] of HARM_IDIOMS) {
     padded = padded.replace(idiom, keep).replace(/\s+/g, " ");

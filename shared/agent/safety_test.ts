@@ -723,3 +723,24 @@ Deno.test("what protects against a harm is a product, and a year named dates a t
     "theft",
   );
 });
+
+Deno.test("Kinyarwanda -kubit- on a thing, a car hit while parked, a price called a scam and a lock to mend stay ordinary", () => {
+  for (
+    const text of [
+      "ninde wankubitira ipasi ishati",
+      "gukubita akadomo ku ijambo",
+      "moto yanjye yagonzwe n'imodoka iparitse, ubwishingizi bwishyura?",
+      "I was scammed by the prices at that supermarket haha",
+      "ce loyer c'est de l'arnaque",
+      "someone smashed the gate lock, need a fundi to fix it",
+      "do you sell a knife block",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "moto yanjye yagonzwe n'imodoka, umwana arava amaraso",
+      "someone is pounding on our gate and shouting",
+      "on m'a chipé ma montre dans le bus",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
