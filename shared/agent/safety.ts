@@ -1219,6 +1219,24 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:banging|pounding|kicking|hammering|bangs|pounds|kicks) (?:on|at) (?:my|our) (?:door|gate|window|windows)\b/,
   ],
+  // Money extorted on a schedule ("protection money every friday"), a person found hanging,
+  // someone drowning, smoke with someone inside who does not answer.
+  [
+    "violence",
+    / (?:protection money|demanding money|demand money|ask\w* (?:me |us )?for money every)\b| (?:exigent|reclament|demandent) de l argent (?:chaque|tous)\b| (?:racket\w*|ranson|rancon|ransom)\b/,
+  ],
+  [
+    "danger",
+    / (?:found|saw|see|trouve|trouvee|vu|nasanze|twasanze|mbonye)\b(?: \w+){0,3} (?:hanging|pendu|pendue|yimanitse|yiyahuye)\b| \w*imanitse\b/,
+  ],
+  [
+    "danger",
+    / (?:is|are|was|were|s|re|started|keps) drowning\b(?! in (?:debt|work|bils|paperwork|emails|orders))| (?:se noie|se noient|s est noye\w*|en train de se noyer)\b| \w*(?:rohama|rohamye|rohamba)\b/,
+  ],
+  [
+    "danger",
+    / (?:ful of|filed with|plein de|pleine de|huzuye|yuzuye|huzuye) (?:smoke|fumee|umwotsi)\b| (?:smoke|fumee|umwotsi)\b.* (?:not answering|isn t answering|doesn t answer|not responding|ne repond|ntitaba|ntiyitaba|ntasubiza|ntansubiza)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, singleLetters(pattern)]);
@@ -1439,6 +1457,16 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (?:broke|smashed|damaged) (?:the|my|our) (?:door |gate |window )?(lock|padlock|door|window|gate|handle)\b(?=.* (?:need|new one|replace|repair|fix|buy|fundi|price|how much|cost))/g,
     " $1 ",
+  ],
+  // Sport told as slaughter ("our team got murdered 4-0", "ikipe yacu yishwe n'ibitego 3").
+  [
+    / (team|club|equipe|ikipe|rayon|apr|arsenal|chelsea|barca|madrid)((?: \w+){0,3}?) (?:got |was |were |s est fait |s est faite )?(?:murdered|kiled|destroyed|slaughtered|masacred|masacrer|masacree?|tues?|ecrase\w*|\w*ishwe)\b(?=.* (?:num|goals?|buts?|ibitego|match|game|umukino))/g,
+    " $1 $2 ",
+  ],
+  // A harm word denied ("not stolen, with box and receipt", "pas volé", "itari iyibwe").
+  [
+    / (?:not|never|pas|non|itari|si|ntabwo ari) (?:a |an |une |un |de l |d )?(?:stolen|vole|volee|voles|iyibwe|scam|arnaque|fraud|fraude|ubujura|uburiganya)\b/g,
+    " ",
   ],
   // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
   // "an alarm against intruders").

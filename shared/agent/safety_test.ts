@@ -744,3 +744,27 @@ Deno.test("Kinyarwanda -kubit- on a thing, a car hit while parked, a price calle
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("extortion on a schedule, a person found hanging, drowning and smoke with no answer are found; sport slaughter and a denied theft are not", () => {
+  for (
+    const text of [
+      "men demanding money every week from the kiosk",
+      "des types exigent de l'argent chaque samedi",
+      "we saw my uncle hanging from a tree",
+      "a man is drowning near the boats",
+      "le petit est en train de se noyer",
+      "the flat upstairs is full of smoke",
+      "inzu yuzuye umwotsi",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "our club got destroyed 3-0, bring beers",
+      "ikipe yacu yishwe n'ibitego 2",
+      "selling a laptop, not stolen, receipt included",
+      "je vends un iPhone, pas volé, avec facture",
+      "I'm drowning in emails, order me lunch",
+      "hanging shelves for the shop",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
