@@ -1468,6 +1468,39 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:not|never|pas|non|itari|si|ntabwo ari) (?:a |an |une |un |de l |d )?(?:stolen|vole|volee|voles|iyibwe|scam|arnaque|fraud|fraude|ubujura|uburiganya)\b/g,
     " ",
   ],
+  // "Emergency" or "urgence" naming a trade or a product asked for ("an emergency plumber",
+  // "emergency contraception", "urgence: il me faut un plombier").
+  [
+    / (?:emergency|urgence|d urgence)\b(?=.* (?:plumber|plombier|plumbing|plomberie|electrician|electricien|locksmith|serurier|mechanic|mecanicien|fundi|generator|pipe|fuite d eau|water leak|tyre|pneu|depanage|contraception|contraceptive|pilule|pil|pils)\b)/g,
+    " ",
+  ],
+  // Danger as the risk of a hazard to a place ("a danger of flooding", "risque d'inondation").
+  [
+    / (?:danger|risk|risque|dangers)(?: of| de| d| du)? (?:flooding|floods?|inondations?|landslides?|glisements? de terain|erosion|umwuzure|inkangu)\b/g,
+    " ",
+  ],
+  // A thing lost, asked after ("I lost my wallet, did a driver find it?"): the lost and found.
+  [
+    / (?:lost|forgot|left|perdu|oublie|nataye|nasize|nibagiwe) (?:my|mon|ma|mes|our) (wallet|phone|bag|keys|id|card|umbrela|jacket|portefeuile|telephone|sac|cles|carte|parapluie|veste)\b(?=.* (?:find|found|trouve|retrouve|yabonye|uwabonye|wabonye))/g,
+    " $1 ",
+  ],
+  // A small burn or cut of one's own, with a remedy asked ("burned my hand, need a gel").
+  [
+    / (?:burnt|burned|cut|hurt) my (hand|finger|arm|leg|foot|tongue|knee|lip)\b(?=.* (?:gel|cream|creme|ointment|pomade|plaster|bandage|medicine|umuti|amavuta|pansement|remede))/g,
+    " $1 ",
+  ],
+  // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
+  [/ \w*kubisw\w* n (ihazabu|amande|ibihano)\b/g, " $1 "],
+  // Fear of a means of travel ("j'ai peur de prendre l'avion").
+  [
+    / (?:scared|afraid|fear|peur|ubwoba)(?: of| de| d| bw| bwo)? (?:prendre|taking|take|riding|ride|kujya|kugenda|gutega|conduire|driving)(?: \w+){0,2}? (avion|plane|planes|flight|indege|moto|motorbike|bus|lift|ascenseur)\b/g,
+    " $1 ",
+  ],
+  // A drink or dish spilt ("le serveur a renversé la sauce sur moi").
+  [
+    / renverse\w* (?:la |le |du |de la |mon |ma |son |sa |les |l |un |une )?(sauce|the|cafe|boison|vere|biere|jus|soupe|eau|vin|plat|assiete|lait)\b/g,
+    " $1 ",
+  ],
   // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
   // "an alarm against intruders").
   [
@@ -1525,7 +1558,7 @@ export function withoutHarmIdioms(normalized: string): string {
 
 // Words that make a story present: the harm is happening or has just happened.
 const NOW = singleLetters(
-  / (?:now|right now|just|tonight|currently|still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
+  / (?:now|right now|just|tonight|currently|(?<!(?:do i|do we|should i|can i|do you|must i) )still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
 );
 // A past date: last week/month/year, a month named, some time ago (never "last night").
 const PAST_DATE = singleLetters(
@@ -1547,6 +1580,10 @@ const THING_DAMAGED = singleLetters(
 const THEFT_WORDS = singleLetters(
   / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
 );
+// Words of an accident, dropped when it is dated in the past and nothing is happening now.
+const PAST_ACCIDENT_WORDS = singleLetters(
+  / (?:bit|bitten|bite|mordu|yarumye|burnt|burned|brule|crashed|crash|acident|impanuka|knocked down|renverse)\b/g,
+);
 // A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
 // va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
 const LAPSE = singleLetters(
@@ -1562,6 +1599,8 @@ function withoutOrdinaryFrames(padded: string): string {
   let out = padded;
   if (LAPSE.test(out)) out = out.replace(LAPSE_ANGER, " $1$2 ");
   if (NOW.test(out)) return out;
+  // An accident of the past ("a dog bit me last year, do I need the shot") is history.
+  if (PAST_DATE.test(out)) out = out.replace(PAST_ACCIDENT_WORDS, " ");
   const paperwork = PAST_DATE.test(out) && PAPERWORK.test(out);
   const claim = INSURANCE_QUESTION.test(out) && THING_DAMAGED.test(out);
   return paperwork || claim ? out.replace(THEFT_WORDS, " ") : out;

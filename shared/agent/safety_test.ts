@@ -768,3 +768,27 @@ Deno.test("extortion on a schedule, a person found hanging, drowning and smoke w
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("'emergency' naming a trade, a flood risk, a thing lost and asked after, a small burn with a remedy, a fine, fear of flying and a spilt sauce stay ordinary", () => {
+  for (
+    const text of [
+      "emergency electrician needed, no power in the shop",
+      "urgence, un serrurier pour ma porte",
+      "what's the risk of landslides for a plot in Kinyinya",
+      "I left my jacket at your bar, did the staff find it?",
+      "cut my finger slicing onions, need a plaster",
+      "yakubiswe n'ihazabu ya polisi",
+      "I'm afraid of taking the plane, bus to Kampala?",
+      "le serveur a renversé du café sur ma robe",
+      "a dog bit my son last month, where is the vaccine",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "emergency, my brother collapsed",
+      "a dog just bit my son and he is bleeding a lot",
+      "I lost my son at the market, has anyone found him?",
+      "le camion a renversé un enfant",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
