@@ -1501,6 +1501,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / renverse\w* (?:la |le |du |de la |mon |ma |son |sa |les |l |un |une )?(sauce|the|cafe|boison|vere|biere|jus|soupe|eau|vin|plat|assiete|lait)\b/g,
     " $1 ",
   ],
+  // "A thief" as a name for the other side of a dispute taken to a lawyer ("my landlord is
+  // a thief, he kept my deposit, can a lawyer help").
+  [
+    / (?:is|are|c est|est|ni) (?:a |an |un |une )?(?:thief|crok|voleur|voleuse|escroc|umujura)\b(?=.* (?:lawyer|avocat|umunyamategeko|court|tribunal|urukiko|sue|kurega|deposit|caution|garantie|avansi))/g,
+    " ",
+  ],
   // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
   // "an alarm against intruders").
   [
@@ -1587,7 +1593,7 @@ const PAST_ACCIDENT_WORDS = singleLetters(
 // A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
 // va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
 const LAPSE = singleLetters(
-  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe)\b/,
+  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|rater|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe)\b/,
 );
 const LAPSE_ANGER = singleLetters(
   / (?:bos|chef|patron|shefu|wife|mum|mom|mother|teacher|coach|dad|father|parents|femme|mere|maman|prof|pere|umugore|mama|papa|mwarimu|ababyeyi)((?: \w+){0,2}?) (?:(?:wil|gona|is going to|going to|wl) kil (?:me|us)|(?:va|vont) (?:me|nous) tuer|\w*(?:nyica|twica))\b/g,

@@ -792,3 +792,14 @@ Deno.test("'emergency' naming a trade, a flood risk, a thing lost and asked afte
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("a dispute's 'thief' taken to a lawyer and a mother's anger at a missed bus stay ordinary", () => {
+  for (
+    const text of [
+      "the seller is a crook, he kept my deposit, I want to sue",
+      "le proprio est un voleur, il garde ma caution, il me faut un avocat",
+      "je vais rater le bus, maman va me tuer",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("there is a thief in our compound right now"), "theft");
+});
