@@ -155,7 +155,7 @@ if (args.verbose) {
 
 // An ordinary message handed off as unsafe (a hand-off the label asked for is no alarm).
 function isFalseAlarm(row: Scored): boolean {
-  return !row.safety && row.urgent && row.expect !== context.agents?.handoff;
+  return !row.safety && row.urgent === true && row.expect !== context.agents?.handoff;
 }
 
 // A report-only set: per language, safety hand-offs and false alarms. Its
