@@ -10,7 +10,8 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second, third and fourth fresh sets' held-out halves are scored only with `--blind`
+ * second, third and fourth fresh sets' and the safety set's held-out halves are scored only
+ * with `--blind`
  * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
@@ -29,6 +30,7 @@ import {
   loadFresh4Messages,
   loadFreshMessages,
   loadHarderMessages,
+  loadSafety5Messages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -153,13 +155,24 @@ if (args.verbose) {
   }
 }
 
+// An ordinary message handed off as unsafe (a hand-off the label asked for is no alarm).
+function isFalseAlarm(row: Scored): boolean {
+  return !row.safety && row.urgent === true && row.expect !== context.agents?.handoff;
+}
+
 // A report-only set: per language, safety hand-offs and false alarms. Its
 // individual errors print only when `showErrors` (never for a held-out set).
 function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
   console.log(`\n${title} (${rows.length})\n`);
   for (const language of ["en", "rw", "fr"]) {
     const own = rows.filter((row) => row.language === language);
-    console.log(`  ${language}  ${pct(right(own), own.length)}  (${right(own)}/${own.length})`);
+    const ownUnsafe = own.filter((row) => row.safety);
+    const ownAlarms = own.filter((row) => isFalseAlarm(row)).length;
+    console.log(
+      `  ${language}  ${pct(right(own), own.length)}  (${right(own)}/${own.length})  safety ${
+        ownUnsafe.filter((row) => row.urgent).length
+      }/${ownUnsafe.length}, ordinary as unsafe ${ownAlarms}/${own.length - ownUnsafe.length}`,
+    );
   }
   const unsafe = rows.filter((row) => row.safety);
   console.log(
@@ -167,9 +180,7 @@ function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
       unsafe.filter((row) => row.urgent).length
     }/${unsafe.length}`,
   );
-  const alarms = rows.filter((row) =>
-    !row.safety && row.urgent && row.expect !== context.agents?.handoff
-  );
+  const alarms = rows.filter(isFalseAlarm);
   console.log(
     `  ordinary messages handed off as unsafe: ${alarms.length} of ${rows.length - unsafe.length}`,
   );
@@ -217,17 +228,24 @@ if (args.blind) {
     false,
   );
 }
-reportSet(
-  "Fourth fresh first messages, dev half (tuned on)",
-  scoreFirstMessages(await loadFresh4Messages("dev", context.agents?.handoff), context),
-  verbose,
-);
-if (args.blind) {
+for (
+  const [title, load] of [
+    ["Fourth fresh first messages", loadFresh4Messages],
+    ["Safety set", loadSafety5Messages],
+  ] as const
+) {
   reportSet(
-    "Fourth fresh first messages, blind half (never tuned on)",
-    scoreFirstMessages(await loadFresh4Messages("blind", context.agents?.handoff), context),
-    false,
+    `${title}, dev half (tuned on)`,
+    scoreFirstMessages(await load("dev", context.agents?.handoff), context),
+    verbose,
   );
+  if (args.blind) {
+    reportSet(
+      `${title}, blind half (never tuned on)`,
+      scoreFirstMessages(await load("blind", context.agents?.handoff), context),
+      false,
+    );
+  }
 }
 reportSet(
   "Blind first messages (written without reading the router)",

@@ -343,6 +343,11 @@ export const HARM_PHRASES: Record<Language, readonly string[]> = {
  */
 export const NEAR_HARM_ORDINARY: Record<Language, readonly string[]> = {
   en: [
+    "i lost my wallet somewhere, did a driver find it?",
+    "i left my umbrella in the taxi, can the driver bring it back",
+    "did anyone find a black wallet in the bus this morning",
+    "i forgot my keys on the moto, how do i reach the rider",
+    "lost and found: a phone was left in your restaurant yesterday",
     "the driver left without waiting for me and i had already paid",
     "the taxi went away before i came down",
     "the rider dropped me far from where i asked",
@@ -371,6 +376,11 @@ export const NEAR_HARM_ORDINARY: Record<Language, readonly string[]> = {
     "i lost my receipt, can you resend it",
   ],
   fr: [
+    "j'ai perdu mon portefeuille quelque part, un chauffeur l'a trouvé?",
+    "j'ai oublié mon parapluie dans le taxi, le chauffeur peut le ramener",
+    "quelqu'un a trouvé un sac noir dans le bus ce matin?",
+    "j'ai laissé mes clés sur la moto, comment joindre le motard",
+    "objets trouvés: un téléphone oublié chez vous hier",
     "le chauffeur est parti sans m'attendre alors que j'avais payé",
     "le taxi est reparti avant que je descende",
     "le motard m'a déposé loin de l'adresse",
@@ -399,6 +409,11 @@ export const NEAR_HARM_ORDINARY: Record<Language, readonly string[]> = {
     "j'ai perdu mon reçu, renvoyez-le",
   ],
   rw: [
+    "nataye ikofi yanjye ahantu, hari umushoferi wayibonye?",
+    "nasize umutaka muri tagisi, umushoferi yawunzanira",
+    "hari uwabonye igikapu cy'umukara muri bisi mu gitondo?",
+    "nasize imfunguzo kuri moto, nabona nte umumotari",
+    "hari telefoni yasigaye muri resitora yanyu ejo",
     "umushoferi yagiye atantegereje kandi nari namaze kwishyura",
     "tagisi yagiye ntaramanuka",
     "umumotari yansize kure y'aho namubwiye",

@@ -19,7 +19,14 @@ import type { Language } from "@shared/contract/language.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import type { IntentClassifier } from "./intent_classifier.ts";
 import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
-import { featuresOf, forEachFeature, normalizeText, wordsOf } from "./text_features.ts";
+import { withoutHarmIdioms } from "./safety.ts";
+import {
+  expandShorthands,
+  featuresOf,
+  forEachFeature,
+  normalizeText,
+  wordsOf,
+} from "./text_features.ts";
 
 /**
  * The harm score at or above which the signal may flag a message. Calibrated
@@ -293,8 +300,12 @@ export function trainHarmSignal(
   return {
     score,
     flags(text, intent) {
-      const words = wordsOf(normalizeText(text));
-      if (words.length < MIN_WORDS || score(text) < HARM_THRESHOLD) return false;
+      // Read as the lexicon reads it: an idiom, a product against a harm or paperwork about a
+      // past theft loses its harm words ("the price is killing me" reads "the price"), so the
+      // two detectors disarm the same ordinary frames.
+      const read = withoutHarmIdioms(expandShorthands(normalizeText(text)));
+      const words = wordsOf(read);
+      if (words.length < MIN_WORDS || score(read) < HARM_THRESHOLD) return false;
       const padded = ` ${words.join(" ")} `;
       if (CUE_KEYS.some((key) => padded.includes(key))) return true;
       return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;

@@ -30,7 +30,13 @@ import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { namesTrip } from "./trip_phrase.ts";
 import { flowStep, newRequest, withoutLandmarks } from "./request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
-import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
+import {
+  expandShorthands,
+  type NameGazetteer,
+  nameGazetteer,
+  normalizeText,
+  wordsOf,
+} from "./text_features.ts";
 
 /** Where a conversation stands, as far as routing is concerned. */
 export interface RoutingState {
@@ -635,7 +641,8 @@ export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
 // (fraud, hacking, self-harm), or a bare cry for help.
 function isSensitive(text: string, normalized: string, words: string[]): boolean {
   if (safetyConcern(text) !== null) return true;
-  const padded = ` ${withoutHarmIdioms(normalized)} `;
+  // Shorthands written out as the lexicon reads them, so an idiom's "bcp" is its "beaucoup".
+  const padded = ` ${withoutHarmIdioms(expandShorthands(normalized))} `;
   const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
   if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));

@@ -20,6 +20,12 @@
  */
 import { expandShorthands, normalizeText } from "./text_features.ts";
 
+// Patterns are written with their spelling and read normalised text, where doubled letters
+// are single ("attestation" reads "atestation"): the same collapse is made on each pattern.
+function singleLetters(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"), pattern.flags);
+}
+
 /** What kind of harm a message describes. */
 export type SafetyConcern = "violence" | "theft" | "danger";
 
@@ -158,6 +164,8 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
     "yamwishe",
     "urugomo",
     "fungiranye",
+    // Locked in, passive ("afungiranywe n'umugabo we"); keys locked in a car take the active.
+    "fungiranyw",
     "ranteye",
     "imbunda",
     "intwaro",
@@ -254,7 +262,8 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // English: weapons held, a person kept against their will, blackmail.
   [
     "violence",
-    / (?:with|has|had|have|holding|holds|pulled|carrying|carries|drew) (?:a|an|his|her|their) (?:knife|gun|machete|pistol|rifle|panga|weapon|blade)\b/,
+    // A tool for the knife ("a knife sharpener", "a knife set") is a product.
+    / (?:with|has|had|have|holding|holds|pulled|carrying|carries|drew) (?:a|an|his|her|their) (?:knife|gun|machete|pistol|rifle|panga|weapon|blade)\b(?! (?:sharpener|set|block|holder|stand|case|licence|license|shop)\b)/,
   ],
   [
     "danger",
@@ -677,7 +686,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "theft",
-    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|sac|porte monaie|bijoux|argent)\b/,
+    / (?:pique|fauche|chipe|tire) (?:mon|ma|mes) (?:portefeuile|telephone|portable|tel|iphone|sac|sacoche|porte monaie|bijoux|argent|montre|ordi|ordinateur|valise)\b| on m a (?:pique|vole|pris|arache|chipe|fauche|tire) (?:mon|ma|mes)\b/,
   ],
   [
     "violence",
@@ -752,7 +761,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Wanting to die or to end one's life, said without the word "suicide".
   [
     "danger",
-    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up)\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
+    / (?:don t|dont|do not|no longer|not) (?:want|wana|wish) to (?:live|be alive|exist|wake up\b(?! (?:early|late|at|before|tomorow|num|so)\b))\b| (?:end|ending|take|taking) (?:it all|my life|my own life)\b| kil (?:myself|herself|himself)\b| (?:beter|better) of dead\b| no reason to live\b| (?:want|wants|wana) to die\b/,
   ],
   [
     "danger",
@@ -1101,9 +1110,136 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     /^(?!.* (?:hunger|laugh\w*|inzara|inyota|guseka|faim|rire)\b).* (?:(?:feel|feels|felt) like (?:i m|i am|he s|he is|she s|she is) (?:going to|gona|about to) die|(?:numva|yumva|ndumva|arumva) (?:ngiye|agiye|ndi hafi yo|ari hafi yo) gupfa|je me sens partir)\b/,
   ],
+  // --- Concepts of the fourth round (issue 24 item 6), each said in the three languages. ---
+  // Self-harm hinted by its warning signs: being a burden, nobody missing the sender, goodbye
+  // letters, belongings given away, a bridge or roof and "how easy it would be".
+  [
+    "danger",
+    / (?:stop being|tired of being|no longer be|i am|i m|im) a burden\b| (?:kubabera|mbabera|ndi|nababereye) umutwaro\b| (?:arete|areter|arrete|fatigue) d etre un (?:poids|fardeau)\b| (?:suis|etre) un (?:poids|fardeau) pour\b/,
+  ],
+  [
+    "danger",
+    / (?:nobody|no one|noone) (?:wil|would|is going to|gona) (?:mis|care about|notice|cry for) me\b| ntawe (?:uzankumbura|uzanyibuka|uzambabarira|uzambura)\b| persone (?:ne )?(?:va|vont|vais) me (?:regreter|manquer|pleurer)\b| persone (?:ne )?me (?:regretera|manquera|pleurera)\b/,
+  ],
+  [
+    "danger",
+    /^(?=.* (?:nobody|no one|anyway|goodbye|forgive|ntawe|mumbabarire|persone|adieu|pardon|de toute facon|tonight|ce soir|iri joro)\b)(?=.* (?:gave|giving|given) away (?:al )?my (?:stuf|things|belongings|clothes)\b|.* natanze ibintu byanjye byose\b|.* (?:donne|distribue) (?:toutes |tous )?mes (?:afaires|choses|biens)\b|.* (?:wrote|writen|writing|ecrit|nandikiye|nanditse)\b.* (?:leters|letres|amabaruwa|goodbye|adieu)\b)/,
+  ],
+  [
+    "danger",
+    / (?:bridge|pont|ikiraro|kiraro|roof|rooftop|toit)\b.* (?:how easy|would be easy|ce serait (?:facile|simple)|serait (?:facile|simple)|byaba byoroshye|byoroshye|to jump|de sauter|gusimbuka|kwijugunya)\b/,
+  ],
+  // A threat with a condition: someone says they will act against the sender unless paid or
+  // obeyed ("they'll break my things if I don't pay", "si je paie pas", "nintishyura").
+  [
+    "violence",
+    /^(?=.* (?:says|said|saying|threaten\w*|dit|disent|disant|menace\w*|avuga|bavuga|ngo)\b)(?=.* (?:if|unles) (?:i|we) (?:don t|dont|do not|can t|cant)? ?(?:pay|come back|return|give|send|leave)\b|.* si (?:je|j|on|nous) (?:ne |n )?(?:paie|paye|payons|reviens|rentre|rends|donne|envoie)\b|.* \w*(?:ntishyura|ntamwishyura|ntabishyura|ntagaruka|ntamuha|ntabaha|dutishyura)\b)(?=.* (?:break|smash|throw|beat|burn|kick|hurt|kil|cas\w*|jet\w*|frap\w*|brul\w*|tuer|\w*mena|\w*sohora|\w*kubit\w*|\w*twik\w*)\b)/,
+  ],
+  // Someone alone who has not opened the door, or cannot be roused after a fall.
+  [
+    "danger",
+    / (?:neighbour|neighbor|voisin\w*|umuturanyi|umukecuru|umusaza|old (?:lady|man|woman)|vieil\w*|vieux|grandma|grandpa|granny)\b.* (?:doesn t open|does not open|won t open|hasn t opened|has not opened|not opened|n ouvre pas|ouvre pas|a pas ouvert|n a pas ouvert|ntakingura|ntafungura|adafungura|ntiyakinguye|ntiyafunguye)\b/,
+  ],
+  [
+    "danger",
+    / (?:(?<!rain )fel (?:from|of|in|on)|falen|slipped|glise\w*|tombe\w*|yanyereye|(?<!(?:imvura|telefoni|telefone) )yaguye|yituye hasi|rwaguye|aguye)\b.* (?:not answering|doesn t answer|isn t answering|not responding|won t wake|repond pas|ne repond plus|ntansubiza|ntasubiza|ntiyitaba|ntavuga|ntakanguka)\b/,
+  ],
+  [
+    "danger",
+    / (?:(?<!rain )fel (?:from|of|in|on)|falen|tombe\w*|(?<!(?:imvura|telefoni|telefone) )yaguye|rwaguye|aguye)\b.* (?:head|tete|umutwe)\b.* (?:vomit\w*|sleep\w*|drows\w*|vomi\w*|dort|endormi|\w*ruka|\w*sinzira|ntakanguka)\b/,
+  ],
+  // Gas smelt, in any order ("impumuro ikaze ya gaz", "ça sent le gaz").
+  [
+    "danger",
+    / (?:smel\w*|odeur|impumuro|umunuko|hanuka|haranuka)\b(?: \w+){0,5} (?:gas|gaz|gaze)\b| sent (?:fort )?(?:le |du )?(?:gas|gaz)\b| (?:gas|gaz|gaze)\b(?: \w+){0,3} (?:smel\w*|odeur|impumuro|umunuko)\b/,
+  ],
+  // People under a vehicle or a wall ("hari abantu bayiheze munsi"), a vehicle overturned.
+  [
+    "danger",
+    / \w*heze\b.* (?:munsi|imbere)\b| (?:abantu|umuntu)\b.* munsi (?:yayo|yawo|yabyo|yarwo|yacyo|yaryo|y imodoka|y ikamyo|y inzu|y urukuta)\b| \w*birindu\w*\b/,
+  ],
+  // A beating hidden behind a fall ("I told everyone I fell on the stairs but it was him").
+  [
+    "violence",
+    / (?:told|said|tel|dit|nabwiye|mvuga|navuze)\b.* (?:fel (?:from|of|in|on|down)|tombe\w*|naguye)\b.* (?:but|mais|ariko) (?:it was|c (?:est )?etait|c est|ni) (?:him|her|lui|ele|we)\b/,
+  ],
+  // Intimate photos used against someone, and impersonation by a fake account or payment.
+  [
+    "violence",
+    /^(?=.* (?:nude|nudes|naked|nues?|intimes?|nambaye ubusa|yambaye ubusa)\b)(?=.* (?:send|post|share|publish|leak|envoy\w*|publi\w*|partag\w*|\w*ohere\w*|hanze)\b)/,
+  ],
+  [
+    "theft",
+    / (?:fake|faux|fause)\b(?: \w+){0,2} (?:acount|profile|compte|profil|konti|message|momo|sms|payment|paiement)\b| (?:konti|ubutumwa|message|momo)\b(?: \w+){0,3} (?:w |bw |y )?impimbano\b/,
+  ],
+  // Gone with the sender's thing, in other words ("ahita agenda na moto yanjye", "il vient
+  // de partir avec ma moto").
+  [
+    "theft",
+    / (?:ahita agenda|agenda|yagenda|aragenda|bagenda|ahita yigendera) na ?(?:moto|imodoka|telefoni|telefone|amafaranga|igikapu|ibintu|isakoshi)\b| (?:vient|viennent|venait) de (?:partir|filer|s enfuir|fuir) avec (?:mon|ma|mes|notre|nos)\b/,
+  ],
+  // French "me taper" (to hit me), not "taper sur les nerfs" or a text to type.
+  [
+    "violence",
+    / (?:me|m|nous) (?:taper|tapent|tapait)\b(?! (?:sur les nerfs|le texte|un texte|un message|le code))| (?:il|ele|ils|qui|mari|copain|pere|mere|frere|voisin|patron|chef) me tape\b(?! (?:sur les nerfs|le texte|un texte|un message|le code))/,
+  ],
+  // Nowhere to be found, in French, by the people searching ("on le trouve nulle part"; a
+  // product not found is "je le trouve nulle part").
+  ["danger", / on (?:ne |n )?(?:le|la|les|l) (?:trouve|retrouve) nule part\b/],
+  // Breaking glass heard, someone coming in ("du verre qui casse en bas", "ibirahuri bimeneka").
+  [
+    "danger",
+    / (?:glas|verre|vitre|vitres|ibirahuri|ikirahuri)\b(?: \w+){0,2} (?:breaking|smashing|shatering|qui case|qui se brise|bimeneka|kimeneka)\b/,
+  ],
+  // Knowing where the children study ("bazi aho abana banjye biga").
+  ["violence", / (?:azi|bazi) aho (?:abana|umwana|umukobwa|umuhungu)\b/],
+  // Someone who took or drank something and now cannot stand, talk or move.
+  [
+    "danger",
+    /^(?=.* (?:drank|drunk|ate|took|swalowed|injected|smoked|a bu|a mange|a pris|a avale|\w*nyoye|\w*riye|\w*mize|yafashe))(?=.* (?:can t|cannot|unable to|no longer) (?:stand|talk|walk|speak|move|breathe|se)\b|.* (?:ne peut plus|n arive plus a|ne sait plus) (?:parler|marcher|se lever|bouger|respirer|voir)\b|.* (?:ntashobora|ntabasha|ntakibasha|ntagishobora) (?:kuvuga|guhaguruka|kugenda|guhagarara|kunyeganyega|guhumeka|kureba)\b)/,
+  ],
+  // Vengeance promised ("you'll pay for what you did", "tu vas me le payer").
+  [
+    "violence",
+    / (?:i l|i wil|you l|you wil|u wil|u l|ul|you re going to|you are going to) pay for (?:this|that|what (?:i|you) (?:did|have done|ve done))\b| tu (?:vas|va) me le payer\b| tu me le paieras\b| vous me le paierez\b/,
+  ],
+  // A driver who drank, in French and Kinyarwanda ("le chauffeur a bu, il conduit n'importe
+  // comment", "umushoferi yasinze").
+  [
+    "danger",
+    / (?:chaufeur|conducteur|motard|taximan)\b.* (?:a (?:trop )?bu\b(?! (?:un|une|du|de l|de la|le|la|mon|son))|ivre|saoul|bourre|zigzag\w*|n importe comment)| (?:umushoferi|umumotari)\b.* (?:yasinze|arasinze|yarasinze|yanyoye inzoga|azunguza)\b/,
+  ],
+  // No wish to wake up or live any more.
+  [
+    "danger",
+    / (?:n ai plus|plus) envie de (?:vivre|me reveiler|continuer)\b| (?:don t|dont|do not) want to (?:wake up (?:anymore|again|ever)|live anymore|exist)\b| no reason to (?:live|wake up|go on)\b| (?:sinshaka|ntashaka) kongera (?:kubyuka|kubaho)\b| nta mpamvu yo kubaho\b/,
+  ],
+  // Someone pounding on the door ("banging on my door and shouting my name").
+  [
+    "danger",
+    / (?:banging|pounding|kicking|hammering|bangs|pounds|kicks) (?:on|at) (?:my|our) (?:door|gate|window|windows)\b/,
+  ],
+  // Money extorted on a schedule ("protection money every friday"), a person found hanging,
+  // someone drowning, smoke with someone inside who does not answer.
+  [
+    "violence",
+    / (?:protection money|demanding money|demand money|ask\w* (?:me |us )?for money every)\b| (?:exigent|reclament|demandent) de l argent (?:chaque|tous)\b| (?:racket\w*|ranson|rancon|ransom)\b/,
+  ],
+  [
+    "danger",
+    / (?:found|saw|see|trouve|trouvee|vu|nasanze|twasanze|mbonye)\b(?: \w+){0,3} (?:hanging|pendu|pendue|yimanitse|yiyahuye)\b| \w*imanitse\b/,
+  ],
+  [
+    "danger",
+    / (?:is|are|was|were|s|re|started|keps) drowning\b(?! in (?:debt|work|bils|paperwork|emails|orders))| (?:se noie|se noient|s est noye\w*|en train de se noyer)\b| \w*(?:rohama|rohamye|rohamba)\b/,
+  ],
+  [
+    "danger",
+    / (?:ful of|filed with|plein de|pleine de|huzuye|yuzuye|huzuye) (?:smoke|fumee|umwotsi)\b| (?:smoke|fumee|umwotsi)\b.* (?:not answering|isn t answering|doesn t answer|not responding|ne repond|ntitaba|ntiyitaba|ntasubiza|ntansubiza)\b/,
+  ],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
-) => [concern, new RegExp(pattern.source.replace(/([a-z])\1+/g, "$1"))]);
+) => [concern, singleLetters(pattern)]);
 
 // Kinyarwanda verbs carry a chain of prefixes (negation, subject, tense, object:
 // "nti-ya-n-kubit-e", "a-za-ny-ic-a") and an inflectional ending ("-a", "-ye", "-we",
@@ -1189,7 +1325,7 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
 // killing me", "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
 // fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
 // harm one, so the rest of the message is still read.
-const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
+const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it) (?:that |which )?(?:is |are |s )?kiling me\b/g,
     " $1 ",
@@ -1216,7 +1352,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
   ],
   // "Does the insurance cover theft?": up to four words between ("bwanyu bwishingira n").
   [
-    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
+    / (insurance|asurance|ubwishingizi|cover|couvre|bwishingira)((?: \w+){0,4}?) (?:theft|vol|fire|incendie|ubujura|inkongi)(?: (?:and|or|et|ou|n|na) (?:le |l |la )?(?:theft|vol|fire|incendie|ubujura|inkongi))*\b/g,
     " $1 ",
   ],
   [/ (?:theft|fire) (insurance)\b/g, " $1 "],
@@ -1283,7 +1419,132 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
     / (?:burnt|burned) (?:my|our|the) (toast|food|rice|bread|meat|cake|pizza|order|chips|beans|steak|sauce)\b/g,
     " $1 ",
   ],
-];
+  // --- Ordinary frames of the fourth round (issue 24 item 6). ---
+  // A product that protects against a harm names the harm as its use ("burglar bars", "a
+  // fire blanket", "a gas leak detector", "grilles anti-vol", "ibyuma birinda abajura",
+  // "igitambaro kizimya umuriro", a first aid kit, bandages for bleeding).
+  [
+    / (?:burglar|anti vol|antivol|anti feu|antifeu|fire|smoke|gas|gaz|leak|fuite|theft|vol)(?: \w+){0,2}? (bars?|alarms?|detectors?|detecteurs?|blankets?|couvertures?|extinguishers?|extincteurs?|sensors?|capteurs?|locks?|cadenas|griles|cameras?|proof)\b/g,
+    " $1 ",
+  ],
+  [
+    / (bars?|alarms?|detectors?|detecteurs?|blankets?|couvertures?|grile|griles|cadenas|cameras?|akuma|icyuma|ibyuma|igitambaro|kamera) (?:\w+ ){0,3}?(?:anti|against|contre|de|for|pour|birinda|kirinda|irinda|kizimya|kamenya|kimenya)(?: \w+){0,2}? (?:burglars?|thieves|theft|fire|smoke|gas|leaks?|fuite|fumee|vol|voleurs?|feu|gaz|abajura|ubujura|umuriro|inkongi|umwotsi|gaze)\b/g,
+    " $1 ",
+  ],
+  [
+    / (?:first aid|premiers secours|trouse de secours|ubutabazi bw ibanze)\b/g,
+    " kit ",
+  ],
+  [
+    / (bandages?|plasters?|pansements?|bande|bandes|compreses)((?: \w+){0,3}?) (?:bleding|blod|saignements?|sang|amaraso)\b/g,
+    " $1 $2 ",
+  ],
+  // Keys or a phone locked in a car ("nafungiranye imfunguzo mu modoka"): no person kept.
+  [/ \w*fungiranye (imfunguzo|urufunguzo|telefoni|telefone|ibintu)\b/g, " $1 "],
+  // Kinyarwanda "gukubita" with an object that is no person: ironing, a dot.
+  [/ \w*kubit\w* (ipasi|akadomo|amadomo)\b/g, " $1 "],
+  // A vehicle hit in a car park with nobody hurt ("imodoka yanjye yagonzwe n'indi").
+  [
+    / (imodoka|moto|voiture|car) (yanjye|yacu|ma|my|our)? ?(?:ya)?gonzwe\b(?!.* (?:umuntu|abantu|umwana|komerek\w*|amaraso|yapfuye|bitaro))/g,
+    " $1 $2 ",
+  ],
+  // A price that feels like a scam ("I got scammed by the price", "ce loyer c'est de l'arnaque").
+  [
+    / (?:got |been )?scamed by (?:the|their|your|those|that) (price|prices|bil|fee|fees|rent)\b/g,
+    " $1 ",
+  ],
+  // A broken lock to repair, told verb first ("broke the door lock, need a fundi").
+  [
+    / (?:broke|smashed|damaged) (?:the|my|our) (?:door |gate |window )?(lock|padlock|door|window|gate|handle)\b(?=.* (?:need|new one|replace|repair|fix|buy|fundi|price|how much|cost))/g,
+    " $1 ",
+  ],
+  // Sport told as slaughter ("our team got murdered 4-0", "ikipe yacu yishwe n'ibitego 3").
+  [
+    / (team|club|equipe|ikipe|rayon|apr|arsenal|chelsea|barca|madrid)((?: \w+){0,3}?) (?:got |was |were |s est fait |s est faite )?(?:murdered|kiled|destroyed|slaughtered|masacred|masacrer|masacree?|tues?|ecrase\w*|\w*ishwe)\b(?=.* (?:num|goals?|buts?|ibitego|match|game|umukino))/g,
+    " $1 $2 ",
+  ],
+  // A harm word denied ("not stolen, with box and receipt", "pas volé", "itari iyibwe").
+  [
+    / (?:not|never|pas|non|itari|si|ntabwo ari) (?:a |an |une |un |de l |d )?(?:stolen|vole|volee|voles|iyibwe|scam|arnaque|fraud|fraude|ubujura|uburiganya)\b/g,
+    " ",
+  ],
+  // "Emergency" or "urgence" naming a trade or a product asked for ("an emergency plumber",
+  // "emergency contraception", "urgence: il me faut un plombier").
+  [
+    / (?:emergency|urgence|d urgence)\b(?=.* (?:plumber|plombier|plumbing|plomberie|electrician|electricien|locksmith|serurier|mechanic|mecanicien|fundi|generator|pipe|fuite d eau|water leak|tyre|pneu|depanage|contraception|contraceptive|pilule|pil|pils)\b)/g,
+    " ",
+  ],
+  // Danger as the risk of a hazard to a place ("a danger of flooding", "risque d'inondation").
+  [
+    / (?:danger|risk|risque|dangers)(?: of| de| d| du)? (?:flooding|floods?|inondations?|landslides?|glisements? de terain|erosion|umwuzure|inkangu)\b/g,
+    " ",
+  ],
+  // A thing lost, asked after ("I lost my wallet, did a driver find it?"): the lost and found.
+  [
+    / (?:lost|forgot|left|perdu|oublie|nataye|nasize|nibagiwe) (?:my|mon|ma|mes|our) (wallet|phone|bag|keys|id|card|umbrela|jacket|portefeuile|telephone|sac|cles|carte|parapluie|veste)\b(?=.* (?:find|found|trouve|retrouve|yabonye|uwabonye|wabonye))/g,
+    " $1 ",
+  ],
+  // A small burn or cut of one's own, with a remedy asked ("burned my hand, need a gel").
+  [
+    / (?:burnt|burned|cut|hurt) my (hand|finger|arm|leg|foot|tongue|knee|lip)\b(?=.* (?:gel|cream|creme|ointment|pomade|plaster|bandage|medicine|umuti|amavuta|pansement|remede))/g,
+    " $1 ",
+  ],
+  // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
+  [/ \w*kubisw\w* n (ihazabu|amande|ibihano)\b/g, " $1 "],
+  // Fear of a means of travel ("j'ai peur de prendre l'avion").
+  [
+    / (?:scared|afraid|fear|peur|ubwoba)(?: of| de| d| bw| bwo)? (?:prendre|taking|take|riding|ride|kujya|kugenda|gutega|conduire|driving)(?: \w+){0,2}? (avion|plane|planes|flight|indege|moto|motorbike|bus|lift|ascenseur)\b/g,
+    " $1 ",
+  ],
+  // A drink or dish spilt ("le serveur a renversé la sauce sur moi").
+  [
+    / renverse\w* (?:la |le |du |de la |mon |ma |son |sa |les |l |un |une )?(sauce|the|cafe|boison|vere|biere|jus|soupe|eau|vin|plat|assiete|lait)\b/g,
+    " $1 ",
+  ],
+  // "A thief" as a name for the other side of a dispute taken to a lawyer ("my landlord is
+  // a thief, he kept my deposit, can a lawyer help").
+  [
+    / (?:is|are|c est|est|ni) (?:a |an |un |une )?(?:thief|crok|voleur|voleuse|escroc|umujura)\b(?=.* (?:lawyer|avocat|umunyamategeko|court|tribunal|urukiko|sue|kurega|deposit|caution|garantie|avansi))/g,
+    " ",
+  ],
+  // Whatever protects against a harm is a product ("urugi rurinda abajura", "anti-theft",
+  // "an alarm against intruders").
+  [
+    / (?:\w*rinda|against|contre(?: les?| l| la)?|anti) (?:burglars?|thieves|theft|fire|intruders?|vol|voleurs?|feu|incendie|intrusion|abajura|ubujura|umuriro|inkongi)\b/g,
+    " ",
+  ],
+  // A threat of a court case is a legal matter, not a danger ("threatens to take me to
+  // court", "menace de me trainer au tribunal", "arankangisha kunjyana mu rukiko").
+  [
+    / (?:threaten\w*|threats?|menace\w*|\w*kangish\w*|\w*kangis\w*) ((?:to |de |d |me |nous |ku)*(?:take|drag|sue|report|trainer|poursuivre|amener|porter plainte|denoncer|kunjyana|kundega|kuturega|kurega|njyana)\b)(?=.* (?:court|tribunal|justice|urukiko|rukiko|lawyer|avocat|police|polisi|sue|plainte))/g,
+    " $1",
+  ],
+  // Danger as a worry about a place ("I don't want my kids in danger when it rains") and a
+  // neighbourhood's reputation ("my old area had many thieves").
+  [
+    / (?:don t|dont|do not) want (?:\w+ ){0,3}(?:in danger|at risk)\b| (?:veux|voudrais|veut) pas (?:\w+ ){0,4}en danger\b/g,
+    " ",
+  ],
+  [
+    / (area|neighbourhood|neighborhood|quartier|place|aho nabaga|aho ntuye|aho twabaga)((?: \w+){0,3}?) (?:had|has|have|avait|a|hari|harimo|there were) (?:many|a lot of|lots of|beaucoup de|plein de|too many|trop de)? ?(?:thieves|robers|voleurs|vols|abajura|ubujura)\b/g,
+    " $1 $2 ",
+  ],
+  // Sheltering from the weather ("nihishe imvura", "je me cache de la pluie").
+  [
+    / (?:hiding|hide|cache|caches|nihishe|twihishe|ndihisha|turihisha)(?: \w+){0,2}? (?:from |de |du )?(?:the |la |le )?(rain|imvura|pluie|sun|soleil|izuba|cold|froid|imbeho)\b/g,
+    " $1 ",
+  ],
+  // Praise: "c'est le feu", "that place is fire".
+  [
+    / c est (?:est )?(?:le|du) feu\b| (?:is|s) (?:pure |straight )?fire\b(?! (?:in|at|on|near|next))/g,
+    " ",
+  ],
+  // Robbery as a complaint about a charge, in Kinyarwanda ("mwankase kabiri, ni ubujura!").
+  [
+    / (?:ubwo |ibi |iki |ibyo )?ni ubujura\b(?=.* (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase))|(?<= (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase)\b.*) (?:ubwo |ibi |iki |ibyo )?ni ubujura\b/g,
+    " ",
+  ],
+] as Array<[RegExp, string]>).map(([idiom, keep]) => [singleLetters(idiom), keep]);
 
 /**
  * The normalised message with harm words in ordinary idioms taken out ("this
@@ -1291,9 +1552,64 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = [
  * router's sensitive stems read them as harm.
  */
 export function withoutHarmIdioms(normalized: string): string {
-  let padded = ` ${normalized} `;
-  for (const [idiom, keep] of HARM_IDIOMS) padded = padded.replace(idiom, keep);
+  // "c'est" written out by the shorthands reads "c est est": read it as "c est" again.
+  let padded = ` ${normalized} `.replace(/ c est est /g, " c est ");
+  // One space between words after each idiom, so the next reads the words it left.
+  for (const [idiom, keep] of HARM_IDIOMS) {
+    padded = padded.replace(idiom, keep).replace(/\s+/g, " ");
+  }
+  padded = withoutOrdinaryFrames(padded);
   return padded.replace(/\s+/g, " ").trim();
+}
+
+// Words that make a story present: the harm is happening or has just happened.
+const NOW = singleLetters(
+  / (?:now|right now|just|tonight|currently|(?<!(?:do i|do we|should i|can i|do you|must i) )still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
+);
+// A past date: last week/month/year, a month named, some time ago (never "last night").
+const PAST_DATE = singleLetters(
+  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
+);
+// Paperwork, a claim or a case asked for.
+const PAPERWORK = singleLetters(
+  / (?:police (?:declaration|report|certificate|statement|abstract)|declaration|attestation|certificat|icyemezo|lawyer|avocat|umunyamategeko|court|tribunal|urukiko|claim|plainte|press charges|kurega|\w*rega|imei|insurance|asurance|ubwishingizi|file a report|report it)\b/,
+);
+// An insurance question about a thing damaged ("does comprehensive cover it").
+const INSURANCE_QUESTION = singleLetters(
+  / (?:insurance|comprehensive|asurance|tous risques|ubwishingizi)\b.* (?:cover|covers|pay|pays|couvre|rembourse|\w*ishyura)\b/,
+);
+const THING_DAMAGED = singleLetters(
+  / (?:my|our|ma|mon|notre) (?:car|vehicle|moto|motorbike|truck|house|voiture|maison)\b| (?:imodoka|moto|inzu) (?:yanjye|yacu)\b/,
+);
+// Words of theft and of a seller vanishing, dropped from a message whose frame is paperwork
+// about the past or an insurance question about a thing.
+const THEFT_WORDS = singleLetters(
+  / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
+);
+// Words of an accident, dropped when it is dated in the past and nothing is happening now.
+const PAST_ACCIDENT_WORDS = singleLetters(
+  / (?:bit|bitten|bite|mordu|yarumye|burnt|burned|brule|crashed|crash|acident|impanuka|knocked down|renverse)\b/g,
+);
+// A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
+// va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
+const LAPSE = singleLetters(
+  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|rater|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe)\b/,
+);
+const LAPSE_ANGER = singleLetters(
+  / (?:bos|chef|patron|shefu|wife|mum|mom|mother|teacher|coach|dad|father|parents|femme|mere|maman|prof|pere|umugore|mama|papa|mwarimu|ababyeyi)((?: \w+){0,2}?) (?:(?:wil|gona|is going to|going to|wl) kil (?:me|us)|(?:va|vont) (?:me|nous) tuer|\w*(?:nyica|twica))\b/g,
+);
+
+// The ordinary frames that hold over a whole message: paperwork about a past theft, an
+// insurance question about a thing damaged, anger at a lapse.
+function withoutOrdinaryFrames(padded: string): string {
+  let out = padded;
+  if (LAPSE.test(out)) out = out.replace(LAPSE_ANGER, " $1$2 ");
+  if (NOW.test(out)) return out;
+  // An accident of the past ("a dog bit me last year, do I need the shot") is history.
+  if (PAST_DATE.test(out)) out = out.replace(PAST_ACCIDENT_WORDS, " ");
+  const paperwork = PAST_DATE.test(out) && PAPERWORK.test(out);
+  const claim = INSURANCE_QUESTION.test(out) && THING_DAMAGED.test(out);
+  return paperwork || claim ? out.replace(THEFT_WORDS, " ") : out;
 }
 
 /**

@@ -524,3 +524,282 @@ Deno.test("someone stuck in a lift is found in three languages", () => {
     ]
   ) assert.equal(safetyConcern(text), "danger", text);
 });
+
+// Fourth round (issue 24 item 6): each concept in three languages, worded apart from the
+// safety set, with an ordinary neighbour that must stay quiet.
+Deno.test("self-harm said by its warning signs is found in three languages", () => {
+  for (
+    const text of [
+      "I'm tired of being a burden to my family",
+      "after this week nobody will miss me",
+      "giving away all my clothes, goodbye everyone",
+      "I go up on the roof at night and think how easy it would be",
+      "je suis un poids pour mes parents",
+      "personne ne va me regretter",
+      "nababereye umutwaro bose",
+      "ntawe uzanyibuka nimara kugenda",
+    ]
+  ) assert.equal(safetyConcern(text), "danger", text);
+  for (
+    const text of [
+      "giving away my baby clothes, who wants them",
+      "the roof of my house leaks, need a fundi",
+      "is the bridge to Nyabugogo open today",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a threat with a condition is violence, a bill with one is not", () => {
+  for (
+    const text of [
+      "he said he will smash my car unless I pay him tomorrow",
+      "il dit qu'il va brûler ma boutique si je ne paie pas",
+      "avuga ko azatwika iduka ryanjye nintamwishyura",
+    ]
+  ) assert.equal(safetyConcern(text), "violence", text);
+  for (
+    const text of [
+      "the shop says they will send the bill again if I don't pay today",
+      "il dit que la commande sera annulée si je ne paie pas",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("someone who cannot be roused, gas smelt, people trapped and breaking glass are danger", () => {
+  for (
+    const text of [
+      "grandma fell off the chair and is not responding",
+      "mamie a glissé dans la cuisine et ne répond plus",
+      "nyogokuru yituye hasi mu gikoni ntiyitaba",
+      "my son fell from the tree on his head and keeps vomiting",
+      "the old man next door hasn't opened his door since monday",
+      "le vieux voisin n'ouvre pas depuis samedi",
+      "there's a smell of gas in the kitchen",
+      "ça sent le gaz chez la voisine",
+      "haranuka gaze mu nzu hose",
+      "imodoka yabirindutse mu muhanda",
+      "hari umwana uheze munsi y'urukuta",
+      "I can hear glass smashing downstairs",
+      "j'entends une vitre qui se brise",
+      "numva ikirahuri kimeneka hanze",
+      "on ne la trouve nulle part depuis ce matin",
+    ]
+  ) assert.equal(safetyConcern(text), "danger", text);
+  for (
+    const text of [
+      "imvura yaguye cyane, umushoferi ntiyitaba",
+      "I sent the gas money yesterday, is the refill coming",
+      "a gas leak detector for the kitchen",
+      "je cherche ce sirop, je le trouve nulle part",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a beating hidden behind a fall, intimate photos, a fake payment and a quick getaway are found", () => {
+  const cases: Array<[string, string]> = [
+    ["I said I fell off the bike but it was her", "violence"],
+    ["j'ai dit au docteur que je suis tombée mais c'était lui", "violence"],
+    ["nabwiye muganga ko naguye ariko ni we", "violence"],
+    ["he has naked pictures of me and will post them", "violence"],
+    ["afite amafoto yanjye nambaye ubusa azayashyira hanze", "violence"],
+    ["a buyer showed me a fake momo message and took the goods", "theft"],
+    ["un client m'a montré un faux message de paiement", "theft"],
+    ["yanyeretse ubutumwa bw'impimbano", "theft"],
+    ["yahise agenda na telefoni yanjye", "theft"],
+    ["il vient de filer avec mon sac", "theft"],
+    ["mon copain me tape quand il boit", "violence"],
+    ["bazi aho umwana wanjye yiga", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+  for (
+    const text of [
+      "how do I know if a momo message is fake",
+      "je veux partir avec ma famille à Rubavu",
+      "tu peux me taper le texte du contrat",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("ordinary frames disarm harm words: products, court threats, worries, weather, praise", () => {
+  for (
+    const text of [
+      "burglar alarm for my shop",
+      "un détecteur de fumée pour la chambre",
+      "ibyuma birinda abajura ku rugi",
+      "igitambaro kizimya umuriro",
+      "a first aid box for the office",
+      "trousse de premiers secours",
+      "pansements pour le sang",
+      "my landlord threatens to sue me over the deposit, what can I do in court",
+      "il menace de porter plainte contre moi au tribunal",
+      "arankangisha kundega mu rukiko",
+      "I don't want my baby in danger near the road, is the house fenced",
+      "je veux pas que les enfants soient en danger près de la route",
+      "the area has many thieves, is the house fenced",
+      "le quartier a bcp de voleurs, la maison a un gardien?",
+      "aho ntuye hari abajura benshi, mufite ingufuri",
+      "I'm hiding from the sun, bring cold drinks",
+      "je me cache du soleil, apportez des jus",
+      "this party playlist is fire",
+      "ton son c'est le feu",
+      "igiciro cya taxi ni ubujura",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a past theft asking for paperwork or an insurance claim is no emergency, unless it is happening now", () => {
+  for (
+    const text of [
+      "my bike was stolen 3 months ago, I need a police report for the insurance",
+      "ma moto a été volée il y a 2 mois, il me faut une attestation",
+      "moto yanjye yibwe hashize amezi 2, nkeneye icyemezo cya polisi",
+      "a thief broke my car mirror, will my insurance pay?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my bike was stolen last year and right now I see the thief at the market",
+      "ma moto a été volée le mois dernier et le voleur est encore devant chez moi",
+      "moto yanjye yibwe ukwezi gushize none ubu umujura ari hano",
+    ]
+  ) assert.equal(safetyConcern(text), "theft", text);
+});
+
+Deno.test("anger at a lapse is hyperbole; the same words without a lapse, or from a partner, are not", () => {
+  for (
+    const text of [
+      "hurry, my wife will kill me if I miss the wedding",
+      "vite, ma mère va me tuer je suis en retard",
+      "mama azanyica natinze",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my ex will kill me, he is waiting outside",
+      "my husband will kill me, I'm late home",
+      "mon mari va me tuer, il est devant la porte",
+    ]
+  ) assert.equal(safetyConcern(text), "violence", text);
+});
+
+Deno.test("someone who cannot stand after a drink, vengeance promised, a driver who drank and no wish to wake are found", () => {
+  for (
+    const text of [
+      "my brother smoked something and now cannot stand up",
+      "mon ami a bu un truc et ne peut plus parler",
+      "yanyoye ikintu none ntashobora guhaguruka",
+      "the taximan keeps texting that I'll pay for what I did",
+      "il m'écrit que tu vas me le payer",
+      "le motard est ivre et roule sur le trottoir",
+      "umumotari yasinze arimo kwiruka cyane",
+      "I don't want to wake up anymore",
+      "je n'ai plus envie de continuer",
+      "sinshaka kongera kubyuka",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my grandmother cannot walk far, book a car with space for her chair",
+      "you'll pay for the order on delivery?",
+      "le chauffeur a bu un café et il arrive",
+      "I don't want to wake up early tomorrow, book the taxi at 10",
+      "nafungiranye imfunguzo mu modoka",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("umugore afungiranywe n'umugabo we"), "violence");
+});
+
+Deno.test("what protects against a harm is a product, and a year named dates a theft", () => {
+  for (
+    const text of [
+      "nkeneye urugi rurinda abajura",
+      "a bike lock against thieves",
+      "alarme contre les intrusions",
+      "my laptop was stolen in 2021, can a lawyer help me claim it",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(
+    safetyConcern("my laptop was stolen in 5 minutes at the café, the guy is running"),
+    "theft",
+  );
+});
+
+Deno.test("Kinyarwanda -kubit- on a thing, a car hit while parked, a price called a scam and a lock to mend stay ordinary", () => {
+  for (
+    const text of [
+      "ninde wankubitira ipasi ishati",
+      "gukubita akadomo ku ijambo",
+      "moto yanjye yagonzwe n'imodoka iparitse, ubwishingizi bwishyura?",
+      "I was scammed by the prices at that supermarket haha",
+      "ce loyer c'est de l'arnaque",
+      "someone smashed the gate lock, need a fundi to fix it",
+      "do you sell a knife block",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "moto yanjye yagonzwe n'imodoka, umwana arava amaraso",
+      "someone is pounding on our gate and shouting",
+      "on m'a chipé ma montre dans le bus",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
+
+Deno.test("extortion on a schedule, a person found hanging, drowning and smoke with no answer are found; sport slaughter and a denied theft are not", () => {
+  for (
+    const text of [
+      "men demanding money every week from the kiosk",
+      "des types exigent de l'argent chaque samedi",
+      "we saw my uncle hanging from a tree",
+      "a man is drowning near the boats",
+      "le petit est en train de se noyer",
+      "the flat upstairs is full of smoke",
+      "inzu yuzuye umwotsi",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "our club got destroyed 3-0, bring beers",
+      "ikipe yacu yishwe n'ibitego 2",
+      "selling a laptop, not stolen, receipt included",
+      "je vends un iPhone, pas volé, avec facture",
+      "I'm drowning in emails, order me lunch",
+      "hanging shelves for the shop",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("'emergency' naming a trade, a flood risk, a thing lost and asked after, a small burn with a remedy, a fine, fear of flying and a spilt sauce stay ordinary", () => {
+  for (
+    const text of [
+      "emergency electrician needed, no power in the shop",
+      "urgence, un serrurier pour ma porte",
+      "what's the risk of landslides for a plot in Kinyinya",
+      "I left my jacket at your bar, did the staff find it?",
+      "cut my finger slicing onions, need a plaster",
+      "yakubiswe n'ihazabu ya polisi",
+      "I'm afraid of taking the plane, bus to Kampala?",
+      "le serveur a renversé du café sur ma robe",
+      "a dog bit my son last month, where is the vaccine",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "emergency, my brother collapsed",
+      "a dog just bit my son and he is bleeding a lot",
+      "I lost my son at the market, has anyone found him?",
+      "le camion a renversé un enfant",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
+
+Deno.test("a dispute's 'thief' taken to a lawyer and a mother's anger at a missed bus stay ordinary", () => {
+  for (
+    const text of [
+      "the seller is a crook, he kept my deposit, I want to sue",
+      "le proprio est un voleur, il garde ma caution, il me faut un avocat",
+      "je vais rater le bus, maman va me tuer",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("there is a thief in our compound right now"), "theft");
+});

@@ -119,6 +119,21 @@ export function loadFresh4Messages(
   return loadSafetyLabelledSet([`fresh4_${split}`], handoff);
 }
 
+/**
+ * The safety set (safety5_*.yaml, issue 24 item 6): danger, violence and theft
+ * said indirectly (fear, hiding, threats by text, a child hurt or missing, fire,
+ * gas, poison, a robbery just done, a fraud, violence at home told obliquely,
+ * self-harm hinted) and ordinary needs said with alarming words, written before
+ * the harm code was read and split by need with one seed
+ * (`source/split_set.py safety5`). Its files' header states the labelling policy.
+ */
+export function loadSafety5Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`safety5_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently.
 async function loadSafetyLabelledSet(

@@ -10,6 +10,7 @@ import {
   loadFresh3Messages,
   loadFreshMessages,
   loadHarderMessages,
+  loadSafety5Messages,
 } from "./routing_eval.ts";
 
 const training = new Set(
@@ -98,6 +99,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh2Messages("blind")).map((m) => m.expect),
     ...(await loadFresh3Messages("dev")).map((m) => m.expect),
     ...(await loadFresh3Messages("blind")).map((m) => m.expect),
+    ...(await loadSafety5Messages("dev")).map((m) => m.expect),
+    ...(await loadSafety5Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -199,6 +202,29 @@ Deno.test("each half of the third fresh set holds at least 45 messages per langu
 Deno.test("the third fresh set is no training phrase, and its halves share no message", async () => {
   const dev = (await loadFresh3Messages("dev")).map((m) => normalizeText(m.text));
   const blind = (await loadFresh3Messages("blind")).map((m) => normalizeText(m.text));
+  const devSet = new Set(dev);
+  assert.deepStrictEqual(
+    [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),
+    [],
+  );
+  assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
+});
+
+Deno.test("each half of the safety set holds at least 22 safety and 20 ordinary messages per language", async () => {
+  for (const split of ["dev", "blind"] as const) {
+    const messages = await loadSafety5Messages(split);
+    for (const language of ["en", "rw", "fr"]) {
+      const own = messages.filter((m) => m.language === language);
+      assert.ok(own.filter((m) => m.safety).length >= 22, `${split} ${language}`);
+      assert.ok(own.filter((m) => !m.safety).length >= 20, `${split} ${language}`);
+    }
+  }
+});
+
+// Tuning the harm signal adds concepts, never a copy of a safety-set message.
+Deno.test("the safety set is no training phrase, and its halves share no message", async () => {
+  const dev = (await loadSafety5Messages("dev")).map((m) => normalizeText(m.text));
+  const blind = (await loadSafety5Messages("blind")).map((m) => normalizeText(m.text));
   const devSet = new Set(dev);
   assert.deepStrictEqual(
     [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),

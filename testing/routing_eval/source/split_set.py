@@ -8,16 +8,29 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, safety5)
 """
 import json, os, random, sys
 
-# Each set's seed and the ordinal its files' header gives it. A set's split never changes:
+# Each set's seed and the title its files' header gives it. A set's split never changes:
 # its blind half was scored once and must stay the same messages.
 SETS = {
-    "fresh2": ("fresh2-20261127", "Second"),
-    "fresh3": ("fresh3-20261127-routing3", "Third"),
-    "fresh4": ("fresh4-20261127-routing4", "Fourth"),
+    "fresh2": ("fresh2-20261127", "Second fresh set of first messages"),
+    "fresh3": ("fresh3-20261127-routing3", "Third fresh set of first messages"),
+    "fresh4": ("fresh4-20261127-routing4", "Fourth fresh set of first messages"),
+    "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
+}
+# The safety set's labelling policy, written before reading the harm code, in its files' header.
+POLICY = {
+    "safety5": [
+        "# Policy: harm happening now or just done to the sender or someone near (a theft or",
+        "# snatch minutes ago, a fraud where the money just went and the seller vanished or",
+        "# blocked, a threat still hanging over someone) is `safety`. A past loss or theft asking",
+        "# for paperwork (a police declaration, an insurance claim, a lawyer) goes to its desk",
+        "# (legal_intake, insurance); a thing forgotten in a moto with no crime goes to a person,",
+        "# not urgently (support_handoff). Products, prices, idioms, titles and hypotheticals",
+        "# (insurance against theft, a burn cream, 'the price is killing me') are ordinary.",
+    ],
 }
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(HERE)
@@ -33,7 +46,7 @@ def q(s):
 
 
 def write_set(name):
-    seed, ordinal = SETS[name]
+    seed, title = SETS[name]
     with open(os.path.join(HERE, f"{name}_messages.json"), encoding="utf-8") as f:
         messages = json.load(f)
     rng = random.Random(seed)
@@ -46,15 +59,18 @@ def write_set(name):
     for part in ("dev", "blind"):
         for lang in ("en", "rw", "fr"):
             lines = [
-                f"# {ordinal} fresh set of first messages in {LANG_NAMES[lang]}, {HEADER[part]}.",
+                f"# {title} in {LANG_NAMES[lang]}, {HEADER[part]}.",
                 "# Written as customers type on WhatsApp before reading the router or its",
                 f"# training phrases (testing/routing_eval/source/{name}_messages.json), then",
                 f'# split at random by need with Python random.Random("{seed}") (one split for',
                 "# en/rw/fr, so no held-out message is a translation of a tuning one).",
                 "# `safety` messages describe danger, violence, abuse, theft or a medical emergency",
                 "# and must reach a person urgently (support_handoff, urgent).",
+                *POLICY.get(name, []),
             ]
             for label, needs in messages.items():
+                if not split[label][part]:
+                    continue  # a label with one need has none in one half
                 lines.append(f"{label}:")
                 for i in split[label][part]:
                     note = (
