@@ -264,7 +264,15 @@ const SHORTHANDS = new Map<string, string>(([
  * readers of whole phrases such as the safety lexicon.
  */
 export function expandShorthands(normalized: string): string {
-  return wordsOf(normalized).map((word) => SHORTHANDS.get(word) ?? word).join(" ");
+  const words = wordsOf(normalized);
+  return words.map((word, at) => shorthandAt(words, at) ?? word).join(" ");
+}
+
+// What the word at `at` stands for, if it is a shorthand. A lone "c" is "c est" only when
+// no "est" or "était" follows: "c'est" normalises to "c est", which must not read "c est est".
+function shorthandAt(words: readonly string[], at: number): string | undefined {
+  if (words[at] === "c" && /^(?:est|etait|etaient)$/.test(words[at + 1] ?? "")) return undefined;
+  return SHORTHANDS.get(words[at]);
 }
 
 /** Options for {@linkcode featuresOf}. */
@@ -295,8 +303,9 @@ export function forEachFeature(
     seen.add(feature);
     emit(feature);
   };
-  const words = wordsOf(normalized).flatMap((word) => {
-    const full = SHORTHANDS.get(word);
+  const written = wordsOf(normalized);
+  const words = written.flatMap((word, at) => {
+    const full = shorthandAt(written, at);
     return full === undefined ? [word] : full.split(" ");
   });
   for (let w = 0; w < words.length; w++) {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  expandShorthands,
   featuresOf,
   kinyarwandaRoot,
   kinyarwandaStem,
@@ -72,6 +73,17 @@ Deno.test("a French SMS shorthand with doubled letters reads as its words, as no
   assert.deepStrictEqual(words("qqch"), ["w:quelque", "w:chose"]);
   assert.deepStrictEqual(words("j ai bsoin"), ["w:j", "w:ai", "w:besoin"]);
   assert.deepStrictEqual(words("ppl"), ["w:people"]);
+});
+
+Deno.test("a lone SMS 'c' is 'c est', but the 'c' of a written-out c'est or c'était stays as it is", () => {
+  assert.equal(
+    expandShorthands(normalizeText("C koi le plat du jour")),
+    "c est quoi le plat du jour",
+  );
+  assert.equal(expandShorthands(normalizeText("c'est de l'arnaque")), "c est de l arnaque");
+  assert.equal(expandShorthands(normalizeText("c'était lui")), "c etait lui");
+  const words = featuresOf(normalizeText("c'est combien")).filter((f) => f.startsWith("w:"));
+  assert.deepStrictEqual(words, ["w:c", "w:est", "w:combien"]);
 });
 
 Deno.test("a Kinyarwanda object marker between prefix and verb is read past, so the verb meets its plain form", () => {
