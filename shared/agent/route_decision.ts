@@ -34,7 +34,7 @@ import {
   type PaymentAsked,
   paymentRequest,
   withoutLandmarks,
-} from "./request_phrase.ts";
+} from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { type NameGazetteer, nameGazetteer, normalizeText, wordsOf } from "./text_features.ts";
 

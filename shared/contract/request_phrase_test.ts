@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { flowStep, newRequest, paymentRequest, withoutLandmarks } from "./request_phrase.ts";
+import {
+  flowStep,
+  newRequest,
+  paymentRequest,
+  payStep,
+  withoutLandmarks,
+} from "./request_phrase.ts";
 
 Deno.test("a clause opening with a first-person want or a request verb is a new request, in en, rw and fr", () => {
   assert.deepStrictEqual(newRequest("I want to buy medicine"), "to buy medicine");
@@ -131,6 +137,35 @@ Deno.test("paying a bill, fees, airtime or a person is a payment request of its 
   for (
     const text of ["I want to buy medicine", "he paid my electricity bill", "I want to pay"]
   ) assert.deepStrictEqual(paymentRequest(text), null, text);
+});
+
+Deno.test("a request to pay the flow's thing is one reading for the router and the ordering flow, in en, rw and fr", () => {
+  for (
+    const text of [
+      "I want to pay with momo",
+      "ok, I want to pay now",
+      "how do I pay",
+      "pay with momo please",
+      "ndashaka kwishyura na momo",
+      "nishyura nte?",
+      "je veux payer par momo",
+      "comment je paie ?",
+    ]
+  ) {
+    // The ordering flow answers it with its payment step; the router keeps it with the flow.
+    assert.notDeepStrictEqual(payStep(text), null, text);
+    assert.notDeepStrictEqual(flowStep(text), null, text);
+  }
+  // A delivery is a step but no payment; a bill is neither.
+  assert.deepStrictEqual(payStep("I want delivery to Kimironko at 7pm"), null);
+  assert.notDeepStrictEqual(flowStep("I want delivery to Kimironko at 7pm"), null);
+  for (
+    const text of [
+      "I want to pay my electricity bill",
+      "ndashaka kwishyura umuriro",
+      "je veux payer ma facture d'eau",
+    ]
+  ) assert.deepStrictEqual(payStep(text), null, text);
 });
 
 Deno.test("a landmark is where, not what: the request's object stops before it, in en, rw and fr", () => {

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { normalizeText, wordsOf } from "./normalize_text.ts";
 
 // Openers of a request, in the three languages: a first-person want or need, or a verb that
 // asks to be given or sent something. Matched at a clause's start only: "he said I need to
@@ -149,7 +149,7 @@ export interface NewRequestOptions {
  *
  * @example
  * ```ts
- * import { newRequest } from "@shared/agent/request_phrase.ts";
+ * import { newRequest } from "@shared/contract/request_phrase.ts";
  * newRequest("Ndashaka kugura imiti"); // "kugura imiti"
  * newRequest("I want a house near a pharmacy"); // "a house"
  * newRequest("a man owes me 2,000,000 and no longer answers his phone"); // null
@@ -173,7 +173,7 @@ export function newRequest(text: string, options: NewRequestOptions = {}): strin
  *
  * @example
  * ```ts
- * import { flowStep } from "@shared/agent/request_phrase.ts";
+ * import { flowStep } from "@shared/contract/request_phrase.ts";
  * flowStep("I want to pay with momo"); // "to pay with momo"
  * flowStep("I want to pay my electricity bill"); // null
  * ```
@@ -181,6 +181,34 @@ export function newRequest(text: string, options: NewRequestOptions = {}): strin
 export function flowStep(text: string): string | null {
   for (const object of requestObjects(text)) {
     if (isFlowStep(object)) return object.join(" ");
+  }
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    const step = framedPayStep(wordsOf(normalizeText(clause)));
+    if (step !== null) return step.join(" ");
+  }
+  return null;
+}
+
+/**
+ * The request to pay the flow's own thing a message makes, with an opener or
+ * without ("I want to pay with momo", "how do I pay", "ndashaka kwishyura na
+ * momo", "nishyura nte?", "je paie maintenant"), or null. The router keeps
+ * such a message with the flow ({@linkcode flowStep}); an ordering flow
+ * answers it with its payment step, so both read it the same way. Paying a
+ * named thing ("my electricity bill") is none.
+ *
+ * @example
+ * ```ts
+ * import { payStep } from "@shared/contract/request_phrase.ts";
+ * payStep("how do I pay"); // "pay"
+ * payStep("I want delivery to Kimironko"); // null
+ * payStep("I want to pay my electricity bill"); // null
+ * ```
+ */
+export function payStep(text: string): string | null {
+  for (const object of requestObjects(text)) {
+    const words = INFINITIVE.has(object[0]) ? object.slice(1) : object;
+    if (words.length > 0 && isPayWord(words[0]) && isFlowStep(object)) return object.join(" ");
   }
   for (const clause of text.split(CLAUSE_BREAK)) {
     const step = framedPayStep(wordsOf(normalizeText(clause)));
@@ -213,7 +241,7 @@ export interface PaymentAsked {
  *
  * @example
  * ```ts
- * import { paymentRequest } from "@shared/agent/request_phrase.ts";
+ * import { paymentRequest } from "@shared/contract/request_phrase.ts";
  * paymentRequest("I want to pay my electricity bill"); // { paid: "my electricity bil", obligation: true }
  * paymentRequest("I want to pay with momo"); // null
  * ```
@@ -302,7 +330,7 @@ function namesPayee(paid: readonly string[]): boolean {
  *
  * @example
  * ```ts
- * import { withoutLandmarks } from "@shared/agent/request_phrase.ts";
+ * import { withoutLandmarks } from "@shared/contract/request_phrase.ts";
  * withoutLandmarks("I want a house near a pharmacy"); // "i want a house"
  * withoutLandmarks("I want a house"); // null
  * ```
