@@ -18,10 +18,11 @@ import { normalizeText, wordsOf } from "./text_features.ts";
 export interface LanguageDetector {
   /**
    * The language `text` is written in, or null when it does not say. With
-   * `conversation` (the language the conversation is already in), a short
-   * reply's English nouns in a Kinyarwanda or French conversation (a
-   * product's name, "sugar", "rice") are borrowed, no switch: a courtesy, a
-   * yes/no or the sentence's frame must say English.
+   * `conversation` (the language the conversation is already in), a reply's
+   * English nouns in a Kinyarwanda or French conversation (a product's name,
+   * "sugar", "rice", or a whole list: "sugar rice cooking oil soap") are
+   * borrowed, no switch: a courtesy, a yes/no or the sentence's frame must
+   * say English.
    */
   detect(text: string, options?: { conversation?: Language | null }): Language | null;
 }
@@ -153,6 +154,99 @@ const FRAME = new Map<string, Language>(
   ),
 );
 
+// What makes English words a sentence rather than a list of names: pronouns, auxiliaries, the
+// verbs of asking and changing, prepositions, determiners, question words and negation. A
+// shopping list ("sugar rice cooking oil soap", "Inyange milk, Azam bread") has none of them;
+// "and", "of" and "a" join the names of a list as well as a sentence's, so they are not here.
+const EN_SENTENCE = normalizedSet([
+  "i",
+  "me",
+  "my",
+  "mine",
+  "you",
+  "your",
+  "we",
+  "us",
+  "our",
+  "he",
+  "she",
+  "his",
+  "her",
+  "it",
+  "its",
+  "they",
+  "them",
+  "their",
+  "is",
+  "are",
+  "was",
+  "were",
+  "am",
+  "be",
+  "been",
+  "do",
+  "does",
+  "did",
+  "don",
+  "doesn",
+  "didn",
+  "not",
+  "have",
+  "has",
+  "had",
+  "can",
+  "could",
+  "would",
+  "will",
+  "shall",
+  "should",
+  "must",
+  "may",
+  "want",
+  "need",
+  "like",
+  "get",
+  "give",
+  "send",
+  "bring",
+  "deliver",
+  "change",
+  "cancel",
+  "add",
+  "remove",
+  "pay",
+  "come",
+  "go",
+  "know",
+  "tell",
+  "help",
+  "show",
+  "take",
+  "the",
+  "this",
+  "that",
+  "these",
+  "those",
+  "some",
+  "any",
+  "to",
+  "for",
+  "with",
+  "in",
+  "on",
+  "at",
+  "from",
+  "by",
+  "about",
+  "what",
+  "where",
+  "when",
+  "how",
+  "why",
+  "who",
+  "which",
+]);
+
 /** A message this short is read by the words it knows, never by the letters of a name. */
 export const SHORT_MESSAGE_WORDS = 3;
 
@@ -214,7 +308,15 @@ export function trainLanguageDetector(
       const read = agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
         ? agent as Language
         : null;
-      if (words.length > SHORT_MESSAGE_WORDS) return read;
+      if (words.length > SHORT_MESSAGE_WORDS) {
+        // Mid-conversation, a list of product or brand names the letters read as English
+        // ("sugar rice cooking oil soap") is borrowed nouns in a rw or fr chat: an English
+        // sentence has its frame ("I", "the", "can", "to") or a courtesy.
+        const borrowedList = read === "en" && !!options.conversation &&
+          options.conversation !== "en" &&
+          !words.some((word) => EN_SENTENCE.has(word) || MARKERS.get(word) === "en");
+        return borrowedList ? null : read;
+      }
       // A courtesy or yes/no decides; a word only one language's phrases use must also be
       // what the letters say ("paracetamol" appears in Kinyarwanda phrases but is no word of it).
       const marked = byKnownWords(words, MARKERS);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { PACK_INTENTS } from "@shared/platform/platform.ts";
+import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
+import { createRouter } from "./router.ts";
 import { requestedLanguage, trainLanguageDetector } from "./language_detect.ts";
 
 const detector = trainLanguageDetector(PACK_INTENTS);
@@ -100,4 +101,43 @@ Deno.test("a short reply's English nouns are borrowed in a rw or fr conversation
   assert.equal(detector.detect("ndashaka moto", { conversation: "en" }), "rw");
   // Kinyarwanda content words still switch an English conversation ("they stole my phone").
   assert.equal(detector.detect("banyibye telefoni", { conversation: "en" }), "rw");
+});
+
+Deno.test("a longer list of product or brand names is borrowed in a rw or fr conversation; an English sentence still switches", () => {
+  const router = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
+  // The router's detector knows the packs' brands and places as names; this one does not.
+  for (const detect of [detector, router.detector]) {
+    for (
+      const list of [
+        "sugar rice cooking oil soap",
+        "Inyange milk, Azam bread, Mukwano oil",
+        "2 sugar, 1 rice, 1 cooking oil, 3 soap",
+        "bread milk eggs butter",
+      ]
+    ) {
+      for (const conversation of ["rw", "fr"] as const) {
+        assert.equal(detect.detect(list, { conversation }), null, `${conversation}: ${list}`);
+      }
+      // As a first message, or in an English chat, they still read as English.
+      assert.equal(detect.detect(list), "en", list);
+      assert.equal(detect.detect(list, { conversation: "en" }), "en", list);
+    }
+    for (
+      const sentence of [
+        "I would like to change my order",
+        "can you deliver it tomorrow",
+        "where is my order now",
+        "cancel the second one please",
+        "sugar rice and soap please",
+      ]
+    ) {
+      for (const conversation of ["rw", "fr"] as const) {
+        assert.equal(
+          detect.detect(sentence, { conversation }),
+          "en",
+          `${conversation}: ${sentence}`,
+        );
+      }
+    }
+  }
 });

@@ -28,7 +28,13 @@ import {
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
 import { namesTrip } from "./trip_phrase.ts";
-import { flowStep, newRequest, withoutLandmarks } from "./request_phrase.ts";
+import {
+  flowStep,
+  newRequest,
+  type PaymentAsked,
+  paymentRequest,
+  withoutLandmarks,
+} from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import {
   expandShorthands,
@@ -139,6 +145,11 @@ export interface RouterAgents {
   holds?(agent: string, text: string): boolean;
   /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
   trips?: string;
+  /**
+   * The agent a request to pay something other than the current flow's thing
+   * reaches mid-flow (`PackAgent.takesPayments`). @default none
+   */
+  payments?: string;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -379,15 +390,36 @@ export function decideRoute(
   const routable = agent !== null && isCustomer(agent) ? agent : null;
 
   if (currentAgent !== null && !state.atMenu) {
-    if (changeOfMind === null && namesAnOption(words, state.offered ?? [])) {
+    const elsewhere = (candidate: string | null): candidate is string =>
+      candidate !== null && isCustomer(candidate) && candidate !== currentAgent &&
+      candidate !== agents.frontDesk;
+    // Paying something that is not the flow's thing ("I want to pay my electricity bill" while
+    // ordering) is a new request for payments, whatever the bill's words lean to, and though
+    // "pay" is on the flow's own button ("Pay with MoMo"); paying what the flow sells ("to pay
+    // the premium" at Insurance) stays.
+    const payments = agents.payments ?? null;
+    const paid = changeOfMind === null && elsewhere(payments) &&
+        currentAgent !== agents.frontDesk
+      ? paymentRequest(text)
+      : null;
+    const paysOut = paid !== null && paysElsewhere(paid, currentAgent, context);
+    if (changeOfMind === null && !paysOut && namesAnOption(words, state.offered ?? [])) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
     if (changeOfMind === null && agents.holds?.(currentAgent, text)) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
-    const elsewhere = (candidate: string | null): candidate is string =>
-      candidate !== null && isCustomer(candidate) && candidate !== currentAgent &&
-      candidate !== agents.frontDesk;
+    if (paysOut && payments !== null) {
+      return {
+        ...language,
+        kind: "route",
+        agent: payments,
+        urgent: false,
+        switched: true,
+        confidence: 1,
+        ...placeOf(normalized, context),
+      };
+    }
     // In a flow (not at the front desk) paying for its thing, its delivery or its pickup is the
     // flow's next step ("I want to pay with momo" while ordering), not the payments service.
     const inFlow = currentAgent !== agents.frontDesk;
@@ -497,6 +529,20 @@ export function decideRoute(
     confidence,
     ...placeOf(normalized, context),
   };
+}
+
+// How sure the reading of what a payment pays for must be that it is another service's thing
+// for paying it to leave the flow (the rent, while shopping).
+const OTHER_THING = 0.5;
+
+// Whether paying `asked` is another matter than the current flow's: a utility, fees, airtime
+// or someone paid, or a thing another service reads surely; the premium at Insurance, the
+// rent in Property or a thing the reader cannot place stays the flow's.
+function paysElsewhere(asked: PaymentAsked, current: string, context: RouteContext): boolean {
+  if (asked.obligation) return true;
+  const reading = context.classifier.classify(asked.paid);
+  return reading.agent !== null && reading.agent !== current &&
+    reading.confidence >= OTHER_THING;
 }
 
 // How sure the reading of a new request's object must be for it to leave the flow: the things

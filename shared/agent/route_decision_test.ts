@@ -578,6 +578,65 @@ Deno.test("mid-flow: paying for the order (momo, cash) or its delivery stays wit
   }
 });
 
+Deno.test("mid-flow: paying a bill, fees, airtime or a person leaves the order for payments, in en, rw and fr", () => {
+  for (
+    const [text, language] of [
+      ["I want to pay my electricity bill", "en"],
+      ["i need to pay school fees for my daughter", "en"],
+      ["I want to pay for airtime on my phone", "en"],
+      ["ndashaka kwishyura fagitire y'amazi", "rw"],
+      ["ndashaka kwishyura umuriro w'amashanyarazi", "rw"],
+      ["je veux payer ma facture d'électricité", "fr"],
+      ["je voudrais payer le loyer à mon propriétaire", "fr"],
+    ] as const
+  ) {
+    for (const agent of ["waiter_ai", "pharmacy", "shop", "hardware"]) {
+      const decision = decideRoute(text, inFlow(agent, language), context);
+      assert.deepStrictEqual(
+        [decision.kind, decision.kind === "route" && decision.agent, decision.replyLanguage],
+        ["route", "payments", language],
+        `${agent}: ${text}`,
+      );
+    }
+  }
+  // The order's own "Pay with MoMo" button shares the word "pay": a bill still leaves.
+  for (
+    const [text, language, button] of [
+      ["I want to pay my electricity bill", "en", "Pay with MoMo"],
+      ["ndashaka kwishyura umuriro w'amashanyarazi", "rw", "Kwishyura na MoMo"],
+      ["je veux payer ma facture d'électricité", "fr", "Payer par MoMo"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, { ...inFlow("shop", language), offered: [button] }, context);
+    assert.deepStrictEqual(decision.kind === "route" && decision.agent, "payments", text);
+  }
+  // Paying the order itself, asked any way, stays.
+  for (
+    const [text, language] of [
+      ["how do I pay", "en"],
+      ["pay with momo please", "en"],
+      ["nishyura nte?", "rw"],
+      ["comment je paie ?", "fr"],
+      ["je veux payer ma commande par momo", "fr"],
+    ] as const
+  ) {
+    for (const agent of ["waiter_ai", "pharmacy", "shop", "hardware"]) {
+      const decision = decideRoute(text, inFlow(agent, language), context);
+      assert.deepStrictEqual(
+        [decision.kind, decision.kind === "stay" && decision.agent],
+        ["stay", agent],
+        `${agent}: ${text}`,
+      );
+    }
+  }
+  // Paying what the flow itself sells is its own step: the premium at Insurance.
+  const premium = decideRoute("I want to pay the insurance premium", inFlow("insurance"), context);
+  assert.deepStrictEqual([premium.kind, premium.kind === "stay" && premium.agent], [
+    "stay",
+    "insurance",
+  ]);
+});
+
 Deno.test("mid-flow: a landmark in a request is where, not what: a house near a pharmacy stays in property", () => {
   for (
     const [text, language] of [

@@ -95,6 +95,8 @@ export function createRouter(options: RouterOptions): RouteContext {
       learnt: examples.map((example) => example.agent),
       holds: agentHolds(options.packs),
       trips: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesTrips)?.id,
+      payments: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesPayments)
+        ?.id,
     },
   });
   byRuns.set(key, context);

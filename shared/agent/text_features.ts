@@ -8,32 +8,9 @@
  * @module
  */
 
-const PHONE = /\b(?:\+?250|0)?7[2389]\d{7}\b/g;
-const NUMBER = /\d+(?:[.,]\d+)?k?/g;
-
-/**
- * A message's normalised form: lower case, no accents, apostrophes and
- * punctuation as spaces, phone numbers as `phone`, other numbers as `num`,
- * runs of a repeated letter as one ("murahoooo" and "cofee" meet "muraho"
- * and "coffee").
- */
-export function normalizeText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(PHONE, " phone ")
-    .replace(NUMBER, " num ")
-    .replace(/[^\p{L}\s]/gu, " ")
-    .replace(/(\p{L})\1+/gu, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The words of a normalised message. */
-export function wordsOf(normalized: string): string[] {
-  return normalized === "" ? [] : normalized.split(" ");
-}
+// The normal form is the kernel's (request_phrase.ts reads it too); the models learn from it.
+import { normalizeText, wordsOf } from "@shared/contract/normalize_text.ts";
+export { normalizeText, wordsOf };
 
 // Kinyarwanda puts the subject, tense and object (verbs) or the noun class
 // (nouns) in front of the stem: "ndashaka", "nshaka", "turashaka" and

@@ -308,6 +308,13 @@ export interface PackAgent {
    * whatever topic its other words lean to. At most one agent of all packs.
    */
   takesTrips?: boolean;
+  /**
+   * Whether a request in another agent's flow to pay something that is not
+   * that flow's thing (a bill, school fees, airtime, another person: "I want
+   * to pay my electricity bill" while ordering) is its. At most one agent of
+   * all packs. @default false
+   */
+  takesPayments?: boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

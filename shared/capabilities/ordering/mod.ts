@@ -52,7 +52,7 @@ export {
   orderSummaryRows,
   venueNameOf,
 } from "./order_steps.ts";
-export { orderPending } from "./order_pending.ts";
+export { cancelOpenOrder, findOpenOrder, orderPending } from "./order_pending.ts";
 export {
   bestProduct,
   type ListedProduct,

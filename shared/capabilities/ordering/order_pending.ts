@@ -8,10 +8,10 @@
  */
 import { z } from "zod";
 import { formatRwf } from "@shared/capabilities/format/mod.ts";
-import { phraseBook } from "@shared/contract/language.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { callTyped, isToolResult } from "@shared/registry/tool_call.ts";
 import { ORDER_SUMMARY_COLUMNS, orderSummaryRows, venueNameOf } from "./order_steps.ts";
-import type { PendingWork } from "@shared/registry/pack.ts";
+import type { OfflineToolCaller, OpenWork, PendingWork } from "@shared/registry/pack.ts";
 
 const say = phraseBook({
   openOrder: {
@@ -59,6 +59,56 @@ function orderIdOf(memory: Record<string, unknown>): string | null {
 }
 
 /**
+ * The order `orderId` as open work while it is pending or confirmed and not paid, or null (an
+ * order paid, cancelled, being prepared, or not the caller's). Another flow that placed an
+ * order by `order_create` (buy & sell's chosen vendor) offers it through this, as the ordering
+ * flows do. Calls tools as the customer; writes nothing.
+ */
+export async function findOpenOrder(
+  callTool: OfflineToolCaller,
+  orderId: string,
+  language: Language,
+): Promise<OpenWork | null> {
+  const found = await callTyped(callTool, orderSummaryRows, {
+    table: "orders",
+    columns: [...ORDER_SUMMARY_COLUMNS],
+    filters: [{ column: "id", op: "eq", value: orderId }],
+    limit: 1,
+  }, "open_order");
+  const order = found.ok ? found.data.items[0] : undefined;
+  if (!order || order.payment_status === "settled") return null;
+  if (order.status !== "pending" && order.status !== "confirmed") return null;
+  const name = await venueNameOf(callTool, order.business_id, "open_order_venue");
+  return {
+    id: order.id,
+    summary: say("openOrder", language, {
+      no: order.order_no,
+      venue: name,
+      total: formatRwf(Number(order.total), language),
+    }),
+  };
+}
+
+/**
+ * Cancels the customer's unpaid order `orderId` (`order_cancel`: its waiting charge expires and
+ * the venue is told) and answers what to tell the customer, in their language.
+ */
+export async function cancelOpenOrder(
+  callTool: OfflineToolCaller,
+  orderId: string,
+  language: Language,
+): Promise<string> {
+  const result = await callTyped(callTool, orderCancel, { order_id: orderId }, "order_cancel");
+  if (!result.ok) {
+    return say("orderNotCancelled", language, { msg: result.error.msg });
+  }
+  return say("orderCancelled", language, {
+    no: result.data.order_no,
+    venue: result.data.venue_name,
+  });
+}
+
+/**
  * An order of this conversation still pending or confirmed and not paid is
  * open work. Only the conversation's own order is offered, never an older
  * one the customer did not just leave.
@@ -66,34 +116,9 @@ function orderIdOf(memory: Record<string, unknown>): string | null {
 export const orderPending: PendingWork = {
   async find({ language, memory }, callTool) {
     const id = orderIdOf(memory);
-    if (!id) return null;
-    const found = await callTyped(callTool, orderSummaryRows, {
-      table: "orders",
-      columns: [...ORDER_SUMMARY_COLUMNS],
-      filters: [{ column: "id", op: "eq", value: id }],
-      limit: 1,
-    }, "open_order");
-    const order = found.ok ? found.data.items[0] : undefined;
-    if (!order || order.payment_status === "settled") return null;
-    if (order.status !== "pending" && order.status !== "confirmed") return null;
-    const name = await venueNameOf(callTool, order.business_id, "open_order_venue");
-    return {
-      id: order.id,
-      summary: say("openOrder", language, {
-        no: order.order_no,
-        venue: name,
-        total: formatRwf(Number(order.total), language),
-      }),
-    };
+    return id ? await findOpenOrder(callTool, id, language) : null;
   },
-  async cancel(work, { language }, callTool) {
-    const result = await callTyped(callTool, orderCancel, { order_id: work.id }, "order_cancel");
-    if (!result.ok) {
-      return say("orderNotCancelled", language, { msg: result.error.msg });
-    }
-    return say("orderCancelled", language, {
-      no: result.data.order_no,
-      venue: result.data.venue_name,
-    });
+  cancel(work, { language }, callTool) {
+    return cancelOpenOrder(callTool, work.id, language);
   },
 };

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { payStep } from "@shared/contract/request_phrase.ts";
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
@@ -336,19 +337,6 @@ type PlacedOrder = z.output<typeof placedOrderSchema>;
 const STATUS_WORDS =
   /^(status|order status|my order|where is my order|track|statut|suivi|ma commande|où en est.*|iri he|itumiza ryanjye|aho itumiza rigeze|rigeze he)\??$/i;
 const PAY_WORDS = /^(pay|pay now|payer|kwishyura|ishyura|nishyure|momo)$/i;
-// Asking to pay the order in words, how or when with it ("I want to pay with momo", "je veux
-// payer par momo", "ndashaka kwishyura na momo"): the router keeps such a request with the
-// flow, so the flow answers it with its payment step. Paying a named thing ("I want to pay my
-// electricity bill") is not the order's payment.
-const PAY_REQUEST = new RegExp(
-  "^(?:(?:ok|okay|yes|oui|yego)[ ,]+)?" +
-    "(?:i (?:want|would like|wanna|need) to |i'?d like to |can i |" +
-    "je (?:veux|voudrais|souhaite|peux) |j'aimerais |(?:nda|n|na)shaka |n(?:di)?fuza |nkeneye )?" +
-    "(?:pay|payer|kwishyura)" +
-    "(?: (?:now|maintenant|ubu|nonaha|with|by|via|using|par|avec|en|na|kuri|cash)\\b.*)?[.!?]*$",
-  "i",
-);
-
 /**
  * `search_supabase` as the ordering steps read it: the rows of the columns
  * they ask for, parsed on reading (the tool's own output holds any row).
@@ -522,7 +510,10 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
       return { ...step, memory: { ...step.memory, ...cleared } };
     }
 
-    const asksToPay = PAY_WORDS.test(input.text) || PAY_REQUEST.test(input.text.trim());
+    // Asking to pay the order in words ("I want to pay with momo", "how do I pay", "nishyura
+    // nte?"): read as the router reads it, which keeps such a message with the flow; paying a
+    // named thing ("my electricity bill") is no pay step and the router sends it to payments.
+    const asksToPay = PAY_WORDS.test(input.text) || payStep(input.text) !== null;
     if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);
     }

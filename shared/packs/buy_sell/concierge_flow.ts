@@ -61,7 +61,18 @@ const requestMemory = z.object({
   choices_yes: z.number().optional(),
   /** The vendor the buyer chose, as `choose_vendor_for_inquiry` answered. */
   chosen: chooseVendorForInquiry.output.optional(),
+  /** The order placed with the chosen vendor (its stocked item), while it may be unpaid. */
+  order_id: z.string().optional(),
+  /** The MoMo charge asked for it (for the order, or to the vendor's number). */
+  momo_ref: z.string().optional(),
 });
+
+/**
+ * The metadata purpose of the MoMo charge the concierge asks for a chosen
+ * vendor: the open work the buyer is asked about on leaving
+ * (purchase_pending.ts) is found by it.
+ */
+export const PURCHASE_PURPOSE = "buy_sell_purchase";
 
 /**
  * The concierge's memory, version 1. `step` is absent when the buyer has just
@@ -659,6 +670,8 @@ async function after(at: Turn, tool: string, result: ToolResult): Promise<Offlin
       );
     }
     const order = readData(orderCreate, result.data);
+    // Kept while it may be unpaid: leaving asks whether to cancel it (purchase_pending.ts).
+    request.order_id = order.order_id;
     const placed = text(
       say("ordered", language, {
         order: order.order_no ?? "",
@@ -678,6 +691,8 @@ async function after(at: Turn, tool: string, result: ToolResult): Promise<Offlin
     return answer("chosen", request, text(reason));
   }
   const payment = readData(momoCharge, result.data);
+  // Kept while it waits: leaving asks whether to cancel it (purchase_pending.ts).
+  request.momo_ref = payment.momo_ref;
   return answer(
     "chosen",
     request,
@@ -717,8 +732,15 @@ async function charge(
       .slice(0, 140),
     // The tool's own key: one charge per request and vendor, however often it is asked.
     idempotency_key: `concierge:${request.inquiry_id}:${chosen.business_id}:charge`,
-    ...(order.order_id ? { order_id: order.order_id } : { payee_phone: chosen.vendor_phone }),
-    metadata: { inquiry_id: request.inquiry_id, business_id: chosen.business_id },
+    // Paid to the vendor's number, it is named beside it: a bare number reads like a scam.
+    ...(order.order_id
+      ? { order_id: order.order_id }
+      : { payee_phone: chosen.vendor_phone, payee_name: chosen.business_name.slice(0, 80) }),
+    metadata: {
+      inquiry_id: request.inquiry_id,
+      business_id: chosen.business_id,
+      purpose: PURCHASE_PURPOSE,
+    },
   };
   return await callOrConfirm(at, chosen, momoCharge.name, args, placed);
 }

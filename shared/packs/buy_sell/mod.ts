@@ -14,7 +14,7 @@ import type { Pack } from "@shared/registry/pack.ts";
 import { CONCIERGE_TEXTS, conciergeFlow } from "./concierge_flow.ts";
 import { chooseVendorForInquiry } from "./choose_vendor.ts";
 import { vendorInquiryCancel } from "./inquiry_cancel.ts";
-import { inquiryPending } from "./inquiry_pending.ts";
+import { buySellPending } from "./purchase_pending.ts";
 import { BUY_SELL_INTENTS } from "./intents.ts";
 import { inventoryCheck } from "./inventory.ts";
 import { vendorInquiryBoard } from "./inquiry_board.ts";
@@ -64,6 +64,11 @@ export const BUY_SELL_PACK: Pack = {
       "inventory_check",
       "order_create",
       "momo_charge",
+      // What leaving reads and cancels (purchase_pending.ts): the order, the payment.
+      "search_supabase",
+      "order_cancel",
+      "payment_status",
+      "momo_charge_cancel",
       "ocr_extract",
       "notify_staff",
       "analytics_log",
@@ -76,8 +81,9 @@ export const BUY_SELL_PACK: Pack = {
     // Offline (no model, or it failed this turn), the concierge answers: same tools, and the
     // agent's own Confirm / Cancel before an order or a payment.
     ...conciergeFlow,
-    // A request the vendors are still being asked about: withdrawn or kept on leaving.
-    pending: inquiryPending,
+    // The chosen vendor's unpaid order or waiting payment, else a request the vendors are still
+    // being asked about: cancelled (the vendor told) or kept on leaving.
+    pending: buySellPending,
   }],
   tables: {
     businesses: {

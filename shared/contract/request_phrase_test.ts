@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { flowStep, newRequest, withoutLandmarks } from "./request_phrase.ts";
+import {
+  flowStep,
+  newRequest,
+  paymentRequest,
+  payStep,
+  withoutLandmarks,
+} from "./request_phrase.ts";
 
 Deno.test("a clause opening with a first-person want or a request verb is a new request, in en, rw and fr", () => {
   assert.deepStrictEqual(newRequest("I want to buy medicine"), "to buy medicine");
@@ -77,6 +83,89 @@ Deno.test("paying a named thing is no step of a flow", () => {
     newRequest("I want to pay with momo, and I need a taxi to Remera", { skipFlowSteps: true }),
     "a taxi to remera",
   );
+});
+
+Deno.test("paying the flow's thing without a request opener is a step too, in en, rw and fr", () => {
+  for (
+    const text of [
+      "how do I pay",
+      "I'll pay now",
+      "pay with momo please",
+      "can I pay it with momo",
+      "nishyura nte?",
+      "ndishyura ubu",
+      "comment je paie ?",
+      "je paie maintenant",
+      "je veux payer ma commande par momo",
+      "I want to pay for my order",
+      "I want to pay 6000 with momo",
+    ]
+  ) {
+    assert.notDeepStrictEqual(flowStep(text), null, text);
+    assert.deepStrictEqual(paymentRequest(text), null, text);
+  }
+  // A story about paying is no step: the pay verb is not its clause's first word after a frame.
+  assert.deepStrictEqual(flowStep("he said the driver will be paid later"), null);
+});
+
+Deno.test("paying a bill, fees, airtime or a person is a payment request of its own, in en, rw and fr", () => {
+  // What is paid, in normalizeText's form (doubled letters as one), and whether it is surely
+  // no flow's thing (a utility, fees, airtime, someone paid).
+  for (
+    const [text, paid, obligation] of [
+      ["I want to pay my electricity bill", "my electricity bil", true],
+      ["i need to pay school fees for my daughter", "schol fes for my daughter", true],
+      ["I want to pay for airtime on my phone", "for airtime on my phone", true],
+      ["I want to pay 5000 to my brother", "num to my brother", true],
+      ["ndashaka kwishyura fagitire y'amazi", "fagitire y amazi", true],
+      ["nkeneye kwishyura amafaranga y'ishuri y'umwana", "amafaranga y ishuri y umwana", true],
+      ["ndashaka kwishyura 5000 kuri 0788123456", "num kuri phone", true],
+      ["je veux payer ma facture d'électricité", "ma facture d electricite", true],
+      ["je voudrais payer le loyer à mon propriétaire", "le loyer a mon proprietaire", true],
+      ["j'ai besoin de payer les frais scolaires", "les frais scolaires", true],
+      // The flow's own, maybe: the reader of the flow decides.
+      ["I want to pay the insurance premium", "the insurance premium", false],
+      ["je veux payer le loyer", "le loyer", false],
+      // Water without its bill is a bottle on the order.
+      ["I want to pay for the water", "for the water", false],
+    ] as const
+  ) {
+    assert.deepStrictEqual(paymentRequest(text), { paid, obligation }, text);
+    assert.deepStrictEqual(flowStep(text), null, text);
+  }
+  // No payment asked: a purchase, a story, a bare opener.
+  for (
+    const text of ["I want to buy medicine", "he paid my electricity bill", "I want to pay"]
+  ) assert.deepStrictEqual(paymentRequest(text), null, text);
+});
+
+Deno.test("a request to pay the flow's thing is one reading for the router and the ordering flow, in en, rw and fr", () => {
+  for (
+    const text of [
+      "I want to pay with momo",
+      "ok, I want to pay now",
+      "how do I pay",
+      "pay with momo please",
+      "ndashaka kwishyura na momo",
+      "nishyura nte?",
+      "je veux payer par momo",
+      "comment je paie ?",
+    ]
+  ) {
+    // The ordering flow answers it with its payment step; the router keeps it with the flow.
+    assert.notDeepStrictEqual(payStep(text), null, text);
+    assert.notDeepStrictEqual(flowStep(text), null, text);
+  }
+  // A delivery is a step but no payment; a bill is neither.
+  assert.deepStrictEqual(payStep("I want delivery to Kimironko at 7pm"), null);
+  assert.notDeepStrictEqual(flowStep("I want delivery to Kimironko at 7pm"), null);
+  for (
+    const text of [
+      "I want to pay my electricity bill",
+      "ndashaka kwishyura umuriro",
+      "je veux payer ma facture d'eau",
+    ]
+  ) assert.deepStrictEqual(payStep(text), null, text);
 });
 
 Deno.test("a landmark is where, not what: the request's object stops before it, in en, rw and fr", () => {

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { normalizeText, wordsOf } from "./normalize_text.ts";
 
 // Openers of a request, in the three languages: a first-person want or need, or a verb that
 // asks to be given or sent something. Matched at a clause's start only: "he said I need to
@@ -149,7 +149,7 @@ export interface NewRequestOptions {
  *
  * @example
  * ```ts
- * import { newRequest } from "@shared/agent/request_phrase.ts";
+ * import { newRequest } from "@shared/contract/request_phrase.ts";
  * newRequest("Ndashaka kugura imiti"); // "kugura imiti"
  * newRequest("I want a house near a pharmacy"); // "a house"
  * newRequest("a man owes me 2,000,000 and no longer answers his phone"); // null
@@ -173,7 +173,7 @@ export function newRequest(text: string, options: NewRequestOptions = {}): strin
  *
  * @example
  * ```ts
- * import { flowStep } from "@shared/agent/request_phrase.ts";
+ * import { flowStep } from "@shared/contract/request_phrase.ts";
  * flowStep("I want to pay with momo"); // "to pay with momo"
  * flowStep("I want to pay my electricity bill"); // null
  * ```
@@ -182,7 +182,144 @@ export function flowStep(text: string): string | null {
   for (const object of requestObjects(text)) {
     if (isFlowStep(object)) return object.join(" ");
   }
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    const step = framedPayStep(wordsOf(normalizeText(clause)));
+    if (step !== null) return step.join(" ");
+  }
   return null;
+}
+
+/**
+ * The request to pay the flow's own thing a message makes, with an opener or
+ * without ("I want to pay with momo", "how do I pay", "ndashaka kwishyura na
+ * momo", "nishyura nte?", "je paie maintenant"), or null. The router keeps
+ * such a message with the flow ({@linkcode flowStep}); an ordering flow
+ * answers it with its payment step, so both read it the same way. Paying a
+ * named thing ("my electricity bill") is none.
+ *
+ * @example
+ * ```ts
+ * import { payStep } from "@shared/contract/request_phrase.ts";
+ * payStep("how do I pay"); // "pay"
+ * payStep("I want delivery to Kimironko"); // null
+ * payStep("I want to pay my electricity bill"); // null
+ * ```
+ */
+export function payStep(text: string): string | null {
+  for (const object of requestObjects(text)) {
+    const words = INFINITIVE.has(object[0]) ? object.slice(1) : object;
+    if (words.length > 0 && isPayWord(words[0]) && isFlowStep(object)) return object.join(" ");
+  }
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    const step = framedPayStep(wordsOf(normalizeText(clause)));
+    if (step !== null) return step.join(" ");
+  }
+  return null;
+}
+
+/** A payment a message asks for, of something other than the flow's thing. */
+export interface PaymentAsked {
+  /** What is paid, normalised: the words after the pay verb ("my electricity bil"). */
+  paid: string;
+  /**
+   * Whether it is surely no flow's thing: a utility, fees, airtime, a tax
+   * or a loan ("my electricity bill", "les frais scolaires", "umuriro"), or
+   * someone paid ("to my brother", "à mon propriétaire", "kuri 0788…").
+   * Otherwise what is paid may still be the flow's own (the premium at
+   * Insurance, the rent in Property): the caller reads it.
+   */
+  obligation: boolean;
+}
+
+/**
+ * The payment a message asks for of something other than the flow's own
+ * thing: a bill, a utility, fees, airtime, another person ("I want to pay my
+ * electricity bill", "ndashaka kwishyura fagitire y'amazi", "je veux payer
+ * le loyer à mon propriétaire"); null when the message asks for no payment,
+ * or for paying the flow's thing ("I want to pay with momo", "je veux payer
+ * ma commande"). Mid-flow it is a new request for the payments service.
+ *
+ * @example
+ * ```ts
+ * import { paymentRequest } from "@shared/contract/request_phrase.ts";
+ * paymentRequest("I want to pay my electricity bill"); // { paid: "my electricity bil", obligation: true }
+ * paymentRequest("I want to pay with momo"); // null
+ * ```
+ */
+export function paymentRequest(text: string): PaymentAsked | null {
+  for (const object of requestObjects(text)) {
+    const words = INFINITIVE.has(object[0]) ? object.slice(1) : object;
+    if (words.length < 2 || !isPayWord(words[0]) || isFlowStep(object)) continue;
+    const paid = words.slice(1);
+    return { paid: paid.join(" "), obligation: namesObligation(paid) || namesPayee(paid) };
+  }
+  return null;
+}
+
+// What people pay that no flow here sells: utilities, fees, airtime, taxes, loans, in the three
+// languages (read on normalizeText's form). A bare "bill" is not among them: at the waiter "the
+// bill" is the meal's.
+const OBLIGATIONS = new Set(
+  [
+    // English
+    "electricity",
+    "utility",
+    "utilities",
+    "internet",
+    "wifi",
+    "tv",
+    "school",
+    "tuition",
+    "fees",
+    "airtime",
+    "bundle",
+    "bundles",
+    "tax",
+    "taxes",
+    "loan",
+    // French
+    "electricite",
+    "scolaire",
+    "scolaires",
+    "scolarite",
+    "minerval",
+    "impot",
+    "impots",
+    "pret",
+    "abonnement",
+    "unites",
+    // Kinyarwanda
+    "umuriro",
+    "amashanyarazi",
+    "ishuri",
+    "minerivali",
+    "umusoro",
+    "imisoro",
+    "inguzanyo",
+    "inite",
+  ].map(normalizeText),
+);
+// Water is a utility only with its bill ("my water bill", "fagitire y'amazi"): at the waiter
+// "the water" is a bottle on the order.
+const WATER = new Set(["water", "eau", "amazi"].map(normalizeText));
+const BILLS = new Set(["bill", "bills", "invoice", "facture", "fagitire"].map(normalizeText));
+
+function namesObligation(paid: readonly string[]): boolean {
+  if (paid.some((word) => OBLIGATIONS.has(word))) return true;
+  return paid.some((word) => WATER.has(word)) && paid.some((word) => BILLS.has(word));
+}
+
+// Someone paid: "to my brother", "à mon propriétaire", "kuri 0788123456", "to 0788…".
+const PAYEE_MARKS = new Set(
+  ["my", "his", "her", "our", "mon", "ma", "mes", "son", "sa", "notre", "phone"].map(
+    normalizeText,
+  ),
+);
+
+function namesPayee(paid: readonly string[]): boolean {
+  return paid.some((word, at) =>
+    STEP_WHERE.has(word) && at + 1 < paid.length && PAYEE_MARKS.has(paid[at + 1])
+  );
 }
 
 /**
@@ -193,7 +330,7 @@ export function flowStep(text: string): string | null {
  *
  * @example
  * ```ts
- * import { withoutLandmarks } from "@shared/agent/request_phrase.ts";
+ * import { withoutLandmarks } from "@shared/contract/request_phrase.ts";
  * withoutLandmarks("I want a house near a pharmacy"); // "i want a house"
  * withoutLandmarks("I want a house"); // null
  * ```
@@ -308,9 +445,22 @@ const STEP_HEADS = [
   "kugezwaho",
 ].map((phrase) => normalizeText(phrase).split(" "));
 
-// What may follow a step's verb and keep it a step: how (with momo, par momo, na momo, cash),
-// when (now, tomorrow, at 7pm) and where to (to Kimironko, i Gisozi); never a thing paid for.
-const STEP_NEXT = new Set(
+// The paying heads among them, with the conjugations a message without a request opener uses
+// ("how do I pay", "je paie maintenant", "nishyura nte", "ndishyura ubu"): Kinyarwanda puts the
+// person and tense before the stem "ishyur".
+const PAY_WORDS = new Set(
+  ["pay", "paying", "payment", "payer", "paie", "paye", "paies", "payes", "paierai", "payerai"]
+    .concat(["paiement", "regler", "regle"]).map(normalizeText),
+);
+const RW_PAY_STEM = "ishyur";
+
+function isPayWord(word: string): boolean {
+  return PAY_WORDS.has(word) || (word.includes(RW_PAY_STEM) && !word.startsWith("ubw"));
+}
+
+// What may follow a step's verb and keep it a step: how (with momo, par momo, na momo, cash)
+// and when (now, tomorrow, at 7pm); never a thing paid for.
+const STEP_HOW = new Set(
   [
     "with",
     "by",
@@ -320,7 +470,6 @@ const STEP_NEXT = new Set(
     "in",
     "on",
     "at",
-    "to",
     "cash",
     "now",
     "later",
@@ -329,26 +478,38 @@ const STEP_NEXT = new Set(
     "tonight",
     "momo",
     "mobile",
-    "num",
     "par",
     "avec",
     "en",
-    "a",
-    "au",
     "maintenant",
     "demain",
     "aujourd",
     "ce",
     "na",
-    "kuri",
-    "ku",
-    "i",
     "ubu",
     "ejo",
     "nonaha",
     "ako",
+    "nte",
   ].map(normalizeText),
 );
+// Where to, which keeps a delivery or a pickup a step ("delivery to Kimironko", "i Gisozi"), and
+// a payment only when how follows ("kuri mobile money", "a la livraison"): "pay to my landlord"
+// names who is paid.
+const STEP_WHERE = new Set(["to", "a", "au", "kuri", "ku", "i"].map(normalizeText));
+// The way or the moment a payment is made, after "where to" ("kuri mobile money", "à la
+// livraison", "on delivery").
+const PAY_MEANS = new Set(
+  ["momo", "mobile", "cash", "delivery", "livraison", "especes", "airtel", "mtn"].map(
+    normalizeText,
+  ),
+);
+// Articles that may stand between "where to" and the way ("à la livraison").
+const ARTICLES = new Set(["la", "le", "l", "the"].map(normalizeText));
+// An amount paid for the flow's thing ("pay 5000 with momo"): what follows it decides.
+const AMOUNT = new Set(["num", "rwf", "frw", "francs", "franc", "k"].map(normalizeText));
+// "For" before what is paid for ("pay for it", "pour ma commande").
+const FOR = new Set(["for", "pour"].map(normalizeText));
 // "My order", "la commande": the flow's own thing, after a possessive or an article.
 const POSSESSIVES = new Set(["my", "the", "our", "ma", "la", "mon", "notre"].map(normalizeText));
 const ORDER_WORDS = new Set(
@@ -357,18 +518,91 @@ const ORDER_WORDS = new Set(
   ),
 );
 
+// Infinitive markers before a step's verb: "to pay", "de payer" ("j'ai besoin de payer").
+const INFINITIVE = new Set(["to", "de", "d"].map(normalizeText));
+
 // An object that opens with a step ("to pay with momo", "delivery to Kimironko", "payer par
-// momo"): the infinitive's "to" aside, a step's verb followed by nothing or by how, when or
-// where, or by the flow's own order.
+// momo"): the infinitive's "to" aside, a step's verb followed by nothing or by how or when, by
+// the flow's own order, or (a delivery or pickup) by where.
 function isFlowStep(object: readonly string[]): boolean {
-  const words = object[0] === "to" ? object.slice(1) : object;
+  const words = INFINITIVE.has(object[0]) ? object.slice(1) : object;
   const head = STEP_HEADS.find((phrase) =>
     phrase.length <= words.length && phrase.every((word, i) => words[i] === word)
   );
   if (head === undefined) return false;
   const next = words.slice(head.length);
-  if (next.length === 0 || STEP_NEXT.has(next[0]) || POINTS_BACK.has(next[0])) return true;
+  return isPayWord(head[0]) ? paysTheFlow(next) : isStepRest(next, true);
+}
+
+// What follows a step's verb keeps it a step: nothing, how or when, the flow's own thing (`it`,
+// "my order"), or where to when `where` (a delivery, never a payee).
+function isStepRest(next: readonly string[], where: boolean): boolean {
+  if (next.length === 0 || STEP_HOW.has(next[0])) return true;
+  if (where && STEP_WHERE.has(next[0])) return true;
+  if (POINTS_BACK.has(next[0])) return next.length === 1 || STEP_HOW.has(next[1]);
   return POSSESSIVES.has(next[0]) && next.length > 1 && ORDER_WORDS.has(next[1]);
+}
+
+// After a pay verb: an amount is the order's ("pay 5000 with momo"); "for it" / "pour ma
+// commande" is the flow's thing; "kuri mobile money", "à la livraison" how. Anything else names
+// something else paid for, or someone paid ("my electricity bill", "le loyer", "my landlord").
+function paysTheFlow(words: readonly string[]): boolean {
+  let next = words;
+  while (next.length > 0 && AMOUNT.has(next[0])) next = next.slice(1);
+  if (next.length > 0 && FOR.has(next[0])) next = next.slice(1);
+  if (next.length > 1 && STEP_WHERE.has(next[0])) {
+    const way = ARTICLES.has(next[1]) ? next[2] : next[1];
+    return way !== undefined && PAY_MEANS.has(way);
+  }
+  return isStepRest(next, false);
+}
+
+// The words that may frame a pay verb in a question or a promise without a request opener ("how
+// do I pay", "I'll pay now", "can I pay", "comment je paie", "je paie", "quand payer"): the
+// clause is about paying the flow's thing when the verb's rest is.
+const PAY_FRAME = new Set(
+  [
+    "how",
+    "when",
+    "where",
+    "do",
+    "does",
+    "can",
+    "could",
+    "should",
+    "shall",
+    "will",
+    "must",
+    "i",
+    "we",
+    "l",
+    "ll",
+    "comment",
+    "quand",
+    "ou",
+    "je",
+    "j",
+    "on",
+    "nous",
+    "peux",
+    "puis",
+    "dois",
+    "vais",
+    "est",
+    "ce",
+    "que",
+    "qu",
+  ].map(normalizeText),
+);
+
+// A clause that pays without an opener: framing words, a pay verb, and the way, the time or the
+// flow's own thing after it ("how do I pay", "pay with momo please", "ndishyura ubu").
+function framedPayStep(clause: readonly string[]): string[] | null {
+  let at = 0;
+  while (at < clause.length && (LEAD_INS.has(clause[at]) || PAY_FRAME.has(clause[at]))) at++;
+  if (at >= clause.length || !isPayWord(clause[at])) return null;
+  const rest = clause.slice(at + 1).filter((word) => !LEAD_INS.has(word));
+  return paysTheFlow(rest) ? clause.slice(at) : null;
 }
 
 // How many words of `words`' start are a request opener (the Kinyarwanda verb is one word and
