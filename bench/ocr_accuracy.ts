@@ -54,6 +54,7 @@ import {
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
+import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -133,6 +134,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "sixth round, dev"
         : (SIXTH_BLIND as readonly string[]).includes(entry.family)
         ? "sixth round, blind"
+        : (SEVENTH_DEV as readonly string[]).includes(entry.family)
+        ? "seventh round, dev"
+        : (SEVENTH_BLIND as readonly string[]).includes(entry.family)
+        ? "seventh round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -160,6 +165,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["sixth round, dev"]
         : set === "sixth_blind"
         ? ["sixth round, blind"]
+        : set === "seventh_dev"
+        ? ["seventh round, dev"]
+        : set === "seventh_blind"
+        ? ["seventh round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -315,6 +324,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "fifth round, blind",
     "sixth round, dev",
     "sixth round, blind",
+    "seventh round, dev",
+    "seventh round, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -390,6 +401,8 @@ if (import.meta.main) {
       "stress_blind",
       "sixth_dev",
       "sixth_blind",
+      "seventh_dev",
+      "seventh_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

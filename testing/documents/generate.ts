@@ -34,6 +34,7 @@ import {
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
+import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -81,6 +82,8 @@ export const SETS = {
   // The same seeds as the image-stress sets: the families differ, so the pages do.
   sixth_dev: 2026_1135,
   sixth_blind: 2026_1136,
+  seventh_dev: 2026_1137,
+  seventh_blind: 2026_1138,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -235,6 +238,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(SIXTH_DEV)
       : set === "sixth_blind"
       ? newerPlan(SIXTH_BLIND)
+      : set === "seventh_dev"
+      ? newerPlan(SEVENTH_DEV)
+      : set === "seventh_blind"
+      ? newerPlan(SEVENTH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
