@@ -247,6 +247,59 @@ Deno.test("codes beside the values, their meaning in a legend elsewhere, name th
   });
 });
 
+Deno.test("a numbered legend names the codes before the values, its own labels take no value", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // The legend runs over two lines: "6." ends one, its label starts the next. OCR lost one
+    // code's dot ("|1") and read a label in a wording we do not know ("(kirango") before "/".
+    [[40, "|1 Nyirayo / Owner 2. (kirango / Brand 3. Nomero ya shasi / VIN 4. Genre d'usage 6."]],
+    [[40, "Purake / Plate 5. Places assises"]],
+    [[40, "6: RAB 123 C"], [500, "2: TOYOTA"]],
+    [[40, "1: MUGISHA JEAN"], [500, "3: MD2YA9UH9BW081658"]],
+    // A code glued to its value with its colon.
+    [[40, "4:PRIVATE"], [500, "5: 5"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    vin: "MD2YA9UH9BW081658",
+    make: "TOYOTA",
+    owner_name: "MUGISHA JEAN",
+    usage: "private",
+  });
+});
+
+Deno.test("a value between its label in one language and its label in another is read whole", () => {
+  const lines = page([
+    [[40, "IDENTITY CARD"]],
+    [[40, "Amazina"], [300, "MUGISHA JEAN"], [700, "Nom et prénom"]],
+    // A value in two languages ("Gabo / M") is not a wording of the labels around it.
+    [[40, "Igitsina Gabo / M Sexe"]],
+    [[40, "Igihe yatangiwe"], [300, "12/03/2019"], [700, "Date d'émission"]],
+    [[40, "Nomero y'indangamuntu"], [300, "1 1984 8 0012345 0 12"], [700, "N° d'identification"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "MUGISHA JEAN",
+    sex: "M",
+    issue_date: "2019-03-12",
+    national_id: "1198480012345012",
+  });
+  const registration = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Marque"], [300, "TOYOTA"], [700, "Make"]],
+    // The left label is in a wording we do not know: the value is found from the right one,
+    // across its own words and the column's gap.
+    [[40, "Imiterere"], [300, "PRIVATE"], [700, "Genre d'usage"]],
+    [[40, "Nom du titulaire"], [300, "MUGISHA JEAN"], [700, "Owner's full name"]],
+    [[40, "Modèle"], [300, "HILUX"], [700, "Model"]],
+  ]);
+  assert.deepEqual(values(readDocument(registration, { today: TODAY })), {
+    make: "TOYOTA",
+    usage: "private",
+    owner_name: "MUGISHA JEAN",
+    model: "HILUX",
+  });
+});
+
 Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
   const lines = page([
     [[40, "CERTIFICATE OF REGISTRATION"]],
