@@ -403,6 +403,7 @@ if (import.meta.main) {
       "sixth_blind",
       "seventh_dev",
       "seventh_blind",
+      "comb_study",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

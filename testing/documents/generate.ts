@@ -84,6 +84,9 @@ export const SETS = {
   sixth_blind: 2026_1136,
   seventh_dev: 2026_1137,
   seventh_blind: 2026_1138,
+  // Fresh pages of the sixth round's one-character-per-box family (its `sixth_blind` pages stay
+  // unopened): what the field reader's joining of per-character boxes was studied on.
+  comb_study: 2026_1139,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -242,6 +245,8 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(SEVENTH_DEV)
       : set === "seventh_blind"
       ? newerPlan(SEVENTH_BLIND)
+      : set === "comb_study"
+      ? newerPlan(["comb_boxes"])
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

@@ -23,6 +23,7 @@ import {
   readWord,
   readYear,
 } from "./document_fields.ts";
+import { withoutCombEdges } from "./comb_boxes.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -132,6 +133,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       /certificate\s+of\s+registration/i,
       /registration\s+certificate/i,
       /iyandikwa/i,
+      /iyandikisha/i,
       /immatriculation/i,
       /carte\s+(?:jaune|grise)/i,
       /chassis/i,
@@ -459,10 +461,11 @@ export function missingValues(
   return out;
 }
 
-// A line with its letter-spaced stretches rebuilt into words, when the engine gave characters.
+// A line with its values in boxes and its letter-spaced stretches rebuilt into words, when the
+// engine gave characters.
 function respaced(line: OcrLine): OcrLine {
   if (!line.words?.some((word) => word.glyphs?.length)) return line;
-  const words = respaceWords(line.words);
+  const words = respaceWords(line.words.flatMap(withoutCombEdges));
   return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
@@ -776,8 +779,11 @@ function valuesNear(
     const group = right.at(-1);
     const last = group?.at(-1);
     if (!last && SEPARATOR.test(word.text)) continue;
-    if (!group || !last || word.box.x0 - last.box.x1 > h * 2.5) right.push([word]);
-    else group.push(word);
+    // (A word space is as wide as the value's print makes it: a value in boxes, or set larger
+    // than its label, spaces its words wider.)
+    if (!group || !last || word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) {
+      right.push([word]);
+    } else group.push(word);
   }
   // Below: the first row under the label (a word overlapping the label's own width), read
   // within its column, which ends where the next label on the label's row begins. A label found
@@ -851,7 +857,7 @@ function valuesNear(
       if (labelWords.has(word)) break;
       if (taken.length && UNKNOWN_LABEL.test(word.text)) break;
       const last = taken.at(-1);
-      if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+      if (last && word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) break;
       if (!last && SEPARATOR.test(word.text)) continue;
       taken.push(word);
     }
@@ -1470,7 +1476,13 @@ function byShape(
         }
       }
     }
-    const name = unique(runs);
+    // A card that prints its holder's name without a label prints it large: among several
+    // runs, the one alone in type half as tall again as the page's print is the name.
+    const heights = words.map((word) => height(word.box)).sort((a, b) => a - b);
+    const print = heights[Math.floor(heights.length / 2)] ?? 0;
+    const tall = (run: PlacedWord[]) =>
+      Math.min(...run.map((word) => height(word.box))) >= 1.5 * print;
+    const name = unique(runs) ?? unique(runs.filter(tall));
     if (name) take(nameField, readName(textOf(name))!, name);
   }
   // A model is the one word of capitals (and digits) left once every other field claimed its

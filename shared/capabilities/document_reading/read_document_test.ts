@@ -300,6 +300,34 @@ Deno.test("a value between its label in one language and its label in another is
   });
 });
 
+Deno.test("a holder's name printed large without a label is the name among other capital runs", () => {
+  const small = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // An issuer's line in words we do not know is a run of capitals too, in the page's print.
+    [[40, "POLISI Y'IGIHUGU"]],
+  ]);
+  const large = page([[[40, "MUGISHA JEAN"]]], { height: 40, charWidth: 22 })
+    .map((line) => ({
+      ...line,
+      words: line.words!.map((word) => ({
+        ...word,
+        box: { ...word.box, y0: word.box.y0 + 80, y1: word.box.y1 + 80 },
+      })),
+    }));
+  const rest = page([
+    [],
+    [],
+    [],
+    [[40, "Plate RAB 123 C"], [500, "Make TOYOTA"]],
+    [[40, "Date of issue 12/03/2019"]],
+  ]).slice(3);
+  const reading = readDocument([...small, ...large, ...rest], { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
 Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
   const lines = page([
     [[40, "CERTIFICATE OF REGISTRATION"]],
