@@ -675,7 +675,11 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
       // "Igitsina Gabo / M Sexe" holds a value in two languages between two labels.)
       const slashed = between.some((word) => /^[\/|]$/.test(word.text)) &&
         (isGlue(j) || isGlue(k - 1));
-      if (unknown === 0 || (unknown <= 2 && slashed)) {
+      // (A wording in lower case may be longer: "/ Surname and given names".)
+      const labelLike = between.every((word, m) =>
+        isGlue(j + m) || LOWER_CASE_WORD.test(word.text)
+      );
+      if (unknown === 0 || (slashed && (unknown <= 2 || (unknown <= 4 && labelLike)))) {
         for (let m = j; m < k; m++) owner[m] = owner[i];
       }
     }
@@ -919,7 +923,8 @@ function valuesNear(
     const run: PlacedWord[] = [];
     let edge = span.box.x0;
     for (const word of before) {
-      if (labelWords.has(word)) break;
+      // (A word ending in a colon is a label we do not know: "Year built: 2012 Owner ::".)
+      if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
       if (edge - word.box.x1 > h * 2.5) break;
       edge = word.box.x0;
       if (SEPARATOR.test(word.text) && run.length === 0) continue;
@@ -948,9 +953,39 @@ function valuesNear(
     }
     if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) farLeft.push(run);
   }
+  // A label that ends its line with nothing after it (or a colon) has its value at the start of
+  // the next line when a form's pairs run on like text ("… Owner's full name ::" then
+  // "TUYISENGE INNOCENT"): the next line, tight under it, from its first word.
+  // (Only a label that ends in its separator, as run-on pairs print it: under a table's last
+  // header, the next line is the other columns' values.)
+  const nextLine: PlacedWord[][] = [];
+  const lineOf = span.words.at(-1)!.line;
+  const after = words.filter((word) => word.line === lineOf && word.box.x0 > span.box.x1);
+  const separated = /[:=]$/.test(span.words.at(-1)!.text) ||
+    (after.length > 0 &&
+      after.every((word) => SEPARATOR.test(word.text) || /^[=→~]+$/.test(word.text)));
+  if (right.length === 0 && oneLine && separated) {
+    const following = words.filter((word) =>
+      middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 1.5 &&
+      word.line !== lineOf
+    );
+    const line = following.length ? Math.min(...following.map((word) => word.line)) : -1;
+    const row = words.filter((word) => word.line === line).sort((a, b) => a.box.x0 - b.box.x0);
+    const taken: PlacedWord[] = [];
+    for (const word of row) {
+      if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
+      const last = taken.at(-1);
+      if (last && word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) break;
+      if (!last && SEPARATOR.test(word.text)) continue;
+      taken.push(word);
+    }
+    if (taken.length && !taken.every((word) => LOWER_CASE_WORD.test(word.text))) {
+      nextLine.push(taken);
+    }
+  }
   const candidates: PlacedWord[][] = [];
   const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
-  for (const candidate of [...near, ...above, ...left, ...below, ...farLeft]) {
+  for (const candidate of [...near, ...above, ...left, ...below, ...farLeft, ...nextLine]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
@@ -1461,7 +1496,9 @@ function byShape(
     : wanted.has("full_name")
     ? "full_name"
     : null;
-  if (nameField && !fields[nameField]) {
+  // (A name read beside its label that failed its check, a label's word taken for it, gives way
+  // to one found by what it is.)
+  if (nameField && !fields[nameField]?.valid) {
     const runs: PlacedWord[][] = [];
     for (const segment of segments) {
       let run: PlacedWord[] = [];

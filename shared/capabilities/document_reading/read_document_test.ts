@@ -328,6 +328,55 @@ Deno.test("a holder's name printed large without a label is the name among other
   assert.equal(reading.fields.plate?.value, "RAB 123 C");
 });
 
+Deno.test("a label that ends its line has its value at the next line's start", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate - RAB 123 C"]],
+    // Pairs run on like text: the owner's label ends the line, its value starts the next one;
+    // "built:" is a label we do not know, not the owner's value.
+    [[40, "Year built: 2012 Nyirayo / Owner's full name ::"]],
+    [[40, "MUGISHA JEAN"]],
+    [[40, "Make = TOYOTA"]],
+  ], { pitch: 30 });
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    year: "2012",
+    owner_name: "MUGISHA JEAN",
+    make: "TOYOTA",
+  });
+});
+
+Deno.test("a label's wording in lower case between its other parts is the label's, not a value", () => {
+  const lines = page([
+    [[40, "IDENTITY CARD"]],
+    // OCR misread "Surname": the wording in lower case between "prénom" and "names" is the
+    // label's own, and the name is the capitals after it.
+    [[40, "Amazina | Nom et prénom / Sumame and given names = MUKAMANA OLIVIER"]],
+    [[40, "Date of birth 13/11/1972"]],
+    [[40, "National ID No. 1 1972 7 0986062 1 84"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "MUKAMANA OLIVIER",
+    date_of_birth: "1972-11-13",
+    national_id: "1197270986062184",
+  });
+});
+
+Deno.test("a name beside its label that fails its check gives way to the one name on the page", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate RAB 123 C"], [500, "Owner SHASI"]],
+    [[40, "Make TOYOTA"]],
+    [[40, "Colour WHITE"]],
+    // Far from any label: a large name the label's row did not hold.
+    [[40, "MUGISHA JEAN"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+});
+
 Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
   const lines = page([
     [[40, "CERTIFICATE OF REGISTRATION"]],
