@@ -365,7 +365,7 @@ Deno.test("a label's wording in lower case between its other parts is the label'
 Deno.test("a name beside its label that fails its check gives way to the one name on the page", () => {
   const lines = page([
     [[40, "CERTIFICATE OF REGISTRATION"]],
-    [[40, "Plate RAB 123 C"], [500, "Owner SHASI"]],
+    [[40, "Plate RAB 123 C"], [500, "Owner BUILT"]],
     [[40, "Make TOYOTA"]],
     [[40, "Colour WHITE"]],
     // Far from any label: a large name the label's row did not hold.
