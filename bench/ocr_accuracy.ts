@@ -18,7 +18,8 @@
  *   round's image-stress families (`stress_dev` / `stress_blind`: `STRESS_DEV`,
  *   `STRESS_BLIND` in `layouts_image_stress.ts`), and the
  *   sixth round's field-reader families (`sixth_dev` / `sixth_blind`: `SIXTH_DEV`,
- *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`);
+ *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`), the seventh round's
+ *   (`seventh_dev` / `seventh_blind` in `layouts_seventh.ts`) and `comb_study`;
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -54,6 +55,7 @@ import {
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
+import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -133,6 +135,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "sixth round, dev"
         : (SIXTH_BLIND as readonly string[]).includes(entry.family)
         ? "sixth round, blind"
+        : (SEVENTH_DEV as readonly string[]).includes(entry.family)
+        ? "seventh round, dev"
+        : (SEVENTH_BLIND as readonly string[]).includes(entry.family)
+        ? "seventh round, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -160,6 +166,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["sixth round, dev"]
         : set === "sixth_blind"
         ? ["sixth round, blind"]
+        : set === "seventh_dev"
+        ? ["seventh round, dev"]
+        : set === "seventh_blind"
+        ? ["seventh round, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -315,6 +325,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "fifth round, blind",
     "sixth round, dev",
     "sixth round, blind",
+    "seventh round, dev",
+    "seventh round, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -390,6 +402,9 @@ if (import.meta.main) {
       "stress_blind",
       "sixth_dev",
       "sixth_blind",
+      "seventh_dev",
+      "seventh_blind",
+      "comb_study",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -8,9 +8,10 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `sixth_*`): the later rounds' families, each
- * split into a half tuned on and a half measured blind; `scenarios`: the
- * insurance scenarios' cards.
+ * `fresh_blind` (and `dark_*`, `sixth_*`, `seventh_*`): the later rounds'
+ * families, each split into a half tuned on and a half measured blind;
+ * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
+ * `scenarios`: the insurance scenarios' cards.
  *
  * Run: `deno run -A testing/documents/generate.ts [--set dev|heldout|families|fresh_dev|…|all]`.
  *
@@ -34,6 +35,7 @@ import {
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
+import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -81,6 +83,11 @@ export const SETS = {
   // The same seeds as the image-stress sets: the families differ, so the pages do.
   sixth_dev: 2026_1135,
   sixth_blind: 2026_1136,
+  seventh_dev: 2026_1137,
+  seventh_blind: 2026_1138,
+  // Fresh pages of the sixth round's one-character-per-box family (its `sixth_blind` pages stay
+  // unopened): what the field reader's joining of per-character boxes was studied on.
+  comb_study: 2026_1139,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -235,6 +242,12 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(SIXTH_DEV)
       : set === "sixth_blind"
       ? newerPlan(SIXTH_BLIND)
+      : set === "seventh_dev"
+      ? newerPlan(SEVENTH_DEV)
+      : set === "seventh_blind"
+      ? newerPlan(SEVENTH_BLIND)
+      : set === "comb_study"
+      ? newerPlan(["comb_boxes"])
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

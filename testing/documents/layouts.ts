@@ -28,6 +28,7 @@ import {
 } from "./synthetic.ts";
 import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
 import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
+import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -189,7 +190,8 @@ export type Family =
   | FreshFamily
   | DarkFamily
   | StressFamily
-  | SixthFamily;
+  | SixthFamily
+  | SeventhFamily;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -643,6 +645,7 @@ export function familyDocument(
   if ((SIXTH_FAMILIES as readonly string[]).includes(family)) {
     return sixthDocument(type, family as SixthFamily, random);
   }
+  if (isSeventhFamily(family)) return seventhDocument(type, family, random);
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"

@@ -608,7 +608,8 @@ export function readPlace(raw: string): CheckedValue | null {
     if (near.length === 1) return { value: near[0], valid: true, note: "repaired a letter" };
   }
   const value = readWord(raw);
-  return value
+  // A place has letters: digits alone are a date or a number beside it, never a place.
+  return value && /[A-Z]{3}/.test(value.value)
     ? { value: value.value, valid: false, note: "not a district we know: check it" }
     : null;
 }

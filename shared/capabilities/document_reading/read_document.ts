@@ -23,6 +23,7 @@ import {
   readWord,
   readYear,
 } from "./document_fields.ts";
+import { withoutCombEdges } from "./comb_boxes.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -115,13 +116,13 @@ const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =
-  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b/i;
+  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b|surname(?:\s+and\s+given\s+names?)?/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?|\bborn(?:\s+on)?\b/i;
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[ée]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe/i;
 const EXPIRY_LABEL =
   /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
 
@@ -132,6 +133,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       /certificate\s+of\s+registration/i,
       /registration\s+certificate/i,
       /iyandikwa/i,
+      /iyandikisha/i,
       /immatriculation/i,
       /carte\s+(?:jaune|grise)/i,
       /chassis/i,
@@ -150,7 +152,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         anywhere: /(?<![A-Z0-9])[A-Z0-9\/)\]|]{17}(?![A-Z0-9])/,
         anywhereRepaired: true,
       },
-      make: { label: /\bmake\b|marque|ikirango/i, read: word },
+      make: { label: /\bmake\b|marque|ikirango|\bbrand\b/i, read: word },
       model: {
         label: /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale/i,
         read: word,
@@ -162,19 +164,20 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       owner_name: {
         label:
-          /\b[oq0]wner\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+          /\b[oq0]wner(?:.?s\s+full\s+name)?\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
         read: name,
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       issue_date: { label: ISSUE_LABEL, read: date },
       expiry_date: { label: EXPIRY_LABEL, read: date },
       usage: {
-        label: /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa/i,
+        label:
+          /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b/i,
         read: readUsage,
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
         anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
@@ -182,7 +185,12 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     },
   },
   license: {
-    title: [/driving\s+licen[cs]e/i, /permis\s+de\s+conduire/i, /uruhushya/i, /ibinyabiziga/i],
+    title: [
+      /driving\s+(?:licen[cs]e|permit)/i,
+      /permis\s+de\s+conduire/i,
+      /uruhushya/i,
+      /ibinyabiziga/i,
+    ],
     fields: {
       full_name: {
         label: NAME_LABEL,
@@ -191,13 +199,13 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
         label:
-          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
+          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[o0°º]\.?\s*national|\b[i1l|]d\s+number/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
         read: readLicenceNumber,
       },
       categories: {
@@ -245,18 +253,18 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       place_of_issue: {
         label:
-          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]/i,
+          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]|lieu\s+d.[ée]mission|issuing\s+office/i,
         read: readPlace,
       },
       national_id: {
         label:
-          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?/i,
+          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[oi]mero\s+y.indangamuntu|n[o0°º]\.?\s*d.identification/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[ée]e?\s+le|date\s+d.[ée]mission/i,
+          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[éeè]e?\s+le|date\s+d.[ée]mission|igihe\s+(?:cy)?atangiwe/i,
         read: date,
       },
     },
@@ -453,10 +461,11 @@ export function missingValues(
   return out;
 }
 
-// A line with its letter-spaced stretches rebuilt into words, when the engine gave characters.
+// A line with its values in boxes and its letter-spaced stretches rebuilt into words, when the
+// engine gave characters.
 function respaced(line: OcrLine): OcrLine {
   if (!line.words?.some((word) => word.glyphs?.length)) return line;
-  const words = respaceWords(line.words);
+  const words = respaceWords(line.words.flatMap(withoutCombEdges));
   return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
@@ -585,7 +594,7 @@ const SEPARATOR = /^[\/|:;\-–—_.,'"`]+$/;
 
 /** Words that start or join a label in any of its languages without naming the field alone. */
 const LABEL_FILLER =
-  /^(?:itariki|date|n[o0°º]\.?|numbers?|num[ée]ro|nimero|ya|y.|de|du|d.|of|the|la|le)$/i;
+  /^(?:itariki|date|n[o0°º]\.?|numbers?|num[ée]ro|n[io]mero|ya|y.|de|du|d.|of|the|la|le)$/i;
 
 function union(boxes: Box[]): Box {
   return {
@@ -662,8 +671,15 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
       if (k >= lineWords.length || k === j || owner[k] !== owner[i]) continue;
       const between = lineWords.slice(j, k);
       const unknown = between.filter((_, m) => !isGlue(j + m)).length;
-      const slashed = between.some((word) => /^[\/|]$/.test(word.text));
-      if (unknown === 0 || (unknown <= 2 && slashed)) {
+      // (The slash sets the unknown part apart only when it stands next to a label's part:
+      // "Igitsina Gabo / M Sexe" holds a value in two languages between two labels.)
+      const slashed = between.some((word) => /^[\/|]$/.test(word.text)) &&
+        (isGlue(j) || isGlue(k - 1));
+      // (A wording in lower case may be longer: "/ Surname and given names".)
+      const labelLike = between.every((word, m) =>
+        isGlue(j + m) || LOWER_CASE_WORD.test(word.text)
+      );
+      if (unknown === 0 || (slashed && (unknown <= 2 || (unknown <= 4 && labelLike)))) {
         for (let m = j; m < k; m++) owner[m] = owner[i];
       }
     }
@@ -767,8 +783,11 @@ function valuesNear(
     const group = right.at(-1);
     const last = group?.at(-1);
     if (!last && SEPARATOR.test(word.text)) continue;
-    if (!group || !last || word.box.x0 - last.box.x1 > h * 2.5) right.push([word]);
-    else group.push(word);
+    // (A word space is as wide as the value's print makes it: a value in boxes, or set larger
+    // than its label, spaces its words wider.)
+    if (!group || !last || word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) {
+      right.push([word]);
+    } else group.push(word);
   }
   // Below: the first row under the label (a word overlapping the label's own width), read
   // within its column, which ends where the next label on the label's row begins. A label found
@@ -842,16 +861,27 @@ function valuesNear(
       if (labelWords.has(word)) break;
       if (taken.length && UNKNOWN_LABEL.test(word.text)) break;
       const last = taken.at(-1);
-      if (last && word.box.x0 - last.box.x1 > h * 2.5) break;
+      if (last && word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) break;
       if (!last && SEPARATOR.test(word.text)) continue;
       taken.push(word);
     }
     return { taken, bottom: row + reach };
   };
   const below: PlacedWord[][] = [];
+  // Lower-case words right after a label on their row are that label's own ("Owner's | full
+  // name" under the end of the row above): another field's, not this one's value.
+  const continuesLabel = (word: PlacedWord | undefined) => {
+    if (!word || !LOWER_CASE_WORD.test(word.text)) return false;
+    const prior =
+      words.filter((other) =>
+        other.line === word.line && other.box.x1 <= word.box.x0 + 1 &&
+        word.box.x0 - other.box.x1 < 1.5 * height(word.box)
+      ).sort((a, b) => b.box.x1 - a.box.x1)[0];
+    return Boolean(prior && labelWords.has(prior));
+  };
   if (under.length && !labelWords.has(under[0])) {
     const first = rowFrom(under[0]);
-    below.push(first.taken);
+    if (!continuesLabel(first.taken[0])) below.push(first.taken);
     // A label too long for its cell wraps ("Itariki y'amavuko / Date" over "of birth"): words
     // in lower case only are the label's own, and its value is on the row under them.
     if (first.taken.length && first.taken.every((word) => WRAPPED_LABEL.test(word.text))) {
@@ -893,7 +923,8 @@ function valuesNear(
     const run: PlacedWord[] = [];
     let edge = span.box.x0;
     for (const word of before) {
-      if (labelWords.has(word)) break;
+      // (A word ending in a colon is a label we do not know: "Year built: 2012 Owner ::".)
+      if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
       if (edge - word.box.x1 > h * 2.5) break;
       edge = word.box.x0;
       if (SEPARATOR.test(word.text) && run.length === 0) continue;
@@ -902,9 +933,59 @@ function valuesNear(
     // Only a value in capitals or digits: a label's own words we do not know are in lower case.
     if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) left.push(run);
   }
+  // Last: a label at its row's end whose value stands further left, across the label's own
+  // words we do not know and a column's gap ("PRIVATE      Genre d'usage": the value between a
+  // label in one language and this one in another), back to a label.
+  const farLeft: PlacedWord[][] = [];
+  if (right.length === 0 && oneLine && left.length === 0) {
+    let index = 0;
+    let edge = span.box.x0;
+    while (
+      index < before.length && !labelWords.has(before[index]) &&
+      LOWER_CASE_WORD.test(before[index].text) && edge - before[index].box.x1 < h * 1.5
+    ) edge = before[index++].box.x0;
+    const run: PlacedWord[] = [];
+    for (const word of before.slice(index)) {
+      if (labelWords.has(word)) break;
+      if (run.length && run[0].box.x0 - word.box.x1 > h * 2.5) break;
+      if (SEPARATOR.test(word.text) && run.length === 0) continue;
+      run.unshift(word);
+    }
+    if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) farLeft.push(run);
+  }
+  // A label that ends its line with nothing after it (or a colon) has its value at the start of
+  // the next line when a form's pairs run on like text ("… Owner's full name ::" then
+  // "TUYISENGE INNOCENT"): the next line, tight under it, from its first word.
+  // (Only a label that ends in its separator, as run-on pairs print it: under a table's last
+  // header, the next line is the other columns' values.)
+  const nextLine: PlacedWord[][] = [];
+  const lineOf = span.words.at(-1)!.line;
+  const after = words.filter((word) => word.line === lineOf && word.box.x0 > span.box.x1);
+  const separated = /[:=]$/.test(span.words.at(-1)!.text) ||
+    (after.length > 0 &&
+      after.every((word) => SEPARATOR.test(word.text) || /^[=→~]+$/.test(word.text)));
+  if (right.length === 0 && oneLine && separated) {
+    const following = words.filter((word) =>
+      middle(word.box) > span.box.y1 && word.box.y0 - span.box.y1 < h * 1.5 &&
+      word.line !== lineOf
+    );
+    const line = following.length ? Math.min(...following.map((word) => word.line)) : -1;
+    const row = words.filter((word) => word.line === line).sort((a, b) => a.box.x0 - b.box.x0);
+    const taken: PlacedWord[] = [];
+    for (const word of row) {
+      if (labelWords.has(word) || UNKNOWN_LABEL.test(word.text)) break;
+      const last = taken.at(-1);
+      if (last && word.box.x0 - last.box.x1 > Math.max(h, height(last.box)) * 2.5) break;
+      if (!last && SEPARATOR.test(word.text)) continue;
+      taken.push(word);
+    }
+    if (taken.length && !taken.every((word) => LOWER_CASE_WORD.test(word.text))) {
+      nextLine.push(taken);
+    }
+  }
   const candidates: PlacedWord[][] = [];
   const near = wrapped ? [right[0], wrapped, ...right.slice(1, 2)] : right.slice(0, 2);
-  for (const candidate of [...near, ...above, ...left, ...below]) {
+  for (const candidate of [...near, ...above, ...left, ...below, ...farLeft, ...nextLine]) {
     const under = below.includes(candidate);
     // A label's words in a wording we do not know come before its value ("Ubwoko / Mode!
     // HLX125"): values are printed in capitals or digits, a label in lower case. Try the value
@@ -936,8 +1017,11 @@ function meanConfidence(words: PlacedWord[]): number {
   return words.reduce((sum, word) => sum + word.confidence, 0) / Math.max(1, words.length);
 }
 
-/** A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3."). */
-const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*\.?$/;
+/**
+ * A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3.", a numbered
+ * form's "7." in its legend and "7:" before the value; OCR reads a dot as a comma now and then).
+ */
+const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*[.,:]?$/;
 
 /**
  * Cards that print a code beside each value and the codes' meaning in a
@@ -956,38 +1040,87 @@ function codedLabels(
   codes: PlacedWord[];
   words: PlacedWord[];
   parts: Map<PlacedWord, PlacedWord[]>;
+  /** The legend's own labels: they name a code, their value is beside the code elsewhere. */
+  legend: Set<LabelSpan>;
 } {
-  const codeOf = (word: PlacedWord) =>
-    FIELD_CODE.test(word.text) ? word.text.replace(/\.$/, "") : null;
+  // (OCR reads a table's or a box's edge before a code as "|": "|1".)
+  const codeOf = (word: PlacedWord) => {
+    const text = word.text.replace(/^[|\[(]/, "");
+    return FIELD_CODE.test(text) ? text.replace(/[.,:]$/, "") : null;
+  };
   const meaning = new Map<string, string>();
   const inLegend = new Set<PlacedWord>();
-  for (const span of spans) {
+  const legend = new Set<LabelSpan>();
+  const labelled = new Set(spans.flatMap((span) => span.words));
+  // The word that may be a span's code: right before it on its line, or before the words of a
+  // wording we do not know that run up to it ("1. (kirango / Brand", "2. Nom du titulaire").
+  const codeWordOf = (span: LabelSpan): PlacedWord | undefined => {
     const first = span.words[0];
-    const before = words.filter((word) =>
-      word.line === first.line && word.box.x1 <= first.box.x0 + 1 &&
-      first.box.x0 - word.box.x1 < 1.5 * height(first.box)
-    ).sort((a, b) =>
-      b.box.x1 - a.box.x1
-    )[0];
-    const code = before && codeOf(before);
-    if (!code || (span.field === OTHER_FIELD && meaning.has(code))) continue;
-    meaning.set(code, span.field);
-    inLegend.add(before);
+    const prior = words.filter((word) =>
+      word.line === first.line && word.box.x1 <= first.box.x0 + 1
+    )
+      .sort((a, b) => b.box.x1 - a.box.x1);
+    let edge = first.box.x0;
+    for (const [index, word] of prior.entries()) {
+      if (edge - word.box.x1 >= 1.5 * height(first.box) || index > 3) return undefined;
+      if (codeOf(word)) return word;
+      if (labelled.has(word)) return undefined;
+      edge = word.box.x0;
+    }
+    if (prior.length) return undefined;
+    // A legend run on over lines leaves a code at the end of one line and its label at the
+    // start of the next: the last code-like word of the line just above (past OCR's debris).
+    const above = words.filter((word) =>
+      word.line !== first.line && word.box.y1 <= first.box.y0 + 0.3 * height(first.box) &&
+      first.box.y0 - word.box.y1 < 1.5 * height(first.box)
+    );
+    return above.filter((word) => word.line === above.at(-1)?.line)
+      .sort((a, b) => b.box.x1 - a.box.x1)
+      .find((word) => /[\p{L}\p{N}]/u.test(word.text));
+  };
+  // Two passes: codes with their dot (or a letter) make a legend; once two such are seen, a
+  // number whose dot OCR lost ("|1 Amazina", "3 Amazina") is a code of it too.
+  for (const pass of [0, 1]) {
+    if (pass === 1 && meaning.size < 2) break;
+    for (const span of spans) {
+      if (legend.has(span)) continue;
+      const before = codeWordOf(span);
+      const code = before && codeOf(before);
+      // (A legend's number stands with its dot: "7:" is a value's code, "7" a value's digit.)
+      const legendCode = code &&
+        (pass === 1
+          ? /^\d{1,2}$/.test(code) && !/:$/.test(before!.text)
+          : /[.,]$|^[A-Z][.\d]*$/.test(before!.text));
+      if (!legendCode || meaning.has(code)) continue;
+      meaning.set(code, span.field);
+      inLegend.add(before!);
+      legend.add(span);
+    }
   }
   const parts = new Map<PlacedWord, PlacedWord[]>();
-  if (meaning.size < 3) return { spans: [], codes: [], words, parts };
+  if (meaning.size < 3) return { spans: [], codes: [], words, parts, legend: new Set() };
+  // Every label on a legend's lines is the legend's, its code read or not: none has its value
+  // beside it.
+  const legendLines = new Set(
+    [...inLegend].map((word) => word.line).filter((line, index, all) =>
+      all.indexOf(line) !== index
+    ),
+  );
+  for (const span of spans) if (legendLines.has(span.words[0].line)) legend.add(span);
   // OCR often drops the space after a code's dot ("3.11985", "9.B,C,D"): a word that starts
   // with a known code and its dot is the code, then the value, each with its share of the box.
   const known = [...meaning.keys()].sort((a, b) => b.length - a.length);
   const split = words.flatMap((word): PlacedWord[] => {
     if (inLegend.has(word) || meaning.has(codeOf(word) ?? "")) return [word];
-    const code = known.find((code) => word.text.startsWith(`${code}.`));
+    const code = known.find((code) =>
+      word.text.startsWith(`${code}.`) || word.text.startsWith(`${code}:`)
+    );
     const rest = code && word.text.slice(code.length + 1);
     if (!code || !rest || !/^[A-Z0-9]/.test(rest)) return [word];
     const cut = word.box.x0 +
       (word.box.x1 - word.box.x0) * (code.length + 1) / word.text.length;
     const halves = [
-      { ...word, text: `${code}.`, box: { ...word.box, x1: cut } },
+      { ...word, text: word.text.slice(0, code.length + 1), box: { ...word.box, x1: cut } },
       { ...word, text: rest, box: { ...word.box, x0: cut + 1 } },
     ];
     parts.set(word, halves);
@@ -999,10 +1132,10 @@ function codedLabels(
     const field = code && meaning.get(code);
     // (A number alone is a value's part, a national ID's first digit: a code without a letter
     // is one only with its dot.)
-    if (!field || inLegend.has(word) || !/[A-Z]|\.$/.test(word.text)) continue;
+    if (!field || inLegend.has(word) || !/[A-Z]|[.:]$/.test(word.text)) continue;
     coded.push({ field, words: [word], box: word.box });
   }
-  return { spans: coded, codes: [...inLegend], words: split, parts };
+  return { spans: coded, codes: [...inLegend], words: split, parts, legend };
 }
 
 /** The pseudo-field of {@link OTHER_RULE}'s labels (no field of any type is called so). */
@@ -1016,7 +1149,7 @@ const OTHER_FIELD = "(printed, not read)";
  */
 const OTHER_RULE: FieldRule = {
   label:
-    /\bcolou?r\b|\bcouleur\b|\bibara\b|engine\s+(?:n[o0°º]\.?|number|capacity)|\bcylindr[ée]e\b|ingufu\s+za\s+moteri|\bseats?\b|\bplaces\s+assises\b|\bweight\b|\bpoids\b|\bblood\s+group\b|groupe\s+sanguin|ubwoko\s+bw.amaraso|\bheight\b|\btaille\b|\buburebure\b|\bserial\b/i,
+    /\bcolou?r\b|\bcouleur\b|\bibara\b|engine\s+(?:n[o0°º]\.?|number|capacity)|\bcylindr[ée]e\b|ingufu\s+za\s+moteri|\bseats?\b|\bplaces\s+assises\b|\bweight\b|\bpoids\b|\bblood\s+group\b|groupe\s+sanguin|ubwoko\s+bw.amaraso|\bheight\b|\btaille\b|\buburebure\b|\bserial\b|umubare\s+w.intebe|\baddress\b|\badresse\b|aho\s+atuye|\bsignature\b|\bumukono\b/i,
   read: () => null,
 };
 
@@ -1037,8 +1170,13 @@ function findFields(
   const named = labelSpans(words, { ...rules, [OTHER_FIELD]: OTHER_RULE });
   const legend = codedLabels(words, named);
   words = legend.words;
-  const spans = [...named, ...legend.spans];
-  const labelWords = new Set([...spans.flatMap((span) => span.words), ...legend.codes]);
+  // A legend's labels name codes; the values stand beside the codes, not beside the legend.
+  const spans = [...named.filter((span) => !legend.legend.has(span)), ...legend.spans];
+  const labelWords = new Set([
+    ...named.flatMap((span) => span.words),
+    ...legend.spans.flatMap((span) => span.words),
+    ...legend.codes,
+  ]);
   for (const word of labelWords) used.add(word);
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
@@ -1358,7 +1496,9 @@ function byShape(
     : wanted.has("full_name")
     ? "full_name"
     : null;
-  if (nameField && !fields[nameField]) {
+  // (A name read beside its label that failed its check, a label's word taken for it, gives way
+  // to one found by what it is.)
+  if (nameField && !fields[nameField]?.valid) {
     const runs: PlacedWord[][] = [];
     for (const segment of segments) {
       let run: PlacedWord[] = [];
@@ -1373,7 +1513,13 @@ function byShape(
         }
       }
     }
-    const name = unique(runs);
+    // A card that prints its holder's name without a label prints it large: among several
+    // runs, the one alone in type half as tall again as the page's print is the name.
+    const heights = words.map((word) => height(word.box)).sort((a, b) => a - b);
+    const print = heights[Math.floor(heights.length / 2)] ?? 0;
+    const tall = (run: PlacedWord[]) =>
+      Math.min(...run.map((word) => height(word.box))) >= 1.5 * print;
+    const name = unique(runs) ?? unique(runs.filter(tall));
     if (name) take(nameField, readName(textOf(name))!, name);
   }
   // A model is the one word of capitals (and digits) left once every other field claimed its

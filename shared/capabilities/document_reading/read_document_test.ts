@@ -247,6 +247,136 @@ Deno.test("codes beside the values, their meaning in a legend elsewhere, name th
   });
 });
 
+Deno.test("a numbered legend names the codes before the values, its own labels take no value", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // The legend runs over two lines: "6." ends one, its label starts the next. OCR lost one
+    // code's dot ("|1") and read a label in a wording we do not know ("(kirango") before "/".
+    [[40, "|1 Nyirayo / Owner 2. (kirango / Brand 3. Nomero ya shasi / VIN 4. Genre d'usage 6."]],
+    [[40, "Purake / Plate 5. Places assises"]],
+    [[40, "6: RAB 123 C"], [500, "2: TOYOTA"]],
+    [[40, "1: MUGISHA JEAN"], [500, "3: MD2YA9UH9BW081658"]],
+    // A code glued to its value with its colon.
+    [[40, "4:PRIVATE"], [500, "5: 5"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    vin: "MD2YA9UH9BW081658",
+    make: "TOYOTA",
+    owner_name: "MUGISHA JEAN",
+    usage: "private",
+  });
+});
+
+Deno.test("a value between its label in one language and its label in another is read whole", () => {
+  const lines = page([
+    [[40, "IDENTITY CARD"]],
+    [[40, "Amazina"], [300, "MUGISHA JEAN"], [700, "Nom et prénom"]],
+    // A value in two languages ("Gabo / M") is not a wording of the labels around it.
+    [[40, "Igitsina Gabo / M Sexe"]],
+    [[40, "Igihe yatangiwe"], [300, "12/03/2019"], [700, "Date d'émission"]],
+    [[40, "Nomero y'indangamuntu"], [300, "1 1984 8 0012345 0 12"], [700, "N° d'identification"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "MUGISHA JEAN",
+    sex: "M",
+    issue_date: "2019-03-12",
+    national_id: "1198480012345012",
+  });
+  const registration = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Marque"], [300, "TOYOTA"], [700, "Make"]],
+    // The left label is in a wording we do not know: the value is found from the right one,
+    // across its own words and the column's gap.
+    [[40, "Imiterere"], [300, "PRIVATE"], [700, "Genre d'usage"]],
+    [[40, "Nom du titulaire"], [300, "MUGISHA JEAN"], [700, "Owner's full name"]],
+    [[40, "Modèle"], [300, "HILUX"], [700, "Model"]],
+  ]);
+  assert.deepEqual(values(readDocument(registration, { today: TODAY })), {
+    make: "TOYOTA",
+    usage: "private",
+    owner_name: "MUGISHA JEAN",
+    model: "HILUX",
+  });
+});
+
+Deno.test("a holder's name printed large without a label is the name among other capital runs", () => {
+  const small = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    // An issuer's line in words we do not know is a run of capitals too, in the page's print.
+    [[40, "POLISI Y'IGIHUGU"]],
+  ]);
+  const large = page([[[40, "MUGISHA JEAN"]]], { height: 40, charWidth: 22 })
+    .map((line) => ({
+      ...line,
+      words: line.words!.map((word) => ({
+        ...word,
+        box: { ...word.box, y0: word.box.y0 + 80, y1: word.box.y1 + 80 },
+      })),
+    }));
+  const rest = page([
+    [],
+    [],
+    [],
+    [[40, "Plate RAB 123 C"], [500, "Make TOYOTA"]],
+    [[40, "Date of issue 12/03/2019"]],
+  ]).slice(3);
+  const reading = readDocument([...small, ...large, ...rest], { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
+Deno.test("a label that ends its line has its value at the next line's start", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate - RAB 123 C"]],
+    // Pairs run on like text: the owner's label ends the line, its value starts the next one;
+    // "built:" is a label we do not know, not the owner's value.
+    [[40, "Year built: 2012 Nyirayo / Owner's full name ::"]],
+    [[40, "MUGISHA JEAN"]],
+    [[40, "Make = TOYOTA"]],
+  ], { pitch: 30 });
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    plate: "RAB 123 C",
+    year: "2012",
+    owner_name: "MUGISHA JEAN",
+    make: "TOYOTA",
+  });
+});
+
+Deno.test("a label's wording in lower case between its other parts is the label's, not a value", () => {
+  const lines = page([
+    [[40, "IDENTITY CARD"]],
+    // OCR misread "Surname": the wording in lower case between "prénom" and "names" is the
+    // label's own, and the name is the capitals after it.
+    [[40, "Amazina | Nom et prénom / Sumame and given names = MUKAMANA OLIVIER"]],
+    [[40, "Date of birth 13/11/1972"]],
+    [[40, "National ID No. 1 1972 7 0986062 1 84"]],
+  ]);
+  assert.deepEqual(values(readDocument(lines, { today: TODAY })), {
+    full_name: "MUKAMANA OLIVIER",
+    date_of_birth: "1972-11-13",
+    national_id: "1197270986062184",
+  });
+});
+
+Deno.test("a name beside its label that fails its check gives way to the one name on the page", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate RAB 123 C"], [500, "Owner BUILT"]],
+    [[40, "Make TOYOTA"]],
+    [[40, "Colour WHITE"]],
+    // Far from any label: a large name the label's row did not hold.
+    [[40, "MUGISHA JEAN"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+});
+
 Deno.test("a certificate in running prose is read by its label words and its values' shapes", () => {
   const lines = page([
     [[40, "CERTIFICATE OF REGISTRATION"]],

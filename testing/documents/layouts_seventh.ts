@@ -1,0 +1,621 @@
+/**
+ * Families of the seventh round (issue 26, the field reader), written before
+ * the reader was touched for them, each unlike every earlier family in a way
+ * real forms, registration cards, licences and ID cards are:
+ *
+ * - `comb_table`: a two-column table, the label left, the value right in
+ *   separate character boxes with a gap between them (plate, VIN, ID digits),
+ *   groups of boxes split where the value has a space;
+ * - `mirrored_table`: the value in the left column and its label in the right
+ *   one, right-aligned after a rule of dots ("RAB 123 C ........ Plate");
+ * - `bilingual_flank`: one language's label left of the value and the
+ *   other's right of it on the same row ("Purake  RAB 123 C  Plaque");
+ * - `legend_first`: a numbered legend at the top ("1. Plate  2. Make …")
+ *   then the values as "1: RAB 123 C" in a grid, the labels never beside them;
+ * - `mixed_separators`: a key–value list whose separators vary line by line
+ *   (`:`, ` - `, `=`, `…`, `→`), two pairs on a line now and then;
+ * - `unlabelled_name`: the holder's name printed large under the title with
+ *   no label, the other fields small in two columns;
+ * - `mrz_strip`: a landscape card, a photo box on the left, the fields in a
+ *   vertical column on the right (label small over value) and a machine
+ *   readable strip of `<`-filled lines along the bottom;
+ * - `wrapped_labels`: long labels wrapped onto two or three lines in a narrow
+ *   left column, the value on the right level with the label's last line.
+ *
+ * The label wordings differ from the earlier rounds' in part ("Registration
+ * plate", "N° châssis", "Owner's full name", "Igihe cyatangiwe"), dates come
+ * numeric or written out, and optional fields are left out now and then.
+ * Split at random ({@link SEVENTH_SPLIT_SEED}, Fisher–Yates, written before the
+ * split was seen) into {@link SEVENTH_DEV} (tuned on) and {@link SEVENTH_BLIND}
+ * (measured before and once at the very end, its pages, words and errors never
+ * opened).
+ *
+ * This module imports nothing from `layouts.ts` (which dispatches to it), so
+ * the two stay free of an import cycle. Every value is drawn from a seeded
+ * generator: no real person's data.
+ *
+ * @module
+ */
+import {
+  date,
+  digits,
+  DISTRICTS,
+  FONTS,
+  fullName,
+  letters,
+  nationalId,
+  pick,
+  type Random,
+  seededRandom,
+  spacedId,
+  type SyntheticDocument,
+  vin,
+} from "./synthetic.ts";
+
+/** The seventh round's families. */
+export const SEVENTH_FAMILIES = [
+  "comb_table",
+  "mirrored_table",
+  "bilingual_flank",
+  "legend_first",
+  "mixed_separators",
+  "unlabelled_name",
+  "mrz_strip",
+  "wrapped_labels",
+] as const;
+
+/** A family of the seventh round. */
+export type SeventhFamily = typeof SEVENTH_FAMILIES[number];
+
+/** Whether `family` is one of the seventh round's. */
+export function isSeventhFamily(family: string): family is SeventhFamily {
+  return (SEVENTH_FAMILIES as readonly string[]).includes(family);
+}
+
+/** The seed that split {@link SEVENTH_FAMILIES} into dev and blind halves (chosen before the split was seen). */
+export const SEVENTH_SPLIT_SEED = 2026_1127_0720;
+
+function splitOf(seed: number): { dev: SeventhFamily[]; blind: SeventhFamily[] } {
+  const random = seededRandom(seed);
+  const order = [...SEVENTH_FAMILIES];
+  // Fisher–Yates: every split equally likely.
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const half = order.length / 2;
+  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
+}
+
+/** The half of {@link SEVENTH_FAMILIES} the reader may be tuned on (`seventh_dev` set). */
+export const SEVENTH_DEV: readonly SeventhFamily[] = splitOf(SEVENTH_SPLIT_SEED).dev;
+
+/** The other half: measured before and once at the very end, never studied (`seventh_blind` set). */
+export const SEVENTH_BLIND: readonly SeventhFamily[] = splitOf(SEVENTH_SPLIT_SEED).blind;
+
+/** The document types a seventh-round document can be. */
+export type SeventhDocumentType = "vehicle_registration" | "license" | "id_card";
+
+type Language = "rw" | "fr" | "en";
+
+/** One field: its key in the answer (null: printed, never read), labels, the value as printed. */
+interface Field {
+  key: string | null;
+  labels: Record<Language, string>;
+  /** The value as printed before any family restyles it (dates `DD/MM/YYYY`). */
+  shown: string;
+  /** May be left out of a card. */
+  optional?: boolean;
+}
+
+const MOTOS = [
+  { make: "HONDA", model: "XL125", wmi: "LAL" },
+  { make: "BAJAJ", model: "BOXER", wmi: "MD2" },
+  { make: "YAMAHA", model: "CRUX", wmi: "ME1" },
+];
+const CARS = [
+  { make: "TOYOTA", model: "HILUX", wmi: "AHT" },
+  { make: "TOYOTA", model: "PRADO", wmi: "JTE" },
+  { make: "SUZUKI", model: "SWIFT", wmi: "JS2" },
+  { make: "HYUNDAI", model: "TUCSON", wmi: "KMH" },
+  { make: "MERCEDES-BENZ", model: "ACTROS", wmi: "WDB" },
+  { make: "NISSAN", model: "NAVARA", wmi: "JN1" },
+];
+
+/** How a use is printed, per language. */
+const USAGE: Record<string, Record<Language, string>> = {
+  private: { rw: "BWITE", fr: "PRIVÉ", en: "PRIVATE" },
+  commercial: { rw: "UBUCURUZI", fr: "COMMERCIAL", en: "COMMERCIAL" },
+  taxi: { rw: "TAXI", fr: "TAXI", en: "TAXI" },
+  "taxi-moto": { rw: "TAXI-MOTO", fr: "MOTO-TAXI", en: "TAXI-MOTO" },
+};
+
+function registration(random: Random): { title: [string, string]; fields: Field[] } {
+  const moto = random() < 0.35;
+  const vehicle = pick(random, moto ? MOTOS : CARS);
+  const usage = moto
+    ? pick(random, ["taxi-moto", "private"])
+    : pick(random, ["private", "commercial", "taxi"]);
+  const plate = moto
+    ? `R${letters(random, 1, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`
+    : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
+  const sex = random() < 0.5 ? "F" : "M";
+  return {
+    title: ["ICYEMEZO CY'IYANDIKISHA RY'IKINYABIZIGA", "VEHICLE REGISTRATION CERTIFICATE"],
+    fields: [
+      {
+        key: "plate",
+        labels: { rw: "Purake", fr: "Plaque", en: "Registration plate" },
+        shown: plate,
+      },
+      {
+        key: "vin",
+        labels: { rw: "Nomero ya shasi", fr: "N° châssis", en: "VIN" },
+        shown: vin(random, vehicle.wmi),
+      },
+      { key: "make", labels: { rw: "Ikirango", fr: "Marque", en: "Brand" }, shown: vehicle.make },
+      {
+        key: "model",
+        labels: { rw: "Ubwoko", fr: "Modèle", en: "Model" },
+        shown: vehicle.model,
+      },
+      {
+        key: "year",
+        labels: { rw: "Umwaka wakozwemo", fr: "Année", en: "Year built" },
+        shown: String(2005 + Math.floor(random() * 20)),
+        optional: true,
+      },
+      {
+        key: "owner_name",
+        labels: { rw: "Nyirayo", fr: "Nom du titulaire", en: "Owner's full name" },
+        shown: fullName(random),
+      },
+      {
+        key: "owner_national_id",
+        labels: { rw: "Indangamuntu", fr: "N° carte d'identité", en: "Owner ID No." },
+        shown: spacedId(nationalId(random, 1960 + Math.floor(random() * 40), sex)),
+        optional: true,
+      },
+      {
+        key: "usage",
+        labels: { rw: "Imikoreshereze", fr: "Genre d'usage", en: "Purpose" },
+        shown: USAGE[usage][pick(random, ["rw", "fr", "en"] as Language[])],
+        optional: true,
+      },
+      {
+        key: "issue_date",
+        labels: { rw: "Igihe cyatangiwe", fr: "Délivré le", en: "Issued on" },
+        shown: date(random, 2012, 2025).shown,
+      },
+      {
+        key: "expiry_date",
+        labels: { rw: "Kizarangira", fr: "Expire le", en: "Expires" },
+        shown: date(random, 2028, 2033).shown,
+        optional: true,
+      },
+      {
+        key: null,
+        labels: { rw: "Umubare w'intebe", fr: "Places assises", en: "Seats" },
+        shown: String(pick(random, [2, 4, 5, 7, 14])),
+      },
+    ],
+  };
+}
+
+function licence(random: Random): { title: [string, string]; fields: Field[] } {
+  const sex = random() < 0.5 ? "F" : "M";
+  const born = date(random, 1965, 2004);
+  const year = Number(born.shown.slice(-4));
+  const number = random() < 0.5
+    ? `${digits(random, 2)}${letters(random, 1)}${digits(random, 6)}`
+    : nationalId(random, year, sex);
+  return {
+    title: ["URUHUSHYA RWO GUTWARA", "DRIVING PERMIT"],
+    fields: [
+      {
+        key: "full_name",
+        labels: { rw: "Amazina yose", fr: "Nom complet", en: "Full name" },
+        shown: fullName(random),
+      },
+      {
+        key: "date_of_birth",
+        labels: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Born" },
+        shown: born.shown,
+      },
+      {
+        key: "national_id",
+        labels: { rw: "Nomero y'indangamuntu", fr: "N° national", en: "ID number" },
+        shown: spacedId(nationalId(random, year, sex)),
+        optional: true,
+      },
+      {
+        key: "licence_number",
+        labels: { rw: "Nomero y'uruhushya", fr: "N° du permis", en: "Permit No." },
+        shown: number,
+      },
+      {
+        key: "categories",
+        labels: { rw: "Ibyiciro", fr: "Catégories", en: "Classes" },
+        shown: pick(random, ["B", "A, B", "B, C", "B, C, D", "A"]),
+      },
+      {
+        key: "issue_date",
+        labels: { rw: "Rwatanzwe", fr: "Date de délivrance", en: "Issued" },
+        shown: date(random, 2012, 2025).shown,
+      },
+      {
+        key: "expiry_date",
+        labels: { rw: "Ruzarangira", fr: "Date d'expiration", en: "Expiry" },
+        shown: date(random, 2028, 2035).shown,
+        optional: true,
+      },
+      {
+        key: null,
+        labels: { rw: "Aho atuye", fr: "Adresse", en: "Address" },
+        shown: `${pick(random, DISTRICTS).toUpperCase()} ${pick(random, ["KG", "KN", "KK"])} ${
+          digits(random, 3)
+        } ST`,
+      },
+    ],
+  };
+}
+
+function idCard(random: Random): { title: [string, string]; fields: Field[] } {
+  const sex = random() < 0.5 ? "F" : "M";
+  const born = date(random, 1960, 2006);
+  return {
+    title: ["INDANGAMUNTU", "CARTE D'IDENTITÉ NATIONALE"],
+    fields: [
+      {
+        key: "full_name",
+        labels: { rw: "Amazina", fr: "Nom et prénom", en: "Surname and given names" },
+        shown: fullName(random),
+      },
+      {
+        key: "date_of_birth",
+        labels: { rw: "Yavutse", fr: "Né le", en: "Birth date" },
+        shown: born.shown,
+      },
+      {
+        key: "sex",
+        labels: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
+        shown: sex === "F" ? pick(random, ["F", "Gore / F"]) : pick(random, ["M", "Gabo / M"]),
+      },
+      {
+        key: "place_of_issue",
+        labels: { rw: "Aho yatangiwe", fr: "Lieu d'émission", en: "Issuing office" },
+        shown: pick(random, DISTRICTS),
+        optional: true,
+      },
+      {
+        key: "issue_date",
+        labels: { rw: "Igihe yatangiwe", fr: "Date d'émission", en: "Issue date" },
+        shown: date(random, 2010, 2025).shown,
+      },
+      {
+        key: "national_id",
+        labels: { rw: "Nomero y'indangamuntu", fr: "N° d'identification", en: "Personal ID No." },
+        shown: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
+      },
+      {
+        key: null,
+        labels: { rw: "Umukono", fr: "Signature", en: "Signature" },
+        shown: "",
+      },
+    ],
+  };
+}
+
+/** What a printed value must read as (the answer's normalised form), from its `shown` value. */
+function expected(key: string, shown: string): string {
+  if (/date|birth/.test(key)) {
+    const [day, month, year] = shown.split("/");
+    return `${year}-${month}-${day}`;
+  }
+  if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
+  if (key === "sex") return shown.slice(-1);
+  if (key === "usage") {
+    return Object.entries(USAGE).find(([, shownAs]) => Object.values(shownAs).includes(shown))![0];
+  }
+  return shown.toUpperCase();
+}
+
+const MONTHS_EN = [
+  "JAN",
+  "FEB",
+  "MAR",
+  "APR",
+  "MAY",
+  "JUN",
+  "JUL",
+  "AUG",
+  "SEP",
+  "OCT",
+  "NOV",
+  "DEC",
+];
+const MONTHS_FR = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
+
+/** A card's dates, in one format a card keeps for all of them. */
+type DateStyle = "slash" | "dash" | "iso" | "short_en" | "fr_long";
+
+function dateAs(style: DateStyle, shown: string): string {
+  const [dd, mm, yyyy] = shown.split("/");
+  const month = Number(mm) - 1;
+  switch (style) {
+    case "slash":
+      return shown;
+    case "dash":
+      return `${dd}-${mm}-${yyyy}`;
+    case "iso":
+      return `${yyyy}-${mm}-${dd}`;
+    case "short_en":
+      return `${dd} ${MONTHS_EN[month]} ${yyyy}`;
+    case "fr_long":
+      return `${Number(dd)} ${MONTHS_FR[month]} ${yyyy}`;
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
+/** A printed item: label (in the card's languages), value as printed, key. */
+interface Item {
+  key: string | null;
+  labels: Record<Language, string>;
+  label: string;
+  shown: string;
+}
+
+function shuffle<T>(random: Random, items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A machine-readable strip's line: `text` upper-cased, spaces as `<`, filled with `<`. */
+function mrzLine(text: string, length: number): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]+/g, "<").padEnd(length, "<").slice(0, length);
+}
+
+/** One document of a type in a seventh-round family: what to render and what must be read from it. */
+export function seventhDocument(
+  type: SeventhDocumentType,
+  family: SeventhFamily,
+  random: Random,
+): SyntheticDocument & { edition: "old" | "new" } {
+  const made = type === "vehicle_registration"
+    ? registration(random)
+    : type === "license"
+    ? licence(random)
+    : idCard(random);
+  // Leave out up to two optional fields: real cards and editions differ in what they print.
+  let fields = made.fields;
+  for (let drop = Math.floor(random() * 3); drop > 0; drop--) {
+    const optional = fields.filter((field) => field.optional);
+    if (optional.length === 0) break;
+    const gone = pick(random, optional);
+    fields = fields.filter((field) => field !== gone);
+  }
+  const languages = family === "bilingual_flank"
+    ? pick(random, [["rw", "fr"], ["rw", "en"], ["fr", "en"]] as Language[][])
+    : pick(
+      random,
+      [["rw", "en"], ["fr"], ["en"], ["rw", "fr"], ["rw", "fr", "en"]] as Language[][],
+    );
+  const style = pick(random, ["slash", "dash", "iso", "short_en", "fr_long"] as DateStyle[]);
+  const answer: Record<string, string> = {};
+  for (const field of fields) if (field.key) answer[field.key] = expected(field.key, field.shown);
+  const items: Item[] = fields.map((field) => ({
+    key: field.key,
+    labels: field.labels,
+    label: languages.map((language) => field.labels[language]).join(" / "),
+    shown: field.key && /date|birth/.test(field.key) ? dateAs(style, field.shown) : field.shown,
+  }));
+  const { html, width } = renderSeventh(family, random, made.title, items, languages);
+  return {
+    type,
+    kind: type,
+    html,
+    viewport: { width, height: 1000 },
+    fields: answer,
+    edition: "new",
+  };
+}
+
+function renderSeventh(
+  family: SeventhFamily,
+  random: Random,
+  title: [string, string],
+  items: Item[],
+  languages: Language[],
+): { html: string; width: number } {
+  const font = pick(random, FONTS);
+  const size = 15 + Math.floor(random() * 5);
+  const background = pick(random, ["#ffffff", "#fbf3dc", "#e8f0fa", "#eef6ea", "#f6e8ee"]);
+  const gap = 4 + Math.floor(random() * 8);
+  const titleLines = random() < 0.5 ? title : [pick(random, title)];
+  let width = pick(random, [950, 1100]);
+  const head = `<div class="head"><span class="seal"></span><div>
+  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
+    titleLines.map(escape).join("<br>")
+  }</div>`;
+  let body = "";
+  let css = "";
+  const e = escape;
+  const named = items.filter((item) => item.shown !== "");
+  switch (family) {
+    case "comb_table": {
+      // Separate boxes with a gap between them; a space in the value starts a new group.
+      const comb = (text: string) =>
+        `<span class="comb">${
+          text.split(" ").map((group) =>
+            `<span class="grp">${
+              [...group].map((char) => `<span class="b">${e(char)}</span>`).join("")
+            }</span>`
+          ).join("")
+        }</span>`;
+      const combed = (item: Item) =>
+        item.key !== null && !/date|birth/.test(item.key) && item.shown.length <= 24 &&
+        /\d/.test(item.shown);
+      body = `<table class="t">${
+        named.map((item) =>
+          `<tr><td class="l">${e(item.label)}</td><td>${
+            combed(item) ? comb(item.shown) : `<span class="v">${e(item.shown)}</span>`
+          }</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;margin-top:6px}.t td{padding:${gap}px 10px ${gap}px 0}
+        .l{font-size:0.85em;color:#333;width:34%}.v{font-weight:bold}
+        .comb{display:inline-flex;gap:10px}.grp{display:inline-flex;gap:3px}
+        .b{display:inline-block;width:1.1em;height:1.4em;text-align:center;border:1px solid #555;
+        font-weight:bold;line-height:1.4em}`;
+      break;
+    }
+    case "mirrored_table": {
+      body = `<table class="t">${
+        named.map((item) =>
+          `<tr><td class="v">${e(item.shown)}</td><td class="d"></td><td class="l">${
+            e(item.label)
+          }</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{width:100%;border-collapse:collapse;margin-top:6px}.t td{padding:${gap}px 0}
+        .v{font-weight:bold;white-space:nowrap;padding-right:8px !important;width:40%}
+        .d{border-bottom:2px dotted #888;width:25%}
+        .l{text-align:right;font-size:0.85em;color:#444;padding-left:8px !important}`;
+      break;
+    }
+    case "bilingual_flank": {
+      const [left, right] = languages;
+      body = `<table class="t">${
+        named.map((item) =>
+          `<tr><td class="l">${e(item.labels[left])}</td><td class="v">${
+            e(item.shown)
+          }</td><td class="r">${e(item.labels[right])}</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{width:100%;border-collapse:collapse;margin-top:6px}.t td{padding:${gap}px 6px}
+        .l{font-size:0.85em;color:#333;width:30%}.v{font-weight:bold;white-space:nowrap}
+        .r{font-size:0.85em;color:#333;font-style:italic;text-align:right;width:26%}`;
+      break;
+    }
+    case "legend_first": {
+      const numbered = shuffle(random, named).map((item, index) => ({ ...item, code: index + 1 }));
+      const legend = [...numbered].sort((a, b) => a.code - b.code);
+      body = `<div class="legend">${
+        legend.map((item) => `<span>${item.code}. ${e(item.label)}</span>`).join("&nbsp;&nbsp; ")
+      }</div><div class="g">${
+        shuffle(random, numbered).map((item) =>
+          `<div class="f"><span class="c">${item.code}:</span> <span class="v">${
+            e(item.shown)
+          }</span></div>`
+        ).join("")
+      }</div>`;
+      css =
+        `.legend{font-size:0.72em;color:#333;border:1px solid #888;padding:6px;margin:6px 0 12px;
+        line-height:1.6}.g{display:grid;grid-template-columns:1fr 1fr;column-gap:40px}
+        .f{margin:${gap}px 0}.c{color:#444}.v{font-weight:bold;white-space:nowrap}`;
+      break;
+    }
+    case "mixed_separators": {
+      const separators = [":", " -", " =", " …", " →", " ::"];
+      const lines: string[] = [];
+      const list = [...named];
+      while (list.length) {
+        const take = list.length > 1 && random() < 0.3 ? 2 : 1;
+        const pairs = list.splice(0, take).map((item) =>
+          `<span class="l">${e(item.label)}${e(pick(random, separators))}</span> <span class="v">${
+            e(item.shown)
+          }</span>`
+        );
+        lines.push(`<div class="f">${pairs.join('<span class="sp"></span>')}</div>`);
+      }
+      body = `<div class="list">${lines.join("")}</div>`;
+      css = `.f{margin:${gap}px 0}.l{color:#333}.v{font-weight:${pick(random, ["bold", "normal"])}}
+        .sp{display:inline-block;width:60px}`;
+      break;
+    }
+    case "unlabelled_name": {
+      const isName = (item: Item) => item.key === "owner_name" || item.key === "full_name";
+      const name = named.find(isName);
+      const rest = named.filter((item) => !isName(item));
+      body = `<div class="name">${e(name?.shown ?? "")}</div><div class="g">${
+        rest.map((item) =>
+          `<div class="f"><span class="l">${e(item.label)}</span> <span class="v">${
+            e(item.shown)
+          }</span></div>`
+        ).join("")
+      }</div>`;
+      css = `.name{font-size:1.9em;font-weight:bold;margin:10px 0 14px;letter-spacing:0.02em}
+        .g{display:grid;grid-template-columns:1fr 1fr;column-gap:34px}
+        .f{margin:${gap}px 0;font-size:0.9em}.l{color:#555}.v{font-weight:bold}`;
+      break;
+    }
+    case "mrz_strip": {
+      width = 1150;
+      const of = (pattern: RegExp) => named.find((item) => item.key && pattern.test(item.key));
+      const name = of(/name/)?.shown ?? "";
+      const number = of(/plate|licence_number|^national_id/)?.shown ?? "";
+      const [surname, ...given] = name.split(" ");
+      const mrz = [
+        mrzLine(`ID RWA ${number.replace(/\s/g, "")}`, 36),
+        mrzLine(`${digits(random, 6)}${random() < 0.5 ? "M" : "F"}${digits(random, 7)}RWA`, 36),
+        mrzLine(`${surname}  ${given.join(" ")}`, 36),
+      ];
+      body = `<div class="row"><div class="photo"></div><div class="col">${
+        named.map((item) =>
+          `<div class="f"><div class="l">${e(item.label)}</div><div class="v">${
+            e(item.shown)
+          }</div></div>`
+        ).join("")
+      }</div></div><div class="mrz">${mrz.map(e).join("<br>")}</div>`;
+      css = `.row{display:flex;gap:40px;margin-top:8px}
+        .photo{width:230px;height:290px;background:#c9c9c9;border:1px solid #777;flex:none}
+        .col{margin-left:auto;width:52%}.f{margin:${Math.max(2, gap - 3)}px 0}
+        .l{font-size:0.7em;color:#444}.v{font-weight:bold;white-space:nowrap}
+        .mrz{font-family:'DejaVu Sans Mono';font-size:1.05em;letter-spacing:0.12em;margin-top:14px;
+        border-top:1px solid #999;padding-top:8px}`;
+      break;
+    }
+    case "wrapped_labels": {
+      body = `<table class="t">${
+        named.map((item) =>
+          `<tr><td class="l">${e(item.label)}</td><td class="v">${e(item.shown)}</td></tr>`
+        ).join("")
+      }</table>`;
+      css = `.t{border-collapse:collapse;margin-top:6px}.t td{padding:${gap}px 14px ${gap}px 0;
+        vertical-align:bottom}.l{width:${pick(random, [110, 130, 150])}px;font-size:0.85em;
+        color:#333;line-height:1.15}.v{font-weight:bold;white-space:nowrap}`;
+      break;
+    }
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
+    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444;overflow:hidden}
+  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
+  ${css}
+  </style></head><body><div class="card">${head}${body}</div></body></html>`;
+  return { html, width };
+}
