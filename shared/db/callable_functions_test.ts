@@ -44,6 +44,9 @@ const REVIEWED: Record<string, string> = {
   "auth.jwt()": "Supabase's: the request's own claims",
   "auth.role()": "Supabase's: the request's own claims",
   "auth.uid()": "Supabase's: the request's own claims",
+  "private.automation_save(uuid, jsonb, timestamp with time zone)":
+    "saves a rule only for the service or staff of that org (42501 otherwise), and only inside " +
+    "a deploy_automation call whose key the pipeline claimed in the same transaction",
   "private.cancel_my_charge(text)":
     "cancels only the caller's own waiting charge (payer_id or created_by = auth.uid()) for no order or ride",
   "private.cancel_my_inquiry(uuid)":
