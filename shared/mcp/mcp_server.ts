@@ -197,7 +197,22 @@ export function createMcpServer(options: McpServerOptions): Server {
         throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
       }
       if (request.params.task && tool.task?.deferred) {
-        // The work runs after the answer: the task is its queued row.
+        const createdAt = platform.now().toISOString();
+        const refused = (result: ToolResult & { ok: false }) => {
+          const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+          return { task: failedTask(tool, ref, result, platform.now()) };
+        };
+        // A tool that needs confirmation is confirmed before anything is queued, as a direct
+        // call is: asked in the client, or the read-back and token go back (a failed task whose
+        // result is CONFIRMATION_REQUIRED) for the caller to call again with the token.
+        let confirmation = hints.confirmation;
+        if (tool.confirmRequired && !confirmation && idempotencyKey) {
+          const asked = await confirmationFor(extra, await call(null));
+          if (typeof asked === "string") confirmation = asked;
+          else if (!asked.ok) return refused(asked);
+          // Ok: the ledger already holds this call's answer; its run replays it.
+        }
+        // The work runs after the answer: the task is its queued row, holding the token.
         const queued = idempotencyKey
           ? await queueDeferredCall(platform, {
             tool: name,
@@ -206,15 +221,12 @@ export function createMcpServer(options: McpServerOptions): Server {
             idempotencyKey,
             traceId,
             agentId: context.agent,
+            confirmation,
           })
           : fail("VALIDATION_ERROR", "An idempotency key is required", {
             fields: [{ path: "idempotency_key", message: "Required for a task" }],
           });
-        const createdAt = platform.now().toISOString();
-        if (!queued.ok) {
-          const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(queued) };
-          return { task: failedTask(tool, ref, queued, platform.now()) };
-        }
+        if (!queued.ok) return refused(queued);
         const row = queued.task;
         if (row.status === "queued") {
           background(() => runDeferredCall(platform, row.id, { caller: context.caller }));
@@ -259,6 +271,17 @@ export function createMcpServer(options: McpServerOptions): Server {
     result: ToolResult,
     retry: (token: string) => Promise<ToolResult>,
   ): Promise<ToolResult> {
+    const token = await confirmationFor(extra, result);
+    return typeof token === "string" ? await retry(token) : token;
+  }
+
+  /**
+   * The pipeline's token once the person confirmed in their client, when the
+   * call's answer asks for a confirmation the client can ask for; else the
+   * answer to give (the same one, CANCELLED when declined, or the token back
+   * when no answer came in time).
+   */
+  async function confirmationFor(extra: Extra, result: ToolResult): Promise<string | ToolResult> {
     const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
       ? result.error.confirmation
       : undefined;
@@ -303,7 +326,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (answer.action !== "accept" || answer.content?.confirm !== true) {
       return fail("CANCELLED", "Not confirmed: nothing was done");
     }
-    return await retry(asked.token);
+    return asked.token;
   }
 
   /** The task's job as its status tool reads it for this caller, and that answer. */
