@@ -42,6 +42,7 @@ import { fail, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
 import type { Caller } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import type { ToolJobTask } from "@shared/registry/define_tool.ts";
 import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import {
   type Background,
@@ -359,6 +360,50 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { task: taskFromStatus(tool, ref, status, now), status };
   }
 
+  /**
+   * The status of the page's jobs whose tools read many at once, each job's
+   * as one job's answer, keyed `<status tool>\0<job>`: one call per status
+   * tool. A job the answer does not name answers NOT_FOUND (not the caller's).
+   */
+  type ManyStatuses = NonNullable<ToolJobTask["statusMany"]>;
+
+  async function jobStatuses(
+    page: readonly DeferredTask[],
+    tools: ReadonlyMap<string, AnyTool>,
+    context: McpRequestContext,
+  ): Promise<Map<string, ToolResult>> {
+    const batches = new Map<string, { many: ManyStatuses; jobs: string[] }>();
+    for (const row of page) {
+      const task = tools.get(row.tool)?.task;
+      if (!task || task.deferred || !task.statusMany || !row.job) continue;
+      const batch = batches.get(task.statusTool) ?? { many: task.statusMany, jobs: [] };
+      if (!batch.jobs.includes(row.job)) batch.jobs.push(row.job);
+      batches.set(task.statusTool, batch);
+    }
+    const statuses = new Map<string, ToolResult>();
+    await Promise.all([...batches].map(async ([statusTool, { many, jobs }]) => {
+      const answer = await platform.call({
+        tool: statusTool,
+        args: many.args(jobs),
+        caller: context.caller,
+        context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+      });
+      const found = answer.ok ? many.split(answer.data) : null;
+      for (const job of jobs) {
+        const data = found?.get(job);
+        statuses.set(
+          `${statusTool}\u0000${job}`,
+          !answer.ok
+            ? answer
+            : data === undefined
+            ? fail("NOT_FOUND", "No such job of yours")
+            : { ok: true, data },
+        );
+      }
+    }));
+    return statuses;
+  }
+
   async function readTask(ref: TaskRef, context: McpRequestContext): Promise<Task> {
     return (await readJob(ref, context)).task;
   }
@@ -389,6 +434,10 @@ export function createMcpServer(options: McpServerOptions): Server {
       const page = rows.slice(0, taskPageSize);
       const listed = callerTools(platform, context.caller, { agent: context.agent });
       const tools = new Map((listed.ok ? listed.tools : []).map((tool) => [tool.name, tool]));
+      const now = platform.now();
+      // Tools' own jobs are read where they are kept, as the caller: one status call per
+      // status tool for the page's jobs when the tool reads many at once, else one per task.
+      const statuses = await jobStatuses(page, tools, context);
       const tasks: Task[] = [];
       for (const row of page) {
         // A task of a tool the caller may no longer use is not theirs to follow.
@@ -399,10 +448,11 @@ export function createMcpServer(options: McpServerOptions): Server {
           continue;
         }
         if (!row.job) continue;
-        // A tool's own job is read where it is kept, as the caller (one status call per task).
+        const ref: TaskRef = { tool: row.tool, job: row.job, createdAt: row.created_at };
         try {
+          const status = statuses.get(`${tool.task.statusTool}\u0000${row.job}`);
           tasks.push(
-            await readTask({ tool: row.tool, job: row.job, createdAt: row.created_at }, context),
+            status ? taskFromStatus(tool, ref, status, now) : await readTask(ref, context),
           );
         } catch (error) {
           if (!(error instanceof McpError)) throw error;
