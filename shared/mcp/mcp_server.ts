@@ -360,13 +360,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { task: taskFromStatus(tool, ref, status, now), status };
   }
 
+  type ManyStatuses = NonNullable<ToolJobTask["statusMany"]>;
+
   /**
    * The status of the page's jobs whose tools read many at once, each job's
    * as one job's answer, keyed `<status tool>\0<job>`: one call per status
-   * tool. A job the answer does not name answers NOT_FOUND (not the caller's).
+   * tool (per 100 jobs). A job the answer does not name answers NOT_FOUND
+   * (not the caller's).
    */
-  type ManyStatuses = NonNullable<ToolJobTask["statusMany"]>;
-
   async function jobStatuses(
     page: readonly DeferredTask[],
     tools: ReadonlyMap<string, AnyTool>,
@@ -380,8 +381,15 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (!batch.jobs.includes(row.job)) batch.jobs.push(row.job);
       batches.set(task.statusTool, batch);
     }
+    const calls: Array<[string, ManyStatuses, string[]]> = [];
+    for (const [statusTool, { many, jobs }] of batches) {
+      // statusMany takes at most 100 ids; a page is usually far fewer.
+      for (let i = 0; i < jobs.length; i += 100) {
+        calls.push([statusTool, many, jobs.slice(i, i + 100)]);
+      }
+    }
     const statuses = new Map<string, ToolResult>();
-    await Promise.all([...batches].map(async ([statusTool, { many, jobs }]) => {
+    await Promise.all(calls.map(async ([statusTool, many, jobs]) => {
       const answer = await platform.call({
         tool: statusTool,
         args: many.args(jobs),
