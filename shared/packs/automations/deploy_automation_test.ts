@@ -68,13 +68,14 @@ dbTest(
 );
 
 dbTest("a deploy_automation call that fails after its save leaves no rule", async (db) => {
-  // Refused when the transaction commits: after the save, the read-back and the ledger's answer.
+  // Refused when the call's transaction commits, on another table than the rule's: the ledger's
+  // answer to this key. Whatever was saved outside that transaction would stay.
   await db.exec(`
     create function public.test_refuse_commit() returns trigger language plpgsql as $$
     begin raise exception 'refused at commit'; end $$;
-    create constraint trigger automations_refuse_commit after insert or update
-      on public.automations deferrable initially deferred for each row
-      when (new.name = 'Refused at commit') execute function public.test_refuse_commit();`);
+    create constraint trigger ledger_refuse_commit after insert or update
+      on private.idempotency_keys deferrable initially deferred for each row
+      when (new.key = 'deploy-refused') execute function public.test_refuse_commit();`);
   const rt = await createTestRuntime(db);
   try {
     const spec = { ...URGENT, name: "Refused at commit" };
@@ -85,7 +86,7 @@ dbTest("a deploy_automation call that fails after its save leaves no rule", asyn
     assert.equal(failed.error.code, "INTERNAL_ERROR");
     assert.deepEqual(await rules(db, spec.name), []);
     // Nothing was kept of the call: once the database takes it, the same key saves it once.
-    await db.exec("drop trigger automations_refuse_commit on public.automations");
+    await db.exec("drop trigger ledger_refuse_commit on private.idempotency_keys");
     const retried = await rt.callAs(USER.jean, "deploy_automation", spec, {
       idempotencyKey: "deploy-refused",
     });
