@@ -44,6 +44,9 @@ const REVIEWED: Record<string, string> = {
   "auth.jwt()": "Supabase's: the request's own claims",
   "auth.role()": "Supabase's: the request's own claims",
   "auth.uid()": "Supabase's: the request's own claims",
+  "private.automation_save(uuid, jsonb, timestamp with time zone)":
+    "saves a rule only for the service or staff of that org (42501 otherwise), and only inside " +
+    "a deploy_automation call whose key the pipeline claimed in the same transaction",
   "private.cancel_my_charge(text)":
     "cancels only the caller's own waiting charge (payer_id or created_by = auth.uid()) for no order or ride",
   "private.cancel_my_inquiry(uuid)":
@@ -80,8 +83,14 @@ const REVIEWED: Record<string, string> = {
   "private.insurance_price(uuid, integer, integer)":
     "security invoker: reads tariffs under the caller's own RLS (quote check trigger)",
   "private.is_driver(uuid)": "policy helper: whether the caller is that driver",
+  "private.is_conversation_with(uuid, uuid, text)":
+    "policy helper: whether the org's conversation is with that number, for its staff or the " +
+    "service; false for anyone else",
   "private.kigali_local(timestamp with time zone)": "pure arithmetic",
   "private.may_add_order_item(uuid, uuid, uuid)": "policy helper: the caller's own order",
+  "private.may_message_contact(uuid, text)":
+    "policy helper: whether a number is a contact of the org, for its staff or the service; " +
+    "false for anyone else",
   "private.may_offer_ride(uuid, uuid, uuid)": "policy helper: staff of the ride's org",
   "private.may_reference_conversation(uuid, uuid)":
     "policy helper: the caller's own row, or staff of its org",

@@ -820,7 +820,7 @@ fenceTest("market_vendor_inquiry_messages", {
   legitInserts: 1,
 });
 
-// wa_outbox (written by service code only) -------------------------------------
+// wa_outbox (service code; staff to their own org's contacts) ------------------
 
 const outbound = (org: string, conversation: string | null, key: string) =>
   insert("wa_outbox", {
@@ -836,7 +836,13 @@ fenceTest("wa_outbox", {
   cross: [
     refuse("anon", "queues a WhatsApp message", outbound(A, F.convAline, "x1"), "42501"),
     refuse("customer A", "queues a WhatsApp message", outbound(A, F.convAline, "x2"), "42501"),
-    refuse("staff A", "queues a WhatsApp message", outbound(A, F.convBosco, "x3"), "42501"),
+    refuse(
+      "staff A",
+      "queues Aline's message in Bosco's conversation",
+      outbound(A, F.convBosco, "x3"),
+      "42501",
+    ),
+    refuse("staff A", "queues a message under org B", outbound(B, null, "x6"), "42501"),
     refuse("customer B", "queues a WhatsApp message", outbound(B, F.convNina, "x4"), "42501"),
     refuse(
       "service",
@@ -847,8 +853,9 @@ fenceTest("wa_outbox", {
   ],
   legit: [
     allow("service", "queues a reply in an org A conversation", outbound(A, F.convAline, "ok1")),
+    allow("staff A", "queues a reply in Aline's own conversation", outbound(A, F.convAline, "ok2")),
   ],
-  legitInserts: 1,
+  legitInserts: 2,
 });
 
 // businesses: referenced rows keep their org ----------------------------------

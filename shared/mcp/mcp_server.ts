@@ -42,6 +42,7 @@ import { fail, type ToolFail, type ToolResult } from "@shared/contract/mod.ts";
 import type { Caller } from "@shared/auth/caller.ts";
 import type { Platform } from "@shared/pipeline/platform.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
+import type { ToolJobTask } from "@shared/registry/define_tool.ts";
 import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import {
   type Background,
@@ -197,7 +198,22 @@ export function createMcpServer(options: McpServerOptions): Server {
         throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
       }
       if (request.params.task && tool.task?.deferred) {
-        // The work runs after the answer: the task is its queued row.
+        const createdAt = platform.now().toISOString();
+        const refused = (result: ToolResult & { ok: false }) => {
+          const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(result) };
+          return { task: failedTask(tool, ref, result, platform.now()) };
+        };
+        // A tool that needs confirmation is confirmed before anything is queued, as a direct
+        // call is: asked in the client, or the read-back and token go back (a failed task whose
+        // result is CONFIRMATION_REQUIRED) for the caller to call again with the token.
+        let confirmation = hints.confirmation;
+        if (tool.confirmRequired && !confirmation && idempotencyKey) {
+          const asked = await confirmationFor(extra, await call(null));
+          if (typeof asked === "string") confirmation = asked;
+          else if (!asked.ok) return refused(asked);
+          // Ok: the ledger already holds this call's answer; its run replays it.
+        }
+        // The work runs after the answer: the task is its queued row, holding the token.
         const queued = idempotencyKey
           ? await queueDeferredCall(platform, {
             tool: name,
@@ -206,15 +222,12 @@ export function createMcpServer(options: McpServerOptions): Server {
             idempotencyKey,
             traceId,
             agentId: context.agent,
+            confirmation,
           })
           : fail("VALIDATION_ERROR", "An idempotency key is required", {
             fields: [{ path: "idempotency_key", message: "Required for a task" }],
           });
-        const createdAt = platform.now().toISOString();
-        if (!queued.ok) {
-          const ref: TaskRef = { tool: name, job: "", createdAt, failure: JSON.stringify(queued) };
-          return { task: failedTask(tool, ref, queued, platform.now()) };
-        }
+        if (!queued.ok) return refused(queued);
         const row = queued.task;
         if (row.status === "queued") {
           background(() => runDeferredCall(platform, row.id, { caller: context.caller }));
@@ -259,6 +272,17 @@ export function createMcpServer(options: McpServerOptions): Server {
     result: ToolResult,
     retry: (token: string) => Promise<ToolResult>,
   ): Promise<ToolResult> {
+    const token = await confirmationFor(extra, result);
+    return typeof token === "string" ? await retry(token) : token;
+  }
+
+  /**
+   * The pipeline's token once the person confirmed in their client, when the
+   * call's answer asks for a confirmation the client can ask for; else the
+   * answer to give (the same one, CANCELLED when declined, or the token back
+   * when no answer came in time).
+   */
+  async function confirmationFor(extra: Extra, result: ToolResult): Promise<string | ToolResult> {
     const asked = !result.ok && result.error.code === "CONFIRMATION_REQUIRED"
       ? result.error.confirmation
       : undefined;
@@ -303,7 +327,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (answer.action !== "accept" || answer.content?.confirm !== true) {
       return fail("CANCELLED", "Not confirmed: nothing was done");
     }
-    return await retry(asked.token);
+    return asked.token;
   }
 
   /** The task's job as its status tool reads it for this caller, and that answer. */
@@ -336,6 +360,58 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { task: taskFromStatus(tool, ref, status, now), status };
   }
 
+  type ManyStatuses = NonNullable<ToolJobTask["statusMany"]>;
+
+  /**
+   * The status of the page's jobs whose tools read many at once, each job's
+   * as one job's answer, keyed `<status tool>\0<job>`: one call per status
+   * tool (per 100 jobs). A job the answer does not name answers NOT_FOUND
+   * (not the caller's).
+   */
+  async function jobStatuses(
+    page: readonly DeferredTask[],
+    tools: ReadonlyMap<string, AnyTool>,
+    context: McpRequestContext,
+  ): Promise<Map<string, ToolResult>> {
+    const batches = new Map<string, { many: ManyStatuses; jobs: string[] }>();
+    for (const row of page) {
+      const task = tools.get(row.tool)?.task;
+      if (!task || task.deferred || !task.statusMany || !row.job) continue;
+      const batch = batches.get(task.statusTool) ?? { many: task.statusMany, jobs: [] };
+      if (!batch.jobs.includes(row.job)) batch.jobs.push(row.job);
+      batches.set(task.statusTool, batch);
+    }
+    const calls: Array<[string, ManyStatuses, string[]]> = [];
+    for (const [statusTool, { many, jobs }] of batches) {
+      // statusMany takes at most 100 ids; a page is usually far fewer.
+      for (let i = 0; i < jobs.length; i += 100) {
+        calls.push([statusTool, many, jobs.slice(i, i + 100)]);
+      }
+    }
+    const statuses = new Map<string, ToolResult>();
+    await Promise.all(calls.map(async ([statusTool, many, jobs]) => {
+      const answer = await platform.call({
+        tool: statusTool,
+        args: many.args(jobs),
+        caller: context.caller,
+        context: { trace_id: context.traceId ?? crypto.randomUUID(), agent_id: context.agent },
+      });
+      const found = answer.ok ? many.split(answer.data) : null;
+      for (const job of jobs) {
+        const data = found?.get(job);
+        statuses.set(
+          `${statusTool}\u0000${job}`,
+          !answer.ok
+            ? answer
+            : data === undefined
+            ? fail("NOT_FOUND", "No such job of yours")
+            : { ok: true, data },
+        );
+      }
+    }));
+    return statuses;
+  }
+
   async function readTask(ref: TaskRef, context: McpRequestContext): Promise<Task> {
     return (await readJob(ref, context)).task;
   }
@@ -366,6 +442,10 @@ export function createMcpServer(options: McpServerOptions): Server {
       const page = rows.slice(0, taskPageSize);
       const listed = callerTools(platform, context.caller, { agent: context.agent });
       const tools = new Map((listed.ok ? listed.tools : []).map((tool) => [tool.name, tool]));
+      const now = platform.now();
+      // Tools' own jobs are read where they are kept, as the caller: one status call per
+      // status tool for the page's jobs when the tool reads many at once, else one per task.
+      const statuses = await jobStatuses(page, tools, context);
       const tasks: Task[] = [];
       for (const row of page) {
         // A task of a tool the caller may no longer use is not theirs to follow.
@@ -376,10 +456,11 @@ export function createMcpServer(options: McpServerOptions): Server {
           continue;
         }
         if (!row.job) continue;
-        // A tool's own job is read where it is kept, as the caller (one status call per task).
+        const ref: TaskRef = { tool: row.tool, job: row.job, createdAt: row.created_at };
         try {
+          const status = statuses.get(`${tool.task.statusTool}\u0000${row.job}`);
           tasks.push(
-            await readTask({ tool: row.tool, job: row.job, createdAt: row.created_at }, context),
+            status ? taskFromStatus(tool, ref, status, now) : await readTask(ref, context),
           );
         } catch (error) {
           if (!(error instanceof McpError)) throw error;

@@ -19,6 +19,7 @@ const STAFF_TOOLS = [
   "broadcast_status",
   "broadcast_templates",
   "funnel_report",
+  "payment_confirm_by_staff",
   "property_listing_review",
   "property_listings_queue",
   "sora_generate_video",

@@ -62,6 +62,13 @@ export interface DeferredCallRequest {
   traceId: string;
   /** The agent whose allowlist applies, if any. */
   agentId?: string;
+  /**
+   * The pipeline's confirmation token for a `confirmRequired` tool, obtained
+   * before queuing (asked in the client, or given back by the caller); kept
+   * with the row and handed to the pipeline when the call runs, which checks
+   * it. Without one such a call's run answers `CONFIRMATION_REQUIRED`.
+   */
+  confirmation?: string | null;
 }
 
 /** Runs after the answer (Supabase: `EdgeRuntime.waitUntil`). */
@@ -93,8 +100,9 @@ export async function queueDeferredCall(
   const insert = (tx: Queryable) =>
     tx.query<DeferredTask & { args: unknown }>(
       `insert into public.tool_tasks
-         (org_id, user_id, tool, args, idempotency_key, agent_id, trace_id, created_at, updated_at)
-       values ($1, $2, $3, ($4::text)::jsonb, $5, $6, $7, $8, $8)
+         (org_id, user_id, tool, args, idempotency_key, agent_id, trace_id, created_at, updated_at,
+          confirmation)
+       values ($1, $2, $3, ($4::text)::jsonb, $5, $6, $7, $8, $8, $9)
        on conflict (org_id, coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid),
                     tool, idempotency_key) do nothing
        returning ${DEFERRED_TASK_COLUMNS}, args`,
@@ -107,6 +115,7 @@ export async function queueDeferredCall(
         request.agentId ?? null,
         request.traceId,
         at,
+        request.confirmation ?? null,
       ],
     );
   const existing = (tx: Queryable) =>
@@ -152,12 +161,14 @@ export async function runDeferredCall(
       agent_id: string | null;
       trace_id: string | null;
       attempts: number;
+      confirmation: string | null;
     }>(
       `update public.tool_tasks set status = 'working', attempts = attempts + 1,
               lease_until = $2, updated_at = $3
         where id = $1 and job is null and status in ('queued', 'working')
           and (lease_until is null or lease_until < $3)
-        returning org_id, user_id, tool, args, idempotency_key, agent_id, trace_id, attempts`,
+        returning org_id, user_id, tool, args, idempotency_key, agent_id, trace_id, attempts,
+                  confirmation`,
       [id, new Date(now.getTime() + leaseMs(platform, id)).toISOString(), now.toISOString()],
     );
     if (!row) return false;
@@ -179,11 +190,13 @@ export async function runDeferredCall(
         caller,
         context: { trace_id: row.trace_id ?? undefined, agent_id: row.agent_id ?? undefined },
         idempotencyKey: row.idempotency_key,
+        // A confirmed tool's token, checked by the pipeline: without a valid one nothing runs.
+        confirmation: row.confirmation,
       });
     }
     await platform.db.query(
       `update public.tool_tasks set status = $2, result = ($3::text)::jsonb, lease_until = null,
-              updated_at = $4
+              updated_at = $4, confirmation = null
         where id = $1 and status = 'working'`,
       [
         id,

@@ -44,8 +44,6 @@ import {
 import { PAYMENTS_CONFIG, paymentsConfigFromEnv } from "@shared/packs/payments/mod.ts";
 import {
   AUTOMATION_CATALOG,
-  AUTOMATION_STORE,
-  automationStore,
   SLACK_SETTINGS,
   slackSettingsFromEnv,
 } from "@shared/packs/automations/mod.ts";
@@ -348,8 +346,6 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       generated,
       // Read through the platform at each check: the tenants and the run-time tools are live.
       { key: AUTOMATION_CATALOG, value: automationCatalog(() => platform) },
-      // Checked automations are saved as the service: the table takes no rule from staff.
-      { key: AUTOMATION_STORE, value: automationStore(db) },
       // SLACK_WEBHOOK_PREFIXES; a bad value stops the start.
       { key: SLACK_SETTINGS, value: slackSettingsFromEnv() },
       ...(options.provide ?? []),

@@ -222,6 +222,20 @@ export interface ToolJobTask<O extends z.ZodType = z.ZodType> {
   /** The job's state from the status tool's data (`null` when it does not name the job). */
   state(data: unknown): { status: ToolJobStatus; message?: string } | null;
   /**
+   * Reads many jobs in one call of the status tool, so that listing tasks
+   * (MCP `tasks/list`) calls it once per page rather than once per task:
+   * its arguments for the ids, and each job it found, by id, as the data
+   * {@link ToolJobTask.state} reads for one job. A job it does not name is
+   * not the caller's (or not there).
+   * @default none: one status call per job
+   */
+  statusMany?: {
+    /** The status tool's arguments for these jobs (at most 100). */
+    args(jobIds: string[]): Record<string, unknown>;
+    /** Each job the status tool's data names, by id, as one job's data. */
+    split(data: unknown): Map<string, unknown>;
+  };
+  /**
    * The tool that stops the job (MCP `tasks/cancel`), called as the same
    * caller through the pipeline (a confirmation it needs is asked for).
    * @default none: the job cannot be cancelled as a task

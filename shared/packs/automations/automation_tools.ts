@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { type FieldIssue, payload, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { AUTOMATION_CATALOG, AUTOMATION_STORE } from "./catalog.ts";
+import { AUTOMATION_CATALOG } from "./catalog.ts";
 import {
   type AutomationSpec,
   AutomationSpecSchema,
@@ -96,9 +96,12 @@ export const deployAutomation = defineTool({
   }],
   sideEffects: "writes.automation",
   auth: "staff",
-  // Checked, then saved by the service (AUTOMATION_STORE) before the call's transaction: the
-  // table takes no rule from staff, so a write through the Data API cannot skip these checks.
-  async prepare(spec, ctx): Promise<{ id: string }> {
+  // Checked here against the live registry (the tenant's events, the tools its policy allows,
+  // each action's arguments), then saved by private.automation_save in the call's own
+  // transaction, as the caller: a failure after the save rolls it back, and a replay is answered
+  // from the idempotency ledger. The function takes a rule only inside this tool's call (its key
+  // claimed in the same transaction), so no write through the Data API skips these checks.
+  async execute(spec, ctx) {
     const orgId = ctx.org_id!;
     const catalog = ctx.services.get(AUTOMATION_CATALOG);
     const issues = checkAutomation(spec, orgId, catalog);
@@ -107,25 +110,21 @@ export const deployAutomation = defineTool({
     const next = schedule
       ? nextSlot(schedule, ctx.services.now(), { timeZone: catalog.timeZone(orgId) }).toISOString()
       : null;
-    return await ctx.services.get(AUTOMATION_STORE).save({
-      orgId,
+    const rule = {
       name: spec.name,
       trigger: spec.trigger,
-      event: spec.trigger.event ?? null,
       condition: spec.condition ?? null,
       actions: spec.actions,
-      nextRunAt: next,
-      createdBy: ctx.user_id,
-    });
-  },
-  async execute(_spec, ctx) {
+    };
+    const [saved] = await ctx.db.query<{ id: string }>(
+      "select private.automation_save($1, $2::jsonb, $3) as id",
+      [orgId, rule, next],
+    );
     // Read back as the caller: what the staff member's org holds under that id.
-    const saved = ctx.prepared as { id: string };
     const [row] = await ctx.db.query<AutomationRow>(
       `select ${COLUMNS} from public.automations where org_id = $1 and id = $2`,
-      [ctx.org_id, saved.id],
+      [orgId, saved.id],
     );
-    if (!row) throw new ToolFailure("NOT_FOUND", "The automation was replaced meanwhile");
     return out(row);
   },
 });

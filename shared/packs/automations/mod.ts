@@ -6,8 +6,7 @@
  * given them.
  *
  * - {@link AUTOMATIONS_PACK}: the pack the composition root registers.
- * - {@link AUTOMATION_CATALOG}, {@link AUTOMATION_STORE}, {@link SLACK_SETTINGS}: the services
- *   the root provides.
+ * - {@link AUTOMATION_CATALOG}, {@link SLACK_SETTINGS}: the services the root provides.
  * - The model (checks, conditions, templates, schedules) the root's runner reuses.
  *
  * @module
@@ -22,7 +21,7 @@ import {
   automationTest,
   deployAutomation,
 } from "./automation_tools.ts";
-import { AUTOMATION_CATALOG, AUTOMATION_STORE, SLACK_SETTINGS } from "./catalog.ts";
+import { AUTOMATION_CATALOG, SLACK_SETTINGS } from "./catalog.ts";
 import { slackNotify, slackWebhookSet } from "./slack_notify.ts";
 
 export * from "./catalog.ts";
@@ -57,5 +56,5 @@ export const AUTOMATIONS_PACK: Pack = {
   agents: [],
   tables: {},
   texts: {},
-  services: [AUTOMATION_CATALOG, AUTOMATION_STORE, SLACK_SETTINGS],
+  services: [AUTOMATION_CATALOG, SLACK_SETTINGS],
 };

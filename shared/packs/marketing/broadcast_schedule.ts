@@ -195,6 +195,15 @@ export const broadcastSchedule = defineTool({
     statusTool: "broadcast_status",
     statusArgs: (campaignId) => ({ campaign_id: campaignId }),
     state: campaignState,
+    // tasks/list: a page's campaigns in one status call.
+    statusMany: {
+      args: (campaignIds) => ({ campaign_ids: campaignIds }),
+      split: (data) =>
+        new Map(
+          ((data as { campaigns?: { campaign_id: string }[] }).campaigns ?? [])
+            .map((campaign) => [campaign.campaign_id, { campaigns: [campaign] }]),
+        ),
+    },
     pollIntervalMs: 60_000,
     // tasks/cancel: a campaign not yet sent is cancelled (its confirmation asked for).
     cancel: { tool: "broadcast_cancel", args: (campaignId) => ({ campaign_id: campaignId }) },

@@ -54,6 +54,9 @@ export const broadcastStatus = defineTool({
   category: "marketing",
   input: z.object({
     campaign_id: z.uuid().optional().describe("One campaign; default the latest ten."),
+    campaign_ids: z.array(z.uuid()).min(1).max(100).optional().describe(
+      "These campaigns (at most 100), newest first: e.g. the tasks an MCP client follows.",
+    ),
   }),
   output,
   examples: [{ input: {} }],
@@ -71,8 +74,9 @@ export const broadcastStatus = defineTool({
        from public.broadcast_campaigns c
        join public.broadcast_templates t on t.org_id = c.org_id and t.id = c.template_id
        where c.org_id = $1 and ($2::uuid is null or c.id = $2::uuid)
-       order by c.created_at desc limit 10`,
-      [orgId, args.campaign_id ?? null],
+         and ($3::uuid[] is null or c.id = any($3::uuid[]))
+       order by c.created_at desc limit $4`,
+      [orgId, args.campaign_id ?? null, args.campaign_ids ?? null, args.campaign_ids?.length ?? 10],
     );
     return {
       campaigns: rows.map((row) => ({

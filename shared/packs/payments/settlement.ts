@@ -122,6 +122,24 @@ export async function lockCharge(
   return row ? { ...row, amount: Number(row.amount) } : null;
 }
 
+/**
+ * Reads one charge by its reference (in `orgId` when given) without locking
+ * it, or null when there is none: for a caller who may read it under RLS
+ * (staff of its org) but not lock it (the table takes no update from callers).
+ */
+export async function readCharge(
+  tx: Queryable,
+  momoRef: string,
+  orgId?: string,
+): Promise<ChargeRow | null> {
+  const [row] = await tx.query<ChargeRow>(
+    `${CHARGE_SQL}
+     where p.momo_ref = $1 and ($2::uuid is null or p.org_id = $2::uuid)`,
+    [momoRef, orgId ?? null],
+  );
+  return row ? { ...row, amount: Number(row.amount) } : null;
+}
+
 /** Who was paid, in words: the venue, the driver, the tenant (its own account), or the phone. */
 export function payeeLabel(charge: ChargeRow): string {
   return charge.venue_name ?? charge.driver_name ?? charge.payee_name ??

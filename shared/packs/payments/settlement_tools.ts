@@ -27,6 +27,7 @@ import {
   lockCharge,
   notifyParties,
   paymentTicket,
+  readCharge,
   type SettleOutcome,
 } from "./settlement.ts";
 import { paymentStateName } from "@shared/capabilities/order_states/mod.ts";
@@ -404,15 +405,16 @@ export const paymentConfirmByStaff = defineTool({
     output: { momo_ref: "PAY-7K3QX2", status: "settled" },
   }],
   sideEffects: "writes.payment",
-  // Queues the parties' WhatsApp messages; private.confirm_payment_manually checks the caller
-  // (auth.uid() is staff of the charge's org) and records who confirmed.
-  auth: "service",
+  // Runs as the staff member: private.confirm_payment_manually settles (it checks the caller is
+  // staff of the charge's org and records who confirmed), and the parties' messages are queued
+  // under the wa_outbox policy that lets staff write to their own org's contacts only.
+  auth: "staff",
   openWorld: true,
   latencyBudgetMs: 400,
   async execute(args, ctx) {
     if (!ctx.user_id) throw new ToolFailure("AUTH_ERROR", "Confirmations come from a person");
     // Another org's charge is as if it did not exist: its staff confirm it in their own org.
-    if (!await lockCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined)) {
+    if (!await readCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined)) {
       throw new ToolFailure("NOT_FOUND", "No such payment");
     }
     const [row] = await ctx.db.query<{ status: string }>(
@@ -421,7 +423,7 @@ export const paymentConfirmByStaff = defineTool({
     );
     // The first confirmation tells both sides; outbox keys make a repeat tell nobody twice.
     if (row.status === "settled") {
-      const charge = await lockCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined);
+      const charge = await readCharge(ctx.db, args.momo_ref, ctx.org_id ?? undefined);
       if (charge) await notifyParties(ctx.db, charge, ctx.services.get(MESSAGING));
     }
     return { momo_ref: args.momo_ref, status: row.status };

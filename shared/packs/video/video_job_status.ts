@@ -26,13 +26,32 @@ export const videoJobStatus = defineTool({
   description: "Staff only: where one of the org's video jobs stands (queued, processing, " +
     "complete, failed or cancelled), its progress, and where the finished video is kept.",
   category: "video",
-  input: z.object({ job_id: z.uuid().describe("The job sora_generate_video or remix answered.") }),
-  output,
+  input: z.object({
+    job_id: z.uuid().optional().describe("The job sora_generate_video or remix answered."),
+    job_ids: z.array(z.uuid()).min(1).max(100).optional().describe(
+      "Several jobs at once (at most 100): the answer is `jobs`, those of the org found.",
+    ),
+  }).refine((args) => (args.job_id === undefined) !== (args.job_ids === undefined), {
+    message: "Give job_id or job_ids",
+    path: ["job_id"],
+  }),
+  output: z.union([output, z.object({ jobs: z.array(output) })]),
   examples: [{ input: { job_id: "9a7c1f2e-4b3d-4e5f-8a6b-7c8d9e0f1a2b" } }],
   sideEffects: "none",
   auth: "staff",
   latencyBudgetMs: 200,
   async execute(args, ctx) {
+    if (args.job_ids) {
+      // One query for many (MCP tasks/list): a job of another org is simply not among them.
+      const jobs = await ctx.db.query<z.output<typeof output>>(
+        `select j.id as job_id, j.status, j.progress, j.error, j.result_path
+           from public.video_jobs j
+          where j.id = any($1::uuid[]) and j.org_id = $2
+          order by j.id`,
+        [args.job_ids, ctx.org_id],
+      );
+      return { jobs };
+    }
     const [job] = await ctx.db.query<z.output<typeof output>>(
       `select j.id as job_id, j.status, j.progress, j.error, j.result_path
          from public.video_jobs j
@@ -59,6 +78,14 @@ export const VIDEO_TASK = {
   statusTool: "video_job_status",
   statusArgs: (jobId: string) => ({ job_id: jobId }),
   state: videoJobState,
+  // tasks/list: a page's jobs in one status call.
+  statusMany: {
+    args: (jobIds: string[]) => ({ job_ids: jobIds }),
+    split: (data: unknown) =>
+      new Map(
+        ((data as { jobs?: z.output<typeof output>[] }).jobs ?? []).map((job) => [job.job_id, job]),
+      ),
+  },
   pollIntervalMs: 15_000,
   // tasks/cancel: a job not yet sent to the provider is cancelled.
   cancel: { tool: "video_job_cancel", args: (jobId: string) => ({ job_id: jobId }) },

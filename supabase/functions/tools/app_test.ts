@@ -47,7 +47,6 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "order_cancel",
       "order_create",
       "order_status_update",
-      "payment_confirm_by_staff",
       "payment_status",
       "place_lookup",
       "price_insurance",
