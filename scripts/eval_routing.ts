@@ -10,7 +10,7 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second, third and fourth fresh sets' held-out halves are scored only with `--blind`
+ * second to fifth fresh sets' held-out halves are scored only with `--blind`
  * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
@@ -27,6 +27,7 @@ import {
   loadFresh2Messages,
   loadFresh3Messages,
   loadFresh4Messages,
+  loadFresh5Messages,
   loadFreshMessages,
   loadHarderMessages,
   scoreConversations,
@@ -226,6 +227,19 @@ if (args.blind) {
   reportSet(
     "Fourth fresh first messages, blind half (never tuned on)",
     scoreFirstMessages(await loadFresh4Messages("blind", context.agents?.handoff), context),
+    false,
+  );
+}
+// Kinyarwanda only: its other languages' lines read n/a.
+reportSet(
+  "Fifth fresh first messages (rw), dev half (tuned on)",
+  scoreFirstMessages(await loadFresh5Messages("dev", context.agents?.handoff), context),
+  verbose,
+);
+if (args.blind) {
+  reportSet(
+    "Fifth fresh first messages (rw), blind half (never tuned on)",
+    scoreFirstMessages(await loadFresh5Messages("blind", context.agents?.handoff), context),
     false,
   );
 }

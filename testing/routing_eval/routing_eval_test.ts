@@ -8,6 +8,7 @@ import {
   loadFirstMessages,
   loadFresh2Messages,
   loadFresh3Messages,
+  loadFresh5Messages,
   loadFreshMessages,
   loadHarderMessages,
 } from "./routing_eval.ts";
@@ -98,6 +99,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh2Messages("blind")).map((m) => m.expect),
     ...(await loadFresh3Messages("dev")).map((m) => m.expect),
     ...(await loadFresh3Messages("blind")).map((m) => m.expect),
+    ...(await loadFresh5Messages("dev")).map((m) => m.expect),
+    ...(await loadFresh5Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -199,6 +202,19 @@ Deno.test("each half of the third fresh set holds at least 45 messages per langu
 Deno.test("the third fresh set is no training phrase, and its halves share no message", async () => {
   const dev = (await loadFresh3Messages("dev")).map((m) => normalizeText(m.text));
   const blind = (await loadFresh3Messages("blind")).map((m) => normalizeText(m.text));
+  const devSet = new Set(dev);
+  assert.deepStrictEqual(
+    [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),
+    [],
+  );
+  assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
+});
+
+// The Kinyarwanda round's set (fresh5, rw only) likewise: tuning never copies its phrases.
+Deno.test("the fifth fresh set is no training phrase, and its halves share no message", async () => {
+  const dev = (await loadFresh5Messages("dev")).map((m) => normalizeText(m.text));
+  const blind = (await loadFresh5Messages("blind")).map((m) => normalizeText(m.text));
+  assert.ok(dev.length >= 45 && blind.length >= 45);
   const devSet = new Set(dev);
   assert.deepStrictEqual(
     [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),

@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5)
 """
 import json, os, random, sys
 
@@ -18,7 +18,11 @@ SETS = {
     "fresh2": ("fresh2-20261127", "Second"),
     "fresh3": ("fresh3-20261127-routing3", "Third"),
     "fresh4": ("fresh4-20261127-routing4", "Fourth"),
+    "fresh5": ("fresh5-20261127-rw5", "Fifth"),
 }
+# A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
+# Kinyarwanda round) writes only those languages' files.
+LANGS = {"fresh5": ("rw",)}
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(HERE)
 LANG_NAMES = {"en": "English", "rw": "Kinyarwanda", "fr": "French"}
@@ -44,7 +48,7 @@ def write_set(name):
         half = (len(idx) + 1) // 2
         split[label] = {"dev": sorted(idx[:half]), "blind": sorted(idx[half:])}
     for part in ("dev", "blind"):
-        for lang in ("en", "rw", "fr"):
+        for lang in LANGS.get(name, ("en", "rw", "fr")):
             lines = [
                 f"# {ordinal} fresh set of first messages in {LANG_NAMES[lang]}, {HEADER[part]}.",
                 "# Written as customers type on WhatsApp before reading the router or its",
