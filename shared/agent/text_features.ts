@@ -256,6 +256,30 @@ const SHORTHANDS = new Map<string, string>(([
   ["tkt", "t inquiete"],
   ["ojd", "aujourd hui"],
   ["bagnole", "voiture"],
+  // Kinyarwanda SMS drops vowels of the words every first message opens with ("nshk moto",
+  // "mwrmtse", "nkny umuti"): written out, they meet the phrases' stems ("shaka", "keneye")
+  // instead of being letters no phrase has.
+  ["nshk", "nshaka"],
+  ["nshak", "nshaka"],
+  ["ndashk", "ndashaka"],
+  ["ndsh", "ndashaka"],
+  ["ndshk", "ndashaka"],
+  ["nkny", "nkeneye"],
+  ["nkeney", "nkeneye"],
+  ["nkenye", "nkeneye"],
+  ["mwrmtse", "mwaramutse"],
+  ["mwrmts", "mwaramutse"],
+  ["mwaramtse", "mwaramutse"],
+  ["mwrw", "mwiriwe"],
+  ["mwrwe", "mwiriwe"],
+  ["mwirwe", "mwiriwe"],
+  ["mrkz", "murakoze"],
+  ["mrkoze", "murakoze"],
+  ["murakz", "murakoze"],
+  ["amkr", "amakuru"],
+  ["mfsh", "mfasha"],
+  ["mumfsh", "mumfashe"],
+  ["cyn", "cyane"],
 ] as Array<[string, string]>).map(([key, full]) => [key.replace(/([a-z])\1+/g, "$1"), full]));
 
 /**
