@@ -147,6 +147,12 @@ const POINTS_BACK = new Set(
     "yo",
     "uwo",
     "iyo",
+    // "Another (one)" of the thing already said ("nta gas mfite, mwanzanira indi?").
+    "another",
+    "indi",
+    "ikindi",
+    "ibindi",
+    "izindi",
   ]
     .map(normalizeText),
 );

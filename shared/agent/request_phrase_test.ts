@@ -27,6 +27,8 @@ Deno.test("Kinyarwanda asks with 'we', with 'bring me/us' inside the verb and in
   // "They wanted" or "you bring" is told, not asked of us.
   assert.equal(newRequest("bashakaga imodoka"), null);
   assert.equal(newRequest("uzanira abana amazi"), null);
+  // "Another one" points back at the thing already named, it names nothing new.
+  assert.equal(newRequest("nta gas mfite, mwanzanira indi?"), null);
 });
 
 Deno.test("a story, a description or an address is no request, however much money and places it names", () => {
