@@ -125,6 +125,9 @@ const RW_SUFFIXES = [
   "ire",
   "ise",
   "ita",
+  // The past habitual ("nashakaga", "twifuzaga", "nabazaga": I was wanting, asking) meets the
+  // present ("ndashaka", "kwifuza", "kubaza").
+  "aga",
   "ye",
   "we",
   "wa",

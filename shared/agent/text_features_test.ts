@@ -95,3 +95,10 @@ Deno.test("Kinyarwanda SMS with dropped vowels reads as the words it stands for,
   // Without the shorthand the dropped-vowel word shares no stem with "ndashaka".
   assert.ok(!features("nshkx moto").includes("s:shaka"));
 });
+
+Deno.test("a Kinyarwanda past habitual verb meets its present: 'nashakaga' and 'ndashaka' share a root", () => {
+  assert.equal(kinyarwandaRoot("nashakaga"), kinyarwandaRoot("ndashaka"));
+  assert.equal(kinyarwandaRoot("twashakaga"), kinyarwandaRoot("turashaka"));
+  assert.equal(kinyarwandaRoot("nabazaga"), kinyarwandaRoot("kubaza"));
+  assert.equal(kinyarwandaRoot("nifuzaga"), kinyarwandaRoot("kwifuza"));
+});
