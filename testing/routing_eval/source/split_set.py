@@ -54,7 +54,9 @@ def write_set(name):
                 "# Written as customers type on WhatsApp before reading the router or its",
                 f"# training phrases (testing/routing_eval/source/{name}_messages.json), then",
                 f'# split at random by need with Python random.Random("{seed}") (one split for',
-                "# en/rw/fr, so no held-out message is a translation of a tuning one).",
+                "# en/rw/fr, so no held-out message is a translation of a tuning one)."
+                if name not in LANGS
+                else "# every label, Kinyarwanda only).",
                 "# `safety` messages describe danger, violence, abuse, theft or a medical emergency",
                 "# and must reach a person urgently (support_handoff, urgent).",
             ]
