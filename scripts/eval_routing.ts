@@ -10,8 +10,8 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second, third and fourth fresh sets' and the safety set's held-out halves are scored only
- * with `--blind`
+ * second to fifth fresh sets' and the safety set's held-out halves are scored only with
+ * `--blind`
  * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
  * held-out or harder set scores below it.
@@ -28,6 +28,7 @@ import {
   loadFresh2Messages,
   loadFresh3Messages,
   loadFresh4Messages,
+  loadFresh5Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
@@ -232,6 +233,8 @@ for (
   const [title, load] of [
     ["Fourth fresh first messages", loadFresh4Messages],
     ["Safety set", loadSafety5Messages],
+    // Kinyarwanda only: its other languages' lines read n/a.
+    ["Fifth fresh first messages (rw)", loadFresh5Messages],
   ] as const
 ) {
   reportSet(

@@ -882,6 +882,19 @@ const FUNCTION_WORDS = new Set(
     "birashoboka",
     "yego",
     "oya",
+    // When, where and asking particles that name nothing ("ni angahe ubu?", "mbese ni he?",
+    // "ngo iki?"), and "could you" without what ("mwashobora?").
+    "ubu",
+    "ubungubu",
+    "nonaha",
+    "mbese",
+    "none",
+    "hano",
+    "aha",
+    "ngo",
+    "nshobora",
+    "mushobora",
+    "mwashobora",
     // "something" in the three languages and their SMS forms: a thing not named.
     "ikintu",
     "kintu",
@@ -935,7 +948,9 @@ const FUNCTION_WORDS = new Set(
 // A short message of function words only ("i need", "est ce que", "nkeneye", "mfite
 // ikibazo"): it names nothing to route on. Longer ones ("what can you do for me") ask about
 // the service.
-function isContentFree(words: readonly string[]): boolean {
+function isContentFree(given: readonly string[]): boolean {
+  // SMS forms ("nshk", "nkny", "pls") read as the words they stand for.
+  const words = wordsOf(expandShorthands(given.join(" ")));
   // An elided letter ("what's", "c'est", "j'ai") is part of its word, not a word of its own.
   const plain = words.filter((word) => !COURTESIES.has(word) && word.length > 1);
   return plain.length > 0 && plain.length <= 3 &&

@@ -307,6 +307,24 @@ Deno.test("a price or stock question that names no thing asks which service; wit
   }
 });
 
+Deno.test("Kinyarwanda particles of when, where and asking, and SMS wanting, name no service: the message asks which", () => {
+  const live = platformRouter();
+  // "ubu" (now), "mbese" (is it that), "hano" (here), "mwashobora" (could you), "nshk" (I want).
+  for (const text of ["ni angahe ubu", "mbese birahari hano?", "mwashobora?", "nshk", "nkny ubu"]) {
+    assert.equal(decideRoute(text, fresh, live).kind, "clarify", text);
+  }
+  // With a thing beside them they route by the thing.
+  for (
+    const [text, agent] of [
+      ["moto ni angahe ubu?", "mobility_orchestrator"],
+      ["nshk sima", "hardware"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
 Deno.test("a first message's request is about its object: the opener's lean to one agent gives way", () => {
   const live = platformRouter();
   // "ndashaka" (I want) fills buy & sell's phrases: the whole message leans there, "kugura panadol"

@@ -10,7 +10,8 @@
 
 // The normal form is the kernel's (request_phrase.ts reads it too); the models learn from it.
 import { normalizeText, wordsOf } from "@shared/contract/normalize_text.ts";
-export { normalizeText, wordsOf };
+import { expandShorthands, shorthandAt } from "@shared/contract/sms_shorthands.ts";
+export { expandShorthands, normalizeText, wordsOf };
 
 // Kinyarwanda puts the subject, tense and object (verbs) or the noun class
 // (nouns) in front of the stem: "ndashaka", "nshaka", "turashaka" and
@@ -102,6 +103,9 @@ const RW_SUFFIXES = [
   "ire",
   "ise",
   "ita",
+  // The past habitual ("nashakaga", "twifuzaga", "nabazaga": I was wanting, asking) meets the
+  // present ("ndashaka", "kwifuza", "kubaza").
+  "aga",
   "ye",
   "we",
   "wa",
@@ -132,124 +136,6 @@ export function kinyarwandaRoot(word: string): string | null {
     }
   }
   return stem;
-}
-
-// SMS spellings and shorthands, read as the words they stand for so they
-// share features with the phrases ("C koi le plat du jour" is "c est quoi le
-// plat du jour"). Only spellings no other word of the three languages has.
-// Keys are looked up in the normalised text, where doubled letters are single
-// ("qqn" reads "qn"), so they are stored the same way.
-const SHORTHANDS = new Map<string, string>(([
-  // French
-  ["c", "c est"],
-  ["koi", "quoi"],
-  ["kwa", "quoi"],
-  ["kel", "quel"],
-  ["kele", "quelle"],
-  ["pr", "pour"],
-  ["ds", "dans"],
-  ["vs", "vous"],
-  ["bcp", "beaucoup"],
-  ["jve", "je veux"],
-  ["jveux", "je veux"],
-  ["jvx", "je veux"],
-  ["cmt", "comment"],
-  ["pk", "pourquoi"],
-  ["pq", "pourquoi"],
-  ["qqn", "quelqu un"],
-  ["qq", "quelque"],
-  ["tjr", "toujours"],
-  ["tjrs", "toujours"],
-  ["dej", "dejeuner"],
-  ["resto", "restaurant"],
-  ["medoc", "medicament"],
-  ["medocs", "medicaments"],
-  ["palu", "paludisme"],
-  ["slt", "salut"],
-  ["bjr", "bonjour"],
-  ["bsr", "bonsoir"],
-  ["cv", "ca va"],
-  ["auj", "aujourd hui"],
-  ["ajd", "aujourd hui"],
-  ["rdv", "rendez vous"],
-  ["svp", "s il vous plait"],
-  ["stp", "s il te plait"],
-  ["cbn", "combien"],
-  ["dispo", "disponible"],
-  ["mrc", "merci"],
-  ["jsuis", "je suis"],
-  ["chui", "je suis"],
-  ["jpeux", "je peux"],
-  ["jpx", "je peux"],
-  ["avc", "avec"],
-  ["qd", "quand"],
-  ["pb", "probleme"],
-  ["pblm", "probleme"],
-  ["ordi", "ordinateur"],
-  ["appart", "appartement"],
-  ["proprio", "proprietaire"],
-  ["pharma", "pharmacie"],
-  // English
-  ["u", "you"],
-  ["ur", "your"],
-  ["r", "are"],
-  ["pls", "please"],
-  ["plz", "please"],
-  ["cn", "can"],
-  ["gt", "get"],
-  ["hv", "have"],
-  ["wat", "what"],
-  ["wht", "what"],
-  ["whr", "where"],
-  ["nd", "need"],
-  ["thx", "thanks"],
-  ["tmr", "tomorrow"],
-  ["tmrw", "tomorrow"],
-  ["im", "i m"],
-  ["hw", "how"],
-  ["abt", "about"],
-  ["wanna", "want to"],
-  ["ppl", "people"],
-  // French SMS seen in first messages ("qqch pour la toux", "j ai bsoin d un taxi").
-  ["qqch", "quelque chose"],
-  ["qlq", "quelque"],
-  ["qlqn", "quelqu un"],
-  ["bsoin", "besoin"],
-  ["bsn", "besoin"],
-  ["kom", "comme"],
-  ["komen", "comment"],
-  ["koman", "comment"],
-  ["cmb", "combien"],
-  ["pcq", "parce que"],
-  ["pck", "parce que"],
-  ["jsp", "je sais pas"],
-  ["dsl", "desole"],
-  ["mnt", "maintenant"],
-  ["mtnt", "maintenant"],
-  ["vrmt", "vraiment"],
-  ["jveu", "je veux"],
-  ["ptit", "petit"],
-  ["ptite", "petite"],
-  ["tkt", "t inquiete"],
-  ["ojd", "aujourd hui"],
-  ["bagnole", "voiture"],
-] as Array<[string, string]>).map(([key, full]) => [key.replace(/([a-z])\1+/g, "$1"), full]));
-
-/**
- * The normalised message with SMS shorthands written out ("qqn me suit" reads "quelqu un
- * me suit", "mon ptit a avale des medocs" reads "mon petit a avale des medicaments"), for
- * readers of whole phrases such as the safety lexicon.
- */
-export function expandShorthands(normalized: string): string {
-  const words = wordsOf(normalized);
-  return words.map((word, at) => shorthandAt(words, at) ?? word).join(" ");
-}
-
-// What the word at `at` stands for, if it is a shorthand. A lone "c" is "c est" only when
-// no "est" or "était" follows: "c'est" normalises to "c est", which must not read "c est est".
-function shorthandAt(words: readonly string[], at: number): string | undefined {
-  if (words[at] === "c" && /^(?:est|etait|etaient)$/.test(words[at + 1] ?? "")) return undefined;
-  return SHORTHANDS.get(words[at]);
 }
 
 /** Options for {@linkcode featuresOf}. */

@@ -95,3 +95,22 @@ Deno.test("a Kinyarwanda object marker between prefix and verb is read past, so 
   // A short rest is a noun's own syllables, not a verb behind a marker.
   assert.deepStrictEqual(stems("umugabo"), ["s:gabo"]);
 });
+
+Deno.test("Kinyarwanda SMS with dropped vowels reads as the words it stands for, so it meets their stems", () => {
+  const features = (text: string) => featuresOf(normalizeText(text));
+  assert.ok(features("nshk moto").includes("s:shaka"));
+  assert.ok(features("ndashk moto").includes("s:shaka"));
+  assert.ok(features("nkny umuti").includes("w:nkeneye"));
+  assert.ok(features("Mwrmtse").includes("w:mwaramutse"));
+  assert.ok(features("mwrwe").includes("w:mwiriwe"));
+  assert.ok(features("mrkz cyn").includes("w:murakoze"));
+  // Without the shorthand the dropped-vowel word shares no stem with "ndashaka".
+  assert.ok(!features("nshkx moto").includes("s:shaka"));
+});
+
+Deno.test("a Kinyarwanda past habitual verb meets its present: 'nashakaga' and 'ndashaka' share a root", () => {
+  assert.equal(kinyarwandaRoot("nashakaga"), kinyarwandaRoot("ndashaka"));
+  assert.equal(kinyarwandaRoot("twashakaga"), kinyarwandaRoot("turashaka"));
+  assert.equal(kinyarwandaRoot("nabazaga"), kinyarwandaRoot("kubaza"));
+  assert.equal(kinyarwandaRoot("nifuzaga"), kinyarwandaRoot("kwifuza"));
+});

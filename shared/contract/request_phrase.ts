@@ -14,6 +14,7 @@
  * @module
  */
 import { normalizeText, wordsOf } from "./normalize_text.ts";
+import { expandShorthands } from "./sms_shorthands.ts";
 
 // Openers of a request, in the three languages: a first-person want or need, or a verb that
 // asks to be given or sent something. Matched at a clause's start only: "he said I need to
@@ -55,10 +56,35 @@ const OPENERS = [
 // Kinyarwanda carries the first person and the tense in the verb's prefix: "ndashaka",
 // "nshaka", "nashakaga" (I want, I wanted), "nkeneye", "ndakeneye" (I need), "ndifuza",
 // "nifuza" (I wish), "mwampa", "mumpe" (would you give me). A word opening with one of these
-// stems opens a request; "ushaka" (you want) or "yashakaga" (he wanted) does not.
-const RW_STEMS = ["ndashak", "nshak", "nashak", "nkeney", "ndakeney", "ndifuz", "nifuz"]
-  .map(normalizeText);
-const RW_WORDS = new Set(["mwampa", "mumpe", "mpa", "nyoherereza"].map(normalizeText));
+// stems opens a request; "ushaka" (you want) or "yashakaga" (he wanted) does not. "We" wants
+// as "I" does ("turashaka", "twashakaga", "dukeneye"); bringing is asked with the object "me"
+// or "us" inside the verb ("munzanire", "mwanzanira", "muzanzanire": bring me, "muduhe": give us).
+const RW_STEMS = [
+  "ndashak",
+  "nshak",
+  "nashak",
+  "nkeney",
+  "ndakeney",
+  "ndifuz",
+  "nifuz",
+  "turashak",
+  "twashak",
+  "dukeney",
+  "turakeney",
+  "twifuz",
+  "munzan",
+  "mwanzan",
+  "muzanzan",
+  "nzanir",
+  "mudushak",
+  "mutuzan",
+  "mwatuzan",
+].map(normalizeText);
+const RW_WORDS = new Set(
+  ["mwampa", "mumpe", "mpa", "nyoherereza", "mwampe", "muzampe", "muduhe", "mwaduha"].map(
+    normalizeText,
+  ),
+);
 
 // Words that may come before the opener without making it less of a request: greetings,
 // courtesies, "ok", "now", "also", "and", "no" ("ok, now I want a taxi").
@@ -122,6 +148,12 @@ const POINTS_BACK = new Set(
     "yo",
     "uwo",
     "iyo",
+    // "Another (one)" of the thing already said ("nta gas mfite, mwanzanira indi?").
+    "another",
+    "indi",
+    "ikindi",
+    "ibindi",
+    "izindi",
   ]
     .map(normalizeText),
 );
@@ -350,7 +382,8 @@ export function withoutLandmarks(text: string): string | null {
 // flow's own thing ("I need it delivered", "je la veux") is none.
 function* requestObjects(text: string): Generator<string[]> {
   for (const clause of text.split(CLAUSE_BREAK)) {
-    const words = wordsOf(normalizeText(clause));
+    // SMS forms ("nshk", "nkny", "jveux") open a request as their full words do.
+    const words = wordsOf(expandShorthands(normalizeText(clause)));
     let at = 0;
     while (at < words.length && LEAD_INS.has(words[at])) at++;
     const rest = words.slice(at);

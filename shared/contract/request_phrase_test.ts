@@ -21,6 +21,22 @@ Deno.test("a clause opening with a first-person want or a request verb is a new 
   assert.deepStrictEqual(newRequest("murakoze. Noneho ndashaka imiti"), "imiti");
 });
 
+Deno.test("Kinyarwanda asks with 'we', with 'bring me/us' inside the verb and in SMS spelling: the object follows", () => {
+  assert.deepStrictEqual(newRequest("twashakaga imodoka ijya i Huye"), "imodoka ijya i huye");
+  assert.deepStrictEqual(newRequest("dukeneye amazi"), "amazi");
+  assert.deepStrictEqual(newRequest("munzanire fanta 2"), "fanta num");
+  assert.deepStrictEqual(newRequest("muzanzanire amagi 30"), "amagi num");
+  assert.deepStrictEqual(newRequest("mwanzanira voiture"), "voiture");
+  assert.deepStrictEqual(newRequest("muduhe ameza y abantu 4"), "ameza y abantu num");
+  assert.deepStrictEqual(newRequest("mwiriwe, nshk sima"), "sima");
+  assert.deepStrictEqual(newRequest("nkny panadol"), "panadol");
+  // "They wanted" or "you bring" is told, not asked of us.
+  assert.equal(newRequest("bashakaga imodoka"), null);
+  assert.equal(newRequest("uzanira abana amazi"), null);
+  // "Another one" points back at the thing already named, it names nothing new.
+  assert.equal(newRequest("nta gas mfite, mwanzanira indi?"), null);
+});
+
 Deno.test("a story, a description or an address is no request, however much money and places it names", () => {
   for (
     const text of [

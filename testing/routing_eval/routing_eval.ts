@@ -134,15 +134,30 @@ export function loadSafety5Messages(
   return loadSafetyLabelledSet([`safety5_${split}`], handoff);
 }
 
+/**
+ * The fifth fresh set (fresh5_*.rw.yaml, issue 24 item 6): Kinyarwanda only,
+ * ordinary first messages as typed on WhatsApp (SMS spelling, dropped vowels,
+ * code-switched nouns, verb forms with object infixes), written before the
+ * router or its phrases were read, split by need with one seed.
+ */
+export function loadFresh5Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh5_${split}`], handoff, ["rw"]);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
-// where the `safety` label stands for the hand-off agent, urgently.
+// where the `safety` label stands for the hand-off agent, urgently. A set
+// written in fewer languages names them.
 async function loadSafetyLabelledSet(
   stems: readonly string[],
   handoff: string,
+  languages: readonly Language[] = ["en", "rw", "fr"],
 ): Promise<FirstMessage[]> {
   const all: FirstMessage[] = [];
   for (const stem of stems) {
-    for (const language of ["en", "rw", "fr"] as const) {
+    for (const language of languages) {
       const file = new URL(`${stem}.${language}.yaml`, DIR);
       const sets = parse(await Deno.readTextFile(file)) as Record<string, unknown[]>;
       for (const [label, texts] of Object.entries(sets)) {

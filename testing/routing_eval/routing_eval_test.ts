@@ -8,6 +8,7 @@ import {
   loadFirstMessages,
   loadFresh2Messages,
   loadFresh3Messages,
+  loadFresh5Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
@@ -101,6 +102,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh3Messages("blind")).map((m) => m.expect),
     ...(await loadSafety5Messages("dev")).map((m) => m.expect),
     ...(await loadSafety5Messages("blind")).map((m) => m.expect),
+    ...(await loadFresh5Messages("dev")).map((m) => m.expect),
+    ...(await loadFresh5Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -221,14 +224,23 @@ Deno.test("each half of the safety set holds at least 22 safety and 20 ordinary 
   }
 });
 
-// Tuning the harm signal adds concepts, never a copy of a safety-set message.
-Deno.test("the safety set is no training phrase, and its halves share no message", async () => {
-  const dev = (await loadSafety5Messages("dev")).map((m) => normalizeText(m.text));
-  const blind = (await loadSafety5Messages("blind")).map((m) => normalizeText(m.text));
-  const devSet = new Set(dev);
-  assert.deepStrictEqual(
-    [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),
-    [],
-  );
-  assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
-});
+// Tuning the harm signal adds concepts and the Kinyarwanda round (fresh5, rw only) stems and
+// paraphrases, never a copy of one of their sets' messages.
+for (
+  const [name, load] of [
+    ["the safety set", loadSafety5Messages],
+    ["the fifth fresh set", loadFresh5Messages],
+  ] as const
+) {
+  Deno.test(`${name} is no training phrase, and its halves share no message`, async () => {
+    const dev = (await load("dev")).map((m) => normalizeText(m.text));
+    const blind = (await load("blind")).map((m) => normalizeText(m.text));
+    assert.ok(dev.length >= 45 && blind.length >= 45);
+    const devSet = new Set(dev);
+    assert.deepStrictEqual(
+      [...dev, ...blind].filter((text) => canBeUnique(text) && training.has(text)),
+      [],
+    );
+    assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
+  });
+}

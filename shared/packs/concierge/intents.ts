@@ -49,6 +49,8 @@ export const CONCIERGE_INTENTS: IntentExamples = {
       "what all can you help with",
     ],
     rw: [
+      "ni bwo bwa mbere mbandikiye, mukora iki?",
+      "ndi mushya hano, nsobanurira easymo",
       "muraho",
       "mwaramutse",
       "mwiriwe",

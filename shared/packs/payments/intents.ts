@@ -47,6 +47,8 @@ export const PAYMENTS_INTENTS: IntentExamples = {
       "i want a refund",
     ],
     rw: [
+      "nashakaga gushyira amafaranga kuri konti yanjye",
+      "kongeramo amafaranga muri wallet yanjye",
       "ishyura 5000 kuri 0788123456",
       "ohereza 2000 kuri momo",
       "kwishyura byanze",

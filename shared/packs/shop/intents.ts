@@ -77,6 +77,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "rice at a better price than last week",
     ],
     rw: [
+      "mufite pampers n'amavuta y'abana?",
+      "isabune yo kumesa imyenda",
       "inkwi n'amakara yo gutekesha",
       "ibyo natumije mu iduka ntibiragera",
       "ibyo naguze muri supermarket ntibiragera",

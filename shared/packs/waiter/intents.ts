@@ -65,6 +65,8 @@ export const WAITER_INTENTS: IntentExamples = {
       "bring us some water at our table",
     ],
     rw: [
+      "mumpe ikirahuri cya jus n'icupa ry'amazi",
+      "twashakaga cappuccino ebyiri n'ibisuguti",
       "ikawa ebyiri n'amandazi",
       "icyayi n'isambusa kuri table ya 2",
       "ibiryo natumije ntibiragera",

@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, safety5)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, safety5)
 """
 import json, os, random, sys
 
@@ -18,6 +18,7 @@ SETS = {
     "fresh2": ("fresh2-20261127", "Second fresh set of first messages"),
     "fresh3": ("fresh3-20261127-routing3", "Third fresh set of first messages"),
     "fresh4": ("fresh4-20261127-routing4", "Fourth fresh set of first messages"),
+    "fresh5": ("fresh5-20261127-rw5", "Fifth fresh set of first messages"),
     "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
 }
 # The safety set's labelling policy, written before reading the harm code, in its files' header.
@@ -32,6 +33,9 @@ POLICY = {
         "# (insurance against theft, a burn cream, 'the price is killing me') are ordinary.",
     ],
 }
+# A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
+# Kinyarwanda round) writes only those languages' files.
+LANGS = {"fresh5": ("rw",)}
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(HERE)
 LANG_NAMES = {"en": "English", "rw": "Kinyarwanda", "fr": "French"}
@@ -57,13 +61,15 @@ def write_set(name):
         half = (len(idx) + 1) // 2
         split[label] = {"dev": sorted(idx[:half]), "blind": sorted(idx[half:])}
     for part in ("dev", "blind"):
-        for lang in ("en", "rw", "fr"):
+        for lang in LANGS.get(name, ("en", "rw", "fr")):
             lines = [
                 f"# {title} in {LANG_NAMES[lang]}, {HEADER[part]}.",
                 "# Written as customers type on WhatsApp before reading the router or its",
                 f"# training phrases (testing/routing_eval/source/{name}_messages.json), then",
                 f'# split at random by need with Python random.Random("{seed}") (one split for',
-                "# en/rw/fr, so no held-out message is a translation of a tuning one).",
+                "# en/rw/fr, so no held-out message is a translation of a tuning one)."
+                if name not in LANGS
+                else "# every label, Kinyarwanda only).",
                 "# `safety` messages describe danger, violence, abuse, theft or a medical emergency",
                 "# and must reach a person urgently (support_handoff, urgent).",
                 *POLICY.get(name, []),
