@@ -53,6 +53,7 @@ import {
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
+import { STRESS2_BLIND, STRESS2_DEV } from "@testing/documents/layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
@@ -133,6 +134,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "sixth round, dev"
         : (SIXTH_BLIND as readonly string[]).includes(entry.family)
         ? "sixth round, blind"
+        : (STRESS2_DEV as readonly string[]).includes(entry.family)
+        ? "image stress 2, dev"
+        : (STRESS2_BLIND as readonly string[]).includes(entry.family)
+        ? "image stress 2, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -160,6 +165,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["sixth round, dev"]
         : set === "sixth_blind"
         ? ["sixth round, blind"]
+        : set === "stress2_dev"
+        ? ["image stress 2, dev"]
+        : set === "stress2_blind"
+        ? ["image stress 2, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -390,6 +399,8 @@ if (import.meta.main) {
       "stress_blind",
       "sixth_dev",
       "sixth_blind",
+      "stress2_dev",
+      "stress2_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -33,6 +33,7 @@ import {
   type RegistrationChoice,
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
+import { photographed2, STRESS2_BLIND, STRESS2_DEV } from "./layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import {
   seededRandom,
@@ -81,6 +82,8 @@ export const SETS = {
   // The same seeds as the image-stress sets: the families differ, so the pages do.
   sixth_dev: 2026_1135,
   sixth_blind: 2026_1136,
+  stress2_dev: 2026_1137,
+  stress2_blind: 2026_1138,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -235,6 +238,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(SIXTH_DEV)
       : set === "sixth_blind"
       ? newerPlan(SIXTH_BLIND)
+      : set === "stress2_dev"
+      ? newerPlan(STRESS2_DEV)
+      : set === "stress2_blind"
+      ? newerPlan(STRESS2_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
@@ -247,7 +254,9 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       const png = card
         ? await card.screenshot({ type: "png" })
         : await page.screenshot({ type: "png", fullPage: false });
-      const shot = "family" in item ? await photographed(item.family, png) : png;
+      const shot = "family" in item
+        ? await photographed2(item.family, await photographed(item.family, png))
+        : png;
       const jpeg = await degrade(new Uint8Array(shot), item.condition, random);
       const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;
       const file = `${String(index + 1).padStart(2, "0")}_${name}_${item.condition}.jpg`;
