@@ -17,7 +17,8 @@
  *
  * @module
  */
-import { type GreyPage, inkThreshold, scaleTo } from "./page_image.ts";
+import { type GreyPage, scaleTo } from "./page_image.ts";
+import { sauvola } from "./page_threshold.ts";
 
 /** How strongly the ink concentrates in a few rows (or columns): 1 when even, more when lined. */
 function concentration(counts: Float64Array): number {
@@ -44,33 +45,56 @@ export interface Orientation {
  * Whether the page's text lines run vertically: the ink's projection onto
  * columns is more uneven than onto rows by `margin` (1.25: an upright card's
  * two columns of values make its column projection uneven too, but less than
- * its lines make the rows). Measured on a copy at most 400 px on its longer
- * side, ink at the page's Otsu threshold; a page with almost no ink is
- * upright.
+ * its lines make the rows). Each projection is taken at the angle within ±8°
+ * where it is most uneven (a card photographed a few degrees off smears its
+ * lines across rows). Ink is what Sauvola's threshold takes for ink on a copy
+ * at most 400 px on its longer side: strokes, not a shadow, a vignette or a
+ * dark background (which one global threshold takes for ink, in columns). A
+ * page with almost no ink is upright.
  */
 export function textRunsVertically(page: GreyPage, margin = 1.25): Orientation {
   const longer = Math.max(page.width, page.height);
-  const small = longer > 400
-    ? scaleTo(page, Math.max(1, Math.round((page.width * 400) / longer)))
-    : page;
+  const small = sauvola(
+    longer > 400 ? scaleTo(page, Math.max(1, Math.round((page.width * 400) / longer))) : page,
+    { window: 15 },
+  );
   const { width, height, grey } = small;
-  const threshold = inkThreshold(small);
-  const rows = new Float64Array(height);
-  const columns = new Float64Array(width);
-  let ink = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (grey[y * width + x] < threshold) {
-        rows[y]++;
-        columns[x]++;
-        ink++;
+      if (grey[y * width + x] === 0) {
+        xs.push(x - width / 2);
+        ys.push(y - height / 2);
       }
     }
   }
-  if (ink < 50) return { vertical: false, rows: 1, columns: 1 };
-  const byRow = concentration(rows);
-  const byColumn = concentration(columns);
-  return { vertical: byColumn > byRow * margin, rows: byRow, columns: byColumn };
+  if (xs.length < 50) return { vertical: false, rows: 1, columns: 1 };
+  const reach = Math.ceil(Math.hypot(width, height) / 2) + 1;
+  const bins = new Float64Array(2 * reach + 1);
+  // Along rows (`across` false: y projected) or columns, turned by `degrees`.
+  const uneven = (degrees: number, across: boolean) => {
+    const radians = (degrees * Math.PI) / 180;
+    const sin = Math.sin(radians);
+    const cos = Math.cos(radians);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      const at = across ? xs[i] * cos - ys[i] * sin : ys[i] * cos + xs[i] * sin;
+      bins[Math.round(at) + reach]++;
+    }
+    return concentration(bins);
+  };
+  let rows = 0;
+  let columns = 0;
+  for (let degrees = -8; degrees <= 8; degrees += 2) {
+    rows = Math.max(rows, uneven(degrees, false));
+    columns = Math.max(columns, uneven(degrees, true));
+  }
+  // Normalised by the span each projection can cover, so a wide page's rows and a tall one's
+  // columns compare alike.
+  rows *= height / bins.length;
+  columns *= width / bins.length;
+  return { vertical: columns > rows * margin, rows, columns };
 }
 
 /**

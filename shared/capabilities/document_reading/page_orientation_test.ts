@@ -62,3 +62,17 @@ Deno.test("quarterTurn turns clockwise pixel for pixel; four turns are the page 
   assert.deepEqual(turned, page);
   assert.deepEqual(quarterTurn(page, 1), quarterTurn(page, -3));
 });
+
+Deno.test("a shadow or dark background down one side does not make an upright card look turned", () => {
+  const page = linedPage(600, 380, 8);
+  // The left quarter in shadow and a dark strip of table beside the card: one global threshold
+  // takes both for ink, all in a few columns.
+  for (let y = 0; y < 380; y++) {
+    for (let x = 0; x < 150; x++) {
+      page.grey[y * 600 + x] = Math.max(0, page.grey[y * 600 + x] - 130);
+    }
+    for (let x = 560; x < 600; x++) page.grey[y * 600 + x] = 25;
+  }
+  assert.equal(textRunsVertically(page).vertical, false);
+  assert.equal(textRunsVertically(quarterTurn(page, 1)).vertical, true);
+});

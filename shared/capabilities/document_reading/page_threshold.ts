@@ -1,21 +1,18 @@
 /**
- * Print judged against its own surroundings, and print too small to read.
+ * Print judged against its own surroundings.
  *
- * - {@link sauvola}: per-pixel adaptive binarisation (Sauvola's threshold:
+ * {@link sauvola}: per-pixel adaptive binarisation (Sauvola's threshold:
  *   the window's mean lowered in proportion to how little the window
  *   varies). One global contrast stretch leaves a pale box, a vignette's dark
  *   corner, a shaded half or a fine hatch behind the values at grey levels
  *   tesseract treats as print; judged window by window, a light pattern's
  *   thin lines fall above the threshold of a window that holds real strokes,
- *   and a box's fill becomes paper.
- * - {@link textHeight}: the height of the page's letters, from its
- *   connected components of ink (the median height of the letter-sized
- *   ones). Tesseract's LSTM reads letters 20–40 px high best; print under
- *   that at the working width is read with a larger copy.
+ *   and a box's fill becomes paper. Used where ink must be told from a
+ *   shadow or a dark background (`page_orientation.ts`).
  *
  * @module
  */
-import { type GreyPage, inkThreshold } from "./page_image.ts";
+import type { GreyPage } from "./page_image.ts";
 
 /** Options for {@link sauvola}. */
 export interface SauvolaOptions {
@@ -72,67 +69,4 @@ export function sauvola(page: GreyPage, options: SauvolaOptions = {}): GreyPage 
     }
   }
   return { width, height, grey: out };
-}
-
-/** What {@link textHeight} measured. */
-export interface TextHeight {
-  /** The median height of the letter-sized components, in pixels (0: none found). */
-  height: number;
-  /** How many components were letter-sized. */
-  letters: number;
-}
-
-/**
- * The height of the page's letters: its connected components of ink (at the
- * Otsu threshold, 8-connected) that are letter-shaped (at least 3 px high,
- * at most 1/8 of the page's height, no more than 3× as wide as high, not a
- * speck of under 6 pixels), their median height. A page with fewer than 20
- * such components answers 0 (no text to judge).
- */
-export function textHeight(page: GreyPage): TextHeight {
-  const { width, height, grey } = page;
-  const threshold = inkThreshold(page);
-  const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(width * height);
-  const heights: number[] = [];
-  for (let start = 0; start < grey.length; start++) {
-    if (seen[start] || grey[start] > threshold) continue;
-    let top = height;
-    let bottom = -1;
-    let left = width;
-    let right = -1;
-    let pixels = 0;
-    let size = 0;
-    stack[size++] = start;
-    seen[start] = 1;
-    while (size) {
-      const at = stack[--size];
-      const x = at % width;
-      const y = (at - x) / width;
-      pixels++;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const next = ny * width + nx;
-          if (!seen[next] && grey[next] <= threshold) {
-            seen[next] = 1;
-            stack[size++] = next;
-          }
-        }
-      }
-    }
-    const h = bottom - top + 1;
-    const w = right - left + 1;
-    if (pixels >= 6 && h >= 3 && h <= height / 8 && w <= 3 * h) heights.push(h);
-  }
-  if (heights.length < 20) return { height: 0, letters: heights.length };
-  heights.sort((a, b) => a - b);
-  return { height: heights[Math.floor(heights.length / 2)], letters: heights.length };
 }

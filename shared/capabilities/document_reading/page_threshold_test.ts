@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { inkThreshold } from "./page_image.ts";
-import { sauvola, textHeight } from "./page_threshold.ts";
+import { sauvola } from "./page_threshold.ts";
 import type { GreyPage } from "./page_image.ts";
 
 function page(
@@ -63,20 +63,4 @@ Deno.test("sauvola: a vignette's dark corner is paper, its strokes ink (one glob
     assert.equal(out.grey[45 * 300 + x], 255, `paper at x=${x}`);
     if (x % 8 === 1) assert.equal(out.grey[25 * 300 + x], 0, `stroke at x=${x}`);
   }
-});
-
-Deno.test("textHeight: the median letter height, not a rule's or a speck's", () => {
-  const letters = page(400, 200, (x, y) => {
-    // Two lines of 6 px wide, 14 px high letters; one long rule; scattered specks.
-    const letter = ((y >= 30 && y < 44) || (y >= 90 && y < 104)) && x >= 10 && x < 390 &&
-      x % 10 < 6;
-    const rule = y >= 150 && y < 152 && x >= 5 && x < 395;
-    const speck = y % 37 === 0 && x % 53 === 0;
-    return letter || rule || speck ? 20 : 240;
-  });
-  assert.deepEqual(textHeight(letters), { height: 14, letters: 76 });
-  const small = page(400, 200, (x, y) => (y >= 30 && y < 37 && x % 6 < 3 ? 20 : 240));
-  assert.equal(textHeight(small).height, 7);
-  const blank = page(100, 100, () => 240);
-  assert.deepEqual(textHeight(blank), { height: 0, letters: 0 });
 });
