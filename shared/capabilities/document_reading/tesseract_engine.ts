@@ -5,7 +5,9 @@
  * on one grey channel (`page_image.ts`): every page brought to one working
  * width (small pictures up, phone photos down), contrast stretched, blurred
  * pages sharpened, and the page deskewed by the angle that makes its text
- * rows sharpest, light print on dark bands inverted. One look at the page; a
+ * rows sharpest, light print on dark bands inverted; a page whose text runs
+ * down the page turned a quarter first. One look at the page (turned the
+ * other way round once more when it finds no document); a
  * second, sharper one only when the reader says the first did not read
  * enough (`enough`); then the areas of labels whose value is still missing
  * read once more, enlarged and binarised, while the page's budget lasts.
