@@ -18,7 +18,9 @@
  *   round's image-stress families (`stress_dev` / `stress_blind`: `STRESS_DEV`,
  *   `STRESS_BLIND` in `layouts_image_stress.ts`), and the
  *   sixth round's field-reader families (`sixth_dev` / `sixth_blind`: `SIXTH_DEV`,
- *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`);
+ *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`), and the seventh
+ *   round's image-side families (`stress2_dev` / `stress2_blind`:
+ *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).

@@ -8,7 +8,7 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `sixth_*`): the later rounds' families, each
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `stress2_*`): the later rounds' families, each
  * split into a half tuned on and a half measured blind; `scenarios`: the
  * insurance scenarios' cards.
  *
