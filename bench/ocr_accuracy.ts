@@ -19,7 +19,9 @@
  *   `STRESS_BLIND` in `layouts_image_stress.ts`), and the
  *   sixth round's field-reader families (`sixth_dev` / `sixth_blind`: `SIXTH_DEV`,
  *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`), the seventh round's
- *   (`seventh_dev` / `seventh_blind` in `layouts_seventh.ts`) and `comb_study`;
+ *   (`seventh_dev` / `seventh_blind` in `layouts_seventh.ts`), `comb_study`,
+ *   and the seventh round's image-side families (`stress2_dev` / `stress2_blind`:
+ *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -54,6 +56,7 @@ import {
   TUNED_FAMILIES,
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
+import { STRESS2_BLIND, STRESS2_DEV } from "@testing/documents/layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 
@@ -139,6 +142,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "seventh round, dev"
         : (SEVENTH_BLIND as readonly string[]).includes(entry.family)
         ? "seventh round, blind"
+        : (STRESS2_DEV as readonly string[]).includes(entry.family)
+        ? "image stress 2, dev"
+        : (STRESS2_BLIND as readonly string[]).includes(entry.family)
+        ? "image stress 2, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -170,6 +177,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["seventh round, dev"]
         : set === "seventh_blind"
         ? ["seventh round, blind"]
+        : set === "stress2_dev"
+        ? ["image stress 2, dev"]
+        : set === "stress2_blind"
+        ? ["image stress 2, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -327,6 +338,10 @@ export function printReport(title: string, report: AccuracyReport): void {
     "sixth round, blind",
     "seventh round, dev",
     "seventh round, blind",
+    "image stress, dev",
+    "image stress, blind",
+    "image stress 2, dev",
+    "image stress 2, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -405,6 +420,8 @@ if (import.meta.main) {
       "seventh_dev",
       "seventh_blind",
       "comb_study",
+      "stress2_dev",
+      "stress2_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

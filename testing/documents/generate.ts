@@ -8,8 +8,8 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `sixth_*`, `seventh_*`): the later rounds'
- * families, each split into a half tuned on and a half measured blind;
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`): the later
+ * rounds' families, each split into a half tuned on and a half measured blind;
  * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
  * `scenarios`: the insurance scenarios' cards.
  *
@@ -34,6 +34,7 @@ import {
   type RegistrationChoice,
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
+import { photographed2, STRESS2_BLIND, STRESS2_DEV } from "./layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import {
@@ -88,6 +89,10 @@ export const SETS = {
   // Fresh pages of the sixth round's one-character-per-box family (its `sixth_blind` pages stay
   // unopened): what the field reader's joining of per-character boxes was studied on.
   comb_study: 2026_1139,
+  // The image side's second stress round, written beside the seventh round's reader families:
+  // the same seeds as seventh_*, different families, so different pages.
+  stress2_dev: 2026_1137,
+  stress2_blind: 2026_1138,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -248,6 +253,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(SEVENTH_BLIND)
       : set === "comb_study"
       ? newerPlan(["comb_boxes"])
+      : set === "stress2_dev"
+      ? newerPlan(STRESS2_DEV)
+      : set === "stress2_blind"
+      ? newerPlan(STRESS2_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
@@ -260,7 +269,9 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       const png = card
         ? await card.screenshot({ type: "png" })
         : await page.screenshot({ type: "png", fullPage: false });
-      const shot = "family" in item ? await photographed(item.family, png) : png;
+      const shot = "family" in item
+        ? await photographed2(item.family, await photographed(item.family, png))
+        : png;
       const jpeg = await degrade(new Uint8Array(shot), item.condition, random);
       const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;
       const file = `${String(index + 1).padStart(2, "0")}_${name}_${item.condition}.jpg`;

@@ -27,6 +27,7 @@ import {
   vin,
 } from "./synthetic.ts";
 import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
+import { isStress2Family, renderStress2, type Stress2Family } from "./layouts_image_stress2.ts";
 import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
 
@@ -191,7 +192,8 @@ export type Family =
   | DarkFamily
   | StressFamily
   | SixthFamily
-  | SeventhFamily;
+  | SeventhFamily
+  | Stress2Family;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -656,7 +658,8 @@ export function familyDocument(
   const newer = (NEWER_FAMILIES as readonly string[]).includes(family);
   const dark = (DARK_FAMILIES as readonly string[]).includes(family);
   const stress = isStressFamily(family);
-  const fresh = dark || stress || (FRESH_FAMILIES as readonly string[]).includes(family);
+  const stress2 = isStress2Family(family);
+  const fresh = dark || stress || stress2 || (FRESH_FAMILIES as readonly string[]).includes(family);
   const languages = newer && family === "bilingual_stacked"
     ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
     : fresh && (family === "one_language" || family === "numbered_rows")
@@ -682,7 +685,9 @@ export function familyDocument(
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
-  const { html, width } = stress
+  const { html, width } = stress2
+    ? renderStress2(family, random, titleOf(random, made.title), dated(random, items, true))
+    : stress
     ? renderStress(family, random, titleOf(random, made.title), dated(random, items, true))
     : dark
     ? renderDark(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Jimp } from "jimp";
-import { readFixture } from "@testing/documents/generate.ts";
+import { readFixture, readManifest } from "@testing/documents/generate.ts";
 import {
   createTesseractEngine,
   cropArea,
@@ -203,4 +203,68 @@ Deno.test("replaceIn() swaps the words inside an area for the area's reread, and
   }];
   const replaced = replaceIn(lines, { x0: 0, y0: -5, x1: 300, y1: 30 }, reread);
   assert.deepEqual(replaced.map((line) => line.text), ["Make TOYOTA", "Plate RAB 123 C"]);
+});
+
+/** The photo turned clockwise by `quarters` × 90°, as JPEG bytes (a card shot on its side). */
+async function turnedPhoto(bytes: Uint8Array, quarters: number): Promise<Uint8Array> {
+  const image = await Jimp.read(Buffer.from(bytes));
+  const { width, height, data } = image.bitmap;
+  const turned = new Jimp({
+    width: quarters === 2 ? width : height,
+    height: quarters === 2 ? height : width,
+  });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [tx, ty] = quarters === 1
+        ? [height - 1 - y, x]
+        : quarters === 2
+        ? [width - 1 - x, height - 1 - y]
+        : [y, width - 1 - x];
+      const from = (y * width + x) * 4;
+      turned.bitmap.data.set(
+        data.subarray(from, from + 4),
+        (ty * turned.bitmap.width + tx) * 4,
+      );
+    }
+  }
+  return new Uint8Array(await turned.getBuffer("image/jpeg", { quality: 90 }));
+}
+
+Deno.test("read() reads a card photographed upside down or on either side; without turning, it is refused", async () => {
+  const upright = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+  const request = (bytes: Uint8Array) => ({
+    bytes,
+    contentType: "image/jpeg",
+    documentType: "vehicle_registration" as const,
+    today: TODAY,
+  });
+  const seen: Look[] = [];
+  // A clock that never moves: the budget never stops a look here (no timing is asserted);
+  // `enough` says yes, so no second look or reread adds to the count (or the test's time).
+  const options = { clock: () => 0, enough: () => true, reread: false };
+  const engine = createTesseractEngine({ ...options, onLook: (look) => seen.push(look) });
+  const unturned = createTesseractEngine({ ...options, orient: false });
+  try {
+    const manifest = await readManifest("heldout");
+    const plate = manifest.find((entry) => entry.file === "01_vehicle_registration_clean.jpg")
+      ?.fields.plate;
+    assert.ok(plate);
+    for (const quarters of [2, 1, 3]) {
+      const bytes = await turnedPhoto(upright, quarters);
+      // On its side, the page is turned before the first look (its text runs down the page).
+      const prepared = await preprocess(bytes);
+      assert.equal(prepared.quarters, quarters === 2 ? 0 : 1, `${quarters * 90}°`);
+      seen.length = 0;
+      const reading = await engine.read(request(bytes));
+      assert.equal(reading.kind, "document", `turned ${quarters * 90}°`);
+      assert.equal(reading.kind === "document" && reading.fields.plate?.value, plate);
+      // Upside down or turned 90° clockwise, the first look read it the wrong way up.
+      assert.equal(seen.filter((look) => look.look === 1).length, quarters === 3 ? 1 : 2);
+    }
+    const refused = await unturned.read(request(await turnedPhoto(upright, 2)));
+    assert.notEqual(refused.kind, "document");
+  } finally {
+    await engine.close?.();
+    await unturned.close?.();
+  }
 });
