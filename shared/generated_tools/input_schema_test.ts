@@ -99,6 +99,16 @@ const KEYWORDS: Node = {
           day: { type: "string", format: "date" },
           link: { type: "string", format: "url" },
           unknown: { type: "string", format: "credit-card" },
+          // Several patterns as the document may spell them: an allOf of patterns on a string.
+          code: { type: "string", allOf: [{ pattern: "^a" }, { pattern: "b$" }] },
+          dated: { type: "string", format: "date", allOf: [{ pattern: "^2" }], maxLength: 10 },
+          counts: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            additionalProperties: { type: "integer" },
+          },
+          bounded: { type: "integer", minimum: 3, exclusiveMinimum: true, maximum: 1e30 },
+          secret: { type: "string", writeOnly: true, default: "s" },
           composed: {
             allOf: [
               { type: "object", properties: { x: { type: "integer" } }, required: ["x"] },
