@@ -607,3 +607,22 @@ Deno.test("mid-flow: a landmark in a request is where, not what: a house near a 
   );
   assert.deepStrictEqual(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
 });
+
+Deno.test("in a flow, a price, stock or how-it-works question and a purpose alone stay with the flow's agent", () => {
+  const live = platformRouter();
+  for (
+    const [text, agent] of [
+      ["how does it work", "insurance"],
+      ["ça marche comment ici", "payments"],
+      ["bikora gute", "property"],
+      ["how much?", "pharmacy"],
+      ["ni angahe?", "mobility_orchestrator"],
+      ["c'est dispo?", "shop"],
+      ["for my restaurant", "hardware"],
+      ["mu rugo", "mobility_orchestrator"],
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow(agent), live);
+    assert.equal(decision.kind, "stay", `${text} (${agent})`);
+  }
+});
