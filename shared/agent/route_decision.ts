@@ -711,6 +711,31 @@ const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "go
 
 // Words that ask, point or want without saying what: pronouns, articles, question words,
 // "want", "need", "can" (normalised; "help" is not among them: it asks the front desk).
+// What it costs or whether it is there, without saying what ("how much?", "ni angahe?",
+// "c'est dispo?", "birahari?"): every service has prices and stock, so the question names none.
+// A thing beside them ("cement how much") is content.
+const PRICE_WORDS = new Set(
+  [
+    "much",
+    "price",
+    "cost",
+    "available",
+    "availability",
+    "combien",
+    "prix",
+    "coute",
+    "dispo",
+    "disponible",
+    "angahe",
+    "igiciro",
+    "birahari",
+    "bihari",
+    "arahari",
+    "irahari",
+    "harahari",
+  ].map(normalizeText),
+);
+
 const FUNCTION_WORDS = new Set(
   [
     // English
@@ -852,26 +877,7 @@ const FUNCTION_WORDS = new Set(
     "cherche",
     "looking",
     "search",
-    // What it costs or whether it is there, without saying what ("how much?", "ni angahe?",
-    // "c'est dispo?", "birahari?"): every service has prices and stock, so the question names
-    // none. A thing beside them ("cement how much") is content.
-    "much",
-    "price",
-    "cost",
-    "available",
-    "availability",
-    "combien",
-    "prix",
-    "coute",
-    "dispo",
-    "disponible",
-    "angahe",
-    "igiciro",
-    "birahari",
-    "bihari",
-    "arahari",
-    "irahari",
-    "harahari",
+    ...PRICE_WORDS,
     // A problem or a question, without saying about what ("mfite ikibazo gito", "j'ai un souci").
     "problem",
     "issue",
@@ -894,7 +900,9 @@ const FUNCTION_WORDS = new Set(
 function isContentFree(words: readonly string[]): boolean {
   // An elided letter ("what's", "c'est", "j'ai") is part of its word, not a word of its own.
   const plain = words.filter((word) => !COURTESIES.has(word) && word.length > 1);
-  return plain.length > 0 && plain.length <= 3 &&
+  // A price or stock question may take a few more ("how much is it?", "is it still available").
+  const most = plain.some((word) => PRICE_WORDS.has(word)) ? 5 : 3;
+  return plain.length > 0 && plain.length <= most &&
     words.every((word) => COURTESIES.has(word) || FUNCTION_WORDS.has(word) || word === "s");
 }
 

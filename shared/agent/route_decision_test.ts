@@ -283,6 +283,8 @@ Deno.test("a price or stock question that names no thing asks which service; wit
   for (
     const text of [
       "how much?",
+      "how much is it?",
+      "what is the price?",
       "what's the price",
       "is it available",
       "ni angahe?",
