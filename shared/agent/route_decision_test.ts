@@ -283,6 +283,8 @@ Deno.test("a price or stock question that names no thing asks which service; wit
   for (
     const text of [
       "how much?",
+      "how much is it?",
+      "what is the price?",
       "what's the price",
       "is it available",
       "ni angahe?",
@@ -356,6 +358,9 @@ Deno.test("who or what a first message's thing is for is not what it asks for", 
       ["insurance for my moto", "insurance"],
       // Nothing sure left without the purpose: the purpose's words are the thing asked about.
       ["how long for my food order", "waiter_ai"],
+      // Without its purpose the thing is torn ("a doctor": hardware 0.26, legal 0.23): the whole
+      // message is surer, and it is the pharmacy's.
+      ["I need a doctor for my child", "pharmacy"],
     ]
   ) {
     const decision = decideRoute(text, fresh, live);
@@ -680,4 +685,23 @@ Deno.test("mid-flow: a landmark in a request is where, not what: a house near a 
     context,
   );
   assert.deepStrictEqual(taxi.kind === "route" && taxi.agent, "mobility_orchestrator");
+});
+
+Deno.test("in a flow, a price, stock or how-it-works question and a purpose alone stay with the flow's agent", () => {
+  const live = platformRouter();
+  for (
+    const [text, agent] of [
+      ["how does it work", "insurance"],
+      ["ça marche comment ici", "payments"],
+      ["bikora gute", "property"],
+      ["how much?", "pharmacy"],
+      ["ni angahe?", "mobility_orchestrator"],
+      ["c'est dispo?", "shop"],
+      ["for my restaurant", "hardware"],
+      ["mu rugo", "mobility_orchestrator"],
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow(agent), live);
+    assert.equal(decision.kind, "stay", `${text} (${agent})`);
+  }
 });

@@ -184,8 +184,35 @@ const GOING = alternation([
   "njya",
   "ajya",
 ]);
+// Between the going and the place, only the way there ("home to", "mu rugo i", "à"): a verb
+// there ("je vais commander à …", "ngiye kugura sima i …") is a thing done elsewhere, not a ride.
+const WAY_THERE = alternation([
+  "home",
+  "back",
+  "back home",
+  "to",
+  "at",
+  "in",
+  "the",
+  "a",
+  "au",
+  "aux",
+  "la",
+  "le",
+  "l",
+  "vers",
+  "chez",
+  "moi",
+  "maison",
+  "i",
+  "ku",
+  "kuri",
+  "mu",
+  "rugo",
+  "murugo",
+]);
 const WHERE_TO_SHAPE = new RegExp(
-  ` ${BE_AT}${PLACE} ${GAP}${GOING} (?:[a-z]+ ){0,3}${PLACE} `,
+  ` ${BE_AT}${PLACE} ${GAP}${GOING} (?:${WAY_THERE} ){0,3}${PLACE} `,
 );
 
 // Wanting or having to go somewhere known ("je veux aller à Nyabugogo", "I want to get to

@@ -100,6 +100,11 @@ Deno.test("where someone is and where they are going name a trip without 'from' 
       "my shop is in Remera, deliver cement to Kicukiro",
       "I'm in Remera, is there a pharmacy that delivers to Kacyiru",
       "I'm at Remera",
+      // Going to do a thing elsewhere: the thing, not the ride.
+      "je suis à Remera, je vais commander à Kicukiro",
+      "la pharmacie est à Remera et va livrer à Kicukiro?",
+      "ndi i Remera ngiye kugura sima i Kicukiro",
+      "I'm at Remera, I need to get cement to Kicukiro",
     ]
   ) {
     assert.ok(!namesTrip(text, places), text);

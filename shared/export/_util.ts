@@ -61,9 +61,9 @@ export function dropSafeIntegerBounds<T>(value: T): T {
       if (!copy && (dropped || kept !== item)) {
         // The first change: copy what came before it.
         copy = {};
-        for (const [earlier, value2] of Object.entries(record)) {
+        for (const [earlier, earlierItem] of Object.entries(record)) {
           if (earlier === key) break;
-          copy[earlier] = value2;
+          copy[earlier] = earlierItem;
         }
       }
       if (copy && !dropped) copy[key] = kept;

@@ -22,6 +22,7 @@ import {
   type JsonSchemaNode,
   MAX_DESCRIPTION,
   mergeAllOf,
+  patternsOnly,
   pointerKey,
   resolvePointer,
   SchemaMappingError,
@@ -181,7 +182,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): JsonS
       return mapped.length === 1 ? mapped[0] : anyOf(mapped);
     }
   }
-  if (Array.isArray(node.allOf) && node.allOf.length > 0) {
+  if (Array.isArray(node.allOf) && node.allOf.length > 0 && !patternsOnly(node)) {
     const merged = mergeAllOf(node, pointer, state.root);
     return "single" in merged
       ? convert(merged.single, merged.pointer, state)
@@ -264,20 +265,24 @@ function stringSchema(node: JsonSchemaNode, pointer: string): JsonSchema {
   const out: JsonSchema = format ? { ...formatSchema(format) } : { type: "string" };
   if (typeof node.minLength === "number") out.minLength = node.minLength;
   if (typeof node.maxLength === "number") out.maxLength = node.maxLength;
-  if (typeof node.pattern === "string") {
-    let source: string;
+  const documented = [
+    ...(typeof node.pattern === "string" ? [node.pattern] : []),
+    ...(patternsOnly(node) ? (node.allOf as JsonSchemaNode[]).map((part) => part.pattern) : []),
+  ] as string[];
+  if (documented.length === 0) return out;
+  const sources = documented.map((pattern) => {
     try {
-      source = new RegExp(node.pattern, "u").source;
+      return new RegExp(pattern, "u").source;
     } catch {
       throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
     }
-    // A pattern of the document beside a format's: zod writes both patterns and no format.
-    const patterns = [out.pattern, source].filter((item) => typeof item === "string");
-    delete out.format;
-    delete out.pattern;
-    if (patterns.length === 1) out.pattern = patterns[0];
-    else out.allOf = patterns.map((item) => ({ pattern: item }));
-  }
+  });
+  // The document's patterns beside a format's: zod writes every pattern and no format.
+  const patterns = [out.pattern, ...sources].filter((item) => typeof item === "string");
+  delete out.format;
+  delete out.pattern;
+  if (patterns.length === 1) out.pattern = patterns[0];
+  else out.allOf = patterns.map((item) => ({ pattern: item }));
   return out;
 }
 

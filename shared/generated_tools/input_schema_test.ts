@@ -99,12 +99,63 @@ const KEYWORDS: Node = {
           day: { type: "string", format: "date" },
           link: { type: "string", format: "url" },
           unknown: { type: "string", format: "credit-card" },
+          // Several patterns as the document may spell them: an allOf of patterns on a string.
+          code: { type: "string", allOf: [{ pattern: "^a" }, { pattern: "b$" }] },
+          dated: { type: "string", format: "date", allOf: [{ pattern: "^2" }], maxLength: 10 },
+          counts: {
+            type: "object",
+            properties: { a: { type: "string" } },
+            additionalProperties: { type: "integer" },
+          },
+          bounded: { type: "integer", minimum: 3, exclusiveMinimum: true, maximum: 1e30 },
+          secret: { type: "string", writeOnly: true, default: "s" },
           composed: {
             allOf: [
               { type: "object", properties: { x: { type: "integer" } }, required: ["x"] },
               { type: "object", properties: { y: { type: "string", nullable: true } } },
             ],
           },
+        },
+      },
+    },
+  },
+};
+
+/** OpenAPI 3.1's own spellings: `const`, type lists, numeric exclusive bounds, a cyclic list. */
+const KEYWORDS_31: Node = {
+  openapi: "3.1.0",
+  info: { title: "Keywords 3.1", version: "1" },
+  paths: {
+    "/nodes": {
+      post: {
+        operationId: "makeNode",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } },
+        },
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Node: {
+        type: "object",
+        required: ["kind"],
+        properties: {
+          kind: { const: "node" },
+          none: { const: null },
+          shape: { type: ["object", "null"], properties: { a: { type: "string" } } },
+          either: { type: ["string", "integer", "null"], minimum: 1 },
+          bounded: { type: "integer", minimum: 3, exclusiveMinimum: 5, exclusiveMaximum: 9 },
+          children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+          choice: {
+            oneOf: [{ type: "string", format: "uuid" }, {
+              type: "object",
+              properties: { id: { type: "integer" } },
+            }, { type: "null" }],
+          },
+          tags: { type: "string", allOf: [{ pattern: "^t" }, { pattern: "s$" }] },
         },
       },
     },
@@ -118,6 +169,7 @@ async function corpus(): Promise<[string, ParsedOpenapi][]> {
     ["OpenAPI 3.0 YAML", await parseOpenapi(openapi30Yaml(API))],
     ["OpenAPI 3.1", await parseOpenapi(JSON.stringify(openapi31Document(API)))],
     ["keywords", await parseOpenapi(JSON.stringify(KEYWORDS))],
+    ["keywords 3.1", await parseOpenapi(JSON.stringify(KEYWORDS_31))],
     // GitHub's document in full (1,221 operations; over the registration limit, so read as is).
     ["GitHub", { document: github as unknown as Node, version: String(github.openapi) }],
   ];

@@ -201,9 +201,12 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
   return convertTyped(node, type, pointer, state);
 }
 
-// `{type: "string", allOf: [{pattern}, {pattern}]}`: how zod's export writes a string with
-// several patterns (a format's and the document's), not a composition of objects.
-function patternsOnly(node: JsonSchemaNode): boolean {
+/**
+ * Whether a schema is `{type: "string", allOf: [{pattern}, …]}`: a string with several
+ * patterns (as zod's export writes a format's and the document's, and as a document may spell
+ * them), not a composition of objects.
+ */
+export function patternsOnly(node: JsonSchemaNode): boolean {
   return node.type === "string" && Array.isArray(node.allOf) && node.allOf.length > 0 &&
     node.allOf.every((part) =>
       part !== null && typeof part === "object" && typeof part.pattern === "string" &&

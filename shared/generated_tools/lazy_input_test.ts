@@ -36,6 +36,34 @@ Deno.test("lazyInput() builds a field's check on its first use only, once, and l
   assert.equal(zodToJsonSchema(input, { io: "input" }), json, "listed as given");
 });
 
+Deno.test("lazyInput() builds each field once when many calls parse at the same time, and names the field in a refusal", async () => {
+  const reads: string[] = [];
+  const properties = new Proxy({
+    name: { type: "string", minLength: 1 },
+    tags: { type: "array", items: { type: "string", maxLength: 3 } },
+  } as Record<string, unknown>, {
+    get(target, key) {
+      if (typeof key === "string") reads.push(key);
+      return Reflect.get(target, key);
+    },
+  });
+  const json = { type: "object", properties, required: ["name"], additionalProperties: false };
+  const input = lazyInput(json, "t_tool");
+  const results = await Promise.all(
+    Array.from(
+      { length: 20 },
+      (_, index) =>
+        input.safeParseAsync(
+          index % 2 ? { name: "Kit", tags: ["a"] } : { name: "Kit", tags: ["long"] },
+        ),
+    ),
+  );
+  assert.deepEqual(reads.toSorted(), ["name", "tags"], "each field built once");
+  assert.equal(results.filter((result) => result.success).length, 10);
+  const refused = results.find((result) => !result.success);
+  assert.deepEqual(refused?.error?.issues[0].path, ["tags", 0]);
+});
+
 Deno.test("inputHolds() decides as the strict object's parse: required, unknown and bad fields", async () => {
   const parsed = await parseOpenapi(JSON.stringify(petstoreDocument("https://pets.example.com")));
   const [list, create] = openapiPlans(parsed, { source: "petstore" });
