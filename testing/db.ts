@@ -59,6 +59,15 @@ export function testBackends(): Backend[] {
   return available.filter((backend) => wanted.includes(backend));
 }
 
+/**
+ * Whether the tests run on PGlite here: the scenario suites play on PGlite
+ * only, so a run narrowed to Postgres skips them (and CI's split of the
+ * suite, scripts/ci/split_tests.ts, leaves them out of its Postgres job).
+ */
+export function runsOnPglite(): boolean {
+  return testBackends().includes("pglite");
+}
+
 let schemaHash: Promise<string> | undefined;
 function currentSchemaHash(): Promise<string> {
   schemaHash ??= (async () => {

@@ -81,11 +81,13 @@ Deno.test("split_tests: this repository's database tests run on Postgres, its ot
   for (const file of ["shared/db/tenant_writes_test.ts", "shared/db/migrate_test.ts"]) {
     assert.ok(postgres.has(file), `${file} has a Postgres half`);
   }
-  // No database, or PGlite only (the dev server): once, a year ahead.
+  // No database, or PGlite only (the dev server, the scenario suites): once, a year ahead.
   for (
     const file of [
       "shared/capabilities/document_reading/tesseract_engine_test.ts",
       "scripts/chat_test.ts",
+      "testing/scenarios_part1_test.ts",
+      "testing/scenarios_insurance_test.ts",
       "scripts/ci/split_tests_test.ts",
     ]
   ) {
