@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { type Language, languageOf } from "@shared/contract/language.ts";
 import { requestedLanguage } from "@shared/agent/language_detect.ts";
 import { englishWords } from "./english_words.ts";
-import { testBackends } from "./db.ts";
+import { runsOnPglite } from "./db.ts";
 import {
   assertSuitePasses,
   loadScenarios,
@@ -33,7 +33,7 @@ export interface SuitePart {
 const opts = {
   sanitizeOps: false,
   sanitizeResources: false,
-  ignore: !testBackends().includes("pglite"),
+  ignore: !runsOnPglite(),
 };
 
 /**

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { assertSuitePasses, loadScenarios, playOffline, selectScenarios } from "./scenarios.ts";
 import { englishLeaks } from "./scenario_suite.ts";
-import { testBackends } from "./db.ts";
+import { runsOnPglite } from "./db.ts";
 
 // On PGlite, where the PGlite half of the database tests runs (see scenario_suite.ts).
 const opts = {
   sanitizeOps: false,
   sanitizeResources: false,
-  ignore: !testBackends().includes("pglite"),
+  ignore: !runsOnPglite(),
 };
 
 async function insuranceScenarios() {
