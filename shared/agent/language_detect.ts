@@ -12,7 +12,7 @@
 import type { Language } from "@shared/contract/language.ts";
 import { type TrainOptions, trainTextClassifier } from "./intent_classifier.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
-import { normalizeText, wordsOf } from "./text_features.ts";
+import { expandShorthands, normalizeText, wordsOf } from "./text_features.ts";
 
 /** Detects a message's language, or null when it carries none. */
 export interface LanguageDetector {
@@ -296,8 +296,10 @@ export function trainLanguageDetector(
     .sort((a, b) => b.length - a.length);
   const withoutNames = (normalized: string) =>
     names.reduce((text, name) => text.replaceAll(` ${name} `, " "), ` ${normalized} `);
+  // SMS spellings are read as the words they stand for ("nshk" is "nshaka"), as the router reads
+  // them: a shorthand is no evidence of English.
   const languageWords = (text: string) =>
-    wordsOf(withoutNames(normalizeText(text)).trim().replace(/\s+/g, " "))
+    wordsOf(withoutNames(expandShorthands(normalizeText(text))).trim().replace(/\s+/g, " "))
       .filter((word) => !NEUTRAL.has(word) && word.length >= 2);
   const lexicon = wordLexicon(samples, languageWords);
   return {
@@ -315,7 +317,10 @@ export function trainLanguageDetector(
         const borrowedList = read === "en" && !!options.conversation &&
           options.conversation !== "en" &&
           !words.some((word) => EN_SENTENCE.has(word) || MARKERS.get(word) === "en");
-        return borrowedList ? null : read;
+        if (borrowedList) return null;
+        // The letters unsure ("nshaka moto kuva … kugera …"): the words only one language's
+        // phrases use, or the sentence's frame, still say it.
+        return read ?? byKnownWords(words, lexicon) ?? byKnownWords(words, FRAME);
       }
       // A courtesy or yes/no decides; a word only one language's phrases use must also be
       // what the letters say ("paracetamol" appears in Kinyarwanda phrases but is no word of it).

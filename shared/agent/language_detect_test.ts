@@ -141,3 +141,9 @@ Deno.test("a longer list of product or brand names is borrowed in a rw or fr con
     }
   }
 });
+
+Deno.test("an SMS spelling is read as its words: 'nshk' is Kinyarwanda's 'ndashaka', not English", () => {
+  assert.equal(gazetteer.detect("nshk moto kuva Kimironko kugera Nyabugogo"), "rw");
+  assert.equal(gazetteer.detect("ndashaka moto kuva Kimironko kugera Nyabugogo"), "rw");
+  assert.equal(gazetteer.detect("jveux une moto de Kimironko à Nyabugogo"), "fr");
+});

@@ -17,7 +17,6 @@ const SHORTHANDS = new Map<string, string>(([
   // French
   ["c", "c est"],
   ["koi", "quoi"],
-  ["kwa", "quoi"],
   ["kel", "quel"],
   ["kele", "quelle"],
   ["pr", "pour"],
