@@ -3,7 +3,6 @@
 // with the token the failed task hands back, as a direct call does), the task keeps the
 // pipeline's token for its run, and nothing ever runs unconfirmed.
 import assert from "node:assert/strict";
-import { z } from "zod";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -18,35 +17,13 @@ import { createTestRuntime } from "@testing/runtime.ts";
 import { serveFunction } from "@testing/serve_function.ts";
 import { USER } from "@testing/seed.ts";
 import type { Database } from "@shared/db/types.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
+import { payoutTool } from "@testing/mcp_payout_tool.ts";
 import { resumeDeferredCalls } from "@shared/pipeline/deferred_calls.ts";
 import { createMcpApp } from "./app.ts";
 
-/** A payout run as a deferred task; `paid` records what ran. */
-function deferredPayout(paid: number[]) {
-  return defineTool({
-    name: "mcp_test_deferred_payout",
-    title: "Pay out later",
-    description: "Pays out an amount in the background (a confirmed deferred tool for tests).",
-    category: "testing",
-    input: z.object({ amount: z.number().int().positive() }),
-    output: z.object({ paid: z.number() }),
-    examples: [{ input: { amount: 100 } }],
-    sideEffects: "writes.test",
-    confirmRequired: true,
-    usesDatabase: false,
-    task: { deferred: true, pollIntervalMs: 1000 },
-    confirmSummary: (args) => `Pay out ${args.amount} RWF`,
-    execute: (args) => {
-      paid.push(args.amount);
-      return Promise.resolve({ paid: args.amount });
-    },
-  });
-}
-
 async function setup(db: Database) {
   const paid: number[] = [];
-  const rt = await createTestRuntime(db, { tools: [deferredPayout(paid)] });
+  const rt = await createTestRuntime(db, { tools: [payoutTool(paid, { deferred: true })] });
   // The background runs are awaited by the test, not left to the instance.
   const runs: Promise<unknown>[] = [];
   const app = createMcpApp({
