@@ -15,14 +15,15 @@ import {
   date,
   digits,
   DISTRICTS,
+  escapeHtml,
   FONTS,
   fullName,
   letters,
   nationalId,
   pick,
   type Random,
-  seededRandom,
   spacedId,
+  splitFamilies,
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
@@ -82,25 +83,15 @@ export const NEWER_FAMILIES = [
 /** The seed that split {@link NEWER_FAMILIES} into dev and blind halves. */
 export const NEWER_SPLIT_SEED = 2026_1126_2235;
 
-function split(): { dev: NewerFamily[]; blind: NewerFamily[] } {
-  const random = seededRandom(NEWER_SPLIT_SEED);
-  const order = [...NEWER_FAMILIES];
-  // Fisher–Yates: every split of the eight equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return { dev: order.slice(0, 4).sort(), blind: order.slice(4).sort() };
-}
-
 /** A family of the third round. */
 export type NewerFamily = typeof NEWER_FAMILIES[number];
 
 /** The half of {@link NEWER_FAMILIES} the reader may be tuned on (`new_dev` set). */
-export const NEW_DEV: readonly NewerFamily[] = split().dev;
+export const NEW_DEV: readonly NewerFamily[] = splitFamilies(NEWER_FAMILIES, NEWER_SPLIT_SEED).dev;
 
 /** The other half: measured once, at the very end, never studied (`new_blind` set). */
-export const NEW_BLIND: readonly NewerFamily[] = split().blind;
+export const NEW_BLIND: readonly NewerFamily[] =
+  splitFamilies(NEWER_FAMILIES, NEWER_SPLIT_SEED).blind;
 
 /**
  * Families of the fourth round (issue 26), written before the reader was
@@ -135,23 +126,13 @@ export type FreshFamily = typeof FRESH_FAMILIES[number];
 /** The seed that split {@link FRESH_FAMILIES} into dev and blind halves. */
 export const FRESH_SPLIT_SEED = 2026_1127_0125;
 
-function splitOf<T extends string>(families: readonly T[], seed: number): { dev: T[]; blind: T[] } {
-  const random = seededRandom(seed);
-  const order = [...families];
-  // Fisher–Yates: every split equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const half = order.length / 2;
-  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
-}
-
 /** The half of {@link FRESH_FAMILIES} the reader may be tuned on (`fresh_dev` set). */
-export const FRESH_DEV: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_SPLIT_SEED).dev;
+export const FRESH_DEV: readonly FreshFamily[] =
+  splitFamilies(FRESH_FAMILIES, FRESH_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`fresh_blind` set). */
-export const FRESH_BLIND: readonly FreshFamily[] = splitOf(FRESH_FAMILIES, FRESH_SPLIT_SEED).blind;
+export const FRESH_BLIND: readonly FreshFamily[] =
+  splitFamilies(FRESH_FAMILIES, FRESH_SPLIT_SEED).blind;
 
 /**
  * Families of the fifth round (issue 26), written before the reader was
@@ -178,10 +159,11 @@ export type DarkFamily = typeof DARK_FAMILIES[number];
 export const DARK_SPLIT_SEED = 2026_1127_0220;
 
 /** The half of {@link DARK_FAMILIES} the reader may be tuned on (`dark_dev` set). */
-export const DARK_DEV: readonly DarkFamily[] = splitOf(DARK_FAMILIES, DARK_SPLIT_SEED).dev;
+export const DARK_DEV: readonly DarkFamily[] = splitFamilies(DARK_FAMILIES, DARK_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`dark_blind` set). */
-export const DARK_BLIND: readonly DarkFamily[] = splitOf(DARK_FAMILIES, DARK_SPLIT_SEED).blind;
+export const DARK_BLIND: readonly DarkFamily[] =
+  splitFamilies(DARK_FAMILIES, DARK_SPLIT_SEED).blind;
 
 /** A layout family. */
 export type Family =
@@ -504,10 +486,6 @@ function shuffleSome<T>(random: Random, items: T[]): T[] {
   return out;
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-}
-
 function render(
   family: Family,
   random: Random,
@@ -524,8 +502,8 @@ function render(
     ["table_header", "grid_four", "three_column_below", "photo_panel"].includes(family);
   const width = family === "certificate_footer" ? 1400 : wide ? 1150 : 900;
   const cell = (item: { label: string; shown: string }) => {
-    const lab = `<span class="l">${escape(item.label)}${colon}</span>`;
-    const val = `<span class="v">${escape(item.shown)}</span>`;
+    const lab = `<span class="l">${escapeHtml(item.label)}${colon}</span>`;
+    const val = `<span class="v">${escapeHtml(item.shown)}</span>`;
     switch (family) {
       case "right_table":
         return `<tr><td>${lab}</td><td>${val}</td></tr>`;
@@ -537,7 +515,7 @@ function render(
         return `<div class="f">${lab}<br>${val}</div>`;
       case "stacked_right":
         return `<tr><td class="stack">${
-          item.label.split(" / ").map((part) => escape(part) + colon).join("<br>")
+          item.label.split(" / ").map((part) => escapeHtml(part) + colon).join("<br>")
         }</td><td class="mid">${val}</td></tr>`;
       case "three_column_below":
         return `<div class="f">${lab}<br>${val}</div>`;
@@ -547,7 +525,7 @@ function render(
         return `<div class="c">${lab} ${val}</div>`;
       case "dotted_leaders":
         return `<div class="d"><span class="l">${
-          escape(item.label)
+          escapeHtml(item.label)
         }</span><span class="dots"></span>${val}</div>`;
       default:
         return "";
@@ -562,7 +540,7 @@ function render(
       pairs.push(
         `<tr>${
           items.slice(i, i + 2).map((item) =>
-            `<th>${escape(item.label)}${colon}</th><td>${escape(item.shown)}</td>`
+            `<th>${escapeHtml(item.label)}${colon}</th><td>${escapeHtml(item.shown)}</td>`
           ).join("")
         }</tr>`,
       );
@@ -575,8 +553,10 @@ function render(
     const footer = items.slice(-3);
     body = `<div class="cert">${items.slice(0, -3).map(cell).join("")}</div>` +
       `<table class="grid foot"><tr>${
-        footer.map((item) => `<th>${escape(item.label)}</th>`).join("")
-      }</tr><tr>${footer.map((item) => `<td>${escape(item.shown)}</td>`).join("")}</tr></table>`;
+        footer.map((item) => `<th>${escapeHtml(item.label)}</th>`).join("")
+      }</tr><tr>${
+        footer.map((item) => `<td>${escapeHtml(item.shown)}</td>`).join("")
+      }</tr></table>`;
   } else if (family === "dotted_leaders") {
     body = `<div class="list">${items.map(cell).join("")}</div>`;
   } else if (family === "three_column_below") {
@@ -587,8 +567,8 @@ function render(
     for (let i = 0; i < items.length; i += per) groups.push(items.slice(i, i + per));
     body = groups.map((group) =>
       `<table class="grid"><tr>${
-        group.map((item) => `<th>${escape(item.label)}</th>`).join("")
-      }</tr><tr>${group.map((item) => `<td>${escape(item.shown)}</td>`).join("")}</tr></table>`
+        group.map((item) => `<th>${escapeHtml(item.label)}</th>`).join("")
+      }</tr><tr>${group.map((item) => `<td>${escapeHtml(item.shown)}</td>`).join("")}</tr></table>`
     ).join("");
   } else {
     body = `<div class="${twoColumns ? "cols" : "list"}">${items.map(cell).join("")}</div>`;
@@ -632,7 +612,7 @@ function render(
   .d .dots{flex:1;border-bottom:2px dotted #444;margin:0 8px}
   </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    title.map(escape).join("<br>")
+    title.map(escapeHtml).join("<br>")
   }</div>${body}</div></body></html>`;
   return { html, width };
 }
@@ -854,8 +834,8 @@ function renderNewer(
   const background = pick(random, ["#ffffff", "#fdf6d8", "#eaf2fb", "#f4ecf6", "#eef7ee"]);
   const gap = 3 + Math.floor(random() * 9);
   const colon = pick(random, [":", "", ""]);
-  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
   let width = 1000;
   let body = "";
   let css = "";
@@ -889,7 +869,7 @@ function renderNewer(
       body = `<div class="g">${
         items.map((item) =>
           `<div class="f"><div class="st">${
-            item.label.split(" / ").map(escape).join("<br>")
+            item.label.split(" / ").map(escapeHtml).join("<br>")
           }</div>${v(item.shown)}</div>`
         ).join("")
       }</div>`;
@@ -951,7 +931,7 @@ function renderNewer(
     case "shaded_back": {
       width = 900;
       body = `<table class="t">${
-        items.map((item) => `<tr><th>${escape(item.label)}</th><td>${v(item.shown)}</td></tr>`)
+        items.map((item) => `<tr><th>${escapeHtml(item.label)}</th><td>${v(item.shown)}</td></tr>`)
           .join("")
       }</table>`;
       css = `.t{border-collapse:collapse;width:100%;margin-top:10px}
@@ -974,7 +954,7 @@ function renderNewer(
   ${css}
   </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    title.map(escape).join("<br>")
+    title.map(escapeHtml).join("<br>")
   }</div>${body}</div></body></html>`;
   return { html, width };
 }
@@ -1053,8 +1033,8 @@ function renderFresh(
   const background = pick(random, ["#ffffff", "#fbf3dc", "#e7f0fa", "#f1eaf5", "#eaf5ea"]);
   const gap = 3 + Math.floor(random() * 9);
   const colon = pick(random, [":", "", " :", " -"]);
-  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
   let width = 1000;
   let body = "";
   let css = "";
@@ -1083,7 +1063,7 @@ function renderFresh(
       const shade = pick(random, ["#1f4e79", "#7b2d26", "#2e5e3e", "#4b3b73"]);
       body = `<table class="t">${
         items.map((item) =>
-          `<tr><th>${escape(item.label.toUpperCase())}</th><td>${v(item.shown)}</td></tr>`
+          `<tr><th>${escapeHtml(item.label.toUpperCase())}</th><td>${v(item.shown)}</td></tr>`
         ).join("")
       }</table>`;
       css = `.t{border-collapse:collapse;width:100%;margin-top:8px}
@@ -1101,10 +1081,10 @@ function renderFresh(
       body = `<div class="log">${
         items.map((item, index) =>
           `<div class="f">${
-            escape(
+            escapeHtml(
               (item.label + colon).padEnd(Math.max(pad, item.label.length + colon.length + 2), " "),
             )
-          }${escape(item.shown)}${index % 3 === 0 ? "" : ""}</div>`
+          }${escapeHtml(item.shown)}${index % 3 === 0 ? "" : ""}</div>`
         ).join("")
       }</div>`;
       const stamps = 1 + Math.floor(random() * 2);
@@ -1143,7 +1123,7 @@ function renderFresh(
             l(item.label + colon)
           }<span class="line"><span class="ink" style="transform:rotate(${
             (random() * 3 - 1.5).toFixed(1)
-          }deg)">${escape(item.shown)}</span></span></div>`
+          }deg)">${escapeHtml(item.shown)}</span></span></div>`
         ).join("")
       }</div>`;
       css = `.cert{font-family:'DejaVu Serif';margin-top:10px}
@@ -1244,7 +1224,7 @@ function renderFresh(
   ${css}
   </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    title.map(escape).join("<br>")
+    title.map(escapeHtml).join("<br>")
   }</div>${body}${overlay}</div></body></html>`;
   return { html, width };
 }
@@ -1277,13 +1257,13 @@ function renderDark(
   // How widely this card spaces its spaced values (0.18–0.5 em: letters read one by one).
   const spacing = (0.18 + random() * 0.32).toFixed(2);
   const spacedShare = family === "spaced_light" ? 1 : 0.5;
-  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
   const v = (item: { key: string | null; shown: string }) =>
     item.key && SPACED_KEYS.has(item.key) && random() < spacedShare
-      ? `<span class="v sp">${escape(item.shown)}</span>`
-      : `<span class="v">${escape(item.shown)}</span>`;
+      ? `<span class="v sp">${escapeHtml(item.shown)}</span>`
+      : `<span class="v">${escapeHtml(item.shown)}</span>`;
   let width = pick(random, [950, 1100]);
-  let head = `<div class="title">${title.map(escape).join("<br>")}</div>`;
+  let head = `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`;
   let body = "";
   let css = "";
   switch (family) {
@@ -1293,7 +1273,7 @@ function renderDark(
       const index = featured >= 0 ? featured : items.findIndex((item) => item.key);
       const [top] = items.splice(index, 1);
       head = `<div class="band"><div class="title">${
-        title.map(escape).join("<br>")
+        title.map(escapeHtml).join("<br>")
       }</div><div class="big">${l(top.label + colon)} ${v(top)}</div></div>`;
       body = `<div class="g">${
         items.map((item) => `<div class="f">${l(item.label + colon)} ${v(item)}</div>`).join("")

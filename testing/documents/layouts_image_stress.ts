@@ -18,7 +18,7 @@
  * @module
  */
 import { Jimp } from "jimp";
-import { FONTS, pick, type Random, seededRandom } from "./synthetic.ts";
+import { escapeHtml, FONTS, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
 
 /** The sixth round's families. */
 export const STRESS_FAMILIES = [
@@ -36,31 +36,17 @@ export type StressFamily = typeof STRESS_FAMILIES[number];
 /** The seed that split {@link STRESS_FAMILIES} (chosen before the split was seen). */
 export const STRESS_SPLIT_SEED = 2026_1127_0415;
 
-function split(): { dev: StressFamily[]; blind: StressFamily[] } {
-  const random = seededRandom(STRESS_SPLIT_SEED);
-  const order = [...STRESS_FAMILIES];
-  // Fisher–Yates: every split equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const half = order.length / 2;
-  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
-}
-
 /** The half of {@link STRESS_FAMILIES} the image side may be tuned on (`stress_dev` set). */
-export const STRESS_DEV: readonly StressFamily[] = split().dev;
+export const STRESS_DEV: readonly StressFamily[] =
+  splitFamilies(STRESS_FAMILIES, STRESS_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`stress_blind` set). */
-export const STRESS_BLIND: readonly StressFamily[] = split().blind;
+export const STRESS_BLIND: readonly StressFamily[] =
+  splitFamilies(STRESS_FAMILIES, STRESS_SPLIT_SEED).blind;
 
 /** Whether `family` is one of this module's. */
 export function isStressFamily(family: string): family is StressFamily {
   return (STRESS_FAMILIES as readonly string[]).includes(family);
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 }
 
 /**
@@ -130,13 +116,13 @@ export function renderStress(
   const below = random() < 0.4;
   const columns = pick(random, [1, 2, 2]);
   let width = pick(random, [950, 1100]);
-  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
   const field = (item: { label: string; shown: string }, extra = "") =>
     below
       ? `<div class="f"${extra}>${l(item.label)}<br>${v(item.shown)}</div>`
       : `<div class="f"${extra}>${l(item.label + colon)} ${v(item.shown)}</div>`;
-  let head = `<div class="title">${title.map(escape).join("<br>")}</div>`;
+  let head = `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`;
   let body = `<div class="g">${items.map((item) => field(item)).join("")}</div>`;
   let css = "";
   let overlay = "";
@@ -156,7 +142,7 @@ export function renderStress(
         ).join("")
       }</div>`;
       head = `<div class="title" style="background:${first.band};color:${first.ink};` +
-        `padding:8px 12px">${title.map(escape).join("<br>")}</div>`;
+        `padding:8px 12px">${title.map(escapeHtml).join("<br>")}</div>`;
       css = `.f{margin:0;padding:${gap + 3}px 12px}.v{font-weight:bold}`;
       break;
     }

@@ -18,7 +18,7 @@
  * @module
  */
 import { Jimp } from "jimp";
-import { FONTS, pick, type Random, seededRandom } from "./synthetic.ts";
+import { escapeHtml, FONTS, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
 
 /** The seventh round's image-side families. */
 export const STRESS2_FAMILIES = [
@@ -36,31 +36,17 @@ export type Stress2Family = typeof STRESS2_FAMILIES[number];
 /** The seed that split {@link STRESS2_FAMILIES} (chosen before the split was seen). */
 export const STRESS2_SPLIT_SEED = 2026_1127_0714;
 
-function split(): { dev: Stress2Family[]; blind: Stress2Family[] } {
-  const random = seededRandom(STRESS2_SPLIT_SEED);
-  const order = [...STRESS2_FAMILIES];
-  // Fisher–Yates: every split equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const half = order.length / 2;
-  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
-}
-
 /** The half of {@link STRESS2_FAMILIES} the image side may be tuned on (`stress2_dev` set). */
-export const STRESS2_DEV: readonly Stress2Family[] = split().dev;
+export const STRESS2_DEV: readonly Stress2Family[] =
+  splitFamilies(STRESS2_FAMILIES, STRESS2_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`stress2_blind` set). */
-export const STRESS2_BLIND: readonly Stress2Family[] = split().blind;
+export const STRESS2_BLIND: readonly Stress2Family[] =
+  splitFamilies(STRESS2_FAMILIES, STRESS2_SPLIT_SEED).blind;
 
 /** Whether `family` is one of this module's. */
 export function isStress2Family(family: string): family is Stress2Family {
   return (STRESS2_FAMILIES as readonly string[]).includes(family);
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 }
 
 /** Pale fills a card prints its values on, with the dark ink printed over them. */
@@ -116,13 +102,13 @@ export function renderStress2(
   const below = random() < 0.4;
   const columns = pick(random, [1, 2, 2]);
   let width = pick(random, [950, 1100]);
-  const l = (text: string) => `<span class="l">${escape(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escape(text)}</span>`;
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
   const field = (item: { label: string; shown: string }, extra = "") =>
     below
       ? `<div class="f"${extra}>${l(item.label)}<br>${v(item.shown)}</div>`
       : `<div class="f"${extra}>${l(item.label + colon)} ${v(item.shown)}</div>`;
-  const head = `<div class="title">${title.map(escape).join("<br>")}</div>`;
+  const head = `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`;
   let body = `<div class="g">${items.map((item) => field(item)).join("")}</div>`;
   let css = "";
   let overlay = "";
@@ -135,7 +121,7 @@ export function renderStress2(
       size = 9 + Math.floor(random() * 3);
       const fine = (index: number) =>
         index % 3 === 2
-          ? `<div class="fp">${escape(FINE_PRINT[index % FINE_PRINT.length])}</div>`
+          ? `<div class="fp">${escapeHtml(FINE_PRINT[index % FINE_PRINT.length])}</div>`
           : "";
       body = `<div class="g">${
         items.map((item, index) => field(item) + fine(index)).join("")

@@ -40,14 +40,15 @@ import {
   date,
   digits,
   DISTRICTS,
+  escapeHtml,
   FONTS,
   fullName,
   letters,
   nationalId,
   pick,
   type Random,
-  seededRandom,
   spacedId,
+  splitFamilies,
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
@@ -75,23 +76,13 @@ export function isSeventhFamily(family: string): family is SeventhFamily {
 /** The seed that split {@link SEVENTH_FAMILIES} into dev and blind halves (chosen before the split was seen). */
 export const SEVENTH_SPLIT_SEED = 2026_1127_0720;
 
-function splitOf(seed: number): { dev: SeventhFamily[]; blind: SeventhFamily[] } {
-  const random = seededRandom(seed);
-  const order = [...SEVENTH_FAMILIES];
-  // Fisher–Yates: every split equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const half = order.length / 2;
-  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
-}
-
 /** The half of {@link SEVENTH_FAMILIES} the reader may be tuned on (`seventh_dev` set). */
-export const SEVENTH_DEV: readonly SeventhFamily[] = splitOf(SEVENTH_SPLIT_SEED).dev;
+export const SEVENTH_DEV: readonly SeventhFamily[] =
+  splitFamilies(SEVENTH_FAMILIES, SEVENTH_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`seventh_blind` set). */
-export const SEVENTH_BLIND: readonly SeventhFamily[] = splitOf(SEVENTH_SPLIT_SEED).blind;
+export const SEVENTH_BLIND: readonly SeventhFamily[] =
+  splitFamilies(SEVENTH_FAMILIES, SEVENTH_SPLIT_SEED).blind;
 
 /** The document types a seventh-round document can be. */
 export type SeventhDocumentType = "vehicle_registration" | "license" | "id_card";
@@ -369,10 +360,6 @@ function dateAs(style: DateStyle, shown: string): string {
   }
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-}
-
 /** A printed item: label (in the card's languages), value as printed, key. */
 interface Item {
   key: string | null;
@@ -455,11 +442,11 @@ function renderSeventh(
   let width = pick(random, [950, 1100]);
   const head = `<div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    titleLines.map(escape).join("<br>")
+    titleLines.map(escapeHtml).join("<br>")
   }</div>`;
   let body = "";
   let css = "";
-  const e = escape;
+  const e = escapeHtml;
   const named = items.filter((item) => item.shown !== "");
   switch (family) {
     case "comb_table": {

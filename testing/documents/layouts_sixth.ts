@@ -32,14 +32,15 @@ import {
   date,
   digits,
   DISTRICTS,
+  escapeHtml,
   FONTS,
   fullName,
   letters,
   nationalId,
   pick,
   type Random,
-  seededRandom,
   spacedId,
+  splitFamilies,
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
@@ -62,23 +63,13 @@ export type SixthFamily = typeof SIXTH_FAMILIES[number];
 /** The seed that split {@link SIXTH_FAMILIES} into dev and blind halves (chosen before the split was seen). */
 export const SIXTH_SPLIT_SEED = 2026_1127_0415;
 
-function splitOf(seed: number): { dev: SixthFamily[]; blind: SixthFamily[] } {
-  const random = seededRandom(seed);
-  const order = [...SIXTH_FAMILIES];
-  // Fisher–Yates: every split equally likely.
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  const half = order.length / 2;
-  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
-}
-
 /** The half of {@link SIXTH_FAMILIES} the reader may be tuned on (`sixth_dev` set). */
-export const SIXTH_DEV: readonly SixthFamily[] = splitOf(SIXTH_SPLIT_SEED).dev;
+export const SIXTH_DEV: readonly SixthFamily[] =
+  splitFamilies(SIXTH_FAMILIES, SIXTH_SPLIT_SEED).dev;
 
 /** The other half: measured before and once at the very end, never studied (`sixth_blind` set). */
-export const SIXTH_BLIND: readonly SixthFamily[] = splitOf(SIXTH_SPLIT_SEED).blind;
+export const SIXTH_BLIND: readonly SixthFamily[] =
+  splitFamilies(SIXTH_FAMILIES, SIXTH_SPLIT_SEED).blind;
 
 /** The document types a sixth-round document can be. */
 export type SixthDocumentType = "vehicle_registration" | "license" | "id_card";
@@ -386,10 +377,6 @@ function dateAs(style: DateStyle, shown: string): string {
   }
 }
 
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-}
-
 /** A printed item: label (in the card's languages), value as printed, key. */
 interface Item {
   key: string | null;
@@ -507,11 +494,11 @@ function renderSixth(
   let width = pick(random, [950, 1100]);
   let head = `<div class="head"><span class="seal"></span><div>
   REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    titleLines.map(escape).join("<br>")
+    titleLines.map(escapeHtml).join("<br>")
   }</div>`;
   let body = "";
   let css = "";
-  const e = escape;
+  const e = escapeHtml;
   switch (family) {
     case "value_above": {
       const columns = pick(random, [2, 3]);

@@ -43,6 +43,29 @@ export function seededRandom(seed: number): () => number {
 /** A seeded generator's next number in [0, 1). */
 export type Random = () => number;
 
+/**
+ * `families` split at random by `seed` into a half a reader may be tuned on and a half measured
+ * blind (Fisher–Yates: every split equally likely), each half in name order.
+ */
+export function splitFamilies<T extends string>(
+  families: readonly T[],
+  seed: number,
+): { dev: T[]; blind: T[] } {
+  const random = seededRandom(seed);
+  const order = [...families];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const half = order.length / 2;
+  return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
+}
+
+/** `text` safe inside an HTML element's content. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
 /** One of `items`, drawn by `random`. */
 export function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
