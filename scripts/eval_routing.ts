@@ -32,6 +32,7 @@ import {
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
+  loadSafety6Messages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -233,6 +234,7 @@ for (
   const [title, load] of [
     ["Fourth fresh first messages", loadFresh4Messages],
     ["Safety set", loadSafety5Messages],
+    ["Second safety set", loadSafety6Messages],
     // Kinyarwanda only: its other languages' lines read n/a.
     ["Fifth fresh first messages (rw)", loadFresh5Messages],
   ] as const

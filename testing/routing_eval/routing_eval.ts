@@ -135,6 +135,21 @@ export function loadSafety5Messages(
 }
 
 /**
+ * The second safety set (safety6_*.yaml, issue 24 item 6): danger written
+ * differently from safety5 (one clause of a long message, danger to a third
+ * person, told as a question, Kinyarwanda SMS verb forms, French SMS, medical
+ * emergencies) and ordinary needs using alarming words in new ways (media,
+ * idioms, products, jobs, past paperwork), written before the harm code was
+ * read and split by need with one seed (`source/split_set.py safety6`).
+ */
+export function loadSafety6Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`safety6_${split}`], handoff);
+}
+
+/**
  * The fifth fresh set (fresh5_*.rw.yaml, issue 24 item 6): Kinyarwanda only,
  * ordinary first messages as typed on WhatsApp (SMS spelling, dropped vowels,
  * code-switched nouns, verb forms with object infixes), written before the

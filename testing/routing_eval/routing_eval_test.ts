@@ -12,6 +12,7 @@ import {
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
+  loadSafety6Messages,
 } from "./routing_eval.ts";
 
 const training = new Set(
@@ -102,6 +103,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh3Messages("blind")).map((m) => m.expect),
     ...(await loadSafety5Messages("dev")).map((m) => m.expect),
     ...(await loadSafety5Messages("blind")).map((m) => m.expect),
+    ...(await loadSafety6Messages("dev")).map((m) => m.expect),
+    ...(await loadSafety6Messages("blind")).map((m) => m.expect),
     ...(await loadFresh5Messages("dev")).map((m) => m.expect),
     ...(await loadFresh5Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
@@ -213,22 +216,30 @@ Deno.test("the third fresh set is no training phrase, and its halves share no me
   assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
 });
 
-Deno.test("each half of the safety set holds at least 22 safety and 20 ordinary messages per language", async () => {
-  for (const split of ["dev", "blind"] as const) {
-    const messages = await loadSafety5Messages(split);
-    for (const language of ["en", "rw", "fr"]) {
-      const own = messages.filter((m) => m.language === language);
-      assert.ok(own.filter((m) => m.safety).length >= 22, `${split} ${language}`);
-      assert.ok(own.filter((m) => !m.safety).length >= 20, `${split} ${language}`);
+for (
+  const [name, load, ordinary] of [
+    ["safety set", loadSafety5Messages, 20],
+    ["second safety set", loadSafety6Messages, 18],
+  ] as const
+) {
+  Deno.test(`each half of the ${name} holds at least 22 safety and ${ordinary} ordinary messages per language`, async () => {
+    for (const split of ["dev", "blind"] as const) {
+      const messages = await load(split);
+      for (const language of ["en", "rw", "fr"]) {
+        const own = messages.filter((m) => m.language === language);
+        assert.ok(own.filter((m) => m.safety).length >= 22, `${split} ${language}`);
+        assert.ok(own.filter((m) => !m.safety).length >= ordinary, `${split} ${language}`);
+      }
     }
-  }
-});
+  });
+}
 
 // Tuning the harm signal adds concepts and the Kinyarwanda round (fresh5, rw only) stems and
 // paraphrases, never a copy of one of their sets' messages.
 for (
   const [name, load] of [
     ["the safety set", loadSafety5Messages],
+    ["the second safety set", loadSafety6Messages],
     ["the fifth fresh set", loadFresh5Messages],
   ] as const
 ) {

@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, safety5)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, safety5, safety6)
 """
 import json, os, random, sys
 
@@ -20,6 +20,7 @@ SETS = {
     "fresh4": ("fresh4-20261127-routing4", "Fourth fresh set of first messages"),
     "fresh5": ("fresh5-20261127-rw5", "Fifth fresh set of first messages"),
     "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
+    "safety6": ("safety6-20261127-safety6", "Second safety set (danger as one clause, to a third person, as a question; SMS spelling)"),
 }
 # The safety set's labelling policy, written before reading the harm code, in its files' header.
 POLICY = {
@@ -31,6 +32,21 @@ POLICY = {
         "# (legal_intake, insurance); a thing forgotten in a moto with no crime goes to a person,",
         "# not urgently (support_handoff). Products, prices, idioms, titles and hypotheticals",
         "# (insurance against theft, a burn cream, 'the price is killing me') are ordinary.",
+    ],
+    # safety5's policy, made explicit for the ways this set writes danger.
+    "safety6": [
+        "# Policy (safety5's): harm happening now or just done to the sender or someone near is",
+        "# `safety`, wherever it sits in the message: one clause of a long message about a taxi or",
+        "# a table counts. Danger to a third person (a neighbour's child beaten now, a mother who",
+        "# fell and does not answer, a girl missing for hours) is `safety`. A question that",
+        "# describes an ongoing situation ('is it normal that my husband locks me in?') is",
+        "# `safety`. A medical emergency now (cannot breathe, convulsions, poison or a battery",
+        "# swallowed, a stroke, heavy bleeding, a snake bite) is `safety`. An assault last night",
+        "# told with injuries or unreported is `safety`. Past paperwork (a claim for last year's",
+        "# accident, a court case, a fine, a record) goes to its desk; products (extinguisher,",
+        "# rat poison, first-aid kit, burn cream for a healed blister), prices, idioms ('the heat",
+        "# is killing me', 'nduwe n'inzara', 'mort de rire'), titles and media (crime novels,",
+        "# Call of Duty, Killer Wings, a murder party), jobs (a night guard) are ordinary.",
     ],
 }
 # A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
