@@ -98,6 +98,8 @@ export const HARM_CUES: readonly string[] = [
   "waiting outside",
   "scream",
   "cry",
+  "crying",
+  "cried",
   "afraid",
   "scared",
   "hurt",
@@ -116,6 +118,7 @@ export const HARM_CUES: readonly string[] = [
   "drink",
   "dizzy",
   "pin",
+  "pined",
   "pretend",
   "blocks",
   "blocked",
@@ -139,6 +142,8 @@ export const HARM_CUES: readonly string[] = [
   "fuit",
   "tire",
   "bat",
+  "batu",
+  "batent",
   "pous",
   "arach",
   "serre",
@@ -152,7 +157,8 @@ export const HARM_CUES: readonly string[] = [
   "peur",
   "blesse",
   "force",
-  "casse",
+  // "cassé" normalises to English "case" ("the case is closed"): the fracture is the cue.
+  "fracas",
   "coups",
   "regret",
   "bouge",
@@ -235,14 +241,19 @@ export const HARM_CUE_STEMS_RW: readonly string[] = [
 ];
 
 // A cue of one word is a word start ("disap" for "disappeared"); a cue of several words ends
-// on a whole word, so "left with" is not "left without".
+// on a whole word, so "left with" is not "left without"; a cue of three letters or fewer is a
+// whole word, so the neck ("cou") is no "cousin" and "ran" no "random".
 const CUE_KEYS = [
   ...HARM_CUES.map((cue) => {
     const key = normalizeText(cue);
-    return key.includes(" ") ? ` ${key} ` : ` ${key}`;
+    return key.includes(" ") || key.length <= 3 ? ` ${key} ` : ` ${key}`;
   }),
   ...HARM_CUE_STEMS_RW.map(normalizeText),
 ];
+
+// A request to buy or price a thing, on the padded normalised text.
+const PURCHASE =
+  / (?:where can i buy|i want to buy|do you (?:have|sel)|how much (?:is|are|for)|nagura|ngure|ndashaka kugura|mufite|murayifite|murabifite|igura angahe|ni angahe|vous avez|vous vendez|combien (?:coute|pour)|je cherche a acheter|ou acheter)\b/;
 
 /** A trained harm signal. */
 export interface HarmSignal {
@@ -307,6 +318,10 @@ export function trainHarmSignal(
       const words = wordsOf(read);
       if (words.length < MIN_WORDS || score(read) < HARM_THRESHOLD) return false;
       const padded = ` ${words.join(" ")} `;
+      // Asking to buy or price a thing ("which syrup should I buy", "do you sell") is a
+      // shopper's message however its story sounds; harm told with a purchase in it is the
+      // lexicon's, which reads each clause.
+      if (PURCHASE.test(padded)) return false;
       if (CUE_KEYS.some((key) => padded.includes(key))) return true;
       return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;
     },

@@ -800,7 +800,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Gas leaking or smelt, in a home.
   [
     "danger",
-    / gas\b.* (?:leak\w*|smel\w*)\b| (?:leak\w*|smel\w*) (?:of )?gas\b| gaz\b.* (?:fuit|fuite|odeur|sent)\b| fuite de gaz\b| gaze?\b.* (?:iraryoha|iravamo|irava|impumuro|umunuko|iranuka)\b/,
+    / gas\b.* (?:leak\w*|smel\w*)\b| (?:leak\w*|smel\w*) (?:of )?gas\b| gaz\b.* (?:fuit|fuite|odeur|sent)\b| fuite de gaz\b| gaze?\b.* (?:iraryoha|iravamo|irava|impumuro|umunuko|iranuka|\w*humura)\b/,
   ],
   // Money taken, then the taker gone or blocking ("took my money and now blocks my number").
   [
@@ -1166,7 +1166,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Intimate photos used against someone, and impersonation by a fake account or payment.
   [
     "violence",
-    /^(?=.* (?:nude|nudes|naked|nues?|intimes?|nambaye ubusa|yambaye ubusa)\b)(?=.* (?:send|post|share|publish|leak|envoy\w*|publi\w*|partag\w*|\w*ohere\w*|hanze)\b)/,
+    /^(?=.* (?:nude|nudes|naked|nues?|intimes?|nambaye ubusa|yambaye ubusa|\w*bwambure)\b)(?=.* (?:send|post|share|publish|leak|envoy\w*|publi\w*|partag\w*|\w*ohere\w*|hanze)\b)/,
   ],
   [
     "theft",
@@ -1237,6 +1237,35 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:ful of|filed with|plein de|pleine de|huzuye|yuzuye|huzuye) (?:smoke|fumee|umwotsi)\b| (?:smoke|fumee|umwotsi)\b.* (?:not answering|isn t answering|doesn t answer|not responding|ne repond|ntitaba|ntiyitaba|ntasubiza|ntansubiza)\b/,
   ],
+  // --- Concepts of the sixth round (issue 24 item 6, safety6). ---
+  // Breathing failing with a sign that it is serious (blue lips, a tight chest), or air lost
+  // ("nabuze umwuka"), whoever the person.
+  [
+    "danger",
+    / (?:can t|cannot|can not|struggling to|unable to|hard to) breathe\b.* (?:lips|chest|blue)\b| (?:arrive|peux|peut|arrivons) (?:plus|pas) a respirer\b.* (?:levres|poitrine|bleu\w*)\b| (?:nabuze|mbuze|yabuze|twabuze|abuze|ndabura|arabura) umwuka\b| (?:lips|levres|iminwa)\b(?: \w+){0,4} (?:blue|bleues?|ubururu)\b/,
+  ],
+  // Watched: a caller who describes what the sender wears, or keeps calling hidden.
+  [
+    "danger",
+    / (?:describ\w*|knows|knew|tels me|told me|decrit|sait|ambwira|azi)\b(?: \w+){0,2} (?:what i m wearing|what i am wearing|what i wear|ce que je porte|imyenda nambaye)\b| (?:kep|keps|always|n arete pas de) (?:calling|texting|m apeler)\b.* (?:hidden|private|unknown|masque|cache)\b| (?:hidden|private|unknown) number\b.* (?:keps|every night|again and again)\b| (?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b.* (?:\w*mpamagar\w*|m apel\w*|calls? me)\b| (?:\w*mpamagar\w*|m apel\w*) (?:\w+ ){0,3}(?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b/,
+  ],
+  // Visits to a child's bed at night, or silence imposed, told as a question or not.
+  [
+    "violence",
+    / (?:comes?|came|enters?|entered|gets?) (?:in|into|inside) my (?:rom|bed|bedrom)\b(?: \w+){0,3} (?:at night|when (?:everyone|mum|mom|they) (?:is |are )?(?:asleep|out))\b| (?:tels|told|says|said|asks|asked|makes|made) me (?:to )?(?:kep (?:quiet|silent|it (?:a )?secret)|not (?:to )?tel (?:anyone|anybody|mum|mom))\b(?=.* (?:night|rom|bed|touch\w*|normal)\b)/,
+  ],
+  // Followed, in French ("je suis suivie depuis l'arrêt", "il est toujours derrière moi").
+  [
+    "danger",
+    / (?:suis|est|sommes) suivie?s?\b(?= (?:depuis|par (?:un|des|une|quelqu)|partout|jusqu))| (?:il|ele|quelqu un|un homme|un type|un mec|ils) (?:est |sont )?(?:toujours |encore )?derriere (?:moi|nous)\b/,
+  ],
+  // Life without meaning, in French ("je vois plus l'intérêt de vivre", "je pense à en finir").
+  [
+    "danger",
+    / (?:plus|pas|aucun) (?:l )?(?:interet|sens|raison) (?:de|a) (?:vivre|ma vie)\b| pense\w* a en finir\b/,
+  ],
+  // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
+  ["danger", / \w*rumw\w* n inzoka\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((
   [concern, pattern],
 ) => [concern, singleLetters(pattern)]);
@@ -1327,12 +1356,15 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
 // harm one, so the rest of the message is still read.
 const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
-    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it) (?:that |which )?(?:is |are |s )?kiling me\b/g,
+    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck) (?:that |which )?(?:is |are |s )?kiling me\b/g,
     " $1 ",
   ],
-  [/ (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca) (?:\w+ ){0,3}?me tue\b/g, " $1 "],
   [
-    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi)(?: \w+){0,2}? \w*(?:nyishe|nyica)\b/g,
+    / (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca|ventre|dos|dents?|pieds|jambes|estomac|genou|gorge|cou) (?:\w+ ){0,3}?me tue\b/g,
+    " $1 ",
+  ],
+  [
+    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi|igifu|umugongo|amenyo|amaguru|mu nda)(?: \w+){0,2}? \w*(?:nyishe|nyica)\b/g,
     " $1 ",
   ],
   // Fear of a thing, not a person: flying, the dark, needles, prices ("les prix me font peur").
@@ -1544,6 +1576,61 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:ubwo |ibi |iki |ibyo )?ni ubujura\b(?=.* (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase))|(?<= (?:munsubize|kabiri|igiciro|ibiciro|mwankase|mwanyishyuje|mwakase)\b.*) (?:ubwo |ibi |iki |ibyo )?ni ubujura\b/g,
     " ",
   ],
+  // --- Ordinary frames of the sixth round (issue 24 item 6, safety6). ---
+  // A harm word in a film, a game or a party's name: shooting a scene, a crime scene for a
+  // film crew, a murder party, a water gun.
+  [
+    /(?<= (?:film|films|movie|tournage|filime|crew|series|serie|clip|theatre|video|party|soiree)\b.*) (?:shoting|crime scene|scene de crime|ahabereye icyaha)\b| (?:shoting|crime scene|scene de crime|ahabereye icyaha)\b(?=.* (?:film|films|movie|tournage|filime|crew|series|serie|clip|theatre|video)\b)/g,
+    " scene ",
+  ],
+  [
+    / (?:water gun|toy gun|nerf gun|pistolet a eau|pistolet jouet|imbunda y amazi|imbunda y ibikinisho|imbunda y igikinisho)\b/g,
+    " toy ",
+  ],
+  // A scare said as a near heart attack ("I almost had a heart attack", "j'ai failli faire
+  // une crise cardiaque"): a figure of speech, never a patient.
+  [
+    / (?:almost|nearly) (?:had|got|gave me) a heart attack\b| (?:failli|presque) (?:faire|avoir|fait|eu) une crise (?:cardiaque|de coeur)\b/g,
+    " shocked ",
+  ],
+  // A building's fire exit, drill or brigade; a fire made for cooking.
+  [
+    / (?:fire (?:exit|exits|escape|door|doors|drill|station|brigade|safety|assembly)|sortie de secours|issue de secours|aho gusohokera (?:habaye |mu gihe cy |hagize )?inkongi)\b/g,
+    " exit ",
+  ],
+  [
+    / (?:le |un )?feu (?:du|de|pour le|pour) (?:barbecue|bbq|braise|bois|camp|cuisine|grill\w*)\b| allume feu\b/g,
+    " grill ",
+  ],
+  // A cover against harms, named by them ("fire and burglary cover", "assurance incendie et
+  // vol"): a product.
+  [
+    / (?:fire|theft|burglary|vol|incendie)(?: (?:and|or|et|ou|n|na) (?:fire|theft|burglary|vol|incendie))* (insurance|cover|policy|premium|asurance)\b/g,
+    " $1 ",
+  ],
+  // Accused of a theft: a legal matter about the sender or someone near, not a theft suffered.
+  [
+    / (?:accused of|accuse\w* de|\w*shinjw\w*|\w*shinja) (?:\w+ ){0,1}?(?:theft|stealing|robbery|fraud|vol|escroquerie|ubujura|kwiba|uburiganya)\b/g,
+    " accused ",
+  ],
+  // An injury denied ("nobody was hurt", "nta muntu wakomeretse"): the accident is a claim.
+  [
+    / (?:nobody|no one|noone) (?:was |got |is |has been )?(?:hurt|injured|wounded)\b| personne (?:n a ete|n est|n a) (?:blesse\w*|touche\w*)\b| nta (?:muntu|n umwe) (?:wakomeretse|wapfuye|wagize icyo aba)\b/g,
+    " ",
+  ],
+  // Fear at one's own mistake ("I sent it to the wrong number, it scared me"): a payment
+  // to undo, not a threat.
+  [
+    /(?<= (?:nibeshye|by mistake|par erreur|wrong number|mauvais numero|itari yo)\b.*) (?:byanteye|binteye) ubwoba\b| (?:byanteye|binteye) ubwoba\b(?=.* (?:nibeshye|by mistake|par erreur|wrong number|mauvais numero|itari yo)\b)/g,
+    " ",
+  ],
+  // "Attaquer" a company or in court is to sue it.
+  [
+    / attaquer (?:en justice|au tribunal|la societe|l entreprise|la compagnie|la boite|mon ancien|mon employeur|l etat)\b/g,
+    " poursuivre ",
+  ],
+  // "Afite umuriro" is a fever, not a fire.
+  [/ (\w*fite|\w*gize|\w*rwaye) umuriro\b/g, " $1 fever "],
 ] as Array<[RegExp, string]>).map(([idiom, keep]) => [singleLetters(idiom), keep]);
 
 /**
@@ -1563,15 +1650,15 @@ export function withoutHarmIdioms(normalized: string): string {
 
 // Words that make a story present: the harm is happening or has just happened.
 const NOW = singleLetters(
-  / (?:now|right now|just|tonight|currently|(?<!(?:do i|do we|should i|can i|do you|must i) )still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
+  / (?:now(?! (?:i|we) (?:want|need|would|wish))|right now|just|tonight|currently|(?<!(?:do i|do we|should i|can i|do you|must i) )still|ubu|ubungubu|nonaha|amaze|imaze|bamaze|iri joro|maintenant|vient de|viens de|viennent de|ce soir|en ce moment|encore)\b/,
 );
 // A past date: last week/month/year, a month named, some time ago (never "last night").
 const PAST_DATE = singleLetters(
-  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
+  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|mu (?:myaka|mezi|byumweru|minsi) (?:num|ibiri|itatu) ishize|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
 );
 // Paperwork, a claim or a case asked for.
 const PAPERWORK = singleLetters(
-  / (?:police (?:declaration|report|certificate|statement|abstract)|declaration|attestation|certificat|icyemezo|lawyer|avocat|umunyamategeko|court|tribunal|urukiko|claim|plainte|press charges|kurega|\w*rega|imei|insurance|asurance|ubwishingizi|file a report|report it)\b/,
+  / (?:police (?:declaration|report|certificate|statement|abstract)|declaration|attestation|certificat|icyemezo|lawyer|avocat|umunyamategeko|court|tribunal|urukiko|claim|plainte|press charges|kurega|\w*rega|imei|insurance|asurance|ubwishingizi|file a report|report it|report|rapport|raporo|pv|sue|suing|proces|casier|record)\b/,
 );
 // An insurance question about a thing damaged ("does comprehensive cover it").
 const INSURANCE_QUESTION = singleLetters(
@@ -1583,7 +1670,7 @@ const THING_DAMAGED = singleLetters(
 // Words of theft and of a seller vanishing, dropped from a message whose frame is paperwork
 // about the past or an insurance question about a thing.
 const THEFT_WORDS = singleLetters(
-  / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
+  / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|burgl\w*|cambriol\w*|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
 );
 // Words of an accident, dropped when it is dated in the past and nothing is happening now.
 const PAST_ACCIDENT_WORDS = singleLetters(
