@@ -109,3 +109,34 @@ Deno.test("a Kinyarwanda cue counts inside a word, through its prefixes and endi
   assert.ok(narrow.score(plain) >= HARM_THRESHOLD);
   assert.equal(narrow.flags(plain, confident), false);
 });
+
+Deno.test("a cue of three letters or fewer is a whole word, and 'cassé' is no cue: the neck is no cousin, the case no break", () => {
+  const confident = {
+    classify: () => ({ agent: "legal_intake", confidence: 0.9, unclear: 0, ranking: [] }),
+  };
+  const narrow = trainHarmSignal(packIntents(PACKS), {
+    harm: { en: ["my cousin the case is closed at work"], rw: [], fr: [] },
+  });
+  const text = "my cousin the case is closed at work now";
+  assert.ok(narrow.score(text) >= HARM_THRESHOLD);
+  assert.equal(narrow.flags(text, confident), false);
+  // A cue word itself still agrees ("il la bat").
+  const beaten = trainHarmSignal(packIntents(PACKS), {
+    harm: { en: [], rw: [], fr: ["le voisin la bat toutes les nuits"] },
+  });
+  assert.equal(beaten.flags("le voisin la bat toutes les nuits encore", confident), true);
+});
+
+Deno.test("a purchase question is a shopper's, whatever its story scores", () => {
+  const confident = {
+    classify: () => ({ agent: "pharmacy", confidence: 0.9, unclear: 0, ranking: [] }),
+  };
+  const narrow = trainHarmSignal(packIntents(PACKS), {
+    harm: { en: [], rw: ["umwana wanjye arwaye kuva ejo nijoro cyane"], fr: [] },
+  });
+  assert.equal(narrow.flags("umwana wanjye arwaye kuva ejo nijoro cyane", confident), true);
+  assert.equal(
+    narrow.flags("umwana wanjye arwaye kuva ejo nijoro cyane, nagura iyihe sirope", confident),
+    false,
+  );
+});

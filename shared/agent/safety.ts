@@ -1247,7 +1247,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Watched: a caller who describes what the sender wears, or keeps calling hidden.
   [
     "danger",
-    / (?:describ\w*|knows|knew|tels me|told me|decrit|sait|ambwira|azi)\b(?: \w+){0,2} (?:what i m wearing|what i am wearing|what i wear|ce que je porte|imyenda nambaye)\b| (?:kep|keps|always|n arete pas de) (?:calling|texting|m apeler)\b.* (?:hidden|private|unknown|masque|cache)\b| (?:hidden|private|unknown) number\b.* (?:keps|every night|again and again)\b| (?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b.* (?:\w*mpamagar\w*|m apel\w*|calls? me)\b| (?:\w*mpamagar\w*|m apel\w*) (?:\w+ ){0,3}(?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b/,
+    / (?:describ\w*|knows|knew|tels me|told me|decri\w*|sait|savent|ambwira|azi|bazi)\b(?: \w+){0,2} (?:what i m wearing|what i am wearing|what i wear|what i wore|ce que je port\w*|imyenda (?:nari )?nambaye)\b| (?:kep|keps|always|n arete pas de) (?:calling|texting|m apeler)\b.* (?:hidden|private|unknown|masque|cache)\b| (?:hidden|private|unknown) number\b.* (?:keps|every night|again and again)\b| (?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b.* (?:\w*mpamagar\w*|m apel\w*|calls? me)\b| (?:\w*mpamagar\w*|m apel\w*) (?:\w+ ){0,3}(?:numero masque|numero cache|nimero ihishe|nimero yihishe)\b/,
   ],
   // Visits to a child's bed at night, or silence imposed, told as a question or not.
   [
@@ -1262,7 +1262,14 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Life without meaning, in French ("je vois plus l'intérêt de vivre", "je pense à en finir").
   [
     "danger",
-    / (?:plus|pas|aucun) (?:l )?(?:interet|sens|raison) (?:de|a) (?:vivre|ma vie)\b| pense\w* a en finir\b/,
+    / (?:plus|pas|aucun|aucune) (?:l |le |la )?(?:interet|sens|raison) (?:de|a) (?:vivre|ma vie|sa vie|la vie)\b| pense\w* a en finir\b/,
+  ],
+  // Followed, in Kinyarwanda: "-kurikir-" with the sender as its object ("arankurikira",
+  // "bankurikiye") or in the passive by a person ("ndimo gukurikiranwa n'umugabo"); a case
+  // followed up ("nabikurikirana") has a thing as its object.
+  [
+    "danger",
+    / \w*(?:ankurikir|bankurikir|barankurikir|arankurikir|mankurikir)\w*\b| (?:ndimo|ndi|turimo|ndmo|ndi kuba) (?:gukurikiranwa|gukurikirwa) n (?:umuntu|abantu|umugabo|abagabo|umusore|abasore|imodoka|moto|umumotari)\b/,
   ],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
   ["danger", / \w*rumw\w* n inzoka\b/],

@@ -803,3 +803,57 @@ Deno.test("a dispute's 'thief' taken to a lawyer and a mother's anger at a misse
   ) assert.equal(safetyConcern(text), null, text);
   assert.equal(safetyConcern("there is a thief in our compound right now"), "theft");
 });
+
+// The sixth round's concepts (issue 24 item 6), worded apart from the safety6 set.
+Deno.test("failing breath with a sign, a watcher who describes one's clothes, night visits and being followed are found in three languages", () => {
+  const cases: Array<[string, string]> = [
+    ["my grandson can't breathe and his lips look blue", "danger"],
+    ["mon fils arrive pas à respirer, ses lèvres sont bleues", "danger"],
+    ["umusaza yabuze umwuka, ari kugwa", "danger"],
+    ["a man keeps texting me describing what I wore today", "danger"],
+    ["il m'envoie des messages qui décrivent ce que je porte aujourd'hui", "danger"],
+    ["hari umugabo unyandikira ambwira imyenda nambaye uyu munsi", "danger"],
+    ["is it normal that my stepfather gets into my bed when mum is out?", "violence"],
+    ["ma fille est suivie par un homme depuis l'école", "danger"],
+    ["ndimo gukurikiranwa n'abagabo babiri kuva ku isoko", "danger"],
+    ["umusore arankurikira kuva kuri gare", "danger"],
+    ["elle dit qu'elle voit plus le sens de sa vie", "danger"],
+    ["mama yarumwe n'inzoka ubu", "danger"],
+    ["ashyize hanze amafoto yanjye ndi ubwambure", "violence"],
+  ];
+  for (const [text, concern] of cases) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a film, a toy, a figure of speech, a building's fire exit, a cover, an accusation and a denied injury stay ordinary in three languages", () => {
+  for (
+    const text of [
+      "we're shooting a crime scene for a music video, need a moto for the cameraman",
+      "vous avez des pistolets à eau pour enfants?",
+      "ndashaka imbunda y'amazi y'umwana",
+      "my feet are killing me, need comfortable sandals",
+      "les pieds me tuent, des sandales svp",
+      "umugongo uranyica, mufite amavuta yo gusiga?",
+      "I nearly had a heart attack when I saw the bill",
+      "the fire exit door at my shop needs a new lock",
+      "un bois pour le feu du barbecue et du charbon",
+      "assurance incendie et vol pour mon magasin, c'est combien?",
+      "he was accused of stealing a phone, I need a lawyer for the appeal",
+      "yashinjwe ubujura, nkeneye umunyamategeko",
+      "personne n'a été blessé mais le pare-choc est cassé, je veux déclarer à l'assurance",
+      "nta muntu wakomeretse ariko imodoka yangiritse, nshaka claim",
+      "nohereje kuri nimero itari yo, byanteye ubwoba, nabisubiza nte?",
+      "umwana afite umuriro mwinshi, mufite sirope?",
+      "my shop was burgled in March and now I want to sue the guards' company",
+      "nabikurikirana nte kuri assurance?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  // The same harm words, happening now, are still found.
+  for (
+    const text of [
+      "nobody helped, he's not breathing",
+      "there is a fire in our building and the exit is locked",
+      "umwana afite umuriro kandi ari kugagara",
+      "someone is stealing my phone right now, a man grabbed it",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
