@@ -1271,6 +1271,18 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / \w*(?:ankurikir|bankurikir|barankurikir|arankurikir|mankurikir)\w*\b| (?:ndimo|ndi|turimo|ndmo|ndi kuba) (?:gukurikiranwa|gukurikirwa) n (?:umuntu|abantu|umugabo|abagabo|umusore|abasore|imodoka|moto|umumotari)\b/,
   ],
+  // Choking on a thing swallowed ("swallowed a coin and is choking", "yamize igiceri ari
+  // kunigwa", "il s'étouffe"); a fall and no answer, in English.
+  [
+    "danger",
+    /(?<!(?:price|prices|rent|tax|taxes|debt|bil|bils|cost|costs|trafic)) (?:is |s |are |started |keps )choking\b(?! (?:on |the |my |our )*(?:price|prices|bil|business|shop|sales|market|economy|profits?))| (?:s etoufe|s etoufent)\b| \w*(?:ri|ra) kunigwa\b| swalowed a (?:coin|batery|magnet|pin|button)\b/,
+  ],
+  [
+    "danger",
+    / (?:fel|falen|colapsed)\b.* (?:isn t|isnt|is not|not|won t|doesn t|does not) (?:answering|responding|waking|moving|pick\w* up)\b/,
+  ],
+  // Burned on purpose by someone ("she burns me with a hot iron").
+  ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
   ["danger", / \w*rumw\w* n inzoka\b/],
 ] as Array<[SafetyConcern, RegExp]>).map((
@@ -1630,6 +1642,25 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     /(?<= (?:nibeshye|by mistake|par erreur|wrong number|mauvais numero|itari yo)\b.*) (?:byanteye|binteye) ubwoba\b| (?:byanteye|binteye) ubwoba\b(?=.* (?:nibeshye|by mistake|par erreur|wrong number|mauvais numero|itari yo)\b)/g,
     " ",
+  ],
+  // A theft case in court names the theft as its subject ("the theft trial is next week").
+  [
+    / (?:theft|robbery|fraud|vol|ubujura|uburiganya) (case|trial|charges?|hearing|file)\b| (affaire|proces|dossier) (?:de|pour) (?:vol|escroquerie|cambriolage)\b| (urubanza) rw (?:ubujura|uburiganya)\b/g,
+    " $1 ",
+  ],
+  // Fright at a film or a book ("ce film d'horreur m'a tué de peur"); burned by a seller.
+  [
+    /(?<= (?:film|films|movie|horror|horeur|serie|series|livre|book|filime|novel|roman)\b.*) (?:m a tue de peur|mort de peur|scared me|peur|scared|ubwoba)\b/g,
+    " ",
+  ],
+  [
+    / (?:got |was |been )?burned by (?:the|a|this|that|my) (?:\w+ )?(seler|vendor|shop|company|app|deal)\b/g,
+    " $1 ",
+  ],
+  // A cost that chokes a business is a complaint about the cost.
+  [
+    / (price|prices|rent|tax|taxes|debt|bil|bils|cost|costs) (?:is |are |s )?(?:choking|strangling|kiling) (?:my|our|the) (business|shop|sales|company|restaurant)\b/g,
+    " $1 $2 ",
   ],
   // "Attaquer" a company or in court is to sue it.
   [

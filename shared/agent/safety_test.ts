@@ -857,3 +857,24 @@ Deno.test("a film, a toy, a figure of speech, a building's fire exit, a cover, a
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("choking on a thing swallowed, a fall with no answer and a burn given on purpose are found; a theft trial, a film's fright and a seller who 'burned' a buyer are not", () => {
+  for (
+    const text of [
+      "the baby swallowed a coin and is choking",
+      "umwana yamize igiceri none ari kunigwa",
+      "le bébé a avalé une pièce et il s'étouffe",
+      "my elderly dad fell down the stairs and isn't answering his phone",
+      "is it normal for my wife to burn me with a hot iron when she's angry?",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my lawyer says the theft trial is next week, I need a taxi to the court on monday",
+      "un avocat pour l'affaire de vol de mon frère",
+      "ce film d'horreur m'a tué de peur mdr, vous livrez du popcorn?",
+      "I got burned by the last seller on this app, want a refund of my deposit",
+      "the price is choking my business, any discount on rice?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
