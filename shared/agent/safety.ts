@@ -1281,6 +1281,22 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     / (?:fel|falen|colapsed)\b.* (?:isn t|isnt|is not|not|won t|doesn t|does not) (?:answering|responding|waking|moving|pick\w* up)\b/,
   ],
+  // A fall and no answer, in any order ("mama ntiyitaba kuva mu gitondo, yaguye mu gikoni").
+  [
+    "danger",
+    /^(?=.*(?<!(?:imvura|rain|pluie|neige|snow|price|prices|prix|phone|telefoni|tel|telephone|laptop|screen|ecran|network|reseau|it|i|ca)) (?:yaguye|aguye|yituye hasi|yikubise hasi|fel|falen|colapsed|tombe|tombee|efondre\w*)\b)(?=.* (?:ntiyitaba|ntitaba|ntasubiza|ntakanguka|ntanyeganyega|not answering|isn t answering|won t wake|repond (?:plus|pas)|se reveile pas|bouge (?:plus|pas))\b)/,
+  ],
+  // Sex forced by a partner, said without a harm word ("il me force quand je veux pas").
+  [
+    "violence",
+    / (?:me|m) (?:force|forcent|forcait|oblige|obligent)\b(?: \w+){0,2} (?:quand|alors que|meme si|meme quand) (?:je )?(?:ne )?(?:veux|voulais) pas\b| (?:forces|forced) me (?:when|even when|although|though) i (?:don t|dont|do not|didn t|did not) want\b/,
+  ],
+  // Money taken from the sender's account just now, by someone unknown ("bankuyeho amafaranga
+  // yose kuri momo ubu", "someone is emptying my account").
+  [
+    "theft",
+    / (?:bankuyeho|yankuyeho|bankuriyeho|yankuriyeho|bamaze gukuraho)(?: \w+){0,2} amafaranga\b(?=.* (?:sinzi|ntazi|utazwi|ubu|nonaha|ubungubu))| (?:emptying|emptied|draining|drained) my (?:acount|momo|wallet|bank)\b| (?:vide|vident|videz|vidé) mon (?:compte|momo|porte monaie)\b/,
+  ],
   // Burned on purpose by someone ("she burns me with a hot iron").
   ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
@@ -1656,6 +1672,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (?:got |was |been )?burned by (?:the|a|this|that|my) (?:\w+ )?(seler|vendor|shop|company|app|deal)\b/g,
     " $1 ",
+  ],
+  // A harm named as a genre of films, books or games ("filime z'intambara n'iz'abajura",
+  // "a book about murder", "des romans sur des voleurs").
+  [
+    /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
+    " genre ",
   ],
   // A cost that chokes a business is a complaint about the cost.
   [

@@ -878,3 +878,24 @@ Deno.test("choking on a thing swallowed, a fall with no answer and a burn given 
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("a fall and no answer in any order, sex forced by a partner and an account emptied now are found; a harm named as a genre is not", () => {
+  for (
+    const text of [
+      "mama ntiyitaba kuva mu gitondo, yaguye mu gikoni",
+      "grand-mère répond plus, elle est tombée dans la douche",
+      "she's not answering, I think she fell in the shower",
+      "est ce normal que mon mari me force quand je veux pas?",
+      "is it normal that he forces me when I don't want to?",
+      "bankuyeho amafaranga yose kuri momo ubu ngubu, sinzi uwo ariwe",
+      "someone is emptying my momo right now",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "nkeneye filime z'intambara n'iz'abajura, DVD",
+      "a book about murder in Kigali for my book club",
+      "je cherche des romans sur des voleurs de banque",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
