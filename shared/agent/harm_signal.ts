@@ -253,7 +253,7 @@ const CUE_KEYS = [
 
 // A request to buy or price a thing, on the padded normalised text.
 const PURCHASE =
-  / (?:where can i buy|i want to buy|do you (?:have|sel)|how much (?:is|are|for)|nagura|ngure|ndashaka kugura|mufite|murayifite|murabifite|igura angahe|ni angahe|vous avez|vous vendez|combien (?:coute|pour)|je cherche a acheter|ou acheter)\b/;
+  / (?:where can i buy|i want to buy|seling|i sel|for sale|je vends|a vendre|ndagurisha|do you (?:have|sel)|how much (?:is|are|for)|nagura|ngure|ndashaka kugura|mufite|murayifite|murabifite|igura angahe|ni angahe|vous avez|vous vendez|combien (?:coute|pour)|je cherche a acheter|ou acheter)\b/;
 
 /** A trained harm signal. */
 export interface HarmSignal {
@@ -318,7 +318,7 @@ export function trainHarmSignal(
       const words = wordsOf(read);
       if (words.length < MIN_WORDS || score(read) < HARM_THRESHOLD) return false;
       const padded = ` ${words.join(" ")} `;
-      // Asking to buy or price a thing ("which syrup should I buy", "do you sell") is a
+      // Asking to buy, sell or price a thing ("which syrup should I buy", "selling our TV") is a
       // shopper's message however its story sounds; harm told with a purchase in it is the
       // lexicon's, which reads each clause.
       if (PURCHASE.test(padded)) return false;

@@ -968,7 +968,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Poison swallowed: a household poison drunk, or a child who swallowed pills.
   [
     "danger",
-    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe|petit|petite|fils|fille)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|\w*nyweye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe|petit|petite|fils|fille)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
   ],
   // Someone who fainted or does not respond; a person hit on the road or lying there.
   [
@@ -1297,6 +1297,27 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:bankuyeho|yankuyeho|bankuriyeho|yankuriyeho|bamaze gukuraho)(?: \w+){0,2} amafaranga\b(?=.* (?:sinzi|ntazi|utazwi|ubu|nonaha|ubungubu))| (?:emptying|emptied|draining|drained) my (?:acount|momo|wallet|bank)\b| (?:vide|vident|videz|vidé) mon (?:compte|momo|porte monaie)\b/,
   ],
+  // About to die ("agiye gupfa", "il va mourir", "he's dying"), not of laughter or hunger.
+  [
+    "danger",
+    / (?:agiye|ari hafi|ari|arimo|ageze aho) (?:gupfa|kwitaba imana)\b|(?<!(?:phone|batery|battery|plant|plants|car|laptop|tree|flowers|business|grass|signal|engine|fire|it|light|conversation|party)) (?:is|s) dying\b(?! (?:to|of|for|laughing|down))| (?:il|ele) (?:va|est en train de) mourir\b(?! (?:de rire|de faim|d envie|d ennui))/,
+  ],
+  // A stroke's signs ("her face is drooping", "his arm went weak", "ijambo ryamwanze").
+  [
+    "danger",
+    / (?:face|mouth|smile) (?:is |was |s )?(?:drooping|droped|twisted|crooked)\b| (?:arm|leg|side) (?:went|goes|is|suddenly|has gone) (?:weak|numb|limp)\b| (?:visage|bouche) (?:est )?(?:tordue?|paralyse\w*|de travers)\b| (?:slured|slurred) (?:speech|words)\b/,
+  ],
+  // A fit with a fever or a child, an epileptic crisis ("she is having a fit", "crise
+  // d'épilepsie", "yafashwe n'igicuri").
+  [
+    "danger",
+    /^(?=.* (?:fever|temperature|baby|child|kid|toddler|daughter|son|girl|boy|umwana|uruhinja)\b)(?=.* (?:having a fit|had a fit|is fitting|fits)\b)| crise d epilepsie\b| (?:yafashwe|afashwe|arwaye) n igicuri\b| epileptic (?:fit|seizure)\b/,
+  ],
+  // An adult asking a child for photos or a meeting ("un adulte qui lui demande des photos").
+  [
+    "violence",
+    /^(?=.* (?:num ans|num years? old|num yo|imyaka num|fille|daughter|umukobwa|son|fils|umuhungu|child|enfant|umwana)\b)(?=.* (?:adulte|adult|grown man|old man|umuntu mukuru|umugabo|un homme|a man)\b)(?=.* (?:asks?|asking|demande|amusaba|amusab\w*|wants?|veut|ashaka) (?:her |him |lui |me )?(?:for )?(?:des |ses |amafoto |to meet|de le rencontrer)?(?:photos?|pictures?|pics|amafoto|ifoto|rencontrer|meet)\b)/,
+  ],
   // Burned on purpose by someone ("she burns me with a hot iron").
   ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
@@ -1327,6 +1348,8 @@ const RW_HARM_ROOTS: ReadonlyArray<[SafetyConcern, string]> = [
   ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:n|mu|du|ba)(?:twik|twits)"],
   // guhitana (take a life): "azampitana", "bamuhitanye".
   ["violence", "(?:hitan|pitan)"],
+  // kuniga (strangle) with a person as its object ("yamunize", "baramuniga").
+  ["violence", "(?:a|ba|u|mu|tu|ya|za|ra|ka)(?:ny|mw|du|tw|ba|mu)(?:nig|niz|nigw|nizw)"],
   // gukangisha (threaten with), gushimuta (kidnap), gutabara (rescue, "help!").
   ["violence", "(?:kangis|kangish)"],
   ["danger", "(?:shimut|shimus|shimutw|shimuw)"],
@@ -1678,6 +1701,17 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
     " genre ",
+  ],
+  // A threat about money or a contract ("threatening to raise the rent", "menace de couper
+  // l'eau"): a dispute for its desk, not a danger.
+  [
+    / (?:threaten\w*|threat) (?:to|of) (raise|increase|cut|close|cancel|sue|report|fire|charge|stop|disconect|evict|take (?:me|us) to court)\b| menac\w* de (augmenter|couper|fermer|resilier|porter plainte|licencier|expulser)\b/g,
+    " $1 ",
+  ],
+  // A small injury asked a remedy for ("yakomeretse ku ivi gato, nkeneye plasters").
+  [
+    / (?:\w*komeret\w*|scraped|grazed|ecorche\w*|blese\w*)((?: \w+){0,3}) (?:gato|gake|hato|a little|slightly|legerement|un peu)\b(?=.* (?:plasters?|pansements?|bandages?|bande|antiseptic\w*|antiseptique|betadine|iodine|cream|creme|amavuta|umuti)\b)/g,
+    " $1 ",
   ],
   // A cost that chokes a business is a complaint about the cost.
   [

@@ -899,3 +899,30 @@ Deno.test("a fall and no answer in any order, sex forced by a partner and an acc
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("strangling in Kinyarwanda's verb forms, about to die, a stroke's and a fit's signs, a poison drunk and an adult asking a child for photos are found", () => {
+  for (
+    const text of [
+      "yamunize agiye gupfa",
+      "baramuniga ubu nyine",
+      "umwana yanyweye peteroli",
+      "my mom's face is drooping and her arm went weak suddenly",
+      "ma mère a la bouche de travers depuis ce matin",
+      "my little girl has a fever and now she is having a fit",
+      "mon fils fait une crise d'épilepsie, il tremble et bave",
+      "umwana yafashwe n'igicuri ubu",
+      "ma fille de 13 ans parle avec un adulte qui lui demande des photos",
+      "my 12 year old is chatting with an adult who asks for pictures",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "my phone is dying, need a charger",
+      "I'm dying to try your pizza",
+      "the landlord is threatening to raise the rent, need a new house",
+      "le proprio menace de couper l'eau, je cherche un autre logement",
+      "umwana wanjye yaguye ku igare yakomeretse ku ivi gato, nkeneye plasters",
+      "passport photos for my daughter and one adult, how much?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
