@@ -1713,6 +1713,28 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:\w*komeret\w*|scraped|grazed|ecorche\w*|blese\w*)((?: \w+){0,3}) (?:gato|gake|hato|a little|slightly|legerement|un peu)\b(?=.* (?:plasters?|pansements?|bandages?|bande|antiseptic\w*|antiseptique|betadine|iodine|cream|creme|amavuta|umuti)\b)/g,
     " $1 ",
   ],
+  // A worry about an outcome ("I'm scared the cake won't arrive on time", "j'ai peur que le
+  // gâteau arrive en retard", "mfite ubwoba ko itazagera ku gihe"): the words between are kept.
+  [
+    / (?:scared|afraid|worried|fear|peur|ubwoba)(?: that| que| qu| ko)?((?: \w+){1,6}?) (?:won t arrive|wont arrive|not arrive|wil be late|be late|on time|arive en retard|en retard|a temps|ku gihe|itazagera|itagera|ntizagera|wil rain|va pleuvoir|imvura)\b/g,
+    " $1 on time ",
+  ],
+  // A harm naming a genre before its medium ("a thief movie night", "un film de guerre" is
+  // read above): the medium is kept.
+  [
+    / (?:thief|thieves|crime|murder|war|horror|gangster|zombie|voleurs?|guere|horeur|intambara|abajura) (movie|movies|film|films|series|book|books|novel|novels|game|games|night)\b/g,
+    " $1 ",
+  ],
+  // An animal that attacked livestock ("the dog attacked my chickens", "imbwa yariye inkoko").
+  [
+    / (dog|dogs|cat|imbwa|chien|chiens|fox|snake|inzoka)((?: \w+){0,2}?) (?:attacked|killed|ate|a tue|ont tue|a ataque|yariye|yishe|zariye|zishe) (?:my |our |mes |nos |les )?(chickens|hens|goats|sheep|rabbits|ducks|poules|chevres|lapins|moutons|inkoko|ihene|intama|inkwavu)\b/g,
+    " $1$2 $3 ",
+  ],
+  // A parked car knocked ("quelqu'un a cogné ma voiture garée").
+  [
+    / (?:cogne|cognee|cogner|heurte|heurtee|rayee|raye) (ma|mon|notre|la|le) (voiture|moto|auto|portiere|pare choc|vehicule)\b/g,
+    " $1 $2 ",
+  ],
   // A cost that chokes a business is a complaint about the cost.
   [
     / (price|prices|rent|tax|taxes|debt|bil|bils|cost|costs) (?:is |are |s )?(?:choking|strangling|kiling) (?:my|our|the) (business|shop|sales|company|restaurant)\b/g,
@@ -1748,7 +1770,7 @@ const NOW = singleLetters(
 );
 // A past date: last week/month/year, a month named, some time ago (never "last night").
 const PAST_DATE = singleLetters(
-  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|mu (?:myaka|mezi|byumweru|minsi) (?:num|ibiri|itatu) ishize|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
+  / (?:last (?:wek|month|year)|(?:num|a|one|two|thre|few|several) (?:weks?|months?|years?) ago|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|ukwezi gushize|umwaka ushize|icyumweru gishize|hashize (?:iminsi|ibyumweru|amezi|imyaka|ukwezi|umwaka|num)|mu (?:myaka|mezi|byumweru|minsi) (?:num|ibiri|itatu) (?:ishize|ashize|bishize)|muri (?:mutarama|gashyantare|werurwe|mata|gicurasi|kamena|nyakanga|kanama|nzeri|ukwakira|ugushyingo|ukuboza)|le mois dernier|l anee derniere|la semaine derniere|il y a (?:num|deux|trois|quelques) (?:semaines|mois|ans)|en (?:janvier|fevrier|mars|avril|mai|juin|juilet|aout|septembre|octobre|novembre|decembre)|(?:in|en|muri) num\b(?! (?:min\w*|hours?|heures?|sec\w*|h|iminota|amasaha|days|jours|iminsi)))\b/,
 );
 // Paperwork, a claim or a case asked for.
 const PAPERWORK = singleLetters(
@@ -1766,9 +1788,13 @@ const THING_DAMAGED = singleLetters(
 const THEFT_WORDS = singleLetters(
   / (?:stole|stolen|steal\w*|robed|robery|rober|thief|thieves|theft|burgl\w*|cambriol\w*|vole|volee|voles|vol|voleurs?|\w*ibwe|\w*ibiwe|\w*ibye|ubujura|umujura|abajura|disapeared|disparu|akabura|arabura|aburirwa|took|pris|yatwaye|wantwaye)\b/g,
 );
+// Buying a thing (again): "I want to buy a new one", "ndashaka kugura nshya", "acheter un".
+const BUYING_AGAIN = singleLetters(
+  / (?:want to buy|buy a new|need a new|looking for a new|ndashaka kugura|nshaka kugura|kugura indi|je veux acheter|acheter un|acheter une|un nouveau|une nouvele)\b/,
+);
 // Words of an accident, dropped when it is dated in the past and nothing is happening now.
 const PAST_ACCIDENT_WORDS = singleLetters(
-  / (?:bit|bitten|bite|mordu|yarumye|burnt|burned|brule|crashed|crash|acident|impanuka|knocked down|renverse)\b/g,
+  / (?:bit|bitten|bite|mordu|yarumye|burnt|burned|brule|crashed|crash|acident|impanuka|knocked down|renverse|broke|broken|fractured|yavunitse|avunitse)\b/g,
 );
 // A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
 // va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
@@ -1787,7 +1813,9 @@ function withoutOrdinaryFrames(padded: string): string {
   if (NOW.test(out)) return out;
   // An accident of the past ("a dog bit me last year, do I need the shot") is history.
   if (PAST_DATE.test(out)) out = out.replace(PAST_ACCIDENT_WORDS, " ");
-  const paperwork = PAST_DATE.test(out) && PAPERWORK.test(out);
+  // A past theft with its paperwork, or with the thing bought again ("stolen 3 months ago, I
+  // want a new Samsung").
+  const paperwork = PAST_DATE.test(out) && (PAPERWORK.test(out) || BUYING_AGAIN.test(out));
   const claim = INSURANCE_QUESTION.test(out) && THING_DAMAGED.test(out);
   return paperwork || claim ? out.replace(THEFT_WORDS, " ") : out;
 }

@@ -926,3 +926,28 @@ Deno.test("strangling in Kinyarwanda's verb forms, about to die, a stroke's and 
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("a worry about an outcome, a harm naming a genre, livestock attacked, a parked car knocked, an old fracture and a theft long ago with the thing bought again stay ordinary", () => {
+  for (
+    const text of [
+      "I'm scared the cake won't arrive on time for the party at 7, can you rush it",
+      "j'ai peur que le gâteau arrive en retard pour la fête, vous pouvez accélérer?",
+      "mfite ubwoba ko gato itazagera ku gihe, mwakwihutisha?",
+      "a thief movie night at home, need popcorn and 6 sodas",
+      "my neighbour's dog attacked my chickens last week, where can I buy fencing wire",
+      "quelqu'un a cogné ma voiture garée et a laissé son numéro, comment déclarer",
+      "my son broke his arm last year and needs a check-up, moto to CHUK",
+      "my phone was stolen 3 months ago, I want to buy a new Samsung A15",
+      "banyibye telefoni mu mezi 3 ashize, ndashaka kugura Samsung A15 nshya",
+      "on m'a volé mon tel il y a 3 mois, je veux acheter un Samsung A15",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "I'm scared he will hit me again when he's home",
+      "j'ai peur qu'il me frappe encore ce soir",
+      "the dog attacked my son, he is bleeding",
+      "my phone was just stolen, I want to buy a new one but first block it",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
