@@ -896,7 +896,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "danger",
     new RegExp(
-      ` (?:chest pain|pain in (?:his|her|my) chest|mal a la poitrine|douleur\\w* (?:a la |dans la )?poitrine|ububabare mu gatuza|gatuza karamurya)\\b| ${KIN}\\b.* (?:can t|cannot|can not|struggling to|unable to) breathe\\b| (?:pere|mere|fils|file|enfant|bebe|mari|femme|frere|soeur)\\b.* n arive (?:plus|pas) a respirer\\b| (?:ntabasha|ntashobora|ntiyabasha) guhumeka\\b`,
+      ` (?:chest pains?|pain in (?:his|her|my) chest|mal a la poitrine|douleur\\w* (?:a la |dans la )?poitrine|ububabare mu gatuza|gatuza karamurya)\\b| ${KIN}\\b.* (?:can t|cannot|can not|struggling to|unable to) breathe\\b| (?:pere|mere|fils|file|enfant|bebe|mari|femme|frere|soeur)\\b.* n arive (?:plus|pas) a respirer\\b| (?:ntabasha|ntashobora|ntiyabasha) guhumeka\\b`,
     ),
   ],
   // Wanting to vanish for good ("ashaka kuzimira burundu").
@@ -968,7 +968,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // Poison swallowed: a household poison drunk, or a child who swallowed pills.
   [
     "danger",
-    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|\w*nyweye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe|petit|petite|fils|fille)\b.* (?:\w*amize|\w*anyoye|swalowed|swallowed|a avale) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|comprimes|medicaments)\b/,
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|\w*nyweye|yamize|yariye|a bu|a avale|avale) (?:\w+ ){0,4}(?:parafin|paraffin|kerosene|petrol|bleach|jik|javel|poison|pesticide|insecticide|acid|uburozi|peteroli|lisansi|essence|umuti w imbeba)\b| (?:umwana|uruhinja|child|baby|kid|toddler|enfant|bebe|petit|petite|fils|fille)\b.* (?:\w*amize|\w*anyoye|\w*nyweye|yariye|swalowed|swallowed|a avale|a mange|ate|got into) (?:\w+ ){0,2}(?:ibinini|umuti|pils|tablets|medicine|medicines|comprimes|medicaments)\b/,
   ],
   // Someone who fainted or does not respond; a person hit on the road or lying there.
   [
@@ -1317,6 +1317,12 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "violence",
     /^(?=.* (?:num ans|num years? old|num yo|imyaka num|fille|daughter|umukobwa|son|fils|umuhungu|child|enfant|umwana)\b)(?=.* (?:adulte|adult|grown man|old man|umuntu mukuru|umugabo|un homme|a man)\b)(?=.* (?:asks?|asking|demande|amusaba|amusab\w*|wants?|veut|ashaka) (?:her |him |lui |me )?(?:for )?(?:des |ses |amafoto |to meet|de le rencontrer)?(?:photos?|pictures?|pics|amafoto|ifoto|rencontrer|meet)\b)/,
+  ],
+  // Someone shut in a room for days who does not answer ("hasn't come out of her room for 2
+  // days and doesn't answer", "il est enfermé depuis hier et répond pas").
+  [
+    "danger",
+    /^(?=.* (?:rom|chambre|icyumba|bathrom|toilet|toilettes|ubwiherero)\b)(?=.* (?:num days|since yesterday|since morning|depuis (?:num jours|hier|ce matin)|iminsi num|kuva ejo|kuva mu gitondo)\b)(?=.* (?:doesn t answer|does not answer|not answering|isn t answering|won t answer|ne repond (?:pas|plus)|repond (?:pas|plus)|ntitaba|ntiyitaba|ntasubiza)\b)/,
   ],
   // Burned on purpose by someone ("she burns me with a hot iron").
   ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
@@ -1712,6 +1718,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (?:\w*komeret\w*|scraped|grazed|ecorche\w*|blese\w*)((?: \w+){0,3}) (?:gato|gake|hato|a little|slightly|legerement|un peu)\b(?=.* (?:plasters?|pansements?|bandages?|bande|antiseptic\w*|antiseptique|betadine|iodine|cream|creme|amavuta|umuti)\b)/g,
     " $1 ",
+  ],
+  // Robbed by a price ("robbed by the taxi fare lol", "arnaqués sur le prix du menu"), stolen
+  // by a beauty ("nibwe n'ubwiza bw'iyi nzu"): figures of speech about a price or a taste.
+  [
+    / (?:robed|scamed|riped of|ripped of|overcharged|arnaque\w*|arnaquer|vole\w*|voler) (?:by|on|with|sur|par|avec|for) (?:the |le |la |les |du |des )?(?:\w+ ){0,2}?(price|prices|fare|fares|bil|bils|menu|prix|tarif|tarifs|facture|addition|frais)\b| \w*ibwe n (ubwiza)\b/g,
+    " $1$2 ",
   ],
   // A worry about an outcome ("I'm scared the cake won't arrive on time", "j'ai peur que le
   // gâteau arrive en retard", "mfite ubwoba ko itazagera ku gihe"): the words between are kept.

@@ -951,3 +951,22 @@ Deno.test("a worry about an outcome, a harm naming a genre, livestock attacked, 
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("medicines eaten by a child, chest pains, and someone shut in a room for days without answering are found; robbed by a fare and stolen by a beauty are not", () => {
+  for (
+    const text of [
+      "le petit a mangé des médicaments de sa grand mère, plein",
+      "my dad has chest pains and is sweating a lot",
+      "my roommate has not come out of her room for 2 days and doesn't answer",
+      "mon frère est dans sa chambre depuis hier et il répond pas",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "nibwe n'ubwiza bw'iyi nzu, ndashaka kuyikodesha",
+      "I was robbed by the taxi fare last time lol, how much to Nyarutarama",
+      "on s'est fait arnaquer sur le prix du menu la dernière fois lol, c'est combien le buffet",
+      "the child took his medicine, when is the next dose?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
