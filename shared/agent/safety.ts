@@ -879,7 +879,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   // nzabyicuza"), or someone lying in wait ("m'attend devant le travail").
   [
     "violence",
-    / (?:i ll|i wil|you ll|you wil|je vais|tu vas|vous alez|tu le|vous le) (?:le |la )?regret\w*| (?:wil|gona|going to|ll) make (?:me|you) (?:regret|pay for)\b| (?:tu vas|vous alez|je vais) me le payer\b| \w*(?:zabyicuza|zicuza|zabyishyura)\b| (?:m|nous) (?:atend|atendent|guete|guetent) (?:devant|a la sortie|dehors|pres)\b| (?:waiting|waits|lying in wait) for (?:me|us) (?:outside|at the gate|after work|after schol|near)\b| \w*(?:ntegereje|ntegerereje|dutegereje|ndindiriye) (?:hanze|ku irembo|ku kazi|ku muhanda)\b/,
+    / (?:i ll|i wil|you ll|you wil|je vais|tu vas|vous alez|tu le|vous le) (?:le |la )?regret\w*| (?:wil|gona|going to|ll) make (?:me|you) (?:regret|pay for)\b| (?:tu vas|vous alez|je vais) me le payer\b| \w*(?:zabyicuza|zicuza|zabyishyura)\b| (?:m|nous) (?:atend|atendent|guete|guetent) (?:devant|a la sortie|dehors|pres)\b| (?:waiting|waits|lying in wait) for (?:me|us) (?:outside|at the gate|after work|after schol|near)\b| \w+(?:ntegereje|ntegerereje|dutegereje|ndindiriye) (?:hanze|ku irembo|ku kazi|ku muhanda)\b/,
   ],
   // A stranger inside the home or compound ("a strange man sleeping in our corridor").
   [
@@ -1324,6 +1324,13 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "danger",
     /^(?=.* (?:rom|chambre|icyumba|bathrom|toilet|toilettes|ubwiherero)\b)(?=.* (?:num days|since yesterday|since morning|depuis (?:num jours|hier|ce matin)|iminsi num|kuva ejo|kuva mu gitondo)\b)(?=.* (?:doesn t answer|does not answer|not answering|isn t answering|won t answer|ne repond (?:pas|plus)|repond (?:pas|plus)|ntitaba|ntiyitaba|ntasubiza)\b)/,
   ],
+  // Someone in the sender's account taking money ("someone is using my momo and money keeps
+  // leaving", "hari umuntu winjiye muri konti yanjye akuraho amafaranga"); a shared Netflix
+  // password moves no money.
+  [
+    "theft",
+    /^(?=.* (?:someone|somebody|quelqu un|umuntu|stranger|inconu)\b)(?=.* (?:acount|momo|compte|konti|banki|bank|wallet)\b)(?=.* (?:money (?:keps|is|kep) (?:leaving|going|disapearing)|\w*kuraho amafaranga|\w*kuyeho amafaranga|retire\w* (?:de l|mon|l) argent|emptying|withdrawing|withdrew|transfering (?:my )?money|l argent (?:part|disparait))\b)/,
+  ],
   // Burned on purpose by someone ("she burns me with a hot iron").
   ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").
@@ -1378,7 +1385,7 @@ const RW_ANY_HARM = new RegExp(
 // "ibi" "these", "ibya" "those of"), checked before the roots.
 // "-bwira" is "tell" and "think" ("nibwira ko", "yambwiye"), never the passive of "steal".
 const RW_NOT_HARM =
-  /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro|[a-z]*bwir[a-z]*)$/;
+  /^(?:[a-z]{0,3}ib[aeio]?|[a-z]*ibi[a-z]?|ibya|ibyo|ikubitiro|[a-z]*bwir[a-z]*|[a-z]*kanish[a-z]*|[a-z]*kanik[a-z]*)$/;
 
 /**
  * The Kinyarwanda harm a word names by its root (see {@linkcode RW_HARM_ROOTS}), or null.
@@ -1420,15 +1427,15 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
 // harm one, so the rest of the message is still read.
 const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
-    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck) (?:that |which )?(?:is |are |s )?kiling me\b/g,
+    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
     " $1 ",
   ],
   [
-    / (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca|ventre|dos|dents?|pieds|jambes|estomac|genou|gorge|cou) (?:\w+ ){0,3}?me tue\b/g,
+    / (prix|faim|chaleur|tete|mal|soif|atente|travail|facture|ca|ventre|dos|dents?|pieds|jambes|estomac|genou|gorge|cou|musique|bruit|moustiques|froid) (?:\w+ ){0,3}?(?:me|nous) tue(?:nt)?\b/g,
     " $1 ",
   ],
   [
-    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi|igifu|umugongo|amenyo|amaguru|mu nda)(?: \w+){0,2}? \w*(?:nyishe|nyica)\b/g,
+    / (inzara|ubushyuhe|inyota|igiciro|ibiciro|umutwe|umunaniro|imbeho|akazi|igifu|umugongo|amenyo|amaguru|mu nda|umuziki|urusaku|imibu)(?: \w+){0,2}? \w*(?:nyishe|nyica|twishe|twica)\b/g,
     " $1 ",
   ],
   // Fear of a thing, not a person: flying, the dark, needles, prices ("les prix me font peur").
@@ -1724,6 +1731,11 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   [
     / (?:robed|scamed|riped of|ripped of|overcharged|arnaque\w*|arnaquer|vole\w*|voler) (?:by|on|with|sur|par|avec|for) (?:the |le |la |les |du |des )?(?:\w+ ){0,2}?(price|prices|fare|fares|bil|bils|menu|prix|tarif|tarifs|facture|addition|frais)\b| \w*ibwe n (ubwiza)\b/g,
     " $1$2 ",
+  ],
+  // Nearly dead of laughter or surprise ("I almost died lol").
+  [
+    / (?:almost|nearly|literaly) (?:died|dead)\b(?=.* (?:lol|haha|hahaha|mdr|laughing|laughed)\b)/g,
+    " ",
   ],
   // A worry about an outcome ("I'm scared the cake won't arrive on time", "j'ai peur que le
   // gâteau arrive en retard", "mfite ubwoba ko itazagera ku gihe"): the words between are kept.

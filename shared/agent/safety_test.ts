@@ -970,3 +970,26 @@ Deno.test("medicines eaten by a child, chest pains, and someone shut in a room f
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("someone in the sender's account taking money is theft; a mechanic, waiting at a gate, loud music and 'I almost died lol' are not harm", () => {
+  for (
+    const text of [
+      "someone is using my momo account and money keeps leaving, I didn't do it",
+      "hari umuntu winjiye muri konti yanjye ya banki akuraho amafaranga ubu",
+      "quelqu'un est dans mon compte momo et retire de l'argent",
+    ]
+  ) assert.equal(safetyConcern(text), "theft", text);
+  for (
+    const text of [
+      "I think someone is using my Netflix account, how do I change the password",
+      "imodoka yanjye yapfiriye mu nzira nijoro, nkeneye umukanishi",
+      "umushoferi ntiyitaba, maze iminota 20 ntegereje ku irembo",
+      "la musique du voisin nous tue chaque nuit, vous avez un casque anti bruit",
+      "le prix du taxi me tue",
+      "umuziki w'umuturanyi uratwica buri joro, mufite ecouteurs?",
+      "my daughter cut her hair very short and I almost died lol, need a wig for her",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  // The object prefix keeps a watcher at the gate: "arantegereje" waits for the sender.
+  assert.notEqual(safetyConcern("umugabo arantegereje ku irembo buri joro"), null);
+});
