@@ -1331,6 +1331,11 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     /^(?=.* (?:someone|somebody|quelqu un|umuntu|stranger|inconu)\b)(?=.* (?:acount|momo|compte|konti|banki|bank|wallet)\b)(?=.* (?:money (?:keps|is|kep) (?:leaving|going|disapearing)|\w*kuraho amafaranga|\w*kuyeho amafaranga|retire\w* (?:de l|mon|l) argent|emptying|withdrawing|withdrew|transfering (?:my )?money|l argent (?:part|disparait))\b)/,
   ],
+  // A person kept locked in ("keeps my sister locked in", "la garde enfermée").
+  [
+    "violence",
+    / (?:keps|kep|kept|keping|has|had) (?:me|us|him|her|them|my \w+|our \w+) locked (?:in|up|inside)\b/,
+  ],
   // Burned on purpose by someone ("she burns me with a hot iron").
   ["violence", / (?:burn|burns|burned|burnt) (?:me|us|him|her|my \w+) with\b/],
   // Bitten by a snake, in the Kinyarwanda passive ("yarumwe n'inzoka").

@@ -990,6 +990,10 @@ Deno.test("someone in the sender's account taking money is theft; a mechanic, wa
       "my daughter cut her hair very short and I almost died lol, need a wig for her",
     ]
   ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(
+    safetyConcern("my brother-in-law keeps my sister locked in and takes her salary"),
+    "violence",
+  );
   // The object prefix keeps a watcher at the gate: "arantegereje" waits for the sender.
   assert.notEqual(safetyConcern("umugabo arantegereje ku irembo buri joro"), null);
 });
