@@ -516,7 +516,7 @@ export function decideRoute(
   // model makes of their letters.
   if (
     routable === null || confidence < threshold || isContentFree(words) ||
-    asksForUnnamedThing(withoutGreetings(words))
+    asksForUnnamedThing(withoutGreetings(words)) || pointsBackOnly(withoutGreetings(words))
   ) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
@@ -1057,6 +1057,105 @@ function asksForUnnamedThing(words: readonly string[]): boolean {
     );
 }
 
+// Words that point back to something said before, or to a time, without naming a thing ("is it
+// still there?", "tomorrow morning then", "the one I asked about", "celui dont je vous ai parlé",
+// "ejo mu gitondo noneho", "same as last time"): a first message made of them alone refers to a
+// conversation the router has not seen, so it asks which service rather than guess.
+const POINTING_BACK = new Set(
+  [
+    // English
+    "still",
+    "then",
+    "again",
+    "same",
+    "one",
+    "ones",
+    "asked",
+    "told",
+    "mentioned",
+    "said",
+    "about",
+    "earlier",
+    "before",
+    "last",
+    "time",
+    "as",
+    "usual",
+    "yesterday",
+    "today",
+    "tomorrow",
+    "tonight",
+    "morning",
+    "later",
+    "now",
+    "at",
+    "in",
+    "on",
+    // French
+    "toujours",
+    "encore",
+    "demain",
+    "matin",
+    "soir",
+    "hier",
+    "aujourd",
+    "hui",
+    "celui",
+    "celle",
+    "ceux",
+    "dont",
+    "parle",
+    "dit",
+    "demande",
+    "meme",
+    "comme",
+    "fois",
+    "derniere",
+    "habitude",
+    "d",
+    "y",
+    "a",
+    "en",
+    // Kinyarwanda
+    "ejo",
+    "mu",
+    "ku",
+    "gitondo",
+    "nimugoroba",
+    "noneho",
+    "uyu",
+    "munsi",
+    "cya",
+    "kindi",
+    "bya",
+    "bindi",
+    "ya",
+    "yindi",
+    "kiriya",
+    "biriya",
+    "nyine",
+    "nka",
+    "nk",
+    "ubushize",
+    "nababajije",
+    "nababwiye",
+    "mwambwiye",
+  ].map(normalizeText),
+);
+// The same words with a thing's name in them that are still no thing: "is it there" as one
+// Kinyarwanda verb ("kiracyahari", "biracyahari", "aracyahari": subject, "still", "be there").
+const STILL_THERE = /^(?:ki|bi|a|i|u|ri|zi|ka|tu|cyi|byi)?(?:ra)?(?:cya)?hari$/;
+
+// A first message of words that point back or to a time, and nothing named (up to eight words).
+function pointsBackOnly(given: readonly string[]): boolean {
+  const words = wordsOf(expandShorthands(given.join(" ")))
+    .filter((word) => !COURTESIES.has(word));
+  if (words.length === 0 || words.length > 8) return false;
+  const pointing = (word: string) => POINTING_BACK.has(word) || STILL_THERE.test(word);
+  return words.some((word) => pointing(word) && word.length > 2) &&
+    words.every((word) => pointing(word) || FUNCTION_WORDS.has(word) || word.length <= 1);
+}
+
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");
 // only at the start, where a greeting stands ("bikoreshwa bite" is "how does it work").
 function withoutGreetings(words: readonly string[]): string[] {
@@ -1183,13 +1282,56 @@ const MAIN_MENU_KEYS = MENU_KEYS.filter((key) =>
   !/^(?:menu|menyu|meni|menue|munu|back|home)$/.test(key)
 );
 
-// A greeting and a request to be shown the main menu ("slt, montre moi le menu principal").
+// Going back, and the words that lead there, in the three languages ("back to the", "take me
+// back to", "retour au", "nsubize kuri", "subira ku"): going back to a menu can only be the
+// main one, never a venue's.
+const RETURN_WORDS = new Set(
+  [
+    "back",
+    "go",
+    "take",
+    "bring",
+    "return",
+    "retour",
+    "retourner",
+    "revenir",
+    "ramene",
+    "ramenez",
+    "nsubize",
+    "nsubiza",
+    "subira",
+    "gusubira",
+    "dusubire",
+    "tusubire",
+    "nsubire",
+  ].map(normalizeText),
+);
+// What leads from a return word to the menu ("to the", "au", "kuri"), with the show words.
+const RETURN_LEADS = new Set(
+  ["to", "the", "au", "a", "la", "le", "kuri", "ku", "kuri", "me", "moi"].map(normalizeText),
+);
+// The main menu said as "the first menu" or "the main menu" in Kinyarwanda ("menu ya mbere",
+// "menu nkuru"), which a venue's menu never is.
+const RW_MAIN_MENU = /^(?:menu|menyu) (?:ya mbere|nkuru|y ibanze|ya mbere mbere)$/;
+
+// A greeting and a request to be shown, or taken back to, the main menu ("slt, montre moi le
+// menu principal", "back to the main menu please", "nsubize kuri menu ya mbere").
 function asksForMainMenu(plain: string): boolean {
   const words = withoutGreetings(wordsOf(plain));
   let at = 0;
-  while (at < words.length && SHOW_WORDS.has(words[at])) at++;
+  let back = false;
+  while (
+    at < words.length &&
+    (SHOW_WORDS.has(words[at]) || RETURN_WORDS.has(words[at]) ||
+      (back && RETURN_LEADS.has(words[at])))
+  ) {
+    back ||= RETURN_WORDS.has(words[at]);
+    at++;
+  }
   const rest = words.slice(at).join(" ");
-  return rest !== "" && MAIN_MENU_KEYS.includes(rest);
+  if (rest === "") return false;
+  return MAIN_MENU_KEYS.includes(rest) || RW_MAIN_MENU.test(rest) ||
+    (back && MENU_KEYS.some((word) => withinTypo(rest, word)));
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

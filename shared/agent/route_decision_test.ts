@@ -424,6 +424,26 @@ Deno.test("a greeting with a request to see the main menu shows it; a bare 'show
   assert.notEqual(venue.kind, "menu");
 });
 
+Deno.test("going back to the menu, or asking for the first menu, is the main menu in every language", () => {
+  for (
+    const text of [
+      "take me back to the main menu pls",
+      "go back to the menu",
+      "retour au menu principal svp",
+      "ramenez moi au menu",
+      "nsubiza kuri menu ya mbere",
+      "dusubire ku menu nkuru",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "menu", text);
+    assert.equal(decideRoute(text, inFlow("waiter_ai"), context).kind, "menu", text);
+  }
+  // A venue's menu is still the waiter's, and going back to a place is a ride.
+  for (const text of ["show me the menu at Bourbon", "take me back to Remera"]) {
+    assert.notEqual(decideRoute(text, fresh, context).kind, "menu", text);
+  }
+});
+
 Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
   for (
     const text of [
@@ -703,5 +723,33 @@ Deno.test("in a flow, a price, stock or how-it-works question and a purpose alon
   ) {
     const decision = decideRoute(text, inFlow(agent), live);
     assert.equal(decision.kind, "stay", `${text} (${agent})`);
+  }
+});
+
+Deno.test("a first message that only points back or to a time gets a clarifying question; a thing named with it routes", () => {
+  for (
+    const text of [
+      "is it still there?",
+      "tomorrow morning then",
+      "the one I asked about",
+      "same as last time",
+      "c'est toujours dispo ?",
+      "demain matin alors",
+      "celui dont je vous ai parlé",
+      "ejo mu gitondo noneho",
+      "biracyahari?",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  }
+  for (
+    const [text, agent] of [
+      ["a moto tomorrow morning", "mobility_orchestrator"],
+      ["is the cement still there?", "hardware"],
+      ["panadol ejo mu gitondo", "pharmacy"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
   }
 });
