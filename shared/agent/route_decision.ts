@@ -27,7 +27,7 @@ import {
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
-import { namesTrip } from "./trip_phrase.ts";
+import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
   flowStep,
   newRequest,
@@ -484,10 +484,12 @@ export function decideRoute(
   // surely names another agent's thing ("cement from Gisozi to Kimironko").
   const trips = agents.trips;
   if (
-    trips !== undefined && isCustomer(trips) && context.places !== undefined &&
-    namesTrip(text, context.tripEnds ?? context.places) &&
-    !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
-      confidence >= TRIP_OVERRIDE)
+    trips !== undefined && isCustomer(trips) &&
+    (context.places !== undefined &&
+        namesTrip(text, context.tripEnds ?? context.places) &&
+        !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
+          confidence >= TRIP_OVERRIDE) ||
+      hiresRide(text, trips, context, agents.frontDesk))
   ) {
     return {
       ...language,
@@ -559,6 +561,22 @@ const ANSWER_DATA = new Set(["num", "phone"]);
 
 // How sure another agent's reading of a message naming a trip must be to keep it.
 const TRIP_OVERRIDE = 0.85;
+
+// A vehicle hired to somewhere ("a moto to the pharmacy", "une moto jusqu'à la pharmacie"): the
+// destination's words say where, so the ride is asked for, unless what comes before the
+// vehicle surely names another service's thing carried there.
+function hiresRide(
+  text: string,
+  trips: string,
+  context: RouteContext,
+  frontDesk: string,
+): boolean {
+  const asked = rideAskedTo(text);
+  if (asked === null) return false;
+  const read = context.classifier.classify(asked);
+  return read.agent === null || read.agent === trips || read.agent === frontDesk ||
+    read.confidence < TRIP_OVERRIDE;
+}
 
 // The topic of a message read without its landmarks (request_phrase.ts): unchanged when it names
 // none, no agent when it is all landmark.

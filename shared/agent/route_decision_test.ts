@@ -753,3 +753,27 @@ Deno.test("a first message that only points back or to a time gets a clarifying 
     assert.equal(decision.kind === "route" && decision.agent, agent, text);
   }
 });
+
+Deno.test("a vehicle hired to somewhere is a ride, whatever the destination names; someone's own car is not", () => {
+  for (
+    const text of [
+      "a moto to the pharmacy at Kisimenti pls",
+      "une moto jusqu'à la pharmacie svp",
+      "moto injyana kuri farumasi",
+      "taxi to the hardware shop in Gikondo",
+      "tagisi ijya ku isoko",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
+  }
+  for (
+    const [text, agent] of [
+      ["I want to sell my car to a dealer", "buy_and_sell"],
+      ["insurance for my moto to the end of the year", "insurance"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
