@@ -777,8 +777,28 @@ const GREETING_COMPANIONS = new Set([
   "mwe",
 ]);
 
-// Greetings of several words whose words alone greet no one.
-const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+// Greetings of several words whose words alone greet no one, and asking whether anyone is
+// there ("is anyone there?", "il y a quelqu'un ?", "hari umuntu uhari?"), which opens a chat as
+// a greeting does: it asks for no person in particular, nor for a service.
+const GREETING_PHRASES = [
+  "bon apres midi",
+  "bonne journee",
+  "bonne soiree",
+  "good day",
+  "is anyone there",
+  "is anybody there",
+  "anyone there",
+  "anybody there",
+  "are you there",
+  "r u there",
+  "il y a quelqu un",
+  "y a quelqu un",
+  "ya quelqu un",
+  "vous etes la",
+  "hari umuntu uhari",
+  "hari uhari",
+  "muri aho",
+].map(normalizeText);
 
 // Words that ask, point or want without saying what: pronouns, articles, question words,
 // "want", "need", "can" (normalised; "help" is not among them: it asks the front desk).

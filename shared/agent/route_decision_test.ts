@@ -777,3 +777,20 @@ Deno.test("a vehicle hired to somewhere is a ride, whatever the destination name
     assert.equal(decision.kind === "route" && decision.agent, agent, text);
   }
 });
+
+Deno.test("asking whether anyone is there, with or without a greeting, is the front desk's, not a hand-off", () => {
+  for (
+    const text of [
+      "hello, is anybody there?",
+      "anyone there??",
+      "bonsoir, y a quelqu'un ?",
+      "mwiriwe, hari umuntu uhari?",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+  // Asking for a person is still the hand-off.
+  const person = decideRoute("I want to talk to a real person", fresh, context);
+  assert.equal(person.kind === "route" && person.agent, "support_handoff");
+});
