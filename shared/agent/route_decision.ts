@@ -629,11 +629,35 @@ function requestTopic(
   if (object === null) return base;
   const objectWords = wordsOf(object);
   if (isContentFree(objectWords) || asksForUnnamedThing(objectWords)) return base;
-  const alone = context.classifier.classify(object);
+  const alone = objectReading(objectWords, context);
   return alone.agent !== null && alone.agent !== frontDesk && alone.agent !== base.agent &&
       alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > base.confidence
     ? { agent: alone.agent, confidence: alone.confidence }
     : base;
+}
+
+// The most words of an object's head: the thing and whose or what kind ("umuti w inka", "a
+// bag of cement", "une boîte de panadol").
+const HEAD_WORDS = 3;
+// "to", a Kinyarwanda infinitive (ku-/gu-/kw-) or a French infinitive.
+const OPENS_WITH_VERB = /^(?:to|(?:ku|gu|kw)[a-z]{3,}|[a-z]{2,}(?:er|ir))$/;
+
+// What a request's object names: the whole object, or, when that is unsure, its head alone, so
+// what is said about the thing after it ("umuti w'inka yanze kurya": medicine for a cow that
+// stopped eating) does not outweigh the thing asked for.
+function objectReading(
+  objectWords: readonly string[],
+  context: RouteContext,
+): { agent: string | null; confidence: number } {
+  const whole = context.classifier.classify(objectWords.join(" "));
+  // An object that opens with a verb ("to schedule a campaign", "gutwarwa ku isoko",
+  // "réserver une table") has no thing at its head: the verb needs the rest.
+  if (
+    whole.confidence >= OBJECT_CONFIDENCE || objectWords.length <= HEAD_WORDS ||
+    OPENS_WITH_VERB.test(objectWords[0])
+  ) return whole;
+  const head = context.classifier.classify(objectWords.slice(0, HEAD_WORDS).join(" "));
+  return head.agent !== null && head.confidence >= OBJECT_CONFIDENCE ? head : whole;
 }
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.

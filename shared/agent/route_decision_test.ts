@@ -794,3 +794,18 @@ Deno.test("asking whether anyone is there, with or without a greeting, is the fr
   const person = decideRoute("I want to talk to a real person", fresh, context);
   assert.equal(person.kind === "route" && person.agent, "support_handoff");
 });
+
+Deno.test("a request's object is read by its head when what follows it blurs it: the thing asked for decides", () => {
+  for (
+    const [text, agent] of [
+      ["nshaka umuti w'inka yanze kurya", "pharmacy"],
+      ["nkeneye isabune n'umuti w'amenyo", "shop"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+  // An object that opens with a verb keeps its whole reading: a staff task stays unreachable.
+  const staff = decideRoute("i want to schedule a marketing broadcast campaign", fresh, context);
+  assert.equal(staff.kind, "clarify");
+});
