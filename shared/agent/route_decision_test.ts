@@ -762,6 +762,8 @@ Deno.test("a vehicle hired to somewhere is a ride, whatever the destination name
       "moto injyana kuri farumasi",
       "taxi to the hardware shop in Gikondo",
       "tagisi ijya ku isoko",
+      "nkeneye kujyanwa kwa muganga",
+      "je veux être déposée au marché de Nyarugenge",
     ]
   ) {
     const decision = decideRoute(text, fresh, context);

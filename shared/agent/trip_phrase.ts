@@ -326,10 +326,34 @@ const BETWEEN = "(?:(?:pls|please|plz|svp|stp|now|vite|vuba|nonaha) ){0,2}";
 // Someone's own vehicle ("my car to the garage", "ma voiture jusqu'au garage") is no ride hired.
 const OWNED = "(?:my|our|his|her|your|mon|ma|notre|votre|son|sa)";
 const RIDE_TO = new RegExp(`(?<! ${OWNED}) (${HIRED}) ${BETWEEN}${TOWARDS} `);
+// Asking to be carried somewhere, the passive of "take" ("gutwarwa ku isoko", "kujyanwa kwa
+// muganga", "to be taken to the market", "être déposé au marché"): the person is the load.
+const CARRIED = alternation([
+  "gutwarwa",
+  "ntwarwa",
+  "udutwarwe",
+  "kujyanwa",
+  "njyanwa",
+  "kugezwa",
+  "ngezwa",
+  "be taken",
+  "be dropped",
+  "be driven",
+  "etre depose",
+  "etre deposee",
+  "etre conduit",
+  "etre conduite",
+  "etre emene",
+  "etre emenee",
+]);
+const CARRIED_TO = new RegExp(
+  ` (${CARRIED}) (?:${TOWARDS}|(?:ku|kuri|mu|i|kwa|at|au|a|aux|chez) )`,
+);
 
 /**
  * Whether the message hires a vehicle to somewhere, known place or not ("a moto to the
- * pharmacy at Kisimenti", "une moto jusqu'à la pharmacie", "moto injyana kuri farumasi"): the
+ * pharmacy at Kisimenti", "une moto jusqu'à la pharmacie", "moto injyana kuri farumasi"), or
+ * asks to be carried there ("ndashaka gutwarwa ku isoko", "to be taken to the market"): the
  * destination's words (a pharmacy, a market, a hospital) say where, not what. Returns the
  * words before the destination (what is asked for, to check it is not another service's thing
  * carried there: "cement by moto to Kimironko"), or null when no vehicle is hired to anywhere.
@@ -344,7 +368,7 @@ const RIDE_TO = new RegExp(`(?<! ${OWNED}) (${HIRED}) ${BETWEEN}${TOWARDS} `);
  */
 export function rideAskedTo(text: string): string | null {
   const normalized = ` ${normalizeText(text)} `;
-  const found = RIDE_TO.exec(normalized);
+  const found = RIDE_TO.exec(normalized) ?? CARRIED_TO.exec(normalized);
   if (found === null) return null;
   return normalized.slice(0, found.index + 1 + found[1].length).trim();
 }

@@ -134,6 +134,10 @@ Deno.test("a hired vehicle before a destination word is a ride asked for, with w
   assert.equal(rideAskedTo("une moto jusqu'à la pharmacie de Kisimenti svp"), "une moto");
   assert.equal(rideAskedTo("moto injyana kuri farumasi"), "moto");
   assert.equal(rideAskedTo("taxi voiture pour aller au marché"), "taxi voiture");
+  // Asking to be carried there is a ride too.
+  assert.equal(rideAskedTo("ndashaka gutwarwa ku isoko"), "ndashaka gutwarwa");
+  assert.equal(rideAskedTo("I need to be taken to the market"), "i ned to be taken");
+  assert.equal(rideAskedTo("je veux être déposé au marché"), "je veux etre depose");
   // Someone's own vehicle, or "to" before a verb, is no ride hired.
   assert.equal(rideAskedTo("I want to sell my car to a dealer"), null);
   assert.equal(rideAskedTo("ma voiture jusqu'au garage"), null);
