@@ -10,7 +10,7 @@
  * halves and the blind set (all written without reading the router or its
  * training data), per language, report only; the held-out halves never print
  * their individual errors, `--verbose` prints the fresh dev halves'. The
- * second to fifth fresh sets' and the safety set's held-out halves are scored only with
+ * second to sixth fresh sets' and the safety set's held-out halves are scored only with
  * `--blind`
  * (once, at the end of a piece of routing work), so tuning runs never see it. A
  * report: exits 0 unless `--min <pct>` is given and a language of the
@@ -29,6 +29,7 @@ import {
   loadFresh3Messages,
   loadFresh4Messages,
   loadFresh5Messages,
+  loadFresh6Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
@@ -237,6 +238,7 @@ for (
     ["Second safety set", loadSafety6Messages],
     // Kinyarwanda only: its other languages' lines read n/a.
     ["Fifth fresh first messages (rw)", loadFresh5Messages],
+    ["Sixth fresh first messages", loadFresh6Messages],
   ] as const
 ) {
   reportSet(

@@ -27,7 +27,7 @@ import {
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
-import { namesTrip } from "./trip_phrase.ts";
+import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
   flowStep,
   newRequest,
@@ -484,10 +484,12 @@ export function decideRoute(
   // surely names another agent's thing ("cement from Gisozi to Kimironko").
   const trips = agents.trips;
   if (
-    trips !== undefined && isCustomer(trips) && context.places !== undefined &&
-    namesTrip(text, context.tripEnds ?? context.places) &&
-    !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
-      confidence >= TRIP_OVERRIDE)
+    trips !== undefined && isCustomer(trips) &&
+    (context.places !== undefined &&
+        namesTrip(text, context.tripEnds ?? context.places) &&
+        !(routable !== null && routable !== trips && routable !== agents.frontDesk &&
+          confidence >= TRIP_OVERRIDE) ||
+      hiresRide(text, trips, context, agents.frontDesk))
   ) {
     return {
       ...language,
@@ -516,7 +518,7 @@ export function decideRoute(
   // model makes of their letters.
   if (
     routable === null || confidence < threshold || isContentFree(words) ||
-    asksForUnnamedThing(withoutGreetings(words))
+    asksForUnnamedThing(withoutGreetings(words)) || pointsBackOnly(withoutGreetings(words))
   ) {
     return { ...language, kind: "clarify", options: agents.menu };
   }
@@ -559,6 +561,22 @@ const ANSWER_DATA = new Set(["num", "phone"]);
 
 // How sure another agent's reading of a message naming a trip must be to keep it.
 const TRIP_OVERRIDE = 0.85;
+
+// A vehicle hired to somewhere ("a moto to the pharmacy", "une moto jusqu'à la pharmacie"): the
+// destination's words say where, so the ride is asked for, unless what comes before the
+// vehicle surely names another service's thing carried there.
+function hiresRide(
+  text: string,
+  trips: string,
+  context: RouteContext,
+  frontDesk: string,
+): boolean {
+  const asked = rideAskedTo(text);
+  if (asked === null) return false;
+  const read = context.classifier.classify(asked);
+  return read.agent === null || read.agent === trips || read.agent === frontDesk ||
+    read.confidence < TRIP_OVERRIDE;
+}
 
 // The topic of a message read without its landmarks (request_phrase.ts): unchanged when it names
 // none, no agent when it is all landmark.
@@ -611,11 +629,35 @@ function requestTopic(
   if (object === null) return base;
   const objectWords = wordsOf(object);
   if (isContentFree(objectWords) || asksForUnnamedThing(objectWords)) return base;
-  const alone = context.classifier.classify(object);
+  const alone = objectReading(objectWords, context);
   return alone.agent !== null && alone.agent !== frontDesk && alone.agent !== base.agent &&
       alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > base.confidence
     ? { agent: alone.agent, confidence: alone.confidence }
     : base;
+}
+
+// The most words of an object's head: the thing and whose or what kind ("umuti w inka", "a
+// bag of cement", "une boîte de panadol").
+const HEAD_WORDS = 3;
+// "to", a Kinyarwanda infinitive (ku-/gu-/kw-) or a French infinitive.
+const OPENS_WITH_VERB = /^(?:to|(?:ku|gu|kw)[a-z]{3,}|[a-z]{2,}(?:er|ir))$/;
+
+// What a request's object names: the whole object, or, when that is unsure, its head alone, so
+// what is said about the thing after it ("umuti w'inka yanze kurya": medicine for a cow that
+// stopped eating) does not outweigh the thing asked for.
+function objectReading(
+  objectWords: readonly string[],
+  context: RouteContext,
+): { agent: string | null; confidence: number } {
+  const whole = context.classifier.classify(objectWords.join(" "));
+  // An object that opens with a verb ("to schedule a campaign", "gutwarwa ku isoko",
+  // "réserver une table") has no thing at its head: the verb needs the rest.
+  if (
+    whole.confidence >= OBJECT_CONFIDENCE || objectWords.length <= HEAD_WORDS ||
+    OPENS_WITH_VERB.test(objectWords[0])
+  ) return whole;
+  const head = context.classifier.classify(objectWords.slice(0, HEAD_WORDS).join(" "));
+  return head.agent !== null && head.confidence >= OBJECT_CONFIDENCE ? head : whole;
 }
 
 // How sure the request after a greeting must be to outweigh the greeting's front desk.
@@ -759,8 +801,28 @@ const GREETING_COMPANIONS = new Set([
   "mwe",
 ]);
 
-// Greetings of several words whose words alone greet no one.
-const GREETING_PHRASES = ["bon apres midi", "bonne journee", "bonne soiree", "good day"];
+// Greetings of several words whose words alone greet no one, and asking whether anyone is
+// there ("is anyone there?", "il y a quelqu'un ?", "hari umuntu uhari?"), which opens a chat as
+// a greeting does: it asks for no person in particular, nor for a service.
+const GREETING_PHRASES = [
+  "bon apres midi",
+  "bonne journee",
+  "bonne soiree",
+  "good day",
+  "is anyone there",
+  "is anybody there",
+  "anyone there",
+  "anybody there",
+  "are you there",
+  "r u there",
+  "il y a quelqu un",
+  "y a quelqu un",
+  "ya quelqu un",
+  "vous etes la",
+  "hari umuntu uhari",
+  "hari uhari",
+  "muri aho",
+].map(normalizeText);
 
 // Words that ask, point or want without saying what: pronouns, articles, question words,
 // "want", "need", "can" (normalised; "help" is not among them: it asks the front desk).
@@ -1057,6 +1119,105 @@ function asksForUnnamedThing(words: readonly string[]): boolean {
     );
 }
 
+// Words that point back to something said before, or to a time, without naming a thing ("is it
+// still there?", "tomorrow morning then", "the one I asked about", "celui dont je vous ai parlé",
+// "ejo mu gitondo noneho", "same as last time"): a first message made of them alone refers to a
+// conversation the router has not seen, so it asks which service rather than guess.
+const POINTING_BACK = new Set(
+  [
+    // English
+    "still",
+    "then",
+    "again",
+    "same",
+    "one",
+    "ones",
+    "asked",
+    "told",
+    "mentioned",
+    "said",
+    "about",
+    "earlier",
+    "before",
+    "last",
+    "time",
+    "as",
+    "usual",
+    "yesterday",
+    "today",
+    "tomorrow",
+    "tonight",
+    "morning",
+    "later",
+    "now",
+    "at",
+    "in",
+    "on",
+    // French
+    "toujours",
+    "encore",
+    "demain",
+    "matin",
+    "soir",
+    "hier",
+    "aujourd",
+    "hui",
+    "celui",
+    "celle",
+    "ceux",
+    "dont",
+    "parle",
+    "dit",
+    "demande",
+    "meme",
+    "comme",
+    "fois",
+    "derniere",
+    "habitude",
+    "d",
+    "y",
+    "a",
+    "en",
+    // Kinyarwanda
+    "ejo",
+    "mu",
+    "ku",
+    "gitondo",
+    "nimugoroba",
+    "noneho",
+    "uyu",
+    "munsi",
+    "cya",
+    "kindi",
+    "bya",
+    "bindi",
+    "ya",
+    "yindi",
+    "kiriya",
+    "biriya",
+    "nyine",
+    "nka",
+    "nk",
+    "ubushize",
+    "nababajije",
+    "nababwiye",
+    "mwambwiye",
+  ].map(normalizeText),
+);
+// The same words with a thing's name in them that are still no thing: "is it there" as one
+// Kinyarwanda verb ("kiracyahari", "biracyahari", "aracyahari": subject, "still", "be there").
+const STILL_THERE = /^(?:ki|bi|a|i|u|ri|zi|ka|tu|cyi|byi)?(?:ra)?(?:cya)?hari$/;
+
+// A first message of words that point back or to a time, and nothing named (up to eight words).
+function pointsBackOnly(given: readonly string[]): boolean {
+  const words = wordsOf(expandShorthands(given.join(" ")))
+    .filter((word) => !COURTESIES.has(word));
+  if (words.length === 0 || words.length > 8) return false;
+  const pointing = (word: string) => POINTING_BACK.has(word) || STILL_THERE.test(word);
+  return words.some((word) => pointing(word) && word.length > 2) &&
+    words.every((word) => pointing(word) || FUNCTION_WORDS.has(word) || word.length <= 1);
+}
+
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");
 // only at the start, where a greeting stands ("bikoreshwa bite" is "how does it work").
 function withoutGreetings(words: readonly string[]): string[] {
@@ -1183,13 +1344,56 @@ const MAIN_MENU_KEYS = MENU_KEYS.filter((key) =>
   !/^(?:menu|menyu|meni|menue|munu|back|home)$/.test(key)
 );
 
-// A greeting and a request to be shown the main menu ("slt, montre moi le menu principal").
+// Going back, and the words that lead there, in the three languages ("back to the", "take me
+// back to", "retour au", "nsubize kuri", "subira ku"): going back to a menu can only be the
+// main one, never a venue's.
+const RETURN_WORDS = new Set(
+  [
+    "back",
+    "go",
+    "take",
+    "bring",
+    "return",
+    "retour",
+    "retourner",
+    "revenir",
+    "ramene",
+    "ramenez",
+    "nsubize",
+    "nsubiza",
+    "subira",
+    "gusubira",
+    "dusubire",
+    "tusubire",
+    "nsubire",
+  ].map(normalizeText),
+);
+// What leads from a return word to the menu ("to the", "au", "kuri"), with the show words.
+const RETURN_LEADS = new Set(
+  ["to", "the", "au", "a", "la", "le", "kuri", "ku", "kuri", "me", "moi"].map(normalizeText),
+);
+// The main menu said as "the first menu" or "the main menu" in Kinyarwanda ("menu ya mbere",
+// "menu nkuru"), which a venue's menu never is.
+const RW_MAIN_MENU = /^(?:menu|menyu) (?:ya mbere|nkuru|y ibanze|ya mbere mbere)$/;
+
+// A greeting and a request to be shown, or taken back to, the main menu ("slt, montre moi le
+// menu principal", "back to the main menu please", "nsubize kuri menu ya mbere").
 function asksForMainMenu(plain: string): boolean {
   const words = withoutGreetings(wordsOf(plain));
   let at = 0;
-  while (at < words.length && SHOW_WORDS.has(words[at])) at++;
+  let back = false;
+  while (
+    at < words.length &&
+    (SHOW_WORDS.has(words[at]) || RETURN_WORDS.has(words[at]) ||
+      (back && RETURN_LEADS.has(words[at])))
+  ) {
+    back ||= RETURN_WORDS.has(words[at]);
+    at++;
+  }
   const rest = words.slice(at).join(" ");
-  return rest !== "" && MAIN_MENU_KEYS.includes(rest);
+  if (rest === "") return false;
+  return MAIN_MENU_KEYS.includes(rest) || RW_MAIN_MENU.test(rest) ||
+    (back && MENU_KEYS.some((word) => withinTypo(rest, word)));
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

@@ -424,6 +424,26 @@ Deno.test("a greeting with a request to see the main menu shows it; a bare 'show
   assert.notEqual(venue.kind, "menu");
 });
 
+Deno.test("going back to the menu, or asking for the first menu, is the main menu in every language", () => {
+  for (
+    const text of [
+      "take me back to the main menu pls",
+      "go back to the menu",
+      "retour au menu principal svp",
+      "ramenez moi au menu",
+      "nsubiza kuri menu ya mbere",
+      "dusubire ku menu nkuru",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "menu", text);
+    assert.equal(decideRoute(text, inFlow("waiter_ai"), context).kind, "menu", text);
+  }
+  // A venue's menu is still the waiter's, and going back to a place is a ride.
+  for (const text of ["show me the menu at Bourbon", "take me back to Remera"]) {
+    assert.notEqual(decideRoute(text, fresh, context).kind, "menu", text);
+  }
+});
+
 Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
   for (
     const text of [
@@ -704,4 +724,90 @@ Deno.test("in a flow, a price, stock or how-it-works question and a purpose alon
     const decision = decideRoute(text, inFlow(agent), live);
     assert.equal(decision.kind, "stay", `${text} (${agent})`);
   }
+});
+
+Deno.test("a first message that only points back or to a time gets a clarifying question; a thing named with it routes", () => {
+  for (
+    const text of [
+      "is it still there?",
+      "tomorrow morning then",
+      "the one I asked about",
+      "same as last time",
+      "c'est toujours dispo ?",
+      "demain matin alors",
+      "celui dont je vous ai parlé",
+      "ejo mu gitondo noneho",
+      "biracyahari?",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "clarify", text);
+  }
+  for (
+    const [text, agent] of [
+      ["a moto tomorrow morning", "mobility_orchestrator"],
+      ["is the cement still there?", "hardware"],
+      ["panadol ejo mu gitondo", "pharmacy"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
+Deno.test("a vehicle hired to somewhere is a ride, whatever the destination names; someone's own car is not", () => {
+  for (
+    const text of [
+      "a moto to the pharmacy at Kisimenti pls",
+      "une moto jusqu'à la pharmacie svp",
+      "moto injyana kuri farumasi",
+      "taxi to the hardware shop in Gikondo",
+      "tagisi ijya ku isoko",
+      "nkeneye kujyanwa kwa muganga",
+      "je veux être déposée au marché de Nyarugenge",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator", text);
+  }
+  for (
+    const [text, agent] of [
+      ["I want to sell my car to a dealer", "buy_and_sell"],
+      ["insurance for my moto to the end of the year", "insurance"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
+Deno.test("asking whether anyone is there, with or without a greeting, is the front desk's, not a hand-off", () => {
+  for (
+    const text of [
+      "hello, is anybody there?",
+      "anyone there??",
+      "bonsoir, y a quelqu'un ?",
+      "mwiriwe, hari umuntu uhari?",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+  // Asking for a person is still the hand-off.
+  const person = decideRoute("I want to talk to a real person", fresh, context);
+  assert.equal(person.kind === "route" && person.agent, "support_handoff");
+});
+
+Deno.test("a request's object is read by its head when what follows it blurs it: the thing asked for decides", () => {
+  for (
+    const [text, agent] of [
+      ["nshaka umuti w'inka yanze kurya", "pharmacy"],
+      ["nkeneye isabune n'umuti w'amenyo", "shop"],
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, context);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+  // An object that opens with a verb keeps its whole reading: a staff task stays unreachable.
+  const staff = decideRoute("i want to schedule a marketing broadcast campaign", fresh, context);
+  assert.equal(staff.kind, "clarify");
 });

@@ -300,3 +300,75 @@ export function namesTrip(text: string, places: NameGazetteer): boolean {
     FETCH_SHAPE.test(marked) ||
     SHAPES.some((shape) => shape.test(marked));
 }
+
+// A vehicle one hires, in the three languages ("a moto", "une moto", "tagisi", "taxi voiture").
+const HIRED = alternation([
+  "moto",
+  "motari",
+  "taxi",
+  "taxi voiture",
+  "taxi moto",
+  "cab",
+  "uber",
+  "tagisi",
+  "voiture",
+  "imodoka",
+  "car",
+  "ride",
+  "lift",
+]);
+// A destination word, with English "to" only before what a destination starts with ("to the
+// pharmacy", "to my office"): "a car to sell" is no ride.
+const TOWARDS =
+  `(?:${TO}|pour aler(?: a| au)?|to (?:the|my|our|a|an|his|her|their|town|work|home|school|church|hospital|market|airport)(?= ))`;
+// Courtesies and articles between the vehicle and its destination ("a moto pls to …").
+const BETWEEN = "(?:(?:pls|please|plz|svp|stp|now|vite|vuba|nonaha) ){0,2}";
+// Someone's own vehicle ("my car to the garage", "ma voiture jusqu'au garage") is no ride hired.
+const OWNED = "(?:my|our|his|her|your|mon|ma|notre|votre|son|sa)";
+const RIDE_TO = new RegExp(`(?<! ${OWNED}) (${HIRED}) ${BETWEEN}${TOWARDS} `);
+// Asking to be carried somewhere, the passive of "take" ("gutwarwa ku isoko", "kujyanwa kwa
+// muganga", "to be taken to the market", "être déposé au marché"): the person is the load.
+const CARRIED = alternation([
+  "gutwarwa",
+  "ntwarwa",
+  "udutwarwe",
+  "kujyanwa",
+  "njyanwa",
+  "kugezwa",
+  "ngezwa",
+  "be taken",
+  "be dropped",
+  "be driven",
+  "etre depose",
+  "etre deposee",
+  "etre conduit",
+  "etre conduite",
+  "etre emene",
+  "etre emenee",
+]);
+const CARRIED_TO = new RegExp(
+  ` (${CARRIED}) (?:${TOWARDS}|(?:ku|kuri|mu|i|kwa|at|au|a|aux|chez) )`,
+);
+
+/**
+ * Whether the message hires a vehicle to somewhere, known place or not ("a moto to the
+ * pharmacy at Kisimenti", "une moto jusqu'à la pharmacie", "moto injyana kuri farumasi"), or
+ * asks to be carried there ("ndashaka gutwarwa ku isoko", "to be taken to the market"): the
+ * destination's words (a pharmacy, a market, a hospital) say where, not what. Returns the
+ * words before the destination (what is asked for, to check it is not another service's thing
+ * carried there: "cement by moto to Kimironko"), or null when no vehicle is hired to anywhere.
+ *
+ * @param text The message as the user wrote it.
+ * @example
+ * ```ts
+ * import { rideAskedTo } from "@shared/agent/trip_phrase.ts";
+ * rideAskedTo("a moto to the pharmacy pls"); // "a moto"
+ * rideAskedTo("I want to sell my car to a dealer"); // null
+ * ```
+ */
+export function rideAskedTo(text: string): string | null {
+  const normalized = ` ${normalizeText(text)} `;
+  const found = RIDE_TO.exec(normalized) ?? CARRIED_TO.exec(normalized);
+  if (found === null) return null;
+  return normalized.slice(0, found.index + 1 + found[1].length).trim();
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { nameGazetteer } from "./text_features.ts";
-import { namesTrip } from "./trip_phrase.ts";
+import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 
 // A gazetteer of its own: the shapes, not the packs' list, are under test here.
 const places = nameGazetteer([
@@ -127,4 +127,19 @@ Deno.test("wanting to go to a known place, or to be fetched at one, names a trip
   for (const text of ["je veux aller manger à Remera", "I need to go buy cement in Kicukiro"]) {
     assert.ok(!namesTrip(text, places), text);
   }
+});
+
+Deno.test("a hired vehicle before a destination word is a ride asked for, with what comes before it", () => {
+  assert.equal(rideAskedTo("a moto to the pharmacy at Kisimenti pls"), "a moto");
+  assert.equal(rideAskedTo("une moto jusqu'à la pharmacie de Kisimenti svp"), "une moto");
+  assert.equal(rideAskedTo("moto injyana kuri farumasi"), "moto");
+  assert.equal(rideAskedTo("taxi voiture pour aller au marché"), "taxi voiture");
+  // Asking to be carried there is a ride too.
+  assert.equal(rideAskedTo("ndashaka gutwarwa ku isoko"), "ndashaka gutwarwa");
+  assert.equal(rideAskedTo("I need to be taken to the market"), "i ned to be taken");
+  assert.equal(rideAskedTo("je veux être déposé au marché"), "je veux etre depose");
+  // Someone's own vehicle, or "to" before a verb, is no ride hired.
+  assert.equal(rideAskedTo("I want to sell my car to a dealer"), null);
+  assert.equal(rideAskedTo("ma voiture jusqu'au garage"), null);
+  assert.equal(rideAskedTo("need a car to take my mum"), null);
 });

@@ -449,10 +449,47 @@ function beforeLandmark(words: readonly string[]): string[] {
     const found = LANDMARKS.some((phrase) =>
       at + phrase.length <= words.length && phrase.every((word, i) => words[at + i] === word)
     );
-    if (found) return words.slice(0, at);
+    if (found) {
+      // "and" before a new want ends the landmark: "I'm at home and need bread" asks for
+      // bread, which the rest of the clause says.
+      const resumes = words.findIndex((word, i) =>
+        i > at && AND_WORDS.has(word) && RESUMING.has(words[i + 1] ?? "")
+      );
+      return resumes === -1
+        ? words.slice(0, at)
+        : [...words.slice(0, at), ...beforeLandmark(words.slice(resumes + 1))];
+    }
   }
   return [...words];
 }
+
+// Joining words, and the wants that start a new request after them ("and need", "et il me
+// faut", "kandi nkeneye", "na nshaka"), in the three languages.
+const AND_WORDS = new Set(["and", "et", "kandi", "na"]);
+const RESUMING = new Set(
+  [
+    "need",
+    "want",
+    "i",
+    "we",
+    "send",
+    "bring",
+    "je",
+    "il",
+    "j",
+    "on",
+    "envoyez",
+    "apportez",
+    "nkeneye",
+    "ndashaka",
+    "nshaka",
+    "nifuza",
+    "dukeneye",
+    "turashaka",
+    "mumpe",
+    "munzanire",
+  ].map(normalizeText),
+);
 
 // The verbs and nouns of a flow's steps: paying for it, delivering it, picking it up.
 const STEP_HEADS = [

@@ -207,3 +207,20 @@ Deno.test("a landmark is where, not what: the request's object stops before it, 
   assert.deepStrictEqual(withoutLandmarks("white paint for my restaurant"), "white paint");
   assert.deepStrictEqual(withoutLandmarks("des clous pour mon restaurant"), "des clous");
 });
+
+Deno.test("a landmark ends where 'and' starts a new want: what follows is asked for, in en, rw and fr", () => {
+  assert.deepStrictEqual(
+    withoutLandmarks("I'm stuck at home and need bread and milk"),
+    "i m stuck ned bread and milk",
+  );
+  assert.deepStrictEqual(
+    withoutLandmarks("je suis à la maison et il me faut du sucre"),
+    "je suis il me faut du sucre",
+  );
+  assert.deepStrictEqual(
+    withoutLandmarks("ndi mu rugo kandi nkeneye isukari"),
+    "ndi nkeneye isukari",
+  );
+  // An "and" inside the landmark that starts no want keeps it a landmark.
+  assert.deepStrictEqual(withoutLandmarks("a house near a school and a market"), "a house");
+});

@@ -162,6 +162,21 @@ export function loadFresh5Messages(
   return loadSafetyLabelledSet([`fresh5_${split}`], handoff, ["rw"]);
 }
 
+/**
+ * The sixth fresh set (fresh6_*.yaml, issue 24 item 6): ordinary first messages
+ * written before the router or its phrases were read, weighted to what earlier
+ * sets under-covered: a story before the need, needs said indirectly ("the
+ * fridge is empty"), two domains where one is the object ("a moto to the
+ * pharmacy"), Kinyarwanda verb forms and SMS spelling, code-switching inside a
+ * sentence; split by need with one seed (`source/split_set.py fresh6`).
+ */
+export function loadFresh6Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh6_${split}`], handoff);
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently. A set
 // written in fewer languages names them.

@@ -9,6 +9,7 @@ import {
   loadFresh2Messages,
   loadFresh3Messages,
   loadFresh5Messages,
+  loadFresh6Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
@@ -107,6 +108,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadSafety6Messages("blind")).map((m) => m.expect),
     ...(await loadFresh5Messages("dev")).map((m) => m.expect),
     ...(await loadFresh5Messages("blind")).map((m) => m.expect),
+    ...(await loadFresh6Messages("dev")).map((m) => m.expect),
+    ...(await loadFresh6Messages("blind")).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -241,6 +244,7 @@ for (
     ["the safety set", loadSafety5Messages],
     ["the second safety set", loadSafety6Messages],
     ["the fifth fresh set", loadFresh5Messages],
+    ["the sixth fresh set", loadFresh6Messages],
   ] as const
 ) {
   Deno.test(`${name} is no training phrase, and its halves share no message`, async () => {
@@ -255,3 +259,16 @@ for (
     assert.deepStrictEqual(blind.filter((text) => canBeUnique(text) && devSet.has(text)), []);
   });
 }
+
+Deno.test("each half of the sixth fresh set holds at least 45 messages per language over every route", async () => {
+  for (const split of ["dev", "blind"] as const) {
+    const messages = await loadFresh6Messages(split);
+    for (const language of ["en", "rw", "fr"]) {
+      const own = messages.filter((m) => m.language === language);
+      assert.ok(own.length >= 45, `${split} ${language}`);
+      const routes = new Set(own.map((m) => m.expect));
+      const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+      assert.deepStrictEqual(missing, [], `${split} ${language}`);
+    }
+  }
+});

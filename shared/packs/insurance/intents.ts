@@ -50,6 +50,8 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "insure my goods in transit",
       "change the owner of a vehicle i bought",
       "vehicle ownership transfer papers",
+      "another car ran into mine, I want to declare it to the insurer",
+      "claim the repair costs from insurance after a crash",
     ],
     rw: [
       "kwandikisha imodoka naguze",
@@ -90,6 +92,8 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "mfite ikibazo kuri assurance",
       "gushinganisha ibicuruzwa",
       "guhinduza nyir'imodoka naguze",
+      "indi modoka yagonze iyanjye, ndashaka kubimenyesha ubwishingizi",
+      "gusaba ubwishingizi kwishyura gukoresha imodoka nyuma y'impanuka",
     ],
     fr: [
       "immatriculation d'un vehicule neuf",
@@ -130,6 +134,8 @@ export const INSURANCE_INTENTS: IntentExamples = {
       "assurance des marchandises en transit",
       "l'assurance de ma voiture expire demain",
       "changer le proprietaire d'un vehicule achete",
+      "une autre voiture a embouti la mienne, je veux faire la déclaration à l'assurance",
+      "me faire rembourser la réparation par l'assurance après un accrochage",
     ],
   },
 };

@@ -50,6 +50,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "the driver left without me",
       "the moto went off before i sat on it",
       "what is your fare per kilometre",
+      "moving my stuff across town, I need a vehicle",
     ],
     rw: [
       "umumotari wanjye aratinze",
@@ -95,6 +96,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "igiciro cy'urugendo kuri kilometero ni angahe",
       "nkeneye imodoka injyana i Rubavu uyu munsi",
       "imodoka yo kujya mu bukwe i Muhanga",
+      "kwimura ibikoresho byanjye, nkeneye imodoka nini",
     ],
     fr: [
       "je voudrais une moto",
@@ -136,6 +138,7 @@ export const MOBILITY_INTENTS: IntentExamples = {
       "le chauffeur est parti sans moi",
       "le motard a demarre avant que je monte",
       "quel est le tarif de la course au kilometre",
+      "un véhicule pour mon déménagement",
     ],
   },
 };

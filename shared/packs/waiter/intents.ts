@@ -63,6 +63,7 @@ export const WAITER_INTENTS: IntentExamples = {
       "what dishes do you have tonight",
       "whats there to eat",
       "bring us some water at our table",
+      "a meal without meat for my wife, what do you cook",
     ],
     rw: [
       "mumpe ikirahuri cya jus n'icupa ry'amazi",
@@ -120,6 +121,7 @@ export const WAITER_INTENTS: IntentExamples = {
       "ibiryo byanjye biri mu nzira",
       "burger natumije iraza ryari",
       "tuzanire amazi ku meza yacu",
+      "ibiryo bidafite inyama by'umugore wanjye, muteka iki",
     ],
     fr: [
       "un café au lait et un pain au chocolat",
@@ -181,6 +183,7 @@ export const WAITER_INTENTS: IntentExamples = {
       "apportez-nous de l'eau à notre table",
       "deux sodas de plus à la table 9",
       "encore une bière pour la table 2",
+      "un repas sans viande pour ma femme, vous cuisinez quoi",
     ],
   },
 };

@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, safety5, safety6)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, safety5, safety6)
 """
 import json, os, random, sys
 
@@ -19,6 +19,7 @@ SETS = {
     "fresh3": ("fresh3-20261127-routing3", "Third fresh set of first messages"),
     "fresh4": ("fresh4-20261127-routing4", "Fourth fresh set of first messages"),
     "fresh5": ("fresh5-20261127-rw5", "Fifth fresh set of first messages"),
+    "fresh6": ("fresh6-20261127-routing6", "Sixth fresh set of first messages"),
     "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
     "safety6": ("safety6-20261127-safety6", "Second safety set (danger as one clause, to a third person, as a question; SMS spelling)"),
 }
