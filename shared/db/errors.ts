@@ -20,6 +20,7 @@ const BY_SQLSTATE: Record<string, ErrorCode> = {
   "P0002": "NOT_FOUND", // no_data_found, raised by our functions for an unknown reference
   "P0409": "CONFLICT", // ours: a state conflict (invalid order move, slot full, offer taken)
   "P0402": "CONFLICT", // ours: fulfilment before the payment is settled
+  "PT429": "RATE_LIMIT", // ours: a staff member's send budget is spent (PostgREST answers 429)
 };
 
 /** The contract code for a database error, or undefined when it is not one. */

@@ -15,6 +15,7 @@ dbTest("classifyDbError maps the states our functions raise to contract codes", 
   assert.equal(await raised(db, "P0409"), "CONFLICT");
   assert.equal(await raised(db, "P0402"), "CONFLICT");
   assert.equal(await raised(db, "P0002"), "NOT_FOUND");
+  assert.equal(await raised(db, "PT429"), "RATE_LIMIT");
   assert.equal(await raised(db, "42501"), "AUTH_ERROR");
   assert.equal(await raised(db, "P0001"), undefined);
 });
