@@ -15,7 +15,12 @@ import { startVideosServer, type VideosServerOptions } from "@testing/videos_ser
 import type { Database } from "@shared/db/types.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { createOpenAIVideoProvider } from "./openai_videos.ts";
-import { NO_VIDEO_PROVIDER, VIDEO_PROVIDER, type VideoProvider } from "./video_provider.ts";
+import {
+  NO_VIDEO_PROVIDER,
+  type ProviderVideo,
+  VIDEO_PROVIDER,
+  type VideoProvider,
+} from "./video_provider.ts";
 import { JOB_TIMEOUT_MS } from "./sora_video_poll.ts";
 
 const MINUTE = 60_000;
@@ -679,3 +684,88 @@ dbTest("inside the window the video itself is sent, not the template", async (db
     await t.close();
   }
 });
+
+dbTest(
+  "a cancel that lands while the create is in flight: the job ends cancelled, the provider job is deleted, nothing is delivered",
+  async (db) => {
+    // The provider's create answers only when the test lets it: the cancel is made in between,
+    // an interleaving fixed by the test rather than by timing.
+    let created!: (video: ProviderVideo) => void;
+    const createdAt = new Promise<ProviderVideo>((resolve) => created = resolve);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => release = resolve);
+    let real: VideoProvider | undefined;
+    const gated: VideoProvider = {
+      configured: true,
+      async create(input, call) {
+        const video = await real!.create(input, call);
+        created(video);
+        await released;
+        return video;
+      },
+      retrieve: (id, call) => real!.retrieve(id, call),
+      download: (id, call) => real!.download(id, call),
+      remix: (id, prompt, call) => real!.remix(id, prompt, call),
+      delete: (id, call) => real!.delete(id, call),
+    };
+    const t = await studio(db, { provider: gated, pollsToFinish: 1 });
+    real = createOpenAIVideoProvider({ apiKey: t.server.apiKey, baseURL: t.server.baseURL });
+    try {
+      const queued: TestData = await t.generate(brief());
+      const id = queued.data.job_id;
+      const sweeping = t.sweep();
+      const video = await createdAt;
+      // The provider holds the job; the poll has not written it yet. Grace cancels.
+      const cancelled: TestData = await t.rt.callAs(USER.grace, "video_job_cancel", {
+        job_id: id,
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.deepEqual(cancelled.data, { job_id: id, status: "cancelled", changed: true });
+      release();
+      await sweeping;
+      // The poll's answer did not overwrite the cancel; it kept the provider job to delete.
+      const [kept] = await db.query<{ status: string; provider_job_id: string; discard: string }>(
+        `select status, provider_job_id, provider_discard as discard
+           from public.video_jobs where id = $1`,
+        [id],
+      );
+      assert.deepEqual(kept, {
+        status: "cancelled",
+        provider_job_id: video.id,
+        discard: "pending",
+      });
+
+      await t.sweep(); // the provider job is deleted
+      const deletes = t.server.requests.filter((r) => r.method === "DELETE");
+      assert.deepEqual(deletes.map((r) => r.path), [`/v1/videos/${video.id}`]);
+      assert.equal((await t.job(id)).status, "cancelled");
+      const [done] = await db.query<{ discard: string }>(
+        "select provider_discard as discard from public.video_jobs where id = $1",
+        [id],
+      );
+      assert.equal(done.discard, "done");
+      // Later sweeps ask the provider nothing more; nothing was read back or delivered.
+      const asked = t.server.requests.length;
+      await t.sweep();
+      assert.equal(t.server.requests.length, asked);
+      assert.deepEqual(
+        t.server.requests.filter((r) => r.method === "GET").map((r) => r.path),
+        [],
+      );
+      assert.deepEqual(await t.outbox(id), []);
+      const [{ tickets }] = await db.query<{ tickets: number }>(
+        "select count(*)::int as tickets from public.staff_tickets where summary like '%' || $1 || '%'",
+        [id],
+      );
+      assert.equal(tickets, 0);
+      // A cancel after the poll wrote the submission is refused: the job is at the provider.
+      const second: TestData = await t.generate(brief(), "after-submit");
+      await t.sweep();
+      const late: TestData = await t.rt.callAs(USER.grace, "video_job_cancel", {
+        job_id: second.data.job_id,
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(late.error?.code, "CONFLICT");
+    } finally {
+      await t.close();
+    }
+  },
+);
