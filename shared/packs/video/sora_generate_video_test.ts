@@ -685,31 +685,48 @@ dbTest("inside the window the video itself is sent, not the template", async (db
   }
 });
 
+/**
+ * The loopback provider behind a gate: its create reaches the server (the provider job
+ * exists) and then answers only when the test releases it, so what the test does in between
+ * happens while the poll's submission is in flight, an interleaving fixed by the test rather
+ * than by timing.
+ */
+function gatedProvider() {
+  let created!: (video: ProviderVideo) => void;
+  const createdAt = new Promise<ProviderVideo>((resolve) => created = resolve);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => release = resolve);
+  let real: VideoProvider | undefined;
+  const provider: VideoProvider = {
+    configured: true,
+    async create(input, call) {
+      const video = await real!.create(input, call);
+      created(video);
+      await released;
+      return video;
+    },
+    retrieve: (id, call) => real!.retrieve(id, call),
+    download: (id, call) => real!.download(id, call),
+    remix: (id, prompt, call) => real!.remix(id, prompt, call),
+    delete: (id, call) => real!.delete(id, call),
+  };
+  return {
+    provider,
+    createdAt,
+    release,
+    connect(server: { apiKey: string; baseURL: string }) {
+      real = createOpenAIVideoProvider({ apiKey: server.apiKey, baseURL: server.baseURL });
+    },
+  };
+}
+
 dbTest(
   "a cancel that lands while the create is in flight: the job ends cancelled, the provider job is deleted, nothing is delivered",
   async (db) => {
-    // The provider's create answers only when the test lets it: the cancel is made in between,
-    // an interleaving fixed by the test rather than by timing.
-    let created!: (video: ProviderVideo) => void;
-    const createdAt = new Promise<ProviderVideo>((resolve) => created = resolve);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => release = resolve);
-    let real: VideoProvider | undefined;
-    const gated: VideoProvider = {
-      configured: true,
-      async create(input, call) {
-        const video = await real!.create(input, call);
-        created(video);
-        await released;
-        return video;
-      },
-      retrieve: (id, call) => real!.retrieve(id, call),
-      download: (id, call) => real!.download(id, call),
-      remix: (id, prompt, call) => real!.remix(id, prompt, call),
-      delete: (id, call) => real!.delete(id, call),
-    };
-    const t = await studio(db, { provider: gated, pollsToFinish: 1 });
-    real = createOpenAIVideoProvider({ apiKey: t.server.apiKey, baseURL: t.server.baseURL });
+    const gate = gatedProvider();
+    const t = await studio(db, { provider: gate.provider, pollsToFinish: 1 });
+    gate.connect(t.server);
+    const { createdAt, release } = gate;
     try {
       const queued: TestData = await t.generate(brief());
       const id = queued.data.job_id;
@@ -764,6 +781,57 @@ dbTest(
         job_id: second.data.job_id,
       }, { idempotencyKey: crypto.randomUUID() });
       assert.equal(late.error?.code, "CONFLICT");
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a poll that finds the job locked by a cancel still committing waits for it and keeps the provider job to delete",
+  async (db) => {
+    // The cancel is held open on one connection while the poll writes on another: an
+    // interleaving only Postgres has (PGlite runs one transaction at a time).
+    if (!db.url) return;
+    const gate = gatedProvider();
+    const t = await studio(db, { provider: gate.provider, pollsToFinish: 1 });
+    gate.connect(t.server);
+    try {
+      const queued: TestData = await t.generate(brief());
+      const id = queued.data.job_id;
+      const sweeping = t.sweep();
+      const video = await gate.createdAt;
+      const lockWaits = () =>
+        db.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        ).then(([row]) => row.n);
+      // Grace's cancel, as the Data API would make it, holds the row until the poll waits on it.
+      await db.asCaller({ sub: USER.grace, role: "authenticated" }, async (tx) => {
+        const rows = await tx.query(
+          `update public.video_jobs set status = 'cancelled', updated_at = now()
+            where id = $1 and status = 'queued' and provider_job_id is null returning id`,
+          [id],
+        );
+        assert.equal(rows.length, 1);
+        gate.release();
+        // A condition, not a time: until the poll's transaction waits for this row's lock.
+        for (let tries = 0; (await lockWaits()) === 0; tries++) {
+          assert.ok(tries < 2000, "the poll never waited for the cancel's lock");
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      });
+      await sweeping;
+      const [kept] = await db.query<{ status: string; provider_job_id: string; discard: string }>(
+        `select status, provider_job_id, provider_discard as discard
+           from public.video_jobs where id = $1`,
+        [id],
+      );
+      assert.deepEqual(kept, {
+        status: "cancelled",
+        provider_job_id: video.id,
+        discard: "pending",
+      });
     } finally {
       await t.close();
     }

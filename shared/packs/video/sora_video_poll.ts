@@ -254,6 +254,8 @@ export const soraVideoPoll = defineTool({
     );
     // A job this poll just submitted whose row was locked is most likely being cancelled right
     // now: wait for that cancel (a short transaction) instead of losing the provider job's id.
+    // The row is matched by the status it had before the lock (queued), re-read after it: a
+    // filter on 'cancelled' alone would pass over the uncommitted cancel without waiting.
     const seen = new Set(rows.map((job) => job.id));
     const waitFor = [...outcomes].filter(([id, outcome]) =>
       !seen.has(id) && outcome.kind === "moved" && outcome.submitted
@@ -264,7 +266,8 @@ export const soraVideoPoll = defineTool({
           `select j.id, j.status, j.provider_job_id, j.language, j.requester_id,
                   null as requester_phone, '' as brief
              from public.video_jobs j
-            where j.org_id = $1 and j.id = any($2::uuid[]) and j.status = 'cancelled'
+            where j.org_id = $1 and j.id = any($2::uuid[])
+              and j.status in ('queued', 'processing', 'cancelled')
             order by j.id
             for update of j`,
           [orgId, waitFor],
