@@ -28,3 +28,15 @@ export function classifyDbError(error: unknown): ErrorCode | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? BY_SQLSTATE[code] : undefined;
 }
+
+/**
+ * How long a refusal of the database's own rate limits (`PT429`) asks the
+ * caller to wait, from its hint (`retry in <n> s`), in milliseconds; undefined
+ * for any other error.
+ */
+export function dbRetryAfterMs(error: unknown): number | undefined {
+  const { code, hint } = (error ?? {}) as { code?: unknown; hint?: unknown };
+  if (code !== "PT429" || typeof hint !== "string") return undefined;
+  const seconds = /^retry in (\d{1,6}) s$/.exec(hint)?.[1];
+  return seconds === undefined ? undefined : Number(seconds) * 1000;
+}
