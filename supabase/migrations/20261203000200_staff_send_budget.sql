@@ -11,7 +11,10 @@
 --   * refilled at 10 a minute (one every 6 s), i.e. 600 an hour sustained:
 --     faster than anyone types replies, far below what a script would send.
 --     Messages to many contacts at once are broadcasts, which the service
---     sends with consent and opt-out rules of their own.
+--     sends with consent and opt-out rules of their own;
+--   * and, for all the org's staff together, 120 at once and 60 a minute
+--     (3,600 an hour): four people working flat out, so a handful of staff
+--     tokens (or accounts) cannot add up to a flood from the org's number.
 --
 -- Over budget, the insert fails with SQLSTATE PT429: the Data API (PostgREST)
 -- answers it as HTTP 429, and a tool running as the staff member as
@@ -38,13 +41,25 @@ create table private.staff_send_budgets (
 alter table private.staff_send_budgets enable row level security;
 revoke all on private.staff_send_budgets from public, anon, authenticated;
 
--- Spends one token of the inserting staff member's budget, or refuses the row.
+-- The org's budget for all its staff together.
+create table private.org_staff_send_budgets (
+  org_id uuid primary key references public.orgs (id) on delete cascade,
+  tokens double precision not null check (tokens >= 0 and tokens <= 120),
+  refilled_at timestamptz not null
+);
+alter table private.org_staff_send_budgets enable row level security;
+revoke all on private.org_staff_send_budgets from public, anon, authenticated;
+
+-- Spends one token of the org's and of the inserting staff member's budget, or refuses the row.
+-- The org's row is always taken first, so two transactions never wait on each other in turn.
 create function private.spend_staff_send_token() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
   capacity constant double precision := 30;
   per_second constant double precision := 10.0 / 60;
+  org_capacity constant double precision := 120;
+  org_per_second constant double precision := 1;
   caller uuid := (select auth.uid());
   left_over double precision;
   wait_s int;
@@ -52,6 +67,28 @@ begin
   if caller is null then
     raise exception using errcode = '42501', message = 'a staff message needs a signed-in caller';
   end if;
+  insert into private.org_staff_send_budgets as b (org_id, tokens, refilled_at)
+  values (new.org_id, org_capacity - 1, now())
+  on conflict (org_id) do update
+    set tokens = least(org_capacity, b.tokens
+                   + greatest(0, extract(epoch from now() - b.refilled_at)) * org_per_second) - 1,
+        refilled_at = greatest(b.refilled_at, now())
+    where least(org_capacity, b.tokens
+            + greatest(0, extract(epoch from now() - b.refilled_at)) * org_per_second) >= 1
+  returning b.tokens into left_over;
+  if left_over is null then
+    select ceil((1 - least(org_capacity, b.tokens
+                 + greatest(0, extract(epoch from now() - b.refilled_at)) * org_per_second))
+                / org_per_second)::int
+      into wait_s
+      from private.org_staff_send_budgets b
+     where b.org_id = new.org_id;
+    raise exception using errcode = 'PT429',
+      message = 'the org''s staff message budget is spent: 120 at once, 60 a minute',
+      detail = format('org %s', new.org_id),
+      hint = format('retry in %s s', greatest(coalesce(wait_s, 1), 1));
+  end if;
+  left_over := null;
   insert into private.staff_send_budgets as b (org_id, user_id, tokens, refilled_at)
   values (new.org_id, caller, capacity - 1, now())
   on conflict (org_id, user_id) do update

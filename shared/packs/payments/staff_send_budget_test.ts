@@ -2,7 +2,8 @@
  * The database's send budget for staff (migration
  * 20261203000200_staff_send_budget.sql), on both databases: a staff member
  * queues at most 30 WhatsApp messages at once and 10 a minute after that, in
- * each org, whether through the Data API or a tool running as them. Over it,
+ * each org (and the org's staff together 120 and 60 a minute), whether
+ * through the Data API or a tool running as them. Over it,
  * the insert fails with PT429 (HTTP 429 from PostgREST) and the tool answers
  * RATE_LIMIT with nothing of its transaction kept; other staff members, other
  * orgs and the server's own writes are not touched by it.
@@ -146,6 +147,22 @@ dbTest(
         [ORG.easymo, USER.jean],
       );
       assert.equal(rested.tokens, 29);
+
+      // The org's staff share one budget too (120 at once, 60 a minute): with one token left
+      // (and its refill dated ahead of the test), Grace's first message takes it and her next
+      // is refused although her own budget has room.
+      await db.query(
+        `update private.org_staff_send_budgets
+            set tokens = 1, refilled_at = now() + interval '10 minutes' where org_id = $1`,
+        [ORG.easymo],
+      );
+      assert.equal(await enqueue(db, as(USER.grace)), "queued");
+      assert.equal(await enqueue(db, as(USER.grace)), "refused PT429");
+      // Beaver's staff still send.
+      assert.equal(
+        await enqueue(db, as(USER.paul), { org: ORG.beaver, to: "250788000011" }),
+        "queued",
+      );
     } finally {
       await rt.platform.close();
     }
