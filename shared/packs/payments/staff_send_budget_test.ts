@@ -19,21 +19,23 @@ const as = (sub: string): JwtClaims => ({ sub, role: "authenticated" });
 const NINA = "00000000-0000-4000-8000-000000000011";
 
 let n = 0;
-/** Queues `count` texts in one transaction as `claims`: "queued" or the SQLSTATE refusing it. */
+/**
+ * Queues `count` texts in one statement as `claims` (each row is checked and counted on its
+ * own): "queued" or the SQLSTATE refusing them.
+ */
 function enqueue(
   db: TestDatabase,
   claims: JwtClaims,
   { org = ORG.easymo as string, to = "250788000001", count = 1 } = {},
 ): Promise<string> {
-  return db.asCaller(claims, async (tx) => {
-    for (let i = 0; i < count; i++) {
-      await tx.query(
-        `insert into public.wa_outbox (org_id, to_wa_id, kind, body, idempotency_key)
-         values ($1, $2, 'text', '{"type": "text", "text": {"body": "hi"}}', $3)`,
-        [org, to, `budget-test-${++n}`],
-      );
-    }
-  }).then(() => "queued", (error: { code?: string }) => `refused ${error.code}`);
+  return db.asCaller(claims, (tx) =>
+    tx.query(
+      `insert into public.wa_outbox (org_id, to_wa_id, kind, body, idempotency_key)
+       select $1, $2, 'text', '{"type": "text", "text": {"body": "hi"}}',
+              'budget-test-' || $3 || '-' || i
+         from generate_series(1, $4::int) i`,
+      [org, to, String(++n), count],
+    )).then(() => "queued", (error: { code?: string }) => `refused ${error.code}`);
 }
 
 function queued(db: TestDatabase, org: string = ORG.easymo): Promise<number> {
