@@ -5,6 +5,7 @@
  * `POST /v1/videos` (multipart, as the client sends it),
  * `GET /v1/videos/{id}`, `GET /v1/videos/{id}/content` (an MP4) and
  * `POST /v1/videos/{id}/remix` (JSON) with the package's `Video` objects,
+ * `DELETE /v1/videos/{id}` (the job is gone; later reads are 404),
  * checks the bearer key (401 in OpenAI's error envelope otherwise), honours
  * `Idempotency-Key` on creates, and records every request so a test can
  * assert what the provider was sent — or that it was sent nothing.
@@ -188,6 +189,11 @@ export function startVideosServer(options: VideosServerOptions = {}): VideosServ
     }
     const job = jobs.get(parts[2] ?? "");
     if (!job) return errorResponse(404, "video_not_found", `No video ${parts[2]}`);
+    if (request.method === "DELETE" && parts.length === 3) {
+      // Gone: later reads of it are 404, as at the provider.
+      jobs.delete(job.video.id);
+      return Response.json({ id: job.video.id, object: "video.deleted", deleted: true });
+    }
     if (request.method === "GET" && parts.length === 3) {
       advance(job);
       return Response.json(job.video);

@@ -20,10 +20,23 @@ const BY_SQLSTATE: Record<string, ErrorCode> = {
   "P0002": "NOT_FOUND", // no_data_found, raised by our functions for an unknown reference
   "P0409": "CONFLICT", // ours: a state conflict (invalid order move, slot full, offer taken)
   "P0402": "CONFLICT", // ours: fulfilment before the payment is settled
+  "PT429": "RATE_LIMIT", // ours: a staff member's send budget is spent (PostgREST answers 429)
 };
 
 /** The contract code for a database error, or undefined when it is not one. */
 export function classifyDbError(error: unknown): ErrorCode | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? BY_SQLSTATE[code] : undefined;
+}
+
+/**
+ * How long a refusal of the database's own rate limits (`PT429`) asks the
+ * caller to wait, from its hint (`retry in <n> s`), in milliseconds; undefined
+ * for any other error.
+ */
+export function dbRetryAfterMs(error: unknown): number | undefined {
+  const { code, hint } = (error ?? {}) as { code?: unknown; hint?: unknown };
+  if (code !== "PT429" || typeof hint !== "string") return undefined;
+  const seconds = /^retry in (\d{1,6}) s$/.exec(hint)?.[1];
+  return seconds === undefined ? undefined : Number(seconds) * 1000;
 }

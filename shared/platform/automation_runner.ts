@@ -15,6 +15,11 @@
  * update skip locked`). One automation's failure is recorded on its run and
  * never stops the others, nor other tenants' events.
  *
+ * An automation its tenant can no longer run (its event's pack or an
+ * action's tool is no longer the tenant's: `suspension`) does not fire: its
+ * events are passed over like a paused one's, and it fires again once the
+ * pack or tool is back.
+ *
  * @module
  */
 import type { ToolResult } from "@shared/contract/mod.ts";
@@ -28,6 +33,7 @@ import {
   DEFAULT_SCHEDULE_TIME_ZONE,
   nextSlot,
   renderArgs,
+  suspension,
 } from "@shared/packs/automations/mod.ts";
 
 /** Options for {@link runAutomations}. */
@@ -152,6 +158,17 @@ export async function runAutomations(
   const pass: AutomationPass = { events: 0, runs: 0, failed: 0 };
   const events = new Map(packEvents(platform).map((event) => [event.name, event]));
   const size = options.batch ?? 100;
+  // Judged once per automation and pass, against the catalog this instance serves.
+  const catalog = automationCatalog(() => platform);
+  const judged = new Map<string, boolean>();
+  const runnable = (automation: AutomationRow) => {
+    let can = judged.get(automation.id);
+    if (can === undefined) {
+      can = suspension(automation, automation.org_id, catalog) === null;
+      judged.set(automation.id, can);
+    }
+    return can;
+  };
   // Batch after batch while they come full: a backlog drains in one sweep, up to maxBatches.
   for (let batch = 0; batch < (options.maxBatches ?? 10); batch++) {
     const claimed = await platform.db.query<EventRow>(
@@ -188,6 +205,7 @@ export async function runAutomations(
           );
           let retry = false;
           for (const automation of automations) {
+            if (!runnable(automation)) continue;
             if (!conditionHolds(automation.condition, parsed.data as Record<string, unknown>)) {
               continue;
             }
@@ -242,6 +260,8 @@ export async function runAutomations(
         ],
       );
       if (!won) continue;
+      // A suspended schedule's slot passes unrun, as a paused one's would.
+      if (!runnable(automation)) continue;
       // A slot is run once: its next chance is the next slot.
       const outcome = await runOne(platform, automation, {
         eventId: null,

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { type FieldIssue, payload, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-import { AUTOMATION_CATALOG } from "./catalog.ts";
+import { AUTOMATION_CATALOG, type AutomationCatalog } from "./catalog.ts";
 import {
   type AutomationSpec,
   AutomationSpecSchema,
@@ -21,6 +21,7 @@ import {
   conditionHolds,
   nextSlot,
   renderArgs,
+  suspension,
   triggerPayload,
 } from "./model.ts";
 
@@ -38,7 +39,13 @@ const AutomationOut = z.object({
   trigger: z.record(z.string(), z.unknown()),
   condition: z.record(z.string(), z.unknown()).nullable(),
   actions: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()) })),
-  status: z.enum(["active", "paused"]),
+  status: z.enum(["active", "paused", "suspended"]).describe(
+    "suspended: saved active, but its event's service or an action's tool is no longer this " +
+      "tenant's, so it does not run (see suspension); it runs again once they are back.",
+  ),
+  suspension: z.object({ path: z.string(), reason: z.string() }).nullable().describe(
+    "Why it cannot run now (the rule's field that no longer fits the tenant), or null.",
+  ),
   next_run_at: z.string().nullable(),
 });
 
@@ -54,14 +61,21 @@ interface AutomationRow {
 
 const iso = (value: Date | string | null) => value === null ? null : new Date(value).toISOString();
 
-function out(row: AutomationRow): z.input<typeof AutomationOut> {
+/** The rule as staff see it: its stored status, and whether it can run for the tenant now. */
+function out(
+  row: AutomationRow,
+  orgId: string,
+  catalog: AutomationCatalog,
+): z.input<typeof AutomationOut> {
+  const suspended = suspension(row, orgId, catalog);
   return {
     id: row.id,
     name: row.name,
     trigger: row.trigger,
     condition: row.condition,
     actions: row.actions,
-    status: row.status,
+    status: suspended && row.status === "active" ? "suspended" : row.status,
+    suspension: suspended,
     next_run_at: iso(row.next_run_at),
   };
 }
@@ -125,7 +139,7 @@ export const deployAutomation = defineTool({
       `select ${COLUMNS} from public.automations where org_id = $1 and id = $2`,
       [orgId, saved.id],
     );
-    return out(row);
+    return out(row, orgId, catalog);
   },
 });
 
@@ -133,7 +147,8 @@ export const deployAutomation = defineTool({
 export const automationList = defineTool({
   name: "automation_list",
   title: "List automations",
-  description: "Staff: this tenant's automations, with their status and last run.",
+  description: "Staff: this tenant's automations, with their status and last run; one whose " +
+    "event's service or action's tool the tenant no longer uses is suspended, with the reason.",
   category: "automations",
   input: z.strictObject({}),
   output: z.object({
@@ -159,9 +174,10 @@ export const automationList = defineTool({
        where a.org_id = $1 order by a.name`,
       [orgId],
     );
+    const catalog = ctx.services.get(AUTOMATION_CATALOG);
     return {
       automations: rows.map((row) => ({
-        ...out(row),
+        ...out(row, orgId, catalog),
         last_run: row.last_status && row.last_at
           ? { status: row.last_status, started_at: iso(row.last_at)! }
           : null,
@@ -185,17 +201,16 @@ async function setStatus(
   if (!current) throw new ToolFailure("NOT_FOUND", "No such automation");
   // A resumed schedule starts from now: the slots it missed while paused are not run.
   const schedule = current.trigger.schedule;
+  const catalog = ctx.services.get(AUTOMATION_CATALOG);
   const next = status === "active" && schedule
-    ? nextSlot(schedule, ctx.services.now(), {
-      timeZone: ctx.services.get(AUTOMATION_CATALOG).timeZone(orgId),
-    }).toISOString()
+    ? nextSlot(schedule, ctx.services.now(), { timeZone: catalog.timeZone(orgId) }).toISOString()
     : iso(current.next_run_at);
   const [row] = await ctx.db.query<AutomationRow>(
     `update public.automations set status = $3, next_run_at = $4, updated_at = now()
      where org_id = $1 and id = $2 returning ${COLUMNS}`,
     [orgId, id, status, next],
   );
-  return out(row);
+  return out(row, orgId, catalog);
 }
 
 /** The `automation_pause` tool. */

@@ -36,6 +36,8 @@ export {
   type NextSlotOptions,
   renderArgs,
   SCHEDULE_PAYLOAD,
+  type Suspension,
+  suspension,
   triggerPayload,
 } from "./model.ts";
 

@@ -98,6 +98,57 @@ export interface AutomationCatalog {
   tool(orgId: string, name: string): { input: z.ZodType } | null;
 }
 
+/** Why a saved automation does not run for its tenant now: the rule's field that no longer fits. */
+export interface Suspension {
+  /** The field, e.g. `trigger.event` or `actions.0.tool`. */
+  path: string;
+  /** Why, for staff. */
+  reason: string;
+}
+
+/**
+ * Whether a saved automation can run for its tenant now, judged against the
+ * live catalog: its event must be one of the packs the tenant uses and each
+ * action's tool one it may call. A rule saved while they were (a pack the
+ * tenant has since stopped using, a tool its policy no longer allows) is
+ * suspended: it does not fire, staff see the reason, and it fires again by
+ * itself once the pack or tool is back. Null when it can run.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { suspension } from "./model.ts";
+ *
+ * const catalog = { events: () => [], timeZone: () => "UTC", tool: () => null };
+ * const rule = { trigger: { event: "ticket_created" }, actions: [] };
+ * assert.equal(suspension(rule, "org", catalog)?.path, "trigger.event");
+ * ```
+ */
+export function suspension(
+  rule: Pick<AutomationSpec, "trigger" | "actions">,
+  orgId: string,
+  catalog: AutomationCatalog,
+): Suspension | null {
+  const event = rule.trigger.event;
+  if (event !== undefined && !catalog.events(orgId).some((known) => known.name === event)) {
+    return {
+      path: "trigger.event",
+      reason: `"${event}" belongs to a service this tenant no longer uses: the automation runs ` +
+        "again once the service is back",
+    };
+  }
+  for (const [index, action] of rule.actions.entries()) {
+    if (!catalog.tool(orgId, action.tool)) {
+      return {
+        path: `actions.${index}.tool`,
+        reason: `"${action.tool}" is no longer a tool this tenant may use: the automation runs ` +
+          "again once it is",
+      };
+    }
+  }
+  return null;
+}
+
 const TEMPLATE = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** A payload field's name from a path or template (`event.text` and `text` are the same). */

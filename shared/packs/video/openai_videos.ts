@@ -1,6 +1,6 @@
 /**
  * The video provider over OpenAI's videos API, through the `openai`
- * package (`client.videos`: create, retrieve, downloadContent, remix), so
+ * package (`client.videos`: create, retrieve, downloadContent, remix, delete), so
  * the wire format is the package's, not ours. `OPENAI_API_KEY` turns it on
  * and `OPENAI_BASE_URL` points it elsewhere (a compatible endpoint, or the
  * tests' loopback server `testing/videos_server.ts`).
@@ -114,6 +114,9 @@ export function createOpenAIVideoProvider(options: OpenAIVideoOptions): VideoPro
       return providerVideo(
         await client.videos.remix(id, { prompt }, requestOptions(call)).catch(refusal),
       );
+    },
+    async delete(id: string, call?: ProviderCallOptions) {
+      await client.videos.delete(id, requestOptions(call)).catch(refusal);
     },
   };
 }

@@ -5,7 +5,7 @@
  * WhatsApp outbox, and the platform's sweep with an injected clock.
  */
 import assert from "node:assert/strict";
-import { dbTest } from "@testing/db.ts";
+import { dbTest, openTestDatabase, testBackends } from "@testing/db.ts";
 import { callConfirmed, createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
 
@@ -15,7 +15,12 @@ import { startVideosServer, type VideosServerOptions } from "@testing/videos_ser
 import type { Database } from "@shared/db/types.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { createOpenAIVideoProvider } from "./openai_videos.ts";
-import { NO_VIDEO_PROVIDER, VIDEO_PROVIDER, type VideoProvider } from "./video_provider.ts";
+import {
+  NO_VIDEO_PROVIDER,
+  type ProviderVideo,
+  VIDEO_PROVIDER,
+  type VideoProvider,
+} from "./video_provider.ts";
 import { JOB_TIMEOUT_MS } from "./sora_video_poll.ts";
 
 const MINUTE = 60_000;
@@ -678,4 +683,162 @@ dbTest("inside the window the video itself is sent, not the template", async (db
   } finally {
     await t.close();
   }
+});
+
+/**
+ * The loopback provider behind a gate: its create reaches the server (the provider job
+ * exists) and then answers only when the test releases it, so what the test does in between
+ * happens while the poll's submission is in flight, an interleaving fixed by the test rather
+ * than by timing.
+ */
+function gatedProvider() {
+  let created!: (video: ProviderVideo) => void;
+  const createdAt = new Promise<ProviderVideo>((resolve) => created = resolve);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => release = resolve);
+  let real: VideoProvider | undefined;
+  const provider: VideoProvider = {
+    configured: true,
+    async create(input, call) {
+      const video = await real!.create(input, call);
+      created(video);
+      await released;
+      return video;
+    },
+    retrieve: (id, call) => real!.retrieve(id, call),
+    download: (id, call) => real!.download(id, call),
+    remix: (id, prompt, call) => real!.remix(id, prompt, call),
+    delete: (id, call) => real!.delete(id, call),
+  };
+  return {
+    provider,
+    createdAt,
+    release,
+    connect(server: { apiKey: string; baseURL: string }) {
+      real = createOpenAIVideoProvider({ apiKey: server.apiKey, baseURL: server.baseURL });
+    },
+  };
+}
+
+dbTest(
+  "a cancel that lands while the create is in flight: the job ends cancelled, the provider job is deleted, nothing is delivered",
+  async (db) => {
+    const gate = gatedProvider();
+    const t = await studio(db, { provider: gate.provider, pollsToFinish: 1 });
+    gate.connect(t.server);
+    const { createdAt, release } = gate;
+    try {
+      const queued: TestData = await t.generate(brief());
+      const id = queued.data.job_id;
+      const sweeping = t.sweep();
+      const video = await createdAt;
+      // The provider holds the job; the poll has not written it yet. Grace cancels.
+      const cancelled: TestData = await t.rt.callAs(USER.grace, "video_job_cancel", {
+        job_id: id,
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.deepEqual(cancelled.data, { job_id: id, status: "cancelled", changed: true });
+      release();
+      await sweeping;
+      // The poll's answer did not overwrite the cancel; it kept the provider job to delete.
+      const [kept] = await db.query<{ status: string; provider_job_id: string; discard: string }>(
+        `select status, provider_job_id, provider_discard as discard
+           from public.video_jobs where id = $1`,
+        [id],
+      );
+      assert.deepEqual(kept, {
+        status: "cancelled",
+        provider_job_id: video.id,
+        discard: "pending",
+      });
+
+      await t.sweep(); // the provider job is deleted
+      const deletes = t.server.requests.filter((r) => r.method === "DELETE");
+      assert.deepEqual(deletes.map((r) => r.path), [`/v1/videos/${video.id}`]);
+      assert.equal((await t.job(id)).status, "cancelled");
+      const [done] = await db.query<{ discard: string }>(
+        "select provider_discard as discard from public.video_jobs where id = $1",
+        [id],
+      );
+      assert.equal(done.discard, "done");
+      // Later sweeps ask the provider nothing more; nothing was read back or delivered.
+      const asked = t.server.requests.length;
+      await t.sweep();
+      assert.equal(t.server.requests.length, asked);
+      assert.deepEqual(
+        t.server.requests.filter((r) => r.method === "GET").map((r) => r.path),
+        [],
+      );
+      assert.deepEqual(await t.outbox(id), []);
+      const [{ tickets }] = await db.query<{ tickets: number }>(
+        "select count(*)::int as tickets from public.staff_tickets where summary like '%' || $1 || '%'",
+        [id],
+      );
+      assert.equal(tickets, 0);
+      // A cancel after the poll wrote the submission is refused: the job is at the provider.
+      const second: TestData = await t.generate(brief(), "after-submit");
+      await t.sweep();
+      const late: TestData = await t.rt.callAs(USER.grace, "video_job_cancel", {
+        job_id: second.data.job_id,
+      }, { idempotencyKey: crypto.randomUUID() });
+      assert.equal(late.error?.code, "CONFLICT");
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+// The cancel is held open on one connection while the poll writes on another: an interleaving
+// only Postgres has (PGlite runs one transaction at a time), so it runs there only.
+Deno.test({
+  name: "a poll that finds the job locked by a cancel still committing waits for it and keeps " +
+    "the provider job to delete [postgres]",
+  ignore: !testBackends().includes("postgres"),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const db = await openTestDatabase("postgres");
+    const gate = gatedProvider();
+    const t = await studio(db, { provider: gate.provider, pollsToFinish: 1 });
+    gate.connect(t.server);
+    try {
+      const queued: TestData = await t.generate(brief());
+      const id = queued.data.job_id;
+      const sweeping = t.sweep();
+      const video = await gate.createdAt;
+      const lockWaits = () =>
+        db.query<{ n: number }>(
+          `select count(*)::int as n from pg_catalog.pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        ).then(([row]) => row.n);
+      // Grace's cancel, as the Data API would make it, holds the row until the poll waits on it.
+      await db.asCaller({ sub: USER.grace, role: "authenticated" }, async (tx) => {
+        const rows = await tx.query(
+          `update public.video_jobs set status = 'cancelled', updated_at = now()
+            where id = $1 and status = 'queued' and provider_job_id is null returning id`,
+          [id],
+        );
+        assert.equal(rows.length, 1);
+        gate.release();
+        // A condition, not a time: until the poll's transaction waits for this row's lock.
+        for (let tries = 0; (await lockWaits()) === 0; tries++) {
+          assert.ok(tries < 2000, "the poll never waited for the cancel's lock");
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      });
+      await sweeping;
+      const [kept] = await db.query<{ status: string; provider_job_id: string; discard: string }>(
+        `select status, provider_job_id, provider_discard as discard
+           from public.video_jobs where id = $1`,
+        [id],
+      );
+      assert.deepEqual(kept, {
+        status: "cancelled",
+        provider_job_id: video.id,
+        discard: "pending",
+      });
+    } finally {
+      await t.close();
+      await db.dispose();
+    }
+  },
 });

@@ -13,7 +13,12 @@
  *   WhatsApp as a video (a link when it is over WhatsApp's 16 MB);
  * - once failed (the provider's refusal, or no result after
  *   {@link JOB_TIMEOUT_MS}), tells the requester why and opens a staff
- *   ticket, so staff see it in the Admin Inbox as well as on the job.
+ *   ticket, so staff see it in the Admin Inbox as well as on the job;
+ * - a job cancelled while its create was in flight (`video_job_cancel`
+ *   committed between the create and this poll's write) stays cancelled:
+ *   the provider job the create made is kept on it as
+ *   `provider_discard = 'pending'`, and the next sweep deletes it at the
+ *   provider. It is never read back, downloaded or delivered.
  *
  * Provider and Storage calls run in `prepare`, before the transaction (no
  * connection held while a clip downloads); `execute` re-reads the jobs under
@@ -52,7 +57,7 @@ const BATCH = 10;
 
 interface JobRow {
   id: string;
-  status: "queued" | "processing";
+  status: "queued" | "processing" | "cancelled";
   provider_job_id: string | null;
   model: VideoModel;
   size: VideoSize;
@@ -74,13 +79,17 @@ const DUE_SQL = `
     from public.video_jobs j
     left join public.video_jobs s on s.org_id = j.org_id and s.id = j.remix_of
     left join public.profiles p on p.id = j.requester_id
-   where j.org_id = $1 and j.status in ('queued', 'processing')
+   where j.org_id = $1
+     and (j.status in ('queued', 'processing') or j.provider_discard = 'pending')
    order by j.created_at, j.id
    limit ${BATCH}`;
 
 /** What the provider said of one job, decided in `prepare`. */
 type Outcome =
-  | { kind: "moved"; video: ProviderVideo }
+  /** `submitted`: this poll's create (or remix) made the provider job. */
+  | { kind: "moved"; video: ProviderVideo; submitted: boolean }
+  /** A cancelled job's provider job is deleted (or was gone already). */
+  | { kind: "discarded" }
   | { kind: "complete"; video: ProviderVideo; path: string; url: string; bytes: number }
   | { kind: "failed"; error: string; timedOut: boolean };
 
@@ -89,6 +98,9 @@ const output = z.object({
   processing: z.int(),
   completed: z.array(z.uuid()),
   failed: z.array(z.uuid()),
+  discarded: z.array(z.uuid()).describe(
+    "Cancelled jobs whose provider job (made while the cancel raced its create) was deleted.",
+  ),
 });
 
 function ourStatus(video: ProviderVideo): "queued" | "processing" {
@@ -120,6 +132,18 @@ export const soraVideoPoll = defineTool({
     const now = ctx.services.now().getTime();
     const outcomes = new Map<string, Outcome>();
     for (const job of await ctx.read.query<JobRow>(DUE_SQL, [orgId])) {
+      if (job.status === "cancelled") {
+        if (!provider.configured) continue;
+        try {
+          await provider.delete(job.provider_job_id!, { signal: ctx.signal });
+          outcomes.set(job.id, { kind: "discarded" });
+        } catch (error) {
+          // A refusal is final (an id the provider no longer knows is gone already);
+          // anything else is transient and the next sweep deletes it.
+          if (error instanceof VideoRefused) outcomes.set(job.id, { kind: "discarded" });
+        }
+        continue;
+      }
       if (now - Date.parse(job.created_at) > JOB_TIMEOUT_MS) {
         outcomes.set(job.id, { kind: "failed", error: "timed out", timedOut: true });
         continue;
@@ -152,7 +176,7 @@ export const soraVideoPoll = defineTool({
                 : {}),
             }, call);
           }
-          outcomes.set(job.id, { kind: "moved", video });
+          outcomes.set(job.id, { kind: "moved", video, submitted: true });
           continue;
         }
         const video = await provider.retrieve(job.provider_job_id, { signal: ctx.signal });
@@ -182,7 +206,7 @@ export const soraVideoPoll = defineTool({
             bytes: bytes.byteLength,
           });
         } else {
-          outcomes.set(job.id, { kind: "moved", video });
+          outcomes.set(job.id, { kind: "moved", video, submitted: false });
         }
       } catch (error) {
         if (error instanceof VideoRefused) {
@@ -214,6 +238,7 @@ export const soraVideoPoll = defineTool({
       processing: 0,
       completed: [] as string[],
       failed: [] as string[],
+      discarded: [] as string[],
     };
     if (!outcomes.size) return result;
     // Seen again under lock: a poll running beside this one skips these jobs.
@@ -222,13 +247,56 @@ export const soraVideoPoll = defineTool({
               p.phone as requester_phone, j.prompt ->> 'scene' as brief
          from public.video_jobs j
          left join public.profiles p on p.id = j.requester_id
-        where j.org_id = $1 and j.id = any($2::uuid[]) and j.status in ('queued', 'processing')
+        where j.org_id = $1 and j.id = any($2::uuid[])
+          and j.status in ('queued', 'processing', 'cancelled')
         for update of j skip locked`,
       [orgId, [...outcomes.keys()]],
     );
+    // A job this poll just submitted whose row was locked is most likely being cancelled right
+    // now: wait for that cancel (a short transaction) instead of losing the provider job's id.
+    // The row is matched by the status it had before the lock (queued), re-read after it: a
+    // filter on 'cancelled' alone would pass over the uncommitted cancel without waiting.
+    const seen = new Set(rows.map((job) => job.id));
+    const waitFor = [...outcomes].filter(([id, outcome]) =>
+      !seen.has(id) && outcome.kind === "moved" && outcome.submitted
+    ).map(([id]) => id).sort();
+    if (waitFor.length) {
+      rows.push(
+        ...await ctx.db.query<JobRow & { brief: string }>(
+          `select j.id, j.status, j.provider_job_id, j.language, j.requester_id,
+                  null as requester_phone, '' as brief
+             from public.video_jobs j
+            where j.org_id = $1 and j.id = any($2::uuid[])
+              and j.status in ('queued', 'processing', 'cancelled')
+            order by j.id
+            for update of j`,
+          [orgId, waitFor],
+        ),
+      );
+    }
     for (const job of rows) {
       const outcome = outcomes.get(job.id)!;
       const lang = languageFromLocale(job.language);
+      if (job.status === "cancelled") {
+        // Cancelled while its create was in flight: keep the provider job to delete it there.
+        if (outcome.kind === "moved" && outcome.submitted && !job.provider_job_id) {
+          await ctx.db.query(
+            `update public.video_jobs
+                set provider_job_id = $2, provider_discard = 'pending', updated_at = $3
+              where id = $1`,
+            [job.id, outcome.video.id, now],
+          );
+        } else if (outcome.kind === "discarded") {
+          await ctx.db.query(
+            `update public.video_jobs set provider_discard = 'done', updated_at = $2
+              where id = $1 and provider_discard = 'pending'`,
+            [job.id, now],
+          );
+          result.discarded.push(job.id);
+        }
+        continue;
+      }
+      if (outcome.kind === "discarded") continue;
       if (outcome.kind === "moved") {
         const submitted = !job.provider_job_id;
         await ctx.db.query(

@@ -6,6 +6,10 @@
  * under RLS as the caller (`video_jobs_cancel`: staff, queued and unsent
  * only). It is how a video tool's task is cancelled (MCP `tasks/cancel`).
  *
+ * A cancel that lands while the poll's create is in flight wins: the poll
+ * never overwrites a cancelled job and deletes the provider job its create
+ * made (`sora_video_poll.ts`), so nothing is delivered after a cancel.
+ *
  * @module
  */
 import { z } from "zod";

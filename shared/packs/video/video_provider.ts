@@ -111,6 +111,12 @@ export interface VideoProvider {
   download(id: string, options?: ProviderCallOptions): Promise<Uint8Array>;
   /** Starts a job that changes a finished one by a small delta. */
   remix(id: string, prompt: string, options?: ProviderCallOptions): Promise<ProviderVideo>;
+  /**
+   * Deletes a job (`DELETE /v1/videos/{id}`): what a job cancelled while its
+   * create was in flight leaves behind. An id the provider no longer knows is
+   * {@link VideoRefused}, i.e. already gone.
+   */
+  delete(id: string, options?: ProviderCallOptions): Promise<void>;
 }
 
 /**
@@ -149,6 +155,7 @@ export const NO_VIDEO_PROVIDER: VideoProvider = {
   retrieve: unavailable,
   download: unavailable,
   remix: unavailable,
+  delete: unavailable,
 };
 
 /**
@@ -171,5 +178,6 @@ export function videoProviderElsewhere(env: Pick<Deno.Env, "get"> = Deno.env): V
     retrieve: elsewhere,
     download: elsewhere,
     remix: elsewhere,
+    delete: elsewhere,
   };
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { type ErrorCode, fail, type ToolFail, ToolFailure } from "@shared/contract/mod.ts";
-import { classifyDbError } from "@shared/db/errors.ts";
+import { classifyDbError, dbRetryAfterMs } from "@shared/db/errors.ts";
 import type { Logger } from "@shared/runtime/log.ts";
 import type { Call } from "../call.ts";
 
@@ -45,7 +45,9 @@ export function failureResult(error: unknown, call: Call, log: Logger): ToolFail
   const code = classifyDbError(error);
   if (code) {
     log.warn("tool_db_refused", { trace_id, tool: tool.name, code, error: describe(error) });
-    return fail(code);
+    // A budget the database keeps says when it has room again.
+    const retryAfterMs = dbRetryAfterMs(error);
+    return fail(code, undefined, retryAfterMs ? { details: { retry_after_ms: retryAfterMs } } : {});
   }
   log.error("tool_failed", { trace_id, tool: tool.name, error: describe(error) });
   return fail("INTERNAL_ERROR");
