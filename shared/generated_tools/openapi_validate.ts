@@ -225,34 +225,47 @@ const LITERALS = new Set(["example", "examples", "default", "enum", "const", "de
 function referenceIssues(document: Node): Issue[] {
   const issues: Issue[] = [];
   const seen = new Set<unknown>();
-  const walk = (node: unknown, pointer: string, namesHere: boolean): void => {
+  // Each distinct reference is resolved once (GitHub's 200 operations name a few hundred targets
+  // tens of thousands of times), and the pointer of a node is written only for a problem: the
+  // walk keeps the keys leading to it instead of a string per node.
+  const verdicts = new Map<string, string | null>();
+  const keys: string[] = [];
+  const here = () => `#${keys.map((key) => `/${pointerKey(key)}`).join("")}`;
+  const walk = (node: unknown, namesHere: boolean): void => {
     if (issues.length >= MAX_ISSUES || !node || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, `${pointer}/${index}`, false));
+      for (let index = 0; index < node.length; index++) {
+        keys.push(String(index));
+        walk(node[index], false);
+        keys.pop();
+      }
       return;
     }
     const record = node as Node;
     const ref = record.$ref;
     if (typeof ref === "string" && !namesHere) {
-      if (!ref.startsWith("#")) {
-        issues.push({
-          path: `${pointer}/$ref`,
-          message: `External reference "${ref.slice(0, 120)}": give one self-contained document`,
-        });
-      } else if (pointsAtNothing(document, ref)) {
-        issues.push({
-          path: `${pointer}/$ref`,
-          message: `Reference "${ref.slice(0, 120)}" points at nothing in the document`,
-        });
+      let problem = verdicts.get(ref);
+      if (problem === undefined) {
+        problem = !ref.startsWith("#")
+          ? `External reference "${ref.slice(0, 120)}": give one self-contained document`
+          : pointsAtNothing(document, ref)
+          ? `Reference "${ref.slice(0, 120)}" points at nothing in the document`
+          : null;
+        verdicts.set(ref, problem);
       }
+      if (problem !== null) issues.push({ path: `${here()}/$ref`, message: problem });
     }
-    for (const [key, value] of Object.entries(record)) {
+    for (const key of Object.keys(record)) {
       if (!namesHere && (key.startsWith("x-") || LITERALS.has(key))) continue;
-      walk(value, `${pointer}/${pointerKey(key)}`, !namesHere && NAME_MAPS.has(key));
+      const value = record[key];
+      if (!value || typeof value !== "object") continue;
+      keys.push(key);
+      walk(value, !namesHere && NAME_MAPS.has(key));
+      keys.pop();
     }
   };
-  walk(document, "#", false);
+  walk(document, false);
   return issues;
 }
 
