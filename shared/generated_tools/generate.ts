@@ -9,6 +9,7 @@
 import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 import { openapiPlans, type ParsedOpenapi, parseStoredOpenapi } from "./openapi.ts";
 import {
+  bytesOverLimit,
   documentHash,
   GenerationError,
   MAX_DOCUMENT_BYTES,
@@ -97,8 +98,8 @@ async function generate(
   parsed: Record<string, unknown> | undefined,
 ): Promise<OperationPlan[]> {
   generationStats.runs++;
-  const bytes = new TextEncoder().encode(source.document).byteLength;
-  if (bytes > MAX_DOCUMENT_BYTES) {
+  const bytes = bytesOverLimit(source.document);
+  if (bytes !== null) {
     throw new GenerationError([{
       path: "document",
       message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,

@@ -51,7 +51,9 @@ export function parseOpenapi(text: string): Promise<ParsedOpenapi> {
 }
 
 function readOpenapi(text: string): ParsedOpenapi {
-  let document = parseText(text);
+  const read = parseText(text);
+  let document = read.value;
+  let unchanged = read.json;
   const declared = typeof document.openapi === "string"
     ? document.openapi
     : typeof document.swagger === "string"
@@ -67,7 +69,10 @@ function readOpenapi(text: string): ParsedOpenapi {
   }
   // Lenient as @scalar/openapi-parser: a missing info.version is not worth refusing an API for.
   const info = document.info as Node | undefined;
-  if (info && typeof info === "object" && typeof info.version !== "string") info.version = "0.1.0";
+  if (info && typeof info === "object" && typeof info.version !== "string") {
+    info.version = "0.1.0";
+    unchanged = false;
+  }
   const metaIssues = metaSchemaIssues(document, declared);
   if (metaIssues.length) throw new GenerationError(metaIssues);
   const issues = referenceIssues(document);
@@ -79,8 +84,9 @@ function readOpenapi(text: string): ParsedOpenapi {
   if (issues.length) throw new GenerationError(issues.slice(0, MAX_ISSUES));
   if (declared === "2.0") {
     document = upgradeSwagger(document);
+    unchanged = false;
   }
-  return { document, version: String(document.openapi) };
+  return { document, version: String(document.openapi), ...(unchanged ? { json: text } : {}) };
 }
 
 interface AjvError {
@@ -168,11 +174,14 @@ function wording(error: AjvError): string {
   }
 }
 
-function parseText(text: string): Node {
+function parseText(text: string): { value: Node; json: boolean } {
   let value: unknown;
+  let json = false;
   try {
     // JSON is YAML, but the YAML parser is many times slower on it (550 ms against 6 ms on 1.5 MB).
-    value = jsonOrNothing(text) ?? parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
+    value = jsonOrNothing(text);
+    json = value !== undefined;
+    value ??= parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     throw new GenerationError([{
       path: "#",
@@ -182,7 +191,7 @@ function parseText(text: string): Node {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new GenerationError([{ path: "#", message: "The document is not an object" }]);
   }
-  return value as Node;
+  return { value: value as Node, json };
 }
 
 function jsonOrNothing(text: string): unknown {

@@ -15,6 +15,17 @@ export const MAX_TOOL_NAME = 64;
 /** Most bytes of a document (refused past it, before any parsing). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A document's size in UTF-8 bytes when it is over {@link MAX_DOCUMENT_BYTES},
+ * else `null`. A text short enough that it cannot be over (a UTF-16 unit is
+ * at most 3 bytes) is not encoded to count them.
+ */
+export function bytesOverLimit(text: string): number | null {
+  if (text.length * 3 <= MAX_DOCUMENT_BYTES) return null;
+  const bytes = new TextEncoder().encode(text).byteLength;
+  return bytes > MAX_DOCUMENT_BYTES ? bytes : null;
+}
+
 /** SHA-256 hex of a document. */
 export async function documentHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
