@@ -6,7 +6,7 @@ import { zodRouteInputSchema } from "@testing/zod_input_route.ts";
 import { zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { openapiInputFields, openapiPlans, type ParsedOpenapi } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
-import { lazyInput } from "./lazy_input.ts";
+import { lazyInput, plainHolds } from "./lazy_input.ts";
 import { SchemaMappingError } from "./json_schema_zod.ts";
 import { inputJsonSchema } from "./input_schema.ts";
 
@@ -175,8 +175,30 @@ async function corpus(): Promise<[string, ParsedOpenapi][]> {
   ];
 }
 
-Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straight from the document, equals what zod's route wrote, over a corpus of documents", async () => {
+/** Values the quick example check is compared on: every kind, bounds and edges. */
+const SAMPLES = [
+  "x",
+  "",
+  "asc",
+  "open",
+  0,
+  1,
+  -1,
+  1.5,
+  100,
+  101,
+  Number.MAX_SAFE_INTEGER + 2,
+  Infinity,
+  NaN,
+  true,
+  null,
+  [],
+  {},
+];
+
+Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straight from the document, equals what zod's route wrote, over a corpus of documents; plainHolds() decides as the built checks do", async () => {
   let compared = 0;
+  let plainDecided = 0;
   for (const [label, parsed] of await corpus()) {
     // GitHub's 1,221 operations: every third, to keep the suite quick (all of them compare equal
     // too: 1,221 of 1,221 when this was written).
@@ -207,14 +229,27 @@ Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straigh
         );
         // Every field's check can be built from it (a call never meets a refusing placeholder).
         const eager = lazyInput(direct, plan.name, { eager: true });
+        const properties = direct.properties as Node;
         for (const key of Object.keys(eager.shape)) {
           assert.ok(eager.shape[key], `${plan.name}.${key}`);
+          // Where the examples' quick check answers, it answers as the built check does.
+          for (const sample of SAMPLES) {
+            const plain = plainHolds(properties[key], sample);
+            if (plain === undefined) continue;
+            plainDecided++;
+            assert.equal(
+              plain,
+              eager.shape[key].safeParse(sample).success,
+              `${plan.name}.${key} ${JSON.stringify(properties[key])} ${String(sample)}`,
+            );
+          }
         }
         compared++;
       }
     }
   }
   assert.ok(compared > 400, `${compared} operations compared`);
+  assert.ok(plainDecided > 1000, `${plainDecided} quick verdicts compared`);
 });
 
 Deno.test("inputJsonSchema() refuses what zod's route refused, naming the pointer", () => {

@@ -93,9 +93,63 @@ export function inputHolds(input: z.ZodObject, json: JsonSchema, value: Record<s
   const fields = lazyFields.get(input);
   for (const [key, item] of Object.entries(value)) {
     if (!Object.hasOwn(properties, key)) return false;
+    // Most examples are path parameters of a bare type: decided without building their check.
+    const plain = plainHolds(properties[key], item);
+    if (plain !== undefined) {
+      if (!plain) return false;
+      continue;
+    }
     const check = fields?.get(key)?.() ?? input.shape[key];
     // One parse, so without zod's compiled fast path (compiling it costs more than it saves once).
     if (!check.safeParse(item, { jitless: true }).success) return false;
   }
   return true;
+}
+
+/** The keywords {@link plainHolds} decides with; a schema with any other is left to zod. */
+const PLAIN_KEYWORDS = new Set(["type", "description", "title", "minimum", "maximum", "enum"]);
+
+/**
+ * What the zod check built from a field's stored schema would decide for a
+ * value, when the schema is a bare `string`, `boolean`, `integer` or
+ * `number` (with inclusive bounds, or a string's `enum`); `undefined` for
+ * anything else, which only the built check decides. Equal to the built
+ * check's verdict where it answers (`lazy_input_test.ts` compares them on the
+ * corpus and GitHub's operations).
+ *
+ * @param schema A field's schema as stored.
+ * @param value The value to check.
+ */
+export function plainHolds(schema: unknown, value: unknown): boolean | undefined {
+  if (value === undefined || !schema || typeof schema !== "object") return undefined;
+  const node = schema as Record<string, unknown>;
+  for (const key in node) if (!PLAIN_KEYWORDS.has(key)) return undefined;
+  const { type, minimum, maximum, enum: values } = node;
+  if (values !== undefined) {
+    if (type !== "string" || !Array.isArray(values)) return undefined;
+    if (!values.every((item) => typeof item === "string")) return undefined;
+    return (values as unknown[]).includes(value);
+  }
+  const inBounds = (number: number) =>
+    (minimum === undefined || number >= (minimum as number)) &&
+    (maximum === undefined || number <= (maximum as number));
+  if (
+    (minimum !== undefined && typeof minimum !== "number") ||
+    (maximum !== undefined && typeof maximum !== "number")
+  ) return undefined;
+  switch (type) {
+    case "string":
+      return minimum === undefined && maximum === undefined ? typeof value === "string" : undefined;
+    case "boolean":
+      return minimum === undefined && maximum === undefined
+        ? typeof value === "boolean"
+        : undefined;
+    case "integer":
+      // zod's integer is a safe integer.
+      return Number.isSafeInteger(value) && inBounds(value as number);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) && inBounds(value);
+    default:
+      return undefined;
+  }
 }
