@@ -69,6 +69,57 @@ if (mode === "register") {
   figures.tools = generated.plans.length;
   const signed = await signPlans(generated.stored, scope(generated.hash), box);
   await Deno.writeTextFile(plansFile, JSON.stringify({ hash: generated.hash, row: signed }));
+} else if (mode === "phases") {
+  // generateChecked's steps one by one (as source_tools.ts runs them), each timed: where a cold
+  // registration's time goes.
+  const { documentHash } = await import("@shared/generated_tools/operation.ts");
+  const { storeAndLoadPlans } = await import("@shared/generated_tools/stored_plan.ts");
+  const { exampleFromSchema } = await import("@shared/generated_tools/json_schema_zod.ts");
+  const { EXPORT_FORMATS } = await import("@shared/export/export_tools.ts");
+  const text = await Deno.readTextFile(documentFile);
+  const engine = GENERATED_TOOLS_ENGINE;
+  const textHash = await timed("hash", () => documentHash(text));
+  const read = await timed("validation", () => engine.readers!.openapiRead!(text));
+  const hash = read.json === text
+    ? textHash
+    : await timed("hash_again", () => documentHash(read.json));
+  const plans = await timed(
+    "mapping",
+    () =>
+      engine.plan({
+        orgId: "cold",
+        name: "gh",
+        kind: "openapi",
+        document: read.json,
+        documentHash: hash,
+        expose,
+      }, {
+        parsed: read.document,
+      }),
+  );
+  const both = await timed(
+    "storing",
+    () =>
+      storeAndLoadPlans(
+        plans,
+        (plan, input) => plan.example ?? exampleFromSchema(input, input) as Record<string, unknown>,
+        "gh",
+      ),
+  );
+  const bound = await timed("binding", () =>
+    both.loaded.map((plan) =>
+      bindPlan(plan, {
+        orgId: "cold",
+        source: "gh",
+        baseUrl: "https://api.invalid",
+        allowPrivateNetwork: false,
+        credential: () => Promise.resolve(null),
+      })
+    ));
+  for (const format of EXPORT_FORMATS) {
+    await timed(`export_${format}`, () => exportTools(bound, format));
+  }
+  await timed("plans_json", () => JSON.stringify(both.stored));
 } else {
   const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
   const text = JSON.stringify(row);
