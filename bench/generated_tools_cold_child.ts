@@ -3,7 +3,7 @@
  * bench itself):
  *
  * - `deno run -A --v8-flags=--expose-gc [--config <tree>/deno.json]
- *   bench/generated_tools_cold_child.ts register <document> <ids> <plans out>`
+ *   bench/generated_tools_cold_child.ts register <document> <ids> <plans out> [graphql]`
  *   runs `generateChecked` (what `api_source_register` runs: validate, map,
  *   store the plans, check every export dialect) cold, then again (the
  *   instance's cache), and writes the signed plans as the row holds them;
@@ -20,6 +20,8 @@
 import process from "node:process";
 
 const [mode, documentFile, idsFile, plansFile] = Deno.args;
+// The document's language: OpenAPI unless named (`graphql`: an introspection result, the fields as ids).
+const kind = (Deno.args[4] ?? "openapi") as "openapi" | "graphql";
 const expose = JSON.parse(await Deno.readTextFile(idsFile)) as string[];
 const heap = () => {
   // deno-lint-ignore no-explicit-any
@@ -53,7 +55,7 @@ const box = await createCredentialBox("bench-key-".repeat(4));
 const scope = (documentHash: string) => ({
   orgId: "cold",
   name: "gh",
-  kind: "openapi",
+  kind,
   documentHash,
   baseUrl: "https://api.github.com",
   expose,
@@ -61,7 +63,7 @@ const scope = (documentHash: string) => ({
 
 if (mode === "register") {
   const text = await Deno.readTextFile(documentFile);
-  const key = { orgId: "cold", name: "gh", kind: "openapi" as const, expose };
+  const key = { orgId: "cold", name: "gh", kind, expose };
   const heapBefore = heap();
   const generated = await timed("cold", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
   figures.held_mb = heap() - heapBefore;

@@ -28,5 +28,9 @@ export const GENERATED_TOOLS_ENGINE: GeneratedToolsEngine = {
       return { json: json ?? JSON.stringify(document), document };
     },
     graphqlSdl: (text) => schemaText(parseGraphqlSchema(text)),
+    graphqlRead(text) {
+      const schema = parseGraphqlSchema(text);
+      return { sdl: schemaText(schema), schema };
+    },
   },
 };

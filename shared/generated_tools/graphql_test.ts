@@ -3,7 +3,8 @@ import { buildSchema, getIntrospectionQuery, graphqlSync, parse, validate } from
 import { schema as githubGraphql } from "@octokit/graphql-schema";
 import { SHOP_SDL } from "@testing/api_corpus.ts";
 import { zodRouteGraphqlInput, zodRouteGraphqlInputSchema } from "@testing/zod_graphql_route.ts";
-import { graphqlInputSchema, graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+import { zodToJsonSchema } from "@shared/export/json_schema.ts";
+import { graphqlInputSchema, graphqlPlans, parseGraphqlSchema, schemaText } from "./graphql.ts";
 import { exampleFromSchema } from "./json_schema_zod.ts";
 import { lazyInput } from "./lazy_input.ts";
 
@@ -129,4 +130,24 @@ Deno.test("graphqlInputSchema() writes each field's input as zod's route did, ov
     }
   }
   assert.ok(compared > 70, `${compared} fields compared`);
+});
+
+Deno.test("graphqlPlans() makes the same plans from an introspected schema as from the SDL it is stored as (registration maps the former, other instances once mapped the latter)", () => {
+  for (
+    const [sdl, expose] of [[SDL, EXPOSE], [SHOP_SDL, [
+      "query.search",
+      "mutation.placeOrder",
+    ]]] as const
+  ) {
+    const answer = graphqlSync({ schema: buildSchema(sdl), source: getIntrospectionQuery() });
+    const introspected = parseGraphqlSchema(JSON.stringify(answer));
+    const reread = parseGraphqlSchema(schemaText(introspected));
+    const shape = (schema: typeof introspected) =>
+      graphqlPlans(schema, { source: "gh", expose }).map((plan) => ({
+        ...plan,
+        input: zodToJsonSchema(plan.input, { io: "input" }),
+        output: undefined,
+      }));
+    assert.deepEqual(shape(introspected), shape(reread));
+  }
 });

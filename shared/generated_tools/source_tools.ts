@@ -16,6 +16,7 @@
  *
  * @module
  */
+import type { GraphQLSchema } from "graphql";
 import { z } from "zod";
 import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
 import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
@@ -403,8 +404,13 @@ export async function generateChecked(
     }
     // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
     let parsed: Record<string, unknown> | undefined;
-    if (key.kind === "graphql") document = readers.graphqlSdl(text);
-    else if (readers.openapiRead) {
+    let graphqlSchema: GraphQLSchema | undefined;
+    if (key.kind === "graphql") {
+      // The schema just read is mapped as it is: its SDL is stored, not parsed again.
+      if (readers.graphqlRead) {
+        ({ sdl: document, schema: graphqlSchema } = readers.graphqlRead(text));
+      } else document = readers.graphqlSdl(text);
+    } else if (readers.openapiRead) {
       ({ json: document, document: parsed } = await readers.openapiRead(text));
     } else document = await readers.openapiJson(text);
     // A JSON document read unchanged is stored as given: its hash is the one just made.
@@ -417,7 +423,7 @@ export async function generateChecked(
       document,
       documentHash: hash,
       expose: key.expose,
-    }, parsed ? { parsed } : undefined);
+    }, parsed ? { parsed } : graphqlSchema ? { graphqlSchema } : undefined);
   } catch (error) {
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
