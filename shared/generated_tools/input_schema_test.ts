@@ -7,7 +7,7 @@ import { zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { openapiInputFields, openapiPlans, type ParsedOpenapi } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
 import { lazyInput, plainHolds } from "./lazy_input.ts";
-import { SchemaMappingError } from "./json_schema_zod.ts";
+import { exampleFromSchema, SchemaMappingError } from "./json_schema_zod.ts";
 import { inputJsonSchema } from "./input_schema.ts";
 
 type Node = Record<string, unknown>;
@@ -196,9 +196,21 @@ const SAMPLES = [
   {},
 ];
 
+/** A schema's example, and it with a required key dropped, an unknown key and an item too many. */
+function examplesOf(schema: unknown, root: unknown): unknown[] {
+  const example = exampleFromSchema(schema, root);
+  if (!example || typeof example !== "object") return [example];
+  if (Array.isArray(example)) return [example, [...example, ...example], [], [null]];
+  const record = example as Node;
+  const [first] = Object.keys(record);
+  const { [first]: _dropped, ...rest } = record;
+  return [example, rest, { ...record, surprise: 1 }, { ...record, [first]: [] }];
+}
+
 Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straight from the document, equals what zod's route wrote, over a corpus of documents; plainHolds() decides as the built checks do", async () => {
   let compared = 0;
   let plainDecided = 0;
+  let plainObjects = 0;
   for (const [label, parsed] of await corpus()) {
     // GitHub's 1,221 operations: every third, to keep the suite quick (all of them compare equal
     // too: 1,221 of 1,221 when this was written).
@@ -232,11 +244,13 @@ Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straigh
         const properties = direct.properties as Node;
         for (const key of Object.keys(eager.shape)) {
           assert.ok(eager.shape[key], `${plan.name}.${key}`);
-          // Where the examples' quick check answers, it answers as the built check does.
-          for (const sample of SAMPLES) {
+          // Where the examples' quick check answers, it answers as the built check does: on
+          // values of every kind, the field's own example, and that example broken.
+          for (const sample of [...SAMPLES, ...examplesOf(properties[key], direct)]) {
             const plain = plainHolds(properties[key], sample);
             if (plain === undefined) continue;
             plainDecided++;
+            if ((properties[key] as Node).type === "object") plainObjects++;
             assert.equal(
               plain,
               eager.shape[key].safeParse(sample).success,
@@ -250,6 +264,7 @@ Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straigh
   }
   assert.ok(compared > 400, `${compared} operations compared`);
   assert.ok(plainDecided > 1000, `${plainDecided} quick verdicts compared`);
+  assert.ok(plainObjects > 50, `${plainObjects} quick verdicts on bodies compared`);
 });
 
 Deno.test("inputJsonSchema() refuses what zod's route refused, naming the pointer", () => {
