@@ -169,7 +169,15 @@ function fnv1a(text: string): string {
 
 /** A description for the model: the document's words, single-spaced and cut to `max`. */
 export function cleanDescription(text: unknown, fallback: string, max = 600): string {
-  const value = typeof text === "string" ? text.replace(/\s+/g, " ").trim() : "";
+  if (typeof text !== "string") return fallback;
+  // A long text (GitHub's run to kilobytes) is single-spaced only as far as the cut needs: when
+  // its first part is still longer than `max` once single-spaced, the rest cannot change the result.
+  const head = text.length > max * 2 ? single(text.slice(0, max * 2)) : undefined;
+  const value = head !== undefined && head.length > max ? head : single(text);
   if (!value) return fallback;
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
+function single(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }
