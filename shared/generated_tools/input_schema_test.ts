@@ -7,7 +7,8 @@ import { zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { openapiInputFields, openapiPlans, type ParsedOpenapi } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
 import { lazyInput, plainHolds } from "./lazy_input.ts";
-import { exampleFromSchema, SchemaMappingError } from "./json_schema_zod.ts";
+import { exampleFromSchema, resolvePointer, SchemaMappingError } from "./json_schema_zod.ts";
+import { lenientOutputSchema } from "./output_schema.ts";
 import { inputJsonSchema } from "./input_schema.ts";
 
 type Node = Record<string, unknown>;
@@ -305,4 +306,38 @@ Deno.test("a string with a checked format and a pattern is checked against both 
   assert.equal(input.safeParse({ mail: "ann@example.com" }).success, true);
   assert.equal(input.safeParse({ mail: "bob@example.com" }).success, false, "the pattern");
   assert.equal(input.safeParse({ mail: "ann" }).success, false, "the format");
+});
+
+Deno.test("lenientOutputSchema() gives the same answers' schemas reusing a reference's expansion across a document as making each afresh, over the corpus and GitHub's operations", async () => {
+  let compared = 0;
+  for (const [label, parsed] of await corpus()) {
+    const root = parsed.document;
+    for (const [path, item] of Object.entries(root.paths as Record<string, Node>)) {
+      for (const method of METHODS) {
+        const responses = (item[method] as Node | undefined)?.responses as Node | undefined;
+        for (const [code, raw] of Object.entries(responses ?? {})) {
+          let response = raw as Node;
+          if (typeof response.$ref === "string") {
+            response = resolvePointer(root, response.$ref) as Node;
+          }
+          for (const [media, content] of Object.entries((response?.content ?? {}) as Node)) {
+            const schema = (content as Node)?.schema;
+            if (schema === undefined) continue;
+            const pointer = `#/paths/${path}/${method}/responses/${code}/content/${media}`;
+            const fresh = (reuse: boolean) => {
+              try {
+                return lenientOutputSchema(schema, pointer, { root, reuse });
+              } catch (error) {
+                return String(error);
+              }
+            };
+            const afresh = fresh(false);
+            assert.deepEqual(fresh(true), afresh, `${label}: ${pointer}`);
+            compared++;
+          }
+        }
+      }
+    }
+  }
+  assert.ok(compared > 1000, `${compared} answers compared`);
 });
