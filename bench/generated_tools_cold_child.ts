@@ -3,7 +3,7 @@
  * bench itself):
  *
  * - `deno run -A --v8-flags=--expose-gc [--config <tree>/deno.json]
- *   bench/generated_tools_cold_child.ts register <document> <ids> <plans out>`
+ *   bench/generated_tools_cold_child.ts register <document> <ids> <plans out> [graphql]`
  *   runs `generateChecked` (what `api_source_register` runs: validate, map,
  *   store the plans, check every export dialect) cold, then again (the
  *   instance's cache), and writes the signed plans as the row holds them;
@@ -20,6 +20,8 @@
 import process from "node:process";
 
 const [mode, documentFile, idsFile, plansFile] = Deno.args;
+// The document's language: OpenAPI unless named (`graphql`: an introspection result, the fields as ids).
+const kind = (Deno.args[4] ?? "openapi") as "openapi" | "graphql";
 const expose = JSON.parse(await Deno.readTextFile(idsFile)) as string[];
 const heap = () => {
   // deno-lint-ignore no-explicit-any
@@ -53,7 +55,7 @@ const box = await createCredentialBox("bench-key-".repeat(4));
 const scope = (documentHash: string) => ({
   orgId: "cold",
   name: "gh",
-  kind: "openapi",
+  kind,
   documentHash,
   baseUrl: "https://api.github.com",
   expose,
@@ -61,7 +63,7 @@ const scope = (documentHash: string) => ({
 
 if (mode === "register") {
   const text = await Deno.readTextFile(documentFile);
-  const key = { orgId: "cold", name: "gh", kind: "openapi" as const, expose };
+  const key = { orgId: "cold", name: "gh", kind, expose };
   const heapBefore = heap();
   const generated = await timed("cold", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
   figures.held_mb = heap() - heapBefore;
@@ -69,6 +71,57 @@ if (mode === "register") {
   figures.tools = generated.plans.length;
   const signed = await signPlans(generated.stored, scope(generated.hash), box);
   await Deno.writeTextFile(plansFile, JSON.stringify({ hash: generated.hash, row: signed }));
+} else if (mode === "phases") {
+  // generateChecked's steps one by one (as source_tools.ts runs them), each timed: where a cold
+  // registration's time goes.
+  const { documentHash } = await import("@shared/generated_tools/operation.ts");
+  const { storeAndLoadPlans } = await import("@shared/generated_tools/stored_plan.ts");
+  const { exampleFromSchema } = await import("@shared/generated_tools/json_schema_zod.ts");
+  const { EXPORT_FORMATS } = await import("@shared/export/export_tools.ts");
+  const text = await Deno.readTextFile(documentFile);
+  const engine = GENERATED_TOOLS_ENGINE;
+  const textHash = await timed("hash", () => documentHash(text));
+  const read = await timed("validation", () => engine.readers!.openapiRead!(text));
+  const hash = read.json === text
+    ? textHash
+    : await timed("hash_again", () => documentHash(read.json));
+  const plans = await timed(
+    "mapping",
+    () =>
+      engine.plan({
+        orgId: "cold",
+        name: "gh",
+        kind: "openapi",
+        document: read.json,
+        documentHash: hash,
+        expose,
+      }, {
+        parsed: read.document,
+      }),
+  );
+  const both = await timed(
+    "storing",
+    () =>
+      storeAndLoadPlans(
+        plans,
+        (plan, input) => plan.example ?? exampleFromSchema(input, input) as Record<string, unknown>,
+        "gh",
+      ),
+  );
+  const bound = await timed("binding", () =>
+    both.loaded.map((plan) =>
+      bindPlan(plan, {
+        orgId: "cold",
+        source: "gh",
+        baseUrl: "https://api.invalid",
+        allowPrivateNetwork: false,
+        credential: () => Promise.resolve(null),
+      })
+    ));
+  for (const format of EXPORT_FORMATS) {
+    await timed(`export_${format}`, () => exportTools(bound, format));
+  }
+  await timed("plans_json", () => JSON.stringify(both.stored));
 } else {
   const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
   const text = JSON.stringify(row);

@@ -40,38 +40,53 @@ export function providerInputSchema(tool: AnyTool): JsonSchema {
 export function dropSafeIntegerBounds<T>(value: T): T {
   if (!value || typeof value !== "object") return value;
   const frozen = Object.isFrozen(value);
-  if (frozen) {
-    const made = withoutSafeBounds.get(value);
-    if (made) return made as T;
-  }
+  if (!frozen) return withoutBounds(value, false) as T;
+  const made = withoutSafeBounds.get(value);
+  if (made) return made as T;
+  // Remembered for the whole schema only: its parts are not exported on their own, and a lookup
+  // per part cost more than the walk.
+  const out = withoutBounds(value, true) as object;
+  withoutSafeBounds.set(value, out);
+  return out as T;
+}
+
+/** The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is frozen too. */
+function withoutBounds(value: unknown, freeze: boolean): unknown {
+  if (!value || typeof value !== "object") return value;
   let out: unknown = value;
   if (Array.isArray(value)) {
-    const items = value.map(dropSafeIntegerBounds);
-    if (items.some((item, index) => item !== value[index])) out = items;
+    let items: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const kept = withoutBounds(value[index], freeze);
+      if (!items && kept !== value[index]) items = value.slice(0, index);
+      items?.push(kept);
+    }
+    if (items) out = items;
   } else {
     const record = value as JsonSchema;
     const types = Array.isArray(record.type) ? record.type : [record.type];
     const isInteger = types.includes("integer");
     let copy: JsonSchema | undefined;
-    for (const [key, item] of Object.entries(record)) {
+    for (const key of Object.keys(record)) {
+      const item = record[key];
       const dropped = isInteger &&
         ((key === "minimum" && item === -Number.MAX_SAFE_INTEGER) ||
           (key === "maximum" && item === Number.MAX_SAFE_INTEGER));
-      const kept = dropped ? undefined : dropSafeIntegerBounds(item);
+      const kept = dropped ? undefined : withoutBounds(item, freeze);
       if (!copy && (dropped || kept !== item)) {
         // The first change: copy what came before it.
         copy = {};
-        for (const [earlier, earlierItem] of Object.entries(record)) {
+        for (const earlier of Object.keys(record)) {
           if (earlier === key) break;
-          copy[earlier] = earlierItem;
+          copy[earlier] = record[earlier];
         }
       }
       if (copy && !dropped) copy[key] = kept;
     }
     if (copy) out = copy;
   }
-  if (frozen) withoutSafeBounds.set(value, Object.freeze(out) as object);
-  return out as T;
+  if (freeze && out !== value) Object.freeze(out);
+  return out;
 }
 
 const withoutSafeBounds = new WeakMap<object, object>();

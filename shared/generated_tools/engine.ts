@@ -18,12 +18,19 @@ export const GENERATED_TOOLS_ENGINE: GeneratedToolsEngine = {
   plan: GENERATED_TOOLS_SYNC_ENGINE.plan,
   readers: {
     async openapiJson(text) {
-      return JSON.stringify((await parseOpenapi(text)).document);
+      const read = await parseOpenapi(text);
+      return read.json ?? JSON.stringify(read.document);
     },
     async openapiRead(text) {
-      const { document } = await parseOpenapi(text);
-      return { json: JSON.stringify(document), document };
+      // JSON read unchanged is stored as given: writing 1.5 MB out again and hashing it a second
+      // time bought nothing (the text is what the hash of the request already covers).
+      const { document, json } = await parseOpenapi(text);
+      return { json: json ?? JSON.stringify(document), document };
     },
     graphqlSdl: (text) => schemaText(parseGraphqlSchema(text)),
+    graphqlRead(text) {
+      const schema = parseGraphqlSchema(text);
+      return { sdl: schemaText(schema), schema };
+    },
   },
 };

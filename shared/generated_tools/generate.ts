@@ -6,9 +6,11 @@
  *
  * @module
  */
+import type { GraphQLSchema } from "graphql";
 import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 import { openapiPlans, type ParsedOpenapi, parseStoredOpenapi } from "./openapi.ts";
 import {
+  bytesOverLimit,
   documentHash,
   GenerationError,
   MAX_DOCUMENT_BYTES,
@@ -51,6 +53,12 @@ export interface PlanSourceOptions {
    * Not to be changed afterwards.
    */
   parsed?: Record<string, unknown>;
+  /**
+   * The GraphQL schema `source.document` is the SDL of, already read
+   * (registration's, from an introspection answer): mapped as it is instead
+   * of parsing the SDL it printed. Not to be changed afterwards.
+   */
+  graphqlSchema?: GraphQLSchema;
 }
 
 export { documentHash, MAX_DOCUMENT_BYTES };
@@ -84,7 +92,12 @@ export function planSource(
     cache.set(hit, cached);
     return cached;
   }
-  const made = generate(source, validate ? options.parseOpenapi : undefined, options.parsed);
+  const made = generate(
+    source,
+    validate ? options.parseOpenapi : undefined,
+    options.parsed,
+    options.graphqlSchema,
+  );
   cache.set(key, made);
   made.catch(() => cache.delete(key));
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -95,10 +108,11 @@ async function generate(
   source: SourceDocument,
   parseOpenapi: ((text: string) => Promise<ParsedOpenapi>) | undefined,
   parsed: Record<string, unknown> | undefined,
+  graphqlSchema: GraphQLSchema | undefined,
 ): Promise<OperationPlan[]> {
   generationStats.runs++;
-  const bytes = new TextEncoder().encode(source.document).byteLength;
-  if (bytes > MAX_DOCUMENT_BYTES) {
+  const bytes = bytesOverLimit(source.document);
+  if (bytes !== null) {
     throw new GenerationError([{
       path: "document",
       message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,
@@ -113,7 +127,7 @@ async function generate(
       expose: source.expose,
     });
   }
-  return graphqlPlans(parseGraphqlSchema(source.document), {
+  return graphqlPlans(graphqlSchema ?? parseGraphqlSchema(source.document), {
     source: source.name,
     expose: source.expose,
   });

@@ -14,7 +14,6 @@ import {
   buildSchema,
   getNamedType,
   getNullableType,
-  type GraphQLArgument,
   GraphQLEnumType,
   type GraphQLField,
   GraphQLInputObjectType,
@@ -32,6 +31,8 @@ import {
   printSchema,
 } from "graphql";
 import { z } from "zod";
+import type { JsonSchema } from "@shared/export/json_schema.ts";
+import { lazyInput } from "./lazy_input.ts";
 import {
   cleanDescription,
   GenerationError,
@@ -128,12 +129,7 @@ function planField(
   name: string,
   options: GraphqlPlanOptions,
 ): OperationPlan {
-  const shape: Record<string, z.ZodType> = {};
-  const variables: string[] = [];
-  for (const arg of field.args) {
-    shape[arg.name] = argType(arg);
-    variables.push(`$${arg.name}: ${arg.type.toString()}`);
-  }
+  const variables = field.args.map((arg) => `$${arg.name}: ${arg.type.toString()}`);
   const budget = { fields: options.maxFields ?? 60 };
   const selection = selectionFor(schema, field.type, options.maxDepth ?? 3, new Set(), budget);
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
@@ -148,7 +144,7 @@ function planField(
       field.description,
       `GraphQL ${kind} ${field.name} on the tenant's API.`,
     ),
-    input: z.strictObject(shape),
+    input: lazyInput(graphqlInputSchema(field), name),
     output: z.unknown(),
     readOnly: kind === "query",
     destructive: false,
@@ -160,52 +156,93 @@ function snake(text: string): string {
   return text.replace(/[^A-Za-z0-9_]/g, "_");
 }
 
-function argType(arg: GraphQLArgument): z.ZodType {
-  const type = inputType(arg.type, 0);
-  const described = arg.description
-    ? type.describe(cleanDescription(arg.description, "", 300))
-    : type;
-  return arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined
-    ? described
-    : described.nullable().optional();
+/**
+ * A field's arguments as the tool's strict input, in JSON Schema 2020-12
+ * written as zod's route wrote it (`testing/zod_graphql_route.ts`; compared
+ * in `graphql_test.ts`), so registration builds no zod to make it and each
+ * argument's check is built from it on the first call that needs it.
+ *
+ * @param field A query or mutation field.
+ * @returns A strict object of the field's arguments: non-null ones without a default required,
+ *   the others optional and nullable.
+ */
+export function graphqlInputSchema(field: GraphQLField<unknown, unknown>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const arg of field.args) {
+    const type = inputType(arg.type, 0);
+    const described = arg.description
+      ? { ...type, description: cleanDescription(arg.description, "", 300) }
+      : type;
+    if (arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined) {
+      properties[arg.name] = described;
+      required.push(arg.name);
+    } else properties[arg.name] = nullable(described);
+  }
+  return strictObject(properties, required);
 }
 
-function inputType(type: GraphQLInputType, depth: number): z.ZodType {
+function strictObject(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+// `.nullable()` as zod writes it: a bare type becomes a type list, anything else a union.
+function nullable(schema: JsonSchema): JsonSchema {
+  const keys = Object.keys(schema);
+  return keys.length === 1 && keys[0] === "type" && typeof schema.type === "string"
+    ? { type: [schema.type, "null"] }
+    : { anyOf: [schema, { type: "null" }] };
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+function inputType(type: GraphQLInputType, depth: number): JsonSchema {
   if (type instanceof GraphQLNonNull) return inputType(type.ofType, depth);
   if (type instanceof GraphQLList) {
     const item = inputType(type.ofType, depth + 1);
-    return z.array(type.ofType instanceof GraphQLNonNull ? item : item.nullable());
+    return { type: "array", items: type.ofType instanceof GraphQLNonNull ? item : nullable(item) };
   }
   if (type instanceof GraphQLEnumType) {
-    return z.enum(type.getValues().map((value) => value.name) as [string, ...string[]]);
+    return { type: "string", enum: type.getValues().map((value) => value.name) };
   }
   if (type instanceof GraphQLInputObjectType) {
     // Input objects may refer to themselves: past a depth, the rest is an open object.
-    if (depth > 6) return z.record(z.string(), z.unknown());
-    const shape: Record<string, z.ZodType> = {};
+    if (depth > 6) {
+      return { type: "object", propertyNames: { type: "string" }, additionalProperties: {} };
+    }
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
     for (const field of Object.values(type.getFields())) {
       const mapped = inputType(field.type, depth + 1);
-      shape[field.name] = field.type instanceof GraphQLNonNull && field.defaultValue === undefined
-        ? mapped
-        : mapped.nullable().optional();
+      if (field.type instanceof GraphQLNonNull && field.defaultValue === undefined) {
+        properties[field.name] = mapped;
+        required.push(field.name);
+      } else properties[field.name] = nullable(mapped);
     }
-    return z.strictObject(shape);
+    return strictObject(properties, required);
   }
   if (type instanceof GraphQLScalarType) {
     switch (type.name) {
       case "Int":
-        return z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
+        return { type: "integer", minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
       case "Float":
-        return z.number();
+        return { type: "number" };
       case "Boolean":
-        return z.boolean();
+        return { type: "boolean" };
       case "ID":
-        return z.union([z.string(), z.number().int()]);
+        return {
+          anyOf: [{ type: "string" }, { type: "integer", minimum: -MAX_SAFE, maximum: MAX_SAFE }],
+        };
       default:
-        return z.string(); // String and custom scalars travel as strings
+        return { type: "string" }; // String and custom scalars travel as strings
     }
   }
-  return z.unknown();
+  return {};
 }
 
 /**

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { buildSchema, getIntrospectionQuery, graphqlSync, parse, validate } from "graphql";
-import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+import { schema as githubGraphql } from "@octokit/graphql-schema";
+import { SHOP_SDL } from "@testing/api_corpus.ts";
+import { zodRouteGraphqlInput, zodRouteGraphqlInputSchema } from "@testing/zod_graphql_route.ts";
+import { zodToJsonSchema } from "@shared/export/json_schema.ts";
+import { graphqlInputSchema, graphqlPlans, parseGraphqlSchema, schemaText } from "./graphql.ts";
+import { exampleFromSchema } from "./json_schema_zod.ts";
+import { lazyInput } from "./lazy_input.ts";
 
 // A schema of shapes the pet store does not have: unions and interfaces in results, lists of
 // lists, custom scalars, input objects, enums, required and defaulted arguments, a mutation.
@@ -88,4 +94,60 @@ Deno.test("graphqlPlans() makes the same tools from an introspection result as f
   });
   const fromSdl = graphqlPlans(parseGraphqlSchema(SDL), { source: "shop", expose: EXPOSE });
   assert.deepEqual(fromJson.map((plan) => plan.send), fromSdl.map((plan) => plan.send));
+});
+
+Deno.test("graphqlInputSchema() writes each field's input as zod's route did, over the test schemas and GitHub's, and its checks decide as zod's", () => {
+  const schemas: [string, string][] = [
+    ["test", SDL],
+    ["shop", SHOP_SDL],
+    ["GitHub", JSON.stringify(githubGraphql.json)],
+  ];
+  let compared = 0;
+  for (const [label, text] of schemas) {
+    const schema = parseGraphqlSchema(text);
+    const fields = [
+      ...Object.values(schema.getQueryType()?.getFields() ?? {}),
+      ...Object.values(schema.getMutationType()?.getFields() ?? {}),
+    ];
+    // GitHub's 290-odd fields: every fourth, to keep the suite quick (every second compared equal
+    // when this was written).
+    for (const [index, field] of fields.entries()) {
+      if (label === "GitHub" && index % 4) continue;
+      const direct = graphqlInputSchema(field);
+      assert.deepEqual(direct, zodRouteGraphqlInputSchema(field), `${label}: ${field.name}`);
+      // Its checks, built from it as a call builds them, take and refuse what zod's route did.
+      const built = lazyInput(direct, field.name, { eager: true });
+      const old = zodRouteGraphqlInput(field);
+      const example = exampleFromSchema(direct, direct) as Record<string, unknown>;
+      for (const value of [example, {}, { ...example, surprise: 1 }]) {
+        assert.equal(
+          built.safeParse(value).success,
+          old.safeParse(value).success,
+          `${label}: ${field.name} ${JSON.stringify(value)}`,
+        );
+      }
+      compared++;
+    }
+  }
+  assert.ok(compared > 70, `${compared} fields compared`);
+});
+
+Deno.test("graphqlPlans() makes the same plans from an introspected schema as from the SDL it is stored as (registration maps the former, other instances once mapped the latter)", () => {
+  for (
+    const [sdl, expose] of [[SDL, EXPOSE], [SHOP_SDL, [
+      "query.search",
+      "mutation.placeOrder",
+    ]]] as const
+  ) {
+    const answer = graphqlSync({ schema: buildSchema(sdl), source: getIntrospectionQuery() });
+    const introspected = parseGraphqlSchema(JSON.stringify(answer));
+    const reread = parseGraphqlSchema(schemaText(introspected));
+    const shape = (schema: typeof introspected) =>
+      graphqlPlans(schema, { source: "gh", expose }).map((plan) => ({
+        ...plan,
+        input: zodToJsonSchema(plan.input, { io: "input" }),
+        output: undefined,
+      }));
+    assert.deepEqual(shape(introspected), shape(reread));
+  }
 });

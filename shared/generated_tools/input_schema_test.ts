@@ -6,8 +6,9 @@ import { zodRouteInputSchema } from "@testing/zod_input_route.ts";
 import { zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { openapiInputFields, openapiPlans, type ParsedOpenapi } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
-import { lazyInput } from "./lazy_input.ts";
-import { SchemaMappingError } from "./json_schema_zod.ts";
+import { lazyInput, plainHolds } from "./lazy_input.ts";
+import { exampleFromSchema, resolvePointer, SchemaMappingError } from "./json_schema_zod.ts";
+import { lenientOutputSchema } from "./output_schema.ts";
 import { inputJsonSchema } from "./input_schema.ts";
 
 type Node = Record<string, unknown>;
@@ -175,8 +176,42 @@ async function corpus(): Promise<[string, ParsedOpenapi][]> {
   ];
 }
 
-Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straight from the document, equals what zod's route wrote, over a corpus of documents", async () => {
+/** Values the quick example check is compared on: every kind, bounds and edges. */
+const SAMPLES = [
+  "x",
+  "",
+  "asc",
+  "open",
+  0,
+  1,
+  -1,
+  1.5,
+  100,
+  101,
+  Number.MAX_SAFE_INTEGER + 2,
+  Infinity,
+  NaN,
+  true,
+  null,
+  [],
+  {},
+];
+
+/** A schema's example, and it with a required key dropped, an unknown key and an item too many. */
+function examplesOf(schema: unknown, root: unknown): unknown[] {
+  const example = exampleFromSchema(schema, root);
+  if (!example || typeof example !== "object") return [example];
+  if (Array.isArray(example)) return [example, [...example, ...example], [], [null]];
+  const record = example as Node;
+  const [first] = Object.keys(record);
+  const { [first]: _dropped, ...rest } = record;
+  return [example, rest, { ...record, surprise: 1 }, { ...record, [first]: [] }];
+}
+
+Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straight from the document, equals what zod's route wrote, over a corpus of documents; plainHolds() decides as the built checks do", async () => {
   let compared = 0;
+  let plainDecided = 0;
+  let plainObjects = 0;
   for (const [label, parsed] of await corpus()) {
     // GitHub's 1,221 operations: every third, to keep the suite quick (all of them compare equal
     // too: 1,221 of 1,221 when this was written).
@@ -207,14 +242,30 @@ Deno.test("inputObjectSchema(): each generated input's JSON Schema, made straigh
         );
         // Every field's check can be built from it (a call never meets a refusing placeholder).
         const eager = lazyInput(direct, plan.name, { eager: true });
+        const properties = direct.properties as Node;
         for (const key of Object.keys(eager.shape)) {
           assert.ok(eager.shape[key], `${plan.name}.${key}`);
+          // Where the examples' quick check answers, it answers as the built check does: on
+          // values of every kind, the field's own example, and that example broken.
+          for (const sample of [...SAMPLES, ...examplesOf(properties[key], direct)]) {
+            const plain = plainHolds(properties[key], sample);
+            if (plain === undefined) continue;
+            plainDecided++;
+            if ((properties[key] as Node).type === "object") plainObjects++;
+            assert.equal(
+              plain,
+              eager.shape[key].safeParse(sample).success,
+              `${plan.name}.${key} ${JSON.stringify(properties[key])} ${String(sample)}`,
+            );
+          }
         }
         compared++;
       }
     }
   }
   assert.ok(compared > 400, `${compared} operations compared`);
+  assert.ok(plainDecided > 1000, `${plainDecided} quick verdicts compared`);
+  assert.ok(plainObjects > 50, `${plainObjects} quick verdicts on bodies compared`);
 });
 
 Deno.test("inputJsonSchema() refuses what zod's route refused, naming the pointer", () => {
@@ -255,4 +306,38 @@ Deno.test("a string with a checked format and a pattern is checked against both 
   assert.equal(input.safeParse({ mail: "ann@example.com" }).success, true);
   assert.equal(input.safeParse({ mail: "bob@example.com" }).success, false, "the pattern");
   assert.equal(input.safeParse({ mail: "ann" }).success, false, "the format");
+});
+
+Deno.test("lenientOutputSchema() gives the same answers' schemas reusing a reference's expansion across a document as making each afresh, over the corpus and GitHub's operations", async () => {
+  let compared = 0;
+  for (const [label, parsed] of await corpus()) {
+    const root = parsed.document;
+    for (const [path, item] of Object.entries(root.paths as Record<string, Node>)) {
+      for (const method of METHODS) {
+        const responses = (item[method] as Node | undefined)?.responses as Node | undefined;
+        for (const [code, raw] of Object.entries(responses ?? {})) {
+          let response = raw as Node;
+          if (typeof response.$ref === "string") {
+            response = resolvePointer(root, response.$ref) as Node;
+          }
+          for (const [media, content] of Object.entries((response?.content ?? {}) as Node)) {
+            const schema = (content as Node)?.schema;
+            if (schema === undefined) continue;
+            const pointer = `#/paths/${path}/${method}/responses/${code}/content/${media}`;
+            const fresh = (reuse: boolean) => {
+              try {
+                return lenientOutputSchema(schema, pointer, { root, reuse });
+              } catch (error) {
+                return String(error);
+              }
+            };
+            const afresh = fresh(false);
+            assert.deepEqual(fresh(true), afresh, `${label}: ${pointer}`);
+            compared++;
+          }
+        }
+      }
+    }
+  }
+  assert.ok(compared > 1000, `${compared} answers compared`);
 });

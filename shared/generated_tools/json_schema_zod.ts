@@ -100,9 +100,26 @@ interface State {
   depth: number;
 }
 
-/** Resolves a local `#/…` pointer. */
+/**
+ * Resolves a local `#/…` pointer. Each document's answers are kept (by the
+ * document object, while it lives): mapping a large document follows the same
+ * few hundred references tens of thousands of times, and a document is not
+ * changed once read.
+ */
 export function resolvePointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith("#")) return undefined;
+  if (root === null || typeof root !== "object") return walkPointer(root, ref);
+  let known = resolved.get(root);
+  if (!known) resolved.set(root, known = new Map());
+  if (known.has(ref)) return known.get(ref);
+  const target = walkPointer(root, ref);
+  known.set(ref, target);
+  return target;
+}
+
+const resolved = new WeakMap<object, Map<string, unknown>>();
+
+function walkPointer(root: unknown, ref: string): unknown {
   let node = root;
   for (const raw of ref.slice(1).split("/").slice(1)) {
     const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");

@@ -93,9 +93,159 @@ export function inputHolds(input: z.ZodObject, json: JsonSchema, value: Record<s
   const fields = lazyFields.get(input);
   for (const [key, item] of Object.entries(value)) {
     if (!Object.hasOwn(properties, key)) return false;
+    // Most examples are path parameters of a bare type: decided without building their check.
+    const plain = plainHolds(properties[key], item);
+    if (plain !== undefined) {
+      if (!plain) return false;
+      continue;
+    }
     const check = fields?.get(key)?.() ?? input.shape[key];
     // One parse, so without zod's compiled fast path (compiling it costs more than it saves once).
     if (!check.safeParse(item, { jitless: true }).success) return false;
   }
   return true;
+}
+
+/** The keywords {@link plainHolds} decides with; a schema with any other is left to zod. */
+const PLAIN_KEYWORDS = new Set([
+  "type",
+  "description",
+  "title",
+  "minimum",
+  "maximum",
+  "enum",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "maxItems",
+]);
+
+/** Nesting past which {@link plainHolds} leaves the verdict to zod (whose mapping opens deep parts). */
+const PLAIN_DEPTH = 5;
+
+/**
+ * What the zod check built from a field's stored schema would decide for a
+ * value, when the schema is made of bare types only: `string`, `boolean`,
+ * `integer` or `number` (with inclusive bounds), a string's `enum`, arrays of
+ * them (with item counts) and objects of them (required names, closed or
+ * open to other keys); `undefined` for anything else (formats, patterns,
+ * lengths, unions, references, maps, deep nesting), which only the built
+ * check decides. Equal to the built check's verdict where it answers
+ * (`input_schema_test.ts` compares them on the corpus and GitHub's
+ * operations).
+ *
+ * @param schema A field's schema as stored.
+ * @param value The value to check.
+ */
+export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean | undefined {
+  if (value === undefined || !schema || typeof schema !== "object") return undefined;
+  const node = schema as Record<string, unknown>;
+  for (const key in node) if (!PLAIN_KEYWORDS.has(key)) return undefined;
+  const { type, minimum, maximum, enum: values } = node;
+  const shaped = node.properties !== undefined || node.required !== undefined ||
+    node.additionalProperties !== undefined || node.items !== undefined ||
+    node.minItems !== undefined || node.maxItems !== undefined;
+  if (shaped) {
+    if (depth >= PLAIN_DEPTH || minimum !== undefined || maximum !== undefined) return undefined;
+    if (values !== undefined) return undefined;
+    if (type === "object") return objectHolds(node, value, depth);
+    if (type === "array") return arrayHolds(node, value, depth);
+    return undefined;
+  }
+  if (values !== undefined) {
+    if (type !== "string" || !Array.isArray(values)) return undefined;
+    if (!values.every((item) => typeof item === "string")) return undefined;
+    return (values as unknown[]).includes(value);
+  }
+  const inBounds = (number: number) =>
+    (minimum === undefined || number >= (minimum as number)) &&
+    (maximum === undefined || number <= (maximum as number));
+  if (
+    (minimum !== undefined && typeof minimum !== "number") ||
+    (maximum !== undefined && typeof maximum !== "number")
+  ) return undefined;
+  switch (type) {
+    case "string":
+      return minimum === undefined && maximum === undefined ? typeof value === "string" : undefined;
+    case "boolean":
+      return minimum === undefined && maximum === undefined
+        ? typeof value === "boolean"
+        : undefined;
+    case "integer":
+      // zod's integer is a safe integer.
+      return Number.isSafeInteger(value) && inBounds(value as number);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) && inBounds(value);
+    default:
+      return undefined;
+  }
+}
+
+function objectHolds(
+  node: Record<string, unknown>,
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  const properties = node.properties ?? {};
+  const additional = node.additionalProperties;
+  const required = node.required ?? [];
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) {
+    return undefined;
+  }
+  if (!Array.isArray(required) || !required.every((key) => typeof key === "string")) {
+    return undefined;
+  }
+  // Closed (false or absent) or open to anything ({} or true); a schema for the other keys, or a
+  // map, is zod's to decide.
+  const open = additional === true ||
+    (typeof additional === "object" && additional !== null &&
+      Object.keys(additional).length === 0);
+  if (!(open || additional === false || additional === undefined)) return undefined;
+  if (open && Object.keys(properties).length === 0) return undefined;
+  const shape = properties as Record<string, unknown>;
+  // Every property's schema must be plain, whether the value has it or not.
+  let verdict = true;
+  if (!value || typeof value !== "object" || Array.isArray(value)) verdict = false;
+  const record = (verdict ? value : {}) as Record<string, unknown>;
+  for (const key of Object.keys(shape)) {
+    const item = record[key];
+    if (item === undefined) {
+      if (required.includes(key)) verdict = false;
+      if (plainHolds(shape[key], null, depth + 1) === undefined) return undefined;
+      continue;
+    }
+    const holds = plainHolds(shape[key], item, depth + 1);
+    if (holds === undefined) return undefined;
+    if (!holds) verdict = false;
+  }
+  if (!open) {
+    for (const key of Object.keys(record)) if (!Object.hasOwn(shape, key)) verdict = false;
+  }
+  return verdict;
+}
+
+function arrayHolds(
+  node: Record<string, unknown>,
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  const { items, minItems, maxItems } = node;
+  if (items === undefined || (minItems !== undefined && typeof minItems !== "number")) {
+    return undefined;
+  }
+  if (maxItems !== undefined && typeof maxItems !== "number") return undefined;
+  // The items' schema must be plain whatever the value holds.
+  if (plainHolds(items, null, depth + 1) === undefined) return undefined;
+  if (!Array.isArray(value)) return false;
+  if (typeof minItems === "number" && value.length < minItems) return false;
+  if (typeof maxItems === "number" && value.length > maxItems) return false;
+  let verdict = true;
+  for (const item of value) {
+    const holds = plainHolds(items, item, depth + 1);
+    if (holds === undefined) return undefined;
+    if (!holds) verdict = false;
+  }
+  return verdict;
 }

@@ -47,6 +47,11 @@ export interface ParsedOpenapi {
   document: Node;
   /** `3.0.x` or `3.1.x`. */
   version: string;
+  /**
+   * The document's JSON exactly as it was given, when it came as JSON and was
+   * read unchanged: stored and hashed as it is instead of written out again.
+   */
+  json?: string;
 }
 
 /**

@@ -116,6 +116,48 @@ Deno.test("parseOpenapi() refuses an invalid document with a pointer, and a 10 M
   assert.equal(generationStats.runs, started + 1);
 });
 
+Deno.test("parseOpenapi() names every dangling or external $ref by its own pointer, also when one reference is used twice", async () => {
+  const missing = { $ref: "#/components/schemas/Missing" };
+  const bad = await generationError(parseOpenapi(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "x", version: "1" },
+    paths: {
+      "/a~b/{id}": {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        get: {
+          operationId: "a",
+          responses: {
+            200: { description: "ok", content: { "application/json": { schema: missing } } },
+          },
+        },
+        post: {
+          operationId: "b",
+          requestBody: {
+            content: { "application/json": { schema: { $ref: "other.json#/Pet" } } },
+          },
+          responses: {
+            200: {
+              description: "ok",
+              // The same reference again, and an example whose $ref is data, not a reference.
+              content: { "application/json": { schema: missing, example: { $ref: "#/nowhere" } } },
+            },
+          },
+        },
+      },
+    },
+    // A property named $ref-like keys in a name map is a name, not a reference.
+    components: { schemas: { Ok: { type: "object", properties: { $ref: { type: "string" } } } } },
+  })));
+  assert.deepEqual(bad.issues.map((issue) => issue.path), [
+    "#/paths/~1a~0b~1{id}/get/responses/200/content/application~1json/schema/$ref",
+    "#/paths/~1a~0b~1{id}/post/requestBody/content/application~1json/schema/$ref",
+    "#/paths/~1a~0b~1{id}/post/responses/200/content/application~1json/schema/$ref",
+  ]);
+  assert.match(bad.issues[0].message, /"#\/components\/schemas\/Missing" points at nothing/);
+  assert.match(bad.issues[1].message, /External reference "other.json#\/Pet"/);
+  assert.match(bad.issues[2].message, /points at nothing/);
+});
+
 Deno.test("openapiPlans() maps unknown formats as strings, 3.0's nullable and exclusiveMinimum, and refuses a $ref outside the document by name", async () => {
   const doc = {
     openapi: "3.0.3",

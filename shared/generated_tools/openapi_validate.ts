@@ -51,7 +51,9 @@ export function parseOpenapi(text: string): Promise<ParsedOpenapi> {
 }
 
 function readOpenapi(text: string): ParsedOpenapi {
-  let document = parseText(text);
+  const read = parseText(text);
+  let document = read.value;
+  let unchanged = read.json;
   const declared = typeof document.openapi === "string"
     ? document.openapi
     : typeof document.swagger === "string"
@@ -67,7 +69,10 @@ function readOpenapi(text: string): ParsedOpenapi {
   }
   // Lenient as @scalar/openapi-parser: a missing info.version is not worth refusing an API for.
   const info = document.info as Node | undefined;
-  if (info && typeof info === "object" && typeof info.version !== "string") info.version = "0.1.0";
+  if (info && typeof info === "object" && typeof info.version !== "string") {
+    info.version = "0.1.0";
+    unchanged = false;
+  }
   const metaIssues = metaSchemaIssues(document, declared);
   if (metaIssues.length) throw new GenerationError(metaIssues);
   const issues = referenceIssues(document);
@@ -79,8 +84,9 @@ function readOpenapi(text: string): ParsedOpenapi {
   if (issues.length) throw new GenerationError(issues.slice(0, MAX_ISSUES));
   if (declared === "2.0") {
     document = upgradeSwagger(document);
+    unchanged = false;
   }
-  return { document, version: String(document.openapi) };
+  return { document, version: String(document.openapi), ...(unchanged ? { json: text } : {}) };
 }
 
 interface AjvError {
@@ -168,11 +174,14 @@ function wording(error: AjvError): string {
   }
 }
 
-function parseText(text: string): Node {
+function parseText(text: string): { value: Node; json: boolean } {
   let value: unknown;
+  let json = false;
   try {
     // JSON is YAML, but the YAML parser is many times slower on it (550 ms against 6 ms on 1.5 MB).
-    value = jsonOrNothing(text) ?? parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
+    value = jsonOrNothing(text);
+    json = value !== undefined;
+    value ??= parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     throw new GenerationError([{
       path: "#",
@@ -182,7 +191,7 @@ function parseText(text: string): Node {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new GenerationError([{ path: "#", message: "The document is not an object" }]);
   }
-  return value as Node;
+  return { value: value as Node, json };
 }
 
 function jsonOrNothing(text: string): unknown {
@@ -225,34 +234,47 @@ const LITERALS = new Set(["example", "examples", "default", "enum", "const", "de
 function referenceIssues(document: Node): Issue[] {
   const issues: Issue[] = [];
   const seen = new Set<unknown>();
-  const walk = (node: unknown, pointer: string, namesHere: boolean): void => {
+  // Each distinct reference is resolved once (GitHub's 200 operations name a few hundred targets
+  // tens of thousands of times), and the pointer of a node is written only for a problem: the
+  // walk keeps the keys leading to it instead of a string per node.
+  const verdicts = new Map<string, string | null>();
+  const keys: string[] = [];
+  const here = () => `#${keys.map((key) => `/${pointerKey(key)}`).join("")}`;
+  const walk = (node: unknown, namesHere: boolean): void => {
     if (issues.length >= MAX_ISSUES || !node || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((item, index) => walk(item, `${pointer}/${index}`, false));
+      for (let index = 0; index < node.length; index++) {
+        keys.push(String(index));
+        walk(node[index], false);
+        keys.pop();
+      }
       return;
     }
     const record = node as Node;
     const ref = record.$ref;
     if (typeof ref === "string" && !namesHere) {
-      if (!ref.startsWith("#")) {
-        issues.push({
-          path: `${pointer}/$ref`,
-          message: `External reference "${ref.slice(0, 120)}": give one self-contained document`,
-        });
-      } else if (pointsAtNothing(document, ref)) {
-        issues.push({
-          path: `${pointer}/$ref`,
-          message: `Reference "${ref.slice(0, 120)}" points at nothing in the document`,
-        });
+      let problem = verdicts.get(ref);
+      if (problem === undefined) {
+        problem = !ref.startsWith("#")
+          ? `External reference "${ref.slice(0, 120)}": give one self-contained document`
+          : pointsAtNothing(document, ref)
+          ? `Reference "${ref.slice(0, 120)}" points at nothing in the document`
+          : null;
+        verdicts.set(ref, problem);
       }
+      if (problem !== null) issues.push({ path: `${here()}/$ref`, message: problem });
     }
-    for (const [key, value] of Object.entries(record)) {
+    for (const key of Object.keys(record)) {
       if (!namesHere && (key.startsWith("x-") || LITERALS.has(key))) continue;
-      walk(value, `${pointer}/${pointerKey(key)}`, !namesHere && NAME_MAPS.has(key));
+      const value = record[key];
+      if (!value || typeof value !== "object") continue;
+      keys.push(key);
+      walk(value, !namesHere && NAME_MAPS.has(key));
+      keys.pop();
     }
   };
-  walk(document, "#", false);
+  walk(document, false);
   return issues;
 }
 

@@ -15,6 +15,17 @@ export const MAX_TOOL_NAME = 64;
 /** Most bytes of a document (refused past it, before any parsing). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
+/**
+ * A document's size in UTF-8 bytes when it is over {@link MAX_DOCUMENT_BYTES},
+ * else `null`. A text short enough that it cannot be over (a UTF-16 unit is
+ * at most 3 bytes) is not encoded to count them.
+ */
+export function bytesOverLimit(text: string): number | null {
+  if (text.length * 3 <= MAX_DOCUMENT_BYTES) return null;
+  const bytes = new TextEncoder().encode(text).byteLength;
+  return bytes > MAX_DOCUMENT_BYTES ? bytes : null;
+}
+
 /** SHA-256 hex of a document. */
 export async function documentHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -158,7 +169,15 @@ function fnv1a(text: string): string {
 
 /** A description for the model: the document's words, single-spaced and cut to `max`. */
 export function cleanDescription(text: unknown, fallback: string, max = 600): string {
-  const value = typeof text === "string" ? text.replace(/\s+/g, " ").trim() : "";
+  if (typeof text !== "string") return fallback;
+  // A long text (GitHub's run to kilobytes) is single-spaced only as far as the cut needs: when
+  // its first part is still longer than `max` once single-spaced, the rest cannot change the result.
+  const head = text.length > max * 2 ? single(text.slice(0, max * 2)) : undefined;
+  const value = head !== undefined && head.length > max ? head : single(text);
   if (!value) return fallback;
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+}
+
+function single(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
 }

@@ -28,6 +28,14 @@ export interface LenientOutputOptions {
   root: unknown;
   /** Deepest nesting of objects and arrays kept. @default 3 */
   maxDepth?: number;
+  /**
+   * Reuse what a reference became elsewhere in the same document (at the same
+   * depth, where no reference being expanded around it would have cut it
+   * short): GitHub's responses name the same few component schemas hundreds
+   * of times. The result is equal either way (`output_schema_test.ts`).
+   * @default true
+   */
+  reuse?: boolean;
 }
 
 interface State {
@@ -35,7 +43,27 @@ interface State {
   maxDepth: number;
   chain: readonly string[];
   depth: number;
+  /** The references being expanded, innermost last, with what each has touched; null: no reuse. */
+  frames: Frame[] | null;
 }
+
+/** One reference being expanded. */
+interface Frame {
+  /** Its place in the chain. */
+  base: number;
+  /** Every reference met inside it. */
+  touched: Set<string>;
+  /** Whether a reference outside it (an enclosing one) cut it short: then it is not reused. */
+  cutAbove: boolean;
+}
+
+/** A reference's expansion that depends on no enclosing reference, and what it met. */
+interface Made {
+  schema: JsonSchema;
+  touched: Set<string>;
+}
+
+const made = new WeakMap<object, Map<string, Made>>();
 
 /**
  * The lenient JSON Schema of an answer.
@@ -53,7 +81,32 @@ export function lenientOutputSchema(
     maxDepth: options.maxDepth ?? 3,
     chain: [],
     depth: 0,
+    frames: (options.reuse ?? true) && options.root && typeof options.root === "object" ? [] : null,
   });
+}
+
+function expandRef(ref: string, target: unknown, state: State): JsonSchema {
+  const frames = state.frames!;
+  let known = made.get(state.root as object);
+  if (!known) made.set(state.root as object, known = new Map());
+  const key = `${state.maxDepth}\n${state.depth}\n${ref}`;
+  const hit = known.get(key);
+  // Reused only where none of the references around it is one it met (which would cut it here).
+  if (hit && !state.chain.some((outer) => hit.touched.has(outer))) {
+    for (const frame of frames) for (const inner of hit.touched) frame.touched.add(inner);
+    return hit.schema;
+  }
+  const frame: Frame = { base: state.chain.length, touched: new Set([ref]), cutAbove: false };
+  frames.push(frame);
+  let schema: JsonSchema;
+  try {
+    schema = convert(target, ref, { ...state, chain: [...state.chain, ref] });
+  } finally {
+    frames.pop();
+  }
+  for (const outer of frames) for (const inner of frame.touched) outer.touched.add(inner);
+  if (!frame.cutAbove) known.set(key, { schema, touched: frame.touched });
+  return schema;
 }
 
 function convert(schema: unknown, pointer: string, state: State): JsonSchema {
@@ -65,7 +118,15 @@ function convert(schema: unknown, pointer: string, state: State): JsonSchema {
   const node = schema as JsonSchemaNode;
   if (typeof node.$ref === "string") {
     const ref = node.$ref;
-    if (state.chain.includes(ref)) return {};
+    const at = state.chain.indexOf(ref);
+    if (at >= 0) {
+      // A cycle: cut here. Every expansion inside the one it closes depends on it.
+      for (const frame of state.frames ?? []) {
+        frame.touched.add(ref);
+        if (frame.base > at) frame.cutAbove = true;
+      }
+      return {};
+    }
     const target = resolvePointer(state.root, ref);
     if (target === undefined) {
       throw new SchemaMappingError(
@@ -73,6 +134,7 @@ function convert(schema: unknown, pointer: string, state: State): JsonSchema {
         `Cannot map schema as $ref "${ref}" is not in the document`,
       );
     }
+    if (state.frames) return expandRef(ref, target, state);
     return convert(target, ref, { ...state, chain: [...state.chain, ref] });
   }
   if (state.depth > state.maxDepth) return {};

@@ -78,3 +78,27 @@ Deno.test("lazyOutput() checks an answer's types leniently and exports the JSON 
   assert.equal(output.safeParse({ tags: ["c"] }).success, false);
   assert.equal(lazyOutput({}, "x").safeParse("anything").success, true);
 });
+
+Deno.test("lenientOutputSchema() reuses a reference's expansion only where the references around it would not have cut it otherwise", () => {
+  // A and B refer to each other: A under B is cut at B, A alone expands B once.
+  const root = {
+    components: {
+      schemas: {
+        A: { type: "object", properties: { b: { $ref: "#/components/schemas/B" } } },
+        B: { type: "object", properties: { a: { $ref: "#/components/schemas/A" } } },
+      },
+    },
+  };
+  const holdsA = { type: "object", properties: { p: { $ref: "#/components/schemas/A" } } };
+  const answers = [holdsA, { $ref: "#/components/schemas/B" }, holdsA];
+  for (const schema of answers) {
+    assert.deepEqual(
+      lenientOutputSchema(schema, "#", { root }),
+      lenientOutputSchema(schema, "#", { root, reuse: false }),
+    );
+  }
+  const [a, b] = answers.map((schema) => lenientOutputSchema(schema, "#", { root }));
+  const open = (properties: unknown) => ({ type: "object", properties, additionalProperties: {} });
+  assert.deepEqual(a, open({ p: open({ b: open({ a: {} }) }) }));
+  assert.deepEqual(b, open({ a: open({ b: {} }) }));
+});

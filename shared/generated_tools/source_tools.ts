@@ -16,6 +16,7 @@
  *
  * @module
  */
+import type { GraphQLSchema } from "graphql";
 import { z } from "zod";
 import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
 import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
@@ -26,6 +27,7 @@ import { exampleFromSchema } from "./json_schema_zod.ts";
 import type { CredentialBox } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import {
+  bytesOverLimit,
   documentHash,
   GenerationError,
   MAX_DOCUMENT_BYTES,
@@ -392,7 +394,8 @@ export async function generateChecked(
   let cacheKey = "";
   try {
     checkSize(text);
-    cacheKey = [key.orgId, key.name, key.kind, await documentHash(text), ...key.expose].join("\n");
+    const textHash = await documentHash(text);
+    cacheKey = [key.orgId, key.name, key.kind, textHash, ...key.expose].join("\n");
     const hit = generatedCache.get(cacheKey);
     if (hit) {
       generatedCache.delete(cacheKey);
@@ -401,11 +404,17 @@ export async function generateChecked(
     }
     // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
     let parsed: Record<string, unknown> | undefined;
-    if (key.kind === "graphql") document = readers.graphqlSdl(text);
-    else if (readers.openapiRead) {
+    let graphqlSchema: GraphQLSchema | undefined;
+    if (key.kind === "graphql") {
+      // The schema just read is mapped as it is: its SDL is stored, not parsed again.
+      if (readers.graphqlRead) {
+        ({ sdl: document, schema: graphqlSchema } = readers.graphqlRead(text));
+      } else document = readers.graphqlSdl(text);
+    } else if (readers.openapiRead) {
       ({ json: document, document: parsed } = await readers.openapiRead(text));
     } else document = await readers.openapiJson(text);
-    hash = await documentHash(document);
+    // A JSON document read unchanged is stored as given: its hash is the one just made.
+    hash = document === text ? textHash : await documentHash(document);
     // The document just read is mapped as it is: its JSON is stored, not parsed again.
     plans = await engine.plan({
       orgId: key.orgId,
@@ -414,7 +423,7 @@ export async function generateChecked(
       document,
       documentHash: hash,
       expose: key.expose,
-    }, parsed ? { parsed } : undefined);
+    }, parsed ? { parsed } : graphqlSchema ? { graphqlSchema } : undefined);
   } catch (error) {
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
@@ -482,8 +491,8 @@ function examplesFromStored(
 
 // The limit holds before any parsing, whichever way the document came.
 function checkSize(document: string): string {
-  const bytes = new TextEncoder().encode(document).byteLength;
-  if (bytes > MAX_DOCUMENT_BYTES) {
+  const bytes = bytesOverLimit(document);
+  if (bytes !== null) {
     throw new GenerationError([{
       path: "document",
       message: `The document is ${bytes} bytes; at most ${MAX_DOCUMENT_BYTES} are read`,

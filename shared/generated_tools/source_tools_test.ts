@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { petstoreDocument } from "@testing/tenant_api_server.ts";
 import { ToolFailure } from "@shared/contract/result.ts";
 import { GENERATED_TOOLS_ENGINE } from "./engine.ts";
+import { openapi30Yaml, swagger2Document } from "@testing/api_corpus.ts";
+import { documentHash } from "./operation.ts";
 import { generateChecked } from "./source_tools.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 
@@ -50,4 +52,27 @@ Deno.test("generateChecked() does not cache a refusal: the same broken text is r
     );
   }
   assert.equal(reads(), 2);
+});
+
+Deno.test("generateChecked() stores a JSON document read unchanged as given, and a changed or YAML one as the JSON it was read as", async () => {
+  const key = (name: string) => ({ orgId: "org-d", name, kind: "openapi" as const, expose: [] });
+  // Pretty-printed, as a tenant's file usually is: kept byte for byte, hashed once.
+  const pretty = JSON.stringify(petstoreDocument("https://pets.example.com"), null, 2);
+  const kept = await generateChecked(key("kept"), pretty, GENERATED_TOOLS_ENGINE);
+  assert.equal(kept.document, pretty);
+  assert.equal(kept.hash, await documentHash(pretty));
+  // Read differently than given: the stored JSON is what was read (and what its hash covers).
+  const noVersion = petstoreDocument("https://pets.example.com") as Record<string, unknown>;
+  noVersion.info = { title: "Pets" };
+  const cases = [
+    JSON.stringify(noVersion),
+    openapi30Yaml("https://api.example.com"),
+    JSON.stringify(swagger2Document("https://api.example.com")),
+  ];
+  for (const [index, text] of cases.entries()) {
+    const made = await generateChecked(key(`changed${index}`), text, GENERATED_TOOLS_ENGINE);
+    assert.notEqual(made.document, text);
+    assert.equal(made.document, JSON.stringify(JSON.parse(made.document)));
+    assert.equal(made.hash, await documentHash(made.document));
+  }
 });

@@ -8,6 +8,7 @@
  * @module
  */
 import { planSource, type PlanSourceOptions, type SourceDocument } from "./generate.ts";
+import type { GraphQLSchema } from "graphql";
 import type { OperationPlan } from "./operation.ts";
 
 /** What registration needs beyond plans: reading documents as they arrive. */
@@ -31,6 +32,13 @@ export interface DocumentReaders {
    * @throws {GenerationError} when it is not a schema.
    */
   graphqlSdl(text: string): string;
+  /**
+   * As {@link DocumentReaders.graphqlSdl}, also handing back the schema it
+   * read, so registration maps that instead of parsing the SDL it stores again.
+   *
+   * @throws {GenerationError} when it is not a schema.
+   */
+  graphqlRead?(text: string): { sdl: string; schema: GraphQLSchema };
 }
 
 /** Makes plans from documents. */

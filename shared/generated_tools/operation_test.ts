@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { cleanDescription } from "./operation.ts";
+
+Deno.test("cleanDescription() single-spaces and cuts long texts as it does short ones, wherever the whitespace falls", () => {
+  // The whole text single-spaced, then cut: what the shortcut on long texts must equal.
+  const whole = (text: string, max: number) => {
+    const value = text.replace(/\s+/g, " ").trim();
+    return !value ? "fallback" : value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  };
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pieces = ["word", " ", "\n\n", "\t", "   ", "é", "a", "    \n  "];
+  for (let round = 0; round < 300; round++) {
+    const max = [10, 80, 300, 600][round % 4];
+    const length = Math.floor(random() * max * 5);
+    let text = "";
+    while (text.length < length) text += pieces[Math.floor(random() * pieces.length)];
+    assert.equal(cleanDescription(text, "fallback", max), whole(text, max), JSON.stringify(text));
+  }
+  // Whitespace right where the first part ends, and a text that is mostly whitespace.
+  assert.equal(
+    cleanDescription(`${"a".repeat(20)}${" ".repeat(30)}b`, "f", 10),
+    whole(`${"a".repeat(20)}${" ".repeat(30)}b`, 10),
+  );
+  assert.equal(cleanDescription(`${" ".repeat(5000)}x`, "f", 10), "x");
+  assert.equal(cleanDescription(" \n ", "f", 10), "f");
+  assert.equal(cleanDescription(42, "f"), "f");
+});
