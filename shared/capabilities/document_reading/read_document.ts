@@ -18,12 +18,14 @@ import {
   readNationalId,
   readPlace,
   readPlate,
+  readSex,
   readUsage,
   readVin,
   readWord,
   readYear,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
+import { tickedOptions } from "./tick_boxes.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -109,6 +111,8 @@ interface FieldRule {
   anywhereRepaired?: boolean;
 }
 
+/** A closed choice's reader: a form that prints every option reads as the ticked ones. */
+const choice = (read: Reader): Reader => (raw, today) => read(tickedOptions(raw) ?? raw, today);
 const date: Reader = (raw) => readDate(raw);
 const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
@@ -178,7 +182,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       usage: {
         label:
           /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b/i,
-        read: readUsage,
+        read: choice(readUsage),
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
         anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
       },
@@ -210,7 +214,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       categories: {
         label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
-        read: (raw) => {
+        read: choice((raw) => {
           // A category is a letter: a lone 8 is OCR's B.
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "").replace(/^8$/, "B")
@@ -229,7 +233,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
             .filter(Boolean);
           if (list.length === 0) return null;
           return { value: [...new Set(list)].join(", "), valid: true };
-        },
+        }),
       },
       issue_date: { label: ISSUE_LABEL, read: date },
       expiry_date: { label: EXPIRY_LABEL, read: date },
@@ -242,14 +246,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
         label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b/i,
-        read: (raw) => {
-          const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
-          if (!match) return null;
-          const value = match[1]
-            ? (match[1].toLowerCase() === "gore" ? "F" : "M")
-            : match[2].toUpperCase();
-          return { value, valid: true };
-        },
+        read: choice((raw) => readSex(raw)),
       },
       place_of_issue: {
         label:
@@ -1333,7 +1330,7 @@ const MAKES = new Set([
 
 /** A word that is a vehicle's use by itself, in any of the card's languages. */
 const USAGE_WORD =
-  /^(?:PRIVATE|PRIV[EÉ]|BWITE|COMMERCIAL|UBUCURUZI|TAXI|TAXI-MOTO|MOTO-TAXI|GOVERNMENT|LETA)$/i;
+  /^(?:PRIVATE|PRIV[EÉ]|BWITE|PARTICULIER|BINAFSI|COMMERCIAL|UBUCURUZI|UTILITAIRE|BIASHARA|TAXI|TAGISI|TEKSI|TAXI-MOTO|MOTO-TAXI|BODABODA|GOVERNMENT|LETA)$/i;
 
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
@@ -1351,6 +1348,8 @@ const DATE_SHAPES = [
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
   /\b[0-9OIS]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
   /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
+  // A two-digit year: "12.01.27".
+  /\b[0-9OIS]{1,2}\s?([\/\-.])\s?[0-9OIS]{1,2}\s?\1\s?[0-9OIS]{2}\b(?![\/\-.]\d)/g,
 ];
 
 /**
@@ -1485,11 +1484,13 @@ function byShape(
     if (usage) take("usage", readUsage(bare(usage))!, [usage]);
   }
   if (wanted.has("sex") && !fields.sex) {
-    const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));
-    if (sex) {
-      const value = /^(?:F|GORE)$/i.test(sex.text) ? "F" : "M";
-      take("sex", { value, valid: true }, [sex]);
-    }
+    // A sex printed alone, as a letter or a word ("FEMALE", "MASCULIN", "GORE").
+    const sex = unique(
+      tokens.filter((word) =>
+        /^(?:[MF]|GABO|GORE|FEMALE|MALE|F[EÉ]MININ|MASCULIN)$/i.test(bare(word))
+      ),
+    );
+    if (sex) take("sex", readSex(bare(sex))!, [sex]);
   }
   const nameField = wanted.has("owner_name")
     ? "owner_name"
