@@ -112,7 +112,10 @@ interface FieldRule {
 }
 
 /** A closed choice's reader: a form that prints every option reads as the ticked ones. */
-const choice = (read: Reader): Reader => (raw, today) => read(tickedOptions(raw) ?? raw, today);
+const choice = (read: Reader): Reader => (raw, today) => {
+  const chosen = tickedOptions(raw);
+  return chosen === null ? null : read(chosen, today);
+};
 const date: Reader = (raw) => readDate(raw);
 const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);

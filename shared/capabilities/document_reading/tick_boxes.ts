@@ -15,8 +15,9 @@
 
 // A ticked box: brackets around a cross or check, or a ticked-box glyph.
 const TICKED = /^(?:[\[(|{lI1]?\s*[xX×✓✔✗✘vVY]\s*[\])|}lI1J]|[☒☑⊠■▣])$/;
-// An empty box: brackets with nothing (or OCR's debris of the box itself) between, or its glyph.
-const EMPTY = /^(?:[\[(|{L]\s*[_CcJjLlI1|\s]?\s*[\])|}J]|\[\]|[☐□▢]|LJ|\[_\])$/;
+// An empty box: brackets with nothing (or OCR's debris of the box itself: a digit, a C, a J)
+// between, or its glyph.
+const EMPTY = /^(?:[\[(|{L]\s*(?:[^\p{L}\s\])]|[CcJjLlIOo])?\s*[\])|}J]|[☐□▢]|LJ)$/u;
 
 /** What a printed box is: ticked, empty, or no box at all. */
 export function boxState(token: string): "ticked" | "empty" | null {
@@ -26,33 +27,49 @@ export function boxState(token: string): "ticked" | "empty" | null {
   return null;
 }
 
+// A box at a word's start, glued to its option ("[X]PRIVATE", "[UTILITAIRE", "(JA", "[]o"): its
+// opening bracket, what is inside (a tick, or the box's own debris), and its closing edge.
+const BOX_PREFIX = /^[\[(]\s*(?:[xX×✓✔vV]|[^\p{L}\s\])]|[CcOoJjLlI](?=[\])|J]))?\s*[\])|J]?/u;
+
 /**
- * The options a line of boxes marks, joined by ", " (in printed order); null
- * when the text holds fewer than two boxes or none is ticked. A box glued to
- * its option ("[X]PRIVATE") is split off first.
+ * The option (or options) a line of boxes marks, joined by ", " in printed
+ * order, or null when none is marked. OCR loses a ticked box more often than
+ * an empty one (the tick and the box merge into one blot), so when no box is
+ * read as ticked but some are read empty, the option read without a box is
+ * the chosen one. Text with no box at all is answered as it is.
  */
 export function tickedOptions(raw: string): string | null {
   const tokens = raw
     // A box read with spaces inside it: "[ ]", "[ X ]".
     .replace(/([\[(])\s*([xX×✓✔vV_]?)\s*([\])])/g, "$1$2$3")
-    // A box glued to its option's word: "[X]PRIVATE", "☒Private".
-    .replace(/([\])}☒☑☐□⊠■▣])(?=\p{L})/gu, "$1 ")
-    .replace(/(\p{L})([\[(☒☑☐□⊠■▣])/gu, "$1 $2")
+    // A box glyph glued to its option's word: "☒Private", "Private☐".
+    .replace(/([☒☑☐□⊠■▣])(?=\p{L})/gu, "$1 ")
+    .replace(/(\p{L})([☒☑☐□⊠■▣])/gu, "$1 $2")
     .split(/\s+/)
-    .filter(Boolean);
-  const states = tokens.map(boxState);
-  if (states.filter(Boolean).length < 2 || !states.includes("ticked")) return null;
-  const chosen: string[] = [];
-  let current: string[] | null = null;
-  for (const [index, token] of tokens.entries()) {
-    const state = states[index];
-    if (state) {
-      if (current?.length) chosen.push(current.join(" "));
-      current = state === "ticked" ? [] : null;
-      continue;
-    }
-    current?.push(token);
+    .filter(Boolean)
+    .flatMap((token) => {
+      if (boxState(token)) return [token];
+      const box = BOX_PREFIX.exec(token)?.[0];
+      return box && box.length < token.length && /\p{L}/u.test(token.slice(box.length))
+        ? [box.length > 1 ? box : `${box}]`, token.slice(box.length)]
+        : [token];
+    });
+  const segments: Array<{ state: "ticked" | "empty" | "none"; words: string[] }> = [{
+    state: "none",
+    words: [],
+  }];
+  for (const token of tokens) {
+    const state = boxState(token.length === 1 && /[\[(]/.test(token) ? `${token}]` : token);
+    if (state) segments.push({ state, words: [] });
+    // A rule or a dash between options is neither an option nor a box.
+    else if (/[\p{L}\d]/u.test(token)) segments.at(-1)!.words.push(token);
   }
-  if (current?.length) chosen.push(current.join(" "));
-  return chosen.length ? chosen.join(", ") : null;
+  if (segments.length === 1) return raw;
+  const options = (state: string) =>
+    segments.filter((segment) => segment.state === state && segment.words.length)
+      .map((segment) => segment.words.join(" "));
+  const ticked = options("ticked");
+  if (ticked.length) return ticked.join(", ");
+  const unboxed = options("none");
+  return unboxed.length ? unboxed.join(", ") : null;
 }

@@ -9,20 +9,30 @@ Deno.test("a box is told ticked or empty however OCR read its brackets", () => {
   for (const ticked of ["[X]", "[x]", "(X)", "X]", "[V]", "☒", "☑"]) {
     assert.equal(boxState(ticked), "ticked", ticked);
   }
-  for (const empty of ["[]", "[ ]", "[CJ", "LJ", "[_]", "☐", "(J"]) {
+  for (const empty of ["[]", "[CJ", "LJ", "[_]", "☐", "(J", "[7]", "[|"]) {
     assert.equal(boxState(empty), "empty", empty);
   }
   for (const word of ["PRIVATE", "X", "B", "C", "RAB"]) assert.equal(boxState(word), null, word);
 });
 
-Deno.test("the options after ticked boxes are the value; no tick or one box leaves the text", () => {
+Deno.test("the options after ticked boxes are the value; an option whose box was lost beside empty ones is", () => {
   assert.equal(tickedOptions("[CJ MOTORCYCLE TAXI [X] PRIVATE"), "PRIVATE");
   assert.equal(tickedOptions("[X]PRIVATE [ ]COMMERCIAL"), "PRIVATE");
+  assert.equal(tickedOptions("[X]PARTICULIER = [UTILITAIRE [TAXI"), "PARTICULIER");
   assert.equal(tickedOptions("☐ Private ☒ Commercial ☐ Taxi"), "Commercial");
   assert.equal(tickedOptions("[X] A [X] B [] C [] D"), "A, B");
+  assert.equal(tickedOptions("[X] PRIVATE"), "PRIVATE");
+  // The ticked box lost (the tick and the box read as one blot, or nothing), the others empty.
+  assert.equal(tickedOptions("MASCULIN | [7] FÉMININ"), "MASCULIN");
+  assert.equal(
+    tickedOptions("IKY'UMUNTU KU GITICYE | []UBUCURUZ [| TAGISI"),
+    "IKY'UMUNTU KU GITICYE",
+  );
+  assert.equal(tickedOptions("A [OB Ode [Op"), "A");
+  // Nothing marked: no option; no box at all: the text as it was.
   assert.equal(tickedOptions("[] MALE [] FEMALE"), null);
-  assert.equal(tickedOptions("[X] PRIVATE"), null);
-  assert.equal(tickedOptions("PRIVATE"), null);
+  assert.equal(tickedOptions("[CJ MOTORCYCLE TAXI"), null);
+  assert.equal(tickedOptions("PRIVATE"), "PRIVATE");
 });
 
 Deno.test("a form's closed choices read as the ticked option, not the first printed", () => {
