@@ -143,6 +143,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       /iyandikisha/i,
       /immatriculation/i,
       /carte\s+(?:jaune|grise)/i,
+      /usajili\s+wa\s+gari/i,
       /chassis/i,
     ],
     fields: {
@@ -195,6 +196,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     title: [
       /driving\s+(?:licen[cs]e|permit)/i,
       /permis\s+de\s+conduire/i,
+      /leseni\s+ya\s+udereva/i,
       /uruhushya/i,
       /ibinyabiziga/i,
     ],
@@ -243,7 +245,12 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     },
   },
   id_card: {
-    title: [/identity\s+card/i, /carte\s+d.identit/i, /^\W*indangamuntu\W*$/i],
+    title: [
+      /identity\s+card/i,
+      /carte\s+(?:nationale\s+)?d.identit/i,
+      /^\W*indangamuntu\W*$/i,
+      /kitambulisho\s+cha\s+taifa/i,
+    ],
     fields: {
       full_name: { label: NAME_LABEL, read: name },
       date_of_birth: { label: BIRTH_LABEL, read: date },
@@ -735,7 +742,7 @@ function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
 const UNKNOWN_LABEL = /^\p{L}[\p{L}.'’()]*:$/u;
 
 /** A word with lower-case letters in it and no digit: a label's, not a value's. */
-const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:]$/u;
+const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:&]$/u;
 
 /** A word printed in lower case only: part of a label, never a value (values are in capitals or digits). */
 const WRAPPED_LABEL = /^[a-zà-ÿ'’().°/-]+$/;
@@ -1001,7 +1008,15 @@ function valuesNear(
     if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
     candidates.push(candidate);
   }
-  return candidates.filter((candidate) => candidate.length > 0);
+  // A candidate holding a word in lower case holds a label's words (a header row's other
+  // wording, "Marque / Manufacturer", "Owner Kitambulisho / NIN"): values are printed in
+  // capitals or digits, so every candidate without one is tried first, in the same order.
+  const labelLike = (candidate: PlacedWord[]) =>
+    candidate.some((word) => /\p{Ll}.*\p{Ll}/u.test(word.text) && !/\d/.test(word.text));
+  return [
+    ...candidates.filter((candidate) => candidate.length > 0 && !labelLike(candidate)),
+    ...candidates.filter((candidate) => candidate.length > 0 && labelLike(candidate)),
+  ];
 }
 
 /** How sure a checked value is: 2 passed as printed, 1 passed once repaired, 0 failed. */

@@ -938,3 +938,37 @@ Deno.test("missingValues() gives the area beside and under a label whose value w
   ).find((value) => value.field === "vin");
   assert.equal(alone?.area.x1, 76 + 14 * 22);
 });
+
+Deno.test("a header row's other wording is never a value: the capitals under it are", () => {
+  // One record under a header row whose labels come in two languages, one of them unknown.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "Immat. / Licence plate"], [340, "Marque / Manufacturer"], [
+      640,
+      "Nom & prénoms / Owner",
+    ]],
+    [[40, "RAB 123 C"], [340, "BAJAJ"], [640, "NDAYISABA CHANTAL"]],
+    [[40, "Type / Model"], [340, "Fait le / Date of reg."]],
+    [[40, "PULSAR"], [340, "24/07/2013"]],
+  ]);
+  const reading = readDocument(lines, { today: new Date("2026-06-01T00:00:00Z") });
+  assert.ok(reading.kind === "document" && reading.type === "vehicle_registration");
+  assert.equal(reading.fields.make?.value, "BAJAJ");
+  assert.equal(reading.fields.owner_name?.value, "NDAYISABA CHANTAL");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
+Deno.test("an ID card titled in full ('Carte nationale d'identité') or in Swahili is one", () => {
+  for (const title of ["CARTE NATIONALE D'IDENTITÉ", "KITAMBULISHO CHA TAIFA"]) {
+    const reading = readDocument(
+      page([
+        [[40, title]],
+        [[40, "Jina kamili"], [300, "Tarehe ya kuzaliwa"]],
+        [[40, "UWIMANA EMMANUEL"], [300, "09/12/1995"]],
+        [[40, "1 1995 8 0988569 0 78"]],
+      ]),
+      { today: new Date("2026-06-01T00:00:00Z") },
+    );
+    assert.ok(reading.kind === "document" && reading.type === "id_card", title);
+  }
+});
