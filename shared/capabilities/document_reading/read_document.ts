@@ -1502,13 +1502,16 @@ function byShape(
     if (usage) take("usage", readUsage(bare(usage))!, [usage]);
   }
   if (wanted.has("sex") && !fields.sex) {
-    // A sex printed alone, as a letter or a word ("FEMALE", "MASCULIN", "GORE").
-    const sex = unique(
-      tokens.filter((word) =>
-        /^(?:[MF]|GABO|GORE|FEMALE|MALE|F[EÉ]MININ|MASCULIN)$/i.test(bare(word))
-      ),
-    );
-    if (sex) take("sex", readSex(bare(sex))!, [sex]);
+    // A sex printed alone, as a word ("FEMALE", "MASCULIN", "GORE") or else a letter (a lone M
+    // may be a symbol OCR read as one: the word is surer).
+    const sex = unique(tokens.filter((word) =>
+      /^(?:GABO|GORE|FEMALE|MALE|F[EÉ]MININ|MASCULIN)$/i.test(bare(word))
+    )) ?? unique(tokens.filter((word) =>
+      /^[MF]$/i.test(bare(word))
+    ));
+    if (sex) {
+      take("sex", readSex(bare(sex))!, [sex]);
+    }
   }
   const nameField = wanted.has("owner_name")
     ? "owner_name"

@@ -972,3 +972,21 @@ Deno.test("an ID card titled in full ('Carte nationale d'identité') or in Swahi
     assert.ok(reading.kind === "document" && reading.type === "id_card", title);
   }
 });
+
+Deno.test("a card with symbols for labels: a sex printed as a word wins over a symbol read as M", () => {
+  const reading = readDocument(
+    page([
+      [[40, "CARTE NATIONALE D'IDENTITÉ"]],
+      [[40, "@"], [100, "RWIGEMA EMMANUEL"]],
+      [[40, ">"], [100, "2004-05-24"]],
+      [[40, "©"], [100, "GORE"]],
+      [[40, "M"], [100, "2017-05-28"]],
+      [[40, "C"], [100, "1 2004 7 1096785 0 62"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "id_card");
+  assert.equal(reading.fields.sex?.value, "F");
+  assert.equal(reading.fields.date_of_birth?.value, "2004-05-24");
+  assert.equal(reading.fields.issue_date?.value, "2017-05-28");
+});

@@ -59,7 +59,10 @@ export function tickedOptions(raw: string): string | null {
     words: [],
   }];
   for (const token of tokens) {
-    const state = boxState(token.length === 1 && /[\[(]/.test(token) ? `${token}]` : token);
+    // (A tick alone is a ticked box whose edges were dropped as a comb's: "[X]" read "X".)
+    const state = /^[xX×✓✔]$/.test(token)
+      ? "ticked"
+      : boxState(token.length === 1 && /[\[(]/.test(token) ? `${token}]` : token);
     if (state) segments.push({ state, words: [] });
     // A rule or a dash between options is neither an option nor a box.
     else if (/[\p{L}\d]/u.test(token)) segments.at(-1)!.words.push(token);

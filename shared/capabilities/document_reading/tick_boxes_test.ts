@@ -29,6 +29,8 @@ Deno.test("the options after ticked boxes are the value; an option whose box was
     "IKY'UMUNTU KU GITICYE",
   );
   assert.equal(tickedOptions("A [OB Ode [Op"), "A");
+  // The box's edges dropped (as a comb's are), the tick left.
+  assert.equal(tickedOptions("[CJ MOTORCYCLE TAXI X PRIVATE"), "PRIVATE");
   // Nothing marked: no option; no box at all: the text as it was.
   assert.equal(tickedOptions("[] MALE [] FEMALE"), null);
   assert.equal(tickedOptions("[CJ MOTORCYCLE TAXI"), null);
