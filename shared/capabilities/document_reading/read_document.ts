@@ -397,9 +397,12 @@ export function readDocument(
   const layout = LAYOUTS[kind.type];
   const words = placed(lines);
   const used = new Set<PlacedWord>();
-  const fields = findFields(words, layout.fields, options.today, validate, used);
+  const labels = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, validate, used, labels);
   if (validate) {
-    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)), {
+      labels,
+    });
     crossCheck(kind.type, fields, options.today);
   }
   const expected = Object.keys(layout.fields).length;
@@ -439,8 +442,11 @@ export function missingValues(
   const layout = LAYOUTS[kind.type];
   const words = placed(lines);
   const used = new Set<PlacedWord>();
-  const fields = findFields(words, layout.fields, options.today, true, used);
-  byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+  const labels = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, true, used, labels);
+  byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)), {
+    labels,
+  });
   const spans = labelSpans(words, layout.fields);
   const out: MissingValue[] = [];
   for (const field of Object.keys(layout.fields)) {
@@ -1179,6 +1185,8 @@ function findFields(
   today: Date,
   validate: boolean,
   used = new Set<PlacedWord>(),
+  /** Filled with the words found to be labels (of any field, wanted or not). */
+  labels = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
   // Labels of fields no answer holds are labels too: their words are never a value, and a value
   // run stops at them and a column ends where they start.
@@ -1192,7 +1200,10 @@ function findFields(
     ...legend.spans.flatMap((span) => span.words),
     ...legend.codes,
   ]);
-  for (const word of labelWords) used.add(word);
+  for (const word of labelWords) {
+    used.add(word);
+    labels.add(word);
+  }
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
     let best: { read: ReadField; words: PlacedWord[]; rank: number } | null = null;
@@ -1227,7 +1238,7 @@ function findFields(
     }
     if (best) {
       fields[field] = best.read;
-      for (const word of best.words) used.add(word);
+      for (const word of valueWords(best.words, best.read.value)) used.add(word);
     }
   }
   // What a label of a field no answer holds has next to it is its value: no shape below takes
@@ -1253,6 +1264,24 @@ function findFields(
     for (const word of found.words) used.add(word);
   }
   return fields;
+}
+
+/**
+ * The words a value was read from. A one-piece value (a VIN, an ID number, a licence number)
+ * read from the start of a run that went on across a column's narrow gap ("KNAJD2ZG8EX655586
+ * KIA" in a table's value row) leaves the words after it free for other fields.
+ */
+export function valueWords<T extends OcrWord>(words: T[], value: string): T[] {
+  if (/\s|-/.test(value) || value.length < 6) return words;
+  const wanted = value.replace(/[^A-Za-z0-9]/g, "").length;
+  let read = 0;
+  const out: T[] = [];
+  for (const word of words) {
+    if (read >= wanted) break;
+    out.push(word);
+    read += word.text.replace(/[^A-Za-z0-9]/g, "").length;
+  }
+  return out;
 }
 
 /** A value of the field's shape anywhere on the page, with its label unread: a little less sure. */
@@ -1388,8 +1417,18 @@ function byShape(
   fields: Record<string, ReadField>,
   today: Date,
   wanted: Set<string>,
+  options: { labels?: Set<PlacedWord> } = {},
 ): void {
   const titles = LAYOUTS[type].title;
+  const labelWords = options.labels ?? new Set<PlacedWord>();
+  // A header row: a line of labels (some we know, the rest in lower case), no value on it. A
+  // word of capitals there is a label we do not know ("CNI" between "Type" and "Usage"), not a
+  // value.
+  const onHeaderRow = (word: PlacedWord) => {
+    const others = words.filter((other) => other.line === word.line && other !== word);
+    return others.some((other) => labelWords.has(other)) &&
+      others.every((other) => labelWords.has(other) || LOWER_CASE_WORD.test(other.text));
+  };
   const lines = new Map<number, PlacedWord[]>();
   for (const word of words) {
     if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
@@ -1561,7 +1600,8 @@ function byShape(
     };
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
-      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word)
+      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
+      !onHeaderRow(word)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

@@ -990,3 +990,21 @@ Deno.test("a card with symbols for labels: a sex printed as a word wins over a s
   assert.equal(reading.fields.date_of_birth?.value, "2004-05-24");
   assert.equal(reading.fields.issue_date?.value, "2017-05-28");
 });
+
+Deno.test("a VIN read from a value row leaves the make after it free; a header row's capitals are no model", () => {
+  const reading = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[40, "Licence plate"], [300, "VIN"], [560, "Manufacturer"]],
+      [[40, "RAG 777 P"], [300, "KNAJD2ZG8EX655586"], [520, "KIA"]],
+      [[40, "Type"], [300, "CNI"], [560, "Usage"]],
+      [[40, "SPORTAGE"], [300, "1 1974 7 4021101 0 84"], [560, "TAXI"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "vehicle_registration");
+  assert.equal(reading.fields.vin?.value, "KNAJD2ZG8EX655586");
+  assert.equal(reading.fields.make?.value, "KIA");
+  assert.equal(reading.fields.model?.value, "SPORTAGE");
+  assert.equal(reading.fields.usage?.value, "taxi");
+});
