@@ -475,7 +475,14 @@ export function readDate(raw: string): CheckedValue | null {
  * two to five words, upper-cased as Rwandan documents print them.
  */
 export function readName(raw: string): CheckedValue | null {
-  const words = raw.normalize("NFC").replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
+  // A name ends where a number starts: a table's value row runs on into the next column's ID
+  // number and use ("INGABIRE JEAN CLAUDE 1 1961 7 4968923 0 80 BINAFSI").
+  const tokens = raw.normalize("NFC").split(/\s+/);
+  const number = tokens.findIndex((token, index) =>
+    index > 0 && /\d{2,}/.test(token) && tokens.slice(0, index).some((t) => /\p{L}{2,}/u.test(t))
+  );
+  const words = (number > 0 ? tokens.slice(0, number) : tokens).join(" ")
+    .replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
     .filter((word) => /\p{L}{2,}/u.test(word));
   if (words.length === 0) return null;
   const value = words.slice(0, 5).join(" ").toUpperCase();
@@ -567,7 +574,8 @@ export function readWord(raw: string): CheckedValue | null {
   const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ")
     .replace(/^[\s,\-]+|[\s,\-]+$/g, "");
   if (value.length < 1 || value.length > 30) return null;
-  return { value, valid: /[A-Z]/.test(value) };
+  // A lone letter is OCR's debris of a rule or a symbol ("f"), not a make or a model.
+  return { value, valid: /[A-Z]/.test(value) && value.replace(/[^A-Z0-9]/g, "").length >= 2 };
 }
 
 /**

@@ -283,3 +283,14 @@ Deno.test("a date with a two-digit year, and East African words for a vehicle's 
   assert.equal(readUsage("UTILITAIRE")?.value, "commercial");
   assert.equal(readUsage("BIASHARA")?.value, "commercial");
 });
+
+Deno.test("a name ends where a number starts; a lone letter is no make or model", async () => {
+  const { readName, readWord } = await import("./document_fields.ts");
+  assert.equal(
+    readName("INGABIRE JEAN CLAUDE 1 1961 7 4968923 0 80 BINAFSI")?.value,
+    "INGABIRE JEAN CLAUDE",
+  );
+  assert.equal(readName("UWASE ALINE")?.value, "UWASE ALINE");
+  assert.equal(readWord("f")?.valid, false);
+  assert.equal(readWord("X5")?.valid, true);
+});

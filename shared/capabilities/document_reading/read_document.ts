@@ -1375,6 +1375,10 @@ const MAKES = new Set([
   "SKODA",
 ]);
 
+/** A colour a card prints (its label may be lost): never a model. */
+const COLOURS =
+  /^(?:WHITE|BLACK|SILVER|GREY|GRAY|RED|BLUE|GREEN|YELLOW|ORANGE|BROWN|BEIGE|GOLD|MAROON|BLANC|NOIR|GRIS|ROUGE|BLEU|VERT|JAUNE|ARGENT|UMWEPU|UMUKARA|UMUTUKU|NYEUPE|NYEUSI|NYEKUNDU)$/;
+
 /** A word that is a vehicle's use by itself, in any of the card's languages. */
 const USAGE_WORD =
   /^(?:PRIVATE|PRIV[EÉ]|BWITE|PARTICULIER|BINAFSI|COMMERCIAL|UBUCURUZI|UTILITAIRE|BIASHARA|TAXI|TAGISI|TEKSI|TAXI-MOTO|MOTO-TAXI|BODABODA|GOVERNMENT|LETA)$/i;
@@ -1601,7 +1605,7 @@ function byShape(
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
       !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word)
+      !onHeaderRow(word) && !COLOURS.test(word.text)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

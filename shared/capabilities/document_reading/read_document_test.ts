@@ -1008,3 +1008,20 @@ Deno.test("a VIN read from a value row leaves the make after it free; a header r
   assert.equal(reading.fields.model?.value, "SPORTAGE");
   assert.equal(reading.fields.usage?.value, "taxi");
 });
+
+Deno.test("on a card without labels a colour is never the model", () => {
+  const reading = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[40, "RHC 598 V"]],
+      [[40, "WVWL5R7B7FB108333"]],
+      [[40, "VOLKSWAGEN"]],
+      [[40, "POLO"]],
+      [[40, "RED"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document");
+  assert.equal(reading.fields.make?.value, "VOLKSWAGEN");
+  assert.equal(reading.fields.model?.value, "POLO");
+});
