@@ -214,7 +214,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number|#)|num[ée]ro\s+du\s+permis|namba\s+ya\s+leseni|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
         read: readLicenceNumber,
       },
       categories: {
@@ -1543,6 +1543,19 @@ function byShape(
       return checked?.valid;
     }));
     if (usage) take("usage", readUsage(bare(usage))!, [usage]);
+  }
+  // A licence's classes printed as a list of two or more category letters ("B, C, D", "B,c"):
+  // no other field prints that shape.
+  if (wanted.has("categories") && !fields.categories) {
+    const lists = segments.map(free).map((segment) => {
+      const text = textOf(segment).toUpperCase().replace(/^[^A-Z]+/, "");
+      return /^[A-F]1?E?(?:\s*[,;]\s*[A-F]1?E?)+$/.test(text) ? { text, segment } : null;
+    }).filter((list) => list !== null);
+    const list = unique(lists);
+    if (list) {
+      const text = list.text.split(/\s*[,;]\s*/).join(", ");
+      take("categories", { value: text, valid: true }, list.segment);
+    }
   }
   if (wanted.has("sex") && !fields.sex) {
     // A sex printed alone, as a word ("FEMALE", "MASCULIN", "GORE") or else a letter (a lone M

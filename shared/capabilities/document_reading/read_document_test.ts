@@ -1025,3 +1025,19 @@ Deno.test("on a card without labels a colour is never the model", () => {
   assert.equal(reading.fields.make?.value, "VOLKSWAGEN");
   assert.equal(reading.fields.model?.value, "POLO");
 });
+
+Deno.test("a licence's classes printed as a list of category letters are read without a label", () => {
+  const reading = readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "&@"], [100, "MUGISHA GRACE"]],
+      [[40, "("], [100, "1974-09-28"]],
+      [[40, "DO"], [100, "1 1974 7 9347537 1 84"]],
+      [[40, "0"], [100, "B,c"]],
+      [[40, "0"], [100, "2017-09-18"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "license");
+  assert.equal(reading.fields.categories?.value, "B, C");
+});
