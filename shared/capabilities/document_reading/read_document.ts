@@ -827,14 +827,24 @@ function valuesNear(
   // case), is the value's end.
   let wrapped: PlacedWord[] | null = null;
   // (Only a value set close after a one-line label: one far across the row is another column's.)
-  if (oneLine && right.length && right[0][0].box.x0 - span.box.x1 <= h * 2.5) {
+  // A value in a column of its own, across from its label (a table's value cell), wraps within
+  // that column: the next line's words from the value's left edge, with its label column empty
+  // (a word there is the next row's label).
+  const across = oneLine && right.length > 0 && right[0][0].box.x0 - span.box.x1 > h * 2.5;
+  if (oneLine && right.length && (right[0][0].box.x0 - span.box.x1 <= h * 2.5 || across)) {
     const value = right[0];
     const bottom = Math.max(span.box.y1, ...value.map((word) => word.box.y1));
-    const next = words.filter((word) =>
-      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 &&
-      word.box.x0 >= fieldStart - h && word.box.x0 < end && !value.includes(word) &&
+    const from = across ? value[0].box.x0 - h : fieldStart - h;
+    const below = words.filter((word) =>
+      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 && !value.includes(word) &&
       !span.words.includes(word)
-    ).sort((a, b) => a.box.x0 - b.box.x0);
+    );
+    const labelColumnTaken = across && below.some((word) => word.box.x1 < from);
+    const next = labelColumnTaken
+      ? []
+      : below.filter((word) => word.box.x0 >= from && word.box.x0 < end).sort((a, b) =>
+        a.box.x0 - b.box.x0
+      );
     // Only the first line under the value: a line further down is another field's.
     const nearest = Math.min(...next.map((word) => middle(word.box)));
     const first = next.filter((word) =>

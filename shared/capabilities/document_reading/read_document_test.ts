@@ -1041,3 +1041,28 @@ Deno.test("a licence's classes printed as a list of category letters are read wi
   assert.ok(reading.kind === "document" && reading.type === "license");
   assert.equal(reading.fields.categories?.value, "B, C");
 });
+
+Deno.test("a value wrapped within its own column across from its label is read whole", () => {
+  const rows: Array<Array<[number, string]>> = [
+    [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+    [[40, "Plate"], [300, "RAB 123 C"]],
+    [[40, "Chassis/VIN"], [300, "JTDKB20U8"]],
+    [[300, "93012345"]],
+    [[40, "Make"], [300, "TOYOTA"]],
+    [[40, "Owner"], [300, "NYIRAHABIMANA"]],
+    [[300, "CLAUDINE"]],
+    [[40, "Use"], [300, "PRIVATE"]],
+    [[40, "Issued"], [300, "12 JAN"]],
+    [[300, "2019"]],
+  ];
+  // Lines of a wrapped value sit tight under each other (a quarter of a line's height apart).
+  const reading = readDocument(page(rows, { pitch: 28 }), {
+    today: new Date("2026-06-01T00:00:00Z"),
+  });
+  assert.ok(reading.kind === "document");
+  assert.equal(reading.fields.vin?.value, "JTDKB20U893012345");
+  assert.equal(reading.fields.owner_name?.value, "NYIRAHABIMANA CLAUDINE");
+  assert.equal(reading.fields.issue_date?.value, "2019-01-12");
+  assert.equal(reading.fields.year, undefined);
+  assert.equal(reading.fields.usage?.value, "private");
+});
