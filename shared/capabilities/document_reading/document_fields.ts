@@ -481,9 +481,19 @@ export function readName(raw: string): CheckedValue | null {
   const number = tokens.findIndex((token, index) =>
     index > 0 && /\d{2,}/.test(token) && tokens.slice(0, index).some((t) => /\p{L}{2,}/u.test(t))
   );
-  const words = (number > 0 ? tokens.slice(0, number) : tokens).join(" ")
+  const letters = (number > 0 ? tokens.slice(0, number) : tokens).join(" ")
     .replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
     .filter((word) => /\p{L}{2,}/u.test(word));
+  // A word starting in lower case is prose's or a label's ("for", "pour un", "holder of"), never
+  // a name's: the name is the run of words before the first such word after it starts.
+  const words: string[] = [];
+  for (const word of letters) {
+    if (/^\p{Ll}/u.test(word)) {
+      if (words.length) break;
+      continue;
+    }
+    words.push(word);
+  }
   if (words.length === 0) return null;
   const value = words.slice(0, 5).join(" ").toUpperCase();
   const valid = words.length >= 2 && words.length <= 5 && value.length <= 60;

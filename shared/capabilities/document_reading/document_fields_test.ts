@@ -294,3 +294,12 @@ Deno.test("a name ends where a number starts; a lone letter is no make or model"
   assert.equal(readWord("f")?.valid, false);
   assert.equal(readWord("X5")?.valid, true);
 });
+
+Deno.test("a name is never prose's lower-case words, and stops at them", async () => {
+  const { readName } = await import("./document_fields.ts");
+  assert.equal(readName("MUGISHA ERIC, holder of ID")?.value, "MUGISHA ERIC");
+  assert.equal(readName("for PRIVATE")?.valid, false);
+  assert.equal(readName("pour un"), null);
+  // A given name in title case after the surname in capitals is still the name's.
+  assert.equal(readName("MUGISHA Eric")?.value, "MUGISHA ERIC");
+});

@@ -1277,12 +1277,12 @@ function findFields(
 }
 
 /**
- * The words a value was read from. A one-piece value (a VIN, an ID number, a licence number)
+ * The words a value was read from. A one-piece value (a VIN, an ID or licence number, a year)
  * read from the start of a run that went on across a column's narrow gap ("KNAJD2ZG8EX655586
  * KIA" in a table's value row) leaves the words after it free for other fields.
  */
 export function valueWords<T extends OcrWord>(words: T[], value: string): T[] {
-  if (/\s|-/.test(value) || value.length < 6) return words;
+  if (/\s|-/.test(value) || value.length < 4) return words;
   const wanted = value.replace(/[^A-Za-z0-9]/g, "").length;
   let read = 0;
   const out: T[] = [];
@@ -1592,8 +1592,9 @@ function byShape(
       let run: PlacedWord[] = [];
       for (const word of [...free(segment), null]) {
         // A name's words have three letters or more: OCR's debris of a label has fewer.
-        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(word.text) &&
-          !MAKES.has(word.text) && !readUsage(word.text)?.valid;
+        // (Without the comma or stop prose puts after a word: "registered to MUGISHA ERIC,".)
+        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(bare(word)) &&
+          !MAKES.has(bare(word)) && !readUsage(bare(word))?.valid;
         if (nameLike) run.push(word!);
         else {
           if (run.length >= 2 && run.length <= 4) runs.push(run);

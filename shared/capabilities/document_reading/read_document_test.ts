@@ -1066,3 +1066,56 @@ Deno.test("a value wrapped within its own column across from its label is read w
   assert.equal(reading.fields.year, undefined);
   assert.equal(reading.fields.usage?.value, "private");
 });
+
+Deno.test("a certificate that states its values in sentences is read by their shapes and cue words", () => {
+  const today = new Date("2026-06-01T00:00:00Z");
+  const english = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[
+        40,
+        "This certifies that the vehicle TOYOTA COROLLA built in 2015 bearing plate RAB 123 C,",
+      ]],
+      [[40, "chassis JTDKB20U893012345, is registered to MUGISHA ERIC, holder of ID"]],
+      [[
+        40,
+        "1 1985 8 0012345 0 12 for PRIVATE. Issued on 12 JAN 2019 and valid until 11 JAN 2029.",
+      ]],
+    ]),
+    { today },
+  );
+  const values = (reading: DocumentReading) =>
+    reading.kind === "document"
+      ? Object.fromEntries(Object.entries(reading.fields).map(([key, read]) => [key, read.value]))
+      : {};
+  assert.deepEqual(values(english), {
+    plate: "RAB 123 C",
+    vin: "JTDKB20U893012345",
+    make: "TOYOTA",
+    model: "COROLLA",
+    year: "2015",
+    owner_name: "MUGISHA ERIC",
+    owner_national_id: "1198580012345012",
+    usage: "private",
+    issue_date: "2019-01-12",
+    expiry_date: "2029-01-11",
+  });
+  // In French the year's cue ("fabriqué en 2015 immatriculé RAB 123 C") runs on into the plate:
+  // the year takes its own word only.
+  const french = readDocument(
+    page([
+      [[40, "CERTIFICAT D'IMMATRICULATION"]],
+      [[
+        40,
+        "Il est certifié que le véhicule RENAULT DUSTER fabriqué en 2015 immatriculé RAB 123 C,",
+      ]],
+      [[40, "châssis JTDKB20U893012345, appartient à UWASE ALINE, titulaire de la CNI"]],
+      [[40, "1 1985 7 0012345 0 12 pour un usage PARTICULIER. Fait le 2019-01-12."]],
+    ]),
+    { today },
+  );
+  assert.equal(values(french).plate, "RAB 123 C");
+  assert.equal(values(french).year, "2015");
+  assert.equal(values(french).owner_name, "UWASE ALINE");
+  assert.equal(values(french).usage, "private");
+});
