@@ -262,7 +262,7 @@ function registration(random: Random, language: Language): { title: string[]; fi
   };
 }
 
-function licence(random: Random, language: Language): { title: string[]; fields: Field[] } {
+function licence(random: Random, _language: Language): { title: string[]; fields: Field[] } {
   const sex = random() < 0.5 ? "F" : "M";
   const born = date(random, 1964, 2005);
   const year = Number(born.shown.slice(-4));
