@@ -21,7 +21,8 @@
  *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`), the seventh round's
  *   (`seventh_dev` / `seventh_blind` in `layouts_seventh.ts`), `comb_study`,
  *   and the seventh round's image-side families (`stress2_dev` / `stress2_blind`:
- *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`);
+ *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`), and the eighth round's
+ *   (`eighth_dev` / `eighth_blind` in `layouts_eighth.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -59,6 +60,7 @@ import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stres
 import { STRESS2_BLIND, STRESS2_DEV } from "@testing/documents/layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
+import { EIGHTH_BLIND, EIGHTH_DEV } from "@testing/documents/layouts_eighth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -142,6 +144,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "seventh round, dev"
         : (SEVENTH_BLIND as readonly string[]).includes(entry.family)
         ? "seventh round, blind"
+        : (EIGHTH_DEV as readonly string[]).includes(entry.family)
+        ? "eighth round, dev"
+        : (EIGHTH_BLIND as readonly string[]).includes(entry.family)
+        ? "eighth round, blind"
         : (STRESS2_DEV as readonly string[]).includes(entry.family)
         ? "image stress 2, dev"
         : (STRESS2_BLIND as readonly string[]).includes(entry.family)
@@ -177,6 +183,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["seventh round, dev"]
         : set === "seventh_blind"
         ? ["seventh round, blind"]
+        : set === "eighth_dev"
+        ? ["eighth round, dev"]
+        : set === "eighth_blind"
+        ? ["eighth round, blind"]
         : set === "stress2_dev"
         ? ["image stress 2, dev"]
         : set === "stress2_blind"
@@ -338,6 +348,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "sixth round, blind",
     "seventh round, dev",
     "seventh round, blind",
+    "eighth round, dev",
+    "eighth round, blind",
     "image stress, dev",
     "image stress, blind",
     "image stress 2, dev",
@@ -422,6 +434,8 @@ if (import.meta.main) {
       "comb_study",
       "stress2_dev",
       "stress2_blind",
+      "eighth_dev",
+      "eighth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -8,7 +8,7 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`): the later
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`): the later
  * rounds' families, each split into a half tuned on and a half measured blind;
  * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
  * `scenarios`: the insurance scenarios' cards.
@@ -37,6 +37,7 @@ import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.t
 import { photographed2, STRESS2_BLIND, STRESS2_DEV } from "./layouts_image_stress2.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
+import { EIGHTH_BLIND, EIGHTH_DEV } from "./layouts_eighth.ts";
 import {
   seededRandom,
   type SyntheticDocument,
@@ -93,6 +94,8 @@ export const SETS = {
   // the same seeds as seventh_*, different families, so different pages.
   stress2_dev: 2026_1137,
   stress2_blind: 2026_1138,
+  eighth_dev: 2026_1140,
+  eighth_blind: 2026_1141,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -257,6 +260,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(STRESS2_DEV)
       : set === "stress2_blind"
       ? newerPlan(STRESS2_BLIND)
+      : set === "eighth_dev"
+      ? newerPlan(EIGHTH_DEV)
+      : set === "eighth_blind"
+      ? newerPlan(EIGHTH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

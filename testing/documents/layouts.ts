@@ -31,6 +31,7 @@ import { isStressFamily, renderStress, type StressFamily } from "./layouts_image
 import { isStress2Family, renderStress2, type Stress2Family } from "./layouts_image_stress2.ts";
 import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
+import { eighthDocument, type EighthFamily, isEighthFamily } from "./layouts_eighth.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -175,6 +176,7 @@ export type Family =
   | StressFamily
   | SixthFamily
   | SeventhFamily
+  | EighthFamily
   | Stress2Family;
 
 /**
@@ -628,6 +630,7 @@ export function familyDocument(
     return sixthDocument(type, family as SixthFamily, random);
   }
   if (isSeventhFamily(family)) return seventhDocument(type, family, random);
+  if (isEighthFamily(family)) return eighthDocument(type, family, random);
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"

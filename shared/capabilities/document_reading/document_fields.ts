@@ -368,6 +368,21 @@ export function readDate(raw: string): CheckedValue | null {
       year: dayFirst[3],
     });
   }
+  // A two-digit year ("12.01.27"), with the same separator twice and nothing after it: cards
+  // that print one mean this century's years before 70 and the last's after (1970–2069).
+  const short = dayFirst
+    ? null
+    : /(?<!\d)(\d{1,2})\s*([\/\-.])\s*(\d{1,2})\s*\2\s*(\d{2})(?![\d\/\-.]\d)/
+      .exec(numeric);
+  if (short) {
+    const yy = Number(short[4]);
+    candidates.push({
+      at: short.index,
+      day: short[1],
+      month: short[3],
+      year: String(yy < 70 ? 2000 + yy : 1900 + yy),
+    });
+  }
   // The year first is ISO's order; a year then one or two digits, twice, is never a day first.
   const yearFirst = /((?:19|20)\d\d)\s*[\/\-.]\s*(\d{1,2})\s*[\/\-.]\s*(\d{1,2})(?!\d)/.exec(
     numeric,
@@ -460,8 +475,25 @@ export function readDate(raw: string): CheckedValue | null {
  * two to five words, upper-cased as Rwandan documents print them.
  */
 export function readName(raw: string): CheckedValue | null {
-  const words = raw.normalize("NFC").replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
+  // A name ends where a number starts: a table's value row runs on into the next column's ID
+  // number and use ("INGABIRE JEAN CLAUDE 1 1961 7 4968923 0 80 BINAFSI").
+  const tokens = raw.normalize("NFC").split(/\s+/);
+  const number = tokens.findIndex((token, index) =>
+    index > 0 && /\d{2,}/.test(token) && tokens.slice(0, index).some((t) => /\p{L}{2,}/u.test(t))
+  );
+  const letters = (number > 0 ? tokens.slice(0, number) : tokens).join(" ")
+    .replace(/[^\p{L}'\- ]/gu, " ").split(/\s+/)
     .filter((word) => /\p{L}{2,}/u.test(word));
+  // A word starting in lower case is prose's or a label's ("for", "pour un", "holder of"), never
+  // a name's: the name is the run of words before the first such word after it starts.
+  const words: string[] = [];
+  for (const word of letters) {
+    if (/^\p{Ll}/u.test(word)) {
+      if (words.length) break;
+      continue;
+    }
+    words.push(word);
+  }
   if (words.length === 0) return null;
   const value = words.slice(0, 5).join(" ").toUpperCase();
   const valid = words.length >= 2 && words.length <= 5 && value.length <= 60;
@@ -469,14 +501,31 @@ export function readName(raw: string): CheckedValue | null {
 }
 
 /**
+ * Reads a sex as cards print it: a letter (`M`, `F`, `Gabo / M`), or a word
+ * in English, French, Kinyarwanda or Swahili (`FEMALE`, `Masculin`, `GORE`,
+ * Swahili's `KE` and `ME`, short for mke and mme), as `M` or `F`.
+ */
+export function readSex(raw: string): CheckedValue | null {
+  const text = raw.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  // The female words first: "FEMALE" holds "MALE".
+  const female = /\b(?:FEMALE|FEMININ|FEMME|GORE|KE|MKE|WOMAN)\b|(?:^|[\/\s])F\b/.exec(text);
+  const male = /\b(?:MALE|MASCULIN|HOMME|GABO|ME|MME|MAN)\b|(?:^|[\/\s])M\b/.exec(text);
+  if (!female && !male) return null;
+  // Both printed ("Gabo / M" is one; "M / F" with neither marked is not): the first one read.
+  const value = female && (!male || female.index <= male.index) ? "F" : "M";
+  return { value, valid: true };
+}
+
+/**
  * The ways a registration states what a vehicle is used for, in English,
  * French and Kinyarwanda, and the use each means.
  */
 const USAGES: ReadonlyArray<[RegExp, string]> = [
-  [/TAXI[\s\-]*MOTO|MOTO[\s\-]*TAXI/, "taxi-moto"],
-  [/TAXI/, "taxi"],
-  [/PRIV|BWITE|PERSONN?EL|GITI/, "private"],
-  [/COMMERC|UBUCURUZI|TRANSPORT|HIRE|LOCATION|RENTAL|PUBLIC/, "commercial"],
+  // A motorcycle taxi in East Africa's words too: "moto tagisi" (rw), "bodaboda" (sw).
+  [/TA[XG]I[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA/, "taxi-moto"],
+  [/TAXI|TAGISI|TEKSI/, "taxi"],
+  [/PRIV|BWITE|PERSONN?EL|GITI|PARTICULIER|BINAFSI/, "private"],
+  [/COMMERC|UBUCURUZI|TRANSPORT|HIRE|LOCATION|RENTAL|PUBLIC|UTILITAIRE|BIASHARA/, "commercial"],
   [/GOUVERN|GOVERN|LETA/, "government"],
 ];
 
@@ -535,7 +584,8 @@ export function readWord(raw: string): CheckedValue | null {
   const value = raw.toUpperCase().replace(/[^A-Z0-9 \-,]/g, "").replace(/\s+/g, " ")
     .replace(/^[\s,\-]+|[\s,\-]+$/g, "");
   if (value.length < 1 || value.length > 30) return null;
-  return { value, valid: /[A-Z]/.test(value) };
+  // A lone letter is OCR's debris of a rule or a symbol ("f"), not a make or a model.
+  return { value, valid: /[A-Z]/.test(value) && value.replace(/[^A-Z0-9]/g, "").length >= 2 };
 }
 
 /**

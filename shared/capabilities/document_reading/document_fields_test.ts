@@ -253,3 +253,53 @@ Deno.test("a date whose 0s a typewriter's font made 6s is repaired by one swap, 
   // No single swap makes a year of this: nothing is invented.
   assert.equal(readDate("12/03/1024"), null);
 });
+
+Deno.test("a sex printed as a word in four languages is read, the female words first", async () => {
+  const { readSex } = await import("./document_fields.ts");
+  const read = (raw: string) => readSex(raw)?.value;
+  assert.equal(read("FEMALE"), "F");
+  assert.equal(read("Masculin"), "M");
+  assert.equal(read("FÉMININ"), "F");
+  assert.equal(read("Gabo / M"), "M");
+  assert.equal(read("KE"), "F");
+  assert.equal(read("ME"), "M");
+  assert.equal(read("F"), "F");
+  assert.equal(read("TOYOTA"), undefined);
+});
+
+Deno.test("a date with a two-digit year, and East African words for a vehicle's use", async () => {
+  const { readDate, readUsage } = await import("./document_fields.ts");
+  assert.equal(readDate("12.01.27")?.value, "2027-01-12");
+  assert.equal(readDate("03-11-99")?.value, "1999-11-03");
+  // Two separators of different kinds are no date; nor is a longer run of numbers.
+  assert.equal(readDate("12.01-27"), null);
+  assert.equal(readDate("12.01.27.4"), null);
+  assert.equal(readUsage("BODABODA")?.value, "taxi-moto");
+  assert.equal(readUsage("MOTORCYCLE TAXI")?.value, "taxi-moto");
+  assert.equal(readUsage("MOTO TAGISI")?.value, "taxi-moto");
+  assert.equal(readUsage("TEKSI")?.value, "taxi");
+  assert.equal(readUsage("PARTICULIER")?.value, "private");
+  assert.equal(readUsage("BINAFSI")?.value, "private");
+  assert.equal(readUsage("UTILITAIRE")?.value, "commercial");
+  assert.equal(readUsage("BIASHARA")?.value, "commercial");
+});
+
+Deno.test("a name ends where a number starts; a lone letter is no make or model", async () => {
+  const { readName, readWord } = await import("./document_fields.ts");
+  assert.equal(
+    readName("INGABIRE JEAN CLAUDE 1 1961 7 4968923 0 80 BINAFSI")?.value,
+    "INGABIRE JEAN CLAUDE",
+  );
+  assert.equal(readName("UWASE ALINE")?.value, "UWASE ALINE");
+  assert.equal(readWord("f")?.valid, false);
+  assert.equal(readWord("X5")?.valid, true);
+});
+
+Deno.test("a name is never prose's lower-case words, and stops at them", async () => {
+  const { readName } = await import("./document_fields.ts");
+  assert.equal(readName("MUGISHA ERIC, holder of ID")?.value, "MUGISHA ERIC");
+  assert.equal(readName("for PRIVATE")?.valid, false);
+  assert.equal(readName("pour un"), null);
+  // A given name in title case after the surname in capitals is still the name's.
+  assert.equal(readName("MUGISHA Eric")?.value, "MUGISHA ERIC");
+});

@@ -18,12 +18,14 @@ import {
   readNationalId,
   readPlace,
   readPlate,
+  readSex,
   readUsage,
   readVin,
   readWord,
   readYear,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
+import { tickedOptions } from "./tick_boxes.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -109,6 +111,11 @@ interface FieldRule {
   anywhereRepaired?: boolean;
 }
 
+/** A closed choice's reader: a form that prints every option reads as the ticked ones. */
+const choice = (read: Reader): Reader => (raw, today) => {
+  const chosen = tickedOptions(raw);
+  return chosen === null ? null : read(chosen, today);
+};
 const date: Reader = (raw) => readDate(raw);
 const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
@@ -136,6 +143,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       /iyandikisha/i,
       /immatriculation/i,
       /carte\s+(?:jaune|grise)/i,
+      /usajili\s+wa\s+gari/i,
       /chassis/i,
     ],
     fields: {
@@ -178,7 +186,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       usage: {
         label:
           /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b/i,
-        read: readUsage,
+        read: choice(readUsage),
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
         anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
       },
@@ -188,6 +196,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     title: [
       /driving\s+(?:licen[cs]e|permit)/i,
       /permis\s+de\s+conduire/i,
+      /leseni\s+ya\s+udereva/i,
       /uruhushya/i,
       /ibinyabiziga/i,
     ],
@@ -205,12 +214,12 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       licence_number: {
         label:
-          /licen[cs]e\s*(?:n[o0°º]\.?|number)|num[ée]ro\s+du\s+permis|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
+          /licen[cs]e\s*(?:n[o0°º]\.?|number|#)|num[ée]ro\s+du\s+permis|namba\s+ya\s+leseni|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
         read: readLicenceNumber,
       },
       categories: {
         label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
-        read: (raw) => {
+        read: choice((raw) => {
           // A category is a letter: a lone 8 is OCR's B.
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
             token.replace(/[^A-Z0-9]/g, "").replace(/^8$/, "B")
@@ -229,27 +238,25 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
             .filter(Boolean);
           if (list.length === 0) return null;
           return { value: [...new Set(list)].join(", "), valid: true };
-        },
+        }),
       },
       issue_date: { label: ISSUE_LABEL, read: date },
       expiry_date: { label: EXPIRY_LABEL, read: date },
     },
   },
   id_card: {
-    title: [/identity\s+card/i, /carte\s+d.identit/i, /^\W*indangamuntu\W*$/i],
+    title: [
+      /identity\s+card/i,
+      /carte\s+(?:nationale\s+)?d.identit/i,
+      /^\W*indangamuntu\W*$/i,
+      /kitambulisho\s+cha\s+taifa/i,
+    ],
     fields: {
       full_name: { label: NAME_LABEL, read: name },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
         label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b/i,
-        read: (raw) => {
-          const match = /\b(gore|gabo)\b|(?:^|[\/\s])([MF])\b/i.exec(raw);
-          if (!match) return null;
-          const value = match[1]
-            ? (match[1].toLowerCase() === "gore" ? "F" : "M")
-            : match[2].toUpperCase();
-          return { value, valid: true };
-        },
+        read: choice((raw) => readSex(raw)),
       },
       place_of_issue: {
         label:
@@ -390,9 +397,12 @@ export function readDocument(
   const layout = LAYOUTS[kind.type];
   const words = placed(lines);
   const used = new Set<PlacedWord>();
-  const fields = findFields(words, layout.fields, options.today, validate, used);
+  const labels = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, validate, used, labels);
   if (validate) {
-    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+    byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)), {
+      labels,
+    });
     crossCheck(kind.type, fields, options.today);
   }
   const expected = Object.keys(layout.fields).length;
@@ -432,8 +442,11 @@ export function missingValues(
   const layout = LAYOUTS[kind.type];
   const words = placed(lines);
   const used = new Set<PlacedWord>();
-  const fields = findFields(words, layout.fields, options.today, true, used);
-  byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)));
+  const labels = new Set<PlacedWord>();
+  const fields = findFields(words, layout.fields, options.today, true, used, labels);
+  byShape(kind.type, words, used, fields, options.today, new Set(Object.keys(layout.fields)), {
+    labels,
+  });
   const spans = labelSpans(words, layout.fields);
   const out: MissingValue[] = [];
   for (const field of Object.keys(layout.fields)) {
@@ -735,7 +748,7 @@ function joinWrapped(spans: LabelSpan[]): LabelSpan[] {
 const UNKNOWN_LABEL = /^\p{L}[\p{L}.'’()]*:$/u;
 
 /** A word with lower-case letters in it and no digit: a label's, not a value's. */
-const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:]$/u;
+const LOWER_CASE_WORD = /^(?=.*\p{Ll}.*\p{Ll})[^\d]+$|^[\/|:&]$/u;
 
 /** A word printed in lower case only: part of a label, never a value (values are in capitals or digits). */
 const WRAPPED_LABEL = /^[a-zà-ÿ'’().°/-]+$/;
@@ -814,14 +827,24 @@ function valuesNear(
   // case), is the value's end.
   let wrapped: PlacedWord[] | null = null;
   // (Only a value set close after a one-line label: one far across the row is another column's.)
-  if (oneLine && right.length && right[0][0].box.x0 - span.box.x1 <= h * 2.5) {
+  // A value in a column of its own, across from its label (a table's value cell), wraps within
+  // that column: the next line's words from the value's left edge, with its label column empty
+  // (a word there is the next row's label).
+  const across = oneLine && right.length > 0 && right[0][0].box.x0 - span.box.x1 > h * 2.5;
+  if (oneLine && right.length && (right[0][0].box.x0 - span.box.x1 <= h * 2.5 || across)) {
     const value = right[0];
     const bottom = Math.max(span.box.y1, ...value.map((word) => word.box.y1));
-    const next = words.filter((word) =>
-      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 &&
-      word.box.x0 >= fieldStart - h && word.box.x0 < end && !value.includes(word) &&
+    const from = across ? value[0].box.x0 - h : fieldStart - h;
+    const below = words.filter((word) =>
+      middle(word.box) > bottom && word.box.y0 - bottom < h * 0.8 && !value.includes(word) &&
       !span.words.includes(word)
-    ).sort((a, b) => a.box.x0 - b.box.x0);
+    );
+    const labelColumnTaken = across && below.some((word) => word.box.x1 < from);
+    const next = labelColumnTaken
+      ? []
+      : below.filter((word) => word.box.x0 >= from && word.box.x0 < end).sort((a, b) =>
+        a.box.x0 - b.box.x0
+      );
     // Only the first line under the value: a line further down is another field's.
     const nearest = Math.min(...next.map((word) => middle(word.box)));
     const first = next.filter((word) =>
@@ -1001,7 +1024,15 @@ function valuesNear(
     if (from > 0 && from < candidate.length) candidates.push(candidate.slice(from));
     candidates.push(candidate);
   }
-  return candidates.filter((candidate) => candidate.length > 0);
+  // A candidate holding a word in lower case holds a label's words (a header row's other
+  // wording, "Marque / Manufacturer", "Owner Kitambulisho / NIN"): values are printed in
+  // capitals or digits, so every candidate without one is tried first, in the same order.
+  const labelLike = (candidate: PlacedWord[]) =>
+    candidate.some((word) => /\p{Ll}.*\p{Ll}/u.test(word.text) && !/\d/.test(word.text));
+  return [
+    ...candidates.filter((candidate) => candidate.length > 0 && !labelLike(candidate)),
+    ...candidates.filter((candidate) => candidate.length > 0 && labelLike(candidate)),
+  ];
 }
 
 /** How sure a checked value is: 2 passed as printed, 1 passed once repaired, 0 failed. */
@@ -1164,6 +1195,8 @@ function findFields(
   today: Date,
   validate: boolean,
   used = new Set<PlacedWord>(),
+  /** Filled with the words found to be labels (of any field, wanted or not). */
+  labels = new Set<PlacedWord>(),
 ): Record<string, ReadField> {
   // Labels of fields no answer holds are labels too: their words are never a value, and a value
   // run stops at them and a column ends where they start.
@@ -1177,7 +1210,10 @@ function findFields(
     ...legend.spans.flatMap((span) => span.words),
     ...legend.codes,
   ]);
-  for (const word of labelWords) used.add(word);
+  for (const word of labelWords) {
+    used.add(word);
+    labels.add(word);
+  }
   const fields: Record<string, ReadField> = {};
   for (const [field, rule] of Object.entries(rules)) {
     let best: { read: ReadField; words: PlacedWord[]; rank: number } | null = null;
@@ -1212,7 +1248,7 @@ function findFields(
     }
     if (best) {
       fields[field] = best.read;
-      for (const word of best.words) used.add(word);
+      for (const word of valueWords(best.words, best.read.value)) used.add(word);
     }
   }
   // What a label of a field no answer holds has next to it is its value: no shape below takes
@@ -1238,6 +1274,24 @@ function findFields(
     for (const word of found.words) used.add(word);
   }
   return fields;
+}
+
+/**
+ * The words a value was read from. A one-piece value (a VIN, an ID or licence number, a year)
+ * read from the start of a run that went on across a column's narrow gap ("KNAJD2ZG8EX655586
+ * KIA" in a table's value row) leaves the words after it free for other fields.
+ */
+export function valueWords<T extends OcrWord>(words: T[], value: string): T[] {
+  if (/\s|-/.test(value) || value.length < 4) return words;
+  const wanted = value.replace(/[^A-Za-z0-9]/g, "").length;
+  let read = 0;
+  const out: T[] = [];
+  for (const word of words) {
+    if (read >= wanted) break;
+    out.push(word);
+    read += word.text.replace(/[^A-Za-z0-9]/g, "").length;
+  }
+  return out;
 }
 
 /** A value of the field's shape anywhere on the page, with its label unread: a little less sure. */
@@ -1331,9 +1385,13 @@ const MAKES = new Set([
   "SKODA",
 ]);
 
+/** A colour a card prints (its label may be lost): never a model. */
+const COLOURS =
+  /^(?:WHITE|BLACK|SILVER|GREY|GRAY|RED|BLUE|GREEN|YELLOW|ORANGE|BROWN|BEIGE|GOLD|MAROON|BLANC|NOIR|GRIS|ROUGE|BLEU|VERT|JAUNE|ARGENT|UMWEPU|UMUKARA|UMUTUKU|NYEUPE|NYEUSI|NYEKUNDU)$/;
+
 /** A word that is a vehicle's use by itself, in any of the card's languages. */
 const USAGE_WORD =
-  /^(?:PRIVATE|PRIV[EÉ]|BWITE|COMMERCIAL|UBUCURUZI|TAXI|TAXI-MOTO|MOTO-TAXI|GOVERNMENT|LETA)$/i;
+  /^(?:PRIVATE|PRIV[EÉ]|BWITE|PARTICULIER|BINAFSI|COMMERCIAL|UBUCURUZI|UTILITAIRE|BIASHARA|TAXI|TAGISI|TEKSI|TAXI-MOTO|MOTO-TAXI|BODABODA|GOVERNMENT|LETA)$/i;
 
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
@@ -1351,6 +1409,8 @@ const DATE_SHAPES = [
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
   /\b[0-9OIS]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
   /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
+  // A two-digit year: "12.01.27".
+  /\b[0-9OIS]{1,2}\s?([\/\-.])\s?[0-9OIS]{1,2}\s?\1\s?[0-9OIS]{2}\b(?![\/\-.]\d)/g,
 ];
 
 /**
@@ -1371,8 +1431,18 @@ function byShape(
   fields: Record<string, ReadField>,
   today: Date,
   wanted: Set<string>,
+  options: { labels?: Set<PlacedWord> } = {},
 ): void {
   const titles = LAYOUTS[type].title;
+  const labelWords = options.labels ?? new Set<PlacedWord>();
+  // A header row: a line of labels (some we know, the rest in lower case), no value on it. A
+  // word of capitals there is a label we do not know ("CNI" between "Type" and "Usage"), not a
+  // value.
+  const onHeaderRow = (word: PlacedWord) => {
+    const others = words.filter((other) => other.line === word.line && other !== word);
+    return others.some((other) => labelWords.has(other)) &&
+      others.every((other) => labelWords.has(other) || LOWER_CASE_WORD.test(other.text));
+  };
   const lines = new Map<number, PlacedWord[]>();
   for (const word of words) {
     if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
@@ -1484,11 +1554,29 @@ function byShape(
     }));
     if (usage) take("usage", readUsage(bare(usage))!, [usage]);
   }
+  // A licence's classes printed as a list of two or more category letters ("B, C, D", "B,c"):
+  // no other field prints that shape.
+  if (wanted.has("categories") && !fields.categories) {
+    const lists = segments.map(free).map((segment) => {
+      const text = textOf(segment).toUpperCase().replace(/^[^A-Z]+/, "");
+      return /^[A-F]1?E?(?:\s*[,;]\s*[A-F]1?E?)+$/.test(text) ? { text, segment } : null;
+    }).filter((list) => list !== null);
+    const list = unique(lists);
+    if (list) {
+      const text = list.text.split(/\s*[,;]\s*/).join(", ");
+      take("categories", { value: text, valid: true }, list.segment);
+    }
+  }
   if (wanted.has("sex") && !fields.sex) {
-    const sex = unique(tokens.filter((word) => /^(?:[MF]|GABO|GORE)$/i.test(word.text)));
+    // A sex printed alone, as a word ("FEMALE", "MASCULIN", "GORE") or else a letter (a lone M
+    // may be a symbol OCR read as one: the word is surer).
+    const sex = unique(tokens.filter((word) =>
+      /^(?:GABO|GORE|FEMALE|MALE|F[EÉ]MININ|MASCULIN)$/i.test(bare(word))
+    )) ?? unique(tokens.filter((word) =>
+      /^[MF]$/i.test(bare(word))
+    ));
     if (sex) {
-      const value = /^(?:F|GORE)$/i.test(sex.text) ? "F" : "M";
-      take("sex", { value, valid: true }, [sex]);
+      take("sex", readSex(bare(sex))!, [sex]);
     }
   }
   const nameField = wanted.has("owner_name")
@@ -1504,8 +1592,9 @@ function byShape(
       let run: PlacedWord[] = [];
       for (const word of [...free(segment), null]) {
         // A name's words have three letters or more: OCR's debris of a label has fewer.
-        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(word.text) &&
-          !MAKES.has(word.text) && !readUsage(word.text)?.valid;
+        // (Without the comma or stop prose puts after a word: "registered to MUGISHA ERIC,".)
+        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(bare(word)) &&
+          !MAKES.has(bare(word)) && !readUsage(bare(word))?.valid;
         if (nameLike) run.push(word!);
         else {
           if (run.length >= 2 && run.length <= 4) runs.push(run);
@@ -1539,7 +1628,8 @@ function byShape(
     };
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
-      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word)
+      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
+      !onHeaderRow(word) && !COLOURS.test(word.text)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

@@ -938,3 +938,184 @@ Deno.test("missingValues() gives the area beside and under a label whose value w
   ).find((value) => value.field === "vin");
   assert.equal(alone?.area.x1, 76 + 14 * 22);
 });
+
+Deno.test("a header row's other wording is never a value: the capitals under it are", () => {
+  // One record under a header row whose labels come in two languages, one of them unknown.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "Immat. / Licence plate"], [340, "Marque / Manufacturer"], [
+      640,
+      "Nom & prénoms / Owner",
+    ]],
+    [[40, "RAB 123 C"], [340, "BAJAJ"], [640, "NDAYISABA CHANTAL"]],
+    [[40, "Type / Model"], [340, "Fait le / Date of reg."]],
+    [[40, "PULSAR"], [340, "24/07/2013"]],
+  ]);
+  const reading = readDocument(lines, { today: new Date("2026-06-01T00:00:00Z") });
+  assert.ok(reading.kind === "document" && reading.type === "vehicle_registration");
+  assert.equal(reading.fields.make?.value, "BAJAJ");
+  assert.equal(reading.fields.owner_name?.value, "NDAYISABA CHANTAL");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
+Deno.test("an ID card titled in full ('Carte nationale d'identité') or in Swahili is one", () => {
+  for (const title of ["CARTE NATIONALE D'IDENTITÉ", "KITAMBULISHO CHA TAIFA"]) {
+    const reading = readDocument(
+      page([
+        [[40, title]],
+        [[40, "Jina kamili"], [300, "Tarehe ya kuzaliwa"]],
+        [[40, "UWIMANA EMMANUEL"], [300, "09/12/1995"]],
+        [[40, "1 1995 8 0988569 0 78"]],
+      ]),
+      { today: new Date("2026-06-01T00:00:00Z") },
+    );
+    assert.ok(reading.kind === "document" && reading.type === "id_card", title);
+  }
+});
+
+Deno.test("a card with symbols for labels: a sex printed as a word wins over a symbol read as M", () => {
+  const reading = readDocument(
+    page([
+      [[40, "CARTE NATIONALE D'IDENTITÉ"]],
+      [[40, "@"], [100, "RWIGEMA EMMANUEL"]],
+      [[40, ">"], [100, "2004-05-24"]],
+      [[40, "©"], [100, "GORE"]],
+      [[40, "M"], [100, "2017-05-28"]],
+      [[40, "C"], [100, "1 2004 7 1096785 0 62"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "id_card");
+  assert.equal(reading.fields.sex?.value, "F");
+  assert.equal(reading.fields.date_of_birth?.value, "2004-05-24");
+  assert.equal(reading.fields.issue_date?.value, "2017-05-28");
+});
+
+Deno.test("a VIN read from a value row leaves the make after it free; a header row's capitals are no model", () => {
+  const reading = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[40, "Licence plate"], [300, "VIN"], [560, "Manufacturer"]],
+      [[40, "RAG 777 P"], [300, "KNAJD2ZG8EX655586"], [520, "KIA"]],
+      [[40, "Type"], [300, "CNI"], [560, "Usage"]],
+      [[40, "SPORTAGE"], [300, "1 1974 7 4021101 0 84"], [560, "TAXI"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "vehicle_registration");
+  assert.equal(reading.fields.vin?.value, "KNAJD2ZG8EX655586");
+  assert.equal(reading.fields.make?.value, "KIA");
+  assert.equal(reading.fields.model?.value, "SPORTAGE");
+  assert.equal(reading.fields.usage?.value, "taxi");
+});
+
+Deno.test("on a card without labels a colour is never the model", () => {
+  const reading = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[40, "RHC 598 V"]],
+      [[40, "WVWL5R7B7FB108333"]],
+      [[40, "VOLKSWAGEN"]],
+      [[40, "POLO"]],
+      [[40, "RED"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document");
+  assert.equal(reading.fields.make?.value, "VOLKSWAGEN");
+  assert.equal(reading.fields.model?.value, "POLO");
+});
+
+Deno.test("a licence's classes printed as a list of category letters are read without a label", () => {
+  const reading = readDocument(
+    page([
+      [[40, "DRIVING LICENCE"]],
+      [[40, "&@"], [100, "MUGISHA GRACE"]],
+      [[40, "("], [100, "1974-09-28"]],
+      [[40, "DO"], [100, "1 1974 7 9347537 1 84"]],
+      [[40, "0"], [100, "B,c"]],
+      [[40, "0"], [100, "2017-09-18"]],
+    ]),
+    { today: new Date("2026-06-01T00:00:00Z") },
+  );
+  assert.ok(reading.kind === "document" && reading.type === "license");
+  assert.equal(reading.fields.categories?.value, "B, C");
+});
+
+Deno.test("a value wrapped within its own column across from its label is read whole", () => {
+  const rows: Array<Array<[number, string]>> = [
+    [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+    [[40, "Plate"], [300, "RAB 123 C"]],
+    [[40, "Chassis/VIN"], [300, "JTDKB20U8"]],
+    [[300, "93012345"]],
+    [[40, "Make"], [300, "TOYOTA"]],
+    [[40, "Owner"], [300, "NYIRAHABIMANA"]],
+    [[300, "CLAUDINE"]],
+    [[40, "Use"], [300, "PRIVATE"]],
+    [[40, "Issued"], [300, "12 JAN"]],
+    [[300, "2019"]],
+  ];
+  // Lines of a wrapped value sit tight under each other (a quarter of a line's height apart).
+  const reading = readDocument(page(rows, { pitch: 28 }), {
+    today: new Date("2026-06-01T00:00:00Z"),
+  });
+  assert.ok(reading.kind === "document");
+  assert.equal(reading.fields.vin?.value, "JTDKB20U893012345");
+  assert.equal(reading.fields.owner_name?.value, "NYIRAHABIMANA CLAUDINE");
+  assert.equal(reading.fields.issue_date?.value, "2019-01-12");
+  assert.equal(reading.fields.year, undefined);
+  assert.equal(reading.fields.usage?.value, "private");
+});
+
+Deno.test("a certificate that states its values in sentences is read by their shapes and cue words", () => {
+  const today = new Date("2026-06-01T00:00:00Z");
+  const english = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[
+        40,
+        "This certifies that the vehicle TOYOTA COROLLA built in 2015 bearing plate RAB 123 C,",
+      ]],
+      [[40, "chassis JTDKB20U893012345, is registered to MUGISHA ERIC, holder of ID"]],
+      [[
+        40,
+        "1 1985 8 0012345 0 12 for PRIVATE. Issued on 12 JAN 2019 and valid until 11 JAN 2029.",
+      ]],
+    ]),
+    { today },
+  );
+  const values = (reading: DocumentReading) =>
+    reading.kind === "document"
+      ? Object.fromEntries(Object.entries(reading.fields).map(([key, read]) => [key, read.value]))
+      : {};
+  assert.deepEqual(values(english), {
+    plate: "RAB 123 C",
+    vin: "JTDKB20U893012345",
+    make: "TOYOTA",
+    model: "COROLLA",
+    year: "2015",
+    owner_name: "MUGISHA ERIC",
+    owner_national_id: "1198580012345012",
+    usage: "private",
+    issue_date: "2019-01-12",
+    expiry_date: "2029-01-11",
+  });
+  // In French the year's cue ("fabriqué en 2015 immatriculé RAB 123 C") runs on into the plate:
+  // the year takes its own word only.
+  const french = readDocument(
+    page([
+      [[40, "CERTIFICAT D'IMMATRICULATION"]],
+      [[
+        40,
+        "Il est certifié que le véhicule RENAULT DUSTER fabriqué en 2015 immatriculé RAB 123 C,",
+      ]],
+      [[40, "châssis JTDKB20U893012345, appartient à UWASE ALINE, titulaire de la CNI"]],
+      [[40, "1 1985 7 0012345 0 12 pour un usage PARTICULIER. Fait le 2019-01-12."]],
+    ]),
+    { today },
+  );
+  assert.equal(values(french).plate, "RAB 123 C");
+  assert.equal(values(french).year, "2015");
+  assert.equal(values(french).owner_name, "UWASE ALINE");
+  assert.equal(values(french).usage, "private");
+});
