@@ -352,6 +352,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "image stress, blind",
     "image stress 2, dev",
     "image stress 2, blind",
+    "image stress 3, dev",
+    "image stress 3, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
