@@ -307,7 +307,28 @@ const PAPER_TOLERANCE = 40;
  * region's principal axis (folded within ±45°: a portrait card stays
  * portrait), which deskewing alone (±8°) cannot reach.
  */
-export function findCard(photo: ColourPage): CardRegion | null {
+/** The card's paper found in a small copy of a photo ({@link paperRegion}). */
+export interface PaperRegion {
+  /** Its pixels, as indices into the `width × height` search picture. */
+  pixels: number[];
+  /** The search picture's size (the photo shrunk by `step`). */
+  width: number;
+  height: number;
+  /** Photo pixels per search pixel. */
+  step: number;
+  /** The region's share of the photo's area. */
+  share: number;
+}
+
+/**
+ * The card's paper in a photo of a card on a background: the largest
+ * 4-connected region of pixels within 40 per channel of the photo centre's
+ * colour, searched at 320 px wide and eroded once, when it touches no edge of
+ * the photo and covers 8–75% of it; else `null`. What {@link findCard} (a
+ * turned card) and the perspective correction (a card photographed at an
+ * angle) start from.
+ */
+export function paperRegion(photo: ColourPage): PaperRegion | null {
   const step = Math.max(1, Math.ceil(photo.width / CARD_SEARCH_WIDTH));
   const width = Math.floor(photo.width / step);
   const height = Math.floor(photo.height / step);
@@ -356,6 +377,14 @@ export function findCard(photo: ColourPage): CardRegion | null {
   if (!region || region.touchesEdge) return null;
   const share = region.pixels.length / (width * height);
   if (share < 0.08 || share > 0.75) return null;
+  return { pixels: region.pixels, width, height, step, share };
+}
+
+export function findCard(photo: ColourPage): CardRegion | null {
+  const found = paperRegion(photo);
+  if (!found) return null;
+  const { width, height, share } = found;
+  const region = found;
   // The card's edge: the turn at which the region's outline has the smallest upright box
   // (a rectangle's own angle, whatever its proportions), searched by 1° and then 0.2°.
   const member = new Uint8Array(width * height);

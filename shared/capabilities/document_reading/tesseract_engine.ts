@@ -58,6 +58,7 @@ import {
   shrinkColour,
 } from "./page_colour.ts";
 import { quarterTurn, textRunsVertically } from "./page_orientation.ts";
+import { findQuad, type Quad, rectify } from "./page_perspective.ts";
 
 /** Options for {@link createTesseractEngine}. */
 export interface TesseractEngineOptions {
@@ -145,6 +146,8 @@ export interface Preprocessed {
   inverted: DarkRegions;
   /** The card it found on a background, turned upright and cropped to (`null`: none). */
   card: CardRegion | null;
+  /** The corners of a card photographed at an angle, warped back to a rectangle (`null`: none). */
+  quad: Quad | null;
   /** Pixels redrawn from their colour ({@link colourGrey}). */
   recoloured: number;
   /** Whether it divided out uneven light. */
@@ -192,6 +195,11 @@ export async function preprocess(
     /** Divide a shadow or fading light out of the page ({@link flattenIllumination}). @default true */
     flatten?: boolean;
     /**
+     * Warp a card photographed at an angle (a trapezoid) back to a rectangle ({@link findQuad}).
+     * Needs `colour`. @default true
+     */
+    perspective?: boolean;
+    /**
      * Quarter turns clockwise to give the page before it is read. @default one when its text
      * runs down the page ({@link textRunsVertically}: a card photographed on its side), else none
      */
@@ -200,6 +208,7 @@ export async function preprocess(
 ): Promise<Preprocessed> {
   let decoded: GreyPage;
   let card: CardRegion | null = null;
+  let quad: Quad | null = null;
   let recoloured = 0;
   if (!(photo instanceof Uint8Array)) decoded = photo;
   else if (options.colour ?? true) {
@@ -207,9 +216,15 @@ export async function preprocess(
     const colour = shrinkColour(await decodeColour(photo), options.workWidth ?? WORK_WIDTH);
     const grey = colourGrey(colour);
     recoloured = grey.recoloured;
+    // A card seen at an angle: its converging lines straightened before anything is measured.
+    quad = (options.perspective ?? true) ? findQuad(colour) : null;
     // A card on a tablecloth: upright and alone before contrast, blur and skew are measured.
-    card = findCard(colour);
-    decoded = card ? cropTo(rotate(grey.page, card.angle), card.box) : grey.page;
+    card = quad ? null : findCard(colour);
+    decoded = quad
+      ? rectify(grey.page, quad)
+      : card
+      ? cropTo(rotate(grey.page, card.angle), card.box)
+      : grey.page;
   } else decoded = await decodeGrey(photo);
   const source = decoded;
   // A card on its side: tesseract reads lines left to right only. Measured on every page (a few
@@ -250,6 +265,7 @@ export async function preprocess(
     scale: width / decoded.width,
     sharpened,
     card,
+    quad,
     recoloured,
     illumination,
     source,
