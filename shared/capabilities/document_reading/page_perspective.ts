@@ -33,7 +33,9 @@ const MIN_QUAD_FILL = 0.9;
  * opposite edges differing by more than 10%), else `null` (no card on a
  * background, or a card seen square on). Corners are the paper region's
  * extremes along the two diagonals, pushed out by the search's erosion and
- * the card's border; the paper must fill 90% of the quad they make.
+ * the card's border; the paper must fill 90% of the quad they make, and
+ * every corner must lie clear of the photo's edges (a card that is the whole
+ * photo, its paper cut by a shadow's edge, has corners in the photo's).
  */
 export function findQuad(photo: ColourPage): Quad | null {
   const region = paperRegion(photo);
@@ -50,6 +52,12 @@ export function findQuad(photo: ColourPage): Quad | null {
   }
   const at = (i: number): Point => [i % width + 0.5, Math.floor(i / width) + 0.5];
   let corners = [at(tl), at(tr), at(br), at(bl)] as [Point, Point, Point, Point];
+  // A card seen at an angle has the table all round it. A card that is the whole photo, its
+  // paper cut off by a shadow's edge or a band, has two corners in the photo's own corners.
+  const clear = Math.max(4, 0.025 * Math.max(width, region.height));
+  const inside = ([x, y]: Point) =>
+    x >= clear && y >= clear && x <= width - clear && y <= region.height - clear;
+  if (!corners.every(inside)) return null;
   const area = quadArea(corners);
   // The paper with its holes filled (print is not paper at the search's size): each row's span.
   const spans = new Map<number, [number, number]>();

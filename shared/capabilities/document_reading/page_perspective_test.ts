@@ -75,4 +75,14 @@ Deno.test("findQuad leaves a card seen square on, and a photo that is all card, 
   // The whole photo is the card's paper: it touches every edge.
   const edgeToEdge: Point[] = [[-10, -10], [650, -10], [650, 410], [-10, 410]];
   assert.equal(findQuad(cardAt(edgeToEdge)), null, "no table around the card");
+  // The photo is the card inside its dark border, and a shadow cuts its paper on a slant.
+  const shadowed: ColourPage = { width: 640, height: 400, rgb: new Uint8Array(640 * 400 * 3) };
+  for (let y = 0; y < shadowed.height; y++) {
+    for (let x = 0; x < shadowed.width; x++) {
+      const frame = x < 8 || y < 8 || x >= shadowed.width - 8 || y >= shadowed.height - 8;
+      const colour = frame ? [60, 60, 60] : x > 400 + 0.5 * y ? [50, 50, 70] : [250, 250, 246];
+      shadowed.rgb.set(colour, (y * shadowed.width + x) * 3);
+    }
+  }
+  assert.equal(findQuad(shadowed), null, "a shadow's edge is no card's edge");
 });
