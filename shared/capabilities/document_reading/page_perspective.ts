@@ -35,7 +35,9 @@ const MIN_QUAD_FILL = 0.9;
  * extremes along the two diagonals, pushed out by the search's erosion and
  * the card's border; the paper must fill 90% of the quad they make, and
  * every corner must lie clear of the photo's edges (a card that is the whole
- * photo, its paper cut by a shadow's edge, has corners in the photo's).
+ * photo, its paper cut by a shadow's edge, has corners in the photo's), and
+ * the table outside it may not be much brighter than its paper (paper in
+ * shadow beside the same paper in sun is).
  */
 export function findQuad(photo: ColourPage): Quad | null {
   const region = paperRegion(photo);
@@ -72,9 +74,36 @@ export function findQuad(photo: ColourPage): Quad | null {
   if (area <= 0 || filled / area < MIN_QUAD_FILL) return null;
   const keystone = keystoneOf(corners);
   if (keystone > MAX_KEYSTONE) return null;
+  // A card's paper is no darker than the table it lies on; paper in shadow beside the same
+  // paper in sun is, and its outline (the shadow's edge, the card's border) is no card's.
+  const luma = (x: number, y: number) => {
+    const px = Math.min(photo.width - 1, Math.max(0, Math.round(x * step)));
+    const py = Math.min(photo.height - 1, Math.max(0, Math.round(y * step)));
+    const q = (py * photo.width + px) * 3;
+    return 0.2126 * photo.rgb[q] + 0.7152 * photo.rgb[q + 1] + 0.0722 * photo.rgb[q + 2];
+  };
+  const paperLuma: number[] = [];
+  for (let k = 0; k < pixels.length; k += Math.max(1, Math.floor(pixels.length / 200))) {
+    const x = pixels[k] % width;
+    paperLuma.push(luma(x, (pixels[k] - x) / width));
+  }
+  const centre = [
+    corners.reduce((sum, p) => sum + p[0], 0) / 4,
+    corners.reduce((sum, p) => sum + p[1], 0) / 4,
+  ];
+  const ring: number[] = [];
+  for (let side = 0; side < 4; side++) {
+    const [ax, ay] = corners[side], [bx, by] = corners[(side + 1) % 4];
+    for (let t = 0.1; t < 0.95; t += 0.05) {
+      const x = ax + (bx - ax) * t, y = ay + (by - ay) * t;
+      const d = Math.hypot(x - centre[0], y - centre[1]) || 1;
+      ring.push(luma(x + 5 * (x - centre[0]) / d, y + 5 * (y - centre[1]) / d));
+    }
+  }
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
+  if (middle(ring) > middle(paperLuma) + 40) return null;
   // Out by two search pixels from the centre: the erosion took one, the border is the other.
-  const cx = corners.reduce((sum, p) => sum + p[0], 0) / 4;
-  const cy = corners.reduce((sum, p) => sum + p[1], 0) / 4;
+  const [cx, cy] = centre;
   corners = corners.map(([x, y]) => {
     const d = Math.hypot(x - cx, y - cy) || 1;
     return [(x + 2 * (x - cx) / d) * step, (y + 2 * (y - cy) / d) * step] as Point;

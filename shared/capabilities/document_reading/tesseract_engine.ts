@@ -59,6 +59,7 @@ import {
 } from "./page_colour.ts";
 import { quarterTurn, textRunsVertically } from "./page_orientation.ts";
 import { findQuad, type Quad, rectify } from "./page_perspective.ts";
+import { evenShadows, type Shadows } from "./page_shadow.ts";
 
 /** Options for {@link createTesseractEngine}. */
 export interface TesseractEngineOptions {
@@ -152,6 +153,8 @@ export interface Preprocessed {
   recoloured: number;
   /** Whether it divided out uneven light. */
   illumination: Illumination;
+  /** Whether it evened out a hard-edged deep shadow ({@link evenShadows}). */
+  shadows: Shadows;
   /**
    * The page as decoded (colours weighed, a card cropped out of its background), before it
    * was turned and scaled: another look at the page (turned another way) starts from it.
@@ -199,6 +202,8 @@ export async function preprocess(
      * Needs `colour`. @default true
      */
     perspective?: boolean;
+    /** Even out a hard-edged deep shadow ({@link evenShadows}). @default true */
+    shadows?: boolean;
     /**
      * Quarter turns clockwise to give the page before it is read. @default one when its text
      * runs down the page ({@link textRunsVertically}: a card photographed on its side), else none
@@ -238,6 +243,10 @@ export async function preprocess(
   const illumination = (options.flatten ?? true)
     ? flattenIllumination(page)
     : { flattened: false, ratio: 1, inliers: 0, steps: 0 };
+  // A hard shadow's edge is a step no smooth surface fits: evened out cell by cell instead.
+  const shadows = (options.shadows ?? true) && !illumination.flattened
+    ? evenShadows(page)
+    : { evened: false, shaded: 0, darkInk: 0 };
   stretchContrast(page);
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   const looked = sharpened ? sharpenedCopy(page) : page;
@@ -268,6 +277,7 @@ export async function preprocess(
     quad,
     recoloured,
     illumination,
+    shadows,
     source,
     quarters,
   };
