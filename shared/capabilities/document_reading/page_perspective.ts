@@ -10,7 +10,7 @@
  * @module
  */
 import type { GreyPage } from "./page_image.ts";
-import { type ColourPage, paperRegion } from "./page_colour.ts";
+import { type ColourPage, filledArea, paperRegion } from "./page_colour.ts";
 
 /** A point: x, y in pixels of the photo as decoded. */
 export type Point = [number, number];
@@ -25,6 +25,8 @@ export interface Quad {
 
 /** Opposite edges more even than this are a rectangle (`findCard` turns it, nothing to warp). */
 export const MAX_KEYSTONE = 0.9;
+/** At most this share of the paper may lie outside its quad (a corner cut off moves it in). */
+const MAX_OUTSIDE = 0.03;
 /** The paper must fill this much of its quad: anything less is not a card's outline. */
 const MIN_QUAD_FILL = 0.9;
 
@@ -35,7 +37,9 @@ const MIN_QUAD_FILL = 0.9;
  * extremes along the two diagonals, pushed out by the search's erosion and
  * the card's border; the paper must fill 90% of the quad they make, and
  * every corner must lie clear of the photo's edges (a card that is the whole
- * photo, its paper cut by a shadow's edge, has corners in the photo's), and
+ * photo, its paper cut by a shadow's edge, has corners in the photo's), no
+ * more than 3% of the paper may lie outside the quad (a corner hidden by a
+ * finger moves in along its diagonal, and the edges beside it stick out), and
  * the table outside it may not be much brighter than its paper (paper in
  * shadow beside the same paper in sun is).
  */
@@ -61,19 +65,28 @@ export function findQuad(photo: ColourPage): Quad | null {
     x >= clear && y >= clear && x <= width - clear && y <= region.height - clear;
   if (!corners.every(inside)) return null;
   const area = quadArea(corners);
-  // The paper with its holes filled (print is not paper at the search's size): each row's span.
-  const spans = new Map<number, [number, number]>();
-  for (const i of pixels) {
-    const x = i % width, y = (i - x) / width;
-    const span = spans.get(y);
-    if (!span) spans.set(y, [x, x]);
-    else (span[0] = Math.min(span[0], x), span[1] = Math.max(span[1], x));
-  }
-  let filled = 0;
-  for (const [x0, x1] of spans.values()) filled += x1 - x0 + 1;
+  // The paper with its holes filled (print is not paper at the search's size).
+  const filled = filledArea(pixels, width);
   if (area <= 0 || filled / area < MIN_QUAD_FILL) return null;
   const keystone = keystoneOf(corners);
   if (keystone > MAX_KEYSTONE) return null;
+  // Its outline is the quad's four straight edges. A corner cut off (a finger over it, a
+  // vignette darkening it) moves that corner in along the diagonal, and the paper along the
+  // two edges beside it then lies outside the quad.
+  let outside = 0;
+  for (const i of pixels) {
+    const x = i % width + 0.5, y = Math.floor(i / width) + 0.5;
+    for (let side = 0; side < 4; side++) {
+      const [ax, ay] = corners[side], [bx, by] = corners[(side + 1) % 4];
+      const length = Math.hypot(bx - ax, by - ay) || 1;
+      // Clockwise on screen: the inside is to the right of each edge, where this is positive.
+      if (((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / length < -1.5) {
+        outside++;
+        break;
+      }
+    }
+  }
+  if (outside > MAX_OUTSIDE * pixels.length) return null;
   // A card's paper is no darker than the table it lies on; paper in shadow beside the same
   // paper in sun is, and its outline (the shadow's edge, the card's border) is no card's.
   const luma = (x: number, y: number) => {

@@ -85,4 +85,12 @@ Deno.test("findQuad leaves a card seen square on, and a photo that is all card, 
     }
   }
   assert.equal(findQuad(shadowed), null, "a shadow's edge is no card's edge");
+  // A card seen square on with a finger over its top left corner: the cut corner is no keystone.
+  const fingered = cardAt(square);
+  for (let y = 0; y < fingered.height; y++) {
+    for (let x = 0; x < fingered.width; x++) {
+      if (x + y < 260) fingered.rgb.set([190, 130, 100], (y * fingered.width + x) * 3);
+    }
+  }
+  assert.equal(findQuad(fingered), null, "a corner hidden by a finger");
 });
