@@ -21,8 +21,9 @@
  *   `SIXTH_BLIND` in `testing/documents/layouts_sixth.ts`), the seventh round's
  *   (`seventh_dev` / `seventh_blind` in `layouts_seventh.ts`), `comb_study`,
  *   and the seventh round's image-side families (`stress2_dev` / `stress2_blind`:
- *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`), and the eighth round's
- *   (`eighth_dev` / `eighth_blind` in `layouts_eighth.ts`);
+ *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`), the eighth round's
+ *   (`eighth_dev` / `eighth_blind` in `layouts_eighth.ts`) and the image side's eighth round's
+ *   (`stress3_dev` / `stress3_blind` in `layouts_image_stress3.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -58,6 +59,7 @@ import {
 } from "@testing/documents/layouts.ts";
 import { STRESS_BLIND, STRESS_DEV } from "@testing/documents/layouts_image_stress.ts";
 import { STRESS2_BLIND, STRESS2_DEV } from "@testing/documents/layouts_image_stress2.ts";
+import { STRESS3_BLIND, STRESS3_DEV } from "@testing/documents/layouts_image_stress3.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "@testing/documents/layouts_eighth.ts";
@@ -152,6 +154,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? "image stress 2, dev"
         : (STRESS2_BLIND as readonly string[]).includes(entry.family)
         ? "image stress 2, blind"
+        : (STRESS3_DEV as readonly string[]).includes(entry.family)
+        ? "image stress 3, dev"
+        : (STRESS3_BLIND as readonly string[]).includes(entry.family)
+        ? "image stress 3, blind"
         : "left out",
     );
   } else if (entry.type === "not_a_document" && families) {
@@ -191,6 +197,10 @@ function groupsOf(entry: FixtureEntry, families: boolean, set: keyof typeof SETS
         ? ["image stress 2, dev"]
         : set === "stress2_blind"
         ? ["image stress 2, blind"]
+        : set === "stress3_dev"
+        ? ["image stress 3, dev"]
+        : set === "stress3_blind"
+        ? ["image stress 3, blind"]
         : ["tuned", "left out"]),
     );
   }
@@ -354,6 +364,8 @@ export function printReport(title: string, report: AccuracyReport): void {
     "image stress, blind",
     "image stress 2, dev",
     "image stress 2, blind",
+    "image stress 3, dev",
+    "image stress 3, blind",
   ];
   for (const prefix of ["family:", "damage:", "type:"]) {
     order.push(...keys.filter((key) => key.startsWith(prefix)).sort());
@@ -436,6 +448,8 @@ if (import.meta.main) {
       "stress2_blind",
       "eighth_dev",
       "eighth_blind",
+      "stress3_dev",
+      "stress3_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

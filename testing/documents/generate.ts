@@ -8,7 +8,7 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`): the later
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`, `stress3_*`): the later
  * rounds' families, each split into a half tuned on and a half measured blind;
  * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
  * `scenarios`: the insurance scenarios' cards.
@@ -35,6 +35,7 @@ import {
 } from "./layouts.ts";
 import { photographed, STRESS_BLIND, STRESS_DEV } from "./layouts_image_stress.ts";
 import { photographed2, STRESS2_BLIND, STRESS2_DEV } from "./layouts_image_stress2.ts";
+import { photographed3, STRESS3_BLIND, STRESS3_DEV } from "./layouts_image_stress3.ts";
 import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "./layouts_eighth.ts";
@@ -96,6 +97,10 @@ export const SETS = {
   stress2_blind: 2026_1138,
   eighth_dev: 2026_1140,
   eighth_blind: 2026_1141,
+  // The image side's eighth round, written beside the reader's eighth round: the same seeds as
+  // eighth_*, different families, so different pages.
+  stress3_dev: 2026_1140,
+  stress3_blind: 2026_1141,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -264,6 +269,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       ? newerPlan(EIGHTH_DEV)
       : set === "eighth_blind"
       ? newerPlan(EIGHTH_BLIND)
+      : set === "stress3_dev"
+      ? newerPlan(STRESS3_DEV)
+      : set === "stress3_blind"
+      ? newerPlan(STRESS3_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
@@ -277,7 +286,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
         ? await card.screenshot({ type: "png" })
         : await page.screenshot({ type: "png", fullPage: false });
       const shot = "family" in item
-        ? await photographed2(item.family, await photographed(item.family, png))
+        ? await photographed3(
+          item.family,
+          await photographed2(item.family, await photographed(item.family, png)),
+        )
         : png;
       const jpeg = await degrade(new Uint8Array(shot), item.condition, random);
       const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;

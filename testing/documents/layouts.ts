@@ -29,6 +29,7 @@ import {
 } from "./synthetic.ts";
 import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
 import { isStress2Family, renderStress2, type Stress2Family } from "./layouts_image_stress2.ts";
+import { isStress3Family, renderStress3, type Stress3Family } from "./layouts_image_stress3.ts";
 import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
 import { eighthDocument, type EighthFamily, isEighthFamily } from "./layouts_eighth.ts";
@@ -177,7 +178,8 @@ export type Family =
   | SixthFamily
   | SeventhFamily
   | EighthFamily
-  | Stress2Family;
+  | Stress2Family
+  | Stress3Family;
 
 /**
  * The families the reader was tuned on; the others are left out and only
@@ -642,7 +644,9 @@ export function familyDocument(
   const dark = (DARK_FAMILIES as readonly string[]).includes(family);
   const stress = isStressFamily(family);
   const stress2 = isStress2Family(family);
-  const fresh = dark || stress || stress2 || (FRESH_FAMILIES as readonly string[]).includes(family);
+  const stress3 = isStress3Family(family);
+  const fresh = dark || stress || stress2 || stress3 ||
+    (FRESH_FAMILIES as readonly string[]).includes(family);
   const languages = newer && family === "bilingual_stacked"
     ? pick(random, [["rw", "en"], ["rw", "fr"], ["fr", "en"]] as Language[][])
     : fresh && (family === "one_language" || family === "numbered_rows")
@@ -668,7 +672,9 @@ export function familyDocument(
     : pick(random, ["#dbe9f7", "#eef6e8", "#ffffff"]);
   const fields: Record<string, string> = {};
   for (const item of items) if (item.key) fields[item.key] = expected(item.key, item.shown);
-  const { html, width } = stress2
+  const { html, width } = stress3
+    ? renderStress3(family, random, titleOf(random, made.title), dated(random, items, true))
+    : stress2
     ? renderStress2(family, random, titleOf(random, made.title), dated(random, items, true))
     : stress
     ? renderStress(family, random, titleOf(random, made.title), dated(random, items, true))

@@ -292,22 +292,37 @@ const MIN_CARD_TURN = 4.5;
 /** How far (per channel) a pixel may be from the card's paper colour and count as paper. */
 const PAPER_TOLERANCE = 40;
 
+/** The card's paper found in a small copy of a photo ({@link paperRegion}). */
+export interface PaperRegion {
+  /** Its pixels, as indices into the `width × height` search picture. */
+  pixels: number[];
+  /** The search picture's size (the photo shrunk by `step`). */
+  width: number;
+  height: number;
+  /** Photo pixels per search pixel. */
+  step: number;
+  /** The region's share of the photo's area. */
+  share: number;
+}
+
 /**
- * The card in a photo of it lying on something else, or `null` when the
- * photo is the card (or the card cannot be told from its background). The
- * card's paper is the largest 4-connected region of pixels within 40 per
- * channel of the photo centre's colour (its per-channel median over the
- * middle fifth), searched at 320 px wide. It is a card only when that region
- * touches no edge of the photo (a page photographed edge to edge, a card on
- * white, or one half of a two-tone card does), covers 8–75% of it, and fills
- * at least half of its own box once turned upright (a band of one colour
- * across a card does not, nor a checked cloth's squares), and that box is a
- * card's shape: at most four times as long as it is wide (a hologram's
- * stripe is longer). Its angle is the
- * region's principal axis (folded within ±45°: a portrait card stays
- * portrait), which deskewing alone (±8°) cannot reach.
+ * The card's paper in a photo of a card on a background: the largest
+ * 4-connected region of pixels within 40 per channel of the photo centre's
+ * colour, searched at 320 px wide and eroded once, when it touches no edge of
+ * the photo and covers 8–75% of it; else `null`. What {@link findCard} (a
+ * turned card) and the perspective correction (a card photographed at an
+ * angle) start from.
  */
-export function findCard(photo: ColourPage): CardRegion | null {
+export function paperRegion(
+  photo: ColourPage,
+  options: {
+    /**
+     * Close one-pixel gaps in the paper first (dilate, then erode): print lines blurred by
+     * heavy JPEG cut a card's paper into strips at the search's size. @default false
+     */
+    bridge?: boolean;
+  } = {},
+): PaperRegion | null {
   const step = Math.max(1, Math.ceil(photo.width / CARD_SEARCH_WIDTH));
   const width = Math.floor(photo.width / step);
   const height = Math.floor(photo.height / step);
@@ -344,18 +359,41 @@ export function findCard(photo: ColourPage): CardRegion | null {
   }
   // Eroded once: a cloth's white square touching the card's edge through a pixel or two
   // (where a thin border averaged away) is not part of the card.
-  const core = new Uint8Array(isPaper.length);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      core[i] = isPaper[i] & isPaper[i - 1] & isPaper[i + 1] & isPaper[i - width] &
-        isPaper[i + width];
-    }
-  }
+  const mask = options.bridge ? erode(dilate(isPaper, width, height), width, height) : isPaper;
+  const core = erode(mask, width, height);
   const region = largestRegion(core, width, height);
   if (!region || region.touchesEdge) return null;
   const share = region.pixels.length / (width * height);
   if (share < 0.08 || share > 0.75) return null;
+  return { pixels: region.pixels, width, height, step, share };
+}
+
+/**
+ * The card in a photo of it lying on something else, or `null` when the
+ * photo is the card (or the card cannot be told from its background). The
+ * card's paper is the largest 4-connected region of pixels within 40 per
+ * channel of the photo centre's colour (its per-channel median over the
+ * middle fifth), searched at 320 px wide. It is a card only when that region
+ * touches no edge of the photo (a page photographed edge to edge, a card on
+ * white, or one half of a two-tone card does), covers 8–75% of it, and fills
+ * at least half of its own box once turned upright (a band of one colour
+ * across a card does not, nor a checked cloth's squares), and that box is a
+ * card's shape: at most four times as long as it is wide (a hologram's
+ * stripe is longer). Its angle is the
+ * region's principal axis (folded within ±45°: a portrait card stays
+ * portrait), which deskewing alone (±8°) cannot reach.
+ */
+export function findCard(photo: ColourPage): CardRegion | null {
+  // Bridged only when the plain search finds no card: under heavy JPEG a card's print lines
+  // cut its paper into strips, the largest of which is a band, not a card.
+  return cardIn(paperRegion(photo)) ?? cardIn(paperRegion(photo, { bridge: true }));
+}
+
+/** The card {@link findCard} answers for a paper region, or `null`. */
+function cardIn(found: PaperRegion | null): CardRegion | null {
+  if (!found) return null;
+  const { width, height, share } = found;
+  const region = found;
   // The card's edge: the turn at which the region's outline has the smallest upright box
   // (a rectangle's own angle, whatever its proportions), searched by 1° and then 0.2°.
   const member = new Uint8Array(width * height);
@@ -407,7 +445,10 @@ export function findCard(photo: ColourPage): CardRegion | null {
     if (y < top) top = y;
     if (y > bottom) bottom = y;
   }
-  const fill = region.pixels.length / Math.max(1, (right - left + 1) * (bottom - top + 1));
+  // Its print is not paper at the search's size: a card dense with print (or with print blurred
+  // by JPEG) has a paper region full of holes, which its outline still bounds.
+  const fill = filledArea(region.pixels, width) /
+    Math.max(1, (right - left + 1) * (bottom - top + 1));
   // A card is a card's shape: a band or stripe of the centre's colour is long and thin.
   const long = Math.max(right - left, bottom - top) + 1;
   const short = Math.min(right - left, bottom - top) + 1;
@@ -425,6 +466,48 @@ export function findCard(photo: ColourPage): CardRegion | null {
     },
     share,
   };
+}
+
+/** Each pixel set when it and its four neighbours are (the picture's edge is never set). */
+function erode(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      out[i] = mask[i] & mask[i - 1] & mask[i + 1] & mask[i - width] & mask[i + width];
+    }
+  }
+  return out;
+}
+
+/** Each pixel set when it or one of its four neighbours is. */
+function dilate(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      out[i] = mask[i] | (x > 0 ? mask[i - 1] : 0) | (x < width - 1 ? mask[i + 1] : 0) |
+        (y > 0 ? mask[i - width] : 0) | (y < height - 1 ? mask[i + width] : 0);
+    }
+  }
+  return out;
+}
+
+/**
+ * The area of a region with its holes filled: the sum over its rows of the span from its
+ * leftmost to its rightmost pixel (exact for a convex region such as a card's outline).
+ */
+export function filledArea(pixels: readonly number[], width: number): number {
+  const spans = new Map<number, [number, number]>();
+  for (const i of pixels) {
+    const x = i % width, y = (i - x) / width;
+    const span = spans.get(y);
+    if (!span) spans.set(y, [x, x]);
+    else (span[0] = Math.min(span[0], x), span[1] = Math.max(span[1], x));
+  }
+  let filled = 0;
+  for (const [x0, x1] of spans.values()) filled += x1 - x0 + 1;
+  return filled;
 }
 
 /** The largest 4-connected region of set pixels, and whether it touches the picture's edge. */

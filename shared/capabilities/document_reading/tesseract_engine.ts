@@ -58,6 +58,8 @@ import {
   shrinkColour,
 } from "./page_colour.ts";
 import { quarterTurn, textRunsVertically } from "./page_orientation.ts";
+import { findQuad, type Quad, rectify } from "./page_perspective.ts";
+import { evenShadows, type Shadows } from "./page_shadow.ts";
 
 /** Options for {@link createTesseractEngine}. */
 export interface TesseractEngineOptions {
@@ -145,10 +147,14 @@ export interface Preprocessed {
   inverted: DarkRegions;
   /** The card it found on a background, turned upright and cropped to (`null`: none). */
   card: CardRegion | null;
+  /** The corners of a card photographed at an angle, warped back to a rectangle (`null`: none). */
+  quad: Quad | null;
   /** Pixels redrawn from their colour ({@link colourGrey}). */
   recoloured: number;
   /** Whether it divided out uneven light. */
   illumination: Illumination;
+  /** Whether it evened out a hard-edged deep shadow ({@link evenShadows}). */
+  shadows: Shadows;
   /**
    * The page as decoded (colours weighed, a card cropped out of its background), before it
    * was turned and scaled: another look at the page (turned another way) starts from it.
@@ -192,6 +198,13 @@ export async function preprocess(
     /** Divide a shadow or fading light out of the page ({@link flattenIllumination}). @default true */
     flatten?: boolean;
     /**
+     * Warp a card photographed at an angle (a trapezoid) back to a rectangle ({@link findQuad}).
+     * Needs `colour`. @default true
+     */
+    perspective?: boolean;
+    /** Even out a hard-edged deep shadow ({@link evenShadows}). @default true */
+    shadows?: boolean;
+    /**
      * Quarter turns clockwise to give the page before it is read. @default one when its text
      * runs down the page ({@link textRunsVertically}: a card photographed on its side), else none
      */
@@ -200,6 +213,7 @@ export async function preprocess(
 ): Promise<Preprocessed> {
   let decoded: GreyPage;
   let card: CardRegion | null = null;
+  let quad: Quad | null = null;
   let recoloured = 0;
   if (!(photo instanceof Uint8Array)) decoded = photo;
   else if (options.colour ?? true) {
@@ -207,9 +221,15 @@ export async function preprocess(
     const colour = shrinkColour(await decodeColour(photo), options.workWidth ?? WORK_WIDTH);
     const grey = colourGrey(colour);
     recoloured = grey.recoloured;
+    // A card seen at an angle: its converging lines straightened before anything is measured.
+    quad = (options.perspective ?? true) ? findQuad(colour) : null;
     // A card on a tablecloth: upright and alone before contrast, blur and skew are measured.
-    card = findCard(colour);
-    decoded = card ? cropTo(rotate(grey.page, card.angle), card.box) : grey.page;
+    card = quad ? null : findCard(colour);
+    decoded = quad
+      ? rectify(grey.page, quad)
+      : card
+      ? cropTo(rotate(grey.page, card.angle), card.box)
+      : grey.page;
   } else decoded = await decodeGrey(photo);
   const source = decoded;
   // A card on its side: tesseract reads lines left to right only. Measured on every page (a few
@@ -223,6 +243,10 @@ export async function preprocess(
   const illumination = (options.flatten ?? true)
     ? flattenIllumination(page)
     : { flattened: false, ratio: 1, inliers: 0, steps: 0 };
+  // A hard shadow's edge is a step no smooth surface fits: evened out cell by cell instead.
+  const shadows = (options.shadows ?? true) && !illumination.flattened
+    ? evenShadows(page)
+    : { evened: false, shaded: 0, darkInk: 0 };
   stretchContrast(page);
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
   const looked = sharpened ? sharpenedCopy(page) : page;
@@ -250,8 +274,10 @@ export async function preprocess(
     scale: width / decoded.width,
     sharpened,
     card,
+    quad,
     recoloured,
     illumination,
+    shadows,
     source,
     quarters,
   };
