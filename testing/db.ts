@@ -225,23 +225,24 @@ export async function openTestDatabase(backend: Backend = "pglite"): Promise<Tes
 const idle: { db: TestDatabase; resetter: Resetter }[] = [];
 
 /**
- * A database that looks fresh (seeded, as {@link openTestDatabase} opens it)
- * for a use that changes data only, not the schema, roles or settings (a
- * scenario's play). On PGlite, its `dispose()` puts the data back to the seed
- * in place ({@link makeResettable}: the tables the use changed, refilled) and
- * keeps the database for the next lease in this process: a few milliseconds
- * where a fresh open costs ~0.45 CPU-seconds. On Postgres it is a fresh copy
- * (the server copies it cheaply).
+ * A database that looks fresh: seeded, as {@link openTestDatabase} opens it.
+ * On PGlite, its `dispose()` puts the data and the session back in place
+ * ({@link makeResettable}: the tables the use changed, refilled; settings
+ * reset) and keeps the database for the next lease in this process: a few
+ * milliseconds where a fresh open costs ~0.45 CPU-seconds. A use that changed
+ * the catalog (created a table, altered a role, set a database setting…) or
+ * left the session unusable gets its database closed instead. On Postgres it
+ * is a fresh copy (the server copies it cheaply).
  *
- * @throws {Error} when a database given back still differs from its seed
- *   after the reset (a reset that misses a change must fail, not leak it).
+ * @throws {Error} from `dispose()` when the reset left a table's row count
+ *   unlike the seed's (a reset that misses a change must fail, not leak it).
  */
 export async function leaseTestDatabase(backend: Backend = "pglite"): Promise<TestDatabase> {
   if (backend !== "pglite") return await openTestDatabase(backend);
   let lease = idle.pop();
   if (lease) {
     // A write that landed after the last use gave it back (a late timer) is put back too.
-    if ((await lease.resetter.countsDiffer()).length) await lease.resetter.reset();
+    if ((await lease.resetter.changedTables()).length) await lease.resetter.reset();
     await restartSeedClock(lease.db);
   } else {
     const db = await openTestDatabase("pglite");
@@ -252,13 +253,23 @@ export async function leaseTestDatabase(backend: Backend = "pglite"): Promise<Te
   const dispose = async () => {
     if (given) return;
     given = true;
-    await resetter.reset();
-    const differ = await resetter.countsDiffer();
-    if (differ.length) {
-      await db.dispose();
-      throw new Error(`the reset left rows in ${differ.join(", ")}`);
+    let differ: string[] | undefined;
+    try {
+      await resetter.resetSession();
+      if (!(await resetter.catalogChanged())) {
+        await resetter.reset();
+        differ = await resetter.countsDiffer();
+      }
+    } catch {
+      // Left inside a transaction, or closed: not reused.
+      differ = undefined;
     }
-    idle.push({ db, resetter });
+    if (differ?.length === 0) {
+      idle.push({ db, resetter });
+      return;
+    }
+    await db.dispose();
+    if (differ) throw new Error(`the reset left other row counts in ${differ.join(", ")}`);
   };
   // The database itself for everything but dispose (its methods keep their own `this`).
   return new Proxy(db, {
@@ -312,7 +323,11 @@ async function copyPostgresDatabase(
   });
 }
 
-/** Registers `fn` as one test per backend, each with its own database. */
+/**
+ * Registers `fn` as one test per backend, each with a database that looks
+ * fresh: on PGlite a leased one ({@link leaseTestDatabase}, put back to the
+ * seed after each test), on Postgres a copy of the template.
+ */
 export function dbTest(
   name: string,
   fn: (db: TestDatabase, backend: Backend) => Promise<void>,
@@ -323,7 +338,7 @@ export function dbTest(
       sanitizeOps: false,
       sanitizeResources: false,
       async fn() {
-        const db = await openTestDatabase(backend);
+        const db = await leaseTestDatabase(backend);
         try {
           await fn(db, backend);
         } finally {

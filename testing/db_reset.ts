@@ -6,22 +6,21 @@
  * plays hundreds of scenarios, each needing a fresh-looking database, reuses
  * one (see `leaseTestDatabase` in db.ts).
  *
- * It resets data only: a use that changes the schema, roles or database
- * settings needs a fresh database.
+ * It resets data and the session (settings, prepared statements, listeners,
+ * advisory locks). A use that changed the catalog (the schema, roles,
+ * settings of the database or a role) is told apart ({@link Resetter.catalogChanged}):
+ * such a database is closed, not reused.
  *
  * @module
  */
 import type { Database } from "@shared/db/types.ts";
-
-/** The schema holding the seed rows' copies (a reset database only; never the template). */
-export const RESET_SCHEMA = "_test_reset";
 
 interface Table {
   /** Quoted `schema.table`. */
   name: string;
   /** Rows after the seed. */
   rows: number;
-  /** Quoted copy of its seed rows, when it has any. */
+  /** Its seed rows as JSON (kept here, not in the database: a test reading the catalog sees none). */
   copy?: string;
   /** Its columns that can be written (generated ones are computed again). */
   columns: string;
@@ -38,11 +37,53 @@ export interface Resetter {
    */
   reset(): Promise<string[]>;
   /**
+   * The session as opened: settings (role, search path…), prepared statements,
+   * listeners and advisory locks a use left (DISCARD ALL less the temporary
+   * tables, which {@link Resetter.catalogChanged} reports). First, before any
+   * other reset: a use may have left the session in a role that cannot read
+   * the catalog.
+   */
+  resetSession(): Promise<void>;
+  /** The tables written since the last reset (or since the start). */
+  changedTables(): Promise<string[]>;
+  /**
+   * Whether the catalog changed since the start: a table, column, function,
+   * policy, trigger, role or setting created, altered or dropped (each such
+   * change writes a catalog row). A temporary table counts too.
+   */
+  catalogChanged(): Promise<boolean>;
+  /**
    * The tables whose row count differs from the seeded state's (a check
    * that the database is as seeded: empty when it is, as far as counts show).
    */
   countsDiffer(): Promise<string[]>;
 }
+
+// The catalogs a schema, role or setting change writes to (in-place statistics updates keep a
+// row's xmin, so an ANALYZE or VACUUM does not count).
+const CATALOGS = [
+  "pg_class",
+  "pg_attribute",
+  "pg_attrdef",
+  "pg_constraint",
+  "pg_index",
+  "pg_proc",
+  "pg_type",
+  "pg_namespace",
+  "pg_trigger",
+  "pg_policy",
+  "pg_rewrite",
+  "pg_authid",
+  "pg_auth_members",
+  "pg_db_role_setting",
+  "pg_database",
+  "pg_extension",
+  "pg_default_acl",
+  "pg_sequence",
+  "pg_enum",
+  "pg_event_trigger",
+  "pg_publication",
+];
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -66,11 +107,10 @@ export async function makeResettable(db: Database): Promise<Resetter> {
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       where c.relkind = 'r' and c.relpersistence <> 't'
-        and n.nspname not in ('pg_catalog', 'information_schema', $1)
+        and n.nspname not in ('pg_catalog', 'information_schema')
         and n.nspname not like 'pg\\_%'
       group by 1, 2
       order by 1, 2`,
-    [RESET_SCHEMA],
   );
   const tables: Table[] = found.map((row) => ({
     name: `${quote(row.schema)}.${quote(row.table)}`,
@@ -79,15 +119,18 @@ export async function makeResettable(db: Database): Promise<Resetter> {
     overriding: row.overriding,
   }));
   const counts = await countRows(db, tables);
-  await db.exec(`create schema ${quote(RESET_SCHEMA)}`);
-  let copies = "";
-  tables.forEach((table, index) => {
+  for (const [index, table] of tables.entries()) {
     table.rows = counts[index];
-    if (!table.rows) return;
-    table.copy = `${quote(RESET_SCHEMA)}.${quote(`t${index}`)}`;
-    copies += `create table ${table.copy} as select * from ${table.name};\n`;
-  });
-  await db.exec(copies);
+    if (!table.rows) continue;
+    // In the table's physical order, as a fresh copy of the template holds them.
+    const [{ rows }] = await db.query<{ rows: string }>(
+      `select json_agg(t)::text as rows from ${table.name} t`,
+    );
+    table.copy = rows;
+  }
+  const [{ path }] = await db.query<{ path: string }>(
+    "select current_setting('search_path') as path",
+  );
   const sequences = await db.query<{ name: string }>(
     `select format('%I.%I', schemaname, sequencename) as name from pg_sequences
       where schemaname not in ('pg_catalog', 'information_schema')`,
@@ -102,6 +145,7 @@ export async function makeResettable(db: Database): Promise<Resetter> {
   );
   // Rows written after this transaction id are new or changed; rows deleted show in the count.
   let since = await currentTransaction(db);
+  const start = since;
 
   const changed = async (): Promise<Table[]> => {
     const checks = tables.map((table, index) =>
@@ -113,6 +157,12 @@ export async function makeResettable(db: Database): Promise<Resetter> {
   };
 
   return {
+    async resetSession() {
+      await db.exec(
+        `set session authorization default; reset all; deallocate all; unlisten *; select pg_advisory_unlock_all(); discard plans; ` +
+          `set search_path = ${path}`,
+      );
+    },
     async reset() {
       const dirty = await changed();
       // Triggers (foreign keys' included) stay off while the rows go back: the refill is the seed's
@@ -123,13 +173,25 @@ export async function makeResettable(db: Database): Promise<Resetter> {
         if (!table.copy) continue;
         script += `insert into ${table.name} (${table.columns})${
           table.overriding ? " overriding system value" : ""
-        } select ${table.columns} from ${table.copy};\n`;
+        } select ${table.columns} from json_populate_recordset(null::${table.name}, ${
+          literal(table.copy)
+        });\n`;
       }
       script += sequenceStates.join("\n");
       script += "\nset session_replication_role = origin;";
       await db.exec(script);
       since = await currentTransaction(db);
       return dirty.map((table) => table.name);
+    },
+    async changedTables() {
+      return (await changed()).map((table) => table.name);
+    },
+    async catalogChanged() {
+      const checks = CATALOGS.map((catalog) =>
+        `select 1 from pg_catalog.${catalog} where xmin::text::bigint > ${start}`
+      );
+      const rows = await db.query(`select exists (${checks.join(" union all ")}) as changed`);
+      return (rows[0] as { changed: boolean }).changed;
     },
     async countsDiffer() {
       const now = await countRows(db, tables);

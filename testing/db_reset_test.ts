@@ -1,18 +1,17 @@
 import assert from "node:assert/strict";
 import type { Database } from "@shared/db/types.ts";
 import { dbTest, leaseTestDatabase, runsOnPglite } from "./db.ts";
-import { makeResettable, RESET_SCHEMA } from "./db_reset.ts";
+import { makeResettable } from "./db_reset.ts";
 
-// Every row of every table outside the system schemas (and the reset's copies), and every
+// Every row of every table outside the system schemas, and every
 // sequence's state: two databases with the same fingerprint hold the same data.
 async function fingerprint(db: Database): Promise<Record<string, string>> {
   const tables = await db.query<{ name: string; kind: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name, c.relkind::text as kind
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'S') and n.nspname not in ('pg_catalog', 'information_schema', $1)
+      where c.relkind in ('r', 'S') and n.nspname not in ('pg_catalog', 'information_schema')
         and n.nspname not like 'pg\\_%'
       order by 1`,
-    [RESET_SCHEMA],
   );
   const print: Record<string, string> = {};
   for (const { name, kind } of tables) {
@@ -64,31 +63,76 @@ dbTest(
   },
 );
 
-Deno.test({
-  name: "leaseTestDatabase() hands the same PGlite database out again, as seeded",
+dbTest("catalogChanged() tells a schema or role change apart from data writes", async (db) => {
+  const resetter = await makeResettable(db);
+  await scribble(db);
+  await resetter.reset();
+  assert.equal(await resetter.catalogChanged(), false);
+  await db.exec("create table public.reset_probe (id int)");
+  assert.equal(await resetter.catalogChanged(), true);
+});
+
+const pgliteOnly = {
   ignore: !runsOnPglite(),
   sanitizeOps: false,
   sanitizeResources: false,
-  async fn() {
+};
+
+// The PGlite instance behind a leased database: the same one means the database was reused.
+const instance = (db: Database) => (db as unknown as { pglite: unknown }).pglite;
+
+Deno.test(
+  "leaseTestDatabase() hands the same PGlite database out again, as seeded, its session as opened",
+  pgliteOnly,
+  async () => {
     const first = await leaseTestDatabase("pglite");
     const seeded = await fingerprint(first);
-    // A setting of the session: a database opened afresh has none.
-    const marker = crypto.randomUUID();
-    await first.query("select set_config('test.lease', $1, false)", [marker]);
+    const [opened] = await first.query(
+      "select current_user, current_setting('search_path') as path",
+    );
     await scribble(first);
+    await first.exec(
+      "set role authenticated; set search_path = public; select set_config('test.left', 'x', false)",
+    );
     await first.dispose();
     const second = await leaseTestDatabase("pglite");
     try {
-      const [{ again }] = await second.query<{ again: string }>(
-        "select current_setting('test.lease', true) as again",
-      );
-      assert.equal(again, marker, "not the same database");
+      // (Compared by identity: a failed assert.equal would print both WebAssembly instances.)
+      assert.ok(instance(second) === instance(first), "not the same database");
       // The drivers' availability starts again from now at each lease (restartSeedClock).
       const { "public.drivers": _drivers, ...rest } = await fingerprint(second);
       const { "public.drivers": _before, ...expected } = seeded;
       assert.deepEqual(rest, expected);
+      const [session] = await second.query(
+        "select current_user, current_setting('search_path') as path",
+      );
+      assert.deepEqual(session, opened);
+      const [{ left }] = await second.query<{ left: string | null }>(
+        "select nullif(current_setting('test.left', true), '') as left",
+      );
+      assert.equal(left, null);
     } finally {
       await second.dispose();
     }
   },
-});
+);
+
+Deno.test(
+  "leaseTestDatabase() closes a database whose schema a use changed, and opens a fresh one",
+  pgliteOnly,
+  async () => {
+    const first = await leaseTestDatabase("pglite");
+    await first.exec("create table public.reset_probe (id int)");
+    await first.dispose();
+    const second = await leaseTestDatabase("pglite");
+    try {
+      assert.ok(instance(second) !== instance(first), "the changed database was reused");
+      const [{ found }] = await second.query<{ found: string | null }>(
+        "select to_regclass('public.reset_probe')::text as found",
+      );
+      assert.equal(found, null);
+    } finally {
+      await second.dispose();
+    }
+  },
+);
