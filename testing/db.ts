@@ -323,11 +323,7 @@ async function copyPostgresDatabase(
   });
 }
 
-/**
- * Registers `fn` as one test per backend, each with a database that looks
- * fresh: on PGlite a leased one ({@link leaseTestDatabase}, put back to the
- * seed after each test), on Postgres a copy of the template.
- */
+/** Registers `fn` as one test per backend, each with its own database. */
 export function dbTest(
   name: string,
   fn: (db: TestDatabase, backend: Backend) => Promise<void>,
@@ -338,7 +334,9 @@ export function dbTest(
       sanitizeOps: false,
       sanitizeResources: false,
       async fn() {
-        const db = await leaseTestDatabase(backend);
+        // A fresh one each (not leaseTestDatabase yet): with a leased database, tool_discovery_test's
+        // first test failed twice in three runs (the scripted model left a step), not understood.
+        const db = await openTestDatabase(backend);
         try {
           await fn(db, backend);
         } finally {
