@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { ConversationHandler } from "@shared/channels/whatsapp/conversation.ts";
-import { type Backend, openTestDatabase } from "./db.ts";
+import { type Backend, leaseTestDatabase } from "./db.ts";
 import { createTestRuntime, type TestRuntime } from "./runtime.ts";
 import {
   messageDelivery,
@@ -554,7 +554,7 @@ export async function runScenario(
   const failures: string[] = [];
   const transcript: string[] = [];
   const userWaId = scenario.user.phone.slice(1);
-  const db = await openTestDatabase(options.backend ?? "pglite");
+  const db = await leaseTestDatabase(options.backend ?? "pglite");
   let runtime: TestRuntime | undefined;
   let server: Deno.HttpServer | undefined;
   let modelServer: ScriptedOpenAI | undefined;

@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import type { Database } from "@shared/db/types.ts";
+import { dbTest, leaseTestDatabase, runsOnPglite } from "./db.ts";
+import { makeResettable } from "./db_reset.ts";
+
+// Every row of every table outside the system schemas, and every
+// sequence's state: two databases with the same fingerprint hold the same data.
+async function fingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = await db.query<{ name: string; kind: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name, c.relkind::text as kind
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'S') and n.nspname not in ('pg_catalog', 'information_schema')
+        and n.nspname not like 'pg\\_%'
+      order by 1`,
+  );
+  const print: Record<string, string> = {};
+  for (const { name, kind } of tables) {
+    const [{ rows }] = await db.query<{ rows: string }>(
+      kind === "S"
+        ? `select last_value::text || ' ' || is_called::text as rows from ${name}`
+        : `select coalesce(string_agg(t::text, '|' order by t::text), '') as rows from ${name} t`,
+    );
+    print[name] = rows;
+  }
+  return print;
+}
+
+// Writes of every kind a play makes: new rows (an identity column among them), a seed row changed,
+// seed rows deleted (cascading to their children), a sequence moved, a trigger's writes.
+async function scribble(db: Database): Promise<void> {
+  const [org] = await db.query<{ id: string }>("select id from public.orgs order by id limit 1");
+  await db.query(
+    "insert into public.analytics_events (org_id, event) values ($1, 'test.one'), ($1, 'test.two')",
+    [org.id],
+  );
+  await db.exec(
+    "update public.places set name = 'Renamed' where slug = (select min(slug) from public.places)",
+  );
+  await db.exec("delete from public.property_viewing_hours");
+  await db.exec("delete from public.venue_hours");
+  await db.exec("select nextval('public.messages_seq_seq')");
+}
+
+dbTest(
+  "reset() puts back every row and sequence a use changed, and only those tables",
+  async (db) => {
+    const seeded = await fingerprint(db);
+    const resetter = await makeResettable(db);
+    // Nothing changed yet: nothing to refill.
+    assert.deepEqual(await resetter.reset(), []);
+    await scribble(db);
+    assert.notDeepEqual(await fingerprint(db), seeded);
+    assert.ok((await resetter.countsDiffer()).includes('"public"."analytics_events"'));
+    const refilled = await resetter.reset();
+    assert.ok(refilled.includes('"public"."places"'), refilled.join());
+    assert.ok(!refilled.includes('"public"."tariffs"'), refilled.join());
+    assert.deepEqual(await fingerprint(db), seeded);
+    assert.deepEqual(await resetter.countsDiffer(), []);
+    // A second use after the reset is put back as well.
+    await scribble(db);
+    await resetter.reset();
+    assert.deepEqual(await fingerprint(db), seeded);
+  },
+);
+
+dbTest("catalogChanged() tells a schema or role change apart from data writes", async (db) => {
+  const resetter = await makeResettable(db);
+  await scribble(db);
+  await resetter.reset();
+  assert.equal(await resetter.catalogChanged(), false);
+  await db.exec("create table public.reset_probe (id int)");
+  assert.equal(await resetter.catalogChanged(), true);
+});
+
+const pgliteOnly = {
+  ignore: !runsOnPglite(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+};
+
+// The PGlite instance behind a leased database: the same one means the database was reused.
+const instance = (db: Database) => (db as unknown as { pglite: unknown }).pglite;
+
+Deno.test(
+  "leaseTestDatabase() hands the same PGlite database out again, as seeded, its session as opened",
+  pgliteOnly,
+  async () => {
+    const first = await leaseTestDatabase("pglite");
+    const seeded = await fingerprint(first);
+    const [opened] = await first.query(
+      "select current_user, current_setting('search_path') as path",
+    );
+    await scribble(first);
+    await first.exec(
+      "set role authenticated; set search_path = public; select set_config('test.left', 'x', false)",
+    );
+    await first.dispose();
+    const second = await leaseTestDatabase("pglite");
+    try {
+      // (Compared by identity: a failed assert.equal would print both WebAssembly instances.)
+      assert.ok(instance(second) === instance(first), "not the same database");
+      // The drivers' availability starts again from now at each lease (restartSeedClock).
+      const { "public.drivers": _drivers, ...rest } = await fingerprint(second);
+      const { "public.drivers": _before, ...expected } = seeded;
+      assert.deepEqual(rest, expected);
+      const [session] = await second.query(
+        "select current_user, current_setting('search_path') as path",
+      );
+      assert.deepEqual(session, opened);
+      const [{ left }] = await second.query<{ left: string | null }>(
+        "select nullif(current_setting('test.left', true), '') as left",
+      );
+      assert.equal(left, null);
+    } finally {
+      await second.dispose();
+    }
+  },
+);
+
+Deno.test(
+  "leaseTestDatabase() closes a database whose schema a use changed, and opens a fresh one",
+  pgliteOnly,
+  async () => {
+    const first = await leaseTestDatabase("pglite");
+    await first.exec("create table public.reset_probe (id int)");
+    await first.dispose();
+    const second = await leaseTestDatabase("pglite");
+    try {
+      assert.ok(instance(second) !== instance(first), "the changed database was reused");
+      const [{ found }] = await second.query<{ found: string | null }>(
+        "select to_regclass('public.reset_probe')::text as found",
+      );
+      assert.equal(found, null);
+    } finally {
+      await second.dispose();
+    }
+  },
+);
