@@ -182,6 +182,9 @@ interface Started {
   stop(): Promise<void>;
 }
 
+/** How long a bundle may take to listen, and the agent to answer (a hang, not a speed limit). */
+const START_LIMIT_MS = 120_000;
+
 async function startBundle(path: string, env: Record<string, string>): Promise<Started> {
   // The bundle alone in an empty folder, with an empty Deno cache: nothing else to lean on.
   const dir = await Deno.makeTempDir({ prefix: "easymo_deploy_" });
@@ -218,11 +221,17 @@ async function startBundle(path: string, env: Record<string, string>): Promise<S
   const exited = child.status.then((status) => {
     throw new Error(`exited with ${status.code} before listening:\n${log}`);
   });
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`no "Listening on" within 30 s:\n${log}`)), 30_000)
-  );
+  // A limit for a hung start, not a speed check: beside CI's suites on a loaded machine a start
+  // took over 30 s (a run of 2026-11-27 gave up there), so it waits up to 2 minutes.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no "Listening on" within ${START_LIMIT_MS / 1000} s:\n${log}`)),
+      START_LIMIT_MS,
+    );
+  });
   try {
-    const url = await Promise.race([listening, exited, timeout]);
+    const url = await Promise.race([listening, exited, timeout]).finally(() => clearTimeout(timer));
     return {
       url,
       output: () => log,
@@ -341,7 +350,7 @@ export async function startEachBundle(reports: BundleReport[], serverUrl: string
       (b) => JSON.parse(b).ok === true,
     );
     // The webhook woke the agent function: it answers and the reply reaches the Graph API.
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + START_LIMIT_MS;
     let status = "";
     while (Date.now() < deadline) {
       status = (await db.query<{ status: string }>(
