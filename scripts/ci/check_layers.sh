@@ -11,9 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # dependency-cruiser 17 is the last line that runs on Node 20; it parses
-# TypeScript with the compiler it finds beside it.
-npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 \
+# TypeScript with the compiler it finds beside it. One npx for both passes:
+# each npx resolves the two packages again (~2.5 CPU-s).
+npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 -c '
   depcruise --config .dependency-cruiser.cjs --output-type err \
-  shared supabase/functions testing scripts bench web
-npx -y -p dependency-cruiser@17.4.3 -p typescript@5.9.3 \
-  depcruise --config scripts/ci/kernel_folders.dependency-cruiser.cjs --output-type err shared
+    shared supabase/functions testing scripts bench web &&
+    depcruise --config scripts/ci/kernel_folders.dependency-cruiser.cjs --output-type err shared'
