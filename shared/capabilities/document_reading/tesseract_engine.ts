@@ -437,7 +437,7 @@ export function replaceIn(
 
 /**
  * The tesseract engine. One worker, started on first use and reused (calls
- * queue on it); `close()` ends it.
+ * queue on it); `close()` ends it once the reads in flight have settled.
  */
 export function createTesseractEngine(options: TesseractEngineOptions = {}): OcrEngine & {
   /** The OCR lines of an image, after preprocessing when enabled (measurements). */
@@ -467,126 +467,142 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     })();
     return worker;
   };
+  // Reads still running. A caller that stopped waiting (a tool's timeout) may close the engine
+  // while its read goes on: ending the worker under it failed the read inside tesseract.js
+  // ("reading 'postMessage'" of a worker already gone), an error nobody was left to catch.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(read: Promise<T>): Promise<T> => {
+    inFlight.add(read);
+    read.then(() => inFlight.delete(read), () => inFlight.delete(read));
+    return read;
+  };
   const budgetMs = options.budgetMs ?? PAGE_BUDGET_MS;
   const clock = options.clock ?? (() => performance.now());
   const enough = options.enough ??
     ((lines: readonly OcrLine[], today: Date) => isComplete(readDocument(lines, { today })));
-  const lines = async (bytes: Uint8Array) => {
-    const image = usePreprocess
-      ? (await preprocess(bytes, { workWidth, removeRules: options.removeRules })).image
-      : bytes;
-    return recognizeLines(await start(), image);
-  };
+  const lines = (bytes: Uint8Array) =>
+    tracked((async () => {
+      const image = usePreprocess
+        ? (await preprocess(bytes, { workWidth, removeRules: options.removeRules })).image
+        : bytes;
+      return recognizeLines(await start(), image);
+    })());
   return {
     provider: "tesseract",
     lines,
-    async read(request: OcrRequest) {
-      const readOptions = { today: request.today, validate: options.validate ?? true };
-      // The crop-and-reread: the areas where a found label's value was not read, once more,
-      // larger and binarised, while the page's budget lasts; field by field a checked value
-      // wins (`mergeReadings`), so a reread never loses what the page look read.
-      const reread = async (
-        reading: DocumentReading,
-        pageLines: OcrLine[],
-        picture: Preprocessed,
-        started: number,
-      ): Promise<DocumentReading> => {
-        if (!(options.reread ?? true) || reading.kind !== "document" || !reading.missing.length) {
-          return reading;
-        }
-        const missing = missingValues(pageLines, readOptions)
-          .filter((value) => reading.missing.includes(value.field)).slice(0, MAX_REREADS);
-        let lines = pageLines;
-        let cost = 0;
-        for (const value of missing) {
-          const before = clock();
-          if (before - started + Math.max(cost, MIN_REREAD_MS) > budgetMs) break;
-          const area = cropArea(picture.upright, value.area);
-          if (!area) continue;
-          const read = await recognizeLines(await start(), toPgm(area.picture));
-          lines = replaceIn(lines, value.area, read.map((line) => placeBack(line, area)));
-          cost = clock() - before;
-          options.onLook?.({
-            look: 3,
-            sharpened: false,
-            width: area.picture.width,
-            height: area.picture.height,
-            lines: read,
-          });
-        }
-        return lines === pageLines
-          ? reading
-          : mergeReadings(reading, readDocument(lines, readOptions));
-      };
-      try {
-        if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
-        const look = async (number: number, picture: Preprocessed) => {
-          const lines = await recognizeLines(await start(), picture.image);
-          options.onLook?.({
-            look: number,
-            sharpened: picture.sharpened,
-            width: picture.width,
-            height: picture.height,
-            lines,
-          });
-          return lines;
-        };
-        const started = clock();
-        let looked = await preprocess(request.bytes, {
-          workWidth,
-          removeRules: options.removeRules,
-        });
-        let firstLines = await look(1, looked);
-        let first = readDocument(firstLines, readOptions);
-        // No document on the first look: the page may be upside down (or on its other side).
-        // Read turned the other way while a look of the first's cost still fits the budget; a
-        // receipt stays refused, it only costs the look.
-        if (first.kind === "not_a_document" && (options.orient ?? true)) {
-          const turnedCost = clock() - started;
-          const quarters = looked.quarters % 2 ? (looked.quarters + 2) % 4 : 2;
-          if (secondLookFits(turnedCost, budgetMs)) {
-            const turned = await preprocess(looked.source, {
-              workWidth,
-              removeRules: options.removeRules,
-              quarters,
-            });
-            const lines = await look(1, turned);
-            const reading = readDocument(lines, readOptions);
-            if (reading.kind !== "not_a_document") {
-              [looked, firstLines, first] = [turned, lines, reading];
-            }
-          }
-        }
-        // Pages with gaps or doubts get a second look; a page the reader says is read
-        // enough, a receipt, or a page already sharpened (the second look would be the
-        // same picture) does not, and neither does one whose second look would not fit in
-        // the page's budget (it would cost what the first did).
-        if (
-          first.kind === "not_a_document" || looked.sharpened ||
-          !secondLookFits(clock() - started, budgetMs) || enough(firstLines, request.today)
-        ) {
-          return await reread(first, firstLines, looked, started);
-        }
-        const sharpened = await preprocess(looked.page, {
-          sharpen: true,
-          removeRules: options.removeRules,
-          workWidth: looked.page.width,
-        });
-        const second = readDocument(await look(2, sharpened), readOptions);
-        return await reread(mergeReadings(first, second), firstLines, looked, started);
-      } catch (error) {
-        if (error instanceof ToolFailure) throw error;
-        throw new ToolFailure(
-          "SERVICE_UNAVAILABLE",
-          "The document reader failed; please try again",
-        );
-      }
+    read(request: OcrRequest) {
+      return tracked(readPage(request));
     },
     async close() {
+      // A read that starts while the last ones settle is waited for too.
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
       const running = worker;
       worker = null;
       if (running) await (await running).terminate();
       if (folder) await Deno.remove(folder, { recursive: true }).catch(() => {});
     },
   };
+
+  async function readPage(request: OcrRequest): Promise<DocumentReading> {
+    const readOptions = { today: request.today, validate: options.validate ?? true };
+    // The crop-and-reread: the areas where a found label's value was not read, once more,
+    // larger and binarised, while the page's budget lasts; field by field a checked value
+    // wins (`mergeReadings`), so a reread never loses what the page look read.
+    const reread = async (
+      reading: DocumentReading,
+      pageLines: OcrLine[],
+      picture: Preprocessed,
+      started: number,
+    ): Promise<DocumentReading> => {
+      if (!(options.reread ?? true) || reading.kind !== "document" || !reading.missing.length) {
+        return reading;
+      }
+      const missing = missingValues(pageLines, readOptions)
+        .filter((value) => reading.missing.includes(value.field)).slice(0, MAX_REREADS);
+      let lines = pageLines;
+      let cost = 0;
+      for (const value of missing) {
+        const before = clock();
+        if (before - started + Math.max(cost, MIN_REREAD_MS) > budgetMs) break;
+        const area = cropArea(picture.upright, value.area);
+        if (!area) continue;
+        const read = await recognizeLines(await start(), toPgm(area.picture));
+        lines = replaceIn(lines, value.area, read.map((line) => placeBack(line, area)));
+        cost = clock() - before;
+        options.onLook?.({
+          look: 3,
+          sharpened: false,
+          width: area.picture.width,
+          height: area.picture.height,
+          lines: read,
+        });
+      }
+      return lines === pageLines
+        ? reading
+        : mergeReadings(reading, readDocument(lines, readOptions));
+    };
+    try {
+      if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
+      const look = async (number: number, picture: Preprocessed) => {
+        const lines = await recognizeLines(await start(), picture.image);
+        options.onLook?.({
+          look: number,
+          sharpened: picture.sharpened,
+          width: picture.width,
+          height: picture.height,
+          lines,
+        });
+        return lines;
+      };
+      const started = clock();
+      let looked = await preprocess(request.bytes, {
+        workWidth,
+        removeRules: options.removeRules,
+      });
+      let firstLines = await look(1, looked);
+      let first = readDocument(firstLines, readOptions);
+      // No document on the first look: the page may be upside down (or on its other side).
+      // Read turned the other way while a look of the first's cost still fits the budget; a
+      // receipt stays refused, it only costs the look.
+      if (first.kind === "not_a_document" && (options.orient ?? true)) {
+        const turnedCost = clock() - started;
+        const quarters = looked.quarters % 2 ? (looked.quarters + 2) % 4 : 2;
+        if (secondLookFits(turnedCost, budgetMs)) {
+          const turned = await preprocess(looked.source, {
+            workWidth,
+            removeRules: options.removeRules,
+            quarters,
+          });
+          const lines = await look(1, turned);
+          const reading = readDocument(lines, readOptions);
+          if (reading.kind !== "not_a_document") {
+            [looked, firstLines, first] = [turned, lines, reading];
+          }
+        }
+      }
+      // Pages with gaps or doubts get a second look; a page the reader says is read
+      // enough, a receipt, or a page already sharpened (the second look would be the
+      // same picture) does not, and neither does one whose second look would not fit in
+      // the page's budget (it would cost what the first did).
+      if (
+        first.kind === "not_a_document" || looked.sharpened ||
+        !secondLookFits(clock() - started, budgetMs) || enough(firstLines, request.today)
+      ) {
+        return await reread(first, firstLines, looked, started);
+      }
+      const sharpened = await preprocess(looked.page, {
+        sharpen: true,
+        removeRules: options.removeRules,
+        workWidth: looked.page.width,
+      });
+      const second = readDocument(await look(2, sharpened), readOptions);
+      return await reread(mergeReadings(first, second), firstLines, looked, started);
+    } catch (error) {
+      if (error instanceof ToolFailure) throw error;
+      throw new ToolFailure(
+        "SERVICE_UNAVAILABLE",
+        "The document reader failed; please try again",
+      );
+    }
+  }
 }

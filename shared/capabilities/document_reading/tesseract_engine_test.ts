@@ -268,3 +268,19 @@ Deno.test("read() reads a card photographed upside down or on either side; witho
     await unturned.close?.();
   }
 });
+
+Deno.test("close() while a read is running lets the read finish before the worker ends", async () => {
+  // Straight to tesseract (no preprocessing), so the second read is on the worker when close()
+  // runs: ending the worker under it failed inside tesseract.js ("reading 'postMessage'").
+  const engine = createTesseractEngine({ preprocess: false });
+  const blank = new Jimp({ width: 240, height: 80, color: 0xffffffff });
+  const bytes = new Uint8Array(await blank.getBuffer("image/png"));
+  try {
+    assert.deepEqual(await engine.lines(bytes), []);
+    const pending = engine.lines(bytes);
+    await engine.close?.();
+    assert.deepEqual(await pending, []);
+  } finally {
+    await engine.close?.();
+  }
+});
