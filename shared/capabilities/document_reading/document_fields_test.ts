@@ -256,15 +256,15 @@ Deno.test("a date whose 0s a typewriter's font made 6s is repaired by one swap, 
 
 Deno.test("a sex printed as a word in four languages is read, the female words first", async () => {
   const { readSex } = await import("./document_fields.ts");
-  const read = (raw: string) => readSex(raw)?.value;
-  assert.equal(read("FEMALE"), "F");
-  assert.equal(read("Masculin"), "M");
-  assert.equal(read("FÉMININ"), "F");
-  assert.equal(read("Gabo / M"), "M");
-  assert.equal(read("KE"), "F");
-  assert.equal(read("ME"), "M");
-  assert.equal(read("F"), "F");
-  assert.equal(read("TOYOTA"), undefined);
+  const sexOf = (raw: string) => readSex(raw)?.value;
+  assert.equal(sexOf("FEMALE"), "F");
+  assert.equal(sexOf("Masculin"), "M");
+  assert.equal(sexOf("FÉMININ"), "F");
+  assert.equal(sexOf("Gabo / M"), "M");
+  assert.equal(sexOf("KE"), "F");
+  assert.equal(sexOf("ME"), "M");
+  assert.equal(sexOf("F"), "F");
+  assert.equal(sexOf("TOYOTA"), undefined);
 });
 
 Deno.test("a date with a two-digit year, and East African words for a vehicle's use", async () => {
