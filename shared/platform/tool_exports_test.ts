@@ -25,7 +25,7 @@ import type { AnthropicTool } from "@shared/export/anthropic.ts";
 import { decodeToolArguments } from "@shared/export/encoded_maps.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { dbTest } from "@testing/db.ts";
+import { dbTest, openTestDatabase, testBackends, type TestDatabase } from "@testing/db.ts";
 import { allKeys, newAjv, toGeminiArguments } from "@testing/export_fixtures.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
@@ -91,21 +91,46 @@ function schemaKeywords(schema: unknown): string[] {
   );
 }
 
-dbTest("every registered tool appears in every export dialect, within its rules", async (db) => {
-  const rt = await createTestRuntime(db);
-  const tools = rt.platform.registry.list();
-  assert.ok(tools.length >= 30, `${tools.length} tools registered`);
-  for (const format of EXPORT_FORMATS) {
-    const exported = exportTools(tools, format);
-    assert.equal(exported.tools.length, tools.length, format);
-    const names = exported.tools.map((definition, index) =>
-      exported.names.fromProvider(DIALECT_RULES[format](definition, tools[index]))
-    );
-    assert.deepEqual(names, tools.map((tool) => tool.name), format);
-  }
-});
+/**
+ * A test of the registry's own tools and their exports, which do not depend on the database
+ * engine (the runtime needs one to start): it runs once, on PGlite, wherever PGlite is tested,
+ * not a second time on Postgres (it builds every export of every tool, the file's longest work).
+ */
+function registryTest(name: string, fn: (db: TestDatabase) => Promise<void>): void {
+  Deno.test({
+    name,
+    ignore: !testBackends().includes("pglite"),
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const db = await openTestDatabase("pglite");
+      try {
+        await fn(db);
+      } finally {
+        await db.dispose();
+      }
+    },
+  });
+}
 
-dbTest(
+registryTest(
+  "every registered tool appears in every export dialect, within its rules",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const tools = rt.platform.registry.list();
+    assert.ok(tools.length >= 30, `${tools.length} tools registered`);
+    for (const format of EXPORT_FORMATS) {
+      const exported = exportTools(tools, format);
+      assert.equal(exported.tools.length, tools.length, format);
+      const names = exported.tools.map((definition, index) =>
+        exported.names.fromProvider(DIALECT_RULES[format](definition, tools[index]))
+      );
+      assert.deepEqual(names, tools.map((tool) => tool.name), format);
+    }
+  },
+);
+
+registryTest(
   "every registered tool's examples, written to its Gemini declaration, decode to the native arguments",
   async (db) => {
     const rt = await createTestRuntime(db);
