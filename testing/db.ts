@@ -334,9 +334,7 @@ export function dbTest(
       sanitizeOps: false,
       sanitizeResources: false,
       async fn() {
-        // A fresh one each (not leaseTestDatabase yet): with a leased database, tool_discovery_test's
-        // first test failed twice in three runs (the scripted model left a step), not understood.
-        const db = await openTestDatabase(backend);
+        const db = await leaseTestDatabase(backend);
         try {
           await fn(db, backend);
         } finally {
