@@ -323,7 +323,11 @@ async function copyPostgresDatabase(
   });
 }
 
-/** Registers `fn` as one test per backend, each with its own database. */
+/**
+ * Registers `fn` as one test per backend, each with a database that looks
+ * fresh: on PGlite a leased one ({@link leaseTestDatabase}, put back to the
+ * seed after each test), on Postgres a copy of the template.
+ */
 export function dbTest(
   name: string,
   fn: (db: TestDatabase, backend: Backend) => Promise<void>,
