@@ -36,6 +36,7 @@ import {
   digits,
   DISTRICTS,
   escapeHtml,
+  familyGuard,
   FONTS,
   fullName,
   letters,
@@ -62,9 +63,9 @@ export const EIGHTH_FAMILIES = [
 export type EighthFamily = typeof EIGHTH_FAMILIES[number];
 
 /** Whether `family` is one of the eighth round's. */
-export function isEighthFamily(family: string): family is EighthFamily {
-  return (EIGHTH_FAMILIES as readonly string[]).includes(family);
-}
+export const isEighthFamily: (family: string) => family is EighthFamily = familyGuard(
+  EIGHTH_FAMILIES,
+);
 
 /** The seed that split {@link EIGHTH_FAMILIES} into dev and blind halves (chosen before the split was seen). */
 export const EIGHTH_SPLIT_SEED = 2026_1127_1005;

@@ -18,7 +18,15 @@
  * @module
  */
 import { Jimp } from "jimp";
-import { escapeHtml, FONTS, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
+import {
+  escapeHtml,
+  familyGuard,
+  FONTS,
+  pick,
+  type Random,
+  seededRandom,
+  splitFamilies,
+} from "./synthetic.ts";
 
 /** The sixth round's families. */
 export const STRESS_FAMILIES = [
@@ -45,9 +53,9 @@ export const STRESS_BLIND: readonly StressFamily[] =
   splitFamilies(STRESS_FAMILIES, STRESS_SPLIT_SEED).blind;
 
 /** Whether `family` is one of this module's. */
-export function isStressFamily(family: string): family is StressFamily {
-  return (STRESS_FAMILIES as readonly string[]).includes(family);
-}
+export const isStressFamily: (family: string) => family is StressFamily = familyGuard(
+  STRESS_FAMILIES,
+);
 
 /**
  * Band and print colours. The first pairs differ in grey as much as a

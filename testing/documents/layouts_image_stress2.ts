@@ -18,7 +18,15 @@
  * @module
  */
 import { Jimp } from "jimp";
-import { escapeHtml, FONTS, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
+import {
+  escapeHtml,
+  familyGuard,
+  FONTS,
+  pick,
+  type Random,
+  seededRandom,
+  splitFamilies,
+} from "./synthetic.ts";
 
 /** The seventh round's image-side families. */
 export const STRESS2_FAMILIES = [
@@ -45,9 +53,9 @@ export const STRESS2_BLIND: readonly Stress2Family[] =
   splitFamilies(STRESS2_FAMILIES, STRESS2_SPLIT_SEED).blind;
 
 /** Whether `family` is one of this module's. */
-export function isStress2Family(family: string): family is Stress2Family {
-  return (STRESS2_FAMILIES as readonly string[]).includes(family);
-}
+export const isStress2Family: (family: string) => family is Stress2Family = familyGuard(
+  STRESS2_FAMILIES,
+);
 
 /** Pale fills a card prints its values on, with the dark ink printed over them. */
 const PASTELS = ["#f8c8d8", "#c8ecc8", "#c8dcf8", "#fde0c0", "#e0d0f4", "#f4f0b0"];

@@ -18,7 +18,15 @@
  * @module
  */
 import { Jimp } from "jimp";
-import { escapeHtml, FONTS, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
+import {
+  escapeHtml,
+  familyGuard,
+  FONTS,
+  pick,
+  type Random,
+  seededRandom,
+  splitFamilies,
+} from "./synthetic.ts";
 
 /** The eighth round's image-side families. */
 export const STRESS3_FAMILIES = [
@@ -45,9 +53,9 @@ export const STRESS3_BLIND: readonly Stress3Family[] =
   splitFamilies(STRESS3_FAMILIES, STRESS3_SPLIT_SEED).blind;
 
 /** Whether `family` is one of this module's. */
-export function isStress3Family(family: string): family is Stress3Family {
-  return (STRESS3_FAMILIES as readonly string[]).includes(family);
-}
+export const isStress3Family: (family: string) => family is Stress3Family = familyGuard(
+  STRESS3_FAMILIES,
+);
 
 /**
  * Renders an eighth-round card: the HTML of the `.card` element the generator

@@ -41,6 +41,7 @@ import {
   digits,
   DISTRICTS,
   escapeHtml,
+  familyGuard,
   FONTS,
   fullName,
   letters,
@@ -69,9 +70,9 @@ export const SEVENTH_FAMILIES = [
 export type SeventhFamily = typeof SEVENTH_FAMILIES[number];
 
 /** Whether `family` is one of the seventh round's. */
-export function isSeventhFamily(family: string): family is SeventhFamily {
-  return (SEVENTH_FAMILIES as readonly string[]).includes(family);
-}
+export const isSeventhFamily: (family: string) => family is SeventhFamily = familyGuard(
+  SEVENTH_FAMILIES,
+);
 
 /** The seed that split {@link SEVENTH_FAMILIES} into dev and blind halves (chosen before the split was seen). */
 export const SEVENTH_SPLIT_SEED = 2026_1127_0720;

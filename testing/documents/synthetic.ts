@@ -61,6 +61,13 @@ export function splitFamilies<T extends string>(
   return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
 }
 
+/** A guard for one round's family names (each layout module's `is…Family`). */
+export function familyGuard<T extends string>(
+  families: readonly T[],
+): (family: string) => family is T {
+  return (family: string): family is T => (families as readonly string[]).includes(family);
+}
+
 /** `text` safe inside an HTML element's content. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
