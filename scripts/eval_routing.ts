@@ -22,6 +22,7 @@
  */
 import { platformRouter } from "@shared/platform/router.ts";
 import {
+  BLIND_ONLY_SETS,
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
@@ -262,6 +263,17 @@ if (args.blind) {
     scoreFirstMessages(await loadBlindMessages(context.agents?.handoff), context),
     false,
   );
+}
+
+// Blind-only sets (no dev half): written by someone who tunes nothing; never tuned on.
+if (args.blind) {
+  for (const { title, load } of BLIND_ONLY_SETS) {
+    reportSet(
+      `${title}, blind only (never tuned on)`,
+      scoreFirstMessages(await load(context.agents?.handoff), context),
+      false,
+    );
+  }
 }
 
 if (min !== null && Object.values(perLanguage).some((score) => score < min)) {

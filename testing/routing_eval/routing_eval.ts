@@ -177,6 +177,45 @@ export function loadFresh6Messages(
   return loadSafetyLabelledSet([`fresh6_${split}`], handoff);
 }
 
+/**
+ * The seventh fresh set (fresh7_blind.*.yaml, issue 24 item 6): ordinary first
+ * messages of every customer agent in proportion to real use, with greetings
+ * and unclear asks, written by an engineer who tunes nothing, before reading
+ * the router, its phrases or the other sets. Blind only: it has no dev half.
+ */
+export function loadFresh7Messages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet(["fresh7_blind"], handoff);
+}
+
+/**
+ * The third safety set (safety7_blind.*.yaml, issue 24 item 6): danger now or
+ * just done (violence, theft, fraud, threats, medical emergencies, a third
+ * person, one clause of an ordinary request, a question) and ordinary needs
+ * said with alarming words, written like the seventh fresh set by an engineer
+ * who tunes nothing. Blind only: it has no dev half; policy in its files' header.
+ */
+export function loadSafety7Messages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet(["safety7_blind"], handoff);
+}
+
+/** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
+export interface BlindOnlySet {
+  /** The report's title. */
+  title: string;
+  /** Its messages; a `safety` message expects `handoff`, urgently. */
+  load: (handoff?: string) => Promise<FirstMessage[]>;
+}
+
+/**
+ * The blind-only sets, written by someone other than the people who tune the
+ * router, so the router cannot learn their author's wording. Scored only with
+ * `--blind`, totals only.
+ */
+export const BLIND_ONLY_SETS: readonly BlindOnlySet[] = [
+  { title: "Seventh fresh first messages", load: loadFresh7Messages },
+  { title: "Third safety set", load: loadSafety7Messages },
+];
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently. A set
 // written in fewer languages names them.

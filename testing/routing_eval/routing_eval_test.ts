@@ -3,6 +3,7 @@ import { normalizeText } from "@shared/agent/text_features.ts";
 import { customerAgents } from "@shared/registry/pack.ts";
 import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
+  BLIND_ONLY_SETS,
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
@@ -10,10 +11,12 @@ import {
   loadFresh3Messages,
   loadFresh5Messages,
   loadFresh6Messages,
+  loadFresh7Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
   loadSafety6Messages,
+  loadSafety7Messages,
 } from "./routing_eval.ts";
 
 const training = new Set(
@@ -110,6 +113,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh5Messages("blind")).map((m) => m.expect),
     ...(await loadFresh6Messages("dev")).map((m) => m.expect),
     ...(await loadFresh6Messages("blind")).map((m) => m.expect),
+    ...(await loadFresh7Messages()).map((m) => m.expect),
+    ...(await loadSafety7Messages()).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -271,4 +276,62 @@ Deno.test("each half of the sixth fresh set holds at least 45 messages per langu
       assert.deepStrictEqual(missing, [], `${split} ${language}`);
     }
   }
+});
+
+Deno.test("the seventh fresh set (blind only) holds at least 110 ordinary messages per language over every route", async () => {
+  const messages = await loadFresh7Messages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.length >= 110, language);
+    assert.deepStrictEqual(own.filter((m) => m.safety).map((m) => m.text), [], language);
+    const routes = new Set(own.map((m) => m.expect));
+    const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+    assert.deepStrictEqual(missing, [], language);
+  }
+});
+
+Deno.test("the third safety set (blind only) holds at least 45 safety and 45 ordinary messages per language", async () => {
+  const messages = await loadSafety7Messages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.filter((m) => m.safety).length >= 45, language);
+    assert.ok(own.filter((m) => !m.safety).length >= 45, language);
+  }
+});
+
+// Nobody tunes on these sets, so a copy of one of their messages anywhere else (a training
+// phrase, another set's message) or twice inside them means it was read or written twice.
+Deno.test("the blind-only sets are no training phrase, no other set's message, and hold each message once", async () => {
+  const blindOnly: string[] = [];
+  for (const { load } of BLIND_ONLY_SETS) {
+    blindOnly.push(...(await load()).map((m) => normalizeText(m.text)));
+  }
+  const others = new Set(
+    [
+      ...(await loadFirstMessages()),
+      ...(await loadHarderMessages()),
+      ...(await loadHarderMessages("dev")),
+      ...(await loadBlindMessages()),
+      ...(await loadFreshMessages("dev")),
+      ...(await loadFreshMessages("blind")),
+      ...(await loadFresh2Messages("dev")),
+      ...(await loadFresh2Messages("blind")),
+      ...(await loadFresh3Messages("dev")),
+      ...(await loadFresh3Messages("blind")),
+      ...(await loadSafety5Messages("dev")),
+      ...(await loadSafety5Messages("blind")),
+      ...(await loadSafety6Messages("dev")),
+      ...(await loadSafety6Messages("blind")),
+      ...(await loadFresh5Messages("dev")),
+      ...(await loadFresh5Messages("blind")),
+      ...(await loadFresh6Messages("dev")),
+      ...(await loadFresh6Messages("blind")),
+    ].map((m) => normalizeText(m.text)),
+  );
+  assert.deepStrictEqual(
+    blindOnly.filter((text) => text.length > 3 && training.has(text)),
+    [],
+  );
+  assert.deepStrictEqual(blindOnly.filter((text) => canBeUnique(text) && others.has(text)), []);
+  assert.deepStrictEqual(blindOnly.filter((text, i) => blindOnly.indexOf(text) !== i), []);
 });

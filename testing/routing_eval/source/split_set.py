@@ -23,6 +23,9 @@ SETS = {
     "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
     "safety6": ("safety6-20261127-safety6", "Second safety set (danger as one clause, to a third person, as a question; SMS spelling)"),
 }
+# Blind-only sets are not split here: fresh7_blind.*.yaml and safety7_blind.*.yaml were written
+# by hand, straight as YAML, by an engineer who tunes nothing; they have no dev half and nobody
+# tunes on them (BLIND_ONLY_SETS in routing_eval.ts).
 # The safety set's labelling policy, written before reading the harm code, in its files' header.
 POLICY = {
     "safety5": [
