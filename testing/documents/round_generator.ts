@@ -1,0 +1,388 @@
+/**
+ * What the later rounds' layout modules (`layouts_sixth.ts`,
+ * `layouts_seventh.ts`, `layouts_eighth.ts`, and the earlier rounds'
+ * renderers in `layouts.ts`) share: the draws of a card's values (vehicle,
+ * plate, VIN, holder, numbers, dates), how a value must read, the months
+ * dates are written with, leaving optional fields out, and the card's chrome
+ * (the republic's header, the page around the card). Each round keeps its
+ * own layouts, label wordings, titles and date formats.
+ *
+ * The draws are made in the order the rounds made them when their sets were
+ * generated: a change here changes published sets' pages, which
+ * `fixture_hashes_test.ts` refuses.
+ *
+ * This module imports nothing from the layout modules, so none of them
+ * forms an import cycle through it. Every value is drawn from a seeded
+ * generator: no real person's data.
+ *
+ * @module
+ */
+import {
+  date,
+  digits,
+  DISTRICTS,
+  FONTS,
+  fullName,
+  letters,
+  nationalId,
+  pick,
+  type Random,
+  spacedId,
+  type SyntheticDocument,
+  vin,
+} from "./synthetic.ts";
+
+/** The languages the sixth and seventh rounds print labels in. */
+export type RoundLanguage = "rw" | "fr" | "en";
+
+/** One field of a sixth- or seventh-round card. */
+export interface RoundField {
+  /** Its key in the answer (null: printed, never read). */
+  key: string | null;
+  /** Its label per language. */
+  labels: Record<RoundLanguage, string>;
+  /** The value as printed before any family restyles it (dates `DD/MM/YYYY`). */
+  shown: string;
+  /** May be left out of a card. */
+  optional?: boolean;
+}
+
+/** A printed item of a sixth- or seventh-round card: label (in the card's languages), value. */
+export interface RoundItem {
+  /** Its key in the answer (null: printed, never read). */
+  key: string | null;
+  /** Its label per language. */
+  labels: Record<RoundLanguage, string>;
+  /** The label as printed: the card's languages joined by " / ". */
+  label: string;
+  /** The value as printed. */
+  shown: string;
+}
+
+/** A vehicle a registration names. */
+export interface Vehicle {
+  /** The make, as printed. */
+  make: string;
+  /** The model, as printed. */
+  model: string;
+  /** The VIN's world manufacturer identifier. */
+  wmi: string;
+}
+
+/** How the sixth and seventh rounds print a use, per language. */
+export const USAGE_PRINTED: Record<string, Record<RoundLanguage, string>> = {
+  private: { rw: "BWITE", fr: "PRIVÉ", en: "PRIVATE" },
+  commercial: { rw: "UBUCURUZI", fr: "COMMERCIAL", en: "COMMERCIAL" },
+  taxi: { rw: "TAXI", fr: "TAXI", en: "TAXI" },
+  "taxi-moto": { rw: "TAXI-MOTO", fr: "MOTO-TAXI", en: "TAXI-MOTO" },
+};
+
+/** A registration's vehicle: a motorcycle (about a third) or a car, its use, plate and holder's sex. */
+export function drawVehicle(
+  random: Random,
+  fleet: { motos: readonly Vehicle[]; cars: readonly Vehicle[] },
+): { moto: boolean; vehicle: Vehicle; usage: string; plate: string; sex: "F" | "M" } {
+  const moto = random() < 0.35;
+  const vehicle = pick(random, moto ? fleet.motos : fleet.cars);
+  const usage = moto
+    ? pick(random, ["taxi-moto", "private"])
+    : pick(random, ["private", "commercial", "taxi"]);
+  const plate = moto
+    ? `R${letters(random, 1, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`
+    : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
+  const sex = random() < 0.5 ? "F" : "M";
+  return { moto, vehicle, usage, plate, sex };
+}
+
+/** The years a registration's values are drawn from (first year, and how many years on). */
+export interface RegistrationYears {
+  /** The year of make: `[first, count]`. */
+  made: [number, number];
+  /** The holder's birth year: `[first, count]`. */
+  holderBorn: [number, number];
+  /** The issue date's years, first and last. */
+  issued: [number, number];
+  /** The expiry date's years, first and last. */
+  expires: [number, number];
+}
+
+/**
+ * A registration's values after its vehicle, in the order the cards print them: VIN, year,
+ * holder, holder's ID (spaced), the use as printed (`usageShown` may draw), issue and expiry.
+ */
+export function registrationValues(
+  random: Random,
+  drawn: { vehicle: Vehicle; usage: string; sex: "F" | "M" },
+  years: RegistrationYears,
+  usageShown: (usage: string) => string,
+): {
+  vin: string;
+  year: string;
+  holder: string;
+  holderId: string;
+  usage: string;
+  issued: string;
+  expires: string;
+} {
+  return {
+    vin: vin(random, drawn.vehicle.wmi),
+    year: String(years.made[0] + Math.floor(random() * years.made[1])),
+    holder: fullName(random),
+    holderId: spacedId(
+      nationalId(
+        random,
+        years.holderBorn[0] + Math.floor(random() * years.holderBorn[1]),
+        drawn.sex,
+      ),
+    ),
+    usage: usageShown(drawn.usage),
+    issued: date(random, ...years.issued).shown,
+    expires: date(random, ...years.expires).shown,
+  };
+}
+
+/** The sixth and seventh rounds' use as printed: in a language drawn per card. */
+export function usageInAnyLanguage(random: Random): (usage: string) => string {
+  return (usage) => USAGE_PRINTED[usage][pick(random, ["rw", "fr", "en"] as RoundLanguage[])];
+}
+
+/**
+ * A driving licence's values (the sixth and seventh rounds'): the holder, born 1965–2004, the
+ * ID (spaced), a number (old style or the ID), categories, issued 2012–2025, expiring 2028–2035.
+ */
+export function licenceValues(random: Random): {
+  holder: string;
+  born: string;
+  nationalId: string;
+  number: string;
+  categories: string;
+  issued: string;
+  expires: string;
+} {
+  const sex = random() < 0.5 ? "F" : "M";
+  const born = date(random, 1965, 2004);
+  const year = Number(born.shown.slice(-4));
+  const number = random() < 0.5
+    ? `${digits(random, 2)}${letters(random, 1)}${digits(random, 6)}`
+    : nationalId(random, year, sex);
+  return {
+    holder: fullName(random),
+    born: born.shown,
+    nationalId: spacedId(nationalId(random, year, sex)),
+    number,
+    categories: pick(random, ["B", "A, B", "B, C", "B, C, D", "A"]),
+    issued: date(random, 2012, 2025).shown,
+    expires: date(random, 2028, 2035).shown,
+  };
+}
+
+/**
+ * An ID card's values (the sixth and seventh rounds'): the holder, born 1960–2006, the sex as
+ * printed (`F` or `Gore / F`), the place of issue, issued 2010–2025, the ID (spaced).
+ */
+export function idCardValues(random: Random): {
+  holder: string;
+  born: string;
+  sex: string;
+  place: string;
+  issued: string;
+  nationalId: string;
+} {
+  const sex = random() < 0.5 ? "F" : "M";
+  const born = date(random, 1960, 2006);
+  return {
+    holder: fullName(random),
+    born: born.shown,
+    sex: sex === "F" ? pick(random, ["F", "Gore / F"]) : pick(random, ["M", "Gabo / M"]),
+    place: pick(random, DISTRICTS),
+    issued: date(random, 2010, 2025).shown,
+    nationalId: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
+  };
+}
+
+/** Whether a field's key names a date (its value is printed in the card's date format). */
+export function isDateKey(key: string | null): boolean {
+  return key !== null && /date|birth/.test(key);
+}
+
+/**
+ * What a printed value must read as (the answer's normalised form): dates ISO, IDs without
+ * spaces, the rest upper-cased; a sex as its letter and a use as its key where `usage` prints it.
+ */
+export function expectedValue(
+  key: string,
+  shown: string,
+  usage?: Record<string, Record<string, string>>,
+): string {
+  if (isDateKey(key)) {
+    const [day, month, year] = shown.split("/");
+    return `${year}-${month}-${day}`;
+  }
+  if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
+  if (usage && key === "sex") return shown.slice(-1);
+  if (usage && key === "usage") {
+    return Object.entries(usage).find(([, shownAs]) => Object.values(shownAs).includes(shown))![0];
+  }
+  return shown.toUpperCase();
+}
+
+/** Leaves out up to two optional fields: real cards and editions differ in what they print. */
+export function dropOptional<T extends { optional?: boolean }>(random: Random, fields: T[]): T[] {
+  let out = fields;
+  for (let drop = Math.floor(random() * 3); drop > 0; drop--) {
+    const optional = out.filter((field) => field.optional);
+    if (optional.length === 0) break;
+    const gone = pick(random, optional);
+    out = out.filter((field) => field !== gone);
+  }
+  return out;
+}
+
+/**
+ * A sixth- or seventh-round card's answer and printed items: each label in the card's
+ * languages, each date in its format.
+ */
+export function printedFields(
+  fields: RoundField[],
+  languages: RoundLanguage[],
+  dateAs: (shown: string) => string,
+): { answer: Record<string, string>; items: RoundItem[] } {
+  const answer: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.key) answer[field.key] = expectedValue(field.key, field.shown, USAGE_PRINTED);
+  }
+  const items = fields.map((field) => ({
+    key: field.key,
+    labels: field.labels,
+    label: languages.map((language) => field.labels[language]).join(" / "),
+    shown: isDateKey(field.key) ? dateAs(field.shown) : field.shown,
+  }));
+  return { answer, items };
+}
+
+/** Months in English, in full. */
+export const MONTHS_EN = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** Months as three capitals (`JAN`). */
+export const MONTHS_SHORT = [
+  "JAN",
+  "FEB",
+  "MAR",
+  "APR",
+  "MAY",
+  "JUN",
+  "JUL",
+  "AUG",
+  "SEP",
+  "OCT",
+  "NOV",
+  "DEC",
+];
+
+/** Months in French, in full. */
+export const MONTHS_FR = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
+
+/** Months in Kinyarwanda. */
+export const MONTHS_RW = [
+  "Mutarama",
+  "Gashyantare",
+  "Werurwe",
+  "Mata",
+  "Gicurasi",
+  "Kamena",
+  "Nyakanga",
+  "Kanama",
+  "Nzeri",
+  "Ukwakira",
+  "Ugushyingo",
+  "Ukuboza",
+];
+
+/** A card's look drawn per card: font, size, background, spacing between fields. */
+export function drawChrome(
+  random: Random,
+  backgrounds: readonly string[],
+): { font: string; size: number; background: string; gap: number } {
+  const font = pick(random, FONTS);
+  const size = 15 + Math.floor(random() * 5);
+  const background = pick(random, backgrounds);
+  const gap = 4 + Math.floor(random() * 8);
+  return { font, size, background, gap };
+}
+
+/** The republic's header: the seal and its name in Kinyarwanda and English. */
+export const REPUBLIC_HEAD = `<div class="head"><span class="seal"></span><div>
+  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>`;
+
+/**
+ * A card's page: the `.card` element Chromium photographs, bordered, with the header's and
+ * title's style, around `content`. `seal` is the header seal's and name's style (the green seal
+ * by default); `overflow: false` lets the card's content spill over its edge.
+ */
+export function cardPage(options: {
+  width: number;
+  background: string;
+  font: string;
+  size: number;
+  css: string;
+  content: string;
+  overflow?: boolean;
+  seal?: string;
+}): string {
+  const seal = options.seal ??
+    `.seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}`;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  .card{box-sizing:border-box;width:${options.width}px;padding:22px 30px;background:${options.background};
+    font-family:'${options.font}';font-size:${options.size}px;color:#111;border:2px solid #444${
+    options.overflow === false ? "" : ";overflow:hidden"
+  }}
+  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  ${seal}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${options.size + 3}px}
+  ${options.css}
+  </style></head><body><div class="card">${options.content}</div></body></html>`;
+}
+
+/** A later round's document from its rendered card and answer (the new edition, 1000 px high). */
+export function roundDocument<T extends SyntheticDocument["type"]>(
+  type: T,
+  rendered: { html: string; width: number },
+  answer: Record<string, string>,
+): SyntheticDocument & { edition: "old" | "new" } {
+  return {
+    type,
+    kind: type,
+    html: rendered.html,
+    viewport: { width: rendered.width, height: 1000 },
+    fields: answer,
+    edition: "new",
+  };
+}
