@@ -4,8 +4,10 @@
  * renderers in `layouts.ts`) share: the draws of a card's values (vehicle,
  * plate, VIN, holder, numbers, dates), how a value must read, the months
  * dates are written with, leaving optional fields out, and the card's chrome
- * (the republic's header, the page around the card). Each round keeps its
- * own layouts, label wordings, titles and date formats.
+ * (the republic's header, the page around the card); and what the image-side
+ * rounds (`layouts_image_stress*.ts`) share: a card's look and fields
+ * (`drawStressCard`) and its page (`stressPage`). Each round keeps its own
+ * layouts, label wordings, titles and date formats.
  *
  * The draws are made in the order the rounds made them when their sets were
  * generated: a change here changes published sets' pages, which
@@ -21,6 +23,7 @@ import {
   date,
   digits,
   DISTRICTS,
+  escapeHtml,
   FONTS,
   fullName,
   letters,
@@ -385,4 +388,104 @@ export function roundDocument<T extends SyntheticDocument["type"]>(
     fields: answer,
     edition: "new",
   };
+}
+
+/** A printed field of an image-side card. */
+export interface StressItem {
+  /** The label as printed. */
+  label: string;
+  /** The value as printed. */
+  shown: string;
+}
+
+/**
+ * An image-side round's card (`layouts_image_stress*.ts`) as drawn per card: font, size, paper,
+ * spacing, columns and width, its title, and its fields printed the one way the card prints
+ * them (the label above its value or before it, after a colon drawn per card); `field`'s
+ * `extra` goes into each field's tag (a style).
+ */
+export function drawStressCard(random: Random, title: string[], items: StressItem[]): {
+  font: string;
+  size: number;
+  paper: string;
+  gap: number;
+  columns: number;
+  width: number;
+  field: (item: StressItem, extra?: string) => string;
+  head: string;
+  body: string;
+} {
+  const font = pick(random, FONTS);
+  const size = 15 + Math.floor(random() * 5);
+  const paper = pick(random, ["#ffffff", "#fbf3dc", "#eef4fb", "#f3f7ee"]);
+  const gap = 3 + Math.floor(random() * 7);
+  const colon = pick(random, [":", "", " :"]);
+  const below = random() < 0.4;
+  const columns = pick(random, [1, 2, 2]);
+  const width = pick(random, [950, 1100]);
+  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
+  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
+  const field = (item: StressItem, extra = "") =>
+    below
+      ? `<div class="f"${extra}>${l(item.label)}<br>${v(item.shown)}</div>`
+      : `<div class="f"${extra}>${l(item.label + colon)} ${v(item.shown)}</div>`;
+  return {
+    font,
+    size,
+    paper,
+    gap,
+    columns,
+    width,
+    field,
+    head: `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`,
+    body: `<div class="g">${items.map((item) => field(item)).join("")}</div>`,
+  };
+}
+
+/**
+ * An image-side card's page: the card (`.card`, or `.doc` inside `outer`, the photo the
+ * generator takes of it) with rounded corners and the republic's header, its fields in a grid
+ * of `columns`. `ink` is the print's colour; `extraCss` comes right after the card's style.
+ */
+export function stressPage(options: {
+  width: number;
+  paper: string;
+  font: string;
+  size: number;
+  columns: number;
+  css: string;
+  overlay: string;
+  head: string;
+  body: string;
+  outer?: ((card: string) => string) | null;
+  selector?: string;
+  ink?: string;
+  extraCss?: string;
+  columnGap?: number;
+}): string {
+  const outer = options.outer ?? null;
+  const inner = `<div class="${outer ? "doc" : "card"}">${options.overlay}<div class="head">
+    <span class="seal"></span><div>REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>${options.head}${options.body}</div>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+  html,body{margin:0;background:#fff}
+  ${
+    options.selector ?? ".card,.doc"
+  }{box-sizing:border-box;width:${options.width}px;padding:22px 30px;background:${options.paper};
+    position:relative;overflow:hidden;font-family:'${options.font}';font-size:${options.size}px;color:${
+    options.ink ?? "#111"
+  };
+    border:2px solid #444;border-radius:10px}
+  ${
+    options.extraCss
+      ? `${options.extraCss}\n  `
+      : ""
+  }.head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
+  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
+  .head div{font-weight:bold;line-height:1.3}
+  .title{font-weight:bold;margin:10px 0 8px;font-size:${options.size + 3}px}
+  .g{display:grid;grid-template-columns:repeat(${options.columns},1fr);column-gap:${
+    options.columnGap ?? 34
+  }px}
+  ${options.css}
+  </style></head><body>${outer ? outer(inner) : inner}</body></html>`;
 }
