@@ -212,7 +212,7 @@ function registration(random: Random, language: Language): { title: string[]; fi
           en: ["Registered keeper", "Owner"],
           sw: ["Jina la mmiliki", "Mmiliki"],
         },
-        shown: values.holder,
+        shown: values.owner_name,
       },
       {
         key: "owner_national_id",
@@ -222,7 +222,7 @@ function registration(random: Random, language: Language): { title: string[]; fi
           en: ["NIN", "ID No."],
           sw: ["Namba ya kitambulisho", "Kitambulisho"],
         },
-        shown: values.holderId,
+        shown: values.owner_national_id,
         optional: true,
       },
       {
@@ -245,7 +245,7 @@ function registration(random: Random, language: Language): { title: string[]; fi
           en: ["Date of reg.", "First registered", "Issued"],
           sw: ["Tarehe ya kutolewa", "Imetolewa"],
         },
-        shown: values.issued,
+        shown: values.issue_date,
       },
       {
         key: "expiry_date",
@@ -255,7 +255,7 @@ function registration(random: Random, language: Language): { title: string[]; fi
           en: ["Valid thru", "Expires"],
           sw: ["Mwisho", "Inaisha"],
         },
-        shown: values.expires,
+        shown: values.expiry_date,
         optional: true,
       },
       {

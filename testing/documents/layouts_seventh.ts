@@ -63,7 +63,9 @@ import {
   type RoundField as Field,
   type RoundItem as Item,
   type RoundLanguage as Language,
+  type RoundWording,
   usageInAnyLanguage,
+  wordedFields,
 } from "./round_generator.ts";
 
 /** The seventh round's families. */
@@ -114,10 +116,43 @@ const CARS = [
   { make: "NISSAN", model: "NAVARA", wmi: "JN1" },
 ];
 
+/** The registration's labels, by field. */
+const REGISTRATION_WORDING: RoundWording = {
+  plate: { rw: "Purake", fr: "Plaque", en: "Registration plate" },
+  vin: { rw: "Nomero ya shasi", fr: "N° châssis", en: "VIN" },
+  make: { rw: "Ikirango", fr: "Marque", en: "Brand" },
+  model: { rw: "Ubwoko", fr: "Modèle", en: "Model" },
+  year: { rw: "Umwaka wakozwemo", fr: "Année", en: "Year built" },
+  owner_name: { rw: "Nyirayo", fr: "Nom du titulaire", en: "Owner's full name" },
+  owner_national_id: { rw: "Indangamuntu", fr: "N° carte d'identité", en: "Owner ID No." },
+  usage: { rw: "Imikoreshereze", fr: "Genre d'usage", en: "Purpose" },
+  issue_date: { rw: "Igihe cyatangiwe", fr: "Délivré le", en: "Issued on" },
+  expiry_date: { rw: "Kizarangira", fr: "Expire le", en: "Expires" },
+};
+
+/** The licence's labels, by field. */
+const LICENCE_WORDING: RoundWording = {
+  full_name: { rw: "Amazina yose", fr: "Nom complet", en: "Full name" },
+  date_of_birth: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Born" },
+  national_id: { rw: "Nomero y'indangamuntu", fr: "N° national", en: "ID number" },
+  licence_number: { rw: "Nomero y'uruhushya", fr: "N° du permis", en: "Permit No." },
+  categories: { rw: "Ibyiciro", fr: "Catégories", en: "Classes" },
+  issue_date: { rw: "Rwatanzwe", fr: "Date de délivrance", en: "Issued" },
+  expiry_date: { rw: "Ruzarangira", fr: "Date d'expiration", en: "Expiry" },
+};
+
+/** The ID card's labels, by field. */
+const ID_CARD_WORDING: RoundWording = {
+  full_name: { rw: "Amazina", fr: "Nom et prénom", en: "Surname and given names" },
+  date_of_birth: { rw: "Yavutse", fr: "Né le", en: "Birth date" },
+  sex: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
+  place_of_issue: { rw: "Aho yatangiwe", fr: "Lieu d'émission", en: "Issuing office" },
+  issue_date: { rw: "Igihe yatangiwe", fr: "Date d'émission", en: "Issue date" },
+  national_id: { rw: "Nomero y'indangamuntu", fr: "N° d'identification", en: "Personal ID No." },
+};
+
 function registration(random: Random): { title: [string, string]; fields: Field[] } {
-  const drawn = drawVehicle(random, { motos: MOTOS, cars: CARS });
-  const { plate, vehicle } = drawn;
-  const values = registrationValues(random, drawn, {
+  const values = registrationValues(random, drawVehicle(random, { motos: MOTOS, cars: CARS }), {
     made: [2005, 20],
     holderBorn: [1960, 40],
     issued: [2012, 2025],
@@ -126,56 +161,7 @@ function registration(random: Random): { title: [string, string]; fields: Field[
   return {
     title: ["ICYEMEZO CY'IYANDIKISHA RY'IKINYABIZIGA", "VEHICLE REGISTRATION CERTIFICATE"],
     fields: [
-      {
-        key: "plate",
-        labels: { rw: "Purake", fr: "Plaque", en: "Registration plate" },
-        shown: plate,
-      },
-      {
-        key: "vin",
-        labels: { rw: "Nomero ya shasi", fr: "N° châssis", en: "VIN" },
-        shown: values.vin,
-      },
-      { key: "make", labels: { rw: "Ikirango", fr: "Marque", en: "Brand" }, shown: vehicle.make },
-      {
-        key: "model",
-        labels: { rw: "Ubwoko", fr: "Modèle", en: "Model" },
-        shown: vehicle.model,
-      },
-      {
-        key: "year",
-        labels: { rw: "Umwaka wakozwemo", fr: "Année", en: "Year built" },
-        shown: values.year,
-        optional: true,
-      },
-      {
-        key: "owner_name",
-        labels: { rw: "Nyirayo", fr: "Nom du titulaire", en: "Owner's full name" },
-        shown: values.holder,
-      },
-      {
-        key: "owner_national_id",
-        labels: { rw: "Indangamuntu", fr: "N° carte d'identité", en: "Owner ID No." },
-        shown: values.holderId,
-        optional: true,
-      },
-      {
-        key: "usage",
-        labels: { rw: "Imikoreshereze", fr: "Genre d'usage", en: "Purpose" },
-        shown: values.usage,
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Igihe cyatangiwe", fr: "Délivré le", en: "Issued on" },
-        shown: values.issued,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Kizarangira", fr: "Expire le", en: "Expires" },
-        shown: values.expires,
-        optional: true,
-      },
+      ...wordedFields("vehicle_registration", values, REGISTRATION_WORDING),
       {
         key: null,
         labels: { rw: "Umubare w'intebe", fr: "Places assises", en: "Seats" },
@@ -190,43 +176,7 @@ function licence(random: Random): { title: [string, string]; fields: Field[] } {
   return {
     title: ["URUHUSHYA RWO GUTWARA", "DRIVING PERMIT"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina yose", fr: "Nom complet", en: "Full name" },
-        shown: values.holder,
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Born" },
-        shown: values.born,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Nomero y'indangamuntu", fr: "N° national", en: "ID number" },
-        shown: values.nationalId,
-        optional: true,
-      },
-      {
-        key: "licence_number",
-        labels: { rw: "Nomero y'uruhushya", fr: "N° du permis", en: "Permit No." },
-        shown: values.number,
-      },
-      {
-        key: "categories",
-        labels: { rw: "Ibyiciro", fr: "Catégories", en: "Classes" },
-        shown: values.categories,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Rwatanzwe", fr: "Date de délivrance", en: "Issued" },
-        shown: values.issued,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Ruzarangira", fr: "Date d'expiration", en: "Expiry" },
-        shown: values.expires,
-        optional: true,
-      },
+      ...wordedFields("license", values, LICENCE_WORDING),
       {
         key: null,
         labels: { rw: "Aho atuye", fr: "Adresse", en: "Address" },
@@ -243,37 +193,7 @@ function idCard(random: Random): { title: [string, string]; fields: Field[] } {
   return {
     title: ["INDANGAMUNTU", "CARTE D'IDENTITÉ NATIONALE"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina", fr: "Nom et prénom", en: "Surname and given names" },
-        shown: values.holder,
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Yavutse", fr: "Né le", en: "Birth date" },
-        shown: values.born,
-      },
-      {
-        key: "sex",
-        labels: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
-        shown: values.sex,
-      },
-      {
-        key: "place_of_issue",
-        labels: { rw: "Aho yatangiwe", fr: "Lieu d'émission", en: "Issuing office" },
-        shown: values.place,
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Igihe yatangiwe", fr: "Date d'émission", en: "Issue date" },
-        shown: values.issued,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Nomero y'indangamuntu", fr: "N° d'identification", en: "Personal ID No." },
-        shown: values.nationalId,
-      },
+      ...wordedFields("id_card", values, ID_CARD_WORDING),
       {
         key: null,
         labels: { rw: "Umukono", fr: "Signature", en: "Signature" },

@@ -53,7 +53,9 @@ import {
   type RoundField as Field,
   type RoundItem as Item,
   type RoundLanguage as Language,
+  type RoundWording,
   usageInAnyLanguage,
+  wordedFields,
 } from "./round_generator.ts";
 
 /** The sixth round's families. */
@@ -99,10 +101,43 @@ const CARS = [
   { make: "ISUZU", model: "DMAX", wmi: "MPA" },
 ];
 
+/** The registration's labels, by field. */
+const REGISTRATION_WORDING: RoundWording = {
+  plate: { rw: "Nimero iranga ikinyabiziga", fr: "Numéro d'immatriculation", en: "Reg. mark" },
+  vin: { rw: "Nimero ya shasi", fr: "Numéro de châssis", en: "Chassis number" },
+  make: { rw: "Ikirango", fr: "Marque", en: "Make" },
+  model: { rw: "Ubwoko", fr: "Type commercial", en: "Model" },
+  year: { rw: "Umwaka w'ikorwa", fr: "Année de fabrication", en: "Year of make" },
+  owner_name: { rw: "Nyir'ikinyabiziga", fr: "Propriétaire", en: "Holder" },
+  owner_national_id: { rw: "Indangamuntu ya nyirayo", fr: "N° d'identité", en: "Holder's ID" },
+  usage: { rw: "Icyo gikoreshwa", fr: "Usage", en: "Use" },
+  issue_date: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
+  expiry_date: { rw: "Izarangira", fr: "Date d'expiration", en: "Expiry date" },
+};
+
+/** The licence's labels, by field. */
+const LICENCE_WORDING: RoundWording = {
+  full_name: { rw: "Amazina y'uwahawe uruhushya", fr: "Nom et prénoms", en: "Holder's name" },
+  date_of_birth: { rw: "Yavutse ku wa", fr: "Né(e) le", en: "Date of birth" },
+  national_id: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID" },
+  licence_number: { rw: "Nimero y'uruhushya", fr: "Numéro du permis", en: "Licence number" },
+  categories: { rw: "Ibyiciro", fr: "Catégories", en: "Categories" },
+  issue_date: { rw: "Rwatanzwe ku wa", fr: "Délivré le", en: "Date of issue" },
+  expiry_date: { rw: "Ruzarangira ku wa", fr: "Valable jusqu'au", en: "Valid until" },
+};
+
+/** The ID card's labels, by field. */
+const ID_CARD_WORDING: RoundWording = {
+  full_name: { rw: "Amazina", fr: "Noms", en: "Names" },
+  date_of_birth: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Date of birth" },
+  sex: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
+  place_of_issue: { rw: "Aho yatangiwe", fr: "Lieu de délivrance", en: "Place of issue" },
+  issue_date: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
+  national_id: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID No." },
+};
+
 function registration(random: Random): { title: [string, string]; fields: Field[] } {
-  const drawn = drawVehicle(random, { motos: MOTOS, cars: CARS });
-  const { plate, vehicle } = drawn;
-  const values = registrationValues(random, drawn, {
+  const values = registrationValues(random, drawVehicle(random, { motos: MOTOS, cars: CARS }), {
     made: [2006, 19],
     holderBorn: [1960, 40],
     issued: [2012, 2025],
@@ -111,60 +146,7 @@ function registration(random: Random): { title: [string, string]; fields: Field[
   return {
     title: ["ICYEMEZO CY'IYANDIKWA RY'IKINYABIZIGA", "CERTIFICATE OF REGISTRATION"],
     fields: [
-      {
-        key: "plate",
-        labels: {
-          rw: "Nimero iranga ikinyabiziga",
-          fr: "Numéro d'immatriculation",
-          en: "Reg. mark",
-        },
-        shown: plate,
-      },
-      {
-        key: "vin",
-        labels: { rw: "Nimero ya shasi", fr: "Numéro de châssis", en: "Chassis number" },
-        shown: values.vin,
-      },
-      { key: "make", labels: { rw: "Ikirango", fr: "Marque", en: "Make" }, shown: vehicle.make },
-      {
-        key: "model",
-        labels: { rw: "Ubwoko", fr: "Type commercial", en: "Model" },
-        shown: vehicle.model,
-      },
-      {
-        key: "year",
-        labels: { rw: "Umwaka w'ikorwa", fr: "Année de fabrication", en: "Year of make" },
-        shown: values.year,
-        optional: true,
-      },
-      {
-        key: "owner_name",
-        labels: { rw: "Nyir'ikinyabiziga", fr: "Propriétaire", en: "Holder" },
-        shown: values.holder,
-      },
-      {
-        key: "owner_national_id",
-        labels: { rw: "Indangamuntu ya nyirayo", fr: "N° d'identité", en: "Holder's ID" },
-        shown: values.holderId,
-        optional: true,
-      },
-      {
-        key: "usage",
-        labels: { rw: "Icyo gikoreshwa", fr: "Usage", en: "Use" },
-        shown: values.usage,
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
-        shown: values.issued,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Izarangira", fr: "Date d'expiration", en: "Expiry date" },
-        shown: values.expires,
-        optional: true,
-      },
+      ...wordedFields("vehicle_registration", values, REGISTRATION_WORDING),
       {
         key: null,
         labels: { rw: "Ibara", fr: "Couleur", en: "Colour" },
@@ -184,43 +166,7 @@ function licence(random: Random): { title: [string, string]; fields: Field[] } {
   return {
     title: ["URUHUSHYA RWO GUTWARA IBINYABIZIGA", "DRIVING LICENCE"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina y'uwahawe uruhushya", fr: "Nom et prénoms", en: "Holder's name" },
-        shown: values.holder,
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Yavutse ku wa", fr: "Né(e) le", en: "Date of birth" },
-        shown: values.born,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID" },
-        shown: values.nationalId,
-        optional: true,
-      },
-      {
-        key: "licence_number",
-        labels: { rw: "Nimero y'uruhushya", fr: "Numéro du permis", en: "Licence number" },
-        shown: values.number,
-      },
-      {
-        key: "categories",
-        labels: { rw: "Ibyiciro", fr: "Catégories", en: "Categories" },
-        shown: values.categories,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Rwatanzwe ku wa", fr: "Délivré le", en: "Date of issue" },
-        shown: values.issued,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Ruzarangira ku wa", fr: "Valable jusqu'au", en: "Valid until" },
-        shown: values.expires,
-        optional: true,
-      },
+      ...wordedFields("license", values, LICENCE_WORDING),
       {
         key: null,
         labels: { rw: "Ubwoko bw'amaraso", fr: "Groupe sanguin", en: "Blood group" },
@@ -235,37 +181,7 @@ function idCard(random: Random): { title: [string, string]; fields: Field[] } {
   return {
     title: ["INDANGAMUNTU", "NATIONAL IDENTITY CARD"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina", fr: "Noms", en: "Names" },
-        shown: values.holder,
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Date of birth" },
-        shown: values.born,
-      },
-      {
-        key: "sex",
-        labels: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
-        shown: values.sex,
-      },
-      {
-        key: "place_of_issue",
-        labels: { rw: "Aho yatangiwe", fr: "Lieu de délivrance", en: "Place of issue" },
-        shown: values.place,
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
-        shown: values.issued,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID No." },
-        shown: values.nationalId,
-      },
+      ...wordedFields("id_card", values, ID_CARD_WORDING),
       {
         key: null,
         labels: { rw: "Uburebure", fr: "Taille", en: "Height" },

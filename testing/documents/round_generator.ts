@@ -110,28 +110,24 @@ export interface RegistrationYears {
 }
 
 /**
- * A registration's values after its vehicle, in the order the cards print them: VIN, year,
- * holder, holder's ID (spaced), the use as printed (`usageShown` may draw), issue and expiry.
+ * A registration's values as printed, by field key: the drawn vehicle's plate, make and model,
+ * then, drawn in the order the cards print them, VIN, year, holder, holder's ID (spaced), the
+ * use as printed (`usageShown` may draw), issue and expiry.
  */
 export function registrationValues(
   random: Random,
-  drawn: { vehicle: Vehicle; usage: string; sex: "F" | "M" },
+  drawn: { vehicle: Vehicle; usage: string; plate: string; sex: "F" | "M" },
   years: RegistrationYears,
   usageShown: (usage: string) => string,
-): {
-  vin: string;
-  year: string;
-  holder: string;
-  holderId: string;
-  usage: string;
-  issued: string;
-  expires: string;
-} {
+): Record<string, string> {
   return {
+    plate: drawn.plate,
     vin: vin(random, drawn.vehicle.wmi),
+    make: drawn.vehicle.make,
+    model: drawn.vehicle.model,
     year: String(years.made[0] + Math.floor(random() * years.made[1])),
-    holder: fullName(random),
-    holderId: spacedId(
+    owner_name: fullName(random),
+    owner_national_id: spacedId(
       nationalId(
         random,
         years.holderBorn[0] + Math.floor(random() * years.holderBorn[1]),
@@ -139,8 +135,8 @@ export function registrationValues(
       ),
     ),
     usage: usageShown(drawn.usage),
-    issued: date(random, ...years.issued).shown,
-    expires: date(random, ...years.expires).shown,
+    issue_date: date(random, ...years.issued).shown,
+    expiry_date: date(random, ...years.expires).shown,
   };
 }
 
@@ -153,15 +149,7 @@ export function usageInAnyLanguage(random: Random): (usage: string) => string {
  * A driving licence's values (the sixth and seventh rounds'): the holder, born 1965–2004, the
  * ID (spaced), a number (old style or the ID), categories, issued 2012–2025, expiring 2028–2035.
  */
-export function licenceValues(random: Random): {
-  holder: string;
-  born: string;
-  nationalId: string;
-  number: string;
-  categories: string;
-  issued: string;
-  expires: string;
-} {
+export function licenceValues(random: Random): Record<string, string> {
   const sex = random() < 0.5 ? "F" : "M";
   const born = date(random, 1965, 2004);
   const year = Number(born.shown.slice(-4));
@@ -169,13 +157,13 @@ export function licenceValues(random: Random): {
     ? `${digits(random, 2)}${letters(random, 1)}${digits(random, 6)}`
     : nationalId(random, year, sex);
   return {
-    holder: fullName(random),
-    born: born.shown,
-    nationalId: spacedId(nationalId(random, year, sex)),
-    number,
+    full_name: fullName(random),
+    date_of_birth: born.shown,
+    national_id: spacedId(nationalId(random, year, sex)),
+    licence_number: number,
     categories: pick(random, ["B", "A, B", "B, C", "B, C, D", "A"]),
-    issued: date(random, 2012, 2025).shown,
-    expires: date(random, 2028, 2035).shown,
+    issue_date: date(random, 2012, 2025).shown,
+    expiry_date: date(random, 2028, 2035).shown,
   };
 }
 
@@ -183,24 +171,63 @@ export function licenceValues(random: Random): {
  * An ID card's values (the sixth and seventh rounds'): the holder, born 1960–2006, the sex as
  * printed (`F` or `Gore / F`), the place of issue, issued 2010–2025, the ID (spaced).
  */
-export function idCardValues(random: Random): {
-  holder: string;
-  born: string;
-  sex: string;
-  place: string;
-  issued: string;
-  nationalId: string;
-} {
+export function idCardValues(random: Random): Record<string, string> {
   const sex = random() < 0.5 ? "F" : "M";
   const born = date(random, 1960, 2006);
   return {
-    holder: fullName(random),
-    born: born.shown,
+    full_name: fullName(random),
+    date_of_birth: born.shown,
     sex: sex === "F" ? pick(random, ["F", "Gore / F"]) : pick(random, ["M", "Gabo / M"]),
-    place: pick(random, DISTRICTS),
-    issued: date(random, 2010, 2025).shown,
-    nationalId: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
+    place_of_issue: pick(random, DISTRICTS),
+    issue_date: date(random, 2010, 2025).shown,
+    national_id: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
   };
+}
+
+/** A round's label wording: per field key, the label in each language. */
+export type RoundWording = Record<string, Record<RoundLanguage, string>>;
+
+/**
+ * The fields the sixth and seventh rounds' cards read, per document type, in the order they
+ * print them; a trailing `?` marks one a card may leave out.
+ */
+const ROUND_KEYS: Record<"vehicle_registration" | "license" | "id_card", string[]> = {
+  vehicle_registration: [
+    "plate",
+    "vin",
+    "make",
+    "model",
+    "year?",
+    "owner_name",
+    "owner_national_id?",
+    "usage?",
+    "issue_date",
+    "expiry_date?",
+  ],
+  license: [
+    "full_name",
+    "date_of_birth",
+    "national_id?",
+    "licence_number",
+    "categories",
+    "issue_date",
+    "expiry_date?",
+  ],
+  id_card: ["full_name", "date_of_birth", "sex", "place_of_issue?", "issue_date", "national_id"],
+};
+
+/** A sixth- or seventh-round card's read fields: each key's value with the round's wording. */
+export function wordedFields(
+  type: keyof typeof ROUND_KEYS,
+  values: Record<string, string>,
+  wording: RoundWording,
+): RoundField[] {
+  return ROUND_KEYS[type].map((spec) => {
+    const key = spec.replace("?", "");
+    const field: RoundField = { key, labels: wording[key], shown: values[key] };
+    if (spec.endsWith("?")) field.optional = true;
+    return field;
+  });
 }
 
 /** Whether a field's key names a date (its value is printed in the card's date format). */
