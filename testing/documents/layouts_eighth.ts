@@ -12,7 +12,11 @@
  * - `leader_receipt`: a narrow receipt-like list, each label then a run of
  *   printed dots up to the value ("Plate ........ RAB 123 C");
  * - `prose_certificate`: the values inside sentences ("This certifies that
- *   the vehicle RAB 123 C, chassis …, is registered to …");
+ *   the vehicle RAB 123 C, chassis …, is registered to …"). Its name is also
+ *   a sixth-round family's, and `familyDocument` (layouts.ts) asks the sixth
+ *   round first: the `eighth_*` sets' `prose_certificate` pages are the sixth
+ *   round's certificates, and this module's sentences (`prose`) reach no set.
+ *   Left so: the sets' published figures were measured on those pages;
  * - `icon_card`: no printed labels at all, a small drawn symbol before each
  *   value, so only a value's shape (and order) says what it is;
  * - `checkbox_form`: a form with underlined answers and the closed choices

@@ -291,68 +291,23 @@ export function printedFields(
 }
 
 /** Months in English, in full. */
-export const MONTHS_EN = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+export const MONTHS_EN: readonly string[] =
+  "January February March April May June July August September October November December".split(
+    " ",
+  );
 
 /** Months as three capitals (`JAN`). */
-export const MONTHS_SHORT = [
-  "JAN",
-  "FEB",
-  "MAR",
-  "APR",
-  "MAY",
-  "JUN",
-  "JUL",
-  "AUG",
-  "SEP",
-  "OCT",
-  "NOV",
-  "DEC",
-];
+export const MONTHS_SHORT: readonly string[] = "JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC"
+  .split(" ");
 
 /** Months in French, in full. */
-export const MONTHS_FR = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
+export const MONTHS_FR: readonly string[] =
+  "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" ");
 
 /** Months in Kinyarwanda. */
-export const MONTHS_RW = [
-  "Mutarama",
-  "Gashyantare",
-  "Werurwe",
-  "Mata",
-  "Gicurasi",
-  "Kamena",
-  "Nyakanga",
-  "Kanama",
-  "Nzeri",
-  "Ukwakira",
-  "Ugushyingo",
-  "Ukuboza",
-];
+export const MONTHS_RW: readonly string[] =
+  "Mutarama Gashyantare Werurwe Mata Gicurasi Kamena Nyakanga Kanama Nzeri Ukwakira Ugushyingo Ukuboza"
+    .split(" ");
 
 /** A card's look drawn per card: font, size, background, spacing between fields. */
 export function drawChrome(
