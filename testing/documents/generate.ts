@@ -238,7 +238,7 @@ export interface SetCamera {
  */
 async function chromiumCamera(): Promise<SetCamera> {
   // Loaded here, not at the top: readers of the stored fixtures never start a browser.
-  const { launchChromium } = await import("../../web/admin_inbox/testing_browser.ts");
+  const { launchChromium } = await import("../browser.ts");
   const launched = await launchChromium();
   if (!launched) throw new Error("Chromium is missing: run scripts/ci/install_chromium.sh");
   const page = await launched.browser.newPage().catch(async (error) => {
