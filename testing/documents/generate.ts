@@ -167,15 +167,17 @@ function scenarioPlan(): Planned[] {
   ];
 }
 
+/** Each family's documents of `types`, in order, the damage cycling over them all. */
+function damaged(families: readonly Family[], types: readonly FamilyDocumentType[]): Planned[] {
+  let next = 0;
+  return families.flatMap((family) =>
+    types.map((type) => ({ family, type, condition: DAMAGES[next++ % DAMAGES.length] }))
+  );
+}
+
 /** The `families` set: each family's documents, damage cycling over them all; refusals. */
 function familyPlan(): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of FAMILIES) {
-    for (const type of PER_FAMILY) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(FAMILIES, PER_FAMILY);
   items.push({ family: "below", type: "vehicle_registration", condition: "unreadable" });
   items.push({ family: "two_column_right", type: "license", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "glare" });
@@ -188,13 +190,7 @@ function familyPlan(): Planned[] {
  * (`NEW_FAMILIES`), damage cycling over them; a receipt and an unreadable blur.
  */
 function unseenPlan(): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of NEW_FAMILIES) {
-    for (const type of PER_FAMILY) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(NEW_FAMILIES, PER_FAMILY);
   items.push({ family: "photo_panel", type: "id_card", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "rotated" });
   return items;
@@ -207,13 +203,7 @@ function unseenPlan(): Planned[] {
  * all; an unreadable blur, a receipt, a car photo and a word to refuse.
  */
 function newerPlan(families: readonly Family[]): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of families) {
-    for (const type of [...PER_FAMILY, ...PER_FAMILY]) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(families, [...PER_FAMILY, ...PER_FAMILY]);
   items.push({ family: families[0], type: "vehicle_registration", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "rotated" });
   items.push({ kind: "single_word", condition: "jpeg" });
