@@ -459,6 +459,7 @@ function idCard(random: Random, language: Language): { title: string[]; fields: 
 
 /** What a printed value must read as (the answer's normalised form). */
 function expected(field: Field): string {
+  // A sex and a use carry their answer: they are printed in this round's own words.
   return field.answer || expectedValue(field.key!, field.shown);
 }
 

@@ -237,21 +237,20 @@ export function isDateKey(key: string | null): boolean {
 
 /**
  * What a printed value must read as (the answer's normalised form): dates ISO, IDs without
- * spaces, the rest upper-cased; a sex as its letter and a use as its key where `usage` prints it.
+ * spaces, a sex as its letter (`Gore / F`: `F`), a use as its key in {@link USAGE_PRINTED}, the
+ * rest upper-cased.
  */
-export function expectedValue(
-  key: string,
-  shown: string,
-  usage?: Record<string, Record<string, string>>,
-): string {
+export function expectedValue(key: string, shown: string): string {
   if (isDateKey(key)) {
     const [day, month, year] = shown.split("/");
     return `${year}-${month}-${day}`;
   }
   if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
-  if (usage && key === "sex") return shown.slice(-1);
-  if (usage && key === "usage") {
-    return Object.entries(usage).find(([, shownAs]) => Object.values(shownAs).includes(shown))![0];
+  if (key === "sex") return shown.slice(-1);
+  if (key === "usage") {
+    return Object.entries(USAGE_PRINTED).find(([, shownAs]) =>
+      Object.values(shownAs).includes(shown)
+    )![0];
   }
   return shown.toUpperCase();
 }
@@ -279,7 +278,7 @@ export function printedFields(
 ): { answer: Record<string, string>; items: RoundItem[] } {
   const answer: Record<string, string> = {};
   for (const field of fields) {
-    if (field.key) answer[field.key] = expectedValue(field.key, field.shown, USAGE_PRINTED);
+    if (field.key) answer[field.key] = expectedValue(field.key, field.shown);
   }
   const items = fields.map((field) => ({
     key: field.key,
