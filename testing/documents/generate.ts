@@ -17,7 +17,6 @@
  *
  * @module
  */
-import { launchChromium } from "../../web/admin_inbox/testing_browser.ts";
 import { type Condition, CONDITIONS, DAMAGES, degrade } from "./degrade.ts";
 import {
   DARK_BLIND,
@@ -40,6 +39,7 @@ import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "./layouts_eighth.ts";
 import {
+  type Random,
   seededRandom,
   type SyntheticDocument,
   syntheticDocument,
@@ -130,7 +130,8 @@ function plan(): Planned[] {
   return items;
 }
 
-type Planned =
+/** One planned page of a set: a plain document of a kind, or a layout family's document. */
+export type Planned =
   | { kind: Parameters<typeof syntheticDocument>[0]; condition: Condition }
   | {
     family: Family;
@@ -166,15 +167,17 @@ function scenarioPlan(): Planned[] {
   ];
 }
 
+/** Each family's documents of `types`, in order, the damage cycling over them all. */
+function damaged(families: readonly Family[], types: readonly FamilyDocumentType[]): Planned[] {
+  let next = 0;
+  return families.flatMap((family) =>
+    types.map((type) => ({ family, type, condition: DAMAGES[next++ % DAMAGES.length] }))
+  );
+}
+
 /** The `families` set: each family's documents, damage cycling over them all; refusals. */
 function familyPlan(): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of FAMILIES) {
-    for (const type of PER_FAMILY) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(FAMILIES, PER_FAMILY);
   items.push({ family: "below", type: "vehicle_registration", condition: "unreadable" });
   items.push({ family: "two_column_right", type: "license", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "glare" });
@@ -187,13 +190,7 @@ function familyPlan(): Planned[] {
  * (`NEW_FAMILIES`), damage cycling over them; a receipt and an unreadable blur.
  */
 function unseenPlan(): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of NEW_FAMILIES) {
-    for (const type of PER_FAMILY) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(NEW_FAMILIES, PER_FAMILY);
   items.push({ family: "photo_panel", type: "id_card", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "rotated" });
   return items;
@@ -206,29 +203,74 @@ function unseenPlan(): Planned[] {
  * all; an unreadable blur, a receipt, a car photo and a word to refuse.
  */
 function newerPlan(families: readonly Family[]): Planned[] {
-  const items: Planned[] = [];
-  let next = 0;
-  for (const family of families) {
-    for (const type of [...PER_FAMILY, ...PER_FAMILY]) {
-      items.push({ family, type, condition: DAMAGES[next++ % DAMAGES.length] });
-    }
-  }
+  const items = damaged(families, [...PER_FAMILY, ...PER_FAMILY]);
   items.push({ family: families[0], type: "vehicle_registration", condition: "unreadable" });
   items.push({ kind: "receipt", condition: "clean" }, { kind: "car_photo", condition: "rotated" });
   items.push({ kind: "single_word", condition: "jpeg" });
   return items;
 }
 
-/** Renders and writes one set; answers its manifest. */
-export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[]> {
+/** How a set's pages become the pictures it stores (see {@link generateSet}). */
+export interface SetCamera {
+  /**
+   * The stored picture of one planned page; the damage it draws comes from the set's `random`,
+   * after the document's own draws, so the next page's draws follow on from them.
+   */
+  shoot(document: SyntheticDocument, item: Planned, random: Random): Promise<Uint8Array>;
+  /** Lets go of what it holds (a browser). */
+  close(): Promise<void>;
+}
+
+/**
+ * The camera the stored fixtures were made with: real (headless) Chromium renders the page (a
+ * family card: the card itself), the family's own camera (`photographed*`) changes it, and
+ * `degrade` applies the set's damage.
+ */
+async function chromiumCamera(): Promise<SetCamera> {
+  // Loaded here, not at the top: readers of the stored fixtures never start a browser.
+  const { launchChromium } = await import("../browser.ts");
   const launched = await launchChromium();
   if (!launched) throw new Error("Chromium is missing: run scripts/ci/install_chromium.sh");
+  const page = await launched.browser.newPage().catch(async (error) => {
+    await launched.close();
+    throw error;
+  });
+  return {
+    async shoot(document, item, random) {
+      await page.setViewportSize(document.viewport);
+      await page.setContent(document.html);
+      // A family card is as tall as its layout: the card itself is photographed.
+      const card = "family" in item ? await page.$(".card") : null;
+      const png = card
+        ? await card.screenshot({ type: "png" })
+        : await page.screenshot({ type: "png", fullPage: false });
+      const shot = "family" in item
+        ? await photographed3(
+          item.family,
+          await photographed2(item.family, await photographed(item.family, png)),
+        )
+        : png;
+      return await degrade(new Uint8Array(shot), item.condition, random);
+    },
+    close: () => launched.close(),
+  };
+}
+
+/**
+ * Renders and writes one set; answers its manifest. `camera` replaces Chromium and the damage
+ * (`fixture_hashes.ts` records each page's HTML instead); `write: false` writes no file.
+ */
+export async function generateSet(
+  set: keyof typeof SETS,
+  options: { camera?: SetCamera; write?: boolean } = {},
+): Promise<FixtureEntry[]> {
+  const write = options.write ?? true;
+  const camera = options.camera ?? await chromiumCamera();
   const random = seededRandom(SETS[set]);
   const dir = new URL(`${set}/`, FIXTURES);
-  await Deno.mkdir(dir, { recursive: true });
+  if (write) await Deno.mkdir(dir, { recursive: true });
   const manifest: FixtureEntry[] = [];
   try {
-    const page = await launched.browser.newPage();
     const items: Planned[] = set === "families"
       ? familyPlan()
       : set === "scenarios"
@@ -278,23 +320,10 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item
         ? familyDocument(item.type, item.family, random, item.choice)
         : syntheticDocument(item.kind, random);
-      await page.setViewportSize(document.viewport);
-      await page.setContent(document.html);
-      // A family card is as tall as its layout: the card itself is photographed.
-      const card = "family" in item ? await page.$(".card") : null;
-      const png = card
-        ? await card.screenshot({ type: "png" })
-        : await page.screenshot({ type: "png", fullPage: false });
-      const shot = "family" in item
-        ? await photographed3(
-          item.family,
-          await photographed2(item.family, await photographed(item.family, png)),
-        )
-        : png;
-      const jpeg = await degrade(new Uint8Array(shot), item.condition, random);
+      const jpeg = await camera.shoot(document, item, random);
       const name = "family" in item ? `${item.family}_${document.kind}` : document.kind;
       const file = `${String(index + 1).padStart(2, "0")}_${name}_${item.condition}.jpg`;
-      await Deno.writeFile(new URL(file, dir), jpeg);
+      if (write) await Deno.writeFile(new URL(file, dir), jpeg);
       const unreadable = item.condition === "unreadable";
       manifest.push({
         file,
@@ -306,8 +335,9 @@ export async function generateSet(set: keyof typeof SETS): Promise<FixtureEntry[
       });
     }
   } finally {
-    await launched.close();
+    await camera.close();
   }
+  if (!write) return manifest;
   await Deno.writeTextFile(
     new URL("manifest.json", dir),
     JSON.stringify(manifest, null, 2) + "\n",

@@ -27,6 +27,7 @@ import {
   type SyntheticDocument,
   vin,
 } from "./synthetic.ts";
+import { cardPage, MONTHS_SHORT, REPUBLIC_HEAD } from "./round_generator.ts";
 import { isStressFamily, renderStress, type StressFamily } from "./layouts_image_stress.ts";
 import { isStress2Family, renderStress2, type Stress2Family } from "./layouts_image_stress2.ts";
 import { isStress3Family, renderStress3, type Stress3Family } from "./layouts_image_stress3.ts";
@@ -775,8 +776,6 @@ function varied(
   return out;
 }
 
-const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
-
 /** The card's dates in one of the formats issuers print: 12/03/2024, 12.03.2024, 2024-03-12, 12 MAR 2024. */
 const MOIS = [
   "janv.",
@@ -813,13 +812,13 @@ function dated(
       : format === "iso"
       ? `${yyyy}-${mm}-${dd}`
       : format === "month"
-      ? `${dd} ${MONTHS[Number(mm) - 1]} ${yyyy}`
+      ? `${dd} ${MONTHS_SHORT[Number(mm) - 1]} ${yyyy}`
       : format === "dash"
       ? `${dd}-${mm}-${yyyy}`
       : format === "mois"
       ? `${dd} ${MOIS[Number(mm) - 1]} ${yyyy}`
       : format === "month_dash"
-      ? `${dd}-${MONTHS[Number(mm) - 1]}-${yyyy}`
+      ? `${dd}-${MONTHS_SHORT[Number(mm) - 1]}-${yyyy}`
       : item.shown;
     return { ...item, shown };
   });
@@ -952,19 +951,17 @@ function renderNewer(
       break;
     }
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
-    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  ${css}
-  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
-  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    title.map(escapeHtml).join("<br>")
-  }</div>${body}</div></body></html>`;
+  const html = cardPage({
+    width,
+    background,
+    font,
+    size,
+    css,
+    content: `${REPUBLIC_HEAD}<div class="title">${
+      title.map(escapeHtml).join("<br>")
+    }</div>${body}`,
+    overflow: false,
+  });
   return { html, width };
 }
 
@@ -1222,19 +1219,17 @@ function renderFresh(
       break;
     }
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
-    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  ${css}
-  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
-  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    title.map(escapeHtml).join("<br>")
-  }</div>${body}${overlay}</div></body></html>`;
+  const html = cardPage({
+    width,
+    background,
+    font,
+    size,
+    css,
+    content: `${REPUBLIC_HEAD}<div class="title">${
+      title.map(escapeHtml).join("<br>")
+    }</div>${body}${overlay}`,
+    overflow: false,
+  });
   return { html, width };
 }
 
@@ -1343,16 +1338,13 @@ function renderDark(
       break;
     }
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
-    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444;overflow:hidden}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  ${css}
-  </style></head><body><div class="card"><div class="head"><span class="seal"></span><div>
-  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>${head}${body}</div></body></html>`;
+  const html = cardPage({
+    width,
+    background,
+    font,
+    size,
+    css,
+    content: `${REPUBLIC_HEAD}${head}${body}`,
+  });
   return { html, width };
 }

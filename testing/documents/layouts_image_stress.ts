@@ -21,12 +21,12 @@ import { Jimp } from "jimp";
 import {
   escapeHtml,
   familyGuard,
-  FONTS,
   pick,
   type Random,
   seededRandom,
   splitFamilies,
 } from "./synthetic.ts";
+import { drawStressCard, stressPage } from "./round_generator.ts";
 
 /** The sixth round's families. */
 export const STRESS_FAMILIES = [
@@ -116,22 +116,10 @@ export function renderStress(
   title: string[],
   items: Array<{ key: string | null; label: string; shown: string }>,
 ): { html: string; width: number } {
-  const font = pick(random, FONTS);
-  let size = 15 + Math.floor(random() * 5);
-  const paper = pick(random, ["#ffffff", "#fbf3dc", "#eef4fb", "#f3f7ee"]);
-  const gap = 3 + Math.floor(random() * 7);
-  const colon = pick(random, [":", "", " :"]);
-  const below = random() < 0.4;
-  const columns = pick(random, [1, 2, 2]);
-  let width = pick(random, [950, 1100]);
-  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
-  const field = (item: { label: string; shown: string }, extra = "") =>
-    below
-      ? `<div class="f"${extra}>${l(item.label)}<br>${v(item.shown)}</div>`
-      : `<div class="f"${extra}>${l(item.label + colon)} ${v(item.shown)}</div>`;
-  let head = `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`;
-  let body = `<div class="g">${items.map((item) => field(item)).join("")}</div>`;
+  const card = drawStressCard(random, title, items);
+  const { font, paper, gap, columns, field } = card;
+  let { size, width } = card;
+  let { head, body } = card;
   let css = "";
   let overlay = "";
   let outer: ((card: string) => string) | null = null;
@@ -219,22 +207,20 @@ export function renderStress(
       break;
     }
   }
-  const inner = `<div class="${outer ? "doc" : "card"}">${overlay}<div class="head">
-    <span class="seal"></span><div>REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>${head}${body}</div>`;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card,.doc{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${paper};
-    position:relative;overflow:hidden;font-family:'${font}';font-size:${size}px;color:#111;
-    border:2px solid #444;border-radius:10px}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  .g{display:grid;grid-template-columns:repeat(${columns},1fr);column-gap:${
-    family === "colour_bands" ? 0 : 34
-  }px}
-  ${css}
-  </style></head><body>${outer ? outer(inner) : inner}</body></html>`;
+  const html = stressPage({
+    width,
+    paper,
+    font,
+    size,
+    columns,
+    css,
+    overlay,
+    head,
+    body,
+    outer,
+    // Bands run edge to edge: no gap between a two-column card's cells.
+    columnGap: family === "colour_bands" ? 0 : 34,
+  });
   return { html, width: outer ? Math.round(width / 0.72) + 20 : width };
 }
 

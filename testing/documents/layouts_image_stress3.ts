@@ -18,15 +18,8 @@
  * @module
  */
 import { Jimp } from "jimp";
-import {
-  escapeHtml,
-  familyGuard,
-  FONTS,
-  pick,
-  type Random,
-  seededRandom,
-  splitFamilies,
-} from "./synthetic.ts";
+import { familyGuard, pick, type Random, seededRandom, splitFamilies } from "./synthetic.ts";
+import { drawStressCard, stressPage } from "./round_generator.ts";
 
 /** The eighth round's image-side families. */
 export const STRESS3_FAMILIES = [
@@ -68,22 +61,11 @@ export function renderStress3(
   title: string[],
   items: Array<{ key: string | null; label: string; shown: string }>,
 ): { html: string; width: number } {
-  const font = pick(random, FONTS);
-  const size = 15 + Math.floor(random() * 5);
-  const paper = pick(random, ["#ffffff", "#fbf3dc", "#eef4fb", "#f3f7ee"]);
-  const gap = 3 + Math.floor(random() * 7);
-  const colon = pick(random, [":", "", " :"]);
-  const below = random() < 0.4;
-  const columns = pick(random, [1, 2, 2]);
-  const width = pick(random, [950, 1100]);
-  const l = (text: string) => `<span class="l">${escapeHtml(text)}</span>`;
-  const v = (text: string) => `<span class="v">${escapeHtml(text)}</span>`;
-  const field = (item: { label: string; shown: string }) =>
-    below
-      ? `<div class="f">${l(item.label)}<br>${v(item.shown)}</div>`
-      : `<div class="f">${l(item.label + colon)} ${v(item.shown)}</div>`;
-  const head = `<div class="title">${title.map(escapeHtml).join("<br>")}</div>`;
-  const body = `<div class="g">${items.map((item) => field(item)).join("")}</div>`;
+  const { font, size, paper, gap, columns, width, head, body } = drawStressCard(
+    random,
+    title,
+    items,
+  );
   let ink = "#111";
   let css = `.f{margin:${gap}px 0}.v{font-weight:bold}`;
   let overlay = "";
@@ -104,19 +86,19 @@ export function renderStress3(
         rgba(247,242,228,0) ${streak}px,rgba(247,242,228,${fade}) ${streak + 3}px,
         rgba(247,242,228,${fade}) ${streak + 9}px,rgba(247,242,228,0) ${streak + 12}px)}`;
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${paper};
-    position:relative;overflow:hidden;font-family:'${font}';font-size:${size}px;color:${ink};
-    border:2px solid #444;border-radius:10px}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  .g{display:grid;grid-template-columns:repeat(${columns},1fr);column-gap:34px}
-  ${css}
-  </style></head><body><div class="card">${overlay}<div class="head">
-    <span class="seal"></span><div>REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div>${head}${body}</div></body></html>`;
+  const html = stressPage({
+    width,
+    paper,
+    font,
+    size,
+    columns,
+    css,
+    overlay,
+    head,
+    body,
+    selector: ".card",
+    ink,
+  });
   return { html, width };
 }
 

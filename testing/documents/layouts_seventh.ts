@@ -37,22 +37,36 @@
  * @module
  */
 import {
-  date,
   digits,
   DISTRICTS,
   escapeHtml,
   familyGuard,
-  FONTS,
-  fullName,
-  letters,
-  nationalId,
   pick,
   type Random,
-  spacedId,
+  shuffle,
   splitFamilies,
   type SyntheticDocument,
-  vin,
 } from "./synthetic.ts";
+import {
+  cardPage,
+  drawChrome,
+  drawVehicle,
+  dropOptional,
+  idCardValues,
+  licenceValues,
+  MONTHS_FR,
+  MONTHS_SHORT,
+  printedFields,
+  registrationValues,
+  REPUBLIC_HEAD,
+  roundDocument,
+  type RoundField as Field,
+  type RoundItem as Item,
+  type RoundLanguage as Language,
+  type RoundWording,
+  usageInAnyLanguage,
+  wordedFields,
+} from "./round_generator.ts";
 
 /** The seventh round's families. */
 export const SEVENTH_FAMILIES = [
@@ -88,18 +102,6 @@ export const SEVENTH_BLIND: readonly SeventhFamily[] =
 /** The document types a seventh-round document can be. */
 export type SeventhDocumentType = "vehicle_registration" | "license" | "id_card";
 
-type Language = "rw" | "fr" | "en";
-
-/** One field: its key in the answer (null: printed, never read), labels, the value as printed. */
-interface Field {
-  key: string | null;
-  labels: Record<Language, string>;
-  /** The value as printed before any family restyles it (dates `DD/MM/YYYY`). */
-  shown: string;
-  /** May be left out of a card. */
-  optional?: boolean;
-}
-
 const MOTOS = [
   { make: "HONDA", model: "XL125", wmi: "LAL" },
   { make: "BAJAJ", model: "BOXER", wmi: "MD2" },
@@ -114,77 +116,52 @@ const CARS = [
   { make: "NISSAN", model: "NAVARA", wmi: "JN1" },
 ];
 
-/** How a use is printed, per language. */
-const USAGE: Record<string, Record<Language, string>> = {
-  private: { rw: "BWITE", fr: "PRIVÉ", en: "PRIVATE" },
-  commercial: { rw: "UBUCURUZI", fr: "COMMERCIAL", en: "COMMERCIAL" },
-  taxi: { rw: "TAXI", fr: "TAXI", en: "TAXI" },
-  "taxi-moto": { rw: "TAXI-MOTO", fr: "MOTO-TAXI", en: "TAXI-MOTO" },
+/** The registration's labels, by field. */
+const REGISTRATION_WORDING: RoundWording = {
+  plate: { rw: "Purake", fr: "Plaque", en: "Registration plate" },
+  vin: { rw: "Nomero ya shasi", fr: "N° châssis", en: "VIN" },
+  make: { rw: "Ikirango", fr: "Marque", en: "Brand" },
+  model: { rw: "Ubwoko", fr: "Modèle", en: "Model" },
+  year: { rw: "Umwaka wakozwemo", fr: "Année", en: "Year built" },
+  owner_name: { rw: "Nyirayo", fr: "Nom du titulaire", en: "Owner's full name" },
+  owner_national_id: { rw: "Indangamuntu", fr: "N° carte d'identité", en: "Owner ID No." },
+  usage: { rw: "Imikoreshereze", fr: "Genre d'usage", en: "Purpose" },
+  issue_date: { rw: "Igihe cyatangiwe", fr: "Délivré le", en: "Issued on" },
+  expiry_date: { rw: "Kizarangira", fr: "Expire le", en: "Expires" },
+};
+
+/** The licence's labels, by field. */
+const LICENCE_WORDING: RoundWording = {
+  full_name: { rw: "Amazina yose", fr: "Nom complet", en: "Full name" },
+  date_of_birth: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Born" },
+  national_id: { rw: "Nomero y'indangamuntu", fr: "N° national", en: "ID number" },
+  licence_number: { rw: "Nomero y'uruhushya", fr: "N° du permis", en: "Permit No." },
+  categories: { rw: "Ibyiciro", fr: "Catégories", en: "Classes" },
+  issue_date: { rw: "Rwatanzwe", fr: "Date de délivrance", en: "Issued" },
+  expiry_date: { rw: "Ruzarangira", fr: "Date d'expiration", en: "Expiry" },
+};
+
+/** The ID card's labels, by field. */
+const ID_CARD_WORDING: RoundWording = {
+  full_name: { rw: "Amazina", fr: "Nom et prénom", en: "Surname and given names" },
+  date_of_birth: { rw: "Yavutse", fr: "Né le", en: "Birth date" },
+  sex: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
+  place_of_issue: { rw: "Aho yatangiwe", fr: "Lieu d'émission", en: "Issuing office" },
+  issue_date: { rw: "Igihe yatangiwe", fr: "Date d'émission", en: "Issue date" },
+  national_id: { rw: "Nomero y'indangamuntu", fr: "N° d'identification", en: "Personal ID No." },
 };
 
 function registration(random: Random): { title: [string, string]; fields: Field[] } {
-  const moto = random() < 0.35;
-  const vehicle = pick(random, moto ? MOTOS : CARS);
-  const usage = moto
-    ? pick(random, ["taxi-moto", "private"])
-    : pick(random, ["private", "commercial", "taxi"]);
-  const plate = moto
-    ? `R${letters(random, 1, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`
-    : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
-  const sex = random() < 0.5 ? "F" : "M";
+  const values = registrationValues(random, drawVehicle(random, { motos: MOTOS, cars: CARS }), {
+    made: [2005, 20],
+    holderBorn: [1960, 40],
+    issued: [2012, 2025],
+    expires: [2028, 2033],
+  }, usageInAnyLanguage(random));
   return {
     title: ["ICYEMEZO CY'IYANDIKISHA RY'IKINYABIZIGA", "VEHICLE REGISTRATION CERTIFICATE"],
     fields: [
-      {
-        key: "plate",
-        labels: { rw: "Purake", fr: "Plaque", en: "Registration plate" },
-        shown: plate,
-      },
-      {
-        key: "vin",
-        labels: { rw: "Nomero ya shasi", fr: "N° châssis", en: "VIN" },
-        shown: vin(random, vehicle.wmi),
-      },
-      { key: "make", labels: { rw: "Ikirango", fr: "Marque", en: "Brand" }, shown: vehicle.make },
-      {
-        key: "model",
-        labels: { rw: "Ubwoko", fr: "Modèle", en: "Model" },
-        shown: vehicle.model,
-      },
-      {
-        key: "year",
-        labels: { rw: "Umwaka wakozwemo", fr: "Année", en: "Year built" },
-        shown: String(2005 + Math.floor(random() * 20)),
-        optional: true,
-      },
-      {
-        key: "owner_name",
-        labels: { rw: "Nyirayo", fr: "Nom du titulaire", en: "Owner's full name" },
-        shown: fullName(random),
-      },
-      {
-        key: "owner_national_id",
-        labels: { rw: "Indangamuntu", fr: "N° carte d'identité", en: "Owner ID No." },
-        shown: spacedId(nationalId(random, 1960 + Math.floor(random() * 40), sex)),
-        optional: true,
-      },
-      {
-        key: "usage",
-        labels: { rw: "Imikoreshereze", fr: "Genre d'usage", en: "Purpose" },
-        shown: USAGE[usage][pick(random, ["rw", "fr", "en"] as Language[])],
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Igihe cyatangiwe", fr: "Délivré le", en: "Issued on" },
-        shown: date(random, 2012, 2025).shown,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Kizarangira", fr: "Expire le", en: "Expires" },
-        shown: date(random, 2028, 2033).shown,
-        optional: true,
-      },
+      ...wordedFields("vehicle_registration", values, REGISTRATION_WORDING),
       {
         key: null,
         labels: { rw: "Umubare w'intebe", fr: "Places assises", en: "Seats" },
@@ -195,52 +172,11 @@ function registration(random: Random): { title: [string, string]; fields: Field[
 }
 
 function licence(random: Random): { title: [string, string]; fields: Field[] } {
-  const sex = random() < 0.5 ? "F" : "M";
-  const born = date(random, 1965, 2004);
-  const year = Number(born.shown.slice(-4));
-  const number = random() < 0.5
-    ? `${digits(random, 2)}${letters(random, 1)}${digits(random, 6)}`
-    : nationalId(random, year, sex);
+  const values = licenceValues(random);
   return {
     title: ["URUHUSHYA RWO GUTWARA", "DRIVING PERMIT"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina yose", fr: "Nom complet", en: "Full name" },
-        shown: fullName(random),
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Born" },
-        shown: born.shown,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Nomero y'indangamuntu", fr: "N° national", en: "ID number" },
-        shown: spacedId(nationalId(random, year, sex)),
-        optional: true,
-      },
-      {
-        key: "licence_number",
-        labels: { rw: "Nomero y'uruhushya", fr: "N° du permis", en: "Permit No." },
-        shown: number,
-      },
-      {
-        key: "categories",
-        labels: { rw: "Ibyiciro", fr: "Catégories", en: "Classes" },
-        shown: pick(random, ["B", "A, B", "B, C", "B, C, D", "A"]),
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Rwatanzwe", fr: "Date de délivrance", en: "Issued" },
-        shown: date(random, 2012, 2025).shown,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Ruzarangira", fr: "Date d'expiration", en: "Expiry" },
-        shown: date(random, 2028, 2035).shown,
-        optional: true,
-      },
+      ...wordedFields("license", values, LICENCE_WORDING),
       {
         key: null,
         labels: { rw: "Aho atuye", fr: "Adresse", en: "Address" },
@@ -253,42 +189,11 @@ function licence(random: Random): { title: [string, string]; fields: Field[] } {
 }
 
 function idCard(random: Random): { title: [string, string]; fields: Field[] } {
-  const sex = random() < 0.5 ? "F" : "M";
-  const born = date(random, 1960, 2006);
+  const values = idCardValues(random);
   return {
     title: ["INDANGAMUNTU", "CARTE D'IDENTITÉ NATIONALE"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina", fr: "Nom et prénom", en: "Surname and given names" },
-        shown: fullName(random),
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Yavutse", fr: "Né le", en: "Birth date" },
-        shown: born.shown,
-      },
-      {
-        key: "sex",
-        labels: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
-        shown: sex === "F" ? pick(random, ["F", "Gore / F"]) : pick(random, ["M", "Gabo / M"]),
-      },
-      {
-        key: "place_of_issue",
-        labels: { rw: "Aho yatangiwe", fr: "Lieu d'émission", en: "Issuing office" },
-        shown: pick(random, DISTRICTS),
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Igihe yatangiwe", fr: "Date d'émission", en: "Issue date" },
-        shown: date(random, 2010, 2025).shown,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Nomero y'indangamuntu", fr: "N° d'identification", en: "Personal ID No." },
-        shown: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
-      },
+      ...wordedFields("id_card", values, ID_CARD_WORDING),
       {
         key: null,
         labels: { rw: "Umukono", fr: "Signature", en: "Signature" },
@@ -297,49 +202,6 @@ function idCard(random: Random): { title: [string, string]; fields: Field[] } {
     ],
   };
 }
-
-/** What a printed value must read as (the answer's normalised form), from its `shown` value. */
-function expected(key: string, shown: string): string {
-  if (/date|birth/.test(key)) {
-    const [day, month, year] = shown.split("/");
-    return `${year}-${month}-${day}`;
-  }
-  if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
-  if (key === "sex") return shown.slice(-1);
-  if (key === "usage") {
-    return Object.entries(USAGE).find(([, shownAs]) => Object.values(shownAs).includes(shown))![0];
-  }
-  return shown.toUpperCase();
-}
-
-const MONTHS_EN = [
-  "JAN",
-  "FEB",
-  "MAR",
-  "APR",
-  "MAY",
-  "JUN",
-  "JUL",
-  "AUG",
-  "SEP",
-  "OCT",
-  "NOV",
-  "DEC",
-];
-const MONTHS_FR = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
 
 /** A card's dates, in one format a card keeps for all of them. */
 type DateStyle = "slash" | "dash" | "iso" | "short_en" | "fr_long";
@@ -355,27 +217,10 @@ function dateAs(style: DateStyle, shown: string): string {
     case "iso":
       return `${yyyy}-${mm}-${dd}`;
     case "short_en":
-      return `${dd} ${MONTHS_EN[month]} ${yyyy}`;
+      return `${dd} ${MONTHS_SHORT[month]} ${yyyy}`;
     case "fr_long":
       return `${Number(dd)} ${MONTHS_FR[month]} ${yyyy}`;
   }
-}
-
-/** A printed item: label (in the card's languages), value as printed, key. */
-interface Item {
-  key: string | null;
-  labels: Record<Language, string>;
-  label: string;
-  shown: string;
-}
-
-function shuffle<T>(random: Random, items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** A machine-readable strip's line: `text` upper-cased, spaces as `<`, filled with `<`. */
@@ -394,14 +239,7 @@ export function seventhDocument(
     : type === "license"
     ? licence(random)
     : idCard(random);
-  // Leave out up to two optional fields: real cards and editions differ in what they print.
-  let fields = made.fields;
-  for (let drop = Math.floor(random() * 3); drop > 0; drop--) {
-    const optional = fields.filter((field) => field.optional);
-    if (optional.length === 0) break;
-    const gone = pick(random, optional);
-    fields = fields.filter((field) => field !== gone);
-  }
+  const fields = dropOptional(random, made.fields);
   const languages = family === "bilingual_flank"
     ? pick(random, [["rw", "fr"], ["rw", "en"], ["fr", "en"]] as Language[][])
     : pick(
@@ -409,23 +247,8 @@ export function seventhDocument(
       [["rw", "en"], ["fr"], ["en"], ["rw", "fr"], ["rw", "fr", "en"]] as Language[][],
     );
   const style = pick(random, ["slash", "dash", "iso", "short_en", "fr_long"] as DateStyle[]);
-  const answer: Record<string, string> = {};
-  for (const field of fields) if (field.key) answer[field.key] = expected(field.key, field.shown);
-  const items: Item[] = fields.map((field) => ({
-    key: field.key,
-    labels: field.labels,
-    label: languages.map((language) => field.labels[language]).join(" / "),
-    shown: field.key && /date|birth/.test(field.key) ? dateAs(style, field.shown) : field.shown,
-  }));
-  const { html, width } = renderSeventh(family, random, made.title, items, languages);
-  return {
-    type,
-    kind: type,
-    html,
-    viewport: { width, height: 1000 },
-    fields: answer,
-    edition: "new",
-  };
+  const { answer, items } = printedFields(fields, languages, (shown) => dateAs(style, shown));
+  return roundDocument(type, renderSeventh(family, random, made.title, items, languages), answer);
 }
 
 function renderSeventh(
@@ -435,14 +258,13 @@ function renderSeventh(
   items: Item[],
   languages: Language[],
 ): { html: string; width: number } {
-  const font = pick(random, FONTS);
-  const size = 15 + Math.floor(random() * 5);
-  const background = pick(random, ["#ffffff", "#fbf3dc", "#e8f0fa", "#eef6ea", "#f6e8ee"]);
-  const gap = 4 + Math.floor(random() * 8);
+  const { font, size, background, gap } = drawChrome(
+    random,
+    ["#ffffff", "#fbf3dc", "#e8f0fa", "#eef6ea", "#f6e8ee"],
+  );
   const titleLines = random() < 0.5 ? title : [pick(random, title)];
   let width = pick(random, [950, 1100]);
-  const head = `<div class="head"><span class="seal"></span><div>
-  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
+  const head = `${REPUBLIC_HEAD}<div class="title">${
     titleLines.map(escapeHtml).join("<br>")
   }</div>`;
   let body = "";
@@ -595,15 +417,6 @@ function renderSeventh(
       break;
     }
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
-    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444;overflow:hidden}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  ${css}
-  </style></head><body><div class="card">${head}${body}</div></body></html>`;
+  const html = cardPage({ width, background, font, size, css, content: `${head}${body}` });
   return { html, width };
 }

@@ -29,21 +29,34 @@
  * @module
  */
 import {
-  date,
-  digits,
-  DISTRICTS,
   escapeHtml,
-  FONTS,
-  fullName,
-  letters,
-  nationalId,
   pick,
   type Random,
-  spacedId,
+  shuffle,
   splitFamilies,
   type SyntheticDocument,
-  vin,
 } from "./synthetic.ts";
+import {
+  cardPage,
+  drawChrome,
+  drawVehicle,
+  dropOptional,
+  idCardValues,
+  licenceValues,
+  MONTHS_EN,
+  MONTHS_FR,
+  MONTHS_RW,
+  printedFields,
+  registrationValues,
+  REPUBLIC_HEAD,
+  roundDocument,
+  type RoundField as Field,
+  type RoundItem as Item,
+  type RoundLanguage as Language,
+  type RoundWording,
+  usageInAnyLanguage,
+  wordedFields,
+} from "./round_generator.ts";
 
 /** The sixth round's families. */
 export const SIXTH_FAMILIES = [
@@ -74,18 +87,6 @@ export const SIXTH_BLIND: readonly SixthFamily[] =
 /** The document types a sixth-round document can be. */
 export type SixthDocumentType = "vehicle_registration" | "license" | "id_card";
 
-type Language = "rw" | "fr" | "en";
-
-/** One field: its key in the answer (null: printed, never read), labels, the value as printed. */
-interface Field {
-  key: string | null;
-  labels: Record<Language, string>;
-  /** The value as printed before any family restyles it (dates `DD/MM/YYYY`). */
-  shown: string;
-  /** May be left out of a card. */
-  optional?: boolean;
-}
-
 const MOTOS = [
   { make: "HONDA", model: "CG125", wmi: "LAL" },
   { make: "BAJAJ", model: "BOXER", wmi: "MD2" },
@@ -100,81 +101,52 @@ const CARS = [
   { make: "ISUZU", model: "DMAX", wmi: "MPA" },
 ];
 
-/** How a use is printed, per language. */
-const USAGE: Record<string, Record<Language, string>> = {
-  private: { rw: "BWITE", fr: "PRIVÉ", en: "PRIVATE" },
-  commercial: { rw: "UBUCURUZI", fr: "COMMERCIAL", en: "COMMERCIAL" },
-  taxi: { rw: "TAXI", fr: "TAXI", en: "TAXI" },
-  "taxi-moto": { rw: "TAXI-MOTO", fr: "MOTO-TAXI", en: "TAXI-MOTO" },
+/** The registration's labels, by field. */
+const REGISTRATION_WORDING: RoundWording = {
+  plate: { rw: "Nimero iranga ikinyabiziga", fr: "Numéro d'immatriculation", en: "Reg. mark" },
+  vin: { rw: "Nimero ya shasi", fr: "Numéro de châssis", en: "Chassis number" },
+  make: { rw: "Ikirango", fr: "Marque", en: "Make" },
+  model: { rw: "Ubwoko", fr: "Type commercial", en: "Model" },
+  year: { rw: "Umwaka w'ikorwa", fr: "Année de fabrication", en: "Year of make" },
+  owner_name: { rw: "Nyir'ikinyabiziga", fr: "Propriétaire", en: "Holder" },
+  owner_national_id: { rw: "Indangamuntu ya nyirayo", fr: "N° d'identité", en: "Holder's ID" },
+  usage: { rw: "Icyo gikoreshwa", fr: "Usage", en: "Use" },
+  issue_date: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
+  expiry_date: { rw: "Izarangira", fr: "Date d'expiration", en: "Expiry date" },
+};
+
+/** The licence's labels, by field. */
+const LICENCE_WORDING: RoundWording = {
+  full_name: { rw: "Amazina y'uwahawe uruhushya", fr: "Nom et prénoms", en: "Holder's name" },
+  date_of_birth: { rw: "Yavutse ku wa", fr: "Né(e) le", en: "Date of birth" },
+  national_id: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID" },
+  licence_number: { rw: "Nimero y'uruhushya", fr: "Numéro du permis", en: "Licence number" },
+  categories: { rw: "Ibyiciro", fr: "Catégories", en: "Categories" },
+  issue_date: { rw: "Rwatanzwe ku wa", fr: "Délivré le", en: "Date of issue" },
+  expiry_date: { rw: "Ruzarangira ku wa", fr: "Valable jusqu'au", en: "Valid until" },
+};
+
+/** The ID card's labels, by field. */
+const ID_CARD_WORDING: RoundWording = {
+  full_name: { rw: "Amazina", fr: "Noms", en: "Names" },
+  date_of_birth: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Date of birth" },
+  sex: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
+  place_of_issue: { rw: "Aho yatangiwe", fr: "Lieu de délivrance", en: "Place of issue" },
+  issue_date: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
+  national_id: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID No." },
 };
 
 function registration(random: Random): { title: [string, string]; fields: Field[] } {
-  const moto = random() < 0.35;
-  const vehicle = pick(random, moto ? MOTOS : CARS);
-  const usage = moto
-    ? pick(random, ["taxi-moto", "private"])
-    : pick(random, ["private", "commercial", "taxi"]);
-  const plate = moto
-    ? `R${letters(random, 1, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`
-    : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
-  const sex = random() < 0.5 ? "F" : "M";
+  const values = registrationValues(random, drawVehicle(random, { motos: MOTOS, cars: CARS }), {
+    made: [2006, 19],
+    holderBorn: [1960, 40],
+    issued: [2012, 2025],
+    expires: [2028, 2033],
+  }, usageInAnyLanguage(random));
   return {
     title: ["ICYEMEZO CY'IYANDIKWA RY'IKINYABIZIGA", "CERTIFICATE OF REGISTRATION"],
     fields: [
-      {
-        key: "plate",
-        labels: {
-          rw: "Nimero iranga ikinyabiziga",
-          fr: "Numéro d'immatriculation",
-          en: "Reg. mark",
-        },
-        shown: plate,
-      },
-      {
-        key: "vin",
-        labels: { rw: "Nimero ya shasi", fr: "Numéro de châssis", en: "Chassis number" },
-        shown: vin(random, vehicle.wmi),
-      },
-      { key: "make", labels: { rw: "Ikirango", fr: "Marque", en: "Make" }, shown: vehicle.make },
-      {
-        key: "model",
-        labels: { rw: "Ubwoko", fr: "Type commercial", en: "Model" },
-        shown: vehicle.model,
-      },
-      {
-        key: "year",
-        labels: { rw: "Umwaka w'ikorwa", fr: "Année de fabrication", en: "Year of make" },
-        shown: String(2006 + Math.floor(random() * 19)),
-        optional: true,
-      },
-      {
-        key: "owner_name",
-        labels: { rw: "Nyir'ikinyabiziga", fr: "Propriétaire", en: "Holder" },
-        shown: fullName(random),
-      },
-      {
-        key: "owner_national_id",
-        labels: { rw: "Indangamuntu ya nyirayo", fr: "N° d'identité", en: "Holder's ID" },
-        shown: spacedId(nationalId(random, 1960 + Math.floor(random() * 40), sex)),
-        optional: true,
-      },
-      {
-        key: "usage",
-        labels: { rw: "Icyo gikoreshwa", fr: "Usage", en: "Use" },
-        shown: USAGE[usage][pick(random, ["rw", "fr", "en"] as Language[])],
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
-        shown: date(random, 2012, 2025).shown,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Izarangira", fr: "Date d'expiration", en: "Expiry date" },
-        shown: date(random, 2028, 2033).shown,
-        optional: true,
-      },
+      ...wordedFields("vehicle_registration", values, REGISTRATION_WORDING),
       {
         key: null,
         labels: { rw: "Ibara", fr: "Couleur", en: "Colour" },
@@ -190,52 +162,11 @@ function registration(random: Random): { title: [string, string]; fields: Field[
 }
 
 function licence(random: Random): { title: [string, string]; fields: Field[] } {
-  const sex = random() < 0.5 ? "F" : "M";
-  const born = date(random, 1965, 2004);
-  const year = Number(born.shown.slice(-4));
-  const number = random() < 0.5
-    ? `${digits(random, 2)}${letters(random, 1)}${digits(random, 6)}`
-    : nationalId(random, year, sex);
+  const values = licenceValues(random);
   return {
     title: ["URUHUSHYA RWO GUTWARA IBINYABIZIGA", "DRIVING LICENCE"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina y'uwahawe uruhushya", fr: "Nom et prénoms", en: "Holder's name" },
-        shown: fullName(random),
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Yavutse ku wa", fr: "Né(e) le", en: "Date of birth" },
-        shown: born.shown,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID" },
-        shown: spacedId(nationalId(random, year, sex)),
-        optional: true,
-      },
-      {
-        key: "licence_number",
-        labels: { rw: "Nimero y'uruhushya", fr: "Numéro du permis", en: "Licence number" },
-        shown: number,
-      },
-      {
-        key: "categories",
-        labels: { rw: "Ibyiciro", fr: "Catégories", en: "Categories" },
-        shown: pick(random, ["B", "A, B", "B, C", "B, C, D", "A"]),
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Rwatanzwe ku wa", fr: "Délivré le", en: "Date of issue" },
-        shown: date(random, 2012, 2025).shown,
-      },
-      {
-        key: "expiry_date",
-        labels: { rw: "Ruzarangira ku wa", fr: "Valable jusqu'au", en: "Valid until" },
-        shown: date(random, 2028, 2035).shown,
-        optional: true,
-      },
+      ...wordedFields("license", values, LICENCE_WORDING),
       {
         key: null,
         labels: { rw: "Ubwoko bw'amaraso", fr: "Groupe sanguin", en: "Blood group" },
@@ -246,42 +177,11 @@ function licence(random: Random): { title: [string, string]; fields: Field[] } {
 }
 
 function idCard(random: Random): { title: [string, string]; fields: Field[] } {
-  const sex = random() < 0.5 ? "F" : "M";
-  const born = date(random, 1960, 2006);
+  const values = idCardValues(random);
   return {
     title: ["INDANGAMUNTU", "NATIONAL IDENTITY CARD"],
     fields: [
-      {
-        key: "full_name",
-        labels: { rw: "Amazina", fr: "Noms", en: "Names" },
-        shown: fullName(random),
-      },
-      {
-        key: "date_of_birth",
-        labels: { rw: "Itariki y'amavuko", fr: "Date de naissance", en: "Date of birth" },
-        shown: born.shown,
-      },
-      {
-        key: "sex",
-        labels: { rw: "Igitsina", fr: "Sexe", en: "Sex" },
-        shown: sex === "F" ? pick(random, ["F", "Gore / F"]) : pick(random, ["M", "Gabo / M"]),
-      },
-      {
-        key: "place_of_issue",
-        labels: { rw: "Aho yatangiwe", fr: "Lieu de délivrance", en: "Place of issue" },
-        shown: pick(random, DISTRICTS),
-        optional: true,
-      },
-      {
-        key: "issue_date",
-        labels: { rw: "Itariki yatangiweho", fr: "Date de délivrance", en: "Date of issue" },
-        shown: date(random, 2010, 2025).shown,
-      },
-      {
-        key: "national_id",
-        labels: { rw: "Indangamuntu", fr: "Numéro national", en: "National ID No." },
-        shown: spacedId(nationalId(random, Number(born.shown.slice(-4)), sex)),
-      },
+      ...wordedFields("id_card", values, ID_CARD_WORDING),
       {
         key: null,
         labels: { rw: "Uburebure", fr: "Taille", en: "Height" },
@@ -290,63 +190,6 @@ function idCard(random: Random): { title: [string, string]; fields: Field[] } {
     ],
   };
 }
-
-/** What a printed value must read as (the answer's normalised form), from its `shown` value. */
-function expected(key: string, shown: string): string {
-  if (/date|birth/.test(key)) {
-    const [day, month, year] = shown.split("/");
-    return `${year}-${month}-${day}`;
-  }
-  if (key === "national_id" || key === "owner_national_id") return shown.replace(/\s/g, "");
-  if (key === "sex") return shown.slice(-1);
-  if (key === "usage") {
-    return Object.entries(USAGE).find(([, shownAs]) => Object.values(shownAs).includes(shown))![0];
-  }
-  return shown.toUpperCase();
-}
-
-const MONTHS_EN = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const MONTHS_FR = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-const MONTHS_RW = [
-  "Mutarama",
-  "Gashyantare",
-  "Werurwe",
-  "Mata",
-  "Gicurasi",
-  "Kamena",
-  "Nyakanga",
-  "Kanama",
-  "Nzeri",
-  "Ukwakira",
-  "Ugushyingo",
-  "Ukuboza",
-];
 
 function ordinal(day: number): string {
   const tens = day % 100;
@@ -377,28 +220,11 @@ function dateAs(style: DateStyle, shown: string): string {
   }
 }
 
-/** A printed item: label (in the card's languages), value as printed, key. */
-interface Item {
-  key: string | null;
-  labels: Record<Language, string>;
-  label: string;
-  shown: string;
-}
-
 function titleCase(text: string): string {
   return text.toLowerCase().replace(
     /(^|[\s\-'])(\p{L})/gu,
     (_, before, letter) => before + letter.toUpperCase(),
   );
-}
-
-function shuffle<T>(random: Random, items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** The EU-style codes a `coded_legend` card prints beside each field. */
@@ -433,14 +259,7 @@ export function sixthDocument(
     : type === "license"
     ? licence(random)
     : idCard(random);
-  // Leave out up to two optional fields: real cards and editions differ in what they print.
-  let fields = made.fields;
-  for (let drop = Math.floor(random() * 3); drop > 0; drop--) {
-    const optional = fields.filter((field) => field.optional);
-    if (optional.length === 0) break;
-    const gone = pick(random, optional);
-    fields = fields.filter((field) => field !== gone);
-  }
+  const fields = dropOptional(random, made.fields);
   const languages = pick(
     random,
     [["rw", "en"], ["rw", "fr"], ["fr", "en"], ["en"], ["rw", "fr", "en"]] as Language[][],
@@ -451,14 +270,8 @@ export function sixthDocument(
       ? ["ordinal_en", "en_month_first", "fr_long", "rw_long"] as DateStyle[]
       : ["slash", "dot", "ordinal_en", "fr_long", "rw_long"] as DateStyle[],
   );
-  const answer: Record<string, string> = {};
-  for (const field of fields) if (field.key) answer[field.key] = expected(field.key, field.shown);
-  let items: Item[] = fields.map((field) => ({
-    key: field.key,
-    labels: field.labels,
-    label: languages.map((language) => field.labels[language]).join(" / "),
-    shown: field.key && /date|birth/.test(field.key) ? dateAs(style, field.shown) : field.shown,
-  }));
+  const printed = printedFields(fields, languages, (shown) => dateAs(style, shown));
+  let items = printed.items;
   if (family === "title_case") {
     items = shuffle(random, items).map((item) =>
       item.key === "plate" || item.key === "vin" || item.key === "sex" ||
@@ -468,15 +281,11 @@ export function sixthDocument(
         : { ...item, shown: random() < 0.7 ? titleCase(item.shown) : item.shown.toLowerCase() }
     );
   }
-  const { html, width } = renderSixth(family, random, made.title, items, languages);
-  return {
+  return roundDocument(
     type,
-    kind: type,
-    html,
-    viewport: { width, height: 1000 },
-    fields: answer,
-    edition: "new",
-  };
+    renderSixth(family, random, made.title, items, languages),
+    printed.answer,
+  );
 }
 
 function renderSixth(
@@ -486,16 +295,13 @@ function renderSixth(
   items: Item[],
   languages: Language[],
 ): { html: string; width: number } {
-  const font = pick(random, FONTS);
-  const size = 15 + Math.floor(random() * 5);
-  const background = pick(random, ["#ffffff", "#fdf6d8", "#eaf2fb", "#f1f7ec", "#f8e9ef"]);
-  const gap = 4 + Math.floor(random() * 8);
+  const { font, size, background, gap } = drawChrome(
+    random,
+    ["#ffffff", "#fdf6d8", "#eaf2fb", "#f1f7ec", "#f8e9ef"],
+  );
   const titleLines = random() < 0.5 ? title : [pick(random, title)];
   let width = pick(random, [950, 1100]);
-  let head = `<div class="head"><span class="seal"></span><div>
-  REPUBULIKA Y'U RWANDA<br>REPUBLIC OF RWANDA</div></div><div class="title">${
-    titleLines.map(escapeHtml).join("<br>")
-  }</div>`;
+  let head = `${REPUBLIC_HEAD}<div class="title">${titleLines.map(escapeHtml).join("<br>")}</div>`;
   let body = "";
   let css = "";
   const e = escapeHtml;
@@ -650,15 +456,6 @@ function renderSixth(
       break;
     }
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  html,body{margin:0;background:#fff}
-  .card{box-sizing:border-box;width:${width}px;padding:22px 30px;background:${background};
-    font-family:'${font}';font-size:${size}px;color:#111;border:2px solid #444;overflow:hidden}
-  .head{display:flex;align-items:center;gap:18px;border-bottom:2px solid #333;padding-bottom:8px}
-  .seal{width:54px;height:54px;border-radius:50%;border:3px double #1b5e20;background:#cde8c8}
-  .head div{font-weight:bold;line-height:1.3}
-  .title{font-weight:bold;margin:10px 0 8px;font-size:${size + 3}px}
-  ${css}
-  </style></head><body><div class="card">${head}${body}</div></body></html>`;
+  const html = cardPage({ width, background, font, size, css, content: `${head}${body}` });
   return { html, width };
 }

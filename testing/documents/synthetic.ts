@@ -43,6 +43,16 @@ export function seededRandom(seed: number): () => number {
 /** A seeded generator's next number in [0, 1). */
 export type Random = () => number;
 
+/** `items` in an order drawn by `random` (Fisher–Yates: every order equally likely). */
+export function shuffle<T>(random: Random, items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /**
  * `families` split at random by `seed` into a half a reader may be tuned on and a half measured
  * blind (Fisher–Yates: every split equally likely), each half in name order.
@@ -51,12 +61,7 @@ export function splitFamilies<T extends string>(
   families: readonly T[],
   seed: number,
 ): { dev: T[]; blind: T[] } {
-  const random = seededRandom(seed);
-  const order = [...families];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = shuffle(seededRandom(seed), families);
   const half = order.length / 2;
   return { dev: order.slice(0, half).sort(), blind: order.slice(half).sort() };
 }
