@@ -120,6 +120,7 @@ const PLAIN_KEYWORDS = new Set([
   "items",
   "minItems",
   "maxItems",
+  "anyOf",
 ]);
 
 /** Nesting past which {@link plainHolds} leaves the verdict to zod (whose mapping opens deep parts). */
@@ -130,11 +131,13 @@ const PLAIN_DEPTH = 5;
  * value, when the schema is made of bare types only: `string`, `boolean`,
  * `integer` or `number` (with inclusive bounds), a string's `enum`, arrays of
  * them (with item counts) and objects of them (required names, closed or
- * open to other keys); `undefined` for anything else (formats, patterns,
- * lengths, unions, references, maps, deep nesting), which only the built
- * check decides. Equal to the built check's verdict where it answers
- * (`input_schema_test.ts` compares them on the corpus and GitHub's
- * operations).
+ * open to other keys), a type list of them with or without `null`
+ * (`["string", "null"]`), and an `anyOf` of them beside nothing but words
+ * (GraphQL's `ID`: a string or an integer); `undefined` for anything else
+ * (formats, patterns, lengths, references, maps, deep nesting), which only
+ * the built check decides. Equal to the built check's verdict where it
+ * answers (`input_schema_test.ts` compares them on the corpus and GitHub's
+ * operations, `graphql_test.ts` on GitHub's GraphQL fields).
  *
  * @param schema A field's schema as stored.
  * @param value The value to check.
@@ -143,7 +146,9 @@ export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean 
   if (value === undefined || !schema || typeof schema !== "object") return undefined;
   const node = schema as Record<string, unknown>;
   for (const key in node) if (!PLAIN_KEYWORDS.has(key)) return undefined;
+  if (node.anyOf !== undefined) return anyOfHolds(node, value, depth);
   const { type, minimum, maximum, enum: values } = node;
+  if (Array.isArray(type)) return typeListHolds(node, type, value, depth);
   const shaped = node.properties !== undefined || node.required !== undefined ||
     node.additionalProperties !== undefined || node.items !== undefined ||
     node.minItems !== undefined || node.maxItems !== undefined;
@@ -178,6 +183,9 @@ export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean 
       return Number.isSafeInteger(value) && inBounds(value as number);
     case "number":
       return typeof value === "number" && Number.isFinite(value) && inBounds(value);
+    case "null":
+      // An optional GraphQL argument's other branch: `anyOf: [{…}, {type: "null"}]`.
+      return minimum === undefined && maximum === undefined ? value === null : undefined;
     default:
       return undefined;
   }
@@ -246,6 +254,52 @@ function arrayHolds(
     const holds = plainHolds(items, item, depth + 1);
     if (holds === undefined) return undefined;
     if (!holds) verdict = false;
+  }
+  return verdict;
+}
+
+/** Words a union may carry beside its `anyOf` and still be decided by {@link plainHolds}. */
+const WORDS = new Set(["anyOf", "description", "title"]);
+
+/** A union of plain branches (zod's `z.union`: any branch that holds). */
+function anyOfHolds(
+  node: Record<string, unknown>,
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  const branches = node.anyOf;
+  for (const key in node) if (!WORDS.has(key)) return undefined;
+  if (!Array.isArray(branches) || branches.length === 0 || depth >= PLAIN_DEPTH) return undefined;
+  // Every branch must be plain, whichever holds: the verdict never rests on an unread part.
+  let verdict = false;
+  for (const branch of branches) {
+    const holds = plainHolds(branch, value, depth + 1);
+    if (holds === undefined) return undefined;
+    if (holds) verdict = true;
+  }
+  return verdict;
+}
+
+/**
+ * A type list, as the zod route maps it: `null` among the types makes the
+ * check nullable, and the other types are a union of the node with each.
+ * A list of `null` alone is zod's open value there, and left to it.
+ */
+function typeListHolds(
+  node: Record<string, unknown>,
+  types: unknown[],
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  if (node.enum !== undefined) return undefined;
+  if (!types.every((type) => typeof type === "string")) return undefined;
+  const others = types.filter((type) => type !== "null");
+  if (others.length === 0) return undefined;
+  let verdict = value === null && others.length < types.length;
+  for (const type of others) {
+    const holds = plainHolds({ ...node, type }, value, depth);
+    if (holds === undefined) return undefined;
+    if (holds) verdict = true;
   }
   return verdict;
 }

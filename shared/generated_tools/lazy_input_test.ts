@@ -9,7 +9,7 @@ import {
   startTenantApi,
 } from "@testing/tenant_api_server.ts";
 import { zodToJsonSchema } from "@shared/export/json_schema.ts";
-import { inputHolds, lazyInput } from "./lazy_input.ts";
+import { inputHolds, lazyInput, plainHolds } from "./lazy_input.ts";
 import { openapiPlans } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
 
@@ -148,3 +148,67 @@ dbTest(
     }
   },
 );
+
+Deno.test("plainHolds() decides type lists with null and unions of bare types as their built check, and leaves the rest to it", () => {
+  const id = {
+    anyOf: [{ type: "string" }, { type: "integer", minimum: 0, maximum: 9 }],
+    description: "ID",
+  };
+  const fields: Record<string, unknown> = {
+    note: { type: ["string", "null"] },
+    count: { type: ["integer", "null"], minimum: 1 },
+    id,
+    maybeId: { anyOf: [id, { type: "null" }] },
+    ids: { type: "array", items: id },
+    input: {
+      type: "object",
+      properties: { tag: { type: ["string", "null"] }, id },
+      required: ["id"],
+      additionalProperties: false,
+    },
+  };
+  const json = { type: "object", properties: fields, additionalProperties: false };
+  const built = lazyInput(json, "t_tool", { eager: true }).shape;
+  const samples = [
+    null,
+    "x",
+    0,
+    3,
+    12,
+    -1,
+    2.5,
+    true,
+    [],
+    ["a", 4],
+    [20],
+    {},
+    { id: "a" },
+    {
+      id: 3,
+      tag: null,
+    },
+    { id: 3, tag: 1 },
+    { tag: "x" },
+    { id: "a", other: 1 },
+  ];
+  let decided = 0;
+  for (const [key, schema] of Object.entries(fields)) {
+    for (const sample of samples) {
+      const plain = plainHolds(schema, sample);
+      assert.notEqual(plain, undefined, `${key} ${JSON.stringify(sample)} is decided`);
+      assert.equal(plain, built[key].safeParse(sample).success, `${key} ${JSON.stringify(sample)}`);
+      decided++;
+    }
+  }
+  assert.equal(decided, 6 * samples.length);
+  // Left to the built check: a list of null alone (zod's open value), a union beside a type, a
+  // union with a format, a type list with an enum.
+  for (
+    const schema of [
+      { type: ["null"] },
+      { type: "string", anyOf: [{ type: "string" }] },
+      { anyOf: [{ type: "string", format: "email" }, { type: "null" }] },
+      { type: ["string", "null"], enum: ["a"] },
+    ]
+  ) assert.equal(plainHolds(schema, "a"), undefined, JSON.stringify(schema));
+});
