@@ -107,3 +107,17 @@ Deno.test("generateChecked() stores a GraphQL introspection answer or SDL as giv
   }
   assert.deepEqual(made[0], made[1], "the answer and the SDL make the same tools");
 });
+
+Deno.test("generateChecked() refuses a GraphQL text that is not a schema with VALIDATION_ERROR at document, storing nothing", async () => {
+  for (
+    const text of ['{"data": {"nothing": 1}}', "type Query {", '{"errors": [{"message": "no"}]}']
+  ) {
+    const key = { orgId: "org-h", name: "bad", kind: "graphql" as const, expose: ["query.a"] };
+    await assert.rejects(generateChecked(key, text, GENERATED_TOOLS_ENGINE), (error) => {
+      assert.ok(error instanceof ToolFailure, String(error));
+      assert.equal(error.code, "VALIDATION_ERROR");
+      assert.equal(error.fields?.[0]?.path, "document", JSON.stringify(error.fields));
+      return true;
+    });
+  }
+});
