@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { type JsonSchema, presetJsonSchema } from "@shared/export/json_schema.ts";
-import { jsonSchemaToZod } from "./json_schema_zod.ts";
+import { FORMATS, jsonSchemaToZod } from "./json_schema_zod.ts";
 
 /** Options for {@link lazyInput}. */
 export interface LazyInputOptions {
@@ -121,7 +121,14 @@ const PLAIN_KEYWORDS = new Set([
   "minItems",
   "maxItems",
   "anyOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
 ]);
+
+/** String keywords: on any other type {@link plainHolds} leaves the verdict to zod. */
+const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"] as const;
 
 /** Nesting past which {@link plainHolds} leaves the verdict to zod (whose mapping opens deep parts). */
 const PLAIN_DEPTH = 5;
@@ -154,9 +161,21 @@ export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean 
     node.minItems !== undefined || node.maxItems !== undefined;
   if (shaped) {
     if (depth >= PLAIN_DEPTH || minimum !== undefined || maximum !== undefined) return undefined;
-    if (values !== undefined) return undefined;
+    if (values !== undefined || STRING_KEYWORDS.some((key) => node[key] !== undefined)) {
+      return undefined;
+    }
     if (type === "object") return objectHolds(node, value, depth);
     if (type === "array") return arrayHolds(node, value, depth);
+    return undefined;
+  }
+  // A string's lengths, pattern and format are decided below; a number's format (int32, double)
+  // is a note the zod route does not check; on anything else they are zod's to decide.
+  const stringy = STRING_KEYWORDS.some((key) => node[key] !== undefined);
+  if (type === "string" && stringy) {
+    if (values !== undefined || minimum !== undefined || maximum !== undefined) return undefined;
+    return stringHolds(node, value);
+  }
+  if (stringy && !((type === "integer" || type === "number") && onlyFormat(node))) {
     return undefined;
   }
   if (values !== undefined) {
@@ -302,4 +321,64 @@ function typeListHolds(
     if (holds) verdict = true;
   }
   return verdict;
+}
+
+/**
+ * A string with lengths, a pattern or a format, as the zod route builds its
+ * check for an input: the format's own check (built once per format here,
+ * not per field), lengths in UTF-16 units, and the pattern (with the `u`
+ * flag) only when no checked format is there (a stored format and pattern
+ * are written as an `allOf` of patterns, which is left to zod).
+ */
+function stringHolds(node: Record<string, unknown>, value: unknown): boolean | undefined {
+  const { minLength, maxLength, pattern, format } = node;
+  if (minLength !== undefined && typeof minLength !== "number") return undefined;
+  if (maxLength !== undefined && typeof maxLength !== "number") return undefined;
+  if (pattern !== undefined && typeof pattern !== "string") return undefined;
+  if (format !== undefined && typeof format !== "string") return undefined;
+  // A name only the prototype has ("toString") is no format of ours: zod's route would fail on it.
+  if (typeof format === "string" && !Object.hasOwn(FORMATS, format) && format in FORMATS) {
+    return undefined;
+  }
+  const checked = typeof format === "string" && Object.hasOwn(FORMATS, format);
+  let regex: RegExp | undefined;
+  if (typeof pattern === "string" && !checked) {
+    regex = patternOf(pattern);
+    if (!regex) return undefined; // zod's route refuses the schema: its message is zod's to give
+  }
+  if (typeof value !== "string") return false;
+  if (typeof minLength === "number" && value.length < minLength) return false;
+  if (typeof maxLength === "number" && value.length > maxLength) return false;
+  if (regex && !regex.test(value)) return false;
+  return checked ? formatCheck(format as string).safeParse(value, { jitless: true }).success : true;
+}
+
+const patterns = new Map<string, RegExp | null>();
+const formatChecks = new Map<string, z.ZodType>();
+
+function onlyFormat(node: Record<string, unknown>): boolean {
+  return typeof node.format === "string" &&
+    STRING_KEYWORDS.every((key) => key === "format" || node[key] === undefined);
+}
+
+/** A pattern compiled once (a document repeats them); `undefined` when it is no regex. */
+function patternOf(pattern: string): RegExp | undefined {
+  let regex = patterns.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(pattern, "u");
+    } catch {
+      regex = null;
+    }
+    // Registration's example checks only: a few hundred patterns at most per document.
+    if (patterns.size >= 1000) patterns.clear();
+    patterns.set(pattern, regex);
+  }
+  return regex ?? undefined;
+}
+
+function formatCheck(format: string): z.ZodType {
+  let check = formatChecks.get(format);
+  if (!check) formatChecks.set(format, check = FORMATS[format]());
+  return check;
 }

@@ -149,7 +149,7 @@ dbTest(
   },
 );
 
-Deno.test("plainHolds() decides type lists with null and unions of bare types as their built check, and leaves the rest to it", () => {
+Deno.test("plainHolds() decides type lists with null, unions of bare types and strings with lengths, patterns and formats as their built check, and leaves the rest to it", () => {
   const id = {
     anyOf: [{ type: "string" }, { type: "integer", minimum: 0, maximum: 9 }],
     description: "ID",
@@ -166,12 +166,28 @@ Deno.test("plainHolds() decides type lists with null and unions of bare types as
       required: ["id"],
       additionalProperties: false,
     },
+    // Strings' lengths, patterns and formats; a number's format is a note.
+    login: { type: "string", pattern: "^[a-z]+$", minLength: 2, maxLength: 4 },
+    mail: { anyOf: [{ type: "string", format: "email" }, { type: "null" }] },
+    day: { type: ["string", "null"], format: "date" },
+    // A checked format wins over a pattern beside it, as the zod route builds it.
+    stamp: { type: "string", format: "date-time", pattern: "^x" },
+    // An unchecked format is a plain string, and its pattern is checked.
+    ref: { type: "string", format: "git-ref", pattern: "^m" },
+    size: { type: "integer", format: "int32", minimum: 0 },
   };
   const json = { type: "object", properties: fields, additionalProperties: false };
   const built = lazyInput(json, "t_tool", { eager: true }).shape;
   const samples = [
     null,
     "x",
+    "ab",
+    "abcde",
+    "A1",
+    "main",
+    "ann@example.com",
+    "2020-01-01",
+    "2020-01-01T10:00:00Z",
     0,
     3,
     12,
@@ -200,15 +216,21 @@ Deno.test("plainHolds() decides type lists with null and unions of bare types as
       decided++;
     }
   }
-  assert.equal(decided, 6 * samples.length);
+  assert.equal(decided, Object.keys(fields).length * samples.length);
   // Left to the built check: a list of null alone (zod's open value), a union beside a type, a
-  // union with a format, a type list with an enum.
+  // type list with an enum, a pattern that is no regex, string keywords on other types, a format
+  // only the prototype has, a string enum with a pattern.
   for (
     const schema of [
       { type: ["null"] },
       { type: "string", anyOf: [{ type: "string" }] },
-      { anyOf: [{ type: "string", format: "email" }, { type: "null" }] },
       { type: ["string", "null"], enum: ["a"] },
+      { type: "string", pattern: "([a-" },
+      { type: "object", format: "email", properties: {} },
+      { type: "boolean", format: "flag" },
+      { type: "integer", pattern: "^1" },
+      { type: "string", format: "toString" },
+      { type: "string", enum: ["a"], pattern: "^a" },
     ]
   ) assert.equal(plainHolds(schema, "a"), undefined, JSON.stringify(schema));
 });
