@@ -305,7 +305,8 @@ for (const row of rows) {
  * With `--before <dir>` (an older checkout: `git archive <commit> | tar -x -C
  * <dir>`), that tree's code runs the same steps, alternated with this tree's,
  * and each figure is printed side by side with its ratio. Medians of
- * `--runs` (default 3) runs each.
+ * `--runs` (default 3) runs each; GraphQL's 200 fields go through the same
+ * life in their own fresh processes (rows named GraphQL).
  */
 async function coldProcesses(): Promise<void> {
   const args = Deno.args;
@@ -322,11 +323,15 @@ async function coldProcesses(): Promise<void> {
   const dir = await Deno.makeTempDir();
   const documentFile = `${dir}/doc.json`;
   const idsFile = `${dir}/ids.json`;
+  const gqlFile = `${dir}/graphql.json`;
+  const gqlIdsFile = `${dir}/graphql-ids.json`;
   await Deno.writeTextFile(documentFile, sub200.text);
   await Deno.writeTextFile(idsFile, JSON.stringify(sub200.ids));
+  await Deno.writeTextFile(gqlFile, gqlJson);
+  await Deno.writeTextFile(gqlIdsFile, JSON.stringify(gqlFields));
   const child = new URL("./generated_tools_cold_child.ts", import.meta.url).pathname;
   const runs: Record<string, Record<string, number>[]> = { before: [], now: [] };
-  const run = async (tree: string, mode: string, plansFile: string) => {
+  const run = async (tree: string, mode: string, plansFile: string, graphql = false) => {
     const out = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -336,9 +341,10 @@ async function coldProcesses(): Promise<void> {
         `${tree}/deno.json`,
         child,
         mode,
-        documentFile,
-        idsFile,
+        graphql ? gqlFile : documentFile,
+        graphql ? gqlIdsFile : idsFile,
         plansFile,
+        ...(graphql ? ["graphql"] : []),
       ],
       stdout: "piped",
       stderr: "inherit",
@@ -350,10 +356,18 @@ async function coldProcesses(): Promise<void> {
       const plansFile = `${dir}/plans-${label}.json`;
       const registered = await run(tree, "register", plansFile);
       const synced = await run(tree, "sync", plansFile);
+      // GraphQL's 200 fields: the same life, its figures prefixed `gql_`.
+      const gqlPlans = `${dir}/gql-plans-${label}.json`;
+      const gqlRegistered = await run(tree, "register", gqlPlans, true);
+      const gqlSynced = await run(tree, "sync", gqlPlans, true);
+      const prefixed = (figures: Record<string, number>, prefix: string) =>
+        Object.fromEntries(Object.entries(figures).map(([key, value]) => [prefix + key, value]));
       runs[label].push({
         ...registered,
         sync_held_mb: synced.held_mb,
         ...Object.fromEntries(Object.entries(synced).filter(([key]) => key !== "held_mb")),
+        ...prefixed(gqlRegistered, "gql_"),
+        ...prefixed(gqlSynced, "gql_sync_"),
       });
     }
   }
@@ -373,6 +387,13 @@ async function coldProcesses(): Promise<void> {
     ["its first call's input check, ms", "first_call_ms", true],
     ["heap held by the registration after a GC, MB", "held_mb", false],
     ["heap held by the other instance's tools after a GC, MB", "sync_held_mb", false],
+    ["GraphQL 200 fields: cold registration, wall ms", "gql_cold_ms", true],
+    ["GraphQL: cold registration, CPU ms", "gql_cold_cpu_ms", true],
+    ["GraphQL: warm registration (the instance's cache), ms", "gql_warm_ms", true],
+    ["GraphQL: sync on another instance, CPU ms", "gql_sync_sync_cpu_ms", true],
+    ["GraphQL: that instance's first MCP listing, CPU ms", "gql_sync_listing_cpu_ms", true],
+    ["GraphQL: its first call's input check, ms", "gql_sync_first_call_ms", true],
+    ["GraphQL: heap held by the registration after a GC, MB", "gql_held_mb", false],
   ];
   console.log(
     `\n| 200-operation subset, fresh processes, median of ${rounds} | before | now | now vs before | vs 50 ms |`,

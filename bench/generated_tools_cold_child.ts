@@ -81,23 +81,31 @@ if (mode === "register") {
   const text = await Deno.readTextFile(documentFile);
   const engine = GENERATED_TOOLS_ENGINE;
   const textHash = await timed("hash", () => documentHash(text));
-  const read = await timed("validation", () => engine.readers!.openapiRead!(text));
-  const hash = read.json === text
+  let document: string;
+  let options;
+  if (kind === "graphql") {
+    const read = await timed("validation", () => engine.readers!.graphqlRead!(text));
+    document = read.document;
+    options = { graphqlSchema: read.schema };
+  } else {
+    const read = await timed("validation", () => engine.readers!.openapiRead!(text));
+    document = read.json;
+    options = { parsed: read.document };
+  }
+  const hash = document === text
     ? textHash
-    : await timed("hash_again", () => documentHash(read.json));
+    : await timed("hash_again", () => documentHash(document));
   const plans = await timed(
     "mapping",
     () =>
       engine.plan({
         orgId: "cold",
         name: "gh",
-        kind: "openapi",
-        document: read.json,
+        kind,
+        document,
         documentHash: hash,
         expose,
-      }, {
-        parsed: read.document,
-      }),
+      }, options),
   );
   const both = await timed(
     "storing",

@@ -75,7 +75,7 @@ export function parseGraphqlSchema(text: string): GraphQLSchema {
   }
 }
 
-/** The SDL of a schema (how an introspected schema is stored). */
+/** The SDL of a schema (how a schema fetched by introspection from a URL is stored). */
 export function schemaText(schema: GraphQLSchema): string {
   return printSchema(schema);
 }

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { type JsonSchema, presetJsonSchema } from "@shared/export/json_schema.ts";
-import { jsonSchemaToZod } from "./json_schema_zod.ts";
+import { FORMATS, jsonSchemaToZod } from "./json_schema_zod.ts";
 
 /** Options for {@link lazyInput}. */
 export interface LazyInputOptions {
@@ -120,7 +120,15 @@ const PLAIN_KEYWORDS = new Set([
   "items",
   "minItems",
   "maxItems",
+  "anyOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
 ]);
+
+/** String keywords: on any other type {@link plainHolds} leaves the verdict to zod. */
+const STRING_KEYWORDS = ["minLength", "maxLength", "pattern", "format"] as const;
 
 /** Nesting past which {@link plainHolds} leaves the verdict to zod (whose mapping opens deep parts). */
 const PLAIN_DEPTH = 5;
@@ -130,11 +138,13 @@ const PLAIN_DEPTH = 5;
  * value, when the schema is made of bare types only: `string`, `boolean`,
  * `integer` or `number` (with inclusive bounds), a string's `enum`, arrays of
  * them (with item counts) and objects of them (required names, closed or
- * open to other keys); `undefined` for anything else (formats, patterns,
- * lengths, unions, references, maps, deep nesting), which only the built
- * check decides. Equal to the built check's verdict where it answers
- * (`input_schema_test.ts` compares them on the corpus and GitHub's
- * operations).
+ * open to other keys), a type list of them with or without `null`
+ * (`["string", "null"]`), and an `anyOf` of them beside nothing but words
+ * (GraphQL's `ID`: a string or an integer); `undefined` for anything else
+ * (formats, patterns, lengths, references, maps, deep nesting), which only
+ * the built check decides. Equal to the built check's verdict where it
+ * answers (`input_schema_test.ts` compares them on the corpus and GitHub's
+ * operations, `graphql_test.ts` on GitHub's GraphQL fields).
  *
  * @param schema A field's schema as stored.
  * @param value The value to check.
@@ -143,15 +153,29 @@ export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean 
   if (value === undefined || !schema || typeof schema !== "object") return undefined;
   const node = schema as Record<string, unknown>;
   for (const key in node) if (!PLAIN_KEYWORDS.has(key)) return undefined;
+  if (node.anyOf !== undefined) return anyOfHolds(node, value, depth);
   const { type, minimum, maximum, enum: values } = node;
+  if (Array.isArray(type)) return typeListHolds(node, type, value, depth);
   const shaped = node.properties !== undefined || node.required !== undefined ||
     node.additionalProperties !== undefined || node.items !== undefined ||
     node.minItems !== undefined || node.maxItems !== undefined;
   if (shaped) {
     if (depth >= PLAIN_DEPTH || minimum !== undefined || maximum !== undefined) return undefined;
-    if (values !== undefined) return undefined;
+    if (values !== undefined || STRING_KEYWORDS.some((key) => node[key] !== undefined)) {
+      return undefined;
+    }
     if (type === "object") return objectHolds(node, value, depth);
     if (type === "array") return arrayHolds(node, value, depth);
+    return undefined;
+  }
+  // A string's lengths, pattern and format are decided below; a number's format (int32, double)
+  // is a note the zod route does not check; on anything else they are zod's to decide.
+  const stringy = STRING_KEYWORDS.some((key) => node[key] !== undefined);
+  if (type === "string" && stringy) {
+    if (values !== undefined || minimum !== undefined || maximum !== undefined) return undefined;
+    return stringHolds(node, value);
+  }
+  if (stringy && !((type === "integer" || type === "number") && onlyFormat(node))) {
     return undefined;
   }
   if (values !== undefined) {
@@ -178,6 +202,9 @@ export function plainHolds(schema: unknown, value: unknown, depth = 0): boolean 
       return Number.isSafeInteger(value) && inBounds(value as number);
     case "number":
       return typeof value === "number" && Number.isFinite(value) && inBounds(value);
+    case "null":
+      // An optional GraphQL argument's other branch: `anyOf: [{…}, {type: "null"}]`.
+      return minimum === undefined && maximum === undefined ? value === null : undefined;
     default:
       return undefined;
   }
@@ -248,4 +275,110 @@ function arrayHolds(
     if (!holds) verdict = false;
   }
   return verdict;
+}
+
+/** Words a union may carry beside its `anyOf` and still be decided by {@link plainHolds}. */
+const WORDS = new Set(["anyOf", "description", "title"]);
+
+/** A union of plain branches (zod's `z.union`: any branch that holds). */
+function anyOfHolds(
+  node: Record<string, unknown>,
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  const branches = node.anyOf;
+  for (const key in node) if (!WORDS.has(key)) return undefined;
+  if (!Array.isArray(branches) || branches.length === 0 || depth >= PLAIN_DEPTH) return undefined;
+  // Every branch must be plain, whichever holds: the verdict never rests on an unread part.
+  let verdict = false;
+  for (const branch of branches) {
+    const holds = plainHolds(branch, value, depth + 1);
+    if (holds === undefined) return undefined;
+    if (holds) verdict = true;
+  }
+  return verdict;
+}
+
+/**
+ * A type list, as the zod route maps it: `null` among the types makes the
+ * check nullable, and the other types are a union of the node with each.
+ * A list of `null` alone is zod's open value there, and left to it.
+ */
+function typeListHolds(
+  node: Record<string, unknown>,
+  types: unknown[],
+  value: unknown,
+  depth: number,
+): boolean | undefined {
+  if (node.enum !== undefined) return undefined;
+  if (!types.every((type) => typeof type === "string")) return undefined;
+  const others = types.filter((type) => type !== "null");
+  if (others.length === 0) return undefined;
+  let verdict = value === null && others.length < types.length;
+  for (const type of others) {
+    const holds = plainHolds({ ...node, type }, value, depth);
+    if (holds === undefined) return undefined;
+    if (holds) verdict = true;
+  }
+  return verdict;
+}
+
+/**
+ * A string with lengths, a pattern or a format, as the zod route builds its
+ * check for an input: the format's own check (built once per format here,
+ * not per field), lengths in UTF-16 units, and the pattern (with the `u`
+ * flag) only when no checked format is there (a stored format and pattern
+ * are written as an `allOf` of patterns, which is left to zod).
+ */
+function stringHolds(node: Record<string, unknown>, value: unknown): boolean | undefined {
+  const { minLength, maxLength, pattern, format } = node;
+  if (minLength !== undefined && typeof minLength !== "number") return undefined;
+  if (maxLength !== undefined && typeof maxLength !== "number") return undefined;
+  if (pattern !== undefined && typeof pattern !== "string") return undefined;
+  if (format !== undefined && typeof format !== "string") return undefined;
+  // A name only the prototype has ("toString") is no format of ours: zod's route would fail on it.
+  if (typeof format === "string" && !Object.hasOwn(FORMATS, format) && format in FORMATS) {
+    return undefined;
+  }
+  const checked = typeof format === "string" && Object.hasOwn(FORMATS, format);
+  let regex: RegExp | undefined;
+  if (typeof pattern === "string" && !checked) {
+    regex = patternOf(pattern);
+    if (!regex) return undefined; // zod's route refuses the schema: its message is zod's to give
+  }
+  if (typeof value !== "string") return false;
+  if (typeof minLength === "number" && value.length < minLength) return false;
+  if (typeof maxLength === "number" && value.length > maxLength) return false;
+  if (regex && !regex.test(value)) return false;
+  return checked ? formatCheck(format as string).safeParse(value, { jitless: true }).success : true;
+}
+
+const patterns = new Map<string, RegExp | null>();
+const formatChecks = new Map<string, z.ZodType>();
+
+function onlyFormat(node: Record<string, unknown>): boolean {
+  return typeof node.format === "string" &&
+    STRING_KEYWORDS.every((key) => key === "format" || node[key] === undefined);
+}
+
+/** A pattern compiled once (a document repeats them); `undefined` when it is no regex. */
+function patternOf(pattern: string): RegExp | undefined {
+  let regex = patterns.get(pattern);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(pattern, "u");
+    } catch {
+      regex = null;
+    }
+    // Registration's example checks only: a few hundred patterns at most per document.
+    if (patterns.size >= 1000) patterns.clear();
+    patterns.set(pattern, regex);
+  }
+  return regex ?? undefined;
+}
+
+function formatCheck(format: string): z.ZodType {
+  let check = formatChecks.get(format);
+  if (!check) formatChecks.set(format, check = FORMATS[format]());
+  return check;
 }

@@ -247,7 +247,13 @@ function convertTyped(
  * @param name The tool's name (for errors).
  */
 export function lazyOutput(json: JsonSchema, name: string): z.ZodType {
-  if (Object.keys(json).length === 0) return z.unknown();
+  if (Object.keys(json).length === 0) {
+    // Preset too: exports (MCP's envelope above all) then read `{}` instead of converting zod's
+    // unknown for each tool (every GraphQL tool's answer is open: ~10 ms of a listing of 200).
+    const open = z.unknown();
+    presetJsonSchema(open, json);
+    return open;
+  }
   let built: z.ZodType | undefined;
   const output = z.lazy(() =>
     built ??= (() => {

@@ -358,7 +358,7 @@ export const apiSourceRegister = defineTool({
 
 /** What registration makes of a document before anything is written. */
 export interface Generated {
-  /** As stored: OpenAPI validated, as JSON; GraphQL as SDL. */
+  /** As stored: OpenAPI validated, as JSON; GraphQL as given (introspection JSON or SDL). */
   document: string;
   /** SHA-256 hex of `document`. */
   hash: string;
@@ -402,13 +402,14 @@ export async function generateChecked(
       generatedCache.set(cacheKey, hit);
       return hit;
     }
-    // Stored as read: OpenAPI validated and as JSON, GraphQL as SDL (what every instance maps).
+    // Stored as read: OpenAPI validated and as JSON; GraphQL as given, an introspection answer or
+    // SDL (every instance maps either).
     let parsed: Record<string, unknown> | undefined;
     let graphqlSchema: GraphQLSchema | undefined;
     if (key.kind === "graphql") {
-      // The schema just read is mapped as it is: its SDL is stored, not parsed again.
+      // The schema just read is mapped as it is, not parsed again from what is stored.
       if (readers.graphqlRead) {
-        ({ sdl: document, schema: graphqlSchema } = readers.graphqlRead(text));
+        ({ document, schema: graphqlSchema } = readers.graphqlRead(text));
       } else document = readers.graphqlSdl(text);
     } else if (readers.openapiRead) {
       ({ json: document, document: parsed } = await readers.openapiRead(text));

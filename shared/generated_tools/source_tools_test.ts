@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { petstoreDocument } from "@testing/tenant_api_server.ts";
 import { ToolFailure } from "@shared/contract/result.ts";
 import { GENERATED_TOOLS_ENGINE } from "./engine.ts";
-import { openapi30Yaml, swagger2Document } from "@testing/api_corpus.ts";
+import { openapi30Yaml, SHOP_SDL, swagger2Document } from "@testing/api_corpus.ts";
+import { buildSchema, getIntrospectionQuery, graphqlSync } from "graphql";
+import { zodToJsonSchema } from "@shared/export/json_schema.ts";
+import { GENERATED_TOOLS_SYNC_ENGINE } from "./sync_engine.ts";
 import { documentHash } from "./operation.ts";
 import { generateChecked } from "./source_tools.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
@@ -74,5 +77,47 @@ Deno.test("generateChecked() stores a JSON document read unchanged as given, and
     assert.notEqual(made.document, text);
     assert.equal(made.document, JSON.stringify(JSON.parse(made.document)));
     assert.equal(made.hash, await documentHash(made.document));
+  }
+});
+
+Deno.test("generateChecked() stores a GraphQL introspection answer or SDL as given, hashed once, and another instance maps what is stored to the same plans", async () => {
+  const answer = graphqlSync({ schema: buildSchema(SHOP_SDL), source: getIntrospectionQuery() });
+  const expose = ["query.search", "mutation.placeOrder"];
+  const shape = (plans: Awaited<ReturnType<typeof generateChecked>>["plans"]) =>
+    plans.map((plan) => ({
+      name: plan.name,
+      send: plan.send,
+      input: zodToJsonSchema(plan.input, { io: "input" }),
+    }));
+  const made = [];
+  for (const [index, text] of [JSON.stringify(answer, null, 1), SHOP_SDL].entries()) {
+    const key = { orgId: `org-g${index}`, name: "shop", kind: "graphql" as const, expose };
+    const registered = await generateChecked(key, text, GENERATED_TOOLS_ENGINE);
+    assert.equal(registered.document, text);
+    assert.equal(registered.hash, await documentHash(text));
+    // Another instance (plans of another stored version): the stored document, read afresh.
+    const again = await GENERATED_TOOLS_SYNC_ENGINE.plan({
+      ...key,
+      orgId: "org-other",
+      document: registered.document,
+      documentHash: registered.hash,
+    });
+    assert.deepEqual(shape(again), shape(registered.plans));
+    made.push(shape(registered.plans));
+  }
+  assert.deepEqual(made[0], made[1], "the answer and the SDL make the same tools");
+});
+
+Deno.test("generateChecked() refuses a GraphQL text that is not a schema with VALIDATION_ERROR at document, storing nothing", async () => {
+  for (
+    const text of ['{"data": {"nothing": 1}}', "type Query {", '{"errors": [{"message": "no"}]}']
+  ) {
+    const key = { orgId: "org-h", name: "bad", kind: "graphql" as const, expose: ["query.a"] };
+    await assert.rejects(generateChecked(key, text, GENERATED_TOOLS_ENGINE), (error) => {
+      assert.ok(error instanceof ToolFailure, String(error));
+      assert.equal(error.code, "VALIDATION_ERROR");
+      assert.equal(error.fields?.[0]?.path, "document", JSON.stringify(error.fields));
+      return true;
+    });
   }
 });

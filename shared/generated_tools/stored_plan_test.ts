@@ -4,6 +4,9 @@ import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import { openapiPlans } from "./openapi.ts";
 import { parseOpenapi } from "./openapi_validate.ts";
 import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
+import { SHOP_SDL } from "@testing/api_corpus.ts";
+import { z } from "zod";
+import { presetJsonSchemaOf } from "@shared/export/json_schema.ts";
 import { bindPlan, type SourceBinding } from "./bind.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
 import { loadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
@@ -205,4 +208,30 @@ Deno.test("loadPlans() tools export to Gemini from the stored schema exactly as 
   for (const keyword of ["exclusiveMinimum", '"const"', '"null"', "additionalProperties"]) {
     assert.ok(text.includes(keyword), keyword);
   }
+});
+
+Deno.test("loadPlans(): a stored open answer ({}) exports in every dialect exactly as zod's unknown did, without converting it per tool", () => {
+  const plans = graphqlPlans(parseGraphqlSchema(SHOP_SDL), {
+    source: "shop",
+    expose: ["query.search", "mutation.placeOrder"],
+  });
+  const loaded = loadPlans(
+    JSON.parse(JSON.stringify(storePlans(plans, examplesOf(plans)))),
+    "shop",
+  )!;
+  const place = { orgId: "o", source: "shop", baseUrl: "https://shop.invalid" };
+  const preset = loaded.map((plan) => bindPlan(plan, { ...BINDING, ...place }));
+  // The old route: the same stored plans with a bare z.unknown() answer, converted by zod.
+  const bare = loaded.map((plan) =>
+    bindPlan({ ...plan, output: z.unknown() }, { ...BINDING, ...place })
+  );
+  for (const tool of preset) assert.deepEqual(presetJsonSchemaOf(tool.output), {});
+  for (const format of EXPORT_FORMATS) {
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(exportTools(preset, format))),
+      JSON.parse(JSON.stringify(exportTools(bare, format))),
+      format,
+    );
+  }
+  assert.equal(preset[0].output.safeParse({ anything: [1] }).success, true);
 });

@@ -1,7 +1,7 @@
 /**
  * The generator as the composition root hands it to a function that serves
  * tenants' generated tools. This module is the light one: plans from stored
- * documents (OpenAPI as JSON, GraphQL SDL) with `graphql` and our mapper, for
+ * documents (OpenAPI as JSON, GraphQL SDL or introspection JSON) with `graphql` and our mapper, for
  * any function that calls tenants' tools (the agent, MCP). Registration's
  * readers (the OpenAPI validator, YAML) are `engine.ts`.
  *
@@ -33,12 +33,13 @@ export interface DocumentReaders {
    */
   graphqlSdl(text: string): string;
   /**
-   * As {@link DocumentReaders.graphqlSdl}, also handing back the schema it
-   * read, so registration maps that instead of parsing the SDL it stores again.
+   * Reads an introspection answer or SDL, handing back the document to store
+   * (the text as given: every instance reads either form) and the schema it
+   * read, so registration maps that instead of parsing the document again.
    *
    * @throws {GenerationError} when it is not a schema.
    */
-  graphqlRead?(text: string): { sdl: string; schema: GraphQLSchema };
+  graphqlRead?(text: string): { document: string; schema: GraphQLSchema };
 }
 
 /** Makes plans from documents. */
