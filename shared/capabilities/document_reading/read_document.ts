@@ -1052,7 +1052,7 @@ function meanConfidence(words: PlacedWord[]): number {
  * A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3.", a numbered
  * form's "7." in its legend and "7:" before the value; OCR reads a dot as a comma now and then).
  */
-const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*[.,:]?$/;
+const FIELD_CODE = /^(?:[A-Z]|\d{1,2}[a-d]?)(?:\.\d{1,2})*[.,:]?$/;
 
 /**
  * Cards that print a code beside each value and the codes' meaning in a
@@ -1157,13 +1157,24 @@ function codedLabels(
     parts.set(word, halves);
     return halves;
   });
+  // A code printed in a box beside its value reads with the box's edges and without its dot
+  // ("[D1]", "[ C1]", "E |" for the legend's "D.1", "C.1", "E"): the same code once the edges
+  // and dots are set aside.
+  const bare = (code: string) => code.replace(/\./g, "").toUpperCase();
+  const byBare = new Map([...meaning].map(([code, field]) => [bare(code), field]));
+  const boxed = (word: PlacedWord) => {
+    if (!/^[\[|(]|[\]|)]$/.test(word.text)) return null;
+    const text = word.text.replace(/^[\[|(]+|[\]|)]+$/g, "").replace(/[.,:]$/, "");
+    return /^(?:[A-Z]\d{0,2}|\d{1,2}[A-D]?)$/i.test(text) ? byBare.get(bare(text)) : undefined;
+  };
   const coded: LabelSpan[] = [];
   for (const word of split) {
     const code = codeOf(word);
-    const field = code && meaning.get(code);
+    const field = (code && meaning.get(code)) || (!inLegend.has(word) && boxed(word));
     // (A number alone is a value's part, a national ID's first digit: a code without a letter
-    // is one only with its dot.)
-    if (!field || inLegend.has(word) || !/[A-Z]|[.:]$/.test(word.text)) continue;
+    // is one only with its dot, or in its box.)
+    if (!field || inLegend.has(word)) continue;
+    if (!/[A-Z]|[.:]$/.test(word.text) && !boxed(word)) continue;
     coded.push({ field, words: [word], box: word.box });
   }
   return { spans: coded, codes: [...inLegend], words: split, parts, legend };
@@ -1411,6 +1422,8 @@ const DATE_SHAPES = [
   /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
   // A two-digit year: "12.01.27".
   /\b[0-9OIS]{1,2}\s?([\/\-.])\s?[0-9OIS]{1,2}\s?\1\s?[0-9OIS]{2}\b(?![\/\-.]\d)/g,
+  // A month in Roman numerals, OCR's 1 and | for its I: "12.IV.2019", "04.1X.1990".
+  /\b[0-9OIS]{1,2}\s?[.\-\/]\s?[IVX1|]{1,4}\s?[.\-\/]\s?[0-9OIS]{4}\b/g,
 ];
 
 /**

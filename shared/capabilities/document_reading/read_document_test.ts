@@ -1119,3 +1119,27 @@ Deno.test("a certificate that states its values in sentences is read by their sh
   assert.equal(values(french).owner_name, "UWASE ALINE");
   assert.equal(values(french).usage, "private");
 });
+
+Deno.test("codes in boxes beside the values, their box edges read and their dots lost, still name the fields", () => {
+  // A booklet prints each code in a small box ("[D.1]"): OCR reads the box's edges as brackets
+  // and pipes and drops the code's dot. The legend prints the codes with their dots.
+  const lines = page([
+    [[40, "VEHICLE REGISTRATION BOOK"]],
+    [[40, "[A | RAB 123 C"], [500, "[B] 22.VI.2019"]],
+    [[40, "[ C1] MUGISHA JEAN"], [500, "[D1] TOYOTA"]],
+    [[40, "[D3 | COROLLA"], [500, "[E | JTDBR32E720123456"]],
+    [[40, "Explanation of codes"]],
+    [[40, "D.1 Make / Marque"], [500, "D.3 Commercial name / Dénomination commerciale"]],
+    [[40, "E Vehicle identification number"], [500, "A Plate / Numéro d'immatriculation"]],
+    [[40, "C.1 Name of owner / Titulaire"], [500, "B Date registered"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+  assert.equal(reading.fields.model?.value, "COROLLA");
+  // Dated with a Roman month, found by its shape.
+  assert.equal(reading.fields.issue_date?.value, "2019-06-22");
+});
