@@ -1404,6 +1404,14 @@ const COLOURS =
 const USAGE_WORD =
   /^(?:PRIVATE|PRIV[EÉ]|BWITE|PARTICULIER|BINAFSI|COMMERCIAL|UBUCURUZI|UTILITAIRE|BIASHARA|TAXI|TAGISI|TEKSI|TAXI-MOTO|MOTO-TAXI|BODABODA|GOVERNMENT|LETA)$/i;
 
+/** A word in capitals, as names and values are printed. */
+const CAPITALS = /^[A-ZÀ-Ý][A-ZÀ-Ý'’-]{2,}$/;
+/** A word with its capital only ("Eric", "Théogène"): a given name, or a label's word. */
+const TITLE_CASE = /^\p{Lu}[\p{Ll}'’-]{2,}$/u;
+/** Words of a document's title or issuer: never a person's name. */
+const DOCUMENT_WORD =
+  /^(?:REGISTRATION|CERTIFICATE|CERTIFICAT|BOOK|LICEN[CS]E|DRIVING|PERMIS|IDENTITY|IDENTIT[ÉE]|CARD|CARTE|NATIONAL[E]?|REPUBLIC|REPUBULIKA|RWANDA|VEHICLE|POLICE|S[ÉE]RIE)$/i;
+
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
   vehicle_registration: ["issue_date", "expiry_date"],
@@ -1606,11 +1614,20 @@ function byShape(
       for (const word of [...free(segment), null]) {
         // A name's words have three letters or more: OCR's debris of a label has fewer.
         // (Without the comma or stop prose puts after a word: "registered to MUGISHA ERIC,".)
-        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(bare(word)) &&
-          !MAKES.has(bare(word)) && !readUsage(bare(word))?.valid;
+        // A given name may be printed in small letters after its capital ("RWIGEMA, Eric",
+        // "Clarisse NIYONSENGA"): makes, models, uses and places never are.
+        const nameLike = word && (CAPITALS.test(bare(word)) || TITLE_CASE.test(bare(word))) &&
+          !labelWords.has(word) && !MAKES.has(bare(word).toUpperCase()) &&
+          !readUsage(bare(word))?.valid && !DOCUMENT_WORD.test(bare(word));
+        // (A comma ends a name written given name first: "… Eric, GASABO".)
         if (nameLike) run.push(word!);
-        else {
-          if (run.length >= 2 && run.length <= 4) runs.push(run);
+        if (!nameLike || /,$/.test(word!.text) && run.length >= 2) {
+          const capitals = run.filter((one) => CAPITALS.test(bare(one))).length;
+          // One word of capitals at least, and at most two in small letters (a label's words
+          // in a wording we do not know are all in small letters).
+          if (
+            run.length >= 2 && run.length <= 4 && capitals >= 1 && run.length - capitals <= 2
+          ) runs.push(run);
           run = [];
         }
       }
@@ -1621,7 +1638,14 @@ function byShape(
     const print = heights[Math.floor(heights.length / 2)] ?? 0;
     const tall = (run: PlacedWord[]) =>
       Math.min(...run.map((word) => height(word.box))) >= 1.5 * print;
-    const name = unique(runs) ?? unique(runs.filter(tall));
+    // A run that mixes capitals with a given name in small letters is a name by its print
+    // alone; among runs of capitals only, the one alone on the page.
+    const mixed = runs.filter((run) => run.some((word) => TITLE_CASE.test(bare(word))));
+    const capitalsOnly = runs.filter((run) => !mixed.includes(run));
+    // (Both found: the one OCR read surer, a legend's debris "Hare: DLL. Isang" is read poorly.)
+    const sure = [unique(mixed), unique(capitalsOnly)].filter((run) => run !== null)
+      .sort((a, b) => meanConfidence(b) - meanConfidence(a))[0];
+    const name = sure ?? unique(capitalsOnly.filter(tall));
     if (name) take(nameField, readName(textOf(name))!, name);
   }
   // A model is the one word of capitals (and digits) left once every other field claimed its

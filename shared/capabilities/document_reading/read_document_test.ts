@@ -1143,3 +1143,34 @@ Deno.test("codes in boxes beside the values, their box edges read and their dots
   // Dated with a Roman month, found by its shape.
   assert.equal(reading.fields.issue_date?.value, "2019-06-22");
 });
+
+Deno.test("a name without a label is found by its print: capitals with a given name in small letters", () => {
+  // Captions OCR cannot tie to fields (two-letter codes); the name mixes a surname in capitals
+  // with a given name in small letters, which no make, model, use or place does. The title's
+  // words are never a name, and two words of capitals (a make and a model) are no rival.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "VEHICLE REGISTRATION BOOK"]],
+    [[40, "NID"], [440, "PL"], [840, "DRG"]],
+    [[40, "1197480676517153"], [440, "RAC 434 M"], [840, "2016/08/02"]],
+    [[40, "OWN"], [440, "MK"], [840, "MDL"]],
+    [[40, "RWIGEMA, Eric"], [440, "TOYOTA"], [840, "COROLLA"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "RWIGEMA ERIC");
+  const given = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "NM"], [440, "DOB"]],
+      [[40, "Clarisse NIYONSENGA"], [440, "12.IV.1990"]],
+      [[40, "NID"], [440, "POI"]],
+      [[40, "1199070738238267"], [440, "GASABO"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(given.kind, "document");
+  if (given.kind !== "document") return;
+  assert.equal(given.fields.full_name?.value, "CLARISSE NIYONSENGA");
+});
