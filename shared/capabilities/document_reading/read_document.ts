@@ -942,7 +942,10 @@ function valuesNear(
   // Left: a value printed before its label on its row ("TOYOTA (Make)", "RAB 123 C — Plate"),
   // when nothing follows the label: the words just before it, back to a label or a column's gap.
   const left: PlacedWord[][] = [];
-  if (right.length === 0 && oneLine) {
+  // (Right of a label, words in small letters only are the rest of its wording we do not know,
+  // "Ikirango cy'uruganda" at a row's far end: no value, so the value may stand before it.)
+  const valueRight = right.some((group) => !group.every((word) => LOWER_CASE_WORD.test(word.text)));
+  if (!valueRight && oneLine) {
     const run: PlacedWord[] = [];
     let edge = span.box.x0;
     for (const word of before) {
@@ -960,7 +963,7 @@ function valuesNear(
   // words we do not know and a column's gap ("PRIVATE      Genre d'usage": the value between a
   // label in one language and this one in another), back to a label.
   const farLeft: PlacedWord[][] = [];
-  if (right.length === 0 && oneLine && left.length === 0) {
+  if (!valueRight && oneLine && left.length === 0) {
     let index = 0;
     let edge = span.box.x0;
     while (
@@ -1459,6 +1462,12 @@ function byShape(
   // A header row: a line of labels (some we know, the rest in lower case), no value on it. A
   // word of capitals there is a label we do not know ("CNI" between "Type" and "Usage"), not a
   // value.
+  // A row of captions: two or more words, each two or three capitals ("OWN  MK  MDL", "NID  PL
+  // DRG"), abbreviated labels we do not know above a row of values. None is a value.
+  const onCaptionRow = (word: PlacedWord) => {
+    const row = words.filter((other) => other.line === word.line);
+    return row.length >= 2 && row.every((other) => /^[A-Z]{2,3}\.?$/.test(other.text));
+  };
   const onHeaderRow = (word: PlacedWord) => {
     const others = words.filter((other) => other.line === word.line && other !== word);
     return others.some((other) => labelWords.has(other)) &&
@@ -1666,7 +1675,7 @@ function byShape(
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
       !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word) && !COLOURS.test(word.text)
+      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

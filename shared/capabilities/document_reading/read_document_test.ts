@@ -1174,3 +1174,38 @@ Deno.test("a name without a label is found by its print: capitals with a given n
   if (given.kind !== "document") return;
   assert.equal(given.fields.full_name?.value, "CLARISSE NIYONSENGA");
 });
+
+Deno.test("a value at a row's start takes its label at the row's far end, past the label's own words", () => {
+  // Labels right-aligned at the card's far right; "Ikirango" is a label we know, "cy'uruganda"
+  // the rest of its wording, in small letters: no value right of it, so the value is the row's
+  // start.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "RAB 123 C"], [900, "Purake"]],
+    [[40, "YAMAHA"], [900, "Ikirango cy'uruganda"]],
+    [[40, "MD2YA9UH9BW081658"], [900, "Nimero ya shasi"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "YAMAHA");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
+Deno.test("a row of two- and three-letter captions holds labels, not a model", () => {
+  // Captions OCR cannot name ("OWN MK MDL") over the values: once the make is read, the one
+  // word of capitals left is the model, not a caption.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "PL"], [440, "VIN"], [840, "DRG"]],
+    [[40, "RAC 434 M"], [440, "MD2YA9UH9BW081658"], [840, "2016/08/02"]],
+    [[40, "OWN"], [440, "MK"], [840, "MDL"]],
+    [[40, "RWIGEMA, Eric"], [440, "TOYOTA"], [840, "HUNK"]],
+    [[40, "EXP"], [440, "KG"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+  assert.equal(reading.fields.model?.value, "HUNK");
+});
