@@ -119,7 +119,9 @@ const choice = (read: Reader): Reader => (raw, today) => {
 const date: Reader = (raw) => readDate(raw);
 const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
-const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b/;
+// (Its groups apart, together, or joined by hyphens: "1-1984-8-8432333-1-39".)
+const NATIONAL_ID_SHAPE =
+  /\b[123][\s\-]?(?:19|20)\d\d[\s\-]?[78][\s\-]?\d{7}[\s\-]?\d[\s\-]?\d{2}\b/;
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =

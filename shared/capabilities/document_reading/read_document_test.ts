@@ -1209,3 +1209,17 @@ Deno.test("a row of two- and three-letter captions holds labels, not a model", (
   assert.equal(reading.fields.make?.value, "TOYOTA");
   assert.equal(reading.fields.model?.value, "HUNK");
 });
+
+Deno.test("a national ID printed with hyphens between its groups is found by its shape", () => {
+  // Its label a code the page never explains: only the number's shape names it.
+  const lines = page([
+    [[40, "NATIONAL IDENTITY CARD"]],
+    [[40, "[4] Male"], [440, "[2] 1-1984-8-8432333-1-39"]],
+    [[40, "[6] 22.VI.2024"], [440, "[3] 27.IV.1984"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.national_id?.value, "1198488432333139");
+  assert.equal(reading.fields.date_of_birth?.value, "1984-04-27");
+});
