@@ -23,6 +23,7 @@ import {
   readVin,
   readWord,
   readYear,
+  RWANDA_DISTRICTS,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { tickedOptions } from "./tick_boxes.ts";
@@ -1598,6 +1599,15 @@ function byShape(
       const text = list.text.split(/\s*[,;]\s*/).join(", ");
       take("categories", { value: text, valid: true }, list.segment);
     }
+  }
+  // A place of issue printed without a readable label: the one district's name left on the card.
+  if (wanted.has("place_of_issue") && !fields.place_of_issue) {
+    const place = unique(tokens.filter((word) =>
+      (RWANDA_DISTRICTS as readonly string[]).includes(
+        bare(word).toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""),
+      )
+    ));
+    if (place) take("place_of_issue", readPlace(bare(place))!, [place]);
   }
   if (wanted.has("sex") && !fields.sex) {
     // A sex printed alone, as a word ("FEMALE", "MASCULIN", "GORE") or else a letter (a lone M

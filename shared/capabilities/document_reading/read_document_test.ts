@@ -1223,3 +1223,30 @@ Deno.test("a national ID printed with hyphens between its groups is found by its
   assert.equal(reading.fields.national_id?.value, "1198488432333139");
   assert.equal(reading.fields.date_of_birth?.value, "1984-04-27");
 });
+
+Deno.test("an ID card's place of issue without a readable label is its one district's name", () => {
+  const lines = page([
+    [[40, "NATIONAL IDENTITY CARD"]],
+    [[40, "NM"], [440, "NID"], [840, "DOB"]],
+    [[40, "Clarisse NIYONSENGA"], [440, "1199573378327098"], [840, "27 May 1995"]],
+    [[40, "SX"], [440, "POI"], [840, "DOI"]],
+    [[40, "Female"], [440, "NYAMASHEKE"], [840, "23 February 2009"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.place_of_issue?.value, "NYAMASHEKE");
+  assert.equal(reading.fields.sex?.value, "F");
+  // Two districts (an address beside the place) name none.
+  const two = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "Names"], [300, "MUGISHA JEAN"]],
+      [[40, "Date of birth"], [300, "27 May 1995"]],
+      [[40, "ID No."], [300, "1199573378327098"]],
+      [[40, "NYAMASHEKE"], [440, "GASABO"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(two.kind === "document" ? two.fields.place_of_issue : "refused", undefined);
+});
