@@ -1600,6 +1600,16 @@ function byShape(
       take("categories", { value: text, valid: true }, list.segment);
     }
   }
+  // Classes run together when OCR lost their spaces ("BCD", "AB"): two or more distinct letters
+  // A–E in the alphabet's order, one such word alone on the licence.
+  if (wanted.has("categories") && !fields.categories) {
+    const run = unique(tokens.filter((word) => {
+      const text = bare(word);
+      return /^[A-E]{2,5}$/.test(text) &&
+        [...text].every((letter, index) => index === 0 || letter > text[index - 1]);
+    }));
+    if (run) take("categories", { value: [...bare(run)].join(", "), valid: true }, [run]);
+  }
   // A place of issue printed without a readable label: the one district's name left on the card.
   if (wanted.has("place_of_issue") && !fields.place_of_issue) {
     const place = unique(tokens.filter((word) =>

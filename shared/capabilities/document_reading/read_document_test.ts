@@ -1250,3 +1250,22 @@ Deno.test("an ID card's place of issue without a readable label is its one distr
   );
   assert.equal(two.kind === "document" ? two.fields.place_of_issue : "refused", undefined);
 });
+
+Deno.test("a licence's classes run together without a label (BCD) are its categories, in order only", () => {
+  const licence = (classes: string) =>
+    readDocument(
+      page([
+        [[40, "DRIVING LICENCE"]],
+        [[40, "Licence holder"], [300, "MUGISHA JEAN"]],
+        [[40, "Born"], [300, "12.IV.1990"]],
+        [[40, "Licence number"], [300, "12A345678"]],
+        [[40, "[9]"], [100, classes], [440, "GASABO / KG 451 ST"]],
+      ]),
+      { today: TODAY },
+    );
+  const read = licence("BCD");
+  assert.equal(read.kind === "document" ? read.fields.categories?.value : "refused", "B, C, D");
+  // Letters out of the alphabet's order are some other code, not classes.
+  const other = licence("DBC");
+  assert.equal(other.kind === "document" ? other.fields.categories : "refused", undefined);
+});
