@@ -1168,8 +1168,18 @@ function codedLabels(
   // and dots are set aside.
   const bare = (code: string) => code.replace(/\./g, "").toUpperCase();
   const byBare = new Map([...meaning].map(([code, field]) => [bare(code), field]));
+  // (The box's edge may be a word of its own: "D3 |", "[ C1".)
+  const edgeNear = (word: PlacedWord, side: -1 | 1) =>
+    split.some((other) =>
+      other.line === word.line && /^[\[\]|()]$/.test(other.text) &&
+      (side === 1
+        ? other.box.x0 >= word.box.x1 - 1 && other.box.x0 - word.box.x1 < height(word.box)
+        : other.box.x1 <= word.box.x0 + 1 && word.box.x0 - other.box.x1 < height(word.box))
+    );
   const boxed = (word: PlacedWord) => {
-    if (!/^[\[|(]|[\]|)]$/.test(word.text)) return null;
+    if (!/^[\[|(]|[\]|)]$/.test(word.text) && !edgeNear(word, 1) && !edgeNear(word, -1)) {
+      return null;
+    }
     const text = word.text.replace(/^[\[|(]+|[\]|)]+$/g, "").replace(/[.,:]$/, "");
     return /^(?:[A-Z]\d{0,2}|\d{1,2}[A-D]?)$/i.test(text) ? byBare.get(bare(text)) : undefined;
   };

@@ -1127,7 +1127,8 @@ Deno.test("codes in boxes beside the values, their box edges read and their dots
     [[40, "VEHICLE REGISTRATION BOOK"]],
     [[40, "[A | RAB 123 C"], [500, "[B] 22.VI.2019"]],
     [[40, "[ C1] MUGISHA JEAN"], [500, "[D1] TOYOTA"]],
-    [[40, "[D3 | COROLLA"], [500, "[E | JTDBR32E720123456"]],
+    // The box's edge read as a word of its own after the code: "D3 |".
+    [[40, "D3 | COROLLA"], [500, "[E | JTDBR32E720123456"]],
     [[40, "Explanation of codes"]],
     [[40, "D.1 Make / Marque"], [500, "D.3 Commercial name / Dénomination commerciale"]],
     [[40, "E Vehicle identification number"], [500, "A Plate / Numéro d'immatriculation"]],
