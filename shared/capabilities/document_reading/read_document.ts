@@ -1620,6 +1620,29 @@ function byShape(
     }));
     if (run) take("categories", { value: [...bare(run)].join(", "), valid: true }, [run]);
   }
+  // A licence whose number has a national ID's shape (the newer cards') prints two such numbers.
+  // With the holder's ID read, the other one, alone on the card, is the licence's number; kept
+  // doubtful, since without its label which is which is only a guess for the customer to confirm.
+  if (wanted.has("licence_number") && !fields.licence_number && fields.national_id) {
+    const others = segments.flatMap((segment) => {
+      const words = free(segment);
+      const text = textOf(words).toUpperCase();
+      return [...text.matchAll(new RegExp(NATIONAL_ID_SHAPE.source, "g"))].flatMap((match) => {
+        const checked = readNationalId(match[0], today);
+        return checked && checked.value !== fields.national_id.value
+          ? [{ checked, words: wordsCovering(words, match.index, match.index + match[0].length) }]
+          : [];
+      });
+    });
+    const other = unique(others);
+    if (other) {
+      take("licence_number", {
+        value: other.checked.value,
+        valid: false,
+        note: "read without its label beside the holder's ID: check which number is the licence's",
+      }, other.words);
+    }
+  }
   // A place of issue printed without a readable label: the one district's name left on the card.
   if (wanted.has("place_of_issue") && !fields.place_of_issue) {
     const place = unique(tokens.filter((word) =>

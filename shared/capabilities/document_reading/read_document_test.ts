@@ -1270,3 +1270,21 @@ Deno.test("a licence's classes run together without a label (BCD) are its catego
   const other = licence("DBC");
   assert.equal(other.kind === "document" ? other.fields.categories : "refused", undefined);
 });
+
+Deno.test("a licence's second number of a national ID's shape is its licence number, doubtful", () => {
+  const lines = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "KAMANZI, Gilbert"], [440, "04.IX.1990"]],
+    [[40, "4d. | 1199070738238267"], [440, "1199072369336016"]],
+    [[40, "4d. National ID number"], [440, "4a. Issue date"]],
+    [[40, "1. Licence holder"], [440, "3. Born"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.national_id?.value, "1199070738238267");
+  assert.equal(reading.fields.licence_number?.value, "1199072369336016");
+  // Which number is which was not printed beside it: the customer confirms.
+  assert.equal(reading.fields.licence_number?.valid, false);
+  assert.ok(reading.fields.licence_number?.note);
+});
