@@ -1479,7 +1479,9 @@ function byShape(
   // DRG"), abbreviated labels we do not know above a row of values. None is a value.
   const onCaptionRow = (word: PlacedWord) => {
     const row = words.filter((other) => other.line === word.line);
-    return row.length >= 2 && row.every((other) => /^[A-Z]{2,3}\.?$/.test(other.text));
+    // (OCR reads a caption's capital small now and then: "NiD Mr MDL", "vin YR EXP".)
+    return row.length >= 2 && row.every((other) => /^[A-Za-z]{2,3}\.?$/.test(other.text)) &&
+      row.some((other) => /^[A-Z]{2,3}\.?$/.test(other.text));
   };
   const onHeaderRow = (word: PlacedWord) => {
     const others = words.filter((other) => other.line === word.line && other !== word);
@@ -1730,7 +1732,8 @@ function byShape(
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
       !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word)
+      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word) &&
+      !DOCUMENT_WORD.test(word.text)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
