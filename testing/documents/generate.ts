@@ -8,7 +8,7 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`, `stress3_*`): the later
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`, `stress3_*`, `ninth_*`): the later
  * rounds' families, each split into a half tuned on and a half measured blind;
  * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
  * `scenarios`: the insurance scenarios' cards.
