@@ -536,6 +536,13 @@ const READ_WHOLE = [
   "sixth_dev_07_coded_legend_vehicle_registration_jpeg",
   "sixth_dev_37_value_first_vehicle_registration_clean",
   "sixth_dev_16_cropped_title_vehicle_registration_jpeg",
+  // The ninth round's dev families (`ninth_dev`): values under two- or three-letter captions, a
+  // name as `RWIGEMA, Eric`, a hyphenated ID; a booklet's boxed codes with their key lower down,
+  // Roman-numeral months; labels at the row's far end.
+  "ninth_dev_01_abbrev_grid_vehicle_registration_clean",
+  "ninth_dev_10_abbrev_grid_id_card_clean",
+  "ninth_dev_19_coded_booklet_license_clean",
+  "ninth_dev_22_far_right_labels_vehicle_registration_low_contrast_jpeg",
 ];
 
 for (const name of READ_WHOLE) {
