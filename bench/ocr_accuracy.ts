@@ -417,6 +417,8 @@ if (import.meta.main) {
       "eighth_blind",
       "stress3_dev",
       "stress3_blind",
+      "ninth_dev",
+      "ninth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -34,6 +34,7 @@ import { isStress3Family, renderStress3, type Stress3Family } from "./layouts_im
 import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth.ts";
 import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
 import { eighthDocument, type EighthFamily, isEighthFamily } from "./layouts_eighth.ts";
+import { isNinthFamily, ninthDocument, type NinthFamily } from "./layouts_ninth.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -179,6 +180,7 @@ export type Family =
   | SixthFamily
   | SeventhFamily
   | EighthFamily
+  | NinthFamily
   | Stress2Family
   | Stress3Family;
 
@@ -634,6 +636,7 @@ export function familyDocument(
   }
   if (isSeventhFamily(family)) return seventhDocument(type, family, random);
   if (isEighthFamily(family)) return eighthDocument(type, family, random);
+  if (isNinthFamily(family)) return ninthDocument(type, family, random);
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"

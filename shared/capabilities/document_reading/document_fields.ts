@@ -326,6 +326,9 @@ const MONTH_NAMES: ReadonlyArray<[RegExp, number]> = [
   [/^(?:D[EÉ]C|UKUBOZA)/, 12],
 ];
 
+/** The months in Roman numerals, January first. */
+const ROMAN_MONTHS = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
+
 /**
  * Full month names a date written out month first may start with ("March 12,
  * 2024"): a word before a day is taken as a month only when it is one of
@@ -358,6 +361,17 @@ export function readDate(raw: string): CheckedValue | null {
   const upper = raw.toUpperCase();
   const numeric = digitsOf(upper);
   const candidates: Array<{ at: number; day: string; month: string; year: string }> = [];
+  // A month in Roman numerals ("12.IV.2019", older French and Belgian booklets). Read before
+  // the digits, where OCR's `III` would pass for the month 11; a middle of digits alone stays a
+  // number, so `12.11.2019` is still November.
+  const roman = /(?<![\dA-Z])(\d{1,2})\s*[.\-\/ ]\s*([IVXl|1]{1,4})\s*[.\-\/ ]\s*([12]\d{3})(?!\d)/
+    .exec(upper.replace(/(?<=[IVX])L|L(?=[IVX])/g, "I"));
+  const romanMonth = roman && !/^\d+$/.test(roman[2])
+    ? ROMAN_MONTHS.indexOf(roman[2].replace(/[1L|]/g, "I")) + 1
+    : 0;
+  if (roman && romanMonth > 0) {
+    candidates.push({ at: roman.index, day: roman[1], month: String(romanMonth), year: roman[3] });
+  }
   // A year OCR misread ("2626": a typewriter's dotted 0 read as 6) is repaired below.
   const dayFirst = /(\d{1,2})\s*[\/\-.,]\s*(\d{1,2})\s*[\/\-.,]?\s*([12]\d{3})/.exec(numeric);
   if (dayFirst) {

@@ -303,3 +303,16 @@ Deno.test("a name is never prose's lower-case words, and stops at them", async (
   // A given name in title case after the surname in capitals is still the name's.
   assert.equal(readName("MUGISHA Eric")?.value, "MUGISHA ERIC");
 });
+
+Deno.test("readDate reads a month in Roman numerals, and OCR's 1 for its I, but digits stay digits", () => {
+  assert.deepEqual(readDate("12.IV.2019"), { value: "2019-04-12", valid: true });
+  assert.deepEqual(readDate("18.VIII.2016"), { value: "2016-08-18", valid: true });
+  // OCR reads the numeral's I as 1 (IX as "1X", IV as "1V"), or III as "Ill".
+  assert.deepEqual(readDate("04.1X.1990"), { value: "1990-09-04", valid: true });
+  assert.deepEqual(readDate("27.1V.1984"), { value: "1984-04-27", valid: true });
+  assert.deepEqual(readDate("17.IIl.2017"), { value: "2017-03-17", valid: true });
+  // A middle of digits alone is a month's number: "11" is November, never Roman II.
+  assert.deepEqual(readDate("12.11.2019"), { value: "2019-11-12", valid: true });
+  // No Roman numeral is a month past XII.
+  assert.equal(readDate("12.XIV.2019"), null);
+});

@@ -23,6 +23,7 @@ import {
   readVin,
   readWord,
   readYear,
+  RWANDA_DISTRICTS,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { tickedOptions } from "./tick_boxes.ts";
@@ -119,7 +120,9 @@ const choice = (read: Reader): Reader => (raw, today) => {
 const date: Reader = (raw) => readDate(raw);
 const name: Reader = (raw) => readName(raw);
 const word: Reader = (raw) => readWord(raw);
-const NATIONAL_ID_SHAPE = /\b[123]\s?(?:19|20)\d\d\s?[78]\s?\d{7}\s?\d\s?\d{2}\b/;
+// (Its groups apart, together, or joined by hyphens: "1-1984-8-8432333-1-39".)
+const NATIONAL_ID_SHAPE =
+  /\b[123][\s\-]?(?:19|20)\d\d[\s\-]?[78][\s\-]?\d{7}[\s\-]?\d[\s\-]?\d{2}\b/;
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =
@@ -942,7 +945,10 @@ function valuesNear(
   // Left: a value printed before its label on its row ("TOYOTA (Make)", "RAB 123 C — Plate"),
   // when nothing follows the label: the words just before it, back to a label or a column's gap.
   const left: PlacedWord[][] = [];
-  if (right.length === 0 && oneLine) {
+  // (Right of a label, words in small letters only are the rest of its wording we do not know,
+  // "Ikirango cy'uruganda" at a row's far end: no value, so the value may stand before it.)
+  const valueRight = right.some((group) => !group.every((word) => LOWER_CASE_WORD.test(word.text)));
+  if (!valueRight && oneLine) {
     const run: PlacedWord[] = [];
     let edge = span.box.x0;
     for (const word of before) {
@@ -960,7 +966,7 @@ function valuesNear(
   // words we do not know and a column's gap ("PRIVATE      Genre d'usage": the value between a
   // label in one language and this one in another), back to a label.
   const farLeft: PlacedWord[][] = [];
-  if (right.length === 0 && oneLine && left.length === 0) {
+  if (!valueRight && oneLine && left.length === 0) {
     let index = 0;
     let edge = span.box.x0;
     while (
@@ -1052,7 +1058,7 @@ function meanConfidence(words: PlacedWord[]): number {
  * A field's code on a card that prints codes beside its values ("A.", "C.1", "D.3.", a numbered
  * form's "7." in its legend and "7:" before the value; OCR reads a dot as a comma now and then).
  */
-const FIELD_CODE = /^(?:[A-Z]|\d{1,2})(?:\.\d{1,2})*[.,:]?$/;
+const FIELD_CODE = /^(?:[A-Z]|\d{1,2}[a-d]?)(?:\.\d{1,2})*[.,:]?$/;
 
 /**
  * Cards that print a code beside each value and the codes' meaning in a
@@ -1157,13 +1163,34 @@ function codedLabels(
     parts.set(word, halves);
     return halves;
   });
+  // A code printed in a box beside its value reads with the box's edges and without its dot
+  // ("[D1]", "[ C1]", "E |" for the legend's "D.1", "C.1", "E"): the same code once the edges
+  // and dots are set aside.
+  const bare = (code: string) => code.replace(/\./g, "").toUpperCase();
+  const byBare = new Map([...meaning].map(([code, field]) => [bare(code), field]));
+  // (The box's edge may be a word of its own: "D3 |", "[ C1".)
+  const edgeNear = (word: PlacedWord, side: -1 | 1) =>
+    split.some((other) =>
+      other.line === word.line && /^[\[\]|()]$/.test(other.text) &&
+      (side === 1
+        ? other.box.x0 >= word.box.x1 - 1 && other.box.x0 - word.box.x1 < height(word.box)
+        : other.box.x1 <= word.box.x0 + 1 && word.box.x0 - other.box.x1 < height(word.box))
+    );
+  const boxed = (word: PlacedWord) => {
+    if (!/^[\[|(]|[\]|)]$/.test(word.text) && !edgeNear(word, 1) && !edgeNear(word, -1)) {
+      return null;
+    }
+    const text = word.text.replace(/^[\[|(]+|[\]|)]+$/g, "").replace(/[.,:]$/, "");
+    return /^(?:[A-Z]\d{0,2}|\d{1,2}[A-D]?)$/i.test(text) ? byBare.get(bare(text)) : undefined;
+  };
   const coded: LabelSpan[] = [];
   for (const word of split) {
     const code = codeOf(word);
-    const field = code && meaning.get(code);
+    const field = (code && meaning.get(code)) || (!inLegend.has(word) && boxed(word));
     // (A number alone is a value's part, a national ID's first digit: a code without a letter
-    // is one only with its dot.)
-    if (!field || inLegend.has(word) || !/[A-Z]|[.:]$/.test(word.text)) continue;
+    // is one only with its dot, or in its box.)
+    if (!field || inLegend.has(word)) continue;
+    if (!/[A-Z]|[.:]$/.test(word.text) && !boxed(word)) continue;
     coded.push({ field, words: [word], box: word.box });
   }
   return { spans: coded, codes: [...inLegend], words: split, parts, legend };
@@ -1393,6 +1420,14 @@ const COLOURS =
 const USAGE_WORD =
   /^(?:PRIVATE|PRIV[EÉ]|BWITE|PARTICULIER|BINAFSI|COMMERCIAL|UBUCURUZI|UTILITAIRE|BIASHARA|TAXI|TAGISI|TEKSI|TAXI-MOTO|MOTO-TAXI|BODABODA|GOVERNMENT|LETA)$/i;
 
+/** A word in capitals, as names and values are printed. */
+const CAPITALS = /^[A-ZÀ-Ý][A-ZÀ-Ý'’-]{2,}$/;
+/** A word with its capital only ("Eric", "Théogène"): a given name, or a label's word. */
+const TITLE_CASE = /^\p{Lu}[\p{Ll}'’-]{2,}$/u;
+/** Words of a document's title or issuer: never a person's name. */
+const DOCUMENT_WORD =
+  /^(?:REGISTRATION|CERTIFICATE|CERTIFICAT|BOOK|LICEN[CS]E|DRIVING|PERMIS|IDENTITY|IDENTIT[ÉE]|CARD|CARTE|NATIONAL[E]?|REPUBLIC|REPUBULIKA|RWANDA|VEHICLE|POLICE|S[ÉE]RIE)$/i;
+
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
   vehicle_registration: ["issue_date", "expiry_date"],
@@ -1411,6 +1446,8 @@ const DATE_SHAPES = [
   /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
   // A two-digit year: "12.01.27".
   /\b[0-9OIS]{1,2}\s?([\/\-.])\s?[0-9OIS]{1,2}\s?\1\s?[0-9OIS]{2}\b(?![\/\-.]\d)/g,
+  // A month in Roman numerals, OCR's 1 and | for its I: "12.IV.2019", "04.1X.1990".
+  /\b[0-9OIS]{1,2}\s?[.\-\/]\s?[IVX1|]{1,4}\s?[.\-\/]\s?[0-9OIS]{4}\b/g,
 ];
 
 /**
@@ -1438,6 +1475,14 @@ function byShape(
   // A header row: a line of labels (some we know, the rest in lower case), no value on it. A
   // word of capitals there is a label we do not know ("CNI" between "Type" and "Usage"), not a
   // value.
+  // A row of captions: two or more words, each two or three capitals ("OWN  MK  MDL", "NID  PL
+  // DRG"), abbreviated labels we do not know above a row of values. None is a value.
+  const onCaptionRow = (word: PlacedWord) => {
+    const row = words.filter((other) => other.line === word.line);
+    // (OCR reads a caption's capital small now and then: "NiD Mr MDL", "vin YR EXP".)
+    return row.length >= 2 && row.every((other) => /^[A-Za-z]{2,3}\.?$/.test(other.text)) &&
+      row.some((other) => /^[A-Z]{2,3}\.?$/.test(other.text));
+  };
   const onHeaderRow = (word: PlacedWord) => {
     const others = words.filter((other) => other.line === word.line && other !== word);
     return others.some((other) => labelWords.has(other)) &&
@@ -1567,6 +1612,48 @@ function byShape(
       take("categories", { value: text, valid: true }, list.segment);
     }
   }
+  // Classes run together when OCR lost their spaces ("BCD", "AB"): two or more distinct letters
+  // A–E in the alphabet's order, one such word alone on the licence.
+  if (wanted.has("categories") && !fields.categories) {
+    const run = unique(tokens.filter((word) => {
+      const text = bare(word);
+      return /^[A-E]{2,5}$/.test(text) &&
+        [...text].every((letter, index) => index === 0 || letter > text[index - 1]);
+    }));
+    if (run) take("categories", { value: [...bare(run)].join(", "), valid: true }, [run]);
+  }
+  // A licence whose number has a national ID's shape (the newer cards') prints two such numbers.
+  // With the holder's ID read, the other one, alone on the card, is the licence's number; kept
+  // doubtful, since without its label which is which is only a guess for the customer to confirm.
+  if (wanted.has("licence_number") && !fields.licence_number && fields.national_id) {
+    const others = segments.flatMap((segment) => {
+      const words = free(segment);
+      const text = textOf(words).toUpperCase();
+      return [...text.matchAll(new RegExp(NATIONAL_ID_SHAPE.source, "g"))].flatMap((match) => {
+        const checked = readNationalId(match[0], today);
+        return checked && checked.value !== fields.national_id.value
+          ? [{ checked, words: wordsCovering(words, match.index, match.index + match[0].length) }]
+          : [];
+      });
+    });
+    const other = unique(others);
+    if (other) {
+      take("licence_number", {
+        value: other.checked.value,
+        valid: false,
+        note: "read without its label beside the holder's ID: check which number is the licence's",
+      }, other.words);
+    }
+  }
+  // A place of issue printed without a readable label: the one district's name left on the card.
+  if (wanted.has("place_of_issue") && !fields.place_of_issue) {
+    const place = unique(tokens.filter((word) =>
+      (RWANDA_DISTRICTS as readonly string[]).includes(
+        bare(word).toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, ""),
+      )
+    ));
+    if (place) take("place_of_issue", readPlace(bare(place))!, [place]);
+  }
   if (wanted.has("sex") && !fields.sex) {
     // A sex printed alone, as a word ("FEMALE", "MASCULIN", "GORE") or else a letter (a lone M
     // may be a symbol OCR read as one: the word is surer).
@@ -1593,11 +1680,20 @@ function byShape(
       for (const word of [...free(segment), null]) {
         // A name's words have three letters or more: OCR's debris of a label has fewer.
         // (Without the comma or stop prose puts after a word: "registered to MUGISHA ERIC,".)
-        const nameLike = word && /^[A-Z][A-Z'’-]{2,}$/.test(bare(word)) &&
-          !MAKES.has(bare(word)) && !readUsage(bare(word))?.valid;
+        // A given name may be printed in small letters after its capital ("RWIGEMA, Eric",
+        // "Clarisse NIYONSENGA"): makes, models, uses and places never are.
+        const nameLike = word && (CAPITALS.test(bare(word)) || TITLE_CASE.test(bare(word))) &&
+          !labelWords.has(word) && !MAKES.has(bare(word).toUpperCase()) &&
+          !readUsage(bare(word))?.valid && !DOCUMENT_WORD.test(bare(word));
+        // (A comma ends a name written given name first: "… Eric, GASABO".)
         if (nameLike) run.push(word!);
-        else {
-          if (run.length >= 2 && run.length <= 4) runs.push(run);
+        if (!nameLike || /,$/.test(word!.text) && run.length >= 2) {
+          const capitals = run.filter((one) => CAPITALS.test(bare(one))).length;
+          // One word of capitals at least, and at most two in small letters (a label's words
+          // in a wording we do not know are all in small letters).
+          if (
+            run.length >= 2 && run.length <= 4 && capitals >= 1 && run.length - capitals <= 2
+          ) runs.push(run);
           run = [];
         }
       }
@@ -1608,7 +1704,14 @@ function byShape(
     const print = heights[Math.floor(heights.length / 2)] ?? 0;
     const tall = (run: PlacedWord[]) =>
       Math.min(...run.map((word) => height(word.box))) >= 1.5 * print;
-    const name = unique(runs) ?? unique(runs.filter(tall));
+    // A run that mixes capitals with a given name in small letters is a name by its print
+    // alone; among runs of capitals only, the one alone on the page.
+    const mixed = runs.filter((run) => run.some((word) => TITLE_CASE.test(bare(word))));
+    const capitalsOnly = runs.filter((run) => !mixed.includes(run));
+    // (Both found: the one OCR read surer, a legend's debris "Hare: DLL. Isang" is read poorly.)
+    const sure = [unique(mixed), unique(capitalsOnly)].filter((run) => run !== null)
+      .sort((a, b) => meanConfidence(b) - meanConfidence(a))[0];
+    const name = sure ?? unique(capitalsOnly.filter(tall));
     if (name) take(nameField, readName(textOf(name))!, name);
   }
   // A model is the one word of capitals (and digits) left once every other field claimed its
@@ -1629,7 +1732,8 @@ function byShape(
     const left = segments.flatMap(free).filter((word) =>
       !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
       !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word) && !COLOURS.test(word.text)
+      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word) &&
+      !DOCUMENT_WORD.test(word.text)
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);

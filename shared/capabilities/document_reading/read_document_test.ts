@@ -536,6 +536,13 @@ const READ_WHOLE = [
   "sixth_dev_07_coded_legend_vehicle_registration_jpeg",
   "sixth_dev_37_value_first_vehicle_registration_clean",
   "sixth_dev_16_cropped_title_vehicle_registration_jpeg",
+  // The ninth round's dev families (`ninth_dev`): values under two- or three-letter captions, a
+  // name as `RWIGEMA, Eric`, a hyphenated ID; a booklet's boxed codes with their key lower down,
+  // Roman-numeral months; labels at the row's far end.
+  "ninth_dev_01_abbrev_grid_vehicle_registration_clean",
+  "ninth_dev_10_abbrev_grid_id_card_clean",
+  "ninth_dev_19_coded_booklet_license_clean",
+  "ninth_dev_22_far_right_labels_vehicle_registration_low_contrast_jpeg",
 ];
 
 for (const name of READ_WHOLE) {
@@ -1118,4 +1125,175 @@ Deno.test("a certificate that states its values in sentences is read by their sh
   assert.equal(values(french).year, "2015");
   assert.equal(values(french).owner_name, "UWASE ALINE");
   assert.equal(values(french).usage, "private");
+});
+
+Deno.test("codes in boxes beside the values, their box edges read and their dots lost, still name the fields", () => {
+  // A booklet prints each code in a small box ("[D.1]"): OCR reads the box's edges as brackets
+  // and pipes and drops the code's dot. The legend prints the codes with their dots.
+  const lines = page([
+    [[40, "VEHICLE REGISTRATION BOOK"]],
+    [[40, "[A | RAB 123 C"], [500, "[B] 22.VI.2019"]],
+    [[40, "[ C1] MUGISHA JEAN"], [500, "[D1] TOYOTA"]],
+    // The box's edge read as a word of its own after the code: "D3 |".
+    [[40, "D3 | COROLLA"], [500, "[E | JTDBR32E720123456"]],
+    [[40, "Explanation of codes"]],
+    [[40, "D.1 Make / Marque"], [500, "D.3 Commercial name / Dénomination commerciale"]],
+    [[40, "E Vehicle identification number"], [500, "A Plate / Numéro d'immatriculation"]],
+    [[40, "C.1 Name of owner / Titulaire"], [500, "B Date registered"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+  assert.equal(reading.fields.owner_name?.value, "MUGISHA JEAN");
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+  assert.equal(reading.fields.model?.value, "COROLLA");
+  // Dated with a Roman month, found by its shape.
+  assert.equal(reading.fields.issue_date?.value, "2019-06-22");
+});
+
+Deno.test("a name without a label is found by its print: capitals with a given name in small letters", () => {
+  // Captions OCR cannot tie to fields (two-letter codes); the name mixes a surname in capitals
+  // with a given name in small letters, which no make, model, use or place does. The title's
+  // words are never a name, and two words of capitals (a make and a model) are no rival.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "VEHICLE REGISTRATION BOOK"]],
+    [[40, "NID"], [440, "PL"], [840, "DRG"]],
+    [[40, "1197480676517153"], [440, "RAC 434 M"], [840, "2016/08/02"]],
+    [[40, "OWN"], [440, "MK"], [840, "MDL"]],
+    [[40, "RWIGEMA, Eric"], [440, "TOYOTA"], [840, "COROLLA"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "RWIGEMA ERIC");
+  const given = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "NM"], [440, "DOB"]],
+      [[40, "Clarisse NIYONSENGA"], [440, "12.IV.1990"]],
+      [[40, "NID"], [440, "POI"]],
+      [[40, "1199070738238267"], [440, "GASABO"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(given.kind, "document");
+  if (given.kind !== "document") return;
+  assert.equal(given.fields.full_name?.value, "CLARISSE NIYONSENGA");
+});
+
+Deno.test("a value at a row's start takes its label at the row's far end, past the label's own words", () => {
+  // Labels right-aligned at the card's far right; "Ikirango" is a label we know, "cy'uruganda"
+  // the rest of its wording, in small letters: no value right of it, so the value is the row's
+  // start.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "RAB 123 C"], [900, "Purake"]],
+    [[40, "YAMAHA"], [900, "Ikirango cy'uruganda"]],
+    [[40, "MD2YA9UH9BW081658"], [900, "Nimero ya shasi"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "YAMAHA");
+  assert.equal(reading.fields.plate?.value, "RAB 123 C");
+});
+
+Deno.test("a row of two- and three-letter captions holds labels, not a model", () => {
+  // Captions OCR cannot name ("OWN MK MDL") over the values: once the make is read, the one
+  // word of capitals left is the model, not a caption.
+  // Nor is a title's word ("BOOK"), and OCR reads a caption's capital small now and then.
+  const lines = page([
+    [[40, "CERTIFICAT D'IMMATRICULATION"]],
+    [[40, "VEHICLE REGISTRATION BOOK"]],
+    [[40, "PL"], [440, "VIN"], [840, "DRG"]],
+    [[40, "RAC 434 M"], [440, "MD2YA9UH9BW081658"], [840, "2016/08/02"]],
+    [[40, "OwN"], [440, "Mk"], [840, "MDL"]],
+    [[40, "RWIGEMA, Eric"], [440, "TOYOTA"], [840, "HUNK"]],
+    [[40, "EXP"], [440, "KG"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+  assert.equal(reading.fields.model?.value, "HUNK");
+});
+
+Deno.test("a national ID printed with hyphens between its groups is found by its shape", () => {
+  // Its label a code the page never explains: only the number's shape names it.
+  const lines = page([
+    [[40, "NATIONAL IDENTITY CARD"]],
+    [[40, "[4] Male"], [440, "[2] 1-1984-8-8432333-1-39"]],
+    [[40, "[6] 22.VI.2024"], [440, "[3] 27.IV.1984"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.national_id?.value, "1198488432333139");
+  assert.equal(reading.fields.date_of_birth?.value, "1984-04-27");
+});
+
+Deno.test("an ID card's place of issue without a readable label is its one district's name", () => {
+  const lines = page([
+    [[40, "NATIONAL IDENTITY CARD"]],
+    [[40, "NM"], [440, "NID"], [840, "DOB"]],
+    [[40, "Clarisse NIYONSENGA"], [440, "1199573378327098"], [840, "27 May 1995"]],
+    [[40, "SX"], [440, "POI"], [840, "DOI"]],
+    [[40, "Female"], [440, "NYAMASHEKE"], [840, "23 February 2009"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.place_of_issue?.value, "NYAMASHEKE");
+  assert.equal(reading.fields.sex?.value, "F");
+  // Two districts (an address beside the place) name none.
+  const two = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "Names"], [300, "MUGISHA JEAN"]],
+      [[40, "Date of birth"], [300, "27 May 1995"]],
+      [[40, "ID No."], [300, "1199573378327098"]],
+      [[40, "NYAMASHEKE"], [440, "GASABO"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(two.kind === "document" ? two.fields.place_of_issue : "refused", undefined);
+});
+
+Deno.test("a licence's classes run together without a label (BCD) are its categories, in order only", () => {
+  const licence = (classes: string) =>
+    readDocument(
+      page([
+        [[40, "DRIVING LICENCE"]],
+        [[40, "Licence holder"], [300, "MUGISHA JEAN"]],
+        [[40, "Born"], [300, "12.IV.1990"]],
+        [[40, "Licence number"], [300, "12A345678"]],
+        [[40, "[9]"], [100, classes], [440, "GASABO / KG 451 ST"]],
+      ]),
+      { today: TODAY },
+    );
+  const read = licence("BCD");
+  assert.equal(read.kind === "document" ? read.fields.categories?.value : "refused", "B, C, D");
+  // Letters out of the alphabet's order are some other code, not classes.
+  const other = licence("DBC");
+  assert.equal(other.kind === "document" ? other.fields.categories : "refused", undefined);
+});
+
+Deno.test("a licence's second number of a national ID's shape is its licence number, doubtful", () => {
+  const lines = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "KAMANZI, Gilbert"], [440, "04.IX.1990"]],
+    [[40, "4d. | 1199070738238267"], [440, "1199072369336016"]],
+    [[40, "4d. National ID number"], [440, "4a. Issue date"]],
+    [[40, "1. Licence holder"], [440, "3. Born"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.national_id?.value, "1199070738238267");
+  assert.equal(reading.fields.licence_number?.value, "1199072369336016");
+  // Which number is which was not printed beside it: the customer confirms.
+  assert.equal(reading.fields.licence_number?.valid, false);
+  assert.ok(reading.fields.licence_number?.note);
 });
