@@ -63,6 +63,7 @@ import { STRESS3_BLIND, STRESS3_DEV } from "@testing/documents/layouts_image_str
 import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "@testing/documents/layouts_eighth.ts";
+import { NINTH_BLIND, NINTH_DEV } from "@testing/documents/layouts_ninth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -140,6 +141,7 @@ const ROUNDS: ReadonlyArray<{
     blind: EIGHTH_BLIND,
     sets: ["eighth_dev", "eighth_blind"],
   },
+  { name: "ninth round", dev: NINTH_DEV, blind: NINTH_BLIND, sets: ["ninth_dev", "ninth_blind"] },
   {
     name: "image stress",
     dev: STRESS_DEV,
