@@ -114,10 +114,9 @@ function empty(): Tally {
 
 /**
  * The later rounds as the report names them (`<name>, dev` and `<name>, blind`), with their
- * dev and blind families and sets: the field reader's rounds, then the image side's. A page's
- * family counts in the first round that lists it (`prose_certificate`, in the sixth round and
- * the eighth, counts in the sixth: `familyDocument` makes the sixth round's pages for it in both
- * rounds' sets).
+ * dev and blind families and sets: the field reader's rounds, then the image side's. A family
+ * name belongs to one round only (testing/documents/family_names_test.ts), so a page counts in
+ * its own round.
  */
 const ROUNDS: ReadonlyArray<{
   name: string;

@@ -11,12 +11,12 @@
  *   one record row holds the values, split over two or three such tables;
  * - `leader_receipt`: a narrow receipt-like list, each label then a run of
  *   printed dots up to the value ("Plate ........ RAB 123 C");
- * - `prose_certificate`: the values inside sentences ("This certifies that
- *   the vehicle RAB 123 C, chassis …, is registered to …"). Its name is also
- *   a sixth-round family's, and `familyDocument` (layouts.ts) asks the sixth
- *   round first: the `eighth_*` sets' `prose_certificate` pages are the sixth
- *   round's certificates, and this module's sentences (`prose`) reach no set.
- *   Left so: the sets' published figures were measured on those pages;
+ * - `prose_attestation`: the values inside sentences ("This certifies that
+ *   the vehicle RAB 123 C, chassis …, is registered to …"). Named
+ *   `prose_certificate` at first, a sixth-round family's name: `familyDocument`
+ *   (layouts.ts) asks the sixth round first, so the `eighth_blind` set held the
+ *   sixth round's certificates and these sentences reached no set. Family
+ *   names are unique across rounds now (`family_names_test.ts`);
  * - `icon_card`: no printed labels at all, a small drawn symbol before each
  *   value, so only a value's shape (and order) says what it is;
  * - `checkbox_form`: a form with underlined answers and the closed choices
@@ -65,7 +65,7 @@ import {
 export const EIGHTH_FAMILIES = [
   "header_table",
   "leader_receipt",
-  "prose_certificate",
+  "prose_attestation",
   "icon_card",
   "checkbox_form",
   "split_values",
@@ -738,7 +738,7 @@ function renderEighth(
         .foot{text-align:center;margin-top:12px;font-size:0.8em;color:#444}`;
       break;
     }
-    case "prose_certificate": {
+    case "prose_attestation": {
       width = 1100;
       const sentences = prose(type, named, languages[0]);
       body = `<div class="p">${sentences.map((text) => `<p>${text}</p>`).join("")}</div>
