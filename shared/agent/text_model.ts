@@ -56,10 +56,12 @@ export interface TextModelOptions {
   featurize?: Featurizer;
   /** Hash buckets (a power of two keeps the hash uniform). @default 2 ** 18 */
   buckets?: number;
-  /** Passes over the samples. @default 12 */
+  /** Passes over the samples. @default 30 */
   epochs?: number;
-  /** The first pass's step; it decays as 1 / (1 + epoch). @default 0.8 */
+  /** The first pass's step; it decays as 1 / (1 + decay × epoch). @default 1 */
   learningRate?: number;
+  /** How fast the step decays over the passes (0: constant; the average over every step smooths it). @default 0 */
+  decay?: number;
   /** L2 shrinkage per step, applied lazily to the weights a sample touches. @default 1e-6 */
   l2?: number;
   /** Seed of the sample order, so a retrain gives the same weights. @default 1 */
@@ -164,8 +166,9 @@ export function trainTextModel(
   const {
     featurize = defaultFeaturize,
     buckets = 2 ** 18,
-    epochs = 12,
-    learningRate = 0.8,
+    epochs = 30,
+    learningRate = 1,
+    decay = 0,
     l2 = 1e-6,
     seed = 1,
   } = options;
@@ -196,7 +199,7 @@ export function trainTextModel(
   let step = 1;
   for (let epoch = 0; epoch < epochs; epoch++) {
     shuffle(order, seed + epoch);
-    const rate = learningRate / (1 + epoch);
+    const rate = learningRate / (1 + decay * epoch);
     for (const i of order) {
       const row = rows[i];
       if (row.length === 0) continue;
