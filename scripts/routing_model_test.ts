@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadTextModel } from "@shared/agent/text_model.ts";
-import { ROUTING_MODEL } from "@shared/packs/mod.ts";
+import { ROUTING_MODEL } from "@shared/packs/routing_model.ts";
 import { routingDigest, routingSamples } from "./train_routing_model.ts";
 
 Deno.test("the shipped routing weights were trained from today's phrases, corpus and names", async () => {

@@ -27,18 +27,6 @@ import { VIDEO_PACK } from "./video/mod.ts";
 import { WAITER_PACK } from "./waiter/mod.ts";
 
 export { UNCLEAR_PHRASES } from "./unclear/intents.ts";
-import routingModel from "./routing_model.json" with { type: "json" };
-import type { SerializedTextModel } from "@shared/agent/text_model.ts";
-
-/**
- * The routing model's weights, trained offline by `deno task train:routing` from the
- * packs' phrases and routing corpus (the digest says from what; a test fails when stale).
- */
-export const ROUTING_MODEL = routingModel as unknown as {
-  digest: string;
-  samples: number;
-  model: SerializedTextModel | null;
-};
 
 /** The packs, in routing and menu order. */
 export const PACKS: readonly Pack[] = [

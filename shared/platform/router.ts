@@ -9,7 +9,8 @@ import type { RouteContext } from "@shared/agent/route_decision.ts";
 import { createRouter } from "@shared/agent/router.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { loadTextModel, type TextModel } from "@shared/agent/text_model.ts";
-import { PACKS, ROUTING_MODEL, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
+import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
+import { ROUTING_MODEL } from "@shared/packs/routing_model.ts";
 
 // Loaded once, on the first route: the weights are trained offline (`deno task train:routing`).
 let routingModel: TextModel | undefined;
