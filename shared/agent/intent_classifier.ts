@@ -16,6 +16,7 @@ import {
   nameGazetteer,
   normalizeText,
 } from "./text_features.ts";
+import type { TextModel } from "./text_model.ts";
 
 /**
  * The confidence below which the router asks a clarifying question instead
@@ -276,6 +277,16 @@ export interface IntentTrainOptions extends TrainOptions {
    * Nyabugogo. @default []
    */
   neutralNames?: readonly string[];
+  /**
+   * A linear model (text_model.ts) trained on the topic text ({@linkcode intentTopic}) of a
+   * broad corpus: when given, its per-label probabilities are blended with naive Bayes's by
+   * `modelShare`. Naive Bayes over ~50 phrases per agent lets the words every agent's
+   * phrases share vote; the linear model, having seen thousands of wordings, weighs them to
+   * nothing and keeps the words that say what is asked for.
+   */
+  model?: TextModel;
+  /** The linear model's share of the blended belief, in [0, 1]. @default 1 */
+  modelShare?: number;
 }
 
 /**
@@ -351,11 +362,8 @@ export function trainIntentClassifier(
   examples: readonly IntentExamples[],
   options: IntentTrainOptions = {},
 ): IntentClassifier {
-  const { unclear, neutralNames = [], ...rest } = options;
-  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS, ...PURCHASE_WORDS]);
-  // Names and courtesies taken out, a phrase is another text: its features are not the
-  // cached ones (the language detector's, which keep them as evidence of a language).
-  const topicOf = (text: string) => names.strip(normalizeText(text));
+  const { unclear, neutralNames = [], model, modelShare = 1, ...rest } = options;
+  const topicOf = intentTopic(neutralNames);
   const train = { ...rest, featureCache: undefined };
   const classifier = trainTextClassifier(
     [
@@ -370,5 +378,46 @@ export function trainIntentClassifier(
     ],
     train,
   );
-  return { classify: (text: string) => classifier.classify(topicOf(text)) };
+  if (model === undefined || modelShare === 0) {
+    return { classify: (text: string) => classifier.classify(topicOf(text)) };
+  }
+  return {
+    classify(text: string): Classification {
+      const topic = topicOf(text);
+      const read = model.predict(topic);
+      if (read.known === 0 && modelShare === 1) return classifier.classify(topic);
+      const bayes = modelShare === 1 ? null : classifier.classify(topic);
+      const belief = new Map<string, number>();
+      for (const { label, probability } of read.probabilities) {
+        belief.set(label, modelShare * probability);
+      }
+      if (bayes !== null) {
+        const rest = 1 - modelShare;
+        for (const { agent, confidence } of bayes.ranking) {
+          belief.set(agent, (belief.get(agent) ?? 0) + rest * confidence);
+        }
+        belief.set(UNCLEAR_LABEL, (belief.get(UNCLEAR_LABEL) ?? 0) + rest * bayes.unclear);
+      }
+      const unclearShare = belief.get(UNCLEAR_LABEL) ?? 0;
+      belief.delete(UNCLEAR_LABEL);
+      const ranking = [...belief].map(([agent, confidence]) => ({ agent, confidence }))
+        .sort((a, b) => b.confidence - a.confidence);
+      const best = ranking[0];
+      return best === undefined || unclearShare >= best.confidence
+        ? { agent: null, confidence: 0, unclear: unclearShare, ranking }
+        : { agent: best.agent, confidence: best.confidence, unclear: unclearShare, ranking };
+    },
+  };
+}
+
+/**
+ * What the intent classifier reads of a message: its normal form without the names that
+ * say where or which (`neutralNames`), courtesies and verbs of buying. A model trained for
+ * the classifier (`IntentTrainOptions.model`) learns from this form too.
+ */
+export function intentTopic(neutralNames: readonly string[] = []): (text: string) => string {
+  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS, ...PURCHASE_WORDS]);
+  // Names and courtesies taken out, a phrase is another text: its features are not the
+  // cached ones (the language detector's, which keep them as evidence of a language).
+  return (text: string) => names.strip(normalizeText(text));
 }

@@ -19,6 +19,7 @@ import {
   trainIntentClassifier,
   type UnclearPhrases,
 } from "./intent_classifier.ts";
+import type { TextModel } from "./text_model.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import {
   type LanguageDetector,
@@ -164,7 +165,18 @@ export interface RouteTraining {
   neutralNames?: readonly string[];
   /** The packs' gazetteer of places: neutral too, and a route hands the one named to the agent. @default [] */
   places?: readonly string[];
+  /** The linear model blended into the intent classifier (see `IntentTrainOptions.model`). */
+  model?: TextModel;
+  /** Its share of the blend. @default ROUTING_MODEL_SHARE */
+  modelShare?: number;
 }
+
+/**
+ * The linear model's share of the intent classifier's belief when one is given: chosen on the
+ * dev sets and the cross-writer check (docs/agents.md, routing): half keeps naive Bayes's
+ * sureness on the curated phrases and adds what the corpus taught the linear model.
+ */
+export const ROUTING_MODEL_SHARE = 0.5;
 
 /**
  * Trains, at start, the intent classifier and the language detector the
@@ -189,6 +201,8 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
       unclear: training.unclear,
       featureCache,
       neutralNames,
+      model: training.model,
+      modelShare: training.modelShare ?? ROUTING_MODEL_SHARE,
     }),
     detector: trainLanguageDetector(training.examples, { featureCache, neutralNames }),
     agents: training.agents,

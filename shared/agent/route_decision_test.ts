@@ -329,9 +329,9 @@ Deno.test("Kinyarwanda particles of when, where and asking, and SMS wanting, nam
 
 Deno.test("a first message's request is about its object: the opener's lean to one agent gives way", () => {
   const live = platformRouter();
-  // "ndashaka" (I want) fills buy & sell's phrases: the whole message leans there, "kugura panadol"
-  // (to buy panadol) is surely the pharmacy's.
-  assert.equal(live.classifier.classify("ndashaka kugura panadol").agent, "buy_and_sell");
+  // "ndashaka" (I want) fills buy & sell's phrases: naive Bayes alone leans there (the linear
+  // model blended in since reads it as the pharmacy's), "kugura panadol" (to buy panadol) is
+  // surely the pharmacy's.
   for (
     const [text, agent] of [
       ["ndashaka kugura panadol", "pharmacy"],

@@ -15,6 +15,7 @@ import {
 } from "@shared/registry/pack.ts";
 import type { Classification, UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
+import type { TextModel } from "./text_model.ts";
 import { type RouteContext, type RouterAgents, trainRouteContext } from "./route_decision.ts";
 
 /** Options for {@linkcode createRouter}. */
@@ -30,13 +31,19 @@ export interface RouterOptions {
    * agent of `packs`
    */
   runs?: readonly string[];
+  /**
+   * The linear model (text_model.ts), trained offline on the packs' phrases and corpus, that
+   * the intent classifier blends with the naive Bayes it trains at start.
+   */
+  model?: TextModel;
 }
 
 // Training takes a few hundred ms: once per pack list and filler set, however many handlers and
 // tenants. A tenant's view of it is kept per set of agents run (tenants alike share one).
+// Keyed by the linear model too: the same packs with and without it are two routers.
 const trained = new WeakMap<
   readonly Pack[],
-  Map<UnclearPhrases | undefined, Map<string, RouteContext>>
+  Map<UnclearPhrases | undefined, Map<TextModel | undefined, Map<string, RouteContext>>>
 >();
 
 /**
@@ -50,8 +57,11 @@ const trained = new WeakMap<
 export function createRouter(options: RouterOptions): RouteContext {
   const byUnclear = trained.get(options.packs) ?? new Map();
   trained.set(options.packs, byUnclear);
-  const byRuns = byUnclear.get(options.unclear) ?? new Map<string, RouteContext>();
-  byUnclear.set(options.unclear, byRuns);
+  const byModel = byUnclear.get(options.unclear) ??
+    new Map<TextModel | undefined, Map<string, RouteContext>>();
+  byUnclear.set(options.unclear, byModel);
+  const byRuns = byModel.get(options.model) ?? new Map<string, RouteContext>();
+  byModel.set(options.model, byRuns);
   const key = options.runs ? [...new Set(options.runs)].sort().join(" ") : "*";
   const cached = byRuns.get(key);
   if (cached) return cached;
@@ -60,7 +70,11 @@ export function createRouter(options: RouterOptions): RouteContext {
     // A tenant's router is the whole router seen through the agents it runs: the classifier is
     // trained once on every pack (so another tenant's topic reads as that topic, not as the
     // nearest of this tenant's), and a topic this tenant does not run is no topic here.
-    const whole = createRouter({ packs: options.packs, unclear: options.unclear });
+    const whole = createRouter({
+      packs: options.packs,
+      unclear: options.unclear,
+      ...(options.model ? { model: options.model } : {}),
+    });
     const runs = new Set(options.runs);
     // The front desk and the hand-off stay reachable: every tenant's people start somewhere
     // and can ask for a person (the roster's tenant view says who answers if it runs neither).
@@ -87,6 +101,7 @@ export function createRouter(options: RouterOptions): RouteContext {
     unclear: options.unclear,
     neutralNames: packNeutralNames(options.packs),
     places: packPlaces(options.packs),
+    model: options.model,
     agents: {
       frontDesk: roster.frontDesk,
       handoff: roster.handoff,

@@ -8,7 +8,18 @@
 import type { RouteContext } from "@shared/agent/route_decision.ts";
 import { createRouter } from "@shared/agent/router.ts";
 import type { Pack } from "@shared/registry/pack.ts";
+import { loadTextModel, type TextModel } from "@shared/agent/text_model.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
+import { ROUTING_MODEL } from "@shared/packs/routing_model.ts";
+
+// Loaded once, on the first route: the weights are trained offline (`deno task train:routing`).
+let routingModel: TextModel | undefined;
+function shippedModel(): TextModel | undefined {
+  if (routingModel === undefined && ROUTING_MODEL.model !== null) {
+    routingModel = loadTextModel(ROUTING_MODEL.model);
+  }
+  return routingModel;
+}
 
 /**
  * The router over `packs`, or over the agents one tenant `runs` of them
@@ -19,5 +30,12 @@ export function platformRouter(
   packs: readonly Pack[] = PACKS,
   runs?: readonly string[],
 ): RouteContext {
-  return createRouter({ packs, unclear: UNCLEAR_PHRASES, ...(runs ? { runs } : {}) });
+  // The shipped weights learnt the platform's packs; another pack list trains without them.
+  const model = packs === PACKS ? shippedModel() : undefined;
+  return createRouter({
+    packs,
+    unclear: UNCLEAR_PHRASES,
+    ...(runs ? { runs } : {}),
+    ...(model ? { model } : {}),
+  });
 }
