@@ -11,6 +11,7 @@
  * @module
  */
 import type { GreyPage } from "./page_image.ts";
+import type { ColourPage } from "./page_colour.ts";
 
 /** What {@link evenShadows} found and did. */
 export interface Shadows {
@@ -20,6 +21,61 @@ export interface Shadows {
   shaded: number;
   /** Of the shaded cells with print, the share whose print is darker than their paper. */
   darkInk: number;
+  /** Of the photo's dark pixels, the share that are strongly coloured ({@link colouredShade}). */
+  coloured?: number;
+}
+
+/** Options for {@link evenShadows}. */
+export interface EvenShadowsOptions {
+  /**
+   * The photo's {@link colouredShade}, asked only of a page the grey gates would even out: at
+   * {@link MAX_COLOURED_SHADE} or more, its dark areas are printed colour (a card's red or
+   * orange bands), not shadow, and the page is left as it is.
+   * @default not measured: the grey page alone decides
+   */
+  coloured?: () => number;
+}
+
+/**
+ * At this share of strongly coloured dark pixels or more, a page's dark areas are printed
+ * bands, not shadow. A shadow darkens paper without colouring it: cream or white paper in
+ * shade stays unsaturated, while a card's red, orange or green bands are saturated. The
+ * `colour_bands` pages measure 0.6–0.95; the `sun_shadow` pages under 0.1.
+ */
+export const MAX_COLOURED_SHADE = 0.5;
+
+/**
+ * Of a photo's dark pixels (luma under {@link SHADOW_PAPER} of its bright paper, the 90th
+ * percentile, and not black ink: brightest channel at least 48), the share that are strongly
+ * coloured (saturation, (max − min) / max, at least 0.4). 0 when the photo has no dark pixels.
+ */
+export function colouredShade(photo: ColourPage): number {
+  const { rgb } = photo;
+  const pixels = rgb.length / 3;
+  const luma = new Uint8Array(pixels);
+  const counts = new Uint32Array(256);
+  for (let i = 0, q = 0; i < pixels; i++, q += 3) {
+    const value = Math.round(0.299 * rgb[q] + 0.587 * rgb[q + 1] + 0.114 * rgb[q + 2]);
+    luma[i] = value;
+    counts[value]++;
+  }
+  let seen = 0, bright = 255;
+  for (let value = 0; value < 256; value++) {
+    seen += counts[value];
+    if (seen >= pixels * 0.9) {
+      bright = value;
+      break;
+    }
+  }
+  let dark = 0, coloured = 0;
+  for (let i = 0, q = 0; i < pixels; i++, q += 3) {
+    if (luma[i] >= SHADOW_PAPER * bright) continue;
+    const high = Math.max(rgb[q], rgb[q + 1], rgb[q + 2]);
+    if (high < 48) continue;
+    dark++;
+    if (high - Math.min(rgb[q], rgb[q + 1], rgb[q + 2]) >= 0.4 * high) coloured++;
+  }
+  return dark ? coloured / dark : 0;
 }
 
 /** Cells of this many pixels (at the working width: about two lines of print) sample the paper. */
@@ -38,13 +94,15 @@ const MIN_DARK_INK = 0.7;
  * brightest (the 90th percentile of the cells' paper), and at least 70% of
  * those that hold print have it darker than their paper (the median nearer
  * the paper than the ink): a dark band with light print on it is the
- * opposite, and is left for `invertDarkRegions`. Each pixel is then divided
+ * opposite, and is left for `invertDarkRegions`; and, when the photo's colours are given,
+ * its dark pixels are not mostly strongly coloured ({@link colouredShade}: printed bands, not
+ * shadow). Each pixel is then divided
  * by the paper of one of the four cells around it: the darkest whose paper
  * is at least 90% of the pixel (a pixel in the shadow takes the shadow's
  * paper, one in the sun the sun's, even within a cell of the edge), and
  * brought to the page's brightest paper.
  */
-export function evenShadows(page: GreyPage): Shadows {
+export function evenShadows(page: GreyPage, options: EvenShadowsOptions = {}): Shadows {
   const { width, height, grey } = page;
   const columns = Math.floor(width / CELL);
   const rows = Math.floor(height / CELL);
@@ -88,6 +146,12 @@ export function evenShadows(page: GreyPage): Shadows {
   if (share < MIN_SHADED || darkInk < MIN_DARK_INK) {
     return { evened: false, shaded: share, darkInk };
   }
+  // Light print on dark bands fools the cells (the bands' edges and grain read as dark print on
+  // shaded paper); the photo's colours tell a band from a shadow.
+  const coloured = options.coloured?.();
+  if (coloured !== undefined && coloured >= MAX_COLOURED_SHADE) {
+    return { evened: false, shaded: share, darkInk, coloured };
+  }
   for (let y = 0; y < height; y++) {
     // The two cell rows whose centres lie either side of this pixel row (clamped at the edges).
     const fy = Math.min(rows - 1, Math.max(0, (y - CELL / 2) / CELL));
@@ -108,5 +172,5 @@ export function evenShadows(page: GreyPage): Shadows {
       grey[y * width + x] = Math.min(255, Math.round(value * brightest / background));
     }
   }
-  return { evened: true, shaded: share, darkInk };
+  return { evened: true, shaded: share, darkInk, coloured };
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { GreyPage } from "./page_image.ts";
-import { evenShadows } from "./page_shadow.ts";
+import type { ColourPage } from "./page_colour.ts";
+import { colouredShade, evenShadows, MAX_COLOURED_SHADE } from "./page_shadow.ts";
 
 /** Lines of print-like dashes, 6 px high every 16 px, on paper; `shade(x, y)` scales the light. */
 function printedPage(
@@ -64,4 +65,46 @@ Deno.test("evenShadows leaves an evenly lit page, and light print on a dark band
   const result = evenShadows(band);
   assert.equal(result.evened, false, JSON.stringify(result));
   assert.deepEqual(band.grey, banded);
+});
+
+/**
+ * A colour photo: cream paper with dark grey print; from column 180 on, either the same paper in
+ * a 25% shadow (`shade`) or a red band with sparse white print (`band`).
+ */
+function colourPhoto(right: "shade" | "band"): ColourPage {
+  const width = 320, height = 192;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const print = y % 16 >= 5 && y % 16 < 11 && x % 9 < 5;
+      let colour = print ? [30, 30, 30] : [251, 243, 220];
+      if (x >= 180 && right === "shade") colour = colour.map((value) => Math.round(value * 0.25));
+      if (x >= 180 && right === "band") {
+        colour = print && x % 27 < 5 ? [250, 250, 250] : [198, 40, 40];
+      }
+      rgb.set(colour, (y * width + x) * 3);
+    }
+  }
+  return { width, height, rgb };
+}
+
+Deno.test("colouredShade tells a red band from cream paper in shadow", () => {
+  assert.ok(colouredShade(colourPhoto("shade")) < 0.1, `${colouredShade(colourPhoto("shade"))}`);
+  assert.ok(colouredShade(colourPhoto("band")) > 0.9, `${colouredShade(colourPhoto("band"))}`);
+  // No dark pixels at all: nothing coloured in shade.
+  assert.equal(colouredShade({ width: 2, height: 1, rgb: new Uint8Array(6).fill(240) }), 0);
+});
+
+Deno.test("evenShadows leaves a page whose dark areas are coloured bands, and evens a shadow", () => {
+  // The grey page is the same in both cases (a hard shadow's cells); only the colours differ.
+  const banded = printedPage(hardShadow);
+  const before = banded.grey.slice();
+  const band = evenShadows(banded, { coloured: () => colouredShade(colourPhoto("band")) });
+  assert.equal(band.evened, false, JSON.stringify(band));
+  assert.ok((band.coloured ?? 0) >= MAX_COLOURED_SHADE);
+  assert.deepEqual(banded.grey, before);
+  const shaded = printedPage(hardShadow);
+  const shadow = evenShadows(shaded, { coloured: () => colouredShade(colourPhoto("shade")) });
+  assert.equal(shadow.evened, true, JSON.stringify(shadow));
+  assert.ok(mean(shaded, false, 260) > 200);
 });

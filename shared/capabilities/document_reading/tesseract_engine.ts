@@ -59,7 +59,7 @@ import {
 } from "./page_colour.ts";
 import { quarterTurn, textRunsVertically } from "./page_orientation.ts";
 import { findQuad, type Quad, rectify } from "./page_perspective.ts";
-import { evenShadows, type Shadows } from "./page_shadow.ts";
+import { colouredShade, evenShadows, type Shadows } from "./page_shadow.ts";
 
 /** Options for {@link createTesseractEngine}. */
 export interface TesseractEngineOptions {
@@ -215,12 +215,15 @@ export async function preprocess(
   let card: CardRegion | null = null;
   let quad: Quad | null = null;
   let recoloured = 0;
+  // The photo's colours, for the shadow gate (a band of colour is not a shadow).
+  let coloured: (() => number) | undefined;
   if (!(photo instanceof Uint8Array)) decoded = photo;
   else if (options.colour ?? true) {
     // A phone's 12 megapixels come down first: colours are weighed at about the working size.
     const colour = shrinkColour(await decodeColour(photo), options.workWidth ?? WORK_WIDTH);
     const grey = colourGrey(colour);
     recoloured = grey.recoloured;
+    coloured = () => colouredShade(colour);
     // A card seen at an angle: its converging lines straightened before anything is measured.
     quad = (options.perspective ?? true) ? findQuad(colour) : null;
     // A card on a tablecloth: upright and alone before contrast, blur and skew are measured.
@@ -245,7 +248,7 @@ export async function preprocess(
     : { flattened: false, ratio: 1, inliers: 0, steps: 0 };
   // A hard shadow's edge is a step no smooth surface fits: evened out cell by cell instead.
   const shadows = (options.shadows ?? true) && !illumination.flattened
-    ? evenShadows(page)
+    ? evenShadows(page, { coloured })
     : { evened: false, shaded: 0, darkInk: 0 };
   stretchContrast(page);
   const sharpened = (options.sharpen ?? false) || sharp < BLURRED_BELOW;
