@@ -26,7 +26,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
-import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
+import { HARM_VETO_BELOW, type HarmSignal, loadHarmSignal } from "./harm_signal.ts";
 import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
   flowStep,
@@ -194,8 +194,8 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     agents: training.agents,
     places: nameGazetteer(places),
     tripEnds: nameGazetteer(neutralNames),
-    // After the detector: the packs' phrases' features are in the cache by then.
-    harm: trainHarmSignal(training.examples, { ordinary: training.unclear, featureCache }),
+    // Its own corpus only: the router's phrases never move a harm verdict.
+    harm: loadHarmSignal(),
   };
 }
 
@@ -355,7 +355,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isSensitive(text, normalized, words) || context.harm?.flags(text, context.classifier)) {
+  if (isUnsafe(text, normalized, words, context.harm)) {
     return {
       ...language,
       kind: "route",
@@ -732,6 +732,14 @@ function namesAnOption(words: readonly string[], offered: readonly string[]): bo
 /** Whether `agent` is one a customer may reach (never a staff agent: the packs say whose). */
 export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
   return agents.customer.includes(agent);
+}
+
+// The lexicon's hit unless the harm signal scores it as plainly ordinary, or the signal's own
+// flag: the two read different evidence (words against a model of the whole message).
+function isUnsafe(text: string, normalized: string, words: string[], harm?: HarmSignal): boolean {
+  if (harm === undefined) return isSensitive(text, normalized, words);
+  if (harm.flags(text)) return true;
+  return isSensitive(text, normalized, words) && harm.score(text) >= HARM_VETO_BELOW;
 }
 
 // Danger, violence or theft in any wording (safety.ts), the older sensitive stems
