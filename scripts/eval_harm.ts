@@ -95,8 +95,7 @@ function trainedWithout(fold: number): HarmSignal {
     harm[language].push(...HARM_PHRASES[language]);
     ordinary[language].push(...NEAR_HARM_ORDINARY[language]);
   }
-  const learner = Deno.env.get("HARM_LEARNER_JSON");
-  return trainHarmSignal({ harm, ordinary, ...(learner ? { learner: JSON.parse(learner) } : {}) });
+  return trainHarmSignal({ harm, ordinary });
 }
 
 interface Tally {
