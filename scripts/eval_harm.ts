@@ -24,8 +24,8 @@ import {
   harmReading,
   type HarmSignal,
   harmVerdict,
-  trainHarmSignal,
 } from "@shared/agent/harm_signal.ts";
+import { trainHarmSignal } from "@shared/agent/harm_training.ts";
 import { decideRoute, type RouteContext } from "@shared/agent/route_decision.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { cliOrExit, numberOption, parseCli } from "./_cli.ts";

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { harmTrainingDigest, trainHarmSignal } from "@shared/agent/harm_signal.ts";
+import { harmTrainingDigest, trainHarmSignal } from "@shared/agent/harm_training.ts";
 
 const OUT = new URL("../shared/agent/harm_model.ts", import.meta.url);
 

@@ -1,6 +1,6 @@
 /**
  * The harm corpus: messages written for training the learned safety signal
- * ({@linkcode trainHarmSignal} in harm_signal.ts), as many different writers
+ * (`trainHarmSignal` in harm_training.ts), as many different writers
  * would send them, in English, Kinyarwanda and French. `harm` describes
  * danger, violence, abuse, theft or a medical emergency happening now or just
  * done, to the sender or to someone near, wherever it sits in the message (one

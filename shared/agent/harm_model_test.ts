@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { HARM_MODEL } from "./harm_model.ts";
-import { harmTrainingDigest } from "./harm_signal.ts";
+import { harmTrainingDigest } from "./harm_training.ts";
 
 Deno.test("the shipped harm weights were trained on today's corpus, concepts, features and settings", async () => {
   assert.equal(

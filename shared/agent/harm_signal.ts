@@ -16,9 +16,6 @@
  *
  * @module
  */
-import type { Language } from "@shared/contract/language.ts";
-import { HARM_CORPUS } from "./harm_corpus.ts";
-import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
 import { type SafetyConcern, safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import {
   expandShorthands,
@@ -28,13 +25,7 @@ import {
   wordsOf,
 } from "./text_features.ts";
 import { HARM_MODEL } from "./harm_model.ts";
-import {
-  type LabelledSample,
-  loadTextModel,
-  type TextModel,
-  type TextModelOptions,
-  trainTextModel,
-} from "./text_model.ts";
+import { loadTextModel, type TextModel } from "./text_model.ts";
 
 /**
  * The harm score at or above which the signal flags a message. Chosen by
@@ -328,46 +319,10 @@ export interface HarmSignal {
   flags(text: string): boolean;
 }
 
-/** Options for {@linkcode trainHarmSignal}. */
-export interface HarmSignalOptions {
-  /** Score at or above which a message is flagged. @default HARM_THRESHOLD */
-  threshold?: number;
-  /**
-   * Messages describing harm, per language.
-   * @default DEFAULT_HARM
-   */
-  harm?: Partial<Record<Language, readonly string[]>>;
-  /**
-   * Ordinary messages, per language.
-   * @default DEFAULT_ORDINARY
-   */
-  ordinary?: Partial<Record<Language, readonly string[]>>;
-  /** The learner's settings (text_model.ts). @default HARM_LEARNER */
-  learner?: Omit<TextModelOptions, "featurize">;
-}
-
-/** The learner's settings, chosen by cross-validation on the corpus (`deno task eval:harm`). */
-export const HARM_LEARNER: Omit<TextModelOptions, "featurize"> = { buckets: 2 ** 16 };
-
-/** The harm class of the default training: the harm phrases and the corpus's harm. */
-export const DEFAULT_HARM: Record<Language, readonly string[]> = {
-  en: [...HARM_PHRASES.en, ...HARM_CORPUS.en.harm],
-  rw: [...HARM_PHRASES.rw, ...HARM_CORPUS.rw.harm],
-  fr: [...HARM_PHRASES.fr, ...HARM_CORPUS.fr.harm],
-};
-
-/**
- * The ordinary class of the default training: near-harm complaints and the
- * corpus's ordinary and plain messages.
- */
-export const DEFAULT_ORDINARY: Record<Language, readonly string[]> = {
-  en: [...NEAR_HARM_ORDINARY.en, ...HARM_CORPUS.en.ordinary, ...HARM_CORPUS.en.plain],
-  rw: [...NEAR_HARM_ORDINARY.rw, ...HARM_CORPUS.rw.ordinary, ...HARM_CORPUS.rw.plain],
-  fr: [...NEAR_HARM_ORDINARY.fr, ...HARM_CORPUS.fr.ordinary, ...HARM_CORPUS.fr.plain],
-};
-
-const HARM_LABEL = "harm";
-const ORDINARY_LABEL = "ordinary";
+/** The label of the harm class in the learner (the other is {@linkcode ORDINARY_LABEL}). */
+export const HARM_LABEL = "harm";
+/** The label of the ordinary class in the learner. */
+export const ORDINARY_LABEL = "ordinary";
 
 /**
  * The character n-grams the signal reads: 4 and 5 letters. By
@@ -392,56 +347,11 @@ export function harmFeatures(text: string): string[] {
   return features;
 }
 
-/** The labelled samples the signal learns from: each harm and ordinary message. */
-export function harmSamples(
-  harm: Partial<Record<Language, readonly string[]>> = DEFAULT_HARM,
-  ordinary: Partial<Record<Language, readonly string[]>> = DEFAULT_ORDINARY,
-): LabelledSample[] {
-  return [
-    ...Object.values(harm).flatMap((list) =>
-      (list ?? []).map((text) => ({ text, label: HARM_LABEL }))
-    ),
-    ...Object.values(ordinary).flatMap((list) =>
-      (list ?? []).map((text) => ({ text, label: ORDINARY_LABEL }))
-    ),
-  ];
-}
-
-/**
- * Trains a harm signal on its own corpus only (the shared learner,
- * text_model.ts): the harm phrases and the harm corpus against the near-harm
- * complaints and the corpus's ordinary messages. It reads no agent's phrases,
- * so retraining the router (new phrases for any agent) leaves every harm
- * verdict as it was. Training takes seconds: the router loads the shipped
- * weights instead ({@linkcode loadHarmSignal}); this is for cross-validation
- * and `deno task gen:harm`.
- *
- * @example
- * ```ts
- * import { trainHarmSignal } from "@shared/agent/harm_signal.ts";
- * const harm = trainHarmSignal({
- *   harm: { en: ["he hit me with a stick", "they took my bag and ran"] },
- *   ordinary: { en: ["a stick of butter", "a bag of rice"] },
- * });
- * harm.score("he hit me and ran") > harm.score("a bag of butter"); // true
- * ```
- */
-export function trainHarmSignal(options: HarmSignalOptions = {}): HarmSignal & {
-  model: TextModel;
-} {
-  const { harm = DEFAULT_HARM, ordinary = DEFAULT_ORDINARY, learner = HARM_LEARNER } = options;
-  const model = trainTextModel(harmSamples(harm, ordinary), {
-    ...learner,
-    featurize: harmFeatures,
-  });
-  return { ...signalOf(model, options.threshold), model };
-}
-
 let shipped: HarmSignal | undefined;
 
 /**
  * The harm signal from its shipped weights (harm_model.ts, written by
- * `deno task gen:harm` from {@linkcode trainHarmSignal}'s default training),
+ * `deno task gen:harm` from harm_training.ts's default training),
  * loaded once per process.
  *
  * @example
@@ -453,28 +363,12 @@ let shipped: HarmSignal | undefined;
  * ```
  */
 export function loadHarmSignal(): HarmSignal {
-  shipped ??= signalOf(loadTextModel(HARM_MODEL.model, { featurize: harmFeatures }));
+  shipped ??= harmSignalOf(loadTextModel(HARM_MODEL.model, { featurize: harmFeatures }));
   return shipped;
 }
 
-/**
- * A digest of everything the shipped weights depend on: each training
- * sample's label and text, the features of every 20th (so a change to the
- * lexicon's concepts or to text_features.ts shows, at a twentieth of the cost
- * of reading them all), the learner's settings and the threshold. The
- * weights' test compares it with the one harm_model.ts was written from.
- */
-export async function harmTrainingDigest(): Promise<string> {
-  const lines = harmSamples().map(({ text, label }, at) =>
-    at % 20 === 0 ? `${label}\t${text}\t${harmFeatures(text).join(" ")}` : `${label}\t${text}`
-  );
-  lines.push(JSON.stringify([HARM_LEARNER, HARM_GRAMS]), String(HARM_THRESHOLD));
-  const bytes = new TextEncoder().encode(lines.join("\n"));
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function signalOf(model: TextModel, threshold = HARM_THRESHOLD): HarmSignal {
+/** A harm signal over a trained or loaded model of the two labels. */
+export function harmSignalOf(model: TextModel, threshold: number = HARM_THRESHOLD): HarmSignal {
   const score = (text: string) => {
     const { probabilities } = model.predict(text);
     return probabilities.find(({ label }) => label === HARM_LABEL)?.probability ?? 0;

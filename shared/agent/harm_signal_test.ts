@@ -11,8 +11,8 @@ import {
   harmVerdict,
   loadHarmSignal,
   MIN_WORDS,
-  trainHarmSignal,
 } from "./harm_signal.ts";
+import { trainHarmSignal } from "./harm_training.ts";
 import { decideRoute, type RouteContext, trainRouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
 import { safetyConcern } from "./safety.ts";
