@@ -90,7 +90,7 @@ export function harmSamples(
  *
  * @example
  * ```ts
- * import { trainHarmSignal } from "@shared/agent/harm_signal.ts";
+ * import { trainHarmSignal } from "@shared/agent/harm_training.ts";
  * const harm = trainHarmSignal({
  *   harm: { en: ["he hit me with a stick", "they took my bag and ran"] },
  *   ordinary: { en: ["a stick of butter", "a bag of rice"] },
