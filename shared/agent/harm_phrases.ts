@@ -2,7 +2,7 @@
  * Messages that describe danger, violence or theft, in English, Kinyarwanda
  * and French, mostly said the way people tell it (what happened, not the
  * word for it): the harm class of the learned safety signal
- * ({@linkcode trainHarmSignal} in harm_signal.ts). Written for training only;
+ * (`trainHarmSignal` in harm_training.ts). Written for training only;
  * none is taken from the routing eval's sets.
  *
  * @module

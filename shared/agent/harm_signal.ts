@@ -10,33 +10,41 @@
  * hands a shopper to staff. So it flags only when the harm score is very
  * high AND a second, independent check agrees: the message carries a
  * harm-adjacent cue ({@linkcode HARM_CUES}: took, gone, blood, smoke,
- * yatwaye, fumée...) or the intent classifier is not confident of any
- * ordinary agent.
+ * yatwaye, fumée...). The verdict stands on the message's own evidence: it
+ * never reads the intent classifier, so retraining the router's agents (new
+ * phrases for a shop) cannot turn a danger into an ordinary request.
  *
  * @module
  */
-import type { Language } from "@shared/contract/language.ts";
-import type { IntentExamples } from "@shared/registry/intent_types.ts";
-import type { IntentClassifier } from "./intent_classifier.ts";
-import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
-import { withoutHarmIdioms } from "./safety.ts";
+import { type SafetyConcern, safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import {
   expandShorthands,
+  type FeatureOptions,
   featuresOf,
-  forEachFeature,
   normalizeText,
   wordsOf,
 } from "./text_features.ts";
+import { HARM_MODEL } from "./harm_model.ts";
+import { loadTextModel, type TextModel } from "./text_model.ts";
 
 /**
- * The harm score at or above which the signal may flag a message. Calibrated
- * on the tuning sets (harder dev, the fresh sets' dev halves, the first
- * messages): at 0.97 with {@linkcode ORDINARY_CONFIDENCE} 0.7 no ordinary
- * message is flagged and the signal alone finds 61 of the 99 fresh safety
- * messages (48 at 0.99 and 0.5); at 0.95 an ordinary one is ("the driver is
- * late, he is not answering"), so 0.97 keeps a margin.
+ * The harm score at or above which the signal flags a message. Chosen by
+ * 5-fold cross-validation on the harm corpus (`deno task eval:harm`), a missed
+ * danger costing three false alarms: the cost is flat from 0.4 to 0.5, and
+ * 0.5 has the fewer false alarms. A harm cue as a second gate no longer earns
+ * its place (the best cue threshold equals this one); the cue is a feature.
  */
-export const HARM_THRESHOLD = 0.97;
+export const HARM_THRESHOLD = 0.5;
+
+/**
+ * The harm score below which the router does not take the lexicon's word: an
+ * ordinary message that borrows harm words ("i could murder a burger", "a
+ * murder mystery party", last year's burglary paperwork) scores near zero.
+ * By cross-validation, 0.05 loses no safety message and drops five false
+ * alarms; 0.1 and above lose real dangers (a death threat, self-harm) whose
+ * wording the corpus has too little of, so the veto stays this low.
+ */
+export const HARM_VETO_BELOW = 0.05;
 
 /**
  * Fewest words a message needs for the signal to judge it: a harm story takes
@@ -44,9 +52,6 @@ export const HARM_THRESHOLD = 0.97;
  * for a score to mean anything; short cries for help are the lexicon's.
  */
 export const MIN_WORDS = 5;
-
-/** Intent confidence below which no ordinary agent is taken to explain the message. */
-export const ORDINARY_CONFIDENCE = 0.7;
 
 /**
  * English and French word starts (normalised: no accents, doubled letters single) that often
@@ -255,140 +260,121 @@ const CUE_KEYS = [
 const PURCHASE =
   / (?:where can i buy|i want to buy|seling|i sel|for sale|je vends|a vendre|ndagurisha|do you (?:have|sel)|how much (?:is|are|for)|nagura|ngure|ndashaka kugura|mufite|murayifite|murabifite|igura angahe|ni angahe|vous avez|vous vendez|combien (?:coute|pour)|je cherche a acheter|ou acheter)\b/;
 
+/** What the signal reads in a message before any score: the same for every training. */
+export interface HarmReading {
+  /** The normalised text with SMS shorthands written out and ordinary idioms disarmed. */
+  read: string;
+  /** Its words. */
+  words: number;
+  /** Whether it carries a harm cue ({@linkcode HARM_CUES}, {@linkcode HARM_CUE_STEMS_RW}). */
+  cue: boolean;
+  /** Whether it asks to buy, sell or price a thing. */
+  purchase: boolean;
+  /** The lexicon's kind of harm (safety.ts), or null. */
+  concept: SafetyConcern | null;
+}
+
+/**
+ * Reads a message as the signal does: the lexicon's reading (an idiom, a
+ * product against a harm or paperwork about a past theft loses its harm
+ * words: "the price is killing me" reads "the price"), its cue and its
+ * purchase.
+ */
+export function harmReading(text: string): HarmReading {
+  const read = withoutHarmIdioms(expandShorthands(normalizeText(text)));
+  const words = wordsOf(read);
+  const padded = ` ${words.join(" ")} `;
+  return {
+    read,
+    words: words.length,
+    cue: CUE_KEYS.some((key) => padded.includes(key)),
+    purchase: PURCHASE.test(padded),
+    concept: safetyConcern(text),
+  };
+}
+
+/**
+ * The signal's verdict on a reading and its score: at least
+ * {@linkcode MIN_WORDS} words, no purchase (a shopper's message however its
+ * story sounds; harm told with a purchase in it is the lexicon's, which reads
+ * each clause), and a score of at least `threshold`.
+ */
+export function harmVerdict(
+  reading: HarmReading,
+  score: number,
+  threshold: number = HARM_THRESHOLD,
+): boolean {
+  return reading.words >= MIN_WORDS && !reading.purchase && score >= threshold;
+}
+
 /** A trained harm signal. */
 export interface HarmSignal {
   /** How much the message reads like a harm described rather than a request, in [0, 1]. */
   score(text: string): number;
   /**
-   * Whether the message describes harm by this signal: a score of at least
-   * {@linkcode HARM_THRESHOLD}, at least {@linkcode MIN_WORDS} words, and either a
-   * harm cue or no confident ordinary agent.
+   * Whether the message describes harm by this signal ({@linkcode harmVerdict}).
    *
    * @param text The message as the user wrote it.
-   * @param intent The intent classifier that routes ordinary messages (the second check).
    */
-  flags(text: string, intent?: IntentClassifier): boolean;
+  flags(text: string): boolean;
 }
 
-/** Options for {@linkcode trainHarmSignal}. */
-export interface HarmSignalOptions {
-  /** Messages describing harm, per language. @default HARM_PHRASES */
-  harm?: Record<Language, readonly string[]>;
-  /** Extra ordinary messages (the filler phrases), per language. @default none */
-  ordinary?: Partial<Record<Language, readonly string[]>>;
-  /**
-   * Features by text, shared with the language detector (same features), so
-   * the packs' phrases are read once at start.
-   */
-  featureCache?: Map<string, string[]>;
-}
+/** The label of the harm class in the learner (the other is {@linkcode ORDINARY_LABEL}). */
+export const HARM_LABEL = "harm";
+/** The label of the ordinary class in the learner. */
+export const ORDINARY_LABEL = "ordinary";
 
 /**
- * Trains the harm signal at start: the harm phrases against every agent's
- * phrases, the near-harm ordinary complaints ({@linkcode NEAR_HARM_ORDINARY})
- * and the filler, over the intent classifier's features.
+ * The character n-grams the signal reads: 4 and 5 letters. By
+ * cross-validation the 3-grams the router uses add false alarms here (a harm
+ * story and an ordinary complaint share their short pieces): 3–5 found 563 of
+ * 606 with 106 of 1,663 ordinary handed off, 4–5 562 with 90.
+ */
+export const HARM_GRAMS: FeatureOptions = { minGram: 4, maxGram: 5 };
+
+/**
+ * The learner's features for a message: text_features.ts's over its reading
+ * (words, word pairs, Kinyarwanda stems and roots, {@linkcode HARM_GRAMS}), plus
+ * the lexicon's concept, the cue and the purchase as features of their own,
+ * so the model learns how far each is to be trusted.
+ */
+export function harmFeatures(text: string): string[] {
+  const reading = harmReading(text);
+  const features = featuresOf(reading.read, HARM_GRAMS);
+  if (reading.concept !== null) features.push(`concept:${reading.concept}`);
+  if (reading.cue) features.push("cue");
+  if (reading.purchase) features.push("purchase");
+  return features;
+}
+
+let shipped: HarmSignal | undefined;
+
+/**
+ * The harm signal from its shipped weights (harm_model.ts, written by
+ * `deno task gen:harm` from harm_training.ts's default training),
+ * loaded once per process.
  *
  * @example
  * ```ts
- * import { trainHarmSignal } from "@shared/agent/harm_signal.ts";
- * import { PACK_INTENTS } from "@shared/platform/platform.ts";
- * const harm = trainHarmSignal(PACK_INTENTS);
+ * import { loadHarmSignal } from "@shared/agent/harm_signal.ts";
+ * const harm = loadHarmSignal();
  * harm.flags("the house girl left at night with our jewellery"); // true
  * harm.flags("a knife set for the kitchen"); // false
  * ```
  */
-export function trainHarmSignal(
-  examples: readonly IntentExamples[],
-  options: HarmSignalOptions = {},
-): HarmSignal {
-  const { harm = HARM_PHRASES, ordinary = {}, featureCache } = options;
-  const ordinaryTexts = [
-    ...examples.flatMap(({ phrases }) => Object.values(phrases).flat()),
-    ...Object.values(NEAR_HARM_ORDINARY).flat(),
-    ...Object.values(ordinary).flatMap((list) => list ?? []),
-  ];
-  const score = trainTwoClassBayes(Object.values(harm).flat(), ordinaryTexts, featureCache);
-  return {
-    score,
-    flags(text, intent) {
-      // Read as the lexicon reads it: an idiom, a product against a harm or paperwork about a
-      // past theft loses its harm words ("the price is killing me" reads "the price"), so the
-      // two detectors disarm the same ordinary frames.
-      const read = withoutHarmIdioms(expandShorthands(normalizeText(text)));
-      const words = wordsOf(read);
-      if (words.length < MIN_WORDS || score(read) < HARM_THRESHOLD) return false;
-      const padded = ` ${words.join(" ")} `;
-      // Asking to buy, sell or price a thing ("which syrup should I buy", "selling our TV") is a
-      // shopper's message however its story sounds; harm told with a purchase in it is the
-      // lexicon's, which reads each clause.
-      if (PURCHASE.test(padded)) return false;
-      if (CUE_KEYS.some((key) => padded.includes(key))) return true;
-      return intent !== undefined && intent.classify(text).confidence < ORDINARY_CONFIDENCE;
-    },
-  };
+export function loadHarmSignal(): HarmSignal {
+  shipped ??= harmSignalOf(loadTextModel(HARM_MODEL.model, { featurize: harmFeatures }));
+  return shipped;
 }
 
-// Naive Bayes over feature presence for two classes, the same odds as the intent
-// classifier's (wink's one-vs-rest log2 odds, additive smoothing 0.5, divided by
-// sqrt(features) * 2 before the softmax), counted directly: with the packs' phrases'
-// features already read by the language detector, training costs one map update per
-// feature instead of a second wink model, its JSON export and compilation.
-function trainTwoClassBayes(
-  harm: readonly string[],
-  ordinary: readonly string[],
-  featureCache?: Map<string, string[]>,
-): (text: string) => number {
-  const alpha = 0.5;
-  const temperature = 2;
-  const counts = new Map<string, [number, number]>();
-  const totals = [0, 0];
-  const learn = (texts: readonly string[], label: 0 | 1) => {
-    for (const text of texts) {
-      let features = featureCache?.get(text);
-      if (features === undefined) {
-        features = featuresOf(normalizeText(text));
-        featureCache?.set(text, features);
-      }
-      for (const feature of features) {
-        let pair = counts.get(feature);
-        if (pair === undefined) counts.set(feature, pair = [0, 0]);
-        pair[label]++;
-      }
-      totals[label] += features.length;
-    }
+/** A harm signal over a trained or loaded model of the two labels. */
+export function harmSignalOf(model: TextModel, threshold: number = HARM_THRESHOLD): HarmSignal {
+  const score = (text: string) => {
+    const { probabilities } = model.predict(text);
+    return probabilities.find(({ label }) => label === HARM_LABEL)?.probability ?? 0;
   };
-  learn(harm, 0);
-  learn(ordinary, 1);
-  const size = counts.size;
-  const prior = Math.log2(harm.length) - Math.log2(ordinary.length);
-  const harmDenominator = Math.log2(totals[0] + size * alpha);
-  const ordinaryDenominator = Math.log2(totals[1] + size * alpha);
-  // The harm class's log2 odds per feature; the ordinary class's are their negation.
-  const weights = new Map<string, number>();
-  for (const [feature, [inHarm, inOrdinary]] of counts) {
-    weights.set(
-      feature,
-      Math.log2(inHarm + alpha) - harmDenominator - Math.log2(inOrdinary + alpha) +
-        ordinaryDenominator,
-    );
-  }
-  let odds = 0;
-  let known = 0;
-  let featureCount = 0;
-  const add = (feature: string) => {
-    featureCount++;
-    const weight = weights.get(feature);
-    if (weight === undefined) return;
-    known++;
-    odds += weight;
-  };
-  return (text: string) => {
-    odds = prior;
-    known = 0;
-    featureCount = 0;
-    forEachFeature(normalizeText(text), add);
-    if (known === 0) return 0;
-    // Two classes with opposite odds: the softmax of (odds, -odds) is a logistic.
-    return 1 / (1 + Math.exp(-2 * odds / (Math.sqrt(featureCount) * temperature)));
+  return {
+    score,
+    flags: (text) => harmVerdict(harmReading(text), score(text), threshold),
   };
 }

@@ -1,18 +1,28 @@
 import assert from "node:assert/strict";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { packIntents } from "@shared/registry/pack.ts";
+import type { IntentExamples } from "@shared/registry/intent_types.ts";
+import { HARM_CORPUS } from "./harm_corpus.ts";
 import { HARM_PHRASES } from "./harm_phrases.ts";
-import { HARM_THRESHOLD, trainHarmSignal } from "./harm_signal.ts";
-import { decideRoute } from "./route_decision.ts";
+import {
+  HARM_THRESHOLD,
+  HARM_VETO_BELOW,
+  harmReading,
+  harmVerdict,
+  loadHarmSignal,
+  MIN_WORDS,
+} from "./harm_signal.ts";
+import { trainHarmSignal } from "./harm_training.ts";
+import { decideRoute, type RouteContext, trainRouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
 import { safetyConcern } from "./safety.ts";
 
 const context = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
-const harm = trainHarmSignal(packIntents(PACKS), { ordinary: UNCLEAR_PHRASES });
+const harm = loadHarmSignal();
 const firstMessage = { agent: null, atMenu: false, menuOptions: [], langPref: null };
 
-// Worded apart from the harm phrases and the routing sets, and with no word the lexicon
-// knows: only the learned signal can hand them to a person.
+// Worded apart from the harm phrases, the harm corpus and the routing sets, and with no word
+// the lexicon knows: only the learned signal can hand them to a person.
 const FRESH_HARM = [
   "the nanny is gone since last night and so are my gold rings and our savings",
   "my flatmate has bruises again and says her boyfriend gets angry",
@@ -37,10 +47,15 @@ const HARM_LIKE_ORDINARY = [
   "assurance contre le vol pour ma voiture",
 ];
 
+const urgent = (text: string, router: RouteContext) => {
+  const decision = decideRoute(text, firstMessage, router);
+  return decision.kind === "route" && decision.urgent;
+};
+
 Deno.test("harm told in words the lexicon never listed reaches a person, urgently", () => {
   for (const text of FRESH_HARM) {
     assert.equal(safetyConcern(text), null, `the lexicon alone already finds: ${text}`);
-    assert.ok(harm.flags(text, context.classifier), text);
+    assert.ok(harm.flags(text), text);
     const decision = decideRoute(text, firstMessage, context);
     assert.equal(decision.kind, "route", text);
     if (decision.kind === "route") {
@@ -52,34 +67,69 @@ Deno.test("harm told in words the lexicon never listed reaches a person, urgentl
 
 Deno.test("ordinary messages with harm-like words are not handed off as unsafe", () => {
   for (const text of HARM_LIKE_ORDINARY) {
-    assert.equal(harm.flags(text, context.classifier), false, text);
-    const decision = decideRoute(text, firstMessage, context);
-    assert.ok(decision.kind !== "route" || decision.urgent !== true, text);
+    assert.equal(harm.flags(text), false, text);
+    assert.equal(urgent(text, context), false, text);
   }
 });
 
-Deno.test("a high harm score alone flags nothing: a cue or an unsure intent must agree", () => {
-  // Trained so that "gold rings" reads as harm: the score is high, but without a harm cue
-  // a message the intent classifier routes with confidence stays ordinary.
-  const narrow = trainHarmSignal(packIntents(PACKS), {
-    harm: { en: ["my gold rings and gold chain", "gold chain gold rings"], rw: [], fr: [] },
+Deno.test("new phrases for the router's agents cannot change a harm verdict", () => {
+  // Every agent is taught the harm messages and the harm-like ordinary ones as its own
+  // requests: the intent classifier now routes them with confidence, and an agent's phrases
+  // read as both harm and ordinary. The harm verdicts must not move.
+  const taught: IntentExamples[] = packIntents(PACKS).map((intent) => ({
+    ...intent,
+    phrases: {
+      ...intent.phrases,
+      en: [...intent.phrases.en ?? [], ...FRESH_HARM, ...HARM_LIKE_ORDINARY],
+    },
+  }));
+  const retrained = trainRouteContext({
+    examples: taught,
+    unclear: UNCLEAR_PHRASES,
+    agents: context.agents,
   });
-  const text = "my gold rings and chain";
-  assert.ok(narrow.score(text) >= HARM_THRESHOLD);
-  assert.equal(
-    narrow.flags(text, {
-      classify: () => ({ agent: "shop", confidence: 0.9, unclear: 0, ranking: [] }),
-    }),
-    false,
-  );
-  assert.equal(
-    narrow.flags(text, {
-      classify: () => ({ agent: "shop", confidence: 0.1, unclear: 0, ranking: [] }),
-    }),
-    true,
-  );
-  assert.equal(narrow.flags(`${text} taken`), true);
-  assert.equal(narrow.flags("gold rings taken"), false, "too short to judge");
+  for (const text of [...FRESH_HARM, ...HARM_LIKE_ORDINARY]) {
+    assert.equal(urgent(text, retrained), urgent(text, context), text);
+    assert.equal(retrained.harm?.score(text), context.harm?.score(text), text);
+  }
+});
+
+Deno.test("a lexicon hit the signal scores as plainly ordinary is not handed off", () => {
+  const lexiconOnly = { ...context, harm: undefined };
+  const text = "i could murder a burger right now, what do you have";
+  assert.equal(urgent(text, lexiconOnly), true, "the lexicon reads 'murder'");
+  assert.ok(harm.score(text) < HARM_VETO_BELOW);
+  assert.equal(urgent(text, context), false);
+});
+
+Deno.test("a purchase or a message too short to judge is never flagged, whatever its score", () => {
+  const story = "umwana wanjye arwaye kuva ejo nijoro cyane";
+  assert.equal(harmVerdict(harmReading(story), 1), true);
+  assert.equal(harmVerdict(harmReading(`${story}, nagura iyihe sirope`), 1), false);
+  assert.equal(harmReading("gold rings taken").words < MIN_WORDS, true);
+  assert.equal(harmVerdict(harmReading("gold rings taken"), 1), false);
+  assert.equal(harmVerdict(harmReading(story), HARM_THRESHOLD - 0.01), false);
+});
+
+Deno.test("a harm cue is a whole phrase, a word start, or a Kinyarwanda stem inside a word", () => {
+  // Several words end on a whole word: a moto that left without the rider is no theft.
+  assert.equal(harmReading("the moto left with my bag").cue, true);
+  assert.equal(harmReading("the moto left without me, send another one").cue, false);
+  // Three letters or fewer are whole words: the neck ("cou") is no "cousin".
+  assert.equal(harmReading("il m'a serré le cou").cue, true);
+  assert.equal(harmReading("mon cousin arrive demain").cue, false);
+  // A Kinyarwanda stem counts through its prefixes and endings.
+  assert.equal(harmReading("ijisho ryanjye ryabyimbye cyane").cue, true);
+  assert.equal(harmReading("ijisho ryanjye rirababara cyane").cue, false);
+});
+
+Deno.test("the signal learns from its training: a message like the harm class scores higher", () => {
+  const narrow = trainHarmSignal({
+    harm: { en: ["he hit me with a stick", "they took my bag and ran", "he hit my son"] },
+    ordinary: { en: ["a stick of butter", "a bag of rice please", "rice and butter"] },
+  });
+  assert.ok(narrow.score("he hit me and ran") > 0.5);
+  assert.ok(narrow.score("butter and rice please") < 0.5);
 });
 
 Deno.test("the harm phrases are 100+ per language and distinct", () => {
@@ -89,54 +139,14 @@ Deno.test("the harm phrases are 100+ per language and distinct", () => {
   }
 });
 
-Deno.test("a cue of several words is matched whole: a moto that left without the rider is no theft", () => {
-  assert.equal(harm.flags("the moto left without me, send another one", context.classifier), false);
-});
-
-Deno.test("a Kinyarwanda cue counts inside a word, through its prefixes and endings", () => {
-  // Trained so the words read as harm; the intent is confident, so only a cue can agree.
-  const narrow = trainHarmSignal(packIntents(PACKS), {
-    harm: { en: [], rw: ["ijisho ryanjye ryabyimbye cyane", "ijisho rye ryarabyimbye"], fr: [] },
-  });
-  const confident = {
-    classify: () => ({ agent: "pharmacy", confidence: 0.9, unclear: 0, ranking: [] }),
-  };
-  const swollen = "ijisho ryanjye ryabyimbye cyane rwose";
-  assert.ok(narrow.score(swollen) >= HARM_THRESHOLD);
-  assert.equal(narrow.flags(swollen, confident), true);
-  // The same score without the stem: no cue, and the confident intent keeps it ordinary.
-  const plain = "ijisho ryanjye rirababara cyane rwose";
-  assert.ok(narrow.score(plain) >= HARM_THRESHOLD);
-  assert.equal(narrow.flags(plain, confident), false);
-});
-
-Deno.test("a cue of three letters or fewer is a whole word, and 'cassé' is no cue: the neck is no cousin, the case no break", () => {
-  const confident = {
-    classify: () => ({ agent: "legal_intake", confidence: 0.9, unclear: 0, ranking: [] }),
-  };
-  const narrow = trainHarmSignal(packIntents(PACKS), {
-    harm: { en: ["my cousin the case is closed at work"], rw: [], fr: [] },
-  });
-  const text = "my cousin the case is closed at work now";
-  assert.ok(narrow.score(text) >= HARM_THRESHOLD);
-  assert.equal(narrow.flags(text, confident), false);
-  // A cue word itself still agrees ("il la bat").
-  const beaten = trainHarmSignal(packIntents(PACKS), {
-    harm: { en: [], rw: [], fr: ["le voisin la bat toutes les nuits"] },
-  });
-  assert.equal(beaten.flags("le voisin la bat toutes les nuits encore", confident), true);
-});
-
-Deno.test("a purchase question is a shopper's, whatever its story scores", () => {
-  const confident = {
-    classify: () => ({ agent: "pharmacy", confidence: 0.9, unclear: 0, ranking: [] }),
-  };
-  const narrow = trainHarmSignal(packIntents(PACKS), {
-    harm: { en: [], rw: ["umwana wanjye arwaye kuva ejo nijoro cyane"], fr: [] },
-  });
-  assert.equal(narrow.flags("umwana wanjye arwaye kuva ejo nijoro cyane", confident), true);
-  assert.equal(
-    narrow.flags("umwana wanjye arwaye kuva ejo nijoro cyane, nagura iyihe sirope", confident),
-    false,
-  );
+Deno.test("the harm corpus has 200+ harm and 200+ ordinary messages per language, none repeated", () => {
+  const seen = new Set<string>();
+  for (const [language, { harm, ordinary, plain }] of Object.entries(HARM_CORPUS)) {
+    assert.ok(harm.length >= 200, `${language} harm: ${harm.length}`);
+    assert.ok(ordinary.length >= 200, `${language} ordinary: ${ordinary.length}`);
+    for (const text of [...harm, ...ordinary, ...plain]) {
+      assert.ok(!seen.has(text), `repeated: ${text}`);
+      seen.add(text);
+    }
+  }
 });

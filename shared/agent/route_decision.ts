@@ -27,7 +27,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
-import { type HarmSignal, trainHarmSignal } from "./harm_signal.ts";
+import { HARM_VETO_BELOW, type HarmSignal, loadHarmSignal, MIN_WORDS } from "./harm_signal.ts";
 import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
   flowStep,
@@ -208,8 +208,8 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     agents: training.agents,
     places: nameGazetteer(places),
     tripEnds: nameGazetteer(neutralNames),
-    // After the detector: the packs' phrases' features are in the cache by then.
-    harm: trainHarmSignal(training.examples, { ordinary: training.unclear, featureCache }),
+    // Its own corpus only: the router's phrases never move a harm verdict.
+    harm: loadHarmSignal(),
   };
 }
 
@@ -369,7 +369,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isSensitive(text, normalized, words) || context.harm?.flags(text, context.classifier)) {
+  if (isUnsafe(text, normalized, words, context.harm)) {
     return {
       ...language,
       kind: "route",
@@ -746,6 +746,17 @@ function namesAnOption(words: readonly string[], offered: readonly string[]): bo
 /** Whether `agent` is one a customer may reach (never a staff agent: the packs say whose). */
 export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
   return agents.customer.includes(agent);
+}
+
+// The lexicon's hit unless the harm signal scores it as plainly ordinary, or the signal's own
+// flag: the two read different evidence (words against a model of the whole message). A message
+// too short for the signal to judge ("urgent", "banyibye") keeps the lexicon's word: the signal's
+// score of a word or two says nothing, and a missed cry for help costs more than a false alarm.
+function isUnsafe(text: string, normalized: string, words: string[], harm?: HarmSignal): boolean {
+  if (harm === undefined) return isSensitive(text, normalized, words);
+  if (harm.flags(text)) return true;
+  if (!isSensitive(text, normalized, words)) return false;
+  return words.length < MIN_WORDS || harm.score(text) >= HARM_VETO_BELOW;
 }
 
 // Danger, violence or theft in any wording (safety.ts), the older sensitive stems
