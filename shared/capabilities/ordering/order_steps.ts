@@ -305,6 +305,12 @@ export const orderState = z.object({
     })),
   }).optional(),
   order: placedOrderSchema.optional(),
+  /**
+   * The ids of the order's buttons under the last reply (Pay, Delivery, Order status), so a
+   * typed "1" or "2" answers them rather than picking the menu's item 1 or 2. Optional, so
+   * memory kept before it still reads: no version bump.
+   */
+  buttons: z.array(z.string()).optional(),
 });
 
 /** The ordering steps' position (see {@link orderState}). */
@@ -489,6 +495,44 @@ export type OrderSteps = (
  * ```
  */
 export function orderFlow(options: OrderFlowOptions): OrderSteps {
+  const step = orderStep(options);
+  return async (turn, callTool) => {
+    const state: OrderState = turn.memory.step ?? {};
+    // A typed number answers the buttons of the last reply when it had the order's buttons: "2"
+    // under "Pay with MoMo / Order status" is the status, not a second order of item 2.
+    const typed = /^\s*([1-9])\s*$/.exec(turn.input.text ?? "");
+    const pressed = !turn.input.choice && typed ? state.buttons?.[Number(typed[1]) - 1] : undefined;
+    const next = await step(
+      pressed ? { ...turn, input: { ...turn.input, choice: pressed } } : turn,
+      callTool,
+    );
+    return rememberButtons(next, state);
+  };
+}
+
+/** Whether a button id is one the ordering steps answer themselves (not a confirmation's). */
+function isOrderButton(id: string): boolean {
+  return id === "order_status" || id.startsWith("pay:") || id.startsWith("delivery:");
+}
+
+/**
+ * The step with the order buttons of its last reply kept in the position (none when its last
+ * reply has none), so the next typed number reads them and never the buttons of an older reply.
+ */
+function rememberButtons(next: OfflineStep, state: OrderState): OfflineStep {
+  const kept = orderState.safeParse(
+    next.memory && "step" in next.memory ? next.memory.step : state,
+  );
+  // A position cleared (or not the ordering steps') is left as the step wrote it.
+  if (!kept.success) return next;
+  const last = next.replies?.at(-1);
+  const ids = (last?.buttons ?? []).map((button) => button.id).filter(isOrderButton);
+  const buttons = ids.length ? ids : undefined;
+  if (!buttons && !kept.data.buttons) return next;
+  return { ...next, memory: { ...next.memory, step: { ...kept.data, buttons } } };
+}
+
+function orderStep(options: OrderFlowOptions): OrderSteps {
   return async (turn, callTool) => {
     const lang = turn.language;
     const state: OrderState = turn.memory.step ?? {};
