@@ -596,7 +596,11 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
-    if (input.location) return await listVenues(turn, callTool, options, state);
+    // A location shared under the offers of an item asked for sorts those offers by distance:
+    // the item is still what is sought, not any venue of the kind.
+    if (input.location) {
+      return await listVenues(turn, callTool, options, state, undefined, undefined, state.offers);
+    }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
       if (order.lines.length && !order.unknown.length) {
@@ -674,8 +678,10 @@ async function listVenues(
   state: OrderState,
   intro?: string,
   area?: string,
+  offers?: OrderState["offers"],
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  const offered = new Map((offers ?? []).map((offer) => [offer.venue.id, offer.product]));
   const result = await callTyped(callTool, placedVenueRows, {
     table: "businesses",
     columns: ["id", "name", "area", "lat", "lng"],
@@ -688,6 +694,7 @@ async function listVenues(
   }
   const here = turn.input.location;
   const venues = result.data.items
+    .filter((venue) => !offered.size || offered.has(venue.id))
     .map(({ lat, lng, ...venue }) => ({
       ...venue,
       ...(here && typeof lat === "number" && typeof lng === "number"
@@ -698,20 +705,32 @@ async function listVenues(
     .sort((a, b) => Number(inArea(b, area)) - Number(inArea(a, area)) || (a.km ?? 0) - (b.km ?? 0))
     .slice(0, 10);
   if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
+  const offerOf = (venue: Venue) => {
+    const product = offered.get(venue.id);
+    return product ? `${product.name}, ${money(product.price, turn)}` : "";
+  };
   const list = venues.map((venue, i) =>
     `${i + 1}. ${venue.name}${venue.area ? ` (${venue.area})` : ""}${
       venue.km !== undefined ? ` · ${venue.km} km` : ""
-    }`
+    }${offerOf(venue) ? ` — ${offerOf(venue)}` : ""}`
   ).join("\n");
+  const kept = offered.size
+    ? offers?.filter((offer) => venues.some((v) => v.id === offer.venue.id))
+    : undefined;
   return {
-    memory: { step: { venues, order: state.order } satisfies OrderState },
+    memory: {
+      step: { venues, order: state.order, ...(kept ? { offers: kept } : {}) } satisfies OrderState,
+    },
     replies: [{
       text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
       rows: venues.map((venue) => ({
         id: `venue:${venue.id}`,
         title: shortenTitle(venue.name, TITLE_LIMITS.row),
-        description: [venue.area, venue.km !== undefined ? `${venue.km} km` : ""]
-          .filter(Boolean).join(" · ") || undefined,
+        description: shortenTitle(
+          [venue.area, venue.km !== undefined ? `${venue.km} km` : "", offerOf(venue)]
+            .filter(Boolean).join(" · "),
+          TITLE_LIMITS.description,
+        ) || undefined,
       })),
     }],
   };
