@@ -406,6 +406,8 @@ const REQUEST_WORDS = normalizedSet([
   "mumvugishe",
   "nvugisha",
   "vuga",
+  "mvuga",
+  "ndavuga",
   "muvuge",
   "nsubize",
   "munsubize",
@@ -474,6 +476,15 @@ const FILLER_WORDS = normalizedSet([
   "understand",
   "comprends",
   "know",
+  // "s'il vous plaît" and thanks around a request ("parlez français s'il vous plaît").
+  "s",
+  "il",
+  "sil",
+  "plait",
+  "merci",
+  "thanks",
+  "thank",
+  "murakoze",
 ]);
 
 // Words that turn naming a language into declining it ("I don't speak Kinyarwanda").

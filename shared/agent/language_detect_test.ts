@@ -27,6 +27,10 @@ Deno.test("explicit requests change the reply language; naming a language is not
   assert.deepStrictEqual(requestedLanguage("I bought a french book for my son"), null);
   assert.deepStrictEqual(requestedLanguage("fr"), "fr");
   assert.deepStrictEqual(requestedLanguage("pizza fr"), null);
+  // With a courtesy around it (found on a fresh clone, read as a place name mid-ride).
+  assert.deepStrictEqual(requestedLanguage("parlez français s'il vous plaît"), "fr");
+  assert.deepStrictEqual(requestedLanguage("Murakoze, mvuga ikinyarwanda"), "rw");
+  assert.deepStrictEqual(requestedLanguage("thanks, in English please"), "en");
 });
 
 const gazetteer = trainLanguageDetector(PACK_INTENTS, {

@@ -112,7 +112,12 @@ export function menuStep(facts: RouteFacts, decision: RouteDecision): Routed | n
         input: { wamid: input.wamid, text: "", choice: `agent:${decision.agent}` },
       };
     case "stay":
-      return { agent: current };
+      // A message that only asks for a language ("parlez français") answers no question: the
+      // agent sees no words and asks its question again, now in that language, instead of
+      // reading the request as a place, a name or an item.
+      return decision.languageChanged
+        ? { agent: current, input: { ...input, text: "" } }
+        : { agent: current };
     default:
       return null;
   }

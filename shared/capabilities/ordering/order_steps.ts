@@ -305,6 +305,12 @@ export const orderState = z.object({
     })),
   }).optional(),
   order: placedOrderSchema.optional(),
+  /**
+   * The ids of the order's buttons under the last reply (Pay, Delivery, Order status), so a
+   * typed "1" or "2" answers them rather than picking the menu's item 1 or 2. Optional, so
+   * memory kept before it still reads: no version bump.
+   */
+  buttons: z.array(z.string()).optional(),
 });
 
 /** The ordering steps' position (see {@link orderState}). */
@@ -489,6 +495,44 @@ export type OrderSteps = (
  * ```
  */
 export function orderFlow(options: OrderFlowOptions): OrderSteps {
+  const step = orderStep(options);
+  return async (turn, callTool) => {
+    const state: OrderState = turn.memory.step ?? {};
+    // A typed number answers the buttons of the last reply when it had the order's buttons: "2"
+    // under "Pay with MoMo / Order status" is the status, not a second order of item 2.
+    const typed = /^\s*([1-9])\s*$/.exec(turn.input.text ?? "");
+    const pressed = !turn.input.choice && typed ? state.buttons?.[Number(typed[1]) - 1] : undefined;
+    const next = await step(
+      pressed ? { ...turn, input: { ...turn.input, choice: pressed } } : turn,
+      callTool,
+    );
+    return rememberButtons(next, state);
+  };
+}
+
+/** Whether a button id is one the ordering steps answer themselves (not a confirmation's). */
+function isOrderButton(id: string): boolean {
+  return id === "order_status" || id.startsWith("pay:") || id.startsWith("delivery:");
+}
+
+/**
+ * The step with the order buttons of its last reply kept in the position (none when its last
+ * reply has none), so the next typed number reads them and never the buttons of an older reply.
+ */
+function rememberButtons(next: OfflineStep, state: OrderState): OfflineStep {
+  const kept = orderState.safeParse(
+    next.memory && "step" in next.memory ? next.memory.step : state,
+  );
+  // A position cleared (or not the ordering steps') is left as the step wrote it.
+  if (!kept.success) return next;
+  const last = next.replies?.at(-1);
+  const ids = (last?.buttons ?? []).map((button) => button.id).filter(isOrderButton);
+  const buttons = ids.length ? ids : undefined;
+  if (!buttons && !kept.data.buttons) return next;
+  return { ...next, memory: { ...next.memory, step: { ...kept.data, buttons } } };
+}
+
+function orderStep(options: OrderFlowOptions): OrderSteps {
   return async (turn, callTool) => {
     const lang = turn.language;
     const state: OrderState = turn.memory.step ?? {};
@@ -552,7 +596,11 @@ export function orderFlow(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
-    if (input.location) return await listVenues(turn, callTool, options, state);
+    // A location shared under the offers of an item asked for sorts those offers by distance:
+    // the item is still what is sought, not any venue of the kind.
+    if (input.location) {
+      return await listVenues(turn, callTool, options, state, undefined, undefined, state.offers);
+    }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
       if (order.lines.length && !order.unknown.length) {
@@ -630,8 +678,10 @@ async function listVenues(
   state: OrderState,
   intro?: string,
   area?: string,
+  offers?: OrderState["offers"],
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  const offered = new Map((offers ?? []).map((offer) => [offer.venue.id, offer.product]));
   const result = await callTyped(callTool, placedVenueRows, {
     table: "businesses",
     columns: ["id", "name", "area", "lat", "lng"],
@@ -644,6 +694,7 @@ async function listVenues(
   }
   const here = turn.input.location;
   const venues = result.data.items
+    .filter((venue) => !offered.size || offered.has(venue.id))
     .map(({ lat, lng, ...venue }) => ({
       ...venue,
       ...(here && typeof lat === "number" && typeof lng === "number"
@@ -654,20 +705,32 @@ async function listVenues(
     .sort((a, b) => Number(inArea(b, area)) - Number(inArea(a, area)) || (a.km ?? 0) - (b.km ?? 0))
     .slice(0, 10);
   if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
+  const offerOf = (venue: Venue) => {
+    const product = offered.get(venue.id);
+    return product ? `${product.name}, ${money(product.price, turn)}` : "";
+  };
   const list = venues.map((venue, i) =>
     `${i + 1}. ${venue.name}${venue.area ? ` (${venue.area})` : ""}${
       venue.km !== undefined ? ` · ${venue.km} km` : ""
-    }`
+    }${offerOf(venue) ? ` — ${offerOf(venue)}` : ""}`
   ).join("\n");
+  const kept = offered.size
+    ? offers?.filter((offer) => venues.some((v) => v.id === offer.venue.id))
+    : undefined;
   return {
-    memory: { step: { venues, order: state.order } satisfies OrderState },
+    memory: {
+      step: { venues, order: state.order, ...(kept ? { offers: kept } : {}) } satisfies OrderState,
+    },
     replies: [{
       text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
       rows: venues.map((venue) => ({
         id: `venue:${venue.id}`,
         title: shortenTitle(venue.name, TITLE_LIMITS.row),
-        description: [venue.area, venue.km !== undefined ? `${venue.km} km` : ""]
-          .filter(Boolean).join(" · ") || undefined,
+        description: shortenTitle(
+          [venue.area, venue.km !== undefined ? `${venue.km} km` : "", offerOf(venue)]
+            .filter(Boolean).join(" · "),
+          TITLE_LIMITS.description,
+        ) || undefined,
       })),
     }],
   };

@@ -4,7 +4,7 @@
  * and vendor quality (response rate).
  *
  * Relevance (0–1) = 0.5 × the share of the request's terms found in the
- * vendor's tags or stocked products + 0.3 × category match + 0.2 × the best
+ * vendor's tags or as whole words of its stocked products' names + 0.3 × category match + 0.2 × the best
  * trigram similarity of a term to the vendor's name. The final order also
  * weighs response rate (an unknown rate counts as 0.5) and, on ties, distance.
  *
@@ -50,6 +50,24 @@ const STOP_WORDS = new Set([
   "sell",
   "near",
   "cheap",
+  // Small words of a request that name nothing sold (en, fr, rw), kept out of the terms so they
+  // neither match a product nor dilute the share of terms found.
+  "do",
+  "does",
+  "one",
+  "under",
+  "less",
+  "than",
+  "du",
+  "de",
+  "la",
+  "le",
+  "les",
+  "un",
+  "pas",
+  "cher",
+  "moins",
+  "munsi",
 ]);
 
 /** Lower-case search terms from free text and tags, without stop words. */
@@ -95,9 +113,12 @@ const SEARCH_SQL = `
         earth_distance(ll_to_earth($4::float8, $5::float8), ll_to_earth(b.lat, b.lng)) / 1000
       end as distance_km,
       (select count(*) from unnest($1::text[]) term
-        where term = any(b.tags)
+        where term = any(b.tags) or regexp_replace(term, 's$', '') = any(b.tags)
+           -- A whole word of the product's name, singular or plural: never a part of a word
+           -- ("pas" is not in "passion juice"). Terms are [a-z0-9] only (searchTerms).
            or exists (select 1 from public.products p
-                      where p.business_id = b.id and p.is_available and p.name ilike '%' || term || '%')
+                      where p.business_id = b.id and p.is_available
+                        and p.name ~* ('\\m' || regexp_replace(term, 's$', '') || 's?\\M'))
       ) as matched_terms,
       coalesce((select max(word_similarity(term, b.name)) from unnest($1::text[]) term), 0)
         as name_similarity

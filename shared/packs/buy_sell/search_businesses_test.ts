@@ -15,7 +15,7 @@ Deno.test("searchTerms() keeps the words that matter, in any of our languages", 
     "laptop",
   ]);
   assert.deepEqual(searchTerms("Ndashaka paracetamol"), ["paracetamol"]);
-  assert.deepEqual(searchTerms("Je cherche du café"), ["du", "cafe"]);
+  assert.deepEqual(searchTerms("Je cherche du café"), ["cafe"]);
 });
 
 dbTest("search_businesses_with_tags ranks by relevance and returns distance", async (db) => {
@@ -88,6 +88,31 @@ dbTest(
       "Pharmacie Conseil Kimihurura",
     ]);
     assert.equal(result.data[0].response_rate, 1);
+  },
+);
+
+// Found on a fresh clone: a word of the request inside a product's name ("pas" in "Fresh passion
+// juice", "do" in a pastry) sent a phone or laptop request to restaurants.
+dbTest(
+  "search_businesses_with_tags matches whole words, so no restaurant gets a phone request",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    for (
+      const query_text of [
+        "Do you sell laptops? I need one under 400000",
+        "Je cherche un téléphone Samsung pas cher",
+      ]
+    ) {
+      const result = await rt.callAs(USER.aline, "search_businesses_with_tags", { query_text });
+      assert.ok(result.ok, JSON.stringify(result));
+      const found = result.data.map((b: { name: string; category: string }) => b.category);
+      assert.ok(found.length > 0, query_text);
+      assert.deepEqual(
+        found.filter((category: string) => category !== "electronics"),
+        [],
+        query_text,
+      );
+    }
   },
 );
 

@@ -418,12 +418,14 @@ async function legalStep(
   if (choice === GO_ON) return askAgain(turn, memory);
 
   const media = turn.input.media;
+  const docs = memory.docs ?? [];
   switch (memory.step ?? null) {
     case "category": {
       const category = choice?.startsWith("case:")
         ? categoryOf(choice.slice(5))
         : categoryOf(/^[0-9]{1,2}$/.test(text) ? CASE_CATEGORIES[Number(text) - 1] ?? "" : text);
-      if (!category) return askCategory(lang);
+      // Asked again, what was sent before is kept (a photo that came first).
+      if (!category) return { ...askCategory(lang), memory: { ...CLEAR, step: "category", docs } };
       return {
         replies: [{ text: say("askSummary", lang, { category: say(category, lang) }) }],
         memory: { ...memory, step: "summary", category },
@@ -446,13 +448,13 @@ async function legalStep(
       if (name.length < 2 || name.length > 120 || /[0-9@]/.test(name)) {
         return { replies: [{ text: say("badName", lang) }] };
       }
+      // Documents sent before this step were kept (see legalTurn): they count already.
       return {
-        replies: [askDocuments(lang)],
-        memory: { ...memory, step: "documents", name, docs: [] },
+        replies: [askDocuments(lang, docs.length)],
+        memory: { ...memory, step: "documents", name, docs },
       };
     }
     case "documents": {
-      const docs = memory.docs ?? [];
       if (media) {
         if (!media.ref || !["image", "document"].includes(media.type)) {
           return { replies: [{ text: say("notADocument", lang) }] };
@@ -493,7 +495,41 @@ async function legalStep(
   }
 }
 
-const legal = typedFlow({ version: 1, memory: legalMemory, step: legalStep });
+/** The steps before the documents step, where a photo or PDF is kept for the case. */
+const BEFORE_DOCUMENTS = new Set<string | null>([null, "category", "summary", "name"]);
+
+/**
+ * A photo or PDF sent before the intake asks for documents (with the first message, or while it
+ * asks the case type) is kept for the case and acknowledged, and the step reads its caption as
+ * the answer: dropping it in silence loses the client's evidence.
+ */
+async function legalTurn(
+  turn: TypedTurn<LegalMemory>,
+  callTool: OfflineToolCaller,
+): Promise<OfflineStep> {
+  const media = turn.input.media;
+  const fresh = turn.input.choice?.startsWith("agent:") ?? false;
+  const at = fresh ? null : turn.memory.step ?? null;
+  if (!media?.ref || !["image", "document"].includes(media.type) || !BEFORE_DOCUMENTS.has(at)) {
+    return await legalStep(turn, callTool);
+  }
+  const kept = fresh ? [] : turn.memory.docs ?? [];
+  const docs = kept.length < MAX_CASE_DOCUMENTS ? [...kept, media.ref] : kept;
+  const next = await legalStep(
+    { ...turn, input: { ...turn.input, media: undefined }, memory: { ...turn.memory, docs } },
+    callTool,
+  );
+  return {
+    ...next,
+    replies: [
+      { text: say("documentKept", turn.language, { count: docs.length }) },
+      ...(next.replies ?? []),
+    ],
+    memory: { ...next.memory, docs },
+  };
+}
+
+const legal = typedFlow({ version: 1, memory: legalMemory, step: legalTurn });
 
 /** One offline step of the Legal Intake agent. */
 export const legalFlow: OfflineFlow = legal.offlineFlow;

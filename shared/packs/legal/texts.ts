@@ -68,6 +68,11 @@ export const LEGAL_TEXTS = {
     rw: "Byakiriwe ({count}). Ohereza indi, cyangwa ukande Birarangiye.",
     fr: "Reçu ({count}). Envoyez-en un autre, ou touchez Terminé.",
   },
+  documentKept: {
+    en: "I kept your document ({count}): it will go with your case.",
+    rw: "Nabitse inyandiko yawe ({count}): izajyana n'ikibazo cyawe.",
+    fr: "J'ai gardé votre document ({count}) : il sera joint à votre affaire.",
+  },
   notADocument: {
     en: "I can take photos and PDF files only. Send the document as a photo or a PDF, or tap Done.",
     rw:

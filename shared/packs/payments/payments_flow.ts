@@ -41,8 +41,10 @@ const PAY = new RegExp(
   "i",
 );
 const ORDER_NO = /\b([A-Za-z]{1,3})-([0-9]{3,12})\b/;
+// "I paid but…" asks about a payment as surely as "it failed" does: "paid", "still waiting",
+// "nishyuye" (I paid), "ntacyo nabonye" (I saw nothing), "j'ai payé", "toujours".
 const TROUBLE =
-  /(fail|didn.?t go|did not go|not go through|pending|check|status|received|where|byanze|ntibwakunze|yanze|reba|mwayabonye|biracyategereje|échou|echou|pas passé|pas passe|attente|vérif|verif|statut|reçu|recu)/i;
+  /(fail|didn.?t go|did not go|not go through|pending|check|status|received|where|\bpaid\b|waiting|still|byanze|ntibwakunze|yanze|reba|mwayabonye|biracyategereje|nishyuye|narishyuye|ntacyo nabonye|échou|echou|pas passé|pas passe|attente|vérif|verif|statut|reçu|recu|payé|toujours)/i;
 
 interface ChargeData {
   payment_link: string;

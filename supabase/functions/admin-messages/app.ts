@@ -194,7 +194,11 @@ export function createAdminApp(options: AdminAppOptions): Hono {
   app.get("/tickets", (c) =>
     asStaff(c, async (caller) => {
       const query = ListQuery.safeParse(c.req.query());
-      if (!query.success) throw new ToolFailure("VALIDATION_ERROR", "Invalid filter");
+      if (!query.success) {
+        // The parameter at fault, by name: "Invalid filter" alone leaves the caller guessing.
+        const { fields } = validationFailure(query.error).error;
+        throw new ToolFailure("VALIDATION_ERROR", "Invalid filter", { fields });
+      }
       const { status, priority, channel, mine, updated_since } = query.data;
       return await platform.db.asCaller(caller.claims, async (tx) => {
         const [server] = await tx.query<{ now: string }>("select to_jsonb(now()) #>> '{}' as now");

@@ -212,7 +212,13 @@ dbTest("admin-messages returns only what changed since the last poll", async (db
       ticketId,
       "claimed",
     ]]);
-    assert.equal((await jean("/tickets?status=bogus")).status, 400);
+    const bogus = await jean("/tickets?status=bogus");
+    assert.equal(bogus.status, 400);
+    // The parameter at fault is named.
+    assert.deepEqual(
+      bogus.body.error.fields.map((field: { path: string }) => field.path),
+      ["status"],
+    );
   } finally {
     await close();
   }

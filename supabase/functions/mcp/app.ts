@@ -144,6 +144,8 @@ export function createMcpApp(options: McpAppOptions): McpApp {
       } catch {
         return rpcError(400, -32700, "Parse error: the body is not JSON");
       }
+      const invalid = invalidToolCall(body);
+      if (invalid) return rpcError(400, -32602, invalid);
     }
     return await sessions.handle(request, {
       caller,
@@ -158,4 +160,26 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     close: () => sessions.close(),
     sessions,
   };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Why a `tools/call` in the body (alone or in a batch) cannot be a call, naming the field; null
+ * when each is well formed. The SDK answers these with -32603 "Internal error" and a raw zod
+ * dump; a caller's mistake is -32602 Invalid params.
+ */
+function invalidToolCall(body: unknown): string | null {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (!isObject(message) || message.method !== "tools/call") continue;
+    const params = message.params;
+    if (!isObject(params)) return "Invalid params: params must be an object";
+    if (typeof params.name !== "string") return "Invalid params: params.name must be a string";
+    if (params.arguments !== undefined && !isObject(params.arguments)) {
+      return "Invalid params: params.arguments must be an object";
+    }
+  }
+  return null;
 }

@@ -672,6 +672,20 @@ dbTest(
           404,
           -32001,
         ],
+        // A tools/call of the wrong shape is Invalid params, not the SDK's -32603 Internal error.
+        ...[
+          { name: "search_supabase", arguments: "str" },
+          { name: 5, arguments: {} },
+          null,
+        ].map((params): [RequestInit, number, number] => [
+          {
+            method: "POST",
+            headers,
+            body: JSON.stringify([{ jsonrpc: "2.0", id: 2, method: "tools/call", params }]),
+          },
+          400,
+          -32602,
+        ]),
       ];
       for (const [init, status, code] of cases) {
         const response = await fetch(served.url, init);

@@ -85,7 +85,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     if ("ok" in caller) return authFailure(caller);
     if (!caller.org_id) return contractResponse(fail("AUTH_ERROR", "Name an org in x-org-id"));
     const query = ListQuery.safeParse(c.req.query());
-    if (!query.success) return contractResponse(fail("VALIDATION_ERROR", "Unknown format"));
+    if (!query.success) return contractResponse(validationFailure(query.error));
     const { format, agent } = query.data;
     await platform.syncTools(caller.org_id);
     const visible = callerTools(platform, caller, { agent });

@@ -101,7 +101,12 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     }
     const bad = await fetch(`${base}?format=xml`, { headers });
     assert.equal(bad.status, 400);
-    await bad.body?.cancel();
+    // The parameter at fault is named.
+    const refused = await bad.json();
+    assert.equal(refused.error.code, "VALIDATION_ERROR");
+    assert.deepEqual(refused.error.fields.map((field: { path: string }) => field.path), [
+      "format",
+    ]);
   } finally {
     await close();
   }
