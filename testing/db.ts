@@ -303,8 +303,7 @@ interface PostgresLease {
 // A leased database's name: the prefix, then when it was made (seconds), so a sweep can tell an
 // abandoned one (no session on it, made long ago) from one another process has just made.
 const LEASED = "easymo_l_";
-const ABANDONED_AFTER_S = 600;
-let swept = false;
+const ABANDONED_AFTER_S = 120;
 
 /**
  * A Postgres database that looks fresh: a copy of the template, reused by
@@ -321,19 +320,25 @@ async function leasePostgres(): Promise<TestDatabase> {
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   let lease = idlePostgres.pop();
   if (lease) {
-    // A write that landed after the last use gave it back (a late timer) is put back too.
-    if ((await lease.resetter.changedTables()).length) await lease.resetter.reset();
-  } else {
+    try {
+      // A write that landed after the last use gave it back (a late timer) is put back too.
+      if ((await lease.resetter.changedTables()).length) await lease.resetter.reset();
+    } catch {
+      // Its session is gone (the server ended it): a fresh copy instead.
+      await lease.keeper.close().catch(() => {});
+      lease = undefined;
+    }
+  }
+  if (!lease) {
     const template = await postgresTemplate(adminUrl);
     const name = `${LEASED}${Math.floor(Date.now() / 1000)}_${
       crypto.randomUUID().replaceAll("-", "").slice(0, 12)
     }`;
     const admin = openPostgres(adminUrl, { max: 1 });
     try {
-      if (!swept) {
-        swept = true;
-        await sweepAbandoned(admin);
-      }
+      // Each test file's module ends with its lease idle (nothing runs after a file's last test):
+      // the next new copy drops those, once no session is left on them.
+      await sweepAbandoned(admin);
       await admin.exec(`create database "${name}" template "${template}"`);
     } finally {
       await admin.close();
