@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startTestDevServer } from "@testing/dev_cli.ts";
+import { startTestDevServer, type TestDevServer } from "@testing/dev_cli.ts";
 import {
   type Choice,
   choicesOf,
@@ -320,12 +320,18 @@ Deno.test("chat exits 2 on usage errors and 1 when the dev server is unreachable
   );
 });
 
+// One dev server for the file's chat tests (each plays its own numbers, so neither sees the
+// other's conversation): a server start opens a database and builds the runtime. Started by the
+// first test that needs it, closed by the file's last test.
+let devServer: Promise<TestDevServer> | undefined;
+const chatServer = () => devServer ??= startTestDevServer({ prefix: "easymo-chat-" });
+
 Deno.test({
   name: "chat: a buyer asks nearby pharmacies, they answer, the buyer sees the answers",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const server = await startTestDevServer({ prefix: "easymo-chat-" });
+    const server = await chatServer();
     const { env } = server;
     const simulators: Simulator[] = [];
     const simulate = (phone: string) => {
@@ -398,7 +404,6 @@ Deno.test({
       assert.equal(await buyer.finish(), 0, buyer.errors);
     } finally {
       for (const simulator of simulators) await simulator.finish().catch(() => {});
-      await server.close();
     }
   },
 });
@@ -468,7 +473,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    const server = await startTestDevServer({ prefix: "easymo-chat-tenants-" });
+    const server = await chatServer();
     const simulators: Simulator[] = [];
     try {
       // Two new people, one writing to EasyMO's number, one to Beaver's Choice's.
@@ -498,7 +503,15 @@ Deno.test({
       }
     } finally {
       for (const simulator of simulators) await simulator.finish().catch(() => {});
-      await server.close();
     }
+  },
+});
+
+Deno.test({
+  name: "the chat tests' dev server closes (the file's last test)",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    await (await devServer)?.close();
   },
 });

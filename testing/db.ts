@@ -7,7 +7,7 @@
  * @module
  */
 import { openPglite, type PgliteDatabase } from "@shared/db/pglite.ts";
-import { openPostgres } from "@shared/db/postgres_js.ts";
+import { openPostgres, type PostgresDatabase } from "@shared/db/postgres_js.ts";
 import {
   prepareDatabase,
   readBootstrap,
@@ -231,14 +231,14 @@ const idle: { db: TestDatabase; resetter: Resetter }[] = [];
  * reset) and keeps the database for the next lease in this process: a few
  * milliseconds where a fresh open costs ~0.45 CPU-seconds. A use that changed
  * the catalog (created a table, altered a role, set a database setting…) or
- * left the session unusable gets its database closed instead. On Postgres it
- * is a fresh copy (the server copies it cheaply).
+ * left the session unusable gets its database closed instead. On Postgres the
+ * test gets a pool of its own over a leased copy ({@link leasePostgres}).
  *
  * @throws {Error} from `dispose()` when the reset left a table's row count
  *   unlike the seed's (a reset that misses a change must fail, not leak it).
  */
 export async function leaseTestDatabase(backend: Backend = "pglite"): Promise<TestDatabase> {
-  if (backend !== "pglite") return await openTestDatabase(backend);
+  if (backend !== "pglite") return await leasePostgres();
   let lease = idle.pop();
   if (lease) {
     // A write that landed after the last use gave it back (a late timer) is put back too.
@@ -288,6 +288,125 @@ export async function leaseTestDatabase(backend: Backend = "pglite"): Promise<Te
   });
 }
 
+// Postgres databases a lease gave back, put back to their seeded state, for the next lease.
+const idlePostgres: PostgresLease[] = [];
+
+/** A leased Postgres database: its name, URL, and the connection that resets it. */
+interface PostgresLease {
+  name: string;
+  url: string;
+  /** One session of its own for the reset (never handed to a test: nothing a test sets stays on it). */
+  keeper: PostgresDatabase;
+  resetter: Resetter;
+}
+
+// A leased database's name: the prefix, then when it was made (seconds), so a sweep can tell an
+// abandoned one (no session on it, made long ago) from one another process has just made.
+const LEASED = "easymo_l_";
+const ABANDONED_AFTER_S = 120;
+
+/**
+ * A Postgres database that looks fresh: a copy of the template, reused by
+ * the next lease of this process once its data is put back to the seed (a
+ * copy costs the server a 16 MB file copy, ~0.3–0.6 CPU-seconds on CI's
+ * disk; the reset, a few tables' rows). The test gets a pool of its own;
+ * when it ends, the pool is closed and every other session on the database
+ * ended (a child process's, a pool opened from `url`), so no session state
+ * outlives the test; a catalog change, or a reset that leaves other row
+ * counts, drops the database instead.
+ */
+async function leasePostgres(): Promise<TestDatabase> {
+  const adminUrl = Deno.env.get("TEST_DATABASE_URL");
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  let lease = idlePostgres.pop();
+  if (lease) {
+    try {
+      // A write that landed after the last use gave it back (a late timer) is put back too.
+      if ((await lease.resetter.changedTables()).length) await lease.resetter.reset();
+    } catch {
+      // Its session is gone (the server ended it): a fresh copy instead.
+      await lease.keeper.close().catch(() => {});
+      lease = undefined;
+    }
+  }
+  if (!lease) {
+    const template = await postgresTemplate(adminUrl);
+    const name = `${LEASED}${Math.floor(Date.now() / 1000)}_${
+      crypto.randomUUID().replaceAll("-", "").slice(0, 12)
+    }`;
+    const admin = openPostgres(adminUrl, { max: 1 });
+    try {
+      // Each test file's module ends with its lease idle (nothing runs after a file's last test):
+      // the next new copy drops those, once no session is left on them.
+      await sweepAbandoned(admin);
+      await admin.exec(`create database "${name}" template "${template}"`);
+    } finally {
+      await admin.close();
+    }
+    const url = withDatabase(adminUrl, name);
+    const keeper = openPostgres(url, { max: 1 });
+    await restartSeedClock(keeper);
+    lease = { name, url, keeper, resetter: await makeResettable(keeper) };
+  }
+  await restartSeedClock(lease.keeper);
+  const held = lease;
+  const db = openPostgres(held.url, { max: 20 });
+  let given = false;
+  return Object.assign(db, {
+    url: held.url,
+    async dispose() {
+      if (given) return;
+      given = true;
+      await db.close().catch(() => {});
+      let differ: string[] | undefined;
+      try {
+        // Sessions the test left (its own pool's are closed above) end, their transactions rolled
+        // back, before the rows go back.
+        await held.keeper.query(
+          `select pg_terminate_backend(pid, 5000) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        if (!(await held.resetter.catalogChanged())) {
+          await held.resetter.reset();
+          differ = await held.resetter.countsDiffer();
+        }
+      } catch {
+        differ = undefined;
+      }
+      if (differ?.length === 0) {
+        idlePostgres.push(held);
+        return;
+      }
+      await held.keeper.close().catch(() => {});
+      const admin = openPostgres(adminUrl, { max: 1 });
+      try {
+        await admin.exec(`drop database if exists "${held.name}" with (force)`);
+      } finally {
+        await admin.close();
+      }
+      if (differ) throw new Error(`the reset left other row counts in ${differ.join(", ")}`);
+    },
+  });
+}
+
+/**
+ * Drops the leased databases a test process left behind (it ended with them idle): no session
+ * on them, made over {@link ABANDONED_AFTER_S} seconds ago (a live lease keeps its reset session).
+ */
+async function sweepAbandoned(admin: PostgresDatabase): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const rows = await admin.query<{ datname: string }>(
+    `select d.datname from pg_database d
+      where d.datname like '${LEASED}%'
+        and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)`,
+  );
+  for (const { datname } of rows) {
+    const made = Number(datname.slice(LEASED.length).split("_")[0]);
+    if (!(now - made > ABANDONED_AFTER_S)) continue;
+    await admin.exec(`drop database if exists "${datname}"`).catch(() => {});
+  }
+}
+
 /**
  * A fresh database with nothing applied (no bootstrap, no migrations, no seed),
  * for tests of the preparation itself. On Postgres it is copied from `template0`,
@@ -325,8 +444,8 @@ async function copyPostgresDatabase(
 
 /**
  * Registers `fn` as one test per backend, each with a database that looks
- * fresh: on PGlite a leased one ({@link leaseTestDatabase}, put back to the
- * seed after each test), on Postgres a copy of the template.
+ * fresh: a leased one ({@link leaseTestDatabase}, put back to the seed after
+ * each test; on Postgres with its sessions ended).
  */
 export function dbTest(
   name: string,

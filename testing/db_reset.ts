@@ -188,7 +188,10 @@ export async function makeResettable(db: Database): Promise<Resetter> {
     },
     async catalogChanged() {
       const checks = CATALOGS.map((catalog) =>
-        `select 1 from pg_catalog.${catalog} where xmin::text::bigint > ${start}`
+        `select 1 from pg_catalog.${catalog} where xmin::text::bigint > ${start}${
+          // Shared by every database of a Postgres server: another test process's
+          // `create database` is no change to this one.
+          catalog === "pg_database" ? " and datname = current_database()" : ""}`
       );
       const rows = await db.query(`select exists (${checks.join(" union all ")}) as changed`);
       return (rows[0] as { changed: boolean }).changed;

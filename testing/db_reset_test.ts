@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Database } from "@shared/db/types.ts";
-import { dbTest, leaseTestDatabase, runsOnPglite } from "./db.ts";
+import { openPostgres } from "@shared/db/postgres_js.ts";
+import { dbTest, leaseTestDatabase, runsOnPglite, testBackends } from "./db.ts";
 import { makeResettable } from "./db_reset.ts";
 
 // Every row of every table outside the system schemas, and every
@@ -127,6 +128,83 @@ Deno.test(
     const second = await leaseTestDatabase("pglite");
     try {
       assert.ok(instance(second) !== instance(first), "the changed database was reused");
+      const [{ found }] = await second.query<{ found: string | null }>(
+        "select to_regclass('public.reset_probe')::text as found",
+      );
+      assert.equal(found, null);
+    } finally {
+      await second.dispose();
+    }
+  },
+);
+
+const postgresOnly = {
+  ignore: !testBackends().includes("postgres"),
+  sanitizeOps: false,
+  sanitizeResources: false,
+};
+
+Deno.test(
+  "leaseTestDatabase() hands the same Postgres database out again, as seeded, no session of the last use left on it",
+  postgresOnly,
+  async () => {
+    const first = await leaseTestDatabase("postgres");
+    const seeded = await fingerprint(first);
+    await scribble(first);
+    // A session the test opened itself (a child process, a pool from the URL), left open,
+    // holding a lock and a setting: ended before the rows go back.
+    const stray = openPostgres(first.url!, { max: 1 });
+    await stray.exec("select set_config('test.left', 'x', false); select pg_advisory_lock(42)");
+    // Another test process makes a database meanwhile (a row in the server's shared
+    // pg_database): no change to this one's catalog.
+    const other = `${first.url!.split("/").pop()}_other`;
+    const admin = openPostgres(Deno.env.get("TEST_DATABASE_URL")!, { max: 1 });
+    await admin.exec(`create database "${other}" template template0`);
+    await first.dispose();
+    // Given back as seeded (not left for the next lease to put back).
+    const look = openPostgres(first.url!, { max: 1 });
+    try {
+      const { "public.drivers": _drivers, ...given } = await fingerprint(look);
+      const { "public.drivers": _before, ...expected } = seeded;
+      assert.deepEqual(given, expected);
+    } finally {
+      await look.close();
+    }
+    const second = await leaseTestDatabase("postgres");
+    try {
+      assert.equal(second.url, first.url, "not the same database");
+      const { "public.drivers": _drivers, ...rest } = await fingerprint(second);
+      const { "public.drivers": _before, ...expected } = seeded;
+      assert.deepEqual(rest, expected);
+      const sessions = await second.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and query like '%test.left%'`,
+      );
+      assert.deepEqual(sessions, [{ n: 0 }]);
+      const [{ locked }] = await second.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock(42) as locked",
+      );
+      assert.equal(locked, true, "the ended session's lock is still held");
+    } finally {
+      await second.dispose();
+      await stray.close().catch(() => {});
+      await admin.exec(`drop database if exists "${other}"`);
+      await admin.close();
+    }
+  },
+);
+
+Deno.test(
+  "leaseTestDatabase() drops a Postgres database whose schema a use changed, and copies a fresh one",
+  postgresOnly,
+  async () => {
+    const first = await leaseTestDatabase("postgres");
+    await first.exec("create table public.reset_probe (id int)");
+    await first.dispose();
+    const second = await leaseTestDatabase("postgres");
+    try {
+      assert.notEqual(second.url, first.url, "the changed database was reused");
       const [{ found }] = await second.query<{ found: string | null }>(
         "select to_regclass('public.reset_probe')::text as found",
       );

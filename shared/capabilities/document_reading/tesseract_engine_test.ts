@@ -5,12 +5,34 @@ import {
   createTesseractEngine,
   cropArea,
   type Look,
+  PAGE_BUDGET_MS,
   placeBack,
   preprocess,
   replaceIn,
   secondLookFits,
+  type TesseractEngineOptions,
   WORK_WIDTH,
 } from "./tesseract_engine.ts";
+import { isComplete, readDocument } from "./read_document.ts";
+
+/** The hooks the file's shared engine calls for the read under way (set by {@link sharedEngine}). */
+let hooks: Pick<TesseractEngineOptions, "enough" | "onLook" | "clock"> = {};
+// One tesseract worker for the tests whose engines differ only in their hooks (each worker start
+// costs ~0.45 CPU-s); the tests of options fixed when an engine is made (no turning, no
+// preprocessing) or of close() itself keep their own. Closed by the file's last test.
+const shared = createTesseractEngine({
+  enough: (lines, today) =>
+    (hooks.enough ?? ((lines, today) => isComplete(readDocument(lines, { today }))))(lines, today),
+  onLook: (look) => hooks.onLook?.(look),
+  clock: () => (hooks.clock ?? (() => performance.now()))(),
+});
+/** The shared engine, reading with `with` (defaults, as `createTesseractEngine`'s, for the rest). */
+function sharedEngine(with_: typeof hooks = {}) {
+  hooks = with_;
+  return shared;
+}
+/** The shared worker stays up between tests: its ops and resources are not a test's leak. */
+const sharing = { sanitizeOps: false, sanitizeResources: false };
 
 Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
   const engine = createTesseractEngine();
@@ -31,29 +53,31 @@ Deno.test("bytes that are no image are a VALIDATION_ERROR", async () => {
 
 const TODAY = new Date("2026-11-24T00:00:00Z");
 
-Deno.test("read() stops after one look when the reader says the page is read enough", async (t) => {
-  // A clean carte jaune: every field reads and passes its checks on the first look.
-  const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
-  const request = {
-    bytes,
-    contentType: "image/jpeg",
-    documentType: "vehicle_registration" as const,
-    today: TODAY,
-  };
-  for (const [verdict, looks] of [[true, 1], [false, 2]] as const) {
-    await t.step(`enough() answers ${verdict}: ${looks} look(s)`, async () => {
-      const seen: Look[] = [];
-      const asked: string[][] = [];
-      const engine = createTesseractEngine({
-        enough: (lines) => {
-          asked.push(lines.map((line) => line.text));
-          return verdict;
-        },
-        onLook: (look) => seen.push(look),
-        // A clock that never moves: the budget never stops the second look here.
-        clock: () => 0,
-      });
-      try {
+Deno.test(
+  "read() stops after one look when the reader says the page is read enough",
+  sharing,
+  async (t) => {
+    // A clean carte jaune: every field reads and passes its checks on the first look.
+    const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+    const request = {
+      bytes,
+      contentType: "image/jpeg",
+      documentType: "vehicle_registration" as const,
+      today: TODAY,
+    };
+    for (const [verdict, looks] of [[true, 1], [false, 2]] as const) {
+      await t.step(`enough() answers ${verdict}: ${looks} look(s)`, async () => {
+        const seen: Look[] = [];
+        const asked: string[][] = [];
+        const engine = sharedEngine({
+          enough: (lines) => {
+            asked.push(lines.map((line) => line.text));
+            return verdict;
+          },
+          onLook: (look) => seen.push(look),
+          // A clock that never moves: the budget never stops the second look here.
+          clock: () => 0,
+        });
         const reading = await engine.read(request);
         assert.equal(reading.kind, "document");
         assert.deepEqual(seen.map((look) => [look.look, look.sharpened]), [
@@ -63,27 +87,28 @@ Deno.test("read() stops after one look when the reader says the page is read eno
         // The hook judged the first look's own lines.
         assert.deepEqual(asked, [seen[0].lines.map((line) => line.text)]);
         assert.ok(asked[0].some((line) => /RHE\s*823\s*Z/.test(line)));
-      } finally {
-        await engine.close?.();
-      }
-    });
-  }
-});
+      });
+    }
+  },
+);
 
-Deno.test("read() takes no second look that would not fit in the page's budget", async () => {
-  const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
-  for (const [firstLookMs, looks] of [[2500, 1], [1500, 2]] as const) {
-    // Each reading of the clock is one first look later than the last: the first look "cost"
-    // firstLookMs, and a second would cost as much again against a 4000 ms budget.
-    let now = 0;
-    const seen: Look[] = [];
-    const engine = createTesseractEngine({
-      enough: () => false,
-      onLook: (look) => seen.push(look),
-      budgetMs: 4000,
-      clock: () => (now += firstLookMs) - firstLookMs,
-    });
-    try {
+Deno.test(
+  "read() takes no second look that would not fit in the page's budget",
+  sharing,
+  async () => {
+    const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+    for (const [firstLookMs, looks] of [[2500, 1], [1500, 2]] as const) {
+      // Each reading of the clock is one first look later than the last: the first look "cost"
+      // firstLookMs, and a second would cost as much again against a 4000 ms budget.
+      let now = 0;
+      const seen: Look[] = [];
+      // Against the 4000 ms budget (the engine's default).
+      assert.equal(PAGE_BUDGET_MS, 4000);
+      const engine = sharedEngine({
+        enough: () => false,
+        onLook: (look) => seen.push(look),
+        clock: () => (now += firstLookMs) - firstLookMs,
+      });
       const reading = await engine.read({
         bytes,
         contentType: "image/jpeg",
@@ -92,11 +117,9 @@ Deno.test("read() takes no second look that would not fit in the page's budget",
       });
       assert.equal(reading.kind, "document");
       assert.equal(seen.length, looks, `a first look of ${firstLookMs} ms`);
-    } finally {
-      await engine.close?.();
     }
-  }
-});
+  },
+);
 
 Deno.test("secondLookFits() spends the first look's cost once more only within the budget", () => {
   assert.equal(secondLookFits(1900, 4000), true);
@@ -104,31 +127,27 @@ Deno.test("secondLookFits() spends the first look's cost once more only within t
   assert.equal(secondLookFits(2100, 4000), false);
 });
 
-Deno.test("read() brings a phone-sized photo down to the working width", async () => {
+Deno.test("read() brings a phone-sized photo down to the working width", sharing, async () => {
   const card = await Jimp.read(
     Buffer.from(await readFixture("heldout", "13_id_card_clean.jpg")),
   );
   card.resize({ w: 3600 });
   const photo = new Uint8Array(await card.getBuffer("image/jpeg", { quality: 85 }));
   const seen: Look[] = [];
-  const engine = createTesseractEngine({ onLook: (look) => seen.push(look) });
-  try {
-    const reading = await engine.read({
-      bytes: photo,
-      contentType: "image/jpeg",
-      documentType: "id_card",
-      today: TODAY,
-    });
-    assert.equal(reading.kind, "document");
-    assert.equal(reading.kind === "document" && reading.fields.full_name?.value, "NDAYISABA GRACE");
-    // Deskewing may widen the picture a little; never the photo's 3600 px.
-    assert.ok(
-      seen.every((look) => look.width <= WORK_WIDTH * 1.05),
-      JSON.stringify(seen.map((look) => look.width)),
-    );
-  } finally {
-    await engine.close?.();
-  }
+  const engine = sharedEngine({ onLook: (look) => seen.push(look) });
+  const reading = await engine.read({
+    bytes: photo,
+    contentType: "image/jpeg",
+    documentType: "id_card",
+    today: TODAY,
+  });
+  assert.equal(reading.kind, "document");
+  assert.equal(reading.kind === "document" && reading.fields.full_name?.value, "NDAYISABA GRACE");
+  // Deskewing may widen the picture a little; never the photo's 3600 px.
+  assert.ok(
+    seen.every((look) => look.width <= WORK_WIDTH * 1.05),
+    JSON.stringify(seen.map((look) => look.width)),
+  );
 });
 
 Deno.test("preprocess() hands tesseract a ruled table without its rules, unless told to keep them", async () => {
@@ -283,4 +302,8 @@ Deno.test("close() while a read is running lets the read finish before the worke
   } finally {
     await engine.close?.();
   }
+});
+
+Deno.test("the file's shared engine closes (its last test)", sharing, async () => {
+  await shared.close?.();
 });
