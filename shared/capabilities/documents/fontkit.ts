@@ -7,8 +7,12 @@
  *
  * @module
  */
-// Evaluated in this order: the accessor added, fontkit, then this module's body removing it.
+// Evaluated in this order: the accessor added, Babel's generator runtime, fontkit, then this
+// module's body removing the accessor. The minified build's generator functions (the universal
+// shaper's state machine, which lays out Tifinagh, Balinese and other scripts) call a global
+// `regeneratorRuntime` that Babel left out of the build; the package defines it on globalThis.
 import { restoreProtoAccessor } from "./proto_accessor.ts";
+import "regenerator-runtime";
 import type fontkitTypes from "@pdf-lib/fontkit";
 import fontkitMin from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
 

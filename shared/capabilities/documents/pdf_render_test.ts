@@ -71,3 +71,14 @@ Deno.test("renderPdf lays out any text a customer or staff may type", async () =
     { numRuns: 40 },
   );
 });
+
+Deno.test("renderPdf lays out scripts fontkit's universal shaper handles (Tifinagh, Balinese)", async () => {
+  for (const text of ["ⴰ", "ⴰⵣⵓⵍ ⴰⴷⵔⴰⵔ", "ᬅᬓ᭄ᬱᬭ"]) {
+    const content: DocumentContent = {
+      title: text,
+      sections: [{ fields: [{ label: text, value: `${text} Uwase` }] }],
+      date: new Date("2026-11-23T08:00:00Z"),
+    };
+    assert.ok(isPdf(await renderPdf(content, OPTIONS)), text);
+  }
+});

@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import { type FieldIssue, payload } from "@shared/contract/mod.ts";
+import { type FieldIssue, payload, text } from "@shared/contract/mod.ts";
 import type { PackEvent } from "@shared/registry/pack.ts";
 
 /** The condition operators. */
@@ -25,12 +25,12 @@ export const CONDITION_OPS = [
 
 /** A trigger: an event by name, or a schedule. */
 const TriggerSchema = z.strictObject({
-  event: z.string().min(1).max(64).optional().describe(
+  event: text({ min: 1, max: 64 }).optional().describe(
     "The event that starts it, e.g. message_received",
   ),
   schedule: z.strictObject({
     every_minutes: z.int().min(1).max(10_080).optional().describe("Every N minutes (1 to 10,080)"),
-    cron: z.string().min(9).max(100).optional().describe(
+    cron: text({ min: 9, max: 100 }).optional().describe(
       "A five-field cron expression in the tenant's time zone (Africa/Kigali unless it has " +
         "another): minute hour day-of-month month day-of-week; when both day fields are " +
         "restricted, either matching runs the day",
@@ -44,20 +44,20 @@ const TriggerSchema = z.strictObject({
 
 /** A condition on the event's payload. */
 export const ConditionSchema = z.strictObject({
-  path: z.string().min(1).max(200).describe("A payload field, e.g. text or event.text"),
+  path: text({ min: 1, max: 200 }).describe("A payload field, e.g. text or event.text"),
   op: z.enum(CONDITION_OPS),
   value: z.union([
-    z.string().max(500),
+    text({ max: 500, trim: false, multiline: true }),
     z.number(),
     z.boolean(),
-    z.array(z.union([z.string().max(500), z.number()])).max(100),
+    z.array(z.union([text({ max: 500, trim: false, multiline: true }), z.number()])).max(100),
   ]).optional().describe("What to compare with (a list for `in`; none for `exists`)"),
   case_insensitive: z.boolean().default(false),
 });
 
 /** One action: a tool call whose string arguments may hold `{{event.field}}` templates. */
 const ActionSchema = z.strictObject({
-  tool: z.string().min(1).max(64),
+  tool: text({ min: 1, max: 64 }),
   args: payload({ maxDepth: 6, maxSize: 8192 }).default({}).describe(
     "The tool's arguments; string values may hold {{event.<field>}} templates",
   ),
@@ -65,7 +65,7 @@ const ActionSchema = z.strictObject({
 
 /** What `deploy_automation` takes. */
 export const AutomationSpecSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100).describe(
+  name: text({ min: 1, max: 100 }).describe(
     "Unique within the tenant; deploying it again replaces it",
   ),
   trigger: TriggerSchema.describe("{event: name}, or {schedule: {every_minutes: n} | {cron}}"),

@@ -125,3 +125,42 @@ Deno.test("placeholder() stands in with a value each field's own schema accepts"
     assert.equal(schema.safeParse(placeholder(schema)).success, true, name);
   }
 });
+
+Deno.test("a rule's names, event, cron, paths and compared texts refuse NUL and control characters by field", () => {
+  const base = {
+    name: "urgent",
+    trigger: { event: "thing_happened" },
+    condition: { path: "text", op: "contains", value: "urgent" },
+    actions: [{ tool: "count_it", args: { n: 1, label: "x" } }],
+  };
+  assert.equal(AutomationSpecSchema.safeParse(base).success, true);
+  const bad: Array<[Record<string, unknown>, string]> = [
+    [{ ...base, name: "\u0000\u0000" }, "name"],
+    [{ ...base, trigger: { event: "thing\u0000" } }, "trigger.event"],
+    [{ ...base, trigger: { schedule: { cron: "0 8 * * *\u0000" } } }, "trigger.schedule.cron"],
+    [{ ...base, condition: { path: "te\u0000xt", op: "exists" } }, "condition.path"],
+    [
+      { ...base, condition: { path: "text", op: "contains", value: "a\u0000" } },
+      "condition.value",
+    ],
+    [
+      { ...base, condition: { path: "text", op: "in", value: ["ok", "\ud800"] } },
+      "condition.value",
+    ],
+    [{ ...base, actions: [{ tool: "count\u0000", args: {} }] }, "actions.0.tool"],
+  ];
+  for (const [input, path] of bad) {
+    const result = AutomationSpecSchema.safeParse(input);
+    assert.equal(result.success, false, path);
+    assert.ok(
+      result.error!.issues.some((issue) => issue.path.join(".").startsWith(path)),
+      `${path}: ${JSON.stringify(result.error!.issues.map((issue) => issue.path.join(".")))}`,
+    );
+  }
+  // A compared text keeps its own spaces and line breaks.
+  const spaced = AutomationSpecSchema.parse({
+    ...base,
+    condition: { path: "text", op: "equals", value: " two\nlines " },
+  });
+  assert.equal(spaced.condition?.value, " two\nlines ");
+});
