@@ -25,7 +25,7 @@ import type { AnyTool } from "@shared/registry/registry.ts";
 import type { TenantProfile } from "@shared/registry/tenant_policy.ts";
 import { type ChatTurn, ModelUnavailableError } from "./model.ts";
 import { type ModelTurn, workingText } from "./model_turn.ts";
-import { phraseBook } from "@shared/contract/language.ts";
+import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
@@ -531,6 +531,9 @@ async function runFlow(
       memory,
       menu: deps.roster.menu,
       handoff: deps.roster.handoff,
+      agentName: deps.roster.nameOf,
+      // Staff read the tenant's first language (orgs.languages), English without a tenant.
+      staffLanguage: languageFromLocale(deps.tenant?.languages[0]),
       ...(deps.tenant ? { brand: deps.tenant.brand } : {}),
       ...(deps.tenant?.currency ? { currency: deps.tenant.currency } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),

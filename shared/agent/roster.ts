@@ -36,6 +36,11 @@ export interface AgentRoster {
   staffAgent(
     agentId: string,
   ): Pick<PackAgent, "id" | "name" | "offlineFlow" | "memory"> | undefined;
+  /**
+   * An agent's display name in a language (its `names`, else its `name`),
+   * on the menu or not; the id itself for an agent no pack declares.
+   */
+  nameOf(agentId: string, language: Language): string;
   /** The agent a message names by its words (hand-off first, then pack order), or null. */
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
@@ -121,6 +126,10 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     staffAgent: (agentId) => {
       const agent = agents.get(agentId);
       return agent?.audience === "staff" && agent.offlineFlow ? agent : undefined;
+    },
+    nameOf: (agentId, language) => {
+      const agent = agents.get(agentId);
+      return agent?.names?.[language] ?? agent?.name ?? agentId;
     },
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,

@@ -405,3 +405,30 @@ dbTest(
     ]);
   },
 );
+
+/** The first line of the latest ticket's summary (the tool adds earlier messages below it). */
+async function latestNeed(db: TestDatabase): Promise<string> {
+  const [ticket] = await db.query<{ summary: string }>(
+    "select summary from public.staff_tickets order by created_at desc, id limit 1",
+  );
+  return ticket.summary.split("\n")[0];
+}
+
+dbTest("a ticket names the agent the person was with by its name, not its id", async (db) => {
+  const { say } = await agentChannel(db, null);
+  // Legal Intake is reached by its words only: it is not on the menu.
+  await say({ text: "I need a lawyer for a land dispute" });
+  await say({ listReply: { id: "agent:support_handoff", title: "Talk to a person" } });
+  assert.equal(await latestNeed(db), "Asked for a person while with Legal Intake");
+});
+
+dbTest("a ticket is written in the staff's language: the tenant's first", async (db) => {
+  await db.query("update public.orgs set languages = '{rw,en}' where slug = 'easymo'");
+  const { say } = await agentChannel(db, null);
+  await say({ text: "I need a lawyer for a land dispute" });
+  await say({ listReply: { id: "agent:support_handoff", title: "Talk to a person" } });
+  assert.equal(
+    await latestNeed(db),
+    "Yasabye kuvugana n'umuntu ari kuri Kwakira ibibazo by'amategeko",
+  );
+});

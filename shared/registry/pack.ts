@@ -90,6 +90,14 @@ export interface OfflineTurn {
   menu: readonly MenuEntry[];
   /** The agent that hands conversations to a person (a button `agent:<id>` reaches it). */
   handoff?: string;
+  /**
+   * Any agent's display name in a language, for what staff read (a ticket's
+   * summary): every agent of the packs, on the menu or not; the id itself
+   * for one no pack declares. @default absent: a flow names agents by id
+   */
+  agentName?(agentId: string, language: Language): string;
+  /** The language the tenant's staff read: its first language. @default "en" */
+  staffLanguage?: Language;
   /** The name the tenant's agents speak as (its brand), when the tenant has one. */
   brand?: string;
   /** The ISO 4217 currency of the tenant's prices (`orgs.currency`), when it has one set. */
@@ -282,6 +290,12 @@ export interface PackAgent {
   id: string;
   /** Its display name, e.g. "Waiter AI". */
   name: string;
+  /**
+   * Its display name in other languages, as staff who read them see it (a
+   * ticket's summary says which agent the person was with). @default its
+   * `name` in every language
+   */
+  names?: Partial<Record<Language, string>>;
   /** What it does, in one sentence: staff read it and the model is told it. */
   description: string;
   /** Who it serves; a customer's message never routes to a staff agent. */

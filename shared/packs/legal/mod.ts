@@ -25,6 +25,7 @@ export const LEGAL_PACK: Pack = {
   agents: [{
     id: "legal_intake",
     name: "Legal Intake",
+    names: { rw: "Kwakira ibibazo by'amategeko", fr: "Accueil juridique" },
     description: "Takes down legal cases for a lawyer; gives no legal advice.",
     audience: "customers",
     tools: [

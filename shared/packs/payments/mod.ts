@@ -62,6 +62,7 @@ export const PAYMENTS_PACK: Pack = {
   agents: [{
     id: "payments",
     name: "Payments",
+    names: { rw: "Kwishyura", fr: "Paiements" },
     description: "Creates mobile money payment requests.",
     audience: "customers",
     tools: [

@@ -46,6 +46,37 @@ export const HANDOFF_TEXTS = {
 
 const say = phraseBook(HANDOFF_TEXTS);
 
+/**
+ * What staff read first on a ticket (its summary), in the staff's language;
+ * `{agent}` is the agent's display name in that language.
+ */
+export const HANDOFF_STAFF_TEXTS = {
+  askedWhileWith: {
+    en: "Asked for a person while with {agent}",
+    rw: "Yasabye kuvugana n'umuntu ari kuri {agent}",
+    fr: "A demandé à parler à quelqu'un depuis {agent}",
+  },
+  asked: {
+    en: "Asked for a person",
+    rw: "Yasabye kuvugana n'umuntu",
+    fr: "A demandé à parler à quelqu'un",
+  },
+  failedWith: {
+    en: "The assistant could not help ({agent}). Last message: {text}",
+    rw: "Umufasha ntiyashoboye gufasha ({agent}). Ubutumwa bwa nyuma: {text}",
+    fr: "L'assistant n'a pas pu aider ({agent}). Dernier message : {text}",
+  },
+  failed: {
+    en: "The assistant could not help. Last message: {text}",
+    rw: "Umufasha ntiyashoboye gufasha. Ubutumwa bwa nyuma: {text}",
+    fr: "L'assistant n'a pas pu aider. Dernier message : {text}",
+  },
+  reported: { en: "Reported: {text}", rw: "Yamenyesheje: {text}", fr: "Signalé : {text}" },
+  noText: { en: "(no text)", rw: "(nta nyandiko)", fr: "(sans texte)" },
+} as const;
+
+const tell = phraseBook(HANDOFF_STAFF_TEXTS);
+
 type Service = "police" | "ambulance" | "fire";
 const SERVICES = new Set<string>(["police", "ambulance", "fire"]);
 
@@ -79,17 +110,20 @@ async function handoffStep(
   const failing = turn.escalation === "failing";
   const from = turn.memory.handedFrom ?? undefined;
   const text = turn.input.text.trim();
-  // What staff read first: the person's words, unless they only tapped "Talk to a person";
-  // then where they were (the tool adds their earlier messages either way).
-  const fromTitle = turn.menu.find((entry) => entry.id === from)?.title.en ?? from;
+  // What staff read first, in their language: the person's words, unless they only tapped
+  // "Talk to a person"; then where they were (the tool adds their earlier messages either way).
+  // The agent by its display name, menu or not: staff do not read agent ids.
+  const staff = turn.staffLanguage ?? "en";
+  const agent = from ? turn.agentName?.(from, staff) ?? from : undefined;
+  const said = text || tell("noText", staff);
   const need = sensitive
-    ? `Reported: ${text || "(no text)"}`
+    ? tell("reported", staff, { text: said })
     : failing
-    ? `The assistant could not help${fromTitle ? ` (${fromTitle})` : ""}. Last message: ${
-      text || "(no text)"
-    }`
+    ? agent
+      ? tell("failedWith", staff, { agent, text: said })
+      : tell("failed", staff, { text: said })
     : turn.input.choice || !text
-    ? `Asked for a person${fromTitle ? ` while with ${fromTitle}` : ""}`
+    ? agent ? tell("askedWhileWith", staff, { agent }) : tell("asked", staff)
     : text;
   const result = await callTyped(callTool, notifyStaff, {
     // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.

@@ -11,7 +11,12 @@
 import { asksForPerson } from "@shared/contract/language.ts";
 import type { Pack } from "@shared/registry/pack.ts";
 import { TICKET_CREATED, TICKET_UPDATED } from "./events.ts";
-import { HANDOFF_TEXTS, handoffFlow, handoffFlowMemory } from "./handoff_flow.ts";
+import {
+  HANDOFF_STAFF_TEXTS,
+  HANDOFF_TEXTS,
+  handoffFlow,
+  handoffFlowMemory,
+} from "./handoff_flow.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
@@ -59,7 +64,7 @@ export const SUPPORT_PACK: Pack = {
       updated_at: "timestamptz",
     },
   },
-  texts: HANDOFF_TEXTS,
+  texts: { ...HANDOFF_TEXTS, ...HANDOFF_STAFF_TEXTS },
   services: [STAFF_NOTIFIER],
   events: [TICKET_CREATED, TICKET_UPDATED],
 };
