@@ -150,18 +150,24 @@ function cardText(card: ListingCard, index: number, turn: Turn): string {
   return lines.join("\n");
 }
 
-function slotRows(slots: readonly string[], prefix: string, language: Language): AgentReply {
+/**
+ * The viewing times as a list: each row's title is the time as it fits a row;
+ * its description the day in full, only where the title shortens it (rw's
+ * "30/11, 09:00"): in en and fr both read "Mon 30 Nov, 09:00", and a phone
+ * shows a row's description under its title.
+ */
+export function slotRows(slots: readonly string[], prefix: string, language: Language): AgentReply {
   return {
     text: "",
     // The compact day keeps the time inside a row's 24 characters ("30/11, 09:00" in rw).
-    rows: slots.map((slot) => ({
-      id: `${prefix}:${slot}`,
-      title: shortenTitle(
+    rows: slots.map((slot) => {
+      const title = shortenTitle(
         formatKigaliDate(slot, language, { time: true, compact: true }),
         TITLE_LIMITS.row,
-      ),
-      description: shortenTitle(when(slot, language), TITLE_LIMITS.description),
-    })),
+      );
+      const full = shortenTitle(when(slot, language), TITLE_LIMITS.description);
+      return { id: `${prefix}:${slot}`, title, ...(full === title ? {} : { description: full }) };
+    }),
     list: {
       button: phrase("slotButton", language),
       section: phrase("slotSection", language),

@@ -14,7 +14,7 @@ import { startTestStorage } from "@testing/storage.ts";
 import type { Language } from "@shared/contract/language.ts";
 import type { AgentReply, OfflineStep, TurnInput } from "@shared/registry/pack.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
-import { propertyFlow, searchWords } from "./property_flow.ts";
+import { propertyFlow, searchWords, slotRows } from "./property_flow.ts";
 
 const NOW = new Date("2026-11-30T06:00:00Z"); // Monday 08:00 in Kigali
 const BIBARE = "70000000-0000-4000-8000-000000000001";
@@ -35,6 +35,21 @@ Deno.test("searchWords() reads area, bedrooms and budget in en, rw and fr", () =
     pets_allowed: true,
   });
   assert.deepEqual(searchWords("hello"), {});
+});
+
+Deno.test("slotRows() shows each viewing time once, in en, rw and fr", () => {
+  const slots = ["2026-11-27T14:30:00.000Z", "2026-11-30T07:00:00.000Z"];
+  const rows = (language: Language) =>
+    slotRows(slots, "slot", language).rows!.map(({ title, description }) =>
+      description ? `${title} | ${description}` : title
+    );
+  assert.deepEqual(rows("en"), ["Fri 27 Nov, 16:30", "Mon 30 Nov, 09:00"]);
+  assert.deepEqual(rows("fr"), ["ven. 27 nov., 16:30", "lun. 30 nov., 09:00"]);
+  // Kinyarwanda's row title shortens the day; the description names it in full.
+  assert.deepEqual(rows("rw"), [
+    "27/11, 16:30 | Ku wa gatanu 27 Ugushyingo, 16:30",
+    "30/11, 09:00 | Ku wa mbere 30 Ugushyingo, 09:00",
+  ]);
 });
 
 /** Replies' text, list rows and buttons, as one string to search. */
