@@ -432,3 +432,24 @@ dbTest("a ticket is written in the staff's language: the tenant's first", async 
     "Yasabye kuvugana n'umuntu ari kuri Kwakira ibibazo by'amategeko",
   );
 });
+
+dbTest("a complaint's ticket says what it is about, in any language", async (db) => {
+  const complaints = [
+    ["250788000001", "the driver was rude and overcharged me"],
+    ["250788123456", "umumotari yantutse, ndashaka kumurega"],
+    ["250788123457", "je veux me plaindre d'un motard"],
+  ];
+  for (const [from, complaint] of complaints) {
+    const { say } = await agentChannel(db, null, { from });
+    const handed = await say({ text: complaint });
+    assert.match(text(handed), /person|umukozi|personne/);
+  }
+  const tickets = await db.query<{ reason: string }>(
+    "select reason from public.staff_tickets order by created_at, id",
+  );
+  assert.deepEqual(tickets.map((t) => t.reason), [
+    "complaint about the driver",
+    "complaint about the driver",
+    "complaint about the driver",
+  ]);
+});

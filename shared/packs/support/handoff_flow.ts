@@ -12,6 +12,7 @@ import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
+import { complaintReason } from "./complaint.ts";
 import { notifyStaff } from "./notify_staff.ts";
 
 /** What the hand-off says. */
@@ -125,15 +126,18 @@ async function handoffStep(
     : turn.input.choice || !text
     ? agent ? tell("askedWhileWith", staff, { agent }) : tell("asked", staff)
     : text;
+  // What happened, as the flow knows it: a complaint says what about, though the person
+  // reached a person by it (the router sends complaints here) rather than by asking.
+  const reason = sensitive
+    ? "sensitive topic"
+    : failing
+    ? "the assistant kept failing"
+    : (!turn.input.choice && complaintReason(text)) || "asked for a person";
   const result = await callTyped(callTool, notifyStaff, {
     // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
     channel: sensitive ? "sms" : "inbox",
     payload: {
-      reason: sensitive
-        ? "sensitive topic"
-        : failing
-        ? "the assistant kept failing"
-        : "asked for a person",
+      reason,
       summary: need.slice(0, 2000),
       priority: sensitive ? "urgent" : failing ? "high" : "medium",
       ...(from ? { agent_id: from } : {}),

@@ -1,0 +1,88 @@
+/**
+ * What a message handed to a person complains about, in en, rw and fr, so
+ * that its ticket's reason says what happened ("complaint about the driver")
+ * rather than only that a person was asked for.
+ *
+ * @module
+ */
+
+/** Lower case, accents off, apostrophes one kind: "Réclamation" reads "reclamation". */
+function plain(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/[’‘`]/g, "'").toLowerCase();
+}
+
+// Words that complain: about how someone behaved or what it cost, in the three languages.
+// "ikibazo" (a problem) alone is not one: "mfite ikibazo" can be any question.
+const COMPLAINS = new RegExp(
+  [
+    // en
+    "complain\\w*",
+    "rude",
+    "overcharg\\w*",
+    "insult\\w*",
+    "shouted",
+    "bad service",
+    "terrible",
+    "unacceptable",
+    "report (?:a|the|my) \\w+",
+    "never (?:came|arrived|showed)",
+    // rw
+    "ikirego",
+    "ku(?:mu|ba)?rega",
+    "kwinubira",
+    "nabi",
+    "mbi",
+    "yantutse",
+    "yantuka",
+    "yanyishyuje (?:menshi|ayarenze)",
+    // fr
+    "plainte",
+    "(?:me )?plaindre",
+    "reclamation",
+    "malpoli",
+    "impoli",
+    "insulte",
+    "mal parle",
+    "trop cher",
+    "inacceptable",
+    "signaler (?:un|une|le|la|mon|ma) \\w+",
+  ].map((word) => `\\b${word}\\b`).join("|"),
+);
+
+// What a complaint is about, named for staff (in English, like every ticket reason), most
+// specific first.
+const SUBJECTS: ReadonlyArray<[string, RegExp]> = [
+  [
+    "the driver",
+    /\b(driver|rider|moto|motard|chauffeur|taxi|umushoferi|shoferi|umumotari|motari)\b/,
+  ],
+  ["the waiter", /\b(waiter|waitress|serveur|serveuse|umuseriveri|umuserveri)\b/],
+  ["a vendor", /\b(vendor|seller|shop|umucuruzi|vendeur|vendeuse|marchand|boutique|iduka)\b/],
+  ["a delivery", /\b(delivery|delivered|livraison|livre|livreur|yagejeje|kugeza)\b/],
+  ["an order", /\b(order|commande|natumije|itumiza)\b/],
+  [
+    "a payment",
+    /\b(paid|payment|charged|overcharg\w*|money|paiement|paye|payer|argent|amafaranga|yanyishyuje)\b/,
+  ],
+  ["the service", /\b(service|serivisi)\b/],
+];
+
+/**
+ * The reason of a ticket for a message that complains: "complaint about the
+ * driver", or "complaint" when it names nothing we know; null when the
+ * message does not complain (asking for a person, a question).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { complaintReason } from "./complaint.ts";
+ * assert.equal(complaintReason("the driver was rude and overcharged me"), "complaint about the driver");
+ * assert.equal(complaintReason("I want to talk to a person"), null);
+ * ```
+ */
+export function complaintReason(text: string): string | null {
+  const words = plain(text);
+  if (!COMPLAINS.test(words)) return null;
+  const subject = SUBJECTS.find(([, pattern]) => pattern.test(words))?.[0];
+  return subject ? `complaint about ${subject}` : "complaint";
+}

@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { complaintReason } from "./complaint.ts";
+
+Deno.test("complaintReason() names what a complaint is about, in en, rw and fr", () => {
+  const cases: Array<[string, string | null]> = [
+    ["the driver was rude and overcharged me", "complaint about the driver"],
+    ["Mfite ikibazo, umushoferi yanshyize nabi", "complaint about the driver"],
+    ["umumotari yantutse, ndashaka kumurega", "complaint about the driver"],
+    ["je veux me plaindre d'un motard", "complaint about the driver"],
+    ["Réclamation contre un vendeur malpoli", "complaint about a vendor"],
+    ["the waiter insulted us", "complaint about the waiter"],
+    ["serivisi yanyu ni mbi", "complaint about the service"],
+    ["I have a complaint", "complaint"],
+    // Not complaints: asking for a person, even about something; a bare "I have a problem".
+    ["I want to talk to a person", null],
+    ["Please, I want to talk to a person about my order", null],
+    ["mfite ikibazo", null],
+    ["je veux parler a une personne", null],
+  ];
+  assert.deepEqual(
+    cases.map(([text]) => [text, complaintReason(text)]),
+    cases,
+  );
+});
