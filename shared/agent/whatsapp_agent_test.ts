@@ -453,3 +453,33 @@ dbTest("a complaint's ticket says what it is about, in any language", async (db)
     "complaint about the driver",
   ]);
 });
+
+dbTest("a refused table time lists the free times once, in the diner's language", async (db) => {
+  const asks = [
+    [
+      "250788000001",
+      "book a table for 4 tomorrow at 3am",
+      /^\S.* is closed then\.\nThe nearest free times:$/,
+    ],
+    [
+      "250788123456",
+      "ndashaka kubika ameza y'abantu 4 ejo saa cyenda z'ijoro",
+      /^\S.* iba ifunze icyo gihe\.\nIgihe cyegereye gihari:$/,
+    ],
+    [
+      "250788123457",
+      "je veux réserver une table pour 4 demain à 3h",
+      /^\S.* est fermé à cette heure-là\.\nLes créneaux libres les plus proches :$/,
+    ],
+  ] as const;
+  for (const [from, ask, expected] of asks) {
+    const { say } = await agentChannel(db, null, { from });
+    await say({ text: ask });
+    const refused = await say({ buttonReply: { id: `book:${CAFE}`, title: "Café Nyamirambo" } });
+    // The times are the buttons only: the text names none (it listed them in English before).
+    assert.match(text(refused), expected);
+    assert.ok(
+      choices(refused).length > 0 && choices(refused).every((id) => id.startsWith("slot:")),
+    );
+  }
+});

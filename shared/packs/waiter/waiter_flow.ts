@@ -120,6 +120,28 @@ export const WAITER_TEXTS = {
     rw: "Mutwihanganire, ameza wabitse ntiyahinduwe: {msg}",
     fr: "Désolé, la réservation n'a pas été modifiée : {msg}",
   },
+  // Why the asked time cannot be booked (reservation_book's details.reason), said before the
+  // nearest free times as buttons: the tool's own message is English and lists them again.
+  refusedPast: {
+    en: "That time has passed.",
+    rw: "Icyo gihe cyarenze.",
+    fr: "Cette heure est déjà passée.",
+  },
+  refusedMisaligned: {
+    en: "Tables at {venue} are booked at set times.",
+    rw: "Kuri {venue} ameza abikwa ku masaha yagenwe.",
+    fr: "Chez {venue}, les tables se réservent à heures fixes.",
+  },
+  refusedClosed: {
+    en: "{venue} is closed then.",
+    rw: "{venue} iba ifunze icyo gihe.",
+    fr: "{venue} est fermé à cette heure-là.",
+  },
+  refusedFull: {
+    en: "{venue} is full then.",
+    rw: "{venue} nta mwanya ifite icyo gihe.",
+    fr: "{venue} est complet à cette heure-là.",
+  },
   notBooked: {
     en: "Sorry, the table was not booked: {msg}. Try another time, or type “menu”.",
     rw: "Mutwihanganire, ameza ntiyabitswe: {msg}. Gerageza ikindi gihe, cyangwa wandike “menu”.",
@@ -152,6 +174,29 @@ type Booking = z.output<typeof bookingSchema>;
 /** A Kigali time as people read it: "Tue 24 Nov, 19:00", "Ku wa kabiri 24 Ugushyingo, 19:00". */
 function kigaliTime(iso: string, lang: Language): string {
   return formatKigaliDate(iso, lang, { time: true });
+}
+
+const REFUSALS = {
+  past: "refusedPast",
+  misaligned: "refusedMisaligned",
+  closed: "refusedClosed",
+  full: "refusedFull",
+} as const;
+
+/** Why a time was refused, in the diner's language; the tool's message for another reason. */
+function refusal(
+  error: { msg: string; details?: Record<string, unknown> },
+  booking: Booking,
+  lang: Language,
+): string {
+  const reason = error.details?.reason;
+  const key = typeof reason === "string" && Object.hasOwn(REFUSALS, reason)
+    ? REFUSALS[reason as keyof typeof REFUSALS]
+    : undefined;
+  const venue = booking.venue?.name;
+  return key && (venue || key === "refusedPast")
+    ? say(key, lang, { venue: venue ?? "" })
+    : error.msg;
 }
 
 async function book(
@@ -228,7 +273,7 @@ function booked(
     return {
       memory: { ...cleared, booking },
       replies: [{
-        text: say("slots", lang, { msg: result.error.msg }),
+        text: say("slots", lang, { msg: refusal(result.error, booking, lang) }),
         buttons: suggestions.map((iso) => ({
           id: `slot:${iso}`,
           title: formatKigaliDate(iso, lang, { time: true, compact: true }),
