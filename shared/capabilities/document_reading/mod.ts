@@ -56,4 +56,4 @@ export {
   vinCheckDigit,
   vinCheckDigitValid,
 } from "./document_fields.ts";
-export { MIN_SIDE_PX, type PictureSize, pictureSize } from "./picture_size.ts";
+export { isPicture, MIN_SIDE_PX, type PictureSize, pictureSize } from "./picture_size.ts";

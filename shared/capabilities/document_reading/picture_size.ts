@@ -48,3 +48,28 @@ export function pictureSize(bytes: Uint8Array): PictureSize | null {
   }
   return null;
 }
+
+/**
+ * Whether the bytes start as a JPEG, PNG or WebP does (their signatures),
+ * whatever the rest holds. False for an empty file, a PDF or random bytes
+ * sent as a photo: no engine can read those, and they are not a picture of
+ * the wrong thing either.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isPicture } from "./picture_size.ts";
+ *
+ * assert.equal(isPicture(new Uint8Array()), false);
+ * assert.equal(isPicture(new TextEncoder().encode("%PDF-1.7")), false);
+ * ```
+ */
+export function isPicture(bytes: Uint8Array): boolean {
+  return [JPG, PNG, WEBP].some((reader) => {
+    try {
+      return reader.validate(bytes);
+    } catch {
+      return false;
+    }
+  });
+}
