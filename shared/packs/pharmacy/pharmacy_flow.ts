@@ -65,9 +65,10 @@ const say = phraseBook(PHARMACY_TEXTS);
 // Words around a medicine's name that are not the name.
 // Words that ask rather than name a medicine (greetings and articles too: "Bonjour, je cherche
 // une pharmacie" is no search for "Bonjour une"; "I want to buy medicine", said in another
-// service's flow, names none either; nor does "what should I take", "que prendre", "nfate").
+// service's flow, names none either; nor does "I have", "what should I take", "que prendre",
+// "nfate").
 const FILLER =
-  /(?<![\p{L}])(pharmacy|pharmacie|farumasi|medicines?|medications?|drugs?|m[ée]dicaments?|i need|need|i want to buy|i want|want to buy|to buy|buy|do you have|avez-vous|vous avez|je cherche|je veux acheter|je voudrais acheter|je veux|je voudrais|il me faut|acheter|what (?:can|should) i take|which one|que prendre|quoi prendre|que dois-je prendre|nfate|uwuhe|ndashaka kugura|nshaka kugura|kugura|ndashaka|nshaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)(?![\p{L}])/giu;
+  /(?<![\p{L}])(pharmacy|pharmacie|farumasi|medicines?|medications?|drugs?|m[ée]dicaments?|i need|need|i want to buy|i want|want to buy|to buy|buy|do you have|avez-vous|vous avez|je cherche|je veux acheter|je voudrais acheter|je veux|je voudrais|il me faut|acheter|what (?:can|should) i take|which one|i have|have|has|got|something|quelque chose|mfite|afite|que prendre|quoi prendre|que dois-je prendre|nfate|uwuhe|ndashaka kugura|nshaka kugura|kugura|ndashaka|nshaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)(?![\p{L}])/giu;
 
 const ordering = orderFlow({
   category: "pharmacy",
