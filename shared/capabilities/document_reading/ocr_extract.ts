@@ -24,7 +24,7 @@ import { type ToolError, ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
-import { isPicture, MIN_SIDE_PX, pictureSize } from "./picture_size.ts";
+import { isWholePicture, MIN_SIDE_PX, pictureSize } from "./picture_size.ts";
 import { DOCUMENT_TYPES, type DocumentReading, type DocumentType } from "./read_document.ts";
 
 /** The largest image read: WhatsApp's own limit for images is 5 MB. */
@@ -228,9 +228,10 @@ export const ocrExtract = defineTool({
     if (file.bytes.length > MAX_IMAGE_BYTES) {
       refuse("The photo is too large: send one under 5 MB", "over 5 MB", { refusal: "too_large" });
     }
-    // Empty bytes (a download that came through with nothing) or bytes that are no picture
-    // (a PDF or a document file sent as a photo) are no engine's to read: asked again at once.
-    if (!isPicture(file.bytes)) refuseDamaged(file.bytes.length);
+    // Empty bytes (a download that came through with nothing), bytes that are no picture (a PDF
+    // sent as a photo) or a picture cut off in transit are no engine's to read (nor to pay an
+    // API for): asked again at once.
+    if (!isWholePicture(file.bytes)) refuseDamaged(file.bytes.length);
     // A thumbnail or sticker cannot hold a card's print: refused before any engine (local, or a
     // paid API) spends time on it, and counted as an unreadable photo.
     const size = pictureSize(file.bytes);

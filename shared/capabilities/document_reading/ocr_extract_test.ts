@@ -283,7 +283,7 @@ dbTest(
 );
 
 dbTest(
-  "a thumbnail is refused as unreadable before any engine reads it (no paid call)",
+  "a thumbnail is refused as unreadable, a cut-off photo as damaged, before any engine reads them (no paid call)",
   async (db) => {
     await using openai = startScriptedOpenAI({ script: [] });
     const engine = openaiEngine(openai);
@@ -308,9 +308,19 @@ dbTest(
       // The flow counts it as an unreadable photo (a retry, then staff after two).
       assert.deepEqual(refused.error.fields, [{ path: "file_url", message: "unreadable" }]);
       assert.deepEqual(refused.error.details, { refusal: "unreadable" });
-      assert.equal(openai.requests.length, 0);
       // Nothing was extracted, so the photo stays for staff to see.
       await storage.files.download({ bucket: "media", path });
+      // A photo cut off in transit (its header whole) is damaged, found without the engine.
+      const whole = new Uint8Array(
+        await new Jimp({ width: 600, height: 400 }).getBuffer("image/jpeg"),
+      );
+      const cut = await upload("cut.jpg", whole.subarray(0, whole.length - 2));
+      const damaged = await runtime.callAs(USER.aline, "ocr_extract", {
+        file_url: cut.url,
+        document_type: "license",
+      }, { idempotencyKey: "cut-1" });
+      assert.deepEqual(damaged.error?.details, { refusal: "damaged_file" });
+      assert.equal(openai.requests.length, 0);
     } finally {
       await close();
     }
