@@ -69,6 +69,7 @@ const TurnSchema = z.strictObject({
       'must name a generated document fixture like "dev/01_vehicle_registration_clean.jpg"',
     ),
     caption: z.string().optional(),
+    arrived: z.number().min(0).max(1).optional(),
   }).optional(),
 }).superRefine((turn, ctx) => {
   const kinds = (["say", "tap", "location", "settle", "image", "clock"] as const).filter((key) =>
@@ -169,9 +170,11 @@ export type ScenarioTurn =
    * The user sends a photo: a generated document fixture
    * (`testing/documents/fixtures/<set>/<file>`), downloaded through the
    * production two-step Graph path from a loopback Graph server and saved to
-   * a loopback Storage; documents are read with tesseract.
+   * a loopback Storage; documents are read with tesseract. `arrived` is the
+   * share of the file's bytes that came through (a download cut off in
+   * transit); 0 sends an empty file.
    */
-  | { image: { fixture: string; caption?: string } };
+  | { image: { fixture: string; caption?: string; arrived?: number } };
 
 /** One check of the end state. */
 export interface ScenarioExpectation {
@@ -749,9 +752,18 @@ export async function runScenario(
       } else if ("image" in turn) {
         const [set, file] = turn.image.fixture.split("/") as [keyof typeof SETS, string];
         const mimeType = file.endsWith(".png") ? "image/png" : "image/jpeg";
-        const id = await graph!.addMedia(await readFixture(set, file), mimeType);
+        const whole = await readFixture(set, file);
+        const arrived = turn.image.arrived ?? 1;
+        const id = await graph!.addMedia(
+          whole.subarray(0, Math.floor(whole.length * arrived)),
+          mimeType,
+        );
         content = { media: { type: "image", id, mimeType, caption: turn.image.caption } };
-        transcript.push(`user: 📷 ${turn.image.fixture}`);
+        transcript.push(
+          `user: 📷 ${turn.image.fixture}${
+            turn.image.arrived !== undefined ? ` (${turn.image.arrived * 100}% arrived)` : ""
+          }`,
+        );
       } else {
         const offered = (await toUser(from)).filter((row) => choicesOf(row.body).length).at(-1);
         if (!offered) {

@@ -56,4 +56,10 @@ export {
   vinCheckDigit,
   vinCheckDigitValid,
 } from "./document_fields.ts";
-export { MIN_SIDE_PX, type PictureSize, pictureSize } from "./picture_size.ts";
+export {
+  isPicture,
+  isWholePicture,
+  MIN_SIDE_PX,
+  type PictureSize,
+  pictureSize,
+} from "./picture_size.ts";

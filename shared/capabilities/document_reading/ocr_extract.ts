@@ -10,6 +10,10 @@
  * another type of document than asked is `VALIDATION_ERROR` on `file_url`
  * with a message saying which and what to send instead: the image is the
  * invalid input, and the refusal is deterministic (the ledger replays it).
+ * A file that is no picture at all (empty, cut off in transit, a PDF sent
+ * as a photo) is refused as `damaged_file`, apart from a readable picture
+ * of something else: the customer is asked to send the photo again, not
+ * told their card is the wrong document.
  * Refused images are not deleted here: staff may need them, and the media
  * bucket's retention removes them.
  *
@@ -20,7 +24,7 @@ import { type ToolError, ToolFailure } from "@shared/contract/result.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { BUCKETS, FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE } from "./ocr_engine.ts";
-import { MIN_SIDE_PX, pictureSize } from "./picture_size.ts";
+import { isWholePicture, MIN_SIDE_PX, pictureSize } from "./picture_size.ts";
 import { DOCUMENT_TYPES, type DocumentReading, type DocumentType } from "./read_document.ts";
 
 /** The largest image read: WhatsApp's own limit for images is 5 MB. */
@@ -125,6 +129,7 @@ interface Prepared {
 export type OcrRefusal =
   | "not_our_storage"
   | "not_an_image"
+  | "damaged_file"
   | "too_large"
   | "unreadable"
   | "not_a_document"
@@ -133,6 +138,7 @@ export type OcrRefusal =
 const REFUSALS: ReadonlySet<string> = new Set<OcrRefusal>([
   "not_our_storage",
   "not_an_image",
+  "damaged_file",
   "too_large",
   "unreadable",
   "not_a_document",
@@ -154,6 +160,17 @@ function refuse(
     fields: [{ path: "file_url", message: reason }],
     details,
   });
+}
+
+/** Refuses a file that did not come through as a picture (empty, cut off, not an image). */
+function refuseDamaged(bytes: number): never {
+  refuse(
+    bytes === 0
+      ? "The photo did not come through: the file is empty. Please send the photo again."
+      : "The photo did not come through: the file is damaged or not a picture. Please send the photo again.",
+    bytes === 0 ? "empty file" : "damaged file",
+    { refusal: "damaged_file" },
+  );
 }
 
 /** The `ocr_extract` tool. */
@@ -211,6 +228,10 @@ export const ocrExtract = defineTool({
     if (file.bytes.length > MAX_IMAGE_BYTES) {
       refuse("The photo is too large: send one under 5 MB", "over 5 MB", { refusal: "too_large" });
     }
+    // Empty bytes (a download that came through with nothing), bytes that are no picture (a PDF
+    // sent as a photo) or a picture cut off in transit are no engine's to read (nor to pay an
+    // API for): asked again at once.
+    if (!isWholePicture(file.bytes)) refuseDamaged(file.bytes.length);
     // A thumbnail or sticker cannot hold a card's print: refused before any engine (local, or a
     // paid API) spends time on it, and counted as an unreadable photo.
     const size = pictureSize(file.bytes);
@@ -224,13 +245,23 @@ export const ocrExtract = defineTool({
     }
     const engine = ctx.services.get(OCR_ENGINE);
     const wanted = DOCUMENT_NAMES[args.document_type];
-    const reading = await engine.read({
-      bytes: file.bytes,
-      contentType: file.contentType,
-      documentType: args.document_type,
-      today: ctx.services.now(),
-      signal: ctx.signal,
-    });
+    let reading: DocumentReading;
+    try {
+      reading = await engine.read({
+        bytes: file.bytes,
+        contentType: file.contentType,
+        documentType: args.document_type,
+        today: ctx.services.now(),
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      // An engine refuses input only when the bytes do not decode (a photo cut off in transit,
+      // its header whole): the file is damaged, not a picture of the wrong thing.
+      if (error instanceof ToolFailure && error.code === "VALIDATION_ERROR") {
+        refuseDamaged(file.bytes.length);
+      }
+      throw error;
+    }
     if (reading.kind === "not_a_document") {
       refuse(
         `This picture is not a document we can read. Please send a clear photo of your ${wanted}.`,

@@ -114,7 +114,7 @@ dbTest(
 );
 
 dbTest(
-  "ocr_extract refuses a receipt and an unreadable photo, and keeps them",
+  "ocr_extract refuses a receipt and an unreadable photo, keeps them, and tells a damaged file apart",
   async (db) => {
     const { runtime, upload, storage, close } = await setup(db);
     try {
@@ -137,6 +137,35 @@ dbTest(
         assert.match(result.error.msg, /vehicle registration/);
         // Refused photos stay for staff; the bucket's retention removes them.
         await storage.files.download({ bucket: "media", path });
+      }
+      const photo = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
+      const files: Array<[string, Uint8Array, string]> = [
+        ["empty.jpg", new Uint8Array(), "empty file"],
+        // Cut off in transit: its header (and size) whole, its picture not.
+        ["cut.jpg", photo.subarray(0, Math.floor(photo.length / 2)), "damaged file"],
+        [
+          "letter.jpg",
+          new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >>"),
+          "damaged file",
+        ],
+        [
+          "noise.jpg",
+          Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251),
+          "damaged file",
+        ],
+      ];
+      for (const [file, bytes, reason] of files) {
+        const { url } = await upload(file, bytes);
+        const result = await runtime.callAs(USER.aline, "ocr_extract", {
+          file_url: url,
+          document_type: "vehicle_registration",
+        }, { idempotencyKey: `damaged-${file}` });
+        assert.equal(result.ok, false, file);
+        assert.equal(result.error.code, "VALIDATION_ERROR", file);
+        assert.deepEqual(result.error.fields, [{ path: "file_url", message: reason }], file);
+        // What the flow branches on: "send it again", never "this is not your card".
+        assert.deepEqual(result.error.details, { refusal: "damaged_file" }, file);
+        assert.match(result.error.msg, /did not come through/, file);
       }
       const [{ count }] = await db.query<{ count: number }>(
         "select count(*)::int as count from public.document_extractions",
@@ -254,7 +283,7 @@ dbTest(
 );
 
 dbTest(
-  "a thumbnail is refused as unreadable before any engine reads it (no paid call)",
+  "a thumbnail is refused as unreadable, a cut-off photo as damaged, before any engine reads them (no paid call)",
   async (db) => {
     await using openai = startScriptedOpenAI({ script: [] });
     const engine = openaiEngine(openai);
@@ -279,9 +308,19 @@ dbTest(
       // The flow counts it as an unreadable photo (a retry, then staff after two).
       assert.deepEqual(refused.error.fields, [{ path: "file_url", message: "unreadable" }]);
       assert.deepEqual(refused.error.details, { refusal: "unreadable" });
-      assert.equal(openai.requests.length, 0);
       // Nothing was extracted, so the photo stays for staff to see.
       await storage.files.download({ bucket: "media", path });
+      // A photo cut off in transit (its header whole) is damaged, found without the engine.
+      const whole = new Uint8Array(
+        await new Jimp({ width: 600, height: 400 }).getBuffer("image/jpeg"),
+      );
+      const cut = await upload("cut.jpg", whole.subarray(0, whole.length - 2));
+      const damaged = await runtime.callAs(USER.aline, "ocr_extract", {
+        file_url: cut.url,
+        document_type: "license",
+      }, { idempotencyKey: "cut-1" });
+      assert.deepEqual(damaged.error?.details, { refusal: "damaged_file" });
+      assert.equal(openai.requests.length, 0);
     } finally {
       await close();
     }

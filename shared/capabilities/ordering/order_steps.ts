@@ -260,6 +260,14 @@ export interface OrderFlowOptions {
   filler?: RegExp;
   /** Product words in en/rw/fr → the stock's word; the shared table when absent. */
   synonyms?: ProductSynonyms;
+  /**
+   * Words that say how the customer feels, never what they buy ("headache", "umuriro",
+   * "fièvre"; lower case, no accents). A request whose words are only these is not searched
+   * as a product: the customer hears `reply` (a person at a venue advises) over the venues.
+   * A product named beside them is searched without them ("paracetamol for a headache"),
+   * and when it is not found the customer hears `reply` too, never "not found: headache".
+   */
+  symptoms?: { words: ReadonlySet<string>; reply: Record<Language, string> };
 }
 
 const venueSchema = z.object({
@@ -848,12 +856,20 @@ async function searchStock(
   )?.area ?? undefined;
   const areaWords = area ? normalizeWords(area) : [];
   const sought = words.filter((word) => !areaWords.includes(word));
+  // A symptom is what the customer feels, not what to look for: which medicine treats it is a
+  // pharmacist's advice, never a stock search for "headache".
+  const felt = options.symptoms
+    ? normalizeWords(query).filter((word) => options.symptoms!.words.has(word))
+    : [];
+  const noAdvice = () =>
+    listVenues(turn, callTool, options, state, options.symptoms!.reply[lang], area);
   // Quantities, units, delivery and place words dropped; each content word tried in turn.
   // The router's place and the words that only say where ("near", "hafi") are never sought.
   const terms = productTerms(query, {
     synonyms: options.synonyms,
-    exclude: [...areaWords, ...place, ...PLACE_WORDS],
+    exclude: [...areaWords, ...place, ...PLACE_WORDS, ...felt],
   });
+  if (felt.length && !terms.length) return await noAdvice();
   if (!terms.length) {
     return await listVenues(
       turn,
@@ -890,6 +906,7 @@ async function searchStock(
     !seen.has(offer.venue.id) && seen.add(offer.venue.id) !== undefined
   ).slice(0, 10);
   if (!byVenue.length) {
+    if (felt.length) return await noAdvice();
     return await listVenues(
       turn,
       callTool,

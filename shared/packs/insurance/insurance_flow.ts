@@ -10,7 +10,8 @@
  * Underwriting exceptions go to staff with the data attached
  * (`notify_staff`): a vehicle no tariff covers (too old), commercial use,
  * a card still unreadable after two photos. A blurred photo gets a retry
- * message, a picture that is not a card is refused: never a wrong quote.
+ * message, a picture that is not a card is refused, a file that came through
+ * empty or damaged is asked for again: never a wrong quote.
  * "menu"/"0" leaves from anywhere (the router); a typed number picks an
  * option of the last question.
  *
@@ -358,6 +359,14 @@ async function readCard(
   const withPhoto = { ...memory, imageRef: ref };
   if (!result.ok) {
     const refusal = ocrRefusal(result.error);
+    if (refusal === "damaged_file" || refusal === "not_an_image") {
+      // The file came through empty, cut off or as no picture: nothing was read, so it is no
+      // try of the card (staff could not read it either), and the customer sends it again.
+      return {
+        replies: [{ text: say("photoNotReceived", lang) }],
+        memory: { ...withPhoto, step: "photo" },
+      };
+    }
     if (result.error.code === "VALIDATION_ERROR" && refusal !== "wrong_document_type") {
       // A card too blurred to read and a photo we cannot tell from a card count alike:
       // after the second, a person reads it rather than the customer trying forever.

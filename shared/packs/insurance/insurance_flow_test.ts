@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { fail, type ToolResult } from "@shared/contract/result.ts";
+import type { Language } from "@shared/contract/language.ts";
 import type { OfflineTurn } from "@shared/registry/pack.ts";
 import {
   insuranceFlow,
@@ -11,11 +12,15 @@ import {
 import { say } from "./texts.ts";
 
 // A photo sent at the photo step, answered by `ocr_extract` with `refused`.
-async function sendPhoto(refused: ToolResult, memory: Record<string, unknown> = {}) {
+async function sendPhoto(
+  refused: ToolResult,
+  memory: Record<string, unknown> = {},
+  language: Language = "en",
+) {
   const calls: string[] = [];
   const turn: OfflineTurn = {
     agent: "insurance",
-    language: "en",
+    language,
     input: { wamid: "wamid.1", text: "", media: { type: "image", ref: "storage://media/o/c/1" } },
     memory: { step: "photo", ...memory },
     menu: [],
@@ -57,6 +62,27 @@ Deno.test("insuranceFlow says not a document for a refusal that is neither", asy
     fail("VALIDATION_ERROR", "unreadable", { details: { refusal: "not_a_document" } }),
   );
   assert.equal(step.replies?.[0]?.text, say("notADocument", "en"));
+});
+
+Deno.test("insuranceFlow asks for an empty or damaged file again, in the customer's language, without counting a try", async () => {
+  for (const language of ["en", "rw", "fr"] as const) {
+    for (const refusal of ["damaged_file", "not_an_image"]) {
+      const { step } = await sendPhoto(
+        fail("VALIDATION_ERROR", "The photo did not come through", {
+          fields: [{ path: "file_url", message: "empty file" }],
+          details: { refusal },
+        }),
+        { tries: 1 },
+        language,
+      );
+      const text = step.replies?.[0]?.text;
+      assert.equal(text, say("photoNotReceived", language), `${refusal} ${language}`);
+      assert.notEqual(text, say("notADocument", language));
+      // Nothing was read: no try counted (a second would hand an empty file to staff).
+      assert.equal(step.memory?.tries, 1);
+      assert.equal(step.memory?.step, "photo");
+    }
+  }
 });
 
 Deno.test("plates of every checked series are written the usual way; a motorcycle's is known", () => {

@@ -39,6 +39,14 @@ export const INSURANCE_TEXTS = {
     fr:
       "Je n'ai pas pu lire cette photo : elle est floue ou sombre. Reprenez-la, la carte à plat sur une table, à la lumière du jour, sans bouger. (0 = menu)",
   },
+  photoNotReceived: {
+    en:
+      "Your photo did not come through: the file is empty or damaged. Please send the photo of your carte jaune again. (0 = menu)",
+    rw:
+      "Ifoto yawe ntiyatugezeho neza: dosiye irimo ubusa cyangwa yangiritse. Ongera wohereze ifoto ya carte jaune yawe. (0 = menu)",
+    fr:
+      "Votre photo n'est pas bien arrivée : le fichier est vide ou endommagé. Renvoyez la photo de votre carte jaune. (0 = menu)",
+  },
   notADocument: {
     en:
       "This picture is not a vehicle registration card. Please send a photo of your carte jaune (the card with the plate, make and owner). (0 = menu)",

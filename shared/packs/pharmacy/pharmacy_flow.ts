@@ -5,7 +5,9 @@
  * ordering steps). Prescription-only medicines are marked ℞ and the order
  * notes it. A prescription photo is read by a pharmacist: OCR has no
  * prescription reader, so the photo goes to staff with its reference
- * (`notify_staff`), and the user is told so.
+ * (`notify_staff`), and the user is told so. A symptom is never searched as
+ * a medicine ("j'ai mal à la tête"): the agent gives no medical advice, and
+ * lists the pharmacies so a pharmacist can.
  *
  * @module
  */
@@ -19,6 +21,7 @@ import {
 import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
+import { SYMPTOM_WORDS } from "./symptom_words.ts";
 
 /** What the pharmacy agent says offline. */
 export const PHARMACY_TEXTS = {
@@ -32,6 +35,14 @@ export const PHARMACY_TEXTS = {
     en: "I found no pharmacy right now. Type “menu” for the main menu.",
     rw: "Nta farumasi mbonye ubu. Andika “menu” usubire ahabanza.",
     fr: "Je n'ai trouvé aucune pharmacie pour l'instant. Écrivez « menu » pour le menu principal.",
+  },
+  noAdvice: {
+    en:
+      "I cannot advise which medicine to take: a pharmacist can. Pick a pharmacy below and ask them (share your location to see the nearest first). If you know the medicine's name, type it and I will find it.",
+    rw:
+      "Sinshobora kukugira inama y'umuti wafata: umufarumasiye ni we wabikora. Hitamo farumasi hepfo umubaze (ohereza aho uri urebe iziri hafi mbere). Niba uzi izina ry'umuti, ryandike ndawugushakire.",
+    fr:
+      "Je ne peux pas vous conseiller de médicament : un pharmacien le peut. Choisissez une pharmacie ci-dessous et demandez-lui (partagez votre position pour voir les plus proches). Si vous connaissez le nom du médicament, écrivez-le et je le chercherai.",
   },
   prescriptionSent: {
     en:
@@ -54,9 +65,10 @@ const say = phraseBook(PHARMACY_TEXTS);
 // Words around a medicine's name that are not the name.
 // Words that ask rather than name a medicine (greetings and articles too: "Bonjour, je cherche
 // une pharmacie" is no search for "Bonjour une"; "I want to buy medicine", said in another
-// service's flow, names none either).
+// service's flow, names none either; nor does "I have", "what should I take", "que prendre",
+// "nfate").
 const FILLER =
-  /(?<![\p{L}])(pharmacy|pharmacie|farumasi|medicines?|m[ée]dicaments?|i need|need|i want to buy|i want|want to buy|to buy|buy|do you have|avez-vous|vous avez|je cherche|je veux acheter|je voudrais acheter|je veux|je voudrais|acheter|ndashaka kugura|nshaka kugura|kugura|ndashaka|nshaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)(?![\p{L}])/giu;
+  /(?<![\p{L}])(pharmacy|pharmacie|farumasi|medicines?|medications?|drugs?|m[ée]dicaments?|i need|need|i want to buy|i want|want to buy|to buy|buy|do you have|avez-vous|vous avez|je cherche|je veux acheter|je voudrais acheter|je veux|je voudrais|il me faut|acheter|what (?:can|should) i take|which one|i have|have|has|got|something|quelque chose|mfite|afite|que prendre|quoi prendre|que dois-je prendre|nfate|uwuhe|ndashaka kugura|nshaka kugura|kugura|ndashaka|nshaka|nkeneye|mufite|imiti|umuti|hello|bonjour|bonsoir|salut|muraho|mwiriwe|mwaramutse|please|svp|une|des|some)(?![\p{L}])/giu;
 
 const ordering = orderFlow({
   category: "pharmacy",
@@ -64,6 +76,7 @@ const ordering = orderFlow({
   searchStock: true,
   prescriptions: true,
   filler: FILLER,
+  symptoms: { words: SYMPTOM_WORDS, reply: PHARMACY_TEXTS.noAdvice },
 });
 
 /**
