@@ -544,7 +544,16 @@ export class McpSessionHost {
   }
 }
 
-/** A JSON-RPC error with no id, as the transport itself answers protocol misuse. */
-export function rpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+/**
+ * A JSON-RPC error, as the transport itself answers protocol misuse: with no id unless the
+ * request's id is known (JSON-RPC 2.0 §5: null only when the id could not be read), since a
+ * client matches an answer to its pending request by id and would otherwise wait it out.
+ */
+export function rpcError(
+  status: number,
+  code: number,
+  message: string,
+  id: string | number | null = null,
+): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id }, { status });
 }

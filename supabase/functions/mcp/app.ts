@@ -145,7 +145,7 @@ export function createMcpApp(options: McpAppOptions): McpApp {
         return rpcError(400, -32700, "Parse error: the body is not JSON");
       }
       const invalid = invalidToolCall(body);
-      if (invalid) return rpcError(400, -32602, invalid);
+      if (invalid) return rpcError(400, -32602, invalid.message, invalid.id);
     }
     return await sessions.handle(request, {
       caller,
@@ -167,18 +167,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Why a `tools/call` in the body (alone or in a batch) cannot be a call, naming the field; null
- * when each is well formed. The SDK answers these with -32603 "Internal error" and a raw zod
- * dump; a caller's mistake is -32602 Invalid params.
+ * Why a `tools/call` in the body (alone or in a batch) cannot be a call, naming the field, with
+ * that call's id; null when each is well formed. The SDK answers these with -32603 "Internal
+ * error" and a raw zod dump; a caller's mistake is -32602 Invalid params.
  */
-function invalidToolCall(body: unknown): string | null {
+function invalidToolCall(body: unknown): { message: string; id: string | number | null } | null {
   for (const message of Array.isArray(body) ? body : [body]) {
     if (!isObject(message) || message.method !== "tools/call") continue;
+    const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
     const params = message.params;
-    if (!isObject(params)) return "Invalid params: params must be an object";
-    if (typeof params.name !== "string") return "Invalid params: params.name must be a string";
+    if (!isObject(params)) return { message: "Invalid params: params must be an object", id };
+    if (typeof params.name !== "string") {
+      return { message: "Invalid params: params.name must be a string", id };
+    }
     if (params.arguments !== undefined && !isObject(params.arguments)) {
-      return "Invalid params: params.arguments must be an object";
+      return { message: "Invalid params: params.arguments must be an object", id };
     }
   }
   return null;

@@ -693,6 +693,8 @@ dbTest(
         assert.equal(response.status, status, text);
         assert.equal(JSON.parse(text).error.code, code, text);
         assert.doesNotMatch(text, /at .*\.ts:\d+/);
+        // A client matches an answer to its request by id: Invalid params names the call's id.
+        if (code === -32602) assert.equal(JSON.parse(text).id, 2, text);
       }
     } finally {
       await served.close();
