@@ -78,6 +78,12 @@ export function searchTerms(queryText: string | undefined, tags: readonly string
     .slice(0, 12);
 }
 
+// A term without its plural "s", as a regular expression matching it literally: a tag reaches
+// here as written ("c++", "usb-c"), and its punctuation must not be read as a pattern.
+function stemPattern(term: string): string {
+  return term.replace(/s$/, "").replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+}
+
 const input = z.object({
   query_text: text({ max: 300 }).optional().describe("What the user asked for."),
   tags: z.array(text({ min: 1, max: 40 })).max(10).optional(),
@@ -112,13 +118,13 @@ const SEARCH_SQL = `
       case when $4::float8 is not null and b.lat is not null then
         earth_distance(ll_to_earth($4::float8, $5::float8), ll_to_earth(b.lat, b.lng)) / 1000
       end as distance_km,
-      (select count(*) from unnest($1::text[]) term
+      (select count(*) from unnest($1::text[], $8::text[]) as t(term, stem)
         where term = any(b.tags) or regexp_replace(term, 's$', '') = any(b.tags)
            -- A whole word of the product's name, singular or plural: never a part of a word
-           -- ("pas" is not in "passion juice"). Terms are [a-z0-9] only (searchTerms).
+           -- ("pas" is not in "passion juice"). The stem comes escaped (stemPattern).
            or exists (select 1 from public.products p
                       where p.business_id = b.id and p.is_available
-                        and p.name ~* ('\\m' || regexp_replace(term, 's$', '') || 's?\\M'))
+                        and p.name ~* ('\\m' || t.stem || 's?\\M'))
       ) as matched_terms,
       coalesce((select max(word_similarity(term, b.name)) from unnest($1::text[]) term), 0)
         as name_similarity
@@ -170,6 +176,7 @@ export const searchBusinessesWithTags = defineTool({
       args.user_lng ?? null,
       args.radius_km,
       ctx.org_id,
+      terms.map(stemPattern),
     ]);
     return rows.map((row) =>
       compact({

@@ -124,3 +124,22 @@ dbTest("search_businesses_with_tags needs both coordinates or neither", async (d
   });
   assert.equal(!result.ok && result.error.code, "VALIDATION_ERROR");
 });
+
+dbTest(
+  "search_businesses_with_tags reads a tag's punctuation as text, never as a pattern",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    // Tags reach the product-name match unsplit: "c++" or "(" once made it an invalid regular
+    // expression and the call an INTERNAL_ERROR.
+    for (const tags of [["c++"], ["("], ["usb-c"], ["a[b"], ["laptop\\"]]) {
+      const result = await rt.callAs(USER.aline, "search_businesses_with_tags", { tags });
+      assert.ok(result.ok, `${JSON.stringify(tags)}: ${JSON.stringify(result)}`);
+    }
+    const laptops = await rt.callAs(USER.aline, "search_businesses_with_tags", {
+      tags: ["laptop."],
+    });
+    assert.ok(laptops.ok);
+    // "." is a character to find, not any character: "laptop." names no product.
+    assert.deepEqual(laptops.data, []);
+  },
+);
