@@ -62,9 +62,11 @@ export type Phrases = Record<string, Record<Language, string>>;
 export function phraseBook<T extends Phrases>(
   table: T,
 ): (key: keyof T, language: Language, values?: Record<string, string | number>) => string {
+  // One pass with a function: a value (a user's words on a staff ticket) is never read as a
+  // replacement pattern ("$&", "$'") nor as a template ("{agent}") for a later value.
   return (key, language, values = {}) =>
-    Object.entries(values).reduce<string>(
-      (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
-      table[key][language],
+    table[key][language].replace(
+      /\{(\w+)\}/g,
+      (slot, name: string) => Object.hasOwn(values, name) ? String(values[name]) : slot,
     );
 }
