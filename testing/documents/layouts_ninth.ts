@@ -35,6 +35,8 @@
  * @module
  */
 import { vinCheckDigit } from "@shared/capabilities/document_reading/document_fields.ts";
+import { FRENCH_SHORT_MONTHS, KINYARWANDA_MONTHS } from "@shared/capabilities/format/format.ts";
+import { MONTHS_EN } from "./round_generator.ts";
 import {
   digits,
   escapeHtml,
@@ -126,49 +128,6 @@ const VEHICLES = [
 ];
 
 const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
-const FR_MONTHS = [
-  "janv.",
-  "févr.",
-  "mars",
-  "avr.",
-  "mai",
-  "juin",
-  "juil.",
-  "août",
-  "sept.",
-  "oct.",
-  "nov.",
-  "déc.",
-];
-const RW_MONTHS = [
-  "Mutarama",
-  "Gashyantare",
-  "Werurwe",
-  "Mata",
-  "Gicurasi",
-  "Kamena",
-  "Nyakanga",
-  "Kanama",
-  "Nzeri",
-  "Ukwakira",
-  "Ugushyingo",
-  "Ukuboza",
-];
-const EN_MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** How a card prints its dates; one style a card. */
 type DateStyle = "roman" | "fr_month" | "rw_month" | "ymd_slash" | "en_month";
 
@@ -199,13 +158,13 @@ function printed(value: Day, style: DateStyle): string {
     case "roman":
       return `${dd}.${ROMAN[value.month - 1]}.${value.year}`;
     case "fr_month":
-      return `${value.day} ${FR_MONTHS[value.month - 1]} ${value.year}`;
+      return `${value.day} ${FRENCH_SHORT_MONTHS[value.month - 1]} ${value.year}`;
     case "rw_month":
-      return `${dd} ${RW_MONTHS[value.month - 1]} ${value.year}`;
+      return `${dd} ${KINYARWANDA_MONTHS[value.month - 1]} ${value.year}`;
     case "ymd_slash":
       return `${value.year}/${String(value.month).padStart(2, "0")}/${dd}`;
     case "en_month":
-      return `${value.day} ${EN_MONTHS[value.month - 1]} ${value.year}`;
+      return `${value.day} ${MONTHS_EN[value.month - 1]} ${value.year}`;
   }
 }
 

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { KINYARWANDA_MONTHS } from "@shared/capabilities/format/format.ts";
 import {
   date,
   digits,
@@ -303,10 +304,8 @@ export const MONTHS_SHORT: readonly string[] = "JAN FEB MAR APR MAY JUN JUL AUG 
 export const MONTHS_FR: readonly string[] =
   "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(" ");
 
-/** Months in Kinyarwanda. */
-export const MONTHS_RW: readonly string[] =
-  "Mutarama Gashyantare Werurwe Mata Gicurasi Kamena Nyakanga Kanama Nzeri Ukwakira Ugushyingo Ukuboza"
-    .split(" ");
+/** Months in Kinyarwanda (the replies' own table: ICU has none for rw). */
+export const MONTHS_RW: readonly string[] = KINYARWANDA_MONTHS;
 
 /** A card's look drawn per card: font, size, background, spacing between fields. */
 export function drawChrome(

@@ -181,22 +181,25 @@ export const KINYARWANDA_MONTHS: readonly string[] = [
   "Ukuboza",
 ];
 
+/** French month abbreviations as the Académie writes them, January first (`janv.`, `févr.`). */
+export const FRENCH_SHORT_MONTHS: readonly string[] = [
+  "janv.",
+  "févr.",
+  "mars",
+  "avr.",
+  "mai",
+  "juin",
+  "juil.",
+  "août",
+  "sept.",
+  "oct.",
+  "nov.",
+  "déc.",
+];
+
 const MONTHS: Record<Language, readonly string[]> = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-  fr: [
-    "janv.",
-    "févr.",
-    "mars",
-    "avr.",
-    "mai",
-    "juin",
-    "juil.",
-    "août",
-    "sept.",
-    "oct.",
-    "nov.",
-    "déc.",
-  ],
+  fr: FRENCH_SHORT_MONTHS,
   rw: KINYARWANDA_MONTHS,
 };
 
