@@ -16,6 +16,11 @@ Deno.test("complaintReason() names what a complaint is about, in en, rw and fr",
     ["Please, I want to talk to a person about my order", null],
     ["mfite ikibazo", null],
     ["je veux parler a une personne", null],
+    // A judging word about the sender, not about someone we serve, is no complaint.
+    ["ndumva meze nabi, nshaka umuntu", null],
+    ["I have a terrible headache, can I talk to someone", null],
+    ["the service was terrible", "complaint about the service"],
+    ["le chauffeur était horrible", "complaint about the driver"],
   ];
   assert.deepEqual(
     cases.map(([text]) => [text, complaintReason(text)]),
