@@ -476,16 +476,16 @@ const FILLER_WORDS = normalizedSet([
   "understand",
   "comprends",
   "know",
-  // "s'il vous plaît" and thanks around a request ("parlez français s'il vous plaît").
-  "s",
-  "il",
-  "sil",
-  "plait",
+  // Thanks around a request; "s'il vous plaît" is taken out whole (POLITE), so that "il" alone
+  // stays a third person ("il parle français" asks for nothing).
   "merci",
   "thanks",
   "thank",
   "murakoze",
 ]);
+
+// "s'il vous plaît" / "s'il te plaît" as normalised ("s il vous plait", "sil vous plait").
+const POLITE = /\bs ?il (?:vous|te) plait\b/g;
 
 // Words that turn naming a language into declining it ("I don't speak Kinyarwanda").
 const NEGATIONS = normalizedSet([
@@ -509,7 +509,7 @@ const NEGATIONS = normalizedSet([
  * and "I don't speak French" declines one (unless it names the one wanted).
  */
 export function requestedLanguage(text: string): Language | null {
-  const words = wordsOf(normalizeText(text));
+  const words = wordsOf(normalizeText(text).replace(POLITE, " ")).filter((word) => word !== "");
   if (words.length === 0 || words.length > 9) return null;
   const named: Array<{ language: Language; at: number }> = [];
   words.forEach((word, at) => {

@@ -24,6 +24,11 @@ Deno.test("explicit requests change the reply language; naming a language is not
   assert.deepStrictEqual(requestedLanguage("parle-moi en anglais"), "en");
   assert.deepStrictEqual(requestedLanguage("mvugishe mu Kinyarwanda"), "rw");
   assert.deepStrictEqual(requestedLanguage("in english please"), "en");
+  assert.deepStrictEqual(requestedLanguage("parlez français s'il vous plaît"), "fr");
+  assert.deepStrictEqual(requestedLanguage("parle moi en anglais sil te plait"), "en");
+  // Someone else's language is not a request: "il" is a third person, not "s'il".
+  assert.deepStrictEqual(requestedLanguage("il parle français"), null);
+  assert.deepStrictEqual(requestedLanguage("il parle anglais, pas moi"), null);
   assert.deepStrictEqual(requestedLanguage("I bought a french book for my son"), null);
   assert.deepStrictEqual(requestedLanguage("fr"), "fr");
   assert.deepStrictEqual(requestedLanguage("pizza fr"), null);
