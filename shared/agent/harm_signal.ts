@@ -317,6 +317,15 @@ export interface HarmSignal {
    * @param text The message as the user wrote it.
    */
   flags(text: string): boolean;
+  /**
+   * Whether the signal reads the message as plainly ordinary, enough to overrule
+   * the lexicon: at least {@linkcode MIN_WORDS} words of its reading (a word or
+   * two, "urgent", gives it nothing to judge) and a score below
+   * {@linkcode HARM_VETO_BELOW}.
+   *
+   * @param text The message as the user wrote it.
+   */
+  clears(text: string): boolean;
 }
 
 /** The label of the harm class in the learner (the other is {@linkcode ORDINARY_LABEL}). */
@@ -376,5 +385,6 @@ export function harmSignalOf(model: TextModel, threshold: number = HARM_THRESHOL
   return {
     score,
     flags: (text) => harmVerdict(harmReading(text), score(text), threshold),
+    clears: (text) => harmReading(text).words >= MIN_WORDS && score(text) < HARM_VETO_BELOW,
   };
 }

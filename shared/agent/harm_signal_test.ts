@@ -150,3 +150,17 @@ Deno.test("the harm corpus has 200+ harm and 200+ ordinary messages per language
     }
   }
 });
+
+Deno.test("the signal clears only what it can read: a message of a word or two is never cleared", () => {
+  const harm = loadHarmSignal();
+  for (const short of ["urgent", "banyibye", "au secours", "help me please"]) {
+    assert.equal(harm.clears(short), false, short);
+  }
+  // A long ordinary message that borrows a harm word is read and cleared.
+  const ordinary = "I would like to buy a fire extinguisher for my shop in Remera, how much is it";
+  assert.equal(harm.score(ordinary) < 0.05, harm.clears(ordinary), ordinary);
+  assert.equal(
+    harm.clears("my neighbour is beating his wife right now, please send someone"),
+    false,
+  );
+});

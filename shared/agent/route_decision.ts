@@ -27,7 +27,7 @@ import {
   trainLanguageDetector,
 } from "./language_detect.ts";
 import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
-import { HARM_VETO_BELOW, type HarmSignal, loadHarmSignal, MIN_WORDS } from "./harm_signal.ts";
+import { type HarmSignal, loadHarmSignal } from "./harm_signal.ts";
 import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
   flowStep,
@@ -748,15 +748,14 @@ export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
   return agents.customer.includes(agent);
 }
 
-// The lexicon's hit unless the harm signal scores it as plainly ordinary, or the signal's own
-// flag: the two read different evidence (words against a model of the whole message). A message
-// too short for the signal to judge ("urgent", "banyibye") keeps the lexicon's word: the signal's
-// score of a word or two says nothing, and a missed cry for help costs more than a false alarm.
+// The lexicon's hit unless the harm signal clears the message as plainly ordinary, or the
+// signal's own flag: the two read different evidence (words against a model of the whole
+// message). The signal judges only what it can read (`clears`): a cry of a word or two keeps the
+// lexicon's word, as a missed cry for help costs more than a false alarm.
 function isUnsafe(text: string, normalized: string, words: string[], harm?: HarmSignal): boolean {
   if (harm === undefined) return isSensitive(text, normalized, words);
   if (harm.flags(text)) return true;
-  if (!isSensitive(text, normalized, words)) return false;
-  return words.length < MIN_WORDS || harm.score(text) >= HARM_VETO_BELOW;
+  return isSensitive(text, normalized, words) && !harm.clears(text);
 }
 
 // Danger, violence or theft in any wording (safety.ts), the older sensitive stems
