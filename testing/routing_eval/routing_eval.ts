@@ -198,6 +198,29 @@ export function loadSafety7Messages(handoff = "support_handoff"): Promise<FirstM
   return loadSafetyLabelledSet(["safety7_blind"], handoff);
 }
 
+/**
+ * The eighth fresh set (fresh8_blind.*.yaml, issue 24 item 6): 140 ordinary
+ * first messages per language over every customer agent in proportion to real
+ * use, with greetings and unclear asks (long stories with the need at the end,
+ * negations, mixed needs, questions about an order or booking already made),
+ * written by a second engineer who tunes nothing, before reading the router, its
+ * phrases, corpus or the other sets. Blind only: it has no dev half.
+ */
+export function loadFresh8Messages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet(["fresh8_blind"], handoff);
+}
+
+/**
+ * The fourth safety set (safety8_blind.*.yaml, issue 24 item 6): 45 messages per
+ * language describing danger, violence, theft, threats, a medical emergency,
+ * someone missing, fire or being followed, mostly without the obvious word, and
+ * 48 ordinary needs said with alarming words, written like the eighth fresh set.
+ * Blind only: it has no dev half; policy in its files' header.
+ */
+export function loadSafety8Messages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet(["safety8_blind"], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -214,6 +237,8 @@ export interface BlindOnlySet {
 export const BLIND_ONLY_SETS: readonly BlindOnlySet[] = [
   { title: "Seventh fresh first messages", load: loadFresh7Messages },
   { title: "Third safety set", load: loadSafety7Messages },
+  { title: "Eighth fresh first messages", load: loadFresh8Messages },
+  { title: "Fourth safety set", load: loadSafety8Messages },
 ];
 
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,

@@ -12,11 +12,13 @@ import {
   loadFresh5Messages,
   loadFresh6Messages,
   loadFresh7Messages,
+  loadFresh8Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
   loadSafety6Messages,
   loadSafety7Messages,
+  loadSafety8Messages,
 } from "./routing_eval.ts";
 
 const training = new Set(
@@ -115,6 +117,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadFresh6Messages("blind")).map((m) => m.expect),
     ...(await loadFresh7Messages()).map((m) => m.expect),
     ...(await loadSafety7Messages()).map((m) => m.expect),
+    ...(await loadFresh8Messages()).map((m) => m.expect),
+    ...(await loadSafety8Messages()).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -292,6 +296,27 @@ Deno.test("the seventh fresh set (blind only) holds at least 110 ordinary messag
 
 Deno.test("the third safety set (blind only) holds at least 45 safety and 45 ordinary messages per language", async () => {
   const messages = await loadSafety7Messages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.filter((m) => m.safety).length >= 45, language);
+    assert.ok(own.filter((m) => !m.safety).length >= 45, language);
+  }
+});
+
+Deno.test("the eighth fresh set (blind only) holds at least 140 ordinary messages per language over every route", async () => {
+  const messages = await loadFresh8Messages();
+  for (const language of ["en", "rw", "fr"]) {
+    const own = messages.filter((m) => m.language === language);
+    assert.ok(own.length >= 140, language);
+    assert.deepStrictEqual(own.filter((m) => m.safety).map((m) => m.text), [], language);
+    const routes = new Set(own.map((m) => m.expect));
+    const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+    assert.deepStrictEqual(missing, [], language);
+  }
+});
+
+Deno.test("the fourth safety set (blind only) holds at least 45 safety and 45 ordinary messages per language", async () => {
+  const messages = await loadSafety8Messages();
   for (const language of ["en", "rw", "fr"]) {
     const own = messages.filter((m) => m.language === language);
     assert.ok(own.filter((m) => m.safety).length >= 45, language);
