@@ -4,6 +4,11 @@
  * (or `unclear`) every message of the file asks for. It is the broad training data of the
  * routing model (`deno task train:routing`); the packs' `intents.ts` stay the curated set.
  *
+ * `corpus.<lang>.txt` is mostly template output (by a script that was not kept);
+ * `corpus_written.<lang>.txt`, in the same format, holds messages written by hand, as many
+ * different people would put them. They are kept apart so the cross-writer check
+ * (`scripts/routing_cross_writer.ts`) can train on one and read the other.
+ *
  * @module
  */
 /** One corpus file's messages. */
@@ -14,6 +19,8 @@ export interface CorpusFile {
   agent: string;
   /** Its language code (en, rw, fr). */
   language: string;
+  /** Whether it is a `corpus_written` file: messages written by hand, not from templates. */
+  handWritten: boolean;
   /** Its messages, in file order. */
   messages: string[];
 }
@@ -30,7 +37,7 @@ export async function loadRoutingCorpus(): Promise<CorpusFile[]> {
   for await (const pack of Deno.readDir(PACKS_DIR)) {
     if (!pack.isDirectory) continue;
     for await (const entry of Deno.readDir(`${PACKS_DIR}${pack.name}`)) {
-      const match = /^corpus\.([a-z]{2})\.txt$/.exec(entry.name);
+      const match = /^corpus(_written)?\.([a-z]{2})\.txt$/.exec(entry.name);
       if (!match) continue;
       const path = `shared/packs/${pack.name}/${entry.name}`;
       const text = await Deno.readTextFile(`${PACKS_DIR}${pack.name}/${entry.name}`);
@@ -42,7 +49,8 @@ export async function loadRoutingCorpus(): Promise<CorpusFile[]> {
       files.push({
         path,
         agent,
-        language: match[1],
+        language: match[2],
+        handWritten: match[1] !== undefined,
         messages: lines.filter((line) => !line.startsWith("#")),
       });
     }

@@ -2,7 +2,8 @@
  * Trains the routing model: the linear text model (shared/agent/text_model.ts)
  * the intent classifier blends with naive Bayes, from every learnt agent's
  * curated phrases (intents.ts), the filler phrases and the routing corpus
- * (shared/packs/<pack>/corpus.<lang>.txt), each read as the classifier reads
+ * (shared/packs/<pack>/corpus.<lang>.txt and the hand-written
+ * corpus_written.<lang>.txt), each read as the classifier reads
  * a message (names, courtesies and buying verbs taken out). Writes
  * shared/packs/routing_model.json with a digest of what it learnt from;
  * `routing_model_test.ts` fails when the phrases, corpus or names change and
