@@ -50,15 +50,9 @@ export function dropSafeIntegerBounds<T>(value: T): T {
   return out as T;
 }
 
-/**
- * The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is frozen too. A walk of a
- * copy (a tool's document around its stored schema: `toJsonSchema` spreads it into a new object
- * each time) meets the stored, frozen parts through the cache, so each dialect does not walk a
- * stored schema again.
- */
+/** The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is frozen too. */
 function withoutBounds(value: unknown, freeze: boolean): unknown {
   if (!value || typeof value !== "object") return value;
-  if (!freeze && Object.isFrozen(value)) return dropSafeIntegerBounds(value);
   let out: unknown = value;
   if (Array.isArray(value)) {
     let items: unknown[] | undefined;

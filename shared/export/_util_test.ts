@@ -99,37 +99,3 @@ Deno.test("exporting a stored (generated) input in every format, twice, gives th
   };
   assert.deepEqual(gemini.parameters.properties.count, { type: "integer" });
 });
-
-Deno.test("a stored schema inside a tool's document is walked once for every dialect: each export gets the same frozen parts", () => {
-  const tool = defineTool({
-    name: "api.count_things",
-    title: "Count things",
-    description: "Counts things.",
-    category: "api",
-    input: lazyInput(storedInput(), "api.count_things"),
-    output: z.object({ ok: z.boolean() }),
-    examples: [{ input: { count: 1 } }],
-    sideEffects: "none",
-    execute: () => Promise.resolve({ ok: true }),
-  });
-  // OpenAI, Anthropic and MCP each wrap the stored schema in a new document (title, examples):
-  // the stored parts in it lose their bounds once, and every dialect hands out that result.
-  const openai = exportTools([tool], "openai").tools[0] as {
-    function: { parameters: { properties: Record<string, JsonSchema> } };
-  };
-  const anthropic = exportTools([tool], "anthropic").tools[0] as {
-    input_schema: { properties: Record<string, JsonSchema> };
-  };
-  const mcp = exportTools([tool], "mcp").tools[0] as {
-    inputSchema: { properties: Record<string, JsonSchema> };
-  };
-  assert.deepEqual(anthropic.input_schema.properties.count, { type: "integer" });
-  assert.equal(mcp.inputSchema.properties, anthropic.input_schema.properties);
-  assert.ok(Object.isFrozen(anthropic.input_schema.properties.filter));
-  assert.deepEqual(openai.function.parameters.properties.count, { type: "integer" });
-  // A wrapper of the same frozen part, made twice, meets it through the cache.
-  const part = deepFreeze(storedInput());
-  const once = dropSafeIntegerBounds({ title: "a", schema: part }).schema;
-  assert.equal(dropSafeIntegerBounds({ title: "b", schema: part }).schema, once);
-  assert.equal(dropSafeIntegerBounds(part), once);
-});

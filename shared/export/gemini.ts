@@ -118,11 +118,11 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
     // A stored schema (generated tools) is rewritten as it is: building its zod schema to
     // convert it again was most of an export check of 200 generated tools.
     const preset = presetJsonSchemaOf(tool.input);
-    // A stored schema loses its bounds before the 3.0 rewrite: that walk is then the one the
-    // other dialects share (cached by schema), not another walk of the rewritten copy.
     const parameters = toGeminiSchema(
-      preset ? openapi30FromJsonSchema(dropSafeIntegerBounds(preset)) : dropSafeIntegerBounds(
-        zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0", mapShapes: true }),
+      dropSafeIntegerBounds(
+        preset
+          ? openapi30FromJsonSchema(preset)
+          : zodToJsonSchema(tool.input, { io: "input", target: "openapi-3.0", mapShapes: true }),
       ),
     );
     const properties = isRecord(parameters.properties) ? parameters.properties : {};
