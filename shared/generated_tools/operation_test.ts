@@ -1,5 +1,31 @@
 import assert from "node:assert/strict";
-import { cleanDescription } from "./operation.ts";
+import { cleanDescription, documentHash } from "./operation.ts";
+
+Deno.test("documentHash() is the SHA-256 of the text's UTF-8 bytes, as stored rows were hashed with WebCrypto", async () => {
+  // The hex WebCrypto gives for TextEncoder's bytes: what every stored document_hash was made with.
+  const webCrypto = async (text: string) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))]
+      .map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  assert.equal(
+    await documentHash("abc"),
+    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+  );
+  const texts = [
+    "",
+    '{"openapi":"3.1.0"}',
+    "créerPaiement — Muraho, ndashaka moto 💥",
+    "lone \ud800 high and \udc00 low surrogates",
+    "\u0000 NUL and \r\n line ends",
+    `{"x":"${"é🙂a".repeat(300_000)}"}`,
+  ];
+  for (const text of texts) {
+    assert.equal(
+      await documentHash(text),
+      await webCrypto(text),
+      JSON.stringify(text.slice(0, 40)),
+    );
+  }
+});
 
 Deno.test("cleanDescription() single-spaces and cuts long texts as it does short ones, wherever the whitespace falls", () => {
   // The whole text single-spaced, then cut: what the shortcut on long texts must equal.

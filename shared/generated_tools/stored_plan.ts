@@ -117,8 +117,16 @@ export function storeAndLoadPlans(
     }
     : (plan) => examples.get(plan.name);
   const stored = toStored(plans, maker);
-  // Eager: registration must hear why a field's check cannot be built, not get a refusing one.
-  const loaded = loadPlans(stored, source, { eager: true })!;
+  // A plan made straight from the document keeps the input and output the mapper made for the
+  // very schemas stored (lazy: no check built yet): making them again was a second zod object per
+  // tool. A zod-made plan (GraphQL) is read back eagerly: registration must hear why a field's
+  // check cannot be built, not get a refusing one.
+  const loaded = stored.plans.map((plan, index) => {
+    const made = plans[index];
+    const direct = presetJsonSchemaOf(made.input) === plan.input &&
+      presetJsonSchemaOf(made.output) === plan.output;
+    return loadPlan(plan, index, source, { eager: true, ...(direct ? { made } : {}) });
+  });
   const zodMade = new Set(
     plans.filter((plan) => presetJsonSchemaOf(plan.input) === undefined).map((plan) => plan.name),
   );
@@ -220,31 +228,45 @@ export function loadPlans(
   if (!Array.isArray(stored.plans)) {
     throw new GenerationError([{ path: "plans", message: "Stored plans are not a list" }]);
   }
-  return stored.plans.map((plan, index) => {
-    // A row is staff-writable: a plan may only name a tool of its own source.
-    if (
-      typeof plan?.name !== "string" || typeof plan.origin !== "string" ||
-      !plan.name.startsWith(`${source}_`) || !plan.input || !plan.send ||
-      (plan.send.kind !== "http" && plan.send.kind !== "graphql")
-    ) {
-      throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
-    }
-    const input = lazyInput(plan.input, plan.name, { eager: options.eager ?? false });
-    const output = lazyOutput(plan.output ?? {}, plan.name);
-    return {
-      name: plan.name,
-      origin: plan.origin,
-      title: String(plan.title),
-      description: String(plan.description),
-      input,
-      output,
-      ...(plan.example ? { example: plan.example } : {}),
-      exampleChecked: true,
-      readOnly: plan.readOnly === true,
-      destructive: plan.destructive === true,
-      send: plan.send,
-    };
-  });
+  return stored.plans.map((plan, index) =>
+    loadPlan(plan, index, source, { eager: options.eager ?? false })
+  );
+}
+
+/**
+ * One stored plan back as a plan. `made`: the plan the stored one was just made from, whose input
+ * and output are the lazy checks of the same stored schemas (registration's), taken as they are.
+ */
+function loadPlan(
+  plan: StoredPlan,
+  index: number,
+  source: string,
+  options: { eager: boolean; made?: OperationPlan },
+): OperationPlan {
+  // A row is staff-writable: a plan may only name a tool of its own source.
+  if (
+    typeof plan?.name !== "string" || typeof plan.origin !== "string" ||
+    !plan.name.startsWith(`${source}_`) || !plan.input || !plan.send ||
+    (plan.send.kind !== "http" && plan.send.kind !== "graphql")
+  ) {
+    throw new GenerationError([{ path: `plans/${index}`, message: "Not a plan of this source" }]);
+  }
+  const input = options.made?.input ??
+    lazyInput(plan.input, plan.name, { eager: options.eager });
+  const output = options.made?.output ?? lazyOutput(plan.output ?? {}, plan.name);
+  return {
+    name: plan.name,
+    origin: plan.origin,
+    title: String(plan.title),
+    description: String(plan.description),
+    input,
+    output,
+    ...(plan.example ? { example: plan.example } : {}),
+    exampleChecked: true,
+    readOnly: plan.readOnly === true,
+    destructive: plan.destructive === true,
+    send: plan.send,
+  };
 }
 
 /** Every field's check built now (registration checks the stored schema with it). */

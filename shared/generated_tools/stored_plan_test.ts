@@ -9,7 +9,7 @@ import { z } from "zod";
 import { presetJsonSchemaOf } from "@shared/export/json_schema.ts";
 import { bindPlan, type SourceBinding } from "./bind.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
-import { loadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
+import { loadPlans, storeAndLoadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
 import { withZodRouteInput } from "@testing/zod_input_route.ts";
 
 const BINDING: SourceBinding = {
@@ -234,4 +234,31 @@ Deno.test("loadPlans(): a stored open answer ({}) exports in every dialect exact
     );
   }
   assert.equal(preset[0].output.safeParse({ anything: [1] }).success, true);
+});
+
+Deno.test("storeAndLoadPlans() keeps the lazy input and output a plan was mapped with, and reads a zod-made one back from what is stored", async () => {
+  const direct = await petstorePlans();
+  const zodMade = await petstoreZodPlans();
+  const maker = (plan: OperationPlan) => plan.example;
+  const both = storeAndLoadPlans(
+    [...direct, ...zodMade.map((plan) => ({ ...plan, name: `${plan.name}_z` }))],
+    maker,
+    "petstore",
+  );
+  const [loadedDirect, loadedZod] = [both.loaded[0], both.loaded[direct.length]];
+  // The mapper's checks of the very schemas stored: no second zod object per tool.
+  assert.equal(loadedDirect.input, direct[0].input);
+  assert.equal(loadedDirect.output, direct[0].output);
+  assert.equal(presetJsonSchemaOf(loadedDirect.input), both.stored.plans[0].input);
+  // A zod-made input is built again from the stored schema, which later instances read.
+  assert.notEqual(loadedZod.input, zodMade[0].input);
+  assert.equal(presetJsonSchemaOf(loadedZod.input), both.stored.plans[direct.length].input);
+  // Both check calls the same way.
+  for (const value of [{ petId: 7 }, { petId: "seven" }, {}, { petId: 7, extra: 1 }]) {
+    assert.equal(
+      loadedDirect.input.safeParse(value).success,
+      loadedZod.input.safeParse(value).success,
+      JSON.stringify(value),
+    );
+  }
 });
