@@ -171,14 +171,30 @@ dbTest(
     );
     assert.ok(answered.length > 0);
     assert.equal(answered.some((row) => /marketing/.test(JSON.stringify(row.body))), false);
-    // "STOP" from someone with no opt-in in effect keeps its everyday meaning ("cancel") for the
-    // conversation: nothing to opt out of, nothing logged.
+    // "STOP" mid-flow from someone with no opt-in in effect keeps its everyday meaning
+    // ("cancel") for the conversation: nothing to opt out of, nothing logged.
+    await hook.say("250788777003", "wamid.RIDE.ASK", "I need a moto from Kimironko to Nyabugogo");
+    const before = (await textsTo(db, "250788777003")).length;
     await hook.say("250788777003", "wamid.PLAIN.STOP", "STOP");
     const plain = await db.query<{ body: unknown }>(
-      "select body from public.wa_outbox where to_wa_id = '250788777003'",
+      "select body from public.wa_outbox where to_wa_id = '250788777003' order by created_at",
     );
-    assert.ok(plain.length > 0);
+    assert.ok(plain.length > before);
     assert.equal(plain.some((row) => /marketing/.test(JSON.stringify(row.body))), false);
+    // With nothing open, a bare stop word is the opt-out it says, in its language, never a
+    // search for "arret" nor the restaurants for "HAGARIKA".
+    for (
+      const [waId, said, answer] of [
+        ["250788777004", "HAGARIKA", /^Ntuzongera kubona ubutumwa bwo kwamamaza/],
+        ["250788777005", "Arrêt", /^Vous ne recevrez plus de messages marketing/],
+        ["250788777006", "STOP", /^You will get no more marketing messages/],
+      ] as const
+    ) {
+      await hook.say(waId, `wamid.IDLE.${waId}`, said);
+      const texts = await textsTo(db, waId);
+      assert.equal(texts.length, 1, said);
+      assert.match(texts[0], answer);
+    }
     const [{ n }] = await db.query<{ n: number }>(
       "select count(*)::int as n from public.marketing_opt_outs",
     );
