@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import { formatKigaliDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
@@ -399,9 +399,17 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
       if (turn.input.choice === "property:done" || DONE.test(turn.input.text)) {
         return ask("l_price", "askPrice");
       }
+      // The rent typed instead of tapping Done ends the photos and answers the next question.
+      const rent = amount(turn.input.text.replace(/\s*(rwf|frw)\s*$/i, ""));
+      if (rent) {
+        draft.price = rent;
+        return ask("l_rooms", "askRooms");
+      }
       return {
         replies: [{
-          text: phrase("askPhotos", language),
+          text: draft.photos.length
+            ? phrase("photoReceived", language, { n: draft.photos.length })
+            : phrase("askPhotos", language),
           buttons: [{ id: "property:done", title: phrase("done", language) }],
         }],
         memory: { stage: "l_photos", draft },
@@ -447,7 +455,8 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
       };
     }
     case "l_confirm": {
-      if (turn.input.choice !== "listing:yes") {
+      // A typed "yes" / "yego" / "oui" is the button's answer too.
+      if (turn.input.choice !== "listing:yes" && typedAnswer(turn.input.text) !== true) {
         return { replies: [{ text: phrase("notListed", language) }], done: true };
       }
       const listed = await callTyped(callTool, propertyListingSubmit, {
