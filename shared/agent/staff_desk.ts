@@ -172,8 +172,9 @@ export async function staffDeskTurn(turn: StaffDeskTurn): Promise<StaffDeskOutco
   const kept: StaffDeskState = parsed.success ? parsed.data : StaffDeskState.parse({});
   const input = turn.input;
   const sticky = kept.language ?? turn.locale;
-  // The member's words set the language (a trained detector when given), else it stays.
-  const language = input.text
+  // The member's words set the language (a trained detector when given), else it stays. A tap
+  // carries our own title ("weekend_offer — rw · offer"), none of the member's words.
+  const language = input.text && !input.choice
     ? turn.detect?.(input.text) ?? languageOf(input.text, sticky)
     : sticky;
   const done = (state: Partial<StaffDeskState>, replies: AgentReply[]): StaffDeskOutcome => ({

@@ -160,3 +160,19 @@ Deno.test("staffDeskTurn() lets a model answer words, and the flow when the mode
   assert.deepEqual(offline.replies, [{ text: "reports: anything?" }]);
   assert.deepEqual(failures, ["reports"]);
 });
+
+Deno.test("staffDeskTurn() keeps the member's language when they tap a row with English words in it", async () => {
+  const turn = desk([], () => fail("NOT_FOUND"));
+  const menu = await turn({ wamid: "w1", text: "muraho" }, {});
+  assert.equal(menu.state.language, "rw");
+  const entered = await turn({ wamid: "w2", text: "Raporo", choice: "staff:reports" }, menu.state);
+  // The row's title is ours ("weekend_offer — rw · offer", "hello please"): no evidence of theirs.
+  const tapped = await turn(
+    { wamid: "w3", text: "hello please, i need the offer", choice: "template:weekend_offer" },
+    entered.state,
+  );
+  assert.equal(tapped.state.language, "rw");
+  // Their own words still switch it.
+  const typed = await turn({ wamid: "w4", text: "hello, I need the numbers please" }, tapped.state);
+  assert.equal(typed.state.language, "en");
+});

@@ -165,6 +165,12 @@ export interface CounterpartMessage {
   profileName?: string;
   /** The tenant (org id) whose business number received it: what the sender said it to. */
   orgId?: string;
+  /**
+   * Whether the sender has nothing open in a conversation with this tenant: no conversation,
+   * or one at the front desk, with no agent's flow, question or person waiting on an answer.
+   * Asked only by a counterpart that needs it (one read).
+   */
+  idle?: () => Promise<boolean>;
 }
 
 /**

@@ -264,10 +264,18 @@ export interface OrderFlowOptions {
    * Words that say how the customer feels, never what they buy ("headache", "umuriro",
    * "fièvre"; lower case, no accents). A request whose words are only these is not searched
    * as a product: the customer hears `reply` (a person at a venue advises) over the venues.
-   * A product named beside them is searched without them ("paracetamol for a headache"),
-   * and when it is not found the customer hears `reply` too, never "not found: headache".
+   * A product named beside them is searched without them ("paracetamol for a headache");
+   * when it is not found the customer hears what was not found, then `reply`.
+   *
+   * `named` are the conditions among `words` that products are named for ("malaria", "inda":
+   * a malaria test, a pregnancy test): beside another word they are sought too, as a whole
+   * word of a product's name, and said back when nothing is found, never silently dropped.
    */
-  symptoms?: { words: ReadonlySet<string>; reply: Record<Language, string> };
+  symptoms?: {
+    words: ReadonlySet<string>;
+    named?: ReadonlySet<string>;
+    reply: Record<Language, string>;
+  };
 }
 
 const venueSchema = z.object({
@@ -861,14 +869,30 @@ async function searchStock(
   const felt = options.symptoms
     ? normalizeWords(query).filter((word) => options.symptoms!.words.has(word))
     : [];
-  const noAdvice = () =>
-    listVenues(turn, callTool, options, state, options.symptoms!.reply[lang], area);
   // Quantities, units, delivery and place words dropped; each content word tried in turn.
   // The router's place and the words that only say where ("near", "hafi") are never sought.
-  const terms = productTerms(query, {
+  const named = productTerms(query, {
     synonyms: options.synonyms,
     exclude: [...areaWords, ...place, ...PLACE_WORDS, ...felt],
   });
+  // A condition a product is named for ("malaria test", "test y'inda") is sought after the
+  // other words, as a whole word of a name: "mal" (j'ai mal) never finds "Malarone".
+  const conditions = named.length
+    ? [...new Set(felt.filter((word) => options.symptoms?.named?.has(word)))]
+    : [];
+  const terms = [...named, ...conditions];
+  const noAdvice = (missing?: string[]) =>
+    listVenues(
+      turn,
+      callTool,
+      options,
+      state,
+      [
+        missing?.length ? say("notFound", lang, { q: missing.join(" ") }) : "",
+        options.symptoms!.reply[lang],
+      ].filter(Boolean).join("\n\n"),
+      area,
+    );
   if (felt.length && !terms.length) return await noAdvice();
   if (!terms.length) {
     return await listVenues(
@@ -893,7 +917,10 @@ async function searchStock(
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = found.data.items.filter((row) => venues.has(row.business_id));
+    rows = found.data.items.filter((row) =>
+      venues.has(row.business_id) &&
+      (!conditions.includes(key) || normalizeWords(row.name).includes(key))
+    );
     if (rows.length) break;
   }
   const offers = rows
@@ -906,7 +933,14 @@ async function searchStock(
     !seen.has(offer.venue.id) && seen.add(offer.venue.id) !== undefined
   ).slice(0, 10);
   if (!byVenue.length) {
-    if (felt.length) return await noAdvice();
+    // What was asked for and not found is said back in the customer's order of words.
+    if (felt.length) {
+      // The words as written (no synonym swapped in), in the customer's order.
+      const written = productTerms(query, { synonyms: {}, exclude: felt });
+      return await noAdvice(
+        sought.filter((word) => written.includes(word) || conditions.includes(word)),
+      );
+    }
     return await listVenues(
       turn,
       callTool,

@@ -214,8 +214,25 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
     if (outcome.replies.length || waiting?.replies.length) await options.onQueued?.();
   }
 
+  // The front desk is where a conversation rests between flows.
+  const frontDesk = platform.packs.flatMap((pack) => pack.agents ?? [])
+    .find((agent) => agent.role === "front_desk")?.id;
+  const idle = (from: string) => async () => {
+    const [open] = await db.query<
+      { status: string; agent: string | null; awaiting: string | null }
+    >(
+      `select c.status, c.state->>'agent' as agent, c.state->>'awaiting' as awaiting
+       from public.conversations c join public.profiles p on p.id = c.user_id
+       where c.org_id = $1 and p.phone = '+' || $2::text and c.channel = 'whatsapp'
+         and c.status <> 'closed'`,
+      [orgId, from],
+    );
+    return !open || (open.status === "open" && !open.awaiting &&
+      (!open.agent || open.agent === frontDesk));
+  };
+
   return async (message) => {
-    const asCounterpart = { ...counterpartMessage(message), orgId };
+    const asCounterpart = { ...counterpartMessage(message), orgId, idle: idle(message.from) };
     for (const counterpart of counterparts) {
       if (await counterpart.claims(db, asCounterpart)) {
         return await counterpartAnswer(counterpart, asCounterpart);

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import { saysDone } from "@shared/contract/done_words.ts";
 import { z } from "zod";
 import { formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { Language } from "@shared/contract/language.ts";
@@ -471,8 +472,8 @@ async function legalStep(
         return { replies: [askDocuments(lang, kept.length)], memory: { ...memory, docs: kept } };
       }
       if (
-        choice === DONE ||
-        /^(done|finished|no|none|oya|ntayo|birarangiye|termine|fini|non|aucun)$/i.test(
+        choice === DONE || saysDone(text) ||
+        /^(no|none|oya|ntayo|non|aucun)$/i.test(
           text.normalize("NFD").replace(/[\u0300-\u036f]/g, ""),
         )
       ) {
@@ -515,6 +516,17 @@ async function legalTurn(
   }
   const kept = fresh ? [] : turn.memory.docs ?? [];
   const docs = kept.length < MAX_CASE_DOCUMENTS ? [...kept, media.ref] : kept;
+  if (at === "name") {
+    // A caption names the document ("le contrat de vente"), never the client: the name is
+    // asked again.
+    return {
+      replies: [
+        { text: say("documentKept", turn.language, { count: docs.length }) },
+        askName(turn),
+      ],
+      memory: { ...turn.memory, docs },
+    };
+  }
   const next = await legalStep(
     { ...turn, input: { ...turn.input, media: undefined }, memory: { ...turn.memory, docs } },
     callTool,

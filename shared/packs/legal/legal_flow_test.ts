@@ -150,3 +150,39 @@ Deno.test("legalFlow says the case is filed even when its PDF cannot be made", a
   assert.match(step.replies?.[1]?.text ?? "", /LC-2026-000007/);
   assert.equal(step.memory?.reference, "LC-2026-000007");
 });
+
+Deno.test("legalFlow keeps a photo sent when the name is asked, and asks the name again (its caption is no name)", async () => {
+  const memory = { step: "name", category: "land", summary: "The seller sold my plot twice." };
+  const { step } = await turn(
+    { text: "le contrat de vente", media: { type: "image", ref: "storage://media/o/c/1" } },
+    memory,
+    { language: "fr" },
+  );
+  assert.deepEqual(step.replies?.map((reply) => reply.text), [
+    say("documentKept", "fr", { count: 1 }),
+    say("askName", "fr"),
+  ]);
+  assert.equal(step.memory?.step, "name");
+  assert.equal(step.memory?.name, undefined);
+  assert.deepEqual(step.memory?.docs, ["storage://media/o/c/1"]);
+});
+
+Deno.test("legalFlow hears 'c'est tout', 'that's all' and 'ni ibyo' as Done on the documents", async () => {
+  const memory = {
+    step: "documents",
+    category: "land",
+    summary: "A wall on my plot.",
+    name: "Amélie Uwera",
+    docs: ["storage://media/o/c/1"],
+  };
+  for (
+    const [language, text] of [["fr", "c'est tout"], ["en", "ok that's all"], [
+      "rw",
+      "ni ibyo",
+    ]] as const
+  ) {
+    const { calls } = await turn({ text }, memory, { language });
+    // Done files the case: its read-back is asked of case_intake.
+    assert.deepEqual(calls, ["case_intake"], text);
+  }
+});

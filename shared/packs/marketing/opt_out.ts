@@ -101,7 +101,8 @@ export const marketingOptOut = defineTool({
  * Claims opt-out requests on WhatsApp, before any conversation sees them:
  * "unsubscribe", "désabonner" from anyone; "STOP", "HAGARIKA", "ARRÊT",
  * which also mean "cancel" in conversations, from people whose opt-in to
- * this tenant's marketing is in effect (for anyone else they route as usual).
+ * this tenant's marketing is in effect or who have nothing open to cancel
+ * (mid-flow, for anyone else, they route as usual).
  */
 export const OPT_OUT_COUNTERPART: Counterpart = {
   id: "marketing_opt_out",
@@ -115,7 +116,9 @@ export const OPT_OUT_COUNTERPART: Counterpart = {
        where i.org_id = $1 and p.phone = '+' || $2::text and i.opted_out_at is null`,
       [message.orgId, message.from],
     );
-    return optedIn !== undefined;
+    // With nothing open to cancel, "STOP" has no everyday meaning left: it is heard as the
+    // opt-out it says, never routed as a search ("arret") or a menu ("HAGARIKA" → food).
+    return optedIn !== undefined || (await message.idle?.()) === true;
   },
   async handle(message, callTool) {
     const request = readOptOut(message.text);

@@ -16,7 +16,7 @@ export const MARKETING_TEXTS = {
     rw:
       "Ntuzongera kubona ubutumwa bwo kwamamaza buturutse kuri {brand}. Ushobora kutwandikira igihe cyose.",
     fr:
-      "Vous ne recevrez plus de messages marketing de {brand}. Vous pouvez toujours nous écrire à tout moment.",
+      "{brand} ne vous enverra plus de messages marketing. Vous pouvez toujours nous écrire à tout moment.",
   },
   scheduleSummary: {
     en: 'Broadcast "{template}" ({language}) to {reach} opted-in people, going out {when}{moved}.',

@@ -21,7 +21,7 @@ import {
 import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
-import { SYMPTOM_WORDS } from "./symptom_words.ts";
+import { CONDITION_WORDS, SYMPTOM_WORDS } from "./symptom_words.ts";
 
 /** What the pharmacy agent says offline. */
 export const PHARMACY_TEXTS = {
@@ -76,7 +76,7 @@ const ordering = orderFlow({
   searchStock: true,
   prescriptions: true,
   filler: FILLER,
-  symptoms: { words: SYMPTOM_WORDS, reply: PHARMACY_TEXTS.noAdvice },
+  symptoms: { words: SYMPTOM_WORDS, named: CONDITION_WORDS, reply: PHARMACY_TEXTS.noAdvice },
 });
 
 /**

@@ -79,7 +79,35 @@ Deno.test("pharmacyFlow searches a medicine named beside a symptom, and gives no
   assert.match(found.step.replies?.[0]?.text ?? "", /Paracetamol 500mg: from 500 RWF/);
   const missing = await ask("j'ai mal à la tête, avez-vous de l'aspirine ?", "fr");
   assert.deepEqual(missing.sought, ["aspirine"]);
-  assert.ok(missing.step.replies?.[0]?.text?.startsWith(PHARMACY_TEXTS.noAdvice.fr));
+  // The medicine asked for is said back as not found, then the no-advice line.
+  const text = missing.step.replies?.[0]?.text ?? "";
+  assert.match(text, /^Je n'ai pas trouvé « aspirine »/);
+  assert.ok(text.includes(PHARMACY_TEXTS.noAdvice.fr), text);
+});
+
+Deno.test("pharmacyFlow never drops a condition a product is named for: it is sought and said back", async () => {
+  for (
+    const [language, text, said, notFound] of [
+      ["en", "malaria test", ["test", "malaria"], /^I could not find “malaria test”/],
+      ["rw", "ndashaka test y'inda", ["test", "inda"], /^Sinabonye “test inda”/],
+      [
+        "fr",
+        "un test de paludisme svp",
+        ["test", "paludisme"],
+        /^Je n'ai pas trouvé « test paludisme »/,
+      ],
+    ] as const
+  ) {
+    const { step, sought } = await ask(text, language);
+    assert.deepEqual(sought, said, text);
+    const reply = step.replies?.[0]?.text ?? "";
+    assert.match(reply, notFound);
+    assert.ok(reply.includes(PHARMACY_TEXTS.noAdvice[language]), reply);
+  }
+  // A condition is matched as a whole word of a product's name.
+  const coartem = await ask("coartem for malaria", "en");
+  assert.deepEqual(coartem.sought, ["coartem", "malaria"]);
+  assert.match(coartem.step.replies?.[0]?.text ?? "", /^I could not find “coartem malaria”/);
 });
 
 Deno.test("pharmacyFlow still says not found for a medicine it lacks when no symptom is said", async () => {

@@ -130,3 +130,25 @@ export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
   "symptome",
   "symptomes",
 ]);
+
+/**
+ * The conditions among {@link SYMPTOM_WORDS} that products are named for: a malaria test, a
+ * cough syrup, "test y'inda" (a pregnancy test; "inda" is the belly and a pregnancy). Beside
+ * another word they are sought too, and said back when not found; alone they stay a symptom.
+ */
+export const CONDITION_WORDS: ReadonlySet<string> = new Set([
+  "malaria",
+  "malariya",
+  "paludisme",
+  "inda",
+  "cough",
+  "toux",
+  "inkorora",
+  "flu",
+  "grippe",
+  "ibicurane",
+  "diarrhea",
+  "diarrhoea",
+  "diarrhee",
+  "impiswi",
+]);

@@ -26,10 +26,9 @@ function sweep(rt: TestRuntime, key: string): Promise<TestData> {
 }
 
 /** Eric (a vendor of EasyMO, reads Kinyarwanda) lists a house in his conversation. */
-async function listAsEric(rt: TestRuntime): Promise<OfflineStep[]> {
-  let memory: Record<string, unknown> = {};
-  const steps: OfflineStep[] = [];
-  const turns: Array<Partial<TurnInput>> = [
+async function listAsEric(
+  rt: TestRuntime,
+  turns: Array<Partial<TurnInput>> = [
     { text: "ndashaka gukodesha inzu yanjye" },
     { text: "", media: { type: "image/jpeg", ref: PHOTO } },
     { choice: "property:done", text: "Ndangije" },
@@ -38,7 +37,10 @@ async function listAsEric(rt: TestRuntime): Promise<OfflineStep[]> {
     { text: "Kicukiro, Niboye" },
     { text: "KK 20 Ave, house 4" },
     { choice: "listing:yes", text: "Yego, emeza" },
-  ];
+  ],
+): Promise<OfflineStep[]> {
+  let memory: Record<string, unknown> = {};
+  const steps: OfflineStep[] = [];
   for (const [i, input] of turns.entries()) {
     const step = await propertyFlow(
       {
@@ -222,3 +224,30 @@ dbTest("property_listing_submit titles a listing in the landlord's language", as
     "Inzu y'ibyumba 2 i Bibare",
   ]);
 });
+
+dbTest(
+  "a landlord who types the rent instead of tapping Done, and 'yego' to confirm, is listed",
+  async (db) => {
+    const rt = await createTestRuntime(db, { now: () => NOW });
+    const steps = await listAsEric(rt, [
+      { text: "ndashaka gukodesha inzu yanjye" },
+      { text: "", media: { type: "image/jpeg", ref: PHOTO } },
+      // Words that are neither a photo nor the rent: the photo count, not the opening again.
+      { text: "ok" },
+      { text: "250,000 rwf" },
+      { text: "3" },
+      { text: "Kicukiro, Niboye" },
+      { text: "KK 20 Ave, house 4" },
+      { text: "yego" },
+    ]);
+    assert.match(steps[2].replies![0].text, /^Ifoto ya 1 yakiriwe/);
+    assert.equal(steps[3].memory?.stage, "l_rooms");
+    assert.match(steps[6].replies![0].text, /250,000 RWF ku kwezi, ibyumba 3, Kicukiro, Niboye/);
+    assert.match(steps[7].replies![0].text, /itegereje kwemezwa/);
+    const [listing] = await db.query<{ price: number; photos: string[] }>(
+      "select price, photos from public.property_listings where landlord_id = $1",
+      [USER.eric],
+    );
+    assert.deepEqual(listing, { price: 250000, photos: [PHOTO] });
+  },
+);

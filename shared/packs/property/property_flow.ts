@@ -10,11 +10,12 @@
  */
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import { formatKigaliDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
+import { saysDone } from "@shared/contract/done_words.ts";
 import { type ListingCard, propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
 import { phrase } from "./texts.ts";
@@ -373,8 +374,6 @@ async function manage(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
 const LIST_WORDS =
   /\b(list my|rent out|let my|i am a landlord|landlord here|gukodesha inzu yanjye|nkodesha inzu yanjye|kodesha inzu yanjye|mfite inzu yo gukodesha|mettre en location|louer mon|louer ma|je suis propri[eé]taire)\b/i;
 
-const DONE = /^\s*(done|ndangije|termin[eé]|fini)\s*$/i;
-
 /** One answer of a landlord listing a home: photos, rent, rooms, area, address, yes. */
 async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
   const { language } = turn;
@@ -396,12 +395,20 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
           memory: { stage: "l_photos", draft },
         };
       }
-      if (turn.input.choice === "property:done" || DONE.test(turn.input.text)) {
+      if (turn.input.choice === "property:done" || saysDone(turn.input.text)) {
         return ask("l_price", "askPrice");
+      }
+      // The rent typed instead of tapping Done ends the photos and answers the next question.
+      const rent = amount(turn.input.text.replace(/\s*(rwf|frw)\s*$/i, ""));
+      if (rent) {
+        draft.price = rent;
+        return ask("l_rooms", "askRooms");
       }
       return {
         replies: [{
-          text: phrase("askPhotos", language),
+          text: draft.photos.length
+            ? phrase("photoReceived", language, { n: draft.photos.length })
+            : phrase("askPhotos", language),
           buttons: [{ id: "property:done", title: phrase("done", language) }],
         }],
         memory: { stage: "l_photos", draft },
@@ -447,7 +454,8 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
       };
     }
     case "l_confirm": {
-      if (turn.input.choice !== "listing:yes") {
+      // A typed "yes" / "yego" / "oui" is the button's answer too.
+      if (turn.input.choice !== "listing:yes" && typedAnswer(turn.input.text) !== true) {
         return { replies: [{ text: phrase("notListed", language) }], done: true };
       }
       const listed = await callTyped(callTool, propertyListingSubmit, {

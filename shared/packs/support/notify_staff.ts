@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { id, isoDuration, slug, text, ToolFailure } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
 
 const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
@@ -58,6 +59,11 @@ const output = z.object({
   emergency_numbers: z.array(emergencyNumber).optional().describe(
     "For an urgent ticket: the org's emergency numbers, to give the person now.",
   ),
+});
+
+// What staff read on a ticket, in the org's own language (its first), whoever raised it.
+const sayToStaff = phraseBook({
+  earlier: { en: "Earlier: {said}", rw: "Mbere yaho: {said}", fr: "Auparavant : {said}" },
 });
 
 /** ISO 8601 duration in whole minutes (at least one). */
@@ -118,9 +124,15 @@ export const notifyStaff = defineTool({
       )
       : [];
     const said = earlier.reverse().map((row) => `«${row.body.slice(0, 300)}»`).join(" ");
-    const summary = said && !args.payload.summary.includes(earlier.at(-1)!.body)
-      ? `${args.payload.summary}\nEarlier: ${said}`.slice(0, 2000)
-      : args.payload.summary;
+    let summary = args.payload.summary;
+    if (said && !summary.includes(earlier.at(-1)!.body)) {
+      const [org] = await ctx.db.query<{ language: string | null }>(
+        "select languages[1] as language from public.orgs where id = $1",
+        [ctx.org_id],
+      );
+      const staffLanguage = languageFromLocale(org?.language);
+      summary = `${summary}\n${sayToStaff("earlier", staffLanguage, { said })}`.slice(0, 2000);
+    }
     const [ticket] = await ctx.db.query<{ id: string }>(
       `insert into public.staff_tickets
          (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id,

@@ -67,3 +67,46 @@ dbTest("notify_staff estimates from the queue: more open tickets, longer wait", 
   // Four open medium tickets (this one included), two staff: two waves of the default hour.
   assert.equal(await eta("q4"), "PT2H");
 });
+
+dbTest(
+  "notify_staff quotes the person's earlier words under the org's own language",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const [convo] = await db.query<{ id: string }>(
+      "insert into public.conversations (org_id, user_id) values ($1, $2) returning id",
+      [ORG.easymo, USER.aline],
+    );
+    await db.query(
+      `insert into public.messages (org_id, conversation_id, user_id, direction, sender, body)
+     values ($1, $2, $3, 'inbound', 'user', 'Commande arrivée froide')`,
+      [ORG.easymo, convo.id, USER.aline],
+    );
+    const summaryFor = async (languages: string, key: string) => {
+      await db.query("update public.orgs set languages = $2::text[] where id = $1", [
+        ORG.easymo,
+        languages,
+      ]);
+      const result = await rt.callAs(USER.aline, "notify_staff", {
+        channel: "inbox",
+        payload: { convo_id: convo.id, reason: "complaint", summary: "Plainte", language: "fr" },
+      }, { idempotencyKey: key });
+      assert.ok(result.ok, JSON.stringify(result));
+      const [ticket] = await db.query<{ summary: string }>(
+        "select summary from public.staff_tickets where id = $1",
+        [result.data.ticket_id],
+      );
+      return ticket.summary;
+    };
+    // A French-speaking org reads French, a Kinyarwanda one Kinyarwanda, an English one English:
+    // the org decides, not the customer's language.
+    assert.equal(
+      await summaryFor("{fr,en}", "e1"),
+      "Plainte\nAuparavant : «Commande arrivée froide»",
+    );
+    assert.equal(await summaryFor("{rw}", "e2"), "Plainte\nMbere yaho: «Commande arrivée froide»");
+    assert.equal(
+      await summaryFor("{en,rw,fr}", "e3"),
+      "Plainte\nEarlier: «Commande arrivée froide»",
+    );
+  },
+);

@@ -106,9 +106,12 @@ function timeOf(text: string): { hour: number; minute: number } | undefined {
   const rw = /\bsaa\s+([a-z' ]+?|\d{1,2})(?:[:h.](\d{2}))?(?=\s|$|[,.!?])/.exec(text);
   if (rw) {
     const spoken = rw[1].trim();
+    // The hour's words as said after "saa" ("kumi n'ebyiri" is two words); Kinyarwanda has no
+    // "l": typed for "r" ("saa mbili", "kumi n'ebyili") it is the same hour.
+    const said = text.slice(rw.index).replace(/^saa\s+/, "").replace(/l/g, "r");
     let hour = /^\d+$/.test(spoken)
       ? Number(spoken)
-      : RW_HOURS.find(([word]) => spoken.startsWith(word))?.[1];
+      : RW_HOURS.find(([word]) => said.startsWith(word))?.[1];
     if (hour !== undefined && hour >= 0 && hour <= 23) {
       const minute = rw[2] ? Number(rw[2]) : /n'igice/.test(text) ? 30 : 0;
       // "saa 19:00" is already the 24-hour clock.

@@ -75,3 +75,14 @@ Deno.test("property: any 24-hour time tomorrow reads back exactly", () => {
     },
   ));
 });
+
+Deno.test("Kinyarwanda typed with l for r: 'saa mbili z'ijoro' is 20:00", () => {
+  assert.deepEqual(read("mbikira ameza y'abantu 4 ejo saa mbili z'ijoro"), {
+    when: kigali("2026-11-24T20:00:00"),
+    size: 4,
+  });
+  assert.deepEqual(read("ameza y'abantu 2 saa kumi n'ebyili"), {
+    when: kigali("2026-11-23T18:00:00"),
+    size: 2,
+  });
+});
