@@ -813,3 +813,20 @@ Deno.test("a request's object is read by its head when what follows it blurs it:
   const staff = decideRoute("i want to schedule a marketing broadcast campaign", fresh, context);
   assert.equal(staff.kind, "clarify");
 });
+
+Deno.test("in a flow, a short message surely naming another service's thing leaves for it, in every language", () => {
+  // No request opener and no change-of-mind marker: only its shortness and sureness say it is a
+  // new request, not the flow's answer (no dev set has such a turn; scripts/ablate_routing.ts).
+  const live = platformRouter();
+  for (
+    const [text, from, to, language] of [
+      ["a moto to Remera please", "waiter_ai", "mobility_orchestrator", "en"],
+      ["moto ijya i Remera", "waiter_ai", "mobility_orchestrator", "rw"],
+      ["un taxi pour Remera svp", "shop", "mobility_orchestrator", "fr"],
+      ["inzu yo gukodesha", "shop", "property", "rw"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow(from, language), live);
+    assert.equal(decision.kind === "route" && decision.agent, to, text);
+  }
+});
