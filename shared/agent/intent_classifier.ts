@@ -282,7 +282,9 @@ export interface IntentTrainOptions extends TrainOptions {
    * broad corpus: when given, its per-label probabilities are blended with naive Bayes's by
    * `modelShare`. Naive Bayes over ~50 phrases per agent lets the words every agent's
    * phrases share vote; the linear model, having seen thousands of wordings, weighs them to
-   * nothing and keeps the words that say what is asked for.
+   * nothing and keeps the words that say what is asked for. Its labels need not be these
+   * examples' agents: it speaks only for the ones they share (renormalised), and an agent it never
+   * learnt is read by naive Bayes alone.
    */
   model?: TextModel;
   /** The linear model's share of the blended belief, in [0, 1]. @default 1 */
