@@ -45,3 +45,34 @@ Deno.test("a linear model blended in outweighs a word naive Bayes learnt from to
   const sum = read.ranking.reduce((total, { confidence }) => total + confidence, read.unclear);
   assert.ok(Math.abs(sum - 1) < 1e-9, `${sum}`);
 });
+
+Deno.test("the blend keeps the model to the labels the classifier routes between", () => {
+  const topicOf = intentTopic();
+  // The model learnt "ride", "store" and "bakery"; the classifier routes between "ride",
+  // "store" and "library", which the model never learnt.
+  const model = trainTextModel([
+    ...CORPUS.map(({ text, label }) => ({ text: topicOf(text), label })),
+    ...["bread please", "i need bread", "cake and bread"].map((text) => ({
+      text,
+      label: "bakery",
+    })),
+  ]);
+  const examples: IntentExamples[] = [
+    ...EXAMPLES,
+    { agent: "library", phrases: { en: ["borrow a book", "a novel to read"], rw: [], fr: [] } },
+  ];
+  const blend = trainIntentClassifier(examples, { model, modelShare: 0.5 });
+  const bayes = trainIntentClassifier(examples);
+  for (const text of ["i need bread", "i need nails", "borrow a novel"]) {
+    const read = blend.classify(text);
+    assert.ok(read.ranking.every(({ agent }) => agent !== "bakery"), text);
+    assert.deepEqual(read.ranking.map(({ agent }) => agent).sort(), ["library", "ride", "store"]);
+    const sum = read.ranking.reduce((total, { confidence }) => total + confidence, read.unclear);
+    assert.ok(Math.abs(sum - 1) < 1e-9, `${text}: ${sum}`);
+    // The agent the model never learnt keeps naive Bayes's whole belief.
+    const library = (c: typeof read) => c.ranking.find(({ agent }) => agent === "library")!;
+    assert.ok(Math.abs(library(read).confidence - library(bayes.classify(text)).confidence) < 1e-9);
+  }
+  assert.equal(blend.classify("borrow a novel").agent, "library");
+  assert.equal(blend.classify("i need nails").agent, "store");
+});

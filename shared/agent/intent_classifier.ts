@@ -282,7 +282,9 @@ export interface IntentTrainOptions extends TrainOptions {
    * broad corpus: when given, its per-label probabilities are blended with naive Bayes's by
    * `modelShare`. Naive Bayes over ~50 phrases per agent lets the words every agent's
    * phrases share vote; the linear model, having seen thousands of wordings, weighs them to
-   * nothing and keeps the words that say what is asked for.
+   * nothing and keeps the words that say what is asked for. Its labels need not be these
+   * examples' agents: it speaks only for the ones they share (renormalised), and an agent it never
+   * learnt is read by naive Bayes alone.
    */
   model?: TextModel;
   /** The linear model's share of the blended belief, in [0, 1]. @default 1 */
@@ -365,49 +367,83 @@ export function trainIntentClassifier(
   const { unclear, neutralNames = [], model, modelShare = 1, ...rest } = options;
   const topicOf = intentTopic(neutralNames);
   const train = { ...rest, featureCache: undefined };
-  const classifier = trainTextClassifier(
-    [
-      ...examples.flatMap(({ agent, phrases }) =>
-        Object.values(phrases).flatMap((list) =>
-          list.map((text) => ({ text: topicOf(text), label: agent }))
-        )
-      ),
-      ...Object.values(unclear ?? {}).flatMap((list) =>
-        list.map((text) => ({ text: topicOf(text), label: UNCLEAR_LABEL }))
-      ),
-    ],
-    train,
-  );
+  const samples = [
+    ...examples.flatMap(({ agent, phrases }) =>
+      Object.values(phrases).flatMap((list) =>
+        list.map((text) => ({ text: topicOf(text), label: agent }))
+      )
+    ),
+    ...Object.values(unclear ?? {}).flatMap((list) =>
+      list.map((text) => ({ text: topicOf(text), label: UNCLEAR_LABEL }))
+    ),
+  ];
+  const classifier = trainTextClassifier(samples, train);
   if (model === undefined || modelShare === 0) {
     return { classify: (text: string) => classifier.classify(topicOf(text)) };
   }
+  const labels = new Set(samples.map((sample) => sample.label));
+  const modelLabels = new Set(model.labels);
+  // The model speaks only for the labels this classifier routes between and it learnt: an
+  // agent of a pack it never saw is naive Bayes's alone, and one it learnt but this pack list
+  // lacks is never chosen.
+  const served = new Set([...labels].filter((label) => modelLabels.has(label)));
+  const unseen = [...labels].some((label) => !served.has(label));
+  const whole = served.size === modelLabels.size;
   return {
     classify(text: string): Classification {
       const topic = topicOf(text);
       const read = model.predict(topic);
-      if (read.known === 0 && modelShare === 1) return classifier.classify(topic);
-      const bayes = modelShare === 1 ? null : classifier.classify(topic);
-      const belief = new Map<string, number>();
-      for (const { label, probability } of read.probabilities) {
-        belief.set(label, modelShare * probability);
-      }
-      if (bayes !== null) {
-        const rest = 1 - modelShare;
-        for (const { agent, confidence } of bayes.ranking) {
-          belief.set(agent, (belief.get(agent) ?? 0) + rest * confidence);
-        }
-        belief.set(UNCLEAR_LABEL, (belief.get(UNCLEAR_LABEL) ?? 0) + rest * bayes.unclear);
-      }
-      const unclearShare = belief.get(UNCLEAR_LABEL) ?? 0;
-      belief.delete(UNCLEAR_LABEL);
-      const ranking = [...belief].map(([agent, confidence]) => ({ agent, confidence }))
-        .sort((a, b) => b.confidence - a.confidence);
-      const best = ranking[0];
-      return best === undefined || unclearShare >= best.confidence
-        ? { agent: null, confidence: 0, unclear: unclearShare, ranking }
-        : { agent: best.agent, confidence: best.confidence, unclear: unclearShare, ranking };
+      if (read.known === 0 && modelShare === 1 && !unseen) return classifier.classify(topic);
+      const bayes = modelShare === 1 && !unseen ? null : classifier.classify(topic);
+      return blend({ probabilities: read.probabilities, bayes, served, whole, modelShare });
     },
   };
+}
+
+// The blended belief. A multinomial logistic kept to the labels it `served` is the same model
+// over those classes once renormalised; it splits naive Bayes's share of those labels among
+// them, and naive Bayes keeps the rest (the agents the model never learnt). When the model
+// learnt every label, that share is 1 and the blend is `share × model + (1 − share) × bayes`.
+function blend({ probabilities, bayes, served, whole, modelShare }: {
+  probabilities: readonly { label: string; probability: number }[];
+  bayes: Classification | null;
+  served: ReadonlySet<string>;
+  /** Whether the model learnt nothing else (its probabilities already sum to 1 over `served`). */
+  whole: boolean;
+  modelShare: number;
+}): Classification {
+  const bayesBelief = new Map<string, number>();
+  if (bayes !== null) {
+    for (const { agent, confidence } of bayes.ranking) bayesBelief.set(agent, confidence);
+    bayesBelief.set(UNCLEAR_LABEL, bayes.unclear);
+  }
+  let modelMass = whole ? 1 : 0;
+  for (const { label, probability } of whole ? [] : probabilities) {
+    if (served.has(label)) modelMass += probability;
+  }
+  let bayesServed = 0;
+  for (const [label, confidence] of bayesBelief) {
+    if (served.has(label)) bayesServed += confidence;
+  }
+  // Without naive Bayes (the model alone, over labels it all learnt), the model has it all.
+  const servedShare = bayes === null ? 1 : bayesServed;
+  const belief = new Map<string, number>();
+  for (const { label, probability } of probabilities) {
+    if (!served.has(label) || modelMass === 0) continue;
+    belief.set(label, modelShare * servedShare * probability / modelMass);
+  }
+  for (const [label, confidence] of bayesBelief) {
+    const own = served.has(label) && modelMass > 0 ? 0 : modelShare * confidence;
+    belief.set(label, (belief.get(label) ?? 0) + own + (1 - modelShare) * confidence);
+  }
+  const unclearShare = belief.get(UNCLEAR_LABEL) ?? 0;
+  belief.delete(UNCLEAR_LABEL);
+  const ranking = [...belief].map(([agent, confidence]) => ({ agent, confidence }))
+    .sort((a, b) => b.confidence - a.confidence);
+  const best = ranking[0];
+  return best === undefined || unclearShare >= best.confidence
+    ? { agent: null, confidence: 0, unclear: unclearShare, ranking }
+    : { agent: best.agent, confidence: best.confidence, unclear: unclearShare, ranking };
 }
 
 /**

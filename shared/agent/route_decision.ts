@@ -26,7 +26,7 @@ import {
   requestedLanguage,
   trainLanguageDetector,
 } from "./language_detect.ts";
-import { safetyConcern, withoutHarmIdioms } from "./safety.ts";
+import { safetyConcern } from "./safety.ts";
 import { type HarmSignal, loadHarmSignal } from "./harm_signal.ts";
 import { namesTrip, rideAskedTo } from "./trip_phrase.ts";
 import {
@@ -217,74 +217,6 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
 const MENU_KEYS = MENU_WORDS.map(normalizeText);
 const MENU_NUMBERS = new Set(["num"]); // "0" normalises to "num"; checked on the raw text below.
 
-const SENSITIVE_STEMS = [
-  // English
-  "stole",
-  "stolen",
-  "steal",
-  "robbed",
-  "robbery",
-  "thief",
-  "theft",
-  "fraud",
-  "scam",
-  "assault",
-  "attacked",
-  "beat me",
-  "beaten",
-  "violence",
-  "violent",
-  "rape",
-  "harass",
-  "abuse",
-  "threaten",
-  "emergency",
-  "suicide",
-  "kill myself",
-  "hacked",
-  // French
-  "vole",
-  "voleur",
-  "arnaq",
-  "escroq",
-  "fraude",
-  "agress",
-  "frape",
-  "viol",
-  "harcel",
-  "menace",
-  "urgence",
-  "au secours",
-  "pirate",
-  // Kinyarwanda
-  "nyibye",
-  "nibye",
-  "yibwe",
-  "nibwe",
-  "yibye",
-  "ubujura",
-  "umujura",
-  "abajura",
-  "ubwambuzi",
-  "uburiganya",
-  "umutekamutwe",
-  "ankubis",
-  "nkubit",
-  "ihohoter",
-  "mpohoter",
-  "ku ngufu",
-  "byihutirwa",
-  "ubutabazi",
-  "tabara",
-  "ntabare",
-  "mutabare",
-];
-// Long stems match inside a word (Kinyarwanda prefixes them: "banyibye",
-// "yankubise"); short ones only at a word's start ("vole", not "envole").
-const SENSITIVE_KEYS = SENSITIVE_STEMS.map((stem) => {
-  const key = normalizeText(stem);
-  return key.length >= 6 ? key : ` ${key}`;
-});
 // "vuba" and "urgent" ask for speed ("moto vuba"); with a call for help, or
 // alone, they are a cry for help.
 const URGENT_WORDS = new Set(["urgent", "urgently", "vuba", "asap", "vite", "quickly"]);
@@ -369,7 +301,7 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
-  if (isUnsafe(text, normalized, words, context.harm)) {
+  if (isUnsafe(text, words, context.harm)) {
     return {
       ...language,
       kind: "route",
@@ -516,9 +448,8 @@ export function decideRoute(
     };
   }
   // A greeting and nothing else is for the front desk, whatever its letters
-  // share with a topic ("bon apres midi" is no lunch order); so is asking how the service
-  // works ("ça marche comment ici" is no broken payment).
-  if (isGreetingOnly(words) || asksHowItWorks(words)) {
+  // share with a topic ("bon apres midi" is no lunch order).
+  if (isGreetingOnly(words)) {
     return {
       ...language,
       kind: "route",
@@ -687,7 +618,7 @@ function topicOf(
   threshold: number,
   frontDesk: string,
 ): { agent: string | null; confidence: number } {
-  const whole = clearestClause(text, context.classifier.classify(text), context, frontDesk);
+  const whole = context.classifier.classify(text);
   const rest = withoutGreetings(words);
   if (rest.length === words.length || rest.length === 0 || isContentFree(rest)) return whole;
   const request = context.classifier.classify(rest.join(" "));
@@ -696,36 +627,6 @@ function topicOf(
       request.confidence >= Math.max(threshold, REQUEST_AFTER_GREETING)
     ? request
     : whole;
-}
-
-// How sure a clause must be, and how much surer than the whole message, to speak for it.
-const CLAUSE_CONFIDENCE = 0.5;
-
-// Where clauses part: punctuation and the words that join two thoughts.
-const CLAUSE_BREAK = /[,.;:!?\n]+|\s(?:but|then|so|mais|puis|donc|ariko|none|maze)\s/i;
-
-// A message of several clauses ("I'm dying of heat at the market, send a car to Kacyiru") is
-// read clause by clause: a clause that names an agent surely, where the whole message is
-// torn between two, speaks for it; the remark around the request says nothing of where it goes.
-function clearestClause(
-  text: string,
-  whole: { agent: string | null; confidence: number },
-  context: RouteContext,
-  frontDesk: string,
-): { agent: string | null; confidence: number } {
-  const clauses = text.split(CLAUSE_BREAK).filter((clause) =>
-    wordsOf(normalizeText(clause)).length >= 2
-  );
-  if (clauses.length < 2) return whole;
-  let best = whole;
-  for (const clause of clauses) {
-    const read = context.classifier.classify(clause);
-    if (
-      read.agent !== null && read.agent !== frontDesk && read.confidence >= CLAUSE_CONFIDENCE &&
-      read.confidence > best.confidence
-    ) best = read;
-  }
-  return best;
 }
 
 // The place a message names, for the route's `place`.
@@ -752,20 +653,15 @@ export function isCustomerAgent(agent: string, agents: RouterAgents): boolean {
 // signal's own flag: the two read different evidence (words against a model of the whole
 // message). The signal judges only what it can read (`clears`): a cry of a word or two keeps the
 // lexicon's word, as a missed cry for help costs more than a false alarm.
-function isUnsafe(text: string, normalized: string, words: string[], harm?: HarmSignal): boolean {
-  if (harm === undefined) return isSensitive(text, normalized, words);
+function isUnsafe(text: string, words: string[], harm?: HarmSignal): boolean {
+  if (harm === undefined) return isSensitive(text, words);
   if (harm.flags(text)) return true;
-  return isSensitive(text, normalized, words) && !harm.clears(text);
+  return isSensitive(text, words) && !harm.clears(text);
 }
 
-// Danger, violence or theft in any wording (safety.ts), the older sensitive stems
-// (fraud, hacking, self-harm), or a bare cry for help.
-function isSensitive(text: string, normalized: string, words: string[]): boolean {
+// Danger, violence or theft in any wording (safety.ts), or a bare cry for help.
+function isSensitive(text: string, words: string[]): boolean {
   if (safetyConcern(text) !== null) return true;
-  // Shorthands written out as the lexicon reads them, so an idiom's "bcp" is its "beaucoup".
-  const padded = ` ${withoutHarmIdioms(expandShorthands(normalized))} `;
-  const found = SENSITIVE_KEYS.some((key) => padded.includes(key));
-  if (found) return true;
   const urgent = words.some((word) => URGENT_WORDS.has(word));
   if (!urgent) return false;
   return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
@@ -1270,48 +1166,6 @@ function isGreetingOnly(words: readonly string[]): boolean {
   const rest = wordsOf(text.trim());
   return (greeted || rest.some((word) => GREETINGS.has(word))) &&
     rest.every((word) => GREETINGS.has(word) || GREETING_COMPANIONS.has(word));
-}
-
-// Asking how the service itself works, in the three languages: the front desk's question,
-// whatever a topic's phrases share with "work", "marche" or "bikora" ("momo ne marche pas").
-const HOW_IT_WORKS = [
-  "how does this work",
-  "how does it work",
-  "how do this work",
-  "how it works",
-  "how do i use this",
-  "how does this service work",
-  "comment ca marche",
-  "ca marche comment",
-  "comment ca fonctionne",
-  "ca fonctionne comment",
-  "comment ca se passe",
-  "comment on fait",
-  "ni gute bikora",
-  "bikora gute",
-  "bikora bite",
-  "bikorwa gute",
-  "ibi bikora gute",
-  "ibi bikora bite",
-  "bikoreshwa gute",
-  "bikoreshwa bite",
-].map(normalizeText);
-// What may come with it: a greeting, a courtesy, "here", "this", "exactly".
-const HOW_IT_WORKS_COMPANIONS = new Set(
-  ["here", "ici", "hano", "exactly", "exactement", "neza", "so", "alors", "ese", "ok", "please"]
-    .map(normalizeText),
-);
-
-function asksHowItWorks(words: readonly string[]): boolean {
-  let text = ` ${withoutGreetings(words).filter((word) => !COURTESIES.has(word)).join(" ")} `;
-  let asked = false;
-  for (const phrase of HOW_IT_WORKS) {
-    if (text.includes(` ${phrase} `)) {
-      asked = true;
-      text = text.replaceAll(` ${phrase} `, " ");
-    }
-  }
-  return asked && wordsOf(text.trim()).every((word) => HOW_IT_WORKS_COMPANIONS.has(word));
 }
 
 // Courtesies a menu word may come with ("menu please", "menu stp", "ahabanza nkwinginze").

@@ -96,6 +96,7 @@ Deno.test("a change of mind switches agent; an answer inside the flow stays", ()
 });
 
 Deno.test("an agent that holds a message keeps it in its conversation, whatever topic it names", () => {
+  const live = platformRouter();
   // Legal Intake holds requests for advice: "should I pay him?" is its to refuse, not a payment.
   for (
     const text of [
@@ -105,8 +106,9 @@ Deno.test("an agent that holds a message keeps it in its conversation, whatever 
     ]
   ) {
     assert.deepStrictEqual(decideRoute(text, inFlow("legal_intake"), context).kind, "stay", text);
-    // As a first message the same words are a payment question: the hold keeps them, not the words.
-    const first = decideRoute(text, fresh, context);
+    // As a first message the same words are a payment question (to the live router, which reads
+    // the clause that asks): the hold keeps them, not the words.
+    const first = decideRoute(text, fresh, live);
     assert.deepStrictEqual(first.kind === "route" && first.agent, "payments", text);
   }
   // A marked change of mind still leaves.
@@ -810,4 +812,21 @@ Deno.test("a request's object is read by its head when what follows it blurs it:
   // An object that opens with a verb keeps its whole reading: a staff task stays unreachable.
   const staff = decideRoute("i want to schedule a marketing broadcast campaign", fresh, context);
   assert.equal(staff.kind, "clarify");
+});
+
+Deno.test("in a flow, a short message surely naming another service's thing leaves for it, in every language", () => {
+  // No request opener and no change-of-mind marker: only its shortness and sureness say it is a
+  // new request, not the flow's answer (no dev set has such a turn; scripts/ablate_routing.ts).
+  const live = platformRouter();
+  for (
+    const [text, from, to, language] of [
+      ["a moto to Remera please", "waiter_ai", "mobility_orchestrator", "en"],
+      ["moto ijya i Remera", "waiter_ai", "mobility_orchestrator", "rw"],
+      ["un taxi pour Remera svp", "shop", "mobility_orchestrator", "fr"],
+      ["inzu yo gukodesha", "shop", "property", "rw"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow(from, language), live);
+    assert.equal(decision.kind === "route" && decision.agent, to, text);
+  }
 });

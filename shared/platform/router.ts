@@ -1,7 +1,9 @@
 /**
  * The live router, wired at start: trained once per tenant from the intents
- * of the packs' agents it runs and the filler phrases, routing by the packs' roles and menu. Apart from
- * `platform.ts` so the tools function's bundle carries no classifier.
+ * of the packs' agents it runs and the filler phrases, with the shipped routing
+ * model blended in for whichever of its agents the pack list has, routing by
+ * the packs' roles and menu. Apart from `platform.ts` so the tools function's
+ * bundle carries no classifier.
  *
  * @module
  */
@@ -30,8 +32,9 @@ export function platformRouter(
   packs: readonly Pack[] = PACKS,
   runs?: readonly string[],
 ): RouteContext {
-  // The shipped weights learnt the platform's packs; another pack list trains without them.
-  const model = packs === PACKS ? shippedModel() : undefined;
+  // The shipped weights serve any pack list: the classifier keeps the agents the list has and
+  // reads an agent they never learnt (a tenant's own pack) by its phrases alone.
+  const model = shippedModel();
   return createRouter({
     packs,
     unclear: UNCLEAR_PHRASES,

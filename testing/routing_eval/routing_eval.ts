@@ -337,13 +337,17 @@ export interface Scored {
   urgent?: boolean;
 }
 
+/** How a message is decided: {@linkcode decideRoute}, or a variant of it being measured. */
+export type Decide = typeof decideRoute;
+
 /** The route a decision amounts to, and the state after it. */
 export function applyDecision(
   text: string,
   state: RoutingState,
   context: RouteContext,
+  decide: Decide = decideRoute,
 ): { got: string; replyLanguage: Language; next: RoutingState; urgent: boolean } {
-  const decision = decideRoute(text, state, context);
+  const decision = decide(text, state, context);
   const urgent = decision.kind === "route" && decision.urgent;
   const langPref = decision.langPref;
   // The live router's menu (from the packs).
@@ -383,9 +387,13 @@ export const NEW_CONVERSATION: RoutingState = {
 };
 
 /** Scores every first message as the opening of a new conversation. */
-export function scoreFirstMessages(messages: FirstMessage[], context: RouteContext): Scored[] {
+export function scoreFirstMessages(
+  messages: FirstMessage[],
+  context: RouteContext,
+  decide: Decide = decideRoute,
+): Scored[] {
   return messages.map(({ text, language, expect, safety }) => {
-    const decided = applyDecision(text, NEW_CONVERSATION, context);
+    const decided = applyDecision(text, NEW_CONVERSATION, context, decide);
     const { replyLanguage, urgent } = decided;
     // A first message asking for the main menu is answered by the front desk (the route step
     // sends "menu" there), so it is right where the front desk is expected.
@@ -410,12 +418,13 @@ export function scoreFirstMessages(messages: FirstMessage[], context: RouteConte
 export function scoreConversations(
   conversations: Conversation[],
   context: RouteContext,
+  decide: Decide = decideRoute,
 ): Array<Scored & { conversation: string; heldOut?: boolean }> {
   const scored: Array<Scored & { conversation: string; heldOut?: boolean }> = [];
   for (const { name, turns, heldOut } of conversations) {
     let state = NEW_CONVERSATION;
     for (const turn of turns) {
-      const { got, replyLanguage, next } = applyDecision(turn.text, state, context);
+      const { got, replyLanguage, next } = applyDecision(turn.text, state, context, decide);
       scored.push({
         conversation: name,
         ...(heldOut ? { heldOut } : {}),
