@@ -1,6 +1,6 @@
 /**
  * Cross-validates the learned safety signal on its own corpus: the harm
- * corpus (shared/agent/harm_corpus.ts) is cut into folds, and each fold is
+ * corpus (shared/agent/harm_corpus/*.txt) is cut into folds, and each fold is
  * judged by the lexicon (`decideRoute` without the signal) and by a signal
  * trained without it, so every message is judged by a signal that never read
  * it. Per language it prints the safety messages handed to a person urgently
@@ -16,8 +16,6 @@
  * @module
  */
 import type { Language } from "@shared/contract/language.ts";
-import { HARM_CORPUS } from "@shared/agent/harm_corpus.ts";
-import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "@shared/agent/harm_phrases.ts";
 import {
   HARM_THRESHOLD,
   HARM_VETO_BELOW,
@@ -25,7 +23,7 @@ import {
   type HarmSignal,
   harmVerdict,
 } from "@shared/agent/harm_signal.ts";
-import { trainHarmSignal } from "@shared/agent/harm_training.ts";
+import { loadHarmTraining, trainHarmSignal } from "@shared/agent/harm_training.ts";
 import { decideRoute, type RouteContext } from "@shared/agent/route_decision.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { cliOrExit, numberOption, parseCli } from "./_cli.ts";
@@ -58,18 +56,21 @@ interface Row {
 
 // Every corpus message with its fold: a message's place in its own list, so each fold holds
 // the same share of every language and kind.
-const rows: Row[] = LANGUAGES.flatMap((language) => {
-  const { harm, ordinary, plain } = HARM_CORPUS[language];
-  return [
-    ...harm.map((text, at) => ({ text, language, harm: true, fold: at % args.folds })),
-    ...[...ordinary, ...plain].map((text, at) => ({
-      text,
-      language,
-      harm: false,
-      fold: at % args.folds,
-    })),
-  ];
-});
+const corpus = await loadHarmTraining();
+const rows: Row[] = LANGUAGES.flatMap((language) => [
+  ...(corpus.harm[language] ?? []).map((text, at) => ({
+    text,
+    language,
+    harm: true,
+    fold: at % args.folds,
+  })),
+  ...(corpus.ordinary[language] ?? []).map((text, at) => ({
+    text,
+    language,
+    harm: false,
+    fold: at % args.folds,
+  })),
+]);
 
 const router = platformRouter();
 const lexiconOnly: RouteContext = { ...router, harm: undefined };
@@ -91,10 +92,6 @@ function trainedWithout(fold: number): HarmSignal {
     );
   const harm = pick(true);
   const ordinary = pick(false);
-  for (const language of LANGUAGES) {
-    harm[language].push(...HARM_PHRASES[language]);
-    ordinary[language].push(...NEAR_HARM_ORDINARY[language]);
-  }
   return trainHarmSignal({ harm, ordinary });
 }
 

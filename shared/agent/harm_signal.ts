@@ -1,7 +1,7 @@
 /**
- * The learned safety signal beside the lexicon of safety.ts: a naive Bayes
- * model, trained at start, that tells a message describing harm
- * ({@linkcode HARM_PHRASES}) from the packs' ordinary requests, so a danger,
+ * The learned safety signal beside the lexicon of safety.ts: a model trained
+ * offline on its own corpus (shared/agent/harm_corpus/*.txt) and shipped as
+ * weights, that tells a message describing harm from ordinary ones, so a danger,
  * violence or theft told in words the lexicon never listed still reaches a
  * person ("the house girl left at night with our jewellery").
  *
