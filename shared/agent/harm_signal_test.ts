@@ -3,8 +3,11 @@ import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { packIntents } from "@shared/registry/pack.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import {
+  clausesOf,
   HARM_THRESHOLD,
   HARM_VETO_BELOW,
+  harmClears,
+  harmFlags,
   harmReading,
   harmVerdict,
   loadHarmSignal,
@@ -175,4 +178,27 @@ Deno.test("the signal clears only what it can read: a message of a word or two i
     harm.clears("my neighbour is beating his wife right now, please send someone"),
     false,
   );
+});
+
+Deno.test("the signal never clears a danger said in a few words beside a need, whatever the whole message scores", () => {
+  const ordinary = () => 0;
+  // The lexicon's clause ("a man hit me") is too short for the model to read as an idiom.
+  assert.equal(harmClears("I was ordering food and a man hit me", ordinary), false);
+  assert.equal(harmClears("narimo ngura amata, banyambura telefoni", ordinary), false);
+  // An idiom in a clause of its own is read, and cleared when the message scores as ordinary.
+  assert.equal(harmClears("i could murder a burger right now, what do you have", ordinary), true);
+  assert.equal(harmClears("i could murder a burger right now, what do you have", () => 0.5), false);
+  assert.deepEqual(clausesOf("je commandais à manger quand un homme m'a frappé"), [
+    "je commandais à manger",
+    "un homme m'a frappé",
+  ]);
+});
+
+Deno.test("beside a need, a clause of its own that reads as harm is flagged", () => {
+  // Scores by clause: the ride or the price reads as ordinary, the danger as harm.
+  const score = (text: string) => /frapp|stole|banyibye/.test(text) ? 0.9 : 0.01;
+  assert.equal(harmFlags("je veux une moto pour Remera, un homme m'a frappé", score), true);
+  assert.equal(harmFlags("how much is a moto to Remera, a man stole my bag today", score), true);
+  // A story with no need is judged whole, as before.
+  assert.equal(harmFlags("we walked home late, a man stole my bag today", () => 0.2), false);
 });
