@@ -199,6 +199,9 @@ Deno.test("beside a need, a clause of its own that reads as harm is flagged", ()
   const score = (text: string) => /frapp|stole|banyibye/.test(text) ? 0.9 : 0.01;
   assert.equal(harmFlags("je veux une moto pour Remera, un homme m'a frappé", score), true);
   assert.equal(harmFlags("how much is a moto to Remera, a man stole my bag today", score), true);
-  // A story with no need is judged whole, as before.
+  // A story with no need is judged whole, as before; beside a need, a clause the lexicon
+  // finds no harm in is never judged alone ("I walked home late").
   assert.equal(harmFlags("we walked home late, a man stole my bag today", () => 0.2), false);
+  const walked = (text: string) => text === "I walked home late yesterday night" ? 0.9 : 0.01;
+  assert.equal(harmFlags("I need a moto, I walked home late yesterday night", walked), false);
 });
