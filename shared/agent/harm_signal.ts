@@ -31,9 +31,13 @@ import { loadTextModel, type TextModel } from "./text_model.ts";
 /**
  * The harm score at or above which the signal flags a message. Chosen by
  * 5-fold cross-validation on the harm corpus (`deno task eval:harm`), a missed
- * danger costing three false alarms: the cost is flat from 0.4 to 0.5, and
- * 0.5 has the fewer false alarms. A harm cue as a second gate no longer earns
- * its place (the best cue threshold equals this one); the cue is a feature.
+ * danger costing three false alarms. With the everyday background the
+ * corpus's cost is lower at 0.3 (1,027 of 1,107 dangers, 171 of 2,180
+ * ordinary handed off) than here (987, 125), but at 0.3 the dev sets gain no
+ * danger and raise 9 false alarms instead of 4, and three route_decision_test
+ * cases (a health-insurance card question, a debt story) are handed off, so
+ * 0.5 stays (docs/agents.md). A harm cue as a second gate no longer earns its
+ * place; the cue is a feature.
  */
 export const HARM_THRESHOLD = 0.5;
 
