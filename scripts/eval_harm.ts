@@ -1,12 +1,12 @@
 /**
  * Cross-validates the learned safety signal on its own corpus: the harm
- * corpus (shared/agent/harm_corpus.ts) is cut into folds, and each fold is
+ * corpus (shared/agent/harm_corpus/*.txt) is cut into folds, and each fold is
  * judged by the lexicon (`decideRoute` without the signal) and by a signal
  * trained without it, so every message is judged by a signal that never read
  * it. Per language it prints the safety messages handed to a person urgently
  * and the ordinary ones handed off as unsafe, for the lexicon alone, the
- * signal alone, either, and as routed (the lexicon unless the signal scores
- * below HARM_VETO_BELOW, or the signal); then the same over a grid of
+ * signal alone, either, and as routed (the lexicon unless the signal clears
+ * the clauses it found harm in, below HARM_VETO_BELOW, or the signal); then the same over a grid of
  * operating points (veto × threshold), ranked by a cost where a missed danger
  * counts `--miss-cost` false alarms; `--errors` prints the routed verdict's
  * errors (corpus messages only). No routing evaluation set is read.
@@ -16,16 +16,15 @@
  * @module
  */
 import type { Language } from "@shared/contract/language.ts";
-import { HARM_CORPUS } from "@shared/agent/harm_corpus.ts";
-import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "@shared/agent/harm_phrases.ts";
 import {
   HARM_THRESHOLD,
   HARM_VETO_BELOW,
+  harmClears,
+  harmFlags,
   harmReading,
   type HarmSignal,
-  harmVerdict,
 } from "@shared/agent/harm_signal.ts";
-import { trainHarmSignal } from "@shared/agent/harm_training.ts";
+import { loadHarmTraining, trainHarmSignal } from "@shared/agent/harm_training.ts";
 import { decideRoute, type RouteContext } from "@shared/agent/route_decision.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { cliOrExit, numberOption, parseCli } from "./_cli.ts";
@@ -58,18 +57,21 @@ interface Row {
 
 // Every corpus message with its fold: a message's place in its own list, so each fold holds
 // the same share of every language and kind.
-const rows: Row[] = LANGUAGES.flatMap((language) => {
-  const { harm, ordinary, plain } = HARM_CORPUS[language];
-  return [
-    ...harm.map((text, at) => ({ text, language, harm: true, fold: at % args.folds })),
-    ...[...ordinary, ...plain].map((text, at) => ({
-      text,
-      language,
-      harm: false,
-      fold: at % args.folds,
-    })),
-  ];
-});
+const corpus = await loadHarmTraining();
+const rows: Row[] = LANGUAGES.flatMap((language) => [
+  ...(corpus.harm[language] ?? []).map((text, at) => ({
+    text,
+    language,
+    harm: true,
+    fold: at % args.folds,
+  })),
+  ...(corpus.ordinary[language] ?? []).map((text, at) => ({
+    text,
+    language,
+    harm: false,
+    fold: at % args.folds,
+  })),
+]);
 
 const router = platformRouter();
 const lexiconOnly: RouteContext = { ...router, harm: undefined };
@@ -91,10 +93,6 @@ function trainedWithout(fold: number): HarmSignal {
     );
   const harm = pick(true);
   const ordinary = pick(false);
-  for (const language of LANGUAGES) {
-    harm[language].push(...HARM_PHRASES[language]);
-    ordinary[language].push(...NEAR_HARM_ORDINARY[language]);
-  }
   return trainHarmSignal({ harm, ordinary });
 }
 
@@ -117,15 +115,22 @@ function tally(verdict: (row: Row) => boolean, language?: Language): Tally {
   };
 }
 
-// Out-of-fold scores: each message scored by the signal trained without its fold.
-const scores = new Map<Row, number>();
+// Out-of-fold scores: each message, and each of its clauses, scored by the signal trained
+// without its fold (remembered: the operating points read them again and again).
+const foldScores: ((text: string) => number)[] = [];
 for (let fold = 0; fold < args.folds; fold++) {
   const signal = trainedWithout(fold);
-  for (const row of rows) if (row.fold === fold) scores.set(row, signal.score(row.text));
+  const known = new Map<string, number>();
+  foldScores.push((text) => known.get(text) ?? known.set(text, signal.score(text)).get(text)!);
 }
+const scoreOf = (row: Row) => foldScores[row.fold];
 const readings = new Map(rows.map((row) => [row, harmReading(row.text)]));
-const signalAt = (threshold: number) => (row: Row) =>
-  harmVerdict(readings.get(row)!, scores.get(row)!, threshold);
+const signalAt = (threshold: number) => (row: Row) => harmFlags(row.text, scoreOf(row), threshold);
+const routedAt = (vetoBelow: number, threshold: number) => {
+  const flags = signalAt(threshold);
+  return (row: Row) =>
+    (lexicon.get(row)! && !harmClears(row.text, scoreOf(row), vetoBelow)) || flags(row);
+};
 
 const line = ({ caught, safety, alarms, ordinary }: Tally) =>
   `safety ${caught}/${safety}, ordinary as unsafe ${alarms}/${ordinary}`;
@@ -134,14 +139,13 @@ console.log(
   `Harm corpus, ${args.folds}-fold cross-validation (${rows.length} messages), live router\n`,
 );
 const current = signalAt(HARM_THRESHOLD);
-const veto = (row: Row) => lexicon.get(row)! && scores.get(row)! >= HARM_VETO_BELOW;
 const kinds: [string, (row: Row) => boolean][] = [
   ["lexicon alone", (row) => lexicon.get(row)!],
   ["signal alone", current],
   ["lexicon or signal", (row) => lexicon.get(row)! || current(row)],
   [
-    `as routed (lexicon unless scored < ${HARM_VETO_BELOW}, or signal)`,
-    (row) => veto(row) || current(row),
+    `as routed (lexicon unless cleared below ${HARM_VETO_BELOW}, or signal)`,
+    routedAt(HARM_VETO_BELOW, HARM_THRESHOLD),
   ],
 ];
 for (const [name, verdict] of kinds) {
@@ -157,7 +161,7 @@ if (args.errors) {
   for (const row of rows) {
     if (routed(row) === row.harm) continue;
     const reading = readings.get(row)!;
-    const why = `${lexicon.get(row) ? "lexicon" : "-"} ${scores.get(row)!.toFixed(2)}${
+    const why = `${lexicon.get(row) ? "lexicon" : "-"} ${scoreOf(row)(row.text).toFixed(2)}${
       reading.cue ? " cue" : ""
     }`;
     console.log(`    ${row.harm ? "missed" : "alarm "} ${row.language} [${why}] ${row.text}`);
@@ -168,10 +172,7 @@ console.log(`\nOperating points, cost = ${args.missCost} × missed + false alarm
 const points: { name: string; cost: number; total: Tally }[] = [];
 for (const vetoBelow of [0, 0.02, 0.05, 0.1, 0.2]) {
   for (const threshold of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8, 0.9]) {
-    const signal = signalAt(threshold);
-    const total = tally((row) =>
-      (lexicon.get(row)! && scores.get(row)! >= vetoBelow) || signal(row)
-    );
+    const total = tally(routedAt(vetoBelow, threshold));
     const cost = args.missCost * (total.safety - total.caught) + total.alarms;
     points.push({ name: `veto below ${vetoBelow}, threshold ${threshold}`, cost, total });
   }

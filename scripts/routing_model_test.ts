@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { loadTextModel } from "@shared/agent/text_model.ts";
 import { ROUTING_MODEL } from "@shared/packs/routing_model.ts";
 import { normalizeText } from "@shared/agent/text_features.ts";
+import { loadHarmCorpusFiles } from "@shared/agent/harm_training.ts";
 import { loadRoutingCorpus } from "./routing_corpus.ts";
 import { routingDigest, routingSamples } from "./train_routing_model.ts";
 
@@ -26,9 +27,9 @@ Deno.test("the shipped routing weights load and tell the corpus's agents apart",
   assert.ok(right / some.length > 0.9, `${right}/${some.length} training samples read right`);
 });
 
-Deno.test("no routing evaluation message is a corpus message, once normalised", async () => {
+Deno.test("no routing evaluation message is a routing or harm corpus message, once normalised", async () => {
   const corpus = new Map<string, string>();
-  for (const file of await loadRoutingCorpus()) {
+  for (const file of [...await loadRoutingCorpus(), ...await loadHarmCorpusFiles()]) {
     for (const text of file.messages) corpus.set(normalizeText(text), file.path);
   }
   // Every set the evaluation reads, present and future: a YAML list item is a message.

@@ -1,7 +1,7 @@
 /**
- * The learned safety signal beside the lexicon of safety.ts: a naive Bayes
- * model, trained at start, that tells a message describing harm
- * ({@linkcode HARM_PHRASES}) from the packs' ordinary requests, so a danger,
+ * The learned safety signal beside the lexicon of safety.ts: a model trained
+ * offline on its own corpus (shared/agent/harm_corpus/*.txt) and shipped as
+ * weights, that tells a message describing harm from ordinary ones, so a danger,
  * violence or theft told in words the lexicon never listed still reaches a
  * person ("the house girl left at night with our jewellery").
  *
@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { newRequest } from "@shared/contract/request_phrase.ts";
 import { type SafetyConcern, safetyConcern, withoutHarmIdioms } from "./safety.ts";
 import {
   expandShorthands,
@@ -30,9 +31,13 @@ import { loadTextModel, type TextModel } from "./text_model.ts";
 /**
  * The harm score at or above which the signal flags a message. Chosen by
  * 5-fold cross-validation on the harm corpus (`deno task eval:harm`), a missed
- * danger costing three false alarms: the cost is flat from 0.4 to 0.5, and
- * 0.5 has the fewer false alarms. A harm cue as a second gate no longer earns
- * its place (the best cue threshold equals this one); the cue is a feature.
+ * danger costing three false alarms. With the everyday background the
+ * corpus's cost is lower at 0.3 (1,027 of 1,107 dangers, 171 of 2,180
+ * ordinary handed off) than here (987, 125), but at 0.3 the dev sets gain no
+ * danger and raise 9 false alarms instead of 4, and three route_decision_test
+ * cases (a health-insurance card question, a debt story) are handed off, so
+ * 0.5 stays (docs/agents.md). A harm cue as a second gate no longer earns its
+ * place; the cue is a feature.
  */
 export const HARM_THRESHOLD = 0.5;
 
@@ -312,15 +317,16 @@ export interface HarmSignal {
   /** How much the message reads like a harm described rather than a request, in [0, 1]. */
   score(text: string): number;
   /**
-   * Whether the message describes harm by this signal ({@linkcode harmVerdict}).
+   * Whether the message describes harm by this signal ({@linkcode harmFlags}).
    *
    * @param text The message as the user wrote it.
    */
   flags(text: string): boolean;
   /**
    * Whether the signal reads the message as plainly ordinary, enough to overrule
-   * the lexicon: at least {@linkcode MIN_WORDS} words of its reading (a word or
-   * two, "urgent", gives it nothing to judge) and a score below
+   * the lexicon ({@linkcode harmClears}): the clauses the lexicon finds harm in
+   * have at least {@linkcode MIN_WORDS} words of its reading (a word or two,
+   * "urgent", gives it nothing to judge) and score below
    * {@linkcode HARM_VETO_BELOW}.
    *
    * @param text The message as the user wrote it.
@@ -384,7 +390,91 @@ export function harmSignalOf(model: TextModel, threshold: number = HARM_THRESHOL
   };
   return {
     score,
-    flags: (text) => harmVerdict(harmReading(text), score(text), threshold),
-    clears: (text) => harmReading(text).words >= MIN_WORDS && score(text) < HARM_VETO_BELOW,
+    flags: (text) => harmFlags(text, score, threshold),
+    clears: (text) => harmClears(text, score),
   };
+}
+
+// Where a message's clauses part: punctuation, and the joining words of the three languages
+// ("I was ordering food and a man hit me", "narimo ngura amata maze banyambura telefoni",
+// "je commandais à manger quand un homme m'a frappé").
+const CLAUSE_BREAK = new RegExp(
+  [
+    "[.,;:!?\\n]+",
+    "\\s(?:and|but|then|when|while|so|because)\\s",
+    "\\s(?:ariko|maze|hanyuma|none|noneho|kandi|ubwo|igihe)\\s",
+    "\\s(?:mais|et|puis|quand|lorsque|alors|pendant que|parce que)\\s",
+  ].join("|"),
+  "i",
+);
+
+/**
+ * A message's clauses, as written: the pieces between punctuation and joining
+ * words ("and", "ariko", "mais"). A message with none is one clause.
+ */
+export function clausesOf(text: string): string[] {
+  return text.split(CLAUSE_BREAK).map((clause) => clause.trim()).filter(Boolean);
+}
+
+/**
+ * Whether the signal flags a message (see {@linkcode harmVerdict}): the whole
+ * message, or, when it asks for something (to buy or price a thing, or a
+ * clause opening with a want: "I need", "ndashaka", "je veux") and the
+ * lexicon finds harm in the whole message, any clause the lexicon finds harm
+ * in that does not buy or price: the need beside a
+ * danger would dilute the whole message's score ("je veux une moto pour
+ * Remera, un homme m'a frappé", "how much is a moto to Remera, a man stole my
+ * bag"). By cross-validation, judging every clause beside a want instead
+ * added 24 false alarms in 2,180 for one more danger found.
+ *
+ * @param score The signal's score of a text.
+ */
+export function harmFlags(
+  text: string,
+  score: (text: string) => number,
+  threshold: number = HARM_THRESHOLD,
+): boolean {
+  const reading = harmReading(text);
+  if (!reading.purchase && harmVerdict(reading, score(text), threshold)) return true;
+  // Only an explicit danger: the lexicon reads harm in the whole message, its ordinary frames
+  // (a past date, paperwork) included, so "my shop was burgled in March, the police wrote it
+  // up, I want to sue the guards" is not judged by its first clause alone.
+  if (reading.concept === null) return false;
+  if (!reading.purchase && newRequest(text) === null) return false;
+  const clauses = clausesOf(text);
+  return clauses.length > 1 && clauses.some((clause) => {
+    const own = harmReading(clause);
+    return own.concept !== null && !own.purchase && harmVerdict(own, score(clause), threshold);
+  });
+}
+
+/**
+ * Whether the signal reads a message the lexicon calls harm as plainly
+ * ordinary, enough to overrule the lexicon: the message scores below
+ * `vetoBelow`, and each clause the lexicon finds harm in (the whole message
+ * when no clause alone carries it) has at least {@linkcode MIN_WORDS} words,
+ * enough for the model to have read the harm words as an idiom or a product.
+ * So an everyday need beside a danger said in a few words never clears it ("I
+ * was ordering food and a man hit me", "how much is a moto to Remera, a man
+ * stole my bag"), while an idiom in a clause of its own still does ("i could
+ * murder a burger right now, what do you have"). By cross-validation
+ * (`deno task eval:harm`) this loses no danger against the whole message's
+ * score alone, for five more false alarms in 1,831; scoring the clause alone
+ * instead lost one and added eight.
+ *
+ * @param score The signal's score of a text.
+ */
+export function harmClears(
+  text: string,
+  score: (text: string) => number,
+  vetoBelow: number = HARM_VETO_BELOW,
+): boolean {
+  const clauses = clausesOf(text);
+  const harmful = clauses.length > 1
+    ? clauses.filter((clause) => safetyConcern(clause) !== null)
+    : [];
+  const read = (harmful.length > 0 ? harmful : [text]).every((clause) =>
+    harmReading(clause).words >= MIN_WORDS
+  );
+  return read && harmReading(text).words >= MIN_WORDS && score(text) < vetoBelow;
 }

@@ -2,17 +2,23 @@ import assert from "node:assert/strict";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { packIntents } from "@shared/registry/pack.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
-import { HARM_CORPUS } from "./harm_corpus.ts";
-import { HARM_PHRASES } from "./harm_phrases.ts";
 import {
+  clausesOf,
   HARM_THRESHOLD,
   HARM_VETO_BELOW,
+  harmClears,
+  harmFlags,
   harmReading,
   harmVerdict,
   loadHarmSignal,
   MIN_WORDS,
 } from "./harm_signal.ts";
-import { trainHarmSignal } from "./harm_training.ts";
+import {
+  harmTrainingOf,
+  loadHarmCorpusFiles,
+  loadHarmTraining,
+  trainHarmSignal,
+} from "./harm_training.ts";
 import { decideRoute, type RouteContext, trainRouteContext } from "./route_decision.ts";
 import { createRouter } from "./router.ts";
 import { safetyConcern } from "./safety.ts";
@@ -132,23 +138,32 @@ Deno.test("the signal learns from its training: a message like the harm class sc
   assert.ok(narrow.score("butter and rice please") < 0.5);
 });
 
-Deno.test("the harm phrases are 100+ per language and distinct", () => {
-  for (const [language, phrases] of Object.entries(HARM_PHRASES)) {
-    assert.ok(phrases.length >= 100, language);
-    assert.equal(new Set(phrases).size, phrases.length, language);
+Deno.test("the harm corpus has 300+ harm and 500+ ordinary messages per language, none repeated", async () => {
+  const { harm, ordinary } = await loadHarmTraining();
+  const seen = new Map<string, string>();
+  for (const file of await loadHarmCorpusFiles()) {
+    for (const text of file.messages) {
+      assert.ok(!seen.has(text), `${text} is in ${file.path} and ${seen.get(text)}`);
+      seen.set(text, file.path);
+    }
+  }
+  for (const language of ["en", "rw", "fr"] as const) {
+    assert.ok((harm[language]?.length ?? 0) >= 300, `${language} harm: ${harm[language]?.length}`);
+    assert.ok(
+      (ordinary[language]?.length ?? 0) >= 500,
+      `${language} ordinary: ${ordinary[language]?.length}`,
+    );
   }
 });
 
-Deno.test("the harm corpus has 200+ harm and 200+ ordinary messages per language, none repeated", () => {
-  const seen = new Set<string>();
-  for (const [language, { harm, ordinary, plain }] of Object.entries(HARM_CORPUS)) {
-    assert.ok(harm.length >= 200, `${language} harm: ${harm.length}`);
-    assert.ok(ordinary.length >= 200, `${language} ordinary: ${ordinary.length}`);
-    for (const text of [...harm, ...ordinary, ...plain]) {
-      assert.ok(!seen.has(text), `repeated: ${text}`);
-      seen.add(text);
-    }
-  }
+Deno.test("a harm corpus file of an unknown class is refused, naming the file", () => {
+  const path = "shared/agent/harm_corpus/misc.en.txt";
+  const file = { path, label: "harmless", language: "en", messages: ["hello there"] };
+  assert.throws(() => harmTrainingOf([file]), (error: Error) => {
+    assert.ok(error instanceof TypeError);
+    assert.match(error.message, /misc\.en\.txt/);
+    return true;
+  });
 });
 
 Deno.test("the signal clears only what it can read: a message of a word or two is never cleared", () => {
@@ -163,4 +178,30 @@ Deno.test("the signal clears only what it can read: a message of a word or two i
     harm.clears("my neighbour is beating his wife right now, please send someone"),
     false,
   );
+});
+
+Deno.test("the signal never clears a danger said in a few words beside a need, whatever the whole message scores", () => {
+  const ordinary = () => 0;
+  // The lexicon's clause ("a man hit me") is too short for the model to read as an idiom.
+  assert.equal(harmClears("I was ordering food and a man hit me", ordinary), false);
+  assert.equal(harmClears("narimo ngura amata, banyambura telefoni", ordinary), false);
+  // An idiom in a clause of its own is read, and cleared when the message scores as ordinary.
+  assert.equal(harmClears("i could murder a burger right now, what do you have", ordinary), true);
+  assert.equal(harmClears("i could murder a burger right now, what do you have", () => 0.5), false);
+  assert.deepEqual(clausesOf("je commandais à manger quand un homme m'a frappé"), [
+    "je commandais à manger",
+    "un homme m'a frappé",
+  ]);
+});
+
+Deno.test("beside a need, a clause of its own that reads as harm is flagged", () => {
+  // Scores by clause: the ride or the price reads as ordinary, the danger as harm.
+  const score = (text: string) => /frapp|stole|banyibye/.test(text) ? 0.9 : 0.01;
+  assert.equal(harmFlags("je veux une moto pour Remera, un homme m'a frappé", score), true);
+  assert.equal(harmFlags("how much is a moto to Remera, a man stole my bag today", score), true);
+  // A story with no need is judged whole, as before; beside a need, a clause the lexicon
+  // finds no harm in is never judged alone ("I walked home late").
+  assert.equal(harmFlags("we walked home late, a man stole my bag today", () => 0.2), false);
+  const walked = (text: string) => text === "I walked home late yesterday night" ? 0.9 : 0.01;
+  assert.equal(harmFlags("I need a moto, I walked home late yesterday night", walked), false);
 });

@@ -1,6 +1,6 @@
 /**
- * Training the learned safety signal (harm_signal.ts): its corpus as two
- * classes, the training itself, and the digest the shipped weights are
+ * Training the learned safety signal (harm_signal.ts): its corpus
+ * (shared/agent/harm_corpus/*.txt) as two classes, the training itself, and the digest the shipped weights are
  * checked against. Only `deno task gen:harm`, `deno task eval:harm` and tests
  * import it, so the corpus stays out of the functions' bundles: the router
  * loads the weights.
@@ -8,8 +8,7 @@
  * @module
  */
 import type { Language } from "@shared/contract/language.ts";
-import { HARM_CORPUS } from "./harm_corpus.ts";
-import { HARM_PHRASES, NEAR_HARM_ORDINARY } from "./harm_phrases.ts";
+import { type CorpusFile, loadCorpusFiles } from "./corpus_files.ts";
 import {
   HARM_GRAMS,
   HARM_LABEL,
@@ -26,20 +25,21 @@ import {
   trainTextModel,
 } from "./text_model.ts";
 
+/** Messages per language. */
+export type MessagesByLanguage = Partial<Record<Language, readonly string[]>>;
+
+/** The two classes the signal learns. */
+export interface HarmTraining {
+  /** Messages describing harm, per language. */
+  harm: MessagesByLanguage;
+  /** Ordinary messages, per language. */
+  ordinary: MessagesByLanguage;
+}
+
 /** Options for {@linkcode trainHarmSignal}. */
-export interface HarmSignalOptions {
+export interface HarmSignalOptions extends HarmTraining {
   /** Score at or above which a message is flagged. @default HARM_THRESHOLD */
   threshold?: number;
-  /**
-   * Messages describing harm, per language.
-   * @default DEFAULT_HARM
-   */
-  harm?: Partial<Record<Language, readonly string[]>>;
-  /**
-   * Ordinary messages, per language.
-   * @default DEFAULT_ORDINARY
-   */
-  ordinary?: Partial<Record<Language, readonly string[]>>;
   /** The learner's settings (text_model.ts). @default HARM_LEARNER */
   learner?: Omit<TextModelOptions, "featurize">;
 }
@@ -47,28 +47,46 @@ export interface HarmSignalOptions {
 /** The learner's settings, chosen by cross-validation on the corpus (`deno task eval:harm`). */
 export const HARM_LEARNER: Omit<TextModelOptions, "featurize"> = { buckets: 2 ** 16 };
 
-/** The harm class of the default training: the harm phrases and the corpus's harm. */
-export const DEFAULT_HARM: Record<Language, readonly string[]> = {
-  en: [...HARM_PHRASES.en, ...HARM_CORPUS.en.harm],
-  rw: [...HARM_PHRASES.rw, ...HARM_CORPUS.rw.harm],
-  fr: [...HARM_PHRASES.fr, ...HARM_CORPUS.fr.harm],
-};
+/**
+ * The harm corpus's files: `shared/agent/harm_corpus/<kind>.<lang>.txt`, each
+ * naming its class in a `# class: harm` or `# class: ordinary` line (read by
+ * the one corpus reader, corpus_files.ts, as the routing corpus is).
+ */
+export function loadHarmCorpusFiles(): Promise<CorpusFile[]> {
+  return loadCorpusFiles({
+    dir: "shared/agent/harm_corpus",
+    name: /^[a-z_]+\.([a-z]{2})\.txt$/,
+    key: "class",
+  });
+}
+
+/** The default training: every harm corpus file's messages, by class and language. */
+export async function loadHarmTraining(): Promise<HarmTraining> {
+  return harmTrainingOf(await loadHarmCorpusFiles());
+}
 
 /**
- * The ordinary class of the default training: near-harm complaints and the
- * corpus's ordinary and plain messages.
+ * Corpus files' messages by class and language.
+ *
+ * @throws {TypeError} when a file names a class other than harm or ordinary.
  */
-export const DEFAULT_ORDINARY: Record<Language, readonly string[]> = {
-  en: [...NEAR_HARM_ORDINARY.en, ...HARM_CORPUS.en.ordinary, ...HARM_CORPUS.en.plain],
-  rw: [...NEAR_HARM_ORDINARY.rw, ...HARM_CORPUS.rw.ordinary, ...HARM_CORPUS.rw.plain],
-  fr: [...NEAR_HARM_ORDINARY.fr, ...HARM_CORPUS.fr.ordinary, ...HARM_CORPUS.fr.plain],
-};
+export function harmTrainingOf(files: readonly CorpusFile[]): HarmTraining {
+  const harm: Record<string, string[]> = {};
+  const ordinary: Record<string, string[]> = {};
+  for (const file of files) {
+    if (file.label !== HARM_LABEL && file.label !== ORDINARY_LABEL) {
+      throw new TypeError(
+        `Cannot read ${file.path} as its class must be ${HARM_LABEL} or ${ORDINARY_LABEL}`,
+      );
+    }
+    const into = file.label === HARM_LABEL ? harm : ordinary;
+    (into[file.language] ??= []).push(...file.messages);
+  }
+  return { harm, ordinary };
+}
 
 /** The labelled samples the signal learns from: each harm and ordinary message. */
-export function harmSamples(
-  harm: Partial<Record<Language, readonly string[]>> = DEFAULT_HARM,
-  ordinary: Partial<Record<Language, readonly string[]>> = DEFAULT_ORDINARY,
-): LabelledSample[] {
+export function harmSamples({ harm, ordinary }: HarmTraining): LabelledSample[] {
   return [
     ...Object.values(harm).flatMap((list) =>
       (list ?? []).map((text) => ({ text, label: HARM_LABEL }))
@@ -81,8 +99,8 @@ export function harmSamples(
 
 /**
  * Trains a harm signal on its own corpus only (the shared learner,
- * text_model.ts): the harm phrases and the harm corpus against the near-harm
- * complaints and the corpus's ordinary messages. It reads no agent's phrases,
+ * text_model.ts): harm messages against ordinary ones, the harm corpus's
+ * ({@linkcode loadHarmTraining}) by default. It reads no agent's phrases,
  * so retraining the router (new phrases for any agent) leaves every harm
  * verdict as it was. Training takes seconds: the router loads the shipped
  * weights instead ({@linkcode loadHarmSignal}); this is for cross-validation
@@ -98,11 +116,11 @@ export function harmSamples(
  * harm.score("he hit me and ran") > harm.score("a bag of butter"); // true
  * ```
  */
-export function trainHarmSignal(options: HarmSignalOptions = {}): HarmSignal & {
+export function trainHarmSignal(options: HarmSignalOptions): HarmSignal & {
   model: TextModel;
 } {
-  const { harm = DEFAULT_HARM, ordinary = DEFAULT_ORDINARY, learner = HARM_LEARNER } = options;
-  const model = trainTextModel(harmSamples(harm, ordinary), {
+  const { harm, ordinary, learner = HARM_LEARNER } = options;
+  const model = trainTextModel(harmSamples({ harm, ordinary }), {
     ...learner,
     featurize: harmFeatures,
   });
@@ -117,7 +135,7 @@ export function trainHarmSignal(options: HarmSignalOptions = {}): HarmSignal & {
  * weights' test compares it with the one harm_model.ts was written from.
  */
 export async function harmTrainingDigest(): Promise<string> {
-  const lines = harmSamples().map(({ text, label }, at) =>
+  const lines = harmSamples(await loadHarmTraining()).map(({ text, label }, at) =>
     at % 20 === 0 ? `${label}\t${text}\t${harmFeatures(text).join(" ")}` : `${label}\t${text}`
   );
   lines.push(JSON.stringify([HARM_LEARNER, HARM_GRAMS]), String(HARM_THRESHOLD));

@@ -151,6 +151,11 @@ export interface RouterAgents {
    * reaches mid-flow (`PackAgent.takesPayments`). @default none
    */
   payments?: string;
+  /**
+   * The agent a complaint about a service reaches from the front desk, and how
+   * it hears one (`PackAgent.takesComplaint`). @default none
+   */
+  complaints?: { agent: string; hears(text: string): boolean };
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -312,6 +317,23 @@ export function decideRoute(
     };
   }
   if (menuRequest) return { ...language, kind: "menu" };
+  // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
+  // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
+  const complaints = agents.complaints;
+  const atFrontDesk = currentAgent === null || state.atMenu || currentAgent === agents.frontDesk;
+  if (
+    complaints !== undefined && atFrontDesk && isCustomer(complaints.agent) &&
+    complaints.hears(text)
+  ) {
+    return {
+      ...language,
+      kind: "route",
+      agent: complaints.agent,
+      urgent: false,
+      switched: currentAgent !== complaints.agent,
+      confidence: 1,
+    };
+  }
 
   const number = menuNumber(text);
   if (number !== null && state.atMenu) {

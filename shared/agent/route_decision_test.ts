@@ -219,6 +219,58 @@ Deno.test("danger, violence and theft in any wording reach a person urgently, ev
   }
 });
 
+Deno.test("an explicit danger beside an everyday need is handed off: the need never dilutes it", () => {
+  // Each names a price or a ride beside a theft or a blow; the model, reading the whole message
+  // as a shopper's, used to clear the lexicon's hit.
+  for (
+    const text of [
+      "how much is a moto to Remera, a man stole my bag",
+      "moto ijya Kacyiru ni angahe, banyibye telefoni",
+      "combien coûte une moto pour Remera, un homme m'a volé mon sac",
+      "je veux une moto pour Remera, un homme m'a frappé",
+    ]
+  ) {
+    for (const state of [fresh, inFlow("mobility_orchestrator")]) {
+      const decision = decideRoute(text, state, context);
+      assert.equal(decision.kind === "route" && decision.agent, context.agents.handoff, text);
+      assert.equal(decision.kind === "route" && decision.urgent, true, text);
+    }
+  }
+  // An ordinary need that only borrows a harm word beside a purchase is still its agent's.
+  const lock = decideRoute("how much is the thief-proof lock for my gate", fresh, context);
+  assert.equal(lock.kind === "route" && lock.urgent, false);
+});
+
+Deno.test("a complaint about a driver, a waiter, a vendor, an order or a venue reaches a person, not a new ride or order, in en, rw and fr", () => {
+  for (
+    const text of [
+      "Mfite ikibazo, umushoferi yanshyize nabi",
+      "umumotari yansuzuguye ejo, ndashaka gutanga ikirego",
+      "the moto driver was rude and overcharged me yesterday",
+      "I want to complain about the restaurant, the food was cold",
+      "le serveur était désagréable avec nous hier soir",
+      "la commande est arrivée froide, je veux me plaindre",
+    ]
+  ) {
+    for (const state of [fresh, atMenu, inFlow("concierge_router")]) {
+      const decision = decideRoute(text, state, context);
+      assert.equal(decision.kind === "route" && decision.agent, context.agents.handoff, text);
+      assert.equal(decision.kind === "route" && decision.urgent, false, text);
+    }
+  }
+  // A complaint that asks for a lawyer or a court stays legal intake's; a ride is a ride.
+  const agentOf = (text: string) => {
+    const decision = decideRoute(text, fresh, context);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  assert.equal(agentOf("complaint against my landlord, i need an advocate"), "legal_intake");
+  assert.equal(
+    agentOf("qqn me doit 2 millions et refuse de payer, je peux porter plainte au tribunal?"),
+    "legal_intake",
+  );
+  assert.equal(agentOf("ndashaka moto ijya Remera"), "mobility_orchestrator");
+});
+
 Deno.test("a greeting and nothing else goes to the front desk", () => {
   for (const text of ["bonne soiree a vous", "mwiriwe mwese", "good morning dear"]) {
     const decision = decideRoute(text, fresh, context);

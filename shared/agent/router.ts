@@ -112,6 +112,7 @@ export function createRouter(options: RouterOptions): RouteContext {
       trips: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesTrips)?.id,
       payments: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesPayments)
         ?.id,
+      complaints: complaintsAgent(options.packs),
     },
   });
   byRuns.set(key, context);
@@ -132,6 +133,12 @@ function runOnly(
   return best && best.confidence > found.unclear
     ? { ...found, agent: best.agent, confidence: best.confidence, ranking }
     : { ...found, agent: null, confidence: 0, ranking };
+}
+
+// The agent that takes complaints about a service and how it hears one (`PackAgent.takesComplaint`).
+function complaintsAgent(packs: readonly Pack[]): RouterAgents["complaints"] {
+  const agent = packs.flatMap((pack) => pack.agents).find((agent) => agent.takesComplaint);
+  return agent?.takesComplaint ? { agent: agent.id, hears: agent.takesComplaint } : undefined;
 }
 
 // Which agents keep a message in their conversation whatever its topic (`PackAgent.holds`).

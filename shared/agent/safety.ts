@@ -220,7 +220,9 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
 
 // Words that look like a root but mean no harm (normalised).
 const SAFE_WORDS = new Set(
-  ["ikubitiro", "violet", "violette", "violon", "violation", "cogner"].map(normalizeText),
+  // "blessed" reads "blesed", the start of French "blessé" ("have a blessed day").
+  ["ikubitiro", "violet", "violette", "violon", "violation", "cogner", "blessed", "blessing"]
+    .map(normalizeText),
 );
 
 const KIN =
@@ -1431,6 +1433,15 @@ const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, 
 // fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
 // harm one, so the rest of the message is still read.
 const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
+  // A ride for a relative, asked of a driver or as a request ("a driver to take my mother to
+  // church", "can a woman driver take my kids to school"), is no threat to take a child.
+  [
+    new RegExp(
+      `(?:^| (?:driver|moto|motari|taxi|cab|car|someone|somebody|you|please|pls|need \\w+|want \\w+|who can|can|could))(?: to)? take (?:my|our) ${KIN} to\\b`,
+      "g",
+    ),
+    " ride to",
+  ],
   [
     / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
     " $1 ",

@@ -997,3 +997,21 @@ Deno.test("someone in the sender's account taking money is theft; a mechanic, wa
   // The object prefix keeps a watcher at the gate: "arantegereje" waits for the sender.
   assert.notEqual(safetyConcern("umugabo arantegereje ku irembo buri joro"), null);
 });
+
+Deno.test("a blessed day and a ride for a relative raise no alarm; a threat to take a child still does", () => {
+  for (
+    const text of [
+      "ok thank you, have a blessed day",
+      "a driver to take my mother to church every sunday",
+      "can a woman driver take my kids to school",
+      "take my grandfather to his doctor appointment",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "he said he will take my kids to his village and I will never see them",
+      "my ex threatens to take my son",
+      "il a blessé mon fils avec un couteau",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});

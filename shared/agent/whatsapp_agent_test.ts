@@ -454,6 +454,30 @@ dbTest("a complaint's ticket says what it is about, in any language", async (db)
   ]);
 });
 
+dbTest(
+  "a first message complaining about a driver, a waiter or a venue reaches a person, not a new ride or order",
+  async (db) => {
+    const complaints = [
+      ["250788000001", "Mfite ikibazo, umushoferi yanshyize nabi"],
+      ["250788123456", "le serveur était désagréable avec nous hier soir"],
+      ["250788123457", "I want to complain about the restaurant, the food was cold"],
+    ];
+    for (const [from, complaint] of complaints) {
+      const { say } = await agentChannel(db, null, { from });
+      const handed = await say({ text: complaint });
+      assert.match(text(handed), /person|umukozi|personne/, complaint);
+    }
+    const tickets = await db.query<{ reason: string }>(
+      "select reason from public.staff_tickets order by created_at, id",
+    );
+    assert.deepEqual(tickets.map((t) => t.reason), [
+      "complaint about the driver",
+      "complaint about the waiter",
+      "complaint about the venue",
+    ]);
+  },
+);
+
 dbTest("a refused table time lists the free times once, in the diner's language", async (db) => {
   const asks = [
     [

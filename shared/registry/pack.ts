@@ -335,6 +335,13 @@ export interface PackAgent {
    * all packs. @default false
    */
   takesPayments?: boolean;
+  /**
+   * Whether a message complains about a service (a driver, a vendor, an
+   * order, a venue) and is this agent's, whatever service its other words name:
+   * "Mfite ikibazo, umushoferi yanshyize nabi" is no new ride. At most one
+   * agent of all packs. @default never
+   */
+  takesComplaint?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

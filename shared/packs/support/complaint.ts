@@ -24,6 +24,8 @@ const COMPLAINS = new RegExp(
     "unacceptable",
     "report (?:a|the|my) \\w+",
     "never (?:came|arrived|showed)",
+    "disrespect\\w*",
+    "impolite",
     // rw
     "ikirego",
     "ku(?:mu|ba)?rega",
@@ -31,6 +33,8 @@ const COMPLAINS = new RegExp(
     "yantutse",
     "yantuka",
     "yanyishyuje (?:menshi|ayarenze)",
+    "yansuzuguye",
+    "yanshinyaguriye",
     // fr
     "plainte",
     "(?:me )?plaindre",
@@ -39,6 +43,8 @@ const COMPLAINS = new RegExp(
     "impoli",
     "insulte",
     "mal parle",
+    "desagreable",
+    "manque de respect",
     "trop cher",
     "inacceptable",
     "signaler (?:un|une|le|la|mon|ma) \\w+",
@@ -61,6 +67,10 @@ const SUBJECTS: ReadonlyArray<[string, RegExp]> = [
   ["a vendor", /\b(vendor|seller|shop|umucuruzi|vendeur|vendeuse|marchand|boutique|iduka)\b/],
   ["a delivery", /\b(delivery|delivered|livraison|livre|livreur|yagejeje|kugeza)\b/],
   ["an order", /\b(order|commande|natumije|itumiza)\b/],
+  [
+    "the venue",
+    /\b(restaurant|resto|hotel|bar|venue|cafe|iresitora|resitora|hoteli|akabari|restoran)\b/,
+  ],
   [
     "a payment",
     /\b(paid|payment|charged|overcharg\w*|money|paiement|paye|payer|argent|amafaranga|yanyishyuje)\b/,
@@ -86,4 +96,38 @@ export function complaintReason(text: string): string | null {
   const subject = SUBJECTS.find(([, pattern]) => pattern.test(words))?.[0];
   if (!COMPLAINS.test(words) && !(subject && JUDGES.test(words))) return null;
   return subject ? `complaint about ${subject}` : "complaint";
+}
+
+// The subjects a complaint routes to a person by: the people and things the services provide.
+// A payment alone does not ("he owes me 2 millions and refuses to pay, can I file a complaint"
+// is a legal matter), nor a complaint that asks for a lawyer or a court.
+const SERVICE_SUBJECTS = new Set([
+  "the driver",
+  "the waiter",
+  "a vendor",
+  "a delivery",
+  "an order",
+  "the venue",
+  "the service",
+]);
+const LEGAL = /\b(lawyer|advocate|court|avocat|tribunal|justice|avoka|urukiko|umunyamategeko)\b/;
+
+/**
+ * Whether a message complains about one of the services: a driver, a waiter,
+ * a vendor, a delivery, an order, a venue or the service itself ("Mfite
+ * ikibazo, umushoferi yanshyize nabi", "le serveur était désagréable"). Such a
+ * message is for a person, not a new ride or order, whatever service its
+ * words name; a complaint that asks for a lawyer or a court is legal intake's.
+ *
+ * @example
+ * ```ts
+ * import { complainsAboutService } from "./complaint.ts";
+ * complainsAboutService("the driver was rude and overcharged me"); // true
+ * complainsAboutService("plainte contre mon employeur, je veux un avocat"); // false
+ * ```
+ */
+export function complainsAboutService(text: string): boolean {
+  const reason = complaintReason(text);
+  if (reason === null || LEGAL.test(plain(text))) return false;
+  return SERVICE_SUBJECTS.has(reason.replace(/^complaint about /, ""));
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { complaintReason } from "./complaint.ts";
+import { complainsAboutService, complaintReason } from "./complaint.ts";
 
 Deno.test("complaintReason() names what a complaint is about, in en, rw and fr", () => {
   const cases: Array<[string, string | null]> = [
@@ -26,4 +26,24 @@ Deno.test("complaintReason() names what a complaint is about, in en, rw and fr",
     cases.map(([text]) => [text, complaintReason(text)]),
     cases,
   );
+});
+
+Deno.test("complainsAboutService() hears complaints about what the services provide, not legal claims", () => {
+  for (
+    const text of [
+      "Mfite ikibazo, umushoferi yanshyize nabi",
+      "le serveur était désagréable avec nous",
+      "I want to complain about the restaurant, the food was cold",
+      "serivisi yanyu ni mbi",
+    ]
+  ) assert.equal(complainsAboutService(text), true, text);
+  for (
+    const text of [
+      "complaint against my landlord, i need an advocate",
+      "qqn me doit 2 millions et refuse de payer, je peux porter plainte au tribunal?",
+      "I have a complaint",
+      "I want to talk to a person about my order",
+      "ndumva meze nabi, nshaka umuntu",
+    ]
+  ) assert.equal(complainsAboutService(text), false, text);
 });

@@ -17,6 +17,7 @@ import {
   handoffFlow,
   handoffFlowMemory,
 } from "./handoff_flow.ts";
+import { complainsAboutService } from "./complaint.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
@@ -36,6 +37,7 @@ export const SUPPORT_PACK: Pack = {
     tools: ["notify_staff", "analytics_log"],
     intents: SUPPORT_INTENTS,
     asks: asksForPerson,
+    takesComplaint: complainsAboutService,
     role: "handoff",
     menuTitle: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
     offlineFlow: handoffFlow,
