@@ -16,7 +16,7 @@ Deno.test("an ablation switches its rule off and nothing else", async () => {
   const context = platformRouter();
   const contentFree = await ablatedDecide(ABLATIONS.find((a) => a.name === "content_free")!);
   // Words that name nothing: only the rule makes it a clarifying question.
-  const text = "i need";
+  const text = "je veux";
   assert.equal(decideRoute(text, NEW, context).kind, "clarify");
   assert.notEqual(contentFree(text, NEW, context).kind, "clarify");
   // A message the rule never reads decides alike.

@@ -322,7 +322,17 @@ Deno.test("a district or neighbourhood outside the rides' gazetteer is where too
 Deno.test("a first message of words that name nothing asks which service, in three languages", () => {
   const live = platformRouter();
   for (
-    const text of ["i need", "so what", "je voudrais", "c'est possible", "nkeneye", "ese gute"]
+    const text of [
+      "i need",
+      "so what",
+      "je voudrais",
+      "c'est possible",
+      "nkeneye",
+      "ese gute",
+      "i would like to",
+      "il me faut",
+      "ndifuza",
+    ]
   ) {
     assert.equal(decideRoute(text, fresh, live).kind, "clarify", text);
   }
