@@ -64,6 +64,7 @@ import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "@testing/documents/layouts_eighth.ts";
 import { NINTH_BLIND, NINTH_DEV } from "@testing/documents/layouts_ninth.ts";
+import { TENTH_BLIND, TENTH_DEV } from "@testing/documents/layouts_tenth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -141,6 +142,7 @@ const ROUNDS: ReadonlyArray<{
     sets: ["eighth_dev", "eighth_blind"],
   },
   { name: "ninth round", dev: NINTH_DEV, blind: NINTH_BLIND, sets: ["ninth_dev", "ninth_blind"] },
+  { name: "tenth round", dev: TENTH_DEV, blind: TENTH_BLIND, sets: ["tenth_dev", "tenth_blind"] },
   {
     name: "image stress",
     dev: STRESS_DEV,
@@ -420,6 +422,8 @@ if (import.meta.main) {
       "stress3_blind",
       "ninth_dev",
       "ninth_blind",
+      "tenth_dev",
+      "tenth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]
