@@ -382,6 +382,14 @@ export function readDate(raw: string): CheckedValue | null {
       year: dayFirst[3],
     });
   }
+  // A date in three boxes, day, month and year (forms that print one box each, with or without
+  // the boxes' edges read as `|`): two numbers of one or two digits and a year, apart. Only when
+  // no separated date was found, and never inside a longer run of digit groups (an ID).
+  const boxed = dayFirst ? null : /(?<!\d\s*)(\d{1,2})\s+(\d{1,2})\s+([12]\d{3})(?!\s*\d)/
+    .exec(digitsOf(upper.replace(/[|\[\]]/g, " ")));
+  if (boxed) {
+    candidates.push({ at: boxed.index, day: boxed[1], month: boxed[2], year: boxed[3] });
+  }
   // A two-digit year ("12.01.27"), with the same separator twice and nothing after it: cards
   // that print one mean this century's years before 70 and the last's after (1970–2069).
   const short = dayFirst

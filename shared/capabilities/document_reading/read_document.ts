@@ -1115,6 +1115,26 @@ function codedLabels(
       .sort((a, b) => b.box.x1 - a.box.x1)
       .find((word) => /[\p{L}\p{N}]/u.test(word.text));
   };
+  // A key printed as a footnote numbers its labels without dots ("2 Numero y'icyapa 3 Itariki
+  // … 4 Uruganda"): three labels or more on one line, each after a number of its own, are a
+  // legend too.
+  const numberedOnLine = new Map<number, Set<string>>();
+  for (const span of spans) {
+    const first = span.words[0];
+    // (The number right before the label, nothing between: a key, not a sentence's number.)
+    const before = words.filter((word) =>
+      word.line === first.line && word.box.x1 <= first.box.x0 + 1
+    )
+      .sort((a, b) => b.box.x1 - a.box.x1)[0];
+    if (
+      !before || !/^\d{1,2}$/.test(before.text) ||
+      first.box.x0 - before.box.x1 >= 1.5 * height(first.box)
+    ) continue;
+    const line = span.words[0].line;
+    numberedOnLine.set(line, (numberedOnLine.get(line) ?? new Set()).add(before.text));
+  }
+  const footnoteLine = (span: LabelSpan) =>
+    (numberedOnLine.get(span.words[0].line)?.size ?? 0) >= 3;
   // Two passes: codes with their dot (or a letter) make a legend; once two such are seen, a
   // number whose dot OCR lost ("|1 Amazina", "3 Amazina") is a code of it too.
   for (const pass of [0, 1]) {
@@ -1127,7 +1147,8 @@ function codedLabels(
       const legendCode = code &&
         (pass === 1
           ? /^\d{1,2}$/.test(code) && !/:$/.test(before!.text)
-          : /[.,]$|^[A-Z][.\d]*$/.test(before!.text));
+          : /[.,]$|^[A-Z][.\d]*$/.test(before!.text) ||
+            (footnoteLine(span) && /^\d{1,2}$/.test(before!.text)));
       if (!legendCode || meaning.has(code)) continue;
       meaning.set(code, span.field);
       inLegend.add(before!);
@@ -1428,6 +1449,54 @@ const TITLE_CASE = /^\p{Lu}[\p{Ll}'’-]{2,}$/u;
 const DOCUMENT_WORD =
   /^(?:REGISTRATION|CERTIFICATE|CERTIFICAT|BOOK|LICEN[CS]E|DRIVING|PERMIS|IDENTITY|IDENTIT[ÉE]|CARD|CARTE|NATIONAL[E]?|REPUBLIC|REPUBULIKA|RWANDA|VEHICLE|POLICE|S[ÉE]RIE)$/i;
 
+/**
+ * The lines of a page's title: a line holding the type's title words, and the lines set tight
+ * over or under it in the same print, capitals and no digit (a title in two languages on two
+ * lines: "ICYANGOMBWA CY'IKINYABIZIGA" over "CERTIFICATE OF REGISTRATION"). None holds a value.
+ */
+function titleRows(
+  words: readonly PlacedWord[],
+  titles: readonly RegExp[],
+  used: ReadonlySet<PlacedWord>,
+): Set<number> {
+  const rows = new Map<number, PlacedWord[]>();
+  for (const word of words) rows.set(word.line, [...(rows.get(word.line) ?? []), word]);
+  const box = (row: PlacedWord[]) => union(row.map((word) => word.box));
+  const print = (row: PlacedWord[]) =>
+    [...row.map((word) => height(word.box))].sort((a, b) => a - b)[row.length >> 1];
+  const found = new Set<number>();
+  for (const [line, row] of rows) {
+    // (Its words no label took: "chassis" names a VIN on a line of prose, a title's word only
+    // when no label claims it.)
+    const text = textOf(row.filter((word) => !used.has(word)).sort((a, b) => a.box.x0 - b.box.x0));
+    if (titles.some((title) => title.test(text))) found.add(line);
+  }
+  const titleLike = (row: PlacedWord[]) =>
+    row.every((word) => /^[\p{Lu}'’\-\/&]+$/u.test(word.text)) &&
+    row.some((word) => /\p{Lu}{3,}/u.test(word.text));
+  // Grown one line at a time from the lines found, each next to a title line.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [line, row] of rows) {
+      if (found.has(line) || !titleLike(row)) continue;
+      const here = box(row);
+      const next = [...found].some((other) => {
+        const title = rows.get(other)!;
+        const there = box(title);
+        const gap = Math.max(here.y0 - there.y1, there.y0 - here.y1);
+        const ratio = print(row) / print(title);
+        return gap <= 0.6 * print(title) && gap > -0.3 * print(title) && ratio > 0.8 &&
+          ratio < 1.25 && here.x0 < there.x1 && here.x1 > there.x0;
+      });
+      if (next) {
+        found.add(line);
+        grown = true;
+      }
+    }
+  }
+  return found;
+}
+
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
   vehicle_registration: ["issue_date", "expiry_date"],
@@ -1437,7 +1506,8 @@ const DATE_ORDER: Record<DocumentType, string[]> = {
 };
 
 /** A word without the punctuation prose and lists put around it ("2015,", "(PRIVATE)"). */
-const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”]+$/g, "");
+// (A footnote's mark glued to a value, read as a sign: "KIA*", "2013°", "TAXI¹", "SILVER®".)
+const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”*°†‡®?!¹²³⁴⁵⁶⁷⁸⁹⁰]+$/g, "");
 
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
@@ -1492,13 +1562,14 @@ function byShape(
   for (const word of words) {
     if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
   }
+  const titleLines = titleRows(words, titles, used);
   // Segments: a line's free words, split where a column's gap separates them.
   const segments: PlacedWord[][] = [];
-  for (const lineWords of lines.values()) {
+  for (const [lineIndex, lineWords] of lines) {
     lineWords.sort((a, b) => a.box.x0 - b.box.x0);
     // A title or the country's name ("REPUBLIC" holds "PUBLIC") is no field's value.
     const line = textOf(lineWords);
-    if (titles.some((title) => title.test(line)) || COUNTRY.test(line)) continue;
+    if (titleLines.has(lineIndex) || COUNTRY.test(line)) continue;
     let current: PlacedWord[] = [];
     for (const word of lineWords) {
       const last = current.at(-1);

@@ -1297,3 +1297,47 @@ Deno.test("a licence's second number of a national ID's shape is its licence num
   assert.equal(reading.fields.licence_number?.valid, false);
   assert.ok(reading.fields.licence_number?.note);
 });
+
+Deno.test("a title's second line in the same print is the title, never the holder's name", () => {
+  // A title in two languages on two lines; the values carry footnote numbers, not labels.
+  const lines = page([
+    [[40, "ICYANGOMBWA CY'IKINYABIZIGA"]],
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [],
+    [[40, "RAC 393 V"], [500, "MUHAWENIMANA Valens !°"]],
+    [[40, "KNAT7M6L2BE294053"], [500, "KIA"]],
+    [[40, "06/09/2023"], [500, "08/05/2029"]],
+  ], { pitch: 30 });
+  // The title's large print reads surer than the name.
+  for (const word of lines[0].words ?? []) word.confidence = 96;
+  for (const word of lines[3].words ?? []) word.confidence = 85;
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUHAWENIMANA VALENS");
+});
+
+Deno.test("a footnote key of numbered labels without dots takes no value; marks on values are dropped", () => {
+  // Each value carries its footnote's mark (read as a sign: "*", "°"); the key under them
+  // numbers the labels without dots, several to a line.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAC 393 V?"], [500, "MUHAWENIMANA Valens !°"]],
+    [[40, "KNAT7M6L2BE294053"], [500, "KIA*"]],
+    [[40, "2013°"], [500, "TAXI"]],
+    [[40, "06/09/2023"], [500, "08/05/2029!"]],
+    [[40, "1 Kizarangira ku wa 2 Numero y'icyapa 3 Itariki 4 Uruganda 5 Ingano ya moteri"]],
+    [[40, "6 Umwaka 7 Ubwoko 8 Ibara 9 Nyir'ikinyabiziga 10 Icyo gikoreshwa 11 Nimero ya shasi"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  const values = Object.fromEntries(
+    Object.entries(reading.fields).map(([field, read]) => [field, read.value]),
+  );
+  assert.equal(values.usage, "taxi");
+  assert.equal(values.make, "KIA");
+  assert.equal(values.year, "2013");
+  // No word of the key is taken for a value.
+  assert.equal(values.model, undefined);
+});
