@@ -1465,15 +1465,21 @@ function titleRows(
   const print = (row: PlacedWord[]) =>
     [...row.map((word) => height(word.box))].sort((a, b) => a - b)[row.length >> 1];
   const found = new Set<number>();
+  const titleLike = (row: PlacedWord[]) =>
+    row.every((word) => /^[\p{Lu}'’\-\/&]+$/u.test(word.text)) &&
+    row.some((word) => /\p{Lu}{3,}/u.test(word.text));
   for (const [line, row] of rows) {
+    // A line of capitals naming the document ("MOTOR VEHICLE REGISTRATION", its end cut off) is
+    // a title whichever its wording.
+    if (titleLike(row) && row.some((word) => DOCUMENT_WORD.test(word.text))) {
+      found.add(line);
+      continue;
+    }
     // (Its words no label took: "chassis" names a VIN on a line of prose, a title's word only
     // when no label claims it.)
     const text = textOf(row.filter((word) => !used.has(word)).sort((a, b) => a.box.x0 - b.box.x0));
     if (titles.some((title) => title.test(text))) found.add(line);
   }
-  const titleLike = (row: PlacedWord[]) =>
-    row.every((word) => /^[\p{Lu}'’\-\/&]+$/u.test(word.text)) &&
-    row.some((word) => /\p{Lu}{3,}/u.test(word.text));
   // Grown one line at a time from the lines found, each next to a title line.
   for (let grown = true; grown;) {
     grown = false;
@@ -1801,14 +1807,14 @@ function byShape(
       return Boolean(before && /\p{L}[^:]*:$/u.test(before.text) && !used.has(before));
     };
     const left = segments.flatMap(free).filter((word) =>
-      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
-      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word) &&
-      !DOCUMENT_WORD.test(word.text)
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(bare(word)) &&
+      !USAGE_WORD.test(bare(word)) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
+      !onHeaderRow(word) && !COLOURS.test(bare(word)) && !onCaptionRow(word) &&
+      !DOCUMENT_WORD.test(bare(word))
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
-    if (model) take("model", { value: model.text, valid: true }, [model]);
+    if (model) take("model", { value: bare(model), valid: true }, [model]);
   }
 }
 

@@ -1341,3 +1341,22 @@ Deno.test("a footnote key of numbered labels without dots takes no value; marks 
   // No word of the key is taken for a value.
   assert.equal(values.model, undefined);
 });
+
+Deno.test("a line of capitals naming the document is its title, its wording known or not; a model keeps no footnote mark", () => {
+  // The title cut off ("REGIS…") matches no title's wording; its words are no model. The
+  // model's label is unreadable and its footnote mark is read as a sign.
+  const lines = page([
+    [[40, "MOTOR VEHICLE REGIS"]],
+    [[40, "Registration plate"], [500, "Make"]],
+    [[40, "RGF 978 G"], [500, "MITSUBISHI"]],
+    [[40, "MopeL"], [500, "Chassis number"]],
+    [[40, "PAJERO*"], [500, "JMBSKHG49HD008415"]],
+    [[40, "Year"], [500, "Use"]],
+    [[40, "2013"], [500, "PRIVATE"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "MITSUBISHI");
+  assert.equal(reading.fields.model?.value, "PAJERO");
+});
