@@ -180,7 +180,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|\bn[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -1806,8 +1806,18 @@ function byShape(
       )[0];
       return Boolean(before && /\p{L}[^:]*:$/u.test(before.text) && !used.has(before));
     };
+    // Nor a label's other wording after a slash ("Ubw. / Mdl", "Ind. Nyir. / NID"): the words
+    // before the slash are a label's, in small letters.
+    const slashedWording = (word: PlacedWord) => {
+      const before = words.filter((other) =>
+        other.line === word.line && other.box.x1 <= word.box.x0 + 1 &&
+        word.box.x0 - other.box.x1 < 1.5 * height(word.box)
+      ).sort((a, b) => b.box.x1 - a.box.x1);
+      return before.length >= 2 && /^[\/|]$/.test(before[0].text) &&
+        LOWER_CASE_WORD.test(before[1].text);
+    };
     const left = segments.flatMap(free).filter((word) =>
-      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(bare(word)) &&
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(bare(word)) && !slashedWording(word) &&
       !USAGE_WORD.test(bare(word)) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
       !onHeaderRow(word) && !COLOURS.test(bare(word)) && !onCaptionRow(word) &&
       !DOCUMENT_WORD.test(bare(word))

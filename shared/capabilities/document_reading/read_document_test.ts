@@ -1360,3 +1360,26 @@ Deno.test("a line of capitals naming the document is its title, its wording know
   assert.equal(reading.fields.make?.value, "MITSUBISHI");
   assert.equal(reading.fields.model?.value, "PAJERO");
 });
+
+Deno.test("abbreviated labels: NID names the owner's ID, and a label's wording after a slash is no model", () => {
+  // Labels abbreviated in two languages over their values; only "NID" is a wording we know.
+  const lines = page([
+    [[40, "CARTE D'IMMATRICULATION"]],
+    [[40, "Nom. Icy. / Reg"]],
+    [[40, "RM 102 U"]],
+    [[40, "Ind. Nyir. / NID"]],
+    [[40, "1198787217698182"]],
+    [[40, "Urug. / Mk"]],
+    [[40, "BAJAJ"]],
+    [[40, "Ubw. / Mdl"]],
+    [[40, "PULSAR"]],
+    [[40, "Shasi / Ch. No"]],
+    [[40, "MD20SKMP8WL715249"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_national_id?.value, "1198787217698182");
+  assert.equal(reading.fields.make?.value, "BAJAJ");
+  assert.equal(reading.fields.model?.value, "PULSAR");
+});
