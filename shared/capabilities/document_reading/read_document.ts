@@ -198,6 +198,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
   license: {
     title: [
       /driving\s+(?:licen[cs]e|permit)/i,
+      /driver.?s?\s+(?:licen[cs]e|permit)/i,
       /permis\s+de\s+conduire/i,
       /leseni\s+ya\s+udereva/i,
       /uruhushya/i,

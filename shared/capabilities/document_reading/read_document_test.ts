@@ -1383,3 +1383,20 @@ Deno.test("abbreviated labels: NID names the owner's ID, and a label's wording a
   assert.equal(reading.fields.make?.value, "BAJAJ");
   assert.equal(reading.fields.model?.value, "PULSAR");
 });
+
+Deno.test("a licence titled in the commonest English wording (Driver's licence) is a licence", () => {
+  // Its labels abbreviated: only the name's and the expiry's are known wordings, too few to know
+  // the page without its title.
+  const lines = page([
+    [[40, "DRIVER'S LICENCE"]],
+    [[40, "Amaz. / Name"]],
+    [[40, "MUHAWENIMANA Innocent"]],
+    [[40, "Irang. / Exp"], [440, "Icyic."]],
+    [[40, "23/02/2032"], [440, "BCD"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.type, "license");
+  assert.equal(reading.fields.full_name?.value, "MUHAWENIMANA INNOCENT");
+});
