@@ -349,6 +349,16 @@ const MONTHS_WRITTEN = [
   "DECEMBER",
 ];
 
+/** Month names in full in English, French and Kinyarwanda, and their three-letter forms. */
+const MONTH_WORDS = new Set([
+  ...MONTHS_WRITTEN,
+  ..."JANVIER FEVRIER MARS AVRIL MAI JUIN JUILLET AOUT SEPTEMBRE OCTOBRE NOVEMBRE DECEMBRE"
+    .split(" "),
+  ..."MUTARAMA GASHYANTARE WERURWE MATA GICURASI KAMENA NYAKANGA KANAMA NZERI UKWAKIRA UGUSHYINGO UKUBOZA"
+    .split(" "),
+  ...MONTHS_WRITTEN.map((month) => month.slice(0, 3)),
+]);
+
 /**
  * Reads a date in any of the ways issuers print one, as ISO `YYYY-MM-DD`:
  * `DD/MM/YYYY` (or with `-`, `.`, `,`), `YYYY-MM-DD`, and `12 MAR 2024` /
@@ -570,6 +580,8 @@ export function readUsage(raw: string): CheckedValue | null {
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;
+  // A month's name is a date's word beside the use's label ("12 Ugushyingo 2019"), never a use.
+  if (MONTH_WORDS.has(word)) return null;
   return { value: word.toLowerCase(), valid: false, note: "a use we do not know: say what it is" };
 }
 

@@ -330,3 +330,13 @@ Deno.test("readDate reads a date printed in day, month and year boxes, never dig
   assert.equal(readDate("119877 10 08 1995"), null);
   assert.equal(readDate("10 08 1995 7"), null);
 });
+
+Deno.test("a month's name beside the use's label is a date's word, never a use", () => {
+  // "Ikoreshwa … 12 Ugushyingo 2019": the month is the only word with letters.
+  assert.equal(readUsage("UGUSHYINGO"), null);
+  assert.equal(readUsage("mars"), null);
+  assert.equal(readUsage("Nov"), null);
+  // A word that only starts like a month is still a use we do not know, kept doubtful.
+  assert.equal(readUsage("NOVELTY")?.valid, false);
+  assert.equal(readUsage("AMBULANCE")?.value, "ambulance");
+});
