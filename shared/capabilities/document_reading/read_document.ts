@@ -1675,7 +1675,21 @@ function byShape(
       const checked = USAGE_WORD.test(bare(word)) ? readUsage(bare(word)) : null;
       return checked?.valid;
     }));
-    if (usage) take("usage", readUsage(bare(usage))!, [usage]);
+    if (usage) {
+      // Read with the word beside it on its segment: a use in two words ("MOTO TAGISI",
+      // "MOTORCYCLE TAXI") is another use than its last word alone.
+      const segment = segments.find((one) => one.includes(usage)) ?? [usage];
+      const at = segment.indexOf(usage);
+      const pairs = [segment.slice(Math.max(0, at - 1), at + 1), segment.slice(at, at + 2)]
+        .filter((pair) => pair.length === 2 && pair.every((word) => !used.has(word)));
+      const wider = pairs.map((pair) => ({
+        pair,
+        read: readUsage(textOf(pair.map((word) => ({ ...word, text: bare(word) })))),
+      }))
+        .find((one) => one.read?.valid && one.read.value !== readUsage(bare(usage))!.value);
+      if (wider) take("usage", wider.read!, wider.pair);
+      else take("usage", readUsage(bare(usage))!, [usage]);
+    }
   }
   // A licence's classes printed as a list of two or more category letters ("B, C, D", "B,c"):
   // no other field prints that shape.

@@ -1400,3 +1400,18 @@ Deno.test("a licence titled in the commonest English wording (Driver's licence) 
   assert.equal(reading.type, "license");
   assert.equal(reading.fields.full_name?.value, "MUHAWENIMANA INNOCENT");
 });
+
+Deno.test("a use found without its label is read with the word beside it: MOTO TAGISI is a moto taxi", () => {
+  // The labels in small capitals OCR could not read; the use is in two words.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Unuaanon"], [500, "Uswoxo"]],
+    [[40, "RJ 702 C"], [500, "TVS"]],
+    [[40, "Unxwara"], [500, "leva"]],
+    [[40, "MD6HWN584NN367404"], [500, "MOTO TAGISI"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.usage?.value, "taxi-moto");
+});
