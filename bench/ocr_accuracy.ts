@@ -23,7 +23,8 @@
  *   and the seventh round's image-side families (`stress2_dev` / `stress2_blind`:
  *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`), the eighth round's
  *   (`eighth_dev` / `eighth_blind` in `layouts_eighth.ts`) and the image side's eighth round's
- *   (`stress3_dev` / `stress3_blind` in `layouts_image_stress3.ts`);
+ *   (`stress3_dev` / `stress3_blind` in `layouts_image_stress3.ts`), and the ninth and tenth
+ *   rounds' field-reader families (`ninth_*`, `tenth_*` in `layouts_ninth.ts`, `layouts_tenth.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
