@@ -23,7 +23,8 @@
  *   and the seventh round's image-side families (`stress2_dev` / `stress2_blind`:
  *   `STRESS2_DEV`, `STRESS2_BLIND` in `layouts_image_stress2.ts`), the eighth round's
  *   (`eighth_dev` / `eighth_blind` in `layouts_eighth.ts`) and the image side's eighth round's
- *   (`stress3_dev` / `stress3_blind` in `layouts_image_stress3.ts`);
+ *   (`stress3_dev` / `stress3_blind` in `layouts_image_stress3.ts`), and the ninth and tenth
+ *   rounds' field-reader families (`ninth_*`, `tenth_*` in `layouts_ninth.ts`, `layouts_tenth.ts`);
  * - the `dev` and `heldout` sets (the project's own layout): the same figures
  *   for ours beside the raw baseline (tesseract on the image as it came, the
  *   text after each label taken as it is).
@@ -64,6 +65,7 @@ import { SIXTH_BLIND, SIXTH_DEV } from "@testing/documents/layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "@testing/documents/layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "@testing/documents/layouts_eighth.ts";
 import { NINTH_BLIND, NINTH_DEV } from "@testing/documents/layouts_ninth.ts";
+import { TENTH_BLIND, TENTH_DEV } from "@testing/documents/layouts_tenth.ts";
 
 /** Fields right, documents refused, non-documents accepted and page times of one group of pages. */
 export interface Tally {
@@ -141,6 +143,7 @@ const ROUNDS: ReadonlyArray<{
     sets: ["eighth_dev", "eighth_blind"],
   },
   { name: "ninth round", dev: NINTH_DEV, blind: NINTH_BLIND, sets: ["ninth_dev", "ninth_blind"] },
+  { name: "tenth round", dev: TENTH_DEV, blind: TENTH_BLIND, sets: ["tenth_dev", "tenth_blind"] },
   {
     name: "image stress",
     dev: STRESS_DEV,
@@ -420,6 +423,8 @@ if (import.meta.main) {
       "stress3_blind",
       "ninth_dev",
       "ninth_blind",
+      "tenth_dev",
+      "tenth_blind",
     ].includes(set) ||
       Deno.args.includes("--ours")
     ? [tesseract({ preprocess: true, validate: true })]

@@ -8,7 +8,7 @@
  * on), both in the project's own layout; `families`: every layout family
  * of `layouts.ts` under every kind of damage, for leave-one-layout-out
  * measurement; `unseen`, `new_dev` / `new_blind` and `fresh_dev` /
- * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`, `stress3_*`, `ninth_*`): the later
+ * `fresh_blind` (and `dark_*`, `stress_*`, `sixth_*`, `seventh_*`, `stress2_*`, `eighth_*`, `stress3_*`, `ninth_*`, `tenth_*`): the later
  * rounds' families, each split into a half tuned on and a half measured blind;
  * `comb_study`: fresh pages of the sixth round's one-character-per-box family;
  * `scenarios`: the insurance scenarios' cards.
@@ -39,6 +39,7 @@ import { SIXTH_BLIND, SIXTH_DEV } from "./layouts_sixth.ts";
 import { SEVENTH_BLIND, SEVENTH_DEV } from "./layouts_seventh.ts";
 import { EIGHTH_BLIND, EIGHTH_DEV } from "./layouts_eighth.ts";
 import { NINTH_BLIND, NINTH_DEV } from "./layouts_ninth.ts";
+import { TENTH_BLIND, TENTH_DEV } from "./layouts_tenth.ts";
 import {
   type Random,
   seededRandom,
@@ -104,6 +105,8 @@ export const SETS = {
   stress3_blind: 2026_1141,
   ninth_dev: 2026_1142,
   ninth_blind: 2026_1143,
+  tenth_dev: 2026_1144,
+  tenth_blind: 2026_1145,
 } as const;
 
 /** Documents per layout family in the `families` set: registrations weigh most (insurance). */
@@ -322,6 +325,10 @@ export async function generateSet(
       ? newerPlan(NINTH_DEV)
       : set === "ninth_blind"
       ? newerPlan(NINTH_BLIND)
+      : set === "tenth_dev"
+      ? newerPlan(TENTH_DEV)
+      : set === "tenth_blind"
+      ? newerPlan(TENTH_BLIND)
       : plan();
     for (const [index, item] of items.entries()) {
       const document: SyntheticDocument & { edition?: "old" | "new" } = "family" in item

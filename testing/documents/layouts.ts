@@ -35,6 +35,7 @@ import { SIXTH_FAMILIES, sixthDocument, type SixthFamily } from "./layouts_sixth
 import { isSeventhFamily, seventhDocument, type SeventhFamily } from "./layouts_seventh.ts";
 import { eighthDocument, type EighthFamily, isEighthFamily } from "./layouts_eighth.ts";
 import { isNinthFamily, ninthDocument, type NinthFamily } from "./layouts_ninth.ts";
+import { isTenthFamily, tenthDocument, type TenthFamily } from "./layouts_tenth.ts";
 
 /** The layout families. */
 export const FAMILIES = [
@@ -181,6 +182,7 @@ export type Family =
   | SeventhFamily
   | EighthFamily
   | NinthFamily
+  | TenthFamily
   | Stress2Family
   | Stress3Family;
 
@@ -637,6 +639,7 @@ export function familyDocument(
   if (isSeventhFamily(family)) return seventhDocument(type, family, random);
   if (isEighthFamily(family)) return eighthDocument(type, family, random);
   if (isNinthFamily(family)) return ninthDocument(type, family, random);
+  if (isTenthFamily(family)) return tenthDocument(type, family, random);
   const drawn = random() < 0.5 ? "old" : "new";
   const edition = choice.edition ?? drawn;
   const made = type === "vehicle_registration"

@@ -37,6 +37,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 export function withoutCombEdges(word: WordWithGlyphs): WordWithGlyphs[] {
   const glyphs = word.glyphs ?? [];
   if (glyphs.length < 2) return [word];
+  const grouped = numbersInBoxes(word, glyphs);
+  if (grouped) return grouped;
   const letters = glyphs.filter((glyph) => /^[\p{L}\p{N}]$/u.test(glyph.text));
   if (letters.length === 0) return [word];
   const typical = median(letters.map(width));
@@ -75,5 +77,52 @@ export function withoutCombEdges(word: WordWithGlyphs): WordWithGlyphs[] {
       y1: word.box.y1,
     },
     glyphs: run.map((glyph) => ({ ...glyph, text: glyph.text.toUpperCase() })),
+  }));
+}
+
+/** A box's edge as OCR names it when it reads it as a rule or a bracket. */
+const BOX_EDGE = /^[|\[\](){}!]$/;
+
+/**
+ * Numbers printed several digits a box (a date's day, month and year boxes: `[18][03]|2015|`),
+ * which are no comb: one word per box, every digit kept. The comb's rules would read it as one
+ * character a box and drop a thin `1` as an edge or a digit inside another's loose box as read
+ * twice (`8 3` for `18 03`). Known by its text: two edges or more, and between them groups of
+ * digits, at least one of two digits or more. Each box's word sits on the print's own line (the
+ * shortest digit's height), not the brackets' taller one, so a caption under the boxes is no
+ * part of its row.
+ */
+function numbersInBoxes(
+  word: WordWithGlyphs,
+  glyphs: readonly OcrGlyph[],
+): WordWithGlyphs[] | null {
+  if (glyphs.length !== word.text.length) return null;
+  const edges = glyphs.filter((glyph) => BOX_EDGE.test(glyph.text)).length;
+  if (edges < 2) return null;
+  const groups: OcrGlyph[][] = [[]];
+  for (const glyph of glyphs) {
+    if (BOX_EDGE.test(glyph.text)) {
+      if (groups.at(-1)!.length) groups.push([]);
+    } else groups.at(-1)!.push(glyph);
+  }
+  const boxes = groups.filter((group) => group.length > 0);
+  if (
+    boxes.length < 2 || !boxes.every((group) => group.every((glyph) => /^\d$/.test(glyph.text))) ||
+    !boxes.some((group) => group.length >= 2) || boxes.some((group) => group.length > 4)
+  ) return null;
+  const digits = boxes.flat();
+  const line = digits.reduce((low, glyph) =>
+    glyph.box.y1 - glyph.box.y0 < low.box.y1 - low.box.y0 ? glyph : low
+  );
+  return boxes.map((group) => ({
+    text: group.map((glyph) => glyph.text).join(""),
+    confidence: word.confidence,
+    box: {
+      x0: Math.min(...group.map((glyph) => glyph.box.x0)),
+      y0: line.box.y0,
+      x1: Math.max(...group.map((glyph) => glyph.box.x1)),
+      y1: line.box.y1,
+    },
+    glyphs: group,
   }));
 }

@@ -150,3 +150,41 @@ Deno.test("values in boxes are read under their labels, a name's two words acros
   assert.equal(reading.fields.full_name?.value, "MUGISHA JEAN");
   assert.equal(reading.fields.sex?.value, "F");
 });
+
+Deno.test("numbers several digits a box (a date's day, month and year) keep every digit", () => {
+  // "(18][03]|2015|" as tesseract read a date in boxes: the brackets' boxes as tall as the box,
+  // the 8's and the 3's loose boxes over the 1 and the 0 before them, the year on the print's line.
+  const glyph = (text: string, x0: number, x1: number, y0 = 100, y1 = 152): OcrGlyph => ({
+    text,
+    box: { x0, y0, x1, y1 },
+  });
+  const glyphs = [
+    glyph("(", 0, 18),
+    glyph("1", 17, 35),
+    glyph("8", 4, 65, 104, 148),
+    glyph("]", 51, 70),
+    glyph("[", 69, 87),
+    glyph("0", 86, 104),
+    glyph("3", 74, 137, 104, 148),
+    glyph("]", 121, 139),
+    glyph("|", 146, 148, 108, 144),
+    glyph("2", 161, 176, 115, 137),
+    glyph("0", 179, 195, 115, 137),
+    glyph("1", 199, 213, 115, 137),
+    glyph("5", 217, 232, 115, 137),
+    glyph("|", 244, 246, 108, 144),
+  ];
+  const date: WordWithGlyphs = {
+    text: glyphs.map((one) => one.text).join(""),
+    confidence: 80,
+    box: { x0: 0, y0: 100, x1: 246, y1: 152 },
+    glyphs,
+  };
+  const read = withoutCombEdges(date);
+  assert.deepEqual(texts(read), ["18", "03", "2015"]);
+  // On the print's own line: a caption printed under the boxes is no part of its row.
+  assert.ok(read.every((one) => one.box.y0 === 115 && one.box.y1 === 137));
+  // One digit a box is still a comb.
+  const comb = word(0, [["|", 2], ["1", 14], ["|", 2], ["2", 14], ["|", 2], ["3", 14], ["|", 2]]);
+  assert.deepEqual(texts(withoutCombEdges(comb)), ["123"]);
+});

@@ -349,6 +349,16 @@ const MONTHS_WRITTEN = [
   "DECEMBER",
 ];
 
+/** Month names in full in English, French and Kinyarwanda, and their three-letter forms. */
+const MONTH_WORDS = new Set([
+  ...MONTHS_WRITTEN,
+  ..."JANVIER FEVRIER MARS AVRIL MAI JUIN JUILLET AOUT SEPTEMBRE OCTOBRE NOVEMBRE DECEMBRE"
+    .split(" "),
+  ..."MUTARAMA GASHYANTARE WERURWE MATA GICURASI KAMENA NYAKANGA KANAMA NZERI UKWAKIRA UGUSHYINGO UKUBOZA"
+    .split(" "),
+  ...MONTHS_WRITTEN.map((month) => month.slice(0, 3)),
+]);
+
 /**
  * Reads a date in any of the ways issuers print one, as ISO `YYYY-MM-DD`:
  * `DD/MM/YYYY` (or with `-`, `.`, `,`), `YYYY-MM-DD`, and `12 MAR 2024` /
@@ -381,6 +391,14 @@ export function readDate(raw: string): CheckedValue | null {
       month: dayFirst[2],
       year: dayFirst[3],
     });
+  }
+  // A date in three boxes, day, month and year (forms that print one box each, with or without
+  // the boxes' edges read as `|`): two numbers of one or two digits and a year, apart. Only when
+  // no separated date was found, and never inside a longer run of digit groups (an ID).
+  const boxed = dayFirst ? null : /(?<!\d\s*)(\d{1,2})\s+(\d{1,2})\s+([12]\d{3})(?!\s*\d)/
+    .exec(digitsOf(upper.replace(/[|\[\]]/g, " ")));
+  if (boxed) {
+    candidates.push({ at: boxed.index, day: boxed[1], month: boxed[2], year: boxed[3] });
   }
   // A two-digit year ("12.01.27"), with the same separator twice and nothing after it: cards
   // that print one mean this century's years before 70 and the last's after (1970–2069).
@@ -562,6 +580,8 @@ export function readUsage(raw: string): CheckedValue | null {
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;
+  // A month's name is a date's word beside the use's label ("12 Ugushyingo 2019"), never a use.
+  if (MONTH_WORDS.has(word)) return null;
   return { value: word.toLowerCase(), valid: false, note: "a use we do not know: say what it is" };
 }
 

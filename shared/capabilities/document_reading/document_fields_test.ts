@@ -316,3 +316,27 @@ Deno.test("readDate reads a month in Roman numerals, and OCR's 1 for its I, but 
   // No Roman numeral is a month past XII.
   assert.equal(readDate("12.XIV.2019"), null);
 });
+
+Deno.test("readDate reads a date printed in day, month and year boxes, never digits of an ID", () => {
+  // Forms that print each part in its own box: apart, or with the boxes' edges read as rules.
+  assert.deepEqual(readDate("10 08 1995"), { value: "1995-08-10", valid: true });
+  assert.deepEqual(readDate("|23| |02| |2032|"), { value: "2032-02-23", valid: true });
+  assert.deepEqual(readDate("[19] [04] [2017] Umunsi Ukwezi Umwaka"), {
+    value: "2017-04-19",
+    valid: true,
+  });
+  // A national ID's groups, or numbers inside a longer run of groups, are no date.
+  assert.equal(readDate("1 1987 8 0012345 0 12"), null);
+  assert.equal(readDate("119877 10 08 1995"), null);
+  assert.equal(readDate("10 08 1995 7"), null);
+});
+
+Deno.test("a month's name beside the use's label is a date's word, never a use", () => {
+  // "Ikoreshwa … 12 Ugushyingo 2019": the month is the only word with letters.
+  assert.equal(readUsage("UGUSHYINGO"), null);
+  assert.equal(readUsage("mars"), null);
+  assert.equal(readUsage("Nov"), null);
+  // A word that only starts like a month is still a use we do not know, kept doubtful.
+  assert.equal(readUsage("NOVELTY")?.valid, false);
+  assert.equal(readUsage("AMBULANCE")?.value, "ambulance");
+});

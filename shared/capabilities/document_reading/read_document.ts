@@ -180,7 +180,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|\bn[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -198,6 +198,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
   license: {
     title: [
       /driving\s+(?:licen[cs]e|permit)/i,
+      /driver.?s?\s+(?:licen[cs]e|permit)/i,
       /permis\s+de\s+conduire/i,
       /leseni\s+ya\s+udereva/i,
       /uruhushya/i,
@@ -1115,6 +1116,26 @@ function codedLabels(
       .sort((a, b) => b.box.x1 - a.box.x1)
       .find((word) => /[\p{L}\p{N}]/u.test(word.text));
   };
+  // A key printed as a footnote numbers its labels without dots ("2 Numero y'icyapa 3 Itariki
+  // … 4 Uruganda"): three labels or more on one line, each after a number of its own, are a
+  // legend too.
+  const numberedOnLine = new Map<number, Set<string>>();
+  for (const span of spans) {
+    const first = span.words[0];
+    // (The number right before the label, nothing between: a key, not a sentence's number.)
+    const before = words.filter((word) =>
+      word.line === first.line && word.box.x1 <= first.box.x0 + 1
+    )
+      .sort((a, b) => b.box.x1 - a.box.x1)[0];
+    if (
+      !before || !/^\d{1,2}$/.test(before.text) ||
+      first.box.x0 - before.box.x1 >= 1.5 * height(first.box)
+    ) continue;
+    const line = span.words[0].line;
+    numberedOnLine.set(line, (numberedOnLine.get(line) ?? new Set()).add(before.text));
+  }
+  const footnoteLine = (span: LabelSpan) =>
+    (numberedOnLine.get(span.words[0].line)?.size ?? 0) >= 3;
   // Two passes: codes with their dot (or a letter) make a legend; once two such are seen, a
   // number whose dot OCR lost ("|1 Amazina", "3 Amazina") is a code of it too.
   for (const pass of [0, 1]) {
@@ -1127,7 +1148,8 @@ function codedLabels(
       const legendCode = code &&
         (pass === 1
           ? /^\d{1,2}$/.test(code) && !/:$/.test(before!.text)
-          : /[.,]$|^[A-Z][.\d]*$/.test(before!.text));
+          : /[.,]$|^[A-Z][.\d]*$/.test(before!.text) ||
+            (footnoteLine(span) && /^\d{1,2}$/.test(before!.text)));
       if (!legendCode || meaning.has(code)) continue;
       meaning.set(code, span.field);
       inLegend.add(before!);
@@ -1428,6 +1450,60 @@ const TITLE_CASE = /^\p{Lu}[\p{Ll}'’-]{2,}$/u;
 const DOCUMENT_WORD =
   /^(?:REGISTRATION|CERTIFICATE|CERTIFICAT|BOOK|LICEN[CS]E|DRIVING|PERMIS|IDENTITY|IDENTIT[ÉE]|CARD|CARTE|NATIONAL[E]?|REPUBLIC|REPUBULIKA|RWANDA|VEHICLE|POLICE|S[ÉE]RIE)$/i;
 
+/**
+ * The lines of a page's title: a line holding the type's title words, and the lines set tight
+ * over or under it in the same print, capitals and no digit (a title in two languages on two
+ * lines: "ICYANGOMBWA CY'IKINYABIZIGA" over "CERTIFICATE OF REGISTRATION"). None holds a value.
+ */
+function titleRows(
+  words: readonly PlacedWord[],
+  titles: readonly RegExp[],
+  used: ReadonlySet<PlacedWord>,
+): Set<number> {
+  const rows = new Map<number, PlacedWord[]>();
+  for (const word of words) rows.set(word.line, [...(rows.get(word.line) ?? []), word]);
+  const box = (row: PlacedWord[]) => union(row.map((word) => word.box));
+  const print = (row: PlacedWord[]) =>
+    [...row.map((word) => height(word.box))].sort((a, b) => a - b)[row.length >> 1];
+  const found = new Set<number>();
+  const titleLike = (row: PlacedWord[]) =>
+    row.every((word) => /^[\p{Lu}'’\-\/&]+$/u.test(word.text)) &&
+    row.some((word) => /\p{Lu}{3,}/u.test(word.text));
+  for (const [line, row] of rows) {
+    // A line of capitals naming the document ("MOTOR VEHICLE REGISTRATION", its end cut off) is
+    // a title whichever its wording.
+    if (titleLike(row) && row.some((word) => DOCUMENT_WORD.test(word.text))) {
+      found.add(line);
+      continue;
+    }
+    // (Its words no label took: "chassis" names a VIN on a line of prose, a title's word only
+    // when no label claims it.)
+    const text = textOf(row.filter((word) => !used.has(word)).sort((a, b) => a.box.x0 - b.box.x0));
+    if (titles.some((title) => title.test(text))) found.add(line);
+  }
+  // Grown one line at a time from the lines found, each next to a title line.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [line, row] of rows) {
+      if (found.has(line) || !titleLike(row)) continue;
+      const here = box(row);
+      const next = [...found].some((other) => {
+        const title = rows.get(other)!;
+        const there = box(title);
+        const gap = Math.max(here.y0 - there.y1, there.y0 - here.y1);
+        const ratio = print(row) / print(title);
+        return gap <= 0.6 * print(title) && gap > -0.3 * print(title) && ratio > 0.8 &&
+          ratio < 1.25 && here.x0 < there.x1 && here.x1 > there.x0;
+      });
+      if (next) {
+        found.add(line);
+        grown = true;
+      }
+    }
+  }
+  return found;
+}
+
 /** The dates a type carries, in the order they happen. */
 const DATE_ORDER: Record<DocumentType, string[]> = {
   vehicle_registration: ["issue_date", "expiry_date"],
@@ -1437,7 +1513,8 @@ const DATE_ORDER: Record<DocumentType, string[]> = {
 };
 
 /** A word without the punctuation prose and lists put around it ("2015,", "(PRIVATE)"). */
-const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”]+$/g, "");
+// (A footnote's mark glued to a value, read as a sign: "KIA*", "2013°", "TAXI¹", "SILVER®".)
+const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”*°†‡®?!¹²³⁴⁵⁶⁷⁸⁹⁰]+$/g, "");
 
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
@@ -1492,13 +1569,14 @@ function byShape(
   for (const word of words) {
     if (!used.has(word)) lines.set(word.line, [...(lines.get(word.line) ?? []), word]);
   }
+  const titleLines = titleRows(words, titles, used);
   // Segments: a line's free words, split where a column's gap separates them.
   const segments: PlacedWord[][] = [];
-  for (const lineWords of lines.values()) {
+  for (const [lineIndex, lineWords] of lines) {
     lineWords.sort((a, b) => a.box.x0 - b.box.x0);
     // A title or the country's name ("REPUBLIC" holds "PUBLIC") is no field's value.
     const line = textOf(lineWords);
-    if (titles.some((title) => title.test(line)) || COUNTRY.test(line)) continue;
+    if (titleLines.has(lineIndex) || COUNTRY.test(line)) continue;
     let current: PlacedWord[] = [];
     for (const word of lineWords) {
       const last = current.at(-1);
@@ -1597,7 +1675,21 @@ function byShape(
       const checked = USAGE_WORD.test(bare(word)) ? readUsage(bare(word)) : null;
       return checked?.valid;
     }));
-    if (usage) take("usage", readUsage(bare(usage))!, [usage]);
+    if (usage) {
+      // Read with the word beside it on its segment: a use in two words ("MOTO TAGISI",
+      // "MOTORCYCLE TAXI") is another use than its last word alone.
+      const segment = segments.find((one) => one.includes(usage)) ?? [usage];
+      const at = segment.indexOf(usage);
+      const pairs = [segment.slice(Math.max(0, at - 1), at + 1), segment.slice(at, at + 2)]
+        .filter((pair) => pair.length === 2 && pair.every((word) => !used.has(word)));
+      const wider = pairs.map((pair) => ({
+        pair,
+        read: readUsage(textOf(pair.map((word) => ({ ...word, text: bare(word) })))),
+      }))
+        .find((one) => one.read?.valid && one.read.value !== readUsage(bare(usage))!.value);
+      if (wider) take("usage", wider.read!, wider.pair);
+      else take("usage", readUsage(bare(usage))!, [usage]);
+    }
   }
   // A licence's classes printed as a list of two or more category letters ("B, C, D", "B,c"):
   // no other field prints that shape.
@@ -1729,15 +1821,25 @@ function byShape(
       )[0];
       return Boolean(before && /\p{L}[^:]*:$/u.test(before.text) && !used.has(before));
     };
+    // Nor a label's other wording after a slash ("Ubw. / Mdl", "Ind. Nyir. / NID"): the words
+    // before the slash are a label's, in small letters.
+    const slashedWording = (word: PlacedWord) => {
+      const before = words.filter((other) =>
+        other.line === word.line && other.box.x1 <= word.box.x0 + 1 &&
+        word.box.x0 - other.box.x1 < 1.5 * height(word.box)
+      ).sort((a, b) => b.box.x1 - a.box.x1);
+      return before.length >= 2 && /^[\/|]$/.test(before[0].text) &&
+        LOWER_CASE_WORD.test(before[1].text);
+    };
     const left = segments.flatMap(free).filter((word) =>
-      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(word.text) &&
-      !USAGE_WORD.test(word.text) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
-      !onHeaderRow(word) && !COLOURS.test(word.text) && !onCaptionRow(word) &&
-      !DOCUMENT_WORD.test(word.text)
+      !used.has(word) && /^[A-Z][A-Z0-9-]{2,11}$/.test(bare(word)) && !slashedWording(word) &&
+      !USAGE_WORD.test(bare(word)) && !/\d{5}/.test(word.text) && !afterUnknownLabel(word) &&
+      !onHeaderRow(word) && !COLOURS.test(bare(word)) && !onCaptionRow(word) &&
+      !DOCUMENT_WORD.test(bare(word))
     );
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
-    if (model) take("model", { value: model.text, valid: true }, [model]);
+    if (model) take("model", { value: bare(model), valid: true }, [model]);
   }
 }
 

@@ -1297,3 +1297,121 @@ Deno.test("a licence's second number of a national ID's shape is its licence num
   assert.equal(reading.fields.licence_number?.valid, false);
   assert.ok(reading.fields.licence_number?.note);
 });
+
+Deno.test("a title's second line in the same print is the title, never the holder's name", () => {
+  // A title in two languages on two lines; the values carry footnote numbers, not labels.
+  const lines = page([
+    [[40, "ICYANGOMBWA CY'IKINYABIZIGA"]],
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [],
+    [[40, "RAC 393 V"], [500, "MUHAWENIMANA Valens !°"]],
+    [[40, "KNAT7M6L2BE294053"], [500, "KIA"]],
+    [[40, "06/09/2023"], [500, "08/05/2029"]],
+  ], { pitch: 30 });
+  // The title's large print reads surer than the name.
+  for (const word of lines[0].words ?? []) word.confidence = 96;
+  for (const word of lines[3].words ?? []) word.confidence = 85;
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_name?.value, "MUHAWENIMANA VALENS");
+});
+
+Deno.test("a footnote key of numbered labels without dots takes no value; marks on values are dropped", () => {
+  // Each value carries its footnote's mark (read as a sign: "*", "°"); the key under them
+  // numbers the labels without dots, several to a line.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "RAC 393 V?"], [500, "MUHAWENIMANA Valens !°"]],
+    [[40, "KNAT7M6L2BE294053"], [500, "KIA*"]],
+    [[40, "2013°"], [500, "TAXI"]],
+    [[40, "06/09/2023"], [500, "08/05/2029!"]],
+    [[40, "1 Kizarangira ku wa 2 Numero y'icyapa 3 Itariki 4 Uruganda 5 Ingano ya moteri"]],
+    [[40, "6 Umwaka 7 Ubwoko 8 Ibara 9 Nyir'ikinyabiziga 10 Icyo gikoreshwa 11 Nimero ya shasi"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  const values = Object.fromEntries(
+    Object.entries(reading.fields).map(([field, read]) => [field, read.value]),
+  );
+  assert.equal(values.usage, "taxi");
+  assert.equal(values.make, "KIA");
+  assert.equal(values.year, "2013");
+  // No word of the key is taken for a value.
+  assert.equal(values.model, undefined);
+});
+
+Deno.test("a line of capitals naming the document is its title, its wording known or not; a model keeps no footnote mark", () => {
+  // The title cut off ("REGIS…") matches no title's wording; its words are no model. The
+  // model's label is unreadable and its footnote mark is read as a sign.
+  const lines = page([
+    [[40, "MOTOR VEHICLE REGIS"]],
+    [[40, "Registration plate"], [500, "Make"]],
+    [[40, "RGF 978 G"], [500, "MITSUBISHI"]],
+    [[40, "MopeL"], [500, "Chassis number"]],
+    [[40, "PAJERO*"], [500, "JMBSKHG49HD008415"]],
+    [[40, "Year"], [500, "Use"]],
+    [[40, "2013"], [500, "PRIVATE"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "MITSUBISHI");
+  assert.equal(reading.fields.model?.value, "PAJERO");
+});
+
+Deno.test("abbreviated labels: NID names the owner's ID, and a label's wording after a slash is no model", () => {
+  // Labels abbreviated in two languages over their values; only "NID" is a wording we know.
+  const lines = page([
+    [[40, "CARTE D'IMMATRICULATION"]],
+    [[40, "Nom. Icy. / Reg"]],
+    [[40, "RM 102 U"]],
+    [[40, "Ind. Nyir. / NID"]],
+    [[40, "1198787217698182"]],
+    [[40, "Urug. / Mk"]],
+    [[40, "BAJAJ"]],
+    [[40, "Ubw. / Mdl"]],
+    [[40, "PULSAR"]],
+    [[40, "Shasi / Ch. No"]],
+    [[40, "MD20SKMP8WL715249"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.owner_national_id?.value, "1198787217698182");
+  assert.equal(reading.fields.make?.value, "BAJAJ");
+  assert.equal(reading.fields.model?.value, "PULSAR");
+});
+
+Deno.test("a licence titled in the commonest English wording (Driver's licence) is a licence", () => {
+  // Its labels abbreviated: only the name's and the expiry's are known wordings, too few to know
+  // the page without its title.
+  const lines = page([
+    [[40, "DRIVER'S LICENCE"]],
+    [[40, "Amaz. / Name"]],
+    [[40, "MUHAWENIMANA Innocent"]],
+    [[40, "Irang. / Exp"], [440, "Icyic."]],
+    [[40, "23/02/2032"], [440, "BCD"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.type, "license");
+  assert.equal(reading.fields.full_name?.value, "MUHAWENIMANA INNOCENT");
+});
+
+Deno.test("a use found without its label is read with the word beside it: MOTO TAGISI is a moto taxi", () => {
+  // The labels in small capitals OCR could not read; the use is in two words.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Unuaanon"], [500, "Uswoxo"]],
+    [[40, "RJ 702 C"], [500, "TVS"]],
+    [[40, "Unxwara"], [500, "leva"]],
+    [[40, "MD6HWN584NN367404"], [500, "MOTO TAGISI"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.usage?.value, "taxi-moto");
+});
