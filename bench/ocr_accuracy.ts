@@ -30,8 +30,9 @@
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|unseen|new_dev|fresh_dev|heldout|dev|…]
  * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
- * [--keep-rules] [--dump-only] [--engine tesseract+paddle]`. `--engine tesseract+paddle` reads
- * with PaddleOCR's second opinion (`OCR_PROVIDER=tesseract+paddle`) instead of tesseract alone. `--dump-only` writes the words without reading
+ * [--keep-rules] [--dump-only] [--engine tesseract+paddle [--unbounded]]`. `--engine tesseract+paddle`
+ * reads with PaddleOCR's second opinion (`OCR_PROVIDER=tesseract+paddle`) instead of tesseract
+ * alone; `--unbounded` asks it whatever the page's budget. `--dump-only` writes the words without reading
  * the pages (no figures). `--keep-rules` reads without erasing table rules first (the
  * reader before rule removal).
  * `--dump-words` writes each page's OCR words with their boxes as JSON (the
@@ -42,7 +43,10 @@
  * @module
  */
 import process from "node:process";
-import { createTesseractEngine } from "@shared/capabilities/document_reading/tesseract_engine.ts";
+import {
+  createTesseractEngine,
+  PAGE_BUDGET_MS,
+} from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import { withSecondOpinion } from "@shared/capabilities/document_reading/second_opinion.ts";
 import {
   type DocumentReading,
@@ -387,9 +391,12 @@ async function tesseractWithPaddle(): Promise<Contender> {
   const { createPaddleEngine } = await import(
     "@shared/capabilities/document_reading/paddle_engine.ts"
   );
+  const clock = () => cpuSeconds() * 1000;
   const engine = withSecondOpinion(
-    createTesseractEngine({ enough: () => true, clock: () => cpuSeconds() * 1000 }),
+    createTesseractEngine({ enough: () => true, clock }),
     createPaddleEngine(),
+    // `--unbounded`: PaddleOCR asked whatever the first look cost (the engine before its budget).
+    Deno.args.includes("--unbounded") ? {} : { budgetMs: PAGE_BUDGET_MS, clock },
   );
   return {
     name: "tesseract.js with PaddleOCR's second opinion",
