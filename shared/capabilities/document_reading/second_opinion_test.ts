@@ -105,3 +105,43 @@ Deno.test("withSecondOpinion() passes a failing engine's error on", async () => 
     /worker died/,
   );
 });
+
+Deno.test("withSecondOpinion() with a budget asks the second engine only while its cost fits", async () => {
+  // A clock the engines move: the first spends what `firstCost` says, the second 2000 ms.
+  let now = 0;
+  let firstCost = 2500;
+  const incomplete = idCard({ full_name: field("NDAYISABA GRACE") });
+  const first: OcrEngine = {
+    provider: "tesseract",
+    read() {
+      now += firstCost;
+      return Promise.resolve(structuredClone(incomplete));
+    },
+  };
+  const second = answering("paddle", idCard({ sex: field("F") }));
+  const slowSecond: OcrEngine = {
+    provider: "paddle",
+    read(request) {
+      now += 2000;
+      return second.read(request);
+    },
+  };
+  const engine = withSecondOpinion(first, slowSecond, { budgetMs: 4000, clock: () => now });
+  // Its first read runs (the cost is not known yet) and fills the gap.
+  const asked = await engine.read(REQUEST);
+  assert.equal(second.reads, 1);
+  assert.equal(asked.kind === "document" && asked.fields.sex?.value, "F");
+  // 2500 ms spent and 2000 ms more expected: over 4000, the first reading stands as it is.
+  assert.deepEqual(await engine.read(REQUEST), incomplete);
+  assert.equal(second.reads, 1);
+  // A quicker first look leaves room: 1000 + 2000 fits.
+  firstCost = 1000;
+  await engine.read(REQUEST);
+  assert.equal(second.reads, 2);
+  // Without a budget the second engine is always asked.
+  firstCost = 3900;
+  const unbounded = withSecondOpinion(first, slowSecond, { clock: () => now });
+  await unbounded.read(REQUEST);
+  await unbounded.read(REQUEST);
+  assert.equal(second.reads, 4);
+});
