@@ -5,14 +5,17 @@
  * violence or theft told in words the lexicon never listed still reaches a
  * person ("the house girl left at night with our jewellery").
  *
- * A statistical score alone raises false alarms on ordinary messages that
- * sound like a story ("my phone died, I need a charger"), and a false alarm
- * hands a shopper to staff. So it flags only when the harm score is very
- * high AND a second, independent check agrees: the message carries a
- * harm-adjacent cue ({@linkcode HARM_CUES}: took, gone, blood, smoke,
- * yatwaye, fumée...). The verdict stands on the message's own evidence: it
- * never reads the intent classifier, so retraining the router's agents (new
- * phrases for a shop) cannot turn a danger into an ordinary request.
+ * The router combines the two (`isUnsafe` in route_decision.ts): a message is
+ * handed to a person when this signal flags it ({@linkcode harmFlags}: a score
+ * at or above {@linkcode HARM_THRESHOLD} on a message of at least
+ * {@linkcode MIN_WORDS} words, or a harm clause beside an everyday need), or
+ * when the lexicon names harm and the signal does not clear it
+ * ({@linkcode harmClears}: only clauses long enough to judge, each scored
+ * below {@linkcode HARM_VETO_BELOW}). The lexicon's concepts and harm-adjacent
+ * cues are features of the model, not a second gate. The verdict stands on the
+ * message's own evidence: it never reads the intent classifier, so retraining
+ * the router's agents (new phrases for a shop) cannot turn a danger into an
+ * ordinary request.
  *
  * @module
  */
