@@ -20,18 +20,8 @@ import { platformRouter } from "@shared/platform/router.ts";
 import { decideRoute } from "@shared/agent/route_decision.ts";
 import {
   type Decide,
-  type FirstMessage,
   loadConversations,
-  loadFirstMessages,
-  loadFresh2Messages,
-  loadFresh3Messages,
-  loadFresh4Messages,
-  loadFresh5Messages,
-  loadFresh6Messages,
-  loadFreshMessages,
-  loadHarderMessages,
-  loadSafety5Messages,
-  loadSafety6Messages,
+  loadDevMessages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -268,22 +258,6 @@ function figures(first: Scored[], turns: Scored[], handoff: string): Figures {
   };
 }
 
-/** The dev sets' first messages: everything tuned on, nothing blind. */
-export async function devFirstMessages(handoff: string): Promise<FirstMessage[]> {
-  return [
-    ...await loadFirstMessages(),
-    ...await loadHarderMessages("dev", handoff),
-    ...await loadFreshMessages("dev", handoff),
-    ...await loadFresh2Messages("dev", handoff),
-    ...await loadFresh3Messages("dev", handoff),
-    ...await loadFresh4Messages("dev", handoff),
-    ...await loadFresh5Messages("dev", handoff),
-    ...await loadFresh6Messages("dev", handoff),
-    ...await loadSafety5Messages("dev", handoff),
-    ...await loadSafety6Messages("dev", handoff),
-  ];
-}
-
 if (import.meta.main) {
   const args = cliOrExit({
     name: "ablate_routing",
@@ -292,7 +266,7 @@ if (import.meta.main) {
   const only = args.only?.split(",");
   const context = platformRouter();
   const handoff = context.agents.handoff;
-  const messages = await devFirstMessages(handoff);
+  const messages = await loadDevMessages(handoff);
   // Tuned conversations only: the held-out ones are never read turn by turn.
   const conversations = (await loadConversations()).filter((c) => !c.heldOut);
   const score = (decide: Decide) =>

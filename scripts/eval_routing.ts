@@ -23,18 +23,11 @@
 import { platformRouter } from "@shared/platform/router.ts";
 import {
   BLIND_ONLY_SETS,
+  HALVED_SETS,
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
-  loadFresh2Messages,
-  loadFresh3Messages,
-  loadFresh4Messages,
-  loadFresh5Messages,
-  loadFresh6Messages,
-  loadFreshMessages,
   loadHarderMessages,
-  loadSafety5Messages,
-  loadSafety6Messages,
   scoreConversations,
   type Scored,
   scoreFirstMessages,
@@ -197,53 +190,8 @@ function reportSet(title: string, rows: Scored[], showErrors: boolean): void {
 
 const verbose = args.verbose;
 // Report only: the fresh and blind sets stay out of `--min`, so CI never fails on them.
-reportSet(
-  "Fresh first messages, dev half (tuned on)",
-  scoreFirstMessages(await loadFreshMessages("dev", context.agents?.handoff), context),
-  verbose,
-);
 // The held-out halves never print their errors: reading them would turn them into dev sets.
-if (args.blind) {
-  reportSet(
-    "Fresh first messages, blind half (never tuned on)",
-    scoreFirstMessages(await loadFreshMessages("blind", context.agents?.handoff), context),
-    false,
-  );
-}
-reportSet(
-  "Second fresh first messages, dev half (tuned on)",
-  scoreFirstMessages(await loadFresh2Messages("dev", context.agents?.handoff), context),
-  verbose,
-);
-if (args.blind) {
-  reportSet(
-    "Second fresh first messages, blind half (never tuned on)",
-    scoreFirstMessages(await loadFresh2Messages("blind", context.agents?.handoff), context),
-    false,
-  );
-}
-reportSet(
-  "Third fresh first messages, dev half (tuned on)",
-  scoreFirstMessages(await loadFresh3Messages("dev", context.agents?.handoff), context),
-  verbose,
-);
-if (args.blind) {
-  reportSet(
-    "Third fresh first messages, blind half (never tuned on)",
-    scoreFirstMessages(await loadFresh3Messages("blind", context.agents?.handoff), context),
-    false,
-  );
-}
-for (
-  const [title, load] of [
-    ["Fourth fresh first messages", loadFresh4Messages],
-    ["Safety set", loadSafety5Messages],
-    ["Second safety set", loadSafety6Messages],
-    // Kinyarwanda only: its other languages' lines read n/a.
-    ["Fifth fresh first messages (rw)", loadFresh5Messages],
-    ["Sixth fresh first messages", loadFresh6Messages],
-  ] as const
-) {
+for (const { title, load } of HALVED_SETS) {
   reportSet(
     `${title}, dev half (tuned on)`,
     scoreFirstMessages(await load("dev", context.agents?.handoff), context),

@@ -241,6 +241,45 @@ export const BLIND_ONLY_SETS: readonly BlindOnlySet[] = [
   { title: "Fourth safety set", load: loadSafety8Messages },
 ];
 
+/** A set split into a half to tune on (`dev`) and a half held out (`blind`). */
+export interface HalvedSet {
+  /** The report's title. */
+  title: string;
+  /** One half's messages; a `safety` message expects `handoff`, urgently. */
+  load: (split: FreshSplit, handoff?: string) => Promise<FirstMessage[]>;
+}
+
+/**
+ * Every set with a dev and a blind half, in the report's order: the one list
+ * the evaluation, the rule ablation and the sets' own tests walk, so a new set
+ * is added here once.
+ */
+export const HALVED_SETS: readonly HalvedSet[] = [
+  { title: "Fresh first messages", load: loadFreshMessages },
+  { title: "Second fresh first messages", load: loadFresh2Messages },
+  { title: "Third fresh first messages", load: loadFresh3Messages },
+  { title: "Fourth fresh first messages", load: loadFresh4Messages },
+  { title: "Safety set", load: loadSafety5Messages },
+  { title: "Second safety set", load: loadSafety6Messages },
+  // Kinyarwanda only: its other languages' lines read n/a.
+  { title: "Fifth fresh first messages (rw)", load: loadFresh5Messages },
+  { title: "Sixth fresh first messages", load: loadFresh6Messages },
+];
+
+/**
+ * Every first message the router may be tuned on: the first set, the harder
+ * set's dev split and the dev half of each {@linkcode HALVED_SETS}; nothing
+ * blind.
+ */
+export async function loadDevMessages(handoff = "support_handoff"): Promise<FirstMessage[]> {
+  const halves = await Promise.all(HALVED_SETS.map(({ load }) => load("dev", handoff)));
+  return [
+    ...await loadFirstMessages(),
+    ...await loadHarderMessages("dev", handoff),
+    ...halves.flat(),
+  ];
+}
+
 // A set of `<stem>.<language>.yaml` files mapping a route to its messages,
 // where the `safety` label stands for the hand-off agent, urgently. A set
 // written in fewer languages names them.

@@ -4,12 +4,13 @@ import { customerAgents } from "@shared/registry/pack.ts";
 import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import {
   BLIND_ONLY_SETS,
+  type FirstMessage,
+  HALVED_SETS,
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
   loadFresh2Messages,
   loadFresh3Messages,
-  loadFresh4Messages,
   loadFresh5Messages,
   loadFresh6Messages,
   loadFresh7Messages,
@@ -28,6 +29,19 @@ const training = new Set(
     ...Object.values(UNCLEAR_PHRASES).flat(),
   ].map(normalizeText),
 );
+
+// Both halves of every halved set, and every blind-only set: the sets' own lists, so a set added
+// there is checked here too.
+async function everyHalf(): Promise<FirstMessage[]> {
+  const halves = await Promise.all(
+    HALVED_SETS.flatMap(({ load }) => [load("dev"), load("blind")]),
+  );
+  return halves.flat();
+}
+
+async function everyBlindOnly(): Promise<FirstMessage[]> {
+  return (await Promise.all(BLIND_ONLY_SETS.map(({ load }) => load()))).flat();
+}
 
 Deno.test("the held-out sets hold at least 150 first messages per language and 30 conversations", async () => {
   const messages = await loadFirstMessages();
@@ -102,24 +116,8 @@ Deno.test("every label in the held-out sets is a customer agent, menu or clarify
     ...(await loadHarderMessages()).map((m) => m.expect),
     ...(await loadHarderMessages("dev")).map((m) => m.expect),
     ...(await loadBlindMessages()).map((m) => m.expect),
-    ...(await loadFreshMessages("dev")).map((m) => m.expect),
-    ...(await loadFreshMessages("blind")).map((m) => m.expect),
-    ...(await loadFresh2Messages("dev")).map((m) => m.expect),
-    ...(await loadFresh2Messages("blind")).map((m) => m.expect),
-    ...(await loadFresh3Messages("dev")).map((m) => m.expect),
-    ...(await loadFresh3Messages("blind")).map((m) => m.expect),
-    ...(await loadSafety5Messages("dev")).map((m) => m.expect),
-    ...(await loadSafety5Messages("blind")).map((m) => m.expect),
-    ...(await loadSafety6Messages("dev")).map((m) => m.expect),
-    ...(await loadSafety6Messages("blind")).map((m) => m.expect),
-    ...(await loadFresh5Messages("dev")).map((m) => m.expect),
-    ...(await loadFresh5Messages("blind")).map((m) => m.expect),
-    ...(await loadFresh6Messages("dev")).map((m) => m.expect),
-    ...(await loadFresh6Messages("blind")).map((m) => m.expect),
-    ...(await loadFresh7Messages()).map((m) => m.expect),
-    ...(await loadSafety7Messages()).map((m) => m.expect),
-    ...(await loadFresh8Messages()).map((m) => m.expect),
-    ...(await loadSafety8Messages()).map((m) => m.expect),
+    ...(await everyHalf()).map((m) => m.expect),
+    ...(await everyBlindOnly()).map((m) => m.expect),
     ...(await loadConversations()).flatMap((c) => c.turns.map((t) => t.expect)),
   ];
   assert.deepStrictEqual(labels.filter((label) => !allowed.has(label)), []);
@@ -328,32 +326,14 @@ Deno.test("the fourth safety set (blind only) holds at least 45 safety and 45 or
 // Nobody tunes on these sets, so a copy of one of their messages anywhere else (a training
 // phrase, another set's message) or twice inside them means it was read or written twice.
 Deno.test("the blind-only sets are no training phrase, no other set's message, and hold each message once", async () => {
-  const blindOnly: string[] = [];
-  for (const { load } of BLIND_ONLY_SETS) {
-    blindOnly.push(...(await load()).map((m) => normalizeText(m.text)));
-  }
+  const blindOnly = (await everyBlindOnly()).map((m) => normalizeText(m.text));
   const others = new Set(
     [
       ...(await loadFirstMessages()),
       ...(await loadHarderMessages()),
       ...(await loadHarderMessages("dev")),
       ...(await loadBlindMessages()),
-      ...(await loadFreshMessages("dev")),
-      ...(await loadFreshMessages("blind")),
-      ...(await loadFresh2Messages("dev")),
-      ...(await loadFresh2Messages("blind")),
-      ...(await loadFresh3Messages("dev")),
-      ...(await loadFresh3Messages("blind")),
-      ...(await loadFresh4Messages("dev")),
-      ...(await loadFresh4Messages("blind")),
-      ...(await loadSafety5Messages("dev")),
-      ...(await loadSafety5Messages("blind")),
-      ...(await loadSafety6Messages("dev")),
-      ...(await loadSafety6Messages("blind")),
-      ...(await loadFresh5Messages("dev")),
-      ...(await loadFresh5Messages("blind")),
-      ...(await loadFresh6Messages("dev")),
-      ...(await loadFresh6Messages("blind")),
+      ...(await everyHalf()),
     ].map((m) => normalizeText(m.text)),
   );
   assert.deepStrictEqual(
