@@ -34,14 +34,22 @@
  *
  * @module
  */
-import { vinCheckDigit } from "@shared/capabilities/document_reading/document_fields.ts";
 import { FRENCH_SHORT_MONTHS, KINYARWANDA_MONTHS } from "@shared/capabilities/format/format.ts";
-import { MONTHS_EN } from "./round_generator.ts";
+import {
+  answerOf,
+  type Day,
+  drawDay,
+  drawVin,
+  isoDay,
+  maybeDropOneOptional,
+  MONTHS_EN,
+} from "./round_generator.ts";
 import {
   digits,
   escapeHtml,
   familyGuard,
   letters,
+  nationalId,
   pick,
   type Random,
   splitFamilies,
@@ -131,27 +139,6 @@ const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"
 /** How a card prints its dates; one style a card. */
 type DateStyle = "roman" | "fr_month" | "rw_month" | "ymd_slash" | "en_month";
 
-/** A calendar day drawn between two years. */
-interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function day(random: Random, from: number, to: number): Day {
-  return {
-    year: from + Math.floor(random() * (to - from + 1)),
-    month: 1 + Math.floor(random() * 12),
-    day: 1 + Math.floor(random() * 28),
-  };
-}
-
-function iso(value: Day): string {
-  return `${value.year}-${String(value.month).padStart(2, "0")}-${
-    String(value.day).padStart(2, "0")
-  }`;
-}
-
 function printed(value: Day, style: DateStyle): string {
   const dd = String(value.day).padStart(2, "0");
   switch (style) {
@@ -176,20 +163,9 @@ function person(random: Random, bornFrom: number, bornTo: number) {
   const shown = comma ? `${surname}, ${given}` : `${given} ${surname}`;
   const answer = (comma ? `${surname} ${given}` : `${given} ${surname}`).toUpperCase();
   const sex: "M" | "F" = random() < 0.5 ? "F" : "M";
-  const born = day(random, bornFrom, bornTo);
-  const id = `1${born.year}${sex === "F" ? "7" : "8"}${digits(random, 7)}${
-    Math.floor(random() * 3)
-  }${digits(random, 2)}`;
+  const born = drawDay(random, bornFrom, bornTo);
+  const id = nationalId(random, born.year, sex);
   return { shown, answer, surname, given, sex, born, id };
-}
-
-/** A VIN with a valid ISO 3779 check digit, from this round's own vehicles. */
-function chassis(random: Random, wmi: string): string {
-  const alphabet = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
-  const body = `${wmi}${letters(random, 6, alphabet)}${
-    letters(random, 2, "ABCDEFGHJKLMNPRSTVWXY")
-  }${digits(random, 6)}`;
-  return body.slice(0, 8) + vinCheckDigit(body) + body.slice(9);
 }
 
 /** One printed field: answer key (null: printed, never read), code, labels, value. */
@@ -222,8 +198,8 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
     ? `R${letters(random, 1, "ABCDEFGHJK")} ${digits(random, 3)} ${letters(random, 1)}`
     : `R${letters(random, 2, "ABCDEFGHJK")} ${digits(random, 3)} ${letters(random, 1)}`;
   const owner = person(random, 1955, 2003);
-  const issued = day(random, 2012, 2025);
-  const expires = day(random, 2027, 2035);
+  const issued = drawDay(random, 2012, 2025);
+  const expires = drawDay(random, 2027, 2035);
   return [
     {
       key: "plate",
@@ -246,7 +222,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
         en: ["First registration", "Date registered"],
       },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
     },
     {
       key: "owner_name",
@@ -300,7 +276,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
         fr: ["N° d'identification du véhicule"],
         en: ["Vehicle identification number"],
       },
-      shown: chassis(random, vehicle.wmi),
+      shown: drawVin(random, vehicle.wmi),
     },
     {
       key: "year",
@@ -324,7 +300,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
       abbrev: "EXP",
       labels: { rw: ["Igihe kirangirira"], fr: ["Date d'échéance"], en: ["Expiry"] },
       shown: printed(expires, style),
-      answer: iso(expires),
+      answer: isoDay(expires),
       optional: true,
     },
     {
@@ -346,8 +322,8 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
 
 function licence(random: Random, _language: Language, style: DateStyle): Field[] {
   const holder = person(random, 1962, 2004);
-  const issued = day(random, 2013, 2025);
-  const expires = day(random, 2027, 2036);
+  const issued = drawDay(random, 2013, 2025);
+  const expires = drawDay(random, 2027, 2036);
   const classes = pick(random, [["B"], ["A", "B"], ["B", "C"], ["B", "C", "D"], ["A"], ["C", "D"]]);
   const number = random() < 0.5
     ? `${digits(random, 2)}${letters(random, 1, "ABCDEFGHJK")}${digits(random, 6)}`
@@ -373,7 +349,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
       abbrev: "DOB",
       labels: { rw: ["Italiki y'amavuko"], fr: ["Date de naissance"], en: ["Born"] },
       shown: printed(holder.born, style),
-      answer: iso(holder.born),
+      answer: isoDay(holder.born),
     },
     {
       key: "issue_date",
@@ -381,7 +357,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
       abbrev: "ISS",
       labels: { rw: ["Rwatanzwe"], fr: ["Date de délivrance"], en: ["Issue date"] },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
     },
     {
       key: "expiry_date",
@@ -389,7 +365,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
       abbrev: "EXP",
       labels: { rw: ["Ruzarangira"], fr: ["Date d'expiration"], en: ["Expiry date"] },
       shown: printed(expires, style),
-      answer: iso(expires),
+      answer: isoDay(expires),
       optional: true,
     },
     {
@@ -436,7 +412,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
 
 function idCard(random: Random, language: Language, style: DateStyle): Field[] {
   const holder = person(random, 1956, 2006);
-  const issued = day(random, 2009, 2025);
+  const issued = drawDay(random, 2009, 2025);
   const sexWord = {
     rw: { M: "Gabo", F: "Gore" },
     fr: { M: "M", F: "F" },
@@ -465,7 +441,7 @@ function idCard(random: Random, language: Language, style: DateStyle): Field[] {
       abbrev: "DOB",
       labels: { rw: ["Yavukiye ku wa"], fr: ["Naissance"], en: ["Date of birth"] },
       shown: printed(holder.born, style),
-      answer: iso(holder.born),
+      answer: isoDay(holder.born),
     },
     {
       key: "sex",
@@ -489,7 +465,7 @@ function idCard(random: Random, language: Language, style: DateStyle): Field[] {
       abbrev: "DOI",
       labels: { rw: ["Cyatanzwe ku wa"], fr: ["Délivrée le"], en: ["Date of issue"] },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
     },
     {
       key: null,
@@ -535,18 +511,8 @@ export function ninthDocument(
     : type === "license"
     ? licence(random, language, style)
     : idCard(random, language, style);
-  let fields = made;
-  if (random() < 0.5) {
-    const optional = fields.filter((field) => field.optional);
-    if (optional.length > 0) {
-      const gone = pick(random, optional);
-      fields = fields.filter((field) => field !== gone);
-    }
-  }
-  const answer: Record<string, string> = {};
-  for (const field of fields) {
-    if (field.key) answer[field.key] = field.answer ?? field.shown.toUpperCase();
-  }
+  const fields = maybeDropOneOptional(random, made);
+  const answer = answerOf(fields);
   // A second language for the label about half the time ("Marque / Make").
   const second = random() < 0.5 ? pick(random, ["rw", "fr", "en"] as Language[]) : null;
   const label = (field: Field) => {
@@ -700,7 +666,7 @@ function render(family: NinthFamily, random: Random, card: Card): string {
 /** A table of per-row categories with their own dates, printed after the card's values. */
 function side(card: Card, random: Random): string {
   const e = escapeHtml;
-  const at = (from: number, to: number) => printed(day(random, from, to), card.style);
+  const at = (from: number, to: number) => printed(drawDay(random, from, to), card.style);
   if (card.type === "license") {
     const held = (card.fields.find((field) => field.key === "categories")?.shown ?? "").split(" ");
     const rows = ["A", "A1", "B", "C", "D", "E"].map((cat) =>

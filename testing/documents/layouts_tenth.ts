@@ -39,10 +39,15 @@
  *
  * @module
  */
-import { vinCheckDigit } from "@shared/capabilities/document_reading/document_fields.ts";
 import { KINYARWANDA_MONTHS } from "@shared/capabilities/format/format.ts";
 import {
+  answerOf,
   cardPage,
+  type Day,
+  drawDay,
+  drawVin,
+  isoDay,
+  maybeDropOneOptional,
   MONTHS_FR,
   MONTHS_SHORT,
   REPUBLIC_HEAD,
@@ -53,6 +58,7 @@ import {
   escapeHtml,
   familyGuard,
   letters,
+  nationalId,
   pick,
   type Random,
   shuffle,
@@ -146,25 +152,7 @@ const VEHICLES = [
 
 type DateStyle = "mon_caps" | "fr_long" | "rw_month" | "dot_spaced" | "slash";
 
-interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function day(random: Random, from: number, to: number): Day {
-  return {
-    year: from + Math.floor(random() * (to - from + 1)),
-    month: 1 + Math.floor(random() * 12),
-    day: 1 + Math.floor(random() * 28),
-  };
-}
-
 const two = (n: number) => String(n).padStart(2, "0");
-
-function iso(value: Day): string {
-  return `${value.year}-${two(value.month)}-${two(value.day)}`;
-}
 
 function printed(value: Day, style: DateStyle): string {
   switch (style) {
@@ -188,10 +176,8 @@ function person(random: Random, bornFrom: number, bornTo: number) {
   const surnameFirst = random() < 0.6;
   const shown = surnameFirst ? `${surname} ${given}` : `${given} ${surname}`;
   const sex: "M" | "F" = random() < 0.5 ? "F" : "M";
-  const born = day(random, bornFrom, bornTo);
-  const id = `1${born.year}${sex === "F" ? "7" : "8"}${digits(random, 7)}${
-    Math.floor(random() * 3)
-  }${digits(random, 2)}`;
+  const born = drawDay(random, bornFrom, bornTo);
+  const id = nationalId(random, born.year, sex);
   return { shown, answer: shown.toUpperCase(), sex, born, id };
 }
 
@@ -200,13 +186,6 @@ function idShown(random: Random, id: string): string {
   return random() < 0.5
     ? id
     : id.replace(/^(\d)(\d{4})(\d)(\d{7})(\d)(\d{2})$/, "$1 $2 $3 $4 $5 $6");
-}
-
-function chassis(random: Random, wmi: string): string {
-  const body = `${wmi}${letters(random, 6, "ABCDEFGHJKLMNPRSTUVWXYZ0123456789")}${
-    letters(random, 2, "ABCDEFGHJKLMNPRSTVWXY")
-  }${digits(random, 6)}`;
-  return body.slice(0, 8) + vinCheckDigit(body) + body.slice(9);
 }
 
 /** One printed field: its answer key (null: printed, never read), wordings, value. */
@@ -242,8 +221,8 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
     ? `R${letters(random, 1, "ABCDEFGHJKLM")} ${digits(random, 3)} ${letters(random, 1)}`
     : `R${letters(random, 2, "ABCDEFGH")} ${digits(random, 3)} ${letters(random, 1)}`;
   const owner = person(random, 1958, 2004);
-  const issued = day(random, 2014, 2025);
-  const expires = day(random, 2027, 2034);
+  const issued = drawDay(random, 2014, 2025);
+  const expires = drawDay(random, 2027, 2034);
   return [
     {
       key: "plate",
@@ -306,7 +285,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
         abbr: "Shasi / Ch. No",
         sw: "Namba ya chasisi",
       },
-      shown: chassis(random, vehicle.wmi),
+      shown: drawVin(random, vehicle.wmi),
     },
     {
       key: "year",
@@ -342,7 +321,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
         sw: "Tarehe ya kutolewa",
       },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
       date: issued,
     },
     {
@@ -355,7 +334,7 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
         sw: "Mwisho wa matumizi",
       },
       shown: printed(expires, style),
-      answer: iso(expires),
+      answer: isoDay(expires),
       date: expires,
       optional: true,
     },
@@ -386,8 +365,8 @@ function registration(random: Random, language: Language, style: DateStyle): Fie
 
 function licence(random: Random, _language: Language, style: DateStyle): Field[] {
   const holder = person(random, 1964, 2005);
-  const issued = day(random, 2014, 2025);
-  const expires = day(random, 2027, 2036);
+  const issued = drawDay(random, 2014, 2025);
+  const expires = drawDay(random, 2027, 2036);
   const classes = pick(random, [["A"], ["B"], ["A", "B"], ["B", "C"], ["B", "D"], ["C", "D", "E"]]);
   const old = random() < 0.5;
   const number = old
@@ -418,7 +397,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
         sw: "Tarehe ya kuzaliwa",
       },
       shown: printed(holder.born, style),
-      answer: iso(holder.born),
+      answer: isoDay(holder.born),
       date: holder.born,
     },
     {
@@ -467,7 +446,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
         sw: "Tarehe ya kutolewa",
       },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
       date: issued,
     },
     {
@@ -480,7 +459,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
         sw: "Inaisha tarehe",
       },
       shown: printed(expires, style),
-      answer: iso(expires),
+      answer: isoDay(expires),
       date: expires,
       optional: true,
     },
@@ -500,7 +479,7 @@ function licence(random: Random, _language: Language, style: DateStyle): Field[]
 
 function idCard(random: Random, language: Language, style: DateStyle): Field[] {
   const holder = person(random, 1958, 2007);
-  const issued = day(random, 2010, 2025);
+  const issued = drawDay(random, 2010, 2025);
   const sexWord = {
     rw: { M: "GABO", F: "GORE" },
     fr: { M: "MASCULIN", F: "FÉMININ" },
@@ -541,7 +520,7 @@ function idCard(random: Random, language: Language, style: DateStyle): Field[] {
         sw: "Tarehe ya kuzaliwa",
       },
       shown: printed(holder.born, style),
-      answer: iso(holder.born),
+      answer: isoDay(holder.born),
       date: holder.born,
     },
     {
@@ -572,7 +551,7 @@ function idCard(random: Random, language: Language, style: DateStyle): Field[] {
         sw: "Tarehe ya kutolewa",
       },
       shown: printed(issued, style),
-      answer: iso(issued),
+      answer: isoDay(issued),
       date: issued,
     },
     {
@@ -633,18 +612,8 @@ export function tenthDocument(
     : type === "license"
     ? licence(random, language, style)
     : idCard(random, language, style);
-  let fields = made;
-  if (random() < 0.5) {
-    const optional = fields.filter((field) => field.optional);
-    if (optional.length > 0) {
-      const gone = pick(random, optional);
-      fields = fields.filter((field) => field !== gone);
-    }
-  }
-  const answer: Record<string, string> = {};
-  for (const field of fields) {
-    if (field.key) answer[field.key] = field.answer ?? field.shown.toUpperCase();
-  }
+  const fields = maybeDropOneOptional(random, made);
+  const answer = answerOf(fields);
   const title = family === "header_grid_sw" ? [TITLES_SW[type]] : pick(random, TITLES[type]);
   const rendered = render(family, random, {
     type,

@@ -6,8 +6,10 @@
  * dates are written with, leaving optional fields out, and the card's chrome
  * (the republic's header, the page around the card); and what the image-side
  * rounds (`layouts_image_stress*.ts`) share: a card's look and fields
- * (`drawStressCard`) and its page (`stressPage`). Each round keeps its own
- * layouts, label wordings, titles and date formats.
+ * (`drawStressCard`) and its page (`stressPage`); and the draws the ninth and
+ * tenth rounds share (a day, a VIN, one optional field left out, the answer
+ * key). Each round keeps its own people, places, vehicles, layouts, label
+ * wordings, titles and date formats.
  *
  * The draws are made in the order the rounds made them when their sets were
  * generated: a change here changes published sets' pages, which
@@ -19,6 +21,7 @@
  *
  * @module
  */
+import { vinCheckDigit } from "@shared/capabilities/document_reading/document_fields.ts";
 import { KINYARWANDA_MONTHS } from "@shared/capabilities/format/format.ts";
 import {
   date,
@@ -468,4 +471,65 @@ export function stressPage(options: {
   }px}
   ${options.css}
   </style></head><body>${outer ? outer(inner) : inner}</body></html>`;
+}
+
+/** A calendar day drawn between two years (the ninth and later rounds). */
+export interface Day {
+  /** The year. */
+  year: number;
+  /** The month, 1–12. */
+  month: number;
+  /** The day, 1–28: a day every month has. */
+  day: number;
+}
+
+/** A day between `fromYear` and `toYear`, drawn year, month, day. */
+export function drawDay(random: Random, fromYear: number, toYear: number): Day {
+  return {
+    year: fromYear + Math.floor(random() * (toYear - fromYear + 1)),
+    month: 1 + Math.floor(random() * 12),
+    day: 1 + Math.floor(random() * 28),
+  };
+}
+
+/** A day as the answer key writes it (`2024-03-12`). */
+export function isoDay(value: Day): string {
+  return `${value.year}-${String(value.month).padStart(2, "0")}-${
+    String(value.day).padStart(2, "0")
+  }`;
+}
+
+/**
+ * A VIN with a valid ISO 3779 check digit whose descriptor is drawn from the
+ * whole VIN alphabet (the ninth and later rounds; {@linkcode vin} keeps the
+ * earlier rounds' shape).
+ */
+export function drawVin(random: Random, wmi: string): string {
+  const body = `${wmi}${letters(random, 6, "ABCDEFGHJKLMNPRSTUVWXYZ0123456789")}${
+    letters(random, 2, "ABCDEFGHJKLMNPRSTVWXY")
+  }${digits(random, 6)}`;
+  return body.slice(0, 8) + vinCheckDigit(body) + body.slice(9);
+}
+
+/** Half the time, leaves one optional field out: editions differ in what they print. */
+export function maybeDropOneOptional<T extends { optional?: boolean }>(
+  random: Random,
+  fields: T[],
+): T[] {
+  if (random() >= 0.5) return fields;
+  const optional = fields.filter((field) => field.optional);
+  if (optional.length === 0) return fields;
+  const gone = pick(random, optional);
+  return fields.filter((field) => field !== gone);
+}
+
+/** The answer key of a card's fields: each read field's answer, or its printed value in capitals. */
+export function answerOf(
+  fields: readonly { key: string | null; shown: string; answer?: string }[],
+): Record<string, string> {
+  const answer: Record<string, string> = {};
+  for (const field of fields) {
+    if (field.key) answer[field.key] = field.answer ?? field.shown.toUpperCase();
+  }
+  return answer;
 }
