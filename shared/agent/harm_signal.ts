@@ -385,11 +385,22 @@ export function loadHarmSignal(): HarmSignal {
   return shipped;
 }
 
+// A message and its clauses: enough for one route decision's questions.
+const RECENT_SCORES = 16;
+
 /** A harm signal over a trained or loaded model of the two labels. */
 export function harmSignalOf(model: TextModel, threshold: number = HARM_THRESHOLD): HarmSignal {
+  // The router asks `flags` and then `clears` of one message, and each scores the message and its
+  // clauses: the last few scores are kept, so a message is featurized and predicted once.
+  const recent = new Map<string, number>();
   const score = (text: string) => {
+    const kept = recent.get(text);
+    if (kept !== undefined) return kept;
     const { probabilities } = model.predict(text);
-    return probabilities.find(({ label }) => label === HARM_LABEL)?.probability ?? 0;
+    const value = probabilities.find(({ label }) => label === HARM_LABEL)?.probability ?? 0;
+    if (recent.size >= RECENT_SCORES) recent.delete(recent.keys().next().value!);
+    recent.set(text, value);
+    return value;
   };
   return {
     score,
