@@ -57,26 +57,54 @@ const COMPLAINS = new RegExp(
 const JUDGES = /\b(?:nabi|mbi|bad|terrible|awful|horrible|nul(?:le)?)\b/;
 
 // What a complaint is about, named for staff (in English, like every ticket reason), most
-// specific first.
-const SUBJECTS: ReadonlyArray<[string, RegExp]> = [
-  [
-    "the driver",
-    /\b(driver|rider|moto|motard|chauffeur|taxi|umushoferi|shoferi|umumotari|motari)\b/,
-  ],
-  ["the waiter", /\b(waiter|waitress|serveur|serveuse|umuseriveri|umuserveri)\b/],
-  ["a vendor", /\b(vendor|seller|shop|umucuruzi|vendeur|vendeuse|marchand|boutique|iduka)\b/],
-  ["a delivery", /\b(delivery|delivered|livraison|livre|livreur|yagejeje|kugeza)\b/],
-  ["an order", /\b(order|commande|natumije|itumiza)\b/],
-  [
-    "the venue",
-    /\b(restaurant|resto|hotel|bar|venue|cafe|iresitora|resitora|hoteli|akabari|restoran)\b/,
-  ],
-  [
-    "a payment",
-    /\b(paid|payment|charged|overcharg\w*|money|paiement|paye|payer|argent|amafaranga|yanyishyuje)\b/,
-  ],
-  ["the service", /\b(service|serivisi)\b/],
+// specific first. A service's subject (the people and things the services provide) routes the
+// complaint to a person; a payment alone does not ("he owes me 2 millions and refuses to pay,
+// can I file a complaint" is a legal matter).
+const SUBJECTS: ReadonlyArray<{ name: string; pattern: RegExp; service: boolean }> = [
+  {
+    name: "the driver",
+    pattern: /\b(driver|rider|moto|motard|chauffeur|taxi|umushoferi|shoferi|umumotari|motari)\b/,
+    service: true,
+  },
+  {
+    name: "the waiter",
+    pattern: /\b(waiter|waitress|serveur|serveuse|umuseriveri|umuserveri)\b/,
+    service: true,
+  },
+  {
+    name: "a vendor",
+    pattern: /\b(vendor|seller|shop|umucuruzi|vendeur|vendeuse|marchand|boutique|iduka)\b/,
+    service: true,
+  },
+  {
+    name: "a delivery",
+    pattern: /\b(delivery|delivered|livraison|livre|livreur|yagejeje|kugeza)\b/,
+    service: true,
+  },
+  { name: "an order", pattern: /\b(order|commande|natumije|itumiza)\b/, service: true },
+  {
+    name: "the venue",
+    pattern:
+      /\b(restaurant|resto|hotel|bar|venue|cafe|iresitora|resitora|hoteli|akabari|restoran)\b/,
+    service: true,
+  },
+  {
+    name: "a payment",
+    pattern:
+      /\b(paid|payment|charged|overcharg\w*|money|paiement|paye|payer|argent|amafaranga|yanyishyuje)\b/,
+    service: false,
+  },
+  { name: "the service", pattern: /\b(service|serivisi)\b/, service: true },
 ];
+
+// Whether the message complains, and about what (null: no complaint; no subject: one we do not
+// know).
+function complaintOf(text: string): { subject?: (typeof SUBJECTS)[number] } | null {
+  const words = plain(text);
+  const subject = SUBJECTS.find(({ pattern }) => pattern.test(words));
+  if (!COMPLAINS.test(words) && !(subject && JUDGES.test(words))) return null;
+  return subject ? { subject } : {};
+}
 
 /**
  * The reason of a ticket for a message that complains: "complaint about the
@@ -92,24 +120,12 @@ const SUBJECTS: ReadonlyArray<[string, RegExp]> = [
  * ```
  */
 export function complaintReason(text: string): string | null {
-  const words = plain(text);
-  const subject = SUBJECTS.find(([, pattern]) => pattern.test(words))?.[0];
-  if (!COMPLAINS.test(words) && !(subject && JUDGES.test(words))) return null;
-  return subject ? `complaint about ${subject}` : "complaint";
+  const complaint = complaintOf(text);
+  if (complaint === null) return null;
+  return complaint.subject ? `complaint about ${complaint.subject.name}` : "complaint";
 }
 
-// The subjects a complaint routes to a person by: the people and things the services provide.
-// A payment alone does not ("he owes me 2 millions and refuses to pay, can I file a complaint"
-// is a legal matter), nor a complaint that asks for a lawyer or a court.
-const SERVICE_SUBJECTS = new Set([
-  "the driver",
-  "the waiter",
-  "a vendor",
-  "a delivery",
-  "an order",
-  "the venue",
-  "the service",
-]);
+// A complaint that asks for a lawyer or a court is legal intake's.
 const LEGAL = /\b(lawyer|advocate|court|avocat|tribunal|justice|avoka|urukiko|umunyamategeko)\b/;
 
 /**
@@ -127,7 +143,5 @@ const LEGAL = /\b(lawyer|advocate|court|avocat|tribunal|justice|avoka|urukiko|um
  * ```
  */
 export function complainsAboutService(text: string): boolean {
-  const reason = complaintReason(text);
-  if (reason === null || LEGAL.test(plain(text))) return false;
-  return SERVICE_SUBJECTS.has(reason.replace(/^complaint about /, ""));
+  return complaintOf(text)?.subject?.service === true && !LEGAL.test(plain(text));
 }
