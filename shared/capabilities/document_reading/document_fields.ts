@@ -230,6 +230,7 @@ const VIN_SWAPS: Record<string, string[]> = {
  */
 export function readVin(raw: string): CheckedValue | null {
   const cleaned = raw.toUpperCase().replace(/[\s\-.:]/g, "");
+  if (cleaned.length === 18) return readVinOneTooMany(cleaned);
   const chars = [...cleaned].map((ch) => (ch === "O" || ch === "Q" ? "0" : ch === "I" ? "1" : ch));
   if (chars.length !== 17) return null;
   const base = chars.join("").replace(/[)\]\/]/g, "J").replace(/\|/g, "1");
@@ -251,6 +252,29 @@ export function readVin(raw: string): CheckedValue | null {
   }
   if (!VIN.test(base)) return null;
   return { value: base, valid: false, note: "the check digit does not match" };
+}
+
+/**
+ * A VIN read with one character too many: tesseract now and then reads one glyph twice (`G6`
+ * for a `6`, `I1` for a `1`, boxes overlapping). Each reading without one character is tried, as
+ * printed (an `I` left in is no VIN's: the I is what was read twice); only when exactly one of
+ * them passes the check digit is it offered, doubtful. A maker without a check digit, or two
+ * readings that pass, leave nothing: eighteen characters are no VIN.
+ */
+function readVinOneTooMany(cleaned: string): CheckedValue | null {
+  const passing = new Set<string>();
+  for (let i = 0; i < cleaned.length; i++) {
+    const candidate = (cleaned.slice(0, i) + cleaned.slice(i + 1)).replace(/[OQ]/g, "0")
+      .replace(/[)\]\/]/g, "J").replace(/\|/g, "1");
+    if (vinCheckDigitValid(candidate)) passing.add(candidate);
+  }
+  return passing.size === 1
+    ? {
+      value: [...passing][0],
+      valid: false,
+      note: "a character read twice was corrected: check it",
+    }
+    : null;
 }
 
 /**

@@ -35,6 +35,20 @@ Deno.test("VIN check digit: ISO 3779 on a known VIN, repairs only when one readi
   assert.ok(european?.note);
 });
 
+Deno.test("a VIN read with one glyph twice (eighteen characters) is repaired when one reading passes", () => {
+  // Tesseract read the 1 twice, once as an I whose box overlaps it: "JNI1YN…".
+  assert.deepEqual(readVin("JNI1YN1P63D6186935"), {
+    value: "JN1YN1P63D6186935",
+    valid: false,
+    note: "a character read twice was corrected: check it",
+  });
+  assert.equal(readVin("MD6GH65MA4AC217142")?.value, "MD6H65MA4AC217142");
+  // Two readings pass (dropping the W or the G): nothing is guessed.
+  assert.equal(readVin("WDBG60TA69A9156273"), null);
+  // Eighteen characters that no deletion makes a VIN: no VIN.
+  assert.equal(readVin("ABCDEFGHJKLMNPRSTU"), null);
+});
+
 Deno.test("plates, national IDs and dates: shapes, confusions and implausible values", () => {
   assert.deepEqual(readPlate("RAB 123 C"), { value: "RAB 123 C", valid: true });
   assert.deepEqual(readPlate("Plate No. RA8 I23C"), {

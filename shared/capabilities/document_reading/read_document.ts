@@ -160,7 +160,9 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
         read: (raw) => readVin(firstToken(raw, 17)),
         // A VIN's check digit makes it safe to take without its label, once repaired too.
-        anywhere: /(?<![A-Z0-9])[A-Z0-9\/)\]|]{17}(?![A-Z0-9])/,
+        // (Or read with one glyph twice: eighteen characters, one a letter, see readVin.)
+        anywhere:
+          /(?<![A-Z0-9])(?:[A-Z0-9\/)\]|]{17}|(?=[0-9\/)\]|]*[A-Z])[A-Z0-9\/)\]|]{18})(?![A-Z0-9])/,
         anywhereRepaired: true,
       },
       make: { label: /\bmake\b|marque|ikirango|\bbrand\b/i, read: word },
@@ -321,6 +323,9 @@ function firstToken(raw: string, length: number): string {
     const joined = clean(tokens[i] + tokens[i + 1]);
     if (joined.length === length) return joined;
   }
+  // Or read with one character too many (a glyph read twice), for the reader to repair.
+  const longer = tokens.find((token) => clean(token).length === length + 1);
+  if (longer) return clean(longer);
   return tokens[0] ?? "";
 }
 

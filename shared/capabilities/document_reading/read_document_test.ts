@@ -1415,3 +1415,28 @@ Deno.test("a use found without its label is read with the word beside it: MOTO T
   if (reading.kind !== "document") return;
   assert.equal(reading.fields.usage?.value, "taxi-moto");
 });
+
+Deno.test("a VIN read with one glyph twice beside its label or alone is read, doubtful", () => {
+  const lines = page([
+    [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+    [[40, "Plaque - RCA 341 E"]],
+    [[40, "N° châssis = JNI1YN1P63D6186935"]],
+    [[40, "Marque … NISSAN"], [400, "Modèle :: NAVARA"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.vin?.value, "JN1YN1P63D6186935");
+  assert.equal(reading.fields.vin?.valid, false);
+  // Its label lost: found by its shape.
+  const unlabelled = readDocument(
+    page([
+      [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+      [[40, "Plaque - RCA 341 E"]],
+      [[40, "MD6GH65MA4AC217142"]],
+      [[40, "Marque … NISSAN"], [400, "Modèle :: NAVARA"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(unlabelled.kind === "document" && unlabelled.fields.vin?.value, "MD6H65MA4AC217142");
+});
