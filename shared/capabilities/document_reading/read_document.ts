@@ -1845,7 +1845,52 @@ function byShape(
     // A model that mixes letters and digits (HLX125, C200) is surer than a stray word.
     const model = unique(left.filter((word) => /\d/.test(word.text))) ?? unique(left);
     if (model) take("model", { value: bare(model), valid: true }, [model]);
+    else {
+      // Several words left: a card prints the model right after the make, in the next cell of
+      // its row or the first value after it (under it, or at the next row's start). Only that
+      // word is taken, doubtful, and only close to the make; a word before the make, or rows
+      // away, is another field's.
+      const next = nextAfter(words, fields.make, left);
+      if (next) {
+        take("model", {
+          value: bare(next),
+          valid: false,
+          note: "read beside the make, without its label: check it",
+        }, [next]);
+      }
+    }
   }
+}
+
+/**
+ * Among `candidates`, the first word after a field's value in reading order: on the value's row
+ * to its right, else on the first row under it that holds a candidate, its leftmost one, within
+ * six of the value's heights. Null when the value's first word is not on the page once.
+ */
+function nextAfter(
+  words: readonly PlacedWord[],
+  after: ReadField,
+  candidates: readonly PlacedWord[],
+): PlacedWord | null {
+  const first = after.value.split(/[\s-]/)[0];
+  const own = words.filter((word) =>
+    !candidates.includes(word) && bare(word).toUpperCase().replace(/[)\]]$/, "J") === first
+  );
+  // (Printed twice, in a legend or a header: which one the model follows is not known.)
+  if (own.length !== 1) return null;
+  const box = own[0].box;
+  const h = height(box);
+  const sameRow = candidates.filter((word) =>
+    Math.abs(middle(word.box) - middle(box)) < 0.6 * h && word.box.x0 >= box.x1
+  ).sort((a, b) => a.box.x0 - b.box.x0);
+  if (sameRow.length) return sameRow[0];
+  const below = candidates.filter((word) =>
+    middle(word.box) > box.y1 && word.box.y0 - box.y1 < 6 * h
+  );
+  if (below.length === 0) return null;
+  const top = Math.min(...below.map((word) => middle(word.box)));
+  return below.filter((word) => middle(word.box) - top < 0.6 * h)
+    .sort((a, b) => a.box.x0 - b.box.x0)[0];
 }
 
 function scored(checked: CheckedValue, ocrConfidence: number): ReadField {

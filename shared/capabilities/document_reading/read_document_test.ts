@@ -1440,3 +1440,50 @@ Deno.test("a VIN read with one glyph twice beside its label or alone is read, do
   );
   assert.equal(unlabelled.kind === "document" && unlabelled.fields.vin?.value, "MD6H65MA4AC217142");
 });
+
+Deno.test("a model whose label OCR lost is the word right after the make, doubtful; never one before it", () => {
+  // The small-caps labels read as noise; a misread colour (SIIVER) is another word of capitals.
+  const rows: Array<Array<[number, string]>> = [
+    [[40, "MOTOR VEHICLE REGISTRATION"]],
+    [[40, "Plaque d'immatriculation"], [500, "Paoriseraue"]],
+    [[40, "RGF 771 D"], [500, "MUGISHA Patrick"]],
+    [[40, "Mingus"], [500, "Monete"], [900, "Numero ne chassis"]],
+    [[40, "MITSUBISHI"], [500, "PAJERO"], [900, "JMBG3LGL6YV973790"]],
+    [[40, "Count"], [500, "Cyuivbner"]],
+    [[40, "SIIVER"], [500, "2494 CC"]],
+  ];
+  const reading = readDocument(page(rows), { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "MITSUBISHI");
+  assert.equal(reading.fields.model?.value, "PAJERO");
+  assert.equal(reading.fields.model?.valid, false);
+  assert.ok(reading.fields.model?.note);
+  // The make in the last column: the model opens the next row of values.
+  const grid = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "NUMERO Y'ICYAPA"], [500, "NYIR'KINVABIZIGA"], [900, "URvGANDA"]],
+      [[40, "RDG 472 V"], [500, "MUHAWENIMANA Marie Claire"], [900, "ISUZU"]],
+      [[40, "Uswoxo"], [500, "Nimero ya shasi"], [900, "Umwaka"]],
+      [[40, "DMAX"], [500, "MPALZX0XXCR369626"], [900, "2014"]],
+      [[40, "Inara"], [500, "Ingano ya moteri"]],
+      [[40, "SIIVER"], [500, "2998 cc"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(grid.kind === "document" && grid.fields.model?.value, "DMAX");
+  // Words of capitals only before the make, or far under it: no model is guessed.
+  const before = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Plate No. RAB 123 C"]],
+      [[40, "Chassis: JMBG3LGL6YV973790"]],
+      [[40, "PAJERO"], [500, "SIIVER"]],
+      [[40, "Make: MITSUBISHI"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(before.kind, "document");
+  assert.equal(before.kind === "document" ? before.fields.model : "refused", undefined);
+});
