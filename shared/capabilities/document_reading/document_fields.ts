@@ -636,6 +636,75 @@ export function readLicenceNumber(raw: string, today: Date): CheckedValue | null
   return { value: token, valid: false, note: "a licence number format we cannot check: check it" };
 }
 
+/** Vehicle makes sold in East Africa: a make is known by its name where its label was lost. */
+export const VEHICLE_MAKES: ReadonlySet<string> = new Set([
+  "TOYOTA",
+  "NISSAN",
+  "HONDA",
+  "SUZUKI",
+  "MITSUBISHI",
+  "MAZDA",
+  "SUBARU",
+  "ISUZU",
+  "HYUNDAI",
+  "KIA",
+  "MERCEDES",
+  "MERCEDES-BENZ",
+  "BMW",
+  "VOLKSWAGEN",
+  "VW",
+  "AUDI",
+  "PEUGEOT",
+  "RENAULT",
+  "FORD",
+  "CHEVROLET",
+  "LAND",
+  "LANDROVER",
+  "DAIHATSU",
+  "HINO",
+  "FUSO",
+  "TATA",
+  "ASHOK",
+  "BAJAJ",
+  "TVS",
+  "YAMAHA",
+  "KAWASAKI",
+  "HERO",
+  "LIFAN",
+  "HAOJUE",
+  "SINORAY",
+  "VOLVO",
+  "SCANIA",
+  "MAN",
+  "IVECO",
+  "JEEP",
+  "LEXUS",
+  "INFINITI",
+  "GEELY",
+  "CHERY",
+  "FAW",
+  "DONGFENG",
+  "SKODA",
+]);
+
+/**
+ * Reads a make: as printed, or, when its first word is no make we know, the one make within one
+ * OCR slip of it (five letters or more: `BAJA]` with its J read as a bracket, `T0YOTA`), kept
+ * with a note. A make we do not know is read as printed (a card may carry any maker).
+ */
+export function readMake(raw: string): CheckedValue | null {
+  const read = readWord(raw);
+  if (!read) return null;
+  const first = raw.trim().split(/\s+/)[0].toUpperCase();
+  const letters = first.replace(/[)\]]$/, "J").replace(/[^A-Z0-9-]/g, "");
+  if (VEHICLE_MAKES.has(read.value.split(" ")[0]) || letters.length < 4) return read;
+  if (VEHICLE_MAKES.has(letters)) return { value: letters, valid: true, note: "repaired a letter" };
+  const near = [...VEHICLE_MAKES].filter((make) =>
+    make.length >= 5 && editDistance(letters.replace(/0/g, "O"), make) <= 1
+  );
+  return near.length === 1 ? { value: near[0], valid: true, note: "repaired a letter" } : read;
+}
+
 /** Reads a single upper-case word or short phrase (a make, a model, a category list). */
 export function readWord(raw: string): CheckedValue | null {
   // A comma or dash at either end is prose's or a list's ("make TOYOTA, model …"), not the word's.

@@ -14,6 +14,7 @@ import {
   type CheckedValue,
   readDate,
   readLicenceNumber,
+  readMake,
   readName,
   readNationalId,
   readPlace,
@@ -24,6 +25,7 @@ import {
   readWord,
   readYear,
   RWANDA_DISTRICTS,
+  VEHICLE_MAKES,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { tickedOptions } from "./tick_boxes.ts";
@@ -165,7 +167,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           /(?<![A-Z0-9])(?:[A-Z0-9\/)\]|]{17}|(?=[0-9\/)\]|]*[A-Z])[A-Z0-9\/)\]|]{18})(?![A-Z0-9])/,
         anywhereRepaired: true,
       },
-      make: { label: /\bmake\b|marque|ikirango|\bbrand\b/i, read: word },
+      make: { label: /\bmake\b|marque|ikirango|\bbrand\b/i, read: readMake },
       model: {
         label: /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale/i,
         read: word,
@@ -1388,57 +1390,6 @@ function wordsCovering(lineWords: PlacedWord[], from: number, to: number): Place
   return out;
 }
 
-/** Vehicle makes sold in East Africa: a make is known by its name where its label was lost. */
-const MAKES = new Set([
-  "TOYOTA",
-  "NISSAN",
-  "HONDA",
-  "SUZUKI",
-  "MITSUBISHI",
-  "MAZDA",
-  "SUBARU",
-  "ISUZU",
-  "HYUNDAI",
-  "KIA",
-  "MERCEDES",
-  "MERCEDES-BENZ",
-  "BMW",
-  "VOLKSWAGEN",
-  "VW",
-  "AUDI",
-  "PEUGEOT",
-  "RENAULT",
-  "FORD",
-  "CHEVROLET",
-  "LAND",
-  "LANDROVER",
-  "DAIHATSU",
-  "HINO",
-  "FUSO",
-  "TATA",
-  "ASHOK",
-  "BAJAJ",
-  "TVS",
-  "YAMAHA",
-  "KAWASAKI",
-  "HERO",
-  "LIFAN",
-  "HAOJUE",
-  "SINORAY",
-  "VOLVO",
-  "SCANIA",
-  "MAN",
-  "IVECO",
-  "JEEP",
-  "LEXUS",
-  "INFINITI",
-  "GEELY",
-  "CHERY",
-  "FAW",
-  "DONGFENG",
-  "SKODA",
-]);
-
 /** A colour a card prints (its label may be lost): never a model. */
 const COLOURS =
   /^(?:WHITE|BLACK|SILVER|GREY|GRAY|RED|BLUE|GREEN|YELLOW|ORANGE|BROWN|BEIGE|GOLD|MAROON|BLANC|NOIR|GRIS|ROUGE|BLEU|VERT|JAUNE|ARGENT|UMWEPU|UMUKARA|UMUTUKU|NYEUPE|NYEUSI|NYEKUNDU)$/;
@@ -1672,8 +1623,11 @@ function byShape(
     if (year) take("year", readYear(bare(year), today)!, [year]);
   }
   if (wanted.has("make") && !fields.make) {
-    const make = unique(tokens.filter((word) => MAKES.has(bare(word).toUpperCase())));
+    const make = unique(tokens.filter((word) => VEHICLE_MAKES.has(bare(word).toUpperCase())));
+    // (Else one a letter away from a make we know: "BAJA]", "T0YOTA".)
+    const near = make ? null : unique(tokens.filter((word) => readMake(word.text)?.note));
     if (make) take("make", { value: bare(make).toUpperCase(), valid: true }, [make]);
+    else if (near) take("make", readMake(near.text)!, [near]);
   }
   if (wanted.has("usage") && !fields.usage) {
     const usage = unique(tokens.filter((word) => {
@@ -1780,7 +1734,7 @@ function byShape(
         // A given name may be printed in small letters after its capital ("RWIGEMA, Eric",
         // "Clarisse NIYONSENGA"): makes, models, uses and places never are.
         const nameLike = word && (CAPITALS.test(bare(word)) || TITLE_CASE.test(bare(word))) &&
-          !labelWords.has(word) && !MAKES.has(bare(word).toUpperCase()) &&
+          !labelWords.has(word) && !VEHICLE_MAKES.has(bare(word).toUpperCase()) &&
           !readUsage(bare(word))?.valid && !DOCUMENT_WORD.test(bare(word));
         // (A comma ends a name written given name first: "… Eric, GASABO".)
         if (nameLike) run.push(word!);

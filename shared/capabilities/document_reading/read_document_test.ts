@@ -1487,3 +1487,39 @@ Deno.test("a model whose label OCR lost is the word right after the make, doubtf
   assert.equal(before.kind, "document");
   assert.equal(before.kind === "document" ? before.fields.model : "refused", undefined);
 });
+
+Deno.test("a make one OCR slip from a make we know is that make, beside its label or alone", () => {
+  // The J at its end read as a bracket.
+  const labelled = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Plate No."], [400, "RA 551 V"]],
+      [[40, "Make"], [400, "BAJA]"]],
+      [[40, "Chassis"], [400, "MD2CDLUX0XM945330"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(labelled.kind === "document" && labelled.fields.make?.value, "BAJAJ");
+  // Its label lost: found by its name.
+  const alone = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Plate No."], [400, "RA 551 V"]],
+      [[40, "Chassis"], [400, "MD2CDLUX0XM945330"]],
+      [[40, "BAJA)"], [400, "12/03/2024"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(alone.kind === "document" && alone.fields.make?.value, "BAJAJ");
+  // A maker we do not know is read as printed.
+  const other = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "Plate No."], [400, "RA 551 V"]],
+      [[40, "Make"], [400, "ZONGSHEN"]],
+      [[40, "Chassis"], [400, "MD2CDLUX0XM945330"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(other.kind === "document" && other.fields.make?.value, "ZONGSHEN");
+});
