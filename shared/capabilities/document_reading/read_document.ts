@@ -1435,7 +1435,10 @@ function titleRows(
     // (Its words no label took: "chassis" names a VIN on a line of prose, a title's word only
     // when no label claims it.)
     const text = textOf(row.filter((word) => !used.has(word)).sort((a, b) => a.box.x0 - b.box.x0));
-    if (titles.some((title) => title.test(text))) found.add(line);
+    // A line that holds a date is a label we do not know and its value ("Date de 1re
+    // immatriculation  1 avr. 2022"), not a title: a title states no date.
+    const dated = DATE_SHAPES.some((shape) => new RegExp(shape.source).test(text.toUpperCase()));
+    if (titles.some((title) => title.test(text)) && !dated) found.add(line);
   }
   // Grown one line at a time from the lines found, each next to a title line.
   for (let grown = true; grown;) {

@@ -1523,3 +1523,17 @@ Deno.test("a make one OCR slip from a make we know is that make, beside its labe
   );
   assert.equal(other.kind === "document" && other.fields.make?.value, "ZONGSHEN");
 });
+
+Deno.test("a label we do not know that holds a title's word (Date d'immatriculation) is no title: its date is read", () => {
+  const lines = page([
+    [[40, "VEHICLE REGISTRATION CERTIFICATE"]],
+    [[40, "Plate No."], [400, "RHE 169 E"]],
+    [[40, "Make"], [400, "VOLKSWAGEN"]],
+    [[40, "Chassis"], [400, "WV14K8K93WP793080"]],
+    [[40, "Date de 1re immatriculation"], [400, "21 AUG 2012"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.issue_date?.value, "2012-08-21");
+});
