@@ -224,6 +224,9 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         label:
           /licen[cs]e\s*(?:n[o0°º]\.?|number|#)|num[ée]ro\s+du\s+permis|namba\s+ya\s+leseni|nimero|\by.\s?uruhushya|permis\s*n[o0°º]|n[o0°º]\s*(?:du\s+|de\s+)?permis|\bd\.?l\.?\s*n[o0°º]\.?|permit\s*(?:n[o0°º]\.?|number)/i,
         read: readLicenceNumber,
+        // The older cards' checked format (two digits, a letter, six digits) is no other
+        // field's: found without its label too. A number of another format needs its label.
+        anywhere: /\b\d{2}[A-Z]\d{6}\b/,
       },
       categories: {
         label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,

@@ -1537,3 +1537,16 @@ Deno.test("a label we do not know that holds a title's word (Date d'immatriculat
   if (reading.kind !== "document") return;
   assert.equal(reading.fields.issue_date?.value, "2012-08-21");
 });
+
+Deno.test("a licence number in the older cards' checked format is read without its label", () => {
+  // "Nom. Uruh. / DL": an abbreviation we do not know over the number.
+  const lines = page([
+    [[40, "DRIVER'S LICENCE"]],
+    [[40, "Amaz. / Name"], [500, "Itar. Amav. / DOB"], [900, "Nom. Uruh. / DL"]],
+    [[40, "MUHAWENIMANA Innocent"], [500, "10/08/1995"], [900, "76B886427"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.licence_number?.value, "76B886427");
+});
