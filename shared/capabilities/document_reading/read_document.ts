@@ -1628,6 +1628,13 @@ function byShape(
     }));
     if (year) take("year", readYear(bare(year), today)!, [year]);
   }
+  // A make read beside its label that is no make we know (a serial number before the label, the
+  // next column's label "Nom") gives way to the one make we know left on the page.
+  const knownMake = (value: string) => VEHICLE_MAKES.has(value.split(/[\s]/)[0]);
+  if (wanted.has("make") && fields.make && !knownMake(fields.make.value)) {
+    const make = unique(tokens.filter((word) => VEHICLE_MAKES.has(bare(word).toUpperCase())));
+    if (make) take("make", { value: bare(make).toUpperCase(), valid: true }, [make]);
+  }
   if (wanted.has("make") && !fields.make) {
     const make = unique(tokens.filter((word) => VEHICLE_MAKES.has(bare(word).toUpperCase())));
     // (Else one a letter away from a make we know: "BAJA]", "T0YOTA".)

@@ -1550,3 +1550,21 @@ Deno.test("a licence number in the older cards' checked format is read without i
   if (reading.kind !== "document") return;
   assert.equal(reading.fields.licence_number?.value, "76B886427");
 });
+
+Deno.test("a make read beside its label that is no make we know gives way to the make left on the page", () => {
+  // The next column's label ("Nom du propriétaire") stands right of "Vehicle make"; the make is
+  // under it.
+  const lines = page([
+    [[40, "CARTE D'IMMATRICULATION"]],
+    [[40, "VIN No"], [700, "Umwaka / Year"]],
+    [[40, "MD60KL8W8DK561831"], [700, "2005"]],
+    [[40, "Reg. No"], [700, "Date issued"]],
+    [[40, "RH 021 B"], [700, "13 JUL 2025"]],
+    [[40, "Vehicle make"], [700, "Nom du propriétaire"]],
+    [[40, "TVS"], [700, "NSENGIYUMVA PATRICK"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.make?.value, "TVS");
+});
