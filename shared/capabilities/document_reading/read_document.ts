@@ -260,6 +260,9 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       /identity\s+card/i,
       /carte\s+(?:nationale\s+)?d.identit/i,
       /^\W*indangamuntu\W*$/i,
+      // Its name in two languages on one line, in capitals as titles are printed (a label
+      // "Indangamuntu / National ID" over an owner's ID is in small letters).
+      /^\W*(?:INDANGAMUNTU\s*[\/|]\s*NATIONAL\s+ID(?:ENTITY)?(?:\s+CARD)?|NATIONAL\s+ID(?:ENTITY)?(?:\s+CARD)?\s*[\/|]\s*INDANGAMUNTU)\W*$/,
       /kitambulisho\s+cha\s+taifa/i,
     ],
     fields: {
