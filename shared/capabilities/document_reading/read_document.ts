@@ -128,15 +128,15 @@ const NATIONAL_ID_SHAPE =
 
 // Labels several document types share, in Kinyarwanda, French and English.
 const NAME_LABEL =
-  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b|surname(?:\s+and\s+given\s+names?)?/i;
+  /\b(?:full\s+)?names?\b|amazina(?:\s+y.uwahawe\s+uruhushya)?|holder.?s?\s+name|\bama\w{2,4}\s*\/?\s*n\w{3}s\b|\bnoms?(?:\s+et\s+pr[ée]noms?)?\b|surname(?:\s+and\s+given\s+names?)?|\bjina(?:\s+kamili)?\b/i;
 const BIRTH_LABEL =
-  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?|\bborn(?:\s+on)?\b/i;
+  /date\s+of\s+(?:birth|\w*r[nt]h?)\b|amav\w*|date\s+de\s+naissance|n[ée]\(?e?\)?\s+le|n[ée][(l]e\)?\s+le|\bd\.?\s?o\.?\s?b\b\.?|birth\s*date|yavutse(?:\s+ku\s+wa)?|\bborn(?:\s+on)?\b|tarehe\s+ya\s+kuzaliwa/i;
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe|first\s+regist(?:ered|ration)|tarehe\s+ya\s+(?:kutolewa|usajili)/i;
 const EXPIRY_LABEL =
-  /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration/i;
+  /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration|\bmwisho\b|tarehe\s+ya\s+kuisha|inaisha|halali\s+hadi/i;
 
 /** Per type: the words of its title and each field's label and reader. */
 const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, FieldRule> }> = {
@@ -154,12 +154,12 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga|namba\s+ya\s+(?:gari|usajili)|nambari\s+ya\s+usajili/i,
         read: readPlate,
         anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
       vin: {
-        label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi/i,
+        label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi|chasisi/i,
         read: (raw) => readVin(firstToken(raw, 17)),
         // A VIN's check digit makes it safe to take without its label, once repaired too.
         // (Or read with one glyph twice: eighteen characters, one a letter, see readVin.)
@@ -167,24 +167,28 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           /(?<![A-Z0-9])(?:[A-Z0-9\/)\]|]{17}|(?=[0-9\/)\]|]*[A-Z])[A-Z0-9\/)\]|]{18})(?![A-Z0-9])/,
         anywhereRepaired: true,
       },
-      make: { label: /\bmake\b|marque|ikirango|\bbrand\b/i, read: readMake },
+      make: {
+        label: /\bmake\b|marque|ikirango|\bbrand\b|\bmanufacturer\b|aina\s+ya\s+gari/i,
+        read: readMake,
+      },
       model: {
-        label: /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale/i,
+        label:
+          /\bmodel\b|mod[eè]le|\bubwoko\b|type\s+commercial|d[ée]nomination\s+commerciale|\bmodeli\b|\bmuundo\b/i,
         read: word,
       },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en|\by\.?\s?o\.?\s?m\b\.?|mwaka\s+wa\s+(?:kutengenezwa|utengenezaji)/i,
         read: readYear,
       },
       owner_name: {
         label:
-          /\b[oq0]wner(?:.?s\s+full\s+name)?\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire/i,
+          /\b[oq0]wner(?:.?s\s+full\s+name)?\b(?!\s*[i1l|]d)|\bholder\b(?!.?s?\s+[i1l|]d)|nyirayo|nyir.ikinyabiziga|propri[ée]taire|titulaire|\bmmiliki\b(?!\s+(?:kitambulisho|namba))/i,
         read: name,
       },
       owner_national_id: {
         label:
-          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|\bn[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]/i,
+          /owner\s*n?[i1l|]?d\b|holder.?s?\s+[i1l|]d\b|\bn[i1l|]d\b|indangamuntu(?:\s+ya\s+nyirayo)?|national\s+[i1l|]d|n[o°º]\.?\s*d.identit[ée]|\b[i1l|]d\s*n[o0°º]\.?\s*of\s+(?:the\s+)?owner|n[o0°º]\.?\s*[i1l|]d\s+propri[ée]taire|n[o0°º]\.?\s*carte\s+d.identit[ée]|\bnin\b|kitambulisho(?:\s+cha\s+mmiliki)?/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -192,7 +196,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       expiry_date: { label: EXPIRY_LABEL, read: date },
       usage: {
         label:
-          /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b/i,
+          /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b|\bmatumizi\b/i,
         read: choice(readUsage),
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
         anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
@@ -216,7 +220,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       date_of_birth: { label: BIRTH_LABEL, read: date },
       national_id: {
         label:
-          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[o0°º]\.?\s*national|\b[i1l|]d\s+number/i,
+          /national\s+[i1l|]?d|indangamuntu|num[ée]ro\s+national|\bn[i1l|]d\b|\b[i1l|]d\s*n[o0°º]\.?|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[o0°º]\.?\s*national|\b[i1l|]d\s+number|kitambulisho|\bnin\b/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
@@ -229,7 +233,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
         anywhere: /\b\d{2}[A-Z]\d{6}\b/,
       },
       categories: {
-        label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?/i,
+        label: /categor\w*|cat[ée]gories?|ibyiciro|class(?:es)?\b|\bcat\b\.?|\b(?:ma)?daraja\b/i,
         read: choice((raw) => {
           // A category is a letter: a lone 8 is OCR's B.
           const list = raw.toUpperCase().split(/[,;\s]+/).map((token) =>
@@ -269,23 +273,23 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       full_name: { label: NAME_LABEL, read: name },
       date_of_birth: { label: BIRTH_LABEL, read: date },
       sex: {
-        label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b/i,
+        label: /\bsexe?\b|igitsina|\bgender\b|\bgenre\b|\bjinsia\b/i,
         read: choice((raw) => readSex(raw)),
       },
       place_of_issue: {
         label:
-          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]|lieu\s+d.[ée]mission|issuing\s+office/i,
+          /place\s+of\s+issue|yatangiwe\b|lieu\s+de\s+d\S*livrance|issued\s+at|d[ée]livr[ée]e?\s+[àa]|lieu\s+d.[ée]mission|issuing\s+office|mahali\s+pa\s+kutolewa/i,
         read: readPlace,
       },
       national_id: {
         label:
-          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[oi]mero\s+y.indangamuntu|n[o0°º]\.?\s*d.identification/i,
+          /national\s+\S{0,2}\s*n[o0°]\.?|national\s+[i1l|]d|id\s*no\.?|num[ée]ro\s+national|\bn[i1l|]d\b|n[o0°º]\s*[i1l|]d(?:\s+national)?|n[oi]mero\s+y.indangamuntu|n[o0°º]\.?\s*d.identification|kitambulisho|\bnin\b/i,
         read: readNationalId,
         anywhere: NATIONAL_ID_SHAPE,
       },
       issue_date: {
         label:
-          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[éeè]e?\s+le|date\s+d.[ée]mission|igihe\s+(?:cy)?atangiwe/i,
+          /date\s+of\s+issue|issue\s+date|date\s+issued|yatangiweho|date\s+de\s+d[ée]l[il1]vrance|d[ée]l[il1]vr[éeè]e?\s+le|date\s+d.[ée]mission|igihe\s+(?:cy)?atangiwe|tarehe\s+ya\s+kutolewa/i,
         read: date,
       },
     },

@@ -1594,3 +1594,57 @@ Deno.test("an ID card titled in two languages on one line (INDANGAMUNTU / NATION
   );
   assert.equal(label.kind, "not_a_document");
 });
+
+Deno.test("labels in Swahili, Rwanda's fourth official language, name their fields (values under them)", () => {
+  // A make no list holds is read by its label only.
+  const registration = readDocument(
+    page([
+      [[40, "CHETI CHA USAJILI WA GARI"]],
+      [[40, "Namba ya gari"], [400, "Aina ya gari"], [800, "Modeli"]],
+      [[40, "RAG 777 P"], [400, "ZONGSHEN"], [800, "ZS150"]],
+      [[40, "Mwaka wa kutengenezwa"], [400, "Mmiliki"], [800, "Kitambulisho"]],
+      [[40, "2019"], [400, "INGABIRE JEAN CLAUDE"], [800, "1 1961 7 4968923 0 80"]],
+      [[40, "Matumizi"], [400, "Tarehe ya kutolewa"], [800, "Mwisho"]],
+      [[40, "BINAFSI"], [400, "2011-06-14"], [800, "2029-08-12"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(registration.kind, "document");
+  if (registration.kind !== "document") return;
+  assert.deepEqual(
+    Object.fromEntries(
+      Object.entries(registration.fields).map(([key, field]) => [key, field.value]),
+    ),
+    {
+      plate: "RAG 777 P",
+      make: "ZONGSHEN",
+      model: "ZS150",
+      year: "2019",
+      owner_name: "INGABIRE JEAN CLAUDE",
+      owner_national_id: "1196174968923080",
+      usage: "private",
+      issue_date: "2011-06-14",
+      expiry_date: "2029-08-12",
+    },
+  );
+  const card = readDocument(
+    page([
+      [[40, "CARTE NATIONALE D'IDENTITE"]],
+      [[40, "Jina kamili"], [400, "Tarehe ya kuzaliwa"], [700, "Jinsia"], [
+        900,
+        "Tarehe ya kutolewa",
+      ]],
+      [[40, "UWIMANA EMMANUEL"], [400, "09/12/1995"], [700, "M"], [900, "03.04.2018"]],
+      [[40, "Namba ya kitambulisho"]],
+      [[40, "1 1995 8 0988569 0 78"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(card.kind, "document");
+  if (card.kind !== "document") return;
+  assert.equal(card.type, "id_card");
+  assert.equal(card.fields.full_name?.value, "UWIMANA EMMANUEL");
+  assert.equal(card.fields.sex?.value, "M");
+  assert.equal(card.fields.national_id?.value, "1199580988569078");
+  assert.equal(card.fields.date_of_birth?.value, "1995-12-09");
+});
