@@ -578,10 +578,18 @@ export function readSex(raw: string): CheckedValue | null {
  */
 const USAGES: ReadonlyArray<[RegExp, string]> = [
   // A motorcycle taxi in East Africa's words too: "moto tagisi" (rw), "bodaboda" (sw).
-  [/TA[XG]I[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA/, "taxi-moto"],
+  // (And "moto y'abagenzi", a passengers' moto.)
+  [
+    /TA[XG]I[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA|MOTO\s*Y.?ABAGENZI/,
+    "taxi-moto",
+  ],
   [/TAXI|TAGISI|TEKSI/, "taxi"],
   [/PRIV|BWITE|PERSONN?EL|GITI|PARTICULIER|BINAFSI/, "private"],
-  [/COMMERC|UBUCURUZI|TRANSPORT|HIRE|LOCATION|RENTAL|PUBLIC|UTILITAIRE|BIASHARA/, "commercial"],
+  // (Carrying passengers, "abagenzi", for pay.)
+  [
+    /COMMERC|UBUCURUZI|TRANSPORT|HIRE|LOCATION|RENTAL|PUBLIC|UTILITAIRE|BIASHARA|ABAGENZI/,
+    "commercial",
+  ],
   [/GOUVERN|GOVERN|LETA/, "government"],
 ];
 

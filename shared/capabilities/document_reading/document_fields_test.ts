@@ -354,3 +354,8 @@ Deno.test("a month's name beside the use's label is a date's word, never a use",
   assert.equal(readUsage("NOVELTY")?.valid, false);
   assert.equal(readUsage("AMBULANCE")?.value, "ambulance");
 });
+
+Deno.test("a passengers' moto (moto y'abagenzi) is a moto taxi; passengers carried otherwise, commercial", () => {
+  assert.deepEqual(readUsage("MOTO Y'ABAGENZI"), { value: "taxi-moto", valid: true });
+  assert.deepEqual(readUsage("Imodoka y'abagenzi"), { value: "commercial", valid: true });
+});
