@@ -1445,10 +1445,12 @@ function titleRows(
     // (Its words no label took: "chassis" names a VIN on a line of prose, a title's word only
     // when no label claims it.)
     const text = textOf(row.filter((word) => !used.has(word)).sort((a, b) => a.box.x0 - b.box.x0));
-    // A line that holds a date is a label we do not know and its value ("Date de 1re
-    // immatriculation  1 avr. 2022"), not a title: a title states no date.
+    // A title's words in small letters on a line that holds a date are a label we do not know
+    // and its value ("Date de 1re immatriculation  1 avr. 2022"), not a title. (A title in
+    // capitals stays one: a booklet's spread puts the other page's values on its line.)
     const dated = DATE_SHAPES.some((shape) => new RegExp(shape.source).test(text.toUpperCase()));
-    if (titles.some((title) => title.test(text)) && !dated) found.add(line);
+    const title = titles.map((one) => one.exec(text)).find((match) => match);
+    if (title && !(dated && /\p{Ll}/u.test(title[0]))) found.add(line);
   }
   // Grown one line at a time from the lines found, each next to a title line.
   for (let grown = true; grown;) {
