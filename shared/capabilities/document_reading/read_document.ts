@@ -975,6 +975,15 @@ function valuesNear(
       if (edge - word.box.x1 > h * 2.5) break;
       edge = word.box.x0;
       if (SEPARATOR.test(word.text) && run.length === 0) continue;
+      // The label's opening bracket ("GATETE EMMANUEL (Noms / Names)", read "|Nomsy Names)")
+      // starts the label's wording, not the value.
+      if (run.length === 0 && /^[(\[{|]\p{L}/u.test(word.text)) continue;
+      // A long dash sets a value apart from its label ("NIYOMUGABO CLAUDINE — Nyirayo"): what
+      // was gathered after it is the label's wording we do not know.
+      if (/^[—–]+$/.test(word.text)) {
+        run.length = 0;
+        continue;
+      }
       run.unshift(word);
     }
     // Only a value in capitals or digits: a label's own words we do not know are in lower case.
@@ -996,6 +1005,11 @@ function valuesNear(
       if (labelWords.has(word)) break;
       if (run.length && run[0].box.x0 - word.box.x1 > h * 2.5) break;
       if (SEPARATOR.test(word.text) && run.length === 0) continue;
+      // (A long dash sets the value apart, as above.)
+      if (/^[—–]+$/.test(word.text)) {
+        run.length = 0;
+        continue;
+      }
       run.unshift(word);
     }
     if (run.length && !run.every((word) => LOWER_CASE_WORD.test(word.text))) farLeft.push(run);

@@ -1648,3 +1648,33 @@ Deno.test("labels in Swahili, Rwanda's fourth official language, name their fiel
   assert.equal(card.fields.national_id?.value, "1199580988569078");
   assert.equal(card.fields.date_of_birth?.value, "1995-12-09");
 });
+
+Deno.test("a value before its label ends at the label's opening bracket and at a long dash", () => {
+  // Values first, each label after a dash or in brackets, part of the label in a wording (or an
+  // OCR reading) we do not know.
+  const registration = readDocument(
+    page([
+      [[40, "CERTIFICATE OF REGISTRATION"]],
+      [[40, "REC 499 P — Reg. mark"]],
+      [[40, "MPA8C2E5XFW896010 — Chassis number"]],
+      [[40, "NIYOMUGABO CLAUDINE — My wiryanizgs | Propriétaire"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(registration.kind, "document");
+  assert.equal(
+    registration.kind === "document" && registration.fields.owner_name?.value,
+    "NIYOMUGABO CLAUDINE",
+  );
+  const card = readDocument(
+    page([
+      [[40, "NATIONAL IDENTITY CARD"]],
+      [[40, "GATETE EMMANUEL |Nomsy Names)"]],
+      [[40, "1 janvier 2006 (Date de naissance / Date of birth)"]],
+      [[40, "1 2006 7 8884717 2 56 (National ID)"]],
+    ]),
+    { today: TODAY },
+  );
+  assert.equal(card.kind, "document");
+  assert.equal(card.kind === "document" && card.fields.full_name?.value, "GATETE EMMANUEL");
+});
