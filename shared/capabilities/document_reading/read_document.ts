@@ -1244,6 +1244,13 @@ function codedLabels(
     // is one only with its dot, or in its box.)
     if (!field || inLegend.has(word)) continue;
     if (!/[A-Z]|[.:]$/.test(word.text) && !boxed(word)) continue;
+    // (A letter without its dot set close after a value's word is the value's end, a plate's
+    // series letter "RB 943 B", not the code "B." of another field: a code opens its value.)
+    const tight = split.some((other) =>
+      other.line === word.line && other !== word && /[A-Z0-9]$/i.test(other.text) &&
+      other.box.x1 <= word.box.x0 + 1 && word.box.x0 - other.box.x1 < height(word.box)
+    );
+    if (/^[A-Z]$/.test(word.text) && tight && !boxed(word)) continue;
     coded.push({ field, words: [word], box: word.box });
   }
   return { spans: coded, codes: [...inLegend], words: split, parts, legend };

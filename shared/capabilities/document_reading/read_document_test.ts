@@ -1678,3 +1678,19 @@ Deno.test("a value before its label ends at the label's opening bracket and at a
   assert.equal(card.kind, "document");
   assert.equal(card.kind === "document" && card.fields.full_name?.value, "GATETE EMMANUEL");
 });
+
+Deno.test("a letter without its dot right after a value's word is the value's, not a legend's code", () => {
+  // "B." is the issue date's code; the plate's series letter B stands tight after its digits.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "A. RB 943 B"], [700, "E. MD2YA9UH9BW081658"]],
+    [[40, "D.1. BAJAJ"], [700, "D.3. BOXER"]],
+    [[40, "B. 11/12/2014"], [700, "F 2008"]],
+    [[40, "A. Plate number; B. Date of issue; D.1. Make; D.3. Model; E. Chassis number; F Year"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.plate?.value, "RB 943 B");
+  assert.equal(reading.fields.issue_date?.value, "2014-12-11");
+});
