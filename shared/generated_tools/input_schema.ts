@@ -26,6 +26,7 @@ import {
   pointerKey,
   resolvePointer,
   SchemaMappingError,
+  unionBranch,
 } from "./json_schema_zod.ts";
 
 /** Options for {@link inputJsonSchema}. */
@@ -177,7 +178,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): JsonS
     const options = node[key];
     if (Array.isArray(options) && options.length > 0) {
       const mapped = options.map((option, index) =>
-        convert(option, `${pointer}/${key}/${index}`, state)
+        convert(unionBranch(node, option), `${pointer}/${key}/${index}`, state)
       );
       return mapped.length === 1 ? mapped[0] : anyOf(mapped);
     }

@@ -8,7 +8,7 @@ import { parseOpenapi } from "./openapi_validate.ts";
 import { lazyInput, plainHolds } from "./lazy_input.ts";
 import { exampleFromSchema, resolvePointer, SchemaMappingError } from "./json_schema_zod.ts";
 import { lenientOutputSchema } from "./output_schema.ts";
-import { inputJsonSchema } from "./input_schema.ts";
+import { inputJsonSchema, inputObjectSchema } from "./input_schema.ts";
 
 // Read, not imported: imported, `deno check` infers a type for all 13 MB of it (~3.5 CPU-s of CI's
 // check job). The package is in deno.json's imports, so node_modules holds it.
@@ -362,4 +362,40 @@ Deno.test("lenientOutputSchema() gives the same answers' schemas reusing a refer
     }
   }
   assert.ok(compared > 1000, `${compared} answers compared`);
+});
+
+Deno.test("a union's inline branches keep what their parent puts beside it: its type, and an object's properties", () => {
+  const event = {
+    type: "string",
+    maxLength: 8,
+    oneOf: [{ description: "one" }, { description: "two", pattern: "^t" }],
+  };
+  const payment = {
+    type: "object",
+    properties: {
+      amount: { type: "integer" },
+      phone: { type: "string" },
+      card: { type: "string" },
+    },
+    oneOf: [{ required: ["phone"] }, {
+      required: ["card"],
+      properties: { cvv: { type: "string" } },
+    }],
+  };
+  const fields = [
+    { key: "event", schema: event, pointer: "#/event", description: "", required: true },
+    { key: "payment", schema: payment, pointer: "#/payment", description: "", required: true },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  // Both routes agree.
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const input = lazyInput(direct, "test");
+  const holds = (value: Record<string, unknown>) => input.safeParse(value).success;
+  assert.equal(holds({ event: "t1", payment: { amount: 5, phone: "0788" } }), true);
+  assert.equal(holds({ event: "t1", payment: { amount: 5, card: "4111", cvv: "1" } }), true);
+  // Before, the branches were `{}`: a number passed as the event, and any object as the payment.
+  assert.equal(holds({ event: 5, payment: { phone: "0788" } }), false);
+  assert.equal(holds({ event: "t-too-long", payment: { amount: 5, phone: "0788" } }), false);
+  assert.equal(holds({ event: "t1", payment: { amount: "five", phone: "0788" } }), false);
+  assert.equal(holds({ event: "t1", payment: { amount: 5 } }), false);
 });

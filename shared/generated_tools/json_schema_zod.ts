@@ -192,7 +192,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
     const options = node[key];
     if (Array.isArray(options) && options.length > 0) {
       const mapped = options.map((option, index) =>
-        convert(option, `${pointer}/${key}/${index}`, state)
+        convert(unionBranch(node, option), `${pointer}/${key}/${index}`, state)
       );
       return mapped.length === 1 ? mapped[0] : z.union(mapped as [z.ZodType, ...z.ZodType[]]);
     }
@@ -217,6 +217,60 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
   if (!type) return z.unknown();
   return convertTyped(node, type, pointer, state);
 }
+
+/**
+ * A branch of `oneOf`/`anyOf` with the constraints its parent puts beside
+ * the union (both apply to the value): a branch written inline, of no type
+ * or the parent's, takes the parent's other keywords (`type`, bounds,
+ * `pattern`, `format`…; the branch's own win), and for objects the union of
+ * both `properties` and `required`. `{type: string, oneOf: [{description},
+ * …]}` is a string, and `{type: object, properties, oneOf: [{required: [a]},
+ * …]}` an object of those properties, not anything at all.
+ */
+export function unionBranch(parent: JsonSchemaNode, branch: unknown): unknown {
+  if (branch === null || typeof branch !== "object" || Array.isArray(branch)) return branch;
+  const own = branch as JsonSchemaNode;
+  if (parent.type === undefined) return branch;
+  if (own.type !== undefined && JSON.stringify(own.type) !== JSON.stringify(parent.type)) {
+    return branch;
+  }
+  if (["$ref", "enum", "const", "oneOf", "anyOf", "allOf"].some((key) => key in own)) {
+    return branch;
+  }
+  const inherited: JsonSchemaNode = {};
+  for (const [key, value] of Object.entries(parent)) {
+    if (!UNION_OWN.has(key)) inherited[key] = value;
+  }
+  const out: JsonSchemaNode = { ...inherited, ...own };
+  if (parent.properties || own.properties) {
+    out.properties = {
+      ...(parent.properties as JsonSchemaNode | undefined),
+      ...(own.properties as JsonSchemaNode | undefined),
+    };
+  }
+  const required = [
+    ...(Array.isArray(parent.required) ? parent.required : []),
+    ...(Array.isArray(own.required) ? own.required : []),
+  ];
+  if (required.length) out.required = [...new Set(required)];
+  return out;
+}
+
+// What a union's parent says of itself, not of each branch (nullable is the whole union's).
+const UNION_OWN = new Set([
+  "oneOf",
+  "anyOf",
+  "discriminator",
+  "description",
+  "title",
+  "example",
+  "examples",
+  "default",
+  "nullable",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
 
 /**
  * Whether a schema is `{type: "string", allOf: [{pattern}, …]}`: a string with several
