@@ -399,3 +399,40 @@ Deno.test("a union's inline branches keep what their parent puts beside it: its 
   assert.equal(holds({ event: "t1", payment: { amount: "five", phone: "0788" } }), false);
   assert.equal(holds({ event: "t1", payment: { amount: 5 } }), false);
 });
+
+Deno.test("a pattern valid only as a legacy JavaScript regex is left to the API, not refused with the whole document; a Unicode one is still checked", () => {
+  const fields = [
+    // A literal "{" and "\_": fine in Java, Python or legacy JavaScript, not in Unicode mode.
+    {
+      key: "guid",
+      schema: { type: "string", pattern: "^(?:{[0-9a-f]{8}}|[0-9a-f]{8})$" },
+      pointer: "#/guid",
+      description: "",
+      required: false,
+    },
+    {
+      key: "slug",
+      schema: { type: "string", pattern: "^[a-z\\_]+$", maxLength: 5 },
+      pointer: "#/slug",
+      description: "",
+      required: false,
+    },
+    {
+      key: "code",
+      schema: { type: "string", pattern: "^[A-Z]{2}$" },
+      pointer: "#/code",
+      description: "",
+      required: false,
+    },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const properties = direct.properties as Record<string, Record<string, unknown>>;
+  assert.equal(properties.guid.pattern, undefined);
+  assert.deepEqual(properties.slug, { type: "string", maxLength: 5 });
+  assert.equal(properties.code.pattern, "^[A-Z]{2}$");
+  const input = lazyInput(direct, "test");
+  assert.equal(input.safeParse({ guid: "{0123abcd}", slug: "a_b", code: "RW" }).success, true);
+  assert.equal(input.safeParse({ code: "rw" }).success, false);
+  assert.equal(input.safeParse({ slug: "toolong" }).success, false);
+});

@@ -273,6 +273,30 @@ const UNION_OWN = new Set([
 ]);
 
 /**
+ * A document's `pattern` as checked here: compiled as JSON Schema reads it
+ * (ECMA-262, Unicode mode). A pattern valid only as a legacy JavaScript
+ * regex (`[\w-.]`, `\_`, a literal `{`: common in documents whose authors
+ * tested them in Java or Python) is `null`: left to the API to check, rather
+ * than published to models and MCP clients whose Unicode-mode validators
+ * would fail on it, or the whole document refused.
+ *
+ * @throws {SchemaMappingError} when it is no regex in either mode.
+ */
+export function unicodePattern(pattern: string, pointer: string): RegExp | null {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    // not in Unicode mode; maybe as a legacy regex
+  }
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch {
+    throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
+  }
+}
+
+/**
  * Whether a schema is `{type: "string", allOf: [{pattern}, …]}`: a string with several
  * patterns (as zod's export writes a format's and the document's, and as a document may spell
  * them), not a composition of objects.
@@ -358,11 +382,8 @@ function convertTyped(
         patterns.push(...(node.allOf as JsonSchemaNode[]).map((part) => part.pattern as string));
       }
       for (const pattern of patterns) {
-        try {
-          result = result.regex(new RegExp(pattern, "u"));
-        } catch {
-          throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
-        }
+        const regex = unicodePattern(pattern, pointer);
+        if (regex) result = result.regex(regex);
       }
       return result;
     }
