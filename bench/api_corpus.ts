@@ -159,6 +159,7 @@ function graphqlIds(text: string): string[] {
 /** A refusal's cause without the names in it, so that one cause counts once per document. */
 function causeOf(message: string): string {
   return message
+    .replace(/^Operation [^:]+: /, "")
     .replace(/\(#[^)]*\)$/, "")
     .replace(/"[^"]*"/g, '"…"')
     .replace(/`[^`]*`/g, "`…`")

@@ -436,3 +436,46 @@ Deno.test("a pattern valid only as a legacy JavaScript regex is left to the API,
   assert.equal(input.safeParse({ code: "rw" }).success, false);
   assert.equal(input.safeParse({ slug: "toolong" }).success, false);
 });
+
+Deno.test("an allOf of one scalar type (a refinement, as schema builders write it) is that type with the strictest bounds, every pattern and the common enum values", () => {
+  const fields = [
+    {
+      key: "label",
+      schema: { allOf: [{ type: "string" }, { type: "string", minLength: 1 }] },
+      pointer: "#/label",
+      description: "",
+      required: true,
+    },
+    {
+      key: "code",
+      schema: {
+        description: "A district code",
+        allOf: [
+          { type: "string", maxLength: 6, pattern: "^[A-Z]" },
+          { type: "string", maxLength: 4, pattern: "[0-9]$", enum: ["KG01", "KG02", "MUS1"] },
+          { enum: ["KG01", "MUS1", "NYA1"] },
+        ],
+      },
+      pointer: "#/code",
+      description: "",
+      required: false,
+    },
+    {
+      key: "seats",
+      schema: { allOf: [{ type: "number", minimum: 1 }, { type: "integer", maximum: 8 }] },
+      pointer: "#/seats",
+      description: "",
+      required: false,
+    },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const input = lazyInput(direct, "test");
+  const holds = (value: Record<string, unknown>) => input.safeParse(value).success;
+  assert.equal(holds({ label: "Kigali", code: "KG01", seats: 8 }), true);
+  assert.equal(holds({ label: "" }), false);
+  assert.equal(holds({ label: 5 }), false);
+  assert.equal(holds({ label: "a", code: "KG02" }), false, "not in every part's enum");
+  assert.equal(holds({ label: "a", seats: 1.5 }), false);
+  assert.equal(holds({ label: "a", seats: 9 }), false);
+});

@@ -318,6 +318,82 @@ function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.Zo
     : convertTyped(merged.object, "object", pointer, state);
 }
 
+// What says nothing about the value's constraints (an allOf's sibling often carries only these).
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "allOf",
+]);
+const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * An `allOf` of one scalar type (`[{type: string}, {type: string, minLength:
+ * 1}]`, as schema builders write refinements) as one schema of that type:
+ * the strictest bounds, every pattern (several as zod spells them: an
+ * `allOf` of patterns), the first format, and an `enum` only the values all
+ * parts allow. Null when the parts are not all of one scalar type.
+ */
+function mergeScalarParts(parts: unknown[], root: unknown): JsonSchemaNode | null {
+  const resolved: JsonSchemaNode[] = [];
+  for (const part of parts) {
+    let node = part as JsonSchemaNode;
+    for (let hops = 0; typeof node?.$ref === "string" && hops < 8; hops++) {
+      node = resolvePointer(root, node.$ref as string) as JsonSchemaNode;
+    }
+    if (!node || typeof node !== "object" || Array.isArray(node)) return null;
+    if (Object.entries(node).every(([key, value]) => value === undefined || ANNOTATIONS.has(key))) {
+      continue;
+    }
+    if (node.allOf !== undefined && !patternsOnly(node)) return null;
+    resolved.push(node);
+  }
+  const types = new Set(resolved.map((node) => node.type).filter((type) => type !== undefined));
+  if (
+    resolved.length < 2 || types.size === 0 ||
+    ![...types].every((type) => SCALARS.has(type as string)) ||
+    resolved.some((node) => "properties" in node || "items" in node)
+  ) {
+    return null;
+  }
+  const numeric = [...types].every((type) => type === "number" || type === "integer");
+  if (types.size > 1 && !numeric) return null;
+  const out: JsonSchemaNode = { type: types.has("integer") ? "integer" : [...types][0] };
+  const patterns: string[] = [];
+  for (const node of resolved) {
+    for (const key of ["minLength", "minimum", "exclusiveMinimum", "minItems"]) {
+      if (typeof node[key] === "number") {
+        out[key] = Math.max(node[key] as number, (out[key] as number | undefined) ?? -Infinity);
+      }
+    }
+    for (const key of ["maxLength", "maximum", "exclusiveMaximum", "maxItems"]) {
+      if (typeof node[key] === "number") {
+        out[key] = Math.min(node[key] as number, (out[key] as number | undefined) ?? Infinity);
+      }
+    }
+    if (typeof node.format === "string" && out.format === undefined) out.format = node.format;
+    if (typeof node.pattern === "string") patterns.push(node.pattern);
+    if (patternsOnly(node)) {
+      patterns.push(...(node.allOf as JsonSchemaNode[]).map((item) => item.pattern as string));
+    }
+    if (Array.isArray(node.enum)) {
+      out.enum = Array.isArray(out.enum)
+        ? (out.enum as unknown[]).filter((value) => (node.enum as unknown[]).includes(value))
+        : node.enum;
+    }
+  }
+  if (resolved.every((node) => node.nullable === true)) out.nullable = true;
+  const distinct = [...new Set(patterns)];
+  if (distinct.length === 1) out.pattern = distinct[0];
+  else if (distinct.length > 1) out.allOf = distinct.map((pattern) => ({ pattern }));
+  return out;
+}
+
 /**
  * An `allOf` as one schema: the usual allOf is object composition, so its parts (references
  * followed) merge into one object of their properties, required names and last
@@ -333,6 +409,8 @@ export function mergeAllOf(
 ): { object: JsonSchemaNode } | { single: unknown; pointer: string } {
   const merged: JsonSchemaNode = { type: "object", properties: {}, required: [] };
   const parts = [...(node.allOf as unknown[]), { ...node, allOf: undefined }];
+  const scalar = mergeScalarParts(parts, root);
+  if (scalar) return { single: scalar, pointer };
   for (const [index, part] of parts.entries()) {
     let resolved = part as JsonSchemaNode;
     for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
