@@ -154,7 +154,7 @@ dbTest(
         expose: ["upload"],
       });
       assert.equal(refused.error?.code, "VALIDATION_ERROR", JSON.stringify(refused));
-      assert.match(refused.error.msg, /multipart\/form-data/);
+      assert.match(refused.error.msg, /multipart\/form-data body with file fields \(receipt\)/);
       assert.match(refused.error.msg, /#\/paths\/~1uploads\/post\/requestBody/);
       const none: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.deepEqual(none.data.sources, []);
@@ -387,5 +387,41 @@ dbTest(
       await api.close();
       await rt.platform.traces.flush();
     }
+  },
+);
+
+dbTest(
+  "generated tools corpus: a multipart/form-data body of text fields is sent multipart, checked by field first",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "pay",
+        kind: "openapi",
+        document: JSON.stringify(openapi31Document(api.url)),
+        expose: ["attachNote"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.ok(
+        registered.data.tools.some((tool: { name: string }) => tool.name === "pay_attach_note"),
+      );
+      const tooLong: TestData = await callConfirmed(rt, USER.jean, "pay_attach_note", {
+        body: { text: "x".repeat(201) },
+      });
+      assert.equal(tooLong.error?.code, "VALIDATION_ERROR", JSON.stringify(tooLong));
+      assert.equal(tooLong.error.fields[0].path, "body.text");
+      const sent: TestData = await callConfirmed(rt, USER.jean, "pay_attach_note", {
+        body: { text: "Umuriro wabuze", urgent: true, tags: ["power", "kicukiro"] },
+      });
+      assert.equal(sent.ok, true, JSON.stringify(sent));
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/pay/notes");
+      const type = seen.headers["content-type"];
+      assert.match(type, /^multipart\/form-data; ?boundary=/);
+      // Read back as the API would.
+      const form = await new Response(seen.body, { headers: { "content-type": type } }).formData();
+      assert.equal(form.get("text"), "Umuriro wabuze");
+      assert.equal(form.get("urgent"), "true");
+      assert.deepEqual(form.getAll("tags"), ["power", "kicukiro"]);
+    });
   },
 );
