@@ -296,7 +296,39 @@ export function openapi31Document(apiUrl: string): Record<string, unknown> {
         post: {
           operationId: "upload",
           requestBody: {
-            content: { "multipart/form-data": { schema: { type: "object" } } },
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    receipt: { type: "string", contentMediaType: "image/png" },
+                    note: { type: "string" },
+                  },
+                },
+              },
+            },
+          },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/notes": {
+        post: {
+          operationId: "attachNote",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["text"],
+                  properties: {
+                    text: { type: "string", maxLength: 200 },
+                    urgent: { type: "boolean" },
+                    tags: { type: "array", items: { type: "string" } },
+                  },
+                },
+              },
+            },
           },
           responses: { 200: { description: "ok" } },
         },

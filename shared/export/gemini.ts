@@ -185,6 +185,12 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
     source.anyOf = [...(Array.isArray(source.anyOf) ? source.anyOf : []), ...asList(source.oneOf)];
     delete source.oneOf;
   }
+  if ("const" in source && !("enum" in source)) {
+    // Gemini has no const: a one-value enum (told in the description when not a string).
+    source.enum = [source.const];
+    delete source.const;
+  }
+  if (!("type" in source) && !("anyOf" in source)) Object.assign(source, impliedType(source));
   if (!("type" in source) && !("anyOf" in source)) {
     throw new TypeError(`Cannot make a Gemini schema as ${path} has no type (z.any/z.unknown)`);
   }
@@ -249,6 +255,32 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
   const description = appendNotes(out.description, notes);
   if (description !== undefined) out.description = description;
   return out;
+}
+
+/**
+ * The type JSON Schema leaves implicit, written out for Gemini (which needs
+ * one on every node): an `enum` the types of its values (several:
+ * an `anyOf` of them, the values then told in the description), `properties`
+ * an object and `items` an array. Nothing for a truly untyped node.
+ */
+function impliedType(source: JsonSchema): JsonSchema {
+  const values = source.enum;
+  if (Array.isArray(values)) {
+    const types = [...new Set(values.filter((value) => value !== null).map(jsonType))];
+    const nullable = values.includes(null) ? { nullable: true } : {};
+    if (types.length === 1) return { type: types[0], ...nullable };
+    if (types.length > 1) return { anyOf: types.map((type) => ({ type })), ...nullable };
+    return {};
+  }
+  if (isRecord(source.properties)) return { type: "object" };
+  if ("items" in source) return { type: "array" };
+  return {};
+}
+
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value === "object" ? "object" : typeof value;
 }
 
 /**

@@ -254,3 +254,31 @@ Deno.test("toGeminiSchema() keeps the first of several patterns and refuses othe
     /uses allOf\/not/,
   );
 });
+
+Deno.test("toGeminiSchema() writes out the types JSON Schema leaves implicit", () => {
+  assert.deepEqual(
+    toGeminiSchema({
+      type: "object",
+      properties: {
+        level: { enum: ["", 0, 1] },
+        kind: { enum: ["a", "b", null] },
+        fixed: { const: 3 },
+        shape: { properties: { side: { type: "number" } } },
+        list: { items: { type: "string" } },
+      },
+    }),
+    {
+      type: "object",
+      properties: {
+        level: {
+          anyOf: [{ type: "string" }, { type: "integer" }],
+          description: '(one of "", 0, 1)',
+        },
+        kind: { type: "string", nullable: true, description: '(one of "a", "b", null)' },
+        fixed: { type: "integer", description: "(one of 3)" },
+        shape: { type: "object", properties: { side: { type: "number" } } },
+        list: { type: "array", items: { type: "string" } },
+      },
+    },
+  );
+});

@@ -177,9 +177,10 @@ async function sendHttp(
   let body: string | undefined;
   if (send.bodyKey && args[send.bodyKey] !== undefined) {
     const value = args[send.bodyKey];
-    if (send.bodyEncoding === "form" && value && typeof value === "object") {
+    const encoding = send.bodyEncoding ?? "json";
+    if (encoding !== "json" && value && typeof value === "object") {
       // Form fields: scalars as text, arrays as repeated fields, objects as JSON text.
-      const form = new URLSearchParams();
+      const form = encoding === "form" ? new URLSearchParams() : new FormData();
       for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
         if (field === undefined) continue;
         const items = Array.isArray(field) ? field : [field];
@@ -187,8 +188,15 @@ async function sendHttp(
           form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
         }
       }
-      body = form.toString();
-      headers["content-type"] = "application/x-www-form-urlencoded";
+      if (form instanceof URLSearchParams) {
+        body = form.toString();
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      } else {
+        // Encoded as fetch would (the boundary in the content type); the fields are text.
+        const encoded = new Response(form);
+        body = await encoded.text();
+        headers["content-type"] = encoded.headers.get("content-type")!;
+      }
     } else {
       body = JSON.stringify(value);
       headers["content-type"] = "application/json";

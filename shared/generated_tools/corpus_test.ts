@@ -154,7 +154,7 @@ dbTest(
         expose: ["upload"],
       });
       assert.equal(refused.error?.code, "VALIDATION_ERROR", JSON.stringify(refused));
-      assert.match(refused.error.msg, /multipart\/form-data/);
+      assert.match(refused.error.msg, /multipart\/form-data body with file fields \(receipt\)/);
       assert.match(refused.error.msg, /#\/paths\/~1uploads\/post\/requestBody/);
       const none: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.deepEqual(none.data.sources, []);
@@ -245,6 +245,183 @@ dbTest(
       });
       assert.equal(strict.error?.code, "VALIDATION_ERROR");
       assert.equal(strict.error.fields[0].path, "lines.0");
+    });
+  },
+);
+
+/** Bump.sh's Train Travel API (OpenAPI 3.1, YAML), as `@readme/oas-examples` ships it. */
+const TRAIN_TRAVEL = await Deno.readTextFile(
+  new URL("../../testing/api_documents/train_travel.yaml", import.meta.url),
+);
+
+/** A loopback server implementing four of its operations as the document describes them. */
+function startTrainApi() {
+  const seen: { method: string; path: string; query: string; auth: string | null; body: string }[] =
+    [];
+  const bookings = new Map<string, Record<string, unknown>>();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const url = new URL(request.url);
+    const body = await request.text();
+    seen.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.search,
+      auth: request.headers.get("authorization"),
+      body,
+    });
+    if (request.method === "GET" && url.pathname === "/stations") {
+      return Response.json({
+        data: [{
+          id: "efdbb9d1-02c2-4bc3-afb7-6788d8782b1e",
+          name: "Kigali Nyabugogo",
+          address: "KN 1 Rd, Kigali",
+          country_code: "RW",
+          timezone: "Africa/Kigali",
+        }],
+        links: { self: `${url.origin}/stations` },
+      });
+    }
+    if (request.method === "POST" && url.pathname === "/bookings") {
+      const booking = { id: crypto.randomUUID(), ...JSON.parse(body) };
+      bookings.set(booking.id, booking);
+      return Response.json(
+        { ...booking, links: { self: `${url.origin}/bookings/${booking.id}` } },
+        {
+          status: 201,
+        },
+      );
+    }
+    const id = /^\/bookings\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (id && !bookings.has(id)) {
+      return Response.json({ title: "Not found", status: 404 }, { status: 404 });
+    }
+    if (id && request.method === "GET") return Response.json(bookings.get(id));
+    if (id && request.method === "DELETE") {
+      bookings.delete(id);
+      return new Response(null, { status: 204 });
+    }
+    return Response.json({ title: "Not implemented" }, { status: 501 });
+  });
+  return {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
+    seen,
+    close: () => server.shutdown(),
+  };
+}
+
+dbTest(
+  "generated tools corpus: a published OpenAPI 3.1 YAML document we did not write (Train Travel) registers, and its tools call a loopback server implementing it",
+  async (db) => {
+    const api = startTrainApi();
+    const rt = await createTestRuntime(db);
+    try {
+      await allowTenantApiOnLoopback(db, ORG.easymo);
+      const registered = await register(rt, {
+        name: "trains",
+        kind: "openapi",
+        document: TRAIN_TRAVEL,
+        base_url: api.url,
+        expose: ["get-stations", "create-booking", "get-booking", "delete-booking"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const tools = registered.data.tools as {
+        name: string;
+        read_only: boolean;
+        confirm_required: boolean;
+        needs_credential: boolean;
+      }[];
+      assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+        "trains_create_booking",
+        "trains_delete_booking",
+        "trains_get_booking",
+        "trains_get_stations",
+      ]);
+      assert.equal(
+        tools.find((tool) => tool.name === "trains_delete_booking")?.confirm_required,
+        true,
+      );
+      assert.equal(tools.every((tool) => tool.needs_credential), true, "OAuth2 everywhere");
+      // No token stored: no request is made.
+      const before = api.seen.length;
+      const anonymous: TestData = await rt.callAs(USER.jean, "trains_get_stations", {});
+      assert.equal(anonymous.error?.code, "AUTH_ERROR", JSON.stringify(anonymous));
+      assert.equal(api.seen.length, before);
+      await credential(rt, { source: "trains", scheme: "OAuth2", secret: "train-token" });
+      const stations: TestData = await rt.callAs(USER.jean, "trains_get_stations", {});
+      assert.equal(stations.ok, true, JSON.stringify(stations));
+      assert.equal(stations.data.data[0].name, "Kigali Nyabugogo");
+      assert.equal(api.seen.at(-1)!.auth, "Bearer train-token");
+      // The body's uuid format and its readOnly id hold, by field.
+      const badTrip: TestData = await callConfirmed(rt, USER.jean, "trains_create_booking", {
+        body: { trip_id: "not-a-uuid", passenger_name: "Aline" },
+      });
+      assert.equal(badTrip.error?.code, "VALIDATION_ERROR", JSON.stringify(badTrip));
+      assert.equal(badTrip.error.fields[0].path, "body.trip_id");
+      const withId: TestData = await callConfirmed(rt, USER.jean, "trains_create_booking", {
+        body: { id: crypto.randomUUID(), passenger_name: "Aline" },
+      });
+      assert.equal(withId.error?.code, "VALIDATION_ERROR", "readOnly id is no input");
+      const trip = "4f4e4e11-c824-4d63-b37a-d8d698862f1d";
+      const made: TestData = await callConfirmed(rt, USER.jean, "trains_create_booking", {
+        body: { trip_id: trip, passenger_name: "Aline", has_bicycle: true },
+      });
+      assert.equal(made.ok, true, JSON.stringify(made));
+      assert.deepEqual(JSON.parse(api.seen.at(-1)!.body), {
+        trip_id: trip,
+        passenger_name: "Aline",
+        has_bicycle: true,
+      });
+      const id = made.data.id as string;
+      const read: TestData = await rt.callAs(USER.jean, "trains_get_booking", { bookingId: id });
+      assert.equal(read.ok, true, JSON.stringify(read));
+      assert.equal(read.data.passenger_name, "Aline");
+      const removed: TestData = await callConfirmed(rt, USER.jean, "trains_delete_booking", {
+        bookingId: id,
+      });
+      assert.equal(removed.ok, true, JSON.stringify(removed));
+      assert.equal(api.seen.at(-1)!.method, "DELETE");
+      // The API's 404 is NOT_FOUND, not an internal error.
+      const gone: TestData = await rt.callAs(USER.jean, "trains_get_booking", { bookingId: id });
+      assert.equal(gone.error?.code, "NOT_FOUND", JSON.stringify(gone));
+    } finally {
+      await api.close();
+      await rt.platform.traces.flush();
+    }
+  },
+);
+
+dbTest(
+  "generated tools corpus: a multipart/form-data body of text fields is sent multipart, checked by field first",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "pay",
+        kind: "openapi",
+        document: JSON.stringify(openapi31Document(api.url)),
+        expose: ["attachNote"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.ok(
+        registered.data.tools.some((tool: { name: string }) => tool.name === "pay_attach_note"),
+      );
+      const tooLong: TestData = await callConfirmed(rt, USER.jean, "pay_attach_note", {
+        body: { text: "x".repeat(201) },
+      });
+      assert.equal(tooLong.error?.code, "VALIDATION_ERROR", JSON.stringify(tooLong));
+      assert.equal(tooLong.error.fields[0].path, "body.text");
+      const sent: TestData = await callConfirmed(rt, USER.jean, "pay_attach_note", {
+        body: { text: "Umuriro wabuze", urgent: true, tags: ["power", "kicukiro"] },
+      });
+      assert.equal(sent.ok, true, JSON.stringify(sent));
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/pay/notes");
+      const type = seen.headers["content-type"];
+      assert.match(type, /^multipart\/form-data; ?boundary=/);
+      // Read back as the API would.
+      const form = await new Response(seen.body, { headers: { "content-type": type } }).formData();
+      assert.equal(form.get("text"), "Umuriro wabuze");
+      assert.equal(form.get("urgent"), "true");
+      assert.deepEqual(form.getAll("tags"), ["power", "kicukiro"]);
     });
   },
 );

@@ -26,6 +26,8 @@ import {
   pointerKey,
   resolvePointer,
   SchemaMappingError,
+  unicodePattern,
+  unionBranch,
 } from "./json_schema_zod.ts";
 
 /** Options for {@link inputJsonSchema}. */
@@ -177,7 +179,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): JsonS
     const options = node[key];
     if (Array.isArray(options) && options.length > 0) {
       const mapped = options.map((option, index) =>
-        convert(option, `${pointer}/${key}/${index}`, state)
+        convert(unionBranch(node, option), `${pointer}/${key}/${index}`, state)
       );
       return mapped.length === 1 ? mapped[0] : anyOf(mapped);
     }
@@ -269,14 +271,8 @@ function stringSchema(node: JsonSchemaNode, pointer: string): JsonSchema {
     ...(typeof node.pattern === "string" ? [node.pattern] : []),
     ...(patternsOnly(node) ? (node.allOf as JsonSchemaNode[]).map((part) => part.pattern) : []),
   ] as string[];
-  if (documented.length === 0) return out;
-  const sources = documented.map((pattern) => {
-    try {
-      return new RegExp(pattern, "u").source;
-    } catch {
-      throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
-    }
-  });
+  const sources = documented.flatMap((pattern) => unicodePattern(pattern, pointer)?.source ?? []);
+  if (sources.length === 0) return out;
   // The document's patterns beside a format's: zod writes every pattern and no format.
   const patterns = [out.pattern, ...sources].filter((item) => typeof item === "string");
   delete out.format;

@@ -8,7 +8,7 @@ import { parseOpenapi } from "./openapi_validate.ts";
 import { lazyInput, plainHolds } from "./lazy_input.ts";
 import { exampleFromSchema, resolvePointer, SchemaMappingError } from "./json_schema_zod.ts";
 import { lenientOutputSchema } from "./output_schema.ts";
-import { inputJsonSchema } from "./input_schema.ts";
+import { inputJsonSchema, inputObjectSchema } from "./input_schema.ts";
 
 // Read, not imported: imported, `deno check` infers a type for all 13 MB of it (~3.5 CPU-s of CI's
 // check job). The package is in deno.json's imports, so node_modules holds it.
@@ -362,4 +362,120 @@ Deno.test("lenientOutputSchema() gives the same answers' schemas reusing a refer
     }
   }
   assert.ok(compared > 1000, `${compared} answers compared`);
+});
+
+Deno.test("a union's inline branches keep what their parent puts beside it: its type, and an object's properties", () => {
+  const event = {
+    type: "string",
+    maxLength: 8,
+    oneOf: [{ description: "one" }, { description: "two", pattern: "^t" }],
+  };
+  const payment = {
+    type: "object",
+    properties: {
+      amount: { type: "integer" },
+      phone: { type: "string" },
+      card: { type: "string" },
+    },
+    oneOf: [{ required: ["phone"] }, {
+      required: ["card"],
+      properties: { cvv: { type: "string" } },
+    }],
+  };
+  const fields = [
+    { key: "event", schema: event, pointer: "#/event", description: "", required: true },
+    { key: "payment", schema: payment, pointer: "#/payment", description: "", required: true },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  // Both routes agree.
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const input = lazyInput(direct, "test");
+  const holds = (value: Record<string, unknown>) => input.safeParse(value).success;
+  assert.equal(holds({ event: "t1", payment: { amount: 5, phone: "0788" } }), true);
+  assert.equal(holds({ event: "t1", payment: { amount: 5, card: "4111", cvv: "1" } }), true);
+  // Before, the branches were `{}`: a number passed as the event, and any object as the payment.
+  assert.equal(holds({ event: 5, payment: { phone: "0788" } }), false);
+  assert.equal(holds({ event: "t-too-long", payment: { amount: 5, phone: "0788" } }), false);
+  assert.equal(holds({ event: "t1", payment: { amount: "five", phone: "0788" } }), false);
+  assert.equal(holds({ event: "t1", payment: { amount: 5 } }), false);
+});
+
+Deno.test("a pattern valid only as a legacy JavaScript regex is left to the API, not refused with the whole document; a Unicode one is still checked", () => {
+  const fields = [
+    // A literal "{" and "\_": fine in Java, Python or legacy JavaScript, not in Unicode mode.
+    {
+      key: "guid",
+      schema: { type: "string", pattern: "^(?:{[0-9a-f]{8}}|[0-9a-f]{8})$" },
+      pointer: "#/guid",
+      description: "",
+      required: false,
+    },
+    {
+      key: "slug",
+      schema: { type: "string", pattern: "^[a-z\\_]+$", maxLength: 5 },
+      pointer: "#/slug",
+      description: "",
+      required: false,
+    },
+    {
+      key: "code",
+      schema: { type: "string", pattern: "^[A-Z]{2}$" },
+      pointer: "#/code",
+      description: "",
+      required: false,
+    },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const properties = direct.properties as Record<string, Record<string, unknown>>;
+  assert.equal(properties.guid.pattern, undefined);
+  assert.deepEqual(properties.slug, { type: "string", maxLength: 5 });
+  assert.equal(properties.code.pattern, "^[A-Z]{2}$");
+  const input = lazyInput(direct, "test");
+  assert.equal(input.safeParse({ guid: "{0123abcd}", slug: "a_b", code: "RW" }).success, true);
+  assert.equal(input.safeParse({ code: "rw" }).success, false);
+  assert.equal(input.safeParse({ slug: "toolong" }).success, false);
+});
+
+Deno.test("an allOf of one scalar type (a refinement, as schema builders write it) is that type with the strictest bounds, every pattern and the common enum values", () => {
+  const fields = [
+    {
+      key: "label",
+      schema: { allOf: [{ type: "string" }, { type: "string", minLength: 1 }] },
+      pointer: "#/label",
+      description: "",
+      required: true,
+    },
+    {
+      key: "code",
+      schema: {
+        description: "A district code",
+        allOf: [
+          { type: "string", maxLength: 6, pattern: "^[A-Z]" },
+          { type: "string", maxLength: 4, pattern: "[0-9]$", enum: ["KG01", "KG02", "MUS1"] },
+          { enum: ["KG01", "MUS1", "NYA1"] },
+        ],
+      },
+      pointer: "#/code",
+      description: "",
+      required: false,
+    },
+    {
+      key: "seats",
+      schema: { allOf: [{ type: "number", minimum: 1 }, { type: "integer", maximum: 8 }] },
+      pointer: "#/seats",
+      description: "",
+      required: false,
+    },
+  ];
+  const direct = inputObjectSchema(fields, {});
+  assert.deepEqual(direct, zodRouteInputSchema(fields, {}));
+  const input = lazyInput(direct, "test");
+  const holds = (value: Record<string, unknown>) => input.safeParse(value).success;
+  assert.equal(holds({ label: "Kigali", code: "KG01", seats: 8 }), true);
+  assert.equal(holds({ label: "" }), false);
+  assert.equal(holds({ label: 5 }), false);
+  assert.equal(holds({ label: "a", code: "KG02" }), false, "not in every part's enum");
+  assert.equal(holds({ label: "a", seats: 1.5 }), false);
+  assert.equal(holds({ label: "a", seats: 9 }), false);
 });

@@ -192,7 +192,7 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
     const options = node[key];
     if (Array.isArray(options) && options.length > 0) {
       const mapped = options.map((option, index) =>
-        convert(option, `${pointer}/${key}/${index}`, state)
+        convert(unionBranch(node, option), `${pointer}/${key}/${index}`, state)
       );
       return mapped.length === 1 ? mapped[0] : z.union(mapped as [z.ZodType, ...z.ZodType[]]);
     }
@@ -219,6 +219,84 @@ function convertBody(node: JsonSchemaNode, pointer: string, state: State): z.Zod
 }
 
 /**
+ * A branch of `oneOf`/`anyOf` with the constraints its parent puts beside
+ * the union (both apply to the value): a branch written inline, of no type
+ * or the parent's, takes the parent's other keywords (`type`, bounds,
+ * `pattern`, `format`…; the branch's own win), and for objects the union of
+ * both `properties` and `required`. `{type: string, oneOf: [{description},
+ * …]}` is a string, and `{type: object, properties, oneOf: [{required: [a]},
+ * …]}` an object of those properties, not anything at all.
+ */
+export function unionBranch(parent: JsonSchemaNode, branch: unknown): unknown {
+  if (branch === null || typeof branch !== "object" || Array.isArray(branch)) return branch;
+  const own = branch as JsonSchemaNode;
+  if (parent.type === undefined) return branch;
+  if (own.type !== undefined && JSON.stringify(own.type) !== JSON.stringify(parent.type)) {
+    return branch;
+  }
+  if (["$ref", "enum", "const", "oneOf", "anyOf", "allOf"].some((key) => key in own)) {
+    return branch;
+  }
+  const inherited: JsonSchemaNode = {};
+  for (const [key, value] of Object.entries(parent)) {
+    if (!UNION_OWN.has(key)) inherited[key] = value;
+  }
+  const out: JsonSchemaNode = { ...inherited, ...own };
+  if (parent.properties || own.properties) {
+    out.properties = {
+      ...(parent.properties as JsonSchemaNode | undefined),
+      ...(own.properties as JsonSchemaNode | undefined),
+    };
+  }
+  const required = [
+    ...(Array.isArray(parent.required) ? parent.required : []),
+    ...(Array.isArray(own.required) ? own.required : []),
+  ];
+  if (required.length) out.required = [...new Set(required)];
+  return out;
+}
+
+// What a union's parent says of itself, not of each branch (nullable is the whole union's).
+const UNION_OWN = new Set([
+  "oneOf",
+  "anyOf",
+  "discriminator",
+  "description",
+  "title",
+  "example",
+  "examples",
+  "default",
+  "nullable",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+]);
+
+/**
+ * A document's `pattern` as checked here: compiled as JSON Schema reads it
+ * (ECMA-262, Unicode mode). A pattern valid only as a legacy JavaScript
+ * regex (`[\w-.]`, `\_`, a literal `{`: common in documents whose authors
+ * tested them in Java or Python) is `null`: left to the API to check, rather
+ * than published to models and MCP clients whose Unicode-mode validators
+ * would fail on it, or the whole document refused.
+ *
+ * @throws {SchemaMappingError} when it is no regex in either mode.
+ */
+export function unicodePattern(pattern: string, pointer: string): RegExp | null {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    // not in Unicode mode; maybe as a legacy regex
+  }
+  try {
+    new RegExp(pattern);
+    return null;
+  } catch {
+    throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
+  }
+}
+
+/**
  * Whether a schema is `{type: "string", allOf: [{pattern}, …]}`: a string with several
  * patterns (as zod's export writes a format's and the document's, and as a document may spell
  * them), not a composition of objects.
@@ -240,6 +318,82 @@ function convertAllOf(node: JsonSchemaNode, pointer: string, state: State): z.Zo
     : convertTyped(merged.object, "object", pointer, state);
 }
 
+// What says nothing about the value's constraints (an allOf's sibling often carries only these).
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "allOf",
+]);
+const SCALARS = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * An `allOf` of one scalar type (`[{type: string}, {type: string, minLength:
+ * 1}]`, as schema builders write refinements) as one schema of that type:
+ * the strictest bounds, every pattern (several as zod spells them: an
+ * `allOf` of patterns), the first format, and an `enum` only the values all
+ * parts allow. Null when the parts are not all of one scalar type.
+ */
+function mergeScalarParts(parts: unknown[], root: unknown): JsonSchemaNode | null {
+  const resolved: JsonSchemaNode[] = [];
+  for (const part of parts) {
+    let node = part as JsonSchemaNode;
+    for (let hops = 0; typeof node?.$ref === "string" && hops < 8; hops++) {
+      node = resolvePointer(root, node.$ref as string) as JsonSchemaNode;
+    }
+    if (!node || typeof node !== "object" || Array.isArray(node)) return null;
+    if (Object.entries(node).every(([key, value]) => value === undefined || ANNOTATIONS.has(key))) {
+      continue;
+    }
+    if (node.allOf !== undefined && !patternsOnly(node)) return null;
+    resolved.push(node);
+  }
+  const types = new Set(resolved.map((node) => node.type).filter((type) => type !== undefined));
+  if (
+    resolved.length < 2 || types.size === 0 ||
+    ![...types].every((type) => SCALARS.has(type as string)) ||
+    resolved.some((node) => "properties" in node || "items" in node)
+  ) {
+    return null;
+  }
+  const numeric = [...types].every((type) => type === "number" || type === "integer");
+  if (types.size > 1 && !numeric) return null;
+  const out: JsonSchemaNode = { type: types.has("integer") ? "integer" : [...types][0] };
+  const patterns: string[] = [];
+  for (const node of resolved) {
+    for (const key of ["minLength", "minimum", "exclusiveMinimum", "minItems"]) {
+      if (typeof node[key] === "number") {
+        out[key] = Math.max(node[key] as number, (out[key] as number | undefined) ?? -Infinity);
+      }
+    }
+    for (const key of ["maxLength", "maximum", "exclusiveMaximum", "maxItems"]) {
+      if (typeof node[key] === "number") {
+        out[key] = Math.min(node[key] as number, (out[key] as number | undefined) ?? Infinity);
+      }
+    }
+    if (typeof node.format === "string" && out.format === undefined) out.format = node.format;
+    if (typeof node.pattern === "string") patterns.push(node.pattern);
+    if (patternsOnly(node)) {
+      patterns.push(...(node.allOf as JsonSchemaNode[]).map((item) => item.pattern as string));
+    }
+    if (Array.isArray(node.enum)) {
+      out.enum = Array.isArray(out.enum)
+        ? (out.enum as unknown[]).filter((value) => (node.enum as unknown[]).includes(value))
+        : node.enum;
+    }
+  }
+  if (resolved.every((node) => node.nullable === true)) out.nullable = true;
+  const distinct = [...new Set(patterns)];
+  if (distinct.length === 1) out.pattern = distinct[0];
+  else if (distinct.length > 1) out.allOf = distinct.map((pattern) => ({ pattern }));
+  return out;
+}
+
 /**
  * An `allOf` as one schema: the usual allOf is object composition, so its parts (references
  * followed) merge into one object of their properties, required names and last
@@ -255,6 +409,8 @@ export function mergeAllOf(
 ): { object: JsonSchemaNode } | { single: unknown; pointer: string } {
   const merged: JsonSchemaNode = { type: "object", properties: {}, required: [] };
   const parts = [...(node.allOf as unknown[]), { ...node, allOf: undefined }];
+  const scalar = mergeScalarParts(parts, root);
+  if (scalar) return { single: scalar, pointer };
   for (const [index, part] of parts.entries()) {
     let resolved = part as JsonSchemaNode;
     for (let hops = 0; typeof resolved?.$ref === "string" && hops < 8; hops++) {
@@ -304,11 +460,8 @@ function convertTyped(
         patterns.push(...(node.allOf as JsonSchemaNode[]).map((part) => part.pattern as string));
       }
       for (const pattern of patterns) {
-        try {
-          result = result.regex(new RegExp(pattern, "u"));
-        } catch {
-          throw new SchemaMappingError(pointer, "Cannot map pattern as it is not a valid regex");
-        }
+        const regex = unicodePattern(pattern, pointer);
+        if (regex) result = result.regex(regex);
       }
       return result;
     }

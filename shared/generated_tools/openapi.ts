@@ -167,12 +167,24 @@ function deref(document: Node, node: unknown): Node {
   return current ?? {};
 }
 
+/** The fields of a form's schema that hold a file (binary, or with a media type of their own). */
+function fileFields(document: Node, schema: unknown): string[] {
+  const isFile = (node: Node, depth = 0): boolean =>
+    node.format === "binary" || typeof node.contentMediaType === "string" ||
+    (node.type === "array" && depth < 4 && isFile(deref(document, node.items), depth + 1));
+  const top = deref(document, schema);
+  const properties = (top.properties ?? {}) as Record<string, unknown>;
+  return Object.entries(properties)
+    .filter(([, property]) => isFile(deref(document, property)))
+    .map(([name]) => name);
+}
+
 /** An operation's input as fields, and how each travels. */
 interface OperationInput {
   fields: InputField[];
   parameters: HttpParameter[];
   bodyKey: string | null;
-  bodyEncoding: "json" | "form";
+  bodyEncoding: "json" | "form" | "multipart";
 }
 
 function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): OperationInput {
@@ -214,26 +226,41 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
   }
   let bodyKey: string | null = null;
   const body = operation.requestBody ? deref(document, operation.requestBody) : null;
-  let bodyEncoding: "json" | "form" = "json";
+  let bodyEncoding: "json" | "form" | "multipart" = "json";
   if (body) {
     let schema = contentSchema(body.content);
     let mediaPointer = `${pointer}/requestBody/content/application~1json/schema`;
-    const form = (body.content as Record<string, Node> | undefined)?.[
-      "application/x-www-form-urlencoded"
-    ];
+    const content = (body.content ?? {}) as Record<string, Node>;
+    const form = content["application/x-www-form-urlencoded"];
+    const multipart = content["multipart/form-data"];
     if (schema === undefined && form) {
       // A form of named fields maps as an object; it is sent form-encoded.
       schema = form.schema ?? { type: "object" };
       bodyEncoding = "form";
       mediaPointer = `${pointer}/requestBody/content/application~1x-www-form-urlencoded/schema`;
+    } else if (schema === undefined && multipart) {
+      // A multipart form of text fields maps the same way; a file cannot come from a model's
+      // arguments, so a form with one is refused naming it.
+      mediaPointer = `${pointer}/requestBody/content/multipart~1form-data/schema`;
+      const files = fileFields(document, multipart.schema);
+      if (files.length) {
+        throw new SchemaMappingError(
+          mediaPointer,
+          `Cannot map a multipart/form-data body with file fields (${
+            files.join(", ").slice(0, 120)
+          }): a tool's arguments carry no files`,
+        );
+      }
+      schema = multipart.schema ?? { type: "object" };
+      bodyEncoding = "multipart";
     }
     if (schema === undefined) {
-      const types = Object.keys((body.content ?? {}) as Node).join(", ") || "none";
+      const types = Object.keys(content).join(", ") || "none";
       throw new SchemaMappingError(
         `${pointer}/requestBody/content`,
         `Cannot map a request body of ${
           types.slice(0, 120)
-        }: JSON and form-urlencoded bodies are mapped (file uploads, multipart, are not)`,
+        }: JSON, form-urlencoded and multipart bodies of text fields are mapped (files and other media types are not)`,
       );
     }
     bodyKey = keys.has("body") ? "request_body" : "body";
@@ -301,7 +328,7 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
       path: at.path,
       parameters,
       bodyKey,
-      ...(bodyEncoding === "form" ? { bodyEncoding } : {}),
+      ...(bodyEncoding !== "json" ? { bodyEncoding } : {}),
       ...security(document, operation, pointer),
     },
   };

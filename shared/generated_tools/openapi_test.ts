@@ -331,3 +331,51 @@ Deno.test("parseOpenapi() refuses a billion-laughs YAML document by its aliases,
     assert.ok(error.issues[0].path.startsWith("#"), error.message);
   }
 });
+
+Deno.test('parseOpenapi() reads a 3.0 document that says null as 3.1 does (type "null", [T, "null"]) as its authors meant; examples and a list of two types stay as written', async () => {
+  const doc = {
+    openapi: "3.0.3",
+    info: { title: "Chain", version: "1" },
+    paths: {
+      "/scripts": {
+        post: {
+          operationId: "putScript",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    json: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] },
+                    label: { type: ["string", "null"] },
+                  },
+                  example: { json: null, kind: { type: "null" } },
+                },
+              },
+            },
+          },
+          responses: { "204": { description: "Saved" } },
+        },
+      },
+    },
+  };
+  const parsed = await parseOpenapi(JSON.stringify(doc));
+  assert.equal(parsed.json, undefined, "rewritten: the JSON stored is the document as read");
+  const body = (parsed.document as typeof doc).paths["/scripts"].post.requestBody.content[
+    "application/json"
+  ].schema;
+  assert.deepEqual(body.example, { json: null, kind: { type: "null" } });
+  const [plan] = openapiPlans(parsed, { source: "chain", expose: ["putScript"] });
+  const holds = (value: unknown) => plan.input.safeParse({ body: value }).success;
+  assert.equal(holds({ json: null, label: null }), true);
+  assert.equal(holds({ json: "a", label: "b" }), true);
+  assert.equal(holds({ json: 3 }), true);
+  assert.equal(holds({ json: true }), false);
+  assert.equal(holds({ label: 5 }), false);
+  // Several types besides null are no 3.0: validation still names them.
+  const many = structuredClone(doc);
+  (many.paths["/scripts"].post.requestBody.content["application/json"].schema.properties
+    .label as { type: unknown }).type = ["string", "integer", "null"];
+  const error = await generationError(parseOpenapi(JSON.stringify(many)));
+  assert.match(JSON.stringify(error.issues), /properties\/label\/type/);
+});

@@ -73,6 +73,7 @@ function readOpenapi(text: string): ParsedOpenapi {
     info.version = "0.1.0";
     unchanged = false;
   }
+  if (declared.startsWith("3.0.") && nullTypesAsNullable(document) > 0) unchanged = false;
   const metaIssues = metaSchemaIssues(document, declared);
   if (metaIssues.length) throw new GenerationError(metaIssues);
   const issues = referenceIssues(document);
@@ -87,6 +88,46 @@ function readOpenapi(text: string): ParsedOpenapi {
     unchanged = false;
   }
   return { document, version: String(document.openapi), ...(unchanged ? { json: text } : {}) };
+}
+
+/** Keywords whose values are data or extensions, not schemas: never rewritten. */
+const DATA_KEYWORDS = new Set(["example", "examples", "default", "enum", "const", "value"]);
+
+/**
+ * OpenAPI 3.1's ways of saying null, written in a 3.0 document (a common
+ * mix: generators and hand edits that follow JSON Schema), rewritten as 3.0
+ * says them, in place: `type: "null"` is `nullable: true, enum: [null]`, and
+ * a type list `[T, "null"]` is `type: T, nullable: true` (a list of several
+ * other types is left for validation to name). The meaning is unambiguous,
+ * so the API is read as its authors meant instead of refused.
+ *
+ * @returns How many schemas were rewritten.
+ */
+function nullTypesAsNullable(node: unknown, depth = 0): number {
+  if (depth > 200 || node === null || typeof node !== "object") return 0;
+  if (Array.isArray(node)) {
+    return node.reduce((sum: number, item) => sum + nullTypesAsNullable(item, depth + 1), 0);
+  }
+  const object = node as Node;
+  let rewritten = 0;
+  if (object.type === "null") {
+    delete object.type;
+    object.nullable = true;
+    object.enum = [null];
+    rewritten++;
+  } else if (Array.isArray(object.type) && object.type.includes("null")) {
+    const others = object.type.filter((type) => type !== "null");
+    if (others.length === 1) {
+      object.type = others[0];
+      object.nullable = true;
+      rewritten++;
+    }
+  }
+  for (const [key, value] of Object.entries(object)) {
+    if (DATA_KEYWORDS.has(key) || key.startsWith("x-")) continue;
+    rewritten += nullTypesAsNullable(value, depth + 1);
+  }
+  return rewritten;
 }
 
 interface AjvError {

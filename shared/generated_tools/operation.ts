@@ -74,8 +74,11 @@ export interface HttpSend {
   parameters: HttpParameter[];
   /** The input key holding the JSON body, when the operation takes one. */
   bodyKey: string | null;
-  /** How the body travels: JSON (the default, also when absent) or an HTML form's encoding. */
-  bodyEncoding?: "json" | "form";
+  /**
+   * How the body travels: JSON (the default, also when absent), an HTML form's
+   * URL encoding, or `multipart/form-data` (text fields only).
+   */
+  bodyEncoding?: "json" | "form" | "multipart";
   /**
    * Accepted security: any one requirement of the list, each needing all its
    * schemes. Empty when the operation needs none.

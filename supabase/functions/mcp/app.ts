@@ -15,6 +15,16 @@
  * @module
  */
 import { Hono } from "hono";
+import type { z } from "zod";
+import {
+  CancelTaskRequestSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  JSONRPCMessageSchema,
+  ListTasksRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { CallerResolver } from "@shared/auth/caller.ts";
 import { SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
 import { type BodyLimits, readBody } from "@shared/http/body.ts";
@@ -144,8 +154,8 @@ export function createMcpApp(options: McpAppOptions): McpApp {
       } catch {
         return rpcError(400, -32700, "Parse error: the body is not JSON");
       }
-      const invalid = invalidToolCall(body);
-      if (invalid) return rpcError(400, -32602, invalid.message, invalid.id);
+      const invalid = invalidMessage(body);
+      if (invalid) return rpcError(400, invalid.code, invalid.message, invalid.id);
     }
     return await sessions.handle(request, {
       caller,
@@ -166,23 +176,60 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The requests this server answers, by method, as the SDK reads them. */
+const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  "tools/list": ListToolsRequestSchema,
+  "tasks/list": ListTasksRequestSchema,
+  "tasks/get": GetTaskRequestSchema,
+  "tasks/result": GetTaskPayloadRequestSchema,
+  "tasks/cancel": CancelTaskRequestSchema,
+  "ping": PingRequestSchema,
+};
+
 /**
- * Why a `tools/call` in the body (alone or in a batch) cannot be a call, naming the field, with
- * that call's id; null when each is well formed. The SDK answers these with -32603 "Internal
- * error" and a raw zod dump; a caller's mistake is -32602 Invalid params.
+ * Why a message in the body (alone or in a batch) cannot be answered: not a
+ * JSON-RPC message at all (-32600 Invalid Request, or an empty batch), or a
+ * request whose params are of the wrong shape (-32602 Invalid params, naming
+ * the field, with that request's id); null when each is well formed. The SDK
+ * answers the first as a parse error and the second with -32603 "Internal
+ * error" and a raw zod dump.
  */
-function invalidToolCall(body: unknown): { message: string; id: string | number | null } | null {
+function invalidMessage(
+  body: unknown,
+): { code: number; message: string; id: string | number | null } | null {
+  if (Array.isArray(body) && body.length === 0) {
+    return { code: -32600, message: "Invalid Request: an empty batch", id: null };
+  }
   for (const message of Array.isArray(body) ? body : [body]) {
-    if (!isObject(message) || message.method !== "tools/call") continue;
-    const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
-    const params = message.params;
-    if (!isObject(params)) return { message: "Invalid params: params must be an object", id };
-    if (typeof params.name !== "string") {
-      return { message: "Invalid params: params.name must be a string", id };
+    const id =
+      isObject(message) && (typeof message.id === "string" || typeof message.id === "number")
+        ? message.id
+        : null;
+    // A request of the wrong params is still a request: Invalid params, with its id.
+    const call = isObject(message) && id !== null ? invalidToolCall(message) : null;
+    if (call) return { code: -32602, message: call, id };
+    if (!JSONRPCMessageSchema.safeParse(message).success) {
+      return { code: -32600, message: "Invalid Request: not a JSON-RPC 2.0 message", id: null };
     }
-    if (params.arguments !== undefined && !isObject(params.arguments)) {
-      return { message: "Invalid params: params.arguments must be an object", id };
+    const schema = REQUEST_SCHEMAS[message.method as string];
+    const parsed = schema?.safeParse(message);
+    if (parsed && !parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue.path.map(String).join(".") || "params";
+      return { code: -32602, message: `Invalid params: ${path}: ${issue.message}`, id };
     }
+  }
+  return null;
+}
+
+/** Why a `tools/call` cannot be a call, naming the field; null when it is one or not a call. */
+function invalidToolCall(message: Record<string, unknown>): string | null {
+  if (message.method !== "tools/call") return null;
+  const params = message.params;
+  if (!isObject(params)) return "Invalid params: params must be an object";
+  if (typeof params.name !== "string") return "Invalid params: params.name must be a string";
+  if (params.arguments !== undefined && !isObject(params.arguments)) {
+    return "Invalid params: params.arguments must be an object";
   }
   return null;
 }

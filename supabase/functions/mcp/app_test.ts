@@ -686,6 +686,26 @@ dbTest(
           400,
           -32602,
         ]),
+        // Any request the server answers, not only tools/call: a cursor that is not a string.
+        ...[
+          { method: "tools/list", params: { cursor: 5 } },
+          { method: "tasks/get", params: {} },
+        ].map((request): [RequestInit, number, number] => [
+          { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 2, ...request }) },
+          400,
+          -32602,
+        ]),
+        // JSON that is no JSON-RPC message is Invalid Request, not a parse error.
+        ...[
+          { id: 1, method: "tools/list" },
+          { jsonrpc: "2.0", id: { a: 1 }, method: "tools/list" },
+          [],
+          42,
+        ].map((body): [RequestInit, number, number] => [
+          { method: "POST", headers, body: JSON.stringify(body) },
+          400,
+          -32600,
+        ]),
       ];
       for (const [init, status, code] of cases) {
         const response = await fetch(served.url, init);
