@@ -18,7 +18,7 @@ import { intentTopic, UNCLEAR_LABEL } from "@shared/agent/intent_classifier.ts";
 import { type LabelledSample, trainTextModel } from "@shared/agent/text_model.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
 import { ROUTING_MODEL } from "@shared/packs/routing_model.ts";
-import { packIntents, packNeutralNames, packPlaces } from "@shared/registry/pack.ts";
+import { packIntents, packNeutralNames, packPlaces, packStaffWork } from "@shared/registry/pack.ts";
 import { cliOrExit, parseCli } from "./_cli.ts";
 import { loadRoutingCorpus } from "./routing_corpus.ts";
 
@@ -31,7 +31,7 @@ export const ROUTING_MODEL_PRUNE = 0.4;
 export async function routingSamples(): Promise<LabelledSample[]> {
   const topicOf = intentTopic([...packNeutralNames(PACKS), ...packPlaces(PACKS)]);
   const samples: LabelledSample[] = [];
-  for (const { agent, phrases } of packIntents(PACKS)) {
+  for (const { agent, phrases } of [...packIntents(PACKS), ...packStaffWork(PACKS)]) {
     for (const list of Object.values(phrases)) {
       for (const text of list) samples.push({ text: topicOf(text), label: agent });
     }

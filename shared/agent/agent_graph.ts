@@ -174,6 +174,16 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
   },
+  // A customer asking for the team's own work (a video ad, a broadcast, a report): no service in
+  // this chat does it, and saying so beats a wrong service or "did not catch that".
+  staffWork: {
+    en:
+      "That is done by our team, not in this chat: video ads, messages to all customers and reports are made by our staff. I can put you through to a person.",
+    rw:
+      "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro: amashusho yamamaza, ubutumwa bujya ku bakiriya bose na raporo bikorwa n'abakozi bacu. Nshobora kuguhuza n'umuntu.",
+    fr:
+      "Cela est fait par notre équipe, pas dans cette discussion : les vidéos publicitaires, les messages à tous les clients et les rapports sont faits par notre personnel. Je peux vous mettre en relation avec une personne.",
+  },
   leaveAsk: {
     en: "Before you go: you still have {what}. Cancel it, or keep it?",
     rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
@@ -363,6 +373,7 @@ async function decide(
     learnt: router.agents?.learnt ?? [],
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
+    staffWorkText: (language) => say("staffWork", language),
     askModel: (language) => modelRoute(state, config, current, language),
   };
   const { routed, decision } = await routeTurn(facts, () =>

@@ -7,7 +7,8 @@ import {
   PURCHASE_WORDS,
   trainIntentClassifier,
 } from "./intent_classifier.ts";
-import { customerAgents } from "@shared/registry/pack.ts";
+import { customerAgents, packStaffWork, staffAgents } from "@shared/registry/pack.ts";
+import { STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import { featuresOf, nameGazetteer, normalizeText } from "./text_features.ts";
 
 const classifier = trainIntentClassifier(PACK_INTENTS);
@@ -101,9 +102,14 @@ Deno.test("filler messages ask for nothing: no agent, and the unclear share lead
   assert.ok(!taxi.ranking.some((r) => r.agent === "unclear"));
 });
 
-Deno.test("requests for staff-only tools never get a staff agent and ask what the customer needs", () => {
-  const result = withUnclear.classify("create a marketing campaign for my brand");
-  assert.deepStrictEqual(result.agent, null);
+Deno.test("requests for staff-only tools never get a staff agent: they are learnt as staff work", () => {
+  const staffAware = trainIntentClassifier([...PACK_INTENTS, ...packStaffWork(PACKS)], {
+    unclear: UNCLEAR_PHRASES,
+  });
+  const result = staffAware.classify("launch an ad campaign for my company's new product");
+  assert.equal(result.agent, STAFF_WORK_LABEL);
+  const staff = new Set(staffAgents(PACKS));
+  assert.ok(!result.ranking.some((entry) => staff.has(entry.agent)));
 });
 
 Deno.test("a courtesy changes neither the agent nor the confidence", () => {

@@ -13,6 +13,7 @@ import type { Language } from "@shared/contract/language.ts";
 import { type TrainOptions, trainTextClassifier } from "./intent_classifier.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { expandShorthands, normalizeText, wordsOf } from "./text_features.ts";
+import { shorthandLanguage } from "@shared/contract/sms_shorthands.ts";
 
 /** Detects a message's language, or null when it carries none. */
 export interface LanguageDetector {
@@ -302,6 +303,10 @@ export function trainLanguageDetector(
     wordsOf(withoutNames(expandShorthands(normalizeText(text))).trim().replace(/\s+/g, " "))
       .filter((word) => !NEUTRAL.has(word) && word.length >= 2);
   const lexicon = wordLexicon(samples, languageWords);
+  const owners = wordOwners(samples, languageWords);
+  // The words as written, shorthands kept ("resto", "stp"), without names.
+  const writtenWords = (text: string) =>
+    wordsOf(withoutNames(normalizeText(text)).trim().replace(/\s+/g, " "));
   return {
     detect(text: string, options: { conversation?: Language | null } = {}): Language | null {
       const words = languageWords(text);
@@ -333,9 +338,59 @@ export function trainLanguageDetector(
       if (known !== null && !borrowed) return known === read ? known : null;
       // Known words of two languages ("ndashaka insurance ya moto"): a borrowed noun is
       // no switch; the sentence's frame ("ndashaka", "ya") says the language.
-      return byKnownWords(words, FRAME);
+      const framed = byKnownWords(words, FRAME);
+      // In a conversation, a word or two with no frame ("pharmacie") is read in its language.
+      if (framed !== null || options.conversation) return framed;
+      // A first message of a word or two ("pharmacie", "assurance", "resto"): a language's SMS
+      // shorthand, or a word one language's phrases use far more than the others' (a loan in
+      // the others), is that language's; a word all three share ("moto") says none.
+      return byKnownWords(writtenWords(text), SHORTHAND_LANGUAGES) ??
+        byKnownWords(words, owners);
     },
   };
+}
+
+// Shorthands of two letters ("c", "pr", "u") are too often a word of another language.
+const SHORTHAND_LANGUAGES: ReadonlyMap<string, Language | null> = {
+  get: (word: string) => (word.length >= 3 ? shorthandLanguage(word) : undefined),
+} as ReadonlyMap<string, Language | null>;
+
+// How much of a word's use, in phrases per language, one language must have to own it, and in
+// how many of its phrases at least: "pharmacie" (fr 10, en 1) and "assurance" (fr 23, rw 6) are
+// French; "moto" (en 10, rw 16, fr 13) is nobody's.
+const OWNER_SHARE = 0.75;
+const OWNER_PHRASES = 5;
+
+// Each word one language's phrases use most (see OWNER_SHARE), with that language.
+function wordOwners(
+  samples: ReadonlyArray<{ text: string; label: Language }>,
+  languageWords: (text: string) => string[],
+): Map<string, Language | null> {
+  const phrases = new Map<Language, number>();
+  const uses = new Map<string, Map<Language, number>>();
+  for (const { text, label } of samples) {
+    phrases.set(label, (phrases.get(label) ?? 0) + 1);
+    for (const word of new Set(languageWords(text))) {
+      const counts = uses.get(word) ?? new Map<Language, number>();
+      counts.set(label, (counts.get(label) ?? 0) + 1);
+      uses.set(word, counts);
+    }
+  }
+  const owners = new Map<string, Language | null>();
+  for (const [word, counts] of uses) {
+    // Each language's share of its own phrases, so a language with more phrases owns no more.
+    const rates = [...counts].map(([language, count]) => ({
+      language,
+      count,
+      rate: count / phrases.get(language)!,
+    }));
+    const total = rates.reduce((sum, { rate }) => sum + rate, 0);
+    const top = rates.reduce((best, next) => next.rate > best.rate ? next : best);
+    if (top.count >= OWNER_PHRASES && top.rate / total >= OWNER_SHARE) {
+      owners.set(word, top.language);
+    }
+  }
+  return owners;
 }
 
 // Each word that the phrases of exactly one language use, with that language.

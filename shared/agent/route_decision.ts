@@ -20,7 +20,7 @@ import {
   type UnclearPhrases,
 } from "./intent_classifier.ts";
 import type { TextModel } from "./text_model.ts";
-import type { IntentExamples } from "@shared/registry/intent_types.ts";
+import { type IntentExamples, STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import {
   type LanguageDetector,
   requestedLanguage,
@@ -95,6 +95,12 @@ export type RouteDecision =
     | { kind: "stay"; agent: string }
     /** Unsure: ask which of `options` the user means. */
     | { kind: "clarify"; options: readonly string[] }
+    /**
+     * A customer asks for work only staff do (a promotional video, a broadcast to every
+     * customer, a report): no customer agent does it, and a staff agent is never reached; say
+     * so and offer a person.
+     */
+    | { kind: "staff_work" }
   );
 
 /** What the router decides with. */
@@ -480,6 +486,10 @@ export function decideRoute(
       switched: false,
       confidence: 1,
     };
+  }
+  // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
+  if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
+    return { ...language, kind: "staff_work" };
   }
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.

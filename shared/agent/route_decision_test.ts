@@ -871,9 +871,10 @@ Deno.test("a request's object is read by its head when what follows it blurs it:
     const decision = decideRoute(text, fresh, context);
     assert.equal(decision.kind === "route" && decision.agent, agent, text);
   }
-  // An object that opens with a verb keeps its whole reading: a staff task stays unreachable.
+  // An object that opens with a verb keeps its whole reading: a staff task reaches no agent and
+  // is answered as the team's work.
   const staff = decideRoute("i want to schedule a marketing broadcast campaign", fresh, context);
-  assert.equal(staff.kind, "clarify");
+  assert.equal(staff.kind, "staff_work");
 });
 
 Deno.test("in a flow, a short message surely naming another service's thing leaves for it, in every language", () => {

@@ -3,7 +3,7 @@
  * step looks at the turn and either routes it or passes it on; the first
  * that routes wins. Before the words are read: an agent that keeps failing
  * goes to a person, and a tap enters what it names. Then, on the words (the
- * router's decision, {@link decideRoute}): the menu, sensitive topics, the
+ * router's decision, {@link decideRoute}): the menu, sensitive topics, work only staff do, the
  * words of an agent the classifier never learnt, the classifier's sure
  * answer, the model when the classifier is unsure, and last a clarifying
  * question.
@@ -43,6 +43,8 @@ export interface RouteFacts {
   menuOptions: readonly string[];
   /** The clarifying question, in `language`. */
   clarifyText(language: Language): string;
+  /** What a customer asking for staff-only work is told, in `language`. */
+  staffWorkText(language: Language): string;
   /**
    * With a model: the agent it picks, null when unsure, undefined without a
    * model or when it failed (the offline decision stands).
@@ -130,6 +132,25 @@ export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Route
     : null;
 }
 
+/**
+ * Work only staff do, asked for by a customer: the front desk says the team does it and offers
+ * a person (the hand-off's menu row), in the customer's language.
+ */
+export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "staff_work") return null;
+  const language = decision.replyLanguage;
+  const { handoff, menu, frontDesk } = facts.roster;
+  const title = menu.find((entry) => entry.id === handoff)?.title[language];
+  return {
+    agent: frontDesk,
+    fresh: true,
+    replies: [{
+      text: facts.staffWorkText(language),
+      ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
+    }],
+  };
+}
+
 /** An agent the classifier never learnt (a pack with keywords only) claims its own words first. */
 export function topicWordsStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   const named = facts.roster.topicOf(facts.input.text);
@@ -185,6 +206,7 @@ export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
 export const WORD_STEPS: readonly WordStep[] = [
   menuStep,
   sensitiveStep,
+  staffWorkStep,
   topicWordsStep,
   classifierStep,
   modelStep,

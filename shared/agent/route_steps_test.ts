@@ -9,6 +9,7 @@ import {
   type RouteFacts,
   routeTurn,
   sensitiveStep,
+  staffWorkStep,
   tapStep,
   topicWordsStep,
 } from "./route_steps.ts";
@@ -27,6 +28,7 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
       handoff: "person",
       menu: [
         { id: "taxi", title: { en: "Taxi", rw: "Tagisi", fr: "Taxi" } },
+        { id: "person", title: { en: "A person", rw: "Umuntu", fr: "Une personne" } },
         { id: "food", title: { en: "Food", rw: "Ibiryo", fr: "Repas" } },
       ],
       topicOf: (text) => /cement/.test(text) ? "hardware" : null,
@@ -35,6 +37,7 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     learnt: ["front", "taxi", "food", "person"],
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
+    staffWorkText: (language) => `staff work:${language}`,
     askModel: () => Promise.resolve(undefined),
     ...overrides,
   };
@@ -178,4 +181,20 @@ Deno.test("routeTurn() runs the steps in order and reads the words only when no 
   assert.deepEqual(unsure, { routed: { agent: "food" }, decision: CLARIFY });
   assert.equal((await routeTurn(facts(), decide(CLARIFY))).routed.replies?.[0].text, "clarify:fr");
   assert.equal(decided, 3);
+});
+
+Deno.test("staffWorkStep() tells a customer asking for staff work that the team does it, in their language, and offers a person", async () => {
+  const decision = { ...LANGUAGE, kind: "staff_work" } satisfies RouteDecision;
+  assert.deepEqual(staffWorkStep(facts(), decision), {
+    agent: "front",
+    fresh: true,
+    replies: [{
+      text: "staff work:fr",
+      buttons: [{ id: "agent:person", title: "Une personne" }],
+    }],
+  });
+  assert.equal(staffWorkStep(facts(), CLARIFY), null);
+  // In the pipeline it answers before the model is asked or the services are listed.
+  const { routed } = await routeTurn(facts(), () => decision);
+  assert.equal(routed.replies?.[0].text, "staff work:fr");
 });

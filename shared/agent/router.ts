@@ -12,7 +12,9 @@ import {
   packIntents,
   packNeutralNames,
   packPlaces,
+  packStaffWork,
 } from "@shared/registry/pack.ts";
+import { STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import type { Classification, UnclearPhrases } from "./intent_classifier.ts";
 import { agentRoster } from "./roster.ts";
 import type { TextModel } from "./text_model.ts";
@@ -78,8 +80,10 @@ export function createRouter(options: RouterOptions): RouteContext {
     const runs = new Set(options.runs);
     // The front desk and the hand-off stay reachable: every tenant's people start somewhere
     // and can ask for a person (the roster's tenant view says who answers if it runs neither).
+    // Staff work is no agent: every tenant's customers are told the team does it.
     const reachable = (agent: string) =>
-      runs.has(agent) || agent === roster.frontDesk || agent === roster.handoff;
+      runs.has(agent) || agent === roster.frontDesk || agent === roster.handoff ||
+      agent === STAFF_WORK_LABEL;
     const context: RouteContext = {
       ...whole,
       classifier: { classify: (text) => runOnly(whole.classifier.classify(text), reachable) },
@@ -97,7 +101,8 @@ export function createRouter(options: RouterOptions): RouteContext {
   }
   const examples = packIntents(options.packs);
   const context = trainRouteContext({
-    examples,
+    // Customers' requests for staff work are learnt as their own class, never as a staff agent.
+    examples: [...examples, ...packStaffWork(options.packs)],
     unclear: options.unclear,
     neutralNames: packNeutralNames(options.packs),
     places: packPlaces(options.packs),

@@ -111,6 +111,32 @@ dbTest("an unclear message gets one clarifying question with the services list",
 });
 
 dbTest(
+  "a customer asking for staff-only work is told the team does it, in their language, with a person offered; a one-word French need is answered in French",
+  async (db) => {
+    const say = await channelOf(db);
+    const asks = [
+      ["250788310000", "could you shoot a short advert film for my bakery", /our team/],
+      ["250788310001", "mwankorera agavideo kamamaza salon yanjye", /itsinda ryacu/],
+      ["250788310002", "envoyez une annonce de mes soldes à tous vos abonnés", /notre équipe/],
+    ] as const;
+    for (const [from, ask, said] of asks) {
+      const reply = await say(from, { text: ask });
+      assert.match(text(reply.body), said, ask);
+      assert.deepEqual(choices(reply.body), ["agent:support_handoff"], ask);
+      // Never a staff agent, never a service: the front desk answered.
+      assert.equal(reply.agent, "concierge_router", ask);
+    }
+    // A new person's "pharmacie" reaches the pharmacy and is answered in French, not English.
+    const pharmacy = await say("250788310003", { text: "pharmacie" });
+    assert.equal(pharmacy.agent, "pharmacy");
+    const [profile] = await db.query<{ locale: string }>(
+      "select locale from public.profiles where phone = '+250788310003'",
+    );
+    assert.equal(profile.locale, "fr");
+  },
+);
+
+dbTest(
   "inside buy & sell, 0 / ahabanza / accueil go to the main menu and a number there picks, never searched",
   async (db) => {
     const say = await channelOf(db);

@@ -68,3 +68,53 @@ Deno.test("a pack the model never learnt is routable beside the model's agents",
     assert.equal(router.classifier.classify(text).agent, agent, text);
   }
 });
+
+// A customer asking for what only staff do, worded unlike the staff packs' phrases.
+const STAFF_WORK_ASKS = [
+  { text: "could you film a little advert for my bakery", language: "en" },
+  { text: "please blast an announcement of my sale to everybody on your list", language: "en" },
+  { text: "mwankorera agavideo kamamaza salon yanjye ya coiffure", language: "rw" },
+  { text: "je voudrais une petite vidéo pub pour mon salon de coiffure", language: "fr" },
+  { text: "envoyez une annonce de mes soldes à tous vos abonnés", language: "fr" },
+] as const;
+
+Deno.test("a customer asking for staff-only work is told so in their language, never routed to a staff agent or a service", () => {
+  const router = platformRouter();
+  for (const { text, language } of STAFF_WORK_ASKS) {
+    const decision = decideRoute(text, NEW, router);
+    assert.equal(decision.kind, "staff_work", text);
+    assert.equal(decision.replyLanguage, language, text);
+  }
+  // A customer's own need that shares a word with staff work still reaches its service.
+  for (
+    const [text, agent] of [
+      ["I need car insurance for my taxi", "insurance"],
+      ["je veux vendre mon téléphone, comment faire une annonce", "buy_and_sell"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, NEW, router);
+    assert.equal(decision.kind === "route" && decision.agent, agent, text);
+  }
+});
+
+Deno.test("a first message of one word is answered in the word's language, and mid-conversation in the conversation's", () => {
+  const router = platformRouter();
+  for (
+    const [text, language] of [["pharmacie", "fr"], ["assurance", "fr"], ["resto", "fr"], [
+      "inzu",
+      "rw",
+    ], ["médocs", "fr"]] as const
+  ) {
+    assert.equal(decideRoute(text, NEW, router).replyLanguage, language, text);
+  }
+  // A word every language uses says none: the person's known language stays.
+  const rwPerson = { ...NEW, langPref: "rw" as const };
+  assert.equal(decideRoute("moto", rwPerson, router).replyLanguage, "rw");
+  // In a conversation, a short reply is read in the conversation's language.
+  for (const langPref of ["en", "rw"] as const) {
+    const atMenu = { agent: "concierge_router", atMenu: true, menuOptions: [], langPref };
+    for (const text of ["pharmacie", "assurance", "resto"]) {
+      assert.equal(decideRoute(text, atMenu, router).replyLanguage, langPref, text);
+    }
+  }
+});

@@ -15,3 +15,10 @@ export interface IntentExamples {
   /** Realistic first messages, in each language, that ask for `agent`. */
   phrases: Record<Language, readonly string[]>;
 }
+
+/**
+ * The label the router learns customers' requests for staff-only work under (a promotional
+ * video, a broadcast to every customer, a sales report): no agent's id, so it is never routed
+ * to; the router tells the person that the team does it and offers a person.
+ */
+export const STAFF_WORK_LABEL = "staff_work";

@@ -13,7 +13,7 @@ import type { Language, Phrases } from "@shared/contract/language.ts";
 import type { ToolFail, ToolResult } from "@shared/contract/mod.ts";
 import type { Database, JwtClaims, Queryable } from "@shared/db/types.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import type { IntentExamples } from "./intent_types.ts";
+import { type IntentExamples, STAFF_WORK_LABEL } from "./intent_types.ts";
 import type { ServiceKey, ToolServices } from "./define_tool.ts";
 import type { AnyTool } from "./registry.ts";
 import type { z } from "zod";
@@ -313,6 +313,13 @@ export interface PackAgent {
   tools: readonly string[];
   /** Example first messages in en/rw/fr the router learns from. */
   intents?: IntentExamples;
+  /**
+   * A staff agent's work as a customer would ask for it ("make a video ad for my shop",
+   * "send a message to all your customers"), in en/rw/fr. The router learns them as staff
+   * work ({@linkcode STAFF_WORK_LABEL}), never as this agent: the customer is told that the
+   * team does it and offered a person.
+   */
+  staffWork?: Readonly<Record<Language, readonly string[]>>;
   /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
   asks?(text: string): boolean;
   /**
@@ -615,6 +622,22 @@ export function packPlaces(packs: readonly Pack[]): string[] {
 /** Every agent's intent examples, in pack order, for training the router. */
 export function packIntents(packs: readonly Pack[]): IntentExamples[] {
   return packs.flatMap((pack) => pack.agents.flatMap((agent) => agent.intents ?? []));
+}
+
+/**
+ * The staff agents' work as customers ask for it (`PackAgent.staffWork`), as one class of
+ * examples labelled {@linkcode STAFF_WORK_LABEL}; none when no pack has any.
+ */
+export function packStaffWork(packs: readonly Pack[]): IntentExamples[] {
+  const phrases: Record<Language, string[]> = { en: [], rw: [], fr: [] };
+  for (const agent of packs.flatMap((pack) => pack.agents)) {
+    for (const [language, list] of Object.entries(agent.staffWork ?? {})) {
+      phrases[language as Language].push(...list);
+    }
+  }
+  return Object.values(phrases).some((list) => list.length > 0)
+    ? [{ agent: STAFF_WORK_LABEL, phrases }]
+    : [];
 }
 
 /** Every agent of the packs, in pack order (the menu's order). */

@@ -397,6 +397,14 @@ export function applyDecision(
       return { got: "menu", replyLanguage: decision.replyLanguage, next: atMenuState, urgent };
     case "clarify":
       return { got: "clarify", replyLanguage: decision.replyLanguage, next: atMenuState, urgent };
+    case "staff_work":
+      // Told that the team does it, at the front desk: no label of the sets asks for that.
+      return {
+        got: "staff_work",
+        replyLanguage: decision.replyLanguage,
+        next: atMenuState,
+        urgent,
+      };
     case "stay":
       return {
         got: decision.agent,

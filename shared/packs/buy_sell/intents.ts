@@ -63,6 +63,8 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "a wardrobe and a bed for my room",
       "sofa 5 seater for sale",
       "selling all my furniture, I'm moving to another city",
+      // Haggling over an item's price is the seller's conversation.
+      "too expensive, can the seller come down on the price",
     ],
     rw: [
       "ndashaka PS4 yakoreshejwe n'imikino",
@@ -118,6 +120,7 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "intebe zo muri salon zigurishwa",
       "ndashaka sofa y'abantu batanu",
       "ndagurisha ibikoresho byo mu nzu byose kuko nimutse",
+      "birahenze cyane, umucuruzi yagabanya igiciro",
     ],
     fr: [
       "une console de jeux d'occasion avec des manettes",
@@ -171,6 +174,7 @@ export const BUY_SELL_INTENTS: IntentExamples = {
       "canape 3 places a vendre",
       "salon complet d'occasion, canape et fauteuils",
       "je vends tous mes meubles avant de quitter mon appartement",
+      "c'est trop cher, le vendeur peut baisser le prix ?",
     ],
   },
 };

@@ -81,6 +81,9 @@ export const SHOP_INTENTS: IntentExamples = {
       "a school bag and a pencil case",
       "nothing left to eat in the house, we need to restock",
       "restocking the house: beans, oil, flour and soap",
+      // Cooking at home for guests is groceries, not a restaurant order.
+      "visitors at home this weekend, i need drinks, rice and meat to cook",
+      "crates of soda and beer for a party at my house",
     ],
     rw: [
       "mufite pampers n'amavuta y'abana?",
@@ -154,6 +157,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "igikapu cy'ishuri n'agasanduku k'amakaramu",
       "mu rugo nta biryo bisigaye, dukeneye guhaha",
       "guhahira urugo: ibishyimbo, amavuta, ifu n'isabune",
+      "mfite abashyitsi mu rugo, nkeneye ibinyobwa, umuceri n'inyama zo guteka",
+      "amakaziye ya fanta na byeri y'ibirori byo mu rugo",
     ],
     fr: [
       "l'alimentation du coin est ouverte ?",
@@ -225,6 +230,8 @@ export const SHOP_INTENTS: IntentExamples = {
       "un cartable et une trousse",
       "il n'y a plus rien à manger à la maison, il faut faire les courses",
       "faire le plein pour la maison: haricots, huile, farine, savon",
+      "des invités à la maison ce week-end, il me faut des boissons, du riz et de la viande à cuisiner",
+      "des casiers de sucrés et de bières pour une fête chez moi",
     ],
   },
 };

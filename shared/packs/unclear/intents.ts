@@ -4,9 +4,9 @@
  * them as its "unclear" class, so such a first message gets a clarifying
  * question with the list of services instead of the nearest agent's guess.
  * Greetings and "help" are not here: they belong to the concierge. Requests
- * for staff-only tools (marketing campaigns, promo videos, operations and
- * risk dashboards) are here too: no customer agent serves them, so the
- * customer is asked what they need rather than sent to the nearest agent.
+ * for staff-only work (campaigns, promo videos, dashboards) are not either:
+ * the staff packs teach them as staff work (`PackAgent.staffWork`), which
+ * the customer is told the team does.
  *
  * @module
  */
@@ -60,13 +60,6 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "wow",
     "sorry",
     "fine thanks",
-    "create a marketing campaign for my brand",
-    "send a promo blast to all your customers",
-    "make a promotional video with ai",
-    "generate a video ad",
-    "show me the analytics dashboard",
-    "risk score report for vendors",
-    "operations dashboard and dispatch logs",
     "thank u",
     "thanks bro",
     "test test",
@@ -124,11 +117,6 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "ese",
     "ngaho",
     "ok sawa",
-    "ndashaka gukora ubukangurambaga bwo kwamamaza",
-    "kohereza ubutumwa bwo kwamamaza ku bakiriya bose",
-    "nkorera video yo kwamamaza",
-    "raporo y'imibare y'abacuruzi",
-    "dashboard y'ibikorwa",
     "murakoze neza",
     "urakoze cyane",
     "ni test gusa",
@@ -184,12 +172,6 @@ export const UNCLEAR_PHRASES: Readonly<Record<Language, readonly string[]>> = {
     "merci bien",
     "bien recu",
     "nickel",
-    "lancer une campagne marketing",
-    "envoyer une promo a tous vos clients",
-    "creer une video publicitaire avec l'ia",
-    "tableau de bord analytique",
-    "rapport de risque sur les vendeurs",
-    "tableau de bord des operations",
     "merci infiniment",
     "merci bcp",
     "c'est juste un test",

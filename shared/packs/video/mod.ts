@@ -22,6 +22,7 @@ import { videoJobCancel } from "./video_job_cancel.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
 import { videoFlow } from "./video_flow.ts";
+import { VIDEO_STAFF_WORK } from "./staff_work.ts";
 
 export {
   NO_VIDEO_PROVIDER,
@@ -39,6 +40,8 @@ export const VIDEO_PACK: Pack = {
     name: "Sora-2 Video",
     description: "Produces short video ads from a brand kit.",
     audience: "staff",
+    // What customers ask of it: learnt as staff work, answered "our team does that".
+    staffWork: VIDEO_STAFF_WORK,
     tools: [
       "sora_generate_video",
       "sora_remix_video",
