@@ -398,7 +398,7 @@ export function applyDecision(
     case "clarify":
       return { got: "clarify", replyLanguage: decision.replyLanguage, next: atMenuState, urgent };
     case "staff_work":
-      // Told that the team does it, at the front desk: no label of the sets asks for that.
+      // Told that the team does it, at the front desk (a customer asking for staff-only work).
       return {
         got: "staff_work",
         replyLanguage: decision.replyLanguage,
