@@ -1587,10 +1587,11 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:not|never|pas|non|itari|si|ntabwo ari) (?:a |an |une |un |de l |d )?(?:stolen|vole|volee|voles|iyibwe|scam|arnaque|fraud|fraude|ubujura|uburiganya)\b/g,
     " ",
   ],
-  // "Emergency" or "urgence" naming a trade or a product asked for ("an emergency plumber",
-  // "emergency contraception", "urgence: il me faut un plombier").
+  // "Emergency" or "urgence" naming a trade or a product asked for, before or after it ("an
+  // emergency plumber", "emergency contraception", "la pilule d'urgence", "an emergency light",
+  // "ibinini byo kuboneza urubyaro byihutirwa").
   [
-    / (?:emergency|urgence|d urgence)\b(?=.* (?:plumber|plombier|plumbing|plomberie|electrician|electricien|locksmith|serurier|mechanic|mecanicien|fundi|generator|pipe|fuite d eau|water leak|tyre|pneu|depanage|contraception|contraceptive|pilule|pil|pils)\b)/g,
+    / (?:emergency|urgence|d urgence|byihutirwa|bwihutirwa)\b(?=.* (?:plumber|plombier|plumbing|plomberie|electrician|electricien|locksmith|serurier|mechanic|mecanicien|fundi|umufundi|generator|pipe|fuite d eau|water leak|tyre|pneu|depanage|contraception|contraceptive|pilule|pil|pils|ibinini|urubyaro|light|lights|lamp|lampe|torch|torche|itara|amatara|kit|trousse|blanket|couverture)\b)|(?<= (?:plumber|plombier|electrician|electricien|locksmith|serurier|mechanic|mecanicien|contraception|contraceptive|pilule|pil|pils|ibinini|urubyaro|light|lights|lamp|lampe|torch|torche|itara|amatara|kit|trousse|blanket|couverture)\b(?: \w+){0,3}) (?:emergency|urgence|d urgence|byihutirwa|bwihutirwa)\b/g,
     " ",
   ],
   // Danger as the risk of a hazard to a place ("a danger of flooding", "risque d'inondation").
@@ -1829,10 +1830,25 @@ const PAPERWORK = singleLetters(
 );
 // An insurance question about a thing damaged ("does comprehensive cover it").
 const INSURANCE_QUESTION = singleLetters(
-  / (?:insurance|comprehensive|asurance|tous risques|ubwishingizi)\b.* (?:cover|covers|pay|pays|couvre|rembourse|\w*ishyura)\b/,
+  / (?:insurance|comprehensive|asurance|tous risques|ubwishingizi)\b.* (?:cover|covers|pay|pays|paid|couvre|rembourse|paie|paye|\w*ishyur\w*)\b/,
 );
 const THING_DAMAGED = singleLetters(
   / (?:my|our|ma|mon|notre) (?:car|vehicle|moto|motorbike|truck|house|voiture|maison)\b| (?:imodoka|moto|inzu) (?:yanjye|yacu)\b/,
+);
+// A vehicle named, for an insurance question about a collision ("umuntu yangonze imodoka ku
+// isangano, ubwishingizi bunyishyure?").
+const VEHICLE = singleLetters(
+  / (?:car|vehicle|moto|motorbike|truck|voiture|vehicule|camion|imodoka|modoka|ikamyo|ivatiri)\b/,
+);
+// Words of a collision between vehicles, dropped from an insurance question about a vehicle.
+// A person knocked down, hit or struck ("renversé", "hit me", "percuté", "yagonze umwana")
+// keeps their words, and so does a collision with someone hurt or in hospital.
+const COLLISION_WORDS = singleLetters(
+  / (?:crashed|crash|bumped|acident|acrochage|acroche|cogne\w*|heurte\w*|\w*gonze|\w*gonzwe|\w*gonganye|impanuka)\b(?! (?:a |an |the |un |une |le |la |l |mon |ma |my |our )?(?:umwana|abana|umuntu|abantu|umugore|umugabo|umukecuru|umusaza|umunyamaguru|child|children|kid|kids|boy|girl|person|people|man|woman|pedestrian|son|daughter|enfant|enfants|personne|pieton|fils|file|homme|feme)\b)/g,
+);
+// Someone hurt or cared for: a collision told with one is no mere claim.
+const SOMEONE_HURT = singleLetters(
+  / (?:hospital|hopital|ibitaro|clinic|clinique|ambulance|injured|hurt|wounded|blese\w*|\w*komeret\w*|blod|bleding|sang|saigne\w*|amaraso|traped|coince\w*|unconscious|inconscient|yataye ubwenge)\b/,
 );
 // Words of theft and of a seller vanishing, dropped from a message whose frame is paperwork
 // about the past or an insurance question about a thing.
@@ -1866,16 +1882,16 @@ const LAPSE_ANGER = singleLetters(
 // sur le braquage"). "Amakuru" alone is also a greeting ("amakuru? banyibye"), so it counts
 // only as "mu makuru" (in the news).
 const NEWS = singleLetters(
-  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise)\b/,
+  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise|they say|people say|on dit que|on dit qu|il parait|bavuga ko|abantu bavuga)\b/,
 );
 // The sender or their own among the actors: "me", "my", "nous", "yanjye", "iwacu", and the
-// Kinyarwanda object infix of the first person ("ba-ny-ibye", "ya-n-kubise").
+// Kinyarwanda object infix of the first person ("ba-ny-ibye", "ya-n-kubise", "ya-m-bwiye").
 const FIRST_PERSON = singleLetters(
-  / (?:i|me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka|bama|ama|yama)n(?:y)?\w{3,}/,
+  / (?:i|me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka)n(?:y)?\w{3,}| (?:ba|ya|bara|ara|yara|baka|yaka)m\w{3,}/,
 );
-// The harm words of a news story: theft, robbery, murder, an attack.
+// The harm words of a news story: theft, robbery, murder, an attack, a fire.
 const NEWS_HARM_WORDS = singleLetters(
-  / (?:braquage|braque\w*|hold up|holdup|atack\w*|ataque\w*|murder\w*|meurtres?|killed|tue|tues|tuee|shoting|fusillade|bateye|gutera|ubwicanyi|abicanyi|bishe|yishe)\b/g,
+  / (?:braquage|braque\w*|hold up|holdup|atack\w*|ataque\w*|murder\w*|meurtres?|killed|tue|tues|tuee|shoting|fusillade|bateye|gutera|ubwicanyi|abicanyi|bishe|yishe|fire|burned|burnt|incendie|brule|inkongi)\b/g,
 );
 
 // A debt: money lent, borrowed or owed ("my cousin owes me money and blocked me", "mon
@@ -1907,6 +1923,9 @@ function withoutOrdinaryFrames(padded: string): string {
   const paperwork = PAST_DATE.test(out) &&
     (PAPERWORK.test(out) || BUYING_AGAIN.test(out) || PROTECTION.test(out));
   const claim = INSURANCE_QUESTION.test(out) && THING_DAMAGED.test(out);
+  if (INSURANCE_QUESTION.test(out) && VEHICLE.test(out) && !SOMEONE_HURT.test(out)) {
+    out = out.replace(COLLISION_WORDS, " ");
+  }
   return paperwork || claim ? out.replace(THEFT_WORDS, " ") : out;
 }
 

@@ -1028,6 +1028,8 @@ Deno.test("a debtor's silence, news of a crime, a vehicle damaged, a past fire o
       "have you heard about the robbery at the fuel station on the news",
       "les infos parlent d'un braquage à Remera, c'est fou",
       "mwumvise inkuru y'abajura bibye muri supermarket ya Kicukiro?",
+      "people say the bus depot burned on Sunday, are tickets still sold?",
+      "bavuga ko inkongi yafashe gare ku cyumweru, amatike aracyagurishwa?",
       // A vehicle damaged, an insurance claim.
       "our truck got dented in the car park, can I claim",
       "ma moto a été rayée devant le marché, l'assurance rembourse ?",
@@ -1054,7 +1056,27 @@ Deno.test("violence beside a debt, a theft of the sender told beside the news, a
       "a car hit my daughter and she is bleeding",
       "une voiture a heurté mon fils, il ne bouge pas",
       "there is a fire in our kitchen now",
+      "they say there is a fire near us, my kids are inside",
       "the moto guy took my bag and is not answering",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
+
+Deno.test("an emergency product asked for and a collision between vehicles asked about for insurance raise no alarm; a person hit or trapped still does", () => {
+  for (
+    const text of [
+      "a torch and an emergency blanket for the car",
+      "trousse d'urgence pour la voiture svp",
+      "nkeneye ibinini byihutirwa byo kwirinda gusama",
+      "umushoferi wa bisi yangonze ku isangano ndi mu modoka, ubwishingizi bwe buzanyishyura?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "imodoka yagonze umwana ku muhanda, ubwishingizi bwishyura?",
+      "the truck crashed into our house and my mother is trapped, will insurance cover",
+      "a car hit me, will insurance pay the hospital",
+      "emergency! my son swallowed pills",
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
