@@ -1749,6 +1749,17 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:robed|scamed|riped of|ripped of|overcharged|arnaque\w*|arnaquer|vole\w*|voler) (?:by|on|with|sur|par|avec|for) (?:the |le |la |les |du |des )?(?:\w+ ){0,2}?(price|prices|fare|fares|bil|bils|menu|prix|tarif|tarifs|facture|addition|frais)\b| \w*ibwe n (ubwiza)\b/g,
     " $1$2 ",
   ],
+  // A product that thieves cannot beat ("the thief-proof lock", "un coffre-fort que les
+  // cambrioleurs ne peuvent pas ouvrir", "ingufuri idashobora kwibwa"), and dying of laughter
+  // ("I nearly died laughing", "mort de rire", "ndapfa guseka").
+  [
+    / (?:thief|thieves|burglar|burglars|theft|bulet)[ -]?proof\b| anti ?(?:theft|vol)\b| antivol\b| (?:que|qui) les (?:cambrioleurs|voleurs) ne (?:peuvent|pouront) pas (?:ouvrir|forcer|casser)\b| (?:that|which) (?:thieves|burglars|robers) (?:can t|cannot|can not|won t) (?:open|break|force|cut)\b| \w*(?:dashobora|tashobora) kwibwa\b| abajura (?:badashobora|batashobora) (?:gufungura|kwinjira|kumena|guca)\b/g,
+    " secure ",
+  ],
+  [
+    / (?:nearly |almost )?(?:died|dying|dead) (?:laughing|of laughter|from laughing)\b| (?:mort|morte|morts|mourir|meurs) de rire\b| (?:ndapfa|napfuye|twapfuye|narapfuye|turapfa) (?:guseka|ibitwenge)\b/g,
+    " laughed ",
+  ],
   // Nearly dead of laughter or surprise ("I almost died lol").
   [
     / (?:almost|nearly|literaly) (?:died|dead)\b(?=.* (?:lol|haha|hahaha|mdr|laughing|laughed)\b)/g,

@@ -1080,3 +1080,18 @@ Deno.test("an emergency product asked for and a collision between vehicles asked
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("a product thieves cannot beat and dying of laughter raise no alarm; a thief at the lock still does", () => {
+  for (
+    const text of [
+      "do you have a burglar-proof padlock for the gate",
+      "une serrure que les voleurs ne peuvent pas forcer, vous avez ?",
+      "mufite inzugi z'icyuma zidashobora kwibwa? ndashaka itashobora kwibwa",
+      "abajura badashobora kumena iyi ngufuri? ndayishaka",
+      "the video was so funny we nearly died laughing",
+      "on est morts de rire hier soir, réservez encore la même table",
+      "twapfuye guseka kubera iyo filime, mufite indi?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.notEqual(safetyConcern("a thief is breaking our padlock right now"), null);
+});
