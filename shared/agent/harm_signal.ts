@@ -47,12 +47,14 @@ export const HARM_THRESHOLD = 0.5;
 /**
  * The harm score below which the router does not take the lexicon's word: an
  * ordinary message that borrows harm words ("i could murder a burger", "a
- * murder mystery party", last year's burglary paperwork) scores near zero.
- * By cross-validation, 0.05 loses no safety message and drops five false
- * alarms; 0.1 and above lose real dangers (a death threat, self-harm) whose
- * wording the corpus has too little of, so the veto stays this low.
+ * murder mystery party", last year's burglary paperwork) scores low. Since the
+ * learner shrinks its weights (`HARM_LEARNER`'s L2), scores sit further from 0
+ * and 1: by cross-validation at the threshold of 0.5, 0.1 finds 1,062 of 1,179
+ * dangers with 94 of 2,399 ordinary messages handed off, 0.05 1,063 with 108,
+ * 0.2 1,053 with 83; the dev sets are the same at 0.05 and 0.1 (every danger, 7
+ * false alarms in 2,184).
  */
-export const HARM_VETO_BELOW = 0.05;
+export const HARM_VETO_BELOW = 0.1;
 
 /**
  * Fewest words a message needs for the signal to judge it: a harm story takes

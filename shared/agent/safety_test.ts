@@ -1015,3 +1015,83 @@ Deno.test("a blessed day and a ride for a relative raise no alarm; a threat to t
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("a debtor's silence, news of a crime, a vehicle damaged, a past fire or burglary now insured or locked against, and a rent threat raise no alarm", () => {
+  for (
+    const text of [
+      // A debt owed to the sender, then silence.
+      "my uncle owes me money for the cows and has blocked me on every app",
+      "the client who owes us money for the goods is not answering",
+      "mon ami me doit de l'argent depuis juin, son téléphone est éteint",
+      "mon frère m'a emprunté de l'argent et m'a bloqué partout",
+      // News talk about strangers.
+      "have you heard about the robbery at the fuel station on the news",
+      "les infos parlent d'un braquage à Remera, c'est fou",
+      "mwumvise inkuru y'abajura bibye muri supermarket ya Kicukiro?",
+      "people say the bus depot burned on Sunday, are tickets still sold?",
+      "bavuga ko inkongi yafashe gare ku cyumweru, amatike aracyagurishwa?",
+      // A vehicle damaged, an insurance claim.
+      "our truck got dented in the car park, can I claim",
+      "ma moto a été rayée devant le marché, l'assurance rembourse ?",
+      "moto yanjye bayikubise iparitse, ubwishingizi bwishyura?",
+      "personne blessé mais la portière est cassée, comment déclarer",
+      "nta wakomeretse ariko imodoka yangiritse, nkore iki ku bwishingizi",
+      // A past fire or burglary, and what is bought against the next.
+      "inkongi yabaye umwaka ushize, ubu dushaka ubwishingizi bw'iduka",
+      "cambriolage le mois dernier, il me faut un cadenas et une alarme",
+      // A threat about rent, in French and Kinyarwanda.
+      "la propriétaire menace d'augmenter le loyer en janvier",
+      "nyir'inzu arankangisha kunsohora kubera ubukode, mfite amasezerano",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("violence beside a debt, a theft of the sender told beside the news, a vehicle hitting a person and a fire now stay alarms", () => {
+  for (
+    const text of [
+      "he owes me money and when I asked he slapped me",
+      "il me doit de l'argent et il m'a frappé hier soir",
+      "did you hear the news? thieves robbed me last night",
+      "mwumvise ko banyibye telefoni",
+      "a car hit my daughter and she is bleeding",
+      "une voiture a heurté mon fils, il ne bouge pas",
+      "there is a fire in our kitchen now",
+      "they say there is a fire near us, my kids are inside",
+      "the moto guy took my bag and is not answering",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
+
+Deno.test("an emergency product asked for and a collision between vehicles asked about for insurance raise no alarm; a person hit or trapped still does", () => {
+  for (
+    const text of [
+      "a torch and an emergency blanket for the car",
+      "trousse d'urgence pour la voiture svp",
+      "nkeneye ibinini byihutirwa byo kwirinda gusama",
+      "umushoferi wa bisi yangonze ku isangano ndi mu modoka, ubwishingizi bwe buzanyishyura?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "imodoka yagonze umwana ku muhanda, ubwishingizi bwishyura?",
+      "the truck crashed into our house and my mother is trapped, will insurance cover",
+      "a car hit me, will insurance pay the hospital",
+      "emergency! my son swallowed pills",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
+
+Deno.test("a product thieves cannot beat and dying of laughter raise no alarm; a thief at the lock still does", () => {
+  for (
+    const text of [
+      "do you have a burglar-proof padlock for the gate",
+      "une serrure que les voleurs ne peuvent pas forcer, vous avez ?",
+      "mufite inzugi z'icyuma zidashobora kwibwa? ndashaka itashobora kwibwa",
+      "abajura badashobora kumena iyi ngufuri? ndayishaka",
+      "the video was so funny we nearly died laughing",
+      "on est morts de rire hier soir, réservez encore la même table",
+      "twapfuye guseka kubera iyo filime, mufite indi?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.notEqual(safetyConcern("a thief is breaking our padlock right now"), null);
+});
