@@ -29,7 +29,7 @@ import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
-import { decideRoute, type RouteContext } from "./route_decision.ts";
+import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
 import { type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
@@ -197,6 +197,11 @@ const say = phraseBook({
     en: "OK, I keep {what}: I will write when there is news.",
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
+  },
+  carryOn: {
+    en: "Meanwhile, we can carry on where we were:",
+    rw: "Hagati aho, dushobora gukomeza aho twari tugeze:",
+    fr: "En attendant, nous pouvons reprendre où nous en étions :",
   },
   restarted: {
     en:
@@ -380,6 +385,7 @@ async function decide(
       ),
     }, router));
   const sticky = state.langPref ?? state.language;
+  if (routed.aside) return await heardAside(state, config, routed.agent, decision ?? null);
   // A new agent starts from a clean slate of flow memory (and of the untyped `channelFlow`
   // conversations kept before every flow was typed, so it is never migrated on a later visit).
   const lastAgent = current === roster.frontDesk || current === roster.handoff
@@ -410,6 +416,43 @@ async function decide(
     ...(fresh ? { memory } : {}),
     ...(decision ? { langPref: decision.langPref } : {}),
     ...(routed.input ? { input: routed.input } : {}),
+  };
+}
+
+/**
+ * A message another agent answers beside the flow (a complaint made mid-flow):
+ * that agent's flow runs for this turn alone (the hand-off raises its ticket,
+ * naming the flow the person was in), then the flow's last question is asked
+ * again. The flow's agent and memory stay as they were: the person carries on,
+ * or taps "menu" as anywhere.
+ */
+async function heardAside(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  agent: string,
+  decision: RouteDecision | null,
+): Promise<Partial<AgentStateType>> {
+  const current = state.agent || deps(config).roster.frontDesk;
+  const language = decision ? decision.replyLanguage : state.langPref ?? state.language;
+  const step = await runFlow(
+    { ...state, agent, language, memory: { handedFrom: current } },
+    deps(config),
+    { aside: true },
+  );
+  // The flow's last message (still in the state until this turn answers), offered back.
+  const replies = state.replies.length
+    ? [
+      ...withPostscript(step.replies ?? [], [{ text: say("carryOn", language) }]),
+      ...state.replies,
+    ]
+    : step.replies ?? [];
+  return {
+    agent: current,
+    language,
+    ...(decision ? { langPref: decision.langPref } : {}),
+    replies,
+    handoff: false,
+    atMenu: false,
   };
 }
 
@@ -519,7 +562,7 @@ function resumed(state: AgentStateType, deps: AgentDeps) {
 async function runFlow(
   state: AgentStateType,
   deps: AgentDeps,
-  extra: Pick<OfflineTurn, "escalation"> = {},
+  extra: Pick<OfflineTurn, "escalation" | "aside"> = {},
 ): Promise<OfflineStep> {
   const early: AgentReply[] = [];
   const { memory, input, kept, notice } = resumed(state, deps);

@@ -3,10 +3,10 @@
  * step looks at the turn and either routes it or passes it on; the first
  * that routes wins. Before the words are read: an agent that keeps failing
  * goes to a person, and a tap enters what it names. Then, on the words (the
- * router's decision, {@link decideRoute}): the menu, sensitive topics, the
- * words of an agent the classifier never learnt, the classifier's sure
- * answer, the model when the classifier is unsure, and last a clarifying
- * question.
+ * router's decision, {@link decideRoute}): the menu, sensitive topics, a
+ * complaint made mid-flow (heard aside), the words of an agent the
+ * classifier never learnt, the classifier's sure answer, the model when the
+ * classifier is unsure, and last a clarifying question.
  *
  * Steps are pure but for the model's: they return where the turn goes, and
  * the graph turns that into state.
@@ -64,6 +64,11 @@ export interface Routed {
   replies?: AgentReply[];
   /** The place the message named, for the agent it reaches. */
   place?: string;
+  /**
+   * The agent answers this message only, beside the current flow, which the
+   * person keeps (a complaint made mid-flow).
+   */
+  aside?: true;
 }
 
 /** A step before the words are read. */
@@ -130,6 +135,13 @@ export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Route
     : null;
 }
 
+/** A complaint made mid-flow reaches a person beside the flow, which the person keeps. */
+export function asideStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
+  return decision.kind === "route" && decision.aside
+    ? { agent: decision.agent, aside: true }
+    : null;
+}
+
 /** An agent the classifier never learnt (a pack with keywords only) claims its own words first. */
 export function topicWordsStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   const named = facts.roster.topicOf(facts.input.text);
@@ -185,6 +197,7 @@ export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
 export const WORD_STEPS: readonly WordStep[] = [
   menuStep,
   sensitiveStep,
+  asideStep,
   topicWordsStep,
   classifierStep,
   modelStep,
