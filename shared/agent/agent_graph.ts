@@ -198,6 +198,14 @@ const say = phraseBook({
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
   },
+  help: {
+    en:
+      "You are in “{service}”. Answer the question below to carry on, send 0 for the main menu, or tap below to talk to a person.",
+    rw:
+      "Uri muri “{service}”. Subiza ikibazo gikurikira ngo dukomeze, wandike 0 ujye ku rutonde nyamukuru, cyangwa ukande hasi uvugane n'umuntu.",
+    fr:
+      "Vous êtes dans « {service} ». Répondez à la question ci-dessous pour continuer, envoyez 0 pour le menu principal, ou touchez ci-dessous pour parler à quelqu'un.",
+  },
   carryOn: {
     en: "Meanwhile, we can carry on where we were:",
     rw: "Hagati aho, dushobora gukomeza aho twari tugeze:",
@@ -368,6 +376,17 @@ async function decide(
     learnt: router.agents?.learnt ?? [],
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
+    offered: state.replies ?? [],
+    helpReply: (language) => {
+      const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];
+      const person = titleOf(roster.handoff);
+      // The service as the menu names it ("Rides & moto"), not the agent's staff-facing name.
+      const service = titleOf(current) ?? roster.nameOf(current, language);
+      return {
+        text: say("help", language, { service }),
+        ...(person ? { buttons: [{ id: `agent:${roster.handoff}`, title: person }] } : {}),
+      };
+    },
     askModel: (language) => modelRoute(state, config, current, language),
   };
   const { routed, decision } = await routeTurn(facts, () =>

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { Language } from "@shared/contract/language.ts";
+import { asksForPerson, type Language } from "@shared/contract/language.ts";
 import {
   CONFIDENCE_THRESHOLD,
   type IntentClassifier,
@@ -323,10 +323,10 @@ export function decideRoute(
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
   // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
   // Made mid-flow ("the driver was rude" while booking a ride), it is heard aside: the person
-  // keeps the flow they are in.
+  // keeps the flow they are in, unless they ask for a person (then they are handed over).
   const complaints = agents.complaints;
   const atFrontDesk = currentAgent === null || state.atMenu || currentAgent === agents.frontDesk;
-  const inFlow = !atFrontDesk && currentAgent !== complaints?.agent;
+  const inFlow = !atFrontDesk && currentAgent !== complaints?.agent && !asksForPerson(text);
   if (
     complaints !== undefined && isCustomer(complaints.agent) &&
     (atFrontDesk || inFlow) && complaints.hears(text, { inFlow })

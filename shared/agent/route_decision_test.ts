@@ -545,6 +545,13 @@ Deno.test("a complaint made mid-flow reaches a person aside, and the person keep
     assert.equal(decision.kind === "route" && decision.urgent, false, text);
     assert.equal(decision.kind === "route" && decision.aside, true, text);
   }
+  // Asking for a person with the complaint is a hand-off, as any request for a person.
+  const person = decideRoute(
+    "I want to talk to a person, the last driver overcharged me",
+    inFlow("mobility_orchestrator"),
+    context,
+  );
+  assert.equal(person.kind === "route" && person.aside, undefined);
   // At the front desk a complaint is no aside: there is no flow to keep.
   const fromDesk = decideRoute("the driver was rude", fresh, context);
   assert.equal(fromDesk.kind === "route" && fromDesk.aside, undefined);

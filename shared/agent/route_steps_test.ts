@@ -35,6 +35,8 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     learnt: ["front", "taxi", "food", "person"],
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
+    offered: [{ text: "Où voulez-vous aller ?" }],
+    helpReply: (language) => ({ text: `help:${language}` }),
     askModel: () => Promise.resolve(undefined),
     ...overrides,
   };
@@ -178,4 +180,29 @@ Deno.test("routeTurn() runs the steps in order and reads the words only when no 
   assert.deepEqual(unsure, { routed: { agent: "food" }, decision: CLARIFY });
   assert.equal((await routeTurn(facts(), decide(CLARIFY))).routed.replies?.[0].text, "clarify:fr");
   assert.equal(decided, 3);
+});
+
+Deno.test("help asked mid-flow says where the person is and asks the flow's question again", async () => {
+  const stay = { ...LANGUAGE, kind: "stay", agent: "taxi" } as const;
+  for (const text of ["aide", "Aide-moi stp", "?"]) {
+    const { routed } = await routeTurn(
+      facts({ current: "taxi", input: { wamid: "w2", text } }),
+      () => stay,
+    );
+    assert.deepEqual(routed, {
+      agent: "taxi",
+      replies: [{ text: "help:fr" }, { text: "Où voulez-vous aller ?" }],
+    }, text);
+  }
+  // At the front desk, and for a flow's own answer, help changes nothing.
+  const { routed: atDesk } = await routeTurn(
+    facts({ input: { wamid: "w3", text: "aide" } }),
+    () => ({ ...LANGUAGE, kind: "menu" }),
+  );
+  assert.equal(atDesk.replies, undefined);
+  const { routed: answer } = await routeTurn(
+    facts({ current: "taxi", input: { wamid: "w4", text: "Remera" } }),
+    () => stay,
+  );
+  assert.deepEqual(answer, { agent: "taxi" });
 });
