@@ -29,7 +29,7 @@ import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
-import { decideRoute, type RouteContext } from "./route_decision.ts";
+import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
 import { type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
@@ -208,6 +208,19 @@ const say = phraseBook({
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
   },
+  help: {
+    en:
+      "You are in “{service}”. Answer the question below to carry on, send 0 for the main menu, or tap below to talk to a person.",
+    rw:
+      "Uri muri “{service}”. Subiza ikibazo gikurikira ngo dukomeze, wandike 0 ujye ku rutonde nyamukuru, cyangwa ukande hasi uvugane n'umuntu.",
+    fr:
+      "Vous êtes dans « {service} ». Répondez à la question ci-dessous pour continuer, envoyez 0 pour le menu principal, ou touchez ci-dessous pour parler à quelqu'un.",
+  },
+  carryOn: {
+    en: "Meanwhile, we can carry on where we were:",
+    rw: "Hagati aho, dushobora gukomeza aho twari tugeze:",
+    fr: "En attendant, nous pouvons reprendre où nous en étions :",
+  },
   restarted: {
     en:
       "This service has been updated since your last message, so we start again from the beginning.",
@@ -374,6 +387,17 @@ async function decide(
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
     staffWorkText: (language) => say("staffWork", language),
+    offered: state.replies ?? [],
+    helpReply: (language) => {
+      const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];
+      const person = titleOf(roster.handoff);
+      // The service as the menu names it ("Rides & moto"), not the agent's staff-facing name.
+      const service = titleOf(current) ?? roster.nameOf(current, language);
+      return {
+        text: say("help", language, { service }),
+        ...(person ? { buttons: [{ id: `agent:${roster.handoff}`, title: person }] } : {}),
+      };
+    },
     askModel: (language) => modelRoute(state, config, current, language),
   };
   const { routed, decision } = await routeTurn(facts, () =>
@@ -391,6 +415,7 @@ async function decide(
       ),
     }, router));
   const sticky = state.langPref ?? state.language;
+  if (routed.aside) return await heardAside(state, config, routed.agent, decision ?? null);
   // A new agent starts from a clean slate of flow memory (and of the untyped `channelFlow`
   // conversations kept before every flow was typed, so it is never migrated on a later visit).
   const lastAgent = current === roster.frontDesk || current === roster.handoff
@@ -421,6 +446,43 @@ async function decide(
     ...(fresh ? { memory } : {}),
     ...(decision ? { langPref: decision.langPref } : {}),
     ...(routed.input ? { input: routed.input } : {}),
+  };
+}
+
+/**
+ * A message another agent answers beside the flow (a complaint made mid-flow):
+ * that agent's flow runs for this turn alone (the hand-off raises its ticket,
+ * naming the flow the person was in), then the flow's last question is asked
+ * again. The flow's agent and memory stay as they were: the person carries on,
+ * or taps "menu" as anywhere.
+ */
+async function heardAside(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  agent: string,
+  decision: RouteDecision | null,
+): Promise<Partial<AgentStateType>> {
+  const current = state.agent || deps(config).roster.frontDesk;
+  const language = decision ? decision.replyLanguage : state.langPref ?? state.language;
+  const step = await runFlow(
+    { ...state, agent, language, memory: { handedFrom: current } },
+    deps(config),
+    { aside: true },
+  );
+  // The flow's last message (still in the state until this turn answers), offered back.
+  const replies = state.replies.length
+    ? [
+      ...withPostscript(step.replies ?? [], [{ text: say("carryOn", language) }]),
+      ...state.replies,
+    ]
+    : step.replies ?? [];
+  return {
+    agent: current,
+    language,
+    ...(decision ? { langPref: decision.langPref } : {}),
+    replies,
+    handoff: false,
+    atMenu: false,
   };
 }
 
@@ -530,7 +592,7 @@ function resumed(state: AgentStateType, deps: AgentDeps) {
 async function runFlow(
   state: AgentStateType,
   deps: AgentDeps,
-  extra: Pick<OfflineTurn, "escalation"> = {},
+  extra: Pick<OfflineTurn, "escalation" | "aside"> = {},
 ): Promise<OfflineStep> {
   const early: AgentReply[] = [];
   const { memory, input, kept, notice } = resumed(state, deps);

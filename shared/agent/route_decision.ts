@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { Language } from "@shared/contract/language.ts";
+import { asksForPerson, type Language } from "@shared/contract/language.ts";
 import {
   CONFIDENCE_THRESHOLD,
   type IntentClassifier,
@@ -81,7 +81,8 @@ export type RouteDecision =
     /**
      * Go to `agent` (a first message, a switch, or a sensitive topic when
      * `urgent`); `place` is the gazetteer's place the message names, if any:
-     * where, for the agent, never what.
+     * where, for the agent, never what. `aside`: `agent` takes this message
+     * only (a complaint made mid-flow) and the person keeps their flow.
      */
     | {
       kind: "route";
@@ -90,6 +91,7 @@ export type RouteDecision =
       switched: boolean;
       confidence: number;
       place?: string;
+      aside?: true;
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
@@ -158,10 +160,11 @@ export interface RouterAgents {
    */
   payments?: string;
   /**
-   * The agent a complaint about a service reaches from the front desk, and how
-   * it hears one (`PackAgent.takesComplaint`). @default none
+   * The agent a complaint about a service reaches, and how it hears one
+   * (`PackAgent.takesComplaint`; `inFlow` when the person is mid-flow).
+   * @default none
    */
-  complaints?: { agent: string; hears(text: string): boolean };
+  complaints?: { agent: string; hears(text: string, options: { inFlow: boolean }): boolean };
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -325,11 +328,14 @@ export function decideRoute(
   if (menuRequest) return { ...language, kind: "menu" };
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
   // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
+  // Made mid-flow ("the driver was rude" while booking a ride), it is heard aside: the person
+  // keeps the flow they are in, unless they ask for a person (then they are handed over).
   const complaints = agents.complaints;
   const atFrontDesk = currentAgent === null || state.atMenu || currentAgent === agents.frontDesk;
+  const inFlow = !atFrontDesk && currentAgent !== complaints?.agent && !asksForPerson(text);
   if (
-    complaints !== undefined && atFrontDesk && isCustomer(complaints.agent) &&
-    complaints.hears(text)
+    complaints !== undefined && isCustomer(complaints.agent) &&
+    (atFrontDesk || inFlow) && complaints.hears(text, { inFlow })
   ) {
     return {
       ...language,
@@ -338,6 +344,7 @@ export function decideRoute(
       urgent: false,
       switched: currentAgent !== complaints.agent,
       confidence: 1,
+      ...(inFlow ? { aside: true as const } : {}),
     };
   }
 

@@ -531,6 +531,36 @@ Deno.test("a remark before the request says nothing of where it goes: the clause
   assert.equal(decision.kind === "route" && decision.agent, "mobility_orchestrator");
 });
 
+Deno.test("a complaint made mid-flow reaches a person aside, and the person keeps the flow; a haggle over the quote is no complaint", () => {
+  for (
+    const [text, agent] of [
+      ["the driver was rude", "mobility_orchestrator"],
+      ["umushoferi wanjyanye ejo yantutse", "mobility_orchestrator"],
+      ["le serveur m'a mal parlé hier", "waiter_ai"],
+      ["the waiter insulted us last night", "waiter_ai"],
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow(agent), context);
+    assert.equal(decision.kind === "route" && decision.agent, context.agents.handoff, text);
+    assert.equal(decision.kind === "route" && decision.urgent, false, text);
+    assert.equal(decision.kind === "route" && decision.aside, true, text);
+  }
+  // Asking for a person with the complaint is a hand-off, as any request for a person.
+  const person = decideRoute(
+    "I want to talk to a person, the last driver overcharged me",
+    inFlow("mobility_orchestrator"),
+    context,
+  );
+  assert.equal(person.kind === "route" && person.aside, undefined);
+  // At the front desk a complaint is no aside: there is no flow to keep.
+  const fromDesk = decideRoute("the driver was rude", fresh, context);
+  assert.equal(fromDesk.kind === "route" && fromDesk.aside, undefined);
+  for (const text of ["c'est trop cher la moto", "moto irahenze cyane"]) {
+    const decision = decideRoute(text, inFlow("mobility_orchestrator", "fr"), context);
+    assert.notEqual(decision.kind === "route" && decision.agent, context.agents.handoff, text);
+  }
+});
+
 Deno.test("a moto driver named in a ride's request is no complaint: it reaches rides", () => {
   for (const text of ["umumotari wanjye ari he", "un chauffeur pour aller à Kicukiro"]) {
     const decision = decideRoute(text, fresh, context);

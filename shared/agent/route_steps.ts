@@ -3,10 +3,11 @@
  * step looks at the turn and either routes it or passes it on; the first
  * that routes wins. Before the words are read: an agent that keeps failing
  * goes to a person, and a tap enters what it names. Then, on the words (the
- * router's decision, {@link decideRoute}): the menu, sensitive topics, work only staff do, the
- * words of an agent the classifier never learnt, the classifier's sure
- * answer, the model when the classifier is unsure, and last a clarifying
- * question.
+ * router's decision, {@link decideRoute}): help asked mid-flow, the menu,
+ * sensitive topics, work only staff do, a complaint made mid-flow (heard
+ * aside), the words of an agent the classifier never learnt, the
+ * classifier's sure answer, the model when the classifier is unsure, and last
+ * a clarifying question.
  *
  * Steps are pure but for the model's: they return where the turn goes, and
  * the graph turns that into state.
@@ -16,6 +17,7 @@
 import type { Language } from "@shared/contract/language.ts";
 import type { AgentReply, MenuEntry, TurnInput } from "@shared/registry/pack.ts";
 import type { RouteDecision } from "./route_decision.ts";
+import { asksForHelp } from "./help_request.ts";
 
 /** What the steps know of the turn. */
 export interface RouteFacts {
@@ -45,6 +47,13 @@ export interface RouteFacts {
   clarifyText(language: Language): string;
   /** What a customer asking for staff-only work is told, in `language`. */
   staffWorkText(language: Language): string;
+  /** The current agent's last message, still unanswered (what a flow asked). */
+  offered: readonly AgentReply[];
+  /**
+   * What help mid-flow says, in `language`: where the person is and what
+   * they can do (the menu, a person).
+   */
+  helpReply(language: Language): AgentReply;
   /**
    * With a model: the agent it picks, null when unsure, undefined without a
    * model or when it failed (the offline decision stands).
@@ -66,6 +75,11 @@ export interface Routed {
   replies?: AgentReply[];
   /** The place the message named, for the agent it reaches. */
   place?: string;
+  /**
+   * The agent answers this message only, beside the current flow, which the
+   * person keeps (a complaint made mid-flow).
+   */
+  aside?: true;
 }
 
 /** A step before the words are read. */
@@ -125,6 +139,23 @@ export function menuStep(facts: RouteFacts, decision: RouteDecision): Routed | n
   }
 }
 
+/**
+ * A bare request for help mid-flow ("ubufasha", "aide", "help") is no answer
+ * to the flow's question: the person hears where they are and what they can
+ * do, and the question again. The flow and its memory stay as they were.
+ */
+export function helpStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  const { input, current, roster } = facts;
+  if (decision.kind === "menu" || (decision.kind === "route" && decision.urgent)) return null;
+  const inFlow = current !== roster.frontDesk && current !== roster.handoff &&
+    facts.customer.includes(current);
+  if (!inFlow || !asksForHelp(input.text)) return null;
+  return {
+    agent: current,
+    replies: [facts.helpReply(decision.replyLanguage), ...facts.offered],
+  };
+}
+
 /** A sensitive topic goes to a person at once. */
 export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.urgent
@@ -149,6 +180,13 @@ export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Route
       ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
     }],
   };
+}
+
+/** A complaint made mid-flow reaches a person beside the flow, which the person keeps. */
+export function asideStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
+  return decision.kind === "route" && decision.aside
+    ? { agent: decision.agent, aside: true }
+    : null;
 }
 
 /** An agent the classifier never learnt (a pack with keywords only) claims its own words first. */
@@ -204,9 +242,11 @@ export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
 
 /** The steps on the words, in order; the last always routes. */
 export const WORD_STEPS: readonly WordStep[] = [
+  helpStep,
   menuStep,
   sensitiveStep,
   staffWorkStep,
+  asideStep,
   topicWordsStep,
   classifierStep,
   modelStep,

@@ -38,6 +38,8 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
     staffWorkText: (language) => `staff work:${language}`,
+    offered: [{ text: "Où voulez-vous aller ?" }],
+    helpReply: (language) => ({ text: `help:${language}` }),
     askModel: () => Promise.resolve(undefined),
     ...overrides,
   };
@@ -197,4 +199,29 @@ Deno.test("staffWorkStep() tells a customer asking for staff work that the team 
   // In the pipeline it answers before the model is asked or the services are listed.
   const { routed } = await routeTurn(facts(), () => decision);
   assert.equal(routed.replies?.[0].text, "staff work:fr");
+});
+
+Deno.test("help asked mid-flow says where the person is and asks the flow's question again", async () => {
+  const stay = { ...LANGUAGE, kind: "stay", agent: "taxi" } as const;
+  for (const text of ["aide", "Aide-moi stp", "?"]) {
+    const { routed } = await routeTurn(
+      facts({ current: "taxi", input: { wamid: "w2", text } }),
+      () => stay,
+    );
+    assert.deepEqual(routed, {
+      agent: "taxi",
+      replies: [{ text: "help:fr" }, { text: "Où voulez-vous aller ?" }],
+    }, text);
+  }
+  // At the front desk, and for a flow's own answer, help changes nothing.
+  const { routed: atDesk } = await routeTurn(
+    facts({ input: { wamid: "w3", text: "aide" } }),
+    () => ({ ...LANGUAGE, kind: "menu" }),
+  );
+  assert.equal(atDesk.replies, undefined);
+  const { routed: answer } = await routeTurn(
+    facts({ current: "taxi", input: { wamid: "w4", text: "Remera" } }),
+    () => stay,
+  );
+  assert.deepEqual(answer, { agent: "taxi" });
 });

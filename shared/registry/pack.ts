@@ -108,6 +108,12 @@ export interface OfflineTurn {
    */
   escalation?: "sensitive" | "failing";
   /**
+   * The person stays in another agent's flow, which resumes after this turn
+   * (a complaint made mid-flow): a hand-off raises its ticket and says a
+   * person will write, without putting them in the queue. @default false
+   */
+  aside?: boolean;
+  /**
    * The platform's clock at this turn (injected in tests), for flows that
    * ask about "now" (drivers online, charges still waiting). The staff desk
    * gives it; @default absent: a flow that needs it uses its own reading.
@@ -345,10 +351,11 @@ export interface PackAgent {
   /**
    * Whether a message complains about a service (a driver, a vendor, an
    * order, a venue) and is this agent's, whatever service its other words name:
-   * "Mfite ikibazo, umushoferi yanshyize nabi" is no new ride. At most one
-   * agent of all packs. @default never
+   * "Mfite ikibazo, umushoferi yanshyize nabi" is no new ride. `inFlow`: the
+   * person is in another agent's flow, which keeps them (the complaint is
+   * heard aside). At most one agent of all packs. @default never
    */
-  takesComplaint?(text: string): boolean;
+  takesComplaint?(text: string, options: { inFlow: boolean }): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

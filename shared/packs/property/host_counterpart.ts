@@ -25,6 +25,7 @@ import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import { member } from "./member.ts";
 import { listingSlots, SLOT_DAYS } from "./schedule_viewing.ts";
 import { checkSlot, freeSlots } from "./viewing_slots.ts";
+import { reminderAt } from "./viewing_reminder.ts";
 import { phrase } from "./texts.ts";
 
 const TAP =
@@ -252,12 +253,13 @@ export const propertyHostMove = defineTool({
     await ctx.db.query(
       `update public.property_viewings
        set starts_at = $2, ends_at = $3, reminded_at = null, confirmation_sent_at = null,
-           changed_by = 'host'
+           changed_by = 'host', remind_at = $4
        where id = $1`,
       [
         viewing.id,
         when.toISOString(),
         new Date(when.getTime() + listing.viewing_minutes * 60_000).toISOString(),
+        reminderAt({ startsAt: when, timedAt: ctx.services.now() })?.toISOString() ?? null,
       ],
     );
     await say(phrase("hostYouMoved", language, {

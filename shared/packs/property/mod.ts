@@ -100,7 +100,7 @@ export const PROPERTY_PACK: Pack = {
   services: [MESSAGING, FILE_STORE],
   // Landlords and agents tapping "Move" or "Cancel viewing" on a notice of a viewing of theirs.
   counterparts: [HOST_COUNTERPART],
-  // Notices of booked, moved and cancelled viewings, and reminders the day before.
+  // Notices of booked, moved and cancelled viewings, and reminders before them.
   sweeps: ["property_viewings_sweep"],
   // Staff review listings: served by the agent-property-rental function.
   routes: PROPERTY_ROUTES,

@@ -527,9 +527,11 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
       };
     }
   }
+  // A typed "yes" / "yego" / "oui" (or "no") is the button's answer too.
+  const typed = stage === "confirm" && !turn.input.choice ? typedAnswer(turn.input.text) : null;
   if (stage === "confirm") {
-    if (turn.input.choice === "viewing:yes") return await book(turn, callTool);
-    if (turn.input.choice === "viewing:no") {
+    if (turn.input.choice === "viewing:yes" || typed === true) return await book(turn, callTool);
+    if (turn.input.choice === "viewing:no" || typed === false) {
       return { replies: [{ text: phrase("notBooked", turn.language) }], memory: { stage: "pick" } };
     }
   }
@@ -540,6 +542,13 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
   if (stage === "pick" || stage === "slot" || stage === "confirm") {
     const listing = pickedListing(turn);
     if (listing) return await offerSlots(turn, callTool, listing.id, "slot");
+  }
+  // Anything else while the booking waits for its yes ("Aline", a question) asks it again: the
+  // time the renter picked is not dropped for a new search.
+  if (
+    stage === "confirm" && turn.memory.slot && !Object.keys(searchWords(turn.input.text)).length
+  ) {
+    return askConfirm(turn, turn.memory.slot);
   }
   return await search(turn, callTool);
 }

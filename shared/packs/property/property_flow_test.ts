@@ -200,3 +200,47 @@ dbTest("a message naming nothing gets the question; no match says so (fr)", asyn
   const none = await step("Gisozi, 5 chambres", { stage: "ask" });
   assert.match(none.replies![0].text, /^Aucun logement ne correspond/);
 });
+
+dbTest(
+  "a typed name at the viewing's confirmation asks again; a typed 'oui' books it (fr)",
+  async (db) => {
+    const rt = await createTestRuntime(db, { now: () => NOW });
+    let memory: Record<string, unknown> = {};
+    let turnNo = 0;
+    const say = async (input: Partial<TurnInput>) => {
+      turnNo++;
+      const step = await propertyFlow(
+        {
+          agent: "property",
+          language: "fr",
+          input: { wamid: `w${turnNo}`, text: "", phone: "+250788000001", name: "Aline", ...input },
+          memory,
+          menu: [],
+          progress: () => Promise.resolve(),
+        },
+        (tool, args, key) =>
+          rt.callAs(USER.aline, tool, args, { idempotencyKey: `w${turnNo}:${key}` }),
+      );
+      memory = step.done ? {} : { ...memory, ...step.memory };
+      return step;
+    };
+    await say({ text: "maison 2 chambres a Kimironko" });
+    const times = await say({ choice: `listing:${BIBARE}`, text: "2-bedroom house in Bibare" });
+    const slot = rowsOf(times)[0];
+    const asked = await say({ choice: slot.id, text: slot.title });
+    assert.deepEqual(
+      asked.replies?.[0].buttons?.map((b) => b.id),
+      ["viewing:yes", "viewing:no"],
+    );
+    // Her own name typed at the yes/no: the same confirmation again, not a new search.
+    const again = await say({ text: "Aline" });
+    assert.deepEqual(again.replies?.[0].buttons?.map((b) => b.id), ["viewing:yes", "viewing:no"]);
+    assert.equal(again.replies?.[0].text, asked.replies?.[0].text);
+    const booked = await say({ text: "oui" });
+    assert.match(shown(booked), /KG 15 Ave, house 23/);
+    const [viewing] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.property_viewings where status = 'booked'",
+    );
+    assert.equal(viewing.n, 1);
+  },
+);

@@ -159,10 +159,10 @@ dbTest(
     assert.equal(booked.data.until, "2026-11-30T08:30:00.000Z");
     // The renter's tool messages nobody; the sweep tells the landlord, in Kinyarwanda.
     assert.deepEqual(await db.query("select id from public.wa_outbox"), []);
-    // The viewing is two hours away: the same sweep reminds both sides too.
+    // The viewing is two hours away, booked just now: the booking is its reminder.
     assert.deepEqual((await sweep(rt, "sw1")).data, {
       told: 1,
-      reminded: 1,
+      reminded: 0,
       confirmed: 0,
       reviews_told: 0,
     });
@@ -339,6 +339,27 @@ dbTest("the sweep reminds both sides the day before, once, on the injected clock
   assert.match(sent[0].body, /^Kwibutsa: gusura 2-bedroom house in Bibare/);
   assert.match(sent[0].body, /KG 15 Ave, house 23/);
 });
+
+dbTest(
+  "a viewing booked the same day is reminded two hours before, not right after its confirmation",
+  async (db) => {
+    let clock = NOW; // Monday 08:00 Kigali
+    const rt = await createTestRuntime(db, { now: () => clock });
+    const booked = await book(rt, USER.aline, "b1", { when: "2026-11-30T16:00:00+02:00" });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    assert.equal((await sweep(rt, "sw1")).data.reminded, 0);
+    clock = new Date("2026-11-30T11:59:00Z"); // 13:59 Kigali
+    assert.equal((await sweep(rt, "sw2")).data.reminded, 0);
+    clock = new Date("2026-11-30T12:00:00Z"); // 14:00 Kigali, two hours before
+    assert.equal((await sweep(rt, "sw3")).data.reminded, 1);
+    assert.equal((await sweep(rt, "sw4")).data.reminded, 0);
+    const reminders = await db.query<{ to_wa_id: string }>(
+      `select to_wa_id from public.wa_outbox where ${TEXT} like 'Kwibutsa%' order by to_wa_id`,
+    );
+    // One reminder to each side, at two hours before.
+    assert.deepEqual(reminders.map((m) => m.to_wa_id), ["250788000001", "250788000201"]);
+  },
+);
 
 dbTest("the landlord taps Cancel on the booking notice: cancelled, the renter told", async (db) => {
   const rt = await createTestRuntime(db, { now });

@@ -22,6 +22,7 @@ import type { Queryable } from "@shared/db/types.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { member } from "./member.ts";
 import { checkSlot, freeSlots, type SlotOptions, type SlotRefusal } from "./viewing_slots.ts";
+import { reminderAt } from "./viewing_reminder.ts";
 
 const input = z.object({
   listing_id: id(),
@@ -182,8 +183,9 @@ export const scheduleViewing = defineTool({
     // The partial unique indexes decide a race: the loser inserts nothing.
     const [booked] = await ctx.db.query<{ id: string }>(
       `insert into public.property_viewings
-         (org_id, listing_id, renter_id, name, phone, notes, starts_at, ends_at, trace_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         (org_id, listing_id, renter_id, name, phone, notes, starts_at, ends_at, remind_at,
+          trace_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        on conflict do nothing
        returning id`,
       [
@@ -195,6 +197,7 @@ export const scheduleViewing = defineTool({
         args.notes ?? null,
         when.toISOString(),
         until.toISOString(),
+        reminderAt({ startsAt: when, timedAt: now })?.toISOString() ?? null,
         ctx.trace_id,
       ],
     );

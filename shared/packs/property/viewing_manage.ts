@@ -14,6 +14,7 @@ import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.
 import { listingSlots, SLOT_DAYS, slotRefusal } from "./schedule_viewing.ts";
 import { member } from "./member.ts";
 import { checkSlot, freeSlots } from "./viewing_slots.ts";
+import { reminderAt } from "./viewing_reminder.ts";
 
 /** The `property_viewing_slots` tool: a listing's free viewing times. */
 export const propertyViewingSlots = defineTool({
@@ -152,9 +153,15 @@ export const viewingMove = defineTool({
     await ctx.db.query(
       `update public.property_viewings
        set starts_at = $2, ends_at = $3, reminded_at = null, confirmation_sent_at = null,
-           changed_by = $4
+           changed_by = $4, remind_at = $5
        where id = $1`,
-      [viewing.id, when.toISOString(), until.toISOString(), sideOf(viewing, ctx)],
+      [
+        viewing.id,
+        when.toISOString(),
+        until.toISOString(),
+        sideOf(viewing, ctx),
+        reminderAt({ startsAt: when, timedAt: ctx.services.now() })?.toISOString() ?? null,
+      ],
     );
     return {
       event_id: viewing.id,

@@ -8,8 +8,10 @@
  *    the renter of a move or a cancellation by the host or staff. A change
  *    bumps the viewing's `version`; a notice is keyed by it, so a retried
  *    sweep sends nothing twice.
- * 2. Reminds both of a viewing starting within {@link REMINDER_HOURS} hours,
- *    once per time it is at (moving it re-arms the reminder); the renter's
+ * 2. Reminds both of a viewing at its `remind_at`, set when it was booked or
+ *    moved (./viewing_reminder.ts: the day before, a couple of hours before
+ *    for one booked the same day, never right after the confirmation), once
+ *    per time it is at (moving it re-arms the reminder); the renter's
  *    reminder repeats the address, which their booking already revealed.
  * 3. Tells a landlord their listing was published or rejected (with the
  *    reason), once per decision.
@@ -48,9 +50,6 @@ import {
 import { hostChoice } from "./host_counterpart.ts";
 import { member } from "./member.ts";
 import { phrase } from "./texts.ts";
-
-/** How long before a viewing its reminder goes out. */
-export const REMINDER_HOURS = 24;
 
 interface Change {
   id: string;
@@ -267,7 +266,7 @@ export const propertyViewingsSweep = defineTool({
   name: "property_viewings_sweep",
   title: "Viewing notices and reminders",
   description: "Tells each side of a property viewing what the other changed, and reminds " +
-    "both the day before. Run by the platform's sweep.",
+    "both before it. Run by the platform's sweep.",
   category: "property",
   input: z.object({}),
   output: z.object({
@@ -331,10 +330,10 @@ export const propertyViewingsSweep = defineTool({
     const due = await ctx.db.query<Change>(
       `${SELECT_VIEWING}
        where v.org_id = $1 and v.status = 'booked' and v.reminded_at is null
-         and v.starts_at > $2 and v.starts_at <= $3
+         and v.remind_at <= $2 and v.starts_at > $2
        order by v.starts_at limit 100
        for update of v skip locked`,
-      [orgId, now.toISOString(), new Date(now.getTime() + REMINDER_HOURS * 3_600_000)],
+      [orgId, now.toISOString()],
     );
     for (const viewing of due) {
       const renter = languageFromLocale(viewing.renter_locale);

@@ -128,6 +128,18 @@ export function complaintReason(text: string): string | null {
 // A complaint that asks for a lawyer or a court is legal intake's.
 const LEGAL = /\b(lawyer|advocate|court|avocat|tribunal|justice|avoka|urukiko|umunyamategeko)\b/;
 
+/** What {@link complainsAboutService} needs besides the text. */
+export interface ComplaintOptions {
+  /**
+   * The person is in a flow that just quoted them: words about the price are
+   * about that quote. @default false
+   */
+  inFlow?: boolean;
+}
+
+// Words about a price just quoted, in the three languages.
+const QUOTE_REACTION = /\b(?:trop cher|too expensive|bihenze)\b/g;
+
 /**
  * Whether a message complains about one of the services: a driver, a waiter,
  * a vendor, a delivery, an order, a venue or the service itself ("Mfite
@@ -142,6 +154,11 @@ const LEGAL = /\b(lawyer|advocate|court|avocat|tribunal|justice|avoka|urukiko|um
  * complainsAboutService("plainte contre mon employeur, je veux un avocat"); // false
  * ```
  */
-export function complainsAboutService(text: string): boolean {
-  return complaintOf(text)?.subject?.service === true && !LEGAL.test(plain(text));
+export function complainsAboutService(
+  text: string,
+  options: ComplaintOptions = {},
+): boolean {
+  // Mid-flow, "c'est trop cher" answers the flow's own quote: a haggle, not a complaint.
+  const heard = options.inFlow ? plain(text).replace(QUOTE_REACTION, " ") : text;
+  return complaintOf(heard)?.subject?.service === true && !LEGAL.test(plain(text));
 }

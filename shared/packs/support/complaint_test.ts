@@ -47,3 +47,10 @@ Deno.test("complainsAboutService() hears complaints about what the services prov
     ]
   ) assert.equal(complainsAboutService(text), false, text);
 });
+
+Deno.test("complainsAboutService() mid-flow hears a complaint, not a haggle over the quote", () => {
+  assert.equal(complainsAboutService("c'est trop cher la moto", { inFlow: true }), false);
+  assert.equal(complainsAboutService("c'est trop cher la moto"), true);
+  assert.equal(complainsAboutService("le serveur m'a mal parlé hier", { inFlow: true }), true);
+  assert.equal(complainsAboutService("the driver was rude", { inFlow: true }), true);
+});

@@ -3,7 +3,8 @@
  * (urgent, and by SMS too, for a sensitive topic), then the user is told a
  * person will answer, where they are in the queue, how to leave it, and, for
  * a sensitive topic, the tenant's emergency numbers. The conversation then
- * returns to the front desk.
+ * returns to the front desk. A complaint made mid-flow (`turn.aside`) raises
+ * its ticket and is acknowledged; the person keeps their flow.
  *
  * @module
  */
@@ -38,6 +39,14 @@ export const HANDOFF_TEXTS = {
   police: { en: "the police", rw: "Polisi", fr: "la police" },
   ambulance: { en: "an ambulance", rw: "imbangukiragutabara", fr: "une ambulance" },
   fire: { en: "the fire brigade", rw: "abazimya inkongi", fr: "les pompiers" },
+  // A complaint made mid-flow: the person keeps their flow, and a person writes to them.
+  noted: {
+    en:
+      "Thank you for telling us. I have passed your complaint to our team; a person will write to you here.",
+    rw: "Murakoze kutubwira. Ikirego cyawe nagishyikirije abakozi bacu; umuntu azakwandikira hano.",
+    fr:
+      "Merci de nous l'avoir dit. J'ai transmis votre réclamation à notre équipe ; une personne vous écrira ici.",
+  },
   handoffFailed: {
     en: "Sorry, something went wrong. Please try again.",
     rw: "Mutwihanganire, habaye ikibazo. Ongera ugerageze.",
@@ -146,6 +155,9 @@ async function handoffStep(
   }, "handoff");
   if (!result.ok) {
     return { replies: [{ text: say("handoffFailed", turn.language) }], handoff: false, done: true };
+  }
+  if (turn.aside) {
+    return { replies: [{ text: say("noted", turn.language) }], handoff: false, done: true };
   }
   const ticket = result.data;
   const lines = [say("handedOff", turn.language)];
