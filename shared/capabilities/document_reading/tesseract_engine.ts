@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { createWorker, PSM, type RecognizeOptions, type Worker } from "tesseract.js";
+import { createWorker, PSM, type Worker } from "tesseract.js";
 import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
@@ -91,12 +91,6 @@ export interface TesseractEngineOptions {
    * `false` is the reader before it. @default true
    */
   orient?: boolean;
-  /**
-   * How the first look (and the look turned the other way) divides the page into ink and
-   * paper; the sharper second look always uses one page-wide threshold (`"otsu"`).
-   * `"otsu"` is the reader before local thresholds. @default "sauvola"
-   */
-  binarisation?: Binarisation;
   /** Told of each look at a page (one `recognize()` each), for traces and the benchmark. */
   onLook?: (look: Look) => void;
   /**
@@ -324,56 +318,13 @@ async function languageFolder(): Promise<string> {
   return dir;
 }
 
-/** A started tesseract worker and how to end it (its trained data's folder goes with it). */
-export interface TesseractWorker {
-  /** The worker: English and French, a page read as one block. */
-  worker: Worker;
-  /** Ends the worker and removes its folder of trained data. */
-  close(): Promise<void>;
-}
-
-/**
- * Starts the worker the engine reads with (once a process, about 0.45 CPU-s): English and
- * French, and one uniform block a page, so a form's label and value stay on one line (page
- * segmentation would read the labels' column and the values' column apart).
- */
-export async function startWorker(): Promise<TesseractWorker> {
-  const folder = await languageFolder();
-  const worker = await createWorker(["eng", "fra"], 1, {
-    langPath: folder,
-    gzip: true,
-    cacheMethod: "none",
-  });
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: "300" });
-  return {
-    worker,
-    close: async () => {
-      await worker.terminate();
-      await Deno.remove(folder, { recursive: true }).catch(() => {});
-    },
-  };
-}
-
 /**
  * Reads a page with tesseract: its lines with their confidence, and each
  * line's words with their boxes (the reader finds a value by where it sits
  * from its label, not by line order).
  */
-export async function recognizeLines(
-  worker: Worker,
-  image: Uint8Array,
-  binarisation?: Binarisation,
-): Promise<OcrLine[]> {
-  // Set for this call only: tesseract.js passes any option it does not know to tesseract as a
-  // parameter and restores the worker's parameters after the call (its types list only its own).
-  const parameters =
-    (binarisation ? { thresholding_method: THRESHOLDING_METHOD[binarisation] } : {}) as Partial<
-      RecognizeOptions
-    >;
-  const result = await worker.recognize(Buffer.from(image), parameters, {
-    blocks: true,
-    text: true,
-  });
+export async function recognizeLines(worker: Worker, image: Uint8Array): Promise<OcrLine[]> {
+  const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: true });
   const lines: OcrLine[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -396,20 +347,6 @@ export async function recognizeLines(
   }
   return lines;
 }
-
-/**
- * How tesseract divides a page into ink and paper before it reads it (its
- * `thresholding_method`). `"otsu"`: one threshold for the whole page, which a
- * shadow, a faded corner, a pale box behind a value or a fine pattern behind
- * the print pulls away from the print's own (faint print in a light region
- * drops out; a pattern in a dark one turns to ink). `"sauvola"`: a threshold
- * per neighbourhood, from its own mean and spread (Sauvola's, over tiles), so
- * print is judged against the paper around it.
- */
-export type Binarisation = "otsu" | "sauvola";
-
-/** Tesseract's `thresholding_method` for each {@link Binarisation} (1, Leptonica's tiled Otsu, is not used). */
-const THRESHOLDING_METHOD: Record<Binarisation, string> = { otsu: "0", sauvola: "2" };
 
 /** Labels' areas read again a page, at most (each costs a small `recognize()`). */
 export const MAX_REREADS = 4;
@@ -511,12 +448,27 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
 } {
   const usePreprocess = options.preprocess ?? true;
   const workWidth = options.workWidth;
-  let running: Promise<TesseractWorker> | null = null;
+  let worker: Promise<Worker> | null = null;
+  let folder: string | null = null;
   // (Its message handlers keep the async context of the call that started it; the agent
   // runs each turn in a clean LangGraph context, so no turn inherits a node's config.)
-  const start = async () => {
-    running ??= startWorker();
-    return (await running).worker;
+  const start = () => {
+    worker ??= (async () => {
+      folder = await languageFolder();
+      const started = await createWorker(["eng", "fra"], 1, {
+        langPath: folder,
+        gzip: true,
+        cacheMethod: "none",
+      });
+      // One uniform block: a form's label and value stay on one line (page
+      // segmentation would read the labels' column and the values' column apart).
+      await started.setParameters({
+        tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+        user_defined_dpi: "300",
+      });
+      return started;
+    })();
+    return worker;
   };
   // Reads still running. A caller that stopped waiting (a tool's timeout) may close the engine
   // while its read goes on: ending the worker under it failed the read inside tesseract.js
@@ -528,7 +480,6 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     return read;
   };
   const budgetMs = options.budgetMs ?? PAGE_BUDGET_MS;
-  const binarisation = options.binarisation ?? "sauvola";
   const clock = options.clock ?? (() => performance.now());
   const enough = options.enough ??
     ((lines: readonly OcrLine[], today: Date) => isComplete(readDocument(lines, { today })));
@@ -537,7 +488,7 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
       const image = usePreprocess
         ? (await preprocess(bytes, { workWidth, removeRules: options.removeRules })).image
         : bytes;
-      return recognizeLines(await start(), image, usePreprocess ? binarisation : undefined);
+      return recognizeLines(await start(), image);
     })());
   return {
     provider: "tesseract",
@@ -548,9 +499,10 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     async close() {
       // A read that starts while the last ones settle is waited for too.
       while (inFlight.size) await Promise.allSettled([...inFlight]);
-      const ending = running;
-      running = null;
-      if (ending) await (await ending).close();
+      const running = worker;
+      worker = null;
+      if (running) await (await running).terminate();
+      if (folder) await Deno.remove(folder, { recursive: true }).catch(() => {});
     },
   };
 
@@ -594,14 +546,8 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     };
     try {
       if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
-      // The first look judges print against its own neighbourhood; the second, against the
-      // whole page: where one threshold drops faint print or fills a pattern, the other may not.
       const look = async (number: number, picture: Preprocessed) => {
-        const lines = await recognizeLines(
-          await start(),
-          picture.image,
-          number === 2 ? "otsu" : binarisation,
-        );
+        const lines = await recognizeLines(await start(), picture.image);
         options.onLook?.({
           look: number,
           sharpened: picture.sharpened,
@@ -637,18 +583,17 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
           }
         }
       }
-      // Pages with gaps or doubts get a second look, sharpened and judged against one
-      // page-wide threshold; a page the reader says is read enough, or a receipt, does not,
-      // and neither does one whose second look would not fit in the page's budget (it would
-      // cost what the first did). A page already sharpened is looked at again only when its
-      // first look was not judged page-wide already (the picture would be the same).
+      // Pages with gaps or doubts get a second look; a page the reader says is read
+      // enough, a receipt, or a page already sharpened (the second look would be the
+      // same picture) does not, and neither does one whose second look would not fit in
+      // the page's budget (it would cost what the first did).
       if (
-        first.kind === "not_a_document" || (looked.sharpened && binarisation === "otsu") ||
+        first.kind === "not_a_document" || looked.sharpened ||
         !secondLookFits(clock() - started, budgetMs) || enough(firstLines, request.today)
       ) {
         return await reread(first, firstLines, looked, started);
       }
-      const sharpened = looked.sharpened ? looked : await preprocess(looked.page, {
+      const sharpened = await preprocess(looked.page, {
         sharpen: true,
         removeRules: options.removeRules,
         workWidth: looked.page.width,

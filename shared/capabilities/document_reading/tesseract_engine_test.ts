@@ -8,15 +8,12 @@ import {
   PAGE_BUDGET_MS,
   placeBack,
   preprocess,
-  recognizeLines,
   replaceIn,
   secondLookFits,
-  startWorker,
   type TesseractEngineOptions,
   WORK_WIDTH,
 } from "./tesseract_engine.ts";
 import { isComplete, readDocument } from "./read_document.ts";
-import { decodeGrey, scaleTo, toPgm } from "./page_image.ts";
 
 /** The hooks the file's shared engine calls for the read under way (set by {@link sharedEngine}). */
 let hooks: Pick<TesseractEngineOptions, "enough" | "onLook" | "clock"> = {};
@@ -288,39 +285,6 @@ Deno.test("read() reads a card photographed upside down or on either side; witho
   } finally {
     await engine.close?.();
     await unturned.close?.();
-  }
-});
-
-Deno.test("recognizeLines() judges print against its neighbourhood: a card half in deep shade reads whole with Sauvola's threshold, not with one page-wide threshold", async () => {
-  // The card as tesseract gets it, but with its left half at 35% of its light and nothing
-  // evened out: one threshold for the page (Otsu's) falls between the shaded paper and the
-  // lit paper, so the shaded half is all ink and its labels are lost.
-  const page = scaleTo(
-    await decodeGrey(await readFixture("heldout", "01_vehicle_registration_clean.jpg")),
-    WORK_WIDTH,
-  );
-  for (let y = 0; y < page.height; y++) {
-    for (let x = 0; x < page.width / 2; x++) {
-      page.grey[y * page.width + x] = Math.round(page.grey[y * page.width + x] * 0.35);
-    }
-  }
-  const manifest = await readManifest("heldout");
-  const expected = manifest.find((entry) => entry.file === "01_vehicle_registration_clean.jpg");
-  assert.ok(expected);
-  const tesseract = await startWorker();
-  try {
-    const local = readDocument(await recognizeLines(tesseract.worker, toPgm(page), "sauvola"), {
-      today: TODAY,
-    });
-    assert.equal(local.kind, "document");
-    assert.equal(local.kind === "document" && local.fields.plate?.value, expected.fields.plate);
-    assert.equal(local.kind === "document" && local.fields.make?.value, expected.fields.make);
-    const global = readDocument(await recognizeLines(tesseract.worker, toPgm(page), "otsu"), {
-      today: TODAY,
-    });
-    assert.notEqual(global.kind, "document");
-  } finally {
-    await tesseract.close();
   }
 });
 
