@@ -1201,15 +1201,18 @@ function pointsBackOnly(given: readonly string[]): boolean {
 }
 
 // Verbs that move or end something already arranged, in their common forms: "reschedule",
-// "annuler"/"annulez" (doubled letters fold), "kwimura"/"kuyimura"/"guhagarika"/"kuyisubika"
-// (an object prefix "it" before the stem).
+// "annuler"/"annulez" (doubled letters fold), "kwimura"/"kuyimura"/"guhagarika"/"mwayisubika"
+// (a Kinyarwanda verb's subject, tense and object prefixes come before its stem).
 const CHANGE_VERB = new RegExp(
   "^(?:move|reschedule|cancel|canceled|cancelled|postpone|rebook|" +
     "(?:anul|report|deplac|decal|reprogram)(?:er|e|ez|es)?|" +
-    "(?:ku|kw|gu|wa|ba|mu)?(?:yi|bi|zi|ri|ki|mw|mu|ka|cy|y|b|z|r)?(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
+    "[a-z]{0,6}(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
 );
-// Words that stand for the thing without naming it ("it", "l'", "that one").
-const OBJECT_PRONOUNS = new Set(["it", "l", "la", "le", "les", "that", "this", "one", "them"]);
+// Words that stand for the thing without naming it ("it", "l'", "that one"), and the rest of
+// "s'il vous plaît".
+const OBJECT_PRONOUNS = new Set(
+  ["it", "l", "la", "le", "les", "that", "this", "one", "them", "plait", "plais"],
+);
 // A Kinyarwanda infinitive names an activity ("gusura", to visit), not a thing.
 const ACTIVITY = /^(?:ku|gu|kw)[a-z]{3,}$/;
 
@@ -1220,7 +1223,7 @@ const ACTIVITY = /^(?:ku|gu|kw)[a-z]{3,}$/;
  */
 function unnamedChange(words: readonly string[]): string | null {
   const plain = wordsOf(expandShorthands(words.join(" "))).filter((word) => !COURTESIES.has(word));
-  if (plain.length === 0 || plain.length > 6 || !plain.some((word) => CHANGE_VERB.test(word))) {
+  if (plain.length === 0 || plain.length > 8 || !plain.some((word) => CHANGE_VERB.test(word))) {
     return null;
   }
   const rest = plain.filter((word) =>
