@@ -207,7 +207,8 @@ export async function openWorkStep(
   const language = decision.replyLanguage;
   const open = await facts.openWork(language, decision.about);
   const agents = [...new Set(open.map((work) => work.agent))];
-  if (agents.length === 1) return { agent: agents[0], fresh: agents[0] !== facts.current };
+  // Afresh: "it" is their open work, not what an earlier visit to the agent left under way.
+  if (agents.length === 1) return { agent: agents[0], fresh: true };
   const { frontDesk } = facts.roster;
   if (agents.length > 1) {
     const titles = new Map(facts.roster.menu.map((entry) => [entry.id, entry.title[language]]));

@@ -477,7 +477,12 @@ async function waiterStep(
   if (!choice && said) {
     const cancel = CANCEL_WORDS.test(said);
     const move = MOVE_WORDS.test(said);
-    if (MY_BOOKINGS.test(said) || ((cancel || move) && BOOKING_WORDS.test(said))) {
+    // "Move it" / "cancel it" with no booking or order under way (the router sent the person's
+    // open table here, or a change to it was asked before): "it" is their booking.
+    const arriving = !booking && !turn.memory.step;
+    if (
+      MY_BOOKINGS.test(said) || ((cancel || move) && (BOOKING_WORDS.test(said) || arriving))
+    ) {
       const action = cancel ? "cancel" : move ? "move" : null;
       return await manage(turn, callTool, action ? { action, text: said } : null);
     }
