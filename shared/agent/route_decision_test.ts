@@ -948,5 +948,8 @@ Deno.test("moving or cancelling something unnamed is the person's open work, nev
   // A thing named goes to its agent as before; mid-flow "cancel it" is the flow's.
   const booking = decideRoute("could I move my reservation", fresh, context);
   assert.deepStrictEqual(booking.kind === "route" && booking.agent, "waiter_ai");
-  assert.deepStrictEqual(decideRoute("cancel it", inFlow("mobility_orchestrator"), context).kind, "stay");
+  assert.deepStrictEqual(
+    decideRoute("cancel it", inFlow("mobility_orchestrator"), context).kind,
+    "stay",
+  );
 });

@@ -257,7 +257,10 @@ Deno.test("openWorkStep: several open works are asked about by name, in the pers
     { ...LANGUAGE, kind: "open_work" },
   );
   assert.equal(routed?.agent, "front");
-  assert.equal(routed?.replies?.[0].text, "which:fr\n• votre table samedi\n• votre moto vers Remera");
+  assert.equal(
+    routed?.replies?.[0].text,
+    "which:fr\n• votre table samedi\n• votre moto vers Remera",
+  );
   assert.deepEqual(routed?.replies?.[0].rows, [
     { id: "agent:food", title: "Repas" },
     { id: "agent:taxi", title: "Taxi" },
