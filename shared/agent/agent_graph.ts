@@ -174,6 +174,21 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
   },
+  // "Move it" / "cancel it" with nothing of theirs open: said plainly, then the menu.
+  nothingOpen: {
+    en:
+      "You have nothing open with us to move or cancel right now: no booking, viewing or ride. What would you like to do?",
+    rw:
+      "Nta kintu ufite gitegereje twakwimura cyangwa twahagarika ubu: nta reservation, nta gusura inzu, nta rugendo. Wifuza gukora iki?",
+    fr:
+      "Vous n'avez rien en cours chez nous à déplacer ou annuler pour le moment : ni réservation, ni visite, ni course. Que souhaitez-vous faire ?",
+  },
+  // "Move it" / "cancel it" with several things open: which one.
+  whichWork: {
+    en: "You have more than one thing open. Which one do you mean?",
+    rw: "Ufite ibintu birenze kimwe bitegereje. Ni ikihe ushaka kuvuga?",
+    fr: "Vous avez plusieurs choses en cours. Laquelle voulez-vous dire ?",
+  },
   // A customer asking for the team's own work (a video ad, a broadcast, a report): no service in
   // this chat does it, and saying so beats a wrong service or "did not catch that".
   staffWork: {
@@ -367,6 +382,29 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   };
 }
 
+// The person's open work across the agents that declare it (or the one `about` names), found
+// as the person: what "move it" or "cancel it" with nothing named can mean.
+async function openWorkOf(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  language: Language,
+  about?: string,
+): Promise<Array<{ agent: string; summary: string }>> {
+  const { roster, router, callTool } = deps(config);
+  const agents = about !== undefined ? [about] : router.agents?.customer ?? [];
+  const found = await Promise.all(agents.map(async (agent) => {
+    const pending = roster.pendingOf(agent);
+    if (!pending) return [];
+    // The flow's memory is the current agent's only; another agent's work is found as the user's.
+    const memory = agent === (state.agent || roster.frontDesk) ? state.memory : {};
+    const asUser: OfflineToolCaller = (tool, args, name) =>
+      callTool(agent, tool, args, { key: `${state.input.wamid}:open:${agent}:${name}` });
+    const work = await pending.find({ language, memory }, asUser);
+    return work ? [{ agent, summary: work.summary }] : [];
+  }));
+  return found.flat();
+}
+
 // The route node's pipeline (route_steps.ts) over this turn's state: where the turn goes
 // becomes the state the next node reads.
 async function decide(
@@ -387,6 +425,9 @@ async function decide(
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
     staffWorkText: (language) => say("staffWork", language),
+    nothingOpenText: (language) => say("nothingOpen", language),
+    whichWorkText: (language) => say("whichWork", language),
+    openWork: (language, about) => openWorkOf(state, config, language, about),
     offered: state.replies ?? [],
     helpReply: (language) => {
       const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];

@@ -103,6 +103,12 @@ export type RouteDecision =
      * so and offer a person.
      */
     | { kind: "staff_work" }
+    /**
+     * Moving or cancelling something not named ("move it", "je veux l'annuler", "ndashaka
+     * kuyimura"): it is the person's open work, wherever it is; `about` is the agent the one
+     * activity it names leans to ("guhagarika gusura": a viewing), if any.
+     */
+    | { kind: "open_work"; about?: string }
   );
 
 /** What the router decides with. */
@@ -364,6 +370,19 @@ export function decideRoute(
   }
 
   const changeOfMind = markedChangeOfMind(normalized);
+  // Moving or cancelling "it" from the front desk names no service: it is the person's open work
+  // (a booking, a viewing, a ride), never a search for the verb.
+  if (changeOfMind === null && atFrontDesk) {
+    const changed = unnamedChange(words);
+    if (changed !== null) {
+      const leaning = changed.length > 0 ? context.classifier.classify(changed) : null;
+      const about = leaning !== null && leaning.agent !== null && isCustomer(leaning.agent) &&
+          leaning.confidence >= threshold
+        ? leaning.agent
+        : null;
+      return { ...language, kind: "open_work", ...(about !== null ? { about } : {}) };
+    }
+  }
   const topicText = changeOfMind ?? text;
   const { agent, confidence } = changeOfMind === null && (state.agent === null || state.atMenu)
     ? requestTopic(text, words, context, threshold, agents.frontDesk)
@@ -1179,6 +1198,40 @@ function pointsBackOnly(given: readonly string[]): boolean {
   const pointing = (word: string) => POINTING_BACK.has(word) || STILL_THERE.test(word);
   return words.some((word) => pointing(word) && word.length > 2) &&
     words.every((word) => pointing(word) || FUNCTION_WORDS.has(word) || word.length <= 1);
+}
+
+// Verbs that move or end something already arranged, in their common forms: "reschedule",
+// "annuler"/"annulez" (doubled letters fold), "kwimura"/"kuyimura"/"guhagarika"/"mwayisubika"
+// (a Kinyarwanda verb's subject, tense and object prefixes come before its stem).
+const CHANGE_VERB = new RegExp(
+  "^(?:move|reschedule|cancel|canceled|cancelled|postpone|rebook|" +
+    "(?:anul|report|deplac|decal|reprogram)(?:er|e|ez|es)?|" +
+    "[a-z]{0,6}(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
+);
+// Words that stand for the thing without naming it ("it", "l'", "that one"), and the rest of
+// "s'il vous plaît".
+const OBJECT_PRONOUNS = new Set(
+  ["it", "l", "la", "le", "les", "that", "this", "one", "them", "plait", "plais"],
+);
+// A Kinyarwanda infinitive names an activity ("gusura", to visit), not a thing.
+const ACTIVITY = /^(?:ku|gu|kw)[a-z]{3,}$/;
+
+/**
+ * A message that only moves or cancels something it does not name: the words beside the verb,
+ * "" when there are none, or an activity it names alone ("gusura"); null when it is no such
+ * message (no verb, or a thing named: "cancel my booking" goes to the booking's agent).
+ */
+function unnamedChange(words: readonly string[]): string | null {
+  const plain = wordsOf(expandShorthands(words.join(" "))).filter((word) => !COURTESIES.has(word));
+  if (plain.length === 0 || plain.length > 8 || !plain.some((word) => CHANGE_VERB.test(word))) {
+    return null;
+  }
+  const rest = plain.filter((word) =>
+    !CHANGE_VERB.test(word) && !OBJECT_PRONOUNS.has(word) && !FUNCTION_WORDS.has(word) &&
+    word.length > 1
+  );
+  if (rest.length === 0) return "";
+  return rest.length === 1 && ACTIVITY.test(rest[0]) ? rest[0] : null;
 }
 
 // The words of a message after the greetings it opens with ("bonjour", "bon apres midi");

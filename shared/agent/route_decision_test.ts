@@ -923,3 +923,33 @@ Deno.test("in a flow, a short message surely naming another service's thing leav
     assert.equal(decision.kind === "route" && decision.agent, to, text);
   }
 });
+
+Deno.test("moving or cancelling something unnamed is the person's open work, never a search", () => {
+  const cases: Array<[string, string]> = [
+    ["please cancel that", "en"],
+    ["can you reschedule it for me", "en"],
+    ["I'd like to postpone it", "en"],
+    ["je voudrais le reporter", "fr"],
+    ["annulez-la s'il vous plait", "fr"],
+    ["est-ce que je peux la déplacer", "fr"],
+    ["ndashaka kubihagarika", "rw"],
+    ["nshaka kuyisubika", "rw"],
+    ["mushobora kuyimura?", "rw"],
+  ];
+  for (const [text, language] of cases) {
+    const decision = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(decision.kind, "open_work", text);
+    assert.deepStrictEqual(decision.kind === "open_work" && decision.about, undefined, text);
+    assert.deepStrictEqual(decision.replyLanguage, language, text);
+  }
+  // One activity named alone leans the open work to its agent ("stop the visit": a viewing).
+  const visit = decideRoute("nifuza guhagarika gusura", fresh, context);
+  assert.deepStrictEqual(visit.kind === "open_work" ? visit.about : visit.kind, "property");
+  // A thing named goes to its agent as before; mid-flow "cancel it" is the flow's.
+  const booking = decideRoute("could I move my reservation", fresh, context);
+  assert.deepStrictEqual(booking.kind === "route" && booking.agent, "waiter_ai");
+  assert.deepStrictEqual(
+    decideRoute("cancel it", inFlow("mobility_orchestrator"), context).kind,
+    "stay",
+  );
+});

@@ -47,6 +47,18 @@ export interface RouteFacts {
   clarifyText(language: Language): string;
   /** What a customer asking for staff-only work is told, in `language`. */
   staffWorkText(language: Language): string;
+  /**
+   * The person's open work (a booking, a viewing, a ride), each with the agent that holds it,
+   * as the agents' `pending` find it; `about` limits it to one agent.
+   */
+  openWork(
+    language: Language,
+    about?: string,
+  ): Promise<ReadonlyArray<{ agent: string; summary: string }>>;
+  /** What a person told there is nothing of theirs open to move or cancel hears, in `language`. */
+  nothingOpenText(language: Language): string;
+  /** The question asking which of their open work they mean, in `language`. */
+  whichWorkText(language: Language): string;
   /** The current agent's last message, still unanswered (what a flow asked). */
   offered: readonly AgentReply[];
   /**
@@ -182,6 +194,42 @@ export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Route
   };
 }
 
+/**
+ * Moving or cancelling something unnamed ("move it", "je veux l'annuler", "ndashaka kuyimura")
+ * goes to the agent that holds the person's one open work; with several, the front desk asks
+ * which, by name; with none, it says so and shows the menu. Never a search for the verb.
+ */
+export async function openWorkStep(
+  facts: RouteFacts,
+  decision: RouteDecision,
+): Promise<Routed | null> {
+  if (decision.kind !== "open_work") return null;
+  const language = decision.replyLanguage;
+  const open = await facts.openWork(language, decision.about);
+  const agents = [...new Set(open.map((work) => work.agent))];
+  // Afresh: "it" is their open work, not what an earlier visit to the agent left under way.
+  if (agents.length === 1) return { agent: agents[0], fresh: true };
+  const { frontDesk } = facts.roster;
+  if (agents.length > 1) {
+    const titles = new Map(facts.roster.menu.map((entry) => [entry.id, entry.title[language]]));
+    return {
+      agent: frontDesk,
+      fresh: true,
+      replies: [{
+        text: [facts.whichWorkText(language), ...open.map((work) => `• ${work.summary}`)].join(
+          "\n",
+        ),
+        rows: agents.flatMap((id) => {
+          const title = titles.get(id);
+          return title ? [{ id: `agent:${id}`, title }] : [];
+        }),
+      }],
+    };
+  }
+  const menu = clarifyStep(facts, decision);
+  return { ...menu, replies: [{ ...menu.replies![0], text: facts.nothingOpenText(language) }] };
+}
+
 /** A complaint made mid-flow reaches a person beside the flow, which the person keeps. */
 export function asideStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.aside
@@ -246,6 +294,7 @@ export const WORD_STEPS: readonly WordStep[] = [
   menuStep,
   sensitiveStep,
   staffWorkStep,
+  openWorkStep,
   asideStep,
   topicWordsStep,
   classifierStep,

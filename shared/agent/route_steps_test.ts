@@ -6,6 +6,7 @@ import {
   failingStep,
   menuStep,
   modelStep,
+  openWorkStep,
   type RouteFacts,
   routeTurn,
   sensitiveStep,
@@ -38,6 +39,9 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
     staffWorkText: (language) => `staff work:${language}`,
+    openWork: () => Promise.resolve([]),
+    nothingOpenText: (language) => `nothing open:${language}`,
+    whichWorkText: (language) => `which:${language}`,
     offered: [{ text: "Où voulez-vous aller ?" }],
     helpReply: (language) => ({ text: `help:${language}` }),
     askModel: () => Promise.resolve(undefined),
@@ -224,4 +228,59 @@ Deno.test("help asked mid-flow says where the person is and asks the flow's ques
     () => stay,
   );
   assert.deepEqual(answer, { agent: "taxi" });
+});
+
+Deno.test("openWorkStep: 'move it' goes to the agent holding the person's one open work", async () => {
+  const asked: Array<string | undefined> = [];
+  const routed = await openWorkStep(
+    facts({
+      openWork: (_language, about) => {
+        asked.push(about);
+        return Promise.resolve([{ agent: "food", summary: "votre table samedi 19:00" }]);
+      },
+    }),
+    { ...LANGUAGE, kind: "open_work" },
+  );
+  assert.deepEqual(routed, { agent: "food", fresh: true });
+  assert.deepEqual(asked, [undefined]);
+});
+
+Deno.test("openWorkStep: several open works are asked about by name, in the person's language", async () => {
+  const routed = await openWorkStep(
+    facts({
+      openWork: () =>
+        Promise.resolve([
+          { agent: "food", summary: "votre table samedi" },
+          { agent: "taxi", summary: "votre moto vers Remera" },
+        ]),
+    }),
+    { ...LANGUAGE, kind: "open_work" },
+  );
+  assert.equal(routed?.agent, "front");
+  assert.equal(
+    routed?.replies?.[0].text,
+    "which:fr\n• votre table samedi\n• votre moto vers Remera",
+  );
+  assert.deepEqual(routed?.replies?.[0].rows, [
+    { id: "agent:food", title: "Repas" },
+    { id: "agent:taxi", title: "Taxi" },
+  ]);
+});
+
+Deno.test("openWorkStep: with nothing open it says so and shows the menu, never a search", async () => {
+  const asked: Array<string | undefined> = [];
+  const routed = await openWorkStep(
+    facts({
+      openWork: (_language, about) => {
+        asked.push(about);
+        return Promise.resolve([]);
+      },
+    }),
+    { ...LANGUAGE, kind: "open_work", about: "taxi" },
+  );
+  assert.deepEqual(asked, ["taxi"]);
+  assert.equal(routed?.agent, "front");
+  assert.equal(routed?.replies?.[0].text, "nothing open:fr");
+  assert.deepEqual(routed?.replies?.[0].rows?.map((row) => row.id), ["agent:taxi", "agent:food"]);
+  assert.equal(await openWorkStep(facts(), CLARIFY), null);
 });

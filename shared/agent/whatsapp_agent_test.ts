@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
+import { USER as SEEDED } from "@testing/seed.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
@@ -507,3 +508,49 @@ dbTest("a refused table time lists the free times once, in the diner's language"
     );
   }
 });
+
+dbTest(
+  "offline, 'move it' / 'cancel it' with nothing named: none open is said in the person's language; one open booking is managed",
+  async (db) => {
+    const { rt, say } = await agentChannel(db, null, { from: "250788300999" });
+    // Nothing open: said in their language, with the menu; never a search for the verb.
+    for (
+      const [message, told] of [
+        ["ndashaka kuyimura", /Nta kintu ufite gitegereje/],
+        ["I want to move it", /nothing open with us/],
+        ["je veux l'annuler", /rien en cours/],
+      ] as const
+    ) {
+      const reply = await say({ text: message });
+      assert.match(text(reply), told, JSON.stringify(reply));
+      assert.ok(choices(reply).includes("agent:waiter_ai"), JSON.stringify(reply));
+    }
+    // Aline's one booked table (two days after the real day, so it is ahead of every clock).
+    const day = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const booked = await rt.callAs(SEEDED.aline, "reservation_book", {
+      venue_id: CAFE,
+      when: `${day}T19:00:00+02:00`,
+      size: 2,
+      name: "Aline",
+      phone: "+250788000001",
+    }, { idempotencyKey: "book-move-it" });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    const aline = await agentChannel(db, null);
+    const moving = await aline.say({ text: "nshobora kuyimura?" });
+    // Asked when to move that very table, in Kinyarwanda, by its venue's name.
+    assert.match(text(moving), /^Ameza yawe kuri Café Nyamirambo .*nyimurire ryari\?/);
+    // Leaving asks about the table (cancel or keep); kept, the menu follows.
+    assert.deepEqual(choices(await aline.say({ text: "0" })), ["leave:cancel", "leave:keep"]);
+    const menu = await aline.say({ buttonReply: { id: "leave:keep", title: "Bigumane" } });
+    assert.ok(choices(menu).includes("agent:waiter_ai"), JSON.stringify(menu));
+    const cancelling = await aline.say({ text: "pouvez-vous l'annuler ?" });
+    // Asked in French to confirm cancelling that very booking; confirmed, it is cancelled.
+    assert.ok(text(cancelling).includes(`Annuler la réservation ${booked.data.confirmation_code}`));
+    await aline.say({ buttonReply: { id: "agent_confirm", title: "Confirmer" } });
+    const [row] = await db.query<{ status: string }>(
+      "select status from public.reservations where confirmation_code = $1",
+      [booked.data.confirmation_code],
+    );
+    assert.equal(row.status, "cancelled");
+  },
+);

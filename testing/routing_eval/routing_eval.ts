@@ -405,6 +405,14 @@ export function applyDecision(
         next: atMenuState,
         urgent,
       };
+    case "open_work":
+      // The person's open work, wherever it is (a bare "move it"): the agent it leans to, if any.
+      return {
+        got: decision.about ?? "open_work",
+        replyLanguage: decision.replyLanguage,
+        next: atMenuState,
+        urgent,
+      };
     case "stay":
       return {
         got: decision.agent,

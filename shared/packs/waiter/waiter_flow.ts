@@ -293,6 +293,7 @@ const MY_BOOKINGS =
 const CANCEL_WORDS = /\b(cancel\w*|annul\w*|hagarik\w*|kuraguza)\b/i;
 const MOVE_WORDS =
   /\b(move|moving|reschedule|postpone|change|d[ée]plac\w*|d[ée]cal\w*|changer|modifier|report\w*|kwimura|\w*imur\w*|hindur\w*|guhindura)\b/i;
+const ORDER_WORDS = /\b(orders?|commandes?|\w*tumij\w*|itegeko|ibyo natumye)\b/i;
 // A day said in the message ("tomorrow", "samedi", "25/11"): else a move keeps the booking's day.
 const DAY_WORDS =
   /\b(today|tonight|tomorrow|demain|aujourd'hui|ce soir|ejo|uyu munsi|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|ku wa \w+|kuwa \w+|ku cyumweru|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2})\b/i;
@@ -477,7 +478,13 @@ async function waiterStep(
   if (!choice && said) {
     const cancel = CANCEL_WORDS.test(said);
     const move = MOVE_WORDS.test(said);
-    if (MY_BOOKINGS.test(said) || ((cancel || move) && BOOKING_WORDS.test(said))) {
+    // "Move it" / "cancel it" with no booking or order under way (the router sent the person's
+    // open table here, or a change to it was asked before): "it" is their booking.
+    // An order named ("change my order", "annuler ma commande") is the ordering steps' instead.
+    const arriving = !booking && !turn.memory.step && !ORDER_WORDS.test(said);
+    if (
+      MY_BOOKINGS.test(said) || ((cancel || move) && (BOOKING_WORDS.test(said) || arriving))
+    ) {
       const action = cancel ? "cancel" : move ? "move" : null;
       return await manage(turn, callTool, action ? { action, text: said } : null);
     }
