@@ -8,6 +8,7 @@
  * @module
  */
 import { normalizeText } from "@shared/contract/normalize_text.ts";
+import { COURTESY_WORDS } from "./intent_classifier.ts";
 
 // Whole messages, as people write them; a cry for help in danger ("au secours", "help me he is
 // hitting me") is the harm check's, which runs first.
@@ -56,20 +57,10 @@ const ASKS_FOR_HELP = [
 
 const KEYS = new Set(ASKS_FOR_HELP.map(normalizeText));
 
-// Said around a request without changing it ("aide-moi stp", "please help").
+// Said around a request without changing it ("aide-moi stp", "please help"): the classifier's
+// courtesies, and Kinyarwanda's "please" as people spell it.
 const COURTESIES = new Set(
-  [
-    "please",
-    "pls",
-    "plz",
-    "stp",
-    "svp",
-    "s'il vous plaît",
-    "s'il te plaît",
-    "nyabuneka",
-    "nyamuneka",
-  ]
-    .flatMap((word) => normalizeText(word).split(" ")),
+  [...COURTESY_WORDS, "nyabuneka", "nyamuneka"].flatMap((word) => normalizeText(word).split(" ")),
 );
 
 /**
