@@ -351,9 +351,9 @@ export function trainLanguageDetector(
 }
 
 // Shorthands of two letters ("c", "pr", "u") are too often a word of another language.
-const SHORTHAND_LANGUAGES: ReadonlyMap<string, Language | null> = {
-  get: (word: string) => (word.length >= 3 ? shorthandLanguage(word) : undefined),
-} as ReadonlyMap<string, Language | null>;
+const SHORTHAND_LANGUAGES: WordLanguages = {
+  get: (word) => (word.length >= 3 ? shorthandLanguage(word) : undefined),
+};
 
 // How much of a word's use, in phrases per language, one language must have to own it, and in
 // how many of its phrases at least: "pharmacie" (fr 10, en 1) and "assurance" (fr 23, rw 6) are
@@ -410,10 +410,10 @@ function wordLexicon(
 }
 
 // The one language the known words agree on; null when they name none or disagree.
-function byKnownWords(
-  words: readonly string[],
-  lexicon: ReadonlyMap<string, Language | null>,
-): Language | null {
+// A word's language, if the table knows the word (a map, or a rule read word by word).
+type WordLanguages = Pick<ReadonlyMap<string, Language | null>, "get">;
+
+function byKnownWords(words: readonly string[], lexicon: WordLanguages): Language | null {
   const languages = new Set(
     words.flatMap((word) => {
       const language = lexicon.get(word);
