@@ -44,24 +44,7 @@ import { startVideosServer, type VideosServer } from "./videos_server.ts";
 import { createOpenAIVideoProvider } from "@shared/packs/video/openai_videos.ts";
 import { VIDEO_PROVIDER } from "@shared/packs/video/video_provider.ts";
 import { forwardedRequest } from "./serve_function.ts";
-import { PACKS } from "@shared/packs/mod.ts";
-import type { Pack } from "@shared/registry/pack.ts";
-
-// The tools whose work is seconds of CPU on this machine (tesseract reading a photo, its worker
-// started by each run's engine inside the first call), with a hard timeout that leaves room for
-// a loaded CI machine: the scenarios check the conversation, not how fast the machine reads, and
-// ocr_extract's own 40 s expired at load ~20 with the clock a year ahead ("tool call failed
-// transiently: TIMEOUT"). The timeout's behaviour is ocr_extract_test's and the pipeline's.
-const CPU_BOUND_TOOLS = new Set(["ocr_extract"]);
-const ROOMY_TIMEOUT_MS = 300_000;
-const SCENARIO_PACKS: readonly Pack[] = PACKS.map((pack) => ({
-  ...pack,
-  tools: pack.tools.map((tool) =>
-    CPU_BOUND_TOOLS.has(tool.name)
-      ? { ...tool, timeoutMs: Math.max(tool.timeoutMs, ROOMY_TIMEOUT_MS) }
-      : tool
-  ),
-}));
+import { ROOMY_PACKS } from "./roomy_packs.ts";
 
 const PHONE = /^\+[1-9][0-9]{7,14}$/;
 const phone = z.string().regex(PHONE, 'must be a phone number like "+250788000001"');
@@ -602,7 +585,7 @@ export async function runScenario(
     // server does without a key: a staff member's job runs to the delivered clip.
     videos = startVideosServer({ pollsToFinish: 1 });
     runtime = await createTestRuntime(db, {
-      packs: SCENARIO_PACKS,
+      packs: ROOMY_PACKS,
       // The real clock until a `clock` turn moves it forward.
       now: () => new Date(Date.now() + clockOffsetMs),
       provide: [

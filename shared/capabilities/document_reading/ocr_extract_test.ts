@@ -6,6 +6,7 @@ import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { rememberReadings } from "@testing/ocr.ts";
 import { startTestStorage } from "@testing/storage.ts";
+import { ROOMY_PACKS } from "@testing/roomy_packs.ts";
 import type { Database } from "@shared/db/types.ts";
 import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { OCR_ENGINE, type OcrEngine } from "./ocr_engine.ts";
@@ -32,6 +33,8 @@ function openaiEngine(server: { apiKey: string; baseURL: string }): OcrEngine {
 async function setup(db: Database, engine: OcrEngine = tesseract) {
   const storage = await startTestStorage(db);
   const runtime = await createTestRuntime(db, {
+    // What a reading gives is checked here, not how fast a loaded machine reads.
+    packs: ROOMY_PACKS,
     now: () => TODAY,
     provide: [{ key: FILE_STORE, value: storage.files }, { key: OCR_ENGINE, value: engine }],
   });
