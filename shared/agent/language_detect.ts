@@ -14,6 +14,7 @@ import { type TrainOptions, trainTextClassifier } from "./intent_classifier.ts";
 import type { IntentExamples } from "@shared/registry/intent_types.ts";
 import { expandShorthands, normalizeText, wordsOf } from "./text_features.ts";
 import { shorthandLanguage } from "@shared/contract/sms_shorthands.ts";
+import { changeVerbLanguage } from "./change_verbs.ts";
 
 /** Detects a message's language, or null when it carries none. */
 export interface LanguageDetector {
@@ -331,6 +332,10 @@ export function trainLanguageDetector(
       // what the letters say ("paracetamol" appears in Kinyarwanda phrases but is no word of it).
       const marked = byKnownWords(words, MARKERS);
       if (marked !== null) return marked;
+      // A verb of moving or cancelling inflected as one language inflects it ("reporter",
+      // "annulez", "mwayimura") is that language's, though no phrase says it.
+      const verb = byKnownWords(words, CHANGE_VERB_LANGUAGES);
+      if (verb !== null) return verb;
       const known = byKnownWords(words, lexicon);
       // English nouns are borrowed in Kinyarwanda and French chats (a shop's "sugar", "rice"):
       // mid-conversation they are no switch to English; the frame or a courtesy must say so.
@@ -349,6 +354,8 @@ export function trainLanguageDetector(
     },
   };
 }
+
+const CHANGE_VERB_LANGUAGES: WordLanguages = { get: changeVerbLanguage };
 
 // Shorthands of two letters ("c", "pr", "u") are too often a word of another language.
 const SHORTHAND_LANGUAGES: WordLanguages = {

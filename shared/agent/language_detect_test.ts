@@ -19,6 +19,30 @@ Deno.test("messages that carry no language are null so the sticky preference dec
   }
 });
 
+Deno.test("one verb of moving or cancelling, inflected as its language does, says the language", () => {
+  // None of these forms is in any pack's phrases: the verb's stem and ending say it.
+  const cases: Array<[string, "en" | "rw" | "fr"]> = [
+    ["reporter", "fr"],
+    ["Annulez", "fr"],
+    ["reprogrammer svp", "fr"],
+    ["mwayimura?", "rw"],
+    ["guhagarika", "rw"],
+    ["mwayisubika", "rw"],
+    ["reschedule", "en"],
+  ];
+  for (const [text, language] of cases) {
+    assert.equal(detector.detect(text), language, text);
+    // A word of another language in the conversation is still its own.
+    assert.equal(
+      detector.detect(text, { conversation: language === "en" ? "fr" : "en" }),
+      language,
+      text,
+    );
+  }
+  // A bare stem is another language's word too: "report" is no French.
+  assert.notEqual(detector.detect("report"), "fr");
+});
+
 Deno.test("explicit requests change the reply language; naming a language is not one", () => {
   assert.deepStrictEqual(requestedLanguage("reply in French"), "fr");
   assert.deepStrictEqual(requestedLanguage("parle-moi en anglais"), "en");

@@ -37,6 +37,7 @@ import {
   withoutLandmarks,
 } from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
+import { CHANGE_VERB } from "./change_verbs.ts";
 import {
   expandShorthands,
   type NameGazetteer,
@@ -1200,14 +1201,6 @@ function pointsBackOnly(given: readonly string[]): boolean {
     words.every((word) => pointing(word) || FUNCTION_WORDS.has(word) || word.length <= 1);
 }
 
-// Verbs that move or end something already arranged, in their common forms: "reschedule",
-// "annuler"/"annulez" (doubled letters fold), "kwimura"/"kuyimura"/"guhagarika"/"mwayisubika"
-// (a Kinyarwanda verb's subject, tense and object prefixes come before its stem).
-const CHANGE_VERB = new RegExp(
-  "^(?:move|reschedule|cancel|canceled|cancelled|postpone|rebook|" +
-    "(?:anul|report|deplac|decal|reprogram)(?:er|e|ez|es)?|" +
-    "[a-z]{0,6}(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
-);
 // Words that stand for the thing without naming it ("it", "l'", "that one"), and the rest of
 // "s'il vous plaît".
 const OBJECT_PRONOUNS = new Set(

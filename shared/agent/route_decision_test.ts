@@ -935,6 +935,11 @@ Deno.test("moving or cancelling something unnamed is the person's open work, nev
     ["ndashaka kubihagarika", "rw"],
     ["nshaka kuyisubika", "rw"],
     ["mushobora kuyimura?", "rw"],
+    // One word: the verb's own inflection says the language (no phrase has these forms).
+    ["reporter", "fr"],
+    ["annulez", "fr"],
+    ["mwayimura?", "rw"],
+    ["guhagarika", "rw"],
   ];
   for (const [text, language] of cases) {
     const decision = decideRoute(text, fresh, context);
