@@ -334,8 +334,10 @@ export function trainLanguageDetector(
       if (marked !== null) return marked;
       // A verb of moving or cancelling inflected as one language inflects it ("reporter",
       // "annulez", "mwayimura") is that language's, though no phrase says it.
+      // English verbs are borrowed in rw and fr chats ("cancel") as its nouns are (below).
       const verb = byKnownWords(words, CHANGE_VERB_LANGUAGES);
-      if (verb !== null) return verb;
+      const borrowedVerb = verb === "en" && !!options.conversation && options.conversation !== "en";
+      if (verb !== null && !borrowedVerb) return verb;
       const known = byKnownWords(words, lexicon);
       // English nouns are borrowed in Kinyarwanda and French chats (a shop's "sugar", "rice"):
       // mid-conversation they are no switch to English; the frame or a courtesy must say so.
