@@ -137,13 +137,15 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
 
 /**
  * Cuts an OpenAPI 3.0 schema (zod's `openapi-3.0` target) down to Gemini's
- * subset, inlining `$ref`s and asking for maps as JSON text.
+ * subset, inlining `$ref`s and asking for maps as JSON text. An untyped
+ * part (`z.unknown()`, a field with no type) becomes a text, number or
+ * boolean, its description saying that an object or list cannot be sent
+ * there.
  *
  * @param schema An OpenAPI 3.0 schema with an object root.
  * @returns The Gemini `parameters` schema.
- * @throws {TypeError} for recursive schemas, untyped (`z.any()`) parts,
- * `allOf`, a map beside a string alternative, and a root that is not an
- * object or is a map.
+ * @throws {TypeError} for recursive schemas, `allOf`, a map beside a string
+ * alternative, and a root that is not an object or is a map.
  */
 export function toGeminiSchema(schema: JsonSchema): JsonSchema {
   if (schema.type !== "object") {
@@ -155,6 +157,13 @@ export function toGeminiSchema(schema: JsonSchema): JsonSchema {
   }
   return geminiNode(schema, { root: schema, path: "#", refs: ["#"] }, true);
 }
+
+/** What an untyped node becomes: the values Gemini can send without a schema for them. */
+const UNTYPED_ALTERNATIVES = [{ type: "string" }, { type: "number" }, { type: "boolean" }];
+
+/** Said of an untyped node, so the model knows what it may and may not send there. */
+export const UNTYPED_NOTE =
+  "any value: no type is given; a text, a number or true/false is sent as it is, an object or a list cannot be sent here";
 
 interface Context {
   root: JsonSchema;
@@ -191,9 +200,10 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
     delete source.const;
   }
   if (!("type" in source) && !("anyOf" in source)) Object.assign(source, impliedType(source));
-  if (!("type" in source) && !("anyOf" in source)) {
-    throw new TypeError(`Cannot make a Gemini schema as ${path} has no type (z.any/z.unknown)`);
-  }
+  // No type at all (z.unknown, a document's untyped field): Gemini needs one on every node, so the
+  // scalars it can send, and the description says honestly what cannot be sent.
+  const untyped = !("type" in source) && !("anyOf" in source);
+  if (untyped) source.anyOf = UNTYPED_ALTERNATIVES;
   if (isMapSchema(source) && isRoot && isRecord(source.additionalProperties)) {
     throw new TypeError(`Cannot make a Gemini schema as the root is a map`);
   }
@@ -252,6 +262,7 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       // anything else (`additionalProperties`, `definitions`, `examples`, `title`…) is dropped
     }
   }
+  if (untyped) notes.push(UNTYPED_NOTE);
   const description = appendNotes(out.description, notes);
   if (description !== undefined) out.description = description;
   return out;
