@@ -165,6 +165,10 @@ const UNTYPED_ALTERNATIVES = [{ type: "string" }, { type: "number" }, { type: "b
 export const UNTYPED_NOTE =
   "any value: no type is given; a text, a number or true/false is sent as it is, an object or a list cannot be sent here";
 
+/** Said of a union whose free-form object alternative Gemini is not offered. */
+export const MAP_LEFT_OUT_NOTE =
+  "a free-form object is also accepted here, but cannot be sent through this schema";
+
 interface Context {
   root: JsonSchema;
   path: string;
@@ -229,16 +233,25 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       }
       out.items = geminiNode(value, child);
     } else if (keyword === "anyOf") {
-      const leaves = anyOfLeaves(value, context.root);
-      if (
-        leaves.some(isMapSchema) && leaves.some((leaf) => !isMapSchema(leaf) && takesString(leaf))
-      ) {
-        throw new TypeError(
-          `Cannot make a Gemini schema as ${child.path} has a map beside a string alternative (its JSON text would be ambiguous)`,
-        );
+      let branches = asList(value);
+      const ambiguous = (list: unknown[]) => {
+        const leaves = anyOfLeaves(list, context.root);
+        return leaves.some(isMapSchema) &&
+          leaves.some((leaf) => !isMapSchema(leaf) && takesString(leaf));
+      };
+      if (ambiguous(branches)) {
+        // A map's JSON text could not be told from the string beside it: a map that is a branch
+        // of its own is left out, and the description says so; one nested deeper is refused.
+        branches = branches.filter((branch) => !isDirectMap(branch, context.root));
+        if (ambiguous(branches)) {
+          throw new TypeError(
+            `Cannot make a Gemini schema as ${child.path} has a map beside a string alternative (its JSON text would be ambiguous)`,
+          );
+        }
+        notes.push(MAP_LEFT_OUT_NOTE);
       }
       out.anyOf = flattenAnyOf(
-        asList(value).map((branch, index) =>
+        branches.map((branch, index) =>
           geminiNode(branch, { ...child, path: `${child.path}/${index}` })
         ),
       );
@@ -307,6 +320,13 @@ function encodedMap(map: JsonSchema): JsonSchema {
 }
 
 /** The alternatives of an `anyOf`, nested `anyOf`/`oneOf`s and `$ref`s followed. */
+/** Whether a union's branch is itself a map (after its `$ref`), not a union holding one. */
+function isDirectMap(branch: unknown, root: JsonSchema): boolean {
+  if (!isRecord(branch)) return false;
+  const resolved = typeof branch.$ref === "string" ? lookup(branch.$ref, root) : branch;
+  return !Array.isArray(resolved.anyOf) && !Array.isArray(resolved.oneOf) && isMapSchema(resolved);
+}
+
 function anyOfLeaves(branches: unknown, root: JsonSchema, depth = 0): JsonSchema[] {
   if (depth > 32) return [];
   return asList(branches).flatMap((branch) => {

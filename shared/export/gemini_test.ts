@@ -5,6 +5,7 @@ import { ToolExportError } from "./batch.ts";
 import { decodeToolArguments } from "./encoded_maps.ts";
 import {
   GEMINI_KEYWORDS,
+  MAP_LEFT_OUT_NOTE,
   toGeminiFunctionDeclarations,
   toGeminiSchema,
   UNTYPED_NOTE,
@@ -231,13 +232,39 @@ Deno.test("toGeminiFunctionDeclarations() exports a tool with an untyped part in
   assert.match(String(payload.payload.description), /an object or a list cannot be sent here/);
 });
 
-Deno.test("toGeminiSchema() refuses a map beside a string alternative, and a root map", () => {
+Deno.test("toGeminiSchema() leaves out a map beside a string alternative, saying so; refuses one nested deeper, and a root map", () => {
+  assert.deepEqual(
+    toGeminiSchema({
+      type: "object",
+      properties: {
+        v: {
+          anyOf: [{ type: "string" }, { type: "integer" }, {
+            type: "object",
+            additionalProperties: {},
+          }],
+        },
+      },
+    }),
+    {
+      type: "object",
+      properties: {
+        v: {
+          anyOf: [{ type: "string" }, { type: "integer" }],
+          description: `(${MAP_LEFT_OUT_NOTE})`,
+        },
+      },
+    },
+  );
   assert.throws(
     () =>
       toGeminiSchema({
         type: "object",
         properties: {
-          v: { anyOf: [{ type: "string" }, { type: "object", additionalProperties: {} }] },
+          v: {
+            anyOf: [{ type: "string" }, {
+              anyOf: [{ type: "integer" }, { type: "object", additionalProperties: {} }],
+            }],
+          },
         },
       }),
     /#\/properties\/v\/anyOf has a map beside a string alternative/,
