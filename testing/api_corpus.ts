@@ -37,6 +37,9 @@ type Query { search(text: String!): [SearchResult!]! node(id: ID!): Node }
 type Mutation { placeOrder(lines: [LineInput!]!, note: String): Order! }
 `;
 
+/** What the echo API serves at `/files/<anything>`: a PNG signature, not text. */
+export const FILE_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255]);
+
 /** Starts the echo API on a free loopback port. */
 export function startEchoApi(): EchoApi {
   const schema = buildSchema(SHOP_SDL);
@@ -56,14 +59,20 @@ export function startEchoApi(): EchoApi {
   const requests: SeenRequest[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
     const target = new URL(request.url);
-    const body = await request.text();
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const body = new TextDecoder().decode(bytes);
     const seen = {
       method: request.method,
       path: target.pathname,
       query: target.search,
       headers: Object.fromEntries(request.headers),
       body,
+      bytes,
     };
+    if (target.pathname.startsWith("/files/")) {
+      // A file to be read by address: bytes that are not text.
+      return new Response(FILE_BYTES, { headers: { "content-type": "image/png" } });
+    }
     requests.push(seen);
     if (target.pathname.endsWith("/graphql")) {
       const { query, variables } = JSON.parse(body || "{}");
@@ -220,7 +229,8 @@ paths:
 /**
  * OpenAPI 3.1 in JSON: `oneOf`/`anyOf` bodies, `type: [x, "null"]`, a header
  * and a query api key (both required together), a cookie key, HTTP basic,
- * a non-ASCII operationId and a header parameter.
+ * a non-ASCII operationId and a header parameter; a multipart upload with a
+ * file, a body that is an image's bytes and a text/plain one.
  */
 export function openapi31Document(apiUrl: string): Record<string, unknown> {
   return {
@@ -308,6 +318,24 @@ export function openapi31Document(apiUrl: string): Record<string, unknown> {
               },
             },
           },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/receipts/{id}/scan": {
+        put: {
+          operationId: "putScan",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          requestBody: {
+            required: true,
+            content: { "image/png": {}, "image/jpeg": {} },
+          },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/memos": {
+        post: {
+          operationId: "postMemo",
+          requestBody: { content: { "text/plain": { schema: { type: "string" } } } },
           responses: { 200: { description: "ok" } },
         },
       },

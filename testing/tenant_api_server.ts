@@ -125,6 +125,8 @@ export interface SeenRequest {
   query: string;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes, where the server keeps them (files need not be text). */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /** The running server. */

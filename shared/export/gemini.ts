@@ -137,13 +137,15 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
 
 /**
  * Cuts an OpenAPI 3.0 schema (zod's `openapi-3.0` target) down to Gemini's
- * subset, inlining `$ref`s and asking for maps as JSON text.
+ * subset, inlining `$ref`s and asking for maps as JSON text. An untyped
+ * part (`z.unknown()`, a field with no type) becomes a text, number or
+ * boolean, its description saying that an object or list cannot be sent
+ * there.
  *
  * @param schema An OpenAPI 3.0 schema with an object root.
  * @returns The Gemini `parameters` schema.
- * @throws {TypeError} for recursive schemas, untyped (`z.any()`) parts,
- * `allOf`, a map beside a string alternative, and a root that is not an
- * object or is a map.
+ * @throws {TypeError} for recursive schemas, `allOf`, a map beside a string
+ * alternative, and a root that is not an object or is a map.
  */
 export function toGeminiSchema(schema: JsonSchema): JsonSchema {
   if (schema.type !== "object") {
@@ -155,6 +157,17 @@ export function toGeminiSchema(schema: JsonSchema): JsonSchema {
   }
   return geminiNode(schema, { root: schema, path: "#", refs: ["#"] }, true);
 }
+
+/** What an untyped node becomes: the values Gemini can send without a schema for them. */
+const UNTYPED_ALTERNATIVES = [{ type: "string" }, { type: "number" }, { type: "boolean" }];
+
+/** Said of an untyped node, so the model knows what it may and may not send there. */
+export const UNTYPED_NOTE =
+  "any value: no type is given; a text, a number or true/false is sent as it is, an object or a list cannot be sent here";
+
+/** Said of a union whose free-form object alternative Gemini is not offered. */
+export const MAP_LEFT_OUT_NOTE =
+  "a free-form object is also accepted here, but cannot be sent through this schema";
 
 interface Context {
   root: JsonSchema;
@@ -191,9 +204,10 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
     delete source.const;
   }
   if (!("type" in source) && !("anyOf" in source)) Object.assign(source, impliedType(source));
-  if (!("type" in source) && !("anyOf" in source)) {
-    throw new TypeError(`Cannot make a Gemini schema as ${path} has no type (z.any/z.unknown)`);
-  }
+  // No type at all (z.unknown, a document's untyped field): Gemini needs one on every node, so the
+  // scalars it can send, and the description says honestly what cannot be sent.
+  const untyped = !("type" in source) && !("anyOf" in source);
+  if (untyped) source.anyOf = UNTYPED_ALTERNATIVES;
   if (isMapSchema(source) && isRoot && isRecord(source.additionalProperties)) {
     throw new TypeError(`Cannot make a Gemini schema as the root is a map`);
   }
@@ -219,16 +233,25 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       }
       out.items = geminiNode(value, child);
     } else if (keyword === "anyOf") {
-      const leaves = anyOfLeaves(value, context.root);
-      if (
-        leaves.some(isMapSchema) && leaves.some((leaf) => !isMapSchema(leaf) && takesString(leaf))
-      ) {
-        throw new TypeError(
-          `Cannot make a Gemini schema as ${child.path} has a map beside a string alternative (its JSON text would be ambiguous)`,
-        );
+      let branches = asList(value);
+      const ambiguous = (list: unknown[]) => {
+        const leaves = anyOfLeaves(list, context.root);
+        return leaves.some(isMapSchema) &&
+          leaves.some((leaf) => !isMapSchema(leaf) && takesString(leaf));
+      };
+      if (ambiguous(branches)) {
+        // A map's JSON text could not be told from the string beside it: a map that is a branch
+        // of its own is left out, and the description says so; one nested deeper is refused.
+        branches = branches.filter((branch) => !isDirectMap(branch, context.root));
+        if (ambiguous(branches)) {
+          throw new TypeError(
+            `Cannot make a Gemini schema as ${child.path} has a map beside a string alternative (its JSON text would be ambiguous)`,
+          );
+        }
+        notes.push(MAP_LEFT_OUT_NOTE);
       }
       out.anyOf = flattenAnyOf(
-        asList(value).map((branch, index) =>
+        branches.map((branch, index) =>
           geminiNode(branch, { ...child, path: `${child.path}/${index}` })
         ),
       );
@@ -252,6 +275,7 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
       // anything else (`additionalProperties`, `definitions`, `examples`, `title`…) is dropped
     }
   }
+  if (untyped) notes.push(UNTYPED_NOTE);
   const description = appendNotes(out.description, notes);
   if (description !== undefined) out.description = description;
   return out;
@@ -296,6 +320,13 @@ function encodedMap(map: JsonSchema): JsonSchema {
 }
 
 /** The alternatives of an `anyOf`, nested `anyOf`/`oneOf`s and `$ref`s followed. */
+/** Whether a union's branch is itself a map (after its `$ref`), not a union holding one. */
+function isDirectMap(branch: unknown, root: JsonSchema): boolean {
+  if (!isRecord(branch)) return false;
+  const resolved = typeof branch.$ref === "string" ? lookup(branch.$ref, root) : branch;
+  return !Array.isArray(resolved.anyOf) && !Array.isArray(resolved.oneOf) && isMapSchema(resolved);
+}
+
 function anyOfLeaves(branches: unknown, root: JsonSchema, depth = 0): JsonSchema[] {
   if (depth > 32) return [];
   return asList(branches).flatMap((branch) => {

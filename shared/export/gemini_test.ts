@@ -3,7 +3,13 @@ import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { ToolExportError } from "./batch.ts";
 import { decodeToolArguments } from "./encoded_maps.ts";
-import { GEMINI_KEYWORDS, toGeminiFunctionDeclarations, toGeminiSchema } from "./gemini.ts";
+import {
+  GEMINI_KEYWORDS,
+  MAP_LEFT_OUT_NOTE,
+  toGeminiFunctionDeclarations,
+  toGeminiSchema,
+  UNTYPED_NOTE,
+} from "./gemini.ts";
 import { type JsonSchema, toJsonSchema } from "./json_schema.ts";
 import {
   ALL_TOOLS,
@@ -186,15 +192,27 @@ Deno.test("toGeminiSchema() inlines non-recursive $refs and notes non-string enu
   });
 });
 
-Deno.test("toGeminiSchema() refuses untyped parts and a non-object root", () => {
-  assert.throws(
-    () => toGeminiSchema({ type: "object", properties: { a: {} } }),
-    /#\/properties\/a has no type/,
+Deno.test("toGeminiSchema() makes an untyped part a text, number or boolean, saying so, and refuses a non-object root", () => {
+  assert.deepEqual(
+    toGeminiSchema({ type: "object", properties: { a: {}, b: { description: "B." } } }),
+    {
+      type: "object",
+      properties: {
+        a: {
+          anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }],
+          description: `(${UNTYPED_NOTE})`,
+        },
+        b: {
+          anyOf: [{ type: "string" }, { type: "number" }, { type: "boolean" }],
+          description: `B. (${UNTYPED_NOTE})`,
+        },
+      },
+    },
   );
   assert.throws(() => toGeminiSchema({ type: "string" }), /root must be an object/);
 });
 
-Deno.test("toGeminiFunctionDeclarations() fails on an untyped part, naming the tool", () => {
+Deno.test("toGeminiFunctionDeclarations() exports a tool with an untyped part instead of failing it", () => {
   const loose = defineTool({
     name: "test.loose",
     title: "Loose",
@@ -206,22 +224,47 @@ Deno.test("toGeminiFunctionDeclarations() fails on an untyped part, naming the t
     sideEffects: "none",
     execute: () => Promise.resolve({}),
   });
-  assert.throws(
-    () => toGeminiFunctionDeclarations([loose, getPrice]),
-    new ToolExportError("gemini", [{
-      tool: "test.loose",
-      reason: "Cannot make a Gemini schema as #/properties/payload has no type (z.any/z.unknown)",
-    }]),
-  );
+  const { functionDeclarations } = toGeminiFunctionDeclarations([loose, getPrice]);
+  const payload = (functionDeclarations[0].parameters as JsonSchema).properties as Record<
+    string,
+    JsonSchema
+  >;
+  assert.match(String(payload.payload.description), /an object or a list cannot be sent here/);
 });
 
-Deno.test("toGeminiSchema() refuses a map beside a string alternative, and a root map", () => {
+Deno.test("toGeminiSchema() leaves out a map beside a string alternative, saying so; refuses one nested deeper, and a root map", () => {
+  assert.deepEqual(
+    toGeminiSchema({
+      type: "object",
+      properties: {
+        v: {
+          anyOf: [{ type: "string" }, { type: "integer" }, {
+            type: "object",
+            additionalProperties: {},
+          }],
+        },
+      },
+    }),
+    {
+      type: "object",
+      properties: {
+        v: {
+          anyOf: [{ type: "string" }, { type: "integer" }],
+          description: `(${MAP_LEFT_OUT_NOTE})`,
+        },
+      },
+    },
+  );
   assert.throws(
     () =>
       toGeminiSchema({
         type: "object",
         properties: {
-          v: { anyOf: [{ type: "string" }, { type: "object", additionalProperties: {} }] },
+          v: {
+            anyOf: [{ type: "string" }, {
+              anyOf: [{ type: "integer" }, { type: "object", additionalProperties: {} }],
+            }],
+          },
         },
       }),
     /#\/properties\/v\/anyOf has a map beside a string alternative/,

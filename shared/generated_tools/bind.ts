@@ -18,6 +18,7 @@ import { defineTool, type ExecutionContext, type Tool } from "@shared/registry/d
 import type { GraphqlSend, HttpSend, OperationPlan, SecurityScheme } from "./operation.ts";
 import { type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 import { exampleFromSchema } from "./json_schema_zod.ts";
+import { openFile } from "./file_input.ts";
 
 /** A credential as a tenant's staff set it (opened only to make a request). */
 export type Credential = { value: string } | { username: string; password: string };
@@ -174,33 +175,11 @@ async function sendHttp(
   for (const [name, value] of secret.query) query.append(name, value);
   const target = new URL(path.replace(/^\/+/, ""), url);
   target.search = query.toString();
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (send.bodyKey && args[send.bodyKey] !== undefined) {
-    const value = args[send.bodyKey];
-    const encoding = send.bodyEncoding ?? "json";
-    if (encoding !== "json" && value && typeof value === "object") {
-      // Form fields: scalars as text, arrays as repeated fields, objects as JSON text.
-      const form = encoding === "form" ? new URLSearchParams() : new FormData();
-      for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
-        if (field === undefined) continue;
-        const items = Array.isArray(field) ? field : [field];
-        for (const item of items) {
-          form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
-        }
-      }
-      if (form instanceof URLSearchParams) {
-        body = form.toString();
-        headers["content-type"] = "application/x-www-form-urlencoded";
-      } else {
-        // Encoded as fetch would (the boundary in the content type); the fields are text.
-        const encoded = new Response(form);
-        body = await encoded.text();
-        headers["content-type"] = encoded.headers.get("content-type")!;
-      }
-    } else {
-      body = JSON.stringify(value);
-      headers["content-type"] = "application/json";
-    }
+    const encoded = await encodeBody(send, args[send.bodyKey], send.bodyKey, ctx, binding);
+    body = encoded.body;
+    headers["content-type"] = encoded.type;
   }
   if (!readOnly && ctx.idempotency_key) headers["idempotency-key"] = ctx.idempotency_key;
   const response = await fetchOrFail(
@@ -212,6 +191,61 @@ async function sendHttp(
   );
   if (send.method === "HEAD" || response.status === 204 || !response.text) return null;
   return parseJson(response.text);
+}
+
+/** A call's body on the wire, with its content type. */
+async function encodeBody(
+  send: HttpSend,
+  value: unknown,
+  path: string,
+  ctx: Pick<ExecutionContext, "signal">,
+  binding: SourceBinding,
+): Promise<{ body: string | Uint8Array<ArrayBuffer>; type: string }> {
+  const encoding = send.bodyEncoding ?? "json";
+  const source = {
+    allowPrivateNetwork: binding.allowPrivateNetwork,
+    resolve: binding.resolve,
+    signal: ctx.signal,
+  };
+  if (encoding === "text") {
+    return { body: String(value), type: send.bodyMediaType ?? "text/plain" };
+  }
+  if (encoding === "bytes") {
+    const file = await openFile(
+      value as Record<string, unknown>,
+      path,
+      send.bodyMediaType ?? "application/octet-stream",
+      source,
+    );
+    return { body: file.bytes, type: file.mediaType };
+  }
+  if (encoding === "json" || !value || typeof value !== "object") {
+    return { body: JSON.stringify(value), type: "application/json" };
+  }
+  // Form fields: scalars as text, arrays as repeated fields, objects as JSON text; files (multipart)
+  // as file parts.
+  const form = encoding === "form" ? new URLSearchParams() : new FormData();
+  for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
+    if (field === undefined) continue;
+    const items = Array.isArray(field) ? field : [field];
+    for (const [index, item] of items.entries()) {
+      const fileType = send.files?.[name];
+      if (fileType !== undefined && form instanceof FormData) {
+        const at = Array.isArray(field) ? `${path}.${name}.${index}` : `${path}.${name}`;
+        const file = await openFile(item as Record<string, unknown>, at, fileType, source);
+        form.append(name, new Blob([file.bytes], { type: file.mediaType }), file.filename);
+      } else form.append(name, typeof item === "object" ? JSON.stringify(item) : String(item));
+    }
+  }
+  if (form instanceof URLSearchParams) {
+    return { body: form.toString(), type: "application/x-www-form-urlencoded" };
+  }
+  // Encoded as fetch would (the boundary in the content type), as bytes: files need not be text.
+  const encoded = new Response(form);
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    type: encoded.headers.get("content-type")!,
+  };
 }
 
 async function sendGraphql(
@@ -252,12 +286,25 @@ async function sendGraphql(
   return answer?.data?.[send.field] ?? null;
 }
 
+/**
+ * An API's JSON answer. A NUL character (`\u0000`) in a string, which JSON allows, becomes U+FFFD:
+ * Postgres' jsonb cannot hold one, and the answer is kept in the call's ledger and traces.
+ */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return text.includes("\\u0000") ? JSON.parse(text, withoutNul) : JSON.parse(text);
   } catch {
     throw new ToolFailure("SERVICE_UNAVAILABLE", "The API answered something that is not JSON");
   }
+}
+
+function withoutNul(_key: string, value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\0", "\uFFFD");
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (!keys.some((key) => key.includes("\0"))) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(keys.map((key) => [key.replaceAll("\0", "\uFFFD"), record[key]]));
 }
 
 const STATUS_CODES: [number, ErrorCode][] = [

@@ -5,6 +5,7 @@ import { ORG, USER } from "@testing/seed.ts";
 import { allowTenantApiOnLoopback } from "@testing/tenant_api_server.ts";
 import {
   type EchoApi,
+  FILE_BYTES,
   openapi30Yaml,
   openapi31Document,
   startEchoApi,
@@ -142,20 +143,19 @@ dbTest(
 );
 
 dbTest(
-  "generated tools corpus: OpenAPI 3.1 with oneOf, type-with-null, a non-ASCII operationId, keys in header+query, cookie or basic; multipart is refused by path",
+  "generated tools corpus: OpenAPI 3.1 with oneOf, type-with-null, a non-ASCII operationId, keys in header+query, cookie or basic; an unknown exposed id is refused by name",
   async (db) => {
     await withEcho(db, async (rt, api) => {
       const document = JSON.stringify(openapi31Document(api.url));
-      // Exposing the multipart upload is a clear error naming where, and nothing is registered.
+      // Exposing an operation the document lacks is a clear error naming it; nothing is registered.
       const refused = await register(rt, {
         name: "pay",
         kind: "openapi",
         document,
-        expose: ["upload"],
+        expose: ["upload", "uploadd"],
       });
       assert.equal(refused.error?.code, "VALIDATION_ERROR", JSON.stringify(refused));
-      assert.match(refused.error.msg, /multipart\/form-data body with file fields \(receipt\)/);
-      assert.match(refused.error.msg, /#\/paths\/~1uploads\/post\/requestBody/);
+      assert.match(refused.error.msg, /No operation has operationId "uploadd"/);
       const none: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.deepEqual(none.data.sources, []);
 
@@ -422,6 +422,89 @@ dbTest(
       assert.equal(form.get("text"), "Umuriro wabuze");
       assert.equal(form.get("urgent"), "true");
       assert.deepEqual(form.getAll("tags"), ["power", "kicukiro"]);
+    });
+  },
+);
+
+dbTest(
+  "generated tools corpus: a multipart file field takes base64 or a url and is sent as a file part; an image body and a text body are sent as themselves",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "pay",
+        kind: "openapi",
+        document: JSON.stringify(openapi31Document(api.url)),
+        expose: ["upload", "putScan", "postMemo"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      const png = FILE_BYTES;
+      const base64 = btoa(String.fromCharCode(...png));
+      // Base64: the API receives a real multipart body with the file's bytes, type and name.
+      const sent: TestData = await callConfirmed(rt, USER.jean, "pay_upload", {
+        body: { receipt: { data: base64, filename: "r.png" }, note: "Ifishi" },
+      });
+      assert.equal(sent.ok, true, JSON.stringify(sent));
+      // The echo's answer holds the file's NUL byte in a JSON string, which jsonb cannot keep.
+      assert.match(sent.data.body, /\uFFFD/);
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/pay/uploads");
+      const form = await new Response(seen.bytes, {
+        headers: { "content-type": seen.headers["content-type"] },
+      }).formData();
+      const part = form.get("receipt") as File;
+      assert.equal(part.type, "image/png");
+      assert.equal(part.name, "r.png");
+      assert.deepEqual(new Uint8Array(await part.arrayBuffer()), png);
+      assert.equal(form.get("note"), "Ifishi");
+      // By address: read under the tenant's network rules, then sent the same way.
+      const byUrl: TestData = await callConfirmed(rt, USER.jean, "pay_upload", {
+        body: { receipt: { url: `${api.url}/files/r.png` } },
+      });
+      assert.equal(byUrl.ok, true, JSON.stringify(byUrl));
+      const again = await new Response(api.requests.at(-1)!.bytes, {
+        headers: { "content-type": api.requests.at(-1)!.headers["content-type"] },
+      }).formData();
+      assert.deepEqual(new Uint8Array(await (again.get("receipt") as File).arrayBuffer()), png);
+      // Neither or both, base64 that is not, a type the document does not take: by field, unsent.
+      const before = api.requests.length;
+      for (
+        const [receipt, path] of [
+          [{ data: base64, url: `${api.url}/files/r.png` }, "body.receipt"],
+          [{ data: "not base64!" }, "body.receipt.data"],
+          [{ data: base64, media_type: "image/gif" }, "body.receipt.media_type"],
+          [{ data: base64, colour: "red" }, "body.receipt"],
+        ] as const
+      ) {
+        const bad: TestData = await callConfirmed(rt, USER.jean, "pay_upload", {
+          body: { receipt },
+        });
+        assert.equal(bad.error?.code, "VALIDATION_ERROR", JSON.stringify(bad));
+        assert.equal(bad.error.fields[0].path, path, JSON.stringify(bad));
+      }
+      // The file's address obeys the SSRF rules of every call (this tenant may reach loopback, so
+      // a scheme that is no http is what is refused here).
+      const ftp: TestData = await callConfirmed(rt, USER.jean, "pay_upload", {
+        body: { receipt: { url: "ftp://127.0.0.1/r.png" } },
+      });
+      assert.equal(ftp.error?.code, "VALIDATION_ERROR", JSON.stringify(ftp));
+      assert.equal(ftp.error.fields[0].path, "body.receipt.url");
+      assert.equal(api.requests.length, before, "nothing was sent for a refused file");
+      // A body that is an image's bytes: sent as the body, with its type.
+      const scan: TestData = await callConfirmed(rt, USER.jean, "pay_put_scan", {
+        id: "r1",
+        body: { data: base64, media_type: "image/jpeg" },
+      });
+      assert.equal(scan.ok, true, JSON.stringify(scan));
+      assert.equal(api.requests.at(-1)!.path, "/pay/receipts/r1/scan");
+      assert.equal(api.requests.at(-1)!.headers["content-type"], "image/jpeg");
+      assert.deepEqual(api.requests.at(-1)!.bytes, png);
+      // A text/plain body: the string as it is.
+      const memo: TestData = await callConfirmed(rt, USER.jean, "pay_post_memo", {
+        body: "Amafaranga yageze",
+      });
+      assert.equal(memo.ok, true, JSON.stringify(memo));
+      assert.equal(api.requests.at(-1)!.headers["content-type"], "text/plain");
+      assert.equal(api.requests.at(-1)!.body, "Amafaranga yageze");
     });
   },
 );

@@ -17,6 +17,7 @@ import {
   SchemaMappingError,
 } from "./json_schema_zod.ts";
 import {
+  type BodyEncoding,
   cleanDescription,
   GenerationError,
   type HttpParameter,
@@ -28,6 +29,7 @@ import {
 import { lazyOutput, lenientOutputSchema } from "./output_schema.ts";
 import { type InputField, inputObjectSchema } from "./input_schema.ts";
 import { lazyInput } from "./lazy_input.ts";
+import { fileInputSchema, specificMediaTypes } from "./file_input.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head"] as const;
 
@@ -142,11 +144,33 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       issues.push({ path: "expose", message: `No operation has operationId "${id}"` });
     }
   }
+  if (seenIds.size === 0) issues.push(nothingToCall(document));
   if (plans.length > MAX_OPERATIONS) {
     issues.push({ path: "#/paths", message: `More than ${MAX_OPERATIONS} operations exposed` });
   }
   if (issues.length) throw new GenerationError(issues);
   return plans;
+}
+
+/**
+ * Why a document without a single operation makes no tool: one that only
+ * describes webhooks (requests the API sends, OpenAPI 3.1 `webhooks`) has
+ * nothing a tool could call, and one with no paths at all describes nothing.
+ */
+function nothingToCall(document: Node): { path: string; message: string } {
+  const webhooks = Object.keys((document.webhooks ?? {}) as Node);
+  if (webhooks.length) {
+    const names = webhooks.slice(0, 5).join(", ") + (webhooks.length > 5 ? ", …" : "");
+    return {
+      path: "#/webhooks",
+      message:
+        `The document describes only webhooks (${names}): requests the API sends to you, not operations to call, so no tool can be made from it`,
+    };
+  }
+  return {
+    path: "#/paths",
+    message: "The document has no operations (no method under paths): there is nothing to call",
+  };
 }
 
 interface OperationAt {
@@ -167,16 +191,50 @@ function deref(document: Node, node: unknown): Node {
   return current ?? {};
 }
 
-/** The fields of a form's schema that hold a file (binary, or with a media type of their own). */
-function fileFields(document: Node, schema: unknown): string[] {
-  const isFile = (node: Node, depth = 0): boolean =>
-    node.format === "binary" || typeof node.contentMediaType === "string" ||
-    (node.type === "array" && depth < 4 && isFile(deref(document, node.items), depth + 1));
-  const top = deref(document, schema);
+/** Whether a schema is a file's: binary, or with a media type of its own. */
+function isFileSchema(node: Node): boolean {
+  return node.format === "binary" || typeof node.contentMediaType === "string";
+}
+
+/**
+ * A multipart form's schema with each file field (a file, or a list of files) made a file
+ * argument ({@link fileInputSchema}), and those fields with the media type each is sent as when
+ * the argument names none.
+ */
+function multipartWithFiles(
+  document: Node,
+  media: Node,
+): { schema: unknown; files: Record<string, string> } {
+  const top = deref(document, media.schema ?? { type: "object" });
   const properties = (top.properties ?? {}) as Record<string, unknown>;
-  return Object.entries(properties)
-    .filter(([, property]) => isFile(deref(document, property)))
-    .map(([name]) => name);
+  const encoding = (media.encoding ?? {}) as Record<string, Node>;
+  const files: Record<string, string> = {};
+  const rewritten: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(properties)) {
+    const property = deref(document, raw);
+    const items = property.type === "array" ? deref(document, property.items) : null;
+    const file = isFileSchema(property) ? property : items && isFileSchema(items) ? items : null;
+    if (!file) {
+      rewritten[name] = raw;
+      continue;
+    }
+    const declared = [encoding[name]?.contentType, file.contentMediaType]
+      .filter((type): type is string => typeof type === "string");
+    const mediaTypes = specificMediaTypes(declared);
+    files[name] = mediaTypes[0] ?? "application/octet-stream";
+    const argument = fileInputSchema({
+      mediaTypes,
+      description: String(file.description ?? property.description ?? ""),
+    });
+    rewritten[name] = file === property ? argument : {
+      type: "array",
+      items: argument,
+      ...(typeof property.minItems === "number" ? { minItems: property.minItems } : {}),
+      ...(typeof property.maxItems === "number" ? { maxItems: property.maxItems } : {}),
+    };
+  }
+  if (Object.keys(files).length === 0) return { schema: media.schema ?? { type: "object" }, files };
+  return { schema: { ...top, properties: rewritten }, files };
 }
 
 /** An operation's input as fields, and how each travels. */
@@ -184,7 +242,18 @@ interface OperationInput {
   fields: InputField[];
   parameters: HttpParameter[];
   bodyKey: string | null;
-  bodyEncoding: "json" | "form" | "multipart";
+  bodyEncoding: BodyEncoding;
+  /** Multipart file fields, with the media type each is sent as by default. */
+  files?: Record<string, string>;
+  /** A text or bytes body's media type (the one declared, or the first of them). */
+  bodyMediaType?: string;
+}
+
+/** Most characters of a text body (plain, CSV, XML). */
+const MAX_TEXT_BODY = 1_000_000;
+
+function isTextMedia(type: string): boolean {
+  return type.startsWith("text/") || type === "application/xml" || type.endsWith("+xml");
 }
 
 function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): OperationInput {
@@ -226,11 +295,15 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
   }
   let bodyKey: string | null = null;
   const body = operation.requestBody ? deref(document, operation.requestBody) : null;
-  let bodyEncoding: "json" | "form" | "multipart" = "json";
+  let bodyEncoding: BodyEncoding = "json";
+  let files: Record<string, string> | undefined;
+  let bodyMediaType: string | undefined;
+  let description = "";
   if (body) {
     let schema = contentSchema(body.content);
     let mediaPointer = `${pointer}/requestBody/content/application~1json/schema`;
     const content = (body.content ?? {}) as Record<string, Node>;
+    const types = Object.keys(content);
     const form = content["application/x-www-form-urlencoded"];
     const multipart = content["multipart/form-data"];
     if (schema === undefined && form) {
@@ -239,28 +312,34 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       bodyEncoding = "form";
       mediaPointer = `${pointer}/requestBody/content/application~1x-www-form-urlencoded/schema`;
     } else if (schema === undefined && multipart) {
-      // A multipart form of text fields maps the same way; a file cannot come from a model's
-      // arguments, so a form with one is refused naming it.
+      // A multipart form maps the same way; its files are arguments of their own (base64 or url).
       mediaPointer = `${pointer}/requestBody/content/multipart~1form-data/schema`;
-      const files = fileFields(document, multipart.schema);
-      if (files.length) {
-        throw new SchemaMappingError(
-          mediaPointer,
-          `Cannot map a multipart/form-data body with file fields (${
-            files.join(", ").slice(0, 120)
-          }): a tool's arguments carry no files`,
-        );
-      }
-      schema = multipart.schema ?? { type: "object" };
+      const mapped = multipartWithFiles(document, multipart);
+      schema = mapped.schema;
+      if (Object.keys(mapped.files).length) files = mapped.files;
       bodyEncoding = "multipart";
+    } else if (schema === undefined && types.length) {
+      const text = types.find((type) => isTextMedia(type.split(";")[0].trim().toLowerCase()));
+      if (text !== undefined) {
+        // Text (plain, CSV, XML): the body is the string, sent as it is.
+        mediaPointer = `${pointer}/requestBody/content/${pointerKey(text)}/schema`;
+        bodyMediaType = text.split(";")[0].trim().toLowerCase();
+        schema = { type: "string", maxLength: MAX_TEXT_BODY };
+        description = `The request body, sent as ${bodyMediaType}.`;
+        bodyEncoding = "text";
+      } else {
+        // Anything else (octet-stream, images, PDF, CBOR) is a file's bytes, sent as the body.
+        mediaPointer = `${pointer}/requestBody/content`;
+        const mediaTypes = specificMediaTypes(types);
+        bodyMediaType = mediaTypes[0] ?? "application/octet-stream";
+        schema = fileInputSchema({ mediaTypes });
+        bodyEncoding = "bytes";
+      }
     }
     if (schema === undefined) {
-      const types = Object.keys(content).join(", ") || "none";
       throw new SchemaMappingError(
         `${pointer}/requestBody/content`,
-        `Cannot map a request body of ${
-          types.slice(0, 120)
-        }: JSON, form-urlencoded and multipart bodies of text fields are mapped (files and other media types are not)`,
+        "Cannot map a request body that declares no media type",
       );
     }
     bodyKey = keys.has("body") ? "request_body" : "body";
@@ -268,11 +347,11 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       key: bodyKey,
       schema,
       pointer: mediaPointer,
-      description: "",
+      description,
       required: body.required === true,
     });
   }
-  return { fields, parameters, bodyKey, bodyEncoding };
+  return { fields, parameters, bodyKey, bodyEncoding, files, bodyMediaType };
 }
 
 /**
@@ -301,7 +380,10 @@ export function openapiInputFields(document: Node, origin: string): InputField[]
 
 function planOperation(document: Node, at: OperationAt): OperationPlan {
   const { operation, pointer, method } = at;
-  const { fields, parameters, bodyKey, bodyEncoding } = operationInput(document, at);
+  const { fields, parameters, bodyKey, bodyEncoding, files, bodyMediaType } = operationInput(
+    document,
+    at,
+  );
   // The input's JSON Schema straight from the document (what is stored and listed); its zod
   // checks are built from it field by field when a call needs them.
   const inputSchema = inputObjectSchema(fields, document);
@@ -329,6 +411,8 @@ function planOperation(document: Node, at: OperationAt): OperationPlan {
       parameters,
       bodyKey,
       ...(bodyEncoding !== "json" ? { bodyEncoding } : {}),
+      ...(files ? { files } : {}),
+      ...(bodyMediaType ? { bodyMediaType } : {}),
       ...security(document, operation, pointer),
     },
   };

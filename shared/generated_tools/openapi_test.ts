@@ -379,3 +379,32 @@ Deno.test('parseOpenapi() reads a 3.0 document that says null as 3.1 does (type 
   const error = await generationError(parseOpenapi(JSON.stringify(many)));
   assert.match(JSON.stringify(error.issues), /properties\/label\/type/);
 });
+
+Deno.test("openapiPlans() answers a document of webhooks only, or of no operation, that there is nothing to call", async () => {
+  const webhooks = await parseOpenapi(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Events", version: "1" },
+    webhooks: {
+      orderPaid: { post: { responses: { 200: { description: "ok" } } } },
+      orderShipped: { post: { responses: { 200: { description: "ok" } } } },
+    },
+  }));
+  const onlyWebhooks = await generationError(
+    Promise.resolve().then(() => openapiPlans(webhooks, { source: "events" })),
+  );
+  assert.equal(onlyWebhooks.issues[0].path, "#/webhooks");
+  assert.match(
+    onlyWebhooks.issues[0].message,
+    /only webhooks \(orderPaid, orderShipped\): requests the API sends to you, not operations to call/,
+  );
+  const empty = await parseOpenapi(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Nothing", version: "1" },
+    paths: { "/a": { summary: "no method" } },
+  }));
+  const none = await generationError(
+    Promise.resolve().then(() => openapiPlans(empty, { source: "nothing" })),
+  );
+  assert.deepEqual(none.issues.map((issue) => issue.path), ["#/paths"]);
+  assert.match(none.issues[0].message, /no operations .*nothing to call/);
+});

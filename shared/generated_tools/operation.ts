@@ -62,6 +62,14 @@ export interface SecurityScheme {
   paramName?: string;
 }
 
+/**
+ * How an OpenAPI body travels: JSON, an HTML form's URL encoding,
+ * `multipart/form-data` (text fields and files), a text body sent as given
+ * (plain, CSV, XML), or a file's bytes as the whole body (octet-stream,
+ * images, PDF…).
+ */
+export type BodyEncoding = "json" | "form" | "multipart" | "text" | "bytes";
+
 /** How to send an OpenAPI operation. */
 export interface HttpSend {
   /** Discriminant. */
@@ -74,11 +82,15 @@ export interface HttpSend {
   parameters: HttpParameter[];
   /** The input key holding the JSON body, when the operation takes one. */
   bodyKey: string | null;
+  /** How the body travels (JSON when absent). */
+  bodyEncoding?: BodyEncoding;
   /**
-   * How the body travels: JSON (the default, also when absent), an HTML form's
-   * URL encoding, or `multipart/form-data` (text fields only).
+   * The multipart fields that hold files (a file argument, or a list of
+   * them), each with the media type sent when the argument names none.
    */
-  bodyEncoding?: "json" | "form" | "multipart";
+  files?: Record<string, string>;
+  /** A `text` or `bytes` body's media type when the argument names none. */
+  bodyMediaType?: string;
   /**
    * Accepted security: any one requirement of the list, each needing all its
    * schemes. Empty when the operation needs none.

@@ -55,8 +55,11 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Most redirects followed. @default 3 */
   maxRedirects?: number;
-  /** What the body must be: JSON only, or any text (documents). @default "json" */
-  accept?: "json" | "text";
+  /**
+   * What the body must be: JSON only, any text (documents), or any bytes
+   * (files, answered in `bytes`, `text` left empty). @default "json"
+   */
+  accept?: "json" | "text" | "bytes";
   /** Header names dropped when a redirect leaves the origin (credentials). */
   sensitiveHeaders?: readonly string[];
   /** The caller's cancellation (the tool's hard timeout). */
@@ -92,8 +95,10 @@ export interface SafeResponse {
   status: number;
   /** Its headers. */
   headers: Headers;
-  /** The body as text (at most `maxBytes`). */
+  /** The body as text (at most `maxBytes`; empty when bytes were asked for). */
   text: string;
+  /** The body's bytes, when `accept` is `"bytes"`. */
+  bytes?: Uint8Array<ArrayBuffer>;
   /** The final URL, after redirects. */
   url: string;
 }
@@ -163,8 +168,11 @@ export async function safeFetch(
           `${target.host} answered ${contentType || "no type"}, not JSON`,
         );
       }
-      const text = await readCapped(response, maxBytes, target.host);
-      return { status: response.status, headers: response.headers, text, url: target.href };
+      const bytes = await readCapped(response, maxBytes, target.host);
+      const answer = { status: response.status, headers: response.headers, url: target.href };
+      return options.accept === "bytes"
+        ? { ...answer, text: "", bytes }
+        : { ...answer, text: new TextDecoder().decode(bytes) };
     }
   } catch (error) {
     if (error instanceof SafeFetchError) throw error;
@@ -234,13 +242,17 @@ export async function checkTarget(url: URL, options: SafeFetchOptions = {}): Pro
   return addresses.map((address) => address.replace(/^\[|\]$/g, ""));
 }
 
-async function readCapped(response: Response, maxBytes: number, host: string): Promise<string> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  host: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw new SafeFetchError("too_large", `${host} answered more than ${maxBytes} bytes`);
   }
-  if (!response.body) return "";
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -260,7 +272,7 @@ async function readCapped(response: Response, maxBytes: number, host: string): P
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** An IPv4 address as 4 bytes, an IPv6 one as 16; `null` for anything else. */

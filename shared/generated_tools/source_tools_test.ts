@@ -8,6 +8,9 @@ import { zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { GENERATED_TOOLS_SYNC_ENGINE } from "./sync_engine.ts";
 import { documentHash } from "./operation.ts";
 import { generateChecked } from "./source_tools.ts";
+import { bindPlan } from "./bind.ts";
+import { exportTools } from "@shared/export/export_tools.ts";
+import { UNTYPED_NOTE } from "@shared/export/gemini.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 
 /** The full engine, counting how often registration's reader runs. */
@@ -120,4 +123,63 @@ Deno.test("generateChecked() refuses a GraphQL text that is not a schema with VA
       return true;
     });
   }
+});
+
+Deno.test("generateChecked() registers fields of no type: any JSON value where the dialect takes one, and Gemini told honestly what it can send", async () => {
+  const text = JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Settings", version: "1" },
+    paths: {
+      "/settings/{key}": {
+        put: {
+          operationId: "putSetting",
+          parameters: [{ name: "key", in: "path", required: true, schema: { type: "string" } }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["value"],
+                  properties: { value: { description: "The new value." }, note: {} },
+                },
+              },
+            },
+          },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+    },
+  });
+  const key = {
+    orgId: "org-a",
+    name: "settings",
+    kind: "openapi" as const,
+    expose: ["putSetting"],
+  };
+  const generated = await generateChecked(key, text, GENERATED_TOOLS_ENGINE);
+  const [plan] = generated.plans;
+  // Any JSON value passes the check: an object, a list, a number, null.
+  for (const value of [{ on: true }, [1, 2], 3, null, "x"]) {
+    assert.equal(plan.input.safeParse({ key: "k", body: { value } }).success, true);
+  }
+  assert.equal(plan.input.safeParse({ key: "k", body: {} }).success, false, "still required");
+  const tool = bindPlan(plan, {
+    orgId: "org-a",
+    source: "settings",
+    baseUrl: "https://api.invalid",
+    allowPrivateNetwork: false,
+    credential: () => Promise.resolve(null),
+  });
+  const mcp = JSON.parse(JSON.stringify(exportTools([tool], "mcp")));
+  const value = mcp.tools[0].inputSchema.properties.body.properties.value;
+  assert.equal(value.type, undefined, "MCP clients are given any JSON value");
+  const gemini = JSON.parse(JSON.stringify(exportTools([tool], "gemini")));
+  const declared = gemini.tools[0].parameters.properties.body.properties.value;
+  assert.deepEqual(declared.anyOf.map((branch: { type: string }) => branch.type), [
+    "string",
+    "number",
+    "boolean",
+  ]);
+  assert.equal(declared.description, `The new value. (${UNTYPED_NOTE})`);
 });
