@@ -218,6 +218,15 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
   ],
 };
 
+// Kinyarwanda stems that begin with a harm root's letters but are other verbs and nouns:
+// kwibaza (wonder), kwibanda (focus on), kwibagirwa (forget), kwibaruka (give birth) are no
+// kwiba (steal); kwicara and kwicaza (sit, seat: "twicaye") no kwica (kill); the applicative of
+// gukurikirana (follow up on a file for someone: "mwankurikiranira dosiye") no following; the
+// noun intabaza (an alarm, the device) no cry for help. A word built on such a stem is read
+// for that stem, whatever its prefixes, so the root inside it does not count.
+const RW_LOOKALIKE_STEM =
+  /(?:ibaz|iband|ibagir|ibagiw|ibaruk|icar|icay|icaz|icaj|kurikiranir|kurikiraniy|^intabaz)/;
+
 // Words that look like a root but mean no harm (normalised).
 const SAFE_WORDS = new Set(
   // "blessed" reads "blesed", the start of French "blessé" ("have a blessed day").
@@ -1611,6 +1620,14 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   ],
   // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
   [/ \w*kubisw\w* n (ihazabu|amande|ibihano)\b/g, " $1 "],
+  // Beaten by the weather ("nakubiswe n'imvura", caught in the rain): lightning (inkuba) stays.
+  [/ \w*kubi(?:sw|tw)\w* n (imvura|izuba|umuyaga|imbeho|ubukonje)\b/g, " $1 "],
+  // Sowing, Kinyarwanda "kubiba" with the tense vowel before its stem ("twabibye ibishyimbo",
+  // "narabibye imbuto"): the perfective reads like "-ibye" (stolen), the seed tells them apart.
+  [
+    / \w*abib(?:ye|we|iye|iwe) (?:\w+ )?(imbuto|ibigori|ibishyimbo|ingano|amasaka|umuceri|soya|imboga|ibirayi|imyumbati|mu murima|umurima)\b/g,
+    " $1 ",
+  ],
   // Fear of a means of travel ("j'ai peur de prendre l'avion").
   [
     / (?:scared|afraid|fear|peur|ubwoba)(?: of| de| d| bw| bwo)? (?:prendre|taking|take|riding|ride|kujya|kugenda|gutega|conduire|driving)(?: \w+){0,2}? (avion|plane|planes|flight|indege|moto|motorbike|bus|lift|ascenseur)\b/g,
@@ -1957,7 +1974,9 @@ function withoutOrdinaryFrames(padded: string): string {
 export function safetyConcern(text: string): SafetyConcern | null {
   // SMS shorthands written out first, so "qqn me suit" is read as "quelqu un me suit".
   const normalized = withoutHarmIdioms(expandShorthands(normalizeText(text)));
-  const words = normalized.split(" ").filter((word) => !SAFE_WORDS.has(word));
+  const words = normalized.split(" ").filter((word) =>
+    !SAFE_WORDS.has(word) && !RW_LOOKALIKE_STEM.test(word)
+  );
   const padded = ` ${words.join(" ")} `;
   for (const [concern, key] of ROOT_KEYS) {
     if (padded.includes(key)) return concern;

@@ -1095,3 +1095,32 @@ Deno.test("a product thieves cannot beat and dying of laughter raise no alarm; a
   ) assert.equal(safetyConcern(text), null, text);
   assert.notEqual(safetyConcern("a thief is breaking our padlock right now"), null);
 });
+
+Deno.test("Kinyarwanda stems that begin like a harm root (wonder, focus, forget, sit, follow up a file, an alarm), rain that beats and seed sown stay ordinary; the harm roots themselves still count", () => {
+  for (
+    const text of [
+      "ndibaza niba resitora yanyu ifunguye none",
+      "turashaka kwibanda ku biribwa by'abana",
+      "yibagiwe igikapu cye muri bisi, mwamfasha kukibona?",
+      "mushiki wanjye yibarutse impanga, ndashaka indabo",
+      "tumaze kwicara ku meza, muzane amazi",
+      "nshaka kwicaza abashyitsi icumi muri resitora",
+      "munkurikiranire ikibazo cya konti yanjye",
+      "mudukurikiranire dosiye y'imodoka",
+      "ndashaka intabaza y'imodoka n'ingufuri",
+      "twakubiswe n'imvura tuva ku isoko, dukeneye tagisi",
+      "narabibye ibigori mu murima, nkeneye ifumbire",
+      "twabibye imbuto z'imboga, imiti y'udukoko igura angahe?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const [text, concern] of [
+      ["bashaka kunyica", "violence"],
+      ["umujura yashatse kwiba telefoni yanjye", "theft"],
+      ["umugabo arankurikira kuva ku isoko", "danger"],
+      ["nimudutabare, hari umuntu winjiye mu nzu", "danger"],
+      ["yakubiswe n'inkuba none ntahumeka", "violence"],
+      ["abajura bibye ibigori byacu mu murima", "theft"],
+    ] as const
+  ) assert.equal(safetyConcern(text), concern, text);
+});
