@@ -842,7 +842,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "danger",
-    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|\w*nyweye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
   ],
   // A man trying to take a child away or into a vehicle ("tried to pull my daughter into his
   // car", "a essayé de faire monter ma fille dans sa voiture", "yashatse kwinjiza umukobwa wanjye

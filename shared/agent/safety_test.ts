@@ -1124,3 +1124,8 @@ Deno.test("Kinyarwanda stems that begin like a harm root (wonder, focus, forget,
     ] as const
   ) assert.equal(safetyConcern(text), concern, text);
 });
+
+Deno.test("a household poison drunk is danger in Kinyarwanda's other verb for drinking (-nywa: 'yanyweye')", () => {
+  assert.equal(safetyConcern("sogokuru yanyweye umuti wica udukoko"), "danger");
+  assert.equal(safetyConcern("umukozi yanyweye umuti wica imbeba"), "danger");
+});
