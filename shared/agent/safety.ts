@@ -1422,6 +1422,10 @@ const FIRE_RW =
 // Kinyarwanda "kwiba" (steal) conjugated: a word ending in -ibye, -ibiye, -ibwe, -ibiwe
 // ("banyibiye", "yibwe"), and nothing else does in the three languages' words we read.
 const RW_STOLEN = /(?:^|[a-z])(?:ibye|ibiye|ibwe|ibiwe)$/;
+// Other verbs whose perfective ends the same way: kuziba (be blocked: "umusarani wazibye"),
+// gusiba (erase, be absent: "yasibye"), and kubiba (sow) after the tense vowel ("twabibye");
+// kwiba puts a subject or object glide before its stem ("yibye", "twibye", "banyibye").
+const RW_STOLEN_LOOKALIKE = /(?:zibye|zibiye|sib(?:ye|we|iye|iwe)|abib(?:ye|we|iye|iwe))$/;
 
 function rootKeys(
   roots: Record<SafetyConcern, readonly string[]>,
@@ -1514,7 +1518,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:le|la|les|ce|cet|cete|ces) (?!(?:mec|gars|type|homme|mari|copain|voisin|patron|chaufeur|motard|pere|frere|oncle)\b)(\w+)(?: \w+)? (?:me|nous) tuen?t?\b/g,
     " $1 ",
   ],
-  [/ (\w+)(?: \w+){0,3}? (?:bu|ri|ki|bi|zi|ru|tu|ku|ha)ra(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
+  // The subject prefix names the class: "ira-" (a thing of class 9, "embouteillage iranyica"),
+  // "cya-", "bya-", "rya-" in the past ("ikizamini cyanyishe"); a person would be "ara-", "ya-".
+  [
+    / (\w+)(?: \w+){0,3}? (?:(?:bu|ri|ki|bi|zi|ru|tu|ku|ha|i)ra|(?:bw|ry|cy|by|rw|kw)a)(?:ny|tw|dw)i(?:she|ca)\b/g,
+    " $1 ",
+  ],
   [/ (umu\w+|umw\w+|ubu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
   [/ (?:is|s|was|are) (?:pure |absolute |plain |real |just )?murder\b/g, " "],
   [
@@ -1616,6 +1625,19 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   // A small burn or cut of one's own, with a remedy asked ("burned my hand, need a gel").
   [
     / (?:burnt|burned|cut|hurt) my (hand|finger|arm|leg|foot|tongue|knee|lip)\b(?=.* (?:gel|cream|creme|ointment|pomade|plaster|bandage|medicine|umuti|amavuta|pansement|remede))/g,
+    " $1 ",
+  ],
+  // A weapon that is a toy or a prop ("imbunda z'impimbano", "imbunda y'igikinisho").
+  [
+    / (?:imbunda|intwaro|icyuma|ibyuma) (?:z|y|cy|by) (?:impimbano|ibikinisho|igikinisho|plastike|plastiki)\b/g,
+    " igikinisho ",
+  ],
+  // A harm verb naming a thing's use, after the connective of purpose ("umufuka wo gukubita",
+  // a punching bag): an object, not an act.
+  [/ (\w+) (?:wo|yo|cyo|byo|zo|two|ryo|rwo|bwo|ko|kwo) (?:gukubita|kwica|kurasa|gutwika)\b/g, " $1 "],
+  // Fear of a thing with the verb ("ntinya indege", "ndatinya inshinge"), as with ubwoba.
+  [
+    / \w*tiny\w* (indege|umwijima|inshinge|imbwa|amazi|ubutumburuke|ibizamini|ikizamini|inzoka|igitagangurirwa)\b/g,
     " $1 ",
   ],
   // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
@@ -1746,7 +1768,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   // A harm named as a genre of films, books or games ("filime z'intambara n'iz'abajura",
   // "a book about murder", "des romans sur des voleurs").
   [
-    /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
+    /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|abagizi ba nabi|abagome|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
     " genre ",
   ],
   // A threat about money or a contract ("threatening to raise the rent", "menace d'augmenter
@@ -1910,12 +1932,13 @@ const LAPSE_ANGER = singleLetters(
 // sur le braquage"). "Amakuru" alone is also a greeting ("amakuru? banyibye"), so it counts
 // only as "mu makuru" (in the news).
 const NEWS = singleLetters(
-  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise|they say|people say|on dit que|on dit qu|il parait|bavuga ko|abantu bavuga)\b/,
+  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise|they say|people say|on dit que|on dit qu|il parait|bavuga ko|abantu bavuga|amakuru avuga|amakuru aravuga|ngo ejo|ngo haraye|ngo habaye)\b/,
 );
 // The sender or their own among the actors: "me", "my", "nous", "yanjye", "iwacu", and the
 // Kinyarwanda object infix of the first person ("ba-ny-ibye", "ya-n-kubise", "ya-m-bwiye").
+// English "I" is read before a verb: Kinyarwanda's "i" is "at" before a place ("i Gikondo").
 const FIRST_PERSON = singleLetters(
-  / (?:i|me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka)n(?:y)?\w{3,}| (?:ba|ya|bara|ara|yara|baka|yaka)m\w{3,}/,
+  / i (?:am|m|was|were|have|ve|had|d|got|get|saw|see|heard|hear|lost|need|want|think|thought|live|lived|bought|paid|pay|just|also|don|didn|do|did|can|could|will|would|ll|went|go|left|came|come|found|called|told|know|knew|still|really|never|only|should|must|work|woke|hope|feel|felt)\b| (?:me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka)n(?:y)?\w{3,}| (?:ba|ya|bara|ara|yara|baka|yaka)m\w{3,}/,
 );
 // The harm words of a news story: theft, robbery, murder, an attack, a fire.
 const NEWS_HARM_WORDS = singleLetters(
@@ -1985,7 +2008,11 @@ export function safetyConcern(text: string): SafetyConcern | null {
     if (pattern.test(padded)) return concern;
   }
   if (FIRE_RW.test(padded)) return "danger";
-  if (words.some((word) => word.length >= 5 && RW_STOLEN.test(word))) return "theft";
+  if (
+    words.some((word) =>
+      word.length >= 5 && RW_STOLEN.test(word) && !RW_STOLEN_LOOKALIKE.test(word)
+    )
+  ) return "theft";
   for (const word of words) {
     const concern = kinyarwandaHarm(word);
     if (concern !== null) return concern;

@@ -1129,3 +1129,29 @@ Deno.test("a household poison drunk is danger in Kinyarwanda's other verb for dr
   assert.equal(safetyConcern("sogokuru yanyweye umuti wica udukoko"), "danger");
   assert.equal(safetyConcern("umukozi yanyweye umuti wica imbeba"), "danger");
 });
+
+Deno.test("Kinyarwanda figures and objects near harm stay ordinary: a thing of another class 'killing' me, a blocked drain, a day missed, a toy gun, a punching bag, fear of planes, hearsay of a fire, crime novels", () => {
+  for (
+    const text of [
+      "iyi embouteillage iranyica, nshaka moto",
+      "ikizamini cy'ejo cyanyishe, nkeneye icyayi",
+      "robine yo mu gikoni yazibye, nkeneye umufundi",
+      "umwana yasibye ishuri kubera ibicurane, mufite umuti?",
+      "dukeneye imbunda z'ibikinisho z'abana",
+      "ndashaka umufuka wo gukubita wa siporo",
+      "ndatinya indege, mumbonere bisi ijya Nairobi",
+      "amakuru avuga ko habaye inkongi i Gikondo, amaduka arafunguye?",
+      "murafite ibitabo by'abagizi ba nabi by'icyongereza?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const [text, concern] of [
+      ["umugabo aranyica, muze vuba", "violence"],
+      ["bibye ihene zacu nijoro", "theft"],
+      ["moto yanjye yibwe ubu nonaha", "theft"],
+      ["inka zacu zibwe nijoro", "theft"],
+      ["mfite ubwoba, umugabo afite imbunda hanze", "violence"],
+      ["ndatinya umugabo wanjye, arankubita", "violence"],
+    ] as const
+  ) assert.equal(safetyConcern(text), concern, text);
+});
