@@ -460,6 +460,16 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho|imyenda|imitako|matela|frigo)\b/,
   ],
+  // Kinyarwanda: a break-in said by its two acts, a thing broken (kumena: "bamennye",
+  // "yamenetse") and things taken or gone ("batwara radiyo", "ibintu bitakiriho").
+  [
+    "theft",
+    / \w*men(?:ye|etse|we)(?: \w+)? (?:ikirahure|idirishya|amadirishya|urugi|inzugi|ingufuri|imodoka|inzu|iduka|umuryango|igipangu)\b(?: \w+){0,5} (?:ba|a|ya|bara|yara)?\w*(?:twara|twaye|tware|jyana|jyanye)\b/,
+  ],
+  [
+    "theft",
+    / (?:ikirahure|idirishya|urugi|ingufuri|igipangu|umuryango)\b(?: \w+){0,3} \w*men(?:etse|we|ye)\b.* (?:bitakiriho|ntibikiriho|byabuze|yabuze|zabuze|ntakiriho|ntigihari|batwaye|batwara)\b| (?:bitakiriho|ntibikiriho|byabuze|zabuze|batwaye)\b.* (?:ikirahure|idirishya|urugi|ingufuri|igipangu|umuryango)\b(?: \w+){0,3} \w*men(?:etse|we|ye)\b/,
+  ],
   // "yigendera nayo": went off with it, the thing named before.
   [
     "theft",

@@ -1155,3 +1155,19 @@ Deno.test("Kinyarwanda figures and objects near harm stay ordinary: a thing of a
     ] as const
   ) assert.equal(safetyConcern(text), concern, text);
 });
+
+Deno.test("a Kinyarwanda break-in told by its two acts, a thing broken and things taken or gone, is theft; a window broken alone is not", () => {
+  for (
+    const text of [
+      "bamennye idirishya ry'imodoka bajyana mudasobwa",
+      "nagarutse nsanga urugi rwamenetse kandi ibintu byo mu nzu bitakiriho",
+      "bamennye iduka ryacu batwara amakarito y'amata",
+    ]
+  ) assert.equal(safetyConcern(text), "theft", text);
+  for (
+    const text of [
+      "umwana yamennye ikirahure cy'idirishya, nkeneye umufundi",
+      "ingufuri y'urugi yamenetse, mufite indi?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
