@@ -1637,6 +1637,19 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:burnt|burned|cut|hurt) my (hand|finger|arm|leg|foot|tongue|knee|lip)\b(?=.* (?:gel|cream|creme|ointment|pomade|plaster|bandage|medicine|umuti|amavuta|pansement|remede))/g,
     " $1 ",
   ],
+  // A worry about a thing (fear that the cake will not be ready, that an exam will be hard):
+  // the clause after "ubwoba ko" has a subject of a class that names no person ("itazaba",
+  // "ikizamini kizaba"); fear of a person ("ko azagaruka", "ko bazantera") stays.
+  [
+    / (?:ubwoba|\w*tiny\w*) (?:ko|y uko|bw uko) (?:\w+ )?(?:i|ki|bi|ri|zi|bu|ku|ru|gi|cy|by|ry)(?:ta|za|ra|tazi|zaz)\w*\b/g,
+    " worry ",
+  ],
+  // A first-aid product for a small wound ("ibipfuko by'urutoki rwakomeretse"): the pharmacy's,
+  // unless the wound is grave.
+  [
+    / (ibipfuko|igipfuko|pansima|pansement|umuti|imiti|amavuta)((?: \w+){0,3}?) \w*komere(?:k|ts)\w*\b(?!.* (?:cyane|bikabije|amaraso|ntahagarara|menshi))/g,
+    " $1 $2 ",
+  ],
   // A weapon that is a toy or a prop ("imbunda z'impimbano", "imbunda y'igikinisho").
   [
     / (?:imbunda|intwaro|icyuma|ibyuma) (?:z|y|cy|by) (?:impimbano|ibikinisho|igikinisho|plastike|plastiki)\b/g,

@@ -1171,3 +1171,19 @@ Deno.test("a Kinyarwanda break-in told by its two acts, a thing broken and thing
     ]
   ) assert.equal(safetyConcern(text), null, text);
 });
+
+Deno.test("a Kinyarwanda worry about a thing and a plaster for a small wound stay ordinary; fear of a person and a grave wound stay alarms", () => {
+  for (
+    const text of [
+      "mfite ubwoba ko imodoka izatinda, mwohereze indi",
+      "ndatinya ko ibiciro bizazamuka, ngure ubu?",
+      "nkeneye igipfuko cy'ukuguru kwakomeretse gato",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "mfite ubwoba ko azagaruka nijoro",
+      "nkeneye umuti, umwana yakomeretse cyane ava amaraso",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
