@@ -1665,6 +1665,8 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   ],
   // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
   [/ \w*kubisw\w* n (ihazabu|amande|ibihano)\b/g, " $1 "],
+  // Beaten at a match ("ikipe yacu yakubiswe ibitego bitatu"): goals, not blows.
+  [/ \w*kubi(?:sw|tw|t|s)\w* (ibitego|igitego|amanota)\b/g, " $1 "],
   // Beaten by the weather ("nakubiswe n'imvura", caught in the rain): lightning (inkuba) stays.
   [/ \w*kubi(?:sw|tw)\w* n (imvura|izuba|umuyaga|imbeho|ubukonje)\b/g, " $1 "],
   // Sowing, Kinyarwanda "kubiba" with the tense vowel before its stem ("twabibye ibishyimbo",

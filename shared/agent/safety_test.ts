@@ -1172,12 +1172,13 @@ Deno.test("a Kinyarwanda break-in told by its two acts, a thing broken and thing
   ) assert.equal(safetyConcern(text), null, text);
 });
 
-Deno.test("a Kinyarwanda worry about a thing and a plaster for a small wound stay ordinary; fear of a person and a grave wound stay alarms", () => {
+Deno.test("a Kinyarwanda worry about a thing, a plaster for a small wound and a team beaten by goals stay ordinary; fear of a person and a grave wound stay alarms", () => {
   for (
     const text of [
       "mfite ubwoba ko imodoka izatinda, mwohereze indi",
       "ndatinya ko ibiciro bizazamuka, ngure ubu?",
       "nkeneye igipfuko cy'ukuguru kwakomeretse gato",
+      "Rayon yakubiswe ibitego bine ejo, ndashaka itike y'umukino utaha",
     ]
   ) assert.equal(safetyConcern(text), null, text);
   for (
