@@ -1657,7 +1657,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   ],
   // A harm verb naming a thing's use, after the connective of purpose ("umufuka wo gukubita",
   // a punching bag): an object, not an act.
-  [/ (\w+) (?:wo|yo|cyo|byo|zo|two|ryo|rwo|bwo|ko|kwo) (?:gukubita|kwica|kurasa|gutwika)\b/g, " $1 "],
+  [/ (\w+) (?:wo|yo|cyo|byo|zo|two|ryo|rwo|bwo|kwo) (?:gukubita|kwica|kurasa|gutwika)\b/g, " $1 "],
   // Fear of a thing with the verb ("ntinya indege", "ndatinya inshinge"), as with ubwoba.
   [
     / \w*tiny\w* (indege|umwijima|inshinge|imbwa|amazi|ubutumburuke|ibizamini|ikizamini|inzoka|igitagangurirwa)\b/g,
