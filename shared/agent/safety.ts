@@ -218,6 +218,15 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
   ],
 };
 
+// Kinyarwanda stems that begin with a harm root's letters but are other verbs and nouns:
+// kwibaza (wonder), kwibanda (focus on), kwibagirwa (forget), kwibaruka (give birth) are no
+// kwiba (steal); kwicara and kwicaza (sit, seat: "twicaye") no kwica (kill); the applicative of
+// gukurikirana (follow up on a file for someone: "mwankurikiranira dosiye") no following; the
+// noun intabaza (an alarm, the device) no cry for help. A word built on such a stem is read
+// for that stem, whatever its prefixes, so the root inside it does not count.
+const RW_LOOKALIKE_STEM =
+  /(?:ibaz|iband|ibagir|ibagiw|ibaruk|icar|icay|icaz|icaj|kurikiranir|kurikiraniy|^intabaz)/;
+
 // Words that look like a root but mean no harm (normalised).
 const SAFE_WORDS = new Set(
   // "blessed" reads "blesed", the start of French "blessé" ("have a blessed day").
@@ -450,6 +459,16 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   [
     "theft",
     / (?:yagiye|yigendeye|yirukanse|yacitse|yahunze|yahunganye|bagiye|birukanse) n(?:a)? ?(?:ipaki|paki|igikapu|amafaranga|telefone|ibintu|isakoshi|imizigo|umutwaro|colis|imodoka|moto|televiziyo|tv|mudasobwa|radiyo|ibikoresho|imyenda|imitako|matela|frigo)\b/,
+  ],
+  // Kinyarwanda: a break-in said by its two acts, a thing broken (kumena: "bamennye",
+  // "yamenetse") and things taken or gone ("batwara radiyo", "ibintu bitakiriho").
+  [
+    "theft",
+    / \w*men(?:ye|etse|we)(?: \w+)? (?:ikirahure|idirishya|amadirishya|urugi|inzugi|ingufuri|imodoka|inzu|iduka|umuryango|igipangu)\b(?: \w+){0,5} (?:ba|a|ya|bara|yara)?\w*(?:twara|twaye|tware|jyana|jyanye)\b/,
+  ],
+  [
+    "theft",
+    / (?:ikirahure|idirishya|urugi|ingufuri|igipangu|umuryango)\b(?: \w+){0,3} \w*men(?:etse|we|ye)\b.* (?:bitakiriho|ntibikiriho|byabuze|yabuze|zabuze|ntakiriho|ntigihari|batwaye|batwara)\b| (?:bitakiriho|ntibikiriho|byabuze|zabuze|batwaye)\b.* (?:ikirahure|idirishya|urugi|ingufuri|igipangu|umuryango)\b(?: \w+){0,3} \w*men(?:etse|we|ye)\b/,
   ],
   // "yigendera nayo": went off with it, the thing named before.
   [
@@ -833,7 +852,7 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
   ],
   [
     "danger",
-    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
+    / (?:drank|drunk|swalowed|swallowed|ate|yanyoye|\w*nyweye|yamize|yariye|anyoye|amize|a bu|a avale|avale|bu) (?:\w+ ){0,2}(?:petrole|kerozene|javel|eau de javel|detergent|raticide|mort aux rats|rat poison|produit chimique|produits chimiques|isabune y amazi|umuti w udukoko|umuti wica)\b/,
   ],
   // A man trying to take a child away or into a vehicle ("tried to pull my daughter into his
   // car", "a essayé de faire monter ma fille dans sa voiture", "yashatse kwinjiza umukobwa wanjye
@@ -1413,6 +1432,10 @@ const FIRE_RW =
 // Kinyarwanda "kwiba" (steal) conjugated: a word ending in -ibye, -ibiye, -ibwe, -ibiwe
 // ("banyibiye", "yibwe"), and nothing else does in the three languages' words we read.
 const RW_STOLEN = /(?:^|[a-z])(?:ibye|ibiye|ibwe|ibiwe)$/;
+// Other verbs whose perfective ends the same way: kuziba (be blocked: "umusarani wazibye"),
+// gusiba (erase, be absent: "yasibye"), and kubiba (sow) after the tense vowel ("twabibye");
+// kwiba puts a subject or object glide before its stem ("yibye", "twibye", "banyibye").
+const RW_STOLEN_LOOKALIKE = /(?:zibye|zibiye|sib(?:ye|we|iye|iwe)|abib(?:ye|we|iye|iwe))$/;
 
 function rootKeys(
   roots: Record<SafetyConcern, readonly string[]>,
@@ -1505,7 +1528,12 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:le|la|les|ce|cet|cete|ces) (?!(?:mec|gars|type|homme|mari|copain|voisin|patron|chaufeur|motard|pere|frere|oncle)\b)(\w+)(?: \w+)? (?:me|nous) tuen?t?\b/g,
     " $1 ",
   ],
-  [/ (\w+)(?: \w+){0,3}? (?:bu|ri|ki|bi|zi|ru|tu|ku|ha)ra(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
+  // The subject prefix names the class: "ira-" (a thing of class 9, "embouteillage iranyica"),
+  // "cya-", "bya-", "rya-" in the past ("ikizamini cyanyishe"); a person would be "ara-", "ya-".
+  [
+    / (\w+)(?: \w+){0,3}? (?:(?:bu|ri|ki|bi|zi|ru|tu|ku|ha|i)ra|(?:bw|ry|cy|by|rw|kw)a)(?:ny|tw|dw)i(?:she|ca)\b/g,
+    " $1 ",
+  ],
   [/ (umu\w+|umw\w+|ubu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
   [/ (?:is|s|was|are) (?:pure |absolute |plain |real |just )?murder\b/g, " "],
   [
@@ -1609,8 +1637,44 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / (?:burnt|burned|cut|hurt) my (hand|finger|arm|leg|foot|tongue|knee|lip)\b(?=.* (?:gel|cream|creme|ointment|pomade|plaster|bandage|medicine|umuti|amavuta|pansement|remede))/g,
     " $1 ",
   ],
+  // A worry about a thing (fear that the cake will not be ready, that an exam will be hard):
+  // the clause after "ubwoba ko" has a subject of a class that names no person ("itazaba",
+  // "ikizamini kizaba"); fear of a person ("ko azagaruka", "ko bazantera") stays.
+  [
+    / (?:ubwoba|\w*tiny\w*) (?:ko|y uko|bw uko) (?:\w+ )?(?:i|ki|bi|ri|zi|bu|ku|ru|gi|cy|by|ry)(?:ta|za|ra|tazi|zaz)\w*\b/g,
+    " worry ",
+  ],
+  // A first-aid product for a small wound ("ibipfuko by'urutoki rwakomeretse"): the pharmacy's,
+  // unless the wound is grave.
+  [
+    / (ibipfuko|igipfuko|pansima|pansement|umuti|imiti|amavuta)((?: \w+){0,3}?) \w*komere(?:k|ts)\w*\b(?!.* (?:cyane|bikabije|amaraso|ntahagarara|menshi))/g,
+    " $1 $2 ",
+  ],
+  // A weapon that is a toy or a prop ("imbunda z'impimbano", "imbunda y'igikinisho").
+  [
+    / (?:imbunda|intwaro|icyuma|ibyuma) (?:z|y|cy|by) (?:impimbano|ibikinisho|igikinisho|plastike|plastiki)\b/g,
+    " igikinisho ",
+  ],
+  // A harm verb naming a thing's use, after the connective of purpose ("umufuka wo gukubita",
+  // a punching bag): an object, not an act.
+  [/ (\w+) (?:wo|yo|cyo|byo|zo|two|ryo|rwo|bwo|kwo) (?:gukubita|kwica|kurasa|gutwika)\b/g, " $1 "],
+  // Fear of a thing with the verb ("ntinya indege", "ndatinya inshinge"), as with ubwoba.
+  [
+    / \w*tiny\w* (indege|umwijima|inshinge|imbwa|amazi|ubutumburuke|ibizamini|ikizamini|inzoka|igitagangurirwa)\b/g,
+    " $1 ",
+  ],
   // Fined, in Kinyarwanda "hit with a fine" ("nakubiswe n'ihazabu").
   [/ \w*kubisw\w* n (ihazabu|amande|ibihano)\b/g, " $1 "],
+  // Beaten at a match ("ikipe yacu yakubiswe ibitego bitatu"): goals, not blows.
+  [/ \w*kubi(?:sw|tw|t|s)\w* (ibitego|igitego|amanota)\b/g, " $1 "],
+  // Beaten by the weather ("nakubiswe n'imvura", caught in the rain): lightning (inkuba) stays.
+  [/ \w*kubi(?:sw|tw)\w* n (imvura|izuba|umuyaga|imbeho|ubukonje)\b/g, " $1 "],
+  // Sowing, Kinyarwanda "kubiba" with the tense vowel before its stem ("twabibye ibishyimbo",
+  // "narabibye imbuto"): the perfective reads like "-ibye" (stolen), the seed tells them apart.
+  [
+    / \w*abib(?:ye|we|iye|iwe) (?:\w+ )?(imbuto|ibigori|ibishyimbo|ingano|amasaka|umuceri|soya|imboga|ibirayi|imyumbati|mu murima|umurima)\b/g,
+    " $1 ",
+  ],
   // Fear of a means of travel ("j'ai peur de prendre l'avion").
   [
     / (?:scared|afraid|fear|peur|ubwoba)(?: of| de| d| bw| bwo)? (?:prendre|taking|take|riding|ride|kujya|kugenda|gutega|conduire|driving)(?: \w+){0,2}? (avion|plane|planes|flight|indege|moto|motorbike|bus|lift|ascenseur)\b/g,
@@ -1729,7 +1793,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   // A harm named as a genre of films, books or games ("filime z'intambara n'iz'abajura",
   // "a book about murder", "des romans sur des voleurs").
   [
-    /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
+    /(?<= (?:filime|film|films|movie|movies|dvd|dvds|book|books|ibitabo|igitabo|livre|livres|roman|romans|series|serie|game|games|imikino|umukino|novel|novels)\b(?: \w+){0,4}) (?:n iz |iz |z |y |by |cy |ry |of |de |d |des |about |sur )?(?:intambara|abajura|umujura|ubujura|ubwicanyi|abagizi ba nabi|abagome|war|crime|crimes|thieves|guere|voleurs|horeur|horror|murder|murders|meurtres?)\b/g,
     " genre ",
   ],
   // A threat about money or a contract ("threatening to raise the rent", "menace d'augmenter
@@ -1893,12 +1957,13 @@ const LAPSE_ANGER = singleLetters(
 // sur le braquage"). "Amakuru" alone is also a greeting ("amakuru? banyibye"), so it counts
 // only as "mu makuru" (in the news).
 const NEWS = singleLetters(
-  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise|they say|people say|on dit que|on dit qu|il parait|bavuga ko|abantu bavuga)\b/,
+  / (?:news|on the radio|on tv|on the tv|in the paper|newspaper|did you hear|have you heard|les infos|aux infos|les informations|au journal|a la radio|a la tele|a la television|dans le journal|inkuru|kuri radio|kuri radiyo|kuri televiziyo|mu makuru|wumvise|mwumvise|they say|people say|on dit que|on dit qu|il parait|bavuga ko|abantu bavuga|amakuru avuga|amakuru aravuga|ngo ejo|ngo haraye|ngo habaye)\b/,
 );
 // The sender or their own among the actors: "me", "my", "nous", "yanjye", "iwacu", and the
 // Kinyarwanda object infix of the first person ("ba-ny-ibye", "ya-n-kubise", "ya-m-bwiye").
+// English "I" is read before a verb: Kinyarwanda's "i" is "at" before a place ("i Gikondo").
 const FIRST_PERSON = singleLetters(
-  / (?:i|me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka)n(?:y)?\w{3,}| (?:ba|ya|bara|ara|yara|baka|yaka)m\w{3,}/,
+  / i (?:am|m|was|were|have|ve|had|d|got|get|saw|see|heard|hear|lost|need|want|think|thought|live|lived|bought|paid|pay|just|also|don|didn|do|did|can|could|will|would|ll|went|go|left|came|come|found|called|told|know|knew|still|really|never|only|should|must|work|woke|hope|feel|felt)\b| (?:me|my|mine|myself|we|us|our|je|j|moi|mon|ma|mes|m|nous|notre|nos|njye|twe|iwacu|iwanjye)\b| \w*(?:anjye|acu)\b| (?:ba|a|ya|bara|ara|yara|baka|aka|yaka)n(?:y)?\w{3,}| (?:ba|ya|bara|ara|yara|baka|yaka)m\w{3,}/,
 );
 // The harm words of a news story: theft, robbery, murder, an attack, a fire.
 const NEWS_HARM_WORDS = singleLetters(
@@ -1957,7 +2022,9 @@ function withoutOrdinaryFrames(padded: string): string {
 export function safetyConcern(text: string): SafetyConcern | null {
   // SMS shorthands written out first, so "qqn me suit" is read as "quelqu un me suit".
   const normalized = withoutHarmIdioms(expandShorthands(normalizeText(text)));
-  const words = normalized.split(" ").filter((word) => !SAFE_WORDS.has(word));
+  const words = normalized.split(" ").filter((word) =>
+    !SAFE_WORDS.has(word) && !RW_LOOKALIKE_STEM.test(word)
+  );
   const padded = ` ${words.join(" ")} `;
   for (const [concern, key] of ROOT_KEYS) {
     if (padded.includes(key)) return concern;
@@ -1966,7 +2033,11 @@ export function safetyConcern(text: string): SafetyConcern | null {
     if (pattern.test(padded)) return concern;
   }
   if (FIRE_RW.test(padded)) return "danger";
-  if (words.some((word) => word.length >= 5 && RW_STOLEN.test(word))) return "theft";
+  if (
+    words.some((word) =>
+      word.length >= 5 && RW_STOLEN.test(word) && !RW_STOLEN_LOOKALIKE.test(word)
+    )
+  ) return "theft";
   for (const word of words) {
     const concern = kinyarwandaHarm(word);
     if (concern !== null) return concern;

@@ -1095,3 +1095,96 @@ Deno.test("a product thieves cannot beat and dying of laughter raise no alarm; a
   ) assert.equal(safetyConcern(text), null, text);
   assert.notEqual(safetyConcern("a thief is breaking our padlock right now"), null);
 });
+
+Deno.test("Kinyarwanda stems that begin like a harm root (wonder, focus, forget, sit, follow up a file, an alarm), rain that beats and seed sown stay ordinary; the harm roots themselves still count", () => {
+  for (
+    const text of [
+      "ndibaza niba resitora yanyu ifunguye none",
+      "turashaka kwibanda ku biribwa by'abana",
+      "yibagiwe igikapu cye muri bisi, mwamfasha kukibona?",
+      "mushiki wanjye yibarutse impanga, ndashaka indabo",
+      "tumaze kwicara ku meza, muzane amazi",
+      "nshaka kwicaza abashyitsi icumi muri resitora",
+      "munkurikiranire ikibazo cya konti yanjye",
+      "mudukurikiranire dosiye y'imodoka",
+      "ndashaka intabaza y'imodoka n'ingufuri",
+      "twakubiswe n'imvura tuva ku isoko, dukeneye tagisi",
+      "narabibye ibigori mu murima, nkeneye ifumbire",
+      "twabibye imbuto z'imboga, imiti y'udukoko igura angahe?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const [text, concern] of [
+      ["bashaka kunyica", "violence"],
+      ["umujura yashatse kwiba telefoni yanjye", "theft"],
+      ["umugabo arankurikira kuva ku isoko", "danger"],
+      ["nimudutabare, hari umuntu winjiye mu nzu", "danger"],
+      ["yakubiswe n'inkuba none ntahumeka", "violence"],
+      ["abajura bibye ibigori byacu mu murima", "theft"],
+    ] as const
+  ) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a household poison drunk is danger in Kinyarwanda's other verb for drinking (-nywa: 'yanyweye')", () => {
+  assert.equal(safetyConcern("sogokuru yanyweye umuti wica udukoko"), "danger");
+  assert.equal(safetyConcern("umukozi yanyweye umuti wica imbeba"), "danger");
+});
+
+Deno.test("Kinyarwanda figures and objects near harm stay ordinary: a thing of another class 'killing' me, a blocked drain, a day missed, a toy gun, a punching bag, fear of planes, hearsay of a fire, crime novels", () => {
+  for (
+    const text of [
+      "iyi embouteillage iranyica, nshaka moto",
+      "ikizamini cy'ejo cyanyishe, nkeneye icyayi",
+      "robine yo mu gikoni yazibye, nkeneye umufundi",
+      "umwana yasibye ishuri kubera ibicurane, mufite umuti?",
+      "dukeneye imbunda z'ibikinisho z'abana",
+      "ndashaka umufuka wo gukubita wa siporo",
+      "ndatinya indege, mumbonere bisi ijya Nairobi",
+      "amakuru avuga ko habaye inkongi i Gikondo, amaduka arafunguye?",
+      "murafite ibitabo by'abagizi ba nabi by'icyongereza?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const [text, concern] of [
+      ["umugabo aranyica, muze vuba", "violence"],
+      ["bibye ihene zacu nijoro", "theft"],
+      ["moto yanjye yibwe ubu nonaha", "theft"],
+      ["inka zacu zibwe nijoro", "theft"],
+      ["mfite ubwoba, umugabo afite imbunda hanze", "violence"],
+      ["ndatinya umugabo wanjye, arankubita", "violence"],
+    ] as const
+  ) assert.equal(safetyConcern(text), concern, text);
+});
+
+Deno.test("a Kinyarwanda break-in told by its two acts, a thing broken and things taken or gone, is theft; a window broken alone is not", () => {
+  for (
+    const text of [
+      "bamennye idirishya ry'imodoka bajyana mudasobwa",
+      "nagarutse nsanga urugi rwamenetse kandi ibintu byo mu nzu bitakiriho",
+      "bamennye iduka ryacu batwara amakarito y'amata",
+    ]
+  ) assert.equal(safetyConcern(text), "theft", text);
+  for (
+    const text of [
+      "umwana yamennye ikirahure cy'idirishya, nkeneye umufundi",
+      "ingufuri y'urugi yamenetse, mufite indi?",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
+Deno.test("a Kinyarwanda worry about a thing, a plaster for a small wound and a team beaten by goals stay ordinary; fear of a person and a grave wound stay alarms", () => {
+  for (
+    const text of [
+      "mfite ubwoba ko imodoka izatinda, mwohereze indi",
+      "ndatinya ko ibiciro bizazamuka, ngure ubu?",
+      "nkeneye igipfuko cy'ukuguru kwakomeretse gato",
+      "Rayon yakubiswe ibitego bine ejo, ndashaka itike y'umukino utaha",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "mfite ubwoba ko azagaruka nijoro",
+      "nkeneye umuti, umwana yakomeretse cyane ava amaraso",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
