@@ -88,6 +88,11 @@ export interface AgentDeps {
    * deterministic mode); at most once per node that called it.
    */
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
+  /**
+   * Told when a pack's own code failed where the turn carries on without it (an agent's
+   * `pending.find` asked for the person's open work): staff read it in the log.
+   */
+  onPackFailure?(error: unknown, agentId: string, where: string): void;
   /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
   progress?(text: string): Promise<void>;
 }
@@ -222,6 +227,15 @@ const say = phraseBook({
     en: "OK, I keep {what}: I will write when there is news.",
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
+  },
+  // Help with no question pending (the flow's last message was no question): where they are.
+  helpIdle: {
+    en:
+      "You are in “{service}”. Tell me what you need here, send 0 for the main menu, or tap below to talk to a person.",
+    rw:
+      "Uri muri “{service}”. Mbwira icyo ukeneye hano, wandike 0 ujye ku rutonde nyamukuru, cyangwa ukande hasi uvugane n'umuntu.",
+    fr:
+      "Vous êtes dans « {service} ». Dites-moi ce qu'il vous faut ici, envoyez 0 pour le menu principal, ou touchez ci-dessous pour parler à quelqu'un.",
   },
   help: {
     en:
@@ -390,7 +404,7 @@ async function openWorkOf(
   language: Language,
   about?: string,
 ): Promise<Array<{ agent: string; summary: string }>> {
-  const { roster, router, callTool } = deps(config);
+  const { roster, router, callTool, onPackFailure } = deps(config);
   const agents = about !== undefined ? [about] : router.agents?.customer ?? [];
   const found = await Promise.all(agents.map(async (agent) => {
     const pending = roster.pendingOf(agent);
@@ -399,8 +413,14 @@ async function openWorkOf(
     const memory = agent === (state.agent || roster.frontDesk) ? state.memory : {};
     const asUser: OfflineToolCaller = (tool, args, name) =>
       callTool(agent, tool, args, { key: `${state.input.wamid}:open:${agent}:${name}` });
-    const work = await pending.find({ language, memory }, asUser);
-    return work ? [{ agent, summary: work.summary }] : [];
+    // One pack failing loses its own work, never the answer: the others are still listed.
+    try {
+      const work = await pending.find({ language, memory }, asUser);
+      return work ? [{ agent, summary: work.summary }] : [];
+    } catch (error) {
+      onPackFailure?.(error, agent, "pending.find");
+      return [];
+    }
   }));
   return found.flat();
 }
@@ -429,13 +449,13 @@ async function decide(
     whichWorkText: (language) => say("whichWork", language),
     openWork: (language, about) => openWorkOf(state, config, language, about),
     offered: state.replies ?? [],
-    helpReply: (language) => {
+    helpReply: (language, asking) => {
       const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];
       const person = titleOf(roster.handoff);
       // The service as the menu names it ("Rides & moto"), not the agent's staff-facing name.
       const service = titleOf(current) ?? roster.nameOf(current, language);
       return {
-        text: say("help", language, { service }),
+        text: say(asking ? "help" : "helpIdle", language, { service }),
         ...(person ? { buttons: [{ id: `agent:${roster.handoff}`, title: person }] } : {}),
       };
     },

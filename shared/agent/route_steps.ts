@@ -63,9 +63,10 @@ export interface RouteFacts {
   offered: readonly AgentReply[];
   /**
    * What help mid-flow says, in `language`: where the person is and what
-   * they can do (the menu, a person).
+   * they can do (the menu, a person), and to answer the question below when
+   * `asking` (the flow's last message waits for an answer).
    */
-  helpReply(language: Language): AgentReply;
+  helpReply(language: Language, asking: boolean): AgentReply;
   /**
    * With a model: the agent it picks, null when unsure, undefined without a
    * model or when it failed (the offline decision stands).
@@ -162,10 +163,16 @@ export function helpStep(facts: RouteFacts, decision: RouteDecision): Routed | n
   const inFlow = current !== roster.frontDesk && current !== roster.handoff &&
     facts.customer.includes(current);
   if (!inFlow || !asksForHelp(input.text)) return null;
+  const asking = facts.offered.some(asksSomething);
   return {
     agent: current,
-    replies: [facts.helpReply(decision.replyLanguage), ...facts.offered],
+    replies: [facts.helpReply(decision.replyLanguage, asking), ...(asking ? facts.offered : [])],
   };
+}
+
+// A message that waits for an answer: choices to tap, or a question.
+function asksSomething(reply: AgentReply): boolean {
+  return !!(reply.buttons?.length || reply.rows?.length) || /[?？]\s*$/.test(reply.text.trim());
 }
 
 /** A sensitive topic goes to a person at once. */

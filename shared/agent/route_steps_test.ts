@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { AgentReply } from "@shared/registry/pack.ts";
 import type { RouteDecision } from "./route_decision.ts";
 import {
   clarifyStep,
@@ -43,7 +44,7 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     nothingOpenText: (language) => `nothing open:${language}`,
     whichWorkText: (language) => `which:${language}`,
     offered: [{ text: "Où voulez-vous aller ?" }],
-    helpReply: (language) => ({ text: `help:${language}` }),
+    helpReply: (language, asking) => ({ text: `help:${language}${asking ? ":asking" : ""}` }),
     askModel: () => Promise.resolve(undefined),
     ...overrides,
   };
@@ -214,9 +215,30 @@ Deno.test("help asked mid-flow says where the person is and asks the flow's ques
     );
     assert.deepEqual(routed, {
       agent: "taxi",
-      replies: [{ text: "help:fr" }, { text: "Où voulez-vous aller ?" }],
+      replies: [{ text: "help:fr:asking" }, { text: "Où voulez-vous aller ?" }],
     }, text);
   }
+  // With no question pending (the flow's last message was no question), help says where the
+  // person is without "answer the question below", and repeats nothing.
+  for (
+    const offered of [[], [{ text: "Votre course est terminée. Merci !" }]] as AgentReply[][]
+  ) {
+    const { routed } = await routeTurn(
+      facts({ current: "taxi", input: { wamid: "w5", text: "aide" }, offered }),
+      () => stay,
+    );
+    assert.deepEqual(routed, { agent: "taxi", replies: [{ text: "help:fr" }] });
+  }
+  // Choices to tap wait for an answer as much as a question does.
+  const { routed: tapping } = await routeTurn(
+    facts({
+      current: "taxi",
+      input: { wamid: "w6", text: "help" },
+      offered: [{ text: "Moto or cab", buttons: [{ id: "v:moto", title: "Moto" }] }],
+    }),
+    () => stay,
+  );
+  assert.equal(tapping.replies?.[0].text, "help:fr:asking");
   // At the front desk, and for a flow's own answer, help changes nothing.
   const { routed: atDesk } = await routeTurn(
     facts({ input: { wamid: "w3", text: "aide" } }),
