@@ -194,16 +194,24 @@ const say = phraseBook({
     rw: "Ufite ibintu birenze kimwe bitegereje. Ni ikihe ushaka kuvuga?",
     fr: "Vous avez plusieurs choses en cours. Laquelle voulez-vous dire ?",
   },
-  // A customer asking for the team's own work (a video ad, a broadcast, a report): no service in
-  // this chat does it, and saying so beats a wrong service or "did not catch that".
+  // A customer asking for the team's own work: no service in this chat does it, and saying so
+  // beats a wrong service or "did not catch that". The work is named by the packs that do it.
   staffWork: {
-    en:
-      "That is done by our team, not in this chat: video ads, messages to all customers and reports are made by our staff. I can put you through to a person.",
-    rw:
-      "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro: amashusho yamamaza, ubutumwa bujya ku bakiriya bose na raporo bikorwa n'abakozi bacu. Nshobora kuguhuza n'umuntu.",
+    en: "That is done by our team, not in this chat. I can put you through to a person.",
+    rw: "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro. Nshobora kuguhuza n'umuntu.",
     fr:
-      "Cela est fait par notre équipe, pas dans cette discussion : les vidéos publicitaires, les messages à tous les clients et les rapports sont faits par notre personnel. Je peux vous mettre en relation avec une personne.",
+      "Cela est fait par notre équipe, pas dans cette discussion. Je peux vous mettre en relation avec une personne.",
   },
+  staffWorkNamed: {
+    en:
+      "That is done by our team, not in this chat: {work} are handled by our staff. I can put you through to a person.",
+    rw:
+      "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro: {work}, ni akazi k'abakozi bacu. Nshobora kuguhuza n'umuntu.",
+    fr:
+      "Cela est fait par notre équipe, pas dans cette discussion : {work}, c'est notre personnel qui s'en occupe. Je peux vous mettre en relation avec une personne.",
+  },
+  // The last two of a list ("videos, broadcasts and reports").
+  and: { en: "and", rw: "na", fr: "et" },
   leaveAsk: {
     en: "Before you go: you still have {what}. Cancel it, or keep it?",
     rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
@@ -425,6 +433,17 @@ async function openWorkOf(
   return found.flat();
 }
 
+// What a customer asking for staff-only work hears: the work of the staff agents the tenant
+// runs, as their packs name it; the kernel names none.
+function staffWorkText(roster: AgentRoster, language: Language): string {
+  const names = roster.staffWorkNames(language).map((work) => work.name);
+  if (names.length === 0) return say("staffWork", language);
+  const work = names.length === 1
+    ? names[0]
+    : `${names.slice(0, -1).join(", ")} ${say("and", language)} ${names.at(-1)}`;
+  return say("staffWorkNamed", language, { work });
+}
+
 // The route node's pipeline (route_steps.ts) over this turn's state: where the turn goes
 // becomes the state the next node reads.
 async function decide(
@@ -444,7 +463,7 @@ async function decide(
     learnt: router.agents?.learnt ?? [],
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
-    staffWorkText: (language) => say("staffWork", language),
+    staffWorkText: (language) => staffWorkText(roster, language),
     nothingOpenText: (language) => say("nothingOpen", language),
     whichWorkText: (language) => say("whichWork", language),
     openWork: (language, about) => openWorkOf(state, config, language, about),

@@ -326,6 +326,12 @@ export interface PackAgent {
    * team does it and offered a person.
    */
   staffWork?: Readonly<Record<Language, readonly string[]>>;
+  /**
+   * That work named as a customer is told the team does it ("video ads", "amashusho yamamaza",
+   * "les vidéos publicitaires"), in en/rw/fr: the front desk lists the names of the agents the
+   * tenant runs, so a tenant without this agent never mentions its work. @default not named
+   */
+  staffWorkName?: Readonly<Record<Language, string>>;
   /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
   asks?(text: string): boolean;
   /**
