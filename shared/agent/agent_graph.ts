@@ -30,7 +30,7 @@ import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
-import { type RouteFacts, routeTurn } from "./route_steps.ts";
+import { type RouteFacts, type Routed, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import { isKept, keepWork, KEPT_WORK, keptIds } from "./kept_work.ts";
@@ -43,6 +43,7 @@ import type {
   PendingCall,
   TurnInput,
 } from "@shared/registry/pack.ts";
+import { moveOpenWorkChoice } from "@shared/registry/pack.ts";
 
 export type { AgentReply, PendingCall, ToolDiscovery, TurnInput };
 
@@ -229,6 +230,12 @@ const say = phraseBook({
     rw: "Hagati aho, ufite {what}. Ubihagarike, cyangwa ubigumane?",
     fr: "En attendant, vous avez encore {what}. L'annuler, ou le garder ?",
   },
+  // "Cancel it" with one thing open: that thing, by name.
+  cancelAsk: {
+    en: "Cancel {what}, or keep it?",
+    rw: "Uhagarike {what}, cyangwa ubigumane?",
+    fr: "Annuler {what}, ou le garder ?",
+  },
   leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
   leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
   leaveKept: {
@@ -353,6 +360,8 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     }
   }
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
+  // A cancel of their open work asked to be confirmed: nothing is left behind by asking.
+  if (update.leaving) return update;
   // Back from staff without an answer (they left the queue): held work is never forgotten
   // paused; the question comes before where they asked to go.
   if (leaving?.held && roster.pendingOf(leaving.from)) {
@@ -433,6 +442,65 @@ async function openWorkOf(
   return found.flat();
 }
 
+/**
+ * The person's open work at the agent they asked to move or cancel it at ("move it", or their
+ * pick among several), found as them. A cancel is asked to be confirmed by the work's name
+ * ("Cancel your viewing of … on Fri 28 Nov, or keep it?"): the answer goes through the same
+ * path as leaving a flow (the pack's `pending.cancel` ends it and tells the other side), then
+ * the menu. A move enters the agent with the work's id ({@linkcode moveOpenWorkChoice}): its
+ * flow asks for the new time. Nothing found (ended meanwhile, or the pack failed): the agent
+ * takes the message as it came.
+ */
+async function changeOpenWork(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  routed: Routed,
+  language: Language,
+): Promise<{ ask?: Partial<AgentStateType>; routed?: Routed } | null> {
+  const { roster, callTool, onPackFailure } = deps(config);
+  const pending = roster.pendingOf(routed.agent);
+  if (!pending) return null;
+  const asUser: OfflineToolCaller = (tool, args, name) =>
+    callTool(routed.agent, tool, args, { key: `${state.input.wamid}:change:${name}` });
+  let work: OpenWork | null;
+  try {
+    work = await pending.find({ language, memory: {} }, asUser);
+  } catch (error) {
+    onPackFailure?.(error, routed.agent, "pending.find");
+    return null;
+  }
+  if (!work) return null;
+  const { wamid } = state.input;
+  if (routed.change === "move") {
+    return { routed: { ...routed, input: { wamid, text: "", choice: moveOpenWorkChoice(work.id) } } };
+  }
+  const ask = leaveQuestion(say("cancelAsk", language, { what: work.summary }), language);
+  return {
+    ask: {
+      agent: roster.frontDesk,
+      language,
+      atMenu: false,
+      handoff: false,
+      replies: [ask],
+      leaving: {
+        from: routed.agent,
+        work,
+        // Answered, the person hears what became of it, then the menu.
+        to: {
+          agent: roster.frontDesk,
+          atMenu: true,
+          language,
+          handoff: false,
+          escalation: null,
+          replies: [],
+          memory: { step: null, channelFlow: null },
+          input: { wamid, text: "" },
+        },
+      },
+    },
+  };
+}
+
 // What a customer asking for staff-only work hears: the work of the staff agents the tenant
 // runs, as their packs name it; the kernel names none.
 function staffWorkText(roster: AgentRoster, language: Language): string {
@@ -480,7 +548,7 @@ async function decide(
     },
     askModel: (language) => modelRoute(state, config, current, language),
   };
-  const { routed, decision } = await routeTurn(facts, () =>
+  const { routed: picked, decision } = await routeTurn(facts, () =>
     decideRoute(input.text, {
       agent: state.agent || null,
       atMenu: state.atMenu,
@@ -495,6 +563,12 @@ async function decide(
       ),
     }, router));
   const sticky = state.langPref ?? state.language;
+  // "Move it" / "cancel it": a cancel is asked to be confirmed by name, a move is the agent's.
+  const change = picked.change
+    ? await changeOpenWork(state, config, picked, decision ? decision.replyLanguage : sticky)
+    : null;
+  if (change?.ask) return { ...change.ask, ...(decision ? { langPref: decision.langPref } : {}) };
+  const routed = change?.routed ?? picked;
   if (routed.aside) return await heardAside(state, config, routed.agent, decision ?? null);
   // A new agent starts from a clean slate of flow memory (and of the untyped `channelFlow`
   // conversations kept before every flow was typed, so it is never migrated on a later visit).

@@ -106,9 +106,10 @@ export type RouteDecision =
     /**
      * Moving or cancelling something not named ("move it", "je veux l'annuler", "ndashaka
      * kuyimura"): it is the person's open work, wherever it is; `about` is the agent the one
-     * activity it names leans to ("guhagarika gusura": a viewing), if any.
+     * activity it names leans to ("guhagarika gusura": a viewing), if any; `change` is what
+     * the person asked: a move (to another time) or a cancel.
      */
-    | { kind: "open_work"; about?: string }
+    | { kind: "open_work"; about?: string; change: "move" | "cancel" }
   );
 
 /** What the router decides with. */
@@ -380,7 +381,8 @@ export function decideRoute(
           leaning.confidence >= threshold
         ? leaning.agent
         : null;
-      return { ...language, kind: "open_work", ...(about !== null ? { about } : {}) };
+      const change = words.some((word) => CANCEL_VERB.test(word)) ? "cancel" : "move";
+      return { ...language, kind: "open_work", change, ...(about !== null ? { about } : {}) };
     }
   }
   const topicText = changeOfMind ?? text;
@@ -1208,6 +1210,8 @@ const CHANGE_VERB = new RegExp(
     "(?:anul|report|deplac|decal|reprogram)(?:er|e|ez|es)?|" +
     "[a-z]{0,6}(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
 );
+// The change verbs that end it rather than move it ("annuler", "guhagarika").
+const CANCEL_VERB = /^(?:cancel|canceled|cancelled|ann?ul(?:er|e|ez|es)?|[a-z]{0,6}hagarik(?:a|e|ye|ire)?)$/;
 // Words that stand for the thing without naming it ("it", "l'", "that one"), and the rest of
 // "s'il vous plaît".
 const OBJECT_PRONOUNS = new Set(

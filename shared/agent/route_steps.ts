@@ -89,6 +89,11 @@ export interface Routed {
   /** The place the message named, for the agent it reaches. */
   place?: string;
   /**
+   * The person asked to move or cancel their open work at this agent ("move it", or their
+   * pick among several): the graph asks to confirm a cancel, or has the agent move it.
+   */
+  change?: "move" | "cancel";
+  /**
    * The agent answers this message only, beside the current flow, which the
    * person keeps (a complaint made mid-flow).
    */
@@ -120,6 +125,11 @@ export function tapStep(facts: RouteFacts): Routed | null {
   const { input, current, roster } = facts;
   const tapped = input.choice?.startsWith("agent:") ? input.choice.slice(6) : null;
   if (tapped !== null && facts.customer.includes(tapped)) return { agent: tapped, fresh: true };
+  // One of several open works picked ("work:cancel:<agent>"): the verb goes with the pick.
+  const picked = /^work:(move|cancel):(.+)$/.exec(input.choice ?? "");
+  if (picked && facts.customer.includes(picked[2])) {
+    return { agent: picked[2], fresh: true, change: picked[1] as "move" | "cancel" };
+  }
   if (input.choice) return { agent: current };
   if (!input.text) {
     return { agent: input.location && current === roster.frontDesk ? roster.fallback : current };
@@ -215,7 +225,7 @@ export async function openWorkStep(
   const open = await facts.openWork(language, decision.about);
   const agents = [...new Set(open.map((work) => work.agent))];
   // Afresh: "it" is their open work, not what an earlier visit to the agent left under way.
-  if (agents.length === 1) return { agent: agents[0], fresh: true };
+  if (agents.length === 1) return { agent: agents[0], fresh: true, change: decision.change };
   const { frontDesk } = facts.roster;
   if (agents.length > 1) {
     const titles = new Map(facts.roster.menu.map((entry) => [entry.id, entry.title[language]]));
@@ -228,7 +238,7 @@ export async function openWorkStep(
         ),
         rows: agents.flatMap((id) => {
           const title = titles.get(id);
-          return title ? [{ id: `agent:${id}`, title }] : [];
+          return title ? [{ id: `work:${decision.change}:${id}`, title }] : [];
         }),
       }],
     };

@@ -261,9 +261,10 @@ Deno.test("openWorkStep: 'move it' goes to the agent holding the person's one op
         return Promise.resolve([{ agent: "food", summary: "votre table samedi 19:00" }]);
       },
     }),
-    { ...LANGUAGE, kind: "open_work" },
+    { ...LANGUAGE, kind: "open_work", change: "cancel" },
   );
-  assert.deepEqual(routed, { agent: "food", fresh: true });
+  // The verb goes with it: the graph asks to confirm that very cancel.
+  assert.deepEqual(routed, { agent: "food", fresh: true, change: "cancel" });
   assert.deepEqual(asked, [undefined]);
 });
 
@@ -276,17 +277,29 @@ Deno.test("openWorkStep: several open works are asked about by name, in the pers
           { agent: "taxi", summary: "votre moto vers Remera" },
         ]),
     }),
-    { ...LANGUAGE, kind: "open_work" },
+    { ...LANGUAGE, kind: "open_work", change: "move" },
   );
   assert.equal(routed?.agent, "front");
   assert.equal(
     routed?.replies?.[0].text,
     "which:fr\n• votre table samedi\n• votre moto vers Remera",
   );
+  // Each row carries the verb, so the pick moves that work rather than entering the service.
   assert.deepEqual(routed?.replies?.[0].rows, [
-    { id: "agent:food", title: "Repas" },
-    { id: "agent:taxi", title: "Taxi" },
+    { id: "work:move:food", title: "Repas" },
+    { id: "work:move:taxi", title: "Taxi" },
   ]);
+  const picked = tapStep(facts({ input: { wamid: "w9", text: "Taxi", choice: "work:move:taxi" } }));
+  assert.deepEqual(picked, { agent: "taxi", fresh: true, change: "move" });
+  const cancelling = tapStep(
+    facts({ input: { wamid: "w9", text: "Taxi", choice: "work:cancel:taxi" } }),
+  );
+  assert.deepEqual(cancelling, { agent: "taxi", fresh: true, change: "cancel" });
+  // A row naming no customer agent is the current flow's answer, as any other tap.
+  assert.deepEqual(
+    tapStep(facts({ input: { wamid: "w9", text: "x", choice: "work:move:nobody" } })),
+    { agent: "front" },
+  );
 });
 
 Deno.test("openWorkStep: with nothing open it says so and shows the menu, never a search", async () => {
@@ -298,7 +311,7 @@ Deno.test("openWorkStep: with nothing open it says so and shows the menu, never 
         return Promise.resolve([]);
       },
     }),
-    { ...LANGUAGE, kind: "open_work", about: "taxi" },
+    { ...LANGUAGE, kind: "open_work", change: "cancel", about: "taxi" },
   );
   assert.deepEqual(asked, ["taxi"]);
   assert.equal(routed?.agent, "front");

@@ -38,6 +38,26 @@ export interface TurnInput {
   media?: { type: string; ref?: string };
 }
 
+// The tap the kernel enters an agent with to move the person's open work.
+const MOVE_OPEN_WORK = "open_work:move:";
+
+/**
+ * The tap the kernel enters an agent with when the person asked to move their open work `id`
+ * ({@linkcode OpenWork.id}) with nothing named ("move it", "ndashaka kuyimura"): the agent's
+ * flow asks for the new time, or says why it cannot be moved. A flow that does not read it
+ * starts afresh, as from any tap it does not know.
+ */
+export function moveOpenWorkChoice(id: string): string {
+  return `${MOVE_OPEN_WORK}${id}`;
+}
+
+/** The open work a turn asks the agent to move ({@linkcode moveOpenWorkChoice}), or null. */
+export function openWorkToMove(input: Pick<TurnInput, "choice">): string | null {
+  return input.choice?.startsWith(MOVE_OPEN_WORK)
+    ? input.choice.slice(MOVE_OPEN_WORK.length)
+    : null;
+}
+
 /**
  * A reply, channel-neutral: text with optional buttons or list rows, or a
  * file with the text as its caption.
