@@ -30,7 +30,7 @@ import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
-import { type RouteFacts, type Routed, routeTurn } from "./route_steps.ts";
+import { type Routed, type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import { isKept, keepWork, KEPT_WORK, keptIds } from "./kept_work.ts";
@@ -472,7 +472,9 @@ async function changeOpenWork(
   if (!work) return null;
   const { wamid } = state.input;
   if (routed.change === "move") {
-    return { routed: { ...routed, input: { wamid, text: "", choice: moveOpenWorkChoice(work.id) } } };
+    return {
+      routed: { ...routed, input: { wamid, text: "", choice: moveOpenWorkChoice(work.id) } },
+    };
   }
   const ask = leaveQuestion(say("cancelAsk", language, { what: work.summary }), language);
   return {

@@ -9,11 +9,14 @@ import assert from "node:assert/strict";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { bodyChoices, bodyText, startAgentChannel } from "@testing/agent_channel.ts";
 import { ORG, USER } from "@testing/seed.ts";
+import { platformRouter } from "@shared/platform/router.ts";
+import { PACKS } from "@shared/packs/mod.ts";
 
 const NOW = new Date("2026-11-30T06:00:00Z");
 const ALINE = "250788000001";
 const BIBARE = "70000000-0000-4000-8000-000000000001";
 const REMERA = { lat: -1.9557, lng: 30.1123 };
+const CAFE = "c0000000-0000-4000-8000-000000000002";
 
 async function viewingOf(db: TestDatabase, id: string) {
   const [row] = await db.query<{ status: string; starts_at: string }>(
@@ -77,7 +80,10 @@ dbTest(
       listReply: { id: "work:cancel:mobility_orchestrator", title: "Rides" },
     });
     // Asked to confirm cancelling that very ride, named; nothing is cancelled by asking.
-    assert.match(bodyText(confirming), /^Cancel your moto request from .+ to Nyabugogo.*keep it\?$/);
+    assert.match(
+      bodyText(confirming),
+      /^Cancel your moto request from .+ to Nyabugogo.*keep it\?$/,
+    );
     assert.deepEqual(bodyChoices(confirming), ["leave:cancel", "leave:keep"]);
     assert.equal(await rideStatusOf(db, rideId), "open");
     const before = (await chat.outbox(ALINE)).length;
@@ -118,5 +124,45 @@ dbTest(
     assert.deepEqual(bodyChoices(postponing), ["ride:cancel_open", "ride:keep"]);
     await say({ buttonReply: { id: "ride:cancel_open", title: "Cancel request" } });
     assert.equal(await rideStatusOf(db, again.data.ride_request_id as string), "cancelled");
+  },
+);
+
+dbTest(
+  "one pack failing to find open work loses only its own: the others are still found, and the failure is logged",
+  async (db) => {
+    // Rides whose open work cannot be read (its pack's code throws).
+    const packs = PACKS.map((pack) => ({
+      ...pack,
+      agents: pack.agents.map((agent) =>
+        agent.pending && agent.id === "mobility_orchestrator"
+          ? {
+            ...agent,
+            pending: {
+              ...agent.pending,
+              find: () => Promise.reject(new Error("rides' open work is unreadable")),
+            },
+          }
+          : agent
+      ),
+    }));
+    const chat = await startAgentChannel(db, { model: null, router: platformRouter() }, {
+      now: () => NOW,
+      packs,
+    });
+    const booked = await chat.rt.callAs(USER.aline, "reservation_book", {
+      venue_id: CAFE,
+      when: "2026-12-02T19:00:00+02:00",
+      size: 2,
+      name: "Aline",
+      phone: "+250788000001",
+    }, { idempotencyKey: "open-work-table" });
+    assert.ok(booked.ok, JSON.stringify(booked));
+    const moving = await chat.say(ALINE, { text: "I want to move it" });
+    // The table is still found and asked about; Rides' failure is logged for staff.
+    assert.match(bodyText(moving), /Café Nyamirambo/);
+    const failed = chat.rt.log.lines.filter((line) => line.event === "pack_failed");
+    assert.equal(failed.length, 1, JSON.stringify(chat.rt.log.lines));
+    assert.equal(failed[0].agent_id, "mobility_orchestrator");
+    assert.equal(failed[0].where, "pending.find");
   },
 );

@@ -1211,7 +1211,8 @@ const CHANGE_VERB = new RegExp(
     "[a-z]{0,6}(?:imur|hagarik|subik)(?:a|e|ye|ire)?)$",
 );
 // The change verbs that end it rather than move it ("annuler", "guhagarika").
-const CANCEL_VERB = /^(?:cancel|canceled|cancelled|ann?ul(?:er|e|ez|es)?|[a-z]{0,6}hagarik(?:a|e|ye|ire)?)$/;
+const CANCEL_VERB =
+  /^(?:cancel|canceled|cancelled|ann?ul(?:er|e|ez|es)?|[a-z]{0,6}hagarik(?:a|e|ye|ire)?)$/;
 // Words that stand for the thing without naming it ("it", "l'", "that one"), and the rest of
 // "s'il vous plaît".
 const OBJECT_PRONOUNS = new Set(
