@@ -180,9 +180,10 @@ export function helpStep(facts: RouteFacts, decision: RouteDecision): Routed | n
   };
 }
 
-// A message that waits for an answer: choices to tap, or a question.
+// A message that waits for an answer: choices to tap, or a question (often followed by how to
+// answer it: "Where should the driver pick you up? Share your location…").
 function asksSomething(reply: AgentReply): boolean {
-  return !!(reply.buttons?.length || reply.rows?.length) || /[?？]\s*$/.test(reply.text.trim());
+  return !!(reply.buttons?.length || reply.rows?.length) || /[?？]/.test(reply.text);
 }
 
 /** A sensitive topic goes to a person at once. */

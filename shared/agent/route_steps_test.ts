@@ -229,6 +229,16 @@ Deno.test("help asked mid-flow says where the person is and asks the flow's ques
     );
     assert.deepEqual(routed, { agent: "taxi", replies: [{ text: "help:fr" }] });
   }
+  // A question followed by how to answer it is still a question.
+  const { routed: located } = await routeTurn(
+    facts({
+      current: "taxi",
+      input: { wamid: "w7", text: "aide" },
+      offered: [{ text: "Où vous prendre ? Partagez votre position." }],
+    }),
+    () => stay,
+  );
+  assert.equal(located.replies?.[0].text, "help:fr:asking");
   // Choices to tap wait for an answer as much as a question does.
   const { routed: tapping } = await routeTurn(
     facts({
