@@ -30,7 +30,7 @@ import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
-import { type RouteFacts, routeTurn } from "./route_steps.ts";
+import { type Routed, type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import { isKept, keepWork, KEPT_WORK, keptIds } from "./kept_work.ts";
@@ -43,6 +43,7 @@ import type {
   PendingCall,
   TurnInput,
 } from "@shared/registry/pack.ts";
+import { moveOpenWorkChoice } from "@shared/registry/pack.ts";
 
 export type { AgentReply, PendingCall, ToolDiscovery, TurnInput };
 
@@ -88,6 +89,11 @@ export interface AgentDeps {
    * deterministic mode); at most once per node that called it.
    */
   onModelFailure?(error: ModelUnavailableError, agentId: string): void;
+  /**
+   * Told when a pack's own code failed where the turn carries on without it (an agent's
+   * `pending.find` asked for the person's open work): staff read it in the log.
+   */
+  onPackFailure?(error: unknown, agentId: string, where: string): void;
   /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
   progress?(text: string): Promise<void>;
 }
@@ -189,16 +195,24 @@ const say = phraseBook({
     rw: "Ufite ibintu birenze kimwe bitegereje. Ni ikihe ushaka kuvuga?",
     fr: "Vous avez plusieurs choses en cours. Laquelle voulez-vous dire ?",
   },
-  // A customer asking for the team's own work (a video ad, a broadcast, a report): no service in
-  // this chat does it, and saying so beats a wrong service or "did not catch that".
+  // A customer asking for the team's own work: no service in this chat does it, and saying so
+  // beats a wrong service or "did not catch that". The work is named by the packs that do it.
   staffWork: {
-    en:
-      "That is done by our team, not in this chat: video ads, messages to all customers and reports are made by our staff. I can put you through to a person.",
-    rw:
-      "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro: amashusho yamamaza, ubutumwa bujya ku bakiriya bose na raporo bikorwa n'abakozi bacu. Nshobora kuguhuza n'umuntu.",
+    en: "That is done by our team, not in this chat. I can put you through to a person.",
+    rw: "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro. Nshobora kuguhuza n'umuntu.",
     fr:
-      "Cela est fait par notre équipe, pas dans cette discussion : les vidéos publicitaires, les messages à tous les clients et les rapports sont faits par notre personnel. Je peux vous mettre en relation avec une personne.",
+      "Cela est fait par notre équipe, pas dans cette discussion. Je peux vous mettre en relation avec une personne.",
   },
+  staffWorkNamed: {
+    en:
+      "That is done by our team, not in this chat: {work} are handled by our staff. I can put you through to a person.",
+    rw:
+      "Ibyo bikorwa n'itsinda ryacu, si muri iki kiganiro: {work}, ni akazi k'abakozi bacu. Nshobora kuguhuza n'umuntu.",
+    fr:
+      "Cela est fait par notre équipe, pas dans cette discussion : {work}, c'est notre personnel qui s'en occupe. Je peux vous mettre en relation avec une personne.",
+  },
+  // The last two of a list ("videos, broadcasts and reports").
+  and: { en: "and", rw: "na", fr: "et" },
   leaveAsk: {
     en: "Before you go: you still have {what}. Cancel it, or keep it?",
     rw: "Mbere yo kugenda: ufite {what}. Ubihagarike, cyangwa ubigumane?",
@@ -216,12 +230,27 @@ const say = phraseBook({
     rw: "Hagati aho, ufite {what}. Ubihagarike, cyangwa ubigumane?",
     fr: "En attendant, vous avez encore {what}. L'annuler, ou le garder ?",
   },
+  // "Cancel it" with one thing open: that thing, by name.
+  cancelAsk: {
+    en: "Cancel {what}, or keep it?",
+    rw: "Uhagarike {what}, cyangwa ubigumane?",
+    fr: "Annuler {what}, ou le garder ?",
+  },
   leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
   leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
   leaveKept: {
     en: "OK, I keep {what}: I will write when there is news.",
     rw: "Ni byiza, ndabigumana ({what}): ndakwandikira nihagira igishya.",
     fr: "D'accord, je garde {what} : je vous écris dès qu'il y a du nouveau.",
+  },
+  // Help with no question pending (the flow's last message was no question): where they are.
+  helpIdle: {
+    en:
+      "You are in “{service}”. Tell me what you need here, send 0 for the main menu, or tap below to talk to a person.",
+    rw:
+      "Uri muri “{service}”. Mbwira icyo ukeneye hano, wandike 0 ujye ku rutonde nyamukuru, cyangwa ukande hasi uvugane n'umuntu.",
+    fr:
+      "Vous êtes dans « {service} ». Dites-moi ce qu'il vous faut ici, envoyez 0 pour le menu principal, ou touchez ci-dessous pour parler à quelqu'un.",
   },
   help: {
     en:
@@ -331,6 +360,8 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
     }
   }
   const update = await decide(leaving ? { ...state, leaving: null } : state, config);
+  // A cancel of their open work asked to be confirmed: nothing is left behind by asking.
+  if (update.leaving) return update;
   // Back from staff without an answer (they left the queue): held work is never forgotten
   // paused; the question comes before where they asked to go.
   if (leaving?.held && roster.pendingOf(leaving.from)) {
@@ -390,7 +421,7 @@ async function openWorkOf(
   language: Language,
   about?: string,
 ): Promise<Array<{ agent: string; summary: string }>> {
-  const { roster, router, callTool } = deps(config);
+  const { roster, router, callTool, onPackFailure } = deps(config);
   const agents = about !== undefined ? [about] : router.agents?.customer ?? [];
   const found = await Promise.all(agents.map(async (agent) => {
     const pending = roster.pendingOf(agent);
@@ -399,10 +430,88 @@ async function openWorkOf(
     const memory = agent === (state.agent || roster.frontDesk) ? state.memory : {};
     const asUser: OfflineToolCaller = (tool, args, name) =>
       callTool(agent, tool, args, { key: `${state.input.wamid}:open:${agent}:${name}` });
-    const work = await pending.find({ language, memory }, asUser);
-    return work ? [{ agent, summary: work.summary }] : [];
+    // One pack failing loses its own work, never the answer: the others are still listed.
+    try {
+      const work = await pending.find({ language, memory }, asUser);
+      return work ? [{ agent, summary: work.summary }] : [];
+    } catch (error) {
+      onPackFailure?.(error, agent, "pending.find");
+      return [];
+    }
   }));
   return found.flat();
+}
+
+/**
+ * The person's open work at the agent they asked to move or cancel it at ("move it", or their
+ * pick among several), found as them. A cancel is asked to be confirmed by the work's name
+ * ("Cancel your viewing of … on Fri 28 Nov, or keep it?"): the answer goes through the same
+ * path as leaving a flow (the pack's `pending.cancel` ends it and tells the other side), then
+ * the menu. A move enters the agent with the work's id ({@linkcode moveOpenWorkChoice}): its
+ * flow asks for the new time. Nothing found (ended meanwhile, or the pack failed): the agent
+ * takes the message as it came.
+ */
+async function changeOpenWork(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  routed: Routed,
+  language: Language,
+): Promise<{ ask?: Partial<AgentStateType>; routed?: Routed } | null> {
+  const { roster, callTool, onPackFailure } = deps(config);
+  const pending = roster.pendingOf(routed.agent);
+  if (!pending) return null;
+  const asUser: OfflineToolCaller = (tool, args, name) =>
+    callTool(routed.agent, tool, args, { key: `${state.input.wamid}:change:${name}` });
+  let work: OpenWork | null;
+  try {
+    work = await pending.find({ language, memory: {} }, asUser);
+  } catch (error) {
+    onPackFailure?.(error, routed.agent, "pending.find");
+    return null;
+  }
+  if (!work) return null;
+  const { wamid } = state.input;
+  if (routed.change === "move") {
+    return {
+      routed: { ...routed, input: { wamid, text: "", choice: moveOpenWorkChoice(work.id) } },
+    };
+  }
+  const ask = leaveQuestion(say("cancelAsk", language, { what: work.summary }), language);
+  return {
+    ask: {
+      agent: roster.frontDesk,
+      language,
+      atMenu: false,
+      handoff: false,
+      replies: [ask],
+      leaving: {
+        from: routed.agent,
+        work,
+        // Answered, the person hears what became of it, then the menu.
+        to: {
+          agent: roster.frontDesk,
+          atMenu: true,
+          language,
+          handoff: false,
+          escalation: null,
+          replies: [],
+          memory: { step: null, channelFlow: null },
+          input: { wamid, text: "" },
+        },
+      },
+    },
+  };
+}
+
+// What a customer asking for staff-only work hears: the work of the staff agents the tenant
+// runs, as their packs name it; the kernel names none.
+function staffWorkText(roster: AgentRoster, language: Language): string {
+  const names = roster.staffWorkNames(language).map((work) => work.name);
+  if (names.length === 0) return say("staffWork", language);
+  const work = names.length === 1
+    ? names[0]
+    : `${names.slice(0, -1).join(", ")} ${say("and", language)} ${names.at(-1)}`;
+  return say("staffWorkNamed", language, { work });
 }
 
 // The route node's pipeline (route_steps.ts) over this turn's state: where the turn goes
@@ -424,24 +533,24 @@ async function decide(
     learnt: router.agents?.learnt ?? [],
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
-    staffWorkText: (language) => say("staffWork", language),
+    staffWorkText: (language) => staffWorkText(roster, language),
     nothingOpenText: (language) => say("nothingOpen", language),
     whichWorkText: (language) => say("whichWork", language),
     openWork: (language, about) => openWorkOf(state, config, language, about),
     offered: state.replies ?? [],
-    helpReply: (language) => {
+    helpReply: (language, asking) => {
       const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];
       const person = titleOf(roster.handoff);
       // The service as the menu names it ("Rides & moto"), not the agent's staff-facing name.
       const service = titleOf(current) ?? roster.nameOf(current, language);
       return {
-        text: say("help", language, { service }),
+        text: say(asking ? "help" : "helpIdle", language, { service }),
         ...(person ? { buttons: [{ id: `agent:${roster.handoff}`, title: person }] } : {}),
       };
     },
     askModel: (language) => modelRoute(state, config, current, language),
   };
-  const { routed, decision } = await routeTurn(facts, () =>
+  const { routed: picked, decision } = await routeTurn(facts, () =>
     decideRoute(input.text, {
       agent: state.agent || null,
       atMenu: state.atMenu,
@@ -456,6 +565,12 @@ async function decide(
       ),
     }, router));
   const sticky = state.langPref ?? state.language;
+  // "Move it" / "cancel it": a cancel is asked to be confirmed by name, a move is the agent's.
+  const change = picked.change
+    ? await changeOpenWork(state, config, picked, decision ? decision.replyLanguage : sticky)
+    : null;
+  if (change?.ask) return { ...change.ask, ...(decision ? { langPref: decision.langPref } : {}) };
+  const routed = change?.routed ?? picked;
   if (routed.aside) return await heardAside(state, config, routed.agent, decision ?? null);
   // A new agent starts from a clean slate of flow memory (and of the untyped `channelFlow`
   // conversations kept before every flow was typed, so it is never migrated on a later visit).

@@ -11,16 +11,23 @@ import type { Language } from "@shared/contract/language.ts";
 
 // Each language's stems and the endings its inflected forms take. A Kinyarwanda verb's subject,
 // tense and object prefixes come before its stem ("mw-a-yi-mur-a", "gu-hagarik-a").
-const STEMS: Readonly<Record<Language, { stems: string; endings: string; prefix?: string }>> = {
-  en: { stems: "move|reschedule|cancel|canceled|cancelled|postpone|rebook", endings: "" },
-  fr: { stems: "anul|report|deplac|decal|reprogram", endings: "er|e|ez|es" },
-  rw: { stems: "imur|hagarik|subik", endings: "a|e|ye|ire", prefix: "[a-z]{0,6}" },
+// `ends` are the stems that end the thing rather than move it ("cancel", "annuler", "guhagarika").
+const STEMS: Readonly<
+  Record<Language, { moves: string; ends: string; endings: string; prefix?: string }>
+> = {
+  en: { moves: "move|reschedule|postpone|rebook", ends: "cancel|canceled|cancelled", endings: "" },
+  fr: { moves: "report|deplac|decal|reprogram", ends: "anul", endings: "er|e|ez|es" },
+  rw: { moves: "imur|subik", ends: "hagarik", endings: "a|e|ye|ire", prefix: "[a-z]{0,6}" },
 };
 
 const LANGUAGES = Object.keys(STEMS) as Language[];
 
-function pattern(language: Language, { inflected }: { inflected: boolean }): string {
-  const { stems, endings, prefix = "" } = STEMS[language];
+function pattern(
+  language: Language,
+  { inflected, endsOnly = false }: { inflected: boolean; endsOnly?: boolean },
+): string {
+  const { moves, ends, endings, prefix = "" } = STEMS[language];
+  const stems = endsOnly ? ends : `${moves}|${ends}`;
   const ending = endings === "" ? "" : `(?:${endings})${inflected ? "" : "?"}`;
   return `${prefix}(?:${stems})${ending}`;
 }
@@ -31,6 +38,13 @@ function pattern(language: Language, { inflected }: { inflected: boolean }): str
  */
 export const CHANGE_VERB: RegExp = new RegExp(
   `^(?:${LANGUAGES.map((language) => pattern(language, { inflected: false })).join("|")})$`,
+);
+
+/** Whether a normalised change verb ends the thing rather than moves it ("cancel", "annulez", "guhagarika"). */
+export const CANCEL_VERB: RegExp = new RegExp(
+  `^(?:${
+    LANGUAGES.map((language) => pattern(language, { inflected: false, endsOnly: true })).join("|")
+  })$`,
 );
 
 // Inflected forms only: a bare stem can be another language's word ("report" is English).

@@ -45,6 +45,11 @@ export interface AgentRoster {
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
   flowOf(agentId: string): OfflineFlow;
+  /**
+   * The staff work the agents do, named as customers hear it (`staffWorkName`), in pack order:
+   * what a customer asking for it is told the team does.
+   */
+  staffWorkNames(language: Language): ReadonlyArray<{ agent: string; name: string }>;
   /** What an agent's conversation may leave open, if it declares it. */
   pendingOf(agentId: string): PendingWork | undefined;
   /** What an agent's offline flow keeps between turns, if it declares it. */
@@ -134,6 +139,10 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
+    staffWorkNames: (language) =>
+      [...agents.values()].flatMap((agent) =>
+        agent.staffWorkName ? [{ agent: agent.id, name: agent.staffWorkName[language] }] : []
+      ),
     // The front desk's flow answers for agents without one: its memory then, not theirs.
     memoryOf: (agentId) => {
       const agent = agents.get(agentId);
@@ -173,6 +182,9 @@ export function tenantRoster(roster: AgentRoster, runs: ReadonlySet<string>): Ag
     menu: roster.menu.filter((entry) => runs.has(entry.id)),
     staffMenu: roster.staffMenu.filter((entry) => runs.has(entry.id)),
     staffAgent: (agentId) => runs.has(agentId) ? roster.staffAgent(agentId) : undefined,
+    // Only the work of agents the tenant runs: a tenant without videos never mentions them.
+    staffWorkNames: (language) =>
+      roster.staffWorkNames(language).filter((work) => runs.has(work.agent)),
     topicOf: (text) => {
       const topic = roster.topicOf(text);
       // Asking for a person is answered whether or not the tenant runs the hand-off agent.

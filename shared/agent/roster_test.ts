@@ -202,3 +202,25 @@ Deno.test("agentRoster() lists staff agents on the staff menu only, titled by th
   assert.equal(tenant.staffAgent("reports"), undefined);
   assert.equal(tenant.staffAgent("ops")?.id, "ops");
 });
+
+Deno.test("staffWorkNames() names the staff work of the agents declaring it, only those a tenant runs", () => {
+  const staff = (id: string, en: string, fr: string): PackAgent => ({
+    ...identity,
+    id,
+    audience: "staff",
+    staffWork: { en: [`do ${en}`], rw: [], fr: [] },
+    staffWorkName: { en, rw: en, fr },
+  });
+  const all = agentRoster([
+    pack("a", [desk, shop, person]),
+    pack("b", [staff("videos", "video ads", "les vidéos")]),
+    pack("c", [staff("reports", "reports", "les rapports")]),
+  ]);
+  assert.deepEqual(all.staffWorkNames("fr"), [
+    { agent: "videos", name: "les vidéos" },
+    { agent: "reports", name: "les rapports" },
+  ]);
+  const noVideos = tenantRoster(all, new Set(["desk", "shop", "person", "reports"]));
+  assert.deepEqual(noVideos.staffWorkNames("en"), [{ agent: "reports", name: "reports" }]);
+  assert.deepEqual(tenantRoster(all, new Set(["shop"])).staffWorkNames("en"), []);
+});

@@ -37,7 +37,7 @@ import {
   withoutLandmarks,
 } from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
-import { CHANGE_VERB } from "./change_verbs.ts";
+import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import {
   expandShorthands,
   type NameGazetteer,
@@ -107,9 +107,10 @@ export type RouteDecision =
     /**
      * Moving or cancelling something not named ("move it", "je veux l'annuler", "ndashaka
      * kuyimura"): it is the person's open work, wherever it is; `about` is the agent the one
-     * activity it names leans to ("guhagarika gusura": a viewing), if any.
+     * activity it names leans to ("guhagarika gusura": a viewing), if any; `change` is what
+     * the person asked: a move (to another time) or a cancel.
      */
-    | { kind: "open_work"; about?: string }
+    | { kind: "open_work"; about?: string; change: "move" | "cancel" }
   );
 
 /** What the router decides with. */
@@ -381,7 +382,8 @@ export function decideRoute(
           leaning.confidence >= threshold
         ? leaning.agent
         : null;
-      return { ...language, kind: "open_work", ...(about !== null ? { about } : {}) };
+      const change = words.some((word) => CANCEL_VERB.test(word)) ? "cancel" : "move";
+      return { ...language, kind: "open_work", change, ...(about !== null ? { about } : {}) };
     }
   }
   const topicText = changeOfMind ?? text;

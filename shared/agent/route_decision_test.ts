@@ -925,25 +925,27 @@ Deno.test("in a flow, a short message surely naming another service's thing leav
 });
 
 Deno.test("moving or cancelling something unnamed is the person's open work, never a search", () => {
-  const cases: Array<[string, string]> = [
-    ["please cancel that", "en"],
-    ["can you reschedule it for me", "en"],
-    ["I'd like to postpone it", "en"],
-    ["je voudrais le reporter", "fr"],
-    ["annulez-la s'il vous plait", "fr"],
-    ["est-ce que je peux la déplacer", "fr"],
-    ["ndashaka kubihagarika", "rw"],
-    ["nshaka kuyisubika", "rw"],
-    ["mushobora kuyimura?", "rw"],
+  // Each with the change it asks for: a move (to another time) or a cancel.
+  const cases: Array<[string, string, "move" | "cancel"]> = [
+    ["please cancel that", "en", "cancel"],
+    ["can you reschedule it for me", "en", "move"],
+    ["I'd like to postpone it", "en", "move"],
+    ["je voudrais le reporter", "fr", "move"],
+    ["annulez-la s'il vous plait", "fr", "cancel"],
+    ["est-ce que je peux la déplacer", "fr", "move"],
+    ["ndashaka kubihagarika", "rw", "cancel"],
+    ["nshaka kuyisubika", "rw", "move"],
+    ["mushobora kuyimura?", "rw", "move"],
     // One word: the verb's own inflection says the language (no phrase has these forms).
-    ["reporter", "fr"],
-    ["annulez", "fr"],
-    ["mwayimura?", "rw"],
-    ["guhagarika", "rw"],
+    ["reporter", "fr", "move"],
+    ["annulez", "fr", "cancel"],
+    ["mwayimura?", "rw", "move"],
+    ["guhagarika", "rw", "cancel"],
   ];
-  for (const [text, language] of cases) {
+  for (const [text, language, change] of cases) {
     const decision = decideRoute(text, fresh, context);
     assert.deepStrictEqual(decision.kind, "open_work", text);
+    assert.deepStrictEqual(decision.kind === "open_work" && decision.change, change, text);
     assert.deepStrictEqual(decision.kind === "open_work" && decision.about, undefined, text);
     assert.deepStrictEqual(decision.replyLanguage, language, text);
   }

@@ -63,9 +63,10 @@ export interface RouteFacts {
   offered: readonly AgentReply[];
   /**
    * What help mid-flow says, in `language`: where the person is and what
-   * they can do (the menu, a person).
+   * they can do (the menu, a person), and to answer the question below when
+   * `asking` (the flow's last message waits for an answer).
    */
-  helpReply(language: Language): AgentReply;
+  helpReply(language: Language, asking: boolean): AgentReply;
   /**
    * With a model: the agent it picks, null when unsure, undefined without a
    * model or when it failed (the offline decision stands).
@@ -87,6 +88,11 @@ export interface Routed {
   replies?: AgentReply[];
   /** The place the message named, for the agent it reaches. */
   place?: string;
+  /**
+   * The person asked to move or cancel their open work at this agent ("move it", or their
+   * pick among several): the graph asks to confirm a cancel, or has the agent move it.
+   */
+  change?: "move" | "cancel";
   /**
    * The agent answers this message only, beside the current flow, which the
    * person keeps (a complaint made mid-flow).
@@ -119,6 +125,11 @@ export function tapStep(facts: RouteFacts): Routed | null {
   const { input, current, roster } = facts;
   const tapped = input.choice?.startsWith("agent:") ? input.choice.slice(6) : null;
   if (tapped !== null && facts.customer.includes(tapped)) return { agent: tapped, fresh: true };
+  // One of several open works picked ("work:cancel:<agent>"): the verb goes with the pick.
+  const picked = /^work:(move|cancel):(.+)$/.exec(input.choice ?? "");
+  if (picked && facts.customer.includes(picked[2])) {
+    return { agent: picked[2], fresh: true, change: picked[1] as "move" | "cancel" };
+  }
   if (input.choice) return { agent: current };
   if (!input.text) {
     return { agent: input.location && current === roster.frontDesk ? roster.fallback : current };
@@ -162,10 +173,17 @@ export function helpStep(facts: RouteFacts, decision: RouteDecision): Routed | n
   const inFlow = current !== roster.frontDesk && current !== roster.handoff &&
     facts.customer.includes(current);
   if (!inFlow || !asksForHelp(input.text)) return null;
+  const asking = facts.offered.some(asksSomething);
   return {
     agent: current,
-    replies: [facts.helpReply(decision.replyLanguage), ...facts.offered],
+    replies: [facts.helpReply(decision.replyLanguage, asking), ...(asking ? facts.offered : [])],
   };
+}
+
+// A message that waits for an answer: choices to tap, or a question (often followed by how to
+// answer it: "Where should the driver pick you up? Share your location…").
+function asksSomething(reply: AgentReply): boolean {
+  return !!(reply.buttons?.length || reply.rows?.length) || /[?？]/.test(reply.text);
 }
 
 /** A sensitive topic goes to a person at once. */
@@ -208,7 +226,7 @@ export async function openWorkStep(
   const open = await facts.openWork(language, decision.about);
   const agents = [...new Set(open.map((work) => work.agent))];
   // Afresh: "it" is their open work, not what an earlier visit to the agent left under way.
-  if (agents.length === 1) return { agent: agents[0], fresh: true };
+  if (agents.length === 1) return { agent: agents[0], fresh: true, change: decision.change };
   const { frontDesk } = facts.roster;
   if (agents.length > 1) {
     const titles = new Map(facts.roster.menu.map((entry) => [entry.id, entry.title[language]]));
@@ -221,7 +239,7 @@ export async function openWorkStep(
         ),
         rows: agents.flatMap((id) => {
           const title = titles.get(id);
-          return title ? [{ id: `agent:${id}`, title }] : [];
+          return title ? [{ id: `work:${decision.change}:${id}`, title }] : [];
         }),
       }],
     };

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { AgentReply } from "@shared/registry/pack.ts";
 import type { RouteDecision } from "./route_decision.ts";
 import {
   clarifyStep,
@@ -43,7 +44,7 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     nothingOpenText: (language) => `nothing open:${language}`,
     whichWorkText: (language) => `which:${language}`,
     offered: [{ text: "Où voulez-vous aller ?" }],
-    helpReply: (language) => ({ text: `help:${language}` }),
+    helpReply: (language, asking) => ({ text: `help:${language}${asking ? ":asking" : ""}` }),
     askModel: () => Promise.resolve(undefined),
     ...overrides,
   };
@@ -214,9 +215,40 @@ Deno.test("help asked mid-flow says where the person is and asks the flow's ques
     );
     assert.deepEqual(routed, {
       agent: "taxi",
-      replies: [{ text: "help:fr" }, { text: "Où voulez-vous aller ?" }],
+      replies: [{ text: "help:fr:asking" }, { text: "Où voulez-vous aller ?" }],
     }, text);
   }
+  // With no question pending (the flow's last message was no question), help says where the
+  // person is without "answer the question below", and repeats nothing.
+  for (
+    const offered of [[], [{ text: "Votre course est terminée. Merci !" }]] as AgentReply[][]
+  ) {
+    const { routed } = await routeTurn(
+      facts({ current: "taxi", input: { wamid: "w5", text: "aide" }, offered }),
+      () => stay,
+    );
+    assert.deepEqual(routed, { agent: "taxi", replies: [{ text: "help:fr" }] });
+  }
+  // A question followed by how to answer it is still a question.
+  const { routed: located } = await routeTurn(
+    facts({
+      current: "taxi",
+      input: { wamid: "w7", text: "aide" },
+      offered: [{ text: "Où vous prendre ? Partagez votre position." }],
+    }),
+    () => stay,
+  );
+  assert.equal(located.replies?.[0].text, "help:fr:asking");
+  // Choices to tap wait for an answer as much as a question does.
+  const { routed: tapping } = await routeTurn(
+    facts({
+      current: "taxi",
+      input: { wamid: "w6", text: "help" },
+      offered: [{ text: "Moto or cab", buttons: [{ id: "v:moto", title: "Moto" }] }],
+    }),
+    () => stay,
+  );
+  assert.equal(tapping.replies?.[0].text, "help:fr:asking");
   // At the front desk, and for a flow's own answer, help changes nothing.
   const { routed: atDesk } = await routeTurn(
     facts({ input: { wamid: "w3", text: "aide" } }),
@@ -239,9 +271,10 @@ Deno.test("openWorkStep: 'move it' goes to the agent holding the person's one op
         return Promise.resolve([{ agent: "food", summary: "votre table samedi 19:00" }]);
       },
     }),
-    { ...LANGUAGE, kind: "open_work" },
+    { ...LANGUAGE, kind: "open_work", change: "cancel" },
   );
-  assert.deepEqual(routed, { agent: "food", fresh: true });
+  // The verb goes with it: the graph asks to confirm that very cancel.
+  assert.deepEqual(routed, { agent: "food", fresh: true, change: "cancel" });
   assert.deepEqual(asked, [undefined]);
 });
 
@@ -254,17 +287,29 @@ Deno.test("openWorkStep: several open works are asked about by name, in the pers
           { agent: "taxi", summary: "votre moto vers Remera" },
         ]),
     }),
-    { ...LANGUAGE, kind: "open_work" },
+    { ...LANGUAGE, kind: "open_work", change: "move" },
   );
   assert.equal(routed?.agent, "front");
   assert.equal(
     routed?.replies?.[0].text,
     "which:fr\n• votre table samedi\n• votre moto vers Remera",
   );
+  // Each row carries the verb, so the pick moves that work rather than entering the service.
   assert.deepEqual(routed?.replies?.[0].rows, [
-    { id: "agent:food", title: "Repas" },
-    { id: "agent:taxi", title: "Taxi" },
+    { id: "work:move:food", title: "Repas" },
+    { id: "work:move:taxi", title: "Taxi" },
   ]);
+  const picked = tapStep(facts({ input: { wamid: "w9", text: "Taxi", choice: "work:move:taxi" } }));
+  assert.deepEqual(picked, { agent: "taxi", fresh: true, change: "move" });
+  const cancelling = tapStep(
+    facts({ input: { wamid: "w9", text: "Taxi", choice: "work:cancel:taxi" } }),
+  );
+  assert.deepEqual(cancelling, { agent: "taxi", fresh: true, change: "cancel" });
+  // A row naming no customer agent is the current flow's answer, as any other tap.
+  assert.deepEqual(
+    tapStep(facts({ input: { wamid: "w9", text: "x", choice: "work:move:nobody" } })),
+    { agent: "front" },
+  );
 });
 
 Deno.test("openWorkStep: with nothing open it says so and shows the menu, never a search", async () => {
@@ -276,7 +321,7 @@ Deno.test("openWorkStep: with nothing open it says so and shows the menu, never 
         return Promise.resolve([]);
       },
     }),
-    { ...LANGUAGE, kind: "open_work", about: "taxi" },
+    { ...LANGUAGE, kind: "open_work", change: "cancel", about: "taxi" },
   );
   assert.deepEqual(asked, ["taxi"]);
   assert.equal(routed?.agent, "front");

@@ -7,13 +7,14 @@ import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
 import type { Language } from "@shared/contract/language.ts";
 import { platformRouter } from "@shared/platform/router.ts";
 import { PACKS } from "@shared/packs/mod.ts";
+import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import { createAgentHandler } from "./whatsapp_agent.ts";
 
 const SECRET = "routing-test-app-secret";
 
 /** The real webhook, the agent answering with the live router, one user per `from`. */
-async function channelOf(db: TestDatabase) {
-  const rt = await createTestRuntime(db);
+async function channelOf(db: TestDatabase, agentConfig?: unknown) {
+  const rt = await createTestRuntime(db, agentConfig ? { agentConfig } : {});
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
@@ -114,10 +115,15 @@ dbTest(
   "a customer asking for staff-only work is told the team does it, in their language, with a person offered; a one-word French need is answered in French",
   async (db) => {
     const say = await channelOf(db);
+    // The work is named by the packs that do it, in the person's language.
     const asks = [
-      ["250788310000", "could you shoot a short advert film for my bakery", /our team/],
-      ["250788310001", "mwankorera agavideo kamamaza salon yanjye", /itsinda ryacu/],
-      ["250788310002", "envoyez une annonce de mes soldes à tous vos abonnés", /notre équipe/],
+      ["250788310000", "could you shoot a short advert film for my bakery", /our team.*video ads/],
+      ["250788310001", "mwankorera agavideo kamamaza salon yanjye", /itsinda ryacu.*amashusho/],
+      [
+        "250788310002",
+        "envoyez une annonce de mes soldes à tous vos abonnés",
+        /notre équipe.*les messages à tous les clients/,
+      ],
     ] as const;
     for (const [from, ask, said] of asks) {
       const reply = await say(from, { text: ask });
@@ -133,6 +139,31 @@ dbTest(
       "select locale from public.profiles where phone = '+250788310003'",
     );
     assert.equal(profile.locale, "fr");
+  },
+);
+
+dbTest(
+  "a tenant without the video pack is told of the staff work it has, never of videos",
+  async (db) => {
+    // EasyMO's agent file without the video studio.
+    const config = structuredClone(AGENT_CONFIGS) as {
+      tenants: Record<string, { agents: Array<{ id: string }> }>;
+    };
+    const easymo = config.tenants.easymo;
+    easymo.agents = easymo.agents.filter((agent) => agent.id !== "sora_video");
+    const say = await channelOf(db, config);
+    for (
+      const [from, ask] of [
+        ["250788310010", "make a promotional video for my shop"],
+        ["250788310011", "ndashaka video yamamaza iduka ryanjye"],
+        ["250788310012", "je veux une vidéo publicitaire pour ma boutique"],
+      ] as const
+    ) {
+      const reply = await say(from, { text: ask });
+      assert.equal(reply.agent, "concierge_router", ask);
+      assert.doesNotMatch(text(reply.body), /vid[eé]o|amashusho/i, ask);
+      assert.match(text(reply.body), /reports|raporo|rapports/, ask);
+    }
   },
 );
 

@@ -341,6 +341,15 @@ export function createAgentHandler(
       onModelFailure: (error, agentId) => {
         failure ??= { error, agentId };
       },
+      onPackFailure: (error, agentId, where) => {
+        platform.log.error("pack_failed", {
+          trace_id: turn.message.wamid,
+          org_id: turn.orgId,
+          agent_id: agentId,
+          where,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      },
       ...tenantView(turn.orgId),
       toolsFor: (agentId) => platform.getToolsForAgent(agentId, turn.orgId),
       discovery: (agentId) =>

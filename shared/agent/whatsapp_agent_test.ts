@@ -544,9 +544,11 @@ dbTest(
     const menu = await aline.say({ buttonReply: { id: "leave:keep", title: "Bigumane" } });
     assert.ok(choices(menu).includes("agent:waiter_ai"), JSON.stringify(menu));
     const cancelling = await aline.say({ text: "pouvez-vous l'annuler ?" });
-    // Asked in French to confirm cancelling that very booking; confirmed, it is cancelled.
-    assert.ok(text(cancelling).includes(`Annuler la réservation ${booked.data.confirmation_code}`));
-    await aline.say({ buttonReply: { id: "agent_confirm", title: "Confirmer" } });
+    // Asked in French to confirm cancelling that very table, by its venue; confirmed, it is
+    // cancelled (the venue is told by the pack's cancel).
+    assert.match(text(cancelling), /^Annuler .*Café Nyamirambo.*, ou le garder \?$/);
+    assert.deepEqual(choices(cancelling), ["leave:cancel", "leave:keep"]);
+    await aline.say({ buttonReply: { id: "leave:cancel", title: "Annuler" } });
     const [row] = await db.query<{ status: string }>(
       "select status from public.reservations where confirmation_code = $1",
       [booked.data.confirmation_code],

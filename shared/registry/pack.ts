@@ -38,6 +38,26 @@ export interface TurnInput {
   media?: { type: string; ref?: string };
 }
 
+// The tap the kernel enters an agent with to move the person's open work.
+const MOVE_OPEN_WORK = "open_work:move:";
+
+/**
+ * The tap the kernel enters an agent with when the person asked to move their open work `id`
+ * ({@linkcode OpenWork.id}) with nothing named ("move it", "ndashaka kuyimura"): the agent's
+ * flow asks for the new time, or says why it cannot be moved. A flow that does not read it
+ * starts afresh, as from any tap it does not know.
+ */
+export function moveOpenWorkChoice(id: string): string {
+  return `${MOVE_OPEN_WORK}${id}`;
+}
+
+/** The open work a turn asks the agent to move ({@linkcode moveOpenWorkChoice}), or null. */
+export function openWorkToMove(input: Pick<TurnInput, "choice">): string | null {
+  return input.choice?.startsWith(MOVE_OPEN_WORK)
+    ? input.choice.slice(MOVE_OPEN_WORK.length)
+    : null;
+}
+
 /**
  * A reply, channel-neutral: text with optional buttons or list rows, or a
  * file with the text as its caption.
@@ -326,6 +346,12 @@ export interface PackAgent {
    * team does it and offered a person.
    */
   staffWork?: Readonly<Record<Language, readonly string[]>>;
+  /**
+   * That work named as a customer is told the team does it ("video ads", "amashusho yamamaza",
+   * "les vidéos publicitaires"), in en/rw/fr: the front desk lists the names of the agents the
+   * tenant runs, so a tenant without this agent never mentions its work. @default not named
+   */
+  staffWorkName?: Readonly<Record<Language, string>>;
   /** Whether a message names this agent's topic by its words (keyword routing, in pack order). */
   asks?(text: string): boolean;
   /**

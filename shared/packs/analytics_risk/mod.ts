@@ -12,7 +12,7 @@
 import type { Pack } from "@shared/registry/pack.ts";
 import { RISK_FLOW, RISK_TEXTS, RISK_WATCH } from "./risk_flow.ts";
 import { funnelReport, riskAlertRaised, riskScan } from "./risk_tools.ts";
-import { ANALYTICS_STAFF_WORK } from "./staff_work.ts";
+import { ANALYTICS_STAFF_WORK, ANALYTICS_STAFF_WORK_NAME } from "./staff_work.ts";
 
 /** The Analytics & Risk pack. */
 export const ANALYTICS_RISK_PACK: Pack = {
@@ -26,6 +26,7 @@ export const ANALYTICS_RISK_PACK: Pack = {
     audience: "staff",
     // What customers ask of it: learnt as staff work, answered "our team does that".
     staffWork: ANALYTICS_STAFF_WORK,
+    staffWorkName: ANALYTICS_STAFF_WORK_NAME,
     tools: ["funnel_report", "analytics_log", "notify_staff"],
     menuTitle: { en: "Analytics & Risk", rw: "Isesengura n'ingaruka", fr: "Analyses et risques" },
     ...RISK_FLOW,

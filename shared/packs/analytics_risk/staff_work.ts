@@ -37,3 +37,10 @@ export const ANALYTICS_STAFF_WORK: Readonly<Record<Language, readonly string[]>>
     "exporter les taux de conversion de tous les agents",
   ],
 };
+
+/** That work as a customer is told the team does it. */
+export const ANALYTICS_STAFF_WORK_NAME: Readonly<Record<Language, string>> = {
+  en: "reports",
+  rw: "raporo",
+  fr: "les rapports",
+};

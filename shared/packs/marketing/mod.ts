@@ -21,7 +21,7 @@ import { broadcastTemplates } from "./broadcast_templates.ts";
 import { marketingFlow } from "./marketing_flow.ts";
 import { marketingOptOut, OPT_OUT_COUNTERPART } from "./opt_out.ts";
 import { MARKETING_TEXTS } from "./texts.ts";
-import { MARKETING_STAFF_WORK } from "./staff_work.ts";
+import { MARKETING_STAFF_WORK, MARKETING_STAFF_WORK_NAME } from "./staff_work.ts";
 
 /** The marketing pack. */
 export const MARKETING_PACK: Pack = {
@@ -41,6 +41,7 @@ export const MARKETING_PACK: Pack = {
     audience: "staff",
     // What customers ask of it: learnt as staff work, answered "our team does that".
     staffWork: MARKETING_STAFF_WORK,
+    staffWorkName: MARKETING_STAFF_WORK_NAME,
     // Its entry in the staff desk's menu (staff agents are never on the customers' menu).
     menuTitle: { en: "Marketing & Sales", rw: "Kwamamaza no kugurisha", fr: "Marketing et ventes" },
     tools: [

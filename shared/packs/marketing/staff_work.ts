@@ -40,3 +40,10 @@ export const MARKETING_STAFF_WORK: Readonly<Record<Language, readonly string[]>>
     "créer un modèle de message pour une campagne",
   ],
 };
+
+/** That work as a customer is told the team does it. */
+export const MARKETING_STAFF_WORK_NAME: Readonly<Record<Language, string>> = {
+  en: "messages to all customers",
+  rw: "ubutumwa bujya ku bakiriya bose",
+  fr: "les messages à tous les clients",
+};

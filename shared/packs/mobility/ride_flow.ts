@@ -31,6 +31,7 @@ import type {
   OfflineTurn,
   PendingWork,
 } from "@shared/registry/pack.ts";
+import { openWorkToMove } from "@shared/registry/pack.ts";
 import type { NamedPoint } from "./places.ts";
 import { normalizePlaceText, placeLookup, samePlace } from "./places.ts";
 import { rideRequest, rideStatus as rideStatusTool } from "./rides.ts";
@@ -395,6 +396,31 @@ async function rideStep(
     ? undefined
     : turn.input.choice ?? typed ?? answered;
   const fresh = turn.input.choice?.startsWith("agent:") ?? false;
+
+  // "Move it" with the rider's request open (the kernel's pick): a request goes to drivers at
+  // once and has no time to move; said so, with the request's cancel beside waiting on.
+  const moving = openWorkToMove(turn.input);
+  const open = moving !== null ? await rideStatus(callTool, moving) : null;
+  if (moving !== null && open?.status === "open") {
+    const { reply, options } = ask(
+      say("noMove", lang, {
+        vehicle: open.vehicle_type === "cab" ? "cab" : "moto",
+        from: open.pickup_name ?? "📍",
+        to: open.dest_name ?? "📍",
+      }),
+      [
+        { id: "ride:cancel_open", title: say("cancelRequest", lang) },
+        { id: "ride:keep", title: say("keepWaiting", lang) },
+      ],
+    );
+    return { replies: [reply], memory: { ...memory, step: "waiting", rideId: moving, options } };
+  }
+  if (choice === "ride:cancel_open" && memory.rideId) {
+    const result = await callTool("ride_cancel", { ride_request_id: memory.rideId }, "ride_cancel");
+    return result.ok
+      ? { replies: [{ text: say("rideCancelledRider", lang) }], memory: { step: null }, done: true }
+      : { replies: [{ text: say("failed", lang, { msg: failure(result) }) }] };
+  }
 
   // Back from confirming the MoMo charge.
   const confirmed = readKeptResult(momoCharge, turn.memory.lastResult);

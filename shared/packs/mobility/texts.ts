@@ -205,6 +205,17 @@ export const MOBILITY_TEXTS = {
     rw: "ubusabe bwawe bwa {vehicle} kuva {from} ujya {to}, butegereje umushoferi",
     fr: "votre demande de {vehicle} de {from} à {to}, qui attend encore un chauffeur",
   },
+  // "Move it" with a ride request open: it has no time to move.
+  noMove: {
+    en:
+      "Your {vehicle} request from {from} to {to} went out to drivers as soon as you asked, so it has no time to move. Cancel it and ask again when you want to go, or keep waiting?",
+    rw:
+      "Ubusabe bwawe bwa {vehicle} kuva {from} ujya {to} bwoherejwe ku bashoferi ako kanya, ntibushobora kwimurirwa ikindi gihe. Ubuhagarike ugasaba ubundi igihe ushakiye kugenda, cyangwa ukomeze utegereze?",
+    fr:
+      "Votre demande de {vehicle} de {from} à {to} est partie aux chauffeurs dès que vous l'avez faite : elle n'a pas d'heure à déplacer. L'annuler et redemander quand vous voudrez partir, ou continuer d'attendre ?",
+  },
+  cancelRequest: { en: "Cancel request", rw: "Hagarika ubusabe", fr: "Annuler la demande" },
+  keepWaiting: { en: "Keep waiting", rw: "Komeza utegereze", fr: "Continuer d'attendre" },
   rideCancelledRider: {
     en: "Your ride request is cancelled; the drivers who were asked have been told.",
     rw: "Ubusabe bwawe bw'urugendo bwahagaritswe; abashoferi babajijwe babimenyeshejwe.",

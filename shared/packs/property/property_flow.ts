@@ -12,14 +12,24 @@ import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
 import { formatKigaliDate, formatMoney } from "@shared/capabilities/format/mod.ts";
-import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
+import {
+  type AgentReply,
+  type OfflineStep,
+  type OfflineToolCaller,
+  openWorkToMove,
+} from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { saysDone } from "@shared/contract/done_words.ts";
 import { type ListingCard, propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
 import { phrase } from "./texts.ts";
-import { propertyViewingSlots, viewingCancel, viewingMove } from "./viewing_manage.ts";
+import {
+  propertyViewings,
+  propertyViewingSlots,
+  viewingCancel,
+  viewingMove,
+} from "./viewing_manage.ts";
 import { propertyListingSubmit } from "./listing_submit.ts";
 
 /** Kigali sectors and cells renters name (the listings' `sector` and `cell`). */
@@ -486,7 +496,38 @@ async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<Offlin
   }
 }
 
+/**
+ * "Move it" with the renter's one viewing open (the kernel's {@linkcode openWorkToMove}): that
+ * viewing's free slots, asked by its name and time; the pick moves it as the "Move viewing"
+ * button does. A viewing no longer booked starts the flow afresh.
+ */
+async function moveOpenViewing(
+  turn: Turn,
+  callTool: OfflineToolCaller,
+  eventId: string,
+): Promise<OfflineStep | null> {
+  const mine = await callTyped(callTool, propertyViewings, { mine: true, limit: 100 }, "mine");
+  const viewing = mine.ok
+    ? mine.data.viewings.find((row) => row.event_id === eventId && row.status === "booked")
+    : undefined;
+  if (!viewing) return null;
+  const lead = phrase("moveWhen", turn.language, {
+    title: viewing.title,
+    when: when(viewing.when, turn.language),
+  });
+  const step = await offerSlots(turn, callTool, viewing.listing_id, "move", lead);
+  return step.memory?.stage === "move"
+    ? { ...step, memory: { ...step.memory, viewingId: viewing.event_id } }
+    : step;
+}
+
 async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
+  const moving = openWorkToMove(turn.input);
+  if (moving !== null) {
+    const step = await moveOpenViewing(turn, callTool, moving);
+    if (step) return step;
+    return await propertyStep({ ...turn, input: { ...turn.input, choice: undefined } }, callTool);
+  }
   const { stage } = turn.memory;
   if (stage?.startsWith("l_")) return await listStep(turn, callTool);
   if (turn.input.choice === "property:list" || LIST_WORDS.test(turn.input.text)) {

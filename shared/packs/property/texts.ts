@@ -93,6 +93,14 @@ export const PROPERTY_TEXTS = {
     fr: "Pas réservé. Choisissez un autre horaire ou logement, ou 0 pour le menu.",
   },
   cancelViewing: { en: "Cancel viewing", rw: "Hagarika gusura", fr: "Annuler la visite" },
+  // "Move it" with one viewing open: which one, and when to.
+  moveWhen: {
+    en:
+      "Your viewing of {title} on {when}: to when should I move it? Choose a new time (Kigali time).",
+    rw: "Gusura {title} ({when}): nkwimurire ryari? Hitamo isaha nshya (isaha y'i Kigali).",
+    fr:
+      "Votre visite de {title} le {when} : à quand la déplacer ? Choisissez un nouvel horaire (heure de Kigali).",
+  },
   moveViewing: { en: "Move viewing", rw: "Imura gusura", fr: "Déplacer la visite" },
   cancelled: {
     en: "Your viewing of {title} on {when} is cancelled. (0 = menu)",

@@ -22,7 +22,7 @@ import { videoJobCancel } from "./video_job_cancel.ts";
 import { VIDEO_TEXTS } from "./texts.ts";
 import { VIDEO_PROVIDER } from "./video_provider.ts";
 import { videoFlow } from "./video_flow.ts";
-import { VIDEO_STAFF_WORK } from "./staff_work.ts";
+import { VIDEO_STAFF_WORK, VIDEO_STAFF_WORK_NAME } from "./staff_work.ts";
 
 export {
   NO_VIDEO_PROVIDER,
@@ -42,6 +42,7 @@ export const VIDEO_PACK: Pack = {
     audience: "staff",
     // What customers ask of it: learnt as staff work, answered "our team does that".
     staffWork: VIDEO_STAFF_WORK,
+    staffWorkName: VIDEO_STAFF_WORK_NAME,
     tools: [
       "sora_generate_video",
       "sora_remix_video",

@@ -42,3 +42,10 @@ export const VIDEO_STAFF_WORK: Readonly<Record<Language, readonly string[]>> = {
     "transformer les photos de mes produits en vidéo pub",
   ],
 };
+
+/** That work as a customer is told the team does it. */
+export const VIDEO_STAFF_WORK_NAME: Readonly<Record<Language, string>> = {
+  en: "video ads",
+  rw: "amashusho yamamaza",
+  fr: "les vidéos publicitaires",
+};

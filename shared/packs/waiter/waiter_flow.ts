@@ -15,12 +15,14 @@ import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import { orderFlow, orderingMemory } from "@shared/capabilities/ordering/mod.ts";
-import type {
-  OfflineFlow,
-  OfflineStep,
-  OfflineToolCaller,
-  OfflineTurn,
+import {
+  type OfflineFlow,
+  type OfflineStep,
+  type OfflineToolCaller,
+  type OfflineTurn,
+  openWorkToMove,
 } from "@shared/registry/pack.ts";
+import { TABLE } from "./waiter_pending.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { searchSupabaseShape } from "@shared/tools/search_supabase.ts";
@@ -461,6 +463,11 @@ async function waiterStep(
 ): Promise<OfflineStep> {
   const booking = turn.memory.booking ?? null;
   const choice = turn.input.choice ?? "";
+  // "Move it" with the diner's one table open (the kernel's pick): when to move that table.
+  const moving = openWorkToMove(turn.input);
+  if (moving?.startsWith(TABLE)) {
+    return await manage(turn, callTool, { action: "move", code: moving.slice(TABLE.length) });
+  }
   if (turn.memory.lastResult && turn.memory.lastTool === "reservation_book" && booking) {
     return booked(turn.language, booking, readResult(reservationBook, turn.memory.lastResult));
   }

@@ -41,8 +41,8 @@ const say = phraseBook({
   },
 });
 
-// A table's open work is named by its code, apart from an order's id (a uuid).
-const TABLE = "table:";
+/** A table's open work is named by its code after this, apart from an order's id (a uuid). */
+export const TABLE = "table:";
 
 // The booking the flow made (its memory), or a confirmed call's result naming one (`lastResult`,
 // `lastConfirmed`): a move's new booking. Read by the one field used.
