@@ -31,8 +31,7 @@
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|unseen|new_dev|fresh_dev|heldout|dev|…]
  * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
- * [--keep-rules] [--dump-only] [--looks] [--engine tesseract+paddle [--budget]]`. `--looks` prints
- * each page's looks with their CPU cost (preprocessing + recognition, ms). `--engine tesseract+paddle`
+ * [--keep-rules] [--dump-only] [--engine tesseract+paddle [--budget]]`. `--engine tesseract+paddle`
  * reads with PaddleOCR's second opinion (`OCR_PROVIDER=tesseract+paddle`) instead of tesseract
  * alone; `--budget` asks it only while the page's budget allows. `--dump-only` writes the words without reading
  * the pages (no figures). `--keep-rules` reads without erasing table rules first (the
@@ -47,7 +46,6 @@
 import process from "node:process";
 import {
   createTesseractEngine,
-  type Look,
   PAGE_BUDGET_MS,
 } from "@shared/capabilities/document_reading/tesseract_engine.ts";
 import { withSecondOpinion } from "@shared/capabilities/document_reading/second_opinion.ts";
@@ -364,42 +362,24 @@ function tesseract(options: { preprocess: boolean; validate: boolean }): Contend
   const removeRules = !Deno.args.includes("--keep-rules");
   // The page budget is kept in this process's CPU time: the machine's other load (wall time)
   // must not decide how many second looks the bench sees.
-  // `--looks`: each page's looks and what each cost in CPU (preprocessing + recognition), the
-  // figures the second look's budget rule (`sharperLookCost`) is calibrated on.
-  const looks: Look[] = [];
   const engine = createTesseractEngine({
     preprocess: options.preprocess,
     removeRules,
     clock: () => cpuSeconds() * 1000,
-    onLook: (look) => looks.push(look),
   });
   return {
     name: options.validate
       ? `tesseract.js (ours${removeRules ? "" : ", rules kept"})`
       : "tesseract.js raw (no preprocessing, no checks)",
-    read: async (bytes, today, file) => {
-      looks.length = 0;
-      const reading = options.validate
+    read: async (bytes, today) =>
+      options.validate
         ? await engine.read({
           bytes,
           contentType: "image/jpeg",
           documentType: "vehicle_registration",
           today,
         })
-        : readDocument(await engine.lines(bytes), { today, validate: false });
-      if (Deno.args.includes("--looks")) {
-        console.log(
-          `${file} looks: ${
-            looks.map((look) =>
-              `${look.look}${look.sharpened ? "s" : ""} ${look.binarisation} ${
-                Math.round(look.ms.preprocess)
-              }+${Math.round(look.ms.recognize)}`
-            ).join(", ")
-          }`,
-        );
-      }
-      return reading;
-    },
+        : readDocument(await engine.lines(bytes), { today, validate: false }),
     lines: (bytes) => engine.lines(bytes),
     close: async () => await engine.close?.(),
   };

@@ -8,9 +8,8 @@
  * rows sharpest, light print on dark bands inverted; a page whose text runs
  * down the page turned a quarter first. One look at the page (turned the
  * other way round once more when it finds no document); a
- * second, sharper one judged against each neighbourhood's own light
- * (Sauvola's threshold) only when the reader says the first did not read
- * enough (`enough`) and its predicted cost fits the page's budget; then the areas of labels whose value is still missing
+ * second, sharper one only when the reader says the first did not read
+ * enough (`enough`); then the areas of labels whose value is still missing
  * read once more, enlarged and binarised, while the page's budget lasts.
  *
  * Heavy (about 45 MB of WebAssembly and trained data): only the functions that
@@ -18,7 +17,7 @@
  *
  * @module
  */
-import { createWorker, PSM, type RecognizeOptions, type Worker } from "tesseract.js";
+import { createWorker, PSM, type Worker } from "tesseract.js";
 import eng from "@tesseract.js-data/eng";
 import fra from "@tesseract.js-data/fra";
 import { ToolFailure } from "@shared/contract/result.ts";
@@ -118,10 +117,6 @@ export interface Look {
   look: number;
   /** Whether the picture was unsharp-masked. */
   sharpened: boolean;
-  /** How tesseract divided the picture into ink and paper. */
-  binarisation: Binarisation;
-  /** What the look cost on the engine's clock: its preprocessing and its `recognize()`, in ms. */
-  ms: { preprocess: number; recognize: number };
   /** The picture's size as read. */
   width: number;
   height: number;
@@ -307,32 +302,9 @@ export const BLURRED_BELOW = 120;
 /**
  * Whether a second look fits in a page's budget: the first look's cost (its
  * preprocessing and recognition) spent once more on top of what was spent.
- * (The look turned the other way reads the same picture turned.)
  */
 export function secondLookFits(firstLookMs: number, budgetMs: number): boolean {
   return firstLookMs * 2 <= budgetMs;
-}
-
-/**
- * How much more tesseract's `recognize()` costs on the sharper, locally thresholded
- * picture than on the first look's: sharpening raises grain and a pattern's lines, which
- * tesseract tries to read as letters. Measured on the dev halves (docs/ocr.md, "Time to
- * read one page").
- */
-export const SHARPER_LOOK_RATIO = 1.5;
-
-/**
- * What the sharper second look is expected to cost, in ms: its `recognize()` at
- * {@link SHARPER_LOOK_RATIO} times the first look's, plus the page's preprocessing again when
- * it must be sharpened first (an already sharpened page is read again as it is). The first
- * look's whole cost taken once more (`secondLookFits`) underestimated it on the pages where
- * it mattered: a slow page is slower sharpened.
- */
-export function sharperLookCost(
-  first: { preprocess: number; recognize: number },
-  options: { resharpen: boolean },
-): number {
-  return first.recognize * SHARPER_LOOK_RATIO + (options.resharpen ? first.preprocess : 0);
 }
 
 /** Where both languages' trained data live: one folder, as tesseract.js reads `<langPath>/<lang>.traineddata.gz`. */
@@ -346,55 +318,13 @@ async function languageFolder(): Promise<string> {
   return dir;
 }
 
-/** A started tesseract worker and how to end it (its trained data's folder goes with it). */
-export interface TesseractWorker {
-  /** The worker: English and French, a page read as one block. */
-  worker: Worker;
-  /** Ends the worker and removes its folder of trained data. */
-  close(): Promise<void>;
-}
-
-/**
- * Starts the worker the engine reads with (once a process, about 0.45 CPU-s): English and
- * French, and one uniform block a page, so a form's label and value stay on one line (page
- * segmentation would read the labels' column and the values' column apart).
- */
-export async function startWorker(): Promise<TesseractWorker> {
-  const folder = await languageFolder();
-  const worker = await createWorker(["eng", "fra"], 1, {
-    langPath: folder,
-    gzip: true,
-    cacheMethod: "none",
-  });
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: "300" });
-  return {
-    worker,
-    close: async () => {
-      await worker.terminate();
-      await Deno.remove(folder, { recursive: true }).catch(() => {});
-    },
-  };
-}
-
 /**
  * Reads a page with tesseract: its lines with their confidence, and each
  * line's words with their boxes (the reader finds a value by where it sits
  * from its label, not by line order).
  */
-export async function recognizeLines(
-  worker: Worker,
-  image: Uint8Array,
-  binarisation: Binarisation = "otsu",
-): Promise<OcrLine[]> {
-  // Set for this call only: tesseract.js passes an option it does not know to tesseract as a
-  // parameter and restores the worker's parameters after the call (its types list only its own).
-  const parameters = { thresholding_method: THRESHOLDING_METHOD[binarisation] } as Partial<
-    RecognizeOptions
-  >;
-  const result = await worker.recognize(Buffer.from(image), parameters, {
-    blocks: true,
-    text: true,
-  });
+export async function recognizeLines(worker: Worker, image: Uint8Array): Promise<OcrLine[]> {
+  const result = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: true });
   const lines: OcrLine[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -417,21 +347,6 @@ export async function recognizeLines(
   }
   return lines;
 }
-
-/**
- * How tesseract divides a page into ink and paper before it reads it (its
- * `thresholding_method`). `"otsu"`: one threshold for the whole page, which a
- * shadow, a faded corner, a pale box behind a value or a fine pattern behind
- * the print pulls away from the print's own (faint print in a light region
- * drops out; a pattern in a dark one turns to ink). `"sauvola"`: a threshold
- * per neighbourhood, from its own mean and spread (Sauvola's, over tiles), so
- * print is judged against the paper around it. The first look is Otsu's
- * (Sauvola's first measured lower on the dev halves); the sharper second, Sauvola's.
- */
-export type Binarisation = "otsu" | "sauvola";
-
-/** Tesseract's `thresholding_method` for each {@link Binarisation} (1, Leptonica's tiled Otsu, is not used). */
-const THRESHOLDING_METHOD: Record<Binarisation, string> = { otsu: "0", sauvola: "2" };
 
 /** Labels' areas read again a page, at most (each costs a small `recognize()`). */
 export const MAX_REREADS = 4;
@@ -533,12 +448,27 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
 } {
   const usePreprocess = options.preprocess ?? true;
   const workWidth = options.workWidth;
-  let running: Promise<TesseractWorker> | null = null;
+  let worker: Promise<Worker> | null = null;
+  let folder: string | null = null;
   // (Its message handlers keep the async context of the call that started it; the agent
   // runs each turn in a clean LangGraph context, so no turn inherits a node's config.)
-  const start = async () => {
-    running ??= startWorker();
-    return (await running).worker;
+  const start = () => {
+    worker ??= (async () => {
+      folder = await languageFolder();
+      const started = await createWorker(["eng", "fra"], 1, {
+        langPath: folder,
+        gzip: true,
+        cacheMethod: "none",
+      });
+      // One uniform block: a form's label and value stay on one line (page
+      // segmentation would read the labels' column and the values' column apart).
+      await started.setParameters({
+        tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+        user_defined_dpi: "300",
+      });
+      return started;
+    })();
+    return worker;
   };
   // Reads still running. A caller that stopped waiting (a tool's timeout) may close the engine
   // while its read goes on: ending the worker under it failed the read inside tesseract.js
@@ -569,9 +499,10 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     async close() {
       // A read that starts while the last ones settle is waited for too.
       while (inFlight.size) await Promise.allSettled([...inFlight]);
-      const ending = running;
-      running = null;
-      if (ending) await (await ending).close();
+      const running = worker;
+      worker = null;
+      if (running) await (await running).terminate();
+      if (folder) await Deno.remove(folder, { recursive: true }).catch(() => {});
     },
   };
 
@@ -604,8 +535,6 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
         options.onLook?.({
           look: 3,
           sharpened: false,
-          binarisation: "otsu",
-          ms: { preprocess: 0, recognize: cost },
           width: area.picture.width,
           height: area.picture.height,
           lines: read,
@@ -617,35 +546,24 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
     };
     try {
       if (!usePreprocess) return readDocument(await lines(request.bytes), readOptions);
-      // One look: the picture read, its cost on the page's clock (the preprocessing that made
-      // it, from `prepared`, and its recognition) told to `onLook`.
-      const look = async (
-        number: number,
-        picture: Preprocessed,
-        binarisation: Binarisation,
-        prepared: number,
-      ) => {
-        const before = clock();
-        const lines = await recognizeLines(await start(), picture.image, binarisation);
-        const ms = { preprocess: before - prepared, recognize: clock() - before };
+      const look = async (number: number, picture: Preprocessed) => {
+        const lines = await recognizeLines(await start(), picture.image);
         options.onLook?.({
           look: number,
           sharpened: picture.sharpened,
-          binarisation,
-          ms,
           width: picture.width,
           height: picture.height,
           lines,
         });
-        return { lines, ms };
+        return lines;
       };
       const started = clock();
       let looked = await preprocess(request.bytes, {
         workWidth,
         removeRules: options.removeRules,
       });
-      let firstLook = await look(1, looked, "otsu", started);
-      let first = readDocument(firstLook.lines, readOptions);
+      let firstLines = await look(1, looked);
+      let first = readDocument(firstLines, readOptions);
       // No document on the first look: the page may be upside down (or on its other side).
       // Read turned the other way while a look of the first's cost still fits the budget; a
       // receipt stays refused, it only costs the look.
@@ -653,45 +571,35 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
         const turnedCost = clock() - started;
         const quarters = looked.quarters % 2 ? (looked.quarters + 2) % 4 : 2;
         if (secondLookFits(turnedCost, budgetMs)) {
-          const turnStarted = clock();
           const turned = await preprocess(looked.source, {
             workWidth,
             removeRules: options.removeRules,
             quarters,
           });
-          const turnedLook = await look(1, turned, "otsu", turnStarted);
-          const reading = readDocument(turnedLook.lines, readOptions);
+          const lines = await look(1, turned);
+          const reading = readDocument(lines, readOptions);
           if (reading.kind !== "not_a_document") {
-            [looked, firstLook, first] = [turned, turnedLook, reading];
+            [looked, firstLines, first] = [turned, lines, reading];
           }
         }
       }
-      // Pages with gaps or doubts get a second look, sharpened and judged against each
-      // neighbourhood's own light (a shaded half, a pale box, a faint corner); a page the
-      // reader says is read enough, or a receipt, does not, and neither does one whose second
-      // look is not expected to fit in what is left of the page's budget. A page the first
-      // look already sharpened is read again as it is, with the local threshold.
-      const resharpen = !looked.sharpened;
+      // Pages with gaps or doubts get a second look; a page the reader says is read
+      // enough, a receipt, or a page already sharpened (the second look would be the
+      // same picture) does not, and neither does one whose second look would not fit in
+      // the page's budget (it would cost what the first did).
       if (
-        first.kind === "not_a_document" ||
-        clock() - started + sharperLookCost(firstLook.ms, { resharpen }) > budgetMs ||
-        enough(firstLook.lines, request.today)
+        first.kind === "not_a_document" || looked.sharpened ||
+        !secondLookFits(clock() - started, budgetMs) || enough(firstLines, request.today)
       ) {
-        return await reread(first, firstLook.lines, looked, started);
+        return await reread(first, firstLines, looked, started);
       }
-      const sharpenStarted = clock();
-      const sharpened = resharpen
-        ? await preprocess(looked.page, {
-          sharpen: true,
-          removeRules: options.removeRules,
-          workWidth: looked.page.width,
-        })
-        : looked;
-      const second = readDocument(
-        (await look(2, sharpened, "sauvola", sharpenStarted)).lines,
-        readOptions,
-      );
-      return await reread(mergeReadings(first, second), firstLook.lines, looked, started);
+      const sharpened = await preprocess(looked.page, {
+        sharpen: true,
+        removeRules: options.removeRules,
+        workWidth: looked.page.width,
+      });
+      const second = readDocument(await look(2, sharpened), readOptions);
+      return await reread(mergeReadings(first, second), firstLines, looked, started);
     } catch (error) {
       if (error instanceof ToolFailure) throw error;
       throw new ToolFailure(

@@ -8,17 +8,12 @@ import {
   PAGE_BUDGET_MS,
   placeBack,
   preprocess,
-  recognizeLines,
   replaceIn,
   secondLookFits,
-  SHARPER_LOOK_RATIO,
-  sharperLookCost,
-  startWorker,
   type TesseractEngineOptions,
   WORK_WIDTH,
 } from "./tesseract_engine.ts";
 import { isComplete, readDocument } from "./read_document.ts";
-import { decodeGrey, scaleTo, toPgm } from "./page_image.ts";
 
 /** The hooks the file's shared engine calls for the read under way (set by {@link sharedEngine}). */
 let hooks: Pick<TesseractEngineOptions, "enough" | "onLook" | "clock"> = {};
@@ -85,10 +80,9 @@ Deno.test(
         });
         const reading = await engine.read(request);
         assert.equal(reading.kind, "document");
-        // The second look is sharpened and judged against each neighbourhood's light.
-        assert.deepEqual(seen.map((look) => [look.look, look.sharpened, look.binarisation]), [
-          [1, false, "otsu"],
-          ...(looks === 2 ? [[2, true, "sauvola"]] : []),
+        assert.deepEqual(seen.map((look) => [look.look, look.sharpened]), [
+          [1, false],
+          ...(looks === 2 ? [[2, true]] : []),
         ]);
         // The hook judged the first look's own lines.
         assert.deepEqual(asked, [seen[0].lines.map((line) => line.text)]);
@@ -103,14 +97,9 @@ Deno.test(
   sharing,
   async () => {
     const bytes = await readFixture("heldout", "01_vehicle_registration_clean.jpg");
-    // Each reading of the clock is `step` ms later than the last: the first look's
-    // preprocessing and its recognition each cost one step, and a step has passed when the
-    // engine decides (3 steps spent). The sharper look is expected to cost its recognition at
-    // SHARPER_LOOK_RATIO times the first's plus the preprocessing again: 2.5 steps more, so it
-    // fits a 4000 ms budget up to a step of 727 ms. (Taking the first look's cost once more,
-    // the rule before, let a look in at 800 ms a step: 2 × 2400 ms fits, 5.5 × 800 does not.)
-    assert.equal(SHARPER_LOOK_RATIO, 1.5);
-    for (const [step, looks] of [[800, 1], [700, 2]] as const) {
+    for (const [firstLookMs, looks] of [[2500, 1], [1500, 2]] as const) {
+      // Each reading of the clock is one first look later than the last: the first look "cost"
+      // firstLookMs, and a second would cost as much again against a 4000 ms budget.
       let now = 0;
       const seen: Look[] = [];
       // Against the 4000 ms budget (the engine's default).
@@ -118,7 +107,7 @@ Deno.test(
       const engine = sharedEngine({
         enough: () => false,
         onLook: (look) => seen.push(look),
-        clock: () => (now += step) - step,
+        clock: () => (now += firstLookMs) - firstLookMs,
       });
       const reading = await engine.read({
         bytes,
@@ -127,7 +116,7 @@ Deno.test(
         today: TODAY,
       });
       assert.equal(reading.kind, "document");
-      assert.equal(seen.length, looks, `a step of ${step} ms`);
+      assert.equal(seen.length, looks, `a first look of ${firstLookMs} ms`);
     }
   },
 );
@@ -136,73 +125,6 @@ Deno.test("secondLookFits() spends the first look's cost once more only within t
   assert.equal(secondLookFits(1900, 4000), true);
   assert.equal(secondLookFits(2000, 4000), true);
   assert.equal(secondLookFits(2100, 4000), false);
-});
-
-Deno.test("sharperLookCost() expects a slower recognition, and the preprocessing again only when the page must be sharpened", () => {
-  const first = { preprocess: 400, recognize: 1200 };
-  assert.equal(sharperLookCost(first, { resharpen: true }), 1200 * SHARPER_LOOK_RATIO + 400);
-  assert.equal(sharperLookCost(first, { resharpen: false }), 1200 * SHARPER_LOOK_RATIO);
-});
-
-Deno.test(
-  "read() looks again at a page its first look already sharpened, judged by Sauvola's local threshold",
-  sharing,
-  async () => {
-    // A blurred card is sharpened for its first look; the second reads the same picture
-    // thresholded neighbourhood by neighbourhood (before, such a page got no second look).
-    const seen: Look[] = [];
-    const engine = sharedEngine({
-      enough: () => false,
-      onLook: (look) => seen.push(look),
-      clock: () => 0,
-    });
-    const reading = await engine.read({
-      bytes: await readFixture("heldout", "03_vehicle_registration_blurred.jpg"),
-      contentType: "image/jpeg",
-      documentType: "vehicle_registration",
-      today: TODAY,
-    });
-    assert.equal(reading.kind, "document");
-    assert.deepEqual(
-      seen.filter((look) => look.look < 3).map((
-        look,
-      ) => [look.look, look.sharpened, look.binarisation]),
-      [[1, true, "otsu"], [2, true, "sauvola"]],
-    );
-  },
-);
-
-Deno.test("recognizeLines() with Sauvola's threshold reads a card half in deep shade that one page-wide threshold loses", async () => {
-  // The card as tesseract gets it, but with its left half at 35% of its light and nothing
-  // evened out: one threshold for the page (Otsu's) falls between the shaded paper and the
-  // lit paper, so the shaded half is all ink and its labels are lost.
-  const page = scaleTo(
-    await decodeGrey(await readFixture("heldout", "01_vehicle_registration_clean.jpg")),
-    WORK_WIDTH,
-  );
-  for (let y = 0; y < page.height; y++) {
-    for (let x = 0; x < page.width / 2; x++) {
-      page.grey[y * page.width + x] = Math.round(page.grey[y * page.width + x] * 0.35);
-    }
-  }
-  const manifest = await readManifest("heldout");
-  const expected = manifest.find((entry) => entry.file === "01_vehicle_registration_clean.jpg");
-  assert.ok(expected);
-  const tesseract = await startWorker();
-  try {
-    const local = readDocument(await recognizeLines(tesseract.worker, toPgm(page), "sauvola"), {
-      today: TODAY,
-    });
-    assert.equal(local.kind, "document");
-    assert.equal(local.kind === "document" && local.fields.plate?.value, expected.fields.plate);
-    assert.equal(local.kind === "document" && local.fields.make?.value, expected.fields.make);
-    const global = readDocument(await recognizeLines(tesseract.worker, toPgm(page), "otsu"), {
-      today: TODAY,
-    });
-    assert.notEqual(global.kind, "document");
-  } finally {
-    await tesseract.close();
-  }
 });
 
 Deno.test("read() brings a phone-sized photo down to the working width", sharing, async () => {
