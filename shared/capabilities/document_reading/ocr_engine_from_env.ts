@@ -35,7 +35,7 @@ export function ocrEngineFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): OcrEngi
   if (provider === "tesseract+paddle") {
     // Tesseract's first look; PaddleOCR reads again only what it leaves incomplete. Not held to
     // the page's budget (`budgetMs`): with it, stress2_dev read fewer fields than tesseract alone
-    // (77.8% against 81.6%; docs/ocr.md, tenth round, image side).
+    // (77.8% against 81.6%; docs/ocr_history.md, tenth round, image side).
     return withSecondOpinion(createTesseractEngine({ enough: () => true }), paddle());
   }
   if (provider === "openai") {
