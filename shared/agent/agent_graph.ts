@@ -180,14 +180,13 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
     fr: "Désolé, je n'ai pas bien compris. De quel service avez-vous besoin ?",
   },
-  // "Move it" / "cancel it" with nothing of theirs open: said plainly, then the menu.
+  // "Move it" / "cancel it" with nothing of theirs open: said plainly, then the menu. It names no
+  // kind of work: which kinds exist is the tenant's packs' business, and the menu shows them.
   nothingOpen: {
-    en:
-      "You have nothing open with us to move or cancel right now: no booking, viewing or ride. What would you like to do?",
-    rw:
-      "Nta kintu ufite gitegereje twakwimura cyangwa twahagarika ubu: nta reservation, nta gusura inzu, nta rugendo. Wifuza gukora iki?",
+    en: "You have nothing open with us to move or cancel right now. What would you like to do?",
+    rw: "Nta kintu ufite gitegereje twakwimura cyangwa twahagarika ubu. Wifuza gukora iki?",
     fr:
-      "Vous n'avez rien en cours chez nous à déplacer ou annuler pour le moment : ni réservation, ni visite, ni course. Que souhaitez-vous faire ?",
+      "Vous n'avez rien en cours chez nous à déplacer ou annuler pour le moment. Que souhaitez-vous faire ?",
   },
   // "Move it" / "cancel it" with several things open: which one.
   whichWork: {
