@@ -219,20 +219,18 @@ export function groupDatabaseFiles(options: GroupOptions): string[][] {
 }
 
 /**
- * Writes one entry module per unit of several files into `dir` (emptied
- * first), importing them through testing/test_group.ts, and returns what
- * `deno test` is given: each lone file's path, each group's entry (relative to
- * `root`), in the units' order.
+ * Writes one entry module per unit of several files into `dir` (absolute, and
+ * outside the repository: `deno test .`, `deno fmt` and `deno lint` must not
+ * see them), importing them through testing/test_group.ts, and returns what
+ * `deno test` is given: each lone file's path (relative to `root`), each
+ * group's entry (absolute), in the units' order.
  */
 export async function writeGroupEntries(
   root: string,
   dir: string,
   units: readonly string[][],
 ): Promise<string[]> {
-  await Deno.remove(`${root}/${dir}`, { recursive: true }).catch((error) => {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  });
-  await Deno.mkdir(`${root}/${dir}`, { recursive: true });
+  await Deno.mkdir(dir, { recursive: true });
   const helper = pathToFileURL(`${root}/testing/test_group.ts`).href;
   const paths: string[] = [];
   for (const [index, unit] of units.entries()) {
@@ -250,7 +248,7 @@ export async function writeGroupEntries(
         }));`
       ),
     ];
-    await Deno.writeTextFile(`${root}/${entry}`, lines.join("\n") + "\n");
+    await Deno.writeTextFile(entry, lines.join("\n") + "\n");
     paths.push(entry);
   }
   return paths;
@@ -265,7 +263,7 @@ export async function readSlowTests(root: string): Promise<string[]> {
 
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
-  const [which, part, groupFlag, groupSize] = Deno.args;
+  const [which, part, groupFlag, groupSize, groupDir] = Deno.args;
   const slow = await readSlowTests(root);
   const all = await findTestFiles(root);
   if (which === "postgres") {
@@ -275,7 +273,7 @@ if (import.meta.main) {
     console.log(shard(slowFirst(all, slow), index, count).join("\n"));
   } else if (
     which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && groupFlag === "--groups" &&
-    /^\d+$/.test(groupSize ?? "")
+    /^\d+$/.test(groupSize ?? "") && groupDir?.startsWith("/")
   ) {
     const [index, count] = part.split("/").map(Number);
     const units = groupDatabaseFiles({
@@ -284,10 +282,9 @@ if (import.meta.main) {
       alone: slow,
       size: Number(groupSize),
     });
-    const dir = `.data/test-groups/ahead_${index}_of_${count}`;
-    console.log((await writeGroupEntries(root, dir, shard(units, index, count))).join("\n"));
+    console.log((await writeGroupEntries(root, groupDir, shard(units, index, count))).join("\n"));
   } else {
-    console.error("usage: split_tests.ts postgres | ahead N/M [--groups SIZE]");
+    console.error("usage: split_tests.ts postgres | ahead N/M [--groups SIZE /absolute/dir]");
     Deno.exit(2);
   }
 }
