@@ -263,28 +263,38 @@ export async function readSlowTests(root: string): Promise<string[]> {
 
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
-  const [which, part, groupFlag, groupSize, groupDir] = Deno.args;
+  const args = [...Deno.args];
+  // `--groups SIZE DIR` at the end: database files in groups (groupDatabaseFiles), entries in DIR.
+  const grouping = args.length >= 3 && args.at(-3) === "--groups"
+    ? { size: Number(args.at(-2)), dir: args.at(-1)! }
+    : undefined;
+  if (grouping) args.splice(-3);
+  const [which, part] = args;
   const slow = await readSlowTests(root);
   const all = await findTestFiles(root);
-  if (which === "postgres") {
-    console.log(slowFirst(await postgresTestFiles({ root, files: all }), slow).join("\n"));
-  } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && !groupFlag) {
+  const units = async (files: string[]) =>
+    grouping
+      ? groupDatabaseFiles({
+        files,
+        database: await databaseTestFiles({ root, files: all }),
+        alone: slow,
+        size: grouping.size,
+      })
+      : files.map((file) => [file]);
+  const print = async (chosen: string[][]) =>
+    console.log(
+      (grouping ? await writeGroupEntries(root, grouping.dir, chosen) : chosen.flat()).join("\n"),
+    );
+  if (grouping && !(Number.isInteger(grouping.size) && grouping.dir.startsWith("/"))) {
+    console.error("--groups takes a size and an absolute folder outside the repository");
+    Deno.exit(2);
+  } else if (which === "postgres" && part === undefined) {
+    await print(await units(slowFirst(await postgresTestFiles({ root, files: all }), slow)));
+  } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && args.length === 2) {
     const [index, count] = part.split("/").map(Number);
-    console.log(shard(slowFirst(all, slow), index, count).join("\n"));
-  } else if (
-    which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && groupFlag === "--groups" &&
-    /^\d+$/.test(groupSize ?? "") && groupDir?.startsWith("/")
-  ) {
-    const [index, count] = part.split("/").map(Number);
-    const units = groupDatabaseFiles({
-      files: slowFirst(all, slow),
-      database: await databaseTestFiles({ root, files: all }),
-      alone: slow,
-      size: Number(groupSize),
-    });
-    console.log((await writeGroupEntries(root, groupDir, shard(units, index, count))).join("\n"));
+    await print(shard(await units(slowFirst(all, slow)), index, count));
   } else {
-    console.error("usage: split_tests.ts postgres | ahead N/M [--groups SIZE /absolute/dir]");
+    console.error("usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR");
     Deno.exit(2);
   }
 }
