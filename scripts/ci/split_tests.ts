@@ -67,23 +67,21 @@ interface InfoModule {
   dependencies?: { code?: { specifier?: string }; type?: { specifier?: string } }[];
 }
 
-/**
- * The test files with tests on Postgres: those whose own code or local
- * imports (testing/db.ts aside) call `dbTest` or `testBackends`, read the
- * test database's URL or open a Postgres database. One `deno info --json`
- * of a module importing every file gives the graph.
- */
-export async function postgresTestFiles(options: PostgresTestFilesOptions): Promise<string[]> {
-  const { root } = options;
-  const files = options.files ?? await findTestFiles(root);
-  const [deno, ...denoArgs] = options.deno ?? [Deno.execPath()];
+// Each test file's local modules (npm and remote ones never import ours), from one `deno info
+// --json` of a module importing every file.
+async function localImports(
+  root: string,
+  files: readonly string[],
+  deno: readonly string[] | undefined,
+): Promise<Map<string, string[]>> {
+  const [command, ...denoArgs] = deno ?? [Deno.execPath()];
   const entry = await Deno.makeTempFile({ suffix: ".ts" });
   try {
     await Deno.writeTextFile(
       entry,
       files.map((file) => `import "${pathToFileURL(`${root}/${file}`).href}";\n`).join(""),
     );
-    const output = await new Deno.Command(deno, {
+    const output = await new Deno.Command(command, {
       args: [...denoArgs, "info", "--json", "--config", `${root}/deno.json`, entry],
       cwd: root,
       stdout: "piped",
@@ -100,31 +98,57 @@ export async function postgresTestFiles(options: PostgresTestFilesOptions): Prom
         ),
       );
     }
-    const definitions = pathToFileURL(`${root}/${DEFINITIONS}`).href;
-    const marked = new Map<string, Promise<boolean>>();
-    const isMarked = (specifier: string) => {
-      let answer = marked.get(specifier);
-      if (!answer) {
-        answer = Deno.readTextFile(fileURLToPath(specifier)).then((text) =>
-          POSTGRES_MARKS.some((mark) => text.includes(mark))
-        );
-        marked.set(specifier, answer);
-      }
-      return answer;
-    };
-    const postgres: string[] = [];
-    for (const file of files) {
-      for (const module of localModules(pathToFileURL(`${root}/${file}`).href, edges)) {
-        if (module !== definitions && await isMarked(module)) {
-          postgres.push(file);
-          break;
-        }
-      }
-    }
-    return postgres;
+    return new Map(
+      files.map((file) => [file, localModules(pathToFileURL(`${root}/${file}`).href, edges)]),
+    );
   } finally {
     await Deno.remove(entry);
   }
+}
+
+/**
+ * The test files with tests on Postgres: those whose own code or local
+ * imports (testing/db.ts aside) call `dbTest` or `testBackends`, read the
+ * test database's URL or open a Postgres database.
+ */
+export async function postgresTestFiles(options: PostgresTestFilesOptions): Promise<string[]> {
+  const { root } = options;
+  const files = options.files ?? await findTestFiles(root);
+  const imports = await localImports(root, files, options.deno);
+  const definitions = pathToFileURL(`${root}/${DEFINITIONS}`).href;
+  const marked = new Map<string, Promise<boolean>>();
+  const isMarked = (specifier: string) => {
+    let answer = marked.get(specifier);
+    if (!answer) {
+      answer = Deno.readTextFile(fileURLToPath(specifier)).then((text) =>
+        POSTGRES_MARKS.some((mark) => text.includes(mark))
+      );
+      marked.set(specifier, answer);
+    }
+    return answer;
+  };
+  const postgres: string[] = [];
+  for (const file of files) {
+    for (const module of imports.get(file)!) {
+      if (module !== definitions && await isMarked(module)) {
+        postgres.push(file);
+        break;
+      }
+    }
+  }
+  return postgres;
+}
+
+/**
+ * The test files that open test databases: their import graph reaches
+ * testing/db.ts. These are the files a group entry runs together.
+ */
+export async function databaseTestFiles(options: PostgresTestFilesOptions): Promise<string[]> {
+  const { root } = options;
+  const files = options.files ?? await findTestFiles(root);
+  const imports = await localImports(root, files, options.deno);
+  const definitions = pathToFileURL(`${root}/${DEFINITIONS}`).href;
+  return files.filter((file) => imports.get(file)!.includes(definitions));
 }
 
 // `from` and every file: module it reaches (npm and remote modules never import ours).
@@ -150,13 +174,84 @@ export function slowFirst(files: readonly string[], slow: readonly string[]): st
 }
 
 /** Shard `index` (1-based) of `count`: the files dealt in turn, as a dealer deals cards. */
-export function shard(files: readonly string[], index: number, count: number): string[] {
+export function shard<T>(files: readonly T[], index: number, count: number): T[] {
   if (
     !Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 1 || index > count
   ) {
     throw new RangeError(`no shard ${index}/${count}`);
   }
   return files.filter((_, position) => position % count === index - 1);
+}
+
+/** Options for {@link groupDatabaseFiles}. */
+export interface GroupOptions {
+  /** The files of one list, in their order (e.g. {@link slowFirst}'s). */
+  files: readonly string[];
+  /** Those of them that open test databases ({@link databaseTestFiles}). */
+  database: readonly string[];
+  /** Files kept alone all the same: the long ones (each one a shard's share). */
+  alone: readonly string[];
+  /** Files per group. */
+  size: number;
+}
+
+/**
+ * `files` as units each run in one isolate: the database files (those not
+ * `alone`) in groups of `size`, in their order, placed where the first of
+ * them was; every other file alone. Every file is in exactly one unit.
+ */
+export function groupDatabaseFiles(options: GroupOptions): string[][] {
+  const { files, size } = options;
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`no group of ${size} files`);
+  const database = new Set(options.database);
+  const alone = new Set(options.alone);
+  const units: string[][] = [];
+  let open: string[] | undefined;
+  for (const file of files) {
+    if (!database.has(file) || alone.has(file)) {
+      units.push([file]);
+    } else {
+      if (!open || open.length >= size) units.push(open = []);
+      open.push(file);
+    }
+  }
+  return units;
+}
+
+/**
+ * Writes one entry module per unit of several files into `dir` (absolute, and
+ * outside the repository: `deno test .`, `deno fmt` and `deno lint` must not
+ * see them), importing them through testing/test_group.ts, and returns what
+ * `deno test` is given: each lone file's path (relative to `root`), each
+ * group's entry (absolute), in the units' order.
+ */
+export async function writeGroupEntries(
+  root: string,
+  dir: string,
+  units: readonly string[][],
+): Promise<string[]> {
+  await Deno.mkdir(dir, { recursive: true });
+  const helper = pathToFileURL(`${root}/testing/test_group.ts`).href;
+  const paths: string[] = [];
+  for (const [index, unit] of units.entries()) {
+    if (unit.length === 1) {
+      paths.push(unit[0]);
+      continue;
+    }
+    const entry = `${dir}/group_${String(index).padStart(3, "0")}_test.ts`;
+    const lines = [
+      "// Generated by scripts/ci/split_tests.ts: these test files in one isolate.",
+      `import { importTestFile } from ${JSON.stringify(helper)};`,
+      ...unit.map((file) =>
+        `await importTestFile(${JSON.stringify(file)}, () => import(${
+          JSON.stringify(pathToFileURL(`${root}/${file}`).href)
+        }));`
+      ),
+    ];
+    await Deno.writeTextFile(entry, lines.join("\n") + "\n");
+    paths.push(entry);
+  }
+  return paths;
 }
 
 /** The paths listed in scripts/ci/slow_tests.txt (comments and blank lines dropped). */
@@ -168,16 +263,38 @@ export async function readSlowTests(root: string): Promise<string[]> {
 
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
-  const [which, part] = Deno.args;
+  const args = [...Deno.args];
+  // `--groups SIZE DIR` at the end: database files in groups (groupDatabaseFiles), entries in DIR.
+  const grouping = args.length >= 3 && args.at(-3) === "--groups"
+    ? { size: Number(args.at(-2)), dir: args.at(-1)! }
+    : undefined;
+  if (grouping) args.splice(-3);
+  const [which, part] = args;
   const slow = await readSlowTests(root);
   const all = await findTestFiles(root);
-  if (which === "postgres") {
-    console.log(slowFirst(await postgresTestFiles({ root, files: all }), slow).join("\n"));
-  } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "")) {
+  const units = async (files: string[]) =>
+    grouping
+      ? groupDatabaseFiles({
+        files,
+        database: await databaseTestFiles({ root, files: all }),
+        alone: slow,
+        size: grouping.size,
+      })
+      : files.map((file) => [file]);
+  const print = async (chosen: string[][]) =>
+    console.log(
+      (grouping ? await writeGroupEntries(root, grouping.dir, chosen) : chosen.flat()).join("\n"),
+    );
+  if (grouping && !(Number.isInteger(grouping.size) && grouping.dir.startsWith("/"))) {
+    console.error("--groups takes a size and an absolute folder outside the repository");
+    Deno.exit(2);
+  } else if (which === "postgres" && part === undefined) {
+    await print(await units(slowFirst(await postgresTestFiles({ root, files: all }), slow)));
+  } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && args.length === 2) {
     const [index, count] = part.split("/").map(Number);
-    console.log(shard(slowFirst(all, slow), index, count).join("\n"));
+    await print(shard(await units(slowFirst(all, slow)), index, count));
   } else {
-    console.error("usage: split_tests.ts postgres | ahead N/M");
+    console.error("usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR");
     Deno.exit(2);
   }
 }

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
+  databaseTestFiles,
   findTestFiles,
+  groupDatabaseFiles,
   postgresTestFiles,
   readSlowTests,
   shard,
   slowFirst,
+  writeGroupEntries,
 } from "./split_tests.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
@@ -56,6 +59,12 @@ Deno.test("split_tests: a file has a Postgres half when its code or a local impo
       "a/helper_test.ts",
       "a/url_test.ts",
     ]);
+    // Reaching testing/db.ts at all (PGlite only included) is a database file; naming its URL alone is not.
+    assert.deepEqual(await databaseTestFiles({ root, files }), [
+      "a/direct_test.ts",
+      "a/helper_test.ts",
+      "b/pglite_only_test.ts",
+    ]);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -95,4 +104,58 @@ Deno.test("split_tests: this repository's database tests run on Postgres, its ot
   }
   // Every slow file named still exists (a stale name would only be skipped).
   for (const file of await readSlowTests(ROOT)) assert.ok(files.includes(file), file);
+});
+
+Deno.test("split_tests: database files are grouped in order, every file in exactly one unit, the long ones alone", () => {
+  const files = ["slow_db", "a_db", "b", "c_db", "d_db", "e_db", "f"];
+  const units = groupDatabaseFiles({
+    files,
+    database: ["slow_db", "a_db", "c_db", "d_db", "e_db"],
+    alone: ["slow_db"],
+    size: 2,
+  });
+  assert.deepEqual(units, [["slow_db"], ["a_db", "c_db"], ["b"], ["d_db", "e_db"], ["f"]]);
+  assert.deepEqual(units.flat().sort(), [...files].sort());
+  assert.throws(
+    () => groupDatabaseFiles({ files, database: [], alone: [], size: 0 }),
+    RangeError,
+  );
+  // Shards deal units, not files: a group stays whole.
+  assert.deepEqual(shard(units, 2, 2), [["a_db", "c_db"], ["d_db", "e_db"]]);
+});
+
+Deno.test("split_tests: a group's entry runs its files' tests named after them, and a failing one fails it", async () => {
+  const root = await Deno.makeTempDir({ prefix: "easymo-group-" });
+  const out = await Deno.makeTempDir({ prefix: "easymo-group-entries-" });
+  try {
+    await writeTree(root, {
+      "deno.json": "{}",
+      "testing/test_group.ts": await Deno.readTextFile(`${ROOT}/testing/test_group.ts`),
+      "a/one_test.ts": 'Deno.test("one passes", () => {});\n',
+      "a/two_test.ts": 'Deno.test({ name: "two fails", fn() { throw new Error("boom"); } });\n',
+      "a/alone_test.ts": 'Deno.test("alone", () => {});\n',
+    });
+    const paths = await writeGroupEntries(root, out, [
+      ["a/alone_test.ts"],
+      ["a/one_test.ts", "a/two_test.ts"],
+    ]);
+    assert.equal(paths.length, 2);
+    assert.equal(paths[0], "a/alone_test.ts");
+    assert.ok(paths[1].startsWith(`${out}/`), paths[1]);
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["test", "-A", "--no-check", "--config", `${root}/deno.json`, paths[1]],
+      cwd: root,
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr);
+    assert.equal(output.success, false, text);
+    assert.match(text, /a\/one_test\.ts > one passes \.\.\. ok/);
+    assert.match(text, /a\/two_test\.ts > two fails \.\.\. FAILED/);
+    assert.match(text, /1 passed \| 1 failed/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(out, { recursive: true });
+  }
 });
