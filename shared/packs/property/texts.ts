@@ -37,12 +37,17 @@ export const PROPERTY_TEXTS = {
   listButton: { en: "Homes", rw: "Inzu", fr: "Logements" },
   listSection: { en: "Rentals", rw: "Izikodeshwa", fr: "Locations" },
   perMonth: { en: "{price}/month", rw: "{price} ku kwezi", fr: "{price}/mois" },
-  bedrooms: { en: "{n} bedrooms", rw: "ibyumba {n}", fr: "{n} chambres" },
+  bedrooms: {
+    en: "{n|# bedroom|# bedrooms}",
+    rw: "{n|icyumba #|ibyumba #}",
+    fr: "{n|# chambre|# chambres}",
+  },
   photos: { en: "Photos", rw: "Amafoto", fr: "Photos" },
   noPhotoLinks: {
-    en: "{n} photos (links unavailable right now)",
-    rw: "Amafoto {n} (ntaboneka ubu)",
-    fr: "{n} photos (liens indisponibles pour l'instant)",
+    en: "{n|# photo|# photos} (links unavailable right now)",
+    rw: "{n|Ifoto # (ntiboneka ubu)|Amafoto # (ntaboneka ubu)}",
+    fr:
+      "{n|# photo (lien indisponible pour l'instant)|# photos (liens indisponibles pour l'instant)}",
   },
   pickSlot: {
     en: "{title}: when would you like to visit? Choose a time (Kigali time).",
@@ -219,11 +224,11 @@ export const PROPERTY_TEXTS = {
   },
   confirmListing: {
     en:
-      "List your home: {price}/month, {n} bedrooms, {area}, {photos} photo(s)? Our team approves it before renters see it.",
+      "List your home: {price}/month, {n|# bedroom|# bedrooms}, {area}, {photos|# photo|# photos}? Our team approves it before renters see it.",
     rw:
-      "Ushyire inzu yawe ku rutonde: {price} ku kwezi, ibyumba {n}, {area}, amafoto {photos}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
+      "Ushyire inzu yawe ku rutonde: {price} ku kwezi, {n|icyumba #|ibyumba #}, {area}, {photos|ifoto #|amafoto #}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
     fr:
-      "Proposer votre logement : {price}/mois, {n} chambres, {area}, {photos} photo(s) ? Notre équipe l'approuve avant que les locataires le voient.",
+      "Proposer votre logement : {price}/mois, {n|# chambre|# chambres}, {area}, {photos|# photo|# photos} ? Notre équipe l'approuve avant que les locataires le voient.",
   },
   listYes: { en: "Yes, list it", rw: "Yego, yishyireho", fr: "Oui, le proposer" },
   listed: {
