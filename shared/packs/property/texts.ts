@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { phraseBook } from "@shared/contract/language.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
 
 /** Every phrase of the pack. */
 export const PROPERTY_TEXTS = {
@@ -37,6 +37,18 @@ export const PROPERTY_TEXTS = {
   listButton: { en: "Homes", rw: "Inzu", fr: "Logements" },
   listSection: { en: "Rentals", rw: "Izikodeshwa", fr: "Locations" },
   perMonth: { en: "{price}/month", rw: "{price} ku kwezi", fr: "{price}/mois" },
+  // A listing's name, made from its facts in the reader's language (the stored title is the
+  // landlord's own words, usually English).
+  listingName: {
+    en: "home with {n|# bedroom|# bedrooms} in {area}",
+    rw: "inzu {n|y'icyumba #|y'ibyumba #} i {area}",
+    fr: "logement de {n|# chambre|# chambres} à {area}",
+  },
+  studioName: {
+    en: "studio in {area}",
+    rw: "inzu y'icyumba kimwe i {area}",
+    fr: "studio à {area}",
+  },
   bedrooms: {
     en: "{n|# bedroom|# bedrooms}",
     rw: "{n|icyumba #|ibyumba #}",
@@ -260,3 +272,15 @@ export const PROPERTY_TEXTS = {
 
 /** Says a phrase of the pack in a language, with values filled in. */
 export const phrase = phraseBook(PROPERTY_TEXTS);
+
+/**
+ * A listing's name in a language, made from its facts (bedrooms, area), never
+ * from the landlord's stored title, which stays in the words they wrote it in.
+ */
+export function listingName(
+  listing: { bedrooms: number; area: string },
+  language: Language,
+): string {
+  const values = { n: listing.bedrooms, area: listing.area };
+  return phrase(listing.bedrooms === 0 ? "studioName" : "listingName", language, values);
+}
