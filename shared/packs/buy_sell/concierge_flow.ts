@@ -165,7 +165,7 @@ export const CONCIERGE_TEXTS = {
     rw:
       "Nabonye {n|umucuruzi # wa|abacuruzi # ba} “{q}”:\n{list}\nMbabaze mu izina ryawe? Bazabona icyo ushaka, ntibazabona nimero yawe.",
     fr:
-      "J'ai trouvé {n|# vendeur|# vendeurs} pour « {q} » :\n{list}\nJe leur demande pour vous ? Ils verront votre demande, pas votre numéro.",
+      "J'ai trouvé {n|# vendeur|# vendeurs} pour « {q} » :\n{list}\n{n|Je lui demande pour vous ? Il verra votre demande, pas votre numéro.|Je leur demande pour vous ? Ils verront votre demande, pas votre numéro.}",
   },
   ask: { en: "Ask them", rw: "Babaze", fr: "Demander" },
   cancelButton: { en: "Cancel", rw: "Reka", fr: "Annuler" },
