@@ -136,13 +136,18 @@ function when(iso: string, language: Language): string {
   return formatKigaliDate(iso, language, { time: true });
 }
 
+// A listing's name opens the line or question it leads.
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function cardText(card: ListingCard, index: number, turn: Turn): string {
   const { language } = turn;
   const price = phrase("perMonth", language, {
     price: formatMoney(card.price, language, { currency: turn.currency }),
   });
   const name = listingName(card, language);
-  const lines = [`${index + 1}. ${name[0].toUpperCase()}${name.slice(1)}: ${price}`];
+  const lines = [`${index + 1}. ${sentence(name)}: ${price}`];
   if (card.photos.length) lines.push(`${phrase("photos", language)}: ${card.photos.join(" ")}`);
   else if (card.photo_count) lines.push(phrase("noPhotoLinks", language, { n: card.photo_count }));
   return lines.join("\n");
@@ -271,7 +276,8 @@ async function offerSlots(
   const title = shown ??
     (turn.memory.listingId === listingId ? turn.memory.title : undefined) ??
     free.data.title;
-  const ask = lead ?? phrase("pickSlot", turn.language, { title });
+  // The question opens with the listing's name: a sentence starts with a capital.
+  const ask = lead ?? sentence(phrase("pickSlot", turn.language, { title }));
   return {
     replies: [{ ...slotRows(free.data.slots, prefix, turn.language), text: ask }],
     memory: {
