@@ -29,6 +29,7 @@ import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
+import { watchInput } from "./unused_input.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
 import { type Routed, type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
@@ -750,7 +751,9 @@ async function runFlow(
   extra: Pick<OfflineTurn, "escalation" | "aside"> = {},
 ): Promise<OfflineStep> {
   const early: AgentReply[] = [];
-  const { memory, input, kept, notice } = resumed(state, deps);
+  const { memory, input: given, kept, notice } = resumed(state, deps);
+  const watched = watchInput(given);
+  const input = watched.input;
   const step = await deps.roster.flowOf(state.agent)(
     {
       agent: state.agent,
@@ -770,7 +773,7 @@ async function runFlow(
     (tool, args, name) =>
       deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
   );
-  const said = [...notice, ...early];
+  const said = [...notice, ...watched.notice(state.language), ...early];
   return {
     ...step,
     ...(said.length ? { replies: [...said, ...(step.replies ?? [])] } : {}),

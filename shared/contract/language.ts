@@ -55,8 +55,26 @@ export function asksForPerson(text: string): boolean {
   return PERSON.test(text);
 }
 
-/** A table of phrases, each in every language; `{name}` marks a value. */
+/**
+ * A table of phrases, each in every language. `{name}` marks a value;
+ * `{name|one|other}` says the singular or the plural form by the number in
+ * `name`, with `#` standing for the number: `{n|# driver|# drivers}`,
+ * `{n|umushoferi # ukwegereye|abashoferi # bakwegereye}`.
+ */
 export type Phrases = Record<string, Record<Language, string>>;
+
+// French counts 0 and 1 as singular, English only 1; Kinyarwanda's noun classes change
+// with the count the way English does (umushoferi 1, abashoferi 0 / 2).
+const PLURALS: Record<Language, Intl.PluralRules | null> = {
+  en: new Intl.PluralRules("en"),
+  fr: new Intl.PluralRules("fr"),
+  rw: null,
+};
+
+function pluralForm(language: Language, count: number): "one" | "other" {
+  const rule = PLURALS[language]?.select(count) ?? (count === 1 ? "one" : "other");
+  return rule === "one" ? "one" : "other";
+}
 
 /** A function that says a phrase of `table` in a language, with values filled in. */
 export function phraseBook<T extends Phrases>(
@@ -66,7 +84,13 @@ export function phraseBook<T extends Phrases>(
   // replacement pattern ("$&", "$'") nor as a template ("{agent}") for a later value.
   return (key, language, values = {}) =>
     table[key][language].replace(
-      /\{(\w+)\}/g,
-      (slot, name: string) => Object.hasOwn(values, name) ? String(values[name]) : slot,
+      /\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g,
+      (slot, name: string, one?: string, other?: string) => {
+        if (!Object.hasOwn(values, name)) return slot;
+        const value = values[name];
+        if (one === undefined || other === undefined) return String(value);
+        const form = pluralForm(language, Number(value)) === "one" ? one : other;
+        return form.replaceAll("#", String(value));
+      },
     );
 }

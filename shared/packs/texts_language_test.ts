@@ -18,3 +18,14 @@ Deno.test("no rw or fr phrase of any pack leaks an English unit or role word", (
   );
   assert.deepStrictEqual(leaks, []);
 });
+
+Deno.test("no phrase of any pack writes a count as 'driver(s)': one or many is said by the count", () => {
+  const hedged = PACKS.flatMap((pack) =>
+    Object.entries(pack.texts).flatMap(([key, phrase]) =>
+      Object.entries(phrase).flatMap(([language, text]) =>
+        /\p{L}\(s\)/u.test(text ?? "") ? [`${pack.id}.${key}.${language}: ${text}`] : []
+      )
+    )
+  );
+  assert.deepStrictEqual(hedged, []);
+});

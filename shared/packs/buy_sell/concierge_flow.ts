@@ -161,21 +161,21 @@ export const CONCIERGE_TEXTS = {
   },
   found: {
     en:
-      "I found {n} vendor(s) for “{q}”:\n{list}\nShall I ask them for you? They will see your request, not your number.",
+      "I found {n|# vendor|# vendors} for “{q}”:\n{list}\nShall I ask them for you? They will see your request, not your number.",
     rw:
-      "Nabonye abacuruzi {n} ba “{q}”:\n{list}\nMbabaze mu izina ryawe? Bazabona icyo ushaka, ntibazabona nimero yawe.",
+      "Nabonye {n|umucuruzi # wa|abacuruzi # ba} “{q}”:\n{list}\nMbabaze mu izina ryawe? Bazabona icyo ushaka, ntibazabona nimero yawe.",
     fr:
-      "J'ai trouvé {n} vendeur(s) pour « {q} » :\n{list}\nJe leur demande pour vous ? Ils verront votre demande, pas votre numéro.",
+      "J'ai trouvé {n|# vendeur|# vendeurs} pour « {q} » :\n{list}\n{n|Je lui demande pour vous ? Il verra votre demande, pas votre numéro.|Je leur demande pour vous ? Ils verront votre demande, pas votre numéro.}",
   },
   ask: { en: "Ask them", rw: "Babaze", fr: "Demander" },
   cancelButton: { en: "Cancel", rw: "Reka", fr: "Annuler" },
   asked: {
     en:
-      "I asked {n} vendor(s). I will tell you as they answer (about 2 minutes). Reply UPDATES any time.",
+      "I asked {n|# vendor|# vendors}. I will tell you as they answer (about 2 minutes). Reply UPDATES any time.",
     rw:
-      "Nabajije abacuruzi {n}. Nzakubwira uko basubiza (nk'iminota 2). Andika AMAKURU igihe cyose.",
+      "Nabajije {n|umucuruzi #. Nzakubwira uko asubiza|abacuruzi #. Nzakubwira uko basubiza} (nk'iminota 2). Andika AMAKURU igihe cyose.",
     fr:
-      "J'ai demandé à {n} vendeur(s). Je vous préviens dès qu'ils répondent (environ 2 minutes). Répondez INFOS à tout moment.",
+      "J'ai demandé à {n|# vendeur. Je vous préviens dès qu'il répond|# vendeurs. Je vous préviens dès qu'ils répondent} (environ 2 minutes). Répondez INFOS à tout moment.",
   },
   cancelled: {
     en: "OK, cancelled. Tell me what else you need.",

@@ -14,9 +14,9 @@ import { conciergeMemory } from "./concierge_flow.ts";
 
 const say = phraseBook({
   openInquiry: {
-    en: "your request for {item}, sent to {n} vendor(s)",
-    rw: "icyifuzo cyawe cya {item}, cyoherejwe ku bacuruzi {n}",
-    fr: "votre demande de {item}, envoyée à {n} vendeur(s)",
+    en: "your request for {item}, sent to {n|# vendor|# vendors}",
+    rw: "icyifuzo cyawe cya {item}, cyoherejwe {n|ku mucuruzi #|ku bacuruzi #}",
+    fr: "votre demande de {item}, envoyée à {n|# vendeur|# vendeurs}",
   },
   withdrawn: {
     en: "Your request is withdrawn; the vendors asked have been told.",

@@ -1,7 +1,9 @@
 /**
  * Vendors as the buy & sell pack's counterparts: a message from a vendor we
  * asked about a buyer's request in the last day (or one that replies to our
- * inquiry) is their answer, handed to `process_vendor_reply`.
+ * inquiry) is their answer, handed to `process_vendor_reply`. An answer we
+ * could not read ("tomorrow maybe") leaves the question open: the vendor is
+ * shown how to answer, and their next message is still the answer.
  *
  * @module
  */
@@ -23,7 +25,8 @@ export async function answersInquiry(
      left join public.wa_outbox o on o.id = m.outbox_id
      where m.vendor_wa_id = $1
        and (($2::text is not null and o.wamid = $2)
-         or (m.reply_status = 'pending' and m.sent_at > now() - make_interval(hours => $3)))
+         or (m.reply_status in ('pending', 'other')
+           and m.sent_at > now() - make_interval(hours => $3)))
      limit 1`,
     [message.from, message.contextWamid ?? null, ANSWER_WINDOW_HOURS],
   );

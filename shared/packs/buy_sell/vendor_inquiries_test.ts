@@ -306,3 +306,35 @@ Deno.test("rankReplies() puts confirmed first, then price, then distance", () =>
     "no",
   ]);
 });
+
+dbTest(
+  "an answer we could not read leaves the question open: the vendor's next reply is the answer",
+  async (db) => {
+    const { rt, advance } = await clocked(db);
+    await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY]),
+      { idempotencyKey: "i9" },
+    );
+    advance(20);
+    const unread = await vendorReply(rt, "250788000009", "tomorrow maybe", "wamid.U1");
+    assert.equal(unread.data.status, "other");
+    const hint = await db.query<{ body: string }>(
+      "select body::text as body from public.wa_outbox where to_wa_id = '250788000009' order by seq",
+    );
+    assert.match(
+      hint.at(-1)!.body,
+      /YES <price> <qty>|YEGO <igiciro> <umubare>|OUI <prix> <quantité>/,
+    );
+    advance(20);
+    // Was NOT_FOUND ("No open inquiry"): the webhook then gave "YES 1500 2" to the customer menu.
+    const yes = await vendorReply(rt, "250788000009", "YES 1500 2", "wamid.U2");
+    assert.equal(yes.ok, true, JSON.stringify(yes));
+    assert.equal(yes.data.status, "yes");
+    const buyer = await db.query<{ body: string }>(
+      "select body::text as body from public.wa_outbox where to_wa_id = '250788000001'",
+    );
+    assert.match(buyer[0].body, /Pharmacie Kacyiru .*has it: 1,500 RWF × 2/);
+  },
+);

@@ -59,7 +59,8 @@ const CANDIDATE_SQL = `
   left join public.wa_outbox o on o.id = m.outbox_id
   where m.vendor_wa_id = $1
     and ($2::text is null or o.wamid = $2)
-    and ($2::text is not null or m.reply_status = 'pending')
+    -- An answer we could not read ('other') still awaits the real one the vendor was asked for.
+    and ($2::text is not null or m.reply_status in ('pending', 'other'))
   order by m.sent_at desc
   limit 1`;
 
@@ -136,7 +137,7 @@ export const processVendorReply = defineTool({
       await ctx.db.query(
         `update public.market_vendor_inquiry_messages
          set late = true, reply_text = $2, replied_at = coalesce(replied_at, $3), reply_wamid = $4
-         where id = $1 and reply_status = 'pending'`,
+         where id = $1 and reply_status in ('pending', 'other')`,
         [inquiry.id, text, now.toISOString(), args.whatsapp_message_id ?? null],
       );
     } else {

@@ -118,7 +118,7 @@ function staffSummary(args: Args, reference: string, docs: number, fee: number |
   return [
     `${reference} · ${args.category} · ${args.client_name} (${args.client_phone})`,
     args.summary,
-    docs ? `${docs} document(s) attached.` : "No documents.",
+    docs ? `${docs} ${docs === 1 ? "document" : "documents"} attached.` : "No documents.",
     fee ? `Consultation fee: ${fee} RWF asked.` : "",
     "Intake only: no advice was given.",
   ].filter(Boolean).join("\n").slice(0, 2000);

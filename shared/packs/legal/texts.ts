@@ -162,9 +162,9 @@ export const LEGAL_TEXTS = {
     fr: "Enregistrer une affaire ({category}) pour {name} ({phone}) : « {summary} »{docs}.",
   },
   withDocuments: {
-    en: ", with {count} document(s)",
+    en: ", with {count|# document|# documents}",
     rw: ", n'inyandiko {count}",
-    fr: ", avec {count} document(s)",
+    fr: ", avec {count|# document|# documents}",
   },
   // Leaving the flow with the consultation fee's charge waiting (the kernel's "cancel or keep?").
   openFee: {

@@ -19,10 +19,12 @@ export const MARKETING_TEXTS = {
       "{brand} ne vous enverra plus de messages marketing. Vous pouvez toujours nous écrire à tout moment.",
   },
   scheduleSummary: {
-    en: 'Broadcast "{template}" ({language}) to {reach} opted-in people, going out {when}{moved}.',
-    rw: 'Kohereza "{template}" ({language}) ku bantu {reach} babyemeye, bizagenda {when}{moved}.',
+    en:
+      'Broadcast "{template}" ({language}) to {reach|# opted-in person|# opted-in people}, going out {when}{moved}.',
+    rw:
+      'Kohereza "{template}" ({language}) {reach|ku muntu # wabyemeye|ku bantu # babyemeye}, bizagenda {when}{moved}.',
     fr:
-      "Diffuser « {template} » ({language}) à {reach} personnes inscrites, envoi le {when}{moved}.",
+      "Diffuser « {template} » ({language}) à {reach|# personne inscrite|# personnes inscrites}, envoi le {when}{moved}.",
   },
   movedForQuietHours: {
     en: " (moved out of quiet hours; asked for {asked})",
@@ -77,10 +79,12 @@ export const MARKETING_TEXTS = {
       "Je n'ai pas pu lire cette heure. Écrivez-la comme 2026-12-05 18:00, pas dans le passé. (0 = menu)",
   },
   scheduled: {
-    en: 'Scheduled: {reach} opted-in people will receive "{template}" {when}. Campaign {campaign}.',
-    rw: 'Byateguwe: abantu {reach} babyemeye bazabona "{template}" {when}. Ubutumwa {campaign}.',
+    en:
+      'Scheduled: {reach|# opted-in person|# opted-in people} will receive "{template}" {when}. Campaign {campaign}.',
+    rw:
+      'Byateguwe: {reach|umuntu # wabyemeye azabona|abantu # babyemeye bazabona} "{template}" {when}. Ubutumwa {campaign}.',
     fr:
-      "Programmé : {reach} personnes inscrites recevront « {template} » le {when}. Campagne {campaign}.",
+      "Programmé : {reach|# personne inscrite recevra|# personnes inscrites recevront} « {template} » le {when}. Campagne {campaign}.",
   },
   notScheduled: {
     en: "Nothing was scheduled. (0 = menu)",

@@ -11,6 +11,7 @@
 import type { Queryable } from "@shared/db/types.ts";
 import type { Counterpart, CounterpartMessage } from "@shared/registry/pack.ts";
 import { normalizePlaceText } from "./places.ts";
+import { LATE_ANSWER_MS } from "./driver_tools.ts";
 
 const AVAILABLE = new Set([
   "available",
@@ -74,6 +75,31 @@ export async function isDriverCommand(
   const command = driverCommand(message);
   if (!command) return false;
   const typedAnswer = command.kind === "offer" && command.offerId === undefined;
+  if (await isRegisteredDriver(db, message, typedAnswer)) return true;
+  // A typed "yego" to an offer that has since expired or gone to another driver is still the
+  // driver's answer (they hear the ride has gone), unless they are in a conversation of their own.
+  return typedAnswer && await hadRecentOffer(db, message) &&
+    (await message.idle?.()) === true;
+}
+
+// Whether the sender was offered a ride within LATE_ANSWER_MS.
+async function hadRecentOffer(db: Queryable, message: CounterpartMessage): Promise<boolean> {
+  const [recent] = await db.query(
+    `select 1 from public.drivers d join public.ride_offers o on o.driver_id = d.id
+     where d.phone = $1 and d.is_active
+       and o.sent_at > now() - make_interval(secs => $2)
+     limit 1`,
+    [`+${message.from}`, LATE_ANSWER_MS / 1000],
+  );
+  return Boolean(recent);
+}
+
+// Whether the sender is an active driver; with a typed answer, one with an offer still open.
+async function isRegisteredDriver(
+  db: Queryable,
+  message: CounterpartMessage,
+  typedAnswer: boolean,
+): Promise<boolean> {
   const [row] = await db.query(
     `select 1 from public.drivers d
      where d.phone = $1 and d.is_active

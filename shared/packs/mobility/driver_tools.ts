@@ -172,6 +172,9 @@ async function tellLost(
   });
 }
 
+/** How long after an offer a driver's typed "yes" / "no" is still read as its (late) answer. */
+export const LATE_ANSWER_MS = 24 * 3600_000;
+
 const RIDE_SQL = `
   select r.id, r.status, p.phone as rider_phone, p.display_name as rider_name, r.language,
          r.pickup_lat, r.pickup_lng, r.pickup_name, r.dest_name, r.estimate_rwf,
@@ -210,11 +213,18 @@ export const rideOfferRespond = defineTool({
     const driver = await driverByPhone(ctx.db, orgId, args.driver_phone);
     const language = languageFromLocale(driver.locale);
     const [found] = await ctx.db.query<{ id: string; request_id: string }>(
+      // A typed "yego" answers the open offer; with none open, the last one of the day, so a
+      // driver answering late hears the ride has gone rather than nothing.
       `select id, request_id from public.ride_offers
        where org_id = $1 and driver_id = $2 and ($3::uuid is null or id = $3)
-         and ($3::uuid is not null or status = 'pending')
-       order by sent_at desc limit 1`,
-      [orgId, driver.id, args.offer_id ?? null],
+         and ($3::uuid is not null or status = 'pending' or sent_at > $4::timestamptz)
+       order by status = 'pending' desc, sent_at desc limit 1`,
+      [
+        orgId,
+        driver.id,
+        args.offer_id ?? null,
+        new Date(ctx.services.now().getTime() - LATE_ANSWER_MS).toISOString(),
+      ],
     );
     if (!found) throw new ToolFailure("NOT_FOUND", "No open ride offer for this driver");
     // Concurrent answers to one ride queue here: whoever holds the lock decides, the next

@@ -306,6 +306,26 @@ dbTest("unanswered offers expire in the sweep and the rider is offered what next
     ))[0].id,
   }, "late");
   assert.equal((late as { data: { outcome: string } }).data.outcome, "expired");
+  // A late typed "yego" (no button, so no offer id) is told the same: it was NOT_FOUND, and the
+  // webhook gave the driver the customers' menu ("Sorry, I did not catch that").
+  const [other] = await db.query<{ phone: string }>(
+    `select d.phone from public.ride_offers o join public.drivers d on d.id = o.driver_id
+     where o.driver_id <> $1 order by d.phone limit 1`,
+    [DRIVER(1)],
+  );
+  const typedLate = await asService(rt, "ride_offer_respond", {
+    driver_phone: other.phone,
+    action: "accept",
+  }, "late-typed");
+  assert.equal(
+    (typedLate as { data?: { outcome: string } }).data?.outcome,
+    "expired",
+    JSON.stringify(typedLate),
+  );
+  const yego = { wamid: "wamid.late", from: other.phone.slice(1), text: "yego" };
+  assert.equal(await isDriverCommand(db, { ...yego, idle: () => Promise.resolve(true) }), true);
+  // A driver busy in a conversation of their own keeps their "yego" for it.
+  assert.equal(await isDriverCommand(db, { ...yego, idle: () => Promise.resolve(false) }), false);
 });
 
 dbTest(

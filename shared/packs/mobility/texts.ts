@@ -61,11 +61,11 @@ export const MOBILITY_TEXTS = {
   cancel: { en: "Cancel", rw: "Reka", fr: "Annuler" },
   asked: {
     en:
-      "I asked {n} driver(s) near you. The first to accept is yours: I will tell you within {minutes} min. (0 = menu)",
+      "I asked {n|# driver|# drivers} near you. The first to accept is yours: I will tell you within {minutes} min. (0 = menu)",
     rw:
-      "Nabajije abashoferi {n} bakwegereye. Uwa mbere wemera ni uwawe: ndakumenyesha mu minota {minutes}. (0 = menu)",
+      "Nabajije {n|umushoferi # ukwegereye|abashoferi # bakwegereye}. Uwa mbere wemera ni uwawe: ndakumenyesha mu minota {minutes}. (0 = menu)",
     fr:
-      "J'ai demandé à {n} chauffeur(s) près de vous. Le premier qui accepte est le vôtre : je vous le dis d'ici {minutes} min. (0 = menu)",
+      "J'ai demandé à {n|# chauffeur|# chauffeurs} près de vous. Le premier qui accepte est le vôtre : je vous le dis d'ici {minutes} min. (0 = menu)",
   },
   waiting: {
     en: "Still waiting for a driver to accept. I will write as soon as one does. (0 = menu)",

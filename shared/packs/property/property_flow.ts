@@ -23,7 +23,7 @@ import { typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import { saysDone } from "@shared/contract/done_words.ts";
 import { type ListingCard, propertySearch } from "./property_search.ts";
 import { scheduleViewing } from "./schedule_viewing.ts";
-import { phrase } from "./texts.ts";
+import { listingName, phrase } from "./texts.ts";
 import {
   propertyViewings,
   propertyViewingSlots,
@@ -146,16 +146,18 @@ function when(iso: string, language: Language): string {
   return formatKigaliDate(iso, language, { time: true });
 }
 
+// A listing's name opens the line or question it leads.
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function cardText(card: ListingCard, index: number, turn: Turn): string {
   const { language } = turn;
   const price = phrase("perMonth", language, {
     price: formatMoney(card.price, language, { currency: turn.currency }),
   });
-  const lines = [
-    `${index + 1}. ${card.title}: ${price}, ${
-      phrase("bedrooms", language, { n: card.bedrooms })
-    }, ${card.area}`,
-  ];
+  const name = listingName(card, language);
+  const lines = [`${index + 1}. ${sentence(name)}: ${price}`];
   if (card.photos.length) lines.push(`${phrase("photos", language)}: ${card.photos.join(" ")}`);
   else if (card.photo_count) lines.push(phrase("noPhotoLinks", language, { n: card.photo_count }));
   return lines.join("\n");
@@ -223,7 +225,15 @@ async function search(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
         text: phrase("pickListing", language),
         rows: listings.map((card) => ({
           id: `listing:${card.id}`,
-          title: shortenTitle(card.title, TITLE_LIMITS.row),
+          // The row's title is the listing's facts, in the reader's language: bedrooms and
+          // its most precise place (the cell), so two homes of one sector differ; the description
+          // the price and the full area.
+          title: shortenTitle(
+            `${phrase("bedrooms", language, { n: card.bedrooms })}, ${
+              card.area.split(", ").at(-1)
+            }`,
+            TITLE_LIMITS.row,
+          ),
           description: shortenTitle(
             `${formatMoney(card.price, language, { currency: turn.currency })} · ${card.area}`,
             TITLE_LIMITS.description,
@@ -237,7 +247,7 @@ async function search(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
     ],
     memory: {
       stage: "pick",
-      listings: listings.map((card) => ({ id: card.id, title: card.title })),
+      listings: listings.map((card) => ({ id: card.id, title: listingName(card, language) })),
     },
   };
 }
@@ -260,6 +270,7 @@ async function offerSlots(
   listingId: string,
   prefix: "slot" | "move",
   lead?: string,
+  shown?: string,
 ): Promise<OfflineStep> {
   const free = await callTyped(callTool, propertyViewingSlots, { listing_id: listingId }, prefix);
   if (!free.ok) {
@@ -271,13 +282,18 @@ async function offerSlots(
   if (!free.data.slots.length) {
     return { replies: [{ text: phrase("noSlots", turn.language) }], memory: { stage: "pick" } };
   }
-  const ask = lead ?? phrase("pickSlot", turn.language, { title: free.data.title });
+  // The name the person was shown (in their language) when they picked the listing.
+  const title = shown ??
+    (turn.memory.listingId === listingId ? turn.memory.title : undefined) ??
+    free.data.title;
+  // The question opens with the listing's name: a sentence starts with a capital.
+  const ask = lead ?? sentence(phrase("pickSlot", turn.language, { title }));
   return {
     replies: [{ ...slotRows(free.data.slots, prefix, turn.language), text: ask }],
     memory: {
       stage: prefix === "slot" ? "slot" : "move",
       listingId,
-      title: free.data.title,
+      title,
       slots: free.data.slots,
     },
   };
@@ -342,7 +358,7 @@ async function book(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineSte
   return {
     replies: [{
       text: phrase("booked", language, {
-        title: viewing.title,
+        title: turn.memory.title ?? viewing.title,
         when: when(viewing.when, language),
         address: viewing.address,
         contact: viewing.contact,
@@ -352,7 +368,11 @@ async function book(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineSte
         { id: "viewing:cancel", title: phrase("cancelViewing", language) },
       ],
     }],
-    memory: { stage: "booked", viewingId: viewing.event_id, title: viewing.title },
+    memory: {
+      stage: "booked",
+      viewingId: viewing.event_id,
+      title: turn.memory.title ?? viewing.title,
+    },
   };
 }
 
@@ -367,7 +387,7 @@ async function manage(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
     return {
       replies: [{
         text: phrase("cancelled", language, {
-          title: cancelled.data.title,
+          title: turn.memory.title ?? cancelled.data.title,
           when: when(cancelled.data.when, language),
         }),
       }],
@@ -556,7 +576,7 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
       return {
         replies: [{
           text: phrase("moved", turn.language, {
-            title: moved.data.title,
+            title: turn.memory.title ?? moved.data.title,
             when: when(moved.data.when, turn.language),
           }),
           buttons: [
@@ -582,7 +602,9 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
   }
   if (stage === "pick" || stage === "slot" || stage === "confirm") {
     const listing = pickedListing(turn);
-    if (listing) return await offerSlots(turn, callTool, listing.id, "slot");
+    // A row of an older list is known by its id alone: the tool's title names it then.
+    const shown = listing && listing.title !== listing.id ? listing.title : undefined;
+    if (listing) return await offerSlots(turn, callTool, listing.id, "slot", undefined, shown);
   }
   // Anything else while the booking waits for its yes ("Aline", a question) asks it again: the
   // time the renter picked is not dropped for a new search.

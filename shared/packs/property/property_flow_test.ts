@@ -118,7 +118,13 @@ dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", asyn
     assert.equal(links?.length, 4, shown(found));
     assert.deepEqual([...await (await fetch(links![0])).bytes()], [0xff, 0xd8, 0xff, 1]);
     assert.doesNotMatch(shown(found), /KG 15|KG 9|\+250788000201|\+250788000202/);
-    assert.match(shown(found), /180,000 RWF ku kwezi, ibyumba 2, Kimironko, Bibare/);
+    // The listing is named by its facts in the renter's language, not by its stored English title.
+    assert.match(shown(found), /1\. Inzu y'ibyumba 2 i Kimironko, Bibare: 180,000 RWF ku kwezi/);
+    assert.doesNotMatch(shown(found), /bedroom|house/);
+    assert.deepEqual(rowsOf(found).map((row) => row.title), [
+      "ibyumba 2, Bibare",
+      "ibyumba 2, Kibagabaga",
+    ]);
 
     const times = await say({ choice: `listing:${BIBARE}`, text: "2-bedroom house in Bibare" });
     const slots = rowsOf(times);
@@ -129,7 +135,7 @@ dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", asyn
     assert.deepEqual(confirm.replies?.[0].buttons?.map((b) => b.id), ["viewing:yes", "viewing:no"]);
     assert.match(
       confirm.replies![0].text,
-      /^Wemeza gusura 2-bedroom house in Bibare, Ku wa mbere .*, kuri Aline/,
+      /^Wemeza gusura inzu y'ibyumba 2 i Kimironko, Bibare, Ku wa mbere .*, kuri Aline/,
     );
     assert.doesNotMatch(shown(confirm), /KG 15/);
 
@@ -151,7 +157,7 @@ dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", asyn
       `select body->'document'->>'link' as link, body->'document'->>'caption' as caption
        from public.wa_outbox where to_wa_id = '250788000001' and body->>'type' = 'document'`,
     );
-    assert.match(pdf.caption, /^Icyemezo cyawe cyo gusura: 2-bedroom house in Bibare/);
+    assert.match(pdf.caption, /^Icyemezo cyawe cyo gusura: inzu y'ibyumba 2 i Kimironko, Bibare/);
     const bytes = await (await fetch(pdf.link)).bytes();
     assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
 
@@ -164,7 +170,7 @@ dbTest("a renter finds, books, moves and cancels a viewing in Kinyarwanda", asyn
     const moved = await say({ choice: moveTo.id, text: moveTo.title });
     assert.match(
       moved.replies![0].text,
-      /^Byimuwe: gusura 2-bedroom house in Bibare ubu ni Ku wa /,
+      /^Byimuwe: gusura inzu y'ibyumba 2 i Kimironko, Bibare ubu ni Ku wa /,
     );
     const [viewing] = await db.query<{ starts_at: string; status: string }>(
       "select starts_at::text as starts_at, status from public.property_viewings",

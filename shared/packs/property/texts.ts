@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { phraseBook } from "@shared/contract/language.ts";
+import { type Language, phraseBook } from "@shared/contract/language.ts";
 
 /** Every phrase of the pack. */
 export const PROPERTY_TEXTS = {
@@ -37,12 +37,29 @@ export const PROPERTY_TEXTS = {
   listButton: { en: "Homes", rw: "Inzu", fr: "Logements" },
   listSection: { en: "Rentals", rw: "Izikodeshwa", fr: "Locations" },
   perMonth: { en: "{price}/month", rw: "{price} ku kwezi", fr: "{price}/mois" },
-  bedrooms: { en: "{n} bedrooms", rw: "ibyumba {n}", fr: "{n} chambres" },
+  // A listing's name, made from its facts in the reader's language (the stored title is the
+  // landlord's own words, usually English).
+  listingName: {
+    en: "home with {n|# bedroom|# bedrooms} in {area}",
+    rw: "inzu {n|y'icyumba #|y'ibyumba #} i {area}",
+    fr: "logement de {n|# chambre|# chambres} à {area}",
+  },
+  studioName: {
+    en: "studio in {area}",
+    rw: "inzu y'icyumba kimwe i {area}",
+    fr: "studio à {area}",
+  },
+  bedrooms: {
+    en: "{n|# bedroom|# bedrooms}",
+    rw: "{n|icyumba #|ibyumba #}",
+    fr: "{n|# chambre|# chambres}",
+  },
   photos: { en: "Photos", rw: "Amafoto", fr: "Photos" },
   noPhotoLinks: {
-    en: "{n} photos (links unavailable right now)",
-    rw: "Amafoto {n} (ntaboneka ubu)",
-    fr: "{n} photos (liens indisponibles pour l'instant)",
+    en: "{n|# photo|# photos} (links unavailable right now)",
+    rw: "{n|Ifoto # (ntiboneka ubu)|Amafoto # (ntaboneka ubu)}",
+    fr:
+      "{n|# photo (lien indisponible pour l'instant)|# photos (liens indisponibles pour l'instant)}",
   },
   pickSlot: {
     en: "{title}: when would you like to visit? Choose a time (Kigali time).",
@@ -227,11 +244,11 @@ export const PROPERTY_TEXTS = {
   },
   confirmListing: {
     en:
-      "List your home: {price}/month, {n} bedrooms, {area}, {photos} photo(s)? Our team approves it before renters see it.",
+      "List your home: {price}/month, {n|# bedroom|# bedrooms}, {area}, {photos|# photo|# photos}? Our team approves it before renters see it.",
     rw:
-      "Ushyire inzu yawe ku rutonde: {price} ku kwezi, ibyumba {n}, {area}, amafoto {photos}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
+      "Ushyire inzu yawe ku rutonde: {price} ku kwezi, {n|icyumba #|ibyumba #}, {area}, {photos|ifoto #|amafoto #}? Abakozi bacu barabanza kubyemeza mbere y'uko abakodesha bayibona.",
     fr:
-      "Proposer votre logement : {price}/mois, {n} chambres, {area}, {photos} photo(s) ? Notre équipe l'approuve avant que les locataires le voient.",
+      "Proposer votre logement : {price}/mois, {n|# chambre|# chambres}, {area}, {photos|# photo|# photos} ? Notre équipe l'approuve avant que les locataires le voient.",
   },
   listYes: { en: "Yes, list it", rw: "Yego, yishyireho", fr: "Oui, le proposer" },
   listed: {
@@ -263,3 +280,15 @@ export const PROPERTY_TEXTS = {
 
 /** Says a phrase of the pack in a language, with values filled in. */
 export const phrase = phraseBook(PROPERTY_TEXTS);
+
+/**
+ * A listing's name in a language, made from its facts (bedrooms, area), never
+ * from the landlord's stored title, which stays in the words they wrote it in.
+ */
+export function listingName(
+  listing: { bedrooms: number; area: string },
+  language: Language,
+): string {
+  const values = { n: listing.bedrooms, area: listing.area };
+  return phrase(listing.bedrooms === 0 ? "studioName" : "listingName", language, values);
+}

@@ -49,11 +49,13 @@ import {
 } from "@shared/registry/define_tool.ts";
 import { hostChoice } from "./host_counterpart.ts";
 import { member } from "./member.ts";
-import { phrase } from "./texts.ts";
+import { listingName, phrase } from "./texts.ts";
 
 interface Change {
   id: string;
   title: string;
+  bedrooms: number;
+  area: string;
   name: string;
   phone: string;
   status: "booked" | "cancelled";
@@ -69,7 +71,8 @@ interface Change {
   contact_phone: string | null;
 }
 
-const SELECT_VIEWING = `select v.id, l.title, v.name, v.phone, v.status, v.changed_by, v.starts_at,
+const SELECT_VIEWING = `select v.id, l.title, l.bedrooms,
+    l.sector || coalesce(', ' || l.cell, '') as area, v.name, v.phone, v.status, v.changed_by, v.starts_at,
     v.previous_starts_at, v.version, h.phone as host_phone, h.locale as host_locale,
     r.locale as renter_locale, a.address, a.contact_name, a.contact_phone
   from public.property_viewings v
@@ -113,8 +116,9 @@ interface HostTemplate {
 function notices(change: Change): Notice[] {
   const host = languageFromLocale(change.host_locale);
   const renter = languageFromLocale(change.renter_locale);
-  const facts = (language: Language) => ({
-    title: change.title,
+  // The host reads their listing by the title they gave it; the renter by its facts.
+  const facts = (language: Language, title = change.title) => ({
+    title,
     name: change.name,
     phone: change.phone,
     when: at(change.starts_at, language),
@@ -143,7 +147,7 @@ function notices(change: Change): Notice[] {
     {
       to: change.phone,
       side: "renter",
-      text: phrase(key, renter, facts(renter)),
+      text: phrase(key, renter, facts(renter, listingName(change, renter))),
       language: renter,
     },
   ];
@@ -177,7 +181,7 @@ const PDF_LINK_SECONDS = 7 * 86_400;
 
 interface Confirmation {
   id: string;
-  title: string;
+  bedrooms: number;
   area: string;
   price: number;
   name: string;
@@ -191,7 +195,8 @@ interface Confirmation {
 }
 
 // Booked viewings still to come whose renter has no PDF for their time yet.
-const CONFIRMATIONS_SQL = `select v.id, l.title, l.sector || coalesce(', ' || l.cell, '') as area,
+const CONFIRMATIONS_SQL =
+  `select v.id, l.bedrooms, l.sector || coalesce(', ' || l.cell, '') as area,
     l.price, v.name, v.phone, v.starts_at, v.created_at as updated, r.locale as renter_locale,
     a.address, a.contact_name, a.contact_phone
   from public.property_viewings v
@@ -228,7 +233,7 @@ async function prepareConfirmations(ctx: PrepareContext): Promise<Map<string, St
       renderPdf: ctx.services.get(PDF_RENDERER),
       data: {
         booking_ref: row.id.slice(0, 8).toUpperCase(),
-        title: row.title,
+        title: listingName(row, language),
         area: row.area,
         price: row.price,
         starts_at: startsAt,
@@ -250,7 +255,7 @@ async function prepareConfirmations(ctx: PrepareContext): Promise<Map<string, St
         url: link.url,
         size: document.bytes.byteLength,
         language,
-        title: row.title,
+        title: listingName(row, language),
       });
     } catch (error) {
       // No Storage here: nothing to link to, this sweep or the next; the chat has the booking.
@@ -344,8 +349,9 @@ export const propertyViewingsSweep = defineTool({
       await send(
         ctx,
         viewing.phone,
+        // The renter reads the home named by its facts in their language.
         phrase("remindRenter", renter, {
-          title: viewing.title,
+          title: listingName(viewing, renter),
           when: at(viewing.starts_at, renter),
           address: viewing.address ?? "",
           contact: `${viewing.contact_name ?? ""}, ${viewing.contact_phone ?? ""}`,

@@ -58,7 +58,7 @@ export const WAITER_TEXTS = {
   },
   booked: {
     en: "✅ Table for {size} at {venue}, {when}. Confirmation code: {code}.",
-    rw: "✅ Ameza y'abantu {size} kuri {venue}, {when}. Kode yo kwemeza: {code}.",
+    rw: "✅ Ameza {size|y'umuntu #|y'abantu #} kuri {venue}, {when}. Kode yo kwemeza: {code}.",
     fr: "✅ Table pour {size} chez {venue}, {when}. Code de confirmation : {code}.",
   },
   slots: {
@@ -72,8 +72,8 @@ export const WAITER_TEXTS = {
     fr: "Vos réservations à venir :\n{lines}",
   },
   bookingLine: {
-    en: "• {venue}, {when}, {size} people, code {code}: confirmed",
-    rw: "• {venue}, {when}, abantu {size}, kode {code}: byemejwe",
+    en: "• {venue}, {when}, {size|# person|# people}, code {code}: confirmed",
+    rw: "• {venue}, {when}, {size|umuntu #|abantu #}, kode {code}: byemejwe",
     fr: "• {venue}, {when}, {size} pers., code {code} : confirmée",
   },
   noBookings: {

@@ -19,7 +19,7 @@ import { reservationCancel, reservationList } from "./reservation_manage.ts";
 const say = phraseBook({
   openTable: {
     en: "your table for {size} at {venue}, {when} (code {code}), which {venue} is holding for you",
-    rw: "ameza y'abantu {size} kuri {venue}, {when} (kode {code}), {venue} ikubikiye",
+    rw: "ameza {size|y'umuntu #|y'abantu #} kuri {venue}, {when} (kode {code}), {venue} ikubikiye",
     fr: "votre table pour {size} chez {venue}, {when} (code {code}), que {venue} vous garde",
   },
   tableCancelled: {
