@@ -64,5 +64,21 @@ export const AGENT_CONFIGS: unknown = {
         },
       ],
     },
+    "beaver-paper": {
+      "agents": [
+        {
+          "id": "concierge_router",
+        },
+        {
+          "id": "shop",
+        },
+        {
+          "id": "support_handoff",
+        },
+        {
+          "id": "analytics_risk",
+        },
+      ],
+    },
   },
 };

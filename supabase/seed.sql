@@ -81,7 +81,7 @@ insert into public.businesses
    null, 'Kicukiro Hardware', 'hardware',
    '{cement,paint,tools}', 'KK 15 Rd', 'Kicukiro', -1.9706, 30.1044, '+250788000006'),
   ('d0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002',
-   null, 'Beaver Paper Warehouse', 'paper',
+   null, 'Beaver Paper Warehouse', 'shop',
    '{paper,cardstock,envelopes}', 'Kigali Special Economic Zone', 'Masoro', -1.9292, 30.1389, null)
 on conflict (id) do nothing;
 
@@ -132,7 +132,10 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000004', 'CHG-USB-C', 'USB-C laptop charger 65W', 18000, 12, 'unit'),
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'PARA-500', 'Paracetamol 500mg (10 tablets)', 600, 200, 'pack'),
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000006', 'AMOX-500', 'Amoxicillin 500mg (21 capsules)', 2500, 0, 'pack'),
-  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'CARD-200', 'Cardstock 200gsm', 9000, 80, 'pack')
+  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'CARD-200', 'Cardstock 200gsm', 9000, 80, 'pack'),
+  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'A3-500', 'A3 paper (500 sheets)', 13000, 40, 'ream'),
+  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'ENV-C5-50', 'C5 envelopes (50)', 4000, 150, 'box'),
+  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'A4-BOX-5', 'A4 printer paper box (5 reams)', 31000, 0, 'box')
 on conflict do nothing;
 
 -- Local sign-in (dev server and `supabase start`): every seeded person's

@@ -21,7 +21,7 @@ function issuesOf(text: string): string[] {
 
 Deno.test("loadAgentConfig() loads EasyMO's 16 agents with their packs' identity and tools", async () => {
   const agents = await loadAgentConfig(FILE, OPTIONS);
-  assert.deepEqual(agents.tenants(), ["easymo"]);
+  assert.deepEqual(agents.tenants(), ["easymo", "beaver-paper"]);
   assert.equal(agents.list("easymo").length, 16);
   const waiter = agents.get("easymo", "waiter_ai")!;
   assert.equal(waiter.name, "Waiter AI");
@@ -52,10 +52,18 @@ Deno.test("loadAgentConfig() loads EasyMO's 16 agents with their packs' identity
   // Every tool of the catalog is built: no agent waits on a planned one.
   for (const agent of agents.list("easymo")) assert.deepEqual(agent.plannedTools, [], agent.id);
   assert.ok(agents.allows("easymo", "sora_video", "sora_generate_video"));
-  // Another tenant runs none of them until its own entry says so.
+  // Another tenant runs only what its own entry says: Beaver's Choice, a paper supplier, sells
+  // from its stock and hands to its staff; it runs no waiter.
+  assert.deepEqual(agents.list("beaver-paper").map((agent) => agent.id), [
+    "concierge_router",
+    "shop",
+    "support_handoff",
+    "analytics_risk",
+  ]);
+  assert.ok(agents.allows("beaver-paper", "shop", "order_create"));
   assert.equal(agents.get("beaver-paper", "waiter_ai"), undefined);
   assert.ok(!agents.allows("beaver-paper", "waiter_ai", "momo_charge"));
-  checkAgentTenants(agents, ["easymo"]);
+  checkAgentTenants(agents, ["easymo", "beaver-paper"]);
 });
 
 Deno.test("one agent id runs in two tenants, each with its own allowlist", () => {

@@ -104,7 +104,7 @@ dbTest("search_supabase sees only the caller's tenant (RLS)", async (db) => {
   assert.ok(easymo.ok && beaver.ok);
   const skus = (result: typeof easymo) =>
     result.ok ? result.data.items.map((i: { sku: string }) => i.sku).sort() : [];
-  assert.deepEqual(skus(beaver), ["A4-500", "CARD-200"]);
+  assert.deepEqual(skus(beaver), ["A3-500", "A4-500", "A4-BOX-5", "CARD-200", "ENV-C5-50"]);
   assert.ok(!skus(easymo).includes("A4-500"));
   // A customer sees no staff tickets; naming another org's id in a filter finds nothing either.
   await rt.callAs(USER.jean, "notify_staff", {

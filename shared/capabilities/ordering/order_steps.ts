@@ -310,7 +310,14 @@ export const orderState = z.object({
   venues: z.array(venueSchema).optional(),
   venue: venueSchema.optional(),
   stock: z.array(stockedSchema).optional(),
-  offers: z.array(z.object({ venue: venueSchema, product: stockedSchema })).optional(),
+  // `qty`: how many the customer asked for with the item ("20 rames de papier A4").
+  offers: z.array(
+    z.object({
+      venue: venueSchema,
+      product: stockedSchema,
+      qty: z.number().int().positive().optional(),
+    }),
+  ).optional(),
   draft: z.object({
     lines: z.array(z.object({
       sku: z.string(),
@@ -604,7 +611,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       const venue = state.venues?.find((entry) => entry.id === id) ??
         state.offers?.find((offer) => offer.venue.id === id)?.venue ??
         { id, name: input.text };
-      return await showStock(turn, callTool, options, { ...state, venue });
+      return await pickVenue(turn, callTool, options, { ...state, venue });
     }
     if (choice.startsWith("item:") && state.venue && state.stock) {
       const product = state.stock.find((item) => item.sku === choice.slice(5));
@@ -635,7 +642,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
     if (state.venues && /^\s*#?\d{1,2}[.)]?\s*$/.test(text)) {
       const venue = state.venues[Number(text.replace(/\D/g, "")) - 1];
-      if (venue) return await showStock(turn, callTool, options, { ...state, venue });
+      if (venue) return await pickVenue(turn, callTool, options, { ...state, venue });
       return await listVenues(turn, callTool, options, state);
     }
     if (text) {
@@ -826,6 +833,33 @@ async function showStock(
   };
 }
 
+// A venue picked: an item the customer asked for and was offered there is read back at once, in
+// the quantity asked ("20 rames de papier A4", then the shop), still in stock; else its stock.
+async function pickVenue(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const shown = await showStock(turn, callTool, options, state);
+  const offer = state.offers?.find((entry) => entry.venue.id === state.venue?.id);
+  const shownState = shown.memory?.step as OrderState | undefined;
+  const product = shownState?.stock?.find((item) => item.sku === offer?.product.sku);
+  if (!offer || !product || !shownState) return shown;
+  return await draftOrder(turn, callTool, options, shownState, [{
+    product,
+    qty: offer.qty ?? 1,
+  }]);
+}
+
+// How many the customer asked for with an item: a number standing alone ("20 rames", "for 10?"),
+// never one that is part of a name or a size ("A4", "5kg", "500mg"); none, none asked.
+function askedQuantity(text: string): number | undefined {
+  const found = /(?:^|[^\p{L}\p{N}])(\d{1,3})(?=$|[^\p{L}\p{N}])/u.exec(text);
+  const qty = found ? Number(found[1]) : 0;
+  return qty > 0 ? qty : undefined;
+}
+
 // Words that say where, never what: a search for "near" finds nothing.
 const PLACE_WORDS = new Set(["near", "around", "nearby", "pres", "proche", "vers", "hafi"]);
 
@@ -923,8 +957,13 @@ async function searchStock(
     );
     if (rows.length) break;
   }
+  const qty = askedQuantity(text);
   const offers = rows
-    .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row) }))
+    .map((row) => ({
+      venue: venues.get(row.business_id)!,
+      product: stocked(row),
+      ...(qty ? { qty } : {}),
+    }))
     .filter((offer) => offer.product.available)
     // Cheapest first, within the area the customer named first.
     .sort((a, b) => Number(inArea(b.venue, area)) - Number(inArea(a.venue, area)));

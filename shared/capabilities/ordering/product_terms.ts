@@ -16,7 +16,7 @@ import { normalizeWords } from "./order_lines.ts";
  */
 export type ProductSynonyms = Readonly<Record<string, readonly string[]>>;
 
-/** Hardware, shop and pharmacy words in en/rw/fr. */
+/** Hardware, shop, stationery and pharmacy words in en/rw/fr. */
 export const PRODUCT_SYNONYMS: ProductSynonyms = {
   cement: ["cement", "ciment", "sima", "isima"],
   paint: ["paint", "peinture", "irangi", "amarangi", "rangi"],
@@ -29,6 +29,10 @@ export const PRODUCT_SYNONYMS: ProductSynonyms = {
   milk: ["milk", "lait", "amata"],
   oil: ["oil", "huile", "amavuta"],
   water: ["water", "eau", "amazi"],
+  paper: ["paper", "papers", "papier", "papiers", "impapuro", "urupapuro"],
+  envelope: ["envelope", "envelopes", "enveloppe", "enveloppes", "ibahasha", "amabahasha"],
+  notebook: ["notebook", "notebooks", "cahier", "cahiers", "ikayi", "amakayi"],
+  pen: ["pen", "pens", "stylo", "stylos", "ikaramu", "amakaramu"],
   paracetamol: ["paracetamol", "paracetamole", "parasetamoli"],
 };
 
@@ -57,6 +61,10 @@ const NOT_PRODUCT = new Set([
   "cartons",
   "packet",
   "packets",
+  "ream",
+  "reams",
+  "rame",
+  "rames",
   "some",
   "few",
   "many",

@@ -21,3 +21,14 @@ Deno.test("every other content word is still tried, longest first", () => {
   assert.deepEqual(productTerms("cement Kimironko", { exclude: ["kimironko"] }), ["cement"]);
   assert.deepEqual(productTerms("10 bags delivered"), []);
 });
+
+Deno.test("paper and stationery words in rw and fr find stock named in English; reams are a unit", () => {
+  assert.equal(productTerms("mufite impapuro za A4? Ream imwe ni angahe?")[0], "paper");
+  assert.equal(productTerms("commander 20 rames de papier A4 livrées à Remera")[0], "paper");
+  assert.equal(productTerms("urupapuro rwa A3")[0], "paper");
+  assert.equal(productTerms("des enveloppes C5")[0], "envelope");
+  assert.equal(productTerms("amabahasha 50")[0], "envelope");
+  assert.equal(productTerms("cahiers pour l'école")[0], "notebook");
+  assert.equal(productTerms("amakaramu 12")[0], "pen");
+  assert.deepEqual(productTerms("10 reams delivered"), []);
+});
