@@ -1,18 +1,12 @@
 import assert from "node:assert/strict";
 import { ToolRegistry } from "@shared/registry/registry.ts";
-import type { LogFields, Logger } from "@shared/runtime/log.ts";
+import { memoryLogger } from "@shared/runtime/log.ts";
 import { badDate, getPrice, ping } from "@testing/export_fixtures.ts";
 import { McpToolCatalog } from "./tool_catalog.ts";
 
-function recordingLog(): Logger & { lines: { event: string; fields?: LogFields }[] } {
-  const lines: { event: string; fields?: LogFields }[] = [];
-  const record = (event: string, fields?: LogFields) => lines.push({ event, fields });
-  return { lines, info: record, warn: record, error: record };
-}
-
 Deno.test("McpToolCatalog leaves a tool MCP cannot carry out of the listing, logs why once, and lists the others", () => {
   const registry = new ToolRegistry();
-  const log = recordingLog();
+  const log = memoryLogger();
   const catalog = new McpToolCatalog(registry, log);
   const tools = [getPrice, badDate, ping];
 
@@ -20,9 +14,9 @@ Deno.test("McpToolCatalog leaves a tool MCP cannot carry out of the listing, log
   assert.deepEqual(listed.map((tool) => tool.name), [getPrice.name, ping.name]);
   assert.equal(log.lines.length, 1);
   assert.equal(log.lines[0].event, "tool_export_left_out");
-  assert.equal(log.lines[0].fields?.tool, badDate.name);
-  assert.equal(log.lines[0].fields?.format, "mcp");
-  assert.match(String(log.lines[0].fields?.reason), /Date cannot be represented/);
+  assert.equal(log.lines[0].tool, badDate.name);
+  assert.equal(log.lines[0].format, "mcp");
+  assert.match(String(log.lines[0].reason), /Date cannot be represented/);
 
   // The next page with it is answered from the cache: left out again, not logged again.
   assert.deepEqual(
