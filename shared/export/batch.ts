@@ -118,3 +118,60 @@ export function exportEach<T>(
   if (issues.length > 0) throw new ToolExportError(rule.provider, issues);
   return { items, names };
 }
+
+/** What {@link exportLeavingOut} returns. */
+export interface ListableExport<T> {
+  /** The tools exported, in input order: those passed in less those left out. */
+  kept: AnyTool[];
+  /** The export of `kept`. */
+  result: T;
+  /** Each tool left out, with the reason its export failed. */
+  leftOut: ExportIssue[];
+}
+
+/**
+ * Exports tools for a listing: a tool the format cannot carry is left out
+ * (and reported in `leftOut`, for the caller to log) instead of failing the
+ * whole listing. Registration proves every tool exportable before it is
+ * listed; this is the listing's guard, not its check.
+ *
+ * @param tools The tools to list.
+ * @param exportAll One format's export (e.g. `(tools) => toMcpTools(tools)`), which throws
+ *   {@link ToolExportError} naming the tools it cannot carry.
+ * @returns The tools kept, their export and the tools left out.
+ * @throws whatever `exportAll` throws other than {@link ToolExportError}.
+ *
+ * @example Leaving out a tool that cannot be exported
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { defineTool } from "@shared/registry/define_tool.ts";
+ * import { exportEach, exportLeavingOut } from "./batch.ts";
+ * import { NAME_RULES } from "./names.ts";
+ *
+ * const ping = defineTool({
+ *   name: "demo.ping", title: "Ping", description: "Answers pong.", category: "demo",
+ *   input: z.object({}), output: z.object({ pong: z.boolean() }),
+ *   examples: [{ input: {} }], sideEffects: "none",
+ *   execute: () => Promise.resolve({ pong: true }),
+ * });
+ * const listed = exportLeavingOut([ping], (tools) =>
+ *   exportEach(tools, NAME_RULES.openai, () => { throw new Error("not today"); }));
+ * assert.deepEqual(listed.kept, []);
+ * assert.deepEqual(listed.leftOut, [{ tool: "demo.ping", reason: "not today" }]);
+ * ```
+ */
+export function exportLeavingOut<T>(
+  tools: readonly AnyTool[],
+  exportAll: (tools: readonly AnyTool[]) => T,
+): ListableExport<T> {
+  try {
+    return { kept: [...tools], result: exportAll(tools), leftOut: [] };
+  } catch (error) {
+    if (!(error instanceof ToolExportError)) throw error;
+    const refused = new Set(error.issues.map((issue) => issue.tool));
+    const kept = tools.filter((tool) => !refused.has(tool.name));
+    // Each tool is exported on its own, so the others export again as they did.
+    return { kept, result: exportAll(kept), leftOut: [...error.issues] };
+  }
+}

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { exportEach, ToolExportError } from "./batch.ts";
+import { exportEach, exportLeavingOut, ToolExportError } from "./batch.ts";
+import { exportTools } from "./export_tools.ts";
 import { NAME_RULES } from "./names.ts";
-import { aDotB, aUnderscoreB, getPrice, ping } from "@testing/export_fixtures.ts";
+import { aDotB, ALL_TOOLS, aUnderscoreB, getPrice, ping } from "@testing/export_fixtures.ts";
 
 Deno.test("exportEach() converts every tool, in input order", () => {
   const batch = exportEach([getPrice, ping, aDotB], NAME_RULES.openai, (_tool, name) => name);
@@ -57,5 +58,24 @@ Deno.test("exportEach() refuses a repeated tool name", () => {
     new ToolExportError("mcp", [
       { tool: "markets.get_price", reason: "its name is given twice in this export" },
     ]),
+  );
+});
+
+Deno.test("exportLeavingOut() leaves out the tools a format cannot carry, keeping the others in order", () => {
+  const listed = exportLeavingOut(ALL_TOOLS, (tools) => exportTools(tools, "gemini"));
+  assert.deepEqual(
+    listed.leftOut.map((issue) => issue.tool),
+    ["docs.save_tree", "calendar.add_event"],
+  );
+  const left = new Set(listed.leftOut.map((issue) => issue.tool));
+  assert.deepEqual(listed.kept, ALL_TOOLS.filter((tool) => !left.has(tool.name)));
+  assert.equal(listed.result.tools.length, listed.kept.length);
+  assert.deepEqual(listed.result, exportTools(listed.kept, "gemini"));
+});
+
+Deno.test("exportLeavingOut() passes on an error that names no tool", () => {
+  assert.throws(
+    () => exportLeavingOut(ALL_TOOLS, () => exportTools(ALL_TOOLS, "nope" as "mcp")),
+    TypeError,
   );
 });

@@ -18,6 +18,21 @@ import { toOpenAITools, type ToOpenAIToolsOptions } from "./openai.ts";
 /** Every export format, in the order the CLI lists them. */
 export const EXPORT_FORMATS = ["jsonschema", "openai", "anthropic", "gemini", "mcp"] as const;
 
+/**
+ * The formats whose export can refuse a tool that the others accept: proving
+ * these proves all of {@link EXPORT_FORMATS}. The JSON Schema export builds
+ * the input and output schemas every format starts from; Anthropic's is the
+ * provider input schema (`providerInputSchema`: an object root) and nothing
+ * more; Gemini's subset refuses shapes (recursion, `allOf`/`not`, a map
+ * root). OpenAI and MCP take that same provider input schema and never
+ * refuse beyond it: a schema OpenAI's strict mode cannot carry is sent with
+ * `strict: false`, an output MCP cannot carry is left open with a note, and
+ * a name that breaks a format's rule gets a hash suffix. Registration checks
+ * only these, so it does not pay for OpenAI's strict rewrite and MCP's
+ * output envelopes before a listing asks for them.
+ */
+export const DECIDING_FORMATS = ["jsonschema", "anthropic", "gemini"] as const;
+
 /** One export format. */
 export type ExportFormat = typeof EXPORT_FORMATS[number];
 

@@ -19,7 +19,7 @@
 import type { GraphQLSchema } from "graphql";
 import { z } from "zod";
 import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
-import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
+import { DECIDING_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
 import { bindPlan } from "./bind.ts";
@@ -459,8 +459,10 @@ export async function generateChecked(
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
   }
-  // Every export dialect must carry every tool, or the tenant's listings would fail later.
-  for (const format of EXPORT_FORMATS) {
+  // Every export dialect must carry every tool, or the tenant's listings would fail later. The
+  // dialects that can refuse are proven here; the others follow from them and are built on a
+  // listing's first request (DECIDING_FORMATS says why).
+  for (const format of DECIDING_FORMATS) {
     try {
       exportTools(bound, format);
     } catch (error) {

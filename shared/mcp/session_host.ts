@@ -139,7 +139,7 @@ export class McpSessionHost {
     this.#taskPageSize = options.taskPageSize;
     this.#maxSessions = options.maxSessions ?? 1000;
     this.#ttlMs = options.sessionTtlMs ?? 30 * 24 * 60 * 60_000;
-    this.#catalog = new McpToolCatalog(options.platform.registry);
+    this.#catalog = new McpToolCatalog(options.platform.registry, options.platform.log);
     this.#answerPollMs = options.answerPollMs ?? 250;
     this.#elicitationTimeoutMs = options.elicitationTimeoutMs;
     this.#background = options.background ?? ((work) => {

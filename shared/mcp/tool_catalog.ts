@@ -3,43 +3,66 @@
  * `structuredContent` the whole `{ok, data, error}` result), plus an icon
  * per category. Built once per tool and kept until the registry's version
  * moves, so a large catalog costs its export once per change, not per page.
+ * A tool whose export fails is left out of the listing, with a logged
+ * reason, rather than failing every page it is on.
  *
  * @module
  */
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { exportLeavingOut } from "@shared/export/batch.ts";
 import { toMcpTools } from "@shared/export/mcp.ts";
 import type { AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
+import type { Logger } from "@shared/runtime/log.ts";
 
 /** MCP tool definitions for a registry, cached by its version. */
 export class McpToolCatalog {
   #registry: ToolRegistry;
+  #log: Logger | undefined;
   #version = -1;
   #byTool = new WeakMap<AnyTool, McpTool>();
+  #leftOut = new WeakSet<AnyTool>();
 
-  /** @param registry The registry whose tools are listed. */
-  constructor(registry: ToolRegistry) {
+  /**
+   * @param registry The registry whose tools are listed.
+   * @param log Where a tool left out of the listing is reported.
+   */
+  constructor(registry: ToolRegistry, log?: Logger) {
     this.#registry = registry;
+    this.#log = log;
   }
 
-  /** The definitions of `tools`, in their order. */
+  /** The definitions of `tools`, in their order, less those MCP cannot carry. */
   definitions(tools: readonly AnyTool[]): McpTool[] {
     if (this.#version !== this.#registry.version) {
       this.#byTool = new WeakMap();
+      this.#leftOut = new WeakSet();
       this.#version = this.#registry.version;
     }
-    const missing = tools.filter((tool) => !this.#byTool.has(tool));
+    const missing = tools.filter((tool) => !this.#byTool.has(tool) && !this.#leftOut.has(tool));
     if (missing.length) {
-      const exported = toMcpTools(missing, { structuredContent: "envelope" }).tools;
-      missing.forEach((tool, index) => {
+      const { kept, result, leftOut } = exportLeavingOut(
+        missing,
+        (some) => toMcpTools(some, { structuredContent: "envelope" }),
+      );
+      kept.forEach((tool, index) => {
         this.#byTool.set(tool, {
-          ...exported[index],
+          ...result.tools[index],
           icons: [categoryIcon(tool.category)],
           // A long-running tool may be followed as a task; called plainly it answers its job id.
           ...(tool.task ? { execution: { taskSupport: "optional" as const } } : {}),
         });
       });
+      const refused = new Set(leftOut.map((issue) => issue.tool));
+      for (const tool of missing) if (refused.has(tool.name)) this.#leftOut.add(tool);
+      for (const issue of leftOut) {
+        this.#log?.warn("tool_export_left_out", {
+          format: "mcp",
+          tool: issue.tool,
+          reason: issue.reason.slice(0, 300),
+        });
+      }
     }
-    return tools.map((tool) => this.#byTool.get(tool)!);
+    return tools.flatMap((tool) => this.#byTool.get(tool) ?? []);
   }
 }
 

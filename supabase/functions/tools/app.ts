@@ -16,7 +16,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { fail, type ToolFail, validationFailure } from "@shared/contract/mod.ts";
 import { type CallerResolver, SIGN_IN_REQUIRED } from "@shared/auth/caller.ts";
-import { EXPORT_FORMATS, type ExportFormat, exportTools } from "@shared/export/mod.ts";
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  exportLeavingOut,
+  exportTools,
+} from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
@@ -62,6 +67,7 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
   const app = new Hono().basePath("/tools");
 
   // Exports change only when the registry does: reuse them until its version moves.
+  // A tool the format cannot carry is left out of the listing, logged, instead of failing it.
   const exports = new Map<string, ReturnType<typeof exportTools>>();
   let exportsVersion = platform.registry.version;
   function exportsFor(tools: AnyTool[], format: ExportFormat) {
@@ -71,7 +77,17 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     }
     const key = `${format}:${tools.map((tool) => tool.name).join(",")}`;
     let exported = exports.get(key);
-    if (!exported) exports.set(key, exported = exportTools(tools, format));
+    if (!exported) {
+      const listed = exportLeavingOut(tools, (some) => exportTools(some, format));
+      for (const issue of listed.leftOut) {
+        platform.log.warn("tool_export_left_out", {
+          format,
+          tool: issue.tool,
+          reason: issue.reason.slice(0, 300),
+        });
+      }
+      exports.set(key, exported = listed.result);
+    }
     return exported;
   }
 

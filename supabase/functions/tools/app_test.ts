@@ -10,6 +10,7 @@ import { devJwtSecret } from "@shared/runtime/secrets.ts";
 import { TEST_SECRET } from "@testing/runtime.ts";
 import { createToolsApp } from "./app.ts";
 import { serveFunction } from "@testing/serve_function.ts";
+import { docsTree } from "@testing/export_fixtures.ts";
 
 async function serve(db: Parameters<typeof createTestRuntime>[0]) {
   const rt = await createTestRuntime(db);
@@ -111,6 +112,37 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
     await close();
   }
 });
+
+dbTest(
+  "tools function leaves a tool the format cannot carry out of that format's listing, and logs why",
+  async (db) => {
+    const { rt, base, close } = await serve(db);
+    try {
+      // Registered past the platform's check (which refuses it): Gemini cannot take its recursion.
+      rt.platform.registry.register(docsTree, { tenantId: ORG.easymo });
+      const headers = { authorization: `Bearer ${await rt.tokenFor(USER.aline)}` };
+      const gemini = await fetch(`${base}?format=gemini`, { headers });
+      assert.equal(gemini.status, 200);
+      const listed = (await gemini.json()).data;
+      const names = listed.tools.map((tool: { name: string }) => tool.name);
+      assert.equal(names.some((name: string) => name.includes("save_tree")), false);
+      assert.ok(names.includes("search_businesses_with_tags"));
+      assert.equal(listed.count, listed.tools.length);
+      // Every tool but that one: the JSON Schema listing has it and the tenant's others.
+      const all = (await (await fetch(`${base}?format=jsonschema`, { headers })).json()).data;
+      assert.ok(all.tools.some((tool: { name: string }) => tool.name === docsTree.name));
+      assert.equal(listed.count, all.count - 1);
+      const logged = rt.log.lines.filter((line) => line.event === "tool_export_left_out");
+      assert.deepEqual(logged.map((line) => [line.format, line.tool]), [["gemini", docsTree.name]]);
+      assert.match(String(logged[0].reason), /recursive/);
+      // Every other format carries it.
+      const mcp = (await (await fetch(`${base}?format=mcp`, { headers })).json()).data;
+      assert.ok(mcp.tools.some((tool: { name: string }) => tool.name === docsTree.name));
+    } finally {
+      await close();
+    }
+  },
+);
 
 dbTest("tools function calls a tool with the caller from the verified token", async (db) => {
   const { rt, base, close } = await serve(db);
