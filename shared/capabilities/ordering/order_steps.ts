@@ -116,13 +116,19 @@ export const ORDER_TEXTS = {
     rw: "Itumiza kuri {venue}:\n{lines}\nIgiteranyo: {total}",
     fr: "Commande chez {venue} :\n{lines}\nTotal : {total}",
   },
+  // `{told}` is `venueTold` when the venue was sent the order, else nothing: never claimed.
   placed: {
     en:
-      "✅ Order {no} at {venue}:\n{lines}\nTotal: {total}\n{venue} has been told. Pay with MTN MoMo: the order starts when the payment arrives.",
+      "✅ Order {no} at {venue}:\n{lines}\nTotal: {total}\n{told}Pay with MTN MoMo: the order starts when the payment arrives.",
     rw:
-      "✅ Itumiza {no} kuri {venue}:\n{lines}\nIgiteranyo: {total}\n{venue} yamenyeshejwe. Ishyura na MTN MoMo: itumiza ritangira kwitegurwa amafaranga amaze kugera.",
+      "✅ Itumiza {no} kuri {venue}:\n{lines}\nIgiteranyo: {total}\n{told}Ishyura na MTN MoMo: itumiza ritangira kwitegurwa amafaranga amaze kugera.",
     fr:
-      "✅ Commande {no} chez {venue} :\n{lines}\nTotal : {total}\n{venue} a été prévenu. Payez par MTN MoMo : la commande démarre dès réception du paiement.",
+      "✅ Commande {no} chez {venue} :\n{lines}\nTotal : {total}\n{told}Payez par MTN MoMo : la commande démarre dès réception du paiement.",
+  },
+  venueTold: {
+    en: "{venue} has been told. ",
+    rw: "{venue} yamenyeshejwe. ",
+    fr: "{venue} a été prévenu. ",
   },
   notPlaced: {
     en:
@@ -408,6 +414,7 @@ const orderCreate = {
     venue_name: z.string().optional(),
     items: z.array(z.object({ name: z.string(), qty: z.number(), unit_price: z.number() }))
       .optional(),
+    venue_told: z.boolean().optional(),
   }),
 };
 const momoCharge = {
@@ -1114,6 +1121,7 @@ async function placed(
   const text = say("placed", lang, {
     no,
     venue,
+    told: data.venue_told ? say("venueTold", lang, { venue }) : "",
     lines: lines.map((line) => lineText(line, turn)).join("\n"),
     total: money(data.total, turn),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +

@@ -42,6 +42,9 @@ const output = z.object({
   currency: z.string(),
   status: z.string(),
   estimated_time: z.string().optional(),
+  venue_told: z.boolean().describe(
+    "Whether the venue was sent the order on WhatsApp; false when it has no number to tell.",
+  ),
 });
 
 interface Priced {
@@ -152,7 +155,10 @@ export const orderCreate = defineTool({
       ],
     );
     // The venue hears about it through the outbox; the definer function checks the order is ours.
-    await ctx.db.query("select private.notify_venue_of_order($1)", [order.id]);
+    const [notice] = await ctx.db.query<{ id: string | null }>(
+      "select private.notify_venue_of_order($1) as id",
+      [order.id],
+    );
     const [venue] = await ctx.db.query<{ name: string }>(
       "select name from public.businesses where id = $1",
       [args.venue_id],
@@ -170,6 +176,7 @@ export const orderCreate = defineTool({
       total,
       currency: lines[0].product.currency,
       status: order.status,
+      venue_told: notice?.id != null,
     };
   },
 });

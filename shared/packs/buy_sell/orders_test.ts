@@ -58,6 +58,7 @@ dbTest(
     // The read-back: the order's number, names (never SKUs) and the stored prices.
     assert.match(placed.data.order_no, /^A-\d+$/);
     assert.equal(placed.data.venue_name, "Café Nyamirambo");
+    assert.equal(placed.data.venue_told, true);
     assert.deepEqual(placed.data.items, [
       { name: "Beef brochette", qty: 2, unit_price: 1500, line_total: 3000 },
       { name: "Café latte", qty: 1, unit_price: 2000, line_total: 2000 },
@@ -82,6 +83,22 @@ dbTest(
     assert.equal(lines.length, 2);
   },
 );
+
+dbTest("order_create says the venue was not told when it has no number to tell", async (db) => {
+  await db.query("update public.businesses set owner_whatsapp = null, phone = null where id = $1", [
+    CAFE,
+  ]);
+  const rt = await createTestRuntime(db);
+  const args = { venue_id: CAFE, items: [{ sku: "CAF-LAT", qty: 1 }] };
+  const asked = await rt.callAs(USER.aline, "order_create", args, { idempotencyKey: "o2" });
+  const placed = await rt.callAs(USER.aline, "order_create", args, {
+    idempotencyKey: "o2",
+    confirmation: asked.error.confirmation.token,
+  });
+  assert.ok(placed.ok, JSON.stringify(placed));
+  assert.equal(placed.data.venue_told, false);
+  assert.deepEqual(await db.query("select 1 from public.wa_outbox"), []);
+});
 
 dbTest("order_create refuses unknown SKUs and more than the stock", async (db) => {
   const rt = await createTestRuntime(db);
