@@ -181,12 +181,12 @@ dbTest(
       ).code,
       "AUTH_ERROR",
     );
-    // An EasyMO agent does not act for another tenant.
+    // An agent another tenant runs (EasyMO's pharmacy; Beaver runs none) does not act for this one.
     assert.equal(
       errorOf(
         await rt.callAs(USER.nina, "notify_staff", ticket, {
           org: ORG.beaver,
-          context: { agent_id: "support_handoff" },
+          context: { agent_id: "pharmacy" },
           idempotencyKey: "k1",
         }),
       ).code,

@@ -292,7 +292,7 @@ dbTest("the landlord moves a viewing and the renter is told; the renter cancels"
     `select to_wa_id, ${TEXT} as body from public.wa_outbox`,
   );
   assert.deepEqual(told.map((m) => m.to_wa_id), ["250788000001"]);
-  assert.match(told[0].body, /^Nyir'inzu yimuye gusura 2-bedroom house in Bibare/);
+  assert.match(told[0].body, /^Nyir'inzu yimuye gusura inzu y'ibyumba 2 i Kimironko, Bibare /);
   // The old slot is free again; the new one is taken.
   const slots = await rt.callAs(USER.eric, "property_viewing_slots", {
     listing_id: LISTING.bibare,
@@ -335,8 +335,8 @@ dbTest("the sweep reminds both sides the day before, once, on the injected clock
     `select to_wa_id, ${TEXT} as body from public.wa_outbox order by to_wa_id`,
   );
   assert.deepEqual(sent.map((m) => m.to_wa_id), ["250788000001", "250788000201"]);
-  // Aline reads Kinyarwanda; her reminder repeats the address her booking revealed.
-  assert.match(sent[0].body, /^Kwibutsa: gusura 2-bedroom house in Bibare/);
+  // Aline reads Kinyarwanda: the home named in it, and the address her booking revealed.
+  assert.match(sent[0].body, /^Kwibutsa: gusura inzu y'ibyumba 2 i Kimironko, Bibare ni /);
   assert.match(sent[0].body, /KG 15 Ave, house 23/);
 });
 
