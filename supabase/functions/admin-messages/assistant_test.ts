@@ -108,11 +108,12 @@ dbTest(
       );
       assert.equal(rows.length, 0);
 
-      // Beaver runs no staff agent: Paul's panel has none, and a forged tap reaches none.
+      // Beaver runs one staff agent, analytics: a forged tap on EasyMO's locops reaches no agent,
+      // and Paul's panel offers only Beaver's own.
       const paul = await as(USER.paul);
       const forged = await paul("/assistant", { body: { choice: "staff:locops" }, key: "p1" });
       assert.equal(forged.body.data.agent, "");
-      assert.deepEqual(ids(forged.body.data.replies), []);
+      assert.deepEqual(ids(forged.body.data.replies), ["staff:analytics_risk"]);
       const [state] = await db.query<{ org_id: string }>(
         "select org_id from public.conversations where user_id = $1 and state->>'audience' = 'staff'",
         [USER.paul],
