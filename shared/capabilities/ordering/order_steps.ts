@@ -801,25 +801,45 @@ function unitSuffix(unit: string | null | undefined, lang: Language): string {
   return name ? ` / ${name}` : "";
 }
 
+// The venue's products in stock, or the step saying the lookup failed.
+async function venueStock(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  venueId: string,
+): Promise<{ stock: ReturnType<typeof stocked>[] } | { failed: OfflineStep }> {
+  const result = await callTyped(callTool, productRows, {
+    table: "products",
+    columns: productColumns(options),
+    filters: [{ column: "business_id", op: "eq", value: venueId }],
+    order: { column: "name", ascending: true },
+    limit: 50,
+  }, "stock");
+  if (!result.ok) {
+    return {
+      failed: { replies: [{ text: say("lookupFailed", turn.language, { msg: errorOf(result) }) }] },
+    };
+  }
+  return { stock: result.data.items.map(stocked).filter((item) => item.available) };
+}
+
 async function showStock(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
   options: OrderFlowOptions,
   state: OrderState,
 ): Promise<OfflineStep> {
+  const found = await venueStock(turn, callTool, options, state.venue!.id);
+  return "failed" in found ? found.failed : stockStep(turn, state, found.stock);
+}
+
+function stockStep(
+  turn: OfflineTurn,
+  state: OrderState,
+  stock: ReturnType<typeof stocked>[],
+): OfflineStep {
   const lang = turn.language;
   const venue = state.venue!;
-  const result = await callTyped(callTool, productRows, {
-    table: "products",
-    columns: productColumns(options),
-    filters: [{ column: "business_id", op: "eq", value: venue.id }],
-    order: { column: "name", ascending: true },
-    limit: 50,
-  }, "stock");
-  if (!result.ok) {
-    return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(result) }) }] };
-  }
-  const stock = result.data.items.map(stocked).filter((item) => item.available);
   if (!stock.length) {
     return {
       memory: { step: { venues: state.venues, order: state.order } satisfies OrderState },
@@ -848,15 +868,14 @@ async function pickVenue(
   options: OrderFlowOptions,
   state: OrderState,
 ): Promise<OfflineStep> {
-  const shown = await showStock(turn, callTool, options, state);
-  const offer = state.offers?.find((entry) => entry.venue.id === state.venue?.id);
-  const shownState = shown.memory?.step as OrderState | undefined;
-  const product = shownState?.stock?.find((item) => item.sku === offer?.product.sku);
-  if (!offer || !product || !shownState) return shown;
-  return await draftOrder(turn, callTool, options, shownState, [{
-    product,
-    qty: offer.qty ?? 1,
-  }]);
+  const venue = state.venue!;
+  const found = await venueStock(turn, callTool, options, venue.id);
+  if ("failed" in found) return found.failed;
+  const offer = state.offers?.find((entry) => entry.venue.id === venue.id);
+  const product = found.stock.find((item) => item.sku === offer?.product.sku);
+  if (!offer || !product || !found.stock.length) return stockStep(turn, state, found.stock);
+  const shown: OrderState = { venues: state.venues, venue, stock: found.stock, order: state.order };
+  return await draftOrder(turn, callTool, options, shown, [{ product, qty: offer.qty ?? 1 }]);
 }
 
 // How many the customer asked for with an item: a number standing alone ("20 rames", "for 10?"),
