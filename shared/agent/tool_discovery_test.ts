@@ -12,6 +12,9 @@ import { discoveryOf, DiscoveryTurn } from "./tool_discovery.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 
 const FROM = "250788000071";
+// Five model steps in one turn: under CI's load they outlasted the turn's 10 s deadline and the
+// turn was answered offline, a timing these tests do not check (model_outage_test covers it).
+const ROOMY_TURN = { deadlineMs: 120_000 };
 
 /** The bundled agent file with EasyMO's property agent discovering its tools. */
 function withDiscovery(agent: string): unknown {
@@ -45,6 +48,7 @@ dbTest(
       db,
       {
         model: createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" }),
+        modelTurn: ROOMY_TURN,
       },
       { agentConfig: withDiscovery("property"), catalogSync: true },
     );
@@ -107,7 +111,10 @@ dbTest("an agent with discovery cannot call a tool whose schema it did not fetch
   await using server = startScriptedOpenAI({ script });
   const channel = await startAgentChannel(
     db,
-    { model: createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" }) },
+    {
+      model: createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" }),
+      modelTurn: ROOMY_TURN,
+    },
     { agentConfig: withDiscovery("property"), catalogSync: true },
   );
   await channel.rt.platform.catalog.settled();
