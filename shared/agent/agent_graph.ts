@@ -413,31 +413,46 @@ async function route(state: AgentStateType, config: LangGraphRunnableConfig) {
   };
 }
 
-// The person's open work across the agents that declare it (or the one `about` names), found
-// as the person: what "move it" or "cancel it" with nothing named can mean.
+// The person's open work at one agent, found as the person, or null when it has none or the
+// pack's lookup failed: one pack failing loses its own work, never the answer (staff see it).
+async function openWorkAt(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  agent: string,
+  options: { language: Language; memory: Record<string, unknown>; keyPart: string },
+): Promise<OpenWork | null> {
+  const { roster, callTool, onPackFailure } = deps(config);
+  const pending = roster.pendingOf(agent);
+  if (!pending) return null;
+  const asUser: OfflineToolCaller = (tool, args, name) =>
+    callTool(agent, tool, args, { key: `${state.input.wamid}:${options.keyPart}:${name}` });
+  try {
+    return await pending.find({ language: options.language, memory: options.memory }, asUser);
+  } catch (error) {
+    onPackFailure?.(error, agent, "pending.find");
+    return null;
+  }
+}
+
+// The person's open work across the agents that declare it (or the one `about` names): what
+// "move it" or "cancel it" with nothing named can mean.
 async function openWorkOf(
   state: AgentStateType,
   config: LangGraphRunnableConfig,
   language: Language,
   about?: string,
 ): Promise<Array<{ agent: string; summary: string }>> {
-  const { roster, router, callTool, onPackFailure } = deps(config);
+  const { roster, router } = deps(config);
   const agents = about !== undefined ? [about] : router.agents?.customer ?? [];
   const found = await Promise.all(agents.map(async (agent) => {
-    const pending = roster.pendingOf(agent);
-    if (!pending) return [];
     // The flow's memory is the current agent's only; another agent's work is found as the user's.
     const memory = agent === (state.agent || roster.frontDesk) ? state.memory : {};
-    const asUser: OfflineToolCaller = (tool, args, name) =>
-      callTool(agent, tool, args, { key: `${state.input.wamid}:open:${agent}:${name}` });
-    // One pack failing loses its own work, never the answer: the others are still listed.
-    try {
-      const work = await pending.find({ language, memory }, asUser);
-      return work ? [{ agent, summary: work.summary }] : [];
-    } catch (error) {
-      onPackFailure?.(error, agent, "pending.find");
-      return [];
-    }
+    const work = await openWorkAt(state, config, agent, {
+      language,
+      memory,
+      keyPart: `open:${agent}`,
+    });
+    return work ? [{ agent, summary: work.summary }] : [];
   }));
   return found.flat();
 }
@@ -457,18 +472,12 @@ async function changeOpenWork(
   routed: Routed,
   language: Language,
 ): Promise<{ ask?: Partial<AgentStateType>; routed?: Routed } | null> {
-  const { roster, callTool, onPackFailure } = deps(config);
-  const pending = roster.pendingOf(routed.agent);
-  if (!pending) return null;
-  const asUser: OfflineToolCaller = (tool, args, name) =>
-    callTool(routed.agent, tool, args, { key: `${state.input.wamid}:change:${name}` });
-  let work: OpenWork | null;
-  try {
-    work = await pending.find({ language, memory: {} }, asUser);
-  } catch (error) {
-    onPackFailure?.(error, routed.agent, "pending.find");
-    return null;
-  }
+  const { roster } = deps(config);
+  const work = await openWorkAt(state, config, routed.agent, {
+    language,
+    memory: {},
+    keyPart: "change",
+  });
   if (!work) return null;
   const { wamid } = state.input;
   if (routed.change === "move") {
