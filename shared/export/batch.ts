@@ -138,6 +138,7 @@ export interface ListableExport<T> {
  * @param tools The tools to list.
  * @param exportAll One format's export (e.g. `(tools) => toMcpTools(tools)`), which throws
  *   {@link ToolExportError} naming the tools it cannot carry.
+ * @param report Where each tool left out is logged, with the format's name.
  * @returns The tools kept, their export and the tools left out.
  * @throws whatever `exportAll` throws other than {@link ToolExportError}.
  *
@@ -164,6 +165,7 @@ export interface ListableExport<T> {
 export function exportLeavingOut<T>(
   tools: readonly AnyTool[],
   exportAll: (tools: readonly AnyTool[]) => T,
+  report?: LeftOutReport,
 ): ListableExport<T> {
   try {
     return { kept: [...tools], result: exportAll(tools), leftOut: [] };
@@ -171,7 +173,22 @@ export function exportLeavingOut<T>(
     if (!(error instanceof ToolExportError)) throw error;
     const refused = new Set(error.issues.map((issue) => issue.tool));
     const kept = tools.filter((tool) => !refused.has(tool.name));
+    for (const issue of error.issues) {
+      report?.log?.warn("tool_export_left_out", {
+        format: report.format,
+        tool: issue.tool,
+        reason: issue.reason.slice(0, 300),
+      });
+    }
     // Each tool is exported on its own, so the others export again as they did.
     return { kept, result: exportAll(kept), leftOut: [...error.issues] };
   }
+}
+
+/** Where {@link exportLeavingOut} reports a tool it left out (`tool_export_left_out`). */
+export interface LeftOutReport {
+  /** The format listed, named in the report. */
+  format: string;
+  /** Where staff read it; none, nobody is told. */
+  log?: { warn(event: string, fields?: Record<string, unknown>): void };
 }

@@ -43,6 +43,7 @@ export class McpToolCatalog {
       const { kept, result, leftOut } = exportLeavingOut(
         missing,
         (some) => toMcpTools(some, { structuredContent: "envelope" }),
+        { format: "mcp", log: this.#log },
       );
       kept.forEach((tool, index) => {
         this.#byTool.set(tool, {
@@ -54,13 +55,6 @@ export class McpToolCatalog {
       });
       const refused = new Set(leftOut.map((issue) => issue.tool));
       for (const tool of missing) if (refused.has(tool.name)) this.#leftOut.add(tool);
-      for (const issue of leftOut) {
-        this.#log?.warn("tool_export_left_out", {
-          format: "mcp",
-          tool: issue.tool,
-          reason: issue.reason.slice(0, 300),
-        });
-      }
     }
     return tools.flatMap((tool) => this.#byTool.get(tool) ?? []);
   }

@@ -78,14 +78,10 @@ export function createToolsApp(options: ToolsAppOptions): Hono {
     const key = `${format}:${tools.map((tool) => tool.name).join(",")}`;
     let exported = exports.get(key);
     if (!exported) {
-      const listed = exportLeavingOut(tools, (some) => exportTools(some, format));
-      for (const issue of listed.leftOut) {
-        platform.log.warn("tool_export_left_out", {
-          format,
-          tool: issue.tool,
-          reason: issue.reason.slice(0, 300),
-        });
-      }
+      const listed = exportLeavingOut(tools, (some) => exportTools(some, format), {
+        format,
+        log: platform.log,
+      });
       exports.set(key, exported = listed.result);
     }
     return exported;
