@@ -878,13 +878,25 @@ async function pickVenue(
   return await draftOrder(turn, callTool, options, shown, [{ product, qty: offer.qty ?? 1 }]);
 }
 
-// How many the customer asked for with an item: a number standing alone ("20 rames", "for 10?"),
-// never one that is part of a name or a size ("A4", "5kg", "500mg"); none, none asked.
-function askedQuantity(text: string): number | undefined {
-  const found = /(?:^|[^\p{L}\p{N}])(\d{1,3})(?=$|[^\p{L}\p{N}])/u.exec(text);
-  const qty = found ? Number(found[1]) : 0;
-  return qty > 0 ? qty : undefined;
+/**
+ * How many the customer asked for with an item: the first number standing alone ("20 rames",
+ * "for 10?"), never one that is part of a name or a size ("A4", "5kg", "500mg"), a decimal
+ * ("2,5 kg"), a time ("14:00"), a street address ("KK 15 Rd", "KG 9 Ave") or a phone number's
+ * group ("0788 123 456"); undefined when none was asked.
+ */
+export function askedQuantity(text: string): number | undefined {
+  for (const found of text.matchAll(STANDALONE_NUMBER)) {
+    const before = text.slice(0, found.index).trimEnd();
+    const after = text.slice(found.index + found[0].length).trimStart();
+    if (/^[:.,]\d/.test(after) || /\d[.,]?$/.test(before) || /^\d/.test(after)) continue;
+    if (/\bK[GKN]$/i.test(before) || /^(?:rd|road|ave|avenue|st|street)\b/i.test(after)) continue;
+    const qty = Number(found[1]);
+    if (qty > 0) return qty;
+  }
+  return undefined;
 }
+
+const STANDALONE_NUMBER = /(?<![\p{L}\p{N}])(\d{1,3})(?![\p{L}\p{N}])/gu;
 
 // Words that say where, never what: a search for "near" finds nothing.
 const PLACE_WORDS = new Set(["near", "around", "nearby", "pres", "proche", "vers", "hafi"]);
