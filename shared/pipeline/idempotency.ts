@@ -120,13 +120,19 @@ export interface PurgeKeysOptions {
 
 // One batch: the oldest expired keys a claim is not holding (skip locked: a key being reclaimed
 // is left to its claim), deleted by primary key.
+// The batch is picked once (a materialized CTE): as a join's inner side, a LIMIT … SKIP LOCKED
+// subquery may be rescanned by a nested loop, each rescan finding rows the last one did not, so
+// one "batch of 10" deleted 25 once the planner chose that loop.
 const PURGE_SQL = `
+  with expired as materialized (
+    select scope, key from private.idempotency_keys
+     where expires_at < least($1::timestamptz, now())
+     order by expires_at
+     limit $2
+       for update skip locked
+  )
   delete from private.idempotency_keys k
-   using (select scope, key from private.idempotency_keys
-           where expires_at < least($1::timestamptz, now())
-           order by expires_at
-           limit $2
-             for update skip locked) expired
+   using expired
    where k.scope = expired.scope and k.key = expired.key
   returning 1`;
 
