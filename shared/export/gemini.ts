@@ -131,7 +131,7 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
       description: tool.description,
       ...(Object.keys(properties).length > 0 ? { parameters } : {}),
     };
-  });
+  }, "gemini");
   return { functionDeclarations: batch.items, names: batch.names };
 }
 
