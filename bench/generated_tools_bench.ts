@@ -362,6 +362,17 @@ async function coldProcesses(): Promise<void> {
   const gqlWarmSpec = `${dir}/warm-graphql.json,${dir}/warm-graphql-ids.json`;
   await Deno.writeTextFile(`${dir}/warm-graphql.json`, JSON.stringify(githubGraphql.json, null, 1));
   await Deno.writeTextFile(`${dir}/warm-graphql-ids.json`, JSON.stringify(gqlWarmFields));
+  if (flag("--inputs")) {
+    // The child's inputs only, for profiling one step (`--cpu-prof` on the child): docs say how.
+    const target = flag("--inputs")!;
+    await Deno.mkdir(target, { recursive: true });
+    for await (const entry of Deno.readDir(dir)) {
+      await Deno.copyFile(`${dir}/${entry.name}`, `${target}/${entry.name}`);
+    }
+    await Deno.remove(dir, { recursive: true });
+    console.log(`inputs written to ${target}`);
+    Deno.exit(0);
+  }
   const child = new URL("./generated_tools_cold_child.ts", import.meta.url).pathname;
   const runs: Record<string, Record<string, number>[]> = { before: [], now: [] };
   const run = async (tree: string, mode: string, plansFile: string, graphql = false) => {

@@ -65,6 +65,6 @@ export function toAnthropicTools(tools: readonly AnyTool[]): AnthropicExport {
   const batch = exportEach(tools, NAME_RULES.anthropic, (tool, name): AnthropicTool => {
     const schema = closeEmptyObject(providerInputSchema(tool));
     return { name, description: tool.description, input_schema: { ...schema, type: "object" } };
-  });
+  }, "anthropic");
   return { tools: batch.items, names: batch.names };
 }

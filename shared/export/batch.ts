@@ -8,6 +8,7 @@
  * @module
  */
 import type { AnyTool } from "@shared/registry/registry.ts";
+import { cachedExport } from "./export_cache.ts";
 import { NameMap, type NameRule } from "./names.ts";
 
 /** A tool exported in a weaker form (or one that could not be exported), and why. */
@@ -64,6 +65,9 @@ export interface ExportBatch<T> {
  * @param tools The tools to export.
  * @param rule The provider's name rule.
  * @param convert Converts one tool, given its provider name; throws when it cannot.
+ * @param cacheAs The format's cache name: a tool with a content key is converted once per
+ *   process under it ({@link cachedExport}). Only for a `convert` whose result depends on the
+ *   tool and its provider name alone.
  * @returns The converted tools and the name map.
  * @throws {ToolExportError} naming every tool that could not be converted, and
  * every name given twice.
@@ -94,6 +98,7 @@ export function exportEach<T>(
   tools: readonly AnyTool[],
   rule: NameRule,
   convert: (tool: AnyTool, providerName: string) => T,
+  cacheAs?: string,
 ): ExportBatch<T> {
   const names = new NameMap(tools.map((tool) => tool.name), rule);
   const items: T[] = [];
@@ -107,7 +112,12 @@ export function exportEach<T>(
     seen.add(tool.name);
     try {
       // Every name passed in is mapped, so this lookup cannot miss.
-      items.push(convert(tool, names.toProvider(tool.name)!));
+      const providerName = names.toProvider(tool.name)!;
+      items.push(
+        cacheAs === undefined
+          ? convert(tool, providerName)
+          : cachedExport(tool, cacheAs, providerName, () => convert(tool, providerName)),
+      );
     } catch (error) {
       issues.push({
         tool: tool.name,

@@ -109,7 +109,7 @@ export function exportTools(
   switch (format) {
     case "jsonschema": {
       const rule = { ...NAME_RULES.mcp, provider: "jsonschema" };
-      const batch = exportEach(tools, rule, (tool) => exportJsonSchemaTool(tool));
+      const batch = exportEach(tools, rule, (tool) => exportJsonSchemaTool(tool), "jsonschema");
       return { format, tools: batch.items, names: batch.names, notes: [] };
     }
     case "openai": {

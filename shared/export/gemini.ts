@@ -131,7 +131,7 @@ export function toGeminiFunctionDeclarations(tools: readonly AnyTool[]): GeminiE
       description: tool.description,
       ...(Object.keys(properties).length > 0 ? { parameters } : {}),
     };
-  });
+  }, "gemini");
   return { functionDeclarations: batch.items, names: batch.names };
 }
 
@@ -176,6 +176,9 @@ interface Context {
   refs: string[];
 }
 
+/** The keywords whose values are schemas Gemini's subset reads (their paths name problems). */
+const SCHEMA_HOLDERS = new Set(["properties", "items", "anyOf"]);
+
 function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema {
   const { path } = context;
   if (!isRecord(node)) {
@@ -216,7 +219,11 @@ function geminiNode(node: unknown, context: Context, isRoot = false): JsonSchema
   const out: JsonSchema = {};
   const notes: string[] = [];
   for (const [keyword, value] of Object.entries(source)) {
-    const child = { ...context, path: `${path}/${keyword}` };
+    // A child's context only for the keywords that hold schemas (most are data: a new object
+    // and path per keyword was a good part of exporting 200 generated tools).
+    const child = SCHEMA_HOLDERS.has(keyword)
+      ? { ...context, path: `${path}/${keyword}` }
+      : context;
     if (keyword === "properties") {
       if (!isRecord(value)) {
         throw new TypeError(`Cannot make a Gemini schema as ${child.path} is not an object`);

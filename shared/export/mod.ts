@@ -21,6 +21,7 @@
 export * from "./json_schema.ts";
 export * from "./names.ts";
 export * from "./batch.ts";
+export * from "./export_cache.ts";
 export * from "./map_shapes.ts";
 export * from "./encoded_maps.ts";
 export * from "./openai_strict_rules.ts";

@@ -19,6 +19,7 @@ import type { GraphqlSend, HttpSend, OperationPlan, SecurityScheme } from "./ope
 import { type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 import { exampleFromSchema } from "./json_schema_zod.ts";
 import { openFile } from "./file_input.ts";
+import { setExportKey } from "@shared/export/export_cache.ts";
 
 /** A credential as a tenant's staff set it (opened only to make a request). */
 export type Credential = { value: string } | { username: string; password: string };
@@ -37,6 +38,20 @@ export interface SourceBinding {
   credential(scheme: string): Promise<Credential | null>;
   /** DNS resolution (tests inject one). */
   resolve?: Resolver;
+  /**
+   * What the plans were made from ({@link planExportKey}): their tools' exports are then kept
+   * per process under it (`shared/export/export_cache.ts`) and shared by every binding of them.
+   */
+  exportKey?: string;
+}
+
+/**
+ * The content key of plans made from one document: the kind, the document's hash and the
+ * stored shape determine every plan's name, description, schemas and descriptor, so their
+ * exports are the same whichever tenant, binding or registry holds them.
+ */
+export function planExportKey(kind: string, documentHash: string, shape: number): string {
+  return `${kind}\n${documentHash}\nplans v${shape}`;
 }
 
 /** Most bytes of an API's answer read. */
@@ -84,14 +99,16 @@ export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
   // first use for a stored plan) are not built here; the example is checked below, or was when
   // the plan was stored.
   const checked = defineTool({ ...spec, input: EMPTY_INPUT, examples: EMPTY_EXAMPLES } as never);
+  let examples: { input: Record<string, unknown> }[];
   if (plan.exampleChecked) {
-    const examples = plan.example ? [{ input: plan.example }] : [];
-    return { ...(checked as Tool), input: plan.input, examples };
+    examples = plan.example ? [{ input: plan.example }] : [];
+  } else {
+    const example = plan.example ?? exampleInput(plan.input);
+    // No example we can make honours the document's constraints (a pattern): none is given.
+    examples = plan.input.safeParse(example).success ? [{ input: example }] : [];
   }
-  const example = plan.example ?? exampleInput(plan.input);
-  // No example we can make honours the document's constraints (a pattern): none is given.
-  const examples = plan.input.safeParse(example).success ? [{ input: example }] : [];
-  return { ...(checked as Tool), input: plan.input, examples };
+  const tool: Tool = { ...(checked as Tool), input: plan.input, examples };
+  return binding.exportKey === undefined ? tool : setExportKey(tool, binding.exportKey);
 }
 
 /** A plausible input for a schema (required fields only), for the tool's example. */

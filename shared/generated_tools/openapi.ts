@@ -237,6 +237,25 @@ function multipartWithFiles(
   return { schema: { ...top, properties: rewritten }, files };
 }
 
+/**
+ * The pointer of a form-encoded body's first file field (a file, or a list of files, with no
+ * `contentEncoding` that makes it text), or null when it has none.
+ */
+function formFileField(document: Node, media: Node, schemaPointer: string): string | null {
+  const raw = media.schema as Node | undefined;
+  const top = deref(document, raw ?? {});
+  const base = typeof raw?.$ref === "string" && raw.$ref.startsWith("#") ? raw.$ref : schemaPointer;
+  const properties = (top.properties ?? {}) as Record<string, unknown>;
+  for (const [name, property] of Object.entries(properties)) {
+    const field = deref(document, property);
+    const items = field.type === "array" ? deref(document, field.items) : null;
+    const at = `${base}/properties/${pointerKey(name)}`;
+    if (isFileSchema(field) && field.contentEncoding === undefined) return at;
+    if (items && isFileSchema(items) && items.contentEncoding === undefined) return `${at}/items`;
+  }
+  return null;
+}
+
 /** An operation's input as fields, and how each travels. */
 interface OperationInput {
   fields: InputField[];
@@ -306,7 +325,23 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
     const types = Object.keys(content);
     const form = content["application/x-www-form-urlencoded"];
     const multipart = content["multipart/form-data"];
-    if (schema === undefined && form) {
+    // A file's bytes are not text: a form-encoded body cannot carry one honestly (OpenAPI
+    // sends files as multipart). Such an operation is sent multipart when it also takes that,
+    // and is refused by the field's pointer when it does not.
+    const formFile = schema === undefined && form
+      ? formFileField(
+        document,
+        form,
+        `${pointer}/requestBody/content/application~1x-www-form-urlencoded/schema`,
+      )
+      : null;
+    if (formFile && !multipart) {
+      throw new SchemaMappingError(
+        formFile,
+        "A file field cannot be sent in an application/x-www-form-urlencoded body (its bytes are not text): declare the body multipart/form-data, or the field a string with contentEncoding: base64",
+      );
+    }
+    if (schema === undefined && form && !formFile) {
       // A form of named fields maps as an object; it is sent form-encoded.
       schema = form.schema ?? { type: "object" };
       bodyEncoding = "form";

@@ -408,3 +408,91 @@ Deno.test("openapiPlans() answers a document of webhooks only, or of no operatio
   assert.deepEqual(none.issues.map((issue) => issue.path), ["#/paths"]);
   assert.match(none.issues[0].message, /no operations .*nothing to call/);
 });
+
+Deno.test("openapiPlans() refuses a file field in a form-urlencoded body by its pointer, sends it multipart when the operation also takes that, and keeps base64 text fields", async () => {
+  const upload = (content: Record<string, unknown>) => ({
+    openapi: "3.1.0",
+    info: { title: "Uploads", version: "1" },
+    paths: {
+      "/receipts": {
+        post: {
+          operationId: "addReceipt",
+          "x-agent": { action: true },
+          requestBody: { required: true, content },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Receipt: {
+          type: "object",
+          properties: {
+            note: { type: "string" },
+            scans: { type: "array", items: { type: "string", contentMediaType: "image/png" } },
+          },
+        },
+      },
+    },
+  });
+  const form = {
+    schema: {
+      type: "object",
+      properties: { note: { type: "string" }, scan: { type: "string", format: "binary" } },
+    },
+  };
+  const refused = await generationError(
+    parseOpenapi(JSON.stringify(upload({ "application/x-www-form-urlencoded": form })))
+      .then((parsed) => openapiPlans(parsed, { source: "up" })),
+  );
+  assert.deepEqual(refused.issues.map((issue) => issue.path), [
+    "#/paths/~1receipts/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/scan",
+  ]);
+  assert.match(
+    refused.issues[0].message,
+    /cannot be sent in an application\/x-www-form-urlencoded body/,
+  );
+  // A list of files behind a $ref is named where it is declared.
+  const byRef = await generationError(
+    parseOpenapi(JSON.stringify(upload({
+      "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/Receipt" } },
+    }))).then((parsed) => openapiPlans(parsed, { source: "up" })),
+  );
+  assert.deepEqual(byRef.issues.map((issue) => issue.path), [
+    "#/components/schemas/Receipt/properties/scans/items",
+  ]);
+  // Offered multipart too: that is how it is sent, the file a file argument.
+  const [both] = openapiPlans(
+    await parseOpenapi(JSON.stringify(upload({
+      "application/x-www-form-urlencoded": form,
+      "multipart/form-data": form,
+    }))),
+    { source: "up" },
+  );
+  assert.equal(both.send.kind === "http" && both.send.bodyEncoding, "multipart");
+  assert.deepEqual(both.send.kind === "http" && both.send.files, {
+    scan: "application/octet-stream",
+  });
+  assert.equal(
+    both.input.safeParse({
+      body: { note: "x", scan: { data: "aGk=", media_type: "application/pdf", filename: "a.pdf" } },
+    }).success,
+    true,
+  );
+  // Base64 is text: such a field stays a string, sent form-encoded.
+  const [text] = openapiPlans(
+    await parseOpenapi(JSON.stringify(upload({
+      "application/x-www-form-urlencoded": {
+        schema: {
+          type: "object",
+          properties: {
+            scan: { type: "string", contentMediaType: "image/png", contentEncoding: "base64" },
+          },
+        },
+      },
+    }))),
+    { source: "up" },
+  );
+  assert.equal(text.send.kind === "http" && text.send.bodyEncoding, "form");
+  assert.equal(text.input.safeParse({ body: { scan: "aGk=" } }).success, true);
+});

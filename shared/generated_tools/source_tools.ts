@@ -22,7 +22,7 @@ import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
 import { DECIDING_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
-import { bindPlan } from "./bind.ts";
+import { bindPlan, planExportKey } from "./bind.ts";
 import { exampleFromSchema } from "./json_schema_zod.ts";
 import type { CredentialBox } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
@@ -40,6 +40,7 @@ import {
   type SignedPlans,
   signPlans,
   storeAndLoadPlans,
+  STORED_PLAN_VERSION,
   type StoredPlans,
 } from "./stored_plan.ts";
 
@@ -443,6 +444,9 @@ export async function generateChecked(
     baseUrl: "https://api.invalid",
     allowPrivateNetwork: false,
     credential: () => Promise.resolve(null),
+    // The checks below convert each tool once for this process: listings and other tenants'
+    // syncs of the same document reuse them (shared/export/export_cache.ts).
+    exportKey: planExportKey(key.kind, hash, STORED_PLAN_VERSION),
   };
   // Stored once here, so other instances read the plans instead of mapping the document; the
   // exports below are then made from the stored schemas, exactly as those instances list them.

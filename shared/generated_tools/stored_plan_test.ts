@@ -7,7 +7,7 @@ import { graphqlPlans, parseGraphqlSchema } from "./graphql.ts";
 import { SHOP_SDL } from "@testing/api_corpus.ts";
 import { z } from "zod";
 import { presetJsonSchemaOf } from "@shared/export/json_schema.ts";
-import { bindPlan, type SourceBinding } from "./bind.ts";
+import { bindPlan, planExportKey, type SourceBinding } from "./bind.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
 import { loadPlans, storeAndLoadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
 import { withZodRouteInput } from "@testing/zod_input_route.ts";
@@ -261,4 +261,27 @@ Deno.test("storeAndLoadPlans() keeps the lazy input and output a plan was mapped
       JSON.stringify(value),
     );
   }
+});
+
+Deno.test("tools bound from one document's plans share their exports across tenants and registrations; another document's do not", async () => {
+  const plans = await petstorePlans();
+  const stored = JSON.parse(JSON.stringify(storePlans(plans, examplesOf(plans))));
+  const key = planExportKey("openapi", `hash-${crypto.randomUUID()}`, STORED_PLAN_VERSION);
+  // Registration's check (its placeholder binding) and another tenant's sync of the stored row.
+  const registered = storeAndLoadPlans(plans, (plan) => plan.example, "petstore").loaded
+    .map((plan) => bindPlan(plan, { ...BINDING, baseUrl: "https://api.invalid", exportKey: key }));
+  const synced = loadPlans(stored, "petstore")!
+    .map((plan) => bindPlan(plan, { ...BINDING, orgId: "other", exportKey: key }));
+  for (const format of ["jsonschema", "anthropic", "gemini"] as const) {
+    const a = exportTools(registered, format);
+    const b = exportTools(synced, format);
+    a.tools.forEach((tool, index) => assert.equal(b.tools[index], tool, format));
+  }
+  // Plans of another document are converted on their own, to the same result here.
+  const elsewhere = loadPlans(stored, "petstore")!.map((plan) =>
+    bindPlan(plan, { ...BINDING, exportKey: planExportKey("openapi", "another", 1) })
+  );
+  const gemini = exportTools(elsewhere, "gemini");
+  assert.notEqual(gemini.tools[0], exportTools(registered, "gemini").tools[0]);
+  assert.deepEqual(gemini, exportTools(registered, "gemini"));
 });

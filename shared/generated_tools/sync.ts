@@ -14,11 +14,16 @@ import type { Queryable } from "@shared/db/types.ts";
 import type { ToolHandle, ToolRegistry } from "@shared/registry/registry.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import type { Logger } from "@shared/runtime/log.ts";
-import { bindPlan, type Credential } from "./bind.ts";
+import { bindPlan, type Credential, planExportKey } from "./bind.ts";
 import type { CredentialBox, SealedCredential } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import { documentHash } from "./operation.ts";
-import { loadPlans, openSignedPlans, PlanSignatureError } from "./stored_plan.ts";
+import {
+  loadPlans,
+  openSignedPlans,
+  PlanSignatureError,
+  STORED_PLAN_VERSION,
+} from "./stored_plan.ts";
 import type { Resolver } from "./safe_fetch.ts";
 
 /** Options for {@link createPostgresToolSync}. */
@@ -149,6 +154,7 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
           allowPrivateNetwork,
           resolve: options.resolve,
           credential: (scheme: string) => openCredential(state, orgId, row.id, scheme),
+          exportKey: planExportKey(row.kind, row.document_hash, STORED_PLAN_VERSION),
         };
         for (const plan of plans) {
           handles.push(registry.register(bindPlan(plan, binding), { tenantId: orgId }));

@@ -31,7 +31,7 @@ import { AGENT_CONFIGS } from "../../config/agent_configs.ts";
 import type { ServiceKey, ToolServices } from "@shared/registry/define_tool.ts";
 import { type Pack, packAgents, packIntents, packTables } from "@shared/registry/pack.ts";
 import { type AnyTool, ToolRegistry } from "@shared/registry/registry.ts";
-import { EXPORT_FORMATS, exportTools } from "@shared/export/export_tools.ts";
+import { DECIDING_FORMATS, exportTools } from "@shared/export/export_tools.ts";
 import { TenantDirectory } from "@shared/registry/tenant_policy.ts";
 import { analyticsLog, createGeneratePdf, createSearchSupabase } from "@shared/tools/mod.ts";
 import { PACKS, UNCLEAR_PHRASES } from "@shared/packs/mod.ts";
@@ -421,8 +421,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     secret,
     register: (tool, registerOptions) => {
       // A tool arriving at run time is held to every export dialect now, by name, rather
-      // than failing its tenant's listings later (the packs' tools are held by a test).
-      for (const format of EXPORT_FORMATS) exportTools([tool], format);
+      // than failing its tenant's listings later (the packs' tools are held by a test): the
+      // dialects that can refuse prove the others, as for generated tools (DECIDING_FORMATS).
+      for (const format of DECIDING_FORMATS) exportTools([tool], format);
       checkTaskTool(tool, registry, registerOptions?.tenantId);
       return registry.register(tool, registerOptions);
     },
