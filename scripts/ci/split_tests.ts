@@ -24,6 +24,7 @@
  * @module
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { type FileCost, parseCosts, type SuiteKind } from "./test_costs.ts";
 
 /** Options for {@link postgresTestFiles}. */
 export interface PostgresTestFilesOptions {
@@ -165,12 +166,43 @@ function localModules(from: string, edges: Map<string, string[]>): string[] {
   return [...seen];
 }
 
-/** `files` with the ones named in `slow` first, in that order. */
-export function slowFirst(files: readonly string[], slow: readonly string[]): string[] {
-  const present = new Set(files);
-  const first = slow.filter((file) => present.has(file));
-  const firstSet = new Set(first);
-  return [...first, ...files.filter((file) => !firstSet.has(file))];
+/** What an isolate's start adds to its files' test-seconds (loading the modules: ~1 CPU-s). */
+export const UNIT_START_SECONDS = 1;
+
+/** Test-seconds for a file the cost table does not name yet (most files take 1–2). */
+export const UNKNOWN_FILE_SECONDS = 2;
+
+/**
+ * A file measured at this many test-seconds or more (in either run) stays
+ * alone, never in a group: a group runs its files one after another, and a
+ * long file in one would make a long unit that starts late.
+ */
+export const ALONE_SECONDS = 25;
+
+/** `file`'s test-seconds in the `kind` run, from `costs` ({@link readTestCosts}). */
+export function fileCost(
+  costs: ReadonlyMap<string, FileCost>,
+  file: string,
+  kind: SuiteKind,
+): number {
+  return costs.get(file)?.[kind] ?? UNKNOWN_FILE_SECONDS;
+}
+
+/** The files measured at {@link ALONE_SECONDS} or more in either run. */
+export function longFiles(costs: ReadonlyMap<string, FileCost>): string[] {
+  return [...costs].filter(([, cost]) => Math.max(cost.ahead, cost.postgres) >= ALONE_SECONDS)
+    .map(([file]) => file);
+}
+
+/** `files`, longest first in the `kind` run (ties by name). */
+export function longestFirst(
+  files: readonly string[],
+  costs: ReadonlyMap<string, FileCost>,
+  kind: SuiteKind,
+): string[] {
+  return [...files].sort((a, b) =>
+    fileCost(costs, b, kind) - fileCost(costs, a, kind) || a.localeCompare(b)
+  );
 }
 
 /** Shard `index` (1-based) of `count`: the files dealt in turn, as a dealer deals cards. */
@@ -251,11 +283,86 @@ export async function writeGroupEntries(
   return paths;
 }
 
-/** The paths listed in scripts/ci/slow_tests.txt (comments and blank lines dropped). */
-export async function readSlowTests(root: string): Promise<string[]> {
-  const text = await Deno.readTextFile(`${root}/scripts/ci/slow_tests.txt`);
-  return text.split("\n").map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"));
+/** scripts/ci/test_costs.tsv: each file's measured test-seconds per run. */
+export async function readTestCosts(root: string): Promise<Map<string, FileCost>> {
+  return parseCosts(await Deno.readTextFile(`${root}/scripts/ci/test_costs.tsv`));
+}
+
+/** A unit of one run, with its measured test-seconds. */
+export interface CostedUnit<T> {
+  kind: SuiteKind;
+  unit: T;
+  seconds: number;
+}
+
+/** One `deno test` run of `.ci/run`'s queue: units of one run, taken by whichever lane is free. */
+export interface Chunk<T> {
+  kind: SuiteKind;
+  units: T[];
+  /** Their test-seconds summed. */
+  seconds: number;
+}
+
+/** Options for {@link chunkQueue}. */
+export interface ChunkQueueOptions<T> {
+  /** Every unit of every run. */
+  units: readonly CostedUnit<T>[];
+  /** The processes taking chunks off the queue side by side. */
+  lanes: number;
+  /** The files each process runs at once (`DENO_JOBS`): a chunk holds as many while any are left. */
+  jobs: number;
+}
+
+// A chunk opened holds about what is left over (lanes × this): big chunks while much is left, few
+// processes to start; small ones at the end, so the lanes run out of work together.
+const GUIDED_SHARE = 3;
+// Below this a chunk's process start (~1 CPU-s) is no longer small beside its tests.
+const MIN_CHUNK_SECONDS = 30;
+
+/** How long a chunk keeps its lane: its longest unit, or its test-seconds shared by the jobs. */
+export function chunkSpan<T>(chunk: Chunk<T>, jobs: number, seconds: (unit: T) => number): number {
+  return Math.max(chunk.seconds / jobs, ...chunk.units.map(seconds));
+}
+
+/**
+ * The suites' work queue (guided self-scheduling): every unit, longest first,
+ * cut into chunks of one run each; a chunk opened when `left` test-seconds
+ * are still unassigned closes at `left / (lanes × 3)` test-seconds (at least
+ * {@link MIN_CHUNK_SECONDS}) and `jobs` units. The chunks come longest first
+ * (by {@link chunkSpan}), so the long files start at once and the last
+ * chunks taken are short. Every unit is in exactly one chunk.
+ */
+export function chunkQueue<T>(options: ChunkQueueOptions<T>): Chunk<T>[] {
+  const { lanes, jobs } = options;
+  if (!Number.isInteger(lanes) || lanes < 1 || !Number.isInteger(jobs) || jobs < 1) {
+    throw new RangeError(`no queue for ${lanes} lanes of ${jobs} jobs`);
+  }
+  const sorted = [...options.units].sort((a, b) => b.seconds - a.seconds);
+  let left = sorted.reduce((sum, unit) => sum + unit.seconds, 0);
+  const open = new Map<SuiteKind, { chunk: Chunk<T>; target: number }>();
+  const chunks: Chunk<T>[] = [];
+  const seconds = new Map<T, number>();
+  for (const { kind, unit, seconds: cost } of sorted) {
+    seconds.set(unit, cost);
+    let current = open.get(kind);
+    if (!current) {
+      current = {
+        chunk: { kind, units: [], seconds: 0 },
+        target: Math.max(MIN_CHUNK_SECONDS, left / (lanes * GUIDED_SHARE)),
+      };
+      open.set(kind, current);
+    }
+    current.chunk.units.push(unit);
+    current.chunk.seconds += cost;
+    left -= cost;
+    if (current.chunk.seconds >= current.target && current.chunk.units.length >= jobs) {
+      chunks.push(current.chunk);
+      open.delete(kind);
+    }
+  }
+  chunks.push(...[...open.values()].map(({ chunk }) => chunk));
+  const span = (chunk: Chunk<T>) => chunkSpan(chunk, jobs, (unit) => seconds.get(unit) ?? 0);
+  return chunks.sort((a, b) => span(b) - span(a));
 }
 
 if (import.meta.main) {
@@ -266,32 +373,73 @@ if (import.meta.main) {
     ? { size: Number(args.at(-2)), dir: args.at(-1)! }
     : undefined;
   if (grouping) args.splice(-3);
-  const [which, part] = args;
-  const slow = await readSlowTests(root);
+  const [which, part, jobs] = args;
+  const costs = await readTestCosts(root);
   const all = await findTestFiles(root);
-  const units = async (files: string[]) =>
-    grouping
+  const database = grouping ? await databaseTestFiles({ root, files: all }) : [];
+  const unitSeconds = (unit: string[], kind: SuiteKind) =>
+    unit.reduce((sum, file) => sum + fileCost(costs, file, kind), UNIT_START_SECONDS);
+  // The run's units, longest first: database files grouped in that order (long ones alone).
+  const units = (files: string[], kind: SuiteKind) => {
+    const ordered = longestFirst(files, costs, kind);
+    const grouped = grouping
       ? groupDatabaseFiles({
-        files,
-        database: await databaseTestFiles({ root, files: all }),
-        alone: slow,
+        files: ordered,
+        database,
+        alone: longFiles(costs),
         size: grouping.size,
       })
-      : files.map((file) => [file]);
-  const print = async (chosen: string[][]) =>
-    console.log(
-      (grouping ? await writeGroupEntries(root, grouping.dir, chosen) : chosen.flat()).join("\n"),
-    );
+      : ordered.map((file) => [file]);
+    return grouped.sort((a, b) => unitSeconds(b, kind) - unitSeconds(a, kind));
+  };
+  const print = async (chosen: string[][], dir = grouping?.dir) =>
+    console.log((dir ? await writeGroupEntries(root, dir, chosen) : chosen.flat()).join("\n"));
   if (grouping && !(Number.isInteger(grouping.size) && grouping.dir.startsWith("/"))) {
     console.error("--groups takes a size and an absolute folder outside the repository");
     Deno.exit(2);
   } else if (which === "postgres" && part === undefined) {
-    await print(await units(slowFirst(await postgresTestFiles({ root, files: all }), slow)));
+    await print(units(await postgresTestFiles({ root, files: all }), "postgres"));
   } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && args.length === 2) {
     const [index, count] = part.split("/").map(Number);
-    await print(shard(await units(slowFirst(all, slow)), index, count));
+    await print(shard(units(all, "ahead"), index, count));
+  } else if (
+    which === "queue" && grouping && /^\d+$/.test(part ?? "") && /^\d+$/.test(jobs ?? "")
+  ) {
+    // One line a chunk: its run, then its entries, tab-separated.
+    const postgres = units(await postgresTestFiles({ root, files: all }), "postgres");
+    const ahead = units(all, "ahead");
+    const entries = new Map<string[], string>();
+    for (const [kind, list] of [["postgres", postgres], ["ahead", ahead]] as const) {
+      const paths = await writeGroupEntries(root, `${grouping.dir}/${kind}`, list);
+      list.forEach((unit, index) => entries.set(unit, paths[index]));
+    }
+    const chunks = chunkQueue({
+      units: [
+        ...postgres.map((unit) => ({
+          kind: "postgres" as const,
+          unit,
+          seconds: unitSeconds(unit, "postgres"),
+        })),
+        ...ahead.map((unit) => ({
+          kind: "ahead" as const,
+          unit,
+          seconds: unitSeconds(unit, "ahead"),
+        })),
+      ],
+      lanes: Number(part),
+      jobs: Number(jobs),
+    });
+    console.log(
+      chunks.map((chunk) =>
+        [chunk.kind, ...chunk.units.map((unit) => entries.get(unit))].join("\t")
+      )
+        .join("\n"),
+    );
   } else {
-    console.error("usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR");
+    console.error(
+      "usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR\n" +
+        "       split_tests.ts queue LANES JOBS --groups SIZE DIR",
+    );
     Deno.exit(2);
   }
 }

@@ -1,13 +1,18 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
+  ALONE_SECONDS,
+  chunkQueue,
+  chunkSpan,
   databaseTestFiles,
   findTestFiles,
   groupDatabaseFiles,
+  longestFirst,
+  longFiles,
   postgresTestFiles,
-  readSlowTests,
+  readTestCosts,
   shard,
-  slowFirst,
+  UNKNOWN_FILE_SECONDS,
   writeGroupEntries,
 } from "./split_tests.ts";
 
@@ -72,10 +77,20 @@ Deno.test("split_tests: a file has a Postgres half when its code or a local impo
 
 Deno.test("split_tests: the shards deal every file once, the long ones first and in turn", () => {
   const files = ["a", "b", "c", "d", "e"];
-  const ordered = slowFirst(files, ["d", "gone", "b"]);
-  assert.deepEqual(ordered, ["d", "b", "a", "c", "e"]);
-  assert.deepEqual(shard(ordered, 1, 2), ["d", "a", "e"]);
-  assert.deepEqual(shard(ordered, 2, 2), ["b", "c"]);
+  const costs = new Map([
+    ["d", { ahead: 90, postgres: 0 }],
+    ["gone", { ahead: 80, postgres: 0 }],
+    ["b", { ahead: 40, postgres: 50 }],
+    ["c", { ahead: 0, postgres: 0 }],
+  ]);
+  // Not measured (a new file): UNKNOWN_FILE_SECONDS, after the long ones, before the instant ones.
+  assert.ok(UNKNOWN_FILE_SECONDS > 0 && UNKNOWN_FILE_SECONDS < 40);
+  const ordered = longestFirst(files, costs, "ahead");
+  assert.deepEqual(ordered, ["d", "b", "a", "e", "c"]);
+  assert.deepEqual(longestFirst(files, costs, "postgres"), ["b", "a", "e", "c", "d"]);
+  assert.deepEqual(longFiles(costs).sort(), ["b", "d", "gone"]);
+  assert.deepEqual(shard(ordered, 1, 2), ["d", "a", "c"]);
+  assert.deepEqual(shard(ordered, 2, 2), ["b", "e"]);
   assert.deepEqual(shard(ordered, 1, 1), ordered);
   assert.throws(() => shard(ordered, 3, 2), RangeError);
   assert.throws(() => shard(ordered, 0, 2), RangeError);
@@ -102,8 +117,12 @@ Deno.test("split_tests: this repository's database tests run on Postgres, its ot
   ) {
     assert.ok(!postgres.has(file), `${file} has no Postgres half`);
   }
-  // Every slow file named still exists (a stale name would only be skipped).
-  for (const file of await readSlowTests(ROOT)) assert.ok(files.includes(file), file);
+  // The cost table measures the long files (a stale name would only be skipped).
+  const long = longFiles(await readTestCosts(ROOT));
+  assert.ok(long.length >= 20, `${long.length} long files`);
+  for (const file of ["testing/scenarios_part1_test.ts", "scripts/chat_test.ts"]) {
+    assert.ok(long.includes(file), file);
+  }
 });
 
 Deno.test("split_tests: database files are grouped in order, every file in exactly one unit, the long ones alone", () => {
@@ -159,5 +178,111 @@ Deno.test("split_tests: a group's entry runs its files' tests named after them, 
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("split_tests: the queue holds every unit once, one run a chunk, the long ones first and the short last", () => {
+  const units = [
+    ...[300, 250, 120, 40, 30, 20, 10, 5, 3, 2, 1, 1, 1, 0].map((seconds, i) => ({
+      kind: "ahead" as const,
+      unit: `a${i}`,
+      seconds,
+    })),
+    ...[140, 60, 25, 8, 4, 1].map((seconds, i) => ({
+      kind: "postgres" as const,
+      unit: `p${i}`,
+      seconds,
+    })),
+  ];
+  const seconds = new Map(units.map((unit) => [unit.unit, unit.seconds]));
+  for (const [lanes, jobs] of [[9, 1], [3, 3], [1, 1]]) {
+    const chunks = chunkQueue({ units, lanes, jobs });
+    // Every unit in exactly one chunk, of its own run; the seconds add up.
+    assert.deepEqual(
+      chunks.flatMap((chunk) => chunk.units).sort(),
+      units.map((u) => u.unit).sort(),
+    );
+    for (const chunk of chunks) {
+      assert.ok(chunk.units.every((unit) => unit.startsWith(chunk.kind[0])), JSON.stringify(chunk));
+      const sum = chunk.units.reduce((total, unit) => total + seconds.get(unit)!, 0);
+      assert.equal(chunk.seconds, sum);
+    }
+    // Longest first: each chunk keeps its lane no longer than the one before it.
+    const spans = chunks.map((chunk) => chunkSpan(chunk, jobs, (unit) => seconds.get(unit)!));
+    assert.deepEqual(spans, [...spans].sort((a, b) => b - a), `${lanes}x${jobs}`);
+    // The longest unit starts in the first chunk; the last chunk is short beside it.
+    assert.ok(chunks[0].units.includes("a0"), JSON.stringify(chunks[0]));
+    assert.ok(spans.at(-1)! < 300 / 2, `${lanes}x${jobs}: ${spans}`);
+  }
+  // Nine lanes of one file: the long units each a chunk of their own, many chunks in all.
+  const nine = chunkQueue({ units, lanes: 9, jobs: 1 });
+  assert.deepEqual(nine[0].units, ["a0"]);
+  assert.deepEqual(nine[1].units, ["a1"]);
+  assert.ok(nine.length >= 6, `${nine.length} chunks`);
+  // One lane of three: every chunk holds three units while three are left.
+  const three = chunkQueue({ units, lanes: 1, jobs: 3 });
+  const short = three.filter((chunk) => chunk.units.length < 3);
+  assert.ok(short.length <= 2, JSON.stringify(short));
+  assert.throws(() => chunkQueue({ units, lanes: 0, jobs: 1 }), RangeError);
+  assert.throws(() => chunkQueue({ units, lanes: 2, jobs: 1.5 }), RangeError);
+});
+
+Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and a failure fails its lane", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "easymo-queue-" });
+  try {
+    const realNow = Date.now();
+    const file = (name: string, body: string) => {
+      const path = `${dir}/${name}_test.ts`;
+      Deno.writeTextFileSync(path, `Deno.test("${name}", () => { ${body} });\n`);
+      return path;
+    };
+    const ahead = file(
+      "ahead",
+      `if (Date.now() - ${realNow} < 300 * 86_400_000) throw new Error("not a year ahead");` +
+        `if (Deno.env.get("${URL_VAR}")) throw new Error("a database URL a year ahead");`,
+    );
+    const postgres = file(
+      "postgres",
+      `if (Deno.env.get("TEST_BACKENDS") !== "postgres") throw new Error("not on Postgres");` +
+        `if (Date.now() - ${realNow} > 86_400_000) throw new Error("not today");`,
+    );
+    const plain = file("plain", "");
+    const fails = file("fails", 'throw new Error("boom");');
+    const queue = `${dir}/queue`;
+    await Deno.writeTextFile(
+      queue,
+      [
+        `ahead\t${ahead}\t${plain}`,
+        `postgres\t${postgres}`,
+        `ahead\t${fails}`,
+        `postgres\t${plain}`,
+      ]
+        .join("\n") + "\n",
+    );
+    const lane = () =>
+      new Deno.Command("bash", {
+        args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, Deno.execPath()],
+        env: { NO_COLOR: "1", [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const outputs = await Promise.all([lane(), lane()]);
+    const texts = outputs.map((output) =>
+      new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr)
+    );
+    const all = texts.join("\n");
+    // One lane ran the failing chunk and failed; the other passed.
+    assert.deepEqual(outputs.map((o) => o.success).sort(), [false, true], all);
+    for (const index of [0, 1, 2, 3]) {
+      assert.equal(all.split(`--- chunk ${index}: `).length - 1, 2, `chunk ${index}: ${all}`);
+    }
+    assert.match(all, /--- chunk 2: ahead exit 1/);
+    assert.match(all, /ahead \.\.\. ok/);
+    assert.match(all, /postgres \.\.\. ok/);
+    assert.match(all, /fails \.\.\. FAILED/);
+    assert.equal(all.split(/plain \.\.\. ok/).length - 1, 2, all);
+    assert.equal(all.split(/ahead \.\.\. ok/).length - 1, 1, all);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
