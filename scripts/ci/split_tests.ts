@@ -3,23 +3,26 @@
  * says something and no test runs twice on the same engine:
  *
  * - `postgres`: the files with tests on Postgres (their import graph reaches
- *   `dbTest`, `testBackends` or read the test database's URL); the main job runs them
+ *   `dbTest`, `testBackends` or read the test database's URL); CI runs them
  *   on Postgres at today's date (`TEST_BACKENDS=postgres`);
- * - `ahead N/M`: every test file, dealt into M shards; the clock-ahead jobs
- *   run the shards side by side on PGlite with the clock a year ahead.
+ * - `ahead`: every test file; CI runs them on PGlite with the clock a year
+ *   ahead.
  *
  * So every test runs a year ahead (each one that touches a date is checked
  * there), every database test runs on both engines, and a test without a
  * Postgres half (no database, or PGlite only: the dev server, the browser
- * tests) runs once; it ran in the main job too, the same assertions on the
- * same engine at a third of that job's CPU.
+ * tests) runs once.
  *
  *   deno run -A scripts/ci/split_tests.ts postgres    # one path a line
- *   deno run -A scripts/ci/split_tests.ts ahead 1/2
+ *   deno run -A scripts/ci/split_tests.ts ahead 1/2   # shard 1 of 2
+ *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 16 DIR   # .ci/run's queue
  *
- * Paths are relative to the repository's root. Lists start with the files
- * of scripts/ci/slow_tests.txt (longest first; the shards take them in
- * turn, so each gets its share of the long ones), then the rest sorted.
+ * With `--groups SIZE DIR` the lists are of units, each one isolate: the
+ * files in groups of SIZE (entries written to DIR), the long ones alone.
+ * `queue LANES JOBS` cuts both runs' units into chunks for LANES processes
+ * running JOBS files at once ({@link chunkQueue}). Paths are relative to the
+ * repository's root. Lists are longest first, by the test-seconds measured in
+ * scripts/ci/test_costs.tsv.
  *
  * @module
  */
@@ -140,18 +143,6 @@ export async function postgresTestFiles(options: PostgresTestFilesOptions): Prom
   return postgres;
 }
 
-/**
- * The test files that open test databases: their import graph reaches
- * testing/db.ts. These are the files a group entry runs together.
- */
-export async function databaseTestFiles(options: PostgresTestFilesOptions): Promise<string[]> {
-  const { root } = options;
-  const files = options.files ?? await findTestFiles(root);
-  const imports = await localImports(root, files, options.deno);
-  const definitions = pathToFileURL(`${root}/${DEFINITIONS}`).href;
-  return files.filter((file) => imports.get(file)!.includes(definitions));
-}
-
 // `from` and every file: module it reaches (npm and remote modules never import ours).
 function localModules(from: string, edges: Map<string, string[]>): string[] {
   const seen = new Set<string>([from]);
@@ -215,32 +206,29 @@ export function shard<T>(files: readonly T[], index: number, count: number): T[]
   return files.filter((_, position) => position % count === index - 1);
 }
 
-/** Options for {@link groupDatabaseFiles}. */
+/** Options for {@link groupFiles}. */
 export interface GroupOptions {
-  /** The files of one list, in their order (e.g. {@link slowFirst}'s). */
+  /** The files of one list, in their order (e.g. {@link longestFirst}'s). */
   files: readonly string[];
-  /** Those of them that open test databases ({@link databaseTestFiles}). */
-  database: readonly string[];
-  /** Files kept alone all the same: the long ones (each one a shard's share). */
+  /** Files kept alone all the same: the long ones ({@link longFiles}). */
   alone: readonly string[];
   /** Files per group. */
   size: number;
 }
 
 /**
- * `files` as units each run in one isolate: the database files (those not
- * `alone`) in groups of `size`, in their order, placed where the first of
- * them was; every other file alone. Every file is in exactly one unit.
+ * `files` as units each run in one isolate: the files not `alone` in groups
+ * of `size`, in their order, each group placed where its first file was; the
+ * `alone` ones each a unit of its own. Every file is in exactly one unit.
  */
-export function groupDatabaseFiles(options: GroupOptions): string[][] {
+export function groupFiles(options: GroupOptions): string[][] {
   const { files, size } = options;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`no group of ${size} files`);
-  const database = new Set(options.database);
   const alone = new Set(options.alone);
   const units: string[][] = [];
   let open: string[] | undefined;
   for (const file of files) {
-    if (!database.has(file) || alone.has(file)) {
+    if (alone.has(file)) {
       units.push([file]);
     } else {
       if (!open || open.length >= size) units.push(open = []);
@@ -368,7 +356,7 @@ export function chunkQueue<T>(options: ChunkQueueOptions<T>): Chunk<T>[] {
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
   const args = [...Deno.args];
-  // `--groups SIZE DIR` at the end: database files in groups (groupDatabaseFiles), entries in DIR.
+  // `--groups SIZE DIR` at the end: files in groups (groupFiles), entries in DIR.
   const grouping = args.length >= 3 && args.at(-3) === "--groups"
     ? { size: Number(args.at(-2)), dir: args.at(-1)! }
     : undefined;
@@ -376,19 +364,13 @@ if (import.meta.main) {
   const [which, part, jobs] = args;
   const costs = await readTestCosts(root);
   const all = await findTestFiles(root);
-  const database = grouping ? await databaseTestFiles({ root, files: all }) : [];
   const unitSeconds = (unit: string[], kind: SuiteKind) =>
     unit.reduce((sum, file) => sum + fileCost(costs, file, kind), UNIT_START_SECONDS);
-  // The run's units, longest first: database files grouped in that order (long ones alone).
+  // The run's units, longest first: files grouped in that order (long ones alone).
   const units = (files: string[], kind: SuiteKind) => {
     const ordered = longestFirst(files, costs, kind);
     const grouped = grouping
-      ? groupDatabaseFiles({
-        files: ordered,
-        database,
-        alone: longFiles(costs),
-        size: grouping.size,
-      })
+      ? groupFiles({ files: ordered, alone: longFiles(costs), size: grouping.size })
       : ordered.map((file) => [file]);
     return grouped.sort((a, b) => unitSeconds(b, kind) - unitSeconds(a, kind));
   };

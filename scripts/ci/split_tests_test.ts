@@ -4,9 +4,8 @@ import {
   ALONE_SECONDS,
   chunkQueue,
   chunkSpan,
-  databaseTestFiles,
   findTestFiles,
-  groupDatabaseFiles,
+  groupFiles,
   longestFirst,
   longFiles,
   postgresTestFiles,
@@ -64,12 +63,6 @@ Deno.test("split_tests: a file has a Postgres half when its code or a local impo
       "a/helper_test.ts",
       "a/url_test.ts",
     ]);
-    // Reaching testing/db.ts at all (PGlite only included) is a database file; naming its URL alone is not.
-    assert.deepEqual(await databaseTestFiles({ root, files }), [
-      "a/direct_test.ts",
-      "a/helper_test.ts",
-      "b/pglite_only_test.ts",
-    ]);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -82,13 +75,15 @@ Deno.test("split_tests: the shards deal every file once, the long ones first and
     ["gone", { ahead: 80, postgres: 0 }],
     ["b", { ahead: 40, postgres: 50 }],
     ["c", { ahead: 0, postgres: 0 }],
+    ["at_the_mark", { ahead: ALONE_SECONDS, postgres: 0 }],
+    ["under_it", { ahead: 0, postgres: ALONE_SECONDS - 1 }],
   ]);
   // Not measured (a new file): UNKNOWN_FILE_SECONDS, after the long ones, before the instant ones.
   assert.ok(UNKNOWN_FILE_SECONDS > 0 && UNKNOWN_FILE_SECONDS < 40);
   const ordered = longestFirst(files, costs, "ahead");
   assert.deepEqual(ordered, ["d", "b", "a", "e", "c"]);
   assert.deepEqual(longestFirst(files, costs, "postgres"), ["b", "a", "e", "c", "d"]);
-  assert.deepEqual(longFiles(costs).sort(), ["b", "d", "gone"]);
+  assert.deepEqual(longFiles(costs).sort(), ["at_the_mark", "b", "d", "gone"]);
   assert.deepEqual(shard(ordered, 1, 2), ["d", "a", "c"]);
   assert.deepEqual(shard(ordered, 2, 2), ["b", "e"]);
   assert.deepEqual(shard(ordered, 1, 1), ordered);
@@ -125,22 +120,14 @@ Deno.test("split_tests: this repository's database tests run on Postgres, its ot
   }
 });
 
-Deno.test("split_tests: database files are grouped in order, every file in exactly one unit, the long ones alone", () => {
-  const files = ["slow_db", "a_db", "b", "c_db", "d_db", "e_db", "f"];
-  const units = groupDatabaseFiles({
-    files,
-    database: ["slow_db", "a_db", "c_db", "d_db", "e_db"],
-    alone: ["slow_db"],
-    size: 2,
-  });
-  assert.deepEqual(units, [["slow_db"], ["a_db", "c_db"], ["b"], ["d_db", "e_db"], ["f"]]);
+Deno.test("split_tests: files are grouped in order, every file in exactly one unit, the long ones alone", () => {
+  const files = ["slow", "a", "b", "slow_too", "c", "d", "e"];
+  const units = groupFiles({ files, alone: ["slow", "slow_too", "gone"], size: 2 });
+  assert.deepEqual(units, [["slow"], ["a", "b"], ["slow_too"], ["c", "d"], ["e"]]);
   assert.deepEqual(units.flat().sort(), [...files].sort());
-  assert.throws(
-    () => groupDatabaseFiles({ files, database: [], alone: [], size: 0 }),
-    RangeError,
-  );
+  assert.throws(() => groupFiles({ files, alone: [], size: 0 }), RangeError);
   // Shards deal units, not files: a group stays whole.
-  assert.deepEqual(shard(units, 2, 2), [["a_db", "c_db"], ["d_db", "e_db"]]);
+  assert.deepEqual(shard(units, 2, 2), [["a", "b"], ["c", "d"]]);
 });
 
 Deno.test("split_tests: a group's entry runs its files' tests named after them, and a failing one fails it", async () => {
