@@ -217,21 +217,21 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
 Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and a failure fails its lane", async () => {
   const dir = await Deno.makeTempDir({ prefix: "easymo-queue-" });
   try {
-    const realNow = Date.now();
     const file = (name: string, body: string) => {
       const path = `${dir}/${name}_test.ts`;
       Deno.writeTextFileSync(path, `Deno.test("${name}", () => { ${body} });\n`);
       return path;
     };
+    // Each prints its clock: the year-ahead run's must be a year past the Postgres run's.
     const ahead = file(
       "ahead",
-      `if (Date.now() - ${realNow} < 300 * 86_400_000) throw new Error("not a year ahead");` +
+      `console.log("CLOCK ahead " + Date.now());` +
         `if (Deno.env.get("${URL_VAR}")) throw new Error("a database URL a year ahead");`,
     );
     const postgres = file(
       "postgres",
-      `if (Deno.env.get("TEST_BACKENDS") !== "postgres") throw new Error("not on Postgres");` +
-        `if (Date.now() - ${realNow} > 86_400_000) throw new Error("not today");`,
+      `console.log("CLOCK postgres " + Date.now());` +
+        `if (Deno.env.get("TEST_BACKENDS") !== "postgres") throw new Error("not on Postgres");`,
     );
     const plain = file("plain", "");
     const fails = file("fails", 'throw new Error("boom");');
@@ -246,10 +246,18 @@ Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and 
       ]
         .join("\n") + "\n",
     );
+    // The lanes get this process's environment but its moved clock (CI runs this file a year ahead
+    // under libfaketime, preloaded through the environment): they move it themselves.
+    const env = Object.fromEntries(
+      Object.entries(Deno.env.toObject()).filter(([name]) =>
+        !/^(LD_PRELOAD|FAKETIME|FAKETIME_.*|DONT_FAKE_MONOTONIC)$/.test(name)
+      ),
+    );
     const lane = () =>
       new Deno.Command("bash", {
         args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, Deno.execPath()],
-        env: { NO_COLOR: "1", [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
+        clearEnv: true,
+        env: { ...env, NO_COLOR: "1", [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
         stdout: "piped",
         stderr: "piped",
       }).output();
@@ -269,6 +277,9 @@ Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and 
     assert.match(all, /fails \.\.\. FAILED/);
     assert.equal(all.split(/plain \.\.\. ok/).length - 1, 2, all);
     assert.equal(all.split(/ahead \.\.\. ok/).length - 1, 1, all);
+    const clock = (run: string) => Number(new RegExp(`CLOCK ${run} (\\d+)`).exec(all)?.[1]);
+    const aheadBy = clock("ahead") - clock("postgres");
+    assert.ok(aheadBy > 300 * 86_400_000 && aheadBy < 400 * 86_400_000, `${aheadBy} ms: ${all}`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
