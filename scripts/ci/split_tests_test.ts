@@ -217,69 +217,71 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
 Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and a failure fails its lane", async () => {
   const dir = await Deno.makeTempDir({ prefix: "easymo-queue-" });
   try {
-    const file = (name: string, body: string) => {
-      const path = `${dir}/${name}_test.ts`;
-      Deno.writeTextFileSync(path, `Deno.test("${name}", () => { ${body} });\n`);
-      return path;
-    };
-    // Each prints its clock: the year-ahead run's must be a year past the Postgres run's.
-    const ahead = file(
-      "ahead",
-      `console.log("CLOCK ahead " + Date.now());` +
-        `if (Deno.env.get("${URL_VAR}")) throw new Error("a database URL a year ahead");`,
+    // Stands in for Deno (`deno task test --no-check ENTRIES…`): says what it ran, with which
+    // backends, database URL and clock; an entry named "fails" fails. Deno itself runs the entries
+    // in the group test above.
+    const deno = `${dir}/deno.sh`;
+    await Deno.writeTextFile(
+      deno,
+      "#!/usr/bin/env bash\n" +
+        `echo "RAN backends=\${TEST_BACKENDS:-none} url=\${${URL_VAR}:+set} clock=$(date +%s)` +
+        ' args=$*"\n' +
+        'for arg in "$@"; do case "$arg" in *fails*) exit 1 ;; esac; done\n',
     );
-    const postgres = file(
-      "postgres",
-      `console.log("CLOCK postgres " + Date.now());` +
-        `if (Deno.env.get("TEST_BACKENDS") !== "postgres") throw new Error("not on Postgres");`,
-    );
-    const plain = file("plain", "");
-    const fails = file("fails", 'throw new Error("boom");');
+    await Deno.chmod(deno, 0o755);
     const queue = `${dir}/queue`;
     await Deno.writeTextFile(
       queue,
-      [
-        `ahead\t${ahead}\t${plain}`,
-        `postgres\t${postgres}`,
-        `ahead\t${fails}`,
-        `postgres\t${plain}`,
-      ]
-        .join("\n") + "\n",
+      ["ahead\t/e/a1\t/e/a2", "postgres\t/e/p1", "ahead\t/e/fails", "postgres\t/e/p2"].join("\n") +
+        "\n",
     );
     // The lanes get this process's environment but its moved clock (CI runs this file a year ahead
     // under libfaketime, preloaded through the environment): they move it themselves.
     const env = Object.fromEntries(
       Object.entries(Deno.env.toObject()).filter(([name]) =>
-        !/^(LD_PRELOAD|FAKETIME|FAKETIME_.*|DONT_FAKE_MONOTONIC)$/.test(name)
+        !/^(LD_PRELOAD|FAKETIME|FAKETIME_.*|DONT_FAKE_MONOTONIC|TEST_BACKENDS)$/.test(name)
       ),
     );
     const lane = () =>
       new Deno.Command("bash", {
-        args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, Deno.execPath()],
+        args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, deno],
         clearEnv: true,
-        env: { ...env, NO_COLOR: "1", [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
+        env: { ...env, [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
         stdout: "piped",
         stderr: "piped",
       }).output();
     const outputs = await Promise.all([lane(), lane()]);
-    const texts = outputs.map((output) =>
+    const all = outputs.map((output) =>
       new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr)
+    ).join("\n");
+    // The lane that ran the failing chunk failed; the other passed.
+    assert.deepEqual(outputs.map((output) => output.success).sort(), [false, true], all);
+    const runs = [...all.matchAll(/RAN backends=(\S+) url=(\S*) clock=(\d+) args=(.*)/g)]
+      .map(([, backends, url, clock, args]) => ({ backends, url, clock: Number(clock), args }));
+    // Each chunk once, in its run: Postgres today with the database's URL, the rest a year ahead
+    // without it.
+    assert.deepEqual(
+      runs.map((run) => run.args).sort(),
+      [
+        "task test --no-check /e/a1 /e/a2",
+        "task test --no-check /e/fails",
+        "task test --no-check /e/p1",
+        "task test --no-check /e/p2",
+      ],
+      all,
     );
-    const all = texts.join("\n");
-    // One lane ran the failing chunk and failed; the other passed.
-    assert.deepEqual(outputs.map((o) => o.success).sort(), [false, true], all);
-    for (const index of [0, 1, 2, 3]) {
-      assert.equal(all.split(`--- chunk ${index}: `).length - 1, 2, `chunk ${index}: ${all}`);
+    for (const run of runs) {
+      const postgres = run.args.includes("/e/p");
+      assert.equal(run.backends, postgres ? "postgres" : "none", all);
+      assert.equal(run.url, postgres ? "set" : "", all);
+    }
+    const today = Math.max(...runs.filter((run) => run.args.includes("/e/p")).map((r) => r.clock));
+    for (const run of runs.filter((run) => !run.args.includes("/e/p"))) {
+      const ahead = run.clock - today;
+      assert.ok(ahead > 300 * 86_400 && ahead < 400 * 86_400, `${ahead} s ahead: ${all}`);
     }
     assert.match(all, /--- chunk 2: ahead exit 1/);
-    assert.match(all, /ahead \.\.\. ok/);
-    assert.match(all, /postgres \.\.\. ok/);
-    assert.match(all, /fails \.\.\. FAILED/);
-    assert.equal(all.split(/plain \.\.\. ok/).length - 1, 2, all);
-    assert.equal(all.split(/ahead \.\.\. ok/).length - 1, 1, all);
-    const clock = (run: string) => Number(new RegExp(`CLOCK ${run} (\\d+)`).exec(all)?.[1]);
-    const aheadBy = clock("ahead") - clock("postgres");
-    assert.ok(aheadBy > 300 * 86_400_000 && aheadBy < 400 * 86_400_000, `${aheadBy} ms: ${all}`);
+    assert.equal(all.match(/--- chunk \d: \w+, \d units, started/g)?.length, 4, all);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
