@@ -3,27 +3,31 @@
  * says something and no test runs twice on the same engine:
  *
  * - `postgres`: the files with tests on Postgres (their import graph reaches
- *   `dbTest`, `testBackends` or read the test database's URL); the main job runs them
+ *   `dbTest`, `testBackends` or read the test database's URL); CI runs them
  *   on Postgres at today's date (`TEST_BACKENDS=postgres`);
- * - `ahead N/M`: every test file, dealt into M shards; the clock-ahead jobs
- *   run the shards side by side on PGlite with the clock a year ahead.
+ * - `ahead`: every test file; CI runs them on PGlite with the clock a year
+ *   ahead.
  *
  * So every test runs a year ahead (each one that touches a date is checked
  * there), every database test runs on both engines, and a test without a
  * Postgres half (no database, or PGlite only: the dev server, the browser
- * tests) runs once; it ran in the main job too, the same assertions on the
- * same engine at a third of that job's CPU.
+ * tests) runs once.
  *
  *   deno run -A scripts/ci/split_tests.ts postgres    # one path a line
- *   deno run -A scripts/ci/split_tests.ts ahead 1/2
+ *   deno run -A scripts/ci/split_tests.ts ahead 1/2   # shard 1 of 2
+ *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 16 DIR   # .ci/run's queue
  *
- * Paths are relative to the repository's root. Lists start with the files
- * of scripts/ci/slow_tests.txt (longest first; the shards take them in
- * turn, so each gets its share of the long ones), then the rest sorted.
+ * With `--groups SIZE DIR` the lists are of units, each one isolate: the
+ * files in groups of SIZE (entries written to DIR), the long ones alone.
+ * `queue LANES JOBS` cuts both runs' units into chunks for LANES processes
+ * running JOBS files at once ({@link chunkQueue}). Paths are relative to the
+ * repository's root. Lists are longest first, by the test-seconds measured in
+ * scripts/ci/test_costs.tsv.
  *
  * @module
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { type FileCost, parseCosts, type SuiteKind } from "./test_costs.ts";
 
 /** Options for {@link postgresTestFiles}. */
 export interface PostgresTestFilesOptions {
@@ -139,18 +143,6 @@ export async function postgresTestFiles(options: PostgresTestFilesOptions): Prom
   return postgres;
 }
 
-/**
- * The test files that open test databases: their import graph reaches
- * testing/db.ts. These are the files a group entry runs together.
- */
-export async function databaseTestFiles(options: PostgresTestFilesOptions): Promise<string[]> {
-  const { root } = options;
-  const files = options.files ?? await findTestFiles(root);
-  const imports = await localImports(root, files, options.deno);
-  const definitions = pathToFileURL(`${root}/${DEFINITIONS}`).href;
-  return files.filter((file) => imports.get(file)!.includes(definitions));
-}
-
 // `from` and every file: module it reaches (npm and remote modules never import ours).
 function localModules(from: string, edges: Map<string, string[]>): string[] {
   const seen = new Set<string>([from]);
@@ -165,12 +157,43 @@ function localModules(from: string, edges: Map<string, string[]>): string[] {
   return [...seen];
 }
 
-/** `files` with the ones named in `slow` first, in that order. */
-export function slowFirst(files: readonly string[], slow: readonly string[]): string[] {
-  const present = new Set(files);
-  const first = slow.filter((file) => present.has(file));
-  const firstSet = new Set(first);
-  return [...first, ...files.filter((file) => !firstSet.has(file))];
+/** What an isolate's start adds to its files' test-seconds (loading the modules: ~1 CPU-s). */
+export const UNIT_START_SECONDS = 1;
+
+/** Test-seconds for a file the cost table does not name yet (most files take 1–2). */
+export const UNKNOWN_FILE_SECONDS = 2;
+
+/**
+ * A file measured at this many test-seconds or more (in either run) stays
+ * alone, never in a group: a group runs its files one after another, and a
+ * long file in one would make a long unit that starts late.
+ */
+export const ALONE_SECONDS = 25;
+
+/** `file`'s test-seconds in the `kind` run, from `costs` ({@link readTestCosts}). */
+export function fileCost(
+  costs: ReadonlyMap<string, FileCost>,
+  file: string,
+  kind: SuiteKind,
+): number {
+  return costs.get(file)?.[kind] ?? UNKNOWN_FILE_SECONDS;
+}
+
+/** The files measured at {@link ALONE_SECONDS} or more in either run. */
+export function longFiles(costs: ReadonlyMap<string, FileCost>): string[] {
+  return [...costs].filter(([, cost]) => Math.max(cost.ahead, cost.postgres) >= ALONE_SECONDS)
+    .map(([file]) => file);
+}
+
+/** `files`, longest first in the `kind` run (ties by name). */
+export function longestFirst(
+  files: readonly string[],
+  costs: ReadonlyMap<string, FileCost>,
+  kind: SuiteKind,
+): string[] {
+  return [...files].sort((a, b) =>
+    fileCost(costs, b, kind) - fileCost(costs, a, kind) || a.localeCompare(b)
+  );
 }
 
 /** Shard `index` (1-based) of `count`: the files dealt in turn, as a dealer deals cards. */
@@ -183,32 +206,29 @@ export function shard<T>(files: readonly T[], index: number, count: number): T[]
   return files.filter((_, position) => position % count === index - 1);
 }
 
-/** Options for {@link groupDatabaseFiles}. */
+/** Options for {@link groupFiles}. */
 export interface GroupOptions {
-  /** The files of one list, in their order (e.g. {@link slowFirst}'s). */
+  /** The files of one list, in their order (e.g. {@link longestFirst}'s). */
   files: readonly string[];
-  /** Those of them that open test databases ({@link databaseTestFiles}). */
-  database: readonly string[];
-  /** Files kept alone all the same: the long ones (each one a shard's share). */
+  /** Files kept alone all the same: the long ones ({@link longFiles}). */
   alone: readonly string[];
   /** Files per group. */
   size: number;
 }
 
 /**
- * `files` as units each run in one isolate: the database files (those not
- * `alone`) in groups of `size`, in their order, placed where the first of
- * them was; every other file alone. Every file is in exactly one unit.
+ * `files` as units each run in one isolate: the files not `alone` in groups
+ * of `size`, in their order, each group placed where its first file was; the
+ * `alone` ones each a unit of its own. Every file is in exactly one unit.
  */
-export function groupDatabaseFiles(options: GroupOptions): string[][] {
+export function groupFiles(options: GroupOptions): string[][] {
   const { files, size } = options;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`no group of ${size} files`);
-  const database = new Set(options.database);
   const alone = new Set(options.alone);
   const units: string[][] = [];
   let open: string[] | undefined;
   for (const file of files) {
-    if (!database.has(file) || alone.has(file)) {
+    if (alone.has(file)) {
       units.push([file]);
     } else {
       if (!open || open.length >= size) units.push(open = []);
@@ -251,47 +271,157 @@ export async function writeGroupEntries(
   return paths;
 }
 
-/** The paths listed in scripts/ci/slow_tests.txt (comments and blank lines dropped). */
-export async function readSlowTests(root: string): Promise<string[]> {
-  const text = await Deno.readTextFile(`${root}/scripts/ci/slow_tests.txt`);
-  return text.split("\n").map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"));
+/** scripts/ci/test_costs.tsv: each file's measured test-seconds per run. */
+export async function readTestCosts(root: string): Promise<Map<string, FileCost>> {
+  return parseCosts(await Deno.readTextFile(`${root}/scripts/ci/test_costs.tsv`));
+}
+
+/** A unit of one run, with its measured test-seconds. */
+export interface CostedUnit<T> {
+  kind: SuiteKind;
+  unit: T;
+  seconds: number;
+}
+
+/** One `deno test` run of `.ci/run`'s queue: units of one run, taken by whichever lane is free. */
+export interface Chunk<T> {
+  kind: SuiteKind;
+  units: T[];
+  /** Their test-seconds summed. */
+  seconds: number;
+}
+
+/** Options for {@link chunkQueue}. */
+export interface ChunkQueueOptions<T> {
+  /** Every unit of every run. */
+  units: readonly CostedUnit<T>[];
+  /** The processes taking chunks off the queue side by side. */
+  lanes: number;
+  /** The files each process runs at once (`DENO_JOBS`): a chunk holds as many while any are left. */
+  jobs: number;
+}
+
+// A chunk opened holds about what is left over (lanes × this): big chunks while much is left, few
+// processes to start; small ones at the end, so the lanes run out of work together.
+const GUIDED_SHARE = 3;
+// Below this a chunk's process start (~1 CPU-s) is no longer small beside its tests.
+const MIN_CHUNK_SECONDS = 30;
+
+/** How long a chunk keeps its lane: its longest unit, or its test-seconds shared by the jobs. */
+export function chunkSpan<T>(chunk: Chunk<T>, jobs: number, seconds: (unit: T) => number): number {
+  return Math.max(chunk.seconds / jobs, ...chunk.units.map(seconds));
+}
+
+/**
+ * The suites' work queue (guided self-scheduling): every unit, longest first,
+ * cut into chunks of one run each; a chunk opened when `left` test-seconds
+ * are still unassigned closes at `left / (lanes × 3)` test-seconds (at least
+ * {@link MIN_CHUNK_SECONDS}) and `jobs` units. The chunks come longest first
+ * (by {@link chunkSpan}), so the long files start at once and the last
+ * chunks taken are short. Every unit is in exactly one chunk.
+ */
+export function chunkQueue<T>(options: ChunkQueueOptions<T>): Chunk<T>[] {
+  const { lanes, jobs } = options;
+  if (!Number.isInteger(lanes) || lanes < 1 || !Number.isInteger(jobs) || jobs < 1) {
+    throw new RangeError(`no queue for ${lanes} lanes of ${jobs} jobs`);
+  }
+  const sorted = [...options.units].sort((a, b) => b.seconds - a.seconds);
+  let left = sorted.reduce((sum, unit) => sum + unit.seconds, 0);
+  const open = new Map<SuiteKind, { chunk: Chunk<T>; target: number }>();
+  const chunks: Chunk<T>[] = [];
+  const seconds = new Map<T, number>();
+  for (const { kind, unit, seconds: cost } of sorted) {
+    seconds.set(unit, cost);
+    let current = open.get(kind);
+    if (!current) {
+      current = {
+        chunk: { kind, units: [], seconds: 0 },
+        target: Math.max(MIN_CHUNK_SECONDS, left / (lanes * GUIDED_SHARE)),
+      };
+      open.set(kind, current);
+    }
+    current.chunk.units.push(unit);
+    current.chunk.seconds += cost;
+    left -= cost;
+    if (current.chunk.seconds >= current.target && current.chunk.units.length >= jobs) {
+      chunks.push(current.chunk);
+      open.delete(kind);
+    }
+  }
+  chunks.push(...[...open.values()].map(({ chunk }) => chunk));
+  const span = (chunk: Chunk<T>) => chunkSpan(chunk, jobs, (unit) => seconds.get(unit) ?? 0);
+  return chunks.sort((a, b) => span(b) - span(a));
 }
 
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
   const args = [...Deno.args];
-  // `--groups SIZE DIR` at the end: database files in groups (groupDatabaseFiles), entries in DIR.
+  // `--groups SIZE DIR` at the end: files in groups (groupFiles), entries in DIR.
   const grouping = args.length >= 3 && args.at(-3) === "--groups"
     ? { size: Number(args.at(-2)), dir: args.at(-1)! }
     : undefined;
   if (grouping) args.splice(-3);
-  const [which, part] = args;
-  const slow = await readSlowTests(root);
+  const [which, part, jobs] = args;
+  const costs = await readTestCosts(root);
   const all = await findTestFiles(root);
-  const units = async (files: string[]) =>
-    grouping
-      ? groupDatabaseFiles({
-        files,
-        database: await databaseTestFiles({ root, files: all }),
-        alone: slow,
-        size: grouping.size,
-      })
-      : files.map((file) => [file]);
-  const print = async (chosen: string[][]) =>
-    console.log(
-      (grouping ? await writeGroupEntries(root, grouping.dir, chosen) : chosen.flat()).join("\n"),
-    );
+  const unitSeconds = (unit: string[], kind: SuiteKind) =>
+    unit.reduce((sum, file) => sum + fileCost(costs, file, kind), UNIT_START_SECONDS);
+  // The run's units, longest first: files grouped in that order (long ones alone).
+  const units = (files: string[], kind: SuiteKind) => {
+    const ordered = longestFirst(files, costs, kind);
+    const grouped = grouping
+      ? groupFiles({ files: ordered, alone: longFiles(costs), size: grouping.size })
+      : ordered.map((file) => [file]);
+    return grouped.sort((a, b) => unitSeconds(b, kind) - unitSeconds(a, kind));
+  };
+  const print = async (chosen: string[][], dir = grouping?.dir) =>
+    console.log((dir ? await writeGroupEntries(root, dir, chosen) : chosen.flat()).join("\n"));
   if (grouping && !(Number.isInteger(grouping.size) && grouping.dir.startsWith("/"))) {
     console.error("--groups takes a size and an absolute folder outside the repository");
     Deno.exit(2);
   } else if (which === "postgres" && part === undefined) {
-    await print(await units(slowFirst(await postgresTestFiles({ root, files: all }), slow)));
+    await print(units(await postgresTestFiles({ root, files: all }), "postgres"));
   } else if (which === "ahead" && /^\d+\/\d+$/.test(part ?? "") && args.length === 2) {
     const [index, count] = part.split("/").map(Number);
-    await print(shard(await units(slowFirst(all, slow)), index, count));
+    await print(shard(units(all, "ahead"), index, count));
+  } else if (
+    which === "queue" && grouping && /^\d+$/.test(part ?? "") && /^\d+$/.test(jobs ?? "")
+  ) {
+    // One line a chunk: its run, then its entries, tab-separated.
+    const postgres = units(await postgresTestFiles({ root, files: all }), "postgres");
+    const ahead = units(all, "ahead");
+    const entries = new Map<string[], string>();
+    for (const [kind, list] of [["postgres", postgres], ["ahead", ahead]] as const) {
+      const paths = await writeGroupEntries(root, `${grouping.dir}/${kind}`, list);
+      list.forEach((unit, index) => entries.set(unit, paths[index]));
+    }
+    const chunks = chunkQueue({
+      units: [
+        ...postgres.map((unit) => ({
+          kind: "postgres" as const,
+          unit,
+          seconds: unitSeconds(unit, "postgres"),
+        })),
+        ...ahead.map((unit) => ({
+          kind: "ahead" as const,
+          unit,
+          seconds: unitSeconds(unit, "ahead"),
+        })),
+      ],
+      lanes: Number(part),
+      jobs: Number(jobs),
+    });
+    console.log(
+      chunks.map((chunk) =>
+        [chunk.kind, ...chunk.units.map((unit) => entries.get(unit))].join("\t")
+      )
+        .join("\n"),
+    );
   } else {
-    console.error("usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR");
+    console.error(
+      "usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR\n" +
+        "       split_tests.ts queue LANES JOBS --groups SIZE DIR",
+    );
     Deno.exit(2);
   }
 }

@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
-  databaseTestFiles,
+  ALONE_SECONDS,
+  chunkQueue,
+  chunkSpan,
   findTestFiles,
-  groupDatabaseFiles,
+  groupFiles,
+  longestFirst,
+  longFiles,
   postgresTestFiles,
-  readSlowTests,
+  readTestCosts,
   shard,
-  slowFirst,
+  UNKNOWN_FILE_SECONDS,
   writeGroupEntries,
 } from "./split_tests.ts";
 
@@ -59,12 +63,6 @@ Deno.test("split_tests: a file has a Postgres half when its code or a local impo
       "a/helper_test.ts",
       "a/url_test.ts",
     ]);
-    // Reaching testing/db.ts at all (PGlite only included) is a database file; naming its URL alone is not.
-    assert.deepEqual(await databaseTestFiles({ root, files }), [
-      "a/direct_test.ts",
-      "a/helper_test.ts",
-      "b/pglite_only_test.ts",
-    ]);
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -72,10 +70,22 @@ Deno.test("split_tests: a file has a Postgres half when its code or a local impo
 
 Deno.test("split_tests: the shards deal every file once, the long ones first and in turn", () => {
   const files = ["a", "b", "c", "d", "e"];
-  const ordered = slowFirst(files, ["d", "gone", "b"]);
-  assert.deepEqual(ordered, ["d", "b", "a", "c", "e"]);
-  assert.deepEqual(shard(ordered, 1, 2), ["d", "a", "e"]);
-  assert.deepEqual(shard(ordered, 2, 2), ["b", "c"]);
+  const costs = new Map([
+    ["d", { ahead: 90, postgres: 0 }],
+    ["gone", { ahead: 80, postgres: 0 }],
+    ["b", { ahead: 40, postgres: 50 }],
+    ["c", { ahead: 0, postgres: 0 }],
+    ["at_the_mark", { ahead: ALONE_SECONDS, postgres: 0 }],
+    ["under_it", { ahead: 0, postgres: ALONE_SECONDS - 1 }],
+  ]);
+  // Not measured (a new file): UNKNOWN_FILE_SECONDS, after the long ones, before the instant ones.
+  assert.ok(UNKNOWN_FILE_SECONDS > 0 && UNKNOWN_FILE_SECONDS < 40);
+  const ordered = longestFirst(files, costs, "ahead");
+  assert.deepEqual(ordered, ["d", "b", "a", "e", "c"]);
+  assert.deepEqual(longestFirst(files, costs, "postgres"), ["b", "a", "e", "c", "d"]);
+  assert.deepEqual(longFiles(costs).sort(), ["at_the_mark", "b", "d", "gone"]);
+  assert.deepEqual(shard(ordered, 1, 2), ["d", "a", "c"]);
+  assert.deepEqual(shard(ordered, 2, 2), ["b", "e"]);
   assert.deepEqual(shard(ordered, 1, 1), ordered);
   assert.throws(() => shard(ordered, 3, 2), RangeError);
   assert.throws(() => shard(ordered, 0, 2), RangeError);
@@ -102,26 +112,22 @@ Deno.test("split_tests: this repository's database tests run on Postgres, its ot
   ) {
     assert.ok(!postgres.has(file), `${file} has no Postgres half`);
   }
-  // Every slow file named still exists (a stale name would only be skipped).
-  for (const file of await readSlowTests(ROOT)) assert.ok(files.includes(file), file);
+  // The cost table measures the long files (a stale name would only be skipped).
+  const long = longFiles(await readTestCosts(ROOT));
+  assert.ok(long.length >= 20, `${long.length} long files`);
+  for (const file of ["testing/scenarios_part1_test.ts", "scripts/chat_test.ts"]) {
+    assert.ok(long.includes(file), file);
+  }
 });
 
-Deno.test("split_tests: database files are grouped in order, every file in exactly one unit, the long ones alone", () => {
-  const files = ["slow_db", "a_db", "b", "c_db", "d_db", "e_db", "f"];
-  const units = groupDatabaseFiles({
-    files,
-    database: ["slow_db", "a_db", "c_db", "d_db", "e_db"],
-    alone: ["slow_db"],
-    size: 2,
-  });
-  assert.deepEqual(units, [["slow_db"], ["a_db", "c_db"], ["b"], ["d_db", "e_db"], ["f"]]);
+Deno.test("split_tests: files are grouped in order, every file in exactly one unit, the long ones alone", () => {
+  const files = ["slow", "a", "b", "slow_too", "c", "d", "e"];
+  const units = groupFiles({ files, alone: ["slow", "slow_too", "gone"], size: 2 });
+  assert.deepEqual(units, [["slow"], ["a", "b"], ["slow_too"], ["c", "d"], ["e"]]);
   assert.deepEqual(units.flat().sort(), [...files].sort());
-  assert.throws(
-    () => groupDatabaseFiles({ files, database: [], alone: [], size: 0 }),
-    RangeError,
-  );
+  assert.throws(() => groupFiles({ files, alone: [], size: 0 }), RangeError);
   // Shards deal units, not files: a group stays whole.
-  assert.deepEqual(shard(units, 2, 2), [["a_db", "c_db"], ["d_db", "e_db"]]);
+  assert.deepEqual(shard(units, 2, 2), [["a", "b"], ["c", "d"]]);
 });
 
 Deno.test("split_tests: a group's entry runs its files' tests named after them, and a failing one fails it", async () => {
@@ -159,5 +165,124 @@ Deno.test("split_tests: a group's entry runs its files' tests named after them, 
   } finally {
     await Deno.remove(root, { recursive: true });
     await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("split_tests: the queue holds every unit once, one run a chunk, the long ones first and the short last", () => {
+  const units = [
+    ...[300, 250, 120, 40, 30, 20, 10, 5, 3, 2, 1, 1, 1, 0].map((seconds, i) => ({
+      kind: "ahead" as const,
+      unit: `a${i}`,
+      seconds,
+    })),
+    ...[140, 60, 25, 8, 4, 1].map((seconds, i) => ({
+      kind: "postgres" as const,
+      unit: `p${i}`,
+      seconds,
+    })),
+  ];
+  const seconds = new Map(units.map((unit) => [unit.unit, unit.seconds]));
+  for (const [lanes, jobs] of [[9, 1], [3, 3], [1, 1]]) {
+    const chunks = chunkQueue({ units, lanes, jobs });
+    // Every unit in exactly one chunk, of its own run; the seconds add up.
+    assert.deepEqual(
+      chunks.flatMap((chunk) => chunk.units).sort(),
+      units.map((u) => u.unit).sort(),
+    );
+    for (const chunk of chunks) {
+      assert.ok(chunk.units.every((unit) => unit.startsWith(chunk.kind[0])), JSON.stringify(chunk));
+      const sum = chunk.units.reduce((total, unit) => total + seconds.get(unit)!, 0);
+      assert.equal(chunk.seconds, sum);
+    }
+    // Longest first: each chunk keeps its lane no longer than the one before it.
+    const spans = chunks.map((chunk) => chunkSpan(chunk, jobs, (unit) => seconds.get(unit)!));
+    assert.deepEqual(spans, [...spans].sort((a, b) => b - a), `${lanes}x${jobs}`);
+    // The longest unit starts in the first chunk; the last chunk is short beside it.
+    assert.ok(chunks[0].units.includes("a0"), JSON.stringify(chunks[0]));
+    assert.ok(spans.at(-1)! < 300 / 2, `${lanes}x${jobs}: ${spans}`);
+  }
+  // Nine lanes of one file: the long units each a chunk of their own, many chunks in all.
+  const nine = chunkQueue({ units, lanes: 9, jobs: 1 });
+  assert.deepEqual(nine[0].units, ["a0"]);
+  assert.deepEqual(nine[1].units, ["a1"]);
+  assert.ok(nine.length >= 6, `${nine.length} chunks`);
+  // One lane of three: every chunk holds three units while three are left.
+  const three = chunkQueue({ units, lanes: 1, jobs: 3 });
+  const short = three.filter((chunk) => chunk.units.length < 3);
+  assert.ok(short.length <= 2, JSON.stringify(short));
+  assert.throws(() => chunkQueue({ units, lanes: 0, jobs: 1 }), RangeError);
+  assert.throws(() => chunkQueue({ units, lanes: 2, jobs: 1.5 }), RangeError);
+});
+
+Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and a failure fails its lane", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "easymo-queue-" });
+  try {
+    // Stands in for Deno (`deno task test --no-check ENTRIES…`): says what it ran, with which
+    // backends, database URL and clock; an entry named "fails" fails. Deno itself runs the entries
+    // in the group test above.
+    const deno = `${dir}/deno.sh`;
+    await Deno.writeTextFile(
+      deno,
+      "#!/usr/bin/env bash\n" +
+        `echo "RAN backends=\${TEST_BACKENDS:-none} url=\${${URL_VAR}:+set} clock=$(date +%s)` +
+        ' args=$*"\n' +
+        'for arg in "$@"; do case "$arg" in *fails*) exit 1 ;; esac; done\n',
+    );
+    await Deno.chmod(deno, 0o755);
+    const queue = `${dir}/queue`;
+    await Deno.writeTextFile(
+      queue,
+      ["ahead\t/e/a1\t/e/a2", "postgres\t/e/p1", "ahead\t/e/fails", "postgres\t/e/p2"].join("\n") +
+        "\n",
+    );
+    // The lanes get this process's environment but its moved clock (CI runs this file a year ahead
+    // under libfaketime, preloaded through the environment): they move it themselves.
+    const env = Object.fromEntries(
+      Object.entries(Deno.env.toObject()).filter(([name]) =>
+        !/^(LD_PRELOAD|FAKETIME|FAKETIME_.*|DONT_FAKE_MONOTONIC|TEST_BACKENDS)$/.test(name)
+      ),
+    );
+    const lane = () =>
+      new Deno.Command("bash", {
+        args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, deno],
+        clearEnv: true,
+        env: { ...env, [URL_VAR]: "postgres://unused@127.0.0.1:1/none" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const outputs = await Promise.all([lane(), lane()]);
+    const all = outputs.map((output) =>
+      new TextDecoder().decode(output.stdout) + new TextDecoder().decode(output.stderr)
+    ).join("\n");
+    // The lane that ran the failing chunk failed; the other passed.
+    assert.deepEqual(outputs.map((output) => output.success).sort(), [false, true], all);
+    const runs = [...all.matchAll(/RAN backends=(\S+) url=(\S*) clock=(\d+) args=(.*)/g)]
+      .map(([, backends, url, clock, args]) => ({ backends, url, clock: Number(clock), args }));
+    // Each chunk once, in its run: Postgres today with the database's URL, the rest a year ahead
+    // without it.
+    assert.deepEqual(
+      runs.map((run) => run.args).sort(),
+      [
+        "task test --no-check /e/a1 /e/a2",
+        "task test --no-check /e/fails",
+        "task test --no-check /e/p1",
+        "task test --no-check /e/p2",
+      ],
+      all,
+    );
+    for (const run of runs) {
+      const postgres = run.args.includes("/e/p");
+      assert.equal(run.backends, postgres ? "postgres" : "none", all);
+      assert.equal(run.url, postgres ? "set" : "", all);
+    }
+    const today = Math.max(...runs.filter((run) => run.args.includes("/e/p")).map((r) => r.clock));
+    for (const run of runs.filter((run) => !run.args.includes("/e/p"))) {
+      const ahead = run.clock - today;
+      assert.ok(ahead > 300 * 86_400 && ahead < 400 * 86_400, `${ahead} s ahead: ${all}`);
+    }
+    assert.match(all, /--- chunk 2: ahead exit 1/);
+    assert.equal(all.match(/--- chunk \d: \w+, \d units, started/g)?.length, 4, all);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -74,6 +74,10 @@ dbTest(
       db,
       {
         model: createOpenAIModel({ apiKey: server.apiKey, baseURL: server.baseURL, model: "test" }),
+        // A model step, a generated tool's call to the tenant's API, a step again: on a loaded
+        // machine (CI's, load ~20) the turn took 19 s, outlasted its 10 s deadline and was answered
+        // offline, a timing this test does not check (model_outage_test covers the deadline).
+        modelTurn: { deadlineMs: 120_000 },
       },
       { agentConfig: withTenantTools("property", true) },
     );

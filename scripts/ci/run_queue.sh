@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# One lane of CI's test suites: takes chunks off the queue that `scripts/ci/split_tests.ts queue`
+# printed (one line a chunk: its run, `postgres` or `ahead`, then its entries, tab-separated) until
+# none is left, and runs each as one `deno task test --no-check`, one file at a time:
+# - postgres: on Postgres only (TEST_BACKENDS=postgres, TEST_DATABASE_URL from the caller), today;
+# - ahead: on PGlite with the clock a year ahead (scripts/ci/clock_ahead.sh).
+# Several lanes run side by side on one queue; each chunk is taken by exactly one (a counter under
+# a lock, in QUEUE_FILE.taken). Exits 1 if any chunk it ran failed, after running the rest.
+#
+#   bash scripts/ci/run_queue.sh QUEUE_FILE DENO...
+#
+# Each chunk's output starts `--- chunk N: RUN` (scripts/ci/test_costs.ts reads the run from it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+QUEUE_FILE="$1"
+shift
+DENO=("$@")
+CHUNKS=()
+mapfile -t CHUNKS <"$QUEUE_FILE"
+
+# The next chunk's index: the lines of QUEUE_FILE.taken, one appended per chunk taken.
+take_chunk() {
+  flock "$QUEUE_FILE.lock" bash -c \
+    'n=0; [ ! -e "$1" ] || n="$(wc -l <"$1")"; echo >>"$1"; echo "$n"' _ "$QUEUE_FILE.taken"
+}
+
+failed=0
+while index="$(take_chunk)" && [ "$index" -lt "${#CHUNKS[@]}" ]; do
+  IFS=$'\t' read -r -a fields <<<"${CHUNKS[$index]}"
+  kind="${fields[0]}"
+  entries=("${fields[@]:1}")
+  echo "--- chunk $index: $kind, ${#entries[@]} units, started at ${SECONDS}s"
+  rc=0
+  case "$kind" in
+    postgres) TEST_BACKENDS=postgres DENO_JOBS=1 "${DENO[@]}" task test --no-check "${entries[@]}" || rc=$? ;;
+    ahead) DENO_JOBS=1 bash scripts/ci/clock_ahead.sh "${DENO[@]}" task test --no-check "${entries[@]}" || rc=$? ;;
+    *) echo "chunk $index: no run named '$kind'" >&2; rc=2 ;;
+  esac
+  echo "--- chunk $index: $kind exit $rc after ${SECONDS}s"
+  [ "$rc" = 0 ] || failed=1
+done
+exit "$failed"
