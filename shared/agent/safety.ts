@@ -1549,7 +1549,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
   // A match "stolen" by the referee ("the referee robbed us", "l'arbitre nous a volé la
   // finale", "ikipe yacu bayibye … umusifuzi"), or a team robbed in a final: sport talk.
   [
-    / (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b(?=.* (?:referee|refere|ref|arbitre|umusifuzi|abasifuzi)\b)|(?<= (?:referee|refere|ref|arbitre|umusifuzi|abasifuzi)\b.*) (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b/g,
+    / (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b(?=.* (?:referee|arbitre|umusifuzi|abasifuzi)\b)|(?<= (?:referee|arbitre|umusifuzi|abasifuzi)\b.*) (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b/g,
     " ",
   ],
   [

@@ -1198,7 +1198,7 @@ Deno.test("a thing after a demonstrative or of class 6 'killing' me, a boss angr
       "shefu aranyica nintinda, mpa moto",
       "umusifuzi yatwibye umukino, ikipe yacu yibwe",
       "ikipe yacu bayibye igitego ku munota wa nyuma",
-      "our team got robbed in the semi final by the ref",
+      "our team got robbed in the semi final by the referee",
       "we got robbed in the final, unbelievable",
       "on s'est fait voler en finale hier",
       "the referee robbed us",
@@ -1214,6 +1214,7 @@ Deno.test("a thing after a demonstrative or of class 6 'killing' me, a boss angr
       ["someone stole my phone during the game", "theft"],
       ["bamwibye telefoni ku kibuga cy'umupira", "theft"],
       ["l'arbitre a vu le voleur prendre mon sac", "theft"],
+      ["order ref 4471: they stole my parcel at the gate", "theft"],
     ] as const
   ) assert.equal(safetyConcern(text), concern, text);
 });
