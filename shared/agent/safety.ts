@@ -1535,6 +1535,31 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     " $1 ",
   ],
   [/ (umu\w+|umw\w+|ubu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g, " $1 "],
+  // After a demonstrative the noun drops its first vowel ("uyu muhanda uranyica", "ubu bukode
+  // buranyishe"); a noun of class 6 ("aya mafaranga aranyishe") shares its verb prefix with a
+  // person, so the noun itself names the class, bandits (amabandi) excepted.
+  [
+    / ((?:uyu|uwo|uriya) (?:mu|mw)\w+|(?:ubu|ubwo|buriya) bu\w+)(?: \w+){0,4}? (?:u|bu)(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g,
+    " $1 ",
+  ],
+  [
+    / ((?:aya|ayo|ariya) ma\w+|ama(?!band)\w+)(?: \w+){0,4}? a(?:ra)?(?:ny|tw|dw)i(?:she|ca)\b/g,
+    " $1 ",
+  ],
+  // A match "stolen" by the referee ("the referee robbed us", "l'arbitre nous a volé la
+  // finale", "ikipe yacu bayibye … umusifuzi"), or a team robbed in a final: sport talk.
+  [
+    / (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b(?=.* (?:referee|arbitre|umusifuzi|abasifuzi)\b)|(?<= (?:referee|arbitre|umusifuzi|abasifuzi)\b.*) (?:robed|robing|robs|rob|stole|stolen|vole|volee|voler|volait|\w*ibye|\w*ibwe)\b/g,
+    " ",
+  ],
+  [
+    / (team|ekipe|equipe|ikipe) ((?:\w+ ){0,3}?)(?:robed|\w*ibye|\w*ibwe|vole|volee)\b/g,
+    " $1 $2 ",
+  ],
+  [
+    / (we|we re|we were|we got|on s est fait|on a ete|nous avons ete) (?:robed|vole|voler|volee)((?: \w+){0,2}?) (in|en|during)((?: the| la| le)?) (final|finale|semi final|semi finale|match|game|derby)\b/g,
+    " $1 $2 $3$4 $5 ",
+  ],
   [/ (?:is|s|was|are) (?:pure |absolute |plain |real |just )?murder\b/g, " "],
   [
     / (?:daylight |pure |straight )robery\b| (?:that s|thats|this is|it s|its) robery\b(?:(?=.* (?:prices?|refund|charged?|overcharg\w*|cost\w*|rent|bil|fees?|pay|paid|expensive)\b)|(?<= (?:prices?|refund|charged?|overcharg\w*|cost\w*|rent|bil|fees?|pay|paid|expensive)\b.*))| c est (?:du vol|de l arnaque|une arnaque)\b/g,
@@ -1946,7 +1971,7 @@ const PAST_ACCIDENT_WORDS = singleLetters(
 // A person's anger at a lapse of the sender ("my boss will kill me, I'm late", "ma femme
 // va me tuer si je rate le vol", "shefu azanyica nakererewe"): hyperbole, not a threat.
 const LAPSE = singleLetters(
-  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|rater|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe)\b/,
+  / (?:late|latenes|mis|mised|forgot|forget|retard|rate|rater|oublie|nakererewe|natinze|nkerewe|ntayifata|nintayifata|nibagiwe|\w*tinda|\w*tinze|\w*kererwa)\b/,
 );
 const LAPSE_ANGER = singleLetters(
   / (?:bos|chef|patron|shefu|wife|mum|mom|mother|teacher|coach|dad|father|parents|femme|mere|maman|prof|pere|umugore|mama|papa|mwarimu|ababyeyi)((?: \w+){0,2}?) (?:(?:wil|gona|is going to|going to|wl) kil (?:me|us)|(?:va|vont) (?:me|nous) tuer|\w*(?:nyica|twica))\b/g,

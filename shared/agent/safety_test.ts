@@ -1188,3 +1188,33 @@ Deno.test("a Kinyarwanda worry about a thing, a plaster for a small wound and a 
     ]
   ) assert.notEqual(safetyConcern(text), null, text);
 });
+
+Deno.test("a thing after a demonstrative or of class 6 'killing' me, a boss angry at a lapse said with -tinda, and a match 'stolen' by the referee stay ordinary; bandits, a man and a theft at a match do not", () => {
+  for (
+    const text of [
+      "uyu muhanda w'i Kanombe uranyica buri munsi, nshaka moto",
+      "ubu bukode buranyishe, hari inzu ihendutse?",
+      "aya mafaranga y'ubukode aranyishe, hari inguzanyo?",
+      "shefu aranyica nintinda, mpa moto",
+      "umusifuzi yatwibye umukino, ikipe yacu yibwe",
+      "ikipe yacu bayibye igitego ku munota wa nyuma",
+      "our team got robbed in the semi final by the referee",
+      "we got robbed in the final, unbelievable",
+      "on s'est fait voler en finale hier",
+      "the referee robbed us",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const [text, concern] of [
+      ["amabandi aranyica muze", "violence"],
+      ["uyu mugabo aranyica", "violence"],
+      ["shefu aranyica", "violence"],
+      ["on s'est fait voler au match hier", "theft"],
+      ["on m'a volé pendant le match", "theft"],
+      ["someone stole my phone during the game", "theft"],
+      ["bamwibye telefoni ku kibuga cy'umupira", "theft"],
+      ["l'arbitre a vu le voleur prendre mon sac", "theft"],
+      ["order ref 4471: they stole my parcel at the gate", "theft"],
+    ] as const
+  ) assert.equal(safetyConcern(text), concern, text);
+});
