@@ -29,7 +29,7 @@ import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
-import { watchInput } from "./unused_input.ts";
+import { unusedMediaForModel, watchInput } from "./unused_input.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
 import { type Routed, type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
@@ -958,9 +958,17 @@ async function modelAct(
     }) + (rules.instructions ? ` ${rules.instructions}` : ""),
   };
   // After a confirmation the conversation already holds the tool result: continue from it.
-  const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"
-    ? [{ role: "user", content: state.input.text || sharedLocation(state.input) }]
+  const starting = state.pending === null && state.messages.at(-1)?.role !== "tool";
+  // A photo, file or voice note the model cannot read is said so to the person (as the flows
+  // do) and to the model, never passed to it as a location.
+  const fresh: ChatTurn[] = starting
+    ? [{
+      role: "user",
+      content: state.input.text || unusedMediaForModel(state.input) ||
+        sharedLocation(state.input),
+    }]
     : [];
+  const notice = starting ? watchInput(state.input).notice(state.language, "model") : [];
   const turns: ChatTurn[] = [...fresh];
   // The model raised a ticket for staff: the conversation is with them, as after the offline
   // hand-off (each later message gets its place in the queue, "menu" offers to leave it).
@@ -987,7 +995,7 @@ async function modelAct(
       const said = guarded ?? { text: reply.content };
       return {
         messages: [...turns, { role: "assistant" as const, content: said.text }],
-        replies: [said],
+        replies: [...notice, said],
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
         // What the call made stays known (`lastConfirmed`), so leaving the agent still finds
