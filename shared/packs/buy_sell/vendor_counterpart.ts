@@ -4,9 +4,9 @@
  * inquiry) is their answer, handed to `process_vendor_reply`. An answer we
  * could not read ("tomorrow maybe") leaves the question open: the vendor is
  * shown how to answer, and their next message is still the answer. A yes or
- * no from a vendor who already answered in the last day changes (or, once
- * the buyer chose, tries to change) that answer: it never reaches the
- * customer menu.
+ * no from a vendor who already answered in the last day, while our last
+ * message to them was about the inquiry, changes (or, once the buyer chose,
+ * tries to change) that answer: it never reaches the customer menu.
  *
  * @module
  */
@@ -31,13 +31,19 @@ export async function answersInquiry(
   const isAnswer = message.choice
     ? VENDOR_BUTTON.test(message.choice)
     : parseVendorReply(message.text!).status !== "other";
+  // An answer already given is changed only while our last word to them was about the inquiry
+  // (the question, our thanks, the buyer's pick): a vendor shopping as a customer who types
+  // "yes" to their own order's question is answering that instead.
   const [row] = await db.query(
     `select 1 from public.market_vendor_inquiry_messages m
      left join public.wa_outbox o on o.id = m.outbox_id
      where m.vendor_wa_id = $1
        and (($2::text is not null and o.wamid = $2)
-         or ((m.reply_status in ('pending', 'other') or $4)
-           and m.sent_at > now() - make_interval(hours => $3)))
+         or (m.sent_at > now() - make_interval(hours => $3)
+           and (m.reply_status in ('pending', 'other')
+             or ($4 and (select last.idempotency_key ~ '^(inquiry|vendor-reply|chosen):'
+                         from public.wa_outbox last where last.to_wa_id = $1
+                         order by last.seq desc limit 1)))))
      limit 1`,
     [message.from, message.contextWamid ?? null, ANSWER_WINDOW_HOURS, isAnswer],
   );

@@ -433,13 +433,22 @@ dbTest(
     assert.equal(await answersInquiry(db, message({ text: "Yego", choice: "vendor_yes" })), true);
     assert.equal(await answersInquiry(db, message({ text: "I need a moto" })), false);
     assert.equal(await answersInquiry(db, message({ text: "Yes", choice: "confirm_yes" })), false);
+    // Shopping as a customer, the vendor is asked to confirm their own order: "yes" is for that.
+    await db.query(
+      `insert into public.wa_outbox (org_id, to_wa_id, kind, body, idempotency_key)
+       values ($1, '250788000009', 'text', '{"type": "text", "text": {"body": "Confirm?"}}', 'conv:own')`,
+      [ORG.easymo],
+    );
+    assert.equal(await answersInquiry(db, message({ text: "yes" })), false);
   },
 );
 
 Deno.test("vendorAnswerLanguage() reads the answer word, then the words, then the fallback", () => {
   assert.equal(vendorAnswerLanguage("oui 1500", "rw"), "fr");
   assert.equal(vendorAnswerLanguage("Yego 2000", "fr"), "rw");
-  assert.equal(vendorAnswerLanguage("YES 1500 2", "rw"), "en");
+  // "YES" is typed by vendors of every language: no evidence.
+  assert.equal(vendorAnswerLanguage("YES 1500 2", "rw"), "rw");
+  assert.equal(vendorAnswerLanguage("yes, I need to check the price first", "rw"), "en");
   assert.equal(vendorAnswerLanguage("Nonnn", "en"), "fr");
   assert.equal(vendorAnswerLanguage("1500", "fr"), "fr");
 });

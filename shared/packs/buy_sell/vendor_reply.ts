@@ -117,16 +117,17 @@ export async function findAnsweredInquiry(
   return null;
 }
 
+// "YES" and "NO" are not here: vendors of every language type them, as the inquiry's own
+// wording spells them; they show no language.
 const ANSWER_WORD_LANGUAGE: Array<[Language, RegExp]> = [
   ["rw", /^(yego+|ego+|oya+|ntabyo|ntabihari)\b/i],
   ["fr", /^(oui+|ouais|non+)\b/i],
-  ["en", /^(yes+|yeah|yep|no+|nope)\b/i],
 ];
 
 /**
- * The language a vendor answered in: the answer word's ("yego", "oui",
- * "yes"), else the words around it, else `fallback` (a bare price, a tapped
- * button titled in the language they were asked in).
+ * The language a vendor answered in: the answer word's ("yego", "oui"),
+ * else the words around it, else `fallback` (a bare price, "YES 1500", a
+ * tapped button titled in the language they were asked in).
  */
 export function vendorAnswerLanguage(text: string | undefined, fallback: Language): Language {
   const trimmed = text?.trim() ?? "";
