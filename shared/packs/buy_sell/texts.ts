@@ -82,7 +82,9 @@ export function buyerConfirmedText(
     rw: "Bahitemo ubone aho wabavugisha, cyangwa utegereze ibindi bisubizo.",
     fr: "Choisissez-le pour avoir son contact, ou attendez d'autres réponses.",
   }[language];
-  return `✅ ${reply.businessName}${km} ${head}${price ? `: ${price}${qty}` : ""}.\n${tail}`;
+  // French sets a space before its colon ("l'a : 6 000 RWF").
+  const colon = language === "fr" ? " : " : ": ";
+  return `✅ ${reply.businessName}${km} ${head}${price ? `${colon}${price}${qty}` : ""}.\n${tail}`;
 }
 
 /** The buttons under {@link buyerConfirmedText}: choose this vendor, or see every answer. */

@@ -5,6 +5,7 @@ import { ORG, USER } from "@testing/seed.ts";
 import { inquiryStatus, rankReplies, type ReplyRow } from "./vendor_inquiries.ts";
 import { answersInquiry } from "./vendor_counterpart.ts";
 import { vendorAnswerLanguage } from "./vendor_reply.ts";
+import { buyerConfirmedText } from "./texts.ts";
 
 const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004
 const KACYIRU_PHARMACY = "c0000000-0000-4000-8000-000000000006"; // owner 250788000009
@@ -451,4 +452,15 @@ Deno.test("vendorAnswerLanguage() reads the answer word, then the words, then th
   assert.equal(vendorAnswerLanguage("yes, I need to check the price first", "rw"), "en");
   assert.equal(vendorAnswerLanguage("Nonnn", "en"), "fr");
   assert.equal(vendorAnswerLanguage("1500", "fr"), "fr");
+});
+
+Deno.test("buyerConfirmedText() sets French's space before the colon", () => {
+  assert.match(
+    buyerConfirmedText({ businessName: "Remera Phone Market", price: 6000 }, "fr"),
+    /l'a : 6\s000 RWF\./u,
+  );
+  assert.match(
+    buyerConfirmedText({ businessName: "Remera Phone Market", price: 6000 }, "en"),
+    /has it: 6,000 RWF\./,
+  );
 });
