@@ -29,7 +29,7 @@ import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import type { AgentRoster } from "./roster.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 import { typedLeaveAnswer } from "@shared/contract/leave_answer.ts";
-import { watchInput } from "./unused_input.ts";
+import { unusedMediaForModel, watchInput } from "./unused_input.ts";
 import { decideRoute, type RouteContext, type RouteDecision } from "./route_decision.ts";
 import { type Routed, type RouteFacts, routeTurn } from "./route_steps.ts";
 import { CONFIDENCE_THRESHOLD } from "./intent_classifier.ts";
@@ -236,6 +236,13 @@ const say = phraseBook({
     rw: "Uhagarike {what}, cyangwa ubigumane?",
     fr: "Annuler {what}, ou le garder ?",
   },
+  notMovableAsk: {
+    en: "I cannot move {what}: it has no date or time to change. Cancel it, or keep it?",
+    rw:
+      "Sinshobora kwimura {what}: nta tariki cyangwa isaha bifite byo guhindura. Ubihagarike, cyangwa ubigumane?",
+    fr:
+      "Je ne peux pas déplacer {what} : rien n'y est fixé à une date ou une heure. L'annuler, ou le garder ?",
+  },
   leaveCancel: { en: "Cancel it", rw: "Bihagarike", fr: "Annuler" },
   leaveKeep: { en: "Keep it", rw: "Bigumane", fr: "Le garder" },
   leaveKept: {
@@ -427,7 +434,12 @@ async function openWorkAt(
   const asUser: OfflineToolCaller = (tool, args, name) =>
     callTool(agent, tool, args, { key: `${state.input.wamid}:${options.keyPart}:${name}` });
   try {
-    return await pending.find({ language: options.language, memory: options.memory }, asUser);
+    // Work kept on an earlier leave is still theirs to move or cancel.
+    return await pending.find({
+      language: options.language,
+      memory: options.memory,
+      kept: keptIds(state.memory, agent),
+    }, asUser);
   } catch (error) {
     onPackFailure?.(error, agent, "pending.find");
     return null;
@@ -463,7 +475,8 @@ async function openWorkOf(
  * ("Cancel your viewing of … on Fri 28 Nov, or keep it?"): the answer goes through the same
  * path as leaving a flow (the pack's `pending.cancel` ends it and tells the other side), then
  * the menu. A move enters the agent with the work's id ({@linkcode moveOpenWorkChoice}): its
- * flow asks for the new time. Nothing found (ended meanwhile, or the pack failed): the agent
+ * flow asks for the new time; work with no time to move (`movable: false`, an order) is said
+ * so and asked about like a cancel. Nothing found (ended meanwhile, or the pack failed): the agent
  * takes the message as it came.
  */
 async function changeOpenWork(
@@ -480,12 +493,16 @@ async function changeOpenWork(
   });
   if (!work) return null;
   const { wamid } = state.input;
-  if (routed.change === "move") {
+  const movable = work.movable !== false;
+  if (routed.change === "move" && movable) {
     return {
       routed: { ...routed, input: { wamid, text: "", choice: moveOpenWorkChoice(work.id) } },
     };
   }
-  const ask = leaveQuestion(say("cancelAsk", language, { what: work.summary }), language);
+  // Work with no time to move (an order) is said so, then offered like a cancel: never a flow
+  // entered afresh as if "move it" were a new request.
+  const question = routed.change === "move" ? "notMovableAsk" : "cancelAsk";
+  const ask = leaveQuestion(say(question, language, { what: work.summary }), language);
   return {
     ask: {
       agent: roster.frontDesk,
@@ -941,9 +958,17 @@ async function modelAct(
     }) + (rules.instructions ? ` ${rules.instructions}` : ""),
   };
   // After a confirmation the conversation already holds the tool result: continue from it.
-  const fresh: ChatTurn[] = state.pending === null && state.messages.at(-1)?.role !== "tool"
-    ? [{ role: "user", content: state.input.text || sharedLocation(state.input) }]
+  const starting = state.pending === null && state.messages.at(-1)?.role !== "tool";
+  // A photo, file or voice note the model cannot read is said so to the person (as the flows
+  // do) and to the model, never passed to it as a location.
+  const fresh: ChatTurn[] = starting
+    ? [{
+      role: "user",
+      content: state.input.text || unusedMediaForModel(state.input) ||
+        sharedLocation(state.input),
+    }]
     : [];
+  const notice = starting ? watchInput(state.input).notice(state.language, "model") : [];
   const turns: ChatTurn[] = [...fresh];
   // The model raised a ticket for staff: the conversation is with them, as after the offline
   // hand-off (each later message gets its place in the queue, "menu" offers to leave it).
@@ -970,7 +995,7 @@ async function modelAct(
       const said = guarded ?? { text: reply.content };
       return {
         messages: [...turns, { role: "assistant" as const, content: said.text }],
-        replies: [said],
+        replies: [...notice, said],
         pending: null,
         // The model has told the user how a confirmed call went: an offline turn must not again.
         // What the call made stays known (`lastConfirmed`), so leaving the agent still finds

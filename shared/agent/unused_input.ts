@@ -15,39 +15,58 @@ import type { AgentReply, TurnInput } from "@shared/registry/pack.ts";
 
 const say = phraseBook({
   photo: {
-    en: "I cannot use a photo here. Please answer the question below in words:",
-    rw: "Sinshobora gukoresha ifoto hano. Subiza ikibazo kiri hasi mu magambo:",
-    fr: "Je ne peux pas utiliser une photo ici. Répondez à la question ci-dessous par écrit :",
+    en: "I cannot use a photo here.",
+    rw: "Sinshobora gukoresha ifoto hano.",
+    fr: "Je ne peux pas utiliser une photo ici.",
   },
   file: {
-    en: "I cannot use a file here. Please answer the question below in words:",
-    rw: "Sinshobora gukoresha dosiye hano. Subiza ikibazo kiri hasi mu magambo:",
-    fr: "Je ne peux pas utiliser un fichier ici. Répondez à la question ci-dessous par écrit :",
+    en: "I cannot use a file here.",
+    rw: "Sinshobora gukoresha dosiye hano.",
+    fr: "Je ne peux pas utiliser un fichier ici.",
   },
   voice: {
-    en: "I cannot listen to voice notes or videos yet. Please answer the question below in words:",
-    rw:
-      "Sindashobora kumva ubutumwa bw'ijwi cyangwa amashusho. Subiza ikibazo kiri hasi mu magambo:",
-    fr:
-      "Je ne peux pas encore écouter les messages vocaux ni les vidéos. Répondez à la question ci-dessous par écrit :",
+    en: "I cannot listen to voice notes or videos yet.",
+    rw: "Sindashobora kumva ubutumwa bw'ijwi cyangwa amashusho.",
+    fr: "Je ne peux pas encore écouter les messages vocaux ni les vidéos.",
   },
   location: {
-    en: "I cannot use a location here. Please answer the question below in words:",
-    rw: "Sinshobora gukoresha aho uri hano. Subiza ikibazo kiri hasi mu magambo:",
-    fr: "Je ne peux pas utiliser une position ici. Répondez à la question ci-dessous par écrit :",
+    en: "I cannot use a location here.",
+    rw: "Sinshobora gukoresha aho uri hano.",
+    fr: "Je ne peux pas utiliser une position ici.",
+  },
+  inWords: {
+    en: "Please answer the question below in words:",
+    rw: "Subiza ikibazo kiri hasi mu magambo:",
+    fr: "Répondez à la question ci-dessous par écrit :",
+  },
+  inWordsOrPin: {
+    en: "Please answer the question below in words, or share your location (📎 → Location):",
+    rw: "Subiza ikibazo kiri hasi mu magambo, cyangwa wohereze aho uri (📎 → Location):",
+    fr: "Répondez à la question ci-dessous par écrit, ou partagez votre position (📎 → Position) :",
+  },
+  tellInWords: {
+    en: "Please tell me in words.",
+    rw: "Mbwira mu magambo.",
+    fr: "Dites-le-moi par écrit.",
   },
 });
+
+/** Where the unread photo, file or location was sent: a flow's question, or the model's turn. */
+export type NoticeFor = "flow" | "model";
 
 /** A turn's input whose photo and location reads are watched. */
 export interface WatchedInput {
   /** The input to give the flow: the same values, its reads recorded. */
   input: TurnInput;
   /**
-   * What to say before the flow's replies when the turn carried only a
-   * photo, file or location (no words, no tapped choice) that the flow never
-   * read; none otherwise.
+   * What to say before the replies when the turn carried only a photo, file
+   * or location (no words, no tapped choice) that was never read; none
+   * otherwise. A flow step that looked for a location pin (read
+   * `input.location`) asks for words or a pin. The model is given a location
+   * as its coordinates and no photo or file: for it, a photo or file alone
+   * asks to be told in words. @default "flow"
    */
-  notice(language: Language): AgentReply[];
+  notice(language: Language, noticeFor?: NoticeFor): AgentReply[];
 }
 
 /** Watches which of `input`'s photo and location the flow reads. */
@@ -65,14 +84,32 @@ export function watchInput(input: TurnInput): WatchedInput {
   }
   return {
     input: watched,
-    notice(language) {
+    notice(language, noticeFor = "flow") {
       // Words (a photo's caption) or a tapped choice are the answer the flow read.
       if (input.text || input.choice) return [];
-      if (input.media && !read.media) return [{ text: say(mediaKind(input.media.type), language) }];
-      if (input.location && !read.location) return [{ text: say("location", language) }];
-      return [];
+      // The model is given a location as its coordinates, and no photo or file.
+      const unused = input.media && !read.media
+        ? mediaKind(input.media.type)
+        : input.location && !read.location && noticeFor === "flow"
+        ? "location"
+        : null;
+      if (!unused) return [];
+      const ask = noticeFor === "model"
+        ? "tellInWords"
+        : unused !== "location" && read.location
+        ? "inWordsOrPin"
+        : "inWords";
+      return [{ text: `${say(unused, language)} ${say(ask, language)}` }];
     },
   };
+}
+
+/** What the model is told a turn without words carried, when it carried a photo or file. */
+export function unusedMediaForModel(input: TurnInput): string | null {
+  if (input.text || !input.media) return null;
+  return `(sent a ${
+    { photo: "photo", file: "file", voice: "voice note or video" }[mediaKind(input.media.type)]
+  }, which cannot be read here; the user was asked to say it in words)`;
 }
 
 function mediaKind(type: string): "photo" | "file" | "voice" {

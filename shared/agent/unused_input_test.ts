@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { watchInput } from "./unused_input.ts";
+import { unusedMediaForModel, watchInput } from "./unused_input.ts";
 
 const photo = { wamid: "w1", text: "", media: { type: "image", ref: "storage://media/a/b" } };
 
@@ -31,4 +31,28 @@ Deno.test("a pin, a voice note or a file left unread each say what they were", (
 Deno.test("a caption or a tapped choice is the answer: an unread photo beside it adds nothing", () => {
   assert.deepEqual(watchInput({ ...photo, text: "Kimironko" }).notice("en"), []);
   assert.deepEqual(watchInput({ ...photo, choice: "veh:moto" }).notice("en"), []);
+});
+
+Deno.test("a photo at a question that also takes a pin asks for words or a pin, not words alone", () => {
+  const watched = watchInput(photo);
+  // The step looked for a pin (a pickup question) and found none.
+  assert.equal(watched.input.location, undefined);
+  const [en] = watched.notice("en");
+  assert.match(en.text, /cannot use a photo here\. .*in words, or share your location/);
+  assert.match(watched.notice("rw")[0].text, /mu magambo, cyangwa wohereze aho uri/);
+  assert.match(watched.notice("fr")[0].text, /par écrit, ou partagez votre position/);
+  // A step that never looks for a pin asks for words only.
+  assert.match(watchInput(photo).notice("en")[0].text, /question below in words:$/);
+});
+
+Deno.test("on the model's turn a photo or file is said unusable; a pin, given as coordinates, is not", () => {
+  assert.match(
+    watchInput(photo).notice("fr", "model")[0].text,
+    /photo ici\. Dites-le-moi par écrit/,
+  );
+  const pin = { wamid: "w6", text: "", location: { latitude: -1.9, longitude: 30.1 } };
+  assert.deepEqual(watchInput(pin).notice("en", "model"), []);
+  assert.match(unusedMediaForModel(photo) ?? "", /sent a photo, which cannot be read here/);
+  assert.equal(unusedMediaForModel(pin), null);
+  assert.equal(unusedMediaForModel({ ...photo, text: "my car" }), null);
 });

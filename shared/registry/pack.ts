@@ -257,6 +257,12 @@ export interface OpenWork {
    * (or its id) changed. @default the id alone names it
    */
   revision?: string;
+  /**
+   * False for work with no date or time to move (an order): "move it" is
+   * answered that it cannot be moved, with the choice to cancel or keep it,
+   * instead of entering the agent to ask for a new time. @default true
+   */
+  movable?: boolean;
 }
 
 /** What the kernel gives {@link PendingWork}: the conversation's language and flow memory. */

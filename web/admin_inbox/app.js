@@ -50,6 +50,13 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+const PLURAL = new Intl.PluralRules("en");
+
+/** "1 photo", "2 photos": the page's English with one and many, never "photo(s)". */
+function counted(n, one, many) {
+  return `${n} ${PLURAL.select(n) === "one" ? one : many}`;
+}
+
 function capitalise(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : "";
 }
@@ -404,10 +411,18 @@ function listingItem(listing) {
     el(
       "p",
       {},
-      `${rent} · ${listing.bedrooms} bedrooms · ${listing.area} · from ${listing.available_from}`,
+      `${rent} · ${
+        counted(listing.bedrooms, "bedroom", "bedrooms")
+      } · ${listing.area} · from ${listing.available_from}`,
     ),
     el("div", { className: "listing-photos" }, ...photos),
-    missing > 0 ? el("p", { className: "hint" }, `${missing} photo(s) could not be linked.`) : null,
+    missing > 0
+      ? el(
+        "p",
+        { className: "hint" },
+        `${counted(missing, "photo", "photos")} could not be linked.`,
+      )
+      : null,
     el("label", { for: `reason-${listing.id}` }, "Reason (to reject)"),
     reason,
     el("div", { className: "actions", role: "group", "aria-label": "Review" }, approve, reject),

@@ -50,6 +50,7 @@ export {
   type OrderSteps,
   type OrderSummaryRow,
   orderSummaryRows,
+  venueNamed,
   venueNameOf,
 } from "./order_steps.ts";
 export { cancelOpenOrder, findOpenOrder, orderPending } from "./order_pending.ts";

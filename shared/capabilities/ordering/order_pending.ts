@@ -81,6 +81,8 @@ export async function findOpenOrder(
   const name = await venueNameOf(callTool, order.business_id, "open_order_venue");
   return {
     id: order.id,
+    // An order is prepared once paid: there is no time of it to move.
+    movable: false,
     summary: say("openOrder", language, {
       no: order.order_no,
       venue: name,
@@ -108,15 +110,28 @@ export async function cancelOpenOrder(
   });
 }
 
+// Kept work is named by its id; an order's is a uuid (other work of the same agent, a table,
+// is named otherwise).
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * An order of this conversation still pending or confirmed and not paid is
- * open work. Only the conversation's own order is offered, never an older
- * one the customer did not just leave.
+ * open work: the one the flow has under way, else one the customer chose to
+ * keep on an earlier leave (the latest kept first), so that "move it" or
+ * "cancel it" later still finds it. Never an older order the customer
+ * neither just left nor kept.
  */
 export const orderPending: PendingWork = {
-  async find({ language, memory }, callTool) {
+  async find({ language, memory, kept }, callTool) {
     const id = orderIdOf(memory);
-    return id ? await findOpenOrder(callTool, id, language) : null;
+    const current = id ? await findOpenOrder(callTool, id, language) : null;
+    if (current) return current;
+    for (const keptId of [...(kept ?? [])].reverse()) {
+      if (keptId === id || !ORDER_ID.test(keptId)) continue;
+      const open = await findOpenOrder(callTool, keptId, language);
+      if (open) return open;
+    }
+    return null;
   },
   cancel(work, { language }, callTool) {
     return cancelOpenOrder(callTool, work.id, language);

@@ -653,7 +653,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       return await listVenues(turn, callTool, options, state);
     }
     if (text) {
-      const named = await venueNamed(callTool, options, text);
+      const named = await venueNamed(callTool, options.category, text);
       if (named) return await showStock(turn, callTool, options, { ...state, venue: named });
       if (options.searchStock) return await searchStock(turn, callTool, options, state, text);
     }
@@ -676,9 +676,15 @@ export function orderingAgentFlow(
   });
 }
 
-async function venueNamed(
+/**
+ * The tenant's venue of `category` that `text` names ("menu at Question
+ * Coffee", « une table au Café Nyamirambo »), or null: one whose first two
+ * distinctive name words (four letters or more, accents and case aside) are
+ * all in the message.
+ */
+export async function venueNamed(
   callTool: OfflineToolCaller,
-  options: OrderFlowOptions,
+  category: string,
   text: string,
 ): Promise<Venue | null> {
   const words = normalizeWords(text).filter((word) => word.length >= 4);
@@ -686,7 +692,7 @@ async function venueNamed(
   const found = await callTyped(callTool, venueRows, {
     table: "businesses",
     columns: ["id", "name", "area"],
-    filters: [{ column: "category", op: "eq", value: options.category }],
+    filters: [{ column: "category", op: "eq", value: category }],
     limit: 100,
   }, "venue_named");
   const venues: Venue[] = found.ok ? found.data.items : [];

@@ -82,7 +82,9 @@ export function buyerConfirmedText(
     rw: "Bahitemo ubone aho wabavugisha, cyangwa utegereze ibindi bisubizo.",
     fr: "Choisissez-le pour avoir son contact, ou attendez d'autres réponses.",
   }[language];
-  return `✅ ${reply.businessName}${km} ${head}${price ? `: ${price}${qty}` : ""}.\n${tail}`;
+  // French sets a space before its colon ("l'a : 6 000 RWF").
+  const colon = language === "fr" ? " : " : ": ";
+  return `✅ ${reply.businessName}${km} ${head}${price ? `${colon}${price}${qty}` : ""}.\n${tail}`;
 }
 
 /** The buttons under {@link buyerConfirmedText}: choose this vendor, or see every answer. */
@@ -140,6 +142,73 @@ export function vendorThanksText(status: "yes" | "no", language: Language): stri
   return { en: "Thanks for answering.", rw: "Murakoze gusubiza.", fr: "Merci d'avoir répondu." }[
     language
   ];
+}
+
+/** What a vendor is told when their changed answer reached the buyer before the buyer chose. */
+export function vendorChangedText(status: "yes" | "no", language: Language): string {
+  if (status === "yes") {
+    return {
+      en:
+        "Updated: we told the customer your new answer. If they choose you, we will send you their contact.",
+      rw:
+        "Twahinduye: twamenyesheje umukiriya igisubizo cyanyu gishya. Nabahitamo, turaboherereza aho mwamuvugisha.",
+      fr:
+        "C'est noté : nous avons transmis votre nouvelle réponse au client. S'il vous choisit, nous vous enverrons son contact.",
+    }[language];
+  }
+  return {
+    en: "Updated: we told the customer you no longer have it.",
+    rw: "Twahinduye: twamenyesheje umukiriya ko mutakibifite.",
+    fr: "C'est noté : nous avons prévenu le client que vous ne l'avez plus.",
+  }[language];
+}
+
+/**
+ * What a vendor is told when they change their answer after the buyer chose:
+ * the first answer stands; when the buyer chose them, they tell the buyer
+ * themselves.
+ */
+export function vendorTooLateText(
+  decision: { chosenYou: true; buyerPhone: string } | { chosenYou: false },
+  language: Language,
+): string {
+  if (decision.chosenYou) {
+    const phone = decision.buyerPhone;
+    return {
+      en:
+        `Too late to change your answer here: the customer already chose you. If something changed, tell them directly on ${phone}.`,
+      rw:
+        `Ntibigishoboka guhindura igisubizo hano: umukiriya yamaze kubahitamo. Niba hari icyahindutse, mumubwire ubwanyu kuri ${phone}.`,
+      fr:
+        `Trop tard pour changer votre réponse ici : le client vous a déjà choisi. Si quelque chose a changé, prévenez-le directement au ${phone}.`,
+    }[language];
+  }
+  return {
+    en:
+      "Too late to change your answer: the customer has already chosen another vendor. Thank you!",
+    rw: "Ntibigishoboka guhindura igisubizo: umukiriya yamaze guhitamo undi mucuruzi. Murakoze!",
+    fr: "Trop tard pour changer votre réponse : le client a déjà choisi un autre vendeur. Merci !",
+  }[language];
+}
+
+/** What the buyer is told when a vendor changes their answer before the buyer chose. */
+export function buyerVendorChangedText(
+  reply: { businessName: string },
+  status: "yes" | "no",
+  language: Language,
+): string {
+  if (status === "yes") {
+    return {
+      en: `🔄 ${reply.businessName} changed their answer:`,
+      rw: `🔄 ${reply.businessName} bahinduye igisubizo:`,
+      fr: `🔄 ${reply.businessName} a changé sa réponse :`,
+    }[language];
+  }
+  return {
+    en: `🔄 ${reply.businessName} changed their answer: they no longer have it.`,
+    rw: `🔄 ${reply.businessName} bahinduye igisubizo: ntibakibifite.`,
+    fr: `🔄 ${reply.businessName} a changé sa réponse : il ne l'a plus.`,
+  }[language];
 }
 
 /** What a vendor is told when they answer after the request closed. */

@@ -3,6 +3,9 @@ import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime, type TestData } from "@testing/runtime.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { inquiryStatus, rankReplies, type ReplyRow } from "./vendor_inquiries.ts";
+import { answersInquiry } from "./vendor_counterpart.ts";
+import { vendorAnswerLanguage } from "./vendor_reply.ts";
+import { buyerConfirmedText } from "./texts.ts";
 
 const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004
 const KACYIRU_PHARMACY = "c0000000-0000-4000-8000-000000000006"; // owner 250788000009
@@ -338,3 +341,126 @@ dbTest(
     assert.match(buyer[0].body, /Pharmacie Kacyiru .*has it: 1,500 RWF × 2/);
   },
 );
+
+/** The texts sent to one number, oldest first. */
+async function sentTo(db: TestDatabase, waId: string): Promise<string[]> {
+  const rows = await db.query<{ body: string }>(
+    "select body::text as body from public.wa_outbox where to_wa_id = $1 order by seq",
+    [waId],
+  );
+  return rows.map((row) => row.body);
+}
+
+dbTest(
+  "a vendor may change their answer until the buyer chooses; then it stands and they are told",
+  async (db) => {
+    const { rt, advance } = await clocked(db);
+    const created = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY]),
+      { idempotencyKey: "i10" },
+    );
+    const inquiryId = created.data.inquiry_id;
+    const status = async () =>
+      (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", { inquiry_id: inquiryId }))
+        .data.replies[0];
+    advance(20);
+    await vendorReply(rt, "250788000009", "yego 1500 2", "wamid.C1");
+    advance(20);
+    // Was NOT_FOUND: the vendor's second answer went to the customer menu.
+    const no = await vendorReply(rt, "250788000009", "OYA", "wamid.C2");
+    assert.equal(no.ok, true, JSON.stringify(no));
+    assert.equal((await status()).status, "no");
+    assert.match(
+      (await sentTo(db, "250788000001")).at(-1)!,
+      /Pharmacie Kacyiru changed their answer: they no longer have it/,
+    );
+    assert.match(
+      (await sentTo(db, "250788000009")).at(-1)!,
+      /Twahinduye: twamenyesheje umukiriya ko mutakibifite/,
+    );
+
+    // Answered in French: the vendor is answered in French, the buyer in their own English.
+    advance(20);
+    await vendorReply(rt, "250788000009", "oui 1400", "wamid.C3");
+    assert.deepEqual([(await status()).status, (await status()).price], ["yes", 1400]);
+    assert.match(
+      (await sentTo(db, "250788000001")).at(-1)!,
+      /Pharmacie Kacyiru changed their answer:.*has it: 1,400 RWF/s,
+    );
+    assert.match((await sentTo(db, "250788000009")).at(-1)!, /C'est noté : nous avons transmis/);
+
+    // Words that are no answer leave it as it is.
+    await vendorReply(rt, "250788000009", "ok", "wamid.C4");
+    assert.equal((await status()).status, "yes");
+
+    const chose = await rt.callAs(USER.aline, "choose_vendor_for_inquiry", {
+      inquiry_id: inquiryId,
+      business_id: KACYIRU_PHARMACY,
+    }, { idempotencyKey: "choose-10" });
+    assert.equal(chose.ok, true, JSON.stringify(chose));
+    // The chosen-you notice follows the language the vendor last answered in.
+    assert.match((await sentTo(db, "250788000009")).at(-1)!, /vous a choisi/);
+    const buyerBefore = (await sentTo(db, "250788000001")).length;
+    const late = await vendorReply(rt, "250788000009", "oya", "wamid.C5");
+    assert.equal(late.ok, true, JSON.stringify(late));
+    assert.deepEqual([(await status()).status, (await status()).price], ["yes", 1400]);
+    assert.equal((await sentTo(db, "250788000001")).length, buyerBefore);
+    assert.match(
+      (await sentTo(db, "250788000009")).at(-1)!,
+      /Ntibigishoboka guhindura igisubizo hano: umukiriya yamaze kubahitamo.*\+250788000001/,
+    );
+  },
+);
+
+dbTest(
+  "a vendor's second yes or no is claimed as an answer; other words and foreign taps are not",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY]),
+      { idempotencyKey: "i11" },
+    );
+    const message = (fields: { text: string; choice?: string }) => ({
+      wamid: crypto.randomUUID(),
+      from: "250788000009",
+      ...fields,
+    });
+    await vendorReply(rt, "250788000009", "yego 1500", "wamid.D1");
+    assert.equal(await answersInquiry(db, message({ text: "OYA" })), true);
+    assert.equal(await answersInquiry(db, message({ text: "Yego", choice: "vendor_yes" })), true);
+    assert.equal(await answersInquiry(db, message({ text: "I need a moto" })), false);
+    assert.equal(await answersInquiry(db, message({ text: "Yes", choice: "confirm_yes" })), false);
+    // Shopping as a customer, the vendor is asked to confirm their own order: "yes" is for that.
+    await db.query(
+      `insert into public.wa_outbox (org_id, to_wa_id, kind, body, idempotency_key)
+       values ($1, '250788000009', 'text', '{"type": "text", "text": {"body": "Confirm?"}}', 'conv:own')`,
+      [ORG.easymo],
+    );
+    assert.equal(await answersInquiry(db, message({ text: "yes" })), false);
+  },
+);
+
+Deno.test("vendorAnswerLanguage() reads the answer word, then the words, then the fallback", () => {
+  assert.equal(vendorAnswerLanguage("oui 1500", "rw"), "fr");
+  assert.equal(vendorAnswerLanguage("Yego 2000", "fr"), "rw");
+  // "YES" is typed by vendors of every language: no evidence.
+  assert.equal(vendorAnswerLanguage("YES 1500 2", "rw"), "rw");
+  assert.equal(vendorAnswerLanguage("yes, I need to check the price first", "rw"), "en");
+  assert.equal(vendorAnswerLanguage("Nonnn", "en"), "fr");
+  assert.equal(vendorAnswerLanguage("1500", "fr"), "fr");
+});
+
+Deno.test("buyerConfirmedText() sets French's space before the colon", () => {
+  assert.match(
+    buyerConfirmedText({ businessName: "Remera Phone Market", price: 6000 }, "fr"),
+    /l'a : 6\s000 RWF\./u,
+  );
+  assert.match(
+    buyerConfirmedText({ businessName: "Remera Phone Market", price: 6000 }, "en"),
+    /has it: 6,000 RWF\./,
+  );
+});

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import type { PendingWork } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
-import { phrase } from "./texts.ts";
+import { listingName, phrase } from "./texts.ts";
 import { propertyViewings, viewingCancel } from "./viewing_manage.ts";
 
 // The viewing the flow booked (its memory), read by the one field used: memory of another shape
@@ -51,7 +51,7 @@ export const viewingPending: PendingWork = {
       // A kept viewing that was since moved is asked about again.
       revision: viewing.when,
       summary: phrase("openViewing", language, {
-        title: viewing.title,
+        title: listingName(viewing, language),
         when: formatKigaliDate(viewing.when, language, { time: true }),
       }),
     };
@@ -65,7 +65,7 @@ export const viewingPending: PendingWork = {
     );
     if (result.ok) {
       return phrase("leaveCancelled", language, {
-        title: result.data.title,
+        title: listingName(result.data, language),
         when: formatKigaliDate(result.data.when, language, { time: true }),
       });
     }

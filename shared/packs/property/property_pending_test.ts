@@ -84,13 +84,14 @@ dbTest(
     assert.deepEqual(work, {
       id: viewingId,
       revision: "2026-11-30T08:00:00.000Z",
-      summary: "une visite de 2-bedroom house in Bibare réservée pour le lun. 30 nov., 10:00, " +
+      summary:
+        "une visite de logement de 2 chambres à Kimironko, Bibare réservée pour le lun. 30 nov., 10:00, " +
         "que le propriétaire attend",
     });
 
     assert.equal(
       await viewingPending.cancel(work!, context, asAline(rt, "t2")),
-      "Votre visite de 2-bedroom house in Bibare le lun. 30 nov., 10:00 est annulée ; " +
+      "Votre visite de logement de 2 chambres à Kimironko, Bibare le lun. 30 nov., 10:00 est annulée ; " +
         "le propriétaire en est prévenu.",
     );
     const [row] = await db.query<{ status: string; cancelled_by: string }>(

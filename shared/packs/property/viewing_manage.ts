@@ -43,10 +43,20 @@ export const propertyViewingSlots = defineTool({
   },
 });
 
+// What names the home in the renter's language (texts.ts `listingName`): the landlord's title
+// stays in the words they wrote it in.
+const LISTING_FACTS = `l.bedrooms, l.sector || coalesce(', ' || l.cell, '') as area`;
+const listingFacts = {
+  bedrooms: z.int().describe("The home's bedrooms (0: a studio)."),
+  area: z.string().describe("Its sector and cell: Kimironko, Bibare."),
+};
+
 interface Viewing {
   id: string;
   listing_id: string;
   title: string;
+  bedrooms: number;
+  area: string;
   name: string;
   renter_id: string;
   host_id: string;
@@ -57,7 +67,8 @@ interface Viewing {
 /** A booked viewing the caller may change (RLS), locked for the change. */
 async function lockViewing(ctx: ExecutionContext, viewingId: string): Promise<Viewing> {
   const [viewing] = await ctx.db.query<Viewing>(
-    `select v.id, v.listing_id, l.title, v.name, v.renter_id, v.host_id, v.starts_at, v.status
+    `select v.id, v.listing_id, l.title, ${LISTING_FACTS}, v.name, v.renter_id, v.host_id,
+            v.starts_at, v.status
      from public.property_viewings v
      join public.property_listings l on l.id = v.listing_id
      where v.id = $1 and v.org_id = $2
@@ -84,6 +95,7 @@ const changed = z.object({
   event_id: z.uuid(),
   listing_id: z.uuid(),
   title: z.string(),
+  ...listingFacts,
   status: z.enum(["booked", "cancelled"]),
   when: z.string().describe("The viewing's start, ISO."),
 });
@@ -112,6 +124,8 @@ export const viewingCancel = defineTool({
       event_id: viewing.id,
       listing_id: viewing.listing_id,
       title: viewing.title,
+      bedrooms: viewing.bedrooms,
+      area: viewing.area,
       status: "cancelled" as const,
       when: new Date(viewing.starts_at).toISOString(),
     };
@@ -167,6 +181,8 @@ export const viewingMove = defineTool({
       event_id: viewing.id,
       listing_id: viewing.listing_id,
       title: viewing.title,
+      bedrooms: viewing.bedrooms,
+      area: viewing.area,
       status: "booked" as const,
       when: when.toISOString(),
     };
@@ -194,6 +210,7 @@ export const propertyViewings = defineTool({
       event_id: z.uuid(),
       listing_id: z.uuid(),
       title: z.string(),
+      ...listingFacts,
       when: z.string(),
       status: z.enum(["booked", "cancelled"]),
       name: z.string(),
@@ -208,12 +225,14 @@ export const propertyViewings = defineTool({
       id: string;
       listing_id: string;
       title: string;
+      bedrooms: number;
+      area: string;
       starts_at: Date | string;
       status: "booked" | "cancelled";
       name: string;
       phone: string;
     }>(
-      `select v.id, v.listing_id, l.title, v.starts_at, v.status, v.name, v.phone
+      `select v.id, v.listing_id, l.title, ${LISTING_FACTS}, v.starts_at, v.status, v.name, v.phone
        from public.property_viewings v
        join public.property_listings l on l.id = v.listing_id
        where v.org_id = $1 and ($2::uuid is null or v.listing_id = $2)
@@ -234,6 +253,8 @@ export const propertyViewings = defineTool({
         event_id: row.id,
         listing_id: row.listing_id,
         title: row.title,
+        bedrooms: row.bedrooms,
+        area: row.area,
         when: new Date(row.starts_at).toISOString(),
         status: row.status,
         name: row.name,

@@ -14,7 +14,7 @@ import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { formatKigaliDate } from "@shared/capabilities/format/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
-import { orderFlow, orderingMemory } from "@shared/capabilities/ordering/mod.ts";
+import { orderFlow, orderingMemory, venueNamed } from "@shared/capabilities/ordering/mod.ts";
 import {
   type OfflineFlow,
   type OfflineStep,
@@ -207,6 +207,10 @@ async function book(
   booking: Booking,
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  // A venue named in the message ("une table au Café Nyamirambo") is where, never asked again.
+  const said = turn.input.choice ? undefined : turn.input.text;
+  const named = !booking.venue && said ? await venueNamed(callTool, "restaurant", said) : null;
+  if (named) booking = { ...booking, venue: { id: named.id, name: named.name } };
   const memory = { booking };
   if (!booking.venue) {
     const venues = await callTyped(callTool, searchSupabaseShape, {

@@ -62,7 +62,8 @@ function tableCodeOf(memory: Record<string, unknown>): string | null {
 
 /**
  * Waiter AI's open work: the conversation's unpaid order, else a table the
- * diner booked, while confirmed and ahead (a cancelled or past one never is).
+ * diner booked, while confirmed and ahead (a cancelled or past one never is);
+ * work the diner kept on an earlier leave after any they did not.
  * The diner's own bookings are read from the database as them: the one this
  * conversation booked (the flow's memory, a model's confirmed call) first,
  * else their soonest, so that a table the model booked (`reservation_book`
@@ -70,13 +71,13 @@ function tableCodeOf(memory: Record<string, unknown>): string | null {
  */
 export const waiterPending: PendingWork = {
   async find(context, callTool) {
-    const order = await orderPending.find(context, callTool);
-    if (order) return order;
-    const listed = await callTyped(callTool, reservationList, {}, "open_table");
-    if (!listed.ok) return null;
-    const confirmed = listed.data.bookings.filter((row) => row.status === "confirmed");
-    // A table kept on an earlier leave comes after any other: a new booking is asked about.
     const kept = context.kept ?? new Set();
+    // Work kept on an earlier leave comes after any other: a new booking is asked about.
+    const order = await orderPending.find(context, callTool);
+    if (order && !kept.has(order.id)) return order;
+    const listed = await callTyped(callTool, reservationList, {}, "open_table");
+    if (!listed.ok) return order;
+    const confirmed = listed.data.bookings.filter((row) => row.status === "confirmed");
     const open = [
       ...confirmed.filter((row) => !kept.has(`${TABLE}${row.confirmation_code}`)),
       ...confirmed.filter((row) => kept.has(`${TABLE}${row.confirmation_code}`)),
@@ -84,7 +85,7 @@ export const waiterPending: PendingWork = {
     const code = tableCodeOf(context.memory);
     const table =
       open.find((row) => row.confirmation_code === code && !kept.has(`${TABLE}${code}`)) ?? open[0];
-    if (!table) return null;
+    if (!table || (order && kept.has(`${TABLE}${table.confirmation_code}`))) return order;
     return {
       id: `${TABLE}${table.confirmation_code}`,
       // A kept table that was since moved or resized is asked about again.
