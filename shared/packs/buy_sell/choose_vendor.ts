@@ -130,16 +130,24 @@ export const chooseVendorForInquiry = defineTool({
       [args.business_id, ctx.org_id, asked.item],
     );
     const buyerPhone = chosen.user_phone;
+    const [tenant] = await ctx.db.query<{ brand: string }>(
+      "select coalesce(o.brand_name, o.name) as brand from public.orgs o where o.id = $1",
+      [ctx.org_id],
+    );
     await ctx.services.get(MESSAGING).send(ctx.db, {
       orgId: ctx.org_id!,
       to: chosen.vendor_wa_id,
-      message: textOut(vendorChosenText({
-        buyerName: chosen.buyer_name ?? BUYER[chosen.vendor_language],
-        buyerPhone,
-        item: product?.name ?? asked.item,
-        price,
-        quantity,
-      }, chosen.vendor_language)),
+      message: textOut(vendorChosenText(
+        {
+          buyerName: chosen.buyer_name ?? BUYER[chosen.vendor_language],
+          buyerPhone,
+          item: product?.name ?? asked.item,
+          price,
+          quantity,
+        },
+        chosen.vendor_language,
+        tenant?.brand ?? null,
+      )),
       // One message per pick, however often the buyer taps.
       idempotencyKey: `chosen:${args.inquiry_id}:${args.business_id}`,
     });

@@ -37,19 +37,30 @@ function context(facts: InquiryFacts, language: Language): string {
 }
 
 /**
- * The question a vendor gets, in the vendor's language: one short line with
- * the item and quantity ("Do you have: 2 × Fanta 50cl? Reply YES + price or
- * NO"), then where the customer is and their budget. Never the buyer's
- * message or number.
+ * The question a vendor gets, in the vendor's language, headed by the tenant
+ * it is asked for: one short line with the item and quantity ("Beaver's
+ * Choice: Do you have: 2 × A4 paper? Reply YES + price or NO"), then where
+ * the customer is and their budget. Never the buyer's message or number.
  */
-export function vendorInquiryText(facts: InquiryFacts, language: Language): string {
+export function vendorInquiryText(
+  facts: InquiryFacts,
+  language: Language,
+  brand: string | null,
+): string {
   const line = itemLine(facts);
   const ask = {
-    en: `EasyMO: Do you have: ${line}? Reply YES + price or NO.`,
-    rw: `EasyMO: Mufite: ${line}? Subiza YEGO + igiciro cyangwa OYA.`,
-    fr: `EasyMO : Avez-vous : ${line} ? Répondez OUI + prix ou NON.`,
+    en: `Do you have: ${line}? Reply YES + price or NO.`,
+    rw: `Mufite: ${line}? Subiza YEGO + igiciro cyangwa OYA.`,
+    fr: `Avez-vous : ${line} ? Répondez OUI + prix ou NON.`,
   }[language];
-  return ask + context(facts, language);
+  return signed(brand, language) + ask + context(facts, language);
+}
+
+// The tenant a vendor hears from, before the message ("Beaver's Choice: "; French sets a space
+// before its colon). Without a brand the message goes unheaded rather than in another tenant's name.
+function signed(brand: string | null, language: Language): string {
+  if (!brand) return "";
+  return language === "fr" ? `${brand} : ` : `${brand}: `;
 }
 
 /** The vendor's answer buttons: ids the code reads, titles in the vendor's language (≤ 20 characters). */
@@ -110,20 +121,21 @@ export const UPDATES_BUTTON = "concierge_updates";
 export function vendorChosenText(
   facts: { buyerName: string; buyerPhone: string; item: string; price?: number; quantity?: number },
   language: Language,
+  brand: string | null,
 ): string {
   const deal = [
     facts.quantity && facts.quantity > 1 ? `${facts.quantity} × ${facts.item}` : facts.item,
     facts.price !== undefined ? formatRwf(facts.price, language) : "",
   ].filter(Boolean).join(" — ");
   const link = `https://wa.me/${facts.buyerPhone.replace(/^\+/, "")}`;
-  return {
-    en: `EasyMO: ${facts.buyerName} chose you for ${deal}.\n` +
+  return signed(brand, language) + {
+    en: `${facts.buyerName} chose you for ${deal}.\n` +
       `Contact: ${facts.buyerPhone} · ${link}\n` +
       "They picked your answer, so we shared your contacts with each other.",
-    rw: `EasyMO: ${facts.buyerName} yabahisemo kuri ${deal}.\n` +
+    rw: `${facts.buyerName} yabahisemo kuri ${deal}.\n` +
       `Aho mwamuvugisha: ${facts.buyerPhone} · ${link}\n` +
       "Yahisemo igisubizo cyanyu, bityo twahererekanyije nimero zanyu.",
-    fr: `EasyMO : ${facts.buyerName} vous a choisi pour ${deal}.\n` +
+    fr: `${facts.buyerName} vous a choisi pour ${deal}.\n` +
       `Contact : ${facts.buyerPhone} · ${link}\n` +
       "Il a choisi votre réponse : nous vous avons donc transmis vos contacts mutuels.",
   }[language];

@@ -147,6 +147,11 @@ export const createVendorInquiries = defineTool({
         now.toISOString(),
       ],
     );
+    // Vendors hear from the tenant the buyer wrote to, by its brand.
+    const [tenant] = await ctx.db.query<{ brand: string }>(
+      "select coalesce(o.brand_name, o.name) as brand from public.orgs o where o.id = $1",
+      [ctx.org_id],
+    );
     // Vendors read a short question, never the buyer's whole message.
     const asked = args.structured_payload.item
       ? { item: args.structured_payload.item, quantity: args.structured_payload.quantity }
@@ -160,7 +165,7 @@ export const createVendorInquiries = defineTool({
         area: args.structured_payload.pickup_area,
         distanceKm: vendor.distance_km ?? undefined,
       };
-      const text = vendorInquiryText(facts, language);
+      const text = vendorInquiryText(facts, language, tenant?.brand ?? null);
       const outboxId = await ctx.services.get(MESSAGING).send(ctx.db, {
         orgId: ctx.org_id!,
         to: vendor.owner_whatsapp!,

@@ -352,6 +352,37 @@ async function sentTo(db: TestDatabase, waId: string): Promise<string[]> {
 }
 
 dbTest(
+  "vendors hear from the tenant by its brand, on the question and on the pick (a tenant is data)",
+  async (db) => {
+    // The same tenant under another brand: the texts follow the data, never a name in the code.
+    await db.query("update public.orgs set brand_name = 'Kigali Deals' where id = $1", [
+      ORG.easymo,
+    ]);
+    const { rt, advance } = await clocked(db);
+    const created = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY]),
+      { idempotencyKey: "i-brand" },
+    );
+    assert.equal(created.ok, true, JSON.stringify(created));
+    const [question] = await sentTo(db, "250788000009");
+    assert.match(question, /"Kigali Deals: Mufite: 2 × Paracetamol 500mg\?/);
+    assert.doesNotMatch(question, /EasyMO/);
+    advance(20);
+    await vendorReply(rt, "250788000009", "yego 1500 2", "wamid.B1");
+    const chose = await rt.callAs(USER.aline, "choose_vendor_for_inquiry", {
+      inquiry_id: created.data.inquiry_id,
+      business_id: KACYIRU_PHARMACY,
+    }, { idempotencyKey: "choose-brand" });
+    assert.equal(chose.ok, true, JSON.stringify(chose));
+    const told = (await sentTo(db, "250788000009")).at(-1)!;
+    assert.match(told, /^\{.*"Kigali Deals: Aline/s);
+    assert.doesNotMatch(told, /EasyMO/);
+  },
+);
+
+dbTest(
   "a vendor may change their answer until the buyer chooses; then it stands and they are told",
   async (db) => {
     const { rt, advance } = await clocked(db);
