@@ -580,7 +580,8 @@ const USAGES: ReadonlyArray<[RegExp, string]> = [
   // A motorcycle taxi in East Africa's words too: "moto tagisi" (rw), "bodaboda" (sw).
   // (And "moto y'abagenzi", a passengers' moto.)
   [
-    /TA[XG]I[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA|MOTO\s*Y.?ABAGENZI/,
+    // (A boxed I lost between the words: "TAX MOTO".)
+    /TA[XG]I?[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA|MOTO\s*Y.?ABAGENZI/,
     "taxi-moto",
   ],
   [/TAXI|TAGISI|TEKSI/, "taxi"],
@@ -591,6 +592,21 @@ const USAGES: ReadonlyArray<[RegExp, string]> = [
     "commercial",
   ],
   [/GOUVERN|GOVERN|LETA/, "government"],
+];
+
+/** Whole use words of six letters or more, for a reading a slip or two off ({@link readUsage}). */
+const USAGE_WORDS: ReadonlyArray<[string, string]> = [
+  ["COMMERCIAL", "commercial"],
+  ["COMMERCIALE", "commercial"],
+  ["UBUCURUZI", "commercial"],
+  ["TRANSPORT", "commercial"],
+  ["PRIVATE", "private"],
+  ["PRIVEE", "private"],
+  ["PARTICULIER", "private"],
+  ["GOVERNMENT", "government"],
+  ["GOUVERNEMENT", "government"],
+  ["TAXIMOTO", "taxi-moto"],
+  ["MOTOTAXI", "taxi-moto"],
 ];
 
 /** What the vehicle is used for, in the insurance's own terms. */
@@ -609,6 +625,17 @@ export function readUsage(raw: string): CheckedValue | null {
     for (const [shape, value] of USAGES) {
       if (shape.test(text)) return { value, valid: true };
     }
+  }
+  // A long use word with a letter or two lost or misread ("CO ERCIAL", "PRIVAT E"): the one use
+  // it is within OCR's slips of, doubtful.
+  const letters = joined.replace(/[^A-Z]/g, "");
+  const near = letters.length >= 6
+    ? USAGE_WORDS.filter(([word]) =>
+      editDistance(letters, word) <= (word.length >= 9 ? 2 : 1)
+    ).map(([, value]) => value)
+    : [];
+  if (near.length && near.every((value) => value === near[0])) {
+    return { value: near[0], valid: false, note: "repaired a letter: check it" };
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;
