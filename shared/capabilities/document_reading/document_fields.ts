@@ -626,12 +626,13 @@ export function readUsage(raw: string): CheckedValue | null {
       if (shape.test(text)) return { value, valid: true };
     }
   }
-  // A long use word with a letter or two lost or misread ("CO ERCIAL", "PRIVAT E"): the one use
-  // it is within OCR's slips of, doubtful.
+  // A long use word with a letter or two lost or misread ("CO ERCIAL", "PRIVAIE"), or its
+  // start or end lost to a gap OCR split it at ("ERCIAL"): the one use it is near, doubtful.
   const letters = joined.replace(/[^A-Z]/g, "");
   const near = letters.length >= 6
     ? USAGE_WORDS.filter(([word]) =>
-      editDistance(letters, word) <= (word.length >= 9 ? 2 : 1)
+      editDistance(letters, word) <= (word.length >= 9 ? 2 : 1) ||
+      (word.length >= 9 && (word.startsWith(letters) || word.endsWith(letters)))
     ).map(([, value]) => value)
     : [];
   if (near.length && near.every((value) => value === near[0])) {

@@ -263,6 +263,7 @@ Deno.test("usage in three languages; an unknown use is kept, doubtful", () => {
     note: "repaired a letter: check it",
   });
   assert.equal(readUsage("PRIVAIE")?.value, "private");
+  assert.equal(readUsage("ERCIAL")?.value, "commercial");
   assert.equal(readUsage("GOVERMENT")?.value, "government");
   // Not a use a slip can reach: kept as read.
   assert.equal(readUsage("CEREMONIAL")?.value, "ceremonial");

@@ -199,7 +199,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b|\bmatumizi\b/i,
         read: choice(readUsage),
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
-        anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
+        anywhere: /\bTAXI?[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
       },
     },
   },
