@@ -454,7 +454,8 @@ export function readDate(raw: string): CheckedValue | null {
   // A month's name: its letters are read as letters, the day and year as digits.
   // A day written as an ordinal ("12th March 2024", "1st", "2nd", "3rd") is the day.
   const spelled = upper.replace(/(\d{1,2})\s?(?:ST|ND|RD|TH)\b/g, "$1");
-  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,11})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
+  // (A day's 7 read as T: "OT JUL 2022".)
+  const named = /([0-9OILSBZT]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,11})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
     .exec(spelled);
   const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
   if (named && month && /^[12]\d{3}$/.test(digitsOf(named[3]))) {

@@ -189,6 +189,23 @@ Deno.test("a worn photo's title under the state's header is a document, read or 
   );
 });
 
+Deno.test("a day's 7 read as T before a month's name is still the date, and counts on a worn page", () => {
+  assert.deepEqual(readDate("OT JUL. 2022"), { value: "2022-07-07", valid: true });
+  assert.deepEqual(readDate("Debure is 1T MAR 2019"), { value: "2019-03-17", valid: true });
+  // A small, blurred card: three values survive, one of them this date beside a lost label.
+  const page = [
+    "REPUBLIC OF RWANDA",
+    "CERTIFICATE OF REGISTRATION",
+    "serai 208268 Marque : TOYOTA",
+    "Antes 2013 Debure is OT JUL. 2022",
+  ].map((text) => ({ text, confidence: 70 }));
+  const reading = readDocument(page, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.issue_date?.value, "2022-07-07");
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+});
+
 Deno.test("dates across fields: expiry before issue and birth after issue are doubted", () => {
   const lines = [
     "DRIVING LICENCE / PERMIS DE CONDUIRE",
