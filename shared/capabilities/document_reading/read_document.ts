@@ -415,17 +415,18 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
   let best: { type: DocumentType; score: number } | null = null;
   for (const type of DOCUMENT_TYPES) {
     const layout = LAYOUTS[type];
-    const titles = layout.title.filter((title) =>
+    const printed = layout.title.filter((title) =>
       title.flags.includes("m") || title.source.startsWith("^")
         ? lines.some((line) =>
           title.test(line.text)
         )
         : title.test(text)
-    ).length || (TITLE_WORDS[type].some((title) =>
+    ).length;
+    // A title word a slip or two off counts once, when no title was read as printed.
+    const slipped = TITLE_WORDS[type].some((title) =>
       lines.some((line) => nearTitleWord(line.text, title))
-    )
-      ? 1
-      : 0);
+    );
+    const titles = printed || (slipped ? 1 : 0);
     const labels = Object.values(layout.fields).filter((rule) =>
       lines.some((line) => rule.label.test(line.text.split(" ").map(asLabelText).join(" ")))
     ).length;
