@@ -454,7 +454,8 @@ export function readDate(raw: string): CheckedValue | null {
   // A month's name: its letters are read as letters, the day and year as digits.
   // A day written as an ordinal ("12th March 2024", "1st", "2nd", "3rd") is the day.
   const spelled = upper.replace(/(\d{1,2})\s?(?:ST|ND|RD|TH)\b/g, "$1");
-  const named = /([0-9OILSBZ]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,11})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
+  // (A day's 7 read as T: "OT JUL 2022".)
+  const named = /([0-9OILSBZT]{1,2})\s*[\-.\/]?\s*([A-ZÉÛ]{3,11})\.?\s*[\-.\/]?\s*([0-9OILSBZ]{4})/
     .exec(spelled);
   const month = named && MONTH_NAMES.find(([name]) => name.test(named[2]))?.[1];
   if (named && month && /^[12]\d{3}$/.test(digitsOf(named[3]))) {
@@ -580,7 +581,8 @@ const USAGES: ReadonlyArray<[RegExp, string]> = [
   // A motorcycle taxi in East Africa's words too: "moto tagisi" (rw), "bodaboda" (sw).
   // (And "moto y'abagenzi", a passengers' moto.)
   [
-    /TA[XG]I[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA|MOTO\s*Y.?ABAGENZI/,
+    // (A boxed I lost between the words: "TAX MOTO".)
+    /TA[XG]I?[\s\-]*MOTO|MOTO(?:R?CYCLE)?[\s\-]*TA[XG]I|BODA[\s\-]*BODA|MOTO\s*Y.?ABAGENZI/,
     "taxi-moto",
   ],
   [/TAXI|TAGISI|TEKSI/, "taxi"],
@@ -591,6 +593,21 @@ const USAGES: ReadonlyArray<[RegExp, string]> = [
     "commercial",
   ],
   [/GOUVERN|GOVERN|LETA/, "government"],
+];
+
+/** Whole use words of six letters or more, for a reading a slip or two off ({@link readUsage}). */
+const USAGE_WORDS: ReadonlyArray<[string, string]> = [
+  ["COMMERCIAL", "commercial"],
+  ["COMMERCIALE", "commercial"],
+  ["UBUCURUZI", "commercial"],
+  ["TRANSPORT", "commercial"],
+  ["PRIVATE", "private"],
+  ["PRIVEE", "private"],
+  ["PARTICULIER", "private"],
+  ["GOVERNMENT", "government"],
+  ["GOUVERNEMENT", "government"],
+  ["TAXIMOTO", "taxi-moto"],
+  ["MOTOTAXI", "taxi-moto"],
 ];
 
 /** What the vehicle is used for, in the insurance's own terms. */
@@ -609,6 +626,18 @@ export function readUsage(raw: string): CheckedValue | null {
     for (const [shape, value] of USAGES) {
       if (shape.test(text)) return { value, valid: true };
     }
+  }
+  // A long use word with a letter or two lost or misread ("CO ERCIAL", "PRIVAIE"), or its
+  // start or end lost to a gap OCR split it at ("ERCIAL"): the one use it is near, doubtful.
+  const letters = joined.replace(/[^A-Z]/g, "");
+  const near = letters.length >= 6
+    ? USAGE_WORDS.filter(([word]) =>
+      editDistance(letters, word) <= (word.length >= 9 ? 2 : 1) ||
+      (word.length >= 9 && (word.startsWith(letters) || word.endsWith(letters)))
+    ).map(([, value]) => value)
+    : [];
+  if (near.length && near.every((value) => value === near[0])) {
+    return { value: near[0], valid: false, note: "repaired a letter: check it" };
   }
   const word = upper.replace(/[^A-Z\- ]/g, " ").trim().split(/\s+/)[0] ?? "";
   if (word.length < 3) return null;

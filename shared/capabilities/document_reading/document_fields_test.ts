@@ -154,6 +154,58 @@ Deno.test("a receipt or a word is not a document however confident OCR is", () =
   );
 });
 
+Deno.test("a worn photo's title under the state's header is a document, read or refused as unreadable", () => {
+  const page = (texts: string[]) => texts.map((text) => ({ text, confidence: 60 }));
+  // A licence forwarded twice: the title survived, the labels did not (stress3_dev 24's words).
+  const licence = page([
+    "AEPURILINA YOU PA",
+    "REPUBLIC OF Beanba",
+    "DRIVING LICENCE",
+    "Anasing / Futl mane 15 wat baie)",
+    "Bleu group si",
+  ]);
+  assert.equal(classify(licence)?.type, "license");
+  assert.equal(readDocument(licence, { today: TODAY }).kind, "unreadable");
+  // Title words one or three confusable letters off (I/T, N/M, G/C), the rest a card's values.
+  const registration = page([
+    "BEPURULIRA VL RWANDA",
+    "ICYEMEZO CY TYANDIKWA RY TRINYABIZIGA",
+    "RAD LIND TOYOTA",
+    "mie IRADURUNDA INNOCENT",
+    "1 2034-04-27",
+  ]);
+  assert.equal(classify(registration)?.type, "vehicle_registration");
+  const id = page(["REPUB OF CE HAMDA", "IMDANCAMUMTU", "NEVAUNDZA OLIVE"]);
+  assert.equal(classify(id)?.type, "id_card");
+  // Without the state's header, or with a title word too far off, it stays no document.
+  assert.equal(classify(page(["DRIVING LICENCE", "Bleu group si"])), null);
+  assert.equal(classify(page(["REPUBLIC OF RWANDA", "ICYEMEZO CY TXAMBIKXA"])), null);
+  // A label of its own line on a registration is no ID card's title: it takes the whole line.
+  assert.equal(classify(page(["REPUBLIC OF RWANDA", "Indangamuntu / National ID"])), null);
+  // A shop's receipt from Kigali, Rwanda names no document.
+  assert.equal(
+    classify(page(["SIMBA SUPERMARKET", "Kigali, RWANDA", "Amata 1L 1500", "TOTAL RWF 12500"])),
+    null,
+  );
+});
+
+Deno.test("a day's 7 read as T before a month's name is still the date, and counts on a worn page", () => {
+  assert.deepEqual(readDate("OT JUL. 2022"), { value: "2022-07-07", valid: true });
+  assert.deepEqual(readDate("Debure is 1T MAR 2019"), { value: "2019-03-17", valid: true });
+  // A small, blurred card: three values survive, one of them this date beside a lost label.
+  const page = [
+    "REPUBLIC OF RWANDA",
+    "CERTIFICATE OF REGISTRATION",
+    "serai 208268 Marque : TOYOTA",
+    "Antes 2013 Debure is OT JUL. 2022",
+  ].map((text) => ({ text, confidence: 70 }));
+  const reading = readDocument(page, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.issue_date?.value, "2022-07-07");
+  assert.equal(reading.fields.make?.value, "TOYOTA");
+});
+
 Deno.test("dates across fields: expiry before issue and birth after issue are doubted", () => {
   const lines = [
     "DRIVING LICENCE / PERMIS DE CONDUIRE",
@@ -219,6 +271,19 @@ Deno.test("usage in three languages; an unknown use is kept, doubtful", () => {
   assert.deepEqual(readUsage("UBUCURUZI"), { value: "commercial", valid: true });
   // OCR splits a use at a wide letter: the word is read joined.
   assert.deepEqual(readUsage("PRI VÉ"), { value: "private", valid: true });
+  // A boxed I lost between the words is still a moto taxi.
+  assert.deepEqual(readUsage("TAX MOTO"), { value: "taxi-moto", valid: true });
+  // A long use word with letters lost or misread is that use, doubtful.
+  assert.deepEqual(readUsage("CO ERCIAL"), {
+    value: "commercial",
+    valid: false,
+    note: "repaired a letter: check it",
+  });
+  assert.equal(readUsage("PRIVAIE")?.value, "private");
+  assert.equal(readUsage("ERCIAL")?.value, "commercial");
+  assert.equal(readUsage("GOVERMENT")?.value, "government");
+  // Not a use a slip can reach: kept as read.
+  assert.equal(readUsage("CEREMONIAL")?.value, "ceremonial");
   const odd = readUsage("AMBULANCE");
   assert.equal(odd?.value, "ambulance");
   assert.equal(odd?.valid, false);

@@ -199,7 +199,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
           /\busage\b|\buse\b|utilisation|[i1l|\[]?koreshwa|icyo\s+gikoreshwa|imikoreshereze|\bpurpose\b|\bmatumizi\b/i,
         read: choice(readUsage),
         // Only a use no other field prints (a make or a name never reads "TAXI-MOTO").
-        anywhere: /\bTAXI[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
+        anywhere: /\bTAXI?[\s-]*MOTO\b|\bMOTO[\s-]*TAXI\b/,
       },
     },
   },
@@ -352,19 +352,81 @@ function asLabelText(text: string): string {
 
 const COUNTRY = /republ?ika\s+y.u\s+rwanda|republic\s+of\s+rwanda|rwanda/i;
 
+/**
+ * The state's header as OCR leaves it on a worn photo: "REPUBLIC OF Beanba", "REPUB OF CE HAMDA",
+ * "BEPURULIRA VL RWANDA". With a title it says the page is an official document of that type.
+ */
+const STATE_HEADER = /\brepu[bs]\w*|\bre?publ|\brwanda\b/i;
+
+/**
+ * Per type, the long words of its title that no other type prints, matched within OCR's slips
+ * ({@link nearTitleWord}): blur and a second JPEG turn `IYANDIKWA` into `TYANDIKWA` and
+ * `INDANGAMUNTU` into `IMDANCAMUMTU`. `alone`: only as a line of its own (on a vehicle's card
+ * `Indangamuntu` labels the owner's ID). Not `IBINYABIZIGA` (a licence's): one slip from a
+ * registration's `IKINYABIZIGA`.
+ */
+const TITLE_WORDS: Record<DocumentType, ReadonlyArray<{ word: string; alone?: boolean }>> = {
+  vehicle_registration: [{ word: "IYANDIKWA" }, { word: "IYANDIKISHA" }, {
+    word: "IMMATRICULATION",
+  }],
+  license: [{ word: "URUHUSHYA" }],
+  id_card: [{ word: "INDANGAMUNTU", alone: true }],
+  policy: [{ word: "UBWISHINGIZI" }],
+};
+
+/** Letters OCR reads for one another: a slip between two of a group costs half a letter. */
+const CONFUSABLE = ["IL1|TJ!", "O0DQ", "MNH", "CG", "B8", "S5", "Z2", "UV"];
+
+function slipCost(a: string, b: string): number {
+  if (a === b) return 0;
+  return CONFUSABLE.some((group) => group.includes(a) && group.includes(b)) ? 0.5 : 1;
+}
+
+/** Edit distance where a confusable letter (I/T, M/N, C/G) costs half. */
+function slipDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j] + 1, row[j - 1] + 1, previous + slipCost(a[i - 1], b[j - 1]));
+      previous = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.length];
+}
+
+/**
+ * Whether a line holds one of a type's title words within OCR's slips: at most one letter
+ * wrong, or up to three confusable ones (a distance of 1.5), in a word of nine letters or more.
+ */
+function nearTitleWord(line: string, title: { word: string; alone?: boolean }): boolean {
+  const words = line.toUpperCase().split(/[^A-Z0-9|!]+/).filter((word) => word.length >= 3);
+  if (title.alone && words.length !== 1) return false;
+  return words.some((word) =>
+    Math.abs(word.length - title.word.length) <= 1 && slipDistance(word, title.word) <= 1.5
+  );
+}
+
 /** Which document type the page shows: the type whose title words and labels it carries most. */
 export function classify(lines: readonly OcrLine[]): { type: DocumentType; score: number } | null {
   const text = lines.map((line) => line.text).join("\n");
   let best: { type: DocumentType; score: number } | null = null;
   for (const type of DOCUMENT_TYPES) {
     const layout = LAYOUTS[type];
-    const titles = layout.title.filter((title) =>
+    const printed = layout.title.filter((title) =>
       title.flags.includes("m") || title.source.startsWith("^")
         ? lines.some((line) =>
           title.test(line.text)
         )
         : title.test(text)
     ).length;
+    // A title word a slip or two off counts once, when no title was read as printed.
+    const slipped = TITLE_WORDS[type].some((title) =>
+      lines.some((line) => nearTitleWord(line.text, title))
+    );
+    const titles = printed || (slipped ? 1 : 0);
     const labels = Object.values(layout.fields).filter((rule) =>
       lines.some((line) => rule.label.test(line.text.split(" ").map(asLabelText).join(" ")))
     ).length;
@@ -381,7 +443,11 @@ export function classify(lines: readonly OcrLine[]): { type: DocumentType; score
     // of one type's), or by labels and values only that type prints together (two labels with
     // two typed values: a plate and a VIN, a national ID and a date; three with one). A
     // receipt's dates and amounts are no such values, and its words no such labels.
-    const known = (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4 ||
+    // A title under the state's header is an official document of that type, however little
+    // else a worn photo kept legible: it is then read, or refused as unreadable, not as "no
+    // document" (a receipt prints neither).
+    const official = titles > 0 && lines.some((line) => STATE_HEADER.test(line.text));
+    const known = official || (titles > 0 && (labels >= 2 || shapes >= 1)) || labels >= 4 ||
       (labels >= 2 && shapes >= 2) || (labels >= 3 && shapes >= 1);
     if (known && (!best || score > best.score)) best = { type, score };
   }
@@ -1511,7 +1577,8 @@ const bare = (word: OcrWord) => word.text.replace(/^[("'“]+|[),.;:'"”*°†�
 const DATE_SHAPES = [
   /\b[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{4}\b/g,
   /\b[0-9OIS]{4}\s?[\/\-.]\s?[0-9OIS]{1,2}\s?[\/\-.]\s?[0-9OIS]{1,2}\b/g,
-  /\b[0-9OIS]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
+  // (A day's 7 read as T before a month's name: "OT JUL. 2022".)
+  /\b[0-9OIST]{1,2}(?:ST|ND|RD|TH)?\s?[\-.\/ ]\s?[A-ZÉÛ]{3,11}\.?\s?[\-.\/ ]\s?[0-9OIS]{4}\b/g,
   /\b[A-Z]{3,9}\.?\s[0-9OIS]{1,2},?\s[0-9OIS]{4}\b/g,
   // A two-digit year: "12.01.27".
   /\b[0-9OIS]{1,2}\s?([\/\-.])\s?[0-9OIS]{1,2}\s?\1\s?[0-9OIS]{2}\b(?![\/\-.]\d)/g,
