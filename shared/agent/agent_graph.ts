@@ -284,7 +284,33 @@ const say = phraseBook({
     rw: "Mutwihanganire, sinabirangije. Ongera ugerageze.",
     fr: "Désolé, je n'ai pas pu terminer. Veuillez réessayer.",
   },
+  // The model's write went through, then the model failed before its reply: said so, never done
+  // a second time by the offline flow.
+  doneUnanswered: {
+    en:
+      "That is done, but I could not finish my reply in time. Ask me about it, or send 0 for the menu.",
+    rw:
+      "Byakozwe, ariko sinashoboye kurangiza igisubizo cyanjye ku gihe. Mumbaze kuri byo, cyangwa mwohereze 0 ubone menu.",
+    fr:
+      "C'est fait, mais je n'ai pas pu terminer ma réponse à temps. Demandez-moi où cela en est, ou envoyez 0 pour le menu.",
+  },
 });
+
+/**
+ * The model failed after a tool that writes went through in the same turn:
+ * the turn is answered from what was done, never by the offline flow
+ * starting the same work again (a second booking, a second order).
+ */
+class ModelFailedAfterWrite extends ModelUnavailableError {
+  constructor(readonly failure: ModelUnavailableError, readonly update: Partial<AgentStateType>) {
+    super(failure.message, {
+      reason: failure.reason,
+      status: failure.status,
+      code: failure.code,
+      cause: failure,
+    });
+  }
+}
 
 // "Cancel it, or keep it?" with its two buttons.
 /**
@@ -855,9 +881,15 @@ async function actOnce(state: AgentStateType, config: LangGraphRunnableConfig) {
   } catch (error) {
     if (!(error instanceof ModelUnavailableError)) throw error;
     // The model failing is never silence: this turn is answered offline (at once when it
-    // already failed or ran out of time routing: a turn waits for the model once).
-    outer.onModelFailure?.(error, state.agent);
-    update = await offline();
+    // already failed or ran out of time routing: a turn waits for the model once), unless the
+    // model's write already went through: then from what it did.
+    if (error instanceof ModelFailedAfterWrite) {
+      outer.onModelFailure?.(error.failure, state.agent);
+      update = error.update;
+    } else {
+      outer.onModelFailure?.(error, state.agent);
+      update = await offline();
+    }
   }
   return { ...update, failures: failed ? state.failures + 1 : 0 };
 }
@@ -980,11 +1012,28 @@ async function modelAct(
   // Discovery spends up to two steps (search, fetch) before the agent's own work begins; the
   // turn's one model deadline still bounds the time.
   const maxSteps = binding.maxSteps(MAX_STEPS);
+  // The last write that went through this turn: if the model fails after it, the turn says so
+  // rather than letting the offline flow do the same work again.
+  let wrote: unknown = null;
   for (let step = 0; step < maxSteps; step++) {
-    const reply = await model!.complete({
-      messages: [system, ...state.messages, ...turns],
-      tools: binding.offered(),
-    }, state.language);
+    let reply;
+    try {
+      reply = await model!.complete({
+        messages: [system, ...state.messages, ...turns],
+        tools: binding.offered(),
+      }, state.language);
+    } catch (error) {
+      if (wrote === null || !(error instanceof ModelUnavailableError)) throw error;
+      const text = say("doneUnanswered", state.language);
+      throw new ModelFailedAfterWrite(error, {
+        messages: [...turns, { role: "assistant", content: text }],
+        replies: [...notice, { text }],
+        pending: null,
+        // What the write made stays known, as after a reply (`lastConfirmed`).
+        memory: { lastResult: null, lastTool: undefined, lastConfirmed: wrote },
+        ...ending(),
+      });
+    }
     if (!reply.tool_calls.length) {
       // A reply that breaks the agent's rules is replaced before anyone reads it, in the
       // conversation's history too: the model never builds on words the user never saw.
@@ -1046,6 +1095,10 @@ async function modelAct(
         };
       }
       if (call.name === HANDOFF_TOOL && result.ok) handedOff = true;
+      const writes = tools.find((tool) => tool.name === call.name)?.sideEffects.startsWith(
+        "writes.",
+      );
+      if (result.ok && writes) wrote = result;
       binding.observe(call.name, result);
       turns.push({ role: "tool", content: JSON.stringify(result), tool_call_id: call.id });
     }

@@ -122,3 +122,63 @@ dbTest(
     );
   },
 );
+
+dbTest(
+  "a model that fails after its booking went through: the diner is told it is done, and the offline flow does not book again",
+  async (db) => {
+    const hour = 60 * 60 * 1000;
+    // 19:00 in Kigali, three days after the real day (the database checks bookings against its
+    // own clock).
+    const day = new Date(Date.now() + 3 * 24 * hour);
+    const tableAt = new Date(
+      Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 17, 0),
+    ).toISOString();
+    const cafe = "c0000000-0000-4000-8000-000000000002";
+    const diner = "250788000105";
+    // The model books, then the provider fails before the model's reply.
+    await using provider = startScriptedOpenAI({
+      script: (body) => {
+        if (!body.tools?.length) return { content: "-" };
+        if (!body.messages.some((message) => message.role === "tool")) {
+          return {
+            tool_calls: [{
+              name: "reservation_book",
+              arguments: {
+                venue_id: cafe,
+                when: tableAt,
+                size: 2,
+                name: "Olive",
+                phone: `+${diner}`,
+              },
+            }],
+          };
+        }
+        return {
+          status: 500,
+          error: "The server had an error",
+          headers: { "x-should-retry": "false" },
+        };
+      },
+    });
+    const model = createOpenAIModel({
+      apiKey: provider.apiKey,
+      baseURL: provider.baseURL,
+      model: "test",
+    });
+    const chat = await startAgentChannel(db, { model, modelTurn: { deadlineMs: 60_000 } });
+    const reply = await chat.say(diner, {
+      text: "Book a table for 2 at Café Nyamirambo in three days at 19:00",
+    });
+    assert.equal(
+      bodyText(reply),
+      "That is done, but I could not finish my reply in time. Ask me about it, or send 0 for the menu.",
+    );
+    // One table: the model's. The offline flow did not book it a second time.
+    assert.equal(
+      await count(db, "select 1 from public.reservations where phone = $1", [`+${diner}`]),
+      1,
+    );
+    // Staff see the model's failure as for any other.
+    assert.equal(await count(db, "select 1 from public.model_failures"), 1);
+  },
+);
