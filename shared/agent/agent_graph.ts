@@ -97,6 +97,8 @@ export interface AgentDeps {
   onPackFailure?(error: unknown, agentId: string, where: string): void;
   /** Tells the user now that slow work is under way (see {@link OfflineTurn.progress}). */
   progress?(text: string): Promise<void>;
+  /** The platform's clock (injected in tests), given to the flows. @default the flows' own reading */
+  now?(): Date;
 }
 
 /** The graph's state, checkpointed per conversation. */
@@ -820,6 +822,7 @@ async function runFlow(
       ...(deps.tenant ? { brand: deps.tenant.brand } : {}),
       ...(deps.tenant?.currency ? { currency: deps.tenant.currency } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
+      ...(deps.now ? { now: deps.now() } : {}),
       ...extra,
     },
     (tool, args, name) =>

@@ -355,6 +355,7 @@ export function createAgentHandler(
       discovery: (agentId) =>
         discoveryOf(platform.agents.get(platform.tenants.get(turn.orgId)?.slug ?? "", agentId)),
       ...(turn.progress ? { progress: turn.progress } : {}),
+      now: () => platform.now(),
       callTool: (agentId, tool, args, callOptions) =>
         turn.callTool(tool, args, {
           agentId,

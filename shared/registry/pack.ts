@@ -135,8 +135,9 @@ export interface OfflineTurn {
   aside?: boolean;
   /**
    * The platform's clock at this turn (injected in tests), for flows that
-   * ask about "now" (drivers online, charges still waiting). The staff desk
-   * gives it; @default absent: a flow that needs it uses its own reading.
+   * ask about "now" (drivers online, charges still waiting, "tomorrow at 7").
+   * The agent and the staff desk give it; @default absent: a flow that needs
+   * it uses its own reading.
    */
   now?: Date;
   /**

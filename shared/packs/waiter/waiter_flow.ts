@@ -289,7 +289,12 @@ function booked(
   }
   return {
     memory: { ...cleared, booking },
-    replies: [{ text: say("notBooked", lang, { msg: result.error.msg }) }],
+    // The reason in the diner's language where it is a known one; the phrase adds its own stop.
+    replies: [{
+      text: say("notBooked", lang, {
+        msg: refusal(result.error, booking, lang).replace(/[.\s]+$/, ""),
+      }),
+    }],
   };
 }
 
@@ -339,8 +344,8 @@ type WaiterMemory = z.output<typeof waiterMemory>;
 const MANAGE_TOOLS = new Set(["reservation_cancel", "reservation_move"]);
 
 /** The new time a move asks for: the message's day and time, or its time on the booking's day. */
-function moveTime(text: string, booking: DinerBooking): string | undefined {
-  const asked = parseBookingRequest(text, new Date());
+function moveTime(text: string, booking: DinerBooking, now: Date): string | undefined {
+  const asked = parseBookingRequest(text, now);
   if (!asked.when) return undefined;
   if (DAY_WORDS.test(text)) return asked.when.toISOString();
   const KIGALI = 2 * 3600_000;
@@ -406,7 +411,7 @@ async function manage(
       ? { ...step, memory: { manage: null } }
       : changed(lang, readResult(reservationCancel, step.memory?.lastResult), "reservation_cancel");
   }
-  const when = wanted.text ? moveTime(wanted.text, chosen) : undefined;
+  const when = wanted.text ? moveTime(wanted.text, chosen, turn.now ?? new Date()) : undefined;
   if (!when) {
     return {
       memory: { manage: { action: "move", code } },
@@ -418,7 +423,7 @@ async function manage(
       }],
     };
   }
-  const asked = parseBookingRequest(wanted.text ?? "", new Date());
+  const asked = parseBookingRequest(wanted.text ?? "", turn.now ?? new Date());
   const step = await callWithConfirmation(turn, callTool, {
     tool: "reservation_move",
     args: {
@@ -500,7 +505,8 @@ async function waiterStep(
       return await manage(turn, callTool, action ? { action, text: said } : null);
     }
     if (
-      managing?.action === "move" && managing.code && parseBookingRequest(said, new Date()).when
+      managing?.action === "move" && managing.code &&
+      parseBookingRequest(said, turn.now ?? new Date()).when
     ) {
       return await manage(turn, callTool, { ...managing, text: said });
     }
@@ -515,7 +521,7 @@ async function waiterStep(
     return await book(turn, callTool, { ...booking, when: choice.slice(5) });
   }
   const text = turn.input.text;
-  const asked = text && !choice ? parseBookingRequest(text, new Date()) : {};
+  const asked = text && !choice ? parseBookingRequest(text, turn.now ?? new Date()) : {};
   if (!choice && text && (BOOKING_WORDS.test(text) || (booking && (asked.when || asked.size)))) {
     const venue = turn.memory.step?.venue;
     return await book(turn, callTool, {
