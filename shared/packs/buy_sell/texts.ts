@@ -156,6 +156,15 @@ export function vendorThanksText(status: "yes" | "no", language: Language): stri
   ];
 }
 
+/** What a vendor is told when they send the answer they already gave: nothing new reached the buyer. */
+export function vendorSameAnswerText(language: Language): string {
+  return {
+    en: "Already noted: the customer has this answer from you.",
+    rw: "Byari byanditswe: umukiriya yamaze kubona iki gisubizo cyanyu.",
+    fr: "C'est déjà noté : le client a déjà cette réponse de votre part.",
+  }[language];
+}
+
 /** What a vendor is told when their changed answer reached the buyer before the buyer chose. */
 export function vendorChangedText(status: "yes" | "no", language: Language): string {
   if (status === "yes") {

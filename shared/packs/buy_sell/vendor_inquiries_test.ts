@@ -398,6 +398,11 @@ dbTest(
         .data.replies[0];
     advance(20);
     await vendorReply(rt, "250788000009", "yego 1500 2", "wamid.C1");
+    // The same answer again: nothing new reaches the buyer, and the vendor is told it was noted.
+    const buyerHeard = (await sentTo(db, "250788000001")).length;
+    await vendorReply(rt, "250788000009", "yego 1500 2", "wamid.C1b");
+    assert.equal((await sentTo(db, "250788000001")).length, buyerHeard);
+    assert.match((await sentTo(db, "250788000009")).at(-1)!, /Byari byanditswe/);
     advance(20);
     // Was NOT_FOUND: the vendor's second answer went to the customer menu.
     const no = await vendorReply(rt, "250788000009", "OYA", "wamid.C2");

@@ -34,6 +34,7 @@ import {
   vendorChangedText,
   vendorHintText,
   vendorLateText,
+  vendorSameAnswerText,
   vendorThanksText,
   vendorTooLateText,
   vendorWithdrawnText,
@@ -276,6 +277,8 @@ export const processVendorReply = defineTool({
         ? vendorHintText(vendorLanguage)
         : changed
         ? vendorChangedText(parsed.status, vendorLanguage)
+        : answered
+        ? vendorSameAnswerText(vendorLanguage)
         : vendorThanksText(parsed.status, vendorLanguage);
     }
     await ctx.db.query("select private.refresh_vendor_metrics($1)", [inquiry.business_id]);
