@@ -241,6 +241,47 @@ dbTest(
 );
 
 dbTest(
+  "a clip the provider finished is delivered even when the sweep reads it after the timeout",
+  async (db) => {
+    // The sweep can lag (pg_cron down, a slow deploy): a clip made and billed is not thrown away.
+    const t = await studio(db, { pollsToFinish: 1 });
+    try {
+      const queued: TestData = await t.generate(brief(), "late-read");
+      const id = queued.data.job_id;
+      await t.sweep(); // submitted
+      assert.ok((await t.job(id)).provider_job_id);
+      await t.sweep(JOB_TIMEOUT_MS / MINUTE + 5); // the next read comes after the timeout
+      const job = await t.job(id);
+      assert.equal(job.status, "complete", JSON.stringify(job));
+      assert.ok(job.result_path);
+      const sent = await t.outbox(id);
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].kind, "video");
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
+  "a job never sent to the provider fails at the timeout without a provider call",
+  async (db) => {
+    const t = await studio(db);
+    try {
+      const queued: TestData = await t.generate(brief(), "never-sent");
+      const id = queued.data.job_id;
+      await t.sweep(JOB_TIMEOUT_MS / MINUTE + 1); // the first sweep comes after the timeout
+      const job = await t.job(id);
+      assert.equal(job.status, "failed");
+      assert.equal(job.error, "the provider took too long");
+      assert.equal(t.server.requests.length, 0);
+    } finally {
+      await t.close();
+    }
+  },
+);
+
+dbTest(
   "every rule is refused before any provider call, naming its field",
   async (db) => {
     const t = await studio(db);

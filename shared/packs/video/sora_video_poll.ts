@@ -144,7 +144,10 @@ export const soraVideoPoll = defineTool({
         }
         continue;
       }
-      if (now - Date.parse(job.created_at) > JOB_TIMEOUT_MS) {
+      const timedOut = now - Date.parse(job.created_at) > JOB_TIMEOUT_MS;
+      // A job never sent is not sent late; a sent one is read first, so a clip the provider
+      // finished (and bills) is delivered even when this sweep comes after the timeout.
+      if (timedOut && (!job.provider_job_id || !provider.configured)) {
         outcomes.set(job.id, { kind: "failed", error: "timed out", timedOut: true });
         continue;
       }
@@ -205,6 +208,8 @@ export const soraVideoPoll = defineTool({
             url: link.url,
             bytes: bytes.byteLength,
           });
+        } else if (timedOut) {
+          outcomes.set(job.id, { kind: "failed", error: "timed out", timedOut: true });
         } else {
           outcomes.set(job.id, { kind: "moved", video, submitted: false });
         }
@@ -222,8 +227,10 @@ export const soraVideoPoll = defineTool({
             error: "its reference image is no longer in Storage",
             timedOut: false,
           });
+        } else if (timedOut) {
+          outcomes.set(job.id, { kind: "failed", error: "timed out", timedOut: true });
         }
-        // Anything else is transient: the next sweep asks again.
+        // Anything else is transient: the next sweep asks again, until the timeout.
       }
     }
     return outcomes;
