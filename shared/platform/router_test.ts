@@ -76,6 +76,16 @@ const STAFF_WORK_ASKS = [
   { text: "mwankorera agavideo kamamaza salon yanjye ya coiffure", language: "rw" },
   { text: "je voudrais une petite vidéo pub pour mon salon de coiffure", language: "fr" },
   { text: "envoyez une annonce de mes soldes à tous vos abonnés", language: "fr" },
+  // Operations (Locops): counts and lists across the tenant, not the person's own ride or order.
+  {
+    text: "Show me how many drivers are online right now and the open orders per venue",
+    language: "en",
+  },
+  { text: "ni abashoferi bangahe bari ku murongo ubu?", language: "rw" },
+  {
+    text: "combien de chauffeurs sont en ligne et combien de commandes ouvertes par restaurant ?",
+    language: "fr",
+  },
 ] as const;
 
 Deno.test("a customer asking for staff-only work is told so in their language, never routed to a staff agent or a service", () => {
@@ -90,6 +100,9 @@ Deno.test("a customer asking for staff-only work is told so in their language, n
     const [text, agent] of [
       ["I need car insurance for my taxi", "insurance"],
       ["je veux vendre mon téléphone, comment faire une annonce", "buy_and_sell"],
+      ["is there a driver available in Kicukiro?", "mobility_orchestrator"],
+      ["hari umushoferi uri hafi ya Remera?", "mobility_orchestrator"],
+      ["y a-t-il un chauffeur disponible à Nyamirambo ?", "mobility_orchestrator"],
     ] as const
   ) {
     const decision = decideRoute(text, NEW, router);

@@ -2,7 +2,8 @@
  * Locops: the local operations team's assistant, for staff only. Staff reach
  * it from their registered WhatsApp number or the Admin Inbox's assistant
  * panel (the staff desk); a customer's message never routes to it (its
- * audience is staff, and it has no intents or keywords). It reads the
+ * audience is staff): what a customer asks of it is learnt as staff work and
+ * answered "our team does that" (staff_work.ts). It reads the
  * tenant's open orders, drivers online, waiting charges and tickets through
  * `search_supabase`, as the staff member.
  *
@@ -10,6 +11,7 @@
  */
 import type { Pack } from "@shared/registry/pack.ts";
 import { LOCOPS_FLOW, LOCOPS_TEXTS } from "./locops_flow.ts";
+import { LOCOPS_STAFF_WORK, LOCOPS_STAFF_WORK_NAME } from "./staff_work.ts";
 
 /** The Locops pack. */
 export const LOCOPS_PACK: Pack = {
@@ -21,6 +23,9 @@ export const LOCOPS_PACK: Pack = {
     description: "Answers the operations team: open orders per venue, drivers online, " +
       "charges waiting to be paid and tickets waiting, by name.",
     audience: "staff",
+    // What customers ask of it: learnt as staff work, answered "our team does that".
+    staffWork: LOCOPS_STAFF_WORK,
+    staffWorkName: LOCOPS_STAFF_WORK_NAME,
     tools: ["search_supabase", "analytics_log"],
     menuTitle: { en: "Operations (Locops)", rw: "Ibikorwa (Locops)", fr: "Opérations (Locops)" },
     ...LOCOPS_FLOW,
