@@ -735,6 +735,15 @@ async function listVenues(
     .sort((a, b) => Number(inArea(b, area)) - Number(inArea(a, area)) || (a.km ?? 0) - (b.km ?? 0))
     .slice(0, 10);
   if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
+  // A single place to order from is not a choice: its stock, under what was said before it.
+  if (venues.length === 1 && !offered.size) {
+    const [venue] = venues;
+    const shown = await showStock(turn, callTool, options, { venues, venue, order: state.order });
+    const [first, ...rest] = shown.replies ?? [];
+    return intro && first
+      ? { ...shown, replies: [{ ...first, text: `${intro}\n\n${first.text}` }, ...rest] }
+      : shown;
+  }
   const offerOf = (venue: Venue) => {
     const product = offered.get(venue.id);
     return product ? `${product.name}, ${money(product.price, turn)}` : "";
@@ -1026,6 +1035,17 @@ async function searchStock(
       say("notFound", lang, { q: sought.join(" ") }),
       area,
     );
+  }
+  // One place has it: that place, and on to the order's read-back (Cancel there keeps the
+  // customer free to look again); a list of one would only ask them to pick it.
+  if (byVenue.length === 1) {
+    const [only] = byVenue;
+    return await pickVenue(turn, callTool, options, {
+      venues: [only.venue],
+      offers: byVenue,
+      order: state.order,
+      venue: only.venue,
+    });
   }
   const [best] = byVenue;
   return {
