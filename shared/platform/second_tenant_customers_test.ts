@@ -102,10 +102,13 @@ dbTest(
   "a late order, an invoice or a damaged box reaches a person where no agent run answers it (en, fr, rw)",
   async (db) => {
     for (
-      const [from, text] of [
-        ["250788000093", "my order is late"],
-        ["250788000094", "facture pour ma commande A-1001"],
-        ["250788000095", "ibyo natumije byageze byangiritse"],
+      const [from, text, reason] of [
+        ["250788000093", "my order is late", "follow-up of a purchase"],
+        ["250788000094", "facture pour ma commande A-1001", "follow-up of a purchase"],
+        ["250788000095", "ndashaka fagitire y'itumiza ryanjye", "follow-up of a purchase"],
+        ["250788000096", "the box of paper arrived damaged", "complaint about a package"],
+        ["250788000097", "ma commande est en retard", "follow-up of a purchase"],
+        ["250788000098", "itumiza ryanjye ryatinze", "follow-up of a purchase"],
       ]
     ) {
       const say = await beaverPhone(db, from);
@@ -120,7 +123,7 @@ dbTest(
         [`+${from}`],
       );
       assert.deepEqual(tickets, [{
-        reason: "follow-up of a purchase",
+        reason,
         org_id: "b0000000-0000-4000-8000-000000000002",
       }], text);
     }

@@ -16,6 +16,7 @@
  * @module
  */
 import { payStep } from "@shared/contract/request_phrase.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
@@ -175,6 +176,16 @@ export const ORDER_TEXTS = {
     en: "Order {no} at {venue}: {state}. Payment: {payment}. Total {total}.",
     rw: "Itumiza {no} kuri {venue}: {state}. Kwishyura: {payment}. Igiteranyo {total}.",
     fr: "Commande {no} chez {venue} : {state}. Paiement : {payment}. Total {total}.",
+  },
+  noOrderFound: {
+    en: "I could not find an order from this number.",
+    rw: "Sinabonye itumiza ryakozwe kuri iyi nimero.",
+    fr: "Je n'ai pas trouvé de commande faite depuis ce numéro.",
+  },
+  followUpTold: {
+    en: "I have asked a person from our team to look into it; they will reply here.",
+    rw: "Nasabye umukozi wacu kubikurikirana; arakusubiza hano.",
+    fr: "J'ai demandé à une personne de notre équipe de s'en occuper ; elle vous répondra ici.",
   },
   noOrder: {
     en: "You have no order yet. Pick a place to order from.",
@@ -593,6 +604,11 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
+    }
+    // An order followed up ("my order is late", « ma commande n'est pas arrivée ») before any
+    // store is open: its status, and a person told, never a stock search for "late".
+    if (!state.venue && followsUpPurchase(input.text)) {
+      return await status(turn, callTool, state, { followUp: true });
     }
     if (choice.startsWith("delivery:") && state.order) {
       const result = await callTool("notify_staff", {
@@ -1259,8 +1275,25 @@ async function status(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
   state: OrderState,
+  options: { followUp?: boolean } = {},
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  // A follow-up reaches a person too, with the order it is about when there is one.
+  const tellStaff = async (order: string | null): Promise<string> => {
+    if (!options.followUp) return "";
+    const told = await callTool("notify_staff", {
+      channel: "inbox",
+      payload: {
+        reason: "follow-up of a purchase",
+        summary: `${order ? `Order ${order}: ` : ""}${turn.input.text}`.slice(0, 2000),
+        priority: "medium",
+        language: lang,
+      },
+    }, "follow_up");
+    return told.ok
+      ? say("followUpTold", lang)
+      : say("deliveryFailed", lang, { msg: errorOf(told) });
+  };
   const result = await callTyped(callTool, orderSummaryRows, {
     table: "orders",
     columns: [...ORDER_SUMMARY_COLUMNS],
@@ -1272,7 +1305,13 @@ async function status(
     return { replies: [{ text: say("statusFailed", lang, { msg: errorOf(result) }) }] };
   }
   const [row] = result.data.items;
-  if (!row) return { replies: [{ text: say("noOrder", lang) }] };
+  if (!row) {
+    const told = await tellStaff(null);
+    return {
+      replies: [{ text: told ? `${say("noOrderFound", lang)} ${told}` : say("noOrder", lang) }],
+    };
+  }
+  const told = await tellStaff(row.order_no);
   let venue = state.order?.id === row.id ? state.order.venue : "";
   if (!venue) venue = await venueNameOf(callTool, row.business_id, "status_venue");
   const unpaid = row.payment_status !== "settled" && row.status !== "cancelled";
@@ -1284,7 +1323,7 @@ async function status(
         state: orderStateName(row.status, lang),
         payment: paymentStateName(row.payment_status, lang),
         total: money(Number(row.total), turn),
-      }),
+      }) + (told ? `\n\n${told}` : ""),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
     }],
     ...(unpaid && !state.order

@@ -14,7 +14,7 @@ import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flo
 import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { complaintReason } from "./complaint.ts";
-import { followsUpPurchase } from "./follow_up.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { notifyStaff } from "./notify_staff.ts";
 
 /** What the hand-off says. */

@@ -18,7 +18,7 @@ import {
   handoffFlowMemory,
 } from "./handoff_flow.ts";
 import { complainsAboutService } from "./complaint.ts";
-import { followsUpPurchase } from "./follow_up.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
