@@ -150,6 +150,18 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'A4-BOX-5', 'A4 printer paper box (5 reams)', 31000, 0, 'box')
 on conflict do nothing;
 
+-- Beaver's Choice names its stock in each language its customers write in.
+update public.products set names = v.names::jsonb
+from (values
+  ('A4-500', '{"rw": "Impapuro A4 (impapuro 500)", "fr": "Papier A4 (500 feuilles)"}'),
+  ('A3-500', '{"rw": "Impapuro A3 (impapuro 500)", "fr": "Papier A3 (500 feuilles)"}'),
+  ('CARD-200', '{"rw": "Impapuro zikomeye 200gsm", "fr": "Papier cartonné 200 g/m²"}'),
+  ('ENV-C5-50', '{"rw": "Amabahasha C5 (50)", "fr": "Enveloppes C5 (50)"}'),
+  ('A4-BOX-5', '{"rw": "Ikarito y''impapuro A4 (impapuro 500 × 5)", "fr": "Carton de papier A4 (5 rames)"}')
+) as v(sku, names)
+where products.sku = v.sku and products.org_id = 'b0000000-0000-4000-8000-000000000002'
+  and products.names = '{}'::jsonb;
+
 -- Local sign-in (dev server and `supabase start`): every seeded person's
 -- password is "easymo-dev", hashed the way Supabase Auth stores it (bcrypt).
 update auth.users set encrypted_password = extensions.crypt('easymo-dev', extensions.gen_salt('bf'))

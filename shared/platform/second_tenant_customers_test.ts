@@ -86,6 +86,9 @@ dbTest(
     const demande = await french({ text: "commander 20 rames de papier A4" });
     assert.doesNotMatch(demande.text, /Où voulez-vous/);
     assert.match(demande.text, /Beaver Paper Warehouse/);
+    // The product is named in the customer's language (the stock's names per language).
+    assert.match(demande.text, /20 × Papier A4 \(500 feuilles\)/);
+    assert.doesNotMatch(demande.text, /A4 paper/);
     assert.deepEqual(demande.choices, ["agent_confirm", "agent_cancel"]);
     // Cancel keeps the customer in the shop, free to choose something else.
     const cancelled = await french({ buttonReply: { id: "agent_cancel", title: "Annuler" } });
@@ -127,5 +130,24 @@ dbTest(
         org_id: "b0000000-0000-4000-8000-000000000002",
       }], text);
     }
+  },
+);
+
+dbTest(
+  "a product's names are an object of strings per language, or nothing is written",
+  async (db) => {
+    await assert.rejects(
+      db.query(`update public.products set names = '{"fr": 5}' where sku = 'A4-500'`),
+      /products_names_object/,
+    );
+    await assert.rejects(
+      db.query(`update public.products set names = '["Papier"]' where sku = 'A4-500'`),
+      /products_names_object/,
+    );
+    const [row] = await db.query<{ names: Record<string, string> }>(
+      "select names from public.products where sku = 'A4-500' and business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(row.names.fr, "Papier A4 (500 feuilles)");
   },
 );

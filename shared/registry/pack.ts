@@ -229,7 +229,15 @@ export interface Counterpart {
 }
 
 /** Column types `search_supabase` knows how to compare. */
-export type ColumnType = "text" | "uuid" | "number" | "boolean" | "timestamptz" | "text[]";
+export type ColumnType =
+  | "text"
+  | "uuid"
+  | "number"
+  | "boolean"
+  | "timestamptz"
+  | "text[]"
+  /** A JSON object read whole (a product's names per language); only `is_null` filters it. */
+  | "jsonb";
 
 /** Tables a pack's reads may touch: table → readable column → type. RLS still decides rows. */
 export type PackTables = Record<string, Record<string, ColumnType>>;

@@ -58,6 +58,7 @@ export const ORDERING_TABLES: PackTables = {
     business_id: "uuid",
     sku: "text",
     name: "text",
+    names: "jsonb",
     price: "number",
     unit: "text",
     qty: "number",
@@ -304,7 +305,10 @@ const venueSchema = z.object({
 
 const stockedSchema = z.object({
   sku: z.string(),
+  /** In the customer's language when the product has a name in it. */
   name: z.string(),
+  /** The name as stocked (`products.name`), when `name` is another language's. */
+  listed: z.string().optional(),
   price: z.number(),
   unit: z.string().nullish(),
   available: z.boolean(),
@@ -405,6 +409,7 @@ const placedVenueRows = rowsOf(z.object({
 const productRows = rowsOf(z.object({
   sku: z.string(),
   name: z.string(),
+  names: z.record(z.string(), z.unknown()).nullish(),
   price: z.number(),
   unit: z.string().nullish(),
   qty: z.number(),
@@ -792,16 +797,20 @@ async function listVenues(
 }
 
 function productColumns(options: OrderFlowOptions): string[] {
-  return ["sku", "name", "price", "unit", "qty", "is_available", "business_id"]
+  return ["sku", "name", "names", "price", "unit", "qty", "is_available", "business_id"]
     .concat(options.prescriptions ? ["requires_prescription"] : []);
 }
 
 type ProductRow = z.output<typeof productRows.output>["items"][number];
 
-function stocked(row: ProductRow): Stocked {
+// A product as the customer reads it: named in their language when it has a name in it.
+function stocked(row: ProductRow, lang: Language): Stocked {
+  const named = row.names?.[lang];
+  const name = typeof named === "string" && named.trim() ? named.trim() : row.name;
   return {
     sku: row.sku,
-    name: row.name,
+    name,
+    ...(name !== row.name ? { listed: row.name } : {}),
     price: Number(row.price),
     unit: row.unit,
     available: row.is_available && row.qty > 0,
@@ -845,7 +854,11 @@ async function venueStock(
       failed: { replies: [{ text: say("lookupFailed", turn.language, { msg: errorOf(result) }) }] },
     };
   }
-  return { stock: result.data.items.map(stocked).filter((item) => item.available) };
+  return {
+    stock: result.data.items.map((row) => stocked(row, turn.language)).filter((item) =>
+      item.available
+    ),
+  };
 }
 
 async function showStock(
@@ -1024,7 +1037,7 @@ async function searchStock(
   const offers = rows
     .map((row) => ({
       venue: venues.get(row.business_id)!,
-      product: stocked(row),
+      product: stocked(row, lang),
       ...(qty ? { qty } : {}),
     }))
     .filter((offer) => offer.product.available)
@@ -1177,8 +1190,11 @@ async function placed(
     no = found.ok ? found.data.items[0]?.order_no ?? "" : "";
   }
   const venue = data.venue_name ?? state.venue?.name ?? "";
+  // The order stores each line under its stocked name; the customer reads the one they were shown.
+  const shownName = (stored: string) =>
+    state.stock?.find((item) => (item.listed ?? item.name) === stored)?.name ?? stored;
   const lines = data.items?.map((item) => ({
-    name: item.name,
+    name: shownName(item.name),
     qty: item.qty,
     price: item.unit_price,
   })) ?? state.draft?.lines ?? [];
