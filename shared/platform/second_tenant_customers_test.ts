@@ -82,6 +82,10 @@ dbTest(
     assert.match(asked.text, /20 × A4 paper \(500 sheets\)/);
     assert.deepEqual(asked.choices, ["agent_confirm", "agent_cancel"]);
 
+    // A size names the product ("A3", not the cheapest paper of any size).
+    const sized = await (await beaverPhone(db, "250788000099"))({ text: "do you have A3 paper?" });
+    assert.match(sized.text, /1 × A3 paper \(500 sheets\)/);
+
     const french = await beaverPhone(db, "250788000092");
     const demande = await french({ text: "commander 20 rames de papier A4" });
     assert.doesNotMatch(demande.text, /Où voulez-vous/);
