@@ -97,6 +97,10 @@ dbTest(
     // Cancel keeps the customer in the shop, free to choose something else.
     const cancelled = await french({ buttonReply: { id: "agent_cancel", title: "Annuler" } });
     assert.ok(cancelled.choices.some((id) => id.startsWith("item:")), JSON.stringify(cancelled));
+    // Following up an order from inside the store is no new order line for "papier".
+    const late = await french({ text: "j'ai commandé du papier et il n'est toujours pas arrivé" });
+    assert.doesNotMatch(late.text, /Veuillez confirmer|1 × Papier/);
+    assert.match(late.text, /équipe/);
     const [row] = await db.query<{ n: number }>(
       "select count(*)::int as n from public.orders where business_id = $1",
       [WAREHOUSE],

@@ -610,9 +610,9 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
     }
-    // An order followed up ("my order is late", « ma commande n'est pas arrivée ») before any
-    // store is open: its status, and a person told, never a stock search for "late".
-    if (!state.venue && followsUpPurchase(input.text)) {
+    // An order followed up ("my order is late", « ma commande n'est pas arrivée »), at the menu
+    // or in a store: its status, and a person told, never a stock search or a new order line.
+    if (!choice && followsUpPurchase(input.text)) {
       return await status(turn, callTool, state, { followUp: true });
     }
     if (choice.startsWith("delivery:") && state.order) {
