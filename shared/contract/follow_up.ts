@@ -99,9 +99,9 @@ const AFTER_SALE = new RegExp(
   ].map((word) => `\\b${word}\\b`).join("|"),
 );
 
-// Money asked back or a paper for what was bought needs no word naming the purchase.
-const ALONE =
-  /\b(?:refund(?:ed)?|money back|rembourse\w*|nsubizwe|gusubizwa amafaranga|invoices?|factures?|fagitire|inyemezabuguzi)\b/;
+// Money asked back needs no word naming the purchase; an invoice does ("ma facture
+// d'électricité" is a bill to pay, not a purchase followed up).
+const ALONE = /\b(?:refund(?:ed)?|money back|rembourse\w*|nsubizwe|gusubizwa amafaranga)\b/;
 
 /**
  * Whether `text` follows up a purchase: late or not arrived, damaged or

@@ -31,6 +31,8 @@ Deno.test("followsUpPurchase() leaves new requests and other services alone", ()
       "what are your opening hours?",
       "I'm running late, book a table for 8",
       "je cherche une maison à louer",
+      "je veux payer ma facture d'électricité",
+      "I want to pay my water bill invoice",
     ]
   ) assert.ok(!followsUpPurchase(text), text);
 });
