@@ -21,7 +21,20 @@ insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_m
    '[{"service": "police", "number": "112"}, {"service": "ambulance", "number": "912"},
      {"service": "fire", "number": "111"}]'),
   ('b0000000-0000-4000-8000-000000000002', 'beaver-paper', 'Beaver''s Choice Paper Company',
-   '{"disabled_tools": ["search_businesses_with_tags"],
+   -- Beaver's Choice enables only what a paper supplier runs: its shop's ordering and MoMo
+   -- charges, the hand-off, its numbers and risk watch, invoices as PDFs, its customers'
+   -- "STOP" (opting out of any message it may send), and its staff's own APIs and automations. Every other platform tool (rides, homes, videos, …) is off for it.
+   '{"enabled_tools": ["analytics_log", "answer_venue_command", "api_credential_set",
+       "api_source_list", "api_source_register", "api_source_remove", "api_url_allowlist_get",
+       "api_url_allowlist_set", "automation_delete", "automation_list", "automation_pause",
+       "automation_resume", "automation_runs", "automation_test", "deploy_automation",
+       "fetch_tool_schemas", "funnel_report", "generate_pdf", "inventory_check", "list_tools",
+       "marketing_opt_out",
+       "momo_charge", "momo_charge_cancel", "notify_staff", "ocr_extract", "order_cancel",
+       "order_create", "order_status_update", "payment_confirm_by_payee",
+       "payment_confirm_by_staff", "payment_expire_due", "payment_record_sms", "payment_settle",
+       "payment_status", "place_lookup", "risk_alert_raised", "risk_scan", "search_supabase",
+       "search_tools", "slack_notify", "slack_webhook_set"],
      "rate_limits": {"notify_staff": {"limit": 30, "window_sec": 60}}}',
    null, '+250788300500', '[]')
 on conflict (id) do nothing;
@@ -137,6 +150,18 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'ENV-C5-50', 'C5 envelopes (50)', 4000, 150, 'box'),
   ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'A4-BOX-5', 'A4 printer paper box (5 reams)', 31000, 0, 'box')
 on conflict do nothing;
+
+-- Beaver's Choice names its stock in each language its customers write in.
+update public.products set names = v.names::jsonb
+from (values
+  ('A4-500', '{"rw": "Impapuro A4 (impapuro 500)", "fr": "Papier A4 (500 feuilles)"}'),
+  ('A3-500', '{"rw": "Impapuro A3 (impapuro 500)", "fr": "Papier A3 (500 feuilles)"}'),
+  ('CARD-200', '{"rw": "Impapuro zikomeye 200gsm", "fr": "Papier cartonné 200 g/m²"}'),
+  ('ENV-C5-50', '{"rw": "Amabahasha C5 (50)", "fr": "Enveloppes C5 (50)"}'),
+  ('A4-BOX-5', '{"rw": "Ikarito y''impapuro A4 (impapuro 500 × 5)", "fr": "Carton de papier A4 (5 rames)"}')
+) as v(sku, names)
+where products.sku = v.sku and products.org_id = 'b0000000-0000-4000-8000-000000000002'
+  and products.names = '{}'::jsonb;
 
 -- Local sign-in (dev server and `supabase start`): every seeded person's
 -- password is "easymo-dev", hashed the way Supabase Auth stores it (bcrypt).

@@ -173,6 +173,12 @@ export interface RouterAgents {
    * @default none
    */
   complaints?: { agent: string; hears(text: string, options: { inFlow: boolean }): boolean };
+  /**
+   * The agent a first message following up a purchase reaches when the agent its words name
+   * does not answer follow-ups (`answers`) or is not run, and how it hears one
+   * (`PackAgent.takesFollowUp`). @default none
+   */
+  followUps?: { agent: string; hears(text: string): boolean; answers: readonly string[] };
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -482,6 +488,23 @@ export function decideRoute(
   }
 
   if (number !== null) return { ...language, kind: "menu" };
+  // A purchase followed up ("my order is late", « facture pour ma commande A-1001 ») goes where
+  // follow-ups are answered: the agent its words name, if it answers them, else a person; never
+  // "which service?" because the tenant does not run the agent that would (a waiter, payments).
+  const followUps = agents.followUps;
+  if (
+    followUps !== undefined && isCustomer(followUps.agent) && followUps.hears(text) &&
+    !(routable !== null && confidence >= threshold && followUps.answers.includes(routable))
+  ) {
+    return {
+      ...language,
+      kind: "route",
+      agent: followUps.agent,
+      urgent: false,
+      switched: false,
+      confidence: 1,
+    };
+  }
   // An origin and a destination ask for a ride whatever the rest leans to ("kuva Remera
   // kugera Kicukiro" is all places and joining words to the topic model), unless the rest
   // surely names another agent's thing ("cement from Gisozi to Kimironko").

@@ -960,3 +960,40 @@ Deno.test("moving or cancelling something unnamed is the person's open work, nev
     "stay",
   );
 });
+
+Deno.test("a purchase followed up reaches the agent that answers it, or a person where the tenant runs none, in en, rw and fr", () => {
+  // A tenant that runs a shop and a person, no waiter and no payments desk (Beaver's Choice).
+  const shopOnly = platformRouter(PACKS, [
+    "concierge_router",
+    "shop",
+    "support_handoff",
+    "analytics_risk",
+  ]);
+  const agentOf = (text: string, routing = shopOnly) => {
+    const decision = decideRoute(text, fresh, routing);
+    return decision.kind === "route" ? decision.agent : decision.kind;
+  };
+  for (
+    const text of [
+      "my order is late",
+      "facture pour ma commande A-1001",
+      "the box of paper arrived damaged",
+      "I want a refund",
+      "itumiza ryanjye ryatinze",
+      "ma commande est en retard",
+    ]
+  ) assert.ok(["shop", shopOnly.agents.handoff].includes(agentOf(text)), text);
+  // Money back and invoices: no agent this tenant runs answers them.
+  for (const text of ["I want a refund", "facture pour ma commande A-1001"]) {
+    assert.equal(agentOf(text), shopOnly.agents.handoff, text);
+  }
+  // What the shop answers stays the shop's.
+  assert.equal(agentOf("do you have A4 paper?"), "shop");
+  // A tenant that runs the payments desk answers its own invoices; a shop tracks its orders.
+  assert.equal(agentOf("facture pour ma commande A-1001", platformRouter()), "payments");
+  assert.equal(agentOf("where is my grocery order", platformRouter()), "shop");
+  // Goods that arrived damaged are a complaint for a person, whoever sold them.
+  for (const text of ["the box arrived damaged", "le colis est arrivé abîmé"]) {
+    assert.equal(agentOf(text, platformRouter()), shopOnly.agents.handoff, text);
+  }
+});

@@ -118,6 +118,7 @@ export function createRouter(options: RouterOptions): RouteContext {
       payments: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesPayments)
         ?.id,
       complaints: complaintsAgent(options.packs),
+      followUps: followUpsAgent(options.packs),
     },
   });
   byRuns.set(key, context);
@@ -144,6 +145,20 @@ function runOnly(
 function complaintsAgent(packs: readonly Pack[]): RouterAgents["complaints"] {
   const agent = packs.flatMap((pack) => pack.agents).find((agent) => agent.takesComplaint);
   return agent?.takesComplaint ? { agent: agent.id, hears: agent.takesComplaint } : undefined;
+}
+
+// The agent that takes follow-ups of a purchase no agent named answers, how it hears one, and the
+// agents that answer them (`PackAgent.takesFollowUp`, `PackAgent.answersFollowUps`).
+function followUpsAgent(packs: readonly Pack[]): RouterAgents["followUps"] {
+  const agents = packs.flatMap((pack) => pack.agents);
+  const taker = agents.find((agent) => agent.takesFollowUp);
+  return taker?.takesFollowUp
+    ? {
+      agent: taker.id,
+      hears: taker.takesFollowUp,
+      answers: agents.filter((agent) => agent.answersFollowUps).map((agent) => agent.id),
+    }
+    : undefined;
 }
 
 // Which agents keep a message in their conversation whatever its topic (`PackAgent.holds`).

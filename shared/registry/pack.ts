@@ -230,7 +230,15 @@ export interface Counterpart {
 }
 
 /** Column types `search_supabase` knows how to compare. */
-export type ColumnType = "text" | "uuid" | "number" | "boolean" | "timestamptz" | "text[]";
+export type ColumnType =
+  | "text"
+  | "uuid"
+  | "number"
+  | "boolean"
+  | "timestamptz"
+  | "text[]"
+  /** A JSON object read whole (a product's names per language); only `is_null` filters it. */
+  | "jsonb";
 
 /** Tables a pack's reads may touch: table → readable column → type. RLS still decides rows. */
 export type PackTables = Record<string, Record<string, ColumnType>>;
@@ -389,6 +397,19 @@ export interface PackAgent {
    * heard aside). At most one agent of all packs. @default never
    */
   takesComplaint?(text: string, options: { inFlow: boolean }): boolean;
+  /**
+   * Whether this agent answers about a purchase already made (its status, its
+   * invoice, money back): a first message following one up ("my order is
+   * late", « facture pour ma commande A-1001 ») may reach it. @default false
+   */
+  answersFollowUps?: boolean;
+  /**
+   * Whether a first message follows up a purchase (late, damaged, an invoice,
+   * a refund) and is this agent's when the agent its words name does not
+   * answer follow-ups or is not run by the tenant: a person, rather than
+   * "which service?". At most one agent of all packs. @default never
+   */
+  takesFollowUp?(text: string): boolean;
   /** Its part in routing; one agent of all packs holds each role. */
   role?: AgentRole;
   /**

@@ -108,8 +108,9 @@ export class ToolRegistry {
    */
   getToolsForTenant(tenantId: string, tenants: TenantDirectory): AnyTool[] {
     const policy = tenants.get(tenantId)?.policy ?? null;
+    const own = this.#byTenant.get(tenantId);
     return this.list({ tenantId }).filter((tool) =>
-      !tool.internal && policyAllows(policy, tool.name)
+      !tool.internal && policyAllows(policy, tool.name, { ownTool: own?.get(tool.name) === tool })
     );
   }
 

@@ -92,16 +92,39 @@ export function parseTenantPolicy(raw: unknown): TenantPolicy | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Whether a policy lets the tenant use a tool. */
-export function policyAllows(policy: TenantPolicy | null, tool: string): boolean {
+/** What {@link policyAllows} needs to know about the tool besides its name. */
+export interface PolicyToolOptions {
+  /**
+   * The tool is the tenant's own (generated from an API its staff registered): `enabled_tools`
+   * lists the platform's tools it uses, so its own are on unless `disabled_tools` names them.
+   * @default false
+   */
+  ownTool?: boolean;
+}
+
+/**
+ * Whether a policy lets the tenant use a tool: not in `disabled_tools`, and in
+ * `enabled_tools` when the policy has that allowlist (a platform tool).
+ */
+export function policyAllows(
+  policy: TenantPolicy | null,
+  tool: string,
+  options: PolicyToolOptions = {},
+): boolean {
   if (!policy) return false;
   if (policy.disabled_tools.includes(tool)) return false;
-  return policy.enabled_tools === null || policy.enabled_tools.includes(tool);
+  return policy.enabled_tools === null || options.ownTool === true ||
+    policy.enabled_tools.includes(tool);
 }
 
 /** Whether a policy offers a tool to anonymous callers (never when the tool is off). */
-export function policyIsPublic(policy: TenantPolicy | null, tool: string): boolean {
-  return policy !== null && policyAllows(policy, tool) && policy.public_tools.includes(tool);
+export function policyIsPublic(
+  policy: TenantPolicy | null,
+  tool: string,
+  options: PolicyToolOptions = {},
+): boolean {
+  return policy !== null && policyAllows(policy, tool, options) &&
+    policy.public_tools.includes(tool);
 }
 
 /** Options for a {@link TenantDirectory} that keeps itself fresh. */

@@ -116,6 +116,7 @@ const SQL_TYPE: Record<ColumnType, string> = {
   boolean: "boolean",
   timestamptz: "timestamptz",
   "text[]": "text[]",
+  jsonb: "jsonb",
 };
 
 const COMPARISON: Partial<Record<Operator, string>> = {

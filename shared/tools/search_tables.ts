@@ -35,4 +35,5 @@ export const OPERATORS_BY_TYPE: Record<ColumnType, readonly Operator[]> = {
   boolean: ["eq", "neq", "is_null"],
   timestamptz: ["eq", "gt", "gte", "lt", "lte", "is_null"],
   "text[]": ["contains", "is_null"],
+  jsonb: ["is_null"],
 };

@@ -44,6 +44,13 @@ async function agentConfigWithExample(): Promise<unknown> {
 
 async function withExamplePack(db: TestDatabase) {
   await applyMigrations(db, await readMigrations(EXAMPLE_MIGRATIONS_URL));
+  // A tenant whose policy lists the tools it enables (Beaver's) enables the new domain's too.
+  await db.query(
+    `update public.orgs set tool_policy = jsonb_set(tool_policy, '{enabled_tools}',
+       (tool_policy -> 'enabled_tools') || $1::jsonb)
+     where jsonb_typeof(tool_policy -> 'enabled_tools') = 'array'`,
+    [JSON.stringify(EXAMPLE_PACK.tools.map((tool) => tool.name))],
+  );
   let now = T0;
   const rt = await createTestRuntime(db, {
     packs: [...PACKS, EXAMPLE_PACK],

@@ -16,6 +16,7 @@
  * @module
  */
 import { payStep } from "@shared/contract/request_phrase.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
@@ -57,6 +58,7 @@ export const ORDERING_TABLES: PackTables = {
     business_id: "uuid",
     sku: "text",
     name: "text",
+    names: "jsonb",
     price: "number",
     unit: "text",
     qty: "number",
@@ -176,6 +178,16 @@ export const ORDER_TEXTS = {
     rw: "Itumiza {no} kuri {venue}: {state}. Kwishyura: {payment}. Igiteranyo {total}.",
     fr: "Commande {no} chez {venue} : {state}. Paiement : {payment}. Total {total}.",
   },
+  noOrderFound: {
+    en: "I could not find an order from this number.",
+    rw: "Sinabonye itumiza ryakozwe kuri iyi nimero.",
+    fr: "Je n'ai pas trouvé de commande faite depuis ce numéro.",
+  },
+  followUpTold: {
+    en: "I have asked a person from our team to look into it; they will reply here.",
+    rw: "Nasabye umukozi wacu kubikurikirana; arakusubiza hano.",
+    fr: "J'ai demandé à une personne de notre équipe de s'en occuper ; elle vous répondra ici.",
+  },
   noOrder: {
     en: "You have no order yet. Pick a place to order from.",
     rw: "Nta tumiza urakora. Hitamo aho utumiza.",
@@ -293,7 +305,10 @@ const venueSchema = z.object({
 
 const stockedSchema = z.object({
   sku: z.string(),
+  /** In the customer's language when the product has a name in it. */
   name: z.string(),
+  /** The name as stocked (`products.name`), when `name` is another language's. */
+  listed: z.string().optional(),
   price: z.number(),
   unit: z.string().nullish(),
   available: z.boolean(),
@@ -394,6 +409,7 @@ const placedVenueRows = rowsOf(z.object({
 const productRows = rowsOf(z.object({
   sku: z.string(),
   name: z.string(),
+  names: z.record(z.string(), z.unknown()).nullish(),
   price: z.number(),
   unit: z.string().nullish(),
   qty: z.number(),
@@ -594,6 +610,11 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
     }
+    // An order followed up ("my order is late", « ma commande n'est pas arrivée »), at the menu
+    // or in a store: its status, and a person told, never a stock search or a new order line.
+    if (!choice && followsUpPurchase(input.text)) {
+      return await status(turn, callTool, state, { followUp: true });
+    }
     if (choice.startsWith("delivery:") && state.order) {
       const result = await callTool("notify_staff", {
         channel: "inbox",
@@ -741,6 +762,15 @@ async function listVenues(
     .sort((a, b) => Number(inArea(b, area)) - Number(inArea(a, area)) || (a.km ?? 0) - (b.km ?? 0))
     .slice(0, 10);
   if (!venues.length) return { replies: [{ text: options.texts.noVenues[lang] }] };
+  // A single place to order from is not a choice: its stock, under what was said before it.
+  if (venues.length === 1 && !offered.size) {
+    const [venue] = venues;
+    const shown = await showStock(turn, callTool, options, { venues, venue, order: state.order });
+    const [first, ...rest] = shown.replies ?? [];
+    return intro && first
+      ? { ...shown, replies: [{ ...first, text: `${intro}\n\n${first.text}` }, ...rest] }
+      : shown;
+  }
   const offerOf = (venue: Venue) => {
     const product = offered.get(venue.id);
     return product ? `${product.name}, ${money(product.price, turn)}` : "";
@@ -773,16 +803,20 @@ async function listVenues(
 }
 
 function productColumns(options: OrderFlowOptions): string[] {
-  return ["sku", "name", "price", "unit", "qty", "is_available", "business_id"]
+  return ["sku", "name", "names", "price", "unit", "qty", "is_available", "business_id"]
     .concat(options.prescriptions ? ["requires_prescription"] : []);
 }
 
 type ProductRow = z.output<typeof productRows.output>["items"][number];
 
-function stocked(row: ProductRow): Stocked {
+// A product as the customer reads it: named in their language when it has a name in it.
+function stocked(row: ProductRow, lang: Language): Stocked {
+  const named = row.names?.[lang];
+  const name = typeof named === "string" && named.trim() ? named.trim() : row.name;
   return {
     sku: row.sku,
-    name: row.name,
+    name,
+    ...(name !== row.name ? { listed: row.name } : {}),
     price: Number(row.price),
     unit: row.unit,
     available: row.is_available && row.qty > 0,
@@ -826,7 +860,11 @@ async function venueStock(
       failed: { replies: [{ text: say("lookupFailed", turn.language, { msg: errorOf(result) }) }] },
     };
   }
-  return { stock: result.data.items.map(stocked).filter((item) => item.available) };
+  return {
+    stock: result.data.items.map((row) => stocked(row, turn.language)).filter((item) =>
+      item.available
+    ),
+  };
 }
 
 async function showStock(
@@ -1005,7 +1043,7 @@ async function searchStock(
   const offers = rows
     .map((row) => ({
       venue: venues.get(row.business_id)!,
-      product: stocked(row),
+      product: stocked(row, lang),
       ...(qty ? { qty } : {}),
     }))
     .filter((offer) => offer.product.available)
@@ -1032,6 +1070,17 @@ async function searchStock(
       say("notFound", lang, { q: sought.join(" ") }),
       area,
     );
+  }
+  // One place has it: that place, and on to the order's read-back (Cancel there keeps the
+  // customer free to look again); a list of one would only ask them to pick it.
+  if (byVenue.length === 1) {
+    const [only] = byVenue;
+    return await pickVenue(turn, callTool, options, {
+      venues: [only.venue],
+      offers: byVenue,
+      order: state.order,
+      venue: only.venue,
+    });
   }
   const [best] = byVenue;
   return {
@@ -1147,8 +1196,11 @@ async function placed(
     no = found.ok ? found.data.items[0]?.order_no ?? "" : "";
   }
   const venue = data.venue_name ?? state.venue?.name ?? "";
+  // The order stores each line under its stocked name; the customer reads the one they were shown.
+  const shownName = (stored: string) =>
+    state.stock?.find((item) => (item.listed ?? item.name) === stored)?.name ?? stored;
   const lines = data.items?.map((item) => ({
-    name: item.name,
+    name: shownName(item.name),
     qty: item.qty,
     price: item.unit_price,
   })) ?? state.draft?.lines ?? [];
@@ -1245,8 +1297,25 @@ async function status(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
   state: OrderState,
+  options: { followUp?: boolean } = {},
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  // A follow-up reaches a person too, with the order it is about when there is one.
+  const tellStaff = async (order: string | null): Promise<string> => {
+    if (!options.followUp) return "";
+    const told = await callTool("notify_staff", {
+      channel: "inbox",
+      payload: {
+        reason: "follow-up of a purchase",
+        summary: `${order ? `Order ${order}: ` : ""}${turn.input.text}`.slice(0, 2000),
+        priority: "medium",
+        language: lang,
+      },
+    }, "follow_up");
+    return told.ok
+      ? say("followUpTold", lang)
+      : say("deliveryFailed", lang, { msg: errorOf(told) });
+  };
   const result = await callTyped(callTool, orderSummaryRows, {
     table: "orders",
     columns: [...ORDER_SUMMARY_COLUMNS],
@@ -1258,7 +1327,13 @@ async function status(
     return { replies: [{ text: say("statusFailed", lang, { msg: errorOf(result) }) }] };
   }
   const [row] = result.data.items;
-  if (!row) return { replies: [{ text: say("noOrder", lang) }] };
+  if (!row) {
+    const told = await tellStaff(null);
+    return {
+      replies: [{ text: told ? `${say("noOrderFound", lang)} ${told}` : say("noOrder", lang) }],
+    };
+  }
+  const told = await tellStaff(row.order_no);
   let venue = state.order?.id === row.id ? state.order.venue : "";
   if (!venue) venue = await venueNameOf(callTool, row.business_id, "status_venue");
   const unpaid = row.payment_status !== "settled" && row.status !== "cancelled";
@@ -1270,7 +1345,7 @@ async function status(
         state: orderStateName(row.status, lang),
         payment: paymentStateName(row.payment_status, lang),
         total: money(Number(row.total), turn),
-      }),
+      }) + (told ? `\n\n${told}` : ""),
       ...(unpaid ? { buttons: [{ id: `pay:${row.id}`, title: say("payButton", lang) }] } : {}),
     }],
     ...(unpaid && !state.order

@@ -36,6 +36,9 @@ export const PRODUCT_SYNONYMS: ProductSynonyms = {
   paracetamol: ["paracetamol", "paracetamole", "parasetamoli"],
 };
 
+// Paper and envelope sizes: one letter, one or two digits.
+const SIZE_CODE = /^[abc]\d{1,2}$/;
+
 // Words that say how many, how much, how it comes or where: never the product.
 const NOT_PRODUCT = new Set([
   // quantities and units
@@ -138,8 +141,11 @@ export function productTerms(
   const content = normalizeWords(text).filter((word) =>
     word.length >= 3 && !/\d/.test(word) && !NOT_PRODUCT.has(word) && !exclude.has(word)
   );
+  // A size code (A4, A3, C5) names one product of a kind: tried before the kind ("paper"),
+  // which would find the cheapest of every size first.
+  const sizes = normalizeWords(text).filter((word) => SIZE_CODE.test(word) && !exclude.has(word));
   const known = content.filter((word) => byWord.has(word)).map((word) => byWord.get(word)!);
   const other = content.filter((word) => !byWord.has(word))
     .sort((a, b) => b.length - a.length);
-  return [...new Set([...known, ...other])];
+  return [...new Set([...sizes, ...known, ...other])];
 }

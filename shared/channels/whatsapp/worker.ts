@@ -11,6 +11,7 @@
  */
 import type { Runtime } from "@shared/pipeline/platform.ts";
 import { purgeIdleBuckets } from "@shared/pipeline/rate_limit.ts";
+import { policyAllows } from "@shared/registry/tenant_policy.ts";
 import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
 import { withInboundMedia } from "./inbound_media.ts";
 import { createGraphMediaSource, type MediaSource } from "./media.ts";
@@ -156,13 +157,15 @@ export function createWhatsAppWorker(
       platform.log.error("rate_buckets_purge_failed", { error: String(error).slice(0, 300) });
       return 0;
     });
-  // The packs' own sweeps (expired ride offers, ...), for every tenant: one failing is
-  // logged, the rest run.
+  // The packs' own sweeps (expired ride offers, ...), for every tenant whose policy enables
+  // them (one that cannot use rides has no ride offers to expire): one failing is logged, the
+  // rest run.
   const runPackSweeps = async () => {
     const tools = platform.packs.flatMap((pack) => pack.sweeps ?? []);
     await platform.tenants.fresh();
     for (const tenant of platform.tenants.list()) {
       for (const tool of tools) {
+        if (!policyAllows(tenant.policy, tool)) continue;
         const result = await platform.call({
           tool,
           args: {},

@@ -6,6 +6,7 @@ import { FILE_STORE } from "@shared/storage/file_store.ts";
 import { createWhatsAppWorker } from "./worker.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { ORG } from "@testing/seed.ts";
+import { policyAllows } from "@shared/registry/tenant_policy.ts";
 
 // Whose search_supabase buckets are kept.
 async function rateBuckets(db: Queryable): Promise<string[]> {
@@ -82,6 +83,15 @@ dbTest("a started worker runs the packs' sweeps on its own; stop() ends them", a
     // Every pack's sweep ran, without anyone calling POST /sweep, and each answered ok.
     assert.deepEqual(new Set(seen.map((row) => row.tool)), new Set(sweeps));
     assert.ok(seen.every((row) => row.ok), JSON.stringify(seen));
+    // A tenant whose policy leaves a sweep's tool out (Beaver runs no rides) is not swept by it.
+    const beaver = rt.platform.tenants.get(ORG.beaver)!;
+    const refused = sweeps.filter((tool) => !policyAllows(beaver.policy, tool));
+    assert.ok(refused.includes("ride_offers_sweep"), JSON.stringify(refused));
+    const [beaverCalls] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.tool_calls where tool = any($1) and org_id = $2",
+      [refused, ORG.beaver],
+    );
+    assert.equal(beaverCalls.n, 0);
     await worker.stop();
     const after = (await calls()).length;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { createTestRuntime, type TestRuntime } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER } from "@testing/seed.ts";
 
 const PHARMACY = "c0000000-0000-4000-8000-000000000001";
@@ -66,6 +67,8 @@ dbTest(
   "log_user_feedback_on_vendor refuses another org's vendor and another person's inquiry",
   async (db) => {
     const rt = await createTestRuntime(db);
+    // Another org whose customers rate vendors too (Beaver's seeded policy does not enable it).
+    await enableTools(db, rt.platform.tenants, ORG.beaver, ["log_user_feedback_on_vendor"]);
     const inquiry = await inquiries(db);
     const refusals = [
       [USER.aline, ORG.easymo, { business_id: BEAVER_WAREHOUSE }, "business_id: no such vendor"],

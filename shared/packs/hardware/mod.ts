@@ -50,6 +50,7 @@ export const HARDWARE_PACK: Pack = {
     name: "Hardware",
     description: "Checks hardware stock and takes orders.",
     audience: "customers",
+    answersFollowUps: true,
     tools: ORDERING_TOOLS,
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },

@@ -26,6 +26,7 @@ export const INSURANCE_PACK: Pack = {
     name: "Insurance",
     description: "Reads vehicle documents, prices motor insurance and issues certificates.",
     audience: "customers",
+    answersFollowUps: true,
     tools: [
       "ocr_extract",
       "price_insurance",

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { sweepExpiredFiles } from "@shared/storage/retention_sweep.ts";
@@ -192,6 +193,8 @@ dbTest("case_intake() replays the same case for the same key", async (db) => {
 
 dbTest("legal cases: a client reads only their own; another tenant none", async (db) => {
   const rt = await createTestRuntime(db, { now: () => FILED_AT });
+  // Another tenant that takes cases too (Beaver's seeded policy does not enable them).
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["case_intake"]);
   const aline = await file(rt, USER.aline, { ...CASE, docs: [] }, { key: "a" });
   const nina = await file(rt, USER.nina, { ...CASE, docs: [], client_name: "Nina" }, {
     key: "n",

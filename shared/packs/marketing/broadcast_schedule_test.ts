@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { callConfirmed, createTestRuntime } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { addCustomers, addTemplate, withoutSeededBroadcasts } from "@testing/broadcasts.ts";
 
@@ -150,7 +151,9 @@ dbTest("broadcast_schedule is for staff of the org only", async (db) => {
   const args = { template_id: template, audience: {}, when: "2026-12-01T14:00:00+02:00" };
   const customer = await callConfirmed(rt, USER.aline, "broadcast_schedule", args, { key: "c" });
   assert.equal(customer.error.code, "AUTH_ERROR");
-  // Beaver's staff cannot use EasyMO's template, acting in either org.
+  // Beaver's staff cannot use EasyMO's template, acting in either org (were broadcasts enabled
+  // for Beaver).
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["broadcast_schedule"]);
   const other = await callConfirmed(rt, USER.paul, "broadcast_schedule", args, {
     key: "o",
     org: ORG.beaver,

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER } from "@testing/seed.ts";
 import { isDriverCommand } from "./driver_counterpart.ts";
 
@@ -98,7 +99,8 @@ dbTest("maps_geosearch refuses bad input with the field, and property plainly", 
 dbTest("maps_geosearch and ride_status show another tenant nothing", async (db) => {
   const rt = await createTestRuntime(db);
   // Nina (Beaver's customer) in her own org: EasyMO's drivers and shops are not there; the one
-  // shop found is Beaver's own warehouse.
+  // shop found is Beaver's own warehouse (Beaver enabling the search, as a tenant running rides).
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["maps_geosearch"]);
   const found: Record<string, string[]> = {};
   for (const kind of ["driver", "pharmacy", "shop"]) {
     const result = await rt.callAs(USER.nina, "maps_geosearch", {
@@ -278,7 +280,8 @@ dbTest("two drivers accept at once: exactly one is matched, the other told", asy
     );
     assert.match(matched.body, /trip:pay/);
   }
-  // Another tenant's customer cannot read the ride.
+  // Another tenant's customer cannot read the ride, were rides enabled for it.
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["ride_status"]);
   const [anyRide] = await db.query<{ id: string }>("select id from public.ride_requests limit 1");
   const foreign = await rt.callAs(USER.nina, "ride_status", { ride_request_id: anyRide.id }, {
     org: ORG.beaver,
@@ -479,7 +482,8 @@ dbTest("ride_hold: a paused ride refuses every accept until its rider reopens it
     (await offers()).map((o) => o.status),
     ["declined", "pending", "pending"],
   );
-  // Another tenant's customer cannot hold it.
+  // Another tenant's customer cannot hold it, were rides enabled for it.
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["ride_hold"]);
   const foreign = await hold(true, "hold-foreign", USER.nina, ORG.beaver);
   assert.equal(foreign.ok ? "ok" : foreign.error.code, "NOT_FOUND");
   // Kept: the two drivers still asked hear it is open again, with their offer's buttons.

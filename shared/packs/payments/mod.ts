@@ -75,6 +75,7 @@ export const PAYMENTS_PACK: Pack = {
     intents: PAYMENTS_INTENTS,
     // Paying a bill, fees or a person in the middle of another flow's order comes here.
     takesPayments: true,
+    answersFollowUps: true,
     // Reached by its words: the menu keeps a row free for the next pack (a list holds ten).
     offlineFlow: paymentsFlow,
     memory: paymentsFlowMemory,

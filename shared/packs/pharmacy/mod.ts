@@ -24,6 +24,7 @@ export const PHARMACY_PACK: Pack = {
     name: "Pharmacy",
     description: "Finds medicine in nearby pharmacies, reads prescriptions and takes orders.",
     audience: "customers",
+    answersFollowUps: true,
     tools: [
       "search_supabase",
       "inventory_check",

@@ -186,6 +186,16 @@ dbTest(
     // Another tenant's people read nothing of EasyMO's, booked or not.
     assert.deepEqual(await addressesAs(db, USER.nina), []);
     assert.deepEqual(await addressesAs(db, USER.paul), ["KG 11 Ave, house 5, Nyabisindu, Remera"]);
+    // Beaver's policy does not enable viewings: refused before the tool runs...
+    const refused = await book(rt, USER.nina, "n0", { name: "Nina" }, ORG.beaver);
+    assert.equal(refused.error.code, "AUTH_ERROR");
+    // ... and were it enabled, EasyMO's listing is still no listing of Beaver's.
+    await db.query(
+      `update public.orgs set tool_policy = jsonb_set(tool_policy, '{enabled_tools}',
+         (tool_policy -> 'enabled_tools') || '["schedule_viewing"]'::jsonb) where id = $1`,
+      [ORG.beaver],
+    );
+    await rt.platform.tenants.load(db);
     const foreign = await book(rt, USER.nina, "n1", { name: "Nina" }, ORG.beaver);
     assert.equal(foreign.error.code, "NOT_FOUND");
     // ... nor by writing a viewing of EasyMO's listing around the tool.

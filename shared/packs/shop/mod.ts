@@ -45,6 +45,7 @@ export const SHOP_PACK: Pack = {
     name: "Shop",
     description: "Checks shop stock and takes orders.",
     audience: "customers",
+    answersFollowUps: true,
     tools: ORDERING_TOOLS,
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },

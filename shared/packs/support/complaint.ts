@@ -26,6 +26,8 @@ const COMPLAINS = new RegExp(
     "never (?:came|arrived|showed)",
     "disrespect\\w*",
     "impolite",
+    "damaged",
+    "(?:arrived|came) (?:broken|torn|wet)",
     // rw
     "ikirego",
     "ku(?:mu|ba)?rega",
@@ -35,6 +37,7 @@ const COMPLAINS = new RegExp(
     "yanyishyuje (?:menshi|ayarenze)",
     "yansuzuguye",
     "yanshinyaguriye",
+    "[bcyzr]yangiritse",
     // fr
     "plainte",
     "(?:me )?plaindre",
@@ -45,6 +48,9 @@ const COMPLAINS = new RegExp(
     "mal parle",
     "desagreable",
     "manque de respect",
+    "abimee?s?",
+    "endommagee?s?",
+    "(?:arrivee?s?|recue?s?|livree?s?) (?:cassee?s?|dechiree?s?|mouillee?s?)",
     "trop cher",
     "inacceptable",
     "signaler (?:un|une|le|la|mon|ma) \\w+",
@@ -79,6 +85,11 @@ const SUBJECTS: ReadonlyArray<{ name: string; pattern: RegExp; service: boolean 
   {
     name: "a delivery",
     pattern: /\b(delivery|delivered|livraison|livre|livreur|yagejeje|kugeza)\b/,
+    service: true,
+  },
+  {
+    name: "a package",
+    pattern: /\b(box|boxes|package|parcel|carton|colis|paquet|ikarito|ipaki|amakarito)\b/,
     service: true,
   },
   { name: "an order", pattern: /\b(order|commande|natumije|itumiza)\b/, service: true },

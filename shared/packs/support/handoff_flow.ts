@@ -14,6 +14,7 @@ import { type FlowMemory, typedFlow, type TypedTurn } from "@shared/registry/flo
 import type { OfflineFlow, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { complaintReason } from "./complaint.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { notifyStaff } from "./notify_staff.ts";
 
 /** What the hand-off says. */
@@ -141,7 +142,8 @@ async function handoffStep(
     ? "sensitive topic"
     : failing
     ? "the assistant kept failing"
-    : (!turn.input.choice && complaintReason(text)) || "asked for a person";
+    : (!turn.input.choice && (complaintReason(text) ||
+      (followsUpPurchase(text) && "follow-up of a purchase"))) || "asked for a person";
   const result = await callTyped(callTool, notifyStaff, {
     // Sensitive topics are urgent: they reach Slack and SMS as well as the inbox.
     channel: sensitive ? "sms" : "inbox",

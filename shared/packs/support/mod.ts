@@ -18,6 +18,7 @@ import {
   handoffFlowMemory,
 } from "./handoff_flow.ts";
 import { complainsAboutService } from "./complaint.ts";
+import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { SUPPORT_INTENTS } from "./intents.ts";
 import { notifyStaff } from "./notify_staff.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
@@ -38,6 +39,7 @@ export const SUPPORT_PACK: Pack = {
     intents: SUPPORT_INTENTS,
     asks: asksForPerson,
     takesComplaint: complainsAboutService,
+    takesFollowUp: followsUpPurchase,
     role: "handoff",
     menuTitle: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à quelqu'un" },
     offlineFlow: handoffFlow,

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { dbTest, openTestDatabase, testBackends } from "@testing/db.ts";
 import { callConfirmed, createTestRuntime, type TestData } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER, VIDEO } from "@testing/seed.ts";
 
 import { dispatchTo } from "@testing/dispatch_to.ts";
@@ -441,7 +442,10 @@ dbTest(
       // A customer of EasyMO is no staff member.
       const customer: TestData = await t.generate(brief(), crypto.randomUUID(), USER.aline);
       assert.equal(customer.error.code, "AUTH_ERROR");
-      // Beaver's staff, in Beaver, cannot use EasyMO's brand kit…
+      // Beaver's staff, in Beaver (were videos enabled for it), cannot use EasyMO's brand kit…
+      await enableTools(t.rt.platform.db, t.rt.platform.tenants, ORG.beaver, [
+        "sora_generate_video",
+      ]);
       const beaver: TestData = await callConfirmed(
         t.rt,
         USER.paul,
@@ -492,7 +496,8 @@ dbTest(
         change: "Make it 12 seconds long",
       }, { key: crypto.randomUUID() });
       assert.equal(stated.error.fields[0].path, "change");
-      // Beaver's staff cannot remix EasyMO's video.
+      // Beaver's staff cannot remix EasyMO's video (were videos enabled for it).
+      await enableTools(t.rt.platform.db, t.rt.platform.tenants, ORG.beaver, ["sora_remix_video"]);
       const beaver: TestData = await callConfirmed(t.rt, USER.paul, "sora_remix_video", {
         job_id: source,
         change: "Make the light warmer",

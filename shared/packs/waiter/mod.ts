@@ -24,6 +24,7 @@ export const WAITER_PACK: Pack = {
     name: "Waiter AI",
     description: "Takes orders from a venue's menu, tracks them and takes payment.",
     audience: "customers",
+    answersFollowUps: true,
     tools: [
       "search_supabase",
       "order_create",

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { dbTest } from "@testing/db.ts";
 import { createTestRuntime, type TestData, type TestRuntime } from "@testing/runtime.ts";
+import { enableTools } from "@testing/tenant_policy.ts";
 import { ORG, USER } from "@testing/seed.ts";
 
 const COFFEE = "c0000000-0000-4000-8000-000000000010"; // Question Coffee: 07:00–20:00, 24 seats, 30 min, max 6
@@ -149,6 +150,8 @@ dbTest("a full slot is CONFLICT and offers the slots beside it", async (db) => {
 
 dbTest("another org cannot book this org's venue; nothing leaks", async (db) => {
   const rt = await createTestRuntime(db);
+  // Another org that takes bookings too (Beaver's seeded policy does not enable them).
+  await enableTools(db, rt.platform.tenants, ORG.beaver, ["reservation_book"]);
   const foreign = await rt.callAs(USER.nina, "reservation_book", {
     venue_id: COFFEE,
     when: tomorrowAt("19:00"),

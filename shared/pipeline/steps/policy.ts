@@ -46,12 +46,12 @@ export function policyStep(options: PolicyStepOptions): CallStep {
     if (!context.org_id) return "This call needs a tenant";
     const tenant = tenants.get(context.org_id);
     if (!tenant) return "Unknown tenant";
-    if (!policyAllows(tenant.policy, tool.name)) {
+    const tenantTool = options.isTenantTool?.(tool.name) ?? false;
+    if (!policyAllows(tenant.policy, tool.name, { ownTool: tenantTool })) {
       return "This tool is not enabled for your organisation";
     }
     if (context.agent_id) {
       if (!agents.get(tenant.slug, context.agent_id)) return "Unknown agent";
-      const tenantTool = options.isTenantTool?.(tool.name) ?? false;
       if (!agents.allows(tenant.slug, context.agent_id, tool.name, { tenantTool })) {
         return `This agent may not use ${tool.name}`;
       }
@@ -61,7 +61,8 @@ export function policyStep(options: PolicyStepOptions): CallStep {
     if (tool.internal && role !== "service_role") return "This tool is not available";
     if (
       role === "anon" &&
-      (!policyIsPublic(tenant.policy, tool.name) || tool.auth === "service" ||
+      (!policyIsPublic(tenant.policy, tool.name, { ownTool: tenantTool }) ||
+        tool.auth === "service" ||
         tool.auth === "staff")
     ) {
       return "Please sign in first";

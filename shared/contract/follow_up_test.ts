@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { followsUpPurchase } from "./follow_up.ts";
+
+Deno.test("followsUpPurchase() hears a late, damaged or billed purchase in en, rw and fr", () => {
+  for (
+    const text of [
+      "my order is late",
+      "I ordered paper on Monday and it still hasn't arrived",
+      "the box of paper arrived damaged",
+      "I want a refund",
+      "can I get an invoice for order A-1001",
+      "facture pour ma commande A-1001",
+      "ma commande est en retard",
+      "le carton est arrivé abîmé",
+      "je veux être remboursé",
+      "itumiza ryanjye ryatinze",
+      "ibyo natumije byageze byangiritse",
+      "ndashaka fagitire y'itumiza ryanjye",
+    ]
+  ) assert.ok(followsUpPurchase(text), text);
+});
+
+Deno.test("followsUpPurchase() leaves new requests and other services alone", () => {
+  for (
+    const text of [
+      "I need a moto to Remera",
+      "do you have A4 paper?",
+      "I want to order 20 reams of A4 paper",
+      "commander 20 rames de papier A4",
+      "ndashaka impapuro A4 20",
+      "what are your opening hours?",
+      "I'm running late, book a table for 8",
+      "je cherche une maison à louer",
+      "je veux payer ma facture d'électricité",
+      "I want to pay my water bill invoice",
+    ]
+  ) assert.ok(!followsUpPurchase(text), text);
+});

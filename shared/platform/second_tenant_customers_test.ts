@@ -1,0 +1,161 @@
+/**
+ * The second tenant's customers, played through the real webhook, pipeline
+ * and database on Beaver's Choice's number: what it runs (one warehouse, a
+ * shop, a person) answers what they write, never EasyMO's agents or menu.
+ */
+import assert from "node:assert/strict";
+import { createAgentHandler } from "@shared/agent/whatsapp_agent.ts";
+import { createWhatsAppChannel } from "@shared/channels/whatsapp/channel.ts";
+import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
+import { signBody } from "@shared/channels/whatsapp/signature.ts";
+import { dbTest, type TestDatabase } from "@testing/db.ts";
+import { createTestRuntime } from "@testing/runtime.ts";
+
+const SECRET = "second-tenant-app-secret";
+const BEAVER_NUMBER = "100000000000002";
+const WAREHOUSE = "d0000000-0000-4000-8000-000000000001";
+
+interface Sent {
+  text: string;
+  choices: string[];
+}
+
+/** A customer writing to Beaver's number, offline (no model). */
+async function beaverPhone(db: TestDatabase, from: string) {
+  const rt = await createTestRuntime(db);
+  const tasks: Promise<unknown>[] = [];
+  const channel = createWhatsAppChannel(rt, {
+    appSecret: SECRET,
+    verifyToken: "v",
+    conversation: createAgentHandler(rt, { model: null }),
+    background: (task) => void tasks.push(task()),
+  });
+  let n = 0;
+  return async function say(content: SimulatedContent): Promise<Sent> {
+    const body = new TextEncoder().encode(JSON.stringify(
+      messageDelivery(
+        { from, wamid: `wamid.beaver.${from}.${n++}`, phoneNumberId: BEAVER_NUMBER },
+        content,
+      ),
+    ));
+    const response = await channel.app.request("/wa-webhook", {
+      method: "POST",
+      headers: { "x-hub-signature-256": await signBody(SECRET, body) },
+      body,
+    });
+    assert.equal(response.status, 200);
+    while (tasks.length) await tasks.shift();
+    await channel.dispatcher.drain();
+    const [row] = await db.query<{ body: Record<string, unknown> }>(
+      "select body from public.wa_outbox where to_wa_id = $1 order by seq desc limit 1",
+      [from],
+    );
+    const sent = row?.body ?? {};
+    const interactive = sent.interactive as
+      | {
+        body: { text: string };
+        action?: {
+          buttons?: Array<{ reply: { id: string } }>;
+          sections?: Array<{ rows: Array<{ id: string }> }>;
+        };
+      }
+      | undefined;
+    return {
+      text: (sent.text as { body: string } | undefined)?.body ?? interactive?.body.text ?? "",
+      choices: [
+        ...(interactive?.action?.buttons ?? []).map((button) => button.reply.id),
+        ...(interactive?.action?.sections ?? []).flatMap((section) =>
+          section.rows.map((row) => row.id)
+        ),
+      ],
+    };
+  };
+}
+
+dbTest(
+  "one store has the item: the customer is told which and goes on to the read-back (en, fr)",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000091");
+    const asked = await say({ text: "I need 20 reams of A4 paper delivered to Remera" });
+    assert.doesNotMatch(asked.text, /Where would you like/);
+    assert.match(asked.text, /Beaver Paper Warehouse/);
+    assert.match(asked.text, /20 × A4 paper \(500 sheets\)/);
+    assert.deepEqual(asked.choices, ["agent_confirm", "agent_cancel"]);
+
+    // A size names the product ("A3", not the cheapest paper of any size).
+    const sized = await (await beaverPhone(db, "250788000099"))({ text: "do you have A3 paper?" });
+    assert.match(sized.text, /1 × A3 paper \(500 sheets\)/);
+
+    const french = await beaverPhone(db, "250788000092");
+    const demande = await french({ text: "commander 20 rames de papier A4" });
+    assert.doesNotMatch(demande.text, /Où voulez-vous/);
+    assert.match(demande.text, /Beaver Paper Warehouse/);
+    // The product is named in the customer's language (the stock's names per language).
+    assert.match(demande.text, /20 × Papier A4 \(500 feuilles\)/);
+    assert.doesNotMatch(demande.text, /A4 paper/);
+    assert.deepEqual(demande.choices, ["agent_confirm", "agent_cancel"]);
+    // Cancel keeps the customer in the shop, free to choose something else.
+    const cancelled = await french({ buttonReply: { id: "agent_cancel", title: "Annuler" } });
+    assert.ok(cancelled.choices.some((id) => id.startsWith("item:")), JSON.stringify(cancelled));
+    // Following up an order from inside the store is no new order line for "papier".
+    const late = await french({ text: "j'ai commandé du papier et il n'est toujours pas arrivé" });
+    assert.doesNotMatch(late.text, /Veuillez confirmer|1 × Papier/);
+    assert.match(late.text, /équipe/);
+    const [row] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.orders where business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(row.n, 0);
+  },
+);
+
+dbTest(
+  "a late order, an invoice or a damaged box reaches a person where no agent run answers it (en, fr, rw)",
+  async (db) => {
+    for (
+      const [from, text, reason] of [
+        ["250788000093", "my order is late", "follow-up of a purchase"],
+        ["250788000094", "facture pour ma commande A-1001", "follow-up of a purchase"],
+        ["250788000095", "ndashaka fagitire y'itumiza ryanjye", "follow-up of a purchase"],
+        ["250788000096", "the box of paper arrived damaged", "complaint about a package"],
+        ["250788000097", "ma commande est en retard", "follow-up of a purchase"],
+        ["250788000098", "itumiza ryanjye ryatinze", "follow-up of a purchase"],
+      ]
+    ) {
+      const say = await beaverPhone(db, from);
+      const reply = await say({ text });
+      assert.doesNotMatch(reply.text, /did not catch|pas bien compris|sinabyumvise/, text);
+      assert.doesNotMatch(reply.text, /EasyMO/, text);
+      const tickets = await db.query<{ reason: string; org_id: string }>(
+        `select t.reason, t.org_id from public.staff_tickets t
+         join public.conversations c on c.id = t.convo_id
+         join public.profiles p on p.id = c.user_id
+         where p.phone = $1`,
+        [`+${from}`],
+      );
+      assert.deepEqual(tickets, [{
+        reason,
+        org_id: "b0000000-0000-4000-8000-000000000002",
+      }], text);
+    }
+  },
+);
+
+dbTest(
+  "a product's names are an object of strings per language, or nothing is written",
+  async (db) => {
+    await assert.rejects(
+      db.query(`update public.products set names = '{"fr": 5}' where sku = 'A4-500'`),
+      /products_names_object/,
+    );
+    await assert.rejects(
+      db.query(`update public.products set names = '["Papier"]' where sku = 'A4-500'`),
+      /products_names_object/,
+    );
+    const [row] = await db.query<{ names: Record<string, string> }>(
+      "select names from public.products where sku = 'A4-500' and business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(row.names.fr, "Papier A4 (500 feuilles)");
+  },
+);
