@@ -29,8 +29,14 @@ export type SuiteKind = "ahead" | "postgres";
 // deno test's colours, and its durations: 1m2s, 3s, 250ms.
 // deno-lint-ignore no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
-const TEST_LINE = / => (\S+?) > .* \.\.\. (?:ok|FAILED|ignored) \(([0-9ms]+)\)$/;
+// A grouped test's line, `path > name ... ok (3s)`; with several files at once deno prefixes it
+// with the entry (`… => path > name`).
+const TEST_LINE = /^(?:.* => )?(\S+?) > .* \.\.\. (?:ok|FAILED|ignored) \(([0-9ms]+)\)$/;
 const CHUNK_LINE = /^--- chunk \d+: (ahead|postgres)\b/;
+// A long test's line ends unfinished (deno's "has been running for over 1m0s" notes follow it);
+// its result comes later on a line of its own (` ok (5m52s)`).
+const STARTED_LINE = /^(?:.* => )?(\S+?) > .* \.\.\./;
+const RESULT_LINE = /^\s*(?:ok|FAILED|ignored) \(([0-9ms]+)\)$/;
 
 /** `1m2s`, `3s`, `250ms` as seconds; NaN for anything else. */
 export function durationSeconds(text: string): number {
@@ -44,6 +50,8 @@ export function durationSeconds(text: string): number {
 export function costsFromLog(log: string): Map<string, FileCost> {
   const costs = new Map<string, FileCost>();
   let kind: SuiteKind | undefined = "postgres";
+  // The file of a test whose result line is still to come.
+  let unfinished: string | undefined;
   for (const raw of log.split("\n")) {
     const line = raw.replace(ANSI, "");
     const chunk = CHUNK_LINE.exec(line);
@@ -55,13 +63,17 @@ export function costsFromLog(log: string): Map<string, FileCost> {
       kind = line.startsWith("=== clock_ahead_") ? "ahead" : undefined;
       continue;
     }
-    const test = kind && TEST_LINE.exec(line);
-    if (!kind || !test) continue;
-    const seconds = durationSeconds(test[2]);
+    if (!kind) continue;
+    const test = TEST_LINE.exec(line);
+    const finished = test ? undefined : RESULT_LINE.exec(line);
+    const file = test?.[1] ?? (finished ? unfinished : undefined);
+    unfinished = test || finished ? undefined : STARTED_LINE.exec(line)?.[1] ?? unfinished;
+    if (file === undefined) continue;
+    const seconds = durationSeconds((test ?? finished)![test ? 2 : 1]);
     if (Number.isNaN(seconds)) continue;
-    const cost = costs.get(test[1]) ?? { ahead: 0, postgres: 0 };
+    const cost = costs.get(file) ?? { ahead: 0, postgres: 0 };
     cost[kind] += seconds;
-    costs.set(test[1], cost);
+    costs.set(file, cost);
   }
   return costs;
 }

@@ -49,6 +49,25 @@ Deno.test("test_costs: each file's seconds per run, from the queue's chunks and 
   assert.throws(() => parseCosts("a/x_test.ts\tmany\t1\n"), SyntaxError);
 });
 
+Deno.test("test_costs: a lane's lone file (no entry prefix) and a long test whose result comes on a later line", () => {
+  const log = [
+    "=== suite_2 (exit 0)",
+    "--- chunk 8: ahead, 1 units, started at 12s",
+    "a/three_test.ts > quick ... \x1b[32mok\x1b[0m (2s)",
+    "a/three_test.ts > long ...'a/three_test.ts > long' has been running for over (1m0s)",
+    "'a/three_test.ts > long' has been running for over (2m0s)",
+    " \x1b[32mok\x1b[0m (2m30s)",
+    "--- chunk 8: ahead exit 0 after 170s",
+    "--- chunk 9: postgres, 1 units, started at 170s",
+    "a/four_test.ts > hangs ...",
+    " FAILED (1m)",
+  ].join("\n");
+  assert.deepEqual(Object.fromEntries(costsFromLog(log)), {
+    "a/three_test.ts": { ahead: 152, postgres: 0 },
+    "a/four_test.ts": { ahead: 0, postgres: 60 },
+  });
+});
+
 Deno.test("test_costs: the committed table parses and names test files", async () => {
   const costs = parseCosts(await Deno.readTextFile(`${ROOT}/scripts/ci/test_costs.tsv`));
   assert.ok(costs.size >= 100, `${costs.size} files`);
