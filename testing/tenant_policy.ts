@@ -21,7 +21,7 @@ export async function enableTools(
 ): Promise<void> {
   await db.query(
     `update public.orgs set tool_policy = jsonb_set(tool_policy, '{enabled_tools}',
-       (tool_policy -> 'enabled_tools') || $2::jsonb)
+       (tool_policy -> 'enabled_tools') || $2::text::jsonb)
      where id = $1 and jsonb_typeof(tool_policy -> 'enabled_tools') = 'array'`,
     [org, JSON.stringify(tools)],
   );
