@@ -47,7 +47,7 @@ async function withExamplePack(db: TestDatabase) {
   // A tenant whose policy lists the tools it enables (Beaver's) enables the new domain's too.
   await db.query(
     `update public.orgs set tool_policy = jsonb_set(tool_policy, '{enabled_tools}',
-       (tool_policy -> 'enabled_tools') || $1::jsonb)
+       (tool_policy -> 'enabled_tools') || $1::text::jsonb)
      where jsonb_typeof(tool_policy -> 'enabled_tools') = 'array'`,
     [JSON.stringify(EXAMPLE_PACK.tools.map((tool) => tool.name))],
   );

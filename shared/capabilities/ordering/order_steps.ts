@@ -1071,9 +1071,11 @@ async function searchStock(
       area,
     );
   }
-  // One place has it: that place, and on to the order's read-back (Cancel there keeps the
-  // customer free to look again); a list of one would only ask them to pick it.
-  if (byVenue.length === 1) {
+  // The tenant's only place of this kind has it: that place, and on to the order's read-back
+  // (Cancel there keeps the customer free to look again); a list of one would only ask them to
+  // pick it. Where several places were searched and one has it, the offer is shown with its place
+  // and price first: "paracetamol?" asks what there is, not to order at once.
+  if (byVenue.length === 1 && venues.size === 1) {
     const [only] = byVenue;
     return await pickVenue(turn, callTool, options, {
       venues: [only.venue],
