@@ -214,6 +214,48 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
   assert.throws(() => chunkQueue({ units, lanes: 2, jobs: 1.5 }), RangeError);
 });
 
+Deno.test("split_tests: a chunk whose Deno is killed by a signal runs once more; a second crash fails its lane", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "easymo-queue-crash-" });
+  try {
+    // Stands in for Deno: "crashonce" crashes (exit 139, as SIGSEGV) the first time only,
+    // "crashes" every time, "fails" is a failing test (exit 1, never rerun).
+    const deno = `${dir}/deno.sh`;
+    await Deno.writeTextFile(
+      deno,
+      "#!/usr/bin/env bash\n" +
+        'echo "RAN $*"\n' +
+        `case "$*" in *crashonce*) [ -e ${dir}/once ] || { touch ${dir}/once; exit 139; } ;; esac\n` +
+        'case "$*" in *crashes*) exit 139 ;; *fails*) exit 1 ;; esac\n',
+    );
+    await Deno.chmod(deno, 0o755);
+    const run = async (lines: string[]) => {
+      const queue = `${dir}/queue_${lines.length}_${lines[0].length}`;
+      await Deno.writeTextFile(queue, lines.join("\n") + "\n");
+      const output = await new Deno.Command("bash", {
+        args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, deno],
+        env: { TEST_BACKENDS: "" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(output.stdout) +
+        new TextDecoder().decode(output.stderr);
+      return { success: output.success, text, ran: [...text.matchAll(/^RAN .*$/gm)].length };
+    };
+    const once = await run(["postgres\t/e/crashonce"]);
+    assert.equal(once.success, true, once.text);
+    assert.equal(once.ran, 2, once.text);
+    assert.match(once.text, /killed by signal 11 \(exit 139\).*run once more/);
+    const twice = await run(["postgres\t/e/crashes"]);
+    assert.equal(twice.success, false, twice.text);
+    assert.equal(twice.ran, 2, twice.text);
+    const failing = await run(["postgres\t/e/fails"]);
+    assert.equal(failing.success, false, failing.text);
+    assert.equal(failing.ran, 1, failing.text);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and a failure fails its lane", async () => {
   const dir = await Deno.makeTempDir({ prefix: "easymo-queue-" });
   try {
