@@ -80,8 +80,9 @@ const RW_HOURS: Array<[string, number]> = [
   ["cyenda", 9],
 ];
 
+// "z'umugoroba" is also typed without its apostrophe ("z umugoroba", "nimugoroba").
 const EVENING =
-  /\b(tonight|evening|pm|soir|ce soir|nijoro|n'ijoro|z'ijoro|ijoro|mugoroba|z'umugoroba)\b/;
+  /\b(tonight|evening|pm|soir|ce soir|nijoro|n'ijoro|z'ijoro|ijoro|mugoroba|umugoroba|nimugoroba|z'umugoroba)\b/;
 
 function sizeOf(text: string): number | undefined {
   const numberish = "(\\d{1,3}|[a-z]+)";

@@ -49,6 +49,11 @@ Deno.test("Kinyarwanda: hours from 06:00, evening words, abantu N", () => {
   assert.deepEqual(read("ejo saa 2 n'igice za mu gitondo"), {
     when: kigali("2026-11-24T08:30:00"),
   });
+  // The evening word typed without its apostrophe still puts "saa moya" at 19:00.
+  assert.deepEqual(read("mwampa ameza y abantu 2 kuri Cafe Nyamirambo ejo saa moya z umugoroba"), {
+    when: kigali("2026-11-24T19:00:00"),
+    size: 2,
+  });
   assert.deepEqual(read("uyu mugoroba saa 19:00 abantu babiri"), {
     when: kigali("2026-11-23T19:00:00"),
     size: 2,
