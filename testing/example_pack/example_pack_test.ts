@@ -20,6 +20,7 @@ import { createToolsApp } from "../../supabase/functions/tools/app.ts";
 import { dbTest, type TestDatabase } from "../db.ts";
 import { createTestRuntime } from "../runtime.ts";
 import { ORG, USER } from "../seed.ts";
+import { enableTools } from "../tenant_policy.ts";
 import { EXAMPLE_AGENT_CONFIG_URL, EXAMPLE_MIGRATIONS_URL, EXAMPLE_PACK } from "./mod.ts";
 
 const SECRET = "example-pack-app-secret";
@@ -44,19 +45,19 @@ async function agentConfigWithExample(): Promise<unknown> {
 
 async function withExamplePack(db: TestDatabase) {
   await applyMigrations(db, await readMigrations(EXAMPLE_MIGRATIONS_URL));
-  // A tenant whose policy lists the tools it enables (Beaver's) enables the new domain's too.
-  await db.query(
-    `update public.orgs set tool_policy = jsonb_set(tool_policy, '{enabled_tools}',
-       (tool_policy -> 'enabled_tools') || $1::text::jsonb)
-     where jsonb_typeof(tool_policy -> 'enabled_tools') = 'array'`,
-    [JSON.stringify(EXAMPLE_PACK.tools.map((tool) => tool.name))],
-  );
   let now = T0;
   const rt = await createTestRuntime(db, {
     packs: [...PACKS, EXAMPLE_PACK],
     agentConfig: await agentConfigWithExample(),
     now: () => now,
   });
+  // A tenant whose policy lists the tools it enables (Beaver's) enables the new domain's too.
+  await enableTools(
+    db,
+    rt.platform.tenants,
+    ORG.beaver,
+    EXAMPLE_PACK.tools.map((tool) => tool.name),
+  );
   const tasks: Promise<unknown>[] = [];
   // One channel serves both tenants: the number a message is sent to picks the tenant.
   const channel = createWhatsAppChannel(rt, {
