@@ -124,13 +124,15 @@ export function createModelFailureMonitor(
         const [recent] = await platform.db.query<{ n: number; open: boolean }>(
           `select count(*)::int as n,
                   exists (select 1 from public.staff_tickets t
-                          where t.org_id = $1 and t.reason = $4 and t.status <> 'resolved') as open
+                          where t.org_id = $1 and t.reason = $3 and t.status <> 'resolved') as open
            from public.model_failures
-           where org_id = $1 and created_at > $2::timestamptz and created_at <= $3::timestamptz`,
+           where org_id = $1 and created_at > $2::timestamptz`,
+          // No upper bound: turns failing at once stamp their times before they insert, so
+          // the last to insert may hold an earlier time than the others. Counting every later
+          // failure lets it see them all, and one of them raises the ticket.
           [
             failure.orgId,
             new Date(at.getTime() - windowMs).toISOString(),
-            at.toISOString(),
             MODEL_FAILURE_REASON,
           ],
         );

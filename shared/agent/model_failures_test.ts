@@ -65,6 +65,32 @@ dbTest(
 );
 
 dbTest(
+  "failures stored in the reverse order of their times still raise the ticket",
+  async (db) => {
+    // Under load, turns failing at once stamp their time before they insert: the last to be
+    // stored may hold the earliest time (seen in CI: three timeouts, no ticket).
+    const rt = await createTestRuntime(db);
+    const times = ["10:00:03", "10:00:02", "10:00:01"].map((t) => new Date(`2026-11-23T${t}Z`));
+    const monitor = createModelFailureMonitor({
+      platform: rt.platform,
+      threshold: 3,
+      windowMs: 10 * 60_000,
+      now: () => times.shift()!,
+    });
+    for (const traceId of ["late", "middle", "early"]) {
+      await monitor.record({
+        orgId: ORG.easymo,
+        convoId: null,
+        traceId,
+        agentId: "pharmacy",
+        error: UNAUTHORIZED,
+      });
+    }
+    assert.equal((await tickets(db)).length, 1);
+  },
+);
+
+dbTest(
   "failures arriving together raise exactly one ticket; a new one only after it is resolved and the period ends",
   async (db) => {
     const { fail, later } = await monitorOver(db);
