@@ -771,6 +771,14 @@ const GREETINGS = new Set([
   "mwiriwe",
   "bite",
   "amakuru",
+  // French "coucou" and the Swahili greetings Kigali mixes in. ("cc", SMS for "coucou", would
+  // fold to "c", which is also "c'est": "c koi le plat du jour" would lose its first word.)
+  "coucou",
+  "hiya",
+  "halo",
+  "habari",
+  "jambo",
+  "mambo",
 ]);
 const GREETING_COMPANIONS = new Set([
   "good",

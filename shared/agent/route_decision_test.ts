@@ -272,7 +272,19 @@ Deno.test("a complaint about a driver, a waiter, a vendor, an order or a venue r
 });
 
 Deno.test("a greeting and nothing else goes to the front desk", () => {
-  for (const text of ["bonne soiree a vous", "mwiriwe mwese", "good morning dear"]) {
+  for (
+    const text of [
+      "bonne soiree a vous",
+      "mwiriwe mwese",
+      "good morning dear",
+      // French "coucou" and Swahili greetings.
+      "coucou",
+      "hallo",
+      "hiya",
+      "jambo",
+      "habari",
+    ]
+  ) {
     const decision = decideRoute(text, fresh, context);
     assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
   }
