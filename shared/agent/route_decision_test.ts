@@ -1009,3 +1009,24 @@ Deno.test("a purchase followed up reaches the agent that answers it, or a person
     assert.equal(agentOf(text, platformRouter()), shopOnly.agents.handoff, text);
   }
 });
+
+Deno.test("asking us to stop sending messages goes to a person, not told as the broadcast team's work", () => {
+  // The live router: its staff-work class learns "promotions" and "send" from the marketing
+  // team's work, which asking for them to stop shares.
+  const live = platformRouter();
+  for (
+    const text of [
+      "stop texting me your special offers",
+      "ne m'envoyez plus vos publicités svp",
+      "mureke kunyoherereza ubutumwa bwa promosiyo buri munsi",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, "support_handoff", text);
+    assert.equal(decision.kind === "route" && decision.urgent, false, text);
+  }
+  // Asking for the broadcasts themselves is still the team's work.
+  for (const text of ["send a promotion to all your customers", "lancer une campagne marketing"]) {
+    assert.equal(decideRoute(text, fresh, live).kind, "staff_work", text);
+  }
+});
