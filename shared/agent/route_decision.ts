@@ -285,6 +285,34 @@ const CHANGE_OF_MIND = [
 
 const CHANGE_OF_MIND_KEYS = CHANGE_OF_MIND.map(normalizeText);
 
+// Asking us to stop sending messages, in the three languages ("stop sending me…", "ne m'envoyez
+// plus…", "ntimukongere kunyoherereza…"); a bare "STOP" is the broadcasts' own opt-out.
+const STOP_RECEIVING_KEYS = [
+  "stop sending me",
+  "stop texting me",
+  "stop messaging me",
+  "don't send me",
+  "do not send me",
+  "no more messages",
+  "unsubscribe me",
+  "remove me from",
+  "arretez de m'envoyer",
+  "arrete de m'envoyer",
+  "ne m'envoyez plus",
+  "je ne veux plus recevoir",
+  "desabonnez moi",
+  "mureke kunyoherereza",
+  "mureke kunyandikira",
+  "ntimukongere kunyoherereza",
+  "ntimukongere kunyandikira",
+  "sinshaka ubutumwa",
+].map(normalizeText);
+
+function asksToStopReceiving(normalized: string): boolean {
+  const padded = ` ${normalized} `;
+  return STOP_RECEIVING_KEYS.some((key) => padded.includes(` ${key} `));
+}
+
 /**
  * Decides what to do with one message.
  *
@@ -541,7 +569,17 @@ export function decideRoute(
   }
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
   if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
-    return { ...language, kind: "staff_work" };
+    // Asking for our messages to stop names the broadcasts too, but it is the person's own
+    // matter, which a person sees to (their data, their consent), not work to be told about.
+    if (!asksToStopReceiving(normalized)) return { ...language, kind: "staff_work" };
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.handoff,
+      urgent: false,
+      switched: currentAgent !== agents.handoff,
+      confidence,
+    };
   }
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.
@@ -771,6 +809,14 @@ const GREETINGS = new Set([
   "mwiriwe",
   "bite",
   "amakuru",
+  // French "coucou" and the Swahili greetings Kigali mixes in. ("cc", SMS for "coucou", would
+  // fold to "c", which is also "c'est": "c koi le plat du jour" would lose its first word.)
+  "coucou",
+  "hiya",
+  "halo",
+  "habari",
+  "jambo",
+  "mambo",
 ]);
 const GREETING_COMPANIONS = new Set([
   "good",

@@ -272,7 +272,19 @@ Deno.test("a complaint about a driver, a waiter, a vendor, an order or a venue r
 });
 
 Deno.test("a greeting and nothing else goes to the front desk", () => {
-  for (const text of ["bonne soiree a vous", "mwiriwe mwese", "good morning dear"]) {
+  for (
+    const text of [
+      "bonne soiree a vous",
+      "mwiriwe mwese",
+      "good morning dear",
+      // French "coucou" and Swahili greetings.
+      "coucou",
+      "hallo",
+      "hiya",
+      "jambo",
+      "habari",
+    ]
+  ) {
     const decision = decideRoute(text, fresh, context);
     assert.equal(decision.kind === "route" && decision.agent, "concierge_router", text);
   }
@@ -995,5 +1007,26 @@ Deno.test("a purchase followed up reaches the agent that answers it, or a person
   // Goods that arrived damaged are a complaint for a person, whoever sold them.
   for (const text of ["the box arrived damaged", "le colis est arrivé abîmé"]) {
     assert.equal(agentOf(text, platformRouter()), shopOnly.agents.handoff, text);
+  }
+});
+
+Deno.test("asking us to stop sending messages goes to a person, not told as the broadcast team's work", () => {
+  // The live router: its staff-work class learns "promotions" and "send" from the marketing
+  // team's work, which asking for them to stop shares.
+  const live = platformRouter();
+  for (
+    const text of [
+      "stop texting me your special offers",
+      "ne m'envoyez plus vos publicités svp",
+      "mureke kunyoherereza ubutumwa bwa promosiyo buri munsi",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.equal(decision.kind === "route" && decision.agent, "support_handoff", text);
+    assert.equal(decision.kind === "route" && decision.urgent, false, text);
+  }
+  // Asking for the broadcasts themselves is still the team's work.
+  for (const text of ["send a promotion to all your customers", "lancer une campagne marketing"]) {
+    assert.equal(decideRoute(text, fresh, live).kind, "staff_work", text);
   }
 });

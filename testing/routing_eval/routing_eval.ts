@@ -221,6 +221,20 @@ export function loadSafety8Messages(handoff = "support_handoff"): Promise<FirstM
   return loadSafetyLabelledSet(["safety8_blind"], handoff);
 }
 
+/**
+ * The ninth fresh set (fresh9_*.yaml, issue 24 item 6): fresh8's size and labels
+ * (140 ordinary first messages per language), written by a new writer before the
+ * round that tunes on it: other ages and jobs, long stories, one-word asks, SMS
+ * spelling, code-switching with Swahili and French words, complaints, negations,
+ * two needs in one message; split by need with one seed (`source/split_set.py fresh9`).
+ */
+export function loadFresh9Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh9_${split}`], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -264,6 +278,7 @@ export const HALVED_SETS: readonly HalvedSet[] = [
   // Kinyarwanda only: its other languages' lines read n/a.
   { title: "Fifth fresh first messages (rw)", load: loadFresh5Messages },
   { title: "Sixth fresh first messages", load: loadFresh6Messages },
+  { title: "Ninth fresh first messages", load: loadFresh9Messages },
 ];
 
 /**

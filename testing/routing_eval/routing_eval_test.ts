@@ -16,6 +16,7 @@ import {
   loadFresh6Messages,
   loadFresh7Messages,
   loadFresh8Messages,
+  loadFresh9Messages,
   loadFreshMessages,
   loadHarderMessages,
   loadSafety5Messages,
@@ -254,6 +255,7 @@ for (
     ["the second safety set", loadSafety6Messages],
     ["the fifth fresh set", loadFresh5Messages],
     ["the sixth fresh set", loadFresh6Messages],
+    ["the ninth fresh set", loadFresh9Messages],
   ] as const
 ) {
   Deno.test(`${name} is no training phrase, and its halves share no message`, async () => {
@@ -269,18 +271,25 @@ for (
   });
 }
 
-Deno.test("each half of the sixth fresh set holds at least 45 messages per language over every route", async () => {
-  for (const split of ["dev", "blind"] as const) {
-    const messages = await loadFresh6Messages(split);
-    for (const language of ["en", "rw", "fr"]) {
-      const own = messages.filter((m) => m.language === language);
-      assert.ok(own.length >= 45, `${split} ${language}`);
-      const routes = new Set(own.map((m) => m.expect));
-      const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
-      assert.deepStrictEqual(missing, [], `${split} ${language}`);
+for (
+  const [name, load, least] of [
+    ["the sixth fresh set", loadFresh6Messages, 45],
+    ["the ninth fresh set", loadFresh9Messages, 65],
+  ] as const
+) {
+  Deno.test(`each half of ${name} holds at least ${least} messages per language over every route`, async () => {
+    for (const split of ["dev", "blind"] as const) {
+      const messages = await load(split);
+      for (const language of ["en", "rw", "fr"]) {
+        const own = messages.filter((m) => m.language === language);
+        assert.ok(own.length >= least, `${split} ${language}`);
+        const routes = new Set(own.map((m) => m.expect));
+        const missing = [...customerAgents(PACKS), "clarify"].filter((route) => !routes.has(route));
+        assert.deepStrictEqual(missing, [], `${split} ${language}`);
+      }
     }
-  }
-});
+  });
+}
 
 Deno.test("the seventh fresh set (blind only) holds at least 110 ordinary messages per language over every route", async () => {
   const messages = await loadFresh7Messages();

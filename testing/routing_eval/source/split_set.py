@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, safety5, safety6)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, safety5, safety6)
 """
 import json, os, random, sys
 
@@ -22,6 +22,7 @@ SETS = {
     "fresh6": ("fresh6-20261127-routing6", "Sixth fresh set of first messages"),
     "safety5": ("safety5-20261127-safety4", "Safety set (danger said indirectly, alarming words used innocently)"),
     "safety6": ("safety6-20261127-safety6", "Second safety set (danger as one clause, to a third person, as a question; SMS spelling)"),
+    "fresh9": ("fresh9-20261128-routing12", "Ninth fresh set of first messages"),
 }
 # Blind-only sets are not split here: fresh7_blind.*.yaml and safety7_blind.*.yaml were written
 # by hand, straight as YAML, by an engineer who tunes nothing; they have no dev half and nobody
@@ -53,6 +54,16 @@ POLICY = {
         "# Call of Duty, Killer Wings, a murder party), jobs (a night guard) are ordinary.",
     ],
 }
+# Who wrote a set and how, when its writer differs from the sets before it.
+POLICY["fresh9"] = [
+    "# Written on 2026-11-28 by the routing engineer of round twelve (branch i42-routing) as a",
+    "# new writer, before tuning anything this round and before reading the router's misses",
+    "# (it had seen twenty training phrases of five packs and fifty lines of fresh8, for the",
+    "# format). Fresh8's label counts, other ages and jobs (a nurse, a farmer, a plumber, a house girl,",
+    "# a student, a retired teacher, a tourist), long stories, one-word asks, SMS spelling,",
+    "# code-switching (rw/fr/en/sw words), questions, complaints, negations, two needs where one",
+    "# is primary, emojis, Kinyarwanda with and without apostrophes. No message describes danger.",
+]
 # A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
 # Kinyarwanda round) writes only those languages' files.
 LANGS = {"fresh5": ("rw",)}
