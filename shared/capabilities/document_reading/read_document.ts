@@ -29,6 +29,7 @@ import {
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { tickedOptions } from "./tick_boxes.ts";
+import { asLabelWord, slipDistance } from "./label_slips.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -374,29 +375,6 @@ const TITLE_WORDS: Record<DocumentType, ReadonlyArray<{ word: string; alone?: bo
   policy: [{ word: "UBWISHINGIZI" }],
 };
 
-/** Letters OCR reads for one another: a slip between two of a group costs half a letter. */
-const CONFUSABLE = ["IL1|TJ!", "O0DQ", "MNH", "CG", "B8", "S5", "Z2", "UV"];
-
-function slipCost(a: string, b: string): number {
-  if (a === b) return 0;
-  return CONFUSABLE.some((group) => group.includes(a) && group.includes(b)) ? 0.5 : 1;
-}
-
-/** Edit distance where a confusable letter (I/T, M/N, C/G) costs half. */
-function slipDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, previous + slipCost(a[i - 1], b[j - 1]));
-      previous = row[j];
-      row[j] = next;
-    }
-  }
-  return row[b.length];
-}
-
 /**
  * Whether a line holds one of a type's title words within OCR's slips: at most one letter
  * wrong, or up to three confusable ones (a distance of 1.5), in a word of nine letters or more.
@@ -726,7 +704,7 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
     for (const word of lineWords) {
       if (text) text += " ";
       starts.push(text.length);
-      text += asLabelText(word.text);
+      text += asLabelWord(asLabelText(word.text));
     }
     const wordAt = (offset: number) => {
       let found = 0;
