@@ -99,7 +99,8 @@ function allowed(length: number): number {
  * (one letter in a short word, two in a long one, a confusable pair or an
  * `rn` read for an `m` costing less), when it is near exactly one and is not
  * in capitals; otherwise the word as printed. Parts joined by a slash are
- * looked at one by one.
+ * looked at one by one. A word cut short by a dot (`Yatang.`, `Nylr.`) is the
+ * label word it starts (a confusable letter off), when it starts the words of one field only.
  */
 export function asLabelWord(text: string): string {
   // Wordings OCR joined at their slash (`Type/Mpdel`) are looked at one by one.
@@ -108,8 +109,19 @@ export function asLabelWord(text: string): string {
 
 function asOneWord(text: string): string {
   const found = parts(text);
-  if (!found || found.core.length < 5 || !/\p{Ll}/u.test(found.core)) return text;
+  if (!found || !/\p{Ll}/u.test(found.core)) return text;
   const word = plain(found.core);
+  // A label cut short where its cell ends (`Yatang.`, `Nyirik.`): the one label it starts.
+  if (found.after.startsWith(".") && word.length >= 4) {
+    // (A confusable letter may slip in it too: `Nylr.`.)
+    const starts = (label: string) => slipDistance(word, label.slice(0, word.length)) <= 0.5;
+    const groups = LABEL_WORDS.filter((group) => group.some(starts));
+    const label = groups[0]?.find(starts);
+    if (groups.length === 1 && label && label !== word) {
+      return found.before + label.toLowerCase() + found.after;
+    }
+  }
+  if (found.core.length < 5) return text;
   // (A word that holds a label word whole is matched by the labels as printed:
   // `Kizarangira`, `yindangamuntu`.)
   if (

@@ -31,3 +31,12 @@ Deno.test("a confusable letter costs half a slip", () => {
   assert.equal(slipDistance("TYANDIKWA", "IYANDIKWA"), 0.5);
   assert.equal(slipDistance("MODEL", "MPDEL"), 1);
 });
+
+Deno.test("a label cut short by a dot is the one label word it starts", () => {
+  assert.equal(asLabelWord("Yatang."), "yatangiweho.");
+  // A confusable letter in it (`l` for `i`).
+  assert.equal(asLabelWord("Nylr."), "nyirayo.");
+  // A start no label's, or too short to say, stays as printed.
+  assert.equal(asLabelWord("Urug."), "Urug.");
+  assert.equal(asLabelWord("Ind."), "Ind.");
+});

@@ -135,7 +135,7 @@ const BIRTH_LABEL =
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe|first\s+regist(?:ered|ration)|tarehe\s+ya\s+(?:kutolewa|usajili)/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|(?:itariki\s+)?yatangiweho|issued(?:\s+on)?|\biss\b\.?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe|first\s+regist(?:ered|ration)|tarehe\s+ya\s+(?:kutolewa|usajili)/i;
 const EXPIRY_LABEL =
   /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration|\bmwisho\b|tarehe\s+ya\s+kuisha|inaisha|halali\s+hadi/i;
 

@@ -1713,3 +1713,18 @@ Deno.test("labels OCR slipped on still name their fields on a dense card", () =>
   ]);
   assert.equal(values(readDocument(card, { today: TODAY })).model, "CRETA");
 });
+
+Deno.test("a table whose header labels are cut short (Itar. Yatang. / Iss) reads its dates", () => {
+  // A date-box card's header row prints each label abbreviated; values sit under them.
+  const lines = page([
+    [[40, "DRIVER'S LICENCE"]],
+    [[40, "Amaz. / Name"], [500, "Itar. Amav. / DOB"], [900, "Nom. Uruh. / DL"]],
+    // (The birth date's day box lost: no date.)
+    [[40, "MUHAWENIMANA INNOCENT"], [500, "[08 || 1995 |"], [900, "76B886427"]],
+    [[40, "Icyic. / Cl"], [500, "Itar. Yatang. / Iss"], [900, "Irang. / Exp"]],
+    [[40, "C, D"], [500, "[19][04]| 2017 |"], [900, "[23][02]| 2032"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.issue_date, "2017-04-19");
+  assert.equal(read.expiry_date, "2032-02-23");
+});
