@@ -196,85 +196,6 @@ export function vinCheckDigitValid(vin: string): boolean {
   return VIN.test(vin) && vin[8] === vinCheckDigit(vin);
 }
 
-/**
- * World manufacturer identifiers (a VIN's first three characters, ISO 3780) of the makers sold
- * in East Africa, cars and motorcycles, as assigned (from general knowledge of the register, not
- * a copy of it): a repair that turns a VIN's first characters into one of these names a maker.
- */
-const WORLD_MANUFACTURERS = new Set([
-  // Toyota (Japan, South Africa, Thailand)
-  "JTD",
-  "JTE",
-  "JTM",
-  "JTN",
-  "JTF",
-  "JT2",
-  "JT3",
-  "AHT",
-  "MR0",
-  "MR2",
-  // Suzuki, Maruti Suzuki
-  "JS1",
-  "JS2",
-  "JS3",
-  "JS4",
-  "MA3",
-  "MBH",
-  // Honda, its motorcycles in China, India and Thailand
-  "JHM",
-  "JHL",
-  "JH2",
-  "LAL",
-  "ME4",
-  "MLH",
-  // Bajaj, TVS, Hero, Yamaha
-  "MD2",
-  "MD6",
-  "MBL",
-  "ME1",
-  "JYA",
-  // Mercedes-Benz, Volkswagen, BMW, Land Rover
-  "WDB",
-  "WDD",
-  "WDC",
-  "WDF",
-  "WVW",
-  "WVG",
-  "WV1",
-  "WV2",
-  "WBA",
-  "SAL",
-  // Renault, Peugeot, Citroën
-  "VF1",
-  "VF3",
-  "VF7",
-  // Nissan, Mitsubishi, Mazda, Isuzu
-  "JN1",
-  "JN8",
-  "JN6",
-  "MNT",
-  "JMB",
-  "JMY",
-  "JA3",
-  "MMB",
-  "MMC",
-  "JM1",
-  "JMZ",
-  "JAA",
-  "JAL",
-  "MPA",
-  // Hyundai, Kia, Ford
-  "KMH",
-  "KMF",
-  "MAL",
-  "KNA",
-  "KNB",
-  "KND",
-  "WF0",
-  "MNB",
-  "MNC",
-]);
-
 // What OCR reads for VIN characters that a VIN cannot hold, or that it confuses.
 const VIN_SWAPS: Record<string, string[]> = {
   O: ["0"],
@@ -313,6 +234,7 @@ export function readVin(raw: string): CheckedValue | null {
   const chars = [...cleaned].map((ch) => (ch === "O" || ch === "Q" ? "0" : ch === "I" ? "1" : ch));
   if (chars.length !== 17) return null;
   const base = chars.join("").replace(/[)\]\/]/g, "J").replace(/\|/g, "1");
+  if (vinCheckDigitValid(base)) return { value: base, valid: true };
   const original = [...cleaned];
   const candidates = [base];
   for (let i = 0; i < 17; i++) {
@@ -321,18 +243,6 @@ export function readVin(raw: string): CheckedValue | null {
       next[i] = swap;
       candidates.push(next.join(""));
     }
-  }
-  if (vinCheckDigitValid(base)) {
-    // A J read as 1 passes the check digit (both count 1): when the VIN as read names no maker
-    // we know and one repair of its first characters does, that repair is the reading.
-    const maker = WORLD_MANUFACTURERS.has(base.slice(0, 3))
-      ? []
-      : candidates.filter((candidate) =>
-        WORLD_MANUFACTURERS.has(candidate.slice(0, 3)) && vinCheckDigitValid(candidate)
-      );
-    return maker.length === 1
-      ? { value: maker[0], valid: false, note: "its maker's code was corrected: check it" }
-      : { value: base, valid: true };
   }
   // A check digit passes by chance one time in eleven, and makers that use none pass a swap by
   // chance too: only a single passing repair is offered, and it stays doubtful.
