@@ -29,6 +29,7 @@ import {
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { tickedOptions } from "./tick_boxes.ts";
+import { asLabelWord, slipDistance } from "./label_slips.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
 
 /** The document types ocr_extract reads. */
@@ -134,7 +135,7 @@ const BIRTH_LABEL =
 
 // Issue and expiry in the wordings and abbreviations cards print ("Date issued", "Exp.").
 const ISSUE_LABEL =
-  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|itariki\s+yatangiweho|issued(?:\s+on)?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe|first\s+regist(?:ered|ration)|tarehe\s+ya\s+(?:kutolewa|usajili)/i;
+  /date\s+of\s+issue|issue\s+date|date\s+issued|[yr]w?atanzwe(?:\s+ku\s+wa)?|(?:itariki\s+)?yatangiweho|issued(?:\s+on)?|\biss\b\.?|d[ée]l[il1]vr[éeè]e?(?:\s+le)?|date\s+de\s+d[ée]l[il1]vrance|date\s+d.[ée]mission|[ée]mis\s+le|igihe\s+(?:cy)?atangiwe|first\s+regist(?:ered|ration)|tarehe\s+ya\s+(?:kutolewa|usajili)/i;
 const EXPIRY_LABEL =
   /expiry(?:\s+date)?|[ir]u?zarangira(?:\s+ku\s+wa)?|valid\s+(?:until|till|to)|expir\w*|\bexp\b\.?|valable\s+jusqu.\w*|date\s+d.expiration|\bmwisho\b|tarehe\s+ya\s+kuisha|inaisha|halali\s+hadi/i;
 
@@ -373,29 +374,6 @@ const TITLE_WORDS: Record<DocumentType, ReadonlyArray<{ word: string; alone?: bo
   id_card: [{ word: "INDANGAMUNTU", alone: true }],
   policy: [{ word: "UBWISHINGIZI" }],
 };
-
-/** Letters OCR reads for one another: a slip between two of a group costs half a letter. */
-const CONFUSABLE = ["IL1|TJ!", "O0DQ", "MNH", "CG", "B8", "S5", "Z2", "UV"];
-
-function slipCost(a: string, b: string): number {
-  if (a === b) return 0;
-  return CONFUSABLE.some((group) => group.includes(a) && group.includes(b)) ? 0.5 : 1;
-}
-
-/** Edit distance where a confusable letter (I/T, M/N, C/G) costs half. */
-function slipDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j] + 1, row[j - 1] + 1, previous + slipCost(a[i - 1], b[j - 1]));
-      previous = row[j];
-      row[j] = next;
-    }
-  }
-  return row[b.length];
-}
 
 /**
  * Whether a line holds one of a type's title words within OCR's slips: at most one letter
@@ -726,7 +704,7 @@ function labelSpans(words: PlacedWord[], rules: Record<string, FieldRule>): Labe
     for (const word of lineWords) {
       if (text) text += " ";
       starts.push(text.length);
-      text += asLabelText(word.text);
+      text += asLabelWord(asLabelText(word.text));
     }
     const wordAt = (offset: number) => {
       let found = 0;

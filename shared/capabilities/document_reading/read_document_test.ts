@@ -1694,3 +1694,37 @@ Deno.test("a letter without its dot right after a value's word is the value's, n
   assert.equal(reading.fields.plate?.value, "RB 943 B");
   assert.equal(reading.fields.issue_date?.value, "2014-12-11");
 });
+
+Deno.test("labels OCR slipped on still name their fields on a dense card", () => {
+  // A tiny print's labels, each a letter or two off (`Nemes`, `Caténorrés`, `Mpdel`): the values
+  // beside them are found by position as under labels read clean, where no shape finds them.
+  const licence = page([
+    [[40, "DRIVING LICENCE"]],
+    [[40, "Nemes : MUKAMANA JOSIANE"], [500, "Caténorrés : B, C"]],
+    [[40, "Expires : 15-APR-2035"], [500, "Duté 6? bars) 17-JUN-1988"]],
+  ]);
+  const read = values(readDocument(licence, { today: TODAY }));
+  assert.equal(read.full_name, "MUKAMANA JOSIANE");
+  assert.equal(read.categories, "B, C");
+  const card = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Purake / Plate No. : RAB 123 C"], [500, "Maraue: HYUNDAI"]],
+    [[40, "Type/Mpdel : CRETA"], [500, "Engine : G4FG"]],
+  ]);
+  assert.equal(values(readDocument(card, { today: TODAY })).model, "CRETA");
+});
+
+Deno.test("a table whose header labels are cut short (Itar. Yatang. / Iss) reads its dates", () => {
+  // A date-box card's header row prints each label abbreviated; values sit under them.
+  const lines = page([
+    [[40, "DRIVER'S LICENCE"]],
+    [[40, "Amaz. / Name"], [500, "Itar. Amav. / DOB"], [900, "Nom. Uruh. / DL"]],
+    // (The birth date's day box lost: no date.)
+    [[40, "MUHAWENIMANA INNOCENT"], [500, "[08 || 1995 |"], [900, "76B886427"]],
+    [[40, "Icyic. / Cl"], [500, "Itar. Yatang. / Iss"], [900, "Irang. / Exp"]],
+    [[40, "C, D"], [500, "[19][04]| 2017 |"], [900, "[23][02]| 2032"]],
+  ]);
+  const read = values(readDocument(lines, { today: TODAY }));
+  assert.equal(read.issue_date, "2017-04-19");
+  assert.equal(read.expiry_date, "2032-02-23");
+});
