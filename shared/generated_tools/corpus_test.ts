@@ -508,3 +508,99 @@ dbTest(
     });
   },
 );
+
+/** Two operations: one whose body no value can satisfy (`allOf` of a string and an integer). */
+function partlyMappableDocument(apiUrl: string, only?: "impossible"): Record<string, unknown> {
+  const impossible = {
+    put: {
+      operationId: "setCode",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": { schema: { allOf: [{ type: "string" }, { type: "integer" }] } },
+        },
+      },
+      responses: { "200": { description: "ok" } },
+    },
+  };
+  const dated = {
+    post: {
+      operationId: "bookDay",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["day"],
+              properties: {
+                // A format beside a pattern: two patterns, which Gemini's export once refused.
+                day: { type: "string", format: "date", pattern: "^20\\d\\d-" },
+              },
+            },
+          },
+        },
+      },
+      responses: { "200": { description: "ok" } },
+    },
+  };
+  return {
+    openapi: "3.0.3",
+    info: { title: "Quirks", version: "1" },
+    servers: [{ url: `${apiUrl}/q` }],
+    paths: only ? { "/code": impossible } : { "/code": impossible, "/days": dated },
+  };
+}
+
+dbTest(
+  "generated tools corpus: an operation no value can satisfy is left out and named in the answer, the others register and call; when none maps, nothing is registered",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "quirks",
+        kind: "openapi",
+        document: JSON.stringify(partlyMappableDocument(api.url)),
+        expose: ["setCode", "bookDay"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(
+        registered.data.tools.map((tool: { name: string }) => tool.name),
+        ["quirks_book_day"],
+      );
+      assert.equal(registered.data.skipped.length, 1);
+      const [left] = registered.data.skipped;
+      assert.equal(left.operation, "setCode");
+      assert.equal(
+        left.path,
+        "#/paths/~1code/put/requestBody/content/application~1json/schema/allOf/0",
+      );
+      assert.match(left.reason, /allOf of string and integer: no value is all of them/);
+      const bad: TestData = await callConfirmed(rt, USER.jean, "quirks_book_day", {
+        body: { day: "1999-01-02" },
+      });
+      assert.equal(bad.error?.code, "VALIDATION_ERROR", JSON.stringify(bad));
+      assert.equal(bad.error.fields[0].path, "body.day");
+      const booked: TestData = await callConfirmed(rt, USER.jean, "quirks_book_day", {
+        body: { day: "2026-03-04" },
+      });
+      assert.equal(booked.ok, true, JSON.stringify(booked));
+      assert.equal(api.requests.at(-1)!.path, "/q/days");
+      assert.deepEqual(JSON.parse(api.requests.at(-1)!.body), { day: "2026-03-04" });
+      const sources: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(sources.data.sources[0].tools, ["quirks_book_day"]);
+
+      const none: TestData = await register(rt, {
+        name: "quirks2",
+        kind: "openapi",
+        document: JSON.stringify(partlyMappableDocument(api.url, "impossible")),
+        expose: ["setCode"],
+      });
+      assert.equal(none.error?.code, "VALIDATION_ERROR", JSON.stringify(none));
+      assert.match(JSON.stringify(none.error.fields), /allOf of string and integer/);
+      const listed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(listed.data.sources.map((source: { name: string }) => source.name), [
+        "quirks",
+      ]);
+    });
+  },
+);

@@ -23,6 +23,8 @@ import {
   type HttpParameter,
   MAX_OPERATIONS,
   type OperationPlan,
+  type OperationPlans,
+  type SkippedOperation,
   type SecurityScheme,
   toolName,
 } from "./operation.ts";
@@ -89,10 +91,14 @@ export function parseStoredOpenapi(text: string | Record<string, unknown>): Pars
  * @throws {GenerationError} for an unknown or duplicate operation id, a name that sanitises to
  *   nothing or to another's, or a schema that cannot be mapped (each named by operation and pointer).
  */
-export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions): OperationPlan[] {
+export function openapiPlans(
+  parsed: ParsedOpenapi,
+  options: OpenapiPlanOptions,
+): OperationPlans {
   const { document } = parsed;
   const expose = new Set(options.expose ?? []);
   const issues: { path: string; message: string }[] = [];
+  const skipped: SkippedOperation[] = [];
   const plans: OperationPlan[] = [];
   const seenIds = new Map<string, string>();
   const seenNames = new Map<string, string>();
@@ -136,6 +142,7 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       } catch (error) {
         if (!(error instanceof SchemaMappingError)) throw error;
         issues.push({ path: error.pointer, message: `Operation ${id}: ${error.message}` });
+        skipped.push({ operation: id, path: error.pointer, reason: error.message });
       }
     }
   }
@@ -148,8 +155,12 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
   if (plans.length > MAX_OPERATIONS) {
     issues.push({ path: "#/paths", message: `More than ${MAX_OPERATIONS} operations exposed` });
   }
-  if (issues.length) throw new GenerationError(issues);
-  return plans;
+  // Operations that cannot be mapped are left out when others map (the answer names them); any
+  // other problem, or nothing left to call, refuses the document.
+  if (issues.length > skipped.length || (skipped.length && plans.length === 0)) {
+    throw new GenerationError(issues);
+  }
+  return Object.assign(plans, { skipped });
 }
 
 /**

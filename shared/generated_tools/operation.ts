@@ -111,6 +111,24 @@ export interface GraphqlSend {
 }
 
 /** One generated operation, ready to bind. */
+/** An exposed operation left out of a registration because its schema cannot be mapped. */
+export interface SkippedOperation {
+  /** The operation's id (or "method path"). */
+  operation: string;
+  /** JSON pointer of the part that cannot be mapped. */
+  path: string;
+  /** Why. */
+  reason: string;
+}
+
+/**
+ * The plans made from a document, with the exposed operations left out:
+ * an operation whose schema no value can satisfy (an `allOf` of a string and
+ * an integer, say) is skipped when others map, and said in the registration's
+ * answer; when none maps, the document is refused.
+ */
+export type OperationPlans = OperationPlan[] & { skipped?: readonly SkippedOperation[] };
+
 export interface OperationPlan {
   /** Tool name: `<source>_<operation>`, sanitised. */
   name: string;
