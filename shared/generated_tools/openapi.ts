@@ -24,8 +24,8 @@ import {
   MAX_OPERATIONS,
   type OperationPlan,
   type OperationPlans,
-  type SkippedOperation,
   type SecurityScheme,
+  type SkippedOperation,
   toolName,
 } from "./operation.ts";
 import { lazyOutput, lenientOutputSchema } from "./output_schema.ts";
