@@ -604,3 +604,178 @@ dbTest(
     });
   },
 );
+
+/**
+ * OpenAPI 3.0 in styles the other documents lack: `$ref`'d parameters, request bodies and
+ * responses, a cookie and a header parameter, a query array sent `style: form, explode: false`,
+ * `oneOf` with a discriminator, `readOnly`/`writeOnly`, `nullable`.
+ */
+function clinicDocument(apiUrl: string): Record<string, unknown> {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Clinic", version: "2" },
+    servers: [{ url: `${apiUrl}/clinic` }],
+    paths: {
+      "/patients/{patientId}/visits": {
+        parameters: [{ $ref: "#/components/parameters/PatientId" }],
+        get: {
+          operationId: "listVisits",
+          parameters: [
+            {
+              name: "status",
+              in: "query",
+              style: "form",
+              explode: false,
+              schema: { type: "array", items: { type: "string", enum: ["open", "closed"] } },
+            },
+            { name: "X-Clinic", in: "header", required: true, schema: { type: "string" } },
+            { name: "session", in: "cookie", schema: { type: "string" } },
+          ],
+          responses: { "200": { $ref: "#/components/responses/Echo" } },
+        },
+        post: {
+          operationId: "addVisit",
+          requestBody: { $ref: "#/components/requestBodies/Visit" },
+          responses: { "201": { $ref: "#/components/responses/Visits" } },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        PatientId: {
+          name: "patientId",
+          in: "path",
+          required: true,
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
+      requestBodies: {
+        Visit: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Visit" } } },
+        },
+      },
+      responses: {
+        Echo: {
+          description: "what the loopback API answers",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { method: { type: "string" }, query: { type: "string" } },
+              },
+            },
+          },
+        },
+        Visits: {
+          description: "visits",
+          content: {
+            "application/json": {
+              schema: { type: "array", items: { $ref: "#/components/schemas/Visit" } },
+            },
+          },
+        },
+      },
+      schemas: {
+        Visit: {
+          type: "object",
+          required: ["reason", "payer"],
+          properties: {
+            id: { type: "integer", readOnly: true },
+            reason: { type: "string", minLength: 2 },
+            note: { type: "string", nullable: true },
+            pin: { type: "string", writeOnly: true },
+            payer: {
+              oneOf: [
+                { $ref: "#/components/schemas/Insurer" },
+                { $ref: "#/components/schemas/Cash" },
+              ],
+              discriminator: { propertyName: "kind" },
+            },
+          },
+        },
+        Insurer: {
+          type: "object",
+          required: ["kind", "insurer"],
+          properties: { kind: { type: "string", enum: ["Insurer"] }, insurer: { type: "string" } },
+        },
+        Cash: {
+          type: "object",
+          required: ["kind", "amount"],
+          properties: { kind: { type: "string", enum: ["Cash"] }, amount: { type: "number" } },
+        },
+      },
+    },
+  };
+}
+
+dbTest(
+  "generated tools corpus: OpenAPI 3.0 with $ref'd parameters, bodies and responses, cookie and header parameters, a form-style unexploded array, a discriminated oneOf, readOnly/writeOnly, and an answer not as documented",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "clinic",
+        kind: "openapi",
+        document: JSON.stringify(clinicDocument(api.url)),
+        expose: ["listVisits", "addVisit"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(registered.data.skipped, []);
+      const listed: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 7,
+        status: ["open", "closed"],
+        "X-Clinic": "kgl",
+      });
+      assert.equal(listed.ok, true, JSON.stringify(listed));
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/clinic/patients/7/visits");
+      assert.equal(decodeURIComponent(seen.query), "?status=open,closed");
+      assert.equal(seen.headers["x-clinic"], "kgl");
+      // Cookies are a credential's to set, never the model's.
+      assert.equal(seen.headers.cookie, undefined);
+      const cookie: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 7,
+        "X-Clinic": "kgl",
+        session: "s1",
+      });
+      assert.equal(cookie.error?.code, "VALIDATION_ERROR");
+      const badPath: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 0,
+        "X-Clinic": "kgl",
+      });
+      assert.equal(badPath.error?.code, "VALIDATION_ERROR");
+      assert.equal(badPath.error.fields[0].path, "patientId");
+      // The server's id is not the caller's to send; the write-only pin is.
+      const withId: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: { id: 3, reason: "fever", payer: { kind: "Cash", amount: 2000 } },
+      });
+      assert.equal(withId.error?.code, "VALIDATION_ERROR", JSON.stringify(withId));
+      const wrongBranch: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: { reason: "fever", payer: { kind: "Cash", insurer: "RSSB" } },
+      });
+      assert.equal(wrongBranch.error?.code, "VALIDATION_ERROR", JSON.stringify(wrongBranch));
+      const added: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: {
+          reason: "fever",
+          note: null,
+          pin: "1234",
+          payer: { kind: "Insurer", insurer: "RSSB" },
+        },
+      });
+      // The loopback API answers an object where the document promises a list of visits: the
+      // API's failure, said as such (it was INTERNAL_ERROR), the request sent as documented.
+      assert.equal(added.error?.code, "SERVICE_UNAVAILABLE", JSON.stringify(added));
+      assert.match(added.error.msg, /not as its API document describes/);
+      assert.equal(api.requests.at(-1)!.method, "POST");
+      assert.deepEqual(JSON.parse(api.requests.at(-1)!.body), {
+        reason: "fever",
+        note: null,
+        pin: "1234",
+        payer: { kind: "Insurer", insurer: "RSSB" },
+      });
+    });
+  },
+);

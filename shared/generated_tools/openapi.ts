@@ -163,6 +163,15 @@ export function openapiPlans(
   return Object.assign(plans, { skipped });
 }
 
+/** How a query list is joined when not exploded (OpenAPI's `style` and `explode`). */
+function queryJoin(node: Node): string | undefined {
+  const style = typeof node.style === "string" ? node.style : "form";
+  // Exploded by default for form only, as the specification says.
+  const explode = typeof node.explode === "boolean" ? node.explode : style === "form";
+  if (explode) return undefined;
+  return ({ form: ",", spaceDelimited: " ", pipeDelimited: "|" } as Record<string, string>)[style];
+}
+
 /**
  * Why a document without a single operation makes no tool: one that only
  * describes webhooks (requests the API sends, OpenAPI 3.1 `webhooks`) has
@@ -321,7 +330,8 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       description: cleanDescription(node.description, "", 300),
       required: node.required === true || place === "path",
     });
-    parameters.push({ key, name: wire, in: place });
+    const join = place === "query" ? queryJoin(node) : undefined;
+    parameters.push({ key, name: wire, in: place, ...(join === undefined ? {} : { join }) });
   }
   let bodyKey: string | null = null;
   const body = operation.requestBody ? deref(document, operation.requestBody) : null;

@@ -48,6 +48,11 @@ export interface HttpParameter {
   name: string;
   /** Where it goes. */
   in: "path" | "query" | "header";
+  /**
+   * A query list sent as one value, its items joined by this (`explode: false`: `,` for
+   * `form`, ` ` for `spaceDelimited`, `|` for `pipeDelimited`); absent: one pair per item.
+   */
+  join?: string;
 }
 
 /** A security scheme an operation accepts, as the document declares it. */
