@@ -71,7 +71,7 @@ export const CORPUS: CorpusPackage[] = [
 ];
 
 type Outcome =
-  | { status: "accepted"; tools: number; exposed: number }
+  | { status: "accepted"; tools: number; exposed: number; skipped: string[] }
   | { status: "refused"; code: string; exposed: number; causes: string[] }
   | { status: "crashed"; exposed: number; error: string };
 
@@ -189,7 +189,12 @@ async function run(kind: "openapi" | "graphql", text: string): Promise<Outcome> 
       text,
       GENERATED_TOOLS_ENGINE,
     );
-    return { status: "accepted", tools: generated.plans.length, exposed: exposed.length };
+    return {
+      status: "accepted",
+      tools: generated.plans.length,
+      exposed: exposed.length,
+      skipped: generated.skipped.map((left) => `${left.operation}: ${causeOf(left.reason)}`),
+    };
   } catch (error) {
     if (error instanceof ToolFailure) {
       const causes = (error.fields ?? []).map((field) => causeOf(field.message));
@@ -246,7 +251,9 @@ async function main(): Promise<void> {
     rows.push({ document: doc.name, kind: doc.kind, bytes: text.length, ms, outcome });
     const o = outcome;
     const what = o.status === "accepted"
-      ? `accepted ${o.tools}/${o.exposed} tools`
+      ? `accepted ${o.tools}/${o.exposed} tools${
+        o.skipped.length ? `; skipped ${o.skipped.join(" | ")}` : ""
+      }`
       : o.status === "refused"
       ? `refused ${o.code} (${o.exposed} exposed): ${o.causes.slice(0, 3).join(" | ")}`
       : `CRASHED: ${o.error.split("\n").slice(0, 3).join(" ")}`;

@@ -436,6 +436,17 @@ async function coldProcesses(): Promise<void> {
     ["that instance's first MCP listing, ms", "listing_ms", true],
     ["that instance's first MCP listing, CPU ms", "listing_cpu_ms", true],
     ["its first call's input check, ms", "first_call_ms", true],
+    [
+      "a new instance ready (sync + first MCP listing + first call), CPU ms",
+      "ready_cpu_ms",
+      true,
+    ],
+    ["a new instance ready, wall ms", "ready_ms", true],
+    [
+      "module loading in that process (imports, registration's too; not in the rows above), CPU ms",
+      "module_load_cpu_ms",
+      false,
+    ],
     ["heap held by the registration after a GC, MB", "held_mb", false],
     ["heap held by the other instance's tools after a GC, MB", "sync_held_mb", false],
     ["GraphQL 200 fields: cold registration, wall ms", "gql_cold_ms", true],
@@ -450,6 +461,7 @@ async function coldProcesses(): Promise<void> {
     ["GraphQL: sync on another instance, CPU ms", "gql_sync_sync_cpu_ms", true],
     ["GraphQL: that instance's first MCP listing, CPU ms", "gql_sync_listing_cpu_ms", true],
     ["GraphQL: its first call's input check, ms", "gql_sync_first_call_ms", true],
+    ["GraphQL: a new instance ready, CPU ms", "gql_sync_ready_cpu_ms", true],
     ["GraphQL: heap held by the registration after a GC, MB", "gql_held_mb", false],
   ];
   console.log(

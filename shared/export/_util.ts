@@ -111,7 +111,11 @@ export function collapsePatternAllOf(schema: JsonSchema): JsonSchema {
   const { allOf, ...rest } = schema;
   const onlyPatterns = Array.isArray(allOf) && allOf.length > 0 &&
     allOf.every((branch) =>
-      isRecord(branch) && Object.keys(branch).length === 1 && typeof branch.pattern === "string"
+      isRecord(branch) && typeof branch.pattern === "string" &&
+      // OpenAPI 3.0's spelling (zod's openapi-3.0 target) types each part as a string.
+      Object.keys(branch).every((key) =>
+        key === "pattern" || (key === "type" && branch.type === "string")
+      )
     );
   if (!onlyPatterns) return schema;
   const patterns = [

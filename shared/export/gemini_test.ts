@@ -325,3 +325,39 @@ Deno.test("toGeminiSchema() writes out the types JSON Schema leaves implicit", (
     },
   );
 });
+
+Deno.test("toGeminiFunctionDeclarations() exports a string of two patterns, as zod's 3.0 target and a document's format beside a pattern write it", () => {
+  const dated = defineTool({
+    name: "test.dated",
+    title: "Dated",
+    description: "Takes a date that must also look like a year.",
+    category: "test",
+    input: z.object({ day: z.iso.date().regex(/^(\d{4})-/) }),
+    output: z.object({}),
+    examples: [{ input: { day: "2026-01-31" } }],
+    sideEffects: "none",
+    execute: () => Promise.resolve({}),
+  });
+  const [declaration] = toGeminiFunctionDeclarations([dated]).functionDeclarations;
+  const day = ((declaration.parameters as JsonSchema).properties as Record<string, JsonSchema>).day;
+  assert.equal(day.type, "string");
+  assert.equal(typeof day.pattern, "string");
+  assert.equal("allOf" in day, false);
+  assert.match(String(day.description), /must also match \/\^\(\\d\{4\}\)-\//);
+  // The same string as a stored (generated) tool's OpenAPI 3.0 spelling types each part.
+  assert.deepEqual(
+    toGeminiSchema({
+      type: "object",
+      properties: {
+        day: {
+          type: "string",
+          allOf: [{ type: "string", pattern: "^a" }, { type: "string", pattern: "b$" }],
+        },
+      },
+    }),
+    {
+      type: "object",
+      properties: { day: { type: "string", pattern: "^a", description: "(must also match /b$/)" } },
+    },
+  );
+});

@@ -219,11 +219,17 @@ function deepFreeze<T>(value: T): T {
  * The document {@link presetJsonSchema} gave a schema (frozen), if any.
  *
  * @param schema The zod schema.
- * @returns Its preset 2020-12 document (frozen), or `undefined`.
+ * @param options `freeze: false` hands it out as it is, for a caller that only places it, by
+ *   reference and unchanged, inside a document of its own (MCP's output envelope: freezing every
+ *   answer schema of 200 tools was a third of an instance's first listing).
+ * @returns Its preset 2020-12 document (frozen unless asked not to), or `undefined`.
  */
-export function presetJsonSchemaOf(schema: z.ZodType): JsonSchema | undefined {
+export function presetJsonSchemaOf(
+  schema: z.ZodType,
+  options: { freeze?: boolean } = {},
+): JsonSchema | undefined {
   const preset = presets.get(schema);
-  return preset && deepFreeze(preset);
+  return preset && (options.freeze === false ? preset : deepFreeze(preset));
 }
 
 /**

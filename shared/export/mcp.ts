@@ -167,9 +167,10 @@ function envelopeOutputSchema(tool: AnyTool): OutputChoice {
 }
 
 function envelopeSchema(data: z.ZodType): JsonSchema {
-  const preset = presetJsonSchemaOf(data);
+  const preset = presetJsonSchemaOf(data, { freeze: false });
   if (preset) {
-    // A stored schema (generated tools) goes in as it is: wrapping it in zod would build it.
+    // A stored schema (generated tools) goes in as it is: wrapping it in zod would build it. It is
+    // placed by reference and never changed here, so it is not frozen for this.
     const { $defs, ...body } = preset;
     const envelope = openEnvelope();
     (envelope.properties as JsonSchema).data = body;

@@ -65,13 +65,15 @@ const EMPTY_EXAMPLES = [{ input: {} }] as const;
 /** Builds the tool for a plan on a binding. */
 export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
   const needsService = plan.send.kind === "http" && plan.send.security.length > 0;
-  const call = (
+  const call = async (
     args: Record<string, unknown>,
     ctx: Pick<ExecutionContext, "signal" | "idempotency_key">,
-  ) =>
-    plan.send.kind === "http"
-      ? sendHttp(plan.send, args, ctx, binding, plan.readOnly)
-      : sendGraphql(plan.send, args, ctx, binding);
+  ) => {
+    const data = plan.send.kind === "http"
+      ? await sendHttp(plan.send, args, ctx, binding, plan.readOnly)
+      : await sendGraphql(plan.send, args, ctx, binding);
+    return answerAsDocumented(plan, binding, data);
+  };
   const spec = {
     name: plan.name,
     title: plan.title,
@@ -109,6 +111,26 @@ export function bindPlan(plan: OperationPlan, binding: SourceBinding): Tool {
   }
   const tool: Tool = { ...(checked as Tool), input: plan.input, examples };
   return binding.exportKey === undefined ? tool : setExportKey(tool, binding.exportKey);
+}
+
+/**
+ * The API's answer, if it has the shape its document describes. One that does not (a list where
+ * an object was promised) cannot be handed on as the tool's data (MCP clients check it against
+ * the tool's `outputSchema`), and is the API's failure, not ours: said as such, never
+ * `INTERNAL_ERROR`. A write may still have been done, so the message does not say otherwise.
+ */
+function answerAsDocumented(plan: OperationPlan, binding: SourceBinding, data: unknown): unknown {
+  const checked = plan.output.safeParse(data);
+  if (checked.success) return data;
+  const where = [
+    ...new Set(checked.error.issues.map((issue) => issue.path.join(".") || "the answer")),
+  ].slice(0, 3).join(", ");
+  throw new ToolFailure(
+    "SERVICE_UNAVAILABLE",
+    `${binding.source} answered, but not as its API document describes (${where}), so the answer cannot be shown${
+      plan.readOnly ? "" : "; whether it was done is for that API to say"
+    }`,
+  );
 }
 
 /** A plausible input for a schema (required fields only), for the tool's example. */
@@ -180,12 +202,17 @@ async function sendHttp(
     const value = args[parameter.key];
     if (value === undefined) continue;
     const text = typeof value === "string" ? value : JSON.stringify(value);
+    // A list in a path or header is OpenAPI's `simple` style: its items joined by commas.
+    const simple = Array.isArray(value) ? value.map(String).join(",") : text;
     if (parameter.in === "path") {
-      path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(text));
+      path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(simple));
     } else if (parameter.in === "query") {
-      if (Array.isArray(value)) value.forEach((item) => query.append(parameter.name, String(item)));
-      else query.append(parameter.name, text);
-    } else headers[parameter.name.toLowerCase()] = text;
+      if (Array.isArray(value) && parameter.join !== undefined) {
+        query.append(parameter.name, value.map(String).join(parameter.join));
+      } else if (Array.isArray(value)) {
+        value.forEach((item) => query.append(parameter.name, String(item)));
+      } else query.append(parameter.name, text);
+    } else headers[parameter.name.toLowerCase()] = simple;
   }
   const secret = await credentialHeaders(send, binding);
   Object.assign(headers, secret.headers);

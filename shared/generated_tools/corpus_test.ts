@@ -508,3 +508,274 @@ dbTest(
     });
   },
 );
+
+/** Two operations: one whose body no value can satisfy (`allOf` of a string and an integer). */
+function partlyMappableDocument(apiUrl: string, only?: "impossible"): Record<string, unknown> {
+  const impossible = {
+    put: {
+      operationId: "setCode",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": { schema: { allOf: [{ type: "string" }, { type: "integer" }] } },
+        },
+      },
+      responses: { "200": { description: "ok" } },
+    },
+  };
+  const dated = {
+    post: {
+      operationId: "bookDay",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["day"],
+              properties: {
+                // A format beside a pattern: two patterns, which Gemini's export once refused.
+                day: { type: "string", format: "date", pattern: "^20\\d\\d-" },
+              },
+            },
+          },
+        },
+      },
+      responses: { "200": { description: "ok" } },
+    },
+  };
+  return {
+    openapi: "3.0.3",
+    info: { title: "Quirks", version: "1" },
+    servers: [{ url: `${apiUrl}/q` }],
+    paths: only ? { "/code": impossible } : { "/code": impossible, "/days": dated },
+  };
+}
+
+dbTest(
+  "generated tools corpus: an operation no value can satisfy is left out and named in the answer, the others register and call; when none maps, nothing is registered",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "quirks",
+        kind: "openapi",
+        document: JSON.stringify(partlyMappableDocument(api.url)),
+        expose: ["setCode", "bookDay"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(
+        registered.data.tools.map((tool: { name: string }) => tool.name),
+        ["quirks_book_day"],
+      );
+      assert.equal(registered.data.skipped.length, 1);
+      const [left] = registered.data.skipped;
+      assert.equal(left.operation, "setCode");
+      assert.equal(
+        left.path,
+        "#/paths/~1code/put/requestBody/content/application~1json/schema/allOf/0",
+      );
+      assert.match(left.reason, /allOf of string and integer: no value is all of them/);
+      const bad: TestData = await callConfirmed(rt, USER.jean, "quirks_book_day", {
+        body: { day: "1999-01-02" },
+      });
+      assert.equal(bad.error?.code, "VALIDATION_ERROR", JSON.stringify(bad));
+      assert.equal(bad.error.fields[0].path, "body.day");
+      const booked: TestData = await callConfirmed(rt, USER.jean, "quirks_book_day", {
+        body: { day: "2026-03-04" },
+      });
+      assert.equal(booked.ok, true, JSON.stringify(booked));
+      assert.equal(api.requests.at(-1)!.path, "/q/days");
+      assert.deepEqual(JSON.parse(api.requests.at(-1)!.body), { day: "2026-03-04" });
+      const sources: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(sources.data.sources[0].tools, ["quirks_book_day"]);
+
+      const none: TestData = await register(rt, {
+        name: "quirks2",
+        kind: "openapi",
+        document: JSON.stringify(partlyMappableDocument(api.url, "impossible")),
+        expose: ["setCode"],
+      });
+      assert.equal(none.error?.code, "VALIDATION_ERROR", JSON.stringify(none));
+      assert.match(JSON.stringify(none.error.fields), /allOf of string and integer/);
+      const listed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.deepEqual(listed.data.sources.map((source: { name: string }) => source.name), [
+        "quirks",
+      ]);
+    });
+  },
+);
+
+/**
+ * OpenAPI 3.0 in styles the other documents lack: `$ref`'d parameters, request bodies and
+ * responses, a cookie and a header parameter, a query array sent `style: form, explode: false`,
+ * `oneOf` with a discriminator, `readOnly`/`writeOnly`, `nullable`.
+ */
+function clinicDocument(apiUrl: string): Record<string, unknown> {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Clinic", version: "2" },
+    servers: [{ url: `${apiUrl}/clinic` }],
+    paths: {
+      "/patients/{patientId}/visits": {
+        parameters: [{ $ref: "#/components/parameters/PatientId" }],
+        get: {
+          operationId: "listVisits",
+          parameters: [
+            {
+              name: "status",
+              in: "query",
+              style: "form",
+              explode: false,
+              schema: { type: "array", items: { type: "string", enum: ["open", "closed"] } },
+            },
+            { name: "X-Clinic", in: "header", required: true, schema: { type: "string" } },
+            { name: "session", in: "cookie", schema: { type: "string" } },
+          ],
+          responses: { "200": { $ref: "#/components/responses/Echo" } },
+        },
+        post: {
+          operationId: "addVisit",
+          requestBody: { $ref: "#/components/requestBodies/Visit" },
+          responses: { "201": { $ref: "#/components/responses/Visits" } },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        PatientId: {
+          name: "patientId",
+          in: "path",
+          required: true,
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
+      requestBodies: {
+        Visit: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Visit" } } },
+        },
+      },
+      responses: {
+        Echo: {
+          description: "what the loopback API answers",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { method: { type: "string" }, query: { type: "string" } },
+              },
+            },
+          },
+        },
+        Visits: {
+          description: "visits",
+          content: {
+            "application/json": {
+              schema: { type: "array", items: { $ref: "#/components/schemas/Visit" } },
+            },
+          },
+        },
+      },
+      schemas: {
+        Visit: {
+          type: "object",
+          required: ["reason", "payer"],
+          properties: {
+            id: { type: "integer", readOnly: true },
+            reason: { type: "string", minLength: 2 },
+            note: { type: "string", nullable: true },
+            pin: { type: "string", writeOnly: true },
+            payer: {
+              oneOf: [
+                { $ref: "#/components/schemas/Insurer" },
+                { $ref: "#/components/schemas/Cash" },
+              ],
+              discriminator: { propertyName: "kind" },
+            },
+          },
+        },
+        Insurer: {
+          type: "object",
+          required: ["kind", "insurer"],
+          properties: { kind: { type: "string", enum: ["Insurer"] }, insurer: { type: "string" } },
+        },
+        Cash: {
+          type: "object",
+          required: ["kind", "amount"],
+          properties: { kind: { type: "string", enum: ["Cash"] }, amount: { type: "number" } },
+        },
+      },
+    },
+  };
+}
+
+dbTest(
+  "generated tools corpus: OpenAPI 3.0 with $ref'd parameters, bodies and responses, cookie and header parameters, a form-style unexploded array, a discriminated oneOf, readOnly/writeOnly, and an answer not as documented",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "clinic",
+        kind: "openapi",
+        document: JSON.stringify(clinicDocument(api.url)),
+        expose: ["listVisits", "addVisit"],
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      assert.deepEqual(registered.data.skipped, []);
+      const listed: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 7,
+        status: ["open", "closed"],
+        "X-Clinic": "kgl",
+      });
+      assert.equal(listed.ok, true, JSON.stringify(listed));
+      const seen = api.requests.at(-1)!;
+      assert.equal(seen.path, "/clinic/patients/7/visits");
+      assert.equal(decodeURIComponent(seen.query), "?status=open,closed");
+      assert.equal(seen.headers["x-clinic"], "kgl");
+      // Cookies are a credential's to set, never the model's.
+      assert.equal(seen.headers.cookie, undefined);
+      const cookie: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 7,
+        "X-Clinic": "kgl",
+        session: "s1",
+      });
+      assert.equal(cookie.error?.code, "VALIDATION_ERROR");
+      const badPath: TestData = await rt.callAs(USER.jean, "clinic_list_visits", {
+        patientId: 0,
+        "X-Clinic": "kgl",
+      });
+      assert.equal(badPath.error?.code, "VALIDATION_ERROR");
+      assert.equal(badPath.error.fields[0].path, "patientId");
+      // The server's id is not the caller's to send; the write-only pin is.
+      const withId: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: { id: 3, reason: "fever", payer: { kind: "Cash", amount: 2000 } },
+      });
+      assert.equal(withId.error?.code, "VALIDATION_ERROR", JSON.stringify(withId));
+      const wrongBranch: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: { reason: "fever", payer: { kind: "Cash", insurer: "RSSB" } },
+      });
+      assert.equal(wrongBranch.error?.code, "VALIDATION_ERROR", JSON.stringify(wrongBranch));
+      const added: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
+        patientId: 7,
+        body: {
+          reason: "fever",
+          note: null,
+          pin: "1234",
+          payer: { kind: "Insurer", insurer: "RSSB" },
+        },
+      });
+      // The loopback API answers an object where the document promises a list of visits: the
+      // API's failure, said as such (it was INTERNAL_ERROR), the request sent as documented.
+      assert.equal(added.error?.code, "SERVICE_UNAVAILABLE", JSON.stringify(added));
+      assert.match(added.error.msg, /not as its API document describes/);
+      assert.equal(api.requests.at(-1)!.method, "POST");
+      assert.deepEqual(JSON.parse(api.requests.at(-1)!.body), {
+        reason: "fever",
+        note: null,
+        pin: "1234",
+        payer: { kind: "Insurer", insurer: "RSSB" },
+      });
+    });
+  },
+);

@@ -14,7 +14,7 @@ import {
   documentHash,
   GenerationError,
   MAX_DOCUMENT_BYTES,
-  type OperationPlan,
+  type OperationPlans,
 } from "./operation.ts";
 
 /** What a source's plans depend on. */
@@ -65,7 +65,7 @@ export { documentHash, MAX_DOCUMENT_BYTES };
 
 /** Plans held per instance; the oldest go first. */
 const CACHE_LIMIT = 128;
-const cache = new Map<string, Promise<OperationPlan[]>>();
+const cache = new Map<string, Promise<OperationPlans>>();
 
 /** How many generations this instance has run (not cache hits), for tests and benches. */
 export const generationStats = { runs: 0 };
@@ -78,7 +78,7 @@ export const generationStats = { runs: 0 };
 export function planSource(
   source: SourceDocument,
   options: PlanSourceOptions = {},
-): Promise<OperationPlan[]> {
+): Promise<OperationPlans> {
   const validate = (options.validate ?? true) && options.parseOpenapi !== undefined;
   const base = [source.orgId, source.documentHash, source.name, source.kind, ...source.expose]
     .join("\n");
@@ -109,7 +109,7 @@ async function generate(
   parseOpenapi: ((text: string) => Promise<ParsedOpenapi>) | undefined,
   parsed: Record<string, unknown> | undefined,
   graphqlSchema: GraphQLSchema | undefined,
-): Promise<OperationPlan[]> {
+): Promise<OperationPlans> {
   generationStats.runs++;
   const bytes = bytesOverLimit(source.document);
   if (bytes !== null) {

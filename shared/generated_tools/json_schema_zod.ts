@@ -421,9 +421,17 @@ export function mergeAllOf(
     }
     if (resolved.type !== undefined && resolved.type !== "object" && !resolved.properties) {
       if (parts.length === 2) return { single: part, pointer: `${pointer}/allOf/${index}` };
+      const types = [
+        ...new Set(parts.flatMap((other) => {
+          const type = (other as JsonSchemaNode | undefined)?.type;
+          return typeof type === "string" ? [type] : [];
+        })),
+      ];
       throw new SchemaMappingError(
         `${pointer}/allOf/${index}`,
-        "Cannot map allOf of anything but objects",
+        types.length > 1
+          ? `Cannot map allOf of ${types.join(" and ")}: no value is all of them`
+          : "Cannot map allOf of anything but objects",
       );
     }
     Object.assign(merged.properties as object, resolved.properties ?? {});

@@ -23,7 +23,9 @@ import {
   type HttpParameter,
   MAX_OPERATIONS,
   type OperationPlan,
+  type OperationPlans,
   type SecurityScheme,
+  type SkippedOperation,
   toolName,
 } from "./operation.ts";
 import { lazyOutput, lenientOutputSchema } from "./output_schema.ts";
@@ -89,10 +91,14 @@ export function parseStoredOpenapi(text: string | Record<string, unknown>): Pars
  * @throws {GenerationError} for an unknown or duplicate operation id, a name that sanitises to
  *   nothing or to another's, or a schema that cannot be mapped (each named by operation and pointer).
  */
-export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions): OperationPlan[] {
+export function openapiPlans(
+  parsed: ParsedOpenapi,
+  options: OpenapiPlanOptions,
+): OperationPlans {
   const { document } = parsed;
   const expose = new Set(options.expose ?? []);
   const issues: { path: string; message: string }[] = [];
+  const skipped: SkippedOperation[] = [];
   const plans: OperationPlan[] = [];
   const seenIds = new Map<string, string>();
   const seenNames = new Map<string, string>();
@@ -136,6 +142,7 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
       } catch (error) {
         if (!(error instanceof SchemaMappingError)) throw error;
         issues.push({ path: error.pointer, message: `Operation ${id}: ${error.message}` });
+        skipped.push({ operation: id, path: error.pointer, reason: error.message });
       }
     }
   }
@@ -148,8 +155,21 @@ export function openapiPlans(parsed: ParsedOpenapi, options: OpenapiPlanOptions)
   if (plans.length > MAX_OPERATIONS) {
     issues.push({ path: "#/paths", message: `More than ${MAX_OPERATIONS} operations exposed` });
   }
-  if (issues.length) throw new GenerationError(issues);
-  return plans;
+  // Operations that cannot be mapped are left out when others map (the answer names them); any
+  // other problem, or nothing left to call, refuses the document.
+  if (issues.length > skipped.length || (skipped.length && plans.length === 0)) {
+    throw new GenerationError(issues);
+  }
+  return Object.assign(plans, { skipped });
+}
+
+/** How a query list is joined when not exploded (OpenAPI's `style` and `explode`). */
+function queryJoin(node: Node): string | undefined {
+  const style = typeof node.style === "string" ? node.style : "form";
+  // Exploded by default for form only, as the specification says.
+  const explode = typeof node.explode === "boolean" ? node.explode : style === "form";
+  if (explode) return undefined;
+  return ({ form: ",", spaceDelimited: " ", pipeDelimited: "|" } as Record<string, string>)[style];
 }
 
 /**
@@ -310,7 +330,8 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       description: cleanDescription(node.description, "", 300),
       required: node.required === true || place === "path",
     });
-    parameters.push({ key, name: wire, in: place });
+    const join = place === "query" ? queryJoin(node) : undefined;
+    parameters.push({ key, name: wire, in: place, ...(join === undefined ? {} : { join }) });
   }
   let bodyKey: string | null = null;
   const body = operation.requestBody ? deref(document, operation.requestBody) : null;

@@ -48,6 +48,11 @@ export interface HttpParameter {
   name: string;
   /** Where it goes. */
   in: "path" | "query" | "header";
+  /**
+   * A query list sent as one value, its items joined by this (`explode: false`: `,` for
+   * `form`, ` ` for `spaceDelimited`, `|` for `pipeDelimited`); absent: one pair per item.
+   */
+  join?: string;
 }
 
 /** A security scheme an operation accepts, as the document declares it. */
@@ -111,6 +116,24 @@ export interface GraphqlSend {
 }
 
 /** One generated operation, ready to bind. */
+/** An exposed operation left out of a registration because its schema cannot be mapped. */
+export interface SkippedOperation {
+  /** The operation's id (or "method path"). */
+  operation: string;
+  /** JSON pointer of the part that cannot be mapped. */
+  path: string;
+  /** Why. */
+  reason: string;
+}
+
+/**
+ * The plans made from a document, with the exposed operations left out:
+ * an operation whose schema no value can satisfy (an `allOf` of a string and
+ * an integer, say) is skipped when others map, and said in the registration's
+ * answer; when none maps, the document is refused.
+ */
+export type OperationPlans = OperationPlan[] & { skipped?: readonly SkippedOperation[] };
+
 export interface OperationPlan {
   /** Tool name: `<source>_<operation>`, sanitised. */
   name: string;

@@ -32,6 +32,8 @@ import {
   GenerationError,
   MAX_DOCUMENT_BYTES,
   type OperationPlan,
+  type OperationPlans,
+  type SkippedOperation,
 } from "./operation.ts";
 import { checkTarget, type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
 import {
@@ -143,6 +145,11 @@ const registerOutput = z.object({
   document_hash: z.string(),
   replaced: z.boolean().describe("Whether a source of that name was there and is now replaced."),
   tools: z.array(toolSummary),
+  skipped: z.array(z.object({
+    operation: z.string(),
+    path: z.string().describe("JSON pointer of the part that cannot be mapped."),
+    reason: z.string(),
+  })).describe("Exposed operations left out because they cannot be mapped, and why."),
 });
 
 interface Prepared {
@@ -151,6 +158,8 @@ interface Prepared {
   baseUrl: string;
   sourceUrl: string | null;
   plans: OperationPlan[];
+  /** Exposed operations left out (named in the answer). */
+  skipped: readonly SkippedOperation[];
   /** The plans as stored next to the document, signed, for every other instance to read. */
   signed: SignedPlans;
 }
@@ -248,7 +257,7 @@ export const apiSourceRegister = defineTool({
         throw error;
       }
     }
-    const { document: stored0, hash, plans, stored } = await generateChecked(
+    const { document: stored0, hash, plans, skipped, stored } = await generateChecked(
       { orgId, name: args.name, kind: args.kind, expose: args.expose ?? [] },
       document,
       engine,
@@ -309,7 +318,7 @@ export const apiSourceRegister = defineTool({
       baseUrl,
       expose: args.expose ?? [],
     }, service.box);
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, signed };
+    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, skipped, signed };
   },
   async execute(args, ctx) {
     const orgId = ctx.org_id!;
@@ -353,6 +362,7 @@ export const apiSourceRegister = defineTool({
         confirm_required: plan.destructive,
         needs_credential: plan.send.kind === "http" && plan.send.security.length > 0,
       })),
+      skipped: prepared.skipped.map((left) => ({ ...left })),
     };
   },
 });
@@ -365,6 +375,8 @@ export interface Generated {
   hash: string;
   /** The plans made. */
   plans: OperationPlan[];
+  /** Exposed operations left out because they cannot be mapped (the answer names them). */
+  skipped: readonly SkippedOperation[];
   /** The plans as stored (before signing). */
   stored: StoredPlans;
 }
@@ -390,7 +402,7 @@ export async function generateChecked(
 ): Promise<Generated> {
   const readers = engine.readers!;
   let document: string;
-  let plans: OperationPlan[];
+  let plans: OperationPlans;
   let hash = "";
   let cacheKey = "";
   try {
@@ -477,7 +489,7 @@ export async function generateChecked(
       );
     }
   }
-  const generated = { document, hash, plans, stored };
+  const generated = { document, hash, plans, skipped: plans.skipped ?? [], stored };
   generatedCache.set(cacheKey, generated);
   if (generatedCache.size > GENERATED_LIMIT) {
     generatedCache.delete(generatedCache.keys().next().value!);

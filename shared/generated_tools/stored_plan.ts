@@ -28,11 +28,11 @@ import {
 } from "@shared/export/json_schema.ts";
 import { inputHolds, lazyInput } from "./lazy_input.ts";
 import { lazyOutput } from "./output_schema.ts";
-import { GenerationError, type OperationPlan } from "./operation.ts";
+import { documentHash, GenerationError, type OperationPlan } from "./operation.ts";
 import type { CredentialBox } from "./credential_box.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
-export const STORED_PLAN_VERSION = 1;
+export const STORED_PLAN_VERSION = 2;
 
 /** One plan as stored (JSON). */
 export interface StoredPlan {
@@ -276,8 +276,11 @@ function buildObject(json: JsonSchema, name: string): z.ZodObject {
   return object;
 }
 
-/** Bump when what is signed changes. */
-export const SIGNED_PLANS_VERSION = 1;
+/** Bump when what is signed changes (rows signed as version 1 are still read). */
+export const SIGNED_PLANS_VERSION = 2;
+
+/** Versions of signed data still read. */
+const READ_SIGNED_VERSIONS = new Set([1, SIGNED_PLANS_VERSION]);
 
 /** The plans as `api_sources.plans` holds them: their exact text and its signature. */
 export interface SignedPlans {
@@ -307,18 +310,25 @@ export interface PlanScope {
   expose: readonly string[];
 }
 
-function signedData(scope: PlanScope, text: string): string {
-  return JSON.stringify([
+/**
+ * What is signed: the scope as JSON, a newline (JSON never holds a raw one),
+ * then the SHA-256 of the plans' text (WebCrypto's HMAC over a megabyte of
+ * plans cost an instance's first sync 12–22 ms CPU, the digest 1–2). Version 1
+ * signed the text itself inside the JSON; its rows are still read.
+ */
+async function signedData(scope: PlanScope, text: string, version: number): Promise<string> {
+  const header = [
     "easymo.generated_tools.plans",
-    SIGNED_PLANS_VERSION,
+    version,
     scope.orgId,
     scope.name,
     scope.kind,
     scope.documentHash,
     scope.baseUrl,
     scope.expose,
-    text,
-  ]);
+  ];
+  if (version === 1) return JSON.stringify([...header, text]);
+  return `${JSON.stringify(header)}\n${await documentHash(text)}`;
 }
 
 /** Signs stored plans for their source (registration, on the platform's side only). */
@@ -331,7 +341,7 @@ export async function signPlans(
   return {
     signed: SIGNED_PLANS_VERSION,
     text,
-    sig: await box.sign(signedData(scope, text)),
+    sig: await box.sign(await signedData(scope, text, SIGNED_PLANS_VERSION)),
     key_id: box.keyId,
   };
 }
@@ -364,7 +374,7 @@ export async function openSignedPlans(
     );
   }
   if (
-    signed.signed !== SIGNED_PLANS_VERSION || typeof signed.text !== "string" ||
+    !READ_SIGNED_VERSIONS.has(signed.signed) || typeof signed.text !== "string" ||
     typeof signed.sig !== "string"
   ) {
     throw new PlanSignatureError(`The source ${scope.name}'s stored plans are malformed: ${again}`);
@@ -374,7 +384,12 @@ export async function openSignedPlans(
       `The source ${scope.name}'s plans were signed under another key (GENERATED_TOOLS_KEY changed): ${again}`,
     );
   }
-  if (!await box.verify(signedData(scope, signed.text), signed.sig)) {
+  if (
+    !await box.verify(
+      await signedData(scope, signed.text, signed.signed as number),
+      signed.sig,
+    )
+  ) {
     throw new PlanSignatureError(
       `The source ${scope.name}'s plans do not match their signature: the row was changed outside api_source_register, so its tools are not offered; ${again}`,
     );

@@ -9,7 +9,16 @@ import { z } from "zod";
 import { presetJsonSchemaOf } from "@shared/export/json_schema.ts";
 import { bindPlan, planExportKey, type SourceBinding } from "./bind.ts";
 import { GenerationError, type OperationPlan } from "./operation.ts";
-import { loadPlans, storeAndLoadPlans, STORED_PLAN_VERSION, storePlans } from "./stored_plan.ts";
+import {
+  loadPlans,
+  openSignedPlans,
+  PlanSignatureError,
+  signPlans,
+  storeAndLoadPlans,
+  STORED_PLAN_VERSION,
+  storePlans,
+} from "./stored_plan.ts";
+import { createCredentialBox } from "./credential_box.ts";
 import { withZodRouteInput } from "@testing/zod_input_route.ts";
 
 const BINDING: SourceBinding = {
@@ -284,4 +293,53 @@ Deno.test("tools bound from one document's plans share their exports across tena
   const gemini = exportTools(elsewhere, "gemini");
   assert.notEqual(gemini.tools[0], exportTools(registered, "gemini").tools[0]);
   assert.deepEqual(gemini, exportTools(registered, "gemini"));
+});
+
+Deno.test("openSignedPlans() reads plans signed now and rows signed as version 1, and refuses either changed", async () => {
+  const box = await createCredentialBox("stored-plan-test-key-".repeat(2));
+  const stored = storePlans(
+    openapiPlans(await parseOpenapi(JSON.stringify(petstoreDocument("https://x.example.com"))), {
+      source: "pets",
+    }),
+    new Map(),
+  );
+  const scope = {
+    orgId: "org-1",
+    name: "pets",
+    kind: "openapi",
+    documentHash: "a".repeat(64),
+    baseUrl: "https://x.example.com",
+    expose: [],
+  };
+  const signed = await signPlans(stored, scope, box);
+  assert.equal(await openSignedPlans(structuredClone(signed), scope, box), signed.text);
+  // A row signed before: the text inside the signed JSON.
+  const v1Data = JSON.stringify([
+    "easymo.generated_tools.plans",
+    1,
+    scope.orgId,
+    scope.name,
+    scope.kind,
+    scope.documentHash,
+    scope.baseUrl,
+    scope.expose,
+    signed.text,
+  ]);
+  const v1 = { ...signed, signed: 1, sig: await box.sign(v1Data) };
+  assert.equal(await openSignedPlans(v1, scope, box), signed.text);
+  for (
+    const changed of [
+      { ...signed, text: signed.text.replace("pets_", "pets_x") },
+      { ...v1, text: signed.text.replace("pets_", "pets_x") },
+      // One version's signature under the other's name.
+      { ...signed, signed: 1 },
+      { ...v1, signed: signed.signed },
+    ]
+  ) {
+    await assert.rejects(openSignedPlans(changed, scope, box), PlanSignatureError);
+  }
+  await assert.rejects(
+    openSignedPlans(signed, { ...scope, baseUrl: "http://127.0.0.1" }, box),
+    PlanSignatureError,
+  );
 });

@@ -9,7 +9,7 @@
  */
 import { planSource, type PlanSourceOptions, type SourceDocument } from "./generate.ts";
 import type { GraphQLSchema } from "graphql";
-import type { OperationPlan } from "./operation.ts";
+import type { OperationPlans } from "./operation.ts";
 
 /** What registration needs beyond plans: reading documents as they arrive. */
 export interface DocumentReaders {
@@ -49,7 +49,7 @@ export interface GeneratedToolsEngine {
    *
    * @throws {GenerationError} naming what cannot be read or mapped.
    */
-  plan(source: SourceDocument, options?: PlanSourceOptions): Promise<OperationPlan[]>;
+  plan(source: SourceDocument, options?: PlanSourceOptions): Promise<OperationPlans>;
   /** Registration's readers; absent where APIs are not registered. */
   readers?: DocumentReaders;
 }
