@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type TemplateBodies, templateText } from "./_template_bodies.ts";
 
 /** A row of `GET /dev/v1/wa-outbox`: one message the platform queued or sent. */
 export interface OutboxRow {
@@ -284,7 +285,7 @@ function buttonLine(titles: string[]): string {
 }
 
 /** The visible text of a message, as lines (without the status line). */
-export function messageLines(body: Json): string[] {
+export function messageLines(body: Json, templates: TemplateBodies = {}): string[] {
   if (body.type === "text") return str(object(body.text).body).split("\n");
   if (body.type === "image" || body.type === "document" || body.type === "video") {
     return mediaLines(body);
@@ -298,11 +299,15 @@ export function messageLines(body: Json): string[] {
     const quick = choicesOf(body);
     const header = components.find((component) => component.type === "header");
     const document = list(header?.parameters).find((param) => param.type === "document");
+    const name = str(template.name);
+    const language = str(object(template.language).code);
+    // As the phone shows it: the approved body with its parameters, in its language.
+    const shown = templateText(name, language, params, templates);
     return [
       ...(document ? mediaLines({ type: "document", document: document.document }) : []),
-      `template ${str(template.name)} (${str(object(template.language).code)}): ${
-        params.join(", ")
-      }`,
+      ...(shown !== null
+        ? shown.split("\n")
+        : [`template ${name} (${language}): ${params.join(", ")}`]),
       ...(quick.length
         ? [buttonLine(quick.map((choice) => (choice as { text: string }).text))]
         : []),
@@ -350,6 +355,8 @@ function mediaLines(body: Json): string[] {
 export interface RenderOptions {
   /** Dim the status line with ANSI codes. @default false */
   color?: boolean;
+  /** The approved template bodies a template is shown with; without one, the raw template. */
+  templates?: TemplateBodies;
 }
 
 /**
@@ -360,5 +367,5 @@ export function renderRow(row: OutboxRow, options: RenderOptions = {}): string {
   const time = row.created_at.slice(11, 19);
   const meta = `── ${row.sender ?? "EasyMO"} · ${time} · ${row.status}`;
   const dim = options.color ? `\x1b[2m${meta}\x1b[22m` : meta;
-  return [dim, ...messageLines(row.body)].join("\n");
+  return [dim, ...messageLines(row.body, options.templates)].join("\n");
 }

@@ -40,6 +40,7 @@ import {
 } from "./_data_root.ts";
 import { LOCAL_PHONE_NUMBER_ID, localPaymentSecrets, localWhatsAppSecrets } from "./dev_server.ts";
 import { APPROVED_TEMPLATE_BUTTONS } from "./_template_buttons.ts";
+import { approvedTemplateBodies } from "./_template_bodies.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";
 import { signForwarded } from "@shared/packs/payments/forwarder_auth.ts";
 import { DEV_FORWARDERS, devForwarderSecret } from "./_dev_forwarders.ts";
@@ -204,7 +205,7 @@ export function createPhone(options: PhoneOptions): Phone {
       if (pending && now - entry.firstSeen < SHOW_QUEUED_AFTER_MS) break;
       entry.printed = true;
       shown.push(entry.row);
-      print(renderRow(entry.row, { color: options.color }));
+      print(renderRow(entry.row, { color: options.color, templates: approvedTemplateBodies() }));
     }
   }
 
@@ -328,7 +329,7 @@ export interface PaymentPoster {
 /** The amount the latest message naming `ref` asks ("To pay 1,200 RWF … Reference PAY-…"). */
 export function amountFor(ref: string, shown: readonly OutboxRow[]): number | undefined {
   for (const row of shown.toReversed()) {
-    const text = messageLines(row.body).join("\n");
+    const text = messageLines(row.body, approvedTemplateBodies()).join("\n");
     if (!text.toUpperCase().includes(ref)) continue;
     const amount = /([\d][\d,]*)\s*(?:RWF|Frw)/i.exec(text)?.[1];
     if (amount) return Number(amount.replaceAll(",", ""));

@@ -9,6 +9,7 @@ import {
   renderRow,
 } from "./_chat_render.ts";
 import { choose, roleOf } from "./chat.ts";
+import { approvedTemplateBodies, parseTemplateBodies } from "./_template_bodies.ts";
 
 const CHAT = new URL("./chat.ts", import.meta.url).pathname;
 /** Generous: messages to one number are spaced by Meta's pair rate (about 6 s). */
@@ -232,6 +233,18 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
     "template ride_offer (rw_RW): Remera, 300 m, Nyabugogo, 1,500–2,000 RWF\n[1] Emera  [2] Anga",
   );
   assert.match(renderRow(rideOffer("fr")), /\n\[1\] Accepter {2}\[2\] Refuser$/);
+  // With the approved bodies, as the phone shows it: the body's text with its parameters, in the
+  // template's language (never "template vendor_inquiry (fr): …").
+  const templates = approvedTemplateBodies();
+  assert.equal(
+    renderRow(rideOffer("fr"), { templates }).split("\n").slice(1).join("\n"),
+    "Course EasyMO : prise en charge près de Remera (à 300 m de vous) vers Nyabugogo, " +
+      "1,500–2,000 RWF. Le premier qui accepte l'obtient.\n[1] Accepter  [2] Refuser",
+  );
+  assert.equal(
+    renderRow(template, { templates }).split("\n").slice(1).join("\n"),
+    "EasyMO: Do you have: paracetamol × 2? Reply YES + price or NO.\n[1] Yes  [2] No",
+  );
   // Tapping by number or by title sends the payload the driver counterpart reads.
   assert.deepEqual(choose(choicesOf(rideOffer("en").body), "1"), {
     quickReply: { payload: `ride:${offer}:accept`, text: "Accept" },
@@ -367,7 +380,9 @@ Deno.test({
       const yes = simulate(`+${confirmer.vendor_wa_id}`);
       // The seeded vendors have not written in 24 hours: they get the approved template.
       // Titled as the approved template's buttons, in the vendor's language: never raw ids.
-      const inquiry = /template vendor_inquiry \(rw_RW\): paracetamol\n\[1\] Yego {2}\[2\] Oya\n/;
+      // Shown as the phone shows it: the approved Kinyarwanda body with the item filled in.
+      const inquiry =
+        /EasyMO: Mufite: paracetamol\? Subiza YEGO \+ igiciro cyangwa OYA\.\n\[1\] Yego {2}\[2\] Oya\n/;
       await yes.waitFor(inquiry);
       // Who writes: the vendor is shown with the shop it answers for.
       assert.match(
@@ -514,4 +529,17 @@ Deno.test({
   async fn() {
     await (await devServer)?.close();
   },
+});
+
+Deno.test("every template the templates page documents has a body in en, rw_RW and fr, read from both table shapes", () => {
+  const bodies = approvedTemplateBodies();
+  for (const name of ["vendor_inquiry", "ride_offer", "video_ready", "video_failed"]) {
+    assert.deepEqual(Object.keys(bodies[name] ?? {}).sort(), ["en", "fr", "rw_RW"], name);
+  }
+  assert.deepEqual(
+    parseTemplateBodies(
+      "## `a` — x\n\n| language | body | buttons |\n| - | - | - |\n| `en` | `Hi {{1}}` | `Ok` |\n",
+    ),
+    { a: { en: "Hi {{1}}" } },
+  );
 });

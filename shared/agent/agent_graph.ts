@@ -514,9 +514,11 @@ async function changeOpenWork(
   language: Language,
 ): Promise<{ ask?: Partial<AgentStateType>; routed?: Routed } | null> {
   const { roster } = deps(config);
+  // Asked inside the agent's own flow, its memory holds the work (an order just placed).
+  const current = state.agent || roster.frontDesk;
   const work = await openWorkAt(state, config, routed.agent, {
     language,
-    memory: {},
+    memory: routed.agent === current ? state.memory : {},
     keyPart: "change",
   });
   if (!work) return null;

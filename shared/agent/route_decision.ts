@@ -103,14 +103,24 @@ export type RouteDecision =
      * customer, a report): no customer agent does it, and a staff agent is never reached; say
      * so and offer a person.
      */
-    | { kind: "staff_work" }
+    | {
+      kind: "staff_work";
+      /** Asked inside a flow: told beside it, the flow kept. */
+      inFlow?: true;
+    }
     /**
      * Moving or cancelling something not named ("move it", "je veux l'annuler", "ndashaka
      * kuyimura"): it is the person's open work, wherever it is; `about` is the agent the one
      * activity it names leans to ("guhagarika gusura": a viewing), if any; `change` is what
      * the person asked: a move (to another time) or a cancel.
      */
-    | { kind: "open_work"; about?: string; change: "move" | "cancel" }
+    | {
+      kind: "open_work";
+      about?: string;
+      change: "move" | "cancel";
+      /** Typed inside a flow: with nothing of the person's open, the flow reads it. */
+      inFlow?: true;
+    }
   );
 
 /** What the router decides with. */
@@ -446,6 +456,13 @@ export function decideRoute(
     if (changeOfMind === null && agents.holds?.(currentAgent, text)) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
+    // "Move it" or "cancel it" and nothing else, typed inside a flow, means what it means at the
+    // menu: the person's open work (an order just placed), never an item or a place to read.
+    // The steps hand the turn back to the flow when nothing of theirs is open.
+    if (changeOfMind === null && unnamedChange(words) === "") {
+      const change = words.some((word) => CANCEL_VERB.test(word)) ? "cancel" : "move";
+      return { ...language, kind: "open_work", change, inFlow: true };
+    }
     if (paysOut && payments !== null) {
       return {
         ...language,
@@ -466,6 +483,15 @@ export function decideRoute(
     const asked = changeOfMind === null ? newRequest(text, { skipFlowSteps: inFlow }) : null;
     if (changeOfMind === null && asked === null && inFlow && flowStep(text) !== null) {
       return { ...language, kind: "stay", agent: currentAgent };
+    }
+    // The team's own work asked mid-flow ("how many drivers are online in total?") is told
+    // aside, as at the menu; the flow is kept. A sentence, surely staff work: a flow's short
+    // answer never is, and a weak lean stays the flow's to read.
+    if (
+      changeOfMind === null && agent === STAFF_WORK_LABEL && confidence >= STAFF_WORK_IN_FLOW &&
+      words.length >= 3 && !isContentFree(words)
+    ) {
+      return { ...language, kind: "staff_work", inFlow: true };
     }
     // A landmark ("a house near a pharmacy") says where, not what: the flow reads the message
     // without it. A message that is only a landmark ("near the gare") answers where.
@@ -618,6 +644,9 @@ function paysElsewhere(asked: PaymentAsked, current: string, context: RouteConte
 // another service sells read at 1.0 ("to buy medicine", "a taxi"); the flow's own next step
 // ("to pay now", "it delivered") reads lower.
 const REQUEST_SWITCH = 0.9;
+// How sure the classifier must be that a sentence typed inside a flow asks for staff work: above
+// the first message's bar, as a flow's answers are read first as answers.
+const STAFF_WORK_IN_FLOW = 0.6;
 
 // The most words a message without a request opener may have and still leave a flow by naming
 // another agent's thing ("a moto to Remera please"); longer, it tells the flow something.

@@ -964,11 +964,36 @@ Deno.test("moving or cancelling something unnamed is the person's open work, nev
   // One activity named alone leans the open work to its agent ("stop the visit": a viewing).
   const visit = decideRoute("nifuza guhagarika gusura", fresh, context);
   assert.deepStrictEqual(visit.kind === "open_work" ? visit.about : visit.kind, "property");
-  // A thing named goes to its agent as before; mid-flow "cancel it" is the flow's.
+  // A thing named goes to its agent as before.
   const booking = decideRoute("could I move my reservation", fresh, context);
   assert.deepStrictEqual(booking.kind === "route" && booking.agent, "waiter_ai");
+  // Typed inside a flow, the bare change is the same request, marked so that the flow reads it
+  // when nothing of the person's is open: never an item ("move it" at the waiter's menu).
+  for (
+    const [text, language, change] of [
+      ["move it", "en", "move"],
+      ["cancel it", "en", "cancel"],
+      ["déplace-la", "fr", "move"],
+      ["je veux l'annuler", "fr", "cancel"],
+      ["yimure", "rw", "move"],
+      ["ndashaka kuyihagarika", "rw", "cancel"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.deepStrictEqual(
+      decision.kind === "open_work" && [decision.change, decision.inFlow, decision.replyLanguage],
+      [change, true, language],
+      text,
+    );
+  }
+  // The flow's own "Cancel" button, typed, stays the flow's answer.
   assert.deepStrictEqual(
-    decideRoute("cancel it", inFlow("mobility_orchestrator"), context).kind,
+    decideRoute(
+      "cancel",
+      { ...inFlow("mobility_orchestrator"), offered: ["Confirm", "Cancel"] },
+      context,
+    )
+      .kind,
     "stay",
   );
 });

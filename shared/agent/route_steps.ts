@@ -202,14 +202,15 @@ export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Route
   const language = decision.replyLanguage;
   const { handoff, menu, frontDesk } = facts.roster;
   const title = menu.find((entry) => entry.id === handoff)?.title[language];
-  return {
-    agent: frontDesk,
-    fresh: true,
-    replies: [{
-      text: facts.staffWorkText(language),
-      ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
-    }],
+  const told: AgentReply = {
+    text: facts.staffWorkText(language),
+    ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
   };
+  // Asked inside a flow: the flow and its memory stay, and its question is asked again.
+  if (decision.inFlow && facts.current !== frontDesk) {
+    return { agent: facts.current, replies: [told, ...facts.offered.filter(asksSomething)] };
+  }
+  return { agent: frontDesk, fresh: true, replies: [told] };
 }
 
 /**
@@ -224,6 +225,8 @@ export async function openWorkStep(
   if (decision.kind !== "open_work") return null;
   const language = decision.replyLanguage;
   const open = await facts.openWork(language, decision.about);
+  // Typed inside a flow with nothing of theirs open: the flow's own words to read.
+  if (decision.inFlow && open.length === 0) return { agent: facts.current };
   const agents = [...new Set(open.map((work) => work.agent))];
   // Afresh: "it" is their open work, not what an earlier visit to the agent left under way.
   if (agents.length === 1) return { agent: agents[0], fresh: true, change: decision.change };

@@ -329,3 +329,34 @@ Deno.test("openWorkStep: with nothing open it says so and shows the menu, never 
   assert.deepEqual(routed?.replies?.[0].rows?.map((row) => row.id), ["agent:taxi", "agent:food"]);
   assert.equal(await openWorkStep(facts(), CLARIFY), null);
 });
+
+Deno.test("openWorkStep: typed inside a flow, it goes to the open work, or back to the flow when nothing is open", async () => {
+  const inFlow = { ...LANGUAGE, kind: "open_work", change: "move", inFlow: true } as const;
+  assert.deepEqual(await openWorkStep(facts({ current: "food" }), inFlow), { agent: "food" });
+  const open = facts({
+    current: "food",
+    openWork: () => Promise.resolve([{ agent: "food", summary: "Order A-1001" }]),
+  });
+  assert.deepEqual(await openWorkStep(open, inFlow), {
+    agent: "food",
+    fresh: true,
+    change: "move",
+  });
+});
+
+Deno.test("staffWorkStep() inside a flow answers beside it: the flow is kept and its question asked again", () => {
+  const decision = { ...LANGUAGE, kind: "staff_work", inFlow: true } satisfies RouteDecision;
+  const question = { text: "Combien ?", buttons: [{ id: "qty:1", title: "1" }] };
+  const routed = staffWorkStep(facts({ current: "food", offered: [question] }), decision);
+  assert.deepEqual(routed, {
+    agent: "food",
+    replies: [
+      { text: "staff work:fr", buttons: [{ id: "agent:person", title: "Une personne" }] },
+      question,
+    ],
+  });
+  // A told message that asks nothing is not repeated.
+  const told = staffWorkStep(facts({ current: "food", offered: [{ text: "Merci." }] }), decision);
+  assert.equal(told?.replies?.length, 1);
+  assert.equal(told?.fresh, undefined);
+});

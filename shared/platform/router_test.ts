@@ -110,6 +110,36 @@ Deno.test("a customer asking for staff-only work is told so in their language, n
   }
 });
 
+Deno.test("staff-only work asked inside a customer flow is told beside the flow, in the customer's language", () => {
+  const router = platformRouter();
+  for (const agent of ["waiter_ai", "mobility_orchestrator", "pharmacy"]) {
+    const inFlow = { agent, atMenu: false, menuOptions: [], langPref: "en" as const };
+    for (
+      const [text, language] of [
+        ["how many drivers are online in total?", "en"],
+        ["combien de chauffeurs sont en ligne au total ?", "fr"],
+        ["ni abashoferi bangahe bari ku murongo ubu?", "rw"],
+        ["open orders per venue please", "en"],
+        ["je voudrais une petite vidéo pub pour mon salon de coiffure", "fr"],
+        ["mwankorera agavideo kamamaza salon yanjye ya coiffure", "rw"],
+      ] as const
+    ) {
+      const decision = decideRoute(text, inFlow, router);
+      assert.deepEqual(
+        [decision.kind, decision.kind === "staff_work" && decision.inFlow, decision.replyLanguage],
+        ["staff_work", true, language],
+        `${agent}: ${text}`,
+      );
+    }
+    // The flow's answers stay the flow's.
+    for (
+      const text of ["2 beef brochettes", "Kimironko", "yes please", "is there a driver near me?"]
+    ) {
+      assert.equal(decideRoute(text, inFlow, router).kind, "stay", `${agent}: ${text}`);
+    }
+  }
+});
+
 Deno.test("a first message of one word is answered in the word's language, and mid-conversation in the conversation's", () => {
   const router = platformRouter();
   for (

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { keptCallMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped, isToolResult, readData } from "@shared/registry/tool_call.ts";
-import { itemLine, requestedItem } from "./request_item.ts";
+import { itemLine, requestedItem, withoutPlace } from "./request_item.ts";
 import { chooseVendorForInquiry, vendorNotConfirmed } from "./choose_vendor.ts";
 import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
@@ -82,6 +82,8 @@ export const PURCHASE_PURPOSE = "buy_sell_purchase";
 export const conciergeMemory = z.object({
   step: z.enum(STEPS).optional(),
   request: requestMemory.optional(),
+  // The place the router found in the first message ("à Remera"): where, never what is asked.
+  place: z.string().optional(),
   // Before version 1 the whole state was kept here, untyped: present, it is migrated.
   channelFlow: z.never().optional(),
   ...keptCallMemory,
@@ -747,8 +749,10 @@ async function charge(
 
 async function search(at: Turn, query: string): Promise<OfflineStep> {
   const { language, request } = at;
-  // Searched by the item itself, not the greeting and "I am looking for" around it.
-  const asked = requestedItem(query);
+  // Searched by the item itself, not the greeting and "I am looking for" around it, nor the
+  // place it names: vendors are asked for the item.
+  const place = at.turn.memory.place;
+  const asked = requestedItem(query, { place });
   const result = await callTyped(at.callTool, searchBusinessesWithTags, {
     query_text: asked.item,
     user_lat: request.lat,
@@ -767,7 +771,7 @@ async function search(at: Turn, query: string): Promise<OfflineStep> {
   ).join("\n");
   return answer("await_consent", {
     ...request,
-    query,
+    query: withoutPlace(query, place),
     business_ids: vendors.map((vendor) => vendor.id),
     choices: [BUTTON.ask, BUTTON.cancel],
     choices_yes: 0,

@@ -82,8 +82,42 @@ function stripLead(text: string): string {
   return text;
 }
 
+// Words that say "at, in, near" before a place, in en, fr and rw ("à Remera", "i Kimironko",
+// "hafi ya Nyabugogo").
+const LOCATIVE =
+  "(?:in|at|near|around|à|a|au|en|vers|pr[eè]s de|du côté de|i|mu|muri|ku|kuri|hafi ya|hafi y')";
+// A place told at the end, by its capitalised name after such a word: "à Remera", "in Kigali City".
+const TRAILING_PLACE = new RegExp(
+  `\\s+${LOCATIVE}\\s+\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?$`,
+  "u",
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /**
- * The item and quantity a buyer's request names.
+ * The request without the place it names: the place the router found in the message (`place`,
+ * from the packs' gazetteer, however it is written) with the word before it, or a capitalised
+ * name told at the end after "in", « à », "i" and the like. "chargeur de téléphone à Remera"
+ * asks for a "chargeur de téléphone"; where is the place's.
+ */
+export function withoutPlace(text: string, place?: string): string {
+  let rest = text;
+  if (place?.trim()) {
+    const named = new RegExp(
+      `(?:\\s+${LOCATIVE})?\\s+${escapeRegExp(place.trim())}(?=$|[\\s,.!?])`,
+      "iu",
+    );
+    rest = rest.replace(named, "");
+  }
+  rest = rest.replace(/[?!.\s]+$/, "").replace(TRAILING_PLACE, "");
+  return rest.trim() || text;
+}
+
+/**
+ * The item and quantity a buyer's request names, without the place it names (`place`: the
+ * router's, see {@linkcode withoutPlace}).
  *
  * @example
  * ```ts
@@ -91,9 +125,9 @@ function stripLead(text: string): string {
  * requestedItem("Hello, I need 2 Fanta 50cl please"); // { item: "Fanta 50cl", quantity: 2 }
  * ```
  */
-export function requestedItem(request: string): RequestedItem {
+export function requestedItem(request: string, options: { place?: string } = {}): RequestedItem {
   const original = request.replace(/\s+/g, " ").trim();
-  let text = original.replace(GREETING, "");
+  let text = withoutPlace(original.replace(GREETING, ""), options.place);
   text = stripLead(text).replace(POLITE, "").replace(/[?!.]+$/, "").trim();
   text = stripLead(text); // "hello, please, I need" leaves one more lead
   text = text.replace(ARTICLE, "");

@@ -16,3 +16,25 @@ Deno.test("requestedItem() strips 'do you sell' and its rw and fr forms", () => 
   assert.equal(requestedItem("Vous vendez des téléphones ?").item, "téléphones");
   assert.equal(requestedItem("Mucuruza amata?").item, "amata");
 });
+
+// Found in play: vendors were asked for a « chargeur de téléphone à Remera ».
+Deno.test("requestedItem() leaves the place out of the item, in en, fr and rw", () => {
+  for (
+    const [text, item] of [
+      ["je cherche un chargeur de téléphone à Remera", "chargeur de téléphone"],
+      ["I need a phone charger in Kimironko", "phone charger"],
+      ["Ndashaka charger ya telefoni i Remera", "charger ya telefoni"],
+      ["nkeneye matelas hafi ya Nyabugogo", "matelas"],
+      ["Do you sell laptops near Kigali Heights?", "laptops"],
+    ]
+  ) assert.equal(requestedItem(text).item, item, text);
+  // The router's place, however written, with its locative word.
+  assert.equal(
+    requestedItem("je cherche un chargeur de téléphone a remera", { place: "Remera" }).item,
+    "chargeur de téléphone",
+  );
+  assert.equal(requestedItem("2 matelas kuri kimironko", { place: "Kimironko" }).item, "matelas");
+  // No place: the item stays whole, a lower-case word after "in" included.
+  assert.equal(requestedItem("a phone case in black").item, "phone case in black");
+  assert.equal(requestedItem("I need 2 Fanta 50cl").item, "Fanta 50cl");
+});

@@ -215,6 +215,46 @@ dbTest("an inquiry expires; a late reply is recorded but changes nothing", async
   assert.equal(buyer.length, 0);
 });
 
+dbTest(
+  "after the question closes, a vendor may still change the answer they gave until the buyer chooses, and the buyer hears",
+  async (db) => {
+    const { rt, advance } = await clocked(db);
+    const created = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY], { expires_in_sec: 60 }),
+      { idempotencyKey: "i7b" },
+    );
+    advance(20);
+    await vendorReply(rt, "250788000009", "YES 1500", "wamid.W1");
+    // An hour later the question is long closed; the vendor has sold out.
+    advance(3600);
+    const changed = await vendorReply(rt, "250788000009", "NO", "wamid.W2");
+    assert.equal(changed.ok, true, JSON.stringify(changed));
+    assert.equal(changed.data.late, false);
+    const updates = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
+      inquiry_id: created.data.inquiry_id,
+    })).data;
+    assert.equal(updates.replies[0].status, "no");
+    assert.match(
+      (await sentTo(db, "250788000001")).at(-1)!,
+      /Pharmacie Kacyiru changed their answer: they no longer have it/,
+    );
+    assert.doesNotMatch(
+      (await sentTo(db, "250788000009")).at(-1)!,
+      /already closed|cyarangiye|déjà close/,
+    );
+    // Once the buyer withdraws, a change is told there is nothing to do.
+    await db.query(
+      "update public.market_vendor_inquiries set cancelled_at = now() where id = $1",
+      [created.data.inquiry_id],
+    );
+    const withdrawn = await vendorReply(rt, "250788000009", "YES 1400", "wamid.W3");
+    assert.equal(withdrawn.data.late, true);
+    assert.match((await sentTo(db, "250788000009")).at(-1)!, /withdrew|yahagaritse|retiré/);
+  },
+);
+
 dbTest("vendor metrics follow replies and feedback", async (db) => {
   const { rt, advance } = await clocked(db);
   for (const key of ["m1", "m2"]) {

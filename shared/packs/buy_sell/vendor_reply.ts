@@ -214,8 +214,12 @@ export const processVendorReply = defineTool({
       });
     };
 
+    // The question closes to first answers when it expires (the buyer has been shown what came),
+    // but an answer already given is an offer the buyer may still act on: changing it stays open
+    // until the buyer chooses or withdraws, for a day (CHANGE_WINDOW_HOURS), and the buyer hears.
+    const closed = inquiry.expired && !(answered && !inquiry.withdrawn);
     let toVendor: string;
-    if (inquiry.expired) {
+    if (closed) {
       await ctx.db.query(
         `update public.market_vendor_inquiry_messages
          set late = true, reply_text = $2, replied_at = coalesce(replied_at, $3), reply_wamid = $4,
@@ -292,7 +296,7 @@ export const processVendorReply = defineTool({
       inquiry_id: inquiry.inquiry_id,
       parsed: parsed.status !== "other",
       status: parsed.status,
-      late: inquiry.expired,
+      late: closed,
     };
   },
 });

@@ -9,6 +9,9 @@ import { FILE_STORE } from "@shared/storage/file_store.ts";
 import type { Database } from "@shared/db/types.ts";
 import { normalizePlate, parseCorrections, parseRwf } from "./insurance_flow.ts";
 
+// Any fixed day: the correction parser takes the turn's clock.
+const NOW = new Date("2026-07-01T09:00:00Z");
+
 const DAY = 86_400_000;
 
 /**
@@ -194,16 +197,16 @@ postgresTest(
 );
 
 Deno.test("corrections in en, rw and fr; plates and values as people type them", () => {
-  assert.deepEqual(parseCorrections("year 2016"), { changes: { year: 2016 } });
-  assert.deepEqual(parseCorrections("umwaka: 2016, pulaki rab123c"), {
+  assert.deepEqual(parseCorrections("year 2016", { now: NOW }), { changes: { year: 2016 } });
+  assert.deepEqual(parseCorrections("umwaka: 2016, pulaki rab123c", { now: NOW }), {
     changes: { year: 2016, plate: "RAB 123 C" },
   });
-  assert.deepEqual(parseCorrections("plaque RAB 123 C\nmarque toyota"), {
+  assert.deepEqual(parseCorrections("plaque RAB 123 C\nmarque toyota", { now: NOW }), {
     changes: { plate: "RAB 123 C", make: "TOYOTA" },
   });
-  assert.deepEqual(parseCorrections("year 1890"), { error: "badYear" });
-  assert.deepEqual(parseCorrections("plate 123"), { error: "badPlate" });
-  assert.equal(parseCorrections("yes"), null);
+  assert.deepEqual(parseCorrections("year 1890", { now: NOW }), { error: "badYear" });
+  assert.deepEqual(parseCorrections("plate 123", { now: NOW }), { error: "badPlate" });
+  assert.equal(parseCorrections("yes", { now: NOW }), null);
   assert.equal(normalizePlate("rhg-726-m"), "RHG 726 M");
   assert.equal(parseRwf("8,000,000 RWF"), 8_000_000);
   assert.equal(parseRwf("8m"), 8_000_000);

@@ -219,14 +219,18 @@ export function isMotorcyclePlate(plate: string | undefined): boolean {
   return plate !== undefined && /^R[A-Z] [0-9]{3} [A-Z]$/.test(plate);
 }
 
-/** The latest model year a card can show: next year's models are sold from mid-year. */
-function maxYear(): number {
-  return new Date().getUTCFullYear() + 1;
+/** The latest model year a card can show on `now`: next year's models are sold from mid-year. */
+function maxYear(now: Date): number {
+  return now.getUTCFullYear() + 1;
 }
 
-/** The corrections a message makes, or an error phrase when one value is wrong; null when none. */
+/**
+ * The corrections a message makes, or an error phrase when one value is wrong; null when none.
+ * `now` is the turn's clock: it bounds the model year.
+ */
 export function parseCorrections(
   text: string,
+  options: { now: Date },
 ): { changes: Partial<VehicleDetails> } | { error: "badPlate" | "badYear" } | null {
   const changes: Partial<VehicleDetails> = {};
   for (const part of text.split(/[,;\n]+/).map((piece) => piece.trim()).filter(Boolean)) {
@@ -240,7 +244,7 @@ export function parseCorrections(
         changes.plate = plate;
       } else if (field === "year") {
         const year = /^[0-9]{4}$/.test(value) ? Number(value) : NaN;
-        if (!(year >= 1950 && year <= maxYear())) return { error: "badYear" };
+        if (!(year >= 1950 && year <= maxYear(options.now))) return { error: "badYear" };
         changes.year = year;
       } else if (field === "usage") {
         const usage = usageOf(value);
@@ -784,10 +788,11 @@ async function insuranceStep(
   switch (memory.step ?? null) {
     case "confirm": {
       if (choice === "ins:fix") return { replies: [{ text: say("fixHow", lang) }] };
-      const corrections = parseCorrections(text);
+      const now = turn.now ?? new Date();
+      const corrections = parseCorrections(text, { now });
       if (corrections && "error" in corrections) {
         return {
-          replies: [{ text: say(corrections.error, lang, { max: maxYear() }) }],
+          replies: [{ text: say(corrections.error, lang, { max: maxYear(now) }) }],
         };
       }
       if (corrections) {

@@ -11,6 +11,9 @@ import {
 } from "./insurance_flow.ts";
 import { say } from "./texts.ts";
 
+// Any fixed day: the flow's clock is the turn's, never the machine's.
+const NOW = new Date("2026-07-01T09:00:00Z");
+
 // A photo sent at the photo step, answered by `ocr_extract` with `refused`.
 async function sendPhoto(
   refused: ToolResult,
@@ -101,8 +104,33 @@ Deno.test("the use, as a card or a customer words it, and corrected like any fie
   assert.equal(usageOf("Privé"), "private");
   assert.equal(usageOf("ubucuruzi"), "commercial");
   assert.equal(usageOf("blue"), null);
-  assert.deepEqual(parseCorrections("use private, year 2016"), {
+  assert.deepEqual(parseCorrections("use private, year 2016", { now: NOW }), {
     changes: { usage: "private", year: 2016 },
   });
-  assert.deepEqual(parseCorrections("plate RB 913 B"), { changes: { plate: "RB 913 B" } });
+  assert.deepEqual(parseCorrections("plate RB 913 B", { now: NOW }), {
+    changes: { plate: "RB 913 B" },
+  });
+});
+
+Deno.test("the latest model year follows the turn's clock, not the machine's", async () => {
+  // Five years after the machine's year: next year's model is valid then, and the limit named is that year's.
+  const later = new Date(Date.UTC(new Date().getUTCFullYear() + 5, 6, 1));
+  const nextModel = later.getUTCFullYear() + 1;
+  const confirm = (text: string) =>
+    insuranceFlow({
+      agent: "insurance",
+      language: "en",
+      now: later,
+      input: { wamid: "wamid.2", text },
+      memory: { step: "confirm", vehicle: { plate: "RAB 123 C", make: "TOYOTA", year: 2016 } },
+      menu: [],
+      progress: () => Promise.resolve(),
+    }, () => Promise.resolve(fail("NOT_FOUND")));
+  const accepted = await confirm(`year ${nextModel}`);
+  assert.equal((accepted.memory?.vehicle as { year?: number })?.year, nextModel);
+  const refused = await confirm(`year ${nextModel + 1}`);
+  assert.equal(refused.replies?.[0]?.text, say("badYear", "en", { max: nextModel }));
+  assert.deepEqual(parseCorrections(`year ${nextModel}`, { now: later }), {
+    changes: { year: nextModel },
+  });
 });

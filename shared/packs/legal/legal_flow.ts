@@ -32,6 +32,7 @@ import type {
 } from "@shared/registry/pack.ts";
 import { callTyped, readKeptResult } from "@shared/registry/tool_call.ts";
 import { asksForAdvice } from "./advice.ts";
+import { caseMatterOf, tellsCase } from "./case_matter.ts";
 import {
   CASE_CATEGORIES,
   type CaseCategory,
@@ -130,6 +131,35 @@ function askCategory(lang: Language): OfflineStep {
     }],
     memory: { ...CLEAR, step: "category" },
   };
+}
+
+/**
+ * A case begun by its first message: the kind of case its words name is not asked, and an
+ * account of what happened ("my employer has not paid my salary for 3 months") is the summary,
+ * not asked again. A message that tells neither is asked the kind of case.
+ */
+function fromFirstMessage(turn: OfflineTurn, docs: string[]): OfflineStep {
+  const lang = turn.language;
+  const text = turn.input.choice ? "" : turn.input.text?.trim() ?? "";
+  const category = caseMatterOf(text);
+  const summary = tellsCase(text) ? text.slice(0, 2000) : null;
+  if (category && summary) {
+    return {
+      replies: [
+        { text: say("caseNoted", lang, { category: say(category, lang) }) },
+        askName(turn),
+      ],
+      memory: { ...CLEAR, docs, step: "name", category, summary },
+    };
+  }
+  if (category) {
+    return {
+      replies: [{ text: say("askSummary", lang, { category: say(category, lang) }) }],
+      memory: { ...CLEAR, docs, step: "summary", category },
+    };
+  }
+  const asked = askCategory(lang);
+  return { ...asked, memory: { ...asked.memory, docs, summary } };
 }
 
 function askName(turn: OfflineTurn): AgentReply {
@@ -400,13 +430,23 @@ async function legalStep(
 
   // An account of the case that ends in a question ("he fired me, can he do that?") is the
   // case: it is taken down, and the question refused, a person offered.
-  if (memory.step === "summary" && !choice && text.length >= MIN_ACCOUNT && asksForAdvice(text)) {
+  // So is a first message that tells the case and names its kind.
+  const firstMatter = !memory.step ? caseMatterOf(text) : null;
+  if (
+    (memory.step === "summary" || firstMatter) && !choice && text.length >= MIN_ACCOUNT &&
+    asksForAdvice(text)
+  ) {
     return {
       replies: [
         { text: say("questionNoted", lang), buttons: personButton(turn) },
         askName(turn),
       ],
-      memory: { ...memory, step: "name", summary: text.slice(0, 2000) },
+      memory: {
+        ...memory,
+        ...(firstMatter ? { category: firstMatter } : {}),
+        step: "name",
+        summary: text.slice(0, 2000),
+      },
     };
   }
   // No advice, whatever the step: a refusal, a person offered, the intake kept where it was.
@@ -426,7 +466,16 @@ async function legalStep(
         ? categoryOf(choice.slice(5))
         : categoryOf(/^[0-9]{1,2}$/.test(text) ? CASE_CATEGORIES[Number(text) - 1] ?? "" : text);
       // Asked again, what was sent before is kept (a photo that came first).
-      if (!category) return { ...askCategory(lang), memory: { ...CLEAR, step: "category", docs } };
+      if (!category) {
+        return {
+          ...askCategory(lang),
+          memory: { ...CLEAR, step: "category", docs, summary: memory.summary },
+        };
+      }
+      // The first message told what happened: its account is the summary.
+      if (memory.summary) {
+        return { replies: [askName(turn)], memory: { ...memory, step: "name", category } };
+      }
       return {
         replies: [{ text: say("askSummary", lang, { category: say(category, lang) }) }],
         memory: { ...memory, step: "summary", category },
@@ -489,10 +538,10 @@ async function legalStep(
       if (choice === PAY && memory.fee && memory.caseId) return await pay(turn, callTool, memory);
       // A new message after the case is filed starts the next case.
       if (choice?.startsWith("case:") || !text) return askAgain(turn, memory);
-      return askCategory(lang);
+      return fromFirstMessage(turn, []);
     }
     default:
-      return askCategory(lang);
+      return fromFirstMessage(turn, docs);
   }
 }
 
@@ -516,13 +565,13 @@ async function legalTurn(
   }
   const kept = fresh ? [] : turn.memory.docs ?? [];
   const docs = kept.length < MAX_CASE_DOCUMENTS ? [...kept, media.ref] : kept;
-  if (at === "name") {
-    // A caption names the document ("le contrat de vente"), never the client: the name is
-    // asked again.
+  if (at === "name" || at === "summary") {
+    // A caption names the document ("le contrat de vente", "my contract"), never the client nor
+    // what happened: the question is asked again.
     return {
       replies: [
         { text: say("documentKept", turn.language, { count: docs.length }) },
-        askName(turn),
+        ...(askAgain(turn, { ...CLEAR, ...turn.memory }).replies ?? []),
       ],
       memory: { ...turn.memory, docs },
     };

@@ -186,3 +186,46 @@ Deno.test("legalFlow hears 'c'est tout', 'that's all' and 'ni ibyo' as Done on t
     assert.deepEqual(calls, ["case_intake"], text);
   }
 });
+
+Deno.test("legalFlow takes a first message that names its matter: neither its kind nor its account is asked again", async () => {
+  for (
+    const [language, text, category] of [
+      ["en", "my employer has not paid my salary for 3 months", "labour"],
+      ["fr", "mon bailleur veut m'expulser de la maison sans préavis", "tenancy"],
+      ["rw", "umukoresha wanjye amaze amezi atatu atampemba umushahara", "labour"],
+    ] as const
+  ) {
+    const { step } = await turn({ text, name: "Aline Uwase" }, {}, { language });
+    assert.equal(
+      step.replies?.[0]?.text,
+      say("caseNoted", language, { category: say(category, language) }),
+      text,
+    );
+    assert.equal(step.replies?.[1]?.text, say("askName", language), text);
+    assert.deepEqual([step.memory?.step, step.memory?.category, step.memory?.summary], [
+      "name",
+      category,
+      text,
+    ]);
+  }
+  // Its kind alone: only the account is asked.
+  const { step: kindOnly } = await turn({ text: "I need a lawyer for a land case" }, {});
+  assert.equal(
+    kindOnly.replies?.[0]?.text,
+    say("askSummary", "en", { category: say("land", "en") }),
+  );
+  assert.equal(kindOnly.memory?.step, "summary");
+  // An account of no kind it can tell: the kind is asked, then the name (not the account again).
+  const story = "The man who built my house left with the money and never finished the roof";
+  const { step: asked } = await turn({ text: story }, {});
+  assert.equal(asked.replies?.[0]?.text, say("askCategory", "en"));
+  const { step: picked } = await turn({ text: "", choice: "case:other" }, {
+    ...asked.memory,
+  });
+  assert.equal(picked.replies?.[0]?.text, say("askName", "en"));
+  assert.deepEqual([picked.memory?.category, picked.memory?.summary], ["other", story]);
+  // Nothing told: the kind is asked, as before.
+  const { step: bare } = await turn({ text: "I need a lawyer" }, {});
+  assert.equal(bare.replies?.[0]?.text, say("askCategory", "en"));
+  assert.equal(bare.memory?.summary, null);
+});

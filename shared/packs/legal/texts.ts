@@ -145,6 +145,11 @@ export const LEGAL_TEXTS = {
     fr:
       "Désolé, je ne peux pas donner de conseil juridique ni vous dire quoi faire dans votre affaire : seul un avocat le peut, après l'avoir lue. Je peux enregistrer votre affaire pour un avocat, ou vous pouvez parler à une personne de notre équipe maintenant.",
   },
+  caseNoted: {
+    en: "{category}: I have noted what you told me. A lawyer will read it.",
+    rw: "{category}: nanditse ibyo wambwiye. Umunyamategeko azabisoma.",
+    fr: "{category} : j'ai noté ce que vous m'avez dit. Un avocat le lira.",
+  },
   questionNoted: {
     en:
       "I have noted what happened. I cannot answer your question myself: that is legal advice, which only a lawyer can give once they have read your case. You can also talk to a person now.",
