@@ -50,11 +50,11 @@ export const ABLATIONS: readonly Ablation[] = [
   },
   {
     name: "cry_for_help",
-    does: "'urgent'/'vite' alone or with 'help'",
+    does: "'urgent'/'vite' alone or with only 'help', 'please', 'me'",
     safety: true,
     patches: [[
-      "  const urgent = words.some((word) => URGENT_WORDS.has(word));",
-      "  const urgent = false;",
+      "  if (!words.some((word) => URGENT_WORDS.has(word))) return false;",
+      "  if (words.length > 0) return false;",
     ]],
   },
   {

@@ -269,6 +269,30 @@ const HELP_WORDS = new Set([
   "nfasha",
   "please",
 ]);
+// The words a bare cry for help may carry beside its urgent and help words.
+const CRY_WORDS = new Set([
+  "i",
+  "need",
+  "me",
+  "us",
+  "now",
+  "pls",
+  "plz",
+  "moi",
+  "nous",
+  // "svp" and "stp", as the router reads them written out.
+  "s",
+  "il",
+  "vous",
+  "te",
+  "plait",
+  "maintenant",
+  "ubu",
+  "nonaha",
+  "nkeneye",
+  "ndakwinginze",
+  "mwihangane",
+]);
 
 const CHANGE_OF_MIND = [
   "actually",
@@ -810,12 +834,16 @@ function isUnsafe(text: string, words: string[], harm?: HarmSignal): boolean {
   return isSensitive(text, words) && !harm.clears(text);
 }
 
-// Danger, violence or theft in any wording (safety.ts), or a bare cry for help.
+// Danger, violence or theft in any wording (safety.ts), or a bare cry for help: an urgent word
+// with nothing but calls for help, "please" and "me" ("urgent", "help me quickly", "mumfashe
+// vuba"). A thing or a service named beside the haste is an order in a hurry ("moto vuba",
+// "Panadol asap", "a taxi quickly please"), for its agent.
 function isSensitive(text: string, words: string[]): boolean {
   if (safetyConcern(text) !== null) return true;
-  const urgent = words.some((word) => URGENT_WORDS.has(word));
-  if (!urgent) return false;
-  return words.length <= 2 || words.some((word) => HELP_WORDS.has(word));
+  if (!words.some((word) => URGENT_WORDS.has(word))) return false;
+  return words.every((word) =>
+    URGENT_WORDS.has(word) || HELP_WORDS.has(word) || CRY_WORDS.has(word)
+  );
 }
 
 // Words that greet, in the three languages; and the words a greeting may come with.

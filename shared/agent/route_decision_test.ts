@@ -58,6 +58,8 @@ Deno.test("sensitive topics go urgently to a person, also mid-flow, in every lan
       "telefoni yanjye yibwe",
       "urgent",
       "mumfashe vuba",
+      "help me quickly",
+      "vite, aidez moi",
       "bankubise",
     ]
   ) {
@@ -65,7 +67,11 @@ Deno.test("sensitive topics go urgently to a person, also mid-flow, in every lan
     assert.deepStrictEqual(decision.kind === "route" && decision.agent, "support_handoff", text);
     assert.deepStrictEqual(decision.kind === "route" && decision.urgent, true, text);
   }
-  // Speed alone is not a cry for help.
+  // Speed alone is not a cry for help, nor is a thing wanted in a hurry.
+  for (const text of ["moto vuba", "Panadol asap", "taxi vite", "a taxi quickly please"]) {
+    const decision = decideRoute(text, fresh, context);
+    assert.deepStrictEqual(decision.kind === "route" && decision.urgent, false, text);
+  }
   assert.deepStrictEqual(
     decideRoute("ndashaka moto ijya i Remera vuba", inFlow("mobility_orchestrator", "rw"), context)
       .kind,

@@ -224,8 +224,14 @@ const ROOTS_INSIDE: Record<SafetyConcern, readonly string[]> = {
 // gukurikirana (follow up on a file for someone: "mwankurikiranira dosiye") no following; the
 // noun intabaza (an alarm, the device) no cry for help. A word built on such a stem is read
 // for that stem, whatever its prefixes, so the root inside it does not count.
+// kwibaruza (register: "kwibaruza imodoka") and kubarura (count) are no kwiba either.
 const RW_LOOKALIKE_STEM =
-  /(?:ibaz|iband|ibagir|ibagiw|ibaruk|icar|icay|icaz|icaj|kurikiranir|kurikiraniy|^intabaz)/;
+  /(?:ibaz|iband|ibagir|ibagiw|ibaruk|ibaruz|ibarur|icar|icay|icaz|icaj|kurikiranir|kurikiraniy|^intabaz)/;
+
+// English and French words that begin with a harm root's letters but are other words (normalised):
+// "rappelez-moi" (call me back) and "rapeseed" are no rape, "cognac" and "cognitive" no "cogner"
+// (hit), "arachides" (peanuts) no "arracher" (snatch). A word so begun is read for that word.
+const LOOKALIKE_START = /^(?:rapel|rapes|cognac|cognit|arachid)/;
 
 // Words that look like a root but mean no harm (normalised).
 const SAFE_WORDS = new Set(
@@ -1897,6 +1903,20 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     / attaquer (?:en justice|au tribunal|la societe|l entreprise|la compagnie|la boite|mon ancien|mon employeur|l etat)\b/g,
     " poursuivre ",
   ],
+  // An emergency denied ("not an emergency, just her appointment", "ce n'est pas une urgence").
+  [
+    / (?:not an?|no|isn t an?|it s not an?) (?:emergency|emergencies)\b| (?:pas une|pas d|aucune) (?:urgence|urgences)\b| (?:si|ntabwo ari) (?:ikibazo cyihutirwa|ibyihutirwa)\b/g,
+    " ",
+  ],
+  // Keys locked in ("j'ai enfermé mes clés dans la voiture"): a locksmith, not a person held.
+  [
+    / (?:enferme\w*|locked) (?:mes|les|ma|mon|my|the) (cles|clefs|cle|keys|key|telephone|phone)\b/g,
+    " locked $1 ",
+  ],
+  // "Sans danger" is harmless ("quels plats sont sans danger pour lui"), a food or a product.
+  [/ sans danger\b/g, " sur "],
+  // "Frappe" as a noun: a typing slip, a punching bag, a strike force.
+  [/ (faute|sac|force|erreur) de frape\b/g, " $1 "],
   // "Afite umuriro" is a fever, not a fire.
   [/ (\w*fite|\w*gize|\w*rwaye) umuriro\b/g, " $1 fever "],
 ] as Array<[RegExp, string]>).map(([idiom, keep]) => [singleLetters(idiom), keep]);
@@ -2048,7 +2068,7 @@ export function safetyConcern(text: string): SafetyConcern | null {
   // SMS shorthands written out first, so "qqn me suit" is read as "quelqu un me suit".
   const normalized = withoutHarmIdioms(expandShorthands(normalizeText(text)));
   const words = normalized.split(" ").filter((word) =>
-    !SAFE_WORDS.has(word) && !RW_LOOKALIKE_STEM.test(word)
+    !SAFE_WORDS.has(word) && !RW_LOOKALIKE_STEM.test(word) && !LOOKALIKE_START.test(word)
   );
   const padded = ` ${words.join(" ")} `;
   for (const [concern, key] of ROOT_KEYS) {

@@ -1218,3 +1218,29 @@ Deno.test("a thing after a demonstrative or of class 6 'killing' me, a boss angr
     ] as const
   ) assert.equal(safetyConcern(text), concern, text);
 });
+
+Deno.test("a word that only begins with a harm root's letters, keys locked in, harmless food and a denied emergency stay ordinary; the roots still count", () => {
+  for (
+    const text of [
+      "rappelle-moi dès que tu peux, c'est pour la commande",
+      "a bottle of cognac and two glasses for tonight",
+      "des biscuits sans arachides pour l'école de mon fils",
+      "ce sirop est sans danger pour un bébé de 6 mois ?",
+      "nshaka kwibaruza moto nshya muri RRA",
+      "my mum needs a ride to her check-up, it is not an emergency",
+      "j'ai enfermé mes clés dans la maison, il me faut un serrurier",
+      "pardon pour la faute de frappe, je voulais dire deux pizzas",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  for (
+    const text of [
+      "he raped my sister last night",
+      "il m'a cognée contre le mur",
+      "deux gars m'ont arraché mon téléphone",
+      "il m'a enfermée dans la chambre depuis hier",
+      "mon mari me frappe",
+      "this is an emergency, my neighbour collapsed",
+      "bashaka kwiba inka zacu",
+    ]
+  ) assert.notEqual(safetyConcern(text), null, text);
+});
