@@ -41,6 +41,11 @@ export interface AgentRoster {
    * on the menu or not; the id itself for an agent no pack declares.
    */
   nameOf(agentId: string, language: Language): string;
+  /**
+   * A customer service's title in a language as any tenant's menu shows it ("Rides & moto"),
+   * whether or not this tenant runs it; else its display name.
+   */
+  titleOf(agentId: string, language: Language): string;
   /** The agent a message names by its words (hand-off first, then pack order), or null. */
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
@@ -135,6 +140,10 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     nameOf: (agentId, language) => {
       const agent = agents.get(agentId);
       return agent?.names?.[language] ?? agent?.name ?? agentId;
+    },
+    titleOf: (agentId, language) => {
+      const agent = agents.get(agentId);
+      return agent?.menuTitle?.[language] ?? agent?.names?.[language] ?? agent?.name ?? agentId;
     },
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,

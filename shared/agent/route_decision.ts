@@ -111,6 +111,12 @@ export type RouteDecision =
      * the person asked: a move (to another time) or a cancel.
      */
     | { kind: "open_work"; about?: string; change: "move" | "cancel" }
+    /**
+     * A first message surely asking for a service this tenant does not run ("I want a moto" to a
+     * paper company): `service` is the agent that would answer it elsewhere; the person is told
+     * this business does not offer it and what it does, never routed to another tenant's agent.
+     */
+    | { kind: "not_offered"; service: string }
   );
 
 /** What the router decides with. */
@@ -179,6 +185,11 @@ export interface RouterAgents {
    * (`PackAgent.takesFollowUp`). @default none
    */
   followUps?: { agent: string; hears(text: string): boolean; answers: readonly string[] };
+  /**
+   * A tenant's view only: the whole platform's classifier, which still reads a topic this tenant
+   * does not run as that topic, so the person can be told it is not offered here. @default none
+   */
+  everyService?: IntentClassifier;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -543,6 +554,12 @@ export function decideRoute(
   if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
     return { ...language, kind: "staff_work" };
   }
+  // A service only other tenants run, asked for surely ("I want a moto" to a paper company):
+  // said plainly, never "did not catch that" and never another tenant's agent.
+  const elsewhere = routable === null || confidence < threshold
+    ? notRunService(text, words, context, threshold)
+    : null;
+  if (elsewhere !== null) return { ...language, kind: "not_offered", service: elsewhere };
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.
   if (
@@ -560,6 +577,24 @@ export function decideRoute(
     confidence,
     ...placeOf(normalized, context),
   };
+}
+
+// The customer service a first message surely asks for when this tenant does not run it (read
+// by the whole platform's classifier, greetings and request openers aside), else null.
+function notRunService(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+): string | null {
+  const { everyService, frontDesk, handoff, customer } = context.agents;
+  if (everyService === undefined || isContentFree(words)) return null;
+  const whole = { ...context, classifier: everyService };
+  const { agent, confidence } = requestTopic(text, words, whole, threshold, frontDesk);
+  return agent !== null && confidence >= threshold && agent !== frontDesk && agent !== handoff &&
+      agent !== STAFF_WORK_LABEL && !customer.includes(agent)
+    ? agent
+    : null;
 }
 
 // How sure the reading of what a payment pays for must be that it is another service's thing

@@ -55,6 +55,11 @@ export interface RouteFacts {
     language: Language,
     about?: string,
   ): Promise<ReadonlyArray<{ agent: string; summary: string }>>;
+  /**
+   * What a person asking for `service` (an agent this tenant does not run) is told, naming what
+   * the tenant does offer, in `language`.
+   */
+  notOfferedText(language: Language, service: string): string;
   /** What a person told there is nothing of theirs open to move or cancel hears, in `language`. */
   nothingOpenText(language: Language): string;
   /** The question asking which of their open work they mean, in `language`. */
@@ -248,6 +253,22 @@ export async function openWorkStep(
   return { ...menu, replies: [{ ...menu.replies![0], text: facts.nothingOpenText(language) }] };
 }
 
+/**
+ * A service the tenant does not run, asked for surely: the front desk says this business does not
+ * offer it, naming what it does, with its menu to pick from, in the person's language.
+ */
+export function notOfferedStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "not_offered") return null;
+  const menu = clarifyStep(facts, decision);
+  return {
+    ...menu,
+    replies: [{
+      ...menu.replies![0],
+      text: facts.notOfferedText(decision.replyLanguage, decision.service),
+    }],
+  };
+}
+
 /** A complaint made mid-flow reaches a person beside the flow, which the person keeps. */
 export function asideStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.aside
@@ -313,6 +334,7 @@ export const WORD_STEPS: readonly WordStep[] = [
   sensitiveStep,
   staffWorkStep,
   openWorkStep,
+  notOfferedStep,
   asideStep,
   topicWordsStep,
   classifierStep,
