@@ -482,6 +482,28 @@ async function openWorkAt(
   }
 }
 
+// The customer agent whose places stock an item `text` names, asked as the person (their
+// tenant's stock only), in menu order; a pack that fails is told and skipped.
+async function stockedBy(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  text: string,
+): Promise<string | null> {
+  const { roster, router, callTool, onPackFailure } = deps(config);
+  for (const agent of router.agents?.customer ?? []) {
+    const stocks = roster.stocksOf(agent);
+    if (!stocks) continue;
+    const asUser: OfflineToolCaller = (tool, args, name) =>
+      callTool(agent, tool, args, { key: `${state.input.wamid}:stocked:${agent}:${name}` });
+    try {
+      if (await stocks(text, asUser)) return agent;
+    } catch (error) {
+      onPackFailure?.(error, agent, "stocks");
+    }
+  }
+  return null;
+}
+
 // The person's open work across the agents that declare it (or the one `about` names): what
 // "move it" or "cancel it" with nothing named can mean.
 async function openWorkOf(
@@ -620,6 +642,7 @@ async function decide(
     nothingOpenText: (language) => say("nothingOpen", language),
     whichWorkText: (language) => say("whichWork", language),
     openWork: (language, about) => openWorkOf(state, config, language, about),
+    stockedBy: (text) => stockedBy(state, config, text),
     offered: state.replies ?? [],
     helpReply: (language, asking) => {
       const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];

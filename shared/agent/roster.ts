@@ -57,6 +57,8 @@ export interface AgentRoster {
   staffWorkNames(language: Language): ReadonlyArray<{ agent: string; name: string }>;
   /** What an agent's conversation may leave open, if it declares it. */
   pendingOf(agentId: string): PendingWork | undefined;
+  /** Whether an agent's places stock an item a message names, if it sells from stock. */
+  stocksOf(agentId: string): PackAgent["stocks"];
   /** What an agent's offline flow keeps between turns, if it declares it. */
   memoryOf(agentId: string): FlowMemory | undefined;
   /** What the model is told an agent must and must not do, and the guard on its replies. */
@@ -148,6 +150,7 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
+    stocksOf: (agentId) => agents.get(agentId)?.stocks,
     staffWorkNames: (language) =>
       [...agents.values()].flatMap((agent) =>
         agent.staffWorkName ? [{ agent: agent.id, name: agent.staffWorkName[language] }] : []

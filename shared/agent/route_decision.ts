@@ -93,6 +93,8 @@ export type RouteDecision =
       confidence: number;
       place?: string;
       aside?: true;
+      /** The message is a greeting and nothing else (for the front desk). */
+      greetingOnly?: true;
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
@@ -548,6 +550,7 @@ export function decideRoute(
       urgent: false,
       switched: false,
       confidence: 1,
+      greetingOnly: true,
     };
   }
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
@@ -587,15 +590,21 @@ function notRunService(
   context: RouteContext,
   threshold: number,
 ): string | null {
-  const { everyService, frontDesk, handoff, customer } = context.agents;
+  const { everyService, frontDesk, handoff, customer, payments } = context.agents;
   if (everyService === undefined || isContentFree(words)) return null;
   const whole = { ...context, classifier: everyService };
   const { agent, confidence } = requestTopic(text, words, whole, threshold, frontDesk);
-  return agent !== null && confidence >= threshold && agent !== frontDesk && agent !== handoff &&
+  // Paying ("can I pay with momo?") is how any business is paid, never a service it lacks.
+  return agent !== null && confidence >= Math.max(threshold, NOT_OFFERED_CONFIDENCE) &&
+      agent !== frontDesk && agent !== handoff && agent !== payments &&
       agent !== STAFF_WORK_LABEL && !customer.includes(agent)
     ? agent
     : null;
 }
+
+// How sure the platform's reading must be before a person hears "we do not offer that": a
+// wrong "not offered" turns a customer away ("do you print documents?" leans to the pharmacy).
+const NOT_OFFERED_CONFIDENCE = 0.8;
 
 // How sure the reading of what a payment pays for must be that it is another service's thing
 // for paying it to leave the flow (the rent, while shopping).

@@ -60,6 +60,11 @@ export interface RouteFacts {
    * the tenant does offer, in `language`.
    */
   notOfferedText(language: Language, service: string): string;
+  /**
+   * The customer agent whose places stock an item `text` names (the tenant's own stock, in any
+   * language it is named in), or null.
+   */
+  stockedBy(text: string): Promise<string | null>;
   /** What a person told there is nothing of theirs open to move or cancel hears, in `language`. */
   nothingOpenText(language: Language): string;
   /** The question asking which of their open work they mean, in `language`. */
@@ -254,6 +259,24 @@ export async function openWorkStep(
 }
 
 /**
+ * A first message at the front desk that names no service surely (a clarifying question, a
+ * service the tenant does not run, or a greeting with more after it) goes to the agent whose
+ * places stock the thing it names: « Bonjour, je voudrais des enveloppes C5 » is the paper
+ * shop's, in any language its stock is named in. Never mid-flow: there the flow reads it.
+ */
+export async function stockStep(
+  facts: RouteFacts,
+  decision: RouteDecision,
+): Promise<Routed | null> {
+  const { frontDesk } = facts.roster;
+  const unplaced = decision.kind === "clarify" || decision.kind === "not_offered" ||
+    (decision.kind === "route" && decision.agent === frontDesk && !decision.greetingOnly);
+  if (!unplaced || facts.current !== frontDesk) return null;
+  const agent = await facts.stockedBy(facts.input.text);
+  return agent === null ? null : { agent, fresh: true };
+}
+
+/**
  * A service the tenant does not run, asked for surely: the front desk says this business does not
  * offer it, naming what it does, with its menu to pick from, in the person's language.
  */
@@ -334,6 +357,7 @@ export const WORD_STEPS: readonly WordStep[] = [
   sensitiveStep,
   staffWorkStep,
   openWorkStep,
+  stockStep,
   notOfferedStep,
   asideStep,
   topicWordsStep,

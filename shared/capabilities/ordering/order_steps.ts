@@ -41,6 +41,7 @@ import type {
   OfflineStep,
   OfflineToolCaller,
   OfflineTurn,
+  PackAgent,
   PackTables,
 } from "@shared/registry/pack.ts";
 
@@ -689,12 +690,51 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
  */
 export function orderingAgentFlow(
   options: OrderFlowOptions,
-): { offlineFlow: OfflineFlow; memory: FlowMemory } {
-  return typedFlow({
-    version: ORDERING_MEMORY_VERSION,
-    memory: z.object(orderingMemory),
-    step: orderFlow(options),
-  });
+): { offlineFlow: OfflineFlow; memory: FlowMemory; stocks?: PackAgent["stocks"] } {
+  return {
+    ...typedFlow({
+      version: ORDERING_MEMORY_VERSION,
+      memory: z.object(orderingMemory),
+      step: orderFlow(options),
+    }),
+    // Where a typed name searches the stock, the stock also tells the router what is sold here.
+    ...(options.searchStock
+      ? { stocks: (text, callTool) => stocksNamed(callTool, options, text) }
+      : {}),
+  };
+}
+
+// Whether a place of the flow's kind stocks an item `text` names: a word of its name, in any
+// language it is named in, starts with one of the message's search words (so "need" never
+// finds a needle, and « enveloppes » finds "Enveloppes C5 (50)").
+async function stocksNamed(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  text: string,
+): Promise<boolean> {
+  const query = options.filler ? text.replace(options.filler, " ") : text;
+  const terms = productTerms(query, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
+  if (!terms.length) return false;
+  const places = await callTyped(callTool, venueRows, {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "stocks_places");
+  if (!places.ok || !places.data.items.length) return false;
+  const ids = new Set(places.data.items.map((venue) => venue.id));
+  for (const [i, key] of terms.slice(0, 4).entries()) {
+    const found = await stockNamed(callTool, options, key, `stocks_${i}`);
+    if (!found.ok) return false;
+    const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+    const named = found.rows.some((row) =>
+      ids.has(row.business_id) &&
+      [row.name, ...Object.values(row.names ?? {}).filter((name) => typeof name === "string")]
+        .some((name) => normalizeWords(name as string).some((word) => word.startsWith(stem)))
+    );
+    if (named) return true;
+  }
+  return false;
 }
 
 /**
@@ -940,6 +980,29 @@ export function askedQuantity(text: string): number | undefined {
   return undefined;
 }
 
+// The products whose name has `key` (a plural's stem too), cheapest first; when none, those
+// named so in one of the customer's languages (« enveloppes », "impapuro").
+async function stockNamed(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  key: string,
+  label: string,
+): Promise<{ ok: true; rows: ProductRow[] } | Exclude<ToolResult, { ok: true }>> {
+  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+  for (const column of ["name", "names"]) {
+    const found = await callTyped(callTool, productRows, {
+      table: "products",
+      columns: productColumns(options),
+      filters: [{ column, op: "ilike", value: stem }],
+      order: { column: "price", ascending: true },
+      limit: 50,
+    }, column === "name" ? label : `${label}_names`);
+    if (!found.ok) return found;
+    if (found.data.items.length) return { ok: true, rows: found.data.items };
+  }
+  return { ok: true, rows: [] };
+}
+
 const STANDALONE_NUMBER = /(?<![\p{L}\p{N}])(\d{1,3})(?![\p{L}\p{N}])/gu;
 
 // Words that say where, never what: a search for "near" finds nothing.
@@ -1022,18 +1085,11 @@ async function searchStock(
   }
   let rows: ProductRow[] = [];
   for (const [i, key] of terms.slice(0, 4).entries()) {
-    const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
-    const found = await callTyped(callTool, productRows, {
-      table: "products",
-      columns: productColumns(options),
-      filters: [{ column: "name", op: "ilike", value: stem }],
-      order: { column: "price", ascending: true },
-      limit: 50,
-    }, i === 0 ? "search" : `search_${i}`);
+    const found = await stockNamed(callTool, options, key, i === 0 ? "search" : `search_${i}`);
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = found.data.items.filter((row) =>
+    rows = found.rows.filter((row) =>
       venues.has(row.business_id) &&
       (!conditions.includes(key) || normalizeWords(row.name).includes(key))
     );
