@@ -37,6 +37,7 @@ import {
   withoutLandmarks,
 } from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
+import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import {
   expandShorthands,
@@ -93,8 +94,8 @@ export type RouteDecision =
       confidence: number;
       place?: string;
       aside?: true;
-      /** The message is a greeting and nothing else (for the front desk). */
-      greetingOnly?: true;
+      /** The message is the front desk's own (a greeting alone, an opening-hours question). */
+      frontDeskOwn?: true;
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
@@ -353,6 +354,19 @@ export function decideRoute(
     };
   }
   if (menuRequest) return { ...language, kind: "menu" };
+  // "Are you open on Sunday?", « vous ouvrez à quelle heure ? », "mufungura saa ngahe?": the
+  // front desk answers from the places' hours, whatever service the words lean to.
+  if (asksOpeningHours(text)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.frontDesk,
+      urgent: false,
+      switched: currentAgent !== null && currentAgent !== agents.frontDesk,
+      confidence: 1,
+      frontDeskOwn: true,
+    };
+  }
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
   // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
   // Made mid-flow ("the driver was rude" while booking a ride), it is heard aside: the person
@@ -550,7 +564,7 @@ export function decideRoute(
       urgent: false,
       switched: false,
       confidence: 1,
-      greetingOnly: true,
+      frontDeskOwn: true,
     };
   }
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
@@ -604,7 +618,7 @@ function notRunService(
 
 // How sure the platform's reading must be before a person hears "we do not offer that": a
 // wrong "not offered" turns a customer away ("do you print documents?" leans to the pharmacy).
-const NOT_OFFERED_CONFIDENCE = 0.8;
+const NOT_OFFERED_CONFIDENCE = 0.75;
 
 // How sure the reading of what a payment pays for must be that it is another service's thing
 // for paying it to leave the flow (the rent, while shopping).

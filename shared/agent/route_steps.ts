@@ -270,7 +270,7 @@ export async function stockStep(
 ): Promise<Routed | null> {
   const { frontDesk } = facts.roster;
   const unplaced = decision.kind === "clarify" || decision.kind === "not_offered" ||
-    (decision.kind === "route" && decision.agent === frontDesk && !decision.greetingOnly);
+    (decision.kind === "route" && decision.agent === frontDesk && !decision.frontDeskOwn);
   if (!unplaced || facts.current !== frontDesk) return null;
   const agent = await facts.stockedBy(facts.input.text);
   return agent === null ? null : { agent, fresh: true };

@@ -336,7 +336,7 @@ Deno.test("openWorkStep: with nothing open it says so and shows the menu, never 
 
 Deno.test("stockStep() sends an unplaced first message to the agent whose stock names its thing", async () => {
   const said = (text: string) => facts({ input: { wamid: "w", text } });
-  const greeting = { ...route("front"), greetingOnly: true as const };
+  const greeting = { ...route("front"), frontDeskOwn: true as const };
   assert.deepEqual(await stockStep(said("Bonjour, je voudrais des enveloppes"), route("front")), {
     agent: "food",
     fresh: true,

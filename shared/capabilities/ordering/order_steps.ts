@@ -205,6 +205,23 @@ export const ORDER_TEXTS = {
       "Mutwihanganire, sinashoboye kubireba ubu: {msg}. Ongera ugerageze, cyangwa wandike “menu”.",
     fr: "Désolé, je n'ai pas pu chercher : {msg}. Réessayez, ou écrivez « menu ».",
   },
+  // A price or stock question about the one place's item: answered first; ordering is next.
+  quote: {
+    en:
+      "{name}: {price} per {unit} at {venue}, in stock. How many would you like? Type a number (e.g. “{example}”), or “menu” for the main menu.",
+    rw:
+      "{name}: {price} kuri {unit} kuri {venue}, birahari. Urashaka bingahe? Andika umubare (urugero “{example}”), cyangwa “menu” usubire ahabanza.",
+    fr:
+      "{name} : {price} par {unit} chez {venue}, en stock. Combien en voulez-vous ? Tapez un nombre (ex. « {example} »), ou « menu » pour le menu principal.",
+  },
+  quoteTotal: {
+    en: "{qty} × {name}: {total} ({price} per {unit}) at {venue}, in stock. Shall I order them?",
+    rw: "{qty} × {name}: {total} ({price} kuri {unit}) kuri {venue}, birahari. Mbitumize?",
+    fr: "{qty} × {name} : {total} ({price} par {unit}) chez {venue}, en stock. Je les commande ?",
+  },
+  quoteOrder: { en: "Order {qty}", rw: "Tumiza {qty}", fr: "Commander {qty}" },
+  // The unit when a product names none.
+  eachUnit: { en: "item", rw: "kimwe", fr: "pièce" },
   offers: {
     en: "{name}: from {price} at {venue}. Where would you like to order it?",
     rw: "{name}: guhera kuri {price} kuri {venue}. Urashaka kuyitumiza he?",
@@ -350,6 +367,11 @@ export const orderState = z.object({
     })),
   }).optional(),
   order: placedOrderSchema.optional(),
+  /**
+   * The item whose price and stock were just told (a question, not yet an order): a quantity
+   * typed next ("20") orders it. Optional, so memory kept before it still reads.
+   */
+  quoted: z.object({ sku: z.string(), qty: z.number().int().positive().optional() }).optional(),
   /**
    * The ids of the order's buttons under the last reply (Pay, Delivery, Order status), so a
    * typed "1" or "2" answers them rather than picking the menu's item 1 or 2. Optional, so
@@ -648,6 +670,19 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
+    // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
+    const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
+    if (quotedItem && state.venue) {
+      const tapped = /^quote:(\d+)$/.exec(choice);
+      const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
+        (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
+      if (qty !== undefined) {
+        return await draftOrder(turn, callTool, options, { ...state, quoted: undefined }, [{
+          product: quotedItem,
+          qty,
+        }]);
+      }
+    }
     // A location shared under the offers of an item asked for sorts those offers by distance:
     // the item is still what is sought, not any venue of the kind.
     if (input.location) {
@@ -980,6 +1015,58 @@ export function askedQuantity(text: string): number | undefined {
   return undefined;
 }
 
+// A question about an item's price or whether it is in stock, in en/rw/fr (or any question).
+const PRICE_OR_STOCK =
+  /[?？]|\b(?:how much|price|prices|cost|costs|do you (?:have|sell)|in stock|available|combien|prix|co[uû]te|avez[- ]vous|vous avez|disponibles?|en stock|angahe|igiciro|ibiciro|mufite|murafite|birahari|bihari|biraboneka)\b/i;
+
+/** Whether `text` asks what an item costs or whether it is stocked, rather than ordering it. */
+export function asksPriceOrStock(text: string): boolean {
+  return PRICE_OR_STOCK.test(text);
+}
+
+// A yes to "Shall I order them?".
+const AGREES =
+  /^\s*(?:yes|yeah|ok|okay|sure|please|oui|d'accord|ok(?:ay)?|yego|ego|ni byiza|sawa)\b/i;
+
+// The price and stock of the one place's item, told before any order: the place is chosen and
+// the item kept, so a quantity typed next orders it (with the quantity asked, a button does).
+function quote(
+  turn: OfflineTurn,
+  state: OrderState,
+  offer: { venue: Venue; product: Stocked; qty?: number },
+): OfflineStep {
+  const lang = turn.language;
+  const { venue, product, qty } = offer;
+  const fields = {
+    name: product.name,
+    price: money(product.price, turn),
+    unit: productUnit(product.unit, lang) ?? say("eachUnit", lang),
+    venue: venue.name,
+  };
+  return {
+    memory: {
+      step: {
+        venue,
+        stock: [product],
+        order: state.order,
+        quoted: { sku: product.sku, ...(qty ? { qty } : {}) },
+      } satisfies OrderState,
+    },
+    replies: [
+      qty
+        ? {
+          text: say("quoteTotal", lang, {
+            ...fields,
+            qty: String(qty),
+            total: money(product.price * qty, turn),
+          }),
+          buttons: [{ id: `quote:${qty}`, title: say("quoteOrder", lang, { qty: String(qty) }) }],
+        }
+        : { text: say("quote", lang, { ...fields, example: "10" }) },
+    ],
+  };
+}
+
 // The products whose name has `key` (a plural's stem too), cheapest first; when none, those
 // named so in one of the customer's languages (« enveloppes », "impapuro").
 async function stockNamed(
@@ -1133,6 +1220,8 @@ async function searchStock(
   // and price first: "paracetamol?" asks what there is, not to order at once.
   if (byVenue.length === 1 && venues.size === 1) {
     const [only] = byVenue;
+    // "How much is A4 paper?", « vous avez des enveloppes ? »: the price and stock first.
+    if (asksPriceOrStock(text)) return quote(turn, state, only);
     return await pickVenue(turn, callTool, options, {
       venues: [only.venue],
       offers: byVenue,
