@@ -355,8 +355,9 @@ export function decideRoute(
   }
   if (menuRequest) return { ...language, kind: "menu" };
   // "Are you open on Sunday?", « vous ouvrez à quelle heure ? », "mufungura saa ngahe?": the
-  // front desk answers from the places' hours, whatever service the words lean to.
-  if (asksOpeningHours(text)) {
+  // front desk answers from the places' hours, unless the words surely seek a kind of place
+  // another agent finds ("is there a pharmacy open now in Remera?").
+  if (asksOpeningHours(text) && !seeksAPlace(text, context)) {
     return {
       ...language,
       kind: "route",
@@ -614,6 +615,17 @@ function notRunService(
       agent !== STAFF_WORK_LABEL && !customer.includes(agent)
     ? agent
     : null;
+}
+
+// How sure a reading of an opening-hours question must be that it seeks a kind of place (a
+// pharmacy open now) rather than asks the business's own hours.
+const PLACE_SOUGHT = 0.8;
+
+function seeksAPlace(text: string, context: RouteContext): boolean {
+  // Read by the whole platform: a pharmacy sought from a paper company is not its hours.
+  const { agent, confidence } = (context.agents.everyService ?? context.classifier).classify(text);
+  return agent !== null && agent !== context.agents.frontDesk &&
+    agent !== context.agents.handoff && confidence >= PLACE_SOUGHT;
 }
 
 // How sure the platform's reading must be before a person hears "we do not offer that": a
