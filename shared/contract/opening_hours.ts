@@ -154,13 +154,23 @@ export function hoursAnswer(options: {
         ).join("\n")
         : say("closedOn", language, { place: place.name, day });
     }
-    const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+    // Days in a row with the same hours share a line ("Monday–Friday: 08:00–18:00").
+    const times = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
       const rows = on(weekday);
-      const times = rows.length
+      return rows.length
         ? rows.map((row) => `${hhmm(row.opens)}–${hhmm(row.closes)}`).join(", ")
         : say("closedDay", language);
-      return `• ${dayName(weekday, language)}: ${times}`;
     });
+    const week: string[] = [];
+    for (let first = 0; first < 7;) {
+      let last = first;
+      while (last + 1 < 7 && times[last + 1] === times[first]) last++;
+      const days = first === last
+        ? dayName(first + 1, language)
+        : `${dayName(first + 1, language)}–${dayName(last + 1, language)}`;
+      week.push(`• ${days}${language === "fr" ? " :" : ":"} ${times[first]}`);
+      first = last + 1;
+    }
     return [say("week", language, { place: place.name }), ...week, nowLine(place, language, now)]
       .join("\n");
   }).join("\n\n");

@@ -64,7 +64,7 @@ Deno.test("hours are answered from the data: the day asked, or the week and whet
     now: { weekday: 6, minutes: 15 * 60 },
     text: "mufungura saa ngahe?",
   });
-  assert.match(week, /kuwa mbere: 08:00–18:00/);
+  assert.match(week, /• kuwa mbere–kuwa gatanu: 08:00–18:00\n• kuwa gatandatu: 09:00–13:00\n/);
   assert.match(week, /ku cyumweru: irafunze/);
   assert.match(week, /Ubu irafunze; izafungura kuwa mbere saa 08:00\./);
   // Tuesday 07:00: opens later today; 10:00: open until 18:00.

@@ -233,9 +233,9 @@ dbTest(
       text: "Bonjour, vous ouvrez à quelle heure ?",
     });
     assert.match(french.text, /Horaires de Beaver Paper Warehouse/);
-    assert.match(french.text, /lundi : 08:00–18:00|lundi: 08:00–18:00/);
-    assert.match(french.text, /samedi: 09:00–13:00/);
-    assert.match(french.text, /dimanche: fermé/);
+    assert.match(french.text, /• lundi–vendredi : 08:00–18:00/);
+    assert.match(french.text, /• samedi : 09:00–13:00/);
+    assert.match(french.text, /• dimanche : fermé/);
     assert.match(french.text, /Ouvert maintenant|Fermé maintenant/);
     const rw = await (await beaverPhone(db, "250788000089"))({ text: "murakora ku cyumweru?" });
     assert.match(rw.text, /Beaver Paper Warehouse ntikora ku cyumweru\./);
