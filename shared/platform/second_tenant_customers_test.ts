@@ -242,3 +242,18 @@ dbTest(
     assert.doesNotMatch(`${sunday.text}${french.text}${rw.text}`, /EasyMO|Café|Question Coffee/);
   },
 );
+
+dbTest(
+  "how to pay, asked in the shop before any order, is answered, never searched (en, fr)",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000080");
+    await say({ text: "do you have cardstock?" });
+    const how = await say({ text: "Can I pay with MoMo?" });
+    assert.match(how.text, /MoMo payment request/);
+    assert.doesNotMatch(how.text, /could not find/);
+    const fr = await beaverPhone(db, "250788000079");
+    await fr({ text: "vous avez du papier A3 ?" });
+    const comment = await fr({ text: "je peux payer par momo ?" });
+    assert.match(comment.text, /demande de paiement MoMo/);
+  },
+);

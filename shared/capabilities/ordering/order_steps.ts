@@ -189,6 +189,15 @@ export const ORDER_TEXTS = {
     rw: "Nasabye umukozi wacu kubikurikirana; arakusubiza hano.",
     fr: "J'ai demandé à une personne de notre équipe de s'en occuper ; elle vous répondra ici.",
   },
+  // How to pay, asked before any order ("can I pay with MoMo?"): answered, never searched.
+  payHow: {
+    en:
+      "Yes: once you confirm your order, I send a MoMo payment request to your phone. What would you like to order?",
+    rw:
+      "Yego: numara kwemeza itumiza, nkoherereza ubusabe bwo kwishyura na MoMo kuri telefoni yawe. Urashaka gutumiza iki?",
+    fr:
+      "Oui : une fois votre commande confirmée, je vous envoie une demande de paiement MoMo sur votre téléphone. Que voulez-vous commander ?",
+  },
   noOrder: {
     en: "You have no order yet. Pick a place to order from.",
     rw: "Nta tumiza urakora. Hitamo aho utumiza.",
@@ -630,6 +639,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);
     }
+    if (asksToPay && !choice) return keep(state, [{ text: say("payHow", lang) }]);
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
     }
