@@ -45,7 +45,7 @@ on conflict (id) do nothing;
 update public.orgs set brand_name = 'EasyMO', country = 'RW', time_zone = 'Africa/Kigali',
   currency = 'RWF', languages = '{en,rw,fr}' where slug = 'easymo' and brand_name is null;
 update public.orgs set brand_name = 'Beaver''s Choice', country = 'RW',
-  time_zone = 'Africa/Kigali', currency = 'RWF', languages = '{en,fr}'
+  time_zone = 'Africa/Kigali', currency = 'RWF', languages = '{en,rw,fr}'
   where slug = 'beaver-paper' and brand_name is null;
 
 insert into public.tenant_whatsapp_numbers
@@ -255,6 +255,13 @@ from (values
   ('c0000000-0000-4000-8000-000000000011', '11:00', '24:00'),
   ('c0000000-0000-4000-8000-000000000012', '11:30', '22:30')
 ) as v (business_id, opens, closes), generate_series(1, 7) as d
+on conflict do nothing;
+-- Beaver's warehouse: weekdays 08:00-18:00, Saturday mornings, closed on Sunday.
+insert into public.venue_hours (org_id, business_id, weekday, opens, closes)
+select 'b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001',
+  d, case when d = 6 then '09:00'::time else '08:00'::time end,
+  case when d = 6 then '13:00'::time else '18:00'::time end
+from generate_series(1, 6) as d
 on conflict do nothing;
 insert into public.venue_capacity (org_id, business_id, seats_per_slot, slot_minutes, max_party) values
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 16, 30, 8),

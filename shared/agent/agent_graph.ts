@@ -213,6 +213,14 @@ const say = phraseBook({
     fr:
       "Cela est fait par notre équipe, pas dans cette discussion : {work}, c'est notre personnel qui s'en occupe. Je peux vous mettre en relation avec une personne.",
   },
+  // A service only other tenants run: this business does not offer it; what it does, by name.
+  notOffered: {
+    en: "{brand} does not offer {service}. Here we offer: {offered}. What would you like?",
+    rw: "{brand} ntitanga serivisi ya {service}. Hano dutanga: {offered}. Wifuza iki?",
+    fr: "{brand} ne propose pas {service}. Ici, nous proposons : {offered}. Que souhaitez-vous ?",
+  },
+  // Said for the brand when a conversation has no tenant.
+  thisBusiness: { en: "This business", rw: "Iyi serivisi", fr: "Cette entreprise" },
   // The last two of a list ("videos, broadcasts and reports").
   and: { en: "and", rw: "na", fr: "et" },
   leaveAsk: {
@@ -474,6 +482,28 @@ async function openWorkAt(
   }
 }
 
+// The customer agent whose places stock an item `text` names, asked as the person (their
+// tenant's stock only), in menu order; a pack that fails is told and skipped.
+async function stockedBy(
+  state: AgentStateType,
+  config: LangGraphRunnableConfig,
+  text: string,
+): Promise<string | null> {
+  const { roster, router, callTool, onPackFailure } = deps(config);
+  for (const agent of router.agents?.customer ?? []) {
+    const stocks = roster.stocksOf(agent);
+    if (!stocks) continue;
+    const asUser: OfflineToolCaller = (tool, args, name) =>
+      callTool(agent, tool, args, { key: `${state.input.wamid}:stocked:${agent}:${name}` });
+    try {
+      if (await stocks(text, asUser)) return agent;
+    } catch (error) {
+      onPackFailure?.(error, agent, "stocks");
+    }
+  }
+  return null;
+}
+
 // The person's open work across the agents that declare it (or the one `about` names): what
 // "move it" or "cancel it" with nothing named can mean.
 async function openWorkOf(
@@ -570,6 +600,25 @@ function staffWorkText(roster: AgentRoster, language: Language): string {
   return say("staffWorkNamed", language, { work });
 }
 
+// What a person asking for a service the tenant does not run hears: the tenant's brand, the
+// service as other tenants' menus name it, and the services this tenant's menu has.
+function notOfferedText(
+  roster: AgentRoster,
+  brand: string | undefined,
+  language: Language,
+  service: string,
+): string {
+  const titles = roster.menu.map((entry) => entry.title[language]);
+  const offered = titles.length <= 1
+    ? titles.join("")
+    : `${titles.slice(0, -1).join(", ")} ${say("and", language)} ${titles.at(-1)}`;
+  return say("notOffered", language, {
+    brand: brand ?? say("thisBusiness", language),
+    service: roster.titleOf(service, language),
+    offered,
+  });
+}
+
 // The route node's pipeline (route_steps.ts) over this turn's state: where the turn goes
 // becomes the state the next node reads.
 async function decide(
@@ -590,9 +639,12 @@ async function decide(
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
     staffWorkText: (language) => staffWorkText(roster, language),
+    notOfferedText: (language, service) =>
+      notOfferedText(roster, deps(config).tenant?.brand, language, service),
     nothingOpenText: (language) => say("nothingOpen", language),
     whichWorkText: (language) => say("whichWork", language),
     openWork: (language, about) => openWorkOf(state, config, language, about),
+    stockedBy: (text) => stockedBy(state, config, text),
     offered: state.replies ?? [],
     helpReply: (language, asking) => {
       const titleOf = (id: string) => roster.menu.find((entry) => entry.id === id)?.title[language];

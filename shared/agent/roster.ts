@@ -41,6 +41,11 @@ export interface AgentRoster {
    * on the menu or not; the id itself for an agent no pack declares.
    */
   nameOf(agentId: string, language: Language): string;
+  /**
+   * A customer service's title in a language as any tenant's menu shows it ("Rides & moto"),
+   * whether or not this tenant runs it; else its display name.
+   */
+  titleOf(agentId: string, language: Language): string;
   /** The agent a message names by its words (hand-off first, then pack order), or null. */
   topicOf(text: string): string | null;
   /** An agent's offline flow; the front desk's for an agent without one. */
@@ -52,6 +57,8 @@ export interface AgentRoster {
   staffWorkNames(language: Language): ReadonlyArray<{ agent: string; name: string }>;
   /** What an agent's conversation may leave open, if it declares it. */
   pendingOf(agentId: string): PendingWork | undefined;
+  /** Whether an agent's places stock an item a message names, if it sells from stock. */
+  stocksOf(agentId: string): PackAgent["stocks"];
   /** What an agent's offline flow keeps between turns, if it declares it. */
   memoryOf(agentId: string): FlowMemory | undefined;
   /** What the model is told an agent must and must not do, and the guard on its replies. */
@@ -136,9 +143,14 @@ export function agentRoster(packs: readonly Pack[]): AgentRoster {
       const agent = agents.get(agentId);
       return agent?.names?.[language] ?? agent?.name ?? agentId;
     },
+    titleOf: (agentId, language) => {
+      const agent = agents.get(agentId);
+      return agent?.menuTitle?.[language] ?? agent?.names?.[language] ?? agent?.name ?? agentId;
+    },
     topicOf: (text) => askers.find((agent) => agent.asks!(text))?.id ?? null,
     flowOf: (agentId) => agents.get(agentId)?.offlineFlow ?? frontDeskFlow,
     pendingOf: (agentId) => agents.get(agentId)?.pending,
+    stocksOf: (agentId) => agents.get(agentId)?.stocks,
     staffWorkNames: (language) =>
       [...agents.values()].flatMap((agent) =>
         agent.staffWorkName ? [{ agent: agent.id, name: agent.staffWorkName[language] }] : []

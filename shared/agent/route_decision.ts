@@ -37,6 +37,7 @@ import {
   withoutLandmarks,
 } from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
+import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import {
   expandShorthands,
@@ -93,6 +94,8 @@ export type RouteDecision =
       confidence: number;
       place?: string;
       aside?: true;
+      /** The message is the front desk's own (a greeting alone, an opening-hours question). */
+      frontDeskOwn?: true;
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
@@ -121,6 +124,12 @@ export type RouteDecision =
       /** Typed inside a flow: with nothing of the person's open, the flow reads it. */
       inFlow?: true;
     }
+    /**
+     * A first message surely asking for a service this tenant does not run ("I want a moto" to a
+     * paper company): `service` is the agent that would answer it elsewhere; the person is told
+     * this business does not offer it and what it does, never routed to another tenant's agent.
+     */
+    | { kind: "not_offered"; service: string }
   );
 
 /** What the router decides with. */
@@ -189,6 +198,11 @@ export interface RouterAgents {
    * (`PackAgent.takesFollowUp`). @default none
    */
   followUps?: { agent: string; hears(text: string): boolean; answers: readonly string[] };
+  /**
+   * A tenant's view only: the whole platform's classifier, which still reads a topic this tenant
+   * does not run as that topic, so the person can be told it is not offered here. @default none
+   */
+  everyService?: IntentClassifier;
 }
 
 /** What {@linkcode trainRouteContext} trains from. */
@@ -402,6 +416,20 @@ export function decideRoute(
     };
   }
   if (menuRequest) return { ...language, kind: "menu" };
+  // "Are you open on Sunday?", « vous ouvrez à quelle heure ? », "mufungura saa ngahe?": the
+  // front desk answers from the places' hours, unless the words surely seek a kind of place
+  // another agent finds ("is there a pharmacy open now in Remera?").
+  if (asksOpeningHours(text) && !seeksAPlace(text, context)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.frontDesk,
+      urgent: false,
+      switched: currentAgent !== null && currentAgent !== agents.frontDesk,
+      confidence: 1,
+      frontDeskOwn: true,
+    };
+  }
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
   // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
   // Made mid-flow ("the driver was rude" while booking a ride), it is heard aside: the person
@@ -615,6 +643,7 @@ export function decideRoute(
       urgent: false,
       switched: false,
       confidence: 1,
+      frontDeskOwn: true,
     };
   }
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
@@ -631,6 +660,12 @@ export function decideRoute(
       confidence,
     };
   }
+  // A service only other tenants run, asked for surely ("I want a moto" to a paper company):
+  // said plainly, never "did not catch that" and never another tenant's agent.
+  const elsewhere = routable === null || confidence < threshold
+    ? notRunService(text, words, context, threshold)
+    : null;
+  if (elsewhere !== null) return { ...language, kind: "not_offered", service: elsewhere };
   // Only words that carry no topic ("i need", "est ce que", "nkeneye"): ask, whatever the
   // model makes of their letters.
   if (
@@ -649,6 +684,41 @@ export function decideRoute(
     ...placeOf(normalized, context),
   };
 }
+
+// The customer service a first message surely asks for when this tenant does not run it (read
+// by the whole platform's classifier, greetings and request openers aside), else null.
+function notRunService(
+  text: string,
+  words: readonly string[],
+  context: RouteContext,
+  threshold: number,
+): string | null {
+  const { everyService, frontDesk, handoff, customer, payments } = context.agents;
+  if (everyService === undefined || isContentFree(words)) return null;
+  const whole = { ...context, classifier: everyService };
+  const { agent, confidence } = requestTopic(text, words, whole, threshold, frontDesk);
+  // Paying ("can I pay with momo?") is how any business is paid, never a service it lacks.
+  return agent !== null && confidence >= Math.max(threshold, NOT_OFFERED_CONFIDENCE) &&
+      agent !== frontDesk && agent !== handoff && agent !== payments &&
+      agent !== STAFF_WORK_LABEL && !customer.includes(agent)
+    ? agent
+    : null;
+}
+
+// How sure a reading of an opening-hours question must be that it seeks a kind of place (a
+// pharmacy open now) rather than asks the business's own hours.
+const PLACE_SOUGHT = 0.8;
+
+function seeksAPlace(text: string, context: RouteContext): boolean {
+  // Read by the whole platform: a pharmacy sought from a paper company is not its hours.
+  const { agent, confidence } = (context.agents.everyService ?? context.classifier).classify(text);
+  return agent !== null && agent !== context.agents.frontDesk &&
+    agent !== context.agents.handoff && confidence >= PLACE_SOUGHT;
+}
+
+// How sure the platform's reading must be before a person hears "we do not offer that": a
+// wrong "not offered" turns a customer away ("do you print documents?" leans to the pharmacy).
+const NOT_OFFERED_CONFIDENCE = 0.75;
 
 // How sure the reading of what a payment pays for must be that it is another service's thing
 // for paying it to leave the flow (the rent, while shopping).

@@ -55,6 +55,16 @@ export interface RouteFacts {
     language: Language,
     about?: string,
   ): Promise<ReadonlyArray<{ agent: string; summary: string }>>;
+  /**
+   * What a person asking for `service` (an agent this tenant does not run) is told, naming what
+   * the tenant does offer, in `language`.
+   */
+  notOfferedText(language: Language, service: string): string;
+  /**
+   * The customer agent whose places stock an item `text` names (the tenant's own stock, in any
+   * language it is named in), or null.
+   */
+  stockedBy(text: string): Promise<string | null>;
   /** What a person told there is nothing of theirs open to move or cancel hears, in `language`. */
   nothingOpenText(language: Language): string;
   /** The question asking which of their open work they mean, in `language`. */
@@ -251,6 +261,40 @@ export async function openWorkStep(
   return { ...menu, replies: [{ ...menu.replies![0], text: facts.nothingOpenText(language) }] };
 }
 
+/**
+ * A first message at the front desk that names no service surely (a clarifying question, a
+ * service the tenant does not run, or a greeting with more after it) goes to the agent whose
+ * places stock the thing it names: « Bonjour, je voudrais des enveloppes C5 » is the paper
+ * shop's, in any language its stock is named in. Never mid-flow: there the flow reads it.
+ */
+export async function stockStep(
+  facts: RouteFacts,
+  decision: RouteDecision,
+): Promise<Routed | null> {
+  const { frontDesk } = facts.roster;
+  const unplaced = decision.kind === "clarify" || decision.kind === "not_offered" ||
+    (decision.kind === "route" && decision.agent === frontDesk && !decision.frontDeskOwn);
+  if (!unplaced || facts.current !== frontDesk) return null;
+  const agent = await facts.stockedBy(facts.input.text);
+  return agent === null ? null : { agent, fresh: true };
+}
+
+/**
+ * A service the tenant does not run, asked for surely: the front desk says this business does not
+ * offer it, naming what it does, with its menu to pick from, in the person's language.
+ */
+export function notOfferedStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "not_offered") return null;
+  const menu = clarifyStep(facts, decision);
+  return {
+    ...menu,
+    replies: [{
+      ...menu.replies![0],
+      text: facts.notOfferedText(decision.replyLanguage, decision.service),
+    }],
+  };
+}
+
 /** A complaint made mid-flow reaches a person beside the flow, which the person keeps. */
 export function asideStep(_facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.aside
@@ -316,6 +360,8 @@ export const WORD_STEPS: readonly WordStep[] = [
   sensitiveStep,
   staffWorkStep,
   openWorkStep,
+  stockStep,
+  notOfferedStep,
   asideStep,
   topicWordsStep,
   classifierStep,

@@ -7,11 +7,13 @@ import {
   failingStep,
   menuStep,
   modelStep,
+  notOfferedStep,
   openWorkStep,
   type RouteFacts,
   routeTurn,
   sensitiveStep,
   staffWorkStep,
+  stockStep,
   tapStep,
   topicWordsStep,
 } from "./route_steps.ts";
@@ -40,6 +42,8 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
     staffWorkText: (language) => `staff work:${language}`,
+    notOfferedText: (language, service) => `not offered:${service}:${language}`,
+    stockedBy: (text) => Promise.resolve(/enveloppes/.test(text) ? "food" : null),
     openWork: () => Promise.resolve([]),
     nothingOpenText: (language) => `nothing open:${language}`,
     whichWorkText: (language) => `which:${language}`,
@@ -359,4 +363,36 @@ Deno.test("staffWorkStep() inside a flow answers beside it: the flow is kept and
   const told = staffWorkStep(facts({ current: "food", offered: [{ text: "Merci." }] }), decision);
   assert.equal(told?.replies?.length, 1);
   assert.equal(told?.fresh, undefined);
+});
+
+Deno.test("stockStep() sends an unplaced first message to the agent whose stock names its thing", async () => {
+  const said = (text: string) => facts({ input: { wamid: "w", text } });
+  const greeting = { ...route("front"), frontDeskOwn: true as const };
+  assert.deepEqual(await stockStep(said("Bonjour, je voudrais des enveloppes"), route("front")), {
+    agent: "food",
+    fresh: true,
+  });
+  assert.deepEqual(await stockStep(said("des enveloppes"), CLARIFY), {
+    agent: "food",
+    fresh: true,
+  });
+  const notOffered = { ...LANGUAGE, kind: "not_offered", service: "taxi" } satisfies RouteDecision;
+  assert.deepEqual(await stockStep(said("enveloppes"), notOffered), { agent: "food", fresh: true });
+  // Nothing stocked, a greeting alone, a sure route or a flow under way: the step passes.
+  assert.equal(await stockStep(said("un taxi"), CLARIFY), null);
+  assert.equal(await stockStep(said("enveloppes"), greeting), null);
+  assert.equal(await stockStep(said("enveloppes"), route("taxi")), null);
+  assert.equal(
+    await stockStep(facts({ current: "taxi", input: { wamid: "w", text: "enveloppes" } }), CLARIFY),
+    null,
+  );
+});
+
+Deno.test("notOfferedStep() says the service is not offered, with the menu to pick from", () => {
+  const notOffered = { ...LANGUAGE, kind: "not_offered", service: "taxi" } satisfies RouteDecision;
+  const routed = notOfferedStep(facts(), notOffered);
+  assert.equal(routed?.agent, "front");
+  assert.equal(routed?.replies?.[0].text, `not offered:taxi:${LANGUAGE.replyLanguage}`);
+  assert.ok(routed?.replies?.[0].rows?.length);
+  assert.equal(notOfferedStep(facts(), CLARIFY), null);
 });

@@ -94,6 +94,7 @@ export function createRouter(options: RouterOptions): RouteContext {
         ),
         customer: whole.agents.customer.filter(reachable),
         learnt: whole.agents.learnt?.filter(reachable),
+        everyService: whole.classifier,
       },
     };
     byRuns.set(key, context);

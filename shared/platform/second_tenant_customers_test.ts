@@ -82,9 +82,11 @@ dbTest(
     assert.match(asked.text, /20 × A4 paper \(500 sheets\)/);
     assert.deepEqual(asked.choices, ["agent_confirm", "agent_cancel"]);
 
-    // A size names the product ("A3", not the cheapest paper of any size).
+    // A size names the product ("A3", not the cheapest paper of any size); a question is
+    // answered with its price and stock, not an order to confirm.
     const sized = await (await beaverPhone(db, "250788000099"))({ text: "do you have A3 paper?" });
-    assert.match(sized.text, /1 × A3 paper \(500 sheets\)/);
+    assert.match(sized.text, /A3 paper \(500 sheets\): 13,000 RWF per ream/);
+    assert.doesNotMatch(sized.text, /Please confirm/);
 
     const french = await beaverPhone(db, "250788000092");
     const demande = await french({ text: "commander 20 rames de papier A4" });
@@ -157,5 +159,101 @@ dbTest(
       [WAREHOUSE],
     );
     assert.equal(row.names.fr, "Papier A4 (500 feuilles)");
+  },
+);
+
+dbTest(
+  "a price question is answered first, then a quantity orders it (en, rw); a greeting before a need is the need (fr, rw)",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000081");
+    const price = await say({ text: "how much is A4 paper?" });
+    assert.match(
+      price.text,
+      /A4 paper \(500 sheets\): 6,500 RWF per ream at Beaver Paper Warehouse/,
+    );
+    assert.doesNotMatch(price.text, /Please confirm/);
+    assert.deepEqual(price.choices, []);
+    const ordered = await say({ text: "20" });
+    assert.match(ordered.text, /20 × A4 paper \(500 sheets\)/);
+    assert.deepEqual(ordered.choices, ["agent_confirm", "agent_cancel"]);
+
+    // Searched by its Kinyarwanda name only ("amabahasha" is in no English name, nor the router's
+    // phrases), after a greeting; asked with a quantity, the total and a button to order.
+    const rw = await (await beaverPhone(db, "250788000082"))({
+      text: "Muraho, mufite amabahasha 3?",
+    });
+    assert.match(rw.text, /3 × Amabahasha C5 \(50\)/);
+    assert.match(rw.text, /12,000 RWF/);
+    assert.deepEqual(rw.choices, ["quote:3"]);
+
+    const fr = await (await beaverPhone(db, "250788000083"))({
+      text: "Bonjour, je voudrais des enveloppes C5",
+    });
+    assert.match(fr.text, /Enveloppes C5 \(50\)/);
+    assert.doesNotMatch(fr.text, /De quoi avez-vous besoin/);
+  },
+);
+
+dbTest(
+  "a service the tenant does not run is said plainly, naming what it offers, in the person's language",
+  async (db) => {
+    for (
+      const [from, text, said] of [
+        ["250788000084", "I want a moto", /Beaver's Choice does not offer .*Shop/],
+        [
+          "250788000085",
+          "je veux une moto pour aller à Remera",
+          /Beaver's Choice ne propose pas .*Boutique/,
+        ],
+        ["250788000086", "ndashaka moto ijya i Kicukiro", /Beaver's Choice ntitanga .*Iduka/],
+      ] as const
+    ) {
+      const reply = await (await beaverPhone(db, from))({ text });
+      assert.match(reply.text, said, `${text}: ${reply.text}`);
+      assert.doesNotMatch(reply.text, /EasyMO/, text);
+      assert.ok(reply.choices.includes("agent:shop"), text);
+      const [ride] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.conversations c join public.profiles p on p.id = c.user_id where p.phone = $1 and c.agent_id = 'mobility_orchestrator'",
+        [`+${from}`],
+      );
+      assert.equal(ride?.n ?? 0, 0, text);
+    }
+  },
+);
+
+dbTest(
+  "opening hours are answered from the warehouse's hours, in the person's language (en, fr, rw)",
+  async (db) => {
+    const sunday = await (await beaverPhone(db, "250788000087"))({
+      text: "are you open on Sunday?",
+    });
+    assert.match(sunday.text, /^Beaver Paper Warehouse is closed on Sunday\./);
+    assert.ok(sunday.choices.includes("agent:shop"));
+    const french = await (await beaverPhone(db, "250788000088"))({
+      text: "Bonjour, vous ouvrez à quelle heure ?",
+    });
+    assert.match(french.text, /Horaires de Beaver Paper Warehouse/);
+    assert.match(french.text, /• lundi–vendredi : 08:00–18:00/);
+    assert.match(french.text, /• samedi : 09:00–13:00/);
+    assert.match(french.text, /• dimanche : fermé/);
+    assert.match(french.text, /Ouvert maintenant|Fermé maintenant/);
+    const rw = await (await beaverPhone(db, "250788000089"))({ text: "murakora ku cyumweru?" });
+    assert.match(rw.text, /Beaver Paper Warehouse ntikora ku cyumweru\./);
+    assert.doesNotMatch(`${sunday.text}${french.text}${rw.text}`, /EasyMO|Café|Question Coffee/);
+  },
+);
+
+dbTest(
+  "how to pay, asked in the shop before any order, is answered, never searched (en, fr)",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000080");
+    await say({ text: "do you have cardstock?" });
+    const how = await say({ text: "Can I pay with MoMo?" });
+    assert.match(how.text, /MoMo payment request/);
+    assert.doesNotMatch(how.text, /could not find/);
+    const fr = await beaverPhone(db, "250788000079");
+    await fr({ text: "vous avez du papier A3 ?" });
+    const comment = await fr({ text: "je peux payer par momo ?" });
+    assert.match(comment.text, /demande de paiement MoMo/);
   },
 );

@@ -430,6 +430,13 @@ export interface PackAgent {
   /** What its conversation may leave open, asked about when the user leaves it. */
   pending?: PendingWork;
   /**
+   * Whether the tenant's places this agent sells from stock an item `text` names, in any
+   * language the stock is named in, found as the customer: a first message the router cannot
+   * place ("Bonjour, je voudrais des enveloppes C5", "ndashaka impapuro A4") is this agent's
+   * when the tenant's own stock names its thing. @default never
+   */
+  stocks?(text: string, callTool: OfflineToolCaller): Promise<boolean>;
+  /**
    * Its rules for a model, in a few sentences, told after its description
    * (what it must never do, the order it works in). @default none
    */

@@ -146,9 +146,14 @@ export function buildSearchQuery(
         return `${ident} = any(${bind(value)}::${type}[])`;
       case "contains":
         return `${ident} @> ${bind(value)}::text[]`;
-      case "ilike":
+      case "ilike": {
         // A substring match: the caller's % and _ are literal.
-        return `${ident} ilike ${bind(`%${String(value).replace(/[\\%_]/g, "\\$&")}%`)}`;
+        const pattern = bind(`%${String(value).replace(/[\\%_]/g, "\\$&")}%`);
+        // A jsonb object matches when one of its text values does (names per language).
+        return columns[column] === "jsonb"
+          ? `exists (select 1 from jsonb_each_text(case when jsonb_typeof(${ident}) = 'object' then ${ident} else '{}'::jsonb end) as named(key, value) where named.value ilike ${pattern})`
+          : `${ident} ilike ${pattern}`;
+      }
       default:
         return `${ident} ${COMPARISON[op]} ${bind(value)}::${type}`;
     }

@@ -46,6 +46,29 @@ dbTest("search_supabase matches text case-insensitively and tags by containment"
 });
 
 dbTest(
+  "search_supabase finds a product by its name in any language, never by a language key",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const find = (value: string) =>
+      rt.callAs(USER.nina, "search_supabase", {
+        table: "products",
+        columns: ["sku"],
+        filters: [{ column: "names", op: "ilike", value }],
+        order: { column: "sku", ascending: true },
+      });
+    const french = await find("ENVELOPPE");
+    assert.deepEqual(french.ok && french.data.items, [{ sku: "ENV-C5-50" }]);
+    const kinyarwanda = await find("amabahasha");
+    assert.deepEqual(kinyarwanda.ok && kinyarwanda.data.items, [{ sku: "ENV-C5-50" }]);
+    // The keys ("rw", "fr") are no names; % stays literal.
+    for (const value of ['"fr"', "fr", "%"]) {
+      const found = await find(value);
+      assert.deepEqual(found.ok && found.data.count, 0, value);
+    }
+  },
+);
+
+dbTest(
   "search_supabase refuses unknown tables, columns and operators with VALIDATION_ERROR",
   async (db) => {
     const rt = await createTestRuntime(db);

@@ -35,5 +35,7 @@ export const OPERATORS_BY_TYPE: Record<ColumnType, readonly Operator[]> = {
   boolean: ["eq", "neq", "is_null"],
   timestamptz: ["eq", "gt", "gte", "lt", "lte", "is_null"],
   "text[]": ["contains", "is_null"],
-  jsonb: ["is_null"],
+  // "ilike" on a jsonb column matches any text value of an object (a product's names per
+  // language), never its keys; an array or scalar matches nothing.
+  jsonb: ["ilike", "is_null"],
 };

@@ -428,6 +428,14 @@ export function applyDecision(
         next: atMenuState,
         urgent,
       };
+    case "not_offered":
+      // A service the tenant does not run (a tenant's router only): told so, with its menu.
+      return {
+        got: "not_offered",
+        replyLanguage: decision.replyLanguage,
+        next: atMenuState,
+        urgent,
+      };
     case "stay":
       return {
         got: decision.agent,

@@ -41,6 +41,7 @@ import type {
   OfflineStep,
   OfflineToolCaller,
   OfflineTurn,
+  PackAgent,
   PackTables,
 } from "@shared/registry/pack.ts";
 
@@ -188,6 +189,15 @@ export const ORDER_TEXTS = {
     rw: "Nasabye umukozi wacu kubikurikirana; arakusubiza hano.",
     fr: "J'ai demandé à une personne de notre équipe de s'en occuper ; elle vous répondra ici.",
   },
+  // How to pay, asked before any order ("can I pay with MoMo?"): answered, never searched.
+  payHow: {
+    en:
+      "Yes: once you confirm your order, I send a MoMo payment request to your phone. What would you like to order?",
+    rw:
+      "Yego: numara kwemeza itumiza, nkoherereza ubusabe bwo kwishyura na MoMo kuri telefoni yawe. Urashaka gutumiza iki?",
+    fr:
+      "Oui : une fois votre commande confirmée, je vous envoie une demande de paiement MoMo sur votre téléphone. Que voulez-vous commander ?",
+  },
   noOrder: {
     en: "You have no order yet. Pick a place to order from.",
     rw: "Nta tumiza urakora. Hitamo aho utumiza.",
@@ -204,6 +214,23 @@ export const ORDER_TEXTS = {
       "Mutwihanganire, sinashoboye kubireba ubu: {msg}. Ongera ugerageze, cyangwa wandike “menu”.",
     fr: "Désolé, je n'ai pas pu chercher : {msg}. Réessayez, ou écrivez « menu ».",
   },
+  // A price or stock question about the one place's item: answered first; ordering is next.
+  quote: {
+    en:
+      "{name}: {price} per {unit} at {venue}, in stock. How many would you like? Type a number (e.g. “{example}”), or “menu” for the main menu.",
+    rw:
+      "{name}: {price} kuri {unit} kuri {venue}, birahari. Urashaka bingahe? Andika umubare (urugero “{example}”), cyangwa “menu” usubire ahabanza.",
+    fr:
+      "{name} : {price} par {unit} chez {venue}, en stock. Combien en voulez-vous ? Tapez un nombre (ex. « {example} »), ou « menu » pour le menu principal.",
+  },
+  quoteTotal: {
+    en: "{qty} × {name}: {total} ({price} per {unit}) at {venue}, in stock. Shall I order them?",
+    rw: "{qty} × {name}: {total} ({price} kuri {unit}) kuri {venue}, birahari. Mbitumize?",
+    fr: "{qty} × {name} : {total} ({price} par {unit}) chez {venue}, en stock. Je les commande ?",
+  },
+  quoteOrder: { en: "Order {qty}", rw: "Tumiza {qty}", fr: "Commander {qty}" },
+  // The unit when a product names none.
+  eachUnit: { en: "item", rw: "kimwe", fr: "pièce" },
   offers: {
     en: "{name}: from {price} at {venue}. Where would you like to order it?",
     rw: "{name}: guhera kuri {price} kuri {venue}. Urashaka kuyitumiza he?",
@@ -349,6 +376,11 @@ export const orderState = z.object({
     })),
   }).optional(),
   order: placedOrderSchema.optional(),
+  /**
+   * The item whose price and stock were just told (a question, not yet an order): a quantity
+   * typed next ("20") orders it. Optional, so memory kept before it still reads.
+   */
+  quoted: z.object({ sku: z.string(), qty: z.number().int().positive().optional() }).optional(),
   /**
    * The ids of the order's buttons under the last reply (Pay, Delivery, Order status), so a
    * typed "1" or "2" answers them rather than picking the menu's item 1 or 2. Optional, so
@@ -607,6 +639,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);
     }
+    if (asksToPay && !choice) return keep(state, [{ text: say("payHow", lang) }]);
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
     }
@@ -647,6 +680,19 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
+    // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
+    const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
+    if (quotedItem && state.venue) {
+      const tapped = /^quote:(\d+)$/.exec(choice);
+      const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
+        (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
+      if (qty !== undefined) {
+        return await draftOrder(turn, callTool, options, { ...state, quoted: undefined }, [{
+          product: quotedItem,
+          qty,
+        }]);
+      }
+    }
     // A location shared under the offers of an item asked for sorts those offers by distance:
     // the item is still what is sought, not any venue of the kind.
     if (input.location) {
@@ -689,12 +735,51 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
  */
 export function orderingAgentFlow(
   options: OrderFlowOptions,
-): { offlineFlow: OfflineFlow; memory: FlowMemory } {
-  return typedFlow({
-    version: ORDERING_MEMORY_VERSION,
-    memory: z.object(orderingMemory),
-    step: orderFlow(options),
-  });
+): { offlineFlow: OfflineFlow; memory: FlowMemory; stocks?: PackAgent["stocks"] } {
+  return {
+    ...typedFlow({
+      version: ORDERING_MEMORY_VERSION,
+      memory: z.object(orderingMemory),
+      step: orderFlow(options),
+    }),
+    // Where a typed name searches the stock, the stock also tells the router what is sold here.
+    ...(options.searchStock
+      ? { stocks: (text, callTool) => stocksNamed(callTool, options, text) }
+      : {}),
+  };
+}
+
+// Whether a place of the flow's kind stocks an item `text` names: a word of its name, in any
+// language it is named in, starts with one of the message's search words (so "need" never
+// finds a needle, and « enveloppes » finds "Enveloppes C5 (50)").
+async function stocksNamed(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  text: string,
+): Promise<boolean> {
+  const query = options.filler ? text.replace(options.filler, " ") : text;
+  const terms = productTerms(query, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
+  if (!terms.length) return false;
+  const places = await callTyped(callTool, venueRows, {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "stocks_places");
+  if (!places.ok || !places.data.items.length) return false;
+  const ids = new Set(places.data.items.map((venue) => venue.id));
+  for (const [i, key] of terms.slice(0, 4).entries()) {
+    const found = await stockNamed(callTool, options, key, `stocks_${i}`);
+    if (!found.ok) return false;
+    const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+    const named = found.rows.some((row) =>
+      ids.has(row.business_id) &&
+      [row.name, ...Object.values(row.names ?? {}).filter((name) => typeof name === "string")]
+        .some((name) => normalizeWords(name as string).some((word) => word.startsWith(stem)))
+    );
+    if (named) return true;
+  }
+  return false;
 }
 
 /**
@@ -940,6 +1025,81 @@ export function askedQuantity(text: string): number | undefined {
   return undefined;
 }
 
+// A question about an item's price or whether it is in stock, in en/rw/fr (or any question).
+const PRICE_OR_STOCK =
+  /[?？]|\b(?:how much|price|prices|cost|costs|do you (?:have|sell)|in stock|available|combien|prix|co[uû]te|avez[- ]vous|vous avez|disponibles?|en stock|angahe|igiciro|ibiciro|mufite|murafite|birahari|bihari|biraboneka)\b/i;
+
+/** Whether `text` asks what an item costs or whether it is stocked, rather than ordering it. */
+export function asksPriceOrStock(text: string): boolean {
+  return PRICE_OR_STOCK.test(text);
+}
+
+// A yes to "Shall I order them?".
+const AGREES =
+  /^\s*(?:yes|yeah|ok|okay|sure|please|oui|d'accord|ok(?:ay)?|yego|ego|ni byiza|sawa)\b/i;
+
+// The price and stock of the one place's item, told before any order: the place is chosen and
+// the item kept, so a quantity typed next orders it (with the quantity asked, a button does).
+function quote(
+  turn: OfflineTurn,
+  state: OrderState,
+  offer: { venue: Venue; product: Stocked; qty?: number },
+): OfflineStep {
+  const lang = turn.language;
+  const { venue, product, qty } = offer;
+  const fields = {
+    name: product.name,
+    price: money(product.price, turn),
+    unit: productUnit(product.unit, lang) ?? say("eachUnit", lang),
+    venue: venue.name,
+  };
+  return {
+    memory: {
+      step: {
+        venue,
+        stock: [product],
+        order: state.order,
+        quoted: { sku: product.sku, ...(qty ? { qty } : {}) },
+      } satisfies OrderState,
+    },
+    replies: [
+      qty
+        ? {
+          text: say("quoteTotal", lang, {
+            ...fields,
+            qty: String(qty),
+            total: money(product.price * qty, turn),
+          }),
+          buttons: [{ id: `quote:${qty}`, title: say("quoteOrder", lang, { qty: String(qty) }) }],
+        }
+        : { text: say("quote", lang, { ...fields, example: "10" }) },
+    ],
+  };
+}
+
+// The products whose name has `key` (a plural's stem too), cheapest first; when none, those
+// named so in one of the customer's languages (« enveloppes », "impapuro").
+async function stockNamed(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  key: string,
+  label: string,
+): Promise<{ ok: true; rows: ProductRow[] } | Exclude<ToolResult, { ok: true }>> {
+  const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
+  for (const column of ["name", "names"]) {
+    const found = await callTyped(callTool, productRows, {
+      table: "products",
+      columns: productColumns(options),
+      filters: [{ column, op: "ilike", value: stem }],
+      order: { column: "price", ascending: true },
+      limit: 50,
+    }, column === "name" ? label : `${label}_names`);
+    if (!found.ok) return found;
+    if (found.data.items.length) return { ok: true, rows: found.data.items };
+  }
+  return { ok: true, rows: [] };
+}
+
 const STANDALONE_NUMBER = /(?<![\p{L}\p{N}])(\d{1,3})(?![\p{L}\p{N}])/gu;
 
 // Words that say where, never what: a search for "near" finds nothing.
@@ -1022,18 +1182,11 @@ async function searchStock(
   }
   let rows: ProductRow[] = [];
   for (const [i, key] of terms.slice(0, 4).entries()) {
-    const stem = key.length > 4 && key.endsWith("s") ? key.slice(0, -1) : key;
-    const found = await callTyped(callTool, productRows, {
-      table: "products",
-      columns: productColumns(options),
-      filters: [{ column: "name", op: "ilike", value: stem }],
-      order: { column: "price", ascending: true },
-      limit: 50,
-    }, i === 0 ? "search" : `search_${i}`);
+    const found = await stockNamed(callTool, options, key, i === 0 ? "search" : `search_${i}`);
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = found.data.items.filter((row) =>
+    rows = found.rows.filter((row) =>
       venues.has(row.business_id) &&
       (!conditions.includes(key) || normalizeWords(row.name).includes(key))
     );
@@ -1077,6 +1230,8 @@ async function searchStock(
   // and price first: "paracetamol?" asks what there is, not to order at once.
   if (byVenue.length === 1 && venues.size === 1) {
     const [only] = byVenue;
+    // "How much is A4 paper?", « vous avez des enveloppes ? »: the price and stock first.
+    if (asksPriceOrStock(text)) return quote(turn, state, only);
     return await pickVenue(turn, callTool, options, {
       venues: [only.venue],
       offers: byVenue,

@@ -10,6 +10,8 @@ import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
+import { asksOpeningHours, hoursAnswer } from "@shared/contract/opening_hours.ts";
+import { z } from "zod";
 
 const TEXTS = {
   welcome: {
@@ -27,19 +29,85 @@ const TEXTS = {
 
 const say = phraseBook(TEXTS);
 
-/** The welcome and the menu. */
-export const frontDeskFlow: OfflineFlow = (turn) =>
-  Promise.resolve({
+/**
+ * The welcome and the menu; an opening-hours question ("are you open on Sunday?", « vous ouvrez
+ * à quelle heure ? ») is answered from the tenant's places' hours first, with the menu under it.
+ */
+export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
+  const rows = turn.menu.map((entry) => ({
+    id: `agent:${entry.id}`,
+    title: entry.title[turn.language],
+  }));
+  if (turn.input.text && asksOpeningHours(turn.input.text)) {
+    const text = await openingHoursText(turn, callTool);
+    if (text !== null) return { replies: [{ text, rows }] };
+  }
+  return {
     replies: [{
       text: turn.brand
         ? say("welcome", turn.language, { brand: turn.brand })
         : say("welcome_unbranded", turn.language),
-      rows: turn.menu.map((entry) => ({
-        id: `agent:${entry.id}`,
-        title: entry.title[turn.language],
-      })),
+      rows,
     }],
+  };
+};
+
+const placeRows = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+const hourRows = z.object({
+  items: z.array(z.object({
+    business_id: z.string(),
+    weekday: z.number(),
+    opens: z.string(),
+    closes: z.string(),
+  })),
+});
+
+// How many places an hours answer lists (a WhatsApp message, not a directory).
+const HOURS_PLACES = 5;
+
+// The tenant's places with hours on record (else all, said to have none), read as the person:
+// RLS keeps them to their tenant's. Null when the places cannot be read (the welcome then).
+async function openingHoursText(
+  turn: Parameters<OfflineFlow>[0],
+  callTool: Parameters<OfflineFlow>[1],
+): Promise<string | null> {
+  const hours = await callTool("search_supabase", {
+    table: "venue_hours",
+    columns: ["business_id", "weekday", "opens", "closes"],
+    filters: [],
+    limit: 100,
+  }, "opening_hours");
+  const places = await callTool("search_supabase", {
+    table: "businesses",
+    columns: ["id", "name"],
+    filters: [],
+    order: { column: "name", ascending: true },
+    limit: 50,
+  }, "opening_places");
+  if (!hours.ok || !places.ok) return null;
+  const rows = hourRows.safeParse(hours.data);
+  const named = placeRows.safeParse(places.data);
+  if (!rows.success || !named.success || !named.data.items.length) return null;
+  const withHours = named.data.items.filter((place) =>
+    rows.data.items.some((row) => row.business_id === place.id)
+  );
+  const listed = (withHours.length ? withHours : named.data.items).slice(0, HOURS_PLACES);
+  const now = turn.now ?? new Date();
+  // Hours are kept in Kigali's local time (the venue tables' convention: UTC+2, no DST).
+  const local = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+  return hoursAnswer({
+    places: listed.map((place) => ({
+      name: place.name,
+      hours: rows.data.items.filter((row) => row.business_id === place.id),
+    })),
+    language: turn.language,
+    now: {
+      weekday: ((local.getUTCDay() + 6) % 7) + 1,
+      minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    },
+    text: turn.input.text,
   });
+}
 
 /** The concierge pack. */
 export const CONCIERGE_PACK: Pack = {
@@ -57,7 +125,11 @@ export const CONCIERGE_PACK: Pack = {
     // answer with it, and with its memory.
     ...statelessFlow(frontDeskFlow),
   }],
-  tables: {},
+  // The places and their weekly hours, for "are you open on Sunday?".
+  tables: {
+    businesses: { id: "uuid", name: "text" },
+    venue_hours: { business_id: "uuid", weekday: "number", opens: "text", closes: "text" },
+  },
   texts: TEXTS,
   services: [],
   // The front desk owns the conversation; the channel writes the event when a message commits.

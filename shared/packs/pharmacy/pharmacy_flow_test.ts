@@ -45,6 +45,10 @@ async function ask(
     // The arguments are unknown to the caller's type: read as the steps send them.
     const search = args as Search;
     if (search.table === "businesses") return Promise.resolve(ok({ items: [KIMIHURURA, KACYIRU] }));
+    // A word not in any stocked name is looked up again among the names per language (none
+    // here): that second look is no new word sought.
+    const named = search.filters?.find((filter) => filter.column === "names");
+    if (named) return Promise.resolve(ok({ items: [] }));
     const word = search.filters?.find((filter) => filter.column === "name")?.value ?? "";
     sought.push(word);
     return Promise.resolve(ok({
