@@ -9,9 +9,12 @@
 #
 #   bash scripts/ci/run_queue.sh QUEUE_FILE DENO...
 #
-# Each chunk's output starts `--- chunk N: RUN` (scripts/ci/test_costs.ts reads the run from it).
+# Each chunk's output starts `--- chunk N: RUN` (scripts/ci/test_costs.ts reads the run from it)
+# and ends with what it cost: `--- cpu chunk N RUN: C CPU-s (U user + S sys), W s wall, max RSS`
+# (scripts/ci/cpu_time.sh), a line for each run of it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source scripts/ci/cpu_time.sh
 
 QUEUE_FILE="$1"
 shift
@@ -29,9 +32,10 @@ take_chunk() {
 run_chunk() {
   local kind="$1"
   shift
+  local label="chunk $index $kind"
   case "$kind" in
-    postgres) TEST_BACKENDS=postgres DENO_JOBS=1 "${DENO[@]}" task test --no-check "$@" ;;
-    ahead) DENO_JOBS=1 bash scripts/ci/clock_ahead.sh "${DENO[@]}" task test --no-check "$@" ;;
+    postgres) TEST_BACKENDS=postgres DENO_JOBS=1 cpu_time "$label" "${DENO[@]}" task test --no-check "$@" ;;
+    ahead) DENO_JOBS=1 cpu_time "$label" bash scripts/ci/clock_ahead.sh "${DENO[@]}" task test --no-check "$@" ;;
     *) echo "no run named '$kind'" >&2; return 2 ;;
   esac
 }

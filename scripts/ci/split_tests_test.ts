@@ -324,6 +324,13 @@ Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and 
     }
     assert.match(all, /--- chunk 2: ahead exit 1/);
     assert.equal(all.match(/--- chunk \d: \w+, \d units, started/g)?.length, 4, all);
+    // Each chunk says what it cost (scripts/ci/cpu_time.sh), the failing one too.
+    assert.equal(
+      all.match(/^--- cpu chunk \d (ahead|postgres): [\d.]+ CPU-s \(/gm)?.length,
+      4,
+      all,
+    );
+    assert.match(all, /^--- cpu chunk 2 ahead: /m);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
