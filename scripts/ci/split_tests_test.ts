@@ -197,9 +197,11 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
     // Longest first: each chunk keeps its lane no longer than the one before it.
     const spans = chunks.map((chunk) => chunkSpan(chunk, jobs, (unit) => seconds.get(unit)!));
     assert.deepEqual(spans, [...spans].sort((a, b) => b - a), `${lanes}x${jobs}`);
-    // The longest unit starts in the first chunk; the last chunk is short beside it.
+    // The longest unit starts in the first chunk; with lanes to balance, the last chunk is short
+    // beside it; one lane has nothing to balance and starts few processes.
     assert.ok(chunks[0].units.includes("a0"), JSON.stringify(chunks[0]));
-    assert.ok(spans.at(-1)! < 300 / 2, `${lanes}x${jobs}: ${spans}`);
+    if (lanes > 1) assert.ok(spans.at(-1)! < 300 / 2, `${lanes}x${jobs}: ${spans}`);
+    else assert.ok(chunks.length <= 4, `${lanes}x${jobs}: ${spans}`);
   }
   // Nine lanes of one file: the long units each a chunk of their own, many chunks in all.
   const nine = chunkQueue({ units, lanes: 9, jobs: 1 });
