@@ -216,22 +216,29 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
   assert.throws(() => chunkQueue({ units, lanes: 2, jobs: 1.5 }), RangeError);
 });
 
-Deno.test("split_tests: a chunk whose Deno is killed by a signal runs once more; a second crash fails its lane", async () => {
+Deno.test("split_tests: a chunk whose Deno is killed by a signal before its summary said every test passed runs once more; a second crash fails its lane", async () => {
   const dir = await Deno.makeTempDir({ prefix: "easymo-queue-crash-" });
   try {
     // Stands in for Deno: "crashonce" crashes (exit 139, as SIGSEGV) the first time only,
-    // "crashes" every time, "fails" is a failing test (exit 1, never rerun).
+    // "crashes" every time, "fails" is a failing test (exit 1, never rerun); "passedcrash" crashes
+    // at exit after deno's summary said every test passed (in colour, as deno prints it), and
+    // "failedcrash" after a summary with a failure.
     const deno = `${dir}/deno.sh`;
     await Deno.writeTextFile(
       deno,
       "#!/usr/bin/env bash\n" +
         'echo "RAN $*"\n' +
         `case "$*" in *crashonce*) [ -e ${dir}/once ] || { touch ${dir}/once; exit 139; } ;; esac\n` +
+        'case "$*" in *passedcrash*) printf "\\n\\033[0m\\033[32mok\\033[0m | 3 passed | 0 failed ' +
+        '\\033[0m(1s)\\n\\nSegmentation fault\\n"; exit 139 ;; esac\n' +
+        'case "$*" in *failedcrash*) printf "\\nFAILED | 2 passed | 1 failed (1s)\\n"; exit 139 ;; esac\n' +
         'case "$*" in *crashes*) exit 139 ;; *fails*) exit 1 ;; esac\n',
     );
     await Deno.chmod(deno, 0o755);
+    let runs = 0;
     const run = async (lines: string[]) => {
-      const queue = `${dir}/queue_${lines.length}_${lines[0].length}`;
+      // A queue file of its own each time: a lane takes chunks by counting its `.taken` lines.
+      const queue = `${dir}/queue_${++runs}`;
       await Deno.writeTextFile(queue, lines.join("\n") + "\n");
       const output = await new Deno.Command("bash", {
         args: [`${ROOT}/scripts/ci/run_queue.sh`, queue, deno],
@@ -253,6 +260,15 @@ Deno.test("split_tests: a chunk whose Deno is killed by a signal runs once more;
     const failing = await run(["postgres\t/e/fails"]);
     assert.equal(failing.success, false, failing.text);
     assert.equal(failing.ran, 1, failing.text);
+    // A crash after the summary said every test passed: not run again, and said so.
+    const after = await run(["ahead\t/e/passedcrash"]);
+    assert.equal(after.success, true, after.text);
+    assert.equal(after.ran, 1, after.text);
+    assert.match(after.text, /killed by signal 11 \(exit 139\) at exit, after deno's summary/);
+    // A crash after a summary with a failure: run again, and the lane fails.
+    const failedCrash = await run(["ahead\t/e/failedcrash"]);
+    assert.equal(failedCrash.success, false, failedCrash.text);
+    assert.equal(failedCrash.ran, 2, failedCrash.text);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
