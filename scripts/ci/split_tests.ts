@@ -15,7 +15,7 @@
  *
  *   deno run -A scripts/ci/split_tests.ts postgres    # one path a line
  *   deno run -A scripts/ci/split_tests.ts ahead 1/2   # shard 1 of 2
- *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 16 DIR   # .ci/run's queue
+ *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 24 DIR   # .ci/run's queue
  *
  * With `--groups SIZE DIR` the lists are of units, each one isolate: the
  * files in groups of SIZE (entries written to DIR), the long ones alone.
