@@ -15,7 +15,7 @@
  *
  *   deno run -A scripts/ci/split_tests.ts postgres    # one path a line
  *   deno run -A scripts/ci/split_tests.ts ahead 1/2   # shard 1 of 2
- *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 16 DIR   # .ci/run's queue
+ *   deno run -A scripts/ci/split_tests.ts queue 9 1 --groups 24 DIR   # .ci/run's queue
  *
  * With `--groups SIZE DIR` the lists are of units, each one isolate: the
  * files in groups of SIZE (entries written to DIR), the long ones alone.
@@ -302,9 +302,12 @@ export interface ChunkQueueOptions<T> {
 }
 
 // A chunk opened holds about what is left over (lanes × this): big chunks while much is left, few
-// processes to start; small ones at the end, so the lanes run out of work together.
-const GUIDED_SHARE = 3;
-// Below this a chunk's process start (~1 CPU-s) is no longer small beside its tests.
+// processes to start; small ones at the end, so the lanes run out of work together. Each chunk is
+// one `npx -y deno@2.9.6 task test` (the README's command): npm's start alone measured 1.4-3.5
+// CPU-s a chunk in CI, beside Deno's own. 3 cut the i41 queue into 62 chunks; 1.2 cuts the same
+// units into 35, with the lanes modelled to end as close together (793-819 test-s, was 788-814).
+const GUIDED_SHARE = 1.2;
+// Below this a chunk's process start is no longer small beside its tests.
 const MIN_CHUNK_SECONDS = 30;
 
 /** How long a chunk keeps its lane: its longest unit, or its test-seconds shared by the jobs. */
@@ -315,7 +318,7 @@ export function chunkSpan<T>(chunk: Chunk<T>, jobs: number, seconds: (unit: T) =
 /**
  * The suites' work queue (guided self-scheduling): every unit, longest first,
  * cut into chunks of one run each; a chunk opened when `left` test-seconds
- * are still unassigned closes at `left / (lanes × 3)` test-seconds (at least
+ * are still unassigned closes at `left / (lanes × 1.2)` test-seconds (at least
  * {@link MIN_CHUNK_SECONDS}) and `jobs` units. The chunks come longest first
  * (by {@link chunkSpan}), so the long files start at once and the last
  * chunks taken are short. Every unit is in exactly one chunk.
