@@ -166,6 +166,23 @@ export const caseIntake = defineTool({
     if (!orgId || !ctx.user_id) throw new ToolFailure("AUTH_ERROR");
     const docs = documentsOf(args, orgId);
     await checkVisible(ctx.db, docs);
+    // Read first: the case's insert takes the org's reference counter, and its lock is held to
+    // the commit, so whatever runs after it makes concurrent filings wait.
+    const [settings] = await ctx.db.query<
+      { fee: number | null; payee_phone: string | null; payee_name: string | null }
+    >(
+      `select consultation_fee_rwf as fee, payee_phone, payee_name
+       from public.legal_intake_settings where org_id = $1`,
+      [orgId],
+    );
+    const fee = settings?.fee ?? null;
+    // The conversation, when it is the caller's: staff open it from the ticket.
+    const [convo] = ctx.convo_id
+      ? await ctx.db.query<{ id: string }>(
+        "select id from public.conversations where id = $1 and org_id = $2",
+        [ctx.convo_id, orgId],
+      )
+      : [];
     const filedAt = ctx.services.now();
     const [filed] = await ctx.db.query<{ id: string; reference_number: string; language: string }>(
       `insert into public.legal_cases
@@ -193,21 +210,6 @@ export const caseIntake = defineTool({
         [orgId, filed.id, position, doc.bucket, doc.path],
       );
     }
-    const [settings] = await ctx.db.query<
-      { fee: number | null; payee_phone: string | null; payee_name: string | null }
-    >(
-      `select consultation_fee_rwf as fee, payee_phone, payee_name
-       from public.legal_intake_settings where org_id = $1`,
-      [orgId],
-    );
-    const fee = settings?.fee ?? null;
-    // The conversation, when it is the caller's: staff open it from the ticket.
-    const [convo] = ctx.convo_id
-      ? await ctx.db.query<{ id: string }>(
-        "select id from public.conversations where id = $1 and org_id = $2",
-        [ctx.convo_id, orgId],
-      )
-      : [];
     const [ticket] = await ctx.db.query<{ id: string }>(
       `insert into public.staff_tickets
          (org_id, convo_id, requester_user_id, channel, reason, summary, priority, trace_id,
