@@ -345,6 +345,25 @@ dbTest("mcp replays an idempotent call and names the bad field of invalid input"
       client.callTool({ name: "no_such_tool", arguments: {} }),
       /Unknown tool: no_such_tool/,
     );
+    // The error's text is what was thrown: a client adds "MCP error <code>:" itself, once.
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const unknown = await postToSession(
+      served.url,
+      await served.rt.tokenFor(USER.aline),
+      sessionId,
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "no_such_tool", arguments: {} },
+      },
+    );
+    const answer = JSON.parse((await unknown.text()).match(/^data: (.*)$/m)![1]);
+    assert.deepEqual(answer, {
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32602, message: "Unknown tool: no_such_tool" },
+    });
   } finally {
     await client.close();
     await served.close();
