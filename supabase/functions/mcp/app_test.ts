@@ -852,13 +852,15 @@ dbTest("mcp runs a long-running tool as a task the client polls, read from its j
       "VALIDATION_ERROR",
     );
 
-    // A tool that is not long-running refuses to be a task.
+    // A tool that is not long-running (taskSupport absent: forbidden) refuses to be a task with
+    // the spec's -32601 Method not found.
     await assert.rejects(
       client.request({
         method: "tools/call",
         params: { name: "mcp_test_limited", arguments: {}, task: { ttl: 60_000 } },
       }, CreateTaskResultSchema),
-      /does not run as a task/,
+      (error: { code?: number; message?: string }) =>
+        error.code === -32601 && /does not run as a task/.test(error.message ?? ""),
     );
   } finally {
     await client.close();
