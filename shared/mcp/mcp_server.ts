@@ -194,8 +194,9 @@ export function createMcpServer(options: McpServerOptions): Server {
           idempotencyKey,
           confirmation,
         });
+      // A tool listed without `execution.taskSupport` forbids tasks: the spec's answer is -32601.
       if (request.params.task && !tool.task) {
-        throw new McpError(ErrorCode.InvalidParams, `${name} does not run as a task`);
+        throw new McpError(ErrorCode.MethodNotFound, `${name} does not run as a task`);
       }
       if (request.params.task && tool.task?.deferred) {
         const createdAt = platform.now().toISOString();

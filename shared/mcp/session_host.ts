@@ -358,7 +358,7 @@ export class McpSessionHost {
         live.asked.set(String(message.id), performance.now());
         this.#watchAnswers();
       }
-      return await send(message, sendOptions);
+      return await send(withPlainErrorMessage(message), sendOptions);
     };
     const receive = transport.onmessage;
     transport.onmessage = (
@@ -542,6 +542,21 @@ export class McpSessionHost {
       this.#platform.log.warn("mcp_session_check_failed", { error: String(error).slice(0, 300) });
     }
   }
+}
+
+/**
+ * The message with its error's text as thrown, without the `MCP error <code>: ` prefix that
+ * `McpError` adds: the SDK sends `error.message` as is, and every client adds the prefix again
+ * ("MCP error -32602: MCP error -32602: Unknown tool: x"), while other clients show the code twice.
+ */
+function withPlainErrorMessage(message: JSONRPCMessage): JSONRPCMessage {
+  if (!isJSONRPCErrorResponse(message)) return message;
+  const prefix = `MCP error ${message.error.code}: `;
+  if (!message.error.message.startsWith(prefix)) return message;
+  return {
+    ...message,
+    error: { ...message.error, message: message.error.message.slice(prefix.length) },
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   CancelTaskRequestSchema,
   GetTaskPayloadRequestSchema,
   GetTaskRequestSchema,
+  InitializeRequestSchema,
   JSONRPCMessageSchema,
   ListTasksRequestSchema,
   ListToolsRequestSchema,
@@ -76,6 +77,7 @@ export interface McpApp {
 }
 
 const METADATA_PATH = "/.well-known/oauth-protected-resource";
+const ALLOW = { allow: "GET, POST, DELETE" };
 
 /** Builds the app, mounted at `/mcp` as Supabase serves it. */
 export function createMcpApp(options: McpAppOptions): McpApp {
@@ -122,14 +124,18 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     if ("ok" in caller) {
       await request.body?.cancel().catch(() => {});
       if (caller.error.msg === SIGN_IN_REQUIRED) {
+        // RFC 6750 §3.1: a token that was sent and refused is `invalid_token`, so a client
+        // refreshes it or signs in again instead of retrying the same one.
+        const presented = /^bearer\s+\S/i.test(c.req.header("authorization") ?? "");
+        const challenge = [
+          `Bearer resource_metadata="${resource()}${METADATA_PATH}"`,
+          ...(presented
+            ? ['error="invalid_token"', 'error_description="The token is invalid or expired"']
+            : []),
+        ].join(", ");
         return Response.json(
           { jsonrpc: "2.0", error: { code: -32001, message: SIGN_IN_REQUIRED }, id: null },
-          {
-            status: 401,
-            headers: {
-              "www-authenticate": `Bearer resource_metadata="${resource()}${METADATA_PATH}"`,
-            },
-          },
+          { status: 401, headers: { "www-authenticate": challenge } },
         );
       }
       return rpcError(403, -32001, caller.error.msg);
@@ -165,6 +171,16 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     }, body);
   });
 
+  // The transport speaks GET, POST and DELETE; anything else is 405 naming them (the spec's
+  // answer), not Hono's plain-text 404 that reads as a wrong URL.
+  app.all("/", (c) => {
+    if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: ALLOW });
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed" }, id: null },
+      { status: 405, headers: ALLOW },
+    );
+  });
+
   return {
     fetch: (request) => Promise.resolve(app.fetch(request)),
     close: () => sessions.close(),
@@ -178,6 +194,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** The requests this server answers, by method, as the SDK reads them. */
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  // Without it an initialize missing clientInfo was told to send an Mcp-Session-Id.
+  "initialize": InitializeRequestSchema,
   "tools/list": ListToolsRequestSchema,
   "tasks/list": ListTasksRequestSchema,
   "tasks/get": GetTaskRequestSchema,

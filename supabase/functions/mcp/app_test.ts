@@ -345,6 +345,25 @@ dbTest("mcp replays an idempotent call and names the bad field of invalid input"
       client.callTool({ name: "no_such_tool", arguments: {} }),
       /Unknown tool: no_such_tool/,
     );
+    // The error's text is what was thrown: a client adds "MCP error <code>:" itself, once.
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    const unknown = await postToSession(
+      served.url,
+      await served.rt.tokenFor(USER.aline),
+      sessionId,
+      {
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "no_such_tool", arguments: {} },
+      },
+    );
+    const answer = JSON.parse((await unknown.text()).match(/^data: (.*)$/m)![1]);
+    assert.deepEqual(answer, {
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32602, message: "Unknown tool: no_such_tool" },
+    });
   } finally {
     await client.close();
     await served.close();
@@ -611,6 +630,35 @@ dbTest("mcp answers without a token with 401 and where to get one (RFC 9728)", a
     const body = await denied.json();
     assert.equal(body.error.code, -32001);
 
+    // A token sent and refused (expired, signed by someone else, not a JWT) says so
+    // (RFC 6750 invalid_token), so a client refreshes it instead of resending it; nothing leaks.
+    const refused = [
+      await signDevToken(devJwtSecret(TEST_SECRET), { userId: USER.aline, ttlSec: -60 }),
+      await signDevToken("another project's secret, long enough to sign", { userId: USER.aline }),
+      "abc.def.ghi",
+    ];
+    for (const token of refused) {
+      const expired = await fetch(served.url, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      assert.equal(expired.status, 401);
+      assert.equal(
+        expired.headers.get("www-authenticate"),
+        'Bearer resource_metadata="https://project.example/functions/v1/mcp/.well-known/oauth-protected-resource", error="invalid_token", error_description="The token is invalid or expired"',
+      );
+      assert.deepEqual(await expired.json(), {
+        jsonrpc: "2.0",
+        error: { code: -32001, message: "Sign in required" },
+        id: null,
+      });
+    }
+
     for (
       const path of [
         "/.well-known/oauth-protected-resource",
@@ -695,6 +743,22 @@ dbTest(
           400,
           -32602,
         ]),
+        // An initialize the SDK cannot read (no clientInfo) is Invalid params with its id, not
+        // "Mcp-Session-Id header is required".
+        [
+          {
+            method: "POST",
+            headers,
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 2,
+              method: "initialize",
+              params: { protocolVersion: "2025-11-25", capabilities: {} },
+            }),
+          },
+          400,
+          -32602,
+        ],
         // JSON that is no JSON-RPC message is Invalid Request, not a parse error.
         ...[
           { id: 1, method: "tools/list" },
@@ -716,6 +780,16 @@ dbTest(
         // A client matches an answer to its request by id: Invalid params names the call's id.
         if (code === -32602) assert.equal(JSON.parse(text).id, 2, text);
       }
+      // A method the transport does not speak is 405 naming those it does, not a plain 404.
+      for (const method of ["PUT", "PATCH"]) {
+        const response = await fetch(served.url, { method, headers, body: "{}" });
+        assert.equal(response.status, 405);
+        assert.equal(response.headers.get("allow"), "GET, POST, DELETE");
+        assert.equal((await response.json()).error.code, -32000);
+      }
+      const options = await fetch(served.url, { method: "OPTIONS" });
+      await options.body?.cancel();
+      assert.deepEqual([options.status, options.headers.get("allow")], [204, "GET, POST, DELETE"]);
     } finally {
       await served.close();
     }
@@ -778,13 +852,15 @@ dbTest("mcp runs a long-running tool as a task the client polls, read from its j
       "VALIDATION_ERROR",
     );
 
-    // A tool that is not long-running refuses to be a task.
+    // A tool that is not long-running (taskSupport absent: forbidden) refuses to be a task with
+    // the spec's -32601 Method not found.
     await assert.rejects(
       client.request({
         method: "tools/call",
         params: { name: "mcp_test_limited", arguments: {}, task: { ttl: 60_000 } },
       }, CreateTaskResultSchema),
-      /does not run as a task/,
+      (error: { code?: number; message?: string }) =>
+        error.code === -32601 && /does not run as a task/.test(error.message ?? ""),
     );
   } finally {
     await client.close();
