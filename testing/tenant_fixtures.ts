@@ -134,7 +134,9 @@ export async function seedTenantFixtures(db: Database): Promise<void> {
       TENANT_B.business,
       TENANT_B.vendor,
     ]);
-    // Beaver's warehouse takes bookings too (EasyMO's café has hours and seats from the seed).
+    // Beaver's warehouse takes bookings too (EasyMO's café has hours and seats from the seed),
+    // every day 08:00-22:00 in these tests, in place of the seed's shop hours.
+    await tx.query("delete from public.venue_hours where business_id = $1", [TENANT_B.venue]);
     await tx.query(
       `insert into public.venue_hours (org_id, business_id, weekday, opens, closes)
        select $1, $2, d, '08:00', '22:00' from generate_series(1, 7) d`,

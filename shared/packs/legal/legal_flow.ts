@@ -430,30 +430,40 @@ async function legalStep(
 
   // An account of the case that ends in a question ("he fired me, can he do that?") is the
   // case: it is taken down, and the question refused, a person offered.
-  // So is a first message that tells the case and names its kind.
-  const firstMatter = !memory.step ? caseMatterOf(text) : null;
   if (
-    (memory.step === "summary" || firstMatter) && !choice && text.length >= MIN_ACCOUNT &&
-    asksForAdvice(text)
+    memory.step === "summary" && !choice && text.length >= MIN_ACCOUNT && asksForAdvice(text)
   ) {
     return {
       replies: [
         { text: say("questionNoted", lang), buttons: personButton(turn) },
         askName(turn),
       ],
-      memory: {
-        ...memory,
-        ...(firstMatter ? { category: firstMatter } : {}),
-        step: "name",
-        summary: text.slice(0, 2000),
-      },
+      memory: { ...memory, step: "name", summary: text.slice(0, 2000) },
     };
   }
   // No advice, whatever the step: a refusal, a person offered, the intake kept where it was.
+  // A first message that asks ("my landlord wants me to sign a new lease, should I?") has not
+  // asked to file a case: they choose a person or to go on, and going on keeps the kind of case
+  // and the account it told.
   if (!choice && text && asksForAdvice(text)) {
+    const firstMatter = !memory.step ? caseMatterOf(text) : null;
     return {
       replies: [noAdviceReply(turn)],
-      memory: { ...memory, step: memory.step ?? "category" },
+      memory: {
+        ...memory,
+        step: memory.step ?? "category",
+        ...(firstMatter ? { category: firstMatter } : {}),
+        ...(firstMatter && text.length >= MIN_ACCOUNT ? { summary: text.slice(0, 2000) } : {}),
+      },
+    };
+  }
+  if (choice === GO_ON && memory.step === "category" && memory.category) {
+    const next = memory.summary ? "name" : "summary";
+    return {
+      replies: next === "name"
+        ? [askName(turn)]
+        : [{ text: say("askSummary", lang, { category: say(memory.category, lang) }) }],
+      memory: { ...memory, step: next },
     };
   }
   if (choice === GO_ON) return askAgain(turn, memory);
