@@ -229,6 +229,9 @@ Deno.test("split_tests: a chunk whose Deno is killed by a signal before its summ
       "#!/usr/bin/env bash\n" +
         'echo "RAN $*"\n' +
         `case "$*" in *crashonce*) [ -e ${dir}/once ] || { touch ${dir}/once; exit 139; } ;; esac\n` +
+        `case "$*" in *npmonce*) [ -e ${dir}/npm ] || { touch ${dir}/npm; ` +
+        'printf "npm error code ECOMPROMISED\\nnpm error Lock compromised\\n"; exit 1; } ;; esac\n' +
+        'case "$*" in *npmfails*) printf "npm error code ECOMPROMISED\\n"; exit 1 ;; esac\n' +
         'case "$*" in *passedcrash*) printf "\\n\\033[0m\\033[32mok\\033[0m | 3 passed | 0 failed ' +
         '\\033[0m(1s)\\n\\nSegmentation fault\\n"; exit 139 ;; esac\n' +
         'case "$*" in *failedcrash*) printf "\\nFAILED | 2 passed | 1 failed (1s)\\n"; exit 139 ;; esac\n' +
@@ -257,6 +260,14 @@ Deno.test("split_tests: a chunk whose Deno is killed by a signal before its summ
     const twice = await run(["postgres\t/e/crashes"]);
     assert.equal(twice.success, false, twice.text);
     assert.equal(twice.ran, 2, twice.text);
+    // npm stopping before Deno started (its cache lock shared across clocks): once more, once.
+    const npm = await run(["ahead\t/e/npmonce"]);
+    assert.equal(npm.success, true, npm.text);
+    assert.equal(npm.ran, 2, npm.text);
+    assert.match(npm.text, /npm failed before Deno started \(exit 1\): run once more/);
+    const npmTwice = await run(["ahead\t/e/npmfails"]);
+    assert.equal(npmTwice.success, false, npmTwice.text);
+    assert.equal(npmTwice.ran, 2, npmTwice.text);
     const failing = await run(["postgres\t/e/fails"]);
     assert.equal(failing.success, false, failing.text);
     assert.equal(failing.ran, 1, failing.text);
