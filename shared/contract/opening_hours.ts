@@ -64,13 +64,22 @@ export interface PlaceHours {
 }
 
 /**
+ * The ISO weekday (1 = Monday … 7 = Sunday) a text names in English, Kinyarwanda or French
+ * ("samedi", "ku wa gatandatu", "sat"), or null: the one table of weekday words that hours
+ * questions and table bookings read.
+ */
+export function weekdayNamed(text: string): number | null {
+  return WEEKDAY_WORDS.find(([words]) => words.test(text))?.[1] ?? null;
+}
+
+/**
  * The weekday `text` names, relative to `today` (ISO weekday) for "today" and "tomorrow", or null
  * when it names none.
  */
 export function askedWeekday(text: string, today: number): number | null {
   if (/\b(?:tomorrow|demain|ejo)\b/i.test(text)) return (today % 7) + 1;
   if (/\b(?:today|aujourd['’ ]?hui|uyu\s+munsi)\b/i.test(text)) return today;
-  return WEEKDAY_WORDS.find(([words]) => words.test(text))?.[1] ?? null;
+  return weekdayNamed(text);
 }
 
 const say = phraseBook({

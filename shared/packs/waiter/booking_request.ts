@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { weekdayNamed } from "@shared/contract/opening_hours.ts";
 
 /** What a message asked for; each part absent when not said. */
 export interface BookingRequest {
@@ -19,16 +20,6 @@ export interface BookingRequest {
 
 const OFFSET_MS = 2 * 3600_000;
 const DAY_MS = 86_400_000;
-
-const WEEKDAYS: Array<[RegExp, number]> = [
-  [/\b(monday|lundi|ku wa mbere|kuwa mbere)\b/, 1],
-  [/\b(tuesday|mardi|ku wa kabiri|kuwa kabiri)\b/, 2],
-  [/\b(wednesday|mercredi|ku wa gatatu|kuwa gatatu)\b/, 3],
-  [/\b(thursday|jeudi|ku wa kane|kuwa kane)\b/, 4],
-  [/\b(friday|vendredi|ku wa gatanu|kuwa gatanu)\b/, 5],
-  [/\b(saturday|samedi|ku wa gatandatu|kuwa gatandatu)\b/, 6],
-  [/\b(sunday|dimanche|ku cyumweru)\b/, 7],
-];
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -154,10 +145,8 @@ function dayOffsetOf(text: string, todayWeekday: number): number | "date" | unde
   ) {
     return 0;
   }
-  for (const [pattern, weekday] of WEEKDAYS) {
-    if (pattern.test(text)) return (weekday - todayWeekday + 7) % 7;
-  }
-  return undefined;
+  const weekday = weekdayNamed(text);
+  return weekday === null ? undefined : (weekday - todayWeekday + 7) % 7;
 }
 
 /**
