@@ -98,7 +98,15 @@ export class ToolFailure extends Error {
 
 /** What {@link validationFailure} reads of a failed schema parse (a `ZodError`). */
 export interface SchemaIssues {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+  issues: ReadonlyArray<
+    {
+      path: ReadonlyArray<PropertyKey>;
+      message: string;
+      /** zod's issue code; `unrecognized_keys` comes with the `keys` it found. */
+      code?: string;
+      keys?: ReadonlyArray<string>;
+    }
+  >;
 }
 
 /**
@@ -110,10 +118,17 @@ export interface SchemaIssues {
  * @param msg The message. @default "Invalid request: check <the fields>"
  */
 export function validationFailure(error: SchemaIssues, msg?: string): ToolFail {
-  const fields: FieldIssue[] = error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
+  const fields: FieldIssue[] = error.issues.flatMap((issue) => {
+    // zod reports unknown keys at their object; each is named at its own path, so a misspelt
+    // argument (`limitt`) is the field the caller reads, not the whole input.
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) {
+      return issue.keys.map((key) => ({
+        path: [...issue.path, key].map(String).join("."),
+        message: "Unknown field: not in this input's schema",
+      }));
+    }
+    return [{ path: issue.path.map(String).join("."), message: issue.message }];
+  });
   const named = fields.map((field) => field.path || "input").join(", ");
   return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named}`, { fields });
 }
