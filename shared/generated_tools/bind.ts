@@ -219,7 +219,9 @@ async function sendHttp(
       const items = Array.isArray(value) ? value : [value];
       cookies.push(
         `${parameter.name}=${
-          items.map((item) => encodeURIComponent(typeof item === "string" ? item : JSON.stringify(item)))
+          items.map((item) =>
+            encodeURIComponent(typeof item === "string" ? item : JSON.stringify(item))
+          )
             .join(",")
         }`,
       );

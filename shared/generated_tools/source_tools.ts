@@ -521,7 +521,9 @@ export async function generateChecked(
       if (format === "jsonschema" || !(error instanceof ToolExportError)) {
         throw new ToolFailure(
           "VALIDATION_ERROR",
-          `A generated tool cannot be offered to models (${format}): ${String(error).slice(0, 300)}`,
+          `A generated tool cannot be offered to models (${format}): ${
+            String(error).slice(0, 300)
+          }`,
           { fields: [{ path: "document", message: `not exportable as ${format}` }] },
         );
       }
