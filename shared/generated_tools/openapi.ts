@@ -326,6 +326,13 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       throw new SchemaMappingError(at2, `Cannot map parameter location "${String(place)}"`);
     }
     const wire = String(node.name);
+    if (place === "cookie" && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(wire)) {
+      // RFC 6265: a cookie's name is a token; anything else cannot be sent in a Cookie header.
+      throw new SchemaMappingError(
+        `${at2}/name`,
+        `Cannot send a cookie named ${JSON.stringify(wire)}`,
+      );
+    }
     let key = wire.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "param";
     while (keys.has(key)) key = `${place}_${key}`.slice(0, 64);
     keys.add(key);
