@@ -118,17 +118,25 @@ export interface SchemaIssues {
  * @param msg The message. @default "Invalid request: check <the fields>"
  */
 export function validationFailure(error: SchemaIssues, msg?: string): ToolFail {
-  const fields: FieldIssue[] = error.issues.flatMap((issue) => {
-    // zod reports unknown keys at their object; each is named at its own path, so a misspelt
-    // argument (`limitt`) is the field the caller reads, not the whole input.
+  const named: string[] = [];
+  const fields: FieldIssue[] = error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    // zod reports unknown keys at their object (the path callers read, kept); the message and
+    // the summary name each key where it is, so a misspelt argument (`limitt`) is told as such.
     if (issue.code === "unrecognized_keys" && issue.keys?.length) {
-      return issue.keys.map((key) => ({
-        path: [...issue.path, key].map(String).join("."),
-        message: "Unknown field: not in this input's schema",
-      }));
+      const keys = issue.keys.map((key) => path ? `${path}.${key}` : key);
+      named.push(...keys);
+      return {
+        path,
+        message: `Unknown field${keys.length > 1 ? "s" : ""} ${
+          keys.join(", ")
+        }: not in this input's schema`,
+      };
     }
-    return [{ path: issue.path.map(String).join("."), message: issue.message }];
+    named.push(path || "input");
+    return { path, message: issue.message };
   });
-  const named = fields.map((field) => field.path || "input").join(", ");
-  return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named}`, { fields });
+  return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named.join(", ")}`, {
+    fields,
+  });
 }
