@@ -129,10 +129,18 @@ dbTest(
       const names = async (format: string) => {
         const listed = await (await fetch(`${server.url}?format=${format}`, { headers })).json();
         assert.equal(listed.ok, true, JSON.stringify(listed));
-        return listed.data.tools
-          .map((tool: TestData) => tool.name ?? tool.function?.name)
-          .filter((name: string) => name.startsWith("settings_"))
-          .sort();
+        const ours = listed.data.tools.filter((tool: TestData) =>
+          (tool.name ?? tool.function?.name).startsWith("settings_")
+        );
+        // Every dialect that can say so says unknown fields are refused, on each object.
+        if (format !== "gemini") {
+          for (const tool of ours) {
+            const schema = tool.inputSchema ?? tool.input_schema ?? tool.function?.parameters;
+            assert.equal(schema.additionalProperties, false, `${format}: the root`);
+            assert.equal(schema.properties.body.additionalProperties, false, `${format}: body`);
+          }
+        }
+        return ours.map((tool: TestData) => tool.name ?? tool.function?.name).sort();
       };
       assert.deepEqual(await names("gemini"), ["settings_set_label"]);
       for (const format of ["mcp", "anthropic", "openai", "jsonschema"]) {
