@@ -202,6 +202,7 @@ async function sendHttp(
   for (const parameter of send.parameters) {
     const value = args[parameter.key];
     if (value === undefined) continue;
+    refuseUnsendable(value, parameter.key, parameter.in === "header");
     const text = typeof value === "string" ? value : JSON.stringify(value);
     // A list in a path or header is OpenAPI's `simple` style: its items joined by commas.
     const simple = Array.isArray(value) ? value.map(String).join(",") : text;
@@ -254,6 +255,29 @@ async function sendHttp(
   );
   if (send.method === "HEAD" || response.status === 204 || !response.text) return null;
   return parseJson(response.text);
+}
+
+// Bytes a URL or a header cannot carry, refused as the caller's mistake before anything is sent:
+// a lone UTF-16 surrogate makes `encodeURIComponent` throw, and a header value may hold only
+// visible Latin-1 text and tabs (RFC 9110 §5.5): a line break would be a header of its own.
+function refuseUnsendable(value: unknown, key: string, header: boolean): void {
+  const texts = typeof value === "string"
+    ? [value]
+    : Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : [];
+  for (const text of texts) {
+    const problem = !text.isWellFormed()
+      ? "holds a broken character (half of a UTF-16 pair)"
+      : header && /[^\t\x20-\x7e\x80-\xff]/.test(text)
+      ? "goes in a header, which holds one line of Latin-1 text: no line breaks, control characters or emoji"
+      : undefined;
+    if (problem) {
+      throw new ToolFailure("VALIDATION_ERROR", `Invalid request: check ${key}`, {
+        fields: [{ path: key, message: `${key} ${problem}` }],
+      });
+    }
+  }
 }
 
 /** A call's body on the wire, with its content type. */

@@ -617,6 +617,13 @@ function clinicDocument(apiUrl: string): Record<string, unknown> {
     info: { title: "Clinic", version: "2" },
     servers: [{ url: `${apiUrl}/clinic` }],
     paths: {
+      "/notes/{tag}": {
+        get: {
+          operationId: "getNote",
+          parameters: [{ name: "tag", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { $ref: "#/components/responses/Echo" } },
+        },
+      },
       "/patients/{patientId}/visits": {
         parameters: [{ $ref: "#/components/parameters/PatientId" }],
         get: {
@@ -718,7 +725,7 @@ dbTest(
         name: "clinic",
         kind: "openapi",
         document: JSON.stringify(clinicDocument(api.url)),
-        expose: ["listVisits", "addVisit"],
+        expose: ["listVisits", "addVisit", "getNote"],
       });
       assert.equal(registered.ok, true, JSON.stringify(registered));
       assert.deepEqual(registered.data.skipped, []);
@@ -746,6 +753,28 @@ dbTest(
       });
       assert.equal(badPath.error?.code, "VALIDATION_ERROR");
       assert.equal(badPath.error.fields[0].path, "patientId");
+      // What a header or a URL cannot carry is the caller's mistake, named, and nothing is sent.
+      const sentBefore = api.requests.length;
+      for (
+        const [args, path] of [
+          [{ patientId: 7, "X-Clinic": "kgl\r\nX-Admin: yes" }, "X-Clinic"],
+          [{ patientId: 7, "X-Clinic": "kgl 🙂" }, "X-Clinic"],
+          [{ patientId: 7, "X-Clinic": "kgl\ud800" }, "X-Clinic"],
+        ] as const
+      ) {
+        const refused: TestData = await rt.callAs(USER.jean, "clinic_list_visits", args);
+        assert.equal(refused.error?.code, "VALIDATION_ERROR", JSON.stringify(refused));
+        assert.equal(refused.error.fields[0].path, path);
+      }
+      const brokenPath: TestData = await rt.callAs(USER.jean, "clinic_get_note", {
+        tag: "flu\ud800",
+      });
+      assert.equal(brokenPath.error?.code, "VALIDATION_ERROR", JSON.stringify(brokenPath));
+      assert.equal(brokenPath.error.fields[0].path, "tag");
+      assert.equal(api.requests.length, sentBefore);
+      const note: TestData = await rt.callAs(USER.jean, "clinic_get_note", { tag: "flu & fever" });
+      assert.equal(note.ok, true, JSON.stringify(note));
+      assert.equal(api.requests.at(-1)!.path, "/clinic/notes/flu%20%26%20fever");
       // The server's id is not the caller's to send; the write-only pin is.
       const withId: TestData = await callConfirmed(rt, USER.jean, "clinic_add_visit", {
         patientId: 7,
