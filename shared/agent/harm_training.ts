@@ -11,8 +11,8 @@ import type { Language } from "@shared/contract/language.ts";
 import { type CorpusFile, loadCorpusFiles } from "./corpus_files.ts";
 import {
   HARM_GRAMS,
-  HARM_SPAN_GRAM,
   HARM_LABEL,
+  HARM_SPAN_GRAM,
   HARM_THRESHOLD,
   harmFeatures,
   type HarmSignal,
