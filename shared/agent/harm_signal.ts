@@ -353,42 +353,14 @@ export const ORDINARY_LABEL = "ordinary";
 export const HARM_GRAMS: FeatureOptions = { minGram: 4, maxGram: 5 };
 
 /**
- * The length of the character n-grams the signal also reads across a word
- * boundary ({@linkcode spanningGrams}). By 5-fold cross-validation on the
- * harm corpus at the threshold of 0.5, over two training orders: 1,252 and
- * 1,254 of 1,383 dangers with 89 and 93 of 2,824 ordinary messages handed
- * off, against 1,247 and 1,248 with 94 and 95 without them; at 0.6, 8 to 10
- * fewer false alarms for 2 fewer dangers.
- */
-export const HARM_SPAN_GRAM = 5;
-
-/**
- * The character n-grams of `n` letters of a normalised text that span a word
- * boundary ("t me " and "it me" in "he hit me", "m a f" in "il m a frappe"):
- * a verb with its object or its subject's marker, read the same whatever the
- * word's ending, where a word pair (`b:`) needs both words whole.
- */
-export function spanningGrams(read: string, n: number = HARM_SPAN_GRAM): string[] {
-  const padded = ` ${wordsOf(read).join(" ")} `;
-  const grams = new Set<string>();
-  for (let at = 0; at + n <= padded.length; at++) {
-    const gram = padded.slice(at, at + n);
-    if (gram.trim().includes(" ")) grams.add(`x:${gram}`);
-  }
-  return [...grams];
-}
-
-/**
  * The learner's features for a message: text_features.ts's over its reading
- * (words, word pairs, Kinyarwanda stems and roots, {@linkcode HARM_GRAMS}), the
- * n-grams spanning its word boundaries ({@linkcode spanningGrams}), plus
+ * (words, word pairs, Kinyarwanda stems and roots, {@linkcode HARM_GRAMS}), plus
  * the lexicon's concept, the cue and the purchase as features of their own,
  * so the model learns how far each is to be trusted.
  */
 export function harmFeatures(text: string): string[] {
   const reading = harmReading(text);
   const features = featuresOf(reading.read, HARM_GRAMS);
-  features.push(...spanningGrams(reading.read));
   if (reading.concept !== null) features.push(`concept:${reading.concept}`);
   if (reading.cue) features.push("cue");
   if (reading.purchase) features.push("purchase");

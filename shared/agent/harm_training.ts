@@ -12,7 +12,6 @@ import { type CorpusFile, loadCorpusFiles } from "./corpus_files.ts";
 import {
   HARM_GRAMS,
   HARM_LABEL,
-  HARM_SPAN_GRAM,
   HARM_THRESHOLD,
   harmFeatures,
   type HarmSignal,
@@ -146,7 +145,7 @@ export async function harmTrainingDigest(): Promise<string> {
   const lines = harmSamples(await loadHarmTraining()).map(({ text, label }, at) =>
     at % 20 === 0 ? `${label}\t${text}\t${harmFeatures(text).join(" ")}` : `${label}\t${text}`
   );
-  lines.push(JSON.stringify([HARM_LEARNER, HARM_GRAMS, HARM_SPAN_GRAM]), String(HARM_THRESHOLD));
+  lines.push(JSON.stringify([HARM_LEARNER, HARM_GRAMS]), String(HARM_THRESHOLD));
   const bytes = new TextEncoder().encode(lines.join("\n"));
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
