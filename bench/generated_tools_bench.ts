@@ -99,8 +99,9 @@ function subset(doc: Node, count: number, from = 0): { text: string; ids: string
 
 const sub200 = subset(DOC, 200);
 /**
- * What a warm instance generated before (`warm-register` in the child): the next 200 operations,
- * without those a dialect refuses (registration refuses them, by name, as it should).
+ * What a warm instance generated before (`warm-register` in the child): the next 200 operations
+ * (a tool a dialect cannot carry is registered and left out of that dialect's listings; the loop
+ * below drops any operation registration still refuses, by name).
  */
 async function warmSubset(): Promise<{ text: string; ids: string[] }> {
   const { text, ids } = subset(DOC, 200, 200);

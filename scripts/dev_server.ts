@@ -35,6 +35,7 @@ import {
 } from "@shared/packs/payments/mod.ts";
 import { createToolsApp } from "../supabase/functions/tools/app.ts";
 import { createMcpApp } from "../supabase/functions/mcp/app.ts";
+import { corsOriginsFromEnv } from "@shared/http/cors.ts";
 import { createOcrApp } from "../supabase/functions/ocr-processor/app.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
@@ -157,13 +158,14 @@ export interface LocalHost {
 
 /** Each function, by the name Supabase serves it under. */
 export const FUNCTIONS: Record<string, (runtime: Runtime, host: LocalHost) => LocalFunction> = {
-  tools: (runtime) => createToolsApp({ ...runtime, renderPdf }),
+  tools: (runtime) => createToolsApp({ ...runtime, renderPdf, corsOrigins: corsOriginsFromEnv() }),
   // MCP clients (the Inspector, Claude Desktop via mcp-remote) connect here; tokens from /auth/v1.
   mcp: (runtime, host) => {
     const app = createMcpApp({
       ...runtime,
       resourceUrl: () => `${host.url()}/functions/v1/mcp`,
       authorizationServer: () => `${host.url()}/auth/v1`,
+      corsOrigins: corsOriginsFromEnv(),
     });
     return { fetch: app.fetch, stop: app.close };
   },

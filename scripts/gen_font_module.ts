@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { encodeBase64 } from "@shared/runtime/base64.ts";
 
 /** The font, as the npm package ships it. */
 export const FONT_SOURCE_SPECIFIER = "dejavu-fonts-ttf/ttf/DejaVuSans.ttf";
@@ -47,7 +48,7 @@ export async function renderFontModule(font: Uint8Array): Promise<string> {
 
 /** DejaVu Sans, gzip then base64 (${font.byteLength} bytes unpacked). */
 export const DEJAVU_SANS_GZIP_BASE64: string =
-  "${btoa(Array.from(gzipped, (byte) => String.fromCharCode(byte)).join(""))}";
+  "${encodeBase64(gzipped)}";
 `;
 }
 

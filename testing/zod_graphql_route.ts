@@ -19,6 +19,7 @@ import {
 import { z } from "zod";
 import { type JsonSchema, zodToJsonSchema } from "@shared/export/json_schema.ts";
 import { cleanDescription } from "@shared/generated_tools/operation.ts";
+import { customScalarNote } from "@shared/generated_tools/graphql.ts";
 
 /** A field's input as zod's route built it. */
 export function zodRouteGraphqlInput(field: GraphQLField<unknown, unknown>): z.ZodObject {
@@ -37,8 +38,8 @@ function argType(arg: GraphQLArgument): z.ZodType {
   const described = arg.description
     ? type.describe(cleanDescription(arg.description, "", 300))
     : type;
-  return arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined
-    ? described
+  return arg.type instanceof GraphQLNonNull
+    ? (arg.defaultValue === undefined ? described : described.optional())
     : described.nullable().optional();
 }
 
@@ -54,11 +55,18 @@ function inputType(type: GraphQLInputType, depth: number): z.ZodType {
   if (type instanceof GraphQLInputObjectType) {
     // Input objects may refer to themselves: past a depth, the rest is an open object.
     if (depth > 6) return z.record(z.string(), z.unknown());
+    if (type.isOneOf) {
+      return z.union(
+        Object.values(type.getFields()).map((field) =>
+          z.strictObject({ [field.name]: inputType(field.type, depth + 1) })
+        ),
+      );
+    }
     const shape: Record<string, z.ZodType> = {};
     for (const field of Object.values(type.getFields())) {
       const mapped = inputType(field.type, depth + 1);
-      shape[field.name] = field.type instanceof GraphQLNonNull && field.defaultValue === undefined
-        ? mapped
+      shape[field.name] = field.type instanceof GraphQLNonNull
+        ? (field.defaultValue === undefined ? mapped : mapped.optional())
         : mapped.nullable().optional();
     }
     return z.strictObject(shape);
@@ -73,8 +81,10 @@ function inputType(type: GraphQLInputType, depth: number): z.ZodType {
         return z.boolean();
       case "ID":
         return z.union([z.string(), z.number().int()]);
+      case "String":
+        return z.string();
       default:
-        return z.string(); // String and custom scalars travel as strings
+        return z.unknown().describe(customScalarNote(type));
     }
   }
   return z.unknown();

@@ -1541,10 +1541,41 @@ const RETURN_LEADS = new Set(
 // "menu nkuru"), which a venue's menu never is.
 const RW_MAIN_MENU = /^(?:menu|menyu) (?:ya mbere|nkuru|y ibanze|ya mbere mbere)$/;
 
+// The start, as where going back leads ("back to the start", "retour au début", "gusubira ku
+// ntangiriro"): only after a return word, since "start" alone starts something.
+const START_KEYS = new Set(
+  ["start", "beginning", "debut", "depart", "commencement", "ntangiriro", "itangiriro"].map(
+    normalizeText,
+  ),
+);
+// How a wish opens before going back ("i want to", "je voudrais", "ndashaka", "nifuza"): it
+// leads to the return word, which must follow.
+const WISH_OPENERS = new Set(
+  [
+    "i",
+    "want",
+    "wanna",
+    "would",
+    "like",
+    "to",
+    "je",
+    "veux",
+    "voudrais",
+    "aimerais",
+    "ndashaka",
+    "nshaka",
+    "ndifuza",
+    "nifuza",
+  ].map(normalizeText),
+);
+
 // A greeting and a request to be shown, or taken back to, the main menu ("slt, montre moi le
-// menu principal", "back to the main menu please", "nsubize kuri menu ya mbere").
+// menu principal", "back to the main menu please", "nsubize kuri menu ya mbere", "i want to
+// go back to the start").
 function asksForMainMenu(plain: string): boolean {
-  const words = withoutGreetings(wordsOf(plain));
+  const spoken = withoutGreetings(wordsOf(plain));
+  const opener = spoken.findIndex((word) => !WISH_OPENERS.has(word));
+  const words = opener > 0 && RETURN_WORDS.has(spoken[opener]) ? spoken.slice(opener) : spoken;
   let at = 0;
   let back = false;
   while (
@@ -1558,7 +1589,7 @@ function asksForMainMenu(plain: string): boolean {
   const rest = words.slice(at).join(" ");
   if (rest === "") return false;
   return MAIN_MENU_KEYS.includes(rest) || RW_MAIN_MENU.test(rest) ||
-    (back && MENU_KEYS.some((word) => withinTypo(rest, word)));
+    (back && (START_KEYS.has(rest) || MENU_KEYS.some((word) => withinTypo(rest, word))));
 }
 
 // One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).

@@ -526,6 +526,32 @@ Deno.test("going back to the menu, or asking for the first menu, is the main men
   }
 });
 
+Deno.test("wanting to go back to the start is the main menu, said with a want or not, in every language", () => {
+  for (
+    const text of [
+      "i want to go back to the beginning",
+      "go back to the start please",
+      "nshaka gusubira ku ntangiriro",
+      "ndifuza gusubira ahabanza",
+      "je voudrais revenir au début",
+      "retour au debut stp",
+    ]
+  ) {
+    assert.equal(decideRoute(text, fresh, context).kind, "menu", text);
+    assert.equal(decideRoute(text, inFlow("mobility_orchestrator"), context).kind, "menu", text);
+  }
+  // Starting something, or wanting to go back to a place, is no menu.
+  for (
+    const text of [
+      "i want to go back to Kimironko",
+      "ndashaka gusubira i Remera",
+      "je veux le début du film",
+    ]
+  ) {
+    assert.notEqual(decideRoute(text, fresh, context).kind, "menu", text);
+  }
+});
+
 Deno.test("'something' in any language names nothing: the first message gets a clarifying question", () => {
   for (
     const text of [

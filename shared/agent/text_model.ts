@@ -15,6 +15,7 @@
  * @module
  */
 import { featuresOf, normalizeText } from "./text_features.ts";
+import { decodeBase64 as fromBase64, encodeBase64 as toBase64 } from "@shared/runtime/base64.ts";
 
 /** A text and the label it teaches. */
 export interface LabelledSample {
@@ -419,19 +420,4 @@ function bucketsFromGaps(bytes: Uint8Array): Uint32Array {
   }
   if (shift !== 0) throw new TypeError("Cannot load the text model as its rows end inside a gap");
   return Uint32Array.from(buckets);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }

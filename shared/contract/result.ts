@@ -98,7 +98,15 @@ export class ToolFailure extends Error {
 
 /** What {@link validationFailure} reads of a failed schema parse (a `ZodError`). */
 export interface SchemaIssues {
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+  issues: ReadonlyArray<
+    {
+      path: ReadonlyArray<PropertyKey>;
+      message: string;
+      /** zod's issue code; `unrecognized_keys` comes with the `keys` it found. */
+      code?: string;
+      keys?: ReadonlyArray<string>;
+    }
+  >;
 }
 
 /**
@@ -110,10 +118,25 @@ export interface SchemaIssues {
  * @param msg The message. @default "Invalid request: check <the fields>"
  */
 export function validationFailure(error: SchemaIssues, msg?: string): ToolFail {
-  const fields: FieldIssue[] = error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
-  const named = fields.map((field) => field.path || "input").join(", ");
-  return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named}`, { fields });
+  const named: string[] = [];
+  const fields: FieldIssue[] = error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    // zod reports unknown keys at their object (the path callers read, kept); the message and
+    // the summary name each key where it is, so a misspelt argument (`limitt`) is told as such.
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) {
+      const keys = issue.keys.map((key) => path ? `${path}.${key}` : key);
+      named.push(...keys);
+      return {
+        path,
+        message: `Unknown field${keys.length > 1 ? "s" : ""} ${
+          keys.join(", ")
+        }: not in this input's schema`,
+      };
+    }
+    named.push(path || "input");
+    return { path, message: issue.message };
+  });
+  return fail("VALIDATION_ERROR", msg ?? `Invalid request: check ${named.join(", ")}`, {
+    fields,
+  });
 }

@@ -198,6 +198,7 @@ async function sendHttp(
   const headers: Record<string, string> = { accept: "application/json" };
   const url = new URL(binding.baseUrl.replace(/\/+$/, "") + "/");
   const query = new URLSearchParams();
+  const cookies: string[] = [];
   for (const parameter of send.parameters) {
     const value = args[parameter.key];
     if (value === undefined) continue;
@@ -212,10 +213,28 @@ async function sendHttp(
       } else if (Array.isArray(value)) {
         value.forEach((item) => query.append(parameter.name, String(item)));
       } else query.append(parameter.name, text);
+    } else if (parameter.in === "cookie") {
+      // OpenAPI's `form` style for cookies; each value percent-encoded, as a cookie value may
+      // not hold spaces, commas, semicolons or quotes (RFC 6265).
+      const items = Array.isArray(value) ? value : [value];
+      cookies.push(
+        `${parameter.name}=${
+          items.map((item) =>
+            encodeURIComponent(typeof item === "string" ? item : JSON.stringify(item))
+          )
+            .join(",")
+        }`,
+      );
     } else headers[parameter.name.toLowerCase()] = simple;
   }
   const secret = await credentialHeaders(send, binding);
   Object.assign(headers, secret.headers);
+  // The tool's cookies go beside a cookie credential, in one header.
+  if (cookies.length) {
+    headers.cookie = [...cookies, ...(secret.headers.cookie ? [secret.headers.cookie] : [])].join(
+      "; ",
+    );
+  }
   for (const [name, value] of secret.query) query.append(name, value);
   const target = new URL(path.replace(/^\/+/, ""), url);
   target.search = query.toString();

@@ -245,6 +245,7 @@ dbTest(
       });
       assert.equal(strict.error?.code, "VALIDATION_ERROR");
       assert.equal(strict.error.fields[0].path, "lines.0");
+      assert.match(strict.error.fields[0].message, /lines\.0\.discount/);
     });
   },
 );
@@ -776,6 +777,80 @@ dbTest(
         pin: "1234",
         payer: { kind: "Insurer", insurer: "RSSB" },
       });
+    });
+  },
+);
+
+/** A booking API whose reads need a cookie parameter beside a cookie credential. */
+function cookieDocument(apiUrl: string): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: { title: "Bookings", version: "1" },
+    servers: [{ url: `${apiUrl}/book` }],
+    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sid" } } },
+    paths: {
+      "/slots": {
+        get: {
+          operationId: "listSlots",
+          "x-agent": { action: true },
+          security: [{ session: [] }],
+          parameters: [
+            { name: "branch", in: "cookie", required: true, schema: { type: "string" } },
+            {
+              name: "days",
+              in: "cookie",
+              required: true,
+              schema: { type: "array", items: { type: "integer" } },
+            },
+            // Optional: left out of the input (cookies mostly carry session state).
+            { name: "theme", in: "cookie", schema: { type: "string" } },
+            // The credential's own cookie, declared again as a parameter: never the model's.
+            { name: "sid", in: "cookie", required: true, schema: { type: "string" } },
+          ],
+          responses: { 200: { description: "ok" } },
+        },
+      },
+    },
+  };
+}
+
+dbTest(
+  "generated tools corpus: a required cookie parameter is the tool's argument and is sent beside the cookie credential; an unknown argument is named",
+  async (db) => {
+    await withEcho(db, async (rt, api) => {
+      const registered = await register(rt, {
+        name: "book",
+        kind: "openapi",
+        document: JSON.stringify(cookieDocument(api.url)),
+      });
+      assert.equal(registered.ok, true, JSON.stringify(registered));
+      await credential(rt, { source: "book", scheme: "session", secret: "s-1" });
+      const sent = api.requests.length;
+      const missing: TestData = await rt.callAs(USER.jean, "book_list_slots", {});
+      assert.equal(missing.error?.code, "VALIDATION_ERROR", JSON.stringify(missing));
+      assert.deepEqual(
+        missing.error.fields.map((field: { path: string }) => field.path).sort(),
+        ["branch", "days"],
+      );
+      const misspelt: TestData = await rt.callAs(USER.jean, "book_list_slots", {
+        branch: "remera",
+        days: [1],
+        dayz: [1],
+        theme: "dark",
+      });
+      assert.equal(misspelt.error?.code, "VALIDATION_ERROR", JSON.stringify(misspelt));
+      assert.deepEqual(misspelt.error.fields.map((field: { path: string }) => field.path), [""]);
+      assert.match(misspelt.error.msg, /^Invalid request: check dayz, theme$/);
+      assert.equal(api.requests.length, sent, "nothing is sent for a refused call");
+      const read: TestData = await rt.callAs(USER.jean, "book_list_slots", {
+        branch: "Remera; Kigali",
+        days: [1, 2],
+      });
+      assert.equal(read.ok, true, JSON.stringify(read));
+      assert.equal(
+        api.requests.at(-1)!.headers.cookie,
+        "branch=Remera%3B%20Kigali; days=1,2; sid=s-1",
+      );
     });
   },
 );

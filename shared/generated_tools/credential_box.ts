@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { decodeBase64 as fromBase64, encodeBase64 as toBase64 } from "@shared/runtime/base64.ts";
 
 /** Where a credential belongs: bound into its ciphertext. */
 export interface CredentialScope {
@@ -144,14 +145,4 @@ export function credentialBoxFromEnv(
 ): Promise<CredentialBox> {
   const material = env.get("GENERATED_TOOLS_KEY")?.trim();
   return createCredentialBox(material || `generated-tools:${platformSecret}`);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }

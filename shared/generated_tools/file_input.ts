@@ -13,6 +13,7 @@
  */
 import { ToolFailure } from "@shared/contract/result.ts";
 import { type Resolver, safeFetch, SafeFetchError } from "./safe_fetch.ts";
+import { decodeBase64 as decodeBase64Text } from "@shared/runtime/base64.ts";
 
 /** Most bytes of one file, however it is given. */
 export const MAX_FILE_BYTES = 3 * 1024 * 1024;
@@ -154,15 +155,11 @@ function decodeBase64(text: string, path: string): Uint8Array<ArrayBuffer> {
   if (compact.length > MAX_BASE64_CHARS) {
     throw invalid(path, `The file is over ${MAX_FILE_BYTES} bytes`);
   }
-  let binary: string;
   try {
-    binary = atob(compact);
+    return decodeBase64Text(compact);
   } catch {
     throw invalid(path, "Not base64");
   }
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
 }
 
 function invalid(path: string, message: string): ToolFailure {

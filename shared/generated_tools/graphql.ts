@@ -129,7 +129,16 @@ function planField(
   name: string,
   options: GraphqlPlanOptions,
 ): OperationPlan {
-  const variables = field.args.map((arg) => `$${arg.name}: ${arg.type.toString()}`);
+  // A non-null argument with a default is declared nullable: a call that leaves it out gets the
+  // server's default (GraphQL allows a nullable variable where the argument has one), where
+  // `$sort: Sort!` would make the server refuse the call for a missing variable.
+  const variables = field.args.map((arg) =>
+    `$${arg.name}: ${
+      (arg.type instanceof GraphQLNonNull && arg.defaultValue !== undefined
+        ? arg.type.ofType
+        : arg.type).toString()
+    }`
+  );
   const budget = { fields: options.maxFields ?? 60 };
   const selection = selectionFor(schema, field.type, options.maxDepth ?? 3, new Set(), budget);
   const args = field.args.map((arg) => `${arg.name}: $${arg.name}`).join(", ");
@@ -177,9 +186,15 @@ export function graphqlInputSchema(field: GraphQLField<unknown, unknown>): JsonS
     if (arg.type instanceof GraphQLNonNull && arg.defaultValue === undefined) {
       properties[arg.name] = described;
       required.push(arg.name);
-    } else properties[arg.name] = nullable(described);
+    } else properties[arg.name] = optional(arg.type, described);
   }
   return strictObject(properties, required);
+}
+
+// An optional argument or input field: null is a value only for a nullable type (a non-null one
+// with a default may be left out, and the server refuses a null there).
+function optional(type: GraphQLInputType, mapped: JsonSchema): JsonSchema {
+  return type instanceof GraphQLNonNull ? mapped : nullable(mapped);
 }
 
 function strictObject(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
@@ -215,6 +230,15 @@ function inputType(type: GraphQLInputType, depth: number): JsonSchema {
     if (depth > 6) {
       return { type: "object", propertyNames: { type: "string" }, additionalProperties: {} };
     }
+    if (type.isOneOf) {
+      // `@oneOf`: exactly one field, not null. One strict branch per field says it to every
+      // dialect (and the input check refuses none, two, or a null before anything is sent).
+      return {
+        anyOf: Object.values(type.getFields()).map((field) =>
+          strictObject({ [field.name]: inputType(field.type, depth + 1) }, [field.name])
+        ),
+      };
+    }
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const field of Object.values(type.getFields())) {
@@ -222,7 +246,7 @@ function inputType(type: GraphQLInputType, depth: number): JsonSchema {
       if (field.type instanceof GraphQLNonNull && field.defaultValue === undefined) {
         properties[field.name] = mapped;
         required.push(field.name);
-      } else properties[field.name] = nullable(mapped);
+      } else properties[field.name] = optional(field.type, mapped);
     }
     return strictObject(properties, required);
   }
@@ -238,11 +262,25 @@ function inputType(type: GraphQLInputType, depth: number): JsonSchema {
         return {
           anyOf: [{ type: "string" }, { type: "integer", minimum: -MAX_SAFE, maximum: MAX_SAFE }],
         };
+      case "String":
+        return { type: "string" };
       default:
-        return { type: "string" }; // String and custom scalars travel as strings
+        // A custom scalar's shape is the server's own (JSON objects, Money numbers, Date text):
+        // any JSON value goes, and the server's own check answers for it.
+        return { description: customScalarNote(type) };
     }
   }
   return {};
+}
+
+/**
+ * What a custom scalar's input says to the model: its name and the server's description of it,
+ * as it takes any JSON value.
+ */
+export function customScalarNote(type: GraphQLScalarType): string {
+  const said = type.description ? `: ${type.description}` : "";
+  const spec = type.specifiedByURL ? ` (${type.specifiedByURL})` : "";
+  return cleanDescription(`A ${type.name}, the API's own scalar${said}${spec}`, "", 300);
 }
 
 /**

@@ -313,13 +313,26 @@ function operationInput(document: Node, at: Omit<OperationAt, "id" | "name">): O
       declared.set(`${node.in}:${node.name}`, { node, pointer: `${base}/${index}` });
     });
   }
+  // A cookie the API requires is the tool's argument (sent in the Cookie header); an optional
+  // one is left out, as cookies mostly carry a client's session state, which a model must not
+  // make up; one that a security scheme of the operation sends is its credential.
+  const credentialCookies = cookieCredentialNames(document, operation);
   for (const { node, pointer: at2 } of declared.values()) {
     const place = node.in as string;
-    if (place === "cookie") continue; // cookies are the credential's, never the model's
-    if (place !== "path" && place !== "query" && place !== "header") {
+    if (
+      place === "cookie" && (node.required !== true || credentialCookies.has(String(node.name)))
+    ) continue;
+    if (place !== "path" && place !== "query" && place !== "header" && place !== "cookie") {
       throw new SchemaMappingError(at2, `Cannot map parameter location "${String(place)}"`);
     }
     const wire = String(node.name);
+    if (place === "cookie" && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(wire)) {
+      // RFC 6265: a cookie's name is a token; anything else cannot be sent in a Cookie header.
+      throw new SchemaMappingError(
+        `${at2}/name`,
+        `Cannot send a cookie named ${JSON.stringify(wire)}`,
+      );
+    }
     let key = wire.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "param";
     while (keys.has(key)) key = `${place}_${key}`.slice(0, 64);
     keys.add(key);
@@ -500,6 +513,23 @@ function outputSchema(document: Node, operation: Node, pointer: string, name: st
     // A vague or odd response schema must not cost the tenant the tool: the answer passes.
     return z.unknown();
   }
+}
+
+/** The cookie names an operation's security schemes send (`apiKey` `in: cookie`). */
+function cookieCredentialNames(document: Node, operation: Node): Set<string> {
+  const names = new Set<string>();
+  const requirements = (operation.security ?? document.security ?? []) as Node[];
+  const schemes = ((document.components as Node | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    Node
+  >;
+  for (const requirement of Array.isArray(requirements) ? requirements : []) {
+    for (const name of Object.keys(requirement ?? {})) {
+      const scheme = schemes[name] ? deref(document, schemes[name]) : undefined;
+      if (scheme?.type === "apiKey" && scheme.in === "cookie") names.add(String(scheme.name));
+    }
+  }
+  return names;
 }
 
 function security(document: Node, operation: Node, pointer: string) {

@@ -496,3 +496,29 @@ Deno.test("openapiPlans() refuses a file field in a form-urlencoded body by its 
   assert.equal(text.send.kind === "http" && text.send.bodyEncoding, "form");
   assert.equal(text.input.safeParse({ body: { scan: "aGk=" } }).success, true);
 });
+
+Deno.test("openapiPlans() takes a required cookie parameter as an argument and leaves out an operation whose cookie name cannot be sent", async () => {
+  const get = (name: string) => ({
+    get: {
+      operationId: `read_${name.length}`,
+      "x-agent": { action: true },
+      parameters: [{ name, in: "cookie", required: true, schema: { type: "string" } }],
+      responses: { 200: { description: "ok" } },
+    },
+  });
+  const parsed = await parseOpenapi(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Cookies", version: "1" },
+    servers: [{ url: "https://cookies.example" }],
+    paths: { "/a": get("branch"), "/b": get("two words") },
+  }));
+  const plans = openapiPlans(parsed, { source: "c", expose: [] });
+  assert.deepEqual(plans.map((plan) => plan.name), ["c_read_6"]);
+  assert.deepEqual(plans[0].send.kind === "http" && plans[0].send.parameters, [
+    { key: "branch", name: "branch", in: "cookie" },
+  ]);
+  assert.equal(plans[0].input.safeParse({}).success, false, "required");
+  assert.deepEqual(plans.skipped?.map((left) => [left.operation, left.path]), [
+    ["read_9", "#/paths/~1b/get/parameters/0/name"],
+  ]);
+});

@@ -46,8 +46,8 @@ export interface HttpParameter {
   key: string;
   /** Its name on the wire. */
   name: string;
-  /** Where it goes. */
-  in: "path" | "query" | "header";
+  /** Where it goes (a cookie is sent in the `Cookie` header, beside a credential's). */
+  in: "path" | "query" | "header" | "cookie";
   /**
    * A query list sent as one value, its items joined by this (`explode: false`: `,` for
    * `form`, ` ` for `spaceDelimited`, `|` for `pipeDelimited`); absent: one pair per item.

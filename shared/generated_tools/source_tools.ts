@@ -20,6 +20,7 @@ import type { GraphQLSchema } from "graphql";
 import { z } from "zod";
 import { type FieldIssue, ToolFailure } from "@shared/contract/result.ts";
 import { DECIDING_FORMATS, exportTools } from "@shared/export/export_tools.ts";
+import { ToolExportError } from "@shared/export/batch.ts";
 import type { Queryable } from "@shared/db/types.ts";
 import { defineTool, serviceKey } from "@shared/registry/define_tool.ts";
 import { bindPlan, planExportKey } from "./bind.ts";
@@ -150,6 +151,13 @@ const registerOutput = z.object({
     path: z.string().describe("JSON pointer of the part that cannot be mapped."),
     reason: z.string(),
   })).describe("Exposed operations left out because they cannot be mapped, and why."),
+  not_offered: z.array(z.object({
+    tool: z.string(),
+    format: z.string().describe("The export dialect whose listings leave the tool out."),
+    reason: z.string(),
+  })).describe(
+    "Tools registered but left out of one export dialect's listings (e.g. gemini), which cannot express their input, and why; every other dialect lists them.",
+  ),
 });
 
 interface Prepared {
@@ -160,6 +168,8 @@ interface Prepared {
   plans: OperationPlan[];
   /** Exposed operations left out (named in the answer). */
   skipped: readonly SkippedOperation[];
+  /** Tools one dialect cannot carry (named in the answer). */
+  notOffered: readonly NotOffered[];
   /** The plans as stored next to the document, signed, for every other instance to read. */
   signed: SignedPlans;
 }
@@ -257,7 +267,7 @@ export const apiSourceRegister = defineTool({
         throw error;
       }
     }
-    const { document: stored0, hash, plans, skipped, stored } = await generateChecked(
+    const { document: stored0, hash, plans, skipped, notOffered, stored } = await generateChecked(
       { orgId, name: args.name, kind: args.kind, expose: args.expose ?? [] },
       document,
       engine,
@@ -318,7 +328,16 @@ export const apiSourceRegister = defineTool({
       baseUrl,
       expose: args.expose ?? [],
     }, service.box);
-    return { document, hash, baseUrl, sourceUrl: args.url ?? null, plans, skipped, signed };
+    return {
+      document,
+      hash,
+      baseUrl,
+      sourceUrl: args.url ?? null,
+      plans,
+      skipped,
+      notOffered,
+      signed,
+    };
   },
   async execute(args, ctx) {
     const orgId = ctx.org_id!;
@@ -363,9 +382,20 @@ export const apiSourceRegister = defineTool({
         needs_credential: plan.send.kind === "http" && plan.send.security.length > 0,
       })),
       skipped: prepared.skipped.map((left) => ({ ...left })),
+      not_offered: prepared.notOffered.map((left) => ({ ...left })),
     };
   },
 });
+
+/** A registered tool that one export dialect's listings leave out, and why. */
+export interface NotOffered {
+  /** The tool's name. */
+  tool: string;
+  /** The dialect (`gemini`, `anthropic`). */
+  format: string;
+  /** Why that dialect cannot carry it. */
+  reason: string;
+}
 
 /** What registration makes of a document before anything is written. */
 export interface Generated {
@@ -377,6 +407,8 @@ export interface Generated {
   plans: OperationPlan[];
   /** Exposed operations left out because they cannot be mapped (the answer names them). */
   skipped: readonly SkippedOperation[];
+  /** Tools registered that one export dialect cannot carry (the answer names them). */
+  notOffered: readonly NotOffered[];
   /** The plans as stored (before signing). */
   stored: StoredPlans;
 }
@@ -475,21 +507,32 @@ export async function generateChecked(
     if (error instanceof GenerationError) throw generationFailure(error);
     throw error;
   }
-  // Every export dialect must carry every tool, or the tenant's listings would fail later. The
-  // dialects that can refuse are proven here; the others follow from them and are built on a
-  // listing's first request (DECIDING_FORMATS says why).
+  // The dialects that can refuse a tool are tried here (the others follow from them and are built
+  // on a listing's first request; DECIDING_FORMATS says why). JSON Schema is what every dialect,
+  // MCP's included, is made from: a tool it cannot carry cannot be offered anywhere, and refuses
+  // the document. A tool another dialect cannot carry (Gemini's subset has no way to say some
+  // unions) is still registered: that dialect's listings leave it out (`exportLeavingOut`), and
+  // the answer says so.
+  const notOffered: NotOffered[] = [];
   for (const format of DECIDING_FORMATS) {
     try {
       exportTools(bound, format);
     } catch (error) {
-      throw new ToolFailure(
-        "VALIDATION_ERROR",
-        `A generated tool cannot be offered to models (${format}): ${String(error).slice(0, 300)}`,
-        { fields: [{ path: "document", message: `not exportable as ${format}` }] },
-      );
+      if (format === "jsonschema" || !(error instanceof ToolExportError)) {
+        throw new ToolFailure(
+          "VALIDATION_ERROR",
+          `A generated tool cannot be offered to models (${format}): ${
+            String(error).slice(0, 300)
+          }`,
+          { fields: [{ path: "document", message: `not exportable as ${format}` }] },
+        );
+      }
+      for (const issue of error.issues) {
+        notOffered.push({ tool: issue.tool, format, reason: issue.reason.slice(0, 300) });
+      }
     }
   }
-  const generated = { document, hash, plans, skipped: plans.skipped ?? [], stored };
+  const generated = { document, hash, plans, skipped: plans.skipped ?? [], notOffered, stored };
   generatedCache.set(cacheKey, generated);
   if (generatedCache.size > GENERATED_LIMIT) {
     generatedCache.delete(generatedCache.keys().next().value!);

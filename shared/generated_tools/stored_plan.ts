@@ -32,7 +32,7 @@ import { documentHash, GenerationError, type OperationPlan } from "./operation.t
 import type { CredentialBox } from "./credential_box.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
-export const STORED_PLAN_VERSION = 2;
+export const STORED_PLAN_VERSION = 3;
 
 /** One plan as stored (JSON). */
 export interface StoredPlan {

@@ -15,6 +15,7 @@ import type { ToolFail, ToolResult } from "@shared/contract/mod.ts";
 import type { ToolJobStatus } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { DeferredTask } from "@shared/pipeline/deferred_calls.ts";
+import { decodeBase64Url, encodeBase64Url } from "@shared/runtime/base64.ts";
 
 /** What a task id holds: the tool, its job, and when the task began. */
 export interface TaskRef {
@@ -39,8 +40,7 @@ export function encodeTaskId(ref: TaskRef): string {
     ref.createdAt,
     ...(ref.failure ? [ref.failure] : []),
   ]);
-  return btoa(String.fromCharCode(...new TextEncoder().encode(json)))
-    .replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  return encodeBase64Url(new TextEncoder().encode(json));
 }
 
 /**
@@ -51,10 +51,7 @@ export function encodeTaskId(ref: TaskRef): string {
 export function decodeTaskId(taskId: string): TaskRef {
   try {
     if (taskId.length > 1024) throw new Error("too long");
-    const binary = atob(taskId.replaceAll("-", "+").replaceAll("_", "/"));
-    const parsed = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0))),
-    );
+    const parsed = JSON.parse(new TextDecoder().decode(decodeBase64Url(taskId)));
     if (
       Array.isArray(parsed) && (parsed.length === 3 || parsed.length === 4) &&
       parsed.every((part) => typeof part === "string")

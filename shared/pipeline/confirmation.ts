@@ -21,20 +21,12 @@ export interface ConfirmationClaims {
 export type ConfirmationCheck = "valid" | "mismatch" | "expired" | "forged";
 
 import { hmacKey } from "@shared/runtime/canonical.ts";
+import {
+  decodeBase64Url as fromBase64url,
+  encodeBase64Url as base64url,
+} from "@shared/runtime/base64.ts";
 
 const encoder = new TextEncoder();
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
-    /=+$/,
-    "",
-  );
-}
-
-function fromBase64url(text: string): Uint8Array {
-  const padded = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-}
 
 /** Options for {@link ConfirmationSigner}. */
 export interface ConfirmationSignerOptions {

@@ -31,6 +31,7 @@ import { readBody } from "@shared/http/body.ts";
 import { hmacKey } from "@shared/runtime/canonical.ts";
 import { classifyDbError } from "@shared/db/errors.ts";
 import type { Logger } from "@shared/runtime/log.ts";
+import { decodeBase64Url, encodeBase64Url as base64url } from "@shared/runtime/base64.ts";
 
 /** Options for {@link createLocalStorageServer}. */
 export interface LocalStorageServerOptions {
@@ -65,17 +66,10 @@ function storageError(status: number, error: string, message: string): Response 
 const notFound = () => storageError(404, "not_found", "Object not found");
 const unauthorized = () => storageError(401, "Unauthorized", "Invalid JWT");
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const padded = text.replaceAll("-", "+").replaceAll("_", "/") +
-    "=".repeat((4 - text.length % 4) % 4);
   try {
-    return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    return decodeBase64Url(text);
   } catch {
     return null;
   }

@@ -235,6 +235,21 @@ export function loadFresh9Messages(
   return loadSafetyLabelledSet([`fresh9_${split}`], handoff);
 }
 
+/**
+ * The tenth fresh set (fresh10_*.yaml, issue 24 item 6): fresh9's size and labels,
+ * written by another new writer before the round that tunes on it, as people unlike
+ * fresh9's: market women, moto drivers, students, relatives abroad paying for family,
+ * elderly people dictating to a grandchild, shop owners, nurses; Kinyarwanda as typed,
+ * Kigali French, second-language English; split by need with one seed
+ * (`source/split_set.py fresh10`).
+ */
+export function loadFresh10Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh10_${split}`], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -279,6 +294,7 @@ export const HALVED_SETS: readonly HalvedSet[] = [
   { title: "Fifth fresh first messages (rw)", load: loadFresh5Messages },
   { title: "Sixth fresh first messages", load: loadFresh6Messages },
   { title: "Ninth fresh first messages", load: loadFresh9Messages },
+  { title: "Tenth fresh first messages", load: loadFresh10Messages },
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
   loadBlindMessages,
   loadConversations,
   loadFirstMessages,
+  loadFresh10Messages,
   loadFresh2Messages,
   loadFresh3Messages,
   loadFresh5Messages,
@@ -256,6 +257,7 @@ for (
     ["the fifth fresh set", loadFresh5Messages],
     ["the sixth fresh set", loadFresh6Messages],
     ["the ninth fresh set", loadFresh9Messages],
+    ["the tenth fresh set", loadFresh10Messages],
   ] as const
 ) {
   Deno.test(`${name} is no training phrase, and its halves share no message`, async () => {
@@ -275,6 +277,7 @@ for (
   const [name, load, least] of [
     ["the sixth fresh set", loadFresh6Messages, 45],
     ["the ninth fresh set", loadFresh9Messages, 65],
+    ["the tenth fresh set", loadFresh10Messages, 65],
   ] as const
 ) {
   Deno.test(`each half of ${name} holds at least ${least} messages per language over every route`, async () => {

@@ -19,6 +19,7 @@ import {
   fieldsOf,
   readDocument,
 } from "./read_document.ts";
+import { encodeBase64 as base64 } from "@shared/runtime/base64.ts";
 
 /** Options for {@link createOpenAIEngine}. */
 export interface OpenAIEngineOptions {
@@ -181,12 +182,4 @@ export function createOpenAIEngine(options: OpenAIEngineOptions): OcrEngine {
       return readModelAnswer(content, request.today);
     },
   };
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { decodeBase64 } from "@shared/runtime/base64.ts";
 import { DEJAVU_SANS_GZIP_BASE64 } from "./dejavu_sans_font.ts";
 
 let unpacked: Promise<Uint8Array> | undefined;
@@ -12,7 +13,7 @@ let unpacked: Promise<Uint8Array> | undefined;
 /** DejaVu Sans's TrueType bytes. */
 export function dejaVuSans(): Promise<Uint8Array> {
   unpacked ??= (async () => {
-    const packed = Uint8Array.from(atob(DEJAVU_SANS_GZIP_BASE64), (char) => char.charCodeAt(0));
+    const packed = decodeBase64(DEJAVU_SANS_GZIP_BASE64);
     const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   })();

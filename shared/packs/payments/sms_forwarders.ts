@@ -15,6 +15,7 @@
 import { ToolFailure } from "@shared/contract/mod.ts";
 import type { JwtClaims, Queryable } from "@shared/db/types.ts";
 import { toHex } from "@shared/runtime/canonical.ts";
+import { encodeBase64Url } from "@shared/runtime/base64.ts";
 
 /** A registered forwarder as staff and the operator see it (never its key). */
 export interface ForwarderView {
@@ -50,8 +51,7 @@ const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 /** A new device secret: `fwd_sk_` then 32 random bytes in base64url (256 bits). */
 export function newForwarderSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const base64 = btoa(String.fromCharCode(...bytes));
-  return `fwd_sk_${base64.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+  return `fwd_sk_${encodeBase64Url(bytes)}`;
 }
 
 /** A new device id: `fwd-` then 12 random base32 letters (60 bits), e.g. `fwd-k3qx2m9abtrw`. */

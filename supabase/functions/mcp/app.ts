@@ -34,6 +34,7 @@ import { callerTools } from "@shared/pipeline/caller_tools.ts";
 import type { TenantToolSync } from "@shared/registry/tenant_catalog.ts";
 import { McpSessionHost, rpcError } from "@shared/mcp/session_host.ts";
 import type { Background } from "@shared/pipeline/deferred_calls.ts";
+import { browserAccess, type CorsOrigins, originAllowed } from "@shared/http/cors.ts";
 
 /** What the app needs. */
 export interface McpAppOptions {
@@ -64,6 +65,11 @@ export interface McpAppOptions {
   answerPollMs?: number;
   /** Runs deferred tools' work after their tasks are answered (Supabase: `EdgeRuntime.waitUntil`). @default kept in this instance */
   background?: Background;
+  /**
+   * Web origins allowed to call from a browser (`FUNCTIONS_CORS_ORIGINS`); a request whose
+   * `Origin` is another is refused with 403, as MCP's transport requires. @default none
+   */
+  corsOrigins?: CorsOrigins;
 }
 
 /** The app and its sessions, closed with {@link McpApp.close}. */
@@ -101,6 +107,20 @@ export function createMcpApp(options: McpAppOptions): McpApp {
     answerPollMs: options.answerPollMs,
   });
   const app = new Hono().basePath("/mcp");
+  const origins = options.corsOrigins ?? [];
+  const access = browserAccess(origins, ["GET", "POST", "DELETE"]);
+  if (access) app.use("*", access);
+  // MCP's Streamable HTTP transport: a request whose Origin is present and not allowed is
+  // refused with 403 (against DNS rebinding). Clients that are not browsers send none.
+  app.use("/", async (c, next) => {
+    const origin = c.req.header("origin");
+    // A page of this function's own site is not cross-origin.
+    const own = origin !== undefined &&
+      (origin === new URL(resource()).origin || origin === new URL(c.req.url).origin);
+    if (origin === undefined || own || originAllowed(origins, origin)) return await next();
+    await c.req.raw.body?.cancel().catch(() => {});
+    return rpcError(403, -32001, `Origin ${origin.slice(0, 200)} is not allowed`);
+  });
 
   app.onError((error, c) => {
     platform.log.error("mcp_function_failed", { error: String(error), path: c.req.path });

@@ -6,6 +6,7 @@
 import { edgeBackground, openRuntimeFromEnv, requireEnv } from "@shared/platform/env.ts";
 import { GENERATED_TOOLS_SYNC_ENGINE } from "@shared/generated_tools/sync_engine.ts";
 import { ocrProvisionFromEnv } from "@shared/platform/ocr.ts";
+import { corsOriginsFromEnv } from "@shared/http/cors.ts";
 import { createMcpApp } from "./app.ts";
 
 // Tenants' generated tools are listed and called here too (the light engine: no validator).
@@ -21,6 +22,7 @@ const app = createMcpApp({
   authorizationServer: `${supabaseUrl}/auth/v1`,
   // A deferred tool's work (reading a page) outlives the response that answered its task.
   background: edgeBackground(),
+  corsOrigins: corsOriginsFromEnv(),
 });
 
 Deno.serve(app.fetch);

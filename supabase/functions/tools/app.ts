@@ -24,6 +24,7 @@ import {
 } from "@shared/export/mod.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import { contractResponse, readJsonBody } from "@shared/http/respond.ts";
+import { browserAccess, type CorsOrigins } from "@shared/http/cors.ts";
 import { type BodyLimits, refusalResponse } from "@shared/http/body.ts";
 import type { Platform } from "@shared/platform/platform.ts";
 import { mountPackRoutes } from "@shared/platform/pack_surfaces.ts";
@@ -44,6 +45,8 @@ export interface ToolsAppOptions {
   body?: Partial<BodyLimits>;
   /** Lays documents out for other functions (`/documents/render`); absent, it answers 503. */
   renderPdf?: PdfRenderer;
+  /** Web origins allowed to call from a browser (`FUNCTIONS_CORS_ORIGINS`). @default none */
+  corsOrigins?: CorsOrigins;
 }
 
 const CallBody = z.strictObject({
@@ -65,6 +68,8 @@ const ListQuery = z.object({
 export function createToolsApp(options: ToolsAppOptions): Hono {
   const { platform, resolveCaller } = options;
   const app = new Hono().basePath("/tools");
+  const access = browserAccess(options.corsOrigins ?? [], ["GET", "POST"]);
+  if (access) app.use("*", access);
 
   // Exports change only when the registry does: reuse them until its version moves.
   // A tool the format cannot carry is left out of the listing, logged, instead of failing it.

@@ -7,6 +7,7 @@ import { openRuntimeFromEnv } from "@shared/platform/env.ts";
 import { PDF_RENDERER } from "@shared/capabilities/documents/pdf_renderer.ts";
 import { renderPdf } from "@shared/capabilities/documents/pdf_render.ts";
 import { GENERATED_TOOLS_ENGINE } from "@shared/generated_tools/engine.ts";
+import { corsOriginsFromEnv } from "@shared/http/cors.ts";
 import { createToolsApp } from "./app.ts";
 
 // generate_pdf lays documents out here, and so does /documents/render for the agent function.
@@ -15,6 +16,6 @@ const runtime = await openRuntimeFromEnv({
   provide: [{ key: PDF_RENDERER, value: renderPdf }],
   generatedTools: GENERATED_TOOLS_ENGINE,
 });
-const app = createToolsApp({ ...runtime, renderPdf });
+const app = createToolsApp({ ...runtime, renderPdf, corsOrigins: corsOriginsFromEnv() });
 
 Deno.serve(app.fetch);
