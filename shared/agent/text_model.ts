@@ -77,12 +77,19 @@ export interface SerializeOptions {
    * @default 0.02
    */
   pruneBelow?: number;
+  /**
+   * The format: 1 writes each kept bucket as 4 bytes, 2 as the gap from the
+   * one before in 1 to 5 bytes (LEB128): most gaps between kept buckets are
+   * below 128, so a model keeping most of its buckets ships about half the
+   * characters. {@linkcode loadTextModel} reads both. @default 1
+   */
+  version?: 1 | 2;
 }
 
 /** A trained model, as {@linkcode TextModel.serialize} writes it (JSON-safe). */
 export interface SerializedTextModel {
-  /** Format version; {@linkcode loadTextModel} refuses others. */
-  version: 1;
+  /** Format version (see {@linkcode SerializeOptions.version}); {@linkcode loadTextModel} refuses others. */
+  version: 1 | 2;
   /** The labels, in weight-column order. */
   labels: string[];
   /** Hash buckets the features were hashed into. */
@@ -91,7 +98,10 @@ export interface SerializedTextModel {
   bias: number[];
   /** Weight = stored byte × scale. */
   scale: number;
-  /** The kept buckets, ascending, base64 of little-endian uint32s. */
+  /**
+   * The kept buckets, ascending, base64 of little-endian uint32s (version 1)
+   * or of each one's gap from the one before as an unsigned LEB128 (version 2).
+   */
   rows: string;
   /** Their weights, row by row (labels per row), base64 of int8s. */
   weights: string;
@@ -296,7 +306,7 @@ function modelOf(
         .sort((a, b) => b.probability - a.probability);
       return { ...probabilities[0], probabilities, known };
     },
-    serialize({ pruneBelow = 0.02 }: SerializeOptions = {}): SerializedTextModel {
+    serialize({ pruneBelow = 0.02, version = 1 }: SerializeOptions = {}): SerializedTextModel {
       const { kept, row } = rowsOf();
       const chosen: number[] = [];
       let largest = 0;
@@ -316,12 +326,14 @@ function modelOf(
         for (let l = 0; l < L; l++) bytes[r * L + l] = Math.round(weights[l] / scale);
       });
       return {
-        version: 1,
+        version,
         labels: [...labels],
         buckets,
         bias: [...bias],
         scale,
-        rows: toBase64(new Uint8Array(Uint32Array.from(chosen).buffer)),
+        rows: toBase64(
+          version === 1 ? new Uint8Array(Uint32Array.from(chosen).buffer) : gapsOf(chosen),
+        ),
         weights: toBase64(new Uint8Array(bytes.buffer)),
       };
     },
@@ -332,21 +344,23 @@ function modelOf(
  * A model from what {@linkcode TextModel.serialize} wrote; `featurize` must
  * be the one it was trained with.
  *
- * @throws {TypeError} when the object is not a version-1 model.
+ * @throws {TypeError} when the object is not a version-1 or version-2 model.
  */
 export function loadTextModel(
   serialized: SerializedTextModel,
   options: { featurize?: Featurizer } = {},
 ): TextModel {
-  if (serialized?.version !== 1) {
+  if (serialized?.version !== 1 && serialized?.version !== 2) {
     throw new TypeError(
-      `Cannot load the text model as its version must be 1: current value is ${serialized?.version}`,
+      `Cannot load the text model as its version must be 1 or 2: current value is ${serialized?.version}`,
     );
   }
   const { labels, buckets, bias, scale } = serialized;
   const L = labels.length;
   const rowBytes = fromBase64(serialized.rows);
-  const rows = new Uint32Array(rowBytes.buffer, rowBytes.byteOffset, rowBytes.byteLength / 4);
+  const rows = serialized.version === 1
+    ? new Uint32Array(rowBytes.buffer, rowBytes.byteOffset, rowBytes.byteLength / 4)
+    : bucketsFromGaps(rowBytes);
   const raw = fromBase64(serialized.weights);
   const bytes = new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength);
   if (bytes.length !== rows.length * L) {
@@ -372,4 +386,38 @@ export function loadTextModel(
     options.featurize ?? defaultFeaturize,
     () => ({ kept: [...rows], row: (b: number) => lookup(b)! }),
   );
+}
+
+// Ascending buckets as each one's gap from the one before (the first's from 0), unsigned LEB128.
+function gapsOf(buckets: readonly number[]): Uint8Array {
+  const bytes: number[] = [];
+  let last = 0;
+  for (const bucket of buckets) {
+    let gap = bucket - last;
+    last = bucket;
+    while (gap >= 0x80) {
+      bytes.push((gap & 0x7f) | 0x80);
+      gap >>>= 7;
+    }
+    bytes.push(gap);
+  }
+  return Uint8Array.from(bytes);
+}
+
+function bucketsFromGaps(bytes: Uint8Array): Uint32Array {
+  const buckets: number[] = [];
+  let last = 0;
+  let gap = 0;
+  let shift = 0;
+  for (const byte of bytes) {
+    gap += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte & 0x80) continue;
+    last += gap;
+    buckets.push(last);
+    gap = 0;
+    shift = 0;
+  }
+  if (shift !== 0) throw new TypeError("Cannot load the text model as its rows end inside a gap");
+  return Uint32Array.from(buckets);
 }

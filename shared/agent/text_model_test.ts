@@ -82,6 +82,36 @@ Deno.test("a serialized model loads back and predicts like the trained one", () 
   assert.deepEqual(loaded.serialize({ pruneBelow: 0 }).labels, serialized.labels);
 });
 
+Deno.test("version 2 writes the kept buckets as gaps: smaller, and loads to the same model", () => {
+  // Buckets far apart (gaps of several LEB128 bytes) as well as neighbours.
+  const model = trainTextModel(SAMPLES, { buckets: 2 ** 22 });
+  const one = model.serialize({ pruneBelow: 0 });
+  const two: SerializedTextModel = JSON.parse(
+    JSON.stringify(model.serialize({ pruneBelow: 0, version: 2 })),
+  );
+  assert.deepEqual(two.version, 2);
+  assert.deepEqual(two.weights, one.weights);
+  const a = loadTextModel(one);
+  const b = loadTextModel(two);
+  assert.deepEqual(b.serialize({ pruneBelow: 0 }).rows, a.serialize({ pruneBelow: 0 }).rows);
+  for (const text of ["moto to Kimironko", "ndashaka sima", "cough medicine", "zzqx"]) {
+    assert.deepEqual(b.predict(text), a.predict(text));
+  }
+  const dense = trainTextModel(SAMPLES, { buckets: 2 ** 8 });
+  assert.ok(
+    dense.serialize({ pruneBelow: 0, version: 2 }).rows.length <
+      dense.serialize({ pruneBelow: 0 }).rows.length / 2,
+  );
+});
+
+Deno.test("a version-2 model whose rows end inside a gap is refused", () => {
+  const serialized = trainTextModel(SAMPLES).serialize({ version: 2 });
+  assert.throws(
+    () => loadTextModel({ ...serialized, rows: btoa(String.fromCharCode(0x85)) }),
+    /end inside a gap/,
+  );
+});
+
 Deno.test("pruning drops the weak rows and keeps the file smaller", () => {
   const model = trainTextModel(SAMPLES);
   const all = model.serialize({ pruneBelow: 0 });
@@ -109,8 +139,8 @@ Deno.test("one label, or a foreign format, is refused with a clear error", () =>
     /needs two labels/,
   );
   assert.throws(
-    () => loadTextModel({ version: 2 } as unknown as SerializedTextModel),
-    /version must be 1/,
+    () => loadTextModel({ version: 3 } as unknown as SerializedTextModel),
+    /version must be 1 or 2/,
   );
 });
 
