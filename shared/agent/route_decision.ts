@@ -39,6 +39,7 @@ import {
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
+import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
   expandShorthands,
   type NameGazetteer,
@@ -1559,30 +1560,6 @@ function asksForMainMenu(plain: string): boolean {
   if (rest === "") return false;
   return MAIN_MENU_KEYS.includes(rest) || RW_MAIN_MENU.test(rest) ||
     (back && MENU_KEYS.some((word) => withinTypo(rest, word)));
-}
-
-// One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).
-function withinTypo(text: string, word: string): boolean {
-  if (text === word) return true;
-  const allowed = Math.floor(word.length / 5);
-  return allowed > 0 && Math.abs(text.length - word.length) <= allowed &&
-    editDistance(text, word) <= allowed;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 // "2", "2.", "option 2", "no 2", "n°2", "2️⃣": a menu number, or null.

@@ -2,8 +2,8 @@
  * The route node as one pipeline of named steps, read top to bottom: each
  * step looks at the turn and either routes it or passes it on; the first
  * that routes wins. Before the words are read: an agent that keeps failing
- * goes to a person, and a tap enters what it names. Then, on the words (the
- * router's decision, {@link decideRoute}): help asked mid-flow, the menu,
+ * goes to a person, a button's title typed is its tap, and a tap enters
+ * what it names. Then, on the words (the router's decision, {@link decideRoute}): help asked mid-flow, the menu,
  * sensitive topics, work only staff do, a complaint made mid-flow (heard
  * aside), the words of an agent the classifier never learnt, the
  * classifier's sure answer, the model when the classifier is unsure, and last
@@ -18,6 +18,7 @@ import type { Language } from "@shared/contract/language.ts";
 import type { AgentReply, MenuEntry, TurnInput } from "@shared/registry/pack.ts";
 import type { RouteDecision } from "./route_decision.ts";
 import { asksForHelp } from "./help_request.ts";
+import { typedChoice } from "./typed_choice.ts";
 
 /** What the steps know of the turn. */
 export interface RouteFacts {
@@ -145,6 +146,21 @@ export function tapStep(facts: RouteFacts): Routed | null {
     return { agent: input.location && current === roster.frontDesk ? roster.fallback : current };
   }
   return null;
+}
+
+/**
+ * A button or list row typed instead of tapped (« Continuer », "talk to a persn") is that tap,
+ * as WhatsApp would have sent it (its id, its title as the text): every flow that reads only
+ * the tapped id gets it. The words are then not read, so the conversation's language stays.
+ */
+export function typedTapStep(facts: RouteFacts): Routed | null {
+  const { input } = facts;
+  if (input.choice || !input.text) return null;
+  const option = typedChoice(input.text, facts.offered, { name: input.name });
+  if (option === null) return null;
+  const tapped = { ...input, text: option.title, choice: option.id };
+  const routed = tapStep({ ...facts, input: tapped })!;
+  return { ...routed, input: routed.input ?? tapped };
 }
 
 /** "menu" and "0" go to the front desk; a menu number picks its row; a flow's answer stays. */
@@ -351,7 +367,7 @@ export function clarifyStep(facts: RouteFacts, decision: RouteDecision): Routed 
 }
 
 /** The steps before the words, in order. */
-export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
+export const TAP_STEPS: readonly TapStep[] = [failingStep, typedTapStep, tapStep];
 
 /** The steps on the words, in order; the last always routes. */
 export const WORD_STEPS: readonly WordStep[] = [

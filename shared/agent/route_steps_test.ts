@@ -16,6 +16,7 @@ import {
   stockStep,
   tapStep,
   topicWordsStep,
+  typedTapStep,
 } from "./route_steps.ts";
 
 const LANGUAGE = { replyLanguage: "fr", langPref: "fr", languageChanged: false } as const;
@@ -395,4 +396,42 @@ Deno.test("notOfferedStep() says the service is not offered, with the menu to pi
   assert.equal(routed?.replies?.[0].text, `not offered:taxi:${LANGUAGE.replyLanguage}`);
   assert.ok(routed?.replies?.[0].rows?.length);
   assert.equal(notOfferedStep(facts(), CLARIFY), null);
+});
+
+Deno.test("typedTapStep() takes a button's title typed as its tap, and leaves real answers to the words", async () => {
+  const offered = [{
+    text: "Je ne peux pas donner de conseil juridique.",
+    buttons: [
+      { id: "agent:person", title: "Parler à quelqu'un" },
+      { id: "legal:continue", title: "Continuer" },
+    ],
+  }];
+  const typed = (text: string) =>
+    typedTapStep(facts({ current: "legal", offered, input: { wamid: "w", text } }));
+  // The flow's own button: the flow gets the tap as WhatsApp sends it (its id, its title).
+  assert.deepEqual(typed("continuer"), {
+    agent: "legal",
+    input: { wamid: "w", text: "Continuer", choice: "legal:continue" },
+  });
+  // A button to another agent enters it afresh.
+  assert.deepEqual(typed("parler a quelqun"), {
+    agent: "person",
+    fresh: true,
+    input: { wamid: "w", text: "Parler à quelqu'un", choice: "agent:person" },
+  });
+  assert.equal(typed("je veux continuer mon dossier"), null);
+  assert.equal(typed("2"), null);
+  // A real tap is the tap step's; routeTurn reads no words for a typed title.
+  assert.equal(
+    typedTapStep(facts({ offered, input: { wamid: "w", text: "x", choice: "legal:continue" } })),
+    null,
+  );
+  const { routed, decision } = await routeTurn(
+    facts({ current: "legal", offered, input: { wamid: "w", text: "CONTINUER" } }),
+    () => {
+      throw new Error("the words of a typed title are not read");
+    },
+  );
+  assert.equal(decision, null);
+  assert.equal(routed.input?.choice, "legal:continue");
 });
