@@ -100,6 +100,11 @@ export type RouteDecision =
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
+    /**
+     * Haste and nothing else, typed inside a flow ("vite svp", "quickly please", "haraka"): the
+     * person wants the flow's work done fast; it is no answer, no item and no cry for help.
+     */
+    | { kind: "hurry" }
     /** Unsure: ask which of `options` the user means. */
     | { kind: "clarify"; options: readonly string[] }
     /**
@@ -406,6 +411,15 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
+  // Haste typed inside a flow is about the flow's work ("quickly please" while ordering), unless
+  // it calls for help or names a danger: then it is a cry, handed to a person below.
+  const serving = currentAgent !== null && !state.atMenu && currentAgent !== agents.frontDesk &&
+    currentAgent !== agents.handoff;
+  if (
+    serving && onlyHaste(words) && safetyConcern(text) === null && !context.harm?.flags(text)
+  ) {
+    return { ...language, kind: "hurry" };
+  }
   if (isUnsafe(text, words, context.harm)) {
     return {
       ...language,
@@ -915,6 +929,62 @@ function isSensitive(text: string, words: string[]): boolean {
   return words.every((word) =>
     URGENT_WORDS.has(word) || HELP_WORDS.has(word) || CRY_WORDS.has(word)
   );
+}
+
+// Words of haste: the urgent words but "urgent" itself (alone, a cry even mid-flow), and
+// "haraka" (Swahili, said in Kigali), "hurry", « dépêchez-vous », "bwangu".
+const HASTE_WORDS = new Set([
+  ...[...URGENT_WORDS].filter((word) => !word.startsWith("urgent")),
+  ...[
+    "haraka",
+    "hurry",
+    "fast",
+    "faster",
+    "quick",
+    "rapidement",
+    "rapide",
+    "depeche",
+    "depechez",
+    "bwangu",
+  ].map(normalizeText),
+]);
+// What haste may come with: courtesies, "now", "very" ("vite svp", "vuba cyane nkwinginze").
+const HASTE_COMPANIONS = new Set(
+  [
+    "please",
+    "pls",
+    "plz",
+    "svp",
+    "stp",
+    "s",
+    "il",
+    "vous",
+    "te",
+    "plait",
+    "now",
+    "up",
+    "very",
+    "so",
+    "maintenant",
+    "tres",
+    "plus",
+    "ubu",
+    "nonaha",
+    "cyane",
+    "nkwinginze",
+    "ndakwinginze",
+    "mwihangane",
+    "thanks",
+    "merci",
+    "murakoze",
+  ].map(normalizeText),
+);
+
+// Only haste: a word of haste, with nothing but courtesies; never a call for help ("help me
+// quickly", "mumfashe vuba" stay cries).
+function onlyHaste(words: readonly string[]): boolean {
+  return words.some((word) => HASTE_WORDS.has(word)) &&
+    words.every((word) => HASTE_WORDS.has(word) || HASTE_COMPANIONS.has(word));
 }
 
 // Words that greet, in the three languages; and the words a greeting may come with.

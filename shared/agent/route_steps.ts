@@ -48,6 +48,10 @@ export interface RouteFacts {
   clarifyText(language: Language): string;
   /** What a customer asking for staff-only work is told, in `language`. */
   staffWorkText(language: Language): string;
+  /** What a person in a hurry inside a flow is told, in `language`. */
+  hurryText(language: Language): string;
+  /** What leads back to the current flow's question after an answer beside it, in `language`. */
+  backText(language: Language): string;
   /**
    * The person's open work (a booking, a viewing, a ride), each with the agent that holds it,
    * as the agents' `pending` find it; `about` limits it to one agent.
@@ -212,6 +216,30 @@ function asksSomething(reply: AgentReply): boolean {
   return !!(reply.buttons?.length || reply.rows?.length) || /[?？]/.test(reply.text);
 }
 
+/**
+ * Haste typed inside a flow ("vite svp", "quickly please", "haraka") is heard: the person is told
+ * we are quick, with a person offered should it be an emergency, and the flow's question again,
+ * short. The flow and its memory stay; the haste is never read as an item or an answer.
+ */
+export function hurryStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "hurry") return null;
+  const language = decision.replyLanguage;
+  return {
+    agent: facts.current,
+    replies: [
+      { text: facts.hurryText(language), ...personButtons(facts, language) },
+      ...resumeFlow(facts.offered, facts.backText(language)),
+    ],
+  };
+}
+
+// The hand-off's menu row as a button, when the tenant has one.
+function personButtons(facts: RouteFacts, language: Language): Pick<AgentReply, "buttons"> {
+  const { handoff, menu } = facts.roster;
+  const title = menu.find((entry) => entry.id === handoff)?.title[language];
+  return title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {};
+}
+
 /** A sensitive topic goes to a person at once. */
 export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.urgent
@@ -226,17 +254,37 @@ export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Route
 export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   if (decision.kind !== "staff_work") return null;
   const language = decision.replyLanguage;
-  const { handoff, menu, frontDesk } = facts.roster;
-  const title = menu.find((entry) => entry.id === handoff)?.title[language];
+  const { frontDesk } = facts.roster;
   const told: AgentReply = {
     text: facts.staffWorkText(language),
-    ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
+    ...personButtons(facts, language),
   };
-  // Asked inside a flow: the flow and its memory stay, and its question is asked again.
+  // Asked inside a flow: the flow and its memory stay, and its question is asked again, short.
   if (decision.inFlow && facts.current !== frontDesk) {
-    return { agent: facts.current, replies: [told, ...facts.offered.filter(asksSomething)] };
+    return {
+      agent: facts.current,
+      replies: [told, ...resumeFlow(facts.offered, facts.backText(language))],
+    };
   }
   return { agent: frontDesk, fresh: true, replies: [told] };
+}
+
+/**
+ * The flow's question again, said short after an answer beside it: its last message that asks,
+ * led by `back` ("Back to “Food & drinks”:"), its buttons or rows kept. Where the choices carry
+ * the rest (a menu listed above its rows), only the paragraph that asks is said again; a message
+ * without choices is said whole, as its text is all the person can answer from. Nothing when the
+ * flow asked nothing.
+ */
+export function resumeFlow(offered: readonly AgentReply[], back: string): AgentReply[] {
+  const question = offered.findLast(asksSomething);
+  if (!question) return [];
+  const paragraphs = question.text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+  const choices = !!(question.buttons?.length || question.rows?.length);
+  const asking = choices
+    ? paragraphs.findLast((part) => /[?？]/.test(part)) ?? paragraphs.at(-1) ?? question.text
+    : question.text;
+  return [{ ...question, text: `${back}\n${asking}` }];
 }
 
 /**
@@ -372,6 +420,7 @@ export const TAP_STEPS: readonly TapStep[] = [failingStep, typedTapStep, tapStep
 /** The steps on the words, in order; the last always routes. */
 export const WORD_STEPS: readonly WordStep[] = [
   helpStep,
+  hurryStep,
   menuStep,
   sensitiveStep,
   staffWorkStep,

@@ -5,6 +5,7 @@ import {
   clarifyStep,
   classifierStep,
   failingStep,
+  hurryStep,
   menuStep,
   modelStep,
   notOfferedStep,
@@ -43,6 +44,8 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
     staffWorkText: (language) => `staff work:${language}`,
+    backText: (language) => `back:${language}`,
+    hurryText: (language) => `hurry:${language}`,
     notOfferedText: (language, service) => `not offered:${service}:${language}`,
     stockedBy: (text) => Promise.resolve(/enveloppes/.test(text) ? "food" : null),
     openWork: () => Promise.resolve([]),
@@ -357,9 +360,21 @@ Deno.test("staffWorkStep() inside a flow answers beside it: the flow is kept and
     agent: "food",
     replies: [
       { text: "staff work:fr", buttons: [{ id: "agent:person", title: "Une personne" }] },
-      question,
+      { ...question, text: "back:fr\nCombien ?" },
     ],
   });
+  // A menu listed above its rows: only the paragraph that asks is said again, with the rows.
+  const menu = {
+    text: "Café Nyamirambo :\n1. Brochette — 1 500 RWF\n2. Fanta — 800 RWF\n\nTouchez un article.",
+    rows: [{ id: "item:1", title: "Brochette" }, { id: "item:2", title: "Fanta" }],
+  };
+  const shown = { text: "Voici la carte.", rows: [{ id: "x", title: "x" }] };
+  const short = staffWorkStep(facts({ current: "food", offered: [shown, menu] }), decision);
+  assert.deepEqual(short?.replies?.slice(1), [{ ...menu, text: "back:fr\nTouchez un article." }]);
+  // Without choices the text is all there is to answer from: said whole.
+  const typed = { text: "Articles :\n1. Brochette\n\nLesquels voulez-vous ?\n\nEx. : 2 x 1" };
+  const whole = staffWorkStep(facts({ current: "food", offered: [typed] }), decision);
+  assert.equal(whole?.replies?.[1]?.text, `back:fr\n${typed.text}`);
   // A told message that asks nothing is not repeated.
   const told = staffWorkStep(facts({ current: "food", offered: [{ text: "Merci." }] }), decision);
   assert.equal(told?.replies?.length, 1);
@@ -434,4 +449,20 @@ Deno.test("typedTapStep() takes a button's title typed as its tap, and leaves re
   );
   assert.equal(decision, null);
   assert.equal(routed.input?.choice, "legal:continue");
+});
+
+Deno.test("hurryStep() hears haste inside a flow: a person offered, the flow's question again, short", () => {
+  const hurry = { ...LANGUAGE, kind: "hurry" } satisfies RouteDecision;
+  const question = {
+    text: "Repas :\n1. Brochette\n\nTouchez un article.",
+    rows: [{ id: "item:1", title: "Brochette" }],
+  };
+  assert.deepEqual(hurryStep(facts({ current: "food", offered: [question] }), hurry), {
+    agent: "food",
+    replies: [
+      { text: "hurry:fr", buttons: [{ id: "agent:person", title: "Une personne" }] },
+      { ...question, text: "back:fr\nTouchez un article." },
+    ],
+  });
+  assert.equal(hurryStep(facts(), CLARIFY), null);
 });
