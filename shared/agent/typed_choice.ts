@@ -2,8 +2,9 @@
  * A button or list row typed instead of tapped: « continuer », "talk to a persn", "2. Yego"
  * are the tap of the last message's option with that title, so every flow that reads only the
  * tapped id gets it. Only a whole message that is one option's title counts, tolerant of case,
- * accents, punctuation, emoji, a leading option number and one typo per five letters; a real
- * answer is never taken: a bare number, a title with digits (an amount, a quantity) or a
+ * accents, punctuation, emoji, the option's own number ("2. Continuer") and one typo per five
+ * letters; a real answer is never taken: a bare number, a quantity ("2 beef brochettes"), a
+ * title with digits (an amount) or a
  * person's or place's name ("Aline Uwase") must be typed as written, and a message as near to
  * two options as to one is left to the flow.
  *
@@ -38,13 +39,16 @@ export function typedChoice(
   if (typed === "" || /^\d+$/.test(typed)) return null;
   const exact = options.filter((option) => folded(option.title) === typed);
   if (exact.length) return exact.length === 1 ? exact[0] : null;
-  // "2. Continuer", "2 - Talk to a person": the option's number before its title.
-  const unnumbered = typed.replace(/^\d{1,2} (?=\D)/, "");
-  const near = options.filter((option) => {
+  // "2. Continuer", "2) Talk to a person": the option's own number, then a mark, before its
+  // title. A number and a space is a quantity ("2 beef brochettes"), never an option's place.
+  const numbered = /^\s*(\d{1,2})\s*[.):-]\s*(\S.*)$/s.exec(text);
+  const near = options.filter((option, index) => {
+    const said = numbered && Number(numbered[1]) === index + 1 ? folded(numbered[2]) : typed;
     const title = folded(option.title);
-    if (unnumbered === title) return true;
-    return !/\d/.test(title) && !isProperName(option.title) &&
-      (name === undefined || title !== folded(name)) && withinTypo(unnumbered, title);
+    if (said === title) return true;
+    // Digits are never a typo: a number typed is a quantity or an amount.
+    return !/\d/.test(title + said) && !isProperName(option.title) &&
+      (name === undefined || title !== folded(name)) && withinTypo(said, title);
   });
   return near.length === 1 ? near[0] : null;
 }

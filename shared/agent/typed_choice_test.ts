@@ -23,6 +23,7 @@ Deno.test("typedChoice() reads a button's title typed in any case, without accen
   // The option's number before its title.
   assert.equal(idOf("2. Continuer"), "legal:continue");
   assert.equal(idOf("1 - parler à quelqu'un"), "agent:handoff");
+  assert.equal(idOf("1) Continuer"), null);
 });
 
 Deno.test("typedChoice() reads list rows and buttons in en and rw, emoji and all", () => {
@@ -53,6 +54,14 @@ Deno.test("typedChoice() never takes a real answer: sentences, numbers, amounts,
   };
   assert.equal(idOf("order 40", [order]), "order:40");
   assert.equal(idOf("order 41", [order]), null);
+  // A quantity before an item's title is an order of that many, not the item's tap.
+  const menu: AgentReply = {
+    text: "Café Nyamirambo",
+    rows: [{ id: "item:1", title: "Beef brochette" }, { id: "item:2", title: "Fanta 50cl" }],
+  };
+  assert.equal(idOf("2 beef brochettes", [menu]), null);
+  assert.equal(idOf("1 beef brochette", [menu]), null);
+  assert.equal(idOf("beef brochette", [menu]), "item:1");
   // A name offered as an answer: a person typing it otherwise is correcting it.
   const asked: AgentReply = {
     text: "Your full name?",
