@@ -228,7 +228,8 @@ export function hurryStep(facts: RouteFacts, decision: RouteDecision): Routed | 
     agent: facts.current,
     replies: [
       { text: facts.hurryText(language), ...personButtons(facts, language) },
-      ...resumeFlow(facts.offered, facts.backText(language)),
+      // Whatever the flow last said is what it waits on ("Send a photo of your card").
+      ...resumeFlow(facts.offered, facts.backText(language), { orLast: true }),
     ],
   };
 }
@@ -274,10 +275,14 @@ export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Route
  * led by `back` ("Back to “Food & drinks”:"), its buttons or rows kept. Where the choices carry
  * the rest (a menu listed above its rows), only the paragraph that asks is said again; a message
  * without choices is said whole, as its text is all the person can answer from. Nothing when the
- * flow asked nothing.
+ * flow asked nothing, unless `orLast`: then its last message ("Send a photo of the card").
  */
-export function resumeFlow(offered: readonly AgentReply[], back: string): AgentReply[] {
-  const question = offered.findLast(asksSomething);
+export function resumeFlow(
+  offered: readonly AgentReply[],
+  back: string,
+  { orLast = false }: { orLast?: boolean } = {},
+): AgentReply[] {
+  const question = offered.findLast(asksSomething) ?? (orLast ? offered.at(-1) : undefined);
   if (!question) return [];
   const paragraphs = question.text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
   const choices = !!(question.buttons?.length || question.rows?.length);

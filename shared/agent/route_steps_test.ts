@@ -465,4 +465,9 @@ Deno.test("hurryStep() hears haste inside a flow: a person offered, the flow's q
     ],
   });
   assert.equal(hurryStep(facts(), CLARIFY), null);
+  // An instruction waited on, though it asks no question, is said again.
+  const photo = { text: "Send a photo of the registration card. (0 = menu)" };
+  assert.deepEqual(hurryStep(facts({ current: "food", offered: [photo] }), hurry)?.replies?.[1], {
+    text: `back:fr\n${photo.text}`,
+  });
 });
