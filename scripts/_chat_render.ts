@@ -284,8 +284,15 @@ function buttonLine(titles: string[]): string {
   return titles.map((title, index) => `[${index + 1}] ${title}`).join("  ");
 }
 
-/** The visible text of a message, as lines (without the status line). */
-export function messageLines(body: Json, templates: TemplateBodies = {}): string[] {
+/**
+ * The visible text of a message, as lines (without the status line); a template as the tenant
+ * `brand` that sent it has it approved.
+ */
+export function messageLines(
+  body: Json,
+  templates: TemplateBodies = {},
+  brand?: string,
+): string[] {
   if (body.type === "text") return str(object(body.text).body).split("\n");
   if (body.type === "image" || body.type === "document" || body.type === "video") {
     return mediaLines(body);
@@ -302,7 +309,7 @@ export function messageLines(body: Json, templates: TemplateBodies = {}): string
     const name = str(template.name);
     const language = str(object(template.language).code);
     // As the phone shows it: the approved body with its parameters, in its language.
-    const shown = templateText(name, language, params, templates);
+    const shown = templateText(name, language, params, templates, brand);
     return [
       ...(document ? mediaLines({ type: "document", document: document.document }) : []),
       ...(shown !== null
@@ -367,5 +374,5 @@ export function renderRow(row: OutboxRow, options: RenderOptions = {}): string {
   const time = row.created_at.slice(11, 19);
   const meta = `── ${row.sender ?? "EasyMO"} · ${time} · ${row.status}`;
   const dim = options.color ? `\x1b[2m${meta}\x1b[22m` : meta;
-  return [dim, ...messageLines(row.body, options.templates)].join("\n");
+  return [dim, ...messageLines(row.body, options.templates, row.sender)].join("\n");
 }

@@ -51,17 +51,23 @@ export function approvedTemplateBodies(): TemplateBodies {
   return approved;
 }
 
+// The brand the bodies of docs/whatsapp_templates.md are written for.
+const DOCUMENTED_BRAND = "EasyMO";
+
 /**
  * The text a phone shows for template `name` in `language` with its parameters filled by
- * position, or null when no approved body is known (the caller shows the raw template).
+ * position, or null when no approved body is known (the caller shows the raw template). Each
+ * tenant has the bodies approved for its own number: the documented ones with its `brand` in
+ * place of EasyMO's (never in a parameter, which is the sender's own text).
  */
 export function templateText(
   name: string,
   language: string,
   params: readonly string[],
   bodies: TemplateBodies,
+  brand: string = DOCUMENTED_BRAND,
 ): string | null {
-  const body = bodies[name]?.[language];
+  const body = bodies[name]?.[language]?.replaceAll(DOCUMENTED_BRAND, brand);
   if (body === undefined) return null;
   return body.replace(
     /\{\{(\d+)\}\}/g,

@@ -245,6 +245,12 @@ Deno.test("renderRow shows buttons, lists and templates as a phone does", () => 
     renderRow(template, { templates }).split("\n").slice(1).join("\n"),
     "EasyMO: Do you have: paracetamol × 2? Reply YES + price or NO.\n[1] Yes  [2] No",
   );
+  // Another tenant's number sends the bodies approved for it: its brand, never EasyMO's.
+  assert.equal(
+    renderRow({ ...template, sender: "Beaver's Choice" }, { templates }),
+    "── Beaver's Choice · 10:42:03 · sent\n" +
+      "Beaver's Choice: Do you have: paracetamol × 2? Reply YES + price or NO.\n[1] Yes  [2] No",
+  );
   // Tapping by number or by title sends the payload the driver counterpart reads.
   assert.deepEqual(choose(choicesOf(rideOffer("en").body), "1"), {
     quickReply: { payload: `ride:${offer}:accept`, text: "Accept" },

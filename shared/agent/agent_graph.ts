@@ -277,6 +277,19 @@ const say = phraseBook({
     fr:
       "Vous êtes dans « {service} ». Répondez à la question ci-dessous pour continuer, envoyez 0 pour le menu principal, ou touchez ci-dessous pour parler à quelqu'un.",
   },
+  hurry: {
+    en:
+      "Understood, you are in a hurry: I will be as quick as I can. If it is an emergency, tap below to talk to a person.",
+    rw:
+      "Numvise ko wihuta: ndakora vuba uko nshoboye. Niba ari ikibazo cyihutirwa, kanda hasi uvugane n'umuntu.",
+    fr:
+      "Bien compris, c'est pressé : je fais au plus vite. En cas d'urgence, touchez ci-dessous pour parler à une personne.",
+  },
+  backTo: {
+    en: "Back to “{service}”:",
+    rw: "Dusubire kuri “{service}”:",
+    fr: "Revenons à “{service}” :",
+  },
   carryOn: {
     en: "Meanwhile, we can carry on where we were:",
     rw: "Hagati aho, dushobora gukomeza aho twari tugeze:",
@@ -639,6 +652,13 @@ async function decide(
     menuOptions: router.agents?.menu ?? [],
     clarifyText: (language) => say("clarify", language),
     staffWorkText: (language) => staffWorkText(roster, language),
+    hurryText: (language) => say("hurry", language),
+    backText: (language) =>
+      say("backTo", language, {
+        // The service as the menu names it ("Food & drinks"), not the agent's staff-facing name.
+        service: roster.menu.find((entry) => entry.id === current)?.title[language] ??
+          roster.nameOf(current, language),
+      }),
     notOfferedText: (language, service) =>
       notOfferedText(roster, deps(config).tenant?.brand, language, service),
     nothingOpenText: (language) => say("nothingOpen", language),

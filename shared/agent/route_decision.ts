@@ -39,6 +39,7 @@ import {
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
+import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
   expandShorthands,
   type NameGazetteer,
@@ -99,6 +100,11 @@ export type RouteDecision =
     }
     /** Stay with the current agent; it handles the message. */
     | { kind: "stay"; agent: string }
+    /**
+     * Haste and nothing else, typed inside a flow ("vite svp", "quickly please", "haraka"): the
+     * person wants the flow's work done fast; it is no answer, no item and no cry for help.
+     */
+    | { kind: "hurry" }
     /** Unsure: ask which of `options` the user means. */
     | { kind: "clarify"; options: readonly string[] }
     /**
@@ -405,6 +411,15 @@ export function decideRoute(
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
 
+  // Haste typed inside a flow is about the flow's work ("quickly please" while ordering), unless
+  // it calls for help or names a danger: then it is a cry, handed to a person below.
+  const serving = currentAgent !== null && !state.atMenu && currentAgent !== agents.frontDesk &&
+    currentAgent !== agents.handoff;
+  if (
+    serving && onlyHaste(words) && safetyConcern(text) === null && !context.harm?.flags(text)
+  ) {
+    return { ...language, kind: "hurry" };
+  }
   if (isUnsafe(text, words, context.harm)) {
     return {
       ...language,
@@ -914,6 +929,62 @@ function isSensitive(text: string, words: string[]): boolean {
   return words.every((word) =>
     URGENT_WORDS.has(word) || HELP_WORDS.has(word) || CRY_WORDS.has(word)
   );
+}
+
+// Words of haste: the urgent words but "urgent" itself (alone, a cry even mid-flow), and
+// "haraka" (Swahili, said in Kigali), "hurry", « dépêchez-vous », "bwangu".
+const HASTE_WORDS = new Set([
+  ...[...URGENT_WORDS].filter((word) => !word.startsWith("urgent")),
+  ...[
+    "haraka",
+    "hurry",
+    "fast",
+    "faster",
+    "quick",
+    "rapidement",
+    "rapide",
+    "depeche",
+    "depechez",
+    "bwangu",
+  ].map(normalizeText),
+]);
+// What haste may come with: courtesies, "now", "very" ("vite svp", "vuba cyane nkwinginze").
+const HASTE_COMPANIONS = new Set(
+  [
+    "please",
+    "pls",
+    "plz",
+    "svp",
+    "stp",
+    "s",
+    "il",
+    "vous",
+    "te",
+    "plait",
+    "now",
+    "up",
+    "very",
+    "so",
+    "maintenant",
+    "tres",
+    "plus",
+    "ubu",
+    "nonaha",
+    "cyane",
+    "nkwinginze",
+    "ndakwinginze",
+    "mwihangane",
+    "thanks",
+    "merci",
+    "murakoze",
+  ].map(normalizeText),
+);
+
+// Only haste: a word of haste, with nothing but courtesies; never a call for help ("help me
+// quickly", "mumfashe vuba" stay cries).
+function onlyHaste(words: readonly string[]): boolean {
+  return words.some((word) => HASTE_WORDS.has(word)) &&
+    words.every((word) => HASTE_WORDS.has(word) || HASTE_COMPANIONS.has(word));
 }
 
 // Words that greet, in the three languages; and the words a greeting may come with.
@@ -1590,30 +1661,6 @@ function asksForMainMenu(plain: string): boolean {
   if (rest === "") return false;
   return MAIN_MENU_KEYS.includes(rest) || RW_MAIN_MENU.test(rest) ||
     (back && (START_KEYS.has(rest) || MENU_KEYS.some((word) => withinTypo(rest, word))));
-}
-
-// One typo per five letters ("menyu", "acceuil", "ahabaza" still mean it).
-function withinTypo(text: string, word: string): boolean {
-  if (text === word) return true;
-  const allowed = Math.floor(word.length / 5);
-  return allowed > 0 && Math.abs(text.length - word.length) <= allowed &&
-    editDistance(text, word) <= allowed;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 // "2", "2.", "option 2", "no 2", "n°2", "2️⃣": a menu number, or null.

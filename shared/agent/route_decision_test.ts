@@ -79,6 +79,35 @@ Deno.test("sensitive topics go urgently to a person, also mid-flow, in every lan
   );
 });
 
+Deno.test("haste alone inside a flow is heard there: no item, no answer, no cry for help", () => {
+  for (
+    const [text, language] of [
+      ["quickly please", "en"],
+      ["hurry up pls", "en"],
+      ["vite svp", "fr"],
+      ["dépêchez-vous s'il vous plaît", "fr"],
+      ["haraka", "rw"],
+      ["vuba cyane nkwinginze", "rw"],
+    ] as const
+  ) {
+    const decision = decideRoute(text, inFlow("waiter_ai", language), context);
+    assert.equal(decision.kind, "hurry", text);
+    assert.equal(decision.replyLanguage, language, text);
+  }
+  // A call for help, a danger, or "urgent" alone stay cries; haste with a thing is an order.
+  for (const text of ["help me quickly", "mumfashe vuba", "urgent", "vite, aidez moi"]) {
+    const decision = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.equal(decision.kind === "route" && decision.urgent, true, text);
+  }
+  assert.notEqual(
+    decideRoute("2 brochettes vite", inFlow("waiter_ai", "fr"), context).kind,
+    "hurry",
+  );
+  // Outside a flow (at the menu, with a person) haste is read as before.
+  assert.notEqual(decideRoute("quickly please", fresh, context).kind, "hurry");
+  assert.notEqual(decideRoute("haraka", inFlow("support_handoff", "rw"), context).kind, "hurry");
+});
+
 Deno.test("a change of mind switches agent; an answer inside the flow stays", () => {
   for (
     const text of [

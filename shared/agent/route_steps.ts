@@ -2,8 +2,8 @@
  * The route node as one pipeline of named steps, read top to bottom: each
  * step looks at the turn and either routes it or passes it on; the first
  * that routes wins. Before the words are read: an agent that keeps failing
- * goes to a person, and a tap enters what it names. Then, on the words (the
- * router's decision, {@link decideRoute}): help asked mid-flow, the menu,
+ * goes to a person, a button's title typed is its tap, and a tap enters
+ * what it names. Then, on the words (the router's decision, {@link decideRoute}): help asked mid-flow, the menu,
  * sensitive topics, work only staff do, a complaint made mid-flow (heard
  * aside), the words of an agent the classifier never learnt, the
  * classifier's sure answer, the model when the classifier is unsure, and last
@@ -18,6 +18,7 @@ import type { Language } from "@shared/contract/language.ts";
 import type { AgentReply, MenuEntry, TurnInput } from "@shared/registry/pack.ts";
 import type { RouteDecision } from "./route_decision.ts";
 import { asksForHelp } from "./help_request.ts";
+import { typedChoice } from "./typed_choice.ts";
 
 /** What the steps know of the turn. */
 export interface RouteFacts {
@@ -47,6 +48,10 @@ export interface RouteFacts {
   clarifyText(language: Language): string;
   /** What a customer asking for staff-only work is told, in `language`. */
   staffWorkText(language: Language): string;
+  /** What a person in a hurry inside a flow is told, in `language`. */
+  hurryText(language: Language): string;
+  /** What leads back to the current flow's question after an answer beside it, in `language`. */
+  backText(language: Language): string;
   /**
    * The person's open work (a booking, a viewing, a ride), each with the agent that holds it,
    * as the agents' `pending` find it; `about` limits it to one agent.
@@ -147,6 +152,21 @@ export function tapStep(facts: RouteFacts): Routed | null {
   return null;
 }
 
+/**
+ * A button or list row typed instead of tapped (« Continuer », "talk to a persn") is that tap,
+ * as WhatsApp would have sent it (its id, its title as the text): every flow that reads only
+ * the tapped id gets it. The words are then not read, so the conversation's language stays.
+ */
+export function typedTapStep(facts: RouteFacts): Routed | null {
+  const { input } = facts;
+  if (input.choice || !input.text) return null;
+  const option = typedChoice(input.text, facts.offered, { name: input.name });
+  if (option === null) return null;
+  const tapped = { ...input, text: option.title, choice: option.id };
+  const routed = tapStep({ ...facts, input: tapped })!;
+  return { ...routed, input: routed.input ?? tapped };
+}
+
 /** "menu" and "0" go to the front desk; a menu number picks its row; a flow's answer stays. */
 export function menuStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   const { input, current, roster } = facts;
@@ -196,6 +216,31 @@ function asksSomething(reply: AgentReply): boolean {
   return !!(reply.buttons?.length || reply.rows?.length) || /[?？]/.test(reply.text);
 }
 
+/**
+ * Haste typed inside a flow ("vite svp", "quickly please", "haraka") is heard: the person is told
+ * we are quick, with a person offered should it be an emergency, and the flow's question again,
+ * short. The flow and its memory stay; the haste is never read as an item or an answer.
+ */
+export function hurryStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
+  if (decision.kind !== "hurry") return null;
+  const language = decision.replyLanguage;
+  return {
+    agent: facts.current,
+    replies: [
+      { text: facts.hurryText(language), ...personButtons(facts, language) },
+      // Whatever the flow last said is what it waits on ("Send a photo of your card").
+      ...resumeFlow(facts.offered, facts.backText(language), { orLast: true }),
+    ],
+  };
+}
+
+// The hand-off's menu row as a button, when the tenant has one.
+function personButtons(facts: RouteFacts, language: Language): Pick<AgentReply, "buttons"> {
+  const { handoff, menu } = facts.roster;
+  const title = menu.find((entry) => entry.id === handoff)?.title[language];
+  return title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {};
+}
+
 /** A sensitive topic goes to a person at once. */
 export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   return decision.kind === "route" && decision.urgent
@@ -210,17 +255,41 @@ export function sensitiveStep(facts: RouteFacts, decision: RouteDecision): Route
 export function staffWorkStep(facts: RouteFacts, decision: RouteDecision): Routed | null {
   if (decision.kind !== "staff_work") return null;
   const language = decision.replyLanguage;
-  const { handoff, menu, frontDesk } = facts.roster;
-  const title = menu.find((entry) => entry.id === handoff)?.title[language];
+  const { frontDesk } = facts.roster;
   const told: AgentReply = {
     text: facts.staffWorkText(language),
-    ...(title ? { buttons: [{ id: `agent:${handoff}`, title }] } : {}),
+    ...personButtons(facts, language),
   };
-  // Asked inside a flow: the flow and its memory stay, and its question is asked again.
+  // Asked inside a flow: the flow and its memory stay, and its question is asked again, short.
   if (decision.inFlow && facts.current !== frontDesk) {
-    return { agent: facts.current, replies: [told, ...facts.offered.filter(asksSomething)] };
+    return {
+      agent: facts.current,
+      replies: [told, ...resumeFlow(facts.offered, facts.backText(language))],
+    };
   }
   return { agent: frontDesk, fresh: true, replies: [told] };
+}
+
+/**
+ * The flow's question again, said short after an answer beside it: its last message that asks,
+ * led by `back` ("Back to “Food & drinks”:"), its buttons or rows kept. Where the choices carry
+ * the rest (a menu listed above its rows), only the paragraph that asks is said again; a message
+ * without choices is said whole, as its text is all the person can answer from. Nothing when the
+ * flow asked nothing, unless `orLast`: then its last message ("Send a photo of the card").
+ */
+export function resumeFlow(
+  offered: readonly AgentReply[],
+  back: string,
+  { orLast = false }: { orLast?: boolean } = {},
+): AgentReply[] {
+  const question = offered.findLast(asksSomething) ?? (orLast ? offered.at(-1) : undefined);
+  if (!question) return [];
+  const paragraphs = question.text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean);
+  const choices = !!(question.buttons?.length || question.rows?.length);
+  const asking = choices
+    ? paragraphs.findLast((part) => /[?？]/.test(part)) ?? paragraphs.at(-1) ?? question.text
+    : question.text;
+  return [{ ...question, text: `${back}\n${asking}` }];
 }
 
 /**
@@ -351,11 +420,12 @@ export function clarifyStep(facts: RouteFacts, decision: RouteDecision): Routed 
 }
 
 /** The steps before the words, in order. */
-export const TAP_STEPS: readonly TapStep[] = [failingStep, tapStep];
+export const TAP_STEPS: readonly TapStep[] = [failingStep, typedTapStep, tapStep];
 
 /** The steps on the words, in order; the last always routes. */
 export const WORD_STEPS: readonly WordStep[] = [
   helpStep,
+  hurryStep,
   menuStep,
   sensitiveStep,
   staffWorkStep,

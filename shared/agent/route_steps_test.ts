@@ -5,6 +5,7 @@ import {
   clarifyStep,
   classifierStep,
   failingStep,
+  hurryStep,
   menuStep,
   modelStep,
   notOfferedStep,
@@ -16,6 +17,7 @@ import {
   stockStep,
   tapStep,
   topicWordsStep,
+  typedTapStep,
 } from "./route_steps.ts";
 
 const LANGUAGE = { replyLanguage: "fr", langPref: "fr", languageChanged: false } as const;
@@ -42,6 +44,8 @@ function facts(overrides: Partial<RouteFacts> = {}): RouteFacts {
     menuOptions: ["taxi", "food", "absent"],
     clarifyText: (language) => `clarify:${language}`,
     staffWorkText: (language) => `staff work:${language}`,
+    backText: (language) => `back:${language}`,
+    hurryText: (language) => `hurry:${language}`,
     notOfferedText: (language, service) => `not offered:${service}:${language}`,
     stockedBy: (text) => Promise.resolve(/enveloppes/.test(text) ? "food" : null),
     openWork: () => Promise.resolve([]),
@@ -356,9 +360,21 @@ Deno.test("staffWorkStep() inside a flow answers beside it: the flow is kept and
     agent: "food",
     replies: [
       { text: "staff work:fr", buttons: [{ id: "agent:person", title: "Une personne" }] },
-      question,
+      { ...question, text: "back:fr\nCombien ?" },
     ],
   });
+  // A menu listed above its rows: only the paragraph that asks is said again, with the rows.
+  const menu = {
+    text: "Café Nyamirambo :\n1. Brochette — 1 500 RWF\n2. Fanta — 800 RWF\n\nTouchez un article.",
+    rows: [{ id: "item:1", title: "Brochette" }, { id: "item:2", title: "Fanta" }],
+  };
+  const shown = { text: "Voici la carte.", rows: [{ id: "x", title: "x" }] };
+  const short = staffWorkStep(facts({ current: "food", offered: [shown, menu] }), decision);
+  assert.deepEqual(short?.replies?.slice(1), [{ ...menu, text: "back:fr\nTouchez un article." }]);
+  // Without choices the text is all there is to answer from: said whole.
+  const typed = { text: "Articles :\n1. Brochette\n\nLesquels voulez-vous ?\n\nEx. : 2 x 1" };
+  const whole = staffWorkStep(facts({ current: "food", offered: [typed] }), decision);
+  assert.equal(whole?.replies?.[1]?.text, `back:fr\n${typed.text}`);
   // A told message that asks nothing is not repeated.
   const told = staffWorkStep(facts({ current: "food", offered: [{ text: "Merci." }] }), decision);
   assert.equal(told?.replies?.length, 1);
@@ -395,4 +411,63 @@ Deno.test("notOfferedStep() says the service is not offered, with the menu to pi
   assert.equal(routed?.replies?.[0].text, `not offered:taxi:${LANGUAGE.replyLanguage}`);
   assert.ok(routed?.replies?.[0].rows?.length);
   assert.equal(notOfferedStep(facts(), CLARIFY), null);
+});
+
+Deno.test("typedTapStep() takes a button's title typed as its tap, and leaves real answers to the words", async () => {
+  const offered = [{
+    text: "Je ne peux pas donner de conseil juridique.",
+    buttons: [
+      { id: "agent:person", title: "Parler à quelqu'un" },
+      { id: "legal:continue", title: "Continuer" },
+    ],
+  }];
+  const typed = (text: string) =>
+    typedTapStep(facts({ current: "legal", offered, input: { wamid: "w", text } }));
+  // The flow's own button: the flow gets the tap as WhatsApp sends it (its id, its title).
+  assert.deepEqual(typed("continuer"), {
+    agent: "legal",
+    input: { wamid: "w", text: "Continuer", choice: "legal:continue" },
+  });
+  // A button to another agent enters it afresh.
+  assert.deepEqual(typed("parler a quelqun"), {
+    agent: "person",
+    fresh: true,
+    input: { wamid: "w", text: "Parler à quelqu'un", choice: "agent:person" },
+  });
+  assert.equal(typed("je veux continuer mon dossier"), null);
+  assert.equal(typed("2"), null);
+  // A real tap is the tap step's; routeTurn reads no words for a typed title.
+  assert.equal(
+    typedTapStep(facts({ offered, input: { wamid: "w", text: "x", choice: "legal:continue" } })),
+    null,
+  );
+  const { routed, decision } = await routeTurn(
+    facts({ current: "legal", offered, input: { wamid: "w", text: "CONTINUER" } }),
+    () => {
+      throw new Error("the words of a typed title are not read");
+    },
+  );
+  assert.equal(decision, null);
+  assert.equal(routed.input?.choice, "legal:continue");
+});
+
+Deno.test("hurryStep() hears haste inside a flow: a person offered, the flow's question again, short", () => {
+  const hurry = { ...LANGUAGE, kind: "hurry" } satisfies RouteDecision;
+  const question = {
+    text: "Repas :\n1. Brochette\n\nTouchez un article.",
+    rows: [{ id: "item:1", title: "Brochette" }],
+  };
+  assert.deepEqual(hurryStep(facts({ current: "food", offered: [question] }), hurry), {
+    agent: "food",
+    replies: [
+      { text: "hurry:fr", buttons: [{ id: "agent:person", title: "Une personne" }] },
+      { ...question, text: "back:fr\nTouchez un article." },
+    ],
+  });
+  assert.equal(hurryStep(facts(), CLARIFY), null);
+  // An instruction waited on, though it asks no question, is said again.
+  const photo = { text: "Send a photo of the registration card. (0 = menu)" };
+  assert.deepEqual(hurryStep(facts({ current: "food", offered: [photo] }), hurry)?.replies?.[1], {
+    text: `back:fr\n${photo.text}`,
+  });
 });

@@ -452,6 +452,14 @@ export function applyDecision(
         next: atMenuState,
         urgent,
       };
+    case "hurry":
+      // Haste inside a flow: heard, and the flow kept.
+      return {
+        got: state.agent ?? "hurry",
+        replyLanguage: decision.replyLanguage,
+        next: { ...state, langPref },
+        urgent,
+      };
     case "stay":
       return {
         got: decision.agent,

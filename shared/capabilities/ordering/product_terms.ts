@@ -16,7 +16,7 @@ import { normalizeWords } from "./order_lines.ts";
  */
 export type ProductSynonyms = Readonly<Record<string, readonly string[]>>;
 
-/** Hardware, shop, stationery and pharmacy words in en/rw/fr. */
+/** Hardware, shop, stationery, pharmacy and electronics words in en/rw/fr. */
 export const PRODUCT_SYNONYMS: ProductSynonyms = {
   cement: ["cement", "ciment", "sima", "isima"],
   paint: ["paint", "peinture", "irangi", "amarangi", "rangi"],
@@ -34,6 +34,9 @@ export const PRODUCT_SYNONYMS: ProductSynonyms = {
   notebook: ["notebook", "notebooks", "cahier", "cahiers", "ikayi", "amakayi"],
   pen: ["pen", "pens", "stylo", "stylos", "ikaramu", "amakaramu"],
   paracetamol: ["paracetamol", "paracetamole", "parasetamoli"],
+  charger: ["charger", "chargers", "chargeur", "chargeurs", "chaja", "chajeri"],
+  phone: ["phone", "phones", "telephone", "telephones", "telefone", "telefoni", "terefone"],
+  laptop: ["laptop", "laptops", "ordinateur", "ordinateurs", "mudasobwa"],
 };
 
 // Paper and envelope sizes: one letter, one or two digits.
@@ -117,6 +120,20 @@ const NOT_PRODUCT = new Set([
   "cya",
   "bya",
 ]);
+
+/**
+ * The stock's (English) word for a word a customer typed in any of our languages ("chargeur",
+ * "telefone" → "charger", "phone"), or null when the table does not know it.
+ */
+export function stockWord(
+  word: string,
+  synonyms: ProductSynonyms = PRODUCT_SYNONYMS,
+): string | null {
+  for (const [stock, words] of Object.entries(synonyms)) {
+    if (words.includes(word)) return stock;
+  }
+  return null;
+}
 
 /**
  * The words to search stock for, best first: each content word as its

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { keptCallMemory, typedFlow, type TypedTurn } from "@shared/registry/flow_memory.ts";
 import type { AgentReply, OfflineStep, OfflineToolCaller } from "@shared/registry/pack.ts";
 import { callTyped, isToolResult, readData } from "@shared/registry/tool_call.ts";
-import { itemLine, requestedItem, withoutPlace } from "./request_item.ts";
+import { itemLine, placeNamed, requestedItem, withoutPlace } from "./request_item.ts";
 import { chooseVendorForInquiry, vendorNotConfirmed } from "./choose_vendor.ts";
 import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
@@ -28,6 +28,13 @@ import { PICK_PREFIX, UPDATES_BUTTON } from "./texts.ts";
 const notifyStaff = {
   name: "notify_staff",
   output: z.object({ estimated_response_time: z.string() }),
+};
+const placeLookup = {
+  name: "place_lookup",
+  output: z.object({
+    found: z.boolean(),
+    place: z.object({ name: z.string(), lat: z.number(), lng: z.number() }).optional(),
+  }),
 };
 const momoCharge = {
   name: "momo_charge",
@@ -753,6 +760,7 @@ async function search(at: Turn, query: string): Promise<OfflineStep> {
   // place it names: vendors are asked for the item.
   const place = at.turn.memory.place;
   const asked = requestedItem(query, { place });
+  await searchArea(at, placeNamed(query, place));
   const result = await callTyped(at.callTool, searchBusinessesWithTags, {
     query_text: asked.item,
     user_lat: request.lat,
@@ -782,6 +790,19 @@ async function search(at: Turn, query: string): Promise<OfflineStep> {
       { id: BUTTON.cancel, title: say("cancelButton", language) },
     ],
   });
+}
+
+/**
+ * A known place the request names ("in Remera", « à Kimironko ») is where to search and what
+ * vendors are told, before a location the buyer shared earlier: no pin is needed. A place the
+ * gazetteer does not know, or a tenant without it, leaves the area as it was.
+ */
+async function searchArea(at: Turn, named: string | null): Promise<void> {
+  if (named === null) return;
+  const result = await callTyped(at.callTool, placeLookup, { text: named.slice(0, 200) }, "place");
+  if (!result.ok || !result.data.place) return;
+  at.request.lat = result.data.place.lat;
+  at.request.lng = result.data.place.lng;
 }
 
 /** The concierge as its agent's offline flow: `{ offlineFlow, memory }`, memory version 1. */

@@ -56,6 +56,8 @@ export const BUY_SELL_PACK: Pack = {
     audience: "customers",
     tools: [
       "search_businesses_with_tags",
+      // A known place the buyer names ("in Remera") is the search area (mobility's gazetteer).
+      "place_lookup",
       "create_vendor_inquiries_and_message_vendors",
       "get_vendor_inquiry_updates",
       "vendor_inquiry_cancel",

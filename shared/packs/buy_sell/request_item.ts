@@ -88,7 +88,7 @@ const LOCATIVE =
   "(?:in|at|near|around|à|a|au|en|vers|pr[eè]s de|du côté de|i|mu|muri|ku|kuri|hafi ya|hafi y')";
 // A place told at the end, by its capitalised name after such a word: "à Remera", "in Kigali City".
 const TRAILING_PLACE = new RegExp(
-  `\\s+${LOCATIVE}\\s+\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?$`,
+  `\\s+${LOCATIVE}\\s+(\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)$`,
   "u",
 );
 
@@ -113,6 +113,16 @@ export function withoutPlace(text: string, place?: string): string {
   }
   rest = rest.replace(/[?!.\s]+$/, "").replace(TRAILING_PLACE, "");
   return rest.trim() || text;
+}
+
+/**
+ * The place a request names, to search around: the router's (`place`, from the packs'
+ * gazetteer), or a capitalised name told at the end after "in", « à », "i" and the like
+ * ("chargeur de téléphone à Remera": "Remera"); null when it names none.
+ */
+export function placeNamed(text: string, place?: string): string | null {
+  if (place?.trim()) return place.trim();
+  return TRAILING_PLACE.exec(text.replace(/[?!.\s]+$/, ""))?.[1] ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { itemLine, requestedItem } from "./request_item.ts";
+import { itemLine, placeNamed, requestedItem } from "./request_item.ts";
 
 Deno.test("requestedItem() keeps the item and the count, without the words around them", () => {
   assert.deepEqual(requestedItem("Hello, I need 2 Fanta 50cl please"), {
@@ -37,4 +37,12 @@ Deno.test("requestedItem() leaves the place out of the item, in en, fr and rw", 
   // No place: the item stays whole, a lower-case word after "in" included.
   assert.equal(requestedItem("a phone case in black").item, "phone case in black");
   assert.equal(requestedItem("I need 2 Fanta 50cl").item, "Fanta 50cl");
+});
+
+Deno.test("placeNamed() finds the place a request names to search around, or none", () => {
+  assert.equal(placeNamed("I need a phone charger", "Remera"), "Remera");
+  assert.equal(placeNamed("je cherche un chargeur de téléphone à Remera"), "Remera");
+  assert.equal(placeNamed("ndashaka chaja i Kimironko Market?"), "Kimironko Market");
+  assert.equal(placeNamed("a used HP laptop"), null);
+  assert.equal(placeNamed("a charger in blue"), null);
 });

@@ -13,6 +13,7 @@
 import { z } from "zod";
 import { int, latitude, longitude, text } from "@shared/contract/mod.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
+import { stockWord } from "@shared/capabilities/ordering/product_terms.ts";
 
 const STOP_WORDS = new Set([
   "the",
@@ -70,10 +71,18 @@ const STOP_WORDS = new Set([
   "munsi",
 ]);
 
-/** Lower-case search terms from free text and tags, without stop words. */
+/**
+ * Lower-case search terms from free text and tags, without stop words; a word typed in French or
+ * Kinyarwanda that the product table knows comes with the stock's word ("chargeur" → "charger"),
+ * as vendors' tags are English.
+ */
 export function searchTerms(queryText: string | undefined, tags: readonly string[] = []): string[] {
   const words = (queryText ?? "").toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-    .split(/[^a-z0-9]+/).filter((word) => word.length >= 2 && !STOP_WORDS.has(word));
+    .split(/[^a-z0-9]+/).filter((word) => word.length >= 2 && !STOP_WORDS.has(word))
+    .flatMap((word) => {
+      const stock = stockWord(word);
+      return stock === null || stock === word ? [word] : [word, stock];
+    });
   return [...new Set([...tags.map((tag) => tag.toLowerCase().trim()).filter(Boolean), ...words])]
     .slice(0, 12);
 }

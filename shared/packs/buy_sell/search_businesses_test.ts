@@ -16,7 +16,31 @@ Deno.test("searchTerms() keeps the words that matter, in any of our languages", 
   ]);
   assert.deepEqual(searchTerms("Ndashaka paracetamol"), ["paracetamol"]);
   assert.deepEqual(searchTerms("Je cherche du café"), ["cafe"]);
+  // French and Kinyarwanda words come with the stock's English word, which vendors' tags use.
+  assert.deepEqual(searchTerms("chargeur de téléphone"), [
+    "chargeur",
+    "charger",
+    "telephone",
+    "phone",
+  ]);
+  assert.deepEqual(searchTerms("chargeur ya telefone").slice(0, 2), ["chargeur", "charger"]);
 });
+
+dbTest(
+  "search_businesses_with_tags finds vendors tagged in English from French and Kinyarwanda words",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const REMERA = { user_lat: -1.956, user_lng: 30.112 };
+    for (const query_text of ["chargeur de téléphone", "chaja ya telefone"]) {
+      const result = await rt.callAs(USER.aline, "search_businesses_with_tags", {
+        query_text,
+        ...REMERA,
+      });
+      assert.ok(result.ok, JSON.stringify(result));
+      assert.equal(result.data[0]?.name, "Remera Phone Market", query_text);
+    }
+  },
+);
 
 dbTest("search_businesses_with_tags ranks by relevance and returns distance", async (db) => {
   const rt = await createTestRuntime(db);

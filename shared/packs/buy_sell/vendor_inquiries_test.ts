@@ -187,33 +187,91 @@ dbTest("vendor replies come back ranked, and the buyer hears of each yes", async
   assert.equal(n, 8);
 });
 
-dbTest("an inquiry expires; a late reply is recorded but changes nothing", async (db) => {
-  const { rt, advance } = await clocked(db);
-  const created = await rt.callAs(
-    USER.aline,
-    "create_vendor_inquiries_and_message_vendors",
-    inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY], { expires_in_sec: 60 }),
-    { idempotencyKey: "i7" },
-  );
-  advance(20);
-  await vendorReply(rt, "250788000004", "NO", "wamid.L1");
-  advance(60);
-  const late = await vendorReply(rt, "250788000009", "YES 900", "wamid.L2");
-  assert.equal(late.data.late, true);
-  const updates = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
-    inquiry_id: created.data.inquiry_id,
-  })).data;
-  assert.equal(updates.status, "expired");
-  assert.equal(updates.confirmed_count, 0);
-  const kacyiru = updates.replies.find((r: { business_name: string }) =>
-    r.business_name === "Pharmacie Kacyiru"
-  );
-  assert.equal(kacyiru.status, "pending");
-  assert.equal(kacyiru.notes, "replied after the inquiry closed");
-  // The buyer was not told about the late yes.
-  const buyer = await db.query("select 1 from public.wa_outbox where to_wa_id = '250788000001'");
-  assert.equal(buyer.length, 0);
-});
+dbTest(
+  "a first answer after the question expired reaches a buyer who has not chosen, for a day",
+  async (db) => {
+    const { rt, advance } = await clocked(db);
+    const created = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY], { expires_in_sec: 60 }),
+      { idempotencyKey: "i7" },
+    );
+    advance(20);
+    await vendorReply(rt, "250788000004", "NO", "wamid.L1");
+    advance(600);
+    const late = await vendorReply(rt, "250788000009", "YES 900", "wamid.L2");
+    assert.equal(late.data.late, false);
+    const updates = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
+      inquiry_id: created.data.inquiry_id,
+    })).data;
+    assert.equal(updates.confirmed_count, 1);
+    const kacyiru = updates.replies.find((r: { business_name: string }) =>
+      r.business_name === "Pharmacie Kacyiru"
+    );
+    assert.equal(kacyiru.status, "yes");
+    assert.equal(kacyiru.price, 900);
+    // The buyer hears of it and can choose it; the vendor is thanked, never told it closed.
+    assert.match((await sentTo(db, "250788000001")).at(-1)!, /Pharmacie Kacyiru .*has it: 900 RWF/);
+    assert.doesNotMatch(
+      (await sentTo(db, "250788000009")).at(-1)!,
+      /already closed|cyarangiye|déjà close/,
+    );
+    const chosen = await rt.callAs(USER.aline, "choose_vendor_for_inquiry", {
+      inquiry_id: created.data.inquiry_id,
+      business_id: kacyiru.business_id,
+    }, { idempotencyKey: "i7-choose" });
+    assert.equal(chosen.ok, true, JSON.stringify(chosen));
+  },
+);
+
+dbTest(
+  "a first answer after the buyer chose, or a day late, is recorded but changes nothing",
+  async (db) => {
+    const { rt, advance } = await clocked(db);
+    const created = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KIMIHURURA_PHARMACY, KACYIRU_PHARMACY], { expires_in_sec: 60 }),
+      { idempotencyKey: "i7c" },
+    );
+    advance(20);
+    await vendorReply(rt, "250788000004", "YES 1000", "wamid.D1");
+    const [conseil] = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
+      inquiry_id: created.data.inquiry_id,
+    })).data.replies;
+    const chosen = await rt.callAs(USER.aline, "choose_vendor_for_inquiry", {
+      inquiry_id: created.data.inquiry_id,
+      business_id: conseil.business_id,
+    }, { idempotencyKey: "i7c-choose" });
+    assert.equal(chosen.ok, true, JSON.stringify(chosen));
+    const told = (await sentTo(db, "250788000001")).length;
+    advance(600);
+    const late = await vendorReply(rt, "250788000009", "YES 900", "wamid.D2");
+    assert.equal(late.data.late, true);
+    assert.match(
+      (await sentTo(db, "250788000009")).at(-1)!,
+      /already closed|cyarangiye|déjà close/,
+    );
+    assert.equal((await sentTo(db, "250788000001")).length, told, "the buyer hears nothing");
+
+    // Nobody chose, but a day has gone: closed.
+    const old = await rt.callAs(
+      USER.aline,
+      "create_vendor_inquiries_and_message_vendors",
+      inquiryArgs([KACYIRU_PHARMACY], { expires_in_sec: 60 }),
+      { idempotencyKey: "i7d" },
+    );
+    advance(25 * 3600);
+    const stale = await vendorReply(rt, "250788000009", "YES 800", "wamid.D3");
+    assert.equal(stale.data.late, true);
+    const kacyiru = (await rt.callAs(USER.aline, "get_vendor_inquiry_updates", {
+      inquiry_id: old.data.inquiry_id,
+    })).data.replies[0];
+    assert.equal(kacyiru.status, "pending");
+    assert.equal(kacyiru.notes, "replied after the inquiry closed");
+  },
+);
 
 dbTest(
   "after the question closes, a vendor may still change the answer they gave until the buyer chooses, and the buyer hears",

@@ -5,9 +5,11 @@
  * unanswered inquiry), parses the answer, records it, refreshes the vendor's
  * metrics, and tells the buyer when the vendor has the item.
  *
- * A reply after the inquiry expired, or after the buyer withdrew it, is
- * recorded (`late`) but changes nothing the buyer sees; the vendor is told
- * the request had closed, or was withdrawn.
+ * A first reply after the inquiry expired still reaches the buyer while they
+ * have not chosen, for a day, as a shop on any marketplace answers when it
+ * can. After the buyer chose, withdrew, or a day later, it is recorded
+ * (`late`) but changes nothing the buyer sees; the vendor is told the request
+ * had closed, or was withdrawn.
  *
  * A vendor may change their answer ("yego", then "OYA"; a new price) as a
  * shop on any marketplace may, until the buyer chooses: the buyer is told
@@ -64,6 +66,8 @@ interface Candidate {
   chosen: boolean;
   /** The buyer chose a vendor (this one or another) for this inquiry. */
   decided: boolean;
+  /** The vendor was asked within the last day (CHANGE_WINDOW_HOURS). */
+  recent: boolean;
 }
 
 /** How long after an inquiry a vendor may still change an answer they gave. */
@@ -73,6 +77,7 @@ const CANDIDATE_SQL = `
   select m.id, m.inquiry_id, m.org_id, m.business_id, b.name as business_name, m.reply_status,
          i.expires_at <= $3::timestamptz or i.cancelled_at is not null as expired,
          i.cancelled_at is not null as withdrawn, i.user_phone, i.language,
+         m.sent_at > $3::timestamptz - make_interval(hours => $5) as recent,
          m.vendor_language, m.price::float8 as price, m.quantity,
          m.chosen_at is not null as chosen,
          exists (select 1 from public.market_vendor_inquiry_messages c
@@ -214,10 +219,12 @@ export const processVendorReply = defineTool({
       });
     };
 
-    // The question closes to first answers when it expires (the buyer has been shown what came),
-    // but an answer already given is an offer the buyer may still act on: changing it stays open
-    // until the buyer chooses or withdraws, for a day (CHANGE_WINDOW_HOURS), and the buyer hears.
-    const closed = inquiry.expired && !(answered && !inquiry.withdrawn);
+    // As on any marketplace, a shop answers when it can: after the question expired, a first
+    // answer still reaches a buyer who has not chosen, and an answer already given may still
+    // change until the buyer chooses; both for a day (CHANGE_WINDOW_HOURS), and the buyer hears.
+    // A withdrawn question, a choice made, or a day gone closes it to first answers.
+    const open = !inquiry.withdrawn && inquiry.recent && (answered || !inquiry.decided);
+    const closed = inquiry.expired && !open;
     let toVendor: string;
     if (closed) {
       await ctx.db.query(

@@ -179,9 +179,17 @@ function askDocuments(lang: Language, count = 0): AgentReply {
   };
 }
 
-/** The question of the step the intake waits at, asked again. */
+/**
+ * The question of the step the intake waits at, asked again; at the case type already known
+ * (named by a first message that asked for advice), the next part still missing: what happened,
+ * or the name when the message told it.
+ */
 function askAgain(turn: OfflineTurn, memory: LegalMemory): OfflineStep {
   const lang = turn.language;
+  if (memory.step === "category" && memory.category) {
+    const next: LegalMemory = { ...memory, step: memory.summary ? "name" : "summary" };
+    return { ...askAgain(turn, next), memory: next };
+  }
   switch (memory.step) {
     case "summary":
       return {
@@ -455,15 +463,6 @@ async function legalStep(
         ...(firstMatter ? { category: firstMatter } : {}),
         ...(firstMatter && text.length >= MIN_ACCOUNT ? { summary: text.slice(0, 2000) } : {}),
       },
-    };
-  }
-  if (choice === GO_ON && memory.step === "category" && memory.category) {
-    const next = memory.summary ? "name" : "summary";
-    return {
-      replies: next === "name"
-        ? [askName(turn)]
-        : [{ text: say("askSummary", lang, { category: say(memory.category, lang) }) }],
-      memory: { ...memory, step: next },
     };
   }
   if (choice === GO_ON) return askAgain(turn, memory);

@@ -56,6 +56,34 @@ Deno.test("legalFlow refuses advice mid-intake, offers a person, and carries on 
   assert.equal(next.replies?.[0]?.text, say("askName", "fr"));
 });
 
+Deno.test("legalFlow's 'Continue my case' at a kind of case already known asks the next part missing", async () => {
+  // The first message named the kind (renting) and told no account: what happened is asked.
+  const named = { step: "category", category: "tenancy" };
+  const { step: told } = await turn({ text: "Komeza ikibazo", choice: "legal:continue" }, named, {
+    language: "rw",
+  });
+  assert.equal(
+    told.replies?.[0]?.text,
+    say("askSummary", "rw", { category: say("tenancy", "rw") }),
+  );
+  assert.equal(told.memory?.step, "summary");
+  assert.equal(told.memory?.category, "tenancy");
+  // It told its account too: the name is asked next, the account kept.
+  const summary = "Mon bailleur veut que je signe un nouveau bail avec un loyer doublé.";
+  const { step: name } = await turn({ text: "Continuer", choice: "legal:continue" }, {
+    ...named,
+    summary,
+  }, { language: "fr" });
+  assert.equal(name.replies?.[0]?.text, say("askName", "fr"));
+  assert.equal(name.memory?.step, "name");
+  assert.equal(name.memory?.summary, summary);
+  // No kind known: the kinds are listed.
+  const { step: kinds } = await turn({ text: "Continue", choice: "legal:continue" }, {
+    step: "category",
+  });
+  assert.equal(kinds.replies?.[0]?.text, say("askCategory", "en"));
+});
+
 Deno.test("legalFlow takes down an account that ends in a question, and refuses the question", async () => {
   const account = "My boss fired me last week without notice after six years. Can he do that?";
   const { step, calls } = await turn({ text: account, name: "Aline Uwase" }, {
