@@ -96,6 +96,29 @@ Deno.test("readDate reads the formats issuers print: dots, ISO, a month's name i
   assert.equal(readDate("2024-13-40")?.valid, false);
 });
 
+Deno.test("readDate repairs a day and month misread the same way, and a 0 blurred into a 9", () => {
+  const repaired = (value: string) => ({
+    value,
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  // Both the day and the month cannot be (a 0 read as 6 in both): one swap mends them together.
+  assert.deepEqual(readDate("61.63.2033"), repaired("2033-03-01"));
+  assert.deepEqual(readDate("63/68/2024"), repaired("2024-08-03"));
+  // A month or a year whose 0 closed into a 9.
+  assert.deepEqual(readDate("28.92.2021"), repaired("2021-02-28"));
+  assert.deepEqual(readDate("25-DEC-2914"), repaired("2014-12-25"));
+  // Two repairs that both make a date leave the date doubtful, as read.
+  assert.deepEqual(readDate("81.10.2017"), {
+    value: "2017-10-81",
+    valid: false,
+    note: "not a calendar date",
+  });
+  // A real 9 is never read as a 0: 29 September stays itself.
+  assert.deepEqual(readDate("29.09.2019"), { value: "2019-09-29", valid: true });
+});
+
 Deno.test("readDate reads dates written out: ordinals, the month first, Kinyarwanda month names", () => {
   for (
     const raw of [
