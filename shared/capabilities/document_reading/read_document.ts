@@ -155,9 +155,10 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga|namba\s+ya\s+(?:gari|usajili)|nambari\s+ya\s+usajili/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|(?:n[uo]mero\s+y.)?icyapa|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga|namba\s+ya\s+(?:gari|usajili)|nambari\s+ya\s+usajili/i,
         read: readPlate,
-        anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
+        // (A J read as a bracket, `RG] 701 H`, as readPlate reads it.)
+        anywhere: /\b(?:R[A-Z0-9)\]]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
       vin: {
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi|chasisi/i,

@@ -1728,3 +1728,24 @@ Deno.test("a table whose header labels are cut short (Itar. Yatang. / Iss) reads
   assert.equal(read.issue_date, "2017-04-19");
   assert.equal(read.expiry_date, "2032-02-23");
 });
+
+Deno.test("a plate is found under its Kinyarwanda label alone (Numero y'icyapa), and by its shape with its J read as a bracket", () => {
+  // A card printed in Kinyarwanda only: the plate's label is `Numero y'icyapa`, its value under it.
+  const kinyarwanda = page([
+    [[40, "ICYEMEZO CY'IYANDIKWA RY'IKINYABIZIGA"]],
+    [[40, "Numero y'icyapa"], [500, "Nyir'ikinyabiziga"]],
+    [[40, "CD 014 A"], [500, "MUKAMANA JOSIANE"]],
+    [[40, "Uruganda"], [500, "Nimero ya shasi"]],
+    [[40, "TOYOTA"], [500, "JTDBR32E720123456"]],
+  ]);
+  // (A diplomatic plate, which only its label finds: no shape search takes it.)
+  assert.equal(values(readDocument(kinyarwanda, { today: TODAY })).plate, "CD 014 A");
+  // Its label unread: the plate's closing or middle J read as `]` still has a plate's shape.
+  const unlabelled = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Make : TOYOTA"]],
+    [[40, "RG] 701 H"], [500, "VIN : JTDBR32E720123456"]],
+    [[40, "Issued : 12/03/2021"], [500, "Expires : 11/03/2031"]],
+  ]);
+  assert.equal(values(readDocument(unlabelled, { today: TODAY })).plate, "RGJ 701 H");
+});
