@@ -28,6 +28,7 @@ import {
   VEHICLE_MAKES,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
+import { vinAgainstMake } from "./vin_makers.ts";
 import { tickedOptions } from "./tick_boxes.ts";
 import { asLabelWord, slipDistance } from "./label_slips.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
@@ -1949,7 +1950,10 @@ function scored(checked: CheckedValue, ocrConfidence: number): ReadField {
   };
 }
 
-/** Checks between fields: issue before today before expiry, birth before issue. */
+/**
+ * Checks between fields: issue before today before expiry, birth before issue, a VIN's maker
+ * code against the make.
+ */
 function crossCheck(type: DocumentType, fields: Record<string, ReadField>, today: Date): void {
   const todayIso = today.toISOString().slice(0, 10);
   const doubt = (field: string, note: string) => {
@@ -1974,6 +1978,14 @@ function crossCheck(type: DocumentType, fields: Record<string, ReadField>, today
   const birth = fields.date_of_birth?.value;
   if (birth && issue && birth >= issue) {
     doubt("date_of_birth", "born after the document was issued");
+  }
+  const vin = fields.vin;
+  const againstMake = vin && fields.make && vinAgainstMake(vin.value, fields.make.value);
+  if (againstMake?.kind === "repaired") {
+    fields.vin = { value: againstMake.value, confidence: vin.confidence, valid: true };
+    doubt("vin", againstMake.note);
+  } else if (againstMake) {
+    doubt("vin", againstMake.note);
   }
   const id = fields.national_id?.value;
   if (type !== "vehicle_registration" && birth && id && id.slice(1, 5) !== birth.slice(0, 4)) {

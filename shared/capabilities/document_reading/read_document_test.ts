@@ -1749,3 +1749,28 @@ Deno.test("a plate is found under its Kinyarwanda label alone (Numero y'icyapa),
   ]);
   assert.equal(values(readDocument(unlabelled, { today: TODAY })).plate, "RGJ 701 H");
 });
+
+Deno.test("a VIN's maker code is checked against the make on the card: a J read as 1 is repaired, doubtful", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No. : RAB 123 C"], [500, "Make : SUZUKI"]],
+    [[40, "Chassis / VIN : IS306C8YXEJ799542"], [500, "Model : VITARA"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Year : 2014"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.vin.value, "JS306C8YXEJ799542");
+  assert.equal(reading.fields.vin.valid, false);
+  assert.match(reading.fields.vin.note ?? "", /maker's code/);
+  // The same VIN on a card whose make we cannot check is left as read.
+  const other = readDocument(
+    lines.map((line) => ({
+      ...line,
+      text: line.text.replace("SUZUKI", "SINORAY"),
+      words: line.words?.map((word) => ({ ...word, text: word.text.replace("SUZUKI", "SINORAY") })),
+    })),
+    { today: TODAY },
+  );
+  assert.equal(other.kind === "document" && other.fields.vin.value, "1S306C8YXEJ799542");
+});
