@@ -29,6 +29,7 @@ import {
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
 import { vinAgainstMake } from "./vin_makers.ts";
+import { printsRomanMonths, withRomanMonth } from "./roman_months.ts";
 import { tickedOptions } from "./tick_boxes.ts";
 import { asLabelWord, slipDistance } from "./label_slips.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
@@ -459,6 +460,7 @@ export function readDocument(
 ): DocumentReading {
   const validate = options.validate ?? true;
   lines = lines.map(respaced);
+  if (printsRomanMonths(lines.map((line) => line.text))) lines = lines.map(romanMonths);
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
@@ -546,6 +548,18 @@ export function missingValues(
 function respaced(line: OcrLine): OcrLine {
   if (!line.words?.some((word) => word.glyphs?.length)) return line;
   const words = respaceWords(line.words.flatMap(withoutCombEdges));
+  return { ...line, text: words.map((word) => word.text).join(" "), words };
+}
+
+// A line on a page that prints Roman months, with the months OCR read as ones written as strokes.
+function romanMonths(line: OcrLine): OcrLine {
+  if (!line.words) {
+    const text = line.text.split(" ").map((token) =>
+      withRomanMonth({ text: token, box: { x0: 0, y0: 0, x1: 0, y1: 0 } }).text
+    ).join(" ");
+    return { ...line, text };
+  }
+  const words = line.words.map(withRomanMonth);
   return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
