@@ -303,11 +303,25 @@ export function readNationalId(raw: string, today: Date): CheckedValue | null {
 
 /** Reads a year of manufacture between 1950 and next year. */
 export function readYear(raw: string, today: Date): CheckedValue | null {
-  const match = /(19|20)\d\d/.exec(digitsOf(raw.toUpperCase()));
+  const digits = digitsOf(raw.toUpperCase());
+  const match = /(19|20)\d\d/.exec(digits) ?? /(?<!\d)[12]\d{3}(?!\d)/.exec(digits);
   if (!match) return null;
   const year = Number(match[0]);
-  const valid = year >= 1950 && year <= today.getUTCFullYear() + 1;
-  return valid ? { value: match[0], valid } : { value: match[0], valid, note: "implausible year" };
+  const plausible = (value: number) => value >= 1950 && value <= today.getUTCFullYear() + 1;
+  if (plausible(year)) return { value: match[0], valid: true };
+  // A glyph misread the same way throughout (a typewriter's 0 read as 6: "2620"): taken when
+  // exactly one swap makes a year that can be.
+  const repairs = new Set<string>();
+  for (const [from, tos] of Object.entries(DIGIT_SWAPS)) {
+    for (const to of tos) {
+      const swapped = match[0].replaceAll(from, to);
+      if (swapped !== match[0] && plausible(Number(swapped))) repairs.add(swapped);
+    }
+  }
+  if (repairs.size === 1) {
+    return { value: [...repairs][0], valid: true, note: "repaired a digit", repaired: true };
+  }
+  return { value: match[0], valid: false, note: "implausible year" };
 }
 
 /** Digits OCR confuses, tried one at a time when a date is not a calendar date. */

@@ -8,6 +8,7 @@ import {
   readPlate,
   readUsage,
   readVin,
+  readYear,
   vinCheckDigit,
   vinCheckDigitValid,
 } from "./document_fields.ts";
@@ -446,4 +447,21 @@ Deno.test("a month's name beside the use's label is a date's word, never a use",
 Deno.test("a passengers' moto (moto y'abagenzi) is a moto taxi; passengers carried otherwise, commercial", () => {
   assert.deepEqual(readUsage("MOTO Y'ABAGENZI"), { value: "taxi-moto", valid: true });
   assert.deepEqual(readUsage("Imodoka y'abagenzi"), { value: "commercial", valid: true });
+});
+
+Deno.test("a year of manufacture whose 0s a typewriter's font made 6s is repaired when one swap makes a year", () => {
+  assert.deepEqual(readYear("2620", TODAY), {
+    value: "2020",
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  assert.deepEqual(readYear("Année 2914", TODAY)?.value, "2014");
+  // A year that can be stays; one no single swap mends stays doubtful, as read.
+  assert.deepEqual(readYear("2016", TODAY), { value: "2016", valid: true });
+  assert.deepEqual(readYear("1234", TODAY), {
+    value: "1234",
+    valid: false,
+    note: "implausible year",
+  });
 });

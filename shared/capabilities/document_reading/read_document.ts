@@ -182,7 +182,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en|\by\.?\s?o\.?\s?m\b\.?|mwaka\s+wa\s+(?:kutengenezwa|utengenezaji)/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?(?:\s+of\s+m\w*)?(?![\w'])|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en|\by\.?\s?o\.?\s?m\b\.?|mwaka\s+wa\s+(?:kutengenezwa|utengenezaji)/i,
         read: readYear,
       },
       owner_name: {

@@ -1774,3 +1774,13 @@ Deno.test("a VIN's maker code is checked against the make on the card: a J read 
   );
   assert.equal(other.kind === "document" && other.fields.vin.value, "1S306C8YXEJ799542");
 });
+
+Deno.test("a year is read beside its label cut to Yr (Umw. / Yr: 2007)", () => {
+  const lines = page([
+    [[40, "REPUBLIC OF RWANDA"], [500, "Umw. / Yr: 2007"]],
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No. : RAB 123 C"], [500, "Make : TOYOTA"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Model : HILUX"]],
+  ]);
+  assert.equal(values(readDocument(lines, { today: TODAY })).year, "2007");
+});
