@@ -208,6 +208,7 @@ const VIN_SWAPS: Record<string, string[]> = {
   "|": ["1"],
   "0": ["D"],
   "1": ["L", "T", "J"],
+  L: ["1"],
   "5": ["S"],
   S: ["5"],
   "8": ["B"],
@@ -302,11 +303,25 @@ export function readNationalId(raw: string, today: Date): CheckedValue | null {
 
 /** Reads a year of manufacture between 1950 and next year. */
 export function readYear(raw: string, today: Date): CheckedValue | null {
-  const match = /(19|20)\d\d/.exec(digitsOf(raw.toUpperCase()));
+  const digits = digitsOf(raw.toUpperCase());
+  const match = /(19|20)\d\d/.exec(digits) ?? /(?<!\d)[12]\d{3}(?!\d)/.exec(digits);
   if (!match) return null;
   const year = Number(match[0]);
-  const valid = year >= 1950 && year <= today.getUTCFullYear() + 1;
-  return valid ? { value: match[0], valid } : { value: match[0], valid, note: "implausible year" };
+  const plausible = (value: number) => value >= 1950 && value <= today.getUTCFullYear() + 1;
+  if (plausible(year)) return { value: match[0], valid: true };
+  // A glyph misread the same way throughout (a typewriter's 0 read as 6: "2620"): taken when
+  // exactly one swap makes a year that can be.
+  const repairs = new Set<string>();
+  for (const [from, tos] of Object.entries(DIGIT_SWAPS)) {
+    for (const to of tos) {
+      const swapped = match[0].replaceAll(from, to);
+      if (swapped !== match[0] && plausible(Number(swapped))) repairs.add(swapped);
+    }
+  }
+  if (repairs.size === 1) {
+    return { value: [...repairs][0], valid: true, note: "repaired a digit", repaired: true };
+  }
+  return { value: match[0], valid: false, note: "implausible year" };
 }
 
 /** Digits OCR confuses, tried one at a time when a date is not a calendar date. */
@@ -318,6 +333,9 @@ const DIGIT_SWAPS: Record<string, string[]> = {
   "5": ["6"],
   "1": ["7"],
   "7": ["1"],
+  // A blurred 0 closes into a 9 ("2914", a month "98"); a 9 read for a 0 is never tried back,
+  // where a real 9 would have two readings.
+  "9": ["0"],
 };
 
 function calendarDate(day: number, month: number, year: number): string | null {
@@ -486,43 +504,40 @@ export function readDate(raw: string): CheckedValue | null {
   const exact = plausible(Number(match.year)) &&
     calendarDate(Number(match.day), Number(match.month), Number(match.year));
   if (exact) return { value: exact, valid: true };
-  if (!plausible(Number(match.year))) {
-    // One glyph misread the same way (a typewriter's 0 read as 6: "21.16.2626"): the same swap
-    // repairs each part that cannot be what it stands for (a year out of range, a month over
-    // 12, a day over 31), and is taken when exactly one such swap makes a date.
-    const swapped = new Set<string>();
-    for (const [from, tos] of Object.entries(DIGIT_SWAPS)) {
-      for (const to of tos) {
-        const fix = (part: string, fits: (value: number) => boolean) =>
-          fits(Number(part)) ? Number(part) : Number(part.replaceAll(from, to));
-        const year = fix(match.year, plausible);
-        const month = fix(match.month, (value) => value >= 1 && value <= 12);
-        const day = fix(match.day, (value) => value >= 1 && value <= 31);
-        const date = plausible(year) && calendarDate(day, month, year);
-        if (date) swapped.add(date);
-      }
-    }
-    if (swapped.size === 1) {
-      return { value: [...swapped][0], valid: true, note: "repaired a digit", repaired: true };
-    }
-    return null;
-  }
-  const text = `${match.day.padStart(2, "0")}${match.month.padStart(2, "0")}`;
+  // One glyph misread the same way (a typewriter's 0 read as 6: "21.16.2626", "61.63.2033"): the
+  // same swap repairs each part that cannot be what it stands for (a year out of range, a month
+  // over 12, a day over 31); or one digit of the day and month is swapped. Taken when exactly one
+  // repair makes a date.
   const repairs = new Set<string>();
-  for (let i = 0; i < 4; i++) {
-    for (const swap of DIGIT_SWAPS[text[i]] ?? []) {
-      const next = text.slice(0, i) + swap + text.slice(i + 1);
-      const date = calendarDate(
-        Number(next.slice(0, 2)),
-        Number(next.slice(2)),
-        Number(match.year),
-      );
+  for (const [from, tos] of Object.entries(DIGIT_SWAPS)) {
+    for (const to of tos) {
+      const fix = (part: string, fits: (value: number) => boolean) =>
+        fits(Number(part)) ? Number(part) : Number(part.replaceAll(from, to));
+      const year = fix(match.year, plausible);
+      const month = fix(match.month, (value) => value >= 1 && value <= 12);
+      const day = fix(match.day, (value) => value >= 1 && value <= 31);
+      const date = plausible(year) && calendarDate(day, month, year);
       if (date) repairs.add(date);
+    }
+  }
+  if (plausible(Number(match.year))) {
+    const text = `${match.day.padStart(2, "0")}${match.month.padStart(2, "0")}`;
+    for (let i = 0; i < 4; i++) {
+      for (const swap of DIGIT_SWAPS[text[i]] ?? []) {
+        const next = text.slice(0, i) + swap + text.slice(i + 1);
+        const date = calendarDate(
+          Number(next.slice(0, 2)),
+          Number(next.slice(2)),
+          Number(match.year),
+        );
+        if (date) repairs.add(date);
+      }
     }
   }
   if (repairs.size === 1) {
     return { value: [...repairs][0], valid: true, note: "repaired a digit", repaired: true };
   }
+  if (!plausible(Number(match.year))) return null;
   const value = `${match.year}-${match.month.padStart(2, "0")}-${match.day.padStart(2, "0")}`;
   return { value, valid: false, note: "not a calendar date" };
 }

@@ -8,6 +8,7 @@ import {
   readPlate,
   readUsage,
   readVin,
+  readYear,
   vinCheckDigit,
   vinCheckDigitValid,
 } from "./document_fields.ts";
@@ -94,6 +95,29 @@ Deno.test("readDate reads the formats issuers print: dots, ISO, a month's name i
   // A word that is no month is no date.
   assert.equal(readDate("12 SEATS 2024"), null);
   assert.equal(readDate("2024-13-40")?.valid, false);
+});
+
+Deno.test("readDate repairs a day and month misread the same way, and a 0 blurred into a 9", () => {
+  const repaired = (value: string) => ({
+    value,
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  // Both the day and the month cannot be (a 0 read as 6 in both): one swap mends them together.
+  assert.deepEqual(readDate("61.63.2033"), repaired("2033-03-01"));
+  assert.deepEqual(readDate("63/68/2024"), repaired("2024-08-03"));
+  // A month or a year whose 0 closed into a 9.
+  assert.deepEqual(readDate("28.92.2021"), repaired("2021-02-28"));
+  assert.deepEqual(readDate("25-DEC-2914"), repaired("2014-12-25"));
+  // Two repairs that both make a date leave the date doubtful, as read.
+  assert.deepEqual(readDate("81.10.2017"), {
+    value: "2017-10-81",
+    valid: false,
+    note: "not a calendar date",
+  });
+  // A real 9 is never read as a 0: 29 September stays itself.
+  assert.deepEqual(readDate("29.09.2019"), { value: "2019-09-29", valid: true });
 });
 
 Deno.test("readDate reads dates written out: ordinals, the month first, Kinyarwanda month names", () => {
@@ -423,4 +447,21 @@ Deno.test("a month's name beside the use's label is a date's word, never a use",
 Deno.test("a passengers' moto (moto y'abagenzi) is a moto taxi; passengers carried otherwise, commercial", () => {
   assert.deepEqual(readUsage("MOTO Y'ABAGENZI"), { value: "taxi-moto", valid: true });
   assert.deepEqual(readUsage("Imodoka y'abagenzi"), { value: "commercial", valid: true });
+});
+
+Deno.test("a year of manufacture whose 0s a typewriter's font made 6s is repaired when one swap makes a year", () => {
+  assert.deepEqual(readYear("2620", TODAY), {
+    value: "2020",
+    valid: true,
+    note: "repaired a digit",
+    repaired: true,
+  });
+  assert.deepEqual(readYear("Année 2914", TODAY)?.value, "2014");
+  // A year that can be stays; one no single swap mends stays doubtful, as read.
+  assert.deepEqual(readYear("2016", TODAY), { value: "2016", valid: true });
+  assert.deepEqual(readYear("1234", TODAY), {
+    value: "1234",
+    valid: false,
+    note: "implausible year",
+  });
 });

@@ -28,6 +28,8 @@ import {
   VEHICLE_MAKES,
 } from "./document_fields.ts";
 import { withoutCombEdges } from "./comb_boxes.ts";
+import { vinAgainstMake } from "./vin_makers.ts";
+import { printsRomanMonths, withRomanMonth } from "./roman_months.ts";
 import { tickedOptions } from "./tick_boxes.ts";
 import { asLabelWord, slipDistance } from "./label_slips.ts";
 import { type OcrGlyph, respaceWords } from "./letter_spacing.ts";
@@ -155,9 +157,10 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
     fields: {
       plate: {
         label:
-          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga|namba\s+ya\s+(?:gari|usajili)|nambari\s+ya\s+usajili/i,
+          /plate\s*(?:n[o0°º]\.?|number)?|(?:n[o0°º]\s*(?:de\s+)?)?plaque(?:\s+d.immatriculation)?|purake|(?:n[uo]mero\s+y.)?icyapa|registration\s+(?:n[o0°º]\.?|mark|number)|reg\.?\s*(?:n[o0°º]\.?|mark)|\bimmat\b\.?|(?:n[o0°º]|num[ée]ro)\s*d.immatriculation|nimero\s+iranga\s+ikinyabiziga|namba\s+ya\s+(?:gari|usajili)|nambari\s+ya\s+usajili/i,
         read: readPlate,
-        anywhere: /\b(?:R[A-Z0-9]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
+        // (A J read as a bracket, `RG] 701 H`, as readPlate reads it.)
+        anywhere: /\b(?:R[A-Z0-9)\]]{1,2}|GR|RNP|RDF)\s*\d{3}\s*[A-Z]\b/,
       },
       vin: {
         label: /\bvin\b|ch[aâ]ss?is(?:\s+n[o0°º]\.?)?|shasi|chasisi/i,
@@ -179,7 +182,7 @@ const LAYOUTS: Record<DocumentType, { title: RegExp[]; fields: Record<string, Fi
       },
       year: {
         label:
-          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?\s+of\s+m\w*|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en|\by\.?\s?o\.?\s?m\b\.?|mwaka\s+wa\s+(?:kutengenezwa|utengenezaji)/i,
+          /\byear(?:\s+of\s+manufacture)?\b|umwaka(?:\s+wakorewemo)?|ann[ée]e(?:\s+de\s+fabrication|\s+fab\w*\.?)?|\byr\.?(?:\s+of\s+m\w*)?(?![\w'])|\bmfg\.?\s+year|year\s+of\s+make|manufactured\s+in|fabriqu[ée]e?\s+en|\by\.?\s?o\.?\s?m\b\.?|mwaka\s+wa\s+(?:kutengenezwa|utengenezaji)/i,
         read: readYear,
       },
       owner_name: {
@@ -457,6 +460,7 @@ export function readDocument(
 ): DocumentReading {
   const validate = options.validate ?? true;
   lines = lines.map(respaced);
+  if (printsRomanMonths(lines.map((line) => line.text))) lines = lines.map(romanMonths);
   const kind = classify(lines);
   if (!kind) return { kind: "not_a_document" };
   const layout = LAYOUTS[kind.type];
@@ -544,6 +548,18 @@ export function missingValues(
 function respaced(line: OcrLine): OcrLine {
   if (!line.words?.some((word) => word.glyphs?.length)) return line;
   const words = respaceWords(line.words.flatMap(withoutCombEdges));
+  return { ...line, text: words.map((word) => word.text).join(" "), words };
+}
+
+// A line on a page that prints Roman months, with the months OCR read as ones written as strokes.
+function romanMonths(line: OcrLine): OcrLine {
+  if (!line.words) {
+    const text = line.text.split(" ").map((token) =>
+      withRomanMonth({ text: token, box: { x0: 0, y0: 0, x1: 0, y1: 0 } }).text
+    ).join(" ");
+    return { ...line, text };
+  }
+  const words = line.words.map(withRomanMonth);
   return { ...line, text: words.map((word) => word.text).join(" "), words };
 }
 
@@ -1948,7 +1964,10 @@ function scored(checked: CheckedValue, ocrConfidence: number): ReadField {
   };
 }
 
-/** Checks between fields: issue before today before expiry, birth before issue. */
+/**
+ * Checks between fields: issue before today before expiry, birth before issue, a VIN's maker
+ * code against the make.
+ */
 function crossCheck(type: DocumentType, fields: Record<string, ReadField>, today: Date): void {
   const todayIso = today.toISOString().slice(0, 10);
   const doubt = (field: string, note: string) => {
@@ -1973,6 +1992,14 @@ function crossCheck(type: DocumentType, fields: Record<string, ReadField>, today
   const birth = fields.date_of_birth?.value;
   if (birth && issue && birth >= issue) {
     doubt("date_of_birth", "born after the document was issued");
+  }
+  const vin = fields.vin;
+  const againstMake = vin && fields.make && vinAgainstMake(vin.value, fields.make.value);
+  if (againstMake?.kind === "repaired") {
+    fields.vin = { value: againstMake.value, confidence: vin.confidence, valid: true };
+    doubt("vin", againstMake.note);
+  } else if (againstMake) {
+    doubt("vin", againstMake.note);
   }
   const id = fields.national_id?.value;
   if (type !== "vehicle_registration" && birth && id && id.slice(1, 5) !== birth.slice(0, 4)) {

@@ -1728,3 +1728,59 @@ Deno.test("a table whose header labels are cut short (Itar. Yatang. / Iss) reads
   assert.equal(read.issue_date, "2017-04-19");
   assert.equal(read.expiry_date, "2032-02-23");
 });
+
+Deno.test("a plate is found under its Kinyarwanda label alone (Numero y'icyapa), and by its shape with its J read as a bracket", () => {
+  // A card printed in Kinyarwanda only: the plate's label is `Numero y'icyapa`, its value under it.
+  const kinyarwanda = page([
+    [[40, "ICYEMEZO CY'IYANDIKWA RY'IKINYABIZIGA"]],
+    [[40, "Numero y'icyapa"], [500, "Nyir'ikinyabiziga"]],
+    [[40, "CD 014 A"], [500, "MUKAMANA JOSIANE"]],
+    [[40, "Uruganda"], [500, "Nimero ya shasi"]],
+    [[40, "TOYOTA"], [500, "JTDBR32E720123456"]],
+  ]);
+  // (A diplomatic plate, which only its label finds: no shape search takes it.)
+  assert.equal(values(readDocument(kinyarwanda, { today: TODAY })).plate, "CD 014 A");
+  // Its label unread: the plate's closing or middle J read as `]` still has a plate's shape.
+  const unlabelled = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Make : TOYOTA"]],
+    [[40, "RG] 701 H"], [500, "VIN : JTDBR32E720123456"]],
+    [[40, "Issued : 12/03/2021"], [500, "Expires : 11/03/2031"]],
+  ]);
+  assert.equal(values(readDocument(unlabelled, { today: TODAY })).plate, "RGJ 701 H");
+});
+
+Deno.test("a VIN's maker code is checked against the make on the card: a J read as 1 is repaired, doubtful", () => {
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No. : RAB 123 C"], [500, "Make : SUZUKI"]],
+    [[40, "Chassis / VIN : IS306C8YXEJ799542"], [500, "Model : VITARA"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Year : 2014"]],
+  ]);
+  const reading = readDocument(lines, { today: TODAY });
+  assert.equal(reading.kind, "document");
+  if (reading.kind !== "document") return;
+  assert.equal(reading.fields.vin.value, "JS306C8YXEJ799542");
+  assert.equal(reading.fields.vin.valid, false);
+  assert.match(reading.fields.vin.note ?? "", /maker's code/);
+  // The same VIN on a card whose make we cannot check is left as read.
+  const other = readDocument(
+    lines.map((line) => ({
+      ...line,
+      text: line.text.replace("SUZUKI", "SINORAY"),
+      words: line.words?.map((word) => ({ ...word, text: word.text.replace("SUZUKI", "SINORAY") })),
+    })),
+    { today: TODAY },
+  );
+  assert.equal(other.kind === "document" && other.fields.vin.value, "1S306C8YXEJ799542");
+});
+
+Deno.test("a year is read beside its label cut to Yr (Umw. / Yr: 2007)", () => {
+  const lines = page([
+    [[40, "REPUBLIC OF RWANDA"], [500, "Umw. / Yr: 2007"]],
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No. : RAB 123 C"], [500, "Make : TOYOTA"]],
+    [[40, "Owner : MUKAMANA JOSIANE"], [500, "Model : HILUX"]],
+  ]);
+  assert.equal(values(readDocument(lines, { today: TODAY })).year, "2007");
+});
