@@ -227,7 +227,10 @@ dbTest(
     const sunday = await (await beaverPhone(db, "250788000087"))({
       text: "are you open on Sunday?",
     });
-    assert.match(sunday.text, /^Beaver Paper Warehouse is closed on Sunday\./);
+    assert.match(
+      sunday.text,
+      /^Beaver Paper Warehouse is closed on Sunday\. It opens next on Monday at 08:00\./,
+    );
     assert.ok(sunday.choices.includes("agent:shop"));
     const french = await (await beaverPhone(db, "250788000088"))({
       text: "Bonjour, vous ouvrez à quelle heure ?",
