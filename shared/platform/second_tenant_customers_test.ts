@@ -260,3 +260,25 @@ dbTest(
     assert.match(comment.text, /demande de paiement MoMo/);
   },
 );
+
+dbTest(
+  "how to pay, asked as a first message, is answered from the tenant's MoMo account (fr, rw, en)",
+  async (db) => {
+    const fr = await (await beaverPhone(db, "250788000078"))({ text: "Je peux payer par MoMo ?" });
+    assert.match(fr.text, /^Oui, Beaver's Choice accepte MoMo/);
+    assert.ok(fr.choices.includes("agent:shop"), JSON.stringify(fr));
+    const rw = await (await beaverPhone(db, "250788000077"))({
+      text: "ese nakwishyura kuri MoMo?",
+    });
+    assert.match(rw.text, /^Yego, Beaver's Choice yakira MoMo/);
+    // Without a MoMo account on record it is not promised: a person says how to pay.
+    await db.query(
+      `update public.orgs set momo_merchant_phone = null, momo_merchant_code = null
+       where slug = 'beaver-paper'`,
+    );
+    const en = await (await beaverPhone(db, "250788000076"))({ text: "Can I pay with MoMo?" });
+    assert.match(en.text, /takes no payment in this chat/);
+    assert.ok(en.choices.includes("agent:support_handoff"), JSON.stringify(en));
+    assert.doesNotMatch(`${fr.text}${rw.text}${en.text}`, /EasyMO|did not catch|pas bien compris/);
+  },
+);
