@@ -282,3 +282,36 @@ dbTest(
     assert.doesNotMatch(`${fr.text}${rw.text}${en.text}`, /EasyMO|did not catch|pas bien compris/);
   },
 );
+
+dbTest(
+  "several items in one message are read whole and confirmed whole (en, fr, rw), also after a price",
+  async (db) => {
+    const en = await (await beaverPhone(db, "250788000075"))({
+      text: "40 reams of A4 and 10 boxes of envelopes, can you deliver?",
+    });
+    assert.match(en.text, /40 × A4 paper \(500 sheets\) — 260,000 RWF\n10 × C5 envelopes \(50\)/);
+    assert.match(en.text, /Total: 300,000 RWF/);
+    assert.deepEqual(en.choices, ["agent_confirm", "agent_cancel"]);
+    const fr = await (await beaverPhone(db, "250788000074"))({
+      text: "Je voudrais 20 rames de papier A4 et 5 paquets de papier cartonné",
+    });
+    assert.match(fr.text, /20 × Papier A4 \(500 feuilles\)[^\n]*\n5 × Papier cartonné 200 g\/m²/);
+    const say = await beaverPhone(db, "250788000073");
+    // The words after "impapuro" name which paper: the cardstock, not the cheapest paper.
+    const asked = await say({ text: "mufite impapuro zikomeye?" });
+    assert.match(asked.text, /^Impapuro zikomeye 200gsm: 9,000 RWF/);
+    const carton = await (await beaverPhone(db, "250788000071"))({
+      text: "vous avez du papier cartonné ?",
+    });
+    assert.match(carton.text, /^Papier cartonné 200 g\/m² : 9 000 RWF/);
+    const rw = await say({ text: "ndashaka ipaki 3 z'impapuro zikomeye na amabahasha 2" });
+    assert.match(rw.text, /3 × Impapuro zikomeye 200gsm[^\n]*\n2 × Amabahasha C5 \(50\)/);
+    assert.match(rw.text, /Igiteranyo: 35,000 RWF/);
+    // One not stocked: said, nothing drafted.
+    const partly = await (await beaverPhone(db, "250788000072"))({
+      text: "10 reams of A4 and 5 staplers",
+    });
+    assert.match(partly.text, /“5 staplers”/);
+    assert.doesNotMatch(partly.text, /Please confirm/);
+  },
+);

@@ -35,6 +35,7 @@ import { productUnit } from "./product_units.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
+import { readItemList } from "./order_items.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -683,6 +684,12 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
     const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
     if (quotedItem && state.venue) {
+      // Several items listed after a price ("3 packs of cardstock and 2 reams of A3"): all of
+      // them, not the first number as the quoted item's quantity.
+      const listed = choice
+        ? null
+        : await itemListStep(turn, callTool, options, state, state.venue, text);
+      if (listed) return listed;
       const tapped = /^quote:(\d+)$/.exec(choice);
       const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
         (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
@@ -703,6 +710,8 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
       }
+      const listed = await itemListStep(turn, callTool, options, state, state.venue, text);
+      if (listed) return listed;
       if (!/^\s*[\d\s,.x×*#]+\s*$/.test(text) && options.searchStock && !order.lines.length) {
         return await searchStock(turn, callTool, options, state, text);
       }
@@ -1132,6 +1141,12 @@ async function searchStock(
     return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(places) }) }] };
   }
   const venues = new Map<string, Venue>(places.data.items.map((venue) => [venue.id, venue]));
+  // The tenant's only place of this kind, asked for several items at once: all of them.
+  if (venues.size === 1) {
+    const [only] = venues.values();
+    const listed = await itemListStep(turn, callTool, options, state, only, text);
+    if (listed) return listed;
+  }
   // A neighbourhood the customer named ("a pharmacy in Kimihurura") is where to look, not
   // what to look for.
   const area = [...venues.values()].find((venue) =>
@@ -1181,17 +1196,48 @@ async function searchStock(
     );
   }
   let rows: ProductRow[] = [];
-  for (const [i, key] of terms.slice(0, 4).entries()) {
+  const searched = terms.slice(0, 4);
+  // The words as written and as searched: a product named by two of them is surely asked for.
+  const asked = [...new Set([...searched, ...sought])];
+  for (const [i, key] of searched.entries()) {
     const found = await stockNamed(callTool, options, key, i === 0 ? "search" : `search_${i}`);
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = found.rows.filter((row) =>
+    const named = found.rows.filter((row) =>
       venues.has(row.business_id) &&
       (!conditions.includes(key) || normalizeWords(row.name).includes(key))
     );
-    if (rows.length) break;
+    if (!rows.length) {
+      rows = named;
+      // One product found is the one; several are told apart by the words after it.
+      if (rows.length === 1) break;
+      continue;
+    }
+    // A later word's product joins them only when two of the words name it ("impapuro
+    // zikomeye", strong paper: the cardstock, not the cheapest paper).
+    const known = new Set(rows.map((row) => `${row.business_id}:${row.sku}`));
+    rows = rows.concat(named.filter((row) =>
+      !known.has(`${row.business_id}:${row.sku}`) &&
+      asked.filter((word) => holdsWord(row, word)).length >= 2
+    ));
   }
+  // The tenant's only place of this kind: any of its products two of the words name, however
+  // written (« papier cartonné » with its accent is the cardstock).
+  if (venues.size === 1 && asked.length >= 2) {
+    const [only] = venues.keys();
+    const stock = await placeStock(callTool, options, only, "search_stock");
+    if (!stock.ok) {
+      return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(stock) }) }] };
+    }
+    const known = new Set(rows.map((row) => row.sku));
+    rows = rows.concat(stock.data.items.filter((row) =>
+      !known.has(row.sku) && asked.filter((word) => holdsWord(row, word)).length >= 2
+    ));
+  }
+  // Told apart among what can be sold: a box out of stock never hides the reams in stock.
+  rows = mostNamed(rows.filter((row) => row.is_available && row.qty > 0), asked)
+    .sort((a, b) => a.price - b.price);
   const qty = askedQuantity(text);
   const offers = rows
     .map((row) => ({
@@ -1268,6 +1314,89 @@ async function searchStock(
       })),
     }],
   };
+}
+
+// Every product of one place, available or not, with its names in every language.
+function placeStock(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  venueId: string,
+  label: string,
+) {
+  return callTyped(callTool, productRows, {
+    table: "products",
+    columns: productColumns(options),
+    filters: [{ column: "business_id", op: "eq", value: venueId }],
+    order: { column: "name", ascending: true },
+    limit: 50,
+  }, label);
+}
+
+// Whether a word of the row's names (in any language) starts with `term` (a plural's stem).
+function holdsWord(row: ProductRow, term: string): boolean {
+  const stem = term.length > 4 && term.endsWith("s") ? term.slice(0, -1) : term;
+  return [row.name, ...Object.values(row.names ?? {})]
+    .filter((name): name is string => typeof name === "string").flatMap(normalizeWords)
+    .some((word) => word.startsWith(stem));
+}
+
+// The rows whose names (in any language) best hold `terms`, a term held by fewer rows weighing
+// more (the word that tells the products apart); all of them when they hold the terms alike.
+function mostNamed(rows: ProductRow[], terms: readonly string[]): ProductRow[] {
+  if (rows.length < 2 || terms.length < 2) return rows;
+  const holds = holdsWord;
+  const weight = new Map(terms.map((term) => {
+    const count = rows.filter((row) => holds(row, term)).length;
+    return [term, count ? 1 / count : 0];
+  }));
+  const score = (row: ProductRow) =>
+    terms.reduce((sum, term) => sum + (holds(row, term) ? weight.get(term)! : 0), 0);
+  const top = Math.max(...rows.map(score));
+  return rows.filter((row) => score(row) >= top - 1e-9);
+}
+
+/**
+ * Several items asked for in one message at `venue` ("40 reams of A4 and 10 boxes of
+ * envelopes"), read against its whole stock in every language it is named in: the read-back of
+ * them all, or, when one is not stocked or not available, which, with the stock to pick from.
+ * Null when the message lists fewer than two items.
+ */
+async function itemListStep(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  venue: Venue,
+  text: string,
+): Promise<OfflineStep | null> {
+  if (normalizeWords(text).filter((word) => /^\d+$/.test(word)).length < 2) return null;
+  const found = await placeStock(callTool, options, venue.id, "stock_list");
+  if (!found.ok) {
+    return { replies: [{ text: say("lookupFailed", turn.language, { msg: errorOf(found) }) }] };
+  }
+  const asked = readItemList(text, found.data.items);
+  if (asked === null || !asked.lines.length) return null;
+  const lines = asked.lines.map((line) => ({
+    product: stocked(line.product, turn.language),
+    qty: line.qty,
+  }));
+  const stock = found.data.items.map((row) => stocked(row, turn.language))
+    .filter((item) => item.available);
+  const shown: OrderState = { venues: state.venues ?? [venue], venue, stock, order: state.order };
+  const missing = [
+    ...asked.unknown,
+    ...lines.filter((line) => !line.product.available).map((line) => line.product.name),
+  ];
+  if (missing.length) {
+    return {
+      memory: { step: shown },
+      replies: [{
+        text: say("notListed", turn.language, { parts: missing.join(", "), venue: venue.name }),
+        rows: stockRows(stock, turn),
+      }],
+    };
+  }
+  return await draftOrder(turn, callTool, options, shown, lines);
 }
 
 async function draftOrder(
