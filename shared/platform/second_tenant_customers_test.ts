@@ -315,3 +315,49 @@ dbTest(
     assert.doesNotMatch(partly.text, /Please confirm/);
   },
 );
+
+dbTest(
+  "a proforma is priced from the stock and the team asked with its items and the name (en, fr, rw)",
+  async (db) => {
+    const from = "250788000070";
+    const say = await beaverPhone(db, from);
+    const asked = await say({ text: "I need a proforma for 50 reams of A4 for our school" });
+    assert.match(asked.text, /50 × A4 paper \(500 sheets\) — 325,000 RWF\nTotal: 325,000 RWF/);
+    assert.match(asked.text, /asked our team to prepare your proforma/);
+    assert.doesNotMatch(asked.text, /Please confirm/);
+    const named = await say({ text: "Groupe Scolaire Remera" });
+    // Said back (in the language the detector reads a French school name in: see the report).
+    assert.match(named.text, /[“«] ?Groupe Scolaire Remera ?[”»]/);
+    assert.doesNotMatch(named.text, /could not find|pas trouvé/);
+    const tickets = await db.query<{ reason: string; summary: string; org_id: string }>(
+      `select t.reason, t.summary, t.org_id from public.staff_tickets t
+       join public.conversations c on c.id = t.convo_id
+       join public.profiles p on p.id = c.user_id
+       where p.phone = $1 order by t.created_at`,
+      [`+${from}`],
+    );
+    assert.ok(tickets.length >= 1, JSON.stringify(tickets));
+    const all = tickets.map((ticket) => ticket.summary).join("\n");
+    assert.match(all, /50 × A4 paper \(500 sheets\) @ 6,500 RWF = 325,000 RWF/);
+    assert.match(all, /Groupe Scolaire Remera/);
+    assert.ok(tickets.every((ticket) => ticket.org_id === "b0000000-0000-4000-8000-000000000002"));
+    const [orders] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.orders where business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(orders.n, 0);
+
+    const fr = await (await beaverPhone(db, "250788000069"))({
+      text: "Bonjour, pouvez-vous m'envoyer une facture proforma pour 30 rames de papier A4 et 10 boîtes d'enveloppes ?",
+    });
+    assert.match(fr.text, /30 × Papier A4 \(500 feuilles\)[^\n]*\n10 × Enveloppes C5 \(50\)/);
+    assert.match(fr.text, /Total : 235 000 RWF/);
+    const rw = await (await beaverPhone(db, "250788000068"))({
+      text: "Ndashaka proforma y'impapuro A4 ipaki 20 ku ishuri ryacu",
+    });
+    assert.match(rw.text, /20 × Impapuro A4 \(impapuro 500\)/);
+    // No items named: the team is asked, the customer told what to write.
+    const bare = await (await beaverPhone(db, "250788000067"))({ text: "can I get a quotation?" });
+    assert.match(bare.text, /Write the items and quantities/);
+  },
+);

@@ -56,8 +56,8 @@ const UNIT_WORDS: ReadonlyMap<string, string> = new Map(
 );
 
 /**
- * The items a message lists, each with its quantity, or null when it lists fewer than two (one
- * item is read by the single-item search).
+ * The items a message lists, each with its quantity, or null when it lists fewer than
+ * `minItems` (two by default: one item is read by the single-item search).
  *
  * @example
  * ```ts
@@ -75,6 +75,7 @@ const UNIT_WORDS: ReadonlyMap<string, string> = new Map(
 export function readItemList<T extends NamedProduct>(
   text: string,
   stock: readonly T[],
+  options: { minItems?: number } = {},
 ): ItemList<T> | null {
   const lines: ItemList<T>["lines"] = [];
   const unknown: string[] = [];
@@ -84,12 +85,16 @@ export function readItemList<T extends NamedProduct>(
     const found = QUANTITY.exec(part);
     if (!found) continue;
     const qty = Number(found[1]);
-    const words = normalizeWords(part.replace(found[0], " "));
-    const units = new Set(words.flatMap((word) => UNIT_WORDS.get(word) ?? []));
-    const asked = words.filter((word) => !UNIT_WORDS.has(word)).join(" ");
-    if (qty < 1 || !asked) continue;
+    // The item is named after its quantity ("50 reams of A4 for our school"), or before it
+    // ("impapuro A4 ipaki 20"), up to a word that says for whom or where.
+    const after = phrase(normalizeWords(part.slice(found.index + found[0].length)));
+    const before = phrase(normalizeWords(part.slice(0, found.index)).reverse()).reverse();
+    const units = new Set([...after, ...before].flatMap((word) => UNIT_WORDS.get(word) ?? []));
+    const named = (words: string[]) => words.filter((word) => !UNIT_WORDS.has(word)).join(" ");
+    if (qty < 1 || (!named(after) && !named(before))) continue;
     parts++;
-    const product = bestNamed(asked, units, stock);
+    const product = (named(after) ? bestNamed(named(after), units, stock) : null) ??
+      (named(before) ? bestNamed(named(before), units, stock) : null);
     if (!product) {
       unknown.push(part);
       continue;
@@ -98,7 +103,20 @@ export function readItemList<T extends NamedProduct>(
     if (same) same.qty += qty;
     else lines.push({ product, qty });
   }
-  return parts >= 2 ? { lines, unknown } : null;
+  return parts >= (options.minItems ?? 2) ? { lines, unknown } : null;
+}
+
+// Words that end an item's name: for whom, where, when, or a request's opening.
+const NAME_ENDS = new Set(
+  ("for pour to a au aux ku kuri i delivered deliver livre livres livrer livraison by par " +
+    "before avant please svp stp ndashaka nshaka nkeneye need want voudrais veux would like " +
+    "proforma devis quotation quote facture i je can pouvez mufite have avez").split(" "),
+);
+
+// The first words of `words` up to one that ends an item's name (at most five).
+function phrase(words: string[]): string[] {
+  const end = words.findIndex((word) => NAME_ENDS.has(word));
+  return (end === -1 ? words : words.slice(0, end)).slice(0, 5);
 }
 
 // The product `asked` names best by any of its names, the unit asked breaking a tie; null when

@@ -264,6 +264,32 @@ export const ORDER_TEXTS = {
     fr:
       "℞ {names} : une ordonnance est nécessaire. Envoyez-en une photo ici ; un pharmacien la vérifie avant de préparer la commande.",
   },
+  // A proforma (a priced quote on the business's paper) asked for: the prices now, and the team
+  // asked to issue it, with the items, under the name the customer gives.
+  proforma: {
+    en:
+      "Prices at {venue}:\n{lines}\nTotal: {total}\n\nI have asked our team to prepare your proforma with these items; they will send it here. Write the name to put on it (your school or company).",
+    rw:
+      "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nNasabye abakozi bacu gutegura proforma yawe irimo ibi bicuruzwa; bazayohereza hano. Andika izina rijya kuri yo (ishuri cyangwa ikigo cyawe).",
+    fr:
+      "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nJ'ai demandé à notre équipe de préparer votre facture proforma avec ces articles ; elle vous l'enverra ici. Écrivez le nom à y mettre (votre école ou entreprise).",
+  },
+  proformaAsked: {
+    en:
+      "I have asked our team to prepare your proforma; they will reply here. Write the items and quantities, and the name to put on it (your school or company).",
+    rw:
+      "Nasabye abakozi bacu gutegura proforma yawe; barakusubiza hano. Andika ibicuruzwa n'umubare wabyo, n'izina rijya kuri yo (ishuri cyangwa ikigo cyawe).",
+    fr:
+      "J'ai demandé à notre équipe de préparer votre facture proforma ; elle vous répondra ici. Écrivez les articles et les quantités, et le nom à y mettre (votre école ou entreprise).",
+  },
+  proformaNamed: {
+    en:
+      "Thank you: I have passed “{name}” to our team for your proforma. Type “menu” for the main menu.",
+    rw:
+      "Murakoze: nahaye abakozi bacu “{name}” ngo bishyirwe kuri proforma yawe. Andika “menu” usubire ahabanza.",
+    fr:
+      "Merci : j'ai transmis « {name} » à notre équipe pour votre facture proforma. Écrivez « menu » pour le menu principal.",
+  },
   deliveryAsked: {
     en: "Our team has been asked to arrange delivery of {no}; they will contact you here.",
     rw: "Abakozi bacu basabwe gutegura kukuzanira {no}; bazakuvugisha hano.",
@@ -388,6 +414,11 @@ export const orderState = z.object({
    * memory kept before it still reads: no version bump.
    */
   buttons: z.array(z.string()).optional(),
+  /**
+   * A proforma was asked and the team told: the next words that order nothing are the name to
+   * put on it, passed on to the team. Optional, so memory kept before it still reads.
+   */
+  proformaName: z.literal(true).optional(),
 });
 
 /** The ordering steps' position (see {@link orderState}). */
@@ -681,6 +712,23 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
+    if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
+    if (state.proformaName && !choice && text && !/\d/.test(text)) {
+      const named = await callTool("notify_staff", {
+        channel: "inbox",
+        payload: {
+          reason: "proforma request",
+          summary: `Name to put on the proforma: “${text.slice(0, 200)}”`,
+          priority: "medium",
+        },
+      }, "proforma_name");
+      return keep({ ...state, proformaName: undefined }, [{
+        text: named.ok
+          ? say("proformaNamed", lang, { name: text.slice(0, 200) })
+          : say("deliveryFailed", lang, { msg: errorOf(named) }),
+      }]);
+    }
     // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
     const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
     if (quotedItem && state.venue) {
@@ -768,7 +816,8 @@ async function stocksNamed(
 ): Promise<boolean> {
   const query = options.filler ? text.replace(options.filler, " ") : text;
   const terms = productTerms(query, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
-  if (!terms.length) return false;
+  const proforma = asksProforma(text);
+  if (!terms.length && !proforma) return false;
   const places = await callTyped(callTool, venueRows, {
     table: "businesses",
     columns: ["id", "name", "area"],
@@ -776,6 +825,8 @@ async function stocksNamed(
     limit: 100,
   }, "stocks_places");
   if (!places.ok || !places.data.items.length) return false;
+  // A proforma asked of a tenant whose only place of this kind sells what it sells is its.
+  if (proforma && places.data.items.length === 1) return true;
   const ids = new Set(places.data.items.map((venue) => venue.id));
   for (const [i, key] of terms.slice(0, 4).entries()) {
     const found = await stockNamed(callTool, options, key, `stocks_${i}`);
@@ -1231,9 +1282,11 @@ async function searchStock(
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(stock) }) }] };
     }
     const known = new Set(rows.map((row) => row.sku));
-    rows = rows.concat(stock.data.items.filter((row) =>
-      !known.has(row.sku) && asked.filter((word) => holdsWord(row, word)).length >= 2
-    ));
+    rows = rows.concat(
+      stock.data.items.filter((row) =>
+        !known.has(row.sku) && asked.filter((word) => holdsWord(row, word)).length >= 2
+      ),
+    );
   }
   // Told apart among what can be sold: a box out of stock never hides the reams in stock.
   rows = mostNamed(rows.filter((row) => row.is_available && row.qty > 0), asked)
@@ -1353,6 +1406,91 @@ function mostNamed(rows: ProductRow[], terms: readonly string[]): ProductRow[] {
     terms.reduce((sum, term) => sum + (holds(row, term) ? weight.get(term)! : 0), 0);
   const top = Math.max(...rows.map(score));
   return rows.filter((row) => score(row) >= top - 1e-9);
+}
+
+// A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
+const PROFORMA =
+  /\b(?:pro[\s-]?formas?|quotations?|devis|cotations?|inyemezabiciro)\b|\bfactures?\s+pro\b/i;
+
+/** Whether `text` asks for a proforma or a quotation (a priced quote, not an order). */
+export function asksProforma(text: string): boolean {
+  return PROFORMA.test(text);
+}
+
+/**
+ * A proforma asked for: the items it names priced from the place's stock (the tenant's only place
+ * of this kind, or the one the customer is in), and the team asked through the inbox to issue it
+ * with those items; without items, the team is asked and the customer told what to write.
+ */
+async function proformaStep(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const text = turn.input.text.trim();
+  let venue = state.venue;
+  if (!venue) {
+    const places = await callTyped(callTool, venueRows, {
+      table: "businesses",
+      columns: ["id", "name", "area"],
+      filters: [{ column: "category", op: "eq", value: options.category }],
+      limit: 2,
+    }, "proforma_places");
+    if (places.ok && places.data.items.length === 1) venue = places.data.items[0];
+  }
+  const stock = venue ? await placeStock(callTool, options, venue.id, "proforma_stock") : null;
+  const asked = stock?.ok ? readItemList(text, stock.data.items, { minItems: 1 }) : null;
+  const lines = (asked?.lines ?? []).map((line) => ({
+    name: stocked(line.product, lang).name,
+    listed: line.product.name,
+    qty: line.qty,
+    price: Number(line.product.price),
+  }));
+  const total = lines.reduce((sum, line) => sum + line.qty * line.price, 0);
+  const staffLines = lines.map((line) =>
+    `${line.qty} × ${line.listed} @ ${money(line.price, turn)} = ${
+      money(line.qty * line.price, turn)
+    }`
+  );
+  const told = await callTool("notify_staff", {
+    channel: "inbox",
+    payload: {
+      reason: "proforma request",
+      summary: [
+        `Proforma requested${venue ? ` at ${venue.name}` : ""}: “${text.slice(0, 300)}”`,
+        ...staffLines,
+        ...(lines.length ? [`Total ${money(total, turn)}`] : []),
+        ...(asked?.unknown.length ? [`Not in stock: ${asked.unknown.join(", ")}`] : []),
+      ].join("\n").slice(0, 1000),
+      priority: "medium",
+    },
+  }, "proforma");
+  if (!told.ok) {
+    return { replies: [{ text: say("deliveryFailed", lang, { msg: errorOf(told) }) }] };
+  }
+  const kept: OrderState = venue && stock?.ok
+    ? {
+      venues: state.venues ?? [venue],
+      venue,
+      stock: stock.data.items.map((row) => stocked(row, lang)).filter((item) => item.available),
+      order: state.order,
+      proformaName: true,
+    }
+    : { ...state, proformaName: true };
+  return {
+    memory: { step: kept },
+    replies: [{
+      text: lines.length && venue
+        ? say("proforma", lang, {
+          venue: venue.name,
+          lines: lines.map((line) => lineText(line, turn)).join("\n"),
+          total: money(total, turn),
+        })
+        : say("proformaAsked", lang),
+    }],
+  };
 }
 
 /**
