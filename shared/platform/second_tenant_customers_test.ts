@@ -348,7 +348,8 @@ dbTest(
     assert.equal(orders.n, 0);
 
     const fr = await (await beaverPhone(db, "250788000069"))({
-      text: "Bonjour, pouvez-vous m'envoyer une facture proforma pour 30 rames de papier A4 et 10 boîtes d'enveloppes ?",
+      text:
+        "Bonjour, pouvez-vous m'envoyer une facture proforma pour 30 rames de papier A4 et 10 boîtes d'enveloppes ?",
     });
     assert.match(fr.text, /30 × Papier A4 \(500 feuilles\)[^\n]*\n10 × Enveloppes C5 \(50\)/);
     assert.match(fr.text, /Total : 235 000 RWF/);
@@ -359,5 +360,31 @@ dbTest(
     // No items named: the team is asked, the customer told what to write.
     const bare = await (await beaverPhone(db, "250788000067"))({ text: "can I get a quotation?" });
     assert.match(bare.text, /Write the items and quantities/);
+  },
+);
+
+dbTest(
+  "a service or item the business does not have is said plainly from its stock, with what it has (en, fr, rw)",
+  async (db) => {
+    for (
+      const [from, text, said] of [
+        [
+          "250788000066",
+          "do you do photocopy?",
+          /^Beaver Paper Warehouse does not have “photocopy”/,
+        ],
+        [
+          "250788000065",
+          "Vous faites des photocopies ?",
+          /^Beaver Paper Warehouse n'a pas « photocopies »/,
+        ],
+        ["250788000064", "Mukora fotokopi?", /^Beaver Paper Warehouse ntifite “fotokopi”/],
+      ] as const
+    ) {
+      const reply = await (await beaverPhone(db, from))({ text });
+      assert.match(reply.text, said, reply.text);
+      assert.ok(reply.choices.includes("item:A4-500"), text);
+      assert.doesNotMatch(reply.text, /EasyMO|Hi! I'm/, text);
+    }
   },
 );

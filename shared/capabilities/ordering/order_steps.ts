@@ -242,6 +242,11 @@ export const ORDER_TEXTS = {
     rw: "I {area}:",
     fr: "À {area} :",
   },
+  notHere: {
+    en: "{venue} does not have “{q}”. Here is what it has:",
+    rw: "{venue} ntifite “{q}”. Dore ibyo ifite:",
+    fr: "{venue} n'a pas « {q} ». Voici ce qu'il propose :",
+  },
   notFound: {
     en: "I could not find “{q}”. Try another name, or pick a place below.",
     rw: "Sinabonye “{q}”. Gerageza irindi zina, cyangwa uhitemo aho hepfo.",
@@ -816,7 +821,7 @@ async function stocksNamed(
 ): Promise<boolean> {
   const query = options.filler ? text.replace(options.filler, " ") : text;
   const terms = productTerms(query, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
-  const proforma = asksProforma(text);
+  const proforma = asksProforma(text) || (terms.length > 0 && asksWhatIsOffered(text));
   if (!terms.length && !proforma) return false;
   const places = await callTyped(callTool, venueRows, {
     table: "businesses",
@@ -825,7 +830,8 @@ async function stocksNamed(
     limit: 100,
   }, "stocks_places");
   if (!places.ok || !places.data.items.length) return false;
-  // A proforma asked of a tenant whose only place of this kind sells what it sells is its.
+  // A proforma, or whether something is sold or done ("do you do photocopies?"), asked of a
+  // tenant whose only place is of this kind is its to answer from its stock, found or not.
   if (proforma && places.data.items.length === 1) return true;
   const ids = new Set(places.data.items.map((venue) => venue.id));
   for (const [i, key] of terms.slice(0, 4).entries()) {
@@ -1173,7 +1179,9 @@ async function searchStock(
   text: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  // "Do you sell", « vous faites », "mukora" ask whether; they name nothing to look for.
   const query = (options.filler ? text.replace(options.filler, " ") : text)
+    .replace(new RegExp(ASKS_OFFERED.source, "gi"), " ")
     .replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
   // The place the router found in the first message ("Kimironko market", the packs'
   // gazetteer) is where to look, and none of what to look for; nor is "near" or "hafi".
@@ -1314,12 +1322,17 @@ async function searchStock(
         sought.filter((word) => written.includes(word) || conditions.includes(word)),
       );
     }
+    // The words as written that name a thing ("photocopies", not "des").
+    const written = productTerms(query, { synonyms: {}, exclude: [...areaWords, ...place] });
+    const q = sought.filter((word) => written.includes(word)).join(" ") || sought.join(" ");
+    // The tenant's only place of this kind: it does not have it, and here is what it has.
+    const [only] = venues.size === 1 ? venues.values() : [];
     return await listVenues(
       turn,
       callTool,
       options,
       state,
-      say("notFound", lang, { q: sought.join(" ") }),
+      only ? say("notHere", lang, { q, venue: only.name }) : say("notFound", lang, { q }),
       area,
     );
   }
@@ -1406,6 +1419,15 @@ function mostNamed(rows: ProductRow[], terms: readonly string[]): ProductRow[] {
     terms.reduce((sum, term) => sum + (holds(row, term) ? weight.get(term)! : 0), 0);
   const top = Math.max(...rows.map(score));
   return rows.filter((row) => score(row) >= top - 1e-9);
+}
+
+// Whether the business sells, offers or does something, asked in en/fr/rw.
+const ASKS_OFFERED =
+  /\b(?:do|can)\s+(?:you|u)\s+(?:do|offer|sell|make|print|have|provide)\b|\b(?:vous\s+(?:faites|proposez|vendez|offrez|imprimez)|faites[- ]vous|proposez[- ]vous|vendez[- ]vous)\b|\bmu(?:ra)?(?:kora|tanga|curuza|fite)\b/i;
+
+/** Whether `text` asks whether the business sells, offers or does something. */
+export function asksWhatIsOffered(text: string): boolean {
+  return ASKS_OFFERED.test(text);
 }
 
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
