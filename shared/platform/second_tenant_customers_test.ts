@@ -329,6 +329,9 @@ dbTest(
     // Said back (in the language the detector reads a French school name in: see the report).
     assert.match(named.text, /[“«] ?Groupe Scolaire Remera ?[”»]/);
     assert.doesNotMatch(named.text, /could not find|pas trouvé/);
+    // Their own proforma tickets never stand ahead of them in the queue for a person.
+    const person = await say({ text: "talk to someone" });
+    assert.match(person.text, /(number|numéro|uri) 1\b/, person.text);
     const tickets = await db.query<{ reason: string; summary: string; org_id: string }>(
       `select t.reason, t.summary, t.org_id from public.staff_tickets t
        join public.conversations c on c.id = t.convo_id
