@@ -391,3 +391,27 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "a new quantity typed at the read-back redrafts it, never a search for the words (rw, fr, en)",
+  async (db) => {
+    for (
+      const [from, first, change, said] of [
+        [
+          "250788000063",
+          "ndashaka impapuro A4 ipaki 20",
+          "oya, ahubwo ipaki 25",
+          /^Emeza: .*\n25 × Impapuro A4/,
+        ],
+        ["250788000062", "je voudrais 10 rames de papier A3", "non, plutôt 12", /\n12 × Papier A3/],
+        ["250788000061", "I need 20 reams of A4 paper", "make it 30 reams", /\n30 × A4 paper/],
+      ] as const
+    ) {
+      const say = await beaverPhone(db, from);
+      await say({ text: first });
+      const changed = await say({ text: change });
+      assert.match(changed.text, said, `${change}: ${changed.text}`);
+      assert.deepEqual(changed.choices, ["agent_confirm", "agent_cancel"], change);
+    }
+  },
+);

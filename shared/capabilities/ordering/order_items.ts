@@ -55,6 +55,11 @@ const UNIT_WORDS: ReadonlyMap<string, string> = new Map(
   ),
 );
 
+/** Whether `word` (normalised) names a selling unit in en/rw/fr ("reams", « rames », "ipaki"). */
+export function isUnitWord(word: string): boolean {
+  return UNIT_WORDS.has(word);
+}
+
 /**
  * The items a message lists, each with its quantity, or null when it lists fewer than
  * `minItems` (two by default: one item is read by the single-item search).

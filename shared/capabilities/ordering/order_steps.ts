@@ -35,7 +35,7 @@ import { productUnit } from "./product_units.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
-import { readItemList } from "./order_items.ts";
+import { isUnitWord, readItemList } from "./order_items.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -758,6 +758,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (input.location) {
       return await listVenues(turn, callTool, options, state, undefined, undefined, state.offers);
     }
+    // The read-back's one item in another quantity ("oya, ahubwo ipaki 25", "make it 25",
+    // « plutôt 25 »): read back again, never a search for the words of the change.
+    const drafted = state.draft?.lines.length === 1 ? state.draft.lines[0] : undefined;
+    const redrafted = drafted && state.stock?.find((item) => item.sku === drafted.sku);
+    const newQty = redrafted && !choice ? changedQuantity(text) : undefined;
+    if (state.venue && redrafted && newQty !== undefined) {
+      return await draftOrder(turn, callTool, options, state, [{
+        product: redrafted,
+        qty: newQty,
+      }]);
+    }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
       if (order.lines.length && !order.unknown.length) {
@@ -1430,6 +1441,26 @@ export function asksWhatIsOffered(text: string): boolean {
   return ASKS_OFFERED.test(text);
 }
 
+// Words that change an amount already asked ("no, rather", "make it", « plutôt », "ahubwo").
+const CHANGE_WORDS = new Set(
+  ("no non oya not rather instead make it change to actually sorry en fait plutot plutôt mais " +
+    "ahubwo oya reka mbabarira please svp stp want need je veux voudrais ndashaka nshaka i " +
+    "pour only seulement gusa").split(" ").flatMap(normalizeWords),
+);
+
+// The new quantity a message gives for the item just read back, when it says nothing else
+// (units aside); undefined otherwise.
+function changedQuantity(text: string): number | undefined {
+  const words = normalizeWords(text);
+  const numbers = words.filter((word) => /^\d{1,4}$/.test(word));
+  if (numbers.length !== 1 || words.length < 2) return undefined;
+  const rest = words.filter((word) =>
+    !/^\d+$/.test(word) && !CHANGE_WORDS.has(word) && !isUnitWord(word)
+  );
+  const qty = Number(numbers[0]);
+  return rest.length === 0 && qty > 0 ? qty : undefined;
+}
+
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
 const PROFORMA =
   /\b(?:pro[\s-]?formas?|quotations?|devis|cotations?|inyemezabiciro)\b|\bfactures?\s+pro\b/i;
@@ -1625,8 +1656,10 @@ async function placed(
     const text = result.error.code === "CANCELLED"
       ? say("cancelled", lang)
       : say("notPlaced", lang, { msg: result.error.msg });
+    // A read-back declined is kept, so a new quantity typed next ("oya, ahubwo 25") redrafts it.
+    const cancelled = result.error.code === "CANCELLED";
     return {
-      memory: { step: { ...state, draft: undefined } },
+      memory: { step: { ...state, draft: cancelled ? state.draft : undefined } },
       replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, turn) } : {}) }],
     };
   }
