@@ -415,3 +415,23 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "delivery asked in the order's words is offered once it is placed, whatever its size (en, fr)",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000060");
+    await say({ text: "I need 30 reams of A4 paper delivered to Remera" });
+    const placed = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+    assert.match(placed.text, /You asked for delivery: tap “Delivery”/);
+    assert.ok(placed.choices.some((id) => id.startsWith("delivery:")), JSON.stringify(placed));
+    const fr = await beaverPhone(db, "250788000059");
+    await fr({ text: "je voudrais 2 rames de papier A3, livrez à Kicukiro svp" });
+    const passed = await fr({ buttonReply: { id: "agent_confirm", title: "Confirmer" } });
+    assert.match(passed.text, /Vous avez demandé une livraison/);
+    // Not asked: no delivery offered on a small order.
+    const plain = await beaverPhone(db, "250788000058");
+    await plain({ text: "I need 2 reams of A3 paper" });
+    const small = await plain({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+    assert.ok(!small.choices.some((id) => id.startsWith("delivery:")), JSON.stringify(small));
+  },
+);

@@ -260,6 +260,12 @@ export const ORDER_TEXTS = {
     fr:
       "Grosse commande : voulez-vous être livré ? Touchez « Livraison » et notre équipe l'organise avec {venue}.",
   },
+  deliveryWanted: {
+    en: "You asked for delivery: tap “Delivery” and our team arranges it with {venue}.",
+    rw: "Wasabye ko bikuzanirwa: kanda “Kuzanirwa” maze abakozi bacu babitegure na {venue}.",
+    fr:
+      "Vous avez demandé une livraison : touchez « Livraison » et notre équipe l'organise avec {venue}.",
+  },
   deliveryButton: { en: "Delivery", rw: "Kuzanirwa", fr: "Livraison" },
   rxNeeded: {
     en:
@@ -424,6 +430,11 @@ export const orderState = z.object({
    * put on it, passed on to the team. Optional, so memory kept before it still reads.
    */
   proformaName: z.literal(true).optional(),
+  /**
+   * The order's message asked for delivery ("delivered to Remera", « livrer »): once placed, the
+   * Delivery button is offered whatever its size. Optional, so memory kept before it still reads.
+   */
+  deliveryAsked: z.literal(true).optional(),
 });
 
 /** The ordering steps' position (see {@link orderState}). */
@@ -1441,6 +1452,10 @@ export function asksWhatIsOffered(text: string): boolean {
   return ASKS_OFFERED.test(text);
 }
 
+// Delivery asked in the order's words (en/fr/rw): "delivered to Remera", « livrer », "kunzanira".
+const DELIVERY_WORDS =
+  /\b(?:deliver(?:y|ed|ing)?|livr(?:er|ez|aison|é|e)|ku(?:n)?zan(?:ir)?a|mwanzanira|muzanzanira|bikanzanira|kugeza)\b/i;
+
 // Words that change an amount already asked ("no, rather", "make it", « plutôt », "ahubwo").
 const CHANGE_WORDS = new Set(
   ("no non oya not rather instead make it change to actually sorry en fait plutot plutôt mais " +
@@ -1624,7 +1639,12 @@ async function draftOrder(
     step: "order",
   };
   const step = await callWithConfirmation(turn, callTool, call);
-  const next: OrderState = { ...state, draft: { lines: draft } };
+  const asksDelivery = DELIVERY_WORDS.test(turn.input.text ?? "");
+  const next: OrderState = {
+    ...state,
+    draft: { lines: draft },
+    ...(asksDelivery || state.deliveryAsked ? { deliveryAsked: true as const } : {}),
+  };
   if (step.pending) {
     // The read-back the user confirms: names, quantities, prices and the total.
     const summary = say("readBack", turn.language, {
@@ -1686,6 +1706,8 @@ async function placed(
   const order: PlacedOrder = { id: data.order_id, no, total: data.total, venue };
   const rx = (state.draft?.lines ?? []).filter((line) => line.rx).map((line) => line.name);
   const large = options.deliveryFrom !== undefined && data.total >= options.deliveryFrom;
+  // Asked for in the order's words: offered whatever the order's size, and said so.
+  const wanted = !large && state.deliveryAsked === true;
   const text = say("placed", lang, {
     no,
     venue,
@@ -1693,14 +1715,19 @@ async function placed(
     lines: lines.map((line) => lineText(line, turn)).join("\n"),
     total: money(data.total, turn),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
+    (wanted ? `\n\n${say("deliveryWanted", lang, { venue })}` : "") +
     (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
   return {
-    memory: { step: { ...state, draft: undefined, order } satisfies OrderState },
+    memory: {
+      step: { ...state, draft: undefined, deliveryAsked: undefined, order } satisfies OrderState,
+    },
     replies: [{
       text,
       buttons: [
         { id: `pay:${order.id}`, title: say("payButton", lang) },
-        ...(large ? [{ id: `delivery:${order.id}`, title: say("deliveryButton", lang) }] : []),
+        ...(large || wanted
+          ? [{ id: `delivery:${order.id}`, title: say("deliveryButton", lang) }]
+          : []),
         { id: "order_status", title: say("statusButton", lang) },
       ],
     }],
