@@ -894,6 +894,7 @@ async function runFlow(
       // Staff read the tenant's first language (orgs.languages), English without a tenant.
       staffLanguage: languageFromLocale(deps.tenant?.languages[0]),
       ...(deps.tenant ? { brand: deps.tenant.brand } : {}),
+      ...(deps.tenant?.takesMomo !== undefined ? { takesMomo: deps.tenant.takesMomo } : {}),
       ...(deps.tenant?.currency ? { currency: deps.tenant.currency } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
       ...(deps.now ? { now: deps.now() } : {}),

@@ -38,6 +38,7 @@ import {
 } from "@shared/contract/request_phrase.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
+import { asksHowToPay } from "@shared/contract/payment_question.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
@@ -464,6 +465,21 @@ export function decideRoute(
       switched: currentAgent !== complaints.agent,
       confidence: 1,
       ...(inFlow ? { aside: true as const } : {}),
+    };
+  }
+
+  // How to pay, asked first ("Je peux payer par MoMo ?") where no payments agent is run: the
+  // front desk answers from the tenant's own data; it is no service missing and no item.
+  const paymentsRun = agents.payments !== undefined && isCustomer(agents.payments);
+  if (atFrontDesk && !paymentsRun && asksHowToPay(text)) {
+    return {
+      ...language,
+      kind: "route",
+      agent: agents.frontDesk,
+      urgent: false,
+      switched: false,
+      confidence: 1,
+      frontDeskOwn: true,
     };
   }
 

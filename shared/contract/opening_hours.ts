@@ -98,6 +98,11 @@ const say = phraseBook({
     rw: "{place} ntikora {day}.",
     fr: "{place} est fermé le {day}.",
   },
+  opensNext: {
+    en: "It opens next on {day} at {opens}.",
+    rw: "Izongera gufungura {day} saa {opens}.",
+    fr: "Il rouvre le {day} à {opens}.",
+  },
   week: {
     en: "{place} opening hours:",
     rw: "Amasaha {place} ikoraho:",
@@ -161,7 +166,11 @@ export function hoursAnswer(options: {
             closes: hhmm(row.closes),
           })
         ).join("\n")
-        : say("closedOn", language, { place: place.name, day });
+        : [
+          say("closedOn", language, { place: place.name, day }),
+          opensNextLine(place, asked, language),
+        ]
+          .filter(Boolean).join(" ");
     }
     // Days in a row with the same hours share a line ("Monday–Friday: 08:00–18:00").
     const times = [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
@@ -200,16 +209,30 @@ function nowLine(
   const later = today.filter((row) => minutes(row.opens) > now.minutes)
     .sort((a, b) => a.opens.localeCompare(b.opens))[0];
   if (later) return say("closedNowToday", language, { opens: hhmm(later.opens) });
+  const next = firstOpeningAfter(place, now.weekday);
+  return next
+    ? say("closedNow", language, { day: dayName(next.weekday, language), opens: next.opens })
+    : "";
+}
+
+// A day it is closed is told with the day it opens next, so the person knows when to come.
+function opensNextLine(place: PlaceHours, closedDay: number, language: Language): string {
+  const next = firstOpeningAfter(place, closedDay);
+  return next
+    ? say("opensNext", language, { day: dayName(next.weekday, language), opens: next.opens })
+    : "";
+}
+
+// The first day after `weekday` (within the week) with hours, and when it opens that day.
+function firstOpeningAfter(
+  place: PlaceHours,
+  weekday: number,
+): { weekday: number; opens: string } | null {
   for (let ahead = 1; ahead <= 7; ahead++) {
-    const weekday = ((now.weekday - 1 + ahead) % 7) + 1;
-    const first = place.hours.filter((row) => row.weekday === weekday)
+    const day = ((weekday - 1 + ahead) % 7) + 1;
+    const first = place.hours.filter((row) => row.weekday === day)
       .sort((a, b) => a.opens.localeCompare(b.opens))[0];
-    if (first) {
-      return say("closedNow", language, {
-        day: dayName(weekday, language),
-        opens: hhmm(first.opens),
-      });
-    }
+    if (first) return { weekday: day, opens: hhmm(first.opens) };
   }
-  return "";
+  return null;
 }

@@ -49,7 +49,29 @@ Deno.test("hours are answered from the data: the day asked, or the week and whet
     now: { weekday: 3, minutes: 600 },
     text: "are you open on Sunday?",
   });
-  assert.equal(sunday, "Beaver Paper Warehouse is closed on Sunday.");
+  // A closed day names when it opens next, in the person's language.
+  assert.equal(
+    sunday,
+    "Beaver Paper Warehouse is closed on Sunday. It opens next on Monday at 08:00.",
+  );
+  assert.equal(
+    hoursAnswer({
+      places: [WAREHOUSE],
+      language: "rw",
+      now: { weekday: 3, minutes: 600 },
+      text: "murakora ku cyumweru?",
+    }),
+    "Beaver Paper Warehouse ntikora ku cyumweru. Izongera gufungura kuwa mbere saa 08:00.",
+  );
+  assert.equal(
+    hoursAnswer({
+      places: [WAREHOUSE],
+      language: "fr",
+      now: { weekday: 3, minutes: 600 },
+      text: "vous ouvrez dimanche ?",
+    }),
+    "Beaver Paper Warehouse est fermé le dimanche. Il rouvre le lundi à 08:00.",
+  );
   const saturday = hoursAnswer({
     places: [WAREHOUSE],
     language: "fr",

@@ -87,8 +87,13 @@ export interface McpServerOptions {
   catalog: McpToolCatalog;
   /** Tools per `tools/list` page. @default 100 */
   pageSize?: number;
-  /** The server's name and version in `initialize`. @default easymo-tools */
+  /** The server's name and version in `initialize`. @default `<tenant slug>-tools`, else tools */
   serverInfo?: { name: string; version: string };
+  /**
+   * The tenant the session serves: its slug names the server and its brand the instructions, so
+   * a tenant's staff never read another tenant's name. @default none (a generic name)
+   */
+  tenant?: { slug: string; brand: string };
   /**
    * Runs a deferred tool's work after its task is answered (Supabase:
    * `EdgeRuntime.waitUntil`). @default a promise left running
@@ -102,8 +107,8 @@ export interface McpServerOptions {
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** What the server tells clients it is, unless told otherwise. */
-export const SERVER_INFO = { name: "easymo-tools", version: "1.0.0" } as const;
+/** What the server tells clients it is, unless told otherwise (a tenant's slug prefixes it). */
+export const SERVER_INFO = { name: "tools", version: "1.0.0" } as const;
 
 /**
  * Builds the protocol server of one session.
@@ -120,15 +125,18 @@ export function createMcpServer(options: McpServerOptions): Server {
       `Cannot serve MCP as pageSize must be a whole number from 1 to 1000: current value is ${pageSize}`,
     );
   }
-  const server = new Server(options.serverInfo ?? SERVER_INFO, {
+  const tenant = options.tenant;
+  const info = options.serverInfo ??
+    (tenant ? { ...SERVER_INFO, name: `${tenant.slug}-${SERVER_INFO.name}` } : SERVER_INFO);
+  const server = new Server(info, {
     capabilities: {
       tools: { listChanged: true },
       // Long-running tools' jobs, read through their status tools (tool_tasks.ts); deferred
       // calls' rows are listed and, until they start, cancelled (deferred_calls.ts).
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     },
-    instructions: "EasyMO's tools for this tenant. Every result's structuredContent is " +
-      "{ok, data} or {ok: false, error: {code, msg}}.",
+    instructions: `${tenant ? `${tenant.brand}'s tools` : "The tools of this tenant"}. ` +
+      "Every result's structuredContent is {ok, data} or {ok: false, error: {code, msg}}.",
   });
 
   function visible(extra: Extra): AnyTool[] {

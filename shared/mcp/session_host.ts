@@ -333,8 +333,14 @@ export class McpSessionHost {
   }
 
   async #connect(row: SessionRow): Promise<LiveSession> {
+    const tenant = this.#platform.tenants.get(row.org_id);
     const server = createMcpServer({
       platform: this.#platform,
+      ...(tenant
+        ? {
+          tenant: { slug: tenant.slug, brand: tenant.profile?.brand ?? tenant.name ?? tenant.slug },
+        }
+        : {}),
       catalog: this.#catalog,
       pageSize: this.#pageSize,
       taskPageSize: this.#taskPageSize,

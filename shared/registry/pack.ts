@@ -122,6 +122,8 @@ export interface OfflineTurn {
   brand?: string;
   /** The ISO 4217 currency of the tenant's prices (`orgs.currency`), when it has one set. */
   currency?: string;
+  /** Whether the tenant is paid by MoMo (it has a MoMo account on record). @default unknown */
+  takesMomo?: boolean;
   /**
    * Why a hand-off agent was reached without being asked for: a sensitive
    * topic, or an agent that kept failing. Absent when the user asked.

@@ -66,6 +66,8 @@ export interface TenantProfile {
   currency?: string;
   /** The languages it serves, its default first. */
   languages: string[];
+  /** Whether it is paid by MoMo (`orgs.momo_merchant_code` or `momo_merchant_phone` set). */
+  takesMomo?: boolean;
 }
 
 /**
@@ -246,7 +248,8 @@ export class TenantDirectory {
     const startedAt = this.#now();
     const rows = await db.query<OrgRow>(
       `select id, slug, name, tool_policy, coalesce(brand_name, name) as brand, country,
-              time_zone, currency, languages
+              time_zone, currency, languages,
+              (momo_merchant_code is not null or momo_merchant_phone is not null) as takes_momo
        from public.orgs`,
     );
     const numbers = await db.query<NumberRow>(
@@ -270,6 +273,7 @@ export class TenantDirectory {
           timeZone: row.time_zone,
           currency: row.currency ?? undefined,
           languages: row.languages,
+          takesMomo: row.takes_momo,
         },
       };
       byId.set(tenant.id, tenant);
@@ -306,6 +310,7 @@ interface OrgRow {
   time_zone: string;
   currency: string | null;
   languages: string[];
+  takes_momo: boolean;
 }
 
 interface NumberRow {

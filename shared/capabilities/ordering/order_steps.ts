@@ -35,6 +35,7 @@ import { productUnit } from "./product_units.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
+import { isUnitWord, readItemList } from "./order_items.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -241,6 +242,11 @@ export const ORDER_TEXTS = {
     rw: "I {area}:",
     fr: "À {area} :",
   },
+  notHere: {
+    en: "{venue} does not have “{q}”. Here is what it has:",
+    rw: "{venue} ntifite “{q}”. Dore ibyo ifite:",
+    fr: "{venue} n'a pas « {q} ». Voici ce qu'il propose :",
+  },
   notFound: {
     en: "I could not find “{q}”. Try another name, or pick a place below.",
     rw: "Sinabonye “{q}”. Gerageza irindi zina, cyangwa uhitemo aho hepfo.",
@@ -254,6 +260,12 @@ export const ORDER_TEXTS = {
     fr:
       "Grosse commande : voulez-vous être livré ? Touchez « Livraison » et notre équipe l'organise avec {venue}.",
   },
+  deliveryWanted: {
+    en: "You asked for delivery: tap “Delivery” and our team arranges it with {venue}.",
+    rw: "Wasabye ko bikuzanirwa: kanda “Kuzanirwa” maze abakozi bacu babitegure na {venue}.",
+    fr:
+      "Vous avez demandé une livraison : touchez « Livraison » et notre équipe l'organise avec {venue}.",
+  },
   deliveryButton: { en: "Delivery", rw: "Kuzanirwa", fr: "Livraison" },
   rxNeeded: {
     en:
@@ -262,6 +274,32 @@ export const ORDER_TEXTS = {
       "℞ {names}: bisaba urupapuro rwa muganga. Ohereza ifoto yarwo hano; umufarumasiye azarusuzuma mbere yo gutegura itumiza.",
     fr:
       "℞ {names} : une ordonnance est nécessaire. Envoyez-en une photo ici ; un pharmacien la vérifie avant de préparer la commande.",
+  },
+  // A proforma (a priced quote on the business's paper) asked for: the prices now, and the team
+  // asked to issue it, with the items, under the name the customer gives.
+  proforma: {
+    en:
+      "Prices at {venue}:\n{lines}\nTotal: {total}\n\nI have asked our team to prepare your proforma with these items; they will send it here. Write the name to put on it (your school or company).",
+    rw:
+      "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nNasabye abakozi bacu gutegura proforma yawe irimo ibi bicuruzwa; bazayohereza hano. Andika izina rijya kuri yo (ishuri cyangwa ikigo cyawe).",
+    fr:
+      "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nJ'ai demandé à notre équipe de préparer votre facture proforma avec ces articles ; elle vous l'enverra ici. Écrivez le nom à y mettre (votre école ou entreprise).",
+  },
+  proformaAsked: {
+    en:
+      "I have asked our team to prepare your proforma; they will reply here. Write the items and quantities, and the name to put on it (your school or company).",
+    rw:
+      "Nasabye abakozi bacu gutegura proforma yawe; barakusubiza hano. Andika ibicuruzwa n'umubare wabyo, n'izina rijya kuri yo (ishuri cyangwa ikigo cyawe).",
+    fr:
+      "J'ai demandé à notre équipe de préparer votre facture proforma ; elle vous répondra ici. Écrivez les articles et les quantités, et le nom à y mettre (votre école ou entreprise).",
+  },
+  proformaNamed: {
+    en:
+      "Thank you: I have passed “{name}” to our team for your proforma. Type “menu” for the main menu.",
+    rw:
+      "Murakoze: nahaye abakozi bacu “{name}” ngo bishyirwe kuri proforma yawe. Andika “menu” usubire ahabanza.",
+    fr:
+      "Merci : j'ai transmis « {name} » à notre équipe pour votre facture proforma. Écrivez « menu » pour le menu principal.",
   },
   deliveryAsked: {
     en: "Our team has been asked to arrange delivery of {no}; they will contact you here.",
@@ -387,6 +425,16 @@ export const orderState = z.object({
    * memory kept before it still reads: no version bump.
    */
   buttons: z.array(z.string()).optional(),
+  /**
+   * A proforma was asked and the team told: the next words that order nothing are the name to
+   * put on it, passed on to the team. Optional, so memory kept before it still reads.
+   */
+  proformaName: z.literal(true).optional(),
+  /**
+   * The order's message asked for delivery ("delivered to Remera", « livrer »): once placed, the
+   * Delivery button is offered whatever its size. Optional, so memory kept before it still reads.
+   */
+  deliveryAsked: z.literal(true).optional(),
 });
 
 /** The ordering steps' position (see {@link orderState}). */
@@ -680,9 +728,32 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
 
     const text = input.text.trim();
+    if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
+    if (state.proformaName && !choice && text && !/\d/.test(text)) {
+      const named = await callTool("notify_staff", {
+        channel: "inbox",
+        payload: {
+          reason: "proforma request",
+          summary: `Name to put on the proforma: “${text.slice(0, 200)}”`,
+          priority: "medium",
+        },
+      }, "proforma_name");
+      return keep({ ...state, proformaName: undefined }, [{
+        text: named.ok
+          ? say("proformaNamed", lang, { name: text.slice(0, 200) })
+          : say("deliveryFailed", lang, { msg: errorOf(named) }),
+      }]);
+    }
     // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
     const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
     if (quotedItem && state.venue) {
+      // Several items listed after a price ("3 packs of cardstock and 2 reams of A3"): all of
+      // them, not the first number as the quoted item's quantity.
+      const listed = choice
+        ? null
+        : await itemListStep(turn, callTool, options, state, state.venue, text);
+      if (listed) return listed;
       const tapped = /^quote:(\d+)$/.exec(choice);
       const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
         (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
@@ -698,11 +769,24 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (input.location) {
       return await listVenues(turn, callTool, options, state, undefined, undefined, state.offers);
     }
+    // The read-back's one item in another quantity ("oya, ahubwo ipaki 25", "make it 25",
+    // « plutôt 25 »): read back again, never a search for the words of the change.
+    const drafted = state.draft?.lines.length === 1 ? state.draft.lines[0] : undefined;
+    const redrafted = drafted && state.stock?.find((item) => item.sku === drafted.sku);
+    const newQty = redrafted && !choice ? changedQuantity(text) : undefined;
+    if (state.venue && redrafted && newQty !== undefined) {
+      return await draftOrder(turn, callTool, options, state, [{
+        product: redrafted,
+        qty: newQty,
+      }]);
+    }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
       }
+      const listed = await itemListStep(turn, callTool, options, state, state.venue, text);
+      if (listed) return listed;
       if (!/^\s*[\d\s,.x×*#]+\s*$/.test(text) && options.searchStock && !order.lines.length) {
         return await searchStock(turn, callTool, options, state, text);
       }
@@ -759,7 +843,8 @@ async function stocksNamed(
 ): Promise<boolean> {
   const query = options.filler ? text.replace(options.filler, " ") : text;
   const terms = productTerms(query, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
-  if (!terms.length) return false;
+  const proforma = asksProforma(text) || (terms.length > 0 && asksWhatIsOffered(text));
+  if (!terms.length && !proforma) return false;
   const places = await callTyped(callTool, venueRows, {
     table: "businesses",
     columns: ["id", "name", "area"],
@@ -767,6 +852,9 @@ async function stocksNamed(
     limit: 100,
   }, "stocks_places");
   if (!places.ok || !places.data.items.length) return false;
+  // A proforma, or whether something is sold or done ("do you do photocopies?"), asked of a
+  // tenant whose only place is of this kind is its to answer from its stock, found or not.
+  if (proforma && places.data.items.length === 1) return true;
   const ids = new Set(places.data.items.map((venue) => venue.id));
   for (const [i, key] of terms.slice(0, 4).entries()) {
     const found = await stockNamed(callTool, options, key, `stocks_${i}`);
@@ -1113,7 +1201,9 @@ async function searchStock(
   text: string,
 ): Promise<OfflineStep> {
   const lang = turn.language;
+  // "Do you sell", « vous faites », "mukora" ask whether; they name nothing to look for.
   const query = (options.filler ? text.replace(options.filler, " ") : text)
+    .replace(new RegExp(ASKS_OFFERED.source, "gi"), " ")
     .replace(/[^\p{L}\p{N}\s-]/gu, " ").replace(/\s+/g, " ").trim();
   // The place the router found in the first message ("Kimironko market", the packs'
   // gazetteer) is where to look, and none of what to look for; nor is "near" or "hafi".
@@ -1132,6 +1222,12 @@ async function searchStock(
     return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(places) }) }] };
   }
   const venues = new Map<string, Venue>(places.data.items.map((venue) => [venue.id, venue]));
+  // The tenant's only place of this kind, asked for several items at once: all of them.
+  if (venues.size === 1) {
+    const [only] = venues.values();
+    const listed = await itemListStep(turn, callTool, options, state, only, text);
+    if (listed) return listed;
+  }
   // A neighbourhood the customer named ("a pharmacy in Kimihurura") is where to look, not
   // what to look for.
   const area = [...venues.values()].find((venue) =>
@@ -1181,17 +1277,50 @@ async function searchStock(
     );
   }
   let rows: ProductRow[] = [];
-  for (const [i, key] of terms.slice(0, 4).entries()) {
+  const searched = terms.slice(0, 4);
+  // The words as written and as searched: a product named by two of them is surely asked for.
+  const asked = [...new Set([...searched, ...sought])];
+  for (const [i, key] of searched.entries()) {
     const found = await stockNamed(callTool, options, key, i === 0 ? "search" : `search_${i}`);
     if (!found.ok) {
       return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(found) }) }] };
     }
-    rows = found.rows.filter((row) =>
+    const named = found.rows.filter((row) =>
       venues.has(row.business_id) &&
       (!conditions.includes(key) || normalizeWords(row.name).includes(key))
     );
-    if (rows.length) break;
+    if (!rows.length) {
+      rows = named;
+      // One product found is the one; several are told apart by the words after it.
+      if (rows.length === 1) break;
+      continue;
+    }
+    // A later word's product joins them only when two of the words name it ("impapuro
+    // zikomeye", strong paper: the cardstock, not the cheapest paper).
+    const known = new Set(rows.map((row) => `${row.business_id}:${row.sku}`));
+    rows = rows.concat(named.filter((row) =>
+      !known.has(`${row.business_id}:${row.sku}`) &&
+      asked.filter((word) => holdsWord(row, word)).length >= 2
+    ));
   }
+  // The tenant's only place of this kind: any of its products two of the words name, however
+  // written (« papier cartonné » with its accent is the cardstock).
+  if (venues.size === 1 && asked.length >= 2) {
+    const [only] = venues.keys();
+    const stock = await placeStock(callTool, options, only, "search_stock");
+    if (!stock.ok) {
+      return { replies: [{ text: say("lookupFailed", lang, { msg: errorOf(stock) }) }] };
+    }
+    const known = new Set(rows.map((row) => row.sku));
+    rows = rows.concat(
+      stock.data.items.filter((row) =>
+        !known.has(row.sku) && asked.filter((word) => holdsWord(row, word)).length >= 2
+      ),
+    );
+  }
+  // Told apart among what can be sold: a box out of stock never hides the reams in stock.
+  rows = mostNamed(rows.filter((row) => row.is_available && row.qty > 0), asked)
+    .sort((a, b) => a.price - b.price);
   const qty = askedQuantity(text);
   const offers = rows
     .map((row) => ({
@@ -1215,12 +1344,17 @@ async function searchStock(
         sought.filter((word) => written.includes(word) || conditions.includes(word)),
       );
     }
+    // The words as written that name a thing ("photocopies", not "des").
+    const written = productTerms(query, { synonyms: {}, exclude: [...areaWords, ...place] });
+    const q = sought.filter((word) => written.includes(word)).join(" ") || sought.join(" ");
+    // The tenant's only place of this kind: it does not have it, and here is what it has.
+    const [only] = venues.size === 1 ? venues.values() : [];
     return await listVenues(
       turn,
       callTool,
       options,
       state,
-      say("notFound", lang, { q: sought.join(" ") }),
+      only ? say("notHere", lang, { q, venue: only.name }) : say("notFound", lang, { q }),
       area,
     );
   }
@@ -1270,6 +1404,207 @@ async function searchStock(
   };
 }
 
+// Every product of one place, available or not, with its names in every language.
+function placeStock(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  venueId: string,
+  label: string,
+) {
+  return callTyped(callTool, productRows, {
+    table: "products",
+    columns: productColumns(options),
+    filters: [{ column: "business_id", op: "eq", value: venueId }],
+    order: { column: "name", ascending: true },
+    limit: 50,
+  }, label);
+}
+
+// Whether a word of the row's names (in any language) starts with `term` (a plural's stem).
+function holdsWord(row: ProductRow, term: string): boolean {
+  const stem = term.length > 4 && term.endsWith("s") ? term.slice(0, -1) : term;
+  return [row.name, ...Object.values(row.names ?? {})]
+    .filter((name): name is string => typeof name === "string").flatMap(normalizeWords)
+    .some((word) => word.startsWith(stem));
+}
+
+// The rows whose names (in any language) best hold `terms`, a term held by fewer rows weighing
+// more (the word that tells the products apart); all of them when they hold the terms alike.
+function mostNamed(rows: ProductRow[], terms: readonly string[]): ProductRow[] {
+  if (rows.length < 2 || terms.length < 2) return rows;
+  const holds = holdsWord;
+  const weight = new Map(terms.map((term) => {
+    const count = rows.filter((row) => holds(row, term)).length;
+    return [term, count ? 1 / count : 0];
+  }));
+  const score = (row: ProductRow) =>
+    terms.reduce((sum, term) => sum + (holds(row, term) ? weight.get(term)! : 0), 0);
+  const top = Math.max(...rows.map(score));
+  return rows.filter((row) => score(row) >= top - 1e-9);
+}
+
+// Whether the business sells, offers or does something, asked in en/fr/rw.
+const ASKS_OFFERED =
+  /\b(?:do|can)\s+(?:you|u)\s+(?:do|offer|sell|make|print|have|provide)\b|\b(?:vous\s+(?:faites|proposez|vendez|offrez|imprimez)|faites[- ]vous|proposez[- ]vous|vendez[- ]vous)\b|\bmu(?:ra)?(?:kora|tanga|curuza|fite)\b/i;
+
+/** Whether `text` asks whether the business sells, offers or does something. */
+export function asksWhatIsOffered(text: string): boolean {
+  return ASKS_OFFERED.test(text);
+}
+
+// Delivery asked in the order's words (en/fr/rw): "delivered to Remera", « livrer », "kunzanira".
+const DELIVERY_WORDS =
+  /\b(?:deliver(?:y|ed|ing)?|livr(?:er|ez|aison|é|e)|ku(?:n)?zan(?:ir)?a|mwanzanira|muzanzanira|bikanzanira|kugeza)\b/i;
+
+// Words that change an amount already asked ("no, rather", "make it", « plutôt », "ahubwo").
+const CHANGE_WORDS = new Set(
+  ("no non oya not rather instead make it change to actually sorry en fait plutot plutôt mais " +
+    "ahubwo oya reka mbabarira please svp stp want need je veux voudrais ndashaka nshaka i " +
+    "pour only seulement gusa").split(" ").flatMap(normalizeWords),
+);
+
+// The new quantity a message gives for the item just read back, when it says nothing else
+// (units aside); undefined otherwise.
+function changedQuantity(text: string): number | undefined {
+  const words = normalizeWords(text);
+  const numbers = words.filter((word) => /^\d{1,4}$/.test(word));
+  if (numbers.length !== 1 || words.length < 2) return undefined;
+  const rest = words.filter((word) =>
+    !/^\d+$/.test(word) && !CHANGE_WORDS.has(word) && !isUnitWord(word)
+  );
+  const qty = Number(numbers[0]);
+  return rest.length === 0 && qty > 0 ? qty : undefined;
+}
+
+// A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
+const PROFORMA =
+  /\b(?:pro[\s-]?formas?|quotations?|devis|cotations?|inyemezabiciro)\b|\bfactures?\s+pro\b/i;
+
+/** Whether `text` asks for a proforma or a quotation (a priced quote, not an order). */
+export function asksProforma(text: string): boolean {
+  return PROFORMA.test(text);
+}
+
+/**
+ * A proforma asked for: the items it names priced from the place's stock (the tenant's only place
+ * of this kind, or the one the customer is in), and the team asked through the inbox to issue it
+ * with those items; without items, the team is asked and the customer told what to write.
+ */
+async function proformaStep(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const text = turn.input.text.trim();
+  let venue = state.venue;
+  if (!venue) {
+    const places = await callTyped(callTool, venueRows, {
+      table: "businesses",
+      columns: ["id", "name", "area"],
+      filters: [{ column: "category", op: "eq", value: options.category }],
+      limit: 2,
+    }, "proforma_places");
+    if (places.ok && places.data.items.length === 1) venue = places.data.items[0];
+  }
+  const stock = venue ? await placeStock(callTool, options, venue.id, "proforma_stock") : null;
+  const asked = stock?.ok ? readItemList(text, stock.data.items, { minItems: 1 }) : null;
+  const lines = (asked?.lines ?? []).map((line) => ({
+    name: stocked(line.product, lang).name,
+    listed: line.product.name,
+    qty: line.qty,
+    price: Number(line.product.price),
+  }));
+  const total = lines.reduce((sum, line) => sum + line.qty * line.price, 0);
+  const staffLines = lines.map((line) =>
+    `${line.qty} × ${line.listed} @ ${money(line.price, turn)} = ${
+      money(line.qty * line.price, turn)
+    }`
+  );
+  const told = await callTool("notify_staff", {
+    channel: "inbox",
+    payload: {
+      reason: "proforma request",
+      summary: [
+        `Proforma requested${venue ? ` at ${venue.name}` : ""}: “${text.slice(0, 300)}”`,
+        ...staffLines,
+        ...(lines.length ? [`Total ${money(total, turn)}`] : []),
+        ...(asked?.unknown.length ? [`Not in stock: ${asked.unknown.join(", ")}`] : []),
+      ].join("\n").slice(0, 1000),
+      priority: "medium",
+    },
+  }, "proforma");
+  if (!told.ok) {
+    return { replies: [{ text: say("deliveryFailed", lang, { msg: errorOf(told) }) }] };
+  }
+  const kept: OrderState = venue && stock?.ok
+    ? {
+      venues: state.venues ?? [venue],
+      venue,
+      stock: stock.data.items.map((row) => stocked(row, lang)).filter((item) => item.available),
+      order: state.order,
+      proformaName: true,
+    }
+    : { ...state, proformaName: true };
+  return {
+    memory: { step: kept },
+    replies: [{
+      text: lines.length && venue
+        ? say("proforma", lang, {
+          venue: venue.name,
+          lines: lines.map((line) => lineText(line, turn)).join("\n"),
+          total: money(total, turn),
+        })
+        : say("proformaAsked", lang),
+    }],
+  };
+}
+
+/**
+ * Several items asked for in one message at `venue` ("40 reams of A4 and 10 boxes of
+ * envelopes"), read against its whole stock in every language it is named in: the read-back of
+ * them all, or, when one is not stocked or not available, which, with the stock to pick from.
+ * Null when the message lists fewer than two items.
+ */
+async function itemListStep(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+  venue: Venue,
+  text: string,
+): Promise<OfflineStep | null> {
+  if (normalizeWords(text).filter((word) => /^\d+$/.test(word)).length < 2) return null;
+  const found = await placeStock(callTool, options, venue.id, "stock_list");
+  if (!found.ok) {
+    return { replies: [{ text: say("lookupFailed", turn.language, { msg: errorOf(found) }) }] };
+  }
+  const asked = readItemList(text, found.data.items);
+  if (asked === null || !asked.lines.length) return null;
+  const lines = asked.lines.map((line) => ({
+    product: stocked(line.product, turn.language),
+    qty: line.qty,
+  }));
+  const stock = found.data.items.map((row) => stocked(row, turn.language))
+    .filter((item) => item.available);
+  const shown: OrderState = { venues: state.venues ?? [venue], venue, stock, order: state.order };
+  const missing = [
+    ...asked.unknown,
+    ...lines.filter((line) => !line.product.available).map((line) => line.product.name),
+  ];
+  if (missing.length) {
+    return {
+      memory: { step: shown },
+      replies: [{
+        text: say("notListed", turn.language, { parts: missing.join(", "), venue: venue.name }),
+        rows: stockRows(stock, turn),
+      }],
+    };
+  }
+  return await draftOrder(turn, callTool, options, shown, lines);
+}
+
 async function draftOrder(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
@@ -1304,7 +1639,12 @@ async function draftOrder(
     step: "order",
   };
   const step = await callWithConfirmation(turn, callTool, call);
-  const next: OrderState = { ...state, draft: { lines: draft } };
+  const asksDelivery = DELIVERY_WORDS.test(turn.input.text ?? "");
+  const next: OrderState = {
+    ...state,
+    draft: { lines: draft },
+    ...(asksDelivery || state.deliveryAsked ? { deliveryAsked: true as const } : {}),
+  };
   if (step.pending) {
     // The read-back the user confirms: names, quantities, prices and the total.
     const summary = say("readBack", turn.language, {
@@ -1336,8 +1676,10 @@ async function placed(
     const text = result.error.code === "CANCELLED"
       ? say("cancelled", lang)
       : say("notPlaced", lang, { msg: result.error.msg });
+    // A read-back declined is kept, so a new quantity typed next ("oya, ahubwo 25") redrafts it.
+    const cancelled = result.error.code === "CANCELLED";
     return {
-      memory: { step: { ...state, draft: undefined } },
+      memory: { step: { ...state, draft: cancelled ? state.draft : undefined } },
       replies: [{ text, ...(state.stock ? { rows: stockRows(state.stock, turn) } : {}) }],
     };
   }
@@ -1364,6 +1706,8 @@ async function placed(
   const order: PlacedOrder = { id: data.order_id, no, total: data.total, venue };
   const rx = (state.draft?.lines ?? []).filter((line) => line.rx).map((line) => line.name);
   const large = options.deliveryFrom !== undefined && data.total >= options.deliveryFrom;
+  // Asked for in the order's words: offered whatever the order's size, and said so.
+  const wanted = !large && state.deliveryAsked === true;
   const text = say("placed", lang, {
     no,
     venue,
@@ -1371,14 +1715,19 @@ async function placed(
     lines: lines.map((line) => lineText(line, turn)).join("\n"),
     total: money(data.total, turn),
   }) + (large ? `\n\n${say("delivery", lang, { venue })}` : "") +
+    (wanted ? `\n\n${say("deliveryWanted", lang, { venue })}` : "") +
     (rx.length ? `\n\n${say("rxNeeded", lang, { names: rx.join(", ") })}` : "");
   return {
-    memory: { step: { ...state, draft: undefined, order } satisfies OrderState },
+    memory: {
+      step: { ...state, draft: undefined, deliveryAsked: undefined, order } satisfies OrderState,
+    },
     replies: [{
       text,
       buttons: [
         { id: `pay:${order.id}`, title: say("payButton", lang) },
-        ...(large ? [{ id: `delivery:${order.id}`, title: say("deliveryButton", lang) }] : []),
+        ...(large || wanted
+          ? [{ id: `delivery:${order.id}`, title: say("deliveryButton", lang) }]
+          : []),
         { id: "order_status", title: say("statusButton", lang) },
       ],
     }],

@@ -11,6 +11,7 @@ import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 import { asksOpeningHours, hoursAnswer } from "@shared/contract/opening_hours.ts";
+import { asksHowToPay } from "@shared/contract/payment_question.ts";
 import { z } from "zod";
 
 const TEXTS = {
@@ -25,6 +26,23 @@ const TEXTS = {
     rw: "Muraho! Ukeneye iki uyu munsi?",
     fr: "Bonjour ! De quoi avez-vous besoin aujourd'hui ?",
   },
+  // How to pay, asked first: from whether the tenant has a MoMo account on record.
+  paysMomo: {
+    en:
+      "Yes, {brand} takes MoMo: once you confirm an order, a MoMo payment request comes to your phone. What would you like?",
+    rw:
+      "Yego, {brand} yakira MoMo: numara kwemeza itumiza, ubusabe bwo kwishyura na MoMo buza kuri telefoni yawe. Wifuza iki?",
+    fr:
+      "Oui, {brand} accepte MoMo : une fois votre commande confirmée, une demande de paiement MoMo arrive sur votre téléphone. Que souhaitez-vous ?",
+  },
+  paysAsk: {
+    en: "{brand} takes no payment in this chat. A person from our team can tell you how to pay.",
+    rw:
+      "{brand} ntiyakira kwishyura muri iki kiganiro. Umuntu wo mu itsinda ryacu arakubwira uko wishyura.",
+    fr:
+      "{brand} ne prend pas de paiement dans cette discussion. Une personne de notre équipe peut vous dire comment payer.",
+  },
+  thisBusiness: { en: "This business", rw: "Iki kigo", fr: "Cette entreprise" },
 } as const;
 
 const say = phraseBook(TEXTS);
@@ -41,6 +59,16 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
   if (turn.input.text && asksOpeningHours(turn.input.text)) {
     const text = await openingHoursText(turn, callTool);
     if (text !== null) return { replies: [{ text, rows }] };
+  }
+  // Known only when the tenant's data says (a bare roster in tests says nothing: the welcome).
+  if (turn.input.text && turn.takesMomo !== undefined && asksHowToPay(turn.input.text)) {
+    const brand = turn.brand ?? say("thisBusiness", turn.language);
+    return {
+      replies: [{
+        text: say(turn.takesMomo ? "paysMomo" : "paysAsk", turn.language, { brand }),
+        rows,
+      }],
+    };
   }
   return {
     replies: [{

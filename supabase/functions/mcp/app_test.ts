@@ -277,6 +277,10 @@ dbTest("mcp runs calls as the caller: RLS hides another tenant's rows", async (d
     }
     // A user naming an org they are not in gets 403 before any session.
     await assert.rejects(connect(served, USER.nina, { org: ORG.easymo }), /403|Access denied/);
+    // The server speaks as the tenant it serves: Beaver's people never read EasyMO's name.
+    assert.equal(nina.getServerVersion()?.name, "beaver-paper-tools");
+    assert.match(nina.getInstructions() ?? "", /^Beaver's Choice's tools\./);
+    assert.doesNotMatch(JSON.stringify(nina.getServerVersion()), /easymo/i);
   } finally {
     await nina.close();
     await served.close();
