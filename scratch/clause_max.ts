@@ -48,15 +48,18 @@ function windowParts(text: string, size: number, stride: number): string[] {
   return out;
 }
 type Parts = (text: string) => string[];
-const variants: Record<string, Parts | null> = {
-  whole: null,
-  "clauses>=3": (t) => clauseParts(t, 3),
-  "clauses>=4": (t) => clauseParts(t, 4),
-  "clauses>=5": (t) => clauseParts(t, 5),
-  "win6/3": (t) => windowParts(t, 6, 3),
-  "win8/4": (t) => windowParts(t, 8, 4),
-};
-const BLEND = Deno.env.get("BLEND") ? Number(Deno.env.get("BLEND")) : 1; // weight of the part max
+const SWEEP = Deno.env.get("SWEEP") === "1";
+const variants: Record<string, Parts | null> = SWEEP
+  ? { whole: null, "clauses>=4": (t) => clauseParts(t, 4), "win6/3": (t) => windowParts(t, 6, 3), "win8/4": (t) => windowParts(t, 8, 4) }
+  : {
+    whole: null,
+    "clauses>=3": (t) => clauseParts(t, 3),
+    "clauses>=4": (t) => clauseParts(t, 4),
+    "clauses>=5": (t) => clauseParts(t, 5),
+    "win6/3": (t) => windowParts(t, 6, 3),
+    "win8/4": (t) => windowParts(t, 8, 4),
+  };
+let BLEND = Deno.env.get("BLEND") ? Number(Deno.env.get("BLEND")) : 1; // weight of the part max
 function maxScore(score: (t: string) => number, parts: Parts | null) {
   return (t: string) => {
     const whole = score(t);
@@ -97,13 +100,17 @@ for (const seed of seeds) {
   const fm = new Map<string, number>();
   const fullScore = (t: string) => fm.get(t) ?? fm.set(t, full.score(t)).get(t)!;
   console.log(`\n== seed ${seed}, training ${TRAINING}, blend ${BLEND} (signal alone | routed)  per lang en rw fr all`);
-  for (const [name, parts] of Object.entries(variants)) {
+  const blends = SWEEP ? [1, 0.5] : [BLEND];
+  const thresholds = SWEEP ? [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9] : [HARM_THRESHOLD];
+  for (const blend of blends) for (const threshold of thresholds) for (const [name, parts] of Object.entries(variants)) {
+    BLEND = blend;
+    if (SWEEP && name === "whole" && (blend !== 1)) continue;
     const verdicts = (set: Row[], scoreFor: (r: Row) => (t: string) => number) => {
       const sig: Record<string, T> = {}; const rou: Record<string, T> = {};
       for (const l of [...LANGS, "all"]) { sig[l] = { c: 0, s: 0, a: 0, o: 0 }; rou[l] = { c: 0, s: 0, a: 0, o: 0 }; }
       for (const r of set) {
         const sc = maxScore(scoreFor(r), parts);
-        const flag = harmFlags(r.text, sc, HARM_THRESHOLD);
+        const flag = harmFlags(r.text, sc, threshold);
         const routed = (lexicon.get(r.text)! && !harmClears(r.text, sc, HARM_VETO_BELOW)) || flag;
         for (const l of [r.language, "all"]) {
           for (const [tab, v] of [[sig, flag], [rou, routed]] as const) {
@@ -116,6 +123,10 @@ for (const seed of seeds) {
     const cv = verdicts(rows, (r) => foldScore[r.fold]);
     const dv = verdicts(dev, () => fullScore);
     const line = (x: Record<string, T>) => [...LANGS, "all"].map((l) => fmt(x[l])).join("  ");
+    if (SWEEP) {
+      console.log(`b${blend} t${threshold} ${name.padEnd(11)} CV routed  ${line(cv.rou)} | dev ${fmt(dv.rou.all)}`);
+      continue;
+    }
     console.log(`${name.padEnd(11)} CV routed  ${line(cv.rou)}`);
     console.log(`${"".padEnd(11)} CV signal  ${line(cv.sig)}`);
     console.log(`${"".padEnd(11)} dev routed ${line(dv.rou)}`);
