@@ -50,7 +50,8 @@ import { messageDelivery } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { createLogger, type LogFields, type Logger } from "@shared/runtime/log.ts";
 import { openTestDatabase, type TestDatabase } from "@testing/db.ts";
-import { localWhatsAppSecrets, startDevServer } from "../scripts/dev_server.ts";
+import { startDevServer } from "../scripts/dev_server.ts";
+import { localWhatsAppSecrets } from "../scripts/_local_secrets.ts";
 
 const REQUEST_TIMEOUT_MS = 30_000;
 

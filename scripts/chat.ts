@@ -38,7 +38,11 @@ import {
   readDevUsers,
   unreachableHint,
 } from "./_data_root.ts";
-import { LOCAL_PHONE_NUMBER_ID, localPaymentSecrets, localWhatsAppSecrets } from "./dev_server.ts";
+import {
+  LOCAL_PHONE_NUMBER_ID,
+  localPaymentSecrets,
+  localWhatsAppSecrets,
+} from "./_local_secrets.ts";
 import { APPROVED_TEMPLATE_BUTTONS } from "./_template_buttons.ts";
 import { approvedTemplateBodies } from "./_template_bodies.ts";
 import { SIGNATURE_HEADER, signCallback } from "@shared/packs/payments/callback_signature.ts";

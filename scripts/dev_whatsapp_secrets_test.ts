@@ -9,7 +9,8 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { ORG } from "@testing/seed.ts";
-import { FUNCTIONS, LOCAL_NUMBERS, localWhatsAppSecrets } from "./dev_server.ts";
+import { FUNCTIONS } from "./dev_server.ts";
+import { LOCAL_NUMBERS, localWhatsAppSecrets } from "./_local_secrets.ts";
 
 const EASYMO = "100000000000001";
 const BEAVER = "100000000000002";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One lane of CI's test suites: takes chunks off the queue that `scripts/ci/split_tests.ts queue`
-# printed (one line a chunk: its run, `postgres` or `ahead`, then its entries, tab-separated) until
+# printed (one line a chunk: its run, `postgres` or `ahead`, then its entry, tab-separated) until
 # none is left, and runs each as one `deno task test --no-check`, one file at a time:
 # - postgres: on Postgres only (TEST_BACKENDS=postgres, TEST_DATABASE_URL from the caller), today;
 # - ahead: on PGlite with the clock a year ahead (scripts/ci/clock_ahead.sh).
@@ -63,7 +63,7 @@ while index="$(take_chunk)" && [ "$index" -lt "${#CHUNKS[@]}" ]; do
   IFS=$'\t' read -r -a fields <<<"${CHUNKS[$index]}"
   kind="${fields[0]}"
   entries=("${fields[@]:1}")
-  echo "--- chunk $index: $kind, ${#entries[@]} units, started at ${SECONDS}s"
+  echo "--- chunk $index: $kind, started at ${SECONDS}s"
   rc=0
   # The chunk's output goes to the log as it comes, and to OUTPUT for the check below.
   run_chunk "$kind" "${entries[@]}" > >(tee "$OUTPUT") 2>&1 || rc=$?

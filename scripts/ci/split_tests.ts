@@ -356,6 +356,23 @@ export function chunkQueue<T>(options: ChunkQueueOptions<T>): Chunk<T>[] {
   return chunks.sort((a, b) => span(b) - span(a));
 }
 
+/**
+ * The queue's lines, one a chunk: its run, then the one entry (written into
+ * `dir`, as {@link writeGroupEntries} does) that imports every file of its
+ * units in order. The units pack the queue (a long file stays a unit of its
+ * own); each chunk then runs as one isolate: an isolate loads its modules and
+ * warms PGlite up again (~3–5 CPU-s), and a lane runs a chunk's files one
+ * after another whether they are one isolate or several.
+ */
+export async function queueLines(
+  root: string,
+  dir: string,
+  chunks: readonly Chunk<readonly string[]>[],
+): Promise<string[]> {
+  const entries = await writeGroupEntries(root, dir, chunks.map((chunk) => chunk.units.flat()));
+  return chunks.map((chunk, index) => `${chunk.kind}\t${entries[index]}`);
+}
+
 if (import.meta.main) {
   const root = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
   const args = [...Deno.args];
@@ -390,14 +407,9 @@ if (import.meta.main) {
   } else if (
     which === "queue" && grouping && /^\d+$/.test(part ?? "") && /^\d+$/.test(jobs ?? "")
   ) {
-    // One line a chunk: its run, then its entries, tab-separated.
+    // One line a chunk: its run, then its one entry (every file of its units), tab-separated.
     const postgres = units(await postgresTestFiles({ root, files: all }), "postgres");
     const ahead = units(all, "ahead");
-    const entries = new Map<string[], string>();
-    for (const [kind, list] of [["postgres", postgres], ["ahead", ahead]] as const) {
-      const paths = await writeGroupEntries(root, `${grouping.dir}/${kind}`, list);
-      list.forEach((unit, index) => entries.set(unit, paths[index]));
-    }
     const chunks = chunkQueue({
       units: [
         ...postgres.map((unit) => ({
@@ -414,12 +426,7 @@ if (import.meta.main) {
       lanes: Number(part),
       jobs: Number(jobs),
     });
-    console.log(
-      chunks.map((chunk) =>
-        [chunk.kind, ...chunk.units.map((unit) => entries.get(unit))].join("\t")
-      )
-        .join("\n"),
-    );
+    console.log((await queueLines(root, grouping.dir, chunks)).join("\n"));
   } else {
     console.error(
       "usage: split_tests.ts postgres | ahead N/M, then optionally --groups SIZE DIR\n" +

@@ -9,6 +9,7 @@ import {
   longestFirst,
   longFiles,
   postgresTestFiles,
+  queueLines,
   readTestCosts,
   shard,
   UNKNOWN_FILE_SECONDS,
@@ -216,6 +217,40 @@ Deno.test("split_tests: the queue holds every unit once, one run a chunk, the lo
   assert.throws(() => chunkQueue({ units, lanes: 2, jobs: 1.5 }), RangeError);
 });
 
+Deno.test("split_tests: each chunk of the queue is one entry importing every file of its units, once", async () => {
+  const out = await Deno.makeTempDir({ prefix: "easymo-queue-entries-" });
+  try {
+    const ahead = [["slow_test.ts"], ["a_test.ts", "b_test.ts"], ["c_test.ts"], ["d_test.ts"]];
+    const postgres = [["a_test.ts"], ["slow_test.ts"]];
+    const chunks = chunkQueue({
+      units: [
+        ...ahead.map((unit, i) => ({ kind: "ahead" as const, unit, seconds: 40 - i })),
+        ...postgres.map((unit, i) => ({ kind: "postgres" as const, unit, seconds: 20 - i })),
+      ],
+      lanes: 1,
+      jobs: 1,
+    });
+    assert.ok(chunks.some((chunk) => chunk.units.length > 1), JSON.stringify(chunks));
+    const lines = await queueLines(ROOT, out, chunks);
+    assert.equal(lines.length, chunks.length);
+    const imported = { ahead: [] as string[], postgres: [] as string[] };
+    for (const [index, line] of lines.entries()) {
+      // One entry a chunk: one isolate, however many units it holds.
+      const [kind, entry, ...rest] = line.split("\t");
+      assert.equal(kind, chunks[index].kind);
+      assert.deepEqual(rest, [], line);
+      const files = [...(await Deno.readTextFile(entry)).matchAll(/importTestFile\("([^"]+)"/g)]
+        .map((match) => match[1]);
+      assert.deepEqual(files, chunks[index].units.flat());
+      imported[kind as "ahead" | "postgres"].push(...files);
+    }
+    assert.deepEqual(imported.ahead.sort(), ahead.flat().sort());
+    assert.deepEqual(imported.postgres.sort(), postgres.flat().sort());
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
 Deno.test("split_tests: a chunk whose Deno is killed by a signal before its summary said every test passed runs once more; a second crash fails its lane", async () => {
   const dir = await Deno.makeTempDir({ prefix: "easymo-queue-crash-" });
   try {
@@ -352,7 +387,7 @@ Deno.test("split_tests: lanes run each chunk of the queue once, in its run, and 
       assert.ok(ahead > 300 * 86_400 && ahead < 400 * 86_400, `${ahead} s ahead: ${all}`);
     }
     assert.match(all, /--- chunk 2: ahead exit 1/);
-    assert.equal(all.match(/--- chunk \d: \w+, \d units, started/g)?.length, 4, all);
+    assert.equal(all.match(/--- chunk \d: \w+, started/g)?.length, 4, all);
     // Each chunk says what it cost (scripts/ci/cpu_time.sh), the failing one too.
     assert.equal(
       all.match(/^--- cpu chunk \d (ahead|postgres): [\d.]+ CPU-s \(/gm)?.length,

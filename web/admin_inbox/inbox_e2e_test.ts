@@ -17,11 +17,8 @@ import {
   PNG_1X1 as PNG,
   signIn,
 } from "@testing/admin_inbox_browser.ts";
-import {
-  type DevServer,
-  LOCAL_PHONE_NUMBER_ID,
-  localWhatsAppSecrets,
-} from "../../scripts/dev_server.ts";
+import type { DevServer } from "../../scripts/dev_server.ts";
+import { LOCAL_PHONE_NUMBER_ID, localWhatsAppSecrets } from "../../scripts/_local_secrets.ts";
 import { LOCAL_GRAPH_PREFIX, uploadMedia } from "@shared/channels/whatsapp/local_media.ts";
 import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsapp/payloads.ts";
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
