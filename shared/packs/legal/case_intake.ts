@@ -149,6 +149,10 @@ export const caseIntake = defineTool({
   auth: "user",
   confirmRequired: true,
   latencyBudgetMs: 600,
+  // Filings at once take turns on the org's reference counter (its row lock is held to each
+  // commit, so numbers have no gaps): a burst waits its turn rather than failing at 10 × the
+  // budget, as a dozen filings at once on a busy two-core server did (TIMEOUT at 6 s).
+  timeoutMs: 20_000,
   // People file a case or two, not one a minute.
   rateLimit: { perUser: { limit: 10, windowSec: 3600 } },
   confirmSummary: (args) => {
