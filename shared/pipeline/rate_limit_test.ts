@@ -211,12 +211,28 @@ Deno.test("callLimits: the policy wins, then the tool's own, then the ceiling", 
 dbTest(
   "leased tokens: a busy key's next batch is asked for ahead, so no call waits",
   async (db) => {
-    const limiter = new LeasedRateLimiter({ db, leaseMs: 60_000 });
+    // The limiter's round trips, watched, so the calls below can be spread by them and not by a
+    // guess at how long one takes (a fixed 50 ms pause failed on a loaded machine).
+    const inFlight = new Set<Promise<unknown>>();
+    const watched = new Proxy(db, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver);
+        if (name !== "query" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const sent: Promise<unknown> = value.apply(target, args);
+          inFlight.add(sent);
+          sent.finally(() => inFlight.delete(sent)).catch(() => {});
+          return sent;
+        };
+      },
+    });
+    const landed = () => Promise.allSettled([...inFlight]);
+    const limiter = new LeasedRateLimiter({ db: watched, leaseMs: 60_000 });
     const limits: CallLimits = { perUser: perMinute(100_000), perTenant: perMinute(100_000) };
     const key = keyOf(USER.aline);
     // Grow the batches (1, 2, 4, … 128): the first calls wait for their round trips.
     for (let i = 0; i < 255; i++) assert.equal(await limiter.take(key, limits), true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await landed();
     // From here every call is answered at once: when fewer than a quarter of a batch is left,
     // the next batch is already on its way, and it lands before the rest is spent.
     let waited = 0;
@@ -227,8 +243,9 @@ dbTest(
         assert.equal(await taken, true);
       } else {
         assert.equal(taken, true);
-        // Calls spread over time, as real ones are: the batch asked for ahead has its round trip.
-        if (i % 8 === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        // Calls spread over time, as real ones are: every eighth call comes after the round trip
+        // of a batch asked for ahead (if one was), so a batch asked early enough lands in time.
+        if (i % 8 === 0) await landed();
       }
     }
     assert.equal(waited, 0);
