@@ -8,6 +8,7 @@
  */
 import { discoveryOf } from "./tool_discovery.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
+import type { Language } from "@shared/contract/language.ts";
 import { Command } from "@langchain/langgraph";
 import type {
   ConversationHandler,
@@ -34,6 +35,7 @@ import {
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
+import { asksForHelp } from "./help_request.ts";
 import { agentRoster, tenantRoster } from "./roster.ts";
 import { staffDeskTurn } from "./staff_desk.ts";
 import { requestedLanguage } from "./language_detect.ts";
@@ -98,6 +100,22 @@ const CONFIRM_TEXT = {
   rw: ["Emeza:", "Emeza", "Reka"],
   fr: ["Veuillez confirmer :", "Confirmer", "Annuler"],
 } as const;
+
+// Help asked at a pending confirmation: what the buttons do, before the same read-back.
+const CONFIRM_HELP = {
+  en: "Tap “Confirm” to go ahead, or “Cancel” to drop it. Type 0 for the main menu.",
+  rw: "Kanda “Emeza” kugira ngo bikorwe, cyangwa “Reka” kubireka. Andika 0 ujye ku ntangiriro.",
+  fr: "Touchez « Confirmer » pour continuer, ou « Annuler » pour abandonner. Tapez 0 pour le menu.",
+} as const;
+
+/** The read-back a pending action waits on, with its Confirm and Cancel buttons. */
+function confirmationMessage(language: Language, summary: string, before = "") {
+  const [ask, yes, no] = CONFIRM_TEXT[language];
+  return buttonsMessage({
+    body: `${before}${ask} ${summary}`.slice(0, 1024),
+    buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
+  });
+}
 
 // The label of a list's button and section.
 const CHOOSE = { en: "Choose", rw: "Hitamo", fr: "Choisir" } as const;
@@ -382,6 +400,20 @@ export function createAgentHandler(
     let state: AgentStateType & { __interrupt__?: Array<{ value: { summary: string } }> };
     if (waiting) {
       const decision = decisionOf(input.input.text, input.input.choice);
+      // "help", « aide », "ubufasha": the pending action is explained and asked again, not
+      // dropped as any other words drop it.
+      const summary = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
+        | { summary?: string }
+        | undefined;
+      if (!decision && summary?.summary && asksForHelp(input.input.text)) {
+        const language: Language = snapshot.values?.language ?? "en";
+        return {
+          replies: [
+            confirmationMessage(language, summary.summary, `${CONFIRM_HELP[language]}\n\n`),
+          ],
+          state: { agent: snapshot.values?.agent, awaiting: "confirmation" },
+        };
+      }
       state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
       // Anything but an answer cancels the pending action, then is handled as itself.
       if (!decision) state = await graph.invoke(input, config);
@@ -414,15 +446,11 @@ export function createAgentHandler(
     const language = state.language ?? "en";
     const pending = state.__interrupt__?.[0]?.value;
     if (pending) {
-      const [ask, yes, no] = CONFIRM_TEXT[language];
       return {
         // What the step said before asking (an order placed, before its payment is confirmed).
         replies: [
           ...state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
-          buttonsMessage({
-            body: `${ask} ${pending.summary}`.slice(0, 1024),
-            buttons: [{ id: "agent_confirm", title: yes }, { id: "agent_cancel", title: no }],
-          }),
+          confirmationMessage(language, pending.summary),
         ],
         state: { agent: state.agent, awaiting: "confirmation" },
         ...entered,

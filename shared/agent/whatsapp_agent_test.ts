@@ -114,6 +114,34 @@ dbTest("offline, Cancel drops the pending order", async (db) => {
   assert.equal(await orders(db), 0);
 });
 
+dbTest("asking for help at a pending confirmation keeps it and asks again", async (db) => {
+  const cases = [
+    { from: "250788000091", start: "I want to order food", help: "help", says: /Tap “Confirm”/ },
+    {
+      from: "250788000092",
+      start: "je veux commander à manger",
+      help: "aide",
+      says: /« Confirmer »/,
+    },
+  ];
+  for (const { from, start, help, says } of cases) {
+    const { say } = await agentChannel(db, null, { from });
+    await say({ text: start });
+    await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+    const asked = await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+    assert.deepEqual(choices(asked), ["agent_confirm", "agent_cancel"], start);
+    // What they can do, in their language, and the same read-back with its buttons: nothing
+    // dropped (any other words cancel the pending order and are read as a new request).
+    const helped = await say({ text: help });
+    assert.match(text(helped), says, help);
+    assert.match(text(helped), /Café latte/, help);
+    assert.deepEqual(choices(helped), ["agent_confirm", "agent_cancel"], help);
+    const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+    assert.match(text(done), /A-100\d/, help);
+  }
+  assert.equal(await orders(db), 2);
+});
+
 dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person", async (db) => {
   const { say } = await agentChannel(db, null);
   const found = await say({ text: "Pharmacy: do you have paracetamol?" });
