@@ -50,8 +50,41 @@ export function dropSafeIntegerBounds<T>(value: T): T {
   return out as T;
 }
 
-/** The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is frozen too. */
-function withoutBounds(value: unknown, freeze: boolean): unknown {
+/**
+ * Keywords whose values are data, not schemas: a bound-like value there is an
+ * example or a constant and stays as written, and the walk does not go in
+ * (an `enum` of thousands or an `examples` object was most of its time).
+ */
+const DATA_KEYWORDS = new Set([
+  "const",
+  "default",
+  "description",
+  "enum",
+  "example",
+  "examples",
+  "format",
+  "pattern",
+  "required",
+  "title",
+  "$comment",
+  "$ref",
+]);
+
+/** Keywords whose values map names (any text, `enum` included) to schemas. */
+const SCHEMA_MAPS = new Set([
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "patternProperties",
+  "properties",
+]);
+
+/**
+ * The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is
+ * frozen too; `names`: `value` maps names to schemas (`properties`), so its
+ * keys are not keywords.
+ */
+function withoutBounds(value: unknown, freeze: boolean, names = false): unknown {
   if (!value || typeof value !== "object") return value;
   let out: unknown = value;
   if (Array.isArray(value)) {
@@ -64,7 +97,7 @@ function withoutBounds(value: unknown, freeze: boolean): unknown {
     if (items) out = items;
   } else {
     const record = value as JsonSchema;
-    const types = Array.isArray(record.type) ? record.type : [record.type];
+    const types = names ? [] : Array.isArray(record.type) ? record.type : [record.type];
     const isInteger = types.includes("integer");
     let copy: JsonSchema | undefined;
     for (const key of Object.keys(record)) {
@@ -72,7 +105,9 @@ function withoutBounds(value: unknown, freeze: boolean): unknown {
       const dropped = isInteger &&
         ((key === "minimum" && item === -Number.MAX_SAFE_INTEGER) ||
           (key === "maximum" && item === Number.MAX_SAFE_INTEGER));
-      const kept = dropped ? undefined : withoutBounds(item, freeze);
+      const kept = dropped || (!names && DATA_KEYWORDS.has(key))
+        ? (dropped ? undefined : item)
+        : withoutBounds(item, freeze, !names && SCHEMA_MAPS.has(key));
       if (!copy && (dropped || kept !== item)) {
         // The first change: copy what came before it.
         copy = {};

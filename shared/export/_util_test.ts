@@ -99,3 +99,36 @@ Deno.test("exporting a stored (generated) input in every format, twice, gives th
   };
   assert.deepEqual(gemini.parameters.properties.count, { type: "integer" });
 });
+
+Deno.test("dropSafeIntegerBounds() leaves data keywords as written and still walks properties named like them", () => {
+  const bound = { type: "integer", minimum: -SAFE, maximum: SAFE };
+  const data = { type: "integer", maximum: SAFE };
+  const schema = {
+    type: "object",
+    properties: {
+      // Properties named like data keywords are schemas: their bounds go.
+      default: bound,
+      enum: { type: "array", items: bound },
+      settings: {
+        type: "object",
+        additionalProperties: bound,
+        // Data: an example or default that looks like a schema is the API's value, kept.
+        default: data,
+        examples: [data],
+        enum: [data],
+        const: data,
+      },
+    },
+  };
+  const out = dropSafeIntegerBounds(deepFreeze(schema)) as {
+    properties: Record<string, JsonSchema>;
+  };
+  assert.deepEqual(out.properties.default, { type: "integer" });
+  assert.deepEqual(out.properties.enum.items, { type: "integer" });
+  const settings = out.properties.settings;
+  assert.deepEqual(settings.additionalProperties, { type: "integer" });
+  assert.equal(settings.default, data);
+  assert.equal((settings.examples as unknown[])[0], data);
+  assert.equal((settings.enum as unknown[])[0], data);
+  assert.equal(settings.const, data);
+});

@@ -589,6 +589,9 @@ dbTest(
       assert.deepEqual(JSON.parse(api.requests.at(-1)!.body), { day: "2026-03-04" });
       const sources: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.deepEqual(sources.data.sources[0].tools, ["quirks_book_day"]);
+      // The list says what the answer said: staff who did not keep it still learn it.
+      assert.deepEqual(sources.data.sources[0].skipped, registered.data.skipped);
+      assert.deepEqual(sources.data.sources[0].not_offered, []);
 
       const none: TestData = await register(rt, {
         name: "quirks2",

@@ -138,6 +138,20 @@ const toolSummary = z.object({
   needs_credential: z.boolean(),
 });
 
+const skippedList = z.array(z.object({
+  operation: z.string(),
+  path: z.string().describe("JSON pointer of the part that cannot be mapped."),
+  reason: z.string(),
+})).describe("Exposed operations left out because they cannot be mapped, and why.");
+
+const notOfferedList = z.array(z.object({
+  tool: z.string(),
+  format: z.string().describe("The export dialect whose listings leave the tool out."),
+  reason: z.string(),
+})).describe(
+  "Tools registered but left out of one export dialect's listings (e.g. gemini), which cannot express their input, and why; every other dialect lists them.",
+);
+
 const registerOutput = z.object({
   source_id: z.uuid(),
   name: z.string(),
@@ -146,18 +160,8 @@ const registerOutput = z.object({
   document_hash: z.string(),
   replaced: z.boolean().describe("Whether a source of that name was there and is now replaced."),
   tools: z.array(toolSummary),
-  skipped: z.array(z.object({
-    operation: z.string(),
-    path: z.string().describe("JSON pointer of the part that cannot be mapped."),
-    reason: z.string(),
-  })).describe("Exposed operations left out because they cannot be mapped, and why."),
-  not_offered: z.array(z.object({
-    tool: z.string(),
-    format: z.string().describe("The export dialect whose listings leave the tool out."),
-    reason: z.string(),
-  })).describe(
-    "Tools registered but left out of one export dialect's listings (e.g. gemini), which cannot express their input, and why; every other dialect lists them.",
-  ),
+  skipped: skippedList,
+  not_offered: notOfferedList,
 });
 
 interface Prepared {
@@ -346,12 +350,14 @@ export const apiSourceRegister = defineTool({
     const [row] = await ctx.db.query<{ id: string; replaced: boolean }>(
       `insert into public.api_sources
          (org_id, name, kind, document, document_hash, source_url, base_url, expose, tools, created_by,
-          plans)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb)
+          plans, skipped, not_offered)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::jsonb, $12::text::jsonb,
+               $13::text::jsonb)
        on conflict (org_id, name) do update set
          kind = excluded.kind, document = excluded.document, document_hash = excluded.document_hash,
          source_url = excluded.source_url, base_url = excluded.base_url, expose = excluded.expose,
-         tools = excluded.tools, plans = excluded.plans, updated_at = now()
+         tools = excluded.tools, plans = excluded.plans, skipped = excluded.skipped,
+         not_offered = excluded.not_offered, updated_at = now()
        returning id, (xmax <> 0) as replaced`,
       [
         orgId,
@@ -365,6 +371,8 @@ export const apiSourceRegister = defineTool({
         names,
         ctx.user_id,
         JSON.stringify(prepared.signed),
+        JSON.stringify(prepared.skipped),
+        JSON.stringify(prepared.notOffered),
       ],
     );
     return {
@@ -592,7 +600,7 @@ export const apiSourceList = defineTool({
   name: "api_source_list",
   title: "List registered APIs",
   description:
-    "Staff only. The org's registered APIs: name, kind, base URL, the tools generated, and which security schemes have a credential set (never the credential).",
+    "Staff only. The org's registered APIs: name, kind, base URL, the tools generated, the operations left out and the tools an export dialect cannot offer (and why), and which security schemes have a credential set (never the credential).",
   category: "platform",
   input: z.strictObject({}),
   output: z.object({
@@ -611,6 +619,12 @@ export const apiSourceList = defineTool({
         "refused: the row does not carry plans the platform signed for it (changed outside api_source_register); its tools are not offered until it is registered again.",
       ),
       problem: z.string().nullable().describe("Why it is refused, or null."),
+      skipped: skippedList.nullable().describe(
+        "Exposed operations registration left out because they cannot be mapped, and why; null: registered before this was recorded (register it again to see).",
+      ),
+      not_offered: notOfferedList.nullable().describe(
+        "Tools registered but left out of one export dialect's listings, and why; null: registered before this was recorded (register it again to see).",
+      ),
     })),
   }),
   examples: [{ input: {} }],
@@ -620,7 +634,8 @@ export const apiSourceList = defineTool({
     const orgId = ctx.org_id!;
     const rows = await ctx.db.query<Record<string, unknown> & { plans: unknown }>(
       `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
-              s.expose, s.tools, s.updated_at::text as updated_at, s.plans,
+              s.expose, s.tools, s.updated_at::text as updated_at, s.plans, s.skipped,
+              s.not_offered,
               coalesce((select array_agg(c.scheme order by c.scheme) from public.api_credentials c
                         where c.source_id = s.id), '{}') as credential_schemes
        from public.api_sources s where s.org_id = $1 order by s.name`,

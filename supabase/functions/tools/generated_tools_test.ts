@@ -125,6 +125,27 @@ dbTest(
         [["settings_set_weights", "gemini"]],
       );
       assert.match(registered.data.not_offered[0].reason, /map beside a string/);
+      // Staff who did not keep that answer see it in the list, from another instance too; the
+      // list shows only the org's own (RLS as the source's rows).
+      const other = await createTestRuntime(db);
+      const sources: TestData = await other.callAs(USER.jean, "api_source_list", {});
+      assert.equal(sources.ok, true, JSON.stringify(sources));
+      const [settings] = sources.data.sources;
+      assert.equal(settings.name, "settings");
+      assert.deepEqual(settings.not_offered, registered.data.not_offered);
+      assert.deepEqual(settings.skipped, []);
+      const beaver: TestData = await other.callAs(USER.paul, "api_source_list", {}, {
+        org: ORG.beaver,
+      });
+      assert.deepEqual(beaver.data.sources, []);
+      const seen = await db.asCaller(
+        { sub: USER.paul, role: "authenticated" },
+        (tx) =>
+          tx.query("select not_offered from public.api_sources where not_offered is not null"),
+        {},
+      );
+      assert.deepEqual(seen, [], "another tenant's staff read none of it");
+      await other.platform.traces.flush();
       const headers = { authorization: `Bearer ${await rt.tokenFor(USER.jean)}` };
       const names = async (format: string) => {
         const listed = await (await fetch(`${server.url}?format=${format}`, { headers })).json();
