@@ -23,8 +23,9 @@ export interface LanguageDetector {
    * `conversation` (the language the conversation is already in), a reply's
    * English nouns in a Kinyarwanda or French conversation (a product's name,
    * "sugar", "rice", or a whole list: "sugar rice cooking oil soap") are
-   * borrowed, no switch: a courtesy, a yes/no or the sentence's frame must
-   * say English.
+   * borrowed, no switch: the sentence's frame must say English. Nor does a
+   * short courtesy, yes/no or haste ("quickly please", "oui merci") or a
+   * proper name ("Groupe Scolaire Remera") change a conversation's language.
    */
   detect(text: string, options?: { conversation?: Language | null }): Language | null;
 }
@@ -312,6 +313,13 @@ export function trainLanguageDetector(
     detect(text: string, options: { conversation?: Language | null } = {}): Language | null {
       const words = languageWords(text);
       if (words.length === 0) return null;
+      // Mid-conversation, a proper name typed as an answer ("Groupe Scolaire Remera", "Hôtel des
+      // Mille Collines") says where or who, not which language; nor does a short courtesy, a
+      // yes/no or haste ("quickly please", "oui merci", "vuba"): the person keeps the
+      // conversation's language until they ask for another or write in it.
+      if (options.conversation && (isProperName(text) || onlyCourtesies(writtenWords(text)))) {
+        return null;
+      }
       const { agent, confidence } = model.classify(words.join(" "));
       const read = agent !== null && confidence >= LANGUAGE_CONFIDENCE_THRESHOLD
         ? agent as Language
@@ -355,6 +363,109 @@ export function trainLanguageDetector(
         byKnownWords(words, owners);
     },
   };
+}
+
+// Words a courtesy comes with ("thank you", "merci beaucoup") and words of manner ("quickly
+// please", "vite svp", "vuba cyane"): like a courtesy, they are said in passing, in any language.
+const MANNER_WORDS = normalizedSet([
+  "quickly",
+  "quick",
+  "fast",
+  "faster",
+  "asap",
+  "now",
+  "very",
+  "much",
+  "you",
+  "so",
+  "hurry",
+  "beaucoup",
+  "vous",
+  "vite",
+  "rapidement",
+  "maintenant",
+  "tres",
+  "vuba",
+  "bwangu",
+  "haraka",
+  "ubu",
+  "nonaha",
+  "cyane",
+]);
+
+// A reply of a few words made only of courtesies, yes/no and words of manner.
+function onlyCourtesies(written: readonly string[]): boolean {
+  const words = written.filter((word) => !NEUTRAL.has(word) && word.length >= 2);
+  return words.length <= SHORT_MESSAGE_WORDS &&
+    words.some((word) => MARKERS.has(word)) &&
+    words.every((word) => MARKERS.has(word) || MANNER_WORDS.has(word));
+}
+
+// The small words a proper name may hold in lower case ("Hôtel des Mille Collines", "Bank of
+// Kigali", "Ecole Sainte Famille de Kigali"), normalised.
+const NAME_JOINERS = normalizedSet([
+  "de",
+  "des",
+  "du",
+  "la",
+  "le",
+  "les",
+  "d",
+  "l",
+  "et",
+  "of",
+  "the",
+  "and",
+  "for",
+  "ya",
+  "wa",
+  "rya",
+  "cya",
+  "ry",
+  "y",
+  "na",
+]);
+
+// Words that make capitalised words a sentence, not a name ("I Need A Moto", "Je Veux").
+const NAME_BREAKERS = normalizedSet([
+  "i",
+  "je",
+  "want",
+  "need",
+  "have",
+  "can",
+  "is",
+  "are",
+  "veux",
+  "voudrais",
+  "besoin",
+  "est",
+  "ai",
+  "ndashaka",
+  "nshaka",
+  "nkeneye",
+  "ndakeneye",
+  "mfite",
+  "mufite",
+]);
+
+/**
+ * Whether `text` is written as a proper name: two or more capitalised words
+ * ("Groupe Scolaire Remera"), with only the small words names hold between
+ * them in lower case, and no courtesy, yes/no or verb of wanting. A name
+ * carries no evidence of the writer's language.
+ */
+export function isProperName(text: string): boolean {
+  const tokens = text.normalize("NFC").split(/[^\p{L}\p{N}'’-]+/u).filter((token) => token !== "")
+    .flatMap((token) => token.split(/['’-]/)).filter((token) => /\p{L}/u.test(token));
+  const capitalised = tokens.filter((token) => /^\p{Lu}/u.test(token));
+  // Capitals throughout are shouting, not a name ("BANYIBYE TELEFONI").
+  if (capitalised.length < 2 || !capitalised.some((token) => /\p{Ll}/u.test(token))) return false;
+  return tokens.every((token) => {
+    const word = normalizeText(token);
+    if (MARKERS.has(word) || NAME_BREAKERS.has(word)) return false;
+    return /^\p{Lu}/u.test(token) || NAME_JOINERS.has(word);
+  });
 }
 
 const CHANGE_VERB_LANGUAGES: WordLanguages = { get: changeVerbLanguage };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.ts";
 import { createRouter } from "./router.ts";
-import { requestedLanguage, trainLanguageDetector } from "./language_detect.ts";
+import { isProperName, requestedLanguage, trainLanguageDetector } from "./language_detect.ts";
 
 const detector = trainLanguageDetector(PACK_INTENTS);
 
@@ -131,9 +131,10 @@ Deno.test("a short reply's English nouns are borrowed in a rw or fr conversation
   assert.equal(detector.detect("2 sugar, 1 rice", { conversation: "rw" }), null);
   assert.equal(detector.detect("2 sugar, 1 rice", { conversation: "fr" }), null);
   assert.equal(detector.detect("2 sugar, 1 rice"), "en");
-  // A yes/no or a courtesy is the person's language, and so is a sentence frame.
-  assert.equal(detector.detect("yes", { conversation: "rw" }), "en");
-  assert.equal(detector.detect("merci", { conversation: "en" }), "fr");
+  // A sentence frame is the person's language; a yes/no or a courtesy alone is said in passing
+  // (below), and as a first message it still says its language.
+  assert.equal(detector.detect("yes"), "en");
+  assert.equal(detector.detect("merci"), "fr");
   assert.equal(detector.detect("ndashaka moto", { conversation: "en" }), "rw");
   // Kinyarwanda content words still switch an English conversation ("they stole my phone").
   assert.equal(detector.detect("banyibye telefoni", { conversation: "en" }), "rw");
@@ -182,4 +183,68 @@ Deno.test("an SMS spelling is read as its words: 'nshk' is Kinyarwanda's 'ndasha
   assert.equal(gazetteer.detect("nshk moto kuva Kimironko kugera Nyabugogo"), "rw");
   assert.equal(gazetteer.detect("ndashaka moto kuva Kimironko kugera Nyabugogo"), "rw");
   assert.equal(gazetteer.detect("jveux une moto de Kimironko à Nyabugogo"), "fr");
+});
+
+Deno.test("mid-conversation, a short courtesy, yes/no or haste keeps the conversation's language", () => {
+  const router = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
+  const replies: Record<"en" | "fr" | "rw", string[]> = {
+    en: ["quickly please", "thanks", "yes please", "ok thank you", "Hello", "no"],
+    fr: ["vite svp", "merci", "oui merci", "non", "d'accord", "bonjour"],
+    rw: ["vuba nkwinginze", "murakoze", "yego", "oya", "murakoze cyane", "muraho"],
+  };
+  for (const detect of [detector, router.detector]) {
+    for (const [said, texts] of Object.entries(replies)) {
+      for (const text of texts) {
+        for (const conversation of ["en", "fr", "rw"] as const) {
+          const expected = conversation === said ? [said, null] : [null];
+          assert.ok(
+            expected.includes(detect.detect(text, { conversation })),
+            `${conversation}: ${text} -> ${detect.detect(text, { conversation })}`,
+          );
+        }
+      }
+    }
+    // Asking for another language, or writing a sentence in it, still switches.
+    assert.equal(detect.detect("je veux un taxi", { conversation: "en" }), "fr");
+    assert.equal(detect.detect("I want to pay now please", { conversation: "fr" }), "en");
+    assert.equal(detect.detect("banyibye telefoni", { conversation: "en" }), "rw");
+  }
+  assert.equal(requestedLanguage("in English please"), "en");
+});
+
+Deno.test("a proper name typed as an answer carries no language", () => {
+  const router = createRouter({ packs: PACKS, unclear: UNCLEAR_PHRASES });
+  const names = [
+    "Groupe Scolaire Remera",
+    "Ecole Primaire Sainte Famille",
+    "Hôtel des Mille Collines",
+    "Lycée de Kigali",
+    "Collège Saint-André",
+    "Bank of Kigali",
+    "Ishuri Ribanza rya Kacyiru",
+    "Green Hills Academy",
+  ];
+  for (const detect of [detector, router.detector]) {
+    for (const name of names) {
+      for (const conversation of ["en", "fr", "rw"] as const) {
+        assert.equal(detect.detect(name, { conversation }), null, `${conversation}: ${name}`);
+      }
+    }
+  }
+  for (const name of names) assert.ok(isProperName(name), name);
+  // Capitalised sentences, courtesies and shouting are no names.
+  for (
+    const text of [
+      "Je Veux Une Moto",
+      "I Need A Taxi",
+      "Merci Beaucoup",
+      "Thank You",
+      "BANYIBYE TELEFONI",
+      "groupe scolaire remera",
+      "Remera",
+    ]
+  ) {
+    assert.ok(!isProperName(text), text);
+  }
+  assert.equal(detector.detect("BANYIBYE TELEFONI", { conversation: "en" }), "rw");
 });

@@ -326,9 +326,18 @@ dbTest(
     assert.match(asked.text, /asked our team to prepare your proforma/);
     assert.doesNotMatch(asked.text, /Please confirm/);
     const named = await say({ text: "Groupe Scolaire Remera" });
-    // Said back (in the language the detector reads a French school name in: see the report).
-    assert.match(named.text, /[“«] ?Groupe Scolaire Remera ?[”»]/);
-    assert.doesNotMatch(named.text, /could not find|pas trouvé/);
+    // Said back in English: a school's French name carries no language.
+    assert.match(named.text, /^Thank you: I have passed “Groupe Scolaire Remera” to our team/);
+    // One request is one ticket: the name is added to the proforma's ticket.
+    const proformas = await db.query<{ summary: string }>(
+      `select t.summary from public.staff_tickets t
+       join public.conversations c on c.id = t.convo_id
+       join public.profiles p on p.id = c.user_id
+       where p.phone = $1 and t.reason = 'proforma request'`,
+      [`+${from}`],
+    );
+    assert.equal(proformas.length, 1, JSON.stringify(proformas));
+    assert.match(proformas[0].summary, /325,000 RWF[\s\S]*Groupe Scolaire Remera/);
     // Their own proforma tickets never stand ahead of them in the queue for a person.
     const person = await say({ text: "talk to someone" });
     assert.match(person.text, /(number|numéro|uri) 1\b/, person.text);

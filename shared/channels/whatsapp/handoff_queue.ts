@@ -1,7 +1,8 @@
 /**
  * What a person hears while their conversation is with staff: nobody waits
  * in silence. Until a staff member picks the ticket up, each message is
- * answered with their place in the queue and a wait estimate; "menu" offers
+ * answered with their place in the queue and a wait estimate (and, first, what
+ * the data answers: the places' opening hours); "menu" offers
  * to leave the queue (or stay), and leaving closes the ticket and gives the
  * conversation back to the assistant. Once staff hold the ticket, only
  * "menu" is answered: the rest is the conversation with staff.
@@ -10,6 +11,7 @@
  */
 import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
+import { asksOpeningHours, hoursAnswer, type OpeningRow } from "@shared/contract/opening_hours.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 
@@ -63,6 +65,8 @@ export interface HandedOffTurn {
   text: string;
   /** The tapped button's id. */
   choice?: string;
+  /** The clock an opening-hours question is answered by. @default new Date() */
+  now?: Date;
 }
 
 /** The answer: replies, and whether the conversation went back to the assistant. */
@@ -163,6 +167,48 @@ export async function answerWhileHandedOff(
     }
     // Staff are with them: what they write is for staff, who see it in the Inbox.
     if (ticket?.status === "claimed") return { replies: [], left: false };
-    return { replies: [textMessage(waitingText(ticket, language))], left: false };
+    // What the data answers ("are you open on Sunday?") is answered now, with the place in the
+    // queue kept: nobody waits for a person to read them the hours.
+    const hours = asksOpeningHours(turn.text) ? await openingHoursText(tx, turn, language) : null;
+    const waiting = waitingText(ticket, language);
+    return { replies: [textMessage(hours ? `${hours}\n\n${waiting}` : waiting)], left: false };
+  });
+}
+
+// How many places an hours answer lists (a WhatsApp message, not a directory), as the front desk.
+const HOURS_PLACES = 5;
+
+// The org's places with hours on record, answered for the day asked (or the week); null when
+// the org keeps no hours.
+async function openingHoursText(
+  tx: Queryable,
+  turn: HandedOffTurn,
+  language: Language,
+): Promise<string | null> {
+  const rows = await tx.query<{ name: string; weekday: number; opens: string; closes: string }>(
+    `select b.name, h.weekday, h.opens::text as opens, h.closes::text as closes
+     from public.venue_hours h
+     join public.businesses b on b.id = h.business_id and b.org_id = h.org_id
+     where h.org_id = $1
+     order by b.name, h.weekday, h.opens`,
+    [turn.orgId],
+  );
+  const places = new Map<string, { name: string; hours: OpeningRow[] }>();
+  for (const row of rows) {
+    const place = places.get(row.name) ?? { name: row.name, hours: [] };
+    place.hours.push({ weekday: Number(row.weekday), opens: row.opens, closes: row.closes });
+    places.set(row.name, place);
+  }
+  if (places.size === 0) return null;
+  // Hours are kept in Kigali's local time (the venue tables' convention: UTC+2, no DST).
+  const local = new Date((turn.now ?? new Date()).getTime() + 2 * 60 * 60 * 1000);
+  return hoursAnswer({
+    places: [...places.values()].slice(0, HOURS_PLACES),
+    language,
+    now: {
+      weekday: ((local.getUTCDay() + 6) % 7) + 1,
+      minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    },
+    text: turn.text,
   });
 }

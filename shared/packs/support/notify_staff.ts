@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { id, isoDuration, slug, text, ToolFailure } from "@shared/contract/mod.ts";
-import { defineTool } from "@shared/registry/define_tool.ts";
+import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
 
@@ -112,6 +112,16 @@ export const notifyStaff = defineTool({
         throw new ToolFailure("NOT_FOUND", `${field}: no such conversation`);
       }
     }
+    // One request is one ticket: more said about a request staff have not resolved (the name
+    // for a proforma asked just before) is added to its ticket. Urgent tickets, and those sent
+    // beyond the Inbox, are always raised anew, so nobody is told of a danger once too few.
+    if (convoId && args.channel === "inbox" && args.payload.priority !== "urgent") {
+      const [added] = await ctx.db.query<{ id: string | null }>(
+        "select private.add_to_open_ticket($1, $2, $3) as id",
+        [convoId, args.payload.reason, args.payload.summary],
+      );
+      if (added?.id) return await queueAnswer(ctx, added.id, args.payload.priority, false);
+    }
     // What the person said before this turn (the current message is not stored yet): staff
     // read what they need without opening the transcript.
     const earlier = convoId
@@ -161,27 +171,37 @@ export const notifyStaff = defineTool({
     if (args.channel === "slack" || urgent) await notifier.send("slack", message, ctx.db);
     if (args.channel === "sms" || urgent) await notifier.send("sms", message, ctx.db);
 
-    const [stats] = await ctx.db.query<
-      { open_ahead: number; median_handling_sec: number; staff_count: number }
-    >("select * from private.ticket_queue_stats($1, $2)", [ctx.org_id, args.payload.priority]);
-    const handling = stats?.median_handling_sec || DEFAULT_HANDLING_SEC[args.payload.priority];
-    const waves = Math.ceil((stats?.open_ahead ?? 1) / Math.max(1, stats?.staff_count ?? 1));
-    const [place] = await ctx.db.query<{ position: number | null }>(
-      "select private.ticket_queue_position($1) as position",
-      [ticket.id],
-    );
-    // Tenants are data: the numbers are the org's own (none set, none said).
-    const [org] = urgent
-      ? await ctx.db.query<{ emergency_numbers: { service: string; number: string }[] }>(
-        "select emergency_numbers from public.orgs where id = $1",
-        [ctx.org_id],
-      )
-      : [];
-    return {
-      ticket_id: ticket.id,
-      estimated_response_time: isoMinutes(handling * waves),
-      ...(place?.position ? { queue_position: place.position } : {}),
-      ...(org?.emergency_numbers?.length ? { emergency_numbers: org.emergency_numbers } : {}),
-    };
+    return await queueAnswer(ctx, ticket.id, args.payload.priority, urgent);
   },
 });
+
+// The ticket, with the wait before staff answer it and, when urgent, the org's emergency numbers.
+async function queueAnswer(
+  ctx: Pick<ExecutionContext, "db" | "org_id">,
+  ticketId: string,
+  priority: Priority,
+  urgent: boolean,
+): Promise<z.input<typeof output>> {
+  const [stats] = await ctx.db.query<
+    { open_ahead: number; median_handling_sec: number; staff_count: number }
+  >("select * from private.ticket_queue_stats($1, $2)", [ctx.org_id, priority]);
+  const handling = stats?.median_handling_sec || DEFAULT_HANDLING_SEC[priority];
+  const waves = Math.ceil((stats?.open_ahead ?? 1) / Math.max(1, stats?.staff_count ?? 1));
+  const [place] = await ctx.db.query<{ position: number | null }>(
+    "select private.ticket_queue_position($1) as position",
+    [ticketId],
+  );
+  // Tenants are data: the numbers are the org's own (none set, none said).
+  const [org] = urgent
+    ? await ctx.db.query<{ emergency_numbers: { service: string; number: string }[] }>(
+      "select emergency_numbers from public.orgs where id = $1",
+      [ctx.org_id],
+    )
+    : [];
+  return {
+    ticket_id: ticketId,
+    estimated_response_time: isoMinutes(handling * waves),
+    ...(place?.position ? { queue_position: place.position } : {}),
+    ...(org?.emergency_numbers?.length ? { emergency_numbers: org.emergency_numbers } : {}),
+  };
+}

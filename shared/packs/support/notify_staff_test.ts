@@ -88,7 +88,13 @@ dbTest(
       ]);
       const result = await rt.callAs(USER.aline, "notify_staff", {
         channel: "inbox",
-        payload: { convo_id: convo.id, reason: "complaint", summary: "Plainte", language: "fr" },
+        // A reason per call: a second ticket of one reason in one conversation is added to the first.
+        payload: {
+          convo_id: convo.id,
+          reason: `complaint ${key}`,
+          summary: "Plainte",
+          language: "fr",
+        },
       }, { idempotencyKey: key });
       assert.ok(result.ok, JSON.stringify(result));
       const [ticket] = await db.query<{ summary: string }>(
@@ -108,5 +114,66 @@ dbTest(
       await summaryFor("{en,rw,fr}", "e3"),
       "Plainte\nEarlier: «Commande arrivée froide»",
     );
+  },
+);
+
+dbTest(
+  "notify_staff adds what a person says of a request staff have open to its ticket: one request, one ticket",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const [convo] = await db.query<{ id: string }>(
+      "insert into public.conversations (org_id, user_id) values ($1, $2) returning id",
+      [ORG.easymo, USER.aline],
+    );
+    const raise = (key: string, reason: string, summary: string, priority = "medium") =>
+      rt.callAs(USER.aline, "notify_staff", {
+        channel: "inbox",
+        payload: { convo_id: convo.id, reason, summary, priority },
+      }, { idempotencyKey: key });
+    const asked = await raise("p1", "proforma request", "Proforma requested: 2 reams A4");
+    const named = await raise("p2", "proforma request", "Name to put on the proforma: GS Remera");
+    assert.ok(asked.ok && named.ok, JSON.stringify([asked, named]));
+    assert.equal(named.data.ticket_id, asked.data.ticket_id);
+    const tickets = await db.query<{ summary: string }>(
+      "select summary from public.staff_tickets where convo_id = $1",
+      [convo.id],
+    );
+    assert.equal(tickets.length, 1);
+    assert.equal(
+      tickets[0].summary,
+      "Proforma requested: 2 reams A4\nName to put on the proforma: GS Remera",
+    );
+    // Another reason is another request; an urgent one is always raised (and sent) anew.
+    const other = await raise("p3", "user asked for a person", "Wants a person");
+    const danger = await raise("p4", "proforma request", "Threatened at the shop", "urgent");
+    assert.ok(other.ok && danger.ok);
+    assert.notEqual(other.data.ticket_id, asked.data.ticket_id);
+    assert.notEqual(danger.data.ticket_id, asked.data.ticket_id);
+    // Once staff resolve it, the same reason opens a new ticket.
+    await db.query("update public.staff_tickets set status = 'resolved' where id = $1", [
+      asked.data.ticket_id,
+    ]);
+    const again = await raise("p5", "proforma request", "Proforma requested: 1 stapler");
+    assert.ok(again.ok);
+    assert.notEqual(again.data.ticket_id, asked.data.ticket_id);
+    // Another customer (Eric) cannot add to Aline's open ticket, even naming her conversation;
+    // Aline can; Beaver's staff cannot.
+    const addAs = (userId: string) =>
+      db.transaction(async (tx) => {
+        await tx.query("set local role authenticated");
+        await tx.query(
+          "select set_config('request.jwt.claims', $1, true)",
+          [JSON.stringify({ sub: userId, role: "authenticated" })],
+        );
+        await tx.query("select set_config('request.jwt.claim.sub', $1, true)", [userId]);
+        const [row] = await tx.query<{ id: string | null }>(
+          "select private.add_to_open_ticket($1, 'proforma request', 'smuggled') as id",
+          [convo.id],
+        );
+        return row.id;
+      });
+    assert.equal(await addAs(USER.eric), null);
+    assert.equal(await addAs(USER.paul), null);
+    assert.equal(await addAs(USER.aline), again.data.ticket_id);
   },
 );
