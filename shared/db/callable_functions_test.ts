@@ -44,6 +44,9 @@ const REVIEWED: Record<string, string> = {
   "auth.jwt()": "Supabase's: the request's own claims",
   "auth.role()": "Supabase's: the request's own claims",
   "auth.uid()": "Supabase's: the request's own claims",
+  "private.add_to_open_ticket(uuid, text, text)":
+    "adds to the latest unresolved ticket of that conversation and reason only when the caller " +
+    "is its requester or staff of its org (or the service); returns that ticket's id, else null",
   "private.automation_save(uuid, jsonb, timestamp with time zone)":
     "saves a rule only for the service or staff of that org (42501 otherwise), and only inside " +
     "a deploy_automation call whose key the pipeline claimed in the same transaction",
