@@ -411,6 +411,16 @@ export function decideRoute(
     languageChanged: requested !== null,
   };
   const currentAgent = state.agent !== null && isCustomer(state.agent) ? state.agent : null;
+  // What the front desk answers itself from the tenant's data (hours, how to pay, a greeting).
+  const frontDeskAnswers = (switched = false): RouteDecision => ({
+    ...language,
+    kind: "route",
+    agent: agents.frontDesk,
+    urgent: false,
+    switched,
+    confidence: 1,
+    frontDeskOwn: true,
+  });
 
   // Haste typed inside a flow is about the flow's work ("quickly please" while ordering), unless
   // it calls for help or names a danger: then it is a cry, handed to a person below.
@@ -436,15 +446,7 @@ export function decideRoute(
   // front desk answers from the places' hours, unless the words surely seek a kind of place
   // another agent finds ("is there a pharmacy open now in Remera?").
   if (asksOpeningHours(text) && !seeksAPlace(text, context)) {
-    return {
-      ...language,
-      kind: "route",
-      agent: agents.frontDesk,
-      urgent: false,
-      switched: currentAgent !== null && currentAgent !== agents.frontDesk,
-      confidence: 1,
-      frontDeskOwn: true,
-    };
+    return frontDeskAnswers(currentAgent !== null && currentAgent !== agents.frontDesk);
   }
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
   // whatever service its words name ("Mfite ikibazo, umushoferi yanshyize nabi" is no new ride).
@@ -472,15 +474,7 @@ export function decideRoute(
   // front desk answers from the tenant's own data; it is no service missing and no item.
   const paymentsRun = agents.payments !== undefined && isCustomer(agents.payments);
   if (atFrontDesk && !paymentsRun && asksHowToPay(text)) {
-    return {
-      ...language,
-      kind: "route",
-      agent: agents.frontDesk,
-      urgent: false,
-      switched: false,
-      confidence: 1,
-      frontDeskOwn: true,
-    };
+    return frontDeskAnswers();
   }
 
   const number = menuNumber(text);
@@ -667,15 +661,7 @@ export function decideRoute(
   // A greeting and nothing else is for the front desk, whatever its letters
   // share with a topic ("bon apres midi" is no lunch order).
   if (isGreetingOnly(words)) {
-    return {
-      ...language,
-      kind: "route",
-      agent: agents.frontDesk,
-      urgent: false,
-      switched: false,
-      confidence: 1,
-      frontDeskOwn: true,
-    };
+    return frontDeskAnswers();
   }
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
   if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
