@@ -7,6 +7,18 @@
  */
 import { type Language, phraseBook } from "./language.ts";
 
+// Hours are kept in Kigali's local time (the venue tables' convention: UTC+2, no DST).
+const KIGALI_OFFSET_MS = 2 * 3600_000;
+
+/** ISO weekday (1 = Monday) and minute of day on the Kigali clock. */
+export function kigaliClock(at: Date): { weekday: number; minute: number } {
+  const local = new Date(at.getTime() + KIGALI_OFFSET_MS);
+  return {
+    weekday: ((local.getUTCDay() + 6) % 7) + 1,
+    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
 // Asking when a place opens or closes, or whether it is open (a day or "now" with it or not).
 const ASKS_HOURS = new RegExp(
   [

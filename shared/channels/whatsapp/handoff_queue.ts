@@ -11,7 +11,12 @@
  */
 import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
-import { asksOpeningHours, hoursAnswer, type OpeningRow } from "@shared/contract/opening_hours.ts";
+import {
+  asksOpeningHours,
+  hoursAnswer,
+  kigaliClock,
+  type OpeningRow,
+} from "@shared/contract/opening_hours.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 
@@ -200,15 +205,11 @@ async function openingHoursText(
     places.set(row.name, place);
   }
   if (places.size === 0) return null;
-  // Hours are kept in Kigali's local time (the venue tables' convention: UTC+2, no DST).
-  const local = new Date((turn.now ?? new Date()).getTime() + 2 * 60 * 60 * 1000);
+  const { weekday, minute } = kigaliClock(turn.now ?? new Date());
   return hoursAnswer({
     places: [...places.values()].slice(0, HOURS_PLACES),
     language,
-    now: {
-      weekday: ((local.getUTCDay() + 6) % 7) + 1,
-      minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
-    },
+    now: { weekday, minutes: minute },
     text: turn.text,
   });
 }

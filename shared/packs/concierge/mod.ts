@@ -10,7 +10,7 @@ import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
-import { asksOpeningHours, hoursAnswer } from "@shared/contract/opening_hours.ts";
+import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
 import { z } from "zod";
 
@@ -120,19 +120,14 @@ async function openingHoursText(
     rows.data.items.some((row) => row.business_id === place.id)
   );
   const listed = (withHours.length ? withHours : named.data.items).slice(0, HOURS_PLACES);
-  const now = turn.now ?? new Date();
-  // Hours are kept in Kigali's local time (the venue tables' convention: UTC+2, no DST).
-  const local = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+  const { weekday, minute } = kigaliClock(turn.now ?? new Date());
   return hoursAnswer({
     places: listed.map((place) => ({
       name: place.name,
       hours: rows.data.items.filter((row) => row.business_id === place.id),
     })),
     language: turn.language,
-    now: {
-      weekday: ((local.getUTCDay() + 6) % 7) + 1,
-      minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
-    },
+    now: { weekday, minutes: minute },
     text: turn.input.text,
   });
 }

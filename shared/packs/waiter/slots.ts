@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { kigaliClock } from "@shared/contract/opening_hours.ts";
 
 /** One opening period. */
 export interface OpeningPeriod {
@@ -81,15 +82,6 @@ function minuteOf(hhmm: string): number {
     );
   }
   return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** ISO weekday (1 = Monday) and minute of day on the Kigali clock. */
-export function kigaliClock(at: Date): { weekday: number; minute: number } {
-  const local = new Date(at.getTime() + OFFSET_MS);
-  return {
-    weekday: ((local.getUTCDay() + 6) % 7) + 1,
-    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
-  };
 }
 
 function isOpen(hours: readonly OpeningPeriod[], start: Date, slotMinutes: number): boolean {

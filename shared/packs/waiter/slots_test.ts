@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { checkSlot, CONFIRMATION_ALPHABET, confirmationCode, kigaliClock } from "./slots.ts";
+import { kigaliClock } from "@shared/contract/opening_hours.ts";
+import { checkSlot, CONFIRMATION_ALPHABET, confirmationCode } from "./slots.ts";
 
 // Café hours: Mon–Sat 07:00–22:00, Sunday 10:00–24:00.
 const hours = [
