@@ -15,7 +15,7 @@ import {
   readSeed,
   restartSeedClock,
 } from "@shared/db/migrate.ts";
-import type { Database } from "@shared/db/types.ts";
+import type { CallerReads, Database } from "@shared/db/types.ts";
 import { sha256Hex } from "@shared/runtime/canonical.ts";
 import { makeResettable, type Resetter } from "./db_reset.ts";
 
@@ -298,6 +298,8 @@ interface PostgresLease {
   /** One session of its own for the reset (never handed to a test: nothing a test sets stays on it). */
   keeper: PostgresDatabase;
   resetter: Resetter;
+  /** The tests' pool, kept with its sessions between leases (absent until the first). */
+  pool?: PostgresDatabase;
 }
 
 // A leased database's name: the prefix, then when it was made (seconds), so a sweep can tell an
@@ -309,9 +311,11 @@ const ABANDONED_AFTER_S = 120;
  * A Postgres database that looks fresh: a copy of the template, reused by
  * the next lease of this process once its data is put back to the seed (a
  * copy costs the server a 16 MB file copy, ~0.3–0.6 CPU-seconds on CI's
- * disk; the reset, a few tables' rows). The test gets a pool of its own;
- * when it ends, the pool is closed and every other session on the database
- * ended (a child process's, a pool opened from `url`), so no session state
+ * disk; the reset, a few tables' rows). The tests of one lease share a pool
+ * whose idle sessions are kept between them, their session state put back;
+ * when a test ends, its calls under way are waited for, later ones refused,
+ * and every other session on the database ended (a child process's, a pool
+ * opened from `url`, one left in a transaction), so no session state
  * outlives the test; a catalog change, or a reset that leaves other row
  * counts, drops the database instead.
  */
@@ -350,22 +354,99 @@ async function leasePostgres(): Promise<TestDatabase> {
   }
   await restartSeedClock(lease.keeper);
   const held = lease;
-  const db = openPostgres(held.url, { max: 20 });
+  const pool = held.pool ??= openPostgres(held.url, { max: 20, applicationName: held.name });
+  // The test's calls still under way: dispose waits for them (as closing a pool did), and a
+  // call made after dispose is refused, so no late write lands after the rows went back.
+  const running = new Set<Promise<unknown>>();
+  // Caller reads the test opened and has not ended: each holds one of the pool's sessions.
+  const unended = new Set<CallerReads>();
   let given = false;
-  return Object.assign(db, {
+  const track = <T>(call: () => Promise<T>): Promise<T> => {
+    if (given) return Promise.reject(new Error("this test's database was given back"));
+    const promise = call();
+    running.add(promise);
+    const settle = () => running.delete(promise);
+    promise.then(settle, settle);
+    return promise;
+  };
+  const settled = async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...running]),
+      new Promise((resolve) => timer = setTimeout(resolve, SETTLE_MS)),
+    ]);
+    clearTimeout(timer);
+  };
+  const db: TestDatabase = {
+    kind: "postgres",
     url: held.url,
-    async dispose() {
-      if (given) return;
+    query: (text, params) => track(() => pool.query(text, params)),
+    exec: (script) => track(() => pool.exec(script)),
+    transaction: (fn, options) => track(() => pool.transaction(fn, options)),
+    asCaller: (claims, fn, options) => track(() => pool.asCaller(claims, fn, options)),
+    asService: (fn, options) => track(() => pool.asService(fn, options)),
+    openCallerReads(claims, options) {
+      if (given) throw new Error("this test's database was given back");
+      const reads = pool.openCallerReads(claims, options);
+      unended.add(reads);
+      const end = reads.end.bind(reads);
+      return Object.assign(reads, {
+        end: () => track(() => end().finally(() => unended.delete(reads))),
+      });
+    },
+    // Closed by its user: the pool goes (the next lease opens another); the data still goes back.
+    async close() {
       given = true;
-      await db.close().catch(() => {});
+      await settled();
+      if (held.pool === pool) held.pool = undefined;
+      await pool.close();
+    },
+    async dispose() {
+      if (given && held.pool === pool) return;
+      given = true;
+      await settled();
       let differ: string[] | undefined;
       try {
-        // Sessions the test left (its own pool's are closed above) end, their transactions rolled
-        // back, before the rows go back.
+        // The pool's sessions stay for the next test only when all are idle and none is held
+        // (a session's first queries cost the server ~0.1-0.2 CPU-s: its caches and compiled
+        // functions start empty, and a test opens several). Otherwise the pool closes from its
+        // own side, as it did after every test (ending a session under its client's feet makes
+        // the client throw outside any test).
+        const [{ kept, busy }] = await held.keeper.query<{ kept: number; busy: number }>(
+          `select count(*)::int as kept, count(*) filter (where state <> 'idle')::int as busy
+             from pg_stat_activity
+            where datname = current_database() and application_name = $1`,
+          [held.name],
+        );
+        if (held.pool === pool && (busy || unended.size)) {
+          held.pool = undefined;
+          await pool.close().catch(() => {});
+        }
+        // Every other session on it ends, its transaction rolled back, before the rows go back
+        // (a child process's, a pool opened from the URL).
         await held.keeper.query(
           `select pg_terminate_backend(pid, 5000) from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid()`,
+            where datname = current_database() and pid <> pg_backend_pid()
+              and application_name <> $1`,
+          [held.name],
         );
+        // The kept sessions' settings, locks and listeners go back.
+        if (held.pool === pool && kept) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          try {
+            await Promise.race([
+              pool.onEachSession(SESSION_RESET, kept),
+              new Promise((_, reject) =>
+                timer = setTimeout(() => reject(new Error("sessions held")), SETTLE_MS)
+              ),
+            ]);
+          } catch {
+            held.pool = undefined;
+            await pool.close().catch(() => {});
+          } finally {
+            clearTimeout(timer);
+          }
+        }
         if (!(await held.resetter.catalogChanged())) {
           await held.resetter.reset();
           differ = await held.resetter.countsDiffer();
@@ -377,6 +458,8 @@ async function leasePostgres(): Promise<TestDatabase> {
         idlePostgres.push(held);
         return;
       }
+      if (held.pool === pool) held.pool = undefined;
+      await pool.close().catch(() => {});
       await held.keeper.close().catch(() => {});
       const admin = openPostgres(adminUrl, { max: 1 });
       try {
@@ -386,8 +469,18 @@ async function leasePostgres(): Promise<TestDatabase> {
       }
       if (differ) throw new Error(`the reset left other row counts in ${differ.join(", ")}`);
     },
-  });
+  };
+  return db;
 }
+
+// How long a given-back test database waits for the test's calls still under way (as long as
+// closing a pool waited).
+const SETTLE_MS = 5000;
+
+// A kept session's state put back between tests: settings (the role included), listeners,
+// advisory locks and cached plans. Prepared statements stay: the pool's client keeps their names.
+const SESSION_RESET =
+  "set session authorization default; reset all; unlisten *; select pg_advisory_unlock_all(); discard plans";
 
 /**
  * Drops the leased databases a test process left behind (it ended with them idle): no session

@@ -214,3 +214,58 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  "leaseTestDatabase() keeps the Postgres pool's idle sessions for the next lease, their settings, role and locks put back",
+  postgresOnly,
+  async () => {
+    const first = await leaseTestDatabase("postgres");
+    const [{ pid }] = await first.query<{ pid: number }>("select pg_backend_pid() as pid");
+    await first.exec(
+      "select set_config('test.kept', 'x', false); set role authenticated; select pg_advisory_lock(43)",
+    );
+    await first.dispose();
+    // Refused once given back: no late write lands after the rows went back.
+    await assert.rejects(first.query("select 1"), /given back/);
+    const second = await leaseTestDatabase("postgres");
+    try {
+      assert.equal(second.url, first.url, "not the same database");
+      const [state] = await second.query<
+        { pid: number; kept: string | null; role: string; locks: number }
+      >(
+        `select pg_backend_pid() as pid, nullif(current_setting('test.kept', true), '') as kept,
+                current_user::text as role,
+                (select count(*)::int from pg_locks
+                  where locktype = 'advisory' and pid = pg_backend_pid()) as locks`,
+      );
+      assert.deepEqual(state, { pid, kept: null, role: "postgres", locks: 0 });
+    } finally {
+      await second.dispose();
+    }
+  },
+);
+
+Deno.test(
+  "leaseTestDatabase() closes the Postgres pool a test left inside a transaction, and the next lease works",
+  postgresOnly,
+  async () => {
+    const first = await leaseTestDatabase("postgres");
+    const [{ pid }] = await first.query<{ pid: number }>("select pg_backend_pid() as pid");
+    // Caller reads never ended: their session is held, inside a read-only transaction.
+    const reads = first.openCallerReads({ role: "anon" });
+    await reads.query("select 1");
+    await first.dispose();
+    const second = await leaseTestDatabase("postgres");
+    try {
+      const [{ now }] = await second.query<{ now: number }>("select pg_backend_pid() as now");
+      assert.notEqual(now, pid, "a session of the closed pool was handed out");
+      const [{ open }] = await second.query<{ open: number }>(
+        `select count(*)::int as open from pg_stat_activity
+          where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      assert.equal(open, 0);
+    } finally {
+      await second.dispose();
+    }
+  },
+);

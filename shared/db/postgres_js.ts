@@ -25,6 +25,8 @@ export interface PostgresOptions {
    * pooler (port 6543). @default true unless the URL's port is 6543
    */
   prepare?: boolean;
+  /** The sessions' `application_name` (how `pg_stat_activity` names them). */
+  applicationName?: string;
 }
 
 type Sql = postgres.Sql;
@@ -77,6 +79,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Postgr
     max: options.max ?? 10,
     prepare: options.prepare ?? port !== "6543",
     onnotice: () => {},
+    ...(options.applicationName
+      ? { connection: { application_name: options.applicationName } }
+      : {}),
     // Dates and bigints come back as strings so JSON results look the same on both adapters.
     types: {
       bigint: { to: 20, from: [20], serialize: String, parse: Number },
@@ -149,6 +154,21 @@ export class PostgresDatabase implements Database {
   /** {@inheritDoc Database.openCallerReads} */
   openCallerReads(claims: JwtClaims, options: CallerReadsOptions = {}): CallerReads {
     return new PipelinedReads(this.#sql, claims, options);
+  }
+
+  /**
+   * Runs `script` once on each of `sessions` sessions of the pool, held together: postgres.js
+   * hands out its idle open sessions before it opens new ones, so with `sessions` as many as are
+   * open, each gets it once. For a caller that keeps a pool's sessions between uses and puts their
+   * state back in between (the test harness).
+   */
+  async onEachSession(script: string, sessions: number): Promise<void> {
+    const held = await Promise.all(Array.from({ length: sessions }, () => this.#sql.reserve()));
+    try {
+      await Promise.all(held.map((session) => session.unsafe(script)));
+    } finally {
+      for (const session of held) session.release();
+    }
   }
 
   /** {@inheritDoc Database.close} */
