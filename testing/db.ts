@@ -302,6 +302,11 @@ interface PostgresLease {
   pool?: PostgresDatabase;
 }
 
+// Postgres 15 copies a template through its write-ahead log by default: for a test database of
+// ~16 MB, copying its files costs the server ~0.18 CPU-s where the log costs ~0.45 (measured, five
+// copies each, the checkpoint a file copy asks for included).
+const COPY_FILES = "strategy = file_copy";
+
 // A leased database's name: the prefix, then when it was made (seconds), so a sweep can tell an
 // abandoned one (no session on it, made long ago) from one another process has just made.
 const LEASED = "easymo_l_";
@@ -343,7 +348,7 @@ async function leasePostgres(): Promise<TestDatabase> {
       // Each test file's module ends with its lease idle (nothing runs after a file's last test):
       // the next new copy drops those, once no session is left on them.
       await sweepAbandoned(admin);
-      await admin.exec(`create database "${name}" template "${template}"`);
+      await admin.exec(`create database "${name}" template "${template}" ${COPY_FILES}`);
     } finally {
       await admin.close();
     }
@@ -522,7 +527,7 @@ async function copyPostgresDatabase(
 ): Promise<TestDatabase> {
   const name = `${options.prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = openPostgres(options.adminUrl, { max: 1 });
-  await admin.exec(`create database "${name}" template "${template}"`);
+  await admin.exec(`create database "${name}" template "${template}" ${COPY_FILES}`);
   const url = withDatabase(options.adminUrl, name);
   const db = openPostgres(url, { max: options.max });
   return Object.assign(db, {
