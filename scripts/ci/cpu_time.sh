@@ -45,3 +45,21 @@ cpu_summary() {
     END { printf "  %-10s %8.1f CPU-s (%.1f user + %.1f sys)\n", "total", user + sys, user, sys }' \
     <<<"$lines"
 }
+
+# The CPU-seconds of the Postgres server whose data directory is DIR (scripts/ci/start_postgres.sh):
+# the postmaster's own and its ended sessions' (reaped, so in its children's times), and the
+# processes it still runs (checkpointer, writers). A test's queries run there, not in the test's
+# process: the jobs' table does not see them (measured on 2026-11-28: ~1.7 CPU-s of the server for
+# each CPU-s of a Postgres test file's own). Prints nothing when the server is not running.
+postgres_cpu() {
+  local pid ticks hz
+  pid="$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null)" || return 0
+  [ -r "/proc/$pid/stat" ] || return 0
+  hz="$(getconf CLK_TCK)"
+  # Fields 14-17 of /proc/PID/stat: utime, stime, cutime, cstime (the name, field 2, has no spaces).
+  ticks="$(awk '{ print $14 + $15 + $16 + $17 }' "/proc/$pid/stat")"
+  for child in $(pgrep -P "$pid"); do
+    ticks=$((ticks + $(awk '{ print $14 + $15 }' "/proc/$child/stat" 2>/dev/null || echo 0)))
+  done
+  awk -v t="$ticks" -v hz="$hz" 'BEGIN { printf "  %-10s %8.1f CPU-s (the server beside the jobs)\n", "postgres", t / hz }'
+}
