@@ -476,7 +476,12 @@ function blend({ probabilities, bayes, served, whole, modelShare }: {
  * the classifier (`IntentTrainOptions.model`) learns from this form too.
  */
 export function intentTopic(neutralNames: readonly string[] = []): (text: string) => string {
-  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS, ...PURCHASE_WORDS, ...SIZE_WORDS]);
+  const names = nameGazetteer([
+    ...neutralNames,
+    ...COURTESY_WORDS,
+    ...PURCHASE_WORDS,
+    ...SIZE_WORDS,
+  ]);
   // Names and courtesies taken out, a phrase is another text: its features are not the
   // cached ones (the language detector's, which keep them as evidence of a language).
   return (text: string) => names.strip(normalizeText(text));
