@@ -347,6 +347,29 @@ export const PURCHASE_WORDS: readonly string[] = [
 ];
 
 /**
+ * Kinyarwanda's "big" with a noun's class prefix and no initial vowel ("umuhanda munini", "inkono
+ * nini", "amatafari manini"): it says how big, not what, so it is read as neutral like courtesies.
+ * Read as a word, its letters are the pharmacy's "ibinini" (pills): "ku muhanda munini" went to
+ * the pharmacy. "kinini" and "binini" stay words: they also mean a pill and pills when the
+ * initial vowel drops after a determiner ("iki kinini", "ibihe binini").
+ */
+export const SIZE_WORDS: readonly string[] = [
+  "nini",
+  "munini",
+  "banini",
+  "minini",
+  "rinini",
+  "manini",
+  "zinini",
+  "runini",
+  "kanini",
+  "tunini",
+  "bunini",
+  "kunini",
+  "hanini",
+];
+
+/**
  * Trains the intent classifier from every agent's phrases in every language
  * (and the filler phrases, when given, as the unclear class).
  *
@@ -448,11 +471,17 @@ function blend({ probabilities, bayes, served, whole, modelShare }: {
 
 /**
  * What the intent classifier reads of a message: its normal form without the names that
- * say where or which (`neutralNames`), courtesies and verbs of buying. A model trained for
+ * say where or which (`neutralNames`), courtesies, verbs of buying and Kinyarwanda's "big"
+ * ({@linkcode SIZE_WORDS}). A model trained for
  * the classifier (`IntentTrainOptions.model`) learns from this form too.
  */
 export function intentTopic(neutralNames: readonly string[] = []): (text: string) => string {
-  const names = nameGazetteer([...neutralNames, ...COURTESY_WORDS, ...PURCHASE_WORDS]);
+  const names = nameGazetteer([
+    ...neutralNames,
+    ...COURTESY_WORDS,
+    ...PURCHASE_WORDS,
+    ...SIZE_WORDS,
+  ]);
   // Names and courtesies taken out, a phrase is another text: its features are not the
   // cached ones (the language detector's, which keep them as evidence of a language).
   return (text: string) => names.strip(normalizeText(text));

@@ -4,7 +4,9 @@ import { PACK_INTENTS, PACKS, UNCLEAR_PHRASES } from "@shared/platform/platform.
 import {
   CONFIDENCE_THRESHOLD,
   COURTESY_WORDS,
+  intentTopic,
   PURCHASE_WORDS,
+  SIZE_WORDS,
   trainIntentClassifier,
 } from "./intent_classifier.ts";
 import { customerAgents, packStaffWork, staffAgents } from "@shared/registry/pack.ts";
@@ -47,6 +49,18 @@ Deno.test("a message sharing nothing with the phrases has no agent and zero conf
   assert.ok(result.confidence < CONFIDENCE_THRESHOLD);
 });
 
+Deno.test("Kinyarwanda's 'big' names no topic: a main road is not the pharmacy's pills", () => {
+  const read = intentTopic();
+  assert.equal(read("ku muhanda munini"), "ku muhanda");
+  assert.equal(read("inkono nini"), "inkono");
+  assert.equal(read("amatafari manini"), "amatafari");
+  // Pills keep their word, with or without the initial vowel.
+  assert.equal(read("ibinini bya malariya"), "ibinini bya malariya");
+  assert.equal(read("iki kinini"), "iki kinini");
+  assert.notEqual(classifier.classify("nagiye ku muhanda munini").agent, "pharmacy");
+  assert.equal(classifier.classify("ibinini bya malariya").agent, "pharmacy");
+});
+
 Deno.test("training needs phrases for two agents", () => {
   assert.throws(() => trainIntentClassifier([PACK_INTENTS[0]]), RangeError);
 });
@@ -56,7 +70,7 @@ Deno.test("the compiled scores rank agents exactly as wink's own computeOdds doe
   const wink = (naiveBayes as any)();
   wink.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
   // The classifier reads a text without its courtesies and purchase verbs; wink is given the same text.
-  const courtesies = nameGazetteer([...COURTESY_WORDS, ...PURCHASE_WORDS]);
+  const courtesies = nameGazetteer([...COURTESY_WORDS, ...PURCHASE_WORDS, ...SIZE_WORDS]);
   const topic = (text: string) => featuresOf(courtesies.strip(normalizeText(text)));
   for (const { agent, phrases } of PACK_INTENTS) {
     for (const text of Object.values(phrases).flat()) wink.learn(topic(text), agent);

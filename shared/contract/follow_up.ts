@@ -117,5 +117,19 @@ const ALONE = /\b(?:refund(?:ed)?|money back|rembourse\w*|nsubizwe|gusubizwa ama
  */
 export function followsUpPurchase(text: string): boolean {
   const words = plain(text);
-  return ALONE.test(words) || (BOUGHT.test(words) && AFTER_SALE.test(words));
+  if (ALONE.test(words)) return true;
+  // One word is never both: French "reçu" is "received" and "a receipt", and "j'ai reçu une
+  // convocation au tribunal" follows up no purchase.
+  const bought = spansOf(BOUGHT, words);
+  return spansOf(AFTER_SALE, words).some((after) =>
+    bought.some((purchase) => purchase.start !== after.start || purchase.end !== after.end)
+  );
+}
+
+// Where a pattern matches in `text`, each match's first and past-the-last index.
+function spansOf(pattern: RegExp, text: string): Array<{ start: number; end: number }> {
+  return [...text.matchAll(new RegExp(pattern.source, "g"))].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
 }

@@ -16,6 +16,10 @@ Deno.test("followsUpPurchase() hears a late, damaged or billed purchase in en, r
       "itumiza ryanjye ryatinze",
       "ibyo natumije byageze byangiritse",
       "ndashaka fagitire y'itumiza ryanjye",
+      "je n'ai pas reçu ma commande",
+      "le reçu de ma commande svp",
+      "j'ai reçu ma commande abîmée",
+      "my order was never received",
     ]
   ) assert.ok(followsUpPurchase(text), text);
 });
@@ -33,6 +37,17 @@ Deno.test("followsUpPurchase() leaves new requests and other services alone", ()
       "je cherche une maison à louer",
       "je veux payer ma facture d'électricité",
       "I want to pay my water bill invoice",
+    ]
+  ) assert.ok(!followsUpPurchase(text), text);
+});
+
+Deno.test("followsUpPurchase() never reads one word as both the purchase and what went wrong", () => {
+  // "reçu" is both "received" and "a receipt": alone it follows up nothing.
+  for (
+    const text of [
+      "j'ai reçu une convocation au tribunal pour une dette, il me faut un avocat",
+      "j'ai reçu un message bizarre hier",
+      "vous avez reçu mon dossier ?",
     ]
   ) assert.ok(!followsUpPurchase(text), text);
 });

@@ -250,6 +250,20 @@ export function loadFresh10Messages(
   return loadSafetyLabelledSet([`fresh10_${split}`], handoff);
 }
 
+/**
+ * The eleventh fresh set (fresh11_*.yaml, issue 24 item 6): fresh10's size and labels,
+ * written by another new writer before the round that tunes on it, as people unlike
+ * fresh10's: church volunteers, bus travellers up-country, hairdressers, night guards,
+ * new arrivals from Burundi and the DRC, teenagers typing slang, a formal accountant;
+ * split by need with one seed (`source/split_set.py fresh11`).
+ */
+export function loadFresh11Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh11_${split}`], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -295,6 +309,7 @@ export const HALVED_SETS: readonly HalvedSet[] = [
   { title: "Sixth fresh first messages", load: loadFresh6Messages },
   { title: "Ninth fresh first messages", load: loadFresh9Messages },
   { title: "Tenth fresh first messages", load: loadFresh10Messages },
+  { title: "Eleventh fresh first messages", load: loadFresh11Messages },
 ];
 
 /**

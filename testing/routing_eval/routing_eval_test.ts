@@ -11,6 +11,7 @@ import {
   loadConversations,
   loadFirstMessages,
   loadFresh10Messages,
+  loadFresh11Messages,
   loadFresh2Messages,
   loadFresh3Messages,
   loadFresh5Messages,
@@ -258,6 +259,7 @@ for (
     ["the sixth fresh set", loadFresh6Messages],
     ["the ninth fresh set", loadFresh9Messages],
     ["the tenth fresh set", loadFresh10Messages],
+    ["the eleventh fresh set", loadFresh11Messages],
   ] as const
 ) {
   Deno.test(`${name} is no training phrase, and its halves share no message`, async () => {
@@ -278,6 +280,7 @@ for (
     ["the sixth fresh set", loadFresh6Messages, 45],
     ["the ninth fresh set", loadFresh9Messages, 65],
     ["the tenth fresh set", loadFresh10Messages, 65],
+    ["the eleventh fresh set", loadFresh11Messages, 65],
   ] as const
 ) {
   Deno.test(`each half of ${name} holds at least ${least} messages per language over every route`, async () => {

@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, safety5, safety6)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, fresh11, safety5, safety6)
 """
 import json, os, random, sys
 
@@ -24,6 +24,7 @@ SETS = {
     "safety6": ("safety6-20261127-safety6", "Second safety set (danger as one clause, to a third person, as a question; SMS spelling)"),
     "fresh9": ("fresh9-20261128-routing12", "Ninth fresh set of first messages"),
     "fresh10": ("fresh10-20261128-routing13", "Tenth fresh set of first messages"),
+    "fresh11": ("fresh11-20261128-routing14", "Eleventh fresh set of first messages"),
 }
 # Blind-only sets are not split here: fresh7_blind.*.yaml and safety7_blind.*.yaml were written
 # by hand, straight as YAML, by an engineer who tunes nothing; they have no dev half and nobody
@@ -73,6 +74,16 @@ POLICY["fresh10"] = [
     "# people dictating to a grandchild, shop owners, nurses. Kinyarwanda as typed (no",
     "# apostrophes, merged words, Kiswahili and French loans, English brand words), Kigali French",
     "# (bjr, stp, svp, c, slt), second-language English. No message describes danger.",
+]
+POLICY["fresh11"] = [
+    "# Written on 2026-11-28 by the routing engineer of round fourteen (branch i44-routing) as a",
+    "# new writer, before tuning anything this round and before reading the router's misses or",
+    "# the corpus (it had read fresh10's header and label counts for the format). Fresh10's label",
+    "# counts, other people: church volunteers, bus travellers up-country, hairdressers, night",
+    "# guards, new arrivals from Burundi and the DRC writing French, teenagers typing fast with",
+    "# slang, an accountant writing formally. Kinyarwanda as typed (no apostrophes, merged words,",
+    "# Kiswahili and French loans, English brand words), Kigali French (bjr, stp, svp, c, slt,",
+    "# wsh), second-language English. No message describes danger.",
 ]
 # A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
 # Kinyarwanda round) writes only those languages' files.
