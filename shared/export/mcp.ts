@@ -185,16 +185,50 @@ function envelopeSchema(data: z.ZodType): JsonSchema {
   )) as JsonSchema;
 }
 
-let openEnvelopeText: string | undefined;
-
 /**
- * The envelope around any data, made from zod once and copied per tool: each
- * stored (generated) tool's listing wraps its schema in it, and building it
- * from zod for each of 200 tools was most of a first MCP listing.
+ * The envelope around any data, as `envelopeSchema(z.unknown())` converts it
+ * from zod (`mcp_test.ts` checks they are equal), written out: each stored
+ * (generated) tool's listing wraps its schema in a fresh one, and converting
+ * it from zod on a new instance's first listing, then parsing a copy per
+ * tool, was a fifth of that listing.
  */
 function openEnvelope(): JsonSchema {
-  openEnvelopeText ??= JSON.stringify(envelopeSchema(z.unknown()));
-  return JSON.parse(openEnvelopeText);
+  const closed = (properties: JsonSchema, required: string[]): JsonSchema => ({
+    type: "object",
+    properties,
+    required,
+    additionalProperties: false,
+  });
+  return {
+    type: "object",
+    properties: {
+      ok: { type: "boolean" },
+      data: {},
+      error: {
+        type: "object",
+        properties: {
+          code: { type: "string", enum: Object.keys(ERROR_CODES) },
+          msg: { type: "string" },
+          fields: {
+            type: "array",
+            items: closed({ path: { type: "string" }, message: { type: "string" } }, [
+              "path",
+              "message",
+            ]),
+          },
+          confirmation: closed({
+            token: { type: "string" },
+            summary: { type: "string" },
+            expires_at: { type: "string" },
+          }, ["token", "summary", "expires_at"]),
+        },
+        required: ["code", "msg"],
+        additionalProperties: true,
+      },
+    },
+    required: ["ok"],
+    additionalProperties: true,
+  };
 }
 
 /**
