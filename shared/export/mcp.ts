@@ -80,8 +80,9 @@ export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions
       `Cannot export MCP tools as structuredContent must be "data" or "envelope": current value is ${structuredContent}`,
     );
   }
-  const notes: ExportIssue[] = [];
-  const batch = exportEach(tools, NAME_RULES.mcp, (tool, name): McpTool => {
+  // Each tool's entry and its note are kept together (a generated tool's, per process and
+  // through `api_source_exports` for other instances), so a kept entry still says its note.
+  const batch = exportEach(tools, NAME_RULES.mcp, (tool, name): McpEntry => {
     const inputSchema = closeEmptyObject(providerInputSchema(tool));
     const output = structuredContent === "data"
       ? dataOutputSchema(tool)
@@ -94,10 +95,13 @@ export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions
       ...(output.schema ? { outputSchema: output.schema as McpTool["outputSchema"] } : {}),
       annotations: mcpAnnotations(tool),
     };
-    if (output.note) notes.push({ tool: tool.name, reason: output.note });
-    return mcp;
+    return output.note ? { tool: mcp, note: output.note } : { tool: mcp };
+  }, `mcp:${structuredContent}`);
+  const notes: ExportIssue[] = [];
+  batch.items.forEach((entry, index) => {
+    if (entry.note) notes.push({ tool: tools[index].name, reason: entry.note });
   });
-  return { tools: batch.items, names: batch.names, notes };
+  return { tools: batch.items.map((entry) => entry.tool), names: batch.names, notes };
 }
 
 /**
@@ -119,6 +123,12 @@ export function mcpAnnotations(tool: AnyTool): ToolAnnotations {
     idempotentHint: tool.idempotent,
     openWorldHint: tool.openWorld,
   };
+}
+
+/** One tool's MCP entry and why part of it was left open, if it was. */
+interface McpEntry {
+  tool: McpTool;
+  note?: string;
 }
 
 interface OutputChoice {
