@@ -114,7 +114,31 @@ if (mode === "warm-register") {
   await timed("warm", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
   figures.tools = generated.plans.length;
   const signed = await signPlans(generated.stored, scope(generated.hash), box);
-  await Deno.writeTextFile(plansFile, JSON.stringify({ hash: generated.hash, row: signed }));
+  // What the registering instance stores for the others (`api_source_exports`), where this tree
+  // has it: per format, the JSON text the column holds.
+  const cache = await import("@shared/export/export_cache.ts");
+  const exports: Record<string, string> = {};
+  if ("exportsUnder" in cache) {
+    const names = new Set(generated.plans.map((plan: { name: string }) => plan.name));
+    // deno-lint-ignore no-explicit-any
+    const under = (cache as any).exportsUnder as (
+      content: string,
+      names: Set<string>,
+    ) => Map<string, unknown>;
+    const { planExportKey } = await import("@shared/generated_tools/bind.ts");
+    const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
+    for (
+      const [format, made] of under(planExportKey(kind, generated.hash, STORED_PLAN_VERSION), names)
+    ) {
+      exports[format] = JSON.stringify(made);
+    }
+    figures.stored_exports_kb = Object.values(exports).reduce((sum, text) => sum + text.length, 0) /
+      1024;
+  }
+  await Deno.writeTextFile(
+    plansFile,
+    JSON.stringify({ hash: generated.hash, row: signed, exports }),
+  );
 } else if (mode === "phases" || mode === "warm-phases") {
   if (mode === "warm-phases") await warmUp(plansFile);
   // generateChecked's steps one by one (as source_tools.ts runs them), each timed: where a cold
@@ -176,12 +200,23 @@ if (mode === "warm-register") {
   }
   await timed("plans_json", () => JSON.stringify(both.stored));
 } else {
-  const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
+  const { planExportKey } = await import("@shared/generated_tools/bind.ts");
+  const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
+  const cache = await import("@shared/export/export_cache.ts");
+  const { hash, row, exports } = JSON.parse(await Deno.readTextFile(plansFile));
   const text = JSON.stringify(row);
+  // `sync-converting`: as if no instance had stored the exports (an older tree stores none).
+  const shared: Record<string, string> = mode === "sync-converting" ? {} : exports ?? {};
   const heapBefore = heap();
   const tools = await timed("sync", async () => {
     // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
     const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
+    const exportKey = planExportKey(kind, hash, STORED_PLAN_VERSION);
+    // The stored exports as the text column hands them over: offered, parsed when first listed.
+    for (const [format, made] of Object.entries(shared)) {
+      // deno-lint-ignore no-explicit-any
+      (cache as any).offerExports(exportKey, format, made);
+    }
     return loadPlans(JSON.parse(opened), "gh")!.map((plan) =>
       bindPlan(plan, {
         orgId: "other",
@@ -189,6 +224,7 @@ if (mode === "warm-register") {
         baseUrl: "https://api.github.com",
         allowPrivateNetwork: false,
         credential: () => Promise.resolve(null),
+        exportKey,
       })
     );
   });

@@ -120,8 +120,15 @@ const offered = new Map<string, string>();
  * @param text The exports as {@link exportsUnder} gave them, as JSON text.
  */
 export function offerExports(content: string, format: string, text: string): void {
-  offered.set(`${format}\n${content}`, text);
+  const at = `${format}\n${content}`;
+  offered.delete(at);
+  offered.set(at, text);
+  // Texts of formats nobody lists here would otherwise stay for good: the oldest offers go.
+  while (offered.size > OFFERED_LIMIT) offered.delete(offered.keys().next().value!);
 }
+
+/** Offers kept unread at most (a source's formats, for about 40 sources). */
+export const OFFERED_LIMIT = 200;
 
 function takeOffered(content: string, format: string): void {
   const at = `${format}\n${content}`;
