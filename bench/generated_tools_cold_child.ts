@@ -203,16 +203,20 @@ if (mode === "warm-register") {
   const { planExportKey } = await import("@shared/generated_tools/bind.ts");
   const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
   const cache = await import("@shared/export/export_cache.ts");
-  const { hash, row, exports } = JSON.parse(await Deno.readTextFile(plansFile));
+  const file = JSON.parse(await Deno.readTextFile(plansFile));
+  const { hash, row } = file;
   const text = JSON.stringify(row);
-  // `sync-converting`: as if no instance had stored the exports (an older tree stores none).
-  const shared: Record<string, string> = mode === "sync-converting" ? {} : exports ?? {};
+  // The stored exports as the rows bring them, counted in the sync's time and heap; none with
+  // `sync-converting` (as if no instance had stored them; an older tree stores none).
+  const exportsText = JSON.stringify(mode === "sync-converting" ? {} : file.exports ?? {});
+  delete file.exports;
   const heapBefore = heap();
   const tools = await timed("sync", async () => {
     // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
     const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
     const exportKey = planExportKey(kind, hash, STORED_PLAN_VERSION);
     // The stored exports as the text column hands them over: offered, parsed when first listed.
+    const shared = JSON.parse(exportsText) as Record<string, string>;
     for (const [format, made] of Object.entries(shared)) {
       // deno-lint-ignore no-explicit-any
       (cache as any).offerExports(exportKey, format, made);
