@@ -206,9 +206,13 @@ if (mode === "warm-register") {
   const file = JSON.parse(await Deno.readTextFile(plansFile));
   const { hash, row } = file;
   const text = JSON.stringify(row);
-  // The stored exports as the rows bring them, counted in the sync's time and heap; none with
-  // `sync-converting` (as if no instance had stored them; an older tree stores none).
-  const exportsText = JSON.stringify(mode === "sync-converting" ? {} : file.exports ?? {});
+  // The stored exports as the text column brings them (UTF-8 bytes decoded into strings, as the
+  // driver does), counted in the sync's time and heap; none with `sync-converting` (as if no
+  // instance had stored them; an older tree stores none).
+  const encoder = new TextEncoder();
+  const exportsBytes = Object.entries(
+    (mode === "sync-converting" ? {} : file.exports ?? {}) as Record<string, string>,
+  ).map(([format, made]) => [format, encoder.encode(made)] as const);
   delete file.exports;
   const heapBefore = heap();
   const tools = await timed("sync", async () => {
@@ -216,10 +220,10 @@ if (mode === "warm-register") {
     const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
     const exportKey = planExportKey(kind, hash, STORED_PLAN_VERSION);
     // The stored exports as the text column hands them over: offered, parsed when first listed.
-    const shared = JSON.parse(exportsText) as Record<string, string>;
-    for (const [format, made] of Object.entries(shared)) {
+    const decoder = new TextDecoder();
+    for (const [format, bytes] of exportsBytes) {
       // deno-lint-ignore no-explicit-any
-      (cache as any).offerExports(exportKey, format, made);
+      (cache as any).offerExports(exportKey, format, decoder.decode(bytes));
     }
     return loadPlans(JSON.parse(opened), "gh")!.map((plan) =>
       bindPlan(plan, {
