@@ -401,8 +401,6 @@ async function coldProcesses(): Promise<void> {
       const plansFile = `${dir}/plans-${label}.json`;
       const registered = await run(tree, "register", plansFile);
       const synced = await run(tree, "sync", plansFile);
-      // The same instance had no instance stored the exports (`api_source_exports`): it converts.
-      const converting = await run(tree, "sync-converting", plansFile);
       // GraphQL's 200 fields: the same life, its figures prefixed `gql_`.
       const gqlPlans = `${dir}/gql-plans-${label}.json`;
       const gqlRegistered = await run(tree, "register", gqlPlans, true);
@@ -416,7 +414,6 @@ async function coldProcesses(): Promise<void> {
         ...registered,
         sync_held_mb: synced.held_mb,
         ...Object.fromEntries(Object.entries(synced).filter(([key]) => key !== "held_mb")),
-        ...prefixed(converting, "converting_"),
         ...prefixed(gqlRegistered, "gql_"),
         ...prefixed(gqlSynced, "gql_sync_"),
         ...prefixed(warm, "warm_instance_"),
@@ -446,18 +443,6 @@ async function coldProcesses(): Promise<void> {
       true,
     ],
     ["a new instance ready, wall ms", "ready_ms", true],
-    [
-      "its first MCP listing, no exports stored (converts them), CPU ms",
-      "converting_listing_cpu_ms",
-      true,
-    ],
-    ["a new instance ready, no exports stored, CPU ms", "converting_ready_cpu_ms", true],
-    [
-      "exports the registering instance stores (4 dialects), KB of JSON",
-      "stored_exports_kb",
-      false,
-    ],
-    ["heap held by the other instance's tools, no exports stored, MB", "converting_held_mb", false],
     [
       "module loading in that process (imports, registration's too; not in the rows above), CPU ms",
       "module_load_cpu_ms",

@@ -114,31 +114,7 @@ if (mode === "warm-register") {
   await timed("warm", () => generateChecked(key, text, GENERATED_TOOLS_ENGINE));
   figures.tools = generated.plans.length;
   const signed = await signPlans(generated.stored, scope(generated.hash), box);
-  // What the registering instance stores for the others (`api_source_exports`), where this tree
-  // has it: per format, the JSON text the column holds.
-  const cache = await import("@shared/export/export_cache.ts");
-  const exports: Record<string, string> = {};
-  if ("exportsUnder" in cache) {
-    const names = new Set(generated.plans.map((plan: { name: string }) => plan.name));
-    // deno-lint-ignore no-explicit-any
-    const under = (cache as any).exportsUnder as (
-      content: string,
-      names: Set<string>,
-    ) => Map<string, unknown>;
-    const { planExportKey } = await import("@shared/generated_tools/bind.ts");
-    const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
-    for (
-      const [format, made] of under(planExportKey(kind, generated.hash, STORED_PLAN_VERSION), names)
-    ) {
-      exports[format] = JSON.stringify(made);
-    }
-    figures.stored_exports_kb = Object.values(exports).reduce((sum, text) => sum + text.length, 0) /
-      1024;
-  }
-  await Deno.writeTextFile(
-    plansFile,
-    JSON.stringify({ hash: generated.hash, row: signed, exports }),
-  );
+  await Deno.writeTextFile(plansFile, JSON.stringify({ hash: generated.hash, row: signed }));
 } else if (mode === "phases" || mode === "warm-phases") {
   if (mode === "warm-phases") await warmUp(plansFile);
   // generateChecked's steps one by one (as source_tools.ts runs them), each timed: where a cold
@@ -200,31 +176,14 @@ if (mode === "warm-register") {
   }
   await timed("plans_json", () => JSON.stringify(both.stored));
 } else {
+  const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
+  const text = JSON.stringify(row);
+  const heapBefore = heap();
   const { planExportKey } = await import("@shared/generated_tools/bind.ts");
   const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
-  const cache = await import("@shared/export/export_cache.ts");
-  const file = JSON.parse(await Deno.readTextFile(plansFile));
-  const { hash, row } = file;
-  const text = JSON.stringify(row);
-  // The stored exports as the text column brings them (UTF-8 bytes decoded into strings, as the
-  // driver does), counted in the sync's time and heap; none with `sync-converting` (as if no
-  // instance had stored them; an older tree stores none).
-  const encoder = new TextEncoder();
-  const exportsBytes = Object.entries(
-    (mode === "sync-converting" ? {} : file.exports ?? {}) as Record<string, string>,
-  ).map(([format, made]) => [format, encoder.encode(made)] as const);
-  delete file.exports;
-  const heapBefore = heap();
   const tools = await timed("sync", async () => {
     // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
     const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
-    const exportKey = planExportKey(kind, hash, STORED_PLAN_VERSION);
-    // The stored exports as the text column hands them over: offered, parsed when first listed.
-    const decoder = new TextDecoder();
-    for (const [format, bytes] of exportsBytes) {
-      // deno-lint-ignore no-explicit-any
-      (cache as any).offerExports(exportKey, format, decoder.decode(bytes));
-    }
     return loadPlans(JSON.parse(opened), "gh")!.map((plan) =>
       bindPlan(plan, {
         orgId: "other",
@@ -232,7 +191,8 @@ if (mode === "warm-register") {
         baseUrl: "https://api.github.com",
         allowPrivateNetwork: false,
         credential: () => Promise.resolve(null),
-        exportKey,
+        // As the platform's sync binds them: exports kept by content (`export_cache.ts`).
+        exportKey: planExportKey(kind, hash, STORED_PLAN_VERSION),
       })
     );
   });

@@ -19,7 +19,6 @@ import {
 import type { Database } from "@shared/db/types.ts";
 import { ToolRegistry } from "@shared/registry/registry.ts";
 import { exportTools } from "@shared/export/export_tools.ts";
-import { exportsConverted, forgetExports } from "@shared/export/export_cache.ts";
 import { createCredentialBox, credentialBoxFromEnv } from "./credential_box.ts";
 import type { GeneratedToolsEngine } from "./sync_engine.ts";
 import { createPostgresToolSync } from "./sync.ts";
@@ -487,102 +486,6 @@ dbTest(
       await sync.sync(ORG.easymo, empty);
       assert.deepEqual(mapped, []);
       assert.deepEqual(empty.list({ tenantId: ORG.easymo }), []);
-    });
-  },
-);
-
-dbTest(
-  "generated tools: another instance lists the exports the registering instance stored, converting none, and a changed document replaces them",
-  async (db) => {
-    await withApi(db, async (rt, api) => {
-      await allowTenantApiOnLoopback(db, ORG.easymo);
-      const register = async (description?: string) => {
-        const document = petstoreDocument(api.url) as {
-          paths: Record<string, Record<string, { description?: string }>>;
-        };
-        if (description) document.paths["/pets"].get.description = description;
-        const registered: TestData = await callConfirmed(rt, USER.jean, "api_source_register", {
-          name: "petstore",
-          kind: "openapi",
-          document: JSON.stringify(document),
-        });
-        assert.equal(registered.ok, true, JSON.stringify(registered));
-      };
-      const storedRows = () =>
-        db.query<{ format: string; tools: number; content_key: string }>(
-          `select format, tools, content_key from public.api_source_exports
-           where org_id = $1 order by format`,
-          [ORG.easymo],
-        );
-      await register();
-      // The registering instance stored every dialect's definitions of the source's 3 tools.
-      const first = await storedRows();
-      assert.deepEqual(first.map((row) => [row.format, row.tools]), [
-        ["anthropic", 3],
-        ["gemini", 3],
-        ["jsonschema", 3],
-        ["mcp:envelope", 3],
-      ]);
-
-      // Another instance: a new process (nothing kept), the same database and server key.
-      const engine: GeneratedToolsEngine = {
-        plan: () => Promise.reject(new Error("mapped the document")),
-      };
-      const other = createPostgresToolSync({
-        db,
-        box: await credentialBoxFromEnv(TEST_SECRET),
-        engine,
-      });
-      const listedThere = async () => {
-        const registry = new ToolRegistry();
-        await other.sync(ORG.easymo, registry);
-        return registry.list({ tenantId: ORG.easymo }).sort((a, b) => a.name.localeCompare(b.name));
-      };
-      forgetExports();
-      const tools = await listedThere();
-      const listing = exportTools(tools, "mcp");
-      const anthropic = exportTools(tools, "anthropic");
-      assert.equal(exportsConverted(), 0);
-      // What it read is what it would have made.
-      forgetExports();
-      assert.deepEqual(exportTools(tools, "mcp"), listing);
-      assert.deepEqual(exportTools(tools, "anthropic"), anthropic);
-      assert.equal(exportsConverted(), 6);
-
-      // Staff of the org read their rows; Beaver's staff see none; staff write none.
-      const asUser = (user: string) => ({ sub: user, role: "authenticated" as const });
-      const seen = (user: string) =>
-        db.asCaller(
-          asUser(user),
-          (tx) => tx.query<{ format: string }>("select format from public.api_source_exports"),
-        );
-      assert.equal((await seen(USER.jean)).length, 4);
-      assert.deepEqual(await seen(USER.paul), []);
-      assert.deepEqual(await seen(USER.aline), []);
-      await assert.rejects(
-        db.asCaller(
-          asUser(USER.jean),
-          (tx) =>
-            tx.query("update public.api_source_exports set exports = '{}' where org_id = $1", [
-              ORG.easymo,
-            ]),
-        ),
-        /permission denied/,
-      );
-
-      // A changed document: the registering instance replaces the rows, and the other instance
-      // lists the new description, still converting nothing.
-      await register("Every pet in the shop");
-      const second = await storedRows();
-      assert.equal(second.length, 4);
-      for (const row of second) {
-        assert.notEqual(row.content_key, first[0].content_key, row.format);
-      }
-      forgetExports();
-      const changed = exportTools(await listedThere(), "mcp").tools as { description: string }[];
-      assert.equal(exportsConverted(), 0);
-      assert.match(changed.map((tool) => tool.description).join("\n"), /Every pet in the shop/);
-      assert.doesNotMatch(JSON.stringify(changed), /IGNORE ALL PREVIOUS/);
     });
   },
 );

@@ -540,15 +540,6 @@ export async function generateChecked(
       }
     }
   }
-  // MCP's entries are made here too: the registering instance stores these exports for every
-  // other instance (`api_source_exports`), whose first MCP listing then converts nothing. A tool
-  // MCP cannot carry (as Anthropic could not, above) is kept out of its listings there, as before;
-  // the others are kept one by one.
-  try {
-    exportTools(bound, "mcp");
-  } catch (error) {
-    if (!(error instanceof ToolExportError)) throw error;
-  }
   const generated = { document, hash, plans, skipped: plans.skipped ?? [], notOffered, stored };
   generatedCache.set(cacheKey, generated);
   if (generatedCache.size > GENERATED_LIMIT) {

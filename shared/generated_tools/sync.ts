@@ -25,7 +25,6 @@ import {
   STORED_PLAN_VERSION,
 } from "./stored_plan.ts";
 import type { Resolver } from "./safe_fetch.ts";
-import { EXPORT_FORMAT_VERSION, exportsUnder, offerExports } from "@shared/export/export_cache.ts";
 
 /** Options for {@link createPostgresToolSync}. */
 export interface PostgresToolSyncOptions {
@@ -160,7 +159,6 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
         for (const plan of plans) {
           handles.push(registry.register(bindPlan(plan, binding), { tenantId: orgId }));
         }
-        await shareExports(orgId, row.id, binding.exportKey, new Set(plans.map((p) => p.name)));
       } catch (error) {
         if (error instanceof PlanSignatureError) {
           log?.error("generated_tools_plans_refused", {
@@ -189,50 +187,6 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     }
     state.version = current;
     return changed;
-  }
-
-  /**
-   * The source's tools' exports through Postgres: what another instance stored is offered to this
-   * process (parsed only when a format is first listed here), and what this process made that the
-   * rows lack (registration's export checks, on the registering instance) is stored for the others.
-   * Sharing is an optimisation: a failure is logged and the tools are converted here as before.
-   */
-  async function shareExports(
-    orgId: string,
-    sourceId: string,
-    exportKey: string,
-    toolNames: ReadonlySet<string>,
-  ): Promise<void> {
-    const contentKey = `${EXPORT_FORMAT_VERSION}\n${exportKey}`;
-    try {
-      const rows = await db.query<{ format: string; tools: number; exports: string }>(
-        `select format, tools, exports from public.api_source_exports
-         where source_id = $1 and content_key = $2`,
-        [sourceId, contentKey],
-      );
-      const stored = new Map(rows.map((row) => [row.format, row.tools]));
-      for (const row of rows) offerExports(exportKey, row.format, row.exports);
-      for (const [format, exports] of exportsUnder(exportKey, toolNames)) {
-        const count = Object.keys(exports).length;
-        if (count <= (stored.get(format) ?? 0)) continue;
-        await db.query(
-          `insert into public.api_source_exports (org_id, source_id, format, content_key, tools, exports)
-           values ($1, $2, $3, $4, $5, $6)
-           on conflict (source_id, format) do update
-             set content_key = excluded.content_key, tools = excluded.tools,
-                 exports = excluded.exports, updated_at = now()
-             where api_source_exports.content_key <> excluded.content_key
-                or api_source_exports.tools < excluded.tools`,
-          [orgId, sourceId, format, contentKey, count, JSON.stringify(exports)],
-        );
-      }
-    } catch (error) {
-      log?.warn("generated_tools_exports_not_shared", {
-        org_id: orgId,
-        source_id: sourceId,
-        error: String(error).slice(0, 300),
-      });
-    }
   }
 
   // A changed source's stored (signed) plans.
