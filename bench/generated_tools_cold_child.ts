@@ -179,6 +179,8 @@ if (mode === "warm-register") {
   const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
   const text = JSON.stringify(row);
   const heapBefore = heap();
+  const { planExportKey } = await import("@shared/generated_tools/bind.ts");
+  const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
   const tools = await timed("sync", async () => {
     // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
     const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
@@ -189,6 +191,8 @@ if (mode === "warm-register") {
         baseUrl: "https://api.github.com",
         allowPrivateNetwork: false,
         credential: () => Promise.resolve(null),
+        // As the platform's sync binds them: exports kept by content (`export_cache.ts`).
+        exportKey: planExportKey(kind, hash, STORED_PLAN_VERSION),
       })
     );
   });

@@ -4,7 +4,8 @@
  * @module
  */
 import type { AnyTool } from "@shared/registry/registry.ts";
-import { type JsonSchema, toJsonSchema } from "./json_schema.ts";
+import { type JsonSchema, zodToJsonSchema } from "./json_schema.ts";
+import { dropSafeIntegerBounds } from "./safe_integer_bounds.ts";
 
 /** Whether a value is a plain JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is JsonSchema {
@@ -17,8 +18,12 @@ export function isRecord(value: unknown): value is JsonSchema {
  * already gets as the tool's own fields. `examples` stay.
  */
 export function providerInputSchema(tool: AnyTool): JsonSchema {
-  const { $schema: _dialect, title: _title, description: _description, ...schema } =
-    dropSafeIntegerBounds(toJsonSchema(tool));
+  // The body is stripped on its own: a stored one is frozen, so its bound-free copy is made once
+  // (along its recorded paths when it has them) and shared by every dialect and listing after.
+  const { $schema: _dialect, title: _title, description: _description, ...body } =
+    dropSafeIntegerBounds(zodToJsonSchema(tool.input, { io: "input" }));
+  const examples = tool.examples.map((example) => example.input);
+  const schema: JsonSchema = { ...body, ...(examples.length > 0 ? { examples } : {}) };
   if (schema.type !== "object") {
     throw new TypeError(
       `Cannot export tool as its input schema must have an object root: current type is ${
@@ -28,103 +33,6 @@ export function providerInputSchema(tool: AnyTool): JsonSchema {
   }
   return schema;
 }
-
-/**
- * Removes the `minimum`/`maximum` of ±`Number.MAX_SAFE_INTEGER` that zod puts
- * on every `z.int()`: they say nothing to a model and cost tokens.
- *
- * Parts with nothing to remove are handed back as they are, not copied. A
- * frozen schema (a stored one: generated tools' are) gives a frozen result,
- * made once and shared by every dialect and listing after.
- */
-export function dropSafeIntegerBounds<T>(value: T): T {
-  if (!value || typeof value !== "object") return value;
-  const frozen = Object.isFrozen(value);
-  if (!frozen) return withoutBounds(value, false) as T;
-  const made = withoutSafeBounds.get(value);
-  if (made) return made as T;
-  // Remembered for the whole schema only: its parts are not exported on their own, and a lookup
-  // per part cost more than the walk.
-  const out = withoutBounds(value, true) as object;
-  withoutSafeBounds.set(value, out);
-  return out as T;
-}
-
-/**
- * Keywords whose values are data, not schemas: a bound-like value there is an
- * example or a constant and stays as written, and the walk does not go in
- * (an `enum` of thousands or an `examples` object was most of its time).
- */
-const DATA_KEYWORDS = new Set([
-  "const",
-  "default",
-  "description",
-  "enum",
-  "example",
-  "examples",
-  "format",
-  "pattern",
-  "required",
-  "title",
-  "$comment",
-  "$ref",
-]);
-
-/** Keywords whose values map names (any text, `enum` included) to schemas. */
-const SCHEMA_MAPS = new Set([
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "patternProperties",
-  "properties",
-]);
-
-/**
- * The walk of {@link dropSafeIntegerBounds}; `freeze`: what it copies is
- * frozen too; `names`: `value` maps names to schemas (`properties`), so its
- * keys are not keywords.
- */
-function withoutBounds(value: unknown, freeze: boolean, names = false): unknown {
-  if (!value || typeof value !== "object") return value;
-  let out: unknown = value;
-  if (Array.isArray(value)) {
-    let items: unknown[] | undefined;
-    for (let index = 0; index < value.length; index++) {
-      const kept = withoutBounds(value[index], freeze);
-      if (!items && kept !== value[index]) items = value.slice(0, index);
-      items?.push(kept);
-    }
-    if (items) out = items;
-  } else {
-    const record = value as JsonSchema;
-    const types = names ? [] : Array.isArray(record.type) ? record.type : [record.type];
-    const isInteger = types.includes("integer");
-    let copy: JsonSchema | undefined;
-    for (const key of Object.keys(record)) {
-      const item = record[key];
-      const dropped = isInteger &&
-        ((key === "minimum" && item === -Number.MAX_SAFE_INTEGER) ||
-          (key === "maximum" && item === Number.MAX_SAFE_INTEGER));
-      const kept = dropped || (!names && DATA_KEYWORDS.has(key))
-        ? (dropped ? undefined : item)
-        : withoutBounds(item, freeze, !names && SCHEMA_MAPS.has(key));
-      if (!copy && (dropped || kept !== item)) {
-        // The first change: copy what came before it.
-        copy = {};
-        for (const earlier of Object.keys(record)) {
-          if (earlier === key) break;
-          copy[earlier] = record[earlier];
-        }
-      }
-      if (copy && !dropped) copy[key] = kept;
-    }
-    if (copy) out = copy;
-  }
-  if (freeze && out !== value) Object.freeze(out);
-  return out;
-}
-
-const withoutSafeBounds = new WeakMap<object, object>();
 
 /**
  * An object schema without properties and without an `additionalProperties`

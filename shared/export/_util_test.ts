@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { lazyInput } from "@shared/generated_tools/lazy_input.ts";
-import { dropSafeIntegerBounds } from "./_util.ts";
+import { dropSafeIntegerBounds } from "./safe_integer_bounds.ts";
 import { EXPORT_FORMATS, exportTools } from "./export_tools.ts";
 import type { JsonSchema } from "./json_schema.ts";
 

@@ -31,14 +31,8 @@ import {
   zodToJsonSchema,
 } from "./json_schema.ts";
 import { NAME_RULES, type NameMap } from "./names.ts";
-import {
-  appendNotes,
-  collapsePatternAllOf,
-  dropSafeIntegerBounds,
-  flattenAnyOf,
-  isRecord,
-  keywordNote,
-} from "./_util.ts";
+import { dropSafeIntegerBounds } from "./safe_integer_bounds.ts";
+import { appendNotes, collapsePatternAllOf, flattenAnyOf, isRecord, keywordNote } from "./_util.ts";
 
 /** One entry of `tools[].functionDeclarations`. */
 export interface GeminiFunctionDeclaration {

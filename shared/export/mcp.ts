@@ -80,8 +80,9 @@ export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions
       `Cannot export MCP tools as structuredContent must be "data" or "envelope": current value is ${structuredContent}`,
     );
   }
-  const notes: ExportIssue[] = [];
-  const batch = exportEach(tools, NAME_RULES.mcp, (tool, name): McpTool => {
+  // Each tool's entry and its note are kept together (a generated tool's, per process and
+  // through `api_source_exports` for other instances), so a kept entry still says its note.
+  const batch = exportEach(tools, NAME_RULES.mcp, (tool, name): McpEntry => {
     const inputSchema = closeEmptyObject(providerInputSchema(tool));
     const output = structuredContent === "data"
       ? dataOutputSchema(tool)
@@ -94,10 +95,13 @@ export function toMcpTools(tools: readonly AnyTool[], options: ToMcpToolsOptions
       ...(output.schema ? { outputSchema: output.schema as McpTool["outputSchema"] } : {}),
       annotations: mcpAnnotations(tool),
     };
-    if (output.note) notes.push({ tool: tool.name, reason: output.note });
-    return mcp;
+    return output.note ? { tool: mcp, note: output.note } : { tool: mcp };
+  }, `mcp:${structuredContent}`);
+  const notes: ExportIssue[] = [];
+  batch.items.forEach((entry, index) => {
+    if (entry.note) notes.push({ tool: tools[index].name, reason: entry.note });
   });
-  return { tools: batch.items, names: batch.names, notes };
+  return { tools: batch.items.map((entry) => entry.tool), names: batch.names, notes };
 }
 
 /**
@@ -119,6 +123,12 @@ export function mcpAnnotations(tool: AnyTool): ToolAnnotations {
     idempotentHint: tool.idempotent,
     openWorldHint: tool.openWorld,
   };
+}
+
+/** One tool's MCP entry and why part of it was left open, if it was. */
+interface McpEntry {
+  tool: McpTool;
+  note?: string;
 }
 
 interface OutputChoice {
@@ -185,16 +195,50 @@ function envelopeSchema(data: z.ZodType): JsonSchema {
   )) as JsonSchema;
 }
 
-let openEnvelopeText: string | undefined;
-
 /**
- * The envelope around any data, made from zod once and copied per tool: each
- * stored (generated) tool's listing wraps its schema in it, and building it
- * from zod for each of 200 tools was most of a first MCP listing.
+ * The envelope around any data, as `envelopeSchema(z.unknown())` converts it
+ * from zod (`mcp_test.ts` checks they are equal), written out: each stored
+ * (generated) tool's listing wraps its schema in a fresh one, and converting
+ * it from zod on a new instance's first listing, then parsing a copy per
+ * tool, was a fifth of that listing.
  */
 function openEnvelope(): JsonSchema {
-  openEnvelopeText ??= JSON.stringify(envelopeSchema(z.unknown()));
-  return JSON.parse(openEnvelopeText);
+  const closed = (properties: JsonSchema, required: string[]): JsonSchema => ({
+    type: "object",
+    properties,
+    required,
+    additionalProperties: false,
+  });
+  return {
+    type: "object",
+    properties: {
+      ok: { type: "boolean" },
+      data: {},
+      error: {
+        type: "object",
+        properties: {
+          code: { type: "string", enum: Object.keys(ERROR_CODES) },
+          msg: { type: "string" },
+          fields: {
+            type: "array",
+            items: closed({ path: { type: "string" }, message: { type: "string" } }, [
+              "path",
+              "message",
+            ]),
+          },
+          confirmation: closed({
+            token: { type: "string" },
+            summary: { type: "string" },
+            expires_at: { type: "string" },
+          }, ["token", "summary", "expires_at"]),
+        },
+        required: ["code", "msg"],
+        additionalProperties: true,
+      },
+    },
+    required: ["ok"],
+    additionalProperties: true,
+  };
 }
 
 /**

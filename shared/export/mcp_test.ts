@@ -6,6 +6,7 @@ import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation";
 import { defineTool } from "@shared/registry/define_tool.ts";
 import { ToolExportError } from "./batch.ts";
 import { mcpAnnotations, toMcpTools } from "./mcp.ts";
+import { presetJsonSchema } from "./json_schema.ts";
 import {
   ALL_TOOLS,
   createOrder,
@@ -118,6 +119,39 @@ Deno.test("toMcpTools() closes the input schema of a tool without arguments", ()
   assert.equal(tool.inputSchema.additionalProperties, false);
   assert.equal(sdkValidate(tool.inputSchema, {}), true);
   assert.equal(sdkValidate(tool.inputSchema, { x: 1 }), false);
+});
+
+Deno.test("a stored answer schema gets the envelope zod's conversion writes", () => {
+  const withOutput = (name: string, output: z.ZodType) =>
+    defineTool({
+      name,
+      title: "Read",
+      description: "Reads.",
+      category: "docs",
+      input: z.object({}),
+      output,
+      examples: [{ input: {} }],
+      sideEffects: "none",
+      execute: () => Promise.resolve(null),
+    });
+  const storedOpen = z.unknown();
+  presetJsonSchema(storedOpen, {});
+  const storedObject = z.unknown();
+  const body = { type: "object", properties: { id: { type: "string" } } };
+  presetJsonSchema(storedObject, body);
+  const [converted, open, object] = toMcpTools([
+    withOutput("docs.converted", z.unknown()),
+    withOutput("docs.open", storedOpen),
+    withOutput("docs.object", storedObject),
+  ], { structuredContent: "envelope" }).tools;
+  // The written-out envelope is zod's, key order included (listings are compared as text).
+  assert.equal(JSON.stringify(open.outputSchema), JSON.stringify(converted.outputSchema));
+  const data = (object.outputSchema?.properties as Record<string, unknown>).data;
+  assert.deepEqual(data, body);
+  assert.deepEqual(
+    { ...object.outputSchema, properties: { ...object.outputSchema?.properties, data: {} } },
+    converted.outputSchema,
+  );
 });
 
 Deno.test("toMcpTools() with structuredContent: envelope describes { ok, data, error }", () => {

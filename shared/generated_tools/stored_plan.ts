@@ -26,13 +26,18 @@ import {
   presetJsonSchemaOf,
   zodToJsonSchema,
 } from "@shared/export/json_schema.ts";
+import {
+  presetSafeIntegerBoundPaths,
+  safeIntegerBoundPaths,
+  type SchemaPath,
+} from "@shared/export/safe_integer_bounds.ts";
 import { inputHolds, lazyInput } from "./lazy_input.ts";
 import { lazyOutput } from "./output_schema.ts";
 import { documentHash, GenerationError, type OperationPlan } from "./operation.ts";
 import type { CredentialBox } from "./credential_box.ts";
 
 /** Bump when the stored shape changes: older rows are mapped from their document again. */
-export const STORED_PLAN_VERSION = 3;
+export const STORED_PLAN_VERSION = 4;
 
 /** One plan as stored (JSON). */
 export interface StoredPlan {
@@ -48,6 +53,11 @@ export interface StoredPlan {
   input: JsonSchema;
   /** The output's JSON Schema as listed (`{}`: anything). */
   output: JsonSchema;
+  /**
+   * Where the input's integers carry zod's ±`MAX_SAFE_INTEGER` bounds, which the provider
+   * dialects drop (absent: none). Found once here, so a listing copies these paths only.
+   */
+  bounds?: SchemaPath[];
   /** An input the input schema accepts (checked at registration); `null` when none could be made. */
   example: Record<string, unknown> | null;
   /** Reads only. */
@@ -163,6 +173,7 @@ function toStored(
       const example = typeof examples === "function"
         ? examples(plan, input)
         : examples.get(plan.name);
+      const bounds = safeIntegerBoundPaths(input);
       return {
         name: plan.name,
         origin: plan.origin,
@@ -170,6 +181,7 @@ function toStored(
         description: plan.description,
         input,
         output: outputJson(plan.output),
+        ...(bounds.length > 0 ? { bounds } : {}),
         example: example ?? null,
         readOnly: plan.readOnly,
         destructive: plan.destructive,
@@ -253,6 +265,8 @@ function loadPlan(
   }
   const input = options.made?.input ??
     lazyInput(plan.input, plan.name, { eager: options.eager });
+  const bounds = Array.isArray(plan.bounds) && plan.bounds.every(Array.isArray) ? plan.bounds : [];
+  presetSafeIntegerBoundPaths(plan.input, bounds);
   const output = options.made?.output ?? lazyOutput(plan.output ?? {}, plan.name);
   return {
     name: plan.name,

@@ -52,6 +52,12 @@ Deno.test("loadPlans() gives back tools that export exactly as zod-built ones, i
   // Through JSON, as the row holds them.
   const stored = JSON.parse(JSON.stringify(storePlans(plans, examplesOf(plans))));
   assert.equal(stored.v, STORED_PLAN_VERSION);
+  // Where the listings drop zod's integer bounds is stored with each plan that has them (so the
+  // exports below, equal to zod's route, come from those paths rather than a walk).
+  const bounds = stored.plans.flatMap((plan: { bounds?: unknown[] }) => plan.bounds ?? []);
+  assert.ok(bounds.length > 0);
+  // Rows stored before the paths were (version 3) are mapped again from their document.
+  assert.equal(loadPlans({ ...stored, v: 3 }, "petstore"), null);
   const loaded = loadPlans(stored, "petstore")!;
   // Compared with inputs built by zod, so every dialect's own route is taken on one side.
   const before = (await petstoreZodPlans()).map((plan) => bindPlan(plan, BINDING));
