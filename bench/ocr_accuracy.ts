@@ -31,8 +31,9 @@
  *
  * Run: `deno run -A bench/ocr_accuracy.ts [--set families|unseen|new_dev|fresh_dev|heldout|dev|…]
  * [--family <name>] [--tuned-only] [--limit N] [--verbose] [--dump-words <dir>]
- * [--keep-rules] [--dump-only] [--engine tesseract+paddle [--budget]]`. `--engine tesseract+paddle`
- * reads with PaddleOCR's second opinion (`OCR_PROVIDER=tesseract+paddle`) instead of tesseract
+ * [--keep-rules] [--no-doubtful-reread] [--dump-only] [--engine tesseract+paddle [--budget]]`.
+ * `--no-doubtful-reread` reads as the reader did before a doubtful value's area was read again.
+ * `--engine tesseract+paddle` reads with PaddleOCR's second opinion (`OCR_PROVIDER=tesseract+paddle`) instead of tesseract
  * alone; `--budget` asks it only while the page's budget allows. `--dump-only` writes the words without reading
  * the pages (no figures). `--keep-rules` reads without erasing table rules first (the
  * reader before rule removal).
@@ -360,16 +361,21 @@ export function printReport(title: string, report: AccuracyReport): void {
 function tesseract(options: { preprocess: boolean; validate: boolean }): Contender {
   // `--keep-rules`: the reader as it was before table rules were erased (before/after).
   const removeRules = !Deno.args.includes("--keep-rules");
+  // `--no-doubtful-reread`: the reader before a doubtful value's area was read again.
+  const rereadDoubtful = !Deno.args.includes("--no-doubtful-reread");
   // The page budget is kept in this process's CPU time: the machine's other load (wall time)
   // must not decide how many second looks the bench sees.
   const engine = createTesseractEngine({
     preprocess: options.preprocess,
     removeRules,
+    rereadDoubtful,
     clock: () => cpuSeconds() * 1000,
   });
   return {
     name: options.validate
-      ? `tesseract.js (ours${removeRules ? "" : ", rules kept"})`
+      ? `tesseract.js (ours${removeRules ? "" : ", rules kept"}${
+        rereadDoubtful ? "" : ", no doubtful reread"
+      })`
       : "tesseract.js raw (no preprocessing, no checks)",
     read: async (bytes, today) =>
       options.validate

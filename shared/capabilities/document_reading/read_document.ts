@@ -503,7 +503,13 @@ export interface MissingValue {
  */
 export function missingValues(
   lines: readonly OcrLine[],
-  options: ReadDocumentOptions,
+  options: ReadDocumentOptions & {
+    /**
+     * Fields read but doubtful (failing their check) whose label's area is wanted too: a value
+     * read a letter off on the page is often read right on its own, larger. @default none
+     */
+    doubtful?: readonly string[];
+  },
 ): MissingValue[] {
   lines = lines.map(respaced);
   const kind = classify(lines);
@@ -519,7 +525,7 @@ export function missingValues(
   const spans = labelSpans(words, layout.fields);
   const out: MissingValue[] = [];
   for (const field of Object.keys(layout.fields)) {
-    if (fields[field]) continue;
+    if (fields[field] && !options.doubtful?.includes(field)) continue;
     const span = spans.find((span) => span.field === field);
     if (!span) continue;
     const h = height(span.box);

@@ -946,6 +946,26 @@ Deno.test("missingValues() gives the area beside and under a label whose value w
   assert.equal(alone?.area.x1, 76 + 14 * 22);
 });
 
+Deno.test("missingValues() gives a doubtful value's area too, when asked for its field", () => {
+  // The VIN was read, but fails its check digit: its area is wanted only when named doubtful.
+  const lines = page([
+    [[40, "CERTIFICATE OF REGISTRATION"]],
+    [[40, "Plate No."], [300, "RAB 123 C"]],
+    [[40, "VIN"], [300, "JTDBR32E720012345"]],
+    [[40, "Make"], [300, "TOYOTA"]],
+  ]);
+  const today = new Date("2026-11-24T00:00:00Z");
+  const reading = readDocument(lines, { today });
+  assert.equal(reading.kind === "document" && reading.fields.vin?.valid, false);
+  assert.deepEqual(missingValues(lines, { today }).map((value) => value.field), []);
+  const doubtful = missingValues(lines, { today, doubtful: ["vin"] });
+  assert.deepEqual(doubtful.map((value) => value.field), ["vin"]);
+  // Beside and under the VIN's label, over the value read there.
+  assert.equal(doubtful[0].area.x0, 40);
+  assert.ok(doubtful[0].area.x1 > 300);
+  assert.ok(doubtful[0].area.y0 < doubtful[0].label.y0);
+});
+
 Deno.test("a header row's other wording is never a value: the capitals under it are", () => {
   // One record under a header row whose labels come in two languages, one of them unknown.
   const lines = page([

@@ -91,6 +91,12 @@ export interface TesseractEngineOptions {
    * `false` is the reader before it. @default true
    */
   orient?: boolean;
+  /**
+   * Read the area of a field read but doubtful (failing its check) once more too, as a missing
+   * value's is read; a reread value that passes wins. `false` is the reader before it.
+   * @default true
+   */
+  rereadDoubtful?: boolean;
   /** Told of each look at a page (one `recognize()` each), for traces and the benchmark. */
   onLook?: (look: Look) => void;
   /**
@@ -517,11 +523,17 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
       picture: Preprocessed,
       started: number,
     ): Promise<DocumentReading> => {
-      if (!(options.reread ?? true) || reading.kind !== "document" || !reading.missing.length) {
-        return reading;
-      }
-      const missing = missingValues(pageLines, readOptions)
-        .filter((value) => reading.missing.includes(value.field)).slice(0, MAX_REREADS);
+      if (!(options.reread ?? true) || reading.kind !== "document") return reading;
+      const doubtful = (options.rereadDoubtful ?? true)
+        ? Object.entries(reading.fields).filter(([, field]) => !field.valid).map(([name]) => name)
+        : [];
+      const wanted = [...reading.missing, ...doubtful];
+      if (!wanted.length) return reading;
+      // Missing values first: a value found is worth more than a doubtful one confirmed.
+      const missing = missingValues(pageLines, { ...readOptions, doubtful })
+        .filter((value) => wanted.includes(value.field))
+        .sort((a, b) => Number(doubtful.includes(a.field)) - Number(doubtful.includes(b.field)))
+        .slice(0, MAX_REREADS);
       let lines = pageLines;
       let cost = 0;
       for (const value of missing) {

@@ -121,6 +121,35 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "read() reads a doubtful value's area once more: a VIN failing its check comes out right",
+  sharing,
+  async () => {
+    // A blurred checkbox form: the page look reads the VIN "MD2F5VSVXDX68723G" (a 0 lost, a 6
+    // read as G), which no single repair makes pass; read again on its own, larger, it passes.
+    const file = "03_checkbox_form_vehicle_registration_blurred.jpg";
+    const entry = (await readManifest("eighth_dev")).find((entry) => entry.file === file);
+    assert.ok(entry?.fields.vin);
+    const seen: Look[] = [];
+    // A clock that never moves: the budget never stops a look (no timing is asserted).
+    const engine = sharedEngine({ onLook: (look) => seen.push(look), clock: () => 0 });
+    const reading = await engine.read({
+      bytes: await readFixture("eighth_dev", file),
+      contentType: "image/jpeg",
+      documentType: "vehicle_registration",
+      today: TODAY,
+    });
+    assert.equal(reading.kind, "document");
+    if (reading.kind !== "document") return;
+    // The page look alone left the VIN doubtful: only a reread of its area read it right.
+    const first = readDocument(seen.find((look) => look.look === 1)!.lines, { today: TODAY });
+    assert.equal(first.kind === "document" && first.fields.vin?.valid, false);
+    assert.ok(seen.some((look) => look.look === 3), "the VIN's area was read again");
+    assert.equal(reading.fields.vin?.value, entry.fields.vin);
+    assert.equal(reading.fields.vin?.valid, true);
+  },
+);
+
 Deno.test("secondLookFits() spends the first look's cost once more only within the budget", () => {
   assert.equal(secondLookFits(1900, 4000), true);
   assert.equal(secondLookFits(2000, 4000), true);
