@@ -202,7 +202,8 @@ export const ORDER_TEXTS = {
   // Asked while the order's read-back waits for its Confirm (shown again after this).
   payHowPending: {
     en: "Yes: once you confirm this order, I send a MoMo payment request to your phone.",
-    rw: "Yego: numara kwemeza iri tumiza, nkoherereza ubusabe bwo kwishyura na MoMo kuri telefoni yawe.",
+    rw:
+      "Yego: numara kwemeza iri tumiza, nkoherereza ubusabe bwo kwishyura na MoMo kuri telefoni yawe.",
     fr:
       "Oui : dès que vous confirmez cette commande, je vous envoie une demande de paiement MoMo sur votre téléphone.",
   },
@@ -1213,9 +1214,7 @@ function quote(
     },
     replies: [
       // Asked while a read-back waits (shown again after this): the price alone, no order.
-      turn.confirming
-        ? { text: say("quoteOnly", lang, fields) }
-        : qty
+      turn.confirming ? { text: say("quoteOnly", lang, fields) } : qty
         ? {
           text: say("quoteTotal", lang, {
             ...fields,
