@@ -1542,6 +1542,15 @@ function courtesiesOf(words: readonly string[]): string[] {
   return words.filter((word) => COURTESIES.has(word));
 }
 
+/**
+ * Whether a message asks for the main menu, as the router reads it anywhere: "menu" and its
+ * typos, "0", a wish to go back to the start ("go back to the start", « retour au début »,
+ * "subira ahabanza"), a courtesy beside.
+ */
+export function asksForMenu(text: string): boolean {
+  return isMenuRequest(text, normalizeText(text));
+}
+
 function isMenuRequest(text: string, normalized: string): boolean {
   if (/^\s*0+\s*[.!]?\s*$/.test(text)) return true;
   const plain = wordsOf(normalized).filter((word) => !COURTESIES.has(word)).join(" ");

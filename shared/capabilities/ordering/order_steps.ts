@@ -32,6 +32,7 @@ import {
 } from "@shared/registry/flow_memory.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
+import { namesPriceOrStock, priceAnswer } from "./price_answer.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
@@ -242,12 +243,6 @@ export const ORDER_TEXTS = {
     en: "Yes: everything in this order is in stock at {venue}, at the prices below.",
     rw: "Yego: ibiri muri iri tumiza byose birahari kuri {venue}, ku biciro biri hepfo.",
     fr: "Oui : tout ce qui est dans cette commande est en stock chez {venue}, aux prix ci-dessous.",
-  },
-  // The same, asked while an order's read-back waits for its Confirm: the price alone.
-  quoteOnly: {
-    en: "{name}: {price} per {unit} at {venue}, in stock.",
-    rw: "{name}: {price} kuri {unit} kuri {venue}, birahari.",
-    fr: "{name} : {price} par {unit} chez {venue}, en stock.",
   },
   quoteOrder: { en: "Order {qty}", rw: "Tumiza {qty}", fr: "Commander {qty}" },
   // The unit when a product names none.
@@ -1144,10 +1139,6 @@ export function askedQuantity(text: string): number | undefined {
   return undefined;
 }
 
-// A question about an item's price or whether it is in stock, in en/rw/fr (or any question).
-const PRICE_OR_STOCK =
-  /[?？]|\b(?:how much|price|prices|cost|costs|do you (?:have|sell)|in stock|available|combien|prix|co[uû]te|avez[- ]vous|vous avez|disponibles?|en stock|angahe|igiciro|ibiciro|mufite|murafite|birahari|bihari|biraboneka)\b/i;
-
 // Words that stand for the thing already talked about, not a name (en/fr/rw), and a
 // Kinyarwanda verb whose subject is those things ("birahari", "biraboneka": they are there).
 const POINTING = new Set([
@@ -1179,9 +1170,12 @@ function pointsAtTheOrder(text: string): boolean {
   return words.some((word) => POINTING.has(word) || THINGS_ARE_THERE.test(word));
 }
 
-/** Whether `text` asks what an item costs or whether it is stocked, rather than ordering it. */
+/**
+ * Whether `text` asks what an item costs or whether it is stocked, rather than ordering it (in
+ * words, or any question).
+ */
 export function asksPriceOrStock(text: string): boolean {
-  return PRICE_OR_STOCK.test(text);
+  return /[?？]/.test(text) || namesPriceOrStock(text);
 }
 
 // A yes to "Shall I order them?".
@@ -1214,7 +1208,17 @@ function quote(
     },
     replies: [
       // Asked while a read-back waits (shown again after this): the price alone, no order.
-      turn.confirming ? { text: say("quoteOnly", lang, fields) } : qty
+      turn.confirming
+        ? {
+          text: priceAnswer({
+            name: product.name,
+            price: product.price,
+            unit: product.unit,
+            inStock: true,
+            venue: venue.name,
+          }, turn),
+        }
+        : qty
         ? {
           text: say("quoteTotal", lang, {
             ...fields,
