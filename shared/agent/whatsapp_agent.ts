@@ -439,9 +439,10 @@ export function createAgentHandler(
     let dropped: WhatsAppMessage | null = null;
     if (waiting) {
       const decision = decisionOf(input.input.text, input.input.choice);
-      const summary = (snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
-        | { summary?: string }
-        | undefined)?.summary;
+      const waited = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
+        | { summary?: string; tool?: string }
+        | undefined;
+      const summary = waited?.summary;
       const values = snapshot.values as AgentStateType;
       // Words, not a button: read as the router reads any message. A tapped button of an
       // earlier message (a list row, "Talk to a person") is a new request of its own.
@@ -484,7 +485,11 @@ export function createAgentHandler(
       // is told it was not done, then the message is handled as itself.
       if (!decision) {
         state = await graph.invoke(input, config);
-        if (read?.kind !== "cancel" && summary) {
+        // The same call asked again in other terms (the order redrafted: "make it 12") is the
+        // pending one changed, shown by its new read-back, not another request.
+        const redrafted = (state as { __interrupt__?: Array<{ value: { tool?: string } }> })
+          .__interrupt__?.[0]?.value.tool === waited?.tool;
+        if (read?.kind !== "cancel" && summary && !redrafted) {
           dropped = textMessage(notDoneText(summary, state.language ?? read?.language ?? "en"));
         }
       }

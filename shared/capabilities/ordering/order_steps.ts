@@ -808,6 +808,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
+      // "impapuro A4 ni angahe?", « combien coûte le papier A4 ? »: one item's price asked, told
+      // (the order waiting kept), never drafted as an order of one.
+      const [priced] = order.lines;
+      if (order.lines.length === 1 && !order.unknown.length && namesPriceOrStock(text)) {
+        const qty = askedQuantity(text);
+        return quote(turn, state, {
+          venue: state.venue,
+          product: priced.product,
+          ...(qty ? { qty } : {}),
+        });
+      }
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
       }

@@ -2,9 +2,8 @@
  * The item a vendor is asked about, named in the vendor's language: a buyer
  * writing Kinyarwanda ("chaja ya telefone") to a French-speaking vendor is
  * asked « Chargeur de téléphone » when a product stocked under one of those
- * names has a name in French (`products.names`); otherwise the stock name
- * with the buyer's words beside it, or the buyer's words alone when no
- * product is named so.
+ * names has a name in French (`products.names`). Without one, the buyer's
+ * words, beside the stock name when they named it in another language.
  *
  * @module
  */
@@ -52,6 +51,7 @@ export function itemNameFor(
   if (!product) return item;
   const own = product.names[language];
   if (own) return own;
-  // No name in the vendor's language: the stock name, and what the buyer said if it differs.
-  return plain(product.name) === asked ? product.name : `${product.name} (“${item}”)`;
+  // No name in the vendor's language: the buyer's words when they are the stock name's;
+  // words of another language go beside the stock name, which the vendor stocks it under.
+  return names(asked, product.name) ? item : `${product.name} (“${item}”)`;
 }

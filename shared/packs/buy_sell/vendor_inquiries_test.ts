@@ -648,6 +648,8 @@ Deno.test("itemNameFor() names the item in the vendor's language, else the stock
   assert.equal(itemNameFor("chaja ya telefone", [paper, charger], "fr"), "Chargeur de téléphone");
   assert.equal(itemNameFor("Chargeur de telephone", [charger], "rw"), "Chaja ya telefone");
   assert.equal(itemNameFor("papier A4", [paper], "rw"), "A4 paper (500 sheets) (“papier A4”)");
+  // The stock name's own words, in no language of their own: as the buyer wrote them.
+  assert.equal(itemNameFor("A4 paper", [paper], "rw"), "A4 paper");
   // One short word inside a longer name is no product named.
   assert.equal(itemNameFor("A4", [paper], "fr"), "A4");
   assert.equal(itemNameFor("ikaramu", [paper, charger], "fr"), "ikaramu");
