@@ -152,11 +152,26 @@ dbTest("asking for help at a pending confirmation keeps it and asks again", asyn
 
 dbTest("a question at a pending order is answered and the same order kept", async (db) => {
   const cases = [
-    { from: "250788000093", start: "I want to order food", ask: "can I pay with MoMo?" },
-    { from: "250788000094", start: "je veux commander à manger", ask: "Je peux payer par MoMo ?" },
-    { from: "250788000095", start: "ndashaka gutumiza ibiryo", ask: "nakwishyura kuri MoMo?" },
+    {
+      from: "250788000093",
+      start: "I want to order food",
+      ask: "can I pay with MoMo?",
+      stock: "is it in stock?",
+    },
+    {
+      from: "250788000094",
+      start: "je veux commander à manger",
+      ask: "Je peux payer par MoMo ?",
+      stock: "c'est disponible ?",
+    },
+    {
+      from: "250788000095",
+      start: "ndashaka gutumiza ibiryo",
+      ask: "nakwishyura kuri MoMo?",
+      stock: "ese birahari?",
+    },
   ];
-  for (const { from, start, ask } of cases) {
+  for (const { from, start, ask, stock } of cases) {
     const { say, sent } = await agentChannel(db, null, { from });
     await say({ text: start });
     await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
@@ -169,6 +184,16 @@ dbTest("a question at a pending order is answered and the same order kept", asyn
     assert.doesNotMatch(text(answer), /What would you like|Que voulez-vous|Urashaka gutumiza/, ask);
     assert.match(text(kept), /Café latte/, ask);
     assert.deepEqual(choices(kept), ["agent_confirm", "agent_cancel"], ask);
+    // "Is it in stock?" points at the order waiting: its lines, priced from the stock just now.
+    const asked = (await sent()).length;
+    const again = await say({ text: stock });
+    const [told] = await sent(asked);
+    assert.match(
+      text(told),
+      /everything in this order is in stock|tout ce qui est dans cette commande est en stock|byose birahari/,
+      stock,
+    );
+    assert.deepEqual(choices(again), ["agent_confirm", "agent_cancel"], stock);
     const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
     assert.match(text(done), /A-100\d/, ask);
   }

@@ -710,7 +710,8 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     // search for the word "stock" (the read-back is shown again after this).
     if (
       turn.confirming && state.draft && state.venue && !choice &&
-      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text)
+      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) &&
+      !(state.stock && parseOrderLines(input.text, state.stock).lines.length)
     ) {
       return keep(state, [{ text: say("draftInStock", lang, { venue: state.venue.name }) }]);
     }
@@ -1163,6 +1164,8 @@ const POINTING = new Set([
   "all",
   "everything",
   "ca",
+  "c",
+  "ce",
   "cela",
   "tout",
   "tous",
@@ -1174,8 +1177,8 @@ const POINTING = new Set([
 ]);
 const THINGS_ARE_THERE = /^bi(?:ra)?(?:cya)?(?:hari|boneka)$/;
 
-// Whether a price or stock question points back at the order waiting ("is it in stock?")
-// rather than naming a product ("do you have envelopes?").
+// Whether a price or stock question points back at the order waiting ("is it in stock?",
+// « c'est disponible ? »); one naming a product the place stocks is read by the caller.
 function pointsAtTheOrder(text: string): boolean {
   const words = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^a-z0-9]+/);
   return words.some((word) => POINTING.has(word) || THINGS_ARE_THERE.test(word));
