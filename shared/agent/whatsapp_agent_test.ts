@@ -245,6 +245,20 @@ dbTest("a new request at a pending order replaces it, said so; « annuler » can
   const cancelled = await say({ text: "annuler" });
   assert.doesNotMatch(text(cancelled), /n'a pas été confirmé/);
   assert.equal(await orders(db), 0);
+  // The same order in another quantity is that order changed: its new read-back, no "not done".
+  const changing = await agentChannel(db, null, { from: "250788000090" });
+  await changing.say({ text: "I want to order food" });
+  await changing.say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  await changing.say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+  const before = (await changing.sent()).length;
+  const redrafted = await changing.say({ text: "make it 3" });
+  assert.match(text(redrafted), /3 × Café latte/);
+  assert.ok(
+    (await changing.sent(before)).every((body) => !/was not confirmed/.test(text(body))),
+  );
+  await changing.say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  const [line] = await db.query<{ qty: number }>("select qty from public.order_items");
+  assert.equal(line.qty, 3);
 });
 
 dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person", async (db) => {
