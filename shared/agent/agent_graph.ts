@@ -144,6 +144,9 @@ export const AgentState = Annotation.Root({
   preface: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
   // Said after the next agent's replies (the "cancel or keep?" behind an urgent hand-off).
   postscript: Annotation<AgentReply[]>({ reducer: (_old, next) => next, default: () => [] }),
+  // The read-back of a pending action this turn's message was asked beside (a question at a
+  // confirmation): the flows answer the question alone, and the read-back is shown again.
+  confirming: Annotation<string | null>({ reducer: (_old, next) => next, default: () => null }),
 });
 
 /** A departure waiting for the user's "cancel or keep?". */
@@ -898,6 +901,7 @@ async function runFlow(
       ...(deps.tenant?.currency ? { currency: deps.tenant.currency } : {}),
       progress: deps.progress ?? ((text) => Promise.resolve(void early.push({ text }))),
       ...(deps.now ? { now: deps.now() } : {}),
+      ...(state.confirming ? { confirming: state.confirming } : {}),
       ...extra,
     },
     (tool, args, name) =>

@@ -558,7 +558,10 @@ export function decideRoute(
     // whole message or the request alone, whichever is surer. Below that bar a request is the
     // flow's own ("I want to pay now" while ordering, "I need it delivered").
     const asked = changeOfMind === null ? newRequest(text, { skipFlowSteps: inFlow }) : null;
-    if (changeOfMind === null && asked === null && inFlow && flowStep(text) !== null) {
+    // How the flow's thing is paid ("can I pay cash?", "nakwishyura mu ntoki?") is a question
+    // to the flow, however surely "pay" names the payments service.
+    const paysHow = changeOfMind === null && inFlow && !paysOut && asksHowToPay(text);
+    if (paysHow || changeOfMind === null && asked === null && inFlow && flowStep(text) !== null) {
       return { ...language, kind: "stay", agent: currentAgent };
     }
     // The team's own work asked mid-flow ("how many drivers are online in total?") is told
@@ -1537,6 +1540,15 @@ const COURTESIES = new Set(
 
 function courtesiesOf(words: readonly string[]): string[] {
   return words.filter((word) => COURTESIES.has(word));
+}
+
+/**
+ * Whether a message asks for the main menu, as the router reads it anywhere: "menu" and its
+ * typos, "0", a wish to go back to the start ("go back to the start", « retour au début »,
+ * "subira ahabanza"), a courtesy beside.
+ */
+export function asksForMenu(text: string): boolean {
+  return isMenuRequest(text, normalizeText(text));
 }
 
 function isMenuRequest(text: string, normalized: string): boolean {

@@ -1116,3 +1116,28 @@ Deno.test("asking us to stop sending messages goes to a person, not told as the 
     assert.equal(decideRoute(text, fresh, live).kind, "staff_work", text);
   }
 });
+
+Deno.test("how the flow's thing is paid, asked inside it, stays with the flow", () => {
+  for (
+    const text of [
+      "can I pay cash?",
+      "je peux payer en espèces ?",
+      "nakwishyura mu ntoki?",
+      "nakwishyura kuri MoMo?",
+    ]
+  ) {
+    const decision = decideRoute(text, inFlow("mobility_orchestrator"), context);
+    assert.deepEqual(
+      decision.kind === "stay" ? decision.agent : decision.kind,
+      "mobility_orchestrator",
+      text,
+    );
+  }
+  // Paying something else is still a new request for payments.
+  const bill = decideRoute(
+    "I want to pay my electricity bill",
+    inFlow("mobility_orchestrator"),
+    context,
+  );
+  assert.equal(bill.kind === "route" ? bill.agent : bill.kind, "payments");
+});

@@ -9,7 +9,7 @@
 import { discoveryOf } from "./tool_discovery.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import type { Language } from "@shared/contract/language.ts";
-import { Command } from "@langchain/langgraph";
+import { Command, MemorySaver } from "@langchain/langgraph";
 import type {
   ConversationHandler,
   ConversationTurn,
@@ -36,6 +36,7 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { DatabaseCheckpointSaver } from "./checkpointer.ts";
 import { decisionOf } from "./intents.ts";
 import { asksForHelp } from "./help_request.ts";
+import { notDoneText, readAtConfirmation } from "./confirmation_aside.ts";
 import { agentRoster, tenantRoster } from "./roster.ts";
 import { staffDeskTurn } from "./staff_desk.ts";
 import { requestedLanguage } from "./language_detect.ts";
@@ -297,6 +298,42 @@ export function createAgentHandler(
     }
   }
 
+  // A question asked while an action waits on Confirm / Cancel runs on a copy of the
+  // conversation, never on its thread: the thread keeps waiting on the same read-back (its
+  // buttons bound to the same call), and the copy is thrown away after the turn.
+  const besideSaver = new MemorySaver();
+  const besideGraph = buildAgentGraph(besideSaver);
+  async function answerBeside(
+    values: AgentStateType,
+    input: TurnInput,
+    summary: string,
+    deps: AgentDeps,
+    turn: Parameters<ConversationHandler>[0],
+  ): Promise<{ replies: AgentReply[]; language: Language } | null> {
+    const threadId = `beside:${turn.user.conversationId}:${turn.message.wamid}`;
+    const callId = values.pending?.callId;
+    // The model never reads a call left without its result: the waiting one is left out.
+    const messages = (values.messages ?? []).filter((message) =>
+      !(message.role === "assistant" && message.tool_calls?.some((call) => call.id === callId))
+    );
+    try {
+      const state = await besideGraph.invoke(
+        { ...values, messages, pending: null, confirming: summary, input },
+        { configurable: { thread_id: threadId, deps }, durability: "exit" as const },
+      ) as AgentStateType & { __interrupt__?: unknown[] };
+      // A confirmation of its own (the order redrafted: "make it 30 reams"), a hand-off or a
+      // question of its own ("cancel it or keep it?") is a new request, not an aside.
+      if (state.__interrupt__?.length || state.handoff || state.leaving) return null;
+      // A front-desk answer (the hours) comes without its menu: the read-back is the question.
+      const replies = state.atMenu
+        ? state.replies.map((reply) => ({ text: reply.text }))
+        : state.replies;
+      return { replies, language: state.language };
+    } finally {
+      await besideSaver.deleteThread(threadId);
+    }
+  }
+
   // A staff member on their registered number: the staff desk, never the customers' graph.
   const staffTurn = async (turn: Parameters<ConversationHandler>[0]) => {
     let failure: { error: ModelUnavailableError; agentId: string } | null = null;
@@ -398,25 +435,64 @@ export function createAgentHandler(
     const entriesBefore = snapshot.values?.entry?.seq ?? 0;
     const waiting = snapshot.tasks.some((task) => task.interrupts.length > 0);
     let state: AgentStateType & { __interrupt__?: Array<{ value: { summary: string } }> };
+    // Said before the replies: a pending action dropped for a new request, by its name.
+    let dropped: WhatsAppMessage | null = null;
     if (waiting) {
       const decision = decisionOf(input.input.text, input.input.choice);
-      // "help", « aide », "ubufasha": the pending action is explained and asked again, not
-      // dropped as any other words drop it.
-      const summary = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
-        | { summary?: string }
+      const waited = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
+        | { summary?: string; tool?: string }
         | undefined;
-      if (!decision && summary?.summary && asksForHelp(input.input.text)) {
-        const language: Language = snapshot.values?.language ?? "en";
+      const summary = waited?.summary;
+      const values = snapshot.values as AgentStateType;
+      // Words, not a button: read as the router reads any message. A tapped button of an
+      // earlier message (a list row, "Talk to a person") is a new request of its own.
+      const read = decision || !summary
+        ? null
+        : input.input.choice
+        ? { kind: "replace" as const, language: values.language ?? "en" }
+        : readAtConfirmation(input.input.text, {
+          agent: values.agent || null,
+          langPref: values.langPref ?? null,
+        }, deps.router);
+      // "help", « aide », "ubufasha", or words that name nothing: the pending action is
+      // explained and asked again.
+      if (read && summary && (read.kind === "help" || asksForHelp(input.input.text))) {
         return {
           replies: [
-            confirmationMessage(language, summary.summary, `${CONFIRM_HELP[language]}\n\n`),
+            confirmationMessage(read.language, summary, `${CONFIRM_HELP[read.language]}\n\n`),
           ],
-          state: { agent: snapshot.values?.agent, awaiting: "confirmation" },
+          state: { agent: values.agent, awaiting: "confirmation" },
         };
       }
+      // A question or an aside ("can I pay with MoMo?", "how much is a ream?"): answered, and
+      // the same read-back shown again, its buttons bound to the same call.
+      if (read?.kind === "aside" && summary) {
+        const aside = await answerBeside(values, input.input, summary, deps, turn);
+        if (aside) {
+          if (turnModel && key) await recordOutcome(turn, key, turnModel);
+          const language = aside.language ?? read.language;
+          return {
+            replies: [
+              ...aside.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
+              confirmationMessage(language, summary),
+            ],
+            state: { agent: values.agent, awaiting: "confirmation" },
+          };
+        }
+      }
       state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
-      // Anything but an answer cancels the pending action, then is handled as itself.
-      if (!decision) state = await graph.invoke(input, config);
+      // A new request (or the menu) replaces the pending action: it is cancelled, the person
+      // is told it was not done, then the message is handled as itself.
+      if (!decision) {
+        state = await graph.invoke(input, config);
+        // The same call asked again in other terms (the order redrafted: "make it 12") is the
+        // pending one changed, shown by its new read-back, not another request.
+        const redrafted = (state as { __interrupt__?: Array<{ value: { tool?: string } }> })
+          .__interrupt__?.[0]?.value.tool === waited?.tool;
+        if (read?.kind !== "cancel" && summary && !redrafted) {
+          dropped = textMessage(notDoneText(summary, state.language ?? read?.language ?? "en"));
+        }
+      }
     } else {
       state = await graph.invoke(input, config);
     }
@@ -449,6 +525,7 @@ export function createAgentHandler(
       return {
         // What the step said before asking (an order placed, before its payment is confirmed).
         replies: [
+          ...dropped ? [dropped] : [],
           ...state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
           confirmationMessage(language, pending.summary),
         ],
@@ -457,7 +534,10 @@ export function createAgentHandler(
       };
     }
     return {
-      replies: state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
+      replies: [
+        ...dropped ? [dropped] : [],
+        ...state.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
+      ],
       // "Cancel or keep?" asked with an urgent hand-off: the channel lets a typed answer
       // through the queue to the assistant, which holds the work.
       state: { agent: state.agent, ...(state.leaving?.withStaff ? { awaiting: "leave" } : {}) },

@@ -53,7 +53,15 @@ async function agentChannel(
     );
     return row?.body ?? {};
   }
-  return { rt, say };
+  // Every text sent to them since the `since`-th message (oldest first).
+  async function sent(since = 0) {
+    const rows = await db.query<{ body: Record<string, unknown> }>(
+      "select body from public.wa_outbox where to_wa_id = $1 order by seq offset $2",
+      [from, since],
+    );
+    return rows.map((row) => row.body);
+  }
+  return { rt, say, sent };
 }
 
 function text(body: Record<string, unknown>): string {
@@ -140,6 +148,117 @@ dbTest("asking for help at a pending confirmation keeps it and asks again", asyn
     assert.match(text(done), /A-100\d/, help);
   }
   assert.equal(await orders(db), 2);
+});
+
+dbTest("a question at a pending order is answered and the same order kept", async (db) => {
+  const cases = [
+    {
+      from: "250788000093",
+      start: "I want to order food",
+      ask: "can I pay with MoMo?",
+      stock: "is it in stock?",
+    },
+    {
+      from: "250788000094",
+      start: "je veux commander à manger",
+      ask: "Je peux payer par MoMo ?",
+      stock: "c'est disponible ?",
+    },
+    {
+      from: "250788000095",
+      start: "ndashaka gutumiza ibiryo",
+      ask: "nakwishyura kuri MoMo?",
+      stock: "ese birahari?",
+    },
+  ];
+  for (const { from, start, ask, stock } of cases) {
+    const { say, sent } = await agentChannel(db, null, { from });
+    await say({ text: start });
+    await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+    await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+    const before = (await sent()).length;
+    const kept = await say({ text: ask });
+    const [answer] = await sent(before);
+    // The answer first (MoMo after Confirm), then the same read-back with its buttons.
+    assert.match(text(answer), /MoMo/, ask);
+    assert.doesNotMatch(text(answer), /What would you like|Que voulez-vous|Urashaka gutumiza/, ask);
+    assert.match(text(kept), /Café latte/, ask);
+    assert.deepEqual(choices(kept), ["agent_confirm", "agent_cancel"], ask);
+    // "Is it in stock?" points at the order waiting: its lines, priced from the stock just now.
+    const asked = (await sent()).length;
+    const again = await say({ text: stock });
+    const [told] = await sent(asked);
+    assert.match(
+      text(told),
+      /everything in this order is in stock|tout ce qui est dans cette commande est en stock|byose birahari/,
+      stock,
+    );
+    assert.deepEqual(choices(again), ["agent_confirm", "agent_cancel"], stock);
+    const done = await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+    assert.match(text(done), /A-100\d/, ask);
+  }
+  // Each Confirm placed the order that waited: three orders, one latte each.
+  const lines = await db.query<{ sku: string; qty: number }>(
+    "select sku, qty from public.order_items order by sku",
+  );
+  assert.equal(await orders(db), 3);
+  assert.ok(lines.every((line) => line.qty === 1), JSON.stringify(lines));
+});
+
+dbTest("a new request at a pending order replaces it, said so; « annuler » cancels", async (db) => {
+  const cases = [
+    {
+      from: "250788000096",
+      start: "I want to order food",
+      next: "I need a moto to Remera",
+      says: /was not confirmed, so it was not done/,
+    },
+    {
+      from: "250788000097",
+      start: "je veux commander à manger",
+      next: "je veux une moto pour aller à Remera",
+      says: /n'a pas été confirmé : rien n'a été fait/,
+    },
+    {
+      from: "250788000098",
+      start: "ndashaka gutumiza ibiryo",
+      next: "ndashaka moto ijya i Remera",
+      says: /ntibyemejwe, bityo ntibyakozwe/,
+    },
+  ];
+  for (const { from, start, next, says } of cases) {
+    const { say, sent } = await agentChannel(db, null, { from });
+    await say({ text: start });
+    await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+    await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+    const before = (await sent()).length;
+    await say({ text: next });
+    const [told] = await sent(before);
+    assert.match(text(told), says, next);
+    // The old buttons place nothing any more.
+    await say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  }
+  const { say } = await agentChannel(db, null, { from: "250788000099" });
+  await say({ text: "je veux commander à manger" });
+  await say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  await say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+  const cancelled = await say({ text: "annuler" });
+  assert.doesNotMatch(text(cancelled), /n'a pas été confirmé/);
+  assert.equal(await orders(db), 0);
+  // The same order in another quantity is that order changed: its new read-back, no "not done".
+  const changing = await agentChannel(db, null, { from: "250788000090" });
+  await changing.say({ text: "I want to order food" });
+  await changing.say({ listReply: { id: `venue:${CAFE}`, title: "Café Nyamirambo" } });
+  await changing.say({ listReply: { id: "item:CAF-LAT", title: "Café latte" } });
+  const before = (await changing.sent()).length;
+  const redrafted = await changing.say({ text: "make it 3" });
+  assert.match(text(redrafted), /3 × Café latte/);
+  assert.ok(
+    (await changing.sent(before)).every((body) => !/was not confirmed/.test(text(body))),
+  );
+  await changing.say({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
+  const [line] = await db.query<{ qty: number }>("select qty from public.order_items");
+  assert.equal(line.qty, 3);
 });
 
 dbTest("offline, Pharmacy finds an item and Support & Handoff reaches a person", async (db) => {

@@ -10,7 +10,7 @@ import { paymentRequest, payStep } from "./request_phrase.ts";
 
 // A way to pay named: mobile money, cash or a card.
 const MEANS =
-  /\b(?:momo|mobile\s*money|(?:mtn|airtel)\s*money|cash|esp[eè]ces|liquide|(?:credit|debit|bank)\s*card|carte(?:\s+bancaire)?|visa|mastercard|amafaranga\s+mu\s+ntoki)\b/i;
+  /\b(?:momo|mobile\s*money|(?:mtn|airtel)\s*money|cash|esp[eè]ces|liquide|(?:credit|debit|bank)\s*card|carte(?:\s+bancaire)?|visa|mastercard|(?:amafaranga\s+)?mu\s+ntoki)\b/i;
 
 // Paying or accepting, in en/fr/rw ("kwishyura", "nakwishyura", "mwakira", "acceptez").
 const PAYS_OR_TAKES =

@@ -136,6 +136,14 @@ export interface OfflineTurn {
    */
   aside?: boolean;
   /**
+   * The read-back of an action waiting on the person's Confirm / Cancel, when this message came
+   * while it waits (a question: "can I pay with MoMo?", "how much is a ream?"). The read-back
+   * is shown again after this turn's replies, so the flow answers the question alone and asks
+   * for nothing the pending action already holds (no "what would you like to order?").
+   * @default absent: nothing waits
+   */
+  confirming?: string;
+  /**
    * The platform's clock at this turn (injected in tests), for flows that
    * ask about "now" (drivers online, charges still waiting, "tomorrow at 7").
    * The agent and the staff desk give it; @default absent: a flow that needs

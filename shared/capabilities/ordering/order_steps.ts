@@ -32,6 +32,7 @@ import {
 } from "@shared/registry/flow_memory.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
+import { namesPriceOrStock, priceAnswer } from "./price_answer.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
@@ -199,6 +200,14 @@ export const ORDER_TEXTS = {
     fr:
       "Oui : une fois votre commande confirmée, je vous envoie une demande de paiement MoMo sur votre téléphone. Que voulez-vous commander ?",
   },
+  // Asked while the order's read-back waits for its Confirm (shown again after this).
+  payHowPending: {
+    en: "Yes: once you confirm this order, I send a MoMo payment request to your phone.",
+    rw:
+      "Yego: numara kwemeza iri tumiza, nkoherereza ubusabe bwo kwishyura na MoMo kuri telefoni yawe.",
+    fr:
+      "Oui : dès que vous confirmez cette commande, je vous envoie une demande de paiement MoMo sur votre téléphone.",
+  },
   noOrder: {
     en: "You have no order yet. Pick a place to order from.",
     rw: "Nta tumiza urakora. Hitamo aho utumiza.",
@@ -228,6 +237,12 @@ export const ORDER_TEXTS = {
     en: "{qty} × {name}: {total} ({price} per {unit}) at {venue}, in stock. Shall I order them?",
     rw: "{qty} × {name}: {total} ({price} kuri {unit}) kuri {venue}, birahari. Mbitumize?",
     fr: "{qty} × {name} : {total} ({price} par {unit}) chez {venue}, en stock. Je les commande ?",
+  },
+  // "Is it in stock?" while the order's read-back waits: its lines were priced from the stock.
+  draftInStock: {
+    en: "Yes: everything in this order is in stock at {venue}, at the prices below.",
+    rw: "Yego: ibiri muri iri tumiza byose birahari kuri {venue}, ku biciro biri hepfo.",
+    fr: "Oui : tout ce qui est dans cette commande est en stock chez {venue}, aux prix ci-dessous.",
   },
   quoteOrder: { en: "Order {qty}", rw: "Tumiza {qty}", fr: "Commander {qty}" },
   // The unit when a product names none.
@@ -687,7 +702,19 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);
     }
-    if (asksToPay && !choice) return keep(state, [{ text: say("payHow", lang) }]);
+    if (asksToPay && !choice) {
+      return keep(state, [{ text: say(turn.confirming ? "payHowPending" : "payHow", lang) }]);
+    }
+    // "Is it in stock?", « c'est disponible ? », "birahari?" while the order's read-back waits:
+    // its lines were priced from the stock just now, so the answer is that order, never a
+    // search for the word "stock" (the read-back is shown again after this).
+    if (
+      turn.confirming && state.draft && state.venue && !choice &&
+      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) &&
+      !(state.stock && parseOrderLines(input.text, state.stock).lines.length)
+    ) {
+      return keep(state, [{ text: say("draftInStock", lang, { venue: state.venue.name }) }]);
+    }
     if (choice === "order_status" || STATUS_WORDS.test(input.text)) {
       return await status(turn, callTool, state);
     }
@@ -782,6 +809,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
+      // "impapuro A4 ni angahe?", « combien coûte le papier A4 ? »: one item's price asked, told
+      // (the order waiting kept), never drafted as an order of one.
+      const [priced] = order.lines;
+      if (order.lines.length === 1 && !order.unknown.length && namesPriceOrStock(text)) {
+        const qty = askedQuantity(text);
+        return quote(turn, state, {
+          venue: state.venue,
+          product: priced.product,
+          ...(qty ? { qty } : {}),
+        });
+      }
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
       }
@@ -1113,13 +1151,45 @@ export function askedQuantity(text: string): number | undefined {
   return undefined;
 }
 
-// A question about an item's price or whether it is in stock, in en/rw/fr (or any question).
-const PRICE_OR_STOCK =
-  /[?？]|\b(?:how much|price|prices|cost|costs|do you (?:have|sell)|in stock|available|combien|prix|co[uû]te|avez[- ]vous|vous avez|disponibles?|en stock|angahe|igiciro|ibiciro|mufite|murafite|birahari|bihari|biraboneka)\b/i;
+// Words that stand for the thing already talked about, not a name (en/fr/rw), and a
+// Kinyarwanda verb whose subject is those things ("birahari", "biraboneka": they are there).
+const POINTING = new Set([
+  "it",
+  "they",
+  "them",
+  "this",
+  "these",
+  "that",
+  "those",
+  "all",
+  "everything",
+  "ca",
+  "c",
+  "ce",
+  "cela",
+  "tout",
+  "tous",
+  "les",
+  "ibi",
+  "ibyo",
+  "byose",
+  "byombi",
+]);
+const THINGS_ARE_THERE = /^bi(?:ra)?(?:cya)?(?:hari|boneka)$/;
 
-/** Whether `text` asks what an item costs or whether it is stocked, rather than ordering it. */
+// Whether a price or stock question points back at the order waiting ("is it in stock?",
+// « c'est disponible ? »); one naming a product the place stocks is read by the caller.
+function pointsAtTheOrder(text: string): boolean {
+  const words = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().split(/[^a-z0-9]+/);
+  return words.some((word) => POINTING.has(word) || THINGS_ARE_THERE.test(word));
+}
+
+/**
+ * Whether `text` asks what an item costs or whether it is stocked, rather than ordering it (in
+ * words, or any question).
+ */
 export function asksPriceOrStock(text: string): boolean {
-  return PRICE_OR_STOCK.test(text);
+  return /[?？]/.test(text) || namesPriceOrStock(text);
 }
 
 // A yes to "Shall I order them?".
@@ -1151,7 +1221,18 @@ function quote(
       } satisfies OrderState,
     },
     replies: [
-      qty
+      // Asked while a read-back waits (shown again after this): the price alone, no order.
+      turn.confirming
+        ? {
+          text: priceAnswer({
+            name: product.name,
+            price: product.price,
+            unit: product.unit,
+            inStock: true,
+            venue: venue.name,
+          }, turn),
+        }
+        : qty
         ? {
           text: say("quoteTotal", lang, {
             ...fields,

@@ -10,7 +10,13 @@
  * @module
  */
 import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
-import { MENU_WORDS } from "@shared/contract/menu_words.ts";
+import { asksForMenu as routerAsksForMenu } from "@shared/agent/route_decision.ts";
+import {
+  namesPriceOrStock,
+  priceAnswer,
+  type PricedProduct,
+  productsAsked,
+} from "@shared/capabilities/ordering/price_answer.ts";
 import {
   asksOpeningHours,
   hoursAnswer,
@@ -51,14 +57,11 @@ const say = phraseBook({
   },
 });
 
-// "menu" in the words the router knows (one list, shared/contract), and "0"; a typo-free
-// check is enough here: the question it opens is answered by buttons.
-const MENU = new Set([...MENU_WORDS, "0"]);
-
-/** Whether a message asks for the menu. */
-export function asksForMenu(text: string): boolean {
-  return MENU.has(text.trim().toLowerCase().replace(/[.!?]+$/, "").replace(/\s+/g, " "));
-}
+/**
+ * Whether a message asks for the menu: the router's own reading ("menu", "0", "go back to the
+ * start", « retour au début », "subira ahabanza"), so the queue and the assistant agree.
+ */
+export const asksForMenu: (text: string) => boolean = routerAsksForMenu;
 
 /** What the person sent while handed off. */
 export interface HandedOffTurn {
@@ -174,9 +177,15 @@ export async function answerWhileHandedOff(
     if (ticket?.status === "claimed") return { replies: [], left: false };
     // What the data answers ("are you open on Sunday?") is answered now, with the place in the
     // queue kept: nobody waits for a person to read them the hours.
-    const hours = asksOpeningHours(turn.text) ? await openingHoursText(tx, turn, language) : null;
+    // So is a price or stock question ("how much is a ream of A4?", « combien coûte … ? »,
+    // "… ni angahe?"): the shop's own answer, from its stock.
+    const answer = asksOpeningHours(turn.text)
+      ? await openingHoursText(tx, turn, language)
+      : namesPriceOrStock(turn.text)
+      ? await priceText(tx, turn, language)
+      : null;
     const waiting = waitingText(ticket, language);
-    return { replies: [textMessage(hours ? `${hours}\n\n${waiting}` : waiting)], left: false };
+    return { replies: [textMessage(answer ? `${answer}\n\n${waiting}` : waiting)], left: false };
   });
 }
 
@@ -212,4 +221,44 @@ async function openingHoursText(
     now: { weekday, minutes: minute },
     text: turn.text,
   });
+}
+
+// The org's products the question names, priced as the shop prices them; null when it names
+// none (the question then waits for a person, as before).
+async function priceText(
+  tx: Queryable,
+  turn: HandedOffTurn,
+  language: Language,
+): Promise<string | null> {
+  const rows = await tx.query<{
+    name: string;
+    names: Record<string, string>;
+    price: number | string;
+    unit: string | null;
+    in_stock: boolean;
+    venue: string;
+    currency: string | null;
+  }>(
+    `select p.name, p.names, p.price, p.unit, p.is_available and p.qty > 0 as in_stock,
+            b.name as venue, o.currency
+     from public.products p
+     join public.businesses b on b.id = p.business_id and b.org_id = p.org_id and b.is_active
+     join public.orgs o on o.id = p.org_id
+     where p.org_id = $1`,
+    [turn.orgId],
+  );
+  const products: Array<PricedProduct & { currency: string | null }> = rows.map((row) => ({
+    name: row.name,
+    names: row.names,
+    price: Number(row.price),
+    unit: row.unit,
+    inStock: row.in_stock,
+    venue: row.venue,
+    currency: row.currency,
+  }));
+  const asked = productsAsked(turn.text, products);
+  if (asked.length === 0) return null;
+  return asked.map((product) =>
+    priceAnswer(product, { language, ...(product.currency ? { currency: product.currency } : {}) })
+  ).join("\n");
 }

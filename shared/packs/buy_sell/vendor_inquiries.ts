@@ -20,6 +20,7 @@ import { defineTool } from "@shared/registry/define_tool.ts";
 import { buttonsOut, MESSAGING, templateOut } from "@shared/capabilities/messaging/mod.ts";
 import { requestedItem } from "./request_item.ts";
 import { type Language, LANGUAGES, vendorButtons, vendorInquiryText } from "./texts.ts";
+import { itemNameFor, type NamedProduct } from "./item_names.ts";
 
 /** Most vendors one inquiry may reach (the tool catalog's guardrail). */
 export const MAX_VENDORS = 5;
@@ -156,10 +157,20 @@ export const createVendorInquiries = defineTool({
     const asked = args.structured_payload.item
       ? { item: args.structured_payload.item, quantity: args.structured_payload.quantity }
       : { ...requestedItem(args.request_summary), ...pick(args.structured_payload.quantity) };
+    // The item by the name each vendor reads (`products.names`), the vendor's stock first.
+    const products = await ctx.db.query<NamedProduct & { business_id: string }>(
+      `select p.business_id, p.name, p.names from public.products p
+       where p.org_id = $1 order by p.business_id = any($2::uuid[]) desc, p.name`,
+      [ctx.org_id, args.business_ids],
+    );
     for (const vendor of reachable) {
       const language = vendor.language;
+      const ownFirst = [
+        ...products.filter((product) => product.business_id === vendor.id),
+        ...products.filter((product) => product.business_id !== vendor.id),
+      ];
       const facts = {
-        item: asked.item,
+        item: itemNameFor(asked.item, ownFirst, language),
         quantity: asked.quantity,
         budget: args.structured_payload.budget,
         area: args.structured_payload.pickup_area,

@@ -6,6 +6,7 @@ import { inquiryStatus, rankReplies, type ReplyRow } from "./vendor_inquiries.ts
 import { answersInquiry } from "./vendor_counterpart.ts";
 import { vendorAnswerLanguage } from "./vendor_reply.ts";
 import { buyerConfirmedText } from "./texts.ts";
+import { itemNameFor } from "./item_names.ts";
 
 const KIMIHURURA_PHARMACY = "c0000000-0000-4000-8000-000000000001"; // owner 250788000004
 const KACYIRU_PHARMACY = "c0000000-0000-4000-8000-000000000006"; // owner 250788000009
@@ -597,4 +598,59 @@ Deno.test("buyerConfirmedText() sets French's space before the colon", () => {
     buyerConfirmedText({ businessName: "Remera Phone Market", price: 6000 }, "en"),
     /has it: 6,000 RWF\./,
   );
+});
+
+dbTest(
+  "a vendor is asked about the item by its name in the vendor's language, the buyer's words otherwise",
+  async (db) => {
+    // A French-speaking vendor whose stock names the charger in French and Kinyarwanda.
+    await db.asService((tx) =>
+      tx.query(
+        `with owner as (
+           update public.profiles set locale = 'fr'
+           where id = (select owner_user_id from public.businesses where id = $1)
+              or phone = '+250788000009' returning id)
+         insert into public.products (org_id, business_id, sku, name, names, price, qty, unit)
+         values ($2, $1, 'CHG-USB', 'Phone charger (USB)',
+           '{"rw": "Chaja ya telefone", "fr": "Chargeur de téléphone (USB)"}', 3000, 5, 'piece')`,
+        [KACYIRU_PHARMACY, ORG.easymo],
+      )
+    );
+    const rt = await createTestRuntime(db);
+    const ask = (item: string, key: string) =>
+      rt.callAs(
+        USER.aline,
+        "create_vendor_inquiries_and_message_vendors",
+        inquiryArgs([KACYIRU_PHARMACY], {
+          language: "rw",
+          request_summary: item,
+          structured_payload: { item },
+        }),
+        { idempotencyKey: key },
+      );
+    const asked = await ask("chaja ya telefone", "names-1");
+    assert.equal(asked.ok, true, JSON.stringify(asked));
+    const [question] = (await sentTo(db, "250788000009")).slice(-1);
+    assert.match(question, /Avez-vous : Chargeur de téléphone \(USB\) \?/);
+    assert.doesNotMatch(question, /chaja/);
+    // Words no product is named by reach the vendor as the buyer wrote them.
+    await ask("ikaramu y'ubururu", "names-2");
+    assert.match((await sentTo(db, "250788000009")).at(-1)!, /Avez-vous : ikaramu y'ubururu \?/);
+  },
+);
+
+Deno.test("itemNameFor() names the item in the vendor's language, else the stock name beside the buyer's words", () => {
+  const charger = {
+    name: "Phone charger",
+    names: { rw: "Chaja ya telefone", fr: "Chargeur de téléphone" },
+  };
+  const paper = { name: "A4 paper (500 sheets)", names: { fr: "Papier A4 (500 feuilles)" } };
+  assert.equal(itemNameFor("chaja ya telefone", [paper, charger], "fr"), "Chargeur de téléphone");
+  assert.equal(itemNameFor("Chargeur de telephone", [charger], "rw"), "Chaja ya telefone");
+  assert.equal(itemNameFor("papier A4", [paper], "rw"), "A4 paper (500 sheets) (“papier A4”)");
+  // The stock name's own words, in no language of their own: as the buyer wrote them.
+  assert.equal(itemNameFor("A4 paper", [paper], "rw"), "A4 paper");
+  // One short word inside a longer name is no product named.
+  assert.equal(itemNameFor("A4", [paper], "fr"), "A4");
+  assert.equal(itemNameFor("ikaramu", [paper, charger], "fr"), "ikaramu");
 });

@@ -23,6 +23,7 @@ import {
 } from "@shared/registry/flow_memory.ts";
 import { waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { type Language, typedAnswer } from "@shared/contract/language.ts";
+import { asksHowToPay } from "@shared/contract/payment_question.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -484,6 +485,12 @@ async function rideStep(
     }
     case "confirm":
       if (choice === "trip:confirm") return requestRide(turn, callTool, memory);
+      // "Can I pay cash?", « je peux payer par MoMo ? » at the quote: answered, then the same
+      // quote, its buttons still bound to the same trip.
+      if (text && !choice && asksHowToPay(text)) {
+        const again = await quote(turn, callTool, memory);
+        return { ...again, replies: [{ text: say("payHow", lang) }, ...again.replies ?? []] };
+      }
       // "Oya, njya i Nyabugogo": a correction replaces the end it names, then a new quote.
       if (text && !choice) taken = await takePlaces(callTool, memory, text, null);
       break;

@@ -94,6 +94,13 @@ export const MOBILITY_TEXTS = {
     fr:
       "🎉 {driver} a accepté votre course : {vehicle}, plaque {plate}. Appelez ou écrivez sur WhatsApp au {phone} (https://wa.me/{wa}). Payer {amount} au chauffeur par MoMo ?",
   },
+  // How a ride is paid, asked at the quote, before any driver is asked.
+  payHow: {
+    en: "You pay the driver once a driver accepts: with MoMo here in the chat, or in cash.",
+    rw: "Wishyura umushoferi namara kwemera urugendo: na MoMo hano mu kiganiro, cyangwa mu ntoki.",
+    fr:
+      "Vous payez le chauffeur dès qu'un chauffeur accepte : par MoMo ici dans la discussion, ou en espèces.",
+  },
   payMomo: { en: "Pay with MoMo", rw: "Ishyura na MoMo", fr: "Payer par MoMo" },
   payCash: { en: "Pay cash", rw: "Nishyura mu ntoki", fr: "Payer en espèces" },
   payLink: {
