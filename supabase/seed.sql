@@ -263,6 +263,13 @@ select 'b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-00000000
   case when d = 6 then '13:00'::time else '18:00'::time end
 from generate_series(1, 6) as d
 on conflict do nothing;
+-- Where Beaver's warehouse delivers, and for how much (RWF); Nyamata and other towns are not
+-- served. EasyMO's places have no delivery data: their customers are told so and offered a person.
+insert into public.delivery_areas (org_id, business_id, area, fee)
+select 'b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', v.area, v.fee
+from (values ('Masoro', 0), ('Kimironko', 1500), ('Remera', 2000), ('Gisozi', 2500),
+             ('Kicukiro', 2500), ('Nyarugenge', 3000)) as v (area, fee)
+on conflict do nothing;
 insert into public.venue_capacity (org_id, business_id, seats_per_slot, slot_minutes, max_party) values
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 16, 30, 8),
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000010', 24, 30, 6),

@@ -444,3 +444,60 @@ dbTest(
     assert.ok(!small.choices.some((id) => id.startsWith("delivery:")), JSON.stringify(small));
   },
 );
+
+dbTest(
+  "delivery is answered from the warehouse's delivery data in the customer's language (rw, fr, en)",
+  async (db) => {
+    // Another tenant's place delivering to Nyamata is none of Beaver's customers' business.
+    await db.query(
+      `insert into public.delivery_areas (org_id, business_id, area, fee)
+       values ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003',
+               'Nyamata', 1000)`,
+    );
+    const rw = await (await beaverPhone(db, "250788000081"))({ text: "mukora delivery i Remera?" });
+    assert.match(rw.text, /^Yego, Beaver Paper Warehouse igeza ibicuruzwa i Remera: 2,000 RWF/);
+    assert.doesNotMatch(rw.text, /A3|paper \(500/);
+
+    const fr = await (await beaverPhone(db, "250788000082"))({ text: "vous livrez à Kicukiro ?" });
+    assert.match(fr.text, /^Oui, Beaver Paper Warehouse livre à Kicukiro : 2 500 RWF/);
+
+    const en = await (await beaverPhone(db, "250788000083"))({
+      text: "do you deliver to Nyamata, how much?",
+    });
+    assert.match(en.text, /does not deliver to Nyamata\. It delivers to: Masoro \(free\)/);
+    assert.match(en.text, /Remera \(2,000 RWF\)/);
+    assert.match(en.text, /collect your order at Kigali Special Economic Zone, Masoro/);
+    assert.doesNotMatch(en.text, /Kicukiro Hardware|1,000 RWF/);
+
+    // Asked inside the shop, after a price: the place's delivery, not a stock search.
+    const shopper = await beaverPhone(db, "250788000084");
+    await shopper({ text: "do you have A3 paper?" });
+    const inShop = await shopper({ text: "Do you deliver to Gisozi?" });
+    assert.match(inShop.text, /^Yes, Beaver Paper Warehouse delivers to Gisozi: 2,500 RWF/);
+    // An order that asks for delivery is still an order.
+    const order = await shopper({ text: "10 reams of A4 delivered to Remera" });
+    assert.match(order.text, /10 × A4 paper/);
+  },
+);
+
+dbTest(
+  "a place that does not deliver says where to collect; one without delivery data offers a person",
+  async (db) => {
+    await db.query("update public.businesses set pickup_only = true where id = $1", [WAREHOUSE]);
+    const pickup = await (await beaverPhone(db, "250788000085"))({
+      text: "est-ce que vous faites la livraison ?",
+    });
+    assert.match(
+      pickup.text,
+      /^Beaver Paper Warehouse ne livre pas : vous retirez votre commande à Kigali Special Economic Zone, Masoro\./,
+    );
+
+    await db.query("update public.businesses set pickup_only = false where id = $1", [WAREHOUSE]);
+    await db.query("delete from public.delivery_areas where business_id = $1", [WAREHOUSE]);
+    const unknown = await (await beaverPhone(db, "250788000086"))({
+      text: "mwangezaho impapuro i Nyamata?",
+    });
+    assert.match(unknown.text, /^Nta makuru mfite ku buryo Beaver Paper Warehouse igeza/);
+    assert.deepEqual(unknown.choices, ["agent:support_handoff"]);
+  },
+);

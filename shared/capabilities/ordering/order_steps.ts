@@ -36,6 +36,12 @@ import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
+import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import {
+  DELIVERY_TABLES,
+  deliveryAnswer,
+  readDeliveryPlaces,
+} from "@shared/capabilities/delivery/mod.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -48,11 +54,10 @@ import type {
 
 /** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
 export const ORDERING_TABLES: PackTables = {
+  // Where the places deliver, for "do you deliver to Remera?" asked while ordering.
+  ...DELIVERY_TABLES,
   businesses: {
-    id: "uuid",
-    name: "text",
-    area: "text",
-    category: "text",
+    ...DELIVERY_TABLES.businesses,
     lat: "number",
     lng: "number",
   },
@@ -312,6 +317,14 @@ export const ORDER_TEXTS = {
     fr: "Désolé, je n'ai pas pu joindre notre équipe : {msg}. Réessayez.",
   },
   unavailable: { en: "out of stock", rw: "byashize", fr: "en rupture" },
+  deliveryUnread: {
+    en: "I cannot read the delivery details right now. A person from our team can tell you.",
+    rw:
+      "Sinshoboye kubona amakuru y'uko tugeza ibicuruzwa ku bakiriya ubu. Umuntu wo mu itsinda ryacu arabikubwira.",
+    fr:
+      "Je ne peux pas lire les informations de livraison pour l'instant. Une personne de notre équipe peut vous renseigner.",
+  },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
 } as const;
 
 const say = phraseBook(ORDER_TEXTS);
@@ -729,6 +742,10 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
 
     const text = input.text.trim();
     if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // "Do you deliver to Nyamata, how much?": the place's delivery data, never a stock search.
+    if (!choice && asksAboutDelivery(text)) {
+      return keep(state, [await deliveryReply(turn, callTool, options, state)]);
+    }
     // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
     if (state.proformaName && !choice && text && !/\d/.test(text)) {
       const named = await callTool("notify_staff", {
@@ -1474,6 +1491,34 @@ function changedQuantity(text: string): number | undefined {
   );
   const qty = Number(numbers[0]);
   return rest.length === 0 && qty > 0 ? qty : undefined;
+}
+
+/**
+ * Whether and where the place delivers, from its data (the place the customer is at, or the
+ * tenant's places of this kind); with none on record, a person is offered.
+ */
+async function deliveryReply(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<AgentReply> {
+  const places = await readDeliveryPlaces(
+    callTool,
+    state.venue ? { businessIds: [state.venue.id] } : { category: options.category },
+  );
+  const answer = places
+    ? deliveryAnswer({
+      places,
+      text: turn.input.text,
+      language: turn.language,
+      currency: turn.currency,
+    })
+    : { text: say("deliveryUnread", turn.language), askPerson: true };
+  const person = answer.askPerson && turn.handoff
+    ? [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }]
+    : [];
+  return person.length ? { text: answer.text, buttons: person } : { text: answer.text };
 }
 
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
