@@ -35,6 +35,14 @@ export function asksAboutDelivery(text: string): boolean {
   return DELIVERY_WORDS.test(text) && ASKED.test(text) && !QUANTITY.test(text);
 }
 
+/**
+ * `text` without its words of delivering: what else it names ("des médicaments") is what a
+ * reader of the whole platform should place, not the delivering, which leans to meals.
+ */
+export function withoutDeliveryWords(text: string): string {
+  return text.replace(new RegExp(DELIVERY_WORDS.source, "gi"), " ").replace(/\s+/g, " ").trim();
+}
+
 // Words that say where ("to Nyamata", « à Kicukiro », "i Remera", "ku Kimironko").
 const WHERE = new Set([
   "to",

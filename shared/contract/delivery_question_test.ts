@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { asksAboutDelivery, deliveryPlaceAsked } from "./delivery_question.ts";
+import {
+  asksAboutDelivery,
+  deliveryPlaceAsked,
+  withoutDeliveryWords,
+} from "./delivery_question.ts";
 
 Deno.test("delivery questions in en, fr and rw are read as questions about the business", () => {
   for (
@@ -36,4 +40,9 @@ Deno.test("the place a delivery question names, after a word that says where", (
   assert.equal(deliveryPlaceAsked("do you deliver to Nyamata, how much?"), "nyamata");
   assert.equal(deliveryPlaceAsked("livrez-vous à domicile ?"), null);
   assert.equal(deliveryPlaceAsked("do you do delivery?"), null);
+});
+
+Deno.test("the words of delivering are taken out for reading what else a question names", () => {
+  assert.equal(withoutDeliveryWords("vous livrez à Kicukiro ?"), "vous à Kicukiro ?");
+  assert.equal(withoutDeliveryWords("mukora delivery i Remera?"), "mukora i Remera?");
 });

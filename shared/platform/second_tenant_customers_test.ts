@@ -10,6 +10,8 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
 
 const SECRET = "second-tenant-app-secret";
 const BEAVER_NUMBER = "100000000000002";
@@ -18,11 +20,17 @@ const WAREHOUSE = "d0000000-0000-4000-8000-000000000001";
 interface Sent {
   text: string;
   choices: string[];
+  /** A document sent (its link and file name). */
+  document?: { link: string; filename: string };
 }
 
-/** A customer writing to Beaver's number, offline (no model). */
-async function beaverPhone(db: TestDatabase, from: string) {
-  const rt = await createTestRuntime(db);
+/** A customer writing to Beaver's number, offline (no model), with the runtime's options. */
+async function beaverPhone(
+  db: TestDatabase,
+  from: string,
+  options: Parameters<typeof createTestRuntime>[1] = {},
+) {
+  const rt = await createTestRuntime(db, options);
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
@@ -60,8 +68,13 @@ async function beaverPhone(db: TestDatabase, from: string) {
         };
       }
       | undefined;
+    const document = sent.document as
+      | { link: string; filename: string; caption?: string }
+      | undefined;
     return {
-      text: (sent.text as { body: string } | undefined)?.body ?? interactive?.body.text ?? "",
+      ...(document ? { document: { link: document.link, filename: document.filename } } : {}),
+      text: (sent.text as { body: string } | undefined)?.body ?? interactive?.body.text ??
+        document?.caption ?? "",
       choices: [
         ...(interactive?.action?.buttons ?? []).map((button) => button.reply.id),
         ...(interactive?.action?.sections ?? []).flatMap((section) =>
@@ -320,14 +333,33 @@ dbTest(
   "a proforma is priced from the stock and the team asked with its items and the name (en, fr, rw)",
   async (db) => {
     const from = "250788000070";
-    const say = await beaverPhone(db, from);
+    const storage = await startTestStorage(db);
+    const say = await beaverPhone(db, from, {
+      provide: [{ key: FILE_STORE, value: storage.files }],
+    });
     const asked = await say({ text: "I need a proforma for 50 reams of A4 for our school" });
     assert.match(asked.text, /50 × A4 paper \(500 sheets\) — 325,000 RWF\nTotal: 325,000 RWF/);
-    assert.match(asked.text, /asked our team to prepare your proforma/);
+    assert.match(asked.text, /Write the name to put on your proforma/);
     assert.doesNotMatch(asked.text, /Please confirm/);
     const named = await say({ text: "Groupe Scolaire Remera" });
-    // Said back in English: a school's French name carries no language.
-    assert.match(named.text, /^Thank you: I have passed “Groupe Scolaire Remera” to our team/);
+    // Said back in English (a school's French name carries no language), as a PDF to file.
+    assert.match(
+      named.text,
+      /^Here is your proforma PF-\d{4}-000001 for Groupe Scolaire Remera: total 325,000 RWF, valid until /,
+    );
+    assert.match(named.document?.filename ?? "", /^PF-\d{4}-000001\.pdf$/);
+    const pdf = await fetch(named.document!.link);
+    assert.equal(pdf.status, 200);
+    assert.equal(new TextDecoder().decode((await pdf.bytes()).subarray(0, 5)), "%PDF-");
+    await storage.close();
+    const [kept] = await db.query<{ customer_name: string; total: string; language: string }>(
+      "select customer_name, total::text, language from public.proformas",
+    );
+    assert.deepEqual(kept, {
+      customer_name: "Groupe Scolaire Remera",
+      total: "325000.00",
+      language: "en",
+    });
     // One request is one ticket: the name is added to the proforma's ticket.
     const proformas = await db.query<{ summary: string }>(
       `select t.summary from public.staff_tickets t
@@ -337,7 +369,10 @@ dbTest(
       [`+${from}`],
     );
     assert.equal(proformas.length, 1, JSON.stringify(proformas));
-    assert.match(proformas[0].summary, /325,000 RWF[\s\S]*Groupe Scolaire Remera/);
+    assert.match(
+      proformas[0].summary,
+      /325,000 RWF[\s\S]*Proforma PF-\d{4}-000001 issued to “Groupe Scolaire Remera”: 325,000 RWF, valid until \d{4}-\d\d-\d\d\. http/,
+    );
     // Their own proforma tickets never stand ahead of them in the queue for a person.
     const person = await say({ text: "talk to someone" });
     assert.match(person.text, /(number|numéro|uri) 1\b/, person.text);
@@ -365,10 +400,23 @@ dbTest(
     });
     assert.match(fr.text, /30 × Papier A4 \(500 feuilles\)[^\n]*\n10 × Enveloppes C5 \(50\)/);
     assert.match(fr.text, /Total : 235 000 RWF/);
-    const rw = await (await beaverPhone(db, "250788000068"))({
-      text: "Ndashaka proforma y'impapuro A4 ipaki 20 ku ishuri ryacu",
-    });
+    const rwSay = await beaverPhone(db, "250788000068");
+    const rw = await rwSay({ text: "Ndashaka proforma y'impapuro A4 ipaki 20 ku ishuri ryacu" });
     assert.match(rw.text, /20 × Impapuro A4 \(impapuro 500\)/);
+    // Storage down: the proforma is issued and numbered, said so without a PDF, and the team
+    // asked on its ticket to send the file.
+    const rwNamed = await rwSay({ text: "Ishuri ribanza rya Kacyiru" });
+    assert.match(
+      rwNamed.text,
+      /^Proforma yawe PF-\d{4}-000002 yanditswe kuri Ishuri ribanza rya Kacyiru yatanzwe: igiteranyo 130,000 RWF[\s\S]*Sinashoboye gukora PDF/,
+    );
+    assert.equal(rwNamed.document, undefined);
+    const [ticket] = await db.query<{ summary: string }>(
+      `select t.summary from public.staff_tickets t join public.conversations c on c.id = t.convo_id
+       join public.profiles p on p.id = c.user_id
+       where p.phone = '+250788000068' and t.reason = 'proforma request'`,
+    );
+    assert.match(ticket.summary, /Its PDF could not be made[^\n]*please send it/);
     // No items named: the team is asked, the customer told what to write.
     const bare = await (await beaverPhone(db, "250788000067"))({ text: "can I get a quotation?" });
     assert.match(bare.text, /Write the items and quantities/);
