@@ -73,7 +73,7 @@ function nameIn(product: ProductRow, language: Language): string {
 function checkDistinct(args: Args): void {
   const seen = new Set<string>();
   for (const [index, item] of args.items.entries()) {
-    if (seen.has(item.sku)) throw invalid(`items[${index}].sku`, "is listed twice");
+    if (seen.has(item.sku)) throw invalid(`items.${index}.sku`, "is listed twice");
     seen.add(item.sku);
   }
 }
@@ -128,8 +128,8 @@ export const proformaIssue = defineTool({
     );
     const lines = args.items.map((item, index) => {
       const product = products.find((row) => row.sku === item.sku);
-      if (!product) throw invalid(`items[${index}].sku`, "is not sold at this place");
-      if (!product.is_available) throw invalid(`items[${index}].sku`, "is out of stock");
+      if (!product) throw invalid(`items.${index}.sku`, "is not sold at this place");
+      if (!product.is_available) throw invalid(`items.${index}.sku`, "is out of stock");
       return {
         sku: item.sku,
         name: nameIn(product, args.language),

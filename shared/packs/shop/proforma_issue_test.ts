@@ -156,14 +156,14 @@ dbTest("proforma_issue() names bad input by field and keeps nothing", async (db)
   const call = (args: unknown, key: string) =>
     rt.callAs(USER.nina, "proforma_issue", args, { idempotencyKey: key, org: ORG.beaver });
   const cases: Array<[unknown, string, string]> = [
-    [{ ...SCHOOL, items: [{ sku: "STAPLER", qty: 1 }] }, "VALIDATION_ERROR", "items[0].sku"],
+    [{ ...SCHOOL, items: [{ sku: "STAPLER", qty: 1 }] }, "VALIDATION_ERROR", "items.0.sku"],
     [
       { ...SCHOOL, items: [{ sku: "A4-500", qty: 1 }, { sku: "A4-500", qty: 2 }] },
       "VALIDATION_ERROR",
-      "items[1].sku",
+      "items.1.sku",
     ],
     [{ ...SCHOOL, items: [] }, "VALIDATION_ERROR", "items"],
-    [{ ...SCHOOL, items: [{ sku: "A4-500", qty: 0 }] }, "VALIDATION_ERROR", "items[0].qty"],
+    [{ ...SCHOOL, items: [{ sku: "A4-500", qty: 0 }] }, "VALIDATION_ERROR", "items.0.qty"],
     [{ ...SCHOOL, customer_name: "" }, "VALIDATION_ERROR", "customer_name"],
     // Another tenant's place answers as if it did not exist.
     [
