@@ -766,7 +766,23 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
     // "Do you deliver to Nyamata, how much?": the place's delivery data, never a stock search.
     if (!choice && asksAboutDelivery(text)) {
-      return keep(state, [await deliveryReply(turn, callTool, options, state)]);
+      const answer = await deliveryReply(turn, callTool, options, state);
+      // Asked at the read-back: the order is read back again to confirm, delivery now asked.
+      const drafted = state.venue && state.draft?.lines.map((line) => ({
+        product: state.stock?.find((item) => item.sku === line.sku),
+        qty: line.qty,
+      }));
+      if (drafted?.length && drafted.every((line) => line.product)) {
+        const again = await draftOrder(
+          turn,
+          callTool,
+          options,
+          { ...state, deliveryAsked: true },
+          drafted as Array<{ product: Stocked; qty: number }>,
+        );
+        return { ...again, replies: [answer, ...(again.replies ?? [])] };
+      }
+      return keep(state, [answer]);
     }
     // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
     if (state.proformaName && !choice && text && !/\d/.test(text)) {
@@ -781,6 +797,23 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
         ? null
         : await itemListStep(turn, callTool, options, state, state.venue, text);
       if (listed) return listed;
+      // Another item named with its quantity ("10 reams of A4" after the A3's price) is that
+      // item's order: its number is no quantity of the quoted one.
+      // The price told kept only the quoted item: the others are read from the place's stock.
+      const named = !choice && /\d/.test(text) && !readItemList(text, [quotedItem], { minItems: 1 })
+          ?.lines.length
+        ? await placeStock(callTool, options, state.venue.id, "quoted_other")
+        : null;
+      const stock = named?.ok
+        ? named.data.items.map((row) => stocked(row, lang)).filter((item) => item.available)
+        : [];
+      const other = readItemList(text, stock, { minItems: 1 })?.lines
+        .find((line) => line.product.sku !== quotedItem.sku);
+      if (other) {
+        return await draftOrder(turn, callTool, options, { ...state, stock, quoted: undefined }, [
+          other,
+        ]);
+      }
       const tapped = /^quote:(\d+)$/.exec(choice);
       const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
         (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
