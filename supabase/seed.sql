@@ -22,7 +22,7 @@ insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_m
      {"service": "fire", "number": "111"}]'),
   ('b0000000-0000-4000-8000-000000000002', 'beaver-paper', 'Beaver''s Choice Paper Company',
    -- Beaver's Choice enables only what a paper supplier runs: its shop's ordering and MoMo
-   -- charges, the hand-off, its numbers and risk watch, invoices as PDFs, its customers'
+   -- charges, the hand-off, its numbers and risk watch, invoices and proformas as PDFs, its customers'
    -- "STOP" (opting out of any message it may send), and its staff's own APIs and automations. Every other platform tool (rides, homes, videos, …) is off for it.
    '{"enabled_tools": ["analytics_log", "answer_venue_command", "api_credential_set",
        "api_source_list", "api_source_register", "api_source_remove", "api_url_allowlist_get",
@@ -33,7 +33,7 @@ insert into public.orgs (id, slug, name, tool_policy, momo_merchant_code, momo_m
        "momo_charge", "momo_charge_cancel", "notify_staff", "ocr_extract", "order_cancel",
        "order_create", "order_status_update", "payment_confirm_by_payee",
        "payment_confirm_by_staff", "payment_expire_due", "payment_record_sms", "payment_settle",
-       "payment_status", "place_lookup", "risk_alert_raised", "risk_scan", "search_supabase",
+       "payment_status", "place_lookup", "proforma_issue", "proforma_pdf", "risk_alert_raised", "risk_scan", "search_supabase",
        "search_tools", "slack_notify", "slack_webhook_set"],
      "rate_limits": {"notify_staff": {"limit": 30, "window_sec": 60}}}',
    null, '+250788300500', '[]')
@@ -262,6 +262,13 @@ select 'b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-00000000
   d, case when d = 6 then '09:00'::time else '08:00'::time end,
   case when d = 6 then '13:00'::time else '18:00'::time end
 from generate_series(1, 6) as d
+on conflict do nothing;
+-- Where Beaver's warehouse delivers, and for how much (RWF); Nyamata and other towns are not
+-- served. EasyMO's places have no delivery data: their customers are told so and offered a person.
+insert into public.delivery_areas (org_id, business_id, area, fee)
+select 'b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', v.area, v.fee
+from (values ('Masoro', 0), ('Kimironko', 1500), ('Remera', 2000), ('Gisozi', 2500),
+             ('Kicukiro', 2500), ('Nyarugenge', 3000)) as v (area, fee)
 on conflict do nothing;
 insert into public.venue_capacity (org_id, business_id, seats_per_slot, slot_minutes, max_party) values
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002', 16, 30, 8),

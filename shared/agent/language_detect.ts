@@ -130,6 +130,10 @@ const FRAME = new Map<string, Language>(
       "iki",
       "ese",
       "none",
+      // Asking the business what it does ("mukora delivery?", "murakora delivery ku Kicukiro?").
+      "mukora",
+      "murakora",
+      "irahari",
     ]],
     ["fr", [
       "je",
@@ -350,10 +354,12 @@ export function trainLanguageDetector(
       // English nouns are borrowed in Kinyarwanda and French chats (a shop's "sugar", "rice"):
       // mid-conversation they are no switch to English; the frame or a courtesy must say so.
       const borrowed = known === "en" && !!options.conversation && options.conversation !== "en";
-      if (known !== null && !borrowed) return known === read ? known : null;
       // Known words of two languages ("ndashaka insurance ya moto"): a borrowed noun is
-      // no switch; the sentence's frame ("ndashaka", "ya") says the language.
+      // no switch; the sentence's frame ("ndashaka", "ya") says the language. An English noun
+      // framed in Kinyarwanda or French ("mukora delivery?") is borrowed, first message or not.
       const framed = byKnownWords(words, FRAME);
+      const framedElsewhere = known === "en" && framed !== null && framed !== "en";
+      if (known !== null && !borrowed && !framedElsewhere) return known === read ? known : null;
       // In a conversation, a word or two with no frame ("pharmacie") is read in its language.
       if (framed !== null || options.conversation) return framed;
       // A first message of a word or two ("pharmacie", "assurance", "resto"): a language's SMS

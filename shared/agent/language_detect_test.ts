@@ -248,3 +248,12 @@ Deno.test("a proper name typed as an answer carries no language", () => {
   }
   assert.equal(detector.detect("BANYIBYE TELEFONI", { conversation: "en" }), "rw");
 });
+
+Deno.test("an English noun framed by a Kinyarwanda question is borrowed, first message or not", () => {
+  // "delivery" is English; "mukora" / "murakora" (do you do) frame the question in Kinyarwanda.
+  assert.equal(detector.detect("mukora delivery?"), "rw");
+  assert.equal(detector.detect("mukora delivery i Remera?"), "rw");
+  assert.equal(detector.detect("murakora delivery ku Kicukiro?"), "rw");
+  assert.equal(detector.detect("do you deliver to Nyamata, how much?"), "en");
+  assert.equal(detector.detect("I need a delivery to Remera"), "en");
+});

@@ -39,6 +39,7 @@ import {
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
+import { asksAboutDelivery, withoutDeliveryWords } from "@shared/contract/delivery_question.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
@@ -474,6 +475,13 @@ export function decideRoute(
   // front desk answers from the tenant's own data; it is no service missing and no item.
   const paymentsRun = agents.payments !== undefined && isCustomer(agents.payments);
   if (atFrontDesk && !paymentsRun && asksHowToPay(text)) {
+    return frontDeskAnswers();
+  }
+  // Whether and where the business delivers, asked first ("mukora delivery i Remera?"): the
+  // front desk answers from the places' delivery data. Inside a flow, the flow answers it for
+  // its own place; a message that names a kind of place's things ("vous livrez des médicaments ?")
+  // is that place's agent's to answer (the delivering itself leans to meals: not read).
+  if (atFrontDesk && asksAboutDelivery(text) && !seeksAPlace(withoutDeliveryWords(text), context)) {
     return frontDeskAnswers();
   }
 

@@ -10,6 +10,8 @@ import { messageDelivery, type SimulatedContent } from "@shared/channels/whatsap
 import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
+import { startTestStorage } from "@testing/storage.ts";
+import { FILE_STORE } from "@shared/storage/file_store.ts";
 
 const SECRET = "second-tenant-app-secret";
 const BEAVER_NUMBER = "100000000000002";
@@ -18,11 +20,17 @@ const WAREHOUSE = "d0000000-0000-4000-8000-000000000001";
 interface Sent {
   text: string;
   choices: string[];
+  /** A document sent (its link and file name). */
+  document?: { link: string; filename: string };
 }
 
-/** A customer writing to Beaver's number, offline (no model). */
-async function beaverPhone(db: TestDatabase, from: string) {
-  const rt = await createTestRuntime(db);
+/** A customer writing to Beaver's number, offline (no model), with the runtime's options. */
+async function beaverPhone(
+  db: TestDatabase,
+  from: string,
+  options: Parameters<typeof createTestRuntime>[1] = {},
+) {
+  const rt = await createTestRuntime(db, options);
   const tasks: Promise<unknown>[] = [];
   const channel = createWhatsAppChannel(rt, {
     appSecret: SECRET,
@@ -60,8 +68,13 @@ async function beaverPhone(db: TestDatabase, from: string) {
         };
       }
       | undefined;
+    const document = sent.document as
+      | { link: string; filename: string; caption?: string }
+      | undefined;
     return {
-      text: (sent.text as { body: string } | undefined)?.body ?? interactive?.body.text ?? "",
+      ...(document ? { document: { link: document.link, filename: document.filename } } : {}),
+      text: (sent.text as { body: string } | undefined)?.body ?? interactive?.body.text ??
+        document?.caption ?? "",
       choices: [
         ...(interactive?.action?.buttons ?? []).map((button) => button.reply.id),
         ...(interactive?.action?.sections ?? []).flatMap((section) =>
@@ -320,14 +333,32 @@ dbTest(
   "a proforma is priced from the stock and the team asked with its items and the name (en, fr, rw)",
   async (db) => {
     const from = "250788000070";
-    const say = await beaverPhone(db, from);
+    const storage = await startTestStorage(db);
+    const say = await beaverPhone(db, from, {
+      provide: [{ key: FILE_STORE, value: storage.files }],
+    });
     const asked = await say({ text: "I need a proforma for 50 reams of A4 for our school" });
     assert.match(asked.text, /50 × A4 paper \(500 sheets\) — 325,000 RWF\nTotal: 325,000 RWF/);
-    assert.match(asked.text, /asked our team to prepare your proforma/);
+    assert.match(asked.text, /Write the name to put on your proforma/);
     assert.doesNotMatch(asked.text, /Please confirm/);
     const named = await say({ text: "Groupe Scolaire Remera" });
-    // Said back in English: a school's French name carries no language.
-    assert.match(named.text, /^Thank you: I have passed “Groupe Scolaire Remera” to our team/);
+    // Said back in English (a school's French name carries no language), as a PDF to file.
+    assert.match(
+      named.text,
+      /^Here is your proforma PF-\d{4}-000001 for Groupe Scolaire Remera: total 325,000 RWF, valid until /,
+    );
+    assert.match(named.document?.filename ?? "", /^PF-\d{4}-000001\.pdf$/);
+    const pdf = await fetch(named.document!.link);
+    assert.equal(pdf.status, 200);
+    assert.equal(new TextDecoder().decode((await pdf.bytes()).subarray(0, 5)), "%PDF-");
+    const [kept] = await db.query<{ customer_name: string; total: string; language: string }>(
+      "select customer_name, total::text, language from public.proformas",
+    );
+    assert.deepEqual(kept, {
+      customer_name: "Groupe Scolaire Remera",
+      total: "325000.00",
+      language: "en",
+    });
     // One request is one ticket: the name is added to the proforma's ticket.
     const proformas = await db.query<{ summary: string }>(
       `select t.summary from public.staff_tickets t
@@ -337,7 +368,10 @@ dbTest(
       [`+${from}`],
     );
     assert.equal(proformas.length, 1, JSON.stringify(proformas));
-    assert.match(proformas[0].summary, /325,000 RWF[\s\S]*Groupe Scolaire Remera/);
+    assert.match(
+      proformas[0].summary,
+      /325,000 RWF[\s\S]*Proforma PF-\d{4}-000001 issued to “Groupe Scolaire Remera”: 325,000 RWF, valid until \d{4}-\d\d-\d\d\. http/,
+    );
     // Their own proforma tickets never stand ahead of them in the queue for a person.
     const person = await say({ text: "talk to someone" });
     assert.match(person.text, /(number|numéro|uri) 1\b/, person.text);
@@ -365,10 +399,19 @@ dbTest(
     });
     assert.match(fr.text, /30 × Papier A4 \(500 feuilles\)[^\n]*\n10 × Enveloppes C5 \(50\)/);
     assert.match(fr.text, /Total : 235 000 RWF/);
-    const rw = await (await beaverPhone(db, "250788000068"))({
-      text: "Ndashaka proforma y'impapuro A4 ipaki 20 ku ishuri ryacu",
+    const rwSay = await beaverPhone(db, "250788000068", {
+      provide: [{ key: FILE_STORE, value: storage.files }],
     });
+    const rw = await rwSay({ text: "Ndashaka proforma y'impapuro A4 ipaki 20 ku ishuri ryacu" });
     assert.match(rw.text, /20 × Impapuro A4 \(impapuro 500\)/);
+    // In Kinyarwanda, the tenant's next number.
+    const rwNamed = await rwSay({ text: "Ishuri ribanza rya Kacyiru" });
+    assert.match(
+      rwNamed.text,
+      /^Dore proforma yawe PF-\d{4}-000002 yanditswe kuri Ishuri ribanza rya Kacyiru: igiteranyo 130,000 RWF/,
+    );
+    assert.match(rwNamed.document?.filename ?? "", /^PF-\d{4}-000002\.pdf$/);
+    await storage.close();
     // No items named: the team is asked, the customer told what to write.
     const bare = await (await beaverPhone(db, "250788000067"))({ text: "can I get a quotation?" });
     assert.match(bare.text, /Write the items and quantities/);
@@ -442,5 +485,76 @@ dbTest(
     await plain({ text: "I need 2 reams of A3 paper" });
     const small = await plain({ buttonReply: { id: "agent_confirm", title: "Confirm" } });
     assert.ok(!small.choices.some((id) => id.startsWith("delivery:")), JSON.stringify(small));
+  },
+);
+
+dbTest(
+  "delivery is answered from the warehouse's delivery data in the customer's language (rw, fr, en)",
+  async (db) => {
+    // Another tenant's place delivering to Nyamata is none of Beaver's customers' business.
+    await db.query(
+      `insert into public.delivery_areas (org_id, business_id, area, fee)
+       values ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000003',
+               'Nyamata', 1000)`,
+    );
+    const rw = await (await beaverPhone(db, "250788000081"))({ text: "mukora delivery i Remera?" });
+    assert.match(rw.text, /^Yego, Beaver Paper Warehouse igeza ibicuruzwa i Remera: 2,000 RWF/);
+    assert.doesNotMatch(rw.text, /A3|paper \(500/);
+
+    const fr = await (await beaverPhone(db, "250788000082"))({ text: "vous livrez à Kicukiro ?" });
+    assert.match(fr.text, /^Oui, Beaver Paper Warehouse livre à Kicukiro : 2 500 RWF/);
+
+    const en = await (await beaverPhone(db, "250788000083"))({
+      text: "do you deliver to Nyamata, how much?",
+    });
+    assert.match(en.text, /does not deliver to Nyamata\. It delivers to: Masoro \(free\)/);
+    assert.match(en.text, /Remera \(2,000 RWF\)/);
+    assert.match(en.text, /collect your order at Kigali Special Economic Zone, Masoro/);
+    assert.doesNotMatch(en.text, /Kicukiro Hardware|1,000 RWF/);
+
+    // Asked inside the shop, after a price: the place's delivery, not a stock search.
+    const shopper = await beaverPhone(db, "250788000084");
+    await shopper({ text: "do you have A3 paper?" });
+    const inShop = await shopper({ text: "Do you deliver to Gisozi?" });
+    assert.match(inShop.text, /^Yes, Beaver Paper Warehouse delivers to Gisozi: 2,500 RWF/);
+    // An order that asks for delivery is still an order.
+    const order = await shopper({ text: "10 reams of A4 delivered to Remera" });
+    assert.match(order.text, /10 × A4 paper/);
+
+    // Asked at the read-back: answered, and the order read back again to confirm, never dropped.
+    const client = await beaverPhone(db, "250788000087");
+    await client({ text: "je voudrais 5 rames de papier A4" });
+    const readBack = await client({ text: "vous livrez à Remera ?" });
+    assert.match(readBack.text, /5 × Papier A4/);
+    assert.deepEqual(readBack.choices, ["agent_confirm", "agent_cancel"]);
+    const [answered] = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.wa_outbox
+       where to_wa_id = '250788000087' and body::text like '%livre à Remera : 2 000 RWF%'`,
+    );
+    assert.equal(answered.n, 1);
+    const placed = await client({ text: "oui" });
+    assert.ok(placed.choices.some((id) => id.startsWith("delivery:")), JSON.stringify(placed));
+  },
+);
+
+dbTest(
+  "a place that does not deliver says where to collect; one without delivery data offers a person",
+  async (db) => {
+    await db.query("update public.businesses set pickup_only = true where id = $1", [WAREHOUSE]);
+    const pickup = await (await beaverPhone(db, "250788000085"))({
+      text: "est-ce que vous faites la livraison ?",
+    });
+    assert.match(
+      pickup.text,
+      /^Beaver Paper Warehouse ne livre pas : vous retirez votre commande à Kigali Special Economic Zone, Masoro\./,
+    );
+
+    await db.query("update public.businesses set pickup_only = false where id = $1", [WAREHOUSE]);
+    await db.query("delete from public.delivery_areas where business_id = $1", [WAREHOUSE]);
+    const unknown = await (await beaverPhone(db, "250788000086"))({
+      text: "mwangezaho impapuro i Nyamata?",
+    });
+    assert.match(unknown.text, /^Nta makuru mfite ku buryo Beaver Paper Warehouse igeza/);
+    assert.deepEqual(unknown.choices, ["agent:support_handoff"]);
   },
 );

@@ -44,7 +44,7 @@ const templateData = z.union(
 
 const input = z.object({
   template_id: text({ min: 1, max: 64 }).describe(
-    "The document: insurance_certificate, insurance_quote, payment_receipt, legal_case_summary or viewing_confirmation.",
+    "The document: insurance_certificate, insurance_quote, payment_receipt, legal_case_summary, viewing_confirmation or proforma.",
   ),
   data: withMapShape(payload({ maxSize: 32_768 }), templateData).describe(
     "The template's fields (see docs/documents.md).",

@@ -19,7 +19,7 @@ import { payStep } from "@shared/contract/request_phrase.ts";
 import { followsUpPurchase } from "@shared/contract/follow_up.ts";
 import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import { formatKigaliTime, formatMoney } from "@shared/capabilities/format/mod.ts";
+import { formatKigaliTime, formatLongDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { type Language, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
@@ -37,6 +37,12 @@ import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
+import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import {
+  DELIVERY_TABLES,
+  deliveryAnswer,
+  readDeliveryPlaces,
+} from "@shared/capabilities/delivery/mod.ts";
 import type {
   AgentReply,
   OfflineFlow,
@@ -49,11 +55,10 @@ import type {
 
 /** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
 export const ORDERING_TABLES: PackTables = {
+  // Where the places deliver, for "do you deliver to Remera?" asked while ordering.
+  ...DELIVERY_TABLES,
   businesses: {
-    id: "uuid",
-    name: "text",
-    area: "text",
-    category: "text",
+    ...DELIVERY_TABLES.businesses,
     lat: "number",
     lng: "number",
   },
@@ -294,11 +299,27 @@ export const ORDER_TEXTS = {
   // asked to issue it, with the items, under the name the customer gives.
   proforma: {
     en:
-      "Prices at {venue}:\n{lines}\nTotal: {total}\n\nI have asked our team to prepare your proforma with these items; they will send it here. Write the name to put on it (your school or company).",
+      "Prices at {venue}:\n{lines}\nTotal: {total}\n\nWrite the name to put on your proforma (your school, company or your own name) and I will send it here.",
     rw:
-      "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nNasabye abakozi bacu gutegura proforma yawe irimo ibi bicuruzwa; bazayohereza hano. Andika izina rijya kuri yo (ishuri cyangwa ikigo cyawe).",
+      "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nAndika izina rijya kuri proforma yawe (ishuri, ikigo cyangwa izina ryawe), nyikoherereze hano.",
     fr:
-      "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nJ'ai demandé à notre équipe de préparer votre facture proforma avec ces articles ; elle vous l'enverra ici. Écrivez le nom à y mettre (votre école ou entreprise).",
+      "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nÉcrivez le nom à mettre sur votre facture proforma (votre école, votre entreprise ou votre nom) et je vous l'envoie ici.",
+  },
+  proformaIssued: {
+    en:
+      "Here is your proforma {number} for {name}: total {total}, valid until {until}. Our team has a copy. Type “menu” for the main menu.\n{url}",
+    rw:
+      "Dore proforma yawe {number} yanditswe kuri {name}: igiteranyo {total}, ifite agaciro kugeza {until}. Abakozi bacu bafite kopi yayo. Andika “menu” usubire ahabanza.\n{url}",
+    fr:
+      "Voici votre facture proforma {number} au nom de {name} : total {total}, valable jusqu'au {until}. Notre équipe en a une copie. Écrivez « menu » pour le menu principal.\n{url}",
+  },
+  proformaNoPdf: {
+    en:
+      "Your proforma {number} for {name} is issued: total {total}, valid until {until}. I could not make its PDF just now; our team will send it here.",
+    rw:
+      "Proforma yawe {number} yanditswe kuri {name} yatanzwe: igiteranyo {total}, ifite agaciro kugeza {until}. Sinashoboye gukora PDF yayo ubu; abakozi bacu barayikoherereza hano.",
+    fr:
+      "Votre facture proforma {number} au nom de {name} est émise : total {total}, valable jusqu'au {until}. Je n'ai pas pu en faire le PDF pour l'instant ; notre équipe vous l'enverra ici.",
   },
   proformaAsked: {
     en:
@@ -327,6 +348,14 @@ export const ORDER_TEXTS = {
     fr: "Désolé, je n'ai pas pu joindre notre équipe : {msg}. Réessayez.",
   },
   unavailable: { en: "out of stock", rw: "byashize", fr: "en rupture" },
+  deliveryUnread: {
+    en: "I cannot read the delivery details right now. A person from our team can tell you.",
+    rw:
+      "Sinshoboye kubona amakuru y'uko tugeza ibicuruzwa ku bakiriya ubu. Umuntu wo mu itsinda ryacu arabikubwira.",
+    fr:
+      "Je ne peux pas lire les informations de livraison pour l'instant. Une personne de notre équipe peut vous renseigner.",
+  },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
 } as const;
 
 const say = phraseBook(ORDER_TEXTS);
@@ -445,6 +474,12 @@ export const orderState = z.object({
    * put on it, passed on to the team. Optional, so memory kept before it still reads.
    */
   proformaName: z.literal(true).optional(),
+  /**
+   * The items the proforma asked for quotes, priced from stock: issued (`proforma_issue`) once
+   * the name to put on it is written. Optional, so memory kept before it still reads.
+   */
+  proformaItems: z.array(z.object({ sku: z.string(), qty: z.number().int().positive() }))
+    .optional(),
   /**
    * The order's message asked for delivery ("delivered to Remera", « livrer »): once placed, the
    * Delivery button is offered whatever its size. Optional, so memory kept before it still reads.
@@ -756,21 +791,29 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
 
     const text = input.text.trim();
     if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // "Do you deliver to Nyamata, how much?": the place's delivery data, never a stock search.
+    if (!choice && asksAboutDelivery(text)) {
+      const answer = await deliveryReply(turn, callTool, options, state);
+      // Asked at the read-back: the order is read back again to confirm, delivery now asked.
+      const drafted = state.venue && state.draft?.lines.map((line) => ({
+        product: state.stock?.find((item) => item.sku === line.sku),
+        qty: line.qty,
+      }));
+      if (drafted?.length && drafted.every((line) => line.product)) {
+        const again = await draftOrder(
+          turn,
+          callTool,
+          options,
+          { ...state, deliveryAsked: true },
+          drafted as Array<{ product: Stocked; qty: number }>,
+        );
+        return { ...again, replies: [answer, ...(again.replies ?? [])] };
+      }
+      return keep(state, [answer]);
+    }
     // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
     if (state.proformaName && !choice && text && !/\d/.test(text)) {
-      const named = await callTool("notify_staff", {
-        channel: "inbox",
-        payload: {
-          reason: "proforma request",
-          summary: `Name to put on the proforma: “${text.slice(0, 200)}”`,
-          priority: "medium",
-        },
-      }, "proforma_name");
-      return keep({ ...state, proformaName: undefined }, [{
-        text: named.ok
-          ? say("proformaNamed", lang, { name: text.slice(0, 200) })
-          : say("deliveryFailed", lang, { msg: errorOf(named) }),
-      }]);
+      return await proformaNamed(turn, callTool, state, text);
     }
     // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
     const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
@@ -781,6 +824,23 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
         ? null
         : await itemListStep(turn, callTool, options, state, state.venue, text);
       if (listed) return listed;
+      // Another item named with its quantity ("10 reams of A4" after the A3's price) is that
+      // item's order: its number is no quantity of the quoted one.
+      // The price told kept only the quoted item: the others are read from the place's stock.
+      const named = !choice && /\d/.test(text) && !readItemList(text, [quotedItem], { minItems: 1 })
+          ?.lines.length
+        ? await placeStock(callTool, options, state.venue.id, "quoted_other")
+        : null;
+      const stock = named?.ok
+        ? named.data.items.map((row) => stocked(row, lang)).filter((item) => item.available)
+        : [];
+      const other = readItemList(text, stock, { minItems: 1 })?.lines
+        .find((line) => line.product.sku !== quotedItem.sku);
+      if (other) {
+        return await draftOrder(turn, callTool, options, { ...state, stock, quoted: undefined }, [
+          other,
+        ]);
+      }
       const tapped = /^quote:(\d+)$/.exec(choice);
       const qty = tapped ? Number(tapped[1]) : askedQuantity(text) ??
         (state.quoted!.qty && AGREES.test(text) ? state.quoted!.qty : undefined);
@@ -1557,6 +1617,34 @@ function changedQuantity(text: string): number | undefined {
   return rest.length === 0 && qty > 0 ? qty : undefined;
 }
 
+/**
+ * Whether and where the place delivers, from its data (the place the customer is at, or the
+ * tenant's places of this kind); with none on record, a person is offered.
+ */
+async function deliveryReply(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  state: OrderState,
+): Promise<AgentReply> {
+  const places = await readDeliveryPlaces(
+    callTool,
+    state.venue ? { businessIds: [state.venue.id] } : { category: options.category },
+  );
+  const answer = places
+    ? deliveryAnswer({
+      places,
+      text: turn.input.text,
+      language: turn.language,
+      currency: turn.currency,
+    })
+    : { text: say("deliveryUnread", turn.language), askPerson: true };
+  const person = answer.askPerson && turn.handoff
+    ? [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }]
+    : [];
+  return person.length ? { text: answer.text, buttons: person } : { text: answer.text };
+}
+
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
 const PROFORMA =
   /\b(?:pro[\s-]?formas?|quotations?|devis|cotations?|inyemezabiciro)\b|\bfactures?\s+pro\b/i;
@@ -1592,6 +1680,7 @@ async function proformaStep(
   const stock = venue ? await placeStock(callTool, options, venue.id, "proforma_stock") : null;
   const asked = stock?.ok ? readItemList(text, stock.data.items, { minItems: 1 }) : null;
   const lines = (asked?.lines ?? []).map((line) => ({
+    sku: line.product.sku,
     name: stocked(line.product, lang).name,
     listed: line.product.name,
     qty: line.qty,
@@ -1626,6 +1715,9 @@ async function proformaStep(
       stock: stock.data.items.map((row) => stocked(row, lang)).filter((item) => item.available),
       order: state.order,
       proformaName: true,
+      ...(lines.length
+        ? { proformaItems: lines.map((line) => ({ sku: line.sku, qty: line.qty })) }
+        : {}),
     }
     : { ...state, proformaName: true };
   return {
@@ -1638,6 +1730,106 @@ async function proformaStep(
           total: money(total, turn),
         })
         : say("proformaAsked", lang),
+    }],
+  };
+}
+
+// The shop pack's `proforma_issue` and `proforma_pdf` as the ordering steps read them: the fields
+// they use (a capability imports no pack).
+const proformaIssue = {
+  name: "proforma_issue",
+  output: z.object({
+    proforma_id: z.string(),
+    number: z.string(),
+    total: z.number(),
+    currency: z.string(),
+    valid_until: z.string(),
+  }),
+};
+const proformaPdf = {
+  name: "proforma_pdf",
+  output: z.object({ pdf_url: z.string(), bytes: z.int().positive() }),
+};
+
+/**
+ * The name for the proforma asked just before ("Groupe Scolaire Remera"): the proforma issued with
+ * the items quoted and sent as a PDF, and the team's ticket given its number and link. Where it
+ * cannot be issued (no items quoted, an agent without the tool, a failure), the team is given the
+ * name to issue it themselves, as the customer is told.
+ */
+async function proformaNamed(
+  turn: OfflineTurn,
+  callTool: OfflineToolCaller,
+  state: OrderState,
+  text: string,
+): Promise<OfflineStep> {
+  const lang = turn.language;
+  const name = text.trim().slice(0, 120);
+  const issued = state.proformaItems?.length && state.venue && name.length >= 2
+    ? await callTyped(callTool, proformaIssue, {
+      business_id: state.venue.id,
+      items: state.proformaItems,
+      customer_name: name,
+      language: lang,
+    }, "proforma_issue")
+    : null;
+  const pdf = issued?.ok
+    ? await callTyped(
+      callTool,
+      proformaPdf,
+      { proforma_id: issued.data.proforma_id },
+      "proforma_pdf",
+    )
+    : null;
+  const summary = issued?.ok
+    ? `Proforma ${issued.data.number} issued to “${name}”: ${
+      formatMoney(issued.data.total, "en", { currency: issued.data.currency })
+    }, valid until ${issued.data.valid_until.slice(0, 10)}. ${
+      pdf?.ok
+        ? pdf.data.pdf_url
+        : `Its PDF could not be made (${pdf?.ok === false ? pdf.error.msg : ""}): please send it.`
+    }`
+    : `Name to put on the proforma: “${name}”${
+      issued && !issued.ok ? ` (not issued automatically: ${issued.error.msg})` : ""
+    }`;
+  const told = await callTool("notify_staff", {
+    channel: "inbox",
+    payload: { reason: "proforma request", summary: summary.slice(0, 1000), priority: "medium" },
+  }, "proforma_name");
+  const next = { ...state, proformaName: undefined, proformaItems: undefined };
+  if (issued?.ok) {
+    const proforma = issued.data;
+    const values = {
+      number: proforma.number,
+      name,
+      total: formatMoney(proforma.total, lang, { currency: proforma.currency }),
+      until: formatLongDate(proforma.valid_until, lang),
+    };
+    return {
+      memory: { step: next },
+      // The PDF with its link in the caption, for phones that do not open documents; without a
+      // PDF, the number and what it holds, and the team sends the file.
+      replies: [
+        pdf?.ok
+          ? {
+            text: say("proformaIssued", lang, { ...values, url: pdf.data.pdf_url }),
+            document: {
+              link: pdf.data.pdf_url,
+              filename: `${proforma.number}.pdf`,
+              mimeType: "application/pdf",
+              size: pdf.data.bytes,
+            },
+          }
+          : { text: say("proformaNoPdf", lang, values) },
+      ],
+    };
+  }
+  return {
+    memory: { step: next },
+    replies: [{
+      text: told.ok
+        ? say("proformaNamed", lang, { name })
+        : say("deliveryFailed", lang, { msg: errorOf(told) }),
     }],
   };
 }

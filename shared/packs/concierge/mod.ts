@@ -12,6 +12,12 @@ import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
+import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import {
+  DELIVERY_TABLES,
+  deliveryAnswer,
+  readDeliveryPlaces,
+} from "@shared/capabilities/delivery/mod.ts";
 import { z } from "zod";
 
 const TEXTS = {
@@ -43,6 +49,14 @@ const TEXTS = {
       "{brand} ne prend pas de paiement dans cette discussion. Une personne de notre équipe peut vous dire comment payer.",
   },
   thisBusiness: { en: "This business", rw: "Iki kigo", fr: "Cette entreprise" },
+  person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
+  noDeliveryRead: {
+    en: "I cannot read the delivery details right now. A person from our team can tell you.",
+    rw:
+      "Sinshoboye kubona amakuru y'uko tugeza ibicuruzwa ku bakiriya ubu. Umuntu wo mu itsinda ryacu arabikubwira.",
+    fr:
+      "Je ne peux pas lire les informations de livraison pour l'instant. Une personne de notre équipe peut vous renseigner.",
+  },
 } as const;
 
 const say = phraseBook(TEXTS);
@@ -59,6 +73,29 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
   if (turn.input.text && asksOpeningHours(turn.input.text)) {
     const text = await openingHoursText(turn, callTool);
     if (text !== null) return { replies: [{ text, rows }] };
+  }
+  // "Do you deliver to Nyamata?": from the places' delivery data; without any, a person.
+  if (turn.input.text && asksAboutDelivery(turn.input.text)) {
+    const places = await readDeliveryPlaces(callTool);
+    const answer = places
+      ? deliveryAnswer({
+        places,
+        text: turn.input.text,
+        language: turn.language,
+        currency: turn.currency,
+      })
+      : { text: say("noDeliveryRead", turn.language), askPerson: true };
+    // A person offered as the one button when nothing is on record; the menu otherwise.
+    return {
+      replies: [
+        answer.askPerson && turn.handoff
+          ? {
+            text: answer.text,
+            buttons: [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }],
+          }
+          : { text: answer.text, rows },
+      ],
+    };
   }
   // Known only when the tenant's data says (a bare roster in tests says nothing: the welcome).
   if (turn.input.text && turn.takesMomo !== undefined && asksHowToPay(turn.input.text)) {
@@ -148,9 +185,10 @@ export const CONCIERGE_PACK: Pack = {
     // answer with it, and with its memory.
     ...statelessFlow(frontDeskFlow),
   }],
-  // The places and their weekly hours, for "are you open on Sunday?".
+  // The places, their weekly hours and their delivery, for "are you open on Sunday?" and "do
+  // you deliver to Remera?".
   tables: {
-    businesses: { id: "uuid", name: "text" },
+    ...DELIVERY_TABLES,
     venue_hours: { business_id: "uuid", weekday: "number", opens: "text", closes: "text" },
   },
   texts: TEXTS,

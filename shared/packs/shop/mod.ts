@@ -1,7 +1,8 @@
 /**
  * The shop pack: groceries and everyday items from shops near you (Shop), ordered with quantities
- * and paid by MoMo through the shared ordering steps. Its tools (stock, orders, payments) are
- * registered by the buy & sell, commerce and payments packs.
+ * and paid by MoMo through the shared ordering steps. Its stock, order and payment tools are
+ * registered by the buy & sell, commerce and payments packs; it issues proformas itself
+ * (`proforma_issue`, and their PDFs: `proforma_pdf`).
  *
  * @module
  */
@@ -14,6 +15,8 @@ import {
   orderPending,
 } from "@shared/capabilities/ordering/mod.ts";
 import { SHOP_INTENTS } from "./intents.ts";
+import { proformaIssue } from "./proforma_issue.ts";
+import { proformaPdf } from "./proforma_pdf.ts";
 
 /** What Shop says at the venue steps, in en, rw and fr. */
 export const SHOP_TEXTS = {
@@ -39,14 +42,14 @@ const FILLER =
 /** The shop pack. */
 export const SHOP_PACK: Pack = {
   id: "shop",
-  tools: [],
+  tools: [proformaIssue, proformaPdf],
   agents: [{
     id: "shop",
     name: "Shop",
     description: "Checks shop stock and takes orders.",
     audience: "customers",
     answersFollowUps: true,
-    tools: ORDERING_TOOLS,
+    tools: [...ORDERING_TOOLS, "proforma_issue", "proforma_pdf"],
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },
     ...orderingAgentFlow({

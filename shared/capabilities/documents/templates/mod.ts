@@ -9,6 +9,7 @@ import { INSURANCE_CERTIFICATE } from "./insurance_certificate.ts";
 import { INSURANCE_QUOTE } from "./insurance_quote.ts";
 import { LEGAL_CASE_SUMMARY } from "./legal_case_summary.ts";
 import { PAYMENT_RECEIPT } from "./payment_receipt.ts";
+import { PROFORMA } from "./proforma.ts";
 import { VIEWING_CONFIRMATION } from "./viewing_confirmation.ts";
 
 /** Every template, by id. */
@@ -19,6 +20,7 @@ export const DOCUMENT_TEMPLATES: ReadonlyMap<string, DocumentTemplate> = new Map
     PAYMENT_RECEIPT,
     LEGAL_CASE_SUMMARY,
     VIEWING_CONFIRMATION,
+    PROFORMA,
   ] as DocumentTemplate[])
     .map((template) => [template.id, template]),
 );
