@@ -209,6 +209,11 @@ function tenantRows(t: TenantFixture, tag: "a" | "b"): string {
     values (${q(t.order)}, ${org}, ${q(t.business)}, ${customer}, 1000);
     insert into public.order_items (order_id, org_id, product_id, sku, name, qty, unit_price, line_total)
     values (${q(t.order)}, ${org}, ${product}, 'PROBE-${tag}', 'Probe item', 1, 1000, 1000);
+    insert into public.proformas (org_id, business_id, customer_id, customer_name, lines, total,
+                                  currency, valid_until)
+    values (${org}, ${q(t.business)}, ${customer}, 'Probe School',
+            '[{"sku": "PROBE-${tag}", "name": "Probe item", "qty": 1, "unit_price": 1000}]', 1000,
+            'RWF', now() + interval '14 days');
     insert into public.payments (id, org_id, created_by, payer_id, payer_phone, payee_phone, amount,
                                  momo_ref, expires_at, order_id)
     values (${q(t.payment)}, ${org}, ${customer}, ${customer}, '+250788000001', '+250788000004',

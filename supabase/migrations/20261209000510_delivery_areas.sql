@@ -5,7 +5,8 @@
 -- `pickup_only` has no delivery data, and the customer is told so and offered
 -- a person.
 --
--- Conventions as in 20261123000600 (venue_hours): RLS, members of the org read,
+-- Conventions as in 20261123000600 (venue_hours): RLS, members of the org read
+-- (fenced by the membership view, 20261124001500),
 -- who may stock the place writes, a same-org composite foreign key, an index on
 -- every foreign key.
 
@@ -33,7 +34,7 @@ comment on table public.delivery_areas is
 alter table public.delivery_areas enable row level security;
 
 create policy delivery_areas_select on public.delivery_areas for select to authenticated
-  using (org_id in (select private.my_org_ids()));
+  using (org_id in (select org_id from private.my_memberships));
 create policy delivery_areas_insert on public.delivery_areas for insert to authenticated
   with check (private.may_stock_business(org_id, business_id));
 create policy delivery_areas_update on public.delivery_areas for update to authenticated

@@ -51,6 +51,8 @@ dbTest("tools function lists the tenant's or agent's tools in every export forma
       "payment_status",
       "place_lookup",
       "price_insurance",
+      "proforma_issue",
+      "proforma_pdf",
       "property_listing_submit",
       "property_search",
       "property_viewing_slots",
