@@ -1141,3 +1141,22 @@ Deno.test("how the flow's thing is paid, asked inside it, stays with the flow", 
   );
   assert.equal(bill.kind === "route" ? bill.agent : bill.kind, "payments");
 });
+
+Deno.test("a first delivery question naming a place is the front desk's; naming a dish, the dish's agent's", () => {
+  // The server's router (the routing model's reading of "sambusa" is what decides).
+  const live = platformRouter();
+  for (
+    const text of [
+      "mukora delivery i Remera?",
+      "vous livrez à Kicukiro ?",
+      "do you deliver to Nyamata?",
+    ]
+  ) {
+    const decision = decideRoute(text, fresh, live);
+    assert.deepStrictEqual(decision.kind === "route" && decision.agent, "concierge_router", text);
+  }
+  for (const text of ["vous livrez des sambusa ?", "do you deliver brochettes?"]) {
+    const decision = decideRoute(text, fresh, live);
+    assert.deepStrictEqual(decision.kind === "route" && decision.agent, "waiter_ai", text);
+  }
+});
