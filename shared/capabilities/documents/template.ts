@@ -23,6 +23,47 @@ export interface DocumentTable {
   total?: string[];
 }
 
+/** A field only when its value is known: spread into a section's fields. */
+export function optionalField(label: string, value: string | undefined): DocumentField[] {
+  return value ? [{ label, value }] : [];
+}
+
+/** One priced line of a receipt or quotation. */
+export interface PricedLine {
+  name: string;
+  qty: number;
+  unit_price: number;
+}
+
+/**
+ * The table of priced lines a receipt and a quotation share: item, quantity, unit price and
+ * amount, the total set apart. `labels` are the headers in the document's language; `money`
+ * formats an amount in its currency.
+ */
+export function pricedLinesTable(options: {
+  labels: { item: string; qty: string; unit: string; amount: string; total: string };
+  lines: readonly PricedLine[];
+  total: number;
+  money: (amount: number) => string;
+}): DocumentTable {
+  const { labels, money } = options;
+  return {
+    columns: [
+      { header: labels.item, width: 46 },
+      { header: labels.qty, numeric: true, width: 10 },
+      { header: labels.unit, numeric: true, width: 22 },
+      { header: labels.amount, numeric: true, width: 22 },
+    ],
+    rows: options.lines.map((line) => [
+      line.name,
+      String(line.qty),
+      money(line.unit_price),
+      money(line.qty * line.unit_price),
+    ]),
+    total: [labels.total, "", "", money(options.total)],
+  };
+}
+
 /** A titled group of fields. */
 export interface DocumentSection {
   heading?: string;

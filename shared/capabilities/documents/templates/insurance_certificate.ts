@@ -8,7 +8,7 @@ import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import { formatLongDate, formatRwf, instantOf } from "@shared/capabilities/format/mod.ts";
-import { defineTemplate } from "../template.ts";
+import { defineTemplate, optionalField } from "../template.ts";
 
 const TEXTS = {
   title: {
@@ -97,7 +97,6 @@ export const INSURANCE_CERTIFICATE = defineTemplate({
   attests: true,
   content(data, language) {
     const t = (key: keyof typeof TEXTS) => say(key, language);
-    const optional = (label: string, value: string | undefined) => value ? [{ label, value }] : [];
     return {
       title: t("title"),
       subtitle: `${t("number")} ${data.certificate_no}`,
@@ -106,8 +105,8 @@ export const INSURANCE_CERTIFICATE = defineTemplate({
         heading: t("insured"),
         fields: [
           { label: t("name"), value: data.insured.name },
-          ...optional(t("nationalId"), data.insured.national_id),
-          ...optional(t("phone"), data.insured.phone),
+          ...optionalField(t("nationalId"), data.insured.national_id),
+          ...optionalField(t("phone"), data.insured.phone),
         ],
       }, {
         heading: t("vehicle"),
@@ -115,14 +114,14 @@ export const INSURANCE_CERTIFICATE = defineTemplate({
           { label: t("plate"), value: data.vehicle.plate },
           { label: t("makeModel"), value: `${data.vehicle.make} ${data.vehicle.model}` },
           { label: t("year"), value: String(data.vehicle.year) },
-          ...optional(t("chassis"), data.vehicle.chassis),
+          ...optionalField(t("chassis"), data.vehicle.chassis),
           { label: t("usage"), value: t(data.usage) },
         ],
       }, {
         heading: t("coverHeading"),
         fields: [
           { label: t("insurer"), value: data.insurer },
-          ...optional(t("policy"), data.policy_no),
+          ...optionalField(t("policy"), data.policy_no),
           { label: t("cover"), value: t(data.cover) },
           {
             label: t("period"),

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import { formatLongDate, formatRwf } from "@shared/capabilities/format/mod.ts";
-import { defineTemplate } from "../template.ts";
+import { defineTemplate, optionalField, pricedLinesTable } from "../template.ts";
 
 const TEXTS = {
   title: { en: "Payment receipt", fr: "Reçu de paiement", rw: "Inyemezabwishyu" },
@@ -73,7 +73,6 @@ export const PAYMENT_RECEIPT = defineTemplate({
   content(data, language) {
     const t = (key: keyof typeof TEXTS) => say(key, language);
     const rwf = (amount: number) => formatRwf(amount, language);
-    const optional = (label: string, value: string | undefined) => value ? [{ label, value }] : [];
     return {
       title: t("title"),
       subtitle: `${t("number")} ${data.receipt_no}`,
@@ -81,29 +80,26 @@ export const PAYMENT_RECEIPT = defineTemplate({
       sections: [{
         fields: [
           { label: t("paidTo"), value: data.merchant },
-          ...optional(t("paidBy"), data.payer_name),
-          ...optional(t("phone"), data.payer_phone),
+          ...optionalField(t("paidBy"), data.payer_name),
+          ...optionalField(t("phone"), data.payer_phone),
           { label: t("paidOn"), value: formatLongDate(data.paid_at, language) },
           { label: t("method"), value: t(data.method) },
-          ...optional(t("reference"), data.reference),
-          ...optional(t("order"), data.order_no),
+          ...optionalField(t("reference"), data.reference),
+          ...optionalField(t("order"), data.order_no),
         ],
       }],
-      table: {
-        columns: [
-          { header: t("item"), width: 46 },
-          { header: t("qty"), numeric: true, width: 10 },
-          { header: t("unit"), numeric: true, width: 22 },
-          { header: t("amount"), numeric: true, width: 22 },
-        ],
-        rows: data.items.map((item) => [
-          item.name,
-          String(item.qty),
-          rwf(item.unit_price),
-          rwf(item.qty * item.unit_price),
-        ]),
-        total: [t("total"), "", "", rwf(data.total)],
-      },
+      table: pricedLinesTable({
+        labels: {
+          item: t("item"),
+          qty: t("qty"),
+          unit: t("unit"),
+          amount: t("amount"),
+          total: t("total"),
+        },
+        lines: data.items,
+        total: data.total,
+        money: rwf,
+      }),
       notes: [t("thanks")],
     };
   },

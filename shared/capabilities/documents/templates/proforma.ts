@@ -10,7 +10,7 @@ import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
 import { formatLongDate, formatMoney } from "@shared/capabilities/format/mod.ts";
-import { defineTemplate } from "../template.ts";
+import { defineTemplate, optionalField, pricedLinesTable } from "../template.ts";
 
 const TEXTS = {
   title: { en: "Proforma invoice", fr: "Facture proforma", rw: "Proforma (inyemezabiciro)" },
@@ -79,7 +79,6 @@ export const PROFORMA = defineTemplate({
   content(data, language) {
     const t = (key: keyof typeof TEXTS) => say(key, language);
     const money = (amount: number) => formatMoney(amount, language, { currency: data.currency });
-    const optional = (label: string, value: string | undefined) => value ? [{ label, value }] : [];
     return {
       title: t("title"),
       subtitle: `${t("number")} ${data.number}`,
@@ -87,9 +86,9 @@ export const PROFORMA = defineTemplate({
       sections: [{
         fields: [
           { label: t("seller"), value: data.seller },
-          ...optional(t("place"), data.place),
-          ...optional(t("address"), data.address),
-          ...optional(t("contact"), data.contact),
+          ...optionalField(t("place"), data.place),
+          ...optionalField(t("address"), data.address),
+          ...optionalField(t("contact"), data.contact),
         ],
       }, {
         fields: [
@@ -98,21 +97,18 @@ export const PROFORMA = defineTemplate({
           { label: t("validUntil"), value: formatLongDate(data.valid_until, language) },
         ],
       }],
-      table: {
-        columns: [
-          { header: t("item"), width: 46 },
-          { header: t("qty"), numeric: true, width: 10 },
-          { header: t("unit"), numeric: true, width: 22 },
-          { header: t("amount"), numeric: true, width: 22 },
-        ],
-        rows: data.lines.map((line) => [
-          line.name,
-          String(line.qty),
-          money(line.unit_price),
-          money(line.qty * line.unit_price),
-        ]),
-        total: [t("total"), "", "", money(data.total)],
-      },
+      table: pricedLinesTable({
+        labels: {
+          item: t("item"),
+          qty: t("qty"),
+          unit: t("unit"),
+          amount: t("amount"),
+          total: t("total"),
+        },
+        lines: data.lines,
+        total: data.total,
+        money: money,
+      }),
       notes: [t("notInvoice")],
     };
   },
