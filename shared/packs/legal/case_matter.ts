@@ -20,7 +20,7 @@ const MATTERS: ReadonlyArray<readonly [CaseCategory, RegExp]> = [
   ],
   [
     "tenancy",
-    /\b(?:landlord\w*|tenants?|tenancy|evict\w*|my rent|the rent|lease|bailleur\w*|baileur\w*|locataire\w*|loyer\w*|expuls\w*|bail|nyir inzu|ubukode|gukodesha|ukodesha|ndakodesha)\b/,
+    /\b(?:landlord\w*|tenants?|tenancy|evict\w*|my rent|the rent|lease|bailleur\w*|baileur\w*|locataire\w*|loyer\w*|expuls\w*|bail|(?:mon|notre|ma|le|la) proprio\w*|(?:mon|notre) proprietaire|proprietaire (?:de|du) (?:la maison|l apartement|mon apartement|mon logement|la chambre|mon studio)|nyir inzu|nyiri inzu|ubukode|gukodesha|ukodesha|ndakodesha|kunsohora mu nzu|ansohora mu nzu|yansohoye mu nzu)\b/,
   ],
   [
     "land",

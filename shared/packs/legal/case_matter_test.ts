@@ -11,6 +11,11 @@ Deno.test("a client's words name their kind of case, in en, rw and fr", () => {
       ["my landlord wants to evict me next week", "tenancy"],
       ["mon bailleur veut m'expulser", "tenancy"],
       ["nyir inzu arashaka kunsohora mu nzu", "tenancy"],
+      // « propriétaire » is how French most often names a landlord; of land, it is the land's.
+      ["Bonjour, mon propriétaire veut me mettre dehors sans préavis", "tenancy"],
+      ["le proprio de l'appartement garde ma caution", "tenancy"],
+      ["nyiri inzu yanze kunsubiza amafaranga y'ingwate", "tenancy"],
+      ["le propriétaire du terrain voisin a déplacé la borne", "land"],
       ["my brother sold our family land without asking", "land"],
       ["un voisin occupe une partie de mon terrain", "land"],
       ["umuturanyi yafashe igice cy'isambu yanjye", "land"],

@@ -97,6 +97,16 @@ const CLEAR: LegalMemory = {
 /** An account this long is a case being told, even when it ends in a question. */
 const MIN_ACCOUNT = 60;
 
+/** Words that tell more of what happened: a sentence of six words or more, not a name. */
+function tellsMore(text: string): boolean {
+  return text.split(/\s+/).filter(Boolean).length >= 6;
+}
+
+/** The account with more told after it, within the summary's 2,000 characters. */
+function withMore(summary: string | null | undefined, more: string): string {
+  return (summary ? `${summary}\n${more}` : more).slice(0, 2000);
+}
+
 const DONE = "legal:done";
 const GO_ON = "legal:continue";
 const PAY = "legal:pay";
@@ -504,6 +514,14 @@ async function legalStep(
         /\s+/g,
         " ",
       );
+      // A sentence is more of the account, not a name: the lawyer reads it, and the name is
+      // asked again (a name has a few words and asks nothing).
+      if (choice !== PROFILE_NAME && tellsMore(name)) {
+        return {
+          replies: [{ text: say("addedToAccount", lang) }, askName(turn)],
+          memory: { ...memory, summary: withMore(memory.summary, name) },
+        };
+      }
       if (name.length < 2 || name.length > 120 || /[0-9@]/.test(name)) {
         return { replies: [{ text: say("badName", lang) }] };
       }
@@ -537,7 +555,23 @@ async function legalStep(
       ) {
         return await file(turn, callTool, memory);
       }
-      return { replies: [askDocuments(lang, docs.length)] };
+      // Words at the documents step are more of the account (kept for the lawyer), never a
+      // document received.
+      if (tellsMore(text)) {
+        return {
+          replies: [{
+            text: say("addedToAccountDocuments", lang),
+            buttons: [{ id: DONE, title: say("done", lang) }],
+          }],
+          memory: { ...memory, summary: withMore(memory.summary, text) },
+        };
+      }
+      return {
+        replies: [{
+          text: say("documentsOnly", lang),
+          buttons: [{ id: DONE, title: say("done", lang) }],
+        }],
+      };
     }
     case "filing":
       // The read-back waits for Confirm / Cancel: asked again from the documents step.

@@ -257,3 +257,38 @@ Deno.test("legalFlow takes a first message that names its matter: neither its ki
   assert.equal(bare.replies?.[0]?.text, say("askCategory", "en"));
   assert.equal(bare.memory?.summary, null);
 });
+
+Deno.test("legalFlow takes a sentence at the name or documents step as more of the account, never as a name or a document", async () => {
+  const summary = "Bonjour, mon propriétaire veut me mettre dehors sans préavis";
+  for (
+    const [language, more] of [
+      ["fr", "Mon propriétaire veut m'expulser sans préavis alors que je paie mon loyer"],
+      ["rw", "nyiri inzu yanze kunsubiza amafaranga y'ingwate nishyuye"],
+      ["en", "He also kept the deposit I paid him last year"],
+    ] as const
+  ) {
+    const memory = { step: "name", category: "tenancy", summary };
+    const { step } = await turn({ text: more }, memory, { language });
+    assert.deepEqual(step.replies?.map((reply) => reply.text), [
+      say("addedToAccount", language),
+      say("askName", language),
+    ], more);
+    assert.ok(!step.memory?.name, more);
+    assert.equal(step.memory?.summary, `${summary}\n${more}`, more);
+    // The name then given is the name.
+    const { step: named } = await turn({ text: "Claudine Uwase" }, { ...memory, ...step.memory }, {
+      language,
+    });
+    assert.equal(named.memory?.name, "Claudine Uwase");
+    assert.equal(named.memory?.step, "documents");
+    // At the documents step, a sentence joins the account; a word is asked for a document.
+    const docs = { ...memory, ...named.memory };
+    const { step: told } = await turn({ text: more }, docs, { language });
+    assert.equal(told.replies?.[0]?.text, say("addedToAccountDocuments", language));
+    assert.equal(told.memory?.summary, `${summary}\n${more}\n${more}`);
+    assert.deepEqual(told.memory?.docs ?? [], []);
+    const { step: word } = await turn({ text: "Claudine" }, docs, { language });
+    assert.equal(word.replies?.[0]?.text, say("documentsOnly", language));
+    assert.equal(word.memory, undefined);
+  }
+});

@@ -55,6 +55,23 @@ export const LEGAL_TEXTS = {
     rw: "Andika amazina yawe yose (izina n'irindi).",
     fr: "Écrivez votre nom complet (prénom et nom).",
   },
+  addedToAccount: {
+    en: "I added that to what the lawyer will read.",
+    rw: "Nabyongeye ku byo umunyamategeko azasoma.",
+    fr: "Je l'ai ajouté à ce que l'avocat lira.",
+  },
+  addedToAccountDocuments: {
+    en: "I added that to what the lawyer will read. Send documents as photos or PDFs, or tap Done.",
+    rw:
+      "Nabyongeye ku byo umunyamategeko azasoma. Ohereza inyandiko nk'amafoto cyangwa PDF, cyangwa ukande Birarangiye.",
+    fr:
+      "Je l'ai ajouté à ce que l'avocat lira. Envoyez les documents en photo ou en PDF, ou touchez Terminé.",
+  },
+  documentsOnly: {
+    en: "Send documents as photos or PDFs, or tap Done when you have none (more).",
+    rw: "Ohereza inyandiko nk'amafoto cyangwa PDF, cyangwa ukande Birarangiye niba nta zindi.",
+    fr: "Envoyez les documents en photo ou en PDF, ou touchez Terminé s'il n'y en a pas (plus).",
+  },
   askDocuments: {
     en:
       "Do you have documents for the lawyer (a contract, a letter, a title)? Send them now as photos or PDFs, then tap Done. No documents? Tap Done.",

@@ -31,6 +31,7 @@ import {
   viewingMove,
 } from "./viewing_manage.ts";
 import { propertyListingSubmit } from "./listing_submit.ts";
+import { wantsToListHome } from "./landlord_wish.ts";
 
 /** Kigali sectors and cells renters name (the listings' `sector` and `cell`). */
 export const KIGALI_AREAS: readonly string[] = [
@@ -400,10 +401,6 @@ async function manage(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineS
   return null;
 }
 
-/** Words of a landlord who wants to list a home (rather than rent one). */
-const LIST_WORDS =
-  /\b(list my|rent out|let my|i am a landlord|landlord here|gukodesha inzu yanjye|nkodesha inzu yanjye|kodesha inzu yanjye|mfite inzu yo gukodesha|mettre en location|louer mon|louer ma|je suis propri[eé]taire)\b/i;
-
 /** One answer of a landlord listing a home: photos, rent, rooms, area, address, yes. */
 async function listStep(turn: Turn, callTool: OfflineToolCaller): Promise<OfflineStep> {
   const { language } = turn;
@@ -550,7 +547,7 @@ async function propertyStep(turn: Turn, callTool: OfflineToolCaller): Promise<Of
   }
   const { stage } = turn.memory;
   if (stage?.startsWith("l_")) return await listStep(turn, callTool);
-  if (turn.input.choice === "property:list" || LIST_WORDS.test(turn.input.text)) {
+  if (turn.input.choice === "property:list" || wantsToListHome(turn.input.text)) {
     return await listStep({ ...turn, memory: {} }, callTool);
   }
   if (stage === "booked") {

@@ -207,7 +207,7 @@ export const PROPERTY_TEXTS = {
     rw: "Kwibutsa: gusura {title}, {when}, na {name} ({phone}).",
     fr: "Rappel : visite de {title} le {when} avec {name} ({phone}).",
   },
-  listMyHome: { en: "List my home", rw: "Tanga inzu yanjye", fr: "Proposer mon logement" },
+  listMyHome: { en: "List my home", rw: "Tanga inzu yanjye", fr: "Louer mon logement" },
   askPhotos: {
     en: "Let's list your home. Send photos of it (up to 10), then tap Done. (0 = menu)",
     rw:
