@@ -264,6 +264,15 @@ async function requestRide(
 
 type RideStatus = z.output<typeof rideStatusTool.output>;
 
+// What the trip costs, asked in words ("how much?", « c'est combien ? », "ni angahe?").
+const FARE_QUESTION =
+  /\b(?:how much|price|cost|costs|fare|combien|prix|tarif|co[uû]te|angahe|igiciro|ikiguzi)\b/i;
+
+/** Whether the words ask what the trip costs. */
+export function asksFare(text: string): boolean {
+  return FARE_QUESTION.test(text);
+}
+
 async function rideStatus(
   callTool: OfflineToolCaller,
   rideId: string,
@@ -537,6 +546,15 @@ async function rideStep(
       if (ride?.status === "expired" || ride?.status === "cancelled") {
         const { reply, options } = noDriverOptions(lang, say("nobodyAccepted", lang));
         return { replies: [reply], memory: { ...memory, step: "confirm", options } };
+      }
+      // A question while drivers are asked is answered from the request, never met with
+      // "still waiting" alone: the fare quoted, how to pay.
+      if (text && !choice && asksHowToPay(text)) {
+        return { replies: [{ text: say("payHow", lang) }, { text: say("waiting", lang) }] };
+      }
+      if (text && !choice && ride?.estimate && asksFare(text)) {
+        const amount = formatMoney(ride.estimate, lang, { currency: turn.currency });
+        return { replies: [{ text: say("waitingFare", lang, { amount }) }] };
       }
       return { replies: [{ text: say("waiting", lang) }] };
     }

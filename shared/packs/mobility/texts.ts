@@ -72,6 +72,14 @@ export const MOBILITY_TEXTS = {
     rw: "Turacyategereje ko umushoferi yemera. Ndakwandikira akimara kwemera. (0 = menu)",
     fr: "J'attends encore qu'un chauffeur accepte. Je vous écris dès que c'est fait. (0 = menu)",
   },
+  waitingFare: {
+    en:
+      "The trip is about {amount}, paid to the driver once one accepts. Still waiting for a driver: I will write as soon as one does. (0 = menu)",
+    rw:
+      "Urugendo ni nka {amount}, wishyura umushoferi namara kwemera. Turacyategereje ko umushoferi yemera: ndakwandikira akimara kwemera. (0 = menu)",
+    fr:
+      "La course coûte environ {amount}, payés au chauffeur dès qu'il accepte. J'attends encore qu'un chauffeur accepte : je vous écris dès que c'est fait. (0 = menu)",
+  },
   noDrivers: {
     en: "No {vehicle} driver is free near you right now. What would you like to do?",
     rw: "Nta mushoferi wa {vehicle} uboneka hafi yawe ubu. Urashaka iki?",
