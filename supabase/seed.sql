@@ -242,6 +242,28 @@ insert into public.products (org_id, business_id, sku, name, price, qty, unit) v
   ('a0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000015', 'SOAP', 'Bar soap (Sosoma)', 600, 90, 'bar')
 on conflict do nothing;
 
+-- EasyMO's menus named in Kinyarwanda and French too, as Kigali's menus write them: a customer
+-- reads and orders them in their language (the stocked name still matches).
+update public.products set names = v.names::jsonb
+from (values
+  ('BRO-BEEF', '{"rw": "Brochette y''inka", "fr": "Brochette de bœuf"}'),
+  ('BRO-GOAT', '{"rw": "Brochette y''ihene", "fr": "Brochette de chèvre"}'),
+  ('CHIPS', '{"rw": "Ifiriti", "fr": "Frites"}'),
+  ('KB-BEEF', '{"rw": "Brochette z''inka (uduti 2)", "fr": "Brochettes de bœuf (2 piques)"}'),
+  ('KB-CHICK', '{"rw": "Inkoko yokeje (igice cya kane)", "fr": "Poulet grillé (quart)"}'),
+  ('KB-PLANT', '{"rw": "Igitoki cyokeje", "fr": "Banane plantain grillée"}'),
+  ('KB-INYANGE', '{"rw": "Amazi ya Inyange 50cl", "fr": "Eau Inyange 50cl"}'),
+  ('KG-BUFFET', '{"rw": "Bifeti ya saa sita", "fr": "Buffet du midi"}'),
+  ('KG-ISOMBE', '{"rw": "Isombe n''umuceri", "fr": "Isombe avec riz"}'),
+  ('KG-JUICE', '{"rw": "Umutobe wa marakuja", "fr": "Jus de fruit de la passion"}'),
+  ('KG-TILAPIA', '{"rw": "Tilapiya yose n''ubugari", "fr": "Tilapia entier avec ugali"}'),
+  ('QC-AVO', '{"rw": "Umugati na avoka", "fr": "Tartine d''avocat"}'),
+  ('QC-CROIS', '{"fr": "Croissant au beurre"}'),
+  ('QC-TEA', '{"rw": "Icyayi", "fr": "Thé africain (icyayi)"}')
+) as v(sku, names)
+where products.sku = v.sku and products.org_id = 'a0000000-0000-4000-8000-000000000001'
+  and products.names = '{}'::jsonb;
+
 -- Prescription-only medicines (Pharmacy marks them ℞).
 update public.products set requires_prescription = true
 where sku in ('AMOX-500', 'COARTEM') and requires_prescription = false;

@@ -15,6 +15,8 @@ export interface ListedProduct {
   sku: string;
   /** What people read. */
   name: string;
+  /** The name as stocked, when `name` is its name in the reader's language: matched too. */
+  listed?: string;
 }
 
 /** One understood line. */
@@ -92,6 +94,51 @@ const FILLER = new Set([
   "kg",
 ]);
 
+// Words that open a request before its items ("I'd like", « je voudrais », "ndashaka",
+// "mwampa"): dropped from a part's start, so the quantity after them is read as one.
+const FRAME = new Set([
+  ...FILLER,
+  "id",
+  "d",
+  "would",
+  "like",
+  "can",
+  "could",
+  "have",
+  "we",
+  "us",
+  "just",
+  "j",
+  "aimerais",
+  "veut",
+  "voulons",
+  "prendre",
+  "donnez",
+  "donne",
+  "moi",
+  "nous",
+  "pour",
+  "nkeneye",
+  "dushaka",
+  "turashaka",
+  "nifuza",
+  "mpa",
+  "mumpe",
+  "mwampa",
+  "nzanira",
+  "munzanire",
+]);
+
+/** The part without the words of request that open it: "I want 2 lattes" → "2 lattes". */
+function withoutFrame(part: string): string {
+  let rest = part;
+  for (;;) {
+    const word = /^([^\s\d]+)\s+(?=\S)/.exec(rest);
+    if (!word || !normalizeWords(word[1]).every((w) => FRAME.has(w))) return rest;
+    rest = rest.slice(word[0].length);
+  }
+}
+
 /** Lower case, no accents, letters and digits only. */
 export function normalizeWords(text: string): string[] {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
@@ -129,7 +176,11 @@ export function bestProduct<T extends ListedProduct>(asked: string, list: readon
   let top = 0;
   let tie = false;
   for (const product of list) {
-    const score = nameScore(asked, product.name);
+    // A customer may name it in their language or as stocked ("frites" or "chips").
+    const score = Math.max(
+      nameScore(asked, product.name),
+      product.listed ? nameScore(asked, product.listed) : 0,
+    );
     if (score > top) [best, top, tie] = [product, score, false];
     else if (score === top && score > 0) tie = true;
   }
@@ -172,29 +223,30 @@ export function parseOrderLines<T extends ListedProduct>(
   };
   const byNumber = (n: string) => list[Number(n) - 1];
   for (const raw of text.split(SEPARATORS)) {
-    const part = raw.trim();
-    if (!part) continue;
+    const written = raw.trim();
+    if (!written) continue;
+    const part = withoutFrame(written);
     let match = BARE_NUMBER.exec(part);
     if (match) {
-      add(byNumber(match[1]), 1, part);
+      add(byNumber(match[1]), 1, written);
       continue;
     }
     match = QTY_X_NUMBER.exec(part);
     if (match) {
-      add(byNumber(match[2]), Number(match[1]), part);
+      add(byNumber(match[2]), Number(match[1]), written);
       continue;
     }
     match = QTY_NAME.exec(part);
     if (match) {
-      add(bestProduct(match[2], list), Number(match[1]), part);
+      add(bestProduct(match[2], list), Number(match[1]), written);
       continue;
     }
     match = NAME_X_QTY.exec(part);
     if (match) {
-      add(bestProduct(match[1], list), Number(match[2]), part);
+      add(bestProduct(match[1], list), Number(match[2]), written);
       continue;
     }
-    add(bestProduct(part, list), 1, part);
+    add(bestProduct(part, list), 1, written);
   }
   return { lines, unknown };
 }

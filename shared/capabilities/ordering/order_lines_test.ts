@@ -71,3 +71,22 @@ Deno.test("property: any listed name with any quantity reads back as itself", ()
     },
   ));
 });
+
+Deno.test("parseOrderLines() reads the quantity after the words of a request, in en, rw and fr", () => {
+  for (
+    const [text, qty] of [
+      ["I want 2 lattes", 2],
+      ["I'd like 3 cappuccinos please", 3],
+      ["je voudrais 4 cappuccinos", 4],
+      ["ndashaka cappuccino 2", 2],
+      ["mwampa cappuccino 5", 5],
+      ["can I have 2 x cappuccino", 2],
+    ] as const
+  ) {
+    const order = parseOrderLines(text, cafe);
+    assert.deepEqual(order.lines.map((line) => line.qty), [qty], text);
+    assert.deepEqual(order.unknown, [], text);
+  }
+  // What names nothing is reported as it was written, the request's words included.
+  assert.deepEqual(parseOrderLines("I want 2 pizzas", cafe).unknown, ["I want 2 pizzas"]);
+});

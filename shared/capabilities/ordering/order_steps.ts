@@ -464,6 +464,12 @@ export const orderState = z.object({
    */
   quoted: z.object({ sku: z.string(), qty: z.number().int().positive().optional() }).optional(),
   /**
+   * The words of an order asked before its place was chosen ("2 beef brochettes and chips"):
+   * read against the chosen place's stock, so the customer does not type them again. Optional,
+   * so memory kept before it still reads.
+   */
+  wanted: z.string().max(500).optional(),
+  /**
    * The ids of the order's buttons under the last reply (Pay, Delivery, Order status), so a
    * typed "1" or "2" answers them rather than picking the menu's item 1 or 2. Optional, so
    * memory kept before it still reads: no version bump.
@@ -906,7 +912,9 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       if (named) return await showStock(turn, callTool, options, { ...state, venue: named });
       if (options.searchStock) return await searchStock(turn, callTool, options, state, text);
     }
-    return await listVenues(turn, callTool, options, state);
+    // Items named before a place is chosen are kept and read at the place picked.
+    const wanted = text && !state.venues ? { wanted: text.slice(0, 500) } : {};
+    return await listVenues(turn, callTool, options, { ...state, ...wanted });
   };
 }
 
@@ -1036,7 +1044,12 @@ async function listVenues(
   // A single place to order from is not a choice: its stock, under what was said before it.
   if (venues.length === 1 && !offered.size) {
     const [venue] = venues;
-    const shown = await showStock(turn, callTool, options, { venues, venue, order: state.order });
+    const shown = await pickVenue(turn, callTool, options, {
+      venues,
+      venue,
+      order: state.order,
+      wanted: state.wanted,
+    });
     const [first, ...rest] = shown.replies ?? [];
     return intro && first
       ? { ...shown, replies: [{ ...first, text: `${intro}\n\n${first.text}` }, ...rest] }
@@ -1056,7 +1069,12 @@ async function listVenues(
     : undefined;
   return {
     memory: {
-      step: { venues, order: state.order, ...(kept ? { offers: kept } : {}) } satisfies OrderState,
+      step: {
+        venues,
+        order: state.order,
+        ...(kept ? { offers: kept } : {}),
+        ...(state.wanted ? { wanted: state.wanted } : {}),
+      } satisfies OrderState,
     },
     replies: [{
       text: `${intro ? `${intro}\n\n` : ""}${options.texts.askVenue[lang]}\n${list}`,
@@ -1188,8 +1206,24 @@ async function pickVenue(
   if ("failed" in found) return found.failed;
   const offer = state.offers?.find((entry) => entry.venue.id === venue.id);
   const product = found.stock.find((item) => item.sku === offer?.product.sku);
-  if (!offer || !product || !found.stock.length) return stockStep(turn, state, found.stock);
   const shown: OrderState = { venues: state.venues, venue, stock: found.stock, order: state.order };
+  if (!offer && state.wanted && found.stock.length) {
+    // "2 beef brochettes and chips", then the place: read back at once when every part names
+    // its stock; else its stock, under what was not found there.
+    const order = parseOrderLines(state.wanted, found.stock);
+    if (order.lines.length && !order.unknown.length) {
+      return await draftOrder(turn, callTool, options, shown, order.lines);
+    }
+    if (order.lines.length) {
+      const listed = stockStep(turn, state, found.stock);
+      const missing = say("notListed", turn.language, {
+        parts: order.unknown.join(", "),
+        venue: venue.name,
+      });
+      return { ...listed, replies: [{ text: missing }, ...listed.replies ?? []] };
+    }
+  }
+  if (!offer || !product || !found.stock.length) return stockStep(turn, state, found.stock);
   return await draftOrder(turn, callTool, options, shown, [{ product, qty: offer.qty ?? 1 }]);
 }
 
