@@ -1458,7 +1458,8 @@ function rootKeys(
 const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, false)];
 
 // Harm words in ordinary idioms and product names, on the normalised text: "this price is
-// killing me", "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
+// killing me", "backache killing me" (any ache, a pain, cramps, a migraine: an ailment for the
+// pharmacy, said without "is"), "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
 // fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
 // harm one, so the rest of the message is still read.
 const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
@@ -1472,7 +1473,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     " ride to",
   ],
   [
-    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
+    / (hunger|price|prices|heat|\w*aches?|pain|pains|cramps|migraine|cough|flu|fever|ulcers?|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
     " $1 ",
   ],
   [

@@ -441,6 +441,18 @@ Deno.test("a thing that is killing the sender, murder or robbery as hyperbole, a
   ) assert.equal(safetyConcern(text), null, text);
 });
 
+Deno.test("an ailment killing the sender, said without 'is', raises no alarm; a person doing it still does", () => {
+  for (
+    const text of [
+      "backache killing me, what can I take for it",
+      "this migraine killing me since morning, panadol?",
+      "period cramps killing me, need something strong",
+      "earache killing me all night",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("my husband killing me"), "violence");
+});
+
 Deno.test("a person doing the killing, the hurting or the bleeding stays an alarm", () => {
   const cases: Array<[string, string]> = [
     ["the man next door is killing me slowly, he beats me", "violence"],
