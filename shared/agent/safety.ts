@@ -1358,6 +1358,13 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     /^(?=.* (?:someone|somebody|quelqu un|umuntu|stranger|inconu)\b)(?=.* (?:acount|momo|compte|konti|banki|bank|wallet)\b)(?=.* (?:money (?:keps|is|kep) (?:leaving|going|disapearing)|\w*kuraho amafaranga|\w*kuyeho amafaranga|retire\w* (?:de l|mon|l) argent|emptying|withdrawing|withdrew|transfering (?:my )?money|l argent (?:part|disparait))\b)/,
   ],
+  // Money moved out of the sender's account or line by a transfer they disown ("the bank texts
+  // that 800k was transferred out, I didn't do it", "on a retiré 300k de mon compte, c'est pas
+  // moi", "konti yanjye yakuweho 100k, si jye"): someone else is in the account now.
+  [
+    "theft",
+    /^(?=.* (?:acount|momo|compte|konti|banki|bank|wallet|line|sim|simukadi|puce|card|carte|ikarita)\b)(?=.* (?:transfered|withdrawn|withdrew|debited|taken out|sent out|went out|transfere|transferes|transferer|retire|retires|retirer|debite|debiter|preleve|prelever|vire|hoherejwe|byoherejwe|yabikujwe|yakuweho|yakuwe)\b)(?=.* (?:i didn t do (?:it|that|this|them)|i did not do (?:it|that|this|them)|it wasn t me|it was not me|c est pas moi|ce n est pas moi|c etait pas moi|ce n etait pas moi|si jye|sinjye|ntabwo ari jye)\b)/,
+  ],
   // A person kept locked in ("keeps my sister locked in", "la garde enfermée").
   [
     "violence",
