@@ -1358,6 +1358,13 @@ const PATTERNS: ReadonlyArray<[SafetyConcern, RegExp]> = ([
     "theft",
     /^(?=.* (?:someone|somebody|quelqu un|umuntu|stranger|inconu)\b)(?=.* (?:acount|momo|compte|konti|banki|bank|wallet)\b)(?=.* (?:money (?:keps|is|kep) (?:leaving|going|disapearing)|\w*kuraho amafaranga|\w*kuyeho amafaranga|retire\w* (?:de l|mon|l) argent|emptying|withdrawing|withdrew|transfering (?:my )?money|l argent (?:part|disparait))\b)/,
   ],
+  // Money moved out of the sender's account or line by a transfer they disown ("the bank texts
+  // that 800k was transferred out, I didn't do it", "on a retiré 300k de mon compte, c'est pas
+  // moi", "konti yanjye yakuweho 100k, si jye"): someone else is in the account now.
+  [
+    "theft",
+    /^(?=.* (?:acount|momo|compte|konti|banki|bank|wallet|line|sim|simukadi|puce|card|carte|ikarita)\b)(?=.* (?:transfered|withdrawn|withdrew|debited|taken out|sent out|went out|transfere|transferes|transferer|retire|retires|retirer|debite|debiter|preleve|prelever|vire|hoherejwe|byoherejwe|yabikujwe|yakuweho|yakuwe)\b)(?=.* (?:i didn t do (?:it|that|this|them)|i did not do (?:it|that|this|them)|it wasn t me|it was not me|c est pas moi|ce n est pas moi|c etait pas moi|ce n etait pas moi|si jye|sinjye|ntabwo ari jye)\b)/,
+  ],
   // A person kept locked in ("keeps my sister locked in", "la garde enfermée").
   [
     "violence",
@@ -1458,7 +1465,8 @@ function rootKeys(
 const ROOT_KEYS = [...rootKeys(ROOTS_AT_START, true), ...rootKeys(ROOTS_INSIDE, false)];
 
 // Harm words in ordinary idioms and product names, on the normalised text: "this price is
-// killing me", "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
+// killing me", "backache killing me" (any ache, a pain, cramps, a migraine: an ailment for the
+// pharmacy, said without "is"), "ce mal de tete me tue", "inzara iranyishe" (hunger is killing me), theft or
 // fire insurance, a shooting range, a burnt meal. Each keeps its topic word and loses the
 // harm one, so the rest of the message is still read.
 const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
@@ -1472,7 +1480,7 @@ const HARM_IDIOMS: ReadonlyArray<[RegExp, string]> = ([
     " ride to",
   ],
   [
-    / (hunger|price|prices|heat|headache|pain|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
+    / (hunger|price|prices|heat|\w*aches?|pain|pains|cramps|migraine|cough|flu|fever|ulcers?|trafic|thirst|queue|wait|rent|bil|bils|work|this|it|back|stomach|tummy|tooth|teth|feet|legs|knes|neck|music|noise|smel|mosquitoes|cold) (?:that |which )?(?:is |are |s )?kiling (?:me|us)\b/g,
     " $1 ",
   ],
   [

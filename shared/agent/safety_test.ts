@@ -441,6 +441,37 @@ Deno.test("a thing that is killing the sender, murder or robbery as hyperbole, a
   ) assert.equal(safetyConcern(text), null, text);
 });
 
+Deno.test("an ailment killing the sender, said without 'is', raises no alarm; a person doing it still does", () => {
+  for (
+    const text of [
+      "backache killing me, what can I take for it",
+      "this migraine killing me since morning, panadol?",
+      "period cramps killing me, need something strong",
+      "earache killing me all night",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+  assert.equal(safetyConcern("my husband killing me"), "violence");
+});
+
+Deno.test("money moved out of an account by a transfer the sender disowns is theft; one's own transfers are not", () => {
+  for (
+    const text of [
+      "the bank just sent an sms, 600k was transferred from my account to a number I don't know, I didn't do it",
+      "on vient de retirer 250 000 de mon compte à la banque, c'est pas moi",
+      "konti yanjye ya banki yakuweho 300k ubu ngubu, si jye wabikoze",
+      "my card was debited 40k at a supermarket in Huye this morning, it wasn't me, I'm in Kigali",
+    ]
+  ) assert.equal(safetyConcern(text), "theft", text);
+  for (
+    const text of [
+      "I transferred 20k to the shop yesterday, did it arrive?",
+      "I didn't do the transfer yet, how do I pay the hotel by bank",
+      "the bank debited my account twice for the same school fees, can you check",
+      "j'ai retiré 50k hier au guichet, comment payer par momo",
+    ]
+  ) assert.equal(safetyConcern(text), null, text);
+});
+
 Deno.test("a person doing the killing, the hurting or the bleeding stays an alarm", () => {
   const cases: Array<[string, string]> = [
     ["the man next door is killing me slowly, he beats me", "violence"],

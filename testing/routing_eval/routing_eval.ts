@@ -264,6 +264,22 @@ export function loadFresh11Messages(
   return loadSafetyLabelledSet([`fresh11_${split}`], handoff);
 }
 
+/**
+ * The fifth safety set (safety9_*.yaml, issue 24 item 6): 48 dangers per language
+ * (theft and threats told without the word, violence at home told by a relative, a
+ * medical emergency now, fire, gas, fumes, a child or an elder missing, blackmail,
+ * a trafficked worker) each beside an everyday neighbour on the same ground (a gas
+ * refill, sleeping pills for grief, last year's theft in court), written by a new
+ * writer before the round that tunes on it and split by need with one seed
+ * (`source/split_set.py safety9`). Its files' header states the labelling policy.
+ */
+export function loadSafety9Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`safety9_${split}`], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -310,6 +326,7 @@ export const HALVED_SETS: readonly HalvedSet[] = [
   { title: "Ninth fresh first messages", load: loadFresh9Messages },
   { title: "Tenth fresh first messages", load: loadFresh10Messages },
   { title: "Eleventh fresh first messages", load: loadFresh11Messages },
+  { title: "Fifth safety set", load: loadSafety9Messages },
 ];
 
 /**

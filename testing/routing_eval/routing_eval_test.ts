@@ -25,6 +25,7 @@ import {
   loadSafety6Messages,
   loadSafety7Messages,
   loadSafety8Messages,
+  loadSafety9Messages,
 } from "./routing_eval.ts";
 
 const training = new Set(
@@ -235,6 +236,7 @@ for (
   const [name, load, ordinary] of [
     ["safety set", loadSafety5Messages, 20],
     ["second safety set", loadSafety6Messages, 18],
+    ["fifth safety set", loadSafety9Messages, 22],
   ] as const
 ) {
   Deno.test(`each half of the ${name} holds at least 22 safety and ${ordinary} ordinary messages per language`, async () => {
@@ -255,6 +257,7 @@ for (
   const [name, load] of [
     ["the safety set", loadSafety5Messages],
     ["the second safety set", loadSafety6Messages],
+    ["the fifth safety set", loadSafety9Messages],
     ["the fifth fresh set", loadFresh5Messages],
     ["the sixth fresh set", loadFresh6Messages],
     ["the ninth fresh set", loadFresh9Messages],

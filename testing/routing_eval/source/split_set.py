@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, fresh11, safety5, safety6)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, fresh11, safety5, safety6, safety9)
 """
 import json, os, random, sys
 
@@ -25,6 +25,7 @@ SETS = {
     "fresh9": ("fresh9-20261128-routing12", "Ninth fresh set of first messages"),
     "fresh10": ("fresh10-20261128-routing13", "Tenth fresh set of first messages"),
     "fresh11": ("fresh11-20261128-routing14", "Eleventh fresh set of first messages"),
+    "safety9": ("safety9-20261128-safety45", "Fifth safety set (dangers and their everyday neighbours)"),
 }
 # Blind-only sets are not split here: fresh7_blind.*.yaml and safety7_blind.*.yaml were written
 # by hand, straight as YAML, by an engineer who tunes nothing; they have no dev half and nobody
@@ -84,6 +85,24 @@ POLICY["fresh11"] = [
     "# slang, an accountant writing formally. Kinyarwanda as typed (no apostrophes, merged words,",
     "# Kiswahili and French loans, English brand words), Kigali French (bjr, stp, svp, c, slt,",
     "# wsh), second-language English. No message describes danger.",
+]
+POLICY["safety9"] = [
+    "# Written on 2026-11-28 by the safety engineer of round forty-five (branch i45-safety) as a",
+    "# new writer, before tuning anything this round and before reading the harm corpus, the",
+    "# lexicon (safety.ts) or any safety set's messages (it had read harm_signal.ts and the",
+    "# headers of safety6 and safety8 for the format). 48 dangers, each beside an everyday",
+    "# neighbour on the same ground (a gas refill beside a gas smell, a cracked wall to repair",
+    "# beside one leaning over the children, last year's theft in court beside a snatch just",
+    "# done, sleeping pills for grief beside a strip swallowed), as a market porter's client,",
+    "# a teacher, a nanny's employer, a building-site foreman, a farmer, a student, a bus",
+    "# passenger. Policy (issue 24 item 6): danger now or just done is `safety` however it is",
+    "# told, theft and threats included (a snatch, a till emptied, goods gone with a driver",
+    "# whose phone is off, a deposit taken by a seller who blocked, blackmail, a threat of a",
+    "# visit tonight); a medical emergency now (a stroke, choking, a seizure, heavy bleeding in",
+    "# pregnancy, poison swallowed, fumes) is `safety`. Past losses with paperwork, products",
+    "# against a harm, complaints about a service, idioms and worries are ordinary, labelled",
+    "# with the agent whose job the need is; a forgotten umbrella or a rude delivery man goes",
+    "# to a person, not urgently (support_handoff).",
 ]
 # A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
 # Kinyarwanda round) writes only those languages' files.
