@@ -127,6 +127,28 @@ const FRAME = new Set([
   "mwampa",
   "nzanira",
   "munzanire",
+  // Greetings and thanks said around an order ("Muraho, 2 lattes").
+  "hello",
+  "hi",
+  "hey",
+  "good",
+  "morning",
+  "afternoon",
+  "evening",
+  "thanks",
+  "thank",
+  "you",
+  "bonjour",
+  "bonsoir",
+  "bjr",
+  "salut",
+  "slt",
+  "merci",
+  "muraho",
+  "mwaramutse",
+  "mwiriwe",
+  "bite",
+  "murakoze",
 ]);
 
 /** The part without the words of request that open it: "I want 2 lattes" → "2 lattes". */
@@ -225,6 +247,8 @@ export function parseOrderLines<T extends ListedProduct>(
   for (const raw of text.split(SEPARATORS)) {
     const written = raw.trim();
     if (!written) continue;
+    // A greeting or thanks alone names nothing and asks for nothing.
+    if (normalizeWords(written).every((word) => FRAME.has(word))) continue;
     const part = withoutFrame(written);
     let match = BARE_NUMBER.exec(part);
     if (match) {

@@ -87,6 +87,11 @@ Deno.test("parseOrderLines() reads the quantity after the words of a request, in
     assert.deepEqual(order.lines.map((line) => line.qty), [qty], text);
     assert.deepEqual(order.unknown, [], text);
   }
+  // A greeting beside the order is no part of it.
+  assert.deepEqual(parseOrderLines("Muraho, ndashaka cappuccino 2", cafe), {
+    lines: [{ product: cafe[0], qty: 2 }],
+    unknown: [],
+  });
   // What names nothing is reported as it was written, the request's words included.
   assert.deepEqual(parseOrderLines("I want 2 pizzas", cafe).unknown, ["I want 2 pizzas"]);
 });
