@@ -20,6 +20,7 @@ import {
   type UnclearPhrases,
 } from "./intent_classifier.ts";
 import { tradesVehicle } from "./vehicle_trade.ts";
+import { isClosing } from "@shared/contract/closing_message.ts";
 import type { TextModel } from "./text_model.ts";
 import { type IntentExamples, STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import {
@@ -693,6 +694,9 @@ export function decideRoute(
   if (isGreetingOnly(words)) {
     return frontDeskAnswers();
   }
+  // Thanks or goodbye and nothing else asks for no service: the front desk takes leave, never
+  // "which service?".
+  if (isClosing(text)) return frontDeskAnswers();
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
   if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
     // Asking for our messages to stop names the broadcasts too, but it is the person's own
