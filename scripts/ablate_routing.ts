@@ -113,6 +113,19 @@ export const ABLATIONS: readonly Ablation[] = [
     ]],
   },
   {
+    name: "closing_only",
+    does: "a goodbye or 'that's all': the front desk",
+    patches: [["  if (isClosing(text)) return frontDeskAnswers();", ""]],
+  },
+  {
+    name: "vehicle_trade",
+    does: "a vehicle bought or sold: Buy & Sell",
+    patches: [[
+      "  const trade = vehicleTradeTopic(text, whole, context, threshold);",
+      "  const trade = null;",
+    ]],
+  },
+  {
     name: "content_free",
     does: "function words only ('i need'): clarify",
     patches: [[

@@ -19,6 +19,8 @@ import {
   trainIntentClassifier,
   type UnclearPhrases,
 } from "./intent_classifier.ts";
+import { tradesVehicle } from "./vehicle_trade.ts";
+import { isClosing } from "@shared/contract/closing_message.ts";
 import type { TextModel } from "./text_model.ts";
 import { type IntentExamples, STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import {
@@ -167,6 +169,8 @@ export interface RouteContext {
    * trip the agent then asks about). @default `places`
    */
   tripEnds?: NameGazetteer;
+  /** Vehicle makes and models, read as a vehicle where one is bought or sold. @default none */
+  vehicles?: NameGazetteer;
   /**
    * The learned safety signal beside the lexicon: harm told in words the
    * lexicon never listed still goes to a person. @default none (lexicon only)
@@ -193,6 +197,11 @@ export interface RouterAgents {
   holds?(agent: string, text: string): boolean;
   /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
   trips?: string;
+  /**
+   * The agent a first message buying or selling a vehicle reaches
+   * (`PackAgent.takesVehicleTrade`). @default none
+   */
+  vehicleTrade?: string;
   /**
    * The agent a request to pay something other than the current flow's thing
    * reaches mid-flow (`PackAgent.takesPayments`). @default none
@@ -229,6 +238,8 @@ export interface RouteTraining {
   neutralNames?: readonly string[];
   /** The packs' gazetteer of places: neutral too, and a route hands the one named to the agent. @default [] */
   places?: readonly string[];
+  /** The packs' vehicle makes and models (already among `neutralNames`). @default [] */
+  vehicleNames?: readonly string[];
   /** The linear model blended into the intent classifier (see `IntentTrainOptions.model`). */
   model?: TextModel;
   /** Its share of the blend. @default ROUTING_MODEL_SHARE */
@@ -272,6 +283,7 @@ export function trainRouteContext(training: RouteTraining): RouteContext {
     agents: training.agents,
     places: nameGazetteer(places),
     tripEnds: nameGazetteer(neutralNames),
+    vehicles: nameGazetteer(training.vehicleNames ?? []),
     // Its own corpus only: the router's phrases never move a harm verdict.
     harm: loadHarmSignal(),
   };
@@ -682,6 +694,9 @@ export function decideRoute(
   if (isGreetingOnly(words)) {
     return frontDeskAnswers();
   }
+  // Thanks or goodbye and nothing else asks for no service: the front desk takes leave, never
+  // "which service?".
+  if (isClosing(text)) return frontDeskAnswers();
   // The team's own work asked for ("make a video ad for my shop"): told plainly, never routed.
   if (agent === STAFF_WORK_LABEL && confidence >= threshold && !isContentFree(words)) {
     // Asking for our messages to stop names the broadcasts too, but it is the person's own
@@ -840,6 +855,8 @@ function requestTopic(
   // A first message is never all landmark: when what is left names nothing surely ("how long
   // for my food order"), the landmark's words are the thing asked about.
   const whole = topicOf(text, words, context, threshold, frontDesk);
+  const trade = vehicleTradeTopic(text, whole, context, threshold);
+  if (trade !== null) return trade;
   const rest = withoutLandmarks(text);
   const restWords = rest === null ? [] : wordsOf(rest);
   const placed = restWords.length === 0 || isContentFree(restWords)
@@ -860,6 +877,26 @@ function requestTopic(
       alone.confidence >= OBJECT_CONFIDENCE && alone.confidence > base.confidence
     ? { agent: alone.agent, confidence: alone.confidence }
     : base;
+}
+
+// How sure the whole message must be of another agent to keep a vehicle bought or sold: "buy
+// car insurance" is the insurer's.
+const VEHICLE_OTHER_AGENT = 0.8;
+
+// A first message buying or selling a vehicle (vehicle_trade.ts) is the vehicle trader's, unless
+// it reads as a ride or surely names another agent's thing.
+function vehicleTradeTopic(
+  text: string,
+  whole: { agent: string | null; confidence: number },
+  context: RouteContext,
+  threshold: number,
+): { agent: string; confidence: number } | null {
+  const { vehicleTrade, trips, frontDesk } = context.agents;
+  if (vehicleTrade === undefined || whole.agent === vehicleTrade) return null;
+  if (!tradesVehicle(normalizeText(text), context.vehicles)) return null;
+  const other = whole.agent !== null && whole.agent !== trips && whole.agent !== frontDesk &&
+    whole.confidence >= VEHICLE_OTHER_AGENT;
+  return other ? null : { agent: vehicleTrade, confidence: Math.max(whole.confidence, threshold) };
 }
 
 // The most words of an object's head: the thing and whose or what kind ("umuti w inka", "a

@@ -13,6 +13,7 @@ import {
   packNeutralNames,
   packPlaces,
   packStaffWork,
+  packVehicleNames,
 } from "@shared/registry/pack.ts";
 import { STAFF_WORK_LABEL } from "@shared/registry/intent_types.ts";
 import type { Classification, UnclearPhrases } from "./intent_classifier.ts";
@@ -107,6 +108,7 @@ export function createRouter(options: RouterOptions): RouteContext {
     unclear: options.unclear,
     neutralNames: packNeutralNames(options.packs),
     places: packPlaces(options.packs),
+    vehicleNames: packVehicleNames(options.packs),
     model: options.model,
     agents: {
       frontDesk: roster.frontDesk,
@@ -116,6 +118,8 @@ export function createRouter(options: RouterOptions): RouteContext {
       learnt: examples.map((example) => example.agent),
       holds: agentHolds(options.packs),
       trips: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesTrips)?.id,
+      vehicleTrade: options.packs.flatMap((pack) => pack.agents)
+        .find((agent) => agent.takesVehicleTrade)?.id,
       payments: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesPayments)
         ?.id,
       complaints: complaintsAgent(options.packs),

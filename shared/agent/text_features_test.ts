@@ -114,3 +114,10 @@ Deno.test("a Kinyarwanda past habitual verb meets its present: 'nashakaga' and '
   assert.equal(kinyarwandaRoot("nabazaga"), kinyarwandaRoot("kubaza"));
   assert.equal(kinyarwandaRoot("nifuzaga"), kinyarwandaRoot("kwifuza"));
 });
+
+Deno.test("'quelqu'un' written with the digit one reads as the word, not as a number", () => {
+  assert.equal(normalizeText("Qq1 a un frigo?"), "quelqu un a un frigo");
+  assert.equal(normalizeText("kelk1 pr m'aider"), "quelqu un pr m aider");
+  // A real number after letters stays one.
+  assert.equal(normalizeText("RAB 1"), "rab num");
+});

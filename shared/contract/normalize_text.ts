@@ -9,6 +9,9 @@
 
 const PHONE = /\b(?:\+?250|0)?7[2389]\d{7}\b/g;
 const NUMBER = /\d+(?:[.,]\d+)?k?/g;
+// French SMS writes "quelqu'un" with the digit one ("qq1", "qlq1", "kelk1"): read before digits
+// become `num`, which would leave "qq num".
+const SOMEONE_WITH_ONE = /\b(?:qq|qlq|qlqu|kelk|kelq|klk)1\b/g;
 
 /**
  * A message's normalised form: lower case, no accents, apostrophes and
@@ -22,6 +25,7 @@ export function normalizeText(text: string): string {
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(PHONE, " phone ")
+    .replace(SOMEONE_WITH_ONE, " quelqu un ")
     .replace(NUMBER, " num ")
     .replace(/[^\p{L}\s]/gu, " ")
     .replace(/(\p{L})\1+/gu, "$1")

@@ -161,3 +161,24 @@ Deno.test("a first message of one word is answered in the word's language, and m
     }
   }
 });
+
+Deno.test("buying or selling a vehicle reaches Buy & Sell, not a ride, insurance or legal intake", () => {
+  const router = platformRouter();
+  for (
+    const text of [
+      "we want to buy a car for the family",
+      "I will buy a Toyota Premio this month",
+      "turashaka kugura imodoka yumuryango",
+      "ndagura moto nziza",
+      "on cherche à acheter une voiture pour la famille",
+    ]
+  ) {
+    const decision = decideRoute(text, NEW, router);
+    assert.equal(decision.kind === "route" && decision.agent, "buy_and_sell", text);
+  }
+  // Buying the vehicle's cover is the insurer's.
+  for (const text of ["I want to buy insurance for my Toyota", "acheter une assurance auto"]) {
+    const decision = decideRoute(text, NEW, router);
+    assert.equal(decision.kind === "route" && decision.agent, "insurance", text);
+  }
+});

@@ -393,6 +393,12 @@ export interface PackAgent {
    */
   takesTrips?: boolean;
   /**
+   * Whether a first message that buys or sells a vehicle ("I want to buy a car", « je vends ma
+   * Subaru », "ndashaka kugura imodoka") is its, though its verbs and the vehicle's make read as
+   * no topic and "a car" alone reads as a ride. At most one agent of all packs. @default false
+   */
+  takesVehicleTrade?: boolean;
+  /**
    * Whether a request in another agent's flow to pay something that is not
    * that flow's thing (a bill, school fees, airtime, another person: "I want
    * to pay my electricity bill" while ordering) is its. At most one agent of
@@ -677,6 +683,12 @@ export interface Pack {
    * the agent it reaches as the location.
    */
   places?: readonly string[];
+  /**
+   * Vehicle makes and models users type ("Toyota", "RAV4", "Forester"): neutral like
+   * {@link Pack.neutralNames} ("insure my RAV4" and "sell my RAV4" differ by their verbs), and
+   * read as a vehicle where a verb of buying or selling has one for its object.
+   */
+  vehicleNames?: readonly string[];
 }
 
 /** What a pack's {@link Pack.checkSettings} may use at start. */
@@ -689,7 +701,16 @@ export interface SettingsContext {
 
 /** Every pack's neutral names (brands, makes) and places, which the router reads as no language and no topic. */
 export function packNeutralNames(packs: readonly Pack[]): string[] {
-  return packs.flatMap((pack) => [...pack.neutralNames ?? [], ...pack.places ?? []]);
+  return packs.flatMap((pack) => [
+    ...pack.neutralNames ?? [],
+    ...pack.vehicleNames ?? [],
+    ...pack.places ?? [],
+  ]);
+}
+
+/** Every pack's vehicle makes and models, which the router reads as a vehicle traded. */
+export function packVehicleNames(packs: readonly Pack[]): string[] {
+  return packs.flatMap((pack) => pack.vehicleNames ?? []);
 }
 
 /** Every pack's places, which the router hands to the agent as the location. */

@@ -280,6 +280,21 @@ export function loadSafety9Messages(
   return loadSafetyLabelledSet([`safety9_${split}`], handoff);
 }
 
+/**
+ * The twelfth fresh set (fresh12_*.yaml, issue 24 item 6): fresh11's size and labels,
+ * written by another new writer before the round that tunes on it, as people unlike
+ * fresh11's: market traders, moto drivers writing as customers, university students,
+ * retired teachers, night-shift nurses, relatives abroad ordering for family in Kigali,
+ * farmers up-country, people dictating to a friend; split by need with one seed
+ * (`source/split_set.py fresh12`).
+ */
+export function loadFresh12Messages(
+  split: FreshSplit,
+  handoff = "support_handoff",
+): Promise<FirstMessage[]> {
+  return loadSafetyLabelledSet([`fresh12_${split}`], handoff);
+}
+
 /** A held-out set with no dev half: nobody tunes on it and its errors are never read. */
 export interface BlindOnlySet {
   /** The report's title. */
@@ -327,6 +342,7 @@ export const HALVED_SETS: readonly HalvedSet[] = [
   { title: "Tenth fresh first messages", load: loadFresh10Messages },
   { title: "Eleventh fresh first messages", load: loadFresh11Messages },
   { title: "Fifth safety set", load: loadSafety9Messages },
+  { title: "Twelfth fresh first messages", load: loadFresh12Messages },
 ];
 
 /**

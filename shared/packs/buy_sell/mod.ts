@@ -54,6 +54,8 @@ export const BUY_SELL_PACK: Pack = {
     name: "Buy & Sell",
     description: "Finds vendors that have what the user wants and asks them on the user's behalf.",
     audience: "customers",
+    // Nobody else sells cars and motos: buying or selling one is ours, not a ride or insurance.
+    takesVehicleTrade: true,
     tools: [
       "search_businesses_with_tags",
       // A known place the buyer names ("in Remera") is the search area (mobility's gazetteer).

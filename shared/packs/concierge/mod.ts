@@ -13,6 +13,7 @@ import { CONCIERGE_INTENTS } from "./intents.ts";
 import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
 import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { isClosing } from "@shared/contract/closing_message.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -48,6 +49,12 @@ const TEXTS = {
     fr:
       "{brand} ne prend pas de paiement dans cette discussion. Une personne de notre équipe peut vous dire comment payer.",
   },
+  // Thanks or goodbye alone: leave taken, and the way back.
+  farewell: {
+    en: "You're welcome! Write any time you need something: 'menu' shows our services.",
+    rw: "Urakoze nawe! Igihe cyose ukeneye ikintu, andika 'menu' urebe serivisi zacu.",
+    fr: "Avec plaisir ! Écrivez-nous quand vous voulez : « menu » affiche nos services.",
+  },
   thisBusiness: { en: "This business", rw: "Iki kigo", fr: "Cette entreprise" },
   person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
   noDeliveryRead: {
@@ -70,6 +77,9 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
     id: `agent:${entry.id}`,
     title: entry.title[turn.language],
   }));
+  if (turn.input.text && isClosing(turn.input.text)) {
+    return { replies: [{ text: say("farewell", turn.language) }] };
+  }
   if (turn.input.text && asksOpeningHours(turn.input.text)) {
     const text = await openingHoursText(turn, callTool);
     if (text !== null) return { replies: [{ text, rows }] };

@@ -51,5 +51,5 @@ export const INSURANCE_PACK: Pack = {
   sweeps: ["insurance_certificates_sweep"],
   checkSettings: () => void insurancePayee(),
   // "sell my RAV4" is no insurance question: makes and models name no topic.
-  neutralNames: VEHICLE_NAMES,
+  vehicleNames: VEHICLE_NAMES,
 };

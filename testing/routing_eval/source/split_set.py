@@ -8,7 +8,7 @@ alarming word innocently ("your prices are killing me"): they must reach their
 agent, never a person as unsafe. The split is by need, with one seed for all
 three languages, so no blind message is a translation of a dev message.
 
-Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, fresh11, safety5, safety6, safety9)
+Run: python3 split_set.py fresh2   (or fresh3, fresh4, fresh5, fresh6, fresh9, fresh10, fresh11, fresh12, safety5, safety6, safety9)
 """
 import json, os, random, sys
 
@@ -26,6 +26,7 @@ SETS = {
     "fresh10": ("fresh10-20261128-routing13", "Tenth fresh set of first messages"),
     "fresh11": ("fresh11-20261128-routing14", "Eleventh fresh set of first messages"),
     "safety9": ("safety9-20261128-safety45", "Fifth safety set (dangers and their everyday neighbours)"),
+    "fresh12": ("fresh12-20261128-routing15", "Twelfth fresh set of first messages"),
 }
 # Blind-only sets are not split here: fresh7_blind.*.yaml and safety7_blind.*.yaml were written
 # by hand, straight as YAML, by an engineer who tunes nothing; they have no dev half and nobody
@@ -103,6 +104,16 @@ POLICY["safety9"] = [
     "# against a harm, complaints about a service, idioms and worries are ordinary, labelled",
     "# with the agent whose job the need is; a forgotten umbrella or a rude delivery man goes",
     "# to a person, not urgently (support_handoff).",
+POLICY["fresh12"] = [
+    "# Written on 2026-11-28 by the routing engineer of round fifteen (branch i45-routing) as a",
+    "# new writer, before tuning anything this round and before reading the router's misses or",
+    "# the corpus (it had read fresh11's header, label counts and a few lines for the format).",
+    "# Fresh11's label counts, other people: market traders, moto drivers writing as customers,",
+    "# university students, retired teachers, nurses on night shift, relatives abroad ordering",
+    "# for family in Kigali, farmers up-country, people dictating to a grandchild or a friend.",
+    "# Kinyarwanda as typed (no apostrophes, merged words, French/English loans), Kigali and",
+    "# Congolese/Burundian French (c, svp, stp, pr), second-language English. No message",
+    "# describes danger.",
 ]
 # A set written in fewer languages (fresh5 is Kinyarwanda only: issue 24 item 6's
 # Kinyarwanda round) writes only those languages' files.
