@@ -22,6 +22,7 @@ import { orderCreate } from "./orders.ts";
 import { searchBusinessesWithTags } from "./search_businesses.ts";
 import { createVendorInquiries, getVendorInquiryUpdates } from "./vendor_inquiries.ts";
 import { PICK_PREFIX, UPDATES_BUTTON } from "./texts.ts";
+import { wantsToSell } from "./selling_wish.ts";
 
 // Tools of other packs, as this flow reads them: the fields it uses of their outputs, parsed on
 // reading (a pack does not import another pack's definitions).
@@ -139,10 +140,6 @@ const BUTTON = {
 const WORDS = {
   updates: /^(updates?|status|amakuru|infos?|nouvelles|\?)$/i,
   cancel: /^(cancel|stop|reka|oya reka|annuler|arrête|arrete)$/i,
-  // Someone selling, not buying: "I want to sell my Toyota RAV4", "ndashaka kugurisha imodoka",
-  // "je veux vendre ma voiture". No listing exists for sellers yet.
-  sell:
-    /\b(sell(ing)? my|i (want|would like|need) to sell|i'?m selling|i am selling|for sale|kugurisha|ndagurisha|ndashaka kugurisha|je (veux |voudrais |souhaite )?vendre|je vends|à vendre|a vendre)\b/i,
   // Only a greeting on its own: "hello, I need paracetamol" is a request.
   greeting:
     /^(hi|hello|hey|menu|help|start|muraho|mwaramutse|mwiriwe|bonjour|salut|aide)[\s!.,?]*$/i,
@@ -496,7 +493,7 @@ async function conciergeStep(
     return answer(step, request, text(say("welcome", language)));
   }
   // Never searched as an item to buy: the seller is told plainly, and offered a person.
-  if (WORDS.sell.test(said)) {
+  if (wantsToSell(said)) {
     return answer(step, request, {
       text: say("selling", language),
       buttons: [{ id: BUTTON.person, title: say("person", language) }],
