@@ -25,14 +25,15 @@ export type NameWithTin =
   | { ok: false; digits: string };
 
 // "TIN", "NIF", "tin no.", "TIN number", "nomero ya TIN", followed by the digits.
-const LABEL = /(?:\b(?:nomero|numero|num[eé]ro|number|no\.?)\s+(?:ya\s+)?)?\b(?:tin|nif)\b\s*(?:no\.?|number|num[eé]ro|n°|#)?\s*[:=-]?\s*/i;
+const LABEL =
+  /(?:\b(?:nomero|numero|num[eé]ro|number|no\.?)\s+(?:ya\s+)?)?\b(?:tin|nif)\b\s*(?:no\.?|number|num[eé]ro|n°|#)?\s*[:=-]?\s*/i;
 // Digits in groups (spaces, dots, dashes between them), at least 5 in all.
 const DIGITS = /\d(?:[\s.-]?\d){4,}/;
 
 /**
- * Splits a name and the TIN written with it. Digits labelled as a TIN, or a lone run of 5+
- * digits, are the number: 9 of them is a TIN, any other count is refused with what was read.
- * A name without such a number is returned whole.
+ * Splits a name and the TIN written with it: digits labelled as a TIN ("TIN", "NIF"), or an
+ * unlabelled run of exactly 9. Labelled digits of any other count are refused with what was
+ * read; a name without a TIN (other digits included) is returned whole.
  *
  * @example
  * ```ts
@@ -46,12 +47,17 @@ export function nameWithTin(text: string): NameWithTin {
   const found = labelled ?? DIGITS.exec(text);
   if (!found) return { ok: true, name: tidy(text) };
   const digits = (labelled ? labelled[1] : found[0]).replace(/\D/g, "");
-  if (!TIN_PATTERN.test(digits)) return { ok: false, digits };
+  if (!TIN_PATTERN.test(digits)) {
+    return labelled ? { ok: false, digits } : { ok: true, name: tidy(text) };
+  }
   const name = tidy(text.slice(0, found.index) + " " + text.slice(found.index + found[0].length));
   return { ok: true, name, tin: digits };
 }
 
 function tidy(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/^[\s,;:(\-–]+|[\s,;:(\-–]+$/g, "").replace(/\(\s*\)/g, "")
+  return text.replace(/\s+/g, " ").replace(/^[\s,;:(\-–]+|[\s,;:(\-–]+$/g, "").replace(
+    /\(\s*\)/g,
+    "",
+  )
     .trim();
 }

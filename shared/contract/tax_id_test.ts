@@ -5,12 +5,25 @@ Deno.test("nameWithTin() keeps the name and the 9-digit TIN apart, however it is
   for (
     const [text, name, number] of [
       ["GS Kacyiru, TIN 102345678", "GS Kacyiru", "102345678"],
-      ["Ecole Primaire Sainte Famille (NIF : 102 345 678)", "Ecole Primaire Sainte Famille", "102345678"],
-      ["Ishuri ribanza rya Kacyiru nomero ya TIN 102-345-678", "Ishuri ribanza rya Kacyiru", "102345678"],
+      [
+        "Ecole Primaire Sainte Famille (NIF : 102 345 678)",
+        "Ecole Primaire Sainte Famille",
+        "102345678",
+      ],
+      [
+        "Ishuri ribanza rya Kacyiru nomero ya TIN 102-345-678",
+        "Ishuri ribanza rya Kacyiru",
+        "102345678",
+      ],
       ["Kigali Print Ltd 101234567", "Kigali Print Ltd", "101234567"],
       ["TIN no. 101234567 Groupe Scolaire Remera", "Groupe Scolaire Remera", "101234567"],
     ] as const
   ) assert.deepEqual(nameWithTin(text), { ok: true, name, tin: number }, text);
+  // Other digits are no TIN: the words are returned whole.
+  assert.deepEqual(nameWithTin("20 reams of A4, 30000 each"), {
+    ok: true,
+    name: "20 reams of A4, 30000 each",
+  });
   assert.deepEqual(nameWithTin("Groupe Scolaire Remera"), {
     ok: true,
     name: "Groupe Scolaire Remera",
