@@ -658,3 +658,25 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "opening hours asked on Beaver's number list Beaver's places only (fr, en, rw)",
+  async (db) => {
+    for (
+      const [from, text] of [
+        // Aline is EasyMO's customer too: her membership there shows nothing of EasyMO here.
+        ["250788000001", "Vous êtes ouverts le 1er janvier ?"],
+        ["250788000053", "are you open on Christmas day?"],
+        ["250788000052", "Mukora ku cyumweru?"],
+      ] as const
+    ) {
+      const reply = await (await beaverPhone(db, from))({ text });
+      assert.match(reply.text, /Beaver Paper Warehouse/, text);
+      assert.doesNotMatch(
+        reply.text,
+        /Café|Nyamirambo|Brochettes|Kiyovu|Question Coffee/,
+        reply.text,
+      );
+    }
+  },
+);
