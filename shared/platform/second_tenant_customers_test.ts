@@ -680,3 +680,31 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "a damaged box or a lost order said in Kinyarwanda in the shop is followed up, never ordered",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000051");
+    await say({ text: "Impapuro A4 ipaki 10, amabahasha 5 n'impapuro zikomeye 2 ni angahe?" });
+    const damaged = await say({
+      text: "Ikarito y'impapuro nahawe yangiritse, ndashaka kuyisubiza",
+    });
+    assert.doesNotMatch(damaged.text, /1 × Impapuro A4/, damaged.text);
+    const where = await say({ text: "Komande yanjye iri he?" });
+    assert.doesNotMatch(where.text, /ntifite “komande/, where.text);
+    const [row] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.orders where business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(row.n, 0);
+    const tickets = await db.query<{ summary: string }>(
+      `select t.summary from public.staff_tickets t
+       join public.conversations c on c.id = t.convo_id
+       join public.profiles p on p.id = c.user_id where p.phone = '+250788000051'`,
+    );
+    assert.ok(
+      tickets.some((ticket) => /yangiritse/.test(ticket.summary)),
+      JSON.stringify(tickets),
+    );
+  },
+);
