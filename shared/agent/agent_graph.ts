@@ -53,7 +53,7 @@ export type ToolCaller = (
   agentId: string,
   tool: string,
   args: unknown,
-  options: { key: string; confirmation?: string },
+  options: { key: string; confirmation?: string; answersFailure?: boolean },
 ) => Promise<ToolResult>;
 
 /** What the nodes need at run time (passed in `configurable`). */
@@ -904,8 +904,11 @@ async function runFlow(
       ...(state.confirming ? { confirming: state.confirming } : {}),
       ...extra,
     },
-    (tool, args, name) =>
-      deps.callTool(state.agent, tool, args, { key: `${state.input.wamid}:${name}` }),
+    (tool, args, name, callOptions) =>
+      deps.callTool(state.agent, tool, args, {
+        key: `${state.input.wamid}:${name}`,
+        ...(callOptions?.answersFailure ? { answersFailure: true } : {}),
+      }),
   );
   const said = [...notice, ...watched.notice(state.language), ...early];
   return {

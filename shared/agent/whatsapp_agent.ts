@@ -416,6 +416,7 @@ export function createAgentHandler(
           agentId,
           key: callOptions.key,
           confirmation: callOptions.confirmation,
+          answersFailure: callOptions.answersFailure,
         }),
     };
     // The thread is checkpointed once, when the turn's run ends (done, interrupted for a

@@ -35,6 +35,9 @@ const BOUGHT = new RegExp(
     "naguze",
     "byageze",
     "yageze",
+    // "nahawe" (I was given), "komande" (borrowed: "komande yanjye iri he?")
+    "nahawe",
+    "komande",
     "[a-z]-\\d{3,}",
   ].map((word) => `\\b${word}\\b`).join("|"),
 );
@@ -59,6 +62,7 @@ const AFTER_SALE = new RegExp(
     "wet",
     "wrong (?:item|items|size|colou?r|paper|order)",
     "missing",
+    "return(?:ed|ing)? (?:it|them|the)",
     // fr
     "en retard",
     "retard",
@@ -75,6 +79,7 @@ const AFTER_SALE = new RegExp(
     "mouillee?s?",
     "manque",
     "manquant\\w*",
+    "(?:retourner|renvoyer|rendre) (?:la|le|les)",
     // rw
     "ryatinze",
     "byatinze",
@@ -96,6 +101,13 @@ const AFTER_SALE = new RegExp(
     "ryangiritse",
     "zangiritse",
     "byacitse",
+    // where it is ("iri he?"), sending it back ("kuyisubiza", "kubigarura")
+    "(?:iri|biri|ziri|ari) he(?:he)?",
+    "kuyisubiza",
+    "kubisubiza",
+    "kuzisubiza",
+    "kuyigarura",
+    "kubigarura",
   ].map((word) => `\\b${word}\\b`).join("|"),
 );
 

@@ -20,6 +20,10 @@ Deno.test("followsUpPurchase() hears a late, damaged or billed purchase in en, r
       "le reçu de ma commande svp",
       "j'ai reçu ma commande abîmée",
       "my order was never received",
+      "Ikarito y'impapuro nahawe yangiritse, ndashaka kuyisubiza",
+      "Komande yanjye iri he?",
+      "I want to return the paper I ordered",
+      "je veux retourner la commande, elle est incomplète",
     ]
   ) assert.ok(followsUpPurchase(text), text);
 });
@@ -37,6 +41,9 @@ Deno.test("followsUpPurchase() leaves new requests and other services alone", ()
       "je cherche une maison à louer",
       "je veux payer ma facture d'électricité",
       "I want to pay my water bill invoice",
+      "ndashaka komande y'impapuro A4 20",
+      "where is your warehouse?",
+      "I will return the favour, send me 20 reams of A4",
     ]
   ) assert.ok(!followsUpPurchase(text), text);
 });

@@ -11,7 +11,7 @@ import { signBody } from "@shared/channels/whatsapp/signature.ts";
 import { dbTest, type TestDatabase } from "@testing/db.ts";
 import { createTestRuntime } from "@testing/runtime.ts";
 import { startTestStorage } from "@testing/storage.ts";
-import { FILE_STORE } from "@shared/storage/file_store.ts";
+import { createSupabaseFileStore, FILE_STORE } from "@shared/storage/file_store.ts";
 
 const SECRET = "second-tenant-app-secret";
 const BEAVER_NUMBER = "100000000000002";
@@ -29,6 +29,7 @@ async function beaverPhone(
   db: TestDatabase,
   from: string,
   options: Parameters<typeof createTestRuntime>[1] = {},
+  profileName?: string,
 ) {
   const rt = await createTestRuntime(db, options);
   const tasks: Promise<unknown>[] = [];
@@ -42,7 +43,12 @@ async function beaverPhone(
   return async function say(content: SimulatedContent): Promise<Sent> {
     const body = new TextEncoder().encode(JSON.stringify(
       messageDelivery(
-        { from, wamid: `wamid.beaver.${from}.${n++}`, phoneNumberId: BEAVER_NUMBER },
+        {
+          from,
+          wamid: `wamid.beaver.${from}.${n++}`,
+          phoneNumberId: BEAVER_NUMBER,
+          ...(profileName ? { name: profileName } : {}),
+        },
         content,
       ),
     ));
@@ -339,7 +345,9 @@ dbTest(
     });
     const asked = await say({ text: "I need a proforma for 50 reams of A4 for our school" });
     assert.match(asked.text, /50 × A4 paper \(500 sheets\) — 325,000 RWF\nTotal: 325,000 RWF/);
-    assert.match(asked.text, /Write the name to put on your proforma/);
+    // The profile's name is offered; another name may be written.
+    assert.match(asked.text, /Shall I make your proforma out to WhatsApp user\? Tap it, or write/);
+    assert.deepEqual(asked.choices, ["proforma:profile_name"]);
     assert.doesNotMatch(asked.text, /Please confirm/);
     const named = await say({ text: "Groupe Scolaire Remera" });
     // Said back in English (a school's French name carries no language), as a PDF to file.
@@ -556,5 +564,147 @@ dbTest(
     });
     assert.match(unknown.text, /^Nta makuru mfite ku buryo Beaver Paper Warehouse igeza/);
     assert.deepEqual(unknown.choices, ["agent:support_handoff"]);
+  },
+);
+
+/** A Storage service that is down for good: every request answers 503, as Supabase's gateway does. */
+function startBrokenStorage(): {
+  files: ReturnType<typeof createSupabaseFileStore>;
+  close(): Promise<void>;
+} {
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    () =>
+      Response.json({ statusCode: "503", error: "Service Unavailable", message: "storage down" }, {
+        status: 503,
+      }),
+  );
+  const url = `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
+  return {
+    files: createSupabaseFileStore({ url, key: "service-key" }),
+    close: () => server.shutdown(),
+  };
+}
+
+dbTest(
+  "a proforma goes to the profile's name or to an organisation with its TIN; without Storage the number still reaches the customer (en, fr, rw)",
+  async (db) => {
+    const storage = await startTestStorage(db);
+    const broken = startBrokenStorage();
+    try {
+      // The profile's name, tapped.
+      const jean = await beaverPhone(db, "250788000057", {
+        provide: [{ key: FILE_STORE, value: storage.files }],
+      }, "Jean Bosco");
+      const offered = await jean({ text: "I need a proforma for 10 reams of A4" });
+      assert.match(offered.text, /make your proforma out to Jean Bosco\?/);
+      const mine = await jean({
+        buttonReply: { id: "proforma:profile_name", title: "Jean Bosco" },
+      });
+      assert.match(
+        mine.text,
+        /^Here is your proforma PF-\d{4}-\d{6} for Jean Bosco: total 65,000 RWF/,
+      );
+      assert.match(mine.document?.filename ?? "", /^PF-\d{4}-\d{6}\.pdf$/);
+
+      // A school with its TIN (in French): kept apart from the name, printed on the PDF.
+      const ecole = await beaverPhone(db, "250788000056", {
+        provide: [{ key: FILE_STORE, value: storage.files }],
+      }, "Marie");
+      const prix = await ecole({ text: "une facture proforma pour 20 rames de papier A4 svp" });
+      assert.match(prix.text, /au nom de Marie \?/);
+      // A TIN that is not 9 digits is asked again, nothing issued.
+      const badTin = await ecole({ text: "Ecole Sainte Famille, NIF 10234567" });
+      assert.match(badTin.text, /^Un NIF \(TIN\) a 9 chiffres ; j'ai lu 10234567\./);
+      const issued = await ecole({ text: "Ecole Sainte Famille, NIF 102 345 678" });
+      assert.match(
+        issued.text,
+        /^Voici votre facture proforma PF-\d{4}-\d{6} au nom de Ecole Sainte Famille \(TIN 102345678\)/,
+      );
+      const [kept] = await db.query<{ customer_name: string; customer_tin: string }>(
+        "select customer_name, customer_tin from public.proformas where customer_tin is not null",
+      );
+      assert.deepEqual(kept, { customer_name: "Ecole Sainte Famille", customer_tin: "102345678" });
+      const pdf = await fetch(issued.document!.link);
+      assert.equal(pdf.status, 200);
+      await pdf.body?.cancel();
+
+      // Storage down for good: the proforma is still issued, the customer gets its number and
+      // total in their words, and staff see that its PDF is theirs to send.
+      const down = await beaverPhone(db, "250788000055", {
+        provide: [{ key: FILE_STORE, value: broken.files }],
+      }, "Uwase");
+      await down({ text: "Ndashaka proforma y'impapuro A4 ipaki 20" });
+      const noPdf = await down({ text: "GS Kacyiru" });
+      assert.match(
+        noPdf.text,
+        /^Proforma yawe PF-\d{4}-\d{6} yanditswe kuri GS Kacyiru yatanzwe: igiteranyo 130,000 RWF, ifite agaciro kugeza .*Sinashoboye gukora PDF yayo ubu; abakozi bacu barayikoherereza hano\./,
+      );
+      assert.equal(noPdf.document, undefined);
+      const [ticket] = await db.query<{ summary: string; org_id: string }>(
+        `select t.summary, t.org_id from public.staff_tickets t
+         join public.conversations c on c.id = t.convo_id
+         join public.profiles p on p.id = c.user_id
+         where p.phone = '+250788000055' and t.reason = 'proforma request'`,
+      );
+      assert.match(
+        ticket.summary,
+        /Proforma PF-\d{4}-\d{6} issued to “GS Kacyiru”: 130,000 RWF, valid until [\d-]+\. Its PDF could not be made \(.+\): please send it\./,
+      );
+      assert.equal(ticket.org_id, "b0000000-0000-4000-8000-000000000002");
+    } finally {
+      await broken.close();
+      await storage.close();
+    }
+  },
+);
+
+dbTest(
+  "opening hours asked on Beaver's number list Beaver's places only (fr, en, rw)",
+  async (db) => {
+    for (
+      const [from, text] of [
+        // Aline is EasyMO's customer too: her membership there shows nothing of EasyMO here.
+        ["250788000001", "Vous êtes ouverts le 1er janvier ?"],
+        ["250788000053", "are you open on Christmas day?"],
+        ["250788000052", "Mukora ku cyumweru?"],
+      ] as const
+    ) {
+      const reply = await (await beaverPhone(db, from))({ text });
+      assert.match(reply.text, /Beaver Paper Warehouse/, text);
+      assert.doesNotMatch(
+        reply.text,
+        /Café|Nyamirambo|Brochettes|Kiyovu|Question Coffee/,
+        reply.text,
+      );
+    }
+  },
+);
+
+dbTest(
+  "a damaged box or a lost order said in Kinyarwanda in the shop is followed up, never ordered",
+  async (db) => {
+    const say = await beaverPhone(db, "250788000051");
+    await say({ text: "Impapuro A4 ipaki 10, amabahasha 5 n'impapuro zikomeye 2 ni angahe?" });
+    const damaged = await say({
+      text: "Ikarito y'impapuro nahawe yangiritse, ndashaka kuyisubiza",
+    });
+    assert.doesNotMatch(damaged.text, /1 × Impapuro A4/, damaged.text);
+    const where = await say({ text: "Komande yanjye iri he?" });
+    assert.doesNotMatch(where.text, /ntifite “komande/, where.text);
+    const [row] = await db.query<{ n: number }>(
+      "select count(*)::int as n from public.orders where business_id = $1",
+      [WAREHOUSE],
+    );
+    assert.equal(row.n, 0);
+    const tickets = await db.query<{ summary: string }>(
+      `select t.summary from public.staff_tickets t
+       join public.conversations c on c.id = t.convo_id
+       join public.profiles p on p.id = c.user_id where p.phone = '+250788000051'`,
+    );
+    assert.ok(
+      tickets.some((ticket) => /yangiritse/.test(ticket.summary)),
+      JSON.stringify(tickets),
+    );
   },
 );

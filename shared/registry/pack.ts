@@ -173,7 +173,23 @@ export interface OfflineStep {
 }
 
 /** Calls a tool as the conversation's user; `step` names it within the turn (its idempotency key). */
-export type OfflineToolCaller = (tool: string, args: unknown, step: string) => Promise<ToolResult>;
+export type OfflineToolCaller = (
+  tool: string,
+  args: unknown,
+  step: string,
+  options?: OfflineCallOptions,
+) => Promise<ToolResult>;
+
+/** How an offline flow's tool call may end. */
+export interface OfflineCallOptions {
+  /**
+   * The step answers this call's failure itself (a proforma issued whose PDF could not be made:
+   * its number said, the team asked to send the file), so an outage or timeout is handed to it
+   * rather than putting the whole message off to a retry that an outage would use up, only to
+   * end in a generic apology. @default false: a transient failure retries the message
+   */
+  answersFailure?: boolean;
+}
 
 /**
  * An agent's deterministic conversation, used when no model is configured

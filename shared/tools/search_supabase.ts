@@ -10,7 +10,7 @@ import { dateTime, isUuid, text } from "@shared/contract/mod.ts";
 import { defineTool, type ToolExample } from "@shared/registry/define_tool.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
 import type { PackTables } from "@shared/registry/pack.ts";
-import { identifier } from "@shared/db/types.ts";
+import { identifier, type Queryable } from "@shared/db/types.ts";
 import { type ColumnType, type Operator, OPERATORS, OPERATORS_BY_TYPE } from "./search_tables.ts";
 
 // Values are compared as written: no trimming.
@@ -128,15 +128,28 @@ const COMPARISON: Partial<Record<Operator, string>> = {
   lte: "<=",
 };
 
+/** Options for {@link buildSearchQuery}. */
+export interface SearchScope {
+  /**
+   * Keep to this tenant's rows (the table has an `org_id`): RLS lets a person who belongs to two
+   * tenants read both, but a turn on one tenant's number answers from that tenant alone.
+   */
+  orgId?: string;
+}
+
 /** Builds the statement; identifiers come only from the allowlist `tables`. */
 export function buildSearchQuery(
   args: SearchArgs,
   tables: PackTables,
+  scope: SearchScope = {},
 ): { text: string; params: unknown[] } {
   const columns = tables[args.table];
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
-  const conditions = args.filters.map(({ column, op, value }) => {
+  const tenant = scope.orgId
+    ? [`public.${identifier(args.table)}.org_id = ${bind(scope.orgId)}::uuid`]
+    : [];
+  const conditions = tenant.concat(args.filters.map(({ column, op, value }) => {
     const ident = identifier(column);
     const type = SQL_TYPE[columns[column]];
     switch (op) {
@@ -157,7 +170,7 @@ export function buildSearchQuery(
       default:
         return `${ident} ${COMPARISON[op]} ${bind(value)}::${type}`;
     }
-  });
+  }));
   // Rows as they are, but numbers and instants as JSON gives them (numeric a number, not
   // postgres.js's string; timestamptz ISO text, not a Date), the same on both adapters.
   // (A jsonb_agg over the rows gave the same values at a quarter of a primary-key read more.)
@@ -200,6 +213,22 @@ const EXAMPLES: ToolExample<z.input<ReturnType<typeof searchInput>>, never>[] = 
   },
 }];
 
+// Which allowlisted tables are a tenant's (have an org_id column): the schema is the
+// migrations', fixed while the process runs, so each table is looked up once.
+const ORG_OWNED = new Map<string, boolean>();
+async function hasOrgId(db: Queryable, table: string): Promise<boolean> {
+  const known = ORG_OWNED.get(table);
+  if (known !== undefined) return known;
+  const [row] = await db.query<{ owned: boolean }>(
+    `select exists (select 1 from pg_catalog.pg_attribute
+       where attrelid = to_regclass('public.' || quote_ident($1)) and attname = 'org_id'
+         and not attisdropped) as owned`,
+    [table],
+  );
+  ORG_OWNED.set(table, row?.owned === true);
+  return row?.owned === true;
+}
+
 /**
  * The `search_supabase` tool over `tables` (table → readable column → type).
  *
@@ -223,7 +252,12 @@ export function createSearchSupabase(tables: PackTables): AnyTool {
     auth: "user",
     latencyBudgetMs: 300,
     async execute(args, ctx) {
-      const { text, params } = buildSearchQuery(args, tables);
+      const tenantOwned = ctx.org_id ? await hasOrgId(ctx.db, args.table) : false;
+      const { text, params } = buildSearchQuery(
+        args,
+        tables,
+        tenantOwned ? { orgId: ctx.org_id! } : {},
+      );
       const items = await ctx.db.query<Record<string, unknown>>(text, params);
       return { items: Array.from(items), count: items.length };
     },

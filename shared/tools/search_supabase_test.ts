@@ -55,7 +55,7 @@ dbTest(
         columns: ["sku"],
         filters: [{ column: "names", op: "ilike", value }],
         order: { column: "sku", ascending: true },
-      });
+      }, { org: ORG.beaver });
     const french = await find("ENVELOPPE");
     assert.deepEqual(french.ok && french.data.items, [{ sku: "ENV-C5-50" }]);
     const kinyarwanda = await find("amabahasha");
@@ -139,6 +139,42 @@ dbTest("search_supabase sees only the caller's tenant (RLS)", async (db) => {
   });
   assert.deepEqual(tickets.ok && tickets.data.count, 0);
 });
+
+dbTest(
+  "search_supabase answers a person who belongs to two tenants from the tenant asked only",
+  async (db) => {
+    // Aline, EasyMO's customer, also buys paper from Beaver's Choice.
+    await db.query(
+      "insert into public.org_members (org_id, user_id, role) values ($1, $2, 'customer')",
+      [ORG.beaver, USER.aline],
+    );
+    const rt = await createTestRuntime(db);
+    const names = async (org: string) => {
+      const result = await rt.callAs(USER.aline, "search_supabase", {
+        table: "businesses",
+        columns: ["name"],
+        limit: 100,
+      }, { org });
+      assert.ok(result.ok, JSON.stringify(result));
+      return result.data.items.map((item: { name: string }) => item.name);
+    };
+    assert.deepEqual(await names(ORG.beaver), ["Beaver Paper Warehouse"]);
+    const easymo = await names(ORG.easymo);
+    assert.ok(easymo.includes("Café Nyamirambo"), JSON.stringify(easymo));
+    assert.ok(!easymo.includes("Beaver Paper Warehouse"), JSON.stringify(easymo));
+    const hours = await rt.callAs(USER.aline, "search_supabase", {
+      table: "venue_hours",
+      columns: ["business_id"],
+      limit: 100,
+    }, { org: ORG.beaver });
+    assert.ok(hours.ok && hours.data.count > 0, JSON.stringify(hours));
+    assert.ok(
+      hours.data.items.every((row: { business_id: string }) =>
+        row.business_id === "d0000000-0000-4000-8000-000000000001"
+      ),
+    );
+  },
+);
 
 Deno.test("buildSearchQuery() binds every value and quotes only allowlisted names", () => {
   const { text, params } = buildSearchQuery({

@@ -38,6 +38,7 @@ import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_cha
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
 import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { nameWithTin } from "@shared/contract/tax_id.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -304,6 +305,22 @@ export const ORDER_TEXTS = {
       "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nAndika izina rijya kuri proforma yawe (ishuri, ikigo cyangwa izina ryawe), nyikoherereze hano.",
     fr:
       "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nÉcrivez le nom à mettre sur votre facture proforma (votre école, votre entreprise ou votre nom) et je vous l'envoie ici.",
+  },
+  proformaOffer: {
+    en:
+      "Prices at {venue}:\n{lines}\nTotal: {total}\n\nShall I make your proforma out to {profile}? Tap it, or write another name (your school or company, with its TIN if you file one) and I will send it here.",
+    rw:
+      "Ibiciro kuri {venue}:\n{lines}\nIgiteranyo: {total}\n\nProforma yawe nyandike kuri {profile}? Kanda kuri iryo zina, cyangwa wandike irindi (ishuri cyangwa ikigo cyawe, na TIN yacyo niba muyikoresha), nyikoherereze hano.",
+    fr:
+      "Prix chez {venue} :\n{lines}\nTotal : {total}\n\nJe fais votre facture proforma au nom de {profile} ? Touchez-le, ou écrivez un autre nom (votre école ou entreprise, avec son NIF si vous en déclarez un) et je vous l'envoie ici.",
+  },
+  proformaBadTin: {
+    en:
+      "A TIN has 9 digits; I read {digits}. Please send the name again with its 9-digit TIN, or the name alone.",
+    rw:
+      "TIN igira imibare 9; nabonye {digits}. Ongera wohereze izina na TIN yaryo y'imibare 9, cyangwa izina ryonyine.",
+    fr:
+      "Un NIF (TIN) a 9 chiffres ; j'ai lu {digits}. Renvoyez le nom avec son NIF à 9 chiffres, ou le nom seul.",
   },
   proformaIssued: {
     en:
@@ -817,9 +834,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       }
       return keep(state, [answer]);
     }
-    // The name for the proforma asked just before ("Groupe Scolaire Remera"), not an item.
-    if (state.proformaName && !choice && text && !/\d/.test(text)) {
-      return await proformaNamed(turn, callTool, state, text);
+    // The name for the proforma asked just before ("Groupe Scolaire Remera", with its TIN or
+    // not), or the profile's name offered for it; never an item ("20 reams of A4").
+    if (state.proformaName && choice === PROFORMA_PROFILE_NAME && turn.input.name?.trim()) {
+      return await proformaNamed(turn, callTool, state, { ok: true, name: turn.input.name });
+    }
+    if (state.proformaName && !choice && text) {
+      const named = nameWithTin(text);
+      if (!named.ok) {
+        return keep(state, [{ text: say("proformaBadTin", lang, { digits: named.digits }) }]);
+      }
+      if (!/\d/.test(named.name)) return await proformaNamed(turn, callTool, state, named);
     }
     // The answer to a price told: a quantity ("20", "nshaka 20"), or the quote's own button.
     const quotedItem = state.quoted && state.stock?.find((item) => item.sku === state.quoted!.sku);
@@ -1754,19 +1779,35 @@ async function proformaStep(
         : {}),
     }
     : { ...state, proformaName: true };
+  if (!lines.length || !venue) {
+    return { memory: { step: kept }, replies: [{ text: say("proformaAsked", lang) }] };
+  }
+  // The customer's own name (their WhatsApp profile's) offered for it: one tap for a person,
+  // another name typed for a school or company.
+  const profile = turn.input.name?.trim();
+  const priced = {
+    venue: venue.name,
+    lines: lines.map((line) => lineText(line, turn)).join("\n"),
+    total: money(total, turn),
+  };
   return {
     memory: { step: kept },
-    replies: [{
-      text: lines.length && venue
-        ? say("proforma", lang, {
-          venue: venue.name,
-          lines: lines.map((line) => lineText(line, turn)).join("\n"),
-          total: money(total, turn),
-        })
-        : say("proformaAsked", lang),
-    }],
+    replies: [
+      profile && profile.length >= 2 && !/\d/.test(profile)
+        ? {
+          text: say("proformaOffer", lang, { ...priced, profile }),
+          buttons: [{
+            id: PROFORMA_PROFILE_NAME,
+            title: shortenTitle(profile, TITLE_LIMITS.button),
+          }],
+        }
+        : { text: say("proforma", lang, priced) },
+    ],
   };
 }
+
+/** The button that makes a proforma out to the customer's own (profile) name. */
+const PROFORMA_PROFILE_NAME = "proforma:profile_name";
 
 // The shop pack's `proforma_issue` and `proforma_pdf` as the ordering steps read them: the fields
 // they use (a capability imports no pack).
@@ -1795,15 +1836,17 @@ async function proformaNamed(
   turn: OfflineTurn,
   callTool: OfflineToolCaller,
   state: OrderState,
-  text: string,
+  named: { ok: true; name: string; tin?: string },
 ): Promise<OfflineStep> {
   const lang = turn.language;
-  const name = text.trim().slice(0, 120);
-  const issued = state.proformaItems?.length && state.venue && name.length >= 2
+  const bare = named.name.trim().replace(/\s+/g, " ").slice(0, 120);
+  const name = named.tin ? `${bare} (TIN ${named.tin})` : bare;
+  const issued = state.proformaItems?.length && state.venue && bare.length >= 2
     ? await callTyped(callTool, proformaIssue, {
       business_id: state.venue.id,
       items: state.proformaItems,
-      customer_name: name,
+      customer_name: bare,
+      ...(named.tin ? { customer_tin: named.tin } : {}),
       language: lang,
     }, "proforma_issue")
     : null;
@@ -1813,6 +1856,9 @@ async function proformaNamed(
       proformaPdf,
       { proforma_id: issued.data.proforma_id },
       "proforma_pdf",
+      // Issued, it is the customer's whatever Storage does: its number and total are said and
+      // the team sends the file, rather than the message retried until it is given up.
+      { answersFailure: true },
     )
     : null;
   const summary = issued?.ok

@@ -25,6 +25,11 @@ export interface ToolCallOptions {
   agentId?: string;
   /** A confirmation token from an earlier CONFIRMATION_REQUIRED answer. */
   confirmation?: string;
+  /**
+   * The caller answers a transient failure (timeout, outage) itself: it is returned, not
+   * thrown to retry the message. @default false
+   */
+  answersFailure?: boolean;
 }
 
 /** One inbound message to answer. */

@@ -180,7 +180,7 @@ export function createWhatsAppHandler(options: WhatsAppHandlerOptions): InboundH
           confirmation: callOptions?.confirmation,
         });
         if (!result.ok && result.error.code === "RATE_LIMIT") throw new ToolRateLimited(tool);
-        throwIfTransient(result);
+        if (!callOptions?.answersFailure) throwIfTransient(result);
         return result;
       },
       progress: async (text) => {

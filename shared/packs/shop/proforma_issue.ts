@@ -1,7 +1,8 @@
 /**
  * `proforma_issue`: issues a proforma (a priced quotation) to the customer asking, from the
  * place's own stock: each line priced at the product's price now, named in the customer's
- * language, the total, valid for {@link PROFORMA_VALID_DAYS} days. The database numbers it per
+ * language, the total, valid for the tenant's `orgs.proforma_valid_days` (14 unless it sets
+ * another), made out to a name and, for a school or company, its TIN. The database numbers it per
  * org and year (`PF-2026-000123`). Its PDF is `proforma_pdf`'s, rendered from this record outside
  * the write transaction (Storage is never waited on while the org's number counter is locked).
  * The figures never come from the caller, so nobody issues a proforma on the business's paper at
@@ -15,10 +16,8 @@
 import { z } from "zod";
 import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { id, int, text, ToolFailure } from "@shared/contract/mod.ts";
+import { tin } from "@shared/contract/tax_id.ts";
 import { defineTool } from "@shared/registry/define_tool.ts";
-
-/** How long a proforma's prices hold. */
-export const PROFORMA_VALID_DAYS = 14;
 
 const input = z.object({
   business_id: id().describe("The place whose stock is quoted."),
@@ -28,6 +27,9 @@ const input = z.object({
   })).min(1).max(50).describe("What is quoted, each product once."),
   customer_name: text({ min: 2, max: 120 }).describe(
     "Whom the proforma is made out to: a school, a company or a person.",
+  ),
+  customer_tin: tin().optional().describe(
+    "The buyer's taxpayer number (TIN, 9 digits), printed under its name; for a school or company.",
   ),
   language: z.enum(LANGUAGES).default("en").describe("The proforma's language: en, fr or rw."),
 });
@@ -45,6 +47,7 @@ const output = z.object({
   lines: z.array(line),
   total: z.number().nonnegative(),
   currency: z.string(),
+  customer_tin: z.string().optional(),
   issued_at: z.iso.datetime({ offset: true }),
   valid_until: z.iso.datetime({ offset: true }),
 });
@@ -85,8 +88,8 @@ export const proformaIssue = defineTool({
   description:
     "Issues a proforma invoice (a priced quotation, not a bill) for items of a place's " +
     "stock, made out to the customer's school, company or name, priced from the stock, numbered " +
-    `(PF-2026-000123) and valid ${PROFORMA_VALID_DAYS} days; returns its id, number, lines and ` +
-    "total (proforma_pdf makes its PDF).",
+    "(PF-2026-000123) and valid as long as the business's proformas are (14 days unless it sets " +
+    "another); returns its id, number, lines, total and validity (proforma_pdf makes its PDF).",
   category: "commerce",
   input,
   output,
@@ -96,6 +99,7 @@ export const proformaIssue = defineTool({
       business_id: "d0000000-0000-4000-8000-000000000001",
       items: [{ sku: "A4-500", qty: 200 }, { sku: "ENV-C5-50", qty: 50 }],
       customer_name: "Groupe Scolaire Remera",
+      customer_tin: "102345678",
       language: "fr",
     },
   }],
@@ -141,23 +145,24 @@ export const proformaIssue = defineTool({
       throw new ToolFailure("CONFLICT", "This place's prices are not in whole units");
     }
     const total = lines.reduce((sum, entry) => sum + entry.qty * entry.unit_price, 0);
-    const [org] = await ctx.db.query<{ currency: string | null }>(
-      "select currency from public.orgs where id = $1",
+    const [org] = await ctx.db.query<{ currency: string | null; valid_days: number }>(
+      "select currency, proforma_valid_days as valid_days from public.orgs where id = $1",
       [orgId],
     );
     const currency = org?.currency ?? "RWF";
     const issuedAt = ctx.services.now();
-    const validUntil = new Date(issuedAt.getTime() + PROFORMA_VALID_DAYS * 86_400_000);
+    const validUntil = new Date(issuedAt.getTime() + (org?.valid_days ?? 14) * 86_400_000);
     const [issued] = await ctx.db.query<{ id: string; number: string }>(
-      `insert into public.proformas (org_id, business_id, customer_id, customer_name, language,
-         lines, total, currency, issued_at, valid_until, created_at)
-       values ($1, $2, $3, $4, $5, $6::text::jsonb, $7, $8, $9, $10, $9)
+      `insert into public.proformas (org_id, business_id, customer_id, customer_name, customer_tin,
+         language, lines, total, currency, issued_at, valid_until, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9, $10, $11, $10)
        returning id, number`,
       [
         orgId,
         args.business_id,
         ctx.user_id,
         args.customer_name,
+        args.customer_tin ?? null,
         args.language,
         JSON.stringify(lines),
         total,
@@ -172,6 +177,7 @@ export const proformaIssue = defineTool({
       lines,
       total,
       currency,
+      ...(args.customer_tin ? { customer_tin: args.customer_tin } : {}),
       issued_at: issuedAt.toISOString(),
       valid_until: validUntil.toISOString(),
     };

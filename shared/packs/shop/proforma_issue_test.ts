@@ -209,3 +209,60 @@ dbTest("a customer cannot render a proforma with figures of their own", async (d
   assert.equal(forged.ok, false);
   assert.equal(forged.error.code, "AUTH_ERROR");
 });
+
+dbTest(
+  "proforma_issue() holds prices as long as the tenant says and prints the buyer's TIN",
+  async (db) => {
+    const storage = await startTestStorage(db);
+    try {
+      await db.query("update public.orgs set proforma_valid_days = 30 where id = $1", [ORG.beaver]);
+      const rt = await createTestRuntime(db, {
+        now: () => ISSUED_AT,
+        provide: [{ key: FILE_STORE, value: storage.files }],
+      });
+      const issued = await rt.callAs(USER.nina, "proforma_issue", {
+        ...SCHOOL,
+        customer_tin: "102 345 678",
+      }, { idempotencyKey: "tin-1", org: ORG.beaver });
+      assert.ok(issued.ok, JSON.stringify(issued));
+      assert.equal(issued.data.valid_until, "2027-01-30T22:30:00.000Z");
+      assert.equal(issued.data.customer_tin, "102345678");
+      const [kept] = await db.query<{ customer_tin: string }>(
+        "select customer_tin from public.proformas",
+      );
+      assert.equal(kept.customer_tin, "102345678");
+      const pdf = await rt.callAs(USER.nina, "proforma_pdf", {
+        proforma_id: issued.data.proforma_id,
+      }, { org: ORG.beaver });
+      assert.ok(pdf.ok, JSON.stringify(pdf));
+      const text = await pdfText(pdf.data.pdf_url);
+      for (const expected of ["NIF", "102345678", "31 janvier 2027"]) {
+        assert.ok(text.includes(expected), `${expected} in ${text}`);
+      }
+      // Another tenant's setting is its own: EasyMO's proformas still hold 14 days.
+      const [easymo] = await db.query<{ days: number }>(
+        "select proforma_valid_days as days from public.orgs where id = $1",
+        [ORG.easymo],
+      );
+      assert.equal(easymo.days, 14);
+
+      // A TIN that is not 9 digits is named by its field, and nothing is issued.
+      const bad = await rt.callAs(USER.nina, "proforma_issue", {
+        ...SCHOOL,
+        customer_tin: "10234567",
+      }, { idempotencyKey: "tin-2", org: ORG.beaver });
+      assert.equal(bad.ok, false);
+      assert.equal(bad.error.code, "VALIDATION_ERROR");
+      assert.ok(
+        bad.error.fields?.some((field: { path: string }) => field.path === "customer_tin"),
+        JSON.stringify(bad.error),
+      );
+      const [{ n }] = await db.query<{ n: number }>(
+        "select count(*)::int as n from public.proformas",
+      );
+      assert.equal(n, 1);
+    } finally {
+      await storage.close();
+    }
+  },
+);

@@ -41,6 +41,7 @@ const output = z.object({
 interface ProformaRow {
   number: string;
   customer_name: string;
+  customer_tin: string | null;
   language: string;
   lines: Array<{ name: string; qty: number; unit_price: number }>;
   total: string | number;
@@ -77,7 +78,7 @@ export const proformaPdf = defineTool({
     const orgId = ctx.org_id;
     if (!orgId) throw new ToolFailure("AUTH_ERROR");
     const [row] = await ctx.db.query<ProformaRow>(
-      `select p.number, p.customer_name, p.language, p.lines, p.total, p.currency, p.issued_at,
+      `select p.number, p.customer_name, p.customer_tin, p.language, p.lines, p.total, p.currency, p.issued_at,
               p.valid_until, coalesce(o.brand_name, o.name) as seller, b.name as place,
               b.address, b.area
        from public.proformas p
@@ -106,6 +107,7 @@ export const proformaPdf = defineTool({
         ...(address ? { address } : {}),
         ...(whatsapp ? { contact: whatsapp.display_number } : {}),
         customer_name: row.customer_name,
+        ...(row.customer_tin ? { customer_tin: row.customer_tin } : {}),
         currency: row.currency,
         lines: row.lines.map((line) => ({
           name: line.name,

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { int, text } from "@shared/contract/mod.ts";
 import { phraseBook } from "@shared/contract/language.ts";
+import { tin } from "@shared/contract/tax_id.ts";
 import { formatLongDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import { defineTemplate, optionalField, pricedLinesTable } from "../template.ts";
 
@@ -20,6 +21,7 @@ const TEXTS = {
   address: { en: "Address", fr: "Adresse", rw: "Aderesi" },
   contact: { en: "Contact", fr: "Contact", rw: "Twandikire" },
   customer: { en: "Made out to", fr: "Établie au nom de", rw: "Yandikiwe" },
+  tin: { en: "TIN", fr: "NIF", rw: "TIN" },
   issued: { en: "Date", fr: "Date", rw: "Itariki" },
   validUntil: { en: "Valid until", fr: "Valable jusqu'au", rw: "Ifite agaciro kugeza" },
   item: { en: "Item", fr: "Article", rw: "Igicuruzwa" },
@@ -46,6 +48,7 @@ const schema = z.object({
   address: text({ min: 1, max: 300 }).optional(),
   contact: text({ min: 1, max: 40 }).optional().describe("A phone the customer reaches it on."),
   customer_name: text({ min: 1, max: 120 }),
+  customer_tin: tin().optional().describe("The buyer's taxpayer number, printed when given."),
   currency: z.string().regex(/^[A-Z]{3}$/),
   lines: z.array(z.object({
     name: text({ min: 1, max: 120 }),
@@ -93,6 +96,7 @@ export const PROFORMA = defineTemplate({
       }, {
         fields: [
           { label: t("customer"), value: data.customer_name },
+          ...optionalField(t("tin"), data.customer_tin),
           { label: t("issued"), value: formatLongDate(data.issued_at, language) },
           { label: t("validUntil"), value: formatLongDate(data.valid_until, language) },
         ],
