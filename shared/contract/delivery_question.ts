@@ -9,6 +9,11 @@
  */
 import { normalizeText, wordsOf } from "./normalize_text.ts";
 
+// Paying when the goods come ("can I pay on delivery?", « payer à la livraison ») asks how to
+// pay, not whether the business delivers.
+const PAY_ON_DELIVERY =
+  /\b(?:pay(?:ing|ment)?|payer|paiement|r[eé]gler|cash)\b[^.?!]{0,20}?(?:\bon\s+delivery\b|[aà]\s+la\s+livraison\b)/gi;
+
 // Bringing goods to someone, in en/fr/rw ("deliver", « livrez », "mugeza", "munzanira",
 // "delivery", which Kinyarwanda writers borrow).
 const DELIVERY_WORDS =
@@ -32,7 +37,8 @@ const QUANTITY = /(?<![\p{L}\p{N}.,:])\d{1,4}(?![\p{L}\p{N}]|[.,:]\d)/u;
  * ```
  */
 export function asksAboutDelivery(text: string): boolean {
-  return DELIVERY_WORDS.test(text) && ASKED.test(text) && !QUANTITY.test(text);
+  const asked = text.replace(PAY_ON_DELIVERY, " ");
+  return DELIVERY_WORDS.test(asked) && ASKED.test(asked) && !QUANTITY.test(asked);
 }
 
 /**

@@ -30,8 +30,14 @@ Deno.test("an order that asks for delivery, or delivery told, is no delivery que
       "my delivery arrived, thank you",
       "do you have A3 paper?",
       "vous ouvrez à quelle heure ?",
+      // Paying when the goods come asks how to pay.
+      "can I pay on delivery?",
+      "je peux payer à la livraison ?",
+      "do you accept cash on delivery?",
     ]
   ) assert.ok(!asksAboutDelivery(text), text);
+  // Both asked: the delivery is still a question.
+  assert.ok(asksAboutDelivery("do you deliver to Remera? can I pay on delivery?"));
 });
 
 Deno.test("the place a delivery question names, after a word that says where", () => {

@@ -303,6 +303,35 @@ dbTest(
 );
 
 dbTest(
+  "a bank transfer, a card or paying on delivery is never promised: MoMo is said, and a person (fr, rw, en)",
+  async (db) => {
+    // As a first message: the front desk, its person button.
+    const fr = await (await beaverPhone(db, "250788000071"))({
+      text: "Vous acceptez le virement bancaire ?",
+    });
+    assert.match(
+      fr.text,
+      /^Beaver's Choice accepte MoMo ici dans la discussion\. Pour le virement/,
+    );
+    assert.ok(fr.choices.includes("agent:support_handoff"), JSON.stringify(fr));
+    // In the shop: the place's name, never a MoMo request, never a stock search.
+    const rw = await beaverPhone(db, "250788000070");
+    await rw({ text: "mufite impapuro A4?" });
+    const bank = await rw({ text: "Nshobora kwishyura kuri banki?" });
+    assert.match(
+      bank.text,
+      /yishyurwa na MoMo hano mu kiganiro\. Niba kwishyura unyuze kuri banki/,
+    );
+    const en = await (await beaverPhone(db, "250788000069"))({ text: "can I pay on delivery?" });
+    assert.match(en.text, /Whether paying on delivery is possible, I cannot tell you/);
+    assert.doesNotMatch(
+      `${fr.text}${bank.text}${en.text}`,
+      /^(Yes|Oui|Yego)|could not find|Sinabonye/,
+    );
+  },
+);
+
+dbTest(
   "several items in one message are read whole and confirmed whole (en, fr, rw), also after a price",
   async (db) => {
     const en = await (await beaverPhone(db, "250788000075"))({

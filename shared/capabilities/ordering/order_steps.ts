@@ -53,6 +53,7 @@ import type {
   PackAgent,
   PackTables,
 } from "@shared/registry/pack.ts";
+import { asksHowToPay, otherMeansAnswer } from "@shared/contract/payment_question.ts";
 
 /** The tables the ordering steps read through `search_supabase` (a pack's `tables`). */
 export const ORDERING_TABLES: PackTables = {
@@ -207,6 +208,7 @@ export const ORDER_TEXTS = {
       "Oui : une fois votre commande confirmée, je vous envoie une demande de paiement MoMo sur votre téléphone. Que voulez-vous commander ?",
   },
   // Asked while the order's read-back waits for its Confirm (shown again after this).
+  thisPlace: { en: "This place", rw: "Aha hantu", fr: "Cet établissement" },
   payHowPending: {
     en: "Yes: once you confirm this order, I send a MoMo payment request to your phone.",
     rw:
@@ -756,6 +758,15 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     // Asking to pay the order in words ("I want to pay with momo", "how do I pay", "nishyura
     // nte?"): read as the router reads it, which keeps such a message with the flow; paying a
     // named thing ("my electricity bill") is no pay step and the router sends it to payments.
+    // A way other than MoMo ("kuri banki", « à la livraison », "by card"): the business knows,
+    // not its data, so never a yes, never a MoMo request, never a stock search.
+    const other = !choice && asksHowToPay(input.text)
+      ? otherMeansAnswer(input.text, {
+        language: lang,
+        brand: state.venue?.name ?? turn.brand ?? say("thisPlace", lang),
+      })
+      : null;
+    if (other) return keep(state, [{ text: other }]);
     const asksToPay = PAY_WORDS.test(input.text) || payStep(input.text) !== null;
     if (choice.startsWith("pay:") || (asksToPay && state.order)) {
       return await pay(turn, callTool, state);

@@ -11,7 +11,7 @@ import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
-import { asksHowToPay } from "@shared/contract/payment_question.ts";
+import { asksHowToPay, otherMeansAnswer } from "@shared/contract/payment_question.ts";
 import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
 import { isClosing } from "@shared/contract/closing_message.ts";
 import {
@@ -110,6 +110,20 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
   // Known only when the tenant's data says (a bare roster in tests says nothing: the welcome).
   if (turn.input.text && turn.takesMomo !== undefined && asksHowToPay(turn.input.text)) {
     const brand = turn.brand ?? say("thisBusiness", turn.language);
+    // A bank transfer, a card, cash, paying on delivery: not known from the data, so never a yes.
+    const other = turn.takesMomo
+      ? otherMeansAnswer(turn.input.text, { language: turn.language, brand })
+      : null;
+    if (other) {
+      return {
+        replies: [{
+          text: other,
+          ...(turn.handoff
+            ? { buttons: [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }] }
+            : { rows }),
+        }],
+      };
+    }
     return {
       replies: [{
         text: say(turn.takesMomo ? "paysMomo" : "paysAsk", turn.language, { brand }),
