@@ -7,8 +7,10 @@
  *   runs `generateChecked` (what `api_source_register` runs: validate, map,
  *   store the plans, check every export dialect) cold, then again (the
  *   instance's cache), and writes the signed plans as the row holds them;
- * - `… sync <document> <ids> <plans in>` is another instance: it checks the
- *   plans' signature, reads and binds them (cold), lists them once in the MCP
+ * - `… sync <document> <ids> <plans in>` is another instance: it decodes the
+ *   row as the driver hands it over (UTF-8 bytes: the plans' text column, or
+ *   the whole jsonb parsed for a tree that reads it so), checks the plans'
+ *   signature, reads and binds them (cold), lists them once in the MCP
  *   dialect and checks one call's input.
  *
  * Each prints its figures as JSON: wall and CPU milliseconds, heap held after
@@ -177,13 +179,23 @@ if (mode === "warm-register") {
   await timed("plans_json", () => JSON.stringify(both.stored));
 } else {
   const { hash, row } = JSON.parse(await Deno.readTextFile(plansFile));
-  const text = JSON.stringify(row);
   const heapBefore = heap();
   const { planExportKey } = await import("@shared/generated_tools/bind.ts");
-  const { STORED_PLAN_VERSION } = await import("@shared/generated_tools/stored_plan.ts");
+  const stored = await import("@shared/generated_tools/stored_plan.ts");
+  const { STORED_PLAN_VERSION } = stored;
+  // What the driver hands the sync, as bytes off the wire: a tree that selects the signed parts as
+  // columns (`signedPlansColumns`) gets the plans' text as a text column, decoded from UTF-8; an
+  // older one the whole jsonb, decoded and parsed. The row is made by this tree's registration (a
+  // tree that writes ASCII text, `asciiJson`, hands over ASCII bytes).
+  const encoder = new TextEncoder();
+  const asColumns = "signedPlansOf" in stored;
+  const wire = asColumns ? encoder.encode(row.text) : encoder.encode(JSON.stringify(row));
   const tools = await timed("sync", async () => {
-    // As Postgres hands the jsonb over: parsed, then the signature checked and the plans read.
-    const opened = await openSignedPlans(JSON.parse(text), scope(hash), box);
+    const decoded = new TextDecoder().decode(wire);
+    const signed = asColumns
+      ? { signed: row.signed, text: decoded, sig: row.sig, key_id: row.key_id }
+      : JSON.parse(decoded);
+    const opened = await openSignedPlans(signed, scope(hash), box);
     return loadPlans(JSON.parse(opened), "gh")!.map((plan) =>
       bindPlan(plan, {
         orgId: "other",
