@@ -239,8 +239,8 @@ async function lifecycle(kind: "openapi" | "graphql", text: string, expose: stri
       held: heapMb() - heapBefore,
     });
   }
-  // Another instance's cold sync: the row's signed plans (JSON, as Postgres returns the jsonb)
-  // checked against their signature, read and bound.
+  // Another instance's cold sync: the row's signed plans (their text as the text column brings
+  // it: UTF-8 bytes decoded, `signedPlansColumns`) checked against their signature, read and bound.
   const scope = {
     orgId: doc.orgId,
     name: "gh",
@@ -249,9 +249,14 @@ async function lifecycle(kind: "openapi" | "graphql", text: string, expose: stri
     baseUrl: BINDING.baseUrl,
     expose,
   };
-  const row = JSON.stringify(await signPlans(JSON.parse(storedPlans), scope, box));
+  const signed = await signPlans(JSON.parse(storedPlans), scope, box);
+  const wire = new TextEncoder().encode(signed.text);
   started = performance.now();
-  const signedText = await openSignedPlans(JSON.parse(row), scope, box);
+  const signedText = await openSignedPlans(
+    { ...signed, text: new TextDecoder().decode(wire) },
+    scope,
+    box,
+  );
   const tools = loadPlans(JSON.parse(signedText), "gh")!.map((plan) =>
     bindPlan(plan, { ...BINDING, orgId: `other-${doc.orgId}` })
   );

@@ -200,46 +200,59 @@ function envelopeSchema(data: z.ZodType): JsonSchema {
  * from zod (`mcp_test.ts` checks they are equal), written out: each stored
  * (generated) tool's listing wraps its schema in a fresh one, and converting
  * it from zod on a new instance's first listing, then parsing a copy per
- * tool, was a fifth of that listing.
+ * tool, was a fifth of that listing. Only the root and its `properties` are
+ * made per tool (`data` is the tool's); `ok` and `error` are one frozen
+ * object shared by every envelope, as the frozen stored schemas are.
  */
 function openEnvelope(): JsonSchema {
+  return {
+    type: "object",
+    properties: { ok: ENVELOPE_OK, data: {}, error: ENVELOPE_ERROR },
+    required: ["ok"],
+    additionalProperties: true,
+  };
+}
+
+const ENVELOPE_OK: JsonSchema = Object.freeze({ type: "boolean" });
+
+/** The contract's error, as {@link TOOL_ERROR} converts (deeply frozen: shared by every listing). */
+const ENVELOPE_ERROR: JsonSchema = (() => {
   const closed = (properties: JsonSchema, required: string[]): JsonSchema => ({
     type: "object",
     properties,
     required,
     additionalProperties: false,
   });
-  return {
+  const error: JsonSchema = {
     type: "object",
     properties: {
-      ok: { type: "boolean" },
-      data: {},
-      error: {
-        type: "object",
-        properties: {
-          code: { type: "string", enum: Object.keys(ERROR_CODES) },
-          msg: { type: "string" },
-          fields: {
-            type: "array",
-            items: closed({ path: { type: "string" }, message: { type: "string" } }, [
-              "path",
-              "message",
-            ]),
-          },
-          confirmation: closed({
-            token: { type: "string" },
-            summary: { type: "string" },
-            expires_at: { type: "string" },
-          }, ["token", "summary", "expires_at"]),
-        },
-        required: ["code", "msg"],
-        additionalProperties: true,
+      code: { type: "string", enum: Object.keys(ERROR_CODES) },
+      msg: { type: "string" },
+      fields: {
+        type: "array",
+        items: closed({ path: { type: "string" }, message: { type: "string" } }, [
+          "path",
+          "message",
+        ]),
       },
+      confirmation: closed({
+        token: { type: "string" },
+        summary: { type: "string" },
+        expires_at: { type: "string" },
+      }, ["token", "summary", "expires_at"]),
     },
-    required: ["ok"],
+    required: ["code", "msg"],
     additionalProperties: true,
   };
-}
+  const freeze = (value: unknown): void => {
+    if (value && typeof value === "object") {
+      Object.freeze(value);
+      for (const item of Object.values(value)) freeze(item);
+    }
+  };
+  freeze(error);
+  return error;
+})();
 
 /**
  * `additionalProperties: {}` (zod's spelling of an open object) as `true`:

@@ -565,6 +565,20 @@ dbTest(
       assert.equal(moved.error?.code, "NOT_FOUND", JSON.stringify(moved));
       const listedMoved: TestData = await rt.callAs(USER.jean, "api_source_list", {});
       assert.equal(listedMoved.data.sources[0].status, "refused");
+
+      // The signed parts are read as text columns: a text that is no longer a JSON string (an
+      // object in its place) is refused as malformed, not read as its JSON spelling.
+      await db.asCaller({ sub: USER.jean, role: "authenticated" }, (tx) =>
+        tx.query(
+          `update public.api_sources
+           set plans = jsonb_set(plans, '{text}', jsonb_build_object('plans', '[]'::jsonb))
+           where org_id = $1`,
+          [ORG.easymo],
+        ));
+      await rt.platform.syncTools(ORG.easymo, true);
+      const listedMalformed: TestData = await rt.callAs(USER.jean, "api_source_list", {});
+      assert.equal(listedMalformed.data.sources[0].status, "refused");
+      assert.match(listedMalformed.data.sources[0].problem, /stored plans are malformed/);
     });
   },
 );

@@ -34,7 +34,37 @@ export function bytesOverLimit(text: string): number | null {
  * time (2.6 MB: ~5.5 against ~2.8 ms warm, ~39 against ~20 ms the first time).
  */
 export function documentHash(text: string): Promise<string> {
-  return Promise.resolve(createHash("sha256").update(text, "utf8").digest("hex"));
+  return Promise.resolve(sha256Hex(text));
+}
+
+/**
+ * SHA-256 hex of a text's UTF-8 bytes, encoded a slice at a time into one
+ * small buffer: handing node's hash the whole string made it encode the text
+ * into a fresh buffer of up to three bytes a character, and a new instance's
+ * first signature check of 0.74 MB of plans spent ~5.3 ms CPU on it, against
+ * ~2.7 this way (the same digest: a surrogate pair is never cut).
+ *
+ * @param chunkChars UTF-16 units encoded at a time (tests use small ones to cut often).
+ */
+export function sha256Hex(text: string, chunkChars = 65_536): string {
+  const hash = createHash("sha256");
+  if (text.length <= chunkChars) return hash.update(text, "utf8").digest("hex");
+  const buffer = new Uint8Array((chunkChars + 1) * 3);
+  const encoder = new TextEncoder();
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(at + chunkChars, text.length);
+    // A pair cut in two would hash as two U+FFFD: its high half goes with the next slice, or
+    // takes its low half along when it is the slice's only unit.
+    const last = text.charCodeAt(end - 1);
+    const next = text.charCodeAt(end);
+    if (last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      end += end - 1 > at ? -1 : 1;
+    }
+    const { written } = encoder.encodeInto(text.slice(at, end), buffer);
+    hash.update(buffer.subarray(0, written));
+    at = end;
+  }
+  return hash.digest("hex");
 }
 
 /** Most tools one source may generate. */

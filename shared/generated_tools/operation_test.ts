@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { cleanDescription, documentHash } from "./operation.ts";
+import fc from "fast-check";
+import { createHash } from "node:crypto";
+import { cleanDescription, documentHash, sha256Hex } from "./operation.ts";
 
 Deno.test("documentHash() is the SHA-256 of the text's UTF-8 bytes, as stored rows were hashed with WebCrypto", async () => {
   // The hex WebCrypto gives for TextEncoder's bytes: what every stored document_hash was made with.
@@ -25,6 +27,22 @@ Deno.test("documentHash() is the SHA-256 of the text's UTF-8 bytes, as stored ro
       JSON.stringify(text.slice(0, 40)),
     );
   }
+});
+
+Deno.test("sha256Hex() in slices is the digest of the whole text, wherever the slices cut surrogates", () => {
+  const whole = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+  const units = fc.constantFrom("a", "é", "\ud83d", "\ude00", "\ud83d\ude00", "\u0000", "—", "{");
+  fc.assert(
+    fc.property(
+      fc.array(units, { maxLength: 60 }),
+      fc.integer({ min: 1, max: 9 }),
+      (parts, size) => {
+        const text = parts.join("");
+        assert.equal(sha256Hex(text, size), whole(text));
+      },
+    ),
+    { numRuns: 2_000 },
+  );
 });
 
 Deno.test("cleanDescription() single-spaces and cuts long texts as it does short ones, wherever the whitespace falls", () => {

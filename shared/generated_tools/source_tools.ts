@@ -41,6 +41,9 @@ import {
   openSignedPlans,
   PlanSignatureError,
   type SignedPlans,
+  signedPlansColumns,
+  signedPlansOf,
+  type SignedPlansRow,
   signPlans,
   storeAndLoadPlans,
   STORED_PLAN_VERSION,
@@ -632,9 +635,10 @@ export const apiSourceList = defineTool({
   auth: "staff",
   async execute(_args, ctx) {
     const orgId = ctx.org_id!;
-    const rows = await ctx.db.query<Record<string, unknown> & { plans: unknown }>(
+    const rows = await ctx.db.query<Record<string, unknown> & SignedPlansRow>(
       `select s.id as source_id, s.name, s.kind, s.base_url, s.source_url, s.document_hash,
-              s.expose, s.tools, s.updated_at::text as updated_at, s.plans, s.skipped,
+              s.expose, s.tools, s.updated_at::text as updated_at,
+              ${signedPlansColumns("s.plans")}, s.skipped,
               s.not_offered,
               coalesce((select array_agg(c.scheme order by c.scheme) from public.api_credentials c
                         where c.source_id = s.id), '{}') as credential_schemes
@@ -643,17 +647,21 @@ export const apiSourceList = defineTool({
     );
     const box = ctx.services.get(GENERATED_TOOLS).box;
     const sources = [];
-    for (const { plans, ...row } of rows) {
+    for (const { plans_signed, plans_text, plans_sig, plans_key_id, ...row } of rows) {
       let problem: string | null = null;
       try {
-        await openSignedPlans(plans, {
-          orgId,
-          name: String(row.name),
-          kind: String(row.kind),
-          documentHash: String(row.document_hash),
-          baseUrl: String(row.base_url),
-          expose: row.expose as string[],
-        }, box);
+        await openSignedPlans(
+          signedPlansOf({ plans_signed, plans_text, plans_sig, plans_key_id }),
+          {
+            orgId,
+            name: String(row.name),
+            kind: String(row.kind),
+            documentHash: String(row.document_hash),
+            baseUrl: String(row.base_url),
+            expose: row.expose as string[],
+          },
+          box,
+        );
       } catch (error) {
         if (!(error instanceof PlanSignatureError)) throw error;
         problem = error.message;

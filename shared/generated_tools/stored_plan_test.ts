@@ -8,8 +8,9 @@ import { SHOP_SDL } from "@testing/api_corpus.ts";
 import { z } from "zod";
 import { presetJsonSchemaOf } from "@shared/export/json_schema.ts";
 import { bindPlan, planExportKey, type SourceBinding } from "./bind.ts";
-import { GenerationError, type OperationPlan } from "./operation.ts";
+import { documentHash, GenerationError, type OperationPlan } from "./operation.ts";
 import {
+  asciiJson,
   loadPlans,
   openSignedPlans,
   PlanSignatureError,
@@ -348,4 +349,50 @@ Deno.test("openSignedPlans() reads plans signed now and rows signed as version 1
     openSignedPlans(signed, { ...scope, baseUrl: "http://127.0.0.1" }, box),
     PlanSignatureError,
   );
+});
+
+Deno.test("signPlans() stores ASCII text that reads back as the same plans, and rows holding UTF-8 text still open", async () => {
+  const box = await createCredentialBox("stored-plan-test-key-".repeat(2));
+  const document = petstoreDocument("https://x.example.com");
+  // Descriptions as APIs write them: dashes, quotes, accents, an emoji (a surrogate pair), DEL.
+  const said = "Liste des animaux — « chats » et ’chiens’, café 😀 \u007f fin";
+  (document.paths as Record<string, { get: { description?: string } }>)["/pets"].get
+    .description = said;
+  const stored = storePlans(
+    openapiPlans(await parseOpenapi(JSON.stringify(document)), { source: "pets" }),
+    new Map(),
+  );
+  assert.ok(stored.plans.some((plan) => plan.description.includes("😀")));
+  const scope = {
+    orgId: "org-1",
+    name: "pets",
+    kind: "openapi",
+    documentHash: "b".repeat(64),
+    baseUrl: "https://x.example.com",
+    expose: [],
+  };
+  const signed = await signPlans(stored, scope, box);
+  assert.doesNotMatch(signed.text, /[\u007f-\uffff]/, "no character past U+007E");
+  assert.deepEqual(JSON.parse(await openSignedPlans(signed, scope, box)), stored);
+  // A row signed before this held the UTF-8 text JSON.stringify writes: it opens as it is.
+  const utf8 = JSON.stringify(stored);
+  assert.notEqual(utf8, signed.text);
+  const header = [
+    "easymo.generated_tools.plans",
+    signed.signed,
+    scope.orgId,
+    scope.name,
+    scope.kind,
+    scope.documentHash,
+    scope.baseUrl,
+    scope.expose,
+  ];
+  const older = {
+    ...signed,
+    text: utf8,
+    sig: await box.sign(`${JSON.stringify(header)}\n${await documentHash(utf8)}`),
+  };
+  assert.equal(await openSignedPlans(older, scope, box), utf8);
+  assert.equal(asciiJson('{"a":"\\\\é\\"ü"}'), '{"a":"\\\\\\u00e9\\"\\u00fc"}');
+  assert.deepEqual(JSON.parse(asciiJson('{"a":"\\\\é\\"ü"}')), { a: '\\é"ü' });
 });

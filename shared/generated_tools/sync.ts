@@ -22,6 +22,9 @@ import {
   loadPlans,
   openSignedPlans,
   PlanSignatureError,
+  signedPlansColumns,
+  signedPlansOf,
+  type SignedPlansRow,
   STORED_PLAN_VERSION,
 } from "./stored_plan.ts";
 import type { Resolver } from "./safe_fetch.ts";
@@ -135,9 +138,8 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
       changed = true;
       const handles: ToolHandle[] = [];
       try {
-        const stored = await storedOf(row.id);
         // Only plans the platform signed for this very row: a row edited by hand registers nothing.
-        const text = await openSignedPlans(stored?.plans, {
+        const text = await openSignedPlans(signedPlansOf(await storedOf(row.id)), {
           orgId,
           name: row.name,
           kind: row.kind,
@@ -189,10 +191,10 @@ export function createPostgresToolSync(options: PostgresToolSyncOptions): Tenant
     return changed;
   }
 
-  // A changed source's stored (signed) plans.
-  async function storedOf(sourceId: string): Promise<{ plans: unknown } | undefined> {
-    const [row] = await db.query<{ plans: unknown }>(
-      "select plans from public.api_sources where id = $1",
+  // A changed source's stored (signed) plans, their text as a text column.
+  async function storedOf(sourceId: string): Promise<SignedPlansRow | undefined> {
+    const [row] = await db.query<SignedPlansRow>(
+      `select ${signedPlansColumns("plans")} from public.api_sources where id = $1`,
       [sourceId],
     );
     return row;
