@@ -1196,8 +1196,12 @@ async function modelAct(
 async function confirm(state: AgentStateType, config: LangGraphRunnableConfig) {
   const pending = state.pending!;
   // Re-run from here on resume: nothing above the interrupt has an effect.
-  const decision = interrupt<{ summary: string; tool: string }, "confirm" | "cancel">({
+  const decision = interrupt<
+    { summary: string; summaries?: PendingCall["summaries"]; tool: string },
+    "confirm" | "cancel"
+  >({
     summary: pending.summary,
+    ...(pending.summaries ? { summaries: pending.summaries } : {}),
     tool: pending.tool,
   });
   const { callTool } = deps(config);

@@ -39,11 +39,7 @@ import {
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
-import {
-  asksAboutDelivery,
-  deliveryPlaceAsked,
-  withoutDeliveryWords,
-} from "@shared/contract/delivery_question.ts";
+import { asksWhereDelivered } from "@shared/contract/delivery_question.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
@@ -481,15 +477,12 @@ export function decideRoute(
   if (atFrontDesk && !paymentsRun && asksHowToPay(text)) {
     return frontDeskAnswers();
   }
-  // Whether and where the business delivers, asked first ("mukora delivery i Remera?"): the
-  // front desk answers from the places' delivery data when the question names where. Inside a
-  // flow, the flow answers it for its own place; a message that names a kind of place's things
-  // ("vous livrez des médicaments ?", "vous livrez des sambusa ?") or no place at all is that
-  // place's agent's to answer (the delivering itself leans to meals: not read).
-  if (
-    atFrontDesk && asksAboutDelivery(text) && deliveryPlaceAsked(text) !== null &&
-    !seeksAPlace(withoutDeliveryWords(text), context)
-  ) {
+  // Whether and where the business delivers, asked first ("mukora delivery i Remera?", "do you
+  // deliver?"): the front desk answers from the places' delivery data. Inside a flow, the flow
+  // answers it for its own place; one that names a thing to bring ("vous livrez des sambusa ?",
+  // "vous livrez des médicaments ?") is the agent's that sells it (one rule with the front desk's
+  // own turn: `asksWhereDelivered`).
+  if (atFrontDesk && asksWhereDelivered(text)) {
     return frontDeskAnswers();
   }
 

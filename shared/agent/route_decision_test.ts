@@ -1150,6 +1150,9 @@ Deno.test("a first delivery question naming a place is the front desk's; naming 
       "mukora delivery i Remera?",
       "vous livrez à Kicukiro ?",
       "do you deliver to Nyamata?",
+      // Naming nothing to bring: the business's delivery, as a whole.
+      "do you deliver?",
+      "est-ce que vous faites la livraison ?",
     ]
   ) {
     const decision = decideRoute(text, fresh, live);

@@ -440,9 +440,12 @@ export function createAgentHandler(
     if (waiting) {
       const decision = decisionOf(input.input.text, input.input.choice);
       const waited = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
-        | { summary?: string; tool?: string }
+        | { summary?: string; summaries?: Partial<Record<Language, string>>; tool?: string }
         | undefined;
       const summary = waited?.summary;
+      // The read-back shown again is read in the language of this moment, where it was drafted
+      // in it (an English order asked about in French reads « Commande chez … », « 260 000 RWF »).
+      const summaryIn = (language: Language) => waited?.summaries?.[language] ?? summary!;
       const values = snapshot.values as AgentStateType;
       // Words, not a button: read as the router reads any message. A tapped button of an
       // earlier message (a list row, "Talk to a person") is a new request of its own.
@@ -459,7 +462,11 @@ export function createAgentHandler(
       if (read && summary && (read.kind === "help" || asksForHelp(input.input.text))) {
         return {
           replies: [
-            confirmationMessage(read.language, summary, `${CONFIRM_HELP[read.language]}\n\n`),
+            confirmationMessage(
+              read.language,
+              summaryIn(read.language),
+              `${CONFIRM_HELP[read.language]}\n\n`,
+            ),
           ],
           state: { agent: values.agent, awaiting: "confirmation" },
         };
@@ -474,7 +481,7 @@ export function createAgentHandler(
           return {
             replies: [
               ...aside.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
-              confirmationMessage(language, summary),
+              confirmationMessage(language, summaryIn(language)),
             ],
             state: { agent: values.agent, awaiting: "confirmation" },
           };
@@ -490,7 +497,8 @@ export function createAgentHandler(
         const redrafted = (state as { __interrupt__?: Array<{ value: { tool?: string } }> })
           .__interrupt__?.[0]?.value.tool === waited?.tool;
         if (read?.kind !== "cancel" && summary && !redrafted) {
-          dropped = textMessage(notDoneText(summary, state.language ?? read?.language ?? "en"));
+          const language = state.language ?? read?.language ?? "en";
+          dropped = textMessage(notDoneText(summaryIn(language), language));
         }
       }
     } else {

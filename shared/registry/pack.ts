@@ -85,6 +85,12 @@ export interface PendingCall {
   args: unknown;
   key: string;
   summary: string;
+  /**
+   * The same read-back in each language the flow could draft it in: shown again after a question
+   * in another language, it is read in the conversation's language of that moment.
+   * @default absent: `summary` in every language
+   */
+  summaries?: Partial<Record<Language, string>>;
   callId: string;
 }
 

@@ -21,7 +21,7 @@ import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatLongDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { type Language, LANGUAGES, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import {
@@ -37,7 +37,7 @@ import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
-import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { asksAboutDelivery, deliveredThing } from "@shared/contract/delivery_question.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -356,6 +356,17 @@ export const ORDER_TEXTS = {
       "Je ne peux pas lire les informations de livraison pour l'instant. Une personne de notre équipe peut vous renseigner.",
   },
   person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
+  // A thing asked to be delivered, where it is sold.
+  stockedAt: {
+    en: "{name}: {price} at {venue}.",
+    rw: "{name}: {price} kuri {venue}.",
+    fr: "{name} : {price} chez {venue}.",
+  },
+  stockedNowhere: {
+    en: "None of our places has “{q}” right now.",
+    rw: "Nta hantu dukorana hafite “{q}” ubu.",
+    fr: "Aucun de nos points de vente n'a « {q} » pour l'instant.",
+  },
 } as const;
 
 const say = phraseBook(ORDER_TEXTS);
@@ -418,6 +429,8 @@ const stockedSchema = z.object({
   name: z.string(),
   /** The name as stocked (`products.name`), when `name` is another language's. */
   listed: z.string().optional(),
+  /** Its names in the languages the stock has, for a read-back shown again in another. */
+  names: z.record(z.string(), z.string()).optional(),
   price: z.number(),
   unit: z.string().nullish(),
   available: z.boolean(),
@@ -634,6 +647,11 @@ type Reader = Pick<OfflineTurn, "language" | "currency">;
 /** An amount in the reader's language and the tenant's currency. */
 function money(amount: number, reader: Reader): string {
   return formatMoney(amount, reader.language, { currency: reader.currency });
+}
+
+// A stocked item's name in `language`: its name in it, else the stock's.
+function nameIn(product: Stocked, language: Language): string {
+  return product.names?.[language] ?? product.listed ?? product.name;
 }
 
 function lineText(line: { name: string; qty: number; price: number }, reader: Reader): string {
@@ -1084,10 +1102,16 @@ type ProductRow = z.output<typeof productRows.output>["items"][number];
 function stocked(row: ProductRow, lang: Language): Stocked {
   const named = row.names?.[lang];
   const name = typeof named === "string" && named.trim() ? named.trim() : row.name;
+  const names = Object.fromEntries(
+    Object.entries(row.names ?? {}).filter((entry): entry is [string, string] =>
+      typeof entry[1] === "string" && entry[1].trim() !== ""
+    ).map(([language, text]) => [language, text.trim()]),
+  );
   return {
     sku: row.sku,
     name,
     ...(name !== row.name ? { listed: row.name } : {}),
+    ...(Object.keys(names).length ? { names } : {}),
     price: Number(row.price),
     unit: row.unit,
     available: row.is_available && row.qty > 0,
@@ -1627,9 +1651,17 @@ async function deliveryReply(
   options: OrderFlowOptions,
   state: OrderState,
 ): Promise<AgentReply> {
+  // "Vous livrez des sambusa ?" before a place is chosen: the places that have it, and whether
+  // they deliver; a thing no place has is said so, over every place's delivery.
+  const thing = state.venue ? null : deliveredThing(turn.input.text);
+  const found = thing ? await placesStocking(callTool, options, thing, turn.language) : null;
   const places = await readDeliveryPlaces(
     callTool,
-    state.venue ? { businessIds: [state.venue.id] } : { category: options.category },
+    state.venue
+      ? { businessIds: [state.venue.id] }
+      : found?.length
+      ? { businessIds: found.map((offer) => offer.venue.id) }
+      : { category: options.category },
   );
   const answer = places
     ? deliveryAnswer({
@@ -1639,10 +1671,59 @@ async function deliveryReply(
       currency: turn.currency,
     })
     : { text: say("deliveryUnread", turn.language), askPerson: true };
+  const stocked = found?.length
+    ? found.map((offer) =>
+      say("stockedAt", turn.language, {
+        name: offer.product.name,
+        price: money(offer.product.price, turn),
+        venue: offer.venue.name,
+      })
+    ).join("\n") + "\n\n"
+    : thing && found
+    ? say("stockedNowhere", turn.language, { q: thing }) + "\n\n"
+    : "";
   const person = answer.askPerson && turn.handoff
     ? [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }]
     : [];
-  return person.length ? { text: answer.text, buttons: person } : { text: answer.text };
+  // The places that have it, to order there: buttons beside the person, else a list.
+  const order = (found ?? []).map((offer) => ({
+    id: `venue:${offer.venue.id}`,
+    title: offer.venue.name,
+  }));
+  const text = stocked + answer.text;
+  if (person.length) return { text, buttons: [...order.slice(0, 2), ...person] };
+  return order.length ? { text, rows: order } : { text };
+}
+
+// How many places a delivery question's thing is shown at.
+const STOCKED_PLACES = 3;
+
+// The places of the flow's kind that have the thing a delivery question names, with the thing as
+// each lists it (cheapest first); empty when none has it, null when the stock cannot be read.
+async function placesStocking(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  thing: string,
+  lang: Language,
+): Promise<Array<{ venue: Venue; product: Stocked }> | null> {
+  const terms = productTerms(thing, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
+  if (!terms.length) return [];
+  const places = await callTyped(callTool, venueRows, {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "delivery_thing_places");
+  if (!places.ok) return null;
+  const venues = new Map(places.data.items.map((venue) => [venue.id, venue]));
+  const found = await stockNamed(callTool, options, terms[0], "delivery_thing");
+  if (!found.ok) return null;
+  const seen = new Set<string>();
+  return found.rows
+    .filter((row) => venues.has(row.business_id) && row.is_available && row.qty > 0)
+    .filter((row) => !seen.has(row.business_id) && seen.add(row.business_id) !== undefined)
+    .slice(0, STOCKED_PLACES)
+    .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row, lang) }));
 }
 
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
@@ -1919,13 +2000,25 @@ async function draftOrder(
     ...(asksDelivery || state.deliveryAsked ? { deliveryAsked: true as const } : {}),
   };
   if (step.pending) {
-    // The read-back the user confirms: names, quantities, prices and the total.
-    const summary = say("readBack", turn.language, {
-      venue: venue.name,
-      lines: draft.map((line) => lineText(line, turn)).join("\n"),
-      total: money(total, turn),
-    });
-    return { pending: { ...step.pending, summary }, memory: { step: next } };
+    // The read-back the user confirms: names, quantities, prices and the total; drafted in each
+    // language, so that shown again after a question in another it reads in that one.
+    const readBack = (language: Language) => {
+      const reader = { language, currency: turn.currency };
+      return say("readBack", language, {
+        venue: venue.name,
+        lines: lines.map((line, i) =>
+          lineText({ ...draft[i], name: nameIn(line.product, language) }, reader)
+        ).join("\n"),
+        total: money(total, reader),
+      });
+    };
+    const summaries = Object.fromEntries(
+      LANGUAGES.map((language) => [language, readBack(language)]),
+    );
+    return {
+      pending: { ...step.pending, summary: readBack(turn.language), summaries },
+      memory: { step: next },
+    };
   }
   // No confirmation asked (an agent whose policy waives it): report at once.
   return await placed(

@@ -12,7 +12,7 @@ import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
 import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
-import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { asksWhereDelivered } from "@shared/contract/delivery_question.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -74,8 +74,9 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
     const text = await openingHoursText(turn, callTool);
     if (text !== null) return { replies: [{ text, rows }] };
   }
-  // "Do you deliver to Nyamata?": from the places' delivery data; without any, a person.
-  if (turn.input.text && asksAboutDelivery(turn.input.text)) {
+  // "Do you deliver to Nyamata?", "do you deliver?": from the places' delivery data; without
+  // any, a person. One naming a thing to bring is its seller's (the router's rule too).
+  if (turn.input.text && asksWhereDelivered(turn.input.text)) {
     const places = await readDeliveryPlaces(callTool);
     const answer = places
       ? deliveryAnswer({
