@@ -187,6 +187,8 @@ export interface RouterAgents {
    * its words name (`PackAgent.holds`). @default never
    */
   holds?(agent: string, text: string): boolean;
+  /** The agents whose flow answers the hours of the place the person is at. @default none */
+  answersHours?: readonly string[];
   /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
   trips?: string;
   /**
@@ -446,7 +448,11 @@ export function decideRoute(
   // "Are you open on Sunday?", « vous ouvrez à quelle heure ? », "mufungura saa ngahe?": the
   // front desk answers from the places' hours, unless the words surely seek a kind of place
   // another agent finds ("is there a pharmacy open now in Remera?").
+  // Inside a flow that knows where the person is (the place being ordered from), that place's.
   if (asksOpeningHours(text) && !seeksAPlace(text, context)) {
+    if (serving && agents.answersHours?.includes(currentAgent)) {
+      return { ...language, kind: "stay", agent: currentAgent };
+    }
     return frontDeskAnswers(currentAgent !== null && currentAgent !== agents.frontDesk);
   }
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,

@@ -1163,3 +1163,17 @@ Deno.test("a first delivery question naming a place is the front desk's; naming 
     assert.deepStrictEqual(decision.kind === "route" && decision.agent, "waiter_ai", text);
   }
 });
+
+Deno.test("hours asked inside an ordering flow are its place's; at the front desk, every place's", () => {
+  for (
+    const text of ["are you open on Sunday?", "vous êtes ouverts dimanche ?", "mufunga saa ngahe?"]
+  ) {
+    const inside = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.deepEqual(inside.kind === "stay" ? inside.agent : inside.kind, "waiter_ai", text);
+    const first = decideRoute(text, fresh, context);
+    assert.deepEqual(first.kind === "route" ? first.agent : first.kind, "concierge_router", text);
+  }
+  // A flow that knows no place of its own leaves the hours to the front desk.
+  const ride = decideRoute("are you open on Sunday?", inFlow("mobility_orchestrator"), context);
+  assert.deepEqual(ride.kind === "route" ? ride.agent : ride.kind, "concierge_router");
+});

@@ -420,6 +420,12 @@ export interface PackAgent {
    */
   answersFollowUps?: boolean;
   /**
+   * Whether this agent's flow answers opening hours for the place the person is at (the one being
+   * ordered from): "are you open on Sunday?" asked inside it stays with it, never every place of
+   * the tenant from the front desk. @default false
+   */
+  answersHours?: boolean;
+  /**
    * Whether a first message follows up a purchase (late, damaged, an invoice,
    * a refund) and is this agent's when the agent its words name does not
    * answer follow-ups or is not run by the tenant: a person, rather than

@@ -38,6 +38,8 @@ import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_cha
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
 import { asksAboutDelivery, deliveredThing } from "@shared/contract/delivery_question.ts";
+import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
+import { HOURS_TABLES, readHoursAnswer } from "@shared/capabilities/opening_hours/mod.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -57,6 +59,8 @@ import type {
 export const ORDERING_TABLES: PackTables = {
   // Where the places deliver, for "do you deliver to Remera?" asked while ordering.
   ...DELIVERY_TABLES,
+  // Their hours, for "are you open on Sunday?" asked while ordering (at the read-back too).
+  ...HOURS_TABLES,
   businesses: {
     ...DELIVERY_TABLES.businesses,
     lat: "number",
@@ -809,6 +813,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
 
     const text = input.text.trim();
     if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // "Are you open on Sunday?": the hours of the place being ordered from (at its read-back
+    // too), else of the places of the flow's kind, never every place of the tenant.
+    if (!choice && asksOpeningHours(text)) {
+      const hours = await readHoursAnswer(callTool, {
+        text,
+        language: lang,
+        now: turn.now ?? new Date(),
+        ...(state.venue ? { businessIds: [state.venue.id] } : { category: options.category }),
+      });
+      if (hours !== null) return keep(state, [{ text: hours }]);
+    }
     // "Do you deliver to Nyamata, how much?": the place's delivery data, never a stock search.
     if (!choice && asksAboutDelivery(text)) {
       const answer = await deliveryReply(turn, callTool, options, state);
