@@ -32,7 +32,7 @@ import {
 } from "@shared/registry/flow_memory.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
-import { namesPriceOrStock, priceAnswer } from "./price_answer.ts";
+import { itemAsked, namesPriceOrStock, priceAnswer } from "./price_answer.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
@@ -366,6 +366,7 @@ export const ORDER_TEXTS = {
     rw: "{name}: {price} kuri {venue}.",
     fr: "{name} : {price} chez {venue}.",
   },
+  foundElsewhere: { en: "Found elsewhere:", rw: "Biboneka ahandi:", fr: "Disponible ailleurs :" },
   stockedNowhere: {
     en: "None of our places has “{q}” right now.",
     rw: "Nta hantu dukorana hafite “{q}” ubu.",
@@ -921,11 +922,25 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       if (!/^\s*[\d\s,.x×*#]+\s*$/.test(text) && options.searchStock && !order.lines.length) {
         return await searchStock(turn, callTool, options, state, text);
       }
+      // A price or stock question for an item this place lacks ("c'est combien le café latte ?"
+      // at a grill): the item's words said back, not the question, and the places that have it.
+      const asked = namesPriceOrStock(text) ? itemAsked(text) : "";
+      const elsewhere = asked
+        ? (await placesStocking(callTool, options, asked, lang) ?? [])
+          .filter((offer) => offer.venue.id !== state.venue!.id)
+        : [];
+      const found = elsewhere.map((offer) =>
+        say("stockedAt", lang, {
+          name: offer.product.name,
+          price: money(offer.product.price, turn),
+          venue: offer.venue.name,
+        })
+      );
       return keep(state, [{
         text: say("notListed", lang, {
-          parts: order.unknown.join(", ") || text,
+          parts: asked || order.unknown.join(", ") || text,
           venue: state.venue.name,
-        }),
+        }) + (found.length ? `\n\n${say("foundElsewhere", lang)}\n${found.join("\n")}` : ""),
         rows: stockRows(state.stock, turn),
       }]);
     }
