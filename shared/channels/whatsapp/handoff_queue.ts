@@ -24,6 +24,7 @@ import {
   type OpeningRow,
 } from "@shared/contract/opening_hours.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
+import { queueWaitSeconds } from "@shared/capabilities/staff_queue/mod.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 
 /** The button ids of the "leave the queue?" question. */
@@ -94,14 +95,6 @@ interface WaitingTicket {
   staff_count: number;
 }
 
-// Handling time assumed per priority until the org has a week of history (as notify_staff).
-const DEFAULT_HANDLING_SEC: Record<string, number> = {
-  urgent: 5 * 60,
-  high: 15 * 60,
-  medium: 60 * 60,
-  low: 4 * 60 * 60,
-};
-
 async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<WaitingTicket | null> {
   const [ticket] = await tx.query<WaitingTicket>(
     `select t.id, t.language, t.status, t.priority, private.ticket_queue_position(t.id) as position,
@@ -118,11 +111,14 @@ async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<Waitin
 function waitingText(ticket: WaitingTicket | null, language: Language): string {
   if (ticket?.status === "claimed") return say("withStaff", language);
   const position = ticket?.position ?? 1;
-  const handling = ticket?.median_handling_sec ||
-    DEFAULT_HANDLING_SEC[ticket?.priority ?? "medium"];
-  // Those ahead are served a staff member at a time, each taking the usual handling time.
-  const waves = Math.ceil(position / Math.max(1, ticket?.staff_count ?? 1));
-  const minutes = Math.max(1, Math.ceil(handling * waves / 60));
+  // The rule the hand-off's first estimate used (notify_staff): the two never disagree.
+  const wait = queueWaitSeconds({
+    position,
+    medianHandlingSec: ticket?.median_handling_sec,
+    staffCount: ticket?.staff_count,
+    priority: ticket?.priority ?? "medium",
+  });
+  const minutes = Math.max(1, Math.ceil(wait / 60));
   return say("waiting", language, { position, minutes });
 }
 
