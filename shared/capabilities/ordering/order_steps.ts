@@ -39,6 +39,7 @@ import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
 import { asksAboutDelivery, deliveredThing } from "@shared/contract/delivery_question.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
+import { saysYes } from "@shared/contract/yes_answer.ts";
 import { HOURS_TABLES, readHoursAnswer } from "@shared/capabilities/opening_hours/mod.ts";
 import {
   DELIVERY_TABLES,
@@ -365,6 +366,19 @@ export const ORDER_TEXTS = {
     en: "{name}: {price} at {venue}.",
     rw: "{name}: {price} kuri {venue}.",
     fr: "{name} : {price} chez {venue}.",
+  },
+  yesWhat: {
+    en:
+      "Yes to what? Nothing is waiting for a yes. What would you like from {venue}? Tap an item, or type quantities and names.",
+    rw:
+      "Yego kuki? Nta kintu gitegereje ko wemeza. Urashaka iki kuri {venue}? Kanda ku kintu, cyangwa wandike umubare n'izina.",
+    fr:
+      "Oui à quoi ? Rien n'attend votre confirmation. Que voulez-vous chez {venue} ? Touchez un article, ou écrivez quantités et noms.",
+  },
+  yesHowMany: {
+    en: "How many would you like? Type a number (e.g. “10”).",
+    rw: "Urashaka zingahe? Andika umubare (urugero “10”).",
+    fr: "Combien en voulez-vous ? Tapez un nombre (ex. « 10 »).",
   },
   foundElsewhere: { en: "Found elsewhere:", rw: "Biboneka ahandi:", fr: "Disponible ailleurs :" },
   stockedNowhere: {
@@ -900,6 +914,19 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
         product: redrafted,
         qty: newQty,
       }]);
+    }
+    // A yes with nothing of the flow's waiting on it (the read-back's Confirm is the agent's): what
+    // the place has, or how many of the item quoted; never a search for "yes".
+    if (!choice && saysYes(text) && !state.order) {
+      if (state.venue && state.stock) {
+        return keep(state, [
+          state.quoted ? { text: say("yesHowMany", lang) } : {
+            text: say("yesWhat", lang, { venue: state.venue.name }),
+            rows: stockRows(state.stock, turn),
+          },
+        ]);
+      }
+      return await listVenues(turn, callTool, options, state);
     }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
