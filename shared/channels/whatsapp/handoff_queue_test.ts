@@ -85,3 +85,56 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "an order typed while waiting goes on the ticket for the person, priced, and the place is kept",
+  async (db) => {
+    const rt = await createTestRuntime(db);
+    const [convo] = await db.query<{ id: string }>(
+      "insert into public.conversations (org_id, user_id) values ($1, $2) returning id",
+      [ORG.beaver, USER.nina],
+    );
+    const raised = await rt.callAs(USER.nina, "notify_staff", {
+      channel: "inbox",
+      payload: {
+        convo_id: convo.id,
+        reason: "a person",
+        summary: "Wants a person",
+        language: "rw",
+      },
+    }, { idempotencyKey: "order-1", org: ORG.beaver });
+    assert.ok(raised.ok, JSON.stringify(raised));
+    const waiting = await answerWhileHandedOff(db, {
+      orgId: ORG.beaver,
+      conversationId: convo.id,
+      locale: "rw",
+      text: "Turashaka impapuro A4 ipaki 50",
+    });
+    const body = JSON.stringify(waiting.replies);
+    assert.equal(waiting.left, false);
+    assert.match(body, /nariyongeye ku busabe bwawe/, body);
+    assert.match(
+      body,
+      /50 × Impapuro A4 \(impapuro 500\) \(Beaver Paper Warehouse\) — 325,000 RWF/,
+      body,
+    );
+    assert.match(body, /Uri uwa 1 ku murongo/, body);
+    const [ticket] = await db.query<{ summary: string }>(
+      "select summary from public.staff_tickets where id = $1",
+      [raised.data.ticket_id],
+    );
+    assert.match(ticket.summary, /Order asked while waiting: 50 × A4 paper \(500 sheets\)/);
+    // A question is no order: nothing more is added.
+    await answerWhileHandedOff(db, {
+      orgId: ORG.beaver,
+      conversationId: convo.id,
+      locale: "rw",
+      text: "impapuro A4 ni angahe?",
+    });
+    const [after] = await db.query<{ summary: string }>(
+      "select summary from public.staff_tickets where id = $1",
+      [raised.data.ticket_id],
+    );
+    assert.equal(after.summary, ticket.summary);
+  },
+);
