@@ -8,7 +8,7 @@
  */
 import { discoveryOf } from "./tool_discovery.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import type {
   ConversationHandler,
@@ -446,6 +446,9 @@ export function createAgentHandler(
       // The read-back shown again is read in the language of this moment, where it was drafted
       // in it (an English order asked about in French reads « Commande chez … », « 260 000 RWF »).
       const summaryIn = (language: Language) => waited?.summaries?.[language] ?? summary!;
+      // The language the last question beside the read-back was answered in (the thread itself
+      // waits, unchanged): "annuler" after French questions is answered in French.
+      const besideLanguage = LANGUAGES.find((language) => language === turn.user.state.language);
       const values = snapshot.values as AgentStateType;
       // Words, not a button: read as the router reads any message. A tapped button of an
       // earlier message (a list row, "Talk to a person") is a new request of its own.
@@ -455,7 +458,7 @@ export function createAgentHandler(
         ? { kind: "replace" as const, language: values.language ?? "en" }
         : readAtConfirmation(input.input.text, {
           agent: values.agent || null,
-          langPref: values.langPref ?? null,
+          langPref: besideLanguage ?? values.langPref ?? null,
         }, deps.router);
       // "help", « aide », "ubufasha", or words that name nothing: the pending action is
       // explained and asked again.
@@ -468,7 +471,7 @@ export function createAgentHandler(
               `${CONFIRM_HELP[read.language]}\n\n`,
             ),
           ],
-          state: { agent: values.agent, awaiting: "confirmation" },
+          state: { agent: values.agent, awaiting: "confirmation", language: read.language },
         };
       }
       // A question or an aside ("can I pay with MoMo?", "how much is a ream?"): answered, and
@@ -483,11 +486,14 @@ export function createAgentHandler(
               ...aside.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
               confirmationMessage(language, summaryIn(language)),
             ],
-            state: { agent: values.agent, awaiting: "confirmation" },
+            state: { agent: values.agent, awaiting: "confirmation", language },
           };
         }
       }
-      state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
+      const spoken = besideLanguage
+        ? { update: { language: besideLanguage, langPref: besideLanguage } }
+        : {};
+      state = await graph.invoke(new Command({ resume: decision ?? "cancel", ...spoken }), config);
       // A new request (or the menu) replaces the pending action: it is cancelled, the person
       // is told it was not done, then the message is handled as itself.
       if (!decision) {
