@@ -782,7 +782,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     // search for the word "stock" (the read-back is shown again after this).
     if (
       turn.confirming && state.draft && state.venue && !choice &&
-      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) &&
+      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) && !itemAsked(input.text) &&
       !(state.stock && parseOrderLines(input.text, state.stock).lines.length)
     ) {
       return keep(state, [{ text: say("draftInStock", lang, { venue: state.venue.name }) }]);
@@ -943,6 +943,13 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       }
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
+      }
+      // « c'est combien le beef brochette ? »: the item read from its words alone, its price told.
+      if (!order.lines.length && namesPriceOrStock(text)) {
+        const item = parseOrderLines(itemAsked(text), state.stock);
+        if (item.lines.length === 1 && !item.unknown.length) {
+          return quote(turn, state, { venue: state.venue, product: item.lines[0].product });
+        }
       }
       const listed = await itemListStep(turn, callTool, options, state, state.venue, text);
       if (listed) return listed;
