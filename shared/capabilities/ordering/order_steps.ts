@@ -957,10 +957,13 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
         return await searchStock(turn, callTool, options, state, text);
       }
       // A price or stock question for an item this place lacks ("c'est combien le café latte ?"
-      // at a grill): the item's words said back, not the question, and the places that have it.
+      // at a grill): the item's words said back, not the question; and, asked or ordered, the
+      // places that have it.
       const asked = namesPriceOrStock(text) ? itemAsked(text) : "";
-      const elsewhere = asked
-        ? (await placesStocking(callTool, options, asked, lang) ?? [])
+      // An order of it too ("2 beef brochette" at a place without brochettes).
+      const sought = asked || order.unknown.join(" ");
+      const elsewhere = sought
+        ? (await placesStocking(callTool, options, sought, lang) ?? [])
           .filter((offer) => offer.venue.id !== state.venue!.id)
         : [];
       const found = elsewhere.map((offer) =>
