@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { saysYes } from "@shared/contract/yes_answer.ts";
 import {
   Annotation,
   type BaseCheckpointSaver,
@@ -181,6 +182,12 @@ const CANCELLED: ToolResult = fail("CANCELLED");
 
 // The agent's own words, in every language.
 const say = phraseBook({
+  yesNothing: {
+    en: "Nothing is waiting for a yes right now. What would you like? Pick a service below.",
+    rw: "Nta kintu gitegereje ko wemeza ubu. Ukeneye iki? Hitamo serivisi hepfo.",
+    fr:
+      "Rien n'attend votre confirmation pour l'instant. Que souhaitez-vous ? Choisissez un service ci-dessous.",
+  },
   clarify: {
     en: "Sorry, I did not catch that. Which service do you need?",
     rw: "Mutwihanganire, sinabyumvise neza. Ni iyihe serivisi ukeneye?",
@@ -653,7 +660,8 @@ async function decide(
     customer: router.agents?.customer ?? [],
     learnt: router.agents?.learnt ?? [],
     menuOptions: router.agents?.menu ?? [],
-    clarifyText: (language) => say("clarify", language),
+    // A yes with nothing waiting on it says so, before the menu: not a service misread.
+    clarifyText: (language, said) => say(saysYes(said) ? "yesNothing" : "clarify", language),
     staffWorkText: (language) => staffWorkText(roster, language),
     hurryText: (language) => say("hurry", language),
     backText: (language) =>
@@ -1199,8 +1207,12 @@ async function modelAct(
 async function confirm(state: AgentStateType, config: LangGraphRunnableConfig) {
   const pending = state.pending!;
   // Re-run from here on resume: nothing above the interrupt has an effect.
-  const decision = interrupt<{ summary: string; tool: string }, "confirm" | "cancel">({
+  const decision = interrupt<
+    { summary: string; summaries?: PendingCall["summaries"]; tool: string },
+    "confirm" | "cancel"
+  >({
     summary: pending.summary,
+    ...(pending.summaries ? { summaries: pending.summaries } : {}),
     tool: pending.tool,
   });
   const { callTool } = deps(config);

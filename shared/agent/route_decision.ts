@@ -41,11 +41,7 @@ import {
 import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
 import { asksHowToPay } from "@shared/contract/payment_question.ts";
-import {
-  asksAboutDelivery,
-  deliveryPlaceAsked,
-  withoutDeliveryWords,
-} from "@shared/contract/delivery_question.ts";
+import { asksWhereDelivered } from "@shared/contract/delivery_question.ts";
 import { CANCEL_VERB, CHANGE_VERB } from "./change_verbs.ts";
 import { withinTypo } from "@shared/contract/edit_distance.ts";
 import {
@@ -195,6 +191,8 @@ export interface RouterAgents {
    * its words name (`PackAgent.holds`). @default never
    */
   holds?(agent: string, text: string): boolean;
+  /** The agents whose flow answers the hours of the place the person is at. @default none */
+  answersHours?: readonly string[];
   /** The agent a first message naming a trip reaches (`PackAgent.takesTrips`). @default none */
   trips?: string;
   /**
@@ -462,7 +460,11 @@ export function decideRoute(
   // "Are you open on Sunday?", « vous ouvrez à quelle heure ? », "mufungura saa ngahe?": the
   // front desk answers from the places' hours, unless the words surely seek a kind of place
   // another agent finds ("is there a pharmacy open now in Remera?").
+  // Inside a flow that knows where the person is (the place being ordered from), that place's.
   if (asksOpeningHours(text) && !seeksAPlace(text, context)) {
+    if (serving && agents.answersHours?.includes(currentAgent)) {
+      return { ...language, kind: "stay", agent: currentAgent };
+    }
     return frontDeskAnswers(currentAgent !== null && currentAgent !== agents.frontDesk);
   }
   // A complaint about a driver, a vendor, an order or a venue goes to a person, not urgently,
@@ -493,15 +495,12 @@ export function decideRoute(
   if (atFrontDesk && !paymentsRun && asksHowToPay(text)) {
     return frontDeskAnswers();
   }
-  // Whether and where the business delivers, asked first ("mukora delivery i Remera?"): the
-  // front desk answers from the places' delivery data when the question names where. Inside a
-  // flow, the flow answers it for its own place; a message that names a kind of place's things
-  // ("vous livrez des médicaments ?", "vous livrez des sambusa ?") or no place at all is that
-  // place's agent's to answer (the delivering itself leans to meals: not read).
-  if (
-    atFrontDesk && asksAboutDelivery(text) && deliveryPlaceAsked(text) !== null &&
-    !seeksAPlace(withoutDeliveryWords(text), context)
-  ) {
+  // Whether and where the business delivers, asked first ("mukora delivery i Remera?", "do you
+  // deliver?"): the front desk answers from the places' delivery data. Inside a flow, the flow
+  // answers it for its own place; one that names a thing to bring ("vous livrez des sambusa ?",
+  // "vous livrez des médicaments ?") is the agent's that sells it (one rule with the front desk's
+  // own turn: `asksWhereDelivered`).
+  if (atFrontDesk && asksWhereDelivered(text)) {
     return frontDeskAnswers();
   }
 

@@ -1150,6 +1150,9 @@ Deno.test("a first delivery question naming a place is the front desk's; naming 
       "mukora delivery i Remera?",
       "vous livrez à Kicukiro ?",
       "do you deliver to Nyamata?",
+      // Naming nothing to bring: the business's delivery, as a whole.
+      "do you deliver?",
+      "est-ce que vous faites la livraison ?",
     ]
   ) {
     const decision = decideRoute(text, fresh, live);
@@ -1159,4 +1162,18 @@ Deno.test("a first delivery question naming a place is the front desk's; naming 
     const decision = decideRoute(text, fresh, live);
     assert.deepStrictEqual(decision.kind === "route" && decision.agent, "waiter_ai", text);
   }
+});
+
+Deno.test("hours asked inside an ordering flow are its place's; at the front desk, every place's", () => {
+  for (
+    const text of ["are you open on Sunday?", "vous êtes ouverts dimanche ?", "mufunga saa ngahe?"]
+  ) {
+    const inside = decideRoute(text, inFlow("waiter_ai"), context);
+    assert.deepEqual(inside.kind === "stay" ? inside.agent : inside.kind, "waiter_ai", text);
+    const first = decideRoute(text, fresh, context);
+    assert.deepEqual(first.kind === "route" ? first.agent : first.kind, "concierge_router", text);
+  }
+  // A flow that knows no place of its own leaves the hours to the front desk.
+  const ride = decideRoute("are you open on Sunday?", inFlow("mobility_orchestrator"), context);
+  assert.deepEqual(ride.kind === "route" ? ride.agent : ride.kind, "concierge_router");
 });

@@ -45,7 +45,7 @@ export interface RouteFacts {
   /** The services a clarifying question lists, in order. */
   menuOptions: readonly string[];
   /** The clarifying question, in `language`. */
-  clarifyText(language: Language): string;
+  clarifyText(language: Language, said: string): string;
   /** What a customer asking for staff-only work is told, in `language`. */
   staffWorkText(language: Language): string;
   /** What a person in a hurry inside a flow is told, in `language`. */
@@ -410,7 +410,7 @@ export function clarifyStep(facts: RouteFacts, decision: RouteDecision): Routed 
     agent: facts.roster.frontDesk,
     fresh: true,
     replies: [{
-      text: facts.clarifyText(language),
+      text: facts.clarifyText(language, facts.input.text),
       rows: facts.menuOptions.flatMap((id) => {
         const title = titles.get(id)?.[language];
         return title ? [{ id: `agent:${id}`, title }] : [];

@@ -117,6 +117,8 @@ export function createRouter(options: RouterOptions): RouteContext {
       customer: customerAgents(options.packs),
       learnt: examples.map((example) => example.agent),
       holds: agentHolds(options.packs),
+      answersHours: options.packs.flatMap((pack) => pack.agents)
+        .filter((agent) => agent.answersHours).map((agent) => agent.id),
       trips: options.packs.flatMap((pack) => pack.agents).find((agent) => agent.takesTrips)?.id,
       vehicleTrade: options.packs.flatMap((pack) => pack.agents)
         .find((agent) => agent.takesVehicleTrade)?.id,

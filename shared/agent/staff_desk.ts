@@ -17,7 +17,6 @@ import { z } from "zod";
 import type { ToolResult } from "@shared/contract/mod.ts";
 import { fail } from "@shared/contract/mod.ts";
 import { type Language, languageOf, phraseBook } from "@shared/contract/language.ts";
-import { MENU_WORDS } from "@shared/contract/menu_words.ts";
 import { resumeMemory, stampVersion } from "@shared/registry/flow_memory.ts";
 import type { AgentReply, OfflineStep, PendingCall, TurnInput } from "@shared/registry/pack.ts";
 import type { AnyTool } from "@shared/registry/registry.ts";
@@ -26,6 +25,9 @@ import type { AgentRoster } from "./roster.ts";
 import type { ChatTurn, ModelUnavailableError } from "./model.ts";
 import type { ModelTurn } from "./model_turn.ts";
 import { decisionOf } from "./intents.ts";
+// "menu", "0", "go back to the start", « retour au début », "subira ahabanza": the router's
+// reading, so staff and customers go back by the same words.
+import { asksForMenu } from "./route_decision.ts";
 import { DiscoveryTurn, type ToolDiscovery } from "./tool_discovery.ts";
 
 const say = phraseBook({
@@ -134,13 +136,6 @@ export interface StaffDeskOutcome {
   replies: AgentReply[];
   /** The desk's next state. */
   state: StaffDeskState & { audience: "staff" };
-}
-
-// "menu", "0", "retour", "ahabanza"…: back to the staff menu.
-function asksForMenu(text: string): boolean {
-  const plain = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/[\s!.?,]+$/g, "").trim();
-  return plain === "0" || MENU_WORDS.includes(plain);
 }
 
 /** The staff menu, in `language`. */

@@ -81,6 +81,11 @@ Deno.test("staffDeskTurn() lists the tenant's staff agents and enters one; custo
   assert.deepEqual(said.replies, [{ text: "reports: numbers please" }]);
   const back = await turn({ wamid: "w5", text: "Retour" }, said.state);
   assert.equal(back.state.agent, "");
+  // The router's menu wishes, in en/fr/rw, as customers say them; "00" too.
+  for (const text of ["go back to the start", "retour au début", "subira ahabanza", "00"]) {
+    const again = await turn({ wamid: `w6:${text}`, text }, said.state);
+    assert.equal(again.state.agent, "", text);
+  }
 });
 
 Deno.test("staffDeskTurn() asks before a call that needs confirmation, then reports it", async () => {

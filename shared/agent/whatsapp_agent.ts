@@ -8,7 +8,7 @@
  */
 import { discoveryOf } from "./tool_discovery.ts";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
-import type { Language } from "@shared/contract/language.ts";
+import { type Language, LANGUAGES } from "@shared/contract/language.ts";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import type {
   ConversationHandler,
@@ -441,9 +441,15 @@ export function createAgentHandler(
     if (waiting) {
       const decision = decisionOf(input.input.text, input.input.choice);
       const waited = snapshot.tasks.flatMap((task) => task.interrupts)[0]?.value as
-        | { summary?: string; tool?: string }
+        | { summary?: string; summaries?: Partial<Record<Language, string>>; tool?: string }
         | undefined;
       const summary = waited?.summary;
+      // The read-back shown again is read in the language of this moment, where it was drafted
+      // in it (an English order asked about in French reads « Commande chez … », « 260 000 RWF »).
+      const summaryIn = (language: Language) => waited?.summaries?.[language] ?? summary!;
+      // The language the last question beside the read-back was answered in (the thread itself
+      // waits, unchanged): "annuler" after French questions is answered in French.
+      const besideLanguage = LANGUAGES.find((language) => language === turn.user.state.language);
       const values = snapshot.values as AgentStateType;
       // Words, not a button: read as the router reads any message. A tapped button of an
       // earlier message (a list row, "Talk to a person") is a new request of its own.
@@ -453,16 +459,20 @@ export function createAgentHandler(
         ? { kind: "replace" as const, language: values.language ?? "en" }
         : readAtConfirmation(input.input.text, {
           agent: values.agent || null,
-          langPref: values.langPref ?? null,
+          langPref: besideLanguage ?? values.langPref ?? null,
         }, deps.router);
       // "help", « aide », "ubufasha", or words that name nothing: the pending action is
       // explained and asked again.
       if (read && summary && (read.kind === "help" || asksForHelp(input.input.text))) {
         return {
           replies: [
-            confirmationMessage(read.language, summary, `${CONFIRM_HELP[read.language]}\n\n`),
+            confirmationMessage(
+              read.language,
+              summaryIn(read.language),
+              `${CONFIRM_HELP[read.language]}\n\n`,
+            ),
           ],
-          state: { agent: values.agent, awaiting: "confirmation" },
+          state: { agent: values.agent, awaiting: "confirmation", language: read.language },
         };
       }
       // A question or an aside ("can I pay with MoMo?", "how much is a ream?"): answered, and
@@ -475,13 +485,16 @@ export function createAgentHandler(
           return {
             replies: [
               ...aside.replies.map((reply) => toWhatsApp(reply, CHOOSE[language])),
-              confirmationMessage(language, summary),
+              confirmationMessage(language, summaryIn(language)),
             ],
-            state: { agent: values.agent, awaiting: "confirmation" },
+            state: { agent: values.agent, awaiting: "confirmation", language },
           };
         }
       }
-      state = await graph.invoke(new Command({ resume: decision ?? "cancel" }), config);
+      const spoken = besideLanguage
+        ? { update: { language: besideLanguage, langPref: besideLanguage } }
+        : {};
+      state = await graph.invoke(new Command({ resume: decision ?? "cancel", ...spoken }), config);
       // A new request (or the menu) replaces the pending action: it is cancelled, the person
       // is told it was not done, then the message is handled as itself.
       if (!decision) {
@@ -491,7 +504,8 @@ export function createAgentHandler(
         const redrafted = (state as { __interrupt__?: Array<{ value: { tool?: string } }> })
           .__interrupt__?.[0]?.value.tool === waited?.tool;
         if (read?.kind !== "cancel" && summary && !redrafted) {
-          dropped = textMessage(notDoneText(summary, state.language ?? read?.language ?? "en"));
+          const language = state.language ?? read?.language ?? "en";
+          dropped = textMessage(notDoneText(summaryIn(language), language));
         }
       }
     } else {

@@ -23,6 +23,9 @@ const DELIVERY_WORDS =
 const ASKED =
   /\?|\b(?:do|does|can|could|is|are|any|how|which|what|where|est[- ]ce|pouvez|faites|combien|quels?|quelles?|frais|fee|fees|cost|charge|price|prix|tarif|igiciro|angahe|ese|mwaba|mushobora|murakora|mukora)\b|\bvous\s+livr|\blivrez[- ]vous\b/i;
 
+// One word of delivering, whole.
+const DELIVERY_WORD = new RegExp(`^(?:${DELIVERY_WORDS.source.replace(/\\b/g, "")})$`, "i");
+
 // A quantity with an item: an order, not a question about the service ("40 reams … delivered").
 const QUANTITY = /(?<![\p{L}\p{N}.,:])\d{1,4}(?![\p{L}\p{N}]|[.,:]\d)/u;
 
@@ -41,16 +44,8 @@ export function asksAboutDelivery(text: string): boolean {
   return DELIVERY_WORDS.test(asked) && ASKED.test(asked) && !QUANTITY.test(asked);
 }
 
-/**
- * `text` without its words of delivering: what else it names ("des médicaments") is what a
- * reader of the whole platform should place, not the delivering, which leans to meals.
- */
-export function withoutDeliveryWords(text: string): string {
-  return text.replace(new RegExp(DELIVERY_WORDS.source, "gi"), " ").replace(/\s+/g, " ").trim();
-}
-
 // Words that say where ("to Nyamata", « à Kicukiro », "i Remera", "ku Kimironko").
-const WHERE = new Set([
+const WHERE_WORDS = new Set([
   "to",
   "in",
   "at",
@@ -69,7 +64,7 @@ const WHERE = new Set([
 ]);
 
 // Words after "to"/« à » that name no place.
-const NOT_PLACES = new Set([
+const NOT_PLACE_WORDS = new Set([
   "you",
   "me",
   "us",
@@ -116,9 +111,262 @@ const NOT_PLACES = new Set([
 export function deliveryPlaceAsked(text: string): string | null {
   const words = wordsOf(normalizeText(text));
   for (let i = words.length - 2; i >= 0; i--) {
-    if (!WHERE.has(words[i])) continue;
+    if (!WHERE_WORDS.has(words[i])) continue;
     const next = words[i + 1];
-    if (next.length >= 3 && !NOT_PLACES.has(next) && !/\d/.test(next)) return next;
+    if (next.length >= 3 && !NOT_PLACE_WORDS.has(next) && !/\d/.test(next)) return next;
   }
   return null;
+}
+
+// The words of a delivery question's frame, in en/fr/rw: who asks whom, how, for how much, when,
+// courtesies and the where-words. What is left names the thing to bring ("sambusa").
+const FRAME_WORDS = new Set([
+  // en
+  "do",
+  "does",
+  "did",
+  "you",
+  "u",
+  "ur",
+  "your",
+  "we",
+  "i",
+  "can",
+  "could",
+  "will",
+  "would",
+  "is",
+  "are",
+  "there",
+  "any",
+  "how",
+  "much",
+  "what",
+  "whats",
+  "which",
+  "where",
+  "when",
+  "the",
+  "an",
+  "of",
+  "for",
+  "me",
+  "my",
+  "us",
+  "our",
+  "it",
+  "them",
+  "this",
+  "that",
+  "here",
+  "also",
+  "too",
+  "please",
+  "pls",
+  "plz",
+  "fee",
+  "fees",
+  "cost",
+  "costs",
+  "charge",
+  "charges",
+  "price",
+  "prices",
+  "service",
+  "services",
+  "today",
+  "tomorrow",
+  "tonight",
+  "now",
+  "still",
+  "and",
+  "or",
+  "free",
+  "hi",
+  "hello",
+  "ok",
+  "guys",
+  "available",
+  "possible",
+  "have",
+  "offer",
+  "outside",
+  "things",
+  "stuff",
+  "products",
+  "items",
+  "goods",
+  "order",
+  "orders",
+  "also",
+  "am",
+  // fr
+  "vous",
+  "tu",
+  "est",
+  "ce",
+  "que",
+  "qu",
+  "faites",
+  "pouvez",
+  "peux",
+  "pourriez",
+  "pourrez",
+  "des",
+  "du",
+  "de",
+  "la",
+  "le",
+  "les",
+  "l",
+  "un",
+  "une",
+  "chez",
+  "moi",
+  "nous",
+  "m",
+  "t",
+  "combien",
+  "coute",
+  "quel",
+  "quels",
+  "quelle",
+  "quelles",
+  "prix",
+  "frais",
+  "tarif",
+  "tarifs",
+  "aussi",
+  "aujourd",
+  "hui",
+  "demain",
+  "maintenant",
+  "il",
+  "y",
+  "bonjour",
+  "salut",
+  "possible",
+  "c",
+  "ca",
+  "cela",
+  "et",
+  "ou",
+  "encore",
+  "faire",
+  "service",
+  "services",
+  "est-ce",
+  "disponible",
+  "sont",
+  "etes",
+  "avez",
+  "fait",
+  "faut",
+  "choses",
+  "produits",
+  "commande",
+  "commandes",
+  // rw
+  "mukora",
+  "murakora",
+  "mwaba",
+  "mushobora",
+  "mubasha",
+  "mwatanga",
+  "mutanga",
+  "ese",
+  "hari",
+  "ni",
+  "angahe",
+  "igiciro",
+  "iki",
+  "ibihe",
+  "ryayo",
+  "yayo",
+  "se",
+  "kandi",
+  "hano",
+  "uyu",
+  "munsi",
+  "ejo",
+  "ubu",
+  "rwose",
+  "nkwinginze",
+  "murakoze",
+  "muraho",
+  "mwiriwe",
+  "mwaramutse",
+  "amafaranga",
+  "serivisi",
+  "ya",
+  "yo",
+  "za",
+  "na",
+  "nayo",
+  "bite",
+  "iwanjye",
+  "iwacu",
+  "murugo",
+  "mu",
+  "rugo",
+  "nta",
+  "mufite",
+  "ibintu",
+  "ibicuruzwa",
+  "itumiza",
+  "byose",
+  ...[...WHERE_WORDS],
+  ...[...NOT_PLACE_WORDS],
+]);
+
+/**
+ * What a delivery question asks to have brought, in its own words ("sambusa" in « vous livrez
+ * des sambusa ? »), or null when it names nothing but the delivering, the asking and where
+ * ("mukora delivery i Remera?", "do you deliver?"). The place named after a where-word, and the
+ * capitalised names after it, are where, never what.
+ *
+ * @example
+ * ```ts
+ * import { deliveredThing } from "@shared/contract/delivery_question.ts";
+ * deliveredThing("vous livrez des sambusa ?"); // "sambusa"
+ * deliveredThing("do you deliver to Nyamata, how much?"); // null
+ * ```
+ */
+export function deliveredThing(text: string): string | null {
+  const written = text.normalize("NFD").replace(/\p{M}/gu, "").split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const kept: string[] = [];
+  for (let i = 0; i < written.length; i++) {
+    const lower = written[i].toLowerCase();
+    if (WHERE_WORDS.has(lower)) {
+      // The place: the word after, unless it is the frame's (« à la maison »), with the
+      // capitalised words that go on naming it ("Kigali Heights").
+      const next = written[i + 1];
+      if (next !== undefined && (/^\p{Lu}/u.test(next) || !FRAME_WORDS.has(next.toLowerCase()))) {
+        i++;
+        while (i + 1 < written.length && /^\p{Lu}/u.test(written[i + 1])) i++;
+      }
+      continue;
+    }
+    if (FRAME_WORDS.has(lower) || DELIVERY_WORD.test(lower) || /^\d+$/.test(lower)) continue;
+    kept.push(lower);
+  }
+  return kept.length ? kept.join(" ") : null;
+}
+
+/**
+ * Whether `text` is a delivery question the business answers as a whole: one that names where
+ * ("do you deliver to Nyamata?") or nothing to bring ("do you deliver?"). One naming a thing
+ * ("vous livrez des sambusa ?") is for the agent that sells it, which says whether the places
+ * that have it deliver. The router and the front desk read delivery questions by this one rule.
+ *
+ * @example
+ * ```ts
+ * import { asksWhereDelivered } from "@shared/contract/delivery_question.ts";
+ * asksWhereDelivered("mukora delivery i Remera?"); // true
+ * asksWhereDelivered("vous livrez des sambusa ?"); // false
+ * ```
+ */
+export function asksWhereDelivered(text: string): boolean {
+  return asksAboutDelivery(text) && deliveredThing(text) === null;
 }

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import {
   asksAboutDelivery,
+  asksWhereDelivered,
+  deliveredThing,
   deliveryPlaceAsked,
-  withoutDeliveryWords,
 } from "./delivery_question.ts";
 
 Deno.test("delivery questions in en, fr and rw are read as questions about the business", () => {
@@ -48,7 +49,33 @@ Deno.test("the place a delivery question names, after a word that says where", (
   assert.equal(deliveryPlaceAsked("do you do delivery?"), null);
 });
 
-Deno.test("the words of delivering are taken out for reading what else a question names", () => {
-  assert.equal(withoutDeliveryWords("vous livrez à Kicukiro ?"), "vous à Kicukiro ?");
-  assert.equal(withoutDeliveryWords("mukora delivery i Remera?"), "mukora i Remera?");
+Deno.test("a delivery question naming where or nothing is the business's; one naming a thing, its seller's", () => {
+  for (
+    const text of [
+      "do you deliver to Nyamata, how much?",
+      "Do you do delivery?",
+      "vous livrez à Kicukiro ?",
+      "est-ce que vous livrez à la maison ?",
+      "quels sont les frais de livraison",
+      "mukora delivery i Remera?",
+      "ese murageza ku rugo?",
+      "do you deliver to Kigali Heights?",
+    ]
+  ) {
+    assert.equal(deliveredThing(text), null, text);
+    assert.ok(asksWhereDelivered(text), text);
+  }
+  for (
+    const [text, thing] of [
+      ["vous livrez des sambusa ?", "sambusa"],
+      ["do you deliver brochettes?", "brochettes"],
+      ["mwaba mugeza sambusa i Kicukiro?", "sambusa"],
+      ["mwangezaho impapuro i Nyamata?", "impapuro"],
+      ["do you deliver medicine to Remera?", "medicine"],
+      ["il y a des sambusa en livraison ?", "sambusa"],
+    ]
+  ) {
+    assert.equal(deliveredThing(text), thing, text);
+    assert.ok(!asksWhereDelivered(text), text);
+  }
 });

@@ -85,6 +85,12 @@ export interface PendingCall {
   args: unknown;
   key: string;
   summary: string;
+  /**
+   * The same read-back in each language the flow could draft it in: shown again after a question
+   * in another language, it is read in the conversation's language of that moment.
+   * @default absent: `summary` in every language
+   */
+  summaries?: Partial<Record<Language, string>>;
   callId: string;
 }
 
@@ -435,6 +441,12 @@ export interface PackAgent {
    * late", « facture pour ma commande A-1001 ») may reach it. @default false
    */
   answersFollowUps?: boolean;
+  /**
+   * Whether this agent's flow answers opening hours for the place the person is at (the one being
+   * ordered from): "are you open on Sunday?" asked inside it stays with it, never every place of
+   * the tenant from the front desk. @default false
+   */
+  answersHours?: boolean;
   /**
    * Whether a first message follows up a purchase (late, damaged, an invoice,
    * a refund) and is this agent's when the agent its words name does not

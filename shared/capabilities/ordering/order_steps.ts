@@ -21,7 +21,7 @@ import { z } from "zod";
 import { shortenTitle, TITLE_LIMITS } from "@shared/contract/titles.ts";
 import { formatKigaliTime, formatLongDate, formatMoney } from "@shared/capabilities/format/mod.ts";
 import type { ToolResult } from "@shared/contract/mod.ts";
-import { type Language, phraseBook } from "@shared/contract/language.ts";
+import { type Language, LANGUAGES, phraseBook } from "@shared/contract/language.ts";
 import { orderStateName, paymentStateName } from "@shared/capabilities/order_states/mod.ts";
 import { callWithConfirmation } from "@shared/registry/offline_steps.ts";
 import {
@@ -32,13 +32,16 @@ import {
 } from "@shared/registry/flow_memory.ts";
 import { callTyped, readResult } from "@shared/registry/tool_call.ts";
 import { productUnit } from "./product_units.ts";
-import { namesPriceOrStock, priceAnswer } from "./price_answer.ts";
+import { itemAsked, namesPriceOrStock, priceAnswer } from "./price_answer.ts";
 import { type ProductSynonyms, productTerms } from "./product_terms.ts";
 import { type ChargeCode, waitingCharge } from "@shared/capabilities/waiting_charge/mod.ts";
 import { normalizeWords, parseOrderLines } from "./order_lines.ts";
 import { isUnitWord, readItemList } from "./order_items.ts";
-import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { asksAboutDelivery, deliveredThing } from "@shared/contract/delivery_question.ts";
 import { nameWithTin } from "@shared/contract/tax_id.ts";
+import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
+import { saysYes } from "@shared/contract/yes_answer.ts";
+import { HOURS_TABLES, readHoursAnswer } from "@shared/capabilities/opening_hours/mod.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
@@ -59,6 +62,8 @@ import { asksHowToPay, otherMeansAnswer } from "@shared/contract/payment_questio
 export const ORDERING_TABLES: PackTables = {
   // Where the places deliver, for "do you deliver to Remera?" asked while ordering.
   ...DELIVERY_TABLES,
+  // Their hours, for "are you open on Sunday?" asked while ordering (at the read-back too).
+  ...HOURS_TABLES,
   businesses: {
     ...DELIVERY_TABLES.businesses,
     lat: "number",
@@ -375,6 +380,31 @@ export const ORDER_TEXTS = {
       "Je ne peux pas lire les informations de livraison pour l'instant. Une personne de notre équipe peut vous renseigner.",
   },
   person: { en: "Talk to a person", rw: "Vugana n'umuntu", fr: "Parler à une personne" },
+  // A thing asked to be delivered, where it is sold.
+  stockedAt: {
+    en: "{name}: {price} at {venue}.",
+    rw: "{name}: {price} kuri {venue}.",
+    fr: "{name} : {price} chez {venue}.",
+  },
+  yesWhat: {
+    en:
+      "Yes to what? Nothing is waiting for a yes. What would you like from {venue}? Tap an item, or type quantities and names.",
+    rw:
+      "Yego kuki? Nta kintu gitegereje ko wemeza. Urashaka iki kuri {venue}? Kanda ku kintu, cyangwa wandike umubare n'izina.",
+    fr:
+      "Oui à quoi ? Rien n'attend votre confirmation. Que voulez-vous chez {venue} ? Touchez un article, ou écrivez quantités et noms.",
+  },
+  yesHowMany: {
+    en: "How many would you like? Type a number (e.g. “10”).",
+    rw: "Urashaka zingahe? Andika umubare (urugero “10”).",
+    fr: "Combien en voulez-vous ? Tapez un nombre (ex. « 10 »).",
+  },
+  foundElsewhere: { en: "Found elsewhere:", rw: "Biboneka ahandi:", fr: "Disponible ailleurs :" },
+  stockedNowhere: {
+    en: "None of our places has “{q}” right now.",
+    rw: "Nta hantu dukorana hafite “{q}” ubu.",
+    fr: "Aucun de nos points de vente n'a « {q} » pour l'instant.",
+  },
 } as const;
 
 const say = phraseBook(ORDER_TEXTS);
@@ -437,6 +467,8 @@ const stockedSchema = z.object({
   name: z.string(),
   /** The name as stocked (`products.name`), when `name` is another language's. */
   listed: z.string().optional(),
+  /** Its names in the languages the stock has, for a read-back shown again in another. */
+  names: z.record(z.string(), z.string()).optional(),
   price: z.number(),
   unit: z.string().nullish(),
   available: z.boolean(),
@@ -661,6 +693,11 @@ function money(amount: number, reader: Reader): string {
   return formatMoney(amount, reader.language, { currency: reader.currency });
 }
 
+// A stocked item's name in `language`: its name in it, else the stock's.
+function nameIn(product: Stocked, language: Language): string {
+  return product.names?.[language] ?? product.listed ?? product.name;
+}
+
 function lineText(line: { name: string; qty: number; price: number }, reader: Reader): string {
   return `${line.qty} × ${line.name} — ${money(line.qty * line.price, reader)}`;
 }
@@ -779,7 +816,7 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
     // search for the word "stock" (the read-back is shown again after this).
     if (
       turn.confirming && state.draft && state.venue && !choice &&
-      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) &&
+      asksPriceOrStock(input.text) && pointsAtTheOrder(input.text) && !itemAsked(input.text) &&
       !(state.stock && parseOrderLines(input.text, state.stock).lines.length)
     ) {
       return keep(state, [{ text: say("draftInStock", lang, { venue: state.venue.name }) }]);
@@ -825,6 +862,17 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
 
     const text = input.text.trim();
     if (!choice && asksProforma(text)) return await proformaStep(turn, callTool, options, state);
+    // "Are you open on Sunday?": the hours of the place being ordered from (at its read-back
+    // too), else of the places of the flow's kind, never every place of the tenant.
+    if (!choice && asksOpeningHours(text)) {
+      const hours = await readHoursAnswer(callTool, {
+        text,
+        language: lang,
+        now: turn.now ?? new Date(),
+        ...(state.venue ? { businessIds: [state.venue.id] } : { category: options.category }),
+      });
+      if (hours !== null) return keep(state, [{ text: hours }]);
+    }
     // "Do you deliver to Nyamata, how much?": the place's delivery data, never a stock search.
     if (!choice && asksAboutDelivery(text)) {
       const answer = await deliveryReply(turn, callTool, options, state);
@@ -909,6 +957,19 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
         qty: newQty,
       }]);
     }
+    // A yes with nothing of the flow's waiting on it (the read-back's Confirm is the agent's): what
+    // the place has, or how many of the item quoted; never a search for "yes".
+    if (!choice && saysYes(text) && !state.order) {
+      if (state.venue && state.stock) {
+        return keep(state, [
+          state.quoted ? { text: say("yesHowMany", lang) } : {
+            text: say("yesWhat", lang, { venue: state.venue.name }),
+            rows: stockRows(state.stock, turn),
+          },
+        ]);
+      }
+      return await listVenues(turn, callTool, options, state);
+    }
     if (state.venue && state.stock && text) {
       const order = parseOrderLines(text, state.stock);
       // "impapuro A4 ni angahe?", « combien coûte le papier A4 ? »: one item's price asked, told
@@ -925,16 +986,40 @@ function orderStep(options: OrderFlowOptions): OrderSteps {
       if (order.lines.length && !order.unknown.length) {
         return await draftOrder(turn, callTool, options, state, order.lines);
       }
+      // « c'est combien le beef brochette ? »: the item read from its words alone, its price told.
+      if (!order.lines.length && namesPriceOrStock(text)) {
+        const item = parseOrderLines(itemAsked(text), state.stock);
+        if (item.lines.length === 1 && !item.unknown.length) {
+          return quote(turn, state, { venue: state.venue, product: item.lines[0].product });
+        }
+      }
       const listed = await itemListStep(turn, callTool, options, state, state.venue, text);
       if (listed) return listed;
       if (!/^\s*[\d\s,.x×*#]+\s*$/.test(text) && options.searchStock && !order.lines.length) {
         return await searchStock(turn, callTool, options, state, text);
       }
+      // A price or stock question for an item this place lacks ("c'est combien le café latte ?"
+      // at a grill): the item's words said back, not the question; and, asked or ordered, the
+      // places that have it.
+      const asked = namesPriceOrStock(text) ? itemAsked(text) : "";
+      // An order of it too ("2 beef brochette" at a place without brochettes).
+      const sought = asked || order.unknown.join(" ");
+      const elsewhere = sought
+        ? (await placesStocking(callTool, options, sought, lang) ?? [])
+          .filter((offer) => offer.venue.id !== state.venue!.id)
+        : [];
+      const found = elsewhere.map((offer) =>
+        say("stockedAt", lang, {
+          name: offer.product.name,
+          price: money(offer.product.price, turn),
+          venue: offer.venue.name,
+        })
+      );
       return keep(state, [{
         text: say("notListed", lang, {
-          parts: order.unknown.join(", ") || text,
+          parts: asked || order.unknown.join(", ") || text,
           venue: state.venue.name,
-        }),
+        }) + (found.length ? `\n\n${say("foundElsewhere", lang)}\n${found.join("\n")}` : ""),
         rows: stockRows(state.stock, turn),
       }]);
     }
@@ -1138,10 +1223,16 @@ type ProductRow = z.output<typeof productRows.output>["items"][number];
 function stocked(row: ProductRow, lang: Language): Stocked {
   const named = row.names?.[lang];
   const name = typeof named === "string" && named.trim() ? named.trim() : row.name;
+  const names = Object.fromEntries(
+    Object.entries(row.names ?? {}).filter((entry): entry is [string, string] =>
+      typeof entry[1] === "string" && entry[1].trim() !== ""
+    ).map(([language, text]) => [language, text.trim()]),
+  );
   return {
     sku: row.sku,
     name,
     ...(name !== row.name ? { listed: row.name } : {}),
+    ...(Object.keys(names).length ? { names } : {}),
     price: Number(row.price),
     unit: row.unit,
     available: row.is_available && row.qty > 0,
@@ -1697,9 +1788,17 @@ async function deliveryReply(
   options: OrderFlowOptions,
   state: OrderState,
 ): Promise<AgentReply> {
+  // "Vous livrez des sambusa ?" before a place is chosen: the places that have it, and whether
+  // they deliver; a thing no place has is said so, over every place's delivery.
+  const thing = state.venue ? null : deliveredThing(turn.input.text);
+  const found = thing ? await placesStocking(callTool, options, thing, turn.language) : null;
   const places = await readDeliveryPlaces(
     callTool,
-    state.venue ? { businessIds: [state.venue.id] } : { category: options.category },
+    state.venue
+      ? { businessIds: [state.venue.id] }
+      : found?.length
+      ? { businessIds: found.map((offer) => offer.venue.id) }
+      : { category: options.category },
   );
   const answer = places
     ? deliveryAnswer({
@@ -1709,10 +1808,59 @@ async function deliveryReply(
       currency: turn.currency,
     })
     : { text: say("deliveryUnread", turn.language), askPerson: true };
+  const stocked = found?.length
+    ? found.map((offer) =>
+      say("stockedAt", turn.language, {
+        name: offer.product.name,
+        price: money(offer.product.price, turn),
+        venue: offer.venue.name,
+      })
+    ).join("\n") + "\n\n"
+    : thing && found
+    ? say("stockedNowhere", turn.language, { q: thing }) + "\n\n"
+    : "";
   const person = answer.askPerson && turn.handoff
     ? [{ id: `agent:${turn.handoff}`, title: say("person", turn.language) }]
     : [];
-  return person.length ? { text: answer.text, buttons: person } : { text: answer.text };
+  // The places that have it, to order there: buttons beside the person, else a list.
+  const order = (found ?? []).map((offer) => ({
+    id: `venue:${offer.venue.id}`,
+    title: offer.venue.name,
+  }));
+  const text = stocked + answer.text;
+  if (person.length) return { text, buttons: [...order.slice(0, 2), ...person] };
+  return order.length ? { text, rows: order } : { text };
+}
+
+// How many places a delivery question's thing is shown at.
+const STOCKED_PLACES = 3;
+
+// The places of the flow's kind that have the thing a delivery question names, with the thing as
+// each lists it (cheapest first); empty when none has it, null when the stock cannot be read.
+async function placesStocking(
+  callTool: OfflineToolCaller,
+  options: OrderFlowOptions,
+  thing: string,
+  lang: Language,
+): Promise<Array<{ venue: Venue; product: Stocked }> | null> {
+  const terms = productTerms(thing, { synonyms: options.synonyms, exclude: [...PLACE_WORDS] });
+  if (!terms.length) return [];
+  const places = await callTyped(callTool, venueRows, {
+    table: "businesses",
+    columns: ["id", "name", "area"],
+    filters: [{ column: "category", op: "eq", value: options.category }],
+    limit: 100,
+  }, "delivery_thing_places");
+  if (!places.ok) return null;
+  const venues = new Map(places.data.items.map((venue) => [venue.id, venue]));
+  const found = await stockNamed(callTool, options, terms[0], "delivery_thing");
+  if (!found.ok) return null;
+  const seen = new Set<string>();
+  return found.rows
+    .filter((row) => venues.has(row.business_id) && row.is_available && row.qty > 0)
+    .filter((row) => !seen.has(row.business_id) && seen.add(row.business_id) !== undefined)
+    .slice(0, STOCKED_PLACES)
+    .map((row) => ({ venue: venues.get(row.business_id)!, product: stocked(row, lang) }));
 }
 
 // A proforma or a quotation asked for (en/fr/rw): a priced quote to take to whoever pays.
@@ -2010,13 +2158,25 @@ async function draftOrder(
     ...(asksDelivery || state.deliveryAsked ? { deliveryAsked: true as const } : {}),
   };
   if (step.pending) {
-    // The read-back the user confirms: names, quantities, prices and the total.
-    const summary = say("readBack", turn.language, {
-      venue: venue.name,
-      lines: draft.map((line) => lineText(line, turn)).join("\n"),
-      total: money(total, turn),
-    });
-    return { pending: { ...step.pending, summary }, memory: { step: next } };
+    // The read-back the user confirms: names, quantities, prices and the total; drafted in each
+    // language, so that shown again after a question in another it reads in that one.
+    const readBack = (language: Language) => {
+      const reader = { language, currency: turn.currency };
+      return say("readBack", language, {
+        venue: venue.name,
+        lines: lines.map((line, i) =>
+          lineText({ ...draft[i], name: nameIn(line.product, language) }, reader)
+        ).join("\n"),
+        total: money(total, reader),
+      });
+    };
+    const summaries = Object.fromEntries(
+      LANGUAGES.map((language) => [language, readBack(language)]),
+    );
+    return {
+      pending: { ...step.pending, summary: readBack(turn.language), summaries },
+      memory: { step: next },
+    };
   }
   // No confirmation asked (an agent whose policy waives it): report at once.
   return await placed(

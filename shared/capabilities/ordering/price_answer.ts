@@ -70,6 +70,124 @@ export function namesPriceOrStock(text: string): boolean {
   return PRICE_OR_STOCK.test(text);
 }
 
+// The words around an item in a price or stock question, in en/fr/rw ("how much is the", « c'est
+// combien le », "ni angahe", "do you have"): what is left is the item.
+const QUESTION_FRAME = new Set([
+  // en
+  "how",
+  "much",
+  "is",
+  "are",
+  "the",
+  "a",
+  "an",
+  "of",
+  "for",
+  "price",
+  "prices",
+  "cost",
+  "costs",
+  "do",
+  "does",
+  "you",
+  "have",
+  "sell",
+  "what",
+  "whats",
+  "s",
+  "it",
+  "in",
+  "stock",
+  "available",
+  "please",
+  "pls",
+  "per",
+  "your",
+  "there",
+  "any",
+  "i",
+  "can",
+  "get",
+  "tell",
+  "me",
+  "and",
+  // fr
+  "c",
+  "est",
+  "ce",
+  "combien",
+  "coute",
+  "coute-t-il",
+  "le",
+  "la",
+  "les",
+  "l",
+  "un",
+  "une",
+  "du",
+  "de",
+  "des",
+  "prix",
+  "quel",
+  "quelle",
+  "vous",
+  "avez",
+  "avez-vous",
+  "disponible",
+  "disponibles",
+  "en",
+  "svp",
+  "stp",
+  "il",
+  "elle",
+  "y",
+  "t",
+  "pour",
+  "fait",
+  "ca",
+  "et",
+  "pardon",
+  // rw
+  "ni",
+  "angahe",
+  "igiciro",
+  "ibiciro",
+  "cya",
+  "bya",
+  "rya",
+  "ya",
+  "ese",
+  "mufite",
+  "murafite",
+  "birahari",
+  "bihari",
+  "biraboneka",
+  "kangahe",
+  "amafaranga",
+  "se",
+  "na",
+  "kuri",
+]);
+
+/**
+ * The item a price or stock question names, as written, without the question's frame: "café
+ * latte" in « c'est combien le café latte ? », "A4" in "impapuro A4 ni angahe?" keeps
+ * "impapuro A4". Empty when the question names nothing.
+ *
+ * @example
+ * ```ts
+ * import { itemAsked } from "@shared/capabilities/ordering/price_answer.ts";
+ * itemAsked("c'est combien le café latte ?"); // "café latte"
+ * ```
+ */
+export function itemAsked(text: string): string {
+  return text.split(/[^\p{L}\p{N}'’-]+/u).filter((word) => {
+    const bare = wordsOf(word).join("-");
+    return bare !== "" && !QUESTION_FRAME.has(bare) &&
+      !wordsOf(word).every((part) => QUESTION_FRAME.has(part));
+  }).join(" ");
+}
+
 // Lowercase words without accents, as names and questions are compared.
 function wordsOf(text: string): string[] {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()

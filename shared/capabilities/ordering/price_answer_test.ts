@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { namesPriceOrStock, priceAnswer, productsAsked } from "./price_answer.ts";
+import { itemAsked, namesPriceOrStock, priceAnswer, productsAsked } from "./price_answer.ts";
 
 const PAPER = [
   {
@@ -54,4 +54,18 @@ Deno.test("namesPriceOrStock() hears a price or stock asked in words, not any qu
   for (const text of ["when will someone answer?", "ndategereje"]) {
     assert(!namesPriceOrStock(text), text);
   }
+});
+
+Deno.test("the item a price question names is its words without the question's frame", () => {
+  for (
+    const [text, item] of [
+      ["c'est combien le café latte ?", "café latte"],
+      ["how much is a café latte?", "café latte"],
+      ["café latte ni angahe?", "café latte"],
+      ["igiciro cya sambusa ni angahe?", "sambusa"],
+      ["what's the price of chapati?", "chapati"],
+      ["Vous avez du jus d'orange ?", "jus d'orange"],
+      ["combien coûte-t-il ?", ""],
+    ]
+  ) assert.equal(itemAsked(text), item, text);
 });

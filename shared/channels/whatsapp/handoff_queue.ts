@@ -24,6 +24,8 @@ import {
   type OpeningRow,
 } from "@shared/contract/opening_hours.ts";
 import type { Database, Queryable } from "@shared/db/types.ts";
+import { queueWaitSeconds } from "@shared/capabilities/staff_queue/mod.ts";
+import { formatMoney } from "@shared/capabilities/format/mod.ts";
 import { buttonsMessage, textMessage, type WhatsAppMessage } from "./mod.ts";
 
 /** The button ids of the "leave the queue?" question. */
@@ -50,6 +52,14 @@ const say = phraseBook({
   },
   leave: { en: "Leave the queue", rw: "Va ku murongo", fr: "Quitter la file" },
   stay: { en: "Stay in the queue", rw: "Guma ku murongo", fr: "Rester dans la file" },
+  orderNoted: {
+    en:
+      'I added this order to your request, for the person who answers you to place it with you:\n{lines}\nOr send "menu" to leave the queue and order it yourself now.',
+    rw:
+      'Iri tumiza nariyongeye ku busabe bwawe, kugira ngo umukozi ugusubiza arigukorere:\n{lines}\nCyangwa andika "menu" uve ku murongo uritumize ubwawe ubu.',
+    fr:
+      "J'ai ajouté cette commande à votre demande, pour que la personne qui vous répond la passe avec vous :\n{lines}\nOu envoyez « menu » pour quitter la file et la passer vous-même maintenant.",
+  },
   left: {
     en: "You have left the queue. Our team will not contact you about this request.",
     rw: "Wavuye ku murongo. Abakozi bacu ntibazakuvugisha kuri iki kibazo.",
@@ -94,14 +104,6 @@ interface WaitingTicket {
   staff_count: number;
 }
 
-// Handling time assumed per priority until the org has a week of history (as notify_staff).
-const DEFAULT_HANDLING_SEC: Record<string, number> = {
-  urgent: 5 * 60,
-  high: 15 * 60,
-  medium: 60 * 60,
-  low: 4 * 60 * 60,
-};
-
 async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<WaitingTicket | null> {
   const [ticket] = await tx.query<WaitingTicket>(
     `select t.id, t.language, t.status, t.priority, private.ticket_queue_position(t.id) as position,
@@ -118,11 +120,14 @@ async function waitingTicket(tx: Queryable, turn: HandedOffTurn): Promise<Waitin
 function waitingText(ticket: WaitingTicket | null, language: Language): string {
   if (ticket?.status === "claimed") return say("withStaff", language);
   const position = ticket?.position ?? 1;
-  const handling = ticket?.median_handling_sec ||
-    DEFAULT_HANDLING_SEC[ticket?.priority ?? "medium"];
-  // Those ahead are served a staff member at a time, each taking the usual handling time.
-  const waves = Math.ceil(position / Math.max(1, ticket?.staff_count ?? 1));
-  const minutes = Math.max(1, Math.ceil(handling * waves / 60));
+  // The rule the hand-off's first estimate used (notify_staff): the two never disagree.
+  const wait = queueWaitSeconds({
+    position,
+    medianHandlingSec: ticket?.median_handling_sec,
+    staffCount: ticket?.staff_count,
+    priority: ticket?.priority ?? "medium",
+  });
+  const minutes = Math.max(1, Math.ceil(wait / 60));
   return say("waiting", language, { position, minutes });
 }
 
@@ -179,11 +184,19 @@ export async function answerWhileHandedOff(
     // queue kept: nobody waits for a person to read them the hours.
     // So is a price or stock question ("how much is a ream of A4?", « combien coûte … ? »,
     // "… ni angahe?"): the shop's own answer, from its stock.
-    const answer = asksOpeningHours(turn.text)
-      ? await openingHoursText(tx, turn, language)
-      : namesPriceOrStock(turn.text)
-      ? await priceText(tx, turn, language)
+    // A new order typed while waiting ("Turashaka impapuro A4 ipaki 50"): a person is already
+    // coming, so it goes on their ticket, priced from stock, for them to place with the customer
+    // (as a shop clerk takes the order of the customer waiting at the counter); the place in
+    // the queue is kept, and the customer is told what was noted and that "menu" orders now.
+    const ordered = !namesPriceOrStock(turn.text) && ticket !== null
+      ? await orderNoted(tx, turn, ticket, language)
       : null;
+    const answer = ordered ??
+      (asksOpeningHours(turn.text)
+        ? await openingHoursText(tx, turn, language)
+        : namesPriceOrStock(turn.text)
+        ? await priceText(tx, turn, language)
+        : null);
     const waiting = waitingText(ticket, language);
     return { replies: [textMessage(answer ? `${answer}\n\n${waiting}` : waiting)], left: false };
   });
@@ -223,6 +236,39 @@ async function openingHoursText(
   });
 }
 
+// A quantity typed with the items ("ipaki 50", "20 reams"), not a phone number or an amount.
+const QUANTITY = /(?<![\p{L}\p{N}.,:])(\d{1,4})(?![\p{N}]|[.,:]\d)/u;
+
+// The order a message names (products of the org's stock with a quantity), added to the waiting
+// ticket's summary for staff and said back priced; null when it names no product or no quantity.
+async function orderNoted(
+  tx: Queryable,
+  turn: HandedOffTurn,
+  ticket: WaitingTicket,
+  language: Language,
+): Promise<string | null> {
+  const qty = QUANTITY.exec(turn.text);
+  if (!qty) return null;
+  const products = await orgProducts(tx, turn);
+  const [product] = productsAsked(turn.text, products, 1);
+  if (!product) return null;
+  const count = Number(qty[1]);
+  const money = (amount: number, lang: Language) =>
+    formatMoney(amount, lang, product.currency ? { currency: product.currency } : {});
+  const line = (lang: Language) =>
+    `${count} × ${product.names?.[lang] ?? product.name} (${product.venue}) — ${
+      money(count * product.price, lang)
+    }`;
+  // Staff read it on the ticket in the words of the stock, with the customer's own words.
+  await tx.query(
+    `update public.staff_tickets
+     set summary = left(summary || E'\n' || $2, 2000), updated_at = now()
+     where id = $1`,
+    [ticket.id, `Order asked while waiting: ${line("en")} («${turn.text.slice(0, 200)}»)`],
+  );
+  return say("orderNoted", language, { lines: line(language) });
+}
+
 // The org's products the question names, priced as the shop prices them; null when it names
 // none (the question then waits for a person, as before).
 async function priceText(
@@ -230,6 +276,19 @@ async function priceText(
   turn: HandedOffTurn,
   language: Language,
 ): Promise<string | null> {
+  const products = await orgProducts(tx, turn);
+  const asked = productsAsked(turn.text, products);
+  if (asked.length === 0) return null;
+  return asked.map((product) =>
+    priceAnswer(product, { language, ...(product.currency ? { currency: product.currency } : {}) })
+  ).join("\n");
+}
+
+// The org's active places' products, priced as they sell them, with the org's currency.
+async function orgProducts(
+  tx: Queryable,
+  turn: HandedOffTurn,
+): Promise<Array<PricedProduct & { currency: string | null }>> {
   const rows = await tx.query<{
     name: string;
     names: Record<string, string>;
@@ -247,7 +306,7 @@ async function priceText(
      where p.org_id = $1`,
     [turn.orgId],
   );
-  const products: Array<PricedProduct & { currency: string | null }> = rows.map((row) => ({
+  return rows.map((row) => ({
     name: row.name,
     names: row.names,
     price: Number(row.price),
@@ -256,9 +315,4 @@ async function priceText(
     venue: row.venue,
     currency: row.currency,
   }));
-  const asked = productsAsked(turn.text, products);
-  if (asked.length === 0) return null;
-  return asked.map((product) =>
-    priceAnswer(product, { language, ...(product.currency ? { currency: product.currency } : {}) })
-  ).join("\n");
 }

@@ -10,16 +10,16 @@ import { statelessFlow } from "@shared/registry/flow_memory.ts";
 import type { OfflineFlow, Pack } from "@shared/registry/pack.ts";
 import { MESSAGE_RECEIVED } from "@shared/capabilities/messaging/events.ts";
 import { CONCIERGE_INTENTS } from "./intents.ts";
-import { asksOpeningHours, hoursAnswer, kigaliClock } from "@shared/contract/opening_hours.ts";
+import { asksOpeningHours } from "@shared/contract/opening_hours.ts";
+import { HOURS_TABLES, readHoursAnswer } from "@shared/capabilities/opening_hours/mod.ts";
 import { asksHowToPay, otherMeansAnswer } from "@shared/contract/payment_question.ts";
-import { asksAboutDelivery } from "@shared/contract/delivery_question.ts";
+import { asksWhereDelivered } from "@shared/contract/delivery_question.ts";
 import { isClosing } from "@shared/contract/closing_message.ts";
 import {
   DELIVERY_TABLES,
   deliveryAnswer,
   readDeliveryPlaces,
 } from "@shared/capabilities/delivery/mod.ts";
-import { z } from "zod";
 
 const TEXTS = {
   welcome: {
@@ -81,11 +81,16 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
     return { replies: [{ text: say("farewell", turn.language) }] };
   }
   if (turn.input.text && asksOpeningHours(turn.input.text)) {
-    const text = await openingHoursText(turn, callTool);
+    const text = await readHoursAnswer(callTool, {
+      text: turn.input.text,
+      language: turn.language,
+      now: turn.now ?? new Date(),
+    });
     if (text !== null) return { replies: [{ text, rows }] };
   }
-  // "Do you deliver to Nyamata?": from the places' delivery data; without any, a person.
-  if (turn.input.text && asksAboutDelivery(turn.input.text)) {
+  // "Do you deliver to Nyamata?", "do you deliver?": from the places' delivery data; without
+  // any, a person. One naming a thing to bring is its seller's (the router's rule too).
+  if (turn.input.text && asksWhereDelivered(turn.input.text)) {
     const places = await readDeliveryPlaces(callTool);
     const answer = places
       ? deliveryAnswer({
@@ -141,58 +146,6 @@ export const frontDeskFlow: OfflineFlow = async (turn, callTool) => {
   };
 };
 
-const placeRows = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
-const hourRows = z.object({
-  items: z.array(z.object({
-    business_id: z.string(),
-    weekday: z.number(),
-    opens: z.string(),
-    closes: z.string(),
-  })),
-});
-
-// How many places an hours answer lists (a WhatsApp message, not a directory).
-const HOURS_PLACES = 5;
-
-// The tenant's places with hours on record (else all, said to have none), read as the person:
-// RLS keeps them to their tenant's. Null when the places cannot be read (the welcome then).
-async function openingHoursText(
-  turn: Parameters<OfflineFlow>[0],
-  callTool: Parameters<OfflineFlow>[1],
-): Promise<string | null> {
-  const hours = await callTool("search_supabase", {
-    table: "venue_hours",
-    columns: ["business_id", "weekday", "opens", "closes"],
-    filters: [],
-    limit: 100,
-  }, "opening_hours");
-  const places = await callTool("search_supabase", {
-    table: "businesses",
-    columns: ["id", "name"],
-    filters: [],
-    order: { column: "name", ascending: true },
-    limit: 50,
-  }, "opening_places");
-  if (!hours.ok || !places.ok) return null;
-  const rows = hourRows.safeParse(hours.data);
-  const named = placeRows.safeParse(places.data);
-  if (!rows.success || !named.success || !named.data.items.length) return null;
-  const withHours = named.data.items.filter((place) =>
-    rows.data.items.some((row) => row.business_id === place.id)
-  );
-  const listed = (withHours.length ? withHours : named.data.items).slice(0, HOURS_PLACES);
-  const { weekday, minute } = kigaliClock(turn.now ?? new Date());
-  return hoursAnswer({
-    places: listed.map((place) => ({
-      name: place.name,
-      hours: rows.data.items.filter((row) => row.business_id === place.id),
-    })),
-    language: turn.language,
-    now: { weekday, minutes: minute },
-    text: turn.input.text,
-  });
-}
-
 /** The concierge pack. */
 export const CONCIERGE_PACK: Pack = {
   id: "concierge_router",
@@ -213,7 +166,7 @@ export const CONCIERGE_PACK: Pack = {
   // you deliver to Remera?".
   tables: {
     ...DELIVERY_TABLES,
-    venue_hours: { business_id: "uuid", weekday: "number", opens: "text", closes: "text" },
+    ...HOURS_TABLES,
   },
   texts: TEXTS,
   services: [],

@@ -51,6 +51,7 @@ export const HARDWARE_PACK: Pack = {
     description: "Checks hardware stock and takes orders.",
     audience: "customers",
     answersFollowUps: true,
+    answersHours: true,
     tools: ORDERING_TOOLS,
     intents: HARDWARE_INTENTS,
     menuTitle: { en: "Hardware", rw: "Ibikoresho by'ubwubatsi", fr: "Quincaillerie" },

@@ -25,6 +25,7 @@ export const PHARMACY_PACK: Pack = {
     description: "Finds medicine in nearby pharmacies, reads prescriptions and takes orders.",
     audience: "customers",
     answersFollowUps: true,
+    answersHours: true,
     tools: [
       "search_supabase",
       "inventory_check",

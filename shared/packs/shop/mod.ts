@@ -49,6 +49,7 @@ export const SHOP_PACK: Pack = {
     description: "Checks shop stock and takes orders.",
     audience: "customers",
     answersFollowUps: true,
+    answersHours: true,
     tools: [...ORDERING_TOOLS, "proforma_issue", "proforma_pdf"],
     intents: SHOP_INTENTS,
     menuTitle: { en: "Shop", rw: "Iduka", fr: "Boutique" },

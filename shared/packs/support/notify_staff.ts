@@ -9,17 +9,10 @@ import { id, isoDuration, slug, text, ToolFailure } from "@shared/contract/mod.t
 import { defineTool, type ExecutionContext } from "@shared/registry/define_tool.ts";
 import { languageFromLocale, phraseBook } from "@shared/contract/language.ts";
 import { STAFF_NOTIFIER } from "./staff_notifier.ts";
+import { queueWaitSeconds } from "@shared/capabilities/staff_queue/mod.ts";
 
 const PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 type Priority = typeof PRIORITIES[number];
-
-// Handling time assumed per priority until the org has a week of history.
-const DEFAULT_HANDLING_SEC: Record<Priority, number> = {
-  urgent: 5 * 60,
-  high: 15 * 60,
-  medium: 60 * 60,
-  low: 4 * 60 * 60,
-};
 
 const input = z.object({
   channel: z.enum(["inbox", "slack", "sms"]).describe(
@@ -185,12 +178,17 @@ async function queueAnswer(
   const [stats] = await ctx.db.query<
     { open_ahead: number; median_handling_sec: number; staff_count: number }
   >("select * from private.ticket_queue_stats($1, $2)", [ctx.org_id, priority]);
-  const handling = stats?.median_handling_sec || DEFAULT_HANDLING_SEC[priority];
-  const waves = Math.ceil((stats?.open_ahead ?? 1) / Math.max(1, stats?.staff_count ?? 1));
   const [place] = await ctx.db.query<{ position: number | null }>(
     "select private.ticket_queue_position($1) as position",
     [ticketId],
   );
+  // The queue's own rule: what is said now is what the queue repeats while they wait.
+  const wait = queueWaitSeconds({
+    position: place?.position,
+    medianHandlingSec: stats?.median_handling_sec,
+    staffCount: stats?.staff_count,
+    priority,
+  });
   // Tenants are data: the numbers are the org's own (none set, none said).
   const [org] = urgent
     ? await ctx.db.query<{ emergency_numbers: { service: string; number: string }[] }>(
@@ -200,7 +198,7 @@ async function queueAnswer(
     : [];
   return {
     ticket_id: ticketId,
-    estimated_response_time: isoMinutes(handling * waves),
+    estimated_response_time: isoMinutes(wait),
     ...(place?.position ? { queue_position: place.position } : {}),
     ...(org?.emergency_numbers?.length ? { emergency_numbers: org.emergency_numbers } : {}),
   };

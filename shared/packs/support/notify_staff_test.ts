@@ -54,17 +54,26 @@ dbTest("notify_staff records slack and sms messages; urgent tickets reach both",
 
 dbTest("notify_staff estimates from the queue: more open tickets, longer wait", async (db) => {
   const rt = await createTestRuntime(db);
+  // Each ticket a conversation of its own, as four people waiting are (the earlier ones of the
+  // same person closed: one open WhatsApp conversation per person).
   const eta = async (key: string) => {
+    await db.query("update public.conversations set status = 'closed' where user_id = $1", [
+      USER.aline,
+    ]);
+    const [convo] = await db.query<{ id: string }>(
+      "insert into public.conversations (org_id, user_id) values ($1, $2) returning id",
+      [ORG.easymo, USER.aline],
+    );
     const result = await rt.callAs(USER.aline, "notify_staff", {
       channel: "inbox",
-      payload: { reason: "r", summary: "s", priority: "medium" },
+      payload: { convo_id: convo.id, reason: "r", summary: "s", priority: "medium" },
     }, { idempotencyKey: key });
     assert.ok(result.ok);
     return result.data.estimated_response_time;
   };
   assert.equal(await eta("q1"), "PT1H");
   for (const key of ["q2", "q3"]) await eta(key);
-  // Four open medium tickets (this one included), two staff: two waves of the default hour.
+  // Fourth in the queue of medium tickets, two staff: two waves of the default hour.
   assert.equal(await eta("q4"), "PT2H");
 });
 

@@ -25,6 +25,7 @@ export const WAITER_PACK: Pack = {
     description: "Takes orders from a venue's menu, tracks them and takes payment.",
     audience: "customers",
     answersFollowUps: true,
+    answersHours: true,
     tools: [
       "search_supabase",
       "order_create",
