@@ -411,6 +411,13 @@ const MONTH_WORDS = new Set([
  */
 export function readDate(raw: string): CheckedValue | null {
   const upper = raw.toUpperCase();
+  // A date in boxes whose sides OCR read (`| 25 /|08 | 2032`): with two sides or more, the
+  // `|`, `[` and `]` are the boxes', not ones (`|08` is no 108, and the `/` between them was
+  // a side too); read without them first. One `|` alone may be a 1 (`|2/03/2024`).
+  if ((upper.match(/[|\[\]]/g) ?? []).length >= 2) {
+    const unboxed = readDate(upper.replace(/[|\[\]]/g, " "));
+    if (unboxed?.valid) return unboxed;
+  }
   const numeric = digitsOf(upper);
   const candidates: Array<{ at: number; day: string; month: string; year: string }> = [];
   // A month in Roman numerals ("12.IV.2019", older French and Belgian booklets). Read before

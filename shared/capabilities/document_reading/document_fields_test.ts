@@ -434,6 +434,15 @@ Deno.test("readDate reads a date printed in day, month and year boxes, never dig
   assert.equal(readDate("10 08 1995 7"), null);
 });
 
+Deno.test("readDate reads a boxed date whose sides OCR read as |, [ or / between the parts", () => {
+  // A reread of three boxes with their sides partly erased: the sides are no 1s and the slash
+  // between them is a side too (before: `|08` read as 108, and this came out 2032-01-08).
+  assert.deepEqual(readDate("| 25 /|08 | 2032"), { value: "2032-08-25", valid: true });
+  assert.deepEqual(readDate("[25 /[08] 2032"), { value: "2032-08-25", valid: true });
+  // One | alone may be a 1: read as it always was.
+  assert.deepEqual(readDate("|2/03/2024"), readDate("12/03/2024"));
+});
+
 Deno.test("a month's name beside the use's label is a date's word, never a use", () => {
   // "Ikoreshwa … 12 Ugushyingo 2019": the month is the only word with letters.
   assert.equal(readUsage("UGUSHYINGO"), null);

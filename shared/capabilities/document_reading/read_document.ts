@@ -492,10 +492,26 @@ export interface MissingValue {
 }
 
 /**
+ * How far under its label a value's area reaches, in label heights: a value printed in boxes
+ * (a date's day, month and year each in its own) sits lower than plain print and is taller
+ * than its small label; an area of 2.5 label heights cut its digits in half, and OCR read
+ * nothing there.
+ */
+export const AREA_BELOW = 4;
+
+/**
+ * How far left of its label a value's area starts, in label heights: OCR often misses a label's
+ * first word (an abbreviation such as `Itar.`), so the label found starts right of where the
+ * value under it starts (a date's day box).
+ */
+export const AREA_LEFT = 3;
+
+/**
  * The fields of a page's type whose label was found but whose value was not
  * read, with the area where the value should be: right of the label on its
  * row (up to the next label on that row, or 14 label heights) and under it
- * (two and a half label heights, as wide as that). The engine reads those
+ * ({@link AREA_BELOW} label heights, as wide as that, from {@link AREA_LEFT} label heights
+ * left of the label). The engine reads those
  * areas once more, larger and binarised (the crop-and-reread): a value a
  * look at the whole page lost to a faint, small or noisy stretch is often
  * read on its own. A field whose label was not found has no area: the
@@ -539,10 +555,10 @@ export function missingValues(
       field,
       label: span.box,
       area: {
-        x0: span.box.x0,
+        x0: Math.round(span.box.x0 - AREA_LEFT * h),
         y0: Math.round(span.box.y0 - 0.4 * h),
         x1: Math.round(Math.max(right, span.box.x0 + 8 * h)),
-        y1: Math.round(span.box.y1 + 2.5 * h),
+        y1: Math.round(span.box.y1 + AREA_BELOW * h),
       },
     });
   }

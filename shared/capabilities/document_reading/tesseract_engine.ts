@@ -366,12 +366,14 @@ export const REREAD_SCALE = 2;
 /**
  * A label's area cut out of the page, enlarged {@link REREAD_SCALE} times and binarised
  * (black print on white at the area's own ink threshold: a faint value on a tinted or shaded
- * card stands out once judged against its own surroundings). `null` when the area is off the
- * page or too small.
+ * card stands out once judged against its own surroundings). Given the label's height, the
+ * boxes a value is printed in are erased too ({@link eraseBoxes}). `null` when the area is off
+ * the page or too small.
  */
 export function cropArea(
   page: GreyPage,
   box: Box,
+  options: { labelHeight?: number } = {},
 ): { picture: GreyPage; x0: number; y0: number; scale: number } | null {
   const x0 = Math.max(0, Math.floor(box.x0));
   const y0 = Math.max(0, Math.floor(box.y0));
@@ -394,8 +396,29 @@ export function cropArea(
   for (let i = 0; i < picture.grey.length; i++) {
     picture.grey[i] = picture.grey[i] <= threshold ? 0 : 255;
   }
-  return { picture, x0, y0, scale: picture.width / cut.width };
+  const scale = picture.width / cut.width;
+  if (options.labelHeight) eraseBoxes(picture, options.labelHeight * scale);
+  return { picture, x0, y0, scale };
 }
+
+/**
+ * Erases the boxes a value is printed in (a date's day, month and year each in a box, a
+ * registration's boxed digits) from a label's area: their sides are strokes taller than any
+ * character of that print (over {@link BOX_SIDE} label heights), their tops and bottoms runs
+ * wider than two label heights. Read with its boxes, tesseract took the sides for `[`, `]` or
+ * `|`, or took a box and its digits for one blot and returned nothing; without them it reads
+ * `14 03 2018`. The page's own rule removal keeps boxes this small (its rules are a fifteenth of
+ * the page long).
+ */
+export function eraseBoxes(picture: GreyPage, labelHeight: number): RulesRemoved {
+  return removeRules(picture, {
+    minHorizontal: Math.round(2 * labelHeight),
+    minVertical: Math.round(BOX_SIDE * labelHeight),
+  });
+}
+
+/** How many label heights a box's side is at least (a value's capitals are ~1.2, a box ~2). */
+export const BOX_SIDE = 1.6;
 
 /** A line read in a cropped area, with its words' and characters' boxes back on the page. */
 export function placeBack(line: OcrLine, area: { x0: number; y0: number; scale: number }): OcrLine {
@@ -417,31 +440,34 @@ export function placeBack(line: OcrLine, area: { x0: number; y0: number; scale: 
 
 /**
  * The page's lines with the words lying mostly inside `area` taken out and `read` (the area
- * read again, placed back on the page) put in: the area's text is the reread's.
+ * read again, placed back on the page) put in: the area's text is the reread's. The words over
+ * `label` (the label the area was placed by, and what precedes it on its row) stay the page's:
+ * the page look found that label, and a reread that slips on it (`cyatangiweho` read
+ * `cyutangiwsho`) or cuts its first word would leave its value with no label to belong to.
  */
 export function replaceIn(
   lines: readonly OcrLine[],
   area: Box,
   read: readonly OcrLine[],
+  label?: Box,
 ): OcrLine[] {
-  const inside = (box: Box) => {
-    const w = Math.max(0, Math.min(box.x1, area.x1) - Math.max(box.x0, area.x0));
-    const h = Math.max(0, Math.min(box.y1, area.y1) - Math.max(box.y0, area.y0));
+  const within = (box: Box, outer: Box) => {
+    const w = Math.max(0, Math.min(box.x1, outer.x1) - Math.max(box.x0, outer.x0));
+    const h = Math.max(0, Math.min(box.y1, outer.y1) - Math.max(box.y0, outer.y0));
     return w * h > 0.5 * Math.max(1, (box.x1 - box.x0) * (box.y1 - box.y0));
   };
-  const kept: OcrLine[] = [];
-  for (const line of lines) {
-    if (!line.words?.length) {
-      kept.push(line);
-      continue;
-    }
-    const words = line.words.filter((word) => !inside(word.box));
-    if (words.length === line.words.length) kept.push(line);
-    else if (words.length) {
-      kept.push({ ...line, text: words.map((word) => word.text).join(" "), words });
-    }
-  }
-  return [...kept, ...read.filter((line) => line.words?.length)];
+  const replaced = (box: Box) => within(box, area) && !(label && within(box, label));
+  const without = (line: OcrLine, drop: (box: Box) => boolean): OcrLine | null => {
+    if (!line.words?.length) return line;
+    const words = line.words.filter((word) => !drop(word.box));
+    if (words.length === line.words.length) return line;
+    return words.length ? { ...line, text: words.map((word) => word.text).join(" "), words } : null;
+  };
+  const kept = lines.map((line) => without(line, replaced));
+  const fresh = read.filter((line) => line.words?.length).map((line) =>
+    label ? without(line, (box) => within(box, label)) : line
+  );
+  return [...kept, ...fresh].filter((line): line is OcrLine => line !== null);
 }
 
 /**
@@ -539,10 +565,19 @@ export function createTesseractEngine(options: TesseractEngineOptions = {}): Ocr
       for (const value of missing) {
         const before = clock();
         if (before - started + Math.max(cost, MIN_REREAD_MS) > budgetMs) break;
-        const area = cropArea(picture.upright, value.area);
+        const area = cropArea(picture.upright, value.area, {
+          labelHeight: value.label.y1 - value.label.y0,
+        });
         if (!area) continue;
         const read = await recognizeLines(await start(), toPgm(area.picture));
-        lines = replaceIn(lines, value.area, read.map((line) => placeBack(line, area)));
+        lines = replaceIn(
+          lines,
+          value.area,
+          read.map((line) => placeBack(line, area)),
+          // The label and the words before it on its row (its wording in another language):
+          // the area's left edge cuts through them, and a cut word read again is a fragment.
+          { ...value.label, x0: value.area.x0 },
+        );
         cost = clock() - before;
         options.onLook?.({
           look: 3,

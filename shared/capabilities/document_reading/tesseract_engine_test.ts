@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { Jimp } from "jimp";
 import { readFixture, readManifest } from "@testing/documents/generate.ts";
 import {
+  BOX_SIDE,
   createTesseractEngine,
   cropArea,
   type Look,
@@ -228,6 +229,103 @@ Deno.test("cropArea() cuts a label's area out, enlarged and black on white; plac
   assert.deepEqual(line.words![0].box, { x0: 120, y0: 40, x1: 130, y1: 60 });
   assert.deepEqual(line.words![0].glyphs![0].box, { x0: 120, y0: 40, x1: 130, y1: 60 });
   assert.equal(cropArea(page, { x0: 195, y0: 0, x1: 260, y1: 100 }), null, "off the page");
+});
+
+Deno.test(
+  "read() reads dates printed in boxes: their area reaches under the boxes and the boxes are erased",
+  sharing,
+  async () => {
+    // A carte jaune whose issue and expiry dates are printed day, month and year each in a box:
+    // the page look returns nothing for either. Before, their areas ended mid-box (the digits
+    // cut in half) and tesseract read the boxes' sides as brackets: nothing came of the reread.
+    const file = "16_date_boxes_vehicle_registration_jpeg.jpg";
+    const entry = (await readManifest("tenth_dev")).find((entry) => entry.file === file);
+    assert.ok(entry?.fields.issue_date && entry.fields.expiry_date);
+    const seen: Look[] = [];
+    // A clock that never moves: the budget never stops a look (no timing is asserted).
+    const engine = sharedEngine({ onLook: (look) => seen.push(look), clock: () => 0 });
+    const reading = await engine.read({
+      bytes: await readFixture("tenth_dev", file),
+      contentType: "image/jpeg",
+      documentType: "vehicle_registration",
+      today: TODAY,
+    });
+    assert.equal(reading.kind, "document");
+    if (reading.kind !== "document") return;
+    const first = readDocument(seen.find((look) => look.look === 1)!.lines, { today: TODAY });
+    assert.equal(first.kind === "document" && first.fields.issue_date, undefined);
+    assert.ok(seen.some((look) => look.look === 3), "the dates' areas were read again");
+    assert.equal(reading.fields.issue_date?.value, entry.fields.issue_date);
+    assert.equal(reading.fields.expiry_date?.value, entry.fields.expiry_date);
+  },
+);
+
+Deno.test("cropArea() given the label's height erases the boxes around a value and keeps its print", () => {
+  // A 200 × 100 page: a box (sides 1 px, 36 px tall, 30 px wide) around a digit-like stroke
+  // 16 px tall, under a label 12 px tall.
+  const page = { width: 200, height: 100, grey: new Uint8Array(200 * 100).fill(230) };
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) page.grey.fill(20, y * 200 + x0, y * 200 + x1);
+  };
+  ink(50, 30, 80, 31); // top
+  ink(50, 65, 80, 66); // bottom
+  ink(50, 30, 51, 66); // left side
+  ink(79, 30, 80, 66); // right side
+  ink(63, 40, 66, 56); // the digit's stroke
+  const at = (area: NonNullable<ReturnType<typeof cropArea>>, x: number, y: number) =>
+    area.picture.grey[(y - area.y0) * area.scale * area.picture.width + (x - area.x0) * area.scale];
+  const box = { x0: 40, y0: 20, x1: 100, y1: 80 };
+  const plain = cropArea(page, box);
+  assert.ok(plain);
+  assert.equal(at(plain, 50, 48), 0, "without the label's height the box's side stays");
+  const erased = cropArea(page, box, { labelHeight: 12 });
+  assert.ok(erased);
+  // The box's sides (36 px, over BOX_SIDE × 12) and its top and bottom are paper now.
+  assert.ok(36 > BOX_SIDE * 12 && 16 < BOX_SIDE * 12);
+  assert.equal(at(erased, 50, 48), 255, "left side");
+  assert.equal(at(erased, 79, 48), 255, "right side");
+  assert.equal(at(erased, 70, 30), 255, "top");
+  assert.equal(at(erased, 70, 65), 255, "bottom");
+  // The digit's stroke, shorter than a box's side, is still ink.
+  assert.equal(at(erased, 64, 48), 0, "the digit");
+});
+
+Deno.test("replaceIn() keeps the page's words over the label the area was placed by", () => {
+  const word = (text: string, x0: number, y0: number) => ({
+    text,
+    confidence: 80,
+    box: { x0, y0, x1: x0 + 50, y1: y0 + 20 },
+  });
+  const lines = [
+    {
+      text: "Itariki cyatangiweho",
+      confidence: 80,
+      words: [word("Itariki", 0, 0), word("cyatangiweho", 60, 0)],
+    },
+    { text: "27", confidence: 80, words: [word("27", 0, 40)] },
+  ];
+  // The reread slipped on the label and read the date whole.
+  const reread = [
+    {
+      text: "Itariki cyutangiwsho",
+      confidence: 80,
+      words: [word("Itariki", 0, 1), word("cyutangiwsho", 60, 1)],
+    },
+    {
+      text: "27 10 2020",
+      confidence: 90,
+      words: [word("27", 0, 41), word("10", 60, 41), word("2020", 120, 41)],
+    },
+  ];
+  const area = { x0: 0, y0: -5, x1: 300, y1: 80 };
+  const label = { x0: 0, y0: 0, x1: 110, y1: 20 };
+  const replaced = replaceIn(lines, area, reread, label);
+  assert.deepEqual(replaced.map((line) => line.text), ["Itariki cyatangiweho", "27 10 2020"]);
+  // Without a label, the area's words are all the reread's, as before.
+  assert.deepEqual(replaceIn(lines, area, reread).map((line) => line.text), [
+    "Itariki cyutangiwsho",
+    "27 10 2020",
+  ]);
 });
 
 Deno.test("replaceIn() swaps the words inside an area for the area's reread, and keeps the rest", () => {
