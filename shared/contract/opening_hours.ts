@@ -94,7 +94,25 @@ export function askedWeekday(text: string, today: number): number | null {
   return weekdayNamed(text);
 }
 
+// A public holiday named ("Christmas", « le 1er janvier », "ku munsi w'intwari"): the hours on
+// record are a week's, never a holiday's.
+const HOLIDAY =
+  /\b(?:holidays?|christmas|xmas|new\s+year|easter|good\s+friday|boxing\s+day|heroes?\s+day|liberation\s+day|independence\s+day|f[ée]ri[ée]s?|no[eë]l|nouvel\s+an|p[âa]ques|toussaint|1(?:er)?\s+janvier|premier\s+janvier|25\s+d[ée]cembre|january\s+1(?:st)?|1(?:st)?\s+(?:of\s+)?january|december\s+25(?:th)?|25(?:th)?\s+(?:of\s+)?december|umunsi\s+mukuru|iminsi\s+mikuru|noheli|ubunani|pasika|intwari|kwibohora|umuganura|1\s+mutarama|25\s+ukuboza)\b/i;
+
+/** Whether `text` asks about a public holiday (whose hours no place has on record). */
+export function asksHoliday(text: string): boolean {
+  return HOLIDAY.test(text);
+}
+
 const say = phraseBook({
+  holidayUnknown: {
+    en:
+      "Hours on public holidays are not on record, so here are the usual hours; a person from the team can confirm.",
+    rw:
+      "Amasaha yo ku minsi mikuru ntayo dufite, dore amasaha asanzwe; umuntu wo mu itsinda yabikwemeza.",
+    fr:
+      "Les horaires des jours fériés ne sont pas enregistrés : voici les horaires habituels ; une personne de l'équipe peut vous le confirmer.",
+  },
   days: {
     en: "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday",
     rw: "kuwa mbere|kuwa kabiri|kuwa gatatu|kuwa kane|kuwa gatanu|kuwa gatandatu|ku cyumweru",
@@ -161,7 +179,8 @@ export function hoursAnswer(options: {
 }): string {
   const { places, language, now } = options;
   const asked = askedWeekday(options.text, now.weekday);
-  return places.map((place) => {
+  const holiday = asksHoliday(options.text) ? `${say("holidayUnknown", language)}\n\n` : "";
+  return holiday + places.map((place) => {
     if (!place.hours.length) return say("unknown", language, { place: place.name });
     const on = (weekday: number) =>
       place.hours.filter((row) => row.weekday === weekday)

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { askedWeekday, asksOpeningHours, hoursAnswer } from "./opening_hours.ts";
+import { askedWeekday, asksHoliday, asksOpeningHours, hoursAnswer } from "./opening_hours.ts";
 
 const WAREHOUSE = {
   name: "Beaver Paper Warehouse",
@@ -108,4 +108,32 @@ Deno.test("hours are answered from the data: the day asked, or the week and whet
     }),
     /I do not have Depot's opening hours/,
   );
+});
+
+Deno.test("a public holiday asked is said to be off the record before the usual hours, never answered as an ordinary day", () => {
+  for (
+    const [language, text] of [
+      ["fr", "Vous êtes ouverts le 1er janvier ?"],
+      ["en", "are you open on Christmas day?"],
+      ["rw", "mukora ku munsi mukuru w'intwari?"],
+      ["en", "open on the public holiday tomorrow?"],
+    ] as const
+  ) {
+    assert.ok(asksHoliday(text), text);
+    const answer = hoursAnswer({
+      places: [WAREHOUSE],
+      language,
+      now: { weekday: 3, minutes: 600 },
+      text,
+    });
+    assert.match(
+      answer,
+      /^(Hours on public holidays are not on record|Amasaha yo ku minsi mikuru ntayo dufite|Les horaires des jours fériés ne sont pas enregistrés)/,
+      text,
+    );
+    assert.match(answer, /Beaver Paper Warehouse/, text);
+  }
+  for (const text of ["are you open on Sunday?", "vous ouvrez à quelle heure ?", "mukora ryari?"]) {
+    assert.ok(!asksHoliday(text), text);
+  }
 });
