@@ -13,11 +13,13 @@
 import { normalizeText } from "@shared/contract/normalize_text.ts";
 
 const HOME = String
-  .raw`(?:house|home|flat|apartment|apartement|aprt|room|roms|rooms|annex|studio|maison|apart|apartement|appart|logement|chambre|chambres|villa|inzu|icyumba|ibyumba|amazu)`;
+  .raw`(?:house|home|flat|apartment|apartement|aprt|room|roms|rooms|annex|studio|maison|apart|appart|logement|chambre|chambres|villa|inzu|icyumba|ibyumba|amazu)`;
 const RENTING = String
   .raw`(?:rent|renting|rented|let|leting|tenant|tenants|louer|loue|location|locataire|locataires|gukodesha|kodesha|ikodeshwa|irakodeshwa|zikodeshwa|abakodesha|umukodesha)`;
 // Up to three words may sit between: "my 3 bedroom house", « mon petit appartement ».
 const GAP = String.raw`(?: \w+){0,3}`;
+// Within one stretch of a sentence (at most eight words between), so a long message stays linear.
+const NEAR = String.raw`(?: \w+){0,8}`;
 
 const WISHES: readonly RegExp[] = [
   // Said outright.
@@ -25,13 +27,13 @@ const WISHES: readonly RegExp[] = [
   // The writer's own home and renting, in either order: "rent my house", « ma maison à louer ».
   new RegExp(
     String
-      .raw`\b(?:my|our|ma|mon|mes|notre|nos)${GAP} ${HOME}\b.*\b${RENTING}\b|\b${RENTING}\b.*\b(?:my|our|ma|mon|mes|notre|nos)${GAP} ${HOME}\b`,
+      .raw`\b(?:my|our|ma|mon|mes|notre|nos)${GAP} ${HOME}\b${NEAR} ${RENTING}\b|\b${RENTING}${NEAR} (?:my|our|ma|mon|mes|notre|nos)${GAP} ${HOME}\b`,
   ),
   new RegExp(String.raw`\b${HOME}${GAP} (?:yanjye|yacu|zanjye|zacu|byanjye|cyanjye)\b`),
   // A home the writer has to let.
   new RegExp(
     String
-      .raw`\b(?:i have|i got|ive got|we have|j ai|nous avons|on a|mfite|nfite|dufite)${GAP} ${HOME}\b.*\b(?:for rent|to rent|to let|for leting|a louer|en location|yo gukodesha|ikodeshwa|irakodeshwa|zikodeshwa|zo gukodesha)\b`,
+      .raw`\b(?:i have|i got|ive got|we have|j ai|nous avons|on a|mfite|nfite|dufite)${GAP} ${HOME}\b${NEAR} (?:for rent|to rent|to let|for leting|a louer|en location|yo gukodesha|ikodeshwa|irakodeshwa|zikodeshwa|zo gukodesha)\b`,
   ),
   // Looking for a tenant.
   /\b(?:looking for (?:a )?tenants?|need (?:a )?tenants?|find (?:a )?tenants?|cherche (?:un |des )?locataires?|trouver (?:un |des )?locataires?|umukodesha|abakodesha)\b/,
