@@ -14,6 +14,7 @@ import { normalizeText } from "@shared/contract/normalize_text.ts";
 import type { OfflineToolCaller, PackTables } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { z } from "zod";
+import { placeFilters, type PlaceScope } from "@shared/contract/place_scope.ts";
 
 /** The tables and columns the delivery answer reads (spread into a pack's `tables`). */
 export const DELIVERY_TABLES: PackTables = {
@@ -98,10 +99,7 @@ const areaRows = z.object({
 });
 
 /** Which places to read: these ids, or the tenant's places of a category, or all of them. */
-export interface DeliveryReadOptions {
-  businessIds?: readonly string[];
-  category?: string;
-}
+export type DeliveryReadOptions = PlaceScope;
 
 // How many places one answer covers (a WhatsApp message, not a directory).
 const MAX_PLACES = 3;
@@ -114,11 +112,7 @@ export async function readDeliveryPlaces(
   callTool: OfflineToolCaller,
   options: DeliveryReadOptions = {},
 ): Promise<DeliveryPlace[] | null> {
-  const filters = options.businessIds
-    ? [{ column: "id", op: "in", value: [...options.businessIds] }]
-    : options.category
-    ? [{ column: "category", op: "eq", value: options.category }]
-    : [];
+  const filters = placeFilters(options);
   const places = await callTyped(callTool, { name: "search_supabase", output: placeRows }, {
     table: "businesses",
     columns: ["id", "name", "address", "area", "pickup_only"],

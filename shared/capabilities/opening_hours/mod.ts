@@ -10,6 +10,7 @@ import type { Language } from "@shared/contract/language.ts";
 import type { OfflineToolCaller, PackTables } from "@shared/registry/pack.ts";
 import { callTyped } from "@shared/registry/tool_call.ts";
 import { z } from "zod";
+import { placeFilters, type PlaceScope } from "@shared/contract/place_scope.ts";
 
 /** The table the hours answer reads (spread into a pack's `tables`). */
 export const HOURS_TABLES: PackTables = {
@@ -30,16 +31,12 @@ const hourRows = z.object({
 const HOURS_PLACES = 5;
 
 /** Options for {@link readHoursAnswer}. */
-export interface HoursAnswerOptions {
+export interface HoursAnswerOptions extends PlaceScope {
   /** The question ("are you open on Sunday?"), for the day it asks. */
   text: string;
   language: Language;
   /** The platform's clock. */
   now: Date;
-  /** These places only (the one being ordered from). @default every place the caller reads */
-  businessIds?: readonly string[];
-  /** The places of this category only. @default every category */
-  category?: string;
 }
 
 /**
@@ -51,11 +48,7 @@ export async function readHoursAnswer(
   callTool: OfflineToolCaller,
   options: HoursAnswerOptions,
 ): Promise<string | null> {
-  const filters = options.businessIds
-    ? [{ column: "id", op: "in", value: [...options.businessIds] }]
-    : options.category
-    ? [{ column: "category", op: "eq", value: options.category }]
-    : [];
+  const filters = placeFilters(options);
   const places = await callTyped(callTool, { name: "search_supabase", output: placeRows }, {
     table: "businesses",
     columns: ["id", "name"],
