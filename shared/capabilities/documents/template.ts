@@ -37,22 +37,23 @@ export interface PricedLine {
 
 /**
  * The table of priced lines a receipt and a quotation share: item, quantity, unit price and
- * amount, the total set apart. `labels` are the headers in the document's language; `money`
- * formats an amount in its currency.
+ * amount, the total set apart. `label` gives each header in the document's language (a template's
+ * own phrase book, which names them `item`, `qty`, `unit`, `amount`, `total`); `money` formats an
+ * amount in its currency.
  */
 export function pricedLinesTable(options: {
-  labels: { item: string; qty: string; unit: string; amount: string; total: string };
+  label: (header: "item" | "qty" | "unit" | "amount" | "total") => string;
   lines: readonly PricedLine[];
   total: number;
   money: (amount: number) => string;
 }): DocumentTable {
-  const { labels, money } = options;
+  const { label, money } = options;
   return {
     columns: [
-      { header: labels.item, width: 46 },
-      { header: labels.qty, numeric: true, width: 10 },
-      { header: labels.unit, numeric: true, width: 22 },
-      { header: labels.amount, numeric: true, width: 22 },
+      { header: label("item"), width: 46 },
+      { header: label("qty"), numeric: true, width: 10 },
+      { header: label("unit"), numeric: true, width: 22 },
+      { header: label("amount"), numeric: true, width: 22 },
     ],
     rows: options.lines.map((line) => [
       line.name,
@@ -60,7 +61,7 @@ export function pricedLinesTable(options: {
       money(line.unit_price),
       money(line.qty * line.unit_price),
     ]),
-    total: [labels.total, "", "", money(options.total)],
+    total: [label("total"), "", "", money(options.total)],
   };
 }
 

@@ -89,13 +89,7 @@ export const PAYMENT_RECEIPT = defineTemplate({
         ],
       }],
       table: pricedLinesTable({
-        labels: {
-          item: t("item"),
-          qty: t("qty"),
-          unit: t("unit"),
-          amount: t("amount"),
-          total: t("total"),
-        },
+        label: t,
         lines: data.items,
         total: data.total,
         money: rwf,

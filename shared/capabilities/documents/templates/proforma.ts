@@ -102,13 +102,7 @@ export const PROFORMA = defineTemplate({
         ],
       }],
       table: pricedLinesTable({
-        labels: {
-          item: t("item"),
-          qty: t("qty"),
-          unit: t("unit"),
-          amount: t("amount"),
-          total: t("total"),
-        },
+        label: t,
         lines: data.lines,
         total: data.total,
         money: money,
