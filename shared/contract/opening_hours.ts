@@ -38,8 +38,10 @@ const ASKS_HOURS = new RegExp(
     String.raw`\b(?:êtes|etes)[- ]vous\s+(?:ouverts?|fermés?)\b`,
     // rw: fungura / kingura (open), funga / kinga (close), amasaha (hours), murakora (you work)
     String.raw`\b(?:mu|ba|ira|bira|ura)?(?:fungura|kingura|funga|kinga)\b`,
-    // "murakora" (you work) only with a day or an hour: "mukora delivery?" asks a service.
-    String.raw`\bmu(?:ra)?kora\b.*\b(?:saa|cyumweru|kuwa|ku\s+wa|uyu\s+munsi|ejo)\b`,
+    // "murakora" (you work) only with a day, a holiday or an hour: "mukora delivery?" asks a
+    // service; "mukora ku munsi mukuru w'intwari?" asks the hours.
+    String
+      .raw`\bmu(?:ra)?kora\b.*\b(?:saa|cyumweru|kuwa|ku\s+wa|uyu\s+munsi|ejo|u?munsi\s+mukuru|i?minsi\s+mikuru|noheli|ubunani|pasika|kwibohora|umuganura)\b`,
     String.raw`\bamasaha\s+(?:y['’ ]?\s*)?(?:akazi|mufungura|mukingura|mukora)\b`,
   ].join("|"),
   "i",
@@ -97,7 +99,7 @@ export function askedWeekday(text: string, today: number): number | null {
 // A public holiday named ("Christmas", « le 1er janvier », "ku munsi w'intwari"): the hours on
 // record are a week's, never a holiday's.
 const HOLIDAY =
-  /\b(?:holidays?|christmas|xmas|new\s+year|easter|good\s+friday|boxing\s+day|heroes?\s+day|liberation\s+day|independence\s+day|f[ée]ri[ée]s?|no[eë]l|nouvel\s+an|p[âa]ques|toussaint|1(?:er)?\s+janvier|premier\s+janvier|25\s+d[ée]cembre|january\s+1(?:st)?|1(?:st)?\s+(?:of\s+)?january|december\s+25(?:th)?|25(?:th)?\s+(?:of\s+)?december|umunsi\s+mukuru|iminsi\s+mikuru|noheli|ubunani|pasika|intwari|kwibohora|umuganura|1\s+mutarama|25\s+ukuboza)\b/i;
+  /\b(?:holidays?|christmas|xmas|new\s+year|easter|good\s+friday|boxing\s+day|heroes?\s+day|liberation\s+day|independence\s+day|f[ée]ri[ée]s?|no[eë]l|nouvel\s+an|p[âa]ques|toussaint|1(?:er)?\s+janvier|premier\s+janvier|25\s+d[ée]cembre|january\s+1(?:st)?|1(?:st)?\s+(?:of\s+)?january|december\s+25(?:th)?|25(?:th)?\s+(?:of\s+)?december|u?munsi\s+mukuru|i?minsi\s+mikuru|noheli|ubunani|pasika|intwari|kwibohora|umuganura|1\s+mutarama|25\s+ukuboza)\b/i;
 
 /** Whether `text` asks about a public holiday (whose hours no place has on record). */
 export function asksHoliday(text: string): boolean {

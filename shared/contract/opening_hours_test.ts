@@ -133,6 +133,10 @@ Deno.test("a public holiday asked is said to be off the record before the usual 
     );
     assert.match(answer, /Beaver Paper Warehouse/, text);
   }
+  // Asked in Kinyarwanda as "do you work on the holiday?", it is an hours question at all.
+  for (const text of ["Mukora ku munsi mukuru w'intwari?", "murakora kuri Noheli?"]) {
+    assert.ok(asksOpeningHours(text), text);
+  }
   for (const text of ["are you open on Sunday?", "vous ouvrez à quelle heure ?", "mukora ryari?"]) {
     assert.ok(!asksHoliday(text), text);
   }

@@ -701,10 +701,21 @@ dbTest(
         ["250788000001", "Vous êtes ouverts le 1er janvier ?"],
         ["250788000053", "are you open on Christmas day?"],
         ["250788000052", "Mukora ku cyumweru?"],
+        // A holiday asked in Kinyarwanda is an hours question, never a stock search.
+        ["250788000051", "Mukora ku munsi mukuru w'intwari?"],
       ] as const
     ) {
       const reply = await (await beaverPhone(db, from))({ text });
       assert.match(reply.text, /Beaver Paper Warehouse/, text);
+      // Hours, never the stock searched for the question's words.
+      assert.doesNotMatch(reply.text, /ntifite|does not have|n'a pas/, text);
+      if (/intwari|janvier|Christmas/.test(text)) {
+        assert.match(
+          reply.text,
+          /^(Amasaha yo ku minsi mikuru ntayo dufite|Hours on public holidays are not on record|Les horaires des jours fériés ne sont pas enregistrés)/,
+          text,
+        );
+      }
       assert.doesNotMatch(
         reply.text,
         /Café|Nyamirambo|Brochettes|Kiyovu|Question Coffee/,
